@@ -1,0 +1,128 @@
+"""Reflection: one draft, exactly one structured review, at most one patch-only revision.
+
+    start → draft → validate_draft → review → validate_review
+        ├─ approve  → finalize
+        ├─ revise   → revise → validate_patch → finalize
+        └─ escalate → escalate (stop, or a human review when the policy asks for one)
+Every gateway node can end the run instead, with a named ``stop_reason``.
+"""
+
+from __future__ import annotations
+
+from functools import partial
+from typing import Any, Literal, TypedDict
+
+from langchain_core.language_models import BaseChatModel
+from langgraph.checkpoint.base import BaseCheckpointSaver
+from langgraph.graph import END, START, StateGraph
+from langgraph.graph.state import CompiledStateGraph
+
+from nodes import reflection as n
+from nodes.model import get_chat_model, model_label
+from nodes.state import RunState
+from nodes.trace import is_stopped
+from policies.reflection import ReflectionPolicy
+
+
+class ReflectionInput(TypedDict, total=False):
+    goal: str
+    incident_context: dict[str, Any]
+
+
+class ReflectionOutput(RunState, total=False):
+    draft: str
+    review_decision: str
+    issues: list[dict[str, str]]
+    fix_plan: list[str]
+    revised_answer: str
+    escalation_reason: str
+    review: dict[str, Any]
+    raw_review: Any
+
+
+class ReflectionState(ReflectionInput, ReflectionOutput, total=False):
+    review_reason: str
+    human_answer: str
+
+
+def route_after_start(state: ReflectionState) -> Literal["draft", "__end__"]:
+    return "__end__" if is_stopped(state) else "draft"
+
+
+def route_after_draft(state: ReflectionState) -> Literal["validate_draft", "__end__"]:
+    return "__end__" if is_stopped(state) else "validate_draft"
+
+
+def route_after_validate_draft(state: ReflectionState) -> Literal["review", "__end__"]:
+    return "__end__" if is_stopped(state) else "review"
+
+
+def route_after_review(state: ReflectionState) -> Literal["validate_review", "__end__"]:
+    return "__end__" if is_stopped(state) else "validate_review"
+
+
+def route_after_validate_review(
+    state: ReflectionState,
+) -> Literal["finalize", "revise", "escalate", "__end__"]:
+    if is_stopped(state):
+        return "__end__"
+    decision = state["review_decision"]
+    if decision == "approve":
+        return "finalize"
+    return "revise" if decision == "revise" else "escalate"
+
+
+def route_after_revise(state: ReflectionState) -> Literal["validate_patch", "__end__"]:
+    return "__end__" if is_stopped(state) else "validate_patch"
+
+
+def route_after_validate_patch(state: ReflectionState) -> Literal["finalize", "__end__"]:
+    return "__end__" if is_stopped(state) else "finalize"
+
+
+def route_after_escalate(state: ReflectionState) -> Literal["finalize", "__end__"]:
+    return "__end__" if is_stopped(state) else "finalize"
+
+
+def build_graph(
+    *,
+    llm: BaseChatModel | None = None,
+    policy: ReflectionPolicy | None = None,
+    checkpointer: BaseCheckpointSaver | None = None,
+) -> CompiledStateGraph[Any, Any, Any, Any]:
+    """Compile the Reflection graph. ``llm`` defaults to :func:`nodes.model.get_chat_model`,
+    ``policy`` to the spec's defaults; a run-time ``context`` (a ``ReflectionPolicy``) overrides
+    the policy for one run."""
+    llm = llm or get_chat_model()
+    policy = policy or ReflectionPolicy()
+    builder = StateGraph(
+        ReflectionState,
+        context_schema=ReflectionPolicy,
+        input_schema=ReflectionInput,
+        output_schema=ReflectionOutput,
+    )
+    builder.add_node("start", partial(n.start, model=model_label(llm)))
+    builder.add_node("draft", partial(n.draft, llm=llm, policy=policy))
+    builder.add_node("validate_draft", partial(n.validate_draft, policy=policy))
+    builder.add_node("review", partial(n.review, llm=llm, policy=policy))
+    builder.add_node("validate_review", partial(n.validate_review, policy=policy))
+    builder.add_node("revise", partial(n.revise, llm=llm, policy=policy))
+    builder.add_node("validate_patch", partial(n.validate_patch, policy=policy))
+    builder.add_node("escalate", partial(n.escalate, policy=policy))
+    builder.add_node("finalize", partial(n.finalize, policy=policy))
+
+    builder.add_edge(START, "start")
+    builder.add_conditional_edges("start", route_after_start)
+    builder.add_conditional_edges("draft", route_after_draft)
+    builder.add_conditional_edges("validate_draft", route_after_validate_draft)
+    builder.add_conditional_edges("review", route_after_review)
+    builder.add_conditional_edges("validate_review", route_after_validate_review)
+    builder.add_conditional_edges("revise", route_after_revise)
+    builder.add_conditional_edges("validate_patch", route_after_validate_patch)
+    builder.add_conditional_edges("escalate", route_after_escalate)
+    builder.add_edge("finalize", END)
+    return builder.compile(checkpointer=checkpointer, name="reflection")
+
+
+#: Compiled without a checkpointer: LangGraph Studio and the server supply their own.
+graph = build_graph()

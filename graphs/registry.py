@@ -1,0 +1,38 @@
+"""The patterns the CLI knows: their graph module, policy model and demo input."""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable
+from dataclasses import dataclass
+from types import ModuleType
+from typing import Any
+
+from demo_tools import reflection as reflection_demo
+from nodes.state import RUN_CONTRACT_KEYS
+from policies.base import BasePolicy
+from policies.reflection import ReflectionPolicy
+
+
+@dataclass(frozen=True)
+class Pattern:
+    name: str
+    module_name: str
+    policy: type[BasePolicy]
+    demo_input: Callable[[], dict[str, Any]]
+
+    @property
+    def module(self) -> ModuleType:
+        return importlib.import_module(self.module_name)
+
+
+PATTERNS: dict[str, Pattern] = {
+    "reflection": Pattern("reflection", "graphs.reflection", ReflectionPolicy, reflection_demo.demo_input),
+}
+
+
+def run_result(graph: Any, values: dict[str, Any]) -> dict[str, Any]:
+    """The run's result: the graph's output keys that are set, the run contract's first."""
+    keys = [k for k in RUN_CONTRACT_KEYS if k in graph.output_channels]
+    keys += [k for k in graph.output_channels if k not in keys]
+    return {k: values[k] for k in keys if values.get(k) is not None}

@@ -1,0 +1,30 @@
+"""Time budget keeping: a run's clock starts in its first node and is kept in state."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Mapping
+from typing import Any
+
+from policies.base import BasePolicy
+
+
+def now() -> float:
+    return time.time()
+
+
+def elapsed_seconds(state: Mapping[str, Any]) -> float:
+    return max(0.0, now() - float(state.get("started_at") or now()))
+
+
+def elapsed_ms(state: Mapping[str, Any]) -> int:
+    return int(elapsed_seconds(state) * 1000)
+
+
+def remaining_seconds(state: Mapping[str, Any], policy: BasePolicy) -> float:
+    """What is left of ``max_seconds`` (may be negative once it is spent)."""
+    return policy.max_seconds - elapsed_seconds(state)
+
+
+def out_of_time(state: Mapping[str, Any], policy: BasePolicy) -> bool:
+    return remaining_seconds(state, policy) <= 0

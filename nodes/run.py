@@ -1,0 +1,87 @@
+"""What every pattern's first node and every LLM node do alike."""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any, TypeVar
+
+from langchain_core.runnables import RunnableConfig
+from langgraph.runtime import Runtime
+
+from nodes.clock import now
+from nodes.llm_json import LLMReply
+from nodes.state import RESET
+from nodes.trace import stop
+from policies.base import BasePolicy
+
+P = TypeVar("P", bound=BasePolicy)
+
+#: Keys a new run clears, whatever the pattern.
+RUN_KEYS = (
+    "status",
+    "stop_reason",
+    "outcome",
+    "answer",
+    "phase",
+    "details",
+    "raw_reply",
+    "llm_detail",
+)
+
+
+def policy_for(runtime: Runtime[Any] | None, default: P) -> P:
+    """The run's policy: the run-time context when one was given (Studio, ``context=``), else the
+    policy the graph was built with."""
+    context = getattr(runtime, "context", None)
+    return context if isinstance(context, type(default)) else default
+
+
+def start_run(
+    state: Mapping[str, Any],
+    config: RunnableConfig | None,
+    *,
+    model: str,
+    clear: Iterable[str] = (),
+    check_input: Callable[[Mapping[str, Any]], str | None] | None = None,
+) -> dict[str, Any]:
+    """Open a run: a new run id, the clock, the model's name, clean rows and keys.
+
+    ``check_input`` returns a stop reason for input the pattern cannot run on.
+    """
+    configurable = (config or {}).get("configurable", {})
+    fresh: dict[str, Any] = {"started_at": now(), "trace": [], "history": []}
+    update: dict[str, Any] = {
+        "run_id": str(uuid.uuid4()),
+        "thread_id": str(configurable.get("thread_id") or ""),
+        "started_at": fresh["started_at"],
+        "model": model,
+        "trace": [RESET],
+        "history": [RESET],
+        "usage": {
+            **RESET,
+            "llm_calls": 0,
+            "input_tokens": 0,
+            "output_tokens": 0,
+            "total_tokens": 0,
+        },
+        # clear what a previous run on this thread left behind
+        **{key: None for key in (*RUN_KEYS, *clear) if state.get(key) is not None},
+    }
+    reason = check_input(state) if check_input else None
+    if reason:
+        stopped = stop(fresh, "input", reason)
+        update.update(stopped, trace=[RESET, *stopped["trace"]])
+    return update
+
+
+def llm_failed(state: Mapping[str, Any], phase: str, reply: LLMReply) -> dict[str, Any]:
+    """Stop a run on a failed LLM call, keeping what the model said for diagnosis."""
+    return stop(
+        state,
+        phase,
+        reply.stop_reason or "llm_error:unknown",
+        raw_reply=reply.raw[:2000],
+        llm_detail=reply.detail,
+        usage=reply.usage,
+    )

@@ -1,0 +1,64 @@
+"""The run contract shared by every pattern's state."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, TypedDict
+
+#: A row that, first in an update, empties the list before the rest is appended. A run's first
+#: node sends it, so a new run on a thread that already holds one starts from clean rows.
+RESET: dict[str, Any] = {"__reset__": True}
+
+
+def add_rows(left: list[dict[str, Any]] | None, right: list[dict[str, Any]] | None) -> list:
+    """Reducer for ``trace`` and ``history``: append, or start over after ``RESET``."""
+    right = list(right or [])
+    if right and right[0] == RESET:
+        return right[1:]
+    return list(left or []) + right
+
+
+def add_usage(left: dict[str, int] | None, right: dict[str, int] | None) -> dict[str, int]:
+    """Reducer: token usage adds up over the run; ``RESET`` starts it over."""
+    if right and right.get("__reset__"):
+        return {k: int(v) for k, v in right.items() if k != "__reset__"}
+    total = dict(left or {})
+    for key, value in (right or {}).items():
+        total[key] = total.get(key, 0) + int(value)
+    return total
+
+
+class RunState(TypedDict, total=False):
+    """Keys every pattern's final state carries (the spec's run contract)."""
+
+    run_id: str
+    thread_id: str
+    started_at: float
+    model: str
+    status: str
+    stop_reason: str
+    outcome: str
+    answer: str
+    phase: str
+    trace: Annotated[list[dict[str, Any]], add_rows]
+    history: Annotated[list[dict[str, Any]], add_rows]
+    usage: Annotated[dict[str, int], add_usage]
+    # diagnostics of a stopped run
+    details: dict[str, Any]
+    raw_reply: str
+    llm_detail: str
+
+
+#: Keys of the run contract, in the order the CLI prints them.
+RUN_CONTRACT_KEYS = (
+    "run_id",
+    "thread_id",
+    "model",
+    "status",
+    "stop_reason",
+    "outcome",
+    "answer",
+    "phase",
+    "usage",
+    "trace",
+    "history",
+)

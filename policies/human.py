@@ -1,0 +1,42 @@
+"""The human's answer to an escalation, in the vocabulary of LangChain's HITL middleware."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+HumanVerdict = Literal["approve", "edit", "reject"]
+HUMAN_VERDICTS: tuple[HumanVerdict, ...] = ("approve", "edit", "reject")
+
+
+@dataclass(frozen=True)
+class HumanAnswer:
+    """A parsed resume value: ``type`` plus, for ``edit``, the edited fields."""
+
+    type: HumanVerdict
+    edits: dict[str, Any] = field(default_factory=dict)
+    message: str = ""
+
+
+def parse_human_answer(value: Any, *, allowed: tuple[str, ...] = HUMAN_VERDICTS) -> HumanAnswer | None:
+    """Read a resume value such as ``{"type": "approve"}``, ``{"type": "edit", "answer": "..."}``
+    or ``{"type": "reject", "message": "..."}``. A bare string ``"approve"`` is accepted too.
+
+    Returns None when the value is not a valid answer (the caller stops the run with a named
+    reason instead of guessing).
+    """
+    if isinstance(value, str):
+        value = {"type": value}
+    if not isinstance(value, dict):
+        return None
+    kind = value.get("type")
+    if not isinstance(kind, str) or kind.strip().lower() not in allowed:
+        return None
+    kind = kind.strip().lower()
+    message = value.get("message", "")
+    if not isinstance(message, str):
+        return None
+    edits = {k: v for k, v in value.items() if k not in ("type", "message")}
+    if kind == "edit" and not edits:
+        return None
+    return HumanAnswer(type=kind, edits=edits, message=message)  # type: ignore[arg-type]

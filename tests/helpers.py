@@ -1,0 +1,54 @@
+"""Scripted chat models for graph tests (no network)."""
+
+from __future__ import annotations
+
+import json
+import time
+import uuid
+from typing import Any
+
+from langchain_core.callbacks import CallbackManagerForLLMRun
+from langchain_core.language_models import BaseChatModel
+from langchain_core.language_models.fake_chat_models import FakeListChatModel
+from langchain_core.messages import AIMessage, BaseMessage
+from langchain_core.outputs import ChatGeneration, ChatResult
+
+
+def as_text(reply: Any) -> str:
+    return reply if isinstance(reply, str) else json.dumps(reply)
+
+
+def scripted(*replies: Any, sleep: float | None = None) -> FakeListChatModel:
+    """A model that answers with ``replies`` in order (dicts/lists are sent as JSON text)."""
+    return FakeListChatModel(responses=[as_text(r) for r in replies], sleep=sleep)
+
+
+class RaisingModel(BaseChatModel):
+    """Answers with ``replies`` in order; an exception instance in the list is raised instead."""
+
+    replies: list[Any]
+    calls: int = 0
+
+    @property
+    def _llm_type(self) -> str:
+        return "raising-test-model"
+
+    def _generate(
+        self,
+        messages: list[BaseMessage],
+        stop: list[str] | None = None,
+        run_manager: CallbackManagerForLLMRun | None = None,
+        **kwargs: Any,
+    ) -> ChatResult:
+        reply = self.replies[min(self.calls, len(self.replies) - 1)]
+        self.calls += 1
+        if isinstance(reply, BaseException):
+            raise reply
+        if isinstance(reply, tuple):  # (seconds to sleep, reply)
+            time.sleep(reply[0])
+            reply = reply[1]
+        return ChatResult(generations=[ChatGeneration(message=AIMessage(content=as_text(reply)))])
+
+
+def thread() -> dict[str, Any]:
+    return {"configurable": {"thread_id": str(uuid.uuid4())}}
