@@ -10,8 +10,7 @@ import json
 import math
 import re
 from collections.abc import Mapping
-from concurrent.futures import ThreadPoolExecutor
-from concurrent.futures import TimeoutError as FutureTimeout
+from concurrent.futures import ThreadPoolExecutor, wait
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -81,13 +80,21 @@ def usage_of(message: BaseMessage | None) -> dict[str, int]:
     }
 
 
+class _NoAnswerInTime(Exception):
+    pass
+
+
 def _invoke_with_timeout(llm: BaseChatModel, messages: list[BaseMessage], limit: float) -> Any:
     """Invoke in a worker thread (keeping the caller's context, so callbacks and streaming work)
     and give up after ``limit`` seconds. A model that never returns cannot hold the run."""
     ctx = contextvars.copy_context()
     pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="llm-call")
     try:
-        return pool.submit(ctx.run, llm.invoke, messages).result(timeout=limit)
+        future = pool.submit(ctx.run, llm.invoke, messages)
+        done, _ = wait([future], timeout=limit)
+        if not done:
+            raise _NoAnswerInTime
+        return future.result()  # re-raises what the model raised
     finally:
         pool.shutdown(wait=False, cancel_futures=True)
 
@@ -118,7 +125,7 @@ def call_json(
     ]
     try:
         message = _invoke_with_timeout(llm, messages, limit)
-    except FutureTimeout:
+    except _NoAnswerInTime:
         reason = "max_seconds" if left <= policy.llm_timeout_seconds else "llm_timeout"
         return LLMReply(stop_reason=reason, detail=f"no answer within {limit:.3f}s")
     except Exception as exc:

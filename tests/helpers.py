@@ -47,8 +47,32 @@ class RaisingModel(BaseChatModel):
         if isinstance(reply, tuple):  # (seconds to sleep, reply)
             time.sleep(reply[0])
             reply = reply[1]
+        if callable(reply):  # computed when called (e.g. to move a fake clock)
+            reply = reply()
         return ChatResult(generations=[ChatGeneration(message=AIMessage(content=as_text(reply)))])
 
 
 def thread() -> dict[str, Any]:
     return {"configurable": {"thread_id": str(uuid.uuid4())}}
+
+
+class FakeClock:
+    """Moves ``nodes.clock.now`` forward on demand: install with ``monkeypatch``."""
+
+    def __init__(self) -> None:
+        self.offset = 0.0
+
+    def __call__(self) -> float:
+        return time.time() + self.offset
+
+    def advance(self, seconds: float) -> None:
+        self.offset += seconds
+
+    def after(self, seconds: float, reply: Any) -> Any:
+        """A reply that moves the clock forward when the model produces it."""
+
+        def produce() -> Any:
+            self.advance(seconds)
+            return reply
+
+        return produce

@@ -64,9 +64,13 @@ def draft(payload: dict[str, Any]) -> dict[str, Any]:
     context = payload.get("incident_context") or {}
     hints: dict[str, Any] = context["policy_hints"] if isinstance(context.get("policy_hints"), dict) else {}
     sections = hints.get("required_sections") or DEFAULT_SECTIONS
-    lines = [f"{_section_title(s)}: {_section_text(s, context)}" for s in sections]
     limit = int(payload.get("max_draft_chars") or 900)
-    return {"draft": "\n".join(lines)[:limit]}
+    text = ""
+    for line in (f"{_section_title(s)}: {_section_text(s, context)}" for s in sections):
+        if len(text) + len(line) + 1 > limit:
+            break  # whole sections only: a short draft beats one cut mid-sentence
+        text = f"{text}\n{line}" if text else line
+    return {"draft": text}
 
 
 def _hedge(sentence: str) -> str:
