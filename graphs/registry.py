@@ -20,6 +20,8 @@ class Pattern:
     module_name: str
     policy: type[BasePolicy]
     demo_input: Callable[[], dict[str, Any]]
+    #: How often the demo pauses for a human when no automatic approver stands in (Studio).
+    demo_interrupts: int = 0
 
     @property
     def module(self) -> ModuleType:

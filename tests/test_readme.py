@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 README = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
-BLOCKS = re.findall(r"```python\n(.*?)```", README, flags=re.DOTALL)
+BLOCKS = re.findall(r"```python\n(.*?)```", README, flags=re.DOTALL)  # "```python notest" is skipped
 
 
 @pytest.mark.parametrize("index", range(len(BLOCKS)))

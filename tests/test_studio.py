@@ -1,0 +1,123 @@
+"""LangGraph Studio's server, for real: ``langgraph dev`` serves every graph in langgraph.json
+offline; through the SDK each graph's structure is fetched, its demo runs to the end, and an
+interrupt (human approval) is resumed with a ``command``."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import httpx
+import pytest
+
+from graphs.registry import PATTERNS
+
+ROOT = Path(__file__).resolve().parent.parent
+CONFIG = json.loads((ROOT / "langgraph.json").read_text())
+pytestmark = pytest.mark.integration
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    exe = Path(sys.executable).parent / "langgraph"
+    assert exe.exists(), "langgraph-cli[inmem] is a dev dependency: run `make venv`"
+    workdir = tmp_path_factory.mktemp("langgraph-dev")  # the server's log stays out of the project
+    port = _free_port()
+    env = {k: v for k, v in os.environ.items() if not k.startswith("OPENAI_")}
+    env.update(LANGGRAPH_CLI_NO_ANALYTICS="1", LANGGRAPH_NO_VERSION_CHECK="true", PYTHONPATH=str(ROOT))
+    log = (workdir / "server.log").open("w")
+    cmd = [
+        str(exe),
+        "dev",
+        "--no-browser",
+        "--no-reload",
+        "--port",
+        str(port),
+        "--config",
+        str(ROOT / "langgraph.json"),
+    ]
+    proc = subprocess.Popen(
+        cmd, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True
+    )
+    url = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 90
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            pytest.fail(f"langgraph dev exited: {(workdir / 'server.log').read_text()[-3000:]}")
+        try:
+            if httpx.get(f"{url}/ok", timeout=1).status_code == 200:
+                break
+        except httpx.HTTPError:
+            time.sleep(0.5)
+    else:
+        os.killpg(proc.pid, signal.SIGTERM)
+        pytest.fail(f"langgraph dev did not answer /ok: {(workdir / 'server.log').read_text()[-3000:]}")
+    yield url
+    os.killpg(proc.pid, signal.SIGTERM)
+    try:
+        proc.wait(timeout=15)
+    except subprocess.TimeoutExpired:
+        os.killpg(proc.pid, signal.SIGKILL)
+    log.close()
+    shutil.rmtree(workdir, ignore_errors=True)
+
+
+def test_langgraph_json_registers_every_pattern():
+    assert CONFIG["dependencies"] == ["."]
+    assert set(CONFIG["graphs"]) == set(PATTERNS)
+    for name, target in CONFIG["graphs"].items():
+        assert target == f"./graphs/{name}.py:graph"
+
+
+@pytest.mark.parametrize("name", list(CONFIG["graphs"]))
+def test_graph_served_and_demo_runs(server, name):
+    from langgraph_sdk import get_sync_client
+
+    client = get_sync_client(url=server)
+    assistant = client.assistants.search(graph_id=name)[0]
+    structure = client.assistants.get_graph(assistant["assistant_id"])
+    served_nodes = {node["id"] for node in structure["nodes"]}
+    compiled = PATTERNS[name].module.graph.get_graph()
+    assert served_nodes == set(compiled.nodes)
+    assert any(edge.get("conditional") for edge in structure["edges"])
+    schemas = client.assistants.get_schemas(assistant["assistant_id"])
+    assert "max_seconds" in schemas["context_schema"]["properties"]
+
+    thread = client.threads.create()
+    result = client.runs.wait(thread["thread_id"], name, input=PATTERNS[name].demo_input())
+    resumed = 0
+    while client.threads.get_state(thread["thread_id"]).get("interrupts"):
+        resumed += 1
+        assert resumed <= 5
+        result = client.runs.wait(thread["thread_id"], name, command={"resume": {"type": "approve"}})
+    assert result["status"] == "ok", result.get("stop_reason")
+    assert result["stop_reason"] == "success"
+    assert result["model"] == "offline:deterministic-v1"
+    assert resumed == PATTERNS[name].demo_interrupts
+
+
+def test_policy_as_context_changes_a_run(server):
+    from langgraph_sdk import get_sync_client
+
+    client = get_sync_client(url=server)
+    thread = client.threads.create()
+    result = client.runs.wait(
+        thread["thread_id"],
+        "reflection",
+        input=PATTERNS["reflection"].demo_input(),
+        context={"auto_revision_enabled": False},
+    )
+    assert result["stop_reason"] == "review_decision_denied_execution:revise"
