@@ -81,13 +81,24 @@ def usage_of(message: BaseMessage | None) -> dict[str, int]:
     }
 
 
+class ModelRaisedTimeout(TimeoutError):
+    """A ``TimeoutError`` raised by the model client (since Python 3.11 the same class as the
+    executor's wait timeout, so it is told apart and classified as ``llm_timeout``)."""
+
+
 def _invoke_with_timeout(llm: BaseChatModel, messages: list[BaseMessage], limit: float) -> Any:
     """Invoke in a worker thread (keeping the caller's context, so callbacks and streaming work)
     and give up after ``limit`` seconds. A model that never returns cannot hold the run."""
     ctx = contextvars.copy_context()
     pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="llm-call")
     try:
-        return pool.submit(ctx.run, llm.invoke, messages).result(timeout=limit)
+        future = pool.submit(ctx.run, llm.invoke, messages)
+        try:
+            return future.result(timeout=limit)
+        except FutureTimeout:
+            if future.done():  # the model itself raised a TimeoutError: not the wait running out
+                raise ModelRaisedTimeout(str(future.exception())) from None
+            raise
     finally:
         pool.shutdown(wait=False, cancel_futures=True)
 
@@ -118,6 +129,8 @@ def call_json(
     ]
     try:
         message = _invoke_with_timeout(llm, messages, limit)
+    except ModelRaisedTimeout as exc:
+        return LLMReply(stop_reason="llm_timeout", detail=f"TimeoutError: {exc}")
     except FutureTimeout:
         reason = "max_seconds" if left <= policy.llm_timeout_seconds else "llm_timeout"
         return LLMReply(stop_reason=reason, detail=f"no answer within {limit:.3f}s")
