@@ -8,10 +8,14 @@ from dataclasses import dataclass
 from types import ModuleType
 from typing import Any
 
+from demo_tools import rag as rag_demo
 from demo_tools import reflection as reflection_demo
+from demo_tools import research as research_demo
 from nodes.state import RUN_CONTRACT_KEYS
 from policies.base import BasePolicy
+from policies.rag import RagPolicy
 from policies.reflection import ReflectionPolicy
+from policies.research import ResearchPolicy
 
 
 @dataclass(frozen=True)
@@ -30,6 +34,8 @@ class Pattern:
 
 PATTERNS: dict[str, Pattern] = {
     "reflection": Pattern("reflection", "graphs.reflection", ReflectionPolicy, reflection_demo.demo_input),
+    "research": Pattern("research", "graphs.research", ResearchPolicy, research_demo.demo_input),
+    "rag": Pattern("rag", "graphs.rag", RagPolicy, rag_demo.demo_input),
 }
 
 

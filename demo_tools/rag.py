@@ -1,0 +1,191 @@
+"""RAG demo: a small support knowledge base and the spec's deterministic lexical retriever.
+
+``LexicalRetriever`` is a LangChain ``BaseRetriever``, so the default and a user's own retriever
+(any ``BaseRetriever``, e.g. ``vector_store.as_retriever()``) sit behind the same gateway.
+"""
+
+from __future__ import annotations
+
+import copy
+import re
+from typing import Any, ClassVar
+
+from langchain_core.callbacks import CallbackManagerForRetrieverRun
+from langchain_core.documents import Document
+from langchain_core.retrievers import BaseRetriever
+
+QUESTION = "What SLA applies to enterprise plan and what is P1 first response target?"
+
+KNOWLEDGE_BASE: list[dict[str, str]] = [
+    {
+        "id": "doc_sla_enterprise_v3",
+        "source": "support_policy",
+        "title": "Support Policy",
+        "section": "Enterprise SLA",
+        "updated_at": "2026-01-15",
+        "text": (
+            "Enterprise plan includes 99.95% monthly uptime SLA. For P1 incidents, first response "
+            "target is 15 minutes, 24/7. For P2 incidents, first response target is 1 hour."
+        ),
+    },
+    {
+        "id": "doc_sla_standard_v2",
+        "source": "support_policy",
+        "title": "Support Policy",
+        "section": "Standard SLA",
+        "updated_at": "2025-11-10",
+        "text": (
+            "Standard plan includes 99.5% monthly uptime SLA. For P1 incidents, first response "
+            "target is 1 hour during business hours."
+        ),
+    },
+    {
+        "id": "doc_security_incident_v2",
+        "source": "security_policy",
+        "title": "Security Incident Playbook",
+        "section": "Escalation",
+        "updated_at": "2026-01-20",
+        "text": (
+            "For enterprise customers, security-related P1 incidents require immediate escalation "
+            "to the on-call incident commander and customer success lead."
+        ),
+    },
+    {
+        "id": "doc_refund_policy_v4",
+        "source": "billing_policy",
+        "title": "Billing and Refund Policy",
+        "section": "Refund Eligibility",
+        "updated_at": "2025-12-01",
+        "text": (
+            "Annual enterprise subscriptions may receive a prorated refund within 14 days under "
+            "approved exception flow."
+        ),
+    },
+    {
+        "id": "doc_onboarding_checklist_v1",
+        "source": "operations_notes",
+        "title": "Enterprise Onboarding Checklist",
+        "section": "Launch Prep",
+        "updated_at": "2025-09-02",
+        "text": (
+            "Checklist for onboarding includes SSO setup, domain verification, and success plan kickoff."
+        ),
+    },
+]
+
+STOPWORDS = frozenset(
+    [
+        "the",
+        "and",
+        "for",
+        "are",
+        "was",
+        "were",
+        "with",
+        "what",
+        "which",
+        "who",
+        "whom",
+        "how",
+        "why",
+        "when",
+        "where",
+        "does",
+        "did",
+        "this",
+        "that",
+        "these",
+        "those",
+        "from",
+        "into",
+        "onto",
+        "about",
+        "plan",
+        "has",
+        "have",
+        "had",
+        "its",
+        "our",
+        "your",
+        "their",
+        "there",
+        "then",
+        "than",
+        "can",
+        "may",
+        "any",
+        "all",
+        "not",
+        "but",
+        "you",
+        "they",
+        "them",
+    ]
+)
+_TOKEN = re.compile(r"[a-z0-9]+")
+SLA_BOOST = 0.1
+
+
+def query_tokens(text: str) -> list[str]:
+    """Lower-case alphanumeric tokens longer than 2 characters, minus stopwords, without repeats."""
+    return list(dict.fromkeys(t for t in _TOKEN.findall(text.lower()) if len(t) > 2 and t not in STOPWORDS))
+
+
+def lexical_score(query: str, text: str, *, sla_grade: bool = False) -> float:
+    """Share of the query's tokens found in ``text``, plus a small boost for SLA-grade documents,
+    capped at 1.0. 0.0 when the query has no tokens or none is found."""
+    tokens = query_tokens(query)
+    if not tokens:
+        return 0.0
+    words = set(_TOKEN.findall(text.lower()))
+    share = sum(1 for t in tokens if t in words) / len(tokens)
+    if share == 0:
+        return 0.0
+    return round(min(1.0, share + (SLA_BOOST if sla_grade else 0.0)), 4)
+
+
+def is_sla_grade(doc: dict[str, Any]) -> bool:
+    return "sla" in _TOKEN.findall(f"{doc.get('section', '')} {doc.get('title', '')}".lower())
+
+
+def to_document(doc: dict[str, Any], score: float | None = None) -> Document:
+    metadata = {k: v for k, v in doc.items() if k != "text"}
+    if score is not None:
+        metadata["score"] = score
+    return Document(page_content=doc["text"], metadata=metadata, id=doc["id"])
+
+
+class LexicalRetriever(BaseRetriever):
+    """The spec's deterministic lexical retriever over a list of documents (dicts with id, source,
+    title, section, updated_at, text). Accepts ``k`` and ``sources`` at call time."""
+
+    #: Tells the RAG gateway it may pass ``k`` and ``sources`` to ``invoke``.
+    accepts_search_filters: ClassVar[bool] = True
+    documents: list[dict[str, Any]]
+    k: int = 4
+
+    def _get_relevant_documents(
+        self,
+        query: str,
+        *,
+        run_manager: CallbackManagerForRetrieverRun,
+        k: int | None = None,
+        sources: list[str] | None = None,
+    ) -> list[Document]:
+        scored = []
+        for doc in self.documents:
+            if sources is not None and doc.get("source") not in sources:
+                continue
+            score = lexical_score(query, str(doc.get("text", "")), sla_grade=is_sla_grade(doc))
+            if score > 0:
+                scored.append((score, doc))
+        scored.sort(key=lambda pair: -pair[0])
+        return [to_document(doc, score) for score, doc in scored[: k or self.k]]
+
+
+def demo_retriever() -> LexicalRetriever:
+    return LexicalRetriever(documents=copy.deepcopy(KNOWLEDGE_BASE))
+
+
+def demo_input() -> dict[str, Any]:
+    return {"question": QUESTION}

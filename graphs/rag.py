@@ -1,0 +1,110 @@
+"""RAG: retrieve within allowed sources, then answer only from the packed context, citing it.
+
+    start → plan → validate_intent → retrieve → pack
+        ├─ no chunk packed → fallback (status ok, outcome clarify)
+        └─ otherwise       → generate → validate_answer (citations and numbers checked)
+Every node after ``start`` can end the run instead, with a named ``stop_reason``.
+"""
+
+from __future__ import annotations
+
+from functools import partial
+from typing import Any, Literal, TypedDict
+
+from langchain_core.language_models import BaseChatModel
+from langchain_core.retrievers import BaseRetriever
+from langgraph.checkpoint.base import BaseCheckpointSaver
+from langgraph.graph import END, START, StateGraph
+from langgraph.graph.state import CompiledStateGraph
+
+from demo_tools.rag import demo_retriever
+from nodes import rag as n
+from nodes.model import get_chat_model, model_label
+from nodes.state import RunState
+from nodes.trace import is_stopped
+from policies.rag import RagPolicy
+
+
+class RagInput(TypedDict, total=False):
+    question: str
+
+
+class RagOutput(RunState, total=False):
+    intent: dict[str, Any]
+    citations: list[str]
+    citation_details: list[dict[str, Any]]
+    # diagnostics of a stopped run
+    raw_intent: Any
+    raw_answer: Any
+    invalid_citations: list[str]
+    context_doc_ids: list[str]
+    ungrounded_numbers: list[str]
+
+
+class RagState(RagInput, RagOutput, total=False):
+    candidates: list[dict[str, Any]]
+    context: list[dict[str, Any]]
+
+
+def route_after_start(state: RagState) -> Literal["plan", "__end__"]:
+    return "__end__" if is_stopped(state) else "plan"
+
+
+def route_after_plan(state: RagState) -> Literal["validate_intent", "__end__"]:
+    return "__end__" if is_stopped(state) else "validate_intent"
+
+
+def route_after_validate_intent(state: RagState) -> Literal["retrieve", "__end__"]:
+    return "__end__" if is_stopped(state) else "retrieve"
+
+
+def route_after_retrieve(state: RagState) -> Literal["pack", "__end__"]:
+    return "__end__" if is_stopped(state) else "pack"
+
+
+def route_after_pack(state: RagState) -> Literal["generate", "fallback", "__end__"]:
+    if is_stopped(state):
+        return "__end__"
+    return "generate" if state.get("context") else "fallback"
+
+
+def route_after_generate(state: RagState) -> Literal["validate_answer", "__end__"]:
+    return "__end__" if is_stopped(state) else "validate_answer"
+
+
+def build_graph(
+    *,
+    llm: BaseChatModel | None = None,
+    policy: RagPolicy | None = None,
+    checkpointer: BaseCheckpointSaver | None = None,
+    retriever: BaseRetriever | None = None,
+) -> CompiledStateGraph[Any, Any, Any, Any]:
+    """Compile the RAG graph. ``llm`` defaults to :func:`nodes.model.get_chat_model`, ``policy`` to
+    the spec's defaults, ``retriever`` to the demo knowledge base's lexical retriever (any LangChain
+    ``BaseRetriever`` works); a run-time ``context`` (a ``RagPolicy``) overrides the policy."""
+    llm = llm or get_chat_model()
+    policy = policy or RagPolicy()
+    builder = StateGraph(RagState, context_schema=RagPolicy, input_schema=RagInput, output_schema=RagOutput)
+    builder.add_node("start", partial(n.start, model=model_label(llm)))
+    builder.add_node("plan", partial(n.plan, llm=llm, policy=policy))
+    builder.add_node("validate_intent", partial(n.validate_intent, policy=policy))
+    builder.add_node("retrieve", partial(n.retrieve, policy=policy, retriever=retriever or demo_retriever()))
+    builder.add_node("pack", partial(n.pack, policy=policy))
+    builder.add_node("fallback", partial(n.fallback))
+    builder.add_node("generate", partial(n.generate, llm=llm, policy=policy))
+    builder.add_node("validate_answer", partial(n.validate_answer))
+
+    builder.add_edge(START, "start")
+    builder.add_conditional_edges("start", route_after_start)
+    builder.add_conditional_edges("plan", route_after_plan)
+    builder.add_conditional_edges("validate_intent", route_after_validate_intent)
+    builder.add_conditional_edges("retrieve", route_after_retrieve)
+    builder.add_conditional_edges("pack", route_after_pack)
+    builder.add_conditional_edges("generate", route_after_generate)
+    builder.add_edge("fallback", END)
+    builder.add_edge("validate_answer", END)
+    return builder.compile(checkpointer=checkpointer, name="rag")
+
+
+#: Compiled without a checkpointer: LangGraph Studio and the server supply their own.
+graph = build_graph()

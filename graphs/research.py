@@ -1,0 +1,155 @@
+"""Research: a bounded research workflow that answers only from verified, cited notes.
+
+    start → plan → validate_plan → search → dedupe → check_sources → read → extract
+          → validate_notes → verify → synthesize → validate_synthesis
+Every node after ``start`` can end the run instead, with a named ``stop_reason``.
+"""
+
+from __future__ import annotations
+
+from functools import partial
+from typing import Any, Literal, TypedDict
+
+from langchain_core.language_models import BaseChatModel
+from langgraph.checkpoint.base import BaseCheckpointSaver
+from langgraph.graph import END, START, StateGraph
+from langgraph.graph.state import CompiledStateGraph
+
+from demo_tools.research import ReadTool, SearchTool, demo_read, demo_search
+from nodes import research as n
+from nodes.model import get_chat_model, model_label
+from nodes.state import RunState
+from nodes.trace import is_stopped
+from policies.research import ResearchPolicy
+
+
+class ResearchInput(TypedDict, total=False):
+    goal: str
+    request: dict[str, Any]
+
+
+class ResearchOutput(RunState, total=False):
+    query: str
+    citations: list[str]
+    citation_details: list[dict[str, Any]]
+    aggregate: dict[str, Any]
+    denied_sources: list[dict[str, str]]
+    notes: list[dict[str, Any]]
+    limits: dict[str, Any]
+    # diagnostics of a stopped run
+    raw_plan: Any
+    raw_notes: Any
+    raw_answer: Any
+    verification_issues: list[dict[str, str]]
+    invalid_citations: list[str]
+    ungrounded_numbers: list[str]
+
+
+class ResearchState(ResearchInput, ResearchOutput, total=False):
+    plan: list[dict[str, Any]]
+    search_results: list[dict[str, Any]]
+    candidates: list[dict[str, Any]]
+    to_read: list[dict[str, Any]]
+    pages: list[dict[str, Any]]
+
+
+def route_after_start(state: ResearchState) -> Literal["plan", "__end__"]:
+    return "__end__" if is_stopped(state) else "plan"
+
+
+def route_after_plan(state: ResearchState) -> Literal["validate_plan", "__end__"]:
+    return "__end__" if is_stopped(state) else "validate_plan"
+
+
+def route_after_validate_plan(state: ResearchState) -> Literal["search", "__end__"]:
+    return "__end__" if is_stopped(state) else "search"
+
+
+def route_after_search(state: ResearchState) -> Literal["dedupe", "__end__"]:
+    return "__end__" if is_stopped(state) else "dedupe"
+
+
+def route_after_dedupe(state: ResearchState) -> Literal["check_sources", "__end__"]:
+    return "__end__" if is_stopped(state) else "check_sources"
+
+
+def route_after_check_sources(state: ResearchState) -> Literal["read", "__end__"]:
+    return "__end__" if is_stopped(state) else "read"
+
+
+def route_after_read(state: ResearchState) -> Literal["extract", "__end__"]:
+    return "__end__" if is_stopped(state) else "extract"
+
+
+def route_after_extract(state: ResearchState) -> Literal["validate_notes", "__end__"]:
+    return "__end__" if is_stopped(state) else "validate_notes"
+
+
+def route_after_validate_notes(state: ResearchState) -> Literal["verify", "__end__"]:
+    return "__end__" if is_stopped(state) else "verify"
+
+
+def route_after_verify(state: ResearchState) -> Literal["synthesize", "__end__"]:
+    return "__end__" if is_stopped(state) else "synthesize"
+
+
+def route_after_synthesize(state: ResearchState) -> Literal["validate_synthesis", "__end__"]:
+    return "__end__" if is_stopped(state) else "validate_synthesis"
+
+
+ROUTES = {
+    "start": route_after_start,
+    "plan": route_after_plan,
+    "validate_plan": route_after_validate_plan,
+    "search": route_after_search,
+    "dedupe": route_after_dedupe,
+    "check_sources": route_after_check_sources,
+    "read": route_after_read,
+    "extract": route_after_extract,
+    "validate_notes": route_after_validate_notes,
+    "verify": route_after_verify,
+    "synthesize": route_after_synthesize,
+}
+
+
+def build_graph(
+    *,
+    llm: BaseChatModel | None = None,
+    policy: ResearchPolicy | None = None,
+    checkpointer: BaseCheckpointSaver | None = None,
+    search: SearchTool | None = None,
+    reader: ReadTool | None = None,
+) -> CompiledStateGraph[Any, Any, Any, Any]:
+    """Compile the Research graph. ``llm`` defaults to :func:`nodes.model.get_chat_model`,
+    ``policy`` to the spec's defaults, ``search`` / ``reader`` to the demo tools; a run-time
+    ``context`` (a ``ResearchPolicy``) overrides the policy for one run."""
+    llm = llm or get_chat_model()
+    policy = policy or ResearchPolicy()
+    builder = StateGraph(
+        ResearchState,
+        context_schema=ResearchPolicy,
+        input_schema=ResearchInput,
+        output_schema=ResearchOutput,
+    )
+    builder.add_node("start", partial(n.start, model=model_label(llm), policy=policy))
+    builder.add_node("plan", partial(n.plan, llm=llm, policy=policy))
+    builder.add_node("validate_plan", partial(n.validate_plan, policy=policy))
+    builder.add_node("search", partial(n.search, policy=policy, search=search or demo_search))
+    builder.add_node("dedupe", partial(n.dedupe))
+    builder.add_node("check_sources", partial(n.check_sources))
+    builder.add_node("read", partial(n.read, policy=policy, reader=reader or demo_read))
+    builder.add_node("extract", partial(n.extract, llm=llm, policy=policy))
+    builder.add_node("validate_notes", partial(n.validate_notes, policy=policy))
+    builder.add_node("verify", partial(n.verify, policy=policy))
+    builder.add_node("synthesize", partial(n.synthesize, llm=llm, policy=policy))
+    builder.add_node("validate_synthesis", partial(n.validate_synthesis))
+
+    builder.add_edge(START, "start")
+    for node, route in ROUTES.items():
+        builder.add_conditional_edges(node, route)
+    builder.add_edge("validate_synthesis", END)
+    return builder.compile(checkpointer=checkpointer, name="research")
+
+
+#: Compiled without a checkpointer: LangGraph Studio and the server supply their own.
+graph = build_graph()

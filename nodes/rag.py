@@ -1,0 +1,219 @@
+"""RAG nodes: LLM calls (retrieval intent, answer), the retriever call, and the gateway checks.
+
+The retriever is any LangChain ``BaseRetriever``. Whatever it returns, the gateway keeps only
+documents from the allowed sources, scores them, applies the threshold and packs the context.
+A document's score is its ``metadata["score"]`` when that is a finite number (clamped to [0, 1]);
+otherwise the gateway scores it with the spec's lexical scorer, so one threshold means the same
+thing whichever retriever stands behind it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from langchain_core.documents import Document
+from langchain_core.language_models import BaseChatModel
+from langchain_core.retrievers import BaseRetriever
+from langchain_core.runnables import RunnableConfig
+from langgraph.runtime import Runtime
+from pydantic import BaseModel, Field
+
+from demo_tools.rag import is_sla_grade, lexical_score
+from nodes.clock import out_of_time
+from nodes.llm_json import call_json
+from nodes.run import llm_failed, policy_for, start_run
+from nodes.trace import history_row, stop, trace_row
+from policies import rag as rules
+from policies.text import normalize_ws, text_hash
+
+State = Mapping[str, Any]
+Ctx = Runtime[rules.RagPolicy]
+
+INTENT_SYSTEM = (
+    "You decide what to search for to answer the question from the knowledge base. Reply with one "
+    'JSON object {"kind": "retrieve", "query": "<search text>", "top_k": <1..max_top_k>, '
+    '"sources": [<optional, from allowed_sources>]}.'
+)
+ANSWER_SYSTEM = (
+    "Answer the question only from the context chunks given, citing the doc_id of every chunk you "
+    "use. Use no facts or numbers that are not in a cited chunk. Reply with one JSON object "
+    '{"answer": "<text>", "citations": ["<doc_id>", ...]}.'
+)
+CLARIFY_ANSWER = (
+    "I could not find relevant information in the allowed knowledge sources to answer this. Could "
+    "you clarify your question, for example the plan, product or policy it is about?"
+)
+CHUNK_KEYS = ("doc_id", "source", "title", "section", "updated_at", "score")
+PATTERN_KEYS = (
+    "raw_intent",
+    "intent",
+    "candidates",
+    "context",
+    "raw_answer",
+    "citations",
+    "citation_details",
+    "invalid_citations",
+    "context_doc_ids",
+    "ungrounded_numbers",
+)
+
+
+class AnswerReply(BaseModel):
+    answer: str
+    citations: list[str] = Field(default_factory=list)
+
+
+def _check_input(state: State) -> str | None:
+    question = state.get("question")
+    return None if isinstance(question, str) and question.strip() else "invalid_input:question"
+
+
+def start(state: State, config: RunnableConfig, *, model: str) -> dict[str, Any]:
+    return start_run(state, config, model=model, clear=PATTERN_KEYS, check_input=_check_input)
+
+
+def plan(state: State, runtime: Ctx, *, llm: BaseChatModel, policy: rules.RagPolicy) -> dict:
+    policy = policy_for(runtime, policy)
+    payload = {
+        "role": "rag.plan",
+        "question": state["question"],
+        "allowed_sources": policy.allowed_sources_execution,
+        "max_top_k": policy.max_top_k,
+        "max_query_chars": policy.max_query_chars,
+    }
+    reply = call_json(
+        llm, system=INTENT_SYSTEM, payload=payload, state=state, policy=policy, expect_object=False
+    )
+    if not reply.ok:
+        return llm_failed(state, "intent", reply)
+    return {"raw_intent": reply.data, "usage": reply.usage}
+
+
+def validate_intent(state: State, runtime: Ctx, *, policy: rules.RagPolicy) -> dict:
+    raw = state["raw_intent"]
+    decision = rules.validate_intent(raw, policy_for(runtime, policy))
+    if not decision.passed:
+        return stop(state, "intent", decision.reason, raw_intent=raw, details=decision.details)
+    intent = dict(decision.details)
+    figures = {
+        "query_hash": text_hash(intent["query"]),
+        "top_k": intent["top_k"],
+        "sources": intent["sources"],
+    }
+    return {
+        "intent": intent,
+        "trace": [trace_row(state, "intent", **figures)],
+        "history": [history_row(state, "intent", proposed=raw, accepted=intent)],
+    }
+
+
+def to_chunk(doc: Document, query: str) -> dict[str, Any] | None:
+    """A retrieved document as a chunk (None when it has no id); scored as the module says."""
+    meta = doc.metadata or {}
+    doc_id = meta.get("id") or doc.id
+    if not isinstance(doc_id, str) or not doc_id.strip():
+        return None
+    score = rules.chunk_score(meta.get("score"))
+    if score is None:
+        score = lexical_score(query, doc.page_content, sla_grade=is_sla_grade(meta))
+    chunk = {key: str(meta.get(key, "")) for key in CHUNK_KEYS[1:-1]}
+    return {"doc_id": doc_id.strip(), **chunk, "score": score, "text": doc.page_content}
+
+
+def retrieve(state: State, runtime: Ctx, *, policy: rules.RagPolicy, retriever: BaseRetriever) -> dict:
+    policy = policy_for(runtime, policy)
+    if out_of_time(state, policy):
+        return stop(state, "retrieve", "max_seconds")
+    intent = state["intent"]
+    filters = {"k": intent["top_k"], "sources": intent["sources"]}
+    try:
+        docs = retriever.invoke(
+            intent["query"], **(filters if getattr(retriever, "accepts_search_filters", False) else {})
+        )
+    except Exception as exc:
+        return stop(state, "retrieve", "tool_error:retriever", details={"error": type(exc).__name__})
+    if not isinstance(docs, list) or not all(isinstance(d, Document) for d in docs):
+        return stop(state, "retrieve", "tool_invalid_output:retriever")
+    chunks = [c for c in (to_chunk(d, intent["query"]) for d in docs) if c is not None]
+    candidates = rules.select_candidates(chunks, intent["sources"], intent["top_k"])
+    return {
+        "candidates": candidates,
+        "history": [
+            history_row(state, "retrieve", returned=len(docs), candidates=[c["doc_id"] for c in candidates])
+        ],
+    }
+
+
+def pack(state: State, runtime: Ctx, *, policy: rules.RagPolicy) -> dict:
+    packed = rules.pack_context(state["candidates"], policy_for(runtime, policy))
+    intent = state["intent"]
+    figures = {
+        "query": intent["query"],
+        "requested_sources": intent["sources"],
+        "candidates": len(state["candidates"]),
+        "context_chunks": len(packed.chunks),
+        "context_chars": packed.chars,
+        "rejected_low_score": packed.rejected_low_score,
+        "rejected_over_budget": packed.rejected_over_budget,
+    }
+    return {
+        "context": list(packed.chunks),
+        "trace": [trace_row(state, "retrieve", **figures)],
+        "history": [history_row(state, "pack", context=[c["doc_id"] for c in packed.chunks])],
+    }
+
+
+def fallback(state: State) -> dict:
+    """No evidence: ask for clarification rather than invent an answer."""
+    return {
+        "status": "ok",
+        "stop_reason": "success",
+        "outcome": "clarify",
+        "answer": CLARIFY_ANSWER,
+        "phase": "fallback",
+        "citations": [],
+        "citation_details": [],
+        "trace": [trace_row(state, "fallback", context_chunks=0)],
+        "history": [history_row(state, "fallback", answer=CLARIFY_ANSWER)],
+    }
+
+
+def generate(state: State, runtime: Ctx, *, llm: BaseChatModel, policy: rules.RagPolicy) -> dict:
+    policy = policy_for(runtime, policy)
+    payload = {
+        "role": "rag.answer",
+        "question": state["question"],
+        "context": [
+            {k: c[k] for k in ("doc_id", "title", "section", "updated_at", "text")} for c in state["context"]
+        ],
+    }
+    reply = call_json(
+        llm, system=ANSWER_SYSTEM, payload=payload, state=state, policy=policy, contract=AnswerReply
+    )
+    if not reply.ok:
+        return llm_failed(state, "generate", reply)
+    return {"raw_answer": reply.data, "usage": reply.usage}
+
+
+def validate_answer(state: State) -> dict:
+    raw, context = state["raw_answer"], state["context"]
+    answer = raw["answer"]
+    if not normalize_ws(answer):
+        return stop(state, "generate", "llm_empty", raw_answer=raw)
+    decision = rules.validate_answer(answer, raw["citations"], context)
+    if not decision.passed:
+        return stop(state, "generate", decision.reason, raw_answer=raw, **decision.details)
+    citations = decision.details["citations"]
+    details = [{k: c[k] for k in CHUNK_KEYS} for c in context if c["doc_id"] in citations]
+    return {
+        "status": "ok",
+        "stop_reason": "success",
+        "outcome": "grounded_answer",
+        "answer": answer,
+        "phase": "generate",
+        "citations": citations,
+        "citation_details": details,
+        "trace": [trace_row(state, "generate", citations=len(citations), answer_hash=text_hash(answer))],
+        "history": [history_row(state, "generate", answer=answer, citations=citations)],
+    }
