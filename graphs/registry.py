@@ -9,9 +9,11 @@ from types import ModuleType
 from typing import Any
 
 from demo_tools import reflection as reflection_demo
+from demo_tools import supervisor as supervisor_demo
 from nodes.state import RUN_CONTRACT_KEYS
 from policies.base import BasePolicy
 from policies.reflection import ReflectionPolicy
+from policies.supervisor import SupervisorPolicy
 
 
 @dataclass(frozen=True)
@@ -20,14 +22,33 @@ class Pattern:
     module_name: str
     policy: type[BasePolicy]
     demo_input: Callable[[], dict[str, Any]]
+    #: Adjusts the policy for a CLI run: ``(policy, human)`` where ``human`` is ``--human``.
+    cli_policy: Callable[[Any, bool], BasePolicy] | None = None
 
     @property
     def module(self) -> ModuleType:
         return importlib.import_module(self.module_name)
 
 
+def _supervisor_cli_policy(policy: SupervisorPolicy, human: bool) -> SupervisorPolicy:
+    """The CLI lets the automatic approver answer escalations, unless ``--human`` is given (then
+    the run pauses at the interrupt) or the policy file sets ``auto_approver_enabled`` itself."""
+    if human:
+        return policy.model_copy(update={"auto_approver_enabled": False})
+    if "auto_approver_enabled" in policy.model_fields_set:
+        return policy
+    return policy.model_copy(update={"auto_approver_enabled": True})
+
+
 PATTERNS: dict[str, Pattern] = {
     "reflection": Pattern("reflection", "graphs.reflection", ReflectionPolicy, reflection_demo.demo_input),
+    "supervisor": Pattern(
+        "supervisor",
+        "graphs.supervisor",
+        SupervisorPolicy,
+        supervisor_demo.demo_input,
+        cli_policy=_supervisor_cli_policy,
+    ),
 }
 
 

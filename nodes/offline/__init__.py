@@ -16,12 +16,13 @@ from langchain_core.language_models import BaseChatModel
 from langchain_core.messages import AIMessage, BaseMessage
 from langchain_core.outputs import ChatGeneration, ChatResult
 
-from nodes.offline import reflection
+from nodes.offline import reflection, supervisor
 
 Handler = Callable[[dict[str, Any]], dict[str, Any]]
 
 ROLES: dict[str, Handler] = {
     **reflection.ROLES,
+    **supervisor.ROLES,
 }
 
 
