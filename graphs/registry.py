@@ -10,10 +10,12 @@ from typing import Any
 
 from demo_tools import reflection as reflection_demo
 from demo_tools import supervisor as supervisor_demo
+from demo_tools import task_decomposition as task_decomposition_demo
 from nodes.state import RUN_CONTRACT_KEYS
 from policies.base import BasePolicy
 from policies.reflection import ReflectionPolicy
 from policies.supervisor import SupervisorPolicy
+from policies.task_decomposition import TaskDecompositionPolicy
 
 
 @dataclass(frozen=True)
@@ -48,6 +50,12 @@ PATTERNS: dict[str, Pattern] = {
         SupervisorPolicy,
         supervisor_demo.demo_input,
         cli_policy=_supervisor_cli_policy,
+    ),
+    "task_decomposition": Pattern(
+        "task_decomposition",
+        "graphs.task_decomposition",
+        TaskDecompositionPolicy,
+        task_decomposition_demo.demo_input,
     ),
 }
 

@@ -16,13 +16,14 @@ from langchain_core.language_models import BaseChatModel
 from langchain_core.messages import AIMessage, BaseMessage
 from langchain_core.outputs import ChatGeneration, ChatResult
 
-from nodes.offline import reflection, supervisor
+from nodes.offline import reflection, supervisor, task_decomposition
 
 Handler = Callable[[dict[str, Any]], dict[str, Any]]
 
 ROLES: dict[str, Handler] = {
     **reflection.ROLES,
     **supervisor.ROLES,
+    **task_decomposition.ROLES,
 }
 
 
