@@ -167,3 +167,27 @@ def test_unknown_tool_for_supervisor_and_final_rule():
     assert out["stop_reason"] == "supervisor_block:unknown_tool_for_supervisor:grant_credit"
     out = _graph({"kind": "final", "answer": "done"}, cloud=cloud).invoke({"goal": "x"}, thread())
     assert out["stop_reason"] == "supervisor_block:final_requires_context"
+
+
+def test_a_custom_rule_that_keeps_revising_is_bounded():
+    cloud = Cloud()
+
+    def bump(action, context):
+        args = action["args"]
+        return Decision(
+            "revise", "bump_note", {"action": {**action, "args": {**args, "note": args["note"] + "!"}}}
+        )
+
+    rules = POLICY.rules["scale_cluster"].model_copy(update={"custom": ["bump"]})
+    policy = POLICY.model_copy(update={"rules": {**POLICY.rules, "scale_cluster": rules}})
+    graph = build_graph(
+        llm=scripted(DESCRIBE, scale(4)),
+        policy=policy,
+        checkpointer=InMemorySaver(),
+        tools=cloud.registry(),
+        custom_rules={"bump": bump},
+    )
+    out = graph.invoke({"goal": "scale"}, thread())
+    assert out["stop_reason"] == "supervisor_block:revision_limit"
+    assert [r["reason"] for r in out["reviews"]] == ["note_required", "bump_note", "bump_note", "bump_note"]
+    assert not cloud.scaled
