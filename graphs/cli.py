@@ -82,6 +82,8 @@ def run_pattern(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     if pattern is None:
         raise CliError(f"unknown pattern {args.pattern!r} (choose from {', '.join(PATTERNS)})")
     policy = load_policy(pattern, args.policy)
+    if pattern.cli_policy is not None:
+        policy = pattern.cli_policy(policy, bool(getattr(args, "human", False)))
     inputs = _read_data_file(args.input, "input") if args.input else pattern.demo_input()
     try:
         llm = get_chat_model()
@@ -108,8 +110,20 @@ def run_pattern(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         result["waiting_for_human"] = interrupted
     print(json.dumps(result, indent=None if args.json else 2, ensure_ascii=False), file=out)
     if interrupted is not None:
+        print(_resume_hint(thread_id), file=progress)
         return EXIT_WAITING
     return EXIT_OK if result.get("status") == "ok" else EXIT_STOPPED
+
+
+def _resume_hint(thread_id: str) -> str:
+    return (
+        "waiting for a human. Resume in Python with the same checkpointer and thread:\n"
+        '  graph.invoke(Command(resume={"type": "approve"}), '
+        f'{{"configurable": {{"thread_id": "{thread_id}"}}}})\n'
+        '  answers: {"type": "approve"} | {"type": "edit", "edited_action": {"name": ..., "args": {...}}}'
+        ' | {"type": "reject", "message": "..."}\n'
+        "  (this CLI run used an in-memory checkpointer: the paused run ends with this process)"
+    )
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -123,6 +137,11 @@ def build_parser() -> argparse.ArgumentParser:
     run.add_argument("--policy", metavar="FILE", help="policy fields (JSON or TOML) over defaults")
     run.add_argument("--input", metavar="FILE", help="the run's input (JSON or TOML)")
     run.add_argument("--thread-id", help="thread id for the checkpointer (default: a new UUID)")
+    run.add_argument(
+        "--human",
+        action="store_true",
+        help="pause for a human at escalations instead of the automatic approver (supervisor)",
+    )
     sub.add_parser("patterns", help="list the patterns")
     return parser
 

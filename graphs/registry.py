@@ -11,11 +11,15 @@ from typing import Any
 from demo_tools import rag as rag_demo
 from demo_tools import reflection as reflection_demo
 from demo_tools import research as research_demo
+from demo_tools import supervisor as supervisor_demo
+from demo_tools import task_decomposition as task_decomposition_demo
 from nodes.state import RUN_CONTRACT_KEYS
 from policies.base import BasePolicy
 from policies.rag import RagPolicy
 from policies.reflection import ReflectionPolicy
 from policies.research import ResearchPolicy
+from policies.supervisor import SupervisorPolicy
+from policies.task_decomposition import TaskDecompositionPolicy
 
 
 @dataclass(frozen=True)
@@ -26,16 +30,42 @@ class Pattern:
     demo_input: Callable[[], dict[str, Any]]
     #: How often the demo pauses for a human when no automatic approver stands in (Studio).
     demo_interrupts: int = 0
+    #: Adjusts the policy for a CLI run: ``(policy, human)`` where ``human`` is ``--human``.
+    cli_policy: Callable[[Any, bool], BasePolicy] | None = None
 
     @property
     def module(self) -> ModuleType:
         return importlib.import_module(self.module_name)
 
 
+def _supervisor_cli_policy(policy: SupervisorPolicy, human: bool) -> SupervisorPolicy:
+    """The CLI lets the automatic approver answer escalations, unless ``--human`` is given (then
+    the run pauses at the interrupt) or the policy file sets ``auto_approver_enabled`` itself."""
+    if human:
+        return policy.model_copy(update={"auto_approver_enabled": False})
+    if "auto_approver_enabled" in policy.model_fields_set:
+        return policy
+    return policy.model_copy(update={"auto_approver_enabled": True})
+
+
 PATTERNS: dict[str, Pattern] = {
     "reflection": Pattern("reflection", "graphs.reflection", ReflectionPolicy, reflection_demo.demo_input),
     "research": Pattern("research", "graphs.research", ResearchPolicy, research_demo.demo_input),
     "rag": Pattern("rag", "graphs.rag", RagPolicy, rag_demo.demo_input),
+    "supervisor": Pattern(
+        "supervisor",
+        "graphs.supervisor",
+        SupervisorPolicy,
+        supervisor_demo.demo_input,
+        demo_interrupts=1,
+        cli_policy=_supervisor_cli_policy,
+    ),
+    "task_decomposition": Pattern(
+        "task_decomposition",
+        "graphs.task_decomposition",
+        TaskDecompositionPolicy,
+        task_decomposition_demo.demo_input,
+    ),
 }
 
 

@@ -14,7 +14,9 @@ def now() -> float:
 
 
 def elapsed_seconds(state: Mapping[str, Any]) -> float:
-    return max(0.0, now() - float(state.get("started_at") or now()))
+    """Run time so far, less ``paused_seconds`` (time a paused run spent waiting for a human)."""
+    paused = float(state.get("paused_seconds") or 0.0)
+    return max(0.0, now() - float(state.get("started_at") or now()) - paused)
 
 
 def elapsed_ms(state: Mapping[str, Any]) -> int:

@@ -20,11 +20,18 @@ class HumanAnswer:
 
 def parse_human_answer(value: Any, *, allowed: tuple[str, ...] = HUMAN_VERDICTS) -> HumanAnswer | None:
     """Read a resume value such as ``{"type": "approve"}``, ``{"type": "edit", "answer": "..."}``
-    or ``{"type": "reject", "message": "..."}``. A bare string ``"approve"`` is accepted too.
+    or ``{"type": "reject", "message": "..."}``. A bare string ``"approve"`` is accepted too, and so
+    is the middleware's wrapper ``{"decisions": [<one decision>]}``.
 
     Returns None when the value is not a valid answer (the caller stops the run with a named
     reason instead of guessing).
     """
+    if isinstance(value, dict) and set(value) == {"decisions"}:
+        # HumanInTheLoopMiddleware's resume shape: {"decisions": [one decision]}
+        decisions = value["decisions"]
+        if not isinstance(decisions, list) or len(decisions) != 1:
+            return None
+        value = decisions[0]
     if isinstance(value, str):
         value = {"type": value}
     if not isinstance(value, dict):

@@ -16,7 +16,7 @@ from langchain_core.language_models import BaseChatModel
 from langchain_core.messages import AIMessage, BaseMessage
 from langchain_core.outputs import ChatGeneration, ChatResult
 
-from nodes.offline import rag, reflection, research
+from nodes.offline import rag, reflection, research, supervisor, task_decomposition
 
 Handler = Callable[[dict[str, Any]], dict[str, Any]]
 
@@ -24,6 +24,8 @@ ROLES: dict[str, Handler] = {
     **reflection.ROLES,
     **research.ROLES,
     **rag.ROLES,
+    **supervisor.ROLES,
+    **task_decomposition.ROLES,
 }
 
 

@@ -1,0 +1,107 @@
+"""Supervisor demo: a refund request from Anna (user 42) for a 1200 USD annual plan charge.
+
+The billing tools keep a ledger of executed side effects keyed by idempotency key: a second call
+with a key already in the ledger returns the recorded result and performs nothing.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+GOAL = (
+    "User Anna (user_id=42) requests a refund for a recent annual plan charge of 1200 USD. "
+    "Apply supervisor policy before any refund execution and provide a short final response."
+)
+
+USERS: dict[int, dict[str, Any]] = {
+    42: {"user_id": 42, "name": "Anna", "country": "US", "tier": "enterprise"},
+    7: {"user_id": 7, "name": "Max", "country": "US", "tier": "pro"},
+}
+BILLING: dict[int, dict[str, Any]] = {
+    42: {"plan": "annual_enterprise", "currency": "USD", "last_charge_usd": 1200.0, "days_since_payment": 10},
+    7: {"plan": "pro_monthly", "currency": "USD", "last_charge_usd": 49.0, "days_since_payment": 35},
+}
+POLICY_HINT = {"auto_refund_limit_usd": 1000.0, "refund_window_days": 14}
+DEMO_DATE = "20260226"
+
+
+def demo_input() -> dict[str, Any]:
+    return {"goal": GOAL}
+
+
+@dataclass
+class BillingDesk:
+    """The demo's billing system: the refunds and emails it performed, by idempotency key."""
+
+    users: dict[int, dict[str, Any]] = field(default_factory=lambda: copy.deepcopy(USERS))
+    billing: dict[int, dict[str, Any]] = field(default_factory=lambda: copy.deepcopy(BILLING))
+    refunds: dict[str, dict[str, Any]] = field(default_factory=dict)
+    emails: dict[str, dict[str, Any]] = field(default_factory=dict)
+    duplicate_calls: int = 0
+
+    def get_refund_context(self, user_id: int) -> dict[str, Any]:
+        if user_id not in self.users:
+            return {"error": f"context_not_found_for_user:{user_id}"}
+        return {
+            "user": dict(self.users[user_id]),
+            "billing": dict(self.billing[user_id]),
+            "policy_hint": dict(POLICY_HINT),
+        }
+
+    def issue_refund(
+        self, user_id: int, amount_usd: float, reason: str | None = None, *, idempotency_key: str
+    ) -> dict[str, Any]:
+        if idempotency_key in self.refunds:
+            self.duplicate_calls += 1
+            return dict(self.refunds[idempotency_key])
+        if user_id not in self.users:
+            return {"error": f"refund_user_not_found:{user_id}"}
+        if amount_usd <= 0:
+            return {"error": "refund_amount_must_be_positive"}
+        charge = float(self.billing[user_id]["last_charge_usd"])
+        if amount_usd > charge:
+            return {"error": "refund_exceeds_last_charge", "max_refund_usd": charge}
+        refund = {
+            "status": "refunded",
+            "user_id": user_id,
+            "amount_usd": round(float(amount_usd), 2),
+            "currency": "USD",
+            "reason": reason or "",
+            "transaction_id": f"rf_{user_id}_{DEMO_DATE}",
+        }
+        self.refunds[idempotency_key] = refund
+        return dict(refund)
+
+    def send_refund_email(
+        self, user_id: int, amount_usd: float, message: str, *, idempotency_key: str
+    ) -> dict[str, Any]:
+        if idempotency_key in self.emails:
+            self.duplicate_calls += 1
+            return dict(self.emails[idempotency_key])
+        if user_id not in self.users:
+            return {"error": f"email_user_not_found:{user_id}"}
+        email = {
+            "status": "sent",
+            "to": f"{self.users[user_id]['name'].lower()}@example.com",
+            "template": "refund_confirmation_v2",
+            "amount_usd": round(float(amount_usd), 2),
+            "message": message,
+            "email_id": f"em_{user_id}_{DEMO_DATE}",
+        }
+        self.emails[idempotency_key] = email
+        return dict(email)
+
+    def registry(self) -> dict[str, Callable[..., Any]]:
+        return {
+            "get_refund_context": self.get_refund_context,
+            "issue_refund": self.issue_refund,
+            "send_refund_email": self.send_refund_email,
+        }
+
+
+def demo_tools(desk: BillingDesk | None = None) -> dict[str, Callable[..., Any]]:
+    """A tool registry over ``desk`` (a fresh demo billing desk by default)."""
+    return (desk or BillingDesk()).registry()

@@ -1,0 +1,76 @@
+"""Offline worker for the Supervisor pattern: reads the goal and the observations so far and
+proposes the next action — gather context, then refund, then email, then a final answer.
+
+Like a first-pass worker it proposes the refund the user asked for (capped to the last charge)
+without a reason; the supervisor's rules are what add the reason and escalate large amounts.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+_USER = re.compile(r"user_id\s*=\s*(\d+)")
+_AMOUNT = re.compile(r"(\d+(?:\.\d+)?)\s*(?:USD|usd|\$)")
+
+
+def _last(history: list[dict[str, Any]], tool: str) -> dict[str, Any] | None:
+    rows = [r for r in history if isinstance(r, dict) and r.get("tool") == tool]
+    return rows[-1] if rows else None
+
+
+def _observation(row: dict[str, Any] | None) -> dict[str, Any]:
+    obs = (row or {}).get("observation")
+    return obs if isinstance(obs, dict) else {}
+
+
+def _final(text: str) -> dict[str, Any]:
+    return {"kind": "final", "answer": text}
+
+
+def worker(payload: dict[str, Any]) -> dict[str, Any]:
+    goal = str(payload.get("goal") or "")
+    history = [r for r in payload.get("history") or [] if isinstance(r, dict)]
+    user = _USER.search(goal)
+    if user is None:
+        return _final("I cannot act on this request: it names no user_id.")
+    user_id = int(user.group(1))
+    context_row = _last(history, "get_refund_context")
+    if context_row is None:
+        return {"kind": "tool", "name": "get_refund_context", "args": {"user_id": user_id}}
+    context = _observation(context_row)
+    if "error" in context:
+        return _final(f"No refund was issued: {context['error']}.")
+    name = context.get("user", {}).get("name", f"user {user_id}")
+    refund_row = _last(history, "issue_refund")
+    if refund_row is None:
+        requested = _AMOUNT.search(goal)
+        charge = float(context.get("billing", {}).get("last_charge_usd") or 0)
+        amount = min(float(requested.group(1)), charge) if requested else charge
+        return {"kind": "tool", "name": "issue_refund", "args": {"user_id": user_id, "amount_usd": amount}}
+    refund = _observation(refund_row)
+    if "error" in refund:
+        return _final(f"No refund was issued for {name}: {refund['error']}.")
+    amount = float(refund.get("amount_usd") or 0)
+    email_row = _last(history, "send_refund_email")
+    if email_row is None:
+        message = f"Hi {name}, we refunded {amount:.2f} USD to your account ({refund.get('transaction_id')})."
+        return {
+            "kind": "tool",
+            "name": "send_refund_email",
+            "args": {"user_id": user_id, "amount_usd": amount, "message": message},
+        }
+    email = _observation(email_row)
+    mail = (
+        f"confirmation {email.get('email_id')} sent to {email.get('to')}"
+        if "error" not in email
+        else (f"the confirmation email failed ({email['error']})")
+    )
+    how = "after human approval" if refund_row.get("human_approved") else "under policy"
+    return _final(
+        f"Refunded {amount:.2f} USD to {name} (user {user_id}) {how}, transaction "
+        f"{refund.get('transaction_id')}; {mail}."
+    )
+
+
+ROLES = {"supervisor.worker": worker}

@@ -1,0 +1,173 @@
+"""Task Decomposition nodes: plan (LLM), validate the plan, execute one step per superstep through
+the tool gateway, combine the observations (LLM) and check the summary's numbers."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from langchain_core.language_models import BaseChatModel
+from langchain_core.runnables import RunnableConfig
+from langgraph.runtime import Runtime
+from pydantic import BaseModel
+
+from nodes.clock import out_of_time
+from nodes.llm_json import call_json
+from nodes.run import llm_failed, policy_for, start_run
+from nodes.tool_gateway import ToolRegistry, run_tool
+from nodes.trace import history_row, stop, trace_row
+from policies import task_decomposition as rules
+from policies.text import json_hash, text_hash
+from policies.tools import check_call
+
+State = Mapping[str, Any]
+Ctx = Runtime[rules.TaskDecompositionPolicy]
+
+PLAN_SYSTEM = (
+    "You break a reporting task into a plan of 3 to max_plan_steps steps. Each step calls one tool "
+    'from allowed_tools with its arguments. Reply with one JSON object: {"kind": "plan", "steps": '
+    '[{"id": <unique str>, "title": <str>, "tool": <tool>, "args": {...}}]}.'
+)
+COMBINE_SYSTEM = (
+    "You write the final summary from the goal and the observations in history only; call no tools. "
+    "Include the manager's name, the month, gross sales, refunds, net sales, refund rate and one risk "
+    'note. Use only numbers that appear in the observations. Reply with {"answer": "<text>"}.'
+)
+PATTERN_KEYS = ("raw_plan", "plan", "next_step", "calls", "observation", "failed_step", "rejected_answer")
+
+
+class CombineReply(BaseModel):
+    answer: str
+
+
+def _check_input(state: State) -> str | None:
+    goal = state.get("goal")
+    return None if isinstance(goal, str) and goal.strip() else "invalid_input:goal"
+
+
+def start(state: State, config: RunnableConfig, *, model: str) -> dict[str, Any]:
+    update = start_run(state, config, model=model, clear=PATTERN_KEYS, check_input=_check_input)
+    return {**update, "next_step": 0, "calls": []}
+
+
+def plan(state: State, runtime: Ctx, *, llm: BaseChatModel, policy: rules.TaskDecompositionPolicy) -> dict:
+    policy = policy_for(runtime, policy)
+    payload = {
+        "role": "task_decomposition.plan",
+        "goal": state["goal"],
+        "allowed_tools": policy.allowed_tools,
+        "tools": {name: spec.model_dump() for name, spec in policy.tools.items()},
+        "max_plan_steps": policy.max_plan_steps,
+    }
+    reply = call_json(
+        llm, system=PLAN_SYSTEM, payload=payload, state=state, policy=policy, expect_object=False
+    )
+    if reply.stop_reason == "llm_invalid_json":
+        return stop(state, "plan", "invalid_plan:non_json", raw_plan=reply.raw[:2000], usage=reply.usage)
+    if not reply.ok:
+        return llm_failed(state, "plan", reply)
+    return {"raw_plan": reply.data, "usage": reply.usage}
+
+
+def validate_plan(state: State, runtime: Ctx, *, policy: rules.TaskDecompositionPolicy) -> dict:
+    raw = state["raw_plan"]
+    decision = rules.validate_plan(raw, policy_for(runtime, policy))
+    if not decision.passed:
+        return stop(state, "plan", decision.reason, raw_plan=raw, details=decision.details)
+    steps = decision.details["steps"]
+    return {
+        "plan": steps,
+        "trace": [trace_row(state, "plan", plan_steps=len(steps), plan_hash=json_hash(steps))],
+        "history": [history_row(state, "plan", plan=steps)],
+    }
+
+
+def execute_step(
+    state: State, runtime: Ctx, *, policy: rules.TaskDecompositionPolicy, tools: ToolRegistry
+) -> dict:
+    """Run the next plan step through the gateway (one step per superstep: one checkpoint each)."""
+    policy = policy_for(runtime, policy)
+    index = int(state.get("next_step") or 0)
+    step = state["plan"][index]
+    figures = {
+        "step_no": index + 1,
+        "step_id": step["id"],
+        "tool": step["tool"],
+        "args_hash": json_hash(step["args"]),
+    }
+    if index >= policy.max_execute_steps:
+        return stop(state, "execution", "max_execute_steps", figures=figures, failed_step=step)
+    if out_of_time(state, policy):
+        return stop(state, "execution", "max_seconds", figures=figures, failed_step=step)
+    calls = list(state.get("calls") or [])
+    checked = check_call(
+        step["tool"],
+        step["args"],
+        limits=policy.gateway_limits(),
+        specs=policy.tools,
+        registered=tools,
+        past_calls=calls,
+    )
+    if not checked.passed:
+        return stop(
+            state, "execution", checked.reason, figures=figures, failed_step=step, details=checked.details
+        )
+    outcome = run_tool(tools, step["tool"], step["args"])
+    if not outcome.ok:
+        return stop(
+            state, "execution", outcome.reason, figures=figures, failed_step=step, details=outcome.detail
+        )
+    if outcome.error:
+        reason = f"tool_failed:{step['tool']}"
+        return stop(state, "execution", reason, figures=figures, failed_step=step, observation=outcome.result)
+    call = {"tool": step["tool"], "args": step["args"], "signature": checked.details["signature"]}
+    return {
+        "next_step": index + 1,
+        "calls": [*calls, call],
+        "trace": [trace_row(state, "execution", **figures)],
+        "history": [history_row(state, "execution", plan_step=step, observation=outcome.result)],
+    }
+
+
+def _observations(state: State) -> list[dict[str, Any]]:
+    return [
+        {
+            "step_id": row["plan_step"]["id"],
+            "tool": row["plan_step"]["tool"],
+            "observation": row["observation"],
+        }
+        for row in state.get("history") or []
+        if row.get("phase") == "execution"
+    ]
+
+
+def combine(state: State, runtime: Ctx, *, llm: BaseChatModel, policy: rules.TaskDecompositionPolicy) -> dict:
+    policy = policy_for(runtime, policy)
+    if out_of_time(state, policy):
+        return stop(state, "finalize", "max_seconds")
+    payload = {"role": "task_decomposition.combine", "goal": state["goal"], "history": _observations(state)}
+    reply = call_json(
+        llm, system=COMBINE_SYSTEM, payload=payload, state=state, policy=policy, contract=CombineReply
+    )
+    if not reply.ok:
+        return llm_failed(state, "finalize", reply)
+    return {"answer": reply.data["answer"], "usage": reply.usage}
+
+
+def finalize(state: State, runtime: Ctx, *, policy: rules.TaskDecompositionPolicy) -> dict:
+    answer = state["answer"]
+    evidence = [row["observation"] for row in _observations(state)]
+    decision = rules.validate_answer(answer, evidence, policy_for(runtime, policy))
+    if not decision.passed:
+        return stop(
+            state, "finalize", decision.reason, details=decision.details, answer=None, rejected_answer=answer
+        )
+    return {
+        "status": "ok",
+        "stop_reason": "success",
+        "outcome": "summary_ready",
+        "answer": answer,
+        "phase": "finalize",
+        "trace": [trace_row(state, "finalize", answer_hash=text_hash(answer), chars=len(answer))],
+        "history": [history_row(state, "finalize", answer=answer)],
+    }
