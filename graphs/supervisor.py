@@ -49,6 +49,7 @@ class SupervisorOutput(RunState, total=False):
 class SupervisorState(SupervisorInput, SupervisorOutput, total=False):
     proposed_action: dict[str, Any]
     revisions: int
+    first_step: int
 
 
 def route_after_start(state: SupervisorState) -> Literal["worker", "__end__"]:

@@ -19,6 +19,7 @@ from langgraph.types import interrupt
 from nodes.clock import now, out_of_time
 from nodes.llm_json import call_json
 from nodes.run import llm_failed, policy_for, start_run
+from nodes.steps import RECURSION_LIMIT, out_of_supersteps, superstep, superstep_figures
 from nodes.tool_gateway import ToolRegistry, run_tool
 from nodes.trace import history_row, stop, trace_row
 from policies import supervisor as rules
@@ -50,6 +51,7 @@ PATTERN_KEYS = (
     "human_answer",
     "human_approved",
     "paused_seconds",
+    "first_step",
 )
 #: Keys of one worker step, cleared when the worker proposes the next action.
 STEP_KEYS = ("action", "review", "reviews", "revisions", "approval_request", "human_answer", "human_approved")
@@ -61,8 +63,14 @@ def _check_input(state: State) -> str | None:
 
 
 def start(state: State, config: RunnableConfig, *, model: str) -> dict[str, Any]:
-    update = start_run(state, config, model=model, clear=PATTERN_KEYS, check_input=_check_input)
-    return {**update, "steps": 0, "calls": [], "paused_seconds": 0.0}
+    update = start_run(state, config, model=model, clear=PATTERN_KEYS, check_input=_check_input, supersteps=1)
+    return {**update, "steps": 0, "calls": [], "paused_seconds": 0.0, "first_step": superstep(config)}
+
+
+def round_supersteps(policy: rules.SupervisorPolicy) -> int:
+    """Most supersteps from one worker proposal to the next worker: validate_action, review, a
+    revise_action and a review per revision, escalate, human_approval, execute, worker."""
+    return 6 + 2 * policy.max_revisions_per_action
 
 
 def _worker_history(state: State) -> list[dict[str, Any]]:
@@ -70,13 +78,18 @@ def _worker_history(state: State) -> list[dict[str, Any]]:
     return [{k: c.get(k) for k in keys} for c in state.get("calls") or []]
 
 
-def worker(state: State, runtime: Ctx, *, llm: BaseChatModel, policy: rules.SupervisorPolicy) -> dict:
+def worker(
+    state: State, config: RunnableConfig, runtime: Ctx, *, llm: BaseChatModel, policy: rules.SupervisorPolicy
+) -> dict:
     policy = policy_for(runtime, policy)
     steps = int(state.get("steps") or 0)
     if steps >= policy.max_steps:
         return stop(state, "worker", "max_steps", figures={"steps": steps})
     if out_of_time(state, policy):
         return stop(state, "worker", "max_seconds")
+    needed = round_supersteps(policy)
+    if out_of_supersteps(config, state.get("first_step"), needed):
+        return stop(state, "worker", RECURSION_LIMIT, figures=superstep_figures(config, needed))
     payload = {
         "role": "supervisor.worker",
         "goal": state["goal"],
