@@ -115,7 +115,7 @@ def build_graph(
     builder.add_node("review", partial(n.review, policy=policy, hooks=hooks))
     builder.add_node("revise_action", partial(n.revise_action))
     builder.add_node("escalate", partial(n.escalate))
-    builder.add_node("human_approval", partial(n.human_approval, policy=policy))
+    builder.add_node("human_approval", partial(n.human_approval, policy=policy, hooks=hooks))
     builder.add_node("execute", partial(n.execute, policy=policy, tools=tools))
     builder.add_node("finalize", partial(n.finalize))
 

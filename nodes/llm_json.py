@@ -20,6 +20,7 @@ from pydantic import BaseModel, ValidationError
 
 from nodes.clock import remaining_seconds
 from policies.base import BasePolicy
+from policies.json_safety import json_problem
 
 _FENCE = re.compile(r"^\s*```(?:json)?\s*(.*?)\s*```\s*$", re.DOTALL)
 
@@ -44,7 +45,8 @@ def _reject_constant(name: str) -> Any:
 
 
 def parse_json_text(text: str) -> Any:
-    """Strict JSON (no NaN/Infinity), tolerating one surrounding Markdown code fence."""
+    """Strict JSON (no NaN/Infinity), tolerating one surrounding Markdown code fence. What it
+    returns may still be unfit to keep: see :func:`policies.json_safety.json_problem`."""
     fenced = _FENCE.match(text)
     if fenced:
         text = fenced.group(1)
@@ -144,6 +146,9 @@ def parse_reply(
         data = parse_json_text(raw)
     except (ValueError, RecursionError) as exc:
         return LLMReply(raw=raw, stop_reason="llm_invalid_json", detail=str(exc)[:200], usage=usage)
+    problem = json_problem(data)
+    if problem is not None:  # valid JSON the run could not store or print: refused like NaN
+        return LLMReply(raw=raw[:2000], stop_reason="llm_invalid_json", detail=problem, usage=usage)
     if expect_object and not isinstance(data, dict):
         return LLMReply(raw=raw, stop_reason="llm_invalid_json", detail="not a JSON object", usage=usage)
     if contract is not None:

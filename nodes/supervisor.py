@@ -162,7 +162,7 @@ def escalate(state: State) -> dict:
     return {"approval_request": request}
 
 
-def human_approval(state: State, runtime: Ctx, *, policy: rules.SupervisorPolicy) -> dict:
+def human_approval(state: State, runtime: Ctx, *, policy: rules.SupervisorPolicy, hooks: Hooks) -> dict:
     """Pause for the human (or ask the automatic approver) and apply the answer."""
     policy = policy_for(runtime, policy)
     request = state["approval_request"]
@@ -182,9 +182,11 @@ def human_approval(state: State, runtime: Ctx, *, policy: rules.SupervisorPolicy
         history = history_row(state, "human_approval", request=request, human_answer=row)
         rejected = stop(state, "human_approval", "human_rejected", human_answer=row, human_approved=False)
         return {**rejected, "history": [history], "paused_seconds": paused_total}
-    decision = rules.approved_action(answer, state["action"], policy)
+    context = rules.ReviewContext(tuple(state.get("calls") or []))
+    decision = rules.approved_action(answer, state["action"], policy, context, hooks)
     if not decision.passed:
-        return stop(state, "human_approval", decision.reason, human_answer=row, paused_seconds=paused_total)
+        reason = f"supervisor_block:{decision.reason}" if decision.verdict == "block" else decision.reason
+        return stop(state, "human_approval", reason, human_answer=row, paused_seconds=paused_total)
     executed_from = "human_revised" if decision.reason == "human_revised" else state.get("executed_from")
     return {
         "action": decision.details["action"],

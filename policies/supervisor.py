@@ -367,9 +367,20 @@ def auto_approve(request: Mapping[str, Any], cap: float) -> dict[str, Any]:
     return {"type": "edit", "edited_action": edited, "message": f"auto approver: capped to {cap:g}"}
 
 
-def approved_action(answer: HumanAnswer, action: Mapping[str, Any], policy: SupervisorPolicy) -> Decision:
+def approved_action(
+    answer: HumanAnswer,
+    action: Mapping[str, Any],
+    policy: SupervisorPolicy,
+    context: ReviewContext | None = None,
+    hooks: Mapping[str, CustomRule] | None = None,
+) -> Decision:
     """The action a human's approve/edit answer leaves, validated against the tool's contract.
-    An edit may change arguments (``edited_action.args`` or ``args``), never the tool."""
+    An edit may change arguments (``edited_action.args`` or ``args``), never the tool.
+
+    With the run's ``context``, an edited action must also pass the supervisor's rules: the human
+    answers the escalation, not the hard rules. A rule that blocks it gives a ``block`` decision
+    (its reason); one that would revise it (say, above what is left of the run's cap) stops with
+    ``invalid_human_answer``, since the edit could not run as the human left it."""
     if answer.type == "approve":
         return Decision.allow("original", action=dict(action))
     edited = answer.edits.get("edited_action", answer.edits)
@@ -384,4 +395,12 @@ def approved_action(answer: HumanAnswer, action: Mapping[str, Any], policy: Supe
     if not checked.passed:
         return Decision.stop("invalid_human_answer", problem=checked.reason)
     new = checked.details["action"]
-    return Decision.allow("human_revised" if new != dict(action) else "original", action=new)
+    if new == dict(action):
+        return Decision.allow("original", action=new)
+    if context is not None:
+        review = review_action(new, context, policy, hooks)
+        if review.verdict == "block":
+            return review
+        if review.verdict == "revise":
+            return Decision.stop("invalid_human_answer", problem=review.reason)
+    return Decision.allow("human_revised", action=new)

@@ -255,7 +255,9 @@ def test_every_catalog_entry_is_emitted_somewhere(pattern):
         if _shape(entry) in shapes:
             return True
         # a named member of a family the code emits, whose name is a literal in the code
-        families = [t for t in code if "{}" in t and re.fullmatch(entry_regex(_shape(t).replace("<>", "<p>")), entry)]
+        families = [
+            t for t in code if "{}" in t and re.fullmatch(entry_regex(_shape(t).replace("<>", "<p>")), entry)
+        ]
         suffix = entry.rsplit(":", 1)[-1]
         return bool(families) and suffix in constants
 
