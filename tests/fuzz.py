@@ -126,7 +126,7 @@ def as_text(value: Any, draw: st.DrawFn) -> str:
     if DEEP in text:
         depth = draw(st.integers(min_value=30, max_value=3000))
         text = text.replace(f'"{DEEP}"', "[" * depth + "]" * depth, 1)
-    form = draw(st.sampled_from(["plain", "plain", "plain", "fenced", "truncated", "prose", "trailing"]))
+    form = draw(st.sampled_from(["plain"] * 8 + ["fenced", "truncated", "prose", "trailing"]))
     if form == "fenced":
         return f"```json\n{text}\n```"
     if form == "truncated":
@@ -189,7 +189,7 @@ EXCEPTIONS: st.SearchStrategy[BaseException] = st.sampled_from(
 
 
 #: How often each kind of reply is drawn (a kind listed twice is drawn twice as often).
-KINDS = ("offline", "valid", "mutated", "mutated", "json", "text", "error")
+KINDS = ("offline", "offline", "valid", "valid", "mutated", "mutated", "json", "text", "error")
 #: For roles called many times in a run (a worker): mostly well-formed, so runs get deep.
 KINDS_DEEP = ("offline", "offline", "valid", "valid", "valid", "valid", "mutated", "json", "text", "error")
 
@@ -211,11 +211,18 @@ def reply(draw: st.DrawFn, valid: st.SearchStrategy[Any], kinds: tuple[str, ...]
     return draw(EXCEPTIONS)
 
 
-def script(roles: Mapping[str, st.SearchStrategy[Any]], *, max_calls: int = 1) -> st.SearchStrategy:
-    """A RoleModel script: for each role, up to ``max_calls`` replies."""
-    return st.fixed_dictionaries(
-        {role: st.lists(reply(valid), min_size=0, max_size=max_calls) for role, valid in roles.items()}
-    )
+@st.composite
+def script(draw: st.DrawFn, roles: Mapping[str, st.SearchStrategy[Any]], *, max_calls: int = 1) -> dict:
+    """A RoleModel script for roles listed in the order a run calls them: a focus role is drawn;
+    the roles before it get the offline model's (valid) replies, so that every role is fuzzed about
+    as often as the first; the focus and later roles get 1 to ``max_calls`` generated replies."""
+    names = list(roles)
+    focus = draw(st.integers(min_value=0, max_value=len(names) - 1))
+    FIGURES.count("fuzz:focus", names[focus])
+    out: dict[str, list[Any]] = {name: [None] for name in names[:focus]}
+    for name in names[focus:]:
+        out[name] = draw(st.lists(reply(roles[name]), min_size=1, max_size=max_calls))
+    return out
 
 
 # --------------------------------------------------------------------------- run properties
@@ -246,8 +253,9 @@ class SchemaCheckedTools:
     """A tool registry whose every real execution is checked against the tool's schema.
 
     ``make_registry`` builds the underlying registry (called again by :meth:`reset`, so state such
-    as a billing ledger starts fresh each example); ``executions`` lists ``(tool, args)``;
-    ``violations`` lists executions whose arguments fail the schema (must stay empty).
+    as a billing ledger starts fresh each example); ``executions`` lists ``(tool, args)`` and
+    ``results`` what each returned; ``violations`` lists executions whose arguments fail the schema
+    (must stay empty).
     """
 
     def __init__(
@@ -259,6 +267,7 @@ class SchemaCheckedTools:
     def reset(self) -> None:
         self.inner = self.make_registry()
         self.executions: list[tuple[str, dict[str, Any]]] = []
+        self.results: list[Any] = []
         self.violations: list[tuple[str, dict[str, Any], Any]] = []
 
     def _wrap(self, name: str) -> Callable[..., Any]:
@@ -269,7 +278,9 @@ class SchemaCheckedTools:
             self.executions.append((name, args))
             if problem is not None:
                 self.violations.append((name, args, problem))
-            return self.inner[name](**kwargs)
+            result = self.inner[name](**kwargs)
+            self.results.append(result)
+            return result
 
         return call
 
