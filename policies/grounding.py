@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
-from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
+from decimal import ROUND_HALF_UP, Decimal, DecimalException, InvalidOperation, localcontext
 from typing import Any
 
 from policies.text import normalize_ws
@@ -69,12 +69,20 @@ def evidence_text(evidence: Any) -> str:
 
 
 def _rounds_to(candidate: Decimal, target: Number) -> bool:
+    """Does ``candidate`` round to ``target`` at the target's decimal places? Computed with as many
+    digits as that takes (an answer may write a number with 40 decimals); a number too large for
+    exact decimal arithmetic counts as not grounded rather than failing the check."""
     if candidate == target.value:
         return True
     if target.significant_digits < 2:
         return False
-    quantum = Decimal(1).scaleb(-target.places)
-    return candidate.quantize(quantum, rounding=ROUND_HALF_UP) == target.value
+    try:
+        with localcontext() as ctx:
+            ctx.prec = max(ctx.prec, candidate.adjusted() + target.places + 3)
+            quantum = Decimal(1).scaleb(-target.places)
+            return candidate.quantize(quantum, rounding=ROUND_HALF_UP) == target.value
+    except DecimalException:
+        return False
 
 
 def is_grounded(number: Number, evidence_numbers: Iterable[Number]) -> bool:

@@ -62,6 +62,18 @@ JSON_VALUES = st.recursive(
     max_leaves=10,
 )
 HUGE_TEXT = st.integers(min_value=2_000, max_value=200_000).map(lambda n: "x" * n)
+#: Numbers as a model may write them: long decimals, thousands separators, percentages, exponents.
+NUMBER_TEXT = st.one_of(
+    st.floats(allow_nan=False, allow_infinity=False).map(str),
+    st.builds(
+        lambda whole, frac, pct: f"{whole}.{frac}{pct}",
+        st.integers(min_value=0, max_value=10**40),
+        st.text(alphabet="0123456789", min_size=1, max_size=80),
+        st.sampled_from(["", "%", " %"]),
+    ),
+    st.integers(min_value=0, max_value=10**9).map(lambda n: f"{n:,}"),
+    st.sampled_from(["99.95%", "99.950000000000000000000000000000001%", "0." + "1" * 40, "1" + "0" * 400]),
+)
 #: Values that replace a part of a valid reply: wrong types, odd numbers, huge text, deep nesting.
 REPLACEMENTS = st.one_of(JSON_VALUES, SCALARS, HUGE_TEXT, st.just(DEEP))
 

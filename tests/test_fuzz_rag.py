@@ -17,7 +17,7 @@ from graphs.rag import build_graph
 from policies.grounding import ungrounded_numbers
 from policies.rag import RagPolicy
 from tests.figures import FIGURES
-from tests.fuzz import JSON_VALUES, check_run, script
+from tests.fuzz import JSON_VALUES, NUMBER_TEXT, check_run, script
 from tests.helpers import RoleModel
 
 SOURCES = ["support_policy", "security_policy", "billing_policy", "operations_notes", "evil_source", ""]
@@ -56,7 +56,7 @@ ANSWER_PARTS = st.sampled_from(
 )
 ANSWERS = st.fixed_dictionaries(
     {
-        "answer": st.lists(ANSWER_PARTS, min_size=1, max_size=4).map(" ".join),
+        "answer": st.lists(st.one_of(ANSWER_PARTS, NUMBER_TEXT), min_size=1, max_size=4).map(" ".join),
         "citations": st.lists(
             st.sampled_from([*DOC_IDS, "doc_invented_v1", " doc_sla_enterprise_v3"]), max_size=3
         ),

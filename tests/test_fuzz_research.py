@@ -16,7 +16,7 @@ from policies.grounding import quote_in_source, ungrounded_numbers
 from policies.json_safety import json_problem
 from policies.research import PLAN_SEQUENCE, ResearchPolicy, domain_of, effective_limits, normalize_url
 from tests.figures import FIGURES
-from tests.fuzz import JSON_VALUES, check_run, script
+from tests.fuzz import JSON_VALUES, NUMBER_TEXT, check_run, script
 from tests.helpers import RoleModel
 
 URLS = [*PAGES, "https://community-rumors.example.net/thread/payment-outage", "https://evil.example.com/x"]
@@ -75,7 +75,7 @@ ANSWER_WORDS = st.sampled_from(
 )
 SYNTHESES = st.fixed_dictionaries(
     {
-        "answer": st.lists(ANSWER_WORDS, min_size=1, max_size=5).map(" ".join),
+        "answer": st.lists(st.one_of(ANSWER_WORDS, NUMBER_TEXT), min_size=1, max_size=5).map(" ".join),
         "citations": st.lists(
             st.sampled_from(["n1", "n2", "n3", "n9", " n1", "https://evil.example.com/x"]), max_size=3
         ),

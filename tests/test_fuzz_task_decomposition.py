@@ -15,7 +15,7 @@ from policies.grounding import ungrounded_numbers
 from policies.task_decomposition import DEMO_TOOLS, TaskDecompositionPolicy
 from policies.tools import call_signature
 from tests.figures import FIGURES
-from tests.fuzz import JSON_VALUES, SchemaCheckedTools, check_run, script
+from tests.fuzz import JSON_VALUES, NUMBER_TEXT, SchemaCheckedTools, check_run, script
 from tests.helpers import RoleModel
 
 POLICY = TaskDecompositionPolicy()
@@ -68,6 +68,7 @@ SUMMARIES = st.fixed_dictionaries(
             st.one_of(
                 st.sampled_from(FIGURES_IN_DATA),
                 st.sampled_from(["Anna", "April 2026", "gross", "refund rate"]),
+                NUMBER_TEXT,
             ),
             min_size=1,
             max_size=8,
