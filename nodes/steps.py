@@ -7,9 +7,12 @@ calls, plan length) normally end a run long before LangGraph's default limit; a 
 reach it first. So a run checks, before it starts and at the head of every loop, that the supersteps
 it needs until its next check still fit, and otherwise stops with ``recursion_limit``.
 
-An invocation may run supersteps ``first .. first + recursion_limit - 1``, ``first`` being the step
-of its first node (``config["metadata"]["langgraph_step"]``). A run resumed after an interrupt is
-measured from the run's own first step, which can only stop it earlier, never let it overrun.
+An invocation ends cleanly only when its last node runs in a superstep no later than
+``first + recursion_limit - 2``, ``first`` being the step of its first node
+(``config["metadata"]["langgraph_step"]``): LangGraph counts the superstep that finds nothing left
+to run, and raises before it looks. So ``recursion_limit=1`` cannot end any run; from 2 on, every
+run ends by name. A run resumed after an interrupt is measured from the run's own first step, which
+can only stop it earlier, never let it overrun.
 """
 
 from __future__ import annotations
@@ -29,11 +32,12 @@ def superstep(config: RunnableConfig | None) -> int:
 
 
 def supersteps_left(config: RunnableConfig | None, first_step: int) -> int | None:
-    """How many supersteps may still run after the current one (None: no limit in the config)."""
+    """How many supersteps may still run after the current one with the run still ending cleanly
+    (negative: not even the current one; None: no limit in the config)."""
     limit = (config or {}).get("recursion_limit")
     if not isinstance(limit, int):
         return None
-    return first_step + limit - 1 - superstep(config)
+    return first_step + limit - 2 - superstep(config)
 
 
 def out_of_supersteps(config: RunnableConfig | None, first_step: Any, needed: int) -> bool:
