@@ -30,6 +30,9 @@ from policies.supervisor import CustomRule, SupervisorPolicy
 
 class SupervisorInput(TypedDict, total=False):
     goal: str
+    #: Whom the run acts for (e.g. ``{"user_id": 42}``): arguments a tool's rules bind
+    #: (``ToolRules.bound_args``) must equal these values. Optional.
+    subject: dict[str, Any]
 
 
 class SupervisorOutput(RunState, total=False):

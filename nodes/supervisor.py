@@ -24,6 +24,7 @@ from nodes.tool_gateway import ToolRegistry, run_tool
 from nodes.trace import history_row, stop, trace_row
 from policies import supervisor as rules
 from policies.human import parse_human_answer
+from policies.json_safety import json_problem
 from policies.text import json_hash
 from policies.tools import check_call, idempotency_key
 
@@ -59,7 +60,16 @@ STEP_KEYS = ("action", "review", "reviews", "revisions", "approval_request", "hu
 
 def _check_input(state: State) -> str | None:
     goal = state.get("goal")
-    return None if isinstance(goal, str) and goal.strip() else "invalid_input:goal"
+    if not isinstance(goal, str) or not goal.strip():
+        return "invalid_input:goal"
+    subject = state.get("subject")
+    if subject is not None and (not isinstance(subject, dict) or json_problem(subject) is not None):
+        return "invalid_input:subject"
+    return None
+
+
+def _review_context(state: State) -> rules.ReviewContext:
+    return rules.ReviewContext(tuple(state.get("calls") or []), dict(state.get("subject") or {}))
 
 
 def start(state: State, config: RunnableConfig, *, model: str) -> dict[str, Any]:
@@ -93,6 +103,7 @@ def worker(
     payload = {
         "role": "supervisor.worker",
         "goal": state["goal"],
+        "subject": state.get("subject") or {},
         "history": _worker_history(state),
         "tools": {name: spec.model_dump() for name, spec in policy.tools.items()},
         "step": steps + 1,
@@ -123,8 +134,7 @@ def validate_action(state: State, runtime: Ctx, *, policy: rules.SupervisorPolic
 def review(state: State, runtime: Ctx, *, policy: rules.SupervisorPolicy, hooks: Hooks) -> dict:
     policy = policy_for(runtime, policy)
     action = state["action"]
-    context = rules.ReviewContext(tuple(state.get("calls") or []))
-    decision = rules.review_action(action, context, policy, hooks)
+    decision = rules.review_action(action, _review_context(state), policy, hooks)
     row = {"decision": decision.verdict, "reason": decision.reason, **decision.details}
     reviews = [*(state.get("reviews") or []), row]
     if decision.verdict == "block":
@@ -182,8 +192,7 @@ def human_approval(state: State, runtime: Ctx, *, policy: rules.SupervisorPolicy
         history = history_row(state, "human_approval", request=request, human_answer=row)
         rejected = stop(state, "human_approval", "human_rejected", human_answer=row, human_approved=False)
         return {**rejected, "history": [history], "paused_seconds": paused_total}
-    context = rules.ReviewContext(tuple(state.get("calls") or []))
-    decision = rules.approved_action(answer, state["action"], policy, context, hooks)
+    decision = rules.approved_action(answer, state["action"], policy, _review_context(state), hooks)
     if not decision.passed:
         reason = f"supervisor_block:{decision.reason}" if decision.verdict == "block" else decision.reason
         return stop(state, "human_approval", reason, human_answer=row, paused_seconds=paused_total)

@@ -162,6 +162,7 @@ RAG: frozenset[str] = frozenset(
 SUPERVISOR: frozenset[str] = frozenset(
     {
         "invalid_input:goal",
+        "invalid_input:subject",
         "invalid_action:not_object",
         "invalid_action:non_json",
         "invalid_action:bad_kind",
@@ -184,6 +185,7 @@ SUPERVISOR: frozenset[str] = frozenset(
         "supervisor_block:email_before_refund",
         "supervisor_block:revision_limit",
         "supervisor_block:unknown_tool_for_supervisor:<tool>",
+        "supervisor_block:subject_mismatch:<arg>",
         "supervisor_block:unknown_custom_rule:<rule>",
         "supervisor_block:custom_rule_bad_decision:<rule>",
         "max_steps",

@@ -3,7 +3,8 @@ Decomposition): number grounding, citation checks, verbatim quotes.
 
 A number in an answer is grounded when the evidence holds the same value, allowing for formatting:
 thousands separators and currency (``$28,195``, ``28,195.00 USD``), percentages of fractions
-(``4.86%`` for ``0.0486``), and rounding to fewer decimals when the answer keeps at least two
+written with decimals (``4.86%`` for ``0.0486``; a whole number such as ``1`` grounds no
+``100%``), and rounding to fewer decimals when the answer keeps at least two
 significant digits. Digits that are part of identifiers (``P1``, ``n2``, ``inc_2026``) are labels,
 not numbers, in the answer and in the evidence alike.
 """
@@ -86,11 +87,14 @@ def _rounds_to(candidate: Decimal, target: Number) -> bool:
 
 
 def is_grounded(number: Number, evidence_numbers: Iterable[Number]) -> bool:
+    """Is ``number`` in the evidence? A percentage may stand for a fraction written with decimals
+    (``4.86%`` for ``0.0486``) and a decimal fraction for a percentage, but a whole number is not a
+    fraction: ``1 hour`` does not ground ``100%``."""
     for known in evidence_numbers:
         candidates = [known.value]
-        if number.percent and not known.percent:
+        if number.percent and not known.percent and known.places > 0:
             candidates.append(known.value * 100)
-        if known.percent and not number.percent:
+        if known.percent and not number.percent and number.places > 0:
             candidates.append(known.value / 100)
         if any(_rounds_to(c, number) for c in candidates):
             return True

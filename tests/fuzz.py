@@ -20,6 +20,7 @@ from hypothesis import strategies as st
 
 from graphs.registry import run_result
 from policies.catalog import SUCCESS, is_known_stop_reason
+from policies.json_safety import json_problem
 from policies.tools import ToolSpec, arg_problem
 from tests.figures import FIGURES
 
@@ -235,6 +236,13 @@ def script(draw: st.DrawFn, roles: Mapping[str, st.SearchStrategy[Any]], *, max_
     for name in names[focus:]:
         out[name] = draw(st.lists(reply(roles[name]), min_size=1, max_size=max_calls))
     return out
+
+
+def deliverable_resume(value: Any) -> bool:
+    """Resume values LangGraph hands to the paused node. It stores a resume value before any node
+    runs, so one it cannot store fails inside ``invoke``; ``None`` is no resume and ``{}`` an empty
+    map of interrupt ids, so the run keeps waiting. test_gateway_regressions.py covers that boundary."""
+    return value is not None and value != {} and json_problem(value) is None
 
 
 # --------------------------------------------------------------------------- run properties

@@ -71,7 +71,7 @@ class RoleModel(BaseChatModel):
 
     A scripted reply is text (sent as is), a dict/list (sent as JSON), an exception (raised), a
     callable taking the payload and returning one of these (computed when called), or None (the
-    offline model answers this call).
+    offline model answers this call; a callable may return None too).
     """
 
     script: dict[str, list[Any]] = Field(default_factory=dict)
@@ -103,10 +103,10 @@ class RoleModel(BaseChatModel):
         reply = None
         if done < len(replies) or (replies and self.fallback == "repeat"):
             reply = replies[min(done, len(replies) - 1)]
-        if reply is None:
-            return OfflineChatModel()._generate(messages)
         if callable(reply) and not isinstance(reply, BaseException):
             reply = reply(payload)
+        if reply is None:
+            return OfflineChatModel()._generate(messages)
         if isinstance(reply, BaseException):
             raise reply
         return ChatResult(generations=[ChatGeneration(message=AIMessage(content=as_text(reply)))])

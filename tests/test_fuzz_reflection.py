@@ -12,11 +12,10 @@ from langgraph.types import Command
 
 from demo_tools.reflection import demo_input
 from graphs.reflection import build_graph
-from policies.json_safety import json_problem
 from policies.reflection import ISSUE_TYPES, ReflectionPolicy
 from policies.text import normalize_ws
 from tests.figures import FIGURES
-from tests.fuzz import JSON_VALUES, check_run, mutated, script
+from tests.fuzz import JSON_VALUES, check_run, deliverable_resume, mutated, script
 from tests.helpers import RoleModel
 
 SENTENCES = [
@@ -69,7 +68,7 @@ HUMAN = st.one_of(
     st.fixed_dictionaries({"type": st.just("edit"), "answer": TEXT}),
     st.fixed_dictionaries({"type": st.just("edit"), "answer": TEXT}).flatmap(mutated),
     JSON_VALUES,
-).filter(lambda value: value is not None and json_problem(value) is None)  # see test_fuzz_supervisor.HUMAN
+).filter(deliverable_resume)
 POLICIES = st.builds(
     lambda revise, human: ReflectionPolicy(auto_revision_enabled=revise, human_review_on_escalate=human),
     st.sampled_from([True, True, True, False]),

@@ -12,11 +12,18 @@ from langgraph.types import Command
 
 from demo_tools.supervisor import GOAL, BillingDesk
 from graphs.supervisor import build_graph
-from policies.json_safety import json_problem
 from policies.supervisor import REFUND_TOOL, SupervisorPolicy
 from policies.tools import is_number
 from tests.figures import FIGURES
-from tests.fuzz import JSON_VALUES, KINDS_DEEP, SchemaCheckedTools, check_run, mutated, reply
+from tests.fuzz import (
+    JSON_VALUES,
+    KINDS_DEEP,
+    SchemaCheckedTools,
+    check_run,
+    deliverable_resume,
+    mutated,
+    reply,
+)
 from tests.helpers import RoleModel
 
 POLICY = SupervisorPolicy()
@@ -57,15 +64,12 @@ EDITS = st.fixed_dictionaries(
         ),
     }
 )
-#: Resume values. LangGraph stores a resume value before any node runs, so one it cannot store
-#: (``json_problem``) or None (no resume at all) fails inside ``invoke`` with the run still paused:
-#: that boundary is tested in test_gateway_regressions.py, not fuzzed here.
 HUMAN = st.one_of(
     st.sampled_from([{"type": "approve"}, {"type": "reject", "message": "no"}, "approve", "reject"]),
     EDITS,
     EDITS.flatmap(mutated),
     JSON_VALUES,
-).filter(lambda value: value is not None and json_problem(value) is None)
+).filter(deliverable_resume)
 POLICIES = st.builds(lambda auto: SupervisorPolicy(auto_approver_enabled=auto), st.booleans())
 
 MODEL = RoleModel()
@@ -97,13 +101,19 @@ def check_ledger(result, desk: BillingDesk) -> None:
             assert is_number(args["amount_usd"]) and args["amount_usd"] > 0, args
     assert sum(r["amount_usd"] for r in refunds) <= POLICY.rules[REFUND_TOOL].run_cap.limit + 0.01
     calls = result.get("calls") or []
+    approved = {c["idempotency_key"] for c in calls if c.get("human_approved")}
+    unapproved = sum(r["amount_usd"] for key, r in desk.refunds.items() if key not in approved)
+    assert unapproved <= 1000, calls  # past the auto limit in all, only with an approval
+    assert all(r["user_id"] == 42 for r in refunds) and all(
+        e["to"] == "anna@example.com" for e in desk.emails.values()
+    )
     for call in calls:
-        amount = call["args"].get("amount_usd")
-        if call["tool"] == REFUND_TOOL and call["ok"] and amount > 1000:
-            assert call["human_approved"] is True, call  # above the auto limit only with approval
         if call["tool"] == "send_refund_email":
             earlier = calls[: calls.index(call)]
-            assert any(c["tool"] == REFUND_TOOL and c["ok"] for c in earlier), calls
+            same = {k: call["args"][k] for k in ("user_id", "amount_usd")}
+            assert any(
+                c["tool"] == REFUND_TOOL and c["ok"] and same.items() <= c["args"].items() for c in earlier
+            ), calls
     FIGURES.count("fuzz:supervisor", "tool_executions", len(executed))
     FIGURES.count("fuzz:supervisor", "refunds_executed", len(refunds))
     FIGURES.count("fuzz:supervisor", "emails_sent", len(desk.emails))
@@ -118,7 +128,7 @@ def test_supervisor_gateway_holds_for_any_worker(worker, policy, human):
     MODEL.load({"supervisor.worker": worker})
     TOOLS.reset()
     config = {"configurable": {"thread_id": str(uuid.uuid4())}}
-    values = GRAPH.invoke({"goal": GOAL}, config, context=policy)
+    values = GRAPH.invoke({"goal": GOAL, "subject": {"user_id": 42}}, config, context=policy)
     answers = iter(human)
     while "__interrupt__" in values:
         answer = next(answers, {"type": "reject", "message": "enough"})

@@ -149,7 +149,14 @@ def test_negative_refund_is_blocked():
 
 
 def test_run_refund_budget_caps_then_blocks():
-    policy = SupervisorPolicy(per_tool_limits={"issue_refund": 3, "get_refund_context": 3}, max_tool_calls=6)
+    # refunds past the 1000 USD auto limit in all go to a human (the threshold is cumulative, so a
+    # split refund cannot avoid it): the automatic approver, capped at 1000, approves them here
+    policy = SupervisorPolicy(
+        per_tool_limits={"issue_refund": 3, "get_refund_context": 3},
+        max_tool_calls=6,
+        auto_approver_enabled=True,
+        auto_approver_cap=1000,
+    )
     out, *_, desk = run(CONTEXT, refund(900), refund(900.5), refund(700), refund(10), policy=policy)
     assert [r["amount_usd"] for r in desk.refunds.values()] == [900, 900.5, 199.5]
     assert out["stop_reason"] == "supervisor_block:refund_budget_exhausted"
