@@ -8,6 +8,7 @@ process already did and does not do it again.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import sqlite3
 import threading
@@ -105,12 +106,9 @@ class PostgresLedger:
 
         self._conn = psycopg.connect(url, autocommit=True)
         self._lock = threading.Lock()
-        with self._lock:
-            self._conn.execute("SELECT pg_advisory_lock(4242)")
-            try:
-                self._conn.execute(_CREATE)
-            finally:
-                self._conn.execute("SELECT pg_advisory_unlock(4242)")
+        # two processes creating the table at once: one wins, the other finds it there
+        with contextlib.suppress(psycopg.errors.UniqueViolation, psycopg.errors.DuplicateTable):
+            self._conn.execute(_CREATE)
 
     def record(self, kind: str, key: str, entry: dict[str, Any]) -> tuple[dict[str, Any], bool]:
         with self._lock:
