@@ -31,7 +31,8 @@ PLAN_SYSTEM = (
 COMBINE_SYSTEM = (
     "You write the final summary from the goal and the observations in history only; call no tools. "
     "Include the manager's name, the month, gross sales, refunds, net sales, refund rate and one risk "
-    'note. Use only numbers that appear in the observations. Reply with {"answer": "<text>"}.'
+    "note. Use only numbers that appear in the observations. Reply with one JSON object: "
+    '{"answer": "<text>"}.'
 )
 PATTERN_KEYS = ("raw_plan", "plan", "next_step", "calls", "observation", "failed_step", "rejected_answer")
 
