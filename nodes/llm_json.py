@@ -104,7 +104,8 @@ _TRANSPORT_WORDS = ("timeout", "connection", "transporterror", "protocolerror", 
 def classify_llm_error(exc: BaseException) -> str:
     """Map a model client's exception to a stop reason: ``llm_timeout`` for no answer in time or
     a failed connection, ``llm_error:<kind>`` for the rest (``rate_limited``, ``server``, ``auth``,
-    ``not_found``, ``bad_request``, ``context_overflow``, ``bad_response``, or the class name)."""
+    ``not_found``, ``bad_request``, ``context_overflow``, ``bad_response``, or the exception's
+    class name in snake case)."""
     if isinstance(exc, TimeoutError | ConnectionError):
         return "llm_timeout"
     for kind, reason in _MODEL_ERRORS:
@@ -116,10 +117,28 @@ def classify_llm_error(exc: BaseException) -> str:
     status = getattr(exc, "status_code", None)
     if isinstance(status, int) and status >= 400:
         return _status_reason(status)
-    if "responsevalidationerror" in names or "unexpected response type" in str(exc).lower():
+    if "apiresponsevalidationerror" in names or _raised_by_client(exc):
         return "llm_error:bad_response"
-    snake = re.sub(r"(?<!^)(?=[A-Z])", "_", type(exc).__name__).lower()
+    snake = _WORD_BOUNDARY.sub("_", type(exc).__name__).lower()
     return f"llm_error:{snake}"
+
+
+#: Modules of model clients: an error that is not an API or transport error but is raised inside
+#: them means the client could not read the server's answer (a body that is not JSON, HTML from a
+#: proxy, a JSON body that is not a chat completion).
+_CLIENT_MODULES = frozenset({"openai", "langchain_openai"})
+_WORD_BOUNDARY = re.compile(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
+
+
+def _raised_by_client(exc: BaseException) -> bool:
+    if not isinstance(exc, ValueError | TypeError | AttributeError | KeyError | IndexError):
+        return False
+    frame = exc.__traceback__
+    while frame is not None:
+        if str(frame.tb_frame.f_globals.get("__name__", "")).split(".")[0] in _CLIENT_MODULES:
+            return True
+        frame = frame.tb_next
+    return False
 
 
 def _status_reason(status: int) -> str:

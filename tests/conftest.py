@@ -15,3 +15,13 @@ def instant_backoff(monkeypatch):
     waits: list[float] = []
     monkeypatch.setattr("nodes.clock.sleep", waits.append)
     return waits
+
+
+@pytest.fixture
+def openai_server():
+    """A scripted OpenAI-compatible server on a free loopback port (``tests/openai_server.py``)
+    that checks the bearer key ``test-key``."""
+    from tests.openai_server import OpenAICompatibleServer
+
+    with OpenAICompatibleServer(api_key="test-key") as server:
+        yield server
