@@ -8,6 +8,7 @@ requests it receives, which proves how often a call was retried.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import threading
 import time
@@ -358,3 +359,10 @@ def test_every_pattern_refuses_its_first_call_when_the_budget_cannot_cover_it(na
 
 def test_the_prompt_estimate_needs_no_tokenizer():
     assert estimate_tokens(0) == 0 and estimate_tokens(1) == 1 and estimate_tokens(400) == 100
+
+
+def test_ainvoke_over_http(openai_server):
+    graph = reflection.build_graph(llm=wire_model(openai_server))
+    result = asyncio.run(graph.ainvoke(demo_input(), thread()))
+    assert (result["status"], result["outcome"]) == ("ok", "revised_once")
+    assert openai_server.count == result["usage"]["llm_calls"] == 3
