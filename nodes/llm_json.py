@@ -192,11 +192,13 @@ CLIENT_TIMEOUT_GRACE = 0.25
 
 
 def _call_kwargs(llm: BaseChatModel, limit: float) -> dict[str, Any]:
-    """Per-request options: an OpenAI client gets the call's timeout, so an abandoned request ends
-    with the wait instead of running on to the client's own (longer) timeout."""
-    if any(cls.__name__ == "BaseChatOpenAI" for cls in type(llm).__mro__):
-        return {"timeout": limit + CLIENT_TIMEOUT_GRACE}
-    return {}
+    """Per-request options: an OpenAI client gets the call's timeout (never more than its own,
+    ``OPENAI_TIMEOUT_SECONDS``), so an abandoned request ends with the wait instead of running on."""
+    if not any(cls.__name__ == "BaseChatOpenAI" for cls in type(llm).__mro__):
+        return {}
+    own = getattr(llm, "request_timeout", None)
+    timeout = limit + CLIENT_TIMEOUT_GRACE
+    return {"timeout": min(timeout, float(own)) if isinstance(own, int | float) and own > 0 else timeout}
 
 
 def _invoke_with_timeout(llm: BaseChatModel, messages: list[BaseMessage], limit: float) -> Any:

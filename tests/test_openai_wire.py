@@ -366,3 +366,12 @@ def test_ainvoke_over_http(openai_server):
     result = asyncio.run(graph.ainvoke(demo_input(), thread()))
     assert (result["status"], result["outcome"]) == ("ok", "revised_once")
     assert openai_server.count == result["usage"]["llm_calls"] == 3
+
+
+def test_openai_timeout_seconds_bounds_each_attempt_too(openai_server):
+    openai_server.script(Delay(3))
+    llm = wire_model(openai_server, OPENAI_TIMEOUT_SECONDS="0.3")
+    result, took = run_reflection(llm, llm_timeout_seconds=60, llm_max_retries=0, **FAST)
+    assert (result["stop_reason"], openai_server.count) == ("llm_timeout", 1)
+    assert "APITimeoutError" in result["llm_detail"] or "Timeout" in result["llm_detail"]
+    assert took < 2.0
