@@ -229,7 +229,8 @@ def _call_with_retries(
         attempt += 1
         left = remaining_seconds(state, policy)
         if left <= 0:
-            return LLMReply(stop_reason="max_seconds", attempts=attempt - 1, detail="no time left to retry")
+            detail = "no time left for a retry" if attempt > 1 else "no time left for the call"
+            return LLMReply(stop_reason="max_seconds", attempts=attempt - 1, detail=detail)
         limit = min(policy.llm_timeout_seconds, left)
         hint = None
         try:
