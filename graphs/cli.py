@@ -91,15 +91,14 @@ def _progress_line(node: str, update: Any) -> str:
         return f"  {node}"
     rows = update.get("trace") or []
     row = next((r for r in reversed(rows) if "phase" in r), None)
-    if row is not None:
-        skip = {"step", "phase", "ok", "elapsed_ms", "stop_reason"}
-        figures = " ".join(f"{k}={v}" for k, v in row.items() if k not in skip)
-        mark = "ok" if row.get("ok") else f"STOP {row.get('stop_reason')}"
-        return f"  {node:<18} {mark:<4} {figures}".rstrip()
-    usage = update.get("usage") or {}
-    if usage.get("llm_calls"):
-        return f"  {node:<18} llm  tokens={usage.get('total_tokens', 0)}"
-    return f"  {node}"
+    if row is None:
+        return f"  {node}"
+    skip = {"step", "phase", "ok", "elapsed_ms", "stop_reason", "call"}
+    figures = " ".join(f"{k}={v}" for k, v in row.items() if k not in skip)
+    mark = "llm" if row.get("call") == "llm" else "ok"
+    if not row.get("ok"):
+        mark = f"STOP {row.get('stop_reason')}"
+    return f"  {node:<18} {mark:<4} {figures}".rstrip()
 
 
 def _store_error(exc: Exception, db: str) -> CliError:

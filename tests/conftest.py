@@ -34,3 +34,21 @@ def pg_cluster():
 def pg_url(pg_cluster):
     """A fresh database on the session's PostgreSQL server."""
     return pg_cluster.create_database(f"t_{uuid.uuid4().hex[:12]}")
+
+
+@pytest.fixture
+def instant_backoff(monkeypatch):
+    """Retries without the wait between attempts: the waits asked for are recorded instead."""
+    waits: list[float] = []
+    monkeypatch.setattr("nodes.clock.sleep", waits.append)
+    return waits
+
+
+@pytest.fixture
+def openai_server():
+    """A scripted OpenAI-compatible server on a free loopback port (``tests/openai_server.py``)
+    that checks the bearer key ``test-key``."""
+    from tests.openai_server import OpenAICompatibleServer
+
+    with OpenAICompatibleServer(api_key="test-key") as server:
+        yield server

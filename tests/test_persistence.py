@@ -140,9 +140,13 @@ def test_supervisor_escalation_approved_from_another_process(location):
 
     waiting = json.loads(_cli("waiting", "--json", db=location, check_rc=0).stdout)
     assert [w["thread_id"] for w in waiting] == [thread_id]
-    assert waiting[0]["waiting_on"][0]["action"]["args"]["amount_usd"] == request["action"]["args"]["amount_usd"]
+    assert (
+        waiting[0]["waiting_on"][0]["action"]["args"]["amount_usd"] == request["action"]["args"]["amount_usd"]
+    )
 
-    done = json.loads(_cli("edit", thread_id, '{"amount_usd": 800}', "--json", db=location, check_rc=0).stdout)
+    done = json.loads(
+        _cli("edit", thread_id, '{"amount_usd": 800}', "--json", db=location, check_rc=0).stdout
+    )
     assert done["status"] == "ok" and done["thread_id"] == thread_id
     [refund] = [c for c in done["calls"] if c["tool"] == "issue_refund"]
     assert refund["args"]["amount_usd"] == 800 and refund["executed_from"] == "human_revised"
@@ -163,7 +167,9 @@ def test_supervisor_escalation_approved_from_another_process(location):
 
 def test_reject_from_the_cli_stops_the_run(tmp_path):
     db = str(tmp_path / "runs.sqlite")
-    thread_id = json.loads(_cli("run", "supervisor", "--human", "--json", db=db, check_rc=3).stdout)["thread_id"]
+    thread_id = json.loads(_cli("run", "supervisor", "--human", "--json", db=db, check_rc=3).stdout)[
+        "thread_id"
+    ]
     out = _cli("reject", thread_id, "--message", "not this one", "--json", db=db, check_rc=1)
     assert json.loads(out.stdout)["stop_reason"] == "human_rejected"
     with open_ledger(db) as ledger:
@@ -219,7 +225,9 @@ def test_two_workers_share_postgres_without_losing_or_mixing_runs(pg_url, tmp_pa
     assert len({r["run_id"] for r in ran.values()}) == 50
     supervisor_runs = [r for t, r in ran.items() if t.endswith("-supervisor")]
     assert len(refunds) == len(supervisor_runs) == 10  # one refund per supervisor run, none lost or doubled
-    executed = {c["idempotency_key"] for r in supervisor_runs for c in r["calls"] if c["tool"] == "issue_refund"}
+    executed = {
+        c["idempotency_key"] for r in supervisor_runs for c in r["calls"] if c["tool"] == "issue_refund"
+    }
     assert executed == set(refunds)
 
 
@@ -230,9 +238,8 @@ def test_corrupt_sqlite_file_is_a_clear_error_and_is_left_untouched(tmp_path):
     db = tmp_path / "runs.sqlite"
     db.write_bytes(b"this is not a database\n" * 100)
     before = db.read_bytes()
-    with pytest.raises(StoreError, match="not a usable SQLite database"):
-        with open_checkpointer(db):
-            pass
+    with pytest.raises(StoreError, match="not a usable SQLite database"), open_checkpointer(db):
+        pass
     out = _cli("run", "reflection", db=str(db), check_rc=2)
     assert out.stderr.startswith("agent-patterns: error: run store") and "Traceback" not in out.stderr
     assert db.read_bytes() == before
@@ -249,9 +256,8 @@ def test_unusable_sqlite_path_is_a_clear_error(tmp_path, where):
         blocker.mkdir()
         db = blocker
         message = "is a folder, not an SQLite file"
-    with pytest.raises(StoreError, match=message):
-        with open_checkpointer(db):
-            pass
+    with pytest.raises(StoreError, match=message), open_checkpointer(db):
+        pass
     out = _cli("runs", db=str(db), check_rc=2)
     assert message in out.stderr and "Traceback" not in out.stderr
 
@@ -260,9 +266,11 @@ def test_unreachable_postgres_is_a_clear_error():
     from devtools.pgcluster import free_port
 
     url = f"postgresql://postgres:secret@127.0.0.1:{free_port()}/runs"
-    with pytest.raises(StoreError, match="cannot connect to PostgreSQL at postgresql://127.0.0.1:"):
-        with open_checkpointer(url, connect_timeout=2):
-            pass
+    with (
+        pytest.raises(StoreError, match=r"cannot connect to PostgreSQL at postgresql://127\.0\.0\.1:"),
+        open_checkpointer(url, connect_timeout=2),
+    ):
+        pass
     out = _cli("waiting", db=url, check_rc=2)
     assert "cannot connect to PostgreSQL" in out.stderr and "secret" not in out.stderr
 
@@ -291,7 +299,9 @@ def test_unknown_thread_and_not_waiting_are_clear_errors(tmp_path):
 
 def test_new_run_cannot_discard_a_pending_approval(tmp_path):
     db = str(tmp_path / "runs.sqlite")
-    run = json.loads(_cli("run", "supervisor", "--human", "--json", "--thread-id", "t1", db=db, check_rc=3).stdout)
+    run = json.loads(
+        _cli("run", "supervisor", "--human", "--json", "--thread-id", "t1", db=db, check_rc=3).stdout
+    )
     out = _cli("run", "supervisor", "--thread-id", "t1", db=db, check_rc=2)
     assert "is waiting for a human" in out.stderr
     out = _cli("run", "rag", "--thread-id", "t1", db=db, check_rc=2)
@@ -332,9 +342,13 @@ def test_supervisor_checkpoints_each_step_before_the_next_runs(tmp_path):
             return refund(*args, **kwargs)
 
         graph = PATTERNS["supervisor"].module.build_graph(
-            checkpointer=saver, policy=_cli_policy("supervisor"), tools={**tools, "issue_refund": watched_refund}
+            checkpointer=saver,
+            policy=_cli_policy("supervisor"),
+            tools={**tools, "issue_refund": watched_refund},
         )
-        assert graph.invoke(PATTERNS["supervisor"].demo_input(), run_config("durable", None))["status"] == "ok"
+        assert (
+            graph.invoke(PATTERNS["supervisor"].demo_input(), run_config("durable", None))["status"] == "ok"
+        )
     assert seen_on_disk == [True]
 
 
@@ -353,7 +367,9 @@ def test_replay_and_fork_from_a_durable_store_keep_governance(tmp_path):
 
     with open_checkpointer(db) as saver:  # a fresh saver and graph: what another process would build
         desk = BillingDesk(ledger=SqliteLedger(db))
-        graph = PATTERNS["supervisor"].module.build_graph(checkpointer=saver, policy=policy, tools=desk.registry())
+        graph = PATTERNS["supervisor"].module.build_graph(
+            checkpointer=saver, policy=policy, tools=desk.registry()
+        )
         history = list(graph.get_state_history(run_config("tt", None)))
         before_refund = next(
             s for s in history if s.next == ("execute",) and s.values["action"]["name"] == "issue_refund"
@@ -363,9 +379,14 @@ def test_replay_and_fork_from_a_durable_store_keep_governance(tmp_path):
         assert len(desk.refunds) == 1 and desk.duplicate_calls >= 1
 
         before_review = next(
-            s for s in reversed(history) if s.next == ("review",) and s.values["action"]["name"] == "issue_refund"
+            s
+            for s in reversed(history)
+            if s.next == ("review",) and s.values["action"]["name"] == "issue_refund"
         )
-        raised = {**before_review.values["action"], "args": {**before_review.values["action"]["args"], "amount_usd": 5000}}
+        raised = {
+            **before_review.values["action"],
+            "args": {**before_review.values["action"]["args"], "amount_usd": 5000},
+        }
         fork = graph.update_state(before_review.config, {"action": raised}, as_node="validate_action")
         forked = graph.invoke(None, fork)
         executed = [c["args"]["amount_usd"] for c in forked.get("calls", []) if c["tool"] == "issue_refund"]
