@@ -1,7 +1,9 @@
 """Supervisor demo: a refund request from Anna (user 42) for a 1200 USD annual plan charge.
 
 The billing tools keep a ledger of executed side effects keyed by idempotency key: a second call
-with a key already in the ledger returns the recorded result and performs nothing.
+with a key already in the ledger returns the recorded result and performs nothing. The ledger is
+in memory by default; give the desk an ``SqliteLedger`` or ``PostgresLedger`` (``demo_tools.ledger``)
+and a run resumed in another process, or after a crash, still refunds once.
 """
 
 from __future__ import annotations
@@ -10,6 +12,8 @@ import copy
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
+
+from demo_tools.ledger import Ledger, MemoryLedger
 
 GOAL = (
     "User Anna (user_id=42) requests a refund for a recent annual plan charge of 1200 USD. "
@@ -42,9 +46,23 @@ class BillingDesk:
 
     users: dict[int, dict[str, Any]] = field(default_factory=lambda: copy.deepcopy(USERS))
     billing: dict[int, dict[str, Any]] = field(default_factory=lambda: copy.deepcopy(BILLING))
-    refunds: dict[str, dict[str, Any]] = field(default_factory=dict)
-    emails: dict[str, dict[str, Any]] = field(default_factory=dict)
+    ledger: Ledger = field(default_factory=MemoryLedger)
+    #: Calls this desk answered from the ledger instead of performing them again.
     duplicate_calls: int = 0
+
+    @property
+    def refunds(self) -> dict[str, dict[str, Any]]:
+        return self.ledger.entries("refund")
+
+    @property
+    def emails(self) -> dict[str, dict[str, Any]]:
+        return self.ledger.entries("email")
+
+    def _once(self, kind: str, key: str, entry: dict[str, Any]) -> dict[str, Any]:
+        stored, created = self.ledger.record(kind, key, entry)
+        if not created:
+            self.duplicate_calls += 1
+        return stored
 
     def get_refund_context(self, user_id: int) -> dict[str, Any]:
         if user_id not in self.users:
@@ -58,9 +76,10 @@ class BillingDesk:
     def issue_refund(
         self, user_id: int, amount_usd: float, reason: str | None = None, *, idempotency_key: str
     ) -> dict[str, Any]:
-        if idempotency_key in self.refunds:
+        done = self.ledger.get("refund", idempotency_key)
+        if done is not None:
             self.duplicate_calls += 1
-            return dict(self.refunds[idempotency_key])
+            return done
         if user_id not in self.users:
             return {"error": f"refund_user_not_found:{user_id}"}
         if amount_usd <= 0:
@@ -76,15 +95,15 @@ class BillingDesk:
             "reason": reason or "",
             "transaction_id": f"rf_{user_id}_{DEMO_DATE}",
         }
-        self.refunds[idempotency_key] = refund
-        return dict(refund)
+        return self._once("refund", idempotency_key, refund)
 
     def send_refund_email(
         self, user_id: int, amount_usd: float, message: str, *, idempotency_key: str
     ) -> dict[str, Any]:
-        if idempotency_key in self.emails:
+        done = self.ledger.get("email", idempotency_key)
+        if done is not None:
             self.duplicate_calls += 1
-            return dict(self.emails[idempotency_key])
+            return done
         if user_id not in self.users:
             return {"error": f"email_user_not_found:{user_id}"}
         email = {
@@ -95,8 +114,7 @@ class BillingDesk:
             "message": message,
             "email_id": f"em_{user_id}_{DEMO_DATE}",
         }
-        self.emails[idempotency_key] = email
-        return dict(email)
+        return self._once("email", idempotency_key, email)
 
     def registry(self) -> dict[str, Callable[..., Any]]:
         return {

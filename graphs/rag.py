@@ -18,6 +18,7 @@ from langgraph.graph import END, START, StateGraph
 from langgraph.graph.state import CompiledStateGraph
 
 from demo_tools.rag import demo_retriever
+from graphs.compile import compile_pattern
 from nodes import rag as n
 from nodes.model import get_chat_model, model_label
 from nodes.state import RunState
@@ -108,7 +109,7 @@ def build_graph(
     builder.add_conditional_edges("generate", route_after_generate)
     builder.add_edge("fallback", END)
     builder.add_edge("validate_answer", END)
-    return builder.compile(checkpointer=checkpointer, name="rag")
+    return compile_pattern(builder, name="rag", checkpointer=checkpointer)
 
 
 #: Compiled without a checkpointer: LangGraph Studio and the server supply their own.

@@ -17,6 +17,7 @@ from langgraph.checkpoint.base import BaseCheckpointSaver
 from langgraph.graph import END, START, StateGraph
 from langgraph.graph.state import CompiledStateGraph
 
+from graphs.compile import compile_pattern
 from nodes import reflection as n
 from nodes.model import get_chat_model, model_label
 from nodes.state import RunState
@@ -126,7 +127,7 @@ def build_graph(
     builder.add_conditional_edges("validate_patch", route_after_validate_patch)
     builder.add_conditional_edges("escalate", route_after_escalate)
     builder.add_edge("finalize", END)
-    return builder.compile(checkpointer=checkpointer, name="reflection")
+    return compile_pattern(builder, name="reflection", checkpointer=checkpointer)
 
 
 #: Compiled without a checkpointer: LangGraph Studio and the server supply their own.

@@ -8,11 +8,15 @@ from dataclasses import dataclass
 from types import ModuleType
 from typing import Any
 
+from langchain_core.language_models import BaseChatModel
+from langgraph.checkpoint.base import BaseCheckpointSaver
+
 from demo_tools import rag as rag_demo
 from demo_tools import reflection as reflection_demo
 from demo_tools import research as research_demo
 from demo_tools import supervisor as supervisor_demo
 from demo_tools import task_decomposition as task_decomposition_demo
+from demo_tools.ledger import Ledger
 from nodes.state import RUN_CONTRACT_KEYS
 from policies.base import BasePolicy
 from policies.rag import RagPolicy
@@ -33,9 +37,24 @@ class Pattern:
     #: Adjusts the policy for a CLI run: ``(policy, human)`` where ``human`` is ``--human``.
     cli_policy: Callable[[Any, bool], BasePolicy] | None = None
 
+    #: Extra ``build_graph`` arguments that put the demo tools' side effects in ``ledger``.
+    ledger_tools: Callable[[Ledger], dict[str, Any]] | None = None
+
     @property
     def module(self) -> ModuleType:
         return importlib.import_module(self.module_name)
+
+    def build(
+        self,
+        *,
+        checkpointer: BaseCheckpointSaver | None = None,
+        llm: BaseChatModel | None = None,
+        policy: BasePolicy | None = None,
+        ledger: Ledger | None = None,
+    ) -> Any:
+        """The pattern's compiled graph; with ``ledger``, its demo tools record side effects there."""
+        extra = self.ledger_tools(ledger) if ledger is not None and self.ledger_tools else {}
+        return self.module.build_graph(checkpointer=checkpointer, llm=llm, policy=policy, **extra)
 
 
 def _supervisor_cli_policy(policy: SupervisorPolicy, human: bool) -> SupervisorPolicy:
@@ -59,6 +78,9 @@ PATTERNS: dict[str, Pattern] = {
         supervisor_demo.demo_input,
         demo_interrupts=1,
         cli_policy=_supervisor_cli_policy,
+        ledger_tools=lambda ledger: {
+            "tools": supervisor_demo.demo_tools(supervisor_demo.BillingDesk(ledger=ledger))
+        },
     ),
     "task_decomposition": Pattern(
         "task_decomposition",

@@ -16,6 +16,7 @@ from langgraph.graph import END, START, StateGraph
 from langgraph.graph.state import CompiledStateGraph
 
 from demo_tools.research import ReadTool, SearchTool, demo_read, demo_search
+from graphs.compile import compile_pattern
 from nodes import research as n
 from nodes.model import get_chat_model, model_label
 from nodes.state import RunState
@@ -155,7 +156,7 @@ def build_graph(
     for node, route in ROUTES.items():
         builder.add_conditional_edges(node, route)
     builder.add_edge("validate_synthesis", END)
-    return builder.compile(checkpointer=checkpointer, name="research")
+    return compile_pattern(builder, name="research", checkpointer=checkpointer)
 
 
 #: Compiled without a checkpointer: LangGraph Studio and the server supply their own.

@@ -20,12 +20,18 @@ from langgraph.graph import END, START, StateGraph
 from langgraph.graph.state import CompiledStateGraph
 
 from demo_tools.supervisor import demo_tools
+from graphs.compile import Durability, compile_pattern
 from nodes import supervisor as n
 from nodes.model import get_chat_model, model_label
 from nodes.state import RunState
 from nodes.tool_gateway import ToolRegistry
 from nodes.trace import is_stopped
 from policies.supervisor import CustomRule, SupervisorPolicy
+
+#: Refunds and emails change the world: each step's checkpoint is written before the next step
+#: starts, so an approval or an executed tool call is never lost to a crash (the ledger's
+#: idempotency keys absorb the one call a crash can repeat).
+DURABILITY: Durability = "sync"
 
 
 class SupervisorInput(TypedDict, total=False):
@@ -132,7 +138,7 @@ def build_graph(
     builder.add_conditional_edges("human_approval", route_after_human_approval)
     builder.add_conditional_edges("execute", route_after_execute)
     builder.add_edge("finalize", END)
-    return builder.compile(checkpointer=checkpointer, name="supervisor")
+    return compile_pattern(builder, name="supervisor", checkpointer=checkpointer, durability=DURABILITY)
 
 
 #: Compiled without a checkpointer: LangGraph Studio and the server supply their own.

@@ -16,6 +16,7 @@ from langgraph.graph import END, START, StateGraph
 from langgraph.graph.state import CompiledStateGraph
 
 from demo_tools.task_decomposition import demo_tools
+from graphs.compile import compile_pattern
 from nodes import task_decomposition as n
 from nodes.model import get_chat_model, model_label
 from nodes.state import RunState
@@ -98,7 +99,7 @@ def build_graph(
     builder.add_conditional_edges("execute_step", route_after_execute_step)
     builder.add_conditional_edges("combine", route_after_combine)
     builder.add_edge("finalize", END)
-    return builder.compile(checkpointer=checkpointer, name="task_decomposition")
+    return compile_pattern(builder, name="task_decomposition", checkpointer=checkpointer)
 
 
 #: Compiled without a checkpointer: LangGraph Studio and the server supply their own.

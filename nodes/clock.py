@@ -13,6 +13,11 @@ def now() -> float:
     return time.time()
 
 
+def sleep(seconds: float) -> None:
+    """Wait (between two attempts of an LLM call). Tests replace it, with ``now``, by a fake clock."""
+    time.sleep(seconds)
+
+
 def elapsed_seconds(state: Mapping[str, Any]) -> float:
     """Run time so far, less ``paused_seconds`` (time a paused run spent waiting for a human)."""
     paused = float(state.get("paused_seconds") or 0.0)

@@ -13,7 +13,7 @@ from pydantic import BaseModel
 
 from nodes.clock import out_of_time
 from nodes.llm_json import call_json
-from nodes.run import llm_failed, policy_for, start_run
+from nodes.run import llm_done, llm_failed, policy_for, start_run
 from nodes.steps import RECURSION_LIMIT, out_of_supersteps, superstep, superstep_figures
 from nodes.tool_gateway import ToolRegistry, run_tool
 from nodes.trace import history_row, stop, trace_row
@@ -32,7 +32,8 @@ PLAN_SYSTEM = (
 COMBINE_SYSTEM = (
     "You write the final summary from the goal and the observations in history only; call no tools. "
     "Include the manager's name, the month, gross sales, refunds, net sales, refund rate and one risk "
-    'note. Use only numbers that appear in the observations. Reply with {"answer": "<text>"}.'
+    "note. Use only numbers that appear in the observations. Reply with one JSON object: "
+    '{"answer": "<text>"}.'
 )
 PATTERN_KEYS = (
     "raw_plan",
@@ -84,10 +85,11 @@ def plan(state: State, runtime: Ctx, *, llm: BaseChatModel, policy: rules.TaskDe
         llm, system=PLAN_SYSTEM, payload=payload, state=state, policy=policy, expect_object=False
     )
     if reply.stop_reason == "llm_invalid_json":
-        return stop(state, "plan", "invalid_plan:non_json", raw_plan=reply.raw[:2000], usage=reply.usage)
+        raw, used = reply.raw[:2000], reply.usage
+        return stop(state, "plan", "invalid_plan:non_json", figures=reply.figures, raw_plan=raw, usage=used)
     if not reply.ok:
         return llm_failed(state, "plan", reply)
-    return {"raw_plan": reply.data, "usage": reply.usage}
+    return llm_done(state, "plan", reply, raw_plan=reply.data)
 
 
 def validate_plan(state: State, runtime: Ctx, *, policy: rules.TaskDecompositionPolicy) -> dict:
@@ -180,7 +182,7 @@ def combine(state: State, runtime: Ctx, *, llm: BaseChatModel, policy: rules.Tas
     )
     if not reply.ok:
         return llm_failed(state, "finalize", reply)
-    return {"answer": reply.data["answer"], "usage": reply.usage}
+    return llm_done(state, "finalize", reply, answer=reply.data["answer"])
 
 
 def finalize(state: State, runtime: Ctx, *, policy: rules.TaskDecompositionPolicy) -> dict:

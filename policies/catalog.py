@@ -25,10 +25,13 @@ SUCCESS = "success"
 #: Longest stop reason written; a longer one is cut and ends with ``...``.
 MAX_REASON_CHARS = 160
 
-#: Every pattern: the time budget, LangGraph's superstep budget and the JSON LLM seam.
+#: Every pattern: the time, token and cost budgets, LangGraph's superstep budget and the JSON LLM
+#: seam (whose retries end, when they run out, in the last attempt's reason).
 SHARED: frozenset[str] = frozenset(
     {
         "max_seconds",
+        "max_tokens",
+        "max_cost_usd",
         "recursion_limit",
         "llm_timeout",
         "llm_invalid_json",

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import signal
 import socket
@@ -121,3 +122,25 @@ def test_policy_as_context_changes_a_run(server):
         context={"auto_revision_enabled": False},
     )
     assert result["stop_reason"] == "review_decision_denied_execution:revise"
+
+
+def test_env_convention():
+    """``langgraph dev`` reads ``.env`` (git-ignored); ``.env.example`` documents every variable the
+    project reads, and as shipped (no key) it selects the offline model."""
+    from dotenv import dotenv_values
+
+    from nodes.model import get_chat_model, model_label
+
+    assert CONFIG["env"] == ".env"
+    assert ".env" in (ROOT / ".gitignore").read_text().splitlines()
+    example = dotenv_values(ROOT / ".env.example")
+    read_by_code = set()
+    for path in [*(ROOT / "nodes").rglob("*.py"), *(ROOT / "graphs").rglob("*.py")]:
+        read_by_code |= set(
+            re.findall(r"""env(?:iron)?(?:\.get\(|\[)\s*["']([A-Z][A-Z0-9_]+)["']""", path.read_text())
+        )
+        read_by_code |= set(re.findall(r"""_float_env\(env, ["']([A-Z][A-Z0-9_]+)["']""", path.read_text()))
+    assert read_by_code, "the scan found no environment variables"
+    assert read_by_code <= set(example), f"undocumented in .env.example: {read_by_code - set(example)}"
+    model = get_chat_model({k: v or "" for k, v in example.items()})
+    assert model_label(model).startswith("offline:")

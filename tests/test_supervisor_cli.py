@@ -24,7 +24,21 @@ def test_cli_human_flag_waits(capsys, monkeypatch):
     result = json.loads(captured.out)
     [request] = result["waiting_for_human"]
     assert request["reason"] == "high_refund_requires_human"
-    assert "Command(resume=" in captured.err
+    thread = result["thread_id"]
+    assert f"agent-patterns approve {thread}" in captured.err
+
+    assert main(["waiting"]) == EXIT_OK
+    listing = capsys.readouterr().out
+    assert thread in listing and "issue_refund" in listing and "high_refund_requires_human" in listing
+
+    assert main(["approve", thread, "--json"]) == EXIT_OK
+    approved = json.loads(capsys.readouterr().out)
+    assert approved["status"] == "ok"
+    [refund] = [c for c in approved["calls"] if c["tool"] == "issue_refund"]
+    assert refund["args"]["amount_usd"] == 1200 and refund["human_approved"] is True
+
+    assert main(["waiting", "--json"]) == EXIT_OK
+    assert json.loads(capsys.readouterr().out) == []
 
 
 def test_cli_policy_file_can_turn_the_auto_approver_off(tmp_path, capsys, monkeypatch):

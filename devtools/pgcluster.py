@@ -1,0 +1,152 @@
+"""A throwaway PostgreSQL server for tests and benchmarks: a fresh cluster on 127.0.0.1.
+
+``PgCluster`` finds PostgreSQL's server programs (installing Debian's ``postgresql`` package with
+apt-get when they are missing and we are root), runs ``initdb`` with trust authentication in a
+temporary folder, starts the server with ``pg_ctl`` on a free loopback port and stops it again.
+As root, the server runs as the ``postgres`` user (PostgreSQL refuses to run as root).
+
+    with PgCluster() as pg:
+        url = pg.create_database("runs")   # postgresql://postgres@127.0.0.1:PORT/runs
+
+When PostgreSQL cannot be installed or started, ``PgUnavailable`` says why in one message.
+"""
+
+from __future__ import annotations
+
+import glob
+import os
+import shutil
+import socket
+import subprocess
+import tempfile
+from pathlib import Path
+from types import TracebackType
+
+
+class PgUnavailable(RuntimeError):
+    """PostgreSQL could not be installed or started here."""
+
+
+def _bin_dir_candidates() -> list[Path]:
+    found = []
+    pg_config = shutil.which("pg_config")
+    if pg_config:
+        out = subprocess.run([pg_config, "--bindir"], capture_output=True, text=True, check=False)
+        if out.returncode == 0:
+            found.append(Path(out.stdout.strip()))
+    versions = sorted(glob.glob("/usr/lib/postgresql/*/bin"), key=lambda p: int(p.split("/")[-2]))
+    found += [Path(p) for p in reversed(versions)]
+    initdb = shutil.which("initdb")
+    if initdb:
+        found.append(Path(initdb).resolve().parent)
+    return found
+
+
+def find_bin_dir() -> Path | None:
+    """The folder holding ``initdb``, ``pg_ctl`` and ``postgres``, or None."""
+    for path in _bin_dir_candidates():
+        if all((path / exe).exists() for exe in ("initdb", "pg_ctl", "postgres")):
+            return path
+    return None
+
+
+def ensure_installed() -> Path:
+    """PostgreSQL's server programs, installed from Debian's packages when missing (as root)."""
+    found = find_bin_dir()
+    if found:
+        return found
+    if os.geteuid() != 0 or not shutil.which("apt-get"):
+        raise PgUnavailable(
+            "PostgreSQL server programs (initdb, pg_ctl) not found; install them "
+            "(Debian: `apt-get install -y postgresql`) or put them on PATH"
+        )
+    env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
+    for cmd in (["apt-get", "update", "-q"], ["apt-get", "install", "-y", "-q", "postgresql"]):
+        out = subprocess.run(cmd, capture_output=True, text=True, env=env, check=False)
+        if out.returncode != 0:
+            raise PgUnavailable(f"`{' '.join(cmd)}` failed: {(out.stderr or out.stdout)[-800:]}")
+    found = find_bin_dir()
+    if not found:
+        raise PgUnavailable("apt-get installed postgresql but initdb/pg_ctl are still not found")
+    return found
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+class PgCluster:
+    """One temporary PostgreSQL cluster. ``durable=False`` turns fsync off (tests only)."""
+
+    def __init__(self, *, durable: bool = True, max_connections: int = 200) -> None:
+        self.durable = durable
+        self.max_connections = max_connections
+        self.port = 0
+        self.datadir: Path | None = None
+        self._bin: Path | None = None
+
+    @property
+    def url(self) -> str:
+        return self.database_url("postgres")
+
+    def database_url(self, name: str) -> str:
+        return f"postgresql://postgres@127.0.0.1:{self.port}/{name}"
+
+    def _run(self, *args: str) -> subprocess.CompletedProcess[str]:
+        assert self._bin is not None
+        cmd = [str(self._bin / args[0]), *args[1:]]
+        if os.geteuid() == 0:
+            cmd = ["runuser", "-u", "postgres", "--", *cmd]
+        return subprocess.run(cmd, capture_output=True, text=True, check=False, timeout=120)
+
+    def start(self) -> PgCluster:
+        self._bin = ensure_installed()
+        self.datadir = Path(tempfile.mkdtemp(prefix="pgcluster-"))
+        if os.geteuid() == 0:
+            shutil.chown(self.datadir, "postgres", "postgres")
+        out = self._run("initdb", "-D", str(self.datadir), "-U", "postgres", "--auth=trust", "-E", "UTF8")
+        if out.returncode != 0:
+            raise PgUnavailable(f"initdb failed: {(out.stderr or out.stdout)[-800:]}")
+        self.port = free_port()
+        options = (
+            f"-p {self.port} -c listen_addresses=127.0.0.1 -k {self.datadir} "
+            f"-c max_connections={self.max_connections}"
+        )
+        if not self.durable:
+            options += " -c fsync=off -c synchronous_commit=off -c full_page_writes=off"
+        log = self.datadir / "server.log"
+        out = self._run("pg_ctl", "-D", str(self.datadir), "-o", options, "-l", str(log), "-w", "start")
+        if out.returncode != 0:
+            detail = log.read_text()[-800:] if log.exists() else out.stderr
+            self.stop()
+            raise PgUnavailable(f"pg_ctl start failed: {detail}")
+        return self
+
+    def create_database(self, name: str) -> str:
+        """Create database ``name`` (a plain identifier) and return its URL."""
+        if not name.replace("_", "").isalnum():
+            raise ValueError(f"not a plain database name: {name!r}")
+        out = self._run(
+            "psql", "-h", "127.0.0.1", "-p", str(self.port), "-U", "postgres", "-c", f"CREATE DATABASE {name}"
+        )
+        if out.returncode != 0:
+            raise PgUnavailable(f"CREATE DATABASE {name} failed: {out.stderr.strip()}")
+        return self.database_url(name)
+
+    def stop(self) -> None:
+        if self.datadir is None:
+            return
+        if (self.datadir / "postmaster.pid").exists():
+            self._run("pg_ctl", "-D", str(self.datadir), "-m", "immediate", "-w", "stop")
+        shutil.rmtree(self.datadir, ignore_errors=True)
+        self.datadir = None
+
+    def __enter__(self) -> PgCluster:
+        return self.start()
+
+    def __exit__(
+        self, exc_type: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
+    ) -> None:
+        self.stop()

@@ -1,0 +1,234 @@
+"""Runs kept by a checkpointer: list them, read one back, find those waiting for a human, resume.
+
+Everything here is read from the checkpointer alone (no side log): a run's pattern is in its
+checkpoints' metadata (``graphs.compile``), its result, trace and history are in its state, and a
+pending human approval is an interrupt in its latest checkpoint.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from langchain_core.language_models import BaseChatModel
+from langgraph.checkpoint.base import BaseCheckpointSaver
+from langgraph.types import Command, StateSnapshot
+
+from demo_tools.ledger import Ledger
+from graphs.registry import PATTERNS, Pattern, run_result
+from policies.base import BasePolicy
+
+
+class RunNotFound(LookupError):
+    """No run with this thread id in the store."""
+
+
+class NotWaiting(RuntimeError):
+    """The run is not paused for a human, so there is nothing to approve, edit or reject."""
+
+
+class NotIncomplete(RuntimeError):
+    """The run did not stop mid-run, so there is nothing to continue."""
+
+
+@dataclass(frozen=True)
+class RunSummary:
+    thread_id: str
+    pattern: str
+    #: ``ok`` / ``stopped`` (ended), ``waiting`` (paused for a human), ``incomplete`` (its process
+    #: ended mid-run, or it is still running)
+    status: str
+    stop_reason: str | None = None
+    started_at: float | None = None
+    updated_at: str | None = None
+    model: str | None = None
+    run_id: str | None = None
+    #: what a waiting run waits on: the interrupts' requests
+    waiting_on: list[Any] = field(default_factory=list)
+
+    def as_dict(self) -> dict[str, Any]:
+        return {k: v for k, v in self.__dict__.items() if v not in (None, [])}
+
+
+@dataclass(frozen=True)
+class RunRecord:
+    summary: RunSummary
+    #: the run's result as ``graph.invoke`` returned it (the run contract plus the pattern's keys)
+    result: dict[str, Any]
+    #: the thread's checkpoints, newest first: step, source, what ran, what comes next
+    checkpoints: list[dict[str, Any]]
+
+
+def _config(thread_id: str) -> dict[str, Any]:
+    return {"configurable": {"thread_id": thread_id}}
+
+
+def _threads(checkpointer: BaseCheckpointSaver) -> dict[str, str]:
+    """Thread id → pattern, for every run a pattern graph wrote (one checkpoint per invocation)."""
+    found: dict[str, str] = {}
+    for item in checkpointer.list(None, filter={"source": "input"}):
+        configurable = item.config.get("configurable", {})
+        pattern = (item.metadata or {}).get("pattern")
+        if configurable.get("checkpoint_ns") or not isinstance(pattern, str) or pattern not in PATTERNS:
+            continue
+        found.setdefault(str(configurable["thread_id"]), pattern)
+    return found
+
+
+def _graph(pattern: Pattern, checkpointer: BaseCheckpointSaver) -> Any:
+    return pattern.module.build_graph(checkpointer=checkpointer)
+
+
+def _status(snapshot: StateSnapshot) -> str:
+    if snapshot.interrupts:
+        return "waiting"
+    status = (snapshot.values or {}).get("status")
+    if status in ("ok", "stopped") and not snapshot.next:
+        return str(status)
+    return "incomplete"
+
+
+def _summary(thread_id: str, pattern: str, snapshot: StateSnapshot) -> RunSummary:
+    values = snapshot.values or {}
+    return RunSummary(
+        thread_id=thread_id,
+        pattern=pattern,
+        status=_status(snapshot),
+        stop_reason=values.get("stop_reason"),
+        started_at=values.get("started_at"),
+        updated_at=snapshot.created_at,
+        model=values.get("model"),
+        run_id=values.get("run_id"),
+        waiting_on=[i.value for i in snapshot.interrupts],
+    )
+
+
+def _pattern_of(checkpointer: BaseCheckpointSaver, thread_id: str) -> Pattern:
+    latest = checkpointer.get_tuple(_config(thread_id))  # type: ignore[arg-type]
+    if latest is None:
+        raise RunNotFound(f"no run with thread id {thread_id!r} in this store")
+    name = (latest.metadata or {}).get("pattern")
+    if not isinstance(name, str) or name not in PATTERNS:
+        raise RunNotFound(f"thread {thread_id!r} holds no run of a known pattern")
+    return PATTERNS[name]
+
+
+def list_runs(
+    checkpointer: BaseCheckpointSaver, *, pattern: str | None = None, status: str | None = None
+) -> list[RunSummary]:
+    """Every run in the store, most recently updated first."""
+    runs = []
+    graphs: dict[str, Any] = {}
+    for thread_id, name in _threads(checkpointer).items():
+        if pattern and name != pattern:
+            continue
+        graph = graphs.setdefault(name, _graph(PATTERNS[name], checkpointer))
+        summary = _summary(thread_id, name, graph.get_state(_config(thread_id)))
+        if status is None or summary.status == status:
+            runs.append(summary)
+    return sorted(runs, key=lambda r: r.updated_at or "", reverse=True)
+
+
+def waiting_runs(checkpointer: BaseCheckpointSaver) -> list[RunSummary]:
+    """The runs paused for a human, with what each waits on."""
+    return list_runs(checkpointer, status="waiting")
+
+
+def load_run(checkpointer: BaseCheckpointSaver, thread_id: str) -> RunRecord:
+    """One run read back from the checkpointer: summary, result (trace and history included) and
+    the thread's checkpoints."""
+    pattern = _pattern_of(checkpointer, thread_id)
+    graph = _graph(pattern, checkpointer)
+    snapshot = graph.get_state(_config(thread_id))
+    checkpoints = [
+        {
+            "checkpoint_id": s.config["configurable"]["checkpoint_id"],
+            "step": (s.metadata or {}).get("step"),
+            "source": (s.metadata or {}).get("source"),
+            "wrote": sorted((s.metadata or {}).get("writes") or {}) or None,
+            "next": list(s.next),
+            "created_at": s.created_at,
+        }
+        for s in graph.get_state_history(_config(thread_id))
+    ]
+    result = run_result(graph, snapshot.values or {})
+    return RunRecord(_summary(thread_id, pattern.name, snapshot), result, checkpoints)
+
+
+def _reopen(
+    checkpointer: BaseCheckpointSaver,
+    thread_id: str,
+    llm: BaseChatModel | None,
+    policy: BasePolicy | None,
+    ledger: Ledger | None,
+) -> tuple[Any, StateSnapshot, BasePolicy | None]:
+    """The run's graph rebuilt over the store (with the policy it was started with, when the CLI
+    recorded one), and its latest snapshot."""
+    pattern = _pattern_of(checkpointer, thread_id)
+    if policy is None:
+        latest = checkpointer.get_tuple(_config(thread_id))  # type: ignore[arg-type]
+        recorded = (latest.metadata or {}).get("policy") if latest else None
+        policy = pattern.policy.model_validate_json(recorded) if isinstance(recorded, str) else None
+    graph = pattern.build(checkpointer=checkpointer, llm=llm, policy=policy, ledger=ledger)
+    return graph, graph.get_state(_config(thread_id)), policy
+
+
+def _run_on(graph: Any, command: Any, thread_id: str, policy: BasePolicy | None) -> dict[str, Any]:
+    values = graph.invoke(command, run_config(thread_id, policy))
+    result = run_result(graph, values)
+    pending = graph.get_state(_config(thread_id)).interrupts
+    if pending:
+        result["waiting_for_human"] = [i.value for i in pending]
+    return result
+
+
+def resume_run(
+    checkpointer: BaseCheckpointSaver,
+    thread_id: str,
+    answer: Any,
+    *,
+    llm: BaseChatModel | None = None,
+    policy: BasePolicy | None = None,
+    ledger: Ledger | None = None,
+) -> dict[str, Any]:
+    """Answer a waiting run's interrupt (``{"type": "approve"}``, an edit or a rejection) and run it
+    on, in this process. Returns its result (with ``waiting_for_human`` if it pauses again).
+
+    ``policy`` defaults to the one the run was started with when the CLI recorded it, else the
+    pattern's defaults; ``ledger`` is where the demo tools record side effects (give the same
+    ledger the run started with, so that nothing is done twice).
+    """
+    graph, snapshot, policy = _reopen(checkpointer, thread_id, llm, policy, ledger)
+    if not snapshot.interrupts:
+        raise NotWaiting(f"run {thread_id!r} is not waiting for a human (status: {_status(snapshot)})")
+    return _run_on(graph, Command(resume=answer), thread_id, policy)
+
+
+def continue_run(
+    checkpointer: BaseCheckpointSaver,
+    thread_id: str,
+    *,
+    llm: BaseChatModel | None = None,
+    policy: BasePolicy | None = None,
+    ledger: Ledger | None = None,
+) -> dict[str, Any]:
+    """Carry on an ``incomplete`` run (its process died mid-run) from its latest checkpoint.
+
+    The step that was in flight runs again; side-effecting tools get the same idempotency key as
+    before, so what the dead process already did is not done twice.
+    """
+    graph, snapshot, policy = _reopen(checkpointer, thread_id, llm, policy, ledger)
+    status = _status(snapshot)
+    if status != "incomplete":
+        hint = " (answer it with approve/edit/reject)" if status == "waiting" else ""
+        raise NotIncomplete(f"run {thread_id!r} has nothing to continue (status: {status}){hint}")
+    return _run_on(graph, None, thread_id, policy)
+
+
+def run_config(thread_id: str, policy: BasePolicy | None) -> dict[str, Any]:
+    """A run's config: its thread, and its policy recorded in the checkpoints' metadata so that a
+    resume in another process applies the same policy."""
+    config = _config(thread_id)
+    if policy is not None:
+        config["metadata"] = {"policy": policy.model_dump_json()}
+    return config

@@ -1,0 +1,236 @@
+"""Where runs are kept: one way to get a checkpointer (and the demo's side-effect ledger) from a
+location string.
+
+- nothing, ``""`` or ``"memory"`` → ``InMemorySaver`` (the process's lifetime);
+- ``postgresql://...`` / ``postgres://...`` → PostgreSQL (``PostgresSaver`` over a connection
+  pool; the tables are created on first use, once, under an advisory lock);
+- anything else is a file path → SQLite (``SqliteSaver``, WAL journal, created on first use with
+  its folder).
+
+The CLI keeps its runs in ``$AGENT_PATTERNS_DB`` or, by default, ``~/.agent-patterns/runs.sqlite``.
+Problems with a location (a folder that cannot be created, a file that is not a database, a server
+that does not answer) raise ``StoreError`` with one clear message.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import sqlite3
+import time
+from collections.abc import AsyncIterator, Callable, Iterator, Mapping
+from contextlib import asynccontextmanager, contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Literal
+
+from langgraph.checkpoint.base import BaseCheckpointSaver
+from langgraph.checkpoint.memory import InMemorySaver
+
+from demo_tools.ledger import Ledger, MemoryLedger, PostgresLedger, SqliteLedger
+
+DB_ENV = "AGENT_PATTERNS_DB"
+DEFAULT_DB = "~/.agent-patterns/runs.sqlite"
+_SETUP_LOCK = 727_274_001  # pg_advisory_lock key: one process creates the tables at a time
+_TRY_LOCK = "SELECT pg_try_advisory_lock(%s) AS locked"
+_SETUP_WAIT = 120.0
+
+
+class StoreError(Exception):
+    """A run store cannot be opened or used; the message says which and why."""
+
+
+@dataclass(frozen=True)
+class Location:
+    kind: Literal["memory", "sqlite", "postgres"]
+    target: str
+
+    def __str__(self) -> str:
+        if self.kind == "postgres":
+            return _redacted(self.target)
+        return self.target if self.kind == "sqlite" else "memory"
+
+
+def default_location(env: Mapping[str, str] | None = None) -> str:
+    """``$AGENT_PATTERNS_DB``, else the default SQLite file."""
+    env = os.environ if env is None else env
+    return env.get(DB_ENV) or DEFAULT_DB
+
+
+def parse_location(location: str | Path | None) -> Location:
+    text = "" if location is None else str(location).strip()
+    if text in ("", "memory", ":memory:"):
+        return Location("memory", "")
+    if text.startswith(("postgresql://", "postgres://")):
+        return Location("postgres", text)
+    if "://" in text:
+        raise StoreError(f"unsupported run store {text!r}: use a file path, postgresql://... or 'memory'")
+    return Location("sqlite", str(Path(text).expanduser()))
+
+
+def _redacted(url: str) -> str:
+    from psycopg.conninfo import conninfo_to_dict
+
+    try:
+        info = conninfo_to_dict(url)
+    except Exception:
+        return "postgresql://(unparsable URL)"
+    return f"postgresql://{info.get('host', '')}:{info.get('port', 5432)}/{info.get('dbname', '')}"
+
+
+def _sqlite_path(location: Location) -> Path:
+    path = Path(location.target)
+    if path.is_dir():
+        raise StoreError(f"run store {path} is a folder, not an SQLite file")
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise StoreError(f"cannot create the folder for run store {path}: {exc.strerror or exc}") from None
+    return path
+
+
+def _sqlite_error(path: Path, exc: sqlite3.Error) -> StoreError:
+    text = str(exc)
+    if "not a database" in text or "malformed" in text:
+        return StoreError(f"run store {path} is not a usable SQLite database ({text})")
+    return StoreError(f"cannot open run store {path}: {text}")
+
+
+def _pg_probe(url: str, timeout: float) -> None:
+    import psycopg
+
+    try:
+        psycopg.connect(url, connect_timeout=max(1, int(timeout))).close()
+    except psycopg.Error as exc:
+        reason = str(exc).strip().splitlines()[-1] if str(exc).strip() else type(exc).__name__
+        raise StoreError(f"cannot connect to PostgreSQL at {_redacted(url)}: {reason}") from None
+
+
+def _pg_kwargs() -> dict[str, Any]:
+    from psycopg.rows import dict_row
+
+    return {"autocommit": True, "prepare_threshold": 0, "row_factory": dict_row}
+
+
+def _locked(row: Any) -> bool:
+    return bool(row and (row["locked"] if isinstance(row, dict) else row[0]))
+
+
+def _take_setup_lock(try_lock: Callable[[], Any]) -> None:
+    """Poll for the setup lock rather than block on it: a session blocked in pg_advisory_lock
+    would hold a snapshot that the saver's ``CREATE INDEX CONCURRENTLY`` migrations wait for."""
+    deadline = time.monotonic() + _SETUP_WAIT
+    while not _locked(try_lock()):
+        if time.monotonic() > deadline:
+            raise StoreError(f"PostgreSQL setup lock still held after {_SETUP_WAIT:.0f} s")
+        time.sleep(0.05)
+
+
+@contextmanager
+def open_checkpointer(
+    location: str | Path | None, *, pool_size: int = 10, connect_timeout: float = 5.0
+) -> Iterator[BaseCheckpointSaver]:
+    """A checkpointer for ``location`` (see the module doc), closed when the block ends."""
+    where = parse_location(location)
+    if where.kind == "memory":
+        yield InMemorySaver()
+        return
+    if where.kind == "sqlite":
+        from langgraph.checkpoint.sqlite import SqliteSaver
+
+        path = _sqlite_path(where)
+        try:
+            conn = sqlite3.connect(str(path), timeout=30, check_same_thread=False)
+            saver = SqliteSaver(conn)
+            saver.setup()
+        except sqlite3.Error as exc:
+            raise _sqlite_error(path, exc) from None
+        try:
+            yield saver
+        finally:
+            conn.close()
+        return
+    from langgraph.checkpoint.postgres import PostgresSaver
+    from psycopg_pool import ConnectionPool
+
+    _pg_probe(where.target, connect_timeout)
+    with ConnectionPool(
+        where.target, min_size=1, max_size=max(2, pool_size), kwargs=_pg_kwargs(), open=True
+    ) as pool:
+        pg_saver = PostgresSaver(pool)  # type: ignore[arg-type]
+        with pool.connection() as lock:
+            _take_setup_lock(lambda: lock.execute(_TRY_LOCK, (_SETUP_LOCK,)).fetchone())
+            try:
+                pg_saver.setup()
+            finally:
+                lock.execute("SELECT pg_advisory_unlock(%s)", (_SETUP_LOCK,))
+        yield pg_saver
+
+
+@asynccontextmanager
+async def open_async_checkpointer(
+    location: str | Path | None, *, pool_size: int = 10, connect_timeout: float = 5.0
+) -> AsyncIterator[BaseCheckpointSaver]:
+    """The asyncio twin of ``open_checkpointer`` (for ``ainvoke``/``astream``)."""
+    where = parse_location(location)
+    if where.kind == "memory":
+        yield InMemorySaver()
+        return
+    if where.kind == "sqlite":
+        import aiosqlite
+        from langgraph.checkpoint.sqlite.aio import AsyncSqliteSaver
+
+        path = _sqlite_path(where)
+        try:
+            conn = await aiosqlite.connect(str(path), timeout=30)
+            saver = AsyncSqliteSaver(conn)
+            await saver.setup()
+        except sqlite3.Error as exc:
+            raise _sqlite_error(path, exc) from None
+        try:
+            yield saver
+        finally:
+            await conn.close()
+        return
+    from langgraph.checkpoint.postgres.aio import AsyncPostgresSaver
+    from psycopg_pool import AsyncConnectionPool
+
+    _pg_probe(where.target, connect_timeout)
+    async with AsyncConnectionPool(
+        where.target, min_size=1, max_size=max(2, pool_size), kwargs=_pg_kwargs(), open=False
+    ) as pool:
+        pg_saver = AsyncPostgresSaver(pool)  # type: ignore[arg-type]
+        async with pool.connection() as lock:
+            deadline = time.monotonic() + _SETUP_WAIT
+            while not _locked(await (await lock.execute(_TRY_LOCK, (_SETUP_LOCK,))).fetchone()):
+                if time.monotonic() > deadline:
+                    raise StoreError(f"PostgreSQL setup lock still held after {_SETUP_WAIT:.0f} s")
+                await asyncio.sleep(0.05)
+            try:
+                await pg_saver.setup()
+            finally:
+                await lock.execute("SELECT pg_advisory_unlock(%s)", (_SETUP_LOCK,))
+        yield pg_saver
+
+
+@contextmanager
+def open_ledger(location: str | Path | None) -> Iterator[Ledger]:
+    """The demo billing desk's side-effect ledger, kept beside the runs at ``location``."""
+    where = parse_location(location)
+    if where.kind == "memory":
+        yield MemoryLedger()
+        return
+    ledger: SqliteLedger | PostgresLedger
+    if where.kind == "sqlite":
+        path = _sqlite_path(where)
+        try:
+            ledger = SqliteLedger(path)
+        except sqlite3.Error as exc:
+            raise _sqlite_error(path, exc) from None
+    else:
+        _pg_probe(where.target, 5.0)
+        ledger = PostgresLedger(where.target)
+    try:
+        yield ledger
+    finally:
+        ledger.close()
