@@ -15,6 +15,7 @@ import json
 import math
 from collections.abc import Callable, Mapping
 from typing import Any
+from unittest.mock import patch
 
 from hypothesis import strategies as st
 
@@ -243,6 +244,16 @@ def deliverable_resume(value: Any) -> bool:
     runs, so one it cannot store fails inside ``invoke``; ``None`` is no resume and ``{}`` an empty
     map of interrupt ids, so the run keeps waiting. test_gateway_regressions.py covers that boundary."""
     return value is not None and value != {} and json_problem(value) is None
+
+
+def _record_wait(seconds: float) -> None:
+    FIGURES.count("fuzz:retries", "backoff_waits_skipped")
+
+
+def without_backoff() -> Any:
+    """The seam's retries run as they would, but their waits are counted, not slept (a fuzzed
+    client error is often transient: 429, 5xx, timeouts)."""
+    return patch("nodes.clock.sleep", new=_record_wait)
 
 
 # --------------------------------------------------------------------------- run properties

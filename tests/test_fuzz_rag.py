@@ -17,7 +17,7 @@ from graphs.rag import build_graph
 from policies.grounding import ungrounded_numbers
 from policies.rag import RagPolicy
 from tests.figures import FIGURES
-from tests.fuzz import JSON_VALUES, NUMBER_TEXT, check_run, script
+from tests.fuzz import JSON_VALUES, NUMBER_TEXT, check_run, script, without_backoff
 from tests.helpers import RoleModel
 
 SOURCES = ["support_policy", "security_policy", "billing_policy", "operations_notes", "evil_source", ""]
@@ -91,6 +91,7 @@ TEXT = {d["id"]: d["text"] for d in KNOWLEDGE_BASE}
 SOURCE = {d["id"]: d["source"] for d in KNOWLEDGE_BASE}
 
 
+@without_backoff()
 @given(replies=script(ROLES), policy=POLICIES)
 def test_rag_gateway_holds_for_any_reply(replies, policy):
     MODEL.load(replies)

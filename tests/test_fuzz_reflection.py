@@ -15,7 +15,7 @@ from graphs.reflection import build_graph
 from policies.reflection import ISSUE_TYPES, ReflectionPolicy
 from policies.text import normalize_ws
 from tests.figures import FIGURES
-from tests.fuzz import JSON_VALUES, check_run, deliverable_resume, mutated, script
+from tests.fuzz import JSON_VALUES, check_run, deliverable_resume, mutated, script, without_backoff
 from tests.helpers import RoleModel
 
 SENTENCES = [
@@ -81,6 +81,7 @@ GRAPH = build_graph(llm=MODEL, checkpointer=SAVER)
 POLICY_LIMITS = ReflectionPolicy()
 
 
+@without_backoff()
 @given(replies=script(ROLES), policy=POLICIES, human=HUMAN)
 def test_reflection_gateway_holds_for_any_reply(replies, policy, human):
     MODEL.load(replies)

@@ -16,7 +16,7 @@ from policies.grounding import quote_in_source, ungrounded_numbers
 from policies.json_safety import json_problem
 from policies.research import PLAN_SEQUENCE, ResearchPolicy, domain_of, effective_limits, normalize_url
 from tests.figures import FIGURES
-from tests.fuzz import JSON_VALUES, NUMBER_TEXT, check_run, script
+from tests.fuzz import JSON_VALUES, NUMBER_TEXT, check_run, script, without_backoff
 from tests.helpers import RoleModel
 
 URLS = [*PAGES, "https://community-rumors.example.net/thread/payment-outage", "https://evil.example.com/x"]
@@ -129,6 +129,7 @@ SAVER = InMemorySaver()
 GRAPH = build_graph(llm=MODEL, checkpointer=SAVER, search=TOOLS.search, reader=TOOLS.read)
 
 
+@without_backoff()
 @given(replies=script(ROLES), hints=HINTS)
 def test_research_gateway_holds_for_any_reply(replies, hints):
     MODEL.load(replies)

@@ -23,6 +23,7 @@ from tests.fuzz import (
     deliverable_resume,
     mutated,
     reply,
+    without_backoff,
 )
 from tests.helpers import RoleModel
 
@@ -119,6 +120,7 @@ def check_ledger(result, desk: BillingDesk) -> None:
     FIGURES.count("fuzz:supervisor", "emails_sent", len(desk.emails))
 
 
+@without_backoff()
 @given(
     worker=st.lists(reply(ACTIONS, KINDS_DEEP), max_size=8),
     policy=POLICIES,

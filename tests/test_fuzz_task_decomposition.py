@@ -15,7 +15,7 @@ from policies.grounding import ungrounded_numbers
 from policies.task_decomposition import DEMO_TOOLS, TaskDecompositionPolicy
 from policies.tools import call_signature
 from tests.figures import FIGURES
-from tests.fuzz import JSON_VALUES, NUMBER_TEXT, SchemaCheckedTools, check_run, script
+from tests.fuzz import JSON_VALUES, NUMBER_TEXT, SchemaCheckedTools, check_run, script, without_backoff
 from tests.helpers import RoleModel
 
 POLICY = TaskDecompositionPolicy()
@@ -88,6 +88,7 @@ MODEL = RoleModel()
 GRAPH = build_graph(llm=MODEL, policy=POLICY, checkpointer=SAVER, tools=TOOLS.registry())
 
 
+@without_backoff()
 @given(replies=script(ROLES), policy=POLICIES)
 def test_task_decomposition_gateway_holds_for_any_plan(replies, policy):
     MODEL.load(replies)
