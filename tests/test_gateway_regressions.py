@@ -61,26 +61,6 @@ def test_a_human_edit_the_run_cannot_keep_is_an_invalid_answer():
     assert out["stop_reason"] == "invalid_human_answer"
 
 
-def test_a_resume_value_langgraph_cannot_store_fails_at_the_boundary_and_the_run_waits():
-    """LangGraph stores a resume value before any node runs: one it cannot store raises from
-    ``invoke`` (nothing of ours ran), and the run is still paused for a valid answer."""
-    desk = BillingDesk()
-    graph = supervisor.build_graph(
-        llm=scripted(CONTEXT, REFUND_1200, {"kind": "final", "answer": "Done."}),
-        checkpointer=InMemorySaver(),
-        tools=desk.registry(),
-    )
-    config = thread()
-    graph.invoke({"goal": GOAL}, config)
-    with pytest.raises(TypeError):
-        graph.invoke(Command(resume={"type": "approve", "n": 2**70}), config)
-    assert graph.get_state(config).next == ("human_approval",) and not desk.refunds
-    graph.invoke(Command(resume={}), config)  # an empty map of interrupt ids: nothing is answered
-    assert graph.get_state(config).next == ("human_approval",) and not desk.refunds
-    done = graph.invoke(Command(resume={"type": "approve"}), config)
-    assert done["status"] == "ok" and [r["amount_usd"] for r in desk.refunds.values()] == [1200]
-
-
 def _paused_refund():
     desk = BillingDesk()
     graph = supervisor.build_graph(
@@ -91,6 +71,19 @@ def _paused_refund():
     config = thread()
     assert "__interrupt__" in graph.invoke({"goal": GOAL}, config)
     return graph, config, desk
+
+
+def test_a_resume_value_langgraph_cannot_store_fails_at_the_boundary_and_the_run_waits():
+    """LangGraph stores a resume value before any node runs: one it cannot store raises from
+    ``invoke`` (nothing of ours ran), and the run is still paused for a valid answer."""
+    graph, config, desk = _paused_refund()
+    with pytest.raises(TypeError):
+        graph.invoke(Command(resume={"type": "approve", "n": 2**70}), config)
+    assert graph.get_state(config).next == ("human_approval",) and not desk.refunds
+    graph.invoke(Command(resume={}), config)  # an empty map of interrupt ids: nothing is answered
+    assert graph.get_state(config).next == ("human_approval",) and not desk.refunds
+    done = graph.invoke(Command(resume={"type": "approve"}), config)
+    assert done["status"] == "ok" and [r["amount_usd"] for r in desk.refunds.values()] == [1200]
 
 
 @pytest.mark.parametrize(

@@ -337,7 +337,9 @@ def test_research_reader_that_sleeps_on_a_fake_clock(monkeypatch):
     graph = research.build_graph(llm=RoleModel(), reader=slow_read, checkpointer=InMemorySaver())
     out = graph.invoke(research_input(), thread())
     assert out["stop_reason"] == "max_seconds" and out["phase"] == "read_extract"
-    record("research", "sleeps/fake_clock_reader", out, pages_read=2, budget="25s")
+    [read] = [h for h in out["history"] if h["phase"] == "read"]
+    assert len(read["urls"]) == 2  # both pages read at 0 s and 15 s; the notes are never asked for
+    record("research", "sleeps/fake_clock_reader", out, pages_read=len(read["urls"]), budget="25s")
 
 
 LINEAR = [
