@@ -1,21 +1,30 @@
 """One JSON LLM call: system prompt + JSON payload in, one validated JSON object out.
 
-Every failure maps to a named stop reason; nothing raises out of :func:`call_json`.
+Every failure maps to a named stop reason; nothing raises out of :func:`call_json` (or its asyncio
+twin :func:`acall_json`).
+
+An LLM node is written once, as a generator that ``yield``s an :class:`LLMCall` and receives the
+:class:`LLMReply`; :func:`llm_node` makes it a graph node that runs the call synchronously under
+``invoke``/``stream`` and awaits the model under ``ainvoke``/``astream`` (no thread held while the
+model thinks, so thousands of runs can wait on their models at once).
 """
 
 from __future__ import annotations
 
+import asyncio
 import contextvars
 import json
 import math
 import re
-from collections.abc import Mapping
+from collections.abc import Awaitable, Callable, Generator, Mapping
 from concurrent.futures import ThreadPoolExecutor, wait
-from dataclasses import dataclass, field
+from dataclasses import KW_ONLY, dataclass, field
 from typing import Any
 
 from langchain_core.language_models import BaseChatModel
 from langchain_core.messages import BaseMessage, HumanMessage, SystemMessage
+from langgraph._internal._runnable import RunnableCallable
+from langgraph.runtime import Runtime
 from pydantic import BaseModel, ValidationError
 
 from nodes.clock import remaining_seconds
@@ -84,19 +93,110 @@ class _NoAnswerInTime(Exception):
     pass
 
 
-def _invoke_with_timeout(llm: BaseChatModel, messages: list[BaseMessage], limit: float) -> Any:
+@dataclass(frozen=True)
+class LLMCall:
+    """What an LLM node asks the seam for: the arguments of :func:`call_json`."""
+
+    llm: BaseChatModel
+    _: KW_ONLY
+    system: str
+    payload: Mapping[str, Any]
+    state: Mapping[str, Any]
+    policy: BasePolicy
+    contract: type[BaseModel] | None = None
+    expect_object: bool = True
+
+
+@dataclass(frozen=True)
+class _Attempt:
+    """One request to the model, to be answered within ``limit`` seconds."""
+
+    llm: BaseChatModel
+    messages: list[BaseMessage]
+    limit: float
+
+
+#: A generator that yields requests, is sent their answers (or thrown their errors) and returns.
+Steps = Generator[Any, Any, Any]
+
+
+def drive(steps: Steps, perform: Callable[[Any], Any]) -> Any:
+    """Run ``steps`` to its return value, answering each request it yields with ``perform``."""
+    try:
+        request = next(steps)
+        while True:
+            try:
+                answer = perform(request)
+            except Exception as exc:
+                request = steps.throw(exc)
+            else:
+                request = steps.send(answer)
+    except StopIteration as done:
+        return done.value
+
+
+async def adrive(steps: Steps, perform: Callable[[Any], Awaitable[Any]]) -> Any:
+    """:func:`drive` for asyncio: each request is answered by awaiting ``perform``."""
+    try:
+        request = next(steps)
+        while True:
+            try:
+                answer = await perform(request)
+            except Exception as exc:
+                request = steps.throw(exc)
+            else:
+                request = steps.send(answer)
+    except StopIteration as done:
+        return done.value
+
+
+def _json_call(call: LLMCall) -> Generator[_Attempt, Any, LLMReply]:
+    """The seam's logic, whether the model is called synchronously or awaited: the time left, one
+    attempt, its failure mapped to a stop reason, its reply parsed."""
+    left = remaining_seconds(call.state, call.policy)
+    if left <= 0:
+        return LLMReply(stop_reason="max_seconds")
+    limit = min(call.policy.llm_timeout_seconds, left)
+    messages: list[BaseMessage] = [
+        SystemMessage(content=call.system),
+        HumanMessage(content=json.dumps(dict(call.payload), ensure_ascii=False, default=str)),
+    ]
+    try:
+        message = yield _Attempt(call.llm, messages, limit)
+    except _NoAnswerInTime:
+        reason = "max_seconds" if left <= call.policy.llm_timeout_seconds else "llm_timeout"
+        return LLMReply(stop_reason=reason, detail=f"no answer within {limit:.3f}s")
+    except Exception as exc:
+        return LLMReply(stop_reason=classify_llm_error(exc), detail=f"{type(exc).__name__}: {exc}")
+    return parse_reply(message, contract=call.contract, expect_object=call.expect_object)
+
+
+def _invoke_with_timeout(attempt: _Attempt) -> Any:
     """Invoke in a worker thread (keeping the caller's context, so callbacks and streaming work)
     and give up after ``limit`` seconds. A model that never returns cannot hold the run."""
     ctx = contextvars.copy_context()
     pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="llm-call")
     try:
-        future = pool.submit(ctx.run, llm.invoke, messages)
-        done, _ = wait([future], timeout=limit)
+        future = pool.submit(ctx.run, attempt.llm.invoke, attempt.messages)
+        done, _ = wait([future], timeout=attempt.limit)
         if not done:
             raise _NoAnswerInTime
         return future.result()  # re-raises what the model raised
     finally:
         pool.shutdown(wait=False, cancel_futures=True)
+
+
+async def _ainvoke_with_timeout(attempt: _Attempt) -> Any:
+    """Await the model's ``ainvoke`` for at most ``limit`` seconds (cancelled after that); a
+    ``TimeoutError`` the model raises itself stays the model's."""
+    scope = asyncio.timeout(attempt.limit)
+    try:
+        async with scope:
+            return await attempt.llm.ainvoke(attempt.messages)
+    except TimeoutError:
+        if scope.expired():
+            raise _NoAnswerInTime from None
+        raise
 
 
 def call_json(
@@ -115,22 +215,71 @@ def call_json(
     ``max_seconds``; when the run's budget is what cut the call short the reason is
     ``max_seconds``, otherwise ``llm_timeout``.
     """
-    left = remaining_seconds(state, policy)
-    if left <= 0:
-        return LLMReply(stop_reason="max_seconds")
-    limit = min(policy.llm_timeout_seconds, left)
-    messages = [
-        SystemMessage(content=system),
-        HumanMessage(content=json.dumps(dict(payload), ensure_ascii=False, default=str)),
-    ]
-    try:
-        message = _invoke_with_timeout(llm, messages, limit)
-    except _NoAnswerInTime:
-        reason = "max_seconds" if left <= policy.llm_timeout_seconds else "llm_timeout"
-        return LLMReply(stop_reason=reason, detail=f"no answer within {limit:.3f}s")
-    except Exception as exc:
-        return LLMReply(stop_reason=classify_llm_error(exc), detail=f"{type(exc).__name__}: {exc}")
-    return parse_reply(message, contract=contract, expect_object=expect_object)
+    call = LLMCall(
+        llm,
+        system=system,
+        payload=payload,
+        state=state,
+        policy=policy,
+        contract=contract,
+        expect_object=expect_object,
+    )
+    return _call_sync(call)
+
+
+async def acall_json(
+    llm: BaseChatModel,
+    *,
+    system: str,
+    payload: Mapping[str, Any],
+    state: Mapping[str, Any],
+    policy: BasePolicy,
+    contract: type[BaseModel] | None = None,
+    expect_object: bool = True,
+) -> LLMReply:
+    """:func:`call_json` for asyncio: awaits the model's ``ainvoke``; same rules, same reasons."""
+    call = LLMCall(
+        llm,
+        system=system,
+        payload=payload,
+        state=state,
+        policy=policy,
+        contract=contract,
+        expect_object=expect_object,
+    )
+    return await _call_async(call)
+
+
+def _call_sync(call: LLMCall) -> LLMReply:
+    return drive(_json_call(call), _invoke_with_timeout)
+
+
+async def _call_async(call: LLMCall) -> LLMReply:
+    return await adrive(_json_call(call), _ainvoke_with_timeout)
+
+
+#: An LLM node: a generator that yields one :class:`LLMCall` per model call and returns its update.
+LLMSteps = Generator[LLMCall, LLMReply, dict[str, Any]]
+
+
+def llm_node(steps: Callable[[Mapping[str, Any], Runtime[Any]], LLMSteps]) -> RunnableCallable:
+    """A graph node from an LLM node written as a generator (``reply = yield LLMCall(...)``).
+
+    Under ``invoke``/``stream`` the call runs through :func:`call_json` (a worker thread with a
+    timeout); under ``ainvoke``/``astream`` it awaits the model through :func:`acall_json`, so a
+    run waiting on its model holds no thread (LangGraph would otherwise run the node in the event
+    loop's default executor, a handful of threads for all concurrent runs).
+    """
+
+    def run(state: Mapping[str, Any], runtime: Runtime[Any]) -> dict[str, Any]:
+        return drive(steps(state, runtime), _call_sync)
+
+    async def arun(state: Mapping[str, Any], runtime: Runtime[Any]) -> dict[str, Any]:
+        return await adrive(steps(state, runtime), _call_async)
+
+    node = RunnableCallable(run, arun, trace=False)
+    node.llm_steps = steps  # type: ignore[attr-defined]  # what the node runs, for introspection
+    return node
 
 
 def parse_reply(

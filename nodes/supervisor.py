@@ -17,7 +17,7 @@ from langgraph.runtime import Runtime
 from langgraph.types import interrupt
 
 from nodes.clock import now, out_of_time
-from nodes.llm_json import call_json
+from nodes.llm_json import LLMCall, LLMSteps
 from nodes.run import llm_failed, policy_for, start_run
 from nodes.tool_gateway import ToolRegistry, run_tool
 from nodes.trace import history_row, stop, trace_row
@@ -70,7 +70,7 @@ def _worker_history(state: State) -> list[dict[str, Any]]:
     return [{k: c.get(k) for k in keys} for c in state.get("calls") or []]
 
 
-def worker(state: State, runtime: Ctx, *, llm: BaseChatModel, policy: rules.SupervisorPolicy) -> dict:
+def worker(state: State, runtime: Ctx, *, llm: BaseChatModel, policy: rules.SupervisorPolicy) -> LLMSteps:
     policy = policy_for(runtime, policy)
     steps = int(state.get("steps") or 0)
     if steps >= policy.max_steps:
@@ -85,7 +85,7 @@ def worker(state: State, runtime: Ctx, *, llm: BaseChatModel, policy: rules.Supe
         "step": steps + 1,
         "max_steps": policy.max_steps,
     }
-    reply = call_json(
+    reply = yield LLMCall(
         llm, system=WORKER_SYSTEM, payload=payload, state=state, policy=policy, expect_object=False
     )
     if reply.stop_reason == "llm_invalid_json":
