@@ -1,0 +1,89 @@
+"""Where the time goes: a sampling profile (pyinstrument) with its self time attributed to areas —
+LangGraph, LangChain, pydantic, asyncio, threads, the standard library, and ours (``graphs``,
+``nodes``, ``policies``, ``demo_tools``) — and the text profile kept beside the results."""
+
+from __future__ import annotations
+
+import sysconfig
+from collections import Counter
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+OURS = ("graphs", "nodes", "policies", "demo_tools")
+_STDLIB = sysconfig.get_paths()["stdlib"]
+
+
+def area(path: str | None) -> str:
+    """The area a source file belongs to."""
+    path = path or ""
+    if "/site-packages/" in path:
+        package = path.split("/site-packages/", 1)[1].split("/", 1)[0]
+        if package.startswith("langgraph"):
+            return "langgraph"
+        if package.startswith("langchain"):
+            return "langchain"
+        if package.startswith("pydantic"):
+            return "pydantic"
+        return "other packages"
+    if path.startswith(str(ROOT)):
+        top = Path(path).relative_to(ROOT).parts[0]
+        return "ours" if top in OURS else "bench harness"
+    if "/asyncio/" in path:
+        return "asyncio"
+    if path.endswith(("threading.py", "thread.py", "_base.py")) or "/concurrent/" in path:
+        return "threads"
+    if path.startswith(_STDLIB) or path.startswith("<frozen"):
+        return "stdlib"
+    return "other"
+
+
+def _walk(frame: Any) -> Any:
+    yield frame
+    for child in frame.children:
+        if not child.is_synthetic:
+            yield from _walk(child)
+
+
+def profile(
+    run: Callable[[], Any], *, save_as: Path | None = None, interval: float = 0.0005
+) -> dict[str, Any]:
+    """Profile ``run()`` (its thread only) and attribute its self time. Returns the share of each
+    area, the heaviest functions, and where the text profile was saved."""
+    from pyinstrument import Profiler
+
+    profiler = Profiler(interval=interval, async_mode="disabled")
+    profiler.start()
+    try:
+        run()
+    finally:
+        profiler.stop()
+    root = profiler.last_session.root_frame() if profiler.last_session else None
+    if root is None:
+        return {"areas": {}, "top": [], "samples_s": 0.0}
+    areas: Counter[str] = Counter()
+    functions: Counter[str] = Counter()
+    for frame in _walk(root):
+        spent = frame.total_self_time
+        where = area(frame.file_path)
+        areas[where] += spent
+        functions[f"{where}: {frame.function} ({frame.file_path_short}:{frame.line_no})"] += spent
+    total = sum(areas.values()) or 1.0
+    result: dict[str, Any] = {
+        "areas": {name: round(spent / total, 3) for name, spent in areas.most_common()},
+        "top": [(name, round(spent / total, 3)) for name, spent in functions.most_common(8)],
+        "samples_s": round(total, 3),
+    }
+    if save_as is not None:
+        save_as.parent.mkdir(parents=True, exist_ok=True)
+        save_as.write_text(profiler.output_text(unicode=True, color=False, short_mode=False))
+        result["file"] = str(save_as.relative_to(ROOT)) if save_as.is_relative_to(ROOT) else str(save_as)
+    return result
+
+
+def summary(areas: dict[str, float], keys: tuple[str, ...] = ("langgraph", "langchain", "ours")) -> str:
+    """``langgraph 55%, langchain 12%, ours 9%, ...`` for a table cell."""
+    parts = [f"{k} {round(areas.get(k, 0) * 100)}%" for k in keys]
+    rest = 1 - sum(areas.get(k, 0) for k in keys)
+    return ", ".join([*parts, f"other {round(rest * 100)}%"])
