@@ -33,12 +33,12 @@ class Settings:
     def named(cls, mode: str, *, postgres: bool = True) -> Settings:
         if mode == "full":
             return cls(
-                mode, 200, 12, (100, 200), (1, 100, 1000), 100, (1_000, 10_000, 100_000), 200, 20,
+                mode, 200, 20, (100, 200), (1, 100, 1000), 100, (1_000, 10_000, 100_000), 200, 20,
                 (1_000, 10_000), True, postgres,
             )  # fmt: skip
         if mode == "quick":
             return cls(
-                mode, 40, 3, (100, 200), (1, 100), 100, (1_000, 10_000), 50, 10, (200, 1_000), True,
+                mode, 40, 8, (100, 200), (1, 100), 100, (1_000, 10_000), 50, 10, (200, 1_000), True,
                 postgres,
             )  # fmt: skip
         if mode == "smoke":

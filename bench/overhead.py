@@ -14,7 +14,7 @@ from bench.common import Section, Settings, median, ms, side_by_side
 from bench.context import Context
 from bench.profiling import profile, summary
 from bench.replay import Trajectory, bench_policy
-from bench.variants import PlainLoop, bare_graph
+from bench.variants import PlainLoop, bare_graph, noop_chain
 from graphs.registry import PATTERNS
 from nodes.llm_json import LLMCall, call_json
 
@@ -46,6 +46,8 @@ def _measure(name: str, trajectory: Trajectory, settings: Settings) -> tuple[dic
     graph = pattern.build(llm=trajectory.model(), policy=bench_policy(pattern))
     bare = bare_graph(graph, trajectory)
     loop = PlainLoop(graph)
+    steps = trajectory.checkpoints - 1
+    noop = noop_chain(graph, steps)
     given = pattern.demo_input()
     failures: list[str] = []
 
@@ -60,6 +62,7 @@ def _measure(name: str, trajectory: Trajectory, settings: Settings) -> tuple[dic
             "b": lambda: bare.invoke(given),
             "c": lambda: loop.invoke(given),
             "a_async": lambda: asyncio.run(graph.ainvoke(given)),
+            "noop": lambda: noop.invoke(given),
         },
         settings.overhead_repeats,
     )
@@ -71,7 +74,7 @@ def _measure(name: str, trajectory: Trajectory, settings: Settings) -> tuple[dic
     row = {
         "pattern": name,
         "llm_calls": calls,
-        "steps_a": trajectory.checkpoints - 1,
+        "steps_a": steps,
         "a_ms": ms(a),
         "b_ms": ms(b),
         "c_ms": ms(c),
@@ -81,6 +84,9 @@ def _measure(name: str, trajectory: Trajectory, settings: Settings) -> tuple[dic
         "a_over_b": round(a / b, 2),
         "a_over_c": round(a / c, 2),
         "a_async_ms": ms(median(times["a_async"])),
+        "a_minus_b_ms": ms(a - b),
+        "a_minus_c_per_step_us": round((a - c) / steps * 1e6, 1),
+        "noop_step_us": round(median(times["noop"]) / steps * 1e6, 1),
         "model_call_ms": ms(model_call),
         "seam_call_ms": ms(seam_call),
     }
@@ -94,7 +100,8 @@ def run(ctx: Context) -> Section:
         "1. Governance overhead (zero-latency replayed model, sync invoke; medians)",
         [
             "pattern", "llm_calls", "steps_a", "a_ms", "b_ms", "c_ms", "a_per_call_ms", "b_per_call_ms",
-            "c_per_call_ms", "a_over_b", "a_over_c", "a_async_ms", "model_call_ms", "seam_call_ms",
+            "c_per_call_ms", "a_over_b", "a_over_c", "a_minus_b_ms", "a_minus_c_per_step_us", "noop_step_us",
+            "a_async_ms", "model_call_ms", "seam_call_ms",
         ],
     )  # fmt: skip
     for name, trajectory in trajectories.items():
@@ -110,6 +117,8 @@ def run(ctx: Context) -> Section:
             )
     section.notes.append(
         "steps_a: supersteps of one governed run; (b) runs one superstep per LLM call. "
+        "a_minus_c_per_step_us: what LangGraph adds to the same node functions, per superstep; "
+        "noop_step_us: a chain of nodes that do nothing over the same state schema, per superstep. "
         "model_call_ms: the replay model's own invoke; seam_call_ms: the same call through call_json "
         "(JSON payload, worker thread with a timeout, parse, validate)."
     )

@@ -15,9 +15,14 @@ OURS = ("graphs", "nodes", "policies", "demo_tools")
 _STDLIB = sysconfig.get_paths()["stdlib"]
 
 
-def area(path: str | None) -> str:
-    """The area a source file belongs to."""
+_WAITING = ("epoll.poll", "select.select", "poll.poll", "kqueue.control")
+
+
+def area(path: str | None, function: str = "") -> str:
+    """The area a source file (and function) belongs to."""
     path = path or ""
+    if function in _WAITING or path.endswith("selectors.py"):
+        return "idle"  # the event loop waiting for I/O or a timer
     if "/site-packages/" in path:
         package = path.split("/site-packages/", 1)[1].split("/", 1)[0]
         if package.startswith("langgraph"):
@@ -47,7 +52,7 @@ def _walk(frame: Any) -> Any:
 
 
 def profile(
-    run: Callable[[], Any], *, save_as: Path | None = None, interval: float = 0.0005
+    run: Callable[[], Any], *, save_as: Path | None = None, interval: float = 0.0005, top: int = 8
 ) -> dict[str, Any]:
     """Profile ``run()`` (its thread only) and attribute its self time. Returns the share of each
     area, the heaviest functions, and where the text profile was saved."""
@@ -66,13 +71,13 @@ def profile(
     functions: Counter[str] = Counter()
     for frame in _walk(root):
         spent = frame.total_self_time
-        where = area(frame.file_path)
+        where = area(frame.file_path, frame.function)
         areas[where] += spent
         functions[f"{where}: {frame.function} ({frame.file_path_short}:{frame.line_no})"] += spent
     total = sum(areas.values()) or 1.0
     result: dict[str, Any] = {
         "areas": {name: round(spent / total, 3) for name, spent in areas.most_common()},
-        "top": [(name, round(spent / total, 3)) for name, spent in functions.most_common(8)],
+        "top": [(name, round(spent / total, 3)) for name, spent in functions.most_common(top)],
         "samples_s": round(total, 3),
     }
     if save_as is not None:
@@ -82,7 +87,9 @@ def profile(
     return result
 
 
-def summary(areas: dict[str, float], keys: tuple[str, ...] = ("langgraph", "langchain", "ours")) -> str:
+def summary(
+    areas: dict[str, float], keys: tuple[str, ...] = ("langgraph", "langchain", "asyncio", "ours", "idle")
+) -> str:
     """``langgraph 55%, langchain 12%, ours 9%, ...`` for a table cell."""
     parts = [f"{k} {round(areas.get(k, 0) * 100)}%" for k in keys]
     rest = 1 - sum(areas.get(k, 0) for k in keys)

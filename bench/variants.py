@@ -83,3 +83,21 @@ class PlainLoop:
             route = self.routes.get(node)
             node = route(state) if route else self.edges[node]
         return state
+
+
+def _nothing(state: Mapping[str, Any]) -> None:
+    return None
+
+
+def noop_chain(governed: Any, steps: int) -> Any:
+    """LangGraph's own cost per superstep: ``steps`` nodes that do nothing, in a chain over the
+    pattern's state schema (as many channels to read and copy as the governed graph)."""
+    builder = governed.builder
+    chain = StateGraph(builder.state_schema, context_schema=builder.context_schema)
+    previous = START
+    for index in range(steps):
+        chain.add_node(f"n{index}", _nothing)
+        chain.add_edge(previous, f"n{index}")
+        previous = f"n{index}"
+    chain.add_edge(previous, END)
+    return chain.compile(name="noop_chain")
