@@ -28,6 +28,8 @@ class Settings:
     memory_runs: tuple[int, int]
     profile: bool
     postgres: bool
+    #: patterns the concurrency section runs (all when empty)
+    concurrency_patterns: tuple[str, ...] = ()
 
     @classmethod
     def named(cls, mode: str, *, postgres: bool = True) -> Settings:
@@ -42,7 +44,7 @@ class Settings:
                 postgres,
             )  # fmt: skip
         if mode == "smoke":
-            return cls(mode, 3, 1, (20, 40), (1, 4), 4, (200,), 5, 5, (20, 60), False, postgres)
+            return cls(mode, 3, 1, (20, 40), (1, 3), 3, (200,), 5, 5, (20, 60), False, postgres, ("rag",))
         raise ValueError(f"unknown mode {mode!r}")
 
 

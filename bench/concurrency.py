@@ -103,7 +103,7 @@ def run(ctx: Context) -> Section:
     )  # fmt: skip
     stores = ["none", *ctx.stores()]
     middle = 100 if 100 in levels else levels[-1]
-    for name in ctx.trajectories:
+    for name in ctx.settings.concurrency_patterns or tuple(ctx.trajectories):
         rows = {store: asyncio.run(_measure(ctx, name, store)) for store in stores}
         section.rows += rows.values()
         for store, limit in TARGETS.items():

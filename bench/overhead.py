@@ -45,7 +45,7 @@ def _measure(name: str, trajectory: Trajectory, settings: Settings) -> tuple[dic
     pattern = PATTERNS[name]
     graph = pattern.build(llm=trajectory.model(), policy=bench_policy(pattern))
     bare = bare_graph(graph, trajectory)
-    loop = PlainLoop(graph)
+    plain = PlainLoop(graph)
     steps = trajectory.checkpoints - 1
     noop = noop_chain(graph, steps)
     given = pattern.demo_input()
@@ -56,16 +56,18 @@ def _measure(name: str, trajectory: Trajectory, settings: Settings) -> tuple[dic
         if not trajectory.check(result):
             failures.append(str(result.get("stop_reason")))
 
+    loop = asyncio.new_event_loop()
     times = side_by_side(
         {
             "a": governed,
             "b": lambda: bare.invoke(given),
-            "c": lambda: loop.invoke(given),
-            "a_async": lambda: asyncio.run(graph.ainvoke(given)),
+            "c": lambda: plain.invoke(given),
+            "a_async": lambda: loop.run_until_complete(graph.ainvoke(given)),
             "noop": lambda: noop.invoke(given),
         },
         settings.overhead_repeats,
     )
+    loop.close()
     if failures:
         raise RuntimeError(f"{name}: governed runs strayed from the trajectory: {failures[:3]}")
     a, b, c = median(times["a"]), median(times["b"]), median(times["c"])
