@@ -19,6 +19,7 @@ from bench.common import Section, clock
 from bench.context import Context
 from bench.profiling import profile, summary
 from bench.replay import Trajectory, bench_policy
+from bench.variants import floor_graph
 from graphs.registry import PATTERNS
 from graphs.store import open_async_checkpointer
 
@@ -31,13 +32,15 @@ EVERY_LEVEL = ("none", "memory")
 LARGEST_FOR = "rag"
 
 
-async def batch(graph: Any, given: dict[str, Any], runs: int, trajectory: Trajectory) -> tuple[float, int]:
+async def batch(
+    graph: Any, given: dict[str, Any], runs: int, trajectory: Trajectory | None
+) -> tuple[float, int]:
     """Wall seconds for ``runs`` concurrent runs, and how many did not end as recorded."""
     configs = [{"configurable": {"thread_id": str(uuid.uuid4())}} for _ in range(runs)]
     start = clock()
     results = await asyncio.gather(*(graph.ainvoke(given, config) for config in configs))
     wall = clock() - start
-    return wall, sum(1 for r in results if not trajectory.check(r))
+    return wall, sum(1 for r in results if trajectory is not None and not trajectory.check(r))
 
 
 def threaded(graph: Any) -> Any:
@@ -81,6 +84,13 @@ async def _measure(ctx: Context, name: str, store: str) -> dict[str, Any]:
             failures += failed
             row[f"ratio_{runs}"] = round(wall / critical, 2)
             row[f"runs_per_s_{runs}"] = round(runs / wall, 1)
+        if store == "none":
+            floor = floor_graph(graph, trajectory.checkpoints - 1, trajectory.llm_calls, LATENCY)
+            floor_runs = [n for n in ctx.settings.levels if n > 1]
+            for runs in floor_runs:
+                wall, _ = await batch(floor, {}, runs, None)
+                row[f"floor_ratio_{runs}"] = round(wall / critical, 2)
+            row[f"floor_runs_per_s_{floor_runs[-1]}"] = round(floor_runs[-1] / wall, 1)
         if store == "none" and ctx.settings.before_fix_runs:
             old = threaded(pattern.build(llm=model, policy=bench_policy(pattern)))
             wall, failed = await batch(old, given, ctx.settings.before_fix_runs, trajectory)
@@ -98,7 +108,8 @@ def run(ctx: Context) -> Section:
         f"3. Concurrent runs through ainvoke, model latency {int(LATENCY * 1000)} ms: wall ÷ critical path",
         [
             "pattern", "store", "critical_ms", *(f"ratio_{n}" for n in levels), f"runs_per_s_{levels[-1]}",
-            "failed", f"threaded_ratio_{before}",
+            "failed", *(f"floor_ratio_{n}" for n in levels if n > 1), f"floor_runs_per_s_{levels[-1]}",
+            f"threaded_ratio_{before}",
         ],
     )  # fmt: skip
     stores = ["none", *ctx.stores()]
@@ -119,7 +130,9 @@ def run(ctx: Context) -> Section:
         f"{levels[-1]:,} runs: {LARGEST_FOR} only. PostgreSQL: AsyncPostgresSaver over a "
         f"pool of {PG_POOL}; SQLite: AsyncSqliteSaver (one aiosqlite connection). "
         f"threaded_ratio_{before}: the same graph with every node and routing function in the event "
-        "loop's default executor, as LangGraph runs plain sync functions (how these graphs ran before)."
+        "loop's default executor, as LangGraph runs plain sync functions (how these graphs ran before). "
+        "floor_*: LangGraph alone — a graph of as many supersteps, the LLM steps only sleeping 100 ms, "
+        "the others doing nothing on the loop."
     )
     if ctx.pg_problem:
         section.notes.append(f"PostgreSQL not measured: {ctx.pg_problem}")

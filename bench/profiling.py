@@ -44,11 +44,24 @@ def area(path: str | None, function: str = "") -> str:
     return "other"
 
 
-def _walk(frame: Any) -> Any:
-    yield frame
+def _walk(frame: Any, parent: str = "other") -> Any:
+    """Each real frame with its area. Time in a built-in function counts for the code that called
+    it, except waiting: for I/O or a timer (``idle``) or for another thread (``waiting on a
+    thread``: under ``invoke`` that is mostly the model call running in the seam's worker)."""
+    path = frame.file_path or ""
+    if path.startswith("<built-in>") or not path:
+        if frame.function in _WAITING:
+            where = "idle"
+        elif frame.function.endswith(".acquire") and parent == "threads":
+            where = "waiting on a thread"
+        else:
+            where = parent
+    else:
+        where = area(path, frame.function)
+    yield frame, where
     for child in frame.children:
         if not child.is_synthetic:
-            yield from _walk(child)
+            yield from _walk(child, where)
 
 
 def profile(
@@ -69,9 +82,8 @@ def profile(
         return {"areas": {}, "top": [], "samples_s": 0.0}
     areas: Counter[str] = Counter()
     functions: Counter[str] = Counter()
-    for frame in _walk(root):
+    for frame, where in _walk(root):
         spent = frame.total_self_time
-        where = area(frame.file_path, frame.function)
         areas[where] += spent
         functions[f"{where}: {frame.function} ({frame.file_path_short}:{frame.line_no})"] += spent
     total = sum(areas.values()) or 1.0
@@ -88,7 +100,8 @@ def profile(
 
 
 def summary(
-    areas: dict[str, float], keys: tuple[str, ...] = ("langgraph", "langchain", "asyncio", "ours", "idle")
+    areas: dict[str, float],
+    keys: tuple[str, ...] = ("langgraph", "langchain", "asyncio", "ours", "waiting on a thread", "idle"),
 ) -> str:
     """``langgraph 55%, langchain 12%, ours 9%, ...`` for a table cell."""
     parts = [f"{k} {round(areas.get(k, 0) * 100)}%" for k in keys]

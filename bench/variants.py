@@ -11,11 +11,13 @@
 
 from __future__ import annotations
 
+import asyncio
 import uuid
 from collections.abc import Mapping
 from functools import partial
 from typing import Any
 
+from langgraph._internal._runnable import RunnableCallable
 from langgraph.channels.binop import BinaryOperatorAggregate
 from langgraph.graph import END, START, StateGraph
 
@@ -101,3 +103,30 @@ def noop_chain(governed: Any, steps: int) -> Any:
         previous = f"n{index}"
     chain.add_edge(previous, END)
     return chain.compile(name="noop_chain")
+
+
+async def _wait(state: Mapping[str, Any], *, seconds: float) -> None:
+    await asyncio.sleep(seconds)
+
+
+def floor_graph(governed: Any, steps: int, calls: int, latency: float) -> Any:
+    """What LangGraph alone costs a run under the async API: as many supersteps as the governed
+    run, ``calls`` of them waiting ``latency`` seconds (the model), the others doing nothing on the
+    event loop (where the gateway nodes run), over the pattern's state schema."""
+    builder = governed.builder
+    chain = StateGraph(builder.state_schema, context_schema=builder.context_schema)
+    waits = {round((i + 1) * steps / (calls + 1)) for i in range(calls)}
+    previous = START
+    for index in range(steps):
+        name = f"n{index}"
+        wait = partial(_wait, seconds=latency)
+        node = (
+            RunnableCallable(None, wait, trace=False)
+            if index in waits
+            else RunnableCallable(_nothing, None, trace=False)
+        )
+        chain.add_node(name, node)
+        chain.add_edge(previous, name)
+        previous = name
+    chain.add_edge(previous, END)
+    return chain.compile(name="floor")
