@@ -45,9 +45,9 @@ def area(path: str | None, function: str = "") -> str:
 
 
 def _walk(frame: Any, parent: str = "other") -> Any:
-    """Each real frame with its area. Time in a built-in function counts for the code that called
-    it, except waiting: for I/O or a timer (``idle``) or for another thread (``waiting on a
-    thread``: under ``invoke`` that is mostly the model call running in the seam's worker)."""
+    """Each real frame with its area. Time in a built-in function or the standard library counts
+    for the code that called it, except waiting: for I/O or a timer (``idle``) or for another
+    thread (``waiting on a thread``: under ``invoke``, mostly the model call in the seam's worker)."""
     path = frame.file_path or ""
     if path.startswith("<built-in>") or not path:
         if frame.function in _WAITING:
@@ -58,6 +58,8 @@ def _walk(frame: Any, parent: str = "other") -> Any:
             where = parent
     else:
         where = area(path, frame.function)
+        if where == "stdlib" and parent not in ("other", "bench harness"):
+            where = parent  # json, difflib, dataclasses... count for the code that uses them
     yield frame, where
     for child in frame.children:
         if not child.is_synthetic:

@@ -14,6 +14,7 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
+from functools import cached_property
 from typing import Any
 
 from policies.text import normalize_ws
@@ -27,14 +28,19 @@ class Number:
     value: Decimal
     percent: bool
 
-    @property
+    # Worked out once per number: the grounding check asks for them against every evidence number.
+    @cached_property
     def places(self) -> int:
         exponent = self.value.as_tuple().exponent
         return -exponent if isinstance(exponent, int) and exponent < 0 else 0
 
-    @property
+    @cached_property
     def significant_digits(self) -> int:
         return len(self.value.normalize().as_tuple().digits)
+
+    @cached_property
+    def quantum(self) -> Decimal:
+        return Decimal(1).scaleb(-self.places)
 
 
 def numbers_in(text: str) -> list[Number]:
@@ -73,8 +79,7 @@ def _rounds_to(candidate: Decimal, target: Number) -> bool:
         return True
     if target.significant_digits < 2:
         return False
-    quantum = Decimal(1).scaleb(-target.places)
-    return candidate.quantize(quantum, rounding=ROUND_HALF_UP) == target.value
+    return candidate.quantize(target.quantum, rounding=ROUND_HALF_UP) == target.value
 
 
 def is_grounded(number: Number, evidence_numbers: Iterable[Number]) -> bool:
