@@ -123,6 +123,8 @@ def run(ctx: Context) -> Section:
         if "postgres" in rows:
             pg, lite = rows["postgres"][f"ratio_{middle}"], rows["sqlite"][f"ratio_{middle}"]
             section.check(f"{name}: PostgreSQL ÷ SQLite, {middle} runs", pg / lite, 1.0)
+            if ctx.settings.profile and pg > lite and name == next(iter(ctx.trajectories)):
+                _profile(ctx, section, name, middle, store="postgres")
         if ctx.settings.profile and rows["none"][f"ratio_{middle}"] > TARGETS["none"]:
             _profile(ctx, section, name, middle)
     section.notes.append(
@@ -139,15 +141,25 @@ def run(ctx: Context) -> Section:
     return section
 
 
-def _profile(ctx: Context, section: Section, name: str, runs: int) -> None:
+def _profile(ctx: Context, section: Section, name: str, runs: int, store: str = "none") -> None:
     trajectory = ctx.trajectories[name]
     pattern = PATTERNS[name]
-    graph = pattern.build(llm=trajectory.model(latency=LATENCY), policy=bench_policy(pattern))
+
+    async def one_batch() -> None:
+        async with AsyncExitStack() as stack:
+            saver = None
+            if store != "none":
+                location = ctx.location(store, f"profile_{name}")
+                saver = await stack.enter_async_context(open_async_checkpointer(location, pool_size=PG_POOL))
+            model = trajectory.model(latency=LATENCY)
+            graph = pattern.build(llm=model, policy=bench_policy(pattern), checkpointer=saver)
+            await batch(graph, pattern.demo_input(), runs, trajectory)
+
     found = profile(
-        lambda: asyncio.run(batch(graph, pattern.demo_input(), runs, trajectory)),
-        save_as=ctx.out_dir / "profiles" / f"concurrency-{name}.txt",
+        lambda: asyncio.run(one_batch()),
+        save_as=ctx.out_dir / "profiles" / f"concurrency-{name}-{store}.txt",
     )
     section.notes.append(
-        f"{name}: {runs} runs profiled (event-loop thread): {summary(found['areas'])}; "
+        f"{name}, {store}: {runs} runs profiled (event-loop thread): {summary(found['areas'])}; "
         f"text profile: {found.get('file')}"
     )

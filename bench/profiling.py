@@ -31,6 +31,10 @@ def area(path: str | None, function: str = "") -> str:
             return "langchain"
         if package.startswith("pydantic"):
             return "pydantic"
+        if package.startswith("psycopg"):
+            return "psycopg"
+        if package.startswith(("aiosqlite", "sqlite")):
+            return "sqlite"
         return "other packages"
     if path.startswith(str(ROOT)):
         top = Path(path).relative_to(ROOT).parts[0]
@@ -101,11 +105,9 @@ def profile(
     return result
 
 
-def summary(
-    areas: dict[str, float],
-    keys: tuple[str, ...] = ("langgraph", "langchain", "asyncio", "ours", "waiting on a thread", "idle"),
-) -> str:
-    """``langgraph 55%, langchain 12%, ours 9%, ...`` for a table cell."""
-    parts = [f"{k} {round(areas.get(k, 0) * 100)}%" for k in keys]
-    rest = 1 - sum(areas.get(k, 0) for k in keys)
-    return ", ".join([*parts, f"other {round(rest * 100)}%"])
+def summary(areas: dict[str, float], floor: float = 0.03) -> str:
+    """``langgraph 55%, langchain 12%, ...`` for a note: every area of at least ``floor``."""
+    shown = [(name, share) for name, share in areas.items() if share >= floor]
+    rest = 1 - sum(share for _, share in shown)
+    parts = [f"{name} {round(share * 100)}%" for name, share in sorted(shown, key=lambda x: -x[1])]
+    return ", ".join(parts + ([f"the rest {round(rest * 100)}%"] if rest >= 0.005 else []))
