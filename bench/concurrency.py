@@ -8,7 +8,8 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import uuid
-from contextlib import AsyncExitStack
+from collections.abc import AsyncIterator
+from contextlib import AsyncExitStack, asynccontextmanager
 from functools import partial
 from typing import Any
 
@@ -61,6 +62,19 @@ def threaded(graph: Any) -> Any:
     return builder.compile(name=f"{graph.name}_threaded")
 
 
+@asynccontextmanager
+async def _graph_on(ctx: Context, name: str, store: str, tag: str) -> AsyncIterator[Any]:
+    """Pattern ``name`` with the 100 ms replay model, on a fresh location of ``store``."""
+    pattern = PATTERNS[name]
+    async with AsyncExitStack() as stack:
+        saver = None
+        if store != "none":
+            location = ctx.location(store, f"{tag}_{name}")
+            saver = await stack.enter_async_context(open_async_checkpointer(location, pool_size=PG_POOL))
+        model = ctx.trajectories[name].model(latency=LATENCY)
+        yield pattern.build(llm=model, policy=bench_policy(pattern), checkpointer=saver)
+
+
 async def _measure(ctx: Context, name: str, store: str) -> dict[str, Any]:
     trajectory = ctx.trajectories[name]
     pattern = PATTERNS[name]
@@ -68,13 +82,7 @@ async def _measure(ctx: Context, name: str, store: str) -> dict[str, Any]:
     critical = trajectory.llm_calls * LATENCY
     row: dict[str, Any] = {"pattern": name, "store": store, "critical_ms": round(critical * 1000)}
     failures = 0
-    async with AsyncExitStack() as stack:
-        saver = None
-        if store != "none":
-            location = ctx.location(store, f"conc_{name}")
-            saver = await stack.enter_async_context(open_async_checkpointer(location, pool_size=PG_POOL))
-        model = trajectory.model(latency=LATENCY)
-        graph = pattern.build(llm=model, policy=bench_policy(pattern), checkpointer=saver)
+    async with _graph_on(ctx, name, store, "conc") as graph:
         await batch(graph, given, 2, trajectory)  # warm up
         levels = ctx.settings.levels
         if store not in EVERY_LEVEL and name != LARGEST_FOR:
@@ -92,7 +100,7 @@ async def _measure(ctx: Context, name: str, store: str) -> dict[str, Any]:
                 row[f"floor_ratio_{runs}"] = round(wall / critical, 2)
             row[f"floor_runs_per_s_{floor_runs[-1]}"] = round(floor_runs[-1] / wall, 1)
         if store == "none" and ctx.settings.before_fix_runs:
-            old = threaded(pattern.build(llm=model, policy=bench_policy(pattern)))
+            old = threaded(pattern.build(llm=trajectory.model(latency=LATENCY), policy=bench_policy(pattern)))
             wall, failed = await batch(old, given, ctx.settings.before_fix_runs, trajectory)
             row[f"threaded_ratio_{ctx.settings.before_fix_runs}"] = round(wall / critical, 2)
             row["threaded_failed"] = failed
@@ -146,13 +154,7 @@ def _profile(ctx: Context, section: Section, name: str, runs: int, store: str = 
     pattern = PATTERNS[name]
 
     async def one_batch() -> None:
-        async with AsyncExitStack() as stack:
-            saver = None
-            if store != "none":
-                location = ctx.location(store, f"profile_{name}")
-                saver = await stack.enter_async_context(open_async_checkpointer(location, pool_size=PG_POOL))
-            model = trajectory.model(latency=LATENCY)
-            graph = pattern.build(llm=model, policy=bench_policy(pattern), checkpointer=saver)
+        async with _graph_on(ctx, name, store, "profile") as graph:
             await batch(graph, pattern.demo_input(), runs, trajectory)
 
     found = profile(

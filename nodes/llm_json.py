@@ -242,27 +242,10 @@ def call_json(
     return _call_sync(call)
 
 
-async def acall_json(
-    llm: BaseChatModel,
-    *,
-    system: str,
-    payload: Mapping[str, Any],
-    state: Mapping[str, Any],
-    policy: BasePolicy,
-    contract: type[BaseModel] | None = None,
-    expect_object: bool = True,
-) -> LLMReply:
-    """:func:`call_json` for asyncio: awaits the model's ``ainvoke``; same rules, same reasons."""
-    call = LLMCall(
-        llm,
-        system=system,
-        payload=payload,
-        state=state,
-        policy=policy,
-        contract=contract,
-        expect_object=expect_object,
-    )
-    return await _call_async(call)
+async def acall_json(llm: BaseChatModel, **arguments: Any) -> LLMReply:
+    """:func:`call_json` for asyncio (the same arguments): awaits the model's ``ainvoke``, with the
+    same timeout, budget and stop reasons."""
+    return await _call_async(LLMCall(llm, **arguments))
 
 
 def _call_sync(call: LLMCall) -> LLMReply:

@@ -174,3 +174,12 @@ def test_tool_nodes_keep_their_thread():
     nodes = graph.builder.nodes
     assert nodes["search"].runnable.afunc is not None and nodes["read"].runnable.afunc is not None
     assert nodes["dedupe"].runnable.afunc is None and nodes["verify"].runnable.afunc is None
+
+
+def test_acall_json_is_call_json_awaited():
+    from nodes.llm_json import acall_json, call_json
+
+    arguments = {"system": "s", "payload": {"role": "x"}, "state": {}, "policy": ReflectionPolicy()}
+    reply = asyncio.run(acall_json(AsyncOnlyModel(replies=[DRAFT]), **arguments))
+    assert (reply.ok, reply.data) == (True, DRAFT)
+    assert call_json(AsyncOnlyModel(replies=[DRAFT]), **arguments).stop_reason == "llm_error:runtime_error"
