@@ -8,6 +8,7 @@ process already did and does not do it again.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import sqlite3
 import threading
@@ -58,84 +59,64 @@ class MemoryLedger:
             return {k: dict(v) for (kd, k), v in self._rows.items() if kd == kind}
 
 
-class SqliteLedger:
-    """A ledger table in an SQLite file (WAL), shared by every process that opens the file."""
+class _SqlLedger:
+    """The ledger table over a DB-API connection in autocommit mode (``?`` placeholders in the
+    statements below become the driver's own)."""
 
-    def __init__(self, path: str | Path) -> None:
-        self._conn = sqlite3.connect(str(path), timeout=30, check_same_thread=False, isolation_level=None)
+    placeholder = "?"
+
+    def __init__(self, conn: Any) -> None:
+        self._conn = conn
         self._lock = threading.Lock()
+
+    def _rows(self, sql: str, params: tuple[Any, ...]) -> list[Any]:
         with self._lock:
-            self._conn.execute("PRAGMA journal_mode=WAL")
-            self._conn.execute(_CREATE)
+            cur = self._conn.execute(sql.replace("?", self.placeholder), params)
+            return list(cur.fetchall()) if cur.description else [cur.rowcount]
 
     def record(self, kind: str, key: str, entry: dict[str, Any]) -> tuple[dict[str, Any], bool]:
-        with self._lock:
-            cur = self._conn.execute(
-                "INSERT OR IGNORE INTO demo_side_effects VALUES (?, ?, ?, ?)",
-                (kind, key, json.dumps(entry), time.time()),
-            )
-            created = cur.rowcount == 1
+        [inserted] = self._rows(
+            "INSERT INTO demo_side_effects VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING",
+            (kind, key, json.dumps(entry), time.time()),
+        )
         stored = self.get(kind, key)
         assert stored is not None
-        return stored, created
+        return stored, inserted == 1
 
     def get(self, kind: str, key: str) -> dict[str, Any] | None:
-        with self._lock:
-            row = self._conn.execute(
-                "SELECT entry FROM demo_side_effects WHERE kind = ? AND key = ?", (kind, key)
-            ).fetchone()
-        return None if row is None else json.loads(row[0])
+        rows = self._rows("SELECT entry FROM demo_side_effects WHERE kind = ? AND key = ?", (kind, key))
+        return json.loads(rows[0][0]) if rows else None
 
     def entries(self, kind: str) -> dict[str, dict[str, Any]]:
-        with self._lock:
-            rows = self._conn.execute(
-                "SELECT key, entry FROM demo_side_effects WHERE kind = ? ORDER BY created_at, rowid", (kind,)
-            ).fetchall()
+        rows = self._rows(
+            "SELECT key, entry FROM demo_side_effects WHERE kind = ? ORDER BY created_at", (kind,)
+        )
         return {key: json.loads(entry) for key, entry in rows}
 
     def close(self) -> None:
         self._conn.close()
 
 
-class PostgresLedger:
+class SqliteLedger(_SqlLedger):
+    """A ledger table in an SQLite file (WAL), shared by every process that opens the file."""
+
+    def __init__(self, path: str | Path) -> None:
+        super().__init__(
+            sqlite3.connect(str(path), timeout=30, check_same_thread=False, isolation_level=None)
+        )
+        self._rows("PRAGMA journal_mode=WAL", ())
+        self._rows(_CREATE, ())
+
+
+class PostgresLedger(_SqlLedger):
     """A ledger table in PostgreSQL, shared by every worker process or host."""
+
+    placeholder = "%s"
 
     def __init__(self, url: str) -> None:
         import psycopg
 
-        self._conn = psycopg.connect(url, autocommit=True)
-        self._lock = threading.Lock()
-        with self._lock:
-            self._conn.execute("SELECT pg_advisory_lock(4242)")
-            try:
-                self._conn.execute(_CREATE)
-            finally:
-                self._conn.execute("SELECT pg_advisory_unlock(4242)")
-
-    def record(self, kind: str, key: str, entry: dict[str, Any]) -> tuple[dict[str, Any], bool]:
-        with self._lock:
-            cur = self._conn.execute(
-                "INSERT INTO demo_side_effects VALUES (%s, %s, %s, %s) ON CONFLICT DO NOTHING",
-                (kind, key, json.dumps(entry), time.time()),
-            )
-            created = cur.rowcount == 1
-        stored = self.get(kind, key)
-        assert stored is not None
-        return stored, created
-
-    def get(self, kind: str, key: str) -> dict[str, Any] | None:
-        with self._lock:
-            row = self._conn.execute(
-                "SELECT entry FROM demo_side_effects WHERE kind = %s AND key = %s", (kind, key)
-            ).fetchone()
-        return None if row is None else json.loads(row[0])
-
-    def entries(self, kind: str) -> dict[str, dict[str, Any]]:
-        with self._lock:
-            rows = self._conn.execute(
-                "SELECT key, entry FROM demo_side_effects WHERE kind = %s ORDER BY created_at", (kind,)
-            ).fetchall()
-        return {key: json.loads(entry) for key, entry in rows}
-
-    def close(self) -> None:
-        self._conn.close()
+        super().__init__(psycopg.connect(url, autocommit=True))
+        # two processes creating the table at once: one wins, the other finds it there
+        with contextlib.suppress(psycopg.errors.UniqueViolation, psycopg.errors.DuplicateTable):
+            self._rows(_CREATE, ())

@@ -25,9 +25,11 @@ from pydantic import ValidationError
 
 from graphs.registry import PATTERNS, Pattern, run_result
 from graphs.runs import (
+    NotIncomplete,
     NotWaiting,
     RunNotFound,
     RunSummary,
+    continue_run,
     list_runs,
     load_run,
     resume_run,
@@ -91,15 +93,14 @@ def _progress_line(node: str, update: Any) -> str:
         return f"  {node}"
     rows = update.get("trace") or []
     row = next((r for r in reversed(rows) if "phase" in r), None)
-    if row is not None:
-        skip = {"step", "phase", "ok", "elapsed_ms", "stop_reason"}
-        figures = " ".join(f"{k}={v}" for k, v in row.items() if k not in skip)
-        mark = "ok" if row.get("ok") else f"STOP {row.get('stop_reason')}"
-        return f"  {node:<18} {mark:<4} {figures}".rstrip()
-    usage = update.get("usage") or {}
-    if usage.get("llm_calls"):
-        return f"  {node:<18} llm  tokens={usage.get('total_tokens', 0)}"
-    return f"  {node}"
+    if row is None:
+        return f"  {node}"
+    skip = {"step", "phase", "ok", "elapsed_ms", "stop_reason", "call"}
+    figures = " ".join(f"{k}={v}" for k, v in row.items() if k not in skip)
+    mark = "llm" if row.get("call") == "llm" else "ok"
+    if not row.get("ok"):
+        mark = f"STOP {row.get('stop_reason')}"
+    return f"  {node:<18} {mark:<4} {figures}".rstrip()
 
 
 def _store_error(exc: Exception, db: str) -> CliError:
@@ -203,14 +204,17 @@ def _answer(args: argparse.Namespace) -> dict[str, Any]:
 
 
 def answer_run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
-    """``approve`` / ``edit`` / ``reject``: resume a waiting run from this process."""
-    answer = _answer(args)
+    """``approve`` / ``edit`` / ``reject``: resume a waiting run from this process; ``resume``:
+    carry on a run whose process died mid-run."""
     llm = _chat_model()
     progress = err if args.json else out
     with open_checkpointer(args.db) as saver, open_ledger(args.db) as ledger:
         try:
-            result = resume_run(saver, args.thread_id, answer, llm=llm, ledger=ledger)
-        except (RunNotFound, NotWaiting) as exc:
+            if args.command == "resume":
+                result = continue_run(saver, args.thread_id, llm=llm, ledger=ledger)
+            else:
+                result = resume_run(saver, args.thread_id, _answer(args), llm=llm, ledger=ledger)
+        except (RunNotFound, NotWaiting, NotIncomplete) as exc:
             raise CliError(str(exc)) from None
     print(
         f"{args.thread_id}: {args.command} -> {result.get('status')} ({result.get('stop_reason')})",
@@ -326,6 +330,7 @@ def build_parser() -> argparse.ArgumentParser:
         ("approve", "approve a waiting run's proposed action and resume it"),
         ("edit", "change the arguments of a waiting run's proposed action and resume it"),
         ("reject", "reject a waiting run's proposed action (the run stops: human_rejected)"),
+        ("resume", "carry on an incomplete run (its process died mid-run) from its last checkpoint"),
     ):
         answer = sub.add_parser(verb, help=text)
         answer.add_argument("thread_id")
@@ -333,7 +338,8 @@ def build_parser() -> argparse.ArgumentParser:
             answer.add_argument(
                 "args", metavar="ARGS", help="the edited arguments, JSON (e.g. '{\"amount_usd\": 800}')"
             )
-        answer.add_argument("--message", default="", help="a note kept in the run's history")
+        if verb != "resume":
+            answer.add_argument("--message", default="", help="a note kept in the run's history")
         answer.add_argument("--json", action="store_true", help="print only the result object on stdout")
         _db_option(answer)
     sub.add_parser("patterns", help="list the patterns")

@@ -27,6 +27,10 @@ class NotWaiting(RuntimeError):
     """The run is not paused for a human, so there is nothing to approve, edit or reject."""
 
 
+class NotIncomplete(RuntimeError):
+    """The run did not stop mid-run, so there is nothing to continue."""
+
+
 @dataclass(frozen=True)
 class RunSummary:
     thread_id: str
@@ -151,6 +155,33 @@ def load_run(checkpointer: BaseCheckpointSaver, thread_id: str) -> RunRecord:
     return RunRecord(_summary(thread_id, pattern.name, snapshot), result, checkpoints)
 
 
+def _reopen(
+    checkpointer: BaseCheckpointSaver,
+    thread_id: str,
+    llm: BaseChatModel | None,
+    policy: BasePolicy | None,
+    ledger: Ledger | None,
+) -> tuple[Any, StateSnapshot, BasePolicy | None]:
+    """The run's graph rebuilt over the store (with the policy it was started with, when the CLI
+    recorded one), and its latest snapshot."""
+    pattern = _pattern_of(checkpointer, thread_id)
+    if policy is None:
+        latest = checkpointer.get_tuple(_config(thread_id))  # type: ignore[arg-type]
+        recorded = (latest.metadata or {}).get("policy") if latest else None
+        policy = pattern.policy.model_validate_json(recorded) if isinstance(recorded, str) else None
+    graph = pattern.build(checkpointer=checkpointer, llm=llm, policy=policy, ledger=ledger)
+    return graph, graph.get_state(_config(thread_id)), policy
+
+
+def _run_on(graph: Any, command: Any, thread_id: str, policy: BasePolicy | None) -> dict[str, Any]:
+    values = graph.invoke(command, run_config(thread_id, policy))
+    result = run_result(graph, values)
+    pending = graph.get_state(_config(thread_id)).interrupts
+    if pending:
+        result["waiting_for_human"] = [i.value for i in pending]
+    return result
+
+
 def resume_run(
     checkpointer: BaseCheckpointSaver,
     thread_id: str,
@@ -167,22 +198,31 @@ def resume_run(
     pattern's defaults; ``ledger`` is where the demo tools record side effects (give the same
     ledger the run started with, so that nothing is done twice).
     """
-    pattern = _pattern_of(checkpointer, thread_id)
-    latest = checkpointer.get_tuple(_config(thread_id))  # type: ignore[arg-type]
-    graph = _graph(pattern, checkpointer)
-    snapshot = graph.get_state(_config(thread_id))
+    graph, snapshot, policy = _reopen(checkpointer, thread_id, llm, policy, ledger)
     if not snapshot.interrupts:
         raise NotWaiting(f"run {thread_id!r} is not waiting for a human (status: {_status(snapshot)})")
-    if policy is None:
-        recorded = (latest.metadata or {}).get("policy") if latest else None
-        policy = pattern.policy.model_validate_json(recorded) if isinstance(recorded, str) else None
-    graph = pattern.build(checkpointer=checkpointer, llm=llm, policy=policy, ledger=ledger)
-    values = graph.invoke(Command(resume=answer), run_config(thread_id, policy))
-    result = run_result(graph, values)
-    pending = graph.get_state(_config(thread_id)).interrupts
-    if pending:
-        result["waiting_for_human"] = [i.value for i in pending]
-    return result
+    return _run_on(graph, Command(resume=answer), thread_id, policy)
+
+
+def continue_run(
+    checkpointer: BaseCheckpointSaver,
+    thread_id: str,
+    *,
+    llm: BaseChatModel | None = None,
+    policy: BasePolicy | None = None,
+    ledger: Ledger | None = None,
+) -> dict[str, Any]:
+    """Carry on an ``incomplete`` run (its process died mid-run) from its latest checkpoint.
+
+    The step that was in flight runs again; side-effecting tools get the same idempotency key as
+    before, so what the dead process already did is not done twice.
+    """
+    graph, snapshot, policy = _reopen(checkpointer, thread_id, llm, policy, ledger)
+    status = _status(snapshot)
+    if status != "incomplete":
+        hint = " (answer it with approve/edit/reject)" if status == "waiting" else ""
+        raise NotIncomplete(f"run {thread_id!r} has nothing to continue (status: {status}){hint}")
+    return _run_on(graph, None, thread_id, policy)
 
 
 def run_config(thread_id: str, policy: BasePolicy | None) -> dict[str, Any]:

@@ -14,9 +14,11 @@ that does not answer) raise ``StoreError`` with one clear message.
 
 from __future__ import annotations
 
+import asyncio
 import os
 import sqlite3
-from collections.abc import AsyncIterator, Iterator, Mapping
+import time
+from collections.abc import AsyncIterator, Callable, Iterator, Mapping
 from contextlib import asynccontextmanager, contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -30,6 +32,8 @@ from demo_tools.ledger import Ledger, MemoryLedger, PostgresLedger, SqliteLedger
 DB_ENV = "AGENT_PATTERNS_DB"
 DEFAULT_DB = "~/.agent-patterns/runs.sqlite"
 _SETUP_LOCK = 727_274_001  # pg_advisory_lock key: one process creates the tables at a time
+_TRY_LOCK = "SELECT pg_try_advisory_lock(%s) AS locked"
+_SETUP_WAIT = 120.0
 
 
 class StoreError(Exception):
@@ -108,6 +112,20 @@ def _pg_kwargs() -> dict[str, Any]:
     return {"autocommit": True, "prepare_threshold": 0, "row_factory": dict_row}
 
 
+def _locked(row: Any) -> bool:
+    return bool(row and (row["locked"] if isinstance(row, dict) else row[0]))
+
+
+def _take_setup_lock(try_lock: Callable[[], Any]) -> None:
+    """Poll for the setup lock rather than block on it: a session blocked in pg_advisory_lock
+    would hold a snapshot that the saver's ``CREATE INDEX CONCURRENTLY`` migrations wait for."""
+    deadline = time.monotonic() + _SETUP_WAIT
+    while not _locked(try_lock()):
+        if time.monotonic() > deadline:
+            raise StoreError(f"PostgreSQL setup lock still held after {_SETUP_WAIT:.0f} s")
+        time.sleep(0.05)
+
+
 @contextmanager
 def open_checkpointer(
     location: str | Path | None, *, pool_size: int = 10, connect_timeout: float = 5.0
@@ -141,7 +159,7 @@ def open_checkpointer(
     ) as pool:
         pg_saver = PostgresSaver(pool)  # type: ignore[arg-type]
         with pool.connection() as lock:
-            lock.execute("SELECT pg_advisory_lock(%s)", (_SETUP_LOCK,))
+            _take_setup_lock(lambda: lock.execute(_TRY_LOCK, (_SETUP_LOCK,)).fetchone())
             try:
                 pg_saver.setup()
             finally:
@@ -183,7 +201,11 @@ async def open_async_checkpointer(
     ) as pool:
         pg_saver = AsyncPostgresSaver(pool)  # type: ignore[arg-type]
         async with pool.connection() as lock:
-            await lock.execute("SELECT pg_advisory_lock(%s)", (_SETUP_LOCK,))
+            deadline = time.monotonic() + _SETUP_WAIT
+            while not _locked(await (await lock.execute(_TRY_LOCK, (_SETUP_LOCK,))).fetchone()):
+                if time.monotonic() > deadline:
+                    raise StoreError(f"PostgreSQL setup lock still held after {_SETUP_WAIT:.0f} s")
+                await asyncio.sleep(0.05)
             try:
                 await pg_saver.setup()
             finally:

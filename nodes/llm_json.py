@@ -1,12 +1,19 @@
 """One JSON LLM call: system prompt + JSON payload in, one validated JSON object out.
 
-Every failure maps to a named stop reason; nothing raises out of :func:`call_json` (or its asyncio
-twin :func:`acall_json`).
+The one seam every LLM node of every pattern goes through: it checks the run's token and cost
+budgets before the call, bounds each attempt by the time budget, retries transient failures with
+bounded backoff, and prices what the call consumed. Every failure maps to a named stop reason;
+nothing raises out of :func:`call_json` (or its asyncio twin :func:`acall_json`).
 
-An LLM node is written once, as a generator that ``yield``s an :class:`LLMCall` and receives the
-:class:`LLMReply`; :func:`llm_node` makes it a graph node that runs the call synchronously under
-``invoke``/``stream`` and awaits the model under ``ainvoke``/``astream`` (no thread held while the
-model thinks, so thousands of runs can wait on their models at once).
+That logic is written once, as a generator (:func:`_json_call`) that yields what it needs done (an
+attempt at the model, a wait before a retry) and is sent the outcome: :func:`call_json` answers it
+synchronously (a worker thread with a timeout, ``time.sleep``), :func:`acall_json` by awaiting
+(the model's ``ainvoke``, ``asyncio.sleep``).
+
+An LLM node is written once too, as a generator that ``yield``s an :class:`LLMCall` and receives
+the :class:`LLMReply`; :func:`llm_node` makes it a graph node that runs the call synchronously
+under ``invoke``/``stream`` and awaits the model under ``ainvoke``/``astream`` (no thread held
+while the model thinks, so thousands of runs can wait on their models at once).
 """
 
 from __future__ import annotations
@@ -19,34 +26,64 @@ import re
 import threading
 from collections.abc import Awaitable, Callable, Generator, Mapping
 from concurrent.futures import ThreadPoolExecutor, wait
-from dataclasses import KW_ONLY, dataclass, field
+from dataclasses import KW_ONLY, dataclass, field, replace
 from typing import Any
 
+from langchain_core.exceptions import (
+    ContextOverflowError,
+    ModelAPIError,
+    ModelAuthenticationError,
+    ModelConnectionError,
+    ModelInvalidRequestError,
+    ModelNotFoundError,
+    ModelPermissionDeniedError,
+    ModelRateLimitError,
+    ModelTimeoutError,
+)
 from langchain_core.language_models import BaseChatModel
 from langchain_core.messages import BaseMessage, HumanMessage, SystemMessage
 from langgraph._internal._runnable import RunnableCallable
 from langgraph.runtime import Runtime
 from pydantic import BaseModel, ValidationError
 
+from nodes import clock
 from nodes.clock import remaining_seconds
+from nodes.model import pricing_name
 from policies.base import BasePolicy
+from policies.llm_calls import ModelPrice, call_cost, check_llm_budget, price_for, retry_delay
 
 _FENCE = re.compile(r"^\s*```(?:json)?\s*(.*?)\s*```\s*$", re.DOTALL)
 
 
 @dataclass(frozen=True)
 class LLMReply:
-    """What a JSON call produced: ``data`` when ``stop_reason`` is None."""
+    """What a JSON call produced: ``data`` when ``stop_reason`` is None.
+
+    ``usage`` is what the call consumed (with its ``cost_usd``), ``attempts`` how many requests
+    it took (0: not made, e.g. stopped by a budget), ``details`` why a budget stopped it."""
 
     data: Any = None
     raw: str = ""
     stop_reason: str | None = None
     detail: str = ""
-    usage: dict[str, int] = field(default_factory=dict)
+    usage: dict[str, Any] = field(default_factory=dict)
+    attempts: int = 0
+    details: dict[str, Any] = field(default_factory=dict)
 
     @property
     def ok(self) -> bool:
         return self.stop_reason is None
+
+    @property
+    def figures(self) -> dict[str, Any]:
+        """The call's figures for its trace row."""
+        return {
+            "call": "llm",
+            "attempts": self.attempts,
+            "input_tokens": int(self.usage.get("input_tokens", 0)),
+            "output_tokens": int(self.usage.get("output_tokens", 0)),
+            "cost_usd": float(self.usage.get("cost_usd", 0.0)),
+        }
 
 
 def _reject_constant(name: str) -> Any:
@@ -61,33 +98,102 @@ def parse_json_text(text: str) -> Any:
     return json.loads(text, parse_constant=_reject_constant)
 
 
+#: LangChain's provider-neutral model errors (langchain-openai raises subclasses of them).
+_MODEL_ERRORS: tuple[tuple[type[BaseException], str], ...] = (
+    (ModelTimeoutError, "llm_timeout"),
+    (ModelConnectionError, "llm_timeout"),
+    (ContextOverflowError, "llm_error:context_overflow"),
+    (ModelRateLimitError, "llm_error:rate_limited"),
+    (ModelAuthenticationError, "llm_error:auth"),
+    (ModelPermissionDeniedError, "llm_error:auth"),
+    (ModelNotFoundError, "llm_error:not_found"),
+    (ModelAPIError, "llm_error:server"),
+    (ModelInvalidRequestError, "llm_error:bad_request"),
+)
+#: Words in an exception class's name (or a base class's) that mean the transport failed: no
+#: answer in time, a refused or dropped connection, a body cut off mid-way (httpx, http.client).
+_TRANSPORT_WORDS = ("timeout", "connection", "transporterror", "protocolerror", "incompleteread")
+
+
 def classify_llm_error(exc: BaseException) -> str:
-    """Map a model client's exception to a stop reason."""
-    name = type(exc).__name__
-    lowered = name.lower()
-    if isinstance(exc, TimeoutError) or "timeout" in lowered or "connection" in lowered:
+    """Map a model client's exception to a stop reason: ``llm_timeout`` for no answer in time or
+    a failed connection, ``llm_error:<kind>`` for the rest (``rate_limited``, ``server``, ``auth``,
+    ``not_found``, ``bad_request``, ``context_overflow``, ``bad_response``, or the exception's
+    class name in snake case)."""
+    if isinstance(exc, TimeoutError | ConnectionError):
+        return "llm_timeout"
+    for kind, reason in _MODEL_ERRORS:
+        if isinstance(exc, kind):
+            return reason
+    names = [cls.__name__.lower() for cls in type(exc).__mro__]
+    if any(word in name for name in names for word in _TRANSPORT_WORDS):
         return "llm_timeout"
     status = getattr(exc, "status_code", None)
-    if isinstance(status, int):
-        if status == 429:
-            return "llm_error:rate_limited"
-        if status in (401, 403):
-            return "llm_error:auth"
-        if status >= 500:
-            return "llm_error:server"
-        return "llm_error:bad_request"
-    snake = re.sub(r"(?<!^)(?=[A-Z])", "_", name).lower()
+    if isinstance(status, int) and status >= 400:
+        return _status_reason(status)
+    if "apiresponsevalidationerror" in names or _raised_by_client(exc):
+        return "llm_error:bad_response"
+    snake = _WORD_BOUNDARY.sub("_", type(exc).__name__).lower()
     return f"llm_error:{snake}"
+
+
+#: Modules of model clients: an error that is not an API or transport error but is raised inside
+#: them means the client could not read the server's answer (a body that is not JSON, HTML from a
+#: proxy, a JSON body that is not a chat completion).
+_CLIENT_MODULES = frozenset({"openai", "langchain_openai"})
+_WORD_BOUNDARY = re.compile(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
+
+
+def _raised_by_client(exc: BaseException) -> bool:
+    if not isinstance(exc, ValueError | TypeError | AttributeError | KeyError | IndexError):
+        return False
+    frame = exc.__traceback__
+    while frame is not None:
+        if str(frame.tb_frame.f_globals.get("__name__", "")).split(".")[0] in _CLIENT_MODULES:
+            return True
+        frame = frame.tb_next
+    return False
+
+
+def _status_reason(status: int) -> str:
+    if status == 408:
+        return "llm_timeout"
+    if status == 429:
+        return "llm_error:rate_limited"
+    if status in (401, 403):
+        return "llm_error:auth"
+    if status == 404:
+        return "llm_error:not_found"
+    return "llm_error:server" if status >= 500 else "llm_error:bad_request"
+
+
+def retry_after_seconds(exc: BaseException) -> float | None:
+    """A server's ``Retry-After`` (in seconds) on the response an error carries, if any."""
+    headers = getattr(getattr(exc, "response", None), "headers", None)
+    try:
+        return float(headers.get("retry-after")) if headers is not None else None
+    except (TypeError, ValueError):
+        return None
 
 
 def usage_of(message: BaseMessage | None) -> dict[str, int]:
     meta = getattr(message, "usage_metadata", None) or {}
+    input_tokens = int(meta.get("input_tokens", 0) or 0)
+    output_tokens = int(meta.get("output_tokens", 0) or 0)
     return {
         "llm_calls": 1,
-        "input_tokens": int(meta.get("input_tokens", 0) or 0),
-        "output_tokens": int(meta.get("output_tokens", 0) or 0),
-        "total_tokens": int(meta.get("total_tokens", 0) or 0),
+        "input_tokens": input_tokens,
+        "output_tokens": output_tokens,
+        "total_tokens": int(meta.get("total_tokens", 0) or 0) or input_tokens + output_tokens,
     }
+
+
+def priced(usage: Mapping[str, Any], price: ModelPrice | None) -> dict[str, Any]:
+    """``usage`` with the call's ``cost_usd``; an unknown price counts in ``unpriced_calls``."""
+    if not usage:
+        return {}
+    cost = call_cost(price, int(usage.get("input_tokens", 0)), int(usage.get("output_tokens", 0)))
+    return {**usage, "cost_usd": cost, "unpriced_calls": int(price is None)}
 
 
 class _NoAnswerInTime(Exception):
@@ -115,6 +221,13 @@ class _Attempt:
     llm: BaseChatModel
     messages: list[BaseMessage]
     limit: float
+
+
+@dataclass(frozen=True)
+class _Backoff:
+    """A wait of ``seconds`` before the next attempt."""
+
+    seconds: float
 
 
 #: A generator that yields requests, is sent their answers (or thrown their errors) and returns.
@@ -151,25 +264,86 @@ async def adrive(steps: Steps, perform: Callable[[Any], Awaitable[Any]]) -> Any:
         return done.value
 
 
-def _json_call(call: LLMCall) -> Generator[_Attempt, Any, LLMReply]:
-    """The seam's logic, whether the model is called synchronously or awaited: the time left, one
-    attempt, its failure mapped to a stop reason, its reply parsed."""
-    left = remaining_seconds(call.state, call.policy)
-    if left <= 0:
-        return LLMReply(stop_reason="max_seconds")
-    limit = min(call.policy.llm_timeout_seconds, left)
+def _attempts(
+    call: LLMCall, messages: list[BaseMessage]
+) -> Generator[_Attempt | _Backoff, Any, tuple[Any, int] | LLMReply]:
+    """The model's message and the attempts it took, or the failure the run stops with.
+
+    Each attempt waits at most ``llm_timeout_seconds`` and never past ``max_seconds``; a transient
+    failure is retried after a backoff (``policies.llm_calls.retry_delay``) that must end in time."""
+    state, policy = call.state, call.policy
+    attempt = 0
+    while True:
+        attempt += 1
+        left = remaining_seconds(state, policy)
+        if left <= 0:
+            detail = "no time left for a retry" if attempt > 1 else "no time left for the call"
+            return LLMReply(stop_reason="max_seconds", attempts=attempt - 1, detail=detail)
+        limit = min(policy.llm_timeout_seconds, left)
+        hint = None
+        try:
+            return (yield _Attempt(call.llm, messages, limit)), attempt
+        except _NoAnswerInTime:
+            reason = "max_seconds" if left <= policy.llm_timeout_seconds else "llm_timeout"
+            detail = f"no answer within {limit:.3f}s"
+        except Exception as exc:
+            reason, hint = classify_llm_error(exc), retry_after_seconds(exc)
+            detail = f"{type(exc).__name__}: {exc}"
+        delay = retry_delay(
+            reason,
+            attempt=attempt,
+            max_retries=policy.llm_max_retries,
+            base_seconds=policy.llm_backoff_base_seconds,
+            max_delay_seconds=policy.llm_backoff_max_seconds,
+            seconds_left=remaining_seconds(state, policy),
+            retry_after=hint,
+        )
+        if delay is None:
+            return LLMReply(stop_reason=reason, detail=f"attempt {attempt}: {detail}"[:500], attempts=attempt)
+        yield _Backoff(delay)
+
+
+def _json_call(call: LLMCall) -> Generator[_Attempt | _Backoff, Any, LLMReply]:
+    """The seam's logic, whether the model is called synchronously or awaited: the budgets before
+    the call, the attempts (:func:`_attempts`), the reply parsed and priced."""
     messages: list[BaseMessage] = [
         SystemMessage(content=call.system),
         HumanMessage(content=json.dumps(dict(call.payload), ensure_ascii=False, default=str)),
     ]
-    try:
-        message = yield _Attempt(call.llm, messages, limit)
-    except _NoAnswerInTime:
-        reason = "max_seconds" if left <= call.policy.llm_timeout_seconds else "llm_timeout"
-        return LLMReply(stop_reason=reason, detail=f"no answer within {limit:.3f}s")
-    except Exception as exc:
-        return LLMReply(stop_reason=classify_llm_error(exc), detail=f"{type(exc).__name__}: {exc}")
-    return parse_reply(message, contract=call.contract, expect_object=call.expect_object)
+    policy = call.policy
+    price = price_for(pricing_name(call.llm), policy.price_table())
+    budget = check_llm_budget(
+        call.state.get("usage") or {},
+        prompt_chars=sum(len(m.text) for m in messages),
+        output_reserve=policy.llm_output_reserve_tokens,
+        price=price,
+        max_tokens=policy.max_tokens,
+        max_cost_usd=policy.max_cost_usd,
+    )
+    if not budget.passed:
+        detail = "not called: the next call would exceed the run's budget"
+        return LLMReply(stop_reason=budget.reason, detail=detail, details=budget.details)
+    outcome = yield from _attempts(call, messages)
+    if isinstance(outcome, LLMReply):
+        return outcome
+    message, attempts = outcome
+    reply = parse_reply(message, contract=call.contract, expect_object=call.expect_object)
+    return replace(reply, usage=priced(reply.usage, price), attempts=attempts)
+
+
+#: Extra seconds the HTTP client may take beyond the seam's own wait, so the seam's wait is what
+#: fires first and the request still ends soon after it.
+CLIENT_TIMEOUT_GRACE = 0.25
+
+
+def _call_kwargs(llm: BaseChatModel, limit: float) -> dict[str, Any]:
+    """Per-request options: an OpenAI client gets the call's timeout (never more than its own,
+    ``OPENAI_TIMEOUT_SECONDS``), so an abandoned request ends with the wait instead of running on."""
+    if not any(cls.__name__ == "BaseChatOpenAI" for cls in type(llm).__mro__):
+        return {}
+    own = getattr(llm, "request_timeout", None)
+    timeout = limit + CLIENT_TIMEOUT_GRACE
+    return {"timeout": min(timeout, float(own)) if isinstance(own, int | float) and own > 0 else timeout}
 
 
 #: Most model calls waiting at once under the sync API. A worker thread is made only when none is
@@ -193,7 +367,8 @@ def _invoke_with_timeout(attempt: _Attempt) -> Any:
     and give up after ``limit`` seconds. A model that never returns cannot hold the run. The
     threads are reused: making one per call cost about half a millisecond a call."""
     ctx = contextvars.copy_context()
-    future = _threads().submit(ctx.run, attempt.llm.invoke, attempt.messages)
+    kwargs = _call_kwargs(attempt.llm, attempt.limit)
+    future = _threads().submit(ctx.run, lambda: attempt.llm.invoke(attempt.messages, **kwargs))
     done, _ = wait([future], timeout=attempt.limit)
     if not done:
         future.cancel()  # still queued: never runs; already running: left to finish on its own
@@ -207,11 +382,23 @@ async def _ainvoke_with_timeout(attempt: _Attempt) -> Any:
     scope = asyncio.timeout(attempt.limit)
     try:
         async with scope:
-            return await attempt.llm.ainvoke(attempt.messages)
+            return await attempt.llm.ainvoke(attempt.messages, **_call_kwargs(attempt.llm, attempt.limit))
     except TimeoutError:
         if scope.expired():
             raise _NoAnswerInTime from None
         raise
+
+
+def _perform(request: _Attempt | _Backoff) -> Any:
+    if isinstance(request, _Backoff):
+        return clock.sleep(request.seconds)
+    return _invoke_with_timeout(request)
+
+
+async def _aperform(request: _Attempt | _Backoff) -> Any:
+    if isinstance(request, _Backoff):
+        return await clock.asleep(request.seconds)
+    return await _ainvoke_with_timeout(request)
 
 
 def call_json(
@@ -224,11 +411,14 @@ def call_json(
     contract: type[BaseModel] | None = None,
     expect_object: bool = True,
 ) -> LLMReply:
-    """Call ``llm`` and return its reply parsed (and validated against ``contract``).
+    """Call ``llm`` and return its reply parsed (and validated against ``contract``), with what
+    it consumed (tokens, ``cost_usd``) and how many attempts it took.
 
-    The call's timeout is the policy's ``llm_timeout_seconds`` but never more than what is left of
-    ``max_seconds``; when the run's budget is what cut the call short the reason is
-    ``max_seconds``, otherwise ``llm_timeout``.
+    Before the call, the run's token and cost budgets (``max_tokens``, ``max_cost_usd``) must
+    allow it (``policies.llm_calls.check_llm_budget``). Each attempt's timeout is the policy's
+    ``llm_timeout_seconds`` but never more than what is left of ``max_seconds``; when the run's
+    budget is what cut an attempt short the reason is ``max_seconds``, otherwise ``llm_timeout``.
+    Transient failures are retried per the policy (``llm_max_retries``, backoff) within the budget.
     """
     call = LLMCall(
         llm,
@@ -243,17 +433,17 @@ def call_json(
 
 
 async def acall_json(llm: BaseChatModel, **arguments: Any) -> LLMReply:
-    """:func:`call_json` for asyncio (the same arguments): awaits the model's ``ainvoke``, with the
-    same timeout, budget and stop reasons."""
+    """:func:`call_json` for asyncio (the same arguments): awaits the model's ``ainvoke`` and the
+    backoff (``nodes.clock.asleep``), with the same budgets, timeouts, retries and stop reasons."""
     return await _call_async(LLMCall(llm, **arguments))
 
 
 def _call_sync(call: LLMCall) -> LLMReply:
-    return drive(_json_call(call), _invoke_with_timeout)
+    return drive(_json_call(call), _perform)
 
 
 async def _call_async(call: LLMCall) -> LLMReply:
-    return await adrive(_json_call(call), _ainvoke_with_timeout)
+    return await adrive(_json_call(call), _aperform)
 
 
 #: An LLM node: a generator that yields one :class:`LLMCall` per model call and returns its update.

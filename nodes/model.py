@@ -31,7 +31,10 @@ def _float_env(env: Mapping[str, str], name: str, default: float) -> float:
 
 def get_chat_model(env: Mapping[str, str] | None = None) -> BaseChatModel:
     """``ChatOpenAI`` when ``OPENAI_API_KEY`` is set (``OPENAI_MODEL``, ``OPENAI_TIMEOUT_SECONDS``,
-    ``OPENAI_BASE_URL``), else the deterministic offline model."""
+    ``OPENAI_BASE_URL``), else the deterministic offline model.
+
+    The client never retries by itself (``max_retries=0``): the JSON seam retries transient failures
+    per the run's policy, within its time budget, so retries are never stacked."""
     env = os.environ if env is None else env
     if not env.get("OPENAI_API_KEY"):
         return OfflineChatModel()
@@ -43,6 +46,7 @@ def get_chat_model(env: Mapping[str, str] | None = None) -> BaseChatModel:
         base_url=env.get("OPENAI_BASE_URL") or None,
         timeout=_float_env(env, "OPENAI_TIMEOUT_SECONDS", 60.0),
         temperature=0,
+        max_retries=0,
         model_kwargs={"response_format": {"type": "json_object"}},
     )
 
@@ -54,3 +58,12 @@ def model_label(llm: BaseChatModel) -> str:
     name = getattr(llm, "model_name", None) or getattr(llm, "model", None)
     kind = "openai" if type(llm).__name__ == "ChatOpenAI" else type(llm).__name__
     return f"{kind}:{name}" if name else kind
+
+
+def pricing_name(llm: BaseChatModel) -> str:
+    """The name a model is priced by in a policy's price table: the model's own name
+    (``gpt-4.1-mini``), or ``offline:deterministic-v1`` for the offline model."""
+    if isinstance(llm, OfflineChatModel):
+        return model_label(llm)
+    name = getattr(llm, "model_name", None) or getattr(llm, "model", None)
+    return str(name) if name else type(llm).__name__

@@ -22,7 +22,7 @@ from pydantic import BaseModel, Field
 from demo_tools.rag import is_sla_grade, lexical_score
 from nodes.clock import out_of_time
 from nodes.llm_json import LLMCall, LLMSteps
-from nodes.run import llm_failed, policy_for, start_run
+from nodes.run import llm_done, llm_failed, policy_for, start_run
 from nodes.trace import history_row, stop, trace_row
 from policies import rag as rules
 from policies.text import normalize_ws, text_hash
@@ -87,7 +87,7 @@ def plan(state: State, runtime: Ctx, *, llm: BaseChatModel, policy: rules.RagPol
     )
     if not reply.ok:
         return llm_failed(state, "intent", reply)
-    return {"raw_intent": reply.data, "usage": reply.usage}
+    return llm_done(state, "intent", reply, raw_intent=reply.data)
 
 
 def validate_intent(state: State, runtime: Ctx, *, policy: rules.RagPolicy) -> dict:
@@ -193,7 +193,7 @@ def generate(state: State, runtime: Ctx, *, llm: BaseChatModel, policy: rules.Ra
     )
     if not reply.ok:
         return llm_failed(state, "generate", reply)
-    return {"raw_answer": reply.data, "usage": reply.usage}
+    return llm_done(state, "generate", reply, raw_answer=reply.data)
 
 
 def validate_answer(state: State) -> dict:

@@ -17,7 +17,7 @@ from pydantic import BaseModel
 
 from nodes.clock import out_of_time
 from nodes.llm_json import LLMCall, LLMSteps
-from nodes.run import llm_failed, policy_for, start_run
+from nodes.run import llm_done, llm_failed, policy_for, start_run
 from nodes.trace import history_row, stop, trace_row
 from policies import reflection as rules
 from policies.human import parse_human_answer
@@ -90,7 +90,7 @@ def draft(state: State, runtime: Ctx, *, llm: BaseChatModel, policy: rules.Refle
     )
     if not reply.ok:
         return llm_failed(state, "draft", reply)
-    return {"draft": reply.data["draft"], "usage": reply.usage}
+    return llm_done(state, "draft", reply, draft=reply.data["draft"])
 
 
 def validate_draft(state: State, runtime: Ctx, *, policy: rules.ReflectionPolicy) -> dict:
@@ -124,7 +124,7 @@ def review(state: State, runtime: Ctx, *, llm: BaseChatModel, policy: rules.Refl
     )
     if not reply.ok:
         return llm_failed(state, "review", reply)
-    return {"raw_review": reply.data, "usage": reply.usage}
+    return llm_done(state, "review", reply, raw_review=reply.data)
 
 
 def validate_review(state: State, runtime: Ctx, *, policy: rules.ReflectionPolicy) -> dict:
@@ -201,7 +201,7 @@ def revise(state: State, runtime: Ctx, *, llm: BaseChatModel, policy: rules.Refl
     )
     if not reply.ok:
         return llm_failed(state, "revise", reply)
-    return {"revised_answer": reply.data["revised_answer"], "usage": reply.usage}
+    return llm_done(state, "revise", reply, revised_answer=reply.data["revised_answer"])
 
 
 def validate_patch(state: State, runtime: Ctx, *, policy: rules.ReflectionPolicy) -> dict:

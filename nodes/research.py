@@ -18,7 +18,7 @@ from pydantic import BaseModel, Field
 from demo_tools.research import ReadTool, SearchTool
 from nodes.clock import out_of_time
 from nodes.llm_json import LLMCall, LLMSteps
-from nodes.run import llm_failed, policy_for, start_run
+from nodes.run import llm_done, llm_failed, policy_for, start_run
 from nodes.trace import history_row, stop, trace_row
 from policies import research as rules
 from policies.text import text_hash
@@ -110,7 +110,7 @@ def plan(state: State, runtime: Ctx, *, llm: BaseChatModel, policy: rules.Resear
     )
     if not reply.ok:
         return llm_failed(state, "plan", reply)
-    return {"raw_plan": reply.data, "usage": reply.usage}
+    return llm_done(state, "plan", reply, raw_plan=reply.data)
 
 
 def validate_plan(state: State, runtime: Ctx, *, policy: rules.ResearchPolicy) -> dict:
@@ -222,7 +222,7 @@ def extract(state: State, runtime: Ctx, *, llm: BaseChatModel, policy: rules.Res
     reply = yield LLMCall(llm, system=EXTRACT_SYSTEM, payload=payload, state=state, policy=policy)
     if not reply.ok:
         return llm_failed(state, "read_extract", reply)
-    return {"raw_notes": reply.data, "usage": reply.usage}
+    return llm_done(state, "read_extract", reply, raw_notes=reply.data)
 
 
 def validate_notes(state: State, runtime: Ctx, *, policy: rules.ResearchPolicy) -> dict:
@@ -271,7 +271,7 @@ def synthesize(state: State, runtime: Ctx, *, llm: BaseChatModel, policy: rules.
     )
     if not reply.ok:
         return llm_failed(state, "synthesize", reply)
-    return {"raw_answer": reply.data, "usage": reply.usage}
+    return llm_done(state, "synthesize", reply, raw_answer=reply.data)
 
 
 def _aggregate(state: State, citations: list[str]) -> dict[str, Any]:

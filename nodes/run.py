@@ -12,7 +12,7 @@ from langgraph.runtime import Runtime
 from nodes.clock import now
 from nodes.llm_json import LLMReply
 from nodes.state import RESET
-from nodes.trace import stop
+from nodes.trace import stop, trace_row
 from policies.base import BasePolicy
 
 P = TypeVar("P", bound=BasePolicy)
@@ -28,6 +28,18 @@ RUN_KEYS = (
     "raw_reply",
     "llm_detail",
 )
+
+
+#: A run's usage before its first LLM call (``cost_usd`` in USD at the policy's model prices;
+#: ``unpriced_calls``: calls to a model without a price, counted at 0 USD).
+EMPTY_USAGE: dict[str, Any] = {
+    "llm_calls": 0,
+    "input_tokens": 0,
+    "output_tokens": 0,
+    "total_tokens": 0,
+    "cost_usd": 0.0,
+    "unpriced_calls": 0,
+}
 
 
 def policy_for(runtime: Runtime[Any] | None, default: P) -> P:
@@ -58,13 +70,7 @@ def start_run(
         "model": model,
         "trace": [RESET],
         "history": [RESET],
-        "usage": {
-            **RESET,
-            "llm_calls": 0,
-            "input_tokens": 0,
-            "output_tokens": 0,
-            "total_tokens": 0,
-        },
+        "usage": {**RESET, **EMPTY_USAGE},
         # clear what a previous run on this thread left behind
         **{key: None for key in (*RUN_KEYS, *clear) if state.get(key) is not None},
     }
@@ -75,13 +81,23 @@ def start_run(
     return update
 
 
+def llm_done(state: Mapping[str, Any], phase: str, reply: LLMReply, **update: Any) -> dict[str, Any]:
+    """The update of a successful LLM call: ``update``, what the call consumed, and its trace row
+    (``call: llm``, attempts, input/output tokens, cost)."""
+    return {**update, "usage": reply.usage, "trace": [trace_row(state, phase, **reply.figures)]}
+
+
 def llm_failed(state: Mapping[str, Any], phase: str, reply: LLMReply) -> dict[str, Any]:
-    """Stop a run on a failed LLM call, keeping what the model said for diagnosis."""
+    """Stop a run on a failed LLM call, keeping what the model said and what the call consumed
+    (a call a budget refused carries the budget's figures in ``details``)."""
+    extra = {"details": reply.details} if reply.details else {}
     return stop(
         state,
         phase,
         reply.stop_reason or "llm_error:unknown",
+        figures=reply.figures,
         raw_reply=reply.raw[:2000],
         llm_detail=reply.detail,
         usage=reply.usage,
+        **extra,
     )

@@ -17,13 +17,15 @@ def add_rows(left: list[dict[str, Any]] | None, right: list[dict[str, Any]] | No
     return list(left or []) + right
 
 
-def add_usage(left: dict[str, int] | None, right: dict[str, int] | None) -> dict[str, int]:
-    """Reducer: token usage adds up over the run; ``RESET`` starts it over."""
+def add_usage(left: dict[str, float] | None, right: dict[str, float] | None) -> dict[str, float]:
+    """Reducer: usage (calls, tokens, ``cost_usd``) adds up over the run; ``RESET`` starts it over.
+    Counts stay integers; the cost is a float rounded to 8 places (1e-8 USD)."""
     if right and right.get("__reset__"):
-        return {k: int(v) for k, v in right.items() if k != "__reset__"}
+        return {k: v for k, v in right.items() if k != "__reset__"}
     total = dict(left or {})
     for key, value in (right or {}).items():
-        total[key] = total.get(key, 0) + int(value)
+        summed = total.get(key, 0) + value
+        total[key] = round(summed, 8) if isinstance(summed, float) else int(summed)
     return total
 
 
@@ -41,7 +43,8 @@ class RunState(TypedDict, total=False):
     phase: str
     trace: Annotated[list[dict[str, Any]], add_rows]
     history: Annotated[list[dict[str, Any]], add_rows]
-    usage: Annotated[dict[str, int], add_usage]
+    #: llm_calls, input_tokens, output_tokens, total_tokens, cost_usd, unpriced_calls
+    usage: Annotated[dict[str, float], add_usage]
     # diagnostics of a stopped run
     details: dict[str, Any]
     raw_reply: str

@@ -18,7 +18,7 @@ from langgraph.types import interrupt
 
 from nodes.clock import now, out_of_time
 from nodes.llm_json import LLMCall, LLMSteps
-from nodes.run import llm_failed, policy_for, start_run
+from nodes.run import llm_done, llm_failed, policy_for, start_run
 from nodes.tool_gateway import ToolRegistry, run_tool
 from nodes.trace import history_row, stop, trace_row
 from policies import supervisor as rules
@@ -89,13 +89,12 @@ def worker(state: State, runtime: Ctx, *, llm: BaseChatModel, policy: rules.Supe
         llm, system=WORKER_SYSTEM, payload=payload, state=state, policy=policy, expect_object=False
     )
     if reply.stop_reason == "llm_invalid_json":
-        return stop(
-            state, "worker", "invalid_action:non_json", raw_action=reply.raw[:2000], usage=reply.usage
-        )
+        reason, raw = "invalid_action:non_json", reply.raw[:2000]
+        return stop(state, "worker", reason, figures=reply.figures, raw_action=raw, usage=reply.usage)
     if not reply.ok:
         return llm_failed(state, "worker", reply)
     cleared = {key: None for key in STEP_KEYS}
-    return {**cleared, "raw_action": reply.data, "steps": steps + 1, "usage": reply.usage}
+    return llm_done(state, "worker", reply, **cleared, raw_action=reply.data, steps=steps + 1)
 
 
 def validate_action(state: State, runtime: Ctx, *, policy: rules.SupervisorPolicy) -> dict:

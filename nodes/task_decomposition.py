@@ -13,7 +13,7 @@ from pydantic import BaseModel
 
 from nodes.clock import out_of_time
 from nodes.llm_json import LLMCall, LLMSteps
-from nodes.run import llm_failed, policy_for, start_run
+from nodes.run import llm_done, llm_failed, policy_for, start_run
 from nodes.tool_gateway import ToolRegistry, run_tool
 from nodes.trace import history_row, stop, trace_row
 from policies import task_decomposition as rules
@@ -31,7 +31,8 @@ PLAN_SYSTEM = (
 COMBINE_SYSTEM = (
     "You write the final summary from the goal and the observations in history only; call no tools. "
     "Include the manager's name, the month, gross sales, refunds, net sales, refund rate and one risk "
-    'note. Use only numbers that appear in the observations. Reply with {"answer": "<text>"}.'
+    "note. Use only numbers that appear in the observations. Reply with one JSON object: "
+    '{"answer": "<text>"}.'
 )
 PATTERN_KEYS = ("raw_plan", "plan", "next_step", "calls", "observation", "failed_step", "rejected_answer")
 
@@ -65,10 +66,11 @@ def plan(
         llm, system=PLAN_SYSTEM, payload=payload, state=state, policy=policy, expect_object=False
     )
     if reply.stop_reason == "llm_invalid_json":
-        return stop(state, "plan", "invalid_plan:non_json", raw_plan=reply.raw[:2000], usage=reply.usage)
+        raw, used = reply.raw[:2000], reply.usage
+        return stop(state, "plan", "invalid_plan:non_json", figures=reply.figures, raw_plan=raw, usage=used)
     if not reply.ok:
         return llm_failed(state, "plan", reply)
-    return {"raw_plan": reply.data, "usage": reply.usage}
+    return llm_done(state, "plan", reply, raw_plan=reply.data)
 
 
 def validate_plan(state: State, runtime: Ctx, *, policy: rules.TaskDecompositionPolicy) -> dict:
@@ -155,7 +157,7 @@ def combine(
     )
     if not reply.ok:
         return llm_failed(state, "finalize", reply)
-    return {"answer": reply.data["answer"], "usage": reply.usage}
+    return llm_done(state, "finalize", reply, answer=reply.data["answer"])
 
 
 def finalize(state: State, runtime: Ctx, *, policy: rules.TaskDecompositionPolicy) -> dict:

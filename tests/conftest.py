@@ -1,4 +1,5 @@
 import sys
+import uuid
 from pathlib import Path
 
 import pytest
@@ -12,3 +13,48 @@ if str(ROOT) not in sys.path:
 def _run_store_in_tmp(tmp_path, monkeypatch):
     """CLI runs in tests keep their runs in a per-test SQLite file, never in the user's home."""
     monkeypatch.setenv("AGENT_PATTERNS_DB", str(tmp_path / "runs.sqlite"))
+
+
+@pytest.fixture(scope="session")
+def pg_cluster():
+    """A throwaway PostgreSQL server on 127.0.0.1 for the whole session (installed with apt-get
+    when missing). These tests fail, never skip, when it cannot be started."""
+    from devtools.pgcluster import PgCluster, PgUnavailable
+
+    cluster = PgCluster(durable=False)
+    try:
+        cluster.start()
+    except PgUnavailable as exc:
+        pytest.fail(f"PostgreSQL is required by this test and could not be started: {exc}")
+    yield cluster
+    cluster.stop()
+
+
+@pytest.fixture
+def pg_url(pg_cluster):
+    """A fresh database on the session's PostgreSQL server."""
+    return pg_cluster.create_database(f"t_{uuid.uuid4().hex[:12]}")
+
+
+@pytest.fixture
+def instant_backoff(monkeypatch):
+    """Retries without the wait between attempts, sync or async: the waits asked for are recorded
+    instead."""
+    waits: list[float] = []
+
+    async def asleep(seconds: float) -> None:
+        waits.append(seconds)
+
+    monkeypatch.setattr("nodes.clock.sleep", waits.append)
+    monkeypatch.setattr("nodes.clock.asleep", asleep)
+    return waits
+
+
+@pytest.fixture
+def openai_server():
+    """A scripted OpenAI-compatible server on a free loopback port (``tests/openai_server.py``)
+    that checks the bearer key ``test-key``."""
+    from tests.openai_server import OpenAICompatibleServer
+
+    with OpenAICompatibleServer(api_key="test-key") as server:
+        yield server

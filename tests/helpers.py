@@ -76,3 +76,14 @@ class FakeClock:
             return reply
 
         return produce
+
+
+def gateway_rows(trace: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The trace without successful LLM calls' rows (``call: llm``): one row per gateway phase or
+    tool, and the row the run stopped on (a failed call's row included)."""
+    return [row for row in trace if row.get("call") != "llm" or not row["ok"]]
+
+
+def llm_rows(trace: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The trace rows of LLM calls: phase, attempts, input/output tokens, cost."""
+    return [row for row in trace if row.get("call") == "llm"]

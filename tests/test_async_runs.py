@@ -109,12 +109,14 @@ def test_concurrent_runs_wait_on_their_models_without_holding_threads():
     assert len({r["run_id"] for r in results}) == runs
 
 
-def test_async_call_timeout_and_time_budget():
+def test_async_call_timeout_and_time_budget(instant_backoff):
     slow = {"goal": "Update customers", "incident_context": {"region": "US"}}
     policy = ReflectionPolicy(llm_timeout_seconds=0.2)
-    graph = reflection.build_graph(llm=AsyncOnlyModel(replies=[DRAFT], sleep=5), policy=policy)
-    result = asyncio.run(graph.ainvoke(slow))
+    model = AsyncOnlyModel(replies=[DRAFT], sleep=5)
+    result = asyncio.run(reflection.build_graph(llm=model, policy=policy).ainvoke(slow))
     assert (result["stop_reason"], result["phase"]) == ("llm_timeout", "draft")
+    assert model.calls == 3 and instant_backoff == [0.5, 1.0]  # a timeout is retried, twice
+    assert result["trace"][-1]["attempts"] == 3
     graph = reflection.build_graph(
         llm=AsyncOnlyModel(replies=[DRAFT], sleep=5), policy=ReflectionPolicy(max_seconds=0.3)
     )
@@ -125,10 +127,12 @@ def test_async_call_timeout_and_time_budget():
     ("error", "reason"),
     [(TimeoutError("slow upstream"), "llm_timeout"), (ValueError("boom"), "llm_error:value_error")],
 )
-def test_a_model_error_under_the_async_api_is_a_named_stop(error, reason):
-    graph = reflection.build_graph(llm=AsyncOnlyModel(replies=[error]))
+def test_a_model_error_under_the_async_api_is_a_named_stop(error, reason, instant_backoff):
+    model = AsyncOnlyModel(replies=[error])
+    graph = reflection.build_graph(llm=model)
     result = asyncio.run(graph.ainvoke({"goal": "Update customers", "incident_context": {"region": "US"}}))
     assert (result["status"], result["stop_reason"], result["phase"]) == ("stopped", reason, "draft")
+    assert model.calls == (3 if reason == "llm_timeout" else 1)  # only a transient failure is retried
 
 
 def test_gateway_work_runs_on_the_loop_and_tools_in_a_worker_thread(monkeypatch):

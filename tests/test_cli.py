@@ -109,4 +109,11 @@ def test_console_script_end_to_end():
     assert done.returncode == 0, done.stderr
     result = json.loads(done.stdout)
     assert result["status"] == "ok" and result["outcome"] == "revised_once"
-    assert [row["phase"] for row in result["trace"]] == ["draft", "review", "revise", "finalize"]
+    gateway = [row["phase"] for row in result["trace"] if row.get("call") != "llm"]
+    assert gateway == ["draft", "review", "revise", "finalize"]
+    assert [row["phase"] for row in result["trace"] if row.get("call") == "llm"] == [
+        "draft",
+        "review",
+        "revise",
+    ]
+    assert result["usage"]["llm_calls"] == 3 and result["usage"]["cost_usd"] == 0.0

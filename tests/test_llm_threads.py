@@ -32,7 +32,7 @@ def test_consecutive_calls_reuse_a_worker_thread():
     assert len({id(t) for t in seen}) < len(seen)  # ...and a thread served more than one call
 
 
-def test_a_model_that_never_answers_does_not_hold_the_next_calls():
+def test_a_model_that_never_answers_does_not_hold_the_next_calls(instant_backoff):
     stuck = threading.Event()
 
     def hang():
@@ -40,9 +40,12 @@ def test_a_model_that_never_answers_does_not_hold_the_next_calls():
         return DRAFT
 
     policy = ReflectionPolicy(llm_timeout_seconds=0.2)
-    hung = reflection.build_graph(llm=RaisingModel(replies=[hang]), policy=policy)
+    model = RaisingModel(replies=[hang])
+    hung = reflection.build_graph(llm=model, policy=policy)
     try:
         assert [hung.invoke(GIVEN)["stop_reason"] for _ in range(3)] == ["llm_timeout"] * 3
+        # every attempt (first try and two retries a run) got a thread while the earlier hung on
+        assert model.calls == 9 and instant_backoff == [0.5, 1.0] * 3
         fine = reflection.build_graph(llm=RaisingModel(replies=[DRAFT, APPROVE]), policy=policy)
         assert fine.invoke(GIVEN)["outcome"] == "approved_direct"
     finally:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from langgraph.checkpoint.memory import InMemorySaver
 
 from demo_tools.rag import demo_input
@@ -108,6 +109,7 @@ def test_empty_answer_and_schema() -> None:
     assert run(scripted(INTENT, "{oops"))["stop_reason"] == "llm_invalid_json"
 
 
+@pytest.mark.usefixtures("instant_backoff")
 def test_llm_timeout() -> None:
     result = run(RaisingModel(replies=[INTENT, TimeoutError("upstream timed out")]))
     assert (result["stop_reason"], result["phase"]) == ("llm_timeout", "generate")

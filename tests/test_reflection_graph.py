@@ -14,7 +14,7 @@ from graphs.reflection import build_graph
 from nodes.offline import OfflineChatModel
 from policies.reflection import ReflectionPolicy
 from policies.text import text_hash
-from tests.helpers import FakeClock, RaisingModel, scripted, thread
+from tests.helpers import FakeClock, RaisingModel, gateway_rows, llm_rows, scripted, thread
 
 DRAFT = (
     "Current status: Incident inc_payments_20260305 (P1) in US is degraded. We expect full recovery "
@@ -45,7 +45,8 @@ def run(*replies, policy=None, llm=None, checkpointer=None, config=None):
 
 
 def phases(result):
-    return [row["phase"] for row in result["trace"]]
+    """Gateway phases, in order (each LLM call also writes a row of its own: see ``llm_rows``)."""
+    return [row["phase"] for row in gateway_rows(result["trace"])]
 
 
 # ------------------------------------------------------------------ routes
@@ -61,8 +62,9 @@ def test_approved_directly():
     assert result["answer"] == DRAFT
     assert result["review_decision"] == "approve"
     assert phases(result) == ["draft", "review", "finalize"]
-    assert result["trace"][0]["draft_hash"] == text_hash(DRAFT)
-    assert [row["step"] for row in result["trace"]] == [1, 2, 3]
+    assert gateway_rows(result["trace"])[0]["draft_hash"] == text_hash(DRAFT)
+    assert [row["step"] for row in result["trace"]] == [1, 2, 3, 4, 5]
+    assert [(row["step"], row["phase"]) for row in llm_rows(result["trace"])] == [(1, "draft"), (3, "review")]
 
 
 def test_revised_once():
@@ -71,7 +73,7 @@ def test_revised_once():
     assert result["answer"] == REVISED
     assert result["issues"] == REVISE["issues"] and result["fix_plan"] == REVISE["fix_plan"]
     assert phases(result) == ["draft", "review", "revise", "finalize"]
-    revise_row = result["trace"][2]
+    revise_row = gateway_rows(result["trace"])[2]
     assert revise_row["checks_enforced"] == 2
     assert revise_row["revised_hash"] == text_hash(REVISED)
     assert revise_row["patch_similarity"] == round(revise_row["patch_similarity"], 3)
@@ -216,8 +218,10 @@ def test_llm_failure_in_revise():
         openai.APIConnectionError(request=httpx.Request("POST", "http://127.0.0.1/v1")),
     ],
 )
-def test_model_raising_a_timeout(exc):
-    result = run(llm=RaisingModel(replies=[exc]))
+def test_model_raising_a_timeout(exc, instant_backoff):
+    model = RaisingModel(replies=[exc])
+    result = run(llm=model)
+    assert model.calls == 3 and instant_backoff == [0.5, 1.0]  # retried twice, backing off
     assert (result["status"], result["stop_reason"], result["phase"]) == ("stopped", "llm_timeout", "draft")
 
 
@@ -228,7 +232,7 @@ def test_model_raising_something_else_is_a_named_error_not_a_crash():
 
 
 def test_slow_model_hits_its_own_call_timeout():
-    policy = ReflectionPolicy(llm_timeout_seconds=0.2)
+    policy = ReflectionPolicy(llm_timeout_seconds=0.2, llm_max_retries=0)
     result = run(llm=scripted({"draft": DRAFT}, sleep=2), policy=policy)
     assert (result["stop_reason"], result["phase"]) == ("llm_timeout", "draft")
     assert result["trace"][-1]["elapsed_ms"] < 1500
@@ -300,6 +304,10 @@ def test_offline_demo_run_revises_and_has_one_trace_row_per_phase():
     assert phases(result) == ["draft", "review", "revise", "finalize"]
     assert "may change" in result["answer"]
     assert result["usage"]["llm_calls"] == 3 and result["usage"]["total_tokens"] > 0
+    calls = llm_rows(result["trace"])
+    assert [row["phase"] for row in calls] == ["draft", "review", "revise"]
+    assert sum(row["input_tokens"] + row["output_tokens"] for row in calls) == result["usage"]["total_tokens"]
+    assert result["usage"]["cost_usd"] == 0.0 and result["usage"]["unpriced_calls"] == 0
 
 
 def test_module_graph_compiles_without_checkpointer():

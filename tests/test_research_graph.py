@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from langgraph.checkpoint.memory import InMemorySaver
 
 from demo_tools.research import PAGES, demo_input, demo_read, demo_search
 from graphs.research import build_graph
 from policies.research import PLAN_SEQUENCE, ResearchPolicy
-from tests.helpers import RaisingModel, scripted, thread
+from tests.helpers import RaisingModel, gateway_rows, llm_rows, scripted, thread
 
 INCIDENT = "https://official-status.example.com/incidents/payments-2026-03-07"
 SLA = "https://vendor.example.com/policies/enterprise-sla"
@@ -87,7 +88,8 @@ def test_trace_and_history_are_recoverable_from_the_checkpointer() -> None:
     config = thread()
     build_graph(llm=scripted(PLAN, NOTES, ANSWER), checkpointer=saver).invoke(demo_input(), config)
     state = build_graph(llm=scripted(), checkpointer=saver).get_state(config).values
-    assert state["status"] == "ok" and len(state["trace"]) == 7 and state["history"]
+    assert state["status"] == "ok" and len(gateway_rows(state["trace"])) == 7 and state["history"]
+    assert len(llm_rows(state["trace"])) == 3 and state["usage"]["llm_calls"] == 3
 
 
 def test_invented_citation_stops() -> None:
@@ -178,7 +180,7 @@ def test_search_is_asked_for_twice_max_urls_and_hints_are_clamped() -> None:
     )
     assert asked == [40]
     assert result["limits"]["max_urls"] == 20
-    read_row = next(row for row in result["trace"] if row["phase"] == "read_extract")
+    read_row = next(row for row in gateway_rows(result["trace"]) if row["phase"] == "read_extract")
     assert read_row["pages_read"] == 1
     # only the incident page was read and cited: the answer's SLA numbers are not grounded
     assert result["stop_reason"] == "invalid_answer:ungrounded_numbers"
@@ -196,11 +198,15 @@ def test_runtime_context_narrows_the_execution_allowlist() -> None:
     assert reasons == ["source_denied_execution", "source_denied_execution", "source_denied_policy"]
 
 
+@pytest.mark.usefixtures("instant_backoff")
 def test_llm_timeout() -> None:
-    result = run(RaisingModel(replies=[TimeoutError("read timed out")]))
+    model = RaisingModel(replies=[TimeoutError("read timed out")])
+    result = run(model)
+    assert model.calls == 3  # the first attempt and the policy's 2 retries
     assert (result["status"], result["stop_reason"], result["phase"]) == ("stopped", "llm_timeout", "plan")
 
 
+@pytest.mark.usefixtures("instant_backoff")
 def test_llm_call_timeout_within_the_run_budget() -> None:
     slow = RaisingModel(replies=[PLAN, NOTES, (1.0, ANSWER)])
     result = run(slow, policy=ResearchPolicy(llm_timeout_seconds=0.2))

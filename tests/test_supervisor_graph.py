@@ -13,7 +13,7 @@ from graphs.supervisor import build_graph
 from nodes.offline import OfflineChatModel
 from policies.supervisor import SupervisorPolicy
 from policies.tools import check_call
-from tests.helpers import RaisingModel, scripted, thread
+from tests.helpers import RaisingModel, gateway_rows, llm_rows, scripted, thread
 
 CONTEXT = {"kind": "tool", "name": "get_refund_context", "args": {"user_id": 42}}
 REFUND_1200 = {"kind": "tool", "name": "issue_refund", "args": {"user_id": 42, "amount_usd": 1200}}
@@ -76,12 +76,13 @@ def test_demo_path_escalates_and_human_caps_the_refund():
     assert [r["decision"] for r in history["reviews"]] == ["revise", "escalate"]
     assert history["human_answer"]["type"] == "edit"
     assert history["observation"]["transaction_id"] == "rf_42_20260226"
-    assert [r.get("tool") for r in final["trace"]] == [
+    assert [r.get("tool") for r in gateway_rows(final["trace"])] == [
         "get_refund_context",
         "issue_refund",
         "send_refund_email",
         "final",
     ]
+    assert [r["phase"] for r in llm_rows(final["trace"])] == ["worker"] * 4
 
 
 def test_human_approves_unchanged():
@@ -235,6 +236,7 @@ def test_max_seconds():
     assert out["stop_reason"] == "max_seconds"
 
 
+@pytest.mark.usefixtures("instant_backoff")
 def test_llm_timeout():
     policy = SupervisorPolicy(llm_timeout_seconds=0.1)
     out, *_ = run(llm=RaisingModel(replies=[(0.5, CONTEXT)]), policy=policy)

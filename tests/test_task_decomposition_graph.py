@@ -131,12 +131,14 @@ def test_invalid_plans_stop_with_the_raw_plan(reply, reason):
         assert "raw_plan" in out
 
 
+@pytest.mark.usefixtures("instant_backoff")
 def test_planner_timeout():
     policy = TaskDecompositionPolicy(llm_timeout_seconds=0.1)
     out, *_ = run(llm=RaisingModel(replies=[(0.5, DEMO_PLAN)]), policy=policy)
     assert (out["stop_reason"], out["phase"]) == ("llm_timeout", "plan")
 
 
+@pytest.mark.usefixtures("instant_backoff")
 def test_combine_timeout_and_empty():
     policy = TaskDecompositionPolicy(llm_timeout_seconds=0.2)
     out, *_ = run(llm=RaisingModel(replies=[DEMO_PLAN, (0.5, SUMMARY)]), policy=policy)

@@ -1,0 +1,377 @@
+"""Every pattern against a real OpenAI-compatible HTTP endpoint on 127.0.0.1 (no client mocks):
+the demos end to end, the server's faults, retries and their bounds, token and cost budgets.
+
+The server (``tests/openai_server.py``) answers as the offline model does unless a test scripts
+another reply, so the demos over HTTP must give the offline model's results; it counts the
+requests it receives, which proves how often a call was retried.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import threading
+import time
+from typing import Any
+
+import pytest
+from langchain_openai import ChatOpenAI
+
+from demo_tools.reflection import demo_input
+from graphs import reflection
+from graphs.cli import main
+from graphs.registry import PATTERNS, run_result
+from nodes.model import get_chat_model
+from nodes.offline import OfflineChatModel
+from policies.llm_calls import ModelPrice, call_cost, estimate_tokens
+from policies.reflection import ReflectionPolicy
+from tests.helpers import gateway_rows, llm_rows, thread
+from tests.openai_server import Cut, Delay, OpenAICompatibleServer, RawBody, Reply, Status
+
+pytestmark = pytest.mark.integration
+
+#: Small waits, so that fault tests take well under a second or two each.
+FAST = {"llm_backoff_base_seconds": 0.05, "llm_backoff_max_seconds": 0.2, "max_seconds": 5.0}
+GPT_41_MINI = ModelPrice(input_usd_per_1m=0.40, output_usd_per_1m=1.60)
+
+
+def wire_model(server: OpenAICompatibleServer, **env: str) -> ChatOpenAI:
+    """The model the README's environment variables give, pointed at the test server."""
+    llm = get_chat_model({"OPENAI_API_KEY": "test-key", "OPENAI_BASE_URL": server.base_url, **env})
+    assert isinstance(llm, ChatOpenAI)
+    return llm
+
+
+def streaming_model(server: OpenAICompatibleServer) -> ChatOpenAI:
+    return ChatOpenAI(
+        model="gpt-4.1-mini",
+        api_key="test-key",
+        base_url=server.base_url,
+        temperature=0,
+        max_retries=0,
+        streaming=True,
+        stream_usage=True,
+        model_kwargs={"response_format": {"type": "json_object"}},
+    )
+
+
+def run_reflection(llm: Any, **policy: Any) -> tuple[dict[str, Any], float]:
+    graph = reflection.build_graph(llm=llm, policy=ReflectionPolicy(**policy))
+    began = time.monotonic()
+    result = graph.invoke(demo_input(), thread())
+    return result, time.monotonic() - began
+
+
+def draft_call(result: dict[str, Any]) -> dict[str, Any]:
+    return next(row for row in result["trace"] if row.get("call") == "llm" and row["phase"] == "draft")
+
+
+def llm_threads() -> set[threading.Thread]:
+    return {t for t in threading.enumerate() if t.name.startswith("llm-call") and t.is_alive()}
+
+
+def ended_within(threads: set[threading.Thread], seconds: float) -> bool:
+    """True once none of ``threads`` (the seam's workers) is alive: abandoned requests ended."""
+    deadline = time.monotonic() + seconds
+    while any(t.is_alive() for t in threads) and time.monotonic() < deadline:
+        time.sleep(0.02)
+    return not any(t.is_alive() for t in threads)
+
+
+# ------------------------------------------------------------------ every pattern's demo over HTTP
+
+
+def _demo(name: str, llm: Any) -> dict[str, Any]:
+    pattern = PATTERNS[name]
+    policy = pattern.policy()
+    if pattern.cli_policy is not None:  # the supervisor's automatic approver, as the CLI runs it
+        policy = pattern.cli_policy(policy, False)
+    graph = pattern.module.build_graph(llm=llm, policy=policy)
+    return run_result(graph, graph.invoke(pattern.demo_input(), thread()))
+
+
+def _without_timing(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    return [{k: v for k, v in row.items() if k != "elapsed_ms"} for row in rows]
+
+
+@pytest.mark.parametrize("name", list(PATTERNS))
+def test_each_demo_over_http_gives_the_offline_models_results(name, openai_server):
+    offline = _demo(name, OfflineChatModel())
+    wire = _demo(name, wire_model(openai_server))
+
+    keys = ("status", "stop_reason", "outcome", "answer", "phase")
+    assert {k: wire.get(k) for k in keys} == {k: offline.get(k) for k in keys}
+    assert wire["status"] == "ok" and wire["model"] == "openai:gpt-4.1-mini"
+    assert _without_timing(gateway_rows(wire["trace"])) == _without_timing(gateway_rows(offline["trace"]))
+    # usage came over the wire: the server counts tokens as the offline model does
+    counts = ("llm_calls", "input_tokens", "output_tokens", "total_tokens")
+    assert {k: wire["usage"][k] for k in counts} == {k: offline["usage"][k] for k in counts}
+    calls = llm_rows(wire["trace"])
+    expected_cost = sum(call_cost(GPT_41_MINI, r["input_tokens"], r["output_tokens"]) for r in calls)
+    assert wire["usage"]["cost_usd"] == pytest.approx(expected_cost) and wire["usage"]["cost_usd"] > 0
+    assert offline["usage"]["cost_usd"] == 0.0 and wire["usage"]["unpriced_calls"] == 0
+    # one request per LLM call, each as the spec's seam says: JSON mode, temperature 0, the key
+    assert openai_server.count == wire["usage"]["llm_calls"] == len(calls)
+    for seen in openai_server.requests:
+        assert seen.path == "/v1/chat/completions"
+        assert seen.headers["authorization"] == "Bearer test-key"
+        body = seen.body
+        assert (body["model"], body["temperature"], body["response_format"]) == (
+            "gpt-4.1-mini",
+            0,
+            {"type": "json_object"},
+        )
+        assert [m["role"] for m in body["messages"]] == ["system", "user"]
+        assert isinstance(json.loads(body["messages"][1]["content"]), dict)  # the JSON payload
+
+
+def test_the_cli_runs_against_the_server_from_environment_variables(openai_server, monkeypatch, capsys):
+    monkeypatch.setenv("OPENAI_API_KEY", "test-key")
+    monkeypatch.setenv("OPENAI_BASE_URL", openai_server.base_url)
+    monkeypatch.setenv("OPENAI_MODEL", "gpt-4.1-mini")
+    assert main(["run", "reflection", "--json"]) == 0
+    result = json.loads(capsys.readouterr().out)
+    assert result["model"] == "openai:gpt-4.1-mini" and result["outcome"] == "revised_once"
+    assert result["usage"]["llm_calls"] == openai_server.count == 3
+    assert result["usage"]["cost_usd"] > 0
+
+
+def test_a_streaming_client_gets_the_same_result_and_usage(openai_server):
+    result, _ = run_reflection(streaming_model(openai_server))
+    offline, _ = run_reflection(OfflineChatModel())
+    assert (result["status"], result["answer"]) == ("ok", offline["answer"])
+    assert all(seen.body["stream"] is True for seen in openai_server.requests)
+    assert result["usage"]["total_tokens"] == offline["usage"]["total_tokens"] > 0
+
+
+# ------------------------------------------------------------------ faults from the server
+
+
+def test_a_reply_slower_than_the_call_timeout_is_retried_then_stops_with_llm_timeout(openai_server):
+    openai_server.script(Delay(3), Delay(3))
+    before = llm_threads()
+    result, took = run_reflection(
+        wire_model(openai_server), llm_timeout_seconds=0.3, llm_max_retries=1, **FAST
+    )
+    assert (result["stop_reason"], result["phase"]) == ("llm_timeout", "draft")
+    assert openai_server.count == 2 and draft_call(result)["attempts"] == 2
+    assert took < FAST["max_seconds"]
+    abandoned = llm_threads() - before
+    assert ended_within(abandoned, 2.0)  # the abandoned requests ended with their waits, not at 3 s
+
+
+def test_a_slow_reply_then_a_good_one_succeeds_after_one_retry(openai_server):
+    openai_server.script(Delay(3))
+    result, _ = run_reflection(wire_model(openai_server), llm_timeout_seconds=0.3, **FAST)
+    assert (result["status"], result["outcome"]) == ("ok", "revised_once")
+    assert draft_call(result)["attempts"] == 2 and openai_server.count == 4
+
+
+def test_a_reply_slower_than_what_is_left_of_the_run_stops_with_max_seconds(openai_server):
+    openai_server.script(Delay(3))
+    result, took = run_reflection(wire_model(openai_server), max_seconds=0.5, llm_max_retries=5)
+    assert (result["stop_reason"], result["phase"]) == ("max_seconds", "draft")
+    assert openai_server.count == 1  # no time was left for a retry
+    assert result["trace"][-1]["elapsed_ms"] < 500 + 250 and took < 2.0
+
+
+def test_429_then_success(openai_server):
+    openai_server.script(Status(429, "Rate limit reached", headers={"Retry-After": "0.15"}))
+    result, _ = run_reflection(wire_model(openai_server), **FAST)
+    assert result["status"] == "ok" and draft_call(result)["attempts"] == 2
+    assert openai_server.count == 4
+    first, second = openai_server.requests[:2]
+    assert second.at - first.at >= 0.15  # the server's Retry-After (0.15 s > the 0.05 s backoff)
+
+
+def test_500_three_times_exhausts_the_retries(openai_server):
+    openai_server.script(Status(500), Status(500), Status(500), Status(500))
+    result, took = run_reflection(wire_model(openai_server), llm_max_retries=2, **FAST)
+    assert (result["status"], result["stop_reason"], result["phase"]) == (
+        "stopped",
+        "llm_error:server",
+        "draft",
+    )
+    assert openai_server.count == 3  # the first attempt and 2 retries, never a 4th
+    assert draft_call(result)["attempts"] == 3 and "500" in result["llm_detail"]
+    gaps = [b.at - a.at for a, b in zip(openai_server.requests, openai_server.requests[1:], strict=False)]
+    assert gaps[0] >= 0.05 and gaps[1] >= 0.1  # exponential backoff
+    assert took < FAST["max_seconds"]
+
+
+def test_500_twice_then_success(openai_server):
+    openai_server.script(Status(502), Status(503))
+    result, _ = run_reflection(wire_model(openai_server), **FAST)
+    assert result["status"] == "ok" and draft_call(result)["attempts"] == 3
+    assert openai_server.count == 5
+
+
+def test_retries_never_run_past_max_seconds(openai_server):
+    openai_server.script(*[Status(500)] * 50)
+    policy = {"max_seconds": 1.0, "llm_max_retries": 10, "llm_backoff_base_seconds": 0.2}
+    result, took = run_reflection(wire_model(openai_server), **policy, llm_backoff_max_seconds=0.4)
+    assert result["stop_reason"] == "llm_error:server"
+    assert 2 <= openai_server.count < 11  # the budget, not the retry count, ended it
+    assert result["trace"][-1]["elapsed_ms"] <= 1000 and took < 2.0
+
+
+def test_401_stops_at_once(openai_server):
+    result, _ = run_reflection(wire_model(openai_server, OPENAI_API_KEY="wrong-key"), **FAST)
+    assert (result["stop_reason"], result["phase"]) == ("llm_error:auth", "draft")
+    assert openai_server.count == 1 and draft_call(result)["attempts"] == 1
+    assert "401" in result["llm_detail"]
+
+
+@pytest.mark.parametrize(("status", "reason"), [(400, "llm_error:bad_request"), (404, "llm_error:not_found")])
+def test_other_client_errors_stop_at_once(openai_server, status, reason):
+    openai_server.script(Status(status))
+    result, _ = run_reflection(wire_model(openai_server), **FAST)
+    assert result["stop_reason"] == reason and openai_server.count == 1
+
+
+@pytest.mark.parametrize(
+    "body",
+    [RawBody("<html><body>502 Bad Gateway</body></html>", "text/html"), RawBody('{"choices": [tru')],
+)
+def test_a_body_that_is_not_json_stops_with_bad_response(openai_server, body):
+    openai_server.script(body)
+    result, _ = run_reflection(wire_model(openai_server), **FAST)
+    assert (result["stop_reason"], result["phase"]) == ("llm_error:bad_response", "draft")
+    assert openai_server.count == 1  # not retried: a server that answers garbage is misconfigured
+
+
+def test_a_json_reply_that_breaks_the_contract_is_invalid_schema_and_its_tokens_count(openai_server):
+    openai_server.script(Reply(json.dumps({"text": "an update, under the wrong key"})))
+    result, _ = run_reflection(wire_model(openai_server), **FAST)
+    assert (result["stop_reason"], result["phase"]) == ("llm_invalid_schema", "draft")
+    assert openai_server.count == 1 and "wrong key" in result["raw_reply"]
+    assert result["usage"]["llm_calls"] == 1 and result["usage"]["output_tokens"] > 0
+    assert result["usage"]["cost_usd"] > 0
+
+
+def test_a_reply_that_is_not_json_text_is_invalid_json(openai_server):
+    openai_server.script(Reply("Sure! Here is the update you asked for."))
+    result, _ = run_reflection(wire_model(openai_server), **FAST)
+    assert (result["stop_reason"], result["phase"]) == ("llm_invalid_json", "draft")
+
+
+def test_a_body_cut_off_mid_way_is_retried(openai_server):
+    openai_server.script(Cut())
+    result, _ = run_reflection(wire_model(openai_server), **FAST)
+    assert result["status"] == "ok" and draft_call(result)["attempts"] == 2
+    assert openai_server.count == 4
+
+
+def test_a_stream_cut_off_mid_way_is_retried_and_then_stops_with_llm_timeout(openai_server):
+    openai_server.script(Cut())
+    result, _ = run_reflection(streaming_model(openai_server), **FAST)
+    assert result["status"] == "ok" and draft_call(result)["attempts"] == 2
+
+    openai_server.script(Cut(), Cut(), Cut())
+    result, _ = run_reflection(streaming_model(openai_server), llm_max_retries=2, **FAST)
+    assert (result["stop_reason"], result["phase"]) == ("llm_timeout", "draft")
+    assert draft_call(result)["attempts"] == 3
+
+
+def test_no_server_listening_is_llm_timeout_after_the_retries():
+    with OpenAICompatibleServer() as gone:
+        url = gone.base_url
+    llm = get_chat_model({"OPENAI_API_KEY": "k", "OPENAI_BASE_URL": url})
+    result, took = run_reflection(llm, **FAST)
+    assert (result["stop_reason"], draft_call(result)["attempts"]) == ("llm_timeout", 3)
+    assert took < FAST["max_seconds"]
+
+
+# ------------------------------------------------------------------ token and cost budgets
+
+
+def _reference_calls(server: OpenAICompatibleServer) -> list[dict[str, Any]]:
+    result, _ = run_reflection(wire_model(server))
+    assert result["status"] == "ok"
+    return llm_rows(result["trace"])
+
+
+def test_max_tokens_stops_before_the_call_that_would_exceed_it(openai_server):
+    first, second, third = _reference_calls(openai_server)
+    spent = sum(r["input_tokens"] + r["output_tokens"] for r in (first, second))
+    reserve = 200
+    # the third call is estimated at its prompt's characters / 4 (= its input tokens) + the reserve
+    needed = spent + third["input_tokens"] + reserve
+
+    before = openai_server.count
+    result, _ = run_reflection(
+        wire_model(openai_server), max_tokens=needed - 1, llm_output_reserve_tokens=reserve
+    )
+    assert (result["status"], result["stop_reason"], result["phase"]) == ("stopped", "max_tokens", "revise")
+    assert openai_server.count - before == 2  # the third request was never sent
+    assert result["usage"]["total_tokens"] == spent and result["usage"]["llm_calls"] == 2
+    assert result["details"] == {
+        "used_tokens": spent,
+        "next_call_tokens": third["input_tokens"] + reserve,
+        "max_tokens": needed - 1,
+    }
+    assert result["trace"][-1]["attempts"] == 0 and result["draft"]  # nothing done is lost
+
+    before = openai_server.count
+    result, _ = run_reflection(
+        wire_model(openai_server), max_tokens=needed, llm_output_reserve_tokens=reserve
+    )
+    assert result["status"] == "ok" and openai_server.count - before == 3
+
+
+def test_max_cost_usd_stops_before_the_call_that_would_exceed_it(openai_server):
+    first, second, third = _reference_calls(openai_server)
+    price = ModelPrice(input_usd_per_1m=1000.0, output_usd_per_1m=3000.0)  # a model priced per token
+    spent = sum(call_cost(price, r["input_tokens"], r["output_tokens"]) for r in (first, second))
+    reserve = 100
+    needed = spent + call_cost(price, third["input_tokens"], reserve)
+    llm = wire_model(openai_server, OPENAI_MODEL="my-local-model")
+    policy = {"model_prices": {"my-local-model": price}, "llm_output_reserve_tokens": reserve}
+
+    before = openai_server.count
+    result, _ = run_reflection(llm, max_cost_usd=needed - 1e-6, **policy)
+    assert (result["stop_reason"], result["phase"]) == ("max_cost_usd", "revise")
+    assert openai_server.count - before == 2
+    assert result["usage"]["cost_usd"] == pytest.approx(spent)
+    assert result["details"]["next_call_cost_usd"] == pytest.approx(needed - spent)
+
+    result, _ = run_reflection(llm, max_cost_usd=needed + 1e-6, **policy)
+    assert result["status"] == "ok"
+
+
+def test_a_model_without_a_price_costs_nothing_and_says_so(openai_server):
+    result, _ = run_reflection(wire_model(openai_server, OPENAI_MODEL="mystery-model"), max_cost_usd=1e-9)
+    assert result["status"] == "ok"
+    assert result["usage"]["cost_usd"] == 0.0 and result["usage"]["unpriced_calls"] == 3
+    assert openai_server.requests[0].body["model"] == "mystery-model"
+
+
+@pytest.mark.parametrize("name", list(PATTERNS))
+def test_every_pattern_refuses_its_first_call_when_the_budget_cannot_cover_it(name, openai_server):
+    pattern = PATTERNS[name]
+    for budget in ({"max_tokens": 50}, {"max_cost_usd": 1e-6}):
+        graph = pattern.module.build_graph(llm=wire_model(openai_server), policy=pattern.policy(**budget))
+        result = run_result(graph, graph.invoke(pattern.demo_input(), thread()))
+        assert result["status"] == "stopped" and result["stop_reason"] == next(iter(budget))
+        assert result["usage"]["llm_calls"] == 0 and result["trace"][-1]["attempts"] == 0
+    assert openai_server.count == 0
+
+
+def test_the_prompt_estimate_needs_no_tokenizer():
+    assert estimate_tokens(0) == 0 and estimate_tokens(1) == 1 and estimate_tokens(400) == 100
+
+
+def test_ainvoke_over_http(openai_server):
+    graph = reflection.build_graph(llm=wire_model(openai_server))
+    result = asyncio.run(graph.ainvoke(demo_input(), thread()))
+    assert (result["status"], result["outcome"]) == ("ok", "revised_once")
+    assert openai_server.count == result["usage"]["llm_calls"] == 3
+
+
+def test_openai_timeout_seconds_bounds_each_attempt_too(openai_server):
+    openai_server.script(Delay(3))
+    llm = wire_model(openai_server, OPENAI_TIMEOUT_SECONDS="0.3")
+    result, took = run_reflection(llm, llm_timeout_seconds=60, llm_max_retries=0, **FAST)
+    assert (result["stop_reason"], openai_server.count) == ("llm_timeout", 1)
+    assert "APITimeoutError" in result["llm_detail"] or "Timeout" in result["llm_detail"]
+    assert took < 2.0
