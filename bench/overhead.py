@@ -28,7 +28,7 @@ def _model_call_seconds(trajectory: Trajectory, repeats: int) -> tuple[float, fl
     node, given = trajectory.llm_inputs[0]
     model = trajectory.model()
     graph = pattern.build(llm=model, policy=bench_policy(pattern))
-    call: LLMCall = next(graph.builder.nodes[node].runnable.llm_steps(given, None))
+    call: LLMCall = next(graph.builder.nodes[node].runnable.llm_steps(given, None, None))
     messages = [SystemMessage(content=call.system), HumanMessage(content=json.dumps(dict(call.payload)))]
 
     def seam() -> None:

@@ -17,6 +17,7 @@ from collections.abc import Mapping
 from functools import partial
 from typing import Any
 
+from langchain_core.runnables import RunnableConfig
 from langgraph._internal._runnable import RunnableCallable
 from langgraph.channels.binop import BinaryOperatorAggregate
 from langgraph.graph import END, START, StateGraph
@@ -25,8 +26,10 @@ from bench.replay import Trajectory
 from nodes.llm_json import LLMSteps, llm_node
 
 
-def _replayed(state: Mapping[str, Any], runtime: Any, *, steps: Any, given: dict[str, Any]) -> LLMSteps:
-    result: LLMSteps = steps(given, runtime)
+def _replayed(
+    state: Mapping[str, Any], config: RunnableConfig, runtime: Any, *, steps: Any, given: dict[str, Any]
+) -> LLMSteps:
+    result: LLMSteps = steps(given, config, runtime)
     return result
 
 

@@ -32,8 +32,12 @@ POLICY_HINT = {"auto_refund_limit_usd": 1000.0, "refund_window_days": 14}
 DEMO_DATE = "20260226"
 
 
+#: Whom the demo run acts for: the demo policy binds every tool's ``user_id`` to it.
+SUBJECT = {"user_id": 42}
+
+
 def demo_input() -> dict[str, Any]:
-    return {"goal": GOAL}
+    return {"goal": GOAL, "subject": dict(SUBJECT)}
 
 
 @dataclass

@@ -48,6 +48,11 @@ class RagState(RagInput, RagOutput, total=False):
     context: list[dict[str, Any]]
 
 
+#: Supersteps after ``start`` on the longest path (plan, validate_intent, retrieve, pack, generate,
+#: validate_answer): a smaller recursion limit stops the run at once.
+SUPERSTEPS_AFTER_START = 6
+
+
 def route_after_start(state: RagState) -> Literal["plan", "__end__"]:
     return "__end__" if is_stopped(state) else "plan"
 
@@ -87,7 +92,7 @@ def build_graph(
     llm = llm or get_chat_model()
     policy = policy or RagPolicy()
     builder = StateGraph(RagState, context_schema=RagPolicy, input_schema=RagInput, output_schema=RagOutput)
-    builder.add_node("start", partial(n.start, model=model_label(llm)))
+    builder.add_node("start", partial(n.start, model=model_label(llm), supersteps=SUPERSTEPS_AFTER_START))
     builder.add_node("plan", llm_node(partial(n.plan, llm=llm, policy=policy)))
     builder.add_node("validate_intent", partial(n.validate_intent, policy=policy))
     builder.add_node("retrieve", partial(n.retrieve, policy=policy, retriever=retriever or demo_retriever()))

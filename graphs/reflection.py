@@ -47,6 +47,11 @@ class ReflectionState(ReflectionInput, ReflectionOutput, total=False):
     human_answer: str
 
 
+#: Supersteps after ``start`` on the longest path (draft, validate_draft, review, validate_review,
+#: revise, validate_patch, finalize): a smaller recursion limit stops the run at once.
+SUPERSTEPS_AFTER_START = 7
+
+
 def route_after_start(state: ReflectionState) -> Literal["draft", "__end__"]:
     return "__end__" if is_stopped(state) else "draft"
 
@@ -103,7 +108,7 @@ def build_graph(
         input_schema=ReflectionInput,
         output_schema=ReflectionOutput,
     )
-    builder.add_node("start", partial(n.start, model=model_label(llm)))
+    builder.add_node("start", partial(n.start, model=model_label(llm), supersteps=SUPERSTEPS_AFTER_START))
     builder.add_node("draft", llm_node(partial(n.draft, llm=llm, policy=policy)))
     builder.add_node("validate_draft", partial(n.validate_draft, policy=policy))
     builder.add_node("review", llm_node(partial(n.review, llm=llm, policy=policy)))

@@ -55,6 +55,11 @@ class ResearchState(ResearchInput, ResearchOutput, total=False):
     pages: list[dict[str, Any]]
 
 
+#: Supersteps after ``start`` (plan ... validate_synthesis, one path): a smaller recursion limit
+#: stops the run at once.
+SUPERSTEPS_AFTER_START = 11
+
+
 def route_after_start(state: ResearchState) -> Literal["plan", "__end__"]:
     return "__end__" if is_stopped(state) else "plan"
 
@@ -133,7 +138,9 @@ def build_graph(
         input_schema=ResearchInput,
         output_schema=ResearchOutput,
     )
-    builder.add_node("start", partial(n.start, model=model_label(llm), policy=policy))
+    builder.add_node(
+        "start", partial(n.start, model=model_label(llm), policy=policy, supersteps=SUPERSTEPS_AFTER_START)
+    )
     builder.add_node("plan", llm_node(partial(n.plan, llm=llm, policy=policy)))
     builder.add_node("validate_plan", partial(n.validate_plan, policy=policy))
     builder.add_node("search", partial(n.search, policy=policy, search=search or demo_search))

@@ -37,6 +37,9 @@ DURABILITY: Durability = "sync"
 
 class SupervisorInput(TypedDict, total=False):
     goal: str
+    #: Whom the run acts for (e.g. ``{"user_id": 42}``): arguments a tool's rules bind
+    #: (``ToolRules.bound_args``) must equal these values. Optional.
+    subject: dict[str, Any]
 
 
 class SupervisorOutput(RunState, total=False):
@@ -56,6 +59,7 @@ class SupervisorOutput(RunState, total=False):
 class SupervisorState(SupervisorInput, SupervisorOutput, total=False):
     proposed_action: dict[str, Any]
     revisions: int
+    first_step: int
 
 
 def route_after_start(state: SupervisorState) -> Literal["worker", "__end__"]:
@@ -121,7 +125,7 @@ def build_graph(
     builder.add_node("review", partial(n.review, policy=policy, hooks=hooks))
     builder.add_node("revise_action", partial(n.revise_action))
     builder.add_node("escalate", partial(n.escalate))
-    builder.add_node("human_approval", partial(n.human_approval, policy=policy))
+    builder.add_node("human_approval", partial(n.human_approval, policy=policy, hooks=hooks))
     builder.add_node("execute", partial(n.execute, policy=policy, tools=tools))
     builder.add_node("finalize", partial(n.finalize))
 

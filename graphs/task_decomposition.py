@@ -41,6 +41,7 @@ class TaskDecompositionOutput(RunState, total=False):
 class TaskDecompositionState(TaskDecompositionInput, TaskDecompositionOutput, total=False):
     next_step: int
     calls: list[dict[str, Any]]
+    first_step: int
 
 
 def route_after_start(state: TaskDecompositionState) -> Literal["plan", "__end__"]:

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import asyncio
 import contextvars
+import inspect
 import json
 import math
 import re
@@ -42,6 +43,7 @@ from langchain_core.exceptions import (
 )
 from langchain_core.language_models import BaseChatModel
 from langchain_core.messages import BaseMessage, HumanMessage, SystemMessage
+from langchain_core.runnables import RunnableConfig
 from langgraph._internal._runnable import RunnableCallable
 from langgraph.runtime import Runtime
 from pydantic import BaseModel, ValidationError
@@ -50,6 +52,7 @@ from nodes import clock
 from nodes.clock import remaining_seconds
 from nodes.model import pricing_name
 from policies.base import BasePolicy
+from policies.json_safety import json_problem
 from policies.llm_calls import ModelPrice, call_cost, check_llm_budget, price_for, retry_delay
 
 _FENCE = re.compile(r"^\s*```(?:json)?\s*(.*?)\s*```\s*$", re.DOTALL)
@@ -91,7 +94,8 @@ def _reject_constant(name: str) -> Any:
 
 
 def parse_json_text(text: str) -> Any:
-    """Strict JSON (no NaN/Infinity), tolerating one surrounding Markdown code fence."""
+    """Strict JSON (no NaN/Infinity), tolerating one surrounding Markdown code fence. What it
+    returns may still be unfit to keep: see :func:`policies.json_safety.json_problem`."""
     fenced = _FENCE.match(text)
     if fenced:
         text = fenced.group(1)
@@ -450,23 +454,30 @@ async def _call_async(call: LLMCall) -> LLMReply:
 LLMSteps = Generator[LLMCall, LLMReply, dict[str, Any]]
 
 
-def llm_node(steps: Callable[[Mapping[str, Any], Runtime[Any]], LLMSteps]) -> RunnableCallable:
+def llm_node(steps: Callable[..., LLMSteps]) -> RunnableCallable:
     """A graph node from an LLM node written as a generator (``reply = yield LLMCall(...)``).
 
+    ``steps`` is called as ``steps(state, runtime)``, or as ``steps(state, config, runtime)`` when
+    it has a ``config`` parameter (the run's ``RunnableConfig``: its superstep, recursion limit).
     Under ``invoke``/``stream`` the call runs through :func:`call_json` (a worker thread with a
     timeout); under ``ainvoke``/``astream`` it awaits the model through :func:`acall_json`, so a
     run waiting on its model holds no thread (LangGraph would otherwise run the node in the event
     loop's default executor, a handful of threads for all concurrent runs).
     """
+    takes_config = "config" in inspect.signature(steps).parameters
 
-    def run(state: Mapping[str, Any], runtime: Runtime[Any]) -> dict[str, Any]:
-        return drive(steps(state, runtime), _call_sync)
+    def begin(state: Mapping[str, Any], config: RunnableConfig, runtime: Runtime[Any]) -> LLMSteps:
+        return steps(state, config, runtime) if takes_config else steps(state, runtime)
 
-    async def arun(state: Mapping[str, Any], runtime: Runtime[Any]) -> dict[str, Any]:
-        return await adrive(steps(state, runtime), _call_async)
+    def run(state: Mapping[str, Any], config: RunnableConfig, runtime: Runtime[Any]) -> dict[str, Any]:
+        return drive(begin(state, config, runtime), _call_sync)
+
+    async def arun(state: Mapping[str, Any], config: RunnableConfig, runtime: Runtime[Any]) -> dict[str, Any]:
+        return await adrive(begin(state, config, runtime), _call_async)
 
     node = RunnableCallable(run, arun, trace=False)
-    node.llm_steps = steps  # type: ignore[attr-defined]  # what the node runs, for introspection
+    # what the node runs, called as begin(state, config, runtime) whatever ``steps`` takes
+    node.llm_steps = begin  # type: ignore[attr-defined]
     return node
 
 
@@ -481,6 +492,9 @@ def parse_reply(
         data = parse_json_text(raw)
     except (ValueError, RecursionError) as exc:
         return LLMReply(raw=raw, stop_reason="llm_invalid_json", detail=str(exc)[:200], usage=usage)
+    problem = json_problem(data)
+    if problem is not None:  # valid JSON the run could not store or print: refused like NaN
+        return LLMReply(raw=raw[:2000], stop_reason="llm_invalid_json", detail=problem, usage=usage)
     if expect_object and not isinstance(data, dict):
         return LLMReply(raw=raw, stop_reason="llm_invalid_json", detail="not a JSON object", usage=usage)
     if contract is not None:

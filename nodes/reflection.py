@@ -73,8 +73,10 @@ def _check_input(state: State) -> str | None:
     return None
 
 
-def start(state: State, config: RunnableConfig, *, model: str) -> dict[str, Any]:
-    return start_run(state, config, model=model, clear=PATTERN_KEYS, check_input=_check_input)
+def start(state: State, config: RunnableConfig, *, model: str, supersteps: int = 0) -> dict[str, Any]:
+    return start_run(
+        state, config, model=model, clear=PATTERN_KEYS, check_input=_check_input, supersteps=supersteps
+    )
 
 
 def draft(state: State, runtime: Ctx, *, llm: BaseChatModel, policy: rules.ReflectionPolicy) -> LLMSteps:

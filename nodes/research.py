@@ -84,9 +84,17 @@ def _request(state: State) -> dict[str, Any]:
 
 
 def start(
-    state: State, config: RunnableConfig, runtime: Ctx, *, model: str, policy: rules.ResearchPolicy
+    state: State,
+    config: RunnableConfig,
+    runtime: Ctx,
+    *,
+    model: str,
+    policy: rules.ResearchPolicy,
+    supersteps: int = 0,
 ) -> dict[str, Any]:
-    update = start_run(state, config, model=model, clear=PATTERN_KEYS, check_input=_check_input)
+    update = start_run(
+        state, config, model=model, clear=PATTERN_KEYS, check_input=_check_input, supersteps=supersteps
+    )
     if update.get("status") != "stopped":
         hints = _request(state).get("policy_hints")
         update["limits"] = rules.effective_limits(policy_for(runtime, policy), hints).as_dict()

@@ -12,6 +12,7 @@ from langgraph.runtime import Runtime
 from nodes.clock import now
 from nodes.llm_json import LLMReply
 from nodes.state import RESET
+from nodes.steps import RECURSION_LIMIT, out_of_supersteps, superstep, superstep_figures
 from nodes.trace import stop, trace_row
 from policies.base import BasePolicy
 
@@ -56,10 +57,14 @@ def start_run(
     model: str,
     clear: Iterable[str] = (),
     check_input: Callable[[Mapping[str, Any]], str | None] | None = None,
+    supersteps: int = 0,
 ) -> dict[str, Any]:
     """Open a run: a new run id, the clock, the model's name, clean rows and keys.
 
-    ``check_input`` returns a stop reason for input the pattern cannot run on.
+    ``check_input`` returns a stop reason for input the pattern cannot run on. ``supersteps`` is how
+    many supersteps the run needs after this one before its next check of the recursion limit
+    (the whole graph for a graph without loops): when the limit leaves fewer, the run stops at once
+    with ``recursion_limit`` (see :mod:`nodes.steps`).
     """
     configurable = (config or {}).get("configurable", {})
     fresh: dict[str, Any] = {"started_at": now(), "trace": [], "history": []}
@@ -75,8 +80,11 @@ def start_run(
         **{key: None for key in (*RUN_KEYS, *clear) if state.get(key) is not None},
     }
     reason = check_input(state) if check_input else None
+    figures: Mapping[str, Any] = {}
+    if not reason and out_of_supersteps(config, superstep(config), supersteps):
+        reason, figures = RECURSION_LIMIT, superstep_figures(config, supersteps)
     if reason:
-        stopped = stop(fresh, "input", reason)
+        stopped = stop(fresh, "input", reason, figures=figures)
         update.update(stopped, trace=[RESET, *stopped["trace"]])
     return update
 

@@ -19,10 +19,12 @@ from langgraph.types import interrupt
 from nodes.clock import now, out_of_time
 from nodes.llm_json import LLMCall, LLMSteps
 from nodes.run import llm_done, llm_failed, policy_for, start_run
+from nodes.steps import RECURSION_LIMIT, out_of_supersteps, superstep, superstep_figures
 from nodes.tool_gateway import ToolRegistry, run_tool
 from nodes.trace import history_row, stop, trace_row
 from policies import supervisor as rules
 from policies.human import parse_human_answer
+from policies.json_safety import json_problem
 from policies.text import json_hash
 from policies.tools import check_call, idempotency_key
 
@@ -50,6 +52,7 @@ PATTERN_KEYS = (
     "human_answer",
     "human_approved",
     "paused_seconds",
+    "first_step",
 )
 #: Keys of one worker step, cleared when the worker proposes the next action.
 STEP_KEYS = ("action", "review", "reviews", "revisions", "approval_request", "human_answer", "human_approved")
@@ -57,12 +60,27 @@ STEP_KEYS = ("action", "review", "reviews", "revisions", "approval_request", "hu
 
 def _check_input(state: State) -> str | None:
     goal = state.get("goal")
-    return None if isinstance(goal, str) and goal.strip() else "invalid_input:goal"
+    if not isinstance(goal, str) or not goal.strip():
+        return "invalid_input:goal"
+    subject = state.get("subject")
+    if subject is not None and (not isinstance(subject, dict) or json_problem(subject) is not None):
+        return "invalid_input:subject"
+    return None
+
+
+def _review_context(state: State) -> rules.ReviewContext:
+    return rules.ReviewContext(tuple(state.get("calls") or []), dict(state.get("subject") or {}))
 
 
 def start(state: State, config: RunnableConfig, *, model: str) -> dict[str, Any]:
-    update = start_run(state, config, model=model, clear=PATTERN_KEYS, check_input=_check_input)
-    return {**update, "steps": 0, "calls": [], "paused_seconds": 0.0}
+    update = start_run(state, config, model=model, clear=PATTERN_KEYS, check_input=_check_input, supersteps=1)
+    return {**update, "steps": 0, "calls": [], "paused_seconds": 0.0, "first_step": superstep(config)}
+
+
+def round_supersteps(policy: rules.SupervisorPolicy) -> int:
+    """Most supersteps from one worker proposal to the next worker: validate_action, review, a
+    revise_action and a review per revision, escalate, human_approval, execute, worker."""
+    return 6 + 2 * policy.max_revisions_per_action
 
 
 def _worker_history(state: State) -> list[dict[str, Any]]:
@@ -70,16 +88,22 @@ def _worker_history(state: State) -> list[dict[str, Any]]:
     return [{k: c.get(k) for k in keys} for c in state.get("calls") or []]
 
 
-def worker(state: State, runtime: Ctx, *, llm: BaseChatModel, policy: rules.SupervisorPolicy) -> LLMSteps:
+def worker(
+    state: State, config: RunnableConfig, runtime: Ctx, *, llm: BaseChatModel, policy: rules.SupervisorPolicy
+) -> LLMSteps:
     policy = policy_for(runtime, policy)
     steps = int(state.get("steps") or 0)
     if steps >= policy.max_steps:
         return stop(state, "worker", "max_steps", figures={"steps": steps})
     if out_of_time(state, policy):
         return stop(state, "worker", "max_seconds")
+    needed = round_supersteps(policy)
+    if out_of_supersteps(config, state.get("first_step"), needed):
+        return stop(state, "worker", RECURSION_LIMIT, figures=superstep_figures(config, needed))
     payload = {
         "role": "supervisor.worker",
         "goal": state["goal"],
+        "subject": state.get("subject") or {},
         "history": _worker_history(state),
         "tools": {name: spec.model_dump() for name, spec in policy.tools.items()},
         "step": steps + 1,
@@ -109,8 +133,7 @@ def validate_action(state: State, runtime: Ctx, *, policy: rules.SupervisorPolic
 def review(state: State, runtime: Ctx, *, policy: rules.SupervisorPolicy, hooks: Hooks) -> dict:
     policy = policy_for(runtime, policy)
     action = state["action"]
-    context = rules.ReviewContext(tuple(state.get("calls") or []))
-    decision = rules.review_action(action, context, policy, hooks)
+    decision = rules.review_action(action, _review_context(state), policy, hooks)
     row = {"decision": decision.verdict, "reason": decision.reason, **decision.details}
     reviews = [*(state.get("reviews") or []), row]
     if decision.verdict == "block":
@@ -148,7 +171,7 @@ def escalate(state: State) -> dict:
     return {"approval_request": request}
 
 
-def human_approval(state: State, runtime: Ctx, *, policy: rules.SupervisorPolicy) -> dict:
+def human_approval(state: State, runtime: Ctx, *, policy: rules.SupervisorPolicy, hooks: Hooks) -> dict:
     """Pause for the human (or ask the automatic approver) and apply the answer."""
     policy = policy_for(runtime, policy)
     request = state["approval_request"]
@@ -168,9 +191,10 @@ def human_approval(state: State, runtime: Ctx, *, policy: rules.SupervisorPolicy
         history = history_row(state, "human_approval", request=request, human_answer=row)
         rejected = stop(state, "human_approval", "human_rejected", human_answer=row, human_approved=False)
         return {**rejected, "history": [history], "paused_seconds": paused_total}
-    decision = rules.approved_action(answer, state["action"], policy)
+    decision = rules.approved_action(answer, state["action"], policy, _review_context(state), hooks)
     if not decision.passed:
-        return stop(state, "human_approval", decision.reason, human_answer=row, paused_seconds=paused_total)
+        reason = f"supervisor_block:{decision.reason}" if decision.verdict == "block" else decision.reason
+        return stop(state, "human_approval", reason, human_answer=row, paused_seconds=paused_total)
     executed_from = "human_revised" if decision.reason == "human_revised" else state.get("executed_from")
     return {
         "action": decision.details["action"],

@@ -14,6 +14,7 @@ from pydantic import BaseModel
 from nodes.clock import out_of_time
 from nodes.llm_json import LLMCall, LLMSteps
 from nodes.run import llm_done, llm_failed, policy_for, start_run
+from nodes.steps import RECURSION_LIMIT, out_of_supersteps, superstep, superstep_figures
 from nodes.tool_gateway import ToolRegistry, run_tool
 from nodes.trace import history_row, stop, trace_row
 from policies import task_decomposition as rules
@@ -34,7 +35,20 @@ COMBINE_SYSTEM = (
     "note. Use only numbers that appear in the observations. Reply with one JSON object: "
     '{"answer": "<text>"}.'
 )
-PATTERN_KEYS = ("raw_plan", "plan", "next_step", "calls", "observation", "failed_step", "rejected_answer")
+PATTERN_KEYS = (
+    "raw_plan",
+    "plan",
+    "next_step",
+    "calls",
+    "observation",
+    "failed_step",
+    "rejected_answer",
+    "first_step",
+)
+#: Supersteps after ``start`` until the first plan step's check: plan, validate_plan, execute_step.
+SUPERSTEPS_TO_EXECUTE = 3
+#: Supersteps an execute step needs after it: the next step (which checks again), or combine and finalize.
+SUPERSTEPS_AFTER_STEP = 2
 
 
 class CombineReply(BaseModel):
@@ -47,8 +61,15 @@ def _check_input(state: State) -> str | None:
 
 
 def start(state: State, config: RunnableConfig, *, model: str) -> dict[str, Any]:
-    update = start_run(state, config, model=model, clear=PATTERN_KEYS, check_input=_check_input)
-    return {**update, "next_step": 0, "calls": []}
+    update = start_run(
+        state,
+        config,
+        model=model,
+        clear=PATTERN_KEYS,
+        check_input=_check_input,
+        supersteps=SUPERSTEPS_TO_EXECUTE,
+    )
+    return {**update, "next_step": 0, "calls": [], "first_step": superstep(config)}
 
 
 def plan(
@@ -87,7 +108,12 @@ def validate_plan(state: State, runtime: Ctx, *, policy: rules.TaskDecomposition
 
 
 def execute_step(
-    state: State, runtime: Ctx, *, policy: rules.TaskDecompositionPolicy, tools: ToolRegistry
+    state: State,
+    config: RunnableConfig,
+    runtime: Ctx,
+    *,
+    policy: rules.TaskDecompositionPolicy,
+    tools: ToolRegistry,
 ) -> dict:
     """Run the next plan step through the gateway (one step per superstep: one checkpoint each)."""
     policy = policy_for(runtime, policy)
@@ -103,6 +129,9 @@ def execute_step(
         return stop(state, "execution", "max_execute_steps", figures=figures, failed_step=step)
     if out_of_time(state, policy):
         return stop(state, "execution", "max_seconds", figures=figures, failed_step=step)
+    if out_of_supersteps(config, state.get("first_step"), SUPERSTEPS_AFTER_STEP):
+        figures = {**figures, **superstep_figures(config, SUPERSTEPS_AFTER_STEP)}
+        return stop(state, "execution", RECURSION_LIMIT, figures=figures, failed_step=step)
     calls = list(state.get("calls") or [])
     checked = check_call(
         step["tool"],

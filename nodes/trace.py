@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from nodes.clock import elapsed_ms
+from policies.catalog import clean_reason
 
 
 def trace_row(state: Mapping[str, Any], phase: str, *, ok: bool = True, **figures: Any) -> dict:
@@ -30,7 +31,11 @@ def stop(
     **diagnostics: Any,
 ) -> dict[str, Any]:
     """The state update that ends a run: status, stop reason, phase, a failing trace row, and the
-    diagnostics it stopped on (as top-level result keys). Nothing already in state is dropped."""
+    diagnostics it stopped on (as top-level result keys). Nothing already in state is dropped.
+
+    The reason is written as :func:`policies.catalog.clean_reason` renders it: a reason that carries
+    text from a reply (an unknown tool's name...) cannot smuggle line breaks or megabytes into it."""
+    reason = clean_reason(reason)
     row = trace_row(state, phase, ok=False, stop_reason=reason, **(figures or {}))
     return {
         "status": "stopped",

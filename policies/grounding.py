@@ -3,7 +3,8 @@ Decomposition): number grounding, citation checks, verbatim quotes.
 
 A number in an answer is grounded when the evidence holds the same value, allowing for formatting:
 thousands separators and currency (``$28,195``, ``28,195.00 USD``), percentages of fractions
-(``4.86%`` for ``0.0486``), and rounding to fewer decimals when the answer keeps at least two
+written with decimals (``4.86%`` for ``0.0486``; a whole number such as ``1`` grounds no
+``100%``), and rounding to fewer decimals when the answer keeps at least two
 significant digits. Digits that are part of identifiers (``P1``, ``n2``, ``inc_2026``) are labels,
 not numbers, in the answer and in the evidence alike.
 """
@@ -13,7 +14,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
-from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
+from decimal import ROUND_HALF_UP, Decimal, DecimalException, InvalidOperation, localcontext
 from functools import cached_property
 from typing import Any
 
@@ -75,19 +76,30 @@ def evidence_text(evidence: Any) -> str:
 
 
 def _rounds_to(candidate: Decimal, target: Number) -> bool:
+    """Does ``candidate`` round to ``target`` at the target's decimal places? Computed with as many
+    digits as that takes (an answer may write a number with 40 decimals); a number too large for
+    exact decimal arithmetic counts as not grounded rather than failing the check."""
     if candidate == target.value:
         return True
     if target.significant_digits < 2:
         return False
-    return candidate.quantize(target.quantum, rounding=ROUND_HALF_UP) == target.value
+    try:
+        with localcontext() as ctx:
+            ctx.prec = max(ctx.prec, candidate.adjusted() + target.places + 3)
+            return candidate.quantize(target.quantum, rounding=ROUND_HALF_UP) == target.value
+    except DecimalException:
+        return False
 
 
 def is_grounded(number: Number, evidence_numbers: Iterable[Number]) -> bool:
+    """Is ``number`` in the evidence? A percentage may stand for a fraction written with decimals
+    (``4.86%`` for ``0.0486``) and a decimal fraction for a percentage, but a whole number is not a
+    fraction: ``1 hour`` does not ground ``100%``."""
     for known in evidence_numbers:
         candidates = [known.value]
-        if number.percent and not known.percent:
+        if number.percent and not known.percent and known.places > 0:
             candidates.append(known.value * 100)
-        if known.percent and not number.percent:
+        if known.percent and not number.percent and number.places > 0:
             candidates.append(known.value / 100)
         if any(_rounds_to(c, number) for c in candidates):
             return True

@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from policies.json_safety import json_problem
+
 HumanVerdict = Literal["approve", "edit", "reject"]
 HUMAN_VERDICTS: tuple[HumanVerdict, ...] = ("approve", "edit", "reject")
 
@@ -24,8 +26,11 @@ def parse_human_answer(value: Any, *, allowed: tuple[str, ...] = HUMAN_VERDICTS)
     is the middleware's wrapper ``{"decisions": [<one decision>]}``.
 
     Returns None when the value is not a valid answer (the caller stops the run with a named
-    reason instead of guessing).
+    reason instead of guessing), also when it holds what the run could not keep (see
+    :func:`policies.json_safety.json_problem`).
     """
+    if json_problem(value) is not None:
+        return None
     if isinstance(value, dict) and set(value) == {"decisions"}:
         # HumanInTheLoopMiddleware's resume shape: {"decisions": [one decision]}
         decisions = value["decisions"]

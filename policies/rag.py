@@ -15,6 +15,7 @@ from pydantic import Field
 from policies.base import BasePolicy
 from policies.decision import Decision
 from policies.grounding import check_citations, ungrounded_numbers
+from policies.json_safety import json_problem
 from policies.text import normalize_ws
 
 DEFAULT_SOURCES = ["support_policy", "security_policy", "billing_policy"]
@@ -97,12 +98,15 @@ def chunk_score(value: Any) -> float | None:
 
 def select_candidates(chunks: Sequence[Mapping[str, Any]], sources: list[str], top_k: int) -> list[dict]:
     """Whatever the retriever returned, keep only chunks with an id, from the allowed ``sources``,
-    with a score above 0; best first (stable), first chunk per doc id, at most ``top_k``."""
+    with a score above 0 and text the run can keep (see :func:`policies.json_safety.json_problem`);
+    best first (stable), first chunk per doc id, at most ``top_k``."""
     allowed = set(sources)
     kept: dict[str, dict[str, Any]] = {}
     for chunk in chunks:
         doc_id, score = chunk.get("doc_id"), chunk_score(chunk.get("score"))
         if not _nonblank_str(doc_id) or chunk.get("source") not in allowed or not score:
+            continue
+        if json_problem(chunk) is not None:
             continue
         if doc_id not in kept:
             kept[doc_id] = {**chunk, "score": score}

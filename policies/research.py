@@ -16,6 +16,7 @@ from pydantic import Field
 from policies.base import BasePolicy
 from policies.decision import Decision
 from policies.grounding import check_citations, quote_in_source, ungrounded_numbers
+from policies.json_safety import json_problem
 from policies.text import normalize_ws
 
 PLAN_SEQUENCE: tuple[str, ...] = (
@@ -178,9 +179,13 @@ def domain_of(url: str) -> str:
 
 
 def validate_search_results(results: Any) -> Decision:
-    """The search tool's contract: a list of objects, each with a string ``url``."""
+    """The search tool's contract: a list of objects, each with a string ``url``, that the run can
+    keep (see :func:`policies.json_safety.json_problem`)."""
     if not isinstance(results, list):
         return Decision.stop("tool_invalid_output:search", detail="not a list")
+    problem = json_problem(results)
+    if problem is not None:
+        return Decision.stop("tool_invalid_output:search", detail=problem)
     for item in results:
         if not isinstance(item, dict) or not isinstance(item.get("url"), str):
             return Decision.stop("tool_invalid_output:search", detail="item without url")
@@ -214,9 +219,13 @@ def source_decision(url: str, limits: ResearchLimits) -> Decision:
 
 
 def validate_page(page: Any) -> Decision:
-    """The reader's contract: an object with a non-empty ``text`` and string title/published_at."""
+    """The reader's contract: an object with a non-empty ``text`` and string title/published_at,
+    that the run can keep (see :func:`policies.json_safety.json_problem`)."""
     if not isinstance(page, dict) or not _nonblank_str(page.get("text")):
         return Decision.stop("tool_invalid_output:read", detail="page without text")
+    problem = json_problem(page)
+    if problem is not None:
+        return Decision.stop("tool_invalid_output:read", detail=problem)
     for key in ("title", "published_at"):
         if not isinstance(page.get(key, ""), str):
             return Decision.stop("tool_invalid_output:read", detail=f"{key} not a string")

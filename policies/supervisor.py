@@ -11,7 +11,7 @@ escalated to a human. Custom rules are named in the policy and supplied as pure 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -32,10 +32,14 @@ class _Rule(BaseModel):
 
 
 class Precondition(_Rule):
-    """Block unless ``tool`` was called successfully earlier in the run."""
+    """Block unless ``tool`` was called successfully earlier in the run (with the same values of
+    ``match_args``, when it names any: a confirmation email confirms *that* refund)."""
 
     tool: str = Field(description="The tool that must have succeeded before.")
     reason: str = Field(description="Block reason when it has not.")
+    match_args: list[str] = Field(
+        default_factory=list, description="Arguments the earlier call must have had the same values of."
+    )
 
 
 class NumberArg(_Rule):
@@ -64,17 +68,25 @@ class ArgDefault(_Rule):
 
 
 class Threshold(_Rule):
-    """Escalate to a human when numeric ``arg`` is above ``limit``."""
+    """Escalate to a human when numeric ``arg`` is above ``limit`` (``cumulative``: when the run's
+    successful calls of the tool and this one add up to more, so that splitting an action into
+    parts below the limit does not avoid the human)."""
 
     arg: str
     limit: float
     reason: str
+    cumulative: bool = False
 
 
 class ToolRules(_Rule):
-    """The supervisor's rules for one tool, applied in this order: read-only approve,
-    preconditions, numeric checks, run cap, defaults, custom rules, escalation thresholds."""
+    """The supervisor's rules for one tool, applied in this order: bound arguments, read-only
+    approve, preconditions, numeric checks, run cap, defaults, custom rules, escalation thresholds."""
 
+    bound_args: list[str] = Field(
+        default_factory=list,
+        description="Arguments that must equal the run's subject (the input's ``subject``) where it "
+        "names them: a step cannot act for anyone else (block ``subject_mismatch:<arg>``). Checked first.",
+    )
     read_only: bool = Field(False, description="Approve at once (reason ``approve_reason``).")
     approve_reason: str = Field("tool_call_allowed", description="Reason of a plain approval.")
     preconditions: list[Precondition] = Field(default_factory=list)
@@ -109,8 +121,9 @@ def _demo_specs() -> dict[str, ToolSpec]:
 
 def _demo_rules() -> dict[str, ToolRules]:
     return {
-        CONTEXT_TOOL: ToolRules(read_only=True, approve_reason="read_only_context"),
+        CONTEXT_TOOL: ToolRules(bound_args=["user_id"], read_only=True, approve_reason="read_only_context"),
         REFUND_TOOL: ToolRules(
+            bound_args=["user_id"],
             approve_reason="refund_within_auto_limit",
             number_args=[
                 NumberArg(
@@ -132,11 +145,20 @@ def _demo_rules() -> dict[str, ToolRules]:
                     reason="refund_reason_required",
                 )
             ],
-            escalate_above=[Threshold(arg="amount_usd", limit=1000.0, reason="high_refund_requires_human")],
+            escalate_above=[
+                Threshold(
+                    arg="amount_usd", limit=1000.0, reason="high_refund_requires_human", cumulative=True
+                )
+            ],
         ),
         EMAIL_TOOL: ToolRules(
+            bound_args=["user_id"],
             approve_reason="email_after_refund",
-            preconditions=[Precondition(tool=REFUND_TOOL, reason="email_before_refund")],
+            preconditions=[
+                Precondition(
+                    tool=REFUND_TOOL, reason="email_before_refund", match_args=["user_id", "amount_usd"]
+                )
+            ],
         ),
     }
 
@@ -240,12 +262,20 @@ def validate_action(raw: Any, policy: SupervisorPolicy) -> Decision:
 
 @dataclass(frozen=True)
 class ReviewContext:
-    """What the supervisor knows of the run: its executed calls (``tool``, ``args``, ``ok``)."""
+    """What the supervisor knows of the run: its executed calls (``tool``, ``args``, ``ok``) and
+    its subject (the input's ``subject``: whom the run acts for, e.g. ``{"user_id": 42}``)."""
 
     calls: tuple[Mapping[str, Any], ...] = ()
+    subject: Mapping[str, Any] = field(default_factory=dict)
 
-    def succeeded(self, tool: str) -> bool:
-        return any(c.get("tool") == tool and c.get("ok") for c in self.calls)
+    def succeeded(self, tool: str, args: Mapping[str, Any] | None = None) -> bool:
+        """Did ``tool`` succeed in this run (with these values of ``args``, when given)?"""
+        return any(
+            c.get("tool") == tool
+            and c.get("ok")
+            and all((c.get("args") or {}).get(k) == v for k, v in (args or {}).items())
+            for c in self.calls
+        )
 
     def total(self, tool: str, arg: str) -> float:
         values = (c.get("args", {}).get(arg) for c in self.calls if c.get("tool") == tool and c.get("ok"))
@@ -304,12 +334,17 @@ def review_action(
     rules = policy.rules.get(name)
     if rules is None:
         return _block(f"unknown_tool_for_supervisor:{name}")
+    args: Mapping[str, Any] = action.get("args") or {}
+    for arg in rules.bound_args:
+        if arg in context.subject and args.get(arg) != context.subject[arg]:
+            return _block(
+                f"subject_mismatch:{arg}", arg=arg, expected=context.subject[arg], value=args.get(arg)
+            )
     if rules.read_only:
         return Decision("approve", rules.approve_reason)
-    args: Mapping[str, Any] = action.get("args") or {}
     for pre in rules.preconditions:
-        if not context.succeeded(pre.tool):
-            return _block(pre.reason, requires=pre.tool)
+        if not context.succeeded(pre.tool, {k: args.get(k) for k in pre.match_args}):
+            return _block(pre.reason, requires=pre.tool, match_args=list(pre.match_args))
     for rule in rules.number_args:
         value = args.get(rule.arg)
         if not is_number(value):
@@ -333,9 +368,11 @@ def review_action(
         return custom
     for threshold in rules.escalate_above:
         value = args.get(threshold.arg)
-        if is_number(value) and value > threshold.limit:
+        before = context.total(name, threshold.arg) if threshold.cumulative else 0.0
+        if is_number(value) and before + value > threshold.limit:
+            details = {"arg": threshold.arg, "limit": threshold.limit, "value": value}
             return Decision(
-                "escalate", threshold.reason, {"arg": threshold.arg, "limit": threshold.limit, "value": value}
+                "escalate", threshold.reason, {**details, **({"run_total": before} if before else {})}
             )
     return Decision("approve", rules.approve_reason)
 
@@ -367,9 +404,20 @@ def auto_approve(request: Mapping[str, Any], cap: float) -> dict[str, Any]:
     return {"type": "edit", "edited_action": edited, "message": f"auto approver: capped to {cap:g}"}
 
 
-def approved_action(answer: HumanAnswer, action: Mapping[str, Any], policy: SupervisorPolicy) -> Decision:
+def approved_action(
+    answer: HumanAnswer,
+    action: Mapping[str, Any],
+    policy: SupervisorPolicy,
+    context: ReviewContext | None = None,
+    hooks: Mapping[str, CustomRule] | None = None,
+) -> Decision:
     """The action a human's approve/edit answer leaves, validated against the tool's contract.
-    An edit may change arguments (``edited_action.args`` or ``args``), never the tool."""
+    An edit may change arguments (``edited_action.args`` or ``args``), never the tool.
+
+    With the run's ``context``, an edited action must also pass the supervisor's rules: the human
+    answers the escalation, not the hard rules. A rule that blocks it gives a ``block`` decision
+    (its reason); one that would revise it (say, above what is left of the run's cap) stops with
+    ``invalid_human_answer``, since the edit could not run as the human left it."""
     if answer.type == "approve":
         return Decision.allow("original", action=dict(action))
     edited = answer.edits.get("edited_action", answer.edits)
@@ -384,4 +432,12 @@ def approved_action(answer: HumanAnswer, action: Mapping[str, Any], policy: Supe
     if not checked.passed:
         return Decision.stop("invalid_human_answer", problem=checked.reason)
     new = checked.details["action"]
-    return Decision.allow("human_revised" if new != dict(action) else "original", action=new)
+    if new == dict(action):
+        return Decision.allow("original", action=new)
+    if context is not None:
+        review = review_action(new, context, policy, hooks)
+        if review.verdict == "block":
+            return review
+        if review.verdict == "revise":
+            return Decision.stop("invalid_human_answer", problem=review.reason)
+    return Decision.allow("human_revised", action=new)

@@ -17,7 +17,7 @@ def normalize_ws(text: str) -> str:
 
 def text_hash(text: str) -> str:
     """First 12 hex digits of the SHA-256 of the whitespace-normalised text."""
-    return hashlib.sha256(normalize_ws(text).encode("utf-8")).hexdigest()[:12]
+    return hashlib.sha256(normalize_ws(text).encode("utf-8", "surrogatepass")).hexdigest()[:12]
 
 
 def stable_json(value: Any) -> str:
@@ -27,4 +27,4 @@ def stable_json(value: Any) -> str:
 
 def json_hash(value: Any) -> str:
     """Hash of a JSON-like value, independent of key order."""
-    return hashlib.sha256(stable_json(value).encode("utf-8")).hexdigest()[:12]
+    return hashlib.sha256(stable_json(value).encode("utf-8", "surrogatepass")).hexdigest()[:12]

@@ -12,6 +12,9 @@ from langchain_core.language_models import BaseChatModel
 from langchain_core.language_models.fake_chat_models import FakeListChatModel
 from langchain_core.messages import AIMessage, BaseMessage
 from langchain_core.outputs import ChatGeneration, ChatResult
+from pydantic import Field
+
+from nodes.offline import OfflineChatModel
 
 
 def as_text(reply: Any) -> str:
@@ -49,6 +52,63 @@ class RaisingModel(BaseChatModel):
             reply = reply[1]
         if callable(reply):  # computed when called (e.g. to move a fake clock)
             reply = reply()
+        return ChatResult(generations=[ChatGeneration(message=AIMessage(content=as_text(reply)))])
+
+
+def payload_of(messages: list[BaseMessage]) -> dict[str, Any]:
+    """The JSON payload an LLM node sent (its last human message), or {}."""
+    try:
+        payload = json.loads(messages[-1].text)
+    except (ValueError, IndexError):
+        return {}
+    return payload if isinstance(payload, dict) else {}
+
+
+class RoleModel(BaseChatModel):
+    """Answers by the payload's ``role``: the next scripted reply for that role, and once the
+    role's script is spent, what the offline model answers (``fallback="offline"``) or the last
+    scripted reply again (``fallback="repeat"``).
+
+    A scripted reply is text (sent as is), a dict/list (sent as JSON), an exception (raised), a
+    callable taking the payload and returning one of these (computed when called), or None (the
+    offline model answers this call; a callable may return None too).
+    """
+
+    script: dict[str, list[Any]] = Field(default_factory=dict)
+    fallback: str = "offline"
+    calls: list[str] = Field(default_factory=list)
+
+    @property
+    def _llm_type(self) -> str:
+        return "role-scripted-test-model"
+
+    def load(self, script: dict[str, list[Any]]) -> RoleModel:
+        """Start over with ``script`` (the graph keeps this model; examples swap its script)."""
+        self.script = {role: list(replies) for role, replies in script.items()}
+        self.calls = []
+        return self
+
+    def _generate(
+        self,
+        messages: list[BaseMessage],
+        stop: list[str] | None = None,
+        run_manager: CallbackManagerForLLMRun | None = None,
+        **kwargs: Any,
+    ) -> ChatResult:
+        payload = payload_of(messages)
+        role = str(payload.get("role"))
+        done = self.calls.count(role)
+        self.calls.append(role)
+        replies = self.script.get(role) or []
+        reply = None
+        if done < len(replies) or (replies and self.fallback == "repeat"):
+            reply = replies[min(done, len(replies) - 1)]
+        if callable(reply) and not isinstance(reply, BaseException):
+            reply = reply(payload)
+        if reply is None:
+            return OfflineChatModel()._generate(messages)
+        if isinstance(reply, BaseException):
+            raise reply
         return ChatResult(generations=[ChatGeneration(message=AIMessage(content=as_text(reply)))])
 
 

@@ -14,14 +14,16 @@ from langchain_core.callbacks import AsyncCallbackManagerForLLMRun, CallbackMana
 from langchain_core.language_models import BaseChatModel
 from langchain_core.messages import AIMessage, BaseMessage
 from langchain_core.outputs import ChatGeneration, ChatResult
+from langgraph.checkpoint.memory import InMemorySaver
 
+from demo_tools.supervisor import GOAL
 from graphs import reflection, research, supervisor
 from graphs.registry import PATTERNS, run_result
 from nodes.offline import OfflineChatModel
 from policies import supervisor as supervisor_rules
 from policies.reflection import ReflectionPolicy
 from policies.supervisor import SupervisorPolicy
-from tests.helpers import as_text
+from tests.helpers import RoleModel, as_text, thread
 
 DRAFT = {"draft": "We are investigating elevated payment failures in the US. Next update in 30 minutes."}
 APPROVE = {"decision": "approve", "issues": [], "fix_plan": []}
@@ -187,3 +189,21 @@ def test_acall_json_is_call_json_awaited():
     reply = asyncio.run(acall_json(AsyncOnlyModel(replies=[DRAFT]), **arguments))
     assert (reply.ok, reply.data) == (True, DRAFT)
     assert call_json(AsyncOnlyModel(replies=[DRAFT]), **arguments).stop_reason == "llm_error:runtime_error"
+
+
+@pytest.mark.parametrize("api", ["invoke", "ainvoke"])
+def test_an_llm_node_that_takes_the_config_gets_it_under_both_apis(api):
+    """The supervisor's worker reads the run's superstep and recursion limit from its config: a
+    worker that never finishes under a limit of 25 stops by name, through either API."""
+
+    def never_finishes(payload: dict[str, Any]) -> dict[str, Any]:
+        return {"kind": "tool", "name": "get_refund_context", "args": {"user_id": 1000 + payload["step"]}}
+
+    wide = {"get_refund_context": 100, "issue_refund": 100, "send_refund_email": 100}
+    policy = SupervisorPolicy(per_tool_limits=wide, max_tool_calls=100, max_steps=100)
+    model = RoleModel(fallback="repeat").load({"supervisor.worker": [never_finishes]})
+    graph = supervisor.build_graph(llm=model, policy=policy, checkpointer=InMemorySaver())
+    given, config = {"goal": GOAL}, {**thread(), "recursion_limit": 25}
+    out = asyncio.run(graph.ainvoke(given, config)) if api == "ainvoke" else graph.invoke(given, config)
+    assert (out["stop_reason"], out["phase"]) == ("recursion_limit", "worker")
+    assert out["trace"][-1]["recursion_limit"] == 25 and model.calls.count("supervisor.worker") >= 2

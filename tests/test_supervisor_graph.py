@@ -150,7 +150,14 @@ def test_negative_refund_is_blocked():
 
 
 def test_run_refund_budget_caps_then_blocks():
-    policy = SupervisorPolicy(per_tool_limits={"issue_refund": 3, "get_refund_context": 3}, max_tool_calls=6)
+    # refunds past the 1000 USD auto limit in all go to a human (the threshold is cumulative, so a
+    # split refund cannot avoid it): the automatic approver, capped at 1000, approves them here
+    policy = SupervisorPolicy(
+        per_tool_limits={"issue_refund": 3, "get_refund_context": 3},
+        max_tool_calls=6,
+        auto_approver_enabled=True,
+        auto_approver_cap=1000,
+    )
     out, *_, desk = run(CONTEXT, refund(900), refund(900.5), refund(700), refund(10), policy=policy)
     assert [r["amount_usd"] for r in desk.refunds.values()] == [900, 900.5, 199.5]
     assert out["stop_reason"] == "supervisor_block:refund_budget_exhausted"
@@ -202,8 +209,10 @@ def test_invalid_worker_replies(reply, reason):
 def test_nan_and_infinity_in_json_are_not_json():
     out, *_ = run('{"kind": "tool", "name": "issue_refund", "args": {"user_id": 42, "amount_usd": NaN}}')
     assert out["stop_reason"] == "invalid_action:non_json"
+    # 1e999 parses to infinity: refused at the JSON seam like the Infinity literal (it used to get
+    # as far as the argument check, as bad_arg_type)
     out, *_ = run('{"kind": "tool", "name": "issue_refund", "args": {"user_id": 42, "amount_usd": 1e999}}')
-    assert out["stop_reason"] == "invalid_action:bad_arg_type:issue_refund:amount_usd"
+    assert out["stop_reason"] == "invalid_action:non_json"
 
 
 def test_signature_repeat_and_per_tool_limit():

@@ -1,0 +1,319 @@
+"""What the gateway fuzz suites share: generated model replies, the run properties every pattern
+must keep, and instrumented tools that check each real execution against the tool's schema.
+
+A reply for an LLM role is drawn from: a valid reply of that role, a mutated one (a key dropped or
+added, a value replaced by a wrong type, a huge string, deep nesting, a NaN/Infinity literal, an
+out-of-range number, unicode, a lone surrogate), any other JSON value, text that is not JSON, or an
+exception from the client. ``None`` lets the offline model answer that call (a valid reply that fits
+the run so far), so runs reach every later node as well.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import math
+from collections.abc import Callable, Mapping
+from typing import Any
+from unittest.mock import patch
+
+from hypothesis import strategies as st
+
+from graphs.registry import run_result
+from policies.catalog import SUCCESS, is_known_stop_reason
+from policies.json_safety import json_problem
+from policies.tools import ToolSpec, arg_problem
+from tests.figures import FIGURES
+
+DEEP = "__deep_nesting__"
+
+# --------------------------------------------------------------------------- JSON values
+
+BIG_INTS = st.sampled_from([2**63 - 1, 2**63, 2**64, -(2**63) - 1, 10**30, -(10**40)])
+ODD_FLOATS = st.sampled_from([math.nan, math.inf, -math.inf, 1e308, 5e-324, -0.0])
+ODD_TEXT = st.sampled_from(
+    [
+        "",
+        " ",
+        "\n\t ",
+        "\u202egnp.exe",
+        "\x00\x1b[31mred",
+        "ünïcødé ✓ 漢字 🙂",
+        "line\nbreak\r\nand\ttab",
+        "null",
+        "NaN",
+        "' OR 1=1 --",
+        "{{template}}",
+    ]
+)
+SCALARS = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(min_value=-(10**6), max_value=10**6),
+    BIG_INTS,
+    st.floats(allow_nan=False, allow_infinity=False),
+    ODD_FLOATS,
+    st.text(max_size=30),
+    ODD_TEXT,
+)
+JSON_VALUES = st.recursive(
+    SCALARS,
+    lambda children: st.one_of(
+        st.lists(children, max_size=4), st.dictionaries(st.text(max_size=10), children, max_size=4)
+    ),
+    max_leaves=10,
+)
+HUGE_TEXT = st.integers(min_value=2_000, max_value=200_000).map(lambda n: "x" * n)
+#: Numbers as a model may write them: long decimals, thousands separators, percentages, exponents.
+NUMBER_TEXT = st.one_of(
+    st.floats(allow_nan=False, allow_infinity=False).map(str),
+    st.builds(
+        lambda whole, frac, pct: f"{whole}.{frac}{pct}",
+        st.integers(min_value=0, max_value=10**40),
+        st.text(alphabet="0123456789", min_size=1, max_size=80),
+        st.sampled_from(["", "%", " %"]),
+    ),
+    st.integers(min_value=0, max_value=10**9).map(lambda n: f"{n:,}"),
+    st.sampled_from(["99.95%", "99.950000000000000000000000000000001%", "0." + "1" * 40, "1" + "0" * 400]),
+)
+#: Values that replace a part of a valid reply: wrong types, odd numbers, huge text, deep nesting.
+REPLACEMENTS = st.one_of(JSON_VALUES, SCALARS, HUGE_TEXT, st.just(DEEP))
+
+
+def dumps(value: Any, *, ascii_only: bool = True) -> str:
+    """JSON text as a model might send it (NaN and Infinity written as the literals)."""
+    return json.dumps(value, ensure_ascii=ascii_only, allow_nan=True)
+
+
+def _paths(value: Any, prefix: tuple = ()) -> list[tuple]:
+    found = [prefix]
+    if isinstance(value, dict):
+        for key, item in value.items():
+            found += _paths(item, (*prefix, key))
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            found += _paths(item, (*prefix, index))
+    return found
+
+
+def _set(value: Any, path: tuple, new: Any) -> Any:
+    if not path:
+        return new
+    parent = value
+    for step in path[:-1]:
+        parent = parent[step]
+    parent[path[-1]] = new
+    return value
+
+
+@st.composite
+def mutated(draw: st.DrawFn, base: Any) -> Any:
+    """``base`` with one thing wrong (a deep copy; ``DEEP`` marks where deep nesting goes)."""
+    value = copy.deepcopy(base)
+    op = draw(st.sampled_from(["drop", "extra", "replace", "replace", "wrap"]))
+    paths = _paths(value)
+    if op in ("drop", "extra"):
+        dicts = [p for p in paths if isinstance(_get(value, p), dict)]
+        if not dicts:
+            op = "replace"
+        else:
+            where = _get(value, draw(st.sampled_from(dicts)))
+            if op == "drop" and where:
+                del where[draw(st.sampled_from(sorted(where, key=str)))]
+            else:
+                where[draw(st.text(max_size=12))] = draw(REPLACEMENTS)
+            return value
+    if op == "wrap":
+        return draw(st.sampled_from([[value], {"result": value}, dumps(value), {"json": dumps(value)}]))
+    return _set(value, draw(st.sampled_from(paths)), draw(REPLACEMENTS))
+
+
+def _get(value: Any, path: tuple) -> Any:
+    for step in path:
+        value = value[step]
+    return value
+
+
+def as_text(value: Any, draw: st.DrawFn) -> str:
+    """A value as reply text: JSON (ASCII or not), fenced, truncated, with prose around it."""
+    text = dumps(value, ascii_only=draw(st.booleans()))
+    if DEEP in text:
+        depth = draw(st.integers(min_value=30, max_value=3000))
+        text = text.replace(f'"{DEEP}"', "[" * depth + "]" * depth, 1)
+    form = draw(st.sampled_from(["plain"] * 8 + ["fenced", "truncated", "prose", "trailing"]))
+    if form == "fenced":
+        return f"```json\n{text}\n```"
+    if form == "truncated":
+        return text[: draw(st.integers(min_value=0, max_value=max(0, len(text) - 1)))]
+    if form == "prose":
+        return f"Sure! Here is the JSON you asked for: {text}"
+    if form == "trailing":
+        return text + draw(st.sampled_from([" ", "}", "\n{}", " // done"]))
+    return text
+
+
+NOT_JSON = st.one_of(
+    st.text(max_size=60),
+    st.sampled_from(
+        [
+            "",
+            "   ",
+            "NaN",
+            "Infinity",
+            "-Infinity",
+            '{"a": NaN}',
+            '{"a": -Infinity}',
+            '{"a": 1e400}',
+            '{"\\udc00": 1}',
+            '{"a": "\\ud800"}',
+            "```json\n```",
+            "I cannot help with that.",
+            "<html><body>502 Bad Gateway</body></html>",
+            "{'single': 'quotes'}",
+        ]
+    ),
+    st.integers(min_value=1, max_value=5000).map(lambda n: "[" * n + "]" * n),
+    st.integers(min_value=1, max_value=5000).map(lambda n: '{"a":' * n + "1" + "}" * n),
+)
+
+
+class StatusError(Exception):
+    """A client error carrying an HTTP status, as OpenAI's client raises."""
+
+    def __init__(self, status_code: int) -> None:
+        super().__init__(f"HTTP {status_code}")
+        self.status_code = status_code
+
+
+EXCEPTIONS: st.SearchStrategy[BaseException] = st.sampled_from(
+    [
+        TimeoutError("read timed out"),
+        ConnectionError("connection reset"),
+        StatusError(429),
+        StatusError(401),
+        StatusError(500),
+        StatusError(400),
+        ValueError("bad"),
+        RuntimeError("boom"),
+        KeyError("choices"),
+        RecursionError("deep"),
+        MemoryError(),
+    ]
+)
+
+
+#: How often each kind of reply is drawn (a kind listed twice is drawn twice as often).
+KINDS = ("offline", "offline", "valid", "valid", "mutated", "mutated", "json", "text", "error")
+#: For roles called many times in a run (a worker): mostly well-formed, so runs get deep.
+KINDS_DEEP = ("offline", "offline", "valid", "valid", "valid", "valid", "mutated", "json", "text", "error")
+
+
+@st.composite
+def reply(draw: st.DrawFn, valid: st.SearchStrategy[Any], kinds: tuple[str, ...] = KINDS) -> Any:
+    """One reply for a role whose valid replies ``valid`` draws (None: the offline model answers)."""
+    kind = draw(st.sampled_from(kinds))
+    if kind == "offline":
+        return None
+    if kind == "valid":
+        return as_text(draw(valid), draw)
+    if kind == "mutated":
+        return as_text(draw(mutated(draw(valid))), draw)
+    if kind == "json":
+        return as_text(draw(JSON_VALUES), draw)
+    if kind == "text":
+        return draw(NOT_JSON)
+    return draw(EXCEPTIONS)
+
+
+@st.composite
+def script(draw: st.DrawFn, roles: Mapping[str, st.SearchStrategy[Any]], *, max_calls: int = 1) -> dict:
+    """A RoleModel script for roles listed in the order a run calls them: a focus role is drawn;
+    the roles before it get the offline model's (valid) replies, so that every role is fuzzed about
+    as often as the first; the focus and later roles get 1 to ``max_calls`` generated replies."""
+    names = list(roles)
+    focus = draw(st.integers(min_value=0, max_value=len(names) - 1))
+    FIGURES.count("fuzz:focus", names[focus])
+    out: dict[str, list[Any]] = {name: [None] for name in names[:focus]}
+    for name in names[focus:]:
+        out[name] = draw(st.lists(reply(roles[name]), min_size=1, max_size=max_calls))
+    return out
+
+
+def deliverable_resume(value: Any) -> bool:
+    """Resume values LangGraph hands to the paused node. It stores a resume value before any node
+    runs, so one it cannot store fails inside ``invoke``; ``None`` is no resume and ``{}`` an empty
+    map of interrupt ids, so the run keeps waiting. test_gateway_regressions.py covers that boundary."""
+    return value is not None and value != {} and json_problem(value) is None
+
+
+def _record_wait(seconds: float) -> None:
+    FIGURES.count("fuzz:retries", "backoff_waits_skipped")
+
+
+def without_backoff() -> Any:
+    """The seam's retries run as they would, but their waits are counted, not slept (a fuzzed
+    client error is often transient: 429, 5xx, timeouts)."""
+    return patch("nodes.clock.sleep", new=_record_wait)
+
+
+# --------------------------------------------------------------------------- run properties
+
+
+def check_run(pattern: str, graph: Any, values: Mapping[str, Any]) -> dict[str, Any]:
+    """The run contract every fuzzed run must keep; returns the run's result and counts it."""
+    result = run_result(graph, dict(values))
+    status, reason = result.get("status"), result.get("stop_reason")
+    assert status in ("ok", "stopped"), result
+    assert result.get("run_id"), result
+    if status == "ok":
+        assert reason == SUCCESS, result
+    else:
+        assert reason != SUCCESS and is_known_stop_reason(pattern, str(reason)), reason
+        last = (result.get("trace") or [{}])[-1]
+        assert last.get("ok") is False and last.get("stop_reason") == reason, result.get("trace")
+    json.dumps(result)  # the CLI prints it
+    FIGURES.count(f"fuzz:{pattern}", "examples")
+    FIGURES.count(f"fuzz:{pattern}:stop_reasons", str(reason))
+    return result
+
+
+# --------------------------------------------------------------------------- instrumented tools
+
+
+class SchemaCheckedTools:
+    """A tool registry whose every real execution is checked against the tool's schema.
+
+    ``make_registry`` builds the underlying registry (called again by :meth:`reset`, so state such
+    as a billing ledger starts fresh each example); ``executions`` lists ``(tool, args)`` and
+    ``results`` what each returned; ``violations`` lists executions whose arguments fail the schema
+    (must stay empty).
+    """
+
+    def __init__(
+        self, specs: Mapping[str, ToolSpec], make_registry: Callable[[], Mapping[str, Callable[..., Any]]]
+    ) -> None:
+        self.specs, self.make_registry = specs, make_registry
+        self.reset()
+
+    def reset(self) -> None:
+        self.inner = self.make_registry()
+        self.executions: list[tuple[str, dict[str, Any]]] = []
+        self.results: list[Any] = []
+        self.violations: list[tuple[str, dict[str, Any], Any]] = []
+
+    def _wrap(self, name: str) -> Callable[..., Any]:
+        def call(**kwargs: Any) -> Any:
+            args = {k: v for k, v in kwargs.items() if k != "idempotency_key"}
+            spec = self.specs.get(name)
+            problem = arg_problem(spec, args) if spec is not None else ("no_schema", name)
+            self.executions.append((name, args))
+            if problem is not None:
+                self.violations.append((name, args, problem))
+            result = self.inner[name](**kwargs)
+            self.results.append(result)
+            return result
+
+        return call
+
+    def registry(self) -> dict[str, Callable[..., Any]]:
+        return {name: self._wrap(name) for name in self.make_registry()}

@@ -1,0 +1,121 @@
+"""Fuzzing the RAG gateway: generated retrieval intents and answers fed through the real compiled
+graph, with the retriever instrumented."""
+
+from __future__ import annotations
+
+import copy
+import uuid
+from typing import Any
+
+from hypothesis import given
+from hypothesis import strategies as st
+from langgraph.checkpoint.memory import InMemorySaver
+from pydantic import Field
+
+from demo_tools.rag import KNOWLEDGE_BASE, QUESTION, LexicalRetriever
+from graphs.rag import build_graph
+from policies.grounding import ungrounded_numbers
+from policies.rag import RagPolicy
+from tests.figures import FIGURES
+from tests.fuzz import JSON_VALUES, NUMBER_TEXT, check_run, script, without_backoff
+from tests.helpers import RoleModel
+
+SOURCES = ["support_policy", "security_policy", "billing_policy", "operations_notes", "evil_source", ""]
+DOC_IDS = [d["id"] for d in KNOWLEDGE_BASE]
+QUERIES = st.one_of(
+    st.sampled_from(
+        ["enterprise SLA P1 first response", "refund annual", "security escalation", "zzz", "x" * 300]
+    ),
+    st.text(max_size=40),
+)
+INTENTS = st.fixed_dictionaries(
+    {
+        "kind": st.sampled_from(["retrieve"] * 5 + ["search"]),
+        "query": QUERIES,
+        "top_k": st.one_of(
+            st.integers(1, 6), st.integers(1, 6), st.integers(-1, 8), st.sampled_from([True, 3.0, "3"])
+        ),
+        "sources": st.one_of(
+            st.none(),
+            st.none(),
+            st.lists(st.sampled_from(SOURCES), max_size=4),
+            st.lists(st.sampled_from(SOURCES[:3]), min_size=1, max_size=3),
+            JSON_VALUES,
+        ),
+    }
+).map(lambda intent: {k: v for k, v in intent.items() if not (k == "sources" and v is None)})
+ANSWER_PARTS = st.sampled_from(
+    [
+        "Enterprise uptime SLA is 99.95%.",
+        "P1 first response is 15 minutes, 24/7.",
+        "P1 response is 5 minutes.",
+        "Refunds within 14 days.",
+        "Escalate to the commander.",
+        "100% uptime.",
+    ]
+)
+ANSWERS = st.fixed_dictionaries(
+    {
+        "answer": st.lists(st.one_of(ANSWER_PARTS, NUMBER_TEXT), min_size=1, max_size=4).map(" ".join),
+        "citations": st.lists(
+            st.sampled_from([*DOC_IDS, "doc_invented_v1", " doc_sla_enterprise_v3"]), max_size=3
+        ),
+    }
+)
+ROLES = {"rag.plan": INTENTS, "rag.answer": ANSWERS}
+POLICIES = st.builds(
+    lambda security, score: RagPolicy(security_policy_enabled=security, min_chunk_score=score),
+    st.booleans(),
+    st.sampled_from([0.2, 0.2, 0.6]),
+)
+
+
+class RecordingRetriever(LexicalRetriever):
+    """The demo retriever, recording what the gateway asked it for and what it returned."""
+
+    asked: list[dict[str, Any]] = Field(default_factory=list)
+    returned: list[str] = Field(default_factory=list)
+
+    def _get_relevant_documents(self, query, *, run_manager, k=None, sources=None):
+        docs = super()._get_relevant_documents(query, run_manager=run_manager, k=k, sources=sources)
+        self.asked.append({"query": query, "k": k, "sources": sources})
+        self.returned.extend(d.metadata["id"] for d in docs)
+        return docs
+
+
+RETRIEVER = RecordingRetriever(documents=copy.deepcopy(KNOWLEDGE_BASE))
+MODEL = RoleModel()
+SAVER = InMemorySaver()
+GRAPH = build_graph(llm=MODEL, checkpointer=SAVER, retriever=RETRIEVER)
+TEXT = {d["id"]: d["text"] for d in KNOWLEDGE_BASE}
+SOURCE = {d["id"]: d["source"] for d in KNOWLEDGE_BASE}
+
+
+@without_backoff()
+@given(replies=script(ROLES), policy=POLICIES)
+def test_rag_gateway_holds_for_any_reply(replies, policy):
+    MODEL.load(replies)
+    RETRIEVER.asked.clear()
+    RETRIEVER.returned.clear()
+    config = {"configurable": {"thread_id": str(uuid.uuid4())}}
+    GRAPH.invoke({"question": QUESTION}, config, context=policy)
+    result = check_run("rag", GRAPH, GRAPH.get_state(config).values)
+    SAVER.delete_thread(config["configurable"]["thread_id"])
+    allowed = policy.allowed_sources_execution
+    for ask in RETRIEVER.asked:  # the retriever is only ever asked within the execution allowlist
+        assert set(ask["sources"]) <= set(allowed), ask
+        assert 1 <= ask["k"] <= policy.max_top_k and len(ask["query"]) <= policy.max_query_chars
+    FIGURES.count("fuzz:rag", "retrievals", len(RETRIEVER.asked))
+    if result["status"] != "ok":
+        return
+    if result["outcome"] == "clarify":
+        assert result["citations"] == []
+        return
+    cited = result["citations"]
+    assert result["outcome"] == "grounded_answer" and cited
+    assert len(cited) <= policy.max_context_chunks
+    for doc_id in cited:  # only documents retrieved now, from allowed sources
+        assert doc_id in RETRIEVER.returned and SOURCE[doc_id] in allowed, doc_id
+    assert all(d["score"] >= policy.min_chunk_score for d in result["citation_details"])
+    assert not ungrounded_numbers(result["answer"], [TEXT[d] for d in cited])
+    FIGURES.count("fuzz:rag", "grounded_answers")
