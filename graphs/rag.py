@@ -20,6 +20,7 @@ from langgraph.graph.state import CompiledStateGraph
 from demo_tools.rag import demo_retriever
 from graphs.compile import compile_pattern
 from nodes import rag as n
+from nodes.llm_json import llm_node
 from nodes.model import get_chat_model, model_label
 from nodes.state import RunState
 from nodes.trace import is_stopped
@@ -92,12 +93,12 @@ def build_graph(
     policy = policy or RagPolicy()
     builder = StateGraph(RagState, context_schema=RagPolicy, input_schema=RagInput, output_schema=RagOutput)
     builder.add_node("start", partial(n.start, model=model_label(llm), supersteps=SUPERSTEPS_AFTER_START))
-    builder.add_node("plan", partial(n.plan, llm=llm, policy=policy))
+    builder.add_node("plan", llm_node(partial(n.plan, llm=llm, policy=policy)))
     builder.add_node("validate_intent", partial(n.validate_intent, policy=policy))
     builder.add_node("retrieve", partial(n.retrieve, policy=policy, retriever=retriever or demo_retriever()))
     builder.add_node("pack", partial(n.pack, policy=policy))
     builder.add_node("fallback", partial(n.fallback))
-    builder.add_node("generate", partial(n.generate, llm=llm, policy=policy))
+    builder.add_node("generate", llm_node(partial(n.generate, llm=llm, policy=policy)))
     builder.add_node("validate_answer", partial(n.validate_answer))
 
     builder.add_edge(START, "start")
@@ -109,7 +110,7 @@ def build_graph(
     builder.add_conditional_edges("generate", route_after_generate)
     builder.add_edge("fallback", END)
     builder.add_edge("validate_answer", END)
-    return compile_pattern(builder, name="rag", checkpointer=checkpointer)
+    return compile_pattern(builder, name="rag", checkpointer=checkpointer, io_nodes=("retrieve",))
 
 
 #: Compiled without a checkpointer: LangGraph Studio and the server supply their own.

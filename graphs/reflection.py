@@ -19,6 +19,7 @@ from langgraph.graph.state import CompiledStateGraph
 
 from graphs.compile import compile_pattern
 from nodes import reflection as n
+from nodes.llm_json import llm_node
 from nodes.model import get_chat_model, model_label
 from nodes.state import RunState
 from nodes.trace import is_stopped
@@ -108,11 +109,11 @@ def build_graph(
         output_schema=ReflectionOutput,
     )
     builder.add_node("start", partial(n.start, model=model_label(llm), supersteps=SUPERSTEPS_AFTER_START))
-    builder.add_node("draft", partial(n.draft, llm=llm, policy=policy))
+    builder.add_node("draft", llm_node(partial(n.draft, llm=llm, policy=policy)))
     builder.add_node("validate_draft", partial(n.validate_draft, policy=policy))
-    builder.add_node("review", partial(n.review, llm=llm, policy=policy))
+    builder.add_node("review", llm_node(partial(n.review, llm=llm, policy=policy)))
     builder.add_node("validate_review", partial(n.validate_review, policy=policy))
-    builder.add_node("revise", partial(n.revise, llm=llm, policy=policy))
+    builder.add_node("revise", llm_node(partial(n.revise, llm=llm, policy=policy)))
     builder.add_node("validate_patch", partial(n.validate_patch, policy=policy))
     builder.add_node("escalate", partial(n.escalate, policy=policy))
     builder.add_node("finalize", partial(n.finalize, policy=policy))
@@ -127,7 +128,7 @@ def build_graph(
     builder.add_conditional_edges("validate_patch", route_after_validate_patch)
     builder.add_conditional_edges("escalate", route_after_escalate)
     builder.add_edge("finalize", END)
-    return compile_pattern(builder, name="reflection", checkpointer=checkpointer)
+    return compile_pattern(builder, name="reflection", checkpointer=checkpointer, io_nodes=())
 
 
 #: Compiled without a checkpointer: LangGraph Studio and the server supply their own.

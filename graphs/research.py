@@ -18,6 +18,7 @@ from langgraph.graph.state import CompiledStateGraph
 from demo_tools.research import ReadTool, SearchTool, demo_read, demo_search
 from graphs.compile import compile_pattern
 from nodes import research as n
+from nodes.llm_json import llm_node
 from nodes.model import get_chat_model, model_label
 from nodes.state import RunState
 from nodes.trace import is_stopped
@@ -140,23 +141,23 @@ def build_graph(
     builder.add_node(
         "start", partial(n.start, model=model_label(llm), policy=policy, supersteps=SUPERSTEPS_AFTER_START)
     )
-    builder.add_node("plan", partial(n.plan, llm=llm, policy=policy))
+    builder.add_node("plan", llm_node(partial(n.plan, llm=llm, policy=policy)))
     builder.add_node("validate_plan", partial(n.validate_plan, policy=policy))
     builder.add_node("search", partial(n.search, policy=policy, search=search or demo_search))
     builder.add_node("dedupe", partial(n.dedupe))
     builder.add_node("check_sources", partial(n.check_sources))
     builder.add_node("read", partial(n.read, policy=policy, reader=reader or demo_read))
-    builder.add_node("extract", partial(n.extract, llm=llm, policy=policy))
+    builder.add_node("extract", llm_node(partial(n.extract, llm=llm, policy=policy)))
     builder.add_node("validate_notes", partial(n.validate_notes, policy=policy))
     builder.add_node("verify", partial(n.verify, policy=policy))
-    builder.add_node("synthesize", partial(n.synthesize, llm=llm, policy=policy))
+    builder.add_node("synthesize", llm_node(partial(n.synthesize, llm=llm, policy=policy)))
     builder.add_node("validate_synthesis", partial(n.validate_synthesis))
 
     builder.add_edge(START, "start")
     for node, route in ROUTES.items():
         builder.add_conditional_edges(node, route)
     builder.add_edge("validate_synthesis", END)
-    return compile_pattern(builder, name="research", checkpointer=checkpointer)
+    return compile_pattern(builder, name="research", checkpointer=checkpointer, io_nodes=("search", "read"))
 
 
 #: Compiled without a checkpointer: LangGraph Studio and the server supply their own.

@@ -22,6 +22,7 @@ from langgraph.graph.state import CompiledStateGraph
 from demo_tools.supervisor import demo_tools
 from graphs.compile import Durability, compile_pattern
 from nodes import supervisor as n
+from nodes.llm_json import llm_node
 from nodes.model import get_chat_model, model_label
 from nodes.state import RunState
 from nodes.tool_gateway import ToolRegistry
@@ -119,7 +120,7 @@ def build_graph(
         output_schema=SupervisorOutput,
     )
     builder.add_node("start", partial(n.start, model=model_label(llm)))
-    builder.add_node("worker", partial(n.worker, llm=llm, policy=policy))
+    builder.add_node("worker", llm_node(partial(n.worker, llm=llm, policy=policy)))
     builder.add_node("validate_action", partial(n.validate_action, policy=policy))
     builder.add_node("review", partial(n.review, policy=policy, hooks=hooks))
     builder.add_node("revise_action", partial(n.revise_action))
@@ -138,7 +139,9 @@ def build_graph(
     builder.add_conditional_edges("human_approval", route_after_human_approval)
     builder.add_conditional_edges("execute", route_after_execute)
     builder.add_edge("finalize", END)
-    return compile_pattern(builder, name="supervisor", checkpointer=checkpointer, durability=DURABILITY)
+    return compile_pattern(
+        builder, name="supervisor", checkpointer=checkpointer, io_nodes=("execute",), durability=DURABILITY
+    )
 
 
 #: Compiled without a checkpointer: LangGraph Studio and the server supply their own.

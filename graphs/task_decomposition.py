@@ -18,6 +18,7 @@ from langgraph.graph.state import CompiledStateGraph
 from demo_tools.task_decomposition import demo_tools
 from graphs.compile import compile_pattern
 from nodes import task_decomposition as n
+from nodes.llm_json import llm_node
 from nodes.model import get_chat_model, model_label
 from nodes.state import RunState
 from nodes.tool_gateway import ToolRegistry
@@ -86,10 +87,10 @@ def build_graph(
         output_schema=TaskDecompositionOutput,
     )
     builder.add_node("start", partial(n.start, model=model_label(llm)))
-    builder.add_node("plan", partial(n.plan, llm=llm, policy=policy))
+    builder.add_node("plan", llm_node(partial(n.plan, llm=llm, policy=policy)))
     builder.add_node("validate_plan", partial(n.validate_plan, policy=policy))
     builder.add_node("execute_step", partial(n.execute_step, policy=policy, tools=tools))
-    builder.add_node("combine", partial(n.combine, llm=llm, policy=policy))
+    builder.add_node("combine", llm_node(partial(n.combine, llm=llm, policy=policy)))
     builder.add_node("finalize", partial(n.finalize, policy=policy))
 
     builder.add_edge(START, "start")
@@ -99,7 +100,9 @@ def build_graph(
     builder.add_conditional_edges("execute_step", route_after_execute_step)
     builder.add_conditional_edges("combine", route_after_combine)
     builder.add_edge("finalize", END)
-    return compile_pattern(builder, name="task_decomposition", checkpointer=checkpointer)
+    return compile_pattern(
+        builder, name="task_decomposition", checkpointer=checkpointer, io_nodes=("execute_step",)
+    )
 
 
 #: Compiled without a checkpointer: LangGraph Studio and the server supply their own.

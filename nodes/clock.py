@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import time
 from collections.abc import Mapping
 from typing import Any
@@ -16,6 +17,11 @@ def now() -> float:
 def sleep(seconds: float) -> None:
     """Wait (between two attempts of an LLM call). Tests replace it, with ``now``, by a fake clock."""
     time.sleep(seconds)
+
+
+async def asleep(seconds: float) -> None:
+    """:func:`sleep` for the async path (``ainvoke``): waits without blocking the event loop."""
+    await asyncio.sleep(seconds)
 
 
 def elapsed_seconds(state: Mapping[str, Any]) -> float:

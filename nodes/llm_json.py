@@ -3,18 +3,31 @@
 The one seam every LLM node of every pattern goes through: it checks the run's token and cost
 budgets before the call, bounds each attempt by the time budget, retries transient failures with
 bounded backoff, and prices what the call consumed. Every failure maps to a named stop reason;
-nothing raises out of :func:`call_json`.
+nothing raises out of :func:`call_json` (or its asyncio twin :func:`acall_json`).
+
+That logic is written once, as a generator (:func:`_json_call`) that yields what it needs done (an
+attempt at the model, a wait before a retry) and is sent the outcome: :func:`call_json` answers it
+synchronously (a worker thread with a timeout, ``time.sleep``), :func:`acall_json` by awaiting
+(the model's ``ainvoke``, ``asyncio.sleep``).
+
+An LLM node is written once too, as a generator that ``yield``s an :class:`LLMCall` and receives
+the :class:`LLMReply`; :func:`llm_node` makes it a graph node that runs the call synchronously
+under ``invoke``/``stream`` and awaits the model under ``ainvoke``/``astream`` (no thread held
+while the model thinks, so thousands of runs can wait on their models at once).
 """
 
 from __future__ import annotations
 
+import asyncio
 import contextvars
+import inspect
 import json
 import math
 import re
-from collections.abc import Mapping
+import threading
+from collections.abc import Awaitable, Callable, Generator, Mapping
 from concurrent.futures import ThreadPoolExecutor, wait
-from dataclasses import dataclass, field, replace
+from dataclasses import KW_ONLY, dataclass, field, replace
 from typing import Any
 
 from langchain_core.exceptions import (
@@ -30,6 +43,9 @@ from langchain_core.exceptions import (
 )
 from langchain_core.language_models import BaseChatModel
 from langchain_core.messages import BaseMessage, HumanMessage, SystemMessage
+from langchain_core.runnables import RunnableConfig
+from langgraph._internal._runnable import RunnableCallable
+from langgraph.runtime import Runtime
 from pydantic import BaseModel, ValidationError
 
 from nodes import clock
@@ -188,44 +204,78 @@ class _NoAnswerInTime(Exception):
     pass
 
 
-#: Extra seconds the HTTP client may take beyond the seam's own wait, so the seam's wait is what
-#: fires first and the worker thread still ends soon after it.
-CLIENT_TIMEOUT_GRACE = 0.25
+@dataclass(frozen=True)
+class LLMCall:
+    """What an LLM node asks the seam for: the arguments of :func:`call_json`."""
+
+    llm: BaseChatModel
+    _: KW_ONLY
+    system: str
+    payload: Mapping[str, Any]
+    state: Mapping[str, Any]
+    policy: BasePolicy
+    contract: type[BaseModel] | None = None
+    expect_object: bool = True
 
 
-def _call_kwargs(llm: BaseChatModel, limit: float) -> dict[str, Any]:
-    """Per-request options: an OpenAI client gets the call's timeout (never more than its own,
-    ``OPENAI_TIMEOUT_SECONDS``), so an abandoned request ends with the wait instead of running on."""
-    if not any(cls.__name__ == "BaseChatOpenAI" for cls in type(llm).__mro__):
-        return {}
-    own = getattr(llm, "request_timeout", None)
-    timeout = limit + CLIENT_TIMEOUT_GRACE
-    return {"timeout": min(timeout, float(own)) if isinstance(own, int | float) and own > 0 else timeout}
+@dataclass(frozen=True)
+class _Attempt:
+    """One request to the model, to be answered within ``limit`` seconds."""
+
+    llm: BaseChatModel
+    messages: list[BaseMessage]
+    limit: float
 
 
-def _invoke_with_timeout(llm: BaseChatModel, messages: list[BaseMessage], limit: float) -> Any:
-    """Invoke in a worker thread (keeping the caller's context, so callbacks and streaming work)
-    and give up after ``limit`` seconds. A model that never returns cannot hold the run."""
-    ctx = contextvars.copy_context()
-    pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="llm-call")
+@dataclass(frozen=True)
+class _Backoff:
+    """A wait of ``seconds`` before the next attempt."""
+
+    seconds: float
+
+
+#: A generator that yields requests, is sent their answers (or thrown their errors) and returns.
+Steps = Generator[Any, Any, Any]
+
+
+def drive(steps: Steps, perform: Callable[[Any], Any]) -> Any:
+    """Run ``steps`` to its return value, answering each request it yields with ``perform``."""
     try:
-        kwargs = _call_kwargs(llm, limit)
-        future = pool.submit(ctx.run, lambda: llm.invoke(messages, **kwargs))
-        done, _ = wait([future], timeout=limit)
-        if not done:
-            raise _NoAnswerInTime
-        return future.result()  # re-raises what the model raised
-    finally:
-        pool.shutdown(wait=False, cancel_futures=True)
+        request = next(steps)
+        while True:
+            try:
+                answer = perform(request)
+            except Exception as exc:
+                request = steps.throw(exc)
+            else:
+                request = steps.send(answer)
+    except StopIteration as done:
+        return done.value
 
 
-def _call_with_retries(
-    llm: BaseChatModel, messages: list[BaseMessage], state: Mapping[str, Any], policy: BasePolicy
-) -> tuple[Any, int] | LLMReply:
+async def adrive(steps: Steps, perform: Callable[[Any], Awaitable[Any]]) -> Any:
+    """:func:`drive` for asyncio: each request is answered by awaiting ``perform``."""
+    try:
+        request = next(steps)
+        while True:
+            try:
+                answer = await perform(request)
+            except Exception as exc:
+                request = steps.throw(exc)
+            else:
+                request = steps.send(answer)
+    except StopIteration as done:
+        return done.value
+
+
+def _attempts(
+    call: LLMCall, messages: list[BaseMessage]
+) -> Generator[_Attempt | _Backoff, Any, tuple[Any, int] | LLMReply]:
     """The model's message and the attempts it took, or the failure the run stops with.
 
     Each attempt waits at most ``llm_timeout_seconds`` and never past ``max_seconds``; a transient
     failure is retried after a backoff (``policies.llm_calls.retry_delay``) that must end in time."""
+    state, policy = call.state, call.policy
     attempt = 0
     while True:
         attempt += 1
@@ -236,7 +286,7 @@ def _call_with_retries(
         limit = min(policy.llm_timeout_seconds, left)
         hint = None
         try:
-            return _invoke_with_timeout(llm, messages, limit), attempt
+            return (yield _Attempt(call.llm, messages, limit)), attempt
         except _NoAnswerInTime:
             reason = "max_seconds" if left <= policy.llm_timeout_seconds else "llm_timeout"
             detail = f"no answer within {limit:.3f}s"
@@ -254,7 +304,105 @@ def _call_with_retries(
         )
         if delay is None:
             return LLMReply(stop_reason=reason, detail=f"attempt {attempt}: {detail}"[:500], attempts=attempt)
-        clock.sleep(delay)
+        yield _Backoff(delay)
+
+
+def _json_call(call: LLMCall) -> Generator[_Attempt | _Backoff, Any, LLMReply]:
+    """The seam's logic, whether the model is called synchronously or awaited: the budgets before
+    the call, the attempts (:func:`_attempts`), the reply parsed and priced."""
+    messages: list[BaseMessage] = [
+        SystemMessage(content=call.system),
+        HumanMessage(content=json.dumps(dict(call.payload), ensure_ascii=False, default=str)),
+    ]
+    policy = call.policy
+    price = price_for(pricing_name(call.llm), policy.price_table())
+    budget = check_llm_budget(
+        call.state.get("usage") or {},
+        prompt_chars=sum(len(m.text) for m in messages),
+        output_reserve=policy.llm_output_reserve_tokens,
+        price=price,
+        max_tokens=policy.max_tokens,
+        max_cost_usd=policy.max_cost_usd,
+    )
+    if not budget.passed:
+        detail = "not called: the next call would exceed the run's budget"
+        return LLMReply(stop_reason=budget.reason, detail=detail, details=budget.details)
+    outcome = yield from _attempts(call, messages)
+    if isinstance(outcome, LLMReply):
+        return outcome
+    message, attempts = outcome
+    reply = parse_reply(message, contract=call.contract, expect_object=call.expect_object)
+    return replace(reply, usage=priced(reply.usage, price), attempts=attempts)
+
+
+#: Extra seconds the HTTP client may take beyond the seam's own wait, so the seam's wait is what
+#: fires first and the request still ends soon after it.
+CLIENT_TIMEOUT_GRACE = 0.25
+
+
+def _call_kwargs(llm: BaseChatModel, limit: float) -> dict[str, Any]:
+    """Per-request options: an OpenAI client gets the call's timeout (never more than its own,
+    ``OPENAI_TIMEOUT_SECONDS``), so an abandoned request ends with the wait instead of running on."""
+    if not any(cls.__name__ == "BaseChatOpenAI" for cls in type(llm).__mro__):
+        return {}
+    own = getattr(llm, "request_timeout", None)
+    timeout = limit + CLIENT_TIMEOUT_GRACE
+    return {"timeout": min(timeout, float(own)) if isinstance(own, int | float) and own > 0 else timeout}
+
+
+#: Most model calls waiting at once under the sync API. A worker thread is made only when none is
+#: idle, so a call that never returns holds its thread without stopping the others (until this
+#: many are stuck: later calls then wait their timeout out and stop with ``llm_timeout``).
+MAX_CALL_THREADS = 1024
+_call_threads: ThreadPoolExecutor | None = None
+_call_threads_lock = threading.Lock()
+
+
+def _threads() -> ThreadPoolExecutor:
+    global _call_threads
+    with _call_threads_lock:
+        if _call_threads is None:
+            _call_threads = ThreadPoolExecutor(MAX_CALL_THREADS, thread_name_prefix="llm-call")
+        return _call_threads
+
+
+def _invoke_with_timeout(attempt: _Attempt) -> Any:
+    """Invoke in a worker thread (keeping the caller's context, so callbacks and streaming work)
+    and give up after ``limit`` seconds. A model that never returns cannot hold the run. The
+    threads are reused: making one per call cost about half a millisecond a call."""
+    ctx = contextvars.copy_context()
+    kwargs = _call_kwargs(attempt.llm, attempt.limit)
+    future = _threads().submit(ctx.run, lambda: attempt.llm.invoke(attempt.messages, **kwargs))
+    done, _ = wait([future], timeout=attempt.limit)
+    if not done:
+        future.cancel()  # still queued: never runs; already running: left to finish on its own
+        raise _NoAnswerInTime
+    return future.result()  # re-raises what the model raised
+
+
+async def _ainvoke_with_timeout(attempt: _Attempt) -> Any:
+    """Await the model's ``ainvoke`` for at most ``limit`` seconds (cancelled after that); a
+    ``TimeoutError`` the model raises itself stays the model's."""
+    scope = asyncio.timeout(attempt.limit)
+    try:
+        async with scope:
+            return await attempt.llm.ainvoke(attempt.messages, **_call_kwargs(attempt.llm, attempt.limit))
+    except TimeoutError:
+        if scope.expired():
+            raise _NoAnswerInTime from None
+        raise
+
+
+def _perform(request: _Attempt | _Backoff) -> Any:
+    if isinstance(request, _Backoff):
+        return clock.sleep(request.seconds)
+    return _invoke_with_timeout(request)
+
+
+async def _aperform(request: _Attempt | _Backoff) -> Any:
+    if isinstance(request, _Backoff):
+        return await clock.asleep(request.seconds)
+    return await _ainvoke_with_timeout(request)
 
 
 def call_json(
@@ -276,28 +424,61 @@ def call_json(
     budget is what cut an attempt short the reason is ``max_seconds``, otherwise ``llm_timeout``.
     Transient failures are retried per the policy (``llm_max_retries``, backoff) within the budget.
     """
-    messages = [
-        SystemMessage(content=system),
-        HumanMessage(content=json.dumps(dict(payload), ensure_ascii=False, default=str)),
-    ]
-    price = price_for(pricing_name(llm), policy.price_table())
-    budget = check_llm_budget(
-        state.get("usage") or {},
-        prompt_chars=sum(len(m.text) for m in messages),
-        output_reserve=policy.llm_output_reserve_tokens,
-        price=price,
-        max_tokens=policy.max_tokens,
-        max_cost_usd=policy.max_cost_usd,
+    call = LLMCall(
+        llm,
+        system=system,
+        payload=payload,
+        state=state,
+        policy=policy,
+        contract=contract,
+        expect_object=expect_object,
     )
-    if not budget.passed:
-        detail = "not called: the next call would exceed the run's budget"
-        return LLMReply(stop_reason=budget.reason, detail=detail, details=budget.details)
-    outcome = _call_with_retries(llm, messages, state, policy)
-    if isinstance(outcome, LLMReply):
-        return outcome
-    message, attempts = outcome
-    reply = parse_reply(message, contract=contract, expect_object=expect_object)
-    return replace(reply, usage=priced(reply.usage, price), attempts=attempts)
+    return _call_sync(call)
+
+
+async def acall_json(llm: BaseChatModel, **arguments: Any) -> LLMReply:
+    """:func:`call_json` for asyncio (the same arguments): awaits the model's ``ainvoke`` and the
+    backoff (``nodes.clock.asleep``), with the same budgets, timeouts, retries and stop reasons."""
+    return await _call_async(LLMCall(llm, **arguments))
+
+
+def _call_sync(call: LLMCall) -> LLMReply:
+    return drive(_json_call(call), _perform)
+
+
+async def _call_async(call: LLMCall) -> LLMReply:
+    return await adrive(_json_call(call), _aperform)
+
+
+#: An LLM node: a generator that yields one :class:`LLMCall` per model call and returns its update.
+LLMSteps = Generator[LLMCall, LLMReply, dict[str, Any]]
+
+
+def llm_node(steps: Callable[..., LLMSteps]) -> RunnableCallable:
+    """A graph node from an LLM node written as a generator (``reply = yield LLMCall(...)``).
+
+    ``steps`` is called as ``steps(state, runtime)``, or as ``steps(state, config, runtime)`` when
+    it has a ``config`` parameter (the run's ``RunnableConfig``: its superstep, recursion limit).
+    Under ``invoke``/``stream`` the call runs through :func:`call_json` (a worker thread with a
+    timeout); under ``ainvoke``/``astream`` it awaits the model through :func:`acall_json`, so a
+    run waiting on its model holds no thread (LangGraph would otherwise run the node in the event
+    loop's default executor, a handful of threads for all concurrent runs).
+    """
+    takes_config = "config" in inspect.signature(steps).parameters
+
+    def begin(state: Mapping[str, Any], config: RunnableConfig, runtime: Runtime[Any]) -> LLMSteps:
+        return steps(state, config, runtime) if takes_config else steps(state, runtime)
+
+    def run(state: Mapping[str, Any], config: RunnableConfig, runtime: Runtime[Any]) -> dict[str, Any]:
+        return drive(begin(state, config, runtime), _call_sync)
+
+    async def arun(state: Mapping[str, Any], config: RunnableConfig, runtime: Runtime[Any]) -> dict[str, Any]:
+        return await adrive(begin(state, config, runtime), _call_async)
+
+    node = RunnableCallable(run, arun, trace=False)
+    # what the node runs, called as begin(state, config, runtime) whatever ``steps`` takes
+    node.llm_steps = begin  # type: ignore[attr-defined]
+    return node
 
 
 def parse_reply(

@@ -21,7 +21,7 @@ from pydantic import BaseModel, Field
 
 from demo_tools.rag import is_sla_grade, lexical_score
 from nodes.clock import out_of_time
-from nodes.llm_json import call_json
+from nodes.llm_json import LLMCall, LLMSteps
 from nodes.run import llm_done, llm_failed, policy_for, start_run
 from nodes.trace import history_row, stop, trace_row
 from policies import rag as rules
@@ -75,7 +75,7 @@ def start(state: State, config: RunnableConfig, *, model: str, supersteps: int =
     )
 
 
-def plan(state: State, runtime: Ctx, *, llm: BaseChatModel, policy: rules.RagPolicy) -> dict:
+def plan(state: State, runtime: Ctx, *, llm: BaseChatModel, policy: rules.RagPolicy) -> LLMSteps:
     policy = policy_for(runtime, policy)
     payload = {
         "role": "rag.plan",
@@ -84,7 +84,7 @@ def plan(state: State, runtime: Ctx, *, llm: BaseChatModel, policy: rules.RagPol
         "max_top_k": policy.max_top_k,
         "max_query_chars": policy.max_query_chars,
     }
-    reply = call_json(
+    reply = yield LLMCall(
         llm, system=INTENT_SYSTEM, payload=payload, state=state, policy=policy, expect_object=False
     )
     if not reply.ok:
@@ -181,7 +181,7 @@ def fallback(state: State) -> dict:
     }
 
 
-def generate(state: State, runtime: Ctx, *, llm: BaseChatModel, policy: rules.RagPolicy) -> dict:
+def generate(state: State, runtime: Ctx, *, llm: BaseChatModel, policy: rules.RagPolicy) -> LLMSteps:
     policy = policy_for(runtime, policy)
     payload = {
         "role": "rag.answer",
@@ -190,7 +190,7 @@ def generate(state: State, runtime: Ctx, *, llm: BaseChatModel, policy: rules.Ra
             {k: c[k] for k in ("doc_id", "title", "section", "updated_at", "text")} for c in state["context"]
         ],
     }
-    reply = call_json(
+    reply = yield LLMCall(
         llm, system=ANSWER_SYSTEM, payload=payload, state=state, policy=policy, contract=AnswerReply
     )
     if not reply.ok:

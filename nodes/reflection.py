@@ -16,7 +16,7 @@ from langgraph.types import interrupt
 from pydantic import BaseModel
 
 from nodes.clock import out_of_time
-from nodes.llm_json import call_json
+from nodes.llm_json import LLMCall, LLMSteps
 from nodes.run import llm_done, llm_failed, policy_for, start_run
 from nodes.trace import history_row, stop, trace_row
 from policies import reflection as rules
@@ -79,7 +79,7 @@ def start(state: State, config: RunnableConfig, *, model: str, supersteps: int =
     )
 
 
-def draft(state: State, runtime: Ctx, *, llm: BaseChatModel, policy: rules.ReflectionPolicy) -> dict:
+def draft(state: State, runtime: Ctx, *, llm: BaseChatModel, policy: rules.ReflectionPolicy) -> LLMSteps:
     policy = policy_for(runtime, policy)
     payload = {
         "role": "reflection.draft",
@@ -87,7 +87,7 @@ def draft(state: State, runtime: Ctx, *, llm: BaseChatModel, policy: rules.Refle
         "incident_context": state["incident_context"],
         "max_draft_chars": policy.max_draft_chars,
     }
-    reply = call_json(
+    reply = yield LLMCall(
         llm, system=DRAFT_SYSTEM, payload=payload, state=state, policy=policy, contract=DraftReply
     )
     if not reply.ok:
@@ -107,7 +107,7 @@ def validate_draft(state: State, runtime: Ctx, *, policy: rules.ReflectionPolicy
     }
 
 
-def review(state: State, runtime: Ctx, *, llm: BaseChatModel, policy: rules.ReflectionPolicy) -> dict:
+def review(state: State, runtime: Ctx, *, llm: BaseChatModel, policy: rules.ReflectionPolicy) -> LLMSteps:
     policy = policy_for(runtime, policy)
     if out_of_time(state, policy):
         return stop(state, "review", "max_seconds")
@@ -121,7 +121,7 @@ def review(state: State, runtime: Ctx, *, llm: BaseChatModel, policy: rules.Refl
         "max_review_issues": policy.max_review_issues,
         "max_fix_items": policy.max_fix_items,
     }
-    reply = call_json(
+    reply = yield LLMCall(
         llm, system=REVIEW_SYSTEM, payload=payload, state=state, policy=policy, expect_object=False
     )
     if not reply.ok:
@@ -187,7 +187,7 @@ def escalate(state: State, runtime: Ctx, *, policy: rules.ReflectionPolicy) -> d
     return {"human_answer": text, "escalation_reason": reason, "history": [row]}
 
 
-def revise(state: State, runtime: Ctx, *, llm: BaseChatModel, policy: rules.ReflectionPolicy) -> dict:
+def revise(state: State, runtime: Ctx, *, llm: BaseChatModel, policy: rules.ReflectionPolicy) -> LLMSteps:
     policy = policy_for(runtime, policy)
     if out_of_time(state, policy):
         return stop(state, "revise", "max_seconds")
@@ -198,7 +198,7 @@ def revise(state: State, runtime: Ctx, *, llm: BaseChatModel, policy: rules.Refl
         "fix_plan": state["fix_plan"],
         "max_answer_chars": policy.max_answer_chars,
     }
-    reply = call_json(
+    reply = yield LLMCall(
         llm, system=REVISE_SYSTEM, payload=payload, state=state, policy=policy, contract=ReviseReply
     )
     if not reply.ok:

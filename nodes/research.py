@@ -17,7 +17,7 @@ from pydantic import BaseModel, Field
 
 from demo_tools.research import ReadTool, SearchTool
 from nodes.clock import out_of_time
-from nodes.llm_json import call_json
+from nodes.llm_json import LLMCall, LLMSteps
 from nodes.run import llm_done, llm_failed, policy_for, start_run
 from nodes.trace import history_row, stop, trace_row
 from policies import research as rules
@@ -101,7 +101,7 @@ def start(
     return update
 
 
-def plan(state: State, runtime: Ctx, *, llm: BaseChatModel, policy: rules.ResearchPolicy) -> dict:
+def plan(state: State, runtime: Ctx, *, llm: BaseChatModel, policy: rules.ResearchPolicy) -> LLMSteps:
     policy = policy_for(runtime, policy)
     request = _request(state)
     payload = {
@@ -113,7 +113,7 @@ def plan(state: State, runtime: Ctx, *, llm: BaseChatModel, policy: rules.Resear
         "required_actions": list(rules.PLAN_SEQUENCE),
         "max_steps": policy.max_steps,
     }
-    reply = call_json(
+    reply = yield LLMCall(
         llm, system=PLAN_SYSTEM, payload=payload, state=state, policy=policy, expect_object=False
     )
     if not reply.ok:
@@ -216,7 +216,7 @@ def read(state: State, runtime: Ctx, *, policy: rules.ResearchPolicy, reader: Re
     }
 
 
-def extract(state: State, runtime: Ctx, *, llm: BaseChatModel, policy: rules.ResearchPolicy) -> dict:
+def extract(state: State, runtime: Ctx, *, llm: BaseChatModel, policy: rules.ResearchPolicy) -> LLMSteps:
     policy = policy_for(runtime, policy)
     payload = {
         "role": "research.extract",
@@ -227,7 +227,7 @@ def extract(state: State, runtime: Ctx, *, llm: BaseChatModel, policy: rules.Res
         "max_notes": state["limits"]["max_notes"],
         "min_quote_chars": policy.min_quote_chars,
     }
-    reply = call_json(llm, system=EXTRACT_SYSTEM, payload=payload, state=state, policy=policy)
+    reply = yield LLMCall(llm, system=EXTRACT_SYSTEM, payload=payload, state=state, policy=policy)
     if not reply.ok:
         return llm_failed(state, "read_extract", reply)
     return llm_done(state, "read_extract", reply, raw_notes=reply.data)
@@ -266,7 +266,7 @@ def verify(state: State, runtime: Ctx, *, policy: rules.ResearchPolicy) -> dict:
     }
 
 
-def synthesize(state: State, runtime: Ctx, *, llm: BaseChatModel, policy: rules.ResearchPolicy) -> dict:
+def synthesize(state: State, runtime: Ctx, *, llm: BaseChatModel, policy: rules.ResearchPolicy) -> LLMSteps:
     policy = policy_for(runtime, policy)
     payload = {
         "role": "research.synthesize",
@@ -274,7 +274,7 @@ def synthesize(state: State, runtime: Ctx, *, llm: BaseChatModel, policy: rules.
         "notes": state["notes"],
         "max_answer_chars": state["limits"]["max_answer_chars"],
     }
-    reply = call_json(
+    reply = yield LLMCall(
         llm, system=SYNTHESIZE_SYSTEM, payload=payload, state=state, policy=policy, contract=SynthesisReply
     )
     if not reply.ok:

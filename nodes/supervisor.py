@@ -17,7 +17,7 @@ from langgraph.runtime import Runtime
 from langgraph.types import interrupt
 
 from nodes.clock import now, out_of_time
-from nodes.llm_json import call_json
+from nodes.llm_json import LLMCall, LLMSteps
 from nodes.run import llm_done, llm_failed, policy_for, start_run
 from nodes.steps import RECURSION_LIMIT, out_of_supersteps, superstep, superstep_figures
 from nodes.tool_gateway import ToolRegistry, run_tool
@@ -90,7 +90,7 @@ def _worker_history(state: State) -> list[dict[str, Any]]:
 
 def worker(
     state: State, config: RunnableConfig, runtime: Ctx, *, llm: BaseChatModel, policy: rules.SupervisorPolicy
-) -> dict:
+) -> LLMSteps:
     policy = policy_for(runtime, policy)
     steps = int(state.get("steps") or 0)
     if steps >= policy.max_steps:
@@ -109,7 +109,7 @@ def worker(
         "step": steps + 1,
         "max_steps": policy.max_steps,
     }
-    reply = call_json(
+    reply = yield LLMCall(
         llm, system=WORKER_SYSTEM, payload=payload, state=state, policy=policy, expect_object=False
     )
     if reply.stop_reason == "llm_invalid_json":

@@ -12,7 +12,7 @@ from langgraph.runtime import Runtime
 from pydantic import BaseModel
 
 from nodes.clock import out_of_time
-from nodes.llm_json import call_json
+from nodes.llm_json import LLMCall, LLMSteps
 from nodes.run import llm_done, llm_failed, policy_for, start_run
 from nodes.steps import RECURSION_LIMIT, out_of_supersteps, superstep, superstep_figures
 from nodes.tool_gateway import ToolRegistry, run_tool
@@ -72,7 +72,9 @@ def start(state: State, config: RunnableConfig, *, model: str) -> dict[str, Any]
     return {**update, "next_step": 0, "calls": [], "first_step": superstep(config)}
 
 
-def plan(state: State, runtime: Ctx, *, llm: BaseChatModel, policy: rules.TaskDecompositionPolicy) -> dict:
+def plan(
+    state: State, runtime: Ctx, *, llm: BaseChatModel, policy: rules.TaskDecompositionPolicy
+) -> LLMSteps:
     policy = policy_for(runtime, policy)
     payload = {
         "role": "task_decomposition.plan",
@@ -81,7 +83,7 @@ def plan(state: State, runtime: Ctx, *, llm: BaseChatModel, policy: rules.TaskDe
         "tools": {name: spec.model_dump() for name, spec in policy.tools.items()},
         "max_plan_steps": policy.max_plan_steps,
     }
-    reply = call_json(
+    reply = yield LLMCall(
         llm, system=PLAN_SYSTEM, payload=payload, state=state, policy=policy, expect_object=False
     )
     if reply.stop_reason == "llm_invalid_json":
@@ -172,12 +174,14 @@ def _observations(state: State) -> list[dict[str, Any]]:
     ]
 
 
-def combine(state: State, runtime: Ctx, *, llm: BaseChatModel, policy: rules.TaskDecompositionPolicy) -> dict:
+def combine(
+    state: State, runtime: Ctx, *, llm: BaseChatModel, policy: rules.TaskDecompositionPolicy
+) -> LLMSteps:
     policy = policy_for(runtime, policy)
     if out_of_time(state, policy):
         return stop(state, "finalize", "max_seconds")
     payload = {"role": "task_decomposition.combine", "goal": state["goal"], "history": _observations(state)}
-    reply = call_json(
+    reply = yield LLMCall(
         llm, system=COMBINE_SYSTEM, payload=payload, state=state, policy=policy, contract=CombineReply
     )
     if not reply.ok:

@@ -15,6 +15,7 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal, DecimalException, InvalidOperation, localcontext
+from functools import cached_property
 from typing import Any
 
 from policies.text import normalize_ws
@@ -28,14 +29,19 @@ class Number:
     value: Decimal
     percent: bool
 
-    @property
+    # Worked out once per number: the grounding check asks for them against every evidence number.
+    @cached_property
     def places(self) -> int:
         exponent = self.value.as_tuple().exponent
         return -exponent if isinstance(exponent, int) and exponent < 0 else 0
 
-    @property
+    @cached_property
     def significant_digits(self) -> int:
         return len(self.value.normalize().as_tuple().digits)
+
+    @cached_property
+    def quantum(self) -> Decimal:
+        return Decimal(1).scaleb(-self.places)
 
 
 def numbers_in(text: str) -> list[Number]:
@@ -80,8 +86,7 @@ def _rounds_to(candidate: Decimal, target: Number) -> bool:
     try:
         with localcontext() as ctx:
             ctx.prec = max(ctx.prec, candidate.adjusted() + target.places + 3)
-            quantum = Decimal(1).scaleb(-target.places)
-            return candidate.quantize(quantum, rounding=ROUND_HALF_UP) == target.value
+            return candidate.quantize(target.quantum, rounding=ROUND_HALF_UP) == target.value
     except DecimalException:
         return False
 

@@ -68,9 +68,15 @@ def pg_url(pg_cluster):
 
 @pytest.fixture
 def instant_backoff(monkeypatch):
-    """Retries without the wait between attempts: the waits asked for are recorded instead."""
+    """Retries without the wait between attempts, sync or async: the waits asked for are recorded
+    instead."""
     waits: list[float] = []
+
+    async def asleep(seconds: float) -> None:
+        waits.append(seconds)
+
     monkeypatch.setattr("nodes.clock.sleep", waits.append)
+    monkeypatch.setattr("nodes.clock.asleep", asleep)
     return waits
 
 

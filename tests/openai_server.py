@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import select
 import socket
 import threading
 import time
@@ -74,12 +75,14 @@ class Cut:
 
 @dataclass
 class Seen:
-    """One request as the server received it."""
+    """One request as the server received it; ``abandoned_at``: when the client closed the
+    connection while a :class:`Delay` held the answer back (None: it waited or was answered)."""
 
     path: str
     headers: dict[str, str]
     body: dict[str, Any]
     at: float
+    abandoned_at: float | None = None
 
 
 def _to_messages(raw: list[dict[str, Any]]) -> list[BaseMessage]:
@@ -105,9 +108,7 @@ class OpenAICompatibleServer:
         self._closing = threading.Event()
         self._offline = OfflineChatModel()
         handler = type("Handler", (_Handler,), {"owner": self})
-        self._httpd = ThreadingHTTPServer(("127.0.0.1", 0), handler)
-        self._httpd.daemon_threads = True
-        self._httpd.block_on_close = False
+        self._httpd = _Server(("127.0.0.1", 0), handler)
         self._thread = threading.Thread(
             target=self._httpd.serve_forever,
             kwargs={"poll_interval": 0.05},
@@ -170,6 +171,14 @@ class OpenAICompatibleServer:
         }
 
 
+class _Server(ThreadingHTTPServer):
+    daemon_threads = True
+    block_on_close = False
+    #: Connections waiting to be accepted: many concurrent clients connect at once (the default
+    #: of 5 leaves the rest to SYN retransmits, a second later, past a short call timeout).
+    request_queue_size = 256
+
+
 class _Handler(BaseHTTPRequestHandler):
     owner: OpenAICompatibleServer
     protocol_version = "HTTP/1.1"
@@ -185,14 +194,17 @@ class _Handler(BaseHTTPRequestHandler):
         except ValueError:
             body = {}
         headers = {k.lower(): v for k, v in self.headers.items()}
-        action = self.owner._record(Seen(self.path, headers, body, time.monotonic()))
+        seen = Seen(self.path, headers, body, time.monotonic())
+        action = self.owner._record(seen)
         with contextlib.suppress(BrokenPipeError, ConnectionResetError):  # the client gave up
-            self._serve(body, action)
+            self._serve(seen, action)
 
-    def _serve(self, body: dict[str, Any], action: Any) -> None:
+    def _serve(self, seen: Seen, action: Any) -> None:
+        body = seen.body
         while isinstance(action, Delay):
-            if self.owner._closing.wait(action.seconds):
-                return
+            if not self._wait(action.seconds):
+                seen.abandoned_at = None if self.owner._closing.is_set() else time.monotonic()
+                return self._drop()
             action = action.then
         if not self.path.rstrip("/").endswith("/chat/completions"):
             return self._error(Status(404, f"no route {self.path}"))
@@ -213,6 +225,24 @@ class _Handler(BaseHTTPRequestHandler):
         if isinstance(action, Cut):
             return self._cut(payload)
         self._send(200, payload, "application/json")
+
+    def _wait(self, seconds: float) -> bool:
+        """Hold the answer back ``seconds``; False as soon as the client closes its connection
+        (or the server closes)."""
+        deadline = time.monotonic() + seconds
+        while (left := deadline - time.monotonic()) > 0:
+            if self.owner._closing.is_set():
+                return False
+            readable, _, _ = select.select([self.connection], [], [], min(left, 0.02))
+            if readable and not self._peek():
+                return False  # end of stream: the client gave up on this request
+        return True
+
+    def _peek(self) -> bytes:
+        try:
+            return self.connection.recv(1, socket.MSG_PEEK)
+        except OSError:  # reset by the client
+            return b""
 
     def _completion(self, body: dict[str, Any], text: str, usage: dict[str, int]) -> dict[str, Any]:
         return {

@@ -3,6 +3,7 @@ without a network: pure functions, error classification, and graphs on scripted 
 
 from __future__ import annotations
 
+import asyncio
 import json
 
 import httpx
@@ -240,7 +241,13 @@ def test_the_offline_models_usage_and_trace_rows_add_up():
     assert result["usage"]["llm_calls"] == len(rows) == 3
 
 
-def test_backoff_never_waits_past_max_seconds(monkeypatch):
+def _run(graph, given, api):
+    """``graph`` on ``given`` through ``invoke`` or, for ``api == "ainvoke"``, the async path."""
+    return asyncio.run(graph.ainvoke(given)) if api == "ainvoke" else graph.invoke(given)
+
+
+@pytest.mark.parametrize("api", ["invoke", "ainvoke"])
+def test_backoff_never_waits_past_max_seconds(monkeypatch, api):
     clock = FakeClock()
     waits: list[float] = []
 
@@ -248,23 +255,29 @@ def test_backoff_never_waits_past_max_seconds(monkeypatch):
         waits.append(seconds)
         clock.advance(seconds)
 
+    async def fake_asleep(seconds: float) -> None:
+        fake_sleep(seconds)
+
     monkeypatch.setattr("nodes.clock.now", clock)
-    monkeypatch.setattr("nodes.clock.sleep", fake_sleep)
+    monkeypatch.setattr("nodes.clock.sleep", fake_sleep if api == "invoke" else None)
+    monkeypatch.setattr("nodes.clock.asleep", fake_asleep if api == "ainvoke" else None)
     error = openai.InternalServerError("down", response=httpx.Response(500, request=REQ), body=None)
     model = RaisingModel(replies=[error])
     policy = ReflectionPolicy(
         max_seconds=10, llm_max_retries=10, llm_backoff_base_seconds=1, llm_backoff_max_seconds=4
     )
-    result = reflection.build_graph(llm=model, policy=policy).invoke(demo_input())
+    result = _run(reflection.build_graph(llm=model, policy=policy), demo_input(), api)
     # waits 1, 2, 4 (t = 7 s); the next 4 s wait would end past the 10 s budget: stop instead
     assert (result["stop_reason"], result["phase"]) == ("llm_error:server", "draft")
     assert waits == [1, 2, 4] and model.calls == 4
     assert result["trace"][-1]["attempts"] == 4 and "attempt 4" in result["llm_detail"]
 
 
-def test_a_budget_refusal_stops_before_the_model_is_called():
+@pytest.mark.parametrize("api", ["invoke", "ainvoke"])
+def test_a_budget_refusal_stops_before_the_model_is_called(api):
     model = RaisingModel(replies=[AssertionError("must not be called")])
-    result = reflection.build_graph(llm=model, policy=ReflectionPolicy(max_tokens=100)).invoke(demo_input())
+    graph = reflection.build_graph(llm=model, policy=ReflectionPolicy(max_tokens=100))
+    result = _run(graph, demo_input(), api)
     assert (result["stop_reason"], result["phase"], model.calls) == ("max_tokens", "draft", 0)
     assert result["details"]["used_tokens"] == 0 and result["details"]["max_tokens"] == 100
     assert result["llm_detail"].startswith("not called")

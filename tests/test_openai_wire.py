@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import json
-import threading
+import math
 import time
 from typing import Any
 
@@ -21,6 +21,7 @@ from demo_tools.reflection import demo_input
 from graphs import reflection
 from graphs.cli import main
 from graphs.registry import PATTERNS, run_result
+from nodes.llm_json import CLIENT_TIMEOUT_GRACE
 from nodes.model import get_chat_model
 from nodes.offline import OfflineChatModel
 from policies.llm_calls import ModelPrice, call_cost, estimate_tokens
@@ -55,10 +56,18 @@ def streaming_model(server: OpenAICompatibleServer) -> ChatOpenAI:
     )
 
 
-def run_reflection(llm: Any, **policy: Any) -> tuple[dict[str, Any], float]:
+#: Both ways to run a graph: the sync seam (a worker thread per attempt, ``time.sleep`` between
+#: attempts) and the async one (the model's ``ainvoke`` awaited, ``asyncio.sleep`` between).
+BOTH_APIS = pytest.mark.parametrize("api", ["invoke", "ainvoke"])
+
+
+def run_reflection(llm: Any, api: str = "invoke", **policy: Any) -> tuple[dict[str, Any], float]:
     graph = reflection.build_graph(llm=llm, policy=ReflectionPolicy(**policy))
     began = time.monotonic()
-    result = graph.invoke(demo_input(), thread())
+    if api == "ainvoke":
+        result = asyncio.run(graph.ainvoke(demo_input(), thread()))
+    else:
+        result = graph.invoke(demo_input(), thread())
     return result, time.monotonic() - began
 
 
@@ -66,27 +75,27 @@ def draft_call(result: dict[str, Any]) -> dict[str, Any]:
     return next(row for row in result["trace"] if row.get("call") == "llm" and row["phase"] == "draft")
 
 
-def llm_threads() -> set[threading.Thread]:
-    return {t for t in threading.enumerate() if t.name.startswith("llm-call") and t.is_alive()}
-
-
-def ended_within(threads: set[threading.Thread], seconds: float) -> bool:
-    """True once none of ``threads`` (the seam's workers) is alive: abandoned requests ended."""
-    deadline = time.monotonic() + seconds
-    while any(t.is_alive() for t in threads) and time.monotonic() < deadline:
+def held_for(server: OpenAICompatibleServer, count: int, within: float = 3.0) -> list[float]:
+    """Seconds each of the server's first ``count`` requests stayed open before the client
+    abandoned it (waiting up to ``within`` for the server to see them all closed); a request never
+    abandoned counts as ``inf``."""
+    deadline = time.monotonic() + within
+    while time.monotonic() < deadline and any(r.abandoned_at is None for r in server.requests[:count]):
         time.sleep(0.02)
-    return not any(t.is_alive() for t in threads)
+    return [r.abandoned_at - r.at if r.abandoned_at else math.inf for r in server.requests[:count]]
 
 
 # ------------------------------------------------------------------ every pattern's demo over HTTP
 
 
-def _demo(name: str, llm: Any) -> dict[str, Any]:
+def _demo(name: str, llm: Any, api: str = "invoke") -> dict[str, Any]:
     pattern = PATTERNS[name]
     policy = pattern.policy()
     if pattern.cli_policy is not None:  # the supervisor's automatic approver, as the CLI runs it
         policy = pattern.cli_policy(policy, False)
     graph = pattern.module.build_graph(llm=llm, policy=policy)
+    if api == "ainvoke":
+        return run_result(graph, asyncio.run(graph.ainvoke(pattern.demo_input(), thread())))
     return run_result(graph, graph.invoke(pattern.demo_input(), thread()))
 
 
@@ -94,10 +103,11 @@ def _without_timing(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return [{k: v for k, v in row.items() if k != "elapsed_ms"} for row in rows]
 
 
+@BOTH_APIS
 @pytest.mark.parametrize("name", list(PATTERNS))
-def test_each_demo_over_http_gives_the_offline_models_results(name, openai_server):
+def test_each_demo_over_http_gives_the_offline_models_results(name, api, openai_server):
     offline = _demo(name, OfflineChatModel())
-    wire = _demo(name, wire_model(openai_server))
+    wire = _demo(name, wire_model(openai_server), api)
 
     keys = ("status", "stop_reason", "outcome", "answer", "phase")
     assert {k: wire.get(k) for k in keys} == {k: offline.get(k) for k in keys}
@@ -147,46 +157,51 @@ def test_a_streaming_client_gets_the_same_result_and_usage(openai_server):
 # ------------------------------------------------------------------ faults from the server
 
 
-def test_a_reply_slower_than_the_call_timeout_is_retried_then_stops_with_llm_timeout(openai_server):
+@BOTH_APIS
+def test_a_reply_slower_than_the_call_timeout_is_retried_then_stops_with_llm_timeout(openai_server, api):
     openai_server.script(Delay(3), Delay(3))
-    before = llm_threads()
     result, took = run_reflection(
-        wire_model(openai_server), llm_timeout_seconds=0.3, llm_max_retries=1, **FAST
+        api=api, llm=wire_model(openai_server), llm_timeout_seconds=0.3, llm_max_retries=1, **FAST
     )
     assert (result["stop_reason"], result["phase"]) == ("llm_timeout", "draft")
     assert openai_server.count == 2 and draft_call(result)["attempts"] == 2
     assert took < FAST["max_seconds"]
-    abandoned = llm_threads() - before
-    assert ended_within(abandoned, 2.0)  # the abandoned requests ended with their waits, not at 3 s
+    # the client closed each connection when its attempt ended (0.3 s: a worker thread's request
+    # gets that timeout plus a grace, an awaited one is cancelled), not at the server's answer (3 s)
+    assert all(0.2 < held < 0.3 + CLIENT_TIMEOUT_GRACE + 1 for held in held_for(openai_server, 2))
 
 
-def test_a_slow_reply_then_a_good_one_succeeds_after_one_retry(openai_server):
+@BOTH_APIS
+def test_a_slow_reply_then_a_good_one_succeeds_after_one_retry(openai_server, api):
     openai_server.script(Delay(3))
-    result, _ = run_reflection(wire_model(openai_server), llm_timeout_seconds=0.3, **FAST)
+    result, _ = run_reflection(api=api, llm=wire_model(openai_server), llm_timeout_seconds=0.3, **FAST)
     assert (result["status"], result["outcome"]) == ("ok", "revised_once")
     assert draft_call(result)["attempts"] == 2 and openai_server.count == 4
 
 
-def test_a_reply_slower_than_what_is_left_of_the_run_stops_with_max_seconds(openai_server):
+@BOTH_APIS
+def test_a_reply_slower_than_what_is_left_of_the_run_stops_with_max_seconds(openai_server, api):
     openai_server.script(Delay(3))
-    result, took = run_reflection(wire_model(openai_server), max_seconds=0.5, llm_max_retries=5)
+    result, took = run_reflection(api=api, llm=wire_model(openai_server), max_seconds=0.5, llm_max_retries=5)
     assert (result["stop_reason"], result["phase"]) == ("max_seconds", "draft")
     assert openai_server.count == 1  # no time was left for a retry
     assert result["trace"][-1]["elapsed_ms"] < 500 + 250 and took < 2.0
 
 
-def test_429_then_success(openai_server):
+@BOTH_APIS
+def test_429_then_success(openai_server, api):
     openai_server.script(Status(429, "Rate limit reached", headers={"Retry-After": "0.15"}))
-    result, _ = run_reflection(wire_model(openai_server), **FAST)
+    result, _ = run_reflection(api=api, llm=wire_model(openai_server), **FAST)
     assert result["status"] == "ok" and draft_call(result)["attempts"] == 2
     assert openai_server.count == 4
     first, second = openai_server.requests[:2]
     assert second.at - first.at >= 0.15  # the server's Retry-After (0.15 s > the 0.05 s backoff)
 
 
-def test_500_three_times_exhausts_the_retries(openai_server):
+@BOTH_APIS
+def test_500_three_times_exhausts_the_retries(openai_server, api):
     openai_server.script(Status(500), Status(500), Status(500), Status(500))
-    result, took = run_reflection(wire_model(openai_server), llm_max_retries=2, **FAST)
+    result, took = run_reflection(api=api, llm=wire_model(openai_server), llm_max_retries=2, **FAST)
     assert (result["status"], result["stop_reason"], result["phase"]) == (
         "stopped",
         "llm_error:server",
@@ -199,17 +214,21 @@ def test_500_three_times_exhausts_the_retries(openai_server):
     assert took < FAST["max_seconds"]
 
 
-def test_500_twice_then_success(openai_server):
+@BOTH_APIS
+def test_500_twice_then_success(openai_server, api):
     openai_server.script(Status(502), Status(503))
-    result, _ = run_reflection(wire_model(openai_server), **FAST)
+    result, _ = run_reflection(api=api, llm=wire_model(openai_server), **FAST)
     assert result["status"] == "ok" and draft_call(result)["attempts"] == 3
     assert openai_server.count == 5
 
 
-def test_retries_never_run_past_max_seconds(openai_server):
+@BOTH_APIS
+def test_retries_never_run_past_max_seconds(openai_server, api):
     openai_server.script(*[Status(500)] * 50)
     policy = {"max_seconds": 1.0, "llm_max_retries": 10, "llm_backoff_base_seconds": 0.2}
-    result, took = run_reflection(wire_model(openai_server), **policy, llm_backoff_max_seconds=0.4)
+    result, took = run_reflection(
+        api=api, llm=wire_model(openai_server), **policy, llm_backoff_max_seconds=0.4
+    )
     assert result["stop_reason"] == "llm_error:server"
     assert 2 <= openai_server.count < 11  # the budget, not the retry count, ended it
     assert result["trace"][-1]["elapsed_ms"] <= 1000 and took < 2.0
@@ -255,9 +274,10 @@ def test_a_reply_that_is_not_json_text_is_invalid_json(openai_server):
     assert (result["stop_reason"], result["phase"]) == ("llm_invalid_json", "draft")
 
 
-def test_a_body_cut_off_mid_way_is_retried(openai_server):
+@BOTH_APIS
+def test_a_body_cut_off_mid_way_is_retried(openai_server, api):
     openai_server.script(Cut())
-    result, _ = run_reflection(wire_model(openai_server), **FAST)
+    result, _ = run_reflection(api=api, llm=wire_model(openai_server), **FAST)
     assert result["status"] == "ok" and draft_call(result)["attempts"] == 2
     assert openai_server.count == 4
 
@@ -273,11 +293,12 @@ def test_a_stream_cut_off_mid_way_is_retried_and_then_stops_with_llm_timeout(ope
     assert draft_call(result)["attempts"] == 3
 
 
-def test_no_server_listening_is_llm_timeout_after_the_retries():
+@BOTH_APIS
+def test_no_server_listening_is_llm_timeout_after_the_retries(api):
     with OpenAICompatibleServer() as gone:
         url = gone.base_url
     llm = get_chat_model({"OPENAI_API_KEY": "k", "OPENAI_BASE_URL": url})
-    result, took = run_reflection(llm, **FAST)
+    result, took = run_reflection(api=api, llm=llm, **FAST)
     assert (result["stop_reason"], draft_call(result)["attempts"]) == ("llm_timeout", 3)
     assert took < FAST["max_seconds"]
 
@@ -346,12 +367,17 @@ def test_a_model_without_a_price_costs_nothing_and_says_so(openai_server):
     assert openai_server.requests[0].body["model"] == "mystery-model"
 
 
+@BOTH_APIS
 @pytest.mark.parametrize("name", list(PATTERNS))
-def test_every_pattern_refuses_its_first_call_when_the_budget_cannot_cover_it(name, openai_server):
+def test_every_pattern_refuses_its_first_call_when_the_budget_cannot_cover_it(name, api, openai_server):
     pattern = PATTERNS[name]
     for budget in ({"max_tokens": 50}, {"max_cost_usd": 1e-6}):
         graph = pattern.module.build_graph(llm=wire_model(openai_server), policy=pattern.policy(**budget))
-        result = run_result(graph, graph.invoke(pattern.demo_input(), thread()))
+        given = pattern.demo_input()
+        final = (
+            asyncio.run(graph.ainvoke(given, thread())) if api == "ainvoke" else graph.invoke(given, thread())
+        )
+        result = run_result(graph, final)
         assert result["status"] == "stopped" and result["stop_reason"] == next(iter(budget))
         assert result["usage"]["llm_calls"] == 0 and result["trace"][-1]["attempts"] == 0
     assert openai_server.count == 0
@@ -361,17 +387,41 @@ def test_the_prompt_estimate_needs_no_tokenizer():
     assert estimate_tokens(0) == 0 and estimate_tokens(1) == 1 and estimate_tokens(400) == 100
 
 
-def test_ainvoke_over_http(openai_server):
-    graph = reflection.build_graph(llm=wire_model(openai_server))
-    result = asyncio.run(graph.ainvoke(demo_input(), thread()))
-    assert (result["status"], result["outcome"]) == ("ok", "revised_once")
-    assert openai_server.count == result["usage"]["llm_calls"] == 3
-
-
-def test_openai_timeout_seconds_bounds_each_attempt_too(openai_server):
+@BOTH_APIS
+def test_openai_timeout_seconds_bounds_each_attempt_too(openai_server, api):
     openai_server.script(Delay(3))
     llm = wire_model(openai_server, OPENAI_TIMEOUT_SECONDS="0.3")
-    result, took = run_reflection(llm, llm_timeout_seconds=60, llm_max_retries=0, **FAST)
+    result, took = run_reflection(api=api, llm=llm, llm_timeout_seconds=60, llm_max_retries=0, **FAST)
     assert (result["stop_reason"], openai_server.count) == ("llm_timeout", 1)
     assert "APITimeoutError" in result["llm_detail"] or "Timeout" in result["llm_detail"]
     assert took < 2.0
+
+
+# ------------------------------------------------------------------ the async path (ainvoke)
+# The same seam logic awaited: the model's ainvoke under asyncio.timeout, the backoff through
+# nodes.clock.asleep. The server's request count and timestamps prove the retries and their waits.
+
+
+def test_ainvoke_over_http(openai_server):
+    result, _ = run_reflection(wire_model(openai_server), api="ainvoke")
+    assert (result["status"], result["outcome"]) == ("ok", "revised_once")
+    assert openai_server.count == result["usage"]["llm_calls"] == 3
+    assert [r["attempts"] for r in llm_rows(result["trace"])] == [1, 1, 1]
+
+
+def test_many_concurrent_runs_retry_their_own_faults(openai_server):
+    """20 runs at once in one event loop; the first 20 requests fail (500 or a timeout). Every run
+    still ends ok, and the server saw exactly one extra request per failed one."""
+    runs = 20
+    openai_server.script(*([Status(500), Delay(3)] * (runs // 2)))
+    graph = reflection.build_graph(
+        llm=wire_model(openai_server), policy=ReflectionPolicy(llm_timeout_seconds=0.5, **FAST)
+    )
+
+    async def many() -> list[dict[str, Any]]:
+        return await asyncio.gather(*(graph.ainvoke(demo_input(), thread()) for _ in range(runs)))
+
+    results = asyncio.run(many())
+    assert [r["outcome"] for r in results] == ["revised_once"] * runs
+    attempts = [row["attempts"] for r in results for row in llm_rows(r["trace"])]
+    assert sum(attempts) == openai_server.count == runs * 3 + runs

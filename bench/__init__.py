@@ -1,0 +1,1 @@
+"""Benchmarks: what governance costs and how it scales (``python -m bench``; see the README)."""

@@ -1,0 +1,143 @@
+"""A scripted model replaying each pattern's fixed demo trajectory.
+
+The offline model answers each pattern's demo once while its replies are recorded, keyed by the
+request's payload; the replay model then answers the same requests with those replies, doing no
+work of its own (or waiting ``latency`` seconds: ``time.sleep`` under ``invoke``, ``asyncio.sleep``
+under ``ainvoke``). A request it has not recorded gets an empty reply, so a run that strays from
+the trajectory stops (``llm_empty``) and the benchmark reports it instead of timing it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+import uuid
+from dataclasses import dataclass
+from typing import Any
+
+from langchain_core.callbacks import AsyncCallbackManagerForLLMRun, CallbackManagerForLLMRun
+from langchain_core.language_models import BaseChatModel
+from langchain_core.messages import AIMessage, BaseMessage
+from langchain_core.outputs import ChatGeneration, ChatResult
+from langgraph.checkpoint.memory import InMemorySaver
+from pydantic import Field
+
+from graphs.registry import PATTERNS, Pattern
+from nodes.offline import OfflineChatModel
+from policies.base import BasePolicy
+
+
+class RecordingModel(OfflineChatModel):
+    """The offline model, keeping each reply it gives under the request's payload text."""
+
+    book: dict[str, tuple[str, dict[str, int]]] = Field(default_factory=dict)
+
+    def _generate(
+        self,
+        messages: list[BaseMessage],
+        stop: list[str] | None = None,
+        run_manager: CallbackManagerForLLMRun | None = None,
+        **kwargs: Any,
+    ) -> ChatResult:
+        result = super()._generate(messages, stop, run_manager, **kwargs)
+        message = result.generations[0].message
+        self.book[messages[-1].text] = (message.text, dict(getattr(message, "usage_metadata", None) or {}))
+        return result
+
+
+class ReplayChatModel(BaseChatModel):
+    """Answers a recorded request with its recorded reply; ``latency`` seconds per call."""
+
+    book: dict[str, tuple[str, dict[str, int]]]
+    latency: float = 0.0
+
+    @property
+    def _llm_type(self) -> str:
+        return "replay"
+
+    def _reply(self, messages: list[BaseMessage]) -> ChatResult:
+        text, usage = self.book.get(messages[-1].text, ("", {}))
+        message = AIMessage(content=text, usage_metadata=usage or None)  # type: ignore[arg-type]
+        return ChatResult(generations=[ChatGeneration(message=message)])
+
+    def _generate(
+        self,
+        messages: list[BaseMessage],
+        stop: list[str] | None = None,
+        run_manager: CallbackManagerForLLMRun | None = None,
+        **kwargs: Any,
+    ) -> ChatResult:
+        if self.latency:
+            time.sleep(self.latency)
+        return self._reply(messages)
+
+    async def _agenerate(
+        self,
+        messages: list[BaseMessage],
+        stop: list[str] | None = None,
+        run_manager: AsyncCallbackManagerForLLMRun | None = None,
+        **kwargs: Any,
+    ) -> ChatResult:
+        if self.latency:
+            await asyncio.sleep(self.latency)
+        return self._reply(messages)
+
+
+def bench_policy(pattern: Pattern) -> BasePolicy:
+    """The policy the CLI runs the demo with (the supervisor's automatic approver answers)."""
+    policy = pattern.policy()
+    return pattern.cli_policy(policy, False) if pattern.cli_policy else policy
+
+
+@dataclass(frozen=True)
+class Trajectory:
+    """One pattern's demo run, recorded: the replies, what the run ended with, and the state each
+    LLM node was called with (for the bare-graph variant)."""
+
+    pattern: str
+    book: dict[str, tuple[str, dict[str, int]]]
+    llm_calls: int
+    #: checkpoints one run writes when every step is kept (its input, then one per superstep)
+    checkpoints: int
+    stop_reason: str
+    outcome: str
+    llm_inputs: list[tuple[str, dict[str, Any]]]
+
+    def model(self, latency: float = 0.0) -> ReplayChatModel:
+        return ReplayChatModel(book=self.book, latency=latency)
+
+    def check(self, result: dict[str, Any]) -> bool:
+        """True when a run ended as the recorded one did."""
+        return (result.get("stop_reason"), result.get("outcome")) == (self.stop_reason, self.outcome)
+
+
+def llm_node_names(graph: Any) -> set[str]:
+    return {name for name, spec in graph.builder.nodes.items() if hasattr(spec.runnable, "llm_steps")}
+
+
+def record(name: str) -> Trajectory:
+    """Run pattern ``name``'s demo with the offline model and record its trajectory."""
+    pattern = PATTERNS[name]
+    recorder = RecordingModel()
+    graph = pattern.build(llm=recorder, policy=bench_policy(pattern), checkpointer=InMemorySaver())
+    config = {"configurable": {"thread_id": str(uuid.uuid4())}}
+    result = graph.invoke(pattern.demo_input(), config)
+    if result.get("status") != "ok":
+        raise RuntimeError(f"{name}: the demo run did not succeed: {result.get('stop_reason')}")
+    llm_nodes = llm_node_names(graph)
+    history = list(reversed(list(graph.get_state_history(config))))
+    inputs = []
+    for snapshot in history:
+        for node in snapshot.next:
+            if node in llm_nodes:
+                values = {k: v for k, v in snapshot.values.items() if k != "started_at"}
+                inputs.append((node, values))
+    return Trajectory(
+        pattern=name,
+        book=dict(recorder.book),
+        llm_calls=int(result["usage"]["llm_calls"]),
+        checkpoints=len(history),
+        stop_reason=result["stop_reason"],
+        outcome=result.get("outcome", ""),
+        llm_inputs=inputs,
+    )

@@ -1,0 +1,52 @@
+"""The sync seam's worker threads: reused from call to call, and a model that never answers holds
+only its own thread."""
+
+from __future__ import annotations
+
+import threading
+
+from graphs import reflection
+from policies.reflection import ReflectionPolicy
+from tests.helpers import RaisingModel
+
+GIVEN = {"goal": "Update customers", "incident_context": {"region": "US"}}
+DRAFT = {"draft": "We are investigating elevated payment failures in the US."}
+APPROVE = {"decision": "approve", "issues": [], "fix_plan": []}
+
+
+def test_consecutive_calls_reuse_a_worker_thread():
+    seen: list[threading.Thread] = []  # kept alive, so no two are ever the same object by chance
+
+    def answer(reply):
+        def produce():
+            seen.append(threading.current_thread())
+            return reply
+
+        return produce
+
+    model = RaisingModel(replies=[answer(DRAFT), answer(APPROVE)] * 3)
+    graph = reflection.build_graph(llm=model)
+    for _ in range(3):
+        assert graph.invoke(GIVEN)["outcome"] == "approved_direct"
+    assert threading.current_thread() not in seen  # the model ran in a worker thread...
+    assert len({id(t) for t in seen}) < len(seen)  # ...and a thread served more than one call
+
+
+def test_a_model_that_never_answers_does_not_hold_the_next_calls(instant_backoff):
+    stuck = threading.Event()
+
+    def hang():
+        stuck.wait(30)
+        return DRAFT
+
+    policy = ReflectionPolicy(llm_timeout_seconds=0.2)
+    model = RaisingModel(replies=[hang])
+    hung = reflection.build_graph(llm=model, policy=policy)
+    try:
+        assert [hung.invoke(GIVEN)["stop_reason"] for _ in range(3)] == ["llm_timeout"] * 3
+        # every attempt (first try and two retries a run) got a thread while the earlier hung on
+        assert model.calls == 9 and instant_backoff == [0.5, 1.0] * 3
+        fine = reflection.build_graph(llm=RaisingModel(replies=[DRAFT, APPROVE]), policy=policy)
+        assert fine.invoke(GIVEN)["outcome"] == "approved_direct"
+    finally:
+        stuck.set()
