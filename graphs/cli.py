@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sqlite3
 import sys
 import tomllib
@@ -371,6 +372,9 @@ def main(argv: list[str] | None = None) -> int:
         _fail(str(exc))
     except (sqlite3.Error, PsycopgError) as exc:
         _fail(str(_store_error(exc, args.db)))
+    except BrokenPipeError:  # `agent-patterns runs | head`: the reader left, which is fine
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return EXIT_OK
 
 
 if __name__ == "__main__":

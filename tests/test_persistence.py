@@ -397,3 +397,20 @@ def test_replay_and_fork_from_a_durable_store_keep_governance(tmp_path):
 
 def first_amount(result):
     return next(c["args"]["amount_usd"] for c in result["calls"] if c["tool"] == "issue_refund")
+
+
+def test_listing_into_a_closed_pipe_is_quiet(tmp_path):
+    """``agent-patterns runs | head``: when the reader has gone, the CLI exits quietly."""
+    db = str(tmp_path / "runs.sqlite")
+    with open_checkpointer(db) as saver:
+        PATTERNS["rag"].build(checkpointer=saver).invoke(PATTERNS["rag"].demo_input(), run_config("t", None))
+    proc = subprocess.Popen(
+        [str(BIN / "agent-patterns"), "runs", "--db", db],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        cwd=ROOT,
+    )
+    proc.stdout.close()  # the reader leaves before the first line is written
+    err = proc.stderr.read().decode()
+    assert proc.wait(timeout=60) == 0
+    assert "Traceback" not in err and "BrokenPipe" not in err, err
