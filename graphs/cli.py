@@ -35,6 +35,7 @@ from graphs.runs import (
     load_run,
     resume_run,
     run_config,
+    run_summary,
     waiting_runs,
 )
 from graphs.store import (
@@ -137,7 +138,7 @@ def _finish(result: dict[str, Any], args: argparse.Namespace, out: TextIO, progr
 def _check_thread_free(saver: Any, thread_id: str, pattern: Pattern) -> None:
     """A new run may reuse a thread of the same pattern, never one that waits for a human."""
     try:
-        summary = load_run(saver, thread_id).summary
+        summary = run_summary(saver, thread_id)
     except RunNotFound:
         return
     if summary.pattern != pattern.name:

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from langchain_core.language_models import BaseChatModel
-from langgraph.checkpoint.base import BaseCheckpointSaver
+from langgraph.checkpoint.base import BaseCheckpointSaver, CheckpointTuple
 from langgraph.types import Command, StateSnapshot
 
 from demo_tools.ledger import Ledger
@@ -103,14 +103,28 @@ def _summary(thread_id: str, pattern: str, snapshot: StateSnapshot) -> RunSummar
     )
 
 
-def _pattern_of(checkpointer: BaseCheckpointSaver, thread_id: str) -> Pattern:
+def _latest(checkpointer: BaseCheckpointSaver, thread_id: str) -> tuple[Pattern, CheckpointTuple]:
+    """The thread's pattern and latest checkpoint (one read of the store)."""
     latest = checkpointer.get_tuple(_config(thread_id))  # type: ignore[arg-type]
     if latest is None:
         raise RunNotFound(f"no run with thread id {thread_id!r} in this store")
     name = (latest.metadata or {}).get("pattern")
     if not isinstance(name, str) or name not in PATTERNS:
         raise RunNotFound(f"thread {thread_id!r} holds no run of a known pattern")
-    return PATTERNS[name]
+    return PATTERNS[name], latest
+
+
+def _open(checkpointer: BaseCheckpointSaver, thread_id: str) -> tuple[Pattern, Any, StateSnapshot]:
+    """The thread's pattern, a graph to read it with, and its latest snapshot."""
+    pattern, _ = _latest(checkpointer, thread_id)
+    graph = _graph(pattern, checkpointer)
+    return pattern, graph, graph.get_state(_config(thread_id))
+
+
+def run_summary(checkpointer: BaseCheckpointSaver, thread_id: str) -> RunSummary:
+    """One run's summary (status, stop reason, what it waits on), without reading its history."""
+    pattern, _, snapshot = _open(checkpointer, thread_id)
+    return _summary(thread_id, pattern.name, snapshot)
 
 
 def list_runs(
@@ -137,9 +151,7 @@ def waiting_runs(checkpointer: BaseCheckpointSaver) -> list[RunSummary]:
 def load_run(checkpointer: BaseCheckpointSaver, thread_id: str) -> RunRecord:
     """One run read back from the checkpointer: summary, result (trace and history included) and
     the thread's checkpoints."""
-    pattern = _pattern_of(checkpointer, thread_id)
-    graph = _graph(pattern, checkpointer)
-    snapshot = graph.get_state(_config(thread_id))
+    pattern, graph, snapshot = _open(checkpointer, thread_id)
     checkpoints = [
         {
             "checkpoint_id": s.config["configurable"]["checkpoint_id"],
@@ -164,10 +176,9 @@ def _reopen(
 ) -> tuple[Any, StateSnapshot, BasePolicy | None]:
     """The run's graph rebuilt over the store (with the policy it was started with, when the CLI
     recorded one), and its latest snapshot."""
-    pattern = _pattern_of(checkpointer, thread_id)
+    pattern, latest = _latest(checkpointer, thread_id)
     if policy is None:
-        latest = checkpointer.get_tuple(_config(thread_id))  # type: ignore[arg-type]
-        recorded = (latest.metadata or {}).get("policy") if latest else None
+        recorded = (latest.metadata or {}).get("policy")
         policy = pattern.policy.model_validate_json(recorded) if isinstance(recorded, str) else None
     graph = pattern.build(checkpointer=checkpointer, llm=llm, policy=policy, ledger=ledger)
     return graph, graph.get_state(_config(thread_id)), policy

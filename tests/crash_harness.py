@@ -25,7 +25,7 @@ from typing import Any
 from langgraph.types import Command
 
 from demo_tools.supervisor import BillingDesk, demo_input
-from graphs.runs import continue_run, load_run, resume_run, run_config
+from graphs.runs import continue_run, resume_run, run_config, run_summary
 from graphs.store import open_checkpointer, open_ledger
 from graphs.supervisor import build_graph
 
@@ -84,7 +84,7 @@ def _crash_child(location: str, thread_id: str, point: str) -> None:
 def _recover_child(location: str, thread_id: str, out_fd: int) -> None:
     """Carry the run on from the store; report how, and how it ended."""
     with open_checkpointer(location) as saver, open_ledger(location) as ledger:
-        status = load_run(saver, thread_id).summary.status
+        status = run_summary(saver, thread_id).status
         if status == "waiting":
             result = resume_run(saver, thread_id, {"type": "approve"}, ledger=ledger)
         else:
