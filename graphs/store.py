@@ -18,7 +18,7 @@ import asyncio
 import os
 import sqlite3
 import time
-from collections.abc import AsyncIterator, Callable, Iterator, Mapping
+from collections.abc import AsyncIterator, Iterator, Mapping
 from contextlib import asynccontextmanager, contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -116,14 +116,15 @@ def _locked(row: Any) -> bool:
     return bool(row and (row["locked"] if isinstance(row, dict) else row[0]))
 
 
-def _take_setup_lock(try_lock: Callable[[], Any]) -> None:
-    """Poll for the setup lock rather than block on it: a session blocked in pg_advisory_lock
-    would hold a snapshot that the saver's ``CREATE INDEX CONCURRENTLY`` migrations wait for."""
+def _setup_lock_polls() -> Iterator[float]:
+    """Pace the polls for the setup lock (yields the pause before the next poll); gives up with
+    ``StoreError`` after ``_SETUP_WAIT``. Polling, not blocking: a session blocked in
+    pg_advisory_lock would hold a snapshot that the saver's ``CREATE INDEX CONCURRENTLY``
+    migrations wait for."""
     deadline = time.monotonic() + _SETUP_WAIT
-    while not _locked(try_lock()):
-        if time.monotonic() > deadline:
-            raise StoreError(f"PostgreSQL setup lock still held after {_SETUP_WAIT:.0f} s")
-        time.sleep(0.05)
+    while time.monotonic() <= deadline:
+        yield 0.05
+    raise StoreError(f"PostgreSQL setup lock still held after {_SETUP_WAIT:.0f} s")
 
 
 @contextmanager
@@ -159,7 +160,10 @@ def open_checkpointer(
     ) as pool:
         pg_saver = PostgresSaver(pool)  # type: ignore[arg-type]
         with pool.connection() as lock:
-            _take_setup_lock(lambda: lock.execute(_TRY_LOCK, (_SETUP_LOCK,)).fetchone())
+            for pause in _setup_lock_polls():
+                if _locked(lock.execute(_TRY_LOCK, (_SETUP_LOCK,)).fetchone()):
+                    break
+                time.sleep(pause)
             try:
                 pg_saver.setup()
             finally:
@@ -201,11 +205,10 @@ async def open_async_checkpointer(
     ) as pool:
         pg_saver = AsyncPostgresSaver(pool)  # type: ignore[arg-type]
         async with pool.connection() as lock:
-            deadline = time.monotonic() + _SETUP_WAIT
-            while not _locked(await (await lock.execute(_TRY_LOCK, (_SETUP_LOCK,))).fetchone()):
-                if time.monotonic() > deadline:
-                    raise StoreError(f"PostgreSQL setup lock still held after {_SETUP_WAIT:.0f} s")
-                await asyncio.sleep(0.05)
+            for pause in _setup_lock_polls():
+                if _locked(await (await lock.execute(_TRY_LOCK, (_SETUP_LOCK,))).fetchone()):
+                    break
+                await asyncio.sleep(pause)
             try:
                 await pg_saver.setup()
             finally:
