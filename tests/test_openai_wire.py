@@ -411,12 +411,19 @@ def test_ainvoke_over_http(openai_server):
 
 def test_many_concurrent_runs_retry_their_own_faults(openai_server):
     """20 runs at once in one event loop; the first 20 requests fail (500 or a timeout). Every run
-    still ends ok, and the server saw exactly one extra request per failed one."""
+    still ends ok, and the server saw exactly one extra request per failed one.
+
+    The call timeout is an asyncio deadline that starts when a run asks for its answer, so it also
+    covers any time the shared event loop is busy elsewhere (starting the other 19 runs, a garbage
+    collection) before this request is even written. On a loaded 2-core CI machine that was more
+    than 0.5 s, and every first attempt timed out before the server saw it (client attempts 100,
+    server requests 80; a 0.7 s stall of the loop reproduces it exactly). A 2 s timeout leaves such
+    a stall inside the deadline; the delayed answers are cut by it all the same.
+    """
     runs = 20
-    openai_server.script(*([Status(500), Delay(3)] * (runs // 2)))
-    graph = reflection.build_graph(
-        llm=wire_model(openai_server), policy=ReflectionPolicy(llm_timeout_seconds=0.5, **FAST)
-    )
+    openai_server.script(*([Status(500), Delay(30)] * (runs // 2)))
+    policy = ReflectionPolicy(llm_timeout_seconds=2.0, **{**FAST, "max_seconds": 20.0})
+    graph = reflection.build_graph(llm=wire_model(openai_server), policy=policy)
 
     async def many() -> list[dict[str, Any]]:
         return await asyncio.gather(*(graph.ainvoke(demo_input(), thread()) for _ in range(runs)))
