@@ -248,7 +248,10 @@ def list_command(args: argparse.Namespace, out: TextIO) -> int:
         if args.command == "waiting":
             runs = waiting_runs(saver)
         else:
-            runs = list_runs(saver, pattern=args.pattern, status=args.status)
+            page = None if args.limit == 0 else args.limit + 1  # one more: is there a next page?
+            runs = list_runs(saver, pattern=args.pattern, status=args.status, limit=page, offset=args.offset)
+    more = args.command == "runs" and args.limit > 0 and len(runs) > args.limit
+    runs = runs[: args.limit] if more else runs
     if args.json:
         print(json.dumps([r.as_dict() for r in runs], ensure_ascii=False, default=str), file=out)
         return EXIT_OK
@@ -268,6 +271,11 @@ def list_command(args: argparse.Namespace, out: TextIO) -> int:
             f"{_started(run):<19}  {run.model or '-'}",
             file=out,
         )
+    if more:
+        shown = f"runs {args.offset + 1}-{args.offset + len(runs)}"
+        print(
+            f"({shown}, most recently started first; next page: --offset {args.offset + len(runs)})", file=out
+        )
     return EXIT_OK
 
 
@@ -286,6 +294,17 @@ def show_command(args: argparse.Namespace, out: TextIO) -> int:
         shown["checkpoints"] = record.checkpoints
     print(json.dumps(shown, indent=None if args.json else 2, ensure_ascii=False, default=str), file=out)
     return EXIT_OK
+
+
+def _count(text: str) -> int:
+    """A whole number, 0 or more (``--limit``, ``--offset``)."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"must be 0 or more, not {value}")
+    return value
 
 
 def _db_option(parser: argparse.ArgumentParser) -> None:
@@ -318,10 +337,18 @@ def build_parser() -> argparse.ArgumentParser:
     runs.add_argument(
         "--status", choices=["ok", "stopped", "waiting", "incomplete"], help="only runs in this state"
     )
+    runs.add_argument(
+        "--limit",
+        type=_count,
+        default=50,
+        help="at most this many runs, the most recently started first (default 50; 0: all)",
+    )
+    runs.add_argument("--offset", type=_count, default=0, help="skip this many runs first (the next page)")
     runs.add_argument("--json", action="store_true", help="print a JSON list")
     _db_option(runs)
     waiting = sub.add_parser("waiting", help="list the runs waiting for a human, and what they wait on")
     waiting.add_argument("--json", action="store_true", help="print a JSON list")
+    waiting.set_defaults(limit=0, offset=0)  # every waiting run
     _db_option(waiting)
     show = sub.add_parser("show", help="one run's result, trace and history, from the store")
     show.add_argument("thread_id")

@@ -63,16 +63,22 @@ def _config(thread_id: str) -> dict[str, Any]:
     return {"configurable": {"thread_id": thread_id}}
 
 
-def _threads(checkpointer: BaseCheckpointSaver) -> dict[str, str]:
-    """Thread id → pattern, for every run a pattern graph wrote (one checkpoint per invocation)."""
-    found: dict[str, str] = {}
+def _threads(checkpointer: BaseCheckpointSaver) -> list[tuple[str, str]]:
+    """(thread id, pattern) for every run a pattern graph wrote, the most recently started (or
+    restarted with new input) first. One read of the store: the checkpoints each invocation writes
+    for its input, whose ids are time-ordered UUIDs; resuming a run writes none, so it keeps its
+    place."""
+    latest: dict[str, tuple[str, str]] = {}
     for item in checkpointer.list(None, filter={"source": "input"}):
         configurable = item.config.get("configurable", {})
         pattern = (item.metadata or {}).get("pattern")
         if configurable.get("checkpoint_ns") or not isinstance(pattern, str) or pattern not in PATTERNS:
             continue
-        found.setdefault(str(configurable["thread_id"]), pattern)
-    return found
+        thread_id, checkpoint_id = str(configurable["thread_id"]), str(configurable["checkpoint_id"])
+        if thread_id not in latest or checkpoint_id > latest[thread_id][0]:
+            latest[thread_id] = (checkpoint_id, pattern)
+    ordered = sorted(latest.items(), key=lambda item: item[1][0], reverse=True)
+    return [(thread_id, pattern) for thread_id, (_, pattern) in ordered]
 
 
 def _graph(pattern: Pattern, checkpointer: BaseCheckpointSaver) -> Any:
@@ -128,19 +134,40 @@ def run_summary(checkpointer: BaseCheckpointSaver, thread_id: str) -> RunSummary
 
 
 def list_runs(
-    checkpointer: BaseCheckpointSaver, *, pattern: str | None = None, status: str | None = None
+    checkpointer: BaseCheckpointSaver,
+    *,
+    pattern: str | None = None,
+    status: str | None = None,
+    limit: int | None = None,
+    offset: int = 0,
 ) -> list[RunSummary]:
-    """Every run in the store, most recently updated first."""
-    runs = []
+    """The runs in the store, the most recently started first (a resumed run keeps its place).
+
+    ``pattern`` and ``status`` filter; ``offset`` skips that many matching runs and ``limit`` (None:
+    no limit) caps how many are returned, so a large store is read a page at a time: the store's
+    index of runs is read once, and only the runs on the page are opened (with a ``status`` filter,
+    every run before the page's end, since a run's status is in its latest state)."""
+    if (limit is not None and limit < 0) or offset < 0:
+        raise ValueError("limit and offset must not be negative")
+    runs: list[RunSummary] = []
     graphs: dict[str, Any] = {}
-    for thread_id, name in _threads(checkpointer).items():
+    matched = 0
+    for thread_id, name in _threads(checkpointer):
+        if limit is not None and len(runs) >= limit:
+            break
         if pattern and name != pattern:
+            continue
+        if status is None and matched < offset:  # skipped unread: no filter needs its state
+            matched += 1
             continue
         graph = graphs.setdefault(name, _graph(PATTERNS[name], checkpointer))
         summary = _summary(thread_id, name, graph.get_state(_config(thread_id)))
-        if status is None or summary.status == status:
+        if status is not None and summary.status != status:
+            continue
+        matched += 1
+        if matched > offset:
             runs.append(summary)
-    return sorted(runs, key=lambda r: r.updated_at or "", reverse=True)
+    return runs
 
 
 def waiting_runs(checkpointer: BaseCheckpointSaver) -> list[RunSummary]:
