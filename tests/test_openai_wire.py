@@ -33,6 +33,9 @@ pytestmark = pytest.mark.integration
 
 #: Small waits, so that fault tests take well under a second or two each.
 FAST = {"llm_backoff_base_seconds": 0.05, "llm_backoff_max_seconds": 0.2, "max_seconds": 5.0}
+#: What a loaded CI machine may add to a deadline the seam enforces (the wait is cut on time;
+#: noticing it and writing the stop takes a thread or the event loop, which may be busy elsewhere).
+SCHEDULING_MARGIN_MS = 400
 GPT_41_MINI = ModelPrice(input_usd_per_1m=0.40, output_usd_per_1m=1.60)
 
 
@@ -185,7 +188,9 @@ def test_a_reply_slower_than_what_is_left_of_the_run_stops_with_max_seconds(open
     result, took = run_reflection(api=api, llm=wire_model(openai_server), max_seconds=0.5, llm_max_retries=5)
     assert (result["stop_reason"], result["phase"]) == ("max_seconds", "draft")
     assert openai_server.count == 1  # no time was left for a retry
-    assert result["trace"][-1]["elapsed_ms"] < 500 + 250 and took < 2.0
+    # cut at the budget, not at the server's answer (3 s); the margin is for a loaded machine's
+    # scheduling, which a real-time bound cannot rule out
+    assert result["trace"][-1]["elapsed_ms"] < 500 + SCHEDULING_MARGIN_MS and took < 2.0
 
 
 @BOTH_APIS
@@ -231,7 +236,7 @@ def test_retries_never_run_past_max_seconds(openai_server, api):
     )
     assert result["stop_reason"] == "llm_error:server"
     assert 2 <= openai_server.count < 11  # the budget, not the retry count, ended it
-    assert result["trace"][-1]["elapsed_ms"] <= 1000 and took < 2.0
+    assert result["trace"][-1]["elapsed_ms"] <= 1000 + SCHEDULING_MARGIN_MS and took < 2.0
 
 
 def test_401_stops_at_once(openai_server):
