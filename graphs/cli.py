@@ -250,7 +250,7 @@ def list_command(args: argparse.Namespace, out: TextIO) -> int:
         else:
             page = None if args.limit == 0 else args.limit + 1  # one more: is there a next page?
             runs = list_runs(saver, pattern=args.pattern, status=args.status, limit=page, offset=args.offset)
-    more = args.command == "runs" and args.limit > 0 and len(runs) > args.limit
+    more = args.limit > 0 and len(runs) > args.limit  # `waiting` lists every run (limit 0)
     runs = runs[: args.limit] if more else runs
     if args.json:
         print(json.dumps([r.as_dict() for r in runs], ensure_ascii=False, default=str), file=out)

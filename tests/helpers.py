@@ -14,7 +14,7 @@ from langchain_core.messages import AIMessage, BaseMessage
 from langchain_core.outputs import ChatGeneration, ChatResult
 from pydantic import Field
 
-from nodes.offline import OfflineChatModel
+from nodes.offline import OfflineChatModel, payload_of
 
 
 def as_text(reply: Any) -> str:
@@ -53,15 +53,6 @@ class RaisingModel(BaseChatModel):
         if callable(reply):  # computed when called (e.g. to move a fake clock)
             reply = reply()
         return ChatResult(generations=[ChatGeneration(message=AIMessage(content=as_text(reply)))])
-
-
-def payload_of(messages: list[BaseMessage]) -> dict[str, Any]:
-    """The JSON payload an LLM node sent (its last human message), or {}."""
-    try:
-        payload = json.loads(messages[-1].text)
-    except (ValueError, IndexError):
-        return {}
-    return payload if isinstance(payload, dict) else {}
 
 
 class RoleModel(BaseChatModel):

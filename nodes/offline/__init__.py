@@ -34,7 +34,8 @@ def approx_tokens(text: str) -> int:
     return max(1, math.ceil(len(text) / 4)) if text else 0
 
 
-def _payload_of(messages: list[BaseMessage]) -> dict[str, Any]:
+def payload_of(messages: list[BaseMessage]) -> dict[str, Any]:
+    """The JSON payload an LLM node sent (its last human message), or {}."""
     for message in reversed(messages):
         if message.type == "human":
             try:
@@ -61,7 +62,7 @@ class OfflineChatModel(BaseChatModel):
         run_manager: CallbackManagerForLLMRun | None = None,
         **kwargs: Any,
     ) -> ChatResult:
-        payload = _payload_of(messages)
+        payload = payload_of(messages)
         handler = ROLES.get(str(payload.get("role")))
         reply = handler(payload) if handler else {"error": f"no offline role {payload.get('role')!r}"}
         text = json.dumps(reply, ensure_ascii=False)
