@@ -52,7 +52,7 @@ from nodes import clock
 from nodes.clock import remaining_seconds
 from nodes.model import pricing_name
 from policies.base import BasePolicy
-from policies.json_safety import json_problem
+from policies.json_safety import error_text, json_problem
 from policies.llm_calls import ModelPrice, call_cost, check_llm_budget, price_for, retry_delay
 
 _FENCE = re.compile(r"^\s*```(?:json)?\s*(.*?)\s*```\s*$", re.DOTALL)
@@ -292,7 +292,7 @@ def _attempts(
             detail = f"no answer within {limit:.3f}s"
         except Exception as exc:
             reason, hint = classify_llm_error(exc), retry_after_seconds(exc)
-            detail = f"{type(exc).__name__}: {exc}"
+            detail = error_text(exc, limit=480)
         delay = retry_delay(
             reason,
             attempt=attempt,

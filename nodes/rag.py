@@ -25,6 +25,7 @@ from nodes.llm_json import LLMCall, LLMSteps
 from nodes.run import llm_done, llm_failed, policy_for, start_run
 from nodes.trace import history_row, stop, trace_row
 from policies import rag as rules
+from policies.json_safety import error_text, json_problem, type_name
 from policies.text import normalize_ws, text_hash
 
 State = Mapping[str, Any]
@@ -45,6 +46,8 @@ CLARIFY_ANSWER = (
     "you clarify your question, for example the plan, product or policy it is about?"
 )
 CHUNK_KEYS = ("doc_id", "source", "title", "section", "updated_at", "score")
+#: Metadata the gateway keeps as chunk fields (text): a JSON scalar each, or absent.
+TEXT_FIELDS = CHUNK_KEYS[1:-1]
 PATTERN_KEYS = (
     "raw_intent",
     "intent",
@@ -110,17 +113,49 @@ def validate_intent(state: State, runtime: Ctx, *, policy: rules.RagPolicy) -> d
     }
 
 
-def to_chunk(doc: Document, query: str) -> dict[str, Any] | None:
-    """A retrieved document as a chunk (None when it has no id); scored as the module says."""
-    meta = doc.metadata or {}
-    doc_id = meta.get("id") or doc.id
-    if not isinstance(doc_id, str) or not doc_id.strip():
+def to_chunk(doc: Document, query: str) -> dict[str, Any] | str | None:
+    """A retrieved document as a chunk, scored as the module says; None when it has no id, or
+    the reason it cannot be kept: its text and the metadata the gateway keeps (``id``, ``source``,
+    ``title``, ``section``, ``updated_at``) must be plain JSON (see
+    :func:`policies.json_safety.json_problem`); other metadata is neither kept nor checked. A
+    numeric field is kept as text; a score that is no finite number is replaced by the lexical one.
+    """
+    meta = doc.metadata
+    if type(meta) is not dict:  # Document validates a dict; a subclass may run code of its own
+        return f"metadata:{json_problem(meta) or 'not_object'}"
+    kept = {key: meta.get(key) for key in ("id", *TEXT_FIELDS)}
+    problem = json_problem(kept)
+    if problem is not None:
+        return f"metadata:{problem}"
+    text = doc.page_content
+    problem = json_problem(text) or (None if type(text) is str else "not_str")
+    if problem is not None:
+        return f"text:{problem}"
+    doc_id = kept["id"] or doc.id
+    if type(doc_id) is not str or not doc_id.strip():
         return None
+    fields = {key: "" if kept[key] is None else str(kept[key]) for key in TEXT_FIELDS}
     score = rules.chunk_score(meta.get("score"))
     if score is None:
-        score = lexical_score(query, doc.page_content, sla_grade=is_sla_grade(meta))
-    chunk = {key: str(meta.get(key, "")) for key in CHUNK_KEYS[1:-1]}
-    return {"doc_id": doc_id.strip(), **chunk, "score": score, "text": doc.page_content}
+        score = lexical_score(query, text, sla_grade=is_sla_grade(fields))
+    return {"doc_id": doc_id.strip(), **fields, "score": score, "text": text}
+
+
+def to_chunks(docs: Any, query: str) -> list[dict[str, Any]] | str:
+    """The retriever's documents as chunks, or the reason the answer cannot be kept (which
+    document, what is wrong with it). Documents without an id are left out."""
+    if type(docs) is not list:
+        return f"not_list:{type_name(docs)}"
+    chunks = []
+    for index, doc in enumerate(docs):
+        if not isinstance(doc, Document):
+            return f"document_{index}:not_document:{type_name(doc)}"
+        chunk = to_chunk(doc, query)
+        if isinstance(chunk, str):
+            return f"document_{index}:{chunk}"
+        if chunk is not None:
+            chunks.append(chunk)
+    return chunks
 
 
 def retrieve(state: State, runtime: Ctx, *, policy: rules.RagPolicy, retriever: BaseRetriever) -> dict:
@@ -134,10 +169,13 @@ def retrieve(state: State, runtime: Ctx, *, policy: rules.RagPolicy, retriever: 
             intent["query"], **(filters if getattr(retriever, "accepts_search_filters", False) else {})
         )
     except Exception as exc:
-        return stop(state, "retrieve", "tool_error:retriever", details={"error": type(exc).__name__})
-    if not isinstance(docs, list) or not all(isinstance(d, Document) for d in docs):
-        return stop(state, "retrieve", "tool_invalid_output:retriever")
-    chunks = [c for c in (to_chunk(d, intent["query"]) for d in docs) if c is not None]
+        return stop(state, "retrieve", "tool_error:retriever", details={"error": error_text(exc)})
+    try:  # reading a document may run code of the retriever's own (a subclass, a property)
+        chunks = to_chunks(docs, intent["query"])
+    except Exception as exc:
+        chunks = f"unreadable_document:{error_text(exc)}"
+    if isinstance(chunks, str):
+        return stop(state, "retrieve", "tool_invalid_output:retriever", details={"problem": chunks})
     candidates = rules.select_candidates(chunks, intent["sources"], intent["top_k"])
     return {
         "candidates": candidates,

@@ -21,6 +21,7 @@ from nodes.llm_json import LLMCall, LLMSteps
 from nodes.run import llm_done, llm_failed, policy_for, start_run
 from nodes.trace import history_row, stop, trace_row
 from policies import research as rules
+from policies.json_safety import error_text, plain_copy
 from policies.text import text_hash
 
 State = Mapping[str, Any]
@@ -143,11 +144,11 @@ def search(state: State, runtime: Ctx, *, policy: rules.ResearchPolicy, search: 
     try:
         results = search(state["query"], limit)
     except Exception as exc:
-        return stop(state, "search", "tool_error:search", details={"error": type(exc).__name__})
+        return stop(state, "search", "tool_error:search", details={"error": error_text(exc)})
     decision = rules.validate_search_results(results)
     if not decision.passed:
         return stop(state, "search", decision.reason, details=decision.details)
-    results = results[:limit]
+    results = plain_copy(results[:limit])  # what was checked, whatever the tool does with it later
     return {
         "search_results": results,
         "trace": [trace_row(state, "search", urls_found=len(results), limit=limit)],
@@ -198,13 +199,15 @@ def read(state: State, runtime: Ctx, *, policy: rules.ResearchPolicy, reader: Re
         try:
             page = reader(candidate["url"])
         except Exception as exc:
-            return stop(state, "read_extract", "tool_error:read", details={"error": type(exc).__name__})
+            return stop(state, "read_extract", "tool_error:read", details={"error": error_text(exc)})
         if page is None:
             missing.append(candidate["url"])
             continue
         decision = rules.validate_page(page)
         if not decision.passed:
-            return stop(state, "read_extract", decision.reason, details={"url": candidate["url"]})
+            details = {"url": candidate["url"], **decision.details}
+            return stop(state, "read_extract", decision.reason, details=details)
+        page = plain_copy(page)
         pages.append(
             {**page, "url": candidate["url"], "title": page.get("title") or candidate.get("title", "")}
         )

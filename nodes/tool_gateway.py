@@ -7,6 +7,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from policies.json_safety import error_text, plain_copy
 from policies.tools import check_result
 
 #: A tool registry: tool name → callable taking the tool's arguments as keywords.
@@ -34,7 +35,8 @@ def run_tool(
     """Call ``registry[name](**args)``; side-effecting tools also get ``idempotency_key``.
 
     A missing tool → ``tool_missing:<name>``; an exception → ``tool_error:<name>``; a result that
-    is not an object → ``tool_bad_result:<name>``. An object with an ``error`` key is a valid
+    is not plain JSON data (see :func:`policies.json_safety.json_problem`) or not an object →
+    ``tool_bad_result:<name>``. An object with an ``error`` key is a valid
     observation with ``error`` set: the pattern decides what an error entry means.
     """
     fn = registry.get(name)
@@ -46,10 +48,12 @@ def run_tool(
     try:
         result = fn(**kwargs)
     except Exception as exc:
-        return ToolOutcome(
-            False, reason=f"tool_error:{name}", detail={"error": f"{type(exc).__name__}: {exc}"[:300]}
-        )
-    checked = check_result(name, result)
+        return ToolOutcome(False, reason=f"tool_error:{name}", detail={"error": error_text(exc)})
+    try:
+        checked = check_result(name, result)
+    except Exception as exc:  # pragma: no cover - check_result reads no code of the result's own
+        return ToolOutcome(False, reason=f"tool_bad_result:{name}", detail={"error": error_text(exc)})
     if checked.verdict == "stop":
         return ToolOutcome(False, reason=checked.reason, detail=checked.details)
-    return ToolOutcome(True, result=result, error=checked.verdict == "error")
+    # a copy: the tool may keep and later change the object it returned; the run keeps what was checked
+    return ToolOutcome(True, result=plain_copy(result), error=checked.verdict == "error")

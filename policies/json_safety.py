@@ -1,22 +1,39 @@
 """What a value from outside the gateway must be before a run keeps it in its state.
 
-A model's reply, a tool's result and a human's answer end up in the run's state, which the
-checkpointer stores after every step (msgpack) and the CLI prints as JSON. Valid JSON can still
-break that: integers beyond 64 bits, lone UTF-16 surrogates (``"\\ud800"``), nesting deeper than the
-serializer follows, and numbers such as ``1e400`` that parse to infinity. Such a value is refused
-where it enters (the caller maps the refusal to its stop reason) rather than crashing the step that
-stores it, or being stored altered.
+A model's reply, a tool's result, a search result, a page, a retrieved document and a human's
+answer end up in the run's state, which the checkpointer stores after every step (msgpack) and the
+CLI prints as JSON. Only plain JSON data is kept: ``dict`` with ``str`` keys, ``list``, ``str``,
+``int``, ``float``, ``bool`` and ``None`` — those exact built-in types, no subclasses. Anything
+else (an object of the caller's own class, ``complex``, ``bytes``, a ``set`` or ``tuple``, a
+``datetime``, a ``Decimal``, a ``dict`` keyed by integers or tuples, a ``dict`` subclass that
+overrides its methods) is refused by name where it enters, and so is valid JSON the run still
+cannot keep: integers beyond 64 bits, lone UTF-16 surrogates (``"\\ud800"``), nesting deeper than
+the serializer follows, numbers such as ``1e400`` that parse to infinity, and structures so large
+(shared references included) that storing them would not end. The caller maps the refusal to its
+stop reason rather than crashing the step that stores the value, storing it altered, or printing a
+result that is not JSON.
+
+The check never calls code of the value's own: it looks at exact types only, so an object whose
+``__eq__``, ``__iter__``, ``__str__`` or ``__class__`` raises is refused like any other.
 """
 
 from __future__ import annotations
 
 import math
+import re
 from typing import Any
 
 #: Deepest nesting accepted: far beyond any contract, far below what the checkpointer can store.
 MAX_DEPTH = 64
+#: Most values (containers and scalars, counted each time they are reached) one value may hold: a
+#: list holding the same list twice, 40 levels deep, is 2**40 values to store (and to check). Far
+#: beyond any model's context; checking this many takes a fraction of a second.
+MAX_ITEMS = 250_000
 #: The integers msgpack can store.
 MIN_INT, MAX_INT = -(2**63), 2**64 - 1
+
+_SCALARS = (str, int, float, bool, type(None))
+_NAME_UNSAFE = re.compile(r"[^A-Za-z0-9_.]")
 
 
 def _text_ok(text: str) -> bool:
@@ -27,31 +44,75 @@ def _text_ok(text: str) -> bool:
     return True
 
 
-def json_problem(value: Any, *, max_depth: int = MAX_DEPTH) -> str | None:
-    """The first reason ``value`` cannot be kept — ``too_deep``, ``int_out_of_range``,
-    ``non_finite_number`` or ``invalid_unicode`` — or None. Other types pass unchecked."""
+def type_name(value: Any) -> str:
+    """The name of ``value``'s type, safe to keep and print (ASCII letters, digits, ``_ .``; at most
+    60 characters); never raises, whatever the type's metaclass does."""
+    try:
+        name = type.__dict__["__name__"].__get__(type(value))
+    except Exception:  # pragma: no cover - type.__name__ of a real type always reads
+        return "?"
+    return _NAME_UNSAFE.sub("?", name)[:60] or "?"
+
+
+def json_problem(value: Any, *, max_depth: int = MAX_DEPTH, max_items: int = MAX_ITEMS) -> str | None:
+    """The first reason ``value`` is not plain JSON data the run can keep, or None.
+
+    Reasons: ``not_json:<type>`` (a type outside the whitelist), ``key_not_str:<type>`` (a dict
+    key that is not a ``str``), ``too_deep``, ``too_large``, ``int_out_of_range``,
+    ``non_finite_number``, ``invalid_unicode``. Never raises."""
     stack: list[tuple[Any, int]] = [(value, 1)]
+    seen = 0
     while stack:
         item, depth = stack.pop()
-        if isinstance(item, dict | list | tuple):
+        seen += 1
+        if seen > max_items:
+            return "too_large"
+        kind = type(item)
+        if kind is dict or kind is list:
             if depth > max_depth:
                 return "too_deep"
-            if isinstance(item, dict):
+            if kind is dict:
                 for key in item:
-                    if isinstance(key, str) and not _text_ok(key):
+                    if type(key) is not str:
+                        return f"key_not_str:{type_name(key)}"
+                    if not _text_ok(key):
                         return "invalid_unicode"
                 children = list(item.values())
             else:
                 children = list(item)
+            if seen + len(stack) + len(children) > max_items:
+                return "too_large"
             stack.extend((child, depth + 1) for child in children)
-        elif isinstance(item, bool) or item is None:
-            continue
-        elif isinstance(item, int):
+        elif kind not in _SCALARS:
+            return f"not_json:{type_name(item)}"
+        elif kind is int:
             if not MIN_INT <= item <= MAX_INT:
                 return "int_out_of_range"
-        elif isinstance(item, float):
+        elif kind is float:
             if not math.isfinite(item):
                 return "non_finite_number"
-        elif isinstance(item, str) and not _text_ok(item):
+        elif kind is str and not _text_ok(item):
             return "invalid_unicode"
     return None
+
+
+def plain_copy(value: Any) -> Any:
+    """A copy of plain JSON data (new dicts and lists; strings and numbers are immutable), so that
+    what the run keeps is what was checked, whatever the value's owner does with it afterwards.
+    Call it on a value :func:`json_problem` accepted."""
+    if type(value) is dict:
+        return {key: plain_copy(item) for key, item in value.items()}
+    if type(value) is list:
+        return [plain_copy(item) for item in value]
+    return value
+
+
+def error_text(exc: BaseException, *, limit: int = 300) -> str:
+    """``"<Type>: <message>"`` of an exception, at most ``limit`` characters, storable (lone
+    surrogates replaced); never raises, even for an exception whose ``__str__`` does."""
+    try:
+        message = str.__str__(str(exc))  # an exact str, whatever __str__ returned
+    except Exception:
+        message = "<message unreadable>"
+    text = f"{type_name(exc)}: {message}"[:limit]
+    return text.encode("utf-8", "replace").decode("utf-8")

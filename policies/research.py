@@ -180,14 +180,15 @@ def domain_of(url: str) -> str:
 
 def validate_search_results(results: Any) -> Decision:
     """The search tool's contract: a list of objects, each with a string ``url``, that the run can
-    keep (see :func:`policies.json_safety.json_problem`)."""
-    if not isinstance(results, list):
-        return Decision.stop("tool_invalid_output:search", detail="not a list")
+    keep: plain JSON data (see :func:`policies.json_safety.json_problem`, checked first: it runs
+    none of the value's own code)."""
     problem = json_problem(results)
     if problem is not None:
         return Decision.stop("tool_invalid_output:search", detail=problem)
+    if type(results) is not list:
+        return Decision.stop("tool_invalid_output:search", detail="not a list")
     for item in results:
-        if not isinstance(item, dict) or not isinstance(item.get("url"), str):
+        if type(item) is not dict or type(item.get("url")) is not str:
             return Decision.stop("tool_invalid_output:search", detail="item without url")
     return Decision.allow(count=len(results))
 
@@ -220,12 +221,13 @@ def source_decision(url: str, limits: ResearchLimits) -> Decision:
 
 def validate_page(page: Any) -> Decision:
     """The reader's contract: an object with a non-empty ``text`` and string title/published_at,
-    that the run can keep (see :func:`policies.json_safety.json_problem`)."""
-    if not isinstance(page, dict) or not _nonblank_str(page.get("text")):
-        return Decision.stop("tool_invalid_output:read", detail="page without text")
+    that the run can keep: plain JSON data (see :func:`policies.json_safety.json_problem`, checked
+    first: it runs none of the value's own code)."""
     problem = json_problem(page)
     if problem is not None:
         return Decision.stop("tool_invalid_output:read", detail=problem)
+    if type(page) is not dict or not _nonblank_str(page.get("text")):
+        return Decision.stop("tool_invalid_output:read", detail="page without text")
     for key in ("title", "published_at"):
         if not isinstance(page.get(key, ""), str):
             return Decision.stop("tool_invalid_output:read", detail=f"{key} not a string")

@@ -15,7 +15,7 @@ from typing import Any, Literal, TypeGuard
 from pydantic import BaseModel, ConfigDict, Field
 
 from policies.decision import Decision
-from policies.json_safety import json_problem
+from policies.json_safety import json_problem, type_name
 from policies.text import json_hash, normalize_ws
 
 ArgType = Literal["int", "number", "str", "bool", "object", "list"]
@@ -169,13 +169,14 @@ def check_call(
 
 
 def check_result(tool: str, result: Any) -> Decision:
-    """A tool's result must be a JSON object the run can keep (see
-    :func:`policies.json_safety.json_problem`); an ``error`` key marks an error observation."""
-    if not isinstance(result, dict):
-        return Decision.stop(f"tool_bad_result:{tool}", result_type=type(result).__name__)
+    """A tool's result must be a JSON object the run can keep: plain JSON data only (see
+    :func:`policies.json_safety.json_problem`, checked first: it runs none of the value's own
+    code); an ``error`` key marks an error observation."""
     problem = json_problem(result)
     if problem is not None:
         return Decision.stop(f"tool_bad_result:{tool}", problem=problem)
+    if type(result) is not dict:
+        return Decision.stop(f"tool_bad_result:{tool}", result_type=type_name(result))
     if "error" in result:
         return Decision("error", str(result.get("error")), {"result": result})
     return Decision.allow("tool_ok")

@@ -6,11 +6,18 @@ added, a value replaced by a wrong type, a huge string, deep nesting, a NaN/Infi
 out-of-range number, unicode, a lone surrogate), any other JSON value, text that is not JSON, or an
 exception from the client. ``None`` lets the offline model answer that call (a valid reply that fits
 the run so far), so runs reach every later node as well.
+
+Tools, searches, readers and retrievers are fuzzed with values JSON cannot represent (``FOREIGN``:
+objects of the caller's own class, complex numbers, bytes, sets, tuples, datetimes, decimals,
+dicts keyed by non-strings, subclasses that lie, objects whose every protocol raises, structures
+of shared references too large to store), put into their real results by ``tainter``.
 """
 
 from __future__ import annotations
 
+import collections
 import copy
+import enum
 import json
 import math
 from collections.abc import Callable, Mapping
@@ -18,10 +25,10 @@ from typing import Any
 from unittest.mock import patch
 
 from hypothesis import strategies as st
+from langgraph.checkpoint.serde.jsonplus import JsonPlusSerializer
 
 from graphs.registry import run_result
 from policies.catalog import SUCCESS, is_known_stop_reason
-from policies.json_safety import json_problem
 from policies.tools import ToolSpec, arg_problem
 from tests.figures import FIGURES
 
@@ -78,6 +85,160 @@ NUMBER_TEXT = st.one_of(
 )
 #: Values that replace a part of a valid reply: wrong types, odd numbers, huge text, deep nesting.
 REPLACEMENTS = st.one_of(JSON_VALUES, SCALARS, HUGE_TEXT, st.just(DEEP))
+
+
+# --------------------------------------------------------------------------- foreign values
+
+
+class Opaque:
+    """An object of the caller's own class."""
+
+    def __init__(self, payload: Any = None) -> None:
+        self.payload = payload
+
+    def __repr__(self) -> str:
+        return f"Opaque({self.payload!r})"
+
+
+class Hostile:
+    """An object every protocol of which raises (``repr`` aside, so that a failing example can be
+    shown): equality, truth, length, iteration, text, attribute reads beyond its own."""
+
+    def _boom(self, *args: Any, **kwargs: Any) -> Any:
+        raise RuntimeError("hostile object")
+
+    __eq__ = __ne__ = __lt__ = __bool__ = __len__ = __iter__ = __str__ = __format__ = _boom  # type: ignore[assignment]
+    __hash__ = object.__hash__
+    __getattr__ = _boom
+    __float__ = __int__ = __index__ = _boom
+
+    def __repr__(self) -> str:
+        return "Hostile()"
+
+
+class PosingAsDict:
+    """An object that claims to be a dict (``isinstance`` believes it) and raises when used."""
+
+    @property  # type: ignore[misc]
+    def __class__(self) -> type:
+        return dict
+
+    def __getattr__(self, name: str) -> Any:
+        raise RuntimeError("not really a dict")
+
+    def __repr__(self) -> str:
+        return "PosingAsDict()"
+
+
+class LyingDict(dict):
+    """A dict subclass that hides what it holds: its views and lookups show something else, or
+    raise."""
+
+    def items(self):  # type: ignore[override]
+        return [("fine", 1)]
+
+    def values(self):  # type: ignore[override]
+        return [1]
+
+    def keys(self):  # type: ignore[override]
+        return ["fine"]
+
+    def __iter__(self):
+        return iter(["fine"])
+
+    def get(self, key: Any, default: Any = None) -> Any:
+        raise RuntimeError("lying dict")
+
+    def __getitem__(self, key: Any) -> Any:
+        raise RuntimeError("lying dict")
+
+    def __len__(self) -> int:
+        raise RuntimeError("lying dict")
+
+
+class RaisingList(list):
+    """A list subclass whose iteration and length raise."""
+
+    def __iter__(self):
+        raise RuntimeError("raising list")
+
+    def __len__(self) -> int:
+        raise RuntimeError("raising list")
+
+
+class Label(str):
+    """A ``str`` subclass (as enum-like and ORM types are)."""
+
+
+class Status(enum.IntEnum):
+    OK = 1
+
+
+def shared_references(depth: int) -> list:
+    """A list that holds the same list twice, ``depth`` levels deep: 2**depth values to store."""
+    value: list = [0]
+    for _ in range(depth):
+        value = [value, value]
+    return value
+
+
+PLAIN_LEAVES = st.one_of(st.integers(-5, 5), st.text(max_size=5), st.none())
+FOREIGN_SCALARS = st.one_of(
+    st.complex_numbers(allow_nan=False, allow_infinity=False, max_magnitude=1e6),
+    st.binary(max_size=8),
+    st.sets(st.integers(-5, 5), max_size=3),
+    st.frozensets(st.integers(-5, 5), max_size=3),
+    st.datetimes(),
+    st.dates(),
+    st.times(),
+    st.timedeltas(),
+    st.decimals(allow_nan=False, allow_infinity=False, places=2),
+    st.fractions(max_denominator=9),
+    st.uuids(),
+    st.builds(Opaque, PLAIN_LEAVES),
+    st.builds(Hostile),
+    st.builds(PosingAsDict),
+    st.builds(Label, st.text(max_size=5)),
+    st.just(Status.OK),
+    st.just(Ellipsis),
+    st.just(print),
+    st.just(Opaque),
+)
+FOREIGN_CONTAINERS = st.one_of(
+    st.tuples(PLAIN_LEAVES, PLAIN_LEAVES),
+    st.dictionaries(st.integers(-5, 5), PLAIN_LEAVES, min_size=1, max_size=3),
+    st.dictionaries(st.tuples(st.integers(0, 3), st.integers(0, 3)), PLAIN_LEAVES, min_size=1, max_size=2),
+    st.dictionaries(st.sampled_from([None, True, 1.5]), PLAIN_LEAVES, min_size=1, max_size=2),
+    st.builds(lambda d: LyingDict({**d, "hidden": 1j}), st.dictionaries(st.text(max_size=4), PLAIN_LEAVES)),
+    st.builds(RaisingList, st.lists(PLAIN_LEAVES, max_size=3)),
+    st.builds(lambda d: collections.OrderedDict(d), st.dictionaries(st.text(max_size=4), PLAIN_LEAVES)),
+    st.builds(lambda d: collections.Counter(d), st.dictionaries(st.text(max_size=4), st.integers(0, 5))),
+    st.just(shared_references(40)),
+)
+#: Python values JSON cannot represent, as a tool, search, reader or retriever may return them.
+FOREIGN = st.one_of(FOREIGN_SCALARS, FOREIGN_CONTAINERS)
+
+
+@st.composite
+def tainter(draw: st.DrawFn) -> Callable[[Any], Any]:
+    """A function that puts one foreign value into a (JSON) result: in place of the whole result,
+    of one of its parts, or under a new key (``where`` picks the place among the result's parts)."""
+    foreign = draw(FOREIGN)
+    where = draw(st.integers(min_value=0, max_value=1000))
+    as_key = draw(st.booleans())
+
+    def taint(result: Any) -> Any:
+        value = copy.deepcopy(result)
+        paths = _paths(value)
+        path = paths[where % len(paths)]
+        target = _get(value, path)
+        if as_key and isinstance(target, dict):
+            target["added"] = foreign
+            return value
+        return _set(value, path, foreign)
+
+    taint.foreign = foreign  # type: ignore[attr-defined]
+    return taint
 
 
 def dumps(value: Any, *, ascii_only: bool = True) -> str:
@@ -241,9 +402,20 @@ def script(draw: st.DrawFn, roles: Mapping[str, st.SearchStrategy[Any]], *, max_
 
 def deliverable_resume(value: Any) -> bool:
     """Resume values LangGraph hands to the paused node. It stores a resume value before any node
-    runs, so one it cannot store fails inside ``invoke``; ``None`` is no resume and ``{}`` an empty
-    map of interrupt ids, so the run keeps waiting. test_gateway_regressions.py covers that boundary."""
-    return value is not None and value != {} and json_problem(value) is None
+    runs, so one it cannot store (an object of the caller's own class, a complex number) fails
+    inside ``invoke``; ``None`` is no resume and ``{}`` an empty map of interrupt ids, so the run
+    keeps waiting. test_gateway_regressions.py covers that boundary. What it can store but JSON
+    cannot represent (a datetime, a set, a tuple) reaches the node, which must refuse it."""
+    if value is None or (type(value) is dict and not value):
+        return False
+    try:
+        _LANGGRAPH_SERDE.dumps_typed(value)
+    except Exception:
+        return False
+    return True
+
+
+_LANGGRAPH_SERDE = JsonPlusSerializer()
 
 
 def _record_wait(seconds: float) -> None:
@@ -295,11 +467,15 @@ class SchemaCheckedTools:
         self.specs, self.make_registry = specs, make_registry
         self.reset()
 
-    def reset(self) -> None:
+    def reset(self, taint: Mapping[str, Callable[[Any], Any]] | None = None) -> None:
+        """Start over; ``taint`` maps a tool to a function that spoils its results (``tainted``
+        lists the executions whose result was spoiled, with their idempotency keys)."""
         self.inner = self.make_registry()
+        self.taint = dict(taint or {})
         self.executions: list[tuple[str, dict[str, Any]]] = []
         self.results: list[Any] = []
         self.violations: list[tuple[str, dict[str, Any], Any]] = []
+        self.tainted: list[tuple[str, str | None]] = []
 
     def _wrap(self, name: str) -> Callable[..., Any]:
         def call(**kwargs: Any) -> Any:
@@ -310,6 +486,9 @@ class SchemaCheckedTools:
             if problem is not None:
                 self.violations.append((name, args, problem))
             result = self.inner[name](**kwargs)
+            if name in self.taint:
+                self.tainted.append((name, kwargs.get("idempotency_key")))
+                return self.taint[name](result)
             self.results.append(result)
             return result
 

@@ -162,10 +162,13 @@ class _OddRetriever(BaseRetriever):
         return [Document(page_content="Uptime \ud800 is 99.95%.", metadata=meta)]
 
 
-def test_a_retrieved_document_the_run_cannot_keep_is_not_packed():
+def test_a_retrieved_document_the_run_cannot_keep_is_invalid_output():
+    # it used to be dropped without a word (the run then asked to clarify); now it is refused by
+    # name, as Research refuses such a page
     graph = rag.build_graph(llm=RoleModel(), retriever=_OddRetriever(), checkpointer=InMemorySaver())
     out = graph.invoke({"question": "What is the uptime?"}, thread())
-    assert out["status"] == "ok" and out["outcome"] == "clarify"
+    assert out["stop_reason"] == "tool_invalid_output:retriever"
+    assert out["details"] == {"problem": "document_0:text:invalid_unicode"}
     assert json_problem("\ud800") == "invalid_unicode"
 
 
