@@ -12,10 +12,20 @@ from langgraph.types import Command
 
 from demo_tools.reflection import demo_input
 from graphs.reflection import build_graph
+from policies.json_safety import json_problem
 from policies.reflection import ISSUE_TYPES, ReflectionPolicy
 from policies.text import normalize_ws
 from tests.figures import FIGURES
-from tests.fuzz import JSON_VALUES, check_run, deliverable_resume, mutated, script, without_backoff
+from tests.fuzz import (
+    FOREIGN,
+    FOREIGN_SCALARS,
+    JSON_VALUES,
+    check_run,
+    deliverable_resume,
+    mutated,
+    script,
+    without_backoff,
+)
 from tests.helpers import RoleModel
 
 SENTENCES = [
@@ -68,6 +78,8 @@ HUMAN = st.one_of(
     st.fixed_dictionaries({"type": st.just("edit"), "answer": TEXT}),
     st.fixed_dictionaries({"type": st.just("edit"), "answer": TEXT}).flatmap(mutated),
     JSON_VALUES,
+    FOREIGN_SCALARS,  # what LangGraph can store but JSON cannot represent reaches the node
+    st.builds(lambda value: {"type": "edit", "answer": value}, FOREIGN),
 ).filter(deliverable_resume)
 POLICIES = st.builds(
     lambda revise, human: ReflectionPolicy(auto_revision_enabled=revise, human_review_on_escalate=human),
@@ -87,10 +99,14 @@ def test_reflection_gateway_holds_for_any_reply(replies, policy, human):
     MODEL.load(replies)
     config = {"configurable": {"thread_id": str(uuid.uuid4())}}
     values = GRAPH.invoke(demo_input(), config, context=policy)
-    if "__interrupt__" in values:
+    asked = "__interrupt__" in values
+    if asked:
         FIGURES.count("fuzz:reflection", "human_reviews")
         values = GRAPH.invoke(Command(resume=human), config, context=policy)
     result = check_run("reflection", GRAPH, GRAPH.get_state(config).values)
+    if asked and json_problem(human) is not None:  # an answer JSON cannot represent is refused
+        assert result["stop_reason"] == "invalid_human_answer", result["stop_reason"]
+        FIGURES.count("fuzz:reflection", "foreign_human_answers_refused")
     SAVER.delete_thread(config["configurable"]["thread_id"])
     FIGURES.count("fuzz:reflection:roles_called", ",".join(dict.fromkeys(MODEL.calls)) or "none")
     if result["status"] == "ok":

@@ -1,5 +1,6 @@
 """Fuzzing the Research gateway: generated plans, notes and answers (and request hints) fed through
-the real compiled graph, with the search and read tools instrumented."""
+the real compiled graph, with the search and read tools instrumented; now and then one of them
+returns values JSON cannot represent."""
 
 from __future__ import annotations
 
@@ -16,7 +17,7 @@ from policies.grounding import quote_in_source, ungrounded_numbers
 from policies.json_safety import json_problem
 from policies.research import PLAN_SEQUENCE, ResearchPolicy, domain_of, effective_limits, normalize_url
 from tests.figures import FIGURES
-from tests.fuzz import JSON_VALUES, NUMBER_TEXT, check_run, script, without_backoff
+from tests.fuzz import JSON_VALUES, NUMBER_TEXT, check_run, script, tainter, without_backoff
 from tests.helpers import RoleModel
 
 URLS = [*PAGES, "https://community-rumors.example.net/thread/payment-outage", "https://evil.example.com/x"]
@@ -106,22 +107,41 @@ class Instrumented:
     def __init__(self) -> None:
         self.reset()
 
-    def reset(self) -> None:
+    def reset(self, taint=None) -> None:
+        """Start over; ``taint`` maps "search" or "read" to a function that spoils its results."""
+        self.taint = dict(taint or {})
+        self.tainted: list[str] = []
         self.searches: list[tuple[str, int]] = []
         self.reads: list[str] = []
         self.pages: dict[str, dict] = {}
 
     def search(self, query: str, limit: int) -> list[dict]:
         self.searches.append((query, limit))
-        return demo_search(query, limit)
+        return self._maybe_taint("search", demo_search(query, limit))
 
     def read(self, url: str) -> dict | None:
         self.reads.append(url)
         page = demo_read(url)
         if page is not None:
+            if "read" in self.taint:
+                return self._maybe_taint("read", page)
             self.pages[normalize_url(url) or url] = page
         return page
 
+    def _maybe_taint(self, tool, result):
+        if tool not in self.taint:
+            return result
+        self.tainted.append(tool)
+        return self.taint[tool](result)
+
+
+#: Most runs get the tools' own results; one in four has search or read returning foreign values.
+TAINTS = st.one_of(
+    st.just({}),
+    st.just({}),
+    st.just({}),
+    st.dictionaries(st.sampled_from(["search", "read"]), tainter(), min_size=1, max_size=2),
+)
 
 TOOLS = Instrumented()
 MODEL = RoleModel()
@@ -130,10 +150,10 @@ GRAPH = build_graph(llm=MODEL, checkpointer=SAVER, search=TOOLS.search, reader=T
 
 
 @without_backoff()
-@given(replies=script(ROLES), hints=HINTS)
-def test_research_gateway_holds_for_any_reply(replies, hints):
+@given(replies=script(ROLES), hints=HINTS, taint=TAINTS)
+def test_research_gateway_holds_for_any_reply(replies, hints, taint):
     MODEL.load(replies)
-    TOOLS.reset()
+    TOOLS.reset(taint)
     request = {**copy.deepcopy(REQUEST), "policy_hints": hints}
     config = {"configurable": {"thread_id": str(uuid.uuid4())}}
     GRAPH.invoke({"goal": "Research the US payments incident.", "request": request}, config)
@@ -145,6 +165,10 @@ def test_research_gateway_holds_for_any_reply(replies, hints):
     assert len(TOOLS.reads) <= limits.max_read_pages
     assert all(limit <= 2 * limits.max_urls for _, limit in TOOLS.searches)
     FIGURES.count("fuzz:research", "pages_read", len(TOOLS.reads))
+    if TOOLS.tainted:  # the first foreign result stops the run, by name
+        assert result["stop_reason"] == f"tool_invalid_output:{TOOLS.tainted[0]}", result["stop_reason"]
+        assert len(TOOLS.tainted) == 1
+        FIGURES.count("fuzz:research", "foreign_results_refused")
     if result["status"] == "ok":
         check_grounded(result, limits.max_answer_chars)
 

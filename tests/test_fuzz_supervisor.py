@@ -1,5 +1,6 @@
 """Fuzzing the Supervisor gateway: generated worker actions (up to eight per run) and human answers
-to its escalations, fed through the real compiled graph against an instrumented billing desk."""
+to its escalations, fed through the real compiled graph against an instrumented billing desk whose
+tools now and then return values JSON cannot represent."""
 
 from __future__ import annotations
 
@@ -23,6 +24,7 @@ from tests.fuzz import (
     deliverable_resume,
     mutated,
     reply,
+    tainter,
     without_backoff,
 )
 from tests.helpers import RoleModel
@@ -84,6 +86,14 @@ def _desk_registry():
     return desk.registry()
 
 
+#: Most runs get the desk's own results; one in four has a tool returning foreign values.
+TAINTS = st.one_of(
+    st.just({}),
+    st.just({}),
+    st.just({}),
+    st.dictionaries(st.sampled_from(sorted(POLICY.tools)), tainter(), min_size=1, max_size=2),
+)
+
 TOOLS = SchemaCheckedTools(POLICY.tools, _desk_registry)
 GRAPH = build_graph(llm=MODEL, policy=POLICY, checkpointer=SAVER, tools=TOOLS.registry())
 
@@ -103,7 +113,11 @@ def check_ledger(result, desk: BillingDesk) -> None:
     assert sum(r["amount_usd"] for r in refunds) <= POLICY.rules[REFUND_TOOL].run_cap.limit + 0.01
     calls = result.get("calls") or []
     approved = {c["idempotency_key"] for c in calls if c.get("human_approved")}
-    unapproved = sum(r["amount_usd"] for key, r in desk.refunds.items() if key not in approved)
+    # a refund whose result was refused stopped the run before it was recorded as a call
+    refused = {key for _, key in TOOLS.tainted}
+    unapproved = sum(
+        r["amount_usd"] for key, r in desk.refunds.items() if key not in approved and key not in refused
+    )
     assert unapproved <= 1000, calls  # past the auto limit in all, only with an approval
     assert all(r["user_id"] == 42 for r in refunds) and all(
         e["to"] == "anna@example.com" for e in desk.emails.values()
@@ -125,10 +139,11 @@ def check_ledger(result, desk: BillingDesk) -> None:
     worker=st.lists(reply(ACTIONS, KINDS_DEEP), max_size=8),
     policy=POLICIES,
     human=st.lists(HUMAN, min_size=3, max_size=3),
+    taint=TAINTS,
 )
-def test_supervisor_gateway_holds_for_any_worker(worker, policy, human):
+def test_supervisor_gateway_holds_for_any_worker(worker, policy, human, taint):
     MODEL.load({"supervisor.worker": worker})
-    TOOLS.reset()
+    TOOLS.reset(taint)
     config = {"configurable": {"thread_id": str(uuid.uuid4())}}
     values = GRAPH.invoke({"goal": GOAL, "subject": {"user_id": 42}}, config, context=policy)
     answers = iter(human)
@@ -139,6 +154,11 @@ def test_supervisor_gateway_holds_for_any_worker(worker, policy, human):
     result = check_run("supervisor", GRAPH, GRAPH.get_state(config).values)
     SAVER.delete_thread(config["configurable"]["thread_id"])
     check_ledger(result, DESK[0])
+    if TOOLS.tainted:  # the first foreign result stops the run, by name, before anything else runs
+        tool = TOOLS.tainted[0][0]
+        assert result["stop_reason"] == f"tool_bad_result:{tool}", result["stop_reason"]
+        assert len(TOOLS.tainted) == 1 and TOOLS.executions[-1][0] == tool
+        FIGURES.count("fuzz:supervisor", "foreign_results_refused")
     if result["status"] == "ok":
         assert result["answer"].strip()
         assert any(c["tool"] == "get_refund_context" and c["ok"] for c in result["calls"])

@@ -1,5 +1,6 @@
 """Fuzzing the Task Decomposition gateway: generated plans and summaries fed through the real
-compiled graph against instrumented sales tools."""
+compiled graph against instrumented sales tools, some of which return values JSON cannot represent
+(objects of the caller's own class, sets, bytes, datetimes, hostile objects...)."""
 
 from __future__ import annotations
 
@@ -15,7 +16,15 @@ from policies.grounding import ungrounded_numbers
 from policies.task_decomposition import DEMO_TOOLS, TaskDecompositionPolicy
 from policies.tools import call_signature
 from tests.figures import FIGURES
-from tests.fuzz import JSON_VALUES, NUMBER_TEXT, SchemaCheckedTools, check_run, script, without_backoff
+from tests.fuzz import (
+    JSON_VALUES,
+    NUMBER_TEXT,
+    SchemaCheckedTools,
+    check_run,
+    script,
+    tainter,
+    without_backoff,
+)
 from tests.helpers import RoleModel
 
 POLICY = TaskDecompositionPolicy()
@@ -82,6 +91,14 @@ POLICIES = st.builds(
     st.sampled_from([8, 8, 3]),
 )
 
+#: Most runs get the tools' own results; one in four has one or two tools returning foreign values.
+TAINTS = st.one_of(
+    st.just({}),
+    st.just({}),
+    st.just({}),
+    st.dictionaries(st.sampled_from(DEMO_TOOLS), tainter(), min_size=1, max_size=2),
+)
+
 TOOLS = SchemaCheckedTools(POLICY.tools, demo_tools)
 SAVER = InMemorySaver()
 MODEL = RoleModel()
@@ -89,10 +106,10 @@ GRAPH = build_graph(llm=MODEL, policy=POLICY, checkpointer=SAVER, tools=TOOLS.re
 
 
 @without_backoff()
-@given(replies=script(ROLES), policy=POLICIES)
-def test_task_decomposition_gateway_holds_for_any_plan(replies, policy):
+@given(replies=script(ROLES), policy=POLICIES, taint=TAINTS)
+def test_task_decomposition_gateway_holds_for_any_plan(replies, policy, taint):
     MODEL.load(replies)
-    TOOLS.reset()
+    TOOLS.reset(taint)
     config = {"configurable": {"thread_id": str(uuid.uuid4())}}
     GRAPH.invoke({"goal": GOAL}, config, context=policy)
     result = check_run("task_decomposition", GRAPH, GRAPH.get_state(config).values)
@@ -105,6 +122,11 @@ def test_task_decomposition_gateway_holds_for_any_plan(replies, policy):
     signatures = [call_signature(name, args) for name, args in TOOLS.executions]
     assert len(signatures) == len(set(signatures)), "the same call ran twice"
     FIGURES.count("fuzz:task_decomposition", "tool_executions", len(executed))
+    if TOOLS.tainted:  # the first foreign result stops the run, by name, before anything else runs
+        tool = TOOLS.tainted[0][0]
+        assert result["stop_reason"] == f"tool_bad_result:{tool}", result["stop_reason"]
+        assert len(TOOLS.tainted) == 1 and executed[-1] == tool
+        FIGURES.count("fuzz:task_decomposition", "foreign_results_refused")
     if result["status"] == "ok":
         answer = result["answer"]
         assert answer.strip() and len(answer) <= policy.max_answer_chars
