@@ -261,3 +261,53 @@ def test_a_whole_number_does_not_ground_a_percentage():
     assert ungrounded_numbers("Uptime is 100%.", evidence) == ["100%"]
     assert ungrounded_numbers("Refund rate 4.86%.", {"refund_rate": 0.0486}) == []
     assert ungrounded_numbers("Rate 0.0486.", "4.86%") == []
+
+
+# ------------------------------------------------------------------ found by the issue 16 check
+
+
+@pytest.mark.parametrize(
+    ("summary", "reason", "ungrounded"),
+    [
+        ("Gross sales $35k for April 2026.", "invalid_answer:ungrounded_numbers", ["35k"]),  # was success
+        ("Gross sales $1.2M.", "invalid_answer:ungrounded_numbers", ["1.2M"]),
+        ("Refund rate 5% (top day 2026-04-05).", "invalid_answer:ungrounded_numbers", ["5%"]),  # was success
+        ("Gross sales $28.2k, top day April 5, spike on 04/04.", "success", []),
+    ],
+)
+def test_task_decomposition_grounds_abbreviated_figures_and_dates(summary, reason, ungrounded):
+    llm = RoleModel().load({"task_decomposition.combine": [{"answer": summary}]})
+    graph = task_decomposition.build_graph(llm=llm, checkpointer=InMemorySaver())
+    out = graph.invoke({"goal": TASK_GOAL}, thread())
+    assert out["stop_reason"] == reason
+    if ungrounded:
+        assert out["details"]["ungrounded_numbers"] == ungrounded
+
+
+@pytest.mark.parametrize(
+    ("answer", "ungrounded"),
+    [
+        ("Failed payment rate is 7%. [n1]", ["7%"]),  # grounded by the published date 2026-03-07
+        ("3 chargeback alerts. [n1]", ["3"]),
+        ("Failed payment rate is 3.4% as of March 7, 2026. [n1]", []),
+    ],
+)
+def test_research_dates_do_not_ground_numbers(answer, ungrounded):
+    llm = RoleModel().load({"research.synthesize": [{"answer": answer, "citations": ["n1"]}]})
+    graph = research.build_graph(llm=llm, checkpointer=InMemorySaver())
+    out = graph.invoke(research_input(), thread())
+    if ungrounded:
+        assert out["stop_reason"] == "invalid_answer:ungrounded_numbers"
+        assert out["ungrounded_numbers"] == ungrounded
+    else:
+        assert out["status"] == "ok"
+
+
+def test_rag_abbreviated_figures_are_checked():
+    answer = {
+        "answer": "Enterprise uptime is 99.95% with a 15k minute response.",
+        "citations": ["doc_sla_enterprise_v3"],
+    }
+    graph = rag.build_graph(llm=RoleModel().load({"rag.answer": [answer]}), checkpointer=InMemorySaver())
+    out = graph.invoke({"question": "What SLA applies to enterprise plan?"}, thread())
+    assert out["stop_reason"] == "invalid_answer:ungrounded_numbers" and out["ungrounded_numbers"] == ["15k"]
