@@ -11,6 +11,7 @@ from pydantic import Field
 
 from policies.base import BasePolicy
 from policies.decision import Decision
+from policies.grounding import ungrounded_numbers
 from policies.text import normalize_ws, stable_json
 
 ReviewDecision = Literal["approve", "revise", "escalate"]
@@ -179,7 +180,6 @@ def validate_review(review: Any, policy: ReflectionPolicy) -> Decision:
 
 # --------------------------------------------------------------------------- patch
 
-_NUMBER = re.compile(r"(?<![\w.])\d+(?:\.\d+)?%?")
 _INCIDENT_ID = re.compile(r"\binc_[a-z0-9_]+", re.IGNORECASE)
 _SEVERITY = re.compile(r"\bP[0-5]\b")
 _REGION = re.compile(r"\b(?:US|EU|UK|UA|APAC|GLOBAL|EMEA|LATAM)\b")
@@ -194,11 +194,6 @@ _STRICT_REPLACE = re.compile(
     re.IGNORECASE,
 )
 _EXAMPLE_MARKERS = re.compile(r"such as|for example|e\.g\.", re.IGNORECASE)
-
-
-def number_tokens(text: str) -> set[str]:
-    """Number tokens: digits, optional decimals, optional percent sign."""
-    return set(_NUMBER.findall(text))
 
 
 def quoted_phrases(item: str) -> list[str]:
@@ -283,11 +278,8 @@ def validate_patch(
         return Decision.stop("patch_violation:too_large_edit", similarity=similarity)
 
     known = stable_json(context) + "\n" + draft
-    known_numbers = number_tokens(known)
-    known_bare = {n.rstrip("%") for n in known_numbers}
-    new_numbers = sorted(
-        n for n in number_tokens(revised) if n not in known_numbers and n.rstrip("%") not in known_bare
-    )
+    # the grounding rule every pattern shares: formatting, abbreviated figures, dates as dates
+    new_numbers = ungrounded_numbers(revised, [context, draft])
     if new_numbers:
         return Decision.stop("patch_violation:no_new_facts", new_numbers=new_numbers)
     for pattern, reason in (

@@ -8,7 +8,6 @@ from pydantic import ValidationError
 from policies.reflection import (
     ReflectionPolicy,
     fix_plan_rules,
-    number_tokens,
     quoted_phrases,
     strict_replacement,
     validate_answer,
@@ -194,9 +193,24 @@ def test_fix_plan_rules():
     assert rules.enforced == 6
 
 
-def test_number_tokens():
-    text = "Rate 3.4% of 27 %, 0.034 and 45 minutes; inc_2026 v2 P1"
-    assert number_tokens(text) == {"3.4%", "27", "0.034", "45"}
+@pytest.mark.parametrize(
+    ("revised", "new_numbers"),
+    [
+        (REVISED.replace("27%", "3.4%"), []),  # the context's 0.034, as a percentage
+        (REVISED.replace("every 15 minutes", "every 15min"), []),
+        (REVISED.replace("45 minutes.", "45k minutes."), ["45k"]),  # an abbreviated figure: 45,000
+        (REVISED.replace("27%", "27k"), ["27k"]),
+        (REVISED.replace("Recovery is", "On 2026-03-05 recovery is"), ["2026-03-05"]),  # no date in it
+        (REVISED.replace("inc_pay_1 (P1)", "inc_pay_1 (P1, v3)"), []),  # labels stay labels
+    ],
+)
+def test_new_numbers_use_the_shared_grounding_rule(revised, new_numbers):
+    decision = patch(revised)
+    if new_numbers:
+        assert decision.reason == "patch_violation:no_new_facts"
+        assert decision.details["new_numbers"] == new_numbers
+    else:
+        assert decision.passed, decision
 
 
 # ------------------------------------------------------------------ patch
