@@ -7,6 +7,9 @@ pending human approval is an interrupt in its latest checkpoint.
 
 from __future__ import annotations
 
+import sqlite3
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -29,6 +32,34 @@ class NotWaiting(RuntimeError):
 
 class NotIncomplete(RuntimeError):
     """The run did not stop mid-run, so there is nothing to continue."""
+
+
+class UnreadableRun(RuntimeError):
+    """The store holds a checkpoint (or its metadata) that cannot be decoded: written by another
+    program or version, or damaged. Nothing is changed."""
+
+
+def _database_error(exc: BaseException) -> bool:
+    """An error of the database itself (locked, connection lost...), which the caller reports as
+    such, not as a checkpoint that cannot be decoded."""
+    return isinstance(exc, sqlite3.Error) or type(exc).__module__.split(".")[0] in ("psycopg", "psycopg_pool")
+
+
+@contextmanager
+def _decoding(thread_id: str | None = None) -> Iterator[None]:
+    """Reads of the store: a row that cannot be decoded raises :class:`UnreadableRun`."""
+    try:
+        yield
+    except (RunNotFound, NotWaiting, NotIncomplete, UnreadableRun):
+        raise
+    except Exception as exc:
+        if _database_error(exc):
+            raise
+        where = f"thread {thread_id!r}" if thread_id else "the store's index of runs"
+        text = " ".join(str(exc).split())[:200] or "no message"
+        raise UnreadableRun(
+            f"{where} holds a checkpoint that cannot be decoded ({type(exc).__name__}: {text})"
+        ) from exc
 
 
 @dataclass(frozen=True)
@@ -69,7 +100,9 @@ def _threads(checkpointer: BaseCheckpointSaver) -> list[tuple[str, str]]:
     for its input, whose ids are time-ordered UUIDs; resuming a run writes none, so it keeps its
     place."""
     latest: dict[str, tuple[str, str]] = {}
-    for item in checkpointer.list(None, filter={"source": "input"}):
+    with _decoding():
+        items = list(checkpointer.list(None, filter={"source": "input"}))
+    for item in items:
         configurable = item.config.get("configurable", {})
         pattern = (item.metadata or {}).get("pattern")
         if configurable.get("checkpoint_ns") or not isinstance(pattern, str) or pattern not in PATTERNS:
@@ -111,7 +144,8 @@ def _summary(thread_id: str, pattern: str, snapshot: StateSnapshot) -> RunSummar
 
 def _latest(checkpointer: BaseCheckpointSaver, thread_id: str) -> tuple[Pattern, CheckpointTuple]:
     """The thread's pattern and latest checkpoint (one read of the store)."""
-    latest = checkpointer.get_tuple(_config(thread_id))  # type: ignore[arg-type]
+    with _decoding(thread_id):
+        latest = checkpointer.get_tuple(_config(thread_id))  # type: ignore[arg-type]
     if latest is None:
         raise RunNotFound(f"no run with thread id {thread_id!r} in this store")
     name = (latest.metadata or {}).get("pattern")
@@ -124,7 +158,8 @@ def _open(checkpointer: BaseCheckpointSaver, thread_id: str) -> tuple[Pattern, A
     """The thread's pattern, a graph to read it with, and its latest snapshot."""
     pattern, _ = _latest(checkpointer, thread_id)
     graph = _graph(pattern, checkpointer)
-    return pattern, graph, graph.get_state(_config(thread_id))
+    with _decoding(thread_id):
+        return pattern, graph, graph.get_state(_config(thread_id))
 
 
 def run_summary(checkpointer: BaseCheckpointSaver, thread_id: str) -> RunSummary:
@@ -161,7 +196,8 @@ def list_runs(
             matched += 1
             continue
         graph = graphs.setdefault(name, _graph(PATTERNS[name], checkpointer))
-        summary = _summary(thread_id, name, graph.get_state(_config(thread_id)))
+        with _decoding(thread_id):
+            summary = _summary(thread_id, name, graph.get_state(_config(thread_id)))
         if status is not None and summary.status != status:
             continue
         matched += 1
@@ -179,6 +215,8 @@ def load_run(checkpointer: BaseCheckpointSaver, thread_id: str) -> RunRecord:
     """One run read back from the checkpointer: summary, result (trace and history included) and
     the thread's checkpoints."""
     pattern, graph, snapshot = _open(checkpointer, thread_id)
+    with _decoding(thread_id):
+        history = list(graph.get_state_history(_config(thread_id)))
     checkpoints = [
         {
             "checkpoint_id": s.config["configurable"]["checkpoint_id"],
@@ -188,7 +226,7 @@ def load_run(checkpointer: BaseCheckpointSaver, thread_id: str) -> RunRecord:
             "next": list(s.next),
             "created_at": s.created_at,
         }
-        for s in graph.get_state_history(_config(thread_id))
+        for s in history
     ]
     result = run_result(graph, snapshot.values or {})
     return RunRecord(_summary(thread_id, pattern.name, snapshot), result, checkpoints)
@@ -206,9 +244,11 @@ def _reopen(
     pattern, latest = _latest(checkpointer, thread_id)
     if policy is None:
         recorded = (latest.metadata or {}).get("policy")
-        policy = pattern.policy.model_validate_json(recorded) if isinstance(recorded, str) else None
+        with _decoding(thread_id):
+            policy = pattern.policy.model_validate_json(recorded) if isinstance(recorded, str) else None
     graph = pattern.build(checkpointer=checkpointer, llm=llm, policy=policy, ledger=ledger)
-    return graph, graph.get_state(_config(thread_id)), policy
+    with _decoding(thread_id):
+        return graph, graph.get_state(_config(thread_id)), policy
 
 
 def _run_on(graph: Any, command: Any, thread_id: str, policy: BasePolicy | None) -> dict[str, Any]:

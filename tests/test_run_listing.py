@@ -103,12 +103,13 @@ def test_cli_runs_pages_and_says_where_the_next_page_starts(tmp_path, capsys):
     assert main(["runs", "--db", db, "--limit", "3", "--offset", "2"]) == 0
     table = capsys.readouterr().out.splitlines()
     assert [line.split()[0] for line in table[1:4]] == newest_first[2:5]
-    assert table[4] == "(runs 3-5, most recently started first; next page: --offset 5)"
+    assert table[4] == f"(runs 3-5, most recently started first; next page: --offset 5; run store: {db})"
     assert main(["runs", "--db", db, "--limit", "5", "--offset", "5", "--json"]) == 0
     assert [r["thread_id"] for r in json.loads(capsys.readouterr().out)] == newest_first[5:]
     assert main(["runs", "--db", db, "--limit", "0"]) == 0  # 0: every run, and no next page
     table = capsys.readouterr().out.splitlines()
-    assert len(table) == 1 + len(newest_first) and "next page" not in table[-1]
+    assert len(table) == 2 + len(newest_first) and "next page" not in table[-1]
+    assert table[-1] == f"(runs 1-{len(newest_first)}, most recently started first; run store: {db})"
     with pytest.raises(SystemExit) as stop:
         main(["runs", "--db", db, "--limit", "-1"])
     assert stop.value.code == 2 and "must be 0 or more, not -1" in capsys.readouterr().err
