@@ -83,7 +83,8 @@ def load_env_file(env: MutableMapping[str, str] | None = None) -> Path | None:
     return path
 
 
-def _read_data_file(path: str, what: str, max_bytes: int | None = None) -> dict[str, Any]:
+def _read_data_file(path: str, what: str, max_bytes: int | None = None) -> Any:
+    """The JSON (or TOML, by suffix) in ``path``; at most ``max_bytes`` when given."""
     file = Path(path)
     try:
         if max_bytes is not None and file.is_file() and file.stat().st_size > max_bytes:
@@ -100,8 +101,6 @@ def _read_data_file(path: str, what: str, max_bytes: int | None = None) -> dict[
         data = tomllib.loads(text) if file.suffix.lower() == ".toml" else json.loads(text)
     except (ValueError, RecursionError, tomllib.TOMLDecodeError) as exc:
         raise CliError(f"{what} file {path!r} is not valid {file.suffix or 'JSON'}: {exc}") from None
-    if not isinstance(data, dict):
-        raise CliError(f"{what} file {path!r} must hold an object/table at the top level")
     return data
 
 
@@ -112,6 +111,8 @@ def load_policy(pattern: Pattern, path: str | None) -> BasePolicy:
     from pydantic import ValidationError
 
     data = _read_data_file(path, "policy")
+    if not isinstance(data, dict):
+        raise CliError(f"policy file {path!r} must hold an object/table at the top level")
     try:
         return pattern.policy.model_validate(data)
     except ValidationError as exc:

@@ -59,6 +59,12 @@ def _kind(value: Any) -> str:
     return names.get(type(value), type(value).__name__)
 
 
+def _key_name(key: str) -> str:
+    """A key from the input as the message shows it: quoted, escaped, at most 40 characters."""
+    text = repr(key)
+    return text if len(text) <= 40 else text[:39] + "…"
+
+
 def expected_keys(pattern: Pattern) -> str:
     return ", ".join(key.describe() for key in pattern.inputs)
 
@@ -76,11 +82,21 @@ def human_size(count: int) -> str:
     return f"{count / 1024 / 1024:.1f} MiB"
 
 
+#: What :func:`policies.json_safety.json_problem` finds, in words.
+_PROBLEMS = {
+    "int_out_of_range": "an integer beyond 64 bits",
+    "non_finite_number": "a number that is not finite (NaN, Infinity, 1e400)",
+    "invalid_unicode": "text that is not valid Unicode (a lone surrogate)",
+    "too_deep": "nesting deeper than 64 levels",
+}
+
+
 def check_size(value: Any, max_bytes: int, what: str) -> None:
-    """Raise :class:`InputError` when ``value`` is larger than ``max_bytes`` (or not storable)."""
+    """Raise :class:`InputError` when ``value`` cannot be stored (see :func:`json_problem`) or is
+    larger than ``max_bytes``."""
     problem = json_problem(value)
     if problem is not None:
-        raise InputError(f"{what} cannot be stored: {problem}")
+        raise InputError(f"{what} cannot be stored: {_PROBLEMS.get(problem, problem)}")
     size = size_of(value)
     if size > max_bytes:
         raise InputError(
@@ -98,9 +114,9 @@ def check_input(pattern: Pattern, data: Any, *, max_bytes: int = DEFAULT_MAX_INP
     keys = pattern.input_keys()
     unknown = sorted(str(k) for k in data if k not in keys)
     if unknown:
-        raise InputError(
-            f"unknown input key{'s' if len(unknown) > 1 else ''} {', '.join(unknown)}; {expected}"
-        )
+        more = f" and {len(unknown) - 5} more" if len(unknown) > 5 else ""
+        named = ", ".join(_key_name(k) for k in unknown[:5]) + more
+        raise InputError(f"unknown input key{'s' if len(unknown) > 1 else ''} {named}; {expected}")
     missing = [key.name for key in pattern.inputs if key.required and key.name not in data]
     if missing:
         raise InputError(

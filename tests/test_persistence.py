@@ -273,6 +273,11 @@ def test_unreachable_postgres_is_a_clear_error():
         pass
     out = _cli("waiting", db=url, check_rc=2)
     assert "cannot connect to PostgreSQL" in out.stderr and "secret" not in out.stderr
+    # the cause is kept (not only psycopg's hint line), on one line with no tab
+    assert "Connection refused; Is the server running" in out.stderr
+    assert (
+        len(out.stderr.strip().splitlines()) == 1 and "\t" not in out.stderr and "Traceback" not in out.stderr
+    )
 
 
 def test_unsupported_location_scheme():
