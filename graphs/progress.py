@@ -164,7 +164,7 @@ def summary_lines(result: Mapping[str, Any], width: int = 100) -> list[str]:
         for request in result["waiting_for_human"]:
             request = request if isinstance(request, Mapping) else {"reason": request}
             action, why = action_text(request.get("action")), request.get("reason", "?")
-            lines.append(f"waiting for a human: {action} because {why}")
+            lines.append(f"waiting for a human ({why}): {action}")
     elif status == "ok":
         outcome = f" ({result['outcome']})" if result.get("outcome") else ""
         lines.append(f"ok: {reason}{outcome}; {cost}; model {model}")

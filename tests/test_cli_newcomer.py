@@ -464,4 +464,4 @@ def test_summary_of_a_stopped_and_a_waiting_run():
         'details: {"max": 1100}',
     ]
     waiting = {"waiting_for_human": [{"reason": "high", "action": {"name": "refund", "args": {"usd": 9}}}]}
-    assert summary_lines(waiting) == ["waiting for a human: refund(usd=9) because high"]
+    assert summary_lines(waiting) == ["waiting for a human (high): refund(usd=9)"]
