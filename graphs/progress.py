@@ -17,7 +17,6 @@ from __future__ import annotations
 import json
 import os
 import shutil
-import sys
 from collections.abc import Mapping
 from typing import IO, Any
 
@@ -28,13 +27,15 @@ _NOT_FIGURES = frozenset({"step", "phase", "ok", "elapsed_ms", "stop_reason", "c
 
 
 def terminal_width(stream: IO[str] | None = None, fallback: int = 100) -> int:
-    """Columns of the terminal ``stream`` writes to; ``$COLUMNS`` or ``fallback`` when it is none."""
-    if os.environ.get("COLUMNS", "").isdigit():
-        return max(20, int(os.environ["COLUMNS"]))
-    try:
-        return max(20, os.get_terminal_size((stream or sys.stdout).fileno()).columns)
-    except (AttributeError, OSError, ValueError):
-        return shutil.get_terminal_size((fallback, 24)).columns
+    """Columns to fit: ``$COLUMNS``, else the terminal on stdout, else the one ``stream`` writes to,
+    else ``fallback`` (output to a file or a pipe)."""
+    width = shutil.get_terminal_size((0, 0)).columns
+    if not width and stream is not None:
+        try:
+            width = os.get_terminal_size(stream.fileno()).columns
+        except (AttributeError, OSError, ValueError):
+            width = 0
+    return max(20, width or fallback)
 
 
 def cut(line: str, width: int) -> str:
