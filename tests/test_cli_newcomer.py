@@ -349,6 +349,7 @@ def _store_rows(db: str) -> list:
         ("[800]", "ARGS must be a non-empty JSON object"),
         ("{nope", "ARGS must be a JSON object"),
     ],
+    ids=["int-beyond-64-bits", "1e400", "lone-surrogate", "over-the-cap", "a-list", "not-json"],
 )
 def test_a_human_edit_the_store_cannot_keep_is_one_line_and_the_run_still_waits(
     tmp_path, capsys, args, problem
