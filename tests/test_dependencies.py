@@ -49,3 +49,16 @@ def test_the_postgres_saver_range_admits_what_langgraph_runtime_pg_pins():
         Requirement(s) for s in PROJECT["dependencies"] if s.startswith("langgraph-checkpoint-postgres")
     ]
     assert postgres.specifier.contains("3.1.0")
+
+
+def test_the_policies_import_without_warnings():
+    """A warning at import reaches every CLI command's stderr (pydantic < 2.10 warned about the
+    ``model_`` prefix of ``model_prices``): the lowest versions run this too."""
+    import subprocess
+    import sys
+
+    modules = "policies.reflection, policies.research, policies.rag, policies.supervisor, policies.task_decomposition"
+    done = subprocess.run(
+        [sys.executable, "-W", "error", "-c", f"import {modules}"], capture_output=True, text=True, cwd=ROOT
+    )
+    assert done.returncode == 0 and done.stderr == "", done.stderr
