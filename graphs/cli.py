@@ -217,15 +217,13 @@ def run_pattern(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     thread_id = args.thread_id or str(uuid.uuid4())
     progress = err if args.json else out
     width = terminal_width(progress)
-    from graphs.runs import run_config
     from graphs.store import open_checkpointer, open_ledger
 
     with open_checkpointer(args.db) as saver, open_ledger(args.db) as ledger:
-        print(
-            f"{pattern.name}: thread {thread_id} (runs kept in {parse_location(args.db)})",
-            file=progress,
-            flush=True,
-        )
+        where = parse_location(args.db)
+        print(f"{pattern.name}: thread {thread_id} (runs kept in {where})", file=progress, flush=True)
+        from graphs.runs import run_config  # LangGraph and LangChain: after the header
+
         _check_thread_free(saver, thread_id, pattern)
         graph = pattern.build(checkpointer=saver, llm=_chat_model(), policy=policy, ledger=ledger)
         values, interrupted = _stream(graph, inputs, run_config(thread_id, policy), progress, width)
