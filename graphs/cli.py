@@ -83,7 +83,7 @@ def load_policy(pattern: Pattern, path: str | None) -> BasePolicy:
         return pattern.policy()
     data = _read_data_file(path, "policy")
     try:
-        return pattern.policy.model_validate(data)
+        return pattern.policy_with(data)
     except ValidationError as exc:
         first = exc.errors()[0]
         where = ".".join(map(str, first["loc"])) or "(top level)"
@@ -163,7 +163,10 @@ def run_pattern(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     progress = err if args.json else out
     with open_checkpointer(args.db) as saver, open_ledger(args.db) as ledger:
         _check_thread_free(saver, thread_id, pattern)
-        graph = pattern.build(checkpointer=saver, llm=llm, policy=policy, ledger=ledger)
+        try:
+            graph = pattern.build(checkpointer=saver, llm=llm, policy=policy, ledger=ledger)
+        except ValueError as exc:  # a policy that does not fit the pattern's tools
+            raise CliError(str(exc)) from None
         print(f"{pattern.name}: thread {thread_id} (runs kept in {parse_location(args.db)})", file=progress)
         values, interrupted = _stream(graph, inputs, run_config(thread_id, policy), progress)
     result = run_result(graph, values)

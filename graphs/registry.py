@@ -22,7 +22,7 @@ from policies.base import BasePolicy
 from policies.rag import RagPolicy
 from policies.reflection import ReflectionPolicy
 from policies.research import ResearchPolicy
-from policies.supervisor import SupervisorPolicy
+from policies.supervisor import SupervisorPolicy, demo_policy
 from policies.task_decomposition import TaskDecompositionPolicy
 
 
@@ -30,7 +30,8 @@ from policies.task_decomposition import TaskDecompositionPolicy
 class Pattern:
     name: str
     module_name: str
-    policy: type[BasePolicy]
+    #: The pattern's policy model.
+    model: type[BasePolicy]
     demo_input: Callable[[], dict[str, Any]]
     #: How often the demo pauses for a human when no automatic approver stands in (Studio).
     demo_interrupts: int = 0
@@ -39,6 +40,17 @@ class Pattern:
 
     #: Extra ``build_graph`` arguments that put the demo tools' side effects in ``ledger``.
     ledger_tools: Callable[[Ledger], dict[str, Any]] | None = None
+
+    #: Makes the demo's policy, fields given as keywords over it (default: the model itself).
+    demo_policy: Callable[..., BasePolicy] | None = None
+
+    def policy(self, **fields: Any) -> BasePolicy:
+        """The demo's policy, with ``fields`` over it."""
+        return (self.demo_policy or self.model)(**fields)
+
+    def policy_with(self, data: dict[str, Any]) -> BasePolicy:
+        """The demo's policy with the fields of ``data`` (a policy file) over it, validated."""
+        return self.model.model_validate({**self.policy().model_dump(), **data})
 
     @property
     def module(self) -> ModuleType:
@@ -52,8 +64,10 @@ class Pattern:
         policy: BasePolicy | None = None,
         ledger: Ledger | None = None,
     ) -> Any:
-        """The pattern's compiled graph; with ``ledger``, its demo tools record side effects there."""
+        """The pattern's compiled graph (the demo's policy unless ``policy`` is given); with
+        ``ledger``, its demo tools record side effects there."""
         extra = self.ledger_tools(ledger) if ledger is not None and self.ledger_tools else {}
+        policy = policy if policy is not None else self.policy()
         return self.module.build_graph(checkpointer=checkpointer, llm=llm, policy=policy, **extra)
 
 
@@ -76,6 +90,7 @@ PATTERNS: dict[str, Pattern] = {
         "graphs.supervisor",
         SupervisorPolicy,
         supervisor_demo.demo_input,
+        demo_policy=demo_policy,
         demo_interrupts=1,
         cli_policy=_supervisor_cli_policy,
         ledger_tools=lambda ledger: {

@@ -206,7 +206,7 @@ def _reopen(
     pattern, latest = _latest(checkpointer, thread_id)
     if policy is None:
         recorded = (latest.metadata or {}).get("policy")
-        policy = pattern.policy.model_validate_json(recorded) if isinstance(recorded, str) else None
+        policy = pattern.model.model_validate_json(recorded) if isinstance(recorded, str) else None
     graph = pattern.build(checkpointer=checkpointer, llm=llm, policy=policy, ledger=ledger)
     return graph, graph.get_state(_config(thread_id)), policy
 
