@@ -98,10 +98,14 @@ def route_after_review(
     return "finalize" if state["action"]["kind"] == "final" else "execute"
 
 
-def route_after_human_approval(state: SupervisorState) -> Literal["execute", "refuse", "__end__"]:
+def route_after_human_approval(
+    state: SupervisorState,
+) -> Literal["execute", "finalize", "refuse", "__end__"]:
     if is_stopped(state):
         return "__end__"
-    return "refuse" if state.get("refusal") else "execute"
+    if state.get("refusal"):
+        return "refuse"
+    return "finalize" if state["action"]["kind"] == "final" else "execute"
 
 
 def route_after_execute(state: SupervisorState) -> Literal["worker", "refuse", "__end__"]:

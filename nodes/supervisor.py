@@ -91,9 +91,13 @@ def _check_input(state: State) -> str | None:
     return None
 
 
-def _review_context(state: State) -> rules.ReviewContext:
+def _review_context(state: State, policy: rules.SupervisorPolicy) -> rules.ReviewContext:
     return rules.ReviewContext(
-        tuple(state.get("calls") or []), dict(state.get("subject") or {}), str(state.get("goal") or "")
+        tuple(state.get("calls") or []),
+        dict(state.get("subject") or {}),
+        str(state.get("goal") or ""),
+        frozenset(policy.trusted_tools()),
+        tuple(policy.constants()),
     )
 
 
@@ -179,8 +183,11 @@ def _figures(state: State, action: Mapping[str, Any] | None) -> dict[str, Any]:
         "executed_from": state.get("executed_from"),
     }
     details = rules.rule_details(review)
+    where = details.pop("provenance", None)
     if details:
         figures["rule_details"] = _small(details)
+    if where:  # where each checked value came from, each in a line of its own
+        figures["provenance"] = {str(k)[:80]: str(v)[:160] for k, v in list(where.items())[:8]}
     for key in ("approved_by", "human_approved"):
         if state.get(key) is not None:
             figures[key] = state[key]
@@ -272,7 +279,7 @@ def review(state: State, runtime: Ctx, *, policy: rules.SupervisorPolicy, hooks:
         update = {"review": row, "reviews": [*(state.get("reviews") or []), row]}
         reason, by, message = str(earlier["reason"]), str(earlier["by"]), str(earlier.get("message") or "")
         return _refuse(state, policy, "review", reason, by=by, action=action, message=message, update=update)
-    decision = rules.review_action(action, _review_context(state), policy, hooks)
+    decision = rules.review_action(action, _review_context(state, policy), policy, hooks)
     row = {"decision": decision.verdict, "reason": decision.reason, **decision.details}
     update = {"review": row, "reviews": [*(state.get("reviews") or []), row]}
     if decision.verdict == "block":
@@ -325,9 +332,8 @@ def _ask(state: State, policy: rules.SupervisorPolicy, hooks: Hooks, models: Mod
             continue
         if answer.type == "reject":
             return answer, None, given, ""
-        decision = rules.approved_action(
-            answer, state["action"], policy, _review_context(state), hooks, models
-        )
+        context = _review_context(state, policy)
+        decision = rules.approved_action(answer, state["action"], policy, context, hooks, models)
         if decision.passed:
             return answer, decision, given, ""
         verdict = "blocked by the supervisor" if decision.verdict == "block" else "refused"
@@ -475,9 +481,17 @@ def execute(state: State, runtime: Ctx, *, policy: rules.SupervisorPolicy, tools
     return {"calls": [*calls, call], "trace": [row], "history": [history]}
 
 
+def _annotated(answer: str, review: Mapping[str, Any]) -> str:
+    """The answer with a note on the identifiers it carries from untrusted sources only."""
+    if review.get("reason") != "final_answer_annotated":
+        return answer
+    notes = "; ".join(f"{k.split(':', 1)[-1]} {v}" for k, v in (review.get("provenance") or {}).items())
+    return f"{answer}\n\n[unverified: {notes}]"
+
+
 def finalize(state: State) -> dict:
     action = state["action"]
-    answer = action["answer"]
+    answer = _annotated(action["answer"], state.get("review") or {})
     history = history_row(
         state,
         "final",

@@ -15,16 +15,28 @@ refund demo (:func:`demo_policy`) is one instance of it.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import ROUND_HALF_UP, Context, Decimal
+from functools import cached_property
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from policies.base import BasePolicy
 from policies.decision import Decision
 from policies.human import HumanAnswer
+from policies.provenance import (
+    IdentifierKind,
+    Source,
+    describe,
+    identifier_origins,
+    leaf_values,
+    normalize_text,
+    origins,
+    sources_of,
+)
 from policies.schemas import ArgsModel, model_fields
 from policies.tools import ArgSpec, GatewayLimits, ToolSpec, arg_problem, call_signature, is_number
 
@@ -110,10 +122,70 @@ class Threshold(_Rule):
     cumulative: bool = False
 
 
+_SOURCE_NAMES = ("request", "subject", "policy", "trusted", "any")
+#: The identifiers checked in free text unless a rule names others (amounts are left out: a message
+#: may well repeat a figure a tool returned).
+TEXT_IDENTIFIERS: tuple[IdentifierKind, ...] = ("url", "email", "iban", "phone")
+
+
+def _source_names(names: list[str]) -> list[str]:
+    for name in names:
+        if name not in _SOURCE_NAMES and not (name.startswith("tool:") and len(name) > 5):
+            raise ValueError(f"unknown source {name!r}: use {', '.join(_SOURCE_NAMES)} or tool:<name>")
+    return names
+
+
+class ArgSource(_Rule):
+    """Where an argument's value may come from (every string and number in it, nested ones too),
+    traced by :mod:`policies.provenance`: ``request`` (the run's goal), ``subject``, ``policy`` (this
+    policy's own constants), ``trusted`` (any of those, or a trusted tool's observation),
+    ``tool:<name>`` (that tool's observations) or ``any``. A value none of them holds gets
+    ``verdict`` with ``reason``; the details say where it does appear."""
+
+    arg: str
+    sources: list[str] = Field(min_length=1, description="Where the value may come from.")
+    verdict: Literal["block", "escalate"] = "block"
+    reason: str = "untrusted_argument"
+
+    @field_validator("sources")
+    @classmethod
+    def _known(cls, names: list[str]) -> list[str]:
+        return _source_names(names)
+
+
+class IdentifierRule(_Rule):
+    """Identifiers inside free-text arguments (links, addresses, account and phone numbers...)
+    must come from ``sources`` (by default: the request, the subject, the policy or a trusted
+    tool), so that a link or an address an attacker planted in a page, a message or a file cannot
+    be sent on. ``args``: the arguments checked (empty: every argument)."""
+
+    args: list[str] = Field(default_factory=list, description="Arguments checked (empty: all).")
+    kinds: list[IdentifierKind] = Field(default_factory=lambda: list(TEXT_IDENTIFIERS))
+    sources: list[str] = Field(default_factory=lambda: ["trusted"], min_length=1)
+    verdict: Literal["block", "escalate"] = "block"
+    reason: str = "untrusted_identifier"
+
+    @field_validator("sources")
+    @classmethod
+    def _known(cls, names: list[str]) -> list[str]:
+        return _source_names(names)
+
+
+class Requested(_Rule):
+    """A tool that may run only when the run's request asks for that kind of action: one of
+    ``keywords`` must begin a word of the request (``pay`` matches "Pay", "payment"), so an
+    instruction found in a document cannot create work the user never asked for."""
+
+    keywords: list[str] = Field(min_length=1)
+    verdict: Literal["block", "escalate"] = "block"
+    reason: str = "action_not_requested"
+
+
 class ToolRules(_Rule):
     """The supervisor's rules for one tool, applied in this order: bound arguments, set membership,
-    preconditions, then — for a read-only tool — custom rules and approval; for any other tool
-    numeric checks, run cap, defaults, custom rules, escalation thresholds, required approval."""
+    provenance (argument sources, identifiers, the request's ask), preconditions, then — for a
+    read-only tool — custom rules and approval; for any other tool numeric checks, run cap,
+    defaults, custom rules, escalation thresholds, required approval."""
 
     bound_args: list[str] = Field(
         default_factory=list,
@@ -121,6 +193,9 @@ class ToolRules(_Rule):
         "names them: a step cannot act for anyone else (block ``subject_mismatch:<arg>``). Checked first.",
     )
     one_of: list[OneOf] = Field(default_factory=list, description="Arguments limited to a set of values.")
+    arg_sources: list[ArgSource] = Field(default_factory=list, description="Where arguments may come from.")
+    identifiers: IdentifierRule | None = Field(None, description="Identifiers in free text: from where.")
+    requested: Requested | None = Field(None, description="The request must ask for this kind of action.")
     read_only: bool = Field(
         False, description="Reads only: approved (``approve_reason``) once the rules before it pass."
     )
@@ -138,6 +213,7 @@ class ToolRules(_Rule):
         """The arguments these rules name (each must be an argument of the tool)."""
         names = {*self.bound_args, *(a for p in self.preconditions for a in p.match_args)}
         names |= {r.arg for r in self.one_of} | {r.arg for r in self.number_args}
+        names |= {r.arg for r in self.arg_sources} | set(self.identifiers.args if self.identifiers else ())
         names |= {r.arg for r in self.defaults} | {t.arg for t in self.escalate_above}
         return names | ({self.run_cap.arg} if self.run_cap else set())
 
@@ -289,6 +365,16 @@ class SupervisorPolicy(BasePolicy):
         description="Answers a human may give one escalation: one that does not parse, or whose edit breaks "
         "a rule, is asked again with the problem, up to this many times (then invalid_human_answer).",
     )
+    final_identifiers: Literal["allow", "annotate", "escalate", "block"] = Field(
+        "allow",
+        description="Links, addresses and account numbers (final_identifier_kinds) in the final answer that "
+        "appear only in untrusted observations: allow; annotate (the answer says they are unverified); "
+        "escalate (a human approves the answer); block (untrusted_identifier_in_answer).",
+    )
+    final_identifier_kinds: list[IdentifierKind] = Field(
+        default_factory=lambda: list(TEXT_IDENTIFIERS),
+        description="Identifier kinds final_identifiers checks.",
+    )
     auto_approver_enabled: bool = Field(
         False,
         description="Let the automatic approver answer escalations instead of pausing for a human.",
@@ -330,6 +416,18 @@ class SupervisorPolicy(BasePolicy):
         refusals = data.get("max_refusals", cls.model_fields["max_refusals"].default)
         data.setdefault("max_steps", int(data["max_tool_calls"]) + int(refusals) + 2)
         return cls.model_validate(data)
+
+    def constants(self) -> list[Any]:
+        """The values this policy itself names (allowed values, defaults): a source of provenance."""
+        rules = self.rules.values()
+        return [
+            *(v for r in rules for m in r.one_of for v in m.values),
+            *(d.value for r in rules for d in r.defaults),
+        ]
+
+    def trusted_tools(self) -> list[str]:
+        """The tools whose observations this policy trusts (``ToolSpec.trust``)."""
+        return [name for name, spec in self.tools.items() if spec.trust == "trusted"]
 
     def gateway_limits(self) -> GatewayLimits:
         return GatewayLimits(
@@ -385,6 +483,11 @@ def policy_problems(
     }
     for rules in policy.rules.values():
         named.setdefault("preconditions", []).extend(p.tool for p in rules.preconditions)
+        sources = [
+            *(n for r in rules.arg_sources for n in r.sources),
+            *(rules.identifiers.sources if rules.identifiers else []),
+        ]
+        named.setdefault("provenance sources", []).extend(n[5:] for n in sources if n.startswith("tool:"))
     for where, names in named.items():
         for name in sorted(set(names) - registered):
             problems.append(f"{where} names tool {name!r}, which is not registered")
@@ -510,6 +613,16 @@ class ReviewContext:
     calls: tuple[Mapping[str, Any], ...] = ()
     subject: Mapping[str, Any] = field(default_factory=dict)
     request: str = ""
+    #: tools whose observations the policy trusts, and the policy's own constants (provenance)
+    trusted: frozenset[str] = frozenset()
+    constants: tuple[Any, ...] = ()
+
+    @cached_property
+    def sources(self) -> list[Source]:
+        """Where argument values can come from: request, subject, policy, each call's observation."""
+        return sources_of(
+            self.request, self.subject, self.calls, trusted_tools=self.trusted, constants=list(self.constants)
+        )
 
     def succeeded(self, tool: str, args: Mapping[str, Any] | None = None) -> bool:
         """Did ``tool`` succeed in this run (with these values of ``args``, when given)?"""
@@ -586,6 +699,53 @@ def _binding(rules: ToolRules, args: Mapping[str, Any], context: ReviewContext) 
     return None
 
 
+def _provenance(
+    rules: ToolRules, args: Mapping[str, Any], context: ReviewContext
+) -> Decision | dict[str, str]:
+    """The provenance rules: where each ruled argument's values and each identifier in free text
+    came from, and whether the request asks for this kind of action. A rule that fails gives its
+    decision (details: where the value does appear); else where each checked value came from."""
+    checked: dict[str, str] = {}
+    for rule in rules.arg_sources:
+        for value in leaf_values(args.get(rule.arg)):
+            found = origins(value, context.sources)
+            checked[rule.arg] = describe(found)
+            if not any(s.admitted_by(rule.sources) for s in found):
+                details = {"arg": rule.arg, "value": value, "allowed_sources": list(rule.sources)}
+                where = {"provenance": {rule.arg: checked[rule.arg]}}
+                return Decision(rule.verdict, rule.reason, {**details, **where})
+    if rules.identifiers is not None:
+        refused = _free_text(rules.identifiers, args, context, checked)
+        if refused is not None:
+            return refused
+    asked = rules.requested
+    if asked is not None and not any(_asks(context.request, word) for word in asked.keywords):
+        return Decision(asked.verdict, asked.reason, {"keywords": list(asked.keywords)})
+    return checked
+
+
+def _free_text(
+    rule: IdentifierRule, args: Mapping[str, Any], context: ReviewContext, checked: dict[str, str]
+) -> Decision | None:
+    """Each identifier in the rule's text arguments must come from one of its sources."""
+    for name in rule.args or list(args):
+        for text in (v for v in leaf_values(args.get(name)) if isinstance(v, str)):
+            for (kind, value), found in identifier_origins(text, context.sources, rule.kinds).items():
+                label = f"{name}:{value}"
+                checked[label] = describe(found)
+                if not any(s.admitted_by(rule.sources) for s in found):
+                    details = {"arg": name, "kind": kind, "identifier": value}
+                    return Decision(
+                        rule.verdict, rule.reason, {**details, "provenance": {label: checked[label]}}
+                    )
+    return None
+
+
+def _asks(request: str, keyword: str) -> bool:
+    """Does a word of ``request`` begin with ``keyword`` (case and spacing ignored)?"""
+    return re.search(rf"(?<!\w){re.escape(normalize_text(keyword))}", normalize_text(request)) is not None
+
+
 def _amounts(
     action: Mapping[str, Any], name: str, rules: ToolRules, context: ReviewContext
 ) -> Decision | None:
@@ -612,6 +772,31 @@ def _amounts(
     return None
 
 
+def _final_review(action: Mapping[str, Any], context: ReviewContext, policy: SupervisorPolicy) -> Decision:
+    """The final answer: after the required tools, and with its links, addresses and account
+    numbers checked where ``final_identifiers`` asks (those that appear only in untrusted
+    observations: annotate, escalate or block)."""
+    if policy.final_requires_tools and not any(context.succeeded(t) for t in policy.final_requires_tools):
+        return _block("final_requires_context", requires=list(policy.final_requires_tools))
+    if policy.final_identifiers == "allow":
+        return Decision("approve", "final_answer_allowed")
+    found = identifier_origins(str(action.get("answer")), context.sources, policy.final_identifier_kinds)
+    untrusted = {
+        f"{kind}:{value}": describe(where)
+        for (kind, value), where in found.items()
+        if not any(s.admitted_by(["trusted"]) for s in where)
+    }
+    if not untrusted:
+        return Decision("approve", "final_answer_allowed")
+    if policy.final_identifiers == "annotate":
+        return Decision("approve", "final_answer_annotated", {"provenance": untrusted})
+    return Decision(
+        "block" if policy.final_identifiers == "block" else "escalate",
+        "untrusted_identifier_in_answer",
+        {"provenance": untrusted},
+    )
+
+
 def review_action(
     action: Mapping[str, Any],
     context: ReviewContext,
@@ -619,17 +804,20 @@ def review_action(
     hooks: Mapping[str, CustomRule] | None = None,
 ) -> Decision:
     """One supervisor review of a validated action: approve, revise (``details["action"]``),
-    escalate (``details["arg"]``/``limit`` for thresholds) or block."""
+    escalate (``details["arg"]``/``limit`` for thresholds) or block. Where provenance rules
+    checked values, the decision's ``details["provenance"]`` says where each came from."""
     if action.get("kind") == "final":
-        if policy.final_requires_tools and not any(context.succeeded(t) for t in policy.final_requires_tools):
-            return _block("final_requires_context", requires=list(policy.final_requires_tools))
-        return Decision("approve", "final_answer_allowed")
+        return _final_review(action, context, policy)
     name = str(action.get("name"))
     rules = policy.rules.get(name)
     if rules is None:
         return _block(f"unknown_tool_for_supervisor:{name}")
     args: Mapping[str, Any] = action.get("args") or {}
     decided = _binding(rules, args, context)
+    traced = _provenance(rules, args, context) if decided is None else {}
+    if isinstance(traced, Decision):
+        decided, traced = traced, {}
+    seen = {"provenance": traced} if traced else {}
     if decided is None and not rules.read_only:
         decided = _amounts(action, name, rules, context)
         for default in rules.defaults if decided is None else ():
@@ -639,18 +827,18 @@ def review_action(
     if decided is None:
         decided = _apply_custom(rules.custom, action, context, hooks or {})
     if decided is not None or rules.read_only:
-        return decided or Decision("approve", rules.approve_reason)
+        return decided or Decision("approve", rules.approve_reason, seen)
     for threshold in rules.escalate_above:
         value = args.get(threshold.arg)
         before = context.total(name, threshold.arg) if threshold.cumulative else Decimal(0)
         if is_number(value) and before + _decimal(value) > _decimal(threshold.limit):
             details = {"arg": threshold.arg, "limit": threshold.limit, "value": value}
-            return Decision(
-                "escalate", threshold.reason, {**details, **({"run_total": float(before)} if before else {})}
-            )
+            if before:
+                details["run_total"] = float(before)
+            return Decision("escalate", threshold.reason, {**details, **seen})
     if rules.require_approval:
-        return Decision("escalate", rules.approval_reason)
-    return Decision("approve", rules.approve_reason)
+        return Decision("escalate", rules.approval_reason, seen)
+    return Decision("approve", rules.approve_reason, seen)
 
 
 def refused_before(
@@ -682,12 +870,24 @@ def rule_details(review: Mapping[str, Any]) -> dict[str, Any]:
     return {k: v for k, v in review.items() if k not in ("decision", "reason", "action", "changes")}
 
 
+#: The name a final answer goes by in an approval request (its one argument: ``answer``).
+FINAL_ANSWER = "final_answer"
+
+
+def hitl_action(action: Mapping[str, Any]) -> tuple[str, dict[str, Any]]:
+    """An action as LangChain's HITL request names it: a tool call, or the final answer."""
+    if action.get("kind") == "final":
+        return FINAL_ANSWER, {"answer": action.get("answer")}
+    return str(action.get("name")), dict(action.get("args") or {})
+
+
 def escalation_text(action: Mapping[str, Any], review: Mapping[str, Any]) -> str:
-    """One line for the human: the call, and why the supervisor asks."""
-    details = ", ".join(f"{k}={v}" for k, v in rule_details(review).items())
-    return f"{action.get('name')} needs approval: {review.get('reason')}" + (
-        f" ({details})" if details else ""
-    )
+    """For the human: the call, why the supervisor asks, and where checked values came from."""
+    details = rule_details(review)
+    where = details.pop("provenance", None) or {}
+    said = ", ".join(f"{k}={v}" for k, v in details.items())
+    text = f"{hitl_action(action)[0]} needs approval: {review.get('reason')}" + (f" ({said})" if said else "")
+    return text + "".join(f"; {name} {origin}" for name, origin in where.items())
 
 
 def approval_request(action: Mapping[str, Any], review: Mapping[str, Any], **about: Any) -> dict[str, Any]:
@@ -695,7 +895,7 @@ def approval_request(action: Mapping[str, Any], review: Mapping[str, Any], **abo
     (``action_requests``, ``review_configs``), so that its agent UIs can show and answer it, beside
     this project's own fields (``action``, ``reason``, the rule's ``details``, ``allowed_answers``)
     and ``about`` (run id, thread id, step...)."""
-    name, args = action.get("name"), action.get("args") or {}
+    name, args = hitl_action(action)
     return {
         "action_requests": [{"name": name, "args": args, "description": escalation_text(action, review)}],
         "review_configs": [{"action_name": name, "allowed_decisions": list(HUMAN_DECISIONS)}],
@@ -722,6 +922,18 @@ def auto_approve(request: Mapping[str, Any], cap: float) -> dict[str, Any]:
     return {"type": "edit", "edited_action": edited, "message": f"auto approver: capped to {cap:g}"}
 
 
+def _edited_answer(answer: HumanAnswer, action: Mapping[str, Any]) -> Decision:
+    """A human's edit of an escalated final answer: the answer as the human wrote it."""
+    edited = answer.edits.get("edited_action", answer.edits)
+    args = edited.get("args") if isinstance(edited, dict) else None
+    text = args.get("answer") if isinstance(args, dict) else None
+    if not isinstance(text, str) or not text.strip():
+        problem = "edited_action.args.answer must be a non-empty text"
+        return Decision.stop("invalid_human_answer", problem=problem)
+    new = {"kind": "final", "answer": text.strip()}
+    return Decision.allow("original" if new == dict(action) else "human_revised", action=new)
+
+
 def approved_action(
     answer: HumanAnswer,
     action: Mapping[str, Any],
@@ -739,6 +951,8 @@ def approved_action(
     ``invalid_human_answer``, since the edit could not run as the human left it."""
     if answer.type == "approve":
         return Decision.allow("original", action=dict(action))
+    if action.get("kind") == "final":
+        return _edited_answer(answer, action)
     edited = answer.edits.get("edited_action", answer.edits)
     if not isinstance(edited, dict):
         return Decision.stop("invalid_human_answer", problem="edited_action must be an object")

@@ -68,6 +68,11 @@ class ToolSpec(BaseModel):
         "runs at most once per approved action, also on resume and replay.",
     )
     description: str | None = Field(None, description="Shown to the worker instead of the tool's own.")
+    trust: Trust = Field(
+        "untrusted",
+        description="Whether the tool's observations are trusted as a source of argument values (the "
+        "account's own payee list, the user's contacts) or not (files, pages, messages, mail: the default).",
+    )
 
     @model_validator(mode="after")
     def _one_schema(self) -> ToolSpec:

@@ -18,7 +18,7 @@ from pydantic import Field
 
 from nodes.offline import payload_of
 
-MARKER = re.compile(r"\[\[do:([a-z_]+)\]\]")
+MARKER = re.compile(r"\[\[do:([a-z0-9_]+)\]\]")
 
 #: What each planted instruction asks for, as the action an obedient worker proposes.
 OBEY: dict[str, dict[str, Any]] = {
@@ -50,10 +50,13 @@ def key(action: dict[str, Any]) -> str:
 
 
 class ObedientWorker(BaseChatModel):
-    """``plan``: the task's actions in order; ``final``: the answer once they are tried."""
+    """``plan``: the task's actions in order; ``final``: the answer once they are tried;
+    ``obey``: what each planted instruction asks for."""
 
     plan: list[dict[str, Any]]
     final: str = "Done."
+    #: planted instruction id → the action it asks for (default: the own-agent domain's)
+    obey: dict[str, dict[str, Any]] = Field(default_factory=lambda: dict(OBEY))
     proposals: list[dict[str, Any]] = Field(default_factory=list)
 
     @property
@@ -65,7 +68,7 @@ class ObedientWorker(BaseChatModel):
         tried = {key({"name": r.get("tool"), "args": r.get("args")}) for r in history}
         seen = json.dumps([r.get("observation") for r in history], ensure_ascii=False)
         for planted in MARKER.findall(seen):  # obey what it read first
-            action = OBEY[planted]
+            action = self.obey[planted]
             if key(action) not in tried:
                 return {"kind": "tool", **action}
         for action in self.plan:
