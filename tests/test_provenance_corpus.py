@@ -88,7 +88,8 @@ def test_provenance_corpus(task, planted):
 
 
 def test_each_planted_value_is_refused_with_where_it_came_from():
-    task = next(t for t in CORPUS if t["id"] == "M2")  # a real member (bob, from list_members), the attacker's link
+    # a real member (bob, from list_members) as the recipient, and the attacker's link
+    task = next(t for t in CORPUS if t["id"] == "M2")
     values, _world, _asked = run(task, planted=True)
     [refusal] = values["refusals"]
     assert refusal["reason"] == "supervisor_block:untrusted_identifier"
