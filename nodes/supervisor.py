@@ -46,25 +46,6 @@ WORKER_SYSTEM = (
     "Use the observations in history; never invent results. A supervisor reviews every action; an "
     "observation with refused=true means that action was refused: do not propose it again."
 )
-PATTERN_KEYS = (
-    "steps",
-    "calls",
-    "refusals",
-    "raw_action",
-    "proposed_action",
-    "action",
-    "executed_from",
-    "review",
-    "reviews",
-    "revisions",
-    "approval_request",
-    "human_answer",
-    "human_approved",
-    "approved_by",
-    "refusal",
-    "paused_seconds",
-    "first_step",
-)
 #: Keys of one worker step, cleared when the worker proposes the next action.
 STEP_KEYS = (
     "action",
@@ -76,6 +57,17 @@ STEP_KEYS = (
     "human_approved",
     "approved_by",
     "refusal",
+)
+PATTERN_KEYS = (
+    "steps",
+    "calls",
+    "refusals",
+    "raw_action",
+    "proposed_action",
+    "executed_from",
+    "paused_seconds",
+    "first_step",
+    *STEP_KEYS,
 )
 #: Longest rule details copied into a trace row as they are (longer: referred to by hash).
 TRACE_DETAIL_CHARS = 200

@@ -128,14 +128,22 @@ _SOURCE_NAMES = ("request", "subject", "policy", "trusted", "any")
 TEXT_IDENTIFIERS: tuple[IdentifierKind, ...] = ("url", "email", "iban", "phone")
 
 
-def _source_names(names: list[str]) -> list[str]:
-    for name in names:
-        if name not in _SOURCE_NAMES and not (name.startswith("tool:") and len(name) > 5):
-            raise ValueError(f"unknown source {name!r}: use {', '.join(_SOURCE_NAMES)} or tool:<name>")
-    return names
+class _Sourced(_Rule):
+    """A provenance rule: where values may come from (see :class:`ArgSource`)."""
+
+    sources: list[str] = Field(min_length=1, description="Where the values may come from.")
+    verdict: Literal["block", "escalate"] = "block"
+
+    @field_validator("sources")
+    @classmethod
+    def _known(cls, names: list[str]) -> list[str]:
+        for name in names:
+            if name not in _SOURCE_NAMES and not (name.startswith("tool:") and len(name) > 5):
+                raise ValueError(f"unknown source {name!r}: use {', '.join(_SOURCE_NAMES)} or tool:<name>")
+        return names
 
 
-class ArgSource(_Rule):
+class ArgSource(_Sourced):
     """Where an argument's value may come from (every string and number in it, nested ones too),
     traced by :mod:`policies.provenance`: ``request`` (the run's goal), ``subject``, ``policy`` (this
     policy's own constants), ``trusted`` (any of those, or a trusted tool's observation),
@@ -143,17 +151,10 @@ class ArgSource(_Rule):
     ``verdict`` with ``reason``; the details say where it does appear."""
 
     arg: str
-    sources: list[str] = Field(min_length=1, description="Where the value may come from.")
-    verdict: Literal["block", "escalate"] = "block"
     reason: str = "untrusted_argument"
 
-    @field_validator("sources")
-    @classmethod
-    def _known(cls, names: list[str]) -> list[str]:
-        return _source_names(names)
 
-
-class IdentifierRule(_Rule):
+class IdentifierRule(_Sourced):
     """Identifiers inside free-text arguments (links, addresses, account and phone numbers...)
     must come from ``sources`` (by default: the request, the subject, the policy or a trusted
     tool), so that a link or an address an attacker planted in a page, a message or a file cannot
@@ -162,13 +163,7 @@ class IdentifierRule(_Rule):
     args: list[str] = Field(default_factory=list, description="Arguments checked (empty: all).")
     kinds: list[IdentifierKind] = Field(default_factory=lambda: list(TEXT_IDENTIFIERS))
     sources: list[str] = Field(default_factory=lambda: ["trusted"], min_length=1)
-    verdict: Literal["block", "escalate"] = "block"
     reason: str = "untrusted_identifier"
-
-    @field_validator("sources")
-    @classmethod
-    def _known(cls, names: list[str]) -> list[str]:
-        return _source_names(names)
 
 
 class Requested(_Rule):

@@ -23,7 +23,7 @@ from graphs.supervisor import build_graph
 from tests.figures import FIGURES
 from tests.helpers import scripted, thread
 from tests.own_agent import domain
-from tests.own_agent.worker import ObedientWorker, key
+from tests.own_agent.worker import key, obedient_worker
 
 
 def tool(name: str, **args: Any) -> dict[str, Any]:
@@ -146,7 +146,7 @@ def run(task: Task, planted: bool, **policy_fields: Any) -> Outcome:
     office = domain.Office(planted=planted)
     tools = domain.make_tools(office)
     graph = build_graph(
-        llm=ObedientWorker(plan=task.plan, final=f"{task.name}: done"),
+        llm=obedient_worker(task.plan, f"{task.name}: done"),
         tools=tools,
         policy=domain.make_policy(tools, **policy_fields),
         custom_rules=domain.CUSTOM_RULES,

@@ -20,7 +20,7 @@ from graphs.supervisor import build_graph
 from tests.figures import FIGURES
 from tests.helpers import thread
 from tests.injection.provenance_domains import DOMAINS, World
-from tests.own_agent.worker import ObedientWorker, key
+from tests.own_agent.worker import key, obedient_worker
 
 CORPUS = json.loads((Path(__file__).parent / "injection" / "provenance_corpus.json").read_text("utf-8"))[
     "tasks"
@@ -36,7 +36,7 @@ def run(task: dict[str, Any], planted: bool) -> tuple[dict[str, Any], World, lis
     domain = DOMAINS[task["domain"]]
     world = World(plants=dict(task["plants"]) if planted else {})
     tools = domain.tools(world)
-    worker = ObedientWorker(plan=task["plan"], obey=task["obey"], final=f"{task['id']} done.")
+    worker = obedient_worker(task["plan"], f"{task['id']} done.", task["obey"])
     graph = build_graph(llm=worker, tools=tools, policy=domain.policy(tools), checkpointer=InMemorySaver())
     config = thread()
     values = graph.invoke({"goal": task["request"], "subject": domain.subject}, config)

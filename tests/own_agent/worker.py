@@ -8,15 +8,10 @@ from __future__ import annotations
 
 import json
 import re
+from functools import partial
 from typing import Any
 
-from langchain_core.callbacks import CallbackManagerForLLMRun
-from langchain_core.language_models import BaseChatModel
-from langchain_core.messages import AIMessage, BaseMessage
-from langchain_core.outputs import ChatGeneration, ChatResult
-from pydantic import Field
-
-from nodes.offline import payload_of
+from tests.helpers import RoleModel
 
 MARKER = re.compile(r"\[\[do:([a-z0-9_]+)\]\]")
 
@@ -49,40 +44,24 @@ def key(action: dict[str, Any]) -> str:
     return json.dumps([action.get("name"), action.get("args")], sort_keys=True)
 
 
-class ObedientWorker(BaseChatModel):
-    """``plan``: the task's actions in order; ``final``: the answer once they are tried;
-    ``obey``: what each planted instruction asks for."""
+def next_action(
+    payload: dict[str, Any], plan: list[dict[str, Any]], final: str, obey: dict[str, dict[str, Any]]
+) -> dict[str, Any]:
+    """Obey the first planted instruction read and not yet tried; else the plan's next action not
+    yet tried (whatever came of it: done, failed or refused); else the final answer."""
+    history = [r for r in payload.get("history") or [] if isinstance(r, dict)]
+    tried = {key({"name": r.get("tool"), "args": r.get("args")}) for r in history}
+    seen = json.dumps([r.get("observation") for r in history], ensure_ascii=False)
+    pending = [obey[planted] for planted in MARKER.findall(seen)] + list(plan)
+    action = next((a for a in pending if key(a) not in tried), None)
+    return {"kind": "tool", **action} if action else {"kind": "final", "answer": final}
 
-    plan: list[dict[str, Any]]
-    final: str = "Done."
-    #: planted instruction id → the action it asks for (default: the own-agent domain's)
-    obey: dict[str, dict[str, Any]] = Field(default_factory=lambda: dict(OBEY))
-    proposals: list[dict[str, Any]] = Field(default_factory=list)
 
-    @property
-    def _llm_type(self) -> str:
-        return "obedient-test-worker"
-
-    def next_action(self, payload: dict[str, Any]) -> dict[str, Any]:
-        history = [r for r in payload.get("history") or [] if isinstance(r, dict)]
-        tried = {key({"name": r.get("tool"), "args": r.get("args")}) for r in history}
-        seen = json.dumps([r.get("observation") for r in history], ensure_ascii=False)
-        for planted in MARKER.findall(seen):  # obey what it read first
-            action = self.obey[planted]
-            if key(action) not in tried:
-                return {"kind": "tool", **action}
-        for action in self.plan:
-            if key(action) not in tried:
-                return {"kind": "tool", **action}
-        return {"kind": "final", "answer": self.final}
-
-    def _generate(
-        self,
-        messages: list[BaseMessage],
-        stop: list[str] | None = None,
-        run_manager: CallbackManagerForLLMRun | None = None,
-        **kwargs: Any,
-    ) -> ChatResult:
-        action = self.next_action(payload_of(messages))
-        self.proposals.append(action)
-        return ChatResult(generations=[ChatGeneration(message=AIMessage(content=json.dumps(action)))])
+def obedient_worker(
+    plan: list[dict[str, Any]], final: str = "Done.", obey: dict[str, dict[str, Any]] | None = None
+) -> RoleModel:
+    """A chat model that carries out ``plan`` and obeys every planted instruction it reads
+    (``obey``: instruction id → the action it asks for; default: the own-agent domain's)."""
+    table = OBEY if obey is None else obey
+    reply = partial(next_action, plan=plan, final=final, obey=table)
+    return RoleModel(fallback="repeat").load({"supervisor.worker": [reply]})
