@@ -324,3 +324,26 @@ def test_lines_of_user_code_the_domain_needed():
     FIGURES.set("own_agent:user_code", "lines", len(code))
     FIGURES.set("own_agent:user_code", "tools", tools)
     assert len(code) < 200
+
+
+def test_a_mistyped_human_answer_is_asked_again():
+    task = TASKS[2]  # pay Bob Lee 650 USD: above 500, a human approves
+    office = domain.Office()
+    tools = domain.make_tools(office)
+    graph = build_graph(
+        llm=obedient_worker(task.plan),
+        tools=tools,
+        policy=domain.make_policy(tools),
+        custom_rules=domain.CUSTOM_RULES,
+        checkpointer=InMemorySaver(),
+    )
+    config = thread()
+    out = graph.invoke({"goal": task.request, "subject": domain.SUBJECT}, config)
+    assert out["__interrupt__"][0].value["reason"] == "large_payment"
+    out = graph.invoke(Command(resume={"decisions": [{"type": "aprove"}]}), config)  # a typo
+    again = out["__interrupt__"][0].value
+    assert again["attempt"] == 2 and "not an answer" in again["problem"]
+    done = graph.invoke(Command(resume={"decisions": [{"type": "approve"}]}), config)
+    assert done["status"] == "ok" and office.effects
+    payment = next(c for c in done["calls"] if c["tool"] == "send_payment")
+    assert payment["approved_by"] == "human"
