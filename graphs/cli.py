@@ -114,7 +114,7 @@ def load_policy(pattern: Pattern, path: str | None) -> BasePolicy:
     if not isinstance(data, dict):
         raise CliError(f"policy file {path!r} must hold an object/table at the top level")
     try:
-        return pattern.policy.model_validate(data)
+        return pattern.policy_with(data)
     except ValidationError as exc:
         first = exc.errors()[0]
         where = ".".join(map(str, first["loc"])) or "(top level)"
@@ -225,7 +225,10 @@ def run_pattern(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         from graphs.runs import run_config  # LangGraph and LangChain: after the header
 
         _check_thread_free(saver, thread_id, pattern)
-        graph = pattern.build(checkpointer=saver, llm=_chat_model(), policy=policy, ledger=ledger)
+        try:
+            graph = pattern.build(checkpointer=saver, llm=_chat_model(), policy=policy, ledger=ledger)
+        except ValueError as exc:  # a policy that does not fit the pattern's tools
+            raise CliError(str(exc)) from None
         values, interrupted = _stream(graph, inputs, run_config(thread_id, policy), progress, width)
     from graphs.registry import run_result
 

@@ -51,7 +51,7 @@ class Pattern:
     name: str
     module_name: str
     #: ``"module:Class"`` of the pattern's policy model.
-    policy_path: str
+    model_path: str
     #: The demo data module; its ``demo_input()`` is the demo's input.
     demo_module: str
     #: The graph's input keys (``tests/test_inputs.py`` checks them against its ``input_schema``).
@@ -64,15 +64,28 @@ class Pattern:
     cli_policy: Callable[[Any, bool], BasePolicy] | None = None
     #: Extra ``build_graph`` arguments that put the demo tools' side effects in ``ledger``.
     ledger_tools: Callable[[Ledger], dict[str, Any]] | None = None
+    #: ``"module:function"`` making the demo's policy, fields given as keywords over it (default:
+    #: the model itself).
+    demo_policy_path: str | None = None
 
     @property
     def module(self) -> ModuleType:
         return importlib.import_module(self.module_name)
 
     @property
-    def policy(self) -> type[BasePolicy]:
-        policy: type[BasePolicy] = _load(self.policy_path)
-        return policy
+    def model(self) -> type[BasePolicy]:
+        """The pattern's policy model."""
+        model: type[BasePolicy] = _load(self.model_path)
+        return model
+
+    def policy(self, **fields: Any) -> BasePolicy:
+        """The demo's policy, with ``fields`` over it."""
+        make: Callable[..., BasePolicy] = _load(self.demo_policy_path) if self.demo_policy_path else self.model
+        return make(**fields)
+
+    def policy_with(self, data: dict[str, Any]) -> BasePolicy:
+        """The demo's policy with the fields of ``data`` (a policy file) over it, validated."""
+        return self.model.model_validate({**self.policy().model_dump(), **data})
 
     def demo_input(self) -> dict[str, Any]:
         """A fresh copy of the demo's input."""
@@ -90,8 +103,10 @@ class Pattern:
         policy: BasePolicy | None = None,
         ledger: Ledger | None = None,
     ) -> Any:
-        """The pattern's compiled graph; with ``ledger``, its demo tools record side effects there."""
+        """The pattern's compiled graph (the demo's policy unless ``policy`` is given); with
+        ``ledger``, its demo tools record side effects there."""
         extra = self.ledger_tools(ledger) if ledger is not None and self.ledger_tools else {}
+        policy = policy if policy is not None else self.policy()
         return self.module.build_graph(checkpointer=checkpointer, llm=llm, policy=policy, **extra)
 
 
@@ -159,6 +174,7 @@ PATTERNS: dict[str, Pattern] = {
         demo_interrupts=1,
         cli_policy=_supervisor_cli_policy,
         ledger_tools=_supervisor_ledger_tools,
+        demo_policy_path="policies.supervisor:demo_policy",
     ),
     "task_decomposition": Pattern(
         "task_decomposition",

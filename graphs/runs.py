@@ -245,7 +245,7 @@ def _reopen(
     if policy is None:
         recorded = (latest.metadata or {}).get("policy")
         with _decoding(thread_id):
-            policy = pattern.policy.model_validate_json(recorded) if isinstance(recorded, str) else None
+            policy = pattern.model.model_validate_json(recorded) if isinstance(recorded, str) else None
     graph = pattern.build(checkpointer=checkpointer, llm=llm, policy=policy, ledger=ledger)
     with _decoding(thread_id):
         return graph, graph.get_state(_config(thread_id)), policy

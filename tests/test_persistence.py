@@ -343,7 +343,7 @@ def test_supervisor_checkpoints_each_step_before_the_next_runs(tmp_path):
         def watched_refund(*args, **kwargs):
             with open_checkpointer(db) as other:  # another connection, as another process would see it
                 latest = other.get_tuple({"configurable": {"thread_id": "durable"}})
-                seen_on_disk.append(latest.checkpoint["channel_values"].get("human_approved"))
+                seen_on_disk.append(latest.checkpoint["channel_values"].get("approved_by"))
             return refund(*args, **kwargs)
 
         graph = PATTERNS["supervisor"].module.build_graph(
@@ -354,7 +354,7 @@ def test_supervisor_checkpoints_each_step_before_the_next_runs(tmp_path):
         assert (
             graph.invoke(PATTERNS["supervisor"].demo_input(), run_config("durable", None))["status"] == "ok"
         )
-    assert seen_on_disk == [True]
+    assert seen_on_disk == ["auto_approver"]
 
 
 def test_replay_and_fork_from_a_durable_store_keep_governance(tmp_path):

@@ -16,7 +16,7 @@ from graphs import reflection, supervisor
 from graphs.cli import main
 from graphs.runs import list_runs, waiting_runs
 from graphs.store import open_checkpointer
-from policies.supervisor import SupervisorPolicy
+from policies.supervisor import demo_policy
 
 
 class CountingSaver(InMemorySaver):
@@ -35,7 +35,7 @@ def _fill(saver: Any) -> list[str]:
     """Seven runs started one after the other: reflection r0..r4 and two supervisor runs paused
     for a human (s0, s1); s0 is then approved, so it ends, after r4 started. Newest first."""
     config = lambda thread_id: {"configurable": {"thread_id": thread_id}}  # noqa: E731
-    paused = supervisor.build_graph(checkpointer=saver, policy=SupervisorPolicy(auto_approver_enabled=False))
+    paused = supervisor.build_graph(checkpointer=saver, policy=demo_policy(auto_approver_enabled=False))
     drafts = reflection.build_graph(checkpointer=saver)
     paused.invoke(supervisor_input(), config("s0"))
     for i in range(5):
