@@ -24,7 +24,7 @@ import sqlite3
 import sys
 import tomllib
 import uuid
-from collections.abc import MutableMapping
+from collections.abc import Callable, MutableMapping
 from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn, TextIO
@@ -126,22 +126,22 @@ def _store_error(exc: Exception, db: str) -> CliError:
     return CliError(f"run store {parse_location(db)} failed: {one_line(exc)}")
 
 
-def _stream(
-    graph: Any, inputs: Any, config: dict[str, Any], progress: TextIO, width: int
-) -> tuple[dict[str, Any], Any]:
-    """Run the graph, one progress line per node; return (final values, pending interrupts)."""
-    values: dict[str, Any] = {}
-    interrupted = None
-    for mode, chunk in graph.stream(inputs, config, stream_mode=["updates", "values"]):
-        if mode == "values":
-            values = chunk
-            continue
-        for node, update in chunk.items():
-            if node == "__interrupt__":
-                interrupted = [i.value for i in update]
-            else:
-                print(progress_line(node, update, width), file=progress, flush=True)
-    return values, interrupted
+def _printer(
+    progress: TextIO, width: int, interrupts: list[Any], header: str | None = None
+) -> Callable[[str, Any], None]:
+    """The ``on_update`` of a run: a progress line per node (after ``header``, once the run goes);
+    interrupts collected in ``interrupts``."""
+    pending = [header] if header else []
+
+    def on_update(node: str, update: Any) -> None:
+        while pending:
+            print(pending.pop(), file=progress, flush=True)
+        if node == "__interrupt__":
+            interrupts.extend(i.value for i in update)
+        else:
+            print(progress_line(node, update, width), file=progress, flush=True)
+
+    return on_update
 
 
 def _finish(result: dict[str, Any], args: argparse.Namespace, out: TextIO, progress: TextIO) -> int:
@@ -222,14 +222,17 @@ def run_pattern(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     with open_checkpointer(args.db) as saver, open_ledger(args.db) as ledger:
         where = parse_location(args.db)
         print(f"{pattern.name}: thread {thread_id} (runs kept in {where})", file=progress, flush=True)
-        from graphs.runs import run_config  # LangGraph and LangChain: after the header
+        from graphs.runs import run_config, stream_values  # LangGraph, LangChain: after the header
 
         _check_thread_free(saver, thread_id, pattern)
         try:
             graph = pattern.build(checkpointer=saver, llm=_chat_model(), policy=policy, ledger=ledger)
         except ValueError as exc:  # a policy that does not fit the pattern's tools
             raise CliError(str(exc)) from None
-        values, interrupted = _stream(graph, inputs, run_config(thread_id, policy), progress, width)
+        interrupted: list[Any] = []
+        values = stream_values(
+            graph, inputs, run_config(thread_id, policy), _printer(progress, width, interrupted)
+        )
     from graphs.registry import run_result
 
     result = run_result(graph, values)
@@ -290,16 +293,18 @@ def answer_run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     from graphs.store import open_checkpointer, open_ledger
 
     llm = _chat_model()
+    header = f"{args.thread_id}: {args.command} (runs kept in {parse_location(args.db)})"
+    on_update = _printer(progress, terminal_width(progress), [], header)
     with open_checkpointer(args.db) as saver, open_ledger(args.db) as ledger:
         try:
             if answer is None:
-                result = continue_run(saver, args.thread_id, llm=llm, ledger=ledger)
+                result = continue_run(saver, args.thread_id, llm=llm, ledger=ledger, on_update=on_update)
             else:
-                result = resume_run(saver, args.thread_id, answer, llm=llm, ledger=ledger)
+                result = resume_run(
+                    saver, args.thread_id, answer, llm=llm, ledger=ledger, on_update=on_update
+                )
         except (RunNotFound, NotWaiting, NotIncomplete) as exc:
             raise CliError(str(exc)) from None
-    status = result.get("status") or "waiting"
-    print(f"{args.thread_id}: {args.command} -> {status} ({result.get('stop_reason')})", file=progress)
     return _finish(result, args, out, progress)
 
 

@@ -80,7 +80,9 @@ class Pattern:
 
     def policy(self, **fields: Any) -> BasePolicy:
         """The demo's policy, with ``fields`` over it."""
-        make: Callable[..., BasePolicy] = _load(self.demo_policy_path) if self.demo_policy_path else self.model
+        make: Callable[..., BasePolicy] = (
+            _load(self.demo_policy_path) if self.demo_policy_path else self.model
+        )
         return make(**fields)
 
     def policy_with(self, data: dict[str, Any]) -> BasePolicy:

@@ -8,7 +8,7 @@ pending human approval is an interrupt in its latest checkpoint.
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
@@ -251,8 +251,29 @@ def _reopen(
         return graph, graph.get_state(_config(thread_id)), policy
 
 
-def _run_on(graph: Any, command: Any, thread_id: str, policy: BasePolicy | None) -> dict[str, Any]:
-    values = graph.invoke(command, run_config(thread_id, policy))
+#: Called with each node's name and its state update as the node finishes (the CLI's progress lines).
+OnUpdate = Callable[[str, Any], None]
+
+
+def stream_values(graph: Any, command: Any, config: dict[str, Any], on_update: OnUpdate | None = None) -> Any:
+    """Run ``graph`` on ``command`` (an input, ``Command(resume=...)`` or None) and return its final
+    values, as ``invoke`` does; with ``on_update``, node by node (``"__interrupt__"`` included)."""
+    if on_update is None:
+        return graph.invoke(command, config)
+    values: Any = {}
+    for mode, chunk in graph.stream(command, config, stream_mode=["updates", "values"]):
+        if mode == "values":
+            values = chunk
+        else:
+            for node, update in chunk.items():
+                on_update(node, update)
+    return values
+
+
+def _run_on(
+    graph: Any, command: Any, thread_id: str, policy: BasePolicy | None, on_update: OnUpdate | None
+) -> dict[str, Any]:
+    values = stream_values(graph, command, run_config(thread_id, policy), on_update)
     result = run_result(graph, values)
     pending = graph.get_state(_config(thread_id)).interrupts
     if pending:
@@ -268,6 +289,7 @@ def resume_run(
     llm: BaseChatModel | None = None,
     policy: BasePolicy | None = None,
     ledger: Ledger | None = None,
+    on_update: OnUpdate | None = None,
 ) -> dict[str, Any]:
     """Answer a waiting run's interrupt (``{"type": "approve"}``, an edit or a rejection) and run it
     on, in this process. Returns its result (with ``waiting_for_human`` if it pauses again).
@@ -279,7 +301,7 @@ def resume_run(
     graph, snapshot, policy = _reopen(checkpointer, thread_id, llm, policy, ledger)
     if not snapshot.interrupts:
         raise NotWaiting(f"run {thread_id!r} is not waiting for a human (status: {_status(snapshot)})")
-    return _run_on(graph, Command(resume=answer), thread_id, policy)
+    return _run_on(graph, Command(resume=answer), thread_id, policy, on_update)
 
 
 def continue_run(
@@ -289,6 +311,7 @@ def continue_run(
     llm: BaseChatModel | None = None,
     policy: BasePolicy | None = None,
     ledger: Ledger | None = None,
+    on_update: OnUpdate | None = None,
 ) -> dict[str, Any]:
     """Carry on an ``incomplete`` run (its process died mid-run) from its latest checkpoint.
 
@@ -300,7 +323,7 @@ def continue_run(
     if status != "incomplete":
         hint = " (answer it with approve/edit/reject)" if status == "waiting" else ""
         raise NotIncomplete(f"run {thread_id!r} has nothing to continue (status: {status}){hint}")
-    return _run_on(graph, None, thread_id, policy)
+    return _run_on(graph, None, thread_id, policy, on_update)
 
 
 def run_config(thread_id: str, policy: BasePolicy | None) -> dict[str, Any]:

@@ -417,7 +417,7 @@ def test_supervisor_progress_shows_every_decision(capsys, tmp_path):
     [escalated] = [line for line in lines if " escalate " in line and line.split()[0] == "review"]
     assert "reason=high_refund_requires_human" in escalated
     [human] = [line for line in lines if line.split()[:1] == ["human_approval"]]
-    assert "human_approved=True" in human and "executed_from=human_revised" in human
+    assert "approved_by=auto_approver" in human and "executed_from=human_revised" in human
 
 
 def test_progress_shows_who_approved_and_a_blocked_action():
@@ -466,3 +466,16 @@ def test_summary_of_a_stopped_and_a_waiting_run():
     ]
     waiting = {"waiting_for_human": [{"reason": "high", "action": {"name": "refund", "args": {"usd": 9}}}]}
     assert summary_lines(waiting) == ["waiting for a human (high): refund(usd=9)"]
+
+
+def test_answering_a_run_shows_its_progress_from_the_human_decision_on(tmp_path, capsys):
+    db = str(tmp_path / "runs.sqlite")
+    thread = _waiting_run(db, capsys)
+    assert main(["approve", thread, "--db", db]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0] == f"{thread}: approve (runs kept in {db})"
+    assert lines[1].split()[:2] == ["human_approval", "approve"] and "approved_by=human" in lines[1]
+    assert [line.split()[0] for line in lines[2:4]] == ["execute", "worker"]
+    assert any(line.startswith("ok: success (final_answer)") for line in lines)
+    capsys.readouterr()
+    _error(capsys, ["approve", thread, "--db", db])  # not waiting any more: no header, one line
