@@ -4,7 +4,8 @@ A node's line is its name, a mark and its figures, cut to the terminal's width:
 
 - the mark: ``llm`` for an LLM call, the decision a gateway took (``approve``, ``revise``,
   ``escalate``, ``block``; a human's ``approve`` / ``edit`` / ``reject``; ``wait`` for a request to
-  a human), ``STOP <reason>`` when the node stopped the run, else ``ok``;
+  a human), ``refused`` for an action refused and handed back to the worker, ``STOP <reason>``
+  when the node stopped the run, else ``ok``;
 - the figures: the decision's reason and who approved, the action the node settled on, then the
   key figures of its trace row (hashes, counts, similarity...).
 
@@ -145,7 +146,12 @@ def progress_line(node: str, update: Any, width: int = 100) -> str:
     elif not parts and not long:
         parts = _other_figures(update)
     parts += long
-    if update.get("status") == "stopped" or (row is not None and row.get("ok") is False):
+    fed_back = row is not None and row.get("phase") == "refused" and update.get("status") != "stopped"
+    if fed_back and row is not None:  # a refusal handed back to the worker: the run goes on
+        mark = "refused"
+        first = [f"reason={_value(row.get('refused'))}", f"by={row.get('refused_by')}"]
+        parts = first + [p for p in parts if p.split("=", 1)[0] not in ("refused", "refused_by")]
+    elif update.get("status") == "stopped" or (row is not None and row.get("ok") is False):
         mark = f"STOP {update.get('stop_reason') or (row or {}).get('stop_reason') or '?'}"
     line = f"  {node:<{NAME_WIDTH}} {mark or 'ok':<{MARK_WIDTH}} {' '.join(parts)}"
     return cut(line.rstrip(), width)

@@ -32,7 +32,7 @@ from policies.human import parse_human_answer
 from policies.json_safety import json_problem
 from policies.schemas import ArgsModel
 from policies.text import json_hash
-from policies.tools import call_signature, check_call, idempotency_key
+from policies.tools import check_call, idempotency_key
 
 State = Mapping[str, Any]
 Ctx = Runtime[rules.SupervisorPolicy]
@@ -394,8 +394,8 @@ def refuse(state: State) -> dict:
     """Record a refused action and give it to the worker as the step's observation."""
     refusal = state["refusal"]
     action = refusal.get("action") or {}
-    proposals = [a for a in (state.get("proposed_action"), action) if a and a.get("kind") == "tool"]
-    signatures = sorted({call_signature(str(a.get("name")), a.get("args") or {}) for a in proposals})
+    proposals = [a for a in (state.get("proposed_action"), action) if a]
+    signatures = sorted({rules.action_signature(a) for a in proposals})
     by, reason, message = refusal["by"], refusal["reason"], refusal.get("message") or ""
     observation = {"refused": True, "by": by, "reason": reason, **({"message": message} if message else {})}
     record = {

@@ -836,14 +836,20 @@ def review_action(
     return Decision("approve", rules.approve_reason, seen)
 
 
+def action_signature(action: Mapping[str, Any]) -> str:
+    """The normalised signature of an action: a tool call's (tool, args), or the final answer's."""
+    if action.get("kind") == "final":
+        return call_signature("final", {"answer": action.get("answer")})
+    return call_signature(str(action.get("name")), action.get("args") or {})
+
+
 def refused_before(
     action: Mapping[str, Any], refusals: Sequence[Mapping[str, Any]]
 ) -> Mapping[str, Any] | None:
-    """The earlier refusal of this very call (same tool, same normalised arguments), if any: a
-    refused call proposed again is refused again, without asking a human twice."""
-    if action.get("kind") != "tool":
-        return None
-    signature = call_signature(str(action.get("name")), action.get("args") or {})
+    """The earlier refusal of this very action (same tool and normalised arguments, or the same
+    final answer), if any: a refused action proposed again is refused again, without asking a
+    human twice."""
+    signature = action_signature(action)
     return next((r for r in refusals if signature in (r.get("signatures") or ())), None)
 
 

@@ -438,6 +438,17 @@ def test_progress_shows_who_approved_and_a_blocked_action():
     }
     line = progress_line("review", blocked)
     assert "STOP supervisor_block:email_before_refund" in line and "reason=email_before_refund" in line
+    refused = {
+        "trace": [
+            {"step": 4, "phase": "refused", "ok": False, "tool": "send_payment", "decision": "block",
+             "refused": "supervisor_block:unknown_payee", "refused_by": "supervisor", "elapsed_ms": 3}
+        ],
+        "refusals": [{"step": 2}],
+    }  # fmt: skip
+    line = progress_line("refuse", refused, 200)
+    assert line.split()[:2] == ["refuse", "refused"]
+    assert "reason=supervisor_block:unknown_payee by=supervisor tool=send_payment" in line
+    assert "STOP" not in line
 
 
 @pytest.mark.parametrize("width", [40, 60, 80])
