@@ -1,25 +1,31 @@
-# Two entry points for a newcomer: `make demo` and `make test`. Both build the venv from nothing.
+# Two entry points for a newcomer: `make demo` and `make test`. Both build the venv from nothing,
+# from the lock file (requirements-dev.lock: the tested versions of every dependency).
 # `make bench` runs the benchmark suite (not part of `make test`); BENCH_ARGS=--quick for a short run.
+# `make lock` re-resolves the lock file from pyproject.toml's ranges; `make matrix` runs the suite
+# against the lowest and the newest versions those ranges admit (docs/development.md).
 PYTHON ?= python3
 VENV ?= .venv
 BIN := $(VENV)/bin
 PATTERN ?= reflection
+PIP := $(BIN)/python -m pip install -q --disable-pip-version-check
 
-.PHONY: venv demo test lint types unit bench clean
+.PHONY: venv demo test lint types unit bench lock matrix clean
 
-$(BIN)/.installed: pyproject.toml
+$(BIN)/.installed: pyproject.toml requirements-dev.lock
 	$(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install -q --disable-pip-version-check -e '.[dev]'
+	$(PIP) -r requirements-dev.lock
+	$(PIP) --no-deps -e .
 	touch $@
 
 venv: $(BIN)/.installed
 
 $(BIN)/.bench-installed: $(BIN)/.installed
-	$(BIN)/python -m pip install -q --disable-pip-version-check -e '.[bench]'
+	$(PIP) -e '.[bench]'
 	touch $@
 
 demo: venv
 	$(BIN)/agent-patterns run $(PATTERN)
+	@echo "(agent-patterns is in $(BIN)/: 'source $(BIN)/activate' puts it on your PATH)"
 
 lint: venv
 	$(BIN)/ruff check .
@@ -37,5 +43,15 @@ BENCH_ARGS ?=
 bench: $(BIN)/.bench-installed
 	$(BIN)/python -m bench $(BENCH_ARGS)
 
+lock: venv
+	$(PIP) uv
+	$(BIN)/uv pip compile pyproject.toml --extra dev --python-version 3.11 --no-header \
+		--annotation-style line -q -o requirements-dev.lock
+
+MATRIX_ARGS ?=
+matrix:
+	bash devtools/matrix.sh lowest $(MATRIX_ARGS)
+	bash devtools/matrix.sh newest $(MATRIX_ARGS)
+
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache *.egg-info
+	rm -rf $(VENV) .matrix .pytest_cache .mypy_cache .ruff_cache *.egg-info

@@ -1,1 +1,1 @@
-"""Benchmarks: what governance costs and how it scales (``python -m bench``; see the README)."""
+"""Benchmarks: what governance costs and how it scales (``python -m bench``; see docs/benchmarks.md)."""

@@ -6,15 +6,10 @@ replayed model answering after 100 ms (``asyncio.sleep``). Figure: wall time ÷ 
 from __future__ import annotations
 
 import asyncio
-import dataclasses
 import uuid
 from collections.abc import AsyncIterator
 from contextlib import AsyncExitStack, asynccontextmanager
-from functools import partial
 from typing import Any
-
-from langchain_core.runnables.config import run_in_executor
-from langgraph._internal._runnable import RunnableCallable
 
 from bench.common import Section, clock
 from bench.context import Context
@@ -23,6 +18,7 @@ from bench.replay import Trajectory, bench_policy
 from bench.variants import floor_graph
 from graphs.registry import PATTERNS
 from graphs.store import open_async_checkpointer
+from nodes.langgraph_private import run_everything_threaded
 
 LATENCY = 0.1
 TARGETS = {"none": 1.5, "memory": 2.0, "sqlite": 3.0}
@@ -49,16 +45,7 @@ def threaded(graph: Any) -> Any:
     function in the event loop's default executor (how these graphs ran before LLM nodes awaited
     the model and gateway work moved onto the loop)."""
     builder = graph.builder
-
-    def hop(runnable: Any) -> Any:
-        func = runnable.func
-        return RunnableCallable(func, partial(run_in_executor, None, func), name=runnable.name, trace=False)
-
-    for name, node in list(builder.nodes.items()):
-        builder.nodes[name] = dataclasses.replace(node, runnable=hop(node.runnable))
-    for branches in builder.branches.values():
-        for key, spec in list(branches.items()):
-            branches[key] = spec._replace(path=hop(spec.path))
+    run_everything_threaded(builder)
     return builder.compile(name=f"{graph.name}_threaded")
 
 

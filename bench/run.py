@@ -3,7 +3,7 @@
     python -m bench                  # the full run (under 15 minutes on 2 cores)
     python -m bench --quick          # a few minutes: fewer repeats, up to 100 concurrent runs
     python -m bench --only overhead,retrieval --out /tmp/bench.json
-    python -m bench --markdown bench/results/latest.json   # the README's tables from a result file
+    python -m bench --markdown bench/results/latest.json   # docs/benchmarks.md's tables from a result file
 
 Every figure is a ratio or a median measured side by side in the same run; nothing here is a
 pass/fail test of speed. A target that is missed is reported (and profiled), not raised.

@@ -18,11 +18,11 @@ from functools import partial
 from typing import Any
 
 from langchain_core.runnables import RunnableConfig
-from langgraph._internal._runnable import RunnableCallable
 from langgraph.channels.binop import BinaryOperatorAggregate
 from langgraph.graph import END, START, StateGraph
 
 from bench.replay import Trajectory
+from nodes.langgraph_private import node_runnable
 from nodes.llm_json import LLMSteps, llm_node
 
 
@@ -123,11 +123,7 @@ def floor_graph(governed: Any, steps: int, calls: int, latency: float) -> Any:
     for index in range(steps):
         name = f"n{index}"
         wait = partial(_wait, seconds=latency)
-        node = (
-            RunnableCallable(None, wait, trace=False)
-            if index in waits
-            else RunnableCallable(_nothing, None, trace=False)
-        )
+        node = node_runnable(None, wait) if index in waits else node_runnable(_nothing, None)
         chain.add_node(name, node)
         chain.add_edge(previous, name)
         previous = name

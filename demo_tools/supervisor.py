@@ -11,6 +11,7 @@ from __future__ import annotations
 import copy
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from decimal import Decimal
 from typing import Any
 
 from demo_tools.ledger import Ledger, MemoryLedger
@@ -34,6 +35,12 @@ DEMO_DATE = "20260226"
 
 #: Whom the demo run acts for: the demo policy binds every tool's ``user_id`` to it.
 SUBJECT = {"user_id": 42}
+
+
+def in_cents(amount: float) -> bool:
+    """Is ``amount`` a whole number of cents? (The billing desk moves no fractions of a cent.)"""
+    exact = Decimal(str(amount))
+    return exact == exact.quantize(Decimal("0.01"))
 
 
 def demo_input() -> dict[str, Any]:
@@ -84,13 +91,15 @@ class BillingDesk:
             return {"error": f"refund_user_not_found:{user_id}"}
         if amount_usd <= 0:
             return {"error": "refund_amount_must_be_positive"}
+        if not in_cents(amount_usd):
+            return {"error": "refund_amount_not_in_cents", "amount_usd": amount_usd}
         charge = float(self.billing[user_id]["last_charge_usd"])
         if amount_usd > charge:
             return {"error": "refund_exceeds_last_charge", "max_refund_usd": charge}
         refund = {
             "status": "refunded",
             "user_id": user_id,
-            "amount_usd": round(float(amount_usd), 2),
+            "amount_usd": amount_usd,
             "currency": "USD",
             "reason": reason or "",
             "transaction_id": f"rf_{user_id}_{DEMO_DATE}",
@@ -110,7 +119,7 @@ class BillingDesk:
             "status": "sent",
             "to": f"{self.users[user_id]['name'].lower()}@example.com",
             "template": "refund_confirmation_v2",
-            "amount_usd": round(float(amount_usd), 2),
+            "amount_usd": amount_usd,
             "message": message,
             "email_id": f"em_{user_id}_{DEMO_DATE}",
         }

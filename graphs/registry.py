@@ -1,48 +1,101 @@
-"""The patterns the CLI knows: their graph module, policy model and demo input."""
+"""The patterns the CLI knows: their graph module, policy model, input keys and demo input.
+
+Importing this module is cheap (no LangGraph, LangChain or pydantic): the CLI lists patterns and
+their inputs from it in milliseconds. The graph module, the policy model and the demo data are
+imported when first used (:attr:`Pattern.module`, :attr:`Pattern.policy`, :meth:`Pattern.demo_input`).
+"""
 
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from types import ModuleType
-from typing import Any
+from typing import TYPE_CHECKING, Any, Literal
 
-from langchain_core.language_models import BaseChatModel
-from langgraph.checkpoint.base import BaseCheckpointSaver
-
-from demo_tools import rag as rag_demo
-from demo_tools import reflection as reflection_demo
-from demo_tools import research as research_demo
-from demo_tools import supervisor as supervisor_demo
-from demo_tools import task_decomposition as task_decomposition_demo
-from demo_tools.ledger import Ledger
 from nodes.state import RUN_CONTRACT_KEYS
-from policies.base import BasePolicy
-from policies.rag import RagPolicy
-from policies.reflection import ReflectionPolicy
-from policies.research import ResearchPolicy
-from policies.supervisor import SupervisorPolicy
-from policies.task_decomposition import TaskDecompositionPolicy
+
+if TYPE_CHECKING:
+    from langchain_core.language_models import BaseChatModel
+    from langgraph.checkpoint.base import BaseCheckpointSaver
+
+    from demo_tools.ledger import Ledger
+    from policies.base import BasePolicy
+    from policies.supervisor import SupervisorPolicy
+
+#: The JSON types an input key may have, by the name the CLI shows.
+InputType = Literal["text", "object"]
+
+
+@dataclass(frozen=True)
+class InputKey:
+    """One key of a pattern's input (its graph's ``input_schema``)."""
+
+    name: str
+    type: InputType
+    required: bool
+    help: str
+
+    def describe(self) -> str:
+        return f"{self.name} ({self.type}{', required' if self.required else ''})"
+
+
+def _load(path: str) -> Any:
+    """``"package.module:attribute"`` imported."""
+    module, _, attribute = path.partition(":")
+    return getattr(importlib.import_module(module), attribute)
 
 
 @dataclass(frozen=True)
 class Pattern:
     name: str
     module_name: str
-    policy: type[BasePolicy]
-    demo_input: Callable[[], dict[str, Any]]
+    #: ``"module:Class"`` of the pattern's policy model.
+    model_path: str
+    #: The demo data module; its ``demo_input()`` is the demo's input.
+    demo_module: str
+    #: The graph's input keys (``tests/test_inputs.py`` checks them against its ``input_schema``).
+    inputs: tuple[InputKey, ...]
+    #: One line: what the pattern shows.
+    summary: str
     #: How often the demo pauses for a human when no automatic approver stands in (Studio).
     demo_interrupts: int = 0
     #: Adjusts the policy for a CLI run: ``(policy, human)`` where ``human`` is ``--human``.
     cli_policy: Callable[[Any, bool], BasePolicy] | None = None
-
     #: Extra ``build_graph`` arguments that put the demo tools' side effects in ``ledger``.
     ledger_tools: Callable[[Ledger], dict[str, Any]] | None = None
+    #: ``"module:function"`` making the demo's policy, fields given as keywords over it (default:
+    #: the model itself).
+    demo_policy_path: str | None = None
 
     @property
     def module(self) -> ModuleType:
         return importlib.import_module(self.module_name)
+
+    @property
+    def model(self) -> type[BasePolicy]:
+        """The pattern's policy model."""
+        model: type[BasePolicy] = _load(self.model_path)
+        return model
+
+    def policy(self, **fields: Any) -> BasePolicy:
+        """The demo's policy, with ``fields`` over it."""
+        make: Callable[..., BasePolicy] = (
+            _load(self.demo_policy_path) if self.demo_policy_path else self.model
+        )
+        return make(**fields)
+
+    def policy_with(self, data: dict[str, Any]) -> BasePolicy:
+        """The demo's policy with the fields of ``data`` (a policy file) over it, validated."""
+        return self.model.model_validate({**self.policy().model_dump(), **data})
+
+    def demo_input(self) -> dict[str, Any]:
+        """A fresh copy of the demo's input."""
+        data: dict[str, Any] = _load(f"{self.demo_module}:demo_input")()
+        return data
+
+    def input_keys(self) -> Mapping[str, InputKey]:
+        return {key.name: key for key in self.inputs}
 
     def build(
         self,
@@ -52,8 +105,10 @@ class Pattern:
         policy: BasePolicy | None = None,
         ledger: Ledger | None = None,
     ) -> Any:
-        """The pattern's compiled graph; with ``ledger``, its demo tools record side effects there."""
+        """The pattern's compiled graph (the demo's policy unless ``policy`` is given); with
+        ``ledger``, its demo tools record side effects there."""
         extra = self.ledger_tools(ledger) if ledger is not None and self.ledger_tools else {}
+        policy = policy if policy is not None else self.policy()
         return self.module.build_graph(checkpointer=checkpointer, llm=llm, policy=policy, **extra)
 
 
@@ -67,26 +122,69 @@ def _supervisor_cli_policy(policy: SupervisorPolicy, human: bool) -> SupervisorP
     return policy.model_copy(update={"auto_approver_enabled": True})
 
 
+def _supervisor_ledger_tools(ledger: Ledger) -> dict[str, Any]:
+    from demo_tools import supervisor as demo
+
+    return {"tools": demo.demo_tools(demo.BillingDesk(ledger=ledger))}
+
+
+GOAL = InputKey("goal", "text", True, "what the run is asked to do")
+
 PATTERNS: dict[str, Pattern] = {
-    "reflection": Pattern("reflection", "graphs.reflection", ReflectionPolicy, reflection_demo.demo_input),
-    "research": Pattern("research", "graphs.research", ResearchPolicy, research_demo.demo_input),
-    "rag": Pattern("rag", "graphs.rag", RagPolicy, rag_demo.demo_input),
+    "reflection": Pattern(
+        "reflection",
+        "graphs.reflection",
+        "policies.reflection:ReflectionPolicy",
+        "demo_tools.reflection",
+        (
+            GOAL,
+            InputKey("incident_context", "object", True, "the facts the draft may use (incident, hints)"),
+        ),
+        "one draft, one structured self-review, at most one patch-only revision",
+    ),
+    "research": Pattern(
+        "research",
+        "graphs.research",
+        "policies.research:ResearchPolicy",
+        "demo_tools.research",
+        (
+            GOAL,
+            InputKey(
+                "request", "object", False, "question, report date, region, policy_hints (budgets, domains)"
+            ),
+        ),
+        "a bounded search/read workflow that answers only from verified, cited notes",
+    ),
+    "rag": Pattern(
+        "rag",
+        "graphs.rag",
+        "policies.rag:RagPolicy",
+        "demo_tools.rag",
+        (InputKey("question", "text", True, "the question to answer from the knowledge base"),),
+        "retrieval within allowed sources, an answer only from the packed context, citing it",
+    ),
     "supervisor": Pattern(
         "supervisor",
         "graphs.supervisor",
-        SupervisorPolicy,
-        supervisor_demo.demo_input,
+        "policies.supervisor:SupervisorPolicy",
+        "demo_tools.supervisor",
+        (
+            GOAL,
+            InputKey("subject", "object", False, 'whom the run acts for, e.g. {"user_id": 42}'),
+        ),
+        "a worker proposes tool calls, a supervisor policy reviews each, a human approves escalations",
         demo_interrupts=1,
         cli_policy=_supervisor_cli_policy,
-        ledger_tools=lambda ledger: {
-            "tools": supervisor_demo.demo_tools(supervisor_demo.BillingDesk(ledger=ledger))
-        },
+        ledger_tools=_supervisor_ledger_tools,
+        demo_policy_path="policies.supervisor:demo_policy",
     ),
     "task_decomposition": Pattern(
         "task_decomposition",
         "graphs.task_decomposition",
-        TaskDecompositionPolicy,
-        task_decomposition_demo.demo_input,
+        "policies.task_decomposition:TaskDecompositionPolicy",
+        "demo_tools.task_decomposition",
+        (GOAL,),
+        "plan the task, validate the plan, execute it step by step through a tool gateway, combine",
     ),
 }
 

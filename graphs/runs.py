@@ -7,6 +7,9 @@ pending human approval is an interrupt in its latest checkpoint.
 
 from __future__ import annotations
 
+import sqlite3
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -29,6 +32,34 @@ class NotWaiting(RuntimeError):
 
 class NotIncomplete(RuntimeError):
     """The run did not stop mid-run, so there is nothing to continue."""
+
+
+class UnreadableRun(RuntimeError):
+    """The store holds a checkpoint (or its metadata) that cannot be decoded: written by another
+    program or version, or damaged. Nothing is changed."""
+
+
+def _database_error(exc: BaseException) -> bool:
+    """An error of the database itself (locked, connection lost...), which the caller reports as
+    such, not as a checkpoint that cannot be decoded."""
+    return isinstance(exc, sqlite3.Error) or type(exc).__module__.split(".")[0] in ("psycopg", "psycopg_pool")
+
+
+@contextmanager
+def _decoding(thread_id: str | None = None) -> Iterator[None]:
+    """Reads of the store: a row that cannot be decoded raises :class:`UnreadableRun`."""
+    try:
+        yield
+    except (RunNotFound, NotWaiting, NotIncomplete, UnreadableRun):
+        raise
+    except Exception as exc:
+        if _database_error(exc):
+            raise
+        where = f"thread {thread_id!r}" if thread_id else "the store's index of runs"
+        text = " ".join(str(exc).split())[:200] or "no message"
+        raise UnreadableRun(
+            f"{where} holds a checkpoint that cannot be decoded ({type(exc).__name__}: {text})"
+        ) from exc
 
 
 @dataclass(frozen=True)
@@ -69,7 +100,9 @@ def _threads(checkpointer: BaseCheckpointSaver) -> list[tuple[str, str]]:
     for its input, whose ids are time-ordered UUIDs; resuming a run writes none, so it keeps its
     place."""
     latest: dict[str, tuple[str, str]] = {}
-    for item in checkpointer.list(None, filter={"source": "input"}):
+    with _decoding():
+        items = list(checkpointer.list(None, filter={"source": "input"}))
+    for item in items:
         configurable = item.config.get("configurable", {})
         pattern = (item.metadata or {}).get("pattern")
         if configurable.get("checkpoint_ns") or not isinstance(pattern, str) or pattern not in PATTERNS:
@@ -111,7 +144,8 @@ def _summary(thread_id: str, pattern: str, snapshot: StateSnapshot) -> RunSummar
 
 def _latest(checkpointer: BaseCheckpointSaver, thread_id: str) -> tuple[Pattern, CheckpointTuple]:
     """The thread's pattern and latest checkpoint (one read of the store)."""
-    latest = checkpointer.get_tuple(_config(thread_id))  # type: ignore[arg-type]
+    with _decoding(thread_id):
+        latest = checkpointer.get_tuple(_config(thread_id))  # type: ignore[arg-type]
     if latest is None:
         raise RunNotFound(f"no run with thread id {thread_id!r} in this store")
     name = (latest.metadata or {}).get("pattern")
@@ -124,7 +158,8 @@ def _open(checkpointer: BaseCheckpointSaver, thread_id: str) -> tuple[Pattern, A
     """The thread's pattern, a graph to read it with, and its latest snapshot."""
     pattern, _ = _latest(checkpointer, thread_id)
     graph = _graph(pattern, checkpointer)
-    return pattern, graph, graph.get_state(_config(thread_id))
+    with _decoding(thread_id):
+        return pattern, graph, graph.get_state(_config(thread_id))
 
 
 def run_summary(checkpointer: BaseCheckpointSaver, thread_id: str) -> RunSummary:
@@ -161,7 +196,8 @@ def list_runs(
             matched += 1
             continue
         graph = graphs.setdefault(name, _graph(PATTERNS[name], checkpointer))
-        summary = _summary(thread_id, name, graph.get_state(_config(thread_id)))
+        with _decoding(thread_id):
+            summary = _summary(thread_id, name, graph.get_state(_config(thread_id)))
         if status is not None and summary.status != status:
             continue
         matched += 1
@@ -179,6 +215,8 @@ def load_run(checkpointer: BaseCheckpointSaver, thread_id: str) -> RunRecord:
     """One run read back from the checkpointer: summary, result (trace and history included) and
     the thread's checkpoints."""
     pattern, graph, snapshot = _open(checkpointer, thread_id)
+    with _decoding(thread_id):
+        history = list(graph.get_state_history(_config(thread_id)))
     checkpoints = [
         {
             "checkpoint_id": s.config["configurable"]["checkpoint_id"],
@@ -188,7 +226,7 @@ def load_run(checkpointer: BaseCheckpointSaver, thread_id: str) -> RunRecord:
             "next": list(s.next),
             "created_at": s.created_at,
         }
-        for s in graph.get_state_history(_config(thread_id))
+        for s in history
     ]
     result = run_result(graph, snapshot.values or {})
     return RunRecord(_summary(thread_id, pattern.name, snapshot), result, checkpoints)
@@ -206,13 +244,36 @@ def _reopen(
     pattern, latest = _latest(checkpointer, thread_id)
     if policy is None:
         recorded = (latest.metadata or {}).get("policy")
-        policy = pattern.policy.model_validate_json(recorded) if isinstance(recorded, str) else None
+        with _decoding(thread_id):
+            policy = pattern.model.model_validate_json(recorded) if isinstance(recorded, str) else None
     graph = pattern.build(checkpointer=checkpointer, llm=llm, policy=policy, ledger=ledger)
-    return graph, graph.get_state(_config(thread_id)), policy
+    with _decoding(thread_id):
+        return graph, graph.get_state(_config(thread_id)), policy
 
 
-def _run_on(graph: Any, command: Any, thread_id: str, policy: BasePolicy | None) -> dict[str, Any]:
-    values = graph.invoke(command, run_config(thread_id, policy))
+#: Called with each node's name and its state update as the node finishes (the CLI's progress lines).
+OnUpdate = Callable[[str, Any], None]
+
+
+def stream_values(graph: Any, command: Any, config: dict[str, Any], on_update: OnUpdate | None = None) -> Any:
+    """Run ``graph`` on ``command`` (an input, ``Command(resume=...)`` or None) and return its final
+    values, as ``invoke`` does; with ``on_update``, node by node (``"__interrupt__"`` included)."""
+    if on_update is None:
+        return graph.invoke(command, config)
+    values: Any = {}
+    for mode, chunk in graph.stream(command, config, stream_mode=["updates", "values"]):
+        if mode == "values":
+            values = chunk
+        else:
+            for node, update in chunk.items():
+                on_update(node, update)
+    return values
+
+
+def _run_on(
+    graph: Any, command: Any, thread_id: str, policy: BasePolicy | None, on_update: OnUpdate | None
+) -> dict[str, Any]:
+    values = stream_values(graph, command, run_config(thread_id, policy), on_update)
     result = run_result(graph, values)
     pending = graph.get_state(_config(thread_id)).interrupts
     if pending:
@@ -228,6 +289,7 @@ def resume_run(
     llm: BaseChatModel | None = None,
     policy: BasePolicy | None = None,
     ledger: Ledger | None = None,
+    on_update: OnUpdate | None = None,
 ) -> dict[str, Any]:
     """Answer a waiting run's interrupt (``{"type": "approve"}``, an edit or a rejection) and run it
     on, in this process. Returns its result (with ``waiting_for_human`` if it pauses again).
@@ -239,7 +301,7 @@ def resume_run(
     graph, snapshot, policy = _reopen(checkpointer, thread_id, llm, policy, ledger)
     if not snapshot.interrupts:
         raise NotWaiting(f"run {thread_id!r} is not waiting for a human (status: {_status(snapshot)})")
-    return _run_on(graph, Command(resume=answer), thread_id, policy)
+    return _run_on(graph, Command(resume=answer), thread_id, policy, on_update)
 
 
 def continue_run(
@@ -249,6 +311,7 @@ def continue_run(
     llm: BaseChatModel | None = None,
     policy: BasePolicy | None = None,
     ledger: Ledger | None = None,
+    on_update: OnUpdate | None = None,
 ) -> dict[str, Any]:
     """Carry on an ``incomplete`` run (its process died mid-run) from its latest checkpoint.
 
@@ -260,7 +323,7 @@ def continue_run(
     if status != "incomplete":
         hint = " (answer it with approve/edit/reject)" if status == "waiting" else ""
         raise NotIncomplete(f"run {thread_id!r} has nothing to continue (status: {status}){hint}")
-    return _run_on(graph, None, thread_id, policy)
+    return _run_on(graph, None, thread_id, policy, on_update)
 
 
 def run_config(thread_id: str, policy: BasePolicy | None) -> dict[str, Any]:

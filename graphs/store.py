@@ -14,7 +14,6 @@ that does not answer) raise ``StoreError`` with one clear message.
 
 from __future__ import annotations
 
-import asyncio
 import os
 import sqlite3
 import time
@@ -22,12 +21,12 @@ from collections.abc import AsyncIterator, Iterator, Mapping
 from contextlib import asynccontextmanager, contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Literal
-
-from langgraph.checkpoint.base import BaseCheckpointSaver
-from langgraph.checkpoint.memory import InMemorySaver
+from typing import TYPE_CHECKING, Any, Literal
 
 from demo_tools.ledger import Ledger, MemoryLedger, PostgresLedger, SqliteLedger
+
+if TYPE_CHECKING:  # LangGraph is imported where a checkpointer is opened: listing options stays fast
+    from langgraph.checkpoint.base import BaseCheckpointSaver
 
 DB_ENV = "AGENT_PATTERNS_DB"
 DEFAULT_DB = "~/.agent-patterns/runs.sqlite"
@@ -96,14 +95,21 @@ def _sqlite_error(path: Path, exc: sqlite3.Error) -> StoreError:
     return StoreError(f"cannot open run store {path}: {text}")
 
 
+def one_line(exc: BaseException, limit: int = 400) -> str:
+    """An exception's message on one line: its lines joined with "; ", runs of whitespace (tabs
+    included) made one space, at most ``limit`` characters; its class name when it has none."""
+    lines = [" ".join(line.split()) for line in str(exc).splitlines()]
+    text = "; ".join(line for line in lines if line) or type(exc).__name__
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
 def _pg_probe(url: str, timeout: float) -> None:
     import psycopg
 
     try:
         psycopg.connect(url, connect_timeout=max(1, int(timeout))).close()
     except psycopg.Error as exc:
-        reason = str(exc).strip().splitlines()[-1] if str(exc).strip() else type(exc).__name__
-        raise StoreError(f"cannot connect to PostgreSQL at {_redacted(url)}: {reason}") from None
+        raise StoreError(f"cannot connect to PostgreSQL at {_redacted(url)}: {one_line(exc)}") from None
 
 
 def _pg_kwargs() -> dict[str, Any]:
@@ -134,6 +140,8 @@ def open_checkpointer(
     """A checkpointer for ``location`` (see the module doc), closed when the block ends."""
     where = parse_location(location)
     if where.kind == "memory":
+        from langgraph.checkpoint.memory import InMemorySaver
+
         yield InMemorySaver()
         return
     if where.kind == "sqlite":
@@ -176,8 +184,12 @@ async def open_async_checkpointer(
     location: str | Path | None, *, pool_size: int = 10, connect_timeout: float = 5.0
 ) -> AsyncIterator[BaseCheckpointSaver]:
     """The asyncio twin of ``open_checkpointer`` (for ``ainvoke``/``astream``)."""
+    import asyncio
+
     where = parse_location(location)
     if where.kind == "memory":
+        from langgraph.checkpoint.memory import InMemorySaver
+
         yield InMemorySaver()
         return
     if where.kind == "sqlite":

@@ -4,8 +4,10 @@
         ├─ approve  → execute (tool) → worker …   |   finalize (final answer)
         ├─ revise   → revise_action → review (a revised action is reviewed again)
         ├─ escalate → escalate → human_approval (interrupt, or the automatic approver) → execute
-        └─ block    → end (supervisor_block:<reason>)
-Every gateway node can end the run instead, with a named ``stop_reason``.
+        └─ block    → refuse → worker (on_refusal: feedback)   |   end (stop: supervisor_block:<reason>)
+Arguments refused at validate_action, a human's rejection and a call the gateway denies take the
+same way: ``refuse`` records the refusal and the worker proposes its next action. Every gateway
+node can end the run instead, with a named ``stop_reason``.
 """
 
 from __future__ import annotations
@@ -25,9 +27,9 @@ from nodes import supervisor as n
 from nodes.llm_json import llm_node
 from nodes.model import get_chat_model, model_label
 from nodes.state import RunState
-from nodes.tool_gateway import ToolRegistry
+from nodes.tool_gateway import ToolsArg, tool_registry
 from nodes.trace import is_stopped
-from policies.supervisor import CustomRule, SupervisorPolicy
+from policies.supervisor import CustomRule, SupervisorPolicy, demo_policy, policy_problems
 
 #: Refunds and emails change the world: each step's checkpoint is written before the next step
 #: starts, so an approval or an executed tool call is never lost to a crash (the ledger's
@@ -45,6 +47,8 @@ class SupervisorInput(TypedDict, total=False):
 class SupervisorOutput(RunState, total=False):
     steps: int
     calls: list[dict[str, Any]]
+    #: actions refused and fed back to the worker (``on_refusal: feedback``)
+    refusals: list[dict[str, Any]]
     raw_action: Any
     action: dict[str, Any]
     executed_from: str
@@ -53,11 +57,14 @@ class SupervisorOutput(RunState, total=False):
     approval_request: dict[str, Any]
     human_answer: Any
     human_approved: bool
+    #: who approved the step's escalated action: "human" or "auto_approver"
+    approved_by: str
     paused_seconds: float
 
 
 class SupervisorState(SupervisorInput, SupervisorOutput, total=False):
     proposed_action: dict[str, Any]
+    refusal: dict[str, Any]
     revisions: int
     first_step: int
 
@@ -70,15 +77,19 @@ def route_after_worker(state: SupervisorState) -> Literal["validate_action", "__
     return "__end__" if is_stopped(state) else "validate_action"
 
 
-def route_after_validate_action(state: SupervisorState) -> Literal["review", "__end__"]:
-    return "__end__" if is_stopped(state) else "review"
+def route_after_validate_action(state: SupervisorState) -> Literal["review", "refuse", "__end__"]:
+    if is_stopped(state):
+        return "__end__"
+    return "refuse" if state.get("refusal") else "review"
 
 
 def route_after_review(
     state: SupervisorState,
-) -> Literal["execute", "finalize", "revise_action", "escalate", "__end__"]:
+) -> Literal["execute", "finalize", "revise_action", "escalate", "refuse", "__end__"]:
     if is_stopped(state):
         return "__end__"
+    if state.get("refusal"):
+        return "refuse"
     decision = state["review"]["decision"]
     if decision == "revise":
         return "revise_action"
@@ -87,12 +98,20 @@ def route_after_review(
     return "finalize" if state["action"]["kind"] == "final" else "execute"
 
 
-def route_after_human_approval(state: SupervisorState) -> Literal["execute", "__end__"]:
-    return "__end__" if is_stopped(state) else "execute"
+def route_after_human_approval(
+    state: SupervisorState,
+) -> Literal["execute", "finalize", "refuse", "__end__"]:
+    if is_stopped(state):
+        return "__end__"
+    if state.get("refusal"):
+        return "refuse"
+    return "finalize" if state["action"]["kind"] == "final" else "execute"
 
 
-def route_after_execute(state: SupervisorState) -> Literal["worker", "__end__"]:
-    return "__end__" if is_stopped(state) else "worker"
+def route_after_execute(state: SupervisorState) -> Literal["worker", "refuse", "__end__"]:
+    if is_stopped(state):
+        return "__end__"
+    return "refuse" if state.get("refusal") else "worker"
 
 
 def build_graph(
@@ -100,19 +119,28 @@ def build_graph(
     llm: BaseChatModel | None = None,
     policy: SupervisorPolicy | None = None,
     checkpointer: BaseCheckpointSaver | None = None,
-    tools: ToolRegistry | None = None,
+    tools: ToolsArg | None = None,
     custom_rules: Mapping[str, CustomRule] | None = None,
 ) -> CompiledStateGraph[Any, Any, Any, Any]:
     """Compile the Supervisor graph.
 
-    ``tools`` is the tool registry (name → callable; default: the demo billing desk); the policy's
-    ``tools`` give their argument schemas and ``rules`` the supervisor's rules per tool;
-    ``custom_rules`` supplies the functions that rules name in ``ToolRules.custom``.
+    ``tools``: LangChain tools (``@tool``, ``StructuredTool``, any ``BaseTool``) and plain
+    functions, in a list or a ``{name: tool}`` mapping (default: the demo billing desk). Their own
+    argument schemas are validated before every call and shown to the worker. ``policy``: the
+    supervisor's rules and budgets (default: :meth:`SupervisorPolicy.for_tools` over ``tools``, or
+    the demo policy for the demo tools). ``custom_rules`` supplies the functions that rules name in
+    ``ToolRules.custom``. A policy that names a tool, an argument or a custom rule that is not there
+    is an error here (``ValueError``), not a run that blocks every answer.
     """
     llm = llm or get_chat_model()
-    policy = policy or SupervisorPolicy()
-    tools = demo_tools() if tools is None else tools
+    registry = tool_registry(demo_tools() if tools is None else tools)
+    if policy is None:
+        policy = demo_policy() if tools is None else SupervisorPolicy.for_tools(registry)
     hooks = dict(custom_rules or {})
+    models = {name: tool.model for name, tool in registry.items()}
+    problems = policy_problems(policy, models, hooks)
+    if problems:
+        raise ValueError("the supervisor policy does not fit the tools: " + "; ".join(problems))
     builder = StateGraph(
         SupervisorState,
         context_schema=SupervisorPolicy,
@@ -120,13 +148,14 @@ def build_graph(
         output_schema=SupervisorOutput,
     )
     builder.add_node("start", partial(n.start, model=model_label(llm)))
-    builder.add_node("worker", llm_node(partial(n.worker, llm=llm, policy=policy)))
-    builder.add_node("validate_action", partial(n.validate_action, policy=policy))
+    builder.add_node("worker", llm_node(partial(n.worker, llm=llm, policy=policy, tools=registry)))
+    builder.add_node("validate_action", partial(n.validate_action, policy=policy, models=models))
     builder.add_node("review", partial(n.review, policy=policy, hooks=hooks))
     builder.add_node("revise_action", partial(n.revise_action))
     builder.add_node("escalate", partial(n.escalate))
-    builder.add_node("human_approval", partial(n.human_approval, policy=policy, hooks=hooks))
-    builder.add_node("execute", partial(n.execute, policy=policy, tools=tools))
+    builder.add_node("human_approval", partial(n.human_approval, policy=policy, hooks=hooks, models=models))
+    builder.add_node("refuse", partial(n.refuse))
+    builder.add_node("execute", partial(n.execute, policy=policy, tools=registry))
     builder.add_node("finalize", partial(n.finalize))
 
     builder.add_edge(START, "start")
@@ -137,6 +166,7 @@ def build_graph(
     builder.add_edge("revise_action", "review")
     builder.add_edge("escalate", "human_approval")
     builder.add_conditional_edges("human_approval", route_after_human_approval)
+    builder.add_edge("refuse", "worker")
     builder.add_conditional_edges("execute", route_after_execute)
     builder.add_edge("finalize", END)
     return compile_pattern(

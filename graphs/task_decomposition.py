@@ -21,7 +21,7 @@ from nodes import task_decomposition as n
 from nodes.llm_json import llm_node
 from nodes.model import get_chat_model, model_label
 from nodes.state import RunState
-from nodes.tool_gateway import ToolRegistry
+from nodes.tool_gateway import ToolsArg, tool_registry
 from nodes.trace import is_stopped
 from policies.task_decomposition import TaskDecompositionPolicy
 
@@ -73,13 +73,14 @@ def build_graph(
     llm: BaseChatModel | None = None,
     policy: TaskDecompositionPolicy | None = None,
     checkpointer: BaseCheckpointSaver | None = None,
-    tools: ToolRegistry | None = None,
+    tools: ToolsArg | None = None,
 ) -> CompiledStateGraph[Any, Any, Any, Any]:
-    """Compile the Task Decomposition graph. ``tools`` is the tool registry (name → callable;
-    default: the demo sales tools); the policy gives the allowlist and the argument schemas."""
+    """Compile the Task Decomposition graph. ``tools``: LangChain tools and plain functions, in a
+    list or a ``{name: tool}`` mapping (default: the demo sales tools); the policy gives the
+    allowlist and, optionally, argument schemas narrower than the tools' own."""
     llm = llm or get_chat_model()
     policy = policy or TaskDecompositionPolicy()
-    tools = demo_tools() if tools is None else tools
+    registry = tool_registry(demo_tools() if tools is None else tools)
     builder = StateGraph(
         TaskDecompositionState,
         context_schema=TaskDecompositionPolicy,
@@ -87,9 +88,9 @@ def build_graph(
         output_schema=TaskDecompositionOutput,
     )
     builder.add_node("start", partial(n.start, model=model_label(llm)))
-    builder.add_node("plan", llm_node(partial(n.plan, llm=llm, policy=policy)))
+    builder.add_node("plan", llm_node(partial(n.plan, llm=llm, policy=policy, tools=registry)))
     builder.add_node("validate_plan", partial(n.validate_plan, policy=policy))
-    builder.add_node("execute_step", partial(n.execute_step, policy=policy, tools=tools))
+    builder.add_node("execute_step", partial(n.execute_step, policy=policy, tools=registry))
     builder.add_node("combine", llm_node(partial(n.combine, llm=llm, policy=policy)))
     builder.add_node("finalize", partial(n.finalize, policy=policy))
 

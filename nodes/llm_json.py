@@ -44,12 +44,12 @@ from langchain_core.exceptions import (
 from langchain_core.language_models import BaseChatModel
 from langchain_core.messages import BaseMessage, HumanMessage, SystemMessage
 from langchain_core.runnables import RunnableConfig
-from langgraph._internal._runnable import RunnableCallable
 from langgraph.runtime import Runtime
 from pydantic import BaseModel, ValidationError
 
 from nodes import clock
 from nodes.clock import remaining_seconds
+from nodes.langgraph_private import RunnableCallable, node_runnable
 from nodes.model import pricing_name
 from policies.base import BasePolicy
 from policies.json_safety import error_text, json_problem
@@ -475,7 +475,7 @@ def llm_node(steps: Callable[..., LLMSteps]) -> RunnableCallable:
     async def arun(state: Mapping[str, Any], config: RunnableConfig, runtime: Runtime[Any]) -> dict[str, Any]:
         return await adrive(begin(state, config, runtime), _call_async)
 
-    node = RunnableCallable(run, arun, trace=False)
+    node = node_runnable(run, arun)
     # what the node runs, called as begin(state, config, runtime) whatever ``steps`` takes
     node.llm_steps = begin  # type: ignore[attr-defined]
     return node

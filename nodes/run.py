@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import threading
 import uuid
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any, TypeVar
@@ -43,11 +44,32 @@ EMPTY_USAGE: dict[str, Any] = {
 }
 
 
+#: Policies a run-time context made, by the ids of (graph policy, context): both kept alive with it.
+_MERGED: dict[tuple[int, int], tuple[BasePolicy, BasePolicy, BasePolicy]] = {}
+_MERGED_MAX = 64
+_MERGED_LOCK = threading.Lock()
+
+
 def policy_for(runtime: Runtime[Any] | None, default: P) -> P:
-    """The run's policy: the run-time context when one was given (Studio, ``context=``), else the
-    policy the graph was built with."""
+    """The run's policy: the graph's policy with the fields a run-time context sets over it
+    (Studio's context form, ``invoke(..., context=...)``; a dict context arrives as the policy model
+    with just those fields set). Fields the context leaves unset keep the graph's values, so a
+    context of ``{"max_seconds": 10}`` changes the time budget and nothing else."""
     context = getattr(runtime, "context", None)
-    return context if isinstance(context, type(default)) else default
+    if not isinstance(context, type(default)) or context is default or not context.model_fields_set:
+        return default
+    key = (id(default), id(context))
+    cached = _MERGED.get(key)
+    if cached is not None and cached[0] is default and cached[1] is context:
+        return cached[2]  # type: ignore[return-value]
+    data = default.model_dump()
+    data.update(context.model_dump(include=set(context.model_fields_set)))
+    merged = type(default).model_validate(data)
+    with _MERGED_LOCK:
+        while len(_MERGED) >= _MERGED_MAX:
+            _MERGED.pop(next(iter(_MERGED)))
+        _MERGED[key] = (default, context, merged)
+    return merged
 
 
 def start_run(

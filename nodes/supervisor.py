@@ -1,13 +1,18 @@
 """Supervisor nodes: the worker's proposal, its validation, the supervisor's review, the human
-approval, and the gateway's execution.
+approval, the gateway's execution, and the refusal that is fed back to the worker.
 
 The node that pauses for a human (``human_approval``) is not the node that executes: code before an
 ``interrupt`` re-runs on resume, so side effects live only in ``execute``, and each side-effecting
 call carries an idempotency key derived from the run and the action.
+
+A refused action (its arguments refused, blocked by the supervisor, rejected by a human, denied by
+the gateway) ends the run under ``on_refusal: stop``; under ``feedback`` the node that refused it
+writes ``refusal``, and ``refuse`` records it and hands it to the worker as the step's observation.
 """
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from typing import Any
 
@@ -20,42 +25,52 @@ from nodes.clock import now, out_of_time
 from nodes.llm_json import LLMCall, LLMSteps
 from nodes.run import llm_done, llm_failed, policy_for, start_run
 from nodes.steps import RECURSION_LIMIT, out_of_supersteps, superstep, superstep_figures
-from nodes.tool_gateway import ToolRegistry, run_tool
+from nodes.tool_gateway import ToolRegistry, error_observation, run_tool, tool_catalog
 from nodes.trace import history_row, stop, trace_row
 from policies import supervisor as rules
 from policies.human import parse_human_answer
 from policies.json_safety import json_problem
+from policies.schemas import ArgsModel
 from policies.text import json_hash
 from policies.tools import check_call, idempotency_key
 
 State = Mapping[str, Any]
 Ctx = Runtime[rules.SupervisorPolicy]
 Hooks = Mapping[str, rules.CustomRule]
+Models = Mapping[str, ArgsModel | None]
 
 WORKER_SYSTEM = (
-    "You are a support operations worker. Propose exactly one next action as JSON: either "
-    '{"kind": "tool", "name": <tool>, "args": {...}} using only the listed tools and their '
-    'arguments, or {"kind": "final", "answer": <short answer>} once the task is done. '
-    "Use the observations in history; never invent results. A supervisor reviews every action."
+    "You are an operations worker. Propose exactly one next action as JSON: either "
+    '{"kind": "tool", "name": <tool>, "args": {...}} using only the listed tools and arguments that '
+    'fit their JSON Schema, or {"kind": "final", "answer": <short answer>} once the task is done. '
+    "Use the observations in history; never invent results. A supervisor reviews every action; an "
+    "observation with refused=true means that action was refused: do not propose it again."
 )
-PATTERN_KEYS = (
-    "steps",
-    "calls",
-    "raw_action",
-    "proposed_action",
+#: Keys of one worker step, cleared when the worker proposes the next action.
+STEP_KEYS = (
     "action",
-    "executed_from",
     "review",
     "reviews",
     "revisions",
     "approval_request",
     "human_answer",
     "human_approved",
+    "approved_by",
+    "refusal",
+)
+PATTERN_KEYS = (
+    "steps",
+    "calls",
+    "refusals",
+    "raw_action",
+    "proposed_action",
+    "executed_from",
     "paused_seconds",
     "first_step",
+    *STEP_KEYS,
 )
-#: Keys of one worker step, cleared when the worker proposes the next action.
-STEP_KEYS = ("action", "review", "reviews", "revisions", "approval_request", "human_answer", "human_approved")
+#: Longest rule details copied into a trace row as they are (longer: referred to by hash).
+TRACE_DETAIL_CHARS = 200
 
 
 def _check_input(state: State) -> str | None:
@@ -68,28 +83,47 @@ def _check_input(state: State) -> str | None:
     return None
 
 
-def _review_context(state: State) -> rules.ReviewContext:
-    return rules.ReviewContext(tuple(state.get("calls") or []), dict(state.get("subject") or {}))
+def _review_context(state: State, policy: rules.SupervisorPolicy) -> rules.ReviewContext:
+    return rules.ReviewContext(
+        tuple(state.get("calls") or []),
+        dict(state.get("subject") or {}),
+        str(state.get("goal") or ""),
+        frozenset(policy.trusted_tools()),
+        tuple(policy.constants()),
+    )
 
 
 def start(state: State, config: RunnableConfig, *, model: str) -> dict[str, Any]:
     update = start_run(state, config, model=model, clear=PATTERN_KEYS, check_input=_check_input, supersteps=1)
-    return {**update, "steps": 0, "calls": [], "paused_seconds": 0.0, "first_step": superstep(config)}
+    first = superstep(config)
+    return {**update, "steps": 0, "calls": [], "refusals": [], "paused_seconds": 0.0, "first_step": first}
 
 
 def round_supersteps(policy: rules.SupervisorPolicy) -> int:
     """Most supersteps from one worker proposal to the next worker: validate_action, review, a
-    revise_action and a review per revision, escalate, human_approval, execute, worker."""
+    revise_action and a review per revision, escalate, human_approval, execute or refuse, worker."""
     return 6 + 2 * policy.max_revisions_per_action
 
 
 def _worker_history(state: State) -> list[dict[str, Any]]:
-    keys = ("step", "tool", "args", "ok", "observation", "executed_from", "human_approved")
-    return [{k: c.get(k) for k in keys} for c in state.get("calls") or []]
+    """The run so far as the worker sees it, step by step: executed calls and refused actions."""
+    keys = ("step", "tool", "args", "ok", "observation", "executed_from", "approved_by")
+    rows = [{k: c.get(k) for k in keys} for c in state.get("calls") or []]
+    rows += [
+        {k: r.get(k) for k in ("step", "tool", "args", "ok", "observation")}
+        for r in state.get("refusals") or []
+    ]
+    return sorted(rows, key=lambda row: int(row.get("step") or 0))
 
 
 def worker(
-    state: State, config: RunnableConfig, runtime: Ctx, *, llm: BaseChatModel, policy: rules.SupervisorPolicy
+    state: State,
+    config: RunnableConfig,
+    runtime: Ctx,
+    *,
+    llm: BaseChatModel,
+    policy: rules.SupervisorPolicy,
+    tools: ToolRegistry,
 ) -> LLMSteps:
     policy = policy_for(runtime, policy)
     steps = int(state.get("steps") or 0)
@@ -100,12 +134,13 @@ def worker(
     needed = round_supersteps(policy)
     if out_of_supersteps(config, state.get("first_step"), needed):
         return stop(state, "worker", RECURSION_LIMIT, figures=superstep_figures(config, needed))
+    shown = [name for name in policy.allowed_tools if name in tools or name in policy.tools]
     payload = {
         "role": "supervisor.worker",
         "goal": state["goal"],
         "subject": state.get("subject") or {},
         "history": _worker_history(state),
-        "tools": {name: spec.model_dump() for name, spec in policy.tools.items()},
+        "tools": tool_catalog(tools, shown, policy.tools),
         "step": steps + 1,
         "max_steps": policy.max_steps,
     }
@@ -121,11 +156,108 @@ def worker(
     return llm_done(state, "worker", reply, **cleared, raw_action=reply.data, steps=steps + 1)
 
 
-def validate_action(state: State, runtime: Ctx, *, policy: rules.SupervisorPolicy) -> dict:
+def _small(value: Any) -> Any:
+    """Rule details as a trace row keeps them: as they are when short, else by hash."""
+    return value if len(json.dumps(value, default=str)) <= TRACE_DETAIL_CHARS else {"hash": json_hash(value)}
+
+
+def _figures(state: State, action: Mapping[str, Any] | None) -> dict[str, Any]:
+    """The audit figures of a step: tool, args hash, the supervisor's decision and reason (with
+    the deciding rule's details), where the action came from, and who approved it."""
+    action = action or {}
+    review = state.get("review") or {}
+    figures: dict[str, Any] = {
+        "tool": action.get("name", "final") if action.get("kind") != "final" else "final",
+        "args_hash": json_hash(action.get("args", {})),
+        # a step refused before the supervisor's review (by the action contract) says so
+        "decision": review.get("decision") or "refused",
+        "review_reason": review.get("reason"),
+        "executed_from": state.get("executed_from"),
+    }
+    details = rules.rule_details(review)
+    where = details.pop("provenance", None)
+    if details:
+        figures["rule_details"] = _small(details)
+    if where:  # where each checked value came from, each in a line of its own
+        figures["provenance"] = {str(k)[:80]: str(v)[:160] for k, v in list(where.items())[:8]}
+    for key in ("approved_by", "human_approved"):
+        if state.get(key) is not None:
+            figures[key] = state[key]
+    return figures
+
+
+def _refuse(
+    state: State,
+    policy: rules.SupervisorPolicy,
+    phase: str,
+    reason: str,
+    *,
+    by: str,
+    action: Mapping[str, Any] | None,
+    message: str = "",
+    update: Mapping[str, Any] | None = None,
+    **diagnostics: Any,
+) -> dict[str, Any]:
+    """A refused action: the run stops with ``reason`` (``on_refusal: stop``, a reason that is no
+    refusal of one action, or ``max_refusals`` spent), or the refusal is handed to ``refuse``.
+    ``update`` holds the step's keys written either way (the review, the human's answer...)."""
+    view = {**state, **(update or {})}
+    figures = _figures(view, action)
+    done = len(state.get("refusals") or [])
+    ends = policy.on_refusal == "stop" or not rules.is_refusal(reason)
+    if ends or done >= policy.max_refusals:
+        if not ends:
+            figures, reason = {**figures, "refused": reason, "refusals": done}, "max_refusals"
+        history = _refusal_history(view, action, by, reason, message, diagnostics.get("details"))
+        stopped = stop(view, phase, reason, figures=figures, **(update or {}), **diagnostics)
+        return {**stopped, "history": [history]}
+    refusal = {"phase": phase, "reason": reason, "by": by, "action": action, "message": message}
+    return {**(update or {}), "refusal": {**refusal, "details": diagnostics.get("details") or {}}}
+
+
+def _refusal_history(
+    state: State, action: Mapping[str, Any] | None, by: str, reason: str, message: str, details: Any
+) -> dict[str, Any]:
+    """The history row of a refused step: what was proposed, the reviews, the human's answer, the
+    refused action, by whom, why."""
+    return history_row(
+        state,
+        "refused",
+        proposed_action=state.get("proposed_action"),
+        reviews=state.get("reviews") or [],
+        human_answer=state.get("human_answer"),
+        refused_action=dict(action) if action else None,
+        refused_by=by,
+        reason=reason,
+        message=message,
+        details=details or {},
+    )
+
+
+def _proposal(raw: Any) -> dict[str, Any] | None:
+    """What a reply that failed the contract proposed, as far as it can be read (for the record)."""
+    if not isinstance(raw, dict) or raw.get("kind") != "tool" or not isinstance(raw.get("name"), str):
+        return None
+    args = raw.get("args")
+    return {"kind": "tool", "name": raw["name"], "args": args if isinstance(args, dict) else {}}
+
+
+def validate_action(state: State, runtime: Ctx, *, policy: rules.SupervisorPolicy, models: Models) -> dict:
+    policy = policy_for(runtime, policy)
     raw = state["raw_action"]
-    decision = rules.validate_action(raw, policy_for(runtime, policy))
+    decision = rules.validate_action(raw, policy, models)
     if not decision.passed:
-        return stop(state, "validate", decision.reason, raw_action=raw, details=decision.details)
+        action = _proposal(raw)
+        return _refuse(
+            state,
+            policy,
+            "validate",
+            decision.reason,
+            by="contract",
+            action=action,
+            raw_action=raw,
+            details=decision.details,
+        )
     action = decision.details["action"]
     return {"proposed_action": action, "action": action, "executed_from": "original", "revisions": 0}
 
@@ -133,16 +265,22 @@ def validate_action(state: State, runtime: Ctx, *, policy: rules.SupervisorPolic
 def review(state: State, runtime: Ctx, *, policy: rules.SupervisorPolicy, hooks: Hooks) -> dict:
     policy = policy_for(runtime, policy)
     action = state["action"]
-    decision = rules.review_action(action, _review_context(state), policy, hooks)
+    earlier = rules.refused_before(action, state.get("refusals") or [])
+    if earlier is not None:
+        row = {"decision": "block", "reason": "refused_before", "refused_at_step": earlier.get("step")}
+        update = {"review": row, "reviews": [*(state.get("reviews") or []), row]}
+        reason, by, message = str(earlier["reason"]), str(earlier["by"]), str(earlier.get("message") or "")
+        return _refuse(state, policy, "review", reason, by=by, action=action, message=message, update=update)
+    decision = rules.review_action(action, _review_context(state, policy), policy, hooks)
     row = {"decision": decision.verdict, "reason": decision.reason, **decision.details}
-    reviews = [*(state.get("reviews") or []), row]
+    update = {"review": row, "reviews": [*(state.get("reviews") or []), row]}
     if decision.verdict == "block":
         reason = f"supervisor_block:{decision.reason}"
-        return stop(state, "review", reason, action=action, review=row, reviews=reviews)
+        return _refuse(state, policy, "review", reason, by="supervisor", action=action, update=update)
     if decision.verdict == "revise" and int(state.get("revisions") or 0) >= policy.max_revisions_per_action:
         reason = "supervisor_block:revision_limit"
-        return stop(state, "review", reason, action=action, review=row, reviews=reviews)
-    return {"review": row, "reviews": reviews}
+        return _refuse(state, policy, "review", reason, by="supervisor", action=action, update=update)
+    return update
 
 
 def revise_action(state: State) -> dict:
@@ -156,65 +294,124 @@ def revise_action(state: State) -> dict:
 
 def escalate(state: State) -> dict:
     """Write the approval request (and when it was raised: waiting time is not run time)."""
-    action, review_row = state["action"], state["review"]
-    request = {
-        "kind": "supervisor_approval",
-        "run_id": state.get("run_id"),
-        "thread_id": state.get("thread_id"),
-        "step": state.get("steps"),
-        "action": action,
-        "reason": review_row["reason"],
-        "details": {k: review_row[k] for k in ("arg", "limit", "value") if k in review_row},
-        "allowed_answers": rules.approval_answers(action, review_row.get("arg")),
-        "requested_at": now(),
-    }
-    return {"approval_request": request}
+    request = rules.approval_request(
+        state["action"],
+        state["review"],
+        run_id=state.get("run_id"),
+        thread_id=state.get("thread_id"),
+        step=state.get("steps"),
+    )
+    return {"approval_request": {**request, "requested_at": now()}}
 
 
-def human_approval(state: State, runtime: Ctx, *, policy: rules.SupervisorPolicy, hooks: Hooks) -> dict:
-    """Pause for the human (or ask the automatic approver) and apply the answer."""
-    policy = policy_for(runtime, policy)
+def _ask(state: State, policy: rules.SupervisorPolicy, hooks: Hooks, models: Models) -> tuple[Any, ...]:
+    """Ask until an answer can be applied, at most ``human_answer_attempts`` times (the automatic
+    approver once): ``(answer, decision or None, answers given, last problem)``."""
     request = state["approval_request"]
-    if policy.auto_approver_enabled:
-        value, paused = rules.auto_approve(request, policy.auto_approver_cap), 0.0
-    else:
-        value = interrupt({k: v for k, v in request.items() if k != "requested_at"})
-        paused = max(0.0, now() - float(request["requested_at"]))
+    asked = {k: v for k, v in request.items() if k != "requested_at"}
+    given: list[Any] = []
+    problem = ""
+    tries = 1 if policy.auto_approver_enabled else policy.human_answer_attempts
+    for attempt in range(1, tries + 1):
+        if policy.auto_approver_enabled:
+            value = rules.auto_approve(request, policy.auto_approver_cap)
+        else:
+            value = interrupt(asked if attempt == 1 else {**asked, "problem": problem, "attempt": attempt})
+        given.append(value)
+        answer = parse_human_answer(value)
+        if answer is None:
+            problem = "not an answer: give approve, edit (edited_action.args) or reject (message)"
+            continue
+        if answer.type == "reject":
+            return answer, None, given, ""
+        context = _review_context(state, policy)
+        decision = rules.approved_action(answer, state["action"], policy, context, hooks, models)
+        if decision.passed:
+            return answer, decision, given, ""
+        verdict = "blocked by the supervisor" if decision.verdict == "block" else "refused"
+        problem = f"the edit is {verdict}: {decision.details.get('problem') or decision.reason}"
+    return None, None, given, problem
+
+
+def human_approval(
+    state: State, runtime: Ctx, *, policy: rules.SupervisorPolicy, hooks: Hooks, models: Models
+) -> dict:
+    """Pause for the human (or ask the automatic approver) and apply the answer. An answer that
+    cannot be applied is asked again, with the problem, before the run gives up on it."""
+    policy = policy_for(runtime, policy)
+    answer, decision, given, problem = _ask(state, policy, hooks, models)
+    by = "auto_approver" if policy.auto_approver_enabled else "human"
+    paused = (
+        0.0 if by == "auto_approver" else max(0.0, now() - float(state["approval_request"]["requested_at"]))
+    )
     paused_total = float(state.get("paused_seconds") or 0.0) + paused
-    answer = parse_human_answer(value)
     if answer is None:
+        update = {"human_answer": given[-1], "paused_seconds": paused_total}
+        if by == "human":
+            update["human_approved"] = False
+        details = {"problem": problem, "answers": len(given), "decided_by": by}
         return stop(
-            state, "human_approval", "invalid_human_answer", human_answer=value, paused_seconds=paused_total
+            state,
+            "human_approval",
+            "invalid_human_answer",
+            figures=_figures({**state, **update}, state["action"]),
+            details=details,
+            **update,
         )
-    row = {"type": answer.type, "message": answer.message, **answer.edits}
-    if answer.type == "reject":
-        history = history_row(state, "human_approval", request=request, human_answer=row)
-        rejected = stop(state, "human_approval", "human_rejected", human_answer=row, human_approved=False)
-        return {**rejected, "history": [history], "paused_seconds": paused_total}
-    decision = rules.approved_action(answer, state["action"], policy, _review_context(state), hooks)
-    if not decision.passed:
-        reason = f"supervisor_block:{decision.reason}" if decision.verdict == "block" else decision.reason
-        return stop(state, "human_approval", reason, human_answer=row, paused_seconds=paused_total)
+    row = {
+        "type": answer.type,
+        "message": answer.message,
+        "decided_by": by,
+        "answers": len(given),
+        **answer.edits,
+    }
+    if decision is None:  # rejected
+        update = {"human_answer": row, "paused_seconds": paused_total}
+        if by == "human":
+            update["human_approved"] = False
+        return _refuse(
+            state,
+            policy,
+            "human_approval",
+            "human_rejected",
+            by=by,
+            action=state["action"],
+            message=answer.message,
+            update=update,
+        )
     executed_from = "human_revised" if decision.reason == "human_revised" else state.get("executed_from")
-    return {
+    update = {
         "action": decision.details["action"],
         "executed_from": executed_from,
         "human_answer": row,
-        "human_approved": True,
+        "approved_by": by,
         "paused_seconds": paused_total,
     }
+    return {**update, "human_approved": True} if by == "human" else update
 
 
-def _figures(state: State, action: Mapping[str, Any]) -> dict[str, Any]:
-    figures = {
-        "tool": action.get("name", "final"),
-        "args_hash": json_hash(action.get("args", {})),
-        "decision": (state.get("review") or {}).get("decision"),
-        "executed_from": state.get("executed_from"),
+def refuse(state: State) -> dict:
+    """Record a refused action and give it to the worker as the step's observation."""
+    refusal = state["refusal"]
+    action = refusal.get("action") or {}
+    proposals = [a for a in (state.get("proposed_action"), action) if a]
+    signatures = sorted({rules.action_signature(a) for a in proposals})
+    by, reason, message = refusal["by"], refusal["reason"], refusal.get("message") or ""
+    observation = {"refused": True, "by": by, "reason": reason, **({"message": message} if message else {})}
+    record = {
+        "step": state.get("steps"),
+        "tool": action.get("name", "final") if action else None,
+        "args": action.get("args") if action else None,
+        "ok": False,
+        "by": by,
+        "reason": reason,
+        "message": message,
+        "signatures": signatures,
+        "observation": observation,
     }
-    if state.get("human_approved") is not None:
-        figures["human_approved"] = state["human_approved"]
-    return figures
+    history = _refusal_history(state, action, by, reason, message, refusal.get("details"))
+    row = trace_row(state, "refused", ok=False, **_figures(state, action), refused=reason, refused_by=by)
+    return {"refusals": [*(state.get("refusals") or []), record], "trace": [row], "history": [history]}
 
 
 def execute(state: State, runtime: Ctx, *, policy: rules.SupervisorPolicy, tools: ToolRegistry) -> dict:
@@ -225,28 +422,37 @@ def execute(state: State, runtime: Ctx, *, policy: rules.SupervisorPolicy, tools
     if out_of_time(state, policy):
         return stop(state, "execution", "max_seconds", figures=figures)
     calls = list(state.get("calls") or [])
+    models = {n: t.model for n, t in tools.items()}
     checked = check_call(
-        name, args, limits=policy.gateway_limits(), specs=policy.tools, registered=tools, past_calls=calls
+        name,
+        args,
+        limits=policy.gateway_limits(),
+        specs=policy.tools,
+        registered=tools,
+        past_calls=calls,
+        models=models,
     )
     if not checked.passed:
-        return stop(state, "execution", checked.reason, figures=figures, details=checked.details)
-    spec = policy.tools[name]
-    key = (
-        idempotency_key(str(state.get("run_id")), int(state.get("steps") or 0), name, args)
-        if spec.side_effect
-        else None
-    )
+        return _refuse(
+            state, policy, "execution", checked.reason, by="gateway", action=action, details=checked.details
+        )
+    spec = policy.tools.get(name)
+    step = int(state.get("steps") or 0)
+    key = idempotency_key(str(state.get("run_id")), step, name, args) if spec and spec.side_effect else None
     outcome = run_tool(tools, name, args, idempotency_key=key)
-    if not outcome.ok:
+    if not outcome.ok and policy.on_tool_error == "stop":
         return stop(state, "execution", outcome.reason, figures=figures, details=outcome.detail)
+    observation = outcome.result if outcome.ok else error_observation(outcome)
+    ok = outcome.ok and not outcome.error
     call = {
         "step": state.get("steps"),
         "tool": name,
         "args": args,
         "signature": checked.details["signature"],
-        "ok": not outcome.error,
-        "observation": outcome.result,
+        "ok": ok,
+        "observation": observation,
         "executed_from": state.get("executed_from"),
+        "approved_by": state.get("approved_by"),
         "human_approved": state.get("human_approved"),
         "idempotency_key": key,
     }
@@ -256,17 +462,28 @@ def execute(state: State, runtime: Ctx, *, policy: rules.SupervisorPolicy, tools
         proposed_action=state.get("proposed_action"),
         reviews=state.get("reviews") or [],
         human_answer=state.get("human_answer"),
+        approved_by=state.get("approved_by"),
         executed_action=action,
         executed_from=state.get("executed_from"),
-        observation=outcome.result,
+        observation=observation,
     )
-    row = trace_row(state, "execution", **figures, observation_ok=not outcome.error)
+    row = trace_row(state, "execution", **figures, observation_ok=ok)
+    if not outcome.ok:
+        row["tool_error"] = outcome.reason
     return {"calls": [*calls, call], "trace": [row], "history": [history]}
+
+
+def _annotated(answer: str, review: Mapping[str, Any]) -> str:
+    """The answer with a note on the identifiers it carries from untrusted sources only."""
+    if review.get("reason") != "final_answer_annotated":
+        return answer
+    notes = "; ".join(f"{k.split(':', 1)[-1]} {v}" for k, v in (review.get("provenance") or {}).items())
+    return f"{answer}\n\n[unverified: {notes}]"
 
 
 def finalize(state: State) -> dict:
     action = state["action"]
-    answer = action["answer"]
+    answer = _annotated(action["answer"], state.get("review") or {})
     history = history_row(
         state,
         "final",

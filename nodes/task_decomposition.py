@@ -15,7 +15,7 @@ from nodes.clock import out_of_time
 from nodes.llm_json import LLMCall, LLMSteps
 from nodes.run import llm_done, llm_failed, policy_for, start_run
 from nodes.steps import RECURSION_LIMIT, out_of_supersteps, superstep, superstep_figures
-from nodes.tool_gateway import ToolRegistry, run_tool
+from nodes.tool_gateway import ToolRegistry, run_tool, tool_catalog
 from nodes.trace import history_row, stop, trace_row
 from policies import task_decomposition as rules
 from policies.text import json_hash, text_hash
@@ -73,14 +73,19 @@ def start(state: State, config: RunnableConfig, *, model: str) -> dict[str, Any]
 
 
 def plan(
-    state: State, runtime: Ctx, *, llm: BaseChatModel, policy: rules.TaskDecompositionPolicy
+    state: State,
+    runtime: Ctx,
+    *,
+    llm: BaseChatModel,
+    policy: rules.TaskDecompositionPolicy,
+    tools: ToolRegistry,
 ) -> LLMSteps:
     policy = policy_for(runtime, policy)
     payload = {
         "role": "task_decomposition.plan",
         "goal": state["goal"],
         "allowed_tools": policy.allowed_tools,
-        "tools": {name: spec.model_dump() for name, spec in policy.tools.items()},
+        "tools": tool_catalog(tools, policy.allowed_tools, policy.tools),
         "max_plan_steps": policy.max_plan_steps,
     }
     reply = yield LLMCall(
@@ -140,6 +145,7 @@ def execute_step(
         specs=policy.tools,
         registered=tools,
         past_calls=calls,
+        models={name: tool.model for name, tool in tools.items()},
     )
     if not checked.passed:
         return stop(

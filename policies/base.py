@@ -14,7 +14,9 @@ class BasePolicy(BaseModel):
     than a silently ignored setting.
     """
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    #: ``protected_namespaces=()``: fields such as ``model_prices`` are the policy's own (pydantic
+    #: before 2.10 warns on every import otherwise, on the CLI's stderr too).
+    model_config = ConfigDict(frozen=True, extra="forbid", protected_namespaces=())
 
     max_seconds: float = Field(30.0, gt=0, description="Wall-clock budget for the whole run.")
     llm_timeout_seconds: float = Field(

@@ -192,6 +192,8 @@ SUPERVISOR: frozenset[str] = frozenset(
         "supervisor_block:unknown_custom_rule:<rule>",
         "supervisor_block:custom_rule_bad_decision:<rule>",
         "max_steps",
+        # on_refusal: feedback gives refused actions back to the worker, this many times at most
+        "max_refusals",
         "loop_detected:per_tool_limit",
         "loop_detected:signature_repeat",
         *TOOL_GATEWAY,

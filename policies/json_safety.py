@@ -107,6 +107,11 @@ def plain_copy(value: Any) -> Any:
     return value
 
 
+def storable_text(text: str) -> str:
+    """``text`` with anything UTF-8 cannot encode (lone surrogates) replaced by ``?``."""
+    return text.encode("utf-8", "replace").decode("utf-8")
+
+
 def error_text(exc: BaseException, *, limit: int = 300) -> str:
     """``"<Type>: <message>"`` of an exception, at most ``limit`` characters, storable (lone
     surrogates replaced); never raises, even for an exception whose ``__str__`` does."""
@@ -114,5 +119,4 @@ def error_text(exc: BaseException, *, limit: int = 300) -> str:
         message = str.__str__(str(exc))  # an exact str, whatever __str__ returned
     except Exception:
         message = "<message unreadable>"
-    text = f"{type_name(exc)}: {message}"[:limit]
-    return text.encode("utf-8", "replace").decode("utf-8")
+    return storable_text(f"{type_name(exc)}: {message}"[:limit])

@@ -12,17 +12,28 @@ from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Literal, TypeGuard
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from policies.decision import Decision
-from policies.json_safety import json_problem, type_name
+from policies.json_safety import json_problem
+from policies.schemas import ArgProblem, ArgsModel, compile_schema, validate_args
 from policies.text import json_hash, normalize_ws
 
 ArgType = Literal["int", "number", "str", "bool", "object", "list"]
+_JSON_TYPE: dict[str, str] = {
+    "int": "integer",
+    "number": "number",
+    "str": "string",
+    "bool": "boolean",
+    "object": "object",
+    "list": "array",
+}
+Trust = Literal["trusted", "untrusted"]
 
 
 class ArgSpec(BaseModel):
-    """One argument of a tool: its JSON type and whether it must be given."""
+    """Shorthand for one argument's JSON Schema: its JSON type and whether it must be given (an
+    optional argument may be left out, not sent as ``null``). Compiles to JSON Schema."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
@@ -31,22 +42,62 @@ class ArgSpec(BaseModel):
     )
     required: bool = Field(True, description="Whether the argument must be present.")
 
+    def json_schema(self) -> dict[str, Any]:
+        return {"type": _JSON_TYPE[self.type]}
+
 
 class ToolSpec(BaseModel):
-    """A tool's contract as the gateway sees it. No argument outside ``args`` is accepted."""
+    """What the policy says about one tool, by name: whether it acts on the world, whether its
+    observations are trusted, and optionally an argument schema that narrows the tool's own.
+
+    The tool's own schema (a LangChain tool's ``args_schema``, a function's signature) is always
+    checked; ``args`` (shorthand) or ``args_schema`` (JSON Schema), when given, is checked as well,
+    and is what the worker is shown."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
-    args: dict[str, ArgSpec] = Field(default_factory=dict, description="Argument schema by name.")
+    args: dict[str, ArgSpec] | None = Field(
+        None, description="Argument schema by name (shorthand for args_schema); no other argument passes."
+    )
+    args_schema: dict[str, Any] | None = Field(
+        None, description="JSON Schema of the argument object (type object, properties, required...)."
+    )
     side_effect: bool = Field(
         False,
         description="Performs an action (not read-only): called with an ``idempotency_key`` so that it "
         "runs at most once per approved action, also on resume and replay.",
     )
+    description: str | None = Field(None, description="Shown to the worker instead of the tool's own.")
+    trust: Trust = Field(
+        "untrusted",
+        description="Whether the tool's observations are trusted as a source of argument values (the "
+        "account's own payee list, the user's contacts) or not (files, pages, messages, mail: the default).",
+    )
 
+    @model_validator(mode="after")
+    def _one_schema(self) -> ToolSpec:
+        if self.args is not None and self.args_schema is not None:
+            raise ValueError("give args (shorthand) or args_schema (JSON Schema), not both")
+        if self.args_schema is not None:
+            compile_schema(self.args_schema)  # a schema that cannot be read is an error now
+        return self
 
-def _is_int(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
+    def json_schema(self) -> dict[str, Any] | None:
+        """The argument schema this spec declares, as JSON Schema (None: it declares none)."""
+        if self.args_schema is not None:
+            return dict(self.args_schema)
+        if self.args is None:
+            return None
+        return {
+            "type": "object",
+            "properties": {name: arg.json_schema() for name, arg in self.args.items()},
+            "required": [name for name, arg in self.args.items() if arg.required],
+            "additionalProperties": False,
+        }
+
+    def args_model(self, tool: str) -> ArgsModel | None:
+        schema = self.json_schema()
+        return None if schema is None else compile_schema(schema, f"{tool}_policy_args")
 
 
 def is_number(value: Any) -> TypeGuard[int | float]:
@@ -54,32 +105,25 @@ def is_number(value: Any) -> TypeGuard[int | float]:
     return isinstance(value, int | float) and not isinstance(value, bool) and math.isfinite(value)
 
 
-def type_ok(value: Any, kind: ArgType) -> bool:
-    if kind == "int":
-        return _is_int(value)
-    if kind == "number":
-        return is_number(value)
-    if kind == "str":
-        return isinstance(value, str)
-    if kind == "bool":
-        return isinstance(value, bool)
-    if kind == "object":
-        return isinstance(value, dict)
-    return isinstance(value, list)
-
-
-def arg_problem(spec: ToolSpec, args: Mapping[str, Any]) -> tuple[str, str] | None:
-    """The first problem of ``args`` against ``spec``: ``("extra" | "missing" | "bad_type", arg)``,
-    or None when they fit. Extra arguments are reported first, then missing, then bad types."""
-    for name in args:
-        if name not in spec.args:
-            return ("extra", str(name))
-    for name, arg in spec.args.items():
-        if arg.required and name not in args:
-            return ("missing", name)
-    for name, value in args.items():
-        if not type_ok(value, spec.args[name].type):
-            return ("bad_type", name)
+def arg_problem(
+    tool: str,
+    args: Mapping[str, Any],
+    *,
+    spec: ToolSpec | None = None,
+    model: ArgsModel | None = None,
+) -> ArgProblem | None:
+    """The first problem of ``args`` against the policy's schema for ``tool`` (``spec``) and the
+    tool's own (``model``): ``(kind, arg, detail)`` with kind ``extra``, ``missing`` or
+    ``bad_type`` (see :func:`policies.schemas.validate_args`), or None when both accept them.
+    With neither schema there is nothing to accept them against: ``("bad_type", "(arguments)",
+    "no_schema")``."""
+    models = [m for m in (spec.args_model(tool) if spec is not None else None, model) if m is not None]
+    if not models:
+        return ("bad_type", "(arguments)", "no_schema")
+    for checked in models:
+        problem = validate_args(checked, args)
+        if problem is not None:
+            return problem
     return None
 
 
@@ -136,9 +180,11 @@ def check_call(
     specs: Mapping[str, ToolSpec],
     registered: Iterable[str],
     past_calls: Sequence[Mapping[str, Any]],
+    models: Mapping[str, ArgsModel | None] | None = None,
 ) -> Decision:
     """May ``tool(**args)`` run now? ``past_calls`` are the run's executed calls (``tool`` and
-    ``signature`` keys). Order: budget, allowlist, registry, per-tool limit, repeats, arguments.
+    ``signature`` keys); ``specs`` the policy's word on each tool and ``models`` the tools' own
+    argument schemas. Order: budget, allowlist, registry, per-tool limit, repeats, arguments.
     On success ``details`` holds the call's ``signature``."""
     name = tool if isinstance(tool, str) else repr(tool)
     if len(past_calls) >= limits.max_tool_calls:
@@ -159,25 +205,21 @@ def check_call(
     if repeats >= limits.repeat_limits.get(name, limits.default_repeat_limit):
         reason = "loop_detected:signature_repeat" if limits.detailed_loop_reasons else "loop_detected"
         return Decision.stop(reason, tool=name, signature=signature, repeats=repeats)
-    spec = specs.get(name)
-    if spec is None:
-        return Decision.stop(f"tool_bad_args:{name}", problem="no_schema")
-    problem = arg_problem(spec, args)
+    problem = arg_problem(name, args, spec=specs.get(name), model=(models or {}).get(name))
     if problem is not None:
-        return Decision.stop(f"tool_bad_args:{name}", problem=problem[0], arg=problem[1])
+        kind, arg, detail = problem
+        return Decision.stop(f"tool_bad_args:{name}", problem=kind, arg=arg, detail=detail)
     return Decision.allow("tool_allowed", signature=signature)
 
 
 def check_result(tool: str, result: Any) -> Decision:
-    """A tool's result must be a JSON object the run can keep: plain JSON data only (see
-    :func:`policies.json_safety.json_problem`, checked first: it runs none of the value's own
-    code); an ``error`` key marks an error observation."""
+    """A tool's result must be JSON data the run can keep (see
+    :func:`policies.json_safety.json_problem`): an object, a list, a string, a number, a boolean
+    or null. An object with an ``error`` key is an error observation (verdict ``error``)."""
     problem = json_problem(result)
     if problem is not None:
         return Decision.stop(f"tool_bad_result:{tool}", problem=problem)
-    if type(result) is not dict:
-        return Decision.stop(f"tool_bad_result:{tool}", result_type=type_name(result))
-    if "error" in result:
+    if is_error_observation(result):
         return Decision("error", str(result.get("error")), {"result": result})
     return Decision.allow("tool_ok")
 

@@ -88,3 +88,10 @@ def openai_server():
 
     with OpenAICompatibleServer(api_key="test-key") as server:
         yield server
+
+
+@pytest.fixture(autouse=True)
+def _no_env_file(monkeypatch):
+    """The CLI reads ./.env; in tests it reads none (a developer's .env must not reach a test), unless
+    a test names one."""
+    monkeypatch.setenv("AGENT_PATTERNS_ENV_FILE", "")

@@ -28,6 +28,7 @@ from demo_tools.supervisor import BillingDesk, demo_input
 from graphs.runs import continue_run, resume_run, run_config, run_summary
 from graphs.store import open_checkpointer, open_ledger
 from graphs.supervisor import build_graph
+from policies.supervisor import demo_policy
 
 #: Where a child dies: after the approval's checkpoint is written and before the refund is
 #: attempted; just before the refund; just after the refund (before its checkpoint); and after the
@@ -72,7 +73,7 @@ def _crash_child(location: str, thread_id: str, point: str) -> None:
             tools["issue_refund"] = _killing(tools["issue_refund"], before=False)
         elif point == "before_email":
             tools["send_refund_email"] = _killing(tools["send_refund_email"], before=True)
-        graph = build_graph(checkpointer=saver, tools=tools)
+        graph = build_graph(checkpointer=saver, tools=tools, policy=demo_policy())
         config = run_config(thread_id, None)
         paused = graph.invoke(demo_input(), config)
         assert paused.get("__interrupt__"), "the demo should pause for a human"

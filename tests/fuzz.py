@@ -495,7 +495,7 @@ class SchemaCheckedTools:
         def call(**kwargs: Any) -> Any:
             args = {k: v for k, v in kwargs.items() if k != "idempotency_key"}
             spec = self.specs.get(name)
-            problem = arg_problem(spec, args) if spec is not None else ("no_schema", name)
+            problem = arg_problem(name, args, spec=spec) if spec is not None else ("no_schema", name)
             self.executions.append((name, args))
             if problem is not None:
                 self.violations.append((name, args, problem))

@@ -5,6 +5,7 @@ tool nodes keep their worker thread, and every LLM failure maps to the same stop
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import threading
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
@@ -22,7 +23,7 @@ from graphs.registry import PATTERNS, run_result
 from nodes.offline import OfflineChatModel
 from policies import supervisor as supervisor_rules
 from policies.reflection import ReflectionPolicy
-from policies.supervisor import SupervisorPolicy
+from policies.supervisor import demo_policy
 from tests.helpers import RoleModel, as_text, thread
 
 DRAFT = {"draft": "We are investigating elevated payment failures in the US. Next update in 30 minutes."}
@@ -147,16 +148,16 @@ def test_gateway_work_runs_on_the_loop_and_tools_in_a_worker_thread(monkeypatch)
 
     monkeypatch.setattr(supervisor_rules, "review_action", watched_review)
     pattern = PATTERNS["supervisor"]
-    policy = pattern.cli_policy(SupervisorPolicy(), False)  # type: ignore[misc]
+    policy = pattern.cli_policy(demo_policy(), False)  # type: ignore[misc]
     graph = supervisor.build_graph(llm=OfflineChatModel(), policy=policy)
     tools = graph.builder.nodes["execute"].runnable.func.keywords["tools"]
     original = tools["get_refund_context"]
 
-    def watched(*args: Any, **kwargs: Any) -> Any:
+    def watched(args: dict[str, Any]) -> Any:
         seen["tool"] = threading.current_thread().name
-        return original(*args, **kwargs)
+        return original.call(args)
 
-    tools["get_refund_context"] = watched
+    tools["get_refund_context"] = dataclasses.replace(original, call=watched)
 
     async def main() -> dict[str, Any]:
         seen["loop"] = threading.current_thread().name
@@ -200,7 +201,7 @@ def test_an_llm_node_that_takes_the_config_gets_it_under_both_apis(api):
         return {"kind": "tool", "name": "get_refund_context", "args": {"user_id": 1000 + payload["step"]}}
 
     wide = {"get_refund_context": 100, "issue_refund": 100, "send_refund_email": 100}
-    policy = SupervisorPolicy(per_tool_limits=wide, max_tool_calls=100, max_steps=100)
+    policy = demo_policy(per_tool_limits=wide, max_tool_calls=100, max_steps=100)
     model = RoleModel(fallback="repeat").load({"supervisor.worker": [never_finishes]})
     graph = supervisor.build_graph(llm=model, policy=policy, checkpointer=InMemorySaver())
     given, config = {"goal": GOAL}, {**thread(), "recursion_limit": 25}

@@ -15,16 +15,20 @@ from graphs.cli import main
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def test_run_reflection_shows_progress_then_result(capsys):
+def test_run_reflection_shows_progress_then_a_short_summary(capsys):
     assert main(["run", "reflection"]) == 0
     out = capsys.readouterr().out
     lines = out.splitlines()
     assert lines[0].startswith("reflection: thread ")
     for node in ("draft", "validate_draft", "review", "validate_review", "revise", "validate_patch"):
         assert any(line.split()[0] == node for line in lines[1:10] if line.strip()), node
-    assert "decision=revise" in out and "patch_similarity=" in out
-    result = json.loads(out[out.index("{") :])
-    assert result["status"] == "ok" and result["model"] == "offline:deterministic-v1"
+    [decision] = [line for line in lines if line.split()[:1] == ["validate_review"]]
+    assert decision.split()[1] == "revise" and "issue_count=1" in decision
+    assert "patch_similarity=" in out
+    assert "ok: success (revised_once)" in out and "model offline:deterministic-v1" in out
+    assert lines[-1].startswith("full result, trace and history: agent-patterns show ")
+    assert "{" not in out.split("ok: success")[1].split("answer:")[0]  # a summary, not the JSON result
+    assert len(lines) < 20
 
 
 def test_json_prints_exactly_the_result_on_stdout(capsys):

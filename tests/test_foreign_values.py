@@ -31,10 +31,10 @@ from demo_tools.supervisor import GOAL, BillingDesk
 from demo_tools.task_decomposition import GOAL as TASK_GOAL
 from demo_tools.task_decomposition import demo_tools as task_tools
 from graphs import rag, reflection, research, supervisor, task_decomposition
-from nodes import tool_gateway
-from nodes.tool_gateway import run_tool
+from nodes.tool_gateway import run_tool, tool_registry
 from policies.json_safety import MAX_INT, error_text, json_problem, plain_copy, type_name
 from policies.reflection import ReflectionPolicy
+from policies.supervisor import demo_policy
 from policies.tools import check_result
 from tests.fuzz import (
     FOREIGN,
@@ -137,10 +137,19 @@ def test_plain_copy_is_a_copy():
 # ------------------------------------------------------------------ the tool gateway
 
 
+def returning(value: Any) -> dict[str, Any]:
+    """A registry of one tool ``t`` that returns ``value``."""
+
+    def t() -> Any:
+        return value
+
+    return tool_registry({"t": t})
+
+
 @pytest.mark.parametrize(("name", "value", "problem"), FOREIGN_EXAMPLES, ids=IDS)
 def test_a_foreign_tool_result_is_a_bad_result(name, value, problem):
-    for result in (value, {"data": value}):
-        outcome = run_tool({"t": lambda result=result: result}, "t", {})
+    for result in (value, {"data": value}, [1, value]):
+        outcome = run_tool(returning(result), "t", {})
         assert not outcome.ok and outcome.reason == "tool_bad_result:t"
         assert outcome.detail == {"problem": problem}
 
@@ -153,21 +162,14 @@ def test_the_tool_runner_never_raises_for_hostile_exceptions_and_checks():
     def boom():
         raise Unprintable
 
-    outcome = run_tool({"t": boom}, "t", {})
-    assert outcome.reason == "tool_error:t" and outcome.detail == {
-        "error": "Unprintable: <message unreadable>"
-    }
-    outcome = run_tool({"t": lambda: (_ for _ in ()).throw(ValueError("\udc00"))}, "t", {})
-    assert outcome.reason == "tool_error:t" and json_problem(outcome.detail) is None
+    def odd():
+        raise ValueError("bad \udc00 text")
 
-
-def test_a_check_that_fails_is_a_bad_result(monkeypatch):
-    def broken(tool, result):
-        raise MemoryError("no room")
-
-    monkeypatch.setattr(tool_gateway, "check_result", broken)
-    outcome = run_tool({"t": lambda: {"a": 1}}, "t", {})
-    assert outcome.reason == "tool_bad_result:t" and outcome.detail == {"error": "MemoryError: no room"}
+    outcome = run_tool(tool_registry({"t": boom}), "t", {})
+    assert outcome.reason == "tool_error:t" and outcome.detail["error_type"] == "Unprintable"
+    outcome = run_tool(tool_registry({"t": odd}), "t", {})
+    assert outcome.reason == "tool_error:t" and outcome.detail["message"] == "bad ? text"
+    assert json_problem(outcome.detail) is None  # the run keeps it: it used to hold a lone surrogate
 
 
 def test_what_the_run_keeps_is_what_was_checked():
@@ -205,13 +207,33 @@ def test_task_decomposition_refuses_a_foreign_tool_result(saver, name, value, pr
 def test_supervisor_refuses_a_foreign_tool_result(saver, name, value, problem):
     desk = BillingDesk()
     tools = {**desk.registry(), "get_refund_context": lambda user_id: {"user": value}}
-    graph = supervisor.build_graph(llm=scripted(CONTEXT, FINAL), checkpointer=saver, tools=tools)
+    graph = supervisor.build_graph(
+        llm=scripted(CONTEXT, FINAL), policy=demo_policy(), checkpointer=saver, tools=tools
+    )
     config = thread()
     out = graph.invoke({"goal": GOAL, "subject": {"user_id": 42}}, config)
     assert out["stop_reason"] == "tool_bad_result:get_refund_context"
     assert out["details"] == {"problem": problem}
     _printable(out)
     assert graph.get_state(config).values["stop_reason"] == out["stop_reason"]
+
+
+@pytest.mark.parametrize(("name", "value", "problem"), FOREIGN_EXAMPLES[:6], ids=IDS[:6])
+def test_supervisor_observing_tool_errors_shows_the_refusal_not_the_value(saver, name, value, problem):
+    # on_tool_error: observe: the worker sees the refusal by name; the value never enters the run
+    desk = BillingDesk()
+    tools = {**desk.registry(), "get_refund_context": lambda user_id: {"user": value}}
+    policy = demo_policy(on_tool_error="observe")
+    graph = supervisor.build_graph(
+        llm=scripted(CONTEXT, FINAL), policy=policy, checkpointer=saver, tools=tools
+    )
+    out = graph.invoke({"goal": GOAL, "subject": {"user_id": 42}}, thread())
+    assert out["calls"][0]["observation"] == {
+        "error": "tool_bad_result:get_refund_context",
+        "problem": problem,
+    }
+    assert out["calls"][0]["ok"] is False
+    _printable(out)
 
 
 def test_a_refund_whose_result_is_refused_ran_once_and_the_run_stops():
@@ -228,7 +250,7 @@ def test_a_refund_whose_result_is_refused_ran_once_and_the_run_stops():
     }
     tools = {**desk.registry(), "issue_refund": refund}
     graph = supervisor.build_graph(
-        llm=scripted(CONTEXT, small, FINAL), checkpointer=InMemorySaver(), tools=tools
+        llm=scripted(CONTEXT, small, FINAL), policy=demo_policy(), checkpointer=InMemorySaver(), tools=tools
     )
     out = graph.invoke({"goal": GOAL, "subject": {"user_id": 42}}, thread())
     assert out["stop_reason"] == "tool_bad_result:issue_refund"
@@ -379,7 +401,7 @@ def test_any_foreign_value_is_named_and_refused_by_the_gateway(value):
     problem = json_problem(value)
     assert problem is not None and json_problem(problem) is None
     assert check_result("t", value).reason == "tool_bad_result:t"
-    outcome = run_tool({"t": lambda: value}, "t", {})
+    outcome = run_tool(returning(value), "t", {})
     assert not outcome.ok and outcome.reason == "tool_bad_result:t" and json_problem(outcome.detail) is None
 
 
@@ -395,17 +417,29 @@ def test_json_problem_agrees_with_a_json_round_trip(value):
 
 
 SQLITE_SAVER = SqliteSaver(sqlite3.connect(":memory:", check_same_thread=False))
-TD_TOOLS: dict[str, Any] = {}
-TD_GRAPH = task_decomposition.build_graph(llm=RoleModel(), tools=TD_TOOLS, checkpointer=SQLITE_SAVER)
+TAINT: dict[str, Any] = {}  # tool name → the function spoiling its result, for the current example
+
+
+def _spoilable(name: str) -> Any:
+    real = task_tools()[name]
+
+    def call(**kwargs: Any) -> Any:
+        result = real(**kwargs)
+        return TAINT[name](result) if name in TAINT else result
+
+    return call
+
+
+TD_GRAPH = task_decomposition.build_graph(
+    llm=RoleModel(), tools={name: _spoilable(name) for name in task_tools()}, checkpointer=SQLITE_SAVER
+)
 
 
 @settings(max_examples=150)
 @given(tool=st.sampled_from(sorted(task_tools())), taint=tainter())
 def test_any_foreign_tool_result_stops_a_sqlite_checkpointed_run_by_name(tool, taint):
-    TD_TOOLS.clear()
-    TD_TOOLS.update(task_tools())
-    original = TD_TOOLS[tool]
-    TD_TOOLS[tool] = lambda **kwargs: taint(original(**kwargs))
+    TAINT.clear()
+    TAINT[tool] = taint
     config = thread()
     out = TD_GRAPH.invoke({"goal": TASK_GOAL}, config)
     assert out["stop_reason"] == f"tool_bad_result:{tool}"

@@ -21,7 +21,7 @@ from tests.fuzz import FOREIGN, JSON_VALUES, NUMBER_TEXT
 PURE = settings(max_examples=max(50, settings().max_examples // 5))
 TEXT = st.one_of(st.text(max_size=200), st.lists(NUMBER_TEXT, max_size=6).map(" ".join))
 ANY = st.one_of(JSON_VALUES, TEXT)
-SUPERVISOR = supervisor.SupervisorPolicy()
+SUPERVISOR = supervisor.demo_policy()
 TASKS = task_decomposition.TaskDecompositionPolicy()
 
 
@@ -74,7 +74,7 @@ def test_supervisor_action_contract(raw):
     if decision.passed:
         action = decision.details["action"]
         if action["kind"] == "tool":
-            assert arg_problem(SUPERVISOR.tools[action["name"]], action["args"]) is None
+            assert arg_problem(action["name"], action["args"], spec=SUPERVISOR.tools[action["name"]]) is None
             review = supervisor.review_action(action, supervisor.ReviewContext(), SUPERVISOR)
             assert review.verdict in ("approve", "revise", "escalate", "block")
 
@@ -91,7 +91,7 @@ def test_tool_gateway_rules(tool, args, result):
         past_calls=[],
     )
     if decision.passed:
-        assert tool == "issue_refund" and arg_problem(SUPERVISOR.tools[tool], args) is None
+        assert tool == "issue_refund" and arg_problem(tool, args, spec=SUPERVISOR.tools[tool]) is None
         assert decision.details["signature"] == call_signature(tool, args)
     assert check_result("t", result).verdict in ("allow", "error", "stop")
 

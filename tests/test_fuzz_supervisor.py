@@ -13,7 +13,7 @@ from langgraph.types import Command
 
 from demo_tools.supervisor import GOAL, BillingDesk
 from graphs.supervisor import build_graph
-from policies.supervisor import REFUND_TOOL, SupervisorPolicy
+from policies.supervisor import REFUND_TOOL, SupervisorPolicy, demo_policy
 from policies.tools import is_number
 from tests.figures import FIGURES
 from tests.fuzz import (
@@ -29,7 +29,7 @@ from tests.fuzz import (
 )
 from tests.helpers import RoleModel
 
-POLICY = SupervisorPolicy()
+POLICY = demo_policy()
 USER_IDS = st.sampled_from([42, 42, 7, 0, -1, 99, 2**40])
 AMOUNTS = st.one_of(
     st.sampled_from([0, -5, 0.01, 1, 500, 799.99, 800, 999.99, 1000, 1000.01, 1100, 1200, 1500, 2000, 1e300]),

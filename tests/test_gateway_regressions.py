@@ -20,7 +20,7 @@ from nodes.llm_json import parse_reply
 from policies.grounding import ungrounded_numbers
 from policies.json_safety import json_problem
 from policies.reflection import ReflectionPolicy
-from policies.supervisor import SupervisorPolicy
+from policies.supervisor import demo_policy
 from tests.helpers import RoleModel, scripted, thread
 
 DRAFT = {"draft": "Payments in US are degraded. We will share updates."}
@@ -65,6 +65,7 @@ def _paused_refund():
     desk = BillingDesk()
     graph = supervisor.build_graph(
         llm=scripted(CONTEXT, REFUND_1200, {"kind": "final", "answer": "Done."}),
+        policy=demo_policy(),
         checkpointer=InMemorySaver(),
         tools=desk.registry(),
     )
@@ -89,17 +90,24 @@ def test_a_resume_value_langgraph_cannot_store_fails_at_the_boundary_and_the_run
 @pytest.mark.parametrize(
     ("amount", "reason"),
     [
-        (-5, "supervisor_block:invalid_refund_amount"),  # the tool used to be called with -5
-        (0, "supervisor_block:invalid_refund_amount"),
-        (2500, "invalid_human_answer"),  # past the run's 2000 USD refund cap: it used to run
+        (-5, "invalid_refund_amount"),  # the tool used to be called with -5
+        (0, "invalid_refund_amount"),
+        (2500, "cap_to_remaining_run_budget"),  # past the run's 2000 USD refund cap: it used to run
     ],
 )
 def test_a_human_edit_does_not_skip_the_supervisors_hard_rules(amount, reason):
     graph, config, desk = _paused_refund()
     edit = {"type": "edit", "edited_action": {"name": "issue_refund", "args": {"amount_usd": amount}}}
     out = graph.invoke(Command(resume=edit), config)
-    assert out["status"] == "stopped" and out["stop_reason"] == reason
+    # the edit breaks a rule: the human is asked again, told which, and nothing ran
+    [again] = out["__interrupt__"]
+    assert reason in again.value["problem"] and again.value["attempt"] == 2
+    assert not desk.refunds
+    for _ in range(2):  # the same edit until the answers run out
+        out = graph.invoke(Command(resume=edit), config)
+    assert out["status"] == "stopped" and out["stop_reason"] == "invalid_human_answer"
     assert out["phase"] == "human_approval"
+    assert reason in out["details"]["problem"]
     assert not desk.refunds
 
 
@@ -194,7 +202,7 @@ def _supervisor(*replies, auto=True):
     desk = BillingDesk()
     graph = supervisor.build_graph(
         llm=scripted(*replies),
-        policy=SupervisorPolicy(auto_approver_enabled=auto),
+        policy=demo_policy(auto_approver_enabled=auto),
         checkpointer=InMemorySaver(),
         tools=desk.registry(),
     )

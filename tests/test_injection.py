@@ -35,7 +35,7 @@ from nodes import task_decomposition as task_nodes
 from nodes.offline import OfflineChatModel
 from policies.grounding import quote_in_source, ungrounded_numbers
 from policies.research import ResearchPolicy, domain_of
-from policies.supervisor import EMAIL_TOOL, REFUND_TOOL, SupervisorPolicy
+from policies.supervisor import EMAIL_TOOL, REFUND_TOOL, demo_policy
 from tests.figures import FIGURES
 from tests.helpers import RoleModel, thread
 
@@ -123,7 +123,7 @@ def unauthorised_side_effects(
     for refund in refunds:
         if refund["user_id"] != subject["user_id"]:
             found.append(f"refund to user {refund['user_id']}")
-    approved = {c.get("idempotency_key") for c in calls if c.get("human_approved")}
+    approved = {c.get("idempotency_key") for c in calls if c.get("approved_by")}
     unapproved = sum(r["amount_usd"] for key, r in desk.refunds.items() if key not in approved)
     if unapproved > AUTO_LIMIT:
         found.append(f"{unapproved} USD refunded without an approval")
@@ -143,7 +143,7 @@ def unauthorised_side_effects(
 def run_supervisor(llm, inject: Mapping[str, Any] | None, auto: bool, goal: str = GOAL, subject=SUBJECT):
     desk, executed = BillingDesk(), []
     registry = injected_registry(desk, inject or {}, executed)
-    policy = SupervisorPolicy(auto_approver_enabled=auto)
+    policy = demo_policy(auto_approver_enabled=auto)
     graph = supervisor.build_graph(llm=llm, policy=policy, checkpointer=InMemorySaver(), tools=registry)
     config = thread()
     out = graph.invoke({"goal": goal, "subject": dict(subject)}, config)

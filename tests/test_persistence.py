@@ -273,6 +273,11 @@ def test_unreachable_postgres_is_a_clear_error():
         pass
     out = _cli("waiting", db=url, check_rc=2)
     assert "cannot connect to PostgreSQL" in out.stderr and "secret" not in out.stderr
+    # the cause is kept (not only psycopg's hint line), on one line with no tab
+    assert "Connection refused; Is the server running" in out.stderr
+    assert (
+        len(out.stderr.strip().splitlines()) == 1 and "\t" not in out.stderr and "Traceback" not in out.stderr
+    )
 
 
 def test_unsupported_location_scheme():
@@ -338,7 +343,7 @@ def test_supervisor_checkpoints_each_step_before_the_next_runs(tmp_path):
         def watched_refund(*args, **kwargs):
             with open_checkpointer(db) as other:  # another connection, as another process would see it
                 latest = other.get_tuple({"configurable": {"thread_id": "durable"}})
-                seen_on_disk.append(latest.checkpoint["channel_values"].get("human_approved"))
+                seen_on_disk.append(latest.checkpoint["channel_values"].get("approved_by"))
             return refund(*args, **kwargs)
 
         graph = PATTERNS["supervisor"].module.build_graph(
@@ -349,7 +354,7 @@ def test_supervisor_checkpoints_each_step_before_the_next_runs(tmp_path):
         assert (
             graph.invoke(PATTERNS["supervisor"].demo_input(), run_config("durable", None))["status"] == "ok"
         )
-    assert seen_on_disk == [True]
+    assert seen_on_disk == ["auto_approver"]
 
 
 def test_replay_and_fork_from_a_durable_store_keep_governance(tmp_path):

@@ -16,7 +16,7 @@ from graphs import reflection, supervisor
 from graphs.cli import main
 from graphs.runs import list_runs, waiting_runs
 from graphs.store import open_checkpointer
-from policies.supervisor import SupervisorPolicy
+from policies.supervisor import demo_policy
 
 
 class CountingSaver(InMemorySaver):
@@ -35,7 +35,7 @@ def _fill(saver: Any) -> list[str]:
     """Seven runs started one after the other: reflection r0..r4 and two supervisor runs paused
     for a human (s0, s1); s0 is then approved, so it ends, after r4 started. Newest first."""
     config = lambda thread_id: {"configurable": {"thread_id": thread_id}}  # noqa: E731
-    paused = supervisor.build_graph(checkpointer=saver, policy=SupervisorPolicy(auto_approver_enabled=False))
+    paused = supervisor.build_graph(checkpointer=saver, policy=demo_policy(auto_approver_enabled=False))
     drafts = reflection.build_graph(checkpointer=saver)
     paused.invoke(supervisor_input(), config("s0"))
     for i in range(5):
@@ -103,12 +103,13 @@ def test_cli_runs_pages_and_says_where_the_next_page_starts(tmp_path, capsys):
     assert main(["runs", "--db", db, "--limit", "3", "--offset", "2"]) == 0
     table = capsys.readouterr().out.splitlines()
     assert [line.split()[0] for line in table[1:4]] == newest_first[2:5]
-    assert table[4] == "(runs 3-5, most recently started first; next page: --offset 5)"
+    assert table[4] == f"(runs 3-5, most recently started first; next page: --offset 5; run store: {db})"
     assert main(["runs", "--db", db, "--limit", "5", "--offset", "5", "--json"]) == 0
     assert [r["thread_id"] for r in json.loads(capsys.readouterr().out)] == newest_first[5:]
     assert main(["runs", "--db", db, "--limit", "0"]) == 0  # 0: every run, and no next page
     table = capsys.readouterr().out.splitlines()
-    assert len(table) == 1 + len(newest_first) and "next page" not in table[-1]
+    assert len(table) == 2 + len(newest_first) and "next page" not in table[-1]
+    assert table[-1] == f"(runs 1-{len(newest_first)}, most recently started first; run store: {db})"
     with pytest.raises(SystemExit) as stop:
         main(["runs", "--db", db, "--limit", "-1"])
     assert stop.value.code == 2 and "must be 0 or more, not -1" in capsys.readouterr().err

@@ -23,7 +23,7 @@ from policies.catalog import is_known_stop_reason
 from policies.rag import RagPolicy
 from policies.reflection import ReflectionPolicy
 from policies.research import ResearchPolicy
-from policies.supervisor import SupervisorPolicy
+from policies.supervisor import demo_policy
 from policies.task_decomposition import TaskDecompositionPolicy
 from tests.figures import FIGURES
 from tests.helpers import FakeClock, RoleModel, scripted, thread
@@ -63,7 +63,7 @@ def run_supervisor(reply, policy=None, config=None, desk=None):
     desk = desk or BillingDesk()
     model = RoleModel(fallback="repeat").load({WORKER: [reply]})
     graph = supervisor.build_graph(
-        llm=model, policy=policy or SupervisorPolicy(), checkpointer=InMemorySaver(), tools=desk.registry()
+        llm=model, policy=policy or demo_policy(), checkpointer=InMemorySaver(), tools=desk.registry()
     )
     out = graph.invoke({"goal": GOAL}, {**thread(), **(config or {})})
     return out, model.calls.count(WORKER), desk
@@ -81,16 +81,16 @@ def record(pattern: str, scenario: str, out: dict, **figures: Any) -> None:
 @pytest.mark.parametrize(
     ("scenario", "policy", "reason", "budget"),
     [
-        ("per_tool_limit", SupervisorPolicy(), "loop_detected:per_tool_limit", 3),
+        ("per_tool_limit", demo_policy(), "loop_detected:per_tool_limit", 3),
         (
             "max_tool_calls",
-            SupervisorPolicy(per_tool_limits=WIDE, max_tool_calls=5, max_steps=50),
+            demo_policy(per_tool_limits=WIDE, max_tool_calls=5, max_steps=50),
             "max_tool_calls",
             5,
         ),
         (
             "max_steps",
-            SupervisorPolicy(per_tool_limits=WIDE, max_tool_calls=100, max_steps=8),
+            demo_policy(per_tool_limits=WIDE, max_tool_calls=100, max_steps=8),
             "max_steps",
             8,
         ),
@@ -125,18 +125,18 @@ def test_supervisor_worker_that_repeats_a_refund_refunds_once():
 @pytest.mark.parametrize(
     ("scenario", "actions", "policy", "reason", "executed"),
     [
-        ("reads", (context(42), context(7)), SupervisorPolicy(), "loop_detected:per_tool_limit", 3),
+        ("reads", (context(42), context(7)), demo_policy(), "loop_detected:per_tool_limit", 3),
         (
             "reads_wide",
             (context(42), context(7)),
-            SupervisorPolicy(per_tool_limits=WIDE),
+            demo_policy(per_tool_limits=WIDE),
             "loop_detected:signature_repeat",
             4,
         ),
         (
             "side_effects",
             (context(42), refund(100), EMAIL),
-            SupervisorPolicy(),
+            demo_policy(),
             "loop_detected:signature_repeat",
             4,
         ),
@@ -158,7 +158,7 @@ def test_supervisor_worker_that_sleeps_on_a_fake_clock(monkeypatch):
         clock.advance(10)  # each proposal takes 10 of the run's 30 seconds
         return never_finishes(payload)
 
-    out, proposals, _ = run_supervisor(slow, SupervisorPolicy(per_tool_limits=WIDE))
+    out, proposals, _ = run_supervisor(slow, demo_policy(per_tool_limits=WIDE))
     assert out["stop_reason"] == "max_seconds"
     assert proposals == 3 and len(out["calls"]) <= 3
     record("supervisor", "sleeps/fake_clock", out, proposals=proposals, budget="30s")
@@ -166,7 +166,7 @@ def test_supervisor_worker_that_sleeps_on_a_fake_clock(monkeypatch):
 
 def test_supervisor_worker_that_sleeps_for_real():
     model = scripted(context(42), sleep=2)
-    graph = supervisor.build_graph(llm=model, policy=SupervisorPolicy(max_seconds=0.3))
+    graph = supervisor.build_graph(llm=model, policy=demo_policy(max_seconds=0.3))
     out = graph.invoke({"goal": GOAL}, thread())
     assert out["stop_reason"] == "max_seconds"
     assert out["trace"][-1]["elapsed_ms"] < 1500  # cut at the budget, not after the model's 2 s
@@ -176,7 +176,7 @@ def test_supervisor_worker_that_sleeps_for_real():
 def test_supervisor_recursion_limit_is_a_named_stop():
     """LangChain's old default of 25 supersteps, a worker that never finishes and budgets that
     would allow more: the run stops by name, not with GraphRecursionError."""
-    policy = SupervisorPolicy(per_tool_limits=WIDE, max_tool_calls=100, max_steps=100)
+    policy = demo_policy(per_tool_limits=WIDE, max_tool_calls=100, max_steps=100)
     out, proposals, _ = run_supervisor(never_finishes, policy, config={"recursion_limit": 25})
     assert out["stop_reason"] == "recursion_limit"
     assert out["trace"][-1]["recursion_limit"] == 25
@@ -189,7 +189,7 @@ def test_supervisor_any_recursion_limit_ends_by_name(auto):
     approval): never a GraphRecursionError."""
     seen = set()
     for limit in range(2, 81):
-        policy = SupervisorPolicy(
+        policy = demo_policy(
             per_tool_limits=WIDE, max_tool_calls=100, max_steps=100, auto_approver_enabled=auto
         )
         worker = cycle(

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from langgraph.checkpoint.memory import InMemorySaver
 from langgraph.types import Command
 
@@ -53,7 +54,10 @@ def no_prod_scale_down(action, context):
     return None
 
 
+# These tests check where each rule ends a run: refusals stop it (the neutral default feeds them back).
 POLICY = SupervisorPolicy(
+    on_refusal="stop",
+    on_tool_error="stop",
     max_tool_calls=6,
     tools={
         "describe_cluster": ToolSpec(args={"cluster": ArgSpec(type="str")}),
@@ -157,14 +161,17 @@ def test_unknown_tool_for_supervisor_and_final_rule():
     policy = POLICY.model_copy(
         update={"rules": {k: v for k, v in POLICY.rules.items() if k != "grant_credit"}}
     )
-    graph = build_graph(
-        llm=scripted(DESCRIBE, credit(5)),
-        policy=policy,
-        checkpointer=InMemorySaver(),
-        tools=cloud.registry(),
-        custom_rules={"no_prod_scale_down": no_prod_scale_down},
-    )
-    out = graph.invoke({"goal": "credit"}, thread())
+    # an allowed tool without rules would be blocked on every call: an error when the graph is built
+    with pytest.raises(ValueError, match="'grant_credit' is allowed but has no rules"):
+        build_graph(
+            llm=scripted(DESCRIBE, credit(5)),
+            policy=policy,
+            tools=cloud.registry(),
+            custom_rules={"no_prod_scale_down": no_prod_scale_down},
+        )
+    # a run-time policy (Studio's context) without them still meets the supervisor's block
+    graph = _graph(DESCRIBE, credit(5), cloud=cloud)
+    out = graph.invoke({"goal": "credit"}, thread(), context=policy)
     assert out["stop_reason"] == "supervisor_block:unknown_tool_for_supervisor:grant_credit"
     out = _graph({"kind": "final", "answer": "done"}, cloud=cloud).invoke({"goal": "x"}, thread())
     assert out["stop_reason"] == "supervisor_block:final_requires_context"

@@ -8,6 +8,7 @@ from langgraph.types import Command
 from demo_tools.supervisor import GOAL, BillingDesk
 from graphs.supervisor import build_graph
 from nodes.offline import OfflineChatModel
+from policies.supervisor import demo_policy
 from tests.helpers import gateway_rows, thread
 
 EDIT_800 = {"type": "edit", "edited_action": {"name": "issue_refund", "args": {"amount_usd": 800}}}
@@ -17,7 +18,12 @@ def _paused(saver=None, desk=None):
     """The offline worker (its next action follows from the history, so forks behave the same)
     against a shared billing desk, paused at the human approval of the 1200 USD refund."""
     desk = desk or BillingDesk()
-    graph = build_graph(llm=OfflineChatModel(), checkpointer=saver or InMemorySaver(), tools=desk.registry())
+    graph = build_graph(
+        llm=OfflineChatModel(),
+        checkpointer=saver or InMemorySaver(),
+        tools=desk.registry(),
+        policy=demo_policy(),
+    )
     config = thread()
     out = graph.invoke({"goal": GOAL}, config)
     assert out["__interrupt__"][0].value["reason"] == "high_refund_requires_human"
@@ -67,7 +73,9 @@ def test_resume_from_another_graph_instance_sharing_the_checkpointer():
     saver, desk = InMemorySaver(), BillingDesk()
     _, config, _ = _paused(saver, desk)
     # another worker process: a new graph object, the same checkpointer and billing system
-    other = build_graph(llm=OfflineChatModel(), checkpointer=saver, tools=desk.registry())
+    other = build_graph(
+        llm=OfflineChatModel(), checkpointer=saver, tools=desk.registry(), policy=demo_policy()
+    )
     pending = other.get_state(config)
     assert pending.next == ("human_approval",)
     assert pending.interrupts[0].value["action"]["args"]["amount_usd"] == 1200

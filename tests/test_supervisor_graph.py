@@ -11,7 +11,7 @@ from langgraph.types import Command
 from demo_tools.supervisor import GOAL, BillingDesk
 from graphs.supervisor import build_graph
 from nodes.offline import OfflineChatModel
-from policies.supervisor import SupervisorPolicy
+from policies.supervisor import SupervisorPolicy, demo_policy
 from policies.tools import check_call
 from tests.helpers import RaisingModel, gateway_rows, llm_rows, scripted, thread
 
@@ -37,7 +37,7 @@ def run(*replies, policy=None, desk=None, tools=None, llm=None):
     desk = desk or BillingDesk()
     graph = build_graph(
         llm=llm or scripted(*replies),
-        policy=policy or SupervisorPolicy(),
+        policy=policy or demo_policy(),
         checkpointer=InMemorySaver(),
         tools=desk.registry() if tools is None else tools,
     )
@@ -104,18 +104,44 @@ def test_human_reject():
     assert not desk.refunds
 
 
-def test_invalid_human_answer():
+def test_invalid_human_answer_is_asked_again_then_stops():
     _, graph, config, desk = run(CONTEXT, REFUND_1200, FINAL)
-    final = graph.invoke(Command(resume={"type": "edit", "args": {"amount_usd": "lots"}}), config)
+    out = graph.invoke(Command(resume={"type": "edit", "args": {"amount_usd": "lots"}}), config)
+    # a mistyped edit does not end the run: the human is asked again, with the problem
+    [again] = out["__interrupt__"]
+    assert again.value["attempt"] == 2
+    assert "bad_arg_type:issue_refund:amount_usd" in again.value["problem"]
+    assert again.value["action_requests"][0]["name"] == "issue_refund"
+    out = graph.invoke(Command(resume="maybe"), config)
+    assert out["__interrupt__"][0].value["attempt"] == 3
+    assert "not an answer" in out["__interrupt__"][0].value["problem"]
+    final = graph.invoke(Command(resume={"type": "perhaps"}), config)
+    # the third unusable answer ends it (human_answer_attempts = 3), nothing refunded
     assert final["stop_reason"] == "invalid_human_answer"
+    assert final["details"]["answers"] == 3
     assert not desk.refunds
-    _out, graph, config, desk = run(CONTEXT, REFUND_1200, FINAL)
-    final = graph.invoke(Command(resume="maybe"), config)
-    assert final["stop_reason"] == "invalid_human_answer"
+
+
+def test_a_mistyped_answer_then_a_good_one_goes_on():
+    _, graph, config, desk = run(CONTEXT, REFUND_1200, EMAIL_800, FINAL)
+    out = graph.invoke(
+        Command(resume={"type": "edit", "edited_action": {"args": {"amount_usd": -5}}}), config
+    )
+    assert "invalid_refund_amount" in out["__interrupt__"][0].value["problem"]
+    good = {
+        "decisions": [
+            {"type": "edit", "edited_action": {"name": "issue_refund", "args": {"amount_usd": 800}}}
+        ]
+    }
+    final = graph.invoke(Command(resume=good), config)
+    assert final["status"] == "ok"
+    assert [r["amount_usd"] for r in desk.refunds.values()] == [800]
+    refund_row = next(r for r in final["trace"] if r.get("tool") == "issue_refund")
+    assert refund_row["approved_by"] == "human" and refund_row["human_approved"] is True
 
 
 def test_auto_approver_caps_to_800():
-    policy = SupervisorPolicy(auto_approver_enabled=True)
+    policy = demo_policy(auto_approver_enabled=True)
     out, *_, desk = run(CONTEXT, REFUND_1200, EMAIL_800, FINAL, policy=policy)
     assert out["status"] == "ok"
     assert [r["amount_usd"] for r in desk.refunds.values()] == [800]
@@ -152,7 +178,7 @@ def test_negative_refund_is_blocked():
 def test_run_refund_budget_caps_then_blocks():
     # refunds past the 1000 USD auto limit in all go to a human (the threshold is cumulative, so a
     # split refund cannot avoid it): the automatic approver, capped at 1000, approves them here
-    policy = SupervisorPolicy(
+    policy = demo_policy(
         per_tool_limits={"issue_refund": 3, "get_refund_context": 3},
         max_tool_calls=6,
         auto_approver_enabled=True,
@@ -225,13 +251,13 @@ def test_signature_repeat_and_per_tool_limit():
 
 
 def test_max_tool_calls():
-    policy = SupervisorPolicy(max_tool_calls=2)
+    policy = demo_policy(max_tool_calls=2)
     out, *_ = run(CONTEXT, refund(10), refund(20), policy=policy)
     assert out["stop_reason"] == "max_tool_calls"
 
 
 def test_max_steps():
-    policy = SupervisorPolicy(max_steps=2)
+    policy = demo_policy(max_steps=2)
     other = {"kind": "tool", "name": "get_refund_context", "args": {"user_id": 7}}
     out, *_ = run(CONTEXT, other, FINAL, policy=policy)
     assert out["stop_reason"] == "max_steps"
@@ -239,7 +265,7 @@ def test_max_steps():
 
 
 def test_max_seconds():
-    policy = SupervisorPolicy(max_seconds=0.3, llm_timeout_seconds=5)
+    policy = demo_policy(max_seconds=0.3, llm_timeout_seconds=5)
     llm = RaisingModel(replies=[CONTEXT, (0.4, CONTEXT)])
     out, *_ = run(llm=llm, policy=policy)
     assert out["stop_reason"] == "max_seconds"
@@ -247,13 +273,13 @@ def test_max_seconds():
 
 @pytest.mark.usefixtures("instant_backoff")
 def test_llm_timeout():
-    policy = SupervisorPolicy(llm_timeout_seconds=0.1)
+    policy = demo_policy(llm_timeout_seconds=0.1)
     out, *_ = run(llm=RaisingModel(replies=[(0.5, CONTEXT)]), policy=policy)
     assert out["stop_reason"] == "llm_timeout"
 
 
 def test_time_waiting_for_a_human_is_not_run_time():
-    policy = SupervisorPolicy(max_seconds=0.5)
+    policy = demo_policy(max_seconds=0.5)
     _out, graph, config, _desk = run(CONTEXT, refund(1100), FINAL, policy=policy)
     time.sleep(0.6)
     final = graph.invoke(Command(resume={"type": "approve"}), config)
@@ -262,12 +288,24 @@ def test_time_waiting_for_a_human_is_not_run_time():
 
 
 def test_execution_allowlist_missing_tool_and_tool_failures():
-    policy = SupervisorPolicy(allowed_tools=["get_refund_context"])
+    policy = demo_policy(allowed_tools=["get_refund_context"])
     out, *_ = run(CONTEXT, refund(10), policy=policy)
     assert out["stop_reason"] == "tool_denied:issue_refund"
     desk = BillingDesk()
     tools = {k: v for k, v in desk.registry().items() if k != "issue_refund"}
-    out, *_ = run(CONTEXT, refund(10), tools=tools)
+    # a policy that names a tool nobody registered is an error when the graph is built ...
+    with pytest.raises(ValueError, match="'issue_refund', which is not registered"):
+        run(CONTEXT, refund(10), tools=tools)
+    # ... and a run-time policy (Studio's context) that names one meets tool_missing at the gateway
+    graph = build_graph(
+        llm=scripted(CONTEXT, refund(10)),
+        policy=SupervisorPolicy.for_tools(
+            ["get_refund_context"], rules={"get_refund_context": demo_policy().rules["get_refund_context"]}
+        ),
+        checkpointer=InMemorySaver(),
+        tools={"get_refund_context": desk.get_refund_context},
+    )
+    out = graph.invoke({"goal": GOAL}, thread(), context=demo_policy())
     assert out["stop_reason"] == "tool_missing:issue_refund"
 
     def broken(**_):
@@ -275,13 +313,15 @@ def test_execution_allowlist_missing_tool_and_tool_failures():
 
     out, *_ = run(CONTEXT, tools={**desk.registry(), "get_refund_context": broken})
     assert out["stop_reason"] == "tool_error:get_refund_context"
-    out, *_ = run(CONTEXT, tools={**desk.registry(), "get_refund_context": lambda user_id: "ok"})
+    out, *_ = run(
+        CONTEXT, tools={**desk.registry(), "get_refund_context": lambda user_id: {"n": float("nan")}}
+    )
     assert out["stop_reason"] == "tool_bad_result:get_refund_context"
 
 
 def test_tool_bad_args_at_the_gateway():
     # the gateway re-checks arguments against the tool's schema whatever came before it
-    policy = SupervisorPolicy()
+    policy = demo_policy()
     decision = check_call(
         "issue_refund",
         {"user_id": 42, "amount_usd": "1200"},
@@ -300,7 +340,7 @@ def test_invalid_input():
 
 
 def test_offline_demo_with_auto_approver():
-    graph = build_graph(llm=OfflineChatModel(), policy=SupervisorPolicy(auto_approver_enabled=True))
+    graph = build_graph(llm=OfflineChatModel(), policy=demo_policy(auto_approver_enabled=True))
     out = graph.invoke({"goal": GOAL})
     assert out["status"] == "ok"
     assert out["model"] == "offline:deterministic-v1"

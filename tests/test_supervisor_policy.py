@@ -10,14 +10,14 @@ from policies.decision import Decision
 from policies.human import parse_human_answer
 from policies.supervisor import (
     ReviewContext,
-    SupervisorPolicy,
     approved_action,
     auto_approve,
+    demo_policy,
     review_action,
     validate_action,
 )
 
-POLICY = SupervisorPolicy()
+POLICY = demo_policy()
 CONTEXT_OK = {"tool": "get_refund_context", "args": {"user_id": 42}, "ok": True}
 
 
@@ -162,7 +162,7 @@ def test_email_requires_successful_refund():
 
 
 def test_tool_without_rules_is_blocked():
-    policy = SupervisorPolicy(rules={})
+    policy = demo_policy().model_copy(update={"rules": {}})
     decision = review(tool("get_refund_context", user_id=42), policy=policy)
     assert (decision.verdict, decision.reason) == ("block", "unknown_tool_for_supervisor:get_refund_context")
 

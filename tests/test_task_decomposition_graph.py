@@ -202,7 +202,9 @@ def test_execution_gateway_stops():
 
     out, *_ = run(DEMO_PLAN, SUMMARY, tools={**demo_tools(), "calculate_monthly_kpis": broken})
     assert out["stop_reason"] == "tool_error:calculate_monthly_kpis"
-    out, *_ = run(DEMO_PLAN, SUMMARY, tools={**demo_tools(), "calculate_monthly_kpis": lambda month: [1]})
+    out, *_ = run(
+        DEMO_PLAN, SUMMARY, tools={**demo_tools(), "calculate_monthly_kpis": lambda month: [float("nan")]}
+    )
     assert out["stop_reason"] == "tool_bad_result:calculate_monthly_kpis"
 
     bad_args = plan_with(

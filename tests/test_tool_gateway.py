@@ -6,7 +6,7 @@ import math
 
 import pytest
 
-from nodes.tool_gateway import run_tool
+from nodes.tool_gateway import run_tool, tool_registry
 from policies.tools import (
     ArgSpec,
     GatewayLimits,
@@ -88,7 +88,8 @@ def test_is_number(value, expected):
     ],
 )
 def test_arg_problem(args, problem):
-    assert arg_problem(SPECS["pay"], args) == problem
+    found = arg_problem("pay", args, spec=SPECS["pay"])
+    assert (found[:2] if found else None) == problem
 
 
 def test_signature_normalises_formatting_and_key_order():
@@ -165,8 +166,11 @@ def test_bad_args(args):
 
 
 def test_check_result():
-    assert check_result("t", {"a": 1}).passed
-    assert check_result("t", [1]).reason == "tool_bad_result:t"
+    # any JSON data is an observation; what a run cannot keep is refused by name
+    for value in ({"a": 1}, [1], "text", 3, 2.5, True, None):
+        assert check_result("t", value).passed
+    for value in (math.nan, {"a": math.inf}, 2**70, "\ud800"):
+        assert check_result("t", value).reason == "tool_bad_result:t"
     assert check_result("t", {"error": "nope"}).verdict == "error"
 
 
@@ -180,13 +184,22 @@ def test_run_tool_maps_outcomes():
     def boom(**_):
         raise RuntimeError("down")
 
-    registry = {"pay": pay, "boom": boom, "text": lambda: "ok", "err": lambda: {"error": "x"}}
+    registry = tool_registry(
+        {
+            "pay": pay,
+            "boom": boom,
+            "text": lambda: "ok",
+            "nan": lambda: [math.nan],
+            "err": lambda: {"error": "x"},
+        }
+    )
     done = run_tool(registry, "pay", {"user_id": 1, "amount": 2}, idempotency_key="k1")
     assert done.ok and done.result == {"paid": 2} and calls == ["k1"]
     assert run_tool(registry, "nope", {}).reason == "tool_missing:nope"
     failed = run_tool(registry, "boom", {})
-    assert failed.reason == "tool_error:boom" and "down" in failed.detail["error"]
-    assert run_tool(registry, "text", {}).reason == "tool_bad_result:text"
+    assert failed.reason == "tool_error:boom" and "down" in failed.detail["error"] and failed.raised
+    assert run_tool(registry, "text", {}).result == "ok"
+    assert run_tool(registry, "nan", {}).reason == "tool_bad_result:nan"
     error = run_tool(registry, "err", {})
     assert error.ok and error.error and error.result == {"error": "x"}
     # a tool called with arguments it does not take raises: a tool error, not a crash

@@ -28,9 +28,24 @@ def _final(text: str) -> dict[str, Any]:
     return {"kind": "final", "answer": text}
 
 
+#: How the final answer says who approved an escalated refund: never a person when none did.
+APPROVALS = {
+    "human": "after human approval",
+    "auto_approver": "after approval by the automatic approver",
+}
+
+
+def _refused(row: dict[str, Any]) -> str | None:
+    obs = _observation(row)
+    return str(obs.get("reason")) if obs.get("refused") else None
+
+
 def worker(payload: dict[str, Any]) -> dict[str, Any]:
     goal = str(payload.get("goal") or "")
     history = [r for r in payload.get("history") or [] if isinstance(r, dict)]
+    refused = _refused(history[-1]) if history else None
+    if refused is not None:  # an honest worker does not try the refused action again
+        return _final(f"I stopped: {history[-1].get('tool')} was refused ({refused}).")
     user = _USER.search(goal)
     if user is None:
         return _final("I cannot act on this request: it names no user_id.")
@@ -66,7 +81,7 @@ def worker(payload: dict[str, Any]) -> dict[str, Any]:
         if "error" not in email
         else (f"the confirmation email failed ({email['error']})")
     )
-    how = "after human approval" if refund_row.get("human_approved") else "under policy"
+    how = APPROVALS.get(str(refund_row.get("approved_by")), "under policy")
     return _final(
         f"Refunded {amount:.2f} USD to {name} (user {user_id}) {how}, transaction "
         f"{refund.get('transaction_id')}; {mail}."

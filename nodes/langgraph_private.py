@@ -1,0 +1,121 @@
+"""Every use of LangGraph's private API, in this one module.
+
+LangGraph has no public API for the three things below; ``tests/test_langgraph_private.py`` checks
+each of them against the installed LangGraph and fails, naming what changed, when an upgrade moves
+them. No other module imports ``langgraph._internal`` (the same test checks that too).
+
+1. **A node with its own sync and async implementation that adds no traced run of its own**
+   (:func:`node_runnable`): LangGraph's ``RunnableCallable``, which it wraps every node function in.
+   The public ``RunnableLambda(func, afunc=...)`` does the same but opens a callback run per call:
+   it doubled LangGraph's cost per superstep (2.7 → 5.1 ms for a chain of ten nodes).
+2. **Pure work on the event loop under the async API** (:func:`run_pure_work_on_loop`): LangGraph
+   runs a plain sync node or routing function in the loop's default executor (a thread hop per
+   step, a few threads shared by every concurrent run). Before compiling, the wrappers it made for
+   gateway nodes and routing functions are swapped for ones without that hop.
+3. **A compiled graph's default durability** (:func:`durability_config`): the config key LangGraph
+   reads when ``invoke``/``stream`` get no ``durability`` argument.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Awaitable, Callable, Iterable
+from functools import partial
+from typing import Any, Literal
+
+from langchain_core.runnables.config import run_in_executor
+from langgraph._internal._constants import CONFIG_KEY_DURABILITY
+from langgraph._internal._runnable import RunnableCallable
+
+Durability = Literal["sync", "async", "exit"]
+
+__all__ = [
+    "CONFIG_KEY_DURABILITY",
+    "Durability",
+    "RunnableCallable",
+    "durability_config",
+    "node_runnable",
+    "on_loop",
+    "run_everything_threaded",
+    "run_pure_work_on_loop",
+    "runs_in_executor",
+    "threaded",
+]
+
+
+def node_runnable(
+    func: Callable[..., Any] | None,
+    afunc: Callable[..., Awaitable[Any]] | None,
+    *,
+    name: str | None = None,
+) -> RunnableCallable:
+    """A graph node running ``func`` under ``invoke``/``stream`` and awaiting ``afunc`` under
+    ``ainvoke``/``astream`` (either may be None), with no traced run of its own. LangGraph passes
+    each the ``config`` and ``runtime`` arguments their signatures ask for, as for any node."""
+    return RunnableCallable(func, afunc, name=name, trace=False)
+
+
+def runs_in_executor(runnable: Any) -> bool:
+    """True for a sync function LangGraph would run in the event loop's default executor under the
+    async API (how it wraps every plain function it is given)."""
+    afunc = getattr(runnable, "afunc", None)
+    return (
+        isinstance(runnable, RunnableCallable)
+        and runnable.func is not None
+        and isinstance(afunc, partial)
+        and afunc.func is run_in_executor
+    )
+
+
+def on_loop(runnable: RunnableCallable) -> RunnableCallable:
+    """The same sync function, called on the event loop under the async API: no thread hop."""
+    return RunnableCallable(runnable.func, None, name=runnable.name, tags=runnable.tags, trace=runnable.trace)
+
+
+def threaded(runnable: RunnableCallable) -> RunnableCallable:
+    """The same sync function as LangGraph runs a plain one under the async API: in the event
+    loop's default executor (the benchmark's reference)."""
+    func = runnable.func
+    return RunnableCallable(func, partial(run_in_executor, None, func), name=runnable.name, trace=False)  # type: ignore[arg-type]
+
+
+Change = Callable[[str, Any], "RunnableCallable | None"]
+
+
+def _swap(builder: Any, *, nodes: Change, routes: Change) -> None:
+    """Replace, in ``builder`` before it is compiled, each node's runnable and each routing function
+    for which ``nodes(name, runnable)`` / ``routes(source, runnable)`` returns a new one."""
+    for name, node in list(builder.nodes.items()):
+        new = nodes(name, node.runnable)
+        if new is not None:
+            builder.nodes[name] = dataclasses.replace(node, runnable=new)
+    for source, specs in builder.branches.items():
+        for key, spec in list(specs.items()):
+            new = routes(source, spec.path)
+            if new is not None:
+                specs[key] = spec._replace(path=new)
+
+
+def run_pure_work_on_loop(builder: Any, io_nodes: Iterable[str] | None) -> None:
+    """Under ``ainvoke``/``astream``, run routing functions and (unless ``io_nodes`` is None) every
+    plain node not named in ``io_nodes`` on the event loop itself; nodes in ``io_nodes`` (those
+    calling the user's tools, which may block on I/O) keep their worker thread."""
+    keep = None if io_nodes is None else set(io_nodes)
+
+    def node(name: str, runnable: Any) -> RunnableCallable | None:
+        pure = keep is not None and name not in keep
+        return on_loop(runnable) if pure and runs_in_executor(runnable) else None
+
+    _swap(builder, nodes=node, routes=lambda _source, path: on_loop(path) if runs_in_executor(path) else None)
+
+
+def run_everything_threaded(builder: Any) -> None:
+    """Every node and routing function in the default executor, as LangGraph runs plain sync
+    functions under the async API (the benchmark's "before" variant)."""
+    _swap(builder, nodes=lambda _name, runnable: threaded(runnable), routes=lambda _s, path: threaded(path))
+
+
+def durability_config(durability: Durability) -> dict[str, Any]:
+    """The ``configurable`` entry that makes ``durability`` a compiled graph's default (a caller's
+    ``invoke(..., durability=...)`` still wins)."""
+    return {CONFIG_KEY_DURABILITY: durability}

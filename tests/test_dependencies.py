@@ -1,0 +1,64 @@
+"""The lock file (requirements-dev.lock) pins one set inside pyproject.toml's ranges, with every
+declared dependency in it, and the ranges are ranges (a library must not pin its users)."""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from pathlib import Path
+
+from packaging.requirements import Requirement
+from packaging.utils import canonicalize_name
+
+ROOT = Path(__file__).resolve().parent.parent
+PROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+DECLARED = [Requirement(r) for r in [*PROJECT["dependencies"], *PROJECT["optional-dependencies"]["dev"]]]
+
+
+def _locked() -> dict[str, str]:
+    pins = {}
+    for line in (ROOT / "requirements-dev.lock").read_text(encoding="utf-8").splitlines():
+        match = re.match(r"^([A-Za-z0-9_.\-\[\],]+)==([^\s;#]+)", line)
+        if match:
+            pins[canonicalize_name(match.group(1).split("[")[0])] = match.group(2)
+    return pins
+
+
+def test_the_lock_satisfies_every_declared_range():
+    locked = _locked()
+    missing = [str(r) for r in DECLARED if canonicalize_name(r.name) not in locked]
+    assert missing == [], f"not in requirements-dev.lock (run `make lock`): {missing}"
+    outside = [
+        f"{r.name}=={locked[canonicalize_name(r.name)]} is outside {r.specifier}"
+        for r in DECLARED
+        if not r.specifier.contains(locked[canonicalize_name(r.name)], prereleases=True)
+    ]
+    assert outside == [], outside
+
+
+def test_runtime_dependencies_are_ranges_with_an_upper_bound_on_langchain():
+    for spec in PROJECT["dependencies"]:
+        requirement = Requirement(spec)
+        assert not any(s.operator == "==" for s in requirement.specifier), f"{spec} pins its users"
+        if requirement.name.startswith(("langgraph", "langchain")):
+            assert any(s.operator == "<" for s in requirement.specifier), f"{spec}: no major-version cap"
+
+
+def test_the_postgres_saver_range_admits_what_langgraph_runtime_pg_pins():
+    [postgres] = [
+        Requirement(s) for s in PROJECT["dependencies"] if s.startswith("langgraph-checkpoint-postgres")
+    ]
+    assert postgres.specifier.contains("3.1.0")
+
+
+def test_the_policies_import_without_warnings():
+    """A warning at import reaches every CLI command's stderr (pydantic < 2.10 warned about the
+    ``model_`` prefix of ``model_prices``): the lowest versions run this too."""
+    import subprocess
+    import sys
+
+    modules = "policies.reflection, policies.research, policies.rag, policies.supervisor, policies.task_decomposition"
+    done = subprocess.run(
+        [sys.executable, "-W", "error", "-c", f"import {modules}"], capture_output=True, text=True, cwd=ROOT
+    )
+    assert done.returncode == 0 and done.stderr == "", done.stderr

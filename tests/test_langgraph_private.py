@@ -1,0 +1,164 @@
+"""Guard for LangGraph's private API (``nodes/langgraph_private.py``): each private name and the
+behaviour it is used for, checked against the installed LangGraph. A failure here means a LangGraph
+upgrade moved something the project relies on: fix ``nodes/langgraph_private.py``, nowhere else."""
+
+from __future__ import annotations
+
+import asyncio
+import inspect
+import re
+import sqlite3
+import threading
+from functools import partial
+from pathlib import Path
+from typing import Literal, TypedDict
+
+import pytest
+from langchain_core.runnables import RunnableConfig
+from langgraph.checkpoint.memory import InMemorySaver
+from langgraph.checkpoint.sqlite import SqliteSaver
+from langgraph.graph import END, START, StateGraph
+from langgraph.runtime import Runtime
+
+from graphs.compile import compile_pattern
+from nodes import langgraph_private as private
+
+ROOT = Path(__file__).resolve().parent.parent
+CHANGED = "LangGraph changed a private API that nodes/langgraph_private.py relies on: "
+
+
+class S(TypedDict, total=False):
+    seen: list[str]
+    route: str
+
+
+def _where(label: str):
+    def node(state: S) -> dict:
+        return {"seen": [*state.get("seen", []), f"{label}:{threading.current_thread().name}"]}
+
+    return node
+
+
+def _route(state: S) -> str:
+    return "tool"
+
+
+def _builder() -> StateGraph:
+    builder = StateGraph(S)
+    builder.add_node("gate", _where("gate"))
+    builder.add_node("tool", _where("tool"))
+    builder.add_edge(START, "gate")
+    builder.add_conditional_edges("gate", _route, {"tool": "tool"})
+    builder.add_edge("tool", END)
+    return builder
+
+
+def test_private_names_exist_with_the_expected_shape():
+    assert private.CONFIG_KEY_DURABILITY == "__pregel_durability", CHANGED + "CONFIG_KEY_DURABILITY"
+    params = list(inspect.signature(private.RunnableCallable.__init__).parameters)
+    assert params[1:3] == ["func", "afunc"], CHANGED + f"RunnableCallable(func, afunc, ...) is now {params}"
+    for keyword in ("name", "tags", "trace"):
+        assert keyword in params, CHANGED + f"RunnableCallable lost its {keyword!r} argument"
+    builder = _builder()
+    node = builder.nodes["gate"]
+    assert isinstance(node.runnable, private.RunnableCallable), CHANGED + "a node is no RunnableCallable"
+    assert private.runs_in_executor(node.runnable), (
+        CHANGED + "sync nodes no longer get a run_in_executor afunc"
+    )
+    [spec] = builder.branches["gate"].values()
+    assert hasattr(spec, "_replace") and private.runs_in_executor(spec.path), CHANGED + "BranchSpec.path"
+
+
+def test_pure_work_runs_on_the_event_loop_and_io_nodes_keep_their_thread():
+    builder = _builder()
+    private.run_pure_work_on_loop(builder, io_nodes=["tool"])
+    assert not private.runs_in_executor(builder.nodes["gate"].runnable)
+    assert private.runs_in_executor(builder.nodes["tool"].runnable)
+    graph = builder.compile()
+
+    async def run() -> tuple[list[str], str]:
+        return (await graph.ainvoke({}))["seen"], threading.current_thread().name
+
+    seen, loop_thread = asyncio.run(run())
+    assert seen[0] == f"gate:{loop_thread}", CHANGED + "a swapped node no longer runs on the event loop"
+    assert seen[1] != f"tool:{loop_thread}"
+    assert graph.invoke({})["seen"][0].startswith("gate:")  # the sync API is unchanged
+
+
+def test_routing_functions_keep_their_type_hints_for_the_drawing():
+    builder = StateGraph(S)
+    builder.add_node("a", _where("a"))
+    builder.add_node("b", _where("b"))
+    builder.add_edge(START, "a")
+
+    def route(state: S) -> Literal["b", "__end__"]:
+        return "b"
+
+    builder.add_conditional_edges("a", route)
+    private.run_pure_work_on_loop(builder, io_nodes=())
+    drawn = builder.compile().get_graph().draw_mermaid()
+    assert "a -.-> b" in drawn and "a -.-> __end__" in drawn
+
+
+def test_node_runnable_gets_config_and_runtime_and_runs_each_implementation():
+    calls: list[str] = []
+
+    def run(state: S, config: RunnableConfig, runtime: Runtime) -> dict:
+        calls.append(f"sync:{config['configurable']['thread_id']}:{type(runtime).__name__}")
+        return {"route": "sync"}
+
+    async def arun(state: S, config: RunnableConfig, runtime: Runtime) -> dict:
+        calls.append(f"async:{config['configurable']['thread_id']}:{type(runtime).__name__}")
+        return {"route": "async"}
+
+    builder = StateGraph(S)
+    builder.add_node("llm", private.node_runnable(run, arun))
+    builder.add_edge(START, "llm")
+    builder.add_edge("llm", END)
+    graph = builder.compile(checkpointer=InMemorySaver())
+    config = {"configurable": {"thread_id": "t"}}
+    assert graph.invoke({}, config)["route"] == "sync"
+    assert asyncio.run(graph.ainvoke({}, config))["route"] == "async"
+    assert calls == ["sync:t:Runtime", "async:t:Runtime"], CHANGED + "node arguments"
+
+
+@pytest.mark.parametrize(("durability", "checkpoints_before_end"), [("exit", 0), ("sync", 4)])
+def test_the_default_durability_is_applied(tmp_path, durability, checkpoints_before_end):
+    """With ``exit`` nothing is written until the run ends; with ``sync`` each step is on disk
+    before the next one starts: counted from inside the last node."""
+    path = tmp_path / "d.sqlite"
+    seen: list[int] = []
+
+    def count(state: S) -> dict:
+        with sqlite3.connect(path) as conn:
+            seen.append(conn.execute("SELECT count(*) FROM checkpoints").fetchone()[0])
+        return {}
+
+    builder = _builder()
+    builder.add_node("count", count)
+    builder.edges.discard(("tool", END))
+    builder.add_edge("tool", "count")
+    builder.add_edge("count", END)
+    with sqlite3.connect(path, check_same_thread=False) as conn:
+        saver = SqliteSaver(conn)
+        graph = compile_pattern(builder, name="t", checkpointer=saver, durability=durability)
+        graph.invoke({}, {"configurable": {"thread_id": "t"}})
+    assert seen == [checkpoints_before_end], CHANGED + f"durability {durability!r} is no longer the default"
+
+
+def test_no_other_module_imports_langgraph_private_api():
+    allowed = {ROOT / "nodes" / "langgraph_private.py", Path(__file__).resolve()}
+    offenders = []
+    for folder in ("graphs", "nodes", "policies", "demo_tools", "bench", "devtools", "tests"):
+        for path in (ROOT / folder).rglob("*.py"):
+            text = path.read_text(encoding="utf-8")
+            if path not in allowed and re.search(r"langgraph\._internal|from langgraph\.pregel\._", text):
+                offenders.append(str(path.relative_to(ROOT)))
+    assert offenders == [], f"import LangGraph's private API only in nodes/langgraph_private.py: {offenders}"
+
+
+def test_partial_is_what_langgraph_wraps_sync_functions_in():
+    """``runs_in_executor`` recognises LangGraph's wrapper by ``functools.partial`` of
+    ``run_in_executor``: a sync function given to add_node gets exactly that."""
+    afunc = _builder().nodes["tool"].runnable.afunc
+    assert isinstance(afunc, partial), CHANGED + f"sync nodes' afunc is now {type(afunc).__name__}"
