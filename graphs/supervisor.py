@@ -10,16 +10,15 @@ same way: ``refuse`` records the refusal and the worker proposes its next action
 node can end the run instead, with a named ``stop_reason``.
 """
 
-from __future__ import annotations
-
 from collections.abc import Mapping
 from functools import partial
-from typing import Any, Literal, TypedDict
+from typing import Any, Literal
 
 from langchain_core.language_models import BaseChatModel
 from langgraph.checkpoint.base import BaseCheckpointSaver
 from langgraph.graph import END, START, StateGraph
 from langgraph.graph.state import CompiledStateGraph
+from typing_extensions import TypedDict
 
 from demo_tools.supervisor import demo_tools
 from graphs.compile import Durability, compile_pattern
