@@ -135,6 +135,14 @@ class PgCluster:
             raise PgUnavailable(f"pg_ctl start failed: {detail}")
         return self
 
+    @property
+    def pid(self) -> int:
+        """The postmaster's process id (0 when the cluster is not running)."""
+        pidfile = self.datadir / "postmaster.pid" if self.datadir is not None else None
+        if pidfile is None or not pidfile.exists():
+            return 0
+        return int(pidfile.read_text().split()[0])
+
     def _psql(self, sql: str) -> subprocess.CompletedProcess[str]:
         return self._run(
             "psql", "-h", "127.0.0.1", "-p", str(self.port), "-U", "postgres", "-tAc", sql

@@ -61,6 +61,11 @@ class RedisServer:
         self._proc: subprocess.Popen[bytes] | None = None
 
     @property
+    def pid(self) -> int:
+        """The server's process id (0 when it is not running)."""
+        return self._proc.pid if self._proc is not None else 0
+
+    @property
     def url(self) -> str:
         return f"redis://127.0.0.1:{self.port}/0"
 
