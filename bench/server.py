@@ -51,6 +51,7 @@ from graphs.registry import PATTERNS
 RESULTS = Path(__file__).resolve().parent / "results"
 LATENCY = 0.1
 CLIENTS = 20
+IN_FLIGHT = 32
 KEY = "bench-key"
 AUTO = {"auto_approver_enabled": True}
 COLUMNS = [
@@ -69,10 +70,19 @@ class ModelServer:
     """The loopback OpenAI-compatible server in a process of its own (its threads do not share a
     GIL with the clients measured here); it stops when its stdin closes."""
 
+    def __init__(self, log: Path) -> None:
+        self.log = log
+
     def __enter__(self) -> ModelServer:
-        self.proc = subprocess.Popen(
-            [sys.executable, "-c", _MODEL], cwd=ROOT, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True
-        )
+        with self.log.open("a") as log:  # connections its clients drop are reported there
+            self.proc = subprocess.Popen(
+                [sys.executable, "-c", _MODEL],
+                cwd=ROOT,
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                stderr=log,
+                text=True,
+            )
         assert self.proc.stdout is not None
         self.base_url = self.proc.stdout.readline().strip()
         if not self.base_url.startswith("http"):
@@ -118,7 +128,9 @@ async def _served_batch(server: AgentServer, runs: int) -> dict[str, Any]:
     clients = [get_client(url=server.url, timeout=600) for _ in range(CLIENTS)]
     tag = uuid.uuid4().hex
     names = _mix(runs)
-    limit = asyncio.Semaphore(200)  # requests in flight at once, all clients together
+    # requests in flight at once, all clients together: within what one API process serves at once
+    # (its database pool: 20 + 20 overflow; past that, requests wait and time out after 30 s)
+    limit = asyncio.Semaphore(IN_FLIGHT)
 
     async def new_thread(i: int) -> str:
         async with limit:
@@ -303,7 +315,7 @@ def main(argv: list[str] | None = None) -> int:
     with ExitStack() as stack:
         pg = stack.enter_context(PgCluster(durable=True, max_connections=300))
         redis = stack.enter_context(RedisServer())
-        model = stack.enter_context(ModelServer())
+        model = stack.enter_context(ModelServer(logs / "model-server.log"))
         calls = llm_calls(model.base_url)
         critical = max(calls.values()) * LATENCY
         print(f"[bench.server] model calls per run: {calls}; critical path {critical:.1f} s", flush=True)
@@ -325,7 +337,11 @@ def main(argv: list[str] | None = None) -> int:
                     print(f"[bench.server] {runs} runs, {count} worker(s) ...", flush=True)
                     row = {"where": "server", "workers": count, "runs": runs}
                     meter = CpuMeter(_pids(server, pg, redis))
-                    row.update(asyncio.run(_served_batch(server, runs)))
+                    try:
+                        row.update(asyncio.run(_served_batch(server, runs)))
+                    except Exception as exc:  # reported, and the other configurations still run
+                        row["error"] = f"{type(exc).__name__}: {exc}"[:300]
+                        row.update(wall_s=float("nan"), ok=0, failed=runs)
                     row.update(meter.per_run(runs))
                     row["refunds"] = _refunds(database) - refunds  # one per Supervisor run
                     row["retried"] = _retried(server) - retried
@@ -346,7 +362,8 @@ def main(argv: list[str] | None = None) -> int:
         "notes": [
             f"Batch: the five patterns in turn ({mix} model calls a run), "
             f"model latency {int(LATENCY * 1000)} ms, "
-            f"{CLIENTS} clients; PostgreSQL and Redis local, fsync on.",
+            f"{CLIENTS} clients, at most {IN_FLIGHT} requests in flight; "
+            "PostgreSQL and Redis local, fsync on.",
             "server: one API process (it runs no graph) and N queue workers; wall from the first run's "
             "creation to the last run's end (the server's updated_at); ok: run success and values ok.",
             "in process: the same batch through ainvoke in one process, AsyncPostgresSaver over a pool of 20 "

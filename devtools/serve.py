@@ -215,7 +215,9 @@ class AgentServer:
         env = self._base_env()
         env["N_JOBS_PER_WORKER"] = "0"  # the API process queues runs, the workers run them
         args = ["-m", "uvicorn", "langgraph_api.server:app", "--host", self.host, "--port", str(self.port)]
-        args += ["--no-access-log", "--log-level", "warning"]
+        # keep idle client connections longer than clients do (httpx: 5 s), so a client never
+        # reuses a connection the server is closing at that moment
+        args += ["--no-access-log", "--log-level", "warning", "--timeout-keep-alive", "65"]
         self.api = self._spawn("api", args, env, f"{self.url}/ok")
         self._wait_healthy([self.api])
         return self.api
