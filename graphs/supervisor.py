@@ -174,7 +174,7 @@ def build_graph(
     )
 
 
-def served_tools(env: Mapping[str, str] | None = None) -> ToolRegistry | None:
+def served_tools(env: Mapping[str, str] | None = None) -> ToolsArg | None:
     """The module-level graph's tools: the demo billing desk, recording its refunds and emails in
     the ledger ``$AGENT_PATTERNS_LEDGER`` names when it is set (so every worker process of a
     server shares one ledger and a run taken up by another worker does not refund twice), else

@@ -255,6 +255,26 @@ def test_interrupt_raised_for_one_client_answered_by_another_and_runs_listed_by_
     assert alice.threads.search(metadata={"desk": tag}, status="interrupted") == []
 
 
+def test_docs_walk_through_alice_asks_bob_approves_from_another_client(stack):
+    """docs/server.md's two examples, as written, against the server: Alice's refund waits for a
+    human; Bob finds it and approves 800 USD."""
+    import contextlib
+    import io
+
+    docs = (Path(__file__).resolve().parent.parent / "docs" / "server.md").read_text()
+    alice, bob = re.findall(r"```python server-example\n(.*?)```", docs, flags=re.DOTALL)
+    url = "http://server.example:8123"
+    assert url in alice and url in bob
+    exec(compile(alice.replace(url, stack.server.url), "docs/server.md (alice)", "exec"), {})
+    printed = io.StringIO()
+    with contextlib.redirect_stdout(printed):
+        exec(compile(bob.replace(url, stack.server.url), "docs/server.md (bob)", "exec"), {})
+    lines = printed.getvalue().splitlines()
+    assert len(lines) == 2, lines  # one waiting thread: why it waits, then its result
+    assert "high_refund_requires_human" in lines[0] and "'amount_usd': 1200.0" in lines[0]
+    assert lines[1].startswith("ok success Refunded 800.00 USD to Anna")
+
+
 def test_200_concurrent_runs_from_many_clients(stack):
     """200 runs at once (40 per pattern) from 20 clients, model latency 100 ms: every run ends ok,
     every Supervisor run refunds exactly once (its human is another client)."""
