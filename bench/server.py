@@ -305,6 +305,10 @@ def main(argv: list[str] | None = None) -> int:
         print(table(COLUMNS, result["rows"], markdown=True))
         for note in result["notes"]:
             print(f"- {note}")
+        for row in result["rows"]:
+            if row.get("stops") or row.get("error"):
+                why = row.get("error") or ", ".join(f"{k} x{v}" for k, v in row["stops"].items())
+                print(f"- {row['where']}, {row['runs']} runs: not ok: {why}")
         return 0
     levels = [int(x) for x in args.levels.split(",") if x.strip()]
     workers = [int(x) for x in args.workers.split(",") if x.strip()]

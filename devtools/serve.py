@@ -281,23 +281,13 @@ class AgentServer:
         self.stop()
 
 
-def _int(env: Mapping[str, str], name: str, minimum: int) -> int:
+def _number(env: Mapping[str, str], name: str, minimum: float, *, whole: bool = True) -> float:
     raw = setting(env, name)
     try:
-        value = int(str(raw))
+        value = int(str(raw)) if whole else float(str(raw))
     except ValueError:
-        raise ServeError(f"{name} must be a whole number, not {raw!r}") from None
-    if value < minimum:
-        raise ServeError(f"{name} must be at least {minimum}, not {value}")
-    return value
-
-
-def _float(env: Mapping[str, str], name: str, minimum: float) -> float:
-    raw = setting(env, name)
-    try:
-        value = float(str(raw))
-    except ValueError:
-        raise ServeError(f"{name} must be a number of seconds, not {raw!r}") from None
+        kind = "a whole number" if whole else "a number of seconds"
+        raise ServeError(f"{name} must be {kind}, not {raw!r}") from None
     if value < minimum:
         raise ServeError(f"{name} must be at least {minimum:g}, not {value:g}")
     return value
@@ -320,11 +310,11 @@ def main(argv: list[str] | None = None, env: Mapping[str, str] | None = None) ->
     env = dict(os.environ if env is None else env)
     stack = contextlib.ExitStack()
     try:
-        workers = _int(env, "SERVE_WORKERS", 1)
-        jobs = _int(env, "N_JOBS_PER_WORKER", 1)
-        port = _int(env, "SERVE_PORT", 1)
-        heartbeat = _float(env, "LG_BG_JOB_HEARTBEAT", 1.0)
-        retries = _int(env, "BG_JOB_MAX_RETRIES", 1)
+        workers = int(_number(env, "SERVE_WORKERS", 1))
+        jobs = int(_number(env, "N_JOBS_PER_WORKER", 1))
+        port = int(_number(env, "SERVE_PORT", 1))
+        heartbeat = _number(env, "LG_BG_JOB_HEARTBEAT", 1, whole=False)
+        retries = int(_number(env, "BG_JOB_MAX_RETRIES", 1))
         database = env.get("DATABASE_URI")
         if not database:
             from devtools.pgcluster import PgCluster

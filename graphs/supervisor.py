@@ -183,5 +183,6 @@ def served_tools(env: Mapping[str, str] | None = None) -> ToolsArg | None:
     return None if ledger is None else demo_tools(BillingDesk(ledger=ledger))
 
 
-#: Compiled without a checkpointer: LangGraph Studio and the server supply their own.
-graph = build_graph(tools=served_tools())
+#: Compiled without a checkpointer: LangGraph Studio and the server supply their own. The demo's
+#: policy either way (``build_graph`` would derive one from tools it is given).
+graph = build_graph(tools=served_tools(), policy=demo_policy())

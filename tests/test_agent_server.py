@@ -134,7 +134,7 @@ def _in_process(stack: Stack, name: str, context: dict[str, Any] | None = None) 
         checkpointer=InMemorySaver(), llm=get_chat_model(_model_env(stack)), ledger=MemoryLedger()
     )
     config = {"configurable": {"thread_id": f"ref-{uuid.uuid4().hex[:8]}"}}
-    policy = pattern.policy(**context) if context else None
+    policy = pattern.model(**context) if context else None  # as the server makes a dict context
     nodes: list[str] = []
     payload: Any = pattern.demo_input()
     for _ in range(pattern.demo_interrupts + 1):

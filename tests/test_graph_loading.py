@@ -85,4 +85,4 @@ def test_every_graph_loads_as_a_server_loads_it(loader):
         assert found["hints"]["state"] == sorted(reference.builder.state_schema.__annotations__)
         assert set(pattern.demo_input()) <= set(found["hints"]["input"]) == set(found["input"])
         assert set(RUN_CONTRACT_KEYS) <= set(found["hints"]["output"]) == set(found["output"])
-        assert found["context"] == sorted(pattern.policy.model_fields)
+        assert found["context"] == sorted(pattern.model.model_fields)

@@ -15,7 +15,7 @@ from demo_tools.supervisor import demo_input
 from devtools import serve
 from graphs.store import LEDGER_ENV, LedgerOnUse, StoreError, ledger_from_env
 from graphs.supervisor import build_graph, served_tools
-from policies.supervisor import SupervisorPolicy
+from policies.supervisor import SupervisorPolicy, demo_policy
 
 ROOT = Path(__file__).resolve().parent.parent
 AUTO = SupervisorPolicy(auto_approver_enabled=True)
@@ -37,7 +37,7 @@ def test_opened_at_first_use_and_shared_by_every_opener(tmp_path):
 
 def test_a_ledger_that_cannot_be_opened_stops_the_run_at_the_refund_by_name(pg_cluster):
     unreachable = f"postgresql://postgres@127.0.0.1:{pg_cluster.port}/no_such_database"
-    graph = build_graph(tools=served_tools({LEDGER_ENV: unreachable}))
+    graph = build_graph(tools=served_tools({LEDGER_ENV: unreachable}), policy=demo_policy())
     result = graph.invoke(demo_input(), context=AUTO)
     assert (result["status"], result["stop_reason"]) == ("stopped", "tool_error:issue_refund")
     assert "cannot connect to PostgreSQL" in json.dumps(result)  # the stop carries why
