@@ -52,7 +52,7 @@ SETTINGS: dict[str, tuple[str | None, str]] = {
     "SERVE_PORT": ("8123", "port the API listens on"),
     "SERVE_WORKERS": ("2", "queue worker processes"),
     "N_JOBS_PER_WORKER": ("50", "runs one worker executes at once"),
-    "LG_BG_JOB_HEARTBEAT": ("10", "seconds between heartbeats; a run unheard of for 2x is taken up again"),
+    "LG_BG_JOB_HEARTBEAT": ("10", "heartbeat, s: a run unheard of for 2x this goes back to the queue"),
     "BG_JOB_MAX_RETRIES": ("3", "attempts of a run whose workers died, then it is marked error"),
     "AGENT_PATTERNS_LEDGER": (None, "the Supervisor demo's refund/email ledger (unset: DATABASE_URI)"),
     "SERVER_PYTHON": (None, "the server venv's Python (unset: .venv-server/bin/python)"),
