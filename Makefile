@@ -1,7 +1,8 @@
 # Two entry points for a newcomer: `make demo` and `make test`. Both build the venv from nothing,
 # from the lock file (requirements-dev.lock: the tested versions of every dependency).
 # `make bench` runs the benchmark suite (not part of `make test`); BENCH_ARGS=--quick for a short run.
-# `make lock` re-resolves the lock file from pyproject.toml's ranges; `make matrix` runs the suite
+# `make lock` re-resolves the lock files (requirements-dev.lock, requirements-server.lock) from
+# pyproject.toml's ranges; `make matrix` runs the suite
 # against the lowest and the newest versions those ranges admit (docs/development.md).
 # `make serve` serves the graphs from an Agent Protocol server on PostgreSQL (docs/server.md); the
 # server has its own venv (.venv-server, `make server-venv`), which the server tests use too.
@@ -23,9 +24,10 @@ $(BIN)/.installed: pyproject.toml requirements-dev.lock
 
 venv: $(BIN)/.installed
 
-$(SERVER_BIN)/.installed: pyproject.toml
+$(SERVER_BIN)/.installed: pyproject.toml requirements-server.lock
 	$(PYTHON) -m venv $(SERVER_VENV)
-	$(SERVER_BIN)/python -m pip install -q --disable-pip-version-check -e '.[server]'
+	$(SERVER_BIN)/python -m pip install -q --disable-pip-version-check -r requirements-server.lock
+	$(SERVER_BIN)/python -m pip install -q --disable-pip-version-check --no-deps -e .
 	$(SERVER_BIN)/python -m pip check
 	touch $@
 
@@ -62,6 +64,8 @@ lock: venv
 	$(PIP) uv
 	$(BIN)/uv pip compile pyproject.toml --extra dev --python-version 3.11 --no-header \
 		--annotation-style line -q -o requirements-dev.lock
+	$(BIN)/uv pip compile pyproject.toml --extra server --python-version 3.11 --no-header \
+		--annotation-style line -q -o requirements-server.lock
 
 MATRIX_ARGS ?=
 matrix:
