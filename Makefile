@@ -1,15 +1,20 @@
 # Two entry points for a newcomer: `make demo` and `make test`. Both build the venv from nothing,
 # from the lock file (requirements-dev.lock: the tested versions of every dependency).
 # `make bench` runs the benchmark suite (not part of `make test`); BENCH_ARGS=--quick for a short run.
-# `make lock` re-resolves the lock file from pyproject.toml's ranges; `make matrix` runs the suite
+# `make lock` re-resolves the lock files (requirements-dev.lock, requirements-server.lock) from
+# pyproject.toml's ranges; `make matrix` runs the suite
 # against the lowest and the newest versions those ranges admit (docs/development.md).
+# `make serve` serves the graphs from an Agent Protocol server on PostgreSQL (docs/server.md); the
+# server has its own venv (.venv-server, `make server-venv`), which the server tests use too.
 PYTHON ?= python3
 VENV ?= .venv
 BIN := $(VENV)/bin
+SERVER_VENV ?= .venv-server
+SERVER_BIN := $(SERVER_VENV)/bin
 PATTERN ?= reflection
 PIP := $(BIN)/python -m pip install -q --disable-pip-version-check
 
-.PHONY: venv demo test lint types unit bench lock matrix clean
+.PHONY: venv server-venv demo serve test lint types unit bench lock matrix clean
 
 $(BIN)/.installed: pyproject.toml requirements-dev.lock
 	$(PYTHON) -m venv $(VENV)
@@ -19,6 +24,15 @@ $(BIN)/.installed: pyproject.toml requirements-dev.lock
 
 venv: $(BIN)/.installed
 
+$(SERVER_BIN)/.installed: pyproject.toml requirements-server.lock
+	$(PYTHON) -m venv $(SERVER_VENV)
+	$(SERVER_BIN)/python -m pip install -q --disable-pip-version-check -r requirements-server.lock
+	$(SERVER_BIN)/python -m pip install -q --disable-pip-version-check --no-deps -e .
+	$(SERVER_BIN)/python -m pip check
+	touch $@
+
+server-venv: $(SERVER_BIN)/.installed
+
 $(BIN)/.bench-installed: $(BIN)/.installed
 	$(PIP) -e '.[bench]'
 	touch $@
@@ -27,6 +41,9 @@ demo: venv
 	$(BIN)/agent-patterns run $(PATTERN)
 	@echo "(agent-patterns is in $(BIN)/: 'source $(BIN)/activate' puts it on your PATH)"
 
+serve: server-venv
+	$(SERVER_BIN)/python -m devtools.serve
+
 lint: venv
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
@@ -34,7 +51,7 @@ lint: venv
 types: venv
 	$(BIN)/mypy graphs nodes policies
 
-unit: venv
+unit: venv server-venv
 	$(BIN)/python -m pytest -q
 
 test: lint types unit
@@ -47,6 +64,8 @@ lock: venv
 	$(PIP) uv
 	$(BIN)/uv pip compile pyproject.toml --extra dev --python-version 3.11 --no-header \
 		--annotation-style line -q -o requirements-dev.lock
+	$(BIN)/uv pip compile pyproject.toml --extra server --python-version 3.11 --no-header \
+		--annotation-style line -q -o requirements-server.lock
 
 MATRIX_ARGS ?=
 matrix:
@@ -54,4 +73,4 @@ matrix:
 	bash devtools/matrix.sh newest $(MATRIX_ARGS)
 
 clean:
-	rm -rf $(VENV) .matrix .pytest_cache .mypy_cache .ruff_cache *.egg-info
+	rm -rf $(VENV) $(SERVER_VENV) .matrix .pytest_cache .mypy_cache .ruff_cache *.egg-info

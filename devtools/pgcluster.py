@@ -78,13 +78,18 @@ def free_port() -> int:
 
 
 class PgCluster:
-    """One temporary PostgreSQL cluster. ``durable=False`` turns fsync off (tests only)."""
+    """One PostgreSQL cluster. ``durable=False`` turns fsync off (tests only). ``datadir``: a
+    folder that keeps the cluster between runs (created and initialised on first use, left in
+    place on stop); by default a temporary folder, removed on stop."""
 
-    def __init__(self, *, durable: bool = True, max_connections: int = 200) -> None:
+    def __init__(
+        self, *, durable: bool = True, max_connections: int = 200, datadir: str | Path | None = None
+    ) -> None:
         self.durable = durable
         self.max_connections = max_connections
         self.port = 0
         self.datadir: Path | None = None
+        self._kept = Path(datadir).resolve() if datadir is not None else None
         self._bin: Path | None = None
 
     @property
@@ -103,12 +108,18 @@ class PgCluster:
 
     def start(self) -> PgCluster:
         self._bin = ensure_installed()
-        self.datadir = Path(tempfile.mkdtemp(prefix="pgcluster-"))
+        if self._kept is not None:
+            self._kept.mkdir(parents=True, exist_ok=True)
+            self.datadir = self._kept
+        else:
+            self.datadir = Path(tempfile.mkdtemp(prefix="pgcluster-"))
         if os.geteuid() == 0:
             shutil.chown(self.datadir, "postgres", "postgres")
-        out = self._run("initdb", "-D", str(self.datadir), "-U", "postgres", "--auth=trust", "-E", "UTF8")
-        if out.returncode != 0:
-            raise PgUnavailable(f"initdb failed: {(out.stderr or out.stdout)[-800:]}")
+            self.datadir.chmod(0o700)
+        if not (self.datadir / "PG_VERSION").exists():
+            out = self._run("initdb", "-D", str(self.datadir), "-U", "postgres", "--auth=trust", "-E", "UTF8")
+            if out.returncode != 0:
+                raise PgUnavailable(f"initdb failed: {(out.stderr or out.stdout)[-800:]}")
         self.port = free_port()
         options = (
             f"-p {self.port} -c listen_addresses=127.0.0.1 -k {self.datadir} "
@@ -124,13 +135,27 @@ class PgCluster:
             raise PgUnavailable(f"pg_ctl start failed: {detail}")
         return self
 
-    def create_database(self, name: str) -> str:
-        """Create database ``name`` (a plain identifier) and return its URL."""
+    @property
+    def pid(self) -> int:
+        """The postmaster's process id (0 when the cluster is not running)."""
+        pidfile = self.datadir / "postmaster.pid" if self.datadir is not None else None
+        if pidfile is None or not pidfile.exists():
+            return 0
+        return int(pidfile.read_text().split()[0])
+
+    def _psql(self, sql: str) -> subprocess.CompletedProcess[str]:
+        return self._run(
+            "psql", "-h", "127.0.0.1", "-p", str(self.port), "-U", "postgres", "-tAc", sql
+        )  # fmt: skip
+
+    def create_database(self, name: str, *, exist_ok: bool = False) -> str:
+        """Create database ``name`` (a plain identifier) and return its URL; with ``exist_ok``, a
+        database of that name already there is used as it is."""
         if not name.replace("_", "").isalnum():
             raise ValueError(f"not a plain database name: {name!r}")
-        out = self._run(
-            "psql", "-h", "127.0.0.1", "-p", str(self.port), "-U", "postgres", "-c", f"CREATE DATABASE {name}"
-        )
+        if exist_ok and self._psql(f"SELECT 1 FROM pg_database WHERE datname = '{name}'").stdout.strip():
+            return self.database_url(name)
+        out = self._psql(f"CREATE DATABASE {name}")
         if out.returncode != 0:
             raise PgUnavailable(f"CREATE DATABASE {name} failed: {out.stderr.strip()}")
         return self.database_url(name)
@@ -139,8 +164,10 @@ class PgCluster:
         if self.datadir is None:
             return
         if (self.datadir / "postmaster.pid").exists():
-            self._run("pg_ctl", "-D", str(self.datadir), "-m", "immediate", "-w", "stop")
-        shutil.rmtree(self.datadir, ignore_errors=True)
+            mode = "immediate" if self._kept is None else "fast"
+            self._run("pg_ctl", "-D", str(self.datadir), "-m", mode, "-w", "stop")
+        if self._kept is None:
+            shutil.rmtree(self.datadir, ignore_errors=True)
         self.datadir = None
 
     def __enter__(self) -> PgCluster:

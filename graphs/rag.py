@@ -6,16 +6,15 @@
 Every node after ``start`` can end the run instead, with a named ``stop_reason``.
 """
 
-from __future__ import annotations
-
 from functools import partial
-from typing import Any, Literal, TypedDict
+from typing import Any, Literal
 
 from langchain_core.language_models import BaseChatModel
 from langchain_core.retrievers import BaseRetriever
 from langgraph.checkpoint.base import BaseCheckpointSaver
 from langgraph.graph import END, START, StateGraph
 from langgraph.graph.state import CompiledStateGraph
+from typing_extensions import TypedDict
 
 from demo_tools.rag import demo_retriever
 from graphs.compile import compile_pattern

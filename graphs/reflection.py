@@ -7,15 +7,14 @@
 Every gateway node can end the run instead, with a named ``stop_reason``.
 """
 
-from __future__ import annotations
-
 from functools import partial
-from typing import Any, Literal, TypedDict
+from typing import Any, Literal
 
 from langchain_core.language_models import BaseChatModel
 from langgraph.checkpoint.base import BaseCheckpointSaver
 from langgraph.graph import END, START, StateGraph
 from langgraph.graph.state import CompiledStateGraph
+from typing_extensions import TypedDict
 
 from graphs.compile import compile_pattern
 from nodes import reflection as n

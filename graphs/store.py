@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import os
 import sqlite3
+import threading
 import time
 from collections.abc import AsyncIterator, Iterator, Mapping
 from contextlib import asynccontextmanager, contextmanager
@@ -29,6 +30,7 @@ if TYPE_CHECKING:  # LangGraph is imported where a checkpointer is opened: listi
     from langgraph.checkpoint.base import BaseCheckpointSaver
 
 DB_ENV = "AGENT_PATTERNS_DB"
+LEDGER_ENV = "AGENT_PATTERNS_LEDGER"
 DEFAULT_DB = "~/.agent-patterns/runs.sqlite"
 _SETUP_LOCK = 727_274_001  # pg_advisory_lock key: one process creates the tables at a time
 _TRY_LOCK = "SELECT pg_try_advisory_lock(%s) AS locked"
@@ -228,24 +230,62 @@ async def open_async_checkpointer(
         yield pg_saver
 
 
-@contextmanager
-def open_ledger(location: str | Path | None) -> Iterator[Ledger]:
-    """The demo billing desk's side-effect ledger, kept beside the runs at ``location``."""
-    where = parse_location(location)
+def _new_ledger(where: Location) -> MemoryLedger | SqliteLedger | PostgresLedger:
     if where.kind == "memory":
-        yield MemoryLedger()
-        return
-    ledger: SqliteLedger | PostgresLedger
+        return MemoryLedger()
     if where.kind == "sqlite":
         path = _sqlite_path(where)
         try:
-            ledger = SqliteLedger(path)
+            return SqliteLedger(path)
         except sqlite3.Error as exc:
             raise _sqlite_error(path, exc) from None
-    else:
-        _pg_probe(where.target, 5.0)
-        ledger = PostgresLedger(where.target)
+    _pg_probe(where.target, 5.0)
+    return PostgresLedger(where.target)
+
+
+@contextmanager
+def open_ledger(location: str | Path | None) -> Iterator[Ledger]:
+    """The demo billing desk's side-effect ledger, kept beside the runs at ``location``."""
+    ledger = _new_ledger(parse_location(location))
     try:
         yield ledger
     finally:
-        ledger.close()
+        if not isinstance(ledger, MemoryLedger):
+            ledger.close()
+
+
+class LedgerOnUse:
+    """The ledger at ``location``, opened at its first use and kept for the process's lifetime:
+    a module-level graph can name it at import time without connecting to anything then. An
+    opening that fails raises ``StoreError`` at that use (the tool call it served fails with
+    ``tool_error:<name>``) and is tried again at the next one."""
+
+    def __init__(self, location: str | Path) -> None:
+        self.location = parse_location(location)
+        self._ledger: Ledger | None = None
+        self._lock = threading.Lock()
+
+    def _opened(self) -> Ledger:
+        with self._lock:
+            if self._ledger is None:
+                self._ledger = _new_ledger(self.location)
+            return self._ledger
+
+    def record(self, kind: str, key: str, entry: dict[str, Any]) -> tuple[dict[str, Any], bool]:
+        return self._opened().record(kind, key, entry)
+
+    def get(self, kind: str, key: str) -> dict[str, Any] | None:
+        return self._opened().get(kind, key)
+
+    def entries(self, kind: str) -> dict[str, dict[str, Any]]:
+        return self._opened().entries(kind)
+
+
+def ledger_from_env(env: Mapping[str, str] | None = None) -> LedgerOnUse | None:
+    """The ledger named by ``$AGENT_PATTERNS_LEDGER`` (a location as for ``open_checkpointer``),
+    or None when it is unset. A served graph's demo tools record their side effects there, so
+    every worker process of a server shares one ledger (``make serve`` sets it to the server's
+    database)."""
+    env = os.environ if env is None else env
+    location = env.get(LEDGER_ENV, "").strip()
+    return LedgerOnUse(location) if location else None

@@ -10,19 +10,19 @@ same way: ``refuse`` records the refusal and the worker proposes its next action
 node can end the run instead, with a named ``stop_reason``.
 """
 
-from __future__ import annotations
-
 from collections.abc import Mapping
 from functools import partial
-from typing import Any, Literal, TypedDict
+from typing import Any, Literal
 
 from langchain_core.language_models import BaseChatModel
 from langgraph.checkpoint.base import BaseCheckpointSaver
 from langgraph.graph import END, START, StateGraph
 from langgraph.graph.state import CompiledStateGraph
+from typing_extensions import TypedDict
 
-from demo_tools.supervisor import demo_tools
+from demo_tools.supervisor import BillingDesk, demo_tools
 from graphs.compile import Durability, compile_pattern
+from graphs.store import ledger_from_env
 from nodes import supervisor as n
 from nodes.llm_json import llm_node
 from nodes.model import get_chat_model, model_label
@@ -174,5 +174,15 @@ def build_graph(
     )
 
 
-#: Compiled without a checkpointer: LangGraph Studio and the server supply their own.
-graph = build_graph()
+def served_tools(env: Mapping[str, str] | None = None) -> ToolsArg | None:
+    """The module-level graph's tools: the demo billing desk, recording its refunds and emails in
+    the ledger ``$AGENT_PATTERNS_LEDGER`` names when it is set (so every worker process of a
+    server shares one ledger and a run taken up by another worker does not refund twice), else
+    in memory (None: ``build_graph``'s default)."""
+    ledger = ledger_from_env(env)
+    return None if ledger is None else demo_tools(BillingDesk(ledger=ledger))
+
+
+#: Compiled without a checkpointer: LangGraph Studio and the server supply their own. The demo's
+#: policy either way (``build_graph`` would derive one from tools it is given).
+graph = build_graph(tools=served_tools(), policy=demo_policy())

@@ -1,8 +1,16 @@
-"""The run contract shared by every pattern's state."""
+"""The run contract shared by every pattern's state.
 
-from __future__ import annotations
+Modules that define state types (this one and each ``graphs/<pattern>.py``) evaluate their
+annotations when the class is made (no ``from __future__ import annotations``) and use
+``typing_extensions.TypedDict``: an agent server may load a graph file under a module name that is
+not in ``sys.modules``, where string annotations cannot be resolved, and pydantic builds the
+input/output JSON schemas only from ``typing_extensions.TypedDict`` on Python < 3.12
+(``tests/test_graph_loading.py``).
+"""
 
-from typing import Annotated, Any, TypedDict
+from typing import Annotated, Any
+
+from typing_extensions import TypedDict
 
 #: A row that, first in an update, empties the list before the rest is appended. A run's first
 #: node sends it, so a new run on a thread that already holds one starts from clean rows.

@@ -99,9 +99,13 @@ def _to_messages(raw: list[dict[str, Any]]) -> list[BaseMessage]:
 class OpenAICompatibleServer:
     """``with OpenAICompatibleServer() as server: ChatOpenAI(base_url=server.base_url, ...)``"""
 
-    def __init__(self, *, api_key: str | None = None, model_name: str = "gpt-4.1-mini") -> None:
+    def __init__(
+        self, *, api_key: str | None = None, model_name: str = "gpt-4.1-mini", latency: float = 0.0
+    ) -> None:
         self.api_key = api_key
         self.model_name = model_name
+        #: Every request waits this long before its action (a model's own time to answer).
+        self.latency = latency
         self.requests: list[Seen] = []
         self._script: deque[Any] = deque()
         self._lock = threading.Lock()
@@ -196,6 +200,8 @@ class _Handler(BaseHTTPRequestHandler):
         headers = {k.lower(): v for k, v in self.headers.items()}
         seen = Seen(self.path, headers, body, time.monotonic())
         action = self.owner._record(seen)
+        if self.owner.latency > 0:
+            time.sleep(self.owner.latency)  # the model's own time (a scripted Delay comes on top)
         with contextlib.suppress(BrokenPipeError, ConnectionResetError):  # the client gave up
             self._serve(seen, action)
 

@@ -1,5 +1,6 @@
-"""The lock file (requirements-dev.lock) pins one set inside pyproject.toml's ranges, with every
-declared dependency in it, and the ranges are ranges (a library must not pin its users)."""
+"""The lock files (requirements-dev.lock for .venv, requirements-server.lock for the server's
+.venv-server) pin one set inside pyproject.toml's ranges, with every declared dependency in them,
+and the ranges are ranges (a library must not pin its users)."""
 
 from __future__ import annotations
 
@@ -7,30 +8,34 @@ import re
 import tomllib
 from pathlib import Path
 
+import pytest
 from packaging.requirements import Requirement
 from packaging.utils import canonicalize_name
 
 ROOT = Path(__file__).resolve().parent.parent
 PROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
-DECLARED = [Requirement(r) for r in [*PROJECT["dependencies"], *PROJECT["optional-dependencies"]["dev"]]]
+EXTRAS = PROJECT["optional-dependencies"]
+LOCKS = {"requirements-dev.lock": "dev", "requirements-server.lock": "server"}
 
 
-def _locked() -> dict[str, str]:
+def _locked(lock: str) -> dict[str, str]:
     pins = {}
-    for line in (ROOT / "requirements-dev.lock").read_text(encoding="utf-8").splitlines():
+    for line in (ROOT / lock).read_text(encoding="utf-8").splitlines():
         match = re.match(r"^([A-Za-z0-9_.\-\[\],]+)==([^\s;#]+)", line)
         if match:
             pins[canonicalize_name(match.group(1).split("[")[0])] = match.group(2)
     return pins
 
 
-def test_the_lock_satisfies_every_declared_range():
-    locked = _locked()
-    missing = [str(r) for r in DECLARED if canonicalize_name(r.name) not in locked]
-    assert missing == [], f"not in requirements-dev.lock (run `make lock`): {missing}"
+@pytest.mark.parametrize("lock", sorted(LOCKS))
+def test_each_lock_satisfies_every_declared_range(lock):
+    declared = [Requirement(r) for r in [*PROJECT["dependencies"], *EXTRAS[LOCKS[lock]]]]
+    locked = _locked(lock)
+    missing = [str(r) for r in declared if canonicalize_name(r.name) not in locked]
+    assert missing == [], f"not in {lock} (run `make lock`): {missing}"
     outside = [
         f"{r.name}=={locked[canonicalize_name(r.name)]} is outside {r.specifier}"
-        for r in DECLARED
+        for r in declared
         if not r.specifier.contains(locked[canonicalize_name(r.name)], prereleases=True)
     ]
     assert outside == [], outside

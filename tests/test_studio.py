@@ -96,6 +96,9 @@ def test_graph_served_and_demo_runs(server, name):
     assert any(edge.get("conditional") for edge in structure["edges"])
     schemas = client.assistants.get_schemas(assistant["assistant_id"])
     assert "max_seconds" in schemas["context_schema"]["properties"]
+    # Studio's input form and output view (tests/test_graph_loading.py)
+    assert set(PATTERNS[name].demo_input()) <= set(schemas["input_schema"]["properties"])
+    assert "stop_reason" in schemas["output_schema"]["properties"]
 
     thread = client.threads.create()
     result = client.runs.wait(thread["thread_id"], name, input=PATTERNS[name].demo_input())
