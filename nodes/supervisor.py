@@ -25,11 +25,11 @@ from nodes.clock import now, out_of_time
 from nodes.llm_json import LLMCall, LLMSteps
 from nodes.run import llm_done, llm_failed, policy_for, start_run
 from nodes.steps import RECURSION_LIMIT, out_of_supersteps, superstep, superstep_figures
-from nodes.tool_gateway import ToolRegistry, error_observation, run_tool, tool_catalog
+from nodes.tool_gateway import ToolOutcome, ToolRegistry, error_observation, run_tool, tool_catalog
 from nodes.trace import history_row, stop, trace_row
 from policies import supervisor as rules
 from policies.human import parse_human_answer
-from policies.json_safety import json_problem
+from policies.json_safety import json_problem, type_name
 from policies.schemas import ArgsModel
 from policies.text import json_hash
 from policies.tools import check_call, idempotency_key
@@ -346,7 +346,13 @@ def human_approval(
     )
     paused_total = float(state.get("paused_seconds") or 0.0) + paused
     if answer is None:
-        update = {"human_answer": given[-1], "paused_seconds": paused_total}
+        last = given[-1]  # as given when the run can keep it, else what it was
+        kept = (
+            last
+            if json_problem(last) is None
+            else {"unreadable": type_name(last), "problem": json_problem(last)}
+        )
+        update = {"human_answer": kept, "paused_seconds": paused_total}
         if by == "human":
             update["human_approved"] = False
         details = {"problem": problem, "answers": len(given), "decided_by": by}
@@ -414,6 +420,24 @@ def refuse(state: State) -> dict:
     return {"refusals": [*(state.get("refusals") or []), record], "trace": [row], "history": [history]}
 
 
+def _call_record(
+    state: State, action: Mapping[str, Any], signature: str, key: str | None, outcome: ToolOutcome
+) -> dict[str, Any]:
+    """One executed call as the run keeps it: what ran, what came of it, who approved it."""
+    return {
+        "step": state.get("steps"),
+        "tool": action["name"],
+        "args": action["args"],
+        "signature": signature,
+        "ok": outcome.ok and not outcome.error,
+        "observation": outcome.result if outcome.ok else error_observation(outcome),
+        "executed_from": state.get("executed_from"),
+        "approved_by": state.get("approved_by"),
+        "human_approved": state.get("human_approved"),
+        "idempotency_key": key,
+    }
+
+
 def execute(state: State, runtime: Ctx, *, policy: rules.SupervisorPolicy, tools: ToolRegistry) -> dict:
     """Run the approved tool call through the gateway; record the observation."""
     policy = policy_for(runtime, policy)
@@ -440,22 +464,13 @@ def execute(state: State, runtime: Ctx, *, policy: rules.SupervisorPolicy, tools
     step = int(state.get("steps") or 0)
     key = idempotency_key(str(state.get("run_id")), step, name, args) if spec and spec.side_effect else None
     outcome = run_tool(tools, name, args, idempotency_key=key)
-    if not outcome.ok and policy.on_tool_error == "stop":
-        return stop(state, "execution", outcome.reason, figures=figures, details=outcome.detail)
-    observation = outcome.result if outcome.ok else error_observation(outcome)
-    ok = outcome.ok and not outcome.error
-    call = {
-        "step": state.get("steps"),
-        "tool": name,
-        "args": args,
-        "signature": checked.details["signature"],
-        "ok": ok,
-        "observation": observation,
-        "executed_from": state.get("executed_from"),
-        "approved_by": state.get("approved_by"),
-        "human_approved": state.get("human_approved"),
-        "idempotency_key": key,
-    }
+    call = _call_record(state, action, checked.details["signature"], key, outcome)
+    if not outcome.ok and policy.on_tool_error == "stop":  # the call is kept: it ran, or tried to
+        details = outcome.detail
+        return stop(
+            state, "execution", outcome.reason, figures=figures, details=details, calls=[*calls, call]
+        )
+    observation, ok = call["observation"], call["ok"]
     history = history_row(
         state,
         "execution",

@@ -176,3 +176,37 @@ def test_every_steps_row_names_tool_args_hash_decision_and_the_humans_word(actio
     for call in out.get("calls") or []:
         row = next(r for r in rows if r["phase"] == "execution" and r["tool"] == call["tool"])
         assert row["decision"] in {"approve", "escalate"}
+
+
+def test_a_tool_that_ran_is_in_calls_also_when_its_result_stops_the_run():
+    desk = BillingDesk()
+    registry = desk.registry()
+
+    def refund_then_odd(**kwargs):
+        registry["issue_refund"](**kwargs)  # the side effect happens
+        return {"status": "refunded", "at": {1, 2}}  # but the result is no JSON
+
+    graph = build_graph(
+        llm=scripted(CONTEXT, refund(300), FINAL),
+        policy=demo_policy(),
+        tools={**registry, "issue_refund": refund_then_odd},
+        checkpointer=InMemorySaver(),
+    )
+    out = graph.invoke({"goal": GOAL, "subject": {"user_id": 42}}, thread())
+    assert out["stop_reason"] == "tool_bad_result:issue_refund"
+    [call] = [c for c in out["calls"] if c["tool"] == "issue_refund"]
+    assert call["ok"] is False and call["idempotency_key"] in desk.refunds
+    assert call["observation"] == {"error": "tool_bad_result:issue_refund", "problem": "not_json:set"}
+    assert out["trace"][-1]["tool"] == "issue_refund" and out["trace"][-1]["args_hash"]
+
+
+def test_an_answer_the_run_cannot_keep_is_not_kept_in_the_result():
+    import datetime
+    import json
+
+    out, _desk = run(
+        CONTEXT, refund(1200), resume=[{"type": "approve", "at": datetime.datetime(2026, 1, 1)}] * 3
+    )
+    assert out["stop_reason"] == "invalid_human_answer"
+    assert out["human_answer"] == {"unreadable": "dict", "problem": "not_json:datetime"}
+    json.dumps(out["human_answer"])
