@@ -17,6 +17,8 @@ from policies.supervisor import REFUND_TOOL, SupervisorPolicy, demo_policy
 from policies.tools import is_number
 from tests.figures import FIGURES
 from tests.fuzz import (
+    FOREIGN,
+    FOREIGN_SCALARS,
     JSON_VALUES,
     KINDS_DEEP,
     SchemaCheckedTools,
@@ -72,6 +74,8 @@ HUMAN = st.one_of(
     EDITS,
     EDITS.flatmap(mutated),
     JSON_VALUES,
+    FOREIGN_SCALARS,  # what LangGraph can store but JSON cannot represent reaches the node
+    st.builds(lambda value: {"type": "edit", "edited_action": {"args": {"amount_usd": value}}}, FOREIGN),
 ).filter(deliverable_resume)
 POLICIES = st.builds(lambda auto: SupervisorPolicy(auto_approver_enabled=auto), st.booleans())
 
