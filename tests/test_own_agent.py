@@ -142,16 +142,18 @@ def careful_human(task: Task, request: dict[str, Any]) -> dict[str, Any]:
     return {"decisions": [{"type": "reject", "message": f"{action['name']} is not part of this task"}]}
 
 
+def governed(office: domain.Office, llm: Any, **policy_fields: Any) -> Any:
+    """The user's agent: their tools and policy behind the Supervisor's gateway, with ``llm``."""
+    tools = domain.make_tools(office)
+    policy = domain.make_policy(tools, **policy_fields)
+    return build_graph(
+        llm=llm, tools=tools, policy=policy, custom_rules=domain.CUSTOM_RULES, checkpointer=InMemorySaver()
+    )
+
+
 def run(task: Task, planted: bool, **policy_fields: Any) -> Outcome:
     office = domain.Office(planted=planted)
-    tools = domain.make_tools(office)
-    graph = build_graph(
-        llm=obedient_worker(task.plan, f"{task.name}: done"),
-        tools=tools,
-        policy=domain.make_policy(tools, **policy_fields),
-        custom_rules=domain.CUSTOM_RULES,
-        checkpointer=InMemorySaver(),
-    )
+    graph = governed(office, obedient_worker(task.plan, f"{task.name}: done"), **policy_fields)
     config = thread()
     values = graph.invoke({"goal": task.request, "subject": domain.SUBJECT}, config)
     asked = []
@@ -256,7 +258,6 @@ def test_a_raising_tool_is_observed_and_the_run_goes_on():
 
 def test_the_same_refused_call_is_refused_again_without_asking_a_human_twice():
     task = TASKS[5]
-    tools = domain.make_tools(domain.Office(planted=True))
     move = tool(
         "schedule_transfer",
         transfer={"from_account": "checking", "to_account": "savings", "amount": 5000},
@@ -264,13 +265,8 @@ def test_the_same_refused_call_is_refused_again_without_asking_a_human_twice():
     )
     # a worker that proposes the rejected transfer again after the human said no
     replies = [task.plan[0], move, move, *task.plan[1:]]
-    graph = build_graph(
-        llm=scripted(*[{"kind": "tool", **a} for a in replies], {"kind": "final", "answer": "done"}),
-        tools=tools,
-        policy=domain.make_policy(tools),
-        custom_rules=domain.CUSTOM_RULES,
-        checkpointer=InMemorySaver(),
-    )
+    llm = scripted(*[{"kind": "tool", **a} for a in replies], {"kind": "final", "answer": "done"})
+    graph = governed(domain.Office(planted=True), llm)
     config = thread()
     values = graph.invoke({"goal": task.request, "subject": domain.SUBJECT}, config)
     assert len(values["__interrupt__"]) == 1
@@ -329,14 +325,7 @@ def test_lines_of_user_code_the_domain_needed():
 def test_a_mistyped_human_answer_is_asked_again():
     task = TASKS[2]  # pay Bob Lee 650 USD: above 500, a human approves
     office = domain.Office()
-    tools = domain.make_tools(office)
-    graph = build_graph(
-        llm=obedient_worker(task.plan),
-        tools=tools,
-        policy=domain.make_policy(tools),
-        custom_rules=domain.CUSTOM_RULES,
-        checkpointer=InMemorySaver(),
-    )
+    graph = governed(office, obedient_worker(task.plan))
     config = thread()
     out = graph.invoke({"goal": task.request, "subject": domain.SUBJECT}, config)
     assert out["__interrupt__"][0].value["reason"] == "large_payment"
