@@ -25,14 +25,21 @@ from nodes.clock import now, out_of_time
 from nodes.llm_json import LLMCall, LLMSteps
 from nodes.run import llm_done, llm_failed, policy_for, start_run
 from nodes.steps import RECURSION_LIMIT, out_of_supersteps, superstep, superstep_figures
-from nodes.tool_gateway import ToolOutcome, ToolRegistry, error_observation, run_tool, tool_catalog
+from nodes.tool_gateway import (
+    ToolOutcome,
+    ToolRegistry,
+    check_tool_call,
+    error_observation,
+    run_tool,
+    tool_catalog,
+)
 from nodes.trace import history_row, stop, trace_row
 from policies import supervisor as rules
 from policies.human import parse_human_answer
 from policies.json_safety import json_problem, type_name
 from policies.schemas import ArgsModel
 from policies.text import json_hash
-from policies.tools import check_call, idempotency_key
+from policies.tools import idempotency_key
 
 State = Mapping[str, Any]
 Ctx = Runtime[rules.SupervisorPolicy]
@@ -446,15 +453,8 @@ def execute(state: State, runtime: Ctx, *, policy: rules.SupervisorPolicy, tools
     if out_of_time(state, policy):
         return stop(state, "execution", "max_seconds", figures=figures)
     calls = list(state.get("calls") or [])
-    models = {n: t.model for n, t in tools.items()}
-    checked = check_call(
-        name,
-        args,
-        limits=policy.gateway_limits(),
-        specs=policy.tools,
-        registered=tools,
-        past_calls=calls,
-        models=models,
+    checked = check_tool_call(
+        tools, name, args, limits=policy.gateway_limits(), specs=policy.tools, past_calls=calls
     )
     if not checked.passed:
         return _refuse(

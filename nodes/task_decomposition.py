@@ -15,11 +15,10 @@ from nodes.clock import out_of_time
 from nodes.llm_json import LLMCall, LLMSteps
 from nodes.run import llm_done, llm_failed, policy_for, start_run
 from nodes.steps import RECURSION_LIMIT, out_of_supersteps, superstep, superstep_figures
-from nodes.tool_gateway import ToolRegistry, run_tool, tool_catalog
+from nodes.tool_gateway import ToolRegistry, check_tool_call, run_tool, tool_catalog
 from nodes.trace import history_row, stop, trace_row
 from policies import task_decomposition as rules
 from policies.text import json_hash, text_hash
-from policies.tools import check_call
 
 State = Mapping[str, Any]
 Ctx = Runtime[rules.TaskDecompositionPolicy]
@@ -138,14 +137,13 @@ def execute_step(
         figures = {**figures, **superstep_figures(config, SUPERSTEPS_AFTER_STEP)}
         return stop(state, "execution", RECURSION_LIMIT, figures=figures, failed_step=step)
     calls = list(state.get("calls") or [])
-    checked = check_call(
+    checked = check_tool_call(
+        tools,
         step["tool"],
         step["args"],
         limits=policy.gateway_limits(),
         specs=policy.tools,
-        registered=tools,
         past_calls=calls,
-        models={name: tool.model for name, tool in tools.items()},
     )
     if not checked.passed:
         return stop(

@@ -16,7 +16,7 @@ gateway). The key is the same on resume, retry and replay, so the tool can do it
 from __future__ import annotations
 
 import inspect
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -24,9 +24,10 @@ from langchain_core.tools import FILTERED_ARGS, BaseTool, StructuredTool, create
 from langchain_core.utils.function_calling import convert_to_openai_tool
 from pydantic import BaseModel
 
+from policies.decision import Decision
 from policies.json_safety import plain_copy, storable_text, type_name
 from policies.schemas import ArgsModel, compile_schema
-from policies.tools import ToolSpec, check_result
+from policies.tools import GatewayLimits, ToolSpec, check_call, check_result
 
 KEY_ARG = "idempotency_key"
 #: Longest error message a raising tool hands back to the worker.
@@ -157,6 +158,23 @@ class ToolOutcome:
     error: bool = False
     raised: bool = False
     detail: dict[str, Any] = field(default_factory=dict)
+
+
+def check_tool_call(
+    tools: ToolRegistry,
+    name: Any,
+    args: Any,
+    *,
+    limits: GatewayLimits,
+    specs: Mapping[str, ToolSpec],
+    past_calls: Sequence[Mapping[str, Any]],
+) -> Decision:
+    """``policies.tools.check_call`` against this registry: its tools' names and their own
+    argument models."""
+    models = {tool_name: tool.model for tool_name, tool in tools.items()}
+    return check_call(
+        name, args, limits=limits, specs=specs, registered=tools, past_calls=past_calls, models=models
+    )
 
 
 def error_observation(outcome: ToolOutcome) -> dict[str, Any]:
