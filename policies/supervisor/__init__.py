@@ -1,0 +1,95 @@
+"""Supervisor: the policy, the worker's action contract, and the supervisor's review rules.
+
+The supervisor's rules are data, per tool (:class:`ToolRules`): arguments bound to the run's
+subject or to a set of values it lists; a precondition on an earlier successful call; a numeric
+argument that must be a positive number (rounded to its decimals, money to the cent); a per-run
+cap on a summed argument that revises the amount down to what is left (or blocks when nothing is
+left); a missing argument with a default revised in; custom rules, named in the policy and supplied
+as pure functions (:data:`CustomRule`) by whoever builds the graph; escalation to a human above a
+threshold or for every call. A read-only tool is approved once its binding rules, preconditions
+and custom rules pass.
+
+:meth:`SupervisorPolicy.for_tools` starts a policy from a user's tools with neutral defaults; the
+refund demo (:func:`demo_policy`) is one instance of it.
+
+The package keeps one concern per module: :mod:`~policies.supervisor.rules` (the rule models),
+:mod:`~policies.supervisor.policy` (the policy and its fit to the tools), :mod:`~policies.supervisor.demo`
+(the refund demo), :mod:`~policies.supervisor.contract` (the action contract),
+:mod:`~policies.supervisor.review` (the review engine), :mod:`~policies.supervisor.approval` (the human's
+request and answers). Every name is importable from ``policies.supervisor`` as before.
+"""
+
+from policies.supervisor.approval import (
+    FINAL_ANSWER,
+    HUMAN_DECISIONS,
+    ApprovedBy,
+    approval_answers,
+    approval_request,
+    approved_action,
+    auto_approve,
+    escalation_text,
+    hitl_action,
+    rule_details,
+)
+from policies.supervisor.contract import is_refusal, validate_action
+from policies.supervisor.demo import CONTEXT_TOOL, DEMO_TOOLS, EMAIL_TOOL, REFUND_TOOL, demo_policy
+from policies.supervisor.policy import SupervisorPolicy, policy_problems, tool_names
+from policies.supervisor.review import (
+    CustomRule,
+    ReviewContext,
+    action_signature,
+    refused_before,
+    review_action,
+)
+from policies.supervisor.rules import (
+    TEXT_IDENTIFIERS,
+    ArgDefault,
+    ArgSource,
+    IdentifierRule,
+    NumberArg,
+    OneOf,
+    Precondition,
+    Requested,
+    RunCap,
+    Threshold,
+    ToolRules,
+)
+
+__all__ = [
+    "CONTEXT_TOOL",
+    "DEMO_TOOLS",
+    "EMAIL_TOOL",
+    "FINAL_ANSWER",
+    "HUMAN_DECISIONS",
+    "REFUND_TOOL",
+    "TEXT_IDENTIFIERS",
+    "ApprovedBy",
+    "ArgDefault",
+    "ArgSource",
+    "CustomRule",
+    "IdentifierRule",
+    "NumberArg",
+    "OneOf",
+    "Precondition",
+    "Requested",
+    "ReviewContext",
+    "RunCap",
+    "SupervisorPolicy",
+    "Threshold",
+    "ToolRules",
+    "action_signature",
+    "approval_answers",
+    "approval_request",
+    "approved_action",
+    "auto_approve",
+    "demo_policy",
+    "escalation_text",
+    "hitl_action",
+    "is_refusal",
+    "policy_problems",
+    "refused_before",
+    "review_action",
+    "rule_details",
+    "tool_names",
+    "validate_action",
+]

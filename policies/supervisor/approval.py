@@ -1,0 +1,145 @@
+"""The human's side: the approval request a run pauses with (LangChain's HITL request), the
+automatic approver, and the action a human's answer leaves."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Literal
+
+from policies.decision import Decision
+from policies.human import HumanAnswer
+from policies.schemas import ArgsModel
+from policies.supervisor.contract import validate_action
+from policies.supervisor.policy import SupervisorPolicy
+from policies.supervisor.review import CustomRule, ReviewContext, review_action
+from policies.tools import is_number
+
+#: Who approved an escalated action: a person, or the automatic approver standing in for one.
+ApprovedBy = Literal["human", "auto_approver"]
+#: The decisions a human may give an escalation (LangChain's HITL vocabulary).
+HUMAN_DECISIONS = ("approve", "edit", "reject")
+
+
+def approval_answers(action: Mapping[str, Any], arg: str | None = None) -> list[dict[str, Any]]:
+    """What the human may answer (LangChain HITL vocabulary: approve / edit / reject)."""
+    edit = {arg or "<arg>": "<new value>"}
+    return [
+        {"type": "approve"},
+        {"type": "edit", "edited_action": {"name": action.get("name"), "args": edit}},
+        {"type": "reject", "message": "<why>"},
+    ]
+
+
+def rule_details(review: Mapping[str, Any]) -> dict[str, Any]:
+    """A review row's details: what the rule that decided reported (not the revised action)."""
+    return {k: v for k, v in review.items() if k not in ("decision", "reason", "action", "changes")}
+
+
+#: The name a final answer goes by in an approval request (its one argument: ``answer``).
+FINAL_ANSWER = "final_answer"
+
+
+def hitl_action(action: Mapping[str, Any]) -> tuple[str, dict[str, Any]]:
+    """An action as LangChain's HITL request names it: a tool call, or the final answer."""
+    if action.get("kind") == "final":
+        return FINAL_ANSWER, {"answer": action.get("answer")}
+    return str(action.get("name")), dict(action.get("args") or {})
+
+
+def escalation_text(action: Mapping[str, Any], review: Mapping[str, Any]) -> str:
+    """For the human: the call, why the supervisor asks, and where checked values came from."""
+    details = rule_details(review)
+    where = details.pop("provenance", None) or {}
+    said = ", ".join(f"{k}={v}" for k, v in details.items())
+    text = f"{hitl_action(action)[0]} needs approval: {review.get('reason')}" + (f" ({said})" if said else "")
+    return text + "".join(f"; {name} {origin}" for name, origin in where.items())
+
+
+def approval_request(action: Mapping[str, Any], review: Mapping[str, Any], **about: Any) -> dict[str, Any]:
+    """The value a run pauses with when it asks a human: LangChain's HITL request
+    (``action_requests``, ``review_configs``), so that its agent UIs can show and answer it, beside
+    this project's own fields (``action``, ``reason``, the rule's ``details``, ``allowed_answers``)
+    and ``about`` (run id, thread id, step...)."""
+    name, args = hitl_action(action)
+    return {
+        "action_requests": [{"name": name, "args": args, "description": escalation_text(action, review)}],
+        "review_configs": [{"action_name": name, "allowed_decisions": list(HUMAN_DECISIONS)}],
+        "kind": "supervisor_approval",
+        **about,
+        "action": dict(action),
+        "reason": review.get("reason"),
+        "details": rule_details(review),
+        "allowed_answers": approval_answers(action, review.get("arg")),
+    }
+
+
+def auto_approve(request: Mapping[str, Any], cap: float) -> dict[str, Any]:
+    """The automatic approver's answer to an approval request: approve a numeric escalated
+    argument up to ``cap`` (editing it down when it is above), reject anything else."""
+    action = request.get("action") or {}
+    arg = (request.get("details") or {}).get("arg")
+    value = (action.get("args") or {}).get(arg) if isinstance(arg, str) else None
+    if not is_number(value):
+        return {"type": "reject", "message": "auto approver: no numeric argument to approve"}
+    if value <= cap:
+        return {"type": "approve", "message": f"auto approver: within {cap:g}"}
+    edited = {"name": action.get("name"), "args": {**action["args"], arg: cap}}
+    return {"type": "edit", "edited_action": edited, "message": f"auto approver: capped to {cap:g}"}
+
+
+def _edited_answer(answer: HumanAnswer, action: Mapping[str, Any]) -> Decision:
+    """A human's edit of an escalated final answer: the answer as the human wrote it."""
+    edited = answer.edits.get("edited_action", answer.edits)
+    args = edited.get("args") if isinstance(edited, dict) else None
+    text = args.get("answer") if isinstance(args, dict) else None
+    if not isinstance(text, str) or not text.strip():
+        problem = "edited_action.args.answer must be a non-empty text"
+        return Decision.stop("invalid_human_answer", problem=problem)
+    new = {"kind": "final", "answer": text.strip()}
+    return Decision.allow("original" if new == dict(action) else "human_revised", action=new)
+
+
+def approved_action(
+    answer: HumanAnswer,
+    action: Mapping[str, Any],
+    policy: SupervisorPolicy,
+    context: ReviewContext | None = None,
+    hooks: Mapping[str, CustomRule] | None = None,
+    models: Mapping[str, ArgsModel | None] | None = None,
+) -> Decision:
+    """The action a human's approve/edit answer leaves, validated against the tool's contract.
+    An edit may change arguments (``edited_action.args`` or ``args``), never the tool.
+
+    With the run's ``context``, an edited action must also pass the supervisor's rules: the human
+    answers the escalation, not the hard rules. A rule that blocks it gives a ``block`` decision
+    (its reason); one that would revise it (say, above what is left of the run's cap) stops with
+    ``invalid_human_answer``, since the edit could not run as the human left it."""
+    if answer.type == "approve":
+        return Decision.allow("original", action=dict(action))
+    if action.get("kind") == "final":
+        return _edited_answer(answer, action)
+    edited = answer.edits.get("edited_action", answer.edits)
+    if not isinstance(edited, dict):
+        return Decision.stop("invalid_human_answer", problem="edited_action must be an object")
+    name = edited.get("name", action.get("name"))
+    args = edited.get("args")
+    if name != action.get("name"):
+        return Decision.stop("invalid_human_answer", problem="an edit may change arguments, not the tool")
+    if not isinstance(args, dict):
+        return Decision.stop("invalid_human_answer", problem="edited_action.args must be an object")
+    merged = {**action.get("args", {}), **args}
+    checked = validate_action({"kind": "tool", "name": name, "args": merged}, policy, models)
+    if not checked.passed:
+        detail = checked.details.get("problem")
+        problem = checked.reason + (f": {detail}" if detail else "")
+        return Decision.stop("invalid_human_answer", problem=problem)
+    new = checked.details["action"]
+    if new == dict(action):
+        return Decision.allow("original", action=new)
+    if context is not None:
+        review = review_action(new, context, policy, hooks)
+        if review.verdict == "block":
+            return review
+        if review.verdict == "revise":
+            return Decision.stop("invalid_human_answer", problem=review.reason)
+    return Decision.allow("human_revised", action=new)

@@ -1,0 +1,230 @@
+"""The Supervisor's policy: budgets, the tools' governance data and the rules per tool
+(:class:`SupervisorPolicy`, :meth:`SupervisorPolicy.for_tools`), and :func:`policy_problems`, what in
+a policy does not fit the tools it is built with."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any, Literal
+
+from pydantic import Field
+
+from policies.base import BasePolicy
+from policies.provenance import (
+    IdentifierKind,
+)
+from policies.schemas import ArgsModel, model_fields
+from policies.supervisor.rules import TEXT_IDENTIFIERS, ToolRules
+from policies.tools import GatewayLimits, ToolSpec
+
+
+def tool_names(tools: Iterable[Any] | Mapping[str, Any]) -> list[str]:
+    """The names of ``tools``: a mapping's keys, or each item's name (a string, a LangChain tool's
+    ``name``, a function's ``__name__``), in order and without repeats."""
+    if isinstance(tools, Mapping):
+        return [str(name) for name in tools]
+    names: list[str] = []
+    for tool in tools:
+        name = (
+            tool if isinstance(tool, str) else getattr(tool, "name", None) or getattr(tool, "__name__", None)
+        )
+        if not isinstance(name, str) or not name:
+            raise ValueError(f"cannot tell the name of tool {tool!r}")
+        if name not in names:
+            names.append(name)
+    return names
+
+
+class SupervisorPolicy(BasePolicy):
+    """Budgets, the tools' governance data and the supervisor's rules.
+
+    The defaults are neutral: no tools, no preconditions on the final answer, a refusal fed back to
+    the worker, a raising tool observed. Start from :meth:`for_tools` (a user's tools) or
+    :func:`demo_policy` (the refund demo of the spec)."""
+
+    max_seconds: float = Field(
+        30.0, gt=0, description="Wall-clock budget; time spent waiting for a human does not count."
+    )
+    max_steps: int = Field(12, ge=1, description="Most worker proposals in one run.")
+    max_tool_calls: int = Field(8, ge=0, description="Most tool calls in one run (calls that raised count).")
+    tools: dict[str, ToolSpec] = Field(
+        default_factory=dict,
+        description="The policy's word on each tool by name: side effects, a narrower argument schema.",
+    )
+    allowed_tools: list[str] = Field(
+        default_factory=list, description="Execution allowlist (deny by default)."
+    )
+    per_tool_limits: dict[str, int] = Field(
+        default_factory=dict, description="Most calls per tool in one run."
+    )
+    default_per_tool_limit: int | None = Field(
+        None, ge=0, description="Per-tool limit of unlisted tools (None: only max_tool_calls)."
+    )
+    repeat_limits: dict[str, int] = Field(
+        default_factory=dict,
+        description="Identical calls (same tool, same normalised args) allowed per tool.",
+    )
+    default_repeat_limit: int = Field(1, ge=1, description="Identical calls allowed for unlisted tools.")
+    rules: dict[str, ToolRules] = Field(
+        default_factory=dict, description="The supervisor's rules per tool (a tool without is blocked)."
+    )
+    final_requires_tools: list[str] = Field(
+        default_factory=list,
+        description="A final answer is blocked (final_requires_context) until one of these succeeded.",
+    )
+    max_revisions_per_action: int = Field(
+        3, ge=1, description="Most supervisor revisions of one proposal (then supervisor_block)."
+    )
+    on_refusal: Literal["feedback", "stop"] = Field(
+        "feedback",
+        description="A refused action (blocked, rejected by a human, arguments refused, denied by the "
+        "gateway): feedback = recorded and given to the worker as the step's observation, and the "
+        "worker proposes its next action; stop = the run ends with the refusal's reason.",
+    )
+    max_refusals: int = Field(
+        3, ge=0, description="Refusals fed back in one run; one more stops (max_refusals)."
+    )
+    on_tool_error: Literal["observe", "stop"] = Field(
+        "observe",
+        description="A tool that raises, or returns what is not JSON data: observe = its error's type and "
+        "a bounded message become the observation (the call counts against the budgets); stop = the run "
+        "ends (tool_error:<tool> / tool_bad_result:<tool>).",
+    )
+    human_answer_attempts: int = Field(
+        3,
+        ge=1,
+        le=20,
+        description="Answers a human may give one escalation: one that does not parse, or whose edit breaks "
+        "a rule, is asked again with the problem, up to this many times (then invalid_human_answer).",
+    )
+    final_identifiers: Literal["allow", "annotate", "escalate", "block"] = Field(
+        "allow",
+        description="Links, addresses and account numbers (final_identifier_kinds) in the final answer that "
+        "appear only in untrusted observations: allow; annotate (the answer says they are unverified); "
+        "escalate (a human approves the answer); block (untrusted_identifier_in_answer).",
+    )
+    final_identifier_kinds: list[IdentifierKind] = Field(
+        default_factory=lambda: list(TEXT_IDENTIFIERS),
+        description="Identifier kinds final_identifiers checks.",
+    )
+    auto_approver_enabled: bool = Field(
+        False,
+        description="Let the automatic approver answer escalations instead of pausing for a human.",
+    )
+    auto_approver_cap: float = Field(
+        800.0, gt=0, description="The automatic approver approves up to this value, editing it down."
+    )
+
+    @classmethod
+    def for_tools(
+        cls,
+        tools: Iterable[Any] | Mapping[str, Any],
+        /,
+        *,
+        rules: Mapping[str, ToolRules] | None = None,
+        side_effects: Iterable[str] = (),
+        **fields: Any,
+    ) -> SupervisorPolicy:
+        """A policy for ``tools`` (LangChain tools, functions, names, or a ``{name: tool}`` mapping):
+        each allowed, each with ``rules[name]`` or plain rules (approve), ``side_effects`` named as
+        acting on the world, budgets sized to the tool count; ``fields`` set anything else (``tools``
+        entries are merged over the generated ones). A rule or flag for a tool not in ``tools`` is
+        an error."""
+        names = tool_names(tools)
+        rules = dict(rules or {})
+        side = list(side_effects)
+        stray = [n for n in [*rules, *side] if n not in names]
+        if stray:
+            raise ValueError(f"rules or side effects for unknown tools: {', '.join(sorted(set(stray)))}")
+        specs = {n: ToolSpec(side_effect=n in side) for n in names}
+        specs.update(fields.pop("tools", {}) or {})
+        data: dict[str, Any] = {
+            "tools": specs,
+            "allowed_tools": names,
+            "rules": {n: rules.get(n, ToolRules()) for n in names},
+            "max_tool_calls": max(8, 2 * len(names)),
+            **fields,
+        }
+        refusals = data.get("max_refusals", cls.model_fields["max_refusals"].default)
+        data.setdefault("max_steps", int(data["max_tool_calls"]) + int(refusals) + 2)
+        return cls.model_validate(data)
+
+    def constants(self) -> list[Any]:
+        """The values this policy itself names (allowed values, defaults): a source of provenance."""
+        rules = self.rules.values()
+        return [
+            *(v for r in rules for m in r.one_of for v in m.values),
+            *(d.value for r in rules for d in r.defaults),
+        ]
+
+    def trusted_tools(self) -> list[str]:
+        """The tools whose observations this policy trusts (``ToolSpec.trust``)."""
+        return [name for name, spec in self.tools.items() if spec.trust == "trusted"]
+
+    def gateway_limits(self) -> GatewayLimits:
+        return GatewayLimits(
+            max_tool_calls=self.max_tool_calls,
+            allowed_tools=list(self.allowed_tools),
+            per_tool_limits=dict(self.per_tool_limits),
+            default_per_tool_limit=self.default_per_tool_limit,
+            repeat_limits=dict(self.repeat_limits),
+            default_repeat_limit=self.default_repeat_limit,
+            detailed_loop_reasons=True,
+        )
+
+
+def policy_problems(
+    policy: SupervisorPolicy,
+    models: Mapping[str, ArgsModel | None],
+    custom_rules: Iterable[str] = (),
+) -> list[str]:
+    """What in ``policy`` does not fit the registered tools (``models``: name → the tool's own
+    argument model) and the custom rules supplied: a tool it names that nobody registered, an
+    allowed tool without rules (every call would be blocked), an argument a rule names that the
+    tool does not take, a custom rule nobody supplied. Empty when it fits."""
+    registered, hooks = set(models), set(custom_rules)
+    problems: list[str] = []
+    named = {
+        "allowed_tools": policy.allowed_tools,
+        "tools": list(policy.tools),
+        "rules": list(policy.rules),
+        "per_tool_limits": list(policy.per_tool_limits),
+        "repeat_limits": list(policy.repeat_limits),
+        "final_requires_tools": policy.final_requires_tools,
+    }
+    for rules in policy.rules.values():
+        named.setdefault("preconditions", []).extend(p.tool for p in rules.preconditions)
+        sources = [
+            *(n for r in rules.arg_sources for n in r.sources),
+            *(rules.identifiers.sources if rules.identifiers else []),
+        ]
+        named.setdefault("provenance sources", []).extend(n[5:] for n in sources if n.startswith("tool:"))
+    for where, names in named.items():
+        for name in sorted(set(names) - registered):
+            problems.append(f"{where} names tool {name!r}, which is not registered")
+    for name in policy.allowed_tools:
+        if name in registered and name not in policy.rules:
+            problems.append(f"tool {name!r} is allowed but has no rules, so every call would be blocked")
+        spec = policy.tools.get(name)
+        if name in registered and models.get(name) is None and (spec is None or spec.json_schema() is None):
+            problems.append(f"tool {name!r} declares no argument schema: give the policy's ToolSpec args")
+    for name, rules in policy.rules.items():
+        for hook in rules.custom:
+            if hook not in hooks:
+                problems.append(f"rules of {name!r} name custom rule {hook!r}, which is not supplied")
+        if name not in registered:
+            continue
+        known = _arg_names(name, policy, models)
+        for arg in sorted(rules.arg_names() - known) if known is not None else ():
+            problems.append(f"rules of {name!r} name argument {arg!r}, which the tool does not take")
+    return problems
+
+
+def _arg_names(
+    name: str, policy: SupervisorPolicy, models: Mapping[str, ArgsModel | None]
+) -> set[str] | None:
+    spec = policy.tools.get(name)
+    declared = spec.args_model(name) if spec is not None else None
+    own = models.get(name)
+    found = [model_fields(m) for m in (declared, own) if m is not None]
+    return set().union(*found) if found else None

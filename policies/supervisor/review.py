@@ -1,0 +1,297 @@
+"""The review engine: one supervisor review of a validated action against the policy's rules and
+what the run knows (:class:`ReviewContext`), giving approve, revise, escalate or block."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from decimal import ROUND_HALF_UP, Context, Decimal
+from functools import cached_property
+from typing import Any
+
+from policies.decision import Decision
+from policies.provenance import (
+    Source,
+    describe,
+    identifier_origins,
+    leaf_values,
+    normalize_text,
+    origins,
+    sources_of,
+)
+from policies.supervisor.policy import SupervisorPolicy
+from policies.supervisor.rules import IdentifierRule, OneOf, ToolRules
+from policies.tools import call_signature, is_number
+
+#: Exact decimal arithmetic for money and caps: wide enough for any finite float.
+_DECIMALS = Context(prec=400)
+
+
+def _decimal(value: int | float | Decimal) -> Decimal:
+    return value if isinstance(value, Decimal) else Decimal(str(value))
+
+
+def _rounded(value: int | float, places: int) -> Decimal:
+    return _decimal(value).quantize(Decimal(1).scaleb(-places), rounding=ROUND_HALF_UP, context=_DECIMALS)
+
+
+def _same(value: Any) -> tuple[bool, Any]:
+    """A value as set membership compares it: strings trimmed, whitespace collapsed, case folded;
+    a boolean never equal to a number."""
+    text = " ".join(value.split()).casefold() if isinstance(value, str) else value
+    return (isinstance(value, bool), text)
+
+
+@dataclass(frozen=True)
+class ReviewContext:
+    """What the supervisor knows of the run: its request (the input's ``goal``), its subject (the
+    input's ``subject``: whom the run acts for, e.g. ``{"user_id": 42}``) and its executed calls
+    (``step``, ``tool``, ``args``, ``ok``, ``observation``), oldest first."""
+
+    calls: tuple[Mapping[str, Any], ...] = ()
+    subject: Mapping[str, Any] = field(default_factory=dict)
+    request: str = ""
+    #: tools whose observations the policy trusts, and the policy's own constants (provenance)
+    trusted: frozenset[str] = frozenset()
+    constants: tuple[Any, ...] = ()
+
+    @cached_property
+    def sources(self) -> list[Source]:
+        """Where argument values can come from: request, subject, policy, each call's observation."""
+        return sources_of(
+            self.request, self.subject, self.calls, trusted_tools=self.trusted, constants=list(self.constants)
+        )
+
+    def succeeded(self, tool: str, args: Mapping[str, Any] | None = None) -> bool:
+        """Did ``tool`` succeed in this run (with these values of ``args``, when given)?"""
+        return any(
+            c.get("tool") == tool
+            and c.get("ok")
+            and all((c.get("args") or {}).get(k) == v for k, v in (args or {}).items())
+            for c in self.calls
+        )
+
+    def total(self, tool: str, arg: str) -> Decimal:
+        """The exact sum of numeric ``arg`` over the tool's successful calls."""
+        values = (c.get("args", {}).get(arg) for c in self.calls if c.get("tool") == tool and c.get("ok"))
+        return sum((_decimal(v) for v in values if is_number(v)), Decimal(0))
+
+    def admits(self, rule: OneOf, value: Any) -> bool:
+        """Is ``value`` in ``rule``'s set (its ``values`` and the subject's list under its key)?"""
+        listed = self.subject.get(rule.subject_key) if rule.subject_key else None
+        pool = [*rule.values, *(listed if isinstance(listed, list) else [])]
+        return any(_same(v) == _same(value) for v in pool)
+
+
+#: A custom rule: ``(action, context) -> Decision | None`` (None: no opinion). Its Decision's
+#: verdict is approve / revise (``details["action"]`` the revised action) / escalate / block; its
+#: details reach the review row, the trace and (escalate) the human's approval request.
+CustomRule = Callable[[Mapping[str, Any], ReviewContext], Decision | None]
+
+
+def _block(reason: str, **details: Any) -> Decision:
+    return Decision("block", reason, details)
+
+
+def _revise(action: Mapping[str, Any], why: str, changes: Mapping[str, Any]) -> Decision:
+    revised = {**action, "args": {**action["args"], **changes}}
+    return Decision("revise", why, {"action": revised, "changes": dict(changes)})
+
+
+def _apply_custom(
+    names: Sequence[str],
+    action: Mapping[str, Any],
+    context: ReviewContext,
+    hooks: Mapping[str, CustomRule],
+) -> Decision | None:
+    for name in names:
+        hook = hooks.get(name)
+        if hook is None:
+            return _block(f"unknown_custom_rule:{name}")
+        decision = hook(action, context)
+        if decision is None:
+            continue
+        if decision.verdict not in ("approve", "revise", "escalate", "block"):
+            return _block(f"custom_rule_bad_decision:{name}")
+        if decision.verdict == "revise" and not isinstance(decision.details.get("action"), dict):
+            return _block(f"custom_rule_bad_decision:{name}")
+        if decision.verdict != "approve":
+            return Decision(decision.verdict, decision.reason, {**decision.details, "rule": name})
+    return None
+
+
+def _binding(rules: ToolRules, args: Mapping[str, Any], context: ReviewContext) -> Decision | None:
+    """Bound arguments, set membership and preconditions: what every tool's call must meet."""
+    for arg in rules.bound_args:
+        if arg in context.subject and args.get(arg) != context.subject[arg]:
+            return _block(
+                f"subject_mismatch:{arg}", arg=arg, expected=context.subject[arg], value=args.get(arg)
+            )
+    for member in rules.one_of:
+        value = args.get(member.arg)
+        if member.arg in args and not context.admits(member, value):
+            return Decision(member.verdict, member.reason, {"arg": member.arg, "value": value})
+    for pre in rules.preconditions:
+        if not context.succeeded(pre.tool, {k: args.get(k) for k in pre.match_args}):
+            return _block(pre.reason, requires=pre.tool, match_args=list(pre.match_args))
+    return None
+
+
+def _provenance(
+    rules: ToolRules, args: Mapping[str, Any], context: ReviewContext
+) -> Decision | dict[str, str]:
+    """The provenance rules: where each ruled argument's values and each identifier in free text
+    came from, and whether the request asks for this kind of action. A rule that fails gives its
+    decision (details: where the value does appear); else where each checked value came from."""
+    checked: dict[str, str] = {}
+    for rule in rules.arg_sources:
+        for value in leaf_values(args.get(rule.arg)):
+            found = origins(value, context.sources)
+            checked[rule.arg] = describe(found)
+            if not any(s.admitted_by(rule.sources) for s in found):
+                details = {"arg": rule.arg, "value": value, "allowed_sources": list(rule.sources)}
+                where = {"provenance": {rule.arg: checked[rule.arg]}}
+                return Decision(rule.verdict, rule.reason, {**details, **where})
+    if rules.identifiers is not None:
+        refused = _free_text(rules.identifiers, args, context, checked)
+        if refused is not None:
+            return refused
+    asked = rules.requested
+    if asked is not None and not any(_asks(context.request, word) for word in asked.keywords):
+        return Decision(asked.verdict, asked.reason, {"keywords": list(asked.keywords)})
+    return checked
+
+
+def _free_text(
+    rule: IdentifierRule, args: Mapping[str, Any], context: ReviewContext, checked: dict[str, str]
+) -> Decision | None:
+    """Each identifier in the rule's text arguments must come from one of its sources."""
+    for name in rule.args or list(args):
+        for text in (v for v in leaf_values(args.get(name)) if isinstance(v, str)):
+            for (kind, value), found in identifier_origins(text, context.sources, rule.kinds).items():
+                label = f"{name}:{value}"
+                checked[label] = describe(found)
+                if not any(s.admitted_by(rule.sources) for s in found):
+                    details = {"arg": name, "kind": kind, "identifier": value}
+                    return Decision(
+                        rule.verdict, rule.reason, {**details, "provenance": {label: checked[label]}}
+                    )
+    return None
+
+
+def _asks(request: str, keyword: str) -> bool:
+    """Does a word of ``request`` begin with ``keyword`` (case and spacing ignored)?"""
+    return re.search(rf"(?<!\w){re.escape(normalize_text(keyword))}", normalize_text(request)) is not None
+
+
+def _amounts(
+    action: Mapping[str, Any], name: str, rules: ToolRules, context: ReviewContext
+) -> Decision | None:
+    """Numeric arguments (finite, positive, to their decimals) and the run's cap on their sum."""
+    args: Mapping[str, Any] = action.get("args") or {}
+    for rule in rules.number_args:
+        value = args.get(rule.arg)
+        if not is_number(value):
+            return _block(rule.type_reason, arg=rule.arg)
+        kept = _rounded(value, rule.decimals) if rule.decimals is not None else _decimal(value)
+        if kept <= 0:
+            return _block(rule.positive_reason, arg=rule.arg, value=value)
+        if kept != _decimal(value):
+            return _revise(action, rule.rounding_reason, {rule.arg: float(kept)})
+    cap = rules.run_cap
+    if cap is None:
+        return None
+    left = _decimal(cap.limit) - context.total(name, cap.arg)
+    value = args.get(cap.arg)
+    if left <= 0:
+        return _block(cap.exhausted_reason, limit=cap.limit)
+    if is_number(value) and _decimal(value) > left:
+        return _revise(action, cap.revise_reason, {cap.arg: float(left)})
+    return None
+
+
+def _final_review(action: Mapping[str, Any], context: ReviewContext, policy: SupervisorPolicy) -> Decision:
+    """The final answer: after the required tools, and with its links, addresses and account
+    numbers checked where ``final_identifiers`` asks (those that appear only in untrusted
+    observations: annotate, escalate or block)."""
+    if policy.final_requires_tools and not any(context.succeeded(t) for t in policy.final_requires_tools):
+        return _block("final_requires_context", requires=list(policy.final_requires_tools))
+    if policy.final_identifiers == "allow":
+        return Decision("approve", "final_answer_allowed")
+    found = identifier_origins(str(action.get("answer")), context.sources, policy.final_identifier_kinds)
+    untrusted = {
+        f"{kind}:{value}": describe(where)
+        for (kind, value), where in found.items()
+        if not any(s.admitted_by(["trusted"]) for s in where)
+    }
+    if not untrusted:
+        return Decision("approve", "final_answer_allowed")
+    if policy.final_identifiers == "annotate":
+        return Decision("approve", "final_answer_annotated", {"provenance": untrusted})
+    return Decision(
+        "block" if policy.final_identifiers == "block" else "escalate",
+        "untrusted_identifier_in_answer",
+        {"provenance": untrusted},
+    )
+
+
+def review_action(
+    action: Mapping[str, Any],
+    context: ReviewContext,
+    policy: SupervisorPolicy,
+    hooks: Mapping[str, CustomRule] | None = None,
+) -> Decision:
+    """One supervisor review of a validated action: approve, revise (``details["action"]``),
+    escalate (``details["arg"]``/``limit`` for thresholds) or block. Where provenance rules
+    checked values, the decision's ``details["provenance"]`` says where each came from."""
+    if action.get("kind") == "final":
+        return _final_review(action, context, policy)
+    name = str(action.get("name"))
+    rules = policy.rules.get(name)
+    if rules is None:
+        return _block(f"unknown_tool_for_supervisor:{name}")
+    args: Mapping[str, Any] = action.get("args") or {}
+    decided = _binding(rules, args, context)
+    traced = _provenance(rules, args, context) if decided is None else {}
+    if isinstance(traced, Decision):
+        decided, traced = traced, {}
+    seen = {"provenance": traced} if traced else {}
+    if decided is None and not rules.read_only:
+        decided = _amounts(action, name, rules, context)
+        for default in rules.defaults if decided is None else ():
+            present = args.get(default.arg)
+            if present is None or (isinstance(present, str) and not present.strip()):
+                return _revise(action, default.reason, {default.arg: default.value})
+    if decided is None:
+        decided = _apply_custom(rules.custom, action, context, hooks or {})
+    if decided is not None or rules.read_only:
+        return decided or Decision("approve", rules.approve_reason, seen)
+    for threshold in rules.escalate_above:
+        value = args.get(threshold.arg)
+        before = context.total(name, threshold.arg) if threshold.cumulative else Decimal(0)
+        if is_number(value) and before + _decimal(value) > _decimal(threshold.limit):
+            details = {"arg": threshold.arg, "limit": threshold.limit, "value": value}
+            if before:
+                details["run_total"] = float(before)
+            return Decision("escalate", threshold.reason, {**details, **seen})
+    if rules.require_approval:
+        return Decision("escalate", rules.approval_reason, seen)
+    return Decision("approve", rules.approve_reason, seen)
+
+
+def action_signature(action: Mapping[str, Any]) -> str:
+    """The normalised signature of an action: a tool call's (tool, args), or the final answer's."""
+    if action.get("kind") == "final":
+        return call_signature("final", {"answer": action.get("answer")})
+    return call_signature(str(action.get("name")), action.get("args") or {})
+
+
+def refused_before(
+    action: Mapping[str, Any], refusals: Sequence[Mapping[str, Any]]
+) -> Mapping[str, Any] | None:
+    """The earlier refusal of this very action (same tool and normalised arguments, or the same
+    final answer), if any: a refused action proposed again is refused again, without asking a
+    human twice."""
+    signature = action_signature(action)
+    return next((r for r in refusals if signature in (r.get("signatures") or ())), None)

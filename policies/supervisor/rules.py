@@ -1,0 +1,172 @@
+"""The supervisor's rules as data: one frozen pydantic model per kind of rule, and
+:class:`ToolRules`, the rules of one tool."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+from policies.provenance import (
+    IdentifierKind,
+)
+
+
+class _Rule(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class Precondition(_Rule):
+    """Block unless ``tool`` was called successfully earlier in the run (with the same values of
+    ``match_args``, when it names any: a confirmation email confirms *that* refund)."""
+
+    tool: str = Field(description="The tool that must have succeeded before.")
+    reason: str = Field(description="Block reason when it has not.")
+    match_args: list[str] = Field(
+        default_factory=list, description="Arguments the earlier call must have had the same values of."
+    )
+
+
+class NumberArg(_Rule):
+    """A numeric argument that must be a finite number (else block) and positive (else block).
+    With ``decimals`` (2 for money), the value is kept to that many places, rounded half up: one
+    that rounds to zero is blocked (``positive_reason``), one that rounding changes is revised to
+    the rounded value (``rounding_reason``), so what is approved is what the tool receives."""
+
+    arg: str
+    type_reason: str = Field(description="Block reason when the value is not a finite number.")
+    positive_reason: str = Field(description="Block reason when the value is not above zero.")
+    decimals: int | None = Field(None, ge=0, le=12, description="Places kept (2: cents). None: as given.")
+    rounding_reason: str = Field("amount_rounded", description="Revise reason when rounding changed it.")
+
+
+class OneOf(_Rule):
+    """The argument must be one of a set: the values the run's subject lists under ``subject_key``
+    (say, the account's known payees) and those in ``values``. Strings compare trimmed, with runs
+    of whitespace collapsed and case ignored. Otherwise ``verdict`` (block, or escalate to a human)
+    with ``reason``. An empty set admits nothing."""
+
+    arg: str
+    reason: str
+    subject_key: str | None = Field(None, description="The subject's key whose list admits values.")
+    values: list[Any] = Field(default_factory=list, description="Values admitted whatever the subject.")
+    verdict: Literal["block", "escalate"] = "block"
+
+
+class RunCap(_Rule):
+    """A per-run cap on the sum of ``arg`` over the tool's successful calls."""
+
+    arg: str
+    limit: float = Field(gt=0, description="Most the argument may add up to in one run.")
+    exhausted_reason: str = Field(description="Block reason when nothing is left.")
+    revise_reason: str = Field(description="Revise reason when the value is capped to what is left.")
+
+
+class ArgDefault(_Rule):
+    """A missing argument that the supervisor fills in (a revision)."""
+
+    arg: str
+    value: Any
+    reason: str
+
+
+class Threshold(_Rule):
+    """Escalate to a human when numeric ``arg`` is above ``limit`` (``cumulative``: when the run's
+    successful calls of the tool and this one add up to more, so that splitting an action into
+    parts below the limit does not avoid the human)."""
+
+    arg: str
+    limit: float
+    reason: str
+    cumulative: bool = False
+
+
+_SOURCE_NAMES = ("request", "subject", "policy", "trusted", "any")
+#: The identifiers checked in free text unless a rule names others (amounts are left out: a message
+#: may well repeat a figure a tool returned).
+TEXT_IDENTIFIERS: tuple[IdentifierKind, ...] = ("url", "email", "iban", "phone")
+
+
+class _Sourced(_Rule):
+    """A provenance rule: where values may come from (see :class:`ArgSource`)."""
+
+    sources: list[str] = Field(min_length=1, description="Where the values may come from.")
+    verdict: Literal["block", "escalate"] = "block"
+
+    @field_validator("sources")
+    @classmethod
+    def _known(cls, names: list[str]) -> list[str]:
+        for name in names:
+            if name not in _SOURCE_NAMES and not (name.startswith("tool:") and len(name) > 5):
+                raise ValueError(f"unknown source {name!r}: use {', '.join(_SOURCE_NAMES)} or tool:<name>")
+        return names
+
+
+class ArgSource(_Sourced):
+    """Where an argument's value may come from (every string and number in it, nested ones too),
+    traced by :mod:`policies.provenance`: ``request`` (the run's goal), ``subject``, ``policy`` (this
+    policy's own constants), ``trusted`` (any of those, or a trusted tool's observation),
+    ``tool:<name>`` (that tool's observations) or ``any``. A value none of them holds gets
+    ``verdict`` with ``reason``; the details say where it does appear."""
+
+    arg: str
+    reason: str = "untrusted_argument"
+
+
+class IdentifierRule(_Sourced):
+    """Identifiers inside free-text arguments (links, addresses, account and phone numbers...)
+    must come from ``sources`` (by default: the request, the subject, the policy or a trusted
+    tool), so that a link or an address an attacker planted in a page, a message or a file cannot
+    be sent on. ``args``: the arguments checked (empty: every argument)."""
+
+    args: list[str] = Field(default_factory=list, description="Arguments checked (empty: all).")
+    kinds: list[IdentifierKind] = Field(default_factory=lambda: list(TEXT_IDENTIFIERS))
+    sources: list[str] = Field(default_factory=lambda: ["trusted"], min_length=1)
+    reason: str = "untrusted_identifier"
+
+
+class Requested(_Rule):
+    """A tool that may run only when the run's request asks for that kind of action: one of
+    ``keywords`` must begin a word of the request (``pay`` matches "Pay", "payment"), so an
+    instruction found in a document cannot create work the user never asked for."""
+
+    keywords: list[str] = Field(min_length=1)
+    verdict: Literal["block", "escalate"] = "block"
+    reason: str = "action_not_requested"
+
+
+class ToolRules(_Rule):
+    """The supervisor's rules for one tool, applied in this order: bound arguments, set membership,
+    provenance (argument sources, identifiers, the request's ask), preconditions, then — for a
+    read-only tool — custom rules and approval; for any other tool numeric checks, run cap,
+    defaults, custom rules, escalation thresholds, required approval."""
+
+    bound_args: list[str] = Field(
+        default_factory=list,
+        description="Arguments that must equal the run's subject (the input's ``subject``) where it "
+        "names them: a step cannot act for anyone else (block ``subject_mismatch:<arg>``). Checked first.",
+    )
+    one_of: list[OneOf] = Field(default_factory=list, description="Arguments limited to a set of values.")
+    arg_sources: list[ArgSource] = Field(default_factory=list, description="Where arguments may come from.")
+    identifiers: IdentifierRule | None = Field(None, description="Identifiers in free text: from where.")
+    requested: Requested | None = Field(None, description="The request must ask for this kind of action.")
+    read_only: bool = Field(
+        False, description="Reads only: approved (``approve_reason``) once the rules before it pass."
+    )
+    approve_reason: str = Field("tool_call_allowed", description="Reason of a plain approval.")
+    preconditions: list[Precondition] = Field(default_factory=list)
+    number_args: list[NumberArg] = Field(default_factory=list)
+    run_cap: RunCap | None = None
+    defaults: list[ArgDefault] = Field(default_factory=list)
+    custom: list[str] = Field(default_factory=list, description="Names of custom rules to apply.")
+    escalate_above: list[Threshold] = Field(default_factory=list)
+    require_approval: bool = Field(False, description="Every call goes to a human (``approval_reason``).")
+    approval_reason: str = Field("approval_required", description="Escalation reason of require_approval.")
+
+    def arg_names(self) -> set[str]:
+        """The arguments these rules name (each must be an argument of the tool)."""
+        names = {*self.bound_args, *(a for p in self.preconditions for a in p.match_args)}
+        names |= {r.arg for r in self.one_of} | {r.arg for r in self.number_args}
+        names |= {r.arg for r in self.arg_sources} | set(self.identifiers.args if self.identifiers else ())
+        names |= {r.arg for r in self.defaults} | {t.arg for t in self.escalate_above}
+        return names | ({self.run_cap.arg} if self.run_cap else set())
