@@ -6,8 +6,16 @@ and identifiers compared in their canonical form (a URL without its scheme, ``ww
 slash; an e-mail address in lower case; an IBAN without spaces; a phone number's digits; an amount
 as a decimal number, so ``1,200.00`` is ``1200``). A string value appears in a text where its
 normalised form stands between word boundaries; a number where the text holds the same number.
-Inside a free-text argument the identifiers (URLs, domains, e-mail addresses, IBAN-like account
-numbers, phone numbers, amounts) are traced one by one.
+Inside a free-text argument the identifiers (:mod:`policies.identifiers`: URLs, domains, e-mail
+addresses, account, card, phone and document numbers, secrets, amounts, dates, times) are traced
+one by one.
+
+Trust is per tool and, where the policy says so, per field: a trusted tool's observation may hold
+fields others can write (a contact's note, a payee's display name), which then count as untrusted,
+and an untrusted tool's may hold fields the user's own system wrote. An observation is split into
+one source per trust, by paths (``note``, ``cards.number``: list items are transparent, ``*`` is
+any key). The arguments of each earlier successful call are a source of their own (``call:<tool>``
+admits them and the call's observation: "a value an earlier successful call of X used or returned").
 
 Deterministic and pure. What it proves is where a value appears, not why the model chose it: a
 value that appears in the request and in a hostile page is traced to both, and a rule that admits
@@ -20,25 +28,44 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from decimal import Decimal, InvalidOperation
 from functools import cached_property
 from typing import Any, Literal
 
-IdentifierKind = Literal["url", "domain", "email", "iban", "phone", "amount"]
-IDENTIFIER_KINDS: tuple[IdentifierKind, ...] = ("url", "domain", "email", "iban", "phone", "amount")
+from policies.identifiers import (
+    IDENTIFIER_KINDS,
+    Identifier,
+    IdentifierKind,
+    canonical_number,
+    identifiers,
+    whole_identifier,
+)
+
+__all__ = [
+    "IDENTIFIER_KINDS",
+    "Identifier",
+    "IdentifierKind",
+    "Source",
+    "SourceName",
+    "describe",
+    "identifier_origins",
+    "identifiers",
+    "leaf_paths",
+    "leaf_values",
+    "normalize_text",
+    "origins",
+    "path_matches",
+    "sources_of",
+    "traced",
+]
+
 #: Where a value may come from, as rules name it: ``request``, ``subject``, ``policy``,
-#: ``trusted`` (a trusted tool's observation), ``tool:<name>`` (that tool's), or ``any``.
+#: ``trusted`` (a trusted tool's observation), ``tool:<name>`` (that tool's), ``call:<name>`` (what
+#: an earlier successful call of that tool used or returned), or ``any``.
 SourceName = str
 
-_URL = re.compile(r"(?i)\b(?:https?://|www\.)[^\s<>\"'`]+")
-_EMAIL = re.compile(r"(?i)(?<![\w.+-])[a-z0-9._%+-]+@[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,24}(?![\w-])")
-_DOMAIN = re.compile(r"(?i)(?<![\w@.-])(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z]{2,24}(?![\w-])")
-_IBAN = re.compile(r"(?<![A-Z0-9])[A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){2,7}(?: ?[A-Z0-9]{1,3})?(?![A-Z0-9])")
-_PHONE = re.compile(r"(?<![\w.+])\+?\d[\d ()./-]{5,}\d(?![\w])")
-_NUMBER = re.compile(r"(?<![\w.,])-?\d{1,3}(?:,\d{3})+(?:\.\d+)?(?![\w])|(?<![\w.,])-?\d+(?:\.\d+)?(?![\w])")
-_TRAILING = ".,;:!?)]}'\""
 _WS = re.compile(r"\s+")
 _MIN_TRACED = 3
+_TRAILING = ".,;:!?)]}'\""
 
 
 def normalize_text(text: str) -> str:
@@ -46,85 +73,54 @@ def normalize_text(text: str) -> str:
     return _WS.sub(" ", text).strip().casefold()
 
 
-def _url(raw: str) -> str:
-    text = raw.rstrip(_TRAILING).casefold()
-    text = re.sub(r"^https?://", "", text)
-    text = text.removeprefix("www.")
-    return text.rstrip("/")
+def _text(item: Any) -> str:
+    return repr(item) if isinstance(item, float) else str(item)
 
 
-def _number(raw: str) -> str | None:
-    try:
-        value = Decimal(raw.replace(",", ""))
-    except InvalidOperation:
-        return None
-    if not value.is_finite():
-        return None
-    normal = value.normalize()
-    return format(normal, "f") if normal == normal.to_integral() else str(normal)
-
-
-Identifier = tuple[IdentifierKind, str]
-
-
-def identifiers(text: str, kinds: Iterable[IdentifierKind] = IDENTIFIER_KINDS) -> set[Identifier]:
-    """The identifiers of ``kinds`` in ``text`` as ``(kind, canonical form)`` (a URL's host also
-    counts as a domain; a number as an amount)."""
-    wanted = set(kinds)
-    found: set[Identifier] = set()
-    urls = [_url(m.group(0)) for m in _URL.finditer(text)]
-    if "url" in wanted:
-        found |= {("url", u) for u in urls if u}
-    if "domain" in wanted:
-        found |= {("domain", u.split("/")[0].split("?")[0]) for u in urls if u}
-        found |= {("domain", _url(m.group(0))) for m in _DOMAIN.finditer(text)}
-    if "email" in wanted:
-        found |= {("email", m.group(0).casefold()) for m in _EMAIL.finditer(text)}
-    rest = _URL.sub(" ", _EMAIL.sub(" ", text))
-    if "iban" in wanted:
-        found |= {("iban", m.group(0).replace(" ", "")) for m in _IBAN.finditer(rest)}
-    if "phone" in wanted:
-        for match in _PHONE.finditer(_IBAN.sub(" ", rest)):
-            digits = re.sub(r"\D", "", match.group(0))
-            if 7 <= len(digits) <= 15 and not re.fullmatch(r"\d{4}[-./]\d{2}[-./]\d{2}", match.group(0)):
-                found.add(("phone", digits))
-    if "amount" in wanted:
-        for match in _NUMBER.finditer(rest):
-            number = _number(match.group(0))
-            if number is not None:
-                found.add(("amount", number))
-    return found
-
-
-def _leaves(value: Any) -> Iterable[str]:
-    """Every string and number in a JSON value, keys included, as text."""
-    stack = [value]
+def leaf_paths(value: Any, keys: bool = False) -> list[tuple[tuple[str, ...], str]]:
+    """Every string and number in a JSON value with its path of keys (list items are transparent),
+    as text; with ``keys``, each key too (at its parent's path)."""
+    out: list[tuple[tuple[str, ...], str]] = []
+    stack: list[tuple[tuple[str, ...], Any]] = [((), value)]
     while stack:
-        item = stack.pop()
+        path, item = stack.pop()
         if isinstance(item, bool) or item is None:
             continue
-        if isinstance(item, str):
-            yield item
-        elif isinstance(item, int | float):
-            yield repr(item) if isinstance(item, float) else str(item)
+        if isinstance(item, str | int | float):
+            out.append((path, _text(item)))
         elif isinstance(item, Mapping):
             for key, child in item.items():
-                yield str(key)
-                stack.append(child)
+                if keys:
+                    out.append((path, str(key)))
+                stack.append(((*path, str(key)), child))
         elif isinstance(item, list | tuple):
-            stack.extend(item)
+            stack.extend((path, child) for child in reversed(item))
+    return out
+
+
+def path_matches(path: Sequence[str], pattern: str) -> bool:
+    """Does a leaf's ``path`` fall under ``pattern`` (dotted keys, ``*`` any key; ``*`` alone or
+    an empty pattern: the whole value)? ``card`` covers ``card.number``."""
+    if pattern in ("", "*"):
+        return True
+    wanted = pattern.split(".")
+    return len(path) >= len(wanted) and all(w in ("*", p) for w, p in zip(wanted, path, strict=False))
 
 
 @dataclass(frozen=True)
 class Source:
-    """One place a value can come from: ``kind`` is ``request``, ``subject``, ``policy`` or
-    ``tool`` (then ``tool`` and ``step`` say which call, ``trusted`` whether its tool is)."""
+    """One place a value can come from: ``kind`` is ``request``, ``subject``, ``policy``,
+    ``tool`` (an observation: ``tool`` and ``step`` say which call, ``trusted`` whether it is,
+    ``fields`` which of its fields when trust is per field) or ``args`` (an earlier call's
+    arguments). ``ok``: the call succeeded."""
 
-    kind: Literal["request", "subject", "policy", "tool"]
+    kind: Literal["request", "subject", "policy", "tool", "args"]
     text: str = field(repr=False)
     tool: str | None = None
     step: int | None = None
     trusted: bool = False
+    ok: bool = True
+    fields: tuple[str, ...] = ()
 
     @cached_property
     def normal(self) -> str:
@@ -144,20 +140,46 @@ class Source:
         return False
 
     def label(self) -> str:
-        if self.kind != "tool":
+        if self.kind not in ("tool", "args"):
             return f"the {self.kind}"
-        return f"{self.tool} (step {self.step})" if self.step is not None else str(self.tool)
+        where = [f"step {self.step}"] if self.step is not None else []
+        where += [", ".join(self.fields)] if self.fields else []
+        name = f"{self.tool} ({'; '.join(where)})" if where else str(self.tool)
+        return f"the arguments of {name}" if self.kind == "args" else name
 
     def admitted_by(self, names: Iterable[SourceName]) -> bool:
         """Does a rule's list of allowed sources admit this one?"""
         for name in names:
             if name == "any" or name == self.kind:
                 return True
-            if name == "trusted" and (self.kind != "tool" or self.trusted):
+            if name == "trusted" and (
+                self.kind not in ("tool", "args") or (self.kind == "tool" and self.trusted)
+            ):
                 return True
             if name == f"tool:{self.tool}" and self.kind == "tool":
                 return True
+            if name == f"call:{self.tool}" and self.kind in ("tool", "args") and self.ok:
+                return True
         return False
+
+
+def _call_sources(call: Mapping[str, Any], trusted: bool, flipped: Sequence[str]) -> list[Source]:
+    """An executed call's sources: its observation (split by per-field trust), and the arguments of
+    a successful call."""
+    tool = str(call.get("tool"))
+    step = call.get("step") if isinstance(call.get("step"), int) else None
+    ok = bool(call.get("ok", True))
+    leaves = leaf_paths(call.get("observation"), keys=True)
+    other = [t for p, t in leaves if any(path_matches(p, f) for f in flipped)] if flipped else []
+    same = [t for p, t in leaves if not (flipped and any(path_matches(p, f) for f in flipped))]
+    out = [Source("tool", " | ".join(same), tool, step, trusted, ok)]
+    if other:
+        out.append(Source("tool", " | ".join(other), tool, step, not trusted, ok, tuple(flipped)))
+    if ok and call.get("args"):
+        out.append(
+            Source("args", " | ".join(t for _p, t in leaf_paths(call.get("args"))), tool, step, False, ok)
+        )
+    return out
 
 
 def sources_of(
@@ -167,22 +189,22 @@ def sources_of(
     *,
     trusted_tools: Iterable[str] = (),
     constants: Any = None,
+    field_trust: Mapping[str, Sequence[str]] | None = None,
 ) -> list[Source]:
-    """The run's sources: its request, its subject, the policy's constants and each executed
-    call's observation (calls with an ``observation``; ``step`` and ``tool`` name them)."""
-    trusted = set(trusted_tools)
+    """The run's sources: its request, its subject, the policy's constants, each executed call's
+    observation (calls with an ``observation``; ``step`` and ``tool`` name them) and each
+    successful call's arguments. ``field_trust``: tool → the paths of its observations whose trust
+    is the opposite of the tool's."""
+    trusted, flips = set(trusted_tools), dict(field_trust or {})
     out = [
         Source("request", request),
-        Source("subject", " | ".join(_leaves(dict(subject)))),
-        Source("policy", " | ".join(_leaves(constants))),
+        Source("subject", " | ".join(t for _p, t in leaf_paths(dict(subject), keys=True))),
+        Source("policy", " | ".join(t for _p, t in leaf_paths(constants, keys=True))),
     ]
     for call in calls:
-        if "observation" not in call:
-            continue
-        tool = str(call.get("tool"))
-        text = " | ".join(_leaves(call.get("observation")))
-        step = call.get("step")
-        out.append(Source("tool", text, tool, step if isinstance(step, int) else None, tool in trusted))
+        if "observation" in call:
+            tool = str(call.get("tool"))
+            out += _call_sources(call, tool in trusted, flips.get(tool, ()))
     return out
 
 
@@ -193,44 +215,30 @@ def traced(value: Any) -> bool:
     return isinstance(value, int | float) or (isinstance(value, str) and len(value.strip()) >= _MIN_TRACED)
 
 
-def _identity(value: Any) -> Identifier | str | None:
+def identity(value: Any) -> Identifier | str | None:
     """What provenance compares of a value: an identifier when the value is one (a URL, an
-    address, an account, a domain, a phone number, a number), else its normalised text; None when
-    the value carries no identity."""
+    address, an account or card number, a domain, a date, a time, a phone number, a number), else
+    its normalised text; None when the value carries no identity."""
     if not traced(value):
         return None
     if isinstance(value, int | float):
-        number = _number(repr(value) if isinstance(value, float) else str(value))
+        number = canonical_number(_text(value))
         return ("amount", number) if number is not None else None
     text = str(value).strip().rstrip(_TRAILING) or str(value).strip()
-    whole: tuple[tuple[IdentifierKind, re.Pattern[str]], ...] = (
-        ("url", _URL),
-        ("email", _EMAIL),
-        ("iban", _IBAN),
-        ("domain", _DOMAIN),
-    )
-    for kind, pattern in whole:
-        if pattern.fullmatch(text):
-            found = sorted(i for i in identifiers(text, [kind]) if i[0] == kind)
-            if found:
-                return found[0]
-    if re.fullmatch(r"-?[\d,]+(?:\.\d+)?", text) and (number := _number(text)) is not None:
-        return ("amount", number)
-    if _PHONE.fullmatch(text):
-        return ("phone", re.sub(r"\D", "", text))
-    return normalize_text(text)
+    return whole_identifier(text) or normalize_text(text)
 
 
-def _appears(identity: Identifier | str, source: Source) -> bool:
-    if isinstance(identity, tuple):
-        return source.holds(identity)
-    return re.search(rf"(?<!\w){re.escape(identity)}(?!\w)", source.normal) is not None
+def appears(ident: Identifier | str, source: Source) -> bool:
+    """Does a value's identity appear in ``source``?"""
+    if isinstance(ident, tuple):
+        return source.holds(ident)
+    return re.search(rf"(?<!\w){re.escape(ident)}(?!\w)", source.normal) is not None
 
 
 def origins(value: Any, sources: Sequence[Source]) -> list[Source]:
     """The sources ``value`` appears in (empty for values that carry no identity)."""
-    identity = _identity(value)
-    return [] if identity is None else [s for s in sources if _appears(identity, s)]
+    ident = identity(value)
+    return [] if ident is None else [s for s in sources if appears(ident, s)]
 
 
 def leaf_values(value: Any) -> list[Any]:
@@ -247,7 +255,7 @@ def describe(found: Sequence[Source]) -> str:
     if not found:
         return "appears nowhere in the run (not in the request, the subject, the policy or any observation)"
     labels = list(dict.fromkeys(s.label() for s in found))
-    if all(s.kind == "tool" for s in found):
+    if all(s.kind in ("tool", "args") for s in found):
         return "appears only in " + ", ".join(labels)
     return "appears in " + " and in ".join(labels)
 
