@@ -239,7 +239,13 @@ def whole_identifier(text: str) -> Identifier | None:
     """The identifier ``text`` is as a whole (a URL, an address, an account, a card number, a
     date, a time, a domain, a number, a phone number), or None when it is plain text."""
     text = text.strip()
-    for kind, pattern in (("url", URL), ("email", EMAIL), ("iban", IBAN), ("domain", DOMAIN)):
+    whole: tuple[tuple[IdentifierKind, re.Pattern[str]], ...] = (
+        ("url", URL),
+        ("email", EMAIL),
+        ("iban", IBAN),
+        ("domain", DOMAIN),
+    )
+    for kind, pattern in whole:
         if pattern.fullmatch(text):
             found = sorted(i for i in identifiers(text, [kind]) if i[0] == kind)
             if found:

@@ -73,6 +73,18 @@ class ToolSpec(BaseModel):
         description="Whether the tool's observations are trusted as a source of argument values (the "
         "account's own payee list, the user's contacts) or not (files, pages, messages, mail: the default).",
     )
+    trust_except: list[str] = Field(
+        default_factory=list,
+        description="Paths in the tool's observations whose trust is the opposite of ``trust`` (a trusted "
+        "contact list's free-text ``note``, a payee's display ``name`` others can set): dotted keys, list "
+        "items transparent, ``*`` any key.",
+    )
+    sensitive: list[str] = Field(
+        default_factory=list,
+        description="Paths in the tool's observations whose values are confidential (a profile's "
+        "``passport``, ``cards.number``; ``*``: all of it): they may flow only where the policy's "
+        "``confidentiality`` readers allow.",
+    )
 
     @model_validator(mode="after")
     def _one_schema(self) -> ToolSpec:

@@ -10,11 +10,9 @@ from typing import Any, Literal
 from pydantic import Field
 
 from policies.base import BasePolicy
-from policies.provenance import (
-    IdentifierKind,
-)
+from policies.provenance import IdentifierKind
 from policies.schemas import ArgsModel, model_fields
-from policies.supervisor.rules import TEXT_IDENTIFIERS, ToolRules
+from policies.supervisor.rules import TEXT_IDENTIFIERS, Confidentiality, Destinations, ToolRules, named_tools
 from policies.tools import GatewayLimits, ToolSpec
 
 
@@ -107,6 +105,26 @@ class SupervisorPolicy(BasePolicy):
         default_factory=lambda: list(TEXT_IDENTIFIERS),
         description="Identifier kinds final_identifiers checks.",
     )
+    default_verdict: Literal["block", "escalate"] = Field(
+        "block",
+        description="The verdict of a rule that does not name one (ArgSource, IdentifierRule, Requested, "
+        "OneOf, Destinations, Confidentiality): an escalate-first policy says escalate once.",
+    )
+    destinations: Destinations | None = Field(
+        None,
+        description="Destination arguments (URLs, domains, addresses) of any tool, reads included, only "
+        "from these sources (None: not checked).",
+    )
+    confidentiality: Confidentiality = Field(
+        default_factory=Confidentiality,
+        description="Where values of sensitive fields (ToolSpec.sensitive) may flow (its readers).",
+    )
+    final_entities: Literal["allow", "annotate", "escalate", "block"] = Field(
+        "allow",
+        description="Names (capitalised phrases, quoted titles, product codes) in the final answer that "
+        "appear only in untrusted observations, never in the request or a trusted source: allow, annotate, "
+        "escalate or block (untrusted_entity_in_answer). A heuristic: see docs/own-agent.md for its limits.",
+    )
     auto_approver_enabled: bool = Field(
         False,
         description="Let the automatic approver answer escalations instead of pausing for a human.",
@@ -161,6 +179,18 @@ class SupervisorPolicy(BasePolicy):
         """The tools whose observations this policy trusts (``ToolSpec.trust``)."""
         return [name for name, spec in self.tools.items() if spec.trust == "trusted"]
 
+    def field_trust(self) -> dict[str, list[str]]:
+        """Tool → the paths of its observations whose trust is the opposite of the tool's."""
+        return {name: list(spec.trust_except) for name, spec in self.tools.items() if spec.trust_except}
+
+    def sensitive_fields(self) -> dict[str, list[str]]:
+        """Tool → the paths of its observations that are confidential."""
+        return {name: list(spec.sensitive) for name, spec in self.tools.items() if spec.sensitive}
+
+    def verdict(self, ruled: Literal["block", "escalate"] | None) -> Literal["block", "escalate"]:
+        """A rule's verdict, or the policy's default where the rule names none."""
+        return ruled or self.default_verdict
+
     def gateway_limits(self) -> GatewayLimits:
         return GatewayLimits(
             max_tool_calls=self.max_tool_calls,
@@ -198,7 +228,12 @@ def policy_problems(
             *(n for r in rules.arg_sources for n in r.sources),
             *(rules.identifiers.sources if rules.identifiers else []),
         ]
-        named.setdefault("provenance sources", []).extend(n[5:] for n in sources if n.startswith("tool:"))
+        named.setdefault("provenance sources", []).extend(named_tools(sources))
+    flows = [*(policy.destinations.sources if policy.destinations else [])]
+    flows += [n for r in policy.confidentiality.readers for n in r.recipient_sources]
+    named.setdefault("provenance sources", []).extend(named_tools(flows))
+    named["confidentiality readers"] = [r.tool for r in policy.confidentiality.readers]
+    named["destinations"] = list(policy.destinations.args) if policy.destinations else []
     for where, names in named.items():
         for name in sorted(set(names) - registered):
             problems.append(f"{where} names tool {name!r}, which is not registered")
@@ -217,6 +252,21 @@ def policy_problems(
         known = _arg_names(name, policy, models)
         for arg in sorted(rules.arg_names() - known) if known is not None else ():
             problems.append(f"rules of {name!r} name argument {arg!r}, which the tool does not take")
+    return problems + _flow_problems(policy, models)
+
+
+def _flow_problems(policy: SupervisorPolicy, models: Mapping[str, ArgsModel | None]) -> list[str]:
+    """Arguments the flow rules (destinations, readers) name that their tools do not take."""
+    named: list[tuple[str, str, str]] = []
+    if policy.destinations is not None:
+        named += [("destinations", t, a) for t, args in policy.destinations.args.items() for a in args]
+    for reader in policy.confidentiality.readers:
+        named += [("reader", reader.tool, a) for a in [*reader.args, *filter(None, [reader.recipient])]]
+    problems = []
+    for where, tool, arg in named:
+        known = _arg_names(tool, policy, models) if tool in models else None
+        if known is not None and arg not in known:
+            problems.append(f"{where} of {tool!r} names argument {arg!r}, which the tool does not take")
     return problems
 
 

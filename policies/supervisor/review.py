@@ -5,12 +5,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from decimal import ROUND_HALF_UP, Context, Decimal
 from functools import cached_property
 from typing import Any
 
 from policies.decision import Decision
+from policies.flow import flow, untrusted_names
 from policies.provenance import (
     Source,
     describe,
@@ -20,8 +21,9 @@ from policies.provenance import (
     origins,
     sources_of,
 )
+from policies.supervisor.flows import confidentiality, destinations
 from policies.supervisor.policy import SupervisorPolicy
-from policies.supervisor.rules import IdentifierRule, OneOf, ToolRules
+from policies.supervisor.rules import IdentifierRule, OneOf, Requested, ToolRules
 from policies.tools import call_signature, is_number
 
 #: Exact decimal arithmetic for money and caps: wide enough for any finite float.
@@ -55,12 +57,21 @@ class ReviewContext:
     #: tools whose observations the policy trusts, and the policy's own constants (provenance)
     trusted: frozenset[str] = frozenset()
     constants: tuple[Any, ...] = ()
+    #: tool → paths of its observations trusted the other way (``ToolSpec.trust_except``); filled
+    #: in from the policy by :func:`review_action` when left empty
+    field_trust: Mapping[str, Sequence[str]] = field(default_factory=dict)
 
     @cached_property
     def sources(self) -> list[Source]:
-        """Where argument values can come from: request, subject, policy, each call's observation."""
+        """Where argument values can come from: request, subject, policy, each call's observation
+        (split by per-field trust) and each successful call's arguments."""
         return sources_of(
-            self.request, self.subject, self.calls, trusted_tools=self.trusted, constants=list(self.constants)
+            self.request,
+            self.subject,
+            self.calls,
+            trusted_tools=self.trusted,
+            constants=list(self.constants),
+            field_trust=self.field_trust,
         )
 
     def succeeded(self, tool: str, args: Mapping[str, Any] | None = None) -> bool:
@@ -121,7 +132,9 @@ def _apply_custom(
     return None
 
 
-def _binding(rules: ToolRules, args: Mapping[str, Any], context: ReviewContext) -> Decision | None:
+def _binding(
+    rules: ToolRules, args: Mapping[str, Any], context: ReviewContext, policy: SupervisorPolicy
+) -> Decision | None:
     """Bound arguments, set membership and preconditions: what every tool's call must meet."""
     for arg in rules.bound_args:
         if arg in context.subject and args.get(arg) != context.subject[arg]:
@@ -131,7 +144,9 @@ def _binding(rules: ToolRules, args: Mapping[str, Any], context: ReviewContext) 
     for member in rules.one_of:
         value = args.get(member.arg)
         if member.arg in args and not context.admits(member, value):
-            return Decision(member.verdict, member.reason, {"arg": member.arg, "value": value})
+            return Decision(
+                policy.verdict(member.verdict), member.reason, {"arg": member.arg, "value": value}
+            )
     for pre in rules.preconditions:
         if not context.succeeded(pre.tool, {k: args.get(k) for k in pre.match_args}):
             return _block(pre.reason, requires=pre.tool, match_args=list(pre.match_args))
@@ -139,12 +154,16 @@ def _binding(rules: ToolRules, args: Mapping[str, Any], context: ReviewContext) 
 
 
 def _provenance(
-    rules: ToolRules, args: Mapping[str, Any], context: ReviewContext
+    name: str, rules: ToolRules, args: Mapping[str, Any], context: ReviewContext, policy: SupervisorPolicy
 ) -> Decision | dict[str, str]:
-    """The provenance rules: where each ruled argument's values and each identifier in free text
-    came from, and whether the request asks for this kind of action. A rule that fails gives its
-    decision (details: where the value does appear); else where each checked value came from."""
-    checked: dict[str, str] = {}
+    """The provenance rules: the policy-wide flow rules (destinations, confidential values), where
+    each ruled argument's values and each identifier in free text came from, and whether the
+    request asks for this kind of action. A rule that fails gives its decision (details: where the
+    value does appear, the flow it stopped); else where each checked value came from."""
+    refused, checked = destinations(policy, name, args, context.sources)
+    refused = refused or confidentiality(policy, name, args, context.calls, context.sources)
+    if refused is not None:
+        return refused
     for rule in rules.arg_sources:
         for value in leaf_values(args.get(rule.arg)):
             found = origins(value, context.sources)
@@ -152,19 +171,27 @@ def _provenance(
             if not any(s.admitted_by(rule.sources) for s in found):
                 details = {"arg": rule.arg, "value": value, "allowed_sources": list(rule.sources)}
                 where = {"provenance": {rule.arg: checked[rule.arg]}}
-                return Decision(rule.verdict, rule.reason, {**details, **where})
+                told = flow(value, checked[rule.arg], f"{name}.{rule.arg}")
+                return Decision(policy.verdict(rule.verdict), rule.reason, {**details, **where, **told})
     if rules.identifiers is not None:
-        refused = _free_text(rules.identifiers, args, context, checked)
+        refused = _free_text(name, rules.identifiers, args, context, checked, policy)
         if refused is not None:
             return refused
     asked = rules.requested
-    if asked is not None and not any(_asks(context.request, word) for word in asked.keywords):
-        return Decision(asked.verdict, asked.reason, {"keywords": list(asked.keywords)})
+    if asked is not None and not requested(asked, context.request):
+        said = {k: v for k, v in asked.model_dump(include={"keywords", "verbs", "objects"}).items() if v}
+        told = flow(name, "the request does not ask for this kind of action", name)
+        return Decision(policy.verdict(asked.verdict), asked.reason, {**said, **told})
     return checked
 
 
 def _free_text(
-    rule: IdentifierRule, args: Mapping[str, Any], context: ReviewContext, checked: dict[str, str]
+    tool: str,
+    rule: IdentifierRule,
+    args: Mapping[str, Any],
+    context: ReviewContext,
+    checked: dict[str, str],
+    policy: SupervisorPolicy,
 ) -> Decision | None:
     """Each identifier in the rule's text arguments must come from one of its sources."""
     for name in rule.args or list(args):
@@ -174,15 +201,44 @@ def _free_text(
                 checked[label] = describe(found)
                 if not any(s.admitted_by(rule.sources) for s in found):
                     details = {"arg": name, "kind": kind, "identifier": value}
-                    return Decision(
-                        rule.verdict, rule.reason, {**details, "provenance": {label: checked[label]}}
-                    )
+                    where = {"provenance": {label: checked[label]}}
+                    told = flow(value, checked[label], f"{tool}.{name}")
+                    return Decision(policy.verdict(rule.verdict), rule.reason, {**details, **where, **told})
     return None
 
 
 def _asks(request: str, keyword: str) -> bool:
     """Does a word of ``request`` begin with ``keyword`` (case and spacing ignored)?"""
     return re.search(rf"(?<!\w){re.escape(normalize_text(keyword))}", normalize_text(request)) is not None
+
+
+#: Where one clause of a request ends: sentence punctuation, a comma or semicolon before a space,
+#: a line break, or a joining word.
+_CLAUSE = re.compile(r"(?i)[.!?;:,](?=\s|$)|\n|\b(?:and|then|but|also|after that|afterwards)\b")
+
+
+def clauses(request: str) -> list[str]:
+    """The clauses of a request (see :class:`~policies.supervisor.rules.Requested`)."""
+    return [c for c in (part.strip() for part in _CLAUSE.split(request)) if c]
+
+
+def _positions(words: Sequence[str], keywords: Sequence[str]) -> list[int]:
+    """Where in ``words`` a keyword begins a word (a keyword of several words: the words from there)."""
+    wanted = [normalize_text(k) for k in keywords]
+    return [i for i in range(len(words)) if any(" ".join(words[i:]).startswith(k) for k in wanted)]
+
+
+def requested(rule: Requested, request: str) -> bool:
+    """Does ``request`` ask for the rule's kind of action: a keyword anywhere, or, in one clause, a
+    verb and after it an object (another word: "email" the noun is not "email" the verb)?"""
+    if any(_asks(request, word) for word in rule.keywords):
+        return True
+    for clause in clauses(request) if rule.verbs else ():
+        words = re.findall(r"[\w@.+'-]+", normalize_text(clause))
+        verbs = _positions(words, rule.verbs)
+        if verbs and (not rule.objects or any(o > min(verbs) for o in _positions(words, rule.objects))):
+            return True
+    return False
 
 
 def _amounts(
@@ -211,29 +267,65 @@ def _amounts(
     return None
 
 
+def _final_identifiers(answer: str, context: ReviewContext, policy: SupervisorPolicy) -> dict[str, str]:
+    """Identifiers and names in the answer that appear only in untrusted observations → where."""
+    found: dict[str, str] = {}
+    if policy.final_identifiers != "allow":
+        idents = identifier_origins(answer, context.sources, policy.final_identifier_kinds)
+        found |= {
+            f"{kind}:{value}": describe(where)
+            for (kind, value), where in idents.items()
+            if not any(s.admitted_by(["trusted"]) for s in where)
+        }
+    return found
+
+
 def _final_review(action: Mapping[str, Any], context: ReviewContext, policy: SupervisorPolicy) -> Decision:
     """The final answer: after the required tools, and with its links, addresses and account
-    numbers checked where ``final_identifiers`` asks (those that appear only in untrusted
-    observations: annotate, escalate or block)."""
+    numbers (``final_identifiers``) and the names it recommends (``final_entities``) checked: those
+    that appear only in untrusted observations are annotated, escalated or blocked."""
     if policy.final_requires_tools and not any(context.succeeded(t) for t in policy.final_requires_tools):
         return _block("final_requires_context", requires=list(policy.final_requires_tools))
-    if policy.final_identifiers == "allow":
+    answer = str(action.get("answer"))
+    checks = [
+        (
+            policy.final_identifiers,
+            "untrusted_identifier_in_answer",
+            _final_identifiers(answer, context, policy),
+        ),
+    ]
+    if policy.final_entities != "allow":
+        names = untrusted_names(answer, context.sources)
+        checks.append(
+            (
+                policy.final_entities,
+                "untrusted_entity_in_answer",
+                {f"name:{n}": describe(w) for n, w in names.items()},
+            )
+        )
+    flagged = [(mode, reason, found) for mode, reason, found in checks if found]
+    if not flagged:
         return Decision("approve", "final_answer_allowed")
-    found = identifier_origins(str(action.get("answer")), context.sources, policy.final_identifier_kinds)
-    untrusted = {
-        f"{kind}:{value}": describe(where)
-        for (kind, value), where in found.items()
-        if not any(s.admitted_by(["trusted"]) for s in where)
-    }
-    if not untrusted:
-        return Decision("approve", "final_answer_allowed")
-    if policy.final_identifiers == "annotate":
-        return Decision("approve", "final_answer_annotated", {"provenance": untrusted})
-    return Decision(
-        "block" if policy.final_identifiers == "block" else "escalate",
-        "untrusted_identifier_in_answer",
-        {"provenance": untrusted},
-    )
+    strictest = max(flagged, key=lambda c: ("annotate", "escalate", "block").index(c[0]))
+    untrusted = {k: v for _m, _r, found in flagged for k, v in found.items()}
+    first, origin = next(iter(strictest[2].items()))
+    told = flow(first.split(":", 1)[1], origin, "the final answer")
+    if strictest[0] == "annotate":
+        return Decision("approve", "final_answer_annotated", {"provenance": untrusted, **told})
+    return Decision(strictest[0], strictest[1], {"provenance": untrusted, **told})
+
+
+def _with_flow(decision: Decision, name: str, context: ReviewContext) -> Decision:
+    """A refusal or escalation that names an argument and its value says which flow it stopped."""
+    details = decision.details
+    if decision.verdict in ("approve", "revise") or "flow" in details or "arg" not in details:
+        return decision
+    arg = details["arg"]
+    value = details.get("value", details.get("identifier"))
+    if value is None:
+        return decision
+    told = flow(value, describe(origins(value, context.sources)), f"{name}.{arg}")
+    return Decision(decision.verdict, decision.reason, {**details, **told})
 
 
 def review_action(
@@ -244,16 +336,29 @@ def review_action(
 ) -> Decision:
     """One supervisor review of a validated action: approve, revise (``details["action"]``),
     escalate (``details["arg"]``/``limit`` for thresholds) or block. Where provenance rules
-    checked values, the decision's ``details["provenance"]`` says where each came from."""
+    checked values, the decision's ``details["provenance"]`` says where each came from; a refusal
+    or escalation over a value says which flow it stopped (``details["flow"]``: value, from, to)."""
+    if not context.field_trust and policy.field_trust():
+        context = replace(context, field_trust=policy.field_trust())
     if action.get("kind") == "final":
         return _final_review(action, context, policy)
     name = str(action.get("name"))
+    return _with_flow(_review_call(name, action, context, policy, hooks), name, context)
+
+
+def _review_call(
+    name: str,
+    action: Mapping[str, Any],
+    context: ReviewContext,
+    policy: SupervisorPolicy,
+    hooks: Mapping[str, CustomRule] | None,
+) -> Decision:
     rules = policy.rules.get(name)
     if rules is None:
         return _block(f"unknown_tool_for_supervisor:{name}")
     args: Mapping[str, Any] = action.get("args") or {}
-    decided = _binding(rules, args, context)
-    traced = _provenance(rules, args, context) if decided is None else {}
+    decided = _binding(rules, args, context, policy)
+    traced = _provenance(name, rules, args, context, policy) if decided is None else {}
     if isinstance(traced, Decision):
         decided, traced = traced, {}
     seen = {"provenance": traced} if traced else {}

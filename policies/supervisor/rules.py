@@ -5,11 +5,13 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
-from policies.provenance import (
-    IdentifierKind,
-)
+from policies.provenance import IdentifierKind
+
+#: A rule's verdict when it fails: block, escalate to a human, or None (the policy's
+#: ``default_verdict``, itself ``block`` unless the policy says otherwise).
+Verdict = Literal["block", "escalate"] | None
 
 
 class _Rule(BaseModel):
@@ -50,7 +52,7 @@ class OneOf(_Rule):
     reason: str
     subject_key: str | None = Field(None, description="The subject's key whose list admits values.")
     values: list[Any] = Field(default_factory=list, description="Values admitted whatever the subject.")
-    verdict: Literal["block", "escalate"] = "block"
+    verdict: Verdict = None
 
 
 class RunCap(_Rule):
@@ -82,32 +84,49 @@ class Threshold(_Rule):
 
 
 _SOURCE_NAMES = ("request", "subject", "policy", "trusted", "any")
+_NAMED_SOURCES = ("tool:", "call:")
 #: The identifiers checked in free text unless a rule names others (amounts are left out: a message
 #: may well repeat a figure a tool returned).
 TEXT_IDENTIFIERS: tuple[IdentifierKind, ...] = ("url", "email", "iban", "phone")
+#: What makes an argument a destination (:class:`Destinations`): its whole value is one of these.
+DESTINATION_KINDS: tuple[IdentifierKind, ...] = ("url", "domain", "email")
 
 
 class _Sourced(_Rule):
     """A provenance rule: where values may come from (see :class:`ArgSource`)."""
 
     sources: list[str] = Field(min_length=1, description="Where the values may come from.")
-    verdict: Literal["block", "escalate"] = "block"
+    verdict: Verdict = None
 
     @field_validator("sources")
     @classmethod
     def _known(cls, names: list[str]) -> list[str]:
-        for name in names:
-            if name not in _SOURCE_NAMES and not (name.startswith("tool:") and len(name) > 5):
-                raise ValueError(f"unknown source {name!r}: use {', '.join(_SOURCE_NAMES)} or tool:<name>")
-        return names
+        return known_sources(names)
+
+
+def known_sources(names: list[str]) -> list[str]:
+    """Source names as rules write them: one of ``_SOURCE_NAMES``, ``tool:<name>`` or ``call:<name>``."""
+    for name in names:
+        if name not in _SOURCE_NAMES and not (name[:5] in _NAMED_SOURCES and len(name) > 5):
+            raise ValueError(
+                f"unknown source {name!r}: use {', '.join(_SOURCE_NAMES)}, tool:<name> or call:<name>"
+            )
+    return names
+
+
+def named_tools(names: list[str]) -> list[str]:
+    """The tools ``tool:<name>`` and ``call:<name>`` sources name."""
+    return [n[5:] for n in names if n[:5] in _NAMED_SOURCES]
 
 
 class ArgSource(_Sourced):
     """Where an argument's value may come from (every string and number in it, nested ones too),
     traced by :mod:`policies.provenance`: ``request`` (the run's goal), ``subject``, ``policy`` (this
     policy's own constants), ``trusted`` (any of those, or a trusted tool's observation),
-    ``tool:<name>`` (that tool's observations) or ``any``. A value none of them holds gets
-    ``verdict`` with ``reason``; the details say where it does appear."""
+    ``tool:<name>`` (that tool's observations), ``call:<name>`` (a value an earlier *successful*
+    call of that tool used or returned: invite, then add) or ``any``; the list is of alternatives.
+    A value none of them holds gets ``verdict`` with ``reason``; the details say where it does
+    appear and the flow stopped."""
 
     arg: str
     reason: str = "untrusted_argument"
@@ -126,13 +145,74 @@ class IdentifierRule(_Sourced):
 
 
 class Requested(_Rule):
-    """A tool that may run only when the run's request asks for that kind of action: one of
-    ``keywords`` must begin a word of the request (``pay`` matches "Pay", "payment"), so an
-    instruction found in a document cannot create work the user never asked for."""
+    """A tool that may run only when the run's request asks for that kind of action, so that an
+    instruction found in a document cannot create work the user never asked for.
 
-    keywords: list[str] = Field(min_length=1)
-    verdict: Literal["block", "escalate"] = "block"
+    ``keywords``: one must begin a word of the request (``pay`` matches "Pay", "payment"), anywhere
+    in it. ``verbs`` and ``objects``: a verb and an object must begin words of *one clause* of the
+    request (clauses: split at sentence punctuation, commas, semicolons and "and", "then", "but",
+    "also"), so "summarise my e-mail" does not authorise sending one while "send Ana an e-mail"
+    does; ``objects`` empty: a verb alone. ``keywords`` and the pair are alternatives."""
+
+    keywords: list[str] = Field(default_factory=list, description="Any word of the request begins with one.")
+    verbs: list[str] = Field(default_factory=list, description="Verbs: one in the same clause as an object.")
+    objects: list[str] = Field(default_factory=list, description="Objects of the verbs (empty: any).")
+    verdict: Verdict = None
     reason: str = "action_not_requested"
+
+    @model_validator(mode="after")
+    def _something(self) -> Requested:
+        if not self.keywords and not self.verbs:
+            raise ValueError("Requested needs keywords, or verbs (with objects)")
+        if self.objects and not self.verbs:
+            raise ValueError("Requested objects need verbs")
+        return self
+
+
+class Destinations(_Sourced):
+    """Policy-wide: destination arguments of *any* tool, reads included (a page to open, a URL to
+    fetch, an address to look up or write to), may come only from ``sources``. An argument is a
+    destination when its whole value is an identifier of ``kinds`` (a URL, a domain, an e-mail
+    address), or when ``args`` names it for its tool (checked whatever its form). A read that
+    visits a link planted in a page can carry data out in its query string and confirm the user;
+    this stops it before the call."""
+
+    sources: list[str] = Field(default_factory=lambda: ["request", "policy", "trusted"], min_length=1)
+    kinds: list[IdentifierKind] = Field(default_factory=lambda: list(DESTINATION_KINDS))
+    args: dict[str, list[str]] = Field(
+        default_factory=dict, description="Tool → arguments that are destinations whatever their form."
+    )
+    reason: str = "untrusted_destination"
+
+
+class Reader(_Rule):
+    """Where sensitive values may go (CaMeL's readers): into ``args`` of ``tool`` (empty: any of its
+    arguments), when its ``recipient`` argument (if named) comes only from ``recipient_sources``,
+    for the sensitive fields ``fields`` names (``<tool>.<path>`` as in ``ToolSpec.sensitive``;
+    empty: all)."""
+
+    tool: str
+    args: list[str] = Field(default_factory=list)
+    recipient: str | None = Field(None, description="The argument that says who receives the value.")
+    recipient_sources: list[str] = Field(default_factory=lambda: ["request"], min_length=1)
+    fields: list[str] = Field(default_factory=list, description="Sensitive fields admitted (empty: all).")
+
+    @field_validator("recipient_sources")
+    @classmethod
+    def _known(cls, names: list[str]) -> list[str]:
+        return known_sources(names)
+
+
+class Confidentiality(_Rule):
+    """Policy-wide: a value from a sensitive field (``ToolSpec.sensitive``) may flow only into the
+    arguments and recipients ``readers`` allow; any other call that carries it (reads too) gets
+    ``verdict`` with ``reason``. Values are recognised by their identity (a card number in any
+    spacing, an IBAN, an address, a date...) or their normalised text; the flow's value is masked
+    in details and traces."""
+
+    readers: list[Reader] = Field(default_factory=list)
+    verdict: Verdict = None
+    reason: str = "sensitive_value_leak"
 
 
 class ToolRules(_Rule):

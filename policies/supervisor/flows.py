@@ -1,0 +1,93 @@
+"""The supervisor's policy-wide flow rules, checked before any call (reads included): where a
+destination argument may come from (:class:`~policies.supervisor.rules.Destinations`) and where a
+confidential value may go (:class:`~policies.supervisor.rules.Confidentiality`). Each refusal says
+which flow it stopped (:func:`policies.flow.flow`)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from policies.decision import Decision
+from policies.flow import Sensitive, carries, flow, mask, sensitive_values
+from policies.provenance import Source, describe, identity, leaf_values, origins
+from policies.supervisor.policy import SupervisorPolicy
+from policies.supervisor.rules import Destinations, Reader
+
+
+def _destination_values(rule: Destinations, tool: str, args: Mapping[str, Any]) -> list[tuple[str, Any]]:
+    """The (argument, value) pairs of a call that are destinations under ``rule``."""
+    named = set(rule.args.get(tool, ()))
+    out: list[tuple[str, Any]] = []
+    for arg, value in args.items():
+        for leaf in leaf_values(value):
+            ident = identity(leaf) if isinstance(leaf, str) else None
+            if arg in named or (isinstance(ident, tuple) and ident[0] in rule.kinds):
+                out.append((arg, leaf))
+    return out
+
+
+def destinations(
+    policy: SupervisorPolicy, tool: str, args: Mapping[str, Any], sources: Sequence[Source]
+) -> tuple[Decision | None, dict[str, str]]:
+    """Each destination argument's value must come from the rule's sources: the refusal when one
+    does not, and where each checked value came from."""
+    rule = policy.destinations
+    checked: dict[str, str] = {}
+    if rule is None:
+        return None, checked
+    for arg, value in _destination_values(rule, tool, args):
+        found = origins(value, sources)
+        checked[arg] = describe(found)
+        if not any(s.admitted_by(rule.sources) for s in found):
+            details = {"arg": arg, "value": value, "allowed_sources": list(rule.sources)}
+            told = flow(value, checked[arg], f"{tool}.{arg}")
+            decision = Decision(policy.verdict(rule.verdict), rule.reason, {**details, **told})
+            return decision, {arg: checked[arg]}
+    return None, checked
+
+
+def _reads(reader: Reader, tool: str, arg: str, secret: Sensitive) -> bool:
+    return (
+        reader.tool == tool
+        and (not reader.args or arg in reader.args)
+        and (not reader.fields or secret.field in reader.fields)
+    )
+
+
+def _recipient(reader: Reader, args: Mapping[str, Any], sources: Sequence[Source]) -> tuple[bool, str]:
+    """Does the reader's recipient argument come only from its sources? And where it came from."""
+    if reader.recipient is None:
+        return True, ""
+    values = leaf_values(args.get(reader.recipient))
+    told = [f"{v} ({describe(origins(v, sources))})" for v in values]
+    ok = bool(values) and all(
+        any(s.admitted_by(reader.recipient_sources) for s in origins(v, sources)) for v in values
+    )
+    return ok, ", ".join(told)
+
+
+def confidentiality(
+    policy: SupervisorPolicy,
+    tool: str,
+    args: Mapping[str, Any],
+    calls: Sequence[Mapping[str, Any]],
+    sources: Sequence[Source],
+) -> Decision | None:
+    """A confidential value in any argument of this call must go where a reader allows."""
+    secrets = sensitive_values(calls, policy.sensitive_fields())
+    if not secrets:
+        return None
+    rule = policy.confidentiality
+    for arg, value in args.items():
+        for secret in (s for s in secrets if carries(value, s.value)):
+            readers = [r for r in rule.readers if _reads(r, tool, arg, secret)]
+            allowed = [(r, *_recipient(r, args, sources)) for r in readers]
+            if any(ok for _r, ok, _told in allowed):
+                continue
+            recipient = next((told for _r, _ok, told in allowed if told), "")
+            more = {"recipient": recipient} if recipient else {}
+            details = {"arg": arg, "field": secret.field, "readers": [r.tool for r in rule.readers]}
+            told = flow(mask(secret.value), secret.label(), f"{tool}.{arg}", **more)
+            return Decision(policy.verdict(rule.verdict), rule.reason, {**details, **told})
+    return None
