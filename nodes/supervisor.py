@@ -182,7 +182,9 @@ def _figures(state: State, action: Mapping[str, Any] | None) -> dict[str, Any]:
         "executed_from": state.get("executed_from"),
     }
     details = rules.rule_details(review)
-    where = details.pop("provenance", None)
+    where, flow = details.pop("provenance", None), details.pop("flow", None)
+    if flow:  # the flow a refusal or escalation stopped: value, from, to
+        figures["flow"] = {str(k)[:40]: str(v)[:160] for k, v in flow.items()}
     if details:
         figures["rule_details"] = _small(details)
     if where:  # where each checked value came from, each in a line of its own
@@ -411,6 +413,8 @@ def refuse(state: State) -> dict:
     signatures = sorted({rules.action_signature(a) for a in proposals})
     by, reason, message = refusal["by"], refusal["reason"], refusal.get("message") or ""
     observation = {"refused": True, "by": by, "reason": reason, **({"message": message} if message else {})}
+    flow = (state.get("review") or {}).get("flow") if by in ("supervisor", "human") else None
+    observation |= {"flow": flow} if flow else {}
     record = {
         "step": state.get("steps"),
         "tool": action.get("name", "final") if action else None,

@@ -20,6 +20,8 @@ from typing import Any
 
 from policies.provenance import Source, appears, identity, leaf_paths, leaf_values, path_matches
 
+_URL_PARTS = re.compile(r"[/?&=#:+]")
+
 
 @dataclass(frozen=True)
 class Sensitive:
@@ -60,7 +62,9 @@ def carries(value: Any, secret: str) -> bool:
     ident = identity(secret)
     if ident is None:
         return False
-    return any(appears(ident, Source("args", str(leaf))) for leaf in leaf_values(value))
+    texts = [str(leaf) for leaf in leaf_values(value)]
+    texts += [_URL_PARTS.sub(" ", t) for t in texts if _URL_PARTS.search(t)]  # inside a link's query too
+    return any(appears(ident, Source("args", text)) for text in texts)
 
 
 def mask(value: Any) -> str:

@@ -144,7 +144,7 @@ class Source:
             return f"the {self.kind}"
         where = [f"step {self.step}"] if self.step is not None else []
         where += [", ".join(self.fields)] if self.fields else []
-        name = f"{self.tool} ({'; '.join(where)})" if where else str(self.tool)
+        name = f"{self.tool} ({', '.join(where)})" if where else str(self.tool)
         return f"the arguments of {name}" if self.kind == "args" else name
 
     def admitted_by(self, names: Iterable[SourceName]) -> bool:

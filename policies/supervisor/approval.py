@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from typing import Any, Literal
 
 from policies.decision import Decision
+from policies.flow import flow_text
 from policies.human import HumanAnswer
 from policies.schemas import ArgsModel
 from policies.supervisor.contract import validate_action
@@ -50,8 +51,11 @@ def escalation_text(action: Mapping[str, Any], review: Mapping[str, Any]) -> str
     """For the human: the call, why the supervisor asks, and where checked values came from."""
     details = rule_details(review)
     where = details.pop("provenance", None) or {}
+    told = flow_text(details)
+    details.pop("flow", None)
     said = ", ".join(f"{k}={v}" for k, v in details.items())
     text = f"{hitl_action(action)[0]} needs approval: {review.get('reason')}" + (f" ({said})" if said else "")
+    text += f"; flow {told}" if told else ""
     return text + "".join(f"; {name} {origin}" for name, origin in where.items())
 
 
