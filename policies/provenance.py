@@ -148,7 +148,10 @@ class Source:
         return f"the arguments of {name}" if self.kind == "args" else name
 
     def admitted_by(self, names: Iterable[SourceName]) -> bool:
-        """Does a rule's list of allowed sources admit this one?"""
+        """Does a rule's list of allowed sources admit this one? ``tool:<name>`` and
+        ``call:<name>`` admit the tool's observations except the fields others can write (those
+        ``trust_except`` makes untrusted in a trusted tool)."""
+        written_by_others = self.kind == "tool" and bool(self.fields) and not self.trusted
         for name in names:
             if name == "any" or name == self.kind:
                 return True
@@ -156,9 +159,10 @@ class Source:
                 self.kind not in ("tool", "args") or (self.kind == "tool" and self.trusted)
             ):
                 return True
-            if name == f"tool:{self.tool}" and self.kind == "tool":
+            if name == f"tool:{self.tool}" and self.kind == "tool" and not written_by_others:
                 return True
-            if name == f"call:{self.tool}" and self.kind in ("tool", "args") and self.ok:
+            ok_call = self.kind in ("tool", "args") and self.ok and not written_by_others
+            if name == f"call:{self.tool}" and ok_call:
                 return True
         return False
 

@@ -315,19 +315,6 @@ def _final_review(action: Mapping[str, Any], context: ReviewContext, policy: Sup
     return Decision(strictest[0], strictest[1], {"provenance": untrusted, **told})
 
 
-def _with_flow(decision: Decision, name: str, context: ReviewContext) -> Decision:
-    """A refusal or escalation that names an argument and its value says which flow it stopped."""
-    details = decision.details
-    if decision.verdict in ("approve", "revise") or "flow" in details or "arg" not in details:
-        return decision
-    arg = details["arg"]
-    value = details.get("value", details.get("identifier"))
-    if value is None:
-        return decision
-    told = flow(value, describe(origins(value, context.sources)), f"{name}.{arg}")
-    return Decision(decision.verdict, decision.reason, {**details, **told})
-
-
 def review_action(
     action: Mapping[str, Any],
     context: ReviewContext,
@@ -336,14 +323,14 @@ def review_action(
 ) -> Decision:
     """One supervisor review of a validated action: approve, revise (``details["action"]``),
     escalate (``details["arg"]``/``limit`` for thresholds) or block. Where provenance rules
-    checked values, the decision's ``details["provenance"]`` says where each came from; a refusal
-    or escalation over a value says which flow it stopped (``details["flow"]``: value, from, to)."""
+    checked values, the decision's ``details["provenance"]`` says where each came from; a flow rule's
+    refusal or escalation says which flow it stopped (``details["flow"]``: value, from, to)."""
     if not context.field_trust and policy.field_trust():
         context = replace(context, field_trust=policy.field_trust())
     if action.get("kind") == "final":
         return _final_review(action, context, policy)
     name = str(action.get("name"))
-    return _with_flow(_review_call(name, action, context, policy, hooks), name, context)
+    return _review_call(name, action, context, policy, hooks)
 
 
 def _review_call(
