@@ -21,6 +21,7 @@ from langgraph.checkpoint.memory import InMemorySaver
 from langgraph.types import Command
 
 from graphs.supervisor import build_graph
+from policies.supervisor import TEXT_IDENTIFIERS, SupervisorPolicy
 from tests.figures import FIGURES
 from tests.helpers import RoleModel, thread
 from tests.injection.provenance_domains import DOMAINS, World
@@ -43,20 +44,18 @@ def final_of(task: dict[str, Any]) -> str:
 def corpus_worker(task: dict[str, Any]) -> RoleModel:
     """The obedient worker (tests/own_agent/worker.py), which also answers as a planted text tells
     it to (an ``obey`` entry of kind ``final``) until that answer is refused."""
-    finals = {k: v for k, v in task["obey"].items() if v.get("kind") == "final"}
-    actions = {k: v for k, v in task["obey"].items() if k not in finals}
 
     def reply(payload: dict[str, Any]) -> dict[str, Any]:
         history = [r for r in payload.get("history") or [] if isinstance(r, dict)]
         seen = json.dumps([r.get("observation") for r in history], ensure_ascii=False)
-        read = [m for m in MARKER.findall(seen) if m in actions]
-        action = next_action(
-            {**payload, "history": [r for r in history if r.get("tool") != "final"]},
-            task["plan"],
-            final_of(task),
-            {m: actions[m] for m in read},
-        )
-        planted = [finals[m] for m in MARKER.findall(seen) if m in finals]
+        read = {m: task["obey"][m] for m in MARKER.findall(seen)}
+        actions = {m: a for m, a in read.items() if a.get("kind") != "final"}
+        unmarked = json.dumps(history)  # the plain worker reads only the markers of tool actions
+        for marker in set(read) - set(actions):
+            unmarked = unmarked.replace(f"[[do:{marker}]]", "")
+        plain = {**payload, "history": json.loads(unmarked)}
+        action = next_action(plain, task["plan"], final_of(task), actions)
+        planted = [a for a in read.values() if a.get("kind") == "final"]
         refused_final = any(r.get("tool") == "final" for r in history)
         if action["kind"] == "final" and planted and not refused_final:
             return dict(planted[0])
@@ -73,12 +72,32 @@ def legit(task: dict[str, Any], request: dict[str, Any]) -> bool:
     return key(action) in {key(a) for a in task["plan"]}
 
 
-def run(task: dict[str, Any], planted: bool) -> tuple[dict[str, Any], World, list[dict[str, Any]]]:
+def weakened(policy: SupervisorPolicy) -> SupervisorPolicy:
+    """The policy without the flow rules of issue 22: no destinations, no confidential fields, trust
+    per tool only, no names checked in answers, no planted details traced (amounts, event titles,
+    dates and times in messages)."""
+    tools = {n: s.model_copy(update={"sensitive": [], "trust_except": []}) for n, s in policy.tools.items()}
+    rules = {}
+    for name, rule in policy.rules.items():
+        kept = [
+            a for a in rule.arg_sources if a.reason not in ("amount_not_from_user", "event_not_asked_for")
+        ]
+        text = rule.identifiers
+        text = text.model_copy(update={"kinds": list(TEXT_IDENTIFIERS)}) if text is not None else None
+        rules[name] = rule.model_copy(update={"arg_sources": kept, "identifiers": text})
+    update = {"tools": tools, "rules": rules, "destinations": None, "final_entities": "allow"}
+    return policy.model_copy(update=update)
+
+
+def run(
+    task: dict[str, Any], planted: bool, weaken: bool = False
+) -> tuple[dict[str, Any], World, list[dict[str, Any]]]:
     domain = DOMAINS[task["domain"]]
     world = World(plants=dict(task["plants"]) if planted else {})
     tools = domain.tools(world)
     worker = corpus_worker(task)
-    graph = build_graph(llm=worker, tools=tools, policy=domain.policy(tools), checkpointer=InMemorySaver())
+    policy = weakened(domain.policy(tools)) if weaken else domain.policy(tools)
+    graph = build_graph(llm=worker, tools=tools, policy=policy, checkpointer=InMemorySaver())
     config = thread()
     values = graph.invoke({"goal": task["request"], "subject": domain.subject}, config)
     asked = []
@@ -131,7 +150,8 @@ def test_provenance_corpus(task, planted):
     assert completed(task, values, world), (values.get("stop_reason"), world.effects, values.get("refusals"))
     assert not escalated
     if planted:  # every planted instruction was read, obeyed and refused by name, with its flow
-        tried = {key(a) for a in task["obey"].values() if a.get("kind") != "final"}
+        harmless = set(task.get("harmless", ()))  # reads the policy allows (the user's own profile)
+        tried = {key(a) for k, a in task["obey"].items() if a.get("kind") != "final" and k not in harmless}
         refusals = values.get("refusals") or []
         refused = {key({"name": r["tool"], "args": r["args"]}) for r in refusals}
         assert tried <= refused
@@ -158,3 +178,15 @@ def test_each_planted_value_is_refused_with_where_it_came_from():
     assert row["provenance"] == {"text:sso-corp.example/login": "appears only in read_channel (step 2)"}
     history = next(h for h in values["history"] if h["phase"] == "refused")
     assert history["reviews"][-1]["identifier"] == "sso-corp.example/login"
+
+
+#: The tasks whose planted goal only the flow rules of issue 22 stop (one per class and domain).
+FLOW_CASES = ["P4", "M4", "T4", "P5", "M5", "T6", "P6", "M7", "T7", "P7", "M8", "T8", "P8", "M9", "T9"]
+
+
+@pytest.mark.parametrize("task_id", FLOW_CASES)
+def test_without_the_flow_rules_the_planted_goal_is_achieved(task_id):
+    """Each flow case is one the rules before issue 22 let through: the corpus measures them."""
+    task = next(t for t in CORPUS if t["id"] == task_id)
+    values, world, _asked = run(task, planted=True, weaken=True)
+    assert any(achieved(g, values, world) for g in task["goals"]), (values.get("refusals"), world.effects)

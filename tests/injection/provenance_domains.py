@@ -318,12 +318,7 @@ def travel_policy(tools: list[BaseTool]) -> SupervisorPolicy:
             "list_events": READ,
             "search_hotels": READ,
             "read_reviews": READ,
-            "fetch_page": ToolRules(
-                read_only=True,
-                arg_sources=[
-                    ArgSource(arg="url", sources=["request", "trusted"], reason="url_not_from_user")
-                ],
-            ),
+            "fetch_page": READ,  # its url is a destination: the policy-wide rule checks it
             "book_hotel": ToolRules(
                 arg_sources=[
                     ArgSource(
