@@ -160,8 +160,8 @@ def _provenance(
     each ruled argument's values and each identifier in free text came from, and whether the
     request asks for this kind of action. A rule that fails gives its decision (details: where the
     value does appear, the flow it stopped); else where each checked value came from."""
-    refused, checked = destinations(policy, name, args, context.sources)
-    refused = refused or confidentiality(policy, name, args, context.calls, context.sources)
+    refused = confidentiality(policy, name, args, context.calls, context.sources)
+    refused, checked = (refused, {}) if refused else destinations(policy, name, args, context.sources)
     if refused is not None:
         return refused
     for rule in rules.arg_sources:
