@@ -565,3 +565,14 @@ def test_a_destination_only_an_untrusted_observation_holds_is_never_visited(host
         }
     given_by_user = ReviewContext(calls=(page,), request=f"Open {url} please")
     assert review_action(call("read_page", url=url), given_by_user, REVIEW_POLICY).verdict == "approve"
+
+
+@pytest.mark.parametrize("name", ["report.pdf", "notes.txt", "data.csv", "invite.ics"])
+def test_a_file_name_is_no_destination(name):
+    page = {"step": 1, "tool": "read_page", "args": {}, "ok": True, "observation": {"files": [name]}}
+    context = ReviewContext(calls=(page,), request="Summarise the page.")
+    assert review_action(call("read_page", url=name), context, REVIEW_POLICY).verdict == "approve"
+    named = flow_policy(destinations=Destinations(args={"read_page": ["url"]}))  # unless the policy says so
+    assert review_action(call("read_page", url=name), context, named).reason == "untrusted_destination"
+    planted = call("read_page", url=name.split(".")[0] + ".example")  # a bare domain is one
+    assert review_action(planted, context, REVIEW_POLICY).reason == "untrusted_destination"

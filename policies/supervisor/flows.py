@@ -5,6 +5,7 @@ which flow it stopped (:func:`policies.flow.flow`)."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -14,17 +15,33 @@ from policies.provenance import Source, describe, identity, leaf_values, origins
 from policies.supervisor.policy import SupervisorPolicy
 from policies.supervisor.rules import Destinations, Reader
 
+#: A bare name ending in one of these is a file, not a domain (``report.pdf``), unless the policy
+#: names its argument as a destination.
+FILE_EXTENSIONS = frozenset(
+    re.findall(
+        r"\w+",
+        "pdf txt csv tsv json yaml yml xml md doc docx xls xlsx ppt pptx odt png jpg jpeg gif svg webp "
+        "zip tar gz tgz py js ts html htm log ini cfg toml eml ics",
+    )
+)
+
+
+def _is_destination(rule: Destinations, leaf: Any) -> bool:
+    ident = identity(leaf) if isinstance(leaf, str) else None
+    if not isinstance(ident, tuple) or ident[0] not in rule.kinds:
+        return False
+    return not (ident[0] == "domain" and ident[1].rsplit(".", 1)[-1] in FILE_EXTENSIONS)
+
 
 def _destination_values(rule: Destinations, tool: str, args: Mapping[str, Any]) -> list[tuple[str, Any]]:
     """The (argument, value) pairs of a call that are destinations under ``rule``."""
     named = set(rule.args.get(tool, ()))
-    out: list[tuple[str, Any]] = []
-    for arg, value in args.items():
-        for leaf in leaf_values(value):
-            ident = identity(leaf) if isinstance(leaf, str) else None
-            if arg in named or (isinstance(ident, tuple) and ident[0] in rule.kinds):
-                out.append((arg, leaf))
-    return out
+    return [
+        (arg, leaf)
+        for arg, value in args.items()
+        for leaf in leaf_values(value)
+        if arg in named or _is_destination(rule, leaf)
+    ]
 
 
 def destinations(
