@@ -15,8 +15,9 @@ refund demo (:func:`demo_policy`) is one instance of it.
 The package keeps one concern per module: :mod:`~policies.supervisor.rules` (the rule models),
 :mod:`~policies.supervisor.policy` (the policy and its fit to the tools), :mod:`~policies.supervisor.demo`
 (the refund demo), :mod:`~policies.supervisor.contract` (the action contract),
-:mod:`~policies.supervisor.review` (the review engine), :mod:`~policies.supervisor.approval` (the human's
-request and answers). Every name is importable from ``policies.supervisor`` as before.
+:mod:`~policies.supervisor.review` (the review engine), :mod:`~policies.supervisor.flows` (the
+policy-wide flow rules: destinations and confidential values), :mod:`~policies.supervisor.approval`
+(the human's request and answers). Every name is importable from ``policies.supervisor`` as before.
 """
 
 from policies.supervisor.approval import (

@@ -333,7 +333,7 @@ def travel_policy(tools: list[BaseTool]) -> SupervisorPolicy:
                 identifiers=IdentifierRule(args=["subject", "body"]),
                 requested=Requested(
                     verbs=["email", "mail", "send", "tell", "forward"],
-                    objects=["email", "mail", "agenda", "passport", "number", "details", "to"],
+                    objects=["email", "mail", "agenda", "passport", "number", "details"],
                 ),
             ),
             "create_event": ToolRules(
