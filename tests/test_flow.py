@@ -25,6 +25,7 @@ from policies.supervisor import (
     Confidentiality,
     Destinations,
     IdentifierRule,
+    OneOf,
     Reader,
     Requested,
     ReviewContext,
@@ -576,3 +577,69 @@ def test_a_file_name_is_no_destination(name):
     assert review_action(call("read_page", url=name), context, named).reason == "untrusted_destination"
     planted = call("read_page", url=name.split(".")[0] + ".example")  # a bare domain is one
     assert review_action(planted, context, REVIEW_POLICY).reason == "untrusted_destination"
+
+
+WORD = st.sampled_from(["the", "my", "report", "inbox", "today", "please", "quickly", "ana"])
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    pre=st.lists(WORD, max_size=3),
+    mid=st.lists(WORD, max_size=3),
+    post=st.lists(WORD, max_size=3),
+    joiner=st.sampled_from([". ", "; ", ", ", " and ", " then ", "\n"]),
+    same=st.booleans(),
+)
+def test_a_verb_authorises_only_the_object_of_its_own_clause(pre, mid, post, joiner, same):
+    rule = Requested(verbs=["send"], objects=["email"])
+    words = " ".join
+    if same:
+        text = f"{words(pre)} send {words(mid)} email {words(post)}"
+    else:
+        text = f"{words(pre)} send {words(mid)}{joiner}{words(post)} email"
+    assert requested(rule, text) is same
+    assert requested(rule, f"{words(pre)} email {words(mid)} send") is False  # the object before the verb
+
+
+def test_the_default_verdict_applies_to_every_rule_that_names_none():
+    escalating = flow_policy(
+        default_verdict="escalate",
+        rules={
+            "add_to_team": ToolRules(
+                one_of=[OneOf(arg="member", values=["ana"], reason="not_a_member")],
+                requested=Requested(keywords=["team"]),
+            ),
+            "invite": ToolRules(requested=Requested(keywords=["invite"], verdict="block")),
+        },
+    )
+    context = ReviewContext(request="Summarise the page.")
+    assert review_action(call("add_to_team", member="zed"), context, escalating).verdict == "escalate"
+    assert review_action(call("add_to_team", member="ana"), context, escalating).verdict == "escalate"
+    assert (
+        review_action(
+            call("invite", email="ana@corp.example"),
+            ReviewContext(request="Mail ana@corp.example"),
+            escalating,
+        ).verdict
+        == "block"
+    )
+
+
+def test_an_untrusted_tool_may_trust_the_fields_its_own_system_writes():
+    page = {
+        "step": 1,
+        "tool": "read_page",
+        "ok": True,
+        "observation": {"id": "doc-778812", "text": "see doc-990011"},
+    }
+    sources = sources_of("summarise", {}, [page], field_trust={"read_page": ["id"]})
+    [trusted_part] = origins("doc-778812", sources)
+    assert trusted_part.admitted_by(["trusted"]) and trusted_part.label() == "read_page (step 1, id)"
+    [text_part] = origins("doc-990011", sources)
+    assert not text_part.admitted_by(["trusted"])
+
+
+def test_readers_must_name_registered_tools():
+    policy = flow_policy(confidentiality=Confidentiality(readers=[Reader(tool="fax", args=["to"])]))
+    with pytest.raises(ValueError, match="confidentiality readers names tool 'fax'"):
+        build_graph(llm=scripted(PAGE), tools=TOOLS, policy=policy)
