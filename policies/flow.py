@@ -97,7 +97,8 @@ _LINK = r"(?:de|da|del|la|le|of|the|von|van|di|du|y|&)"
 #: product code (letters and digits: "ZX-900", "Pixel 9").
 _NAME = re.compile(rf"\b{_CAP}(?:\s+(?:{_LINK}\s+)?{_CAP})+")
 _QUOTED = re.compile(r"[\"“«]([^\"”»\n]{3,60})[\"”»]")
-_CODE = re.compile(r"\b(?=[\w-]*\d)(?=[\w-]*[A-Za-z])[A-Za-z][\w-]*\d[\w-]*\b|\b[A-Z][a-z]+ \d{1,4}\b")
+_TOKEN = re.compile(r"[\w-]+")
+_MODEL = re.compile(r"\b[A-Z][a-z]+ \d{1,4}\b")
 _FUNCTION = frozenset(
     re.findall(
         r"\w+",
@@ -123,7 +124,9 @@ def answer_names(text: str) -> list[str]:
     phrases = [_trimmed(m.group(0)) for m in _NAME.finditer(text)]
     phrases += [p.split(" ", 1)[1] for p in phrases if p.count(" ") >= 2]  # "Book Hotel Miramar"
     phrases = [p for p in phrases if " " in p or any(c.isdigit() for c in p)]
-    codes = [m.group(0) for m in _CODE.finditer(text)]
+    tokens = (m.group(0).strip("-_") for m in _TOKEN.finditer(text))
+    codes = [t for t in tokens if t[:1].isalpha() and any(c.isdigit() for c in t)]
+    codes += [m.group(0) for m in _MODEL.finditer(text)]
     quoted = [m.group(1).strip() for m in _QUOTED.finditer(text)]
     return list(dict.fromkeys(n for n in [*phrases, *codes, *quoted] if len(n) >= 3))
 

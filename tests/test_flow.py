@@ -6,6 +6,7 @@ flow every refusal reports (review row, trace, the human's request, the worker's
 from __future__ import annotations
 
 import string
+import time
 from datetime import date
 from typing import Any
 
@@ -643,3 +644,32 @@ def test_readers_must_name_registered_tools():
     policy = flow_policy(confidentiality=Confidentiality(readers=[Reader(tool="fax", args=["to"])]))
     with pytest.raises(ValueError, match="confidentiality readers names tool 'fax'"):
         build_graph(llm=scripted(PAGE), tools=TOOLS, policy=policy)
+
+
+@settings(max_examples=300, deadline=None)
+@given(text=st.text(max_size=200), more=st.text(string.digits + " -./:,APMapm", max_size=60))
+def test_any_text_is_read_without_error(text, more):
+    for sample in (text, more, text + more):
+        found = identifiers(sample)
+        assert all(isinstance(v, str) and v for _k, v in found)
+        whole_identifier(sample)
+        answer_names(sample)
+        carries(sample, "4111111111111111")
+
+
+def test_long_adversarial_text_is_read_in_linear_time():
+    """A tool may return megabytes: no pattern may backtrack quadratically (``1-1-1-…`` once took
+    minutes in the product-code pattern of the answer check)."""
+    started = time.perf_counter()
+    for text in [
+        "1-" * 20000,
+        "a1" * 20000,
+        "Ab " * 20000,
+        "www." + "a." * 20000,
+        "1 " * 20000,
+        "x@" * 20000,
+    ]:
+        identifiers(text)
+        answer_names(text)
+        requested(Requested(verbs=["send"], objects=["email"]), text)
+    assert time.perf_counter() - started < 20

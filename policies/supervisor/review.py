@@ -224,8 +224,8 @@ def clauses(request: str) -> list[str]:
 
 def _positions(words: Sequence[str], keywords: Sequence[str]) -> list[int]:
     """Where in ``words`` a keyword begins a word (a keyword of several words: the words from there)."""
-    wanted = [normalize_text(k) for k in keywords]
-    return [i for i in range(len(words)) if any(" ".join(words[i:]).startswith(k) for k in wanted)]
+    wanted = [(normalize_text(k), len(normalize_text(k).split())) for k in keywords]
+    return [i for i in range(len(words)) if any(" ".join(words[i : i + n]).startswith(k) for k, n in wanted)]
 
 
 def requested(rule: Requested, request: str) -> bool:
