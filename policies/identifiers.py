@@ -97,16 +97,17 @@ _TIMES = (
 _TRAILING = ".,;:!?)]}'\""
 #: A sentence glued to a URL: punctuation, then a capitalised word (``…com.They sent``).
 _GLUED = re.compile(r"[.,;:!?](?=[A-Z][a-z])")
+_PREFIX = re.compile(r"(?i)^(?:https?://)?(?:www\.)?")
 
 
 def _cut_glued(raw: str) -> str:
     """A URL as matched, without a sentence that follows it with no space, where the part before
     the punctuation is already a host with a dot (``www.Example.com`` keeps its capital)."""
-    for match in _GLUED.finditer(raw):
-        head = re.sub(r"(?i)^(?:https?://)?(?:www\.)?", "", raw[: match.start()])
-        if "." in head.split("/")[0] or "/" in head:
-            return raw[: match.start()]
-    return raw
+    start = len(raw) - len(_PREFIX.sub("", raw, count=1))
+    dots = [i for i in (raw.find(".", start), raw.find("/", start)) if i >= 0]
+    first = min(dots) if dots else len(raw)
+    cut = next((m.start() for m in _GLUED.finditer(raw, first + 1)), None)
+    return raw if cut is None else raw[:cut]
 
 
 def canonical_url(raw: str) -> str:

@@ -673,3 +673,17 @@ def test_long_adversarial_text_is_read_in_linear_time():
         answer_names(text)
         requested(Requested(verbs=["send"], objects=["email"]), text)
     assert time.perf_counter() - started < 20
+
+
+@pytest.mark.parametrize(
+    ("url", "canonical"),
+    [
+        ("www.our-company.com.They", "our-company.com"),
+        ("https://docs.example/guide.Then", "docs.example/guide"),
+        ("www.x.com,Then", "x.com"),
+        ("https://Foo.Bar.com", "foo.bar.com"),  # capitals inside a host are no sentence
+        ("www.Example.com/A.b", "example.com/a.b"),
+    ],
+)
+def test_glued_sentences_are_cut_and_capitalised_hosts_kept(url, canonical):
+    assert identifiers(f"see {url}", ["url"]) == {("url", canonical)}
