@@ -668,6 +668,7 @@ def test_long_adversarial_text_is_read_in_linear_time():
         "www." + "a." * 20000,
         "1 " * 20000,
         "x@" * 20000,
+        "https://x" + ",Ab" * 20000,
     ]:
         identifiers(text)
         answer_names(text)
