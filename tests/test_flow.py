@@ -20,6 +20,7 @@ from langgraph.types import Command
 from graphs.supervisor import build_graph
 from policies.flow import answer_names, carries, mask
 from policies.identifiers import identifiers, luhn, whole_identifier
+from policies.json_safety import json_problem
 from policies.provenance import identifier_origins, origins, sources_of
 from policies.supervisor import (
     ArgSource,
@@ -688,3 +689,36 @@ def test_long_adversarial_text_is_read_in_linear_time():
 )
 def test_glued_sentences_are_cut_and_capitalised_hosts_kept(url, canonical):
     assert identifiers(f"see {url}", ["url"]) == {("url", canonical)}
+
+
+JSON = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=40),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4),
+    max_leaves=12,
+)
+TOOL_NAMES = st.sampled_from([t.name for t in TOOLS])
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    tool_name=TOOL_NAMES,
+    args=st.dictionaries(st.sampled_from(["url", "to", "body", "member", "email"]), JSON, max_size=3),
+    calls=st.lists(st.tuples(TOOL_NAMES, JSON, JSON, st.booleans()), max_size=4),
+    request=st.text(max_size=60),
+    answer=st.text(max_size=80),
+)
+def test_the_flow_rules_decide_any_input_without_error(tool_name, args, calls, request, answer):
+    """Whatever the worker proposes and the tools returned, a review ends in a decision whose
+    details JSON can hold (they go to the trace, the human and the worker)."""
+    history = tuple(
+        {"step": i + 1, "tool": t, "args": a if isinstance(a, dict) else {}, "ok": ok, "observation": o}
+        for i, (t, a, o, ok) in enumerate(calls)
+    )
+    context = ReviewContext(
+        calls=history, request=request, trusted=frozenset({"get_profile", "list_contacts"})
+    )
+    policy = REVIEW_POLICY.model_copy(update={"final_entities": "escalate", "final_identifiers": "escalate"})
+    for action in (call(tool_name, **args), {"kind": "final", "answer": answer}):
+        decision = review_action(action, context, policy)
+        assert decision.verdict in ("approve", "revise", "escalate", "block")
+        assert json_problem(decision.details) is None
