@@ -10,6 +10,8 @@ input/output JSON schemas only from ``typing_extensions.TypedDict`` on Python < 
 
 from typing import Annotated, Any
 
+from langchain_core.messages import AnyMessage
+from langgraph.graph.message import add_messages
 from typing_extensions import TypedDict
 
 #: A row that, first in an update, empties the list before the rest is appended. A run's first
@@ -57,6 +59,18 @@ class RunState(TypedDict, total=False):
     details: dict[str, Any]
     raw_reply: str
     llm_detail: str
+    #: the conversation chat clients show and send (:mod:`nodes.messages`): the request as a human
+    #: turn, the answer (or why the run stopped) as an AI turn
+    messages: Annotated[list[AnyMessage], add_messages]
+    #: the id of the human turn the latest run took as its request
+    request_message_id: str
+
+
+class ChatInput(TypedDict, total=False):
+    """What every pattern's input accepts beside its own keys: a conversation whose last human
+    turn is the request (Agent Chat UI, Studio's chat, ``{"messages": [...]}`` from Python)."""
+
+    messages: Annotated[list[AnyMessage], add_messages]
 
 
 #: Keys of the run contract, in the order the CLI prints them.

@@ -23,6 +23,7 @@ from langgraph.types import interrupt
 
 from nodes.clock import now, out_of_time
 from nodes.llm_json import LLMCall, LLMSteps
+from nodes.messages import answer_message
 from nodes.run import llm_done, llm_failed, policy_for, start_run
 from nodes.steps import RECURSION_LIMIT, out_of_supersteps, superstep, superstep_figures
 from nodes.tool_gateway import (
@@ -101,7 +102,15 @@ def _review_context(state: State, policy: rules.SupervisorPolicy) -> rules.Revie
 
 
 def start(state: State, config: RunnableConfig, *, model: str) -> dict[str, Any]:
-    update = start_run(state, config, model=model, clear=PATTERN_KEYS, check_input=_check_input, supersteps=1)
+    update = start_run(
+        state,
+        config,
+        model=model,
+        clear=PATTERN_KEYS,
+        check_input=_check_input,
+        request_key="goal",
+        supersteps=1,
+    )
     first = superstep(config)
     return {**update, "steps": 0, "calls": [], "refusals": [], "paused_seconds": 0.0, "first_step": first}
 
@@ -512,6 +521,7 @@ def finalize(state: State) -> dict:
         "stop_reason": "success",
         "outcome": "final_answer",
         "answer": answer,
+        "messages": [answer_message(answer, status="ok", outcome="final_answer")],
         "phase": "final",
         "trace": [trace_row(state, "final", **_figures(state, action))],
         "history": [history],
