@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from types import ModuleType
 from typing import TYPE_CHECKING, Any, Literal
 
-from nodes.state import RUN_CONTRACT_KEYS
+from nodes.contract import RUN_CONTRACT_KEYS
 
 if TYPE_CHECKING:
     from langchain_core.language_models import BaseChatModel

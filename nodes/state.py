@@ -14,6 +14,10 @@ from langchain_core.messages import AnyMessage
 from langgraph.graph.message import add_messages
 from typing_extensions import TypedDict
 
+from nodes.contract import RUN_CONTRACT_KEYS
+
+__all__ = ["RESET", "RUN_CONTRACT_KEYS", "ChatInput", "RunState", "add_rows", "add_usage"]
+
 #: A row that, first in an update, empties the list before the rest is appended. A run's first
 #: node sends it, so a new run on a thread that already holds one starts from clean rows.
 RESET: dict[str, Any] = {"__reset__": True}
@@ -71,19 +75,3 @@ class ChatInput(TypedDict, total=False):
     turn is the request (Agent Chat UI, Studio's chat, ``{"messages": [...]}`` from Python)."""
 
     messages: Annotated[list[AnyMessage], add_messages]
-
-
-#: Keys of the run contract, in the order the CLI prints them.
-RUN_CONTRACT_KEYS = (
-    "run_id",
-    "thread_id",
-    "model",
-    "status",
-    "stop_reason",
-    "outcome",
-    "answer",
-    "phase",
-    "usage",
-    "trace",
-    "history",
-)
