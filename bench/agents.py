@@ -42,7 +42,6 @@ from bench.profiling import Matcher, profile, summary
 from graphs.store import open_checkpointer
 from policies.supervisor import SupervisorPolicy
 
-STEPS = (2, 6, 24)
 #: "none": no checkpointer, so the rows show what checkpointing adds to each variant
 STORES = ("none", "memory", "sqlite")
 BASELINE = "create_agent"
@@ -262,7 +261,7 @@ def governance(steps: int) -> Sequence[Any]:
 
 
 def variants() -> list[Variant]:
-    """What the section measures, one line each; the first is measured against ``create_agent``."""
+    """What the section measures, one line each, every one against ``create_agent`` (BASELINE)."""
     return [
         Variant("supervisor", supervisor(JsonScript)),
         agent(BASELINE),
