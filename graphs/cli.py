@@ -267,6 +267,7 @@ def run_pattern(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     if pattern.cli_policy is not None:
         policy = pattern.cli_policy(policy, bool(args.human))
     llm = _chat_model()  # its settings are checked before anything is printed or stored
+    _check_store_folder(args.db)
     thread_id = args.thread_id or str(uuid.uuid4())
     progress = err if args.json else out
     width = terminal_width(progress)
@@ -692,9 +693,9 @@ def _dispatch(args: argparse.Namespace) -> int:
         return input_command(args, stdout)
     if args.command == "policy":
         return policy_command(args, stdout)
-    _check_store_folder(args.db)
-    if args.command == "run":
+    if args.command == "run":  # checks its input, policy and model first, then the store
         return run_pattern(args, stdout, stderr)
+    _check_store_folder(args.db)
     if args.command in ("runs", "waiting"):
         with _no_model():
             return list_command(args, stdout)
