@@ -674,13 +674,14 @@ def _no_model() -> Iterator[None]:
 
 
 def _check_store_folder(db: str) -> None:
-    """The built-in default store's folder is made on first use; any other store's folder must
-    exist (a mistyped ``--db`` is an error, not a new tree of folders)."""
+    """The built-in default store's folders are made on first use; for any other store at most
+    its own folder is, in a folder that exists (a mistyped ``--db`` is an error, not a new tree of
+    folders)."""
     where = parse_location(db)
     if where.kind != "sqlite" or db == DEFAULT_DB:
         return
     folder = Path(where.target).parent
-    if not folder.is_dir():
+    if not folder.exists() and not folder.parent.is_dir():
         raise CliError(f"the folder of run store {where} does not exist: create it first (mkdir -p {folder})")
 
 

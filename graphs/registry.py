@@ -165,7 +165,7 @@ PATTERNS: dict[str, Pattern] = {
         "rag",
         "graphs.rag",
         "policies.rag:RagPolicy",
-        "demo_tools.rag",
+        "demo_tools.rag_input",
         (InputKey("question", "text", True, "the question to answer from the knowledge base"),),
         "retrieval within allowed sources, an answer only from the packed context, citing it",
     ),
