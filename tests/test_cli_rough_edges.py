@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 import graphs.cli as cli
 import graphs.store as store
 from graphs.cli import EXIT_OK, EXIT_STOPPED, EXIT_USAGE, EXIT_WAITING, main
+from graphs.progress import summary_lines
 from graphs.registry import PATTERNS
 from graphs.runs import list_runs, load_run
 from graphs.store import open_checkpointer
@@ -285,3 +286,26 @@ def test_show_of_a_stopped_run_keeps_the_observation(capsys, tmp_path):
     with open_checkpointer(os.environ["AGENT_PATTERNS_DB"]) as saver:
         record = load_run(saver, "m1")
     assert record.result["observation"] == {"error": "sales_not_found_for_month:2026-03"}
+
+
+ERRORS = st.text(alphabet=st.characters(min_codepoint=33, max_codepoint=126), min_size=1, max_size=40)
+
+
+@settings(max_examples=50, deadline=None)
+@given(error=ERRORS, message=st.one_of(st.just(""), ERRORS), where=st.sampled_from(["observation", "calls"]))
+def test_the_summary_names_the_error_of_the_failed_call_a_run_stopped_on(error, message, where):
+    """Task Decomposition keeps the failed call's ``observation``; the Supervisor its last ``calls``
+    row (a raising tool: error, type and message)."""
+    observation = {"error": error, **({"message": message} if message else {})}
+    result = {"status": "stopped", "stop_reason": f"tool_error:{error}"}
+    if where == "observation":
+        result["observation"] = observation
+    else:
+        result["calls"] = [
+            {"tool": "a", "ok": True, "observation": {}},
+            {"ok": False, "observation": observation},
+        ]
+    lines = summary_lines(result, width=1000)
+    assert lines[-1] == f"tool error: {error}" + (f" ({message})" if message else "")
+    ok_calls = {"status": "stopped", "stop_reason": "max_steps", "calls": [{"ok": True, "observation": {}}]}
+    assert not any(line.startswith("tool error") for line in summary_lines(ok_calls))
