@@ -285,8 +285,11 @@ def review(state: State, runtime: Ctx, *, policy: rules.SupervisorPolicy, hooks:
     if earlier is not None:
         row = {"decision": "block", "reason": "refused_before", "refused_at_step": earlier.get("step")}
         update = {"review": row, "reviews": [*(state.get("reviews") or []), row]}
-        reason, by, message = str(earlier["reason"]), str(earlier["by"]), str(earlier.get("message") or "")
-        return _refuse(state, policy, "review", reason, by=by, action=action, message=message, update=update)
+        reason, message = str(earlier["reason"]), str(earlier.get("message") or "")
+        # the supervisor refuses the repeat (review_reason refused_before); no human saw this step
+        return _refuse(
+            state, policy, "review", reason, by="supervisor", action=action, message=message, update=update
+        )
     decision = rules.review_action(action, _review_context(state, policy), policy, hooks)
     row = {"decision": decision.verdict, "reason": decision.reason, **decision.details}
     update = {"review": row, "reviews": [*(state.get("reviews") or []), row]}
@@ -401,7 +404,8 @@ def human_approval(
             message=answer.message,
             update=update,
         )
-    executed_from = "human_revised" if decision.reason == "human_revised" else state.get("executed_from")
+    revised = decision.reason == "human_revised"  # by a human, or by the approver standing in for one
+    executed_from = f"{by}_revised" if revised else state.get("executed_from")
     update = {
         "action": decision.details["action"],
         "executed_from": executed_from,
