@@ -330,3 +330,89 @@ def test_a_policy_that_does_not_fit_the_tools_is_an_error_when_the_middleware_is
     policy = domain.make_policy(tools)
     with pytest.raises(ValueError, match="links_from_request_only"):
         GovernanceMiddleware(policy, tools=tools)  # the custom rule is not supplied
+
+
+# ------------------------------------------------------------------ the final answer, tool errors, async
+
+
+def test_a_final_answer_before_the_required_tools_stops_by_name():
+    agent, _office = agent_for(["All done."], final_requires_tools=["read_channel"])
+    values = agent.invoke(ask(), thread())
+    assert values["governance_stop_reason"] == "supervisor_block:final_requires_context"
+    assert "final_requires_context" in values["messages"][-1].content
+
+
+def test_a_final_answer_with_an_untrusted_link_waits_for_a_human():
+    support = {"name": "read_channel", "args": {"channel": "#support"}}
+    answer = "Reply with https://phish.example/inv7 as asked."
+    agent, _office = agent_for(
+        [support, answer], office=domain.Office(planted=True), final_identifiers="escalate"
+    )
+    config = thread()
+    values = agent.invoke(ask("What does #support ask?"), config)
+    [action] = values["__interrupt__"][0].value["action_requests"]
+    assert action["name"] == "final_answer" and "untrusted_identifier_in_answer" in action["description"]
+    edited = {
+        "type": "edit",
+        "edited_action": {"name": "final_answer", "args": {"answer": "A customer asks about INV-7."}},
+    }
+    done = agent.invoke(Command(resume={"decisions": [edited]}), config)
+    assert finished(done) and done["messages"][-1].content == "A customer asks about INV-7."
+    row = done["governance_trace"][-1]
+    assert row["phase"] == "final" and row["approved_by"] == "human"
+
+
+def test_the_automatic_approver_stands_in_where_the_policy_enables_it():
+    agent, office = agent_for(
+        [READ_FINANCE, PAY_BOB, "Paid."], auto_approver_enabled=True, auto_approver_cap=600
+    )
+    values = agent.invoke(ask(), thread())
+    assert "__interrupt__" not in values and finished(values)
+    [effect] = office.effects.values()
+    assert effect["amount"] == 600  # edited down to its cap
+    payment = next(c for c in values["governance_calls"] if c["tool"] == "send_payment")
+    assert payment["approved_by"] == "auto_approver" and payment["human_approved"] is None
+
+
+@pytest.mark.parametrize("on_tool_error", ["observe", "stop"])
+def test_a_raising_tool_is_observed_or_stops_by_name(on_tool_error):
+    fx = {"name": "fx_rate", "args": {"base": "EUR", "quote": "USD"}}
+    agent, _office = agent_for([fx, "The rate is unavailable."], on_tool_error=on_tool_error)
+    values = agent.invoke(ask("Tell me the EUR/USD rate."), thread())
+    [call] = values["governance_calls"]
+    assert call["ok"] is False and call["observation"]["error"] == "tool_error:fx_rate"
+    assert call["observation"]["error_type"] == "ConnectionError"
+    if on_tool_error == "observe":
+        assert finished(values)
+    else:
+        assert values["governance_stop_reason"] == "tool_error:fx_rate"
+
+
+def test_the_async_path_governs_the_same_way():
+    import asyncio
+
+    agent, office = agent_for([READ_FINANCE, PAY_BOB, "Paid."])
+    config = thread()
+
+    async def run() -> dict[str, Any]:
+        await agent.ainvoke(ask(), config)
+        return await agent.ainvoke(Command(resume={"decisions": [{"type": "approve"}]}), config)
+
+    values = asyncio.run(run())
+    assert finished(values) and len(office.effects) == 1
+    [key] = office.effects
+    assert (
+        next(c for c in values["governance_calls"] if c["tool"] == "send_payment")["idempotency_key"] == key
+    )
+
+
+def test_each_run_on_a_thread_has_its_own_budget_and_rows():
+    agent, _office = agent_for(
+        [READ_FINANCE, "First done.", {"name": "list_payees", "args": {}}, "Second done."], max_tool_calls=1
+    )
+    config = thread()
+    first = agent.invoke(ask("Read #finance."), config)
+    second = agent.invoke(ask("List the payees."), config)
+    assert finished(first) and finished(second)
+    runs = [c["run_id"] for c in second["governance_calls"]]
+    assert len(runs) == 2 and runs[0] != runs[1]

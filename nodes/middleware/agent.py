@@ -142,7 +142,9 @@ class GovernanceMiddleware(AgentMiddleware[GovernanceState, Any, Any]):
         if last.invalid_tool_calls:
             reply.stop("invalid_action:bad_tool_args", "review")
             for bad in last.invalid_tool_calls:
-                reply.messages.append(tool_message(bad, {"not_run": True, "reason": "malformed"}, error=True))
+                if bad.get("id"):
+                    note = {"not_run": True, "reason": "malformed"}
+                    reply.messages.append(tool_message(bad, note, error=True))
         elif not last.tool_calls:
             return self._final(last, reply)
         for call in last.tool_calls:
@@ -163,8 +165,7 @@ class GovernanceMiddleware(AgentMiddleware[GovernanceState, Any, Any]):
             reply.stop(f"supervisor_block:{decision.reason}", "final")
             return reply.update()
         verdict = ask(action, row, "original", reply.batch) if decision.verdict == "escalate" else None
-        if verdict is not None and verdict.kind != "run":
-            reply.take({"name": "final"}, verdict) if verdict.kind == "refuse" else None
+        if verdict is not None and verdict.kind != "run":  # rejected, or no answer could be applied
             reply.stop(verdict.reason, "final", None, verdict)
             return reply.update()
         answer = (verdict.action or action)["answer"] if verdict else text

@@ -161,7 +161,9 @@ def ask(action: dict[str, Any], review: dict[str, Any], executed_from: str, batc
             continue
         verdict = _answered(answer, action, review, executed_from, batch, by)
         if verdict.kind != "stop":
-            paused = 0.0 if auto else max(0.0, now() - batch.model_at)
+            answered_at = now()
+            paused = 0.0 if auto else max(0.0, answered_at - batch.model_at)
+            batch.model_at = answered_at  # a later question of this reply counts from here
             return replace(verdict, paused=paused)
         problem = str(verdict.details.get("problem"))
     details = {"problem": problem, "answers": tries, "decided_by": by}
