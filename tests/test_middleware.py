@@ -416,3 +416,11 @@ def test_each_run_on_a_thread_has_its_own_budget_and_rows():
     assert finished(first) and finished(second)
     runs = [c["run_id"] for c in second["governance_calls"]]
     assert len(runs) == 2 and runs[0] != runs[1]
+
+
+def test_a_resume_keyed_by_interrupt_id_with_the_decision_alone_is_taken():
+    """LangChain's per-call HITL mode answers one interrupt by its id with a bare decision."""
+    agent, office, config = _paused()
+    [pending] = agent.get_state(config).interrupts
+    values = agent.invoke(Command(resume={pending.id: {"type": "approve"}}), config)
+    assert finished(values) and len(office.effects) == 1
