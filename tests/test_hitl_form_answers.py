@@ -9,13 +9,14 @@ import json
 import math
 from typing import Any
 
-from hypothesis import assume, given
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from demo_tools.supervisor import demo_tools
 from nodes.tool_gateway import tool_registry
 from policies.human import NOT_A_FORM_VALUE, answer_problem, form_value, parse_human_answer
 from policies.supervisor import approved_action, demo_policy, validate_action
+from tests.fuzz import deliverable_resume
 from tests.own_agent import domain
 
 POLICY = demo_policy()
@@ -142,3 +143,73 @@ def test_form_value_reads_what_a_form_sends():
     for text in ("NaN", "Infinity", "1e999", "abc", '"quoted"', "{oops", ""):
         assert form_value(text) is NOT_A_FORM_VALUE, text
     assert not math.isnan(form_value("0.0"))
+
+
+# ------------------------------------------------------------------ through the Supervisor graph and the middleware
+
+
+def _supervisor_paused() -> tuple[Any, dict[str, Any], Any]:
+    from langgraph.checkpoint.memory import InMemorySaver
+
+    from demo_tools.supervisor import BillingDesk, demo_input
+    from graphs.supervisor import build_graph
+    from nodes.offline import OfflineChatModel
+    from tests.helpers import thread
+
+    desk = BillingDesk()
+    graph = build_graph(
+        llm=OfflineChatModel(), tools=desk.registry(), policy=demo_policy(), checkpointer=InMemorySaver()
+    )
+    config = thread()
+    graph.invoke(demo_input(), config)
+    return graph, config, desk
+
+
+def test_the_supervisor_graph_reads_a_text_edit_as_a_form_and_asks_again_on_respond():
+    from langgraph.types import Command
+
+    graph, config, desk = _supervisor_paused()
+    respond = {"decisions": [{"type": "respond", "message": "refunded by hand"}]}
+    again = graph.invoke(Command(resume=respond), config)["__interrupt__"][0].value
+    assert again["attempt"] == 2 and again["problem"] and not desk.refunds  # respond: asked again
+    text_edit = {"type": "edit", "edited_action": {"name": "issue_refund", "args": {"amount_usd": "800"}}}
+    done = graph.invoke(Command(resume={"decisions": [text_edit]}), config)
+    assert done["status"] == "ok"
+    assert [r["amount_usd"] for r in desk.refunds.values()] == [800.0]
+    refund = next(c for c in done["calls"] if c["tool"] == "issue_refund")
+    assert refund["executed_from"] == "human_revised" and refund["approved_by"] == "human"
+
+
+resume_values = st.one_of(
+    json_values, decision_like, st.lists(decision_like, max_size=2).map(lambda d: {"decisions": d})
+).filter(deliverable_resume)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(resume_values, min_size=1, max_size=4))
+def test_any_answers_to_the_middleware_end_in_a_run_or_a_named_stop(answers):
+    """Whatever a client resumes with, the agent run goes on or stops by name; the payment runs
+    at most once, and only as a call the rules allow (at most the run's approved amount)."""
+    from langgraph.types import Command
+
+    from tests.helpers import thread
+    from tests.middleware_harness import ToolCallingModel, finished, governed_agent
+
+    office = domain.Office()
+    tools = domain.make_tools(office)
+    read = {"name": "read_channel", "args": {"channel": "#finance"}}
+    pay = {"name": "send_payment", "args": {"payee": "Bob Lee", "amount": 650, "currency": "USD"}}
+    model = ToolCallingModel(replies=[read, pay, "done"])
+    policy = domain.make_policy(tools)
+    agent = governed_agent(model, tools, policy, custom_rules=domain.CUSTOM_RULES, subject=domain.SUBJECT)
+    config = thread()
+    values = agent.invoke({"messages": [{"role": "user", "content": "Pay Bob Lee 650 USD."}]}, config)
+    for answer in [*answers, {"type": "reject", "message": "enough"}]:
+        if "__interrupt__" not in values:
+            break
+        values = agent.invoke(Command(resume=answer), config)
+    assert "__interrupt__" not in values
+    assert finished(values) or values["governance_stop_reason"] in {"invalid_human_answer", "max_refusals"}
+    assert len(office.effects) <= 1
+    for effect in office.effects.values():
+        assert effect["payee"] in domain.SUBJECT["payees"] and effect["amount"] > 0
