@@ -15,6 +15,7 @@ from langchain_core.messages import AIMessage, HumanMessage, ToolMessage
 from langgraph.types import Command
 
 from nodes.middleware import GovernanceMiddleware
+from policies.supervisor import SupervisorPolicy
 from tests.helpers import thread
 from tests.middleware_harness import ToolCallingModel, finished, governed_agent, obedient_model
 from tests.own_agent import domain
@@ -424,3 +425,26 @@ def test_a_resume_keyed_by_interrupt_id_with_the_decision_alone_is_taken():
     [pending] = agent.get_state(config).interrupts
     values = agent.invoke(Command(resume={pending.id: {"type": "approve"}}), config)
     assert finished(values) and len(office.effects) == 1
+
+
+def test_an_async_only_tool_is_governed_on_the_async_path():
+    import asyncio
+
+    from langchain_core.tools import StructuredTool
+
+    done: list[str] = []
+
+    async def notify(team: str) -> dict:
+        """Notify a team."""
+        done.append(team)
+        return {"notified": team}
+
+    tool = StructuredTool.from_function(coroutine=notify, name="notify")
+    policy = SupervisorPolicy.for_tools([tool], side_effects=["notify"])
+    model = ToolCallingModel(
+        replies=[{"name": "notify", "args": {"team": "ops"}}, {"name": "notify", "args": {"team": 7}}, "ok"]
+    )
+    agent = governed_agent(model, [tool], policy)
+    values = asyncio.run(agent.ainvoke(ask("Notify ops."), thread()))
+    assert finished(values) and done == ["ops"]
+    assert [r["reason"] for r in values["governance_refusals"]] == ["invalid_action:bad_arg_type:notify:team"]

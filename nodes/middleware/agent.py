@@ -16,6 +16,7 @@ from typing import Any
 
 from langchain.agents.middleware.types import AgentMiddleware, ToolCallRequest, hook_config
 from langchain_core.messages import AIMessage, HumanMessage, ToolMessage
+from langchain_core.tools import StructuredTool
 from langgraph.errors import GraphBubbleUp
 from langgraph.types import Command
 
@@ -28,6 +29,7 @@ from nodes.tool_gateway import (
     KEY_ARG,
     GovernedTool,
     ToolOutcome,
+    ToolRegistryError,
     error_observation,
     governed_tool,
     tool_registry,
@@ -64,8 +66,12 @@ class GovernanceMiddleware(AgentMiddleware[GovernanceState, Any, Any]):
         self.hooks = dict(custom_rules or {})
         self.subject = dict(subject or {})
         self.tools: list[Any] = []
-        self._registry: dict[str, GovernedTool] = tool_registry(tools) if tools is not None else {}
+        self._registry: dict[str, GovernedTool] = {}
         if tools is not None:
+            pairs = tools.items() if isinstance(tools, Mapping) else ((None, t) for t in tools)
+            self._registry = tool_registry(
+                {name or rules.tool_names([t])[0]: _schema_only(t) for name, t in pairs}
+            )
             problems = rules.policy_problems(self.policy, self._models(), self.hooks)
             if problems:
                 raise ValueError("the supervisor policy does not fit the tools: " + "; ".join(problems))
@@ -74,12 +80,20 @@ class GovernanceMiddleware(AgentMiddleware[GovernanceState, Any, Any]):
         return {name: tool.model for name, tool in self._registry.items()}
 
     def _governed(self, tool: Any) -> GovernedTool | None:
+        """The tool as the gateway reads it (its schema, whether it takes the key); learned once."""
         name = getattr(tool, "name", None)
-        if not isinstance(name, str):
+        if not isinstance(name, str) or isinstance(tool, dict):
             return None
         if name not in self._registry:
-            self._registry[name] = governed_tool(tool)
+            try:
+                self._registry[name] = governed_tool(_schema_only(tool))
+            except ToolRegistryError:  # a tool the gateway cannot read stays unknown: refused
+                return None
         return self._registry[name]
+
+    def _learn(self, tools: Iterable[Any] | None) -> None:
+        for tool in tools or ():
+            self._governed(tool)
 
     # ------------------------------------------------------------------ the run and its budgets
 
@@ -102,13 +116,11 @@ class GovernanceMiddleware(AgentMiddleware[GovernanceState, Any, Any]):
         return {**done, "governance_trace": [row], "messages": [stop_message(reason, "governance")]}
 
     def wrap_model_call(self, request: Any, handler: Callable[[Any], Any]) -> Any:
-        for tool in request.tools or ():
-            self._governed(tool) if not isinstance(tool, dict) else None
+        self._learn(request.tools)
         return handler(request)
 
     async def awrap_model_call(self, request: Any, handler: Callable[[Any], Awaitable[Any]]) -> Any:
-        for tool in request.tools or ():
-            self._governed(tool) if not isinstance(tool, dict) else None
+        self._learn(request.tools)
         return await handler(request)
 
     # ------------------------------------------------------------------ the review of a reply
@@ -291,6 +303,18 @@ _KEPT = (
     "human_approved",
     "idempotency_key",
 )
+
+
+def _never(**kwargs: Any) -> Any:
+    raise RuntimeError("the agent's ToolNode runs this tool, not the middleware")
+
+
+def _schema_only(tool: Any) -> Any:
+    """An async-only LangChain tool as the gateway can read it (its schema; the middleware never
+    calls it: the agent's ToolNode does, on the async path)."""
+    if isinstance(tool, StructuredTool) and tool.func is None and tool.coroutine is not None:
+        return tool.model_copy(update={"func": _never})
+    return tool
 
 
 def _noted(message: ToolMessage, plan: Mapping[str, Any]) -> ToolMessage:
