@@ -448,3 +448,11 @@ def test_an_async_only_tool_is_governed_on_the_async_path():
     values = asyncio.run(agent.ainvoke(ask("Notify ops."), thread()))
     assert finished(values) and done == ["ops"]
     assert [r["reason"] for r in values["governance_refusals"]] == ["invalid_action:bad_arg_type:notify:team"]
+
+
+def test_a_runs_subject_comes_from_its_input_over_the_middlewares():
+    agent, office = agent_for([PAY_BOB, "done"])
+    subject = {"payees": ["Acme Supplies"], "channels": []}
+    values = agent.invoke({**ask(), "governance_subject": subject}, thread())
+    assert [r["reason"] for r in values["governance_refusals"]] == ["supervisor_block:unknown_payee"]
+    assert not office.effects
