@@ -33,8 +33,10 @@ $(SERVER_BIN)/.installed: pyproject.toml requirements-server.lock
 
 server-venv: $(SERVER_BIN)/.installed
 
+# The bench extra (pyinstrument, langchain) within the lock's versions of what the lock pins, so
+# the benchmark measures the tested stack (langchain is bench-only: the lock does not pin it).
 $(BIN)/.bench-installed: $(BIN)/.installed
-	$(PIP) -e '.[bench]'
+	$(PIP) -c requirements-dev.lock -e '.[bench]'
 	touch $@
 
 demo: venv

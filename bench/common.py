@@ -30,21 +30,28 @@ class Settings:
     postgres: bool
     #: patterns the concurrency section runs (all when empty)
     concurrency_patterns: tuple[str, ...] = ()
+    #: the create_agent section: tool steps per run, interleaved rounds, runs profiled
+    agent_steps: tuple[int, ...] = (2, 6, 24)
+    agent_rounds: int = 30
+    agent_profile_runs: int = 20
 
     @classmethod
     def named(cls, mode: str, *, postgres: bool = True) -> Settings:
         if mode == "full":
             return cls(
                 mode, 200, 20, (100, 200), (1, 100, 1000), 100, (1_000, 10_000, 100_000), 200, 20,
-                (1_000, 10_000), True, postgres,
+                (1_000, 10_000), True, postgres, agent_rounds=30, agent_profile_runs=20,
             )  # fmt: skip
         if mode == "quick":
             return cls(
                 mode, 40, 8, (100, 200), (1, 100), 100, (1_000, 10_000), 50, 10, (200, 1_000), True,
-                postgres,
+                postgres, agent_rounds=10, agent_profile_runs=10,
             )  # fmt: skip
         if mode == "smoke":
-            return cls(mode, 3, 1, (20, 40), (1, 3), 3, (200,), 5, 5, (20, 60), False, postgres, ("rag",))
+            return cls(
+                mode, 3, 1, (20, 40), (1, 3), 3, (200,), 5, 5, (20, 60), False, postgres, ("rag",),
+                agent_steps=(2, 6), agent_rounds=1,
+            )  # fmt: skip
         raise ValueError(f"unknown mode {mode!r}")
 
 

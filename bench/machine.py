@@ -12,6 +12,7 @@ from typing import Any
 PACKAGES = (
     "langgraph",
     "langchain-core",
+    "langchain",
     "langgraph-checkpoint",
     "langgraph-checkpoint-sqlite",
     "langgraph-checkpoint-postgres",

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import sysconfig
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -70,11 +70,38 @@ def _walk(frame: Any, parent: str = "other") -> Any:
             yield from _walk(child, where)
 
 
+#: Picks frames out of a profile: (function name, a part of its file's path).
+Matcher = tuple[str, str]
+
+
+def _inclusive(root: Any, matchers: Mapping[str, tuple[Matcher, ...]]) -> dict[str, float]:
+    """Per label, the time spent inside frames that any of its matchers pick (a picked frame's
+    picked descendants are not counted again), as a share of the root's time."""
+    found: dict[str, float] = {}
+    for label, picks in matchers.items():
+        spent, stack = 0.0, [root]
+        while stack:
+            frame = stack.pop()
+            path = frame.file_path or ""
+            if any(frame.function == name and part in path for name, part in picks):
+                spent += frame.time
+            else:
+                stack.extend(frame.children)
+        found[label] = round(spent / (root.time or 1.0), 3)
+    return found
+
+
 def profile(
-    run: Callable[[], Any], *, save_as: Path | None = None, interval: float = 0.0005, top: int = 8
+    run: Callable[[], Any],
+    *,
+    save_as: Path | None = None,
+    interval: float = 0.0005,
+    top: int = 8,
+    inclusive: Mapping[str, tuple[Matcher, ...]] | None = None,
 ) -> dict[str, Any]:
     """Profile ``run()`` (its thread only) and attribute its self time. Returns the share of each
-    area, the heaviest functions, and where the text profile was saved."""
+    area, the heaviest functions, where the text profile was saved, and (given ``inclusive``) the
+    share of the time spent inside the frames each label's matchers pick."""
     from pyinstrument import Profiler
 
     profiler = Profiler(interval=interval, async_mode="disabled")
@@ -98,6 +125,8 @@ def profile(
         "top": [(name, round(spent / total, 3)) for name, spent in functions.most_common(top)],
         "samples_s": round(total, 3),
     }
+    if inclusive:
+        result["inclusive"] = _inclusive(root, inclusive)
     if save_as is not None:
         save_as.parent.mkdir(parents=True, exist_ok=True)
         save_as.write_text(profiler.output_text(unicode=True, color=False, short_mode=False))

@@ -19,7 +19,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from bench import checkpointers, concurrency, memory, overhead, retrieval
+from bench import agents, checkpointers, concurrency, memory, overhead, retrieval
 from bench.common import Section, Settings
 from bench.context import Context
 from bench.machine import machine_info, machine_line
@@ -33,7 +33,17 @@ SECTIONS: dict[str, Callable[[Context], Section | list[Section]]] = {
     "concurrency": concurrency.run,
     "retrieval": retrieval.run,
     "memory": memory.run,
+    "create_agent": agents.run,
 }
+#: Sections that need what only the ``bench`` extra installs, with what they need: left out of a
+#: default run without it (with a line saying so), an error when asked for by name.
+NEEDS: dict[str, tuple[Callable[[], bool], str]] = {
+    "create_agent": (agents.available, "langchain>=1 (pip install -e '.[bench]', as make bench does)"),
+}
+
+
+def runnable(name: str) -> bool:
+    return name not in NEEDS or NEEDS[name][0]()
 
 
 def _cell(value: Any) -> str:
@@ -118,6 +128,12 @@ def main(argv: list[str] | None = None) -> int:
     unknown = [s for s in only if s not in SECTIONS]
     if unknown:
         parser.error(f"unknown section(s) {', '.join(unknown)}; choose from {', '.join(SECTIONS)}")
+    missing = [s for s in only if not runnable(s)]
+    if missing and args.only != parser.get_default("only"):
+        parser.error("; ".join(f"section {s} needs {NEEDS[s][1]}" for s in missing))
+    for name in missing:
+        print(f"[bench] {name}: left out, it needs {NEEDS[name][1]}", flush=True)
+    only = [s for s in only if s not in missing]
     mode = "smoke" if args.smoke else "quick" if args.quick else "full"
     settings = Settings.named(mode, postgres=not args.no_postgres)
     result = run(settings, only, args.out.parent)

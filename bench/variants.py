@@ -77,7 +77,8 @@ class PlainLoop:
     def _merge(self, state: dict[str, Any], update: Mapping[str, Any]) -> None:
         for key, value in update.items():
             reducer = self.reducers.get(key)
-            state[key] = reducer(state.get(key), value) if reducer else value
+            # an empty start, as LangGraph's channels give it (add_messages refuses a None)
+            state[key] = reducer(state.get(key) or type(value)(), value) if reducer else value
 
     def invoke(self, given: Mapping[str, Any]) -> dict[str, Any]:
         config = {"configurable": {"thread_id": str(uuid.uuid4())}}

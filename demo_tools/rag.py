@@ -19,7 +19,9 @@ from langchain_core.documents import Document
 from langchain_core.retrievers import BaseRetriever
 from pydantic import PrivateAttr
 
-QUESTION = "What SLA applies to enterprise plan and what is P1 first response target?"
+# the demo's input lives in a module of its own, which `agent-patterns input rag` imports alone
+from demo_tools.rag_input import QUESTION as QUESTION
+from demo_tools.rag_input import demo_input as demo_input
 
 KNOWLEDGE_BASE: list[dict[str, str]] = [
     {
@@ -307,7 +309,3 @@ def lexical_retriever(documents: list[dict[str, Any]], *, k: int = 4) -> Lexical
 
 def demo_retriever() -> LexicalRetriever:
     return lexical_retriever(copy.deepcopy(KNOWLEDGE_BASE))
-
-
-def demo_input() -> dict[str, Any]:
-    return {"question": QUESTION}

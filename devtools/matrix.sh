@@ -29,5 +29,5 @@ case $which in
         uv pip install -q --no-deps -e . ;;
     *) echo "unknown set: $which" >&2; exit 2 ;;
 esac
-echo "== $which:" $(uv pip list 2>/dev/null | awk '/^(langgraph|langchain-core|langchain-openai|langgraph-checkpoint|langgraph-checkpoint-sqlite|langgraph-checkpoint-postgres|pydantic|psycopg) / {printf "%s==%s ", $1, $2}')
+echo "== $which:" $(uv pip list 2>/dev/null | awk '/^(langgraph|langchain|langchain-core|langchain-openai|langgraph-checkpoint|langgraph-checkpoint-sqlite|langgraph-checkpoint-postgres|pydantic|psycopg) / {printf "%s==%s ", $1, $2}')
 "$venv/bin/python" -m pytest -q -p no:cacheprovider "$@"

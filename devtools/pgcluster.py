@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import glob
 import os
+import re
 import shutil
 import socket
 import subprocess
@@ -25,6 +26,20 @@ from types import TracebackType
 
 class PgUnavailable(RuntimeError):
     """PostgreSQL could not be installed or started here."""
+
+
+class PgInUse(PgUnavailable):
+    """The kept cluster folder is in use by a server another process started."""
+
+
+def log_since(log: Path, offset: int, chars: int = 1500) -> str:
+    """What ``log`` gained after ``offset`` (its size before this start), the last ``chars`` of it:
+    a kept cluster's log grows across starts, and only this start's lines say why it failed."""
+    if not log.exists():
+        return ""
+    with log.open("rb") as handle:
+        handle.seek(offset)
+        return handle.read().decode(errors="replace")[-chars:].strip()
 
 
 def _bin_dir_candidates() -> list[Path]:
@@ -106,7 +121,31 @@ class PgCluster:
             cmd = ["runuser", "-u", "postgres", "--", *cmd]
         return subprocess.run(cmd, capture_output=True, text=True, check=False, timeout=120)
 
+    def running_pid(self) -> int:
+        """The pid of a server already running on this cluster's folder (``pg_ctl status``), 0 if
+        none: a kept folder may be in use by another process (a second ``make serve``)."""
+        if self.datadir is None or not (self.datadir / "postmaster.pid").exists():
+            return 0
+        out = self._run("pg_ctl", "-D", str(self.datadir), "status")
+        if out.returncode != 0:
+            return 0  # a stale pid file: pg_ctl start deals with it
+        found = re.search(r"PID: (\d+)", out.stdout)
+        return int(found.group(1)) if found else -1
+
     def start(self) -> PgCluster:
+        """Start the cluster. A server already running on a kept folder is left alone (never
+        stopped: it is not ours) and the start refused; whatever this start began is stopped again
+        when it fails or is interrupted (Ctrl-C), at any stage."""
+        try:
+            return self._start()
+        except PgInUse:
+            self.datadir = None  # not ours: stop() must not touch it
+            raise
+        except BaseException:
+            self.stop()
+            raise
+
+    def _start(self) -> PgCluster:
         self._bin = ensure_installed()
         if self._kept is not None:
             self._kept.mkdir(parents=True, exist_ok=True)
@@ -116,6 +155,12 @@ class PgCluster:
         if os.geteuid() == 0:
             shutil.chown(self.datadir, "postgres", "postgres")
             self.datadir.chmod(0o700)
+        running = self.running_pid()
+        if running:
+            raise PgInUse(
+                f"a PostgreSQL server (pid {running}) already runs on {self.datadir}, started by another "
+                "process (a second `make serve` of this checkout?); it is left as it is"
+            )
         if not (self.datadir / "PG_VERSION").exists():
             out = self._run("initdb", "-D", str(self.datadir), "-U", "postgres", "--auth=trust", "-E", "UTF8")
             if out.returncode != 0:
@@ -128,10 +173,10 @@ class PgCluster:
         if not self.durable:
             options += " -c fsync=off -c synchronous_commit=off -c full_page_writes=off"
         log = self.datadir / "server.log"
+        offset = log.stat().st_size if log.exists() else 0
         out = self._run("pg_ctl", "-D", str(self.datadir), "-o", options, "-l", str(log), "-w", "start")
         if out.returncode != 0:
-            detail = log.read_text()[-800:] if log.exists() else out.stderr
-            self.stop()
+            detail = log_since(log, offset) or (out.stderr or out.stdout).strip()
             raise PgUnavailable(f"pg_ctl start failed: {detail}")
         return self
 

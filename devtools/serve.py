@@ -15,9 +15,11 @@ engine is deployed in production and starts it:
   another worker from its last checkpoint.
 
 Configuration is the environment (see ``python -m devtools.serve --help``). Without
-``DATABASE_URI`` a local PostgreSQL cluster is started (and kept, in ``.serve/postgres``); without
-``REDIS_URI`` a local ``redis-server``. Both come from Debian's packages (installed with apt-get
-when missing, as root).
+``DATABASE_URI`` a local PostgreSQL cluster is started (and kept, in ``.serve/postgres``, or
+``$SERVE_STATE_DIR/postgres``); without ``REDIS_URI`` a local ``redis-server``. Both come from
+Debian's packages (installed with apt-get when missing, as root). A second ``make serve`` on the
+same state folder finds its PostgreSQL running and refuses to start, leaving the first one alone;
+Ctrl-C at any stage of the start stops what was started.
 
 Everything here is standard library (plus devtools), so tests and benchmarks running in ``.venv``
 start the very processes ``make serve`` starts, from ``.venv-server``.
@@ -40,6 +42,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from types import TracebackType
 
+from devtools.pgcluster import PgInUse
+
 ROOT = Path(__file__).resolve().parent.parent
 SERVER_VENV = ROOT / ".venv-server"
 STATE_DIR = ROOT / ".serve"
@@ -56,6 +60,7 @@ SETTINGS: dict[str, tuple[str | None, str]] = {
     "BG_JOB_MAX_RETRIES": ("3", "attempts of a run whose workers died, then it is marked error"),
     "AGENT_PATTERNS_LEDGER": (None, "the Supervisor demo's refund/email ledger (unset: DATABASE_URI)"),
     "SERVER_PYTHON": (None, "the server venv's Python (unset: .venv-server/bin/python)"),
+    "SERVE_STATE_DIR": (None, "folder of the local PostgreSQL/Redis data and the logs (unset: .serve)"),
 }
 
 #: The model is chosen by the project's own variables, passed to every worker as they are.
@@ -299,6 +304,16 @@ def _help() -> str:
     return "environment:\n" + "\n".join(rows)
 
 
+def _close_quietly(stack: contextlib.ExitStack) -> None:
+    """Close ``stack`` (stop the servers started) with Ctrl-C ignored meanwhile: a second Ctrl-C
+    must not leave a half-stopped PostgreSQL behind."""
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        stack.close()
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
 def main(argv: list[str] | None = None, env: Mapping[str, str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="make serve",
@@ -308,6 +323,7 @@ def main(argv: list[str] | None = None, env: Mapping[str, str] | None = None) ->
     )
     parser.parse_args(argv)
     env = dict(os.environ if env is None else env)
+    state = Path(env["SERVE_STATE_DIR"]).resolve() if env.get("SERVE_STATE_DIR") else STATE_DIR
     stack = contextlib.ExitStack()
     try:
         workers = int(_number(env, "SERVE_WORKERS", 1))
@@ -319,20 +335,20 @@ def main(argv: list[str] | None = None, env: Mapping[str, str] | None = None) ->
         if not database:
             from devtools.pgcluster import PgCluster
 
-            cluster = stack.enter_context(PgCluster(datadir=STATE_DIR / "postgres"))
+            cluster = stack.enter_context(PgCluster(datadir=state / "postgres"))
             database = cluster.create_database("agent_server", exist_ok=True)
-            print(f"PostgreSQL: {database} (data kept in {STATE_DIR / 'postgres'})", flush=True)
+            print(f"PostgreSQL: {database} (data kept in {state / 'postgres'})", flush=True)
         redis = env.get("REDIS_URI")
         if not redis:
             from devtools.redisserver import RedisServer
 
-            redis = stack.enter_context(RedisServer(datadir=STATE_DIR / "redis")).url
+            redis = stack.enter_context(RedisServer(datadir=state / "redis")).url
             print(f"Redis: {redis}", flush=True)
         python = Path(env["SERVER_PYTHON"]) if env.get("SERVER_PYTHON") else SERVER_VENV / "bin" / "python"
         server = AgentServer(
             database_uri=database,
             redis_uri=redis,
-            logs=STATE_DIR / "logs",
+            logs=state / "logs",
             host=str(setting(env, "SERVE_HOST")),
             port=port,
             workers=workers,
@@ -344,9 +360,19 @@ def main(argv: list[str] | None = None, env: Mapping[str, str] | None = None) ->
         )
         stack.enter_context(server)
     except (ServeError, RuntimeError) as exc:  # PgUnavailable and RedisUnavailable are RuntimeErrors
-        stack.close()
+        _close_quietly(stack)
         print(f"make serve: {exc}", file=sys.stderr)
+        if isinstance(exc, PgInUse):
+            print(
+                "make serve: stop the other one first (Ctrl-C there), or give this one its own "
+                "SERVE_STATE_DIR (and SERVE_PORT), or a DATABASE_URI",
+                file=sys.stderr,
+            )
         return 2
+    except KeyboardInterrupt:  # Ctrl-C while starting: stop whatever was started so far
+        print("make serve: interrupted while starting; stopping what was started ...", file=sys.stderr)
+        _close_quietly(stack)
+        return 130
     model = "offline model" if not env.get("OPENAI_API_KEY") else env.get("OPENAI_MODEL") or "gpt-4.1-mini"
     print(
         f"Serving {', '.join(graphs_spec())} on {server.url} "
@@ -375,7 +401,7 @@ def main(argv: list[str] | None = None, env: Mapping[str, str] | None = None) ->
             time.sleep(0.5)
     finally:
         print("stopping ...", flush=True)
-        stack.close()
+        _close_quietly(stack)
     return 0
 
 

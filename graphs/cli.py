@@ -18,13 +18,16 @@ LangChain, pydantic and psycopg are imported by the commands that use them, so `
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import sqlite3
 import sys
+import textwrap
 import tomllib
+import typing
 import uuid
-from collections.abc import Callable, MutableMapping
+from collections.abc import Callable, Iterator, MutableMapping
 from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn, TextIO
@@ -55,6 +58,42 @@ class CliError(Exception):
     """A problem with the command line or its files: one line, exit status 2."""
 
 
+class PipeSafe:
+    """A stream whose reader may leave (``agent-patterns run supervisor | head -2``): once a write
+    finds the pipe closed, the rest goes to ``/dev/null``, so the run it reports on carries on to
+    its end instead of stopping half-way."""
+
+    def __init__(self, stream: TextIO) -> None:
+        self.stream = stream
+        self.reader_left = False
+
+    def _drop(self) -> None:
+        self.reader_left = True
+        with contextlib.suppress(OSError, ValueError):  # no descriptor: nothing flushes at exit
+            os.dup2(os.open(os.devnull, os.O_WRONLY), self.stream.fileno())
+
+    def write(self, text: str) -> int:
+        if not self.reader_left:
+            try:
+                return self.stream.write(text)
+            except BrokenPipeError:
+                self._drop()
+        return len(text)
+
+    def flush(self) -> None:
+        if not self.reader_left:
+            try:
+                self.stream.flush()
+            except BrokenPipeError:
+                self._drop()
+
+    def fileno(self) -> int:
+        return self.stream.fileno()
+
+    def isatty(self) -> bool:
+        return self.stream.isatty()
+
+
 def _fail(message: str) -> NoReturn:
     print(f"agent-patterns: error: {' '.join(message.split())}", file=sys.stderr)
     raise SystemExit(EXIT_USAGE)
@@ -83,9 +122,18 @@ def load_env_file(env: MutableMapping[str, str] | None = None) -> Path | None:
     return path
 
 
+#: Suffixes of formats the CLI does not read, by the name it gives them.
+_UNREAD_FORMATS = {".yaml": "YAML", ".yml": "YAML", ".ini": "INI", ".cfg": "INI", ".env": "dotenv"}
+
+
 def _read_data_file(path: str, what: str, max_bytes: int | None = None) -> Any:
-    """The JSON (or TOML, by suffix) in ``path``; at most ``max_bytes`` when given."""
+    """The JSON (or TOML, by a ``.toml`` suffix) in ``path``; at most ``max_bytes`` when given."""
     file = Path(path)
+    unread = _UNREAD_FORMATS.get(file.suffix.lower())
+    if unread:
+        raise CliError(
+            f"{what} file {path!r}: {unread} is not read; write it as JSON, or as TOML in a .toml file"
+        )
     try:
         if max_bytes is not None and file.is_file() and file.stat().st_size > max_bytes:
             raise CliError(
@@ -100,7 +148,8 @@ def _read_data_file(path: str, what: str, max_bytes: int | None = None) -> Any:
     try:
         data = tomllib.loads(text) if file.suffix.lower() == ".toml" else json.loads(text)
     except (ValueError, RecursionError, tomllib.TOMLDecodeError) as exc:
-        raise CliError(f"{what} file {path!r} is not valid {file.suffix or 'JSON'}: {exc}") from None
+        kind = "TOML" if file.suffix.lower() == ".toml" else "JSON (only a .toml file is read as TOML)"
+        raise CliError(f"{what} file {path!r} is not valid {kind}: {exc}") from None
     return data
 
 
@@ -118,7 +167,10 @@ def load_policy(pattern: Pattern, path: str | None) -> BasePolicy:
     except ValidationError as exc:
         first = exc.errors()[0]
         where = ".".join(map(str, first["loc"])) or "(top level)"
-        raise CliError(f"invalid policy file {path!r}: {where}: {first['msg']}") from None
+        message = f"invalid policy file {path!r}: {where}: {first['msg']}"
+        if first["type"] == "extra_forbidden" and len(first["loc"]) == 1:
+            message += f"; the fields of the {pattern.name} policy: {', '.join(pattern.model.model_fields)}"
+        raise CliError(f"{message} (see agent-patterns policy {pattern.name})") from None
 
 
 def _store_error(exc: Exception, db: str) -> CliError:
@@ -214,22 +266,25 @@ def run_pattern(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     policy = load_policy(pattern, args.policy)
     if pattern.cli_policy is not None:
         policy = pattern.cli_policy(policy, bool(args.human))
+    llm = _chat_model()  # its settings are checked before anything is printed or stored
+    _check_store_folder(args.db)
     thread_id = args.thread_id or str(uuid.uuid4())
     progress = err if args.json else out
     width = terminal_width(progress)
     from graphs.store import open_checkpointer, open_ledger
 
-    with open_checkpointer(args.db) as saver, open_ledger(args.db) as ledger:
+    with open_checkpointer(args.db, writable=True) as saver, open_ledger(args.db) as ledger:
         where = parse_location(args.db)
         print(f"{pattern.name}: thread {thread_id} (runs kept in {where})", file=progress, flush=True)
         from graphs.runs import run_config, stream_values  # LangGraph, LangChain: after the header
 
         _check_thread_free(saver, thread_id, pattern)
         try:
-            graph = pattern.build(checkpointer=saver, llm=_chat_model(), policy=policy, ledger=ledger)
+            graph = pattern.build(checkpointer=saver, llm=llm, policy=policy, ledger=ledger)
         except ValueError as exc:  # a policy that does not fit the pattern's tools
             raise CliError(str(exc)) from None
         interrupted: list[Any] = []
+        args.running = thread_id  # from here on, Ctrl-C leaves a run to resume
         values = stream_values(
             graph, inputs, run_config(thread_id, policy), _printer(progress, width, interrupted)
         )
@@ -295,7 +350,8 @@ def answer_run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     llm = _chat_model()
     header = f"{args.thread_id}: {args.command} (runs kept in {parse_location(args.db)})"
     on_update = _printer(progress, terminal_width(progress), [], header)
-    with open_checkpointer(args.db) as saver, open_ledger(args.db) as ledger:
+    with open_checkpointer(args.db, writable=True) as saver, open_ledger(args.db) as ledger:
+        args.running = args.thread_id
         try:
             if answer is None:
                 result = continue_run(saver, args.thread_id, llm=llm, ledger=ledger, on_update=on_update)
@@ -305,7 +361,28 @@ def answer_run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
                 )
         except (RunNotFound, NotWaiting, NotIncomplete) as exc:
             raise CliError(str(exc)) from None
+        refused = _refused_answer(result, saver, args.thread_id)
+    if answer is not None and refused:
+        print(f"{args.command} refused: {refused}", file=progress, flush=True)
     return _finish(result, args, out, progress)
+
+
+def _attempts(request: Any, saver: Any, thread_id: str) -> str:
+    """``attempt N of M`` of a request asked again (M: the run's ``human_answer_attempts``)."""
+    from graphs.runs import recorded_policy
+
+    attempt = request.get("attempt")
+    most = getattr(recorded_policy(saver, thread_id), "human_answer_attempts", None)
+    return f"attempt {attempt} of {most}" if most else f"attempt {attempt}"
+
+
+def _refused_answer(result: dict[str, Any], saver: Any, thread_id: str) -> str | None:
+    """When the run asks again because the answer could not be applied: the problem, and which
+    attempt the next answer is."""
+    for request in result.get("waiting_for_human") or []:
+        if isinstance(request, dict) and request.get("problem"):
+            return f"{request['problem']} ({_attempts(request, saver, thread_id)})"
+    return None
 
 
 def _started(summary: RunSummary) -> str:
@@ -314,13 +391,17 @@ def _started(summary: RunSummary) -> str:
     return datetime.fromtimestamp(summary.started_at).isoformat(sep=" ", timespec="seconds")
 
 
-def _waits_on(summary: RunSummary) -> str:
+def _waits_on(summary: RunSummary, saver: Any) -> str:
     from graphs.progress import action_text
 
     parts = []
     for request in summary.waiting_on:
         request = request if isinstance(request, dict) else {"reason": str(request)}
-        parts.append(f"{request.get('reason', '?')}: {action_text(request.get('action'))}")
+        part = f"{request.get('reason', '?')}: {action_text(request.get('action'))}"
+        if request.get("problem"):
+            attempts = _attempts(request, saver, summary.thread_id)
+            part += f" (last answer refused: {request['problem']}; next: {attempts})"
+        parts.append(part)
     return "; ".join(parts)
 
 
@@ -332,6 +413,7 @@ def list_command(args: argparse.Namespace, out: TextIO) -> int:
     with open_checkpointer(args.db) as saver:
         if args.command == "waiting":
             runs = waiting_runs(saver)
+            waits_on = {run.thread_id: _waits_on(run, saver) for run in runs}
         else:
             page = None if args.limit == 0 else args.limit + 1  # one more: is there a next page?
             runs = list_runs(saver, pattern=args.pattern, status=args.status, limit=page, offset=args.offset)
@@ -348,7 +430,8 @@ def list_command(args: argparse.Namespace, out: TextIO) -> int:
         return EXIT_OK
     if args.command == "waiting":
         for run in runs:
-            print(f"{run.thread_id}  {run.pattern:<18} {_started(run)}  waits on {_waits_on(run)}", file=out)
+            waits = waits_on[run.thread_id]
+            print(f"{run.thread_id}  {run.pattern:<18} {_started(run)}  waits on {waits}", file=out)
         print(f"({store})", file=out)
         return EXIT_OK
     print(
@@ -425,6 +508,31 @@ def input_command(args: argparse.Namespace, out: TextIO) -> int:
     print(
         f"wrote {args.output}; run it with: agent-patterns run {args.pattern} --input {args.output}", file=out
     )
+    return EXIT_OK
+
+
+def policy_command(args: argparse.Namespace, out: TextIO) -> int:
+    """``policy``: the fields a policy file may set, with the CLI's defaults and what each does."""
+    pattern = _pattern(args.pattern)
+    defaults = pattern.policy().model_dump(mode="json")
+    fields = {
+        name: {"default": defaults.get(name), "description": info.description or ""}
+        for name, info in pattern.model.model_fields.items()
+    }
+    if args.json:
+        print(json.dumps(fields, ensure_ascii=False), file=out)
+        return EXIT_OK
+    print(f"The {pattern.name} policy: the fields a --policy file (JSON or TOML) may set.", file=out)
+    for name, field in fields.items():
+        default = json.dumps(field["default"], ensure_ascii=False, sort_keys=True)
+        shown = default if len(default) <= 60 else "(long: see --json)"
+        print(f"  {name} = {shown}", file=out)
+        for line in textwrap.wrap(str(field["description"]), terminal_width(out) - 6):
+            print(f"      {line}", file=out)
+    if pattern.cli_policy is not None:
+        print("(run turns auto_approver_enabled on unless --human is given or the file sets it)", file=out)
+    example = f"printf 'max_seconds = 10\\n' > p.toml; agent-patterns run {pattern.name} --policy p.toml"
+    print(f"\nExample: {example}", file=out)
     return EXIT_OK
 
 
@@ -543,24 +651,59 @@ def build_parser() -> argparse.ArgumentParser:
         _db_option(answer)
     patterns = sub.add_parser("patterns", help="list the patterns and their input keys")
     patterns.add_argument("--json", action="store_true", help="print a JSON list")
+    fields = sub.add_parser("policy", help="list a pattern's policy fields, their defaults and meaning")
+    fields.add_argument("pattern", help=f"one of: {', '.join(PATTERNS)}")
+    fields.add_argument("--json", action="store_true", help="print a JSON object of the fields")
     demo = sub.add_parser("input", help="print a pattern's demo input (JSON), a file to edit for run --input")
     demo.add_argument("pattern", help=f"one of: {', '.join(PATTERNS)}")
     demo.add_argument("-o", "--output", metavar="FILE", help="write it to FILE instead of stdout")
     return parser
 
 
+@contextlib.contextmanager
+def _no_model() -> Iterator[None]:
+    """Reading a store calls no model: while ``runs``, ``waiting`` and ``show`` build the graphs
+    that decode a run's state, a real model's settings are left aside (neither checked nor
+    loaded), so a bad model setting does not stop a read and a key does not slow it."""
+    key = os.environ.pop("OPENAI_API_KEY", None)
+    try:
+        yield
+    finally:
+        if key is not None:
+            os.environ["OPENAI_API_KEY"] = key
+
+
+def _check_store_folder(db: str) -> None:
+    """The built-in default store's folders are made on first use; for any other store at most
+    its own folder is, in a folder that exists (a mistyped ``--db`` is an error, not a new tree of
+    folders)."""
+    where = parse_location(db)
+    if where.kind != "sqlite" or db == DEFAULT_DB:
+        return
+    folder = Path(where.target).parent
+    if not folder.exists() and not folder.parent.is_dir():
+        raise CliError(f"the folder of run store {where} does not exist: create it first (mkdir -p {folder})")
+
+
 def _dispatch(args: argparse.Namespace) -> int:
+    out, err = PipeSafe(sys.stdout), PipeSafe(sys.stderr)
+    stdout, stderr = typing.cast(TextIO, out), typing.cast(TextIO, err)
     if args.command == "patterns":
-        return patterns_command(args, sys.stdout)
+        return patterns_command(args, stdout)
     if args.command == "input":
-        return input_command(args, sys.stdout)
-    if args.command == "run":
-        return run_pattern(args, sys.stdout, sys.stderr)
+        return input_command(args, stdout)
+    if args.command == "policy":
+        return policy_command(args, stdout)
+    if args.command == "run":  # checks its input, policy and model first, then the store
+        return run_pattern(args, stdout, stderr)
+    _check_store_folder(args.db)
     if args.command in ("runs", "waiting"):
-        return list_command(args, sys.stdout)
+        with _no_model():
+            return list_command(args, stdout)
     if args.command == "show":
-        return show_command(args, sys.stdout)
-    return answer_run(args, sys.stdout, sys.stderr)
+        with _no_model():
+            return show_command(args, stdout)
+    return answer_run(args, stdout, stderr)
 
 
 def _database_error(exc: BaseException) -> bool:
@@ -582,7 +725,15 @@ def main(argv: list[str] | None = None) -> int:
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return EXIT_OK
     except KeyboardInterrupt:
-        print("agent-patterns: interrupted", file=sys.stderr)
+        running = getattr(args, "running", None)
+        if running and parse_location(args.db).kind != "memory":
+            print(
+                f"agent-patterns: interrupted; the run is kept as it stood. Carry it on with: "
+                f"agent-patterns resume {running}{_db_arg(args.db)}",
+                file=sys.stderr,
+            )
+        else:
+            print("agent-patterns: interrupted", file=sys.stderr)
         return 130
     except Exception as exc:
         if _database_error(exc):

@@ -183,4 +183,23 @@ def summary_lines(result: Mapping[str, Any], width: int = 100) -> list[str]:
         detail = result.get("llm_detail") or result.get("details")
         if detail:
             lines.append(f"details: {_value(detail)}")
+        error = _tool_error(result)
+        if error:
+            lines.append(f"tool error: {error}")
     return [cut(line, width) for line in lines]
+
+
+def _tool_error(result: Mapping[str, Any]) -> str | None:
+    """The error of the failed tool call a run stopped on (``tool_failed:fetch_sales_data`` says
+    which tool; this says why, e.g. ``sales_not_found_for_month:2026-03``): from the result's
+    ``observation``, else its last call when that failed."""
+    observation = result.get("observation")
+    calls = result.get("calls")
+    if not isinstance(observation, Mapping) and isinstance(calls, list) and calls:
+        last = calls[-1]
+        if isinstance(last, Mapping) and last.get("ok") is False:
+            observation = last.get("observation")
+    if not isinstance(observation, Mapping) or not observation.get("error"):
+        return None
+    extra = observation.get("message") or observation.get("problem")
+    return _value(observation["error"]) + (f" ({_value(extra)})" if extra else "")

@@ -14,19 +14,18 @@ from langchain_core.retrievers import BaseRetriever
 from langgraph.checkpoint.base import BaseCheckpointSaver
 from langgraph.graph import END, START, StateGraph
 from langgraph.graph.state import CompiledStateGraph
-from typing_extensions import TypedDict
 
 from demo_tools.rag import demo_retriever
 from graphs.compile import compile_pattern
 from nodes import rag as n
 from nodes.llm_json import llm_node
 from nodes.model import get_chat_model, model_label
-from nodes.state import RunState
+from nodes.state import ChatInput, RunState
 from nodes.trace import is_stopped
 from policies.rag import RagPolicy
 
 
-class RagInput(TypedDict, total=False):
+class RagInput(ChatInput, total=False):
     question: str
 
 

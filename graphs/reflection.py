@@ -14,18 +14,17 @@ from langchain_core.language_models import BaseChatModel
 from langgraph.checkpoint.base import BaseCheckpointSaver
 from langgraph.graph import END, START, StateGraph
 from langgraph.graph.state import CompiledStateGraph
-from typing_extensions import TypedDict
 
 from graphs.compile import compile_pattern
 from nodes import reflection as n
 from nodes.llm_json import llm_node
 from nodes.model import get_chat_model, model_label
-from nodes.state import RunState
+from nodes.state import ChatInput, RunState
 from nodes.trace import is_stopped
 from policies.reflection import ReflectionPolicy
 
 
-class ReflectionInput(TypedDict, total=False):
+class ReflectionInput(ChatInput, total=False):
     goal: str
     incident_context: dict[str, Any]
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from types import ModuleType
 from typing import TYPE_CHECKING, Any, Literal
 
-from nodes.state import RUN_CONTRACT_KEYS
+from nodes.contract import RUN_CONTRACT_KEYS
 
 if TYPE_CHECKING:
     from langchain_core.language_models import BaseChatModel
@@ -86,8 +86,14 @@ class Pattern:
         return make(**fields)
 
     def policy_with(self, data: dict[str, Any]) -> BasePolicy:
-        """The demo's policy with the fields of ``data`` (a policy file) over it, validated."""
-        return self.model.model_validate({**self.policy().model_dump(), **data})
+        """The demo's policy with the fields of ``data`` (a policy file) over it, validated. Only
+        the fields the demo's policy set and those of ``data`` count as set
+        (``model_fields_set``), so a default the CLI adjusts (the Supervisor's automatic approver)
+        is still adjusted unless the file names it."""
+        base = self.policy()
+        merged = self.model.model_validate({**base.model_dump(), **data})
+        fields = dict(merged)
+        return self.model.model_construct(_fields_set=base.model_fields_set | set(data), **fields)
 
     def demo_input(self) -> dict[str, Any]:
         """A fresh copy of the demo's input."""
@@ -159,7 +165,7 @@ PATTERNS: dict[str, Pattern] = {
         "rag",
         "graphs.rag",
         "policies.rag:RagPolicy",
-        "demo_tools.rag",
+        "demo_tools.rag_input",
         (InputKey("question", "text", True, "the question to answer from the knowledge base"),),
         "retrieval within allowed sources, an answer only from the packed context, citing it",
     ),

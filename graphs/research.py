@@ -12,19 +12,18 @@ from langchain_core.language_models import BaseChatModel
 from langgraph.checkpoint.base import BaseCheckpointSaver
 from langgraph.graph import END, START, StateGraph
 from langgraph.graph.state import CompiledStateGraph
-from typing_extensions import TypedDict
 
 from demo_tools.research import ReadTool, SearchTool, demo_read, demo_search
 from graphs.compile import compile_pattern
 from nodes import research as n
 from nodes.llm_json import llm_node
 from nodes.model import get_chat_model, model_label
-from nodes.state import RunState
+from nodes.state import ChatInput, RunState
 from nodes.trace import is_stopped
 from policies.research import ResearchPolicy
 
 
-class ResearchInput(TypedDict, total=False):
+class ResearchInput(ChatInput, total=False):
     goal: str
     request: dict[str, Any]
 

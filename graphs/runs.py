@@ -115,7 +115,11 @@ def _threads(checkpointer: BaseCheckpointSaver) -> list[tuple[str, str]]:
 
 
 def _graph(pattern: Pattern, checkpointer: BaseCheckpointSaver) -> Any:
-    return pattern.module.build_graph(checkpointer=checkpointer)
+    """A graph to read the pattern's runs with: reading calls no model, so it gets the offline one
+    (a real model's settings are neither read nor checked)."""
+    from nodes.offline import OfflineChatModel
+
+    return pattern.module.build_graph(checkpointer=checkpointer, llm=OfflineChatModel())
 
 
 def _status(snapshot: StateSnapshot) -> str:
@@ -230,6 +234,15 @@ def load_run(checkpointer: BaseCheckpointSaver, thread_id: str) -> RunRecord:
     ]
     result = run_result(graph, snapshot.values or {})
     return RunRecord(_summary(thread_id, pattern.name, snapshot), result, checkpoints)
+
+
+def recorded_policy(checkpointer: BaseCheckpointSaver, thread_id: str) -> BasePolicy:
+    """The policy the run was started with, as the CLI recorded it in its checkpoints' metadata,
+    else its pattern's demo policy."""
+    pattern, latest = _latest(checkpointer, thread_id)
+    recorded = (latest.metadata or {}).get("policy")
+    with _decoding(thread_id):
+        return pattern.model.model_validate_json(recorded) if isinstance(recorded, str) else pattern.policy()
 
 
 def _reopen(

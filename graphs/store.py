@@ -97,6 +97,17 @@ def _sqlite_error(path: Path, exc: sqlite3.Error) -> StoreError:
     return StoreError(f"cannot open run store {path}: {text}")
 
 
+def _check_sqlite_writable(conn: sqlite3.Connection, path: Path) -> None:
+    """A write that changes nothing: a store that is read-only (its file, its folder, the mount)
+    fails here, at open, not at a run's first checkpoint after model calls were made."""
+    try:
+        conn.execute("DELETE FROM checkpoints WHERE 0")
+    except sqlite3.OperationalError as exc:
+        raise StoreError(f"run store {path} cannot be written ({exc})") from None
+    finally:
+        conn.rollback()
+
+
 def one_line(exc: BaseException, limit: int = 400) -> str:
     """An exception's message on one line: its lines joined with "; ", runs of whitespace (tabs
     included) made one space, at most ``limit`` characters; its class name when it has none."""
@@ -137,9 +148,14 @@ def _setup_lock_polls() -> Iterator[float]:
 
 @contextmanager
 def open_checkpointer(
-    location: str | Path | None, *, pool_size: int = 10, connect_timeout: float = 5.0
+    location: str | Path | None,
+    *,
+    pool_size: int = 10,
+    connect_timeout: float = 5.0,
+    writable: bool = False,
 ) -> Iterator[BaseCheckpointSaver]:
-    """A checkpointer for ``location`` (see the module doc), closed when the block ends."""
+    """A checkpointer for ``location`` (see the module doc), closed when the block ends. With
+    ``writable``, an SQLite store that cannot be written raises ``StoreError`` at open."""
     where = parse_location(location)
     if where.kind == "memory":
         from langgraph.checkpoint.memory import InMemorySaver
@@ -152,10 +168,19 @@ def open_checkpointer(
         path = _sqlite_path(where)
         try:
             conn = sqlite3.connect(str(path), timeout=30, check_same_thread=False)
-            saver = SqliteSaver(conn)
-            saver.setup()
         except sqlite3.Error as exc:
             raise _sqlite_error(path, exc) from None
+        try:
+            saver = SqliteSaver(conn)
+            saver.setup()
+            if writable:
+                _check_sqlite_writable(conn, path)
+        except sqlite3.Error as exc:
+            conn.close()
+            raise _sqlite_error(path, exc) from None
+        except StoreError:
+            conn.close()
+            raise
         try:
             yield saver
         finally:

@@ -18,7 +18,6 @@ from langchain_core.language_models import BaseChatModel
 from langgraph.checkpoint.base import BaseCheckpointSaver
 from langgraph.graph import END, START, StateGraph
 from langgraph.graph.state import CompiledStateGraph
-from typing_extensions import TypedDict
 
 from demo_tools.supervisor import BillingDesk, demo_tools
 from graphs.compile import Durability, compile_pattern
@@ -26,7 +25,7 @@ from graphs.store import ledger_from_env
 from nodes import supervisor as n
 from nodes.llm_json import llm_node
 from nodes.model import get_chat_model, model_label
-from nodes.state import RunState
+from nodes.state import ChatInput, RunState
 from nodes.tool_gateway import ToolsArg, tool_registry
 from nodes.trace import is_stopped
 from policies.supervisor import CustomRule, SupervisorPolicy, demo_policy, policy_problems
@@ -37,7 +36,7 @@ from policies.supervisor import CustomRule, SupervisorPolicy, demo_policy, polic
 DURABILITY: Durability = "sync"
 
 
-class SupervisorInput(TypedDict, total=False):
+class SupervisorInput(ChatInput, total=False):
     goal: str
     #: Whom the run acts for (e.g. ``{"user_id": 42}``): arguments a tool's rules bind
     #: (``ToolRules.bound_args``) must equal these values. Optional.

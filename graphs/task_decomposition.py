@@ -12,20 +12,19 @@ from langchain_core.language_models import BaseChatModel
 from langgraph.checkpoint.base import BaseCheckpointSaver
 from langgraph.graph import END, START, StateGraph
 from langgraph.graph.state import CompiledStateGraph
-from typing_extensions import TypedDict
 
 from demo_tools.task_decomposition import demo_tools
 from graphs.compile import compile_pattern
 from nodes import task_decomposition as n
 from nodes.llm_json import llm_node
 from nodes.model import get_chat_model, model_label
-from nodes.state import RunState
+from nodes.state import ChatInput, RunState
 from nodes.tool_gateway import ToolsArg, tool_registry
 from nodes.trace import is_stopped
 from policies.task_decomposition import TaskDecompositionPolicy
 
 
-class TaskDecompositionInput(TypedDict, total=False):
+class TaskDecompositionInput(ChatInput, total=False):
     goal: str
 
 

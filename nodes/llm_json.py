@@ -342,8 +342,9 @@ CLIENT_TIMEOUT_GRACE = 0.25
 
 def _call_kwargs(llm: BaseChatModel, limit: float) -> dict[str, Any]:
     """Per-request options: an OpenAI client gets the call's timeout (never more than its own,
-    ``OPENAI_TIMEOUT_SECONDS``), so an abandoned request ends with the wait instead of running on."""
-    if not any(cls.__name__ == "BaseChatOpenAI" for cls in type(llm).__mro__):
+    ``OPENAI_TIMEOUT_SECONDS``), so an abandoned request ends with the wait instead of running on.
+    With no deadline to reach (:func:`_no_deadline`) the client keeps its own timeout."""
+    if _no_deadline(limit) or not any(cls.__name__ == "BaseChatOpenAI" for cls in type(llm).__mro__):
         return {}
     own = getattr(llm, "request_timeout", None)
     timeout = limit + CLIENT_TIMEOUT_GRACE
@@ -366,12 +367,24 @@ def _threads() -> ThreadPoolExecutor:
         return _call_threads
 
 
+def _no_deadline(limit: float) -> bool:
+    """True when a wait of ``limit`` seconds cannot end before the call does: the run's time
+    budgets (``max_seconds``, ``llm_timeout_seconds``) are unbounded (``math.inf``) or beyond what
+    a thread can wait for (``threading.TIMEOUT_MAX``, about 292 years)."""
+    return not limit < threading.TIMEOUT_MAX
+
+
 def _invoke_with_timeout(attempt: _Attempt) -> Any:
     """Invoke in a worker thread (keeping the caller's context, so callbacks and streaming work)
     and give up after ``limit`` seconds. A model that never returns cannot hold the run. The
-    threads are reused: making one per call cost about half a millisecond a call."""
-    ctx = contextvars.copy_context()
+    threads are reused: making one per call cost about half a millisecond a call.
+
+    With no deadline to reach (:func:`_no_deadline`) there is nothing to give up on: the model is
+    invoked in the caller's thread, without the hand-off to a worker and back."""
     kwargs = _call_kwargs(attempt.llm, attempt.limit)
+    if _no_deadline(attempt.limit):
+        return attempt.llm.invoke(attempt.messages, **kwargs)
+    ctx = contextvars.copy_context()
     future = _threads().submit(ctx.run, lambda: attempt.llm.invoke(attempt.messages, **kwargs))
     done, _ = wait([future], timeout=attempt.limit)
     if not done:

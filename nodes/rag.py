@@ -22,6 +22,7 @@ from pydantic import BaseModel, Field
 from demo_tools.rag import is_sla_grade, lexical_score
 from nodes.clock import out_of_time
 from nodes.llm_json import LLMCall, LLMSteps
+from nodes.messages import answer_message
 from nodes.run import llm_done, llm_failed, policy_for, start_run
 from nodes.trace import history_row, stop, trace_row
 from policies import rag as rules
@@ -74,7 +75,13 @@ def _check_input(state: State) -> str | None:
 
 def start(state: State, config: RunnableConfig, *, model: str, supersteps: int = 0) -> dict[str, Any]:
     return start_run(
-        state, config, model=model, clear=PATTERN_KEYS, check_input=_check_input, supersteps=supersteps
+        state,
+        config,
+        model=model,
+        clear=PATTERN_KEYS,
+        check_input=_check_input,
+        request_key="question",
+        supersteps=supersteps,
     )
 
 
@@ -211,6 +218,7 @@ def fallback(state: State) -> dict:
         "stop_reason": "success",
         "outcome": "clarify",
         "answer": CLARIFY_ANSWER,
+        "messages": [answer_message(CLARIFY_ANSWER, status="ok", outcome="clarify")],
         "phase": "fallback",
         "citations": [],
         "citation_details": [],
@@ -251,6 +259,7 @@ def validate_answer(state: State) -> dict:
         "stop_reason": "success",
         "outcome": "grounded_answer",
         "answer": answer,
+        "messages": [answer_message(answer, status="ok", outcome="grounded_answer")],
         "phase": "generate",
         "citations": citations,
         "citation_details": details,

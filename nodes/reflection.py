@@ -17,6 +17,7 @@ from pydantic import BaseModel
 
 from nodes.clock import out_of_time
 from nodes.llm_json import LLMCall, LLMSteps
+from nodes.messages import answer_message
 from nodes.run import llm_done, llm_failed, policy_for, start_run
 from nodes.trace import history_row, stop, trace_row
 from policies import reflection as rules
@@ -75,7 +76,13 @@ def _check_input(state: State) -> str | None:
 
 def start(state: State, config: RunnableConfig, *, model: str, supersteps: int = 0) -> dict[str, Any]:
     return start_run(
-        state, config, model=model, clear=PATTERN_KEYS, check_input=_check_input, supersteps=supersteps
+        state,
+        config,
+        model=model,
+        clear=PATTERN_KEYS,
+        check_input=_check_input,
+        request_key="goal",
+        supersteps=supersteps,
     )
 
 
@@ -239,6 +246,7 @@ def finalize(state: State, runtime: Ctx, *, policy: rules.ReflectionPolicy) -> d
         "stop_reason": "success",
         "outcome": outcome,
         "answer": text,
+        "messages": [answer_message(text, status="ok", outcome=outcome)],
         "phase": "finalize",
         "trace": [trace_row(state, "finalize", final_hash=text_hash(text), chars=len(text))],
         "history": [history_row(state, "finalize", outcome=outcome, answer=text)],

@@ -18,6 +18,7 @@ from pydantic import BaseModel, Field
 from demo_tools.research import ReadTool, SearchTool
 from nodes.clock import out_of_time
 from nodes.llm_json import LLMCall, LLMSteps
+from nodes.messages import answer_message
 from nodes.run import llm_done, llm_failed, policy_for, start_run
 from nodes.trace import history_row, stop, trace_row
 from policies import research as rules
@@ -94,7 +95,13 @@ def start(
     supersteps: int = 0,
 ) -> dict[str, Any]:
     update = start_run(
-        state, config, model=model, clear=PATTERN_KEYS, check_input=_check_input, supersteps=supersteps
+        state,
+        config,
+        model=model,
+        clear=PATTERN_KEYS,
+        check_input=_check_input,
+        request_key="goal",
+        supersteps=supersteps,
     )
     if update.get("status") != "stopped":
         hints = _request(state).get("policy_hints")
@@ -319,6 +326,7 @@ def validate_synthesis(state: State) -> dict:
         "stop_reason": "success",
         "outcome": "grounded_research_answer",
         "answer": answer,
+        "messages": [answer_message(answer, status="ok", outcome="grounded_research_answer")],
         "phase": "synthesize",
         "citations": citations,
         "citation_details": details,

@@ -12,6 +12,7 @@ from langgraph.runtime import Runtime
 
 from nodes.clock import now
 from nodes.llm_json import LLMReply
+from nodes.messages import chat_request, request_update
 from nodes.state import RESET
 from nodes.steps import RECURSION_LIMIT, out_of_supersteps, superstep, superstep_figures
 from nodes.trace import stop, trace_row
@@ -80,6 +81,7 @@ def start_run(
     clear: Iterable[str] = (),
     check_input: Callable[[Mapping[str, Any]], str | None] | None = None,
     supersteps: int = 0,
+    request_key: str | None = None,
 ) -> dict[str, Any]:
     """Open a run: a new run id, the clock, the model's name, clean rows and keys.
 
@@ -87,6 +89,11 @@ def start_run(
     many supersteps the run needs after this one before its next check of the recursion limit
     (the whole graph for a graph without loops): when the limit leaves fewer, the run stops at once
     with ``recursion_limit`` (see :mod:`nodes.steps`).
+
+    ``request_key`` names the pattern's request text (``goal``, ``question``): the run takes it
+    from the conversation's pending human turn when there is one (:mod:`nodes.messages`), and
+    ``check_input`` sees the state with the request in place. A human turn with no text stops the
+    run with ``invalid_input:messages``.
     """
     configurable = (config or {}).get("configurable", {})
     fresh: dict[str, Any] = {"started_at": now(), "trace": [], "history": []}
@@ -101,13 +108,22 @@ def start_run(
         # clear what a previous run on this thread left behind
         **{key: None for key in (*RUN_KEYS, *clear) if state.get(key) is not None},
     }
-    reason = check_input(state) if check_input else None
+    reason = None
+    if request_key is not None:
+        request = chat_request(state, request_key)
+        update.update(request_update(request, request_key))
+        state = {**state, request_key: request.text}
+        if request.from_messages and not request.text:
+            reason = "invalid_input:messages"
+    if not reason and check_input:
+        reason = check_input(state)
     figures: Mapping[str, Any] = {}
     if not reason and out_of_supersteps(config, superstep(config), supersteps):
         reason, figures = RECURSION_LIMIT, superstep_figures(config, supersteps)
     if reason:
         stopped = stop(fresh, "input", reason, figures=figures)
-        update.update(stopped, trace=[RESET, *stopped["trace"]])
+        said = [*update.get("messages", []), *stopped["messages"]]
+        update.update(stopped, trace=[RESET, *stopped["trace"]], messages=said)
     return update
 
 

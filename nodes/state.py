@@ -10,7 +10,13 @@ input/output JSON schemas only from ``typing_extensions.TypedDict`` on Python < 
 
 from typing import Annotated, Any
 
+from langchain_core.messages import AnyMessage
+from langgraph.graph.message import add_messages
 from typing_extensions import TypedDict
+
+from nodes.contract import RUN_CONTRACT_KEYS
+
+__all__ = ["RESET", "RUN_CONTRACT_KEYS", "ChatInput", "RunState", "add_rows", "add_usage"]
 
 #: A row that, first in an update, empties the list before the rest is appended. A run's first
 #: node sends it, so a new run on a thread that already holds one starts from clean rows.
@@ -57,19 +63,15 @@ class RunState(TypedDict, total=False):
     details: dict[str, Any]
     raw_reply: str
     llm_detail: str
+    #: the conversation chat clients show and send (:mod:`nodes.messages`): the request as a human
+    #: turn, the answer (or why the run stopped) as an AI turn
+    messages: Annotated[list[AnyMessage], add_messages]
+    #: the id of the human turn the latest run took as its request
+    request_message_id: str
 
 
-#: Keys of the run contract, in the order the CLI prints them.
-RUN_CONTRACT_KEYS = (
-    "run_id",
-    "thread_id",
-    "model",
-    "status",
-    "stop_reason",
-    "outcome",
-    "answer",
-    "phase",
-    "usage",
-    "trace",
-    "history",
-)
+class ChatInput(TypedDict, total=False):
+    """What every pattern's input accepts beside its own keys: a conversation whose last human
+    turn is the request (Agent Chat UI, Studio's chat, ``{"messages": [...]}`` from Python)."""
+
+    messages: Annotated[list[AnyMessage], add_messages]

@@ -23,6 +23,7 @@ from langgraph.types import interrupt
 
 from nodes.clock import now, out_of_time
 from nodes.llm_json import LLMCall, LLMSteps
+from nodes.messages import answer_message
 from nodes.run import llm_done, llm_failed, policy_for, start_run
 from nodes.steps import RECURSION_LIMIT, out_of_supersteps, superstep, superstep_figures
 from nodes.tool_gateway import (
@@ -101,7 +102,15 @@ def _review_context(state: State, policy: rules.SupervisorPolicy) -> rules.Revie
 
 
 def start(state: State, config: RunnableConfig, *, model: str) -> dict[str, Any]:
-    update = start_run(state, config, model=model, clear=PATTERN_KEYS, check_input=_check_input, supersteps=1)
+    update = start_run(
+        state,
+        config,
+        model=model,
+        clear=PATTERN_KEYS,
+        check_input=_check_input,
+        request_key="goal",
+        supersteps=1,
+    )
     first = superstep(config)
     return {**update, "steps": 0, "calls": [], "refusals": [], "paused_seconds": 0.0, "first_step": first}
 
@@ -278,8 +287,11 @@ def review(state: State, runtime: Ctx, *, policy: rules.SupervisorPolicy, hooks:
     if earlier is not None:
         row = {"decision": "block", "reason": "refused_before", "refused_at_step": earlier.get("step")}
         update = {"review": row, "reviews": [*(state.get("reviews") or []), row]}
-        reason, by, message = str(earlier["reason"]), str(earlier["by"]), str(earlier.get("message") or "")
-        return _refuse(state, policy, "review", reason, by=by, action=action, message=message, update=update)
+        reason, message = str(earlier["reason"]), str(earlier.get("message") or "")
+        # the supervisor refuses the repeat (review_reason refused_before); no human saw this step
+        return _refuse(
+            state, policy, "review", reason, by="supervisor", action=action, message=message, update=update
+        )
     decision = rules.review_action(action, _review_context(state, policy), policy, hooks)
     row = {"decision": decision.verdict, "reason": decision.reason, **decision.details}
     update = {"review": row, "reviews": [*(state.get("reviews") or []), row]}
@@ -394,7 +406,8 @@ def human_approval(
             message=answer.message,
             update=update,
         )
-    executed_from = "human_revised" if decision.reason == "human_revised" else state.get("executed_from")
+    revised = decision.reason == "human_revised"  # by a human, or by the approver standing in for one
+    executed_from = f"{by}_revised" if revised else state.get("executed_from")
     update = {
         "action": decision.details["action"],
         "executed_from": executed_from,
@@ -516,6 +529,7 @@ def finalize(state: State) -> dict:
         "stop_reason": "success",
         "outcome": "final_answer",
         "answer": answer,
+        "messages": [answer_message(answer, status="ok", outcome="final_answer")],
         "phase": "final",
         "trace": [trace_row(state, "final", **_figures(state, action))],
         "history": [history],

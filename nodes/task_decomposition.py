@@ -13,6 +13,7 @@ from pydantic import BaseModel
 
 from nodes.clock import out_of_time
 from nodes.llm_json import LLMCall, LLMSteps
+from nodes.messages import answer_message
 from nodes.run import llm_done, llm_failed, policy_for, start_run
 from nodes.steps import RECURSION_LIMIT, out_of_supersteps, superstep, superstep_figures
 from nodes.tool_gateway import ToolRegistry, check_tool_call, run_tool, tool_catalog
@@ -66,6 +67,7 @@ def start(state: State, config: RunnableConfig, *, model: str) -> dict[str, Any]
         model=model,
         clear=PATTERN_KEYS,
         check_input=_check_input,
+        request_key="goal",
         supersteps=SUPERSTEPS_TO_EXECUTE,
     )
     return {**update, "next_step": 0, "calls": [], "first_step": superstep(config)}
@@ -206,6 +208,7 @@ def finalize(state: State, runtime: Ctx, *, policy: rules.TaskDecompositionPolic
         "stop_reason": "success",
         "outcome": "summary_ready",
         "answer": answer,
+        "messages": [answer_message(answer, status="ok", outcome="summary_ready")],
         "phase": "finalize",
         "trace": [trace_row(state, "finalize", answer_hash=text_hash(answer), chars=len(answer))],
         "history": [history_row(state, "finalize", answer=answer)],

@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from nodes.clock import elapsed_ms
+from nodes.messages import stop_message
 from policies.catalog import clean_reason
 
 
@@ -30,8 +31,9 @@ def stop(
     figures: Mapping[str, Any] | None = None,
     **diagnostics: Any,
 ) -> dict[str, Any]:
-    """The state update that ends a run: status, stop reason, phase, a failing trace row, and the
-    diagnostics it stopped on (as top-level result keys). Nothing already in state is dropped.
+    """The state update that ends a run: status, stop reason, phase, a failing trace row, the
+    diagnostics it stopped on (as top-level result keys), and an AI message saying where and why
+    (what a chat client shows). Nothing already in state is dropped.
 
     The reason is written as :func:`policies.catalog.clean_reason` renders it: a reason that carries
     text from a reply (an unknown tool's name...) cannot smuggle line breaks or megabytes into it."""
@@ -42,6 +44,7 @@ def stop(
         "stop_reason": reason,
         "phase": phase,
         "trace": [row],
+        "messages": [stop_message(reason, phase)],
         **diagnostics,
     }
 

@@ -30,6 +30,7 @@ MAX_REASON_CHARS = 160
 SHARED: frozenset[str] = frozenset(
     {
         "max_seconds",
+        "invalid_input:messages",
         "max_tokens",
         "max_cost_usd",
         "recursion_limit",

@@ -258,8 +258,8 @@ def describe(found: Sequence[Source]) -> str:
     """Where a value came from, in words for the human and the trace."""
     if not found:
         return "appears nowhere in the run (not in the request, the subject, the policy or any observation)"
-    labels = list(dict.fromkeys(s.label() for s in found))
-    if all(s.kind in ("tool", "args") for s in found):
+    labels = list(dict.fromkeys(("the trusted " if s.trusted else "") + s.label() for s in found))
+    if all(s.kind in ("tool", "args") and not s.trusted for s in found):
         return "appears only in " + ", ".join(labels)
     return "appears in " + " and in ".join(labels)
 

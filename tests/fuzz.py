@@ -445,9 +445,19 @@ def without_backoff() -> Any:
 # --------------------------------------------------------------------------- run properties
 
 
-def check_run(pattern: str, graph: Any, values: Mapping[str, Any]) -> dict[str, Any]:
-    """The run contract every fuzzed run must keep; returns the run's result and counts it."""
+def check_run(
+    pattern: str, graph: Any, values: Mapping[str, Any], returned: Mapping[str, Any] | None = None
+) -> dict[str, Any]:
+    """The run contract every fuzzed run must keep; returns the run's result and counts it.
+
+    ``values`` is the run's state as the checkpointer keeps it; ``returned``, what ``invoke``
+    returned: the audit rows read back from the store must be exactly those the run returned."""
     result = run_result(graph, dict(values))
+    if returned is not None:
+        kept = ("calls", "refusals", "usage")
+        keys = ("trace", "history", "status", "stop_reason", *(k for k in kept if k in graph.output_channels))
+        for key in keys:
+            assert returned.get(key) == values.get(key), key
     status, reason = result.get("status"), result.get("stop_reason")
     assert status in ("ok", "stopped"), result
     assert result.get("run_id"), result
@@ -457,7 +467,7 @@ def check_run(pattern: str, graph: Any, values: Mapping[str, Any]) -> dict[str, 
         assert reason != SUCCESS and is_known_stop_reason(pattern, str(reason)), reason
         last = (result.get("trace") or [{}])[-1]
         assert last.get("ok") is False and last.get("stop_reason") == reason, result.get("trace")
-    json.dumps(result)  # the CLI prints it
+    json.dumps({k: v for k, v in result.items() if k != "messages"})  # the CLI prints it
     FIGURES.count(f"fuzz:{pattern}", "examples")
     FIGURES.count(f"fuzz:{pattern}:stop_reasons", str(reason))
     return result

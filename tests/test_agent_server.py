@@ -217,6 +217,26 @@ def test_policy_override_through_context(stack):
     assert stack.model.count == calls
 
 
+def test_the_known_limitations_docs_server_md_names_hold(stack):
+    """Pinned so that docs/server.md's *Known limitations* change when the engine does (issue 24):
+    a context key that is no policy field is dropped before the graph sees it, and a resume on a
+    thread that never ran ends in error before any node of ours runs."""
+    client = stack.client()
+    thread = client.threads.create()
+    demo = PATTERNS["reflection"].demo_input()
+    typo = client.runs.wait(thread["thread_id"], "reflection", input=demo, context={"max_secondz": 10})
+    assert typo["status"] == "ok"  # ran with the policy's own max_seconds
+    assert _stable(typo) == _stable(_in_process(stack, "reflection")[0])
+    thread = client.threads.create()
+    with pytest.raises(Exception, match=r"'NoneType' object is not iterable"):
+        client.runs.wait(thread["thread_id"], "supervisor", command={"resume": {"type": "approve"}})
+    assert [r["status"] for r in client.runs.list(thread["thread_id"])] == ["error"]
+    # in process, the same resume stops by name
+    graph = PATTERNS["supervisor"].build(checkpointer=InMemorySaver())
+    out = graph.invoke(Command(resume={"type": "approve"}), {"configurable": {"thread_id": "never-ran"}})
+    assert out["stop_reason"] == "invalid_input:goal"
+
+
 def test_interrupt_raised_for_one_client_answered_by_another_and_runs_listed_by_status(stack):
     alice, bob = stack.client(), stack.client()
     tag = uuid.uuid4().hex

@@ -7,7 +7,8 @@ import json
 
 import pytest
 
-from bench.run import SECTIONS, main, render
+from bench import agents
+from bench.run import NEEDS, SECTIONS, main, render, runnable
 
 
 @pytest.mark.integration
@@ -19,7 +20,8 @@ def test_smoke_run_writes_every_section(tmp_path, capsys):
     assert {"cpu", "usable_cores", "memory_gib", "python", "packages"} <= set(result["machine"])
     assert result["machine"]["packages"]["langgraph"]
     sections = result["sections"]
-    assert set(sections) == {*SECTIONS, "checkpoint_growth"}
+    # a section needing the bench extra (create_agent: langchain) runs where it is installed
+    assert set(sections) == {*filter(runnable, SECTIONS), "checkpoint_growth"}
     for name, section in sections.items():
         assert section["rows"], name
         for column in section["columns"]:  # some figures are only taken for some rows
@@ -31,6 +33,15 @@ def test_smoke_run_writes_every_section(tmp_path, capsys):
     assert all(row["same_results"] for row in sections["retrieval"]["rows"])
     assert all(row["failed"] == 0 for row in sections["concurrency"]["rows"])
     assert [row["store"] for row in sections["checkpoint_growth"]["rows"]] == ["memory", "sqlite"]
+    if "create_agent" in sections:
+        rows = sections["create_agent"]["rows"]
+        assert {(r["store"], r["steps"]) for r in rows} == {
+            (store, steps) for store in ("none", "memory", "sqlite") for steps in (2, 6)
+        }
+        assert {"supervisor", "create_agent", "create_agent_hitl"} <= {r["variant"] for r in rows}
+        # the Supervisor's gateway nodes make it several supersteps per tool step, create_agent ~2
+        for r in rows:
+            assert r["supersteps"] > r["steps"], r
     markdown = render(result, markdown=True)
     assert "### Targets" in markdown and "| pattern |" in markdown
     assert "Targets" in capsys.readouterr().out
@@ -40,3 +51,31 @@ def test_unknown_section_is_a_clear_error(capsys):
     with pytest.raises(SystemExit):
         main(["--only", "nonsense"])
     assert "unknown section(s) nonsense" in capsys.readouterr().err
+
+
+def test_a_section_whose_extra_is_missing_is_named_with_what_it_needs(monkeypatch, capsys):
+    monkeypatch.setitem(NEEDS, "create_agent", (lambda: False, "langchain>=1"))
+    with pytest.raises(SystemExit):
+        main(["--only", "create_agent", "--smoke"])
+    assert "section create_agent needs langchain>=1" in capsys.readouterr().err
+
+
+def test_create_agent_variants_make_exactly_the_scripted_tool_calls():
+    """Each variant of the create_agent section, run as the section runs it, makes the scripted
+    tool calls and answers; a run checked against another step count fails its check."""
+    pytest.importorskip("langchain.agents", reason="the bench extra (langchain>=1) is not installed")
+    from langgraph.checkpoint.memory import InMemorySaver
+
+    variants = [v for v in agents.variants() if v.build is not None]
+    assert {"supervisor", "create_agent", "create_agent_hitl"} <= {v.name for v in variants}
+    saver = InMemorySaver()
+    for variant in variants:
+        built = variant.build(3, saver)
+        result = built.graph.invoke(built.given, {"configurable": {"thread_id": variant.name}})
+        assert built.check(result), variant.name
+        assert not variant.build(4, saver).check(result), variant.name
+        if variant.name == "supervisor":
+            made = [(c["tool"], c["args"]) for c in result["calls"]]
+        else:
+            made = [(c["name"], c["args"]) for m in result["messages"] for c in getattr(m, "tool_calls", [])]
+        assert made == [agents.tool_call(step) for step in (1, 2, 3)], variant.name

@@ -28,7 +28,9 @@ def test_python_block_runs(path, index, monkeypatch, tmp_path):
         monkeypatch.delenv(name, raising=False)
     monkeypatch.chdir(tmp_path)  # files an example writes land in a scratch folder
     code = _blocks(path)[index]
-    exec(compile(code, f"{path.relative_to(ROOT)}[python block {index}]", "exec"), {"__name__": "__doc__"})
+    # dont_inherit: a block runs as a user's file would, without this module's __future__ imports
+    where = f"{path.relative_to(ROOT)}[python block {index}]"
+    exec(compile(code, where, "exec", dont_inherit=True), {"__name__": "__doc__"})
 
 
 def test_the_readme_and_docs_have_python_examples():

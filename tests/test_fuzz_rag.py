@@ -137,8 +137,8 @@ def test_rag_gateway_holds_for_any_reply(replies, policy, taint):
     RETRIEVER.tainted.clear()
     RETRIEVER.taint = taint
     config = {"configurable": {"thread_id": str(uuid.uuid4())}}
-    GRAPH.invoke({"question": QUESTION}, config, context=policy)
-    result = check_run("rag", GRAPH, GRAPH.get_state(config).values)
+    values = GRAPH.invoke({"question": QUESTION}, config, context=policy)
+    result = check_run("rag", GRAPH, GRAPH.get_state(config).values, values)
     SAVER.delete_thread(config["configurable"]["thread_id"])
     allowed = policy.allowed_sources_execution
     for ask in RETRIEVER.asked:  # the retriever is only ever asked within the execution allowlist

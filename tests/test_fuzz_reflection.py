@@ -103,7 +103,7 @@ def test_reflection_gateway_holds_for_any_reply(replies, policy, human):
     if asked:
         FIGURES.count("fuzz:reflection", "human_reviews")
         values = GRAPH.invoke(Command(resume=human), config, context=policy)
-    result = check_run("reflection", GRAPH, GRAPH.get_state(config).values)
+    result = check_run("reflection", GRAPH, GRAPH.get_state(config).values, values)
     if asked and json_problem(human) is not None:  # an answer JSON cannot represent is refused
         assert result["stop_reason"] == "invalid_human_answer", result["stop_reason"]
         FIGURES.count("fuzz:reflection", "foreign_human_answers_refused")

@@ -156,8 +156,8 @@ def test_research_gateway_holds_for_any_reply(replies, hints, taint):
     TOOLS.reset(taint)
     request = {**copy.deepcopy(REQUEST), "policy_hints": hints}
     config = {"configurable": {"thread_id": str(uuid.uuid4())}}
-    GRAPH.invoke({"goal": "Research the US payments incident.", "request": request}, config)
-    result = check_run("research", GRAPH, GRAPH.get_state(config).values)
+    values = GRAPH.invoke({"goal": "Research the US payments incident.", "request": request}, config)
+    result = check_run("research", GRAPH, GRAPH.get_state(config).values, values)
     SAVER.delete_thread(config["configurable"]["thread_id"])
     limits = effective_limits(ResearchPolicy(), hints)
     # only pages from domains this runtime may read, never more than the budget

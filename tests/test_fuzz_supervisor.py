@@ -156,7 +156,7 @@ def test_supervisor_gateway_holds_for_any_worker(worker, policy, human, taint):
         answer = next(answers, {"type": "reject", "message": "enough"})
         FIGURES.count("fuzz:supervisor", "human_answers")
         values = GRAPH.invoke(Command(resume=answer), config, context=policy)
-    result = check_run("supervisor", GRAPH, GRAPH.get_state(config).values)
+    result = check_run("supervisor", GRAPH, GRAPH.get_state(config).values, values)
     SAVER.delete_thread(config["configurable"]["thread_id"])
     check_ledger(result, DESK[0])
     if TOOLS.tainted:  # the first foreign result stops the run, by name, before anything else runs

@@ -111,8 +111,8 @@ def test_task_decomposition_gateway_holds_for_any_plan(replies, policy, taint):
     MODEL.load(replies)
     TOOLS.reset(taint)
     config = {"configurable": {"thread_id": str(uuid.uuid4())}}
-    GRAPH.invoke({"goal": GOAL}, config, context=policy)
-    result = check_run("task_decomposition", GRAPH, GRAPH.get_state(config).values)
+    values = GRAPH.invoke({"goal": GOAL}, config, context=policy)
+    result = check_run("task_decomposition", GRAPH, GRAPH.get_state(config).values, values)
     SAVER.delete_thread(config["configurable"]["thread_id"])
     assert not TOOLS.violations, TOOLS.violations
     executed = [name for name, _ in TOOLS.executions]

@@ -367,7 +367,7 @@ def test_benign_baseline_the_same_tasks_without_injection():
         record(
             "benign:supervisor",
             "escalated",
-            escalations + sum(r.get("executed_from") == "human_revised" for r in out["calls"]),
+            escalations + sum(r.get("executed_from") == "auto_approver_revised" for r in out["calls"]),
         )
         blocked, proposals = blocked + (out["status"] == "stopped"), proposals + len(model.calls)
     for question in BENIGN_QUESTIONS:

@@ -3,7 +3,11 @@ only its own thread."""
 
 from __future__ import annotations
 
+import asyncio
+import math
 import threading
+
+import pytest
 
 from graphs import reflection
 from policies.reflection import ReflectionPolicy
@@ -50,3 +54,40 @@ def test_a_model_that_never_answers_does_not_hold_the_next_calls(instant_backoff
         assert fine.invoke(GIVEN)["outcome"] == "approved_direct"
     finally:
         stuck.set()
+
+
+@pytest.mark.parametrize("budget", [math.inf, 1e12])
+def test_with_no_deadline_to_reach_the_model_is_called_in_the_runs_own_thread(budget):
+    """Time budgets beyond any wait (unbounded, or past threading.TIMEOUT_MAX) leave the seam
+    nothing to give up on: the model runs in the caller's thread, and the run completes (a wait
+    that long used to raise OverflowError, stopping every call with llm_error:overflow_error)."""
+    seen: list[threading.Thread] = []
+
+    def answer(reply):
+        def produce():
+            seen.append(threading.current_thread())
+            return reply
+
+        return produce
+
+    policy = ReflectionPolicy(max_seconds=budget, llm_timeout_seconds=budget)
+    graph = reflection.build_graph(llm=RaisingModel(replies=[answer(DRAFT), answer(APPROVE)]), policy=policy)
+    result = graph.invoke(GIVEN)
+    assert (result["status"], result["outcome"]) == ("ok", "approved_direct")
+    assert seen == [threading.current_thread()] * 2
+    # under ainvoke the same budgets are awaited without a deadline too
+    again = reflection.build_graph(llm=RaisingModel(replies=[DRAFT, APPROVE]), policy=policy)
+    assert asyncio.run(again.ainvoke(GIVEN))["outcome"] == "approved_direct"
+
+
+def test_a_finite_budget_still_runs_the_model_in_a_worker_thread():
+    seen: list[threading.Thread] = []
+
+    def produce():
+        seen.append(threading.current_thread())
+        return DRAFT
+
+    policy = ReflectionPolicy(max_seconds=1e6, llm_timeout_seconds=1e6)
+    graph = reflection.build_graph(llm=RaisingModel(replies=[produce, APPROVE]), policy=policy)
+    assert graph.invoke(GIVEN)["outcome"] == "approved_direct"
+    assert seen and threading.current_thread() not in seen

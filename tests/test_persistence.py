@@ -396,7 +396,7 @@ def test_replay_and_fork_from_a_durable_store_keep_governance(tmp_path):
         forked = graph.invoke(None, fork)
         executed = [c["args"]["amount_usd"] for c in forked.get("calls", []) if c["tool"] == "issue_refund"]
         assert executed == [policy.auto_approver_cap]  # reviewed again, escalated, cut to the approver's cap
-        assert forked["calls"][-2]["executed_from"] == "human_revised"
+        assert forked["calls"][-2]["executed_from"] == "auto_approver_revised"
         assert [r["amount_usd"] for r in desk.refunds.values()] == [first_amount(first)]
 
 

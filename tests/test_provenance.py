@@ -229,7 +229,7 @@ def test_values_from_the_request_or_a_trusted_tool_pass_and_say_where_they_came_
     out, *_ = run([CONTACTS, mail("bob@corp.example")], rules)
     assert out["status"] == "ok"
     row = next(r for r in out["trace"] if r.get("tool") == "send_mail")
-    assert row["provenance"] == {"to": "appears only in list_contacts (step 1)"}
+    assert row["provenance"] == {"to": "appears in the trusted list_contacts (step 1)"}
     out, *_ = run([mail("nobody@corp.example")], rules)  # made up: it appears nowhere
     assert out["stop_reason"] == "supervisor_block:recipient_not_from_user"
     assert "appears nowhere" in out["reviews"][-1]["provenance"]["to"]

@@ -34,6 +34,8 @@ SCOPES = {
     "nodes/tool_gateway.py": TOOL_PATTERNS,
     "policies/human.py": ("reflection", "supervisor"),
     **{f"{folder}/{name}.py": (name,) for folder in ("policies", "nodes", "graphs") for name in PATTERNS},
+    # a pattern's policies may be a package (policies/supervisor/)
+    **{f"policies/{name}/": (name,) for name in PATTERNS},
 }
 #: Rule-data fields whose value is a supervisor block reason.
 BLOCK_KEYWORDS = {"type_reason", "positive_reason", "exhausted_reason"}
@@ -199,8 +201,9 @@ def emitted() -> dict[str, list[tuple[str, str]]]:
     out: dict[str, list[tuple[str, str]]] = {name: [] for name in PATTERNS}
     for path in source_files():
         rel = path.relative_to(ROOT).as_posix()
+        scope = SCOPES.get(rel, SCOPES.get(rel.rsplit("/", 1)[0] + "/", tuple(PATTERNS)))
         for template in reasons_in(ast.parse(path.read_text(encoding="utf-8"))):
-            for pattern in CONFIGURED.get(template, SCOPES.get(rel, tuple(PATTERNS))):
+            for pattern in CONFIGURED.get(template, scope):
                 out[pattern].append((rel, template))
     return out
 

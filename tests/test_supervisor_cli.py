@@ -14,7 +14,7 @@ def test_cli_auto_approver_by_default(capsys, monkeypatch):
     assert result["status"] == "ok"
     refund = next(c for c in result["calls"] if c["tool"] == "issue_refund")
     assert refund["args"]["amount_usd"] == 800
-    assert refund["executed_from"] == "human_revised"
+    assert refund["executed_from"] == "auto_approver_revised"
 
 
 def test_cli_human_flag_waits(capsys, monkeypatch):

@@ -147,7 +147,7 @@ def test_auto_approver_caps_to_800():
     assert [r["amount_usd"] for r in desk.refunds.values()] == [800]
     assert out["human_answer"] is None  # cleared for the next step
     row = next(r for r in out["trace"] if r.get("tool") == "issue_refund")
-    assert row["executed_from"] == "human_revised"
+    assert row["executed_from"] == "auto_approver_revised"
 
 
 def test_refund_within_limit_runs_without_human():

@@ -225,8 +225,11 @@ def test_approved_action():
     }
     short = parse_human_answer({"type": "edit", "args": {"amount_usd": 500}})
     assert approved_action(short, action, POLICY).details["action"]["args"]["amount_usd"] == 500
+    # a touched field as a chat UI sends it (text) is read against the schema, as a form is
+    typed = parse_human_answer({"type": "edit", "args": {"amount_usd": "800"}})
+    assert approved_action(typed, action, POLICY).details["action"]["args"]["amount_usd"] == 800
     for bad in (
-        {"type": "edit", "args": {"amount_usd": "800"}},
+        {"type": "edit", "args": {"amount_usd": "eight hundred"}},
         {"type": "edit", "args": {"amount_usd": True}},
         {"type": "edit", "args": {"currency": "EUR"}},
         {"type": "edit", "edited_action": {"name": "send_refund_email", "args": {}}},

@@ -8,7 +8,7 @@ from typing import Any, Literal
 
 from policies.decision import Decision
 from policies.flow import flow_text
-from policies.human import HumanAnswer
+from policies.human import NOT_A_FORM_VALUE, HumanAnswer, form_value
 from policies.schemas import ArgsModel
 from policies.supervisor.contract import validate_action
 from policies.supervisor.policy import SupervisorPolicy
@@ -103,6 +103,30 @@ def _edited_answer(answer: HumanAnswer, action: Mapping[str, Any]) -> Decision:
     return Decision.allow("original" if new == dict(action) else "human_revised", action=new)
 
 
+def _read_as_form(
+    action: Mapping[str, Any],
+    touched: set[str],
+    policy: SupervisorPolicy,
+    models: Mapping[str, ArgsModel | None] | None,
+) -> Decision:
+    """Validate a human's edited action the way a form is read: where the schema refuses the type
+    of a field the human touched and sent as text (``"800"`` for a number, an object's JSON text),
+    that field is read as the value its text stands for (:func:`policies.human.form_value`) and the
+    action checked again. Untouched fields, and every model-written call, stay strictly checked."""
+    args = dict(action.get("args") or {})
+    prefix = f"invalid_action:bad_arg_type:{action.get('name')}:"
+    while True:
+        checked = validate_action({**action, "args": args}, policy, models)
+        arg = checked.reason[len(prefix) :] if checked.reason.startswith(prefix) else None
+        if checked.passed or arg not in touched or not isinstance(args.get(arg), str):
+            return checked
+        value = form_value(args[arg])
+        if value is NOT_A_FORM_VALUE:
+            return checked
+        touched = touched - {arg}  # each field is read once
+        args[arg] = value
+
+
 def approved_action(
     answer: HumanAnswer,
     action: Mapping[str, Any],
@@ -112,7 +136,9 @@ def approved_action(
     models: Mapping[str, ArgsModel | None] | None = None,
 ) -> Decision:
     """The action a human's approve/edit answer leaves, validated against the tool's contract.
-    An edit may change arguments (``edited_action.args`` or ``args``), never the tool.
+    An edit may change arguments (``edited_action.args`` or ``args``), never the tool. A field the
+    human touched may arrive as text, as chat UIs send every edited field: it is read against the
+    tool's schema as a form is (``"800"`` for a number field, JSON text for an object field).
 
     With the run's ``context``, an edited action must also pass the supervisor's rules: the human
     answers the escalation, not the hard rules. A rule that blocks it gives a ``block`` decision
@@ -132,7 +158,7 @@ def approved_action(
     if not isinstance(args, dict):
         return Decision.stop("invalid_human_answer", problem="edited_action.args must be an object")
     merged = {**action.get("args", {}), **args}
-    checked = validate_action({"kind": "tool", "name": name, "args": merged}, policy, models)
+    checked = _read_as_form({"kind": "tool", "name": name, "args": merged}, set(args), policy, models)
     if not checked.passed:
         detail = checked.details.get("problem")
         problem = checked.reason + (f": {detail}" if detail else "")

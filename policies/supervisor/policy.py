@@ -145,9 +145,10 @@ class SupervisorPolicy(BasePolicy):
     ) -> SupervisorPolicy:
         """A policy for ``tools`` (LangChain tools, functions, names, or a ``{name: tool}`` mapping):
         each allowed, each with ``rules[name]`` or plain rules (approve), ``side_effects`` named as
-        acting on the world, budgets sized to the tool count; ``fields`` set anything else (``tools``
-        entries are merged over the generated ones). A rule or flag for a tool not in ``tools`` is
-        an error."""
+        acting on the world, budgets sized to the tool count; ``fields`` set anything else. A
+        ``tools`` entry is merged into the generated spec of its tool: the fields it sets replace
+        the generated ones, and a tool named in ``side_effects`` stays a side effect. A rule or
+        flag for a tool not in ``tools`` is an error."""
         names = tool_names(tools)
         rules = dict(rules or {})
         side = list(side_effects)
@@ -155,7 +156,12 @@ class SupervisorPolicy(BasePolicy):
         if stray:
             raise ValueError(f"rules or side effects for unknown tools: {', '.join(sorted(set(stray)))}")
         specs = {n: ToolSpec(side_effect=n in side) for n in names}
-        specs.update(fields.pop("tools", {}) or {})
+        for name, given in (fields.pop("tools", None) or {}).items():
+            spec = ToolSpec.model_validate(given)
+            if name in specs:
+                update = {k: getattr(spec, k) for k in spec.model_fields_set}
+                spec = specs[name].model_copy(update=update)
+            specs[name] = spec.model_copy(update={"side_effect": True}) if name in side else spec
         data: dict[str, Any] = {
             "tools": specs,
             "allowed_tools": names,
@@ -211,7 +217,8 @@ def policy_problems(
     """What in ``policy`` does not fit the registered tools (``models``: name → the tool's own
     argument model) and the custom rules supplied: a tool it names that nobody registered, an
     allowed tool without rules (every call would be blocked), an argument a rule names that the
-    tool does not take, a custom rule nobody supplied. Empty when it fits."""
+    tool does not take, a custom rule nobody supplied, an allowlist that admits none of the
+    registered tools. Empty when it fits."""
     registered, hooks = set(models), set(custom_rules)
     problems: list[str] = []
     named = {
@@ -237,6 +244,11 @@ def policy_problems(
     for where, names in named.items():
         for name in sorted(set(names) - registered):
             problems.append(f"{where} names tool {name!r}, which is not registered")
+    if registered and not registered & set(policy.allowed_tools):
+        problems.append(
+            "it allows none of the tools it is given, so every call would be refused: build it with "
+            "SupervisorPolicy.for_tools(tools) (or name them in allowed_tools, with rules)"
+        )
     for name in policy.allowed_tools:
         if name in registered and name not in policy.rules:
             problems.append(f"tool {name!r} is allowed but has no rules, so every call would be blocked")

@@ -36,8 +36,10 @@ class NumberArg(_Rule):
     the rounded value (``rounding_reason``), so what is approved is what the tool receives."""
 
     arg: str
-    type_reason: str = Field(description="Block reason when the value is not a finite number.")
-    positive_reason: str = Field(description="Block reason when the value is not above zero.")
+    type_reason: str = Field(
+        "invalid_number_type", description="Block reason when the value is not a finite number."
+    )
+    positive_reason: str = Field("invalid_number", description="Block reason when the value is not above 0.")
     decimals: int | None = Field(None, ge=0, le=12, description="Places kept (2: cents). None: as given.")
     rounding_reason: str = Field("amount_rounded", description="Revise reason when rounding changed it.")
 

@@ -1,0 +1,115 @@
+"""The conversation: what chat front ends send and read (``shared/spec/chat-clients.md``).
+
+Every pattern's state has a ``messages`` channel (LangGraph's ``add_messages``), so Agent Chat UI,
+Studio's chat view and any ``{"messages": [...]}`` client can start a run and show it:
+
+- **The request.** A run's request is its pattern's text key (``goal``, ``question``) or, when the
+  conversation ends with a human turn that no run has taken yet, that turn's text (the text blocks
+  of its content; image and file blocks are not text). When both are given the human turn wins: it
+  is what a chat user typed last. A run that starts from its text key adds that text to the
+  conversation as the human turn, so every run's conversation shows what it was asked.
+- **The answer.** A run that ends ok adds its answer as an AI message; a run that stops adds a
+  sentence saying where and why (:func:`stop_message`), so a chat user never sees a silent end.
+- **Untrusted.** Only the last human turn's text is read from what a client sends. Tool messages
+  and AI tool calls a client puts in its input (Agent Chat UI fills in "Successfully handled tool
+  call." for calls it saw unanswered) are never taken as a tool's result or as a call that ran.
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from langchain_core.messages import AIMessage, BaseMessage, HumanMessage
+
+#: The state key holding the id of the human turn a run took as its request (so the next run on
+#: the thread knows that turn is answered).
+REQUEST_MESSAGE_KEY = "request_message_id"
+
+
+def _role(message: Any) -> str | None:
+    if isinstance(message, BaseMessage):
+        return message.type
+    if isinstance(message, Mapping):
+        role = message.get("type", message.get("role"))
+        return {"user": "human", "assistant": "ai"}.get(str(role), str(role)) if role else None
+    return None
+
+
+def message_text(message: Any) -> str:
+    """The text of a message (a ``BaseMessage`` or its dict form): a string content as it is, or
+    the text blocks of a list content joined by blank lines; other blocks (images, files) are not
+    text. Whitespace at the ends is removed."""
+    content = message.content if isinstance(message, BaseMessage) else (message or {}).get("content")
+    if isinstance(content, str):
+        return content.strip()
+    parts: list[str] = []
+    for block in content if isinstance(content, list) else ():
+        if isinstance(block, str):
+            parts.append(block)
+        elif isinstance(block, Mapping) and block.get("type") == "text":
+            parts.append(block["text"] if isinstance(block.get("text"), str) else "")
+    return "\n\n".join(p.strip() for p in parts if p.strip())
+
+
+def message_id(message: Any) -> str | None:
+    value = message.id if isinstance(message, BaseMessage) else (message or {}).get("id")
+    return value if isinstance(value, str) and value else None
+
+
+@dataclass(frozen=True)
+class ChatRequest:
+    """What a run was asked: ``text`` (empty when the human turn had no text), the human turn it
+    came from (``message_id``, None when the request came from the pattern's text key) and whether
+    it came from the conversation."""
+
+    text: str | None
+    message_id: str | None = None
+    from_messages: bool = False
+
+
+def pending_turn(state: Mapping[str, Any]) -> Any | None:
+    """The conversation's last message when it is a human turn no run has taken yet, else None."""
+    messages: Sequence[Any] = state.get("messages") or ()
+    if not messages or _role(messages[-1]) != "human":
+        return None
+    last = messages[-1]
+    taken = state.get(REQUEST_MESSAGE_KEY)
+    return None if taken is not None and message_id(last) == taken else last
+
+
+def chat_request(state: Mapping[str, Any], key: str) -> ChatRequest:
+    """The run's request: a pending human turn's text, else the state's ``key``."""
+    turn = pending_turn(state)
+    if turn is not None:
+        return ChatRequest(message_text(turn), message_id(turn), from_messages=True)
+    value = state.get(key)
+    return ChatRequest(value if isinstance(value, str) else None)
+
+
+def request_update(request: ChatRequest, key: str) -> dict[str, Any]:
+    """The state update that records ``request``: its text under ``key`` and, for a request taken
+    from the conversation, which turn it was; for one taken from ``key``, the human turn added to
+    the conversation."""
+    if request.from_messages:
+        return {key: request.text or "", REQUEST_MESSAGE_KEY: request.message_id}
+    if request.text and request.text.strip():
+        turn = HumanMessage(content=request.text, id=str(uuid.uuid4()))
+        return {"messages": [turn], REQUEST_MESSAGE_KEY: turn.id}
+    return {}
+
+
+def answer_message(text: str, **metadata: Any) -> AIMessage:
+    """A run's answer as the AI turn a chat client shows (``metadata`` lands in
+    ``response_metadata``: the run's outcome, stop reason...)."""
+    return AIMessage(content=text, response_metadata=dict(metadata))
+
+
+def stop_message(reason: str, phase: str) -> AIMessage:
+    """The AI turn of a stopped run: where it stopped and why, in a sentence."""
+    text = f"The run stopped at {phase or 'its start'}: {reason}. Nothing after that step was done."
+    if reason.startswith("invalid_input:"):
+        text = f"The run could not start: its input is not valid ({reason})."
+    return answer_message(text, status="stopped", stop_reason=reason, phase=phase)

@@ -1,0 +1,194 @@
+"""One model reply's tool calls, decided before any of them runs: each call validated against its
+tool's schema, refused again if it was refused before, checked by the gateway (budget, allowlist,
+loop limits), reviewed by the supervisor's rules (revised, blocked or escalated), and an
+escalation put to a human (LangChain's HITL request, answered with ``{"decisions": [...]}``) or to
+the automatic approver. The policies core decides; this module only walks it."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+from typing import Any, Literal
+
+from langgraph.types import interrupt
+
+from nodes.clock import now
+from policies import supervisor as rules
+from policies.human import RESPOND, answer_problem, parse_human_answer
+from policies.schemas import ArgsModel
+from policies.tools import check_call
+
+#: What a reviewer of a tool call may answer here: LangChain's HITL decisions, respond included.
+TOOL_DECISIONS = (*rules.HUMAN_DECISIONS, RESPOND)
+
+Kind = Literal["run", "refuse", "respond", "stop"]
+
+
+@dataclass
+class Batch:
+    """What the review of one model reply knows: the policy, the tools' own argument models, the
+    run's executed calls (``context``, as the supervisor reviews them), the calls the gateway counts
+    (``past``: the run's, plus those of this reply already approved) and the run's refusals."""
+
+    policy: rules.SupervisorPolicy
+    hooks: Mapping[str, rules.CustomRule]
+    models: Mapping[str, ArgsModel | None]
+    registered: set[str]
+    context: rules.ReviewContext
+    past: list[dict[str, Any]]
+    refusals: list[Mapping[str, Any]]
+    about: dict[str, Any] = field(default_factory=dict)  # run_id, step: for the approval request
+    model_at: float = 0.0  # when this step's model call started (waiting for a human is not run time)
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """What becomes of one call: it runs (``action``, as approved), is refused (``reason``, ``by``,
+    the human's ``message``), is answered by the reviewer's text (``respond``) or ends the run."""
+
+    kind: Kind
+    action: dict[str, Any] | None
+    reason: str = ""
+    by: str = ""
+    message: str = ""
+    review: dict[str, Any] = field(default_factory=dict)
+    executed_from: str = "original"
+    approved_by: str | None = None
+    human_approved: bool | None = None
+    details: dict[str, Any] = field(default_factory=dict)
+    paused: float = 0.0
+
+
+def _proposal(raw: Mapping[str, Any]) -> dict[str, Any] | None:
+    if not isinstance(raw.get("name"), str):
+        return None
+    args = raw.get("args")
+    return {"kind": "tool", "name": raw["name"], "args": args if isinstance(args, dict) else {}}
+
+
+def decide(call: Mapping[str, Any], batch: Batch) -> Verdict:
+    """Validate, refuse a repeat of a refused call, check the gateway, then review."""
+    raw = {"kind": "tool", "name": call.get("name"), "args": call.get("args")}
+    checked = rules.validate_action(raw, batch.policy, batch.models)
+    if not checked.passed:
+        return Verdict("refuse", _proposal(raw), checked.reason, "contract", details=checked.details)
+    action = checked.details["action"]
+    earlier = rules.refused_before(action, batch.refusals)
+    if earlier is not None:
+        row = {"decision": "block", "reason": "refused_before", "refused_at_step": earlier.get("step")}
+        message = str(earlier.get("message") or "")
+        return Verdict("refuse", action, str(earlier["reason"]), str(earlier["by"]), message, row)
+    return _gate(action, batch) or _review(action, batch)
+
+
+def _gate(action: dict[str, Any], batch: Batch, review: dict[str, Any] | None = None) -> Verdict | None:
+    """The gateway's checks: budget, allowlist, registry, loop limits, the tool's own schema."""
+    checked = check_call(
+        action["name"],
+        action["args"],
+        limits=batch.policy.gateway_limits(),
+        specs=batch.policy.tools,
+        registered=batch.registered,
+        past_calls=batch.past,
+        models=batch.models,
+    )
+    if checked.passed:
+        return None
+    return Verdict("refuse", action, checked.reason, "gateway", review=review or {}, details=checked.details)
+
+
+def _review(action: dict[str, Any], batch: Batch) -> Verdict:
+    """The supervisor's review; a revised action is reviewed again before it may run."""
+    executed_from = "original"
+    for revision in range(batch.policy.max_revisions_per_action + 1):
+        decision = rules.review_action(action, batch.context, batch.policy, batch.hooks)
+        row = {"decision": decision.verdict, "reason": decision.reason, **decision.details}
+        if decision.verdict == "block":
+            return Verdict("refuse", action, f"supervisor_block:{decision.reason}", "supervisor", review=row)
+        if decision.verdict == "escalate":
+            return ask(action, row, executed_from, batch)
+        if decision.verdict != "revise":
+            return approved(
+                Verdict("run", action, decision.reason, review=row, executed_from=executed_from), batch
+            )
+        if revision == batch.policy.max_revisions_per_action:
+            return Verdict("refuse", action, "supervisor_block:revision_limit", "supervisor", review=row)
+        action, executed_from = decision.details["action"], "supervisor_revised"
+    raise AssertionError("unreachable: the loop returns")  # pragma: no cover
+
+
+def approved(verdict: Verdict, batch: Batch) -> Verdict:
+    """An approved call, checked once more by the gateway as it will run (revised, edited)."""
+    assert verdict.action is not None
+    return _gate(verdict.action, batch, verdict.review) or verdict
+
+
+def _request(action: dict[str, Any], review: dict[str, Any], batch: Batch) -> dict[str, Any]:
+    request = rules.approval_request(action, review, **batch.about)
+    if action.get("kind") != "final":  # a tool call may be answered for the tool (respond)
+        request["review_configs"] = [
+            {**c, "allowed_decisions": list(TOOL_DECISIONS)} for c in request["review_configs"]
+        ]
+    return request
+
+
+def _again(request: dict[str, Any], problem: str, attempt: int) -> dict[str, Any]:
+    """The request asked again: the problem where the reviewer reads (the description) too."""
+    actions = [
+        {**a, "description": f"{a.get('description', '')} | answer again: {problem}"}
+        for a in request["action_requests"]
+    ]
+    return {**request, "action_requests": actions, "problem": problem, "attempt": attempt}
+
+
+def ask(action: dict[str, Any], review: dict[str, Any], executed_from: str, batch: Batch) -> Verdict:
+    """Put an escalation to the human (an interrupt) or the automatic approver, asking again, with
+    the problem, an answer that cannot be applied, up to ``human_answer_attempts`` times."""
+    policy = batch.policy
+    auto = policy.auto_approver_enabled
+    by = "auto_approver" if auto else "human"
+    allowed = rules.HUMAN_DECISIONS if action.get("kind") == "final" else TOOL_DECISIONS
+    request, problem = _request(action, review, batch), ""
+    tries = 1 if auto else policy.human_answer_attempts
+    for attempt in range(1, tries + 1):
+        if auto:
+            value: Any = rules.auto_approve(request, policy.auto_approver_cap)
+        else:
+            value = interrupt(request if attempt == 1 else _again(request, problem, attempt))
+        answer = parse_human_answer(value, allowed=allowed)
+        if answer is None:
+            problem = answer_problem(value, allowed=allowed)
+            continue
+        verdict = _answered(answer, action, review, executed_from, batch, by)
+        if verdict.kind != "stop":
+            answered_at = now()
+            paused = 0.0 if auto else max(0.0, answered_at - batch.model_at)
+            batch.model_at = answered_at  # a later question of this reply counts from here
+            return replace(verdict, paused=paused)
+        problem = str(verdict.details.get("problem"))
+    details = {"problem": problem, "answers": tries, "decided_by": by}
+    return Verdict("stop", action, "invalid_human_answer", by, review=review, details=details)
+
+
+def _answered(
+    answer: Any, action: dict[str, Any], review: dict[str, Any], executed_from: str, batch: Batch, by: str
+) -> Verdict:
+    """What a parsed answer leaves: a refusal (reject), the reviewer's text (respond), the approved
+    or edited action (checked against the schema and the rules), or ``stop`` with the problem."""
+    human = True if by == "human" else None
+    if answer.type == "reject":
+        rejected = False if human else None
+        return Verdict(
+            "refuse", action, "human_rejected", by, answer.message, review, human_approved=rejected
+        )
+    if answer.type == RESPOND:
+        return Verdict("respond", action, "human_responded", by, answer.message, review, approved_by=by)
+    decision = rules.approved_action(answer, action, batch.policy, batch.context, batch.hooks, batch.models)
+    if not decision.passed:
+        verdict = "blocked by the supervisor" if decision.verdict == "block" else "refused"
+        problem = f"the edit is {verdict}: {decision.details.get('problem') or decision.reason}"
+        return Verdict("stop", action, "invalid_human_answer", by, details={"problem": problem})
+    new = decision.details["action"]
+    source = "human_revised" if decision.reason == "human_revised" else executed_from
+    run = Verdict("run", new, review.get("reason", ""), by, answer.message, review, source, by, human)
+    return run if new.get("kind") == "final" else approved(run, batch)

@@ -1,0 +1,198 @@
+"""The state update of one reviewed model reply: the plan of the calls that run (read back when
+each runs), a ``ToolMessage`` for each call that does not (refused: ``status="error"`` carrying the
+refusal; answered by the reviewer; deferred; not run because the run stopped), the audit rows, and
+the named stop that ends the run."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from typing import Any
+
+from langchain_core.messages import ToolMessage
+
+from nodes.messages import stop_message
+from nodes.middleware.decide import Batch, Verdict
+from nodes.middleware.state import figures, trace_row
+from policies import supervisor as rules
+from policies.tools import call_signature, idempotency_key
+
+
+def tool_message(call: Mapping[str, Any], content: Any, *, error: bool) -> ToolMessage:
+    text = content if isinstance(content, str) else json.dumps(content, ensure_ascii=False, default=str)
+    return ToolMessage(
+        content=text,
+        name=str(call.get("name")),
+        tool_call_id=str(call.get("id")),
+        status="error" if error else "success",
+    )
+
+
+class Reply:
+    """Collects what becomes of each call of one model reply, in order.
+
+    The rule for several calls in one reply: each is decided in order, against what ran before the
+    reply (a call cannot depend on the result of another of the same reply). At most one
+    side-effecting call runs per reply: the calls after it are deferred (told to propose them
+    again), so caps, cumulative thresholds and preconditions see each side effect before the next.
+    A refusal does not hold the others back; a stop ends the run and none of the rest runs."""
+
+    def __init__(self, run: dict[str, Any], batch: Batch) -> None:
+        self.run, self.batch, self.policy = run, batch, batch.policy
+        self.messages: list[Any] = []
+        self.plan: dict[str, Any] = {}
+        self.trace: list[dict[str, Any]] = []
+        self.refusals: list[dict[str, Any]] = []
+        self.stop_reason: str | None = None
+        self.after_side_effect: str | None = None
+
+    def take(self, call: Mapping[str, Any], verdict: Verdict) -> None:
+        self.run["paused_seconds"] = float(self.run.get("paused_seconds") or 0.0) + verdict.paused
+        if verdict.kind == "run":
+            self._plan(call, verdict)
+        elif verdict.kind == "respond":
+            self._respond(call, verdict)
+        elif verdict.kind == "refuse":
+            self._refuse(call, verdict)
+        else:
+            self.stop(verdict.reason, "review", call, verdict)
+
+    def pending(self, call: Mapping[str, Any]) -> bool:
+        """Is ``call`` still to be decided (else it is answered here: deferred, or the run stopped)?"""
+        if self.stop_reason is not None:
+            note = {"not_run": True, "reason": f"the run stopped: {self.stop_reason}"}
+            self.messages.append(tool_message(call, note, error=True))
+            return False
+        if self.after_side_effect is not None:
+            note = {
+                "deferred": True,
+                "reason": "one_side_effect_per_reply",
+                "after": self.after_side_effect,
+                "message": "not run: propose it again once you have that call's result",
+            }
+            self.messages.append(tool_message(call, note, error=True))
+            self.trace.append(
+                trace_row(self.run, "deferred", ok=False, tool=call.get("name"), tool_call_id=call.get("id"))
+            )
+            return False
+        return True
+
+    def _who(self, verdict: Verdict) -> dict[str, Any]:
+        return {
+            "executed_from": verdict.executed_from,
+            "approved_by": verdict.approved_by,
+            "human_approved": verdict.human_approved,
+        }
+
+    def _plan(self, call: Mapping[str, Any], verdict: Verdict) -> None:
+        action = verdict.action or {}
+        name, args = action["name"], action["args"]
+        spec = self.policy.tools.get(name)
+        side = spec is not None and spec.side_effect
+        key = (
+            idempotency_key(str(self.run.get("run_id")), int(self.run.get("steps") or 0), name, args)
+            if side
+            else None
+        )
+        self.plan[str(call.get("id"))] = {
+            "run_id": self.run.get("run_id"),
+            "step": self.run.get("steps"),
+            "tool": name,
+            "args": args,
+            "signature": call_signature(name, args),
+            "idempotency_key": key,
+            "figures": figures(action, verdict.review, **self._who(verdict)),
+            **self._who(verdict),
+        }
+        self.batch.past.append({"tool": name, "signature": call_signature(name, args)})
+        if side:
+            self.after_side_effect = name
+
+    def _respond(self, call: Mapping[str, Any], verdict: Verdict) -> None:
+        self.messages.append(tool_message(call, verdict.message, error=False))
+        row = figures(verdict.action, verdict.review, responded_by=verdict.by, human_approved=False)
+        self.trace.append(trace_row(self.run, "responded", ok=True, **row, tool_call_id=call.get("id")))
+
+    def _refuse(self, call: Mapping[str, Any], verdict: Verdict) -> None:
+        done = len(self.batch.refusals)
+        if self.policy.on_refusal == "stop" or not rules.is_refusal(verdict.reason):
+            return self.stop(verdict.reason, "review", call, verdict)
+        if done >= self.policy.max_refusals:
+            return self.stop("max_refusals", "review", call, verdict, refused=verdict.reason, refusals=done)
+        action = verdict.action or {}
+        observation = {"refused": True, "by": verdict.by, "reason": verdict.reason}
+        if verdict.message:
+            observation["message"] = verdict.message
+        signatures = sorted({rules.action_signature(a) for a in (action,) if a})
+        record = {
+            "run_id": self.run.get("run_id"),
+            "step": self.run.get("steps"),
+            "tool_call_id": call.get("id"),
+            "tool": action.get("name", call.get("name")),
+            "args": action.get("args", call.get("args")),
+            "ok": False,
+            "by": verdict.by,
+            "reason": verdict.reason,
+            "message": verdict.message,
+            "signatures": signatures,
+            "observation": observation,
+        }
+        self.refusals.append(record)
+        self.batch.refusals.append(record)
+        self.messages.append(tool_message(call, observation, error=True))
+        row = figures(action or None, verdict.review, **self._who(verdict))
+        self.trace.append(
+            trace_row(
+                self.run,
+                "refused",
+                ok=False,
+                **row,
+                refused=verdict.reason,
+                refused_by=verdict.by,
+                tool_call_id=call.get("id"),
+            )
+        )
+        return None
+
+    def stop(
+        self,
+        reason: str,
+        phase: str,
+        call: Mapping[str, Any] | None = None,
+        verdict: Verdict | None = None,
+        **more: Any,
+    ) -> None:
+        """End the run with ``reason``: the call (if any) answered as not run, a trace row, and the
+        AI message a chat user reads."""
+        self.stop_reason = reason
+        if call is not None:
+            note = {
+                "not_run": True,
+                "reason": reason,
+                **(
+                    {"problem": verdict.details["problem"]}
+                    if verdict and "problem" in verdict.details
+                    else {}
+                ),
+            }
+            self.messages.append(tool_message(call, note, error=True))
+        action = verdict.action if verdict else None
+        row = figures(action, verdict.review if verdict else None, **(self._who(verdict) if verdict else {}))
+        self.trace.append(trace_row(self.run, phase, ok=False, **row, **more, stop_reason=reason))
+
+    def update(self) -> dict[str, Any]:
+        update: dict[str, Any] = {
+            "governance_run": self.run,
+            "governance_plan": self.plan,
+            "governance_trace": self.trace,
+            "governance_refusals": self.refusals,
+        }
+        if self.stop_reason is None:
+            return {**update, "messages": self.messages}
+        last = stop_message(self.stop_reason, "governance")
+        return {
+            **update,
+            "messages": [*self.messages, last],
+            "governance_stop_reason": self.stop_reason,
+            "jump_to": "end",
+        }
