@@ -36,6 +36,8 @@ SCOPES = {
     **{f"{folder}/{name}.py": (name,) for folder in ("policies", "nodes", "graphs") for name in PATTERNS},
     # a pattern's policies may be a package (policies/supervisor/)
     **{f"policies/{name}/": (name,) for name in PATTERNS},
+    # the create_agent middleware stops with the Supervisor's reasons
+    "nodes/middleware/": ("supervisor",),
 }
 #: Rule-data fields whose value is a supervisor block reason.
 BLOCK_KEYWORDS = {"type_reason", "positive_reason", "exhausted_reason"}
