@@ -456,3 +456,20 @@ def test_a_runs_subject_comes_from_its_input_over_the_middlewares():
     values = agent.invoke({**ask(), "governance_subject": subject}, thread())
     assert [r["reason"] for r in values["governance_refusals"]] == ["supervisor_block:unknown_payee"]
     assert not office.effects
+
+
+def test_a_refused_flow_is_told_to_the_model_in_the_error_tool_message():
+    """Issue 22's flow details (value, from, to) reach the agent's model through the middleware as
+    they reach the Supervisor's worker: a link planted in a page is not visited, and the refusal
+    says which flow it stopped."""
+    from tests.test_flow import DONE, PAGE, TOOLS, TRACKER, flow_policy
+
+    DONE.clear()
+    replies = [{k: v for k, v in c.items() if k != "kind"} for c in (PAGE, TRACKER)] + ["Done."]
+    agent = governed_agent(ToolCallingModel(replies=replies), TOOLS, flow_policy())
+    values = agent.invoke(ask("Open https://conf.example/agenda."), thread())
+    refused = json.loads(tool_messages(values)[1].content)
+    assert refused["reason"] == "supervisor_block:untrusted_destination"
+    assert refused["flow"]["to"] == "read_page.url"
+    assert "track.example" in refused["flow"]["value"]
+    assert finished(values) and [d["url"] for d in DONE] == ["https://conf.example/agenda"]

@@ -123,6 +123,9 @@ class Reply:
         observation = {"refused": True, "by": verdict.by, "reason": verdict.reason}
         if verdict.message:
             observation["message"] = verdict.message
+        flow = verdict.review.get("flow") if verdict.by in ("supervisor", "human") else None
+        if flow:  # the flow the refusal stopped (value, from, to), as the Supervisor's worker is told
+            observation["flow"] = flow
         signatures = sorted({rules.action_signature(a) for a in (action,) if a})
         record = {
             "run_id": self.run.get("run_id"),
