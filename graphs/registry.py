@@ -13,8 +13,6 @@ from dataclasses import dataclass
 from types import ModuleType
 from typing import TYPE_CHECKING, Any, Literal
 
-from nodes.state import RUN_CONTRACT_KEYS
-
 if TYPE_CHECKING:
     from langchain_core.language_models import BaseChatModel
     from langgraph.checkpoint.base import BaseCheckpointSaver
@@ -191,6 +189,8 @@ PATTERNS: dict[str, Pattern] = {
 
 def run_result(graph: Any, values: dict[str, Any]) -> dict[str, Any]:
     """The run's result: the graph's output keys that are set, the run contract's first."""
+    from nodes.state import RUN_CONTRACT_KEYS  # LangChain (messages): not on the CLI's fast path
+
     keys = [k for k in RUN_CONTRACT_KEYS if k in graph.output_channels]
     keys += [k for k in graph.output_channels if k not in keys]
     return {k: values[k] for k in keys if values.get(k) is not None}
