@@ -66,11 +66,12 @@ def stream(client: Any, thread_id: str, name: str, **kwargs: Any) -> list[dict[s
     return values
 
 
-def send(client: Any, thread_id: str, name: str, turn: dict[str, Any]) -> list[dict[str, Any]]:
-    """A chat message (§1 and §4): the fill-ins for the thread's unanswered tool calls, then the turn."""
+def send(client: Any, thread_id: str, name: str, turn: dict[str, Any], **extra: Any) -> list[dict[str, Any]]:
+    """A chat message (§1 and §4): the fill-ins for the thread's unanswered tool calls, then the
+    turn; ``extra``: more input keys (the UI's ``context`` when its artifact panel set one)."""
     state = client.threads.get_state(thread_id)
     before = fill_ins(list((state.get("values") or {}).get("messages") or []))
-    return stream(client, thread_id, name, input={"messages": [*before, turn]})
+    return stream(client, thread_id, name, input={"messages": [*before, turn], **extra})
 
 
 def waiting_request(client: Any, thread_id: str) -> dict[str, Any] | None:
@@ -105,7 +106,7 @@ def chat_message_runs(client: Any, name: str, refunds: Refunds) -> None:
     thread = client.threads.create()["thread_id"]
     before = refunds()
     turn = human_turn(chat_text(name))
-    values = send(client, thread, name, turn)
+    values = send(client, thread, name, turn, context={"artifact": {"open": True}})  # not refused
     assert values and all(isinstance(v.get("messages"), list) for v in values)
     assert values[0]["messages"][-1]["id"] == turn["id"]
     if name == "supervisor":
