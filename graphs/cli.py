@@ -196,10 +196,17 @@ def _printer(
     return on_update
 
 
+def _json(value: Any, indent: int | None = None) -> str:
+    """A result as JSON, its messages in LangChain's dict form (:func:`graphs.runs.result_json`)."""
+    from graphs.runs import result_json
+
+    return result_json(value, indent=indent)
+
+
 def _finish(result: dict[str, Any], args: argparse.Namespace, out: TextIO, progress: TextIO) -> int:
     """The result: exactly its JSON on stdout with ``--json``, else a short summary."""
     if args.json:
-        print(json.dumps(result, ensure_ascii=False, default=str), file=out)
+        print(_json(result), file=out)
     else:
         for line in summary_lines(result, terminal_width(out)):
             print(line, file=out)
@@ -420,7 +427,7 @@ def list_command(args: argparse.Namespace, out: TextIO) -> int:
     more = args.limit > 0 and len(runs) > args.limit  # `waiting` lists every run (limit 0)
     runs = runs[: args.limit] if more else runs
     if args.json:
-        print(json.dumps([r.as_dict() for r in runs], ensure_ascii=False, default=str), file=out)
+        print(_json([r.as_dict() for r in runs]), file=out)
         return EXIT_OK
     store = f"run store: {parse_location(args.db)}"
     if not runs:
@@ -466,7 +473,7 @@ def show_command(args: argparse.Namespace, out: TextIO) -> int:
         shown["waiting_for_human"] = record.summary.waiting_on
     if args.checkpoints:
         shown["checkpoints"] = record.checkpoints
-    print(json.dumps(shown, indent=None if args.json else 2, ensure_ascii=False, default=str), file=out)
+    print(_json(shown, None if args.json else 2), file=out)
     return EXIT_OK
 
 

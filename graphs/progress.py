@@ -78,7 +78,8 @@ def _trace_row(update: Mapping[str, Any]) -> Mapping[str, Any] | None:
 #: Keys of a supervisor-style review that are shown by name, not as a figure.
 _REVIEW_KEYS = frozenset({"decision", "reason", "changes", "action"})
 #: Keys every node may write that say nothing about its decision.
-_BOOKKEEPING = frozenset({"trace", "history", "usage", "run_id", "thread_id", "started_at"})
+#: (``messages``: the conversation a run adds its request and answer to, for chat clients)
+_BOOKKEEPING = frozenset({"trace", "history", "usage", "run_id", "thread_id", "started_at", "messages"})
 
 
 def _decision(update: Mapping[str, Any]) -> tuple[str | None, list[str], list[str]]:

@@ -7,6 +7,7 @@
 Every gateway node can end the run instead, with a named ``stop_reason``.
 """
 
+from collections.abc import Mapping
 from functools import partial
 from typing import Any, Literal
 
@@ -15,6 +16,7 @@ from langgraph.checkpoint.base import BaseCheckpointSaver
 from langgraph.graph import END, START, StateGraph
 from langgraph.graph.state import CompiledStateGraph
 
+from demo_tools.reflection import INCIDENT_CONTEXT
 from graphs.compile import compile_pattern
 from nodes import reflection as n
 from nodes.llm_json import llm_node
@@ -94,10 +96,16 @@ def build_graph(
     llm: BaseChatModel | None = None,
     policy: ReflectionPolicy | None = None,
     checkpointer: BaseCheckpointSaver | None = None,
+    incident_context: Mapping[str, Any] | None = None,
 ) -> CompiledStateGraph[Any, Any, Any, Any]:
     """Compile the Reflection graph. ``llm`` defaults to :func:`nodes.model.get_chat_model`,
     ``policy`` to the spec's defaults; a run-time ``context`` (a ``ReflectionPolicy``) overrides
-    the policy for one run."""
+    the policy for one run.
+
+    ``incident_context``: the incident a run drafts from when its input (and its thread) gives
+    none, e.g. a run started from a chat box, whose message is only text. None (the default): such
+    a run stops with ``invalid_input:incident_context``. The served graph (``graph`` below) uses
+    the demo incident."""
     llm = llm or get_chat_model()
     policy = policy or ReflectionPolicy()
     builder = StateGraph(
@@ -106,7 +114,15 @@ def build_graph(
         input_schema=ReflectionInput,
         output_schema=ReflectionOutput,
     )
-    builder.add_node("start", partial(n.start, model=model_label(llm), supersteps=SUPERSTEPS_AFTER_START))
+    builder.add_node(
+        "start",
+        partial(
+            n.start,
+            model=model_label(llm),
+            supersteps=SUPERSTEPS_AFTER_START,
+            incident_context=incident_context,
+        ),
+    )
     builder.add_node("draft", llm_node(partial(n.draft, llm=llm, policy=policy)))
     builder.add_node("validate_draft", partial(n.validate_draft, policy=policy))
     builder.add_node("review", llm_node(partial(n.review, llm=llm, policy=policy)))
@@ -129,5 +145,7 @@ def build_graph(
     return compile_pattern(builder, name="reflection", checkpointer=checkpointer, io_nodes=())
 
 
-#: Compiled without a checkpointer: LangGraph Studio and the server supply their own.
-graph = build_graph()
+#: Compiled without a checkpointer: LangGraph Studio and the server supply their own. A run whose
+#: input has no ``incident_context`` (a chat message: Agent Chat UI, Studio's chat) drafts from the
+#: demo incident.
+graph = build_graph(incident_context=INCIDENT_CONTEXT)

@@ -197,6 +197,7 @@ PATTERNS: dict[str, Pattern] = {
 
 def run_result(graph: Any, values: dict[str, Any]) -> dict[str, Any]:
     """The run's result: the graph's output keys that are set, the run contract's first."""
+
     keys = [k for k in RUN_CONTRACT_KEYS if k in graph.output_channels]
     keys += [k for k in graph.output_channels if k not in keys]
     return {k: values[k] for k in keys if values.get(k) is not None}

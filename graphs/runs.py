@@ -7,6 +7,7 @@ pending human approval is an interrupt in its latest checkpoint.
 
 from __future__ import annotations
 
+import json
 import sqlite3
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -14,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from langchain_core.language_models import BaseChatModel
+from langchain_core.messages import BaseMessage
 from langgraph.checkpoint.base import BaseCheckpointSaver, CheckpointTuple
 from langgraph.types import Command, StateSnapshot
 
@@ -346,3 +348,17 @@ def run_config(thread_id: str, policy: BasePolicy | None) -> dict[str, Any]:
     if policy is not None:
         config["metadata"] = {"policy": policy.model_dump_json()}
     return config
+
+
+def json_default(value: Any) -> Any:
+    """``json.dumps``'s ``default`` for a run's result: a LangChain message in its dict form
+    (``type``, ``content``, ``id``, ``tool_calls``, ``tool_call_id``, ``name``, ``status``...: what
+    a LangGraph server sends for ``messages``), anything else JSON cannot hold as its text."""
+    if isinstance(value, BaseMessage):
+        return value.model_dump()
+    return str(value)
+
+
+def result_json(value: Any, *, indent: int | None = None) -> str:
+    """A run's result (or any value holding one) as the CLI prints it: JSON, messages as dicts."""
+    return json.dumps(value, indent=indent, ensure_ascii=False, default=json_default)

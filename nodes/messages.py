@@ -107,9 +107,60 @@ def answer_message(text: str, **metadata: Any) -> AIMessage:
     return AIMessage(content=text, response_metadata=dict(metadata))
 
 
+#: What a stop reason means, for a chat user, by name or by prefix (the first that fits).
+_MEANINGS: tuple[tuple[str, str], ...] = (
+    ("invalid_input:messages", "the last message has no text (images and files are not read)"),
+    ("max_seconds", "the run used up its time budget"),
+    ("max_tokens", "the run used up its token budget"),
+    ("max_cost_usd", "the run used up its cost budget"),
+    ("max_steps", "the run reached its limit of steps"),
+    ("max_tool_calls", "the run reached its limit of tool calls"),
+    ("max_execute_steps", "the run reached its limit of steps"),
+    ("max_refusals", "too many of the worker's actions were refused"),
+    ("loop_detected", "the worker kept repeating the same call"),
+    ("no_reliable_sources", "no allowed source was found"),
+    ("no_sources_after_dedupe", "no source was left to read"),
+    ("source_denied:", "a source is not allowed"),
+    ("verification_failed:", "a note could not be verified against its source"),
+    ("patch_violation:", "the revision changed more than the review allowed"),
+    ("policy_escalation", "the review asks for a human and the policy does not pause for one"),
+    ("review_", "the review gave what the policy does not allow"),
+    ("recursion_limit", "the recursion limit left too few steps to finish"),
+    ("llm_timeout", "the model did not answer in time"),
+    ("llm_", "the model's reply could not be used"),
+    ("tool_denied:", "a tool call was not allowed"),
+    ("tool_", "a tool call failed or was refused"),
+    ("supervisor_block:", "the supervisor's rules refused an action"),
+    ("human_rejected", "a human reviewer rejected the action"),
+    ("human_resolved", "a human marked the request as resolved before the action ran"),
+    ("invalid_human_answer", "a human reviewer's answer could not be read"),
+    ("review_decision_denied_execution:", "the policy does not allow the reviewer's decision"),
+    ("invalid_", "a reply failed the gateway's checks"),
+)
+
+
+def stop_meaning(reason: str) -> str | None:
+    """What ``reason`` means, in a few words (None for a reason this table does not know)."""
+    if reason.startswith("invalid_input:") and reason != "invalid_input:messages":
+        return f"the input has no valid `{reason.split(':', 1)[1]}`"
+    return next(
+        (
+            text
+            for key, text in _MEANINGS
+            if reason == key or (key[-1] in ":_" and reason.startswith(key)) or reason.startswith(key + ":")
+        ),
+        None,
+    )
+
+
 def stop_message(reason: str, phase: str) -> AIMessage:
-    """The AI turn of a stopped run: where it stopped and why, in a sentence."""
-    text = f"The run stopped at {phase or 'its start'}: {reason}. Nothing after that step was done."
+    """The AI turn of a stopped run: where it stopped and why, in a sentence (the reason's meaning
+    where :func:`stop_meaning` knows it)."""
+    meaning = stop_meaning(reason)
+    why = f"{meaning} ({reason})" if meaning else reason
+    text = f"The run stopped at {phase or 'its start'}: {why}. Nothing after that step was done."
     if reason.startswith("invalid_input:"):
-        text = f"The run could not start: its input is not valid ({reason})."
+        text = f"The run could not start: {why}."
+        if reason == "invalid_input:messages":
+            text += " Please send the request as text."
     return answer_message(text, status="stopped", stop_reason=reason, phase=phase)

@@ -6,6 +6,7 @@ the model said; the gateway node after each decides whether it may be used.
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Mapping
 from typing import Any
 
@@ -74,9 +75,21 @@ def _check_input(state: State) -> str | None:
     return None
 
 
-def start(state: State, config: RunnableConfig, *, model: str, supersteps: int = 0) -> dict[str, Any]:
-    return start_run(
-        state,
+def start(
+    state: State,
+    config: RunnableConfig,
+    *,
+    model: str,
+    supersteps: int = 0,
+    incident_context: Mapping[str, Any] | None = None,
+) -> dict[str, Any]:
+    """Open the run. ``incident_context`` is the graph's default incident for a run whose input
+    (and thread) has none: a chat message carries only text."""
+    default: dict[str, Any] = {}
+    if state.get("incident_context") is None and incident_context is not None:
+        default = {"incident_context": copy.deepcopy(dict(incident_context))}
+    update = start_run(
+        {**state, **default},
         config,
         model=model,
         clear=PATTERN_KEYS,
@@ -84,6 +97,7 @@ def start(state: State, config: RunnableConfig, *, model: str, supersteps: int =
         request_key="goal",
         supersteps=supersteps,
     )
+    return {**default, **update}
 
 
 def draft(state: State, runtime: Ctx, *, llm: BaseChatModel, policy: rules.ReflectionPolicy) -> LLMSteps:

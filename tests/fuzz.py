@@ -25,6 +25,7 @@ from typing import Any
 from unittest.mock import patch
 
 from hypothesis import strategies as st
+from langchain_core.messages import BaseMessage
 from langgraph.checkpoint.serde.jsonplus import JsonPlusSerializer
 
 from graphs.registry import run_result
@@ -445,6 +446,13 @@ def without_backoff() -> Any:
 # --------------------------------------------------------------------------- run properties
 
 
+def message_dict(value: Any) -> Any:
+    """JSON for a LangChain message (its dict form, as the CLI prints it); nothing else."""
+    if isinstance(value, BaseMessage):
+        return value.model_dump()
+    raise TypeError(f"not JSON: {type(value).__name__}")
+
+
 def check_run(
     pattern: str, graph: Any, values: Mapping[str, Any], returned: Mapping[str, Any] | None = None
 ) -> dict[str, Any]:
@@ -467,7 +475,10 @@ def check_run(
         assert reason != SUCCESS and is_known_stop_reason(pattern, str(reason)), reason
         last = (result.get("trace") or [{}])[-1]
         assert last.get("ok") is False and last.get("stop_reason") == reason, result.get("trace")
-    json.dumps({k: v for k, v in result.items() if k != "messages"})  # the CLI prints it
+    said = result.get("messages") or []  # what a chat client shows: how the run ended, in words
+    assert said and said[-1].type == "ai", said
+    assert said[-1].content == result["answer"] if status == "ok" else reason in said[-1].content, said[-1]
+    json.dumps(result, default=message_dict)  # the CLI prints it (graphs.runs.result_json)
     FIGURES.count(f"fuzz:{pattern}", "examples")
     FIGURES.count(f"fuzz:{pattern}:stop_reasons", str(reason))
     return result

@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from langchain_core.messages import BaseMessage
 from langgraph.checkpoint.memory import InMemorySaver
 from langgraph.types import Command
 
@@ -39,7 +40,15 @@ pytestmark = pytest.mark.integration
 KEY = "test-key"
 #: Differ between two runs of the same graph on the same input: ids, clocks, and the idempotency
 #: keys derived from the run id.
-VOLATILE = {"run_id", "thread_id", "started_at", "elapsed_ms", "paused_seconds", "idempotency_key"}
+VOLATILE = {
+    "run_id",
+    "thread_id",
+    "started_at",
+    "elapsed_ms",
+    "paused_seconds",
+    "idempotency_key",
+    "request_message_id",
+}
 #: What the Supervisor's human answers in these tests (the README's walk-through).
 EDIT_800 = {"type": "edit", "args": {"amount_usd": 800}}
 
@@ -111,9 +120,13 @@ def _model_env(stack: Stack) -> dict[str, str]:
 
 
 def _stable(value: Any) -> Any:
-    """``value`` without what differs between two runs of the same graph on the same input."""
+    """``value`` without what differs between two runs of the same graph on the same input (a
+    message as the server sends it: its dict form, without its id)."""
+    if isinstance(value, BaseMessage):
+        value = value.model_dump()
     if isinstance(value, dict):
-        return {k: _stable(v) for k, v in value.items() if k not in VOLATILE}
+        message = "content" in value and value.get("type") in ("human", "ai", "tool", "system")
+        return {k: _stable(v) for k, v in value.items() if k not in VOLATILE and not (message and k == "id")}
     if isinstance(value, list):
         return [_stable(v) for v in value]
     return value

@@ -23,6 +23,7 @@ from graphs.progress import progress_line, summary_lines
 from graphs.registry import PATTERNS
 from graphs.runs import load_run
 from graphs.store import open_checkpointer
+from nodes.state import ChatInput
 
 ROOT = Path(__file__).resolve().parent.parent
 EXE = Path(sys.executable).parent / "agent-patterns"
@@ -130,8 +131,9 @@ def test_patterns_lists_every_pattern_with_its_input_keys_and_types(capsys):
 def test_the_registrys_input_keys_are_the_graphs_input_schema(name):
     pattern = PATTERNS[name]
     schema = typing.get_type_hints(pattern.module.graph.builder.input_schema)
-    # beside its own keys, every graph takes a conversation (chat clients); the CLI takes the keys
-    assert set(schema) == {key.name for key in pattern.inputs} | {"messages"}
+    chat = set(typing.get_type_hints(ChatInput))  # chat clients' input, not the CLI's
+    assert chat == {"messages"} and chat <= set(schema)
+    assert set(schema) - chat == {key.name for key in pattern.inputs}
     for key in pattern.inputs:
         python_type = typing.get_origin(schema[key.name]) or schema[key.name]
         assert python_type is {"text": str, "object": dict}[key.type], key

@@ -44,6 +44,7 @@ from tests.fuzz import (
     Opaque,
     PosingAsDict,
     RaisingList,
+    message_dict,
     shared_references,
     tainter,
 )
@@ -91,7 +92,7 @@ def saver(request, tmp_path):
 
 def _printable(out: dict[str, Any]) -> None:
     """The result is JSON (the CLI prints it) and the run's checkpoints read back."""
-    json.dumps({k: v for k, v in out.items() if k != "__interrupt__"})
+    json.dumps({k: v for k, v in out.items() if k != "__interrupt__"}, default=message_dict)
 
 
 # ------------------------------------------------------------------ the rule itself
@@ -266,7 +267,7 @@ def test_a_model_error_with_text_json_cannot_carry_leaves_a_printable_detail():
     out = graph.invoke({"question": "What is the uptime SLA?"}, thread())
     assert out["stop_reason"] == "llm_error:value_error"
     assert out["llm_detail"] == "attempt 1: ValueError: bad ?"
-    json.dumps(out, ensure_ascii=False).encode("utf-8")
+    json.dumps(out, ensure_ascii=False, default=message_dict).encode("utf-8")
 
 
 # ------------------------------------------------------------------ research and RAG
