@@ -107,6 +107,12 @@ class SupervisorPolicy(BasePolicy):
         default_factory=lambda: list(TEXT_IDENTIFIERS),
         description="Identifier kinds final_identifiers checks.",
     )
+    worker_protocol: Literal["auto", "native", "json"] = Field(
+        "auto",
+        description="How the worker proposes actions: native = the model's own tool calling (bind_tools, "
+        "AIMessage.tool_calls); json = one JSON action in text; auto = native when the chat model "
+        "implements bind_tools, else json.",
+    )
     auto_approver_enabled: bool = Field(
         False,
         description="Let the automatic approver answer escalations instead of pausing for a human.",
