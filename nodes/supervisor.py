@@ -112,13 +112,15 @@ def _review_context(state: State, policy: rules.SupervisorPolicy) -> rules.Revie
     )
 
 
-def _run_subject(state: State, goal: Any, policy: rules.SupervisorPolicy) -> dict[str, Any]:
-    """Whom the run acts for: the input's ``subject``, else the one its request names
-    (``user_id=42`` for a bound ``user_id``: :mod:`policies.supervisor.subject`)."""
+def _run_subject(state: State, update: State, policy: rules.SupervisorPolicy) -> dict[str, Any]:
+    """Whom the run acts for: the input's ``subject``; for a request typed in a chat (a human turn,
+    which cannot carry one) without it, the subject the text names (``user_id=42`` for a bound
+    ``user_id``: :mod:`policies.supervisor.subject`); else none."""
     given = state.get("subject")
     if isinstance(given, dict):
         return dict(given)
-    return subject_from_request(goal if isinstance(goal, str) else "", bound_arg_names(policy))
+    typed = update.get("goal")  # set only when the request came from the conversation
+    return subject_from_request(typed, bound_arg_names(policy)) if isinstance(typed, str) else {}
 
 
 def start(
@@ -148,7 +150,7 @@ def start(
         "paused_seconds": 0.0,
         "first_step": first,
         "worker_protocol": conv.worker_protocol(policy.worker_protocol, tool_calling),
-        "run_subject": _run_subject(state, update.get("goal", state.get("goal")), policy),
+        "run_subject": _run_subject(state, update, policy),
         **conv.reset_conversation(state),
     }
     return {**update, **run}
