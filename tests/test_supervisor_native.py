@@ -9,6 +9,8 @@ import json
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from langchain_core.callbacks import CallbackManagerForLLMRun
 from langchain_core.language_models import BaseChatModel
 from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, ToolMessage
@@ -394,3 +396,85 @@ def test_the_subject_is_read_from_a_chat_request_and_binds_the_run():
 )
 def test_subject_from_request(text, subject):
     assert subject_from_request(text, {"user_id"}) == subject
+
+
+# ------------------------------------------------------------------ both protocols alike
+
+
+def _tool(name: str, **args: Any) -> dict[str, Any]:
+    return {"kind": "tool", "name": name, "args": args}
+
+
+#: Proposals of every kind the gateway decides on: approved, revised, escalated (the automatic
+#: approver answers), blocked, refused for their arguments, unknown, repeated.
+PROPOSALS = st.one_of(
+    st.sampled_from(
+        [
+            _tool("get_refund_context", user_id=42),
+            _tool("get_refund_context", user_id=7),
+            _tool("get_refund_context", user_id="42"),
+            _tool("delete_account", user_id=42),
+            _tool("get_refund_context"),
+        ]
+    ),
+    st.builds(
+        lambda amount, reason: _tool("issue_refund", user_id=42, amount_usd=amount, **reason),
+        st.sampled_from([-5, 0, 300, 900, 1200, 5000]),
+        st.sampled_from([{}, {"reason": "r"}]),
+    ),
+    st.builds(
+        lambda amount: _tool("send_refund_email", user_id=42, amount_usd=amount, message="m"),
+        st.sampled_from([300, 800, 1200]),
+    ),
+)
+TRACE_KEYS = (
+    "phase",
+    "ok",
+    "tool",
+    "decision",
+    "review_reason",
+    "executed_from",
+    "refused",
+    "refused_by",
+    "stop_reason",
+)
+
+
+def _decisions(values: dict[str, Any]) -> list[dict[str, Any]]:
+    rows = [r for r in values["trace"] if r.get("call") != "llm"]
+    return [{k: r.get(k) for k in TRACE_KEYS} for r in rows]
+
+
+def _said(values: dict[str, Any]) -> list[tuple[Any, ...]]:
+    """The conversation's shape: each message's type, tool calls (name, args), status."""
+    return [
+        (m.type, [(c["name"], c["args"]) for c in getattr(m, "tool_calls", [])], getattr(m, "status", None))
+        for m in values["messages"]
+    ]
+
+
+@settings(max_examples=max(30, settings().max_examples // 20), deadline=None)
+@given(proposals=st.lists(PROPOSALS, max_size=7), on_refusal=st.sampled_from(["feedback", "stop"]))
+def test_both_protocols_give_the_same_decisions_calls_and_conversation(proposals, on_refusal):
+    """One call a reply: the JSON protocol and native tool calls take the same path through the
+    gateway, give the same trace decisions, calls and refusals, and the same conversation."""
+    runs = {}
+    for protocol in ("json", "native"):
+        llm = role_model(protocol).load({"supervisor.worker": [*proposals, FINAL]})
+        runs[protocol] = run(llm, auto_approver_enabled=True, on_refusal=on_refusal, max_refusals=8)
+    json_run, native_run = runs["json"], runs["native"]
+    assert native_run["worker_protocol"] == "native" and json_run["worker_protocol"] == "json"
+    for key in ("status", "stop_reason", "answer", "steps"):
+        assert native_run.get(key) == json_run.get(key), key
+    assert _decisions(native_run) == _decisions(json_run)
+    keep = ("tool", "args", "ok", "observation", "executed_from", "approved_by")
+    assert [{k: c[k] for k in keep} for c in native_run["calls"]] == [
+        {k: c[k] for k in keep} for c in json_run["calls"]
+    ]
+    assert [(r["tool"], r["reason"]) for r in native_run["refusals"]] == [
+        (r["tool"], r["reason"]) for r in json_run["refusals"]
+    ]
+    assert _said(native_run) == _said(json_run)
+    # every tool call in the conversation is answered, once, by its id
+    asked = [c["id"] for m in native_run["messages"] for c in getattr(m, "tool_calls", [])]
+    assert sorted(asked) == sorted(m.tool_call_id for m in tool_messages(native_run))
