@@ -5,6 +5,7 @@ gateway; results and refusals go back as ``ToolMessage``s; the run's conversatio
 
 from __future__ import annotations
 
+import asyncio
 import json
 from typing import Any
 
@@ -478,3 +479,29 @@ def test_both_protocols_give_the_same_decisions_calls_and_conversation(proposals
     # every tool call in the conversation is answered, once, by its id
     asked = [c["id"] for m in native_run["messages"] for c in getattr(m, "tool_calls", [])]
     assert sorted(asked) == sorted(m.tool_call_id for m in tool_messages(native_run))
+
+
+# ------------------------------------------------------------------ exactly once, sync and async
+
+
+def test_replaying_a_reply_of_several_calls_runs_each_side_effect_once():
+    desk = BillingDesk()
+    graph, config = graph_for(native([CONTEXT, SMALL_REFUND, email(500)], FINAL), desk), thread()
+    assert graph.invoke({"goal": GOAL}, config)["status"] == "ok"
+    before = next(
+        s
+        for s in graph.get_state_history(config)
+        if s.next == ("execute",) and (s.values.get("action") or {}).get("name") == "issue_refund"
+    )
+    assert [c["id"] for c in before.values["pending_calls"]]  # the email still waited in the reply
+    replayed = graph.invoke(None, before.config)
+    assert replayed["status"] == "ok"
+    assert len(desk.refunds) == len(desk.emails) == 1 and desk.duplicate_calls == 2
+
+
+def test_native_calls_under_ainvoke():
+    desk = BillingDesk()
+    graph, config = graph_for(native([CONTEXT, SMALL_REFUND], FINAL), desk), thread()
+    values = asyncio.run(graph.ainvoke({"goal": GOAL}, config))
+    assert values["status"] == "ok" and values["usage"]["llm_calls"] == 2
+    assert [c[0] for c in calls(values)] == ["get_refund_context", "issue_refund"] and len(desk.refunds) == 1
