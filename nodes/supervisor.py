@@ -102,10 +102,16 @@ def _check_input(state: State) -> str | None:
     return None
 
 
+def _subject(state: State) -> dict[str, Any]:
+    """The run's subject (``run_subject``; a run checkpointed before it was kept: ``subject``)."""
+    subject = state.get("run_subject")
+    return dict((state.get("subject") if subject is None else subject) or {})
+
+
 def _review_context(state: State, policy: rules.SupervisorPolicy) -> rules.ReviewContext:
     return rules.ReviewContext(
         tuple(state.get("calls") or []),
-        dict(state.get("run_subject") or {}),
+        _subject(state),
         str(state.get("goal") or ""),
         frozenset(policy.trusted_tools()),
         tuple(policy.constants()),
@@ -207,7 +213,7 @@ def worker(
     payload = {
         "role": "supervisor.worker",
         "goal": state["goal"],
-        "subject": state.get("run_subject") or {},
+        "subject": _subject(state),
         "history": _worker_history(state),
         "tools": tool_catalog(tools, shown, policy.tools),
         "step": steps + 1,

@@ -148,14 +148,16 @@ def test_each_demo_over_http_gives_the_offline_models_results(name, api, openai_
         assert isinstance(json.loads(body["messages"][1]["content"]), dict)  # the JSON payload
 
 
-def test_chat_openai_calls_the_supervisors_tools_natively_end_to_end(openai_server):
+@pytest.mark.parametrize("streaming", [False, True], ids=["plain", "streamed"])
+def test_chat_openai_calls_the_supervisors_tools_natively_end_to_end(openai_server, streaming):
     """ChatOpenAI with the tools bound drives the Supervisor: each request carries the allowed
-    tools' JSON schemas (the policy's), the server answers with ``tool_calls``, the results go back
-    as ``tool`` messages, and the refund a human approved runs once."""
+    tools' JSON schemas (the policy's), the server answers with ``tool_calls`` (in one body or
+    streamed), the results go back as ``tool`` messages, and the refund a human approved runs once."""
     desk = BillingDesk()
     policy = demo_policy()
+    llm = streaming_model(openai_server) if streaming else wire_model(openai_server)
     graph = supervisor.build_graph(
-        llm=wire_model(openai_server), policy=policy, tools=demo_tools(desk), checkpointer=InMemorySaver()
+        llm=llm, policy=policy, tools=demo_tools(desk), checkpointer=InMemorySaver()
     )
     config = thread()
     waiting = graph.invoke(demo_input_supervisor(), config)
