@@ -34,6 +34,7 @@ from langchain_core.messages import (
     SystemMessage,
     ToolMessage,
 )
+from langchain_core.messages.tool import invalid_tool_call, tool_call
 from langgraph.graph.message import REMOVE_ALL_MESSAGES
 
 from nodes.messages import REQUEST_MESSAGE_KEY, message_id
@@ -120,39 +121,29 @@ def reply_calls(message: AIMessage) -> tuple[AIMessage, list[dict[str, Any]]]:
     good: list[dict[str, Any]] = []
     for unread in message.invalid_tool_calls:
         args = unread.get("args")
-        bad.append({"id": _call_id(unread.get("id"), taken), "name": unread.get("name"), "args": args})
+        bad.append({"name": unread.get("name"), "args": args, "id": _call_id(unread.get("id"), taken)})
     for call in message.tool_calls:
-        entry = {"id": _call_id(call.get("id"), taken), "name": call.get("name"), "args": call.get("args")}
+        entry = {"name": call.get("name"), "args": call.get("args"), "id": _call_id(call.get("id"), taken)}
         if json_problem(entry["args"]) is not None:
             bad.append({**entry, "args": "(arguments a run cannot keep)"})
         else:
             good.append(entry)
-    kept = message.model_copy(
-        update={
-            "id": message.id or str(uuid.uuid4()),
-            "tool_calls": [{**c, "type": "tool_call"} for c in good],
-            "invalid_tool_calls": [
-                {
-                    **c,
-                    "args": c["args"] if isinstance(c["args"], str) else None,
-                    "error": None,
-                    "type": "invalid_tool_call",
-                }
-                for c in bad
-            ],
-        }
-    )
+    # LangChain's own constructors: the dicts a checkpoint gives back have the same keys in order
+    calls = [tool_call(name=c["name"], args=c["args"], id=c["id"]) for c in good]
+    unread_calls = [
+        invalid_tool_call(
+            name=c["name"], args=c["args"] if isinstance(c["args"], str) else None, id=c["id"], error=None
+        )
+        for c in bad
+    ]
+    update = {"id": message.id or str(uuid.uuid4()), "tool_calls": calls, "invalid_tool_calls": unread_calls}
+    kept = message.model_copy(update=update)
     return kept, bad + good
 
 
 def proposal_message(action: Mapping[str, Any], call_id: str) -> AIMessage:
     """A JSON-protocol tool proposal as the AI message chat clients render (a tool call)."""
-    call = {
-        "name": action["name"],
-        "args": dict(action.get("args") or {}),
-        "id": call_id,
-        "type": "tool_call",
-    }
+    call = tool_call(name=action["name"], args=dict(action.get("args") or {}), id=call_id)
     return AIMessage(content="", tool_calls=[call], id=str(uuid.uuid4()))
 
 
