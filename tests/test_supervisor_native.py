@@ -505,3 +505,16 @@ def test_native_calls_under_ainvoke():
     values = asyncio.run(graph.ainvoke({"goal": GOAL}, config))
     assert values["status"] == "ok" and values["usage"]["llm_calls"] == 2
     assert [c[0] for c in calls(values)] == ["get_refund_context", "issue_refund"] and len(desk.refunds) == 1
+
+
+@given(
+    value=st.integers(min_value=-(10**17), max_value=10**17),
+    before=st.text(alphabet=" abc(),;:", max_size=12),
+    after=st.text(alphabet=" (),;:", max_size=12),  # a letter or digit after it: another token
+    other=st.integers(min_value=0, max_value=99),
+)
+def test_a_bound_name_given_one_integer_is_the_subject(value, before, after, other):
+    text = f"{before} user_id={value}{after} order_id={other}"
+    assert subject_from_request(text, {"user_id"}) == {"user_id": value}
+    assert subject_from_request(text, {"user_id", "order_id"}) == {"user_id": value, "order_id": other}
+    assert subject_from_request(f"{text} user_id={value + 1}", {"user_id"}) == {}
