@@ -111,6 +111,16 @@ def _call_id(given: Any, taken: set[str]) -> str:
     return call_id
 
 
+def _storable(name: Any, args: Any, call_id: str) -> dict[str, Any]:
+    """A call as the run can keep it: a name or arguments it cannot store (a lone surrogate, a
+    NaN...) are replaced by none, so the call is refused by name, not a crash."""
+    if json_problem(name) is not None:
+        name = None
+    if json_problem(args) is not None:
+        args = "(arguments a run cannot keep)"
+    return {"name": name, "args": args, "id": call_id}
+
+
 def reply_calls(message: AIMessage) -> tuple[AIMessage, list[dict[str, Any]]]:
     """A tool-calling reply's calls in the order they are taken, and the reply as the run keeps it
     (every call with an id of its own). A call whose arguments could not be read (the model's
@@ -120,14 +130,11 @@ def reply_calls(message: AIMessage) -> tuple[AIMessage, list[dict[str, Any]]]:
     bad: list[dict[str, Any]] = []
     good: list[dict[str, Any]] = []
     for unread in message.invalid_tool_calls:
-        args = unread.get("args")
-        bad.append({"name": unread.get("name"), "args": args, "id": _call_id(unread.get("id"), taken)})
+        bad.append(_storable(unread.get("name"), unread.get("args"), _call_id(unread.get("id"), taken)))
     for call in message.tool_calls:
-        entry = {"name": call.get("name"), "args": call.get("args"), "id": _call_id(call.get("id"), taken)}
-        if json_problem(entry["args"]) is not None:
-            bad.append({**entry, "args": "(arguments a run cannot keep)"})
-        else:
-            good.append(entry)
+        entry = _storable(call.get("name"), call.get("args"), _call_id(call.get("id"), taken))
+        kept = entry["args"] is call.get("args") and entry["name"] == call.get("name")
+        (good if kept else bad).append(entry)
     # LangChain's own constructors: the dicts a checkpoint gives back have the same keys in order
     calls = [tool_call(name=c["name"], args=c["args"], id=c["id"]) for c in good]
     unread_calls = [

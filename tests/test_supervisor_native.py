@@ -334,7 +334,19 @@ def test_a_bad_tool_call_is_refused_by_name(call, reason):
             ),
             "invalid_action:bad_tool_args",
         ),
+        (
+            AIMessage(content="", tool_calls=[{"name": "get\ud800", "args": {"user_id": 42}, "id": "s1"}]),
+            "invalid_action:bad_tool_name",
+        ),
+        (
+            AIMessage(
+                content="",
+                tool_calls=[{"name": "get_refund_context", "args": {"user_id": "\udc00"}, "id": "s2"}],
+            ),
+            "invalid_action:bad_tool_args",
+        ),
         (AIMessage(content=""), "llm_empty"),
+        (AIMessage(content="\ud800"), "invalid_action:non_json"),
         (AIMessage(content="  "), "llm_empty"),
     ],
 )
