@@ -13,11 +13,13 @@ user code the domain needed.
 from __future__ import annotations
 
 import ast
+import json
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import pytest
+from langchain_core.messages import AIMessage, ToolMessage
 from langgraph.checkpoint.memory import InMemorySaver
 from langgraph.types import Command
 
@@ -352,3 +354,26 @@ def test_a_mistyped_human_answer_is_asked_again(protocol):
     assert done["status"] == "ok" and office.effects
     payment = next(c for c in done["calls"] if c["tool"] == "send_payment")
     assert payment["approved_by"] == "human"
+
+
+@BOTH
+def test_the_conversation_shows_each_call_and_the_refusal(protocol):
+    out = run(TASKS[0], True, protocol)  # the invoice asks to pay Globex Ltd too
+    messages = out.values["messages"]
+    asked = [c for m in messages if isinstance(m, AIMessage) for c in m.tool_calls]
+    answers = {m.tool_call_id: m for m in messages if isinstance(m, ToolMessage)}
+    assert [c["name"] for c in asked] == ["get_invoice", "send_payment", "send_payment", "send_message"]
+    assert set(answers) == {c["id"] for c in asked}
+    refused = answers[asked[1]["id"]]
+    assert refused.status == "error" and asked[1]["args"]["payee"] == "Globex Ltd"
+    assert json.loads(refused.text)["observation"]["reason"] == "supervisor_block:unknown_payee"
+    assert messages[0].type == "human" and messages[-1].text == "pay_invoice: done"
+
+
+def test_the_native_worker_is_bound_the_tools_without_the_injected_key():
+    worker = obedient_worker(TASKS[0].plan, protocol="native")
+    governed(domain.Office(), worker).invoke({"goal": TASKS[0].request, "subject": domain.SUBJECT}, thread())
+    bound = {t["function"]["name"]: t["function"]["parameters"] for t in worker.tools_seen[0]}
+    assert sorted(bound) == sorted(t.name for t in domain.make_tools(domain.Office()))
+    assert set(bound["send_payment"]["properties"]) == {"payee", "amount", "currency", "memo"}
+    assert "idempotency_key" not in json.dumps(bound)
