@@ -8,22 +8,29 @@
 Arguments refused at validate_action, a human's rejection and a call the gateway denies take the
 same way: ``refuse`` records the refusal and the worker proposes its next action. Every gateway
 node can end the run instead, with a named ``stop_reason``.
+
+The worker speaks the model's native tool calling when the model implements ``bind_tools`` (else
+JSON actions in text; the policy's ``worker_protocol`` decides). A reply with several tool calls
+is taken one call at a time: ``worker`` hands the next call to the gateway without asking the model
+again, until the reply is done or one of its calls is refused (the rest are then not run).
 """
 
 from collections.abc import Mapping
 from functools import partial
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from langchain_core.language_models import BaseChatModel
+from langchain_core.messages import AnyMessage
 from langgraph.checkpoint.base import BaseCheckpointSaver
 from langgraph.graph import END, START, StateGraph
+from langgraph.graph.message import add_messages
 from langgraph.graph.state import CompiledStateGraph
 
 from demo_tools.supervisor import BillingDesk, demo_tools
 from graphs.compile import Durability, compile_pattern
 from graphs.store import ledger_from_env
 from nodes import supervisor as n
-from nodes.llm_json import llm_node
+from nodes.llm_json import llm_node, supports_tool_calling
 from nodes.model import get_chat_model, model_label
 from nodes.state import ChatInput, RunState
 from nodes.tool_gateway import ToolsArg, tool_registry
@@ -39,7 +46,8 @@ DURABILITY: Durability = "sync"
 class SupervisorInput(ChatInput, total=False):
     goal: str
     #: Whom the run acts for (e.g. ``{"user_id": 42}``): arguments a tool's rules bind
-    #: (``ToolRules.bound_args``) must equal these values. Optional.
+    #: (``ToolRules.bound_args``) must equal these values. Optional: when absent, the
+    #: ``<name>=<integer>`` pairs of the request for bound argument names (``user_id=42``).
     subject: dict[str, Any]
 
 
@@ -59,6 +67,10 @@ class SupervisorOutput(RunState, total=False):
     #: who approved the step's escalated action: "human" or "auto_approver"
     approved_by: str
     paused_seconds: float
+    #: how the worker proposed actions in this run: "native" (tool calls) or "json"
+    worker_protocol: str
+    #: whom the run acted for: the input's subject, or the one its request named
+    run_subject: dict[str, Any]
 
 
 class SupervisorState(SupervisorInput, SupervisorOutput, total=False):
@@ -66,6 +78,13 @@ class SupervisorState(SupervisorInput, SupervisorOutput, total=False):
     refusal: dict[str, Any]
     revisions: int
     first_step: int
+    #: the id of the tool call the gateway is taking (the worker's reply's, or one made for a
+    #: JSON proposal), and the calls of the same reply still to take
+    tool_call_id: str
+    pending_calls: list[dict[str, Any]]
+    #: native tool calling: what the worker model is sent after its task, this run's own AI
+    #: replies and the tool messages the gateway wrote (never a client's messages)
+    worker_conversation: Annotated[list[AnyMessage], add_messages]
 
 
 def route_after_start(state: SupervisorState) -> Literal["worker", "__end__"]:
@@ -129,7 +148,8 @@ def build_graph(
     supervisor's rules and budgets (default: :meth:`SupervisorPolicy.for_tools` over ``tools``, or
     the demo policy for the demo tools). ``custom_rules`` supplies the functions that rules name in
     ``ToolRules.custom``. A policy that names a tool, an argument or a custom rule that is not there
-    is an error here (``ValueError``), not a run that blocks every answer.
+    is an error here (``ValueError``), not a run that blocks every answer; so is
+    ``worker_protocol: native`` with a model that does not implement ``bind_tools``.
     """
     llm = llm or get_chat_model()
     registry = tool_registry(demo_tools() if tools is None else tools)
@@ -138,6 +158,11 @@ def build_graph(
     hooks = dict(custom_rules or {})
     models = {name: tool.model for name, tool in registry.items()}
     problems = policy_problems(policy, models, hooks)
+    tool_calling = supports_tool_calling(llm)
+    if policy.worker_protocol == "native" and not tool_calling:
+        problems.append(
+            f"worker_protocol is native but the model ({model_label(llm)}) does not implement bind_tools"
+        )
     if problems:
         raise ValueError("the supervisor policy does not fit the tools: " + "; ".join(problems))
     builder = StateGraph(
@@ -146,7 +171,8 @@ def build_graph(
         input_schema=SupervisorInput,
         output_schema=SupervisorOutput,
     )
-    builder.add_node("start", partial(n.start, model=model_label(llm)))
+    start = partial(n.start, model=model_label(llm), tool_calling=tool_calling, policy=policy)
+    builder.add_node("start", start)
     builder.add_node("worker", llm_node(partial(n.worker, llm=llm, policy=policy, tools=registry)))
     builder.add_node("validate_action", partial(n.validate_action, policy=policy, models=models))
     builder.add_node("review", partial(n.review, policy=policy, hooks=hooks))

@@ -25,7 +25,7 @@ import json
 import math
 import re
 import threading
-from collections.abc import Awaitable, Callable, Generator, Mapping
+from collections.abc import Awaitable, Callable, Generator, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor, wait
 from dataclasses import KW_ONLY, dataclass, field, replace
 from typing import Any
@@ -42,7 +42,7 @@ from langchain_core.exceptions import (
     ModelTimeoutError,
 )
 from langchain_core.language_models import BaseChatModel
-from langchain_core.messages import BaseMessage, HumanMessage, SystemMessage
+from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, SystemMessage
 from langchain_core.runnables import RunnableConfig
 from langgraph.runtime import Runtime
 from pydantic import BaseModel, ValidationError
@@ -216,15 +216,21 @@ class LLMCall:
     policy: BasePolicy
     contract: type[BaseModel] | None = None
     expect_object: bool = True
+    #: Native tool calling: the messages to send (instead of ``system`` + ``payload``) and the
+    #: tools to bind (OpenAI tool dicts). The reply is the model's ``AIMessage`` as it is
+    #: (:func:`parse_tool_reply`), not parsed as JSON.
+    conversation: Sequence[BaseMessage] | None = None
+    tools: Sequence[Mapping[str, Any]] | None = None
 
 
 @dataclass(frozen=True)
 class _Attempt:
-    """One request to the model, to be answered within ``limit`` seconds."""
+    """One request to the model, to be answered within ``limit`` seconds (``tools``: bound first)."""
 
     llm: BaseChatModel
     messages: list[BaseMessage]
     limit: float
+    tools: Sequence[Mapping[str, Any]] | None = None
 
 
 @dataclass(frozen=True)
@@ -286,7 +292,7 @@ def _attempts(
         limit = min(policy.llm_timeout_seconds, left)
         hint = None
         try:
-            return (yield _Attempt(call.llm, messages, limit)), attempt
+            return (yield _Attempt(call.llm, messages, limit, call.tools)), attempt
         except _NoAnswerInTime:
             reason = "max_seconds" if left <= policy.llm_timeout_seconds else "llm_timeout"
             detail = f"no answer within {limit:.3f}s"
@@ -314,11 +320,14 @@ def _json_call(call: LLMCall) -> Generator[_Attempt | _Backoff, Any, LLMReply]:
         SystemMessage(content=call.system),
         HumanMessage(content=json.dumps(dict(call.payload), ensure_ascii=False, default=str)),
     ]
+    if call.conversation is not None:
+        messages = list(call.conversation)
+    tools_chars = len(json.dumps(list(call.tools), default=str)) if call.tools is not None else 0
     policy = call.policy
     price = price_for(pricing_name(call.llm), policy.price_table())
     budget = check_llm_budget(
         call.state.get("usage") or {},
-        prompt_chars=sum(len(m.text) for m in messages),
+        prompt_chars=sum(len(m.text) for m in messages) + tools_chars,
         output_reserve=policy.llm_output_reserve_tokens,
         price=price,
         max_tokens=policy.max_tokens,
@@ -331,7 +340,10 @@ def _json_call(call: LLMCall) -> Generator[_Attempt | _Backoff, Any, LLMReply]:
     if isinstance(outcome, LLMReply):
         return outcome
     message, attempts = outcome
-    reply = parse_reply(message, contract=call.contract, expect_object=call.expect_object)
+    if call.tools is not None:
+        reply = parse_tool_reply(message)
+    else:
+        reply = parse_reply(message, contract=call.contract, expect_object=call.expect_object)
     return replace(reply, usage=priced(reply.usage, price), attempts=attempts)
 
 
@@ -374,6 +386,31 @@ def _no_deadline(limit: float) -> bool:
     return not limit < threading.TIMEOUT_MAX
 
 
+def supports_tool_calling(llm: Any) -> bool:
+    """Does ``llm`` implement ``bind_tools``? (``BaseChatModel.bind_tools`` only raises
+    ``NotImplementedError``; ``FakeListChatModel`` and other plain models keep it.)"""
+    own = getattr(type(llm), "bind_tools", None)
+    return callable(own) and own is not BaseChatModel.bind_tools
+
+
+def tool_model(llm: BaseChatModel) -> BaseChatModel:
+    """``llm`` for tool calling: without a JSON ``response_format`` its ``model_kwargs`` set for
+    the JSON protocol (:func:`nodes.model.get_chat_model` sets one), which would force the final
+    answer into JSON."""
+    kwargs = getattr(llm, "model_kwargs", None)
+    if not isinstance(kwargs, dict) or "response_format" not in kwargs:
+        return llm
+    rest = {k: v for k, v in kwargs.items() if k != "response_format"}
+    return llm.model_copy(update={"model_kwargs": rest})
+
+
+def _runnable(attempt: _Attempt) -> Any:
+    """What an attempt invokes: the model, or the model with the call's tools bound."""
+    if attempt.tools is None:
+        return attempt.llm
+    return tool_model(attempt.llm).bind_tools([dict(tool) for tool in attempt.tools])
+
+
 def _invoke_with_timeout(attempt: _Attempt) -> Any:
     """Invoke in a worker thread (keeping the caller's context, so callbacks and streaming work)
     and give up after ``limit`` seconds. A model that never returns cannot hold the run. The
@@ -382,10 +419,11 @@ def _invoke_with_timeout(attempt: _Attempt) -> Any:
     With no deadline to reach (:func:`_no_deadline`) there is nothing to give up on: the model is
     invoked in the caller's thread, without the hand-off to a worker and back."""
     kwargs = _call_kwargs(attempt.llm, attempt.limit)
+    runnable = _runnable(attempt)
     if _no_deadline(attempt.limit):
-        return attempt.llm.invoke(attempt.messages, **kwargs)
+        return runnable.invoke(attempt.messages, **kwargs)
     ctx = contextvars.copy_context()
-    future = _threads().submit(ctx.run, lambda: attempt.llm.invoke(attempt.messages, **kwargs))
+    future = _threads().submit(ctx.run, lambda: runnable.invoke(attempt.messages, **kwargs))
     done, _ = wait([future], timeout=attempt.limit)
     if not done:
         future.cancel()  # still queued: never runs; already running: left to finish on its own
@@ -399,7 +437,8 @@ async def _ainvoke_with_timeout(attempt: _Attempt) -> Any:
     scope = asyncio.timeout(attempt.limit)
     try:
         async with scope:
-            return await attempt.llm.ainvoke(attempt.messages, **_call_kwargs(attempt.llm, attempt.limit))
+            kwargs = _call_kwargs(attempt.llm, attempt.limit)
+            return await _runnable(attempt).ainvoke(attempt.messages, **kwargs)
     except TimeoutError:
         if scope.expired():
             raise _NoAnswerInTime from None
@@ -517,6 +556,23 @@ def parse_reply(
             detail = "; ".join(f"{'.'.join(map(str, e['loc']))}: {e['msg']}" for e in exc.errors())
             return LLMReply(raw=raw, stop_reason="llm_invalid_schema", detail=detail[:300], usage=usage)
     return LLMReply(data=data, raw=raw, usage=usage)
+
+
+def parse_tool_reply(message: Any) -> LLMReply:
+    """A tool-calling reply: ``data`` is the model's ``AIMessage`` (its ``tool_calls``, or its text
+    as the final answer). No tool call and no text → ``llm_empty``; text a run cannot keep (a lone
+    surrogate...) → ``llm_invalid_json``, as for a JSON reply."""
+    usage = usage_of(message if isinstance(message, BaseMessage) else None)
+    if not isinstance(message, AIMessage):
+        text = message.text if isinstance(message, BaseMessage) else str(message or "")
+        message = AIMessage(content=text)
+    raw = str(message.text)
+    problem = json_problem(raw)
+    if problem is not None:
+        return LLMReply(raw="", stop_reason="llm_invalid_json", detail=problem, usage=usage)
+    if not (message.tool_calls or message.invalid_tool_calls or raw.strip()):
+        return LLMReply(raw=raw, stop_reason="llm_empty", usage=usage)
+    return LLMReply(data=message, raw=raw, usage=usage)
 
 
 def finite(value: Any) -> bool:

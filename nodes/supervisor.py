@@ -8,6 +8,11 @@ call carries an idempotency key derived from the run and the action.
 A refused action (its arguments refused, blocked by the supervisor, rejected by a human, denied by
 the gateway) ends the run under ``on_refusal: stop``; under ``feedback`` the node that refused it
 writes ``refusal``, and ``refuse`` records it and hands it to the worker as the step's observation.
+
+The worker speaks one of two protocols (the policy's ``worker_protocol``): JSON actions in text,
+or the model's native tool calling, whose replies may carry several calls; the worker hands them
+to the gateway one at a time (``pending_calls``). What each node says in the conversation (the
+tool calls, their results and refusals) is :mod:`nodes.supervisor_conversation`.
 """
 
 from __future__ import annotations
@@ -21,8 +26,9 @@ from langchain_core.runnables import RunnableConfig
 from langgraph.runtime import Runtime
 from langgraph.types import interrupt
 
+from nodes import supervisor_conversation as conv
 from nodes.clock import now, out_of_time
-from nodes.llm_json import LLMCall, LLMSteps
+from nodes.llm_json import LLMCall, LLMReply, LLMSteps
 from nodes.messages import answer_message
 from nodes.run import llm_done, llm_failed, policy_for, start_run
 from nodes.steps import RECURSION_LIMIT, out_of_supersteps, superstep, superstep_figures
@@ -39,6 +45,7 @@ from policies import supervisor as rules
 from policies.human import parse_human_answer
 from policies.json_safety import json_problem, type_name
 from policies.schemas import ArgsModel
+from policies.supervisor.subject import bound_arg_names, subject_from_request
 from policies.text import json_hash
 from policies.tools import idempotency_key
 
@@ -65,6 +72,7 @@ STEP_KEYS = (
     "human_approved",
     "approved_by",
     "refusal",
+    "tool_call_id",
 )
 PATTERN_KEYS = (
     "steps",
@@ -75,6 +83,9 @@ PATTERN_KEYS = (
     "executed_from",
     "paused_seconds",
     "first_step",
+    "pending_calls",
+    "run_subject",
+    "worker_protocol",
     *STEP_KEYS,
 )
 #: Longest rule details copied into a trace row as they are (longer: referred to by hash).
@@ -91,17 +102,43 @@ def _check_input(state: State) -> str | None:
     return None
 
 
+def _subject(state: State) -> dict[str, Any]:
+    """The run's subject (``run_subject``; a run checkpointed before it was kept: ``subject``)."""
+    subject = state.get("run_subject")
+    return dict((state.get("subject") if subject is None else subject) or {})
+
+
 def _review_context(state: State, policy: rules.SupervisorPolicy) -> rules.ReviewContext:
     return rules.ReviewContext(
         tuple(state.get("calls") or []),
-        dict(state.get("subject") or {}),
+        _subject(state),
         str(state.get("goal") or ""),
         frozenset(policy.trusted_tools()),
         tuple(policy.constants()),
     )
 
 
-def start(state: State, config: RunnableConfig, *, model: str) -> dict[str, Any]:
+def _run_subject(state: State, update: State, policy: rules.SupervisorPolicy) -> dict[str, Any]:
+    """Whom the run acts for: the input's ``subject``; for a request typed in a chat (a human turn,
+    which cannot carry one) without it, the subject the text names (``user_id=42`` for a bound
+    ``user_id``: :mod:`policies.supervisor.subject`); else none."""
+    given = state.get("subject")
+    if isinstance(given, dict):
+        return dict(given)
+    typed = update.get("goal")  # set only when the request came from the conversation
+    return subject_from_request(typed, bound_arg_names(policy)) if isinstance(typed, str) else {}
+
+
+def start(
+    state: State,
+    config: RunnableConfig,
+    runtime: Ctx,
+    *,
+    model: str,
+    tool_calling: bool,
+    policy: rules.SupervisorPolicy,
+) -> dict[str, Any]:
+    policy = policy_for(runtime, policy)
     update = start_run(
         state,
         config,
@@ -112,7 +149,17 @@ def start(state: State, config: RunnableConfig, *, model: str) -> dict[str, Any]
         supersteps=1,
     )
     first = superstep(config)
-    return {**update, "steps": 0, "calls": [], "refusals": [], "paused_seconds": 0.0, "first_step": first}
+    run = {
+        "steps": 0,
+        "calls": [],
+        "refusals": [],
+        "paused_seconds": 0.0,
+        "first_step": first,
+        "worker_protocol": conv.worker_protocol(policy.worker_protocol, tool_calling),
+        "run_subject": _run_subject(state, update, policy),
+        **conv.reset_conversation(state),
+    }
+    return {**update, **run}
 
 
 def round_supersteps(policy: rules.SupervisorPolicy) -> int:
@@ -141,20 +188,32 @@ def worker(
     policy: rules.SupervisorPolicy,
     tools: ToolRegistry,
 ) -> LLMSteps:
+    """The worker's next proposal: the next call of its last reply when one waits (no model call),
+    else the model's next reply, in the run's protocol."""
     policy = policy_for(runtime, policy)
     steps = int(state.get("steps") or 0)
-    if steps >= policy.max_steps:
-        return stop(state, "worker", "max_steps", figures={"steps": steps})
-    if out_of_time(state, policy):
-        return stop(state, "worker", "max_seconds")
-    needed = round_supersteps(policy)
-    if out_of_supersteps(config, state.get("first_step"), needed):
-        return stop(state, "worker", RECURSION_LIMIT, figures=superstep_figures(config, needed))
+    stopped = _out_of_budget(state, config, policy, steps)
+    if stopped is not None:
+        return conv.close_open_calls(state, stopped)
+    pending = list(state.get("pending_calls") or [])
+    if pending:
+        return _take_call(pending, steps)
+    if state.get("worker_protocol") == "native":
+        call = LLMCall(
+            llm,
+            system=conv.NATIVE_SYSTEM,
+            payload={},
+            state=state,
+            policy=policy,
+            conversation=conv.worker_messages(state),
+            tools=conv.tool_specs(tools, policy),
+        )
+        return _native_reply(state, (yield call), steps)
     shown = [name for name in policy.allowed_tools if name in tools or name in policy.tools]
     payload = {
         "role": "supervisor.worker",
         "goal": state["goal"],
-        "subject": state.get("subject") or {},
+        "subject": _subject(state),
         "history": _worker_history(state),
         "tools": tool_catalog(tools, shown, policy.tools),
         "step": steps + 1,
@@ -163,13 +222,71 @@ def worker(
     reply = yield LLMCall(
         llm, system=WORKER_SYSTEM, payload=payload, state=state, policy=policy, expect_object=False
     )
+    return _json_reply(state, reply, steps)
+
+
+def _out_of_budget(
+    state: State, config: RunnableConfig, policy: rules.SupervisorPolicy, steps: int
+) -> dict[str, Any] | None:
+    """The stop of a run with no step, time or superstep left for another proposal, else None."""
+    if steps >= policy.max_steps:
+        return stop(state, "worker", "max_steps", figures={"steps": steps})
+    if out_of_time(state, policy):
+        return stop(state, "worker", "max_seconds")
+    needed = round_supersteps(policy)
+    if out_of_supersteps(config, state.get("first_step"), needed):
+        return stop(state, "worker", RECURSION_LIMIT, figures=superstep_figures(config, needed))
+    return None
+
+
+def _failed_reply(state: State, reply: LLMReply) -> dict[str, Any] | None:
+    """The stop of a model call that gave no reply to act on, else None."""
     if reply.stop_reason == "llm_invalid_json":
         reason, raw = "invalid_action:non_json", reply.raw[:2000]
         return stop(state, "worker", reason, figures=reply.figures, raw_action=raw, usage=reply.usage)
-    if not reply.ok:
-        return llm_failed(state, "worker", reply)
+    return None if reply.ok else llm_failed(state, "worker", reply)
+
+
+def _take_call(calls: list[dict[str, Any]], steps: int) -> dict[str, Any]:
+    """The step of the next call of a reply (the rest wait in ``pending_calls``)."""
+    call, rest = calls[0], calls[1:]
+    raw = {"kind": "tool", "name": call.get("name"), "args": call.get("args")}
     cleared = {key: None for key in STEP_KEYS}
-    return llm_done(state, "worker", reply, **cleared, raw_action=reply.data, steps=steps + 1)
+    return {
+        **cleared,
+        "raw_action": raw,
+        "tool_call_id": call["id"],
+        "pending_calls": rest,
+        "steps": steps + 1,
+    }
+
+
+def _json_reply(state: State, reply: LLMReply, steps: int) -> dict[str, Any]:
+    """A JSON-protocol reply: the proposed action, and a tool proposal as a tool call in the
+    conversation."""
+    failed = _failed_reply(state, reply)
+    if failed is not None:
+        return failed
+    update: dict[str, Any] = {key: None for key in STEP_KEYS}
+    proposal = _proposal(reply.data)
+    if proposal is not None:
+        update["tool_call_id"] = conv.new_call_id()
+        update["messages"] = [conv.proposal_message(proposal, update["tool_call_id"])]
+    return llm_done(state, "worker", reply, **update, raw_action=reply.data, steps=steps + 1)
+
+
+def _native_reply(state: State, reply: LLMReply, steps: int) -> dict[str, Any]:
+    """A tool-calling reply: its first call (the rest wait), or its text as the final answer."""
+    failed = _failed_reply(state, reply)
+    if failed is not None:
+        return failed
+    message, calls = conv.reply_calls(reply.data)
+    if not calls:
+        cleared = {key: None for key in STEP_KEYS}
+        final = {"kind": "final", "answer": str(message.text)}
+        update = {**cleared, "raw_action": final, "steps": steps + 1, conv.CONVERSATION_KEY: [message]}
+        return llm_done(state, "worker", reply, **update)
+    return llm_done(state, "worker", reply, **_take_call(calls, steps), **conv.said(state, [message]))
 
 
 def _small(value: Any) -> Any:
@@ -228,7 +345,7 @@ def _refuse(
             figures, reason = {**figures, "refused": reason, "refusals": done}, "max_refusals"
         history = _refusal_history(view, action, by, reason, message, diagnostics.get("details"))
         stopped = stop(view, phase, reason, figures=figures, **(update or {}), **diagnostics)
-        return {**stopped, "history": [history]}
+        return conv.close_open_calls(state, {**stopped, "history": [history]})
     refusal = {"phase": phase, "reason": reason, "by": by, "action": action, "message": message}
     return {**(update or {}), "refusal": {**refusal, "details": diagnostics.get("details") or {}}}
 
@@ -377,7 +494,7 @@ def human_approval(
         if by == "human":
             update["human_approved"] = False
         details = {"problem": problem, "answers": len(given), "decided_by": by}
-        return stop(
+        stopped = stop(
             state,
             "human_approval",
             "invalid_human_answer",
@@ -385,6 +502,7 @@ def human_approval(
             details=details,
             **update,
         )
+        return conv.close_open_calls(state, stopped)
     row = {
         "type": answer.type,
         "message": answer.message,
@@ -441,7 +559,22 @@ def refuse(state: State) -> dict:
     }
     history = _refusal_history(state, action, by, reason, message, refusal.get("details"))
     row = trace_row(state, "refused", ok=False, **_figures(state, action), refused=reason, refused_by=by)
-    return {"refusals": [*(state.get("refusals") or []), record], "trace": [row], "history": [history]}
+    update = {"refusals": [*(state.get("refusals") or []), record], "trace": [row], "history": [history]}
+    return {**update, **_refusal_words(state, refusal), "pending_calls": []}
+
+
+def _refusal_words(state: State, refusal: Mapping[str, Any]) -> dict[str, Any]:
+    """The refusal in the conversation: an error tool message answering the refused call, and one
+    for each later call of its reply, which is not run; a refused final answer, the supervisor's
+    word (:func:`nodes.supervisor_conversation.refused_final_messages`)."""
+    content = conv.refusal_content(refusal, state.get("review"))
+    call_id = state.get("tool_call_id")
+    if not call_id:
+        return conv.refused_final_messages(state, content)
+    name = (refusal.get("action") or {}).get("name")
+    answer = conv.tool_message(call_id, name, content, ok=False)
+    why = f"an earlier call of this reply ({name}, {call_id}) was refused: {refusal['reason']}"
+    return conv.said(state, [answer, *conv.not_run(conv.open_calls(state, [answer]), why)])
 
 
 def _call_record(
@@ -468,7 +601,7 @@ def execute(state: State, runtime: Ctx, *, policy: rules.SupervisorPolicy, tools
     action = state["action"]
     name, args, figures = action["name"], action["args"], _figures(state, action)
     if out_of_time(state, policy):
-        return stop(state, "execution", "max_seconds", figures=figures)
+        return conv.close_open_calls(state, stop(state, "execution", "max_seconds", figures=figures))
     calls = list(state.get("calls") or [])
     checked = check_tool_call(
         tools, name, args, limits=policy.gateway_limits(), specs=policy.tools, past_calls=calls
@@ -482,11 +615,13 @@ def execute(state: State, runtime: Ctx, *, policy: rules.SupervisorPolicy, tools
     key = idempotency_key(str(state.get("run_id")), step, name, args) if spec and spec.side_effect else None
     outcome = run_tool(tools, name, args, idempotency_key=key)
     call = _call_record(state, action, checked.details["signature"], key, outcome)
+    answer = _result_message(state, call)
     if not outcome.ok and policy.on_tool_error == "stop":  # the call is kept: it ran, or tried to
         details = outcome.detail
-        return stop(
+        stopped = stop(
             state, "execution", outcome.reason, figures=figures, details=details, calls=[*calls, call]
         )
+        return conv.close_open_calls(state, {**stopped, "messages": [*answer, *stopped["messages"]]})
     observation, ok = call["observation"], call["ok"]
     history = history_row(
         state,
@@ -502,7 +637,16 @@ def execute(state: State, runtime: Ctx, *, policy: rules.SupervisorPolicy, tools
     row = trace_row(state, "execution", **figures, observation_ok=ok)
     if not outcome.ok:
         row["tool_error"] = outcome.reason
-    return {"calls": [*calls, call], "trace": [row], "history": [history]}
+    return {"calls": [*calls, call], "trace": [row], "history": [history], **conv.said(state, answer)}
+
+
+def _result_message(state: State, call: Mapping[str, Any]) -> list[Any]:
+    """The tool message answering the executed call (none for an action no call proposed)."""
+    call_id = state.get("tool_call_id")
+    if not call_id:
+        return []
+    content = conv.result_content(call, state.get("proposed_action"))
+    return [conv.tool_message(call_id, call["tool"], content, ok=bool(call["ok"]))]
 
 
 def _annotated(answer: str, review: Mapping[str, Any]) -> str:

@@ -5,7 +5,9 @@ stream), honours JSON mode the way OpenAI does (``response_format: json_object``
 "json" in the messages and gets a JSON object back), reports ``usage``, checks the bearer key when
 given one, and records every request it receives. Each request takes the next scripted action;
 with none left it answers as the project's offline model would, on the messages it was sent, so
-a pattern's demo over HTTP gives the offline model's results.
+a pattern's demo over HTTP gives the offline model's results. A request with ``tools`` is answered
+as the offline model with those tools bound: ``tool_calls`` in the assistant message (its
+assistant tool calls and ``tool`` messages are read back as LangChain's messages).
 
 Actions: :class:`Offline`, :class:`Reply`, :class:`Status`, :class:`Delay`, :class:`RawBody`,
 :class:`Cut`.
@@ -25,7 +27,7 @@ from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
-from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, SystemMessage
+from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, SystemMessage, ToolMessage
 
 from nodes.offline import OfflineChatModel, approx_tokens
 
@@ -85,15 +87,43 @@ class Seen:
     abandoned_at: float | None = None
 
 
+def _tool_calls(message: dict[str, Any]) -> list[dict[str, Any]]:
+    """An assistant message's tool calls as LangChain's (arguments parsed from their JSON)."""
+    calls = []
+    for call in message.get("tool_calls") or []:
+        function = call.get("function") or {}
+        args = json.loads(function.get("arguments") or "{}")
+        calls.append({"name": function.get("name"), "args": args, "id": call.get("id"), "type": "tool_call"})
+    return calls
+
+
 def _to_messages(raw: list[dict[str, Any]]) -> list[BaseMessage]:
-    kinds = {"system": SystemMessage, "developer": SystemMessage, "assistant": AIMessage}
+    kinds = {"system": SystemMessage, "developer": SystemMessage}
     out: list[BaseMessage] = []
     for message in raw:
         content = message.get("content") or ""
         if isinstance(content, list):
             content = "".join(part.get("text", "") for part in content if isinstance(part, dict))
-        out.append(kinds.get(message.get("role", ""), HumanMessage)(content=content))
+        role = message.get("role", "")
+        if role == "assistant":
+            out.append(AIMessage(content=content, tool_calls=_tool_calls(message)))
+        elif role == "tool":
+            out.append(ToolMessage(content=content, tool_call_id=str(message.get("tool_call_id"))))
+        else:
+            out.append(kinds.get(role, HumanMessage)(content=content, name=message.get("name")))
     return out
+
+
+def _openai_calls(message: BaseMessage) -> list[dict[str, Any]]:
+    """An AI message's tool calls as a chat completion carries them."""
+    return [
+        {
+            "id": c["id"],
+            "type": "function",
+            "function": {"name": c["name"], "arguments": json.dumps(c["args"])},
+        }
+        for c in getattr(message, "tool_calls", None) or []
+    ]
 
 
 class OpenAICompatibleServer:
@@ -158,21 +188,27 @@ class OpenAICompatibleServer:
             self.requests.append(seen)
             return self._script.popleft() if self._script else Offline()
 
-    def _answer(self, body: dict[str, Any], action: Offline | Reply | Cut) -> tuple[str, dict[str, int]]:
+    def _answer(
+        self, body: dict[str, Any], action: Offline | Reply | Cut
+    ) -> tuple[str, dict[str, int], list[dict[str, Any]]]:
+        """The answer's text, its usage and its tool calls (OpenAI's shape)."""
         messages = _to_messages(body.get("messages") or [])
+        calls: list[dict[str, Any]] = []
         if isinstance(action, Reply):
             text = action.content
             usage = {"input_tokens": approx_tokens("x" * sum(len(m.text) for m in messages))}
             usage["output_tokens"] = approx_tokens(text)
         else:
-            reply = self._offline.invoke(messages)
-            text, usage = reply.text, dict(reply.usage_metadata or {})
+            tools = body.get("tools")
+            model = self._offline.bind_tools(tools) if tools else self._offline
+            reply = model.invoke(messages)
+            text, usage, calls = reply.text, dict(reply.usage_metadata or {}), _openai_calls(reply)
         prompt, completion = int(usage["input_tokens"]), int(usage["output_tokens"])
-        return text, {
-            "prompt_tokens": prompt,
-            "completion_tokens": completion,
-            "total_tokens": prompt + completion,
-        }
+        return (
+            text,
+            {"prompt_tokens": prompt, "completion_tokens": completion, "total_tokens": prompt + completion},
+            calls,
+        )
 
 
 class _Server(ThreadingHTTPServer):
@@ -224,10 +260,10 @@ class _Handler(BaseHTTPRequestHandler):
         if _json_mode(body) and "json" not in json.dumps(body.get("messages")).lower():
             message = "'messages' must contain the word 'json' in some form, to use 'response_format' of type 'json_object'."
             return self._error(Status(400, message))
-        text, usage = self.owner._answer(body, action)
+        text, usage, calls = self.owner._answer(body, action)
         if body.get("stream"):
-            return self._stream(body, text, usage, cut=isinstance(action, Cut))
-        payload = json.dumps(self._completion(body, text, usage)).encode()
+            return self._stream(body, text, usage, cut=isinstance(action, Cut), calls=calls)
+        payload = json.dumps(self._completion(body, text, usage, calls)).encode()
         if isinstance(action, Cut):
             return self._cut(payload)
         self._send(200, payload, "application/json")
@@ -250,7 +286,12 @@ class _Handler(BaseHTTPRequestHandler):
         except OSError:  # reset by the client
             return b""
 
-    def _completion(self, body: dict[str, Any], text: str, usage: dict[str, int]) -> dict[str, Any]:
+    def _completion(
+        self, body: dict[str, Any], text: str, usage: dict[str, int], calls: list[dict[str, Any]]
+    ) -> dict[str, Any]:
+        message: dict[str, Any] = {"role": "assistant", "content": text}
+        if calls:
+            message["tool_calls"] = calls
         return {
             "id": f"chatcmpl-{self.owner.count}",
             "object": "chat.completion",
@@ -259,8 +300,8 @@ class _Handler(BaseHTTPRequestHandler):
             "choices": [
                 {
                     "index": 0,
-                    "message": {"role": "assistant", "content": text},
-                    "finish_reason": "stop",
+                    "message": message,
+                    "finish_reason": "tool_calls" if calls else "stop",
                     "logprobs": None,
                 }
             ],
@@ -297,12 +338,20 @@ class _Handler(BaseHTTPRequestHandler):
         with contextlib.suppress(OSError):
             self.connection.shutdown(socket.SHUT_RDWR)
 
-    def _stream(self, body: dict[str, Any], text: str, usage: dict[str, int], *, cut: bool) -> None:
+    def _stream(
+        self,
+        body: dict[str, Any],
+        text: str,
+        usage: dict[str, int],
+        *,
+        cut: bool,
+        calls: list[dict[str, Any]] | None = None,
+    ) -> None:
         self.send_response(200)
         self.send_header("Content-Type", "text/event-stream")
         self.send_header("Transfer-Encoding", "chunked")
         self.end_headers()
-        events = list(self._events(body, text, usage))
+        events = list(self._events(body, text, usage, calls or []))
         for number, event in enumerate(events):
             if cut and number == len(events) // 2:
                 self.wfile.flush()
@@ -311,14 +360,21 @@ class _Handler(BaseHTTPRequestHandler):
             self.wfile.write(f"{len(data):x}\r\n".encode() + data + b"\r\n")
         self.wfile.write(b"0\r\n\r\n")
 
-    def _events(self, body: dict[str, Any], text: str, usage: dict[str, int]) -> Iterator[str]:
+    def _events(
+        self, body: dict[str, Any], text: str, usage: dict[str, int], calls: list[dict[str, Any]]
+    ) -> Iterator[str]:
         base = {"id": "chatcmpl-stream", "object": "chat.completion.chunk", "created": int(time.time())}
         base["model"] = body.get("model") or self.owner.model_name
         pieces = [text[i : i + 40] for i in range(0, len(text), 40)] or [""]
         for number, piece in enumerate(pieces):
             delta = {"role": "assistant", "content": piece} if number == 0 else {"content": piece}
             yield json.dumps({**base, "choices": [{"index": 0, "delta": delta, "finish_reason": None}]})
-        yield json.dumps({**base, "choices": [{"index": 0, "delta": {}, "finish_reason": "stop"}]})
+        if calls:  # each call whole, in one chunk
+            deltas = [{"index": n, **call} for n, call in enumerate(calls)]
+            choice = {"index": 0, "delta": {"tool_calls": deltas}, "finish_reason": None}
+            yield json.dumps({**base, "choices": [choice]})
+        finish = "tool_calls" if calls else "stop"
+        yield json.dumps({**base, "choices": [{"index": 0, "delta": {}, "finish_reason": finish}]})
         if (body.get("stream_options") or {}).get("include_usage"):
             yield json.dumps({**base, "choices": [], "usage": usage})
         yield "[DONE]"

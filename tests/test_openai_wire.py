@@ -16,9 +16,13 @@ from typing import Any
 
 import pytest
 from langchain_openai import ChatOpenAI
+from langgraph.checkpoint.memory import InMemorySaver
+from langgraph.types import Command
 
 from demo_tools.reflection import demo_input
-from graphs import reflection
+from demo_tools.supervisor import BillingDesk, demo_tools
+from demo_tools.supervisor import demo_input as demo_input_supervisor
+from graphs import reflection, supervisor
 from graphs.cli import main
 from graphs.registry import PATTERNS, run_result
 from nodes.llm_json import CLIENT_TIMEOUT_GRACE
@@ -26,6 +30,7 @@ from nodes.model import get_chat_model
 from nodes.offline import OfflineChatModel
 from policies.llm_calls import ModelPrice, call_cost, estimate_tokens
 from policies.reflection import ReflectionPolicy
+from policies.supervisor import demo_policy
 from tests.helpers import gateway_rows, llm_rows, thread
 from tests.openai_server import Cut, Delay, OpenAICompatibleServer, RawBody, Reply, Status
 
@@ -129,6 +134,11 @@ def test_each_demo_over_http_gives_the_offline_models_results(name, api, openai_
         assert seen.path == "/v1/chat/completions"
         assert seen.headers["authorization"] == "Bearer test-key"
         body = seen.body
+        if name == "supervisor":  # native tool calling: the tools bound, no JSON mode
+            assert (body["model"], body["temperature"]) == ("gpt-4.1-mini", 0)
+            assert "response_format" not in body and body["tools"]
+            assert [m["role"] for m in body["messages"]][:2] == ["system", "user"]
+            continue
         assert (body["model"], body["temperature"], body["response_format"]) == (
             "gpt-4.1-mini",
             0,
@@ -136,6 +146,44 @@ def test_each_demo_over_http_gives_the_offline_models_results(name, api, openai_
         )
         assert [m["role"] for m in body["messages"]] == ["system", "user"]
         assert isinstance(json.loads(body["messages"][1]["content"]), dict)  # the JSON payload
+
+
+@pytest.mark.parametrize("streaming", [False, True], ids=["plain", "streamed"])
+def test_chat_openai_calls_the_supervisors_tools_natively_end_to_end(openai_server, streaming):
+    """ChatOpenAI with the tools bound drives the Supervisor: each request carries the allowed
+    tools' JSON schemas (the policy's), the server answers with ``tool_calls`` (in one body or
+    streamed), the results go back as ``tool`` messages, and the refund a human approved runs once."""
+    desk = BillingDesk()
+    policy = demo_policy()
+    llm = streaming_model(openai_server) if streaming else wire_model(openai_server)
+    graph = supervisor.build_graph(
+        llm=llm, policy=policy, tools=demo_tools(desk), checkpointer=InMemorySaver()
+    )
+    config = thread()
+    waiting = graph.invoke(demo_input_supervisor(), config)
+    assert waiting["__interrupt__"][0].value["action_requests"][0]["name"] == "issue_refund"
+    done = graph.invoke(Command(resume={"decisions": [{"type": "approve"}]}), config)
+    assert done["status"] == "ok" and done["worker_protocol"] == "native"
+    assert len(desk.refunds) == 1 and [c["approved_by"] for c in done["calls"]][1] == "human"
+    assert openai_server.count == done["usage"]["llm_calls"] == 4
+    for seen in openai_server.requests:
+        tools = {t["function"]["name"]: t["function"] for t in seen.body["tools"]}
+        assert list(tools) == policy.allowed_tools
+        assert all(tools[n]["parameters"] == policy.tools[n].json_schema() for n in tools)
+        assert "response_format" not in seen.body
+    last = openai_server.requests[-1].body["messages"]
+    calls = [c for m in last if m["role"] == "assistant" for c in m.get("tool_calls") or []]
+    answers = [m for m in last if m["role"] == "tool"]
+    assert [c["function"]["name"] for c in calls] == [
+        "get_refund_context",
+        "issue_refund",
+        "send_refund_email",
+    ]
+    assert [m["tool_call_id"] for m in answers] == [c["id"] for c in calls]
+    assert json.loads(answers[1]["content"])["approved_by"] == "human"
+    assert (
+        done["answer"].startswith("Refunded 1200.00 USD to Anna") and "after human approval" in done["answer"]
+    )
 
 
 def test_the_cli_runs_against_the_server_from_environment_variables(openai_server, monkeypatch, capsys):

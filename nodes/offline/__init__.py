@@ -1,6 +1,10 @@
 """A deterministic offline chat model: a real ``BaseChatModel`` that reads the JSON payload it is
 given and writes a plausible, valid reply for the node's role. No network, same input → same reply.
 
+It calls tools too (``bind_tools``): with tools bound it reads the Supervisor's tool-calling
+conversation (:func:`nodes.offline.supervisor.native_payload`) and answers with
+``AIMessage.tool_calls`` (or the final answer as text), so both worker protocols run offline.
+
 Each pattern contributes its role handlers (``role name -> handler(payload) -> reply dict``).
 """
 
@@ -8,13 +12,15 @@ from __future__ import annotations
 
 import json
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from langchain_core.callbacks import CallbackManagerForLLMRun
-from langchain_core.language_models import BaseChatModel
+from langchain_core.language_models import BaseChatModel, LanguageModelInput
 from langchain_core.messages import AIMessage, BaseMessage
 from langchain_core.outputs import ChatGeneration, ChatResult
+from langchain_core.runnables import Runnable
+from langchain_core.utils.function_calling import convert_to_openai_tool
 
 from nodes.offline import rag, reflection, research, supervisor, task_decomposition
 
@@ -55,6 +61,12 @@ class OfflineChatModel(BaseChatModel):
     def _llm_type(self) -> str:
         return "offline-deterministic"
 
+    def bind_tools(
+        self, tools: Sequence[Any], *, tool_choice: str | None = None, **kwargs: Any
+    ) -> Runnable[LanguageModelInput, AIMessage]:
+        """The model with ``tools`` bound: it answers with tool calls (``tool_choice`` is ignored)."""
+        return self.bind(tools=[convert_to_openai_tool(t) for t in tools], **kwargs)
+
     def _generate(
         self,
         messages: list[BaseMessage],
@@ -62,19 +74,22 @@ class OfflineChatModel(BaseChatModel):
         run_manager: CallbackManagerForLLMRun | None = None,
         **kwargs: Any,
     ) -> ChatResult:
-        payload = payload_of(messages)
+        native = kwargs.get("tools") is not None
+        payload = supervisor.native_payload(messages) if native else payload_of(messages)
         handler = ROLES.get(str(payload.get("role")))
         reply = handler(payload) if handler else {"error": f"no offline role {payload.get('role')!r}"}
+        message = supervisor.tool_call_message(reply, messages) if native else None
         text = json.dumps(reply, ensure_ascii=False)
         prompt_chars = sum(len(m.text) for m in messages)
+        prompt_chars += len(json.dumps(kwargs["tools"])) if native else 0
         usage = {
             "input_tokens": approx_tokens("x" * prompt_chars),
             "output_tokens": approx_tokens(text),
         }
         usage["total_tokens"] = usage["input_tokens"] + usage["output_tokens"]
-        message = AIMessage(
-            content=text,
-            usage_metadata=usage,
-            response_metadata={"model_name": self.model_name, "model_provider": "offline"},
-        )
+        meta = {"model_name": self.model_name, "model_provider": "offline"}
+        if message is None:
+            message = AIMessage(content=text, usage_metadata=usage, response_metadata=meta)
+        else:
+            message = message.model_copy(update={"usage_metadata": usage, "response_metadata": meta})
         return ChatResult(generations=[ChatGeneration(message=message)])

@@ -7,8 +7,12 @@ without a reason; the supervisor's rules are what add the reason and escalate la
 
 from __future__ import annotations
 
+import json
 import re
+from collections.abc import Mapping, Sequence
 from typing import Any
+
+from langchain_core.messages import AIMessage, BaseMessage
 
 _USER = re.compile(r"user_id\s*=\s*(\d+)")
 _AMOUNT = re.compile(r"(\d+(?:\.\d+)?)\s*(?:USD|usd|\$)")
@@ -89,3 +93,75 @@ def worker(payload: dict[str, Any]) -> dict[str, Any]:
 
 
 ROLES = {"supervisor.worker": worker}
+
+
+# ------------------------------------------------------------------ native tool calling
+
+
+def _json(text: str) -> Any:
+    try:
+        return json.loads(text)
+    except ValueError:
+        return text
+
+
+def _task(text: str) -> dict[str, Any]:
+    """The task a conversation's first human message gives: the Supervisor's JSON task, or plain
+    text taken as the goal."""
+    task = _json(text)
+    return task if isinstance(task, dict) else {"goal": text}
+
+
+def _tool_row(message: BaseMessage, call: Mapping[str, Any]) -> dict[str, Any] | None:
+    """A tool message as the JSON protocol's history row, or None for a call that was not run."""
+    content = _json(message.text)
+    if isinstance(content, dict) and "observation" in content:
+        row = dict(content)
+    else:  # a tool message in another shape: its content is the observation
+        row = {"ok": getattr(message, "status", "success") != "error", "observation": content}
+    observation = row.get("observation")
+    if isinstance(observation, dict) and observation.get("not_run"):
+        return None
+    args = row.pop("args", call.get("args"))
+    return {"tool": call.get("name") or getattr(message, "name", None), "args": args, **row}
+
+
+def native_payload(messages: Sequence[BaseMessage]) -> dict[str, Any]:
+    """The worker payload a tool-calling conversation amounts to: the task (the first human
+    message) and the history rows the JSON protocol shows (tool, args, ok, observation,
+    executed_from, approved_by), read from the AI messages' tool calls and the tool messages
+    answering them. A call answered as not run is left out (it did not happen); the supervisor's
+    refusal of a final answer (a human message named ``supervisor``) is a row of tool ``final``."""
+    task: dict[str, Any] | None = None
+    calls: dict[str, Mapping[str, Any]] = {}
+    history: list[dict[str, Any]] = []
+    for message in messages:
+        if message.type == "human" and task is None:
+            task = _task(message.text)
+        elif message.type == "human" and message.name == "supervisor":
+            refused = _json(message.text)
+            observation = refused.get("refused_final_answer") if isinstance(refused, dict) else refused
+            history.append({"tool": "final", "args": None, "ok": False, "observation": observation})
+        elif isinstance(message, AIMessage):
+            calls.update({str(c.get("id")): c for c in message.tool_calls})
+        elif message.type == "tool":
+            row = _tool_row(message, calls.get(str(getattr(message, "tool_call_id", ""))) or {})
+            history += [row] if row is not None else []
+    return {"role": "supervisor.worker", **(task or {}), "history": history}
+
+
+def tool_call_message(reply: Any, messages: Sequence[BaseMessage]) -> AIMessage:
+    """A worker's reply as a tool-calling model gives it: a tool action (or a list of them: several
+    calls in one reply) as ``tool_calls``, a final action as its answer's text, anything else as
+    text. Call ids are ``call_<turn>_<n>``."""
+    turn = 1 + sum(isinstance(m, AIMessage) for m in messages)
+    actions = reply if isinstance(reply, list) else [reply]
+    if actions and all(isinstance(a, dict) and a.get("kind") == "tool" for a in actions):
+        calls = [
+            {"name": a.get("name"), "args": a.get("args"), "id": f"call_{turn}_{n}", "type": "tool_call"}
+            for n, a in enumerate(actions, start=1)
+        ]
+        return AIMessage(content="", tool_calls=calls)
+    if isinstance(reply, dict) and reply.get("kind") == "final":
+        return AIMessage(content=str(reply.get("answer") or ""))
+    return AIMessage(content=reply if isinstance(reply, str) else json.dumps(reply, ensure_ascii=False))

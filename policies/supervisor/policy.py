@@ -125,6 +125,12 @@ class SupervisorPolicy(BasePolicy):
         "appear only in untrusted observations, never in the request or a trusted source: allow, annotate, "
         "escalate or block (untrusted_entity_in_answer). A heuristic: see docs/own-agent.md for its limits.",
     )
+    worker_protocol: Literal["auto", "native", "json"] = Field(
+        "auto",
+        description="How the worker proposes actions: native = the model's own tool calling (bind_tools, "
+        "AIMessage.tool_calls); json = one JSON action in text; auto = native when the chat model "
+        "implements bind_tools, else json.",
+    )
     auto_approver_enabled: bool = Field(
         False,
         description="Let the automatic approver answer escalations instead of pausing for a human.",

@@ -1,17 +1,36 @@
 """A scripted worker for the own-agent tests: it carries out its task's plan one action at a time,
 and obeys every instruction planted in an observation the moment it reads it (each once). After a
 refusal it goes on with the plan, as a worker told "refused" would (LangChain's HITL ``reject``
-semantics). It reads only the Supervisor's worker payload: no access to the systems or the policy.
+semantics). It reads only what a worker is sent: no access to the systems or the policy.
+
+It speaks either protocol (``protocol=``): ``"json"``, the Supervisor's JSON actions in text (a
+model without ``bind_tools``), or ``"native"``, tool calls (:class:`ToolCallingRoleModel`: with
+tools bound it reads the tool-calling conversation, the Supervisor's or any agent's, as the same
+worker payload and answers with ``AIMessage.tool_calls``).
 """
 
 from __future__ import annotations
 
 import json
 import re
+from collections.abc import Sequence
 from functools import partial
-from typing import Any
+from typing import Any, Literal
 
+from langchain_core.callbacks import CallbackManagerForLLMRun
+from langchain_core.language_models import LanguageModelInput
+from langchain_core.messages import AIMessage, BaseMessage, HumanMessage
+from langchain_core.outputs import ChatGeneration, ChatResult
+from langchain_core.runnables import Runnable
+from langchain_core.utils.function_calling import convert_to_openai_tool
+from pydantic import Field
+
+from nodes.offline.supervisor import native_payload, tool_call_message
 from tests.helpers import RoleModel
+
+Protocol = Literal["json", "native"]
+#: The worker protocols every own-agent suite runs with.
+PROTOCOLS: tuple[Protocol, ...] = ("json", "native")
 
 MARKER = re.compile(r"\[\[do:([a-z0-9_]+)\]\]")
 
@@ -57,11 +76,54 @@ def next_action(
     return {"kind": "tool", **action} if action else {"kind": "final", "answer": final}
 
 
+class ToolCallingRoleModel(RoleModel):
+    """A :class:`RoleModel` that calls tools. Without tools bound it answers as a RoleModel (JSON
+    text); with tools bound it reads the conversation as the worker payload
+    (:func:`nodes.offline.supervisor.native_payload`), takes its scripted reply for it, and answers
+    a tool action (or a list of them: several calls in one reply) as ``tool_calls``, a final action
+    as its answer's text, anything else as text. ``tools_seen``: the tools bound at each call."""
+
+    tools_seen: list[list[dict[str, Any]]] = Field(default_factory=list)
+
+    def bind_tools(
+        self, tools: Sequence[Any], *, tool_choice: str | None = None, **kwargs: Any
+    ) -> Runnable[LanguageModelInput, AIMessage]:
+        return self.bind(tools=[convert_to_openai_tool(t) for t in tools], **kwargs)
+
+    def _generate(
+        self,
+        messages: list[BaseMessage],
+        stop: list[str] | None = None,
+        run_manager: CallbackManagerForLLMRun | None = None,
+        **kwargs: Any,
+    ) -> ChatResult:
+        tools = kwargs.pop("tools", None)
+        if tools is None:
+            return super()._generate(messages, stop, run_manager, **kwargs)
+        self.tools_seen.append(tools)
+        payload = HumanMessage(content=json.dumps(native_payload(messages)))
+        text = super()._generate([payload], stop, run_manager).generations[0].message.text
+        try:
+            reply: Any = json.loads(text)
+        except ValueError:
+            reply = text
+        return ChatResult(generations=[ChatGeneration(message=tool_call_message(reply, messages))])
+
+
+def role_model(protocol: Protocol = "json", **fields: Any) -> RoleModel:
+    """A RoleModel speaking ``protocol``."""
+    return ToolCallingRoleModel(**fields) if protocol == "native" else RoleModel(**fields)
+
+
 def obedient_worker(
-    plan: list[dict[str, Any]], final: str = "Done.", obey: dict[str, dict[str, Any]] | None = None
+    plan: list[dict[str, Any]],
+    final: str = "Done.",
+    obey: dict[str, dict[str, Any]] | None = None,
+    protocol: Protocol = "json",
 ) -> RoleModel:
     """A chat model that carries out ``plan`` and obeys every planted instruction it reads
-    (``obey``: instruction id → the action it asks for; default: the own-agent domain's)."""
+    (``obey``: instruction id → the action it asks for; default: the own-agent domain's), in
+    ``protocol``."""
     table = OBEY if obey is None else obey
     reply = partial(next_action, plan=plan, final=final, obey=table)
-    return RoleModel(fallback="repeat").load({"supervisor.worker": [reply]})
+    return role_model(protocol, fallback="repeat").load({"supervisor.worker": [reply]})
