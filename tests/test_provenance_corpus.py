@@ -30,6 +30,7 @@ from tests.own_agent.worker import MARKER, PROTOCOLS, Protocol, key, next_action
 CORPUS = json.loads((Path(__file__).parent / "injection" / "provenance_corpus.json").read_text("utf-8"))[
     "tasks"
 ]
+SECTION = "provenance_corpus"
 
 
 def matches(effect: dict[str, Any], wanted: dict[str, Any]) -> bool:
