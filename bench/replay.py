@@ -10,8 +10,10 @@ the trajectory stops (``llm_empty``) and the benchmark reports it instead of tim
 from __future__ import annotations
 
 import asyncio
+import json
 import time
 import uuid
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -27,10 +29,20 @@ from nodes.offline import OfflineChatModel
 from policies.base import BasePolicy
 
 
-class RecordingModel(OfflineChatModel):
-    """The offline model, keeping each reply it gives under the request's payload text."""
+def request_key(messages: Sequence[BaseMessage]) -> str:
+    """A request as the book keys it: every message's role, text and tool calls (names and
+    arguments; call ids left out, which a replayed run may number differently)."""
+    said = [
+        [m.type, m.text, [[c["name"], c["args"]] for c in getattr(m, "tool_calls", None) or []]]
+        for m in messages
+    ]
+    return json.dumps(said, sort_keys=True, default=str)
 
-    book: dict[str, tuple[str, dict[str, int]]] = Field(default_factory=dict)
+
+class RecordingModel(OfflineChatModel):
+    """The offline model, keeping each reply it gives (text, tool calls, usage) under the request."""
+
+    book: dict[str, AIMessage] = Field(default_factory=dict)
 
     def _generate(
         self,
@@ -41,24 +53,28 @@ class RecordingModel(OfflineChatModel):
     ) -> ChatResult:
         result = super()._generate(messages, stop, run_manager, **kwargs)
         message = result.generations[0].message
-        self.book[messages[-1].text] = (message.text, dict(getattr(message, "usage_metadata", None) or {}))
+        assert isinstance(message, AIMessage)
+        self.book[request_key(messages)] = message.model_copy(update={"id": None})
         return result
 
 
 class ReplayChatModel(BaseChatModel):
-    """Answers a recorded request with its recorded reply; ``latency`` seconds per call."""
+    """Answers a recorded request with its recorded reply; ``latency`` seconds per call. It calls
+    tools as the offline model it replays does (``bind_tools``: the replies carry the calls)."""
 
-    book: dict[str, tuple[str, dict[str, int]]]
+    book: dict[str, AIMessage]
     latency: float = 0.0
 
     @property
     def _llm_type(self) -> str:
         return "replay"
 
+    def bind_tools(self, tools: Sequence[Any], **kwargs: Any) -> ReplayChatModel:  # type: ignore[override]
+        return self
+
     def _reply(self, messages: list[BaseMessage]) -> ChatResult:
-        text, usage = self.book.get(messages[-1].text, ("", {}))
-        message = AIMessage(content=text, usage_metadata=usage or None)  # type: ignore[arg-type]
-        return ChatResult(generations=[ChatGeneration(message=message)])
+        message = self.book.get(request_key(messages), AIMessage(content=""))
+        return ChatResult(generations=[ChatGeneration(message=message.model_copy())])
 
     def _generate(
         self,
@@ -95,7 +111,7 @@ class Trajectory:
     LLM node was called with (for the bare-graph variant)."""
 
     pattern: str
-    book: dict[str, tuple[str, dict[str, int]]]
+    book: dict[str, AIMessage]
     llm_calls: int
     #: checkpoints one run writes when every step is kept (its input, then one per superstep)
     checkpoints: int
