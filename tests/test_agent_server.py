@@ -121,11 +121,14 @@ def _model_env(stack: Stack) -> dict[str, str]:
 
 def _stable(value: Any) -> Any:
     """``value`` without what differs between two runs of the same graph on the same input (a
-    message as the server sends it: its dict form, without its id)."""
+    message as the server sends it: its dict form, without its id or the model server's reply
+    id)."""
     if isinstance(value, BaseMessage):
         value = value.model_dump()
     if isinstance(value, dict):
         message = "content" in value and value.get("type") in ("human", "ai", "tool", "system")
+        if message and isinstance(value.get("response_metadata"), dict):  # the model server's reply id
+            value = {**value, "response_metadata": {**value["response_metadata"], "id": None}}
         return {k: _stable(v) for k, v in value.items() if k not in VOLATILE and not (message and k == "id")}
     if isinstance(value, list):
         return [_stable(v) for v in value]
