@@ -13,6 +13,7 @@ import pytest
 
 from demo_tools.supervisor import demo_input
 from devtools import serve
+from graphs.runs import result_json
 from graphs.store import LEDGER_ENV, LedgerOnUse, StoreError, ledger_from_env
 from graphs.supervisor import build_graph, served_tools
 from policies.supervisor import SupervisorPolicy, demo_policy
@@ -40,7 +41,7 @@ def test_a_ledger_that_cannot_be_opened_stops_the_run_at_the_refund_by_name(pg_c
     graph = build_graph(tools=served_tools({LEDGER_ENV: unreachable}), policy=demo_policy())
     result = graph.invoke(demo_input(), context=AUTO)
     assert (result["status"], result["stop_reason"]) == ("stopped", "tool_error:issue_refund")
-    assert "cannot connect to PostgreSQL" in json.dumps(result)  # the stop carries why
+    assert "cannot connect to PostgreSQL" in result_json(result)  # the stop carries why
     with pytest.raises(StoreError, match=r"cannot connect to PostgreSQL at postgresql://127\.0\.0\.1:"):
         LedgerOnUse(unreachable).entries("refund")
 
