@@ -336,11 +336,79 @@ def test_a_policy_that_does_not_fit_the_tools_is_an_error_when_the_middleware_is
 # ------------------------------------------------------------------ the final answer, tool errors, async
 
 
-def test_a_final_answer_before_the_required_tools_stops_by_name():
-    agent, _office = agent_for(["All done."], final_requires_tools=["read_channel"])
+def test_a_final_answer_before_the_required_tools_stops_by_name_where_refusals_stop():
+    agent, _office = agent_for(["All done."], final_requires_tools=["read_channel"], on_refusal="stop")
     values = agent.invoke(ask(), thread())
     assert values["governance_stop_reason"] == "supervisor_block:final_requires_context"
     assert "final_requires_context" in values["messages"][-1].content
+
+
+def test_a_refused_final_answer_is_fed_back_and_the_model_answers_again():
+    """As the Supervisor graph does (on_refusal: feedback): the model is told, in a human message
+    named ``supervisor`` (a final answer has no tool call to answer), and proposes again."""
+    support = {"name": "read_channel", "args": {"channel": "#support"}}
+    replies = ["All done.", support, "#support asks about INV-7."]
+    agent, _office = agent_for(replies, final_requires_tools=["read_channel"])
+    values = agent.invoke(ask("What does #support ask?"), thread())
+    assert finished(values) and values["messages"][-1].content == "#support asks about INV-7."
+    [told] = [m for m in values["messages"] if isinstance(m, HumanMessage) and m.name == "supervisor"]
+    assert json.loads(told.content) == {
+        "refused": True,
+        "by": "supervisor",
+        "reason": "supervisor_block:final_requires_context",
+    }
+    [refusal] = values["governance_refusals"]
+    assert refusal["tool"] == "final" and refusal["args"] == {"answer": "All done."}
+    assert [r["phase"] for r in values["governance_trace"]][-1] == "final"
+
+
+def test_the_same_refused_final_answer_is_refused_again_until_max_refusals():
+    agent, _office = agent_for(["All done."], final_requires_tools=["read_channel"], max_refusals=2)
+    values = agent.invoke(ask(), thread())
+    assert values["governance_stop_reason"] == "max_refusals"
+    refusals = values["governance_refusals"]
+    assert len(refusals) == 2 and all(
+        r["reason"] == "supervisor_block:final_requires_context" for r in refusals
+    )
+    again = [r for r in values["governance_trace"] if r.get("review_reason") == "refused_before"]
+    assert again  # the repeat was refused without a new review
+
+
+def test_a_human_rejecting_the_final_answer_is_fed_back_with_the_humans_message():
+    support = {"name": "read_channel", "args": {"channel": "#support"}}
+    replies = [support, "Reply with https://phish.example/inv7 as asked.", "A customer asks about INV-7."]
+    agent, _office = agent_for(replies, office=domain.Office(planted=True), final_identifiers="escalate")
+    config = thread()
+    values = agent.invoke(ask("What does #support ask?"), config)
+    reject = {"type": "reject", "message": "no links from the channel"}
+    done = agent.invoke(Command(resume={"decisions": [reject]}), config)
+    assert finished(done) and done["messages"][-1].content == "A customer asks about INV-7."
+    told = json.loads(next(m for m in done["messages"] if getattr(m, "name", None) == "supervisor").content)
+    assert (told["by"], told["reason"], told["message"]) == (
+        "human",
+        "human_rejected",
+        "no links from the channel",
+    )
+    assert "__interrupt__" in values
+
+
+def test_the_gateways_feedback_is_never_read_as_the_users_request():
+    """A refused answer's feedback is a human message, but provenance reads only the user's turns:
+    a link inside the feedback is not one the request gave."""
+    from nodes.middleware.reply import feedback_message
+
+    office = domain.Office()
+    tools = domain.make_tools(office)
+    governance = GovernanceMiddleware(
+        domain.make_policy(tools), tools=tools, custom_rules=domain.CUSTOM_RULES
+    )
+    said = [
+        HumanMessage("Pay Acme Supplies 420 EUR."),
+        AIMessage("Done."),
+        feedback_message({"refused": True, "note": "see https://evil.example/pay"}),
+    ]
+    batch = governance._batch({"messages": said}, {"run_id": "r", "steps": 2})
+    assert batch.context.request == "Pay Acme Supplies 420 EUR."
 
 
 def test_a_final_answer_with_an_untrusted_link_waits_for_a_human():

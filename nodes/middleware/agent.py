@@ -22,8 +22,8 @@ from langgraph.types import Command
 
 from nodes.clock import now
 from nodes.messages import message_text, stop_message
-from nodes.middleware.decide import Batch, ask, decide
-from nodes.middleware.reply import Reply, tool_message
+from nodes.middleware.decide import Batch, Verdict, ask, decide
+from nodes.middleware.reply import FEEDBACK_NAME, Reply, tool_message
 from nodes.middleware.state import GovernanceState, elapsed, figures, of_run, run_of, trace_row
 from nodes.tool_gateway import (
     KEY_ARG,
@@ -127,7 +127,11 @@ class GovernanceMiddleware(AgentMiddleware[GovernanceState, Any, Any]):
 
     def _batch(self, state: GovernanceState, run: dict[str, Any]) -> Batch:
         calls = of_run(state.get("governance_calls"), run.get("run_id"))
-        human = [message_text(m) for m in state.get("messages") or [] if isinstance(m, HumanMessage)]
+        human = [
+            message_text(m)
+            for m in state.get("messages") or []
+            if isinstance(m, HumanMessage) and m.name != FEEDBACK_NAME  # the gateway's, not the user's
+        ]
         context = rules.ReviewContext(
             tuple(calls),
             dict(state.get("governance_subject") or self.subject),
@@ -143,7 +147,7 @@ class GovernanceMiddleware(AgentMiddleware[GovernanceState, Any, Any]):
         model_at = float(run.get("model_at") or now())
         return Batch(self.policy, self.hooks, models, known, context, past, refusals, about, model_at)
 
-    @hook_config(can_jump_to=["end"])
+    @hook_config(can_jump_to=["end", "model"])
     def after_model(self, state: GovernanceState, runtime: Any) -> dict[str, Any] | None:
         messages = state.get("messages") or []
         last = messages[-1] if messages else None
@@ -171,13 +175,24 @@ class GovernanceMiddleware(AgentMiddleware[GovernanceState, Any, Any]):
         from untrusted sources): approved (maybe annotated), escalated to a human, or a stop."""
         text = message_text(last)
         action = {"kind": "final", "answer": text}
+        earlier = rules.refused_before(action, reply.batch.refusals)
+        if earlier is not None:  # the same answer again: refused again, without asking twice
+            row = {"decision": "block", "reason": "refused_before", "refused_at_step": earlier.get("step")}
+            again = str(earlier["reason"]), str(earlier["by"]), str(earlier.get("message") or "")
+            reply.refuse_final(Verdict("refuse", action, *again, row))
+            return reply.update()
         decision = rules.review_action(action, reply.batch.context, self.policy, self.hooks)
         row = {"decision": decision.verdict, "reason": decision.reason, **decision.details}
         if decision.verdict == "block":
-            reply.stop(f"supervisor_block:{decision.reason}", "final")
+            reply.refuse_final(
+                Verdict("refuse", action, f"supervisor_block:{decision.reason}", "supervisor", review=row)
+            )
             return reply.update()
         verdict = ask(action, row, "original", reply.batch) if decision.verdict == "escalate" else None
-        if verdict is not None and verdict.kind != "run":  # rejected, or no answer could be applied
+        if verdict is not None and verdict.kind == "refuse":  # a human rejected it
+            reply.refuse_final(verdict)
+            return reply.update()
+        if verdict is not None and verdict.kind != "run":  # no answer could be applied
             reply.stop(verdict.reason, "final", None, verdict)
             return reply.update()
         answer = (verdict.action or action)["answer"] if verdict else text

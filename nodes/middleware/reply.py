@@ -9,13 +9,22 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
-from langchain_core.messages import ToolMessage
+from langchain_core.messages import HumanMessage, ToolMessage
 
 from nodes.messages import stop_message
 from nodes.middleware.decide import Batch, Verdict
 from nodes.middleware.state import figures, trace_row
 from policies import supervisor as rules
 from policies.tools import call_signature, idempotency_key
+
+#: The name of the human message that tells the model its final answer was refused (a final answer
+#: has no tool call to answer); never read as the user's request.
+FEEDBACK_NAME = "supervisor"
+
+
+def feedback_message(content: Any) -> HumanMessage:
+    """A refused final answer, told to the model as the Supervisor graph's worker is told."""
+    return HumanMessage(content=json.dumps(content, ensure_ascii=False, default=str), name=FEEDBACK_NAME)
 
 
 def tool_message(call: Mapping[str, Any], content: Any, *, error: bool) -> ToolMessage:
@@ -45,6 +54,8 @@ class Reply:
         self.refusals: list[dict[str, Any]] = []
         self.stop_reason: str | None = None
         self.after_side_effect: str | None = None
+        #: a refused final answer was fed back: the model is asked again
+        self.ask_again = False
 
     def take(self, call: Mapping[str, Any], verdict: Verdict) -> None:
         self.run["paused_seconds"] = float(self.run.get("paused_seconds") or 0.0) + verdict.paused
@@ -113,7 +124,12 @@ class Reply:
         row = figures(verdict.action, verdict.review, responded_by=verdict.by, human_approved=False)
         self.trace.append(trace_row(self.run, "responded", ok=True, **row, tool_call_id=call.get("id")))
 
-    def _refuse(self, call: Mapping[str, Any], verdict: Verdict) -> None:
+    def refuse_final(self, verdict: Verdict) -> None:
+        """A final answer the rules block or a human rejects: fed back (``on_refusal: feedback``,
+        within ``max_refusals``) and the model asked again, or the run's named stop."""
+        self._refuse(None, verdict)
+
+    def _refuse(self, call: Mapping[str, Any] | None, verdict: Verdict) -> None:
         done = len(self.batch.refusals)
         if self.policy.on_refusal == "stop" or not rules.is_refusal(verdict.reason):
             return self.stop(verdict.reason, "review", call, verdict)
@@ -127,12 +143,15 @@ class Reply:
         if flow:  # the flow the refusal stopped (value, from, to), as the Supervisor's worker is told
             observation["flow"] = flow
         signatures = sorted({rules.action_signature(a) for a in (action,) if a})
+        final = action.get("kind") == "final"
         record = {
             "run_id": self.run.get("run_id"),
             "step": self.run.get("steps"),
-            "tool_call_id": call.get("id"),
-            "tool": action.get("name", call.get("name")),
-            "args": action.get("args", call.get("args")),
+            "tool_call_id": (call or {}).get("id"),
+            "tool": "final" if final else action.get("name", (call or {}).get("name")),
+            "args": {"answer": action.get("answer")}
+            if final
+            else action.get("args", (call or {}).get("args")),
             "ok": False,
             "by": verdict.by,
             "reason": verdict.reason,
@@ -142,7 +161,11 @@ class Reply:
         }
         self.refusals.append(record)
         self.batch.refusals.append(record)
-        self.messages.append(tool_message(call, observation, error=True))
+        if call is None:
+            self.messages.append(feedback_message(observation))
+            self.ask_again = True
+        else:
+            self.messages.append(tool_message(call, observation, error=True))
         row = figures(action or None, verdict.review, **self._who(verdict))
         self.trace.append(
             trace_row(
@@ -152,7 +175,7 @@ class Reply:
                 **row,
                 refused=verdict.reason,
                 refused_by=verdict.by,
-                tool_call_id=call.get("id"),
+                tool_call_id=(call or {}).get("id"),
             )
         )
         return None
@@ -191,7 +214,7 @@ class Reply:
             "governance_refusals": self.refusals,
         }
         if self.stop_reason is None:
-            return {**update, "messages": self.messages}
+            return {**update, "messages": self.messages, **({"jump_to": "model"} if self.ask_again else {})}
         last = stop_message(self.stop_reason, "governance")
         return {
             **update,
