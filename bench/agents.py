@@ -23,6 +23,7 @@ import importlib
 import json
 import time
 import uuid
+from abc import abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from contextlib import nullcontext
 from dataclasses import dataclass
@@ -91,11 +92,13 @@ class _Scripted(BaseChatModel):
 
     steps: int
 
+    @abstractmethod
     def _turn(self, messages: list[BaseMessage]) -> int:
-        raise NotImplementedError
+        """Which turn of the script a request is (1: the first model call)."""
 
+    @abstractmethod
     def _message(self, turn: int) -> AIMessage:
-        raise NotImplementedError
+        """The scripted reply of ``turn``."""
 
     def _generate(
         self,

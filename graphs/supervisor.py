@@ -30,9 +30,11 @@ from demo_tools.supervisor import BillingDesk, demo_tools
 from graphs.compile import Durability, compile_pattern
 from graphs.store import ledger_from_env
 from nodes import supervisor as n
+from nodes import supervisor_approval as approval
 from nodes.llm_json import llm_node, supports_tool_calling
 from nodes.model import get_chat_model, model_label
 from nodes.state import ChatInput, RunState
+from nodes.supervisor_worker import worker
 from nodes.tool_gateway import ToolsArg, tool_registry
 from nodes.trace import is_stopped
 from policies.supervisor import CustomRule, SupervisorPolicy, demo_policy, policy_problems
@@ -173,12 +175,14 @@ def build_graph(
     )
     start = partial(n.start, model=model_label(llm), tool_calling=tool_calling, policy=policy)
     builder.add_node("start", start)
-    builder.add_node("worker", llm_node(partial(n.worker, llm=llm, policy=policy, tools=registry)))
+    builder.add_node("worker", llm_node(partial(worker, llm=llm, policy=policy, tools=registry)))
     builder.add_node("validate_action", partial(n.validate_action, policy=policy, models=models))
     builder.add_node("review", partial(n.review, policy=policy, hooks=hooks))
     builder.add_node("revise_action", partial(n.revise_action))
-    builder.add_node("escalate", partial(n.escalate))
-    builder.add_node("human_approval", partial(n.human_approval, policy=policy, hooks=hooks, models=models))
+    builder.add_node("escalate", partial(approval.escalate))
+    builder.add_node(
+        "human_approval", partial(approval.human_approval, policy=policy, hooks=hooks, models=models)
+    )
     builder.add_node("refuse", partial(n.refuse))
     builder.add_node("execute", partial(n.execute, policy=policy, tools=registry))
     builder.add_node("finalize", partial(n.finalize))

@@ -11,8 +11,9 @@ writes ``refusal``, and ``refuse`` records it and hands it to the worker as the 
 
 The worker speaks one of two protocols (the policy's ``worker_protocol``): JSON actions in text,
 or the model's native tool calling, whose replies may carry several calls; the worker hands them
-to the gateway one at a time (``pending_calls``). What each node says in the conversation (the
-tool calls, their results and refusals) is :mod:`nodes.supervisor_conversation`.
+to the gateway one at a time (``pending_calls``): the worker node is :mod:`nodes.supervisor_worker`.
+What each node says in the conversation (the tool calls, their results and refusals) is
+:mod:`nodes.supervisor_conversation`.
 """
 
 from __future__ import annotations
@@ -21,29 +22,24 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
-from langchain_core.language_models import BaseChatModel
 from langchain_core.runnables import RunnableConfig
 from langgraph.runtime import Runtime
-from langgraph.types import interrupt
 
 from nodes import supervisor_conversation as conv
-from nodes.clock import now, out_of_time
-from nodes.llm_json import LLMCall, LLMReply, LLMSteps
+from nodes.clock import out_of_time
 from nodes.messages import answer_message
-from nodes.run import llm_done, llm_failed, policy_for, start_run
-from nodes.steps import RECURSION_LIMIT, out_of_supersteps, superstep, superstep_figures
+from nodes.run import policy_for, start_run
+from nodes.steps import superstep
 from nodes.tool_gateway import (
     ToolOutcome,
     ToolRegistry,
     check_tool_call,
     error_observation,
     run_tool,
-    tool_catalog,
 )
 from nodes.trace import history_row, stop, trace_row
 from policies import supervisor as rules
-from policies.human import parse_human_answer
-from policies.json_safety import json_problem, type_name
+from policies.json_safety import json_problem
 from policies.schemas import ArgsModel
 from policies.supervisor.subject import bound_arg_names, subject_from_request
 from policies.text import json_hash
@@ -160,133 +156,6 @@ def start(
         **conv.reset_conversation(state),
     }
     return {**update, **run}
-
-
-def round_supersteps(policy: rules.SupervisorPolicy) -> int:
-    """Most supersteps from one worker proposal to the next worker: validate_action, review, a
-    revise_action and a review per revision, escalate, human_approval, execute or refuse, worker."""
-    return 6 + 2 * policy.max_revisions_per_action
-
-
-def _worker_history(state: State) -> list[dict[str, Any]]:
-    """The run so far as the worker sees it, step by step: executed calls and refused actions."""
-    keys = ("step", "tool", "args", "ok", "observation", "executed_from", "approved_by")
-    rows = [{k: c.get(k) for k in keys} for c in state.get("calls") or []]
-    rows += [
-        {k: r.get(k) for k in ("step", "tool", "args", "ok", "observation")}
-        for r in state.get("refusals") or []
-    ]
-    return sorted(rows, key=lambda row: int(row.get("step") or 0))
-
-
-def worker(
-    state: State,
-    config: RunnableConfig,
-    runtime: Ctx,
-    *,
-    llm: BaseChatModel,
-    policy: rules.SupervisorPolicy,
-    tools: ToolRegistry,
-) -> LLMSteps:
-    """The worker's next proposal: the next call of its last reply when one waits (no model call),
-    else the model's next reply, in the run's protocol."""
-    policy = policy_for(runtime, policy)
-    steps = int(state.get("steps") or 0)
-    stopped = _out_of_budget(state, config, policy, steps)
-    if stopped is not None:
-        return conv.close_open_calls(state, stopped)
-    pending = list(state.get("pending_calls") or [])
-    if pending:
-        return _take_call(pending, steps)
-    if state.get("worker_protocol") == "native":
-        call = LLMCall(
-            llm,
-            system=conv.NATIVE_SYSTEM,
-            payload={},
-            state=state,
-            policy=policy,
-            conversation=conv.worker_messages(state),
-            tools=conv.tool_specs(tools, policy),
-        )
-        return _native_reply(state, (yield call), steps)
-    shown = [name for name in policy.allowed_tools if name in tools or name in policy.tools]
-    payload = {
-        "role": "supervisor.worker",
-        "goal": state["goal"],
-        "subject": _subject(state),
-        "history": _worker_history(state),
-        "tools": tool_catalog(tools, shown, policy.tools),
-        "step": steps + 1,
-        "max_steps": policy.max_steps,
-    }
-    reply = yield LLMCall(
-        llm, system=WORKER_SYSTEM, payload=payload, state=state, policy=policy, expect_object=False
-    )
-    return _json_reply(state, reply, steps)
-
-
-def _out_of_budget(
-    state: State, config: RunnableConfig, policy: rules.SupervisorPolicy, steps: int
-) -> dict[str, Any] | None:
-    """The stop of a run with no step, time or superstep left for another proposal, else None."""
-    if steps >= policy.max_steps:
-        return stop(state, "worker", "max_steps", figures={"steps": steps})
-    if out_of_time(state, policy):
-        return stop(state, "worker", "max_seconds")
-    needed = round_supersteps(policy)
-    if out_of_supersteps(config, state.get("first_step"), needed):
-        return stop(state, "worker", RECURSION_LIMIT, figures=superstep_figures(config, needed))
-    return None
-
-
-def _failed_reply(state: State, reply: LLMReply) -> dict[str, Any] | None:
-    """The stop of a model call that gave no reply to act on, else None."""
-    if reply.stop_reason == "llm_invalid_json":
-        reason, raw = "invalid_action:non_json", reply.raw[:2000]
-        return stop(state, "worker", reason, figures=reply.figures, raw_action=raw, usage=reply.usage)
-    return None if reply.ok else llm_failed(state, "worker", reply)
-
-
-def _take_call(calls: list[dict[str, Any]], steps: int) -> dict[str, Any]:
-    """The step of the next call of a reply (the rest wait in ``pending_calls``)."""
-    call, rest = calls[0], calls[1:]
-    raw = {"kind": "tool", "name": call.get("name"), "args": call.get("args")}
-    cleared = {key: None for key in STEP_KEYS}
-    return {
-        **cleared,
-        "raw_action": raw,
-        "tool_call_id": call["id"],
-        "pending_calls": rest,
-        "steps": steps + 1,
-    }
-
-
-def _json_reply(state: State, reply: LLMReply, steps: int) -> dict[str, Any]:
-    """A JSON-protocol reply: the proposed action, and a tool proposal as a tool call in the
-    conversation."""
-    failed = _failed_reply(state, reply)
-    if failed is not None:
-        return failed
-    update: dict[str, Any] = {key: None for key in STEP_KEYS}
-    proposal = _proposal(reply.data)
-    if proposal is not None:
-        update["tool_call_id"] = conv.new_call_id()
-        update["messages"] = [conv.proposal_message(proposal, update["tool_call_id"])]
-    return llm_done(state, "worker", reply, **update, raw_action=reply.data, steps=steps + 1)
-
-
-def _native_reply(state: State, reply: LLMReply, steps: int) -> dict[str, Any]:
-    """A tool-calling reply: its first call (the rest wait), or its text as the final answer."""
-    failed = _failed_reply(state, reply)
-    if failed is not None:
-        return failed
-    message, calls = conv.reply_calls(reply.data)
-    if not calls:
-        cleared = {key: None for key in STEP_KEYS}
-        final = {"kind": "final", "answer": str(message.text)}
-        update = {**cleared, "raw_action": final, "steps": steps + 1, conv.CONVERSATION_KEY: [message]}
-        return llm_done(state, "worker", reply, **update)
-    return llm_done(state, "worker", reply, **_take_call(calls, steps), **conv.said(state, [message]))
 
 
 def _small(value: Any) -> Any:
@@ -428,112 +297,6 @@ def revise_action(state: State) -> dict:
         "executed_from": "supervisor_revised",
         "revisions": int(state.get("revisions") or 0) + 1,
     }
-
-
-def escalate(state: State) -> dict:
-    """Write the approval request (and when it was raised: waiting time is not run time)."""
-    request = rules.approval_request(
-        state["action"],
-        state["review"],
-        run_id=state.get("run_id"),
-        thread_id=state.get("thread_id"),
-        step=state.get("steps"),
-    )
-    return {"approval_request": {**request, "requested_at": now()}}
-
-
-def _ask(state: State, policy: rules.SupervisorPolicy, hooks: Hooks, models: Models) -> tuple[Any, ...]:
-    """Ask until an answer can be applied, at most ``human_answer_attempts`` times (the automatic
-    approver once): ``(answer, decision or None, answers given, last problem)``."""
-    request = state["approval_request"]
-    asked = {k: v for k, v in request.items() if k != "requested_at"}
-    given: list[Any] = []
-    problem = ""
-    tries = 1 if policy.auto_approver_enabled else policy.human_answer_attempts
-    for attempt in range(1, tries + 1):
-        if policy.auto_approver_enabled:
-            value = rules.auto_approve(request, policy.auto_approver_cap)
-        else:
-            value = interrupt(asked if attempt == 1 else {**asked, "problem": problem, "attempt": attempt})
-        given.append(value)
-        answer = parse_human_answer(value)
-        if answer is None:
-            problem = "not an answer: give approve, edit (edited_action.args) or reject (message)"
-            continue
-        if answer.type == "reject":
-            return answer, None, given, ""
-        context = _review_context(state, policy)
-        decision = rules.approved_action(answer, state["action"], policy, context, hooks, models)
-        if decision.passed:
-            return answer, decision, given, ""
-        verdict = "blocked by the supervisor" if decision.verdict == "block" else "refused"
-        problem = f"the edit is {verdict}: {decision.details.get('problem') or decision.reason}"
-    return None, None, given, problem
-
-
-def human_approval(
-    state: State, runtime: Ctx, *, policy: rules.SupervisorPolicy, hooks: Hooks, models: Models
-) -> dict:
-    """Pause for the human (or ask the automatic approver) and apply the answer. An answer that
-    cannot be applied is asked again, with the problem, before the run gives up on it."""
-    policy = policy_for(runtime, policy)
-    answer, decision, given, problem = _ask(state, policy, hooks, models)
-    by = "auto_approver" if policy.auto_approver_enabled else "human"
-    paused = (
-        0.0 if by == "auto_approver" else max(0.0, now() - float(state["approval_request"]["requested_at"]))
-    )
-    paused_total = float(state.get("paused_seconds") or 0.0) + paused
-    if answer is None:
-        last = given[-1]  # as given when the run can keep it, else what it was
-        kept = (
-            last
-            if json_problem(last) is None
-            else {"unreadable": type_name(last), "problem": json_problem(last)}
-        )
-        update = {"human_answer": kept, "paused_seconds": paused_total}
-        if by == "human":
-            update["human_approved"] = False
-        details = {"problem": problem, "answers": len(given), "decided_by": by}
-        stopped = stop(
-            state,
-            "human_approval",
-            "invalid_human_answer",
-            figures=_figures({**state, **update}, state["action"]),
-            details=details,
-            **update,
-        )
-        return conv.close_open_calls(state, stopped)
-    row = {
-        "type": answer.type,
-        "message": answer.message,
-        "decided_by": by,
-        "answers": len(given),
-        **answer.edits,
-    }
-    if decision is None:  # rejected
-        update = {"human_answer": row, "paused_seconds": paused_total}
-        if by == "human":
-            update["human_approved"] = False
-        return _refuse(
-            state,
-            policy,
-            "human_approval",
-            "human_rejected",
-            by=by,
-            action=state["action"],
-            message=answer.message,
-            update=update,
-        )
-    revised = decision.reason == "human_revised"  # by a human, or by the approver standing in for one
-    executed_from = f"{by}_revised" if revised else state.get("executed_from")
-    update = {
-        "action": decision.details["action"],
-        "executed_from": executed_from,
-        "human_answer": row,
-        "approved_by": by,
-        "paused_seconds": paused_total,
-    }
-    return {**update, "human_approved": True} if by == "human" else update
 
 
 def refuse(state: State) -> dict:
