@@ -402,8 +402,8 @@ PROFILED: dict[str, tuple[Matcher, ...]] = {
     "conditional edges (BranchSpec._route: state read + router)": (("_route", "langgraph/graph/_branch.py"),),
     "state reads (local_read)": (("local_read", "langgraph/pregel/_algo.py"),),
     "preparing each superstep's tasks (prepare_next_tasks)": (("prepare_next_tasks", "pregel/_algo.py"),),
-    "gateway nodes (nodes/supervisor.py, execute's tool call included)": tuple(
-        (name, "nodes/supervisor.py") for name in GATEWAY_NODES
+    "gateway nodes (nodes/supervisor/gateway.py, execute's tool call included)": tuple(
+        (name, "nodes/supervisor/gateway.py") for name in GATEWAY_NODES
     ),
     "the tools through LangChain (BaseTool.invoke)": (("invoke", "langchain_core/tools/base.py"),),
     "reducers (add_rows, add_usage)": (("add_rows", "nodes/state.py"), ("add_usage", "nodes/state.py")),

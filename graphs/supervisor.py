@@ -30,11 +30,11 @@ from demo_tools.supervisor import BillingDesk, demo_tools
 from graphs.compile import Durability, compile_pattern
 from graphs.store import ledger_from_env
 from nodes import supervisor as n
-from nodes import supervisor_approval as approval
 from nodes.llm_json import llm_node, supports_tool_calling
 from nodes.model import get_chat_model, model_label
 from nodes.state import ChatInput, RunState
-from nodes.supervisor_worker import worker
+from nodes.supervisor import approval
+from nodes.supervisor.worker import worker
 from nodes.tool_gateway import ToolsArg, tool_registry
 from nodes.trace import is_stopped
 from policies.supervisor import CustomRule, SupervisorPolicy, demo_policy, policy_problems

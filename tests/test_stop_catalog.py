@@ -38,8 +38,8 @@ SCOPES = {
     **{f"policies/{name}/": (name,) for name in PATTERNS},
     # the create_agent middleware stops with the Supervisor's reasons
     "nodes/middleware/": ("supervisor",),
-    # a pattern's nodes split by concern (nodes/supervisor_worker.py, ...)
-    **{f"nodes/{name}_*": (name,) for name in PATTERNS},
+    # a pattern's nodes as a package of modules by concern (nodes/supervisor/worker.py, ...)
+    **{f"nodes/{name}/": (name,) for name in PATTERNS},
 }
 #: Rule-data fields whose value is a supervisor block reason.
 BLOCK_KEYWORDS = {"type_reason", "positive_reason", "exhausted_reason"}
@@ -205,9 +205,8 @@ def emitted() -> dict[str, list[tuple[str, str]]]:
     out: dict[str, list[tuple[str, str]]] = {name: [] for name in PATTERNS}
     for path in source_files():
         rel = path.relative_to(ROOT).as_posix()
-        folder, _, stem = rel.rpartition("/")
-        sibling = f"{folder}/{stem.split('_')[0]}_*" if "_" in stem else None
-        scope = SCOPES.get(rel) or SCOPES.get(folder + "/") or SCOPES.get(str(sibling)) or tuple(PATTERNS)
+        folder = rel.rpartition("/")[0]
+        scope = SCOPES.get(rel) or SCOPES.get(folder + "/") or tuple(PATTERNS)
         for template in reasons_in(ast.parse(path.read_text(encoding="utf-8"))):
             for pattern in CONFIGURED.get(template, scope):
                 out[pattern].append((rel, template))

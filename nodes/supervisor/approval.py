@@ -11,10 +11,10 @@ from typing import Any
 
 from langgraph.types import interrupt
 
-from nodes import supervisor_conversation as conv
 from nodes.clock import now
 from nodes.run import policy_for
-from nodes.supervisor import Ctx, Hooks, Models, State, _figures, _refuse, _review_context
+from nodes.supervisor import conversation as conv
+from nodes.supervisor.gateway import Ctx, Hooks, Models, State, _figures, _refuse, _review_context
 from nodes.trace import stop
 from policies import supervisor as rules
 from policies.human import parse_human_answer

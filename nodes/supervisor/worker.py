@@ -9,12 +9,12 @@ from typing import Any
 from langchain_core.language_models import BaseChatModel
 from langchain_core.runnables import RunnableConfig
 
-from nodes import supervisor_conversation as conv
 from nodes.clock import out_of_time
 from nodes.llm_json import LLMCall, LLMReply, LLMSteps
 from nodes.run import llm_done, llm_failed, policy_for
 from nodes.steps import RECURSION_LIMIT, out_of_supersteps, superstep_figures
-from nodes.supervisor import STEP_KEYS, WORKER_SYSTEM, Ctx, State, _proposal, _subject
+from nodes.supervisor import conversation as conv
+from nodes.supervisor.gateway import STEP_KEYS, WORKER_SYSTEM, Ctx, State, _proposal, _subject
 from nodes.tool_gateway import ToolRegistry, tool_catalog
 from nodes.trace import stop
 from policies import supervisor as rules

@@ -11,9 +11,9 @@ writes ``refusal``, and ``refuse`` records it and hands it to the worker as the 
 
 The worker speaks one of two protocols (the policy's ``worker_protocol``): JSON actions in text,
 or the model's native tool calling, whose replies may carry several calls; the worker hands them
-to the gateway one at a time (``pending_calls``): the worker node is :mod:`nodes.supervisor_worker`.
+to the gateway one at a time (``pending_calls``): the worker node is :mod:`nodes.supervisor.worker`.
 What each node says in the conversation (the tool calls, their results and refusals) is
-:mod:`nodes.supervisor_conversation`.
+:mod:`nodes.supervisor.conversation`.
 """
 
 from __future__ import annotations
@@ -25,11 +25,11 @@ from typing import Any
 from langchain_core.runnables import RunnableConfig
 from langgraph.runtime import Runtime
 
-from nodes import supervisor_conversation as conv
 from nodes.clock import out_of_time
 from nodes.messages import answer_message
 from nodes.run import policy_for, start_run
 from nodes.steps import superstep
+from nodes.supervisor import conversation as conv
 from nodes.tool_gateway import (
     ToolOutcome,
     ToolRegistry,
@@ -329,7 +329,7 @@ def refuse(state: State) -> dict:
 def _refusal_words(state: State, refusal: Mapping[str, Any]) -> dict[str, Any]:
     """The refusal in the conversation: an error tool message answering the refused call, and one
     for each later call of its reply, which is not run; a refused final answer, the supervisor's
-    word (:func:`nodes.supervisor_conversation.refused_final_messages`)."""
+    word (:func:`nodes.supervisor.conversation.refused_final_messages`)."""
     content = conv.refusal_content(refusal, state.get("review"))
     call_id = state.get("tool_call_id")
     if not call_id:
