@@ -53,8 +53,10 @@ lint: venv
 types: venv
 	$(BIN)/mypy graphs nodes policies
 
+# The suite runs on every core (pytest-xdist); PYTEST_WORKERS=0 runs it in one process.
+PYTEST_WORKERS ?= auto
 unit: venv server-venv
-	$(BIN)/python -m pytest -q
+	$(BIN)/python -m pytest -q -n $(PYTEST_WORKERS)
 
 test: lint types unit
 

@@ -30,6 +30,27 @@ settings.register_profile("quick", max_examples=200, derandomize=True, database=
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 
 
+class _WorkerFigures:
+    """Under pytest-xdist (``make test`` runs ``pytest -n auto``) each worker measures its own
+    figures: a worker hands them to the controller when it finishes, and the controller adds them
+    up before printing them."""
+
+    @pytest.hookimpl
+    def pytest_testnodedown(self, node, error):
+        FIGURES.merge(getattr(node, "workeroutput", {}).get("figures"))
+
+
+def pytest_configure(config):
+    if config.pluginmanager.hasplugin("xdist") and not hasattr(config, "workerinput"):
+        config.pluginmanager.register(_WorkerFigures(), "worker-figures")
+
+
+def pytest_sessionfinish(session, exitstatus):
+    workeroutput = getattr(session.config, "workeroutput", None)
+    if workeroutput is not None:  # an xdist worker: its figures go to the controller
+        workeroutput["figures"] = FIGURES.dump()
+
+
 def pytest_terminal_summary(terminalreporter, exitstatus, config):
     lines = FIGURES.lines()
     if lines:
@@ -37,6 +58,14 @@ def pytest_terminal_summary(terminalreporter, exitstatus, config):
         terminalreporter.write_line(f"hypothesis profile: {settings().max_examples} examples per fuzz test")
         for line in lines:
             terminalreporter.write_line(line)
+
+
+@pytest.fixture(autouse=True)
+def _terminal_width(monkeypatch):
+    """The CLI cuts progress lines to ``$COLUMNS``: every test sees the width output to a pipe or a
+    file gets (100), whatever runs it (pytest-xdist sets ``COLUMNS=80`` in its workers). A test of
+    another width sets its own."""
+    monkeypatch.setenv("COLUMNS", "100")
 
 
 @pytest.fixture(autouse=True)

@@ -17,6 +17,22 @@ class Figures:
     def set(self, section: str, key: str, value: object) -> None:
         self.values.setdefault(section, {})[key] = str(value)
 
+    def dump(self) -> dict[str, dict[str, dict[str, object]]]:
+        """The figures as plain data (what a pytest-xdist worker can send to the controller)."""
+        return {
+            "counters": {k: dict(v) for k, v in self.counters.items()},
+            "values": {k: dict(v) for k, v in self.values.items()},
+        }
+
+    def merge(self, dumped: dict[str, dict[str, dict[str, object]]] | None) -> None:
+        """Add figures another process measured (:meth:`dump`): counts add up, values are set."""
+        for section, counts in (dumped or {}).get("counters", {}).items():
+            for key, n in counts.items():
+                self.count(section, key, int(n))
+        for section, values in (dumped or {}).get("values", {}).items():
+            for key, value in values.items():
+                self.set(section, key, value)
+
     def lines(self) -> list[str]:
         out: list[str] = []
         for section in sorted(set(self.counters) | set(self.values)):
