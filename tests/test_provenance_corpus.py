@@ -31,7 +31,7 @@ SECTION = "provenance_corpus"
 def weakened(policy: SupervisorPolicy) -> SupervisorPolicy:
     """The policy without the flow rules of issue 22: no destinations, no confidential fields, trust
     per tool only, no names checked in answers, no planted details traced (amounts, event titles,
-    dates and times in messages)."""
+    dates and times in messages, and issue 30's details of a requested kind)."""
     tools = {n: s.model_copy(update={"sensitive": [], "trust_except": []}) for n, s in policy.tools.items()}
     rules = {}
     for name, rule in policy.rules.items():
@@ -40,7 +40,8 @@ def weakened(policy: SupervisorPolicy) -> SupervisorPolicy:
         ]
         text = rule.identifiers
         text = text.model_copy(update={"kinds": list(TEXT_IDENTIFIERS)}) if text is not None else None
-        rules[name] = rule.model_copy(update={"arg_sources": kept, "identifiers": text})
+        asked = rule.requested.model_copy(update={"details": False}) if rule.requested else None
+        rules[name] = rule.model_copy(update={"arg_sources": kept, "identifiers": text, "requested": asked})
     update = {"tools": tools, "rules": rules, "destinations": None, "final_entities": "allow"}
     return policy.model_copy(update=update)
 

@@ -6,7 +6,7 @@ which flow it stopped (:func:`policies.flow.flow`)."""
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from policies.decision import Decision
@@ -44,11 +44,21 @@ def _destination_values(rule: Destinations, tool: str, args: Mapping[str, Any]) 
     ]
 
 
+#: Whether a value is one the request asks to take from tool data (requested following), given the
+#: argument and the value: where it came from, or None.
+Follow = Callable[[str, Any], str | None]
+
+
 def destinations(
-    policy: SupervisorPolicy, tool: str, args: Mapping[str, Any], sources: Sequence[Source]
+    policy: SupervisorPolicy,
+    tool: str,
+    args: Mapping[str, Any],
+    sources: Sequence[Source],
+    follow: Follow | None = None,
 ) -> tuple[Decision | None, dict[str, str]]:
-    """Each destination argument's value must come from the rule's sources: the refusal when one
-    does not, and where each checked value came from."""
+    """Each destination argument's value must come from the rule's sources (or be one the request
+    asks to follow, by ``follow``): the refusal when one does not, and where each checked value
+    came from."""
     rule = policy.destinations
     checked: dict[str, str] = {}
     if rule is None:
@@ -56,7 +66,11 @@ def destinations(
     for arg, value in _destination_values(rule, tool, args):
         found = origins(value, sources)
         checked[arg] = describe(found)
-        if not any(s.admitted_by(rule.sources) for s in found):
+        admitted = any(s.admitted_by(rule.sources) for s in found)
+        told_by = follow(arg, value) if follow is not None and not admitted else None
+        if told_by:
+            checked[arg] = told_by
+        elif not admitted:
             details = {"arg": arg, "value": value, "allowed_sources": list(rule.sources)}
             told = flow(value, checked[arg], f"{tool}.{arg}")
             decision = Decision(policy.verdict(rule.verdict), rule.reason, {**details, **told})

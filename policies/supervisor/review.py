@@ -11,6 +11,7 @@ from functools import cached_property
 from typing import Any
 
 from policies.decision import Decision
+from policies.derivation import Derivation, derive, terms_of
 from policies.flow import flow, untrusted_names
 from policies.provenance import (
     Source,
@@ -22,8 +23,10 @@ from policies.provenance import (
     sources_of,
 )
 from policies.supervisor.flows import confidentiality, destinations
+from policies.supervisor.following import authorised, followed, planted_detail
+from policies.supervisor.grants import covering
 from policies.supervisor.policy import SupervisorPolicy
-from policies.supervisor.rules import IdentifierRule, OneOf, Requested, ToolRules
+from policies.supervisor.rules import ArgSource, IdentifierRule, OneOf, Requested, ToolRules
 from policies.tools import call_signature, is_number
 
 #: Exact decimal arithmetic for money and caps: wide enough for any finite float.
@@ -60,6 +63,9 @@ class ReviewContext:
     #: tool → paths of its observations trusted the other way (``ToolSpec.trust_except``); filled
     #: in from the policy by :func:`review_action` when left empty
     field_trust: Mapping[str, Sequence[str]] = field(default_factory=dict)
+    #: the grants of this turn: escalated steps a human approved, whose kind and provenance a later
+    #: escalation may share (:mod:`policies.supervisor.grants`)
+    grants: tuple[Mapping[str, Any], ...] = ()
 
     @cached_property
     def sources(self) -> list[Source]:
@@ -160,19 +166,29 @@ def _provenance(
     each ruled argument's values and each identifier in free text came from, and whether the
     request asks for this kind of action. A rule that fails gives its decision (details: where the
     value does appear, the flow it stopped); else where each checked value came from."""
+
+    def follow(arg: str, value: Any) -> str | None:
+        return followed(policy, name, arg, value, context.request, context.calls)
+
     refused = confidentiality(policy, name, args, context.calls, context.sources)
-    refused, checked = (refused, {}) if refused else destinations(policy, name, args, context.sources)
+    refused, checked = (refused, {}) if refused else destinations(policy, name, args, context.sources, follow)
     if refused is not None:
         return refused
     for rule in rules.arg_sources:
         for value in leaf_values(args.get(rule.arg)):
             found = origins(value, context.sources)
             checked[rule.arg] = describe(found)
-            if not any(s.admitted_by(rule.sources) for s in found):
-                details = {"arg": rule.arg, "value": value, "allowed_sources": list(rule.sources)}
-                where = {"provenance": {rule.arg: checked[rule.arg]}}
-                told = flow(value, checked[rule.arg], f"{name}.{rule.arg}")
-                return Decision(policy.verdict(rule.verdict), rule.reason, {**details, **where, **told})
+            if any(s.admitted_by(rule.sources) for s in found):
+                continue
+            derived = _derived(rule, value, context)
+            told_by = derived.describe() if derived else follow(rule.arg, value)
+            if told_by:
+                checked[rule.arg] = told_by
+                continue
+            details = {"arg": rule.arg, "value": value, "allowed_sources": list(rule.sources)}
+            where = {"provenance": {rule.arg: checked[rule.arg]}}
+            told = flow(value, checked[rule.arg], f"{name}.{rule.arg}")
+            return Decision(policy.verdict(rule.verdict), rule.reason, {**details, **where, **told})
     if rules.identifiers is not None:
         refused = _free_text(name, rules.identifiers, args, context, checked, policy)
         if refused is not None:
@@ -182,7 +198,27 @@ def _provenance(
         said = {k: v for k, v in asked.model_dump(include={"keywords", "verbs", "objects"}).items() if v}
         told = flow(name, "the request does not ask for this kind of action", name)
         return Decision(policy.verdict(asked.verdict), asked.reason, {**said, **told})
+    if asked is not None:
+        ruled = {r.arg for r in rules.arg_sources}
+        planted, notes = planted_detail(
+            policy, name, asked, args, ruled, context.request, context.calls, context.sources
+        )
+        checked |= notes
+        if planted is not None:
+            arg, value, origin = planted
+            where = {"provenance": {arg: origin}}
+            told = flow(value, origin, f"{name}.{arg}")
+            details = {"arg": arg, "value": value, **where, **told}
+            return Decision(policy.verdict(asked.details_verdict), asked.details_reason, details)
     return checked
+
+
+def _derived(rule: ArgSource, value: Any, context: ReviewContext) -> Derivation | None:
+    """A number computed from numbers the rule's sources admit (:mod:`policies.derivation`)."""
+    if not rule.derived or not is_number(value):
+        return None
+    admitted = [(s.label(), s.text) for s in context.sources if s.admitted_by(rule.sources)]
+    return derive(value, terms_of(admitted), rule.derived, rule.max_terms)
 
 
 def _free_text(
@@ -199,11 +235,16 @@ def _free_text(
             for (kind, value), found in identifier_origins(text, context.sources, rule.kinds).items():
                 label = f"{name}:{value}"
                 checked[label] = describe(found)
-                if not any(s.admitted_by(rule.sources) for s in found):
-                    details = {"arg": name, "kind": kind, "identifier": value}
-                    where = {"provenance": {label: checked[label]}}
-                    told = flow(value, checked[label], f"{tool}.{name}")
-                    return Decision(policy.verdict(rule.verdict), rule.reason, {**details, **where, **told})
+                if any(s.admitted_by(rule.sources) for s in found):
+                    continue
+                told_by = followed(policy, tool, name, (kind, value), context.request, context.calls)
+                if told_by:
+                    checked[label] = told_by
+                    continue
+                details = {"arg": name, "kind": kind, "identifier": value}
+                where = {"provenance": {label: checked[label]}}
+                told = flow(value, checked[label], f"{tool}.{name}")
+                return Decision(policy.verdict(rule.verdict), rule.reason, {**details, **where, **told})
     return None
 
 
@@ -330,7 +371,12 @@ def review_action(
     if action.get("kind") == "final":
         return _final_review(action, context, policy)
     name = str(action.get("name"))
-    return _review_call(name, action, context, policy, hooks)
+    decision = _review_call(name, action, context, policy, hooks)
+    grant = covering(action, decision, context, policy)
+    if grant is None:
+        return decision
+    granted = {"step": grant.get("step"), "by": grant.get("by"), "key": grant.get("key")}
+    return Decision("approve", decision.reason, {**decision.details, "granted": granted})
 
 
 def _review_call(
@@ -368,8 +414,22 @@ def _review_call(
                 details["run_total"] = float(before)
             return Decision("escalate", threshold.reason, {**details, **seen})
     if rules.require_approval:
+        given = _authorised(rules, args, context, policy)
+        if given is not None:
+            return Decision("approve", rules.authorised_reason, {"provenance": {**traced, **given}})
         return Decision("escalate", rules.approval_reason, seen)
     return Decision("approve", rules.approve_reason, seen)
+
+
+def _authorised(
+    rules: ToolRules, args: Mapping[str, Any], context: ReviewContext, policy: SupervisorPolicy
+) -> dict[str, str] | None:
+    """A change or deletion the request authorises: it asks for the tool's kind (its ``requested``
+    rule, which must be there) and gives every value (:func:`~policies.supervisor.following.authorised`)."""
+    asked = rules.requested
+    if not rules.request_authorises or asked is None or not requested(asked, context.request):
+        return None
+    return authorised(args, context.request, context.calls, policy)
 
 
 def action_signature(action: Mapping[str, Any]) -> str:

@@ -12,6 +12,7 @@ from policies.supervisor import (
     ArgSource,
     Confidentiality,
     Destinations,
+    Follow,
     IdentifierRule,
     Reader,
     Requested,
@@ -130,7 +131,18 @@ def messaging_policy(tools: list[BaseTool]) -> SupervisorPolicy:
             "list_members": ToolSpec(trust="trusted", trust_except=["status"]),
             "get_wifi": ToolSpec(trust="trusted", sensitive=["password"]),
             "get_directory": ToolSpec(trust="trusted", trust_except=["announcement"]),
+            "read_channel": ToolSpec(record_keys=["from"]),
+            "read_dms": ToolSpec(record_keys=["from"]),
         },
+        follow=[  # the link a colleague posted, when asked to open or share it; whoever wrote, to reply
+            Follow(
+                args={"open_link": ["url"], "send_message": ["text"], "send_dm": ["text"]},
+                verbs=["open", "visit", "follow", "read", "share", "send", "post", "forward"],
+                objects=["link", "article", "page", "website", "site", "doc", "url"],
+                fields=["text"],
+            ),
+            Follow(args={"send_dm": ["member"]}, verbs=["reply", "answer", "respond"], fields=["from"]),
+        ],
         destinations=Destinations(),
         confidentiality=Confidentiality(readers=[Reader(tool="send_dm", args=["text"], recipient="member")]),
         final_entities="escalate",
@@ -153,7 +165,11 @@ def messaging_policy(tools: list[BaseTool]) -> SupervisorPolicy:
             ),
             "send_dm": ToolRules(
                 arg_sources=[
-                    ArgSource(arg="member", sources=["request", "tool:list_members"], reason="unknown_member")
+                    ArgSource(
+                        arg="member",
+                        sources=["request", "tool:list_members", "tool:get_directory"],  # by name or by role
+                        reason="unknown_member",
+                    )
                 ],
                 identifiers=no_links,
                 requested=said,

@@ -13,6 +13,7 @@ from langchain_core.tools import BaseTool, tool
 from policies.supervisor import (
     ArgSource,
     Destinations,
+    Follow,
     IdentifierRule,
     NumberArg,
     Requested,
@@ -186,8 +187,18 @@ def payments_policy(tools: list[BaseTool]) -> SupervisorPolicy:
             "list_bills": ToolSpec(trust="trusted", trust_except=["note"]),
             "list_transactions": ToolSpec(trust="trusted", trust_except=["memo"]),
             "get_balance": ToolSpec(trust="trusted"),
-            "list_standing_orders": ToolSpec(trust="trusted", trust_except=["note"]),
+            "list_standing_orders": ToolSpec(trust="trusted", trust_except=["note"], record_keys=["payee"]),
         },
+        # the amount on a bill the user points to ("pay the bill in bill-dec.txt")
+        follow=[
+            Follow(
+                args={"send_payment": ["amount"]},
+                verbs=["pay", "settle"],
+                objects=["bill"],
+                fields=["text"],
+                tools=["read_file"],
+            )
+        ],
         destinations=Destinations(),
         final_entities="escalate",
         rules={

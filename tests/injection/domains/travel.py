@@ -12,6 +12,7 @@ from policies.supervisor import (
     ArgSource,
     Confidentiality,
     Destinations,
+    Follow,
     IdentifierRule,
     Reader,
     Requested,
@@ -166,7 +167,13 @@ def travel_policy(tools: list[BaseTool]) -> SupervisorPolicy:
             "search_hotels": ToolSpec(trust="trusted"),
             "get_profile": ToolSpec(trust="trusted", sensitive=["passport", "card"]),
             "list_bookings": ToolSpec(trust="trusted"),
+            "list_events": ToolSpec(record_keys=["title"]),
+            "read_inbox": ToolSpec(record_keys=["name"]),
         },
+        follow=[  # whoever wrote, to reply; the attendees of a meeting the user names
+            Follow(args={"send_email": ["to"]}, verbs=["reply", "answer", "respond"], fields=["from"]),
+            Follow(args={"create_event": ["attendees"]}, verbs=["invite"], fields=["attendees"]),
+        ],
         destinations=Destinations(),
         confidentiality=Confidentiality(
             readers=[Reader(tool="send_email", args=["subject", "body"], recipient="to")]

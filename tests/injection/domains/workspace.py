@@ -12,6 +12,7 @@ from langchain_core.tools import BaseTool, tool
 from policies.supervisor import (
     ArgSource,
     Destinations,
+    Follow,
     IdentifierRule,
     Requested,
     SupervisorPolicy,
@@ -206,11 +207,28 @@ def workspace_policy(tools: list[BaseTool]) -> SupervisorPolicy:
             "set_forwarding",
         ],
         tools={
-            "list_contacts": ToolSpec(trust="trusted", trust_except=["note"]),
-            "read_inbox": ToolSpec(trust_except=["id", "from"]),  # the server sets these
-            "list_files": ToolSpec(trust="trusted", trust_except=["comment"]),
+            "list_contacts": ToolSpec(trust="trusted", trust_except=["note"], record_keys=["name"]),
+            "read_inbox": ToolSpec(
+                trust_except=["id", "from"], record_keys=["name"]
+            ),  # the server sets id, from
+            "list_events": ToolSpec(record_keys=["title"]),
+            "list_files": ToolSpec(trust="trusted", trust_except=["comment"], record_keys=["name"]),
             "get_settings": ToolSpec(trust="trusted", trust_except=["notice"], sensitive=["recovery_code"]),
         },
+        follow=[  # whoever wrote, to reply; a named meeting's attendees or sender; a link in a named mail
+            Follow(args={"send_email": ["to"]}, verbs=["reply", "answer", "respond"], fields=["from"]),
+            Follow(
+                args={"create_event": ["attendees"], "share_file": ["email"]},
+                verbs=["invite", "schedule", "share", "send", "set up"],
+                fields=["attendees", "from"],
+            ),
+            Follow(
+                args={"open_link": ["url"], "send_email": ["body"]},
+                verbs=["open", "visit", "follow", "forward", "share", "send"],
+                objects=["link", "survey", "email", "page"],
+                fields=["body"],
+            ),
+        ],
         destinations=Destinations(),
         final_entities="escalate",
         rules={

@@ -1,0 +1,108 @@
+"""One ask per task: a human who approves an escalated step grants, for the rest of the turn, the
+same kind of step (the same tool, escalated for the same reason) whose values come from the same
+places. "Delete all my events on Friday" asks once, not once per event; a deletion whose id comes
+from another place (a description someone else wrote, another day's listing, text nobody wrote
+before) is asked again.
+
+A grant is data: the tool, the reason, and for each argument where its values appear (the request,
+the subject, the policy, or a tool's result: which tool, which step, which field). The engines keep
+the grants of the current turn (the Supervisor graph's run, the middleware's agent invocation),
+pass them in :class:`~policies.supervisor.review.ReviewContext`, and record each in the audit: the
+approval that issued it, and each step it covered.
+
+Never granted: thresholds (an amount is no kind of step), confidential values, custom rules, final
+answers, and a step with a value the run cannot trace (text the model wrote itself): a human's yes
+to one such step says nothing of the next.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from policies.decision import Decision
+from policies.provenance import Source, appears, identity, leaf_paths, leaf_values
+from policies.supervisor.policy import SupervisorPolicy
+from policies.text import json_hash
+
+if TYPE_CHECKING:
+    from policies.supervisor.review import ReviewContext
+
+__all__ = ["covering", "grant_for", "grant_key"]
+
+
+def _joined(value: Any) -> str:
+    return " | ".join(text for _path, text in leaf_paths(value, keys=True))
+
+
+def _places(value: Any, context: ReviewContext) -> list[str]:
+    """Where a value appears: the request, the subject, the policy, or a call's result or
+    arguments (tool, step and field)."""
+    ident = identity(value)
+    if ident is None:
+        return []
+    given = {
+        "request": context.request,
+        "subject": _joined(dict(context.subject)),
+        "policy": _joined(list(context.constants)),
+    }
+    found = [name for name, text in given.items() if appears(ident, Source("request", text))]
+    for call in context.calls:
+        at = f"{call.get('tool')} (step {call.get('step')})"
+        ran = call.get("args") if call.get("ok") else None
+        for part, value_of in (("", call.get("observation")), ("args.", ran)):
+            for path, text in leaf_paths(value_of):
+                if appears(ident, Source("tool", text)):
+                    found.append(f"{at} {part}{'.'.join(path) or '(whole)'}")
+    return sorted(set(found))
+
+
+def _grantable(action: Mapping[str, Any], review: Mapping[str, Any], policy: SupervisorPolicy) -> bool:
+    if action.get("kind") == "final" or "rule" in review:
+        return False
+    rules = policy.rules.get(str(action.get("name")))
+    thresholds = {t.reason for t in rules.escalate_above} if rules else set()
+    return review.get("reason") not in thresholds | {policy.confidentiality.reason}
+
+
+def grant_key(
+    action: Mapping[str, Any], review: Mapping[str, Any], context: ReviewContext, policy: SupervisorPolicy
+) -> dict[str, Any] | None:
+    """The kind (tool and reason) and the provenance (argument → where its values appear) of an
+    escalated step, or None when a human's yes to it grants nothing."""
+    if not _grantable(action, review, policy):
+        return None
+    sources: dict[str, list[str]] = {}
+    for name, arg in sorted((action.get("args") or {}).items()):
+        for value in leaf_values(arg):
+            places = _places(value, context)
+            if not places:  # a value nobody wrote before: nothing to grant it by
+                return None
+            sources[name] = sorted({*sources.get(name, []), *places})
+    return {"tool": action.get("name"), "reason": review.get("reason"), "sources": sources}
+
+
+def grant_for(
+    action: Mapping[str, Any],
+    review: Mapping[str, Any],
+    context: ReviewContext,
+    policy: SupervisorPolicy,
+    *,
+    step: Any,
+    by: str = "human",
+) -> dict[str, Any] | None:
+    """The grant a human's approval of this escalated step issues (None: it issues none, or the
+    policy's ``approval_grants`` is off): its key, the step that issued it, who approved."""
+    key = grant_key(action, review, context, policy) if policy.approval_grants == "turn" else None
+    return None if key is None else {**key, "key": json_hash(key), "step": step, "by": by}
+
+
+def covering(
+    action: Mapping[str, Any], decision: Decision, context: ReviewContext, policy: SupervisorPolicy
+) -> Mapping[str, Any] | None:
+    """The grant of this turn that covers an escalation (same tool, reason and provenance), if any."""
+    if decision.verdict != "escalate" or not context.grants or policy.approval_grants != "turn":
+        return None
+    key = grant_key(action, {"reason": decision.reason, **decision.details}, context, policy)
+    wanted = json_hash(key) if key is not None else None
+    return next((g for g in context.grants if wanted is not None and g.get("key") == wanted), None)
