@@ -30,6 +30,7 @@ from policies.identifiers import IDENTIFIER_KINDS, Identifier, canonical_number
 from policies.provenance import Source, appears, identifiers, identity, leaf_paths, leaf_values, path_matches
 
 __all__ = [
+    "COMMON_WORDS",
     "Record",
     "groups",
     "identity_of",
@@ -41,6 +42,18 @@ __all__ = [
 ]
 
 _SENTENCE = re.compile(r"(?<=[.!?;])\s+|\n+")
+#: Words that name no record, whatever a record's key holds (a sender who calls themselves "the").
+COMMON_WORDS = frozenset(
+    re.findall(
+        r"[\w']+",
+        "the and for with from this that these those you your yours our ours their them they all "
+        "any one some each every who whom whose what which when where there here then than into "
+        "onto about after before again also just only please thanks thank yes not can could would "
+        "should will shall may might must have has had was were are been being did does done get "
+        "got make made let via per out off over under too very more most less much many same other "
+        "another new old me my mine his her hers its it's",
+    )
+)
 
 
 def sentences(text: str) -> list[str]:
@@ -106,13 +119,17 @@ def named_records(
         given = leaf_values(call.get("args") or {})
         if given and all(_said(v, said) for v in given):
             out.append(Record(tool, _step(call), observation, "the arguments of its call", False))
+        asked_for = Source("args", " | ".join(str(v) for v in given))
         for record in _mappings(observation):
             for key in keys.get(tool, ()):
                 ident = identity(record.get(key))
                 if ident is None:
                     continue
                 held.setdefault((tool, key, ident), set()).add(_text_of(record))
-                if appears(ident, said):
+                # a key that is a common word, or part of what the call was asked for (a sender
+                # named "random" in #random), names nothing: the request wrote it for another reason
+                common = isinstance(ident, str) and ident in COMMON_WORDS
+                if not common and not appears(ident, asked_for) and appears(ident, said):
                     by = f"{key}={record.get(key)}"
                     keyed.append(((tool, key, ident), Record(tool, _step(call), record, by, True)))
     named = [record for where, record in keyed if len(held[where]) == 1]

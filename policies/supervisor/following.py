@@ -38,11 +38,17 @@ def step_asked(sentence: str, verbs: Sequence[str], objects: Sequence[str]) -> b
     return bool(at) and (not objects or any(o > min(at) for o in _starts(words, objects)))
 
 
+def _the_step(record: Record, rule: Follow) -> bool:
+    """Is the record named by a word of the step itself (a sender called "link" in "open the link")?"""
+    named = normalize_text(record.by.split("=", 1)[-1])
+    return record.keyed and bool(_starts([named], [*rule.verbs, *rule.objects]))
+
+
 def _follows(rule: Follow, value: Any, request: str, calls: Calls, keys: Any) -> str | None:
     for sentence in sentences(request):
         if not step_asked(sentence, rule.verbs, rule.objects):
             continue
-        named = named_records(sentence, calls, keys)
+        named = [r for r in named_records(sentence, calls, keys) if not _the_step(r, rule)]
         holding = [
             r
             for r in named
@@ -97,7 +103,8 @@ def _pointed(value: Any, records: Sequence[Record]) -> Record | None:
     identifier or a number, as the only value of its kind in the one named record holding any."""
     ident = identity(value)
     if not isinstance(ident, tuple):
-        return next((r for r in records if ident in whole_values(r.value)), None)
+        holding = [r for r in records if ident in whole_values(r.value)]
+        return holding[0] if len(holding) == 1 else None
     holding = [r for r in records if kinds_in(r.value, value)]
     return holding[0] if len(holding) == 1 and points_to(holding[0].value, value) else None
 

@@ -35,9 +35,27 @@ def _joined(value: Any) -> str:
     return " | ".join(text for _path, text in leaf_paths(value, keys=True))
 
 
+def _leaves(value: Any, field: str = "", item: str = "") -> list[tuple[str, str, str]]:
+    """Every string and number in a JSON value: ``(its field, without list positions; the very
+    item, with them; its text)``."""
+    if isinstance(value, Mapping):
+        return [
+            leaf
+            for k, v in value.items()
+            for leaf in _leaves(v, f"{field}.{k}" if field else str(k), f"{item}.{k}" if item else str(k))
+        ]
+    if isinstance(value, list | tuple):
+        return [leaf for i, v in enumerate(value) for leaf in _leaves(v, field, f"{item}[{i}]")]
+    if isinstance(value, bool) or value is None:
+        return []
+    return [(field, item, repr(value) if isinstance(value, float) else str(value))]
+
+
 def _places(value: Any, context: ReviewContext) -> list[str]:
-    """Where a value appears: the request, the subject, the policy, or a call's result or
-    arguments (tool, step and field)."""
+    """Where a value appears: the request, the subject, the policy, or a call's result or arguments
+    (tool, step and field). A value that is a whole field (an id, an amount, an address) is placed
+    by its field, whichever item holds it; one written inside a longer text (an amount in a mail's
+    body) by the very item, since someone else may write the next item's text."""
     ident = identity(value)
     if ident is None:
         return []
@@ -51,9 +69,11 @@ def _places(value: Any, context: ReviewContext) -> list[str]:
         at = f"{call.get('tool')} (step {call.get('step')})"
         ran = call.get("args") if call.get("ok") else None
         for part, value_of in (("", call.get("observation")), ("args.", ran)):
-            for path, text in leaf_paths(value_of):
-                if appears(ident, Source("tool", text)):
-                    found.append(f"{at} {part}{'.'.join(path) or '(whole)'}")
+            for field, item, text in _leaves(value_of):
+                if identity(text) == ident:
+                    found.append(f"{at} {part}{field or '(whole)'}")
+                elif appears(ident, Source("tool", text)):
+                    found.append(f"{at} {part}{item or '(whole)'} (in its text)")
     return sorted(set(found))
 
 

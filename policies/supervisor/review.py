@@ -217,7 +217,11 @@ def _derived(rule: ArgSource, value: Any, context: ReviewContext) -> Derivation 
     """A number computed from numbers the rule's sources admit (:mod:`policies.derivation`)."""
     if not rule.derived or not is_number(value):
         return None
-    admitted = [(s.label(), s.text) for s in context.sources if s.admitted_by(rule.sources)]
+    admitted = [
+        (("the trusted " if s.trusted else "") + s.label(), s.text)
+        for s in context.sources
+        if s.admitted_by(rule.sources)
+    ]
     return derive(value, terms_of(admitted), rule.derived, rule.max_terms)
 
 
