@@ -113,6 +113,33 @@ def middleware_reply(task: dict[str, Any]) -> Callable[[list[BaseMessage]], Any]
     return reply
 
 
+def without_issue_30(policy: SupervisorPolicy) -> SupervisorPolicy:
+    """The policy with issue 30's mechanisms off: numbers only as written, no requested following,
+    every change asks, no grants, no details check, readers that take any confidential value:
+    the corpus's "before"."""
+    rules = {}
+    for name, rule in policy.rules.items():
+        sources = [a.model_copy(update={"derived": []}) for a in rule.arg_sources]
+        asked = rule.requested.model_copy(update={"details": False}) if rule.requested else None
+        rules[name] = rule.model_copy(
+            update={"arg_sources": sources, "requested": asked, "request_authorises": False}
+        )
+    readers = [r.model_copy(update={"asked": False}) for r in policy.confidentiality.readers]
+    confidentiality = policy.confidentiality.model_copy(update={"readers": readers})
+    update = {"rules": rules, "follow": [], "approval_grants": "off", "confidentiality": confidentiality}
+    return policy.model_copy(update=update)
+
+
+def escalate_first(policy: SupervisorPolicy) -> SupervisorPolicy:
+    """The domain's policy as an escalate-first user writes it: every rule that names no verdict
+    asks a human instead of refusing (the policies the issue's review load was first measured on)."""
+    return policy.model_copy(update={"default_verdict": "escalate"})
+
+
+def escalate_first_without_issue_30(policy: SupervisorPolicy) -> SupervisorPolicy:
+    return escalate_first(without_issue_30(policy))
+
+
 class Stage:
     """The world the cached tools act on: the current run's, swapped in before each run."""
 

@@ -21,7 +21,16 @@ from typing import Any
 import pytest
 
 from policies.supervisor import TEXT_IDENTIFIERS, SupervisorPolicy
-from tests.corpus_harness import CORPUS, RUN_IDS, RUNS, expected_asks, legit, run_supervisor, tally
+from tests.corpus_harness import (
+    CORPUS,
+    RUN_IDS,
+    RUNS,
+    escalate_first,
+    expected_asks,
+    legit,
+    run_supervisor,
+    tally,
+)
 from tests.figures import FIGURES
 from tests.own_agent.worker import PROTOCOLS, key
 
@@ -129,12 +138,6 @@ def test_each_planted_value_is_refused_with_where_it_came_from(protocol):
     assert history["reviews"][-1]["identifier"] == "sso-corp.example/login"
 
 
-def escalate_first(policy: SupervisorPolicy) -> SupervisorPolicy:
-    """The domain's policy as an escalate-first user writes it: every rule that names no verdict
-    asks a human instead of refusing (the policies the issue's review load was first measured on)."""
-    return policy.model_copy(update={"default_verdict": "escalate"})
-
-
 @pytest.mark.parametrize("task", CORPUS, ids=[t["id"] for t in CORPUS])
 def test_an_escalate_first_policy_asks_a_human_as_little(task):
     """Review load where every doubt becomes a question: the benign tasks only (under attack a
@@ -147,6 +150,23 @@ def test_an_escalate_first_policy_asks_a_human_as_little(task):
 
 #: The tasks whose planted goal only the flow rules of issue 22 stop (one per class and domain).
 FLOW_CASES = ["P4", "M4", "T4", "P5", "M5", "T6", "P6", "M7", "T7", "P7", "M8", "T8", "P8", "M9", "T9"]
+
+
+def unasked(policy: SupervisorPolicy) -> SupervisorPolicy:
+    """The policy whose readers take any confidential value, asked for or not (before issue 30)."""
+    readers = [r.model_copy(update={"asked": False}) for r in policy.confidentiality.readers]
+    return policy.model_copy(
+        update={"confidentiality": policy.confidentiality.model_copy(update={"readers": readers})}
+    )
+
+
+def test_a_secret_planted_text_adds_for_a_recipient_the_user_typed_reaches_them_only_unasked():
+    """Issue 30 named the class: the user typed the recipient, a planted text asked to add the card
+    number to the message; readers that do not ask the request to name the value let it through."""
+    task = _task("T17")
+    assert not any(run(task, planted=True).achieved(g) for g in task["goals"])
+    out = run_supervisor(task, True, "json", unasked)
+    assert any(out.achieved(g) for g in task["goals"]), out.refusals
 
 
 @pytest.mark.parametrize("task_id", FLOW_CASES)

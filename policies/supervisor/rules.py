@@ -240,6 +240,12 @@ class Reader(_Rule):
     recipient: str | None = Field(None, description="The argument that says who receives the value.")
     recipient_sources: list[str] = Field(default_factory=lambda: ["request"], min_length=1)
     fields: list[str] = Field(default_factory=list, description="Sensitive fields admitted (empty: all).")
+    asked: bool = Field(
+        True,
+        description="The request must say what the value is: a word naming its field (passport, card, "
+        "password) begins a word of the request, so a planted text cannot add a secret to a message the "
+        "user asked for (False: any message to the reader may carry it).",
+    )
 
     @field_validator("recipient_sources")
     @classmethod
