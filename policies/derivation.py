@@ -29,6 +29,8 @@ from itertools import combinations
 from typing import Any, Literal
 
 from policies.identifiers import CARD, EMAIL, IBAN, PHONE, URL
+from policies.provenance import Source
+from policies.tools import is_number
 
 __all__ = [
     "MAX_SCANNED",
@@ -38,6 +40,7 @@ __all__ = [
     "Term",
     "amounts_in",
     "derive",
+    "derived_from",
     "terms_of",
 ]
 
@@ -209,6 +212,25 @@ def _rate(goal: int, terms: list[Term]) -> Derivation | None:
                 if result > 0 and _cents(result) == goal:
                     return Derivation("rate", (share, amount), result, sign)
     return None
+
+
+def derived_from(
+    value: Any,
+    sources: Sequence[Source],
+    admitted: Sequence[str],
+    operations: Sequence[Operation] = OPERATIONS,
+    max_terms: int = 3,
+) -> Derivation | None:
+    """How a number is computed from the numbers of the sources a rule admits (``admitted``, source
+    names as rules write them), or None (no number, no operation, or none gives it)."""
+    if not operations or not is_number(value):
+        return None
+    named = [
+        (("the trusted " if s.trusted else "") + s.label(), s.text)
+        for s in sources
+        if s.admitted_by(admitted)
+    ]
+    return derive(value, terms_of(named), operations, max_terms)
 
 
 def derive(

@@ -27,11 +27,21 @@ from typing import Any
 
 from policies.derivation import amounts_in
 from policies.identifiers import IDENTIFIER_KINDS, Identifier, canonical_number
-from policies.provenance import Source, appears, identifiers, identity, leaf_paths, leaf_values, path_matches
+from policies.provenance import (
+    Source,
+    appears,
+    identifiers,
+    identity,
+    leaf_paths,
+    leaf_values,
+    normalize_text,
+    path_matches,
+)
 
 __all__ = [
     "COMMON_WORDS",
     "Record",
+    "asks_step",
     "groups",
     "identity_of",
     "kinds_in",
@@ -39,6 +49,7 @@ __all__ = [
     "points_to",
     "sentences",
     "whole_values",
+    "word_starts",
 ]
 
 _SENTENCE = re.compile(r"(?<=[.!?;])\s+|\n+")
@@ -54,6 +65,21 @@ COMMON_WORDS = frozenset(
         "another new old me my mine his her hers its it's",
     )
 )
+
+
+def word_starts(words: Sequence[str], keywords: Sequence[str]) -> list[int]:
+    """Where in ``words`` a keyword begins a word (a keyword of several words: the words from there)."""
+    wanted = [(normalize_text(k), len(normalize_text(k).split())) for k in keywords]
+    return [i for i in range(len(words)) if any(" ".join(words[i : i + n]).startswith(k) for k, n in wanted)]
+
+
+def asks_step(text: str, verbs: Sequence[str], objects: Sequence[str] = ()) -> bool:
+    """Does ``text`` (a clause, a sentence) ask for a step: one of ``verbs`` begins a word, and
+    (when any are given) one of ``objects`` begins a later word ("email" the noun is not "email"
+    the verb)?"""
+    words = re.findall(r"[\w@.+'-]+", normalize_text(text))
+    at = word_starts(words, verbs)
+    return bool(at) and (not objects or any(o > min(at) for o in word_starts(words, objects)))
 
 
 def sentences(text: str) -> list[str]:

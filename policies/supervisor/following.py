@@ -7,16 +7,29 @@ Each answer is where the value came from, in words for the audit, or None."""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from policies.decision import Decision
+from policies.flow import flow
 from policies.provenance import Source, appears, describe, identity, leaf_values, normalize_text, origins
-from policies.records import Record, kinds_in, named_records, points_to, sentences, whole_values
+from policies.records import (
+    Record,
+    asks_step,
+    kinds_in,
+    named_records,
+    points_to,
+    sentences,
+    whole_values,
+    word_starts,
+)
 from policies.supervisor.policy import SupervisorPolicy
-from policies.supervisor.rules import Follow, Requested
+from policies.supervisor.rules import Follow, ToolRules
 
-__all__ = ["authorised", "followed", "planted_detail", "step_asked"]
+if TYPE_CHECKING:
+    from policies.supervisor.review import ReviewContext
+
+__all__ = ["authorised", "followed", "planted_detail"]
 
 Calls = Sequence[Mapping[str, Any]]
 #: Words from which a plain value counts as a phrase a detail check looks at.
@@ -25,28 +38,15 @@ PHRASE_WORDS = 4
 _VOUCHED = ["request", "subject", "policy", "trusted"]
 
 
-def _starts(words: Sequence[str], keywords: Sequence[str]) -> list[int]:
-    """Where in ``words`` a keyword begins a word (a keyword of several words: the words from there)."""
-    wanted = [(normalize_text(k), len(normalize_text(k).split())) for k in keywords]
-    return [i for i in range(len(words)) if any(" ".join(words[i : i + n]).startswith(k) for k, n in wanted)]
-
-
-def step_asked(sentence: str, verbs: Sequence[str], objects: Sequence[str]) -> bool:
-    """Does the sentence ask for the step: a verb, then (when any are given) an object?"""
-    words = re.findall(r"[\w@.+'-]+", normalize_text(sentence))
-    at = _starts(words, verbs)
-    return bool(at) and (not objects or any(o > min(at) for o in _starts(words, objects)))
-
-
 def _the_step(record: Record, rule: Follow) -> bool:
     """Is the record named by a word of the step itself (a sender called "link" in "open the link")?"""
     named = normalize_text(record.by.split("=", 1)[-1])
-    return record.keyed and bool(_starts([named], [*rule.verbs, *rule.objects]))
+    return record.keyed and bool(word_starts([named], [*rule.verbs, *rule.objects]))
 
 
 def _follows(rule: Follow, value: Any, request: str, calls: Calls, keys: Any) -> str | None:
     for sentence in sentences(request):
-        if not step_asked(sentence, rule.verbs, rule.objects):
+        if not asks_step(sentence, rule.verbs, rule.objects):
             continue
         named = [r for r in named_records(sentence, calls, keys) if not _the_step(r, rule)]
         holding = [
@@ -116,24 +116,18 @@ def _detail(value: Any) -> bool:
     return isinstance(ident, tuple) or (isinstance(ident, str) and len(ident.split()) >= PHRASE_WORDS)
 
 
-def planted_detail(
+def _planted(
     policy: SupervisorPolicy,
     tool: str,
-    asked: Requested,
     args: Mapping[str, Any],
     ruled: set[str],
     request: str,
     calls: Calls,
     sources: Sequence[Source],
 ) -> tuple[tuple[str, Any, str] | None, dict[str, str]]:
-    """The details of a requested action that only untrusted text holds. The first argument (not
-    in ``ruled``, those an ArgSource rules) whose value (an identifier, a number, a phrase) appears
-    only in untrusted tool results, where neither a record the request names holds it as the only
-    value of its kind nor a follow rule admits it: ``(arg, value, where it appears)``, or None; and
-    where each detail let through came from (a named record, a follow rule)."""
+    """The first detail (an argument not in ``ruled``) only untrusted text holds: ``(arg, value,
+    where it appears)`` or None; and where each detail let through came from."""
     notes: dict[str, str] = {}
-    if not asked.details:
-        return None, notes
     records: list[Record] | None = None
     for name, whole in args.items():
         for value in (v for v in leaf_values(whole) if name not in ruled and _detail(v)):
@@ -151,3 +145,28 @@ def planted_detail(
                 continue
             return (name, value, describe(found)), notes
     return None, notes
+
+
+def planted_detail(
+    policy: SupervisorPolicy, tool: str, rules: ToolRules, args: Mapping[str, Any], context: ReviewContext
+) -> tuple[Decision | None, dict[str, str]]:
+    """Requested kind vs planted details: the request asks for this kind of action (``rules``'
+    ``requested``), which vouches for none of its details. A value of an argument no ArgSource
+    rules (an identifier, a number, a phrase) that appears only in untrusted tool results, where
+    neither a record the request names holds it as the only value of its kind nor a follow rule
+    admits it, gets ``details_verdict``; else where each detail let through came from."""
+    asked = rules.requested
+    if asked is None or not asked.details:
+        return None, {}
+    ruled = {r.arg for r in rules.arg_sources}
+    planted, notes = _planted(policy, tool, args, ruled, context.request, context.calls, context.sources)
+    if planted is None:
+        return None, notes
+    arg, value, origin = planted
+    details = {
+        "arg": arg,
+        "value": value,
+        "provenance": {arg: origin},
+        **flow(value, origin, f"{tool}.{arg}"),
+    }
+    return Decision(policy.verdict(asked.details_verdict), asked.details_reason, details), notes

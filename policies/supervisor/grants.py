@@ -28,7 +28,7 @@ from policies.text import json_hash
 if TYPE_CHECKING:
     from policies.supervisor.review import ReviewContext
 
-__all__ = ["covering", "grant_for", "grant_key"]
+__all__ = ["covering", "grant_for", "grant_key", "granted"]
 
 
 def _joined(value: Any) -> str:
@@ -126,3 +126,15 @@ def covering(
     key = grant_key(action, {"reason": decision.reason, **decision.details}, context, policy)
     wanted = json_hash(key) if key is not None else None
     return next((g for g in context.grants if wanted is not None and g.get("key") == wanted), None)
+
+
+def granted(
+    action: Mapping[str, Any], decision: Decision, context: ReviewContext, policy: SupervisorPolicy
+) -> Decision:
+    """The decision, or, for an escalation a grant of this turn covers, its approval: the same
+    reason, with ``granted`` (the approval's step, who approved, the grant's key)."""
+    grant = covering(action, decision, context, policy)
+    if grant is None:
+        return decision
+    told = {"step": grant.get("step"), "by": grant.get("by"), "key": grant.get("key")}
+    return Decision("approve", decision.reason, {**decision.details, "granted": told})

@@ -11,7 +11,7 @@ from functools import cached_property
 from typing import Any
 
 from policies.decision import Decision
-from policies.derivation import Derivation, derive, terms_of
+from policies.derivation import derived_from
 from policies.flow import flow, untrusted_names
 from policies.provenance import (
     Source,
@@ -22,11 +22,12 @@ from policies.provenance import (
     origins,
     sources_of,
 )
+from policies.records import asks_step
 from policies.supervisor.flows import confidentiality, destinations
 from policies.supervisor.following import authorised, followed, planted_detail
-from policies.supervisor.grants import covering
+from policies.supervisor.grants import granted
 from policies.supervisor.policy import SupervisorPolicy
-from policies.supervisor.rules import ArgSource, IdentifierRule, OneOf, Requested, ToolRules
+from policies.supervisor.rules import IdentifierRule, OneOf, Requested, ToolRules
 from policies.tools import call_signature, is_number
 
 #: Exact decimal arithmetic for money and caps: wide enough for any finite float.
@@ -180,7 +181,7 @@ def _provenance(
             checked[rule.arg] = describe(found)
             if any(s.admitted_by(rule.sources) for s in found):
                 continue
-            derived = _derived(rule, value, context)
+            derived = derived_from(value, context.sources, rule.sources, rule.derived, rule.max_terms)
             told_by = derived.describe() if derived else follow(rule.arg, value)
             if told_by:
                 checked[rule.arg] = told_by
@@ -198,31 +199,8 @@ def _provenance(
         said = {k: v for k, v in asked.model_dump(include={"keywords", "verbs", "objects"}).items() if v}
         told = flow(name, "the request does not ask for this kind of action", name)
         return Decision(policy.verdict(asked.verdict), asked.reason, {**said, **told})
-    if asked is not None:
-        ruled = {r.arg for r in rules.arg_sources}
-        planted, notes = planted_detail(
-            policy, name, asked, args, ruled, context.request, context.calls, context.sources
-        )
-        checked |= notes
-        if planted is not None:
-            arg, value, origin = planted
-            where = {"provenance": {arg: origin}}
-            told = flow(value, origin, f"{name}.{arg}")
-            details = {"arg": arg, "value": value, **where, **told}
-            return Decision(policy.verdict(asked.details_verdict), asked.details_reason, details)
-    return checked
-
-
-def _derived(rule: ArgSource, value: Any, context: ReviewContext) -> Derivation | None:
-    """A number computed from numbers the rule's sources admit (:mod:`policies.derivation`)."""
-    if not rule.derived or not is_number(value):
-        return None
-    admitted = [
-        (("the trusted " if s.trusted else "") + s.label(), s.text)
-        for s in context.sources
-        if s.admitted_by(rule.sources)
-    ]
-    return derive(value, terms_of(admitted), rule.derived, rule.max_terms)
+    planted, notes = planted_detail(policy, name, rules, args, context)
+    return planted if planted is not None else {**checked, **notes}
 
 
 def _free_text(
@@ -267,23 +245,12 @@ def clauses(request: str) -> list[str]:
     return [c for c in (part.strip() for part in _CLAUSE.split(request)) if c]
 
 
-def _positions(words: Sequence[str], keywords: Sequence[str]) -> list[int]:
-    """Where in ``words`` a keyword begins a word (a keyword of several words: the words from there)."""
-    wanted = [(normalize_text(k), len(normalize_text(k).split())) for k in keywords]
-    return [i for i in range(len(words)) if any(" ".join(words[i : i + n]).startswith(k) for k, n in wanted)]
-
-
 def requested(rule: Requested, request: str) -> bool:
     """Does ``request`` ask for the rule's kind of action: a keyword anywhere, or, in one clause, a
     verb and after it an object (another word: "email" the noun is not "email" the verb)?"""
     if any(_asks(request, word) for word in rule.keywords):
         return True
-    for clause in clauses(request) if rule.verbs else ():
-        words = re.findall(r"[\w@.+'-]+", normalize_text(clause))
-        verbs = _positions(words, rule.verbs)
-        if verbs and (not rule.objects or any(o > min(verbs) for o in _positions(words, rule.objects))):
-            return True
-    return False
+    return bool(rule.verbs) and any(asks_step(c, rule.verbs, rule.objects) for c in clauses(request))
 
 
 def _amounts(
@@ -375,12 +342,7 @@ def review_action(
     if action.get("kind") == "final":
         return _final_review(action, context, policy)
     name = str(action.get("name"))
-    decision = _review_call(name, action, context, policy, hooks)
-    grant = covering(action, decision, context, policy)
-    if grant is None:
-        return decision
-    granted = {"step": grant.get("step"), "by": grant.get("by"), "key": grant.get("key")}
-    return Decision("approve", decision.reason, {**decision.details, "granted": granted})
+    return granted(action, _review_call(name, action, context, policy, hooks), context, policy)
 
 
 def _review_call(
@@ -418,22 +380,16 @@ def _review_call(
                 details["run_total"] = float(before)
             return Decision("escalate", threshold.reason, {**details, **seen})
     if rules.require_approval:
-        given = _authorised(rules, args, context, policy)
+        asked = rules.requested  # a change or deletion whose kind the request asks for, every value given
+        given = (
+            authorised(args, context.request, context.calls, policy)
+            if rules.request_authorises and asked is not None and requested(asked, context.request)
+            else None
+        )
         if given is not None:
             return Decision("approve", rules.authorised_reason, {"provenance": {**traced, **given}})
         return Decision("escalate", rules.approval_reason, seen)
     return Decision("approve", rules.approve_reason, seen)
-
-
-def _authorised(
-    rules: ToolRules, args: Mapping[str, Any], context: ReviewContext, policy: SupervisorPolicy
-) -> dict[str, str] | None:
-    """A change or deletion the request authorises: it asks for the tool's kind (its ``requested``
-    rule, which must be there) and gives every value (:func:`~policies.supervisor.following.authorised`)."""
-    asked = rules.requested
-    if not rules.request_authorises or asked is None or not requested(asked, context.request):
-        return None
-    return authorised(args, context.request, context.calls, policy)
 
 
 def action_signature(action: Mapping[str, Any]) -> str:
