@@ -5,8 +5,10 @@ computed from, and its derivation is told in the audit ("sum: 45.3 + 38.9 + 41.2
 list_bills (step 2)"). A number from untrusted text is not a term, so it is not derived.
 
 Operations: ``sum`` (2 to ``max_terms`` numbers, each occurrence used once), ``difference`` (one
-number less another, above zero), ``rate`` (a percentage written with ``%`` or "percent" times an
-amount, or the amount plus or less that share). Numbers are compared to the cent (half up).
+number less another, above zero), ``rate`` (a percentage written with ``%`` or "percent", or a
+share written as a word: half, a third, a quarter, double or twice, times an amount, or the amount
+plus or less that share). One operation per number: "the bill plus the invoice less my credit" is
+not derived. Numbers are compared to the cent (half up).
 
 The terms are the amounts written in each source's text: dates, times, URLs, e-mail addresses,
 IBANs, card and phone numbers, and numbers glued to letters (``INV-7``, ``B-31``, ``Q4``) are not
@@ -60,6 +62,9 @@ _WHEN = (
     re.compile(r"(?i)(?<![\w:.])\d{1,2}\s*[ap]\.?m\b\.?"),
 )
 _PERCENT = re.compile(r"(?i)(?<![\w.,])(\d+(?:\.\d+)?)\s*(?:%|percent\b|per cent\b)")
+#: Shares written as words ("half of the dinner", "twice the deposit"), as percentages.
+_SHARES = {"half": Decimal(50), "third": Decimal(100) / 3, "quarter": Decimal(25), "double": Decimal(200)}
+_SHARE = re.compile(r"(?i)\b(half|third|quarter|double|twice)\b")
 _GLUED = re.compile(r"(?i)(?<![\w.])[a-z]+[-_]?\d[\w-]*|\b\d+[a-z][\w-]*")
 _NUMBER = re.compile(
     r"(?<![\w.,-])\d{1,3}(?:,\d{3})+(?:\.\d+)?(?![\w.,]\d)|(?<![\w.,-])\d+(?:\.\d+)?(?![\w]|[.,]\d)"
@@ -74,8 +79,11 @@ class Term:
     value: Decimal
     origin: str
     percent: bool = False
+    word: str = ""  # a share written as a word ("half")
 
     def text(self) -> str:
+        if self.word:
+            return {"third": "a third", "quarter": "a quarter"}.get(self.word, self.word)
         return f"{_plain(self.value)}%" if self.percent else _plain(self.value)
 
 
@@ -93,12 +101,14 @@ class Derivation:
         origins = ", ".join(dict.fromkeys(t.origin for t in self.terms))
         if self.operation == "rate":
             share, amount = self.terms
-            formula = f"{share.text()} of {amount.text()}"
+            twice = share.word in ("double", "twice")
+            formula = f"twice {amount.text()}" if twice else f"{share.text()} of {amount.text()}"
             if self.sign != "*":
                 formula = f"{amount.text()} {self.sign} {formula}"
         else:
             formula = f" {self.sign} ".join(t.text() for t in self.terms)
-        return f"derived ({self.operation}): {formula} = {_plain(self.result)}, from {origins}"
+        result = self.result if self.result == self.result.quantize(_CENT) else self.result.quantize(_CENT)
+        return f"derived ({self.operation}): {formula} = {_plain(result)}, from {origins}"
 
 
 def _plain(value: Decimal) -> str:
@@ -129,32 +139,39 @@ def _no_phone(match: re.Match[str]) -> str:
 def amounts_in(text: str) -> list[tuple[Decimal, bool]]:
     """The amounts written in ``text``, in order: ``(value, is a percentage)``. Dates, times, URLs,
     addresses, account, card and phone numbers and numbers glued to letters are not amounts."""
+    return [(value, percent) for value, percent, _word in _amounts(text)]
+
+
+def _amounts(text: str) -> list[tuple[Decimal, bool, str]]:
     rest = URL.sub(" ", EMAIL.sub(" ", text))
     for pattern in (IBAN, CARD, *_WHEN):
         rest = pattern.sub(" ", rest)
-    found: list[tuple[int, Decimal, bool]] = []
+    found: list[tuple[int, Decimal, bool, str]] = []
     for match in _PERCENT.finditer(rest):
         value = _decimal(match.group(1))
         if value is not None:
-            found.append((match.start(), value, True))
+            found.append((match.start(), value, True, ""))
     rest = _PERCENT.sub(" ", rest)
+    for match in _SHARE.finditer(rest):
+        word = match.group(1).casefold()
+        found.append((match.start(), _SHARES["double" if word == "twice" else word], True, word))
     rest = PHONE.sub(_no_phone, rest)
     rest = _GLUED.sub(" ", rest)
     for match in _NUMBER.finditer(rest):
         value = _decimal(match.group(0))
         if value is not None:
-            found.append((match.start(), value, False))
-    return [(value, percent) for _at, value, percent in sorted(found, key=lambda f: f[0])]
+            found.append((match.start(), value, False, ""))
+    return [(value, percent, word) for _at, value, percent, word in sorted(found, key=lambda f: f[0])]
 
 
 def terms_of(sources: Sequence[tuple[str, str]], limit: int = MAX_SCANNED) -> list[Term]:
     """The terms ``(origin, text)`` sources give, in order, at most ``limit`` of them."""
     terms: list[Term] = []
     for origin, text in sources:
-        for value, percent in amounts_in(text):
+        for value, percent, word in _amounts(text):
             if len(terms) >= limit:
                 return terms
-            terms.append(Term(value, origin, percent))
+            terms.append(Term(value, origin, percent, word))
     return terms
 
 

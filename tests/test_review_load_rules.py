@@ -161,6 +161,21 @@ def test_amounts_are_read_without_dates_times_accounts_ids_or_phones(text, amoun
     assert [f"{v}%" if pct else str(v) for v, pct in amounts_in(text)] == amounts
 
 
+@pytest.mark.parametrize(
+    ("request_text", "value", "told"),
+    [
+        ("Pay Bob half of the dinner.", 93, "derived (rate): half of 186 = 93"),
+        ("Pay Bob a third of the dinner.", 62, "derived (rate): a third of 186 = 62"),
+        ("Pay Bob twice the dinner.", 372, "derived (rate): twice 186 = 372"),
+        ("Pay Bob the dinner plus 10% tip.", 204.6, "derived (rate): 186 + 10% of 186 = 204.6"),
+    ],
+)
+def test_a_share_written_as_a_word_or_a_percentage_is_a_rate(request_text, value, told):
+    terms = terms_of([("the request", request_text), ("list_transactions (step 1)", "186.00")])
+    found = derive(value, terms)
+    assert found is not None and found.describe().startswith(told)
+
+
 def test_at_most_four_terms_and_the_first_operation_found():
     terms = terms_of([("list_bills (step 1)", "10 | 20 | 30 | 45")])
     assert derive(105, terms, max_terms=3) is None
