@@ -516,3 +516,39 @@ def test_details_only_untrusted_text_holds_are_asked_though_the_kind_was_request
     assert (
         review_action(act("create_event", **args), context, lax).verdict == "approve"
     )  # the rule is what asks
+
+
+def test_a_follow_rule_or_record_keys_that_do_not_fit_the_tools_is_an_error_when_built():
+    from policies.supervisor import policy_problems
+
+    models = {"read_channel": None, "open_link": None}
+    bad = LINKS.model_copy(
+        update={
+            "follow": [
+                Follow(args={"open_page": ["url"]}, verbs=["open"], fields=["text"], tools=["read_mail"])
+            ]
+        }
+    )
+    problems = policy_problems(bad, models)
+    assert "follow names tool 'open_page', which is not registered" in problems
+    assert "follow names tool 'read_mail', which is not registered" in problems
+    assert not [p for p in policy_problems(LINKS, models) if "follow" in p]
+    from langchain_core.tools import tool
+
+    from graphs.supervisor import build_graph
+
+    @tool
+    def read_channel(channel: str) -> list:
+        """Messages."""
+        return []
+
+    @tool
+    def open_link(url: str) -> dict:
+        """A page."""
+        return {}
+
+    wrong = LINKS.model_copy(
+        update={"follow": [Follow(args={"open_link": ["link"]}, verbs=["open"], fields=["text"])]}
+    )
+    with pytest.raises(ValueError, match="follow of 'open_link' names argument 'link'"):
+        build_graph(tools=[read_channel, open_link], policy=wrong)
