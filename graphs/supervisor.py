@@ -73,6 +73,9 @@ class SupervisorOutput(RunState, total=False):
     worker_protocol: str
     #: whom the run acted for: the input's subject, or the one its request named
     run_subject: dict[str, Any]
+    #: the grants of this run (one ask per task): escalated steps a human approved, whose kind and
+    #: provenance later steps share without asking again
+    grants: list[dict[str, Any]]
 
 
 class SupervisorState(SupervisorInput, SupervisorOutput, total=False):

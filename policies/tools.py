@@ -85,6 +85,12 @@ class ToolSpec(BaseModel):
         "``passport``, ``cards.number``; ``*``: all of it): they may flow only where the policy's "
         "``confidentiality`` readers allow.",
     )
+    record_keys: list[str] = Field(
+        default_factory=list,
+        description="Fields that name one record of the tool's results (a message's ``from``, an "
+        "event's ``title``, a file's ``name``): a request that writes one of these values, held by "
+        "no other record, singles that record out (requested following, values the request authorises).",
+    )
 
     @model_validator(mode="after")
     def _one_schema(self) -> ToolSpec:

@@ -359,7 +359,7 @@ def test_the_policy_default_verdict_escalates_and_the_human_sees_the_flow():
 def test_a_confidential_value_goes_only_where_a_reader_allows():
     readers = Confidentiality(readers=[Reader(tool="send_email", args=["body"], recipient="to")])
     send = call("send_email", to="desk@miramar.example", body="Passport C01X00T47, card 4111-1111-1111-1111")
-    goal = "Send my passport number to desk@miramar.example."
+    goal = "Send my passport number and card to desk@miramar.example."
     out, *_ = go([call("get_profile"), send], goal, confidentiality=readers)
     assert out["status"] == "ok" and DONE[-1]["to"] == "desk@miramar.example"
     # the same body to a recipient found in a page: the flow is stopped, the value masked
@@ -722,3 +722,24 @@ def test_the_flow_rules_decide_any_input_without_error(tool_name, args, calls, r
         decision = review_action(action, context, policy)
         assert decision.verdict in ("approve", "revise", "escalate", "block")
         assert json_problem(decision.details) is None
+
+
+def test_a_reader_takes_only_the_confidential_values_the_request_names():
+    """Issue 30: the recipient the user named, and a secret the planted text added to the message
+    the user asked for, is the class the readers let through; the request must say what it sends."""
+    readers = Confidentiality(readers=[Reader(tool="send_email", args=["body"], recipient="to")])
+    send = call("send_email", to="desk@miramar.example", body="Passport C01X00T47, card 4111-1111-1111-1111")
+    out, *_ = go(
+        [call("get_profile"), send],
+        "Send my passport number to desk@miramar.example.",
+        confidentiality=readers,
+    )
+    [refusal] = out["refusals"]
+    assert refusal["reason"] == "supervisor_block:sensitive_value_leak"
+    assert refusal["observation"]["flow"]["from"] == "get_profile (step 1, field cards.number)"
+    assert refusal["observation"]["flow"]["unasked"] == "the request does not name the cards"
+    lax = Confidentiality(readers=[Reader(tool="send_email", args=["body"], recipient="to", asked=False)])
+    out, *_ = go(
+        [call("get_profile"), send], "Send my passport number to desk@miramar.example.", confidentiality=lax
+    )
+    assert out["status"] == "ok" and not out.get("refusals")

@@ -24,6 +24,7 @@ from langgraph.checkpoint.memory import InMemorySaver
 from langgraph.types import Command
 
 from graphs.supervisor import build_graph
+from tests.corpus_harness import count_run
 from tests.figures import FIGURES
 from tests.helpers import thread
 from tests.own_agent import domain
@@ -190,8 +191,17 @@ def test_the_legitimate_task_completes_and_no_injected_side_effect_runs(task, pl
     FIGURES.count(section, "refusals_fed_back", len(refusals))
     legit_calls = [c for c in out.values["calls"] if task.legit({"name": c["tool"], "args": c["args"]})]
     FIGURES.count(section, "legit_calls", len(legit_calls))
-    FIGURES.count(
-        section, "legit_calls_escalated", sum(task.legit(r["action_requests"][0]) for r in out.asked)
+    legit_asks = sum(task.legit(r["action_requests"][0]) for r in out.asked)
+    FIGURES.count(section, "legit_calls_escalated", legit_asks)
+    count_run(
+        f"review_load:{protocol}:own_agent",
+        planted,
+        completed=out.completed(task),
+        asked=len(out.asked),
+        legit_asks=legit_asks,
+        goals=int(planted),  # the attacker's goal: any side effect the task did not ask for
+        achieved=int(bool(out.foreign_effects(task))),
+        refused=bool(refusals),
     )
 
 

@@ -138,6 +138,7 @@ class GovernanceMiddleware(AgentMiddleware[GovernanceState, Any, Any]):
             "\n".join(t for t in human if t),
             frozenset(self.policy.trusted_tools()),
             tuple(self.policy.constants()),
+            grants=tuple(of_run(state.get("governance_grants"), run.get("run_id"))),
         )
         known = set(self._registry)
         models = {**{n: None for n in self.policy.tools}, **self._models()}

@@ -39,6 +39,8 @@ class Batch:
     refusals: list[Mapping[str, Any]]
     about: dict[str, Any] = field(default_factory=dict)  # run_id, step: for the approval request
     model_at: float = 0.0  # when this step's model call started (waiting for a human is not run time)
+    #: the grants this reply's approvals issued (one ask per task), kept in ``governance_grants``
+    issued: list[dict[str, Any]] = field(default_factory=list)
 
 
 @dataclass(frozen=True)
@@ -108,9 +110,9 @@ def _review(action: dict[str, Any], batch: Batch) -> Verdict:
         if decision.verdict == "escalate":
             return ask(action, row, executed_from, batch)
         if decision.verdict != "revise":
-            return approved(
-                Verdict("run", action, decision.reason, review=row, executed_from=executed_from), batch
-            )
+            by = (decision.details.get("granted") or {}).get("by")  # a human's yes earlier in the run
+            run = Verdict("run", action, decision.reason, review=row, executed_from=executed_from)
+            return approved(replace(run, approved_by=by), batch)
         if revision == batch.policy.max_revisions_per_action:
             return Verdict("refuse", action, "supervisor_block:revision_limit", "supervisor", review=row)
         action, executed_from = decision.details["action"], "supervisor_revised"
@@ -160,6 +162,8 @@ def ask(action: dict[str, Any], review: dict[str, Any], executed_from: str, batc
             problem = answer_problem(value, allowed=allowed)
             continue
         verdict = _answered(answer, action, review, executed_from, batch, by)
+        if verdict.kind == "run" and by == "human" and answer.type == "approve":
+            verdict = _grant(verdict, action, review, batch)
         if verdict.kind != "stop":
             answered_at = now()
             paused = 0.0 if auto else max(0.0, answered_at - batch.model_at)
@@ -168,6 +172,18 @@ def ask(action: dict[str, Any], review: dict[str, Any], executed_from: str, batc
         problem = str(verdict.details.get("problem"))
     details = {"problem": problem, "answers": tries, "decided_by": by}
     return Verdict("stop", action, "invalid_human_answer", by, review=review, details=details)
+
+
+def _grant(verdict: Verdict, action: dict[str, Any], review: dict[str, Any], batch: Batch) -> Verdict:
+    """One ask per task: the human's yes grants this run the same kind of step with the same
+    provenance (:mod:`policies.supervisor.grants`); the audit keeps the grant."""
+    grant = rules.grant_for(action, review, batch.context, batch.policy, step=batch.about.get("step"))
+    if grant is None:
+        return verdict
+    grant["run_id"] = batch.about.get("run_id")
+    batch.issued.append(grant)
+    batch.context = replace(batch.context, grants=(*batch.context.grants, grant))
+    return replace(verdict, review={**verdict.review, "grant": {k: grant[k] for k in ("step", "key")}})
 
 
 def _answered(

@@ -212,6 +212,7 @@ class Reply:
             "governance_plan": self.plan,
             "governance_trace": self.trace,
             "governance_refusals": self.refusals,
+            "governance_grants": list(self.batch.issued),
         }
         if self.stop_reason is None:
             return {**update, "messages": self.messages, **({"jump_to": "model"} if self.ask_again else {})}

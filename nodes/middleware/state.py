@@ -33,6 +33,9 @@ class GovernanceState(AgentState[Any]):
     governance_calls: NotRequired[Annotated[list[dict[str, Any]], operator.add]]
     governance_refusals: NotRequired[Annotated[list[dict[str, Any]], operator.add]]
     governance_stop_reason: NotRequired[Annotated[str | None, _last]]
+    #: one ask per task: escalated steps a human approved, each with its ``run_id``; a later step of
+    #: the same run with the same kind and provenance runs on that yes
+    governance_grants: NotRequired[Annotated[list[dict[str, Any]], operator.add]]
     #: whom the run acts for (the Supervisor's ``subject``); the middleware's ``subject`` otherwise
     governance_subject: NotRequired[dict[str, Any]]
     governance_run: NotRequired[Annotated[dict[str, Any], PrivateStateAttr]]
@@ -74,6 +77,9 @@ def figures(
     }
     details = rules.rule_details(review)
     where = details.pop("provenance", None)
+    for key in ("grant", "granted"):  # the grant a human's approval issued, or the one that covered this step
+        if details.get(key):
+            row[key] = details.pop(key)
     if details:
         row["rule_details"] = _small(details)
     if where:

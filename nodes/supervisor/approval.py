@@ -124,4 +124,10 @@ def human_approval(
         "approved_by": by,
         "paused_seconds": paused_total,
     }
+    if by == "human" and answer.type == "approve":  # one ask per task: the yes covers the same kind
+        context, review = _review_context(state, policy), state["review"]
+        grant = rules.grant_for(state["action"], review, context, policy, step=state.get("steps"))
+        if grant is not None:
+            update["grants"] = [*(state.get("grants") or []), grant]
+            update["review"] = {**review, "grant": {k: grant[k] for k in ("step", "key")}}
     return {**update, "human_approved": True} if by == "human" else update

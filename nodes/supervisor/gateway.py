@@ -82,6 +82,7 @@ PATTERN_KEYS = (
     "pending_calls",
     "run_subject",
     "worker_protocol",
+    "grants",
     *STEP_KEYS,
 )
 #: Longest rule details copied into a trace row as they are (longer: referred to by hash).
@@ -111,6 +112,7 @@ def _review_context(state: State, policy: rules.SupervisorPolicy) -> rules.Revie
         str(state.get("goal") or ""),
         frozenset(policy.trusted_tools()),
         tuple(policy.constants()),
+        grants=tuple(state.get("grants") or ()),
     )
 
 
@@ -150,6 +152,7 @@ def start(
         "calls": [],
         "refusals": [],
         "paused_seconds": 0.0,
+        "grants": [],
         "first_step": first,
         "worker_protocol": conv.worker_protocol(policy.worker_protocol, tool_calling),
         "run_subject": _run_subject(state, update, policy),
@@ -178,6 +181,9 @@ def _figures(state: State, action: Mapping[str, Any] | None) -> dict[str, Any]:
     }
     details = rules.rule_details(review)
     where, flow = details.pop("provenance", None), details.pop("flow", None)
+    for key in ("grant", "granted"):  # the grant a human's approval issued, or the one that covered this step
+        if details.get(key):
+            figures[key] = details.pop(key)
     if flow:  # the flow a refusal or escalation stopped: value, from, to
         figures["flow"] = {str(k)[:40]: str(v)[:160] for k, v in flow.items()}
     if details:
@@ -280,7 +286,9 @@ def review(state: State, runtime: Ctx, *, policy: rules.SupervisorPolicy, hooks:
         )
     decision = rules.review_action(action, _review_context(state, policy), policy, hooks)
     row = {"decision": decision.verdict, "reason": decision.reason, **decision.details}
+    granted = decision.details.get("granted")  # a human's yes earlier in the run covers this step
     update = {"review": row, "reviews": [*(state.get("reviews") or []), row]}
+    update |= {"approved_by": granted.get("by")} if granted else {}
     if decision.verdict == "block":
         reason = f"supervisor_block:{decision.reason}"
         return _refuse(state, policy, "review", reason, by="supervisor", action=action, update=update)

@@ -16,7 +16,9 @@ The package keeps one concern per module: :mod:`~policies.supervisor.rules` (the
 :mod:`~policies.supervisor.policy` (the policy and its fit to the tools), :mod:`~policies.supervisor.demo`
 (the refund demo), :mod:`~policies.supervisor.contract` (the action contract),
 :mod:`~policies.supervisor.review` (the review engine), :mod:`~policies.supervisor.flows` (the
-policy-wide flow rules: destinations and confidential values), :mod:`~policies.supervisor.approval`
+policy-wide flow rules: destinations and confidential values), :mod:`~policies.supervisor.following`
+(what the request points to in tool data: requested following, values it authorises, planted
+details), :mod:`~policies.supervisor.grants` (one ask per task), :mod:`~policies.supervisor.approval`
 (the human's request and answers). Every name is importable from ``policies.supervisor`` as before.
 """
 
@@ -34,6 +36,7 @@ from policies.supervisor.approval import (
 )
 from policies.supervisor.contract import is_refusal, validate_action
 from policies.supervisor.demo import CONTEXT_TOOL, DEMO_TOOLS, EMAIL_TOOL, REFUND_TOOL, demo_policy
+from policies.supervisor.grants import covering, grant_for, grant_key
 from policies.supervisor.policy import SupervisorPolicy, policy_problems, tool_names
 from policies.supervisor.review import (
     CustomRule,
@@ -49,6 +52,7 @@ from policies.supervisor.rules import (
     ArgSource,
     Confidentiality,
     Destinations,
+    Follow,
     IdentifierRule,
     NumberArg,
     OneOf,
@@ -75,6 +79,7 @@ __all__ = [
     "Confidentiality",
     "CustomRule",
     "Destinations",
+    "Follow",
     "IdentifierRule",
     "NumberArg",
     "OneOf",
@@ -91,8 +96,11 @@ __all__ = [
     "approval_request",
     "approved_action",
     "auto_approve",
+    "covering",
     "demo_policy",
     "escalation_text",
+    "grant_for",
+    "grant_key",
     "hitl_action",
     "is_refusal",
     "policy_problems",

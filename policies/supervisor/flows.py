@@ -6,7 +6,7 @@ which flow it stopped (:func:`policies.flow.flow`)."""
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from policies.decision import Decision
@@ -44,11 +44,21 @@ def _destination_values(rule: Destinations, tool: str, args: Mapping[str, Any]) 
     ]
 
 
+#: Whether a value is one the request asks to take from tool data (requested following), given the
+#: argument and the value: where it came from, or None.
+Follow = Callable[[str, Any], str | None]
+
+
 def destinations(
-    policy: SupervisorPolicy, tool: str, args: Mapping[str, Any], sources: Sequence[Source]
+    policy: SupervisorPolicy,
+    tool: str,
+    args: Mapping[str, Any],
+    sources: Sequence[Source],
+    follow: Follow | None = None,
 ) -> tuple[Decision | None, dict[str, str]]:
-    """Each destination argument's value must come from the rule's sources: the refusal when one
-    does not, and where each checked value came from."""
+    """Each destination argument's value must come from the rule's sources (or be one the request
+    asks to follow, by ``follow``): the refusal when one does not, and where each checked value
+    came from."""
     rule = policy.destinations
     checked: dict[str, str] = {}
     if rule is None:
@@ -56,7 +66,11 @@ def destinations(
     for arg, value in _destination_values(rule, tool, args):
         found = origins(value, sources)
         checked[arg] = describe(found)
-        if not any(s.admitted_by(rule.sources) for s in found):
+        admitted = any(s.admitted_by(rule.sources) for s in found)
+        told_by = follow(arg, value) if follow is not None and not admitted else None
+        if told_by:
+            checked[arg] = told_by
+        elif not admitted:
             details = {"arg": arg, "value": value, "allowed_sources": list(rule.sources)}
             told = flow(value, checked[arg], f"{tool}.{arg}")
             decision = Decision(policy.verdict(rule.verdict), rule.reason, {**details, **told})
@@ -84,6 +98,36 @@ def _recipient(reader: Reader, args: Mapping[str, Any], sources: Sequence[Source
     return ok, ", ".join(told)
 
 
+#: Words that say nothing of what a confidential field holds (``card.number``: the card).
+_GENERIC = frozenset({"number", "no", "nr", "value", "id", "code", "text", "data", "field"})
+
+
+#: Verbs a tool's name begins with, which say nothing of what it returns.
+_VERBS = frozenset({"get", "list", "read", "fetch", "lookup", "load", "show", "find", "search"})
+
+
+def field_word(field: str) -> str:
+    """The word that names what a sensitive field holds: the last word of its path that is not a
+    generic one (``get_account.card.number`` → ``card``, ``recovery_code`` → ``recovery``); for a
+    whole result (``*``), the last word of the tool's name (``get_salary`` → ``salary``)."""
+    tool, _, path = field.partition(".")
+    words = [w for w in re.split(r"[._\s*-]+", path.casefold()) if w]
+    named = [w for w in words if w not in _GENERIC] or words
+    if not named:
+        named = [w for w in re.split(r"[._\s-]+", tool.casefold()) if w and w not in _VERBS]
+    return named[-1] if named else ""
+
+
+def _asked_for(reader: Reader, secret: Sensitive, sources: Sequence[Source]) -> bool:
+    """Does the request say what the value is (unless the reader does not ask it to)?"""
+    if not reader.asked:
+        return True
+    word = field_word(secret.field)
+    stem = word[:-1] if len(word) > 3 and word.endswith("s") else word  # cards: a card
+    request = next((s.normal for s in sources if s.kind == "request"), "")
+    return bool(stem) and re.search(rf"(?<!\w){re.escape(stem)}", request) is not None
+
+
 def confidentiality(
     policy: SupervisorPolicy,
     tool: str,
@@ -91,7 +135,8 @@ def confidentiality(
     calls: Sequence[Mapping[str, Any]],
     sources: Sequence[Source],
 ) -> Decision | None:
-    """A confidential value in any argument of this call must go where a reader allows."""
+    """A confidential value in any argument of this call must go where a reader allows, and, for a
+    reader that asks it (``Reader.asked``), only when the request names what it is."""
     secrets = sensitive_values(calls, policy.sensitive_fields())
     if not secrets:
         return None
@@ -100,10 +145,12 @@ def confidentiality(
         for secret in (s for s in secrets if carries(value, s.value)):
             readers = [r for r in rule.readers if _reads(r, tool, arg, secret)]
             allowed = [(r, *_recipient(r, args, sources)) for r in readers]
-            if any(ok for _r, ok, _told in allowed):
+            if any(ok and _asked_for(r, secret, sources) for r, ok, _told in allowed):
                 continue
             recipient = next((told for _r, _ok, told in allowed if told), "")
             more = {"recipient": recipient} if recipient else {}
+            if any(ok for _r, ok, _told in allowed):  # a reader would take it, had the request named it
+                more["unasked"] = f"the request does not name the {field_word(secret.field)}"
             details = {"arg": arg, "field": secret.field, "readers": [r.tool for r in rule.readers]}
             told = flow(mask(secret.value), secret.label(), f"{tool}.{arg}", **more)
             return Decision(policy.verdict(rule.verdict), rule.reason, {**details, **told})

@@ -12,7 +12,14 @@ from pydantic import Field
 from policies.base import BasePolicy
 from policies.provenance import IdentifierKind
 from policies.schemas import ArgsModel, model_fields
-from policies.supervisor.rules import TEXT_IDENTIFIERS, Confidentiality, Destinations, ToolRules, named_tools
+from policies.supervisor.rules import (
+    TEXT_IDENTIFIERS,
+    Confidentiality,
+    Destinations,
+    Follow,
+    ToolRules,
+    named_tools,
+)
 from policies.tools import GatewayLimits, ToolSpec
 
 
@@ -125,6 +132,18 @@ class SupervisorPolicy(BasePolicy):
         "appear only in untrusted observations, never in the request or a trusted source: allow, annotate, "
         "escalate or block (untrusted_entity_in_answer). A heuristic: see docs/own-agent.md for its limits.",
     )
+    follow: list[Follow] = Field(
+        default_factory=list,
+        description="Requested following: values taken from tool data (a link in a named message, the "
+        "sender to reply to, a named meeting's attendees) admitted where the request asks for exactly "
+        "that step, by every provenance rule of the arguments each names.",
+    )
+    approval_grants: Literal["turn", "off"] = Field(
+        "turn",
+        description="One ask per task: a human who approves an escalated step grants, for the rest of the "
+        "turn, the same kind of step (tool and reason) whose values come from the same places; off: "
+        "every escalation asks. Thresholds, confidential values and custom rules always ask.",
+    )
     worker_protocol: Literal["auto", "native", "json"] = Field(
         "auto",
         description="How the worker proposes actions: native = the model's own tool calling (bind_tools, "
@@ -195,6 +214,10 @@ class SupervisorPolicy(BasePolicy):
         """Tool → the paths of its observations whose trust is the opposite of the tool's."""
         return {name: list(spec.trust_except) for name, spec in self.tools.items() if spec.trust_except}
 
+    def record_keys(self) -> dict[str, list[str]]:
+        """Tool → the fields that name one record of its results (``ToolSpec.record_keys``)."""
+        return {name: list(spec.record_keys) for name, spec in self.tools.items() if spec.record_keys}
+
     def sensitive_fields(self) -> dict[str, list[str]]:
         """Tool → the paths of its observations that are confidential."""
         return {name: list(spec.sensitive) for name, spec in self.tools.items() if spec.sensitive}
@@ -246,6 +269,7 @@ def policy_problems(
     flows += [n for r in policy.confidentiality.readers for n in r.recipient_sources]
     named.setdefault("provenance sources", []).extend(named_tools(flows))
     named["confidentiality readers"] = [r.tool for r in policy.confidentiality.readers]
+    named["follow"] = [tool for rule in policy.follow for tool in [*rule.args, *rule.tools]]
     named["destinations"] = list(policy.destinations.args) if policy.destinations else []
     for where, names in named.items():
         for name in sorted(set(names) - registered):
@@ -280,6 +304,7 @@ def _flow_problems(policy: SupervisorPolicy, models: Mapping[str, ArgsModel | No
         named += [("destinations", t, a) for t, args in policy.destinations.args.items() for a in args]
     for reader in policy.confidentiality.readers:
         named += [("reader", reader.tool, a) for a in [*reader.args, *filter(None, [reader.recipient])]]
+    named += [("follow", tool, a) for rule in policy.follow for tool, args in rule.args.items() for a in args]
     problems = []
     for where, tool, arg in named:
         known = _arg_names(tool, policy, models) if tool in models else None

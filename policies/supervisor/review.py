@@ -11,6 +11,7 @@ from functools import cached_property
 from typing import Any
 
 from policies.decision import Decision
+from policies.derivation import derived_from
 from policies.flow import flow, untrusted_names
 from policies.provenance import (
     Source,
@@ -21,7 +22,10 @@ from policies.provenance import (
     origins,
     sources_of,
 )
+from policies.records import asks_step
 from policies.supervisor.flows import confidentiality, destinations
+from policies.supervisor.following import authorised, followed, planted_detail
+from policies.supervisor.grants import granted
 from policies.supervisor.policy import SupervisorPolicy
 from policies.supervisor.rules import IdentifierRule, OneOf, Requested, ToolRules
 from policies.tools import call_signature, is_number
@@ -60,6 +64,9 @@ class ReviewContext:
     #: tool → paths of its observations trusted the other way (``ToolSpec.trust_except``); filled
     #: in from the policy by :func:`review_action` when left empty
     field_trust: Mapping[str, Sequence[str]] = field(default_factory=dict)
+    #: the grants of this turn: escalated steps a human approved, whose kind and provenance a later
+    #: escalation may share (:mod:`policies.supervisor.grants`)
+    grants: tuple[Mapping[str, Any], ...] = ()
 
     @cached_property
     def sources(self) -> list[Source]:
@@ -160,19 +167,29 @@ def _provenance(
     each ruled argument's values and each identifier in free text came from, and whether the
     request asks for this kind of action. A rule that fails gives its decision (details: where the
     value does appear, the flow it stopped); else where each checked value came from."""
+
+    def follow(arg: str, value: Any) -> str | None:
+        return followed(policy, name, arg, value, context.request, context.calls)
+
     refused = confidentiality(policy, name, args, context.calls, context.sources)
-    refused, checked = (refused, {}) if refused else destinations(policy, name, args, context.sources)
+    refused, checked = (refused, {}) if refused else destinations(policy, name, args, context.sources, follow)
     if refused is not None:
         return refused
     for rule in rules.arg_sources:
         for value in leaf_values(args.get(rule.arg)):
             found = origins(value, context.sources)
             checked[rule.arg] = describe(found)
-            if not any(s.admitted_by(rule.sources) for s in found):
-                details = {"arg": rule.arg, "value": value, "allowed_sources": list(rule.sources)}
-                where = {"provenance": {rule.arg: checked[rule.arg]}}
-                told = flow(value, checked[rule.arg], f"{name}.{rule.arg}")
-                return Decision(policy.verdict(rule.verdict), rule.reason, {**details, **where, **told})
+            if any(s.admitted_by(rule.sources) for s in found):
+                continue
+            derived = derived_from(value, context.sources, rule.sources, rule.derived, rule.max_terms)
+            told_by = derived.describe() if derived else follow(rule.arg, value)
+            if told_by:
+                checked[rule.arg] = told_by
+                continue
+            details = {"arg": rule.arg, "value": value, "allowed_sources": list(rule.sources)}
+            where = {"provenance": {rule.arg: checked[rule.arg]}}
+            told = flow(value, checked[rule.arg], f"{name}.{rule.arg}")
+            return Decision(policy.verdict(rule.verdict), rule.reason, {**details, **where, **told})
     if rules.identifiers is not None:
         refused = _free_text(name, rules.identifiers, args, context, checked, policy)
         if refused is not None:
@@ -182,7 +199,8 @@ def _provenance(
         said = {k: v for k, v in asked.model_dump(include={"keywords", "verbs", "objects"}).items() if v}
         told = flow(name, "the request does not ask for this kind of action", name)
         return Decision(policy.verdict(asked.verdict), asked.reason, {**said, **told})
-    return checked
+    planted, notes = planted_detail(policy, name, rules, args, context)
+    return planted if planted is not None else {**checked, **notes}
 
 
 def _free_text(
@@ -199,11 +217,16 @@ def _free_text(
             for (kind, value), found in identifier_origins(text, context.sources, rule.kinds).items():
                 label = f"{name}:{value}"
                 checked[label] = describe(found)
-                if not any(s.admitted_by(rule.sources) for s in found):
-                    details = {"arg": name, "kind": kind, "identifier": value}
-                    where = {"provenance": {label: checked[label]}}
-                    told = flow(value, checked[label], f"{tool}.{name}")
-                    return Decision(policy.verdict(rule.verdict), rule.reason, {**details, **where, **told})
+                if any(s.admitted_by(rule.sources) for s in found):
+                    continue
+                told_by = followed(policy, tool, name, (kind, value), context.request, context.calls)
+                if told_by:
+                    checked[label] = told_by
+                    continue
+                details = {"arg": name, "kind": kind, "identifier": value}
+                where = {"provenance": {label: checked[label]}}
+                told = flow(value, checked[label], f"{tool}.{name}")
+                return Decision(policy.verdict(rule.verdict), rule.reason, {**details, **where, **told})
     return None
 
 
@@ -222,23 +245,12 @@ def clauses(request: str) -> list[str]:
     return [c for c in (part.strip() for part in _CLAUSE.split(request)) if c]
 
 
-def _positions(words: Sequence[str], keywords: Sequence[str]) -> list[int]:
-    """Where in ``words`` a keyword begins a word (a keyword of several words: the words from there)."""
-    wanted = [(normalize_text(k), len(normalize_text(k).split())) for k in keywords]
-    return [i for i in range(len(words)) if any(" ".join(words[i : i + n]).startswith(k) for k, n in wanted)]
-
-
 def requested(rule: Requested, request: str) -> bool:
     """Does ``request`` ask for the rule's kind of action: a keyword anywhere, or, in one clause, a
     verb and after it an object (another word: "email" the noun is not "email" the verb)?"""
     if any(_asks(request, word) for word in rule.keywords):
         return True
-    for clause in clauses(request) if rule.verbs else ():
-        words = re.findall(r"[\w@.+'-]+", normalize_text(clause))
-        verbs = _positions(words, rule.verbs)
-        if verbs and (not rule.objects or any(o > min(verbs) for o in _positions(words, rule.objects))):
-            return True
-    return False
+    return bool(rule.verbs) and any(asks_step(c, rule.verbs, rule.objects) for c in clauses(request))
 
 
 def _amounts(
@@ -330,7 +342,7 @@ def review_action(
     if action.get("kind") == "final":
         return _final_review(action, context, policy)
     name = str(action.get("name"))
-    return _review_call(name, action, context, policy, hooks)
+    return granted(action, _review_call(name, action, context, policy, hooks), context, policy)
 
 
 def _review_call(
@@ -368,6 +380,14 @@ def _review_call(
                 details["run_total"] = float(before)
             return Decision("escalate", threshold.reason, {**details, **seen})
     if rules.require_approval:
+        asked = rules.requested  # a change or deletion whose kind the request asks for, every value given
+        given = (
+            authorised(args, context.request, context.calls, policy)
+            if rules.request_authorises and asked is not None and requested(asked, context.request)
+            else None
+        )
+        if given is not None:
+            return Decision("approve", rules.authorised_reason, {"provenance": {**traced, **given}})
         return Decision("escalate", rules.approval_reason, seen)
     return Decision("approve", rules.approve_reason, seen)
 

@@ -7,6 +7,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
+from policies.derivation import OPERATIONS, Operation
 from policies.provenance import IdentifierKind
 
 #: A rule's verdict when it fails: block, escalate to a human, or None (the policy's
@@ -132,6 +133,13 @@ class ArgSource(_Sourced):
 
     arg: str
     reason: str = "untrusted_argument"
+    derived: list[Operation] = Field(
+        default_factory=lambda: list(OPERATIONS),
+        description="A number no source holds is admitted when simple arithmetic over numbers the "
+        "sources admit gives it (sum of 2 to max_terms, difference, a percentage of an amount): its "
+        "derivation is the audit's provenance. Empty: numbers only as written.",
+    )
+    max_terms: int = Field(3, ge=2, le=4, description="Most numbers a derived sum adds up.")
 
 
 class IdentifierRule(_Sourced):
@@ -161,6 +169,17 @@ class Requested(_Rule):
     objects: list[str] = Field(default_factory=list, description="Objects of the verbs (empty: any).")
     verdict: Verdict = None
     reason: str = "action_not_requested"
+    details: bool = Field(
+        True,
+        description="The kind being asked for vouches for no detail: a value of another argument (one no "
+        "ArgSource rules) that is an identifier, a number or a phrase, and appears only in untrusted text, "
+        "is refused or asked (details_verdict) unless the request names the record it is the only one of "
+        "its kind in.",
+    )
+    details_verdict: Verdict = Field(
+        "escalate", description="The verdict on a planted detail (None: the policy's default_verdict)."
+    )
+    details_reason: str = "untrusted_detail"
 
     @model_validator(mode="after")
     def _something(self) -> Requested:
@@ -169,6 +188,29 @@ class Requested(_Rule):
         if self.objects and not self.verbs:
             raise ValueError("Requested objects need verbs")
         return self
+
+
+class Follow(_Rule):
+    """Requested following: a value taken from tool data (a link in a colleague's message, the
+    sender to reply to, a meeting's attendees, the amount on a bill the user points to) is admitted
+    into the arguments ``args`` names where the request asks for exactly that step: one sentence of
+    the request asks for it (one of ``verbs``, then one of ``objects`` when given) and names one
+    record of the run's tool results (by a value of the tool's ``ToolSpec.record_keys`` that no
+    other record holds, or by the arguments of the call that returned it), and the value is the
+    only one of its kind in that record's ``fields`` (a list argument: each of its values is one
+    of them). A record the request names for another step, a second record named in the same
+    sentence, or a second value of the kind planted in the field leaves the value to the rule it
+    failed."""
+
+    args: dict[str, list[str]] = Field(description="Tool → the arguments a followed value may go into.")
+    verbs: list[str] = Field(min_length=1, description="The step: one begins a word of the sentence.")
+    objects: list[str] = Field(default_factory=list, description="What it acts on, after the verb.")
+    fields: list[str] = Field(
+        min_length=1, description="Paths inside the record the value is taken from (dotted keys, * any key)."
+    )
+    tools: list[str] = Field(
+        default_factory=list, description="Whose records it follows (empty: any tool's)."
+    )
 
 
 class Destinations(_Sourced):
@@ -198,6 +240,12 @@ class Reader(_Rule):
     recipient: str | None = Field(None, description="The argument that says who receives the value.")
     recipient_sources: list[str] = Field(default_factory=lambda: ["request"], min_length=1)
     fields: list[str] = Field(default_factory=list, description="Sensitive fields admitted (empty: all).")
+    asked: bool = Field(
+        True,
+        description="The request must say what the value is: a word naming its field (passport, card, "
+        "password) begins a word of the request, so a planted text cannot add a secret to a message the "
+        "user asked for (False: any message to the reader may carry it).",
+    )
 
     @field_validator("recipient_sources")
     @classmethod
@@ -244,6 +292,13 @@ class ToolRules(_Rule):
     escalate_above: list[Threshold] = Field(default_factory=list)
     require_approval: bool = Field(False, description="Every call goes to a human (``approval_reason``).")
     approval_reason: str = Field("approval_required", description="Escalation reason of require_approval.")
+    request_authorises: bool = Field(
+        True,
+        description="Under require_approval, a call the request authorises runs without a human: the "
+        "request asks for its kind (this tool's ``requested`` rule) and gives every value of it, written "
+        "in its text or held by a record it names (``ToolSpec.record_keys``). False: every call asks.",
+    )
+    authorised_reason: str = Field("authorised_by_request", description="Reason of such an approval.")
 
     def arg_names(self) -> set[str]:
         """The arguments these rules name (each must be an argument of the tool)."""

@@ -1,0 +1,140 @@
+"""One ask per task: a human who approves an escalated step grants, for the rest of the turn, the
+same kind of step (the same tool, escalated for the same reason) whose values come from the same
+places. "Delete all my events on Friday" asks once, not once per event; a deletion whose id comes
+from another place (a description someone else wrote, another day's listing, text nobody wrote
+before) is asked again.
+
+A grant is data: the tool, the reason, and for each argument where its values appear (the request,
+the subject, the policy, or a tool's result: which tool, which step, which field). The engines keep
+the grants of the current turn (the Supervisor graph's run, the middleware's agent invocation),
+pass them in :class:`~policies.supervisor.review.ReviewContext`, and record each in the audit: the
+approval that issued it, and each step it covered.
+
+Never granted: thresholds (an amount is no kind of step), confidential values, custom rules, final
+answers, and a step with a value the run cannot trace (text the model wrote itself): a human's yes
+to one such step says nothing of the next.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from policies.decision import Decision
+from policies.provenance import Source, appears, identity, leaf_paths, leaf_values
+from policies.supervisor.policy import SupervisorPolicy
+from policies.text import json_hash
+
+if TYPE_CHECKING:
+    from policies.supervisor.review import ReviewContext
+
+__all__ = ["covering", "grant_for", "grant_key", "granted"]
+
+
+def _joined(value: Any) -> str:
+    return " | ".join(text for _path, text in leaf_paths(value, keys=True))
+
+
+def _leaves(value: Any, field: str = "", item: str = "") -> list[tuple[str, str, str]]:
+    """Every string and number in a JSON value: ``(its field, without list positions; the very
+    item, with them; its text)``."""
+    if isinstance(value, Mapping):
+        return [
+            leaf
+            for k, v in value.items()
+            for leaf in _leaves(v, f"{field}.{k}" if field else str(k), f"{item}.{k}" if item else str(k))
+        ]
+    if isinstance(value, list | tuple):
+        return [leaf for i, v in enumerate(value) for leaf in _leaves(v, field, f"{item}[{i}]")]
+    if isinstance(value, bool) or value is None:
+        return []
+    return [(field, item, repr(value) if isinstance(value, float) else str(value))]
+
+
+def _places(value: Any, context: ReviewContext) -> list[str]:
+    """Where a value appears: the request, the subject, the policy, or a call's result or arguments
+    (tool, step and field). A value that is a whole field (an id, an amount, an address) is placed
+    by its field, whichever item holds it; one written inside a longer text (an amount in a mail's
+    body) by the very item, since someone else may write the next item's text."""
+    ident = identity(value)
+    if ident is None:
+        return []
+    given = {
+        "request": context.request,
+        "subject": _joined(dict(context.subject)),
+        "policy": _joined(list(context.constants)),
+    }
+    found = [name for name, text in given.items() if appears(ident, Source("request", text))]
+    for call in context.calls:
+        at = f"{call.get('tool')} (step {call.get('step')})"
+        ran = call.get("args") if call.get("ok") else None
+        for part, value_of in (("", call.get("observation")), ("args.", ran)):
+            for field, item, text in _leaves(value_of):
+                if identity(text) == ident:
+                    found.append(f"{at} {part}{field or '(whole)'}")
+                elif appears(ident, Source("tool", text)):
+                    found.append(f"{at} {part}{item or '(whole)'} (in its text)")
+    return sorted(set(found))
+
+
+def _grantable(action: Mapping[str, Any], review: Mapping[str, Any], policy: SupervisorPolicy) -> bool:
+    if action.get("kind") == "final" or "rule" in review:
+        return False
+    rules = policy.rules.get(str(action.get("name")))
+    thresholds = {t.reason for t in rules.escalate_above} if rules else set()
+    return review.get("reason") not in thresholds | {policy.confidentiality.reason}
+
+
+def grant_key(
+    action: Mapping[str, Any], review: Mapping[str, Any], context: ReviewContext, policy: SupervisorPolicy
+) -> dict[str, Any] | None:
+    """The kind (tool and reason) and the provenance (argument → where its values appear) of an
+    escalated step, or None when a human's yes to it grants nothing."""
+    if not _grantable(action, review, policy):
+        return None
+    sources: dict[str, list[str]] = {}
+    for name, arg in sorted((action.get("args") or {}).items()):
+        for value in leaf_values(arg):
+            places = _places(value, context)
+            if not places:  # a value nobody wrote before: nothing to grant it by
+                return None
+            sources[name] = sorted({*sources.get(name, []), *places})
+    return {"tool": action.get("name"), "reason": review.get("reason"), "sources": sources}
+
+
+def grant_for(
+    action: Mapping[str, Any],
+    review: Mapping[str, Any],
+    context: ReviewContext,
+    policy: SupervisorPolicy,
+    *,
+    step: Any,
+    by: str = "human",
+) -> dict[str, Any] | None:
+    """The grant a human's approval of this escalated step issues (None: it issues none, or the
+    policy's ``approval_grants`` is off): its key, the step that issued it, who approved."""
+    key = grant_key(action, review, context, policy) if policy.approval_grants == "turn" else None
+    return None if key is None else {**key, "key": json_hash(key), "step": step, "by": by}
+
+
+def covering(
+    action: Mapping[str, Any], decision: Decision, context: ReviewContext, policy: SupervisorPolicy
+) -> Mapping[str, Any] | None:
+    """The grant of this turn that covers an escalation (same tool, reason and provenance), if any."""
+    if decision.verdict != "escalate" or not context.grants or policy.approval_grants != "turn":
+        return None
+    key = grant_key(action, {"reason": decision.reason, **decision.details}, context, policy)
+    wanted = json_hash(key) if key is not None else None
+    return next((g for g in context.grants if wanted is not None and g.get("key") == wanted), None)
+
+
+def granted(
+    action: Mapping[str, Any], decision: Decision, context: ReviewContext, policy: SupervisorPolicy
+) -> Decision:
+    """The decision, or, for an escalation a grant of this turn covers, its approval: the same
+    reason, with ``granted`` (the approval's step, who approved, the grant's key)."""
+    grant = covering(action, decision, context, policy)
+    if grant is None:
+        return decision
+    told = {"step": grant.get("step"), "by": grant.get("by"), "key": grant.get("key")}
+    return Decision("approve", decision.reason, {**decision.details, "granted": told})
