@@ -21,6 +21,7 @@ policy-wide flow rules: destinations and confidential values), :mod:`~policies.s
 """
 
 from policies.supervisor.approval import (
+    APPROVED_BY_RULES,
     FINAL_ANSWER,
     HUMAN_DECISIONS,
     ApprovedBy,
@@ -61,6 +62,7 @@ from policies.supervisor.rules import (
 )
 
 __all__ = [
+    "APPROVED_BY_RULES",
     "CONTEXT_TOOL",
     "DEMO_TOOLS",
     "DESTINATION_KINDS",
