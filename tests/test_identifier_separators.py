@@ -73,3 +73,9 @@ def test_plain_text_leaves_ascii_alone_and_reads_other_forms_plainly():
     assert plain_text("a-b c.d_e") == "a-b c.d_e"
     assert plain_text("4539\u20131488\u00a00343\u200b6467") == "4539-1488 03436467"
     assert plain_text("\u0664\u0665") == "45"
+
+
+def test_a_confidential_document_number_is_recognised_regrouped():
+    for written in ("X48.21957", "X48 21957", "X48_21957", "X48\u201321957", "x48-21957"):
+        assert carries(f"booking ref {written}, thanks", "X4821957"), written
+    assert not carries("booking ref X48 21958", "X4821957")

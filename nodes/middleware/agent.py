@@ -211,6 +211,7 @@ class GovernanceMiddleware(AgentMiddleware[GovernanceState, Any, Any]):
             if verdict
             else {"approved_by": rules.APPROVED_BY_RULES}
         )
+        who["executed_from"] = verdict.executed_from if verdict else "original"
         reply.trace.append(trace_row(reply.run, "final", **figures(action, row, **who)))
         update = reply.update()
         if answer != text:
