@@ -206,7 +206,7 @@ class GovernanceMiddleware(AgentMiddleware[GovernanceState, Any, Any]):
                 f"{k.split(':', 1)[-1]} {v}" for k, v in (decision.details.get("provenance") or {}).items()
             )
             answer = f"{answer}\n\n[unverified: {notes}]"
-        who = (
+        who: dict[str, Any] = (
             {"approved_by": verdict.approved_by, "human_approved": verdict.human_approved}
             if verdict
             else {"approved_by": rules.APPROVED_BY_RULES}
