@@ -38,6 +38,7 @@ HOTEL = "frontdesk@hotel.example"
 PAYEES = [{"name": "Acme Supplies", "iban": ACME_IBAN}, {"name": "Bob Lee", "iban": BOB_IBAN}]
 
 SIDE_EFFECTS = ("pay", "send_email", "refund")
+TOOL_NAMES = ("read_inbox", "list_payees", "get_profile", *SIDE_EFFECTS)
 READ = ToolRules(read_only=True)
 
 
@@ -107,10 +108,13 @@ def make_tools(bank: Bank) -> list[BaseTool]:
     return [read_inbox, list_payees, get_profile, pay, send_email, refund]
 
 
-def make_policy(tools: list[BaseTool], **fields: Any) -> SupervisorPolicy:
+def make_policy(
+    tools: list[BaseTool], extra_rules: dict[str, ToolRules] | None = None, **fields: Any
+) -> SupervisorPolicy:
     """The user's policy: an account paid must be one the request names or a known payee's; an
     e-mail goes to an address the request or a trusted record gives, and the passport only to one
-    the request names; a refund acts for the run's subject; large amounts ask a human."""
+    the request names; a refund acts for the run's subject; large amounts ask a human.
+    ``extra_rules``: rules of further tools (a middleware's own)."""
     money = NumberArg(arg="amount", type_reason="bad_amount", positive_reason="bad_amount", decimals=2)
     return SupervisorPolicy.for_tools(
         tools,
@@ -143,6 +147,7 @@ def make_policy(tools: list[BaseTool], **fields: Any) -> SupervisorPolicy:
                 number_args=[money],
                 escalate_above=[Threshold(arg="amount", limit=100, reason="large_refund")],
             ),
+            **(extra_rules or {}),
         },
         **fields,
     )

@@ -31,6 +31,7 @@ from langgraph.errors import GraphBubbleUp
 
 from nodes.middleware.decide import Verdict
 from nodes.tool_gateway import KEY_ARG
+from policies.json_safety import json_problem
 from policies.schemas import model_fields
 
 #: ``executed_from`` of a call that another middleware changed after review and that ran once it
@@ -54,16 +55,19 @@ class Seen:
     reply: Any = None
 
 
-def hidden_args(tool: Any) -> set[str]:
-    """The arguments of ``tool`` the model cannot set: injected ones (state, store, runtime, the
-    call's id, the idempotency key), which the ``ToolNode`` and the gateway supply."""
+def hidden_args(tool: Any, args: Mapping[str, Any]) -> set[str]:
+    """The arguments of a call to ``tool`` the model cannot set: injected ones (state, store,
+    runtime, the call's id, the idempotency key), which the ``ToolNode`` and the gateway supply.
+    An argument the tool's input schema leaves out (a tool whose schema is declared apart from its
+    function, such as ``write_todos``) counts as injected when its value is no JSON data."""
     try:
         full = model_fields(tool.get_input_schema())
         shown = tool.tool_call_schema
         visible = set(shown.get("properties") or {}) if isinstance(shown, dict) else model_fields(shown)
     except Exception:  # a tool without readable schemas: only the key is hidden
-        return {KEY_ARG}
-    return (full - visible) | {KEY_ARG}
+        full, visible = set(args), set(args)
+    unlisted = {k for k, v in args.items() if k not in full | visible and json_problem(v) is not None}
+    return (full - visible) | unlisted | {KEY_ARG}
 
 
 def _key(action: Mapping[str, Any]) -> str:
@@ -100,7 +104,7 @@ class Guard:
         call = dict(tool_input) if isinstance(tool_input, Mapping) else {}
         given = call.get("args")
         args: dict[str, Any] = given if isinstance(given, dict) else {}
-        hidden = hidden_args(self._tool)
+        hidden = hidden_args(self._tool, args)
         shown = {k: v for k, v in args.items() if k not in hidden}
         # what runs is this tool, whatever name the call carries
         action = {"name": getattr(self._tool, "name", call.get("name")), "args": shown}
