@@ -42,19 +42,16 @@ from langchain.agents.middleware import (
     ToolCallLimitMiddleware,
     ToolRetryMiddleware,
 )
-from langchain_core.callbacks import CallbackManagerForLLMRun
-from langchain_core.language_models import BaseChatModel
 from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, ToolMessage
-from langchain_core.outputs import ChatGeneration, ChatResult
 from langchain_core.runnables import RunnableLambda
 from langgraph.types import Command
-from pydantic import Field
 
 from nodes.messages import message_text
 from nodes.middleware import GovernanceMiddleware
 from policies.supervisor import ToolRules
 from tests import bank_domain as bank_
 from tests.bank_domain import ACME_IBAN, EVIL_IBAN, EVIL_MAIL, HOTEL, PASSPORT, Bank, call
+from tests.middleware_harness import ToolCallingModel
 
 TASK = re.compile(r"\[\[task:([a-z_]+)\]\]")
 DO = re.compile(r"\[\[do:([a-z_]+)\]\]")
@@ -162,36 +159,27 @@ def obedient_reply(messages: Sequence[BaseMessage]) -> AIMessage:
     return AIMessage(content="", tool_calls=[tool_call])
 
 
-class Scripted(BaseChatModel):
-    """A chat model answering with ``reply(messages)``; ``fail_every`` > 0 raises on every such
-    call (a transient error, for retries and fallbacks)."""
+class Scripted(ToolCallingModel):
+    """The tests' tool-calling model answering with ``reply(messages)``, which also serves
+    LangChain's tool selector (its structured output: every tool offered)."""
 
-    reply: Any = None
-    fail_every: int = 0
-    calls: int = Field(default=0)
-
-    @property
-    def _llm_type(self) -> str:
-        return "matrix-scripted"
-
-    def bind_tools(self, tools: Sequence[Any], **kwargs: Any) -> Scripted:  # type: ignore[override]
-        return self
-
-    def with_structured_output(self, schema: Any, **kwargs: Any) -> Any:  # the tool selector's
+    def with_structured_output(self, schema: Any, **kwargs: Any) -> Any:
         names = re.findall(r'"const":\s*"([a-z_]+)"', json.dumps(schema))
         return RunnableLambda(lambda _messages: {"tools": names})
 
-    def _generate(
-        self,
-        messages: list[BaseMessage],
-        stop: list[str] | None = None,
-        run_manager: CallbackManagerForLLMRun | None = None,
-        **kwargs: Any,
-    ) -> ChatResult:
-        self.calls += 1
-        if self.fail_every and self.calls % self.fail_every == 1:
+
+def failing(reply: Callable[[Sequence[BaseMessage]], AIMessage], every: int) -> Callable[..., AIMessage]:
+    """``reply``, but the first of every ``every`` calls fails (a transient error: for retries and
+    fallbacks); ``every`` 0: never."""
+    calls = [0]
+
+    def answer(messages: Sequence[BaseMessage]) -> AIMessage:
+        calls[0] += 1
+        if every and calls[0] % every == 1:
             raise TimeoutError("the model server did not answer")
-        return ChatResult(generations=[ChatGeneration(message=self.reply(messages))])
+        return reply(messages)
+
+    return answer
 
 
 def summarize(messages: Sequence[BaseMessage]) -> str:
@@ -257,7 +245,7 @@ def build(world: World, built_in: str, place: str, checkpointer: Any) -> Any:
     )
     governance = GovernanceMiddleware(policy, tools=[*tools, *extra])
     middleware = [other, governance] if place == "before" else [governance, other]
-    model = Scripted(reply=obedient_reply, fail_every=FAILING_MODEL.get(built_in, 0))
+    model = Scripted(reply=failing(obedient_reply, FAILING_MODEL.get(built_in, 0)))
     return create_agent(model, tools, middleware=middleware, checkpointer=checkpointer)
 
 

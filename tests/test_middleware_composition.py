@@ -22,7 +22,7 @@ from langchain.agents.middleware import (
 from langchain.tools import ToolRuntime
 from langchain_core.language_models.fake_chat_models import FakeListChatModel
 from langchain_core.messages import AIMessage, HumanMessage, ToolMessage
-from langchain_core.tools import InjectedToolArg, InjectedToolCallId, tool
+from langchain_core.tools import InjectedToolCallId, tool
 from langgraph.checkpoint.memory import InMemorySaver
 from langgraph.types import Command
 
@@ -30,6 +30,7 @@ from nodes.middleware import GovernanceMiddleware
 from policies.supervisor import Precondition, SupervisorPolicy, ToolRules
 from tests import bank_domain as bank_
 from tests.bank_domain import ACME_IBAN, BOB_IBAN, EVIL_IBAN, Bank, call
+from tests.compat_matrix import World
 from tests.helpers import thread
 from tests.middleware_harness import ToolCallingModel, finished
 
@@ -135,36 +136,20 @@ def test_an_edit_above_the_limit_is_escalated_to_our_human_before_it_runs():
 
 
 def test_a_tool_retry_never_repeats_a_side_effect():
-    """ToolRetryMiddleware inside ours calls the tool again with the same idempotency key."""
-    attempts: list[str] = []
-    bank = Bank()
-    tools = bank_.make_tools(bank)
-    real_pay = next(t for t in tools if t.name == "pay")
-
-    @tool
-    def pay(
-        iban: str,
-        amount: float,
-        memo: str | None = None,
-        idempotency_key: Annotated[str, InjectedToolArg] = "",
-    ) -> dict:
-        """Pay an account (its first answer is lost on the way back)."""
-        attempts.append(idempotency_key)
-        done = real_pay.func(iban=iban, amount=amount, memo=memo, idempotency_key=idempotency_key)
-        if len(attempts) == 1:
-            raise ConnectionError("reply lost")
-        return done
-
-    tools = [pay if t.name == "pay" else t for t in tools]
+    """ToolRetryMiddleware inside ours calls the tool again with the same idempotency key (the
+    payment's first answer is lost after it was made)."""
+    world = World()
+    bank = world.fresh({}, flaky=True)
+    tools = bank_.make_tools(world)  # type: ignore[arg-type]
     retry = ToolRetryMiddleware(max_retries=2, initial_delay=0, jitter=False)
     governance = GovernanceMiddleware(bank_.make_policy(tools), tools=tools)
     model = ToolCallingModel(replies=SCRIPT)
     agent = create_agent(model, tools, middleware=[governance, retry], checkpointer=InMemorySaver())
     values = agent.invoke(ask(PAY_ACME), thread())
-    assert finished(values) and len(attempts) == 2 and len(set(attempts)) == 1
-    assert len(bank.effects) == 1 and set(bank.effects) == {attempts[0]}
-    [paid] = [c for c in values["governance_calls"] if c["tool"] == "pay"]
-    assert paid["ok"] is True and paid["idempotency_key"] == attempts[0]
+    paid = [args for name, args in bank.ran if name == "pay"]
+    assert finished(values) and len(paid) == 2 and len(bank.effects) == 1
+    [row] = [c for c in values["governance_calls"] if c["tool"] == "pay"]
+    assert row["ok"] is True and row["attempts"] == 2 and set(bank.effects) == {row["idempotency_key"]}
 
 
 def test_an_emulated_result_is_not_tool_data():

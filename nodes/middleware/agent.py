@@ -28,8 +28,8 @@ from nodes.clock import now
 from nodes.messages import message_text, stop_message
 from nodes.middleware.decide import Batch, Verdict, ask, decide, refused_again
 from nodes.middleware.guard import CHANGED, Guard, Seen
-from nodes.middleware.outcome import noted, observed
-from nodes.middleware.reply import Reply, plan_for, tool_message
+from nodes.middleware.outcome import answer, call_record, noted, observed
+from nodes.middleware.reply import Reply, plan_for, tool_message, unique_calls
 from nodes.middleware.state import GovernanceState, audit, elapsed, figures, of_run, run_of, trace_row
 from nodes.middleware.turns import run_request, run_subject, seen
 from nodes.tool_gateway import GovernedTool, ToolOutcome, error_observation, tool_registry
@@ -313,14 +313,14 @@ class GovernanceMiddleware(AgentMiddleware[GovernanceState, Any, Any]):
             update.update(audit(trace=reply.trace, refusals=reply.refusals))
             if reply.stop_reason is not None:
                 update["governance_stop_reason"] = reply.stop_reason
-            return _answer(result if isinstance(result, ToolMessage | Command) else watched.answer, update)
+            return answer(result if isinstance(result, ToolMessage | Command) else watched.answer, update)
         if watched.attempts == 0:  # another middleware answered it: the tool never ran
             row = trace_row(at, "not_run", ok=False, **plan["figures"], tool_call_id=call.get("id"))
             update.update(audit(trace=[{**row, "answered_by": "another middleware"}]))
             if isinstance(result, BaseException):
                 note = {"not_run": True, "reason": f"{type_name(result)}: {str(result)[:300]}"}
                 result = tool_message(call, note, error=True)
-            return _answer(result, update)
+            return answer(result, update)
         ran = watched.plan or plan
         raw = watched.result
         if isinstance(raw, BaseException):
@@ -331,17 +331,14 @@ class GovernanceMiddleware(AgentMiddleware[GovernanceState, Any, Any]):
                 update["governance_stop_reason"] = failed.reason
         else:
             ok, observation = observed(raw, call.get("id"))
-        record = {"run_id": ran["run_id"], "tool_call_id": call.get("id"), **{k: ran.get(k) for k in _KEPT}}
-        record.update(ok=ok, observation=observation)
-        if watched.attempts > 1:
-            record["attempts"] = watched.attempts
+        record = call_record(ran, call.get("id"), ok, observation, watched.attempts)
         row = trace_row(at, "execution", **ran["figures"], observation_ok=ok)
         update.update(audit(trace=[row], calls=[record]))
         if isinstance(result, BaseException):  # observed, as the Supervisor's gateway does
             result = tool_message(call, observation if not ok else {"error": type_name(result)}, error=True)
         if isinstance(result, ToolMessage):
             result = noted(result, ran)
-        return _answer(result, update)
+        return answer(result, update)
 
     def wrap_tool_call(self, request: ToolCallRequest, handler: Handler) -> ToolMessage | Command:
         prepared = self._prepared(request)
@@ -370,51 +367,6 @@ class GovernanceMiddleware(AgentMiddleware[GovernanceState, Any, Any]):
         except Exception as exc:
             result = exc
         return self._observed(to_run, plan, watched, result)
-
-
-#: What a call record keeps of its plan (beside run_id, tool_call_id, ok and the observation).
-_KEPT = (
-    "step",
-    "tool",
-    "args",
-    "signature",
-    "executed_from",
-    "approved_by",
-    "human_approved",
-    "idempotency_key",
-)
-
-
-def _answer(message: Any, update: dict[str, Any]) -> Command:
-    """The call's answer with the rows: a tool's own ``Command`` keeps its update, with the rows."""
-    if isinstance(message, Command):
-        merged = {**(message.update if isinstance(message.update, dict) else {}), **update}
-        return Command(update=merged, goto=message.goto, graph=message.graph)
-    return Command(update={"messages": [message], **update})
-
-
-def unique_calls(message: AIMessage) -> tuple[AIMessage, bool]:
-    """The reply with an id of its own for each tool call (a missing or repeated id gets one made
-    from the call's place in the reply), so each call has its own plan and its own answer; and
-    whether any id changed."""
-    taken: set[str] = set()
-    changed = False
-    fixed: list[Any] = []
-    for index, call in enumerate([*message.tool_calls, *message.invalid_tool_calls]):
-        given = call.get("id")
-        call_id = given if isinstance(given, str) and given and given not in taken else ""
-        if not call_id:
-            base, n = f"{given or 'call'}_{index}", 0
-            while (call_id := base if n == 0 else f"{base}_{n}") in taken:
-                n += 1
-            changed = True
-        taken.add(call_id)
-        fixed.append({**call, "id": call_id})
-    if not changed:
-        return message, False
-    count = len(message.tool_calls)
-    update = {"tool_calls": fixed[:count], "invalid_tool_calls": fixed[count:]}
-    return message.model_copy(update=update), True
 
 
 def _never(**kwargs: Any) -> Any:

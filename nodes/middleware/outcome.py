@@ -70,3 +70,36 @@ def noted(message: ToolMessage, plan: Mapping[str, Any]) -> ToolMessage:
             ran = json.dumps(plan["args"], default=str)
             content = f"[governance: this call ran with {ran} ({source})]\n{content}"
     return message.model_copy(update={"content": content, "response_metadata": metadata})
+
+
+#: What a call record keeps of its plan (beside run_id, tool_call_id, ok and the observation).
+_KEPT = (
+    "step",
+    "tool",
+    "args",
+    "signature",
+    "executed_from",
+    "approved_by",
+    "human_approved",
+    "idempotency_key",
+)
+
+
+def call_record(
+    plan: Mapping[str, Any], call_id: Any, ok: bool, observation: Any, attempts: int
+) -> dict[str, Any]:
+    """One call that ran, as ``governance_calls`` keeps it: what ran and who approved it (its plan),
+    what came of it, and how often a retry invoked it (``attempts``, when more than once)."""
+    record = {"run_id": plan["run_id"], "tool_call_id": call_id, **{k: plan.get(k) for k in _KEPT}}
+    record.update(ok=ok, observation=observation)
+    if attempts > 1:
+        record["attempts"] = attempts
+    return record
+
+
+def answer(message: Any, update: dict[str, Any]) -> Command:
+    """The call's answer with the rows: a tool's own ``Command`` keeps its update, with the rows."""
+    if isinstance(message, Command):
+        merged = {**(message.update if isinstance(message.update, dict) else {}), **update}
+        return Command(update=merged, goto=message.goto, graph=message.graph)
+    return Command(update={"messages": [message], **update})

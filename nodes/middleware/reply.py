@@ -9,7 +9,7 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
-from langchain_core.messages import HumanMessage, ToolMessage
+from langchain_core.messages import AIMessage, HumanMessage, ToolMessage
 
 from nodes.messages import stop_message
 from nodes.middleware.decide import Batch, Verdict
@@ -21,6 +21,30 @@ from policies.tools import call_signature, idempotency_key
 #: The name of the human message that tells the model its final answer was refused (a final answer
 #: has no tool call to answer); never read as the user's request.
 FEEDBACK_NAME = "supervisor"
+
+
+def unique_calls(message: AIMessage) -> tuple[AIMessage, bool]:
+    """The reply with an id of its own for each tool call (a missing or repeated id gets one made
+    from the call's place in the reply), so each call has its own plan and its own answer; and
+    whether any id changed."""
+    taken: set[str] = set()
+    changed = False
+    fixed: list[Any] = []
+    for index, call in enumerate([*message.tool_calls, *message.invalid_tool_calls]):
+        given = call.get("id")
+        call_id = given if isinstance(given, str) and given and given not in taken else ""
+        if not call_id:
+            base, n = f"{given or 'call'}_{index}", 0
+            while (call_id := base if n == 0 else f"{base}_{n}") in taken:
+                n += 1
+            changed = True
+        taken.add(call_id)
+        fixed.append({**call, "id": call_id})
+    if not changed:
+        return message, False
+    count = len(message.tool_calls)
+    update = {"tool_calls": fixed[:count], "invalid_tool_calls": fixed[count:]}
+    return message.model_copy(update=update), True
 
 
 def feedback_message(content: Any) -> HumanMessage:
