@@ -19,6 +19,7 @@ SQLite checkpointer, with every resume answered by a fresh agent (another proces
 from __future__ import annotations
 
 import asyncio
+import inspect
 import json
 import re
 from collections import Counter
@@ -200,22 +201,36 @@ def emulated_reply(messages: Sequence[BaseMessage]) -> AIMessage:
 # --------------------------------------------------------------------------- the built-ins
 
 
+def _takes(cls: type, name: str) -> bool:
+    """Does the installed LangChain's middleware take this argument (the lowest 1.x may not)?"""
+    return name in inspect.signature(cls.__init__).parameters
+
+
 def _hitl(mode: str) -> Callable[[], Any]:
-    return lambda: HumanInTheLoopMiddleware(
-        interrupt_on={name: True for name in bank_.SIDE_EFFECTS}, interrupt_mode=mode
-    )
+    modes = {"interrupt_mode": mode} if mode != "batched" else {}
+    return lambda: HumanInTheLoopMiddleware(interrupt_on={name: True for name in bank_.SIDE_EFFECTS}, **modes)
+
+
+def _summarization() -> Any:
+    """A summary that keeps what it read (as a ``summarizer`` over the messages where the installed
+    LangChain takes one, which also keeps the calls made; else as the summary model)."""
+    if _takes(SummarizationMiddleware, "summarizer"):
+        writer: dict[str, Any] = {"summarizer": RunnableLambda(summarize)}
+    else:
+        writer = {}
+    model = Scripted(reply=lambda messages: AIMessage(content=summarize(messages)))
+    return SummarizationMiddleware(model, trigger=("messages", 5), keep=("messages", 2), **writer)
 
 
 #: Each built-in, as a factory (a fresh instance per agent).
 BUILT_INS: dict[str, Callable[[], Any]] = {
     "human_in_the_loop": _hitl("batched"),
-    "human_in_the_loop_per_call": _hitl("per_call"),
-    "summarization": lambda: SummarizationMiddleware(
-        Scripted(reply=obedient_reply),
-        trigger=("messages", 5),
-        keep=("messages", 2),
-        summarizer=RunnableLambda(summarize),
+    **(
+        {"human_in_the_loop_per_call": _hitl("per_call")}
+        if _takes(HumanInTheLoopMiddleware, "interrupt_mode")
+        else {}
     ),
+    "summarization": _summarization,
     "context_editing": lambda: ContextEditingMiddleware(
         edits=[ClearToolUsesEdit(trigger=60, keep=1, clear_tool_inputs=True)]
     ),
