@@ -241,8 +241,10 @@ class GovernanceMiddleware(AgentMiddleware[GovernanceState, Any, Any]):
         run = run_of(state)
         plan = (state.get("governance_plan") or {}).get(str(call.get("id")))
         if plan is None or plan.get("run_id") != run.get("run_id"):
-            note = {"refused": True, "by": "gateway", "reason": "not_reviewed"}
-            return Command(update={"messages": [tool_message(call, note, error=True)]})
+            # a call no review of this run planned (another middleware added it after ours): the
+            # guard reviews it as it runs, as any changed call
+            plan = {"run_id": run.get("run_id"), "step": run.get("steps"), "tool": None, "args": None}
+            plan |= {"signature": None, "figures": {"tool": call.get("name")}, "proposed": None}
         if elapsed(run) >= self.policy.max_seconds:
             note = {"not_run": True, "reason": "max_seconds"}
             row = trace_row(run, "execution", ok=False, **plan["figures"], stop_reason="max_seconds")
