@@ -138,9 +138,9 @@ def _binding(
     """Bound arguments, set membership and preconditions: what every tool's call must meet."""
     for arg in rules.bound_args:
         if arg not in context.subject:  # acting for nobody in particular is not acting for anyone
-            return Decision(
-                policy.verdict(None), f"subject_unbound:{arg}", {"arg": arg, "value": args.get(arg)}
-            )
+            if policy.verdict(None) == "escalate":
+                return Decision("escalate", f"subject_unbound:{arg}", {"arg": arg, "value": args.get(arg)})
+            return _block(f"subject_unbound:{arg}", arg=arg, value=args.get(arg))
         if args.get(arg) != context.subject[arg]:
             return _block(
                 f"subject_mismatch:{arg}", arg=arg, expected=context.subject[arg], value=args.get(arg)
