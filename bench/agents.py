@@ -260,7 +260,7 @@ def hitl(steps: int) -> Sequence[Any]:
 def governance(steps: int) -> Sequence[Any]:
     """The governance middleware (issue 21) with the Supervisor's policy for the same tools."""
     middleware = importlib.import_module("nodes.middleware")
-    return [middleware.GovernanceMiddleware(supervisor_policy(steps))]
+    return [middleware.GovernanceMiddleware(supervisor_policy(steps), tools=list(TOOLS))]
 
 
 #: The governed variants the issue's goal holds for: the Supervisor in both worker protocols, and

@@ -7,7 +7,9 @@ Studio's chat view and any ``{"messages": [...]}`` client can start a run and sh
   conversation ends with a human turn that no run has taken yet, that turn's text (the text blocks
   of its content; image and file blocks are not text). When both are given the human turn wins: it
   is what a chat user typed last. A run that starts from its text key adds that text to the
-  conversation as the human turn, so every run's conversation shows what it was asked.
+  conversation as the human turn, so every run's conversation shows what it was asked. A turn a
+  run took and the client then edited (re-sent under its id with new text, which ``add_messages``
+  puts in its place) is pending again: the edited text is the request.
 - **The answer.** A run that ends ok adds its answer as an AI message; a run that stops adds a
   sentence saying where and why (:func:`stop_message`), so a chat user never sees a silent end.
 - **Untrusted.** Only the last human turn's text is read from what a client sends. Tool messages
@@ -24,9 +26,13 @@ from typing import Any
 
 from langchain_core.messages import AIMessage, BaseMessage, HumanMessage
 
+from policies.text import text_hash
+
 #: The state key holding the id of the human turn a run took as its request (so the next run on
 #: the thread knows that turn is answered).
 REQUEST_MESSAGE_KEY = "request_message_id"
+#: The state key holding the hash of that turn's text as the run read it (an edit is pending again).
+REQUEST_HASH_KEY = "request_message_hash"
 
 
 def _role(message: Any) -> str | None:
@@ -70,14 +76,23 @@ class ChatRequest:
     from_messages: bool = False
 
 
+def _edited(turn: Any, state: Mapping[str, Any]) -> bool:
+    """Was the turn a run took edited since (its text is not the text the run read)?"""
+    read = state.get(REQUEST_HASH_KEY)
+    return read is not None and text_hash(message_text(turn)) != read
+
+
 def pending_turn(state: Mapping[str, Any]) -> Any | None:
-    """The conversation's last message when it is a human turn no run has taken yet, else None."""
+    """The conversation's last message when it is a human turn no run has taken yet, or the turn a
+    run took when the client has edited it since; else None."""
     messages: Sequence[Any] = state.get("messages") or ()
-    if not messages or _role(messages[-1]) != "human":
-        return None
-    last = messages[-1]
     taken = state.get(REQUEST_MESSAGE_KEY)
-    return None if taken is not None and message_id(last) == taken else last
+    if messages and _role(messages[-1]) == "human":
+        last = messages[-1]
+        if taken is None or message_id(last) != taken or _edited(last, state):
+            return last
+    turn = next((m for m in reversed(messages) if taken is not None and message_id(m) == taken), None)
+    return turn if turn is not None and _role(turn) == "human" and _edited(turn, state) else None
 
 
 def chat_request(state: Mapping[str, Any], key: str) -> ChatRequest:
@@ -94,10 +109,11 @@ def request_update(request: ChatRequest, key: str) -> dict[str, Any]:
     from the conversation, which turn it was; for one taken from ``key``, the human turn added to
     the conversation."""
     if request.from_messages:
-        return {key: request.text or "", REQUEST_MESSAGE_KEY: request.message_id}
+        text = request.text or ""
+        return {key: text, REQUEST_MESSAGE_KEY: request.message_id, REQUEST_HASH_KEY: text_hash(text)}
     if request.text and request.text.strip():
         turn = HumanMessage(content=request.text, id=str(uuid.uuid4()))
-        return {"messages": [turn], REQUEST_MESSAGE_KEY: turn.id}
+        return {"messages": [turn], REQUEST_MESSAGE_KEY: turn.id, REQUEST_HASH_KEY: text_hash(request.text)}
     return {}
 
 

@@ -66,8 +66,10 @@ class RunState(TypedDict, total=False):
     #: the conversation chat clients show and send (:mod:`nodes.messages`): the request as a human
     #: turn, the answer (or why the run stopped) as an AI turn
     messages: Annotated[list[AnyMessage], add_messages]
-    #: the id of the human turn the latest run took as its request
+    #: the id of the human turn the latest run took as its request, and the hash of its text as
+    #: the run read it (a turn the client edits under its id is the next run's request)
     request_message_id: str
+    request_message_hash: str
 
 
 class ChatInput(TypedDict, total=False):

@@ -190,6 +190,8 @@ SUPERVISOR: frozenset[str] = frozenset(
         "supervisor_block:revision_limit",
         "supervisor_block:unknown_tool_for_supervisor:<tool>",
         "supervisor_block:subject_mismatch:<arg>",
+        # a bound argument with no subject (the policy's default verdict: block, or escalate)
+        "supervisor_block:subject_unbound:<arg>",
         "supervisor_block:unknown_custom_rule:<rule>",
         "supervisor_block:custom_rule_bad_decision:<rule>",
         "max_steps",

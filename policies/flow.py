@@ -18,6 +18,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from policies.identifiers import plain_text
 from policies.provenance import Source, appears, identity, leaf_paths, leaf_values, path_matches
 
 _URL_PARTS = re.compile(r"[/?&=#:+]")
@@ -57,13 +58,19 @@ def sensitive_values(
     return out
 
 
+#: A separator inside a group of digits and letters (``X48.21957``, ``X48 21957``, ``X48–21957``).
+_GROUPED = re.compile(r"(?<=[0-9])[ ._-](?=[A-Za-z0-9])|(?<=[A-Za-z0-9])[ ._-](?=[0-9])")
+
+
 def carries(value: Any, secret: str) -> bool:
-    """Does an argument's value (any string or number in it) carry the confidential ``secret``?"""
+    """Does an argument's value (any string or number in it) carry the confidential ``secret``,
+    also written with other separators between its groups?"""
     ident = identity(secret)
     if ident is None:
         return False
     texts = [str(leaf) for leaf in leaf_values(value)]
     texts += [_URL_PARTS.sub(" ", t) for t in texts if _URL_PARTS.search(t)]  # inside a link's query too
+    texts += [_GROUPED.sub("", plain_text(t)) for t in texts]  # a number regrouped
     return any(appears(ident, Source("args", text)) for text in texts)
 
 

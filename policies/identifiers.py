@@ -13,14 +13,23 @@ without a sentence glued to it: ``www.our-company.com.They sent`` is ``our-compa
 e-mail address in lower case; an IBAN without spaces; a phone or card number's digits; an amount
 as a decimal number (``1,200.00`` is ``1200``); a document number in upper case; a date as
 ``YYYY-MM-DD``; a time as ``HH:MM``.
+
+Separators: card, account, phone and document numbers are recognised however their groups are
+separated (spaces, dots, underscores, dashes, mixed), and the text is first read plainly
+(:func:`plain_text`): dashes of any script read as ``-``, spaces of any width as a space, invisible
+format characters dropped, full-width forms and digits of any script read as their ASCII forms. A
+card number written ``4539–1488–0343–6467`` (en dashes), ``4539.1488.0343.6467`` or with Arabic-Indic
+digits is the same card as ``4539148803436467``.
 """
 
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Iterable
 from datetime import date
 from decimal import Decimal, InvalidOperation
+from functools import lru_cache
 from typing import Literal
 
 IdentifierKind = Literal[
@@ -44,15 +53,23 @@ Identifier = tuple[IdentifierKind, str]
 URL = re.compile(r"(?i)\b(?:https?://|www\.)[^\s<>\"'`]+")
 EMAIL = re.compile(r"(?i)(?<![\w.+-])[a-z0-9._%+-]+@[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,24}(?![\w-])")
 DOMAIN = re.compile(r"(?i)(?<![\w@.-])(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z]{2,24}(?![\w-])")
-IBAN = re.compile(r"(?<![A-Z0-9])[A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){2,7}(?: ?[A-Z0-9]{1,3})?(?![A-Z0-9])")
-PHONE = re.compile(r"(?<![\w.+])\+?\d[\d ()./-]{5,}\d(?![\w])")
+#: What may separate the groups of a card, account, phone or document number (after plain_text).
+_SEP = r"[ ._-]"
+IBAN = re.compile(
+    rf"(?<![A-Z0-9])[A-Z]{{2}}[0-9]{{2}}(?:{_SEP}?[A-Z0-9]{{4}}){{2,7}}(?:{_SEP}?[A-Z0-9]{{1,3}})?(?![A-Z0-9])"
+)
+PHONE = re.compile(r"(?<![\w.+])\+?[0-9][0-9 ()./_-]{5,}[0-9](?![\w])")
 NUMBER = re.compile(r"(?<![\w.,])-?\d{1,3}(?:,\d{3})+(?:\.\d+)?(?![\w])|(?<![\w.,])-?\d+(?:\.\d+)?(?![\w])")
-CARD = re.compile(r"(?<![\w-])\d(?:[ -]?\d){12,18}(?![\w-])")
-_DOC_TOKEN = re.compile(r"(?<![\w-])(?=[A-Z0-9]*\d)(?=[A-Z0-9]*[A-Z])[A-Z0-9]{7,12}(?![\w-])")
+CARD = re.compile(rf"(?<![\w-])[0-9](?:{_SEP}?[0-9]){{12,18}}(?![\w-]|{_SEP}[0-9])")
+_DOC_TOKEN = re.compile(
+    r"(?<![\w.-])(?=[A-Z0-9._-]*[0-9])(?=[A-Z0-9._-]*[A-Z])[A-Z0-9](?:[._-]?[A-Z0-9]){6,11}(?![\w-])"
+)
 _DOC_LED = re.compile(
     r"(?i)\b(?:passport|identity card|id card|id|document|licen[cs]e|national id|ssn)"
-    r"(?:\s*(?:no\.?|number|nr\.?|#))?\s*[:#]?\s*([A-Z0-9][A-Z0-9-]{4,14}[A-Z0-9])(?![\w-])"
+    r"(?:\s*(?:no\.?|number|nr\.?|#))?\s*[:#]?\s*([A-Z0-9](?:[._-]?[A-Z0-9]){5,15})(?![\w-])"
 )
+_SEPARATORS = re.compile(_SEP)
+_NON_ASCII = re.compile(r"[^\x00-\x7f]")
 _SECRET_SHAPES = re.compile(
     r"(?<![\w-])(?:sk-[A-Za-z0-9_-]{16,}|gh[pousr]_[A-Za-z0-9]{20,}|xox[abprs]-[A-Za-z0-9-]{10,}"
     r"|AKIA[0-9A-Z]{16}|eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,})(?![\w-])"
@@ -98,6 +115,29 @@ _TRAILING = ".,;:!?)]}'\""
 #: A sentence glued to a URL: punctuation, then a capitalised word (``…com.They sent``).
 _GLUED = re.compile(r"[.,;:!?](?=[A-Z][a-z])")
 _PREFIX = re.compile(r"(?i)^(?:https?://)?(?:www\.)?")
+
+
+@lru_cache(maxsize=4096)
+def _plain_char(char: str) -> str:
+    """One non-ASCII character as :func:`plain_text` reads it."""
+    if unicodedata.decimal(char, None) is not None:
+        return str(unicodedata.decimal(char))
+    category = unicodedata.category(char)
+    if category == "Pd" or char == "\u2212":  # dashes of any script, the minus sign
+        return "-"
+    if category == "Zs":  # spaces of any width
+        return " "
+    if category == "Cf":  # zero-width spaces and joiners, soft hyphens, marks of direction
+        return ""
+    folded = unicodedata.normalize("NFKC", char)  # full-width forms
+    return folded if folded.isascii() and folded.isprintable() else char
+
+
+def plain_text(text: str) -> str:
+    """``text`` as identifiers are read from it: dashes of any script as ``-``, spaces of any width
+    as a space, invisible format characters dropped, digits of any script and full-width forms as
+    their ASCII forms. ASCII text is returned as it is."""
+    return text if text.isascii() else _NON_ASCII.sub(lambda m: _plain_char(m.group(0)), text)
 
 
 def _cut_glued(raw: str) -> str:
@@ -173,7 +213,7 @@ def times(text: str) -> set[str]:
 
 
 def _cards(text: str) -> set[str]:
-    digits = (re.sub(r"\D", "", m.group(0)) for m in CARD.finditer(text))
+    digits = (re.sub(r"[^0-9]", "", m.group(0)) for m in CARD.finditer(text))
     return {d for d in digits if 13 <= len(d) <= 19 and luhn(d)}
 
 
@@ -197,9 +237,15 @@ def _documents(rest: str, wanted: set[str]) -> set[Identifier]:
         found |= {("secret", m.group(1)) for m in _SECRET_LED.finditer(rest)}
     if "id_number" in wanted:
         led = {
-            m.group(1).upper() for m in _DOC_LED.finditer(rest) if sum(c.isdigit() for c in m.group(1)) >= 4
+            _SEPARATORS.sub("", m.group(1)).upper()
+            for m in _DOC_LED.finditer(rest)
+            if sum(c.isdigit() for c in m.group(1)) >= 4
         }
-        tokens = {m.group(0) for m in _DOC_TOKEN.finditer(rest) if sum(c.isdigit() for c in m.group(0)) >= 5}
+        tokens = {
+            _SEPARATORS.sub("", m.group(0))
+            for m in _DOC_TOKEN.finditer(rest)
+            if sum(c.isdigit() for c in m.group(0)) >= 5
+        }
         found |= {("id_number", v) for v in led | tokens}
     return found
 
@@ -208,21 +254,22 @@ def identifiers(text: str, kinds: Iterable[IdentifierKind] = IDENTIFIER_KINDS) -
     """The identifiers of ``kinds`` in ``text`` as ``(kind, canonical form)`` (a URL's host also
     counts as a domain; a number as an amount)."""
     wanted: set[str] = set(kinds)
+    text = plain_text(text)
     found = _web(text, wanted)
     rest = URL.sub(" ", EMAIL.sub(" ", text))
     if "iban" in wanted:
-        found |= {("iban", m.group(0).replace(" ", "")) for m in IBAN.finditer(rest)}
+        found |= {("iban", _SEPARATORS.sub("", m.group(0))) for m in IBAN.finditer(rest)}
     cards = _cards(rest)
     if "card" in wanted:
         found |= {("card", c) for c in cards}
-    found |= _documents(rest, wanted)
+    found |= _documents(IBAN.sub(" ", rest), wanted)
     if "date" in wanted:
         found |= {("date", d) for d in dates(rest)}
     if "time" in wanted:
         found |= {("time", t) for t in times(rest)}
     if "phone" in wanted:
         for match in PHONE.finditer(IBAN.sub(" ", rest)):
-            digits = re.sub(r"\D", "", match.group(0))
+            digits = re.sub(r"[^0-9]", "", match.group(0))
             dated = re.fullmatch(
                 r"\d{4}[-./]\d{1,2}[-./]\d{1,2}|\d{1,2}\.\d{1,2}\.\d{4}", match.group(0).strip()
             )
@@ -239,7 +286,7 @@ def identifiers(text: str, kinds: Iterable[IdentifierKind] = IDENTIFIER_KINDS) -
 def whole_identifier(text: str) -> Identifier | None:
     """The identifier ``text`` is as a whole (a URL, an address, an account, a card number, a
     date, a time, a domain, a number, a phone number), or None when it is plain text."""
-    text = text.strip()
+    text = plain_text(text).strip()
     whole: tuple[tuple[IdentifierKind, re.Pattern[str]], ...] = (
         ("url", URL),
         ("email", EMAIL),
@@ -251,7 +298,7 @@ def whole_identifier(text: str) -> Identifier | None:
             found = sorted(i for i in identifiers(text, [kind]) if i[0] == kind)
             if found:
                 return found[0]
-    digits = re.sub(r"\D", "", text)
+    digits = re.sub(r"[^0-9]", "", text)
     if CARD.fullmatch(text) and digits in _cards(text):
         return ("card", digits)
     if any(p.fullmatch(text) for p in _DATES) and (found_dates := dates(text)):

@@ -202,6 +202,9 @@ def test_an_llm_node_that_takes_the_config_gets_it_under_both_apis(api):
 
     wide = {"get_refund_context": 100, "issue_refund": 100, "send_refund_email": 100}
     policy = demo_policy(per_tool_limits=wide, max_tool_calls=100, max_steps=100)
+    # a new user each step (no subject binds them: the goal's user_id=42 would refuse the others)
+    rules = {name: r.model_copy(update={"bound_args": []}) for name, r in policy.rules.items()}
+    policy = policy.model_copy(update={"rules": rules})
     model = RoleModel(fallback="repeat").load({"supervisor.worker": [never_finishes]})
     graph = supervisor.build_graph(llm=model, policy=policy, checkpointer=InMemorySaver())
     given, config = {"goal": GOAL}, {**thread(), "recursion_limit": 25}

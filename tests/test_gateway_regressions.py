@@ -219,16 +219,26 @@ def test_a_run_cannot_act_for_anyone_but_its_subject():
     assert out["reviews"][-1]["expected"] == 42
 
 
-def test_without_a_subject_nothing_is_bound():
-    graph = supervisor.build_graph(
-        llm=scripted(
-            {"kind": "tool", "name": "get_refund_context", "args": {"user_id": 7}},
-            {"kind": "final", "answer": "ok"},
-        ),
-        checkpointer=InMemorySaver(),
-    )
-    assert graph.invoke({"goal": GOAL}, thread())["status"] == "ok"
-    assert graph.invoke({"goal": GOAL, "subject": [42]}, thread())["stop_reason"] == "invalid_input:subject"
+def test_without_a_subject_a_bound_argument_acts_for_nobody():
+    """The goal names its subject (user_id=42): a call for user 7 is refused; a goal that names
+    nobody binds nothing, and a call with a bound argument is refused by name, never free (issue 28:
+    it used to run for anyone)."""
+
+    def graph():
+        return supervisor.build_graph(
+            llm=scripted(
+                {"kind": "tool", "name": "get_refund_context", "args": {"user_id": 7}},
+                {"kind": "final", "answer": "ok"},
+            ),
+            checkpointer=InMemorySaver(),
+        )
+
+    named = graph().invoke({"goal": GOAL}, thread())
+    assert named["run_subject"] == {"user_id": 42}
+    assert named["stop_reason"] == "supervisor_block:subject_mismatch:user_id"
+    nobody = graph().invoke({"goal": "Refund the customer's last charge."}, thread())
+    assert nobody["run_subject"] == {} and nobody["stop_reason"] == "supervisor_block:subject_unbound:user_id"
+    assert graph().invoke({"goal": GOAL, "subject": [42]}, thread())["stop_reason"] == "invalid_input:subject"
 
 
 def test_a_split_refund_does_not_avoid_the_human():

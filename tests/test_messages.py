@@ -21,6 +21,7 @@ from graphs.progress import progress_line
 from graphs.registry import PATTERNS
 from graphs.runs import result_json
 from nodes.messages import (
+    REQUEST_HASH_KEY,
     REQUEST_MESSAGE_KEY,
     chat_request,
     message_text,
@@ -30,6 +31,7 @@ from nodes.messages import (
     stop_message,
 )
 from policies.catalog import STOP_REASONS
+from policies.text import text_hash
 
 # --------------------------------------------------------------------------- strategies
 
@@ -138,7 +140,11 @@ def test_the_request_is_the_pending_human_turn_whatever_the_client_wrote_before_
     request = chat_request({"messages": [*before, turn], "goal": "an older goal"}, "goal")
     assert request.from_messages and request.message_id == "h1"
     assert request.text == expected_text(value)
-    assert request_update(request, "goal") == {"goal": request.text, REQUEST_MESSAGE_KEY: "h1"}
+    assert request_update(request, "goal") == {
+        "goal": request.text,
+        REQUEST_MESSAGE_KEY: "h1",
+        REQUEST_HASH_KEY: text_hash(request.text),
+    }
 
 
 @given(client_written.filter(lambda m: m), st.one_of(st.none(), text))
@@ -158,6 +164,21 @@ def test_a_human_turn_already_taken_is_not_taken_again():
     state = {"messages": [human("hi", "h1")], REQUEST_MESSAGE_KEY: "h1", "goal": "g"}
     assert pending_turn(state) is None
     assert chat_request(state, "goal").text == "g"
+
+
+@given(client_written, text.filter(lambda t: t.strip()), text.filter(lambda t: t.strip()))
+def test_a_taken_turn_the_client_edited_is_the_request_again(after, old, new):
+    """A turn re-sent under its id with new text (``add_messages`` replaces it in place, wherever it
+    stands) is the next run's request; unchanged, it is not taken twice."""
+    taken = {REQUEST_MESSAGE_KEY: "h1", REQUEST_HASH_KEY: text_hash(old), "goal": old}
+    state = {**taken, "messages": [human(old, "h1"), *after]}
+    assert not chat_request(state, "goal").from_messages
+    edited = {**taken, "messages": [human(new, "h1"), *after]}
+    request = chat_request(edited, "goal")
+    if text_hash(new) == text_hash(old):
+        assert not request.from_messages
+    else:
+        assert request.from_messages and request.message_id == "h1" and request.text == new.strip()
 
 
 def test_every_stop_reason_is_said_in_a_sentence_naming_it():

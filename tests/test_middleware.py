@@ -393,22 +393,25 @@ def test_a_human_rejecting_the_final_answer_is_fed_back_with_the_humans_message(
 
 
 def test_the_gateways_feedback_is_never_read_as_the_users_request():
-    """A refused answer's feedback is a human message, but provenance reads only the user's turns:
-    a link inside the feedback is not one the request gave."""
+    """A refused answer's feedback is a human message, but the request is the client's turns: the
+    feedback is recorded as seen when the gateway writes it, so a link inside it is not one the
+    request gave, in this run or the next."""
     from nodes.middleware.reply import feedback_message
+    from nodes.middleware.turns import seen
 
     office = domain.Office()
     tools = domain.make_tools(office)
     governance = GovernanceMiddleware(
         domain.make_policy(tools), tools=tools, custom_rules=domain.CUSTOM_RULES
     )
-    said = [
-        HumanMessage("Pay Acme Supplies 420 EUR."),
-        AIMessage("Done."),
-        feedback_message({"refused": True, "note": "see https://evil.example/pay"}),
-    ]
-    batch = governance._batch({"messages": said}, {"run_id": "r", "steps": 2})
-    assert batch.context.request == "Pay Acme Supplies 420 EUR."
+    said = [HumanMessage("Pay Acme Supplies 420 EUR.", id="h1"), AIMessage("Done.", id="a1")]
+    started = governance.before_agent({"messages": said}, None)
+    assert started["governance_run"]["request"] == "Pay Acme Supplies 420 EUR."
+    feedback = feedback_message({"refused": True, "note": "see https://evil.example/pay"})
+    written = seen(said, [feedback])  # what after_model records with the update that writes it
+    later = [*said, feedback, HumanMessage("Thanks.", id="h2")]
+    nxt = governance.before_agent({"messages": later, "governance_seen": written}, None)
+    assert nxt["governance_run"]["request"] == "Thanks." and nxt["governance_run"]["turns"] == ["h2"]
 
 
 def test_a_final_answer_with_an_untrusted_link_waits_for_a_human():

@@ -33,7 +33,7 @@ def refund(amount, reason="duplicate charge"):
     }
 
 
-def run(*replies, policy=None, desk=None, tools=None, llm=None):
+def run(*replies, policy=None, desk=None, tools=None, llm=None, subject=None):
     desk = desk or BillingDesk()
     graph = build_graph(
         llm=llm or scripted(*replies),
@@ -42,7 +42,14 @@ def run(*replies, policy=None, desk=None, tools=None, llm=None):
         tools=desk.registry() if tools is None else tools,
     )
     config = thread()
-    return graph.invoke({"goal": GOAL}, config), graph, config, desk
+    given = {"subject": subject} if subject is not None else {}
+    return graph.invoke({"goal": GOAL, **given}, config), graph, config, desk
+
+
+def unbound(policy):
+    """``policy`` without subject bindings (a test of the gateway's limits over several users)."""
+    rules = {name: r.model_copy(update={"bound_args": []}) for name, r in policy.rules.items()}
+    return policy.model_copy(update={"rules": rules})
 
 
 def test_demo_path_escalates_and_human_caps_the_refund():
@@ -198,7 +205,8 @@ def test_tool_error_entry_is_an_observation():
         "args": {"user_id": 7, "amount_usd": 100, "reason": "r"},
     }
     ctx7 = {"kind": "tool", "name": "get_refund_context", "args": {"user_id": 7}}
-    out, *_ = run(ctx7, too_much, {"kind": "final", "answer": "No refund: above the last charge."})
+    final = {"kind": "final", "answer": "No refund: above the last charge."}
+    out, *_ = run(ctx7, too_much, final, subject={"user_id": 7})  # the application's subject
     assert out["status"] == "ok"
     assert out["calls"][1]["observation"] == {"error": "refund_exceeds_last_charge", "max_refund_usd": 49.0}
     assert out["calls"][1]["ok"] is False
@@ -246,7 +254,7 @@ def test_signature_repeat_and_per_tool_limit():
     assert out["stop_reason"] == "loop_detected:signature_repeat"
     other = {"kind": "tool", "name": "get_refund_context", "args": {"user_id": 7}}
     ctx1 = {"kind": "tool", "name": "get_refund_context", "args": {"user_id": 1}}
-    out, *_ = run(CONTEXT, other, CONTEXT, ctx1)
+    out, *_ = run(CONTEXT, other, CONTEXT, ctx1, policy=unbound(demo_policy()))
     assert out["stop_reason"] == "loop_detected:per_tool_limit"
 
 
@@ -258,8 +266,7 @@ def test_max_tool_calls():
 
 def test_max_steps():
     policy = demo_policy(max_steps=2)
-    other = {"kind": "tool", "name": "get_refund_context", "args": {"user_id": 7}}
-    out, *_ = run(CONTEXT, other, FINAL, policy=policy)
+    out, *_ = run(CONTEXT, refund(10), FINAL, policy=policy)
     assert out["stop_reason"] == "max_steps"
     assert out["phase"] == "worker"
 

@@ -393,7 +393,7 @@ def test_the_subject_is_read_from_a_chat_request_and_binds_the_run():
         auto_approver_enabled=True,
     )
     assert given["run_subject"] == {"user_id": 42, "tier": "x"}
-    assert run(native(CONTEXT, FINAL))["run_subject"] == {}  # a goal input: only what it gives
+    assert run(native(CONTEXT, FINAL))["run_subject"] == {"user_id": 42}  # a goal input names it too
 
 
 @pytest.mark.parametrize(

@@ -33,8 +33,9 @@ def refunded(amount):
     return {"tool": "issue_refund", "args": {"user_id": 42, "amount_usd": amount}, "ok": True}
 
 
-def review(action, *calls, policy=POLICY, hooks=None):
-    return review_action(action, ReviewContext(tuple(calls)), policy, hooks)
+def review(action, *calls, policy=POLICY, hooks=None, subject=None):
+    """A review for the demo's user 42 (``subject``: another)."""
+    return review_action(action, ReviewContext(tuple(calls), subject or {"user_id": 42}), policy, hooks)
 
 
 # --------------------------------------------------------------------------- action contract
@@ -110,6 +111,16 @@ def test_context_is_read_only():
     assert (decision.verdict, decision.reason) == ("approve", "read_only_context")
 
 
+def test_a_bound_argument_without_a_subject_is_refused_by_name():
+    """Acting for nobody in particular is not acting for anyone: the policy's default verdict."""
+    context = ReviewContext((), {})
+    decision = review_action(tool("get_refund_context", user_id=42), context, POLICY)
+    assert (decision.verdict, decision.reason) == ("block", "subject_unbound:user_id")
+    escalating = POLICY.model_copy(update={"default_verdict": "escalate"})
+    decision = review_action(tool("get_refund_context", user_id=42), context, escalating)
+    assert (decision.verdict, decision.reason) == ("escalate", "subject_unbound:user_id")
+
+
 @pytest.mark.parametrize(
     ("amount", "reason"),
     [
@@ -176,7 +187,7 @@ def test_custom_rules():
 
     hooks = {"no_user_7": no_user_7}
     seven = tool("issue_refund", user_id=7, amount_usd=5, reason="r")
-    assert review(seven, policy=policy, hooks=hooks).reason == "user_7_frozen"
+    assert review(seven, policy=policy, hooks=hooks, subject={"user_id": 7}).reason == "user_7_frozen"
     assert review(refund(5, reason="r"), policy=policy, hooks=hooks).reason == "unknown_custom_rule:missing"
     bad = {"no_user_7": lambda a, c: Decision("revise", "x"), "missing": lambda a, c: None}
     assert (

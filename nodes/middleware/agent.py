@@ -1,42 +1,41 @@
 """``GovernanceMiddleware``: the Supervisor's policy in front of a ``create_agent`` agent.
 
-Hooks: ``before_agent`` starts a run (its id, clock and step count); ``before_model`` ends it by
-name when a budget is spent or a stop is pending (``jump_to: end``); ``after_model`` decides every
-tool call of the model's reply before any runs (:mod:`nodes.middleware.decide`) and may pause for a
-human there (an interrupt in LangChain's HITL shape); ``wrap_tool_call`` runs only what was
-approved, as approved, with the idempotency key of a side-effecting call, and writes the audit rows.
+Hooks: ``before_agent`` starts a run (its id, clock and step count, its request: the human turns
+the client sent, :mod:`nodes.middleware.turns`; whom it acts for); ``before_model`` ends it by name
+when a budget is spent or a stop is pending (``jump_to: end``); ``after_model`` decides every tool
+call of the model's reply before any runs (:mod:`nodes.middleware.decide`; each call with an id of
+its own) and may pause for a human there (an interrupt in LangChain's HITL shape);
+``wrap_tool_call`` runs only what was approved, as approved, checked once more as the tool is
+invoked after whatever other middleware did to the call (:mod:`nodes.middleware.guard`), and writes
+the audit rows of what ran; ``after_agent`` records the turns seen, so a human message another
+middleware wrote is never taken for the user's.
 """
 
 from __future__ import annotations
 
-import json
+import dataclasses
 import uuid
 from collections.abc import Awaitable, Callable, Iterable, Mapping
 from typing import Any
 
 from langchain.agents.middleware.types import AgentMiddleware, ToolCallRequest, hook_config
-from langchain_core.messages import AIMessage, HumanMessage, ToolMessage
+from langchain_core.messages import AIMessage, ToolMessage
 from langchain_core.tools import StructuredTool
 from langgraph.errors import GraphBubbleUp
 from langgraph.types import Command
 
 from nodes.clock import now
 from nodes.messages import message_text, stop_message
-from nodes.middleware.decide import Batch, Verdict, ask, decide
-from nodes.middleware.reply import FEEDBACK_NAME, Reply, tool_message
-from nodes.middleware.state import GovernanceState, elapsed, figures, of_run, run_of, trace_row
-from nodes.tool_gateway import (
-    KEY_ARG,
-    GovernedTool,
-    ToolOutcome,
-    ToolRegistryError,
-    error_observation,
-    governed_tool,
-    tool_registry,
-)
+from nodes.middleware.decide import Batch, Verdict, ask, decide, refused_again
+from nodes.middleware.guard import CHANGED, Guard, Seen
+from nodes.middleware.outcome import answer, call_record, noted, observed
+from nodes.middleware.reply import Reply, plan_for, tool_message, unique_calls
+from nodes.middleware.state import GovernanceState, audit, elapsed, figures, of_run, run_of, trace_row
+from nodes.middleware.turns import run_request, run_subject, seen
+from nodes.tool_gateway import GovernedTool, ToolOutcome, error_observation, tool_registry
 from policies import supervisor as rules
 from policies.json_safety import type_name
-from policies.tools import arg_problem, is_error_observation
+from policies.supervisor.subject import bound_arg_names
 
 Handler = Callable[[ToolCallRequest], ToolMessage | Command]
 
@@ -45,11 +44,11 @@ class GovernanceMiddleware(AgentMiddleware[GovernanceState, Any, Any]):
     """The Supervisor's gateway for any ``create_agent(model, tools, middleware=[...])`` agent.
 
     ``policy``: a :class:`~policies.supervisor.SupervisorPolicy` (``SupervisorPolicy.for_tools``);
-    ``tools``: the agent's tools, for their own argument schemas (checked against the policy when
-    the middleware is built; without them the middleware learns them from the model's requests,
-    which a run resumed in another process has not made yet: pass them where runs resume
-    elsewhere); ``custom_rules``: the functions the policy's rules name; ``subject``: whom the
-    runs act for (a run's ``governance_subject`` input overrides it)."""
+    ``tools``: the agent's tools (required: the same tools you give ``create_agent``, plus those
+    other middleware add, such as ``TodoListMiddleware().tools``), whose own argument schemas the
+    gateway checks, fitted to the policy when the middleware is built, so a run resumed in another
+    process decides as the first did; ``custom_rules``: the functions the policy's rules name;
+    ``subject``: whom the runs act for (a run's ``governance_subject`` input overrides it)."""
 
     state_schema = GovernanceState
 
@@ -62,44 +61,56 @@ class GovernanceMiddleware(AgentMiddleware[GovernanceState, Any, Any]):
         subject: Mapping[str, Any] | None = None,
     ) -> None:
         super().__init__()
+        if tools is None:
+            raise ValueError(
+                "GovernanceMiddleware needs the agent's tools: GovernanceMiddleware(policy, tools=[...]) "
+                "with the tools you give create_agent (their schemas are what the gateway checks, also "
+                "when a run resumes in another process)"
+            )
         self.policy = policy if policy is not None else rules.SupervisorPolicy()
         self.hooks = dict(custom_rules or {})
         self.subject = dict(subject or {})
         self.tools: list[Any] = []
-        self._registry: dict[str, GovernedTool] = {}
-        if tools is not None:
-            pairs = tools.items() if isinstance(tools, Mapping) else ((None, t) for t in tools)
-            self._registry = tool_registry(
-                {name or rules.tool_names([t])[0]: _schema_only(t) for name, t in pairs}
-            )
-            problems = rules.policy_problems(self.policy, self._models(), self.hooks)
-            if problems:
-                raise ValueError("the supervisor policy does not fit the tools: " + "; ".join(problems))
+        pairs = tools.items() if isinstance(tools, Mapping) else ((None, t) for t in tools)
+        self._registry: dict[str, GovernedTool] = tool_registry(
+            {name or rules.tool_names([t])[0]: _schema_only(t) for name, t in pairs}
+        )
+        problems = rules.policy_problems(self.policy, self._models(), self.hooks)
+        if problems:
+            raise ValueError("the supervisor policy does not fit the tools: " + "; ".join(problems))
+        self._bound = bound_arg_names(self.policy)
 
     def _models(self) -> dict[str, Any]:
         return {name: tool.model for name, tool in self._registry.items()}
 
-    def _governed(self, tool: Any) -> GovernedTool | None:
-        """The tool as the gateway reads it (its schema, whether it takes the key); learned once."""
-        name = getattr(tool, "name", None)
-        if not isinstance(name, str) or isinstance(tool, dict):
-            return None
-        if name not in self._registry:
-            try:
-                self._registry[name] = governed_tool(_schema_only(tool))
-            except ToolRegistryError:  # a tool the gateway cannot read stays unknown: refused
-                return None
-        return self._registry[name]
-
-    def _learn(self, tools: Iterable[Any] | None) -> None:
-        for tool in tools or ():
-            self._governed(tool)
+    def _takes_key(self, name: str) -> bool:
+        tool = self._registry.get(name)
+        return tool is not None and tool.takes_key
 
     # ------------------------------------------------------------------ the run and its budgets
 
     def before_agent(self, state: GovernanceState, runtime: Any) -> dict[str, Any]:
-        run = {"run_id": str(uuid.uuid4()), "started_at": now(), "paused_seconds": 0.0, "steps": 0}
-        return {"governance_run": run, "governance_stop_reason": None, "governance_plan": {}}
+        messages = state.get("messages") or []
+        asked = run_request(messages, state.get("governance_seen") or {})
+        subject, bound_now, conflict = run_subject(
+            state.get("governance_subject"), self.subject, asked["request"], self._bound
+        )
+        run = {"run_id": str(uuid.uuid4()), "started_at": now(), "paused_seconds": 0.0, "steps": 0, **asked}
+        update: dict[str, Any] = {
+            "governance_run": run,
+            "governance_stop_reason": None,
+            "governance_plan": {},
+            "governance_seen": seen(messages),
+        }
+        if bound_now:  # the thread's first request named whom it acts for: kept for its later runs
+            update["governance_subject"] = subject
+        if conflict:  # a later request named someone else: not rebound, and said
+            row = trace_row(run, "request", ok=True, subject_kept=subject, subject_named=conflict)
+            update.update(audit(trace=[row]))
+        return update
+
+    def after_agent(self, state: GovernanceState, runtime: Any) -> dict[str, Any]:
+        return {"governance_seen": seen(state.get("messages") or [])}
 
     @hook_config(can_jump_to=["end"])
     def before_model(self, state: GovernanceState, runtime: Any) -> dict[str, Any]:
@@ -113,63 +124,59 @@ class GovernanceMiddleware(AgentMiddleware[GovernanceState, Any, Any]):
             return {"governance_run": {**run, "model_at": now()}}
         row = trace_row(run, "model", ok=False, stop_reason=reason)
         done = {"governance_stop_reason": reason, "jump_to": "end"}
-        return {**done, "governance_trace": [row], "messages": [stop_message(reason, "governance")]}
-
-    def wrap_model_call(self, request: Any, handler: Callable[[Any], Any]) -> Any:
-        self._learn(request.tools)
-        return handler(request)
-
-    async def awrap_model_call(self, request: Any, handler: Callable[[Any], Awaitable[Any]]) -> Any:
-        self._learn(request.tools)
-        return await handler(request)
+        return {**done, **audit(trace=[row]), "messages": [stop_message(reason, "governance")]}
 
     # ------------------------------------------------------------------ the review of a reply
 
-    def _batch(self, state: GovernanceState, run: dict[str, Any]) -> Batch:
+    def _batch(self, state: Mapping[str, Any], run: dict[str, Any]) -> Batch:
         calls = of_run(state.get("governance_calls"), run.get("run_id"))
-        human = [
-            message_text(m)
-            for m in state.get("messages") or []
-            if isinstance(m, HumanMessage) and m.name != FEEDBACK_NAME  # the gateway's, not the user's
-        ]
         context = rules.ReviewContext(
             tuple(calls),
             dict(state.get("governance_subject") or self.subject),
-            "\n".join(t for t in human if t),
+            str(run.get("request") or ""),  # the client's turns of this run, never a rewritten history
             frozenset(self.policy.trusted_tools()),
             tuple(self.policy.constants()),
             grants=tuple(of_run(state.get("governance_grants"), run.get("run_id"))),
         )
-        known = set(self._registry)
         models = {**{n: None for n in self.policy.tools}, **self._models()}
         about = {"run_id": run.get("run_id"), "step": run.get("steps")}
         past = [{"tool": c.get("tool"), "signature": c.get("signature")} for c in calls]
         refusals = list(of_run(state.get("governance_refusals"), run.get("run_id")))
         model_at = float(run.get("model_at") or now())
-        return Batch(self.policy, self.hooks, models, known, context, past, refusals, about, model_at)
+        return Batch(
+            self.policy, self.hooks, models, set(self._registry), context, past, refusals, about, model_at
+        )
 
     @hook_config(can_jump_to=["end", "model"])
     def after_model(self, state: GovernanceState, runtime: Any) -> dict[str, Any] | None:
         messages = state.get("messages") or []
-        last = messages[-1] if messages else None
-        if not isinstance(last, AIMessage):
+        at = next((i for i in range(len(messages) - 1, -1, -1) if isinstance(messages[i], AIMessage)), None)
+        if at is None:
             return None
+        last = messages[at]
+        assert isinstance(last, AIMessage)
+        reply_message, renamed = unique_calls(last)
+        # calls another middleware already answered (HITL's reject, a call limit) are not ours to run
+        answered = {m.tool_call_id for m in messages[at + 1 :] if isinstance(m, ToolMessage)}
         run = {**run_of(state), "steps": int(run_of(state).get("steps") or 0) + 1}
         reply = Reply(run, self._batch(state, run))
-        if last.invalid_tool_calls:
+        if reply_message.invalid_tool_calls:
             reply.stop("invalid_action:bad_tool_args", "review")
-            for bad in last.invalid_tool_calls:
-                if bad.get("id"):
-                    note = {"not_run": True, "reason": "malformed"}
-                    reply.messages.append(tool_message(bad, note, error=True))
-        elif not last.tool_calls:
-            return self._final(last, reply)
-        for call in last.tool_calls:
-            if not call.get("id"):
-                reply.stop("invalid_action:missing_tool_call_id", "review")
-            elif reply.pending(call):
-                reply.take(call, decide(call, reply.batch))
-        return reply.update()
+            for bad in reply_message.invalid_tool_calls:
+                note = {"not_run": True, "reason": "malformed"}
+                reply.messages.append(tool_message(bad, note, error=True))
+            update = reply.update()
+        elif not reply_message.tool_calls:
+            update = self._final(reply_message, reply)
+        else:
+            for call in reply_message.tool_calls:
+                if call["id"] not in answered and reply.pending(call):
+                    reply.take(call, decide(call, reply.batch))
+            update = reply.update()
+        if renamed:
+            update["messages"] = [reply_message, *update.get("messages", [])]
+        update["governance_seen"] = seen(messages, update.get("messages", []))
+        return update
 
     def _final(self, last: AIMessage, reply: Reply) -> dict[str, Any]:
         """The final answer, reviewed as the Supervisor reviews one (required tools, identifiers
@@ -178,9 +185,7 @@ class GovernanceMiddleware(AgentMiddleware[GovernanceState, Any, Any]):
         action = {"kind": "final", "answer": text}
         earlier = rules.refused_before(action, reply.batch.refusals)
         if earlier is not None:  # the same answer again: refused again, without asking twice
-            row = {"decision": "block", "reason": "refused_before", "refused_at_step": earlier.get("step")}
-            again = str(earlier["reason"]), str(earlier["by"]), str(earlier.get("message") or "")
-            reply.refuse_final(Verdict("refuse", action, *again, row))
+            reply.refuse_final(refused_again(action, earlier))
             return reply.update()
         decision = rules.review_action(action, reply.batch.context, self.policy, self.hooks)
         row = {"decision": decision.verdict, "reason": decision.reason, **decision.details}
@@ -202,9 +207,12 @@ class GovernanceMiddleware(AgentMiddleware[GovernanceState, Any, Any]):
                 f"{k.split(':', 1)[-1]} {v}" for k, v in (decision.details.get("provenance") or {}).items()
             )
             answer = f"{answer}\n\n[unverified: {notes}]"
-        who = (
-            {"approved_by": verdict.approved_by, "human_approved": verdict.human_approved} if verdict else {}
+        who: dict[str, Any] = (
+            {"approved_by": verdict.approved_by, "human_approved": verdict.human_approved}
+            if verdict
+            else {"approved_by": rules.APPROVED_BY_RULES}
         )
+        who["executed_from"] = verdict.executed_from if verdict else "original"
         reply.trace.append(trace_row(reply.run, "final", **figures(action, row, **who)))
         update = reply.update()
         if answer != text:
@@ -214,111 +222,154 @@ class GovernanceMiddleware(AgentMiddleware[GovernanceState, Any, Any]):
     async def abefore_agent(self, state: GovernanceState, runtime: Any) -> dict[str, Any]:
         return self.before_agent(state, runtime)
 
+    async def aafter_agent(self, state: GovernanceState, runtime: Any) -> dict[str, Any]:
+        return self.after_agent(state, runtime)
+
     @hook_config(can_jump_to=["end"])
     async def abefore_model(self, state: GovernanceState, runtime: Any) -> dict[str, Any]:
         return self.before_model(state, runtime)
 
-    @hook_config(can_jump_to=["end"])
+    @hook_config(can_jump_to=["end", "model"])
     async def aafter_model(self, state: GovernanceState, runtime: Any) -> dict[str, Any] | None:
         return self.after_model(state, runtime)
 
     # ------------------------------------------------------------------ running an approved call
 
-    def _checked(self, request: ToolCallRequest) -> tuple[dict[str, Any], ToolCallRequest] | Command:
-        """The plan of an approved call and the request that runs it, or the answer instead of running."""
+    def _prepared(self, request: ToolCallRequest) -> tuple[ToolCallRequest, dict[str, Any], Seen] | Command:
+        """The request that runs an approved call (its tools guarded), its plan and what the guards
+        will see; or the answer instead of running it."""
         call, state = request.tool_call, request.state or {}
         run = run_of(state)
         plan = (state.get("governance_plan") or {}).get(str(call.get("id")))
         if plan is None or plan.get("run_id") != run.get("run_id"):
-            note = {"refused": True, "by": "gateway", "reason": "not_reviewed"}
-            return Command(update={"messages": [tool_message(call, note, error=True)]})
+            # a call no review of this run planned (another middleware added it after ours): the
+            # guard reviews it as it runs, as any changed call
+            plan = {"run_id": run.get("run_id"), "step": run.get("steps"), "tool": None, "args": None}
+            plan |= {"signature": None, "figures": {"tool": call.get("name")}, "proposed": None}
         if elapsed(run) >= self.policy.max_seconds:
             note = {"not_run": True, "reason": "max_seconds"}
             row = trace_row(run, "execution", ok=False, **plan["figures"], stop_reason="max_seconds")
             return Command(
                 update={
                     "messages": [tool_message(call, note, error=True)],
-                    "governance_trace": [row],
+                    **audit(trace=[row]),
                     "governance_stop_reason": "max_seconds",
                 }
             )
-        governed = self._governed(request.tool) if request.tool is not None else None
-        problem = (
-            arg_problem(plan["tool"], plan["args"], model=governed.model) if governed else ("tool", "", "")
-        )
-        if problem is not None and governed is not None and governed.model is not None:
-            note = {"refused": True, "by": "gateway", "reason": f"tool_bad_args:{plan['tool']}"}
-            return Command(update={"messages": [tool_message(call, note, error=True)]})
-        to_run = request.override(tool_call={**call, "args": dict(plan["args"])})
-        if plan.get("idempotency_key") and governed is not None and governed.takes_key:
-            # the ToolNode strips caller-written values of hidden (InjectedToolArg) arguments, so
-            # the key goes in as the tool is invoked, as the gateway supplies it
-            to_run = to_run.override(tool=_Keyed(request.tool, plan["idempotency_key"]))  # type: ignore[arg-type]
-        return plan, to_run
+        proposed = plan.get("proposed", {"name": call.get("name"), "args": call.get("args")})
+        if {"name": call.get("name"), "args": call.get("args")} == proposed:  # the revision, if any
+            request = request.override(tool_call={**call, "args": dict(plan["args"])})
+        watched = Seen()
+        guard = self._guard(state, run, plan, call, watched)
+        runtime = request.runtime
+        if runtime is not None and getattr(runtime, "tools", None):  # a redirect runs guarded too
+            runtime = dataclasses.replace(runtime, tools=[guard(t) for t in runtime.tools])  # type: ignore[misc]
+        tool: Any = guard(request.tool) if request.tool is not None else None
+        return dataclasses.replace(request, tool=tool, runtime=runtime), plan, watched
 
-    def _observed(self, request: ToolCallRequest, plan: dict[str, Any], result: Any) -> Command:
-        """The tool's answer with the call's audit rows; a raised error is observed (or, with
-        ``on_tool_error: stop``, a named stop the next model step ends the run with)."""
+    def _guard(
+        self, state: Mapping[str, Any], run: dict[str, Any], plan: dict[str, Any], call: Any, watched: Seen
+    ) -> Callable[[Any], Guard]:
+        """Guards for one call's tools: a changed call is decided as in ``after_model``, against what
+        ran before it and the other calls planned for the same reply."""
+
+        def recheck(action: dict[str, Any]) -> Verdict:
+            batch = self._batch(state, run)
+            others = [p for cid, p in (state.get("governance_plan") or {}).items() if cid != call.get("id")]
+            batch.past.extend({"tool": p["tool"], "signature": p["signature"]} for p in others)
+            changed = {**call, "name": action["name"], "args": action["args"]}
+            verdict = decide(changed, batch)
+            if verdict.kind != "run":
+                reply = Reply(dict(run), batch)
+                reply.take(changed, dataclasses.replace(verdict, executed_from=CHANGED))
+                watched.answer, watched.reply = reply.messages[0], reply
+            return verdict
+
+        def replan(verdict: Verdict) -> dict[str, Any]:
+            return plan_for(run, self.policy, verdict, executed_from=CHANGED)
+
+        def refuse(tool_call: Mapping[str, Any], why: str) -> ToolMessage:
+            note = {"refused": True, "by": "gateway", "reason": "not_retried", "message": why}
+            return tool_message({**call, **tool_call}, note, error=True)
+
+        def guard(tool: Any) -> Guard:
+            return Guard(
+                tool, plan, watched, recheck=recheck, replan=replan, takes_key=self._takes_key, refuse=refuse
+            )
+
+        return guard
+
+    def _observed(
+        self, request: ToolCallRequest, plan: dict[str, Any], watched: Seen, result: Any
+    ) -> Command:
+        """The answer to the call with its audit rows: what ran (the tool's own answer, who approved
+        those arguments), a changed call refused as it was reviewed again, or a call another
+        middleware answered without running the tool (no tool data, no call row)."""
         call, run = request.tool_call, run_of(request.state or {})
-        raised = isinstance(result, BaseException)
-        if raised:
-            detail = {"error_type": type_name(result), "message": str(result)[:300]}
-            outcome = ToolOutcome(False, reason=f"tool_error:{plan['tool']}", raised=True, detail=detail)
-            result = tool_message(call, error_observation(outcome), error=True)
-        observation = _observation(result) if isinstance(result, ToolMessage) else None
-        ok = isinstance(result, ToolMessage) and result.status != "error"
-        ok = ok and not is_error_observation(observation)
-        record = {"run_id": plan["run_id"], "tool_call_id": call.get("id"), **{k: plan.get(k) for k in _KEPT}}
-        record.update(ok=ok, observation=observation)
-        row = trace_row({**run, "steps": plan["step"]}, "execution", **plan["figures"], observation_ok=ok)
-        update: dict[str, Any] = {"governance_calls": [record], "governance_trace": [row]}
-        if raised and self.policy.on_tool_error == "stop":
-            update["governance_stop_reason"] = f"tool_error:{plan['tool']}"
-        if isinstance(result, Command):  # the tool's own Command: its update stands, with the rows
-            merged = {**(result.update if isinstance(result.update, dict) else {}), **update}
-            return Command(update=merged, goto=result.goto, graph=result.graph)
-        return Command(update={"messages": [_noted(result, plan)], **update})
+        at = {**run, "steps": plan["step"]}
+        update: dict[str, Any] = {}
+        paused = sum(v.paused for v in watched.verdicts.values())
+        if paused:
+            update["governance_waited"] = {str(run.get("run_id")): paused}
+        reply = watched.reply
+        if watched.attempts == 0 and reply is not None:  # changed, reviewed again, not run
+            update.update(audit(trace=reply.trace, refusals=reply.refusals))
+            if reply.stop_reason is not None:
+                update["governance_stop_reason"] = reply.stop_reason
+            return answer(result if isinstance(result, ToolMessage | Command) else watched.answer, update)
+        if watched.attempts == 0:  # another middleware answered it: the tool never ran
+            row = trace_row(at, "not_run", ok=False, **plan["figures"], tool_call_id=call.get("id"))
+            update.update(audit(trace=[{**row, "answered_by": "another middleware"}]))
+            if isinstance(result, BaseException):
+                note = {"not_run": True, "reason": f"{type_name(result)}: {str(result)[:300]}"}
+                result = tool_message(call, note, error=True)
+            return answer(result, update)
+        ran = watched.plan or plan
+        raw = watched.result
+        if isinstance(raw, BaseException):
+            detail = {"error_type": type_name(raw), "message": str(raw)[:300]}
+            failed = ToolOutcome(False, reason=f"tool_error:{ran['tool']}", raised=True, detail=detail)
+            ok, observation = False, error_observation(failed)
+            if self.policy.on_tool_error == "stop" and isinstance(result, BaseException):
+                update["governance_stop_reason"] = failed.reason
+        else:
+            ok, observation = observed(raw, call.get("id"))
+        record = call_record(ran, call.get("id"), ok, observation, watched.attempts)
+        row = trace_row(at, "execution", **ran["figures"], observation_ok=ok)
+        update.update(audit(trace=[row], calls=[record]))
+        if isinstance(result, BaseException):  # observed, as the Supervisor's gateway does
+            result = tool_message(call, observation if not ok else {"error": type_name(result)}, error=True)
+        if isinstance(result, ToolMessage):
+            result = noted(result, ran)
+        return answer(result, update)
 
     def wrap_tool_call(self, request: ToolCallRequest, handler: Handler) -> ToolMessage | Command:
-        checked = self._checked(request)
-        if isinstance(checked, Command):
-            return checked
-        plan, to_run = checked
+        prepared = self._prepared(request)
+        if isinstance(prepared, Command):
+            return prepared
+        to_run, plan, watched = prepared
         try:
             result: Any = handler(to_run)
         except GraphBubbleUp:
             raise
         except Exception as exc:  # observed (or a named stop), as the Supervisor's gateway does
             result = exc
-        return self._observed(to_run, plan, result)
+        return self._observed(to_run, plan, watched, result)
 
     async def awrap_tool_call(
         self, request: ToolCallRequest, handler: Callable[[ToolCallRequest], Awaitable[ToolMessage | Command]]
     ) -> ToolMessage | Command:
-        checked = self._checked(request)
-        if isinstance(checked, Command):
-            return checked
-        plan, to_run = checked
+        prepared = self._prepared(request)
+        if isinstance(prepared, Command):
+            return prepared
+        to_run, plan, watched = prepared
         try:
             result: Any = await handler(to_run)
         except GraphBubbleUp:
             raise
         except Exception as exc:
             result = exc
-        return self._observed(to_run, plan, result)
-
-
-#: What a call record keeps of its plan (beside run_id, tool_call_id, ok and the observation).
-_KEPT = (
-    "step",
-    "tool",
-    "args",
-    "signature",
-    "executed_from",
-    "approved_by",
-    "human_approved",
-    "idempotency_key",
-)
+        return self._observed(to_run, plan, watched, result)
 
 
 def _never(**kwargs: Any) -> Any:
@@ -331,44 +382,3 @@ def _schema_only(tool: Any) -> Any:
     if isinstance(tool, StructuredTool) and tool.func is None and tool.coroutine is not None:
         return tool.model_copy(update={"func": _never})
     return tool
-
-
-def _noted(message: ToolMessage, plan: Mapping[str, Any]) -> ToolMessage:
-    """A revised or edited call's result, saying with which arguments the call ran (the model's
-    message still shows the arguments it proposed)."""
-    source = plan.get("executed_from")
-    if source in (None, "original") or not isinstance(message.content, str):
-        return message
-    note = f"[governance: this call ran with {json.dumps(plan['args'], default=str)} ({source})]\n"
-    return message.model_copy(update={"content": note + message.content})
-
-
-class _Keyed:
-    """A tool as the ToolNode invokes it, with the idempotency key of the approved call added to
-    its arguments (the key is hidden from the model: an ``InjectedToolArg``)."""
-
-    def __init__(self, tool: Any, key: str) -> None:
-        self._tool, self._key = tool, key
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self._tool, name)
-
-    def _keyed(self, tool_input: Any) -> Any:
-        if isinstance(tool_input, dict) and isinstance(tool_input.get("args"), dict):
-            return {**tool_input, "args": {**tool_input["args"], KEY_ARG: self._key}}
-        return tool_input
-
-    def invoke(self, tool_input: Any, config: Any = None, **kwargs: Any) -> Any:
-        return self._tool.invoke(self._keyed(tool_input), config, **kwargs)
-
-    async def ainvoke(self, tool_input: Any, config: Any = None, **kwargs: Any) -> Any:
-        return await self._tool.ainvoke(self._keyed(tool_input), config, **kwargs)
-
-
-def _observation(message: ToolMessage) -> Any:
-    """A tool's result as the run keeps it: the JSON its message carries, else its text."""
-    text = message_text(message)
-    try:
-        return json.loads(text)
-    except ValueError:
-        return text

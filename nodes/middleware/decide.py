@@ -77,10 +77,17 @@ def decide(call: Mapping[str, Any], batch: Batch) -> Verdict:
     action = checked.details["action"]
     earlier = rules.refused_before(action, batch.refusals)
     if earlier is not None:
-        row = {"decision": "block", "reason": "refused_before", "refused_at_step": earlier.get("step")}
-        message = str(earlier.get("message") or "")
-        return Verdict("refuse", action, str(earlier["reason"]), str(earlier["by"]), message, row)
+        return refused_again(action, earlier)
     return _gate(action, batch) or _review(action, batch)
+
+
+def refused_again(action: dict[str, Any], earlier: Mapping[str, Any]) -> Verdict:
+    """A refused action proposed again: refused again by the supervisor (its review reason
+    ``refused_before``), with the first refusal's reason, without asking anyone twice; the Supervisor
+    graph labels it the same way, whoever refused the first."""
+    row = {"decision": "block", "reason": "refused_before", "refused_at_step": earlier.get("step")}
+    message = str(earlier.get("message") or "")
+    return Verdict("refuse", action, str(earlier["reason"]), "supervisor", message, row)
 
 
 def _gate(action: dict[str, Any], batch: Batch, review: dict[str, Any] | None = None) -> Verdict | None:
@@ -110,9 +117,12 @@ def _review(action: dict[str, Any], batch: Batch) -> Verdict:
         if decision.verdict == "escalate":
             return ask(action, row, executed_from, batch)
         if decision.verdict != "revise":
-            by = (decision.details.get("granted") or {}).get("by")  # a human's yes earlier in the run
-            run = Verdict("run", action, decision.reason, review=row, executed_from=executed_from)
-            return approved(replace(run, approved_by=by), batch)
+            # the rules approved it, or a human's yes earlier in the run covers it (one ask per task)
+            by = (decision.details.get("granted") or {}).get("by") or rules.APPROVED_BY_RULES
+            run = Verdict(
+                "run", action, decision.reason, review=row, executed_from=executed_from, approved_by=by
+            )
+            return approved(run, batch)
         if revision == batch.policy.max_revisions_per_action:
             return Verdict("refuse", action, "supervisor_block:revision_limit", "supervisor", review=row)
         action, executed_from = decision.details["action"], "supervisor_revised"
@@ -125,12 +135,17 @@ def approved(verdict: Verdict, batch: Batch) -> Verdict:
     return _gate(verdict.action, batch, verdict.review) or verdict
 
 
+#: How a reviewer answers for the tool (LangChain's HITL ``respond``), as the request offers it.
+RESPOND_ANSWER = {"type": RESPOND, "message": "<the tool's result, as the model should read it>"}
+
+
 def _request(action: dict[str, Any], review: dict[str, Any], batch: Batch) -> dict[str, Any]:
     request = rules.approval_request(action, review, **batch.about)
     if action.get("kind") != "final":  # a tool call may be answered for the tool (respond)
         request["review_configs"] = [
             {**c, "allowed_decisions": list(TOOL_DECISIONS)} for c in request["review_configs"]
         ]
+        request["allowed_answers"] = [*request["allowed_answers"], dict(RESPOND_ANSWER)]
     return request
 
 

@@ -9,11 +9,12 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
-from langchain_core.messages import HumanMessage, ToolMessage
+from langchain_core.messages import AIMessage, HumanMessage, ToolMessage
 
 from nodes.messages import stop_message
 from nodes.middleware.decide import Batch, Verdict
-from nodes.middleware.state import figures, trace_row
+from nodes.middleware.state import audit, figures, trace_row
+from nodes.middleware.turns import feedback_turn
 from policies import supervisor as rules
 from policies.tools import call_signature, idempotency_key
 
@@ -22,9 +23,68 @@ from policies.tools import call_signature, idempotency_key
 FEEDBACK_NAME = "supervisor"
 
 
+def unique_calls(message: AIMessage) -> tuple[AIMessage, bool]:
+    """The reply with an id of its own for each tool call (a missing or repeated id gets one made
+    from the call's place in the reply), so each call has its own plan and its own answer; and
+    whether any id changed."""
+    taken: set[str] = set()
+    changed = False
+    fixed: list[Any] = []
+    for index, call in enumerate([*message.tool_calls, *message.invalid_tool_calls]):
+        given = call.get("id")
+        call_id = given if isinstance(given, str) and given and given not in taken else ""
+        if not call_id:
+            base, n = f"{given or 'call'}_{index}", 0
+            while (call_id := base if n == 0 else f"{base}_{n}") in taken:
+                n += 1
+            changed = True
+        taken.add(call_id)
+        fixed.append({**call, "id": call_id})
+    if not changed:
+        return message, False
+    count = len(message.tool_calls)
+    update = {"tool_calls": fixed[:count], "invalid_tool_calls": fixed[count:]}
+    return message.model_copy(update=update), True
+
+
 def feedback_message(content: Any) -> HumanMessage:
-    """A refused final answer, told to the model as the Supervisor graph's worker is told."""
-    return HumanMessage(content=json.dumps(content, ensure_ascii=False, default=str), name=FEEDBACK_NAME)
+    """A refused final answer, told to the model as the Supervisor graph's worker is told (a turn
+    of the gateway's, with an id the middleware records as seen: never the user's request)."""
+    return feedback_turn(json.dumps(content, ensure_ascii=False, default=str), FEEDBACK_NAME)
+
+
+def who(verdict: Verdict, executed_from: str | None = None) -> dict[str, Any]:
+    """Where an approved action came from and who approved it."""
+    return {
+        "executed_from": executed_from or verdict.executed_from,
+        "approved_by": verdict.approved_by,
+        "human_approved": verdict.human_approved,
+    }
+
+
+def plan_for(
+    run: Mapping[str, Any], policy: rules.SupervisorPolicy, verdict: Verdict, executed_from: str | None = None
+) -> dict[str, Any]:
+    """The plan of an approved call, read back when it runs: what may run (tool, arguments, the
+    call as the model proposed it is added by the caller), its idempotency key, its audit figures
+    and who approved it."""
+    action = verdict.action or {}
+    name, args = action["name"], action["args"]
+    spec = policy.tools.get(name)
+    side = spec is not None and spec.side_effect
+    step = int(run.get("steps") or 0)
+    key = idempotency_key(str(run.get("run_id")), step, name, args) if side else None
+    came = who(verdict, executed_from)
+    return {
+        "run_id": run.get("run_id"),
+        "step": run.get("steps"),
+        "tool": name,
+        "args": args,
+        "signature": call_signature(name, args),
+        "idempotency_key": key,
+        "figures": figures(action, verdict.review, **came),
+        **came,
+    }
 
 
 def tool_message(call: Mapping[str, Any], content: Any, *, error: bool) -> ToolMessage:
@@ -89,35 +149,15 @@ class Reply:
         return True
 
     def _who(self, verdict: Verdict) -> dict[str, Any]:
-        return {
-            "executed_from": verdict.executed_from,
-            "approved_by": verdict.approved_by,
-            "human_approved": verdict.human_approved,
-        }
+        return who(verdict)
 
     def _plan(self, call: Mapping[str, Any], verdict: Verdict) -> None:
-        action = verdict.action or {}
-        name, args = action["name"], action["args"]
-        spec = self.policy.tools.get(name)
-        side = spec is not None and spec.side_effect
-        key = (
-            idempotency_key(str(self.run.get("run_id")), int(self.run.get("steps") or 0), name, args)
-            if side
-            else None
-        )
-        self.plan[str(call.get("id"))] = {
-            "run_id": self.run.get("run_id"),
-            "step": self.run.get("steps"),
-            "tool": name,
-            "args": args,
-            "signature": call_signature(name, args),
-            "idempotency_key": key,
-            "figures": figures(action, verdict.review, **self._who(verdict)),
-            **self._who(verdict),
-        }
-        self.batch.past.append({"tool": name, "signature": call_signature(name, args)})
-        if side:
-            self.after_side_effect = name
+        plan = plan_for(self.run, self.policy, verdict)
+        plan["proposed"] = {"name": call.get("name"), "args": call.get("args")}
+        self.plan[str(call.get("id"))] = plan
+        self.batch.past.append({"tool": plan["tool"], "signature": plan["signature"]})
+        if plan["idempotency_key"] is not None:
+            self.after_side_effect = plan["tool"]
 
     def _respond(self, call: Mapping[str, Any], verdict: Verdict) -> None:
         self.messages.append(tool_message(call, verdict.message, error=False))
@@ -210,9 +250,7 @@ class Reply:
         update: dict[str, Any] = {
             "governance_run": self.run,
             "governance_plan": self.plan,
-            "governance_trace": self.trace,
-            "governance_refusals": self.refusals,
-            "governance_grants": list(self.batch.issued),
+            **audit(trace=self.trace, refusals=self.refusals, grants=list(self.batch.issued)),
         }
         if self.stop_reason is None:
             return {**update, "messages": self.messages, **({"jump_to": "model"} if self.ask_again else {})}

@@ -1,6 +1,12 @@
 """The middleware's part of the agent's state: the audit rows (``governance_trace``,
 ``governance_calls``, ``governance_refusals``), the named stop, the run's own bookkeeping, and the
-rows' shapes (those of the Supervisor graph's trace, calls and refusals rows where they overlap)."""
+rows' shapes (those of the Supervisor graph's trace, calls and refusals rows where they overlap).
+
+The audit keys and the stop are output only: a client's input cannot write them (LangGraph drops
+input keys outside the input schema). ``governance_subject`` is the application's input. The run's
+bookkeeping (``governance_run``: its id, clock, steps, its request and the human turns it came
+from), the plans of approved calls (``governance_plan``) and the human turns seen so far on the
+thread (``governance_seen``) are private. Every audit row is written through :func:`audit`."""
 
 from __future__ import annotations
 
@@ -9,7 +15,7 @@ import operator
 from collections.abc import Mapping, Sequence
 from typing import Annotated, Any, NotRequired
 
-from langchain.agents.middleware.types import AgentState, PrivateStateAttr
+from langchain.agents.middleware.types import AgentState, OmitFromInput, PrivateStateAttr
 
 from nodes.clock import now
 from policies import supervisor as rules
@@ -24,27 +30,64 @@ def _last(_old: Any, new: Any) -> Any:
     return new
 
 
+def _add_waits(old: dict[str, float] | None, new: dict[str, float] | None) -> dict[str, float]:
+    """Seconds waited for a human, summed per run id."""
+    total = dict(old or {})
+    for run_id, seconds in (new or {}).items():
+        total[run_id] = total.get(run_id, 0.0) + float(seconds)
+    return total
+
+
 class GovernanceState(AgentState[Any]):
     """The agent's state with what :class:`~nodes.middleware.GovernanceMiddleware` keeps.
 
     Audit rows accumulate over the thread; each names its ``run_id`` (one agent invocation)."""
 
-    governance_trace: NotRequired[Annotated[list[dict[str, Any]], operator.add]]
-    governance_calls: NotRequired[Annotated[list[dict[str, Any]], operator.add]]
-    governance_refusals: NotRequired[Annotated[list[dict[str, Any]], operator.add]]
-    governance_stop_reason: NotRequired[Annotated[str | None, _last]]
+    governance_trace: NotRequired[Annotated[list[dict[str, Any]], OmitFromInput, operator.add]]
+    governance_calls: NotRequired[Annotated[list[dict[str, Any]], OmitFromInput, operator.add]]
+    governance_refusals: NotRequired[Annotated[list[dict[str, Any]], OmitFromInput, operator.add]]
+    governance_stop_reason: NotRequired[Annotated[str | None, OmitFromInput, _last]]
     #: one ask per task: escalated steps a human approved, each with its ``run_id``; a later step of
-    #: the same run with the same kind and provenance runs on that yes
-    governance_grants: NotRequired[Annotated[list[dict[str, Any]], operator.add]]
-    #: whom the run acts for (the Supervisor's ``subject``); the middleware's ``subject`` otherwise
+    #: the same run with the same kind and provenance runs on that yes (output only: a grant written
+    #: in a client's input would skip a human)
+    governance_grants: NotRequired[Annotated[list[dict[str, Any]], OmitFromInput, operator.add]]
+    #: whom the thread's runs act for: the application's input, else the middleware's ``subject``,
+    #: else the one the thread's first request named (kept for its later runs)
     governance_subject: NotRequired[dict[str, Any]]
     governance_run: NotRequired[Annotated[dict[str, Any], PrivateStateAttr]]
     governance_plan: NotRequired[Annotated[dict[str, Any], PrivateStateAttr]]
+    #: the thread's human turns as the middleware last saw them: message id → hash of the text
+    governance_seen: NotRequired[Annotated[dict[str, str], PrivateStateAttr]]
+    #: seconds a run waited for a human while a changed call was reviewed again (run id → seconds)
+    governance_waited: NotRequired[Annotated[dict[str, float], PrivateStateAttr, _add_waits]]
+
+
+def audit(
+    trace: Sequence[Mapping[str, Any]] = (),
+    calls: Sequence[Mapping[str, Any]] = (),
+    refusals: Sequence[Mapping[str, Any]] = (),
+    grants: Sequence[Mapping[str, Any]] = (),
+) -> dict[str, Any]:
+    """The state update that records audit rows: the one place rows are written (trace rows, the
+    calls that ran, the refusals fed back, the grants a human's approval issued)."""
+    update: dict[str, Any] = {}
+    for key, rows in (
+        ("governance_trace", trace),
+        ("governance_calls", calls),
+        ("governance_refusals", refusals),
+        ("governance_grants", grants),
+    ):
+        if rows:
+            update[key] = [dict(r) for r in rows]
+    return update
 
 
 def run_of(state: Mapping[str, Any]) -> dict[str, Any]:
-    """This run's bookkeeping: ``run_id``, ``started_at``, ``paused_seconds``, ``steps``."""
-    return dict(state.get("governance_run") or {})
+    """This run's bookkeeping: ``run_id``, ``started_at``, ``paused_seconds``, ``waited`` (for calls
+    reviewed again as they ran), ``steps``, its ``request`` and the ``turns`` it came from."""
+    run = dict(state.get("governance_run") or {})
+    run["waited"] = float((state.get("governance_waited") or {}).get(str(run.get("run_id")), 0.0))
+    return run
 
 
 def of_run(rows: Sequence[Mapping[str, Any]] | None, run_id: Any) -> list[Mapping[str, Any]]:
@@ -54,7 +97,7 @@ def of_run(rows: Sequence[Mapping[str, Any]] | None, run_id: Any) -> list[Mappin
 
 def elapsed(run: Mapping[str, Any]) -> float:
     """Run time so far, less the time spent waiting for a human."""
-    paused = float(run.get("paused_seconds") or 0.0)
+    paused = float(run.get("paused_seconds") or 0.0) + float(run.get("waited") or 0.0)
     return max(0.0, now() - float(run.get("started_at") or now()) - paused)
 
 

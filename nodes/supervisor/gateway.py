@@ -40,10 +40,11 @@ from nodes.tool_gateway import (
 from nodes.trace import history_row, stop, trace_row
 from policies import supervisor as rules
 from policies.json_safety import json_problem
+from policies.observation import observation_of
 from policies.schemas import ArgsModel
-from policies.supervisor.subject import bound_arg_names, subject_from_request
+from policies.supervisor.subject import bound_arg_names, thread_subject
 from policies.text import json_hash
-from policies.tools import idempotency_key
+from policies.tools import idempotency_key, is_error_observation
 
 State = Mapping[str, Any]
 Ctx = Runtime[rules.SupervisorPolicy]
@@ -117,14 +118,18 @@ def _review_context(state: State, policy: rules.SupervisorPolicy) -> rules.Revie
 
 
 def _run_subject(state: State, update: State, policy: rules.SupervisorPolicy) -> dict[str, Any]:
-    """Whom the run acts for: the input's ``subject``; for a request typed in a chat (a human turn,
-    which cannot carry one) without it, the subject the text names (``user_id=42`` for a bound
-    ``user_id``: :mod:`policies.supervisor.subject`); else none."""
+    """Whom the run acts for, bound once per thread (:func:`policies.supervisor.subject.thread_subject`):
+    the input's ``subject``; else the subject an earlier run of the thread acted for; else the one
+    this run's request names (``user_id=42`` for a bound ``user_id``); else none (a tool whose
+    arguments are bound is then refused: ``subject_unbound:<arg>``)."""
     given = state.get("subject")
-    if isinstance(given, dict):
-        return dict(given)
-    typed = update.get("goal")  # set only when the request came from the conversation
-    return subject_from_request(typed, bound_arg_names(policy)) if isinstance(typed, str) else {}
+    request = update.get("goal", state.get("goal"))  # the conversation's turn, else the input's goal
+    return thread_subject(
+        given if isinstance(given, dict) else None,
+        state.get("run_subject") if isinstance(state.get("run_subject"), dict) else None,
+        request if isinstance(request, str) else None,
+        bound_arg_names(policy),
+    )
 
 
 def start(
@@ -278,17 +283,18 @@ def review(state: State, runtime: Ctx, *, policy: rules.SupervisorPolicy, hooks:
     earlier = rules.refused_before(action, state.get("refusals") or [])
     if earlier is not None:
         row = {"decision": "block", "reason": "refused_before", "refused_at_step": earlier.get("step")}
-        update = {"review": row, "reviews": [*(state.get("reviews") or []), row]}
+        again = {"review": row, "reviews": [*(state.get("reviews") or []), row]}
         reason, message = str(earlier["reason"]), str(earlier.get("message") or "")
         # the supervisor refuses the repeat (review_reason refused_before); no human saw this step
         return _refuse(
-            state, policy, "review", reason, by="supervisor", action=action, message=message, update=update
+            state, policy, "review", reason, by="supervisor", action=action, message=message, update=again
         )
     decision = rules.review_action(action, _review_context(state, policy), policy, hooks)
     row = {"decision": decision.verdict, "reason": decision.reason, **decision.details}
-    granted = decision.details.get("granted")  # a human's yes earlier in the run covers this step
-    update = {"review": row, "reviews": [*(state.get("reviews") or []), row]}
-    update |= {"approved_by": granted.get("by")} if granted else {}
+    update: dict[str, Any] = {"review": row, "reviews": [*(state.get("reviews") or []), row]}
+    if decision.verdict == "approve":  # the rules approved it, or a human's yes earlier in the run covers it
+        granted = decision.details.get("granted")
+        update["approved_by"] = granted.get("by") if granted else rules.APPROVED_BY_RULES
     if decision.verdict == "block":
         reason = f"supervisor_block:{decision.reason}"
         return _refuse(state, policy, "review", reason, by="supervisor", action=action, update=update)
@@ -351,16 +357,18 @@ def _refusal_words(state: State, refusal: Mapping[str, Any]) -> dict[str, Any]:
 def _call_record(
     state: State, action: Mapping[str, Any], signature: str, key: str | None, outcome: ToolOutcome
 ) -> dict[str, Any]:
-    """One executed call as the run keeps it: what ran, what came of it, who approved it."""
+    """One executed call as the run keeps it: what ran, what came of it (the result read as the
+    middleware reads it: :func:`policies.observation.observation_of`), who approved it."""
+    observation = observation_of(outcome.result) if outcome.ok else error_observation(outcome)
     return {
         "step": state.get("steps"),
         "tool": action["name"],
         "args": action["args"],
         "signature": signature,
-        "ok": outcome.ok and not outcome.error,
-        "observation": outcome.result if outcome.ok else error_observation(outcome),
+        "ok": outcome.ok and not is_error_observation(observation),
+        "observation": observation,
         "executed_from": state.get("executed_from"),
-        "approved_by": state.get("approved_by"),
+        "approved_by": state.get("approved_by") or rules.APPROVED_BY_RULES,
         "human_approved": state.get("human_approved"),
         "idempotency_key": key,
     }

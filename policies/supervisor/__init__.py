@@ -23,6 +23,7 @@ details), :mod:`~policies.supervisor.grants` (one ask per task), :mod:`~policies
 """
 
 from policies.supervisor.approval import (
+    APPROVED_BY_RULES,
     FINAL_ANSWER,
     HUMAN_DECISIONS,
     ApprovedBy,
@@ -65,6 +66,7 @@ from policies.supervisor.rules import (
 )
 
 __all__ = [
+    "APPROVED_BY_RULES",
     "CONTEXT_TOOL",
     "DEMO_TOOLS",
     "DESTINATION_KINDS",

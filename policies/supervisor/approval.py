@@ -15,8 +15,11 @@ from policies.supervisor.policy import SupervisorPolicy
 from policies.supervisor.review import CustomRule, ReviewContext, review_action
 from policies.tools import is_number
 
-#: Who approved an escalated action: a person, or the automatic approver standing in for one.
-ApprovedBy = Literal["human", "auto_approver"]
+#: Who approved an action: the supervisor's rules, a person, or the automatic approver standing in
+#: for one.
+ApprovedBy = Literal["supervisor", "human", "auto_approver"]
+#: ``approved_by`` of an action the rules approved without asking anyone (both engines).
+APPROVED_BY_RULES: ApprovedBy = "supervisor"
 #: The decisions a human may give an escalation (LangChain's HITL vocabulary).
 HUMAN_DECISIONS = ("approve", "edit", "reject")
 

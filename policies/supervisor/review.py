@@ -144,7 +144,11 @@ def _binding(
 ) -> Decision | None:
     """Bound arguments, set membership and preconditions: what every tool's call must meet."""
     for arg in rules.bound_args:
-        if arg in context.subject and args.get(arg) != context.subject[arg]:
+        if arg not in context.subject:  # acting for nobody in particular is not acting for anyone
+            if policy.verdict(None) == "escalate":
+                return Decision("escalate", f"subject_unbound:{arg}", {"arg": arg, "value": args.get(arg)})
+            return _block(f"subject_unbound:{arg}", arg=arg, value=args.get(arg))
+        if args.get(arg) != context.subject[arg]:
             return _block(
                 f"subject_mismatch:{arg}", arg=arg, expected=context.subject[arg], value=args.get(arg)
             )

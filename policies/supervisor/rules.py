@@ -273,8 +273,10 @@ class ToolRules(_Rule):
 
     bound_args: list[str] = Field(
         default_factory=list,
-        description="Arguments that must equal the run's subject (the input's ``subject``) where it "
-        "names them: a step cannot act for anyone else (block ``subject_mismatch:<arg>``). Checked first.",
+        description="Arguments that must equal the run's subject (the input's ``subject``, or the one "
+        "its thread's first request named): a step cannot act for anyone else (block "
+        "``subject_mismatch:<arg>``), nor for anyone when no subject names the argument (the policy's "
+        "default verdict, ``subject_unbound:<arg>``). Checked first.",
     )
     one_of: list[OneOf] = Field(default_factory=list, description="Arguments limited to a set of values.")
     arg_sources: list[ArgSource] = Field(default_factory=list, description="Where arguments may come from.")

@@ -1,0 +1,105 @@
+"""What came of one tool call, as the audit keeps it and the model reads it.
+
+- The tool's own answer (a ``ToolMessage``, or the ``ToolMessage`` a ``Command`` it returned
+  carries for the call) is read as the Supervisor graph reads a tool's result
+  (:func:`policies.observation.observation_of`): JSON text is the value it holds, so both engines
+  apply ``trust_except`` and ``sensitive`` paths to the same fields. A call whose answer says
+  ``status="error"`` or holds an ``error`` key is not ok.
+- A call that ran with other arguments than the model proposed (revised by the supervisor, edited
+  by a human, changed by another middleware and approved again) is answered with the tool's answer
+  as it is, plus what ran: in the message's ``response_metadata["governance"]`` always, and, where
+  the answer is a JSON object, in its ``_governance`` field (``ran_with``, ``executed_from``), so
+  the model reads it and a parser still reads JSON. Other text gets a first line saying it.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from typing import Any
+
+from langchain_core.messages import ToolMessage
+from langgraph.types import Command
+
+from nodes.messages import message_text
+from policies.observation import observation_of
+from policies.tools import is_error_observation
+
+#: The key of a JSON answer that says with which arguments a changed call ran.
+NOTE_KEY = "_governance"
+
+
+def answer_of(result: Any, call_id: Any) -> ToolMessage | None:
+    """The ``ToolMessage`` answering call ``call_id`` in a tool's result (itself, or the one its
+    ``Command`` carries), else None."""
+    if isinstance(result, ToolMessage):
+        return result
+    if isinstance(result, Command) and isinstance(result.update, dict):
+        for message in result.update.get("messages") or ():
+            if isinstance(message, ToolMessage) and message.tool_call_id == call_id:
+                return message
+            if isinstance(message, Mapping) and message.get("tool_call_id") == call_id:
+                return ToolMessage(**{k: v for k, v in message.items() if k != "type"})
+    return None
+
+
+def observed(result: Any, call_id: Any) -> tuple[bool, Any]:
+    """``(ok, observation)`` of a tool's answer: what its ``ToolMessage`` says, read as JSON where
+    it is JSON text; a call without one is not ok and observed nothing."""
+    answer = answer_of(result, call_id)
+    if answer is None:
+        return False, None
+    content = answer.content
+    observation = observation_of(message_text(answer)) if isinstance(content, str) else content
+    return answer.status != "error" and not is_error_observation(observation), observation
+
+
+def noted(message: ToolMessage, plan: Mapping[str, Any]) -> ToolMessage:
+    """A changed call's answer, saying with which arguments it ran (see the module's docstring)."""
+    source = plan.get("executed_from")
+    if source in (None, "original"):
+        return message
+    note = {"ran_with": plan["args"], "executed_from": source}
+    metadata = {**message.response_metadata, "governance": note}
+    content = message.content
+    if isinstance(content, str):
+        value = observation_of(content)
+        if isinstance(value, dict):
+            content = json.dumps({**value, NOTE_KEY: note}, ensure_ascii=False, default=str)
+        elif isinstance(value, str):  # plain text: a first line says it
+            ran = json.dumps(plan["args"], default=str)
+            content = f"[governance: this call ran with {ran} ({source})]\n{content}"
+    return message.model_copy(update={"content": content, "response_metadata": metadata})
+
+
+#: What a call record keeps of its plan (beside run_id, tool_call_id, ok and the observation).
+_KEPT = (
+    "step",
+    "tool",
+    "args",
+    "signature",
+    "executed_from",
+    "approved_by",
+    "human_approved",
+    "idempotency_key",
+)
+
+
+def call_record(
+    plan: Mapping[str, Any], call_id: Any, ok: bool, observation: Any, attempts: int
+) -> dict[str, Any]:
+    """One call that ran, as ``governance_calls`` keeps it: what ran and who approved it (its plan),
+    what came of it, and how often a retry invoked it (``attempts``, when more than once)."""
+    record = {"run_id": plan["run_id"], "tool_call_id": call_id, **{k: plan.get(k) for k in _KEPT}}
+    record.update(ok=ok, observation=observation)
+    if attempts > 1:
+        record["attempts"] = attempts
+    return record
+
+
+def answer(message: Any, update: dict[str, Any]) -> Command:
+    """The call's answer with the rows: a tool's own ``Command`` keeps its update, with the rows."""
+    if isinstance(message, Command):
+        merged = {**(message.update if isinstance(message.update, dict) else {}), **update}
+        return Command(update=merged, goto=message.goto, graph=message.graph)
+    return Command(update={"messages": [message], **update})
