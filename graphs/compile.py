@@ -8,6 +8,7 @@ from typing import Any
 from langgraph.checkpoint.base import BaseCheckpointSaver
 from langgraph.graph import StateGraph
 from langgraph.graph.state import CompiledStateGraph
+from langgraph.store.base import BaseStore
 
 from nodes.langgraph_private import Durability, durability_config, run_pure_work_on_loop
 
@@ -19,6 +20,7 @@ def compile_pattern(
     *,
     name: str,
     checkpointer: BaseCheckpointSaver | None,
+    store: BaseStore | None = None,
     durability: Durability = "async",
     io_nodes: Iterable[str] | None = None,
 ) -> CompiledStateGraph[Any, Any, Any, Any]:
@@ -35,7 +37,7 @@ def compile_pattern(
     always do). Left out, nodes run where LangGraph puts them (a worker thread).
     """
     run_pure_work_on_loop(builder, io_nodes)
-    compiled = builder.compile(checkpointer=checkpointer, name=name)
+    compiled = builder.compile(checkpointer=checkpointer, store=store, name=name)
     config: dict[str, Any] = {"metadata": {"pattern": name}}
     if checkpointer is not None:  # durability means nothing without one (and "sync" trips LangGraph)
         config["configurable"] = durability_config(durability)

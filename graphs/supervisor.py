@@ -25,6 +25,7 @@ from langgraph.checkpoint.base import BaseCheckpointSaver
 from langgraph.graph import END, START, StateGraph
 from langgraph.graph.message import add_messages
 from langgraph.graph.state import CompiledStateGraph
+from langgraph.store.base import BaseStore
 
 from demo_tools.supervisor import BillingDesk, demo_tools
 from graphs.compile import Durability, compile_pattern
@@ -141,6 +142,7 @@ def build_graph(
     checkpointer: BaseCheckpointSaver | None = None,
     tools: ToolsArg | None = None,
     custom_rules: Mapping[str, CustomRule] | None = None,
+    store: BaseStore | None = None,
 ) -> CompiledStateGraph[Any, Any, Any, Any]:
     """Compile the Supervisor graph.
 
@@ -199,7 +201,12 @@ def build_graph(
     builder.add_conditional_edges("execute", route_after_execute)
     builder.add_edge("finalize", END)
     return compile_pattern(
-        builder, name="supervisor", checkpointer=checkpointer, io_nodes=("execute",), durability=DURABILITY
+        builder,
+        name="supervisor",
+        checkpointer=checkpointer,
+        store=store,
+        io_nodes=("execute",),
+        durability=DURABILITY,
     )
 
 
