@@ -5,12 +5,13 @@ name when a budget is spent or a stop is pending (``jump_to: end``); ``after_mod
 tool call of the model's reply before any runs (:mod:`nodes.middleware.decide`) and may pause for a
 human there (an interrupt in LangChain's HITL shape); ``wrap_tool_call`` runs only what was
 approved, as approved, with the idempotency key of a side-effecting call, and writes the audit rows.
+``after_agent`` ends the run: with a store, its rows move to the thread's audit log
+(:mod:`nodes.middleware.audit`).
 """
 
 from __future__ import annotations
 
 import json
-import uuid
 from collections.abc import Awaitable, Callable, Iterable, Mapping
 from typing import Any
 
@@ -22,6 +23,7 @@ from langgraph.types import Command
 
 from nodes.clock import now
 from nodes.messages import message_text, stop_message
+from nodes.middleware import audit
 from nodes.middleware.decide import Batch, Verdict, ask, decide
 from nodes.middleware.reply import FEEDBACK_NAME, Reply, tool_message
 from nodes.middleware.state import GovernanceState, elapsed, figures, of_run, run_of, trace_row
@@ -98,8 +100,14 @@ class GovernanceMiddleware(AgentMiddleware[GovernanceState, Any, Any]):
     # ------------------------------------------------------------------ the run and its budgets
 
     def before_agent(self, state: GovernanceState, runtime: Any) -> dict[str, Any]:
-        run = {"run_id": str(uuid.uuid4()), "started_at": now(), "paused_seconds": 0.0, "steps": 0}
-        return {"governance_run": run, "governance_stop_reason": None, "governance_plan": {}}
+        update, moved = audit.run_started(state, runtime)
+        audit.write(runtime, moved)
+        return update
+
+    def after_agent(self, state: GovernanceState, runtime: Any) -> dict[str, Any] | None:
+        update, moved = audit.run_ended(state, runtime)
+        audit.write(runtime, moved)
+        return update
 
     @hook_config(can_jump_to=["end"])
     def before_model(self, state: GovernanceState, runtime: Any) -> dict[str, Any]:
@@ -211,7 +219,14 @@ class GovernanceMiddleware(AgentMiddleware[GovernanceState, Any, Any]):
         return update
 
     async def abefore_agent(self, state: GovernanceState, runtime: Any) -> dict[str, Any]:
-        return self.before_agent(state, runtime)
+        update, moved = audit.run_started(state, runtime)
+        await audit.awrite(runtime, moved)
+        return update
+
+    async def aafter_agent(self, state: GovernanceState, runtime: Any) -> dict[str, Any] | None:
+        update, moved = audit.run_ended(state, runtime)
+        await audit.awrite(runtime, moved)
+        return update
 
     @hook_config(can_jump_to=["end"])
     async def abefore_model(self, state: GovernanceState, runtime: Any) -> dict[str, Any]:

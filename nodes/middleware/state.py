@@ -1,17 +1,25 @@
 """The middleware's part of the agent's state: the audit rows (``governance_trace``,
 ``governance_calls``, ``governance_refusals``), the named stop, the run's own bookkeeping, and the
-rows' shapes (those of the Supervisor graph's trace, calls and refusals rows where they overlap)."""
+rows' shapes (those of the Supervisor graph's trace, calls and refusals rows where they overlap).
+
+With a store (``create_agent(..., store=...)``, or the server's), the rows in state are the current
+run's: each run's rows move to the thread's audit log (:mod:`nodes.middleware.audit`) and the next
+run starts from none (``RESET``), so a checkpoint does not carry every earlier run's rows. Without
+one they accumulate over the thread, each naming its ``run_id``."""
 
 from __future__ import annotations
 
 import json
-import operator
+import uuid
 from collections.abc import Mapping, Sequence
 from typing import Annotated, Any, NotRequired
 
 from langchain.agents.middleware.types import AgentState, PrivateStateAttr
 
+from nodes.audit import GOVERNANCE_ROWS
 from nodes.clock import now
+from nodes.messages import message_id
+from nodes.state import add_rows
 from policies import supervisor as rules
 from policies.text import json_hash
 
@@ -27,16 +35,40 @@ def _last(_old: Any, new: Any) -> Any:
 class GovernanceState(AgentState[Any]):
     """The agent's state with what :class:`~nodes.middleware.GovernanceMiddleware` keeps.
 
-    Audit rows accumulate over the thread; each names its ``run_id`` (one agent invocation)."""
+    Audit rows: each names its ``run_id`` (one agent invocation); appended, or started over by a
+    first row ``RESET`` (a new run, when the rows live in the store's audit log)."""
 
-    governance_trace: NotRequired[Annotated[list[dict[str, Any]], operator.add]]
-    governance_calls: NotRequired[Annotated[list[dict[str, Any]], operator.add]]
-    governance_refusals: NotRequired[Annotated[list[dict[str, Any]], operator.add]]
+    governance_trace: NotRequired[Annotated[list[dict[str, Any]], add_rows]]
+    governance_calls: NotRequired[Annotated[list[dict[str, Any]], add_rows]]
+    governance_refusals: NotRequired[Annotated[list[dict[str, Any]], add_rows]]
     governance_stop_reason: NotRequired[Annotated[str | None, _last]]
     #: whom the run acts for (the Supervisor's ``subject``); the middleware's ``subject`` otherwise
     governance_subject: NotRequired[dict[str, Any]]
     governance_run: NotRequired[Annotated[dict[str, Any], PrivateStateAttr]]
     governance_plan: NotRequired[Annotated[dict[str, Any], PrivateStateAttr]]
+
+
+#: The audit log's row kinds, by the state key that holds them.
+ROW_KEYS = GOVERNANCE_ROWS
+
+
+def new_run(state: Mapping[str, Any], *, is_feedback: Any = None) -> dict[str, Any]:
+    """A new run's bookkeeping: its id, clock and step count, the turn it answers (the number of
+    the user's messages so far) and that message's id. ``is_feedback(message)`` tells the
+    gateway's own human messages (a refused final answer fed back) from the user's."""
+    users = [
+        m
+        for m in state.get("messages") or []
+        if getattr(m, "type", None) == "human" and not (is_feedback and is_feedback(m))
+    ]
+    return {
+        "run_id": str(uuid.uuid4()),
+        "started_at": now(),
+        "paused_seconds": 0.0,
+        "steps": 0,
+        "turn": len(users),
+        "request_message_id": message_id(users[-1]) if users else None,
+    }
 
 
 def run_of(state: Mapping[str, Any]) -> dict[str, Any]:
