@@ -138,7 +138,8 @@ def _agent_check(result: dict[str, Any], turn: int) -> bool:
 
 def _supervisor_check(result: dict[str, Any], turn: int) -> bool:
     calls = result.get("calls") or []
-    return result.get("status") == "ok" and len(calls) == 1 and calls[0].get("ok") is True
+    made = [(c.get("tool"), c.get("args")) for c in calls if c.get("ok") is True]
+    return result.get("status") == "ok" and made == [tool_call(turn)]
 
 
 def agent(middleware: Callable[[int], Sequence[Any]] | None = None) -> Builder:

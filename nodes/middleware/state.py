@@ -114,6 +114,8 @@ def figures(
 
 
 def trace_row(run: Mapping[str, Any], phase: str, *, ok: bool = True, **fields: Any) -> dict[str, Any]:
-    """One audit row: the run, its step (the model turn), the phase, ok, the figures."""
+    """One audit row: the run, its step (the model turn), the phase, ok, the figures, and an id of
+    its own (``row_id``: the same row read again keeps it; the same step run again on a fork, from
+    the same state, makes a row with another, so the audit log keeps both)."""
     row = {"run_id": run.get("run_id"), "step": run.get("steps"), "phase": phase, "ok": ok, **fields}
-    return {**row, "elapsed_ms": int(elapsed(run) * 1000)}
+    return {**row, "elapsed_ms": int(elapsed(run) * 1000), "row_id": uuid.uuid4().hex[:16]}
