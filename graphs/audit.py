@@ -11,17 +11,19 @@
 Where each part comes from: the log holds the rows of every run that wrote there (the Supervisor
 graph as each node runs; ``GovernanceMiddleware`` when a run ends), of every branch a fork or a
 replay made; the latest checkpoint holds the rows of a middleware run that has not ended yet (a
-run waiting for a human). A graph without a store keeps no log: then the thread's checkpoints are
-read instead (the latest run's newest checkpoint of each run: one branch per run, and every
-checkpoint of the thread is read, so a long thread reads slowly; give the graph a store).
+run waiting for a human). A thread with no log (a graph without a store, or runs of a version that
+kept none) is read from its checkpoints instead: each run's newest (one branch per run; every
+checkpoint of the thread is read, so a long thread reads slowly: give the graph a store).
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
+
+from langgraph.store.base import Item
 
 from nodes import audit as log
 from nodes.messages import REQUEST_MESSAGE_KEY, message_id, message_text
@@ -139,10 +141,9 @@ def _with_requests(runs: list[RunAudit], messages: Iterable[Any]) -> list[RunAud
     return runs
 
 
-def thread_audit(store: Any, thread_id: str, state: Mapping[str, Any] | None) -> ThreadAudit:
-    """The thread's runs from the store's log, with the rows ``state`` (the thread's latest state)
-    holds that are not in the log yet (a middleware run that has not ended)."""
-    items = log.read_log(store, thread_id)
+def thread_audit(items: Sequence[Item], thread_id: str, state: Mapping[str, Any] | None) -> ThreadAudit:
+    """The thread's runs from its log ``items``, with the rows ``state`` (the thread's latest
+    state) holds that are not in the log yet (a middleware run that has not ended)."""
     values = [item.value for item in items]
     if state:
         keys = {item.key for item in items}
@@ -151,9 +152,8 @@ def thread_audit(store: Any, thread_id: str, state: Mapping[str, Any] | None) ->
             # a run whose nodes write their rows is in the log as they made them
             if made.key not in keys and str(made.value.get("run_id")) not in by_task:
                 values.append(made.value)
-    if not values:
-        raise ThreadNotFound(f"no audit of thread {thread_id!r} in this store")
-    return ThreadAudit(thread_id, _with_requests(_runs(values), (state or {}).get("messages") or []), "log")
+    runs = _with_requests(_runs(values), (state or {}).get("messages") or [])
+    return ThreadAudit(thread_id, runs, "log")
 
 
 def history_audit(snapshots: Iterable[Mapping[str, Any]], thread_id: str) -> ThreadAudit:
@@ -184,30 +184,25 @@ def read_audit(graph: Any, thread: str | Mapping[str, Any]) -> ThreadAudit:
     with a checkpointer: one of ours, or a ``create_agent`` agent)."""
     config = _config(thread) if isinstance(thread, str) else dict(thread)
     thread_id = str(config["configurable"]["thread_id"])
-    values = graph.get_state(config).values or {}
-    if graph.store is not None:
-        return thread_audit(graph.store, thread_id, values)
+    items = log.read_log(graph.store, thread_id) if graph.store is not None else []
+    if items:
+        return thread_audit(items, thread_id, graph.get_state(config).values or {})
     return history_audit((s.values or {} for s in graph.get_state_history(config)), thread_id)
 
 
 def stored_audit(checkpointer: Any, store: Any, thread_id: str) -> ThreadAudit:
     """:func:`read_audit` from a checkpointer and a store alone (no graph: ``agent-patterns audit``)."""
     config = _config(thread_id)
-    latest = checkpointer.get_tuple(config)
-    state = dict(latest.checkpoint.get("channel_values") or {}) if latest is not None else {}
-    try:
-        return thread_audit(store, thread_id, state)
-    except ThreadNotFound:
-        if latest is None:
-            raise
+    items = log.read_log(store, thread_id) if store is not None else []
+    if items:
+        latest = checkpointer.get_tuple(config)
+        state = dict(latest.checkpoint.get("channel_values") or {}) if latest is not None else {}
+        return thread_audit(items, thread_id, state)
     history = (dict(t.checkpoint.get("channel_values") or {}) for t in checkpointer.list(config))
     return history_audit(history, thread_id)
 
 
 # --- agent-patterns audit THREAD ---------------------------------------------------------------
-
-#: A trace row's columns in ``agent-patterns audit``: the row's key, and what it is called.
-COLUMNS = (("step", "step"), ("phase", "phase"), ("tool", "tool"), ("decision", "decision"))
 
 
 def _who(row: Mapping[str, Any]) -> str:
@@ -241,7 +236,7 @@ def row_line(row: Mapping[str, Any]) -> str:
         f"{ok:<3}",
     ]
     extra = "; ".join(part for part in (_who(row), _reason(row)) if part)
-    return "  " + " ".join(cells) + (f" {extra}" if extra else "")
+    return ("  " + " ".join(cells) + (f" {extra}" if extra else "")).rstrip()
 
 
 def run_lines(run: RunAudit) -> list[str]:

@@ -29,7 +29,6 @@ store; ``agent-patterns audit THREAD``).
 
 from __future__ import annotations
 
-import json
 import time
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -190,10 +189,6 @@ def logging_to(runtime: Any) -> tuple[BaseStore, str] | None:
     store = getattr(runtime, "store", None)
     thread = thread_of(runtime) if store is not None else None
     return (store, thread) if store is not None and thread else None
-
-
-def dumps(value: Any) -> str:
-    return json.dumps(value, ensure_ascii=False, default=str)
 
 
 # --- Rows written by the node that made them (a graph's nodes, wrapped) ------------------------
