@@ -191,12 +191,15 @@ def run(ctx: Context) -> Section:
     steps = STEPS if ctx.settings.mode != "smoke" else (2,)
     for count in steps:
         section.rows += measure(ctx, count)
+    rows = {(r["steps"], r["variant"]): r for r in section.rows}
     for row in section.rows:
         if row["variant"] == "create_agent_governance" and row["steps"] in STEPS:
+            leaner = rows[(row["steps"], "governance_without_before_model")]["cpu_over_hitl"]
             section.check(
                 f"{row['steps']} steps: governance ÷ HITL, CPU per tool step (phase 2)",
                 row["cpu_over_hitl"],
                 TARGET,
+                note=f"without its before_model node: {leaner}x",
             )
     if ctx.settings.profile:
         section.notes.append(profile_governance(ctx, max(steps)))

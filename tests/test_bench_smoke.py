@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from bench import agents, long_threads
+from bench import agents, long_threads, middleware_steps
 from bench.run import NEEDS, SECTIONS, main, render, runnable
 
 
@@ -42,6 +42,13 @@ def test_smoke_run_writes_every_section(tmp_path, capsys):
         # the Supervisor's gateway nodes make it several supersteps per tool step, create_agent ~2
         for r in rows:
             assert r["supersteps"] > r["steps"], r
+    if "middleware_steps" in sections:
+        rows = sections["middleware_steps"]["rows"]
+        assert {r["variant"] for r in rows} == {v.name for v in middleware_steps.variants()}
+        # every variant's tool step runs the model and the tools; the governed one more nodes than HITL
+        assert all({"model", "tools"} <= set(r["nodes_per_step"].split()) for r in rows)
+        steps = {r["variant"]: r["supersteps_per_step"] for r in rows}
+        assert steps["create_agent_governance"] > steps["create_agent_hitl"] > steps["create_agent"]
     markdown = render(result, markdown=True)
     assert "### Targets" in markdown and "| pattern |" in markdown
     assert "Targets" in capsys.readouterr().out
