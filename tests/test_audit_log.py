@@ -482,3 +482,18 @@ def test_a_fork_that_leaves_a_waiting_middleware_run_behind_keeps_its_rows():
     [start] = [s for s in graph.get_state_history(cfg) if s.metadata.get("source") == "input"]
     _send(graph, None, start.config)  # a fork from before the run: it is run again, and waits again
     assert_exactly_once(graph, "middleware", cfg)
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_a_long_thread_is_readable_turn_by_turn(engine):
+    """Thirty turns: each turn's run, its request and its call, read back; the state the thread's
+    latest checkpoint carries holds one run's rows, however long the thread."""
+    graph, _ = build(engine, store=InMemoryStore())
+    cfg = config()
+    for number in range(1, 61, 2):  # odd turns: a read each, nothing waits
+        graph.invoke({"messages": [HumanMessage(request(number))]}, cfg)
+    audit = read_audit(graph, cfg)
+    assert [r.turn for r in audit.runs] == list(range(1, 31))
+    assert [r.request for r in audit.runs] == [request(n) for n in range(1, 61, 2)]
+    assert [r.calls[0]["args"] for r in audit.runs] == [{"order_id": n} for n in range(1, 61, 2)]
+    assert checkpoint_runs(graph, engine, cfg)[0] == {audit.runs[-1].run_id}
