@@ -10,8 +10,8 @@ Native tool calling (:data:`NATIVE_SYSTEM`): the worker model is sent the system
 (a JSON human message: the goal, the subject) and this run's own AI replies and the tool messages
 the gateway wrote, nothing else. The conversation is kept once, in ``messages``: the run records,
 in ``worker_transcript``, the id and a digest of each message it wrote there for the worker, and
-the two things the worker reads that chat clients do not show (its own final answer, and the
-supervisor's word when that answer was refused). A client's ``ToolMessage`` or AI ``tool_calls``
+the two things the worker reads that chat clients do not show (a final answer of its own that was
+refused, and the supervisor's word on it). A client's ``ToolMessage`` or AI ``tool_calls``
 in ``messages`` have no entry there, so they never reach the model, never run and never count as
 a call; a message of the run that a client replaced (same id, other content) no longer matches its
 digest and is left out too.
@@ -51,7 +51,7 @@ from policies.text import json_hash
 Protocol = Literal["native", "json"]
 #: The state key of what the worker model is sent after its task (native tool calling): entries
 #: ``{"id", "digest"}`` for the run's messages in ``messages``, ``{"message"}`` for what only the
-#: worker reads. One run's; emptied when the next run starts.
+#: worker reads (a refused final answer, the supervisor's word). One run's; emptied by the next.
 TRANSCRIPT_KEY = "worker_transcript"
 #: Before ``worker_transcript``: the worker's own copy of the conversation, read only from runs
 #: checkpointed with it (a run that waited for a human across an upgrade), emptied by a new run.
@@ -97,24 +97,28 @@ def digest(message: BaseMessage) -> str:
     )
 
 
-def for_worker(state: Mapping[str, Any], entries: Sequence[dict[str, Any]]) -> dict[str, Any]:
-    """An update adding ``entries`` to the worker's transcript (native tool calling only)."""
-    if state.get("worker_protocol") != "native" or not entries:
-        return {}
-    return {TRANSCRIPT_KEY: [*(state.get(TRANSCRIPT_KEY) or []), *entries]}
+def _native(state: Mapping[str, Any]) -> bool:
+    return state.get("worker_protocol") == "native"
+
+
+def _transcribed(state: Mapping[str, Any], entries: Sequence[dict[str, Any]]) -> dict[str, Any]:
+    """An update adding ``entries`` to the worker's transcript."""
+    return {TRANSCRIPT_KEY: [*(state.get(TRANSCRIPT_KEY) or []), *entries]} if entries else {}
 
 
 def said(state: Mapping[str, Any], messages: Sequence[BaseMessage]) -> dict[str, Any]:
     """An update adding ``messages`` to ``messages`` and, under native tool calling, to what the
     worker model is sent (their ids and digests)."""
-    entries = [{"id": m.id, "digest": digest(m)} for m in messages]
-    return {"messages": list(messages), **for_worker(state, entries)}
+    update: dict[str, Any] = {"messages": list(messages)}
+    if _native(state):
+        update |= _transcribed(state, [{"id": m.id, "digest": digest(m)} for m in messages])
+    return update
 
 
-def worker_only(state: Mapping[str, Any], message: BaseMessage) -> dict[str, Any]:
-    """An update giving the worker model ``message`` that chat clients are not shown (its own final
-    answer, kept in case it is refused; the supervisor's word on a refused one)."""
-    return for_worker(state, [{"message": message}])
+def worker_only(state: Mapping[str, Any], messages: Sequence[BaseMessage]) -> dict[str, Any]:
+    """An update giving the worker model (native tool calling) ``messages`` that chat clients are
+    not shown: its own final answer, refused, and the supervisor's word on it."""
+    return _transcribed(state, [{"message": m} for m in messages]) if _native(state) else {}
 
 
 def _dumps(value: Any) -> str:
@@ -298,4 +302,5 @@ def refused_final_messages(state: Mapping[str, Any], content: Mapping[str, Any])
         response_metadata={"refused": True, "reason": observation.get("reason")},
     )
     word = HumanMessage(content=_dumps({"refused_final_answer": observation}), name="supervisor")
-    return {"messages": [note], **worker_only(state, word)}
+    answer = AIMessage(content=str((state.get("raw_action") or {}).get("answer") or ""))
+    return {"messages": [note], **worker_only(state, [answer, word])}
