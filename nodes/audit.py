@@ -38,6 +38,7 @@ from langchain_core.runnables import RunnableConfig
 from langgraph.runtime import Runtime
 from langgraph.store.base import BaseStore, Item, PutOp
 
+from nodes.langgraph_private import node_runnable, wrap_nodes
 from nodes.messages import REQUEST_MESSAGE_KEY, message_id
 from nodes.state import RESET
 from policies.text import json_hash
@@ -266,7 +267,6 @@ def logged_node(node: str, inner: Any, channels: RowChannels) -> Any:
     """``inner`` (a node's runnable), writing the rows each update adds to the thread's log before
     the update is returned (so before LangGraph saves it): a node that stops or fails before it
     returns writes nothing, and one re-run from the same checkpoint rewrites the same items."""
-    from nodes.langgraph_private import node_runnable
 
     def made(state: Mapping[str, Any], update: Any, runtime: Any) -> tuple[Any, str, list[Entry]]:
         target = logging_to(runtime)
@@ -294,6 +294,4 @@ def logged_node(node: str, inner: Any, channels: RowChannels) -> Any:
 
 def log_rows(builder: Any, channels: RowChannels) -> None:
     """Make every node of ``builder`` (before compiling) write its audit rows to the log."""
-    from nodes.langgraph_private import wrap_nodes
-
     wrap_nodes(builder, lambda name, runnable: logged_node(name, runnable, channels))
