@@ -34,6 +34,9 @@ class Settings:
     agent_steps: tuple[int, ...] = (2, 6, 24)
     agent_rounds: int = 30
     agent_profile_runs: int = 20
+    #: the long_threads section: the marks (user turns on one thread) and the turns timed before each
+    thread_turns: tuple[int, ...] = (50, 100, 200)
+    thread_last: int = 10
 
     @classmethod
     def named(cls, mode: str, *, postgres: bool = True) -> Settings:
@@ -41,16 +44,17 @@ class Settings:
             return cls(
                 mode, 200, 20, (100, 200), (1, 100, 1000), 100, (1_000, 10_000, 100_000), 200, 20,
                 (1_000, 10_000), True, postgres, agent_rounds=30, agent_profile_runs=20,
+                thread_turns=(50, 100, 200), thread_last=10,
             )  # fmt: skip
         if mode == "quick":
             return cls(
                 mode, 40, 8, (100, 200), (1, 100), 100, (1_000, 10_000), 50, 10, (200, 1_000), True,
-                postgres, agent_rounds=10, agent_profile_runs=10,
+                postgres, agent_rounds=10, agent_profile_runs=10, thread_turns=(25, 50), thread_last=5,
             )  # fmt: skip
         if mode == "smoke":
             return cls(
                 mode, 3, 1, (20, 40), (1, 3), 3, (200,), 5, 5, (20, 60), False, postgres, ("rag",),
-                agent_steps=(2, 6), agent_rounds=1,
+                agent_steps=(2, 6), agent_rounds=1, thread_turns=(2, 3), thread_last=1,
             )  # fmt: skip
         raise ValueError(f"unknown mode {mode!r}")
 

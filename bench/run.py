@@ -19,7 +19,16 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from bench import agents, checkpointers, concurrency, memory, overhead, retrieval
+from bench import (
+    agents,
+    checkpointers,
+    concurrency,
+    long_threads,
+    memory,
+    middleware_steps,
+    overhead,
+    retrieval,
+)
 from bench.common import Section, Settings
 from bench.context import Context
 from bench.machine import machine_info, machine_line
@@ -34,11 +43,15 @@ SECTIONS: dict[str, Callable[[Context], Section | list[Section]]] = {
     "retrieval": retrieval.run,
     "memory": memory.run,
     "create_agent": agents.run,
+    "long_threads": long_threads.run,
+    "middleware_steps": middleware_steps.run,
 }
 #: Sections that need what only the ``bench`` extra installs, with what they need: left out of a
 #: default run without it (with a line saying so), an error when asked for by name.
 NEEDS: dict[str, tuple[Callable[[], bool], str]] = {
     "create_agent": (agents.available, "langchain>=1 (pip install -e '.[bench]', as make bench does)"),
+    "long_threads": (agents.available, "langchain>=1 (pip install -e '.[bench]', as make bench does)"),
+    "middleware_steps": (agents.available, "langchain>=1 (pip install -e '.[bench]', as make bench does)"),
 }
 
 

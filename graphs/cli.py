@@ -278,16 +278,20 @@ def run_pattern(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     thread_id = args.thread_id or str(uuid.uuid4())
     progress = err if args.json else out
     width = terminal_width(progress)
-    from graphs.store import open_checkpointer, open_ledger
+    from graphs.store import open_checkpointer, open_ledger, open_store
 
-    with open_checkpointer(args.db, writable=True) as saver, open_ledger(args.db) as ledger:
+    with (
+        open_checkpointer(args.db, writable=True) as saver,
+        open_ledger(args.db) as ledger,
+        open_store(args.db) as store,
+    ):
         where = parse_location(args.db)
         print(f"{pattern.name}: thread {thread_id} (runs kept in {where})", file=progress, flush=True)
         from graphs.runs import run_config, stream_values  # LangGraph, LangChain: after the header
 
         _check_thread_free(saver, thread_id, pattern)
         try:
-            graph = pattern.build(checkpointer=saver, llm=llm, policy=policy, ledger=ledger)
+            graph = pattern.build(checkpointer=saver, llm=llm, policy=policy, ledger=ledger, store=store)
         except ValueError as exc:  # a policy that does not fit the pattern's tools
             raise CliError(str(exc)) from None
         interrupted: list[Any] = []
@@ -352,20 +356,23 @@ def answer_run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     answer = None if args.command == "resume" else _answer(args)
     progress = err if args.json else out
     from graphs.runs import NotIncomplete, NotWaiting, RunNotFound, continue_run, resume_run
-    from graphs.store import open_checkpointer, open_ledger
+    from graphs.store import open_checkpointer, open_ledger, open_store
 
     llm = _chat_model()
     header = f"{args.thread_id}: {args.command} (runs kept in {parse_location(args.db)})"
     on_update = _printer(progress, terminal_width(progress), [], header)
-    with open_checkpointer(args.db, writable=True) as saver, open_ledger(args.db) as ledger:
+    with (
+        open_checkpointer(args.db, writable=True) as saver,
+        open_ledger(args.db) as ledger,
+        open_store(args.db) as store,
+    ):
         args.running = args.thread_id
+        kept = {"llm": llm, "ledger": ledger, "store": store, "on_update": on_update}
         try:
             if answer is None:
-                result = continue_run(saver, args.thread_id, llm=llm, ledger=ledger, on_update=on_update)
+                result = continue_run(saver, args.thread_id, **kept)
             else:
-                result = resume_run(
-                    saver, args.thread_id, answer, llm=llm, ledger=ledger, on_update=on_update
-                )
+                result = resume_run(saver, args.thread_id, answer, **kept)
         except (RunNotFound, NotWaiting, NotIncomplete) as exc:
             raise CliError(str(exc)) from None
         refused = _refused_answer(result, saver, args.thread_id)
@@ -664,6 +671,11 @@ def build_parser() -> argparse.ArgumentParser:
     demo = sub.add_parser("input", help="print a pattern's demo input (JSON), a file to edit for run --input")
     demo.add_argument("pattern", help=f"one of: {', '.join(PATTERNS)}")
     demo.add_argument("-o", "--output", metavar="FILE", help="write it to FILE instead of stdout")
+    audit = sub.add_parser("audit", help="every run of a thread by turn: calls, refusals, trace, approvers")
+    audit.add_argument("thread_id")
+    audit.add_argument("--turn", type=_positive, help="only the run(s) of this turn (1: the first request)")
+    audit.add_argument("--json", action="store_true", help="print JSON (every row of every run)")
+    _db_option(audit)
     return parser
 
 
@@ -710,6 +722,10 @@ def _dispatch(args: argparse.Namespace) -> int:
     if args.command == "show":
         with _no_model():
             return show_command(args, stdout)
+    if args.command == "audit":
+        from graphs.audit import audit_command
+
+        return audit_command(args, stdout)
     return answer_run(args, stdout, stderr)
 
 

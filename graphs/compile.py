@@ -8,7 +8,9 @@ from typing import Any
 from langgraph.checkpoint.base import BaseCheckpointSaver
 from langgraph.graph import StateGraph
 from langgraph.graph.state import CompiledStateGraph
+from langgraph.store.base import BaseStore
 
+from nodes.audit import RowChannels, log_rows
 from nodes.langgraph_private import Durability, durability_config, run_pure_work_on_loop
 
 __all__ = ["Durability", "compile_pattern"]
@@ -19,8 +21,10 @@ def compile_pattern(
     *,
     name: str,
     checkpointer: BaseCheckpointSaver | None,
+    store: BaseStore | None = None,
     durability: Durability = "async",
     io_nodes: Iterable[str] | None = None,
+    audit: RowChannels | None = None,
 ) -> CompiledStateGraph[Any, Any, Any, Any]:
     """Compile ``builder`` as pattern ``name``.
 
@@ -33,9 +37,14 @@ def compile_pattern(
     ``io_nodes`` names the nodes that call tools; given, every other plain node is taken to be
     pure work on the state and runs on the event loop under the async API (routing functions
     always do). Left out, nodes run where LangGraph puts them (a worker thread).
+
+    ``audit`` names the state keys of the run's audit rows: each node then writes the rows it
+    adds to the thread's audit log in the graph's store, when it has one (:mod:`nodes.audit`).
     """
     run_pure_work_on_loop(builder, io_nodes)
-    compiled = builder.compile(checkpointer=checkpointer, name=name)
+    if audit is not None:
+        log_rows(builder, audit)
+    compiled = builder.compile(checkpointer=checkpointer, store=store, name=name)
     config: dict[str, Any] = {"metadata": {"pattern": name}}
     if checkpointer is not None:  # durability means nothing without one (and "sync" trips LangGraph)
         config["configurable"] = durability_config(durability)

@@ -18,6 +18,7 @@ from nodes.contract import RUN_CONTRACT_KEYS
 if TYPE_CHECKING:
     from langchain_core.language_models import BaseChatModel
     from langgraph.checkpoint.base import BaseCheckpointSaver
+    from langgraph.store.base import BaseStore
 
     from demo_tools.ledger import Ledger
     from policies.base import BasePolicy
@@ -67,6 +68,8 @@ class Pattern:
     #: ``"module:function"`` making the demo's policy, fields given as keywords over it (default:
     #: the model itself).
     demo_policy_path: str | None = None
+    #: Its ``build_graph`` takes a ``store`` where each run's audit rows are kept (``nodes.audit``).
+    audit_log: bool = False
 
     @property
     def module(self) -> ModuleType:
@@ -110,10 +113,14 @@ class Pattern:
         llm: BaseChatModel | None = None,
         policy: BasePolicy | None = None,
         ledger: Ledger | None = None,
+        store: BaseStore | None = None,
     ) -> Any:
         """The pattern's compiled graph (the demo's policy unless ``policy`` is given); with
-        ``ledger``, its demo tools record side effects there."""
+        ``ledger``, its demo tools record side effects there; with ``store``, a pattern that keeps
+        an audit log (``audit_log``) keeps it there."""
         extra = self.ledger_tools(ledger) if ledger is not None and self.ledger_tools else {}
+        if store is not None and self.audit_log:
+            extra["store"] = store
         policy = policy if policy is not None else self.policy()
         return self.module.build_graph(checkpointer=checkpointer, llm=llm, policy=policy, **extra)
 
@@ -183,6 +190,7 @@ PATTERNS: dict[str, Pattern] = {
         cli_policy=_supervisor_cli_policy,
         ledger_tools=_supervisor_ledger_tools,
         demo_policy_path="policies.supervisor:demo_policy",
+        audit_log=True,
     ),
     "task_decomposition": Pattern(
         "task_decomposition",

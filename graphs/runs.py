@@ -17,6 +17,7 @@ from typing import Any
 from langchain_core.language_models import BaseChatModel
 from langchain_core.messages import BaseMessage
 from langgraph.checkpoint.base import BaseCheckpointSaver, CheckpointTuple
+from langgraph.store.base import BaseStore
 from langgraph.types import Command, StateSnapshot
 
 from demo_tools.ledger import Ledger
@@ -253,6 +254,7 @@ def _reopen(
     llm: BaseChatModel | None,
     policy: BasePolicy | None,
     ledger: Ledger | None,
+    store: BaseStore | None = None,
 ) -> tuple[Any, StateSnapshot, BasePolicy | None]:
     """The run's graph rebuilt over the store (with the policy it was started with, when the CLI
     recorded one), and its latest snapshot."""
@@ -261,7 +263,7 @@ def _reopen(
         recorded = (latest.metadata or {}).get("policy")
         with _decoding(thread_id):
             policy = pattern.model.model_validate_json(recorded) if isinstance(recorded, str) else None
-    graph = pattern.build(checkpointer=checkpointer, llm=llm, policy=policy, ledger=ledger)
+    graph = pattern.build(checkpointer=checkpointer, llm=llm, policy=policy, ledger=ledger, store=store)
     with _decoding(thread_id):
         return graph, graph.get_state(_config(thread_id)), policy
 
@@ -305,15 +307,17 @@ def resume_run(
     policy: BasePolicy | None = None,
     ledger: Ledger | None = None,
     on_update: OnUpdate | None = None,
+    store: BaseStore | None = None,
 ) -> dict[str, Any]:
     """Answer a waiting run's interrupt (``{"type": "approve"}``, an edit or a rejection) and run it
     on, in this process. Returns its result (with ``waiting_for_human`` if it pauses again).
 
     ``policy`` defaults to the one the run was started with when the CLI recorded it, else the
     pattern's defaults; ``ledger`` is where the demo tools record side effects (give the same
-    ledger the run started with, so that nothing is done twice).
+    ledger the run started with, so that nothing is done twice); ``store``, where the run keeps its
+    audit log (``graphs.store.open_store``: beside the runs).
     """
-    graph, snapshot, policy = _reopen(checkpointer, thread_id, llm, policy, ledger)
+    graph, snapshot, policy = _reopen(checkpointer, thread_id, llm, policy, ledger, store)
     if not snapshot.interrupts:
         raise NotWaiting(f"run {thread_id!r} is not waiting for a human (status: {_status(snapshot)})")
     return _run_on(graph, Command(resume=answer), thread_id, policy, on_update)
@@ -327,13 +331,14 @@ def continue_run(
     policy: BasePolicy | None = None,
     ledger: Ledger | None = None,
     on_update: OnUpdate | None = None,
+    store: BaseStore | None = None,
 ) -> dict[str, Any]:
     """Carry on an ``incomplete`` run (its process died mid-run) from its latest checkpoint.
 
     The step that was in flight runs again; side-effecting tools get the same idempotency key as
     before, so what the dead process already did is not done twice.
     """
-    graph, snapshot, policy = _reopen(checkpointer, thread_id, llm, policy, ledger)
+    graph, snapshot, policy = _reopen(checkpointer, thread_id, llm, policy, ledger, store)
     status = _status(snapshot)
     if status != "incomplete":
         hint = " (answer it with approve/edit/reject)" if status == "waiting" else ""

@@ -18,7 +18,7 @@ import os
 import sqlite3
 import threading
 import time
-from collections.abc import AsyncIterator, Iterator, Mapping
+from collections.abc import AsyncIterator, Callable, Iterator, Mapping
 from contextlib import asynccontextmanager, contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -28,6 +28,7 @@ from demo_tools.ledger import Ledger, MemoryLedger, PostgresLedger, SqliteLedger
 
 if TYPE_CHECKING:  # LangGraph is imported where a checkpointer is opened: listing options stays fast
     from langgraph.checkpoint.base import BaseCheckpointSaver
+    from langgraph.store.base import BaseStore
 
 DB_ENV = "AGENT_PATTERNS_DB"
 LEDGER_ENV = "AGENT_PATTERNS_LEDGER"
@@ -146,6 +147,19 @@ def _setup_lock_polls() -> Iterator[float]:
     raise StoreError(f"PostgreSQL setup lock still held after {_SETUP_WAIT:.0f} s")
 
 
+def _set_up_once(pool: Any, setup: Callable[[], None]) -> None:
+    """Run ``setup`` (create the tables, migrate) under the advisory lock: one process at a time."""
+    with pool.connection() as lock:
+        for pause in _setup_lock_polls():
+            if _locked(lock.execute(_TRY_LOCK, (_SETUP_LOCK,)).fetchone()):
+                break
+            time.sleep(pause)
+        try:
+            setup()
+        finally:
+            lock.execute("SELECT pg_advisory_unlock(%s)", (_SETUP_LOCK,))
+
+
 @contextmanager
 def open_checkpointer(
     location: str | Path | None,
@@ -194,15 +208,7 @@ def open_checkpointer(
         where.target, min_size=1, max_size=max(2, pool_size), kwargs=_pg_kwargs(), open=True
     ) as pool:
         pg_saver = PostgresSaver(pool)  # type: ignore[arg-type]
-        with pool.connection() as lock:
-            for pause in _setup_lock_polls():
-                if _locked(lock.execute(_TRY_LOCK, (_SETUP_LOCK,)).fetchone()):
-                    break
-                time.sleep(pause)
-            try:
-                pg_saver.setup()
-            finally:
-                lock.execute("SELECT pg_advisory_unlock(%s)", (_SETUP_LOCK,))
+        _set_up_once(pool, pg_saver.setup)
         yield pg_saver
 
 
@@ -253,6 +259,51 @@ async def open_async_checkpointer(
             finally:
                 await lock.execute("SELECT pg_advisory_unlock(%s)", (_SETUP_LOCK,))
         yield pg_saver
+
+
+@contextmanager
+def open_store(
+    location: str | Path | None, *, pool_size: int = 4, connect_timeout: float = 5.0
+) -> Iterator[BaseStore]:
+    """LangGraph's key-value store (``BaseStore``) at ``location``, beside the checkpointer's runs:
+    ``InMemoryStore``, ``SqliteStore`` in the same SQLite file, ``PostgresStore`` in the same
+    database (tables created once, under the checkpointer's advisory lock). Graphs keep what must
+    outlive one checkpoint there (the audit log, :mod:`nodes.audit`); closed when the block ends."""
+    where = parse_location(location)
+    if where.kind == "memory":
+        from langgraph.store.memory import InMemoryStore
+
+        yield InMemoryStore()
+        return
+    if where.kind == "sqlite":
+        from langgraph.store.sqlite import SqliteStore
+
+        path = _sqlite_path(where)
+        try:
+            conn = sqlite3.connect(str(path), timeout=30, check_same_thread=False, isolation_level=None)
+        except sqlite3.Error as exc:
+            raise _sqlite_error(path, exc) from None
+        try:
+            store = SqliteStore(conn)
+            store.setup()
+        except sqlite3.Error as exc:
+            conn.close()
+            raise _sqlite_error(path, exc) from None
+        try:
+            yield store
+        finally:
+            conn.close()
+        return
+    from langgraph.store.postgres import PostgresStore
+    from psycopg_pool import ConnectionPool
+
+    _pg_probe(where.target, connect_timeout)
+    with ConnectionPool(
+        where.target, min_size=1, max_size=max(2, pool_size), kwargs=_pg_kwargs(), open=True
+    ) as pool:
+        pg_store = PostgresStore(pool)  # type: ignore[arg-type]
+        _set_up_once(pool, pg_store.setup)
+        yield pg_store
 
 
 def _new_ledger(where: Location) -> MemoryLedger | SqliteLedger | PostgresLedger:

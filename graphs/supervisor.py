@@ -25,11 +25,13 @@ from langgraph.checkpoint.base import BaseCheckpointSaver
 from langgraph.graph import END, START, StateGraph
 from langgraph.graph.message import add_messages
 from langgraph.graph.state import CompiledStateGraph
+from langgraph.store.base import BaseStore
 
 from demo_tools.supervisor import BillingDesk, demo_tools
 from graphs.compile import Durability, compile_pattern
 from graphs.store import ledger_from_env
 from nodes import supervisor as n
+from nodes.audit import RowChannels
 from nodes.llm_json import llm_node, supports_tool_calling
 from nodes.model import get_chat_model, model_label
 from nodes.state import ChatInput, RunState
@@ -43,6 +45,11 @@ from policies.supervisor import CustomRule, SupervisorPolicy, demo_policy, polic
 #: starts, so an approval or an executed tool call is never lost to a crash (the ledger's
 #: idempotency keys absorb the one call a crash can repeat).
 DURABILITY: Durability = "sync"
+#: A run's audit rows: with a store, each node writes the rows it adds to the thread's audit log
+#: (``nodes.audit``), so every run's rows stay readable while state keeps only the current run's.
+AUDIT_ROWS = RowChannels(
+    appended=("trace", "history"), whole=("calls", "refusals", "grants"), engine="supervisor"
+)
 
 
 class SupervisorInput(ChatInput, total=False):
@@ -88,7 +95,11 @@ class SupervisorState(SupervisorInput, SupervisorOutput, total=False):
     tool_call_id: str
     pending_calls: list[dict[str, Any]]
     #: native tool calling: what the worker model is sent after its task, this run's own AI
-    #: replies and the tool messages the gateway wrote (never a client's messages)
+    #: replies and the tool messages the gateway wrote (never a client's messages), named by id
+    #: and digest in ``messages`` (``nodes.supervisor.conversation``)
+    worker_transcript: list[dict[str, Any]]
+    #: the worker's own copy of the conversation before ``worker_transcript``: read only from runs
+    #: checkpointed with it, emptied by the next run
     worker_conversation: Annotated[list[AnyMessage], add_messages]
 
 
@@ -144,6 +155,7 @@ def build_graph(
     checkpointer: BaseCheckpointSaver | None = None,
     tools: ToolsArg | None = None,
     custom_rules: Mapping[str, CustomRule] | None = None,
+    store: BaseStore | None = None,
 ) -> CompiledStateGraph[Any, Any, Any, Any]:
     """Compile the Supervisor graph.
 
@@ -202,7 +214,13 @@ def build_graph(
     builder.add_conditional_edges("execute", route_after_execute)
     builder.add_edge("finalize", END)
     return compile_pattern(
-        builder, name="supervisor", checkpointer=checkpointer, io_nodes=("execute",), durability=DURABILITY
+        builder,
+        name="supervisor",
+        checkpointer=checkpointer,
+        store=store,
+        io_nodes=("execute",),
+        durability=DURABILITY,
+        audit=AUDIT_ROWS,
     )
 
 

@@ -14,6 +14,8 @@ them. No other module imports ``langgraph._internal`` (the same test checks that
    gateway nodes and routing functions are swapped for ones without that hop.
 3. **A compiled graph's default durability** (:func:`durability_config`): the config key LangGraph
    reads when ``invoke``/``stream`` get no ``durability`` argument.
+4. **A node's runnable replaced before compiling** (:func:`wrap_nodes`): how the Supervisor graph
+   writes each node's audit rows to the store's log as the node returns them (:mod:`nodes.audit`).
 """
 
 from __future__ import annotations
@@ -40,6 +42,7 @@ __all__ = [
     "run_pure_work_on_loop",
     "runs_in_executor",
     "threaded",
+    "wrap_nodes",
 ]
 
 
@@ -107,6 +110,11 @@ def run_pure_work_on_loop(builder: Any, io_nodes: Iterable[str] | None) -> None:
         return on_loop(runnable) if pure and runs_in_executor(runnable) else None
 
     _swap(builder, nodes=node, routes=lambda _source, path: on_loop(path) if runs_in_executor(path) else None)
+
+
+def wrap_nodes(builder: Any, wrap: Callable[[str, RunnableCallable], RunnableCallable]) -> None:
+    """Replace every node's runnable in ``builder`` (before it is compiled) by ``wrap(name, it)``."""
+    _swap(builder, nodes=wrap, routes=lambda _source, _path: None)
 
 
 def run_everything_threaded(builder: Any) -> None:

@@ -213,3 +213,31 @@ def regenerate_does_not_repeat_the_refund(client: Any, refunds: Refunds) -> None
     assert request is not None and request["action_requests"][0]["name"] == "issue_refund"
     forked = stream(client, thread, "supervisor", input={}, command={"resume": APPROVE})[-1]
     assert forked["status"] == "ok" and refunds() == before + 1
+
+
+def audit_log_in_the_servers_store(client: Any, refunds: Refunds) -> None:
+    """The served Supervisor keeps its audit log in the server's store: a run approved by a human,
+    then regenerated and forked from before the approval, reads back as one turn whose refund ran
+    once, with an execution row for each branch that reached it (the fork's absorbed by the
+    idempotency key) and a final row for each branch."""
+    thread = client.threads.create()["thread_id"]
+    before = refunds()
+    send(client, thread, "supervisor", human_turn(chat_text("supervisor")))
+    final = stream(client, thread, "supervisor", input={}, command={"resume": APPROVE})[-1]
+    history = client.threads.get_history(thread, limit=100)
+    answer_id = final["messages"][-1]["id"]
+    parent = [s for s in history if any(m["id"] == answer_id for m in s["values"].get("messages") or [])][-1]
+    stream(client, thread, "supervisor", input=None, checkpoint=parent["parent_checkpoint"])  # regenerate
+    waiting = [s for s in history if "human_approval" in (s.get("next") or [])][-1]
+    stream(client, thread, "supervisor", input=None, checkpoint=waiting["checkpoint"])  # fork: asks again
+    stream(client, thread, "supervisor", input={}, command={"resume": APPROVE})
+    assert refunds() == before + 1
+    items = client.store.search_items(["agent_patterns", "audit", thread], limit=1000)["items"]
+    values = [item["value"] for item in items]
+    assert {v["run_id"] for v in values} == {final["run_id"]}
+    [run] = [v["row"] for v in values if v["kind"] == "run"]
+    assert run["turn"] == 1 and run["engine"] == "supervisor"
+    trace = [v["row"] for v in values if v["kind"] == "trace"]
+    refunded = [r for r in trace if r["phase"] == "execution" and r.get("tool") == "issue_refund"]
+    assert len(refunded) == 2 and all(r["approved_by"] == "human" for r in refunded)
+    assert len([r for r in trace if r["phase"] == "final"]) == 3

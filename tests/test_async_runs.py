@@ -150,7 +150,8 @@ def test_gateway_work_runs_on_the_loop_and_tools_in_a_worker_thread(monkeypatch)
     pattern = PATTERNS["supervisor"]
     policy = pattern.cli_policy(demo_policy(), False)  # type: ignore[misc]
     graph = supervisor.build_graph(llm=OfflineChatModel(), policy=policy)
-    tools = graph.builder.nodes["execute"].runnable.func.keywords["tools"]
+    execute = graph.builder.nodes["execute"].runnable.wrapped  # the node as the audit log wraps it
+    tools = execute.func.keywords["tools"]
     original = tools["get_refund_context"]
 
     def watched(args: dict[str, Any]) -> Any:

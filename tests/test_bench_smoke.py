@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from bench import agents
+from bench import agents, long_threads, middleware_steps
 from bench.run import NEEDS, SECTIONS, main, render, runnable
 
 
@@ -42,6 +42,13 @@ def test_smoke_run_writes_every_section(tmp_path, capsys):
         # the Supervisor's gateway nodes make it several supersteps per tool step, create_agent ~2
         for r in rows:
             assert r["supersteps"] > r["steps"], r
+    if "middleware_steps" in sections:
+        rows = sections["middleware_steps"]["rows"]
+        assert {r["variant"] for r in rows} == {v.name for v in middleware_steps.variants()}
+        # every variant's tool step runs the model and the tools; the governed one more nodes than HITL
+        assert all({"model", "tools"} <= set(r["nodes_per_step"].split()) for r in rows)
+        steps = {r["variant"]: r["supersteps_per_step"] for r in rows}
+        assert steps["create_agent_governance"] > steps["create_agent_hitl"] > steps["create_agent"]
     markdown = render(result, markdown=True)
     assert "### Targets" in markdown and "| pattern |" in markdown
     assert "Targets" in capsys.readouterr().out
@@ -79,3 +86,37 @@ def test_create_agent_variants_make_exactly_the_scripted_tool_calls():
         else:
             made = [(c["name"], c["args"]) for m in result["messages"] for c in getattr(m, "tool_calls", [])]
         assert made == [agents.tool_call(step) for step in (1, 2, 3)], variant.name
+
+
+@pytest.mark.integration
+def test_long_threads_runs_every_variant_turn_by_turn_and_prints_its_targets(tmp_path):
+    """The long-thread section in its smallest configuration: one thread per variant, every turn
+    checked, bytes (the audit log's included) and per-turn time as ratios to create_agent, and the
+    issue's targets at the longest thread."""
+    pytest.importorskip("langchain.agents", reason="the bench extra (langchain>=1) is not installed")
+    out = tmp_path / "long.json"
+    assert main(["--smoke", "--only", "long_threads", "--no-postgres", "--out", str(out)]) == 0
+    section = json.loads(out.read_text())["sections"]["long_threads"]
+    rows = {(r["turns"], r["variant"]): r for r in section["rows"]}
+    assert set(rows) == {(turns, name) for turns in (2, 3) for name in long_threads.variants()}
+    for (turns, name), row in rows.items():
+        baseline = rows[(turns, long_threads.BASELINE)]
+        assert row["bytes_over_create_agent"] == round(row["bytes"] / baseline["bytes"], 2)
+        assert row["checkpoints"] >= 5 * turns  # input, start, model, tools, model at the least
+        # governed variants keep their audit in the store's log, which is counted
+        assert (row["audit_log_kb"] > 0) == (name in long_threads.GOVERNED), name
+    targets = [c["target"] for c in section["checks"]]
+    assert len(targets) == 2 * len(long_threads.GOVERNED) and all("sqlite, 3 turns" in t for t in targets)
+
+
+def test_a_long_thread_turn_that_strays_fails_its_check():
+    pytest.importorskip("langchain.agents", reason="the bench extra (langchain>=1) is not installed")
+    from langgraph.checkpoint.memory import InMemorySaver
+    from langgraph.store.memory import InMemoryStore
+
+    for name, build in long_threads.variants().items():
+        thread = build(InMemorySaver(), InMemoryStore())
+        config = {"configurable": {"thread_id": name}}
+        for turn in (1, 2):
+            result = thread.graph.invoke({"messages": [("user", long_threads.request(turn))]}, config)
+            assert thread.check(result, turn) and not thread.check(result, turn + 1), (name, turn)

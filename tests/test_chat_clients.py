@@ -109,3 +109,7 @@ def test_mark_as_resolved_does_not_run_the_pending_call(dev):
 
 def test_regenerate_does_not_repeat_the_refund_and_asks_again(dev):
     chat.regenerate_does_not_repeat_the_refund(dev.client(), dev.refunds)
+
+
+def test_the_audit_log_is_kept_in_the_servers_store(dev):
+    chat.audit_log_in_the_servers_store(dev.client(), dev.refunds)

@@ -39,3 +39,7 @@ def test_mark_as_resolved_does_not_run_the_pending_call(stack):  # noqa: F811
 
 def test_regenerate_does_not_repeat_the_refund_and_asks_again(stack):  # noqa: F811
     chat.regenerate_does_not_repeat_the_refund(stack.client(), _refunds(stack))
+
+
+def test_the_audit_log_is_kept_in_the_servers_store(stack):  # noqa: F811
+    chat.audit_log_in_the_servers_store(stack.client(), _refunds(stack))

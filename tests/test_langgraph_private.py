@@ -162,3 +162,22 @@ def test_partial_is_what_langgraph_wraps_sync_functions_in():
     ``run_in_executor``: a sync function given to add_node gets exactly that."""
     afunc = _builder().nodes["tool"].runnable.afunc
     assert isinstance(afunc, partial), CHANGED + f"sync nodes' afunc is now {type(afunc).__name__}"
+
+
+def test_a_node_wrapped_before_compiling_is_what_runs_with_its_config_and_runtime():
+    """``wrap_nodes`` (the audit log's node wrapper): the wrapper runs in the node's place, gets the
+    task's config and runtime, and the node it wraps still gets its own."""
+    builder = _builder()
+    seen: list[tuple[str, bool]] = []
+
+    def wrap(name: str, runnable: private.RunnableCallable) -> private.RunnableCallable:
+        def func(state: S, config: RunnableConfig, runtime: Runtime) -> dict:
+            seen.append((name, runtime.execution_info is not None))
+            return runnable.invoke(state, config)
+
+        return private.node_runnable(func, None, name=name)
+
+    private.wrap_nodes(builder, wrap)
+    result = builder.compile(checkpointer=InMemorySaver()).invoke({}, {"configurable": {"thread_id": "w"}})
+    assert seen == [("gate", True), ("tool", True)], CHANGED + "a replaced node's runnable did not run"
+    assert [s.split(":")[0] for s in result["seen"]] == ["gate", "tool"]

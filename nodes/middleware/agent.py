@@ -8,7 +8,8 @@ its own) and may pause for a human there (an interrupt in LangChain's HITL shape
 ``wrap_tool_call`` runs only what was approved, as approved, checked once more as the tool is
 invoked after whatever other middleware did to the call (:mod:`nodes.middleware.guard`), and writes
 the audit rows of what ran; ``after_agent`` records the turns seen, so a human message another
-middleware wrote is never taken for the user's.
+middleware wrote is never taken for the user's. With a store, ``after_agent`` also moves the run's
+rows to the thread's audit log (:mod:`nodes.middleware.audit`).
 """
 
 from __future__ import annotations
@@ -26,11 +27,22 @@ from langgraph.types import Command
 
 from nodes.clock import now
 from nodes.messages import message_text, stop_message
+from nodes.middleware import audit
 from nodes.middleware.decide import Batch, Verdict, ask, decide, refused_again
 from nodes.middleware.guard import CHANGED, Guard, Seen
 from nodes.middleware.outcome import answer, call_record, noted, observed
 from nodes.middleware.reply import Reply, plan_for, tool_message, unique_calls
-from nodes.middleware.state import GovernanceState, audit, elapsed, figures, of_run, run_of, trace_row
+from nodes.middleware.state import (
+    GovernanceState,
+    elapsed,
+    figures,
+    merge_rows,
+    of_run,
+    run_of,
+    trace_row,
+    turn_of,
+)
+from nodes.middleware.state import audit as audit_rows
 from nodes.middleware.turns import run_request, run_subject, seen
 from nodes.tool_gateway import GovernedTool, ToolOutcome, error_observation, tool_registry
 from policies import supervisor as rules
@@ -89,13 +101,22 @@ class GovernanceMiddleware(AgentMiddleware[GovernanceState, Any, Any]):
 
     # ------------------------------------------------------------------ the run and its budgets
 
-    def before_agent(self, state: GovernanceState, runtime: Any) -> dict[str, Any]:
+    def _opened(self, state: GovernanceState) -> dict[str, Any]:
+        """A new run's bookkeeping: its id, clock and steps, its request (the human turns the client
+        sent, by identity), its turn on the thread, whom it acts for."""
         messages = state.get("messages") or []
         asked = run_request(messages, state.get("governance_seen") or {})
         subject, bound_now, conflict = run_subject(
             state.get("governance_subject"), self.subject, asked["request"], self._bound
         )
-        run = {"run_id": str(uuid.uuid4()), "started_at": now(), "paused_seconds": 0.0, "steps": 0, **asked}
+        run = {
+            "run_id": str(uuid.uuid4()),
+            "started_at": now(),
+            "paused_seconds": 0.0,
+            "steps": 0,
+            **asked,
+            **turn_of(run_of(state), asked["turns"]),
+        }
         update: dict[str, Any] = {
             "governance_run": run,
             "governance_stop_reason": None,
@@ -106,11 +127,29 @@ class GovernanceMiddleware(AgentMiddleware[GovernanceState, Any, Any]):
             update["governance_subject"] = subject
         if conflict:  # a later request named someone else: not rebound, and said
             row = trace_row(run, "request", ok=True, subject_kept=subject, subject_named=conflict)
-            update.update(audit(trace=[row]))
+            update = merge_rows(update, audit_rows(trace=[row]))
         return update
 
+    def _start(self, state: GovernanceState, runtime: Any) -> tuple[dict[str, Any], list[Any]]:
+        """A run's start, and (with a store) the rows of the previous run still to move to the log."""
+        resets, moved = audit.run_started(state, runtime)
+        return merge_rows(resets, self._opened(state)), moved
+
+    def before_agent(self, state: GovernanceState, runtime: Any) -> dict[str, Any]:
+        update, moved = self._start(state, runtime)
+        audit.write(runtime, moved)
+        return update
+
+    def _end(self, state: GovernanceState, runtime: Any) -> tuple[dict[str, Any], list[Any]]:
+        """A run's end: the human turns seen (a human message another middleware wrote during the
+        run is never a later run's request) and, with a store, the run's rows moved to the log."""
+        logged, moved = audit.run_ended(state, runtime)
+        return {"governance_seen": seen(state.get("messages") or []), **(logged or {})}, moved
+
     def after_agent(self, state: GovernanceState, runtime: Any) -> dict[str, Any]:
-        return {"governance_seen": seen(state.get("messages") or [])}
+        update, moved = self._end(state, runtime)
+        audit.write(runtime, moved)
+        return update
 
     @hook_config(can_jump_to=["end"])
     def before_model(self, state: GovernanceState, runtime: Any) -> dict[str, Any]:
@@ -124,7 +163,7 @@ class GovernanceMiddleware(AgentMiddleware[GovernanceState, Any, Any]):
             return {"governance_run": {**run, "model_at": now()}}
         row = trace_row(run, "model", ok=False, stop_reason=reason)
         done = {"governance_stop_reason": reason, "jump_to": "end"}
-        return {**done, **audit(trace=[row]), "messages": [stop_message(reason, "governance")]}
+        return {**done, **audit_rows(trace=[row]), "messages": [stop_message(reason, "governance")]}
 
     # ------------------------------------------------------------------ the review of a reply
 
@@ -220,10 +259,14 @@ class GovernanceMiddleware(AgentMiddleware[GovernanceState, Any, Any]):
         return update
 
     async def abefore_agent(self, state: GovernanceState, runtime: Any) -> dict[str, Any]:
-        return self.before_agent(state, runtime)
+        update, moved = self._start(state, runtime)
+        await audit.awrite(runtime, moved)
+        return update
 
     async def aafter_agent(self, state: GovernanceState, runtime: Any) -> dict[str, Any]:
-        return self.after_agent(state, runtime)
+        update, moved = self._end(state, runtime)
+        await audit.awrite(runtime, moved)
+        return update
 
     @hook_config(can_jump_to=["end"])
     async def abefore_model(self, state: GovernanceState, runtime: Any) -> dict[str, Any]:
@@ -252,7 +295,7 @@ class GovernanceMiddleware(AgentMiddleware[GovernanceState, Any, Any]):
             return Command(
                 update={
                     "messages": [tool_message(call, note, error=True)],
-                    **audit(trace=[row]),
+                    **audit_rows(trace=[row]),
                     "governance_stop_reason": "max_seconds",
                 }
             )
@@ -313,13 +356,13 @@ class GovernanceMiddleware(AgentMiddleware[GovernanceState, Any, Any]):
             update["governance_waited"] = {str(run.get("run_id")): paused}
         reply = watched.reply
         if watched.attempts == 0 and reply is not None:  # changed, reviewed again, not run
-            update.update(audit(trace=reply.trace, refusals=reply.refusals))
+            update.update(audit_rows(trace=reply.trace, refusals=reply.refusals))
             if reply.stop_reason is not None:
                 update["governance_stop_reason"] = reply.stop_reason
             return answer(result if isinstance(result, ToolMessage | Command) else watched.answer, update)
         if watched.attempts == 0:  # another middleware answered it: the tool never ran
             row = trace_row(at, "not_run", ok=False, **plan["figures"], tool_call_id=call.get("id"))
-            update.update(audit(trace=[{**row, "answered_by": "another middleware"}]))
+            update.update(audit_rows(trace=[{**row, "answered_by": "another middleware"}]))
             if isinstance(result, BaseException):
                 note = {"not_run": True, "reason": f"{type_name(result)}: {str(result)[:300]}"}
                 result = tool_message(call, note, error=True)
@@ -336,7 +379,7 @@ class GovernanceMiddleware(AgentMiddleware[GovernanceState, Any, Any]):
             ok, observation = observed(raw, call.get("id"))
         record = call_record(ran, call.get("id"), ok, observation, watched.attempts)
         row = trace_row(at, "execution", **ran["figures"], observation_ok=ok)
-        update.update(audit(trace=[row], calls=[record]))
+        update.update(audit_rows(trace=[row], calls=[record]))
         if isinstance(result, BaseException):  # observed, as the Supervisor's gateway does
             result = tool_message(call, observation if not ok else {"error": type_name(result)}, error=True)
         if isinstance(result, ToolMessage):

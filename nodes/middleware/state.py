@@ -6,18 +6,25 @@ The audit keys and the stop are output only: a client's input cannot write them 
 input keys outside the input schema). ``governance_subject`` is the application's input. The run's
 bookkeeping (``governance_run``: its id, clock, steps, its request and the human turns it came
 from), the plans of approved calls (``governance_plan``) and the human turns seen so far on the
-thread (``governance_seen``) are private. Every audit row is written through :func:`audit`."""
+thread (``governance_seen``) are private. Every audit row is written through :func:`audit`.
+
+With a store (``create_agent(..., store=...)``, or the server's), the rows in state are the current
+run's: each run's rows move to the thread's audit log (:mod:`nodes.middleware.audit`) and the next
+run starts from none (``RESET``), so a checkpoint does not carry every earlier run's rows. Without
+one they accumulate over the thread, each naming its ``run_id``."""
 
 from __future__ import annotations
 
 import json
-import operator
+import uuid
 from collections.abc import Mapping, Sequence
 from typing import Annotated, Any, NotRequired
 
 from langchain.agents.middleware.types import AgentState, OmitFromInput, PrivateStateAttr
 
+from nodes.audit import GOVERNANCE_ROWS
 from nodes.clock import now
+from nodes.state import add_rows
 from policies import supervisor as rules
 from policies.text import json_hash
 
@@ -41,16 +48,17 @@ def _add_waits(old: dict[str, float] | None, new: dict[str, float] | None) -> di
 class GovernanceState(AgentState[Any]):
     """The agent's state with what :class:`~nodes.middleware.GovernanceMiddleware` keeps.
 
-    Audit rows accumulate over the thread; each names its ``run_id`` (one agent invocation)."""
+    Audit rows: each names its ``run_id`` (one agent invocation); appended, or started over by a
+    first row ``RESET`` (a new run, when the rows live in the store's audit log)."""
 
-    governance_trace: NotRequired[Annotated[list[dict[str, Any]], OmitFromInput, operator.add]]
-    governance_calls: NotRequired[Annotated[list[dict[str, Any]], OmitFromInput, operator.add]]
-    governance_refusals: NotRequired[Annotated[list[dict[str, Any]], OmitFromInput, operator.add]]
+    governance_trace: NotRequired[Annotated[list[dict[str, Any]], OmitFromInput, add_rows]]
+    governance_calls: NotRequired[Annotated[list[dict[str, Any]], OmitFromInput, add_rows]]
+    governance_refusals: NotRequired[Annotated[list[dict[str, Any]], OmitFromInput, add_rows]]
     governance_stop_reason: NotRequired[Annotated[str | None, OmitFromInput, _last]]
     #: one ask per task: escalated steps a human approved, each with its ``run_id``; a later step of
     #: the same run with the same kind and provenance runs on that yes (output only: a grant written
     #: in a client's input would skip a human)
-    governance_grants: NotRequired[Annotated[list[dict[str, Any]], OmitFromInput, operator.add]]
+    governance_grants: NotRequired[Annotated[list[dict[str, Any]], OmitFromInput, add_rows]]
     #: whom the thread's runs act for: the application's input, else the middleware's ``subject``,
     #: else the one the thread's first request named (kept for its later runs)
     governance_subject: NotRequired[dict[str, Any]]
@@ -80,6 +88,30 @@ def audit(
         if rows:
             update[key] = [dict(r) for r in rows]
     return update
+
+
+#: The audit log's row kinds, by the state key that holds them.
+ROW_KEYS = GOVERNANCE_ROWS
+
+
+def turn_of(previous: Mapping[str, Any], turns: Sequence[str]) -> dict[str, Any]:
+    """A run's turn on the thread (1: the first request) and its request's message: the turn after
+    the previous run's when the client sent new human turns (``turns``, their ids), else the same
+    turn (a run that brought no new request carries the last one on)."""
+    last = int(previous.get("turn") or 0)
+    if turns:
+        return {"turn": last + 1, "request_message_id": turns[-1]}
+    return {"turn": last or None, "request_message_id": previous.get("request_message_id")}
+
+
+def merge_rows(first: Mapping[str, Any], then: Mapping[str, Any]) -> dict[str, Any]:
+    """Two updates as one: the audit rows of both (``first``'s before ``then``'s, so a ``RESET``
+    that starts a run's rows over stays first), the rest of ``then`` over ``first``."""
+    merged = {**first, **then}
+    for key in ROW_KEYS.values():
+        if key in first and key in then:
+            merged[key] = [*first[key], *then[key]]
+    return merged
 
 
 def run_of(state: Mapping[str, Any]) -> dict[str, Any]:
@@ -131,6 +163,8 @@ def figures(
 
 
 def trace_row(run: Mapping[str, Any], phase: str, *, ok: bool = True, **fields: Any) -> dict[str, Any]:
-    """One audit row: the run, its step (the model turn), the phase, ok, the figures."""
+    """One audit row: the run, its step (the model turn), the phase, ok, the figures, and an id of
+    its own (``row_id``: the same row read again keeps it; the same step run again on a fork, from
+    the same state, makes a row with another, so the audit log keeps both)."""
     row = {"run_id": run.get("run_id"), "step": run.get("steps"), "phase": phase, "ok": ok, **fields}
-    return {**row, "elapsed_ms": int(elapsed(run) * 1000)}
+    return {**row, "elapsed_ms": int(elapsed(run) * 1000), "row_id": uuid.uuid4().hex[:16]}

@@ -1,5 +1,5 @@
 """The Supervisor's conversation: the messages chat clients show (``messages``) and, under native
-tool calling, what the worker model is sent (``worker_conversation``).
+tool calling, what the worker model is sent (derived from ``messages``: ``worker_transcript``).
 
 Both protocols write the same conversation to ``messages``: the human turn, each proposed tool
 call as an ``AIMessage`` with ``tool_calls``, each call's answer as a ``ToolMessage`` with its
@@ -7,9 +7,14 @@ call as an ``AIMessage`` with ``tool_calls``, each call's answer as a ``ToolMess
 (or why the run stopped) as an ``AIMessage``.
 
 Native tool calling (:data:`NATIVE_SYSTEM`): the worker model is sent the system prompt, the task
-(a JSON human message: the goal, the subject) and ``worker_conversation``: this run's own AI
-replies and the tool messages the gateway wrote, nothing else. A client's ``ToolMessage`` or AI
-``tool_calls`` in ``messages`` never reach the model, never run and never count as a call.
+(a JSON human message: the goal, the subject) and this run's own AI replies and the tool messages
+the gateway wrote, nothing else. The conversation is kept once, in ``messages``: the run records,
+in ``worker_transcript``, the id and a digest of each message it wrote there for the worker, and
+the two things the worker reads that chat clients do not show (a final answer of its own that was
+refused, and the supervisor's word on it). A client's ``ToolMessage`` or AI ``tool_calls``
+in ``messages`` have no entry there, so they never reach the model, never run and never count as
+a call; a message of the run that a client replaced (same id, other content) no longer matches its
+digest and is left out too.
 
 Several tool calls in one reply run in order, each through the whole gateway (validation,
 review, a human's approval when escalated, execution). An escalated call waits for its answer, and
@@ -41,9 +46,15 @@ from nodes.messages import REQUEST_MESSAGE_KEY, message_id
 from nodes.tool_gateway import ToolRegistry, tool_catalog
 from policies.json_safety import json_problem
 from policies.supervisor import SupervisorPolicy, rule_details
+from policies.text import json_hash
 
 Protocol = Literal["native", "json"]
-#: The state key of the worker model's own conversation (native tool calling).
+#: The state key of what the worker model is sent after its task (native tool calling): entries
+#: ``{"id", "digest"}`` for the run's messages in ``messages``, ``{"message"}`` for what only the
+#: worker reads (a refused final answer, the supervisor's word). One run's; emptied by the next.
+TRANSCRIPT_KEY = "worker_transcript"
+#: Before ``worker_transcript``: the worker's own copy of the conversation, read only from runs
+#: checkpointed with it (a run that waited for a human across an upgrade), emptied by a new run.
 CONVERSATION_KEY = "worker_conversation"
 
 NATIVE_SYSTEM = (
@@ -63,17 +74,51 @@ def worker_protocol(setting: str, tool_calling: bool) -> Protocol:
 
 
 def reset_conversation(state: Mapping[str, Any]) -> dict[str, Any]:
-    """A new run's update: the worker's conversation emptied (when a run on the thread left one)."""
-    return {CONVERSATION_KEY: [RemoveMessage(id=REMOVE_ALL_MESSAGES)]} if state.get(CONVERSATION_KEY) else {}
+    """A new run's update: the worker's transcript emptied (when a run on the thread left one)."""
+    update: dict[str, Any] = {TRANSCRIPT_KEY: []} if state.get(TRANSCRIPT_KEY) else {}
+    if state.get(CONVERSATION_KEY):
+        update[CONVERSATION_KEY] = [RemoveMessage(id=REMOVE_ALL_MESSAGES)]
+    return update
+
+
+def digest(message: BaseMessage) -> str:
+    """What identifies a message's content for the worker: its type, text, tool calls (name,
+    arguments, id), the call it answers and its status."""
+    calls = [(c.get("name"), c.get("args"), c.get("id")) for c in getattr(message, "tool_calls", None) or []]
+    return json_hash(
+        [
+            message.type,
+            message.content,
+            calls,
+            getattr(message, "tool_call_id", None),
+            getattr(message, "status", None),
+            message.name,
+        ]
+    )
+
+
+def _native(state: Mapping[str, Any]) -> bool:
+    return state.get("worker_protocol") == "native"
+
+
+def _transcribed(state: Mapping[str, Any], entries: Sequence[dict[str, Any]]) -> dict[str, Any]:
+    """An update adding ``entries`` to the worker's transcript."""
+    return {TRANSCRIPT_KEY: [*(state.get(TRANSCRIPT_KEY) or []), *entries]} if entries else {}
 
 
 def said(state: Mapping[str, Any], messages: Sequence[BaseMessage]) -> dict[str, Any]:
-    """An update adding ``messages`` to ``messages`` and, under native tool calling, to the
-    worker's conversation."""
+    """An update adding ``messages`` to ``messages`` and, under native tool calling, to what the
+    worker model is sent (their ids and digests)."""
     update: dict[str, Any] = {"messages": list(messages)}
-    if state.get("worker_protocol") == "native":
-        update[CONVERSATION_KEY] = list(messages)
+    if _native(state):
+        update |= _transcribed(state, [{"id": m.id, "digest": digest(m)} for m in messages])
     return update
+
+
+def worker_only(state: Mapping[str, Any], messages: Sequence[BaseMessage]) -> dict[str, Any]:
+    """An update giving the worker model (native tool calling) ``messages`` that chat clients are
+    not shown: its own final answer, refused, and the supervisor's word on it."""
+    return _transcribed(state, [{"message": m} for m in messages]) if _native(state) else {}
 
 
 def _dumps(value: Any) -> str:
@@ -86,10 +131,25 @@ def task_message(state: Mapping[str, Any]) -> HumanMessage:
     return HumanMessage(content=_dumps(task))
 
 
+def worker_view(state: Mapping[str, Any]) -> list[BaseMessage]:
+    """This run's own conversation as the worker reads it: the messages its transcript names, from
+    ``messages``, each only while it still has the content the run wrote; and what only the worker
+    reads. (A run checkpointed with ``worker_conversation``: that copy first.)"""
+    by_id = {m.id: m for m in state.get("messages") or [] if isinstance(m, BaseMessage) and m.id}
+    view: list[BaseMessage] = list(state.get(CONVERSATION_KEY) or [])
+    for entry in state.get(TRANSCRIPT_KEY) or []:
+        if isinstance(entry.get("message"), BaseMessage):
+            view.append(entry["message"])
+            continue
+        found = by_id.get(entry.get("id"))
+        if found is not None and digest(found) == entry.get("digest"):
+            view.append(found)
+    return view
+
+
 def worker_messages(state: Mapping[str, Any]) -> list[BaseMessage]:
     """What the worker model is sent: the system prompt, the task, this run's own conversation."""
-    own: list[BaseMessage] = list(state.get(CONVERSATION_KEY) or [])
-    return [SystemMessage(content=NATIVE_SYSTEM), task_message(state), *own]
+    return [SystemMessage(content=NATIVE_SYSTEM), task_message(state), *worker_view(state)]
 
 
 def tool_specs(tools: ToolRegistry, policy: SupervisorPolicy) -> list[dict[str, Any]]:
@@ -241,8 +301,6 @@ def refused_final_messages(state: Mapping[str, Any], content: Mapping[str, Any])
         id=str(uuid.uuid4()),
         response_metadata={"refused": True, "reason": observation.get("reason")},
     )
-    update: dict[str, Any] = {"messages": [note]}
-    if state.get("worker_protocol") == "native":
-        word = HumanMessage(content=_dumps({"refused_final_answer": observation}), name="supervisor")
-        update[CONVERSATION_KEY] = [word]
-    return update
+    word = HumanMessage(content=_dumps({"refused_final_answer": observation}), name="supervisor")
+    answer = AIMessage(content=str((state.get("raw_action") or {}).get("answer") or ""))
+    return {"messages": [note], **worker_only(state, [answer, word])}

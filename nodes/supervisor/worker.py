@@ -142,6 +142,6 @@ def _native_reply(state: State, reply: LLMReply, steps: int) -> dict[str, Any]:
     if not calls:
         cleared = {key: None for key in STEP_KEYS}
         final = {"kind": "final", "answer": str(message.text)}
-        update = {**cleared, "raw_action": final, "steps": steps + 1, conv.CONVERSATION_KEY: [message]}
+        update = {**cleared, "raw_action": final, "steps": steps + 1}
         return llm_done(state, "worker", reply, **update)
     return llm_done(state, "worker", reply, **_take_call(calls, steps), **conv.said(state, [message]))

@@ -1,0 +1,310 @@
+"""7. Long threads: one thread, many user turns, as a chat user keeps one for days.
+
+Each variant keeps one thread per store and is sent N user turns of one tool call each ("Turn k:
+check order k"): the scripted model calls one tool, reads its result, answers. The variants take
+turns, turn by turn (interleaved), so the machine's load falls on all of them alike. At each mark
+(50 / 100 / 200 turns in full mode) the section reads the bytes the thread keeps (checkpoints,
+channel blobs, pending writes, and the rows its audit log keeps in the graph's store) and the
+median time of the last turns before the mark, and prints both as ratios to ``create_agent``'s.
+
+Variants: ``create_agent`` (LangChain's agent, nothing else), ``+ HumanInTheLoopMiddleware``
+(gating both tools, its ``when`` never asking), ``+ GovernanceMiddleware`` (the Supervisor's
+policy for the same tools), the Supervisor graph in both worker protocols (native tool calls,
+JSON actions). Every turn of every variant is checked to have made its one call and answered.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import sqlite3
+import time
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import ExitStack, contextmanager
+from dataclasses import dataclass
+from typing import Any
+
+from langchain_core.callbacks import CallbackManagerForLLMRun
+from langchain_core.language_models import BaseChatModel
+from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, ToolMessage
+from langchain_core.outputs import ChatGeneration, ChatResult
+
+from bench.agents import TOOLS, USAGE, available, governance, hitl, supervisor_policy, tool_call
+from bench.checkpointers import stored_bytes
+from bench.common import Section, median, ms
+from bench.context import Context
+from graphs.store import open_checkpointer, open_store
+
+STORES = ("sqlite", "postgres")
+BASELINE = "create_agent"
+#: The issue's targets: at the longest thread on SQLite, these variants within this many times
+#: create_agent's bytes and per-turn time.
+TARGET_RATIO = 1.25
+TARGET_STORE = "sqlite"
+GOVERNED = ("create_agent_governance", "supervisor_native", "supervisor")
+FINAL_ANSWER = "Done: checked."
+_TURN = re.compile(r"Turn (\d+)")
+
+
+def request(turn: int) -> str:
+    return f"Turn {turn}: check order {turn} and tell me what you found."
+
+
+def _turn_of(text: str) -> int:
+    found = _TURN.findall(text)
+    if not found:
+        raise ValueError(f"no turn in {text[:80]!r}")
+    return int(found[-1])
+
+
+class TurnScript(BaseChatModel):
+    """Native tool calling, one call per user turn: the call of turn k when the conversation's
+    last message is the user's request (or, for the Supervisor's worker, its task), the answer
+    once a tool's result came back. Stateless, so one model serves every turn and thread."""
+
+    @property
+    def _llm_type(self) -> str:
+        return "bench-turn-script"
+
+    def bind_tools(self, tools: Sequence[Any], **kwargs: Any) -> TurnScript:
+        return self
+
+    def _generate(
+        self,
+        messages: list[BaseMessage],
+        stop: list[str] | None = None,
+        run_manager: CallbackManagerForLLMRun | None = None,
+        **kwargs: Any,
+    ) -> ChatResult:
+        last = messages[-1]
+        if isinstance(last, ToolMessage):
+            reply = AIMessage(content=FINAL_ANSWER, usage_metadata=USAGE)
+        else:
+            turn = _turn_of(last.text)
+            name, args = tool_call(turn)
+            calls = [{"name": name, "args": args, "id": f"call_t{turn}", "type": "tool_call"}]
+            reply = AIMessage(content="", tool_calls=calls, usage_metadata=USAGE)
+        return ChatResult(generations=[ChatGeneration(message=reply)])
+
+
+class JsonTurnScript(BaseChatModel):
+    """The Supervisor's JSON protocol: the action of the goal's turn while the run's history is
+    empty, then the final answer. No ``bind_tools``."""
+
+    @property
+    def _llm_type(self) -> str:
+        return "bench-json-turn-script"
+
+    def _generate(
+        self,
+        messages: list[BaseMessage],
+        stop: list[str] | None = None,
+        run_manager: CallbackManagerForLLMRun | None = None,
+        **kwargs: Any,
+    ) -> ChatResult:
+        payload = json.loads(messages[-1].text)
+        if payload.get("history"):
+            action: dict[str, Any] = {"kind": "final", "answer": FINAL_ANSWER}
+        else:
+            name, args = tool_call(_turn_of(str(payload["goal"])))
+            action = {"kind": "tool", "name": name, "args": args}
+        reply = AIMessage(content=json.dumps(action), usage_metadata=USAGE)
+        return ChatResult(generations=[ChatGeneration(message=reply)])
+
+
+@dataclass(frozen=True)
+class Thread:
+    """One variant's graph over a store, and the check of each turn's result."""
+
+    graph: Any
+    check: Callable[[dict[str, Any], int], bool]
+
+
+Builder = Callable[[Any, Any], Thread]
+
+
+def _agent_check(result: dict[str, Any], turn: int) -> bool:
+    messages = result.get("messages") or []
+    if "__interrupt__" in result or len(messages) < 2:
+        return False
+    answer, last = messages[-2], messages[-1]
+    ok = (
+        isinstance(answer, ToolMessage)
+        and answer.status == "success"
+        and answer.tool_call_id == f"call_t{turn}"
+    )
+    return ok and isinstance(last, AIMessage) and last.text == FINAL_ANSWER
+
+
+def _supervisor_check(result: dict[str, Any], turn: int) -> bool:
+    calls = result.get("calls") or []
+    made = [(c.get("tool"), c.get("args")) for c in calls if c.get("ok") is True]
+    return result.get("status") == "ok" and made == [tool_call(turn)]
+
+
+def agent(middleware: Callable[[int], Sequence[Any]] | None = None) -> Builder:
+    def build(saver: Any, store: Any) -> Thread:
+        from langchain.agents import create_agent
+
+        extra = list(middleware(1)) if middleware else []
+        graph = create_agent(TurnScript(), list(TOOLS), middleware=extra, checkpointer=saver, store=store)
+        return Thread(graph, _agent_check)
+
+    return build
+
+
+def supervisor(model: type[BaseChatModel]) -> Builder:
+    def build(saver: Any, store: Any) -> Thread:
+        from graphs.supervisor import build_graph
+
+        graph = build_graph(
+            llm=model(), tools=list(TOOLS), policy=supervisor_policy(1), checkpointer=saver, store=store
+        )
+        return Thread(graph, _supervisor_check)
+
+    return build
+
+
+def variants() -> dict[str, Builder]:
+    """What the section measures, each against ``create_agent`` (BASELINE)."""
+    return {
+        BASELINE: agent(),
+        "create_agent_hitl": agent(hitl),
+        "create_agent_governance": agent(governance),
+        "supervisor_native": supervisor(TurnScript),
+        "supervisor": supervisor(JsonTurnScript),
+    }
+
+
+@contextmanager
+def _stores(location: str) -> Iterator[tuple[Any, Any]]:
+    with open_checkpointer(location) as saver, open_store(location) as store:
+        yield saver, store
+
+
+def audit_bytes(kind: str, location: str, thread_id: str) -> int:
+    """Bytes the graph's store keeps for the thread (its audit log: keys and values)."""
+    if kind == "sqlite":
+        with sqlite3.connect(location) as conn:
+            exists = conn.execute("SELECT 1 FROM sqlite_master WHERE name = 'store'").fetchone()
+            if not exists:
+                return 0
+            row = conn.execute(
+                "SELECT COALESCE(SUM(LENGTH(prefix) + LENGTH(key) + LENGTH(value)), 0) FROM store"
+                " WHERE prefix LIKE ?",
+                (f"%{thread_id}%",),
+            ).fetchone()
+        return int(row[0])
+    import psycopg
+
+    with psycopg.connect(location) as conn:
+        row = conn.execute(
+            "SELECT COALESCE(SUM(pg_column_size(prefix) + pg_column_size(key) + pg_column_size(value)), 0)"
+            " FROM store WHERE prefix LIKE %s",
+            (f"%{thread_id}%",),
+        ).fetchone()
+    return int(row[0]) if row else 0
+
+
+def _timed(thread: Thread, thread_id: str, turn: int) -> tuple[float, float]:
+    given = {"messages": [HumanMessage(request(turn))]}
+    config = {"configurable": {"thread_id": thread_id}}
+    wall, cpu = time.perf_counter(), time.process_time()
+    result = thread.graph.invoke(given, config, durability="sync")
+    cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
+    if not thread.check(result, turn):
+        raise RuntimeError(f"turn {turn} strayed from the script: {result.get('stop_reason')}")
+    return wall, cpu
+
+
+def measure(ctx: Context, store: str, builders: dict[str, Builder]) -> list[dict[str, Any]]:
+    """Every variant's thread on ``store``, turn by turn in turns; a row per (mark, variant)."""
+    marks = ctx.settings.thread_turns
+    last = ctx.settings.thread_last
+    rows: list[dict[str, Any]] = []
+    with ExitStack() as stack:
+        threads: dict[str, tuple[Thread, str, str]] = {}
+        for name, build in builders.items():
+            location = ctx.location(store, f"long_{name}")
+            saver, kept = stack.enter_context(_stores(location))
+            threads[name] = (build(saver, kept), location, f"long-{name}")
+        times: dict[str, list[tuple[float, float]]] = {name: [] for name in threads}
+        names = list(threads)
+        for turn in range(1, max(marks) + 1):
+            shift = turn % len(names)  # each variant takes each place in the round in turn
+            for name in names[shift:] + names[:shift]:
+                thread, _, thread_id = threads[name]
+                times[name].append(_timed(thread, thread_id, turn))
+            if turn not in marks:
+                continue
+            for name, (thread, location, thread_id) in threads.items():
+                saver = thread.graph.checkpointer
+                kept = stored_bytes(store, saver, location, thread_id)
+                logged = audit_bytes(store, location, thread_id)
+                recent = times[name][-last:]
+                rows.append(
+                    {
+                        "store": store,
+                        "turns": turn,
+                        "variant": name,
+                        "checkpoints": len(list(saver.list({"configurable": {"thread_id": thread_id}}))),
+                        "bytes": kept + logged,
+                        "mb_per_thread": round((kept + logged) / 2**20, 3),
+                        "audit_log_kb": round(logged / 1024, 1),
+                        "ms_per_turn": ms(median([w for w, _ in recent])),
+                        "cpu_ms_per_turn": ms(median([c for _, c in recent])),
+                    }
+                )
+    for row in rows:
+        base = next(r for r in rows if (r["turns"], r["variant"]) == (row["turns"], BASELINE))
+        row["bytes_over_create_agent"] = round(row["bytes"] / base["bytes"], 2)
+        row["ms_over_create_agent"] = round(row["ms_per_turn"] / base["ms_per_turn"], 2)
+        row["cpu_over_create_agent"] = round(row["cpu_ms_per_turn"] / base["cpu_ms_per_turn"], 2)
+    return rows
+
+
+def _why(row: dict[str, Any], base: dict[str, Any]) -> str:
+    """What a ratio is made of: the checkpoints a thread keeps, and the bytes of one (SQLite stores
+    every channel of the state in every checkpoint)."""
+    count = row["checkpoints"] / base["checkpoints"]
+    size = (row["bytes"] / row["checkpoints"]) / (base["bytes"] / base["checkpoints"])
+    return f"{count:.2f}x the checkpoints, each {size:.2f}x the bytes"
+
+
+def run(ctx: Context) -> Section:
+    section = Section(
+        "long_threads",
+        "7. One thread, many user turns of one tool call each (scripted models, durability sync)",
+        [
+            "store", "turns", "variant", "checkpoints", "mb_per_thread", "audit_log_kb", "ms_per_turn",
+            "cpu_ms_per_turn", "bytes_over_create_agent", "ms_over_create_agent", "cpu_over_create_agent",
+        ],
+    )  # fmt: skip
+    if not available():
+        raise RuntimeError("the long_threads section needs langchain>=1 (pip install -e '.[bench]')")
+    builders = variants()
+    stores = [s for s in ctx.stores() if s in STORES]
+    for store in stores:
+        section.rows += measure(ctx, store, builders)
+    longest = max(ctx.settings.thread_turns)
+    marks = {(r["store"], r["turns"], r["variant"]): r for r in section.rows}
+    for row in section.rows:
+        if row["store"] == TARGET_STORE and row["turns"] == longest and row["variant"] in GOVERNED:
+            why = _why(row, marks[(row["store"], row["turns"], BASELINE)])
+            for figure, label in (
+                ("bytes_over_create_agent", "bytes"),
+                ("ms_over_create_agent", "ms per turn"),
+            ):
+                target = f"{TARGET_STORE}, {longest} turns: {row['variant']} ÷ create_agent, {label}"
+                section.check(target, row[figure], TARGET_RATIO, note=why)
+    if ctx.pg_problem:
+        section.notes.append(f"PostgreSQL not measured: {ctx.pg_problem}")
+    section.notes.append(
+        f"One thread per variant and store; turn k asks for one tool call and an answer. ms_per_turn: the "
+        f"median wall time of the {ctx.settings.thread_last} turns before the mark (cpu_: the process's CPU "
+        "time); mb_per_thread: the thread's checkpoints, blobs and writes, plus its rows in the graph's "
+        "store (audit_log_kb). Ratios: to create_agent at the same store and mark. A target's note: how "
+        "many checkpoints the thread keeps, and how big one is, against create_agent's (docs/benchmarks.md, "
+        "section 7)."
+    )
+    return section

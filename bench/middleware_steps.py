@@ -1,0 +1,214 @@
+"""8. Where a governed tool step's time goes: ``create_agent`` + ``GovernanceMiddleware`` against
+``create_agent`` + ``HumanInTheLoopMiddleware`` (the agent a user would pick for approvals), per
+tool step, with the nodes each runs, the bytes each step writes, and what a leaner middleware would
+save, measured rather than guessed (issue 29, item 4; phase 2 implements it).
+
+Variants, all on ``bench/agents.py``'s two tools and scripted model, interleaved rounds, every run
+checked to make its N calls and answer:
+
+- ``create_agent``, ``create_agent_hitl``, ``create_agent_governance``: as in section 6;
+- ``governance_without_before_model``: the same middleware with its ``before_model`` hook taken
+  off the graph (its checks, which never fire in these runs, are what a restructure would do in
+  ``wrap_model_call``): what one node fewer per step saves;
+- ``hitl_with_empty_before_model``: HITL plus a middleware whose ``before_model`` does nothing:
+  what one node per step costs by itself, whatever it does.
+
+Per variant and step count: supersteps per tool step and the nodes a tool step runs; CPU and wall
+ms per tool step and the ratio to ``create_agent_hitl``; the bytes of the state updates a step
+writes and of the checkpoints it leaves (``InMemorySaver``, serialized as savers store them).
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections import Counter
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from bench.agents import (
+    TOOLS,
+    Variant,
+    agent,
+    agent_check,
+    available,
+    governance,
+    hitl,
+    interleaved,
+    supervisor_policy,
+)
+from bench.checkpointers import _payload_bytes, stored_bytes
+from bench.common import Section, ms
+from bench.context import Context
+from bench.profiling import Matcher, profile, summary
+
+REFERENCE = "create_agent_hitl"
+STEPS = (6, 24)
+#: The issue's goal for phase 2: the middleware within this many times HITL per tool step.
+TARGET = 1.2
+
+
+def _without_before_model(steps: int) -> Sequence[Any]:
+    """The governance middleware with no ``before_model`` node (the hook left to the base class)."""
+    from langchain.agents.middleware.types import AgentMiddleware
+
+    from nodes.middleware import GovernanceMiddleware
+
+    class Leaner(GovernanceMiddleware):
+        before_model = AgentMiddleware.before_model
+        abefore_model = AgentMiddleware.abefore_model
+
+    return [Leaner(supervisor_policy(steps), tools=list(TOOLS))]
+
+
+def _empty_before_model(steps: int) -> Sequence[Any]:
+    from langchain.agents.middleware.types import AgentMiddleware
+
+    class Empty(AgentMiddleware):
+        def before_model(self, state: Any, runtime: Any) -> None:
+            return None
+
+    return [*hitl(steps), Empty()]
+
+
+def variants() -> list[Variant]:
+    return [
+        agent("create_agent"),
+        agent(REFERENCE, hitl),
+        agent("create_agent_governance", governance),
+        agent("governance_without_before_model", _without_before_model),
+        agent("hitl_with_empty_before_model", _empty_before_model),
+    ]
+
+
+def _shape(built: Any, steps: int) -> dict[str, Any]:
+    """One run's supersteps, the nodes per tool step (a node run fewer times than there are steps
+    runs once a run), and the bytes it leaves (``built`` is checkpointed by an ``InMemorySaver``)."""
+    saver = built.graph.checkpointer
+    thread = f"shape-{uuid.uuid4()}"
+    config = {"configurable": {"thread_id": thread}}
+    built.graph.invoke(built.given, config, durability="sync")
+    snapshots = list(built.graph.get_state_history(config))
+    nodes: Counter[str] = Counter(task.name for s in snapshots for task in s.tasks)
+    written = sum(_payload_bytes(v) for key, v in saver.writes.items() if key[0] == thread)
+    kept = stored_bytes("memory", saver, "memory", thread) - written
+    per_run = {name for name, count in nodes.items() if count < steps}
+    return {
+        "supersteps_per_step": round((len(snapshots) - 1) / steps, 2),
+        "nodes_per_step": " ".join(sorted(n for n in nodes if n not in per_run)),
+        "nodes_per_run": " ".join(sorted(per_run - {"__start__"})),
+        "kb_written_per_step": round(written / steps / 1024, 2),
+        "kb_checkpoints_per_step": round(kept / steps / 1024, 2),
+    }
+
+
+def measure(ctx: Context, steps: int) -> list[dict[str, Any]]:
+    failures: list[str] = []
+    present = [v for v in variants() if v.build is not None]
+    from langgraph.checkpoint.memory import InMemorySaver
+
+    saver = InMemorySaver()
+    built = {v.name: v.build(steps, saver) for v in present if v.build is not None}
+
+    def runner(name: str) -> Callable[[], None]:
+        def run() -> None:
+            result = built[name].graph.invoke(
+                built[name].given, {"configurable": {"thread_id": str(uuid.uuid4())}}, durability="sync"
+            )
+            if not agent_check(steps)(result):
+                failures.append(name)
+
+        return run
+
+    timed = interleaved({name: runner(name) for name in built}, ctx.settings.agent_rounds)
+    if failures:
+        raise RuntimeError(f"{steps} steps: runs strayed from the script: {failures[:3]}")
+    ref_wall, ref_cpu = timed[REFERENCE]
+    rows = []
+    for name, (wall, cpu) in timed.items():
+        rows.append(
+            {
+                "steps": steps,
+                "variant": name,
+                **_shape(built[name], steps),
+                "cpu_ms_per_step": ms(cpu / steps),
+                "ms_per_step": ms(wall / steps),
+                "cpu_over_hitl": round(cpu / ref_cpu, 2),
+                "over_hitl": round(wall / ref_wall, 2),
+            }
+        )
+    return rows
+
+
+#: Where a governed run's time goes: each label's inclusive share of the profiled thread.
+PROFILED: dict[str, tuple[Matcher, ...]] = {
+    "GovernanceMiddleware.before_model": (("before_model", "nodes/middleware/agent.py"),),
+    "GovernanceMiddleware.after_model (the review)": (("after_model", "nodes/middleware/agent.py"),),
+    "GovernanceMiddleware.wrap_tool_call": (("wrap_tool_call", "nodes/middleware/agent.py"),),
+    "the model call (scripted)": (("_generate", "bench/agents.py"),),
+    "the tool call (ToolNode)": (("_run_one", "langgraph/prebuilt/tool_node.py"),),
+    "making checkpoints (_put_checkpoint)": (("_put_checkpoint", "pregel/_loop.py"),),
+    "handing writes to the saver (put_writes)": (("put_writes", "pregel/_loop.py"),),
+    "waiting for checkpoint writes (Future.result)": (("result", "concurrent/futures/_base.py"),),
+    "state reads (local_read)": (("local_read", "langgraph/pregel/_algo.py"),),
+    "preparing each superstep's tasks (prepare_next_tasks)": (("prepare_next_tasks", "pregel/_algo.py"),),
+}
+
+
+def profile_governance(ctx: Context, steps: int) -> str:
+    from langgraph.checkpoint.memory import InMemorySaver
+
+    variant = agent("create_agent_governance", governance)
+    assert variant.build is not None
+    built = variant.build(steps, InMemorySaver())
+
+    def runs() -> None:
+        for _ in range(ctx.settings.agent_profile_runs):
+            built.graph.invoke(
+                built.given, {"configurable": {"thread_id": str(uuid.uuid4())}}, durability="sync"
+            )
+
+    found = profile(
+        runs,
+        save_as=ctx.out_dir / "profiles" / f"middleware-steps-{steps}.txt",
+        inclusive=PROFILED,
+    )
+    shares = ", ".join(f"{label} {round(share * 100)}%" for label, share in found["inclusive"].items())
+    where = f"governance, {steps} steps, memory: {summary(found['areas'])}"
+    return f"{where}; inside: {shares} ({found.get('file')})"
+
+
+def run(ctx: Context) -> Section:
+    section = Section(
+        "middleware_steps",
+        "8. A governed tool step against create_agent + HITL: nodes, bytes and time per tool step (memory)",
+        [
+            "steps", "variant", "supersteps_per_step", "nodes_per_step", "nodes_per_run",
+            "kb_written_per_step", "kb_checkpoints_per_step", "cpu_ms_per_step", "ms_per_step",
+            "cpu_over_hitl", "over_hitl",
+        ],
+    )  # fmt: skip
+    if not available():
+        raise RuntimeError("the middleware_steps section needs langchain>=1 (pip install -e '.[bench]')")
+    steps = STEPS if ctx.settings.mode != "smoke" else (2,)
+    for count in steps:
+        section.rows += measure(ctx, count)
+    rows = {(r["steps"], r["variant"]): r for r in section.rows}
+    for row in section.rows:
+        if row["variant"] == "create_agent_governance" and row["steps"] in STEPS:
+            leaner = rows[(row["steps"], "governance_without_before_model")]["cpu_over_hitl"]
+            section.check(
+                f"{row['steps']} steps: governance ÷ HITL, CPU per tool step (phase 2)",
+                row["cpu_over_hitl"],
+                TARGET,
+                note=f"without its before_model node: {leaner}x",
+            )
+    if ctx.settings.profile:
+        section.notes.append(profile_governance(ctx, max(steps)))
+    section.notes.append(
+        "InMemorySaver, durability sync, interleaved rounds, every run on a new thread. "
+        "kb_written_per_step: the serialized state updates (LangGraph's pending writes) per tool step; "
+        "kb_checkpoints_per_step: the serialized checkpoints and channel blobs. "
+        "governance_without_before_model / hitl_with_empty_before_model: what one node per tool step "
+        "saves / costs."
+    )
+    return section

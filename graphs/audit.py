@@ -1,0 +1,286 @@
+"""A thread's audit, every run of it: read back from the audit log in the graph's store
+(:mod:`nodes.audit`) and the thread's latest checkpoint.
+
+    from graphs.audit import read_audit
+    audit = read_audit(graph, "thread-1")          # any of our graphs, or a create_agent agent
+    for run in audit.runs:                          # oldest turn first
+        print(run.turn, run.status, [row["phase"] for row in run.trace])
+
+``agent-patterns audit THREAD`` prints the same (``--json``: :meth:`ThreadAudit.as_dict`).
+
+Where each part comes from: the log holds the rows of every run that wrote there (the Supervisor
+graph as each node runs; ``GovernanceMiddleware`` when a run ends), of every branch a fork or a
+replay made; the latest checkpoint holds the rows of a middleware run that has not ended yet (a
+run waiting for a human). A thread with no log (a graph without a store, or runs of a version that
+kept none) is read from its checkpoints instead: each run's newest (one branch per run; every
+checkpoint of the thread is read, so a long thread reads slowly: give the graph a store).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from langgraph.store.base import Item
+
+from nodes import audit as log
+from nodes.messages import REQUEST_MESSAGE_KEY, message_id, message_text
+
+#: The state keys a pattern graph keeps a run's rows in (the Supervisor's, and every pattern's
+#: ``trace`` and ``history``).
+GRAPH_ROWS = {
+    "trace": "trace",
+    "history": "history",
+    "calls": "calls",
+    "refusals": "refusals",
+    "grants": "grants",
+}
+
+
+@dataclass
+class RunAudit:
+    """One run (one invocation with new input) of a thread: its rows, in the order they were made."""
+
+    run_id: str
+    turn: int | None = None
+    engine: str | None = None
+    request_message_id: str | None = None
+    #: the request's text (its first 200 characters), from the thread's conversation
+    request: str | None = None
+    started_at: float | None = None
+    #: ``ok`` / ``stopped``; None while it runs or waits for a human (or when its end was not kept)
+    status: str | None = None
+    stop_reason: str | None = None
+    trace: list[dict[str, Any]] = field(default_factory=list)
+    history: list[dict[str, Any]] = field(default_factory=list)
+    calls: list[dict[str, Any]] = field(default_factory=list)
+    refusals: list[dict[str, Any]] = field(default_factory=list)
+    #: one ask per task: the grants a human's approvals issued in the run
+    grants: list[dict[str, Any]] = field(default_factory=list)
+    #: how many branches its rows came from (more than one: a fork or a replay re-ran some of its
+    #: steps, and the rows of each run of them are kept, at the same place in the lists)
+    branches: int = 1
+
+    def as_dict(self) -> dict[str, Any]:
+        return dict(self.__dict__)
+
+
+@dataclass
+class ThreadAudit:
+    thread_id: str
+    runs: list[RunAudit]
+    #: where the rows were read: ``log`` (the store's audit log) or ``checkpoints``
+    source: str
+
+    def turn(self, number: int) -> list[RunAudit]:
+        """The runs that answered the thread's ``number``-th request (two or more: a fork re-ran it)."""
+        return [run for run in self.runs if run.turn == number]
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"thread_id": self.thread_id, "source": self.source, "runs": [r.as_dict() for r in self.runs]}
+
+
+class ThreadNotFound(LookupError):
+    """Neither the store's log nor the checkpointer knows the thread."""
+
+
+def _runs(values: Iterable[Mapping[str, Any]]) -> list[RunAudit]:
+    """Log values (``run_id``, ``kind``, ``seq``, ``row``...) as runs, each run's rows in the order
+    they were made (at the same place, a fork's rows after the first branch's). Runs in turn order;
+    runs whose turn is not known (a middleware thread read without a log) first, as found."""
+    runs: dict[str, RunAudit] = {}
+    rows: dict[str, list[Mapping[str, Any]]] = {}
+    for value in values:
+        run_id = str(value.get("run_id"))
+        run = runs.setdefault(run_id, RunAudit(run_id))
+        kind, row = value.get("kind"), value.get("row")
+        if not isinstance(row, Mapping):
+            continue
+        if kind == "run":
+            run.turn, run.engine = row.get("turn"), row.get("engine")
+            run.request_message_id, run.started_at = row.get("request_message_id"), row.get("started_at")
+        elif kind == "end":
+            run.status, run.stop_reason = row.get("status"), row.get("stop_reason")
+        elif kind in log.ROW_KINDS:
+            rows.setdefault(run_id, []).append(value)
+    for run_id, made in rows.items():
+        run, places = runs[run_id], Counter[tuple[Any, Any]]()
+        for value in sorted(made, key=lambda v: (int(v.get("seq") or 0), float(v.get("at") or 0.0))):
+            getattr(run, str(value["kind"])).append(dict(value["row"]))
+            places[(value["kind"], value.get("seq"))] += 1
+        run.branches = max(places.values(), default=1)
+    unknown = [r for r in runs.values() if r.turn is None]
+    known = [r for r in runs.values() if r.turn is not None]
+    return unknown + sorted(known, key=lambda r: (r.turn, r.started_at or 0.0))
+
+
+def _governed(state: Mapping[str, Any]) -> bool:
+    """A ``create_agent`` agent's state with ``GovernanceMiddleware``'s rows."""
+    return "governance_run" in state or any(k in state for k in log.GOVERNANCE_ROWS.values())
+
+
+def _state_entries(state: Mapping[str, Any]) -> list[log.Entry]:
+    """The log items of the rows a state holds: a middleware run's rows not moved yet, or a pattern
+    graph's run (read from checkpoints, for a graph without a store)."""
+    if _governed(state):
+        run = state.get("governance_run")
+        return log.state_entries(state, log.GOVERNANCE_ROWS, run, log.GOVERNANCE_ENGINE)
+    graph_run = {
+        "run_id": state.get("run_id"),
+        "started_at": state.get("started_at"),
+        "request_message_id": state.get(REQUEST_MESSAGE_KEY),
+        "turn": log.request_turn(state, {}),
+    }
+    if not graph_run["run_id"]:
+        return []
+    made = log.state_entries(state, GRAPH_ROWS, graph_run, "graph")
+    if state.get("status") in ("ok", "stopped"):
+        made.append(log.end_entry(graph_run["run_id"], str(state["status"]), state.get("stop_reason")))
+    return made
+
+
+def _with_requests(runs: list[RunAudit], messages: Iterable[Any]) -> list[RunAudit]:
+    """Each run's request text, from the conversation (the latest checkpoint's ``messages``)."""
+    texts = {message_id(m): message_text(m)[:200] for m in messages or () if message_id(m)}
+    for run in runs:
+        run.request = texts.get(run.request_message_id) if run.request_message_id else None
+    return runs
+
+
+def thread_audit(items: Sequence[Item], thread_id: str, state: Mapping[str, Any] | None) -> ThreadAudit:
+    """The thread's runs from its log ``items``, with the rows ``state`` (the thread's latest
+    state) holds that are not in the log yet (a middleware run that has not ended)."""
+    values = [item.value for item in items]
+    if state:
+        keys = {item.key for item in items}
+        by_task = {str(v.get("run_id")) for v in values if v.get("task_id")}
+        for made in _state_entries(state):
+            # a run whose nodes write their rows is in the log as they made them
+            if made.key not in keys and str(made.value.get("run_id")) not in by_task:
+                values.append(made.value)
+    runs = _with_requests(_runs(values), (state or {}).get("messages") or [])
+    return ThreadAudit(thread_id, runs, "log")
+
+
+def history_audit(snapshots: Iterable[Mapping[str, Any]], thread_id: str) -> ThreadAudit:
+    """Without a log: each run's rows from its newest checkpoint (``snapshots``: the thread's
+    checkpoints' values, newest first); a middleware thread's rows, of every run, from the latest."""
+    values: list[dict[str, Any]] = []
+    seen: set[Any] = set()
+    latest: Mapping[str, Any] | None = None
+    for state in snapshots:
+        first = latest is None
+        latest = state if first else latest
+        run_id = None if _governed(state) else state.get("run_id")
+        if (first and _governed(state)) or (run_id and run_id not in seen):
+            seen.add(run_id)
+            values += [e.value for e in _state_entries(state)]
+    if not values:
+        raise ThreadNotFound(f"no audit of thread {thread_id!r} in this store")
+    runs = _with_requests(_runs(values), (latest or {}).get("messages") or [])
+    return ThreadAudit(thread_id, runs, "checkpoints")
+
+
+def _config(thread_id: str) -> dict[str, Any]:
+    return {"configurable": {"thread_id": thread_id}}
+
+
+def read_audit(graph: Any, thread: str | Mapping[str, Any]) -> ThreadAudit:
+    """The audit of every run on ``thread`` (a thread id or a config) of ``graph`` (a compiled graph
+    with a checkpointer: one of ours, or a ``create_agent`` agent)."""
+    config = _config(thread) if isinstance(thread, str) else dict(thread)
+    thread_id = str(config["configurable"]["thread_id"])
+    items = log.read_log(graph.store, thread_id) if graph.store is not None else []
+    if items:
+        return thread_audit(items, thread_id, graph.get_state(config).values or {})
+    return history_audit((s.values or {} for s in graph.get_state_history(config)), thread_id)
+
+
+def stored_audit(checkpointer: Any, store: Any, thread_id: str) -> ThreadAudit:
+    """:func:`read_audit` from a checkpointer and a store alone (no graph: ``agent-patterns audit``)."""
+    config = _config(thread_id)
+    items = log.read_log(store, thread_id) if store is not None else []
+    if items:
+        latest = checkpointer.get_tuple(config)
+        state = dict(latest.checkpoint.get("channel_values") or {}) if latest is not None else {}
+        return thread_audit(items, thread_id, state)
+    history = (dict(t.checkpoint.get("channel_values") or {}) for t in checkpointer.list(config))
+    return history_audit(history, thread_id)
+
+
+# --- agent-patterns audit THREAD ---------------------------------------------------------------
+
+
+def _who(row: Mapping[str, Any]) -> str:
+    """Who decided a step: the human or the automatic approver that approved it, who refused it,
+    how the action that ran was made."""
+    parts = []
+    if row.get("approved_by"):
+        parts.append(f"approved by {row['approved_by']}")
+    if row.get("refused_by"):
+        parts.append(f"refused by {row['refused_by']}")
+    if row.get("responded_by"):
+        parts.append(f"answered by {row['responded_by']}")
+    if row.get("executed_from") not in (None, "original"):
+        parts.append(str(row["executed_from"]))
+    return ", ".join(parts)
+
+
+def _reason(row: Mapping[str, Any]) -> str:
+    keys = ("stop_reason", "refused", "review_reason", "tool_error")
+    return str(next((row[k] for k in keys if row.get(k)), ""))
+
+
+def row_line(row: Mapping[str, Any]) -> str:
+    """One trace row on a line: step, phase, tool, decision, ok, who, why."""
+    ok = "ok" if row.get("ok") and row.get("observation_ok", True) else "NO"
+    cells = [
+        f"{row.get('step', '-')!s:>4}",
+        f"{row.get('phase', '-')!s:<10}",
+        f"{row.get('tool') or row.get('call') or '-'!s:<20}",
+        f"{row.get('decision') or '-'!s:<9}",
+        f"{ok:<3}",
+    ]
+    extra = "; ".join(part for part in (_who(row), _reason(row)) if part)
+    return ("  " + " ".join(cells) + (f" {extra}" if extra else "")).rstrip()
+
+
+def run_lines(run: RunAudit) -> list[str]:
+    ended = f"{run.status} ({run.stop_reason})" if run.status else "not ended (running, or waiting)"
+    asked = f' "{run.request[:70]}"' if run.request else ""
+    forked = f", {run.branches} branches" if run.branches > 1 else ""
+    head = f"turn {run.turn if run.turn is not None else '?'}  run {run.run_id}  {ended}{forked}{asked}"
+    counts = f"  {len(run.calls)} call(s), {len(run.refusals)} refusal(s), {len(run.history)} history row(s)"
+    return [head, *(row_line(row) for row in run.trace), counts]
+
+
+def audit_lines(audit: ThreadAudit, where: str) -> list[str]:
+    source = "the audit log" if audit.source == "log" else "its checkpoints (the graph kept no audit log)"
+    lines = [f"thread {audit.thread_id}: {len(audit.runs)} run(s), read from {source} in {where}"]
+    for run in audit.runs:
+        lines += run_lines(run)
+    return lines
+
+
+def audit_command(args: Any, out: Any) -> int:
+    """``audit``: the thread's runs from the store's audit log (else its checkpoints)."""
+    from graphs.cli import EXIT_OK, CliError
+    from graphs.runs import result_json
+    from graphs.store import open_checkpointer, open_store, parse_location
+
+    with open_checkpointer(args.db) as saver, open_store(args.db) as store:
+        try:
+            found = stored_audit(saver, store, args.thread_id)
+        except ThreadNotFound as exc:
+            raise CliError(str(exc)) from None
+    if args.turn is not None:
+        found = ThreadAudit(found.thread_id, found.turn(args.turn), found.source)
+        if not found.runs:
+            raise CliError(f"thread {args.thread_id!r} has no run for turn {args.turn}")
+    if args.json:
+        print(result_json(found.as_dict()), file=out)
+        return EXIT_OK
+    print("\n".join(audit_lines(found, str(parse_location(args.db)))), file=out)
+    return EXIT_OK

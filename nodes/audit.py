@@ -1,0 +1,298 @@
+"""The audit log: the audit rows of every run on a thread, kept once, outside the checkpoints.
+
+LangGraph's savers write a state's channels into every checkpoint (SQLite: all of them, each time;
+PostgreSQL: each channel a step changed), so rows that accumulate in state over a whole thread are
+rewritten at every step of every later run. Instead, a run keeps only its own rows in state (the
+run's result, what its nodes read), and each row is appended, once, to a log in the graph's
+LangGraph store (``BaseStore``: ``InMemoryStore``, ``SqliteStore``, ``PostgresStore``, or the
+store ``langgraph dev`` and the Agent Protocol server give every graph).
+
+**Where.** One namespace per thread, ``("agent_patterns", "audit", <thread>)``; one item per row.
+An item's value: ``run_id``, ``kind`` (``trace``, ``history``, ``calls``, ``refusals``; ``run``
+for a run's start: its turn and request; ``end`` for how it ended), ``seq`` (the row's place in its
+run's list of that kind), ``row``, ``at`` (when it was written) and where it came from.
+
+**Exactly once.** Keys are deterministic, so writing an item again overwrites it:
+
+- rows written by the node that made them (the Supervisor graph) are keyed by LangGraph's task id
+  (``runtime.execution_info.task_id``: the checkpoint it ran from, its step and node), the kind
+  and the row's place in the node's update. A node re-run from the same checkpoint (a resume after
+  an interrupt, or after a crash before its writes were saved) rewrites the same items; a fork or
+  a replay runs from a new checkpoint, so its rows are new items and the first branch's stay;
+- rows moved at a run's end (``GovernanceMiddleware``, whose rows are made in hooks that write no
+  log) are keyed by their run, kind, place in the run and content: the same rows moved twice are
+  one item; a fork's rows that differ from the first branch's are items of their own.
+
+The read side is :func:`read_log` (and ``graphs.audit`` for a thread's runs from a graph or a
+store; ``agent-patterns audit THREAD``).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from langchain_core.runnables import RunnableConfig
+from langgraph.runtime import Runtime
+from langgraph.store.base import BaseStore, Item, PutOp
+
+from nodes.langgraph_private import node_runnable, wrap_nodes
+from nodes.messages import REQUEST_MESSAGE_KEY, message_id
+from nodes.state import RESET
+from policies.text import json_hash
+
+#: The namespace's first labels; the thread's (escaped) id follows.
+NAMESPACE = ("agent_patterns", "audit")
+#: Row kinds, in the order a run's rows are read.
+ROW_KINDS = ("trace", "history", "calls", "refusals", "grants")
+#: Most items read from one thread's log (a 200-turn thread of one tool call each keeps ~2,000).
+MAX_ITEMS = 1_000_000
+
+
+def thread_label(thread_id: str) -> str:
+    """A thread id as a namespace label (a store refuses periods, NUL bytes and empty labels)."""
+    text = str(thread_id).replace("%", "%25").replace(".", "%2E").replace("\x00", "%00")
+    return text or "%"
+
+
+def namespace(thread_id: str) -> tuple[str, ...]:
+    return (*NAMESPACE, thread_label(thread_id))
+
+
+def _safe_text(value: str) -> str:
+    return value.encode("utf-8", "replace").decode("utf-8")
+
+
+def storable(value: Any) -> Any:
+    """``value`` as every store can keep it: JSON types, text without lone surrogates, no NaN."""
+    if isinstance(value, str):
+        return _safe_text(value)
+    if isinstance(value, bool) or value is None or isinstance(value, int):
+        return value
+    if isinstance(value, float):
+        return value if value == value and value not in (float("inf"), float("-inf")) else str(value)
+    if isinstance(value, Mapping):
+        return {_safe_text(str(k)): storable(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [storable(v) for v in value]
+    return _safe_text(str(value))
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One item of the log: its key and value."""
+
+    key: str
+    value: dict[str, Any]
+
+
+def entry(key: str, run_id: Any, kind: str, seq: int, row: Any, **where: Any) -> Entry:
+    value = {"run_id": run_id, "kind": kind, "seq": seq, "row": storable(row), "at": time.time(), **where}
+    return Entry(key, value)
+
+
+def content_key(run_id: Any, kind: str, seq: int, row: Any) -> str:
+    """The key of a row moved after the fact: its run, kind, place in the run and content."""
+    return f"{run_id}/{kind}/{seq}/{json_hash(storable(row))}"
+
+
+def task_key(task_id: str, kind: str, index: int) -> str:
+    """The key of a row written by the task that made it: the task, the kind, its place in the
+    task's update."""
+    return f"{task_id}/{kind}/{index}"
+
+
+#: ``GovernanceMiddleware``'s state keys of a run's rows, by kind (``nodes.middleware.state``;
+#: named here so that reading a log needs no LangChain).
+GOVERNANCE_ROWS = {
+    "trace": "governance_trace",
+    "calls": "governance_calls",
+    "refusals": "governance_refusals",
+    "grants": "governance_grants",
+}
+GOVERNANCE_ENGINE = "governance_middleware"
+_RUN_FIELDS = ("turn", "request_message_id", "started_at")
+
+
+def run_entry(run: Mapping[str, Any], engine: str) -> Entry:
+    """A run's start (its turn and request), keyed by the run."""
+    start = {**{k: run.get(k) for k in _RUN_FIELDS}, "engine": engine}
+    return entry(f"{run.get('run_id')}/run", run.get("run_id"), "run", 0, start)
+
+
+def end_entry(run_id: Any, status: str, stop_reason: Any) -> Entry:
+    """How a run ended, keyed by its content (a fork that ended otherwise is an item of its own)."""
+    end = {"status": status, "stop_reason": stop_reason}
+    return entry(content_key(run_id, "end", 0, end), run_id, "end", 0, end)
+
+
+def state_entries(
+    state: Mapping[str, Any], keys: Mapping[str, str], run: Mapping[str, Any] | None, engine: str
+) -> list[Entry]:
+    """The items of the rows ``state`` holds under ``keys`` (kind → state key), keyed by content:
+    a row names its run (``run_id``) or belongs to ``run``; its place counts within its run. With
+    ``run``, its start too."""
+    run = run or {}
+    made = [run_entry(run, engine)] if run.get("run_id") else []
+    for kind, key in keys.items():
+        places: dict[Any, int] = {}
+        for row in state.get(key) or []:
+            if not isinstance(row, Mapping) or row == RESET:
+                continue
+            owner = row.get("run_id", run.get("run_id"))
+            seq = places[owner] = places.get(owner, -1) + 1
+            made.append(entry(content_key(owner, kind, seq, row), owner, kind, seq, row))
+    return made
+
+
+def put_ops(thread_id: str, entries: Iterable[Entry]) -> list[PutOp]:
+    """The store operations that write ``entries`` (not indexed for search: they are read by thread)."""
+    space = namespace(thread_id)
+    return [PutOp(space, e.key, e.value, index=False) for e in entries]
+
+
+def write(store: BaseStore | None, thread_id: str | None, entries: Sequence[Entry]) -> None:
+    if store is not None and thread_id and entries:
+        store.batch(put_ops(thread_id, entries))
+
+
+async def awrite(store: BaseStore | None, thread_id: str | None, entries: Sequence[Entry]) -> None:
+    if store is not None and thread_id and entries:
+        await store.abatch(put_ops(thread_id, entries))
+
+
+def read_log(store: BaseStore, thread_id: str) -> list[Item]:
+    """Every item of the thread's log (all runs, all branches), in no particular order."""
+    space = namespace(thread_id)
+    # one request: stores order a search by update time, and a page boundary between items
+    # written in the same instant would repeat or skip some
+    found = store.search(space, limit=MAX_ITEMS)
+    return list({item.key: item for item in found if tuple(item.namespace) == space}.values())
+
+
+def thread_of(runtime: Any) -> str | None:
+    """The thread a node runs on (None without a checkpointer: nothing to keep a log for)."""
+    info = getattr(runtime, "execution_info", None)
+    thread = getattr(info, "thread_id", None)
+    if thread is None:
+        from langgraph.config import get_config
+
+        try:
+            thread = (get_config().get("configurable") or {}).get("thread_id")
+        except RuntimeError:  # not inside a runnable context
+            thread = None
+    return str(thread) if thread not in (None, "") else None
+
+
+def logging_to(runtime: Any) -> tuple[BaseStore, str] | None:
+    """The store and thread a node writes the log to, or None (no store, or no thread)."""
+    store = getattr(runtime, "store", None)
+    thread = thread_of(runtime) if store is not None else None
+    return (store, thread) if store is not None and thread else None
+
+
+# --- Rows written by the node that made them (a graph's nodes, wrapped) ------------------------
+
+
+@dataclass(frozen=True)
+class RowChannels:
+    """Where a graph keeps a run's audit rows: ``appended`` channels (``add_rows``: an update's
+    rows are new, after a leading ``RESET`` the run's list starts over) and ``whole`` ones (an
+    update writes the whole list: the rows past the state's are new)."""
+
+    appended: tuple[str, ...]
+    whole: tuple[str, ...]
+    engine: str
+
+
+def request_turn(state: Mapping[str, Any], update: Mapping[str, Any]) -> int | None:
+    """The run's turn: its request's place among the conversation's human messages (1: the first)."""
+    request = update.get(REQUEST_MESSAGE_KEY, state.get(REQUEST_MESSAGE_KEY))
+    said = [*(state.get("messages") or []), *(update.get("messages") or [])]
+    humans = [message_id(m) for m in said if getattr(m, "type", None) == "human"]
+    return humans.index(request) + 1 if request in humans else None
+
+
+def _new_rows(
+    kind: str, state: Mapping[str, Any], update: Mapping[str, Any], whole: bool
+) -> tuple[int, list[Any]]:
+    """(the first new row's place in the run's list, the rows ``update`` adds to ``kind``)."""
+    given = update.get(kind)
+    if not isinstance(given, list):
+        return 0, []
+    had = list(state.get(kind) or [])
+    if whole:
+        return (len(had), given[len(had) :]) if given[: len(had)] == had else (0, given)
+    if given and given[0] == RESET:
+        return 0, given[1:]
+    return len(had), given
+
+
+def node_entries(
+    state: Mapping[str, Any], update: Any, node: str, info: Any, channels: RowChannels
+) -> list[Entry]:
+    """The log items of one node's update: the run's start (its turn and request), the rows it
+    adds, the run's end; keyed by the node's task (``info``: LangGraph's ``ExecutionInfo``)."""
+    if not isinstance(update, Mapping):
+        return []
+    run_id = update.get("run_id") or state.get("run_id")
+    where = {"node": node, "task_id": info.task_id, "checkpoint_id": info.checkpoint_id}
+    made: list[Entry] = []
+    if update.get("run_id"):
+        start = {
+            "turn": request_turn(state, update),
+            "request_message_id": update.get(REQUEST_MESSAGE_KEY, state.get(REQUEST_MESSAGE_KEY)),
+            "started_at": update.get("started_at"),
+            "model": update.get("model"),
+            "engine": channels.engine,
+        }
+        made.append(entry(task_key(info.task_id, "run", 0), run_id, "run", 0, start, **where))
+    for kind in (*channels.appended, *channels.whole):
+        first, rows = _new_rows(kind, state, update, kind in channels.whole)
+        for i, row in enumerate(rows):
+            made.append(entry(task_key(info.task_id, kind, i), run_id, kind, first + i, row, **where))
+    if update.get("status") in ("ok", "stopped"):
+        end = {k: update.get(k) for k in ("status", "stop_reason", "outcome", "phase")}
+        made.append(entry(task_key(info.task_id, "end", 0), run_id, "end", 0, end, **where))
+    return made
+
+
+def _passed(inner: Any, runtime: Any) -> dict[str, Any]:
+    """The runtime, given on to a node that takes it (a caller without LangGraph passes None)."""
+    return {"runtime": runtime} if "runtime" in getattr(inner, "func_accepts", {}) else {}
+
+
+def logged_node(node: str, inner: Any, channels: RowChannels) -> Any:
+    """``inner`` (a node's runnable), writing the rows each update adds to the thread's log before
+    the update is returned (so before LangGraph saves it): a node that stops or fails before it
+    returns writes nothing, and one re-run from the same checkpoint rewrites the same items."""
+
+    def made(state: Mapping[str, Any], update: Any, runtime: Any) -> tuple[Any, str, list[Entry]]:
+        target = logging_to(runtime)
+        info = getattr(runtime, "execution_info", None)
+        if target is None or info is None:
+            return None, "", []
+        return target[0], target[1], node_entries(state, update, node, info, channels)
+
+    def func(state: Mapping[str, Any], config: RunnableConfig, runtime: Runtime[Any]) -> Any:
+        update = inner.invoke(state, config, **_passed(inner, runtime))
+        write(*made(state, update, runtime))
+        return update
+
+    async def afunc(state: Mapping[str, Any], config: RunnableConfig, runtime: Runtime[Any]) -> Any:
+        update = await inner.ainvoke(state, config, **_passed(inner, runtime))
+        await awrite(*made(state, update, runtime))
+        return update
+
+    wrapped = node_runnable(func, afunc, name=getattr(inner, "name", node))
+    wrapped.wrapped = inner  # type: ignore[attr-defined]
+    if hasattr(inner, "llm_steps"):
+        wrapped.llm_steps = inner.llm_steps  # type: ignore[attr-defined]
+    return wrapped
+
+
+def log_rows(builder: Any, channels: RowChannels) -> None:
+    """Make every node of ``builder`` (before compiling) write its audit rows to the log."""
+    wrap_nodes(builder, lambda name, runnable: logged_node(name, runnable, channels))

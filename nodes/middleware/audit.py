@@ -1,0 +1,63 @@
+"""The middleware's audit log: each run's rows, kept once in the store (:mod:`nodes.audit`).
+
+The rows are made where the gateway decides and runs calls (``after_model``, ``wrap_tool_call``)
+and accumulate in state as the run goes (the run reads them: its calls so far, its refusals). With
+a store, a run's rows move to the thread's log when it ends (``after_agent``), and the next run
+starts from none (``before_agent``): a checkpoint carries one run's rows, not the thread's. A run
+that never reached its end (a thread taken up again while it waited for a human) moves when the
+next run starts. Moved rows are keyed by run, kind, place and content (:func:`nodes.audit.content_key`):
+moving them again changes nothing, and a branch that forked from a run keeps both branches' rows.
+Without a store, nothing moves: the rows of every run stay in state, as before.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from nodes import audit
+from nodes.middleware.state import ROW_KEYS, run_of
+from nodes.state import RESET
+
+ENGINE = audit.GOVERNANCE_ENGINE
+
+
+def entries(state: Mapping[str, Any], *, ended: bool) -> list[audit.Entry]:
+    """The log items of what ``state`` holds: its run's start, its rows (of every run they name)
+    and, when ``ended``, how its run ended."""
+    run = run_of(state)
+    made = audit.state_entries(state, ROW_KEYS, run, ENGINE)
+    if ended and run.get("run_id"):
+        reason = state.get("governance_stop_reason")
+        made.append(audit.end_entry(run["run_id"], "stopped" if reason else "ok", reason or "success"))
+    return made
+
+
+def run_started(state: Mapping[str, Any], runtime: Any) -> tuple[dict[str, Any], list[audit.Entry]]:
+    """With a store, at a new run's start: what of the previous run must move to the log first (its
+    rows, when its end did not move them), and the rows started over (``RESET``)."""
+    if audit.logging_to(runtime) is None:
+        return {}, []
+    moved = [] if run_of(state).get("logged") else entries(state, ended=False)
+    resets = {key: [RESET] for key in ROW_KEYS.values() if state.get(key)}
+    return resets, moved
+
+
+def run_ended(state: Mapping[str, Any], runtime: Any) -> tuple[dict[str, Any] | None, list[audit.Entry]]:
+    """At the run's end (with a store): every row of the run, its start and its end, to the log;
+    the run marked as moved."""
+    if audit.logging_to(runtime) is None:
+        return None, []
+    return {"governance_run": {**run_of(state), "logged": True}}, entries(state, ended=True)
+
+
+def write(runtime: Any, moved: list[audit.Entry]) -> None:
+    target = audit.logging_to(runtime)
+    if target is not None:
+        audit.write(*target, moved)
+
+
+async def awrite(runtime: Any, moved: list[audit.Entry]) -> None:
+    target = audit.logging_to(runtime)
+    if target is not None:
+        await audit.awrite(*target, moved)
