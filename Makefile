@@ -16,7 +16,7 @@ PIP := $(BIN)/python -m pip install -q --disable-pip-version-check
 
 .PHONY: venv server-venv demo serve test lint types unit bench lock matrix clean
 
-$(BIN)/.installed: pyproject.toml requirements-dev.lock
+$(BIN)/.installed: pyproject.toml setup.py requirements-dev.lock
 	$(PYTHON) -m venv $(VENV)
 	$(PIP) -r requirements-dev.lock
 	$(PIP) --no-deps -e .
@@ -24,7 +24,7 @@ $(BIN)/.installed: pyproject.toml requirements-dev.lock
 
 venv: $(BIN)/.installed
 
-$(SERVER_BIN)/.installed: pyproject.toml requirements-server.lock
+$(SERVER_BIN)/.installed: pyproject.toml setup.py requirements-server.lock
 	$(PYTHON) -m venv $(SERVER_VENV)
 	$(SERVER_BIN)/python -m pip install -q --disable-pip-version-check -r requirements-server.lock
 	$(SERVER_BIN)/python -m pip install -q --disable-pip-version-check --no-deps -e .
@@ -51,7 +51,7 @@ lint: venv
 	$(BIN)/ruff format --check .
 
 types: venv
-	$(BIN)/mypy graphs nodes policies
+	$(BIN)/mypy graphs nodes policies governed_agent_patterns
 
 # The suite runs on every core (pytest-xdist); PYTEST_WORKERS=0 runs it in one process.
 PYTEST_WORKERS ?= auto

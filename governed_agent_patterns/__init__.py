@@ -1,0 +1,212 @@
+"""Governed LLM agent patterns on LangGraph: the one stable import path of the public API.
+
+``from governed_agent_patterns import GovernanceMiddleware, SupervisorPolicy, ToolRules`` works the
+same from a clone (``pip install -e .``) and from the installed wheel (``pip install
+governed-agent-patterns``). Names resolve on first use, so importing the package is cheap and
+``GovernanceMiddleware`` needs LangChain (the ``agents`` extra) only when it is used.
+
+The project's folders are importable under this package too: ``governed_agent_patterns.graphs.store``,
+``governed_agent_patterns.policies.supervisor``, ... In the wheel they live there (its build
+rewrites the folders' imports, see ``setup.py``), so installing it never claims the generic
+top-level names ``graphs``, ``nodes``, ``policies`` or ``demo_tools``. In a clone those folders are
+also top-level packages (the tests, ``langgraph.json`` and the notebooks use them), and the names
+under this package are the same module objects: one class, one identity (docs/development.md).
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.abc
+import importlib.machinery
+import sys
+from pathlib import Path
+from types import ModuleType
+from typing import TYPE_CHECKING, Any
+
+#: The project's folders: subpackages of this package in the wheel, top-level in a clone.
+FOLDERS = ("graphs", "nodes", "policies", "demo_tools")
+
+#: Public name -> (module, attribute) it is read from.
+_EXPORTS: dict[str, tuple[str, str]] = {
+    # create_agent middleware (the `agents` extra)
+    "GovernanceMiddleware": ("nodes.middleware", "GovernanceMiddleware"),
+    "GovernanceState": ("nodes.middleware", "GovernanceState"),
+    # the Supervisor's policy and its rules
+    **{
+        name: ("policies.supervisor", name)
+        for name in (
+            "SupervisorPolicy",
+            "ToolRules",
+            "ArgSource",
+            "ArgDefault",
+            "Confidentiality",
+            "Destinations",
+            "Follow",
+            "IdentifierRule",
+            "NumberArg",
+            "OneOf",
+            "Precondition",
+            "Reader",
+            "Requested",
+            "RunCap",
+            "Threshold",
+            "ReviewContext",
+            "CustomRule",
+            "review_action",
+            "demo_policy",
+            "APPROVED_BY_RULES",
+        )
+    },
+    "ToolSpec": ("policies.tools", "ToolSpec"),
+    "ArgSpec": ("policies.tools", "ArgSpec"),
+    "Decision": ("policies.decision", "Decision"),
+    "STOP_REASONS": ("policies.catalog", "STOP_REASONS"),
+    # each pattern's policy and graph factory
+    "ReflectionPolicy": ("policies.reflection", "ReflectionPolicy"),
+    "ResearchPolicy": ("policies.research", "ResearchPolicy"),
+    "RagPolicy": ("policies.rag", "RagPolicy"),
+    "TaskDecompositionPolicy": ("policies.task_decomposition", "TaskDecompositionPolicy"),
+    "build_reflection_graph": ("graphs.reflection", "build_graph"),
+    "build_research_graph": ("graphs.research", "build_graph"),
+    "build_supervisor_graph": ("graphs.supervisor", "build_graph"),
+    "build_rag_graph": ("graphs.rag", "build_graph"),
+    "build_task_decomposition_graph": ("graphs.task_decomposition", "build_graph"),
+    # models, persistence and the audit log
+    "get_chat_model": ("nodes.model", "get_chat_model"),
+    "OfflineChatModel": ("nodes.offline", "OfflineChatModel"),
+    "open_checkpointer": ("graphs.store", "open_checkpointer"),
+    "open_store": ("graphs.store", "open_store"),
+    "read_audit": ("graphs.audit", "read_audit"),
+    "stored_audit": ("graphs.audit", "stored_audit"),
+}
+
+__all__ = [  # the public API: each name is read from the module _EXPORTS names, on first use
+    "APPROVED_BY_RULES",
+    "STOP_REASONS",
+    "ArgDefault",
+    "ArgSource",
+    "ArgSpec",
+    "Confidentiality",
+    "CustomRule",
+    "Decision",
+    "Destinations",
+    "Follow",
+    "GovernanceMiddleware",
+    "GovernanceState",
+    "IdentifierRule",
+    "NumberArg",
+    "OfflineChatModel",
+    "OneOf",
+    "Precondition",
+    "RagPolicy",
+    "Reader",
+    "ReflectionPolicy",
+    "Requested",
+    "ResearchPolicy",
+    "ReviewContext",
+    "RunCap",
+    "SupervisorPolicy",
+    "TaskDecompositionPolicy",
+    "Threshold",
+    "ToolRules",
+    "ToolSpec",
+    "build_rag_graph",
+    "build_reflection_graph",
+    "build_research_graph",
+    "build_supervisor_graph",
+    "build_task_decomposition_graph",
+    "demo_policy",
+    "get_chat_model",
+    "open_checkpointer",
+    "open_store",
+    "read_audit",
+    "review_action",
+    "stored_audit",
+]
+
+if TYPE_CHECKING:
+    from graphs.audit import read_audit, stored_audit
+    from graphs.rag import build_graph as build_rag_graph
+    from graphs.reflection import build_graph as build_reflection_graph
+    from graphs.research import build_graph as build_research_graph
+    from graphs.store import open_checkpointer, open_store
+    from graphs.supervisor import build_graph as build_supervisor_graph
+    from graphs.task_decomposition import build_graph as build_task_decomposition_graph
+    from nodes.middleware import GovernanceMiddleware, GovernanceState
+    from nodes.model import get_chat_model
+    from nodes.offline import OfflineChatModel
+    from policies.catalog import STOP_REASONS
+    from policies.decision import Decision
+    from policies.rag import RagPolicy
+    from policies.reflection import ReflectionPolicy
+    from policies.research import ResearchPolicy
+    from policies.supervisor import (
+        APPROVED_BY_RULES,
+        ArgDefault,
+        ArgSource,
+        Confidentiality,
+        CustomRule,
+        Destinations,
+        Follow,
+        IdentifierRule,
+        NumberArg,
+        OneOf,
+        Precondition,
+        Reader,
+        Requested,
+        ReviewContext,
+        RunCap,
+        SupervisorPolicy,
+        Threshold,
+        ToolRules,
+        demo_policy,
+        review_action,
+    )
+    from policies.task_decomposition import TaskDecompositionPolicy
+    from policies.tools import ArgSpec, ToolSpec
+
+
+def __getattr__(name: str) -> Any:
+    if name not in _EXPORTS:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    module, attribute = _EXPORTS[name]
+    value = getattr(importlib.import_module(module), attribute)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *__all__})
+
+
+class _SameModule(importlib.abc.Loader):
+    """Loads ``governed_agent_patterns.<folder>...`` as the top-level module of the same name."""
+
+    def __init__(self, target: str) -> None:
+        self.target = target
+
+    def create_module(self, spec: importlib.machinery.ModuleSpec) -> ModuleType:
+        return importlib.import_module(self.target)
+
+    def exec_module(self, module: ModuleType) -> None:
+        """Nothing to run: the module was run once, under its top-level name."""
+
+
+class _CloneAliases(importlib.abc.MetaPathFinder):
+    """In a clone, ``governed_agent_patterns.graphs.store`` is ``graphs.store`` (one module object)."""
+
+    def find_spec(
+        self, fullname: str, path: Any = None, target: Any = None
+    ) -> importlib.machinery.ModuleSpec | None:
+        head, _, rest = fullname.partition(".")
+        if head != __name__ or rest.split(".")[0] not in FOLDERS:
+            return None
+        return importlib.machinery.ModuleSpec(fullname, _SameModule(rest))
+
+
+# The wheel carries the folders inside this package; a clone keeps them beside it.
+if not (Path(__file__).resolve().parent / "graphs").is_dir() and not any(
+    isinstance(finder, _CloneAliases) for finder in sys.meta_path
+):
+    # First: the path finder would load the folder's files a second time, as other modules.
+    sys.meta_path.insert(0, _CloneAliases())
