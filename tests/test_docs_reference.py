@@ -56,3 +56,41 @@ def test_every_documented_source_name_is_accepted(name):
 def test_an_undocumented_source_name_is_refused_when_the_policy_is_built(name):
     with pytest.raises(ValueError, match="unknown source"):
         rules.known_sources([name])
+
+
+def _streamed(**model_kwargs):
+    """The docs' create_agent recipe, streamed as chat UIs stream it (``stream_mode="messages"``)."""
+    from langchain.agents import create_agent
+    from langchain_core.language_models.fake_chat_models import GenericFakeChatModel
+    from langchain_core.messages import AIMessage
+    from langgraph.checkpoint.memory import InMemorySaver
+
+    def cancel_order(order_id: str) -> dict:
+        """Cancel an order."""
+        return {"cancelled": order_id}
+
+    class Model(GenericFakeChatModel):
+        def bind_tools(self, tools, **kwargs):
+            return self
+
+    call = {"name": "cancel_order", "args": {"order_id": "A1"}, "id": "c1"}
+    model = Model(
+        messages=iter([AIMessage("", tool_calls=[call]), AIMessage("Cancelled A1.")]), **model_kwargs
+    )
+    policy = SupervisorPolicy.for_tools([cancel_order], side_effects=["cancel_order"])
+    governance = GovernanceMiddleware(policy, tools=[cancel_order])
+    agent = create_agent(model, [cancel_order], middleware=[governance], checkpointer=InMemorySaver())
+    config = {"configurable": {"thread_id": "1"}}
+    chat = {"messages": [{"role": "user", "content": "Cancel order A1"}]}
+    list(agent.stream(chat, config, stream_mode="messages"))
+    return agent.get_state(config).values
+
+
+def test_the_scripted_recipe_streams_with_disable_streaming_as_the_docs_say():
+    assert "disable_streaming=True" in DOC and 'stream_mode="messages"' in DOC
+    done = _streamed(disable_streaming=True)
+    assert done["messages"][-1].content == "Cancelled A1."
+    assert [c["tool"] for c in done["governance_calls"]] == ["cancel_order"]
+    # without it, LangChain's fake model cannot stream a tool-call-only reply (what the docs warn of)
+    with pytest.raises(ValueError, match="No generations found in stream"):
+        _streamed()
