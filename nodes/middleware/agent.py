@@ -1,8 +1,9 @@
 """``GovernanceMiddleware``: the Supervisor's policy in front of a ``create_agent`` agent.
 
 Hooks: ``before_agent`` starts a run (its id, clock and step count, its request: the human turns
-the client sent, :mod:`nodes.middleware.turns`; whom it acts for); ``before_model`` ends it by name
-when a budget is spent or a stop is pending (``jump_to: end``); ``after_model`` decides every tool
+the client sent, :mod:`nodes.middleware.turns`; whom it acts for); ``wrap_model_call`` ends it by
+name when a budget is spent or a stop is pending, in the model's own node (its stop message in place
+of the model's reply, then ``after_model`` jumps to the end); ``after_model`` decides every tool
 call of the model's reply before any runs (:mod:`nodes.middleware.decide`; each call with an id of
 its own) and may pause for a human there (an interrupt in LangChain's HITL shape);
 ``wrap_tool_call`` runs only what was approved, as approved, checked once more as the tool is
@@ -19,7 +20,14 @@ import uuid
 from collections.abc import Awaitable, Callable, Iterable, Mapping
 from typing import Any
 
-from langchain.agents.middleware.types import AgentMiddleware, ToolCallRequest, hook_config
+from langchain.agents.middleware.types import (
+    AgentMiddleware,
+    ExtendedModelResponse,
+    ModelRequest,
+    ModelResponse,
+    ToolCallRequest,
+    hook_config,
+)
 from langchain_core.messages import AIMessage, ToolMessage
 from langchain_core.tools import StructuredTool
 from langgraph.errors import GraphBubbleUp
@@ -151,8 +159,11 @@ class GovernanceMiddleware(AgentMiddleware[GovernanceState, Any, Any]):
         audit.write(runtime, moved)
         return update
 
-    @hook_config(can_jump_to=["end"])
-    def before_model(self, state: GovernanceState, runtime: Any) -> dict[str, Any]:
+    def _model_gate(self, state: Mapping[str, Any]) -> tuple[AIMessage | None, dict[str, Any]]:
+        """Before each model call, inside the model's own node (no node of its own): the run ends by
+        name when a stop is pending or a budget is spent (the stop message stands in for the model's
+        reply, which is not asked for); else the time the call starts (waiting for a human later in
+        this step is not run time)."""
         run = run_of(state)
         reason = state.get("governance_stop_reason")
         if reason is None and int(run.get("steps") or 0) >= self.policy.max_steps:
@@ -160,10 +171,30 @@ class GovernanceMiddleware(AgentMiddleware[GovernanceState, Any, Any]):
         if reason is None and elapsed(run) >= self.policy.max_seconds:
             reason = "max_seconds"
         if reason is None:
-            return {"governance_run": {**run, "model_at": now()}}
+            return None, {"governance_run": {**run, "model_at": now()}}
         row = trace_row(run, "model", ok=False, stop_reason=reason)
-        done = {"governance_stop_reason": reason, "jump_to": "end"}
-        return {**done, **audit_rows(trace=[row]), "messages": [stop_message(reason, "governance")]}
+        stopped = {"governance_stop_reason": reason, **audit_rows(trace=[row])}
+        return stop_message(reason, "governance"), stopped
+
+    @staticmethod
+    def _answered(stopped: AIMessage | None, update: dict[str, Any], response: Any) -> ExtendedModelResponse:
+        """The model's response (the framework hands each layer a plain one; inner layers' commands
+        are kept by it) or the stop in its place, with this step's bookkeeping as a state update."""
+        if stopped is not None:
+            response = ModelResponse(result=[stopped])
+        elif isinstance(response, AIMessage):
+            response = ModelResponse(result=[response])
+        return ExtendedModelResponse(model_response=response, command=Command(update=update))
+
+    def wrap_model_call(self, request: ModelRequest, handler: Callable[[ModelRequest], Any]) -> Any:
+        stopped, update = self._model_gate(request.state)
+        return self._answered(stopped, update, None if stopped is not None else handler(request))
+
+    async def awrap_model_call(
+        self, request: ModelRequest, handler: Callable[[ModelRequest], Awaitable[Any]]
+    ) -> Any:
+        stopped, update = self._model_gate(request.state)
+        return self._answered(stopped, update, None if stopped is not None else await handler(request))
 
     # ------------------------------------------------------------------ the review of a reply
 
@@ -194,6 +225,9 @@ class GovernanceMiddleware(AgentMiddleware[GovernanceState, Any, Any]):
             return None
         last = messages[at]
         assert isinstance(last, AIMessage)
+        if state.get("governance_stop_reason") and (last.response_metadata or {}).get("stop_reason"):
+            # the model gate stopped the run in place of the model's reply: nothing to review
+            return {"jump_to": "end", "governance_seen": seen(messages)}
         reply_message, renamed = unique_calls(last)
         # calls another middleware already answered (HITL's reject, a call limit) are not ours to run
         answered = {m.tool_call_id for m in messages[at + 1 :] if isinstance(m, ToolMessage)}
@@ -267,10 +301,6 @@ class GovernanceMiddleware(AgentMiddleware[GovernanceState, Any, Any]):
         update, moved = self._end(state, runtime)
         await audit.awrite(runtime, moved)
         return update
-
-    @hook_config(can_jump_to=["end"])
-    async def abefore_model(self, state: GovernanceState, runtime: Any) -> dict[str, Any]:
-        return self.before_model(state, runtime)
 
     @hook_config(can_jump_to=["end", "model"])
     async def aafter_model(self, state: GovernanceState, runtime: Any) -> dict[str, Any] | None:
