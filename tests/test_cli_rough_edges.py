@@ -16,7 +16,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import graphs.cli as cli
+import graphs.cli_output as cli_output
 import graphs.store as store
 from graphs.cli import EXIT_OK, EXIT_STOPPED, EXIT_USAGE, EXIT_WAITING, main
 from graphs.progress import summary_lines
@@ -180,7 +180,7 @@ def test_ctrl_c_mid_run_names_the_resume_command_and_resume_finishes_it(capsys, 
         return f"  {node}"
 
     with monkeypatch.context() as patched:
-        patched.setattr(cli, "progress_line", interrupted)
+        patched.setattr(cli_output, "progress_line", interrupted)  # where _printer looks it up
         assert main(["run", "supervisor", "--thread-id", "c1"]) == 130
     err = capsys.readouterr().err
     assert err.strip().endswith("Carry it on with: agent-patterns resume c1")
