@@ -71,17 +71,22 @@ def _resume_hint(thread_id: str, db: str) -> str:
 
 
 def _attempts(request: Any, saver: Any, thread_id: str) -> str:
-    """``attempt N of M`` of a request asked again (M: the run's ``human_answer_attempts``)."""
+    """``answer N of M; K more allowed`` for a request asked again: N the answers given so far (each
+    refused), M the run's ``human_answer_attempts``. The request's ``attempt`` is the next
+    answer's number, so N is one less."""
     from graphs.runs import recorded_policy
 
     attempt = request.get("attempt")
+    given = attempt - 1 if isinstance(attempt, int) and not isinstance(attempt, bool) else attempt
     most = getattr(recorded_policy(saver, thread_id), "human_answer_attempts", None)
-    return f"attempt {attempt} of {most}" if most else f"attempt {attempt}"
+    if not isinstance(most, int) or not isinstance(given, int):
+        return f"answer {given}"
+    return f"answer {given} of {most}; {max(most - given, 0)} more allowed"
 
 
 def _refused_answer(result: dict[str, Any], saver: Any, thread_id: str) -> str | None:
-    """When the run asks again because the answer could not be applied: the problem, and which
-    attempt the next answer is."""
+    """When the run asks again because the answer could not be applied: the problem, how many
+    answers were given and how many more are allowed."""
     for request in result.get("waiting_for_human") or []:
         if isinstance(request, dict) and request.get("problem"):
             return f"{request['problem']} ({_attempts(request, saver, thread_id)})"
@@ -103,6 +108,6 @@ def _waits_on(summary: RunSummary, saver: Any) -> str:
         part = f"{request.get('reason', '?')}: {action_text(request.get('action'))}"
         if request.get("problem"):
             attempts = _attempts(request, saver, summary.thread_id)
-            part += f" (last answer refused: {request['problem']}; next: {attempts})"
+            part += f" (last answer refused: {request['problem']}; {attempts})"
         parts.append(part)
     return "; ".join(parts)
