@@ -14,6 +14,11 @@ An LLM node is written once too, as a generator that ``yield``s an :class:`LLMCa
 the :class:`LLMReply`; :func:`llm_node` makes it a graph node that runs the call synchronously
 under ``invoke``/``stream`` and awaits the model under ``ainvoke``/``astream`` (no thread held
 while the model thinks, so thousands of runs can wait on their models at once).
+
+What a call returns and how a JSON reply is read is in :mod:`nodes.llm_reply`, how a model
+client's error becomes a stop reason in :mod:`nodes.llm_errors`, native tool calling (binding
+tools, reading the model's ``AIMessage``) in :mod:`nodes.tool_calling`; their public names are
+importable from here too.
 """
 
 from __future__ import annotations
@@ -23,181 +28,52 @@ import contextvars
 import inspect
 import json
 import math
-import re
 import threading
 from collections.abc import Awaitable, Callable, Generator, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor, wait
-from dataclasses import KW_ONLY, dataclass, field, replace
+from dataclasses import KW_ONLY, dataclass, replace
 from typing import Any
 
-from langchain_core.exceptions import (
-    ContextOverflowError,
-    ModelAPIError,
-    ModelAuthenticationError,
-    ModelConnectionError,
-    ModelInvalidRequestError,
-    ModelNotFoundError,
-    ModelPermissionDeniedError,
-    ModelRateLimitError,
-    ModelTimeoutError,
-)
 from langchain_core.language_models import BaseChatModel
-from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, SystemMessage
+from langchain_core.messages import BaseMessage, HumanMessage, SystemMessage
 from langchain_core.runnables import RunnableConfig
 from langgraph.runtime import Runtime
-from pydantic import BaseModel, ValidationError
+from pydantic import BaseModel
 
 from nodes import clock
 from nodes.clock import remaining_seconds
 from nodes.langgraph_private import RunnableCallable, node_runnable
+from nodes.llm_errors import classify_llm_error, retry_after_seconds
+from nodes.llm_reply import LLMReply, parse_json_text, parse_reply, priced, usage_of
 from nodes.model import pricing_name
+from nodes.tool_calling import parse_tool_reply, supports_tool_calling, tool_model
 from policies.base import BasePolicy
-from policies.json_safety import error_text, json_problem
-from policies.llm_calls import ModelPrice, call_cost, check_llm_budget, price_for, retry_delay
+from policies.json_safety import error_text
+from policies.llm_calls import check_llm_budget, price_for, retry_delay
 
-_FENCE = re.compile(r"^\s*```(?:json)?\s*(.*?)\s*```\s*$", re.DOTALL)
-
-
-@dataclass(frozen=True)
-class LLMReply:
-    """What a JSON call produced: ``data`` when ``stop_reason`` is None.
-
-    ``usage`` is what the call consumed (with its ``cost_usd``), ``attempts`` how many requests
-    it took (0: not made, e.g. stopped by a budget), ``details`` why a budget stopped it."""
-
-    data: Any = None
-    raw: str = ""
-    stop_reason: str | None = None
-    detail: str = ""
-    usage: dict[str, Any] = field(default_factory=dict)
-    attempts: int = 0
-    details: dict[str, Any] = field(default_factory=dict)
-
-    @property
-    def ok(self) -> bool:
-        return self.stop_reason is None
-
-    @property
-    def figures(self) -> dict[str, Any]:
-        """The call's figures for its trace row."""
-        return {
-            "call": "llm",
-            "attempts": self.attempts,
-            "input_tokens": int(self.usage.get("input_tokens", 0)),
-            "output_tokens": int(self.usage.get("output_tokens", 0)),
-            "cost_usd": float(self.usage.get("cost_usd", 0.0)),
-        }
-
-
-def _reject_constant(name: str) -> Any:
-    raise ValueError(f"non-standard JSON constant {name}")
-
-
-def parse_json_text(text: str) -> Any:
-    """Strict JSON (no NaN/Infinity), tolerating one surrounding Markdown code fence. What it
-    returns may still be unfit to keep: see :func:`policies.json_safety.json_problem`."""
-    fenced = _FENCE.match(text)
-    if fenced:
-        text = fenced.group(1)
-    return json.loads(text, parse_constant=_reject_constant)
-
-
-#: LangChain's provider-neutral model errors (langchain-openai raises subclasses of them).
-_MODEL_ERRORS: tuple[tuple[type[BaseException], str], ...] = (
-    (ModelTimeoutError, "llm_timeout"),
-    (ModelConnectionError, "llm_timeout"),
-    (ContextOverflowError, "llm_error:context_overflow"),
-    (ModelRateLimitError, "llm_error:rate_limited"),
-    (ModelAuthenticationError, "llm_error:auth"),
-    (ModelPermissionDeniedError, "llm_error:auth"),
-    (ModelNotFoundError, "llm_error:not_found"),
-    (ModelAPIError, "llm_error:server"),
-    (ModelInvalidRequestError, "llm_error:bad_request"),
-)
-#: Words in an exception class's name (or a base class's) that mean the transport failed: no
-#: answer in time, a refused or dropped connection, a body cut off mid-way (httpx, http.client).
-_TRANSPORT_WORDS = ("timeout", "connection", "transporterror", "protocolerror", "incompleteread")
-
-
-def classify_llm_error(exc: BaseException) -> str:
-    """Map a model client's exception to a stop reason: ``llm_timeout`` for no answer in time or
-    a failed connection, ``llm_error:<kind>`` for the rest (``rate_limited``, ``server``, ``auth``,
-    ``not_found``, ``bad_request``, ``context_overflow``, ``bad_response``, or the exception's
-    class name in snake case)."""
-    if isinstance(exc, TimeoutError | ConnectionError):
-        return "llm_timeout"
-    for kind, reason in _MODEL_ERRORS:
-        if isinstance(exc, kind):
-            return reason
-    names = [cls.__name__.lower() for cls in type(exc).__mro__]
-    if any(word in name for name in names for word in _TRANSPORT_WORDS):
-        return "llm_timeout"
-    status = getattr(exc, "status_code", None)
-    if isinstance(status, int) and status >= 400:
-        return _status_reason(status)
-    if "apiresponsevalidationerror" in names or _raised_by_client(exc):
-        return "llm_error:bad_response"
-    snake = _WORD_BOUNDARY.sub("_", type(exc).__name__).lower()
-    return f"llm_error:{snake}"
-
-
-#: Modules of model clients: an error that is not an API or transport error but is raised inside
-#: them means the client could not read the server's answer (a body that is not JSON, HTML from a
-#: proxy, a JSON body that is not a chat completion).
-_CLIENT_MODULES = frozenset({"openai", "langchain_openai"})
-_WORD_BOUNDARY = re.compile(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
-
-
-def _raised_by_client(exc: BaseException) -> bool:
-    if not isinstance(exc, ValueError | TypeError | AttributeError | KeyError | IndexError):
-        return False
-    frame = exc.__traceback__
-    while frame is not None:
-        if str(frame.tb_frame.f_globals.get("__name__", "")).split(".")[0] in _CLIENT_MODULES:
-            return True
-        frame = frame.tb_next
-    return False
-
-
-def _status_reason(status: int) -> str:
-    if status == 408:
-        return "llm_timeout"
-    if status == 429:
-        return "llm_error:rate_limited"
-    if status in (401, 403):
-        return "llm_error:auth"
-    if status == 404:
-        return "llm_error:not_found"
-    return "llm_error:server" if status >= 500 else "llm_error:bad_request"
-
-
-def retry_after_seconds(exc: BaseException) -> float | None:
-    """A server's ``Retry-After`` (in seconds) on the response an error carries, if any."""
-    headers = getattr(getattr(exc, "response", None), "headers", None)
-    try:
-        return float(headers.get("retry-after")) if headers is not None else None
-    except (TypeError, ValueError):
-        return None
-
-
-def usage_of(message: BaseMessage | None) -> dict[str, int]:
-    meta = getattr(message, "usage_metadata", None) or {}
-    input_tokens = int(meta.get("input_tokens", 0) or 0)
-    output_tokens = int(meta.get("output_tokens", 0) or 0)
-    return {
-        "llm_calls": 1,
-        "input_tokens": input_tokens,
-        "output_tokens": output_tokens,
-        "total_tokens": int(meta.get("total_tokens", 0) or 0) or input_tokens + output_tokens,
-    }
-
-
-def priced(usage: Mapping[str, Any], price: ModelPrice | None) -> dict[str, Any]:
-    """``usage`` with the call's ``cost_usd``; an unknown price counts in ``unpriced_calls``."""
-    if not usage:
-        return {}
-    cost = call_cost(price, int(usage.get("input_tokens", 0)), int(usage.get("output_tokens", 0)))
-    return {**usage, "cost_usd": cost, "unpriced_calls": int(price is None)}
+__all__ = [
+    "CLIENT_TIMEOUT_GRACE",
+    "MAX_CALL_THREADS",
+    "LLMCall",
+    "LLMReply",
+    "LLMSteps",
+    "Steps",
+    "acall_json",
+    "adrive",
+    "call_json",
+    "classify_llm_error",
+    "drive",
+    "finite",
+    "llm_node",
+    "parse_json_text",
+    "parse_reply",
+    "parse_tool_reply",
+    "priced",
+    "retry_after_seconds",
+    "supports_tool_calling",
+    "tool_model",
+    "usage_of",
+]
 
 
 class _NoAnswerInTime(Exception):
@@ -386,24 +262,6 @@ def _no_deadline(limit: float) -> bool:
     return not limit < threading.TIMEOUT_MAX
 
 
-def supports_tool_calling(llm: Any) -> bool:
-    """Does ``llm`` implement ``bind_tools``? (``BaseChatModel.bind_tools`` only raises
-    ``NotImplementedError``; ``FakeListChatModel`` and other plain models keep it.)"""
-    own = getattr(type(llm), "bind_tools", None)
-    return callable(own) and own is not BaseChatModel.bind_tools
-
-
-def tool_model(llm: BaseChatModel) -> BaseChatModel:
-    """``llm`` for tool calling: without a JSON ``response_format`` its ``model_kwargs`` set for
-    the JSON protocol (:func:`nodes.model.get_chat_model` sets one), which would force the final
-    answer into JSON."""
-    kwargs = getattr(llm, "model_kwargs", None)
-    if not isinstance(kwargs, dict) or "response_format" not in kwargs:
-        return llm
-    rest = {k: v for k, v in kwargs.items() if k != "response_format"}
-    return llm.model_copy(update={"model_kwargs": rest})
-
-
 def _runnable(attempt: _Attempt) -> Any:
     """What an attempt invokes: the model, or the model with the call's tools bound."""
     if attempt.tools is None:
@@ -531,48 +389,6 @@ def llm_node(steps: Callable[..., LLMSteps]) -> RunnableCallable:
     # what the node runs, called as begin(state, config, runtime) whatever ``steps`` takes
     node.llm_steps = begin  # type: ignore[attr-defined]
     return node
-
-
-def parse_reply(
-    message: Any, *, contract: type[BaseModel] | None = None, expect_object: bool = True
-) -> LLMReply:
-    usage = usage_of(message if isinstance(message, BaseMessage) else None)
-    raw = message.text if isinstance(message, BaseMessage) else str(message or "")
-    if not raw.strip():
-        return LLMReply(raw=raw, stop_reason="llm_empty", usage=usage)
-    try:
-        data = parse_json_text(raw)
-    except (ValueError, RecursionError) as exc:
-        return LLMReply(raw=raw, stop_reason="llm_invalid_json", detail=str(exc)[:200], usage=usage)
-    problem = json_problem(data)
-    if problem is not None:  # valid JSON the run could not store or print: refused like NaN
-        return LLMReply(raw=raw[:2000], stop_reason="llm_invalid_json", detail=problem, usage=usage)
-    if expect_object and not isinstance(data, dict):
-        return LLMReply(raw=raw, stop_reason="llm_invalid_json", detail="not a JSON object", usage=usage)
-    if contract is not None:
-        try:
-            data = contract.model_validate(data).model_dump()
-        except ValidationError as exc:
-            detail = "; ".join(f"{'.'.join(map(str, e['loc']))}: {e['msg']}" for e in exc.errors())
-            return LLMReply(raw=raw, stop_reason="llm_invalid_schema", detail=detail[:300], usage=usage)
-    return LLMReply(data=data, raw=raw, usage=usage)
-
-
-def parse_tool_reply(message: Any) -> LLMReply:
-    """A tool-calling reply: ``data`` is the model's ``AIMessage`` (its ``tool_calls``, or its text
-    as the final answer). No tool call and no text → ``llm_empty``; text a run cannot keep (a lone
-    surrogate...) → ``llm_invalid_json``, as for a JSON reply."""
-    usage = usage_of(message if isinstance(message, BaseMessage) else None)
-    if not isinstance(message, AIMessage):
-        text = message.text if isinstance(message, BaseMessage) else str(message or "")
-        message = AIMessage(content=text)
-    raw = str(message.text)
-    problem = json_problem(raw)
-    if problem is not None:
-        return LLMReply(raw="", stop_reason="llm_invalid_json", detail=problem, usage=usage)
-    if not (message.tool_calls or message.invalid_tool_calls or raw.strip()):
-        return LLMReply(raw=raw, stop_reason="llm_empty", usage=usage)
-    return LLMReply(data=message, raw=raw, usage=usage)
 
 
 def finite(value: Any) -> bool:

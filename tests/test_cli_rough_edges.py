@@ -16,7 +16,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import graphs.cli as cli
+import graphs.cli_output as cli_output
 import graphs.store as store
 from graphs.cli import EXIT_OK, EXIT_STOPPED, EXIT_USAGE, EXIT_WAITING, main
 from graphs.progress import summary_lines
@@ -89,18 +89,24 @@ def test_only_the_demos_fields_and_the_files_count_as_set(data):
 # --- bug 2: a refused edit says so; `waiting` shows the last problem ------------------------------
 
 
-def test_a_refused_edit_names_the_problem_and_the_attempt(capsys):
+def test_a_refused_edit_names_the_problem_once_and_counts_the_answers_from_one(capsys):
     assert main(["run", "supervisor", "--human", "--thread-id", "e1"]) == EXIT_WAITING
     capsys.readouterr()
     assert main(["edit", "e1", '{"amount_usd": "lots"}']) == EXIT_WAITING
     out = capsys.readouterr().out
     [line] = [ln for ln in out.splitlines() if ln.startswith("edit refused: ")]
-    assert "amount_usd" in line and line.endswith("(attempt 2 of 3)")
+    assert "amount_usd" in line and line.endswith("(answer 1 of 3; 2 more allowed)")  # the first counts 1
+    assert line.count("refused") == 1, line  # said once, not "edit refused: the edit is refused: ..."
     assert main(["waiting"]) == EXIT_OK
     listing = capsys.readouterr().out
-    assert "last answer refused: " in listing and "amount_usd" in listing and "attempt 2 of 3" in listing
-    assert main(["edit", "e1", '{"amount_usd": "lots"}']) == EXIT_WAITING
-    assert "(attempt 3 of 3)" in capsys.readouterr().out
+    assert "last answer refused: " in listing and "amount_usd" in listing
+    [waits] = [ln for ln in listing.splitlines() if ln.startswith("e1 ")]
+    assert waits.endswith("; answer 1 of 3; 2 more allowed)") and waits.count("refused") == 1, waits
+    assert main(["edit", "e1", '{"amount_usd": 5000}']) == EXIT_WAITING  # over what is left of the cap
+    [line] = [ln for ln in capsys.readouterr().out.splitlines() if ln.startswith("edit refused: ")]
+    assert line.count("refused") == 1, line
+    assert "would change amount_usd to 2000.0 (cap_to_remaining_run_budget)" in line  # the limit, in words
+    assert line.endswith("(answer 2 of 3; 1 more allowed)")
     assert main(["edit", "e1", '{"amount_usd": 700}']) == EXIT_OK  # the third answer still counts
     out = capsys.readouterr().out
     assert "edit refused" not in out and "ok: success" in out
@@ -112,7 +118,7 @@ def test_the_attempts_follow_the_runs_policy(tmp_path, capsys):
     assert main(["run", "supervisor", "--human", "--thread-id", "e2", "--policy", str(policy)]) == 3
     capsys.readouterr()
     assert main(["edit", "e2", '{"amount_usd": -5}']) == EXIT_WAITING
-    assert "(attempt 2 of 2)" in capsys.readouterr().out
+    assert "(answer 1 of 2; 1 more allowed)" in capsys.readouterr().out
     assert main(["edit", "e2", '{"amount_usd": -5}']) == EXIT_STOPPED
     assert "stopped: invalid_human_answer" in capsys.readouterr().out
 
@@ -180,7 +186,7 @@ def test_ctrl_c_mid_run_names_the_resume_command_and_resume_finishes_it(capsys, 
         return f"  {node}"
 
     with monkeypatch.context() as patched:
-        patched.setattr(cli, "progress_line", interrupted)
+        patched.setattr(cli_output, "progress_line", interrupted)  # where _printer looks it up
         assert main(["run", "supervisor", "--thread-id", "c1"]) == 130
     err = capsys.readouterr().err
     assert err.strip().endswith("Carry it on with: agent-patterns resume c1")

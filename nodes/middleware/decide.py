@@ -216,8 +216,7 @@ def _answered(
         return Verdict("respond", action, "human_responded", by, answer.message, review, approved_by=by)
     decision = rules.approved_action(answer, action, batch.policy, batch.context, batch.hooks, batch.models)
     if not decision.passed:
-        verdict = "blocked by the supervisor" if decision.verdict == "block" else "refused"
-        problem = f"the edit is {verdict}: {decision.details.get('problem') or decision.reason}"
+        problem = rules.edit_problem(decision)
         return Verdict("stop", action, "invalid_human_answer", by, details={"problem": problem})
     new = decision.details["action"]
     source = "human_revised" if decision.reason == "human_revised" else executed_from

@@ -57,8 +57,7 @@ def _ask(state: State, policy: rules.SupervisorPolicy, hooks: Hooks, models: Mod
         decision = rules.approved_action(answer, state["action"], policy, context, hooks, models)
         if decision.passed:
             return answer, decision, given, ""
-        verdict = "blocked by the supervisor" if decision.verdict == "block" else "refused"
-        problem = f"the edit is {verdict}: {decision.details.get('problem') or decision.reason}"
+        problem = rules.edit_problem(decision)
     return None, None, given, problem
 
 

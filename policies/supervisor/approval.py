@@ -3,6 +3,7 @@ automatic approver, and the action a human's answer leaves."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from typing import Any, Literal
 
@@ -174,5 +175,23 @@ def approved_action(
         if review.verdict == "block":
             return review
         if review.verdict == "revise":
-            return Decision.stop("invalid_human_answer", problem=review.reason)
+            return Decision.stop("invalid_human_answer", problem=_would_revise(review))
     return Decision.allow("human_revised", action=new)
+
+
+def _would_revise(review: Decision) -> str:
+    """A rule that would revise a human's edit, in words: what it would set (the limit the edit
+    went over, say), and the rule's reason."""
+    changes = review.details.get("changes") or {}
+    shown = ", ".join(
+        f"{arg} to {json.dumps(value, ensure_ascii=False, default=str)}" for arg, value in changes.items()
+    )
+    return f"the supervisor's rules would change {shown or 'it'} ({review.reason})"
+
+
+def edit_problem(decision: Decision) -> str:
+    """Why a human's edit cannot run, in words, for the human asked again and the run's record:
+    what the supervisor blocks it for, or what is wrong with it (the decision's ``problem``). It
+    does not say "refused": whoever shows it says that once."""
+    why = str(decision.details.get("problem") or decision.reason)
+    return f"the supervisor blocks it: {why}" if decision.verdict == "block" else why

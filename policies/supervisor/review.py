@@ -3,7 +3,6 @@ what the run knows (:class:`ReviewContext`), giving approve, revise, escalate or
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from decimal import ROUND_HALF_UP, Context, Decimal
@@ -18,16 +17,16 @@ from policies.provenance import (
     describe,
     identifier_origins,
     leaf_values,
-    normalize_text,
     origins,
     sources_of,
 )
-from policies.records import asks_step
 from policies.supervisor.flows import confidentiality, destinations
 from policies.supervisor.following import authorised, followed, planted_detail
 from policies.supervisor.grants import granted
 from policies.supervisor.policy import SupervisorPolicy
-from policies.supervisor.rules import IdentifierRule, OneOf, Requested, ToolRules
+from policies.supervisor.request import clauses as clauses  # re-exported: it lived here
+from policies.supervisor.request import requested
+from policies.supervisor.rules import IdentifierRule, OneOf, ToolRules
 from policies.tools import call_signature, is_number
 
 #: Exact decimal arithmetic for money and caps: wide enough for any finite float.
@@ -232,29 +231,6 @@ def _free_text(
                 told = flow(value, checked[label], f"{tool}.{name}")
                 return Decision(policy.verdict(rule.verdict), rule.reason, {**details, **where, **told})
     return None
-
-
-def _asks(request: str, keyword: str) -> bool:
-    """Does a word of ``request`` begin with ``keyword`` (case and spacing ignored)?"""
-    return re.search(rf"(?<!\w){re.escape(normalize_text(keyword))}", normalize_text(request)) is not None
-
-
-#: Where one clause of a request ends: sentence punctuation, a comma or semicolon before a space,
-#: a line break, or a joining word.
-_CLAUSE = re.compile(r"(?i)[.!?;:,](?=\s|$)|\n|\b(?:and|then|but|also|after that|afterwards)\b")
-
-
-def clauses(request: str) -> list[str]:
-    """The clauses of a request (see :class:`~policies.supervisor.rules.Requested`)."""
-    return [c for c in (part.strip() for part in _CLAUSE.split(request)) if c]
-
-
-def requested(rule: Requested, request: str) -> bool:
-    """Does ``request`` ask for the rule's kind of action: a keyword anywhere, or, in one clause, a
-    verb and after it an object (another word: "email" the noun is not "email" the verb)?"""
-    if any(_asks(request, word) for word in rule.keywords):
-        return True
-    return bool(rule.verbs) and any(asks_step(c, rule.verbs, rule.objects) for c in clauses(request))
 
 
 def _amounts(

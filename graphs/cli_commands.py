@@ -1,0 +1,301 @@
+"""The CLI's commands: ``run``, the answers (``approve`` / ``edit`` / ``reject`` / ``resume``),
+``runs`` / ``waiting``, ``show``, ``patterns``, ``input`` and ``policy``.
+
+Each imports LangGraph, LangChain and pydantic only when it runs (see :mod:`graphs.cli`)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import textwrap
+import uuid
+from pathlib import Path
+from typing import Any, TextIO
+
+from graphs.cli_errors import EXIT_OK, CliError
+from graphs.cli_files import _check_store_folder, _read_data_file, load_policy
+from graphs.cli_output import _finish, _json, _printer, _refused_answer, _started, _waits_on
+from graphs.inputs import InputError, check_input, check_size
+from graphs.inputs import max_input_bytes as default_max_input_bytes
+from graphs.progress import terminal_width
+from graphs.registry import PATTERNS, Pattern
+from graphs.store import parse_location
+
+
+def _check_thread_free(saver: Any, thread_id: str, pattern: Pattern) -> None:
+    """A new run may reuse a thread of the same pattern, never one that waits for a human."""
+    from graphs.runs import RunNotFound, run_summary
+
+    if saver.get_tuple({"configurable": {"thread_id": thread_id}}) is None:
+        return  # a new thread (always, unless --thread-id names one)
+    try:
+        summary = run_summary(saver, thread_id)
+    except RunNotFound:
+        return
+    if summary.pattern != pattern.name:
+        raise CliError(f"thread {thread_id!r} holds a {summary.pattern} run; use another --thread-id")
+    if summary.status == "waiting":
+        raise CliError(
+            f"thread {thread_id!r} is waiting for a human: approve, edit or reject it first "
+            "(a new run would discard the pending approval)"
+        )
+
+
+def _pattern(name: str) -> Pattern:
+    pattern = PATTERNS.get(name)
+    if pattern is None:
+        raise CliError(f"unknown pattern {name!r} (choose from {', '.join(PATTERNS)})")
+    return pattern
+
+
+def _max_bytes(args: argparse.Namespace) -> int:
+    if getattr(args, "max_input_bytes", None) is not None:
+        return int(args.max_input_bytes)
+    try:
+        return default_max_input_bytes()
+    except InputError as exc:
+        raise CliError(str(exc)) from None
+
+
+def run_pattern(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    pattern = _pattern(args.pattern)
+    if args.human and parse_location(args.db).kind == "memory":
+        raise CliError(
+            "--human needs a run store that outlives this command (an SQLite file or postgresql://...): "
+            "with --db memory the paused run would be gone when it exits, and nothing could approve it"
+        )
+    max_bytes = _max_bytes(args)
+    if args.input:
+        try:
+            inputs = check_input(
+                pattern, _read_data_file(args.input, "input", max_bytes), max_bytes=max_bytes
+            )
+        except InputError as exc:
+            raise CliError(f"input file {args.input!r}: {exc}") from None
+    else:
+        inputs = pattern.demo_input()
+    policy = load_policy(pattern, args.policy)
+    if pattern.cli_policy is not None:
+        policy = pattern.cli_policy(policy, bool(args.human))
+    llm = _chat_model()  # its settings are checked before anything is printed or stored
+    _check_store_folder(args.db)
+    thread_id = args.thread_id or str(uuid.uuid4())
+    progress = err if args.json else out
+    width = terminal_width(progress)
+    from graphs.store import open_checkpointer, open_ledger, open_store
+
+    with (
+        open_checkpointer(args.db, writable=True) as saver,
+        open_ledger(args.db) as ledger,
+        open_store(args.db) as store,
+    ):
+        where = parse_location(args.db)
+        print(f"{pattern.name}: thread {thread_id} (runs kept in {where})", file=progress, flush=True)
+        from graphs.runs import run_config, stream_values  # LangGraph, LangChain: after the header
+
+        _check_thread_free(saver, thread_id, pattern)
+        try:
+            graph = pattern.build(checkpointer=saver, llm=llm, policy=policy, ledger=ledger, store=store)
+        except ValueError as exc:  # a policy that does not fit the pattern's tools
+            raise CliError(str(exc)) from None
+        interrupted: list[Any] = []
+        args.running = thread_id  # from here on, Ctrl-C leaves a run to resume
+        values = stream_values(
+            graph, inputs, run_config(thread_id, policy), _printer(progress, width, interrupted)
+        )
+    from graphs.registry import run_result
+
+    result = run_result(graph, values)
+    if interrupted:
+        result["waiting_for_human"] = interrupted
+    return _finish(result, args, out, progress)
+
+
+def _chat_model() -> Any:
+    from nodes.model import ModelConfigError, get_chat_model
+
+    try:
+        return get_chat_model()
+    except ModelConfigError as exc:
+        raise CliError(str(exc)) from None
+
+
+def _answer(args: argparse.Namespace) -> dict[str, Any]:
+    answer: dict[str, Any] = {"type": args.command}
+    if args.message:
+        answer["message"] = args.message
+    if args.command == "edit":
+        try:
+            edited = json.loads(args.args)
+        except (ValueError, RecursionError) as exc:
+            raise CliError(f"edit: ARGS must be a JSON object of the action's arguments: {exc}") from None
+        if not isinstance(edited, dict) or not edited:
+            raise CliError("edit: ARGS must be a non-empty JSON object of the action's arguments")
+        answer["edited_action"] = {"args": edited}
+    try:
+        check_size(answer, _max_bytes(args), "the answer")
+    except InputError as exc:
+        raise CliError(f"{args.command}: {exc}") from None
+    return answer
+
+
+def answer_run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    """``approve`` / ``edit`` / ``reject``: resume a waiting run from this process; ``resume``:
+    carry on a run whose process died mid-run."""
+    answer = None if args.command == "resume" else _answer(args)
+    progress = err if args.json else out
+    from graphs.runs import NotIncomplete, NotWaiting, RunNotFound, continue_run, resume_run
+    from graphs.store import open_checkpointer, open_ledger, open_store
+
+    llm = _chat_model()
+    header = f"{args.thread_id}: {args.command} (runs kept in {parse_location(args.db)})"
+    on_update = _printer(progress, terminal_width(progress), [], header)
+    with (
+        open_checkpointer(args.db, writable=True) as saver,
+        open_ledger(args.db) as ledger,
+        open_store(args.db) as store,
+    ):
+        args.running = args.thread_id
+        kept = {"llm": llm, "ledger": ledger, "store": store, "on_update": on_update}
+        try:
+            if answer is None:
+                result = continue_run(saver, args.thread_id, **kept)
+            else:
+                result = resume_run(saver, args.thread_id, answer, **kept)
+        except (RunNotFound, NotWaiting, NotIncomplete) as exc:
+            raise CliError(str(exc)) from None
+        refused = _refused_answer(result, saver, args.thread_id)
+    if answer is not None and refused:
+        print(f"{args.command} refused: {refused}", file=progress, flush=True)
+    return _finish(result, args, out, progress)
+
+
+def list_command(args: argparse.Namespace, out: TextIO) -> int:
+    """``runs`` and ``waiting``: a table, or JSON with ``--json``."""
+    from graphs.runs import list_runs, waiting_runs
+    from graphs.store import open_checkpointer
+
+    with open_checkpointer(args.db) as saver:
+        if args.command == "waiting":
+            runs = waiting_runs(saver)
+            waits_on = {run.thread_id: _waits_on(run, saver) for run in runs}
+        else:
+            page = None if args.limit == 0 else args.limit + 1  # one more: is there a next page?
+            runs = list_runs(saver, pattern=args.pattern, status=args.status, limit=page, offset=args.offset)
+    more = args.limit > 0 and len(runs) > args.limit  # `waiting` lists every run (limit 0)
+    runs = runs[: args.limit] if more else runs
+    if args.json:
+        print(_json([r.as_dict() for r in runs]), file=out)
+        return EXIT_OK
+    store = f"run store: {parse_location(args.db)}"
+    if not runs:
+        print(
+            "no runs" if args.command == "runs" else "no run is waiting for a human", f"({store})", file=out
+        )
+        return EXIT_OK
+    if args.command == "waiting":
+        for run in runs:
+            waits = waits_on[run.thread_id]
+            print(f"{run.thread_id}  {run.pattern:<18} {_started(run)}  waits on {waits}", file=out)
+        print(f"({store})", file=out)
+        return EXIT_OK
+    print(
+        f"{'THREAD':<36}  {'PATTERN':<18} {'STATUS':<10} {'STOP_REASON':<28} {'STARTED':<19}  MODEL", file=out
+    )
+    for run in runs:
+        print(
+            f"{run.thread_id:<36}  {run.pattern:<18} {run.status:<10} {run.stop_reason or '-':<28} "
+            f"{_started(run):<19}  {run.model or '-'}",
+            file=out,
+        )
+    shown = f"runs {args.offset + 1}-{args.offset + len(runs)}, most recently started first"
+    if more:
+        shown += f"; next page: --offset {args.offset + len(runs)}"
+    print(f"({shown}; {store})", file=out)
+    return EXIT_OK
+
+
+def show_command(args: argparse.Namespace, out: TextIO) -> int:
+    """``show``: one run's result, trace and history, read back from the store alone."""
+    from graphs.runs import RunNotFound, load_run
+    from graphs.store import open_checkpointer
+
+    with open_checkpointer(args.db) as saver:
+        try:
+            record = load_run(saver, args.thread_id)
+        except RunNotFound as exc:
+            raise CliError(str(exc)) from None
+    shown: dict[str, Any] = dict(record.result)
+    shown["run_status"] = record.summary.status
+    if record.summary.waiting_on:
+        shown["waiting_for_human"] = record.summary.waiting_on
+    if args.checkpoints:
+        shown["checkpoints"] = record.checkpoints
+    print(_json(shown, None if args.json else 2), file=out)
+    return EXIT_OK
+
+
+def patterns_command(args: argparse.Namespace, out: TextIO) -> int:
+    """``patterns``: each pattern, what it shows, and its input keys."""
+    if args.json:
+        listing = [
+            {
+                "name": p.name,
+                "summary": p.summary,
+                "input": {k.name: {"type": k.type, "required": k.required, "help": k.help} for k in p.inputs},
+            }
+            for p in PATTERNS.values()
+        ]
+        print(json.dumps(listing, ensure_ascii=False), file=out)
+        return EXIT_OK
+    for pattern in PATTERNS.values():
+        print(f"{pattern.name:<20} {pattern.summary}", file=out)
+        for key in pattern.inputs:
+            print(f"  {key.describe():<34} {key.help}", file=out)
+    print(
+        "\nThe demo input of a pattern, as a file to edit: agent-patterns input PATTERN > input.json",
+        file=out,
+    )
+    print("Then: agent-patterns run PATTERN --input input.json", file=out)
+    return EXIT_OK
+
+
+def input_command(args: argparse.Namespace, out: TextIO) -> int:
+    """``input``: a pattern's demo input as JSON, to edit and pass back with ``run --input``."""
+    text = json.dumps(_pattern(args.pattern).demo_input(), indent=2, ensure_ascii=False) + "\n"
+    if args.output in (None, "-"):
+        out.write(text)
+        return EXIT_OK
+    try:
+        Path(args.output).write_text(text, encoding="utf-8")
+    except OSError as exc:
+        raise CliError(f"cannot write {args.output!r}: {exc.strerror or exc}") from None
+    print(
+        f"wrote {args.output}; run it with: agent-patterns run {args.pattern} --input {args.output}", file=out
+    )
+    return EXIT_OK
+
+
+def policy_command(args: argparse.Namespace, out: TextIO) -> int:
+    """``policy``: the fields a policy file may set, with the CLI's defaults and what each does."""
+    pattern = _pattern(args.pattern)
+    defaults = pattern.policy().model_dump(mode="json")
+    fields = {
+        name: {"default": defaults.get(name), "description": info.description or ""}
+        for name, info in pattern.model.model_fields.items()
+    }
+    if args.json:
+        print(json.dumps(fields, ensure_ascii=False), file=out)
+        return EXIT_OK
+    print(f"The {pattern.name} policy: the fields a --policy file (JSON or TOML) may set.", file=out)
+    for name, field in fields.items():
+        default = json.dumps(field["default"], ensure_ascii=False, sort_keys=True)
+        shown = default if len(default) <= 60 else "(long: see --json)"
+        print(f"  {name} = {shown}", file=out)
+        for line in textwrap.wrap(str(field["description"]), terminal_width(out) - 6):
+            print(f"      {line}", file=out)
+    if pattern.cli_policy is not None:
+        print("(run turns auto_approver_enabled on unless --human is given or the file sets it)", file=out)
+    example = f"printf 'max_seconds = 10\\n' > p.toml; agent-patterns run {pattern.name} --policy p.toml"
+    print(f"\nExample: {example}", file=out)
+    return EXIT_OK

@@ -1,0 +1,31 @@
+"""How a CLI command fails: its exit statuses and one line on stderr (``agent-patterns: error: ...``)."""
+
+from __future__ import annotations
+
+import sqlite3
+import sys
+from typing import NoReturn
+
+from graphs.store import one_line, parse_location
+
+EXIT_OK, EXIT_STOPPED, EXIT_USAGE, EXIT_WAITING = 0, 1, 2, 3
+DEBUG_ENV = "AGENT_PATTERNS_DEBUG"
+
+
+class CliError(Exception):
+    """A problem with the command line or its files: one line, exit status 2."""
+
+
+def _fail(message: str) -> NoReturn:
+    print(f"agent-patterns: error: {' '.join(message.split())}", file=sys.stderr)
+    raise SystemExit(EXIT_USAGE)
+
+
+def _store_error(exc: Exception, db: str) -> CliError:
+    """A database failure in the middle of a command, as one line."""
+    return CliError(f"run store {parse_location(db)} failed: {one_line(exc)}")
+
+
+def _database_error(exc: BaseException) -> bool:
+    psycopg = sys.modules.get("psycopg")
+    return isinstance(exc, sqlite3.Error) or (psycopg is not None and isinstance(exc, psycopg.Error))
