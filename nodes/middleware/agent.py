@@ -42,6 +42,7 @@ from nodes.middleware.outcome import answer, call_record, noted, observed
 from nodes.middleware.reply import Reply, plan_for, tool_message, unique_calls
 from nodes.middleware.state import (
     GovernanceState,
+    clock,
     elapsed,
     figures,
     merge_rows,
@@ -127,6 +128,7 @@ class GovernanceMiddleware(AgentMiddleware[GovernanceState, Any, Any]):
         }
         update: dict[str, Any] = {
             "governance_run": run,
+            **clock(run),
             "governance_stop_reason": None,
             "governance_plan": {},
             "governance_seen": seen(messages),
@@ -171,7 +173,7 @@ class GovernanceMiddleware(AgentMiddleware[GovernanceState, Any, Any]):
         if reason is None and elapsed(run) >= self.policy.max_seconds:
             reason = "max_seconds"
         if reason is None:
-            return None, {"governance_run": {**run, "model_at": now()}}
+            return None, clock({**run, "model_at": now()})
         row = trace_row(run, "model", ok=False, stop_reason=reason)
         stopped = {"governance_stop_reason": reason, **audit_rows(trace=[row])}
         return stop_message(reason, "governance"), stopped
@@ -248,7 +250,9 @@ class GovernanceMiddleware(AgentMiddleware[GovernanceState, Any, Any]):
             update = reply.update()
         if renamed:
             update["messages"] = [reply_message, *update.get("messages", [])]
-        update["governance_seen"] = seen(messages, update.get("messages", []))
+        now_seen = seen(messages, update.get("messages", []))
+        if now_seen != (state.get("governance_seen") or {}):  # an unchanged value is not written again
+            update["governance_seen"] = now_seen
         return update
 
     def _final(self, last: AIMessage, reply: Reply) -> dict[str, Any]:

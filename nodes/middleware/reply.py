@@ -13,7 +13,7 @@ from langchain_core.messages import AIMessage, HumanMessage, ToolMessage
 
 from nodes.messages import stop_message
 from nodes.middleware.decide import Batch, Verdict
-from nodes.middleware.state import audit, figures, trace_row
+from nodes.middleware.state import audit, clock, figures, trace_row
 from nodes.middleware.turns import feedback_turn
 from policies import supervisor as rules
 from policies.tools import call_signature, idempotency_key
@@ -248,7 +248,7 @@ class Reply:
 
     def update(self) -> dict[str, Any]:
         update: dict[str, Any] = {
-            "governance_run": self.run,
+            **clock(self.run),
             "governance_plan": self.plan,
             **audit(trace=self.trace, refusals=self.refusals, grants=list(self.batch.issued)),
         }

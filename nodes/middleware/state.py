@@ -63,6 +63,9 @@ class GovernanceState(AgentState[Any]):
     #: else the one the thread's first request named (kept for its later runs)
     governance_subject: NotRequired[dict[str, Any]]
     governance_run: NotRequired[Annotated[dict[str, Any], PrivateStateAttr]]
+    #: the run's step count and clock (``CLOCK_KEYS``, with its ``run_id``): what changes at every
+    #: step, written apart from ``governance_run`` (written once a run) so a step's update stays small
+    governance_clock: NotRequired[Annotated[dict[str, Any], PrivateStateAttr]]
     governance_plan: NotRequired[Annotated[dict[str, Any], PrivateStateAttr]]
     #: the thread's human turns as the middleware last saw them: message id → hash of the text
     governance_seen: NotRequired[Annotated[dict[str, str], PrivateStateAttr]]
@@ -114,12 +117,24 @@ def merge_rows(first: Mapping[str, Any], then: Mapping[str, Any]) -> dict[str, A
     return merged
 
 
+#: The keys of a run's bookkeeping that change at every step (``governance_clock``).
+CLOCK_KEYS = ("steps", "model_at", "paused_seconds")
+
+
 def run_of(state: Mapping[str, Any]) -> dict[str, Any]:
     """This run's bookkeeping: ``run_id``, ``started_at``, ``paused_seconds``, ``waited`` (for calls
     reviewed again as they ran), ``steps``, its ``request`` and the ``turns`` it came from."""
     run = dict(state.get("governance_run") or {})
+    clock = state.get("governance_clock") or {}
+    if clock.get("run_id") == run.get("run_id"):  # a clock left by an earlier run is not this one's
+        run.update({k: v for k, v in clock.items() if k in CLOCK_KEYS})
     run["waited"] = float((state.get("governance_waited") or {}).get(str(run.get("run_id")), 0.0))
     return run
+
+
+def clock(run: Mapping[str, Any]) -> dict[str, Any]:
+    """The state update of a step's bookkeeping: the run's clock, not the whole run."""
+    return {"governance_clock": {"run_id": run.get("run_id"), **{k: run[k] for k in CLOCK_KEYS if k in run}}}
 
 
 def of_run(rows: Sequence[Mapping[str, Any]] | None, run_id: Any) -> list[Mapping[str, Any]]:
