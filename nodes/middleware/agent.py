@@ -173,7 +173,8 @@ class GovernanceMiddleware(AgentMiddleware[GovernanceState, Any, Any]):
         if reason is None and elapsed(run) >= self.policy.max_seconds:
             reason = "max_seconds"
         if reason is None:
-            return None, clock({**run, "model_at": now()})
+            # the step is counted as its model is called (after_model reads it from state)
+            return None, clock({**run, "steps": int(run.get("steps") or 0) + 1, "model_at": now()})
         row = trace_row(run, "model", ok=False, stop_reason=reason)
         stopped = {"governance_stop_reason": reason, **audit_rows(trace=[row])}
         return stop_message(reason, "governance"), stopped
@@ -233,7 +234,7 @@ class GovernanceMiddleware(AgentMiddleware[GovernanceState, Any, Any]):
         reply_message, renamed = unique_calls(last)
         # calls another middleware already answered (HITL's reject, a call limit) are not ours to run
         answered = {m.tool_call_id for m in messages[at + 1 :] if isinstance(m, ToolMessage)}
-        run = {**run_of(state), "steps": int(run_of(state).get("steps") or 0) + 1}
+        run = run_of(state)  # its step was counted by the model gate (wrap_model_call)
         reply = Reply(run, self._batch(state, run))
         if reply_message.invalid_tool_calls:
             reply.stop("invalid_action:bad_tool_args", "review")

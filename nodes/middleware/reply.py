@@ -108,6 +108,7 @@ class Reply:
 
     def __init__(self, run: dict[str, Any], batch: Batch) -> None:
         self.run, self.batch, self.policy = run, batch, batch.policy
+        self._paused_before = run.get("paused_seconds")
         self.messages: list[Any] = []
         self.plan: dict[str, Any] = {}
         self.trace: list[dict[str, Any]] = []
@@ -247,13 +248,16 @@ class Reply:
         self.trace.append(trace_row(self.run, phase, ok=False, **row, **more, stop_reason=reason))
 
     def update(self) -> dict[str, Any]:
+        # the step was counted when the model was called: the clock changes here only by a wait
+        waited = self.run.get("paused_seconds") != self._paused_before
         update: dict[str, Any] = {
-            **clock(self.run),
+            **(clock(self.run) if waited else {}),
             "governance_plan": self.plan,
             **audit(trace=self.trace, refusals=self.refusals, grants=list(self.batch.issued)),
         }
-        if self.stop_reason is None:
-            return {**update, "messages": self.messages, **({"jump_to": "model"} if self.ask_again else {})}
+        if self.stop_reason is None:  # no empty write: it would give the conversation a new version
+            said = {"messages": self.messages} if self.messages else {}
+            return {**update, **said, **({"jump_to": "model"} if self.ask_again else {})}
         last = stop_message(self.stop_reason, "governance")
         return {
             **update,
