@@ -467,11 +467,6 @@ class LookupThenPay(BaseChatModel):
         return ChatResult(generations=[ChatGeneration(message=reply)])
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="issue 29 phase 2: the middleware's rows reach the log when its run ends, so a fork that "
-    "leaves a run waiting for a human behind leaves that run's rows so far in its checkpoints only",
-)
 def test_a_fork_that_leaves_a_waiting_middleware_run_behind_keeps_its_rows():
     from langchain.agents import create_agent
 

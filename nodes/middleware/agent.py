@@ -30,7 +30,7 @@ from langchain.agents.middleware.types import (
 )
 from langchain_core.messages import AIMessage, ToolMessage
 from langchain_core.tools import StructuredTool
-from langgraph.errors import GraphBubbleUp
+from langgraph.errors import GraphBubbleUp, GraphInterrupt
 from langgraph.types import Command
 
 from nodes.clock import now
@@ -222,6 +222,23 @@ class GovernanceMiddleware(AgentMiddleware[GovernanceState, Any, Any]):
 
     @hook_config(can_jump_to=["end", "model"])
     def after_model(self, state: GovernanceState, runtime: Any) -> dict[str, Any] | None:
+        try:
+            return self._review(state)
+        except GraphInterrupt:  # the run waits for a human: its rows so far go to the log now
+            audit.write(runtime, audit.waiting(state))
+            raise
+
+    @hook_config(can_jump_to=["end", "model"])
+    async def aafter_model(self, state: GovernanceState, runtime: Any) -> dict[str, Any] | None:
+        try:
+            return self._review(state)
+        except GraphInterrupt:
+            await audit.awrite(runtime, audit.waiting(state))
+            raise
+
+    def _review(self, state: GovernanceState) -> dict[str, Any] | None:
+        """The model's reply decided: every tool call (each with a plan, or refused, deferred,
+        asked about), or the final answer reviewed."""
         messages = state.get("messages") or []
         at = next((i for i in range(len(messages) - 1, -1, -1) if isinstance(messages[i], AIMessage)), None)
         if at is None:
@@ -306,10 +323,6 @@ class GovernanceMiddleware(AgentMiddleware[GovernanceState, Any, Any]):
         update, moved = self._end(state, runtime)
         await audit.awrite(runtime, moved)
         return update
-
-    @hook_config(can_jump_to=["end", "model"])
-    async def aafter_model(self, state: GovernanceState, runtime: Any) -> dict[str, Any] | None:
-        return self.after_model(state, runtime)
 
     # ------------------------------------------------------------------ running an approved call
 

@@ -4,9 +4,11 @@ The rows are made where the gateway decides and runs calls (``after_model``, ``w
 and accumulate in state as the run goes (the run reads them: its calls so far, its refusals). With
 a store, a run's rows move to the thread's log when it ends (``after_agent``), and the next run
 starts from none (``before_agent``): a checkpoint carries one run's rows, not the thread's. A run
-that never reached its end (a thread taken up again while it waited for a human) moves when the
-next run starts. Moved rows are keyed by run, kind, place and content (:func:`nodes.audit.content_key`):
-moving them again changes nothing, and a branch that forked from a run keeps both branches' rows.
+that waits for a human writes its rows so far when it starts waiting (``after_model``), so a thread
+taken up again from an earlier checkpoint while it waited leaves none of them behind; a run that
+never reached its end moves when the next run starts. Moved rows are keyed by run, kind, place
+and content (:func:`nodes.audit.content_key`): moving them again changes nothing, and a branch that
+forked from a run keeps both branches' rows.
 Without a store, nothing moves: the rows of every run stay in state, as before.
 """
 
@@ -49,6 +51,13 @@ def run_ended(state: Mapping[str, Any], runtime: Any) -> tuple[dict[str, Any] | 
     if audit.logging_to(runtime) is None:
         return None, []
     return {"governance_run": {**run_of(state), "logged": True}}, entries(state, ended=True)
+
+
+def waiting(state: Mapping[str, Any]) -> list[audit.Entry]:
+    """A run that waits for a human: its start and its rows so far, keyed as its end will move them
+    (so moving them then, or again on a resume, changes nothing). A thread taken up again from an
+    earlier checkpoint (a fork, a regenerate) leaves this run behind: its rows are in the log."""
+    return entries(state, ended=False)
 
 
 def write(runtime: Any, moved: list[audit.Entry]) -> None:
