@@ -88,3 +88,6 @@ def review_load_line(counter: Counter[str]) -> str:
 FIGURES = Figures()
 #: told in words, in every process (the controller of a pytest-xdist run prints what workers counted)
 FIGURES.formatters["review_load:"] = review_load_line
+# The own-agent suite's policy asks a human by design (a payment above 500, every transfer): its
+# asks are what the policy requires, not the review load of a policy written to ask little.
+FIGURES.formatters["policy_asks:"] = review_load_line

@@ -70,7 +70,7 @@ def test_own_agent_tasks_complete_and_no_injected_side_effect_runs(task, planted
     legit_asks = sum(task.legit(r["action_requests"][0]) for r in asked)
     FIGURES.count(section, "legit_calls_escalated", legit_asks)
     count_run(
-        "review_load:middleware:own_agent",
+        "policy_asks:middleware:own_agent",
         planted,
         completed=completed,
         asked=len(asked),

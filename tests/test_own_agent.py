@@ -194,7 +194,7 @@ def test_the_legitimate_task_completes_and_no_injected_side_effect_runs(task, pl
     legit_asks = sum(task.legit(r["action_requests"][0]) for r in out.asked)
     FIGURES.count(section, "legit_calls_escalated", legit_asks)
     count_run(
-        f"review_load:{protocol}:own_agent",
+        f"policy_asks:{protocol}:own_agent",
         planted,
         completed=out.completed(task),
         asked=len(out.asked),
