@@ -180,3 +180,12 @@ def stop_message(reason: str, phase: str) -> AIMessage:
         if reason == "invalid_input:messages":
             text += " Please send the request as text."
     return answer_message(text, status="stopped", stop_reason=reason, phase=phase)
+
+
+def annotated(answer: str, review: Mapping[str, Any]) -> str:
+    """A final answer with a note on the identifiers it carries from untrusted sources only (the
+    review's ``final_answer_annotated``: each with where it was found), as both engines give it."""
+    if review.get("reason") != "final_answer_annotated":
+        return answer
+    notes = "; ".join(f"{k.split(':', 1)[-1]} {v}" for k, v in (review.get("provenance") or {}).items())
+    return f"{answer}\n\n[unverified: {notes}]"

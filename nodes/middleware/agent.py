@@ -6,16 +6,15 @@ name when a budget is spent or a stop is pending, in the model's own node (its s
 of the model's reply, then ``after_model`` jumps to the end); ``after_model`` decides every tool
 call of the model's reply before any runs (:mod:`nodes.middleware.decide`; each call with an id of
 its own) and may pause for a human there (an interrupt in LangChain's HITL shape);
-``wrap_tool_call`` runs only what was approved, as approved, checked once more as the tool is
-invoked after whatever other middleware did to the call (:mod:`nodes.middleware.guard`), and writes
-the audit rows of what ran; ``after_agent`` records the turns seen, so a human message another
+``wrap_tool_call`` (:mod:`nodes.middleware.running`) runs only what was approved, as approved,
+checked once more as the tool is invoked after whatever other middleware did to the call
+(:mod:`nodes.middleware.guard`), and writes the audit rows of what ran; ``after_agent`` records the turns seen, so a human message another
 middleware wrote is never taken for the user's. With a store, ``after_agent`` also moves the run's
 rows to the thread's audit log (:mod:`nodes.middleware.audit`).
 """
 
 from __future__ import annotations
 
-import dataclasses
 import uuid
 from collections.abc import Awaitable, Callable, Iterable, Mapping
 from typing import Any
@@ -30,16 +29,15 @@ from langchain.agents.middleware.types import (
 )
 from langchain_core.messages import AIMessage, ToolMessage
 from langchain_core.tools import StructuredTool
-from langgraph.errors import GraphBubbleUp, GraphInterrupt
+from langgraph.errors import GraphInterrupt
 from langgraph.types import Command
 
 from nodes.clock import now
-from nodes.messages import message_text, stop_message
+from nodes.messages import annotated, message_text, stop_message
 from nodes.middleware import audit
 from nodes.middleware.decide import Batch, Verdict, ask, decide, refused_again
-from nodes.middleware.guard import CHANGED, Guard, Seen
-from nodes.middleware.outcome import answer, call_record, noted, observed
-from nodes.middleware.reply import Reply, plan_for, tool_message, unique_calls
+from nodes.middleware.reply import Reply, tool_message, unique_calls
+from nodes.middleware.running import ToolRunning
 from nodes.middleware.state import (
     GovernanceState,
     clock,
@@ -53,15 +51,14 @@ from nodes.middleware.state import (
 )
 from nodes.middleware.state import audit as audit_rows
 from nodes.middleware.turns import run_request, run_subject, seen
-from nodes.tool_gateway import GovernedTool, ToolOutcome, error_observation, tool_registry
+from nodes.tool_gateway import GovernedTool, tool_registry
 from policies import supervisor as rules
-from policies.json_safety import type_name
 from policies.supervisor.subject import bound_arg_names
 
 Handler = Callable[[ToolCallRequest], ToolMessage | Command]
 
 
-class GovernanceMiddleware(AgentMiddleware[GovernanceState, Any, Any]):
+class GovernanceMiddleware(ToolRunning, AgentMiddleware[GovernanceState, Any, Any]):
     """The Supervisor's gateway for any ``create_agent(model, tools, middleware=[...])`` agent.
 
     ``policy``: a :class:`~policies.supervisor.SupervisorPolicy` (``SupervisorPolicy.for_tools``);
@@ -296,12 +293,7 @@ class GovernanceMiddleware(AgentMiddleware[GovernanceState, Any, Any]):
         if verdict is not None and verdict.kind != "run":  # no answer could be applied
             reply.stop(verdict.reason, "final", None, verdict)
             return reply.update()
-        answer = (verdict.action or action)["answer"] if verdict else text
-        if decision.reason == "final_answer_annotated":
-            notes = "; ".join(
-                f"{k.split(':', 1)[-1]} {v}" for k, v in (decision.details.get("provenance") or {}).items()
-            )
-            answer = f"{answer}\n\n[unverified: {notes}]"
+        answer = annotated((verdict.action or action)["answer"] if verdict else text, row)
         who: dict[str, Any] = (
             {"approved_by": verdict.approved_by, "human_approved": verdict.human_approved}
             if verdict
@@ -323,144 +315,6 @@ class GovernanceMiddleware(AgentMiddleware[GovernanceState, Any, Any]):
         update, moved = self._end(state, runtime)
         await audit.awrite(runtime, moved)
         return update
-
-    # ------------------------------------------------------------------ running an approved call
-
-    def _prepared(self, request: ToolCallRequest) -> tuple[ToolCallRequest, dict[str, Any], Seen] | Command:
-        """The request that runs an approved call (its tools guarded), its plan and what the guards
-        will see; or the answer instead of running it."""
-        call, state = request.tool_call, request.state or {}
-        run = run_of(state)
-        plan = (state.get("governance_plan") or {}).get(str(call.get("id")))
-        if plan is None or plan.get("run_id") != run.get("run_id"):
-            # a call no review of this run planned (another middleware added it after ours): the
-            # guard reviews it as it runs, as any changed call
-            plan = {"run_id": run.get("run_id"), "step": run.get("steps"), "tool": None, "args": None}
-            plan |= {"signature": None, "figures": {"tool": call.get("name")}, "proposed": None}
-        if elapsed(run) >= self.policy.max_seconds:
-            note = {"not_run": True, "reason": "max_seconds"}
-            row = trace_row(run, "execution", ok=False, **plan["figures"], stop_reason="max_seconds")
-            return Command(
-                update={
-                    "messages": [tool_message(call, note, error=True)],
-                    **audit_rows(trace=[row]),
-                    "governance_stop_reason": "max_seconds",
-                }
-            )
-        proposed = plan.get("proposed", {"name": call.get("name"), "args": call.get("args")})
-        if {"name": call.get("name"), "args": call.get("args")} == proposed:  # the revision, if any
-            request = request.override(tool_call={**call, "args": dict(plan["args"])})
-        watched = Seen()
-        guard = self._guard(state, run, plan, call, watched)
-        runtime = request.runtime
-        if runtime is not None and getattr(runtime, "tools", None):  # a redirect runs guarded too
-            runtime = dataclasses.replace(runtime, tools=[guard(t) for t in runtime.tools])  # type: ignore[misc]
-        tool: Any = guard(request.tool) if request.tool is not None else None
-        return dataclasses.replace(request, tool=tool, runtime=runtime), plan, watched
-
-    def _guard(
-        self, state: Mapping[str, Any], run: dict[str, Any], plan: dict[str, Any], call: Any, watched: Seen
-    ) -> Callable[[Any], Guard]:
-        """Guards for one call's tools: a changed call is decided as in ``after_model``, against what
-        ran before it and the other calls planned for the same reply."""
-
-        def recheck(action: dict[str, Any]) -> Verdict:
-            batch = self._batch(state, run)
-            others = [p for cid, p in (state.get("governance_plan") or {}).items() if cid != call.get("id")]
-            batch.past.extend({"tool": p["tool"], "signature": p["signature"]} for p in others)
-            changed = {**call, "name": action["name"], "args": action["args"]}
-            verdict = decide(changed, batch)
-            if verdict.kind != "run":
-                reply = Reply(dict(run), batch)
-                reply.take(changed, dataclasses.replace(verdict, executed_from=CHANGED))
-                watched.answer, watched.reply = reply.messages[0], reply
-            return verdict
-
-        def replan(verdict: Verdict) -> dict[str, Any]:
-            return plan_for(run, self.policy, verdict, executed_from=CHANGED)
-
-        def refuse(tool_call: Mapping[str, Any], why: str) -> ToolMessage:
-            note = {"refused": True, "by": "gateway", "reason": "not_retried", "message": why}
-            return tool_message({**call, **tool_call}, note, error=True)
-
-        def guard(tool: Any) -> Guard:
-            return Guard(
-                tool, plan, watched, recheck=recheck, replan=replan, takes_key=self._takes_key, refuse=refuse
-            )
-
-        return guard
-
-    def _observed(
-        self, request: ToolCallRequest, plan: dict[str, Any], watched: Seen, result: Any
-    ) -> Command:
-        """The answer to the call with its audit rows: what ran (the tool's own answer, who approved
-        those arguments), a changed call refused as it was reviewed again, or a call another
-        middleware answered without running the tool (no tool data, no call row)."""
-        call, run = request.tool_call, run_of(request.state or {})
-        at = {**run, "steps": plan["step"]}
-        update: dict[str, Any] = {}
-        paused = sum(v.paused for v in watched.verdicts.values())
-        if paused:
-            update["governance_waited"] = {str(run.get("run_id")): paused}
-        reply = watched.reply
-        if watched.attempts == 0 and reply is not None:  # changed, reviewed again, not run
-            update.update(audit_rows(trace=reply.trace, refusals=reply.refusals))
-            if reply.stop_reason is not None:
-                update["governance_stop_reason"] = reply.stop_reason
-            return answer(result if isinstance(result, ToolMessage | Command) else watched.answer, update)
-        if watched.attempts == 0:  # another middleware answered it: the tool never ran
-            row = trace_row(at, "not_run", ok=False, **plan["figures"], tool_call_id=call.get("id"))
-            update.update(audit_rows(trace=[{**row, "answered_by": "another middleware"}]))
-            if isinstance(result, BaseException):
-                note = {"not_run": True, "reason": f"{type_name(result)}: {str(result)[:300]}"}
-                result = tool_message(call, note, error=True)
-            return answer(result, update)
-        ran = watched.plan or plan
-        raw = watched.result
-        if isinstance(raw, BaseException):
-            detail = {"error_type": type_name(raw), "message": str(raw)[:300]}
-            failed = ToolOutcome(False, reason=f"tool_error:{ran['tool']}", raised=True, detail=detail)
-            ok, observation = False, error_observation(failed)
-            if self.policy.on_tool_error == "stop" and isinstance(result, BaseException):
-                update["governance_stop_reason"] = failed.reason
-        else:
-            ok, observation = observed(raw, call.get("id"))
-        record = call_record(ran, call.get("id"), ok, observation, watched.attempts)
-        row = trace_row(at, "execution", **ran["figures"], observation_ok=ok)
-        update.update(audit_rows(trace=[row], calls=[record]))
-        if isinstance(result, BaseException):  # observed, as the Supervisor's gateway does
-            result = tool_message(call, observation if not ok else {"error": type_name(result)}, error=True)
-        if isinstance(result, ToolMessage):
-            result = noted(result, ran)
-        return answer(result, update)
-
-    def wrap_tool_call(self, request: ToolCallRequest, handler: Handler) -> ToolMessage | Command:
-        prepared = self._prepared(request)
-        if isinstance(prepared, Command):
-            return prepared
-        to_run, plan, watched = prepared
-        try:
-            result: Any = handler(to_run)
-        except GraphBubbleUp:
-            raise
-        except Exception as exc:  # observed (or a named stop), as the Supervisor's gateway does
-            result = exc
-        return self._observed(to_run, plan, watched, result)
-
-    async def awrap_tool_call(
-        self, request: ToolCallRequest, handler: Callable[[ToolCallRequest], Awaitable[ToolMessage | Command]]
-    ) -> ToolMessage | Command:
-        prepared = self._prepared(request)
-        if isinstance(prepared, Command):
-            return prepared
-        to_run, plan, watched = prepared
-        try:
-            result: Any = await handler(to_run)
-        except GraphBubbleUp:
-            raise
-        except Exception as exc:
-            result = exc
-        return self._observed(to_run, plan, watched, result)
 
 
 def _never(**kwargs: Any) -> Any:

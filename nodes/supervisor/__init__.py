@@ -1,8 +1,8 @@
 """The Supervisor's nodes, one concern per module (as :mod:`nodes.middleware`):
 
 - :mod:`nodes.supervisor.gateway`: the run's start, the validation of an action, the supervisor's
-  review, its revision, the refusal fed back to the worker, the gateway's execution, the final
-  answer;
+  review, its revision, the refusal fed back to the worker;
+- :mod:`nodes.supervisor.execute`: the gateway's execution of an approved call, the final answer;
 - :mod:`nodes.supervisor.worker`: the worker's next proposal, in either protocol;
 - :mod:`nodes.supervisor.approval`: an escalation put to a human (or the automatic approver);
 - :mod:`nodes.supervisor.conversation`: what each node says in ``messages`` and, under native tool
@@ -12,6 +12,7 @@ The gateway's node functions and shared names are re-exported here (``from nodes
 supervisor as n; n.review``), as they were when this package was one module.
 """
 
+from nodes.supervisor.execute import execute, finalize
 from nodes.supervisor.gateway import (
     PATTERN_KEYS,
     STEP_KEYS,
@@ -21,8 +22,6 @@ from nodes.supervisor.gateway import (
     Hooks,
     Models,
     State,
-    execute,
-    finalize,
     refuse,
     review,
     revise_action,

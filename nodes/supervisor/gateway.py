@@ -25,26 +25,15 @@ from typing import Any
 from langchain_core.runnables import RunnableConfig
 from langgraph.runtime import Runtime
 
-from nodes.clock import out_of_time
-from nodes.messages import answer_message
 from nodes.run import policy_for, start_run
 from nodes.steps import superstep
 from nodes.supervisor import conversation as conv
-from nodes.tool_gateway import (
-    ToolOutcome,
-    ToolRegistry,
-    check_tool_call,
-    error_observation,
-    run_tool,
-)
 from nodes.trace import history_row, stop, trace_row
 from policies import supervisor as rules
 from policies.json_safety import json_problem
-from policies.observation import observation_of
 from policies.schemas import ArgsModel
 from policies.supervisor.subject import bound_arg_names, thread_subject
 from policies.text import json_hash
-from policies.tools import idempotency_key, is_error_observation
 
 State = Mapping[str, Any]
 Ctx = Runtime[rules.SupervisorPolicy]
@@ -352,108 +341,3 @@ def _refusal_words(state: State, refusal: Mapping[str, Any]) -> dict[str, Any]:
     answer = conv.tool_message(call_id, name, content, ok=False)
     why = f"an earlier call of this reply ({name}, {call_id}) was refused: {refusal['reason']}"
     return conv.said(state, [answer, *conv.not_run(conv.open_calls(state, [answer]), why)])
-
-
-def _call_record(
-    state: State, action: Mapping[str, Any], signature: str, key: str | None, outcome: ToolOutcome
-) -> dict[str, Any]:
-    """One executed call as the run keeps it: what ran, what came of it (the result read as the
-    middleware reads it: :func:`policies.observation.observation_of`), who approved it."""
-    observation = observation_of(outcome.result) if outcome.ok else error_observation(outcome)
-    return {
-        "step": state.get("steps"),
-        "tool": action["name"],
-        "args": action["args"],
-        "signature": signature,
-        "ok": outcome.ok and not is_error_observation(observation),
-        "observation": observation,
-        "executed_from": state.get("executed_from"),
-        "approved_by": state.get("approved_by") or rules.APPROVED_BY_RULES,
-        "human_approved": state.get("human_approved"),
-        "idempotency_key": key,
-    }
-
-
-def execute(state: State, runtime: Ctx, *, policy: rules.SupervisorPolicy, tools: ToolRegistry) -> dict:
-    """Run the approved tool call through the gateway; record the observation."""
-    policy = policy_for(runtime, policy)
-    action = state["action"]
-    name, args, figures = action["name"], action["args"], _figures(state, action)
-    if out_of_time(state, policy):
-        return conv.close_open_calls(state, stop(state, "execution", "max_seconds", figures=figures))
-    calls = list(state.get("calls") or [])
-    checked = check_tool_call(
-        tools, name, args, limits=policy.gateway_limits(), specs=policy.tools, past_calls=calls
-    )
-    if not checked.passed:
-        return _refuse(
-            state, policy, "execution", checked.reason, by="gateway", action=action, details=checked.details
-        )
-    spec = policy.tools.get(name)
-    step = int(state.get("steps") or 0)
-    key = idempotency_key(str(state.get("run_id")), step, name, args) if spec and spec.side_effect else None
-    outcome = run_tool(tools, name, args, idempotency_key=key)
-    call = _call_record(state, action, checked.details["signature"], key, outcome)
-    answer = _result_message(state, call)
-    if not outcome.ok and policy.on_tool_error == "stop":  # the call is kept: it ran, or tried to
-        details = outcome.detail
-        stopped = stop(
-            state, "execution", outcome.reason, figures=figures, details=details, calls=[*calls, call]
-        )
-        return conv.close_open_calls(state, {**stopped, "messages": [*answer, *stopped["messages"]]})
-    observation, ok = call["observation"], call["ok"]
-    history = history_row(
-        state,
-        "execution",
-        proposed_action=state.get("proposed_action"),
-        reviews=state.get("reviews") or [],
-        human_answer=state.get("human_answer"),
-        approved_by=state.get("approved_by"),
-        executed_action=action,
-        executed_from=state.get("executed_from"),
-        observation=observation,
-    )
-    row = trace_row(state, "execution", **figures, observation_ok=ok)
-    if not outcome.ok:
-        row["tool_error"] = outcome.reason
-    return {"calls": [*calls, call], "trace": [row], "history": [history], **conv.said(state, answer)}
-
-
-def _result_message(state: State, call: Mapping[str, Any]) -> list[Any]:
-    """The tool message answering the executed call (none for an action no call proposed)."""
-    call_id = state.get("tool_call_id")
-    if not call_id:
-        return []
-    content = conv.result_content(call, state.get("proposed_action"))
-    return [conv.tool_message(call_id, call["tool"], content, ok=bool(call["ok"]))]
-
-
-def _annotated(answer: str, review: Mapping[str, Any]) -> str:
-    """The answer with a note on the identifiers it carries from untrusted sources only."""
-    if review.get("reason") != "final_answer_annotated":
-        return answer
-    notes = "; ".join(f"{k.split(':', 1)[-1]} {v}" for k, v in (review.get("provenance") or {}).items())
-    return f"{answer}\n\n[unverified: {notes}]"
-
-
-def finalize(state: State) -> dict:
-    action = state["action"]
-    answer = _annotated(action["answer"], state.get("review") or {})
-    history = history_row(
-        state,
-        "final",
-        proposed_action=state.get("proposed_action"),
-        reviews=state.get("reviews") or [],
-        executed_from=state.get("executed_from"),
-        answer=answer,
-    )
-    return {
-        "status": "ok",
-        "stop_reason": "success",
-        "outcome": "final_answer",
-        "answer": answer,
-        "messages": [answer_message(answer, status="ok", outcome="final_answer")],
-        "phase": "final",
-        "trace": [trace_row(state, "final", **_figures(state, action))],
-        "history": [history],
-    }
