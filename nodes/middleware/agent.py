@@ -8,9 +8,10 @@ call of the model's reply before any runs (:mod:`nodes.middleware.decide`; each 
 its own) and may pause for a human there (an interrupt in LangChain's HITL shape);
 ``wrap_tool_call`` (:mod:`nodes.middleware.running`) runs only what was approved, as approved,
 checked once more as the tool is invoked after whatever other middleware did to the call
-(:mod:`nodes.middleware.guard`), and writes the audit rows of what ran; ``after_agent`` records the turns seen, so a human message another
-middleware wrote is never taken for the user's. With a store, ``after_agent`` also moves the run's
-rows to the thread's audit log (:mod:`nodes.middleware.audit`).
+(:mod:`nodes.middleware.guard`), and writes the audit rows of what ran; ``after_agent`` records
+the turns seen, so a human message another middleware wrote is never taken for the user's. With a
+store, ``after_agent`` also moves the run's rows to the thread's audit log
+(:mod:`nodes.middleware.audit`), and a run that waits for a human writes its rows so far.
 """
 
 from __future__ import annotations
