@@ -128,7 +128,7 @@ def _amounts(text: str) -> list[tuple[Decimal, bool, str]]:
         value = _decimal(match.group(1))
         if value is not None:
             found.append((match.start(), value, True, ""))
-    rest = _PERCENT.sub(lambda m: " " * len(m.group(0)), rest)
+    rest = _PERCENT.sub(lambda m: "|" * len(m.group(0)), rest)
     for match in _SHARE.finditer(rest):
         word = match.group(1).casefold()
         found.append((match.start(), _SHARES["double" if word == "twice" else word], True, word))
