@@ -10,10 +10,11 @@ share written as a word: half, a third, a quarter, double or twice, times an amo
 plus or less that share). One operation per number: "the bill plus the invoice less my credit" is
 not derived. Numbers are compared to the cent (half up).
 
-The terms are the amounts written in each source's text: dates, times, URLs, e-mail addresses,
-IBANs, card and phone numbers, and numbers glued to letters (``INV-7``, ``B-31``, ``Q4``) are not
-amounts. At most :data:`MAX_SCANNED` terms are read (the request's first, then each source's in
-order), which bounds the work of a review.
+The terms are the amounts written in each source's text, as :func:`policies.identifiers.amounts`
+reads them (the same reading provenance traces a number by): dates, times, URLs, e-mail addresses,
+IBANs, card and phone numbers, and digit groups of a token that mixes letters and digits
+(``INV-7``, ``B-31``, ``Q4``, ``INV-2024-007``) are not amounts. At most :data:`MAX_SCANNED` terms
+are read (the request's first, then each source's in order), which bounds the work of a review.
 
 What it proves is that the number *can* be computed from admitted figures, not that the user asked
 for that computation: an attacker who knows the account's figures can name one of the values they
@@ -30,7 +31,7 @@ from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
 from itertools import combinations
 from typing import Any, Literal
 
-from policies.identifiers import CARD, EMAIL, IBAN, PHONE, URL
+from policies.identifiers import amount_text, amounts_at
 from policies.provenance import Source
 from policies.tools import is_number
 
@@ -51,24 +52,10 @@ OPERATIONS: tuple[Operation, ...] = ("sum", "difference", "rate")
 #: Most numbers read from the sources for one derivation.
 MAX_SCANNED = 64
 
-_MONTH = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?"
-#: Dates and times, in the forms :mod:`policies.identifiers` reads (their numbers are no amounts).
-_WHEN = (
-    re.compile(r"(?<![\w.-])\d{4}[-./]\d{1,2}[-./]\d{1,2}(?![\w-])"),
-    re.compile(r"(?<![\w.-])\d{1,2}[./]\d{1,2}[./]\d{2,4}(?![\w-])"),
-    re.compile(rf"(?i)\b\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?{_MONTH},?(?:\s+\d{{4}})?\b"),
-    re.compile(rf"(?i)\b{_MONTH}\s+\d{{1,2}}(?:st|nd|rd|th)?,?(?:\s+\d{{4}})?\b"),
-    re.compile(r"(?i)(?<![\w:.])\d{1,2}[:h]\d{2}(?::\d{2})?(?:\s*[ap]\.?m\b\.?)?(?![\w:])"),
-    re.compile(r"(?i)(?<![\w:.])\d{1,2}\s*[ap]\.?m\b\.?"),
-)
 _PERCENT = re.compile(r"(?i)(?<![\w.,])(\d+(?:\.\d+)?)\s*(?:%|percent\b|per cent\b)")
 #: Shares written as words ("half of the dinner", "twice the deposit"), as percentages.
 _SHARES = {"half": Decimal(50), "third": Decimal(100) / 3, "quarter": Decimal(25), "double": Decimal(200)}
 _SHARE = re.compile(r"(?i)\b(half|third|quarter|double|twice)\b")
-_GLUED = re.compile(r"(?i)(?<![\w.])[a-z]+[-_]?\d[\w-]*|\b\d+[a-z][\w-]*")
-_NUMBER = re.compile(
-    r"(?<![\w.,-])\d{1,3}(?:,\d{3})+(?:\.\d+)?(?![\w.,]\d)|(?<![\w.,-])\d+(?:\.\d+)?(?![\w]|[.,]\d)"
-)
 _CENT = Decimal("0.01")
 
 
@@ -128,14 +115,6 @@ def _decimal(raw: str) -> Decimal | None:
     return value if value.is_finite() and value > 0 else None
 
 
-def _no_phone(match: re.Match[str]) -> str:
-    """A phone number (7 digits or more, written with spaces, dashes or brackets) as a blank; a
-    plain decimal number as it is."""
-    raw = match.group(0)
-    plain = re.fullmatch(r"\d+(?:[.,]\d+)*", raw.strip()) is not None
-    return raw if plain or len(re.sub(r"\D", "", raw)) < 7 else " "
-
-
 def amounts_in(text: str) -> list[tuple[Decimal, bool]]:
     """The amounts written in ``text``, in order: ``(value, is a percentage)``. Dates, times, URLs,
     addresses, account, card and phone numbers and numbers glued to letters are not amounts."""
@@ -143,24 +122,20 @@ def amounts_in(text: str) -> list[tuple[Decimal, bool]]:
 
 
 def _amounts(text: str) -> list[tuple[Decimal, bool, str]]:
-    rest = URL.sub(" ", EMAIL.sub(" ", text))
-    for pattern in (IBAN, CARD, *_WHEN):
-        rest = pattern.sub(" ", rest)
+    rest = amount_text(text)  # identifiers that hold digits blanked, the positions kept
     found: list[tuple[int, Decimal, bool, str]] = []
     for match in _PERCENT.finditer(rest):
         value = _decimal(match.group(1))
         if value is not None:
             found.append((match.start(), value, True, ""))
-    rest = _PERCENT.sub(" ", rest)
+    rest = _PERCENT.sub(lambda m: "|" * len(m.group(0)), rest)
     for match in _SHARE.finditer(rest):
         word = match.group(1).casefold()
         found.append((match.start(), _SHARES["double" if word == "twice" else word], True, word))
-    rest = PHONE.sub(_no_phone, rest)
-    rest = _GLUED.sub(" ", rest)
-    for match in _NUMBER.finditer(rest):
-        value = _decimal(match.group(0))
+    for at, number in amounts_at(rest):
+        value = _decimal(number)
         if value is not None:
-            found.append((match.start(), value, False, ""))
+            found.append((at, value, False, ""))
     return [(value, percent, word) for _at, value, percent, word in sorted(found, key=lambda f: f[0])]
 
 

@@ -68,11 +68,9 @@ BILLS = st.lists(st.integers(100, 99_999), min_size=3, max_size=6, unique=True)
 
 
 def bills_context(cents: list[int], mail: str = "", request: str = "Pay the water bills.") -> ReviewContext:
-    # ids without digits: provenance reads the digits of an id like B-1 as the amount 1 (issue 28's
-    # identifiers), which would admit a planted 1.00 on its own
-    bills = [
-        {"id": f"bill-{chr(97 + i)}", "payee": "City Water", "amount": money(c)} for i, c in enumerate(cents)
-    ]
+    # ids with digits (B-1, B-2, ...): provenance reads no amount out of them, so a planted 1.00 or
+    # 2.00 is not admitted by an id (tests/test_amounts_in_identifiers.py)
+    bills = [{"id": f"B-{i + 1}", "payee": "City Water", "amount": money(c)} for i, c in enumerate(cents)]
     calls = [call(1, "list_bills", bills), call(2, "read_mail", [{"from": "x@y.example", "body": mail}])]
     return ReviewContext(calls=tuple(calls), request=request, trusted=frozenset(["list_bills"]))
 
