@@ -10,7 +10,7 @@ share written as a word: half, a third, a quarter, double or twice, times an amo
 plus or less that share). One operation per number: "the bill plus the invoice less my credit" is
 not derived. Numbers are compared to the cent (half up).
 
-The terms are the amounts written in each source's text, as :func:`policies.identifiers.amounts`
+The terms are the amounts written in each source's text, as :func:`policies.amounts.amounts`
 reads them (the same reading provenance traces a number by): dates, times, URLs, e-mail addresses,
 IBANs, card and phone numbers, and digit groups of a token that mixes letters and digits
 (``INV-7``, ``B-31``, ``Q4``, ``INV-2024-007``) are not amounts. At most :data:`MAX_SCANNED` terms
@@ -31,7 +31,7 @@ from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
 from itertools import combinations
 from typing import Any, Literal
 
-from policies.identifiers import amount_text, amounts_at
+from policies.amounts import amount_text, amounts_at
 from policies.provenance import Source
 from policies.tools import is_number
 

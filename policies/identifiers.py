@@ -14,13 +14,8 @@ e-mail address in lower case; an IBAN without spaces; a phone or card number's d
 as a decimal number (``1,200.00`` is ``1200``); a document number in upper case; a date as
 ``YYYY-MM-DD``; a time as ``HH:MM``.
 
-Amounts (:func:`amounts`, which provenance and :mod:`policies.derivation` both read): a number
-that stands as one (``130``, ``$1,250.75``, ``130 EUR``, ``1.300,00``), never a digit group of an
-identifier: of a token that mixes letters and digits, joined or not by ``-``, ``_``, ``/`` or ``.``
-(``B-1``, ``INV-2024-007``, ``user_42``, an IBAN with or without spaces), of a date, time, phone,
-card or document number, URL or address, of digits joined by separators (``10.0.0.1``,
-``2024-007``) or led by ``#`` (``#4521``). Else a planted amount equal to a digit group of a
-trusted IBAN or reference would be traced to the trusted data and admitted.
+Amounts (:mod:`policies.amounts`, which provenance and :mod:`policies.derivation` both read) are
+the numbers a text states as amounts, never a digit group of an identifier this module recognises.
 
 Separators: card, account, phone and document numbers are recognised however their groups are
 separated (spaces, dots, underscores, dashes, mixed), and the text is first read plainly
@@ -67,18 +62,6 @@ IBAN = re.compile(
     rf"(?<![A-Z0-9])[A-Z]{{2}}[0-9]{{2}}(?:{_SEP}?[A-Z0-9]{{4}}){{2,7}}(?:{_SEP}?[A-Z0-9]{{1,3}})?(?![A-Z0-9])"
 )
 PHONE = re.compile(r"(?<![\w.+])\+?[0-9][0-9 ()./_-]{5,}[0-9](?![\w])")
-#: A number written as an amount: ``130``, ``130.50``, ``1,250.75``, ``1.300,00`` (a decimal comma
-#: after thousands dots), ``-42``; never a digit group joined to other digits or letters by a
-#: separator (``2024-007``, ``10.0.0.1``, ``40/50``, ``B-1``) or led by ``#`` (``#4521``).
-AMOUNT = re.compile(
-    r"(?<![\w.,/#-])-?(?:\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d{1,3}(?:\.\d{3})+,\d{2}|\d+(?:\.\d+)?)"
-    r"(?![\w/]|[.,:-]\d)"
-)
-_EURO_AMOUNT = re.compile(r"-?\d{1,3}(?:\.\d{3})+,\d{2}")
-#: One token of letters and digits, its parts joined by ``-``, ``_``, ``/`` or ``.`` (``B-1``,
-#: ``INV-2024-007``, ``user_42``, ``GB29NWBK60161331926819``, ``12kg``): when it mixes letters and
-#: digits it is an identifier, and no digit group of it is an amount.
-_TOKEN = re.compile(r"[^\W_]+(?:[-_/.]+[^\W_]+)*")
 CARD = re.compile(rf"(?<![\w-])[0-9](?:{_SEP}?[0-9]){{12,18}}(?![\w-]|{_SEP}[0-9])")
 _DOC_TOKEN = re.compile(
     r"(?<![\w.-])(?=[A-Z0-9._-]*[0-9])(?=[A-Z0-9._-]*[A-Z])[A-Z0-9](?:[._-]?[A-Z0-9]){6,11}(?![\w-])"
@@ -129,19 +112,6 @@ _TIMES = (
         r"(?i)(?<![\w:.])(?P<h>[01]?\d|2[0-3])[:.h](?P<min>[0-5]\d)(?:\s*(?P<ap>[ap])\.?m\b\.?)?(?![\w:])"
     ),
     re.compile(r"(?i)(?<![\w:.])(?P<h>1[0-2]|0?[1-9])\s*(?P<ap>[ap])\.?m\b\.?"),
-)
-#: Dates and times as amounts are read around them, in more forms than :func:`dates` and
-#: :func:`times` recognise (no year, slashed): their numbers are no amounts either way.
-_MONTH_WORD = r"(?:" + "|".join(sorted(_MONTHS, key=len, reverse=True)) + r")\b\.?"
-_WHEN = (
-    *_DATES,
-    re.compile(r"(?<![\w.-])\d{4}[-./]\d{1,2}[-./]\d{1,2}(?![\w-])"),
-    re.compile(r"(?<![\w.-])\d{1,2}[./]\d{1,2}[./]\d{2,4}(?![\w-])"),
-    re.compile(rf"(?i)(?<![\w-])\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?{_MONTH_WORD},?(?:\s+\d{{4}})?\b"),
-    re.compile(rf"(?i)(?<![\w-]){_MONTH_WORD}\s+\d{{1,2}}(?:st|nd|rd|th)?,?(?:\s+\d{{4}})?\b"),
-    # times, not in the dotted form (12.50 is an amount)
-    re.compile(r"(?i)(?<![\w:.])\d{1,2}[:h]\d{2}(?::\d{2})?(?:\s*[ap]\.?m\b\.?)?(?![\w:])"),
-    re.compile(r"(?i)(?<![\w:.])\d{1,2}\s*[ap]\.?m\b\.?"),
 )
 _TRAILING = ".,;:!?)]}'\""
 #: A sentence glued to a URL: punctuation, then a capitalised word (``…com.They sent``).
@@ -200,71 +170,6 @@ def canonical_number(raw: str) -> str | None:
         return None
     normal = value.normalize()
     return format(normal, "f") if normal == normal.to_integral() else str(normal)
-
-
-#: What stands in for a blanked identifier: no space, so that no phone number, date or amount is
-#: read across the gap (``40 B-1 50 C-2 60`` holds no phone number).
-_BLANK = "|"
-
-
-def _blank(match: re.Match[str]) -> str:
-    return _BLANK * len(match.group(0))
-
-
-def _blank_group(text: str, pattern: re.Pattern[str], group: int, least_digits: int = 0) -> str:
-    """``text`` with ``group`` of each match of ``pattern`` blanked (where it holds enough digits)."""
-    out = list(text)
-    for match in pattern.finditer(text):
-        if sum(c.isdigit() for c in match.group(group)) >= least_digits:
-            out[match.start(group) : match.end(group)] = _BLANK * (match.end(group) - match.start(group))
-    return "".join(out)
-
-
-def _not_an_amount(match: re.Match[str]) -> str:
-    """A phone number (7 digits or more, written with spaces, dashes, dots or brackets) or a token
-    that mixes letters and digits, blanked; anything else as it is."""
-    raw = match.group(0)
-    if raw[:1].isdigit() and re.fullmatch(r"\d+(?:[.,]\d+)*", raw.strip()):
-        return raw  # a plain decimal number (1,250,000.00)
-    mixed = any(c.isalpha() for c in raw) and any(c.isdigit() for c in raw)
-    phone = not mixed and sum(c.isdigit() for c in raw) >= 7
-    return _BLANK * len(raw) if mixed or phone else raw
-
-
-def amount_text(text: str) -> str:
-    """``text`` as amounts are read from it (:func:`plain_text`, same length), with every
-    identifier that holds digits blanked (as ``|``): URLs, e-mail addresses, IBANs, card and phone numbers,
-    dates and times, secrets and document numbers, and any token that mixes letters and digits,
-    joined or not by ``-``, ``_``, ``/`` or ``.`` (``B-1``, ``INV-2024-007``, ``user_42``)."""
-    text = plain_text(text)
-    for pattern in (URL, EMAIL, IBAN, CARD, *_WHEN, _SECRET_SHAPES):
-        text = pattern.sub(_blank, text)
-    text = _blank_group(text, _SECRET_LED, 1)
-    text = _blank_group(text, _DOC_LED, 1, least_digits=4)
-    text = _TOKEN.sub(_not_an_amount, text)
-    return PHONE.sub(_not_an_amount, text)
-
-
-def _written(raw: str) -> str:
-    """An amount as written, without its thousands separators (``1.300,00`` → ``1300.00``)."""
-    if _EURO_AMOUNT.fullmatch(raw):
-        return raw.replace(".", "").replace(",", ".")
-    return raw.replace(",", "")
-
-
-def amounts_at(blanked: str) -> list[tuple[int, str]]:
-    """The amounts in a text :func:`amount_text` gave, in order: ``(where, the number as written
-    without thousands separators)`` (``1,250.70`` → ``1250.70``)."""
-    return [(m.start(), _written(m.group(0))) for m in AMOUNT.finditer(blanked)]
-
-
-def amounts(text: str) -> list[tuple[int, str]]:
-    """The numbers written in ``text`` as amounts, in order: ``(where in its plain text, the number
-    as written without thousands separators)``. A digit group of an identifier is no amount: not of
-    a token that mixes letters and digits (``B-1``, ``INV-2024-007``, an IBAN with or without
-    spaces), a date, a time, a phone, card or document number, a URL or an address; nor one joined
-    to other digits by a separator (``10.0.0.1``, ``2024-007``) or led by ``#``."""
-    return amounts_at(amount_text(text))
 
 
 def luhn(digits: str) -> bool:
@@ -373,6 +278,8 @@ def identifiers(text: str, kinds: Iterable[IdentifierKind] = IDENTIFIER_KINDS) -
             if 7 <= len(digits) <= 15 and not dated and digits not in cards:
                 found.add(("phone", digits))
     if "amount" in wanted:
+        from policies.amounts import amounts  # it reads the identifiers this module recognises
+
         numbers = (canonical_number(number) for _at, number in amounts(text))
         found |= {("amount", number) for number in numbers if number is not None}
     return found
