@@ -94,3 +94,14 @@ def test_the_scripted_recipe_streams_with_disable_streaming_as_the_docs_say():
     # without it, LangChain's fake model cannot stream a tool-call-only reply (what the docs warn of)
     with pytest.raises(ValueError, match="No generations found in stream"):
         _streamed()
+
+
+def test_the_documented_custom_rule_signature_is_the_codes():
+    import typing
+
+    from policies.supervisor import CustomRule, ReviewContext
+
+    arguments, returned = typing.get_args(CustomRule)
+    assert arguments[1] is ReviewContext and len(arguments) == 2
+    row = _table("### `GovernanceMiddleware(...)` parameters")["custom_rules"]
+    assert "`(action, context) -> Decision \\| None`" in row and "Decision" in str(returned)
