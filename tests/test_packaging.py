@@ -249,3 +249,15 @@ def test_the_middleware_without_langchain_says_which_extra_to_install(monkeypatc
     monkeypatch.setattr(builtins, "__import__", no_langchain)
     with pytest.raises(ImportError, match=r"agents extra, pip install '/path/to/clone\[agents\]'"):
         importlib.import_module("nodes.middleware")
+
+
+def test_python_dash_m_of_the_package_is_the_command(tmp_path):
+    done = subprocess.run(
+        [sys.executable, "-m", PACKAGE, "patterns"],
+        cwd=tmp_path,
+        env=_clean_env(),
+        capture_output=True,
+        text=True,
+    )
+    assert done.returncode == 0, done.stderr
+    assert "supervisor" in done.stdout and "reflection" in done.stdout
