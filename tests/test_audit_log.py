@@ -334,6 +334,20 @@ def test_no_row_is_lost_or_doubled_by_resumes_crashes_replays_and_forks(engine, 
 
 
 @pytest.mark.parametrize("engine", ENGINES)
+def test_two_forks_from_the_newest_waiting_checkpoint_keep_every_branchs_rows(engine):
+    """A thread taken up twice from the same checkpoint: each branch's rows are items of their own.
+    (LangGraph before 1.2.13 re-ran such a fork with the first run's task ids, so rows keyed by task
+    overwrote the first branch's: the reason for the langgraph floor, run on the lowest versions.)"""
+    graph, _ = build(engine, store=InMemoryStore())
+    cfg = config()
+    turn(graph, 1, cfg)
+    for _ in range(2):
+        history = [s for s in graph.get_state_history(cfg) if s.next]
+        _send(graph, None, history[0].config)
+    assert_exactly_once(graph, engine, cfg)
+
+
+@pytest.mark.parametrize("engine", ENGINES)
 def test_a_fork_that_re_runs_a_payment_keeps_both_execution_rows(engine):
     graph, payments = build(engine, store=InMemoryStore())
     cfg = config()
