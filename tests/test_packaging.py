@@ -153,30 +153,15 @@ def installed(tmp_path_factory):
     for folder in (*FOLDERS, PACKAGE):
         shutil.copytree(ROOT / folder, source / folder, ignore=shutil.ignore_patterns("__pycache__"))
     dist = where / "dist"
-    # setuptools is in the dev lock: build with it, offline, as pyproject.toml's build-system asks
-    pip = [sys.executable, "-m", "pip", "--disable-pip-version-check", "-q"]
-    subprocess.run(
-        [*pip, "wheel", "--no-deps", "--no-build-isolation", str(source), "-w", str(dist)], check=True
-    )
-    (wheel,) = dist.glob("*.whl")
     venv = where / "venv"
     subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
     python = venv / "bin" / "python"
-    subprocess.run(
-        [
-            str(python),
-            "-m",
-            "pip",
-            "install",
-            "-q",
-            "--disable-pip-version-check",
-            "-c",
-            str(ROOT / "requirements-dev.lock"),
-            f"{wheel}[agents]",
-        ],
-        check=True,
-        cwd=where,
-    )
+    pip = [str(python), "-m", "pip", "--disable-pip-version-check", "-q"]
+    # built by the fresh venv's pip, as a user would (an isolated build: setuptools from the index)
+    subprocess.run([*pip, "wheel", "--no-deps", str(source), "-w", str(dist)], check=True, cwd=where)
+    (wheel,) = dist.glob("*.whl")
+    lock = ROOT / "requirements-dev.lock"
+    subprocess.run([*pip, "install", "-c", str(lock), f"{wheel}[agents]"], check=True, cwd=where)
     return wheel, venv, where
 
 
