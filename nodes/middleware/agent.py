@@ -25,7 +25,6 @@ from langchain.agents.middleware.types import (
     ExtendedModelResponse,
     ModelRequest,
     ModelResponse,
-    ToolCallRequest,
     hook_config,
 )
 from langchain_core.messages import AIMessage, ToolMessage
@@ -55,8 +54,6 @@ from nodes.middleware.turns import run_request, run_subject, seen
 from nodes.tool_gateway import GovernedTool, tool_registry
 from policies import supervisor as rules
 from policies.supervisor.subject import bound_arg_names
-
-Handler = Callable[[ToolCallRequest], ToolMessage | Command]
 
 
 class GovernanceMiddleware(ToolRunning, AgentMiddleware[GovernanceState, Any, Any]):
