@@ -20,7 +20,7 @@ import uuid
 from collections.abc import Awaitable, Callable, Iterable, Mapping
 from typing import Any
 
-from langchain.agents.middleware.types import (
+from langchain.agents.middleware import (
     AgentMiddleware,
     ExtendedModelResponse,
     ModelRequest,
