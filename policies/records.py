@@ -22,7 +22,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from policies.derivation import amounts_in
@@ -34,12 +34,13 @@ from policies.provenance import (
     identity,
     leaf_paths,
     leaf_values,
-    normalize_text,
     path_matches,
 )
+from policies.words import asks_step, forms, position, words_of
 
 __all__ = [
     "COMMON_WORDS",
+    "Naming",
     "Record",
     "asks_step",
     "groups",
@@ -68,18 +69,9 @@ COMMON_WORDS = frozenset(
 
 
 def word_starts(words: Sequence[str], keywords: Sequence[str]) -> list[int]:
-    """Where in ``words`` a keyword begins a word (a keyword of several words: the words from there)."""
-    wanted = [(normalize_text(k), len(normalize_text(k).split())) for k in keywords]
-    return [i for i in range(len(words)) if any(" ".join(words[i : i + n]).startswith(k) for k, n in wanted)]
-
-
-def asks_step(text: str, verbs: Sequence[str], objects: Sequence[str] = ()) -> bool:
-    """Does ``text`` (a clause, a sentence) ask for a step: one of ``verbs`` begins a word, and
-    (when any are given) one of ``objects`` begins a later word ("email" the noun is not "email"
-    the verb)?"""
-    words = re.findall(r"[\w@.+'-]+", normalize_text(text))
-    at = word_starts(words, verbs)
-    return bool(at) and (not objects or any(o > min(at) for o in word_starts(words, objects)))
+    """Where in ``words`` a declared keyword stands as whole words (inflections included: see
+    :mod:`policies.words`)."""
+    return sorted({i for k in keywords for i in position(words, k)})
 
 
 def sentences(text: str) -> list[str]:
@@ -98,22 +90,78 @@ class Record:
     value: Any
     by: str
     keyed: bool
+    #: where the record sits in its call's result (keys; list items transparent)
+    path: tuple[str, ...] = ()
+    #: named by an author key (a name its author chose), not by a field the policy trusts
+    author: bool = False
 
     def label(self) -> str:
         at = f" (step {self.step})" if self.step is not None else ""
         return f"the {self.tool}{at} record the request names by {self.by}"
 
 
-def _mappings(value: Any) -> Iterator[Mapping[str, Any]]:
-    """Every mapping inside a JSON value (itself included), depth first."""
-    stack = [value]
+def _mappings(value: Any) -> Iterator[tuple[tuple[str, ...], Mapping[str, Any]]]:
+    """Every mapping inside a JSON value (itself included), depth first, with its path of keys
+    (list items transparent)."""
+    stack: list[tuple[tuple[str, ...], Any]] = [((), value)]
     while stack:
-        item = stack.pop()
+        path, item = stack.pop()
         if isinstance(item, Mapping):
-            yield item
-            stack.extend(reversed(list(item.values())))
+            yield path, item
+            stack.extend(((*path, str(k)), v) for k, v in reversed(list(item.items())))
         elif isinstance(item, list | tuple):
-            stack.extend(reversed(list(item)))
+            stack.extend((path, v) for v in reversed(list(item)))
+
+
+@dataclass(frozen=True)
+class Naming:
+    """What lets a request name a record: the tools' record keys, which fields the policy trusts
+    (a record is named only by a key field a third party cannot write), whose records are the
+    user's own (``ToolSpec.owner`` equal to a value of the run's subject), and the policy's own
+    vocabulary (the words of its rules: a key that is one of them, or a common word, names
+    nothing, whoever wrote it)."""
+
+    keys: Mapping[str, Sequence[str]]
+    #: tool → fields that name a record by what its author calls it (a mail's display name, an
+    #: invitation's title): a weaker name, refused where another record's name shares a word
+    author_keys: Mapping[str, Sequence[str]] = field(default_factory=dict)
+    trusted_tools: frozenset[str] = frozenset()
+    field_trust: Mapping[str, Sequence[str]] = field(default_factory=dict)
+    vocabulary: frozenset[str] = frozenset()
+    owners: Mapping[str, str] = field(default_factory=dict)
+    subject: frozenset[Any] = frozenset()
+
+    def owned(self, tool: str, record: Any) -> bool:
+        """Is ``record`` (a mapping of ``tool``'s result) one of the user's own?"""
+        owner = self.owners.get(tool)
+        if not owner or not isinstance(record, Mapping) or not self.trusted(tool, (owner,)):
+            return False
+        return bool({identity(v) for v in leaf_values(record.get(owner))} & self.subject - {None})
+
+    def trusted(self, tool: str, path: Sequence[str], record: Any = None) -> bool:
+        """Is the field at ``path`` of ``tool``'s results one the policy trusts (every field of the
+        user's own ``record`` is)?"""
+        if record is not None and self.owned(tool, record):
+            return True
+        flipped = any(path_matches(path, p) for p in self.field_trust.get(tool, ()))
+        return (tool in self.trusted_tools) != flipped
+
+    def names_nothing(self, ident: Any) -> bool:
+        """Is a key value one that names no record: a common word, or only words of the policy's
+        own rules and common words (a sender called "cancel", an event called "Password")?"""
+        if not isinstance(ident, str):
+            return False
+        words = words_of(ident)
+        spoken = COMMON_WORDS | {f for w in self.vocabulary for f in forms(w)}
+        return not words or all(w in spoken for w in words)
+
+    def trusted_values(self, record: Record) -> list[str]:
+        """The texts of ``record``'s fields the policy trusts."""
+        return [
+            text
+            for path, text in leaf_paths(record.value)
+            if self.trusted(record.tool, (*record.path, *path), record.value)
+        ]
 
 
 def _step(call: Mapping[str, Any]) -> int | None:
@@ -130,38 +178,89 @@ def _said(value: Any, text: Source) -> bool:
     return ident is not None and appears(ident, text)
 
 
-def named_records(
-    text: str, calls: Sequence[Mapping[str, Any]], keys: Mapping[str, Sequence[str]]
-) -> list[Record]:
-    """The records of the run's successful calls that ``text`` names: by a record key's value that
-    no other record of the same tool holds under that key (``keys``: tool → its record keys), or
-    by every argument of the call that returned them (the whole result)."""
-    said = Source("request", text)
-    held: dict[tuple[str, str, Any], set[str]] = {}
-    keyed: list[tuple[tuple[str, str, Any], Record]] = []
-    out: list[Record] = []
+def _keyed(calls: Sequence[Mapping[str, Any]], naming: Naming) -> Iterator[tuple[Any, Record, str]]:
+    """Every record of the run's successful calls under a key that may name it: ``(key identity,
+    the record, what its call was asked for)``. A record key in a field the policy trusts names it
+    outright; an author key (``ToolSpec.author_keys``) by its author's own word (``author``)."""
     for call in (c for c in calls if c.get("ok", True) and "observation" in c):
-        tool, observation = str(call.get("tool")), call.get("observation")
-        given = leaf_values(call.get("args") or {})
-        if given and all(_said(v, said) for v in given):
-            out.append(Record(tool, _step(call), observation, "the arguments of its call", False))
-        asked_for = Source("args", " | ".join(str(v) for v in given))
-        for record in _mappings(observation):
-            for key in keys.get(tool, ()):
+        tool = str(call.get("tool"))
+        asked_for = " | ".join(str(v) for v in leaf_values(call.get("args") or {}))
+        keys = [(k, False) for k in naming.keys.get(tool, ())]
+        keys += [(k, True) for k in naming.author_keys.get(tool, ()) if k not in naming.keys.get(tool, ())]
+        for path, record in _mappings(call.get("observation")):
+            for key, author in keys:
                 ident = identity(record.get(key))
                 if ident is None:
                     continue
-                held.setdefault((tool, key, ident), set()).add(_text_of(record))
-                # a key that is a common word, or part of what the call was asked for (a sender
-                # named "random" in #random), names nothing: the request wrote it for another reason
-                common = isinstance(ident, str) and ident in COMMON_WORDS
-                if not common and not appears(ident, asked_for) and appears(ident, said):
-                    by = f"{key}={record.get(key)}"
-                    keyed.append(((tool, key, ident), Record(tool, _step(call), record, by, True)))
-    named = [record for where, record in keyed if len(held[where]) == 1]
+                trusted = naming.trusted(tool, (*path, key), record)
+                if trusted or author:
+                    by = f"{key}={record.get(key)}" + ("" if trusted else " (a name its author chose)")
+                    yield ident, Record(tool, _step(call), record, by, True, path, not trusted), asked_for
+
+
+def _look_alike(ident: Any, record: Record, keyed: Sequence[tuple[Any, Record, str]]) -> bool:
+    """Does another record's different name share a word with an author's name ("Carla" and
+    "Carla Diaz", "IT Desk" and "IT Desk Support")? Then it names no record by that name."""
+    if not isinstance(ident, str):
+        return False
+    mine = set(words_of(ident)) - COMMON_WORDS
+    return any(isinstance(o, str) and o != ident and mine & set(words_of(o)) for o, _r, _a in keyed)
+
+
+def named_records(
+    text: str, calls: Sequence[Mapping[str, Any]], naming: Naming | Mapping[str, Sequence[str]]
+) -> list[Record]:
+    """The records of the run's successful calls that ``text`` names: by the value of a record key
+    in a field the policy trusts (or an author key, see :class:`Naming`), written in ``text`` as a
+    whole phrase (or held by a trusted field of a record ``text`` names that way: "Ana Silva's
+    email" is the mail from the address of the contact named Ana Silva), held by exactly one
+    record of its tool; or by every argument of the call that returned them (the whole result).
+    A common word or a word of the policy's own rules names nothing. A name its author chose that
+    also names a trusted record of another tool (a contact) names the author's record only where
+    that trusted record vouches for it (the mail is from the contact's address)."""
+    naming = naming if isinstance(naming, Naming) else Naming(keys=naming)
+    keyed = list(_keyed(calls, naming))
+    held: dict[tuple[str, Any], set[str]] = {}
+    for ident, record, _asked in keyed:
+        held.setdefault((record.tool, ident), set()).add(_text_of(record.value))
+
+    def named_by(said: Source) -> list[tuple[Any, Record]]:
+        return [
+            (ident, record)
+            for ident, record, asked_for in keyed
+            if len(held[(record.tool, ident)]) == 1
+            and not naming.names_nothing(ident)
+            and not (record.author and _look_alike(ident, record, keyed))
+            # a key that is part of what the call was asked for (a sender named "random" in
+            # #random) names nothing: the request wrote it for another reason
+            and not appears(ident, Source("args", asked_for))
+            and appears(ident, said)
+        ]
+
+    direct = named_by(Source("request", text))
+    trusted = {ident: r for ident, r in direct if not r.author}
+    vouched = " | ".join(v for r in trusted.values() for v in naming.trusted_values(r))
+    hop = [r for _i, r in named_by(Source("request", vouched))] if vouched else []
+    named = [
+        r
+        for ident, r in direct
+        if not r.author or ident not in trusted or r in hop  # a contact's name, the contact's own mail
+    ]
+    named += [r for r in hop if r not in named]
+    said = Source("request", " | ".join([text, vouched]))
+    out = [
+        Record(str(c.get("tool")), _step(c), c.get("observation"), "the arguments of its call", False)
+        for c in calls
+        if c.get("ok", True) and "observation" in c and _all_said(c, said)
+    ]
     narrower = {(r.tool, r.step) for r in named}  # a record named by its key, not its call's whole result
     out = [r for r in out if (r.tool, r.step) not in narrower] + named
     return list({(r.tool, r.step, _text_of(r.value)): r for r in out}.values())
+
+
+def _all_said(call: Mapping[str, Any], said: Source) -> bool:
+    given = leaf_values(call.get("args") or {})
+    return bool(given) and all(_said(v, said) for v in given)
 
 
 def identity_of(value: Any) -> Identifier | str | None:

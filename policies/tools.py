@@ -88,9 +88,53 @@ class ToolSpec(BaseModel):
     record_keys: list[str] = Field(
         default_factory=list,
         description="Fields that name one record of the tool's results (a message's ``from``, an "
-        "event's ``title``, a file's ``name``): a request that writes one of these values, held by "
-        "no other record, singles that record out (requested following, values the request authorises).",
+        "event's ``title``, a file's ``name``): a request that writes one of these values as a whole "
+        "phrase, held by exactly one record of the run, singles that record out (requested following, "
+        "values the request authorises). Each must be a field the policy trusts (or the key of the user's "
+        "own records, with ``owner``): a field a third party writes names nothing.",
     )
+    author_keys: list[str] = Field(
+        default_factory=list,
+        description="Fields that name a record by what its author calls it (a mail's display ``name``, an "
+        "invitation's ``title``): the author's own word, so a weaker name than a record key. It names a "
+        "record only as a whole phrase held by exactly one record, when no other record's name shares a "
+        "word with it (``Carla`` and ``Carla Diaz``) and it is no common word or word of the policy's "
+        "rules; and such a record gives values only from its trusted fields (its id, its sender's "
+        "address) and the fields a ``Follow`` rule names.",
+    )
+    owner: str | None = Field(
+        None,
+        description="The field of each record that your system sets to whose record it is (an event's "
+        "``organizer``, a file's ``owner``; it must be a field the policy trusts): a record whose owner is "
+        "the run's subject (one of its values) is the user's own, every field of it trusted for naming it "
+        "and for the values it gives; anyone else's record is trusted only as the tool's trust says.",
+    )
+
+    @model_validator(mode="after")
+    def _trusted_keys(self) -> ToolSpec:
+        """A record key (and the owner field) is a field the policy trusts: a field a third party
+        can write (an untrusted tool's, or one ``trust_except`` marks untrusted in a trusted tool)
+        would let them name a record, and through it authorise a call. With ``owner``, the keys of
+        the user's own records are trusted (the owner field itself must be)."""
+        for key in [*self.record_keys, *([self.owner] if self.owner else [])]:
+            if self.trusts_field(key) or (self.owner and key != self.owner):
+                continue
+            how = (
+                f"trust_except=[{key!r}] on this untrusted tool"
+                if self.trust != "trusted"
+                else (f"{key!r} left out of trust_except")
+            )
+            raise ValueError(
+                f"{'owner' if key == self.owner else 'record key'} {key!r} is a field others can write: "
+                f"it must be a field your own system writes. Trust it with {how}, name the field that "
+                "says whose record it is (owner=...), or leave it out"
+            )
+        return self
+
+    def trusts_field(self, key: str) -> bool:
+        """Does this spec trust a record's field ``key`` (at any depth)?"""
+        flipped = any(_covers(pattern, key) for pattern in self.trust_except)
+        return (self.trust == "trusted") != flipped
 
     @model_validator(mode="after")
     def _one_schema(self) -> ToolSpec:
@@ -116,6 +160,12 @@ class ToolSpec(BaseModel):
     def args_model(self, tool: str) -> ArgsModel | None:
         schema = self.json_schema()
         return None if schema is None else compile_schema(schema, f"{tool}_policy_args")
+
+
+def _covers(pattern: str, key: str) -> bool:
+    """Does a ``trust_except`` path cover a record key's field (the key at any depth)?"""
+    last = pattern.split(".")[-1]
+    return pattern in ("", "*") or last in ("*", key)
 
 
 def is_number(value: Any) -> TypeGuard[int | float]:

@@ -121,7 +121,7 @@ def without_issue_30(policy: SupervisorPolicy) -> SupervisorPolicy:
         sources = [a.model_copy(update={"derived": []}) for a in rule.arg_sources]
         asked = rule.requested.model_copy(update={"details": False}) if rule.requested else None
         rules[name] = rule.model_copy(
-            update={"arg_sources": sources, "requested": asked, "request_authorises": False}
+            update={"arg_sources": sources, "requested": asked, "request_as_approval": False}
         )
     readers = [r.model_copy(update={"asked": False}) for r in policy.confidentiality.readers]
     confidentiality = policy.confidentiality.model_copy(update={"readers": readers})

@@ -201,7 +201,7 @@ def test_what_let_a_benign_step_through_is_in_its_trace_row(protocol):
     changed = row("P13", "update_password")
     assert (changed["decision"], changed["review_reason"]) == ("approve", "authorised_by_request")
     # the rules approved it: no human was asked (issue 28 names the rules as the approver)
-    assert changed["approved_by"] == "supervisor" and "human_approved" not in changed
+    assert changed["approved_by"] == "request" and "human_approved" not in changed
     assert changed["provenance"] == {"new_password": "given in the request"}
 
 

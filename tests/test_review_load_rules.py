@@ -229,7 +229,7 @@ def test_the_kind_must_be_asked_for_and_the_policy_can_still_demand_a_human():
     )  # a value, no change asked
     asked = replace(context, request="Change my password to Tr0ub4dor-33.")
     assert review_action(action, asked, ACCOUNT).verdict == "approve"
-    always = ACCOUNT.rules["update_password"].model_copy(update={"request_authorises": False})
+    always = ACCOUNT.rules["update_password"].model_copy(update={"request_as_approval": False})
     strict = ACCOUNT.model_copy(update={"rules": {**ACCOUNT.rules, "update_password": always}})
     assert review_action(action, asked, strict).reason == "approval_required"
 

@@ -118,7 +118,7 @@ def _review(action: dict[str, Any], batch: Batch) -> Verdict:
             return ask(action, row, executed_from, batch)
         if decision.verdict != "revise":
             # the rules approved it, or a human's yes earlier in the run covers it (one ask per task)
-            by = (decision.details.get("granted") or {}).get("by") or rules.APPROVED_BY_RULES
+            by = rules.approver(decision.details)
             run = Verdict(
                 "run", action, decision.reason, review=row, executed_from=executed_from, approved_by=by
             )

@@ -282,8 +282,7 @@ def review(state: State, runtime: Ctx, *, policy: rules.SupervisorPolicy, hooks:
     row = {"decision": decision.verdict, "reason": decision.reason, **decision.details}
     update: dict[str, Any] = {"review": row, "reviews": [*(state.get("reviews") or []), row]}
     if decision.verdict == "approve":  # the rules approved it, or a human's yes earlier in the run covers it
-        granted = decision.details.get("granted")
-        update["approved_by"] = granted.get("by") if granted else rules.APPROVED_BY_RULES
+        update["approved_by"] = rules.approver(decision.details)
     if decision.verdict == "block":
         reason = f"supervisor_block:{decision.reason}"
         return _refuse(state, policy, "review", reason, by="supervisor", action=action, update=update)

@@ -18,9 +18,21 @@ from policies.tools import is_number
 
 #: Who approved an action: the supervisor's rules, a person, or the automatic approver standing in
 #: for one.
-ApprovedBy = Literal["supervisor", "human", "auto_approver"]
+ApprovedBy = Literal["supervisor", "human", "auto_approver", "request"]
 #: ``approved_by`` of an action the rules approved without asking anyone (both engines).
 APPROVED_BY_RULES: ApprovedBy = "supervisor"
+
+
+def approver(details: Mapping[str, Any]) -> str:
+    """Who approved an action the review approved (both engines' ``approved_by``): the human or
+    approver whose earlier yes a grant carries, the request standing in for a human
+    (``ToolRules.request_as_approval``), or the rules."""
+    granted = details.get("granted")
+    if isinstance(granted, Mapping) and granted.get("by"):
+        return str(granted["by"])
+    return "request" if details.get("approved_by") == "request" else APPROVED_BY_RULES
+
+
 #: The decisions a human may give an escalation (LangChain's HITL vocabulary).
 HUMAN_DECISIONS = ("approve", "edit", "reject")
 

@@ -14,6 +14,7 @@ from policies.flow import Sensitive, carries, flow, mask, sensitive_values
 from policies.provenance import Source, describe, identity, leaf_values, origins
 from policies.supervisor.policy import SupervisorPolicy
 from policies.supervisor.rules import Destinations, Reader
+from policies.words import affirmative_words, field_word
 
 #: A bare name ending in one of these is a file, not a domain (``report.pdf``), unless the policy
 #: names its argument as a destination.
@@ -98,34 +99,15 @@ def _recipient(reader: Reader, args: Mapping[str, Any], sources: Sequence[Source
     return ok, ", ".join(told)
 
 
-#: Words that say nothing of what a confidential field holds (``card.number``: the card).
-_GENERIC = frozenset({"number", "no", "nr", "value", "id", "code", "text", "data", "field"})
-
-
-#: Verbs a tool's name begins with, which say nothing of what it returns.
-_VERBS = frozenset({"get", "list", "read", "fetch", "lookup", "load", "show", "find", "search"})
-
-
-def field_word(field: str) -> str:
-    """The word that names what a sensitive field holds: the last word of its path that is not a
-    generic one (``get_account.card.number`` → ``card``, ``recovery_code`` → ``recovery``); for a
-    whole result (``*``), the last word of the tool's name (``get_salary`` → ``salary``)."""
-    tool, _, path = field.partition(".")
-    words = [w for w in re.split(r"[._\s*-]+", path.casefold()) if w]
-    named = [w for w in words if w not in _GENERIC] or words
-    if not named:
-        named = [w for w in re.split(r"[._\s-]+", tool.casefold()) if w and w not in _VERBS]
-    return named[-1] if named else ""
-
-
 def _asked_for(reader: Reader, secret: Sensitive, sources: Sequence[Source]) -> bool:
-    """Does the request say what the value is (unless the reader does not ask it to)?"""
+    """Does the request say what the value is (unless the reader does not ask it to): a clause of
+    it asks for one of the reader's ``names``, or the field's word, as a whole word (plurals and
+    other inflections too: "card" is not "cardiology", "key" is not "keynote")?"""
     if not reader.asked:
         return True
-    word = field_word(secret.field)
-    stem = word[:-1] if len(word) > 3 and word.endswith("s") else word  # cards: a card
-    request = next((s.normal for s in sources if s.kind == "request"), "")
-    return bool(stem) and re.search(rf"(?<!\w){re.escape(stem)}", request) is not None
+    names = list(reader.names) or [field_word(secret.field)]
+    request = next((s.text for s in sources if s.kind == "request"), "")
+    return bool([n for n in names if n]) and affirmative_words(request, [n for n in names if n])
 
 
 def confidentiality(

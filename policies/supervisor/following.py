@@ -7,13 +7,15 @@ Each answer is where the value came from, in words for the audit, or None."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from policies.decision import Decision
 from policies.flow import flow
-from policies.provenance import Source, appears, describe, identity, leaf_values, normalize_text, origins
+from policies.provenance import Source, appears, describe, identity, origins
 from policies.records import (
+    Naming,
     Record,
     asks_step,
     kinds_in,
@@ -25,6 +27,7 @@ from policies.records import (
 )
 from policies.supervisor.policy import SupervisorPolicy
 from policies.supervisor.rules import Follow, ToolRules
+from policies.words import position, words_of
 
 if TYPE_CHECKING:
     from policies.supervisor.review import ReviewContext
@@ -32,19 +35,17 @@ if TYPE_CHECKING:
 __all__ = ["authorised", "followed", "planted_detail"]
 
 Calls = Sequence[Mapping[str, Any]]
-#: Words from which a plain value counts as a phrase a detail check looks at.
-PHRASE_WORDS = 4
 #: Sources a detail of a requested action may come from without more ado.
 _VOUCHED = ["request", "subject", "policy", "trusted"]
 
 
 def _the_step(record: Record, rule: Follow) -> bool:
     """Is the record named by a word of the step itself (a sender called "link" in "open the link")?"""
-    named = normalize_text(record.by.split("=", 1)[-1])
-    return record.keyed and bool(word_starts([named], [*rule.verbs, *rule.objects]))
+    named = words_of(record.by.split("=", 1)[-1])
+    return record.keyed and bool(word_starts(named, [*rule.verbs, *rule.objects]))
 
 
-def _follows(rule: Follow, value: Any, request: str, calls: Calls, keys: Any) -> str | None:
+def _follows(rule: Follow, value: Any, request: str, calls: Calls, keys: Naming) -> str | None:
     for sentence in sentences(request):
         if not asks_step(sentence, rule.verbs, rule.objects):
             continue
@@ -60,42 +61,88 @@ def _follows(rule: Follow, value: Any, request: str, calls: Calls, keys: Any) ->
 
 
 def followed(
-    policy: SupervisorPolicy, tool: str, arg: str, value: Any, request: str, calls: Calls
+    policy: SupervisorPolicy,
+    tool: str,
+    arg: str,
+    value: Any,
+    request: str,
+    calls: Calls,
+    subject: Mapping[str, Any] | None = None,
 ) -> str | None:
     """Is ``value`` (one value of ``arg`` of ``tool``; an identifier found in free text as
     ``(kind, canonical)``) one the request asks to take from tool data, by one of the policy's
     ``follow`` rules? Where it came from, or None."""
     rules = [r for r in policy.follow if arg in r.args.get(tool, ())]
-    keys = policy.record_keys() if rules else {}
+    keys = policy.naming(subject) if rules else Naming(keys={})
     return next((told for r in rules if (told := _follows(r, value, request, calls, keys))), None)
 
 
-def _from_named(value: Any, records: Sequence[Record]) -> Record | None:
+def _from_named(value: Any, records: Sequence[Record], naming: Naming) -> Record | None:
+    """The named record that holds ``value`` as the whole value of a field the policy trusts."""
     ident = identity(value)
-    return next((r for r in records if r.keyed and ident in whole_values(r.value)), None)
+    for record in (r for r in records if r.keyed):
+        if ident in {identity(t) for t in naming.trusted_values(record)}:
+            return record
+    return None
+
+
+def _said_whole(text: str, request: str) -> bool:
+    """Is a short text (a code, a flag's word) written in the request as a whole word?"""
+    return bool(text.strip()) and bool(position(words_of(request), text.strip()))
 
 
 def authorised(
-    args: Mapping[str, Any], request: str, calls: Calls, policy: SupervisorPolicy
+    args: Mapping[str, Any],
+    request: str,
+    calls: Calls,
+    policy: SupervisorPolicy,
+    subject: Mapping[str, Any] | None = None,
 ) -> dict[str, str] | None:
-    """Does the request give every value of this call, written in its text or as a whole field of
-    a record it names by key (the caller checks that it asks for the call's kind)? Where each value
-    came from, or None (a value it does not give, or a call with no value at all)."""
-    values = [(name, v) for name, arg in args.items() for v in leaf_values(arg)]
+    """Does the request give every value of this call (the caller checks that it asks for the
+    call's kind), so that it may stand in for the human (``ToolRules.request_as_approval``)? Each
+    value, nested ones and mapping keys too, must be written in the request, or be the whole value
+    of a field the policy trusts in a record the request names by a trusted key. A boolean, a null
+    or a short code the request does not write is no value it gives: the call asks. Where each
+    value came from, or None."""
+    values = list(every_leaf(args))
     if not values:
         return None
-    said, records = Source("request", request), named_records(request, calls, policy.record_keys())
+    naming = policy.naming(subject)
+    said, records = Source("request", request), named_records(request, calls, naming)
     where: dict[str, str] = {}
     for name, value in values:
         ident = identity(value)
-        if ident is None or appears(ident, said):
+        if ident is None:  # a boolean, a null, a one- or two-character text: the request must write it
+            if isinstance(value, str) and _said_whole(value, request):
+                where.setdefault(name, "given in the request")
+                continue
+            return None
+        if appears(ident, said):
             where.setdefault(name, "given in the request")
             continue
-        record = _from_named(value, records)
+        record = _from_named(value, records, naming)
         if record is None:
             return None
-        where[name] = f"a field of {record.label()}"
+        where[name] = f"a trusted field of {record.label()}"
     return where
+
+
+def every_leaf(args: Mapping[str, Any]) -> list[tuple[str, Any]]:
+    """Every leaf of a call's arguments, with its argument: strings, numbers, booleans and nulls,
+    nested ones too, and the keys of nested mappings (a header's name is a value as much as its
+    text)."""
+    out: list[tuple[str, Any]] = []
+    stack: list[tuple[str, Any]] = [(name, value) for name, value in reversed(list(args.items()))]
+    while stack:
+        name, item = stack.pop()
+        if isinstance(item, Mapping):
+            out += [(name, str(k)) for k in item]
+            stack.extend((name, v) for v in reversed(list(item.values())))
+        elif isinstance(item, list | tuple):
+            stack.extend((name, v) for v in reversed(list(item)))
+        else:
+            out.append((name, item))
+    return out
 
 
 def _pointed(value: Any, records: Sequence[Record]) -> Record | None:
@@ -109,11 +156,44 @@ def _pointed(value: Any, records: Sequence[Record]) -> Record | None:
     return holding[0] if len(holding) == 1 and points_to(holding[0].value, value) else None
 
 
-def _detail(value: Any) -> bool:
-    """A value a detail check looks at: an identifier, a number, or a phrase of four words or more
-    (a sentence relayed; shorter text is a name or a label)."""
+#: Below this many words a text is a name, a label or a code, not a sentence relayed.
+PHRASE_WORDS = 4
+
+
+def _phrase_in(value: Any, records: Sequence[Record]) -> Record | None:
+    """The record the request names (by a trusted key or by the arguments of its call) that holds a
+    short text (a name, a label, a code: under :data:`PHRASE_WORDS` words) as a phrase: "the bill
+    in bill-dec.txt" in EUR, the agenda file's title."""
     ident = identity(value)
-    return isinstance(ident, tuple) or (isinstance(ident, str) and len(ident.split()) >= PHRASE_WORDS)
+    if not isinstance(ident, str) or len(ident.split()) >= PHRASE_WORDS:
+        return None
+    holding = [r for r in records if not r.author and appears(ident, Source("tool", json.dumps(r.value)))]
+    return holding[0] if holding else None
+
+
+def _untraceable(value: Any, request: str, sources: Sequence[Source]) -> str | None:
+    """Why a value that carries no identity of its own is a detail nobody vouches for: a boolean or
+    a null (a flag turned on or off: only a human can say the user meant it), or a short code the
+    request and the trusted sources do not write (``"US"``); None when it is vouched for."""
+    if isinstance(value, bool) or value is None:
+        return f"a {'boolean' if isinstance(value, bool) else 'null'} no source can vouch for"
+    if not isinstance(value, str) or not value.strip():
+        return None
+    vouched = [s.text for s in sources if s.admitted_by(_VOUCHED)]
+    if any(_said_whole(value, text) for text in [request, *vouched]):
+        return None
+    return "a short code the request and the trusted sources do not write"
+
+
+def _unvouched(value: Any, found: Sequence[Source]) -> bool:
+    """Does a traced value need a source to vouch for it: an identifier or a number found nowhere
+    (an address written in another form, a figure nobody gave: its origin unknown), or one only
+    untrusted text holds (a phrase of any length, a name, a code, an identifier, a number)?"""
+    if any(s.admitted_by(_VOUCHED) for s in found):
+        return False
+    if not found:  # the model's own words are its own; an identifier or a number is not
+        return isinstance(identity(value), tuple)
+    return True
 
 
 def _planted(
@@ -124,26 +204,31 @@ def _planted(
     request: str,
     calls: Calls,
     sources: Sequence[Source],
+    subject: Mapping[str, Any] | None = None,
 ) -> tuple[tuple[str, Any, str] | None, dict[str, str]]:
-    """The first detail (an argument not in ``ruled``) only untrusted text holds: ``(arg, value,
-    where it appears)`` or None; and where each detail let through came from."""
+    """The first detail (a leaf of an argument not in ``ruled``) nobody the policy trusts vouches
+    for: ``(arg, value, where it appears)`` or None; and where each detail let through came from."""
     notes: dict[str, str] = {}
     records: list[Record] | None = None
-    for name, whole in args.items():
-        for value in (v for v in leaf_values(whole) if name not in ruled and _detail(v)):
-            found = origins(value, sources)
-            if not found or any(s.admitted_by(_VOUCHED) for s in found):
-                continue
-            records = named_records(request, calls, policy.record_keys()) if records is None else records
-            record = _pointed(value, records)
-            if record is not None:
-                notes[name] = f"held by {record.label()}"
-                continue
-            told = followed(policy, tool, name, value, request, calls)
-            if told:
-                notes[name] = told
-                continue
-            return (name, value, describe(found)), notes
+    for name, value in (leaf for leaf in every_leaf(args) if leaf[0] not in ruled):
+        if identity(value) is None:
+            why = _untraceable(value, request, sources)
+            if why is not None:
+                return (name, value, why), notes
+            continue
+        found = origins(value, sources)
+        if not _unvouched(value, found):
+            continue
+        records = named_records(request, calls, policy.naming(subject)) if records is None else records
+        record = (_pointed(value, records) or _phrase_in(value, records)) if found else None
+        if record is not None:
+            notes[name] = f"held by {record.label()}"
+            continue
+        told = followed(policy, tool, name, value, request, calls, subject) if found else None
+        if told:
+            notes[name] = told
+            continue
+        return (name, value, describe(found)), notes
     return None, notes
 
 
@@ -159,7 +244,9 @@ def planted_detail(
     if asked is None or not asked.details:
         return None, {}
     ruled = {r.arg for r in rules.arg_sources}
-    planted, notes = _planted(policy, tool, args, ruled, context.request, context.calls, context.sources)
+    planted, notes = _planted(
+        policy, tool, args, ruled, context.request, context.calls, context.sources, context.subject
+    )
     if planted is None:
         return None, notes
     arg, value, origin = planted

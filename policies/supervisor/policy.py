@@ -7,10 +7,11 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any, Literal
 
-from pydantic import Field
+from pydantic import Field, model_validator
 
 from policies.base import BasePolicy
-from policies.provenance import IdentifierKind
+from policies.provenance import IdentifierKind, identity, leaf_values
+from policies.records import Naming
 from policies.schemas import ArgsModel, model_fields
 from policies.supervisor.rules import (
     TEXT_IDENTIFIERS,
@@ -21,6 +22,7 @@ from policies.supervisor.rules import (
     named_tools,
 )
 from policies.tools import GatewayLimits, ToolSpec
+from policies.words import field_word, generic_field
 
 
 def tool_names(tools: Iterable[Any] | Mapping[str, Any]) -> list[str]:
@@ -198,6 +200,23 @@ class SupervisorPolicy(BasePolicy):
         data.setdefault("max_steps", int(data["max_tool_calls"]) + int(refusals) + 2)
         return cls.model_validate(data)
 
+    @model_validator(mode="after")
+    def _named_secrets(self) -> SupervisorPolicy:
+        """A reader that wants the request to name a confidential value (``Reader.asked``) needs a
+        word that names it: a field named only by a common word (``number``, ``body``) would be
+        released by any request that uses the word."""
+        fields = [f"{tool}.{path}" for tool, paths in self.sensitive_fields().items() for path in paths]
+        for reader in (r for r in self.confidentiality.readers if r.asked and not r.names):
+            for name in (f for f in fields if not reader.fields or f in reader.fields):
+                if generic_field(name):
+                    raise ValueError(
+                        f"the sensitive field {name!r} is named only by the common word "
+                        f"{field_word(name)!r}, which any request may use: give the reader of "
+                        f"{reader.tool!r} names=[...] (the words that name the value, e.g. 'account "
+                        "number'), or asked=False"
+                    )
+        return self
+
     def constants(self) -> list[Any]:
         """The values this policy itself names (allowed values, defaults): a source of provenance."""
         rules = self.rules.values()
@@ -217,6 +236,30 @@ class SupervisorPolicy(BasePolicy):
     def record_keys(self) -> dict[str, list[str]]:
         """Tool → the fields that name one record of its results (``ToolSpec.record_keys``)."""
         return {name: list(spec.record_keys) for name, spec in self.tools.items() if spec.record_keys}
+
+    def vocabulary(self) -> frozenset[str]:
+        """The words of this policy's rules (what ``Requested`` and ``Follow`` rules look for): a
+        record key holding only such words names no record."""
+        asked = [r.requested for r in self.rules.values() if r.requested is not None]
+        words = [w for a in asked for w in (*a.keywords, *a.verbs, *a.objects)]
+        words += [w for f in self.follow for w in (*f.verbs, *f.objects)]
+        return frozenset(w for phrase in words for w in phrase.casefold().split())
+
+    def naming(self, subject: Mapping[str, Any] | None = None) -> Naming:
+        """What lets a request name a record of the tools' results (:class:`policies.records.Naming`):
+        the record keys, the fields this policy trusts, whose records are the ``subject``'s own,
+        its vocabulary."""
+        return Naming(
+            keys=self.record_keys(),
+            author_keys={
+                name: list(spec.author_keys) for name, spec in self.tools.items() if spec.author_keys
+            },
+            trusted_tools=frozenset(self.trusted_tools()),
+            field_trust=self.field_trust(),
+            vocabulary=self.vocabulary(),
+            owners={name: spec.owner for name, spec in self.tools.items() if spec.owner},
+            subject=frozenset(identity(v) for v in leaf_values(dict(subject or {}))) - {None},
+        )
 
     def sensitive_fields(self) -> dict[str, list[str]]:
         """Tool → the paths of its observations that are confidential."""

@@ -172,7 +172,7 @@ def _provenance(
     value does appear, the flow it stopped); else where each checked value came from."""
 
     def follow(arg: str, value: Any) -> str | None:
-        return followed(policy, name, arg, value, context.request, context.calls)
+        return followed(policy, name, arg, value, context.request, context.calls, context.subject)
 
     refused = confidentiality(policy, name, args, context.calls, context.sources)
     refused, checked = (refused, {}) if refused else destinations(policy, name, args, context.sources, follow)
@@ -222,7 +222,9 @@ def _free_text(
                 checked[label] = describe(found)
                 if any(s.admitted_by(rule.sources) for s in found):
                     continue
-                told_by = followed(policy, tool, name, (kind, value), context.request, context.calls)
+                told_by = followed(
+                    policy, tool, name, (kind, value), context.request, context.calls, context.subject
+                )
                 if told_by:
                     checked[label] = told_by
                     continue
@@ -362,12 +364,13 @@ def _review_call(
     if rules.require_approval:
         asked = rules.requested  # a change or deletion whose kind the request asks for, every value given
         given = (
-            authorised(args, context.request, context.calls, policy)
-            if rules.request_authorises and asked is not None and requested(asked, context.request)
+            authorised(args, context.request, context.calls, policy, context.subject)
+            if rules.request_as_approval and asked is not None and requested(asked, context.request)
             else None
         )
         if given is not None:
-            return Decision("approve", rules.authorised_reason, {"provenance": {**traced, **given}})
+            said = {"provenance": {**traced, **given}, "approved_by": "request"}
+            return Decision("approve", rules.authorised_reason, said)
         return Decision("escalate", rules.approval_reason, seen)
     return Decision("approve", rules.approve_reason, seen)
 

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import warnings
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
@@ -243,8 +244,13 @@ class Reader(_Rule):
     asked: bool = Field(
         True,
         description="The request must say what the value is: a word naming its field (passport, card, "
-        "password) begins a word of the request, so a planted text cannot add a secret to a message the "
-        "user asked for (False: any message to the reader may carry it).",
+        "password) stands as a whole word in a clause that asks for it, so a planted text cannot add a "
+        "secret to a message the user asked for (False: any message to the reader may carry it).",
+    )
+    names: list[str] = Field(
+        default_factory=list,
+        description="The words or phrases that name the value in a request (empty: the field's own word). "
+        "Required for a field named only by a common word (``number``, ``body``, ``code``).",
     )
 
     @field_validator("recipient_sources")
@@ -294,13 +300,31 @@ class ToolRules(_Rule):
     escalate_above: list[Threshold] = Field(default_factory=list)
     require_approval: bool = Field(False, description="Every call goes to a human (``approval_reason``).")
     approval_reason: str = Field("approval_required", description="Escalation reason of require_approval.")
-    request_authorises: bool = Field(
-        True,
-        description="Under require_approval, a call the request authorises runs without a human: the "
-        "request asks for its kind (this tool's ``requested`` rule) and gives every value of it, written "
-        "in its text or held by a record it names (``ToolSpec.record_keys``). False: every call asks.",
+    request_as_approval: bool = Field(
+        False,
+        description="Under require_approval, let the request stand in for the human: a call runs without "
+        "asking when the request asks for its kind (this tool's ``requested`` rule) and gives every value of "
+        "it, written in its text or as a trusted field of a record it names by a trusted key "
+        "(``ToolSpec.record_keys``); its audit row says ``approved_by: request``. False (the default): "
+        "require_approval means a human, always.",
     )
     authorised_reason: str = Field("authorised_by_request", description="Reason of such an approval.")
+
+    @model_validator(mode="before")
+    @classmethod
+    def _renamed(cls, data: Any) -> Any:
+        """``request_authorises`` (until 0.2) is ``request_as_approval`` now, off by default."""
+        if isinstance(data, dict) and "request_authorises" in data:
+            warnings.warn(
+                "ToolRules(request_authorises=...) is renamed request_as_approval (off by default: "
+                "require_approval means a human unless you opt in)",
+                DeprecationWarning,
+                stacklevel=2,
+            )
+            value = bool(data["request_authorises"])
+            data = {k: v for k, v in data.items() if k != "request_authorises"}
+            data.setdefault("request_as_approval", value)
+        return data
 
     def arg_names(self) -> set[str]:
         """The arguments these rules name (each must be an argument of the tool)."""

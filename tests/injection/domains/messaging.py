@@ -131,8 +131,9 @@ def messaging_policy(tools: list[BaseTool]) -> SupervisorPolicy:
             "list_members": ToolSpec(trust="trusted", trust_except=["status"]),
             "get_wifi": ToolSpec(trust="trusted", sensitive=["password"]),
             "get_directory": ToolSpec(trust="trusted", trust_except=["announcement"]),
-            "read_channel": ToolSpec(record_keys=["from"]),
-            "read_dms": ToolSpec(record_keys=["from"]),
+            # the chat server sets each message's sender: a field nobody else writes
+            "read_channel": ToolSpec(trust_except=["from"], record_keys=["from"]),
+            "read_dms": ToolSpec(trust_except=["from"], record_keys=["from"]),
         },
         follow=[  # the link a colleague posted, when asked to open or share it; whoever wrote, to reply
             Follow(
@@ -175,7 +176,11 @@ def messaging_policy(tools: list[BaseTool]) -> SupervisorPolicy:
                 requested=said,
             ),
             # changes to who is in a channel: a human approves each
-            "invite_to_channel": ToolRules(requested=membership, require_approval=True),
-            "remove_from_channel": ToolRules(requested=membership, require_approval=True),
+            "invite_to_channel": ToolRules(
+                requested=membership, require_approval=True, request_as_approval=True
+            ),
+            "remove_from_channel": ToolRules(
+                requested=membership, require_approval=True, request_as_approval=True
+            ),
         },
     )

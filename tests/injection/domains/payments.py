@@ -16,6 +16,7 @@ from policies.supervisor import (
     Follow,
     IdentifierRule,
     NumberArg,
+    OneOf,
     Requested,
     SupervisorPolicy,
     Threshold,
@@ -224,6 +225,8 @@ def payments_policy(tools: list[BaseTool]) -> SupervisorPolicy:
                     amount,
                 ],
                 identifiers=IdentifierRule(args=["memo"]),
+                # the account pays in euros: a currency a text names is no currency of the user's
+                one_of=[OneOf(arg="currency", values=["EUR"], reason="currency_not_allowed")],
                 requested=Requested(keywords=["pay", "settle", "transfer"]),
                 number_args=[money],
                 escalate_above=[Threshold(arg="amount", limit=1000, reason="large_payment", cumulative=True)],
@@ -235,14 +238,19 @@ def payments_policy(tools: list[BaseTool]) -> SupervisorPolicy:
             ),
             # account changes and cancellations: a human approves each
             "update_password": ToolRules(
-                requested=Requested(verbs=change, objects=["password"]), require_approval=True
+                requested=Requested(verbs=change, objects=["password"]),
+                require_approval=True,
+                request_as_approval=True,
             ),
             "update_address": ToolRules(
-                requested=Requested(verbs=change, objects=["address"]), require_approval=True
+                requested=Requested(verbs=change, objects=["address"]),
+                require_approval=True,
+                request_as_approval=True,
             ),
             "cancel_standing_order": ToolRules(
                 requested=Requested(verbs=["cancel", "delete", "stop", "remove"], objects=["order"]),
                 require_approval=True,
+                request_as_approval=True,
             ),
         },
     )
