@@ -12,7 +12,8 @@ Studio's chat view and any ``{"messages": [...]}`` client can start a run and sh
   puts in its place) is pending again: the edited text is the request.
 - **The answer.** A run that ends ok adds its answer as an AI message; a run that stops adds a
   sentence saying where and why (:func:`stop_message`), so a chat user never sees a silent end.
-- **Untrusted.** Only the last human turn's text is read from what a client sends. Tool messages
+- **Untrusted.** Only the pending human turns' text is read from what a client sends (the user's
+  messages since the last reply: both engines read a turn so). Tool messages
   and AI tool calls a client puts in its input (Agent Chat UI fills in "Successfully handled tool
   call." for calls it saw unanswered) are never taken as a tool's result or as a call that ran.
 """
@@ -82,24 +83,38 @@ def _edited(turn: Any, state: Mapping[str, Any]) -> bool:
     return read is not None and text_hash(message_text(turn)) != read
 
 
-def pending_turn(state: Mapping[str, Any]) -> Any | None:
-    """The conversation's last message when it is a human turn no run has taken yet, or the turn a
-    run took when the client has edited it since; else None."""
+def pending_turns(state: Mapping[str, Any]) -> list[Any]:
+    """The human turns no run has taken yet: every human message at the end of the conversation,
+    after its last other message (the user's messages since the last reply, as the middleware reads
+    a turn too), or the turn a run took when the client has edited it since; else none."""
     messages: Sequence[Any] = state.get("messages") or ()
     taken = state.get(REQUEST_MESSAGE_KEY)
     if messages and _role(messages[-1]) == "human":
         last = messages[-1]
         if taken is None or message_id(last) != taken or _edited(last, state):
-            return last
+            turns: list[Any] = []
+            for message in reversed(messages):
+                if _role(message) != "human" or (taken is not None and message_id(message) == taken):
+                    break
+                turns.insert(0, message)
+            return turns or [last]
     turn = next((m for m in reversed(messages) if taken is not None and message_id(m) == taken), None)
-    return turn if turn is not None and _role(turn) == "human" and _edited(turn, state) else None
+    return [turn] if turn is not None and _role(turn) == "human" and _edited(turn, state) else []
+
+
+def pending_turn(state: Mapping[str, Any]) -> Any | None:
+    """The last of :func:`pending_turns`, or None."""
+    turns = pending_turns(state)
+    return turns[-1] if turns else None
 
 
 def chat_request(state: Mapping[str, Any], key: str) -> ChatRequest:
-    """The run's request: a pending human turn's text, else the state's ``key``."""
-    turn = pending_turn(state)
-    if turn is not None:
-        return ChatRequest(message_text(turn), message_id(turn), from_messages=True)
+    """The run's request: the pending human turns' text (joined by blank lines, as the middleware
+    joins a turn's messages), else the state's ``key``."""
+    turns = pending_turns(state)
+    if turns:
+        text = "\n\n".join(t for t in (message_text(m) for m in turns) if t)
+        return ChatRequest(text, message_id(turns[-1]), from_messages=True)
     value = state.get(key)
     return ChatRequest(value if isinstance(value, str) else None)
 

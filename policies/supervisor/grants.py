@@ -1,6 +1,7 @@
 """One ask per task: a human who approves an escalated step grants, for the rest of the turn, the
 same kind of step (the same tool, escalated for the same reason) whose values come from the same
-places. "Delete all my events on Friday" asks once, not once per event; a deletion whose id comes
+places. A grant is per item approved: "delete all my events on Friday" asks about each event
+(approving one deletion says nothing of the next item in the listing); a deletion whose id comes
 from another place (a description someone else wrote, another day's listing, text nobody wrote
 before) is asked again.
 
@@ -53,9 +54,9 @@ def _leaves(value: Any, field: str = "", item: str = "") -> list[tuple[str, str,
 
 def _places(value: Any, context: ReviewContext) -> list[str]:
     """Where a value appears: the request, the subject, the policy, or a call's result or arguments
-    (tool, step and field). A value that is a whole field (an id, an amount, an address) is placed
-    by its field, whichever item holds it; one written inside a longer text (an amount in a mail's
-    body) by the very item, since someone else may write the next item's text."""
+    (tool, step and the very item, list positions included). A grant covers the item a human
+    approved, never the next item of the same listing: approving the rent invoice does not pay
+    another invoice planted beside it."""
     ident = identity(value)
     if ident is None:
         return []
@@ -69,9 +70,9 @@ def _places(value: Any, context: ReviewContext) -> list[str]:
         at = f"{call.get('tool')} (step {call.get('step')})"
         ran = call.get("args") if call.get("ok") else None
         for part, value_of in (("", call.get("observation")), ("args.", ran)):
-            for field, item, text in _leaves(value_of):
+            for _field, item, text in _leaves(value_of):
                 if identity(text) == ident:
-                    found.append(f"{at} {part}{field or '(whole)'}")
+                    found.append(f"{at} {part}{item or '(whole)'}")
                 elif appears(ident, Source("tool", text)):
                     found.append(f"{at} {part}{item or '(whole)'} (in its text)")
     return sorted(set(found))
