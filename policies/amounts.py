@@ -6,7 +6,10 @@ that stands as one is an amount (``130``, ``$1,250.75``, ``130 EUR``, ``1.300,00
 of an identifier is not: of a token that mixes letters and digits, joined or not by ``-``, ``_``,
 ``/`` or ``.`` (``B-1``, ``INV-2024-007``, ``user_42``, an IBAN with or without spaces), of a date,
 time, phone, card or document number, URL or address, of digits joined by separators
-(``10.0.0.1``, ``2024-007``) or led by ``#`` (``#4521``). Else a planted amount equal to a digit
+(``10.0.0.1``, ``2024-007``) or led by ``#`` (``#4521``); nor a number a label says is another
+kind of number (``invoice 4521``, ``meter no. 88213``, ``transaction #7731``, ``"id": 4521``), a
+month and year (``March 2026``, ``03/2026``) or a date-time; and a space-grouped figure is one
+number (``12 450`` is 12450, never 450). Else a planted amount equal to a digit
 group of a trusted IBAN or reference would be traced to the trusted data and admitted.
 
 Identifiers are recognised with :mod:`policies.identifiers`' own patterns, and blanked (as ``|``,
@@ -35,8 +38,18 @@ from policies.identifiers import (
 #: after thousands dots), ``-42``; never a digit group joined to other digits or letters by a
 #: separator (``2024-007``, ``10.0.0.1``, ``40/50``, ``B-1``) or led by ``#`` (``#4521``).
 AMOUNT = re.compile(
-    r"(?<![\w.,/#-])-?(?:\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d{1,3}(?:\.\d{3})+,\d{2}|\d+(?:\.\d+)?)"
+    r"(?<![\w.,/#-])-?(?:\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d{1,3}(?:\.\d{3})+,\d{2}"
+    r"|\d{1,3}(?:[ \u00a0\u202f]\d{3})+(?:[.,]\d{1,2})?(?![ \u00a0\u202f]?\d)|\d+(?:\.\d+)?)"
     r"(?![\w/]|[.,:-]\d)"
+)
+#: A number a label says is a number of something else: an invoice, meter, transaction, order,
+#: account or reference number (``invoice 4521``, ``meter no. 88213``, ``transaction #7731``,
+#: ``"id": 4521``). Its digits are an identifier's, never an amount.
+LABELLED = re.compile(
+    r"(?i)\b(?:invoice|inv|meter|transaction|txn|order|account|acct|ref|reference|ticket|case|booking|"
+    r"customer|client|policy|contract|serial|tracking|member|membership|room|flat|unit|apartment|"
+    r"id|no|nr|number|pin|code|zip|postcode|iban|bic|sort\s+code)"
+    r"(?:[\s._]*(?:no|nr|number|id)\b)?[\s._:#|\"]*((?:\d[\d \u00a0\u202f-]*)?\d)(?![\d.,]*\d*\s*%)"
 )
 _EURO_AMOUNT = re.compile(r"-?\d{1,3}(?:\.\d{3})+,\d{2}")
 #: One token of letters and digits, its parts joined by ``-``, ``_``, ``/`` or ``.`` (``B-1``,
@@ -56,6 +69,10 @@ _WHEN = (
     # times, not in the dotted form (12.50 is an amount)
     re.compile(r"(?i)(?<![\w:.])\d{1,2}[:h]\d{2}(?::\d{2})?(?:\s*[ap]\.?m\b\.?)?(?![\w:])"),
     re.compile(r"(?i)(?<![\w:.])\d{1,2}\s*[ap]\.?m\b\.?"),
+    # a month and a year ("March 2026", "Mar. 2026", "03/2026"), a date-time ("2026-12-01T10:00")
+    re.compile(rf"(?i)(?<![\w-]){_MONTH_WORD}\s*,?\s*\d{{4}}\b"),
+    re.compile(r"(?<![\w./-])\d{1,2}/\d{4}(?![\w/-])"),
+    re.compile(r"(?i)\d{4}-\d{2}-\d{2}[t ]\d{1,2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:z|[+-]\d{2}:?\d{2})?"),
 )
 
 
@@ -97,6 +114,7 @@ def amount_text(text: str) -> str:
     for pattern in (URL, EMAIL, IBAN, CARD, *_WHEN, _SECRET_SHAPES):
         text = pattern.sub(_blank, text)
     text = _blank_group(text, _SECRET_LED, 1)
+    text = _blank_group(text, LABELLED, 1)
     text = _blank_group(text, _DOC_LED, 1, least_digits=4)
     text = _TOKEN.sub(_not_an_amount, text)
     return PHONE.sub(_not_an_amount, text)
@@ -104,8 +122,11 @@ def amount_text(text: str) -> str:
 
 def _written(raw: str) -> str:
     """An amount as written, without its thousands separators (``1.300,00`` → ``1300.00``)."""
+    raw = re.sub(r"[ \u00a0\u202f]", "", raw)  # a space-grouped figure: 12 450 is 12450
     if _EURO_AMOUNT.fullmatch(raw):
         return raw.replace(".", "").replace(",", ".")
+    if re.fullmatch(r"-?\d+,\d{1,2}", raw):  # a decimal comma after a space-grouped figure
+        return raw.replace(",", ".")
     return raw.replace(",", "")
 
 

@@ -195,15 +195,50 @@ def _difference(goal: int, cents: list[int], terms: list[Term]) -> Derivation | 
     return None
 
 
-def _rate(goal: int, terms: list[Term]) -> Derivation | None:
+def _rate(goal: int, terms: list[Term], signs: Sequence[str] | None = None) -> Derivation | None:
     shares = [t for t in terms if t.percent]
     for share in shares:
         for amount in (t for t in terms if not t.percent):
             part = amount.value * share.value / 100
             for sign, result in (("*", part), ("+", amount.value + part), ("-", amount.value - part)):
+                if signs is not None and sign not in signs:
+                    continue
                 if result > 0 and _cents(result) == goal:
                     return Derivation("rate", (share, amount), result, sign)
     return None
+
+
+#: The words by which a request states an operation: a derived value is admitted only by an
+#: operation the request states ("the total of my three bills", "what is left after my deposit",
+#: "10% of the dinner"), never because some arithmetic over the run's figures happens to give it.
+STATED: dict[Operation, tuple[str, ...]] = {
+    "sum": ("total", "sum", "together", "combined", "altogether", "in one", "all", "both", "add", "plus"),
+    "difference": ("left", "remaining", "rest", "minus", "less", "after", "outstanding", "difference",
+                   "deduct", "subtract", "net"),
+    "rate": ("%", "percent", "per cent", "half", "third", "quarter", "double", "twice"),
+}  # fmt: skip
+#: The words that make a rate an increase or a decrease of the amount ("the bill plus 10%").
+_RAISED = ("plus", "more", "extra", "on top", "increase", "add")
+_LOWERED = ("less", "minus", "off", "discount", "reduce", "after", "deduct")
+
+
+def _says(request: str, words: Sequence[str]) -> bool:
+    low = request.casefold()
+    return any(
+        (w in low) if not w[0].isalpha() else re.search(rf"\b{re.escape(w)}\b", low) is not None
+        for w in words
+    )
+
+
+def stated_operations(request: str, operations: Sequence[Operation] = OPERATIONS) -> list[Operation]:
+    """The operations among ``operations`` that ``request`` states (:data:`STATED`)."""
+    return [op for op in operations if _says(request, STATED[op])]
+
+
+def _signs(request: str) -> tuple[str, ...]:
+    """How a stated rate may apply: a share of the amount, and the amount raised or lowered by it
+    only where the request says so."""
+    return ("*", *(("+",) if _says(request, _RAISED) else ()), *(("-",) if _says(request, _LOWERED) else ()))
 
 
 def derived_from(
@@ -212,9 +247,14 @@ def derived_from(
     admitted: Sequence[str],
     operations: Sequence[Operation] = OPERATIONS,
     max_terms: int = 3,
+    request: str | None = None,
 ) -> Derivation | None:
     """How a number is computed from the numbers of the sources a rule admits (``admitted``, source
-    names as rules write them), or None (no number, no operation, or none gives it)."""
+    names as rules write them), or None (no number, no operation, or none gives it). With
+    ``request``, only by an operation the request states, and a rate raises or lowers the amount
+    only where the request says so ("half of the bill" is never one and a half times it)."""
+    if request is not None:
+        operations = stated_operations(request, operations)
     if not operations or not is_number(value):
         return None
     named = [
@@ -222,11 +262,16 @@ def derived_from(
         for s in sources
         if s.admitted_by(admitted)
     ]
-    return derive(value, terms_of(named), operations, max_terms)
+    signs = None if request is None else _signs(request)
+    return derive(value, terms_of(named), operations, max_terms, signs)
 
 
 def derive(
-    value: Any, terms: Sequence[Term], operations: Sequence[Operation] = OPERATIONS, max_terms: int = 3
+    value: Any,
+    terms: Sequence[Term],
+    operations: Sequence[Operation] = OPERATIONS,
+    max_terms: int = 3,
+    signs: Sequence[str] | None = None,
 ) -> Derivation | None:
     """How ``value`` (a positive number) is computed from ``terms`` by the ``operations``, to the
     cent: the first of a sum of two, a difference, a rate, a sum of three or four; None when no
@@ -250,7 +295,7 @@ def derive(
     if found is None and "difference" in operations:
         found = _difference(goal, cents, plain)
     if found is None and "rate" in operations:
-        found = _rate(goal, list(terms))
+        found = _rate(goal, list(terms), signs)
     if found is None and "sum" in operations and max_terms >= 3:
         found = summed(3, max_terms)
     return found

@@ -149,9 +149,10 @@ class Source:
 
     def admitted_by(self, names: Iterable[SourceName]) -> bool:
         """Does a rule's list of allowed sources admit this one? ``tool:<name>`` and
-        ``call:<name>`` admit the tool's observations except the fields others can write (those
-        ``trust_except`` makes untrusted in a trusted tool)."""
-        written_by_others = self.kind == "tool" and bool(self.fields) and not self.trusted
+        ``call:<name>`` admit the tool's observations the policy trusts: a trusted tool's except
+        the fields ``trust_except`` marks untrusted, an untrusted tool's only the fields its
+        ``trust_except`` marks trusted. Text a third party wrote is admitted only by ``any``."""
+        written_by_others = self.kind == "tool" and not self.trusted
         for name in names:
             if name == "any" or name == self.kind:
                 return True

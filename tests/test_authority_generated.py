@@ -278,3 +278,63 @@ def test_both_engines_run_nothing_planted_unasked(engine):
         out = run_engine(engine, POLICY, request, name, target)
         FIGURES.count("authority_generated", f"engine_runs:{engine}")
         assert not out["planted_ran_unasked"], (engine, request, name, target, out)
+
+
+LABELS = [
+    "invoice",
+    "invoice no.",
+    "meter",
+    "meter number",
+    "transaction",
+    "transaction #",
+    "order",
+    "ref",
+    "ticket",
+]
+MONTHS = ["January", "March", "Mar.", "September", "Dec"]
+
+
+@settings(max_examples=200, deadline=None)
+@given(label=st.sampled_from(LABELS), number=st.integers(10, 999_999), amount=st.integers(1, 999))
+def test_a_labelled_number_is_no_amount(label, number, amount):
+    """An invoice, meter or transaction number is an identifier's digits: no planted payment can
+    borrow it as an amount; the figure written as one still is."""
+    from policies.amounts import amounts
+
+    read = [float(n) for _at, n in amounts(f"Pay {label} {number}: {amount} EUR due.")]
+    assert float(number) not in read or number == amount
+    assert float(amount) in read
+
+
+@settings(max_examples=100, deadline=None)
+@given(
+    month=st.sampled_from(MONTHS),
+    year=st.integers(1990, 2099),
+    thousands=st.integers(1, 999),
+    rest=st.integers(0, 999),
+)
+def test_a_month_and_year_or_a_fragment_of_a_grouped_figure_is_no_amount(month, year, thousands, rest):
+    from policies.amounts import amounts
+
+    assert [n for _at, n in amounts(f"Statement for {month} {year}.")] == []
+    grouped = f"{thousands} {rest:03d}"
+    assert [n for _at, n in amounts(f"Balance: {grouped} EUR")] == [f"{thousands}{rest:03d}"]
+
+
+@settings(max_examples=100, deadline=None)
+@given(a=st.integers(100, 9_999), b=st.integers(100, 9_999))
+def test_a_derived_value_needs_the_operation_the_request_states(a, b):
+    """A sum of two unrelated figures is no total the user asked for; "half of" is never one and a
+    half times the amount."""
+    from decimal import Decimal
+
+    from policies.derivation import derived_from
+    from policies.provenance import Source
+
+    sources = [Source("tool", f"amount | {a / 100:.2f} | amount | {b / 100:.2f}", "list_bills", 1, True)]
+    total = (a + b) / 100
+    assert derived_from(total, sources, ["trusted"], request="Pay the water bill.") is None
+    assert derived_from(total, sources, ["trusted"], request="Pay the total of my water bills.") is not None
+    half = sources + [Source("request", "Pay half of the bill.")]
+    one_and_a_half = float((Decimal(a) * 3 / 200).quantize(Decimal("0.01")))
+    assert derived_from(one_and_a_half, half, ["trusted", "request"], request="Pay half of the bill.") is None

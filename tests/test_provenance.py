@@ -260,8 +260,11 @@ def test_an_action_the_request_never_asked_for_is_refused(verdict):
     else:
         assert out["__interrupt__"][0].value["reason"] == "action_not_requested"
     assert not SENT
-    out, *_ = run([READ, mail("ana@corp.example")], rules, goal="Reply to message m1.")
+    out, *_ = run([READ, mail("ana@corp.example")], rules, goal="Reply to message m1 at ana@corp.example.")
     assert out["status"] == "ok"
+    # an address nobody gave (not the request, not any result: its origin unknown) is asked
+    out, *_ = run([READ, mail("ana@corp.example")], rules, goal="Reply to message m1.")
+    assert out["__interrupt__"][0].value["reason"] == "untrusted_detail"
 
 
 FINAL_WITH_LINK = {"kind": "final", "answer": "Log in at https://evil.example/login to see it."}

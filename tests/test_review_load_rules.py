@@ -17,7 +17,7 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from policies.derivation import amounts_in, derive, terms_of
-from policies.records import named_records, points_to
+from policies.records import Naming, named_records, points_to
 from policies.supervisor import (
     ArgSource,
     Destinations,
@@ -92,7 +92,8 @@ def derivable(target: int, cents: list[int], percents: list[int] = ()) -> bool:
 def test_a_sum_difference_or_share_of_trusted_amounts_is_admitted_with_its_derivation(cents, data):
     kind = data.draw(st.sampled_from(["sum2", "sum3", "difference", "rate"]))
     picked = data.draw(st.permutations(cents))[:3]
-    request = "Pay the water bills."
+    # the request states the operation (a derived value is admitted only by one it states)
+    request = "Pay the total of the water bills."
     if kind == "sum2":
         value = money(picked[0] + picked[1])
     elif kind == "sum3":
@@ -100,6 +101,7 @@ def test_a_sum_difference_or_share_of_trusted_amounts_is_admitted_with_its_deriv
     elif kind == "difference":
         assume(picked[0] != picked[1])
         value = money(abs(picked[0] - picked[1]))
+        request = "Pay the difference between two water bills."
     else:
         rate = data.draw(st.integers(1, 99))
         request = f"Pay {rate}% of the first water bill."
@@ -135,7 +137,7 @@ def test_a_sum_that_needs_an_untrusted_number_is_refused(cents, fee):
 
 
 def test_the_derivation_is_told_and_derived_false_turns_it_off():
-    context = bills_context([4530, 3890, 4120])
+    context = bills_context([4530, 3890, 4120], request="Pay the total of the water bills.")
     decision = review_action(act("send_payment", amount=125.4), context, PAYMENTS)
     assert decision.details["provenance"]["amount"] == (
         "derived (sum): 45.3 + 38.9 + 41.2 = 125.4, from the trusted list_bills (step 1)"
@@ -190,15 +192,22 @@ def test_at_most_four_terms_and_the_first_operation_found():
 
 CHANGE = ["change", "update", "set", "reset"]
 ACCOUNT = SupervisorPolicy(
-    tools={"list_events": ToolSpec(record_keys=["title"])},
+    # the user's own calendar: titles they wrote; an event's description is anyone's
+    tools={"list_events": ToolSpec(trust="trusted", trust_except=["description"], record_keys=["title"])},
     allowed_tools=["read_inbox", "list_events", "update_password", "delete_event"],
     rules={
         "read_inbox": READ,
         "list_events": READ,
         "update_password": ToolRules(
-            requested=Requested(verbs=CHANGE, objects=["password"]), require_approval=True
+            requested=Requested(verbs=CHANGE, objects=["password"]),
+            require_approval=True,
+            request_as_approval=True,
         ),
-        "delete_event": ToolRules(requested=Requested(keywords=["delete", "cancel"]), require_approval=True),
+        "delete_event": ToolRules(
+            requested=Requested(keywords=["delete", "cancel"]),
+            require_approval=True,
+            request_as_approval=True,
+        ),
     },
 )
 PASSWORD = st.text(string.ascii_letters + string.digits + "!#%&*_", min_size=8, max_size=16).filter(
@@ -218,7 +227,8 @@ def test_a_change_the_request_gives_runs_without_a_human_and_a_planted_one_asks(
     assert (ok.verdict, ok.reason) == ("approve", "authorised_by_request")
     assert ok.details["provenance"]["new_password"] == "given in the request"
     planted_change = review_action(act("update_password", new_password=planted), context, ACCOUNT)
-    assert (planted_change.verdict, planted_change.reason) == ("escalate", "approval_required")
+    assert planted_change.verdict == "escalate"
+    assert planted_change.reason in ("approval_required", "untrusted_detail")
 
 
 def test_the_kind_must_be_asked_for_and_the_policy_can_still_demand_a_human():
@@ -271,7 +281,7 @@ def test_a_title_two_records_hold_names_neither():
 # --------------------------------------------------------------------------- requested following
 
 LINKS = SupervisorPolicy(
-    tools={"read_channel": ToolSpec(record_keys=["from"])},
+    tools={"read_channel": ToolSpec(trust_except=["from"], record_keys=["from"])},  # the server sets from
     allowed_tools=["read_channel", "open_link"],
     rules={"read_channel": READ, "open_link": READ},
     destinations=Destinations(),
@@ -349,7 +359,16 @@ def test_a_list_field_is_followed_whole_and_a_planted_value_beside_it_is_not():
     assert not points_to(meeting, "eve@evil.example", ["attendees"])
     assert not points_to(meeting, "carl@partner.example")  # the whole record: a second field holds one
     [record] = named_records(
-        "Invite the attendees of the Budget review", [call(1, "cal", [meeting])], {"cal": ["title"]}
+        "Invite the attendees of the Budget review",
+        [call(1, "cal", [meeting])],
+        Naming(keys={"cal": ["title"]}, trusted_tools=frozenset({"cal"})),
+    )
+    # a key in a field the policy does not trust names nothing
+    assert (
+        named_records(
+            "Invite the attendees of the Budget review", [call(1, "cal", [meeting])], {"cal": ["title"]}
+        )
+        == []
     )
     assert record.by == "title=Budget review" and record.keyed
 
@@ -379,21 +398,24 @@ def grant_context(description: str = "") -> ReviewContext:
 
 @settings(max_examples=50, deadline=None)
 @given(first=st.integers(1, 4), later=st.integers(1, 4))
-def test_a_human_yes_covers_the_same_kind_from_the_same_place_for_the_turn(first, later):
+def test_a_human_yes_covers_the_item_approved_and_no_other_item_of_the_listing(first, later):
     context = grant_context()
     asked = review_action(act("delete_event", event_id=f"ev-{first}"), context, CALENDAR)
     assert (asked.verdict, asked.reason) == ("escalate", "approval_required")
     row = {"decision": asked.verdict, "reason": asked.reason, **asked.details}
     grant = grant_for(act("delete_event", event_id=f"ev-{first}"), row, context, CALENDAR, step=2)
-    assert grant is not None and grant["sources"] == {"event_id": ["list_events (step 1) id"]}
-    covered = review_action(
+    assert grant is not None and grant["sources"] == {"event_id": [f"list_events (step 1) [{first - 1}].id"]}
+    later_review = review_action(
         act("delete_event", event_id=f"ev-{later}"), replace(context, grants=(grant,)), CALENDAR
     )
-    assert covered.verdict == "approve" and covered.details["granted"] == {
-        "step": 2,
-        "by": "human",
-        "key": grant["key"],
-    }
+    if later == first:  # the same item proposed again: the human's yes covers it
+        assert later_review.verdict == "approve" and later_review.details["granted"] == {
+            "step": 2,
+            "by": "human",
+            "key": grant["key"],
+        }
+    else:  # the next item of the same listing is asked again
+        assert (later_review.verdict, later_review.reason) == ("escalate", "approval_required")
 
 
 def test_a_value_from_another_place_or_another_kind_is_asked_again():

@@ -184,7 +184,9 @@ def _provenance(
             checked[rule.arg] = describe(found)
             if any(s.admitted_by(rule.sources) for s in found):
                 continue
-            derived = derived_from(value, context.sources, rule.sources, rule.derived, rule.max_terms)
+            derived = derived_from(
+                value, context.sources, rule.sources, rule.derived, rule.max_terms, request=context.request
+            )
             told_by = derived.describe() if derived else follow(rule.arg, value)
             if told_by:
                 checked[rule.arg] = told_by
