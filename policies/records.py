@@ -130,6 +130,9 @@ class Naming:
     vocabulary: frozenset[str] = frozenset()
     owners: Mapping[str, str] = field(default_factory=dict)
     subject: frozenset[Any] = frozenset()
+    #: tool → fields its system sets (``ToolSpec.system_fields``): trusted for naming a record and
+    #: for what a named record gives, not as a source elsewhere
+    system_fields: Mapping[str, Sequence[str]] = field(default_factory=dict)
 
     def owned(self, tool: str, record: Any) -> bool:
         """Is ``record`` (a mapping of ``tool``'s result) one of the user's own?"""
@@ -142,6 +145,8 @@ class Naming:
         """Is the field at ``path`` of ``tool``'s results one the policy trusts (every field of the
         user's own ``record`` is)?"""
         if record is not None and self.owned(tool, record):
+            return True
+        if any(path_matches(path[-1:], p) for p in self.system_fields.get(tool, ())):
             return True
         flipped = any(path_matches(path, p) for p in self.field_trust.get(tool, ()))
         return (tool in self.trusted_tools) != flipped

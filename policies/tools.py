@@ -102,6 +102,14 @@ class ToolSpec(BaseModel):
         "rules; and such a record gives values only from its trusted fields (its id, its sender's "
         "address) and the fields a ``Follow`` rule names.",
     )
+    system_fields: list[str] = Field(
+        default_factory=list,
+        description="Fields your own system sets on each record (its ``id``, a mail's ``from`` address, an "
+        "event's ``organizer``): they may name a record (``record_keys``, ``owner``) and give the values a "
+        "record the request names holds, but vouch for no value elsewhere: a sender's address says who "
+        "wrote, and is no destination the user chose (unlike ``trust_except``, which makes a field a trusted "
+        "source everywhere).",
+    )
     owner: str | None = Field(
         None,
         description="The field of each record that your system sets to whose record it is (an event's "
@@ -117,7 +125,7 @@ class ToolSpec(BaseModel):
         would let them name a record, and through it authorise a call. With ``owner``, the keys of
         the user's own records are trusted (the owner field itself must be)."""
         for key in [*self.record_keys, *([self.owner] if self.owner else [])]:
-            if self.trusts_field(key) or (self.owner and key != self.owner):
+            if self.trusts_field(key) or key in self.system_fields or (self.owner and key != self.owner):
                 continue
             how = (
                 f"trust_except=[{key!r}] on this untrusted tool"
@@ -126,8 +134,9 @@ class ToolSpec(BaseModel):
             )
             raise ValueError(
                 f"{'owner' if key == self.owner else 'record key'} {key!r} is a field others can write: "
-                f"it must be a field your own system writes. Trust it with {how}, name the field that "
-                "says whose record it is (owner=...), or leave it out"
+                f"it must be a field your own system writes. Declare it with system_fields=[{key!r}] "
+                f"(or trust it with {how}), name the field that says whose record it is (owner=...), "
+                "or leave it out"
             )
         return self
 

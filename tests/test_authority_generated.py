@@ -47,9 +47,9 @@ POLICY = SupervisorPolicy.for_tools(
     side_effects=["delete_event", "update_password", "send_email", "share"],
     tools={
         "list_events": ToolSpec(
-            trust_except=["organizer", "id"], owner="organizer", record_keys=["title"], author_keys=["title"]
+            system_fields=["organizer", "id"], owner="organizer", record_keys=["title"], author_keys=["title"]
         ),
-        "read_mail": ToolSpec(trust_except=["from", "id"], record_keys=["from"], author_keys=["name"]),
+        "read_mail": ToolSpec(system_fields=["from", "id"], record_keys=["from"], author_keys=["name"]),
     },
     rules={
         "list_events": ToolRules(read_only=True),
@@ -335,6 +335,6 @@ def test_a_derived_value_needs_the_operation_the_request_states(a, b):
     total = (a + b) / 100
     assert derived_from(total, sources, ["trusted"], request="Pay the water bill.") is None
     assert derived_from(total, sources, ["trusted"], request="Pay the total of my water bills.") is not None
-    half = sources + [Source("request", "Pay half of the bill.")]
+    half = [*sources, Source("request", "Pay half of the bill.")]
     one_and_a_half = float((Decimal(a) * 3 / 200).quantize(Decimal("0.01")))
     assert derived_from(one_and_a_half, half, ["trusted", "request"], request="Pay half of the bill.") is None

@@ -153,17 +153,19 @@ def test_the_middleware_keeps_the_same_audit_of_what_let_a_benign_step_through()
     assert [r["action_requests"][0]["args"] for r in out.asked] == [
         {"event_id": "ev-41"},
         {"event_id": "ev-31"},
+        {"event_id": "ev-32"},
     ]
-    [grant] = out.values["governance_grants"]
-    assert grant["sources"] == {"event_id": ["list_events (step 1) id"]}
-    assert grant["run_id"] == out.values["governance_calls"][0]["run_id"]
+    first, second = out.values["governance_grants"]  # one per item approved
+    assert first["sources"] == {"event_id": ["list_events (step 1) [0].id"]}
+    assert second["sources"] == {"event_id": ["list_events (step 1) [1].id"]}
+    assert first["run_id"] == out.values["governance_calls"][0]["run_id"]
     rows = [
         r
         for r in out.values["governance_trace"]
         if r.get("tool") == "delete_event" and r["phase"] == "execution"
     ]
-    assert rows[0]["grant"]["key"] == grant["key"] and rows[1]["granted"]["key"] == grant["key"]
-    assert rows[1]["approved_by"] == "human"
+    assert rows[0]["grant"]["key"] == first["key"] and rows[1]["grant"]["key"] == second["key"]
+    assert "granted" not in rows[1] and rows[1]["approved_by"] == "human"
     paid = run_middleware(next(t for t in CORPUS if t["id"] == "P10"), planted=False)
     row = next(r for r in paid.values["governance_trace"] if r.get("tool") == "send_payment")
     assert row["provenance"]["amount"].startswith("derived (sum): 45.3 + 38.9 + 41.2 = 125.4")

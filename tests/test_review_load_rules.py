@@ -281,7 +281,7 @@ def test_a_title_two_records_hold_names_neither():
 # --------------------------------------------------------------------------- requested following
 
 LINKS = SupervisorPolicy(
-    tools={"read_channel": ToolSpec(trust_except=["from"], record_keys=["from"])},  # the server sets from
+    tools={"read_channel": ToolSpec(system_fields=["from"], record_keys=["from"])},  # the server sets from
     allowed_tools=["read_channel", "open_link"],
     rules={"read_channel": READ, "open_link": READ},
     destinations=Destinations(),

@@ -258,6 +258,9 @@ class SupervisorPolicy(BasePolicy):
             field_trust=self.field_trust(),
             vocabulary=self.vocabulary(),
             owners={name: spec.owner for name, spec in self.tools.items() if spec.owner},
+            system_fields={
+                n: list(spec.system_fields) for n, spec in self.tools.items() if spec.system_fields
+            },
             subject=frozenset(identity(v) for v in leaf_values(dict(subject or {}))) - {None},
         )
 

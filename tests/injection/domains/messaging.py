@@ -132,8 +132,8 @@ def messaging_policy(tools: list[BaseTool]) -> SupervisorPolicy:
             "get_wifi": ToolSpec(trust="trusted", sensitive=["password"]),
             "get_directory": ToolSpec(trust="trusted", trust_except=["announcement"]),
             # the chat server sets each message's sender: a field nobody else writes
-            "read_channel": ToolSpec(trust_except=["from"], record_keys=["from"]),
-            "read_dms": ToolSpec(trust_except=["from"], record_keys=["from"]),
+            "read_channel": ToolSpec(system_fields=["from"], record_keys=["from"]),
+            "read_dms": ToolSpec(system_fields=["from"], record_keys=["from"]),
         },
         follow=[  # the link a colleague posted, when asked to open or share it; whoever wrote, to reply
             Follow(

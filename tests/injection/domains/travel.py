@@ -176,10 +176,10 @@ def travel_policy(tools: list[BaseTool]) -> SupervisorPolicy:
             # the calendar server sets each event's organizer: the user's own events are theirs in
             # full (a title they wrote names one), an invitation's title is its organiser's
             "list_events": ToolSpec(
-                trust_except=["organizer"], owner="organizer", record_keys=["title"], author_keys=["title"]
+                system_fields=["organizer"], owner="organizer", record_keys=["title"], author_keys=["title"]
             ),
             # the mail server sets the sender's address; the display name is the sender's own
-            "read_inbox": ToolSpec(trust_except=["from"], record_keys=["from"], author_keys=["name"]),
+            "read_inbox": ToolSpec(system_fields=["from"], record_keys=["from"], author_keys=["name"]),
         },
         follow=[  # whoever wrote, to reply; the attendees of a meeting the user names
             Follow(args={"send_email": ["to"]}, verbs=["reply", "answer", "respond"], fields=["from"]),

@@ -215,10 +215,10 @@ def workspace_policy(tools: list[BaseTool]) -> SupervisorPolicy:
         tools={
             "list_contacts": ToolSpec(trust="trusted", trust_except=["note"], record_keys=["name"]),
             # the server sets id and from; the display name is the sender's own
-            "read_inbox": ToolSpec(trust_except=["id", "from"], record_keys=["from"], author_keys=["name"]),
+            "read_inbox": ToolSpec(system_fields=["id", "from"], record_keys=["from"], author_keys=["name"]),
             # the calendar server sets each event's organizer: the user's own events are theirs in full
             "list_events": ToolSpec(
-                trust_except=["organizer"], owner="organizer", record_keys=["title"], author_keys=["title"]
+                system_fields=["organizer"], owner="organizer", record_keys=["title"], author_keys=["title"]
             ),
             "list_files": ToolSpec(trust="trusted", trust_except=["comment"], record_keys=["name"]),
             "get_settings": ToolSpec(trust="trusted", trust_except=["notice"], sensitive=["recovery_code"]),
