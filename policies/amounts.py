@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import re
 
-from policies.identifiers import (
+from policies.patterns import (
     _DATES,
     _DOC_LED,
     _MONTHS,

@@ -105,7 +105,9 @@ def _asked_for(reader: Reader, secret: Sensitive, sources: Sequence[Source]) -> 
     other inflections too: "card" is not "cardiology", "key" is not "keynote")?"""
     if not reader.asked:
         return True
-    names = list(reader.names) or [field_word(secret.field)]
+    word = field_word(secret.field)
+    stem = word[:-1] if len(word) > 3 and word.endswith("s") else word  # cards: a card
+    names = list(reader.names) or [stem]
     request = next((s.text for s in sources if s.kind == "request"), "")
     return bool([n for n in names if n]) and affirmative_words(request, [n for n in names if n])
 

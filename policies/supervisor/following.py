@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from policies.decision import Decision
 from policies.flow import flow
@@ -25,12 +25,10 @@ from policies.records import (
     whole_values,
     word_starts,
 )
+from policies.supervisor.context import ReviewContext
 from policies.supervisor.policy import SupervisorPolicy
 from policies.supervisor.rules import Follow, ToolRules
 from policies.words import position, words_of
-
-if TYPE_CHECKING:
-    from policies.supervisor.review import ReviewContext
 
 __all__ = ["authorised", "followed", "planted_detail"]
 

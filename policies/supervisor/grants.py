@@ -19,15 +19,13 @@ to one such step says nothing of the next.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from policies.decision import Decision
 from policies.provenance import Source, appears, identity, leaf_paths, leaf_values
+from policies.supervisor.context import ReviewContext
 from policies.supervisor.policy import SupervisorPolicy
 from policies.text import json_hash
-
-if TYPE_CHECKING:
-    from policies.supervisor.review import ReviewContext
 
 __all__ = ["covering", "grant_for", "grant_key", "granted"]
 

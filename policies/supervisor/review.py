@@ -4,102 +4,28 @@ what the run knows (:class:`ReviewContext`), giving approve, revise, escalate or
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
-from decimal import ROUND_HALF_UP, Context, Decimal
-from functools import cached_property
+from dataclasses import replace
+from decimal import Decimal
 from typing import Any
 
 from policies.decision import Decision
 from policies.derivation import derived_from
 from policies.flow import flow, untrusted_names
 from policies.provenance import (
-    Source,
     describe,
     identifier_origins,
     leaf_values,
     origins,
-    sources_of,
 )
+from policies.supervisor.context import ReviewContext, _decimal, _rounded
 from policies.supervisor.flows import confidentiality, destinations
 from policies.supervisor.following import authorised, followed, planted_detail
 from policies.supervisor.grants import granted
 from policies.supervisor.policy import SupervisorPolicy
 from policies.supervisor.request import clauses as clauses  # re-exported: it lived here
 from policies.supervisor.request import requested
-from policies.supervisor.rules import IdentifierRule, OneOf, ToolRules
+from policies.supervisor.rules import IdentifierRule, ToolRules
 from policies.tools import call_signature, is_number
-
-#: Exact decimal arithmetic for money and caps: wide enough for any finite float.
-_DECIMALS = Context(prec=400)
-
-
-def _decimal(value: int | float | Decimal) -> Decimal:
-    return value if isinstance(value, Decimal) else Decimal(str(value))
-
-
-def _rounded(value: int | float, places: int) -> Decimal:
-    return _decimal(value).quantize(Decimal(1).scaleb(-places), rounding=ROUND_HALF_UP, context=_DECIMALS)
-
-
-def _same(value: Any) -> tuple[bool, Any]:
-    """A value as set membership compares it: strings trimmed, whitespace collapsed, case folded;
-    a boolean never equal to a number."""
-    text = " ".join(value.split()).casefold() if isinstance(value, str) else value
-    return (isinstance(value, bool), text)
-
-
-@dataclass(frozen=True)
-class ReviewContext:
-    """What the supervisor knows of the run: its request (the input's ``goal``), its subject (the
-    input's ``subject``: whom the run acts for, e.g. ``{"user_id": 42}``) and its executed calls
-    (``step``, ``tool``, ``args``, ``ok``, ``observation``), oldest first."""
-
-    calls: tuple[Mapping[str, Any], ...] = ()
-    subject: Mapping[str, Any] = field(default_factory=dict)
-    request: str = ""
-    #: tools whose observations the policy trusts, and the policy's own constants (provenance)
-    trusted: frozenset[str] = frozenset()
-    constants: tuple[Any, ...] = ()
-    #: tool → paths of its observations trusted the other way (``ToolSpec.trust_except``); filled
-    #: in from the policy by :func:`review_action` when left empty
-    field_trust: Mapping[str, Sequence[str]] = field(default_factory=dict)
-    #: the grants of this turn: escalated steps a human approved, whose kind and provenance a later
-    #: escalation may share (:mod:`policies.supervisor.grants`)
-    grants: tuple[Mapping[str, Any], ...] = ()
-
-    @cached_property
-    def sources(self) -> list[Source]:
-        """Where argument values can come from: request, subject, policy, each call's observation
-        (split by per-field trust) and each successful call's arguments."""
-        return sources_of(
-            self.request,
-            self.subject,
-            self.calls,
-            trusted_tools=self.trusted,
-            constants=list(self.constants),
-            field_trust=self.field_trust,
-        )
-
-    def succeeded(self, tool: str, args: Mapping[str, Any] | None = None) -> bool:
-        """Did ``tool`` succeed in this run (with these values of ``args``, when given)?"""
-        return any(
-            c.get("tool") == tool
-            and c.get("ok")
-            and all((c.get("args") or {}).get(k) == v for k, v in (args or {}).items())
-            for c in self.calls
-        )
-
-    def total(self, tool: str, arg: str) -> Decimal:
-        """The exact sum of numeric ``arg`` over the tool's successful calls."""
-        values = (c.get("args", {}).get(arg) for c in self.calls if c.get("tool") == tool and c.get("ok"))
-        return sum((_decimal(v) for v in values if is_number(v)), Decimal(0))
-
-    def admits(self, rule: OneOf, value: Any) -> bool:
-        """Is ``value`` in ``rule``'s set (its ``values`` and the subject's list under its key)?"""
-        listed = self.subject.get(rule.subject_key) if rule.subject_key else None
-        pool = [*rule.values, *(listed if isinstance(listed, list) else [])]
-        return any(_same(v) == _same(value) for v in pool)
-
 
 #: A custom rule: ``(action, context) -> Decision | None`` (None: no opinion). Its Decision's
 #: verdict is approve / revise (``details["action"]`` the revised action) / escalate / block; its
