@@ -46,6 +46,7 @@ from graphs.cli_errors import (
     _store_error,
 )
 from graphs.cli_files import ENV_FILE_ENV, _check_store_folder, load_env_file, load_policy
+from graphs.cli_probe import add_probe_parser, probe_command
 from graphs.cli_signals import PipeSafe, _interrupted, _reader_left
 from graphs.inputs import DEFAULT_MAX_INPUT_BYTES, MAX_INPUT_ENV
 from graphs.registry import PATTERNS
@@ -201,6 +202,7 @@ def build_parser() -> argparse.ArgumentParser:
     audit.add_argument("--turn", type=_positive, help="only the run(s) of this turn (1: the first request)")
     audit.add_argument("--json", action="store_true", help="print JSON (every row of every run)")
     _db_option(audit)
+    add_probe_parser(sub)
     return parser
 
 
@@ -228,6 +230,8 @@ def _dispatch(args: argparse.Namespace) -> int:
         return policy_command(args, stdout)
     if args.command == "run":  # checks its input, policy and model first, then the store
         return run_pattern(args, stdout, stderr)
+    if args.command == "probe":  # runs in memory: no store
+        return probe_command(args, stdout)
     _check_store_folder(args.db)
     if args.command in ("runs", "waiting"):
         with _no_model():

@@ -1,0 +1,82 @@
+"""``agent-patterns probe FILE``: probe a policy on the user's own tools (:mod:`graphs.probe`).
+
+FILE is a Python file that defines ``tools`` (LangChain tools or functions), ``policy`` (a
+``SupervisorPolicy``) and ``tasks`` (benign tasks: ``{"request": ..., "calls": [{"name", "args"},
+...]}`` or :class:`~policies.attacks.ProbeTask`), and may define ``custom_rules`` and
+``subject``. The probe prints a short table (or ``--json``) and exits 0 when nothing planted ran
+without a human and the engines agree, 1 when something did, 2 for a file it cannot use.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import runpy
+from pathlib import Path
+from typing import Any, TextIO
+
+from graphs.cli_errors import EXIT_OK, EXIT_STOPPED, CliError
+from policies.attacks import SHAPES
+
+__all__ = ["add_probe_parser", "probe_command"]
+
+
+def add_probe_parser(sub: Any) -> None:
+    probe = sub.add_parser(
+        "probe", help="attack success and review load of your policy on your own tools (exit 1: a bypass)"
+    )
+    probe.add_argument("file", help="a Python file defining tools, policy and tasks (custom_rules, subject)")
+    probe.add_argument(
+        "--seed", type=int, default=0, help="the attacks' seed (the same seed, the same attacks)"
+    )
+    probe.add_argument("--per-shape", type=int, default=2, help="attacks of each shape per task (default 2)")
+    probe.add_argument("--engine", action="append", choices=["graph", "middleware"], help="one engine only")
+    probe.add_argument("--shape", action="append", choices=list(SHAPES), help="these attack shapes only")
+    probe.add_argument("--json", action="store_true", help="print the whole report as JSON")
+    probe.add_argument("-o", "--output", metavar="FILE", help="also write the JSON report to FILE")
+
+
+def _load(path: str) -> dict[str, Any]:
+    file = Path(path)
+    if not file.is_file():
+        raise CliError(f"probe: no such file: {path}")
+    try:
+        found = runpy.run_path(str(file), run_name="__probe__")
+    except Exception as exc:  # the user's file: say what broke, never a traceback
+        raise CliError(f"probe: {path} failed to load: {type(exc).__name__}: {exc}") from None
+    missing = [name for name in ("tools", "policy", "tasks") if name not in found]
+    if missing:
+        raise CliError(f"probe: {path} must define tools, policy and tasks (missing: {', '.join(missing)})")
+    return found
+
+
+def probe_command(args: argparse.Namespace, stdout: TextIO) -> int:
+    from graphs.probe import probe
+    from policies.supervisor import SupervisorPolicy
+
+    found = _load(args.file)
+    if not isinstance(found["policy"], SupervisorPolicy):
+        raise CliError(
+            f"probe: policy in {args.file} is a {type(found['policy']).__name__}, not a SupervisorPolicy"
+        )
+    if args.per_shape < 1:
+        raise CliError("probe: --per-shape must be 1 or more")
+    try:
+        report = probe(
+            list(found["tools"]),
+            found["policy"],
+            list(found["tasks"]),
+            custom_rules=found.get("custom_rules"),
+            subject=found.get("subject"),
+            seed=args.seed,
+            per_shape=args.per_shape,
+            shapes=args.shape or SHAPES,
+            engines=args.engine or ("graph", "middleware"),
+        )
+    except ValueError as exc:
+        raise CliError(f"probe: {exc}") from None
+    data = report.to_json()
+    if args.output:
+        Path(args.output).write_text(json.dumps(data, indent=2, default=str) + "\n", "utf-8")
+    stdout.write((json.dumps(data, indent=2, default=str) if args.json else report.table()) + "\n")
+    return EXIT_OK if report.exit_code() == 0 else EXIT_STOPPED
