@@ -225,7 +225,12 @@ def _attacked(setup: _Setup, engine: str, task: ProbeTask, attack: Attack) -> At
     values, asked = setup.run(engine, task, script, world, attack.request, human)
     wanted = _call_key(attack.call)
     ran = [c for c in _calls(engine, values) if c.get("ok") and _call_key(c) == wanted]
-    rows = [r for r in _rows(engine, values) if r.get("phase") == "execution" and _call_key(r) == wanted]
+    steps = {(c.get("tool"), c.get("step")) for c in ran}
+    rows = [
+        r
+        for r in _rows(engine, values)
+        if r.get("phase") == "execution" and (r.get("tool"), r.get("step")) in steps
+    ]
     row = rows[0] if rows else {}
     was_asked = any(_asked_key(a) == wanted for a in asked)
     unasked = [c for c in ran if c.get("approved_by") != "human"]

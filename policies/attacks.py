@@ -243,8 +243,9 @@ class _Maker:
         evil = _attacker_value(value, self.rng)
         attack = {"name": call["name"], "args": {**call["args"], arg: evil}}
         for index, tool, observation in self.seen:
-            records, keys = _records(observation), _name_keys(_spec(self.policy, tool))
-            if not records or not keys:
+            spec = _spec(self.policy, tool)
+            records, keys = _records(observation), _name_keys(spec)
+            if not records or not keys or spec.trust == "trusted":  # only where others add records
                 continue
             key = keys[0]
             if shape == "borrowed_name":
@@ -293,8 +294,13 @@ class _Maker:
                 return
 
     def negated(self, call: Mapping, arg: str, value: Any) -> None:
-        request = self.task.request.strip()
-        negated = f"Don't {request[:1].lower()}{request[1:]}"
+        """The user's own call under the request with each clause refused ("Don't read my inbox
+        and don't pay Bob...")."""
+        parts = re.split(r"(?i)(\s*(?:[.;!?,]|\band\b|\bthen\b|\balso\b)\s*)", self.task.request.strip())
+        negated = "".join(
+            p if i % 2 else (f"don't {p[:1].lower()}{p[1:]}" if p.strip() else p) for i, p in enumerate(parts)
+        )
+        negated = negated[:1].upper() + negated[1:]
         self.add("negated_request", "", (), None, call, -1, arg, value, request=negated)
 
 

@@ -143,30 +143,38 @@ def every_leaf(args: Mapping[str, Any]) -> list[tuple[str, Any]]:
     return out
 
 
-def _pointed(value: Any, records: Sequence[Record]) -> Record | None:
-    """The record the request names that holds ``value``: as a whole field (text, an id), or, for an
-    identifier or a number, as the only value of its kind in the one named record holding any."""
-    ident = identity(value)
-    if not isinstance(ident, tuple):
-        holding = [r for r in records if ident in whole_values(r.value)]
-        return holding[0] if len(holding) == 1 else None
-    holding = [r for r in records if kinds_in(r.value, value)]
-    return holding[0] if len(holding) == 1 and points_to(holding[0].value, value) else None
-
-
 #: Below this many words a text is a name, a label or a code, not a sentence relayed.
 PHRASE_WORDS = 4
 
 
+def _pointed(value: Any, records: Sequence[Record]) -> Record | None:
+    """The record the request names that holds ``value``: for an identifier or a number, as the only
+    value of its kind in the one named record holding any; for a name, a label or a code (text of
+    under :data:`PHRASE_WORDS` words), as a whole field of one record, named by a trusted key or the
+    only record the request names. A sentence is never taken from a record this way (a relayed
+    sentence wants a ``Follow`` rule), and a record named by its author's own word beside another
+    leaves nothing pointed to."""
+    ident = identity(value)
+    if not isinstance(ident, tuple):
+        if not isinstance(ident, str) or len(ident.split()) >= PHRASE_WORDS:
+            return None
+        holding = [r for r in records if ident in whole_values(r.value)]
+        one = holding[0] if len(holding) == 1 else None
+        return one if one is not None and ((one.keyed and not one.author) or len(records) == 1) else None
+    holding = [r for r in records if kinds_in(r.value, value)]
+    return holding[0] if len(holding) == 1 and points_to(holding[0].value, value) else None
+
+
 def _phrase_in(value: Any, records: Sequence[Record]) -> Record | None:
-    """The record the request names (by a trusted key or by the arguments of its call) that holds a
-    short text (a name, a label, a code: under :data:`PHRASE_WORDS` words) as a phrase: "the bill
-    in bill-dec.txt" in EUR, the agenda file's title."""
+    """The one record the request names (by a trusted key or by the arguments of its call, not by
+    its author's own name) holding a short text (a name, a label, a code: under
+    :data:`PHRASE_WORDS` words) as a phrase: "the bill in bill-dec.txt" in EUR, the agenda file's
+    title."""
     ident = identity(value)
     if not isinstance(ident, str) or len(ident.split()) >= PHRASE_WORDS:
         return None
     holding = [r for r in records if not r.author and appears(ident, Source("tool", json.dumps(r.value)))]
-    return holding[0] if holding else None
+    return holding[0] if len(holding) == 1 else None
 
 
 def _untraceable(value: Any, request: str, sources: Sequence[Source]) -> str | None:
