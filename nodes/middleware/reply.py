@@ -15,12 +15,15 @@ from nodes.messages import stop_message
 from nodes.middleware.decide import Batch, Verdict
 from nodes.middleware.state import audit, clock, figures, trace_row
 from nodes.middleware.turns import feedback_turn
+from nodes.trace import ANSWER_REFUSED
 from policies import supervisor as rules
 from policies.tools import call_signature, idempotency_key
 
 #: The name of the human message that tells the model its final answer was refused (a final answer
 #: has no tool call to answer); never read as the user's request.
 FEEDBACK_NAME = "supervisor"
+#: Who answers an escalation: a stop they made is in phase ``human_approval``.
+HUMANS = ("human", "auto_approver")
 
 
 def unique_calls(message: AIMessage) -> tuple[AIMessage, bool]:
@@ -118,7 +121,15 @@ class Reply:
         #: a refused final answer was fed back: the model is asked again
         self.ask_again = False
 
+    def answers_refused(self) -> None:
+        """The rows of the answers to an escalation that could not be applied (asked again, or the
+        run stopped), before the row of what came of the call."""
+        for row in self.batch.refused_answers:
+            self.trace.append(trace_row(self.run, ANSWER_REFUSED, ok=False, **row))
+        self.batch.refused_answers.clear()
+
     def take(self, call: Mapping[str, Any], verdict: Verdict) -> None:
+        self.answers_refused()
         self.run["paused_seconds"] = float(self.run.get("paused_seconds") or 0.0) + verdict.paused
         if verdict.kind == "run":
             self._plan(call, verdict)
@@ -168,6 +179,7 @@ class Reply:
     def refuse_final(self, verdict: Verdict) -> None:
         """A final answer the rules block or a human rejects: fed back (``on_refusal: feedback``,
         within ``max_refusals``) and the model asked again, or the run's named stop."""
+        self.answers_refused()
         self._refuse(None, verdict)
 
     def _refuse(self, call: Mapping[str, Any] | None, verdict: Verdict) -> None:
@@ -230,8 +242,12 @@ class Reply:
         **more: Any,
     ) -> None:
         """End the run with ``reason``: the call (if any) answered as not run, a trace row, and the
-        AI message a chat user reads."""
+        AI message a chat user reads. A stop a human's answer (or the automatic approver's) made
+        is in phase ``human_approval``, as the Supervisor graph's."""
+        self.answers_refused()
         self.stop_reason = reason
+        if verdict is not None and verdict.by in HUMANS:
+            phase = "human_approval"
         if call is not None:
             note = {
                 "not_run": True,
