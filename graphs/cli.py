@@ -236,7 +236,7 @@ def _dispatch(args: argparse.Namespace) -> int:
         with _no_model():
             return show_command(args, stdout)
     if args.command == "audit":
-        from graphs.audit import audit_command
+        from graphs.cli_audit import audit_command
 
         return audit_command(args, stdout)
     return answer_run(args, stdout, stderr)

@@ -17,6 +17,7 @@ from graphs.cli_files import _check_store_folder, _read_data_file, load_policy
 from graphs.cli_output import _finish, _json, _printer, _refused_answer, _started, _waits_on
 from graphs.inputs import InputError, check_input, check_size
 from graphs.inputs import max_input_bytes as default_max_input_bytes
+from graphs.printable import printable
 from graphs.progress import terminal_width
 from graphs.registry import PATTERNS, Pattern
 from graphs.store import parse_location
@@ -90,7 +91,9 @@ def run_pattern(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         open_store(args.db) as store,
     ):
         where = parse_location(args.db)
-        print(f"{pattern.name}: thread {thread_id} (runs kept in {where})", file=progress, flush=True)
+        print(
+            printable(f"{pattern.name}: thread {thread_id} (runs kept in {where})"), file=progress, flush=True
+        )
         from graphs.runs import run_config, stream_values  # LangGraph, LangChain: after the header
 
         _check_thread_free(saver, thread_id, pattern)
@@ -166,7 +169,7 @@ def answer_run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             raise CliError(str(exc)) from None
         refused = _refused_answer(result, saver, args.thread_id)
     if answer is not None and refused:
-        print(f"{args.command} refused: {refused}", file=progress, flush=True)
+        print(printable(f"{args.command} refused: {refused}"), file=progress, flush=True)
     return _finish(result, args, out, progress)
 
 
@@ -196,16 +199,20 @@ def list_command(args: argparse.Namespace, out: TextIO) -> int:
     if args.command == "waiting":
         for run in runs:
             waits = waits_on[run.thread_id]
-            print(f"{run.thread_id}  {run.pattern:<18} {_started(run)}  waits on {waits}", file=out)
+            print(
+                printable(f"{run.thread_id}  {run.pattern:<18} {_started(run)}  waits on {waits}"), file=out
+            )
         print(f"({store})", file=out)
         return EXIT_OK
     print(
         f"{'THREAD':<36}  {'PATTERN':<18} {'STATUS':<10} {'STOP_REASON':<28} {'STARTED':<19}  MODEL", file=out
     )
     for run in runs:
+        thread, reason, model = (
+            printable(v) for v in (run.thread_id, run.stop_reason or "-", run.model or "-")
+        )
         print(
-            f"{run.thread_id:<36}  {run.pattern:<18} {run.status:<10} {run.stop_reason or '-':<28} "
-            f"{_started(run):<19}  {run.model or '-'}",
+            f"{thread:<36}  {run.pattern:<18} {run.status:<10} {reason:<28} {_started(run):<19}  {model}",
             file=out,
         )
     shown = f"runs {args.offset + 1}-{args.offset + len(runs)}, most recently started first"

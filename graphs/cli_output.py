@@ -8,6 +8,7 @@ from datetime import datetime
 from typing import TYPE_CHECKING, Any, TextIO
 
 from graphs.cli_errors import EXIT_OK, EXIT_STOPPED, EXIT_WAITING
+from graphs.printable import printable, printable_json
 from graphs.progress import progress_line, summary_lines, terminal_width
 from graphs.store import default_location
 
@@ -24,7 +25,7 @@ def _printer(
 
     def on_update(node: str, update: Any) -> None:
         while pending:
-            print(pending.pop(), file=progress, flush=True)
+            print(printable(pending.pop()), file=progress, flush=True)
         if node == "__interrupt__":
             interrupts.extend(i.value for i in update)
         else:
@@ -34,10 +35,11 @@ def _printer(
 
 
 def _json(value: Any, indent: int | None = None) -> str:
-    """A result as JSON, its messages in LangChain's dict form (:func:`graphs.runs.result_json`)."""
+    """A result as JSON, its messages in LangChain's dict form (:func:`graphs.runs.result_json`),
+    every character a terminal would act on escaped (:func:`graphs.printable.printable_json`)."""
     from graphs.runs import result_json
 
-    return result_json(value, indent=indent)
+    return printable_json(result_json(value, indent=indent))
 
 
 def _finish(result: dict[str, Any], args: argparse.Namespace, out: TextIO, progress: TextIO) -> int:
@@ -48,7 +50,8 @@ def _finish(result: dict[str, Any], args: argparse.Namespace, out: TextIO, progr
         for line in summary_lines(result, terminal_width(out)):
             print(line, file=out)
         thread = result.get("thread_id", args.__dict__.get("thread_id") or "")
-        print(f"full result, trace and history: agent-patterns show {thread}{_db_arg(args.db)}", file=out)
+        shown = printable(f"{thread}{_db_arg(args.db)}")
+        print(f"full result, trace and history: agent-patterns show {shown}", file=out)
     if result.get("waiting_for_human"):
         print(_resume_hint(result.get("thread_id", ""), args.db), file=progress)
         return EXIT_WAITING
@@ -60,7 +63,7 @@ def _db_arg(db: str) -> str:
 
 
 def _resume_hint(thread_id: str, db: str) -> str:
-    where = _db_arg(db)
+    thread_id, where = printable(thread_id), printable(_db_arg(db))
     return (
         f"waiting for a human. Answer from any shell (this one may close):\n"
         f"  agent-patterns approve {thread_id}{where}\n"

@@ -1,0 +1,36 @@
+"""Issue 36, item 5: a newcomer's frictions with the CLI, each driven through the real command line
+(``main``) or the function that prints it."""
+
+from __future__ import annotations
+
+from graphs.cli import EXIT_STOPPED, EXIT_WAITING, main
+from graphs.progress import summary_lines
+
+LONG = "the supervisor's rules would change amount_usd to 2000.0 (cap_to_remaining_run_budget)"
+
+
+def test_a_stopped_runs_problem_is_printed_whole():
+    result = {"status": "stopped", "stop_reason": "invalid_human_answer", "phase": "human_approval"}
+    result["details"] = {"problem": LONG + " " + LONG, "answers": 3, "decided_by": "human"}
+    lines = summary_lines(result, 80)
+    assert 'details: {"answers": 3, "decided_by": "human"}' in lines
+    assert all(len(ln) <= 80 for ln in lines)
+    assert problem_text(lines) == LONG + " " + LONG
+
+
+def test_the_third_refused_answer_ends_the_run_saying_why_in_full(capsys):
+    assert main(["run", "supervisor", "--human", "--thread-id", "p1"]) == EXIT_WAITING
+    for _ in range(2):
+        assert main(["edit", "p1", '{"amount_usd": 5000}']) == EXIT_WAITING
+    capsys.readouterr()
+    assert main(["edit", "p1", '{"amount_usd": 5000}']) == EXIT_STOPPED
+    lines = capsys.readouterr().out.splitlines()
+    assert problem_text(lines) == LONG, lines
+
+
+def problem_text(lines: list[str]) -> str:
+    """The text of a summary's ``problem:`` line and the indented lines that carry it on."""
+    first = next(i for i, ln in enumerate(lines) if ln.startswith("problem: "))
+    rest = [ln for ln in lines[first + 1 :]]
+    carried = rest[: next((i for i, ln in enumerate(rest) if not ln.startswith("  ")), len(rest))]
+    return " ".join(ln.strip() for ln in [lines[first], *carried]).removeprefix("problem: ")
