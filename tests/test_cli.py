@@ -26,7 +26,8 @@ def test_run_reflection_shows_progress_then_a_short_summary(capsys):
     assert decision.split()[1] == "revise" and "issue_count=1" in decision
     assert "patch_similarity=" in out
     assert "ok: success (revised_once)" in out and "model offline:deterministic-v1" in out
-    assert lines[-1].startswith("full result, trace and history: agent-patterns show ")
+    assert lines[-1].startswith("each step, who decided and why: agent-patterns audit ")
+    assert "(the whole result as JSON: agent-patterns show " in lines[-1]
     assert "{" not in out.split("ok: success")[1].split("answer:")[0]  # a summary, not the JSON result
     assert len(lines) < 20
 

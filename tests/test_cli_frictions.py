@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from graphs.cli import EXIT_STOPPED, EXIT_WAITING, main
+from graphs.cli import EXIT_OK, EXIT_STOPPED, EXIT_WAITING, main
 from graphs.progress import summary_lines
 
 LONG = "the supervisor's rules would change amount_usd to 2000.0 (cap_to_remaining_run_budget)"
@@ -34,3 +34,20 @@ def problem_text(lines: list[str]) -> str:
     rest = [ln for ln in lines[first + 1 :]]
     carried = rest[: next((i for i, ln in enumerate(rest) if not ln.startswith("  ")), len(rest))]
     return " ".join(ln.strip() for ln in [lines[first], *carried]).removeprefix("problem: ")
+
+
+def test_the_closing_hint_names_audit_first_and_show_for_the_json(capsys, tmp_path):
+    db = str(tmp_path / "r.sqlite")
+    assert main(["run", "reflection", "--thread-id", "h1", "--db", db]) == EXIT_OK
+    last = capsys.readouterr().out.splitlines()[-1]
+    assert last.startswith(f"each step, who decided and why: agent-patterns audit h1 --db {db}")
+    assert last.endswith(f"(the whole result as JSON: agent-patterns show h1 --db {db})")
+    assert main(["audit", "h1", "--db", db]) == EXIT_OK  # the command it names works
+    assert len(capsys.readouterr().out.splitlines()) < 20  # a line per step, not the whole JSON
+
+
+def test_a_run_kept_in_memory_names_no_command_that_cannot_find_it(capsys):
+    assert main(["run", "reflection", "--db", "memory"]) == EXIT_OK
+    last = capsys.readouterr().out.splitlines()[-1]
+    assert "agent-patterns show" not in last and "agent-patterns audit" not in last
+    assert "memory" in last and "--json" in last
