@@ -51,3 +51,11 @@ def test_a_run_kept_in_memory_names_no_command_that_cannot_find_it(capsys):
     last = capsys.readouterr().out.splitlines()[-1]
     assert "agent-patterns show" not in last and "agent-patterns audit" not in last
     assert "memory" in last and "--json" in last
+
+
+def test_an_edit_of_an_argument_the_tool_lacks_names_it_and_those_it_takes(capsys):
+    assert main(["run", "supervisor", "--human", "--thread-id", "x1"]) == EXIT_WAITING
+    capsys.readouterr()
+    assert main(["edit", "x1", '{"currency": "EUR"}']) == EXIT_WAITING
+    [line] = [ln for ln in capsys.readouterr().out.splitlines() if ln.startswith("edit refused: ")]
+    assert "'currency' is not an argument of this tool, which takes amount_usd, reason, user_id" in line
