@@ -100,9 +100,15 @@ def stop(
         "stop_reason": reason,
         "phase": phase,
         "trace": [row],
-        "messages": [stop_message(reason, phase)],
+        "messages": [stop_message(reason, phase, _problem(diagnostics.get("details")))],
         **diagnostics,
     }
+
+
+def _problem(details: Any) -> str | None:
+    """The problem a stop's details name (why a human's answer could not be applied), if any."""
+    problem = details.get("problem") if isinstance(details, Mapping) else None
+    return str(problem) if problem else None
 
 
 def is_stopped(state: Mapping[str, Any]) -> bool:

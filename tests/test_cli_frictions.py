@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from graphs.cli import EXIT_OK, EXIT_STOPPED, EXIT_WAITING, main
 from graphs.progress import summary_lines
 
@@ -59,3 +61,30 @@ def test_an_edit_of_an_argument_the_tool_lacks_names_it_and_those_it_takes(capsy
     assert main(["edit", "x1", '{"currency": "EUR"}']) == EXIT_WAITING
     [line] = [ln for ln in capsys.readouterr().out.splitlines() if ln.startswith("edit refused: ")]
     assert "'currency' is not an argument of this tool, which takes amount_usd, reason, user_id" in line
+
+
+def test_the_middleware_says_a_rule_breaking_answer_could_not_be_applied_and_why():
+    """Not "could not be read": the answer was read, and broke a rule, which the stop names."""
+    pytest.importorskip("langchain.agents")
+    from langchain.agents import create_agent
+    from langgraph.checkpoint.memory import InMemorySaver
+    from langgraph.types import Command
+
+    from nodes.middleware import GovernanceMiddleware
+    from tests import bank_domain as bank_
+    from tests.bank_domain import ACME_IBAN, EVIL_IBAN, Bank, call
+    from tests.middleware_harness import ToolCallingModel
+
+    tools = bank_.make_tools(Bank())
+    model = ToolCallingModel(replies=[call("pay", iban=ACME_IBAN, amount=900), "Paid."])
+    middleware = [GovernanceMiddleware(bank_.make_policy(tools), tools=tools)]
+    agent = create_agent(model, tools, middleware=middleware, checkpointer=InMemorySaver())
+    config = {"configurable": {"thread_id": "m1"}}
+    agent.invoke({"messages": [("user", f"Pay {ACME_IBAN} 900 EUR.")]}, config)
+    edit = {"type": "edit", "edited_action": {"name": "pay", "args": {"iban": EVIL_IBAN}}}
+    for _ in range(3):
+        values = agent.invoke(Command(resume={"decisions": [edit]}), config)
+    said = values["messages"][-1].content
+    assert values["governance_stop_reason"] == "invalid_human_answer"
+    assert "could not be applied" in said and "could not be read" not in said
+    assert "the supervisor blocks it: account_not_known" in said, said

@@ -117,6 +117,8 @@ class Reply:
         self.trace: list[dict[str, Any]] = []
         self.refusals: list[dict[str, Any]] = []
         self.stop_reason: str | None = None
+        #: what the run stopped on, where the stop names it (a human's answer that cannot be applied)
+        self.stop_problem: str | None = None
         self.after_side_effect: str | None = None
         #: a refused final answer was fed back: the model is asked again
         self.ask_again = False
@@ -246,6 +248,8 @@ class Reply:
         is in phase ``human_approval``, as the Supervisor graph's."""
         self.answers_refused()
         self.stop_reason = reason
+        problem = verdict.details.get("problem") if verdict is not None else None
+        self.stop_problem = str(problem) if problem else None
         if verdict is not None and verdict.by in HUMANS:
             phase = "human_approval"
         if call is not None:
@@ -274,7 +278,7 @@ class Reply:
         if self.stop_reason is None:  # no empty write: it would give the conversation a new version
             said = {"messages": self.messages} if self.messages else {}
             return {**update, **said, **({"jump_to": "model"} if self.ask_again else {})}
-        last = stop_message(self.stop_reason, "governance")
+        last = stop_message(self.stop_reason, "governance", self.stop_problem)
         return {
             **update,
             "messages": [*self.messages, last],
