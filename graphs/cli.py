@@ -31,6 +31,7 @@ from graphs.cli_commands import (
     list_command,
     patterns_command,
     policy_command,
+    resolve_thread,
     run_pattern,
     show_command,
 )
@@ -229,6 +230,8 @@ def _dispatch(args: argparse.Namespace) -> int:
     if args.command == "run":  # checks its input, policy and model first, then the store
         return run_pattern(args, stdout, stderr)
     _check_store_folder(args.db)
+    if getattr(args, "thread_id", None) is not None:  # show, audit, the answers: a unique prefix will do
+        args.thread_id = resolve_thread(args)
     if args.command in ("runs", "waiting"):
         with _no_model():
             return list_command(args, stdout)

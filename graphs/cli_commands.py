@@ -42,6 +42,31 @@ def _check_thread_free(saver: Any, thread_id: str, pattern: Pattern) -> None:
         )
 
 
+#: The fewest characters of a thread id a command takes as its prefix.
+MIN_PREFIX = 4
+
+
+def resolve_thread(args: argparse.Namespace) -> str:
+    """The thread a command names (``show``, ``audit``, the answers): the thread of that id, else
+    the one thread whose id starts with it (at least :data:`MIN_PREFIX` characters: the id a run
+    prints, cut where a terminal or a doc cut it). A prefix of several threads is an error naming
+    them; an id no thread starts with is left to the command, which says it finds none."""
+    from graphs.runs import stored_threads
+    from graphs.store import open_checkpointer
+
+    given = args.thread_id
+    with open_checkpointer(args.db) as saver:
+        if saver.get_tuple({"configurable": {"thread_id": given}}) is not None:
+            return str(given)
+        found = [t for t in stored_threads(saver) if len(given) >= MIN_PREFIX and t.startswith(given)]
+    if len(found) == 1:
+        return found[0]
+    if found:
+        shown = ", ".join(found[:5]) + (f" and {len(found) - 5} more" if len(found) > 5 else "")
+        raise CliError(f"thread id prefix {given!r} matches {len(found)} threads: {shown}; give more of it")
+    return str(given)  # none: the command says it finds no such thread
+
+
 def _pattern(name: str) -> Pattern:
     pattern = PATTERNS.get(name)
     if pattern is None:

@@ -117,6 +117,11 @@ def _threads(checkpointer: BaseCheckpointSaver) -> list[tuple[str, str]]:
     return [(thread_id, pattern) for thread_id, (_, pattern) in ordered]
 
 
+def stored_threads(checkpointer: BaseCheckpointSaver) -> list[str]:
+    """Every thread a pattern graph ran on in this store, the most recently started first."""
+    return [thread_id for thread_id, _ in _threads(checkpointer)]
+
+
 def _graph(pattern: Pattern, checkpointer: BaseCheckpointSaver) -> Any:
     """A graph to read the pattern's runs with: reading calls no model, so it gets the offline one
     (a real model's settings are neither read nor checked)."""
@@ -154,7 +159,10 @@ def _latest(checkpointer: BaseCheckpointSaver, thread_id: str) -> tuple[Pattern,
     with _decoding(thread_id):
         latest = checkpointer.get_tuple(_config(thread_id))  # type: ignore[arg-type]
     if latest is None:
-        raise RunNotFound(f"no run with thread id {thread_id!r} in this store")
+        raise RunNotFound(
+            f"no run with thread id {thread_id!r} in this store (`agent-patterns runs` lists them; "
+            "the first 4 or more characters of an id name its thread when no other starts with them)"
+        )
     name = (latest.metadata or {}).get("pattern")
     if not isinstance(name, str) or name not in PATTERNS:
         raise RunNotFound(f"thread {thread_id!r} holds no run of a known pattern")

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from graphs.cli import EXIT_OK, EXIT_STOPPED, EXIT_WAITING, main
@@ -88,3 +90,23 @@ def test_the_middleware_says_a_rule_breaking_answer_could_not_be_applied_and_why
     assert values["governance_stop_reason"] == "invalid_human_answer"
     assert "could not be applied" in said and "could not be read" not in said
     assert "the supervisor blocks it: account_not_known" in said, said
+
+
+def test_a_unique_prefix_of_a_thread_id_names_its_thread(capsys, tmp_path):
+    db = str(tmp_path / "p.sqlite")
+    for thread in ("ce276ec9-aaaa", "ce27ffff-bbbb"):
+        assert main(["run", "supervisor", "--human", "--thread-id", thread, "--db", db]) == EXIT_WAITING
+    capsys.readouterr()
+    assert main(["show", "ce276", "--db", db, "--json"]) == EXIT_OK  # as a run's header printed it, cut
+    assert json.loads(capsys.readouterr().out)["thread_id"] == "ce276ec9-aaaa"
+    assert main(["audit", "ce276ec9", "--db", db]) == EXIT_OK
+    assert capsys.readouterr().out.startswith("thread ce276ec9-aaaa: 1 run(s)")
+    assert main(["approve", "ce27ff", "--db", db]) == EXIT_OK
+    assert capsys.readouterr().out.startswith("ce27ffff-bbbb: approve")
+    with pytest.raises(SystemExit):  # two threads start with it: both named, nothing done
+        main(["reject", "ce27", "--db", db])
+    err = capsys.readouterr().err
+    assert "prefix 'ce27' matches 2 threads: ce27ffff-bbbb, ce276ec9-aaaa; give more of it" in err
+    with pytest.raises(SystemExit):  # too short to be taken as a prefix; the error says what to do
+        main(["show", "ce2", "--db", db])
+    assert "`agent-patterns runs` lists them; the first 4 or more characters" in capsys.readouterr().err
