@@ -308,22 +308,47 @@ def input_command(args: argparse.Namespace, out: TextIO) -> int:
     return EXIT_OK
 
 
+def _model_defaults(model: Any) -> dict[str, Any]:
+    """The policy class's own default of each field that has one, as JSON values."""
+    from pydantic_core import PydanticUndefined, to_jsonable_python
+
+    found = {}
+    for name, info in model.model_fields.items():
+        value = info.get_default(call_default_factory=True)
+        if value is not PydanticUndefined:
+            found[name] = to_jsonable_python(value)
+    return found
+
+
 def policy_command(args: argparse.Namespace, out: TextIO) -> int:
-    """``policy``: the fields a policy file may set, with the CLI's defaults and what each does."""
+    """``policy``: the fields a policy file may set, with the values the CLI's runs use (the demo's
+    policy: a ``--policy`` file sets fields over it), where it differs the policy class's own
+    default (what ``SupervisorPolicy()`` or ``for_tools`` starts from in Python), and what each does."""
     pattern = _pattern(args.pattern)
     defaults = pattern.policy().model_dump(mode="json")
+    own = _model_defaults(pattern.model)
     fields = {
-        name: {"default": defaults.get(name), "description": info.description or ""}
+        name: {
+            "default": defaults.get(name),
+            **({"class_default": own[name]} if name in own and own[name] != defaults.get(name) else {}),
+            "description": info.description or "",
+        }
         for name, info in pattern.model.model_fields.items()
     }
     if args.json:
         print(json.dumps(fields, ensure_ascii=False), file=out)
         return EXIT_OK
+    cls = pattern.model.__name__
     print(f"The {pattern.name} policy: the fields a --policy file (JSON or TOML) may set.", file=out)
+    print(
+        f"Each with the value the CLI's runs use (the demo's policy), and {cls}'s own default "
+        "where it differs.",
+        file=out,
+    )
     for name, field in fields.items():
-        default = json.dumps(field["default"], ensure_ascii=False, sort_keys=True)
-        shown = default if len(default) <= 60 else "(long: see --json)"
-        print(f"  {name} = {shown}", file=out)
+        print(f"  {name} = {_shown(field['default'])}", file=out)
+        if "class_default" in field:
+            print(f"      ({cls} default: {_shown(field['class_default'])})", file=out)
         for line in textwrap.wrap(str(field["description"]), terminal_width(out) - 6):
             print(f"      {line}", file=out)
     if pattern.cli_policy is not None:
@@ -331,3 +356,8 @@ def policy_command(args: argparse.Namespace, out: TextIO) -> int:
     example = f"printf 'max_seconds = 10\\n' > p.toml; agent-patterns run {pattern.name} --policy p.toml"
     print(f"\nExample: {example}", file=out)
     return EXIT_OK
+
+
+def _shown(value: Any) -> str:
+    text = json.dumps(value, ensure_ascii=False, sort_keys=True)
+    return text if len(text) <= 60 else "(long: see --json)"

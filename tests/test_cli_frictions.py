@@ -4,12 +4,14 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
 from graphs.cli import EXIT_OK, EXIT_STOPPED, EXIT_WAITING, main
 from graphs.progress import summary_lines
 
+ROOT = Path(__file__).resolve().parent.parent
 LONG = "the supervisor's rules would change amount_usd to 2000.0 (cap_to_remaining_run_budget)"
 
 
@@ -110,3 +112,30 @@ def test_a_unique_prefix_of_a_thread_id_names_its_thread(capsys, tmp_path):
     with pytest.raises(SystemExit):  # too short to be taken as a prefix; the error says what to do
         main(["show", "ce2", "--db", db])
     assert "`agent-patterns runs` lists them; the first 4 or more characters" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("name", ["supervisor", "reflection"])
+def test_policy_lists_the_clis_values_and_the_classs_default_where_it_differs(capsys, name):
+    from graphs.registry import PATTERNS
+
+    pattern = PATTERNS[name]
+    assert main(["policy", name, "--json"]) == EXIT_OK
+    fields = json.loads(capsys.readouterr().out)
+    for field, info in pattern.model.model_fields.items():
+        own = info.get_default(call_default_factory=True)
+        differs = (
+            json.loads(json.dumps(own, default=lambda v: v.model_dump(mode="json")))
+            != fields[field]["default"]
+        )
+        assert ("class_default" in fields[field]) == differs, field
+    if name == "supervisor":  # the demo's values are not the class's defaults (own-agent.md said so)
+        assert fields["max_tool_calls"] == {**fields["max_tool_calls"], "default": 5, "class_default": 8}
+        assert main(["policy", name]) == EXIT_OK
+        out = capsys.readouterr().out
+        assert "\n  max_tool_calls = 5\n      (SupervisorPolicy default: 8)\n" in out
+
+
+def test_own_agent_md_says_what_policy_supervisor_lists():
+    text = (ROOT / "docs" / "own-agent.md").read_text(encoding="utf-8")
+    assert "`agent-patterns policy supervisor` lists every field with its default." not in text
+    assert "`SupervisorPolicy`'s own default" in text
