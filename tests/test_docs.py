@@ -57,3 +57,19 @@ def test_the_readme_is_a_starting_point():
     first_screen = "\n".join(text.splitlines()[:45])
     for needle in ("agent-patterns run ", "agent-patterns approve ", "OPENAI_API_KEY", "build_graph(llm="):
         assert needle in first_screen, needle
+
+
+def test_python_blocks_name_modules_as_the_installed_package_has_them():
+    """An example's code and comments name our modules through ``governed_agent_patterns``: the
+    top-level ``graphs``, ``nodes``, ``policies``, ``demo_tools`` exist in a clone only (a README
+    comment sent readers to ``graphs.store``; issue 36)."""
+    fenced = re.compile(r"^```python(?: notest)?\n(.*?)^```", flags=re.DOTALL | re.MULTILINE)
+    top_level = re.compile(r"(?<![\w.])(?:graphs|nodes|policies|demo_tools)\.[a-z_]+")
+    found = [
+        f"{path.relative_to(ROOT)}: {line.strip()}"
+        for path in DOCS
+        for block in fenced.findall(path.read_text(encoding="utf-8"))
+        for line in block.splitlines()
+        if top_level.search(line)
+    ]
+    assert found == []
