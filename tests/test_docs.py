@@ -73,3 +73,15 @@ def test_python_blocks_name_modules_as_the_installed_package_has_them():
         if top_level.search(line)
     ]
     assert found == []
+
+
+def test_own_agent_md_gives_the_readmes_example_its_length():
+    """docs/own-agent.md names the length of the README's own-agent example; it said 40 lines for
+    one of 62 (issue 36)."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = readme[readme.index("## Govern your own agent") :]
+    [example] = BLOCK.findall(section[: section.index("\n## ", 3)])
+    said = re.search(
+        r"the README has a (\d+)-line quick version", (ROOT / "docs" / "own-agent.md").read_text()
+    )
+    assert said is not None and int(said.group(1)) == len(example.splitlines())
