@@ -14,6 +14,7 @@ from policies.schemas import ArgsModel
 from policies.supervisor.contract import validate_action
 from policies.supervisor.policy import SupervisorPolicy
 from policies.supervisor.review import CustomRule, ReviewContext, review_action
+from policies.supervisor.review_api import custom_rules_given
 from policies.tools import is_number
 
 #: Who approved an action: the supervisor's rules, a person, or the automatic approver standing in
@@ -136,8 +137,10 @@ def approved_action(
     action: Mapping[str, Any],
     policy: SupervisorPolicy,
     context: ReviewContext | None = None,
-    hooks: Mapping[str, CustomRule] | None = None,
+    custom_rules: Mapping[str, CustomRule] | None = None,
     models: Mapping[str, ArgsModel | None] | None = None,
+    *,
+    hooks: Mapping[str, CustomRule] | None = None,
 ) -> Decision:
     """The action a human's approve/edit answer leaves, validated against the tool's contract.
     An edit may change arguments (``edited_action.args`` or ``args``), never the tool. A field the
@@ -147,7 +150,9 @@ def approved_action(
     With the run's ``context``, an edited action must also pass the supervisor's rules: the human
     answers the escalation, not the hard rules. A rule that blocks it gives a ``block`` decision
     (its reason); one that would revise it (say, above what is left of the run's cap) stops with
-    ``invalid_human_answer``, since the edit could not run as the human left it."""
+    ``invalid_human_answer``, since the edit could not run as the human left it. ``custom_rules``:
+    the functions the policy's custom rules name (``hooks``: its deprecated name)."""
+    custom_rules = custom_rules_given(custom_rules, hooks, "approved_action")
     if answer.type == "approve":
         return Decision.allow("original", action=dict(action))
     if action.get("kind") == "final":
@@ -171,7 +176,7 @@ def approved_action(
     if new == dict(action):
         return Decision.allow("original", action=new)
     if context is not None:
-        review = review_action(new, context, policy, hooks)
+        review = review_action(new, context, policy, custom_rules)
         if review.verdict == "block":
             return review
         if review.verdict == "revise":
