@@ -51,12 +51,12 @@ def resolve_thread(args: argparse.Namespace) -> str:
     the one thread whose id starts with it (at least :data:`MIN_PREFIX` characters: the id a run
     prints, cut where a terminal or a doc cut it). A prefix of several threads is an error naming
     them; an id no thread starts with is left to the command, which says it finds none."""
-    from graphs.runs import stored_threads
+    from graphs.runs import has_thread, stored_threads
     from graphs.store import open_checkpointer
 
     given = args.thread_id
     with open_checkpointer(args.db) as saver:
-        if saver.get_tuple({"configurable": {"thread_id": given}}) is not None:
+        if has_thread(saver, given):
             return str(given)
         found = [t for t in stored_threads(saver) if len(given) >= MIN_PREFIX and t.startswith(given)]
     if len(found) == 1:

@@ -117,6 +117,12 @@ def _threads(checkpointer: BaseCheckpointSaver) -> list[tuple[str, str]]:
     return [(thread_id, pattern) for thread_id, (_, pattern) in ordered]
 
 
+def has_thread(checkpointer: BaseCheckpointSaver, thread_id: str) -> bool:
+    """Does the store hold a checkpoint of this thread (of any graph)?"""
+    with _decoding(thread_id):
+        return checkpointer.get_tuple(_config(thread_id)) is not None  # type: ignore[arg-type]
+
+
 def stored_threads(checkpointer: BaseCheckpointSaver) -> list[str]:
     """Every thread a pattern graph ran on in this store, the most recently started first."""
     return [thread_id for thread_id, _ in _threads(checkpointer)]
