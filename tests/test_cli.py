@@ -56,8 +56,11 @@ def test_policy_file_json_and_toml(tmp_path, capsys):
 def test_input_file(tmp_path, capsys):
     data = tmp_path / "in.json"
     data.write_text(json.dumps({"goal": "", "incident_context": {}}))
-    assert main(["run", "reflection", "--json", "--input", str(data)]) == 1
-    assert json.loads(capsys.readouterr().out)["stop_reason"] == "invalid_input:goal"
+    db = tmp_path / "runs.sqlite"
+    with pytest.raises(SystemExit) as stop:  # read, and refused before anything is stored
+        main(["run", "reflection", "--json", "--input", str(data), "--db", str(db)])
+    assert stop.value.code == 2 and not db.exists()
+    assert f"input file {str(data)!r}: input key goal is empty" in capsys.readouterr().err
 
 
 @pytest.mark.parametrize(
