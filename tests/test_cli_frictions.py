@@ -139,3 +139,39 @@ def test_own_agent_md_says_what_policy_supervisor_lists():
     text = (ROOT / "docs" / "own-agent.md").read_text(encoding="utf-8")
     assert "`agent-patterns policy supervisor` lists every field with its default." not in text
     assert "`SupervisorPolicy`'s own default" in text
+
+
+def test_a_cumulative_thresholds_question_shows_the_total_with_this_call():
+    """90 EUR paid, then 89: the question showed ``run_total=90.0`` for a total of 179 (issue 36)."""
+    from langgraph.checkpoint.memory import InMemorySaver
+
+    from graphs.progress import progress_line
+    from graphs.supervisor import build_graph
+    from policies.supervisor import Threshold, ToolRules
+    from tests import bank_domain as bank_
+    from tests.bank_domain import ACME_IBAN, Bank, call
+    from tests.middleware_harness import ToolCallingModel
+
+    tools = bank_.make_tools(Bank())
+    limit = [Threshold(arg="amount", limit=150, reason="large_payment", cumulative=True)]
+    pay = ToolRules(escalate_above=limit)
+    policy = bank_.make_policy(tools, extra_rules={"pay": pay}, worker_protocol="native")
+    script = [call("pay", iban=ACME_IBAN, amount=90), call("pay", iban=ACME_IBAN, amount=89), "Paid."]
+    graph = build_graph(
+        llm=ToolCallingModel(replies=script), tools=tools, policy=policy, checkpointer=InMemorySaver()
+    )
+    updates = list(
+        graph.stream(
+            {"messages": [("user", f"Pay {ACME_IBAN} 90 EUR, then 89 EUR.")]},
+            {"configurable": {"thread_id": "c1"}},
+            stream_mode="updates",
+        )
+    )
+    [asked] = [u["__interrupt__"][0].value for u in updates if "__interrupt__" in u]
+    question = asked["action_requests"][0]["description"]
+    assert "run_total_before_this_call=90.0, run_total_with_this_call=179.0" in question, question
+    assert "run_total=" not in question
+    reviews = [u["review"]["review"] for u in updates if "review" in u]
+    [review] = [r for r in reviews if r and r["decision"] == "escalate"]
+    line = progress_line("review", {"review": review}, 200)
+    assert "run_total_with_this_call=179.0" in line and "run_total=" not in line, line

@@ -37,6 +37,7 @@ from policies.supervisor.approval import (
     escalation_text,
     hitl_action,
     rule_details,
+    shown_details,
 )
 from policies.supervisor.contract import is_refusal, validate_action
 from policies.supervisor.demo import CONTEXT_TOOL, DEMO_TOOLS, EMAIL_TOOL, REFUND_TOOL, demo_policy
@@ -108,6 +109,7 @@ __all__ = [
     "refused_before",
     "review_action",
     "rule_details",
+    "shown_details",
     "tool_names",
     "validate_action",
 ]

@@ -52,9 +52,26 @@ def hitl_action(action: Mapping[str, Any]) -> tuple[str, dict[str, Any]]:
     return str(action.get("name")), dict(action.get("args") or {})
 
 
+def shown_details(details: Mapping[str, Any]) -> dict[str, Any]:
+    """A rule's details as a person reads them: a cumulative threshold's ``run_total`` (what the
+    run's earlier calls add up to) shown as ``run_total_before_this_call`` beside
+    ``run_total_with_this_call`` (the total the limit was checked against: 90 before a call of 89
+    is 179, which ``run_total=90.0`` alone hid)."""
+    shown = dict(details)
+    before, value = shown.get("run_total"), shown.get("value")
+    if is_number(before) and is_number(value):
+        at = list(shown).index("run_total")
+        total = round(float(before) + float(value), 9)
+        items = [(k, v) for k, v in shown.items() if k != "run_total"]
+        items[at:at] = [("run_total_before_this_call", before), ("run_total_with_this_call", total)]
+        shown = dict(items)
+    return shown
+
+
 def escalation_text(action: Mapping[str, Any], review: Mapping[str, Any]) -> str:
-    """For the human: the call, why the supervisor asks, and where checked values came from."""
-    details = rule_details(review)
+    """For the human: the call, why the supervisor asks (a cumulative threshold's total with this
+    call included: :func:`shown_details`), and where checked values came from."""
+    details = shown_details(rule_details(review))
     where = details.pop("provenance", None) or {}
     told = flow_text(details)
     details.pop("flow", None)
