@@ -12,6 +12,7 @@ import sqlite3
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from typing import Any
 
 from langchain_core.language_models import BaseChatModel
@@ -81,7 +82,12 @@ class RunSummary:
     waiting_on: list[Any] = field(default_factory=list)
 
     def as_dict(self) -> dict[str, Any]:
-        return {k: v for k, v in self.__dict__.items() if v not in (None, [])}
+        """The summary as JSON values (``runs --json``, ``waiting --json``): both times as ISO 8601
+        in UTC, as ``updated_at`` is (``started_at`` is seconds since the epoch on the object)."""
+        shown = {k: v for k, v in self.__dict__.items() if v not in (None, [])}
+        if isinstance(self.started_at, int | float):
+            shown["started_at"] = datetime.fromtimestamp(self.started_at, UTC).isoformat()
+        return shown
 
 
 @dataclass(frozen=True)

@@ -175,3 +175,16 @@ def test_a_cumulative_thresholds_question_shows_the_total_with_this_call():
     [review] = [r for r in reviews if r and r["decision"] == "escalate"]
     line = progress_line("review", {"review": review}, 200)
     assert "run_total_with_this_call=179.0" in line and "run_total=" not in line, line
+
+
+def test_runs_and_waiting_json_give_both_times_as_iso_8601(capsys):
+    from datetime import datetime
+
+    assert main(["run", "supervisor", "--human", "--thread-id", "w1"]) == EXIT_WAITING
+    capsys.readouterr()
+    for command in ("waiting", "runs"):
+        assert main([command, "--json"]) == EXIT_OK
+        [run] = json.loads(capsys.readouterr().out)
+        started, updated = (datetime.fromisoformat(run[k]) for k in ("started_at", "updated_at"))
+        assert started.utcoffset() == updated.utcoffset() and started.utcoffset() is not None
+        assert 0 <= (updated - started).total_seconds() < 60
