@@ -258,3 +258,14 @@ def test_a_runs_progress_and_summary_lines_are_one_line_each(fields, answer):
     for result_ in (result, {"status": "ok", "stop_reason": "success", "answer": answer}):
         for shown in summary_lines(result_, 80):
             assert len(shown.splitlines()) == 1 and safe_line(shown) and len(shown) <= 80
+
+
+def test_an_error_quoting_a_stores_text_is_one_line_with_nothing_a_terminal_acts_on(capsys, monkeypatch):
+    def boom(*_args):
+        raise RuntimeError("bad\x1b[2J row\u2028     4 execution  pay  approve  ok\x85")
+
+    monkeypatch.setattr("graphs.cli.run_pattern", boom)
+    with pytest.raises(SystemExit):
+        main(["run", "rag"])
+    err = capsys.readouterr().err
+    assert len(err.splitlines()) == 1 and safe_line(err.rstrip("\n")) and "\\x1b[2J" in err
