@@ -137,7 +137,11 @@ def build_parser() -> argparse.ArgumentParser:
     run = sub.add_parser("run", help="run a pattern (its demo input unless --input is given)")
     run.add_argument("pattern", help=f"one of: {', '.join(PATTERNS)}")
     run.add_argument("--json", action="store_true", help="print only the result object on stdout")
-    run.add_argument("--policy", metavar="FILE", help="policy fields (JSON or TOML) over defaults")
+    run.add_argument(
+        "--policy",
+        metavar="FILE",
+        help="policy fields (JSON or TOML) over the demo's policy (see: agent-patterns policy PATTERN)",
+    )
     run.add_argument(
         "--input", metavar="FILE", help="the run's input (JSON or TOML; see `agent-patterns input PATTERN`)"
     )
