@@ -6,7 +6,8 @@
     for run in audit.runs:                          # oldest turn first
         print(run.turn, run.status, [row["phase"] for row in run.trace])
 
-``agent-patterns audit THREAD`` prints the same (``--json``: :meth:`ThreadAudit.as_dict`).
+``agent-patterns audit THREAD`` prints the same (:mod:`graphs.cli_audit`; ``--json``:
+:meth:`ThreadAudit.as_dict`).
 
 Where each part comes from: the log holds the rows of every run that wrote there (the Supervisor
 graph as each node runs; ``GovernanceMiddleware`` when a run ends), of every branch a fork or a
@@ -208,79 +209,3 @@ def stored_audit(checkpointer: Any, store: Any, thread_id: str) -> ThreadAudit:
         return thread_audit(items, thread_id, state)
     history = (dict(t.checkpoint.get("channel_values") or {}) for t in checkpointer.list(config))
     return history_audit(history, thread_id)
-
-
-# --- agent-patterns audit THREAD ---------------------------------------------------------------
-
-
-def _who(row: Mapping[str, Any]) -> str:
-    """Who decided a step: the human or the automatic approver that approved it, who refused it,
-    how the action that ran was made."""
-    parts = []
-    if row.get("approved_by"):
-        parts.append(f"approved by {row['approved_by']}")
-    if row.get("refused_by"):
-        parts.append(f"refused by {row['refused_by']}")
-    if row.get("responded_by"):
-        parts.append(f"answered by {row['responded_by']}")
-    if row.get("executed_from") not in (None, "original"):
-        parts.append(str(row["executed_from"]))
-    return ", ".join(parts)
-
-
-def _reason(row: Mapping[str, Any]) -> str:
-    keys = ("stop_reason", "refused", "review_reason", "tool_error")
-    return str(next((row[k] for k in keys if row.get(k)), ""))
-
-
-def row_line(row: Mapping[str, Any]) -> str:
-    """One trace row on a line: step, phase, tool, decision, ok, who, why."""
-    ok = "ok" if row.get("ok") and row.get("observation_ok", True) else "NO"
-    cells = [
-        f"{row.get('step', '-')!s:>4}",
-        f"{row.get('phase', '-')!s:<10}",
-        f"{row.get('tool') or row.get('call') or '-'!s:<20}",
-        f"{row.get('decision') or '-'!s:<9}",
-        f"{ok:<3}",
-    ]
-    extra = "; ".join(part for part in (_who(row), _reason(row)) if part)
-    return ("  " + " ".join(cells) + (f" {extra}" if extra else "")).rstrip()
-
-
-def run_lines(run: RunAudit) -> list[str]:
-    ended = f"{run.status} ({run.stop_reason})" if run.status else "not ended (running, or waiting)"
-    asked = f' "{run.request[:70]}"' if run.request else ""
-    forked = f", {run.branches} branches" if run.branches > 1 else ""
-    head = f"turn {run.turn if run.turn is not None else '?'}  run {run.run_id}  {ended}{forked}{asked}"
-    counts = f"  {len(run.calls)} call(s), {len(run.refusals)} refusal(s), {len(run.history)} history row(s)"
-    return [head, *(row_line(row) for row in run.trace), counts]
-
-
-def audit_lines(audit: ThreadAudit, where: str) -> list[str]:
-    source = "the audit log" if audit.source == "log" else "its checkpoints (the graph kept no audit log)"
-    lines = [f"thread {audit.thread_id}: {len(audit.runs)} run(s), read from {source} in {where}"]
-    for run in audit.runs:
-        lines += run_lines(run)
-    return lines
-
-
-def audit_command(args: Any, out: Any) -> int:
-    """``audit``: the thread's runs from the store's audit log (else its checkpoints)."""
-    from graphs.cli import EXIT_OK, CliError
-    from graphs.runs import result_json
-    from graphs.store import open_checkpointer, open_store, parse_location
-
-    with open_checkpointer(args.db) as saver, open_store(args.db) as store:
-        try:
-            found = stored_audit(saver, store, args.thread_id)
-        except ThreadNotFound as exc:
-            raise CliError(str(exc)) from None
-    if args.turn is not None:
-        found = ThreadAudit(found.thread_id, found.turn(args.turn), found.source)
-        if not found.runs:
-            raise CliError(f"thread {args.thread_id!r} has no run for turn {args.turn}")
-    if args.json:
-        print(result_json(found.as_dict()), file=out)
-        return EXIT_OK
-    print("\n".join(audit_lines(found, str(parse_location(args.db)))), file=out)
-    return EXIT_OK

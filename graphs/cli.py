@@ -31,6 +31,7 @@ from graphs.cli_commands import (
     list_command,
     patterns_command,
     policy_command,
+    resolve_thread,
     run_pattern,
     show_command,
 )
@@ -137,7 +138,11 @@ def build_parser() -> argparse.ArgumentParser:
     run = sub.add_parser("run", help="run a pattern (its demo input unless --input is given)")
     run.add_argument("pattern", help=f"one of: {', '.join(PATTERNS)}")
     run.add_argument("--json", action="store_true", help="print only the result object on stdout")
-    run.add_argument("--policy", metavar="FILE", help="policy fields (JSON or TOML) over defaults")
+    run.add_argument(
+        "--policy",
+        metavar="FILE",
+        help="policy fields (JSON or TOML) over the demo's policy (see: agent-patterns policy PATTERN)",
+    )
     run.add_argument(
         "--input", metavar="FILE", help="the run's input (JSON or TOML; see `agent-patterns input PATTERN`)"
     )
@@ -233,6 +238,8 @@ def _dispatch(args: argparse.Namespace) -> int:
     if args.command == "probe":  # runs in memory: no store
         return probe_command(args, stdout)
     _check_store_folder(args.db)
+    if getattr(args, "thread_id", None) is not None:  # show, audit, the answers: a unique prefix will do
+        args.thread_id = resolve_thread(args)
     if args.command in ("runs", "waiting"):
         with _no_model():
             return list_command(args, stdout)
@@ -240,7 +247,7 @@ def _dispatch(args: argparse.Namespace) -> int:
         with _no_model():
             return show_command(args, stdout)
     if args.command == "audit":
-        from graphs.audit import audit_command
+        from graphs.cli_audit import audit_command
 
         return audit_command(args, stdout)
     return answer_run(args, stdout, stderr)

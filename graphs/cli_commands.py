@@ -17,6 +17,7 @@ from graphs.cli_files import _check_store_folder, _read_data_file, load_policy
 from graphs.cli_output import _finish, _json, _printer, _refused_answer, _started, _waits_on
 from graphs.inputs import InputError, check_input, check_size
 from graphs.inputs import max_input_bytes as default_max_input_bytes
+from graphs.printable import printable
 from graphs.progress import terminal_width
 from graphs.registry import PATTERNS, Pattern
 from graphs.store import parse_location
@@ -39,6 +40,31 @@ def _check_thread_free(saver: Any, thread_id: str, pattern: Pattern) -> None:
             f"thread {thread_id!r} is waiting for a human: approve, edit or reject it first "
             "(a new run would discard the pending approval)"
         )
+
+
+#: The fewest characters of a thread id a command takes as its prefix.
+MIN_PREFIX = 4
+
+
+def resolve_thread(args: argparse.Namespace) -> str:
+    """The thread a command names (``show``, ``audit``, the answers): the thread of that id, else
+    the one thread whose id starts with it (at least :data:`MIN_PREFIX` characters: the id a run
+    prints, cut where a terminal or a doc cut it). A prefix of several threads is an error naming
+    them; an id no thread starts with is left to the command, which says it finds none."""
+    from graphs.runs import has_thread, stored_threads
+    from graphs.store import open_checkpointer
+
+    given = args.thread_id
+    with open_checkpointer(args.db) as saver:
+        if has_thread(saver, given):
+            return str(given)
+        found = [t for t in stored_threads(saver) if len(given) >= MIN_PREFIX and t.startswith(given)]
+    if len(found) == 1:
+        return found[0]
+    if found:
+        shown = ", ".join(found[:5]) + (f" and {len(found) - 5} more" if len(found) > 5 else "")
+        raise CliError(f"thread id prefix {given!r} matches {len(found)} threads: {shown}; give more of it")
+    return str(given)  # none: the command says it finds no such thread
 
 
 def _pattern(name: str) -> Pattern:
@@ -90,7 +116,9 @@ def run_pattern(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         open_store(args.db) as store,
     ):
         where = parse_location(args.db)
-        print(f"{pattern.name}: thread {thread_id} (runs kept in {where})", file=progress, flush=True)
+        print(
+            printable(f"{pattern.name}: thread {thread_id} (runs kept in {where})"), file=progress, flush=True
+        )
         from graphs.runs import run_config, stream_values  # LangGraph, LangChain: after the header
 
         _check_thread_free(saver, thread_id, pattern)
@@ -166,7 +194,7 @@ def answer_run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             raise CliError(str(exc)) from None
         refused = _refused_answer(result, saver, args.thread_id)
     if answer is not None and refused:
-        print(f"{args.command} refused: {refused}", file=progress, flush=True)
+        print(printable(f"{args.command} refused: {refused}"), file=progress, flush=True)
     return _finish(result, args, out, progress)
 
 
@@ -196,16 +224,20 @@ def list_command(args: argparse.Namespace, out: TextIO) -> int:
     if args.command == "waiting":
         for run in runs:
             waits = waits_on[run.thread_id]
-            print(f"{run.thread_id}  {run.pattern:<18} {_started(run)}  waits on {waits}", file=out)
+            print(
+                printable(f"{run.thread_id}  {run.pattern:<18} {_started(run)}  waits on {waits}"), file=out
+            )
         print(f"({store})", file=out)
         return EXIT_OK
     print(
         f"{'THREAD':<36}  {'PATTERN':<18} {'STATUS':<10} {'STOP_REASON':<28} {'STARTED':<19}  MODEL", file=out
     )
     for run in runs:
+        thread, reason, model = (
+            printable(v) for v in (run.thread_id, run.stop_reason or "-", run.model or "-")
+        )
         print(
-            f"{run.thread_id:<36}  {run.pattern:<18} {run.status:<10} {run.stop_reason or '-':<28} "
-            f"{_started(run):<19}  {run.model or '-'}",
+            f"{thread:<36}  {run.pattern:<18} {run.status:<10} {reason:<28} {_started(run):<19}  {model}",
             file=out,
         )
     shown = f"runs {args.offset + 1}-{args.offset + len(runs)}, most recently started first"
@@ -276,22 +308,47 @@ def input_command(args: argparse.Namespace, out: TextIO) -> int:
     return EXIT_OK
 
 
+def _model_defaults(model: Any) -> dict[str, Any]:
+    """The policy class's own default of each field that has one, as JSON values."""
+    from pydantic_core import PydanticUndefined, to_jsonable_python
+
+    found = {}
+    for name, info in model.model_fields.items():
+        value = info.get_default(call_default_factory=True)
+        if value is not PydanticUndefined:
+            found[name] = to_jsonable_python(value)
+    return found
+
+
 def policy_command(args: argparse.Namespace, out: TextIO) -> int:
-    """``policy``: the fields a policy file may set, with the CLI's defaults and what each does."""
+    """``policy``: the fields a policy file may set, with the values the CLI's runs use (the demo's
+    policy: a ``--policy`` file sets fields over it), where it differs the policy class's own
+    default (what ``SupervisorPolicy()`` or ``for_tools`` starts from in Python), and what each does."""
     pattern = _pattern(args.pattern)
     defaults = pattern.policy().model_dump(mode="json")
+    own = _model_defaults(pattern.model)
     fields = {
-        name: {"default": defaults.get(name), "description": info.description or ""}
+        name: {
+            "default": defaults.get(name),
+            **({"class_default": own[name]} if name in own and own[name] != defaults.get(name) else {}),
+            "description": info.description or "",
+        }
         for name, info in pattern.model.model_fields.items()
     }
     if args.json:
         print(json.dumps(fields, ensure_ascii=False), file=out)
         return EXIT_OK
+    cls = pattern.model.__name__
     print(f"The {pattern.name} policy: the fields a --policy file (JSON or TOML) may set.", file=out)
+    print(
+        f"Each with the value the CLI's runs use (the demo's policy), and {cls}'s own default "
+        "where it differs.",
+        file=out,
+    )
     for name, field in fields.items():
-        default = json.dumps(field["default"], ensure_ascii=False, sort_keys=True)
-        shown = default if len(default) <= 60 else "(long: see --json)"
-        print(f"  {name} = {shown}", file=out)
+        print(f"  {name} = {_shown(field['default'])}", file=out)
+        if "class_default" in field:
+            print(f"      ({cls} default: {_shown(field['class_default'])})", file=out)
         for line in textwrap.wrap(str(field["description"]), terminal_width(out) - 6):
             print(f"      {line}", file=out)
     if pattern.cli_policy is not None:
@@ -299,3 +356,8 @@ def policy_command(args: argparse.Namespace, out: TextIO) -> int:
     example = f"printf 'max_seconds = 10\\n' > p.toml; agent-patterns run {pattern.name} --policy p.toml"
     print(f"\nExample: {example}", file=out)
     return EXIT_OK
+
+
+def _shown(value: Any) -> str:
+    text = json.dumps(value, ensure_ascii=False, sort_keys=True)
+    return text if len(text) <= 60 else "(long: see --json)"

@@ -6,6 +6,7 @@ import sqlite3
 import sys
 from typing import NoReturn
 
+from graphs.printable import printable
 from graphs.store import one_line, parse_location
 
 EXIT_OK, EXIT_STOPPED, EXIT_USAGE, EXIT_WAITING = 0, 1, 2, 3
@@ -17,7 +18,9 @@ class CliError(Exception):
 
 
 def _fail(message: str) -> NoReturn:
-    print(f"agent-patterns: error: {' '.join(message.split())}", file=sys.stderr)
+    """The one line of a failed command (a message may quote a store's or a model's text: its
+    control characters are escaped, :func:`graphs.printable.printable`)."""
+    print(f"agent-patterns: error: {printable(' '.join(message.split()))}", file=sys.stderr)
     raise SystemExit(EXIT_USAGE)
 
 

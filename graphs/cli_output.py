@@ -8,8 +8,9 @@ from datetime import datetime
 from typing import TYPE_CHECKING, Any, TextIO
 
 from graphs.cli_errors import EXIT_OK, EXIT_STOPPED, EXIT_WAITING
+from graphs.printable import printable, printable_json
 from graphs.progress import progress_line, summary_lines, terminal_width
-from graphs.store import default_location
+from graphs.store import default_location, parse_location
 
 if TYPE_CHECKING:
     from graphs.runs import RunSummary
@@ -24,7 +25,7 @@ def _printer(
 
     def on_update(node: str, update: Any) -> None:
         while pending:
-            print(pending.pop(), file=progress, flush=True)
+            print(printable(pending.pop()), file=progress, flush=True)
         if node == "__interrupt__":
             interrupts.extend(i.value for i in update)
         else:
@@ -34,10 +35,11 @@ def _printer(
 
 
 def _json(value: Any, indent: int | None = None) -> str:
-    """A result as JSON, its messages in LangChain's dict form (:func:`graphs.runs.result_json`)."""
+    """A result as JSON, its messages in LangChain's dict form (:func:`graphs.runs.result_json`),
+    every character a terminal would act on escaped (:func:`graphs.printable.printable_json`)."""
     from graphs.runs import result_json
 
-    return result_json(value, indent=indent)
+    return printable_json(result_json(value, indent=indent))
 
 
 def _finish(result: dict[str, Any], args: argparse.Namespace, out: TextIO, progress: TextIO) -> int:
@@ -48,11 +50,23 @@ def _finish(result: dict[str, Any], args: argparse.Namespace, out: TextIO, progr
         for line in summary_lines(result, terminal_width(out)):
             print(line, file=out)
         thread = result.get("thread_id", args.__dict__.get("thread_id") or "")
-        print(f"full result, trace and history: agent-patterns show {thread}{_db_arg(args.db)}", file=out)
+        print(closing_hint(thread, args.db), file=out)
     if result.get("waiting_for_human"):
         print(_resume_hint(result.get("thread_id", ""), args.db), file=progress)
         return EXIT_WAITING
     return EXIT_OK if result.get("status") == "ok" else EXIT_STOPPED
+
+
+def closing_hint(thread_id: str, db: str) -> str:
+    """Where to read the run again: ``audit`` (one line per step: who decided what, and why),
+    ``show`` (the whole result as JSON). A run kept in memory is gone once the command exits."""
+    if parse_location(db).kind == "memory":
+        return "(kept in memory only: gone when this command exits; --json prints the whole result)"
+    thread_id, where = printable(thread_id), printable(_db_arg(db))
+    return (
+        f"each step, who decided and why: agent-patterns audit {thread_id}{where}"
+        f"  (the whole result as JSON: agent-patterns show {thread_id}{where})"
+    )
 
 
 def _db_arg(db: str) -> str:
@@ -60,7 +74,7 @@ def _db_arg(db: str) -> str:
 
 
 def _resume_hint(thread_id: str, db: str) -> str:
-    where = _db_arg(db)
+    thread_id, where = printable(thread_id), printable(_db_arg(db))
     return (
         f"waiting for a human. Answer from any shell (this one may close):\n"
         f"  agent-patterns approve {thread_id}{where}\n"

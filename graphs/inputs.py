@@ -5,12 +5,14 @@ what the gateway's first node would refuse is already in the store by then, and 
 cannot keep (an integer beyond 64 bits, a lone surrogate) raises out of ``invoke``. The CLI checks
 here first:
 
-- the keys: each required key present, no unknown key, each of its type (text or object);
+- the keys: each required key present, no unknown key, each of its type (text or object), no
+  text empty (or only whitespace: every pattern would stop on it at once, ``invalid_input:<key>``);
 - the values: storable as JSON and msgpack (:func:`policies.json_safety.json_problem`);
 - the size: at most ``max_bytes`` as compact UTF-8 JSON (default :data:`DEFAULT_MAX_INPUT_BYTES`,
   ``--max-input-bytes`` or ``$AGENT_PATTERNS_MAX_INPUT_BYTES``).
 
-Empty text is left to the pattern: it stops the run with ``invalid_input:<key>``, as from Python.
+From Python (or a server) an input with empty text is the pattern's to judge: the run starts and
+stops with ``invalid_input:<key>``.
 """
 
 from __future__ import annotations
@@ -126,5 +128,7 @@ def check_input(pattern: Pattern, data: Any, *, max_bytes: int = DEFAULT_MAX_INP
         want = keys[name].type
         if not isinstance(value, _JSON_TYPES[want]):
             raise InputError(f"input key {name} must be {want}, not {_kind(value)}; {expected}")
+        if want == "text" and not value.strip():
+            raise InputError(f"input key {name} is empty; {expected}")
     check_size(data, max_bytes, "the input")
     return data

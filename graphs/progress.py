@@ -10,7 +10,8 @@ A node's line is its name, a mark and its figures, cut to the terminal's width:
   key figures of its trace row (hashes, counts, similarity...).
 
 Everything is read from the node's state update, so a node that adds a decision key is shown
-without a change here.
+without a change here. Every line is printed through :func:`graphs.printable.printable`: a figure
+a model or a tool wrote cannot break a line or drive the terminal.
 """
 
 from __future__ import annotations
@@ -18,8 +19,11 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import textwrap
 from collections.abc import Mapping
 from typing import IO, Any
+
+from graphs.printable import printable
 
 NAME_WIDTH = 18
 MARK_WIDTH = 8
@@ -89,6 +93,10 @@ def _decision(update: Mapping[str, Any]) -> tuple[str | None, list[str], list[st
     parts: list[str] = []
     long: list[str] = []
     review = update.get("review")
+    if isinstance(review, Mapping) and "run_total" in review:  # a cumulative threshold's total, in full
+        from policies.supervisor import shown_details
+
+        review = shown_details(review)
     if isinstance(review, Mapping) and review.get("decision"):
         mark = str(review["decision"])
         if review.get("reason"):
@@ -155,7 +163,7 @@ def progress_line(node: str, update: Any, width: int = 100) -> str:
     elif update.get("status") == "stopped" or (row is not None and row.get("ok") is False):
         mark = f"STOP {update.get('stop_reason') or (row or {}).get('stop_reason') or '?'}"
     line = f"  {node:<{NAME_WIDTH}} {mark or 'ok':<{MARK_WIDTH}} {' '.join(parts)}"
-    return cut(line.rstrip(), width)
+    return cut(printable(line.rstrip()), width)
 
 
 def summary_lines(result: Mapping[str, Any], width: int = 100) -> list[str]:
@@ -182,12 +190,24 @@ def summary_lines(result: Mapping[str, Any], width: int = 100) -> list[str]:
         phase = f" in phase {result['phase']}" if result.get("phase") else ""
         lines.append(f"stopped: {reason}{phase}; {cost}; model {model}")
         detail = result.get("llm_detail") or result.get("details")
-        if detail:
+        problem = detail.get("problem") if isinstance(detail, Mapping) else None
+        if isinstance(detail, Mapping) and problem:  # the problem in full, the rest in short
+            rest = {k: v for k, v in detail.items() if k != "problem"}
+            lines += [f"details: {_value(rest)}"] if rest else []
+            lines += wrapped("problem: ", problem, width)
+        elif detail:
             lines.append(f"details: {_value(detail)}")
         error = _tool_error(result)
         if error:
             lines.append(f"tool error: {error}")
-    return [cut(line, width) for line in lines]
+    return [cut(printable(line), width) for line in lines]
+
+
+def wrapped(label: str, text: Any, width: int) -> list[str]:
+    """``label`` and ``text`` (all of it, on one line or more, each within ``width``), the lines
+    after the first indented."""
+    shown = printable(" ".join(str(text).split()))
+    return textwrap.wrap(shown, max(20, width), initial_indent=label, subsequent_indent="  ") or [label]
 
 
 def _tool_error(result: Mapping[str, Any]) -> str | None:

@@ -12,6 +12,7 @@ import sqlite3
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from typing import Any
 
 from langchain_core.language_models import BaseChatModel
@@ -81,7 +82,12 @@ class RunSummary:
     waiting_on: list[Any] = field(default_factory=list)
 
     def as_dict(self) -> dict[str, Any]:
-        return {k: v for k, v in self.__dict__.items() if v not in (None, [])}
+        """The summary as JSON values (``runs --json``, ``waiting --json``): both times as ISO 8601
+        in UTC, as ``updated_at`` is (``started_at`` is seconds since the epoch on the object)."""
+        shown = {k: v for k, v in self.__dict__.items() if v not in (None, [])}
+        if isinstance(self.started_at, int | float):
+            shown["started_at"] = datetime.fromtimestamp(self.started_at, UTC).isoformat()
+        return shown
 
 
 @dataclass(frozen=True)
@@ -115,6 +121,17 @@ def _threads(checkpointer: BaseCheckpointSaver) -> list[tuple[str, str]]:
             latest[thread_id] = (checkpoint_id, pattern)
     ordered = sorted(latest.items(), key=lambda item: item[1][0], reverse=True)
     return [(thread_id, pattern) for thread_id, (_, pattern) in ordered]
+
+
+def has_thread(checkpointer: BaseCheckpointSaver, thread_id: str) -> bool:
+    """Does the store hold a checkpoint of this thread (of any graph)?"""
+    with _decoding(thread_id):
+        return checkpointer.get_tuple(_config(thread_id)) is not None  # type: ignore[arg-type]
+
+
+def stored_threads(checkpointer: BaseCheckpointSaver) -> list[str]:
+    """Every thread a pattern graph ran on in this store, the most recently started first."""
+    return [thread_id for thread_id, _ in _threads(checkpointer)]
 
 
 def _graph(pattern: Pattern, checkpointer: BaseCheckpointSaver) -> Any:
@@ -154,7 +171,10 @@ def _latest(checkpointer: BaseCheckpointSaver, thread_id: str) -> tuple[Pattern,
     with _decoding(thread_id):
         latest = checkpointer.get_tuple(_config(thread_id))  # type: ignore[arg-type]
     if latest is None:
-        raise RunNotFound(f"no run with thread id {thread_id!r} in this store")
+        raise RunNotFound(
+            f"no run with thread id {thread_id!r} in this store (`agent-patterns runs` lists them; "
+            "the first 4 or more characters of an id name its thread when no other starts with them)"
+        )
     name = (latest.metadata or {}).get("pattern")
     if not isinstance(name, str) or name not in PATTERNS:
         raise RunNotFound(f"thread {thread_id!r} holds no run of a known pattern")

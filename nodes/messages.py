@@ -164,10 +164,14 @@ _MEANINGS: tuple[tuple[str, str], ...] = (
     ("supervisor_block:", "the supervisor's rules refused an action"),
     ("human_rejected", "a human reviewer rejected the action"),
     ("human_resolved", "a human marked the request as resolved before the action ran"),
-    ("invalid_human_answer", "a human reviewer's answer could not be read"),
+    ("invalid_human_answer", "a human reviewer's answer could not be applied"),
     ("review_decision_denied_execution:", "the policy does not allow the reviewer's decision"),
     ("invalid_", "a reply failed the gateway's checks"),
 )
+
+
+#: The most characters of a problem a stop message carries.
+PROBLEM_CHARS = 300
 
 
 def stop_meaning(reason: str) -> str | None:
@@ -184,11 +188,13 @@ def stop_meaning(reason: str) -> str | None:
     )
 
 
-def stop_message(reason: str, phase: str) -> AIMessage:
+def stop_message(reason: str, phase: str, problem: str | None = None) -> AIMessage:
     """The AI turn of a stopped run: where it stopped and why, in a sentence (the reason's meaning
-    where :func:`stop_meaning` knows it)."""
+    where :func:`stop_meaning` knows it), with the ``problem`` it stopped on where there is one (why
+    a human's answer could not be applied: the rule it breaks, the argument it gets wrong)."""
     meaning = stop_meaning(reason)
     why = f"{meaning} ({reason})" if meaning else reason
+    why += f": {' '.join(str(problem).split())[:PROBLEM_CHARS]}" if problem else ""
     text = f"The run stopped at {phase or 'its start'}: {why}. Nothing after that step was done."
     if reason.startswith("invalid_input:"):
         text = f"The run could not start: {why}."

@@ -3,12 +3,21 @@ way a node ends a run."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from typing import Any
 
+from nodes.audit import storable
 from nodes.clock import elapsed_ms
 from nodes.messages import stop_message
 from policies.catalog import clean_reason
+from policies.supervisor import rule_details
+from policies.text import json_hash
+
+#: Longest rule details copied into a trace row as they are (longer: referred to by hash).
+TRACE_DETAIL_CHARS = 200
+#: Longest problem of a refused answer a trace row keeps.
+PROBLEM_CHARS = 300
 
 
 def trace_row(state: Mapping[str, Any], phase: str, *, ok: bool = True, **figures: Any) -> dict:
@@ -17,6 +26,53 @@ def trace_row(state: Mapping[str, Any], phase: str, *, ok: bool = True, **figure
     row.update(figures)
     row["elapsed_ms"] = elapsed_ms(state)
     return row
+
+
+def small(value: Any) -> Any:
+    """Rule details as a trace row keeps them: as they are when short, else by hash."""
+    return value if len(json.dumps(value, default=str)) <= TRACE_DETAIL_CHARS else {"hash": json_hash(value)}
+
+
+def review_figures(review: Mapping[str, Any] | None) -> dict[str, Any]:
+    """What a Supervisor review adds to a step's trace row, the same in both engines (the graph's
+    nodes and ``GovernanceMiddleware``): the grant a human's approval issued or the one that
+    covered the step, the flow a refusal or escalation stopped (value, from, to), the deciding
+    rule's other details (by hash when long), and where each checked value came from."""
+    details = rule_details(review or {})
+    where, flow = details.pop("provenance", None), details.pop("flow", None)
+    figures: dict[str, Any] = {}
+    for key in ("grant", "granted"):
+        if details.get(key):
+            figures[key] = details.pop(key)
+    if isinstance(flow, Mapping) and flow:
+        figures["flow"] = {str(k)[:40]: str(v)[:160] for k, v in flow.items()}
+    if details:
+        figures["rule_details"] = small(details)
+    if isinstance(where, Mapping) and where:  # each checked value's origin, each in a line of its own
+        figures["provenance"] = {str(k)[:80]: str(v)[:160] for k, v in list(where.items())[:8]}
+    return figures
+
+
+#: The trace phase of a human's answer that could not be applied (the question was asked again, or
+#: the run stopped with ``invalid_human_answer``).
+ANSWER_REFUSED = "answer_refused"
+
+
+def refused_answer(
+    action: Mapping[str, Any], number: int, value: Any, problem: str, by: str
+) -> dict[str, Any]:
+    """The figures of a trace row for an answer to an escalation that could not be applied, the
+    same in both engines: the tool asked about, which answer it was (1: the first), its type and
+    hash (not its text), why it was refused and who gave it."""
+    kind = value.get("type") if isinstance(value, Mapping) else None
+    return {
+        "tool": "final" if action.get("kind") == "final" else action.get("name"),
+        "answer": number,
+        "answer_type": kind if isinstance(kind, str) else None,
+        "answer_hash": json_hash(storable(value)),
+        "problem": str(problem)[:PROBLEM_CHARS],
+        "answered_by": by,
+    }
 
 
 def history_row(state: Mapping[str, Any], phase: str, **content: Any) -> dict:
@@ -44,9 +100,15 @@ def stop(
         "stop_reason": reason,
         "phase": phase,
         "trace": [row],
-        "messages": [stop_message(reason, phase)],
+        "messages": [stop_message(reason, phase, _problem(diagnostics.get("details")))],
         **diagnostics,
     }
+
+
+def _problem(details: Any) -> str | None:
+    """The problem a stop's details name (why a human's answer could not be applied), if any."""
+    problem = details.get("problem") if isinstance(details, Mapping) else None
+    return str(problem) if problem else None
 
 
 def is_stopped(state: Mapping[str, Any]) -> bool:

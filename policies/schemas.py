@@ -196,9 +196,10 @@ def validate_args(model: ArgsModel, args: Mapping[str, Any]) -> ArgProblem | Non
     argument the schema does not name), ``missing`` (a required one absent) or ``bad_type`` (a value
     the schema refuses, ``detail`` saying where and why); None when they fit."""
     known = model_fields(model)
+    takes = f"not an argument of this tool, which takes {', '.join(sorted(known)) or 'none'}"
     for name in args:
         if name not in known:
-            return ("extra", str(name), "not an argument of this tool")
+            return ("extra", str(name), takes)
     for name, value in args.items():
         problem = json_problem(value)
         if problem is not None:
@@ -211,7 +212,7 @@ def validate_args(model: ArgsModel, args: Mapping[str, Any]) -> ArgProblem | Non
             for error in errors:
                 if error["type"] == kind and len(error["loc"]) == 1:
                     label: Literal["extra", "missing"] = "extra" if kind == "extra_forbidden" else "missing"
-                    return (label, str(error["loc"][0]), error["msg"])
+                    return (label, str(error["loc"][0]), takes if label == "extra" else error["msg"])
         first = errors[0]
         arg = str(first["loc"][0]) if first["loc"] else "(arguments)"
         return ("bad_type", arg, f"{_loc(first['loc'])}: {first['msg']}"[:300])

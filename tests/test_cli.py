@@ -26,7 +26,8 @@ def test_run_reflection_shows_progress_then_a_short_summary(capsys):
     assert decision.split()[1] == "revise" and "issue_count=1" in decision
     assert "patch_similarity=" in out
     assert "ok: success (revised_once)" in out and "model offline:deterministic-v1" in out
-    assert lines[-1].startswith("full result, trace and history: agent-patterns show ")
+    assert lines[-1].startswith("each step, who decided and why: agent-patterns audit ")
+    assert "(the whole result as JSON: agent-patterns show " in lines[-1]
     assert "{" not in out.split("ok: success")[1].split("answer:")[0]  # a summary, not the JSON result
     assert len(lines) < 20
 
@@ -55,8 +56,11 @@ def test_policy_file_json_and_toml(tmp_path, capsys):
 def test_input_file(tmp_path, capsys):
     data = tmp_path / "in.json"
     data.write_text(json.dumps({"goal": "", "incident_context": {}}))
-    assert main(["run", "reflection", "--json", "--input", str(data)]) == 1
-    assert json.loads(capsys.readouterr().out)["stop_reason"] == "invalid_input:goal"
+    db = tmp_path / "runs.sqlite"
+    with pytest.raises(SystemExit) as stop:  # read, and refused before anything is stored
+        main(["run", "reflection", "--json", "--input", str(data), "--db", str(db)])
+    assert stop.value.code == 2 and not db.exists()
+    assert f"input file {str(data)!r}: input key goal is empty" in capsys.readouterr().err
 
 
 @pytest.mark.parametrize(

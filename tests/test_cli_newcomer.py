@@ -185,12 +185,21 @@ def test_a_wrong_input_is_exit_2_naming_the_expected_keys_and_nothing_is_stored(
     assert not db.exists()
 
 
-def test_empty_text_is_left_to_the_pattern(tmp_path, capsys):
-    """The keys are right: the run starts and the pattern stops it, as from Python."""
-    path = tmp_path / "in.json"
-    path.write_text(json.dumps({"goal": "   ", "incident_context": {}}))
-    assert main(["run", "reflection", "--json", "--input", str(path)]) == 1
-    assert json.loads(capsys.readouterr().out)["stop_reason"] == "invalid_input:goal"
+@pytest.mark.parametrize("pattern", list(PATTERNS))
+@pytest.mark.parametrize("empty", ["", "   ", "\n\t"])
+def test_empty_text_is_refused_before_anything_is_stored(tmp_path, capsys, pattern, empty):
+    """Like every other bad input, exit status 2 and nothing stored (it was stored and stopped
+    with exit status 1, issue 36); from Python the pattern still stops the run by name."""
+    demo = PATTERNS[pattern].demo_input()
+    keys = [k.name for k in PATTERNS[pattern].inputs if k.type == "text" and k.name in demo]
+    assert keys  # every pattern has one
+    for key in keys:
+        path = tmp_path / f"{key}.json"
+        path.write_text(json.dumps({**demo, key: empty}))
+        db = tmp_path / "store.sqlite"
+        err = _error(capsys, ["run", pattern, "--input", str(path), "--db", str(db)])
+        assert f"input key {key} is empty; expected keys for {pattern}: " in err
+        assert not db.exists()
 
 
 def test_an_input_over_the_size_cap_is_refused_before_anything_is_stored(tmp_path, capsys, monkeypatch):

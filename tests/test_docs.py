@@ -57,3 +57,31 @@ def test_the_readme_is_a_starting_point():
     first_screen = "\n".join(text.splitlines()[:45])
     for needle in ("agent-patterns run ", "agent-patterns approve ", "OPENAI_API_KEY", "build_graph(llm="):
         assert needle in first_screen, needle
+
+
+def test_python_blocks_name_modules_as_the_installed_package_has_them():
+    """An example's code and comments name our modules through ``governed_agent_patterns``: the
+    top-level ``graphs``, ``nodes``, ``policies``, ``demo_tools`` exist in a clone only (a README
+    comment sent readers to ``graphs.store``; issue 36)."""
+    fenced = re.compile(r"^```python(?: notest)?\n(.*?)^```", flags=re.DOTALL | re.MULTILINE)
+    top_level = re.compile(r"(?<![\w.])(?:graphs|nodes|policies|demo_tools)\.[a-z_]+")
+    found = [
+        f"{path.relative_to(ROOT)}: {line.strip()}"
+        for path in DOCS
+        for block in fenced.findall(path.read_text(encoding="utf-8"))
+        for line in block.splitlines()
+        if top_level.search(line)
+    ]
+    assert found == []
+
+
+def test_own_agent_md_gives_the_readmes_example_its_length():
+    """docs/own-agent.md names the length of the README's own-agent example; it said 40 lines for
+    one of 62 (issue 36)."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = readme[readme.index("## Govern your own agent") :]
+    [example] = BLOCK.findall(section[: section.index("\n## ", 3)])
+    said = re.search(
+        r"the README has a (\d+)-line quick version", (ROOT / "docs" / "own-agent.md").read_text()
+    )
+    assert said is not None and int(said.group(1)) == len(example.splitlines())

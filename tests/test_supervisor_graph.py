@@ -143,8 +143,11 @@ def test_a_mistyped_answer_then_a_good_one_goes_on():
     final = graph.invoke(Command(resume=good), config)
     assert final["status"] == "ok"
     assert [r["amount_usd"] for r in desk.refunds.values()] == [800]
-    refund_row = next(r for r in final["trace"] if r.get("tool") == "issue_refund")
+    [refused, refund_row] = [r for r in final["trace"] if r.get("tool") == "issue_refund"]
     assert refund_row["approved_by"] == "human" and refund_row["human_approved"] is True
+    # the mistyped answer has its row: which answer, why it was refused, by hash not by text
+    assert refused["phase"] == "answer_refused" and refused["ok"] is False and refused["answer"] == 1
+    assert "invalid_refund_amount" in refused["problem"] and refused["answered_by"] == "human"
 
 
 def test_auto_approver_caps_to_800():

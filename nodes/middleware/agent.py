@@ -298,6 +298,7 @@ class GovernanceMiddleware(ToolRunning, AgentMiddleware[GovernanceState, Any, An
             else {"approved_by": rules.APPROVED_BY_RULES}
         )
         who["executed_from"] = verdict.executed_from if verdict else "original"
+        reply.answers_refused()
         reply.trace.append(trace_row(reply.run, "final", **figures(action, row, **who)))
         update = reply.update()
         if answer != text:

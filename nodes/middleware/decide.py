@@ -13,6 +13,7 @@ from typing import Any, Literal
 from langgraph.types import interrupt
 
 from nodes.clock import now
+from nodes.trace import refused_answer
 from policies import supervisor as rules
 from policies.human import RESPOND, answer_problem, parse_human_answer
 from policies.schemas import ArgsModel
@@ -41,6 +42,9 @@ class Batch:
     model_at: float = 0.0  # when this step's model call started (waiting for a human is not run time)
     #: the grants this reply's approvals issued (one ask per task), kept in ``governance_grants``
     issued: list[dict[str, Any]] = field(default_factory=list)
+    #: the answers to this reply's escalations that could not be applied (each a trace row's
+    #: figures: :func:`nodes.trace.refused_answer`), not yet written as rows
+    refused_answers: list[dict[str, Any]] = field(default_factory=list)
 
 
 @dataclass(frozen=True)
@@ -175,6 +179,7 @@ def ask(action: dict[str, Any], review: dict[str, Any], executed_from: str, batc
         answer = parse_human_answer(value, allowed=allowed)
         if answer is None:
             problem = answer_problem(value, allowed=allowed)
+            batch.refused_answers.append(refused_answer(action, attempt, value, problem, by))
             continue
         verdict = _answered(answer, action, review, executed_from, batch, by)
         if verdict.kind == "run" and by == "human" and answer.type == "approve":
@@ -185,8 +190,12 @@ def ask(action: dict[str, Any], review: dict[str, Any], executed_from: str, batc
             batch.model_at = answered_at  # a later question of this reply counts from here
             return replace(verdict, paused=paused)
         problem = str(verdict.details.get("problem"))
+        batch.refused_answers.append(refused_answer(action, attempt, value, problem, by))
     details = {"problem": problem, "answers": tries, "decided_by": by}
-    return Verdict("stop", action, "invalid_human_answer", by, review=review, details=details)
+    rejected = False if by == "human" else None
+    return Verdict(
+        "stop", action, "invalid_human_answer", by, review=review, details=details, human_approved=rejected
+    )
 
 
 def _grant(verdict: Verdict, action: dict[str, Any], review: dict[str, Any], batch: Batch) -> Verdict:

@@ -15,12 +15,15 @@ from nodes.messages import stop_message
 from nodes.middleware.decide import Batch, Verdict
 from nodes.middleware.state import audit, clock, figures, trace_row
 from nodes.middleware.turns import feedback_turn
+from nodes.trace import ANSWER_REFUSED
 from policies import supervisor as rules
 from policies.tools import call_signature, idempotency_key
 
 #: The name of the human message that tells the model its final answer was refused (a final answer
 #: has no tool call to answer); never read as the user's request.
 FEEDBACK_NAME = "supervisor"
+#: Who answers an escalation: a stop they made is in phase ``human_approval``.
+HUMANS = ("human", "auto_approver")
 
 
 def unique_calls(message: AIMessage) -> tuple[AIMessage, bool]:
@@ -114,11 +117,21 @@ class Reply:
         self.trace: list[dict[str, Any]] = []
         self.refusals: list[dict[str, Any]] = []
         self.stop_reason: str | None = None
+        #: what the run stopped on, where the stop names it (a human's answer that cannot be applied)
+        self.stop_problem: str | None = None
         self.after_side_effect: str | None = None
         #: a refused final answer was fed back: the model is asked again
         self.ask_again = False
 
+    def answers_refused(self) -> None:
+        """The rows of the answers to an escalation that could not be applied (asked again, or the
+        run stopped), before the row of what came of the call."""
+        for row in self.batch.refused_answers:
+            self.trace.append(trace_row(self.run, ANSWER_REFUSED, ok=False, **row))
+        self.batch.refused_answers.clear()
+
     def take(self, call: Mapping[str, Any], verdict: Verdict) -> None:
+        self.answers_refused()
         self.run["paused_seconds"] = float(self.run.get("paused_seconds") or 0.0) + verdict.paused
         if verdict.kind == "run":
             self._plan(call, verdict)
@@ -168,6 +181,7 @@ class Reply:
     def refuse_final(self, verdict: Verdict) -> None:
         """A final answer the rules block or a human rejects: fed back (``on_refusal: feedback``,
         within ``max_refusals``) and the model asked again, or the run's named stop."""
+        self.answers_refused()
         self._refuse(None, verdict)
 
     def _refuse(self, call: Mapping[str, Any] | None, verdict: Verdict) -> None:
@@ -230,8 +244,14 @@ class Reply:
         **more: Any,
     ) -> None:
         """End the run with ``reason``: the call (if any) answered as not run, a trace row, and the
-        AI message a chat user reads."""
+        AI message a chat user reads. A stop a human's answer (or the automatic approver's) made
+        is in phase ``human_approval``, as the Supervisor graph's."""
+        self.answers_refused()
         self.stop_reason = reason
+        problem = verdict.details.get("problem") if verdict is not None else None
+        self.stop_problem = str(problem) if problem else None
+        if verdict is not None and verdict.by in HUMANS:
+            phase = "human_approval"
         if call is not None:
             note = {
                 "not_run": True,
@@ -258,7 +278,7 @@ class Reply:
         if self.stop_reason is None:  # no empty write: it would give the conversation a new version
             said = {"messages": self.messages} if self.messages else {}
             return {**update, **said, **({"jump_to": "model"} if self.ask_again else {})}
-        last = stop_message(self.stop_reason, "governance")
+        last = stop_message(self.stop_reason, "governance", self.stop_problem)
         return {
             **update,
             "messages": [*self.messages, last],

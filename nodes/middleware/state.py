@@ -15,7 +15,6 @@ one they accumulate over the thread, each naming its ``run_id``."""
 
 from __future__ import annotations
 
-import json
 import uuid
 from collections.abc import Mapping, Sequence
 from typing import Annotated, Any, NotRequired
@@ -25,11 +24,8 @@ from langchain.agents.middleware.types import AgentState, OmitFromInput, Private
 from nodes.audit import GOVERNANCE_ROWS
 from nodes.clock import now
 from nodes.state import add_rows
-from policies import supervisor as rules
+from nodes.trace import review_figures
 from policies.text import json_hash
-
-#: Longest rule details copied into a trace row as they are (longer: referred to by hash).
-TRACE_DETAIL_CHARS = 200
 
 
 def _last(_old: Any, new: Any) -> Any:
@@ -95,6 +91,11 @@ def audit(
 
 #: The audit log's row kinds, by the state key that holds them.
 ROW_KEYS = GOVERNANCE_ROWS
+#: The fields the middleware's rows carry beside the Supervisor graph's (whose rows have the same
+#: fields otherwise, for each kind of event: ``tests/test_audit_rows_agree.py``): the run a row
+#: belongs to (without a store the rows of every run on a thread share one list), a row's own id
+#: (the same step re-run on a fork makes a row of its own) and the model's tool call id.
+ROW_BOOKKEEPING = ("run_id", "row_id", "tool_call_id")
 
 
 def turn_of(previous: Mapping[str, Any], turns: Sequence[str]) -> dict[str, Any]:
@@ -148,32 +149,21 @@ def elapsed(run: Mapping[str, Any]) -> float:
     return max(0.0, now() - float(run.get("started_at") or now()) - paused)
 
 
-def _small(value: Any) -> Any:
-    return value if len(json.dumps(value, default=str)) <= TRACE_DETAIL_CHARS else {"hash": json_hash(value)}
-
-
 def figures(
     action: Mapping[str, Any] | None, review: Mapping[str, Any] | None, **more: Any
 ) -> dict[str, Any]:
     """A step's audit figures, as the Supervisor's trace rows name them: tool, args hash, the
-    supervisor's decision and reason (with the deciding rule's details, where checked values came
-    from), and ``more`` (executed_from, approved_by, human_approved...) where given."""
+    supervisor's decision and reason (with the deciding rule's details, the flow it stopped, where
+    checked values came from: :func:`nodes.trace.review_figures`, the graph's own), and ``more``
+    (executed_from, approved_by, human_approved...) where given."""
     action, review = action or {}, review or {}
     row: dict[str, Any] = {
         "tool": "final" if action.get("kind") == "final" else action.get("name"),
         "args_hash": json_hash(action.get("args", {})),
         "decision": review.get("decision") or "refused",
         "review_reason": review.get("reason"),
+        **review_figures(review),
     }
-    details = rules.rule_details(review)
-    where = details.pop("provenance", None)
-    for key in ("grant", "granted"):  # the grant a human's approval issued, or the one that covered this step
-        if details.get(key):
-            row[key] = details.pop(key)
-    if details:
-        row["rule_details"] = _small(details)
-    if where:
-        row["provenance"] = {str(k)[:80]: str(v)[:160] for k, v in list(where.items())[:8]}
     return {**row, **{k: v for k, v in more.items() if v is not None}}
 
 

@@ -16,7 +16,6 @@ from nodes.supervisor.execute import execute, finalize
 from nodes.supervisor.gateway import (
     PATTERN_KEYS,
     STEP_KEYS,
-    TRACE_DETAIL_CHARS,
     WORKER_SYSTEM,
     Ctx,
     Hooks,
@@ -28,6 +27,7 @@ from nodes.supervisor.gateway import (
     start,
     validate_action,
 )
+from nodes.trace import TRACE_DETAIL_CHARS
 
 __all__ = [
     "PATTERN_KEYS",

@@ -15,7 +15,7 @@ from nodes.clock import now
 from nodes.run import policy_for
 from nodes.supervisor import conversation as conv
 from nodes.supervisor.gateway import Ctx, Hooks, Models, State, _figures, _refuse, _review_context
-from nodes.trace import stop
+from nodes.trace import ANSWER_REFUSED, refused_answer, stop, trace_row
 from policies import supervisor as rules
 from policies.human import parse_human_answer
 from policies.json_safety import json_problem, type_name
@@ -35,30 +35,49 @@ def escalate(state: State) -> dict:
 
 def _ask(state: State, policy: rules.SupervisorPolicy, hooks: Hooks, models: Models) -> tuple[Any, ...]:
     """Ask until an answer can be applied, at most ``human_answer_attempts`` times (the automatic
-    approver once): ``(answer, decision or None, answers given, last problem)``."""
+    approver once): ``(answer, decision or None, answers given, the problem of each refused one)``."""
     request = state["approval_request"]
     asked = {k: v for k, v in request.items() if k != "requested_at"}
     given: list[Any] = []
-    problem = ""
+    problems: list[str] = []
     tries = 1 if policy.auto_approver_enabled else policy.human_answer_attempts
     for attempt in range(1, tries + 1):
         if policy.auto_approver_enabled:
             value = rules.auto_approve(request, policy.auto_approver_cap)
         else:
-            value = interrupt(asked if attempt == 1 else {**asked, "problem": problem, "attempt": attempt})
+            problem = {"problem": problems[-1], "attempt": attempt} if problems else {}
+            value = interrupt({**asked, **problem})
         given.append(value)
         answer = parse_human_answer(value)
         if answer is None:
-            problem = "not an answer: give approve, edit (edited_action.args) or reject (message)"
+            problems.append("not an answer: give approve, edit (edited_action.args) or reject (message)")
             continue
         if answer.type == "reject":
-            return answer, None, given, ""
+            return answer, None, given, problems
         context = _review_context(state, policy)
         decision = rules.approved_action(answer, state["action"], policy, context, hooks, models)
         if decision.passed:
-            return answer, decision, given, ""
-        problem = rules.edit_problem(decision)
-    return None, None, given, problem
+            return answer, decision, given, problems
+        problems.append(rules.edit_problem(decision))
+    return None, None, given, problems
+
+
+def _refused_rows(state: State, given: list[Any], problems: list[str], by: str) -> list[dict[str, Any]]:
+    """A trace row for each answer that could not be applied, in the order they were given."""
+    rows: list[dict[str, Any]] = []
+    for number, problem in enumerate(problems, start=1):
+        figures = refused_answer(state["action"], number, given[number - 1], problem, by)
+        rows.append(
+            trace_row(
+                {**state, "trace": [*(state.get("trace") or []), *rows]}, ANSWER_REFUSED, ok=False, **figures
+            )
+        )
+    return rows
+
+
+def _with_rows(rows: list[dict[str, Any]], update: dict[str, Any]) -> dict[str, Any]:
+    """``update`` with the refused answers' rows before its own trace rows."""
+    return {**update, "trace": [*rows, *(update.get("trace") or [])]} if rows else update
 
 
 def human_approval(
@@ -67,8 +86,10 @@ def human_approval(
     """Pause for the human (or ask the automatic approver) and apply the answer. An answer that
     cannot be applied is asked again, with the problem, before the run gives up on it."""
     policy = policy_for(runtime, policy)
-    answer, decision, given, problem = _ask(state, policy, hooks, models)
+    answer, decision, given, problems = _ask(state, policy, hooks, models)
     by = "auto_approver" if policy.auto_approver_enabled else "human"
+    refused = _refused_rows(state, given, problems, by)
+    state = {**state, "trace": [*(state.get("trace") or []), *refused]} if refused else state
     paused = (
         0.0 if by == "auto_approver" else max(0.0, now() - float(state["approval_request"]["requested_at"]))
     )
@@ -83,7 +104,7 @@ def human_approval(
         update = {"human_answer": kept, "paused_seconds": paused_total}
         if by == "human":
             update["human_approved"] = False
-        details = {"problem": problem, "answers": len(given), "decided_by": by}
+        details = {"problem": problems[-1], "answers": len(given), "decided_by": by}
         stopped = stop(
             state,
             "human_approval",
@@ -92,7 +113,7 @@ def human_approval(
             details=details,
             **update,
         )
-        return conv.close_open_calls(state, stopped)
+        return _with_rows(refused, conv.close_open_calls(state, stopped))
     row = {
         "type": answer.type,
         "message": answer.message,
@@ -104,7 +125,7 @@ def human_approval(
         update = {"human_answer": row, "paused_seconds": paused_total}
         if by == "human":
             update["human_approved"] = False
-        return _refuse(
+        rejected = _refuse(
             state,
             policy,
             "human_approval",
@@ -114,6 +135,7 @@ def human_approval(
             message=answer.message,
             update=update,
         )
+        return _with_rows(refused, rejected)
     revised = decision.reason == "human_revised"  # by a human, or by the approver standing in for one
     executed_from = f"{by}_revised" if revised else state.get("executed_from")
     update = {
@@ -129,4 +151,4 @@ def human_approval(
         if grant is not None:
             update["grants"] = [*(state.get("grants") or []), grant]
             update["review"] = {**review, "grant": {k: grant[k] for k in ("step", "key")}}
-    return {**update, "human_approved": True} if by == "human" else update
+    return _with_rows(refused, {**update, "human_approved": True} if by == "human" else update)

@@ -18,7 +18,6 @@ What each node says in the conversation (the tool calls, their results and refus
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from typing import Any
 
@@ -28,7 +27,7 @@ from langgraph.runtime import Runtime
 from nodes.run import policy_for, start_run
 from nodes.steps import superstep
 from nodes.supervisor import conversation as conv
-from nodes.trace import history_row, stop, trace_row
+from nodes.trace import history_row, review_figures, stop, trace_row
 from policies import supervisor as rules
 from policies.json_safety import json_problem
 from policies.schemas import ArgsModel
@@ -75,8 +74,6 @@ PATTERN_KEYS = (
     "grants",
     *STEP_KEYS,
 )
-#: Longest rule details copied into a trace row as they are (longer: referred to by hash).
-TRACE_DETAIL_CHARS = 200
 
 
 def _check_input(state: State) -> str | None:
@@ -155,14 +152,10 @@ def start(
     return {**update, **run}
 
 
-def _small(value: Any) -> Any:
-    """Rule details as a trace row keeps them: as they are when short, else by hash."""
-    return value if len(json.dumps(value, default=str)) <= TRACE_DETAIL_CHARS else {"hash": json_hash(value)}
-
-
 def _figures(state: State, action: Mapping[str, Any] | None) -> dict[str, Any]:
     """The audit figures of a step: tool, args hash, the supervisor's decision and reason (with
-    the deciding rule's details), where the action came from, and who approved it."""
+    the deciding rule's details: :func:`nodes.trace.review_figures`, as the middleware writes
+    them), where the action came from, and who approved it."""
     action = action or {}
     review = state.get("review") or {}
     figures: dict[str, Any] = {
@@ -172,18 +165,8 @@ def _figures(state: State, action: Mapping[str, Any] | None) -> dict[str, Any]:
         "decision": review.get("decision") or "refused",
         "review_reason": review.get("reason"),
         "executed_from": state.get("executed_from"),
+        **review_figures(review),
     }
-    details = rules.rule_details(review)
-    where, flow = details.pop("provenance", None), details.pop("flow", None)
-    for key in ("grant", "granted"):  # the grant a human's approval issued, or the one that covered this step
-        if details.get(key):
-            figures[key] = details.pop(key)
-    if flow:  # the flow a refusal or escalation stopped: value, from, to
-        figures["flow"] = {str(k)[:40]: str(v)[:160] for k, v in flow.items()}
-    if details:
-        figures["rule_details"] = _small(details)
-    if where:  # where each checked value came from, each in a line of its own
-        figures["provenance"] = {str(k)[:80]: str(v)[:160] for k, v in list(where.items())[:8]}
     for key in ("approved_by", "human_approved"):
         if state.get(key) is not None:
             figures[key] = state[key]

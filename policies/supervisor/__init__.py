@@ -15,7 +15,9 @@ refund demo (:func:`demo_policy`) is one instance of it.
 The package keeps one concern per module: :mod:`~policies.supervisor.rules` (the rule models),
 :mod:`~policies.supervisor.policy` (the policy and its fit to the tools), :mod:`~policies.supervisor.demo`
 (the refund demo), :mod:`~policies.supervisor.contract` (the action contract),
-:mod:`~policies.supervisor.review` (the review engine), :mod:`~policies.supervisor.flows` (the
+:mod:`~policies.supervisor.review` (the review engine; the public ``review_action``, whose
+custom rules are ``custom_rules=`` as everywhere else, is :mod:`~policies.supervisor.review_api`'s),
+:mod:`~policies.supervisor.flows` (the
 policy-wide flow rules: destinations and confidential values), :mod:`~policies.supervisor.following`
 (what the request points to in tool data: requested following, values it authorises, planted
 details), :mod:`~policies.supervisor.grants` (one ask per task), :mod:`~policies.supervisor.approval`
@@ -36,18 +38,14 @@ from policies.supervisor.approval import (
     escalation_text,
     hitl_action,
     rule_details,
+    shown_details,
 )
 from policies.supervisor.contract import is_refusal, validate_action
 from policies.supervisor.demo import CONTEXT_TOOL, DEMO_TOOLS, EMAIL_TOOL, REFUND_TOOL, demo_policy
 from policies.supervisor.grants import covering, grant_for, grant_key
 from policies.supervisor.policy import SupervisorPolicy, policy_problems, tool_names
-from policies.supervisor.review import (
-    CustomRule,
-    ReviewContext,
-    action_signature,
-    refused_before,
-    review_action,
-)
+from policies.supervisor.review import CustomRule, ReviewContext, action_signature, refused_before
+from policies.supervisor.review_api import review_action
 from policies.supervisor.rules import (
     DESTINATION_KINDS,
     TEXT_IDENTIFIERS,
@@ -113,6 +111,7 @@ __all__ = [
     "refused_before",
     "review_action",
     "rule_details",
+    "shown_details",
     "tool_names",
     "validate_action",
 ]

@@ -14,6 +14,7 @@ from policies.schemas import ArgsModel
 from policies.supervisor.contract import validate_action
 from policies.supervisor.policy import SupervisorPolicy
 from policies.supervisor.review import CustomRule, ReviewContext, review_action
+from policies.supervisor.review_api import custom_rules_given
 from policies.tools import is_number
 
 #: Who approved an action: the supervisor's rules, a person, or the automatic approver standing in
@@ -63,9 +64,26 @@ def hitl_action(action: Mapping[str, Any]) -> tuple[str, dict[str, Any]]:
     return str(action.get("name")), dict(action.get("args") or {})
 
 
+def shown_details(details: Mapping[str, Any]) -> dict[str, Any]:
+    """A rule's details as a person reads them: a cumulative threshold's ``run_total`` (what the
+    run's earlier calls add up to) shown as ``run_total_before_this_call`` beside
+    ``run_total_with_this_call`` (the total the limit was checked against: 90 before a call of 89
+    is 179, which ``run_total=90.0`` alone hid)."""
+    shown = dict(details)
+    before, value = shown.get("run_total"), shown.get("value")
+    if is_number(before) and is_number(value):
+        at = list(shown).index("run_total")
+        total = round(float(before) + float(value), 9)
+        items = [(k, v) for k, v in shown.items() if k != "run_total"]
+        items[at:at] = [("run_total_before_this_call", before), ("run_total_with_this_call", total)]
+        shown = dict(items)
+    return shown
+
+
 def escalation_text(action: Mapping[str, Any], review: Mapping[str, Any]) -> str:
-    """For the human: the call, why the supervisor asks, and where checked values came from."""
-    details = rule_details(review)
+    """For the human: the call, why the supervisor asks (a cumulative threshold's total with this
+    call included: :func:`shown_details`), and where checked values came from."""
+    details = shown_details(rule_details(review))
     where = details.pop("provenance", None) or {}
     told = flow_text(details)
     details.pop("flow", None)
@@ -148,8 +166,10 @@ def approved_action(
     action: Mapping[str, Any],
     policy: SupervisorPolicy,
     context: ReviewContext | None = None,
-    hooks: Mapping[str, CustomRule] | None = None,
+    custom_rules: Mapping[str, CustomRule] | None = None,
     models: Mapping[str, ArgsModel | None] | None = None,
+    *,
+    hooks: Mapping[str, CustomRule] | None = None,
 ) -> Decision:
     """The action a human's approve/edit answer leaves, validated against the tool's contract.
     An edit may change arguments (``edited_action.args`` or ``args``), never the tool. A field the
@@ -159,7 +179,9 @@ def approved_action(
     With the run's ``context``, an edited action must also pass the supervisor's rules: the human
     answers the escalation, not the hard rules. A rule that blocks it gives a ``block`` decision
     (its reason); one that would revise it (say, above what is left of the run's cap) stops with
-    ``invalid_human_answer``, since the edit could not run as the human left it."""
+    ``invalid_human_answer``, since the edit could not run as the human left it. ``custom_rules``:
+    the functions the policy's custom rules name (``hooks``: its deprecated name)."""
+    custom_rules = custom_rules_given(custom_rules, hooks, "approved_action")
     if answer.type == "approve":
         return Decision.allow("original", action=dict(action))
     if action.get("kind") == "final":
@@ -183,7 +205,7 @@ def approved_action(
     if new == dict(action):
         return Decision.allow("original", action=new)
     if context is not None:
-        review = review_action(new, context, policy, hooks)
+        review = review_action(new, context, policy, custom_rules)
         if review.verdict == "block":
             return review
         if review.verdict == "revise":

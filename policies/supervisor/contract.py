@@ -68,8 +68,10 @@ def validate_action(
     problem = arg_problem(name, args, spec=spec, model=None if declared else models.get(name))
     if problem is not None:
         kind_, arg, detail = problem
-        if kind_ == "extra":
-            return Decision.stop(f"invalid_action:extra_tool_args:{name}", arg=arg)
+        if kind_ == "extra":  # the argument, and those the tool takes (an edit's typo is fixed at once)
+            return Decision.stop(
+                f"invalid_action:extra_tool_args:{name}", arg=arg, problem=f"{arg!r} is {detail}"
+            )
         if kind_ == "missing":
             return Decision.stop(f"invalid_action:missing_required_arg:{name}:{arg}")
         return Decision.stop(f"invalid_action:bad_arg_type:{name}:{arg}", problem=detail)
