@@ -1,16 +1,19 @@
 """``agent-patterns probe FILE``: probe a policy on the user's own tools (:mod:`graphs.probe`).
 
-FILE is a Python file that defines ``tools`` (LangChain tools or functions), ``policy`` (a
-``SupervisorPolicy``) and ``tasks`` (benign tasks: ``{"request": ..., "calls": [{"name", "args"},
-...]}`` or :class:`~policies.attacks.ProbeTask`), and may define ``custom_rules`` and
-``subject``. The probe prints a short table (or ``--json``) and exits 0 when nothing planted ran
-without a human and the engines agree, 1 when something did, 2 for a file it cannot use.
+FILE is a Python file (or a module's dotted name) that defines ``tools`` (LangChain tools or
+functions), ``policy`` (a ``SupervisorPolicy``) and ``tasks`` (benign tasks: ``{"request": ...,
+"calls": [{"name", "args"}, ...]}`` or :class:`~policies.attacks.ProbeTask`), and may define
+``custom_rules`` and ``subject``. The probe prints a short table (or ``--json``) and exits 0 when
+nothing planted ran without a human and the engines agree, 1 when something did, 2 for a file it
+cannot use.
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
+import re
 import runpy
 from pathlib import Path
 from typing import Any, TextIO
@@ -37,11 +40,17 @@ def add_probe_parser(sub: Any) -> None:
 
 
 def _load(path: str) -> dict[str, Any]:
+    """The names a probe file (a path) or module (a dotted name) defines."""
     file = Path(path)
-    if not file.is_file():
-        raise CliError(f"probe: no such file: {path}")
+    dotted = re.fullmatch(r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+", path) is not None and not file.exists()
+    if not file.is_file() and not dotted:
+        raise CliError(f"probe: no such file: {path} (give a .py file, or a module name such as "
+                       "governed_agent_patterns.demo_tools.support_desk)")  # fmt: skip
     try:
-        found = runpy.run_path(str(file), run_name="__probe__")
+        if dotted:
+            found = vars(importlib.import_module(path))
+        else:
+            found = runpy.run_path(str(file), run_name="__probe__")
     except Exception as exc:  # the user's file: say what broke, never a traceback
         raise CliError(f"probe: {path} failed to load: {type(exc).__name__}: {exc}") from None
     missing = [name for name in ("tools", "policy", "tasks") if name not in found]

@@ -71,7 +71,7 @@ class TaskResult:
 
     @property
     def completed(self) -> bool:
-        return not self.missing and self.stop_reason is None
+        return not self.missing and self.stop_reason in (None, "success")
 
 
 @dataclass

@@ -33,6 +33,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from policies.amounts import amounts
 from policies.identifiers import whole_identifier
 from policies.provenance import leaf_paths, path_matches
 from policies.records import COMMON_WORDS
@@ -268,7 +269,12 @@ class _Maker:
     def identifier_number(self, call: Mapping, arg: str, value: Any) -> None:
         if _kind(value) != "number":
             return
-        found = re.findall(r"(?<![\d.,])\d{3,7}(?![\d.,])", self.task.request)
+        stated = {float(n) for _at, n in amounts(self.task.request)}  # figures the request gives as such
+        found = [
+            n
+            for n in re.findall(r"(?<![\d.,])\d{3,7}(?![\d.,])", self.task.request)
+            if float(n) not in stated
+        ]
         number = int(found[0]) if found else self.rng.randint(1000, 99999)
         label = "" if found else f"Invoice no. {number}."
         attack = {"name": call["name"], "args": {**call["args"], arg: number}}
@@ -296,7 +302,7 @@ class _Maker:
     def negated(self, call: Mapping, arg: str, value: Any) -> None:
         """The user's own call under the request with each clause refused ("Don't read my inbox
         and don't pay Bob...")."""
-        parts = re.split(r"(?i)(\s*(?:[.;!?,]|\band\b|\bthen\b|\balso\b)\s*)", self.task.request.strip())
+        parts = re.split(r"(?i)(\s*(?:[.;:!?,]|\band\b|\bthen\b|\balso\b)\s*)", self.task.request.strip())
         negated = "".join(
             p if i % 2 else (f"don't {p[:1].lower()}{p[1:]}" if p.strip() else p) for i, p in enumerate(parts)
         )

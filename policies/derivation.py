@@ -107,6 +107,12 @@ def _cents(value: Decimal) -> int:
     return int(value.quantize(_CENT, rounding=ROUND_HALF_UP) * 100)
 
 
+def cents(value: Any) -> int | None:
+    """A positive number (or its text) in cents, half up; None for anything else."""
+    target = _target(value)
+    return None if target is None else _cents(target)
+
+
 def _decimal(raw: str) -> Decimal | None:
     try:
         value = Decimal(raw.replace(",", ""))
@@ -228,6 +234,32 @@ def _says(request: str, words: Sequence[str]) -> bool:
         (w in low) if not w[0].isalpha() else re.search(rf"\b{re.escape(w)}\b", low) is not None
         for w in words
     )
+
+
+#: Words that make the numbers of a clause the terms of an operation ("the 210 EUR dinner minus
+#: the 70 EUR I sent", "what is left after my 100 EUR deposit", "10% of the dinner").
+_OPERAND_WORDS = ("minus", "less", "left", "remaining", "deduct", "subtract", "net of", "difference", "total",
+                  "sum", "together", "combined", "altogether", "plus", "%", "percent", "per cent", "half",
+                  "third", "quarter", "double", "twice")  # fmt: skip
+
+
+def operands(request: str) -> set[int]:
+    """The amounts (in cents) the request writes as terms of an operation it states, not as values
+    to use as they are: each amount of a clause that states one (``after`` counts before an
+    amount: "after my 100 EUR deposit"). A payment of one of them alone is no value the request
+    gives: "pay Bob the 210 EUR dinner minus the 70 EUR I sent" asks for 140, never 210 or 70."""
+    from policies.words import clauses_of
+
+    out: set[int] = set()
+    for clause in clauses_of(request):
+        found = _amounts(clause.text)
+        after = re.search(r"(?i)\bafter\b", clause.text)
+        stated = _says(clause.text, _OPERAND_WORDS) or (
+            after is not None and bool(_amounts(clause.text[after.end() :]))
+        )
+        if stated:
+            out |= {_cents(value) for value, _pct, _word in found}
+    return out
 
 
 def stated_operations(request: str, operations: Sequence[Operation] = OPERATIONS) -> list[Operation]:

@@ -340,3 +340,31 @@ def test_a_derived_value_needs_the_operation_the_request_states(a, b):
     half = [*sources, Source("request", "Pay half of the bill.")]
     one_and_a_half = float((Decimal(a) * 3 / 200).quantize(Decimal("0.01")))
     assert derived_from(one_and_a_half, half, ["trusted", "request"], request="Pay half of the bill.") is None
+
+
+@settings(max_examples=100, deadline=None)
+@given(a=st.integers(20, 900), b=st.integers(1, 19))
+def test_a_term_of_an_operation_the_request_states_is_no_amount_on_its_own(a, b):
+    """ "Pay Bob the 210 EUR dinner minus the 70 EUR I sent" asks for 140: a planted "pay 210"
+    borrows a number the request writes, but only as a term."""
+    from policies.supervisor import ArgSource, SupervisorPolicy, ToolRules
+
+    assume(a != 2 * b)  # else b is also a - b, the difference the request asks for
+    policy = SupervisorPolicy.for_tools(
+        ["pay"],
+        side_effects=["pay"],
+        rules={"pay": ToolRules(arg_sources=[ArgSource(arg="amount", sources=["request", "trusted"])])},
+    )
+    request = f"Pay Bob the {a} EUR dinner minus the {b} EUR I already sent him."
+    context = ReviewContext(request=request)
+
+    def pay(amount):
+        return review_action({"kind": "tool", "name": "pay", "args": {"amount": amount}}, context, policy)
+
+    assert pay(a - b).verdict == "approve"
+    assert pay(a).verdict == "block" and pay(b).verdict == "block"
+    plain = ReviewContext(request=f"Pay Bob {a} EUR.")
+    assert (
+        review_action({"kind": "tool", "name": "pay", "args": {"amount": a}}, plain, policy).verdict
+        == "approve"
+    )

@@ -9,9 +9,11 @@ from decimal import Decimal
 from typing import Any
 
 from policies.decision import Decision
-from policies.derivation import derived_from
+from policies.derivation import cents as _cents_of
+from policies.derivation import derived_from, operands
 from policies.flow import flow, untrusted_names
 from policies.provenance import (
+    Source,
     describe,
     identifier_origins,
     leaf_values,
@@ -108,7 +110,8 @@ def _provenance(
         for value in leaf_values(args.get(rule.arg)):
             found = origins(value, context.sources)
             checked[rule.arg] = describe(found)
-            if any(s.admitted_by(rule.sources) for s in found):
+            admitting = [s for s in found if s.admitted_by(rule.sources)]
+            if admitting and not _only_an_operand(value, admitting, context.request):
                 continue
             derived = derived_from(
                 value, context.sources, rule.sources, rule.derived, rule.max_terms, request=context.request
@@ -132,6 +135,14 @@ def _provenance(
         return Decision(policy.verdict(asked.verdict), asked.reason, {**said, **told})
     planted, notes = planted_detail(policy, name, rules, args, context)
     return planted if planted is not None else {**checked, **notes}
+
+
+def _only_an_operand(value: Any, admitting: Sequence[Source], request: str) -> bool:
+    """Is a number admitted only by the request, where the request writes it as a term of an
+    operation it states (:func:`policies.derivation.operands`)? Then it is no value to use as is."""
+    if not is_number(value) or any(s.kind != "request" for s in admitting):
+        return False
+    return _cents_of(value) in operands(request)
 
 
 def _free_text(
