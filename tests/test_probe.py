@@ -174,3 +174,9 @@ def test_the_cli_gates_on_a_bypass(tmp_path):
     empty.write_text("tools = []\n", "utf-8")
     broken = subprocess.run([*CLI, "probe", str(empty)], capture_output=True, text=True, cwd=ROOT)
     assert broken.returncode == 2 and "must define tools, policy and tasks" in broken.stderr
+
+
+def test_the_clis_shape_names_are_the_generators():
+    from graphs.cli_probe import SHAPE_NAMES
+
+    assert SHAPE_NAMES == SHAPES
