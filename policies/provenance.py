@@ -114,7 +114,7 @@ class Source:
     ``fields`` which of its fields when trust is per field) or ``args`` (an earlier call's
     arguments). ``ok``: the call succeeded."""
 
-    kind: Literal["request", "subject", "policy", "tool", "args"]
+    kind: Literal["request", "subject", "policy", "tool", "args", "human"]
     text: str = field(repr=False)
     tool: str | None = None
     step: int | None = None
@@ -140,6 +140,8 @@ class Source:
         return False
 
     def label(self) -> str:
+        if self.kind == "human":
+            return "the human reviewer's edit"
         if self.kind not in ("tool", "args"):
             return f"the {self.kind}"
         where = [f"step {self.step}"] if self.step is not None else []
@@ -152,6 +154,8 @@ class Source:
         ``call:<name>`` admit the tool's observations the policy trusts: a trusted tool's except
         the fields ``trust_except`` marks untrusted, an untrusted tool's only the fields its
         ``trust_except`` marks trusted. Text a third party wrote is admitted only by ``any``."""
+        if self.kind == "human":  # a reviewer's own value: the human's authority, whatever the rule
+            return True
         written_by_others = self.kind == "tool" and not self.trusted
         for name in names:
             if name == "any" or name == self.kind:

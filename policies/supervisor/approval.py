@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any, Literal
 
 from policies.decision import Decision
@@ -204,8 +205,9 @@ def approved_action(
     new = checked.details["action"]
     if new == dict(action):
         return Decision.allow("original", action=new)
-    if context is not None:
-        review = review_action(new, context, policy, custom_rules)
+    if context is not None:  # the values the human typed are the human's: no rule asks where they came from
+        typed = {arg: new["args"][arg] for arg in args if arg in new["args"]}
+        review = review_action(new, replace(context, human=typed), policy, custom_rules)
         if review.verdict == "block":
             return review
         if review.verdict == "revise":

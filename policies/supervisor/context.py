@@ -12,7 +12,7 @@ from decimal import ROUND_HALF_UP, Context, Decimal
 from functools import cached_property
 from typing import Any
 
-from policies.provenance import Source, sources_of
+from policies.provenance import Source, leaf_paths, sources_of
 from policies.supervisor.rules import OneOf
 from policies.tools import is_number
 
@@ -53,12 +53,15 @@ class ReviewContext:
     #: the grants of this turn: escalated steps a human approved, whose kind and provenance a later
     #: escalation may share (:mod:`policies.supervisor.grants`)
     grants: tuple[Mapping[str, Any], ...] = ()
+    #: the values a human reviewer typed in an edit (argument → value): a source of their own,
+    #: admitted by every rule about where a value comes from (``approved_action``)
+    human: Mapping[str, Any] = field(default_factory=dict)
 
     @cached_property
     def sources(self) -> list[Source]:
         """Where argument values can come from: request, subject, policy, each call's observation
         (split by per-field trust) and each successful call's arguments."""
-        return sources_of(
+        found = sources_of(
             self.request,
             self.subject,
             self.calls,
@@ -66,6 +69,9 @@ class ReviewContext:
             constants=list(self.constants),
             field_trust=self.field_trust,
         )
+        if self.human:
+            found.append(Source("human", " | ".join(t for _p, t in leaf_paths(dict(self.human)))))
+        return found
 
     def succeeded(self, tool: str, args: Mapping[str, Any] | None = None) -> bool:
         """Did ``tool`` succeed in this run (with these values of ``args``, when given)?"""
