@@ -27,6 +27,7 @@ from bench import (
     memory,
     middleware_steps,
     overhead,
+    probe,
     retrieval,
 )
 from bench.common import Section, Settings
@@ -45,6 +46,7 @@ SECTIONS: dict[str, Callable[[Context], Section | list[Section]]] = {
     "create_agent": agents.run,
     "long_threads": long_threads.run,
     "middleware_steps": middleware_steps.run,
+    "probe": probe.run,
 }
 #: Sections that need what only the ``bench`` extra installs, with what they need: left out of a
 #: default run without it (with a line saying so), an error when asked for by name.
