@@ -76,7 +76,7 @@ def test_the_middleware_says_a_rule_breaking_answer_could_not_be_applied_and_why
 
     from nodes.middleware import GovernanceMiddleware
     from tests import bank_domain as bank_
-    from tests.bank_domain import ACME_IBAN, EVIL_IBAN, Bank, call
+    from tests.bank_domain import ACME_IBAN, Bank, call
     from tests.middleware_harness import ToolCallingModel
 
     tools = bank_.make_tools(Bank())
@@ -85,13 +85,14 @@ def test_the_middleware_says_a_rule_breaking_answer_could_not_be_applied_and_why
     agent = create_agent(model, tools, middleware=middleware, checkpointer=InMemorySaver())
     config = {"configurable": {"thread_id": "m1"}}
     agent.invoke({"messages": [("user", f"Pay {ACME_IBAN} 900 EUR.")]}, config)
-    edit = {"type": "edit", "edited_action": {"name": "pay", "args": {"iban": EVIL_IBAN}}}
+    # a rule not about where a value came from (a human's own value is the human's: issue 36)
+    edit = {"type": "edit", "edited_action": {"name": "pay", "args": {"amount": -5}}}
     for _ in range(3):
         values = agent.invoke(Command(resume={"decisions": [edit]}), config)
     said = values["messages"][-1].content
     assert values["governance_stop_reason"] == "invalid_human_answer"
     assert "could not be applied" in said and "could not be read" not in said
-    assert "the supervisor blocks it: account_not_known" in said, said
+    assert "the supervisor blocks it: bad_amount" in said, said
 
 
 def test_a_unique_prefix_of_a_thread_id_names_its_thread(capsys, tmp_path):

@@ -23,9 +23,7 @@ REFUND = {"kind": "tool", "name": "issue_refund", "args": {"order_id": "ORD-1002
 
 
 def edit(**args):
-    answer = parse_human_answer(
-        {"type": "edit", "edited_action": {"name": "issue_refund", "args": args}}
-    )
+    answer = parse_human_answer({"type": "edit", "edited_action": {"name": "issue_refund", "args": args}})
     context = ReviewContext(calls=(ORDER,), request=REQUEST, trusted=frozenset({"look_up_order"}))
     models = {name: tool.model for name, tool in tool_registry(support_desk.tools).items()}
     return approved_action(answer, REFUND, support_desk.policy, context, models=models)
