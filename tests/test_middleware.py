@@ -486,8 +486,17 @@ def test_each_run_on_a_thread_has_its_own_budget_and_rows():
     first = agent.invoke(ask("Read #finance."), config)
     second = agent.invoke(ask("List the payees."), config)
     assert finished(first) and finished(second)
-    runs = [c["run_id"] for c in second["governance_calls"]]
-    assert len(runs) == 2 and runs[0] != runs[1]
+    [first_call], [second_call] = first["governance_calls"], second["governance_calls"]
+    assert first_call["run_id"] != second_call["run_id"]
+    # each run starts from no rows, with a store or without: the earlier run's are in its checkpoints
+    from graphs.audit import read_audit
+
+    audit = read_audit(agent, config)
+    assert audit.source == "checkpoints"
+    assert [(r.run_id, [c["tool"] for c in r.calls]) for r in audit.runs] == [
+        (first_call["run_id"], ["read_channel"]),
+        (second_call["run_id"], ["list_payees"]),
+    ]
 
 
 def test_a_resume_keyed_by_interrupt_id_with_the_decision_alone_is_taken():

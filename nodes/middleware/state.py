@@ -8,10 +8,10 @@ bookkeeping (``governance_run``: its id, clock, steps, its request and the human
 from), the plans of approved calls (``governance_plan``) and the human turns seen so far on the
 thread (``governance_seen``) are private. Every audit row is written through :func:`audit`.
 
-With a store (``create_agent(..., store=...)``, or the server's), the rows in state are the current
-run's: each run's rows move to the thread's audit log (:mod:`nodes.middleware.audit`) and the next
-run starts from none (``RESET``), so a checkpoint does not carry every earlier run's rows. Without
-one they accumulate over the thread, each naming its ``run_id``."""
+The rows in state are the current run's: each run starts from none (``RESET``), so a checkpoint
+does not carry every earlier run's rows. With a store (``create_agent(..., store=...)``, or the
+server's) each run's rows also move to the thread's audit log (:mod:`nodes.middleware.audit`);
+without one they stay in the run's own checkpoints (``graphs.audit.read_audit`` reads both)."""
 
 from __future__ import annotations
 
@@ -49,7 +49,7 @@ class GovernanceState(AgentState[Any]):
     """The agent's state with what :class:`~nodes.middleware.GovernanceMiddleware` keeps.
 
     Audit rows: each names its ``run_id`` (one agent invocation); appended, or started over by a
-    first row ``RESET`` (a new run, when the rows live in the store's audit log)."""
+    first row ``RESET`` (a new run)."""
 
     governance_trace: NotRequired[Annotated[list[dict[str, Any]], OmitFromInput, add_rows]]
     governance_calls: NotRequired[Annotated[list[dict[str, Any]], OmitFromInput, add_rows]]
