@@ -109,7 +109,7 @@ class GovernanceMiddleware(ToolRunning, AgentMiddleware[GovernanceState, Any, An
         """A new run's bookkeeping: its id, clock and steps, its request (the human turns the client
         sent, by identity), its turn on the thread, whom it acts for."""
         messages = state.get("messages") or []
-        asked = run_request(messages, state.get("governance_seen") or {})
+        asked = run_request(messages, state.get("governance_seen"))
         subject, bound_now, conflict = run_subject(
             state.get("governance_subject"), self.subject, asked["request"], self._bound
         )
@@ -264,7 +264,7 @@ class GovernanceMiddleware(ToolRunning, AgentMiddleware[GovernanceState, Any, An
         if renamed:
             update["messages"] = [reply_message, *update.get("messages", [])]
         now_seen = seen(messages, update.get("messages", []))
-        if now_seen != (state.get("governance_seen") or {}):  # an unchanged value is not written again
+        if now_seen != state.get("governance_seen"):  # an unchanged value is not written again
             update["governance_seen"] = now_seen
         return update
 

@@ -67,8 +67,9 @@ class GovernanceState(AgentState[Any]):
     #: step, written apart from ``governance_run`` (written once a run) so a step's update stays small
     governance_clock: NotRequired[Annotated[dict[str, Any], PrivateStateAttr]]
     governance_plan: NotRequired[Annotated[dict[str, Any], PrivateStateAttr]]
-    #: the thread's human turns as the middleware last saw them: message id → hash of the text
-    governance_seen: NotRequired[Annotated[dict[str, str], PrivateStateAttr]]
+    #: the thread's human turns as the middleware last saw them: the digests of their ids and texts
+    #: (:mod:`nodes.middleware.turns`; a thread checkpointed before keeps message id → text hash)
+    governance_seen: NotRequired[Annotated[str | dict[str, str], PrivateStateAttr]]
     #: seconds a run waited for a human while a changed call was reviewed again (run id → seconds)
     governance_waited: NotRequired[Annotated[dict[str, float], PrivateStateAttr, _add_waits]]
 
