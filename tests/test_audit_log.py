@@ -264,10 +264,11 @@ def assert_exactly_once(graph: Any, engine: str, cfg: dict[str, Any]) -> None:
 
 
 def checkpoint_runs(graph: Any, engine: str, cfg: dict[str, Any]) -> list[set[Any]]:
-    """Per checkpoint of the thread: the runs whose rows it carries."""
+    """Per checkpoint of the thread: the runs whose rows it carries (its state as LangGraph reads
+    it: a delta channel's rows are rebuilt from the writes before it)."""
     carried = []
-    for snapshot in graph.checkpointer.list(cfg):
-        values = snapshot.checkpoint.get("channel_values") or {}
+    for snapshot in graph.get_state_history(cfg):
+        values = snapshot.values or {}
         if engine == "middleware":
             runs = {r.get("run_id") for key in log.GOVERNANCE_ROWS.values() for r in values.get(key) or []}
         else:

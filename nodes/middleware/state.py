@@ -18,13 +18,15 @@ from __future__ import annotations
 import json
 import uuid
 from collections.abc import Mapping, Sequence
-from typing import Annotated, Any, NotRequired
+from typing import Annotated, Any, NotRequired, Required
 
 from langchain.agents.middleware.types import AgentState, OmitFromInput, PrivateStateAttr
+from langchain_core.messages import AnyMessage
+from langgraph.channels import DeltaChannel
 
 from nodes.audit import GOVERNANCE_ROWS
 from nodes.clock import now
-from nodes.state import add_rows
+from nodes.state import add_messages_delta, add_rows, add_rows_delta
 from policies import supervisor as rules
 from policies.text import json_hash
 
@@ -72,6 +74,28 @@ class GovernanceState(AgentState[Any]):
     governance_seen: NotRequired[Annotated[str | dict[str, str], PrivateStateAttr]]
     #: seconds a run waited for a human while a changed call was reviewed again (run id → seconds)
     governance_waited: NotRequired[Annotated[dict[str, float], PrivateStateAttr, _add_waits]]
+
+
+class GovernanceDeltaState(GovernanceState):
+    """The agent's state with the conversation and the middleware's audit rows as LangGraph's
+    delta channels (beta): a checkpoint stores what each step wrote to them, and a snapshot of the
+    whole list every 100 updates, not the whole list every time. The switch for an agent:
+    ``create_agent(model, tools, middleware=[governance], state_schema=GovernanceDeltaState,
+    checkpointer=...)`` (docs/own-agent.md, "Long threads: delta channels")."""
+
+    messages: Required[Annotated[list[AnyMessage], DeltaChannel(add_messages_delta)]]
+    governance_trace: NotRequired[
+        Annotated[list[dict[str, Any]], OmitFromInput, DeltaChannel(add_rows_delta)]
+    ]
+    governance_calls: NotRequired[
+        Annotated[list[dict[str, Any]], OmitFromInput, DeltaChannel(add_rows_delta)]
+    ]
+    governance_refusals: NotRequired[
+        Annotated[list[dict[str, Any]], OmitFromInput, DeltaChannel(add_rows_delta)]
+    ]
+    governance_grants: NotRequired[
+        Annotated[list[dict[str, Any]], OmitFromInput, DeltaChannel(add_rows_delta)]
+    ]
 
 
 def audit(
