@@ -253,6 +253,9 @@ def audit_bytes(kind: str, location: str, thread_id: str) -> int:
     import psycopg
 
     with psycopg.connect(location) as conn:
+        exists = conn.execute("SELECT to_regclass('store')").fetchone()
+        if not exists or exists[0] is None:  # no store beside the checkpointer
+            return 0
         row = conn.execute(
             "SELECT COALESCE(SUM(pg_column_size(prefix) + pg_column_size(key) + pg_column_size(value)), 0)"
             " FROM store WHERE prefix LIKE %s",
