@@ -142,3 +142,47 @@ def test_a_thread_kept_with_delta_channels_reads_back_the_same(tmp_path, monkeyp
         stored = [t.checkpoint["channel_values"].get("messages") for t in saver.list(config)]
     assert values["messages"] == done["messages"] and values["trace"] == done["trace"]
     assert all(not isinstance(m, list) for m in stored)  # a snapshot, or not stored at all
+
+
+def test_an_agent_with_the_delta_state_keeps_its_conversation_and_rows_as_delta_channels(tmp_path):
+    """``create_agent(..., state_schema=GovernanceDeltaState)``: the conversation and the
+    middleware's rows are delta channels, and a thread on SQLite reads back as it ran."""
+    pytest.importorskip(
+        "langchain.agents", reason="GovernanceMiddleware needs langchain>=1 (the agents extra)"
+    )
+    from langchain.agents import create_agent
+    from langchain_core.language_models.fake_chat_models import GenericFakeChatModel
+
+    from nodes.middleware import GovernanceDeltaState, GovernanceMiddleware
+    from policies.supervisor import SupervisorPolicy
+
+    def lookup_order(order_id: str) -> dict:
+        """Look an order up."""
+        return {"order_id": order_id, "status": "shipped"}
+
+    class Model(GenericFakeChatModel):
+        def bind_tools(self, tools: Any, **kwargs: Any) -> Model:
+            return self
+
+    replies = []
+    for n in (1, 2):
+        call = {"name": "lookup_order", "args": {"order_id": f"A{n}"}, "id": f"c{n}"}
+        replies += [AIMessage("", tool_calls=[call]), AIMessage(f"A{n} is shipped.")]
+    governance = GovernanceMiddleware(SupervisorPolicy.for_tools([lookup_order]), tools=[lookup_order])
+    config = {"configurable": {"thread_id": "t"}}
+    with open_checkpointer(str(tmp_path / "t.sqlite")) as saver:
+        agent = create_agent(
+            Model(messages=iter(replies)),
+            [lookup_order],
+            middleware=[governance],
+            checkpointer=saver,
+            state_schema=GovernanceDeltaState,
+        )
+        for key in ("messages", "governance_trace", "governance_calls"):
+            assert isinstance(agent.builder.channels[key], DeltaChannel), key
+        for n in (1, 2):
+            done = agent.invoke({"messages": [("user", f"Where is order A{n}?")]}, config)
+        values = agent.get_state(config).values
+    assert values["messages"] == done["messages"] and len(done["messages"]) == 8
+    assert [c["args"] for c in values["governance_calls"]] == [{"order_id": "A2"}]
+    assert [m.type for m in done["messages"]].count("human") == 2  # the pairs' ids are stable
