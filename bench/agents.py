@@ -21,6 +21,7 @@ from __future__ import annotations
 import gc
 import importlib
 import json
+import math
 import time
 import uuid
 from abc import abstractmethod
@@ -46,6 +47,7 @@ from policies.supervisor import SupervisorPolicy
 #: "none": no checkpointer, so the rows show what checkpointing adds to each variant
 STORES = ("none", "memory", "sqlite")
 BASELINE = "create_agent"
+HITL = "create_agent_hitl"
 #: The goal: the Supervisor ÷ create_agent per tool step, at these step counts (issue 23).
 TARGET_RATIO = 3.0
 TARGET_AT = (6, 24)
@@ -274,7 +276,7 @@ def variants() -> list[Variant]:
         Variant("supervisor", supervisor(JsonScript)),
         Variant("supervisor_native", supervisor(NativeScript)),
         agent(BASELINE),
-        agent("create_agent_hitl", hitl),
+        agent(HITL, hitl),
         agent("create_agent_governance", governance, needs=("nodes.middleware:GovernanceMiddleware",)),
     ]
 
@@ -353,6 +355,7 @@ def measure(ctx: Context, variants: list[Variant], store: str, steps: int) -> li
     if failures:
         raise RuntimeError(f"{store}, {steps} steps: runs strayed from the script: {failures[:3]}")
     base_wall, base_cpu = timed[BASELINE]
+    hitl_wall, hitl_cpu = timed.get(HITL, (math.nan, math.nan))
     rows = []
     for variant in present:
         wall, cpu = timed[variant.name]
@@ -369,6 +372,8 @@ def measure(ctx: Context, variants: list[Variant], store: str, steps: int) -> li
                 "cpu_ms_per_step": ms(cpu / steps),
                 "over_create_agent": round(wall / base_wall, 2),
                 "cpu_over_create_agent": round(cpu / base_cpu, 2),
+                "over_hitl": round(wall / hitl_wall, 2),
+                "cpu_over_hitl": round(cpu / hitl_cpu, 2),
                 "kb_per_run": round(kept[variant.name] / 1024, 1) if kept else None,
             }
         )
@@ -442,8 +447,8 @@ def run(ctx: Context) -> Section:
         "6. Supervisor vs create_agent per tool step (scripted models, sync invoke, durability sync)",
         [
             "store", "steps", "variant", "supersteps", "supersteps_per_step", "ms_per_run", "ms_per_step",
-            "cpu_ms_per_step", "over_create_agent", "cpu_over_create_agent", "marginal_ms_per_step",
-            "kb_per_run",
+            "cpu_ms_per_step", "over_create_agent", "cpu_over_create_agent", "over_hitl", "cpu_over_hitl",
+            "marginal_ms_per_step", "kb_per_run",
         ],
     )  # fmt: skip
     present = variants()

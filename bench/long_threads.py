@@ -10,17 +10,25 @@ median time of the last turns before the mark, and prints both as ratios to ``cr
 Variants: ``create_agent`` (LangChain's agent, nothing else), ``+ HumanInTheLoopMiddleware``
 (gating both tools, its ``when`` never asking), ``+ GovernanceMiddleware`` (the Supervisor's
 policy for the same tools), the Supervisor graph in both worker protocols (native tool calls,
-JSON actions). Every turn of every variant is checked to have made its one call and answered.
+JSON actions), and, with delta channels on (beta: ``state_schema=GovernanceDeltaState``,
+``AGENT_PATTERNS_DELTA_CHANNELS``), the middleware and the native Supervisor again. Every turn of
+every variant is checked to have made its one call and answered.
+
+Setups: SQLite and PostgreSQL, each with a store beside the checkpointer (as docs/own-agent.md
+recommends: the audit log lives there) and without one (``create_agent(model, tools,
+checkpointer=...)``, LangChain's default). Every ratio is given to ``create_agent`` and to
+``create_agent + HITL`` of the same setup and mark.
 """
 
 from __future__ import annotations
 
 import json
+import os
 import re
 import sqlite3
 import time
 from collections.abc import Callable, Iterator, Sequence
-from contextlib import ExitStack, contextmanager
+from contextlib import ExitStack, contextmanager, nullcontext
 from dataclasses import dataclass
 from typing import Any
 
@@ -35,13 +43,25 @@ from bench.common import Section, median, ms
 from bench.context import Context
 from graphs.store import open_checkpointer, open_store
 
+#: The switch of the patterns' delta channels (``graphs.compile.DELTA_CHANNELS_ENV``; named here
+#: so the section also runs on a checkout from before it, without the delta variants).
+DELTA_CHANNELS_ENV = "AGENT_PATTERNS_DELTA_CHANNELS"
+
 STORES = ("sqlite", "postgres")
+#: With the graph's store beside the checkpointer, and without one (LangChain's default).
+SETUPS = (True, False)
 BASELINE = "create_agent"
-#: The issue's targets: at the longest thread on SQLite, these variants within this many times
-#: create_agent's bytes and per-turn time.
+HITL = "create_agent_hitl"
+MIDDLEWARE = "create_agent_governance"
+#: Issue 37's targets, at the longest thread on SQLite, with a store and without: the middleware
+#: at or below create_agent + HITL in bytes and per-turn time; the Supervisor graph within
+#: TARGET_RATIO times create_agent; with delta channels on, a governed thread below create_agent's
+#: bytes.
 TARGET_RATIO = 1.25
 TARGET_STORE = "sqlite"
-GOVERNED = ("create_agent_governance", "supervisor_native", "supervisor")
+SUPERVISORS = ("supervisor_native", "supervisor")
+DELTA = ("create_agent_governance_delta", "supervisor_native_delta")
+GOVERNED = (MIDDLEWARE, *SUPERVISORS, *DELTA)
 FINAL_ANSWER = "Done: checked."
 _TURN = re.compile(r"Turn (\d+)")
 
@@ -142,43 +162,78 @@ def _supervisor_check(result: dict[str, Any], turn: int) -> bool:
     return result.get("status") == "ok" and made == [tool_call(turn)]
 
 
-def agent(middleware: Callable[[int], Sequence[Any]] | None = None) -> Builder:
+def agent(middleware: Callable[[int], Sequence[Any]] | None = None, *, delta: bool = False) -> Builder:
     def build(saver: Any, store: Any) -> Thread:
         from langchain.agents import create_agent
 
         extra = list(middleware(1)) if middleware else []
-        graph = create_agent(TurnScript(), list(TOOLS), middleware=extra, checkpointer=saver, store=store)
+        schema = None
+        if delta:
+            from nodes.middleware import GovernanceDeltaState
+
+            schema = GovernanceDeltaState
+        graph = create_agent(
+            TurnScript(), list(TOOLS), middleware=extra, checkpointer=saver, store=store, state_schema=schema
+        )
         return Thread(graph, _agent_check)
 
     return build
 
 
-def supervisor(model: type[BaseChatModel]) -> Builder:
+@contextmanager
+def delta_switch(on: bool) -> Iterator[None]:
+    """``AGENT_PATTERNS_DELTA_CHANNELS`` as ``on`` while a graph is compiled."""
+    before = os.environ.get(DELTA_CHANNELS_ENV)
+    os.environ[DELTA_CHANNELS_ENV] = "1" if on else "0"
+    try:
+        yield
+    finally:
+        if before is None:
+            os.environ.pop(DELTA_CHANNELS_ENV, None)
+        else:
+            os.environ[DELTA_CHANNELS_ENV] = before
+
+
+def supervisor(model: type[BaseChatModel], *, delta: bool = False) -> Builder:
     def build(saver: Any, store: Any) -> Thread:
         from graphs.supervisor import build_graph
 
-        graph = build_graph(
-            llm=model(), tools=list(TOOLS), policy=supervisor_policy(1), checkpointer=saver, store=store
-        )
+        with delta_switch(delta):
+            graph = build_graph(
+                llm=model(), tools=list(TOOLS), policy=supervisor_policy(1), checkpointer=saver, store=store
+            )
         return Thread(graph, _supervisor_check)
 
     return build
 
 
+def delta_available() -> bool:
+    """Delta channels are there to switch on (a checkout from before them has none)."""
+    try:
+        from nodes.middleware import GovernanceDeltaState  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
 def variants() -> dict[str, Builder]:
-    """What the section measures, each against ``create_agent`` (BASELINE)."""
-    return {
+    """What the section measures, each against ``create_agent`` (BASELINE) and + HITL."""
+    measured = {
         BASELINE: agent(),
-        "create_agent_hitl": agent(hitl),
-        "create_agent_governance": agent(governance),
+        HITL: agent(hitl),
+        MIDDLEWARE: agent(governance),
         "supervisor_native": supervisor(TurnScript),
         "supervisor": supervisor(JsonTurnScript),
     }
+    if delta_available():
+        measured["create_agent_governance_delta"] = agent(governance, delta=True)
+        measured["supervisor_native_delta"] = supervisor(TurnScript, delta=True)
+    return measured
 
 
 @contextmanager
-def _stores(location: str) -> Iterator[tuple[Any, Any]]:
-    with open_checkpointer(location) as saver, open_store(location) as store:
+def _stores(location: str, with_store: bool) -> Iterator[tuple[Any, Any]]:
+    with open_checkpointer(location) as saver, open_store(location) if with_store else nullcontext() as store:
         yield saver, store
 
 
@@ -198,6 +253,9 @@ def audit_bytes(kind: str, location: str, thread_id: str) -> int:
     import psycopg
 
     with psycopg.connect(location) as conn:
+        exists = conn.execute("SELECT to_regclass('store')").fetchone()
+        if not exists or exists[0] is None:  # no store beside the checkpointer
+            return 0
         row = conn.execute(
             "SELECT COALESCE(SUM(pg_column_size(prefix) + pg_column_size(key) + pg_column_size(value)), 0)"
             " FROM store WHERE prefix LIKE %s",
@@ -217,8 +275,9 @@ def _timed(thread: Thread, thread_id: str, turn: int) -> tuple[float, float]:
     return wall, cpu
 
 
-def measure(ctx: Context, store: str, builders: dict[str, Builder]) -> list[dict[str, Any]]:
-    """Every variant's thread on ``store``, turn by turn in turns; a row per (mark, variant)."""
+def measure(ctx: Context, store: str, with_store: bool, builders: dict[str, Builder]) -> list[dict[str, Any]]:
+    """Every variant's thread on ``store`` (with the graph's store beside it, or none), turn by
+    turn in turns; a row per (mark, variant)."""
     marks = ctx.settings.thread_turns
     last = ctx.settings.thread_last
     rows: list[dict[str, Any]] = []
@@ -226,7 +285,7 @@ def measure(ctx: Context, store: str, builders: dict[str, Builder]) -> list[dict
         threads: dict[str, tuple[Thread, str, str]] = {}
         for name, build in builders.items():
             location = ctx.location(store, f"long_{name}")
-            saver, kept = stack.enter_context(_stores(location))
+            saver, kept = stack.enter_context(_stores(location, with_store))
             threads[name] = (build(saver, kept), location, f"long-{name}")
         times: dict[str, list[tuple[float, float]]] = {name: [] for name in threads}
         names = list(threads)
@@ -245,6 +304,7 @@ def measure(ctx: Context, store: str, builders: dict[str, Builder]) -> list[dict
                 rows.append(
                     {
                         "store": store,
+                        "with_store": with_store,
                         "turns": turn,
                         "variant": name,
                         "checkpoints": len(list(saver.list({"configurable": {"thread_id": thread_id}}))),
@@ -256,10 +316,13 @@ def measure(ctx: Context, store: str, builders: dict[str, Builder]) -> list[dict
                     }
                 )
     for row in rows:
-        base = next(r for r in rows if (r["turns"], r["variant"]) == (row["turns"], BASELINE))
-        row["bytes_over_create_agent"] = round(row["bytes"] / base["bytes"], 2)
-        row["ms_over_create_agent"] = round(row["ms_per_turn"] / base["ms_per_turn"], 2)
-        row["cpu_over_create_agent"] = round(row["cpu_ms_per_turn"] / base["cpu_ms_per_turn"], 2)
+        for name, label in ((BASELINE, "create_agent"), (HITL, "hitl")):
+            base = next((r for r in rows if (r["turns"], r["variant"]) == (row["turns"], name)), None)
+            if base is None:
+                continue
+            row[f"bytes_over_{label}"] = round(row["bytes"] / base["bytes"], 2)
+            row[f"ms_over_{label}"] = round(row["ms_per_turn"] / base["ms_per_turn"], 2)
+            row[f"cpu_over_{label}"] = round(row["cpu_ms_per_turn"] / base["cpu_ms_per_turn"], 2)
     return rows
 
 
@@ -271,13 +334,40 @@ def _why(row: dict[str, Any], base: dict[str, Any]) -> str:
     return f"{count:.2f}x the checkpoints, each {size:.2f}x the bytes"
 
 
+def _checks(section: Section, longest: int) -> None:
+    """Issue 37's targets at the longest thread on SQLite, with a store and without."""
+    marks = {(r["store"], r["with_store"], r["turns"], r["variant"]): r for r in section.rows}
+    for row in section.rows:
+        if row["store"] != TARGET_STORE or row["turns"] != longest:
+            continue
+        setup = f"{TARGET_STORE} {'with' if row['with_store'] else 'without'} a store, {longest} turns"
+        base = marks[(row["store"], row["with_store"], row["turns"], BASELINE)]
+        why = _why(row, base)
+        if row["variant"] == MIDDLEWARE:
+            hitl_row = marks[(row["store"], row["with_store"], row["turns"], HITL)]
+            note = f"{_why(row, hitl_row)} (against HITL's)"
+            section.check(f"{setup}: middleware ÷ HITL, bytes", row["bytes_over_hitl"], 1.0, note=note)
+            section.check(f"{setup}: middleware ÷ HITL, ms per turn", row["ms_over_hitl"], 1.0, note=note)
+        elif row["variant"] in SUPERVISORS:
+            for figure, label in (
+                ("bytes_over_create_agent", "bytes"),
+                ("ms_over_create_agent", "ms per turn"),
+            ):
+                target = f"{setup}: {row['variant']} ÷ create_agent, {label}"
+                section.check(target, row[figure], TARGET_RATIO, note=why)
+        elif row["variant"] in DELTA:
+            target = f"{setup}: {row['variant']} (delta channels) ÷ create_agent, bytes"
+            section.check(target, row["bytes_over_create_agent"], 1.0, note=why)
+
+
 def run(ctx: Context) -> Section:
     section = Section(
         "long_threads",
         "7. One thread, many user turns of one tool call each (scripted models, durability sync)",
         [
-            "store", "turns", "variant", "checkpoints", "mb_per_thread", "audit_log_kb", "ms_per_turn",
-            "cpu_ms_per_turn", "bytes_over_create_agent", "ms_over_create_agent", "cpu_over_create_agent",
+            "store", "with_store", "turns", "variant", "checkpoints", "mb_per_thread", "audit_log_kb",
+            "ms_per_turn", "cpu_ms_per_turn", "bytes_over_create_agent", "bytes_over_hitl",
+            "ms_over_create_agent", "ms_over_hitl", "cpu_over_create_agent", "cpu_over_hitl",
         ],
     )  # fmt: skip
     if not available():
@@ -285,26 +375,19 @@ def run(ctx: Context) -> Section:
     builders = variants()
     stores = [s for s in ctx.stores() if s in STORES]
     for store in stores:
-        section.rows += measure(ctx, store, builders)
-    longest = max(ctx.settings.thread_turns)
-    marks = {(r["store"], r["turns"], r["variant"]): r for r in section.rows}
-    for row in section.rows:
-        if row["store"] == TARGET_STORE and row["turns"] == longest and row["variant"] in GOVERNED:
-            why = _why(row, marks[(row["store"], row["turns"], BASELINE)])
-            for figure, label in (
-                ("bytes_over_create_agent", "bytes"),
-                ("ms_over_create_agent", "ms per turn"),
-            ):
-                target = f"{TARGET_STORE}, {longest} turns: {row['variant']} ÷ create_agent, {label}"
-                section.check(target, row[figure], TARGET_RATIO, note=why)
+        for with_store in SETUPS:
+            section.rows += measure(ctx, store, with_store, builders)
+    _checks(section, max(ctx.settings.thread_turns))
     if ctx.pg_problem:
         section.notes.append(f"PostgreSQL not measured: {ctx.pg_problem}")
     section.notes.append(
-        f"One thread per variant and store; turn k asks for one tool call and an answer. ms_per_turn: the "
-        f"median wall time of the {ctx.settings.thread_last} turns before the mark (cpu_: the process's CPU "
-        "time); mb_per_thread: the thread's checkpoints, blobs and writes, plus its rows in the graph's "
-        "store (audit_log_kb). Ratios: to create_agent at the same store and mark. A target's note: how "
-        "many checkpoints the thread keeps, and how big one is, against create_agent's (docs/benchmarks.md, "
-        "section 7)."
+        "One thread per variant, store and setup; turn k asks for one tool call and an answer. "
+        "with_store: the graph's store beside the checkpointer (the audit log's home), or none "
+        f"(create_agent's default). ms_per_turn: the median wall time of the {ctx.settings.thread_last} "
+        "turns before the mark (cpu_: the process's CPU time); mb_per_thread: the thread's checkpoints, "
+        "blobs and writes, plus its rows in the graph's store (audit_log_kb). Ratios: to create_agent, "
+        "and to create_agent + HITL, at the same store, setup and mark. *_delta: delta channels on "
+        "(beta). A target's note: how many checkpoints the thread keeps, and how big one is, against "
+        "the reference's (docs/benchmarks.md, section 7)."
     )
     return section

@@ -31,6 +31,7 @@ _EXPORTS: dict[str, tuple[str, str]] = {
     # create_agent middleware (the `agents` extra)
     "GovernanceMiddleware": ("nodes.middleware", "GovernanceMiddleware"),
     "GovernanceState": ("nodes.middleware", "GovernanceState"),
+    "GovernanceDeltaState": ("nodes.middleware", "GovernanceDeltaState"),
     # the Supervisor's policy and its rules
     **{
         name: ("policies.supervisor", name)
@@ -91,6 +92,7 @@ __all__ = [  # the public API: each name is read from the module _EXPORTS names,
     "Decision",
     "Destinations",
     "Follow",
+    "GovernanceDeltaState",
     "GovernanceMiddleware",
     "GovernanceState",
     "IdentifierRule",
@@ -132,7 +134,7 @@ if TYPE_CHECKING:
     from graphs.store import open_checkpointer, open_store
     from graphs.supervisor import build_graph as build_supervisor_graph
     from graphs.task_decomposition import build_graph as build_task_decomposition_graph
-    from nodes.middleware import GovernanceMiddleware, GovernanceState
+    from nodes.middleware import GovernanceDeltaState, GovernanceMiddleware, GovernanceState
     from nodes.model import get_chat_model
     from nodes.offline import OfflineChatModel
     from policies.catalog import STOP_REASONS

@@ -165,19 +165,30 @@ def thread_audit(items: Sequence[Item], thread_id: str, state: Mapping[str, Any]
     return ThreadAudit(thread_id, runs, "log")
 
 
+def _run_id(state: Mapping[str, Any]) -> Any:
+    """The run a checkpoint's state belongs to (a middleware run's, or a pattern graph's)."""
+    if _governed(state):
+        return (state.get("governance_run") or {}).get("run_id")
+    return state.get("run_id")
+
+
 def history_audit(snapshots: Iterable[Mapping[str, Any]], thread_id: str) -> ThreadAudit:
     """Without a log: each run's rows from its newest checkpoint (``snapshots``: the thread's
-    checkpoints' values, newest first); a middleware thread's rows, of every run, from the latest."""
-    values: list[dict[str, Any]] = []
+    checkpoints' values, newest first). A middleware thread checkpointed before each run started
+    from no rows holds earlier runs' rows too: an item read twice (same run, kind, place and
+    content) is kept once."""
+    found: dict[str, dict[str, Any]] = {}
     seen: set[Any] = set()
     latest: Mapping[str, Any] | None = None
     for state in snapshots:
         first = latest is None
         latest = state if first else latest
-        run_id = None if _governed(state) else state.get("run_id")
+        run_id = _run_id(state)
         if (first and _governed(state)) or (run_id and run_id not in seen):
             seen.add(run_id)
-            values += [e.value for e in _state_entries(state)]
+            for made in _state_entries(state):
+                found.setdefault(made.key, made.value)
+    values = list(found.values())
     if not values:
         raise ThreadNotFound(f"no audit of thread {thread_id!r} in this store")
     runs = _with_requests(_runs(values), (latest or {}).get("messages") or [])

@@ -2,18 +2,59 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import os
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
+from langgraph.channels import BinaryOperatorAggregate, DeltaChannel
 from langgraph.checkpoint.base import BaseCheckpointSaver
 from langgraph.graph import StateGraph
+from langgraph.graph.message import add_messages
 from langgraph.graph.state import CompiledStateGraph
 from langgraph.store.base import BaseStore
 
 from nodes.audit import RowChannels, log_rows
-from nodes.langgraph_private import Durability, durability_config, run_pure_work_on_loop
+from nodes.langgraph_private import Durability, durability_config, replace_channels, run_pure_work_on_loop
+from nodes.state import add_messages_delta, add_rows, add_rows_delta
 
-__all__ = ["Durability", "compile_pattern"]
+__all__ = [
+    "DELTA_CHANNELS_ENV",
+    "Durability",
+    "compile_pattern",
+    "delta_channels_enabled",
+    "use_delta_channels",
+]
+
+#: The switch: set to 1 (or true, yes, on), every pattern's graph compiled after that keeps its
+#: conversation (``messages``, the Supervisor's ``worker_conversation``) and its audit rows
+#: (``trace``, ``history``) as LangGraph's delta channels (beta; docs/durable-runs.md).
+DELTA_CHANNELS_ENV = "AGENT_PATTERNS_DELTA_CHANNELS"
+#: A reducer channel → the batch reducer of the same meaning a delta channel replays its writes with.
+_DELTA_REDUCERS: dict[Any, Callable[[Any, Sequence[Any]], Any]] = {
+    add_messages: add_messages_delta,
+    add_rows: add_rows_delta,
+}
+
+
+def delta_channels_enabled(env: Mapping[str, str] | None = None) -> bool:
+    """Is ``$AGENT_PATTERNS_DELTA_CHANNELS`` set to a true value (1, true, yes, on)?"""
+    value = (os.environ if env is None else env).get(DELTA_CHANNELS_ENV, "")
+    return value.strip().lower() in ("1", "true", "yes", "on")
+
+
+def use_delta_channels(builder: StateGraph[Any, Any, Any, Any]) -> list[str]:
+    """Make every ``add_messages`` and ``add_rows`` key of ``builder`` a delta channel: a
+    checkpoint then stores what each step wrote to it, and a snapshot of the whole list every 100
+    updates, instead of the whole list every time (SQLite stores every channel in every
+    checkpoint). Returns the keys changed."""
+
+    def delta(_key: str, channel: Any) -> DeltaChannel[Any] | None:
+        reducer = _DELTA_REDUCERS.get(getattr(channel, "operator", None))
+        if not isinstance(channel, BinaryOperatorAggregate) or reducer is None:
+            return None
+        return DeltaChannel(reducer, list)
+
+    return replace_channels(builder, delta)
 
 
 def compile_pattern(
@@ -25,6 +66,7 @@ def compile_pattern(
     durability: Durability = "async",
     io_nodes: Iterable[str] | None = None,
     audit: RowChannels | None = None,
+    delta_channels: bool | None = None,
 ) -> CompiledStateGraph[Any, Any, Any, Any]:
     """Compile ``builder`` as pattern ``name``.
 
@@ -40,7 +82,12 @@ def compile_pattern(
 
     ``audit`` names the state keys of the run's audit rows: each node then writes the rows it
     adds to the thread's audit log in the graph's store, when it has one (:mod:`nodes.audit`).
+
+    ``delta_channels``: the conversation and the audit rows as delta channels
+    (:func:`use_delta_channels`); None (the default): as ``$AGENT_PATTERNS_DELTA_CHANNELS`` says.
     """
+    if delta_channels if delta_channels is not None else delta_channels_enabled():
+        use_delta_channels(builder)
     run_pure_work_on_loop(builder, io_nodes)
     if audit is not None:
         log_rows(builder, audit)

@@ -16,6 +16,10 @@ them. No other module imports ``langgraph._internal`` (the same test checks that
    reads when ``invoke``/``stream`` get no ``durability`` argument.
 4. **A node's runnable replaced before compiling** (:func:`wrap_nodes`): how the Supervisor graph
    writes each node's audit rows to the store's log as the node returns them (:mod:`nodes.audit`).
+5. **A state key's channel replaced before compiling** (:func:`replace_channels`): how every
+   pattern's conversation and audit rows become delta channels behind one switch
+   (:mod:`graphs.compile`, ``AGENT_PATTERNS_DELTA_CHANNELS``) without a second copy of each
+   pattern's state classes. ``DeltaChannel`` itself is public (beta).
 """
 
 from __future__ import annotations
@@ -38,6 +42,7 @@ __all__ = [
     "durability_config",
     "node_runnable",
     "on_loop",
+    "replace_channels",
     "run_everything_threaded",
     "run_pure_work_on_loop",
     "runs_in_executor",
@@ -127,3 +132,22 @@ def durability_config(durability: Durability) -> dict[str, Any]:
     """The ``configurable`` entry that makes ``durability`` a compiled graph's default (a caller's
     ``invoke(..., durability=...)`` still wins)."""
     return {CONFIG_KEY_DURABILITY: durability}
+
+
+def replace_channels(builder: Any, replace: Callable[[str, Any], Any | None]) -> list[str]:
+    """In ``builder`` (a ``StateGraph`` whose nodes are all added, before it is compiled), the
+    channel of each state key for which ``replace(key, channel)`` returns a new one, in the graph's
+    channels and in every schema that has the key (input, output, the state's own). Returns the keys
+    replaced."""
+    changed: list[str] = []
+    for key, channel in list(builder.channels.items()):
+        new = replace(key, channel)
+        if new is None:
+            continue
+        new.key = key
+        builder.channels[key] = new
+        for fields in builder.schemas.values():
+            if key in fields:
+                fields[key] = new
+        changed.append(key)
+    return changed

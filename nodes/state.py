@@ -8,15 +8,34 @@ input/output JSON schemas only from ``typing_extensions.TypedDict`` on Python < 
 (``tests/test_graph_loading.py``).
 """
 
+import json
+import uuid
+from collections.abc import Sequence
 from typing import Annotated, Any
 
-from langchain_core.messages import AnyMessage
-from langgraph.graph.message import add_messages
+from langchain_core.messages import (
+    AnyMessage,
+    BaseMessage,
+    BaseMessageChunk,
+    RemoveMessage,
+    convert_to_messages,
+    message_chunk_to_message,
+)
+from langgraph.graph.message import REMOVE_ALL_MESSAGES, add_messages
 from typing_extensions import TypedDict
 
 from nodes.contract import RUN_CONTRACT_KEYS
 
-__all__ = ["RESET", "RUN_CONTRACT_KEYS", "ChatInput", "RunState", "add_rows", "add_usage"]
+__all__ = [
+    "RESET",
+    "RUN_CONTRACT_KEYS",
+    "ChatInput",
+    "RunState",
+    "add_messages_delta",
+    "add_rows",
+    "add_rows_delta",
+    "add_usage",
+]
 
 #: A row that, first in an update, empties the list before the rest is appended. A run's first
 #: node sends it, so a new run on a thread that already holds one starts from clean rows.
@@ -29,6 +48,81 @@ def add_rows(left: list[dict[str, Any]] | None, right: list[dict[str, Any]] | No
     if right and right[0] == RESET:
         return right[1:]
     return list(left or []) + right
+
+
+def add_rows_delta(state: list[dict[str, Any]] | None, writes: Sequence[Any]) -> list[dict[str, Any]]:
+    """``add_rows`` for a delta channel (``langgraph.channels.DeltaChannel``): a batch of writes in
+    one pass, each appended, a write led by ``RESET`` starting the list over (so applying writes
+    in one batch or several gives the same rows, as a delta channel requires)."""
+    rows = list(state or [])
+    for write in writes:
+        given = list(write or [])
+        if given and given[0] == RESET:
+            rows = given[1:]
+        else:
+            rows.extend(given)
+    return rows
+
+
+#: The namespace of the ids a delta conversation gives messages written without one.
+_MESSAGE_IDS = uuid.UUID("9f4b1c52-3a8e-4d6b-9c0e-5e7f2a1d8b34")
+
+
+def _made_id(place: int, message: BaseMessage) -> str:
+    """An id for a message written without one: the same every time the writes are replayed (its
+    place among the conversation's messages, its type and content), where ``add_messages`` would
+    give a new random one on every read."""
+    said = json.dumps([place, message.type, message.content], default=str, sort_keys=True)
+    return str(uuid.uuid5(_MESSAGE_IDS, said))
+
+
+def add_messages_delta(state: list[AnyMessage] | None, writes: Sequence[Any]) -> list[AnyMessage]:
+    """``add_messages`` for a delta channel: a batch of writes in one pass, with ``add_messages``'s
+    meaning (a message replaces the one with its id, ``RemoveMessage`` removes one, a
+    ``RemoveMessage(id=REMOVE_ALL_MESSAGES)`` starts the conversation over, chunks become
+    messages) and a message written without an id given one its replays repeat. Unlike
+    ``add_messages``, a write's messages apply one after another (``add_messages`` applies a
+    write's removals last), and removing an id the conversation does not hold is ignored, not an
+    error (a thread's replay must not fail). LangGraph's own delta reducer handles neither starting
+    over (which ``create_agent`` and ``SummarizationMiddleware`` write) nor chunks."""
+    flat: list[Any] = []
+    for write in writes:  # a list of message-likes, or one (a message, a dict, a string, a pair)
+        flat.extend(write) if isinstance(write, list) else flat.append(write)
+    said = [
+        message_chunk_to_message(m) if isinstance(m, BaseMessageChunk) else m
+        for m in convert_to_messages(flat)
+    ]
+    start = next(
+        (
+            i
+            for i in range(len(said) - 1, -1, -1)
+            if isinstance(said[i], RemoveMessage) and said[i].id == REMOVE_ALL_MESSAGES
+        ),
+        None,
+    )
+    kept = list(state or [])
+    if kept and not isinstance(kept[0], BaseMessage):
+        kept = list(convert_to_messages(kept))
+    if start is not None:
+        kept, said = [], said[start + 1 :]
+    out: list[BaseMessage | None] = list(kept)
+    where = {m.id: i for i, m in enumerate(kept) if m.id}
+    live = len(kept)
+    for message in said:
+        if isinstance(message, RemoveMessage):
+            if message.id in where:
+                out[where.pop(message.id)] = None
+                live -= 1
+            continue
+        if not message.id:
+            message = message.model_copy(update={"id": _made_id(live, message)})
+        if message.id in where:
+            out[where[message.id]] = message
+        else:
+            where[str(message.id)] = len(out)
+            out.append(message)
+            live += 1
+    return [m for m in out if m is not None]  # type: ignore[misc]
 
 
 def add_usage(left: dict[str, float] | None, right: dict[str, float] | None) -> dict[str, float]:

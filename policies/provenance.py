@@ -25,10 +25,11 @@ are not traced (they appear everywhere or nowhere).
 
 from __future__ import annotations
 
+import pickle
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import cached_property
+from functools import cached_property, lru_cache
 from typing import Any, Literal
 
 from policies.identifiers import (
@@ -191,6 +192,55 @@ def _call_sources(call: Mapping[str, Any], trusted: bool, flipped: Sequence[str]
     return out
 
 
+class _Keyed:
+    """An executed call as the memo of its sources finds it: by its pickled content (what
+    ``_call_sources`` reads: tool, step, ok, observation, arguments, each of its exact type and
+    in its order) and its trust. The call itself is dropped once its sources are built."""
+
+    __slots__ = ("call", "flipped", "key", "trusted")
+
+    def __init__(self, key: bytes, call: Mapping[str, Any] | None, trusted: bool, flipped: Sequence[str]):
+        self.key, self.call, self.trusted, self.flipped = key, call, trusted, flipped
+
+    def __hash__(self) -> int:
+        return hash(self.key)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, _Keyed) and self.key == other.key
+
+
+@lru_cache(maxsize=4096)
+def _kept_sources(keyed: _Keyed) -> tuple[Source, ...]:
+    assert keyed.call is not None
+    built = tuple(_call_sources(keyed.call, keyed.trusted, keyed.flipped))
+    keyed.call = None
+    return built
+
+
+def _sources_once(call: Mapping[str, Any], trusted: bool, flipped: Sequence[str]) -> Sequence[Source]:
+    """A call's sources, built once per content and trust: a run's review at every step finds the
+    sources of the calls before it already built (their normalised text and identifiers too, which
+    a :class:`Source` works out once), so its cost does not grow with the run. Sources are frozen:
+    sharing them changes nothing but the time."""
+    what = (
+        call.get("tool"),
+        call.get("step"),
+        call.get("ok", True),
+        call.get("observation"),
+        call.get("args"),
+    )
+    try:
+        key = pickle.dumps((*what, trusted, tuple(flipped)), protocol=5)
+    except Exception:  # a value pickle cannot write: built as before, not kept
+        return _call_sources(call, trusted, flipped)
+    return _kept_sources(_Keyed(key, call, trusted, flipped))
+
+
+@lru_cache(maxsize=256)
+def _request_source(request: str) -> Source:
+    return Source("request", request)
+
+
 def sources_of(
     request: str,
     subject: Mapping[str, Any],
@@ -206,14 +256,14 @@ def sources_of(
     is the opposite of the tool's."""
     trusted, flips = set(trusted_tools), dict(field_trust or {})
     out = [
-        Source("request", request),
+        _request_source(request) if type(request) is str else Source("request", request),
         Source("subject", " | ".join(t for _p, t in leaf_paths(dict(subject), keys=True))),
         Source("policy", " | ".join(t for _p, t in leaf_paths(constants, keys=True))),
     ]
     for call in calls:
         if "observation" in call:
             tool = str(call.get("tool"))
-            out += _call_sources(call, tool in trusted, flips.get(tool, ()))
+            out += _sources_once(call, tool in trusted, flips.get(tool, ()))
     return out
 
 

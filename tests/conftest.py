@@ -12,6 +12,36 @@ if str(ROOT) not in sys.path:
 
 from tests.figures import FIGURES  # noqa: E402
 
+
+def _delta_agents() -> None:
+    """``AGENT_PATTERNS_DELTA_CHANNELS=1 pytest ...``: the suite with delta channels everywhere.
+    The patterns' graphs read the switch when compiled (``graphs.compile``); a ``create_agent``
+    agent takes them through its ``state_schema``, so every agent the tests build with
+    ``GovernanceMiddleware`` and no schema of its own gets ``GovernanceDeltaState`` (set here,
+    before the test modules import ``create_agent``)."""
+    from graphs.compile import delta_channels_enabled
+
+    if not delta_channels_enabled():
+        return
+    try:
+        import langchain.agents as agents
+    except ImportError:
+        return
+    original = agents.create_agent
+
+    def create_agent(*args, **kwargs):
+        from nodes.middleware import GovernanceDeltaState, GovernanceMiddleware
+
+        governed = any(isinstance(m, GovernanceMiddleware) for m in kwargs.get("middleware") or ())
+        if governed and kwargs.get("state_schema") is None:
+            kwargs["state_schema"] = GovernanceDeltaState
+        return original(*args, **kwargs)
+
+    agents.create_agent = create_agent
+
+
+_delta_agents()
+
 # Hypothesis profiles for the gateway fuzz suites (tests/test_fuzz_*.py): "ci" (the default) runs
 # 2,000 examples per pattern, derandomized and without an example database, so every CI run tries
 # the same examples; "deep" (HYPOTHESIS_PROFILE=deep) runs 20,000 per pattern from a random seed and

@@ -264,10 +264,11 @@ def assert_exactly_once(graph: Any, engine: str, cfg: dict[str, Any]) -> None:
 
 
 def checkpoint_runs(graph: Any, engine: str, cfg: dict[str, Any]) -> list[set[Any]]:
-    """Per checkpoint of the thread: the runs whose rows it carries."""
+    """Per checkpoint of the thread: the runs whose rows it carries (its state as LangGraph reads
+    it: a delta channel's rows are rebuilt from the writes before it)."""
     carried = []
-    for snapshot in graph.checkpointer.list(cfg):
-        values = snapshot.checkpoint.get("channel_values") or {}
+    for snapshot in graph.get_state_history(cfg):
+        values = snapshot.values or {}
         if engine == "middleware":
             runs = {r.get("run_id") for key in log.GOVERNANCE_ROWS.values() for r in values.get(key) or []}
         else:
@@ -378,6 +379,41 @@ def test_without_a_store_the_audit_is_read_from_the_checkpoints(engine):
     audit = read_audit(graph, cfg)
     assert audit.source == "checkpoints"
     assert [[c["tool"] for c in r.calls] for r in audit.runs] == [["lookup_order"], ["lookup_order"]]
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_without_a_store_a_checkpoint_carries_one_run_and_every_turn_is_readable(engine):
+    """No store, no penalty: each run starts from no rows with a store or without (a long thread's
+    checkpoints do not grow with every earlier run's rows), and each run is read from its own
+    newest checkpoint, every row once."""
+    graph, payments = build(engine)
+    cfg = config()
+    for number in range(1, 5):  # turns 2 and 4 pay: each waits for a human, then is approved
+        turn(graph, number, cfg)
+        if graph.get_state(cfg).interrupts:
+            turn(graph, number, cfg)
+    audit = read_audit(graph, cfg)
+    assert audit.source == "checkpoints" and [r.turn for r in audit.runs] == [1, 2, 3, 4]
+    assert [[c["tool"] for c in r.calls] for r in audit.runs] == [["lookup_order"], ["send_payment"]] * 2
+    assert len(payments.done) == 2
+    assert all(len(runs) <= 1 for runs in checkpoint_runs(graph, engine, cfg))
+    assert_exactly_once(graph, engine, cfg)
+
+
+def test_a_middleware_thread_that_kept_every_runs_rows_is_read_once():
+    """A thread checkpointed when the middleware kept every run's rows in state without a store:
+    each run's newest checkpoint holds the earlier runs' rows too, and each row is read once."""
+    from graphs.audit import history_audit
+
+    first = {"run_id": "r1", "step": 1, "phase": "execution", "tool": "lookup_order"}
+    second = {"run_id": "r2", "step": 1, "phase": "execution", "tool": "send_payment"}
+    older = {"governance_run": {"run_id": "r1", "turn": 1}, "governance_trace": [first]}
+    newer = {"governance_run": {"run_id": "r2", "turn": 2}, "governance_trace": [first, second]}
+    audit = history_audit([newer, older], "t")
+    assert [(r.run_id, r.turn, [row["tool"] for row in r.trace], r.branches) for r in audit.runs] == [
+        ("r1", 1, ["lookup_order"], 1),
+        ("r2", 2, ["send_payment"], 1),
+    ]
 
 
 @pytest.mark.parametrize("engine", ENGINES)

@@ -97,16 +97,21 @@ def test_long_threads_runs_every_variant_turn_by_turn_and_prints_its_targets(tmp
     out = tmp_path / "long.json"
     assert main(["--smoke", "--only", "long_threads", "--no-postgres", "--out", str(out)]) == 0
     section = json.loads(out.read_text())["sections"]["long_threads"]
-    rows = {(r["turns"], r["variant"]): r for r in section["rows"]}
-    assert set(rows) == {(turns, name) for turns in (2, 3) for name in long_threads.variants()}
-    for (turns, name), row in rows.items():
-        baseline = rows[(turns, long_threads.BASELINE)]
+    rows = {(r["with_store"], r["turns"], r["variant"]): r for r in section["rows"]}
+    names = long_threads.variants()
+    assert set(rows) == {(kept, turns, name) for kept in (True, False) for turns in (2, 3) for name in names}
+    for (kept, turns, name), row in rows.items():
+        baseline = rows[(kept, turns, long_threads.BASELINE)]
+        hitl = rows[(kept, turns, long_threads.HITL)]
         assert row["bytes_over_create_agent"] == round(row["bytes"] / baseline["bytes"], 2)
+        assert row["bytes_over_hitl"] == round(row["bytes"] / hitl["bytes"], 2)
         assert row["checkpoints"] >= 5 * turns  # input, start, model, tools, model at the least
-        # governed variants keep their audit in the store's log, which is counted
-        assert (row["audit_log_kb"] > 0) == (name in long_threads.GOVERNED), name
+        # governed variants keep their audit in the store's log, which is counted (when there is one)
+        assert (row["audit_log_kb"] > 0) == (kept and name in long_threads.GOVERNED), (kept, name)
     targets = [c["target"] for c in section["checks"]]
-    assert len(targets) == 2 * len(long_threads.GOVERNED) and all("sqlite, 3 turns" in t for t in targets)
+    # per setup: the middleware (bytes, time ÷ HITL), each Supervisor (bytes, time), each delta variant
+    per_setup = 2 + 2 * len(long_threads.SUPERVISORS) + len(long_threads.DELTA)
+    assert len(targets) == 2 * per_setup and all("sqlite" in t and "3 turns" in t for t in targets)
 
 
 def test_a_long_thread_turn_that_strays_fails_its_check():

@@ -11,10 +11,11 @@ import sqlite3
 import threading
 from functools import partial
 from pathlib import Path
-from typing import Literal, TypedDict
+from typing import Annotated, Literal, TypedDict
 
 import pytest
 from langchain_core.runnables import RunnableConfig
+from langgraph.channels import BinaryOperatorAggregate, DeltaChannel
 from langgraph.checkpoint.memory import InMemorySaver
 from langgraph.checkpoint.sqlite import SqliteSaver
 from langgraph.graph import END, START, StateGraph
@@ -22,6 +23,7 @@ from langgraph.runtime import Runtime
 
 from graphs.compile import compile_pattern
 from nodes import langgraph_private as private
+from nodes.state import add_rows, add_rows_delta
 
 ROOT = Path(__file__).resolve().parent.parent
 CHANGED = "LangGraph changed a private API that nodes/langgraph_private.py relies on: "
@@ -181,3 +183,30 @@ def test_a_node_wrapped_before_compiling_is_what_runs_with_its_config_and_runtim
     result = builder.compile(checkpointer=InMemorySaver()).invoke({}, {"configurable": {"thread_id": "w"}})
     assert seen == [("gate", True), ("tool", True)], CHANGED + "a replaced node's runnable did not run"
     assert [s.split(":")[0] for s in result["seen"]] == ["gate", "tool"]
+
+
+class Rows(TypedDict, total=False):
+    rows: Annotated[list, add_rows]
+
+
+def test_a_channel_replaced_before_compiling_is_the_one_the_graph_runs_with():
+    """``replace_channels``: ``StateGraph.channels`` and ``.schemas`` hold each key's channel, and
+    compiling reads them from there."""
+    builder = StateGraph(Rows)
+    builder.add_node("add", lambda state: {"rows": [len(state.get("rows") or [])]})
+    builder.add_edge(START, "add")
+    builder.add_edge("add", END)
+    assert isinstance(builder.channels.get("rows"), BinaryOperatorAggregate), CHANGED + "StateGraph.channels"
+    assert all(isinstance(fields, dict) for fields in builder.schemas.values()), (
+        CHANGED + "StateGraph.schemas"
+    )
+    replaced = private.replace_channels(builder, lambda key, _c: DeltaChannel(add_rows_delta, list))
+    assert replaced == ["rows"] and builder.channels["rows"].key == "rows"
+    graph = builder.compile(checkpointer=SqliteSaver(sqlite3.connect(":memory:", check_same_thread=False)))
+    assert isinstance(graph.channels["rows"], DeltaChannel), (
+        CHANGED + "compile no longer reads builder.channels"
+    )
+    config = {"configurable": {"thread_id": "t"}}
+    graph.invoke({"rows": [9]}, config)
+    graph.invoke({"rows": [8]}, config)
+    assert graph.get_state(config).values["rows"] == [9, 1, 8, 3]

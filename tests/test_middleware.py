@@ -414,6 +414,23 @@ def test_the_gateways_feedback_is_never_read_as_the_users_request():
     assert nxt["governance_run"]["request"] == "Thanks." and nxt["governance_run"]["turns"] == ["h2"]
 
 
+def test_the_turns_seen_are_kept_small_and_a_thread_checkpointed_before_reads_as_it_did():
+    """``governance_seen`` keeps a digest of each human turn's id and text (12 characters a turn,
+    however long the text); a thread whose state holds the earlier form (id → text hash) is read
+    the same way: only the client's new turns, or an edited one, are the request."""
+    from nodes.middleware.turns import DIGEST, new_turns, seen
+    from policies.text import text_hash
+
+    said = [HumanMessage("Pay Acme 420 EUR. " * 20, id="h1"), AIMessage("Done.", id="a1")]
+    assert len(seen(said)) == DIGEST == 12
+    later = [*said, HumanMessage("Thanks.", id="h2")]
+    edited = [HumanMessage("Pay Acme 42 EUR.", id="h1"), *later[1:]]
+    for known in (seen(said), {"h1": text_hash("Pay Acme 420 EUR. " * 20)}):
+        assert [m.id for m in new_turns(later, known)] == ["h2"]
+        assert [m.id for m in new_turns(edited, known)] == ["h1", "h2"]
+        assert [m.id for m in new_turns(said, known)] == []
+
+
 def test_a_final_answer_with_an_untrusted_link_waits_for_a_human():
     support = {"name": "read_channel", "args": {"channel": "#support"}}
     answer = "Reply with https://phish.example/inv7 as asked."
@@ -486,8 +503,17 @@ def test_each_run_on_a_thread_has_its_own_budget_and_rows():
     first = agent.invoke(ask("Read #finance."), config)
     second = agent.invoke(ask("List the payees."), config)
     assert finished(first) and finished(second)
-    runs = [c["run_id"] for c in second["governance_calls"]]
-    assert len(runs) == 2 and runs[0] != runs[1]
+    [first_call], [second_call] = first["governance_calls"], second["governance_calls"]
+    assert first_call["run_id"] != second_call["run_id"]
+    # each run starts from no rows, with a store or without: the earlier run's are in its checkpoints
+    from graphs.audit import read_audit
+
+    audit = read_audit(agent, config)
+    assert audit.source == "checkpoints"
+    assert [(r.run_id, [c["tool"] for c in r.calls]) for r in audit.runs] == [
+        (first_call["run_id"], ["read_channel"]),
+        (second_call["run_id"], ["list_payees"]),
+    ]
 
 
 def test_a_resume_keyed_by_interrupt_id_with_the_decision_alone_is_taken():

@@ -14,6 +14,6 @@ except ImportError as exc:  # the core's dependencies do not include langchain
     ) from exc
 
 from nodes.middleware.agent import GovernanceMiddleware
-from nodes.middleware.state import GovernanceState
+from nodes.middleware.state import GovernanceDeltaState, GovernanceState
 
-__all__ = ["GovernanceMiddleware", "GovernanceState"]
+__all__ = ["GovernanceDeltaState", "GovernanceMiddleware", "GovernanceState"]

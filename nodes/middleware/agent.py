@@ -95,6 +95,11 @@ class GovernanceMiddleware(ToolRunning, AgentMiddleware[GovernanceState, Any, An
         if problems:
             raise ValueError("the supervisor policy does not fit the tools: " + "; ".join(problems))
         self._bound = bound_arg_names(self.policy)
+        # what every review reads of the policy and the tools, read once (the policy is fitted to
+        # the tools here, and the middleware reads it as it is now)
+        self._trusted = frozenset(self.policy.trusted_tools())
+        self._constants = tuple(self.policy.constants())
+        self._arg_models = {**{n: None for n in self.policy.tools}, **self._models()}
 
     def _models(self) -> dict[str, Any]:
         return {name: tool.model for name, tool in self._registry.items()}
@@ -109,7 +114,7 @@ class GovernanceMiddleware(ToolRunning, AgentMiddleware[GovernanceState, Any, An
         """A new run's bookkeeping: its id, clock and steps, its request (the human turns the client
         sent, by identity), its turn on the thread, whom it acts for."""
         messages = state.get("messages") or []
-        asked = run_request(messages, state.get("governance_seen") or {})
+        asked = run_request(messages, state.get("governance_seen"))
         subject, bound_now, conflict = run_subject(
             state.get("governance_subject"), self.subject, asked["request"], self._bound
         )
@@ -202,11 +207,11 @@ class GovernanceMiddleware(ToolRunning, AgentMiddleware[GovernanceState, Any, An
             tuple(calls),
             dict(state.get("governance_subject") or self.subject),
             str(run.get("request") or ""),  # the client's turns of this run, never a rewritten history
-            frozenset(self.policy.trusted_tools()),
-            tuple(self.policy.constants()),
+            self._trusted,
+            self._constants,
             grants=tuple(of_run(state.get("governance_grants"), run.get("run_id"))),
         )
-        models = {**{n: None for n in self.policy.tools}, **self._models()}
+        models = self._arg_models
         about = {"run_id": run.get("run_id"), "step": run.get("steps")}
         past = [{"tool": c.get("tool"), "signature": c.get("signature")} for c in calls]
         refusals = list(of_run(state.get("governance_refusals"), run.get("run_id")))
@@ -264,7 +269,7 @@ class GovernanceMiddleware(ToolRunning, AgentMiddleware[GovernanceState, Any, An
         if renamed:
             update["messages"] = [reply_message, *update.get("messages", [])]
         now_seen = seen(messages, update.get("messages", []))
-        if now_seen != (state.get("governance_seen") or {}):  # an unchanged value is not written again
+        if now_seen != state.get("governance_seen"):  # an unchanged value is not written again
             update["governance_seen"] = now_seen
         return update
 

@@ -111,7 +111,8 @@ def _gate(action: dict[str, Any], batch: Batch, review: dict[str, Any] | None = 
 
 
 def _review(action: dict[str, Any], batch: Batch) -> Verdict:
-    """The supervisor's review; a revised action is reviewed again before it may run."""
+    """The supervisor's review of an action the gateway passed (:func:`decide`); a revised action
+    is reviewed again before it may run."""
     executed_from = "original"
     for revision in range(batch.policy.max_revisions_per_action + 1):
         decision = rules.review_action(action, batch.context, batch.policy, batch.hooks)
@@ -126,7 +127,8 @@ def _review(action: dict[str, Any], batch: Batch) -> Verdict:
             run = Verdict(
                 "run", action, decision.reason, review=row, executed_from=executed_from, approved_by=by
             )
-            return approved(run, batch)
+            # the action the gateway just passed, against the same calls: checked once, not twice
+            return run if revision == 0 else approved(run, batch)
         if revision == batch.policy.max_revisions_per_action:
             return Verdict("refuse", action, "supervisor_block:revision_limit", "supervisor", review=row)
         action, executed_from = decision.details["action"], "supervisor_revised"

@@ -8,22 +8,24 @@ bookkeeping (``governance_run``: its id, clock, steps, its request and the human
 from), the plans of approved calls (``governance_plan``) and the human turns seen so far on the
 thread (``governance_seen``) are private. Every audit row is written through :func:`audit`.
 
-With a store (``create_agent(..., store=...)``, or the server's), the rows in state are the current
-run's: each run's rows move to the thread's audit log (:mod:`nodes.middleware.audit`) and the next
-run starts from none (``RESET``), so a checkpoint does not carry every earlier run's rows. Without
-one they accumulate over the thread, each naming its ``run_id``."""
+The rows in state are the current run's: each run starts from none (``RESET``), so a checkpoint
+does not carry every earlier run's rows. With a store (``create_agent(..., store=...)``, or the
+server's) each run's rows also move to the thread's audit log (:mod:`nodes.middleware.audit`);
+without one they stay in the run's own checkpoints (``graphs.audit.read_audit`` reads both)."""
 
 from __future__ import annotations
 
 import uuid
 from collections.abc import Mapping, Sequence
-from typing import Annotated, Any, NotRequired
+from typing import Annotated, Any, NotRequired, Required
 
 from langchain.agents.middleware.types import AgentState, OmitFromInput, PrivateStateAttr
+from langchain_core.messages import AnyMessage
+from langgraph.channels import DeltaChannel
 
 from nodes.audit import GOVERNANCE_ROWS
 from nodes.clock import now
-from nodes.state import add_rows
+from nodes.state import add_messages_delta, add_rows, add_rows_delta
 from nodes.trace import review_figures
 from policies.text import json_hash
 
@@ -45,7 +47,7 @@ class GovernanceState(AgentState[Any]):
     """The agent's state with what :class:`~nodes.middleware.GovernanceMiddleware` keeps.
 
     Audit rows: each names its ``run_id`` (one agent invocation); appended, or started over by a
-    first row ``RESET`` (a new run, when the rows live in the store's audit log)."""
+    first row ``RESET`` (a new run)."""
 
     governance_trace: NotRequired[Annotated[list[dict[str, Any]], OmitFromInput, add_rows]]
     governance_calls: NotRequired[Annotated[list[dict[str, Any]], OmitFromInput, add_rows]]
@@ -63,10 +65,33 @@ class GovernanceState(AgentState[Any]):
     #: step, written apart from ``governance_run`` (written once a run) so a step's update stays small
     governance_clock: NotRequired[Annotated[dict[str, Any], PrivateStateAttr]]
     governance_plan: NotRequired[Annotated[dict[str, Any], PrivateStateAttr]]
-    #: the thread's human turns as the middleware last saw them: message id → hash of the text
-    governance_seen: NotRequired[Annotated[dict[str, str], PrivateStateAttr]]
+    #: the thread's human turns as the middleware last saw them: the digests of their ids and texts
+    #: (:mod:`nodes.middleware.turns`; a thread checkpointed before keeps message id → text hash)
+    governance_seen: NotRequired[Annotated[str | dict[str, str], PrivateStateAttr]]
     #: seconds a run waited for a human while a changed call was reviewed again (run id → seconds)
     governance_waited: NotRequired[Annotated[dict[str, float], PrivateStateAttr, _add_waits]]
+
+
+class GovernanceDeltaState(GovernanceState):
+    """The agent's state with the conversation and the middleware's audit rows as LangGraph's
+    delta channels (beta): a checkpoint stores what each step wrote to them, and a snapshot of the
+    whole list every 100 updates, not the whole list every time. The switch for an agent:
+    ``create_agent(model, tools, middleware=[governance], state_schema=GovernanceDeltaState,
+    checkpointer=...)`` (docs/own-agent.md, "Long threads: delta channels")."""
+
+    messages: Required[Annotated[list[AnyMessage], DeltaChannel(add_messages_delta)]]
+    governance_trace: NotRequired[
+        Annotated[list[dict[str, Any]], OmitFromInput, DeltaChannel(add_rows_delta)]
+    ]
+    governance_calls: NotRequired[
+        Annotated[list[dict[str, Any]], OmitFromInput, DeltaChannel(add_rows_delta)]
+    ]
+    governance_refusals: NotRequired[
+        Annotated[list[dict[str, Any]], OmitFromInput, DeltaChannel(add_rows_delta)]
+    ]
+    governance_grants: NotRequired[
+        Annotated[list[dict[str, Any]], OmitFromInput, DeltaChannel(add_rows_delta)]
+    ]
 
 
 def audit(

@@ -19,33 +19,63 @@ later runs; a later request naming someone else does not rebind it.
 
 from __future__ import annotations
 
+import hashlib
 import uuid
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from functools import lru_cache
 from typing import Any
 
 from langchain_core.messages import HumanMessage
 
 from nodes.messages import message_text
 from policies.supervisor.subject import subject_from_request, thread_subject
-from policies.text import text_hash
+from policies.text import normalize_ws, text_hash
+
+#: ``governance_seen`` holds each human turn seen as the digest of its id and text, this many hex
+#: digits each, one after the other (a thread checkpointed before keeps a dict: id → text hash).
+#: Two turns that share a digest (about 1 in 10^14 for 200 turns) make the newer one no request:
+#: the run is then authorised by less, never by more.
+DIGEST = 12
+
+#: What the middleware recorded of the thread's human turns (``governance_seen``).
+Seen = str | Mapping[str, str]
 
 
 def _turns(messages: Iterable[Any]) -> list[HumanMessage]:
     return [m for m in messages if isinstance(m, HumanMessage)]
 
 
-def seen(messages: Iterable[Any], written: Iterable[Any] = ()) -> dict[str, str]:
+@lru_cache(maxsize=16384)
+def _digest(message_id: str, text: str) -> str:
+    """A human turn's id and (whitespace-normalised) text, as ``governance_seen`` keeps them; kept
+    per process, so the passes over a long thread's turns at each step hash each turn once."""
+    said = f"{message_id}\x00{normalize_ws(text)}".encode("utf-8", "surrogatepass")
+    return hashlib.sha256(said).hexdigest()[:DIGEST]
+
+
+def seen(messages: Iterable[Any], written: Iterable[Any] = ()) -> str:
     """The human turns of the conversation (and of ``written``, an update not yet in state) as the
-    middleware sees them now: message id → hash of the text."""
-    return {m.id: text_hash(message_text(m)) for m in _turns([*messages, *written]) if m.id}
+    middleware sees them now: the digests of their ids and texts, in order (``DIGEST`` hex digits
+    each; 12 bytes a turn, where an id and a hash took 56)."""
+    return "".join(_digest(m.id, message_text(m)) for m in _turns([*messages, *written]) if m.id)
 
 
-def new_turns(messages: Sequence[Any], known: Mapping[str, str]) -> list[HumanMessage]:
+def _was_seen(known: Seen | None) -> Callable[[HumanMessage], bool]:
+    """Whether a human turn is one ``known`` records, with that text (either format)."""
+    if isinstance(known, Mapping):  # a thread checkpointed before the digests
+        return lambda m: bool(m.id) and known.get(str(m.id)) == text_hash(message_text(m))
+    text = known if isinstance(known, str) else ""
+    digests = {text[i : i + DIGEST] for i in range(0, len(text), DIGEST)}
+    return lambda m: bool(m.id) and _digest(str(m.id), message_text(m)) in digests
+
+
+def new_turns(messages: Sequence[Any], known: Seen | None) -> list[HumanMessage]:
     """The human turns the client's input brought: ids not ``known``, or known ids with new text."""
-    return [m for m in _turns(messages) if not m.id or known.get(m.id) != text_hash(message_text(m))]
+    was_seen = _was_seen(known)
+    return [m for m in _turns(messages) if not was_seen(m)]
 
 
-def run_request(messages: Sequence[Any], known: Mapping[str, str]) -> dict[str, Any]:
+def run_request(messages: Sequence[Any], known: Seen | None) -> dict[str, Any]:
     """The run's request as its bookkeeping keeps it: the text of the client's new turns and their
     ids (``turns``)."""
     turns = new_turns(messages, known)

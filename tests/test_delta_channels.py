@@ -1,0 +1,188 @@
+"""Delta channels behind one switch (beta): every pattern's conversation and audit rows
+(``AGENT_PATTERNS_DELTA_CHANNELS``, ``graphs.compile``) and a ``create_agent`` agent's
+(``state_schema=GovernanceDeltaState``), with the batch reducers that replay their writes
+(``nodes.state``). The whole suite also runs with the switch on (docs/development.md)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from langchain_core.messages import AIMessage, AIMessageChunk, HumanMessage, RemoveMessage
+from langgraph.channels import BinaryOperatorAggregate, DeltaChannel
+from langgraph.graph.message import REMOVE_ALL_MESSAGES, add_messages
+
+from graphs.compile import DELTA_CHANNELS_ENV, delta_channels_enabled
+from graphs.registry import PATTERNS
+from graphs.store import open_checkpointer
+from nodes.state import RESET, add_messages_delta, add_rows, add_rows_delta
+
+# --- the reducers -------------------------------------------------------------------------------
+
+_IDS = st.sampled_from(["a", "b", "c", "d"])
+_MESSAGE = st.one_of(
+    st.builds(lambda i, t: HumanMessage(t, id=i), _IDS, st.sampled_from(["hi", "there"])),
+    st.builds(lambda t: AIMessage(t), st.sampled_from(["x", "y"])),  # no id: given one
+    st.builds(lambda i: RemoveMessage(id=i), _IDS),
+    st.just(RemoveMessage(id=REMOVE_ALL_MESSAGES)),
+    st.just(("user", "a pair")),
+)
+_WRITES = st.lists(st.lists(_MESSAGE, max_size=4), max_size=6)
+
+
+def _known(writes: list[list[Any]]) -> list[list[Any]]:
+    """The writes with every removal of an id not there at that point dropped (``add_messages``
+    raises on those; the delta reducer ignores them)."""
+    held: set[str] = set()
+    kept = []
+    for write in writes:
+        out: list[Any] = []
+        for m in write:
+            if isinstance(m, RemoveMessage) and m.id == REMOVE_ALL_MESSAGES:
+                held = set()
+            elif isinstance(m, RemoveMessage):
+                if m.id not in held:
+                    continue
+                held.discard(m.id)
+            elif isinstance(m, HumanMessage):
+                held.add(str(m.id))
+            out.append(m)
+        kept.append(out)
+    return kept
+
+
+def _shape(messages: list[Any]) -> list[tuple[str, Any]]:
+    return [(m.type, m.content) for m in messages]
+
+
+@settings(max_examples=300, deadline=None)
+@given(writes=_WRITES, split=st.integers(min_value=0, max_value=6))
+def test_the_messages_reducer_is_add_messages_in_any_batching(writes, split):
+    """``add_messages`` message by message: a write's messages apply one after another (within
+    one write ``add_messages`` itself applies removals last and keeps whatever follows a
+    start-over as it is, which no batching could repeat)."""
+    writes = _known(writes)
+    folded: list[Any] = []
+    for write in writes:
+        for message in write:
+            folded = add_messages(folded, [message])
+    once = add_messages_delta([], writes)
+    twice = add_messages_delta(add_messages_delta([], writes[:split]), writes[split:])
+    assert _shape(once) == _shape(folded)
+    assert once == twice  # batching-invariant, ids included
+    assert len({m.id for m in once}) == len(once) and all(m.id for m in once)
+
+
+def test_a_message_without_an_id_gets_the_same_one_every_replay():
+    first = add_messages_delta([], [[("user", "hi"), AIMessage("ok")]])
+    again = add_messages_delta([], [[("user", "hi"), AIMessage("ok")]])
+    assert [m.id for m in first] == [m.id for m in again] and first[0].id != first[1].id
+
+
+def test_starting_over_and_chunks_as_add_messages_does():
+    said = add_messages_delta([HumanMessage("a", id="1")], [[AIMessageChunk(content="part", id="2")]])
+    assert [type(m).__name__ for m in said] == ["HumanMessage", "AIMessage"]
+    summary = [RemoveMessage(id=REMOVE_ALL_MESSAGES), HumanMessage("summary", id="s")]
+    assert _shape(add_messages_delta(said, [summary])) == [("human", "summary")]
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    writes=st.lists(
+        st.lists(st.one_of(st.just(RESET), st.integers(0, 9).map(lambda n: {"n": n})), max_size=4), max_size=6
+    ),
+    split=st.integers(min_value=0, max_value=6),
+)
+def test_the_rows_reducer_is_add_rows_in_any_batching(writes, split):
+    folded: list[Any] = []
+    for write in writes:
+        folded = add_rows(folded, write)
+    assert add_rows_delta([], writes) == folded
+    assert add_rows_delta(add_rows_delta([], writes[:split]), writes[split:]) == folded
+
+
+# --- the switch ---------------------------------------------------------------------------------
+
+
+def test_the_switch_is_off_unless_set():
+    assert not delta_channels_enabled({})
+    assert delta_channels_enabled({DELTA_CHANNELS_ENV: "1"}) and delta_channels_enabled(
+        {DELTA_CHANNELS_ENV: "on"}
+    )
+    assert not delta_channels_enabled({DELTA_CHANNELS_ENV: "0"})
+
+
+@pytest.mark.parametrize("name", sorted(PATTERNS))
+def test_every_pattern_keeps_its_conversation_and_rows_as_delta_channels_when_on(name, monkeypatch):
+    monkeypatch.setenv(DELTA_CHANNELS_ENV, "1")
+    graph = PATTERNS[name].build()
+    channels = graph.builder.channels
+    for key in ("messages", "trace", "history"):
+        assert isinstance(channels[key], DeltaChannel), key
+    monkeypatch.setenv(DELTA_CHANNELS_ENV, "0")
+    assert isinstance(PATTERNS[name].build().builder.channels["messages"], BinaryOperatorAggregate)
+
+
+def test_a_thread_kept_with_delta_channels_reads_back_the_same(tmp_path, monkeypatch):
+    """The Supervisor's demo on SQLite, twice on one thread, with the switch on: the state read
+    back from a new saver is the state the run returned, and the checkpoints hold no whole
+    conversation (only its snapshots do)."""
+    monkeypatch.setenv(DELTA_CHANNELS_ENV, "1")
+    pattern = PATTERNS["supervisor"]
+    db = str(tmp_path / "t.sqlite")
+    config = {"configurable": {"thread_id": "t"}}
+    with open_checkpointer(db) as saver:
+        graph = pattern.build(checkpointer=saver)
+        graph.invoke(pattern.demo_input(), config)
+        done = graph.invoke({"messages": [("user", "And the refund status?")]}, config)
+    with open_checkpointer(db) as saver:
+        values = pattern.build(checkpointer=saver).get_state(config).values
+        stored = [t.checkpoint["channel_values"].get("messages") for t in saver.list(config)]
+    assert values["messages"] == done["messages"] and values["trace"] == done["trace"]
+    assert all(not isinstance(m, list) for m in stored)  # a snapshot, or not stored at all
+
+
+def test_an_agent_with_the_delta_state_keeps_its_conversation_and_rows_as_delta_channels(tmp_path):
+    """``create_agent(..., state_schema=GovernanceDeltaState)``: the conversation and the
+    middleware's rows are delta channels, and a thread on SQLite reads back as it ran."""
+    pytest.importorskip(
+        "langchain.agents", reason="GovernanceMiddleware needs langchain>=1 (the agents extra)"
+    )
+    from langchain.agents import create_agent
+    from langchain_core.language_models.fake_chat_models import GenericFakeChatModel
+
+    from nodes.middleware import GovernanceDeltaState, GovernanceMiddleware
+    from policies.supervisor import SupervisorPolicy
+
+    def lookup_order(order_id: str) -> dict:
+        """Look an order up."""
+        return {"order_id": order_id, "status": "shipped"}
+
+    class Model(GenericFakeChatModel):
+        def bind_tools(self, tools: Any, **kwargs: Any) -> Model:
+            return self
+
+    replies = []
+    for n in (1, 2):
+        call = {"name": "lookup_order", "args": {"order_id": f"A{n}"}, "id": f"c{n}"}
+        replies += [AIMessage("", tool_calls=[call]), AIMessage(f"A{n} is shipped.")]
+    governance = GovernanceMiddleware(SupervisorPolicy.for_tools([lookup_order]), tools=[lookup_order])
+    config = {"configurable": {"thread_id": "t"}}
+    with open_checkpointer(str(tmp_path / "t.sqlite")) as saver:
+        agent = create_agent(
+            Model(messages=iter(replies)),
+            [lookup_order],
+            middleware=[governance],
+            checkpointer=saver,
+            state_schema=GovernanceDeltaState,
+        )
+        for key in ("messages", "governance_trace", "governance_calls"):
+            assert isinstance(agent.builder.channels[key], DeltaChannel), key
+        for n in (1, 2):
+            done = agent.invoke({"messages": [("user", f"Where is order A{n}?")]}, config)
+        values = agent.get_state(config).values
+    assert values["messages"] == done["messages"] and len(done["messages"]) == 8
+    assert [c["args"] for c in values["governance_calls"]] == [{"order_id": "A2"}]
+    assert [m.type for m in done["messages"]].count("human") == 2  # the pairs' ids are stable
