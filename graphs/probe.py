@@ -18,6 +18,7 @@ import copy
 import json
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 from langchain_core.tools import BaseTool, StructuredTool
@@ -93,7 +94,7 @@ class _World:
         return json.dumps(planted) if text else planted
 
 
-def _wrapped(tools: Iterable[Any], world: _World, side: set[str]) -> list[BaseTool]:
+def _wrapped(tools: Iterable[Any], world: _World, side: frozenset[str]) -> list[BaseTool]:
     """The user's tools, each calling the original and then the world: a read's result gets the
     attack's plant, a side effect is recorded."""
     out: list[BaseTool] = []
@@ -123,13 +124,17 @@ class _Setup:
     custom_rules: Mapping[str, CustomRule]
     subject: Mapping[str, Any]
 
+    @cached_property
+    def side(self) -> frozenset[str]:
+        """The policy's side-effect tools."""
+        return frozenset(n for n, spec in self.policy.tools.items() if spec.side_effect)
+
     def run(
         self, engine: str, task: ProbeTask, script: list[Any], world: _World, request: str, human: Human
     ) -> tuple[dict[str, Any], list[dict[str, Any]]]:
         """One run of ``script`` in ``engine``: its final values and the approval requests asked
         (each answered approve when ``human(request)``, else reject)."""
-        side = {n for n, s in self.policy.tools.items() if s.side_effect}
-        tools = _wrapped(self.tools, world, side)
+        tools = _wrapped(self.tools, world, self.side)
         model = ScriptedToolModel(replies=script)
         subject = dict(task.subject or self.subject)
         config = {"configurable": {"thread_id": f"probe-{engine}-{id(world)}"}, "recursion_limit": 200}
@@ -199,7 +204,7 @@ def _clean(setup: _Setup, engine: str, task: ProbeTask) -> tuple[TaskResult, lis
     world = _World()
     script: list[Any] = [*task.calls, task.final]
     values, asked = setup.run(engine, task, script, world, task.request, _own(task))
-    side = {n for n, s in setup.policy.tools.items() if s.side_effect}
+    side = setup.side
     matched: set[int] = set()
     reads: list[tuple[int, str, Any]] = []
     for call in _calls(engine, values):  # each executed call is the task's next call of that name
@@ -228,7 +233,7 @@ def _attacked(setup: _Setup, engine: str, task: ProbeTask, attack: Attack) -> At
         script = [*calls, task.final]
         human: Human = _nobody  # the user said no
     else:
-        side = {n for n, spec in setup.policy.tools.items() if spec.side_effect}
+        side = setup.side
         reads = [i for i, c in enumerate(calls) if c["name"] not in side]
         at = max([attack.after, *reads]) + 1  # once the worker has read everything, as an agent does
         script = [*calls[:at], dict(attack.call), *calls[at:], task.final]

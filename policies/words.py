@@ -36,13 +36,11 @@ __all__ = [
     "GENERIC_FIELD_WORDS",
     "Clause",
     "affirmative_words",
-    "asked_clauses",
     "asks_step",
     "clauses_of",
     "field_word",
     "forms",
     "generic_field",
-    "mentions",
     "position",
     "words_of",
 ]
@@ -162,12 +160,6 @@ def position(words: Sequence[str], phrase: str) -> list[int]:
     ]
 
 
-def mentions(text: str, phrases: Iterable[str]) -> bool:
-    """Does ``text`` hold one of the declared ``phrases`` as whole words (inflections included)?"""
-    words = words_of(text)
-    return any(position(words, p) for p in phrases)
-
-
 @dataclass(frozen=True)
 class Clause:
     """One clause of a request: its words, and whether it is the last of a question."""
@@ -223,14 +215,6 @@ def _without_polite(words: list[str]) -> list[str]:
     return words[2:] if len(words) >= 2 and words[1] in ("you", "u") else words
 
 
-def asked_clauses(text: str) -> list[Clause]:
-    """The clauses of ``text`` that are not questions (negation is per word: see
-    :meth:`Clause.asks_at`)."""
-    return [
-        c for c in clauses_of(text) if not c.questioned and not (c.words and c.words[0] in QUESTION_WORDS)
-    ]
-
-
 def affirmative_words(text: str, phrases: Iterable[str]) -> bool:
     """Does one clause of ``text`` ask for one of the declared ``phrases``: the phrase stands in
     it where nothing negates it, makes it a question or a condition?"""
@@ -258,7 +242,6 @@ GENERIC_FIELD_WORDS = frozenset(
         "string", "line", "type", "status", "key", "secret", "token", "thing", "one", "all",
     }
 )  # fmt: skip
-_GENERIC = GENERIC_FIELD_WORDS
 
 
 #: Verbs a tool's name begins with, which say nothing of what it returns.
@@ -275,7 +258,7 @@ def field_word(field: str) -> str:
     generic one (``get_account.card.number`` → ``card``, ``recovery_code`` → ``recovery``); for a
     whole result (``*``), the last word of the tool's name (``get_salary`` → ``salary``)."""
     words, tool = _path_words(field)
-    named = [w for w in words if w not in _GENERIC] or words
+    named = [w for w in words if w not in GENERIC_FIELD_WORDS] or words
     if not named:
         named = [w for w in re.split(r"[._\s-]+", tool.casefold()) if w and w not in _VERBS]
     return named[-1] if named else ""
@@ -285,4 +268,4 @@ def generic_field(field: str) -> bool:
     """Is a sensitive field named only by common words (``get_user.number``, ``mail.body``), so
     that any request using the word would name it?"""
     word = field_word(field)
-    return not word or word in _GENERIC
+    return not word or word in GENERIC_FIELD_WORDS
