@@ -93,7 +93,9 @@ def _decision(update: Mapping[str, Any]) -> tuple[str | None, list[str], list[st
     parts: list[str] = []
     long: list[str] = []
     review = update.get("review")
-    if isinstance(review, Mapping) and "run_total" in review:  # a cumulative threshold's total, in full
+    if isinstance(review, Mapping) and (
+        "run_total" in review or "thread_total" in review
+    ):  # a cumulative threshold's total, in full
         from policies.supervisor import shown_details
 
         review = shown_details(review)

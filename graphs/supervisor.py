@@ -83,6 +83,9 @@ class SupervisorOutput(RunState, total=False):
     #: the grants of this run (one ask per task): escalated steps a human approved, whose kind and
     #: provenance later steps share without asking again
     grants: list[dict[str, Any]]
+    #: the thread's ledger: what the successful calls of tools thread-wide rules watch did, in every
+    #: run of the thread (kept across runs: refunds on an order, the same call on a record again)
+    ledger: list[dict[str, Any]]
 
 
 class SupervisorState(SupervisorInput, SupervisorOutput, total=False):

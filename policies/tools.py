@@ -117,6 +117,13 @@ class ToolSpec(BaseModel):
         "the run's subject (one of its values) is the user's own, every field of it trusted for naming it "
         "and for the values it gives; anyone else's record is trusted only as the tool's trust says.",
     )
+    owner_only: bool = Field(
+        False,
+        description="Only the subject's own records reach the run: every record of the tool's result whose "
+        "``owner`` field does not hold a value of the run's subject (or that has no subject) is withheld, "
+        "kept as its ``record_keys`` and ``withheld: not_the_subjects_record``, before the worker, the "
+        "audit or any later call sees it. Needs ``owner``.",
+    )
 
     @model_validator(mode="after")
     def _trusted_keys(self) -> ToolSpec:
@@ -144,6 +151,12 @@ class ToolSpec(BaseModel):
         """Does this spec trust a record's field ``key`` (at any depth)?"""
         flipped = any(_covers(pattern, key) for pattern in self.trust_except)
         return (self.trust == "trusted") != flipped
+
+    @model_validator(mode="after")
+    def _owner_for_owner_only(self) -> ToolSpec:
+        if self.owner_only and not self.owner:
+            raise ValueError("owner_only needs owner: the field that says whose record it is")
+        return self
 
     @model_validator(mode="after")
     def _one_schema(self) -> ToolSpec:

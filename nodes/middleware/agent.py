@@ -53,6 +53,7 @@ from nodes.middleware.state import audit as audit_rows
 from nodes.middleware.turns import run_request, run_subject, seen
 from nodes.tool_gateway import GovernedTool, tool_registry
 from policies import supervisor as rules
+from policies.supervisor.ledger import ledger_args
 from policies.supervisor.subject import bound_arg_names
 
 
@@ -100,6 +101,7 @@ class GovernanceMiddleware(ToolRunning, AgentMiddleware[GovernanceState, Any, An
         self._trusted = frozenset(self.policy.trusted_tools())
         self._constants = tuple(self.policy.constants())
         self._arg_models = {**{n: None for n in self.policy.tools}, **self._models()}
+        self._ledger_args = ledger_args(self.policy)
 
     def _models(self) -> dict[str, Any]:
         return {name: tool.model for name, tool in self._registry.items()}
@@ -210,6 +212,7 @@ class GovernanceMiddleware(ToolRunning, AgentMiddleware[GovernanceState, Any, An
             self._trusted,
             self._constants,
             grants=tuple(of_run(state.get("governance_grants"), run.get("run_id"))),
+            ledger=tuple(state.get("governance_ledger") or ()),
         )
         models = self._arg_models
         about = {"run_id": run.get("run_id"), "step": run.get("steps")}

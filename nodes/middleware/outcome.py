@@ -54,6 +54,26 @@ def observed(result: Any, call_id: Any) -> tuple[bool, Any]:
     return answer.status != "error" and not is_error_observation(observation), observation
 
 
+def withheld_answer(result: Any, call: Mapping[str, Any], observation: Any) -> Any:
+    """A tool's answer with another subject's records withheld: the observation the audit keeps, in
+    place of the tool's own text (a ``Command`` the tool returned keeps its other updates)."""
+    message = answer_of(result, call.get("id"))
+    if message is None:
+        return result
+    text = json.dumps(observation, ensure_ascii=False, default=str)
+    kept = message.model_copy(update={"content": text})
+    if isinstance(result, Command) and isinstance(result.update, dict):
+        said = [
+            kept
+            if getattr(m, "tool_call_id", None) == call.get("id")
+            or (isinstance(m, Mapping) and m.get("tool_call_id") == call.get("id"))
+            else m
+            for m in result.update.get("messages") or ()
+        ]
+        return Command(update={**result.update, "messages": said}, goto=result.goto, graph=result.graph)
+    return kept
+
+
 def noted(message: ToolMessage, plan: Mapping[str, Any]) -> ToolMessage:
     """A changed call's answer, saying with which arguments it ran (see the module's docstring)."""
     source = plan.get("executed_from")

@@ -19,13 +19,15 @@ from langgraph.types import Command
 
 from nodes.middleware.decide import Batch, Verdict, decide
 from nodes.middleware.guard import CHANGED, Guard, Seen
-from nodes.middleware.outcome import answer, call_record, noted, observed
+from nodes.middleware.outcome import answer, call_record, noted, observed, withheld_answer
 from nodes.middleware.reply import Reply, plan_for, tool_message
 from nodes.middleware.state import audit as audit_rows
 from nodes.middleware.state import elapsed, run_of, trace_row
 from nodes.tool_gateway import ToolOutcome, error_observation
 from policies import supervisor as rules
 from policies.json_safety import type_name
+from policies.ownership import visible
+from policies.supervisor.ledger import ledger_entry
 
 Handler = Callable[[ToolCallRequest], ToolMessage | Command]
 
@@ -34,6 +36,8 @@ class ToolRunning:
     """``wrap_tool_call`` and ``awrap_tool_call`` of the governance middleware."""
 
     policy: rules.SupervisorPolicy
+    subject: dict[str, Any]
+    _ledger_args: dict[str, list[str]]
 
     if TYPE_CHECKING:
 
@@ -140,9 +144,17 @@ class ToolRunning:
                 update["governance_stop_reason"] = failed.reason
         else:
             ok, observation = observed(raw, call.get("id"))
+        subject = (request.state or {}).get("governance_subject") or self.subject
+        observation, withheld = visible(self.policy.tools.get(ran["tool"]), observation, subject)
         record = call_record(ran, call.get("id"), ok, observation, watched.attempts)
         row = trace_row(at, "execution", **ran["figures"], observation_ok=ok)
+        if withheld:  # another subject's records: the model reads what the audit keeps, no more
+            record["withheld"] = row["withheld"] = withheld
+            result = withheld_answer(result, call, observation)
         update.update(audit_rows(trace=[row], calls=[record]))
+        entry = ledger_entry(self._ledger_args, record, run_id=run.get("run_id"), step=plan["step"])
+        if entry is not None:
+            update["governance_ledger"] = [entry]
         if isinstance(result, BaseException):  # observed, as the Supervisor's gateway does
             result = tool_message(call, observation if not ok else {"error": type_name(result)}, error=True)
         if isinstance(result, ToolMessage):

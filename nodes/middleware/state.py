@@ -68,6 +68,9 @@ class GovernanceState(AgentState[Any]):
     #: the thread's human turns as the middleware last saw them: the digests of their ids and texts
     #: (:mod:`nodes.middleware.turns`; a thread checkpointed before keeps message id → text hash)
     governance_seen: NotRequired[Annotated[str | dict[str, str], PrivateStateAttr]]
+    #: the thread's ledger (:mod:`policies.supervisor.ledger`): what the successful calls of tools
+    #: thread-wide rules watch did, in every run of the thread; never started over, never input
+    governance_ledger: NotRequired[Annotated[list[dict[str, Any]], PrivateStateAttr, add_rows]]
     #: seconds a run waited for a human while a changed call was reviewed again (run id → seconds)
     governance_waited: NotRequired[Annotated[dict[str, float], PrivateStateAttr, _add_waits]]
 

@@ -20,15 +20,24 @@ from nodes.tool_gateway import ToolOutcome, ToolRegistry, check_tool_call, error
 from nodes.trace import history_row, stop, trace_row
 from policies import supervisor as rules
 from policies.observation import observation_of
+from policies.ownership import visible
+from policies.supervisor.ledger import ledger_args, ledger_entry
 from policies.tools import idempotency_key, is_error_observation
 
 
 def _call_record(
-    state: State, action: Mapping[str, Any], signature: str, key: str | None, outcome: ToolOutcome
+    state: State,
+    action: Mapping[str, Any],
+    signature: str,
+    key: str | None,
+    outcome: ToolOutcome,
+    policy: rules.SupervisorPolicy,
 ) -> dict[str, Any]:
     """One executed call as the run keeps it: what ran, what came of it (the result read as the
-    middleware reads it: :func:`policies.observation.observation_of`), who approved it."""
+    middleware reads it: :func:`policies.observation.observation_of`, less another subject's
+    records where the tool is ``owner_only``), who approved it."""
     observation = observation_of(outcome.result) if outcome.ok else error_observation(outcome)
+    observation, withheld = visible(policy.tools.get(action["name"]), observation, state.get("run_subject"))
     return {
         "step": state.get("steps"),
         "tool": action["name"],
@@ -40,6 +49,7 @@ def _call_record(
         "approved_by": state.get("approved_by") or rules.APPROVED_BY_RULES,
         "human_approved": state.get("human_approved"),
         "idempotency_key": key,
+        **({"withheld": withheld} if withheld else {}),
     }
 
 
@@ -62,7 +72,7 @@ def execute(state: State, runtime: Ctx, *, policy: rules.SupervisorPolicy, tools
     step = int(state.get("steps") or 0)
     key = idempotency_key(str(state.get("run_id")), step, name, args) if spec and spec.side_effect else None
     outcome = run_tool(tools, name, args, idempotency_key=key)
-    call = _call_record(state, action, checked.details["signature"], key, outcome)
+    call = _call_record(state, action, checked.details["signature"], key, outcome, policy)
     answer = _result_message(state, call)
     if not outcome.ok and policy.on_tool_error == "stop":  # the call is kept: it ran, or tried to
         details = outcome.detail
@@ -85,7 +95,11 @@ def execute(state: State, runtime: Ctx, *, policy: rules.SupervisorPolicy, tools
     row = trace_row(state, "execution", **figures, observation_ok=ok)
     if not outcome.ok:
         row["tool_error"] = outcome.reason
-    return {"calls": [*calls, call], "trace": [row], "history": [history], **conv.said(state, answer)}
+    if call.get("withheld"):
+        row["withheld"] = call["withheld"]
+    update = {"calls": [*calls, call], "trace": [row], "history": [history], **conv.said(state, answer)}
+    entry = ledger_entry(ledger_args(policy), call, run_id=state.get("run_id"), step=state.get("steps"))
+    return {**update, "ledger": [*(state.get("ledger") or []), entry]} if entry else update
 
 
 def _result_message(state: State, call: Mapping[str, Any]) -> list[Any]:

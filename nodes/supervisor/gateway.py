@@ -100,6 +100,7 @@ def _review_context(state: State, policy: rules.SupervisorPolicy) -> rules.Revie
         frozenset(policy.trusted_tools()),
         tuple(policy.constants()),
         grants=tuple(state.get("grants") or ()),
+        ledger=tuple(state.get("ledger") or ()),
     )
 
 

@@ -64,6 +64,7 @@ from policies.supervisor.rules import (
     Threshold,
     ToolRules,
 )
+from policies.supervisor.thread import OwnedRecord, RecordLimit, Repeat
 
 __all__ = [
     "APPROVED_BY_RULES",
@@ -85,8 +86,11 @@ __all__ = [
     "IdentifierRule",
     "NumberArg",
     "OneOf",
+    "OwnedRecord",
     "Precondition",
     "Reader",
+    "RecordLimit",
+    "Repeat",
     "Requested",
     "ReviewContext",
     "RunCap",

@@ -67,17 +67,18 @@ def hitl_action(action: Mapping[str, Any]) -> tuple[str, dict[str, Any]]:
 
 def shown_details(details: Mapping[str, Any]) -> dict[str, Any]:
     """A rule's details as a person reads them: a cumulative threshold's ``run_total`` (what the
-    run's earlier calls add up to) shown as ``run_total_before_this_call`` beside
-    ``run_total_with_this_call`` (the total the limit was checked against: 90 before a call of 89
-    is 179, which ``run_total=90.0`` alone hid)."""
+    run's earlier calls add up to; ``thread_total``: the thread's) shown as
+    ``run_total_before_this_call`` beside ``run_total_with_this_call`` (the total the limit was
+    checked against: 90 before a call of 89 is 179, which ``run_total=90.0`` alone hid)."""
     shown = dict(details)
-    before, value = shown.get("run_total"), shown.get("value")
-    if is_number(before) and is_number(value):
-        at = list(shown).index("run_total")
-        total = round(float(before) + float(value), 9)
-        items = [(k, v) for k, v in shown.items() if k != "run_total"]
-        items[at:at] = [("run_total_before_this_call", before), ("run_total_with_this_call", total)]
-        shown = dict(items)
+    for key in ("run_total", "thread_total"):
+        before, value = shown.get(key), shown.get("value")
+        if is_number(before) and is_number(value):
+            at = list(shown).index(key)
+            total = round(float(before) + float(value), 9)
+            items = [(k, v) for k, v in shown.items() if k != key]
+            items[at:at] = [(f"{key}_before_this_call", before), (f"{key}_with_this_call", total)]
+            shown = dict(items)
     return shown
 
 

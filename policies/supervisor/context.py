@@ -56,6 +56,9 @@ class ReviewContext:
     #: the values a human reviewer typed in an edit (argument → value): a source of their own,
     #: admitted by every rule about where a value comes from (``approved_action``)
     human: Mapping[str, Any] = field(default_factory=dict)
+    #: the thread's ledger: what the successful calls of the tools thread-wide rules watch did, in
+    #: every run of the thread, this one's included (:mod:`policies.supervisor.ledger`)
+    ledger: tuple[Mapping[str, Any], ...] = ()
 
     @cached_property
     def sources(self) -> list[Source]:
@@ -83,9 +86,35 @@ class ReviewContext:
         )
 
     def total(self, tool: str, arg: str) -> Decimal:
-        """The exact sum of numeric ``arg`` over the tool's successful calls."""
-        values = (c.get("args", {}).get(arg) for c in self.calls if c.get("tool") == tool and c.get("ok"))
+        """The exact sum of numeric ``arg`` over the tool's successful calls in this run."""
+        return self.summed(tool, arg)
+
+    def summed(
+        self,
+        tool: str,
+        arg: str,
+        args: Mapping[str, Any] | None = None,
+        scope: str = "run",
+        per: Sequence[str] = (),
+    ) -> Decimal:
+        """The exact sum of numeric ``arg`` over the tool's successful calls of the run (``scope``
+        ``"thread"``: of every run on the thread, its ledger), only those whose ``per`` arguments
+        have the values ``args`` gives them."""
+        rows = self.ledger if scope == "thread" else [c for c in self.calls if c.get("ok")]
+        values = (r.get("args", {}).get(arg) for r in self.on_record(rows, tool, args or {}, per))
         return sum((_decimal(v) for v in values if is_number(v)), Decimal(0))
+
+    @staticmethod
+    def on_record(
+        rows: Sequence[Mapping[str, Any]], tool: str, args: Mapping[str, Any], per: Sequence[str]
+    ) -> list[Mapping[str, Any]]:
+        """The rows of ``tool`` whose ``per`` arguments have the values ``args`` gives them."""
+        return [
+            r
+            for r in rows
+            if r.get("tool") == tool
+            and all(_same((r.get("args") or {}).get(p)) == _same(args.get(p)) for p in per)
+        ]
 
     def admits(self, rule: OneOf, value: Any) -> bool:
         """Is ``value`` in ``rule``'s set (its ``values`` and the subject's list under its key)?"""

@@ -217,6 +217,26 @@ class SupervisorPolicy(BasePolicy):
                     )
         return self
 
+    @model_validator(mode="after")
+    def _record_tools(self) -> SupervisorPolicy:
+        """A rule about a record names the tool that returns it: one the policy knows, and (for an
+        owned record) one whose ``ToolSpec.owner`` says whose each record is."""
+        for name, rules in self.rules.items():
+            owned = [(r.tool, True) for r in rules.owned]
+            for tool, must_own in [*owned, *((r.tool, False) for r in rules.record_limits)]:
+                spec = self.tools.get(tool)
+                if spec is None:
+                    raise ValueError(
+                        f"rules of {name!r} name records of {tool!r}: give it a ToolSpec in tools "
+                        f"(with owner=..., the field that says whose record it is)"
+                    )
+                if must_own and not spec.owner:
+                    raise ValueError(
+                        f"rules of {name!r} want {tool!r} records owned by the subject: give its "
+                        "ToolSpec owner=... (the field your system sets to whose record it is)"
+                    )
+        return self
+
     def constants(self) -> list[Any]:
         """The values this policy itself names (allowed values, defaults): a source of provenance."""
         rules = self.rules.values()

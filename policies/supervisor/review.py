@@ -24,6 +24,7 @@ from policies.supervisor.flows import confidentiality, destinations
 from policies.supervisor.following import authorised, followed, planted_detail
 from policies.supervisor.grants import granted
 from policies.supervisor.policy import SupervisorPolicy
+from policies.supervisor.records_check import owned_records, record_limits, repeated
 from policies.supervisor.request import clauses as clauses  # re-exported: it lived here
 from policies.supervisor.request import requested
 from policies.supervisor.rules import IdentifierRule, ToolRules
@@ -177,7 +178,8 @@ def _free_text(
 def _amounts(
     action: Mapping[str, Any], name: str, rules: ToolRules, context: ReviewContext
 ) -> Decision | None:
-    """Numeric arguments (finite, positive, to their decimals) and the run's cap on their sum."""
+    """Numeric arguments (finite, positive, to their decimals), the cap on their sum (the run's, or
+    the thread's) and the limits per record across the thread."""
     args: Mapping[str, Any] = action.get("args") or {}
     for rule in rules.number_args:
         value = args.get(rule.arg)
@@ -189,14 +191,17 @@ def _amounts(
         if kept != _decimal(value):
             return _revise(action, rule.rounding_reason, {rule.arg: float(kept)})
     cap = rules.run_cap
-    if cap is None:
-        return None
-    left = _decimal(cap.limit) - context.total(name, cap.arg)
-    value = args.get(cap.arg)
-    if left <= 0:
-        return _block(cap.exhausted_reason, limit=cap.limit)
-    if is_number(value) and _decimal(value) > left:
-        return _revise(action, cap.revise_reason, {cap.arg: float(left)})
+    if cap is not None:
+        left = _decimal(cap.limit) - context.summed(name, cap.arg, args, cap.scope, cap.per)
+        value = args.get(cap.arg)
+        if left <= 0:
+            return _block(
+                cap.exhausted_reason,
+                limit=cap.limit,
+                **({"scope": "thread"} if cap.scope == "thread" else {}),
+            )
+        if is_number(value) and _decimal(value) > left:
+            return _revise(action, cap.revise_reason, {cap.arg: float(left)})
     return None
 
 
@@ -281,9 +286,11 @@ def _review_call(
     traced = _provenance(name, rules, args, context, policy) if decided is None else {}
     if isinstance(traced, Decision):
         decided, traced = traced, {}
+    if decided is None:  # a value the run may use, on a record that must be the subject's
+        decided = owned_records(rules, args, context, policy)
     seen = {"provenance": traced} if traced else {}
     if decided is None and not rules.read_only:
-        decided = _amounts(action, name, rules, context)
+        decided = _amounts(action, name, rules, context) or record_limits(name, rules, args, context, policy)
         for default in rules.defaults if decided is None else ():
             present = args.get(default.arg)
             if present is None or (isinstance(present, str) and not present.strip()):
@@ -292,13 +299,20 @@ def _review_call(
         decided = _apply_custom(rules.custom, action, context, hooks or {})
     if decided is not None or rules.read_only:
         return decided or Decision("approve", rules.approve_reason, seen)
+    again = repeated(name, rules, args, context, policy)
+    if again is not None:
+        return Decision(again.verdict, again.reason, {**again.details, **seen})
     for threshold in rules.escalate_above:
         value = args.get(threshold.arg)
-        before = context.total(name, threshold.arg) if threshold.cumulative else Decimal(0)
+        before = (
+            context.summed(name, threshold.arg, args, threshold.scope, threshold.per)
+            if threshold.cumulative
+            else Decimal(0)
+        )
         if is_number(value) and before + _decimal(value) > _decimal(threshold.limit):
             details = {"arg": threshold.arg, "limit": threshold.limit, "value": value}
             if before:
-                details["run_total"] = float(before)
+                details["run_total" if threshold.scope == "run" else "thread_total"] = float(before)
             return Decision("escalate", threshold.reason, {**details, **seen})
     if rules.require_approval:
         asked = rules.requested  # a change or deletion whose kind the request asks for, every value given

@@ -10,6 +10,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator, model_valida
 
 from policies.derivation import OPERATIONS, Operation
 from policies.provenance import IdentifierKind
+from policies.supervisor.thread import OwnedRecord, RecordLimit, Repeat, Scope
 
 #: A rule's verdict when it fails: block, escalate to a human, or None (the policy's
 #: ``default_verdict``, itself ``block`` unless the policy says otherwise).
@@ -59,11 +60,21 @@ class OneOf(_Rule):
     verdict: Verdict = None
 
 
-class RunCap(_Rule):
-    """A per-run cap on the sum of ``arg`` over the tool's successful calls."""
+class _Summed(_Rule):
+    """A rule over the sum of ``arg``: over this run's calls, or (``scope="thread"``) over every
+    run's on the thread (its ledger: :mod:`policies.supervisor.thread`); with ``per``, only the
+    calls with the same values of those arguments (per order, per account)."""
+
+    scope: Scope = Field("run", description="run: this run's calls; thread: every run's on the thread.")
+    per: list[str] = Field(default_factory=list, description="Sum only calls with these arguments' values.")
+
+
+class RunCap(_Summed):
+    """A cap on the sum of ``arg`` over the tool's successful calls: of the run, or of the thread
+    (``scope="thread"``: per subject, since a thread acts for one; ``per``: per record)."""
 
     arg: str
-    limit: float = Field(gt=0, description="Most the argument may add up to in one run.")
+    limit: float = Field(gt=0, description="Most the argument may add up to (in its scope).")
     exhausted_reason: str = Field(description="Block reason when nothing is left.")
     revise_reason: str = Field(description="Revise reason when the value is capped to what is left.")
 
@@ -76,15 +87,22 @@ class ArgDefault(_Rule):
     reason: str
 
 
-class Threshold(_Rule):
-    """Escalate to a human when numeric ``arg`` is above ``limit`` (``cumulative``: when the run's
+class Threshold(_Summed):
+    """Escalate to a human when numeric ``arg`` is above ``limit`` (``cumulative``: when the
     successful calls of the tool and this one add up to more, so that splitting an action into
-    parts below the limit does not avoid the human)."""
+    parts below the limit does not avoid the human: the run's calls, or with ``scope="thread"``
+    every run's on the thread; ``per``: only those on the same record)."""
 
     arg: str
     limit: float
     reason: str
     cumulative: bool = False
+
+    @model_validator(mode="after")
+    def _summed(self) -> Threshold:
+        if (self.scope != "run" or self.per) and not self.cumulative:
+            raise ValueError("Threshold scope and per sum earlier calls: give cumulative=True")
+        return self
 
 
 _SOURCE_NAMES = ("request", "subject", "policy", "trusted", "any")
@@ -273,9 +291,10 @@ class Confidentiality(_Rule):
 
 class ToolRules(_Rule):
     """The supervisor's rules for one tool, applied in this order: bound arguments, set membership,
-    provenance (argument sources, identifiers, the request's ask), preconditions, then — for a
-    read-only tool — custom rules and approval; for any other tool numeric checks, run cap,
-    defaults, custom rules, escalation thresholds, required approval."""
+    preconditions, provenance (argument sources, identifiers, the request's ask), owned records,
+    then — for a read-only tool — custom rules and approval; for any other tool numeric checks, run
+    cap, record limits, defaults, custom rules, repeats on the thread, escalation thresholds,
+    required approval."""
 
     bound_args: list[str] = Field(
         default_factory=list,
@@ -285,6 +304,9 @@ class ToolRules(_Rule):
         "default verdict, ``subject_unbound:<arg>``). Checked first.",
     )
     one_of: list[OneOf] = Field(default_factory=list, description="Arguments limited to a set of values.")
+    owned: list[OwnedRecord] = Field(
+        default_factory=list, description="Arguments that name a record, which must be the subject's own."
+    )
     arg_sources: list[ArgSource] = Field(default_factory=list, description="Where arguments may come from.")
     identifiers: IdentifierRule | None = Field(None, description="Identifiers in free text: from where.")
     requested: Requested | None = Field(None, description="The request must ask for this kind of action.")
@@ -295,6 +317,10 @@ class ToolRules(_Rule):
     preconditions: list[Precondition] = Field(default_factory=list)
     number_args: list[NumberArg] = Field(default_factory=list)
     run_cap: RunCap | None = None
+    record_limits: list[RecordLimit] = Field(
+        default_factory=list, description="Sums per record, across the thread, within a field of the record."
+    )
+    repeat: Repeat | None = Field(None, description="The same call on the same record again, on the thread.")
     defaults: list[ArgDefault] = Field(default_factory=list)
     custom: list[str] = Field(default_factory=list, description="Names of custom rules to apply.")
     escalate_above: list[Threshold] = Field(default_factory=list)
@@ -332,4 +358,18 @@ class ToolRules(_Rule):
         names |= {r.arg for r in self.one_of} | {r.arg for r in self.number_args}
         names |= {r.arg for r in self.arg_sources} | set(self.identifiers.args if self.identifiers else ())
         names |= {r.arg for r in self.defaults} | {t.arg for t in self.escalate_above}
-        return names | ({self.run_cap.arg} if self.run_cap else set())
+        names |= {a for t in self.escalate_above for a in t.per} | {o.arg for o in self.owned}
+        names |= {a for r in self.record_limits for a in (r.arg, r.record_arg)}
+        names |= set(self.repeat.per if self.repeat else ())
+        return names | ({self.run_cap.arg, *self.run_cap.per} if self.run_cap else set())
+
+    def ledger_args(self) -> list[str]:
+        """The arguments the thread's ledger keeps of this tool's calls: those its thread-wide rules
+        sum or name records by (empty: the ledger keeps no entry of it)."""
+        summed = [(t.arg, *t.per) for t in self.escalate_above if t.scope == "thread"]
+        cap = self.run_cap
+        summed += [(cap.arg, *cap.per)] if cap and cap.scope == "thread" else []
+        names = [a for args in summed for a in args]
+        names += [a for r in self.record_limits for a in (r.arg, r.record_arg)]
+        names += list(self.repeat.per if self.repeat else ())
+        return sorted(set(names))

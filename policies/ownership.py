@@ -1,0 +1,88 @@
+"""Whose record a tool's result holds, and what of another's reaches the run.
+
+A tool whose records say whose they are (``ToolSpec.owner``: an order's ``customer``, a ticket's
+``customer``; a field your own system sets) can be limited to the run's subject: with
+``ToolSpec.owner_only``, every record of its result whose owner is not the subject (or whose owner
+the result does not say, or a run with no subject) is withheld — replaced by its key fields and a
+note — before the worker, the audit or any later call sees it. So another customer's order never
+reaches the model, and none of its data can flow into an e-mail or a reply.
+
+A record is a mapping that holds the owner field, at any depth of the result (a list of orders, a
+search's ``results``); a mapping without it is looked into, not judged. Nothing here runs a tool.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+from policies.provenance import identity, leaf_values
+from policies.tools import ToolSpec
+
+#: The note a withheld record carries, and the reason a call on one is refused.
+WITHHELD = "not_the_subjects_record"
+#: The key of that note in a withheld record.
+WITHHELD_KEY = "withheld"
+
+
+def subject_ids(subject: Mapping[str, Any] | None) -> frozenset[Any]:
+    """The run's subject as owner fields are compared with it: the identity of each of its values."""
+    return frozenset(identity(v) for v in leaf_values(dict(subject or {}))) - {None}
+
+
+def owned(record: Mapping[str, Any], owner: str, subject: frozenset[Any]) -> bool:
+    """Is ``record`` the subject's: does its ``owner`` field hold one of the subject's values?"""
+    if WITHHELD_KEY in record and owner not in record:
+        return False
+    return bool({identity(v) for v in leaf_values(record.get(owner))} & subject)
+
+
+def withhold_others(
+    value: Any, *, owner: str, keys: Sequence[str], subject: frozenset[Any]
+) -> tuple[Any, int]:
+    """``value`` (a tool's observation) with every record not the subject's replaced by its
+    ``keys`` fields and ``{"withheld": "not_the_subjects_record"}``; and how many were withheld."""
+    if isinstance(value, Mapping):
+        if owner in value:
+            if owned(value, owner, subject):
+                return value, 0
+            kept = {k: value[k] for k in keys if k in value and k != owner}
+            return {**kept, WITHHELD_KEY: WITHHELD}, 1
+        pairs = [(k, withhold_others(v, owner=owner, keys=keys, subject=subject)) for k, v in value.items()]
+        count = sum(n for _k, (_v, n) in pairs)
+        return ({k: v for k, (v, _n) in pairs} if count else value), count
+    if isinstance(value, list | tuple):
+        items = [withhold_others(v, owner=owner, keys=keys, subject=subject) for v in value]
+        count = sum(n for _v, n in items)
+        return ([v for v, _n in items] if count else value), count
+    return value, 0
+
+
+def visible(spec: ToolSpec | None, observation: Any, subject: Mapping[str, Any] | None) -> tuple[Any, int]:
+    """What of a tool's observation the run may see (``spec``: the tool's ``ToolSpec``): all of
+    it, or for an ``owner_only`` tool the subject's records only; and how many were withheld."""
+    if spec is None or not spec.owner_only or not spec.owner:
+        return observation, 0
+    keys = [k for k in spec.record_keys if k != spec.owner]
+    return withhold_others(observation, owner=spec.owner, keys=keys, subject=subject_ids(subject))
+
+
+def records_with(value: Any, key: str, wanted: Any) -> Iterable[Mapping[str, Any]]:
+    """The mappings inside ``value`` (at any depth) whose ``key`` field equals ``wanted``."""
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, Mapping):
+            if key in item and _same(item[key], wanted):
+                yield item
+            stack.extend(item.values())
+        elif isinstance(item, list | tuple):
+            stack.extend(item)
+
+
+def _same(found: Any, wanted: Any) -> bool:
+    if isinstance(found, bool) or isinstance(wanted, bool):
+        return found is wanted
+    if isinstance(found, str) and isinstance(wanted, str):
+        return found.strip().casefold() == wanted.strip().casefold()
+    return bool(found == wanted)
