@@ -57,7 +57,7 @@ for gid, target in json.loads((root / "langgraph.json").read_text())["graphs"].i
         "hints": hints,
         "input": sorted(graph.get_input_jsonschema()["properties"]),
         "output": sorted(graph.get_output_jsonschema()["properties"]),
-        "context": sorted(graph.get_context_jsonschema()["properties"]),
+        "context": sorted((graph.get_context_jsonschema() or {}).get("properties", {})),
     }
 print(json.dumps(out))
 """
@@ -75,7 +75,10 @@ def test_every_graph_loads_as_a_server_loads_it(loader):
     )
     assert proc.returncode == 0, proc.stderr[-3000:]
     loaded = json.loads(proc.stdout)
-    assert set(loaded) == set(CONFIG["graphs"]) == set(PATTERNS)
+    assert set(loaded) == set(CONFIG["graphs"]) == {*PATTERNS, "support_desk"}
+    desk = loaded.pop("support_desk")  # a create_agent agent: its chat input and its audit output
+    assert {"messages", "governance_subject"} <= set(desk["input"])
+    assert {"messages", "governance_calls", "governance_stop_reason"} <= set(desk["output"])
     for name, found in loaded.items():
         pattern = PATTERNS[name]
         reference = pattern.module.graph  # the same graph, imported normally

@@ -24,7 +24,9 @@ REFUND = {"kind": "tool", "name": "issue_refund", "args": {"order_id": "ORD-1002
 
 def edit(**args):
     answer = parse_human_answer({"type": "edit", "edited_action": {"name": "issue_refund", "args": args}})
-    context = ReviewContext(calls=(ORDER,), request=REQUEST, trusted=frozenset({"look_up_order"}))
+    context = ReviewContext(
+        calls=(ORDER,), request=REQUEST, trusted=frozenset({"look_up_order"}), subject=support_desk.SUBJECT
+    )
     models = {name: tool.model for name, tool in tool_registry(support_desk.tools).items()}
     return approved_action(answer, REFUND, support_desk.policy, context, models=models)
 
@@ -65,7 +67,8 @@ def _run(engine):
             middleware=[governance],
             checkpointer=InMemorySaver(),
         )
-    asked = agent.invoke({"messages": [("user", REQUEST)]}, config)
+    subject = {"subject" if engine == "graph" else "governance_subject": support_desk.SUBJECT}
+    asked = agent.invoke({"messages": [("user", REQUEST)], **subject}, config)
     assert (
         asked["__interrupt__"][0].value["action_requests"][0]["args"]["amount"] == 250.0
     )  # above 100: asked

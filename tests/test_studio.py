@@ -76,14 +76,53 @@ def server(tmp_path_factory):
     shutil.rmtree(workdir, ignore_errors=True)
 
 
-def test_langgraph_json_registers_every_pattern():
+#: The examples langgraph.json serves beside the patterns: create_agent agents (graphs/<name>.py).
+EXAMPLES = {"support_desk"}
+
+
+def test_langgraph_json_registers_every_pattern_and_the_examples():
     assert CONFIG["dependencies"] == ["."]
-    assert set(CONFIG["graphs"]) == set(PATTERNS)
+    assert set(CONFIG["graphs"]) == set(PATTERNS) | EXAMPLES
     for name, target in CONFIG["graphs"].items():
         assert target == f"./graphs/{name}.py:graph"
 
 
-@pytest.mark.parametrize("name", list(CONFIG["graphs"]))
+def test_the_support_desk_is_served_and_asks_in_langchains_hitl_shape(server):
+    """The support desk (a create_agent agent with GovernanceMiddleware) in Studio's server: a
+    benign refund runs on the desk's offline worker; above 100 it waits in LangChain's HITL shape,
+    and the decision Agent Chat UI sends resumes it; another customer's order is withheld."""
+    from langgraph_sdk import get_sync_client
+
+    client = get_sync_client(url=server)
+    assistant = client.assistants.search(graph_id="support_desk")[0]
+    schemas = client.assistants.get_schemas(assistant["assistant_id"])
+    assert {"messages", "governance_subject"} <= set(schemas["input_schema"]["properties"])
+    thread = client.threads.create()["thread_id"]
+
+    def say(text):
+        said = {
+            "messages": [{"role": "user", "content": text}],
+            "governance_subject": {"customer": "cust-42"},
+        }
+        return client.runs.wait(thread, "support_desk", input=said)
+
+    done = say("Refund order ORD-1001 in full.")
+    assert [c["tool"] for c in done["governance_calls"]] == ["look_up_order", "issue_refund"]
+    say("Refund order ORD-1002 in full.")
+    [waiting] = client.threads.get_state(thread)["interrupts"]
+    assert waiting["value"]["action_requests"][0]["args"] == {"order_id": "ORD-1002", "amount": 250.0}
+    edited = {
+        "type": "edit",
+        "edited_action": {"name": "issue_refund", "args": {"order_id": "ORD-1002", "amount": 120}},
+    }
+    done = client.runs.wait(thread, "support_desk", command={"resume": {"decisions": [edited]}})
+    assert done["governance_calls"][-1]["args"] == {"order_id": "ORD-1002", "amount": 120}
+    done = say("Refund 10 EUR on order ORD-2001.")
+    assert "li@example.org" not in json.dumps(done["messages"])
+    assert done["messages"][-1]["content"].startswith("Order ORD-2001 is not this customer's")
+
+
+@pytest.mark.parametrize("name", list(PATTERNS))
 def test_graph_served_and_demo_runs(server, name):
     from langgraph_sdk import get_sync_client
 
