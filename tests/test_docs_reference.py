@@ -1,5 +1,5 @@
-"""docs/own-agent.md's "Reference" names exactly what the code accepts: every parameter of
-``GovernanceMiddleware`` and every source name a rule takes."""
+"""docs/own-agent-reference.md's "Parameters and source names" names exactly what the code accepts:
+every parameter of ``GovernanceMiddleware`` and every source name a rule takes."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ import pytest
 from nodes.middleware import GovernanceMiddleware
 from policies.supervisor import SupervisorPolicy, rules
 
-DOC = (Path(__file__).resolve().parent.parent / "docs" / "own-agent.md").read_text(encoding="utf-8")
+DOC = (Path(__file__).resolve().parent.parent / "docs" / "own-agent-reference.md").read_text(encoding="utf-8")
 
 
 def _table(heading: str) -> dict[str, str]:

@@ -136,7 +136,7 @@ def test_the_clone_aliases_give_one_class_identity():
 
 def _docs_create_agent_example() -> str:
     text = (ROOT / "docs" / "own-agent.md").read_text(encoding="utf-8")
-    section = text[text.index("## Already on create_agent?") :]
+    section = text[text.index("## Start from create_agent") :]
     block = re.search(r"```python\n(.*?)```", section, re.S)
     assert block and "create_agent" in block.group(1)
     return block.group(1)
