@@ -50,12 +50,20 @@ def test_links_between_docs_resolve():
 
 
 def test_the_readme_is_a_starting_point():
-    """At most 300 lines (everything else lives in docs/), and its first screen shows how to run a
-    pattern, approve a waiting run and plug in a model."""
+    """At most 300 lines (everything else lives in docs/), and its first screen says what
+    ``GovernanceMiddleware`` adds to ``create_agent`` + LangChain's ``HumanInTheLoopMiddleware``
+    (issue 36), and shows how to run a pattern, approve a waiting run and plug in a model."""
     text = (ROOT / "README.md").read_text(encoding="utf-8")
     assert len(text.splitlines()) <= 300
     first_screen = "\n".join(text.splitlines()[:45])
-    for needle in ("agent-patterns run ", "agent-patterns approve ", "OPENAI_API_KEY", "build_graph(llm="):
+    for needle in (
+        "GovernanceMiddleware",
+        "HumanInTheLoopMiddleware",
+        "agent-patterns run ",
+        "agent-patterns approve ",
+        "OPENAI_API_KEY",
+        "build_graph(llm=",
+    ):
         assert needle in first_screen, needle
 
 
