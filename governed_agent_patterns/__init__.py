@@ -18,6 +18,7 @@ from __future__ import annotations
 import importlib
 import importlib.abc
 import importlib.machinery
+import importlib.util
 import sys
 from pathlib import Path
 from types import ModuleType
@@ -201,6 +202,13 @@ class _SameModule(importlib.abc.Loader):
 
     def exec_module(self, module: ModuleType) -> None:
         """Nothing to run: the module was run once, under its top-level name."""
+
+    def get_code(self, fullname: str) -> Any:
+        """The module's code, for ``python -m governed_agent_patterns.<folder>.<module>`` in a
+        clone: runpy runs it as ``__main__``, as it runs the wheel's copy."""
+        spec = importlib.util.find_spec(self.target)
+        loader = spec.loader if spec is not None else None
+        return loader.get_code(self.target) if isinstance(loader, importlib.abc.InspectLoader) else None
 
 
 class _CloneAliases(importlib.abc.MetaPathFinder):

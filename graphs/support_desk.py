@@ -68,3 +68,44 @@ def build_agent(
 
 #: Compiled without a checkpointer: LangGraph Studio and the server supply their own.
 graph = build_agent()
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """``python -m governed_agent_patterns.graphs.support_desk --db desk.sqlite --thread T1 "text"``:
+    one turn of a desk thread on SQLite (checkpointer and store in one file); ``--answer JSON``
+    answers what the thread waits for instead (``'{"type": "approve"}'``, an edit, a reject),
+    from any process. Prints the reply, or what waits and why (exit 3)."""
+    import argparse
+    import json
+
+    from langgraph.types import Command
+
+    from graphs.store import open_checkpointer, open_store
+
+    parser = argparse.ArgumentParser(prog="support_desk", description=main.__doc__)
+    parser.add_argument("--db", required=True, help="the SQLite file the thread lives in")
+    parser.add_argument("--thread", required=True, help="the thread (one customer's conversation)")
+    parser.add_argument("--customer", default=desk.SUBJECT["customer"], help="whom the thread acts for")
+    parser.add_argument("--answer", help="a reviewer's decision, as JSON (LangChain's HITL shape)")
+    parser.add_argument("text", nargs="?", help="the support agent's message")
+    args = parser.parse_args(argv)
+    if (args.answer is None) == (args.text is None):
+        parser.error("give a message, or --answer")
+    config = {"configurable": {"thread_id": args.thread}}
+    with open_checkpointer(args.db, writable=True) as saver, open_store(args.db) as store:
+        agent = build_agent(checkpointer=saver, store=store)
+        if args.answer is not None:
+            given: Any = Command(resume={"decisions": [json.loads(args.answer)]})
+        else:
+            given = {"messages": [("user", args.text)], "governance_subject": {"customer": args.customer}}
+        result = agent.invoke(given, config)
+    waiting = result.get("__interrupt__")
+    if waiting:
+        print("waits:", waiting[0].value["action_requests"][0]["description"])
+        return 3
+    print(result["messages"][-1].content)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
