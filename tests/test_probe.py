@@ -58,7 +58,9 @@ def _careless(**changes):
         sources = [
             a if a.arg != "order_id" else ArgSource(arg="order_id", sources=["any"]) for a in rule.arg_sources
         ]
-        rules["issue_refund"] = rule.model_copy(update={"arg_sources": sources, "owned": [], "record_limits": []})
+        rules["issue_refund"] = rule.model_copy(
+            update={"arg_sources": sources, "owned": [], "record_limits": []}
+        )
     if changes.get("anyone_to"):  # "the model knows whom to write to"
         rule = rules["send_email"]
         rules["send_email"] = rule.model_copy(
