@@ -66,18 +66,23 @@ def _safe_text(value: str) -> str:
 
 
 def storable(value: Any) -> Any:
-    """``value`` as every store can keep it: JSON types, text without lone surrogates, no NaN."""
-    if isinstance(value, str):
-        return _safe_text(value)
-    if isinstance(value, bool) or value is None or isinstance(value, int):
-        return value
-    if isinstance(value, float):
-        return value if value == value and value not in (float("inf"), float("-inf")) else str(value)
-    if isinstance(value, Mapping):
-        return {_safe_text(str(k)): storable(v) for k, v in value.items()}
-    if isinstance(value, list | tuple):
-        return [storable(v) for v in value]
-    return _safe_text(str(value))
+    """``value`` as every store can keep it: JSON types, text without lone surrogates, no NaN. A
+    value that cannot be read (a container whose iteration raises, a ``str`` that raises) is kept
+    as its type's name: whatever a client sends, the row is written."""
+    try:
+        if isinstance(value, str):
+            return _safe_text(str.__str__(value))
+        if isinstance(value, bool) or value is None or isinstance(value, int):
+            return value
+        if isinstance(value, float):
+            return value if value == value and value not in (float("inf"), float("-inf")) else str(value)
+        if isinstance(value, Mapping):
+            return {_safe_text(str(k)): storable(v) for k, v in value.items()}
+        if isinstance(value, list | tuple):
+            return [storable(v) for v in value]
+        return _safe_text(str(value))
+    except Exception:
+        return f"<unreadable {type(value).__name__}>"
 
 
 @dataclass(frozen=True)

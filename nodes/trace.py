@@ -64,7 +64,10 @@ def refused_answer(
     """The figures of a trace row for an answer to an escalation that could not be applied, the
     same in both engines: the tool asked about, which answer it was (1: the first), its type and
     hash (not its text), why it was refused and who gave it."""
-    kind = value.get("type") if isinstance(value, Mapping) else None
+    try:
+        kind = value.get("type") if isinstance(value, Mapping) else None
+    except Exception:  # a mapping that cannot be read has no type to show
+        kind = None
     return {
         "tool": "final" if action.get("kind") == "final" else action.get("name"),
         "answer": number,
