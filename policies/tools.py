@@ -225,9 +225,13 @@ def call_signature(tool: str, args: Mapping[str, Any]) -> str:
     return json_hash({"tool": tool, "args": normalize_value(dict(args))})
 
 
-def idempotency_key(run_id: str, step: int, tool: str, args: Mapping[str, Any]) -> str:
-    """The key of one approved action in one run: the same on resume, retry and replay."""
-    return f"{tool}:{json_hash({'run': run_id, 'step': step, 'call': call_signature(tool, args)})}"
+def idempotency_key(
+    run_id: str, step: int, tool: str, args: Mapping[str, Any], *, signature: str | None = None
+) -> str:
+    """The key of one approved action in one run: the same on resume, retry and replay.
+    ``signature``: the call's :func:`call_signature`, when the caller has it already."""
+    call = signature if signature is not None else call_signature(tool, args)
+    return f"{tool}:{json_hash({'run': run_id, 'step': step, 'call': call})}"
 
 
 class GatewayLimits(BaseModel):
