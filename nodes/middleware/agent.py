@@ -50,7 +50,7 @@ from nodes.middleware.state import (
     turn_of,
 )
 from nodes.middleware.state import audit as audit_rows
-from nodes.middleware.turns import run_request, run_subject, seen
+from nodes.middleware.turns import opened, run_subject, seen
 from nodes.tool_gateway import GovernedTool, tool_registry
 from policies import supervisor as rules
 from policies.supervisor.subject import bound_arg_names
@@ -114,7 +114,7 @@ class GovernanceMiddleware(ToolRunning, AgentMiddleware[GovernanceState, Any, An
         """A new run's bookkeeping: its id, clock and steps, its request (the human turns the client
         sent, by identity), its turn on the thread, whom it acts for."""
         messages = state.get("messages") or []
-        asked = run_request(messages, state.get("governance_seen"))
+        asked, seen_now = opened(messages, state.get("governance_seen"))
         subject, bound_now, conflict = run_subject(
             state.get("governance_subject"), self.subject, asked["request"], self._bound
         )
@@ -131,7 +131,7 @@ class GovernanceMiddleware(ToolRunning, AgentMiddleware[GovernanceState, Any, An
             **clock(run),
             "governance_stop_reason": None,
             "governance_plan": {},
-            "governance_seen": seen(messages),
+            "governance_seen": seen_now,
         }
         if bound_now:  # the thread's first request named whom it acts for: kept for its later runs
             update["governance_subject"] = subject
