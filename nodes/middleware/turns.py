@@ -25,7 +25,16 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import lru_cache
 from typing import Any
 
-from langchain_core.messages import HumanMessage
+from langchain_core.messages import (
+    AIMessage,
+    AIMessageChunk,
+    ChatMessage,
+    FunctionMessage,
+    HumanMessage,
+    SystemMessage,
+    ToolMessage,
+    ToolMessageChunk,
+)
 
 from nodes.messages import message_text
 from policies.supervisor.subject import subject_from_request, thread_subject
@@ -41,8 +50,19 @@ DIGEST = 12
 Seen = str | Mapping[str, str]
 
 
+#: Message types that are never human turns, told apart by their exact type (a long thread's passes
+#: over its messages skip them without the subclass check).
+_NOT_HUMAN = frozenset(
+    {AIMessage, AIMessageChunk, ToolMessage, ToolMessageChunk, SystemMessage, ChatMessage, FunctionMessage}
+)
+
+
 def _turns(messages: Iterable[Any]) -> list[HumanMessage]:
-    return [m for m in messages if isinstance(m, HumanMessage)]
+    return [
+        m
+        for m in messages
+        if type(m) is HumanMessage or (type(m) not in _NOT_HUMAN and isinstance(m, HumanMessage))
+    ]
 
 
 def _text(message: HumanMessage) -> str:
