@@ -16,6 +16,7 @@ store, ``after_agent`` also moves the run's rows to the thread's audit log
 
 from __future__ import annotations
 
+import inspect
 import uuid
 from collections.abc import Awaitable, Callable, Iterable, Mapping
 from typing import Any
@@ -331,3 +332,11 @@ def _schema_only(tool: Any) -> Any:
     if isinstance(tool, StructuredTool) and tool.func is None and tool.coroutine is not None:
         return tool.model_copy(update={"func": _never})
     return tool
+
+
+# LangChain wraps each middleware's ``wrap_*`` hooks in LangSmith's ``traceable``, which reads the
+# hook's signature at every call (``inspect.signature``), tracing on or off: each hook carries its
+# signature, read once here (PEP 362's ``__signature__``: the one ``inspect`` would compute).
+for _hook in ("wrap_model_call", "awrap_model_call", "wrap_tool_call", "awrap_tool_call"):
+    _function = getattr(GovernanceMiddleware, _hook)
+    _function.__signature__ = inspect.signature(_function)
