@@ -17,7 +17,7 @@ from nodes.trace import refused_answer
 from policies import supervisor as rules
 from policies.human import RESPOND, answer_problem, parse_human_answer
 from policies.schemas import ArgsModel
-from policies.tools import check_call
+from policies.tools import GatewayLimits, check_call
 
 #: What a reviewer of a tool call may answer here: LangChain's HITL decisions, respond included.
 TOOL_DECISIONS = (*rules.HUMAN_DECISIONS, RESPOND)
@@ -85,8 +85,19 @@ def decide(call: Mapping[str, Any], batch: Batch) -> Verdict:
     earlier = rules.refused_before(action, batch.refusals) if batch.refusals else None
     if earlier is not None:
         return refused_again(action, earlier)
-    gated = _gate(action, batch)
+    gated = _gate(action, batch, validated=_contract_models(action["name"], batch))
     return gated if isinstance(gated, Verdict) else _review(action, batch, gated)
+
+
+def _contract_models(name: str, batch: Batch) -> tuple[ArgsModel, ...]:
+    """The tool's own argument model, when the action contract validated the call's arguments
+    against it (the policy declares no schema of its own for the tool): the gateway does not
+    validate the same arguments against it again."""
+    spec = batch.policy.tools.get(name)
+    model = batch.models.get(name)
+    if model is None or (spec is not None and spec.json_schema() is not None):
+        return ()
+    return (model,)
 
 
 def refused_again(action: dict[str, Any], earlier: Mapping[str, Any]) -> Verdict:
@@ -98,17 +109,39 @@ def refused_again(action: dict[str, Any], earlier: Mapping[str, Any]) -> Verdict
     return Verdict("refuse", action, str(earlier["reason"]), "supervisor", message, row)
 
 
-def _gate(action: dict[str, Any], batch: Batch, review: dict[str, Any] | None = None) -> Verdict | str:
-    """The gateway's checks: budget, allowlist, registry, loop limits, the tool's own schema; the
-    refusal, or the call's signature when it passes."""
+#: Each policy's gateway limits, made once (a policy is frozen): policy id → (policy, limits).
+_LIMITS: dict[int, tuple[rules.SupervisorPolicy, GatewayLimits]] = {}
+
+
+def _limits(policy: rules.SupervisorPolicy) -> GatewayLimits:
+    kept = _LIMITS.get(id(policy))
+    if kept is not None and kept[0] is policy:
+        return kept[1]
+    if len(_LIMITS) >= 64:  # a process that makes policy after policy keeps the newest
+        _LIMITS.clear()
+    limits = policy.gateway_limits()
+    _LIMITS[id(policy)] = (policy, limits)
+    return limits
+
+
+def _gate(
+    action: dict[str, Any],
+    batch: Batch,
+    review: dict[str, Any] | None = None,
+    validated: tuple[ArgsModel, ...] = (),
+) -> Verdict | str:
+    """The gateway's checks: budget, allowlist, registry, loop limits, the tool's own schema
+    (unless ``validated`` against it already); the refusal, or the call's signature when it
+    passes."""
     checked = check_call(
         action["name"],
         action["args"],
-        limits=batch.policy.gateway_limits(),
+        limits=_limits(batch.policy),
         specs=batch.policy.tools,
         registered=batch.registered,
         past_calls=batch.past,
         models=batch.models,
+        validated=validated,
     )
     if checked.passed:
         return str(checked.details["signature"])
