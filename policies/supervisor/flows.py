@@ -129,7 +129,8 @@ def confidentiality(
 ) -> Decision | None:
     """A confidential value in any argument of this call must go where a reader allows, and, for a
     reader that asks it (``Reader.asked``), only when the request names what it is."""
-    secrets = sensitive_values(calls, policy.sensitive_fields())
+    fields = policy.sensitive_fields()
+    secrets = sensitive_values(calls, fields) if fields else []
     if not secrets:
         return None
     sources = _sources(sources)
