@@ -164,9 +164,14 @@ def _review(action: dict[str, Any], batch: Batch, signature: str) -> Verdict:
             by = rules.approver(decision.details)
             passed = signature if revision == 0 else None  # the gateway passed this very action
             run = Verdict(
-                "run", action, decision.reason, review=row, executed_from=executed_from,
-                approved_by=by, signature=passed,
-            )  # fmt: skip
+                "run",
+                action,
+                decision.reason,
+                review=row,
+                executed_from=executed_from,
+                approved_by=by,
+                signature=passed,
+            )
             # the action the gateway just passed, against the same calls: checked once, not twice
             return run if revision == 0 else approved(run, batch)
         if revision == batch.policy.max_revisions_per_action:
