@@ -11,7 +11,11 @@ checked to make its N calls and answer:
   ``wrap_model_call``, inside the model's node, and a step writes the run's clock, not the whole
   run's bookkeeping);
 - ``hitl_with_empty_before_model``: HITL plus a middleware whose ``before_model`` does nothing:
-  what one node per step costs by itself, whatever it does.
+  what one node per step costs by itself, whatever it does;
+- ``governance_shape_only``: a middleware with ``GovernanceMiddleware``'s hooks and state schema
+  whose hooks do nothing (each wrap hook calls its handler): what the middleware's shape costs —
+  its two per-run nodes, its ``wrap_model_call`` and ``wrap_tool_call``, its state's channels —
+  without the governance it does, the floor of any middleware built this way.
 
 Per variant and step count: supersteps per tool step and the nodes a tool step runs; CPU and wall
 ms per tool step and the ratio to ``create_agent_hitl``; the bytes of the state updates a step
@@ -56,12 +60,40 @@ def _empty_before_model(steps: int) -> Sequence[Any]:
     return [*hitl(steps), Empty()]
 
 
+def _governance_shape(steps: int) -> Sequence[Any]:
+    from langchain.agents.middleware import AgentMiddleware, hook_config
+
+    from nodes.middleware.state import GovernanceState
+
+    class Shape(AgentMiddleware):
+        state_schema = GovernanceState
+
+        def before_agent(self, state: Any, runtime: Any) -> None:
+            return None
+
+        @hook_config(can_jump_to=["end", "model"])
+        def after_model(self, state: Any, runtime: Any) -> None:
+            return None
+
+        def after_agent(self, state: Any, runtime: Any) -> None:
+            return None
+
+        def wrap_model_call(self, request: Any, handler: Any) -> Any:
+            return handler(request)
+
+        def wrap_tool_call(self, request: Any, handler: Any) -> Any:
+            return handler(request)
+
+    return [Shape()]
+
+
 def variants() -> list[Variant]:
     return [
         agent("create_agent"),
         agent(REFERENCE, hitl),
         agent("create_agent_governance", governance),
         agent("hitl_with_empty_before_model", _empty_before_model),
+        agent("governance_shape_only", _governance_shape),
     ]
 
 
@@ -199,6 +231,7 @@ def run(ctx: Context) -> Section:
         "InMemorySaver, durability sync, interleaved rounds, every run on a new thread. "
         "kb_written_per_step: the serialized state updates (LangGraph's pending writes) per tool step; "
         "kb_checkpoints_per_step: the serialized checkpoints and channel blobs. "
-        "hitl_with_empty_before_model: what one node per tool step costs by itself."
+        "hitl_with_empty_before_model: what one node per tool step costs by itself; "
+        "governance_shape_only: the middleware's hooks and state doing nothing (its shape's floor)."
     )
     return section

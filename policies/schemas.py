@@ -174,14 +174,24 @@ def compile_schema(schema: Mapping[str, Any], name: str = "Args") -> ArgsModel:
     return _compile_cached(text, name)
 
 
-def model_fields(model: ArgsModel) -> set[str]:
-    """The argument names a model accepts (field names and their aliases)."""
+@lru_cache(maxsize=1024)
+def _field_names(model: ArgsModel) -> frozenset[str]:
+    """:func:`model_fields`, read once per model class (a class's fields do not change)."""
     names: set[str] = set()
     for name, info in model.model_fields.items():
         names.add(name)
         if info.alias:
             names.add(info.alias)
-    return names
+    return frozenset(names)
+
+
+def model_fields(model: ArgsModel) -> set[str]:
+    """The argument names a model accepts (field names and their aliases)."""
+    return set(_field_names(model))
+
+
+def _takes(known: frozenset[str]) -> str:
+    return f"not an argument of this tool, which takes {', '.join(sorted(known)) or 'none'}"
 
 
 ArgProblem = tuple[Literal["extra", "missing", "bad_type"], str, str]
@@ -195,11 +205,10 @@ def validate_args(model: ArgsModel, args: Mapping[str, Any]) -> ArgProblem | Non
     """The first problem of ``args`` against ``model`` as ``(kind, arg, detail)``: ``extra`` (an
     argument the schema does not name), ``missing`` (a required one absent) or ``bad_type`` (a value
     the schema refuses, ``detail`` saying where and why); None when they fit."""
-    known = model_fields(model)
-    takes = f"not an argument of this tool, which takes {', '.join(sorted(known)) or 'none'}"
+    known = _field_names(model)
     for name in args:
         if name not in known:
-            return ("extra", str(name), takes)
+            return ("extra", str(name), _takes(known))
     for name, value in args.items():
         problem = json_problem(value)
         if problem is not None:
@@ -212,7 +221,7 @@ def validate_args(model: ArgsModel, args: Mapping[str, Any]) -> ArgProblem | Non
             for error in errors:
                 if error["type"] == kind and len(error["loc"]) == 1:
                     label: Literal["extra", "missing"] = "extra" if kind == "extra_forbidden" else "missing"
-                    return (label, str(error["loc"][0]), takes if label == "extra" else error["msg"])
+                    return (label, str(error["loc"][0]), _takes(known) if label == "extra" else error["msg"])
         first = errors[0]
         arg = str(first["loc"][0]) if first["loc"] else "(arguments)"
         return ("bad_type", arg, f"{_loc(first['loc'])}: {first['msg']}"[:300])

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from typing import Any, Literal, TypeGuard
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
@@ -201,16 +201,20 @@ def arg_problem(
     *,
     spec: ToolSpec | None = None,
     model: ArgsModel | None = None,
+    validated: Collection[ArgsModel] = (),
 ) -> ArgProblem | None:
     """The first problem of ``args`` against the policy's schema for ``tool`` (``spec``) and the
     tool's own (``model``): ``(kind, arg, detail)`` with kind ``extra``, ``missing`` or
     ``bad_type`` (see :func:`policies.schemas.validate_args`), or None when both accept them.
     With neither schema there is nothing to accept them against: ``("bad_type", "(arguments)",
-    "no_schema")``."""
+    "no_schema")``. ``validated``: models the caller already validated these very ``args``
+    against, not validated again."""
     models = [m for m in (spec.args_model(tool) if spec is not None else None, model) if m is not None]
     if not models:
         return ("bad_type", "(arguments)", "no_schema")
     for checked in models:
+        if checked in validated:
+            continue
         problem = validate_args(checked, args)
         if problem is not None:
             return problem
@@ -238,9 +242,13 @@ def call_signature(tool: str, args: Mapping[str, Any]) -> str:
     return json_hash({"tool": tool, "args": normalize_value(dict(args))})
 
 
-def idempotency_key(run_id: str, step: int, tool: str, args: Mapping[str, Any]) -> str:
-    """The key of one approved action in one run: the same on resume, retry and replay."""
-    return f"{tool}:{json_hash({'run': run_id, 'step': step, 'call': call_signature(tool, args)})}"
+def idempotency_key(
+    run_id: str, step: int, tool: str, args: Mapping[str, Any], *, signature: str | None = None
+) -> str:
+    """The key of one approved action in one run: the same on resume, retry and replay.
+    ``signature``: the call's :func:`call_signature`, when the caller has it already."""
+    call = signature if signature is not None else call_signature(tool, args)
+    return f"{tool}:{json_hash({'run': run_id, 'step': step, 'call': call})}"
 
 
 class GatewayLimits(BaseModel):
@@ -271,11 +279,13 @@ def check_call(
     registered: Iterable[str],
     past_calls: Sequence[Mapping[str, Any]],
     models: Mapping[str, ArgsModel | None] | None = None,
+    validated: Collection[ArgsModel] = (),
 ) -> Decision:
     """May ``tool(**args)`` run now? ``past_calls`` are the run's executed calls (``tool`` and
     ``signature`` keys); ``specs`` the policy's word on each tool and ``models`` the tools' own
-    argument schemas. Order: budget, allowlist, registry, per-tool limit, repeats, arguments.
-    On success ``details`` holds the call's ``signature``."""
+    argument schemas (``validated``: those the caller already validated these ``args`` against).
+    Order: budget, allowlist, registry, per-tool limit, repeats, arguments. On success
+    ``details`` holds the call's ``signature``."""
     name = tool if isinstance(tool, str) else repr(tool)
     if len(past_calls) >= limits.max_tool_calls:
         return Decision.stop("max_tool_calls", calls=len(past_calls))
@@ -295,7 +305,9 @@ def check_call(
     if repeats >= limits.repeat_limits.get(name, limits.default_repeat_limit):
         reason = "loop_detected:signature_repeat" if limits.detailed_loop_reasons else "loop_detected"
         return Decision.stop(reason, tool=name, signature=signature, repeats=repeats)
-    problem = arg_problem(name, args, spec=specs.get(name), model=(models or {}).get(name))
+    problem = arg_problem(
+        name, args, spec=specs.get(name), model=(models or {}).get(name), validated=validated
+    )
     if problem is not None:
         kind, arg, detail = problem
         return Decision.stop(f"tool_bad_args:{name}", problem=kind, arg=arg, detail=detail)

@@ -16,6 +16,7 @@ store, ``after_agent`` also moves the run's rows to the thread's audit log
 
 from __future__ import annotations
 
+import inspect
 import uuid
 from collections.abc import Awaitable, Callable, Iterable, Mapping
 from typing import Any
@@ -50,7 +51,7 @@ from nodes.middleware.state import (
     turn_of,
 )
 from nodes.middleware.state import audit as audit_rows
-from nodes.middleware.turns import run_request, run_subject, seen
+from nodes.middleware.turns import opened, run_subject, seen
 from nodes.tool_gateway import GovernedTool, tool_registry
 from policies import supervisor as rules
 from policies.supervisor.ledger import ledger_args
@@ -116,7 +117,7 @@ class GovernanceMiddleware(ToolRunning, AgentMiddleware[GovernanceState, Any, An
         """A new run's bookkeeping: its id, clock and steps, its request (the human turns the client
         sent, by identity), its turn on the thread, whom it acts for."""
         messages = state.get("messages") or []
-        asked = run_request(messages, state.get("governance_seen"))
+        asked, seen_now = opened(messages, state.get("governance_seen"))
         subject, bound_now, conflict = run_subject(
             state.get("governance_subject"), self.subject, asked["request"], self._bound
         )
@@ -133,7 +134,7 @@ class GovernanceMiddleware(ToolRunning, AgentMiddleware[GovernanceState, Any, An
             **clock(run),
             "governance_stop_reason": None,
             "governance_plan": {},
-            "governance_seen": seen(messages),
+            "governance_seen": seen_now,
         }
         if bound_now:  # the thread's first request named whom it acts for: kept for its later runs
             update["governance_subject"] = subject
@@ -334,3 +335,11 @@ def _schema_only(tool: Any) -> Any:
     if isinstance(tool, StructuredTool) and tool.func is None and tool.coroutine is not None:
         return tool.model_copy(update={"func": _never})
     return tool
+
+
+# LangChain wraps each middleware's ``wrap_*`` hooks in LangSmith's ``traceable``, which reads the
+# hook's signature at every call (``inspect.signature``), tracing on or off: each hook carries its
+# signature, read once here (PEP 362's ``__signature__``: the one ``inspect`` would compute).
+for _hook in ("wrap_model_call", "awrap_model_call", "wrap_tool_call", "awrap_tool_call"):
+    _function = getattr(GovernanceMiddleware, _hook)
+    _function.__signature__ = inspect.signature(_function)

@@ -17,7 +17,7 @@ from nodes.trace import refused_answer
 from policies import supervisor as rules
 from policies.human import RESPOND, answer_problem, parse_human_answer
 from policies.schemas import ArgsModel
-from policies.tools import check_call
+from policies.tools import GatewayLimits, check_call
 
 #: What a reviewer of a tool call may answer here: LangChain's HITL decisions, respond included.
 TOOL_DECISIONS = (*rules.HUMAN_DECISIONS, RESPOND)
@@ -63,6 +63,9 @@ class Verdict:
     human_approved: bool | None = None
     details: dict[str, Any] = field(default_factory=dict)
     paused: float = 0.0
+    #: the signature of ``action`` as the gateway computed it when it passed the call (a plan reuses
+    #: it rather than hashing the same arguments again)
+    signature: str | None = None
 
 
 def _proposal(raw: Mapping[str, Any]) -> dict[str, Any] | None:
@@ -79,10 +82,22 @@ def decide(call: Mapping[str, Any], batch: Batch) -> Verdict:
     if not checked.passed:
         return Verdict("refuse", _proposal(raw), checked.reason, "contract", details=checked.details)
     action = checked.details["action"]
-    earlier = rules.refused_before(action, batch.refusals)
+    earlier = rules.refused_before(action, batch.refusals) if batch.refusals else None
     if earlier is not None:
         return refused_again(action, earlier)
-    return _gate(action, batch) or _review(action, batch)
+    gated = _gate(action, batch, validated=_contract_models(action["name"], batch))
+    return gated if isinstance(gated, Verdict) else _review(action, batch, gated)
+
+
+def _contract_models(name: str, batch: Batch) -> tuple[ArgsModel, ...]:
+    """The tool's own argument model, when the action contract validated the call's arguments
+    against it (the policy declares no schema of its own for the tool): the gateway does not
+    validate the same arguments against it again."""
+    spec = batch.policy.tools.get(name)
+    model = batch.models.get(name)
+    if model is None or (spec is not None and spec.json_schema() is not None):
+        return ()
+    return (model,)
 
 
 def refused_again(action: dict[str, Any], earlier: Mapping[str, Any]) -> Verdict:
@@ -94,25 +109,48 @@ def refused_again(action: dict[str, Any], earlier: Mapping[str, Any]) -> Verdict
     return Verdict("refuse", action, str(earlier["reason"]), "supervisor", message, row)
 
 
-def _gate(action: dict[str, Any], batch: Batch, review: dict[str, Any] | None = None) -> Verdict | None:
-    """The gateway's checks: budget, allowlist, registry, loop limits, the tool's own schema."""
+#: Each policy's gateway limits, made once (a policy is frozen): policy id → (policy, limits).
+_LIMITS: dict[int, tuple[rules.SupervisorPolicy, GatewayLimits]] = {}
+
+
+def _limits(policy: rules.SupervisorPolicy) -> GatewayLimits:
+    kept = _LIMITS.get(id(policy))
+    if kept is not None and kept[0] is policy:
+        return kept[1]
+    if len(_LIMITS) >= 64:  # a process that makes policy after policy keeps the newest
+        _LIMITS.clear()
+    limits = policy.gateway_limits()
+    _LIMITS[id(policy)] = (policy, limits)
+    return limits
+
+
+def _gate(
+    action: dict[str, Any],
+    batch: Batch,
+    review: dict[str, Any] | None = None,
+    validated: tuple[ArgsModel, ...] = (),
+) -> Verdict | str:
+    """The gateway's checks: budget, allowlist, registry, loop limits, the tool's own schema
+    (unless ``validated`` against it already); the refusal, or the call's signature when it
+    passes."""
     checked = check_call(
         action["name"],
         action["args"],
-        limits=batch.policy.gateway_limits(),
+        limits=_limits(batch.policy),
         specs=batch.policy.tools,
         registered=batch.registered,
         past_calls=batch.past,
         models=batch.models,
+        validated=validated,
     )
     if checked.passed:
-        return None
+        return str(checked.details["signature"])
     return Verdict("refuse", action, checked.reason, "gateway", review=review or {}, details=checked.details)
 
 
-def _review(action: dict[str, Any], batch: Batch) -> Verdict:
-    """The supervisor's review of an action the gateway passed (:func:`decide`); a revised action
-    is reviewed again before it may run."""
+def _review(action: dict[str, Any], batch: Batch, signature: str) -> Verdict:
+    """The supervisor's review of an action the gateway passed (:func:`decide`, ``signature``: its
+    signature); a revised action is reviewed again before it may run."""
     executed_from = "original"
     for revision in range(batch.policy.max_revisions_per_action + 1):
         decision = rules.review_action(action, batch.context, batch.policy, batch.hooks)
@@ -124,8 +162,15 @@ def _review(action: dict[str, Any], batch: Batch) -> Verdict:
         if decision.verdict != "revise":
             # the rules approved it, or a human's yes earlier in the run covers it (one ask per task)
             by = rules.approver(decision.details)
+            passed = signature if revision == 0 else None  # the gateway passed this very action
             run = Verdict(
-                "run", action, decision.reason, review=row, executed_from=executed_from, approved_by=by
+                "run",
+                action,
+                decision.reason,
+                review=row,
+                executed_from=executed_from,
+                approved_by=by,
+                signature=passed,
             )
             # the action the gateway just passed, against the same calls: checked once, not twice
             return run if revision == 0 else approved(run, batch)
@@ -138,7 +183,8 @@ def _review(action: dict[str, Any], batch: Batch) -> Verdict:
 def approved(verdict: Verdict, batch: Batch) -> Verdict:
     """An approved call, checked once more by the gateway as it will run (revised, edited)."""
     assert verdict.action is not None
-    return _gate(verdict.action, batch, verdict.review) or verdict
+    gated = _gate(verdict.action, batch, verdict.review)
+    return gated if isinstance(gated, Verdict) else replace(verdict, signature=gated)
 
 
 #: How a reviewer answers for the tool (LangChain's HITL ``respond``), as the request offers it.

@@ -76,14 +76,15 @@ def plan_for(
     spec = policy.tools.get(name)
     side = spec is not None and spec.side_effect
     step = int(run.get("steps") or 0)
-    key = idempotency_key(str(run.get("run_id")), step, name, args) if side else None
+    signature = verdict.signature or call_signature(name, args)
+    key = idempotency_key(str(run.get("run_id")), step, name, args, signature=signature) if side else None
     came = who(verdict, executed_from)
     return {
         "run_id": run.get("run_id"),
         "step": run.get("steps"),
         "tool": name,
         "args": args,
-        "signature": call_signature(name, args),
+        "signature": signature,
         "idempotency_key": key,
         "figures": figures(action, verdict.review, **came),
         **came,

@@ -66,16 +66,17 @@ class ToolRunning:
                     "governance_stop_reason": "max_seconds",
                 }
             )
+        changed: dict[str, Any] = {}  # the request's new fields, replaced at once
         proposed = plan.get("proposed", {"name": call.get("name"), "args": call.get("args")})
         if {"name": call.get("name"), "args": call.get("args")} == proposed:  # the revision, if any
-            request = request.override(tool_call={**call, "args": dict(plan["args"])})
+            changed["tool_call"] = {**call, "args": dict(plan["args"])}
         watched = Seen()
         guard = self._guard(state, run, plan, call, watched)
         runtime = request.runtime
         if runtime is not None and getattr(runtime, "tools", None):  # a redirect runs guarded too
-            runtime = dataclasses.replace(runtime, tools=[guard(t) for t in runtime.tools])  # type: ignore[misc]
-        tool: Any = guard(request.tool) if request.tool is not None else None
-        return dataclasses.replace(request, tool=tool, runtime=runtime), plan, watched
+            changed["runtime"] = dataclasses.replace(runtime, tools=[guard(t) for t in runtime.tools])  # type: ignore[misc]
+        changed["tool"] = guard(request.tool) if request.tool is not None else None
+        return dataclasses.replace(request, **changed), plan, watched
 
     def _guard(
         self, state: Mapping[str, Any], run: dict[str, Any], plan: dict[str, Any], call: Any, watched: Seen

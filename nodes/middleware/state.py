@@ -15,7 +15,7 @@ without one they stay in the run's own checkpoints (``graphs.audit.read_audit`` 
 
 from __future__ import annotations
 
-import uuid
+import secrets
 from collections.abc import Mapping, Sequence
 from typing import Annotated, Any, NotRequired, Required
 
@@ -200,4 +200,4 @@ def trace_row(run: Mapping[str, Any], phase: str, *, ok: bool = True, **fields: 
     its own (``row_id``: the same row read again keeps it; the same step run again on a fork, from
     the same state, makes a row with another, so the audit log keeps both)."""
     row = {"run_id": run.get("run_id"), "step": run.get("steps"), "phase": phase, "ok": ok, **fields}
-    return {**row, "elapsed_ms": int(elapsed(run) * 1000), "row_id": uuid.uuid4().hex[:16]}
+    return {**row, "elapsed_ms": int(elapsed(run) * 1000), "row_id": secrets.token_hex(8)}

@@ -25,7 +25,16 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import lru_cache
 from typing import Any
 
-from langchain_core.messages import HumanMessage
+from langchain_core.messages import (
+    AIMessage,
+    AIMessageChunk,
+    ChatMessage,
+    FunctionMessage,
+    HumanMessage,
+    SystemMessage,
+    ToolMessage,
+    ToolMessageChunk,
+)
 
 from nodes.messages import message_text
 from policies.supervisor.subject import subject_from_request, thread_subject
@@ -41,8 +50,25 @@ DIGEST = 12
 Seen = str | Mapping[str, str]
 
 
+#: Message types that are never human turns, told apart by their exact type (a long thread's passes
+#: over its messages skip them without the subclass check).
+_NOT_HUMAN = frozenset(
+    {AIMessage, AIMessageChunk, ToolMessage, ToolMessageChunk, SystemMessage, ChatMessage, FunctionMessage}
+)
+
+
 def _turns(messages: Iterable[Any]) -> list[HumanMessage]:
-    return [m for m in messages if isinstance(m, HumanMessage)]
+    return [
+        m
+        for m in messages
+        if type(m) is HumanMessage or (type(m) not in _NOT_HUMAN and isinstance(m, HumanMessage))
+    ]
+
+
+def _text(message: HumanMessage) -> str:
+    """:func:`~nodes.messages.message_text` of a human turn, its string content read directly."""
+    content = message.content
+    return content.strip() if type(content) is str else message_text(message)
 
 
 @lru_cache(maxsize=16384)
@@ -57,7 +83,8 @@ def seen(messages: Iterable[Any], written: Iterable[Any] = ()) -> str:
     """The human turns of the conversation (and of ``written``, an update not yet in state) as the
     middleware sees them now: the digests of their ids and texts, in order (``DIGEST`` hex digits
     each; 12 bytes a turn, where an id and a hash took 56)."""
-    return "".join(_digest(m.id, message_text(m)) for m in _turns([*messages, *written]) if m.id)
+    turns = _turns(messages) + _turns(written)
+    return "".join(_digest(m.id, _text(m)) for m in turns if m.id)
 
 
 def _was_seen(known: Seen | None) -> Callable[[HumanMessage], bool]:
@@ -78,9 +105,22 @@ def new_turns(messages: Sequence[Any], known: Seen | None) -> list[HumanMessage]
 def run_request(messages: Sequence[Any], known: Seen | None) -> dict[str, Any]:
     """The run's request as its bookkeeping keeps it: the text of the client's new turns and their
     ids (``turns``)."""
-    turns = new_turns(messages, known)
-    text = "\n\n".join(t for t in (message_text(m) for m in turns) if t)
-    return {"request": text, "turns": [m.id for m in turns if m.id]}
+    return opened(messages, known)[0]
+
+
+def opened(messages: Sequence[Any], known: Seen | None) -> tuple[dict[str, Any], str]:
+    """A run's start in one pass over the thread's human turns: its request (:func:`run_request`)
+    and the turns seen now (:func:`seen`)."""
+    digested = [(m, _digest(m.id, _text(m)) if m.id else "") for m in _turns(messages)]
+    if isinstance(known, Mapping):  # a thread checkpointed before the digests
+        turns = new_turns(messages, known)
+    else:
+        text = known if isinstance(known, str) else ""
+        digests = {text[i : i + DIGEST] for i in range(0, len(text), DIGEST)}
+        turns = [m for m, digest in digested if not digest or digest not in digests]
+    said = "\n\n".join(t for t in (_text(m) for m in turns) if t)
+    asked = {"request": said, "turns": [m.id for m in turns if m.id]}
+    return asked, "".join(digest for _m, digest in digested)
 
 
 def run_subject(

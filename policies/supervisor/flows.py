@@ -49,12 +49,20 @@ def _destination_values(rule: Destinations, tool: str, args: Mapping[str, Any]) 
 #: argument and the value: where it came from, or None.
 Follow = Callable[[str, Any], str | None]
 
+#: The run's sources, or what makes them (``ReviewContext.sources``): read only by a rule that
+#: checks a value, so a call no flow rule covers does not build them.
+Sources = Sequence[Source] | Callable[[], Sequence[Source]]
+
+
+def _sources(sources: Sources) -> Sequence[Source]:
+    return sources() if callable(sources) else sources
+
 
 def destinations(
     policy: SupervisorPolicy,
     tool: str,
     args: Mapping[str, Any],
-    sources: Sequence[Source],
+    sources: Sources,
     follow: Follow | None = None,
 ) -> tuple[Decision | None, dict[str, str]]:
     """Each destination argument's value must come from the rule's sources (or be one the request
@@ -65,7 +73,7 @@ def destinations(
     if rule is None:
         return None, checked
     for arg, value in _destination_values(rule, tool, args):
-        found = origins(value, sources)
+        found = origins(value, _sources(sources))
         checked[arg] = describe(found)
         admitted = any(s.admitted_by(rule.sources) for s in found)
         told_by = follow(arg, value) if follow is not None and not admitted else None
@@ -117,13 +125,15 @@ def confidentiality(
     tool: str,
     args: Mapping[str, Any],
     calls: Sequence[Mapping[str, Any]],
-    sources: Sequence[Source],
+    sources: Sources,
 ) -> Decision | None:
     """A confidential value in any argument of this call must go where a reader allows, and, for a
     reader that asks it (``Reader.asked``), only when the request names what it is."""
-    secrets = sensitive_values(calls, policy.sensitive_fields())
+    fields = policy.sensitive_fields()
+    secrets = sensitive_values(calls, fields) if fields else []
     if not secrets:
         return None
+    sources = _sources(sources)
     rule = policy.confidentiality
     for arg, value in args.items():
         for secret in (s for s in secrets if carries(value, s.value)):

@@ -103,8 +103,11 @@ def _provenance(
     def follow(arg: str, value: Any) -> str | None:
         return followed(policy, name, arg, value, context.request, context.calls, context.subject)
 
-    refused = confidentiality(policy, name, args, context.calls, context.sources)
-    refused, checked = (refused, {}) if refused else destinations(policy, name, args, context.sources, follow)
+    def sources() -> Sequence[Source]:  # built when a flow rule reads them
+        return context.sources
+
+    refused = confidentiality(policy, name, args, context.calls, sources)
+    refused, checked = (refused, {}) if refused else destinations(policy, name, args, sources, follow)
     if refused is not None:
         return refused
     for rule in rules.arg_sources:
