@@ -50,5 +50,13 @@ class ScriptedToolModel(BaseChatModel):
         **kwargs: Any,
     ) -> ChatResult:
         self.turns += 1
-        reply = self.replies[min(self.turns - 1, len(self.replies) - 1)] if self.replies else ""
-        return ChatResult(generations=[ChatGeneration(message=_message(reply, self.turns))])
+        message = _message(self.next_reply(messages), self.call_number(messages))
+        return ChatResult(generations=[ChatGeneration(message=message)])
+
+    def next_reply(self, messages: Sequence[BaseMessage]) -> Any:
+        """What to answer: the next reply of the script (a subclass may read ``messages``)."""
+        return self.replies[min(self.turns - 1, len(self.replies) - 1)] if self.replies else ""
+
+    def call_number(self, messages: Sequence[BaseMessage]) -> int:
+        """The number in the tool call's id (``call_<n>``): this model's turn."""
+        return self.turns

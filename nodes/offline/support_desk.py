@@ -16,10 +16,9 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
-from langchain_core.callbacks import CallbackManagerForLLMRun
-from langchain_core.language_models import BaseChatModel
 from langchain_core.messages import AIMessage, BaseMessage
-from langchain_core.outputs import ChatGeneration, ChatResult
+
+from nodes.scripted import ScriptedToolModel
 
 _TICKET = re.compile(r"\bT-\d+\b")
 _ORDER = re.compile(r"\bORD-\d+\b")
@@ -76,8 +75,9 @@ def next_step(messages: Sequence[BaseMessage]) -> dict[str, Any] | str:
     return f"Done ({ran})."
 
 
-class OfflineDeskModel(BaseChatModel):
-    """The support desk's offline worker as a chat model: native tool calls, no network."""
+class OfflineDeskModel(ScriptedToolModel):
+    """The support desk's offline worker as a chat model: native tool calls, no network; its call
+    ids count the conversation's AI messages, so they stay unique on a thread across processes."""
 
     model_name: str = "offline-desk-v1"
 
@@ -85,21 +85,8 @@ class OfflineDeskModel(BaseChatModel):
     def _llm_type(self) -> str:
         return "offline-desk"
 
-    def bind_tools(self, tools: Sequence[Any], **kwargs: Any) -> OfflineDeskModel:
-        return self
+    def next_reply(self, messages: Sequence[BaseMessage]) -> Any:
+        return next_step(messages)
 
-    def _generate(
-        self,
-        messages: list[BaseMessage],
-        stop: list[str] | None = None,
-        run_manager: CallbackManagerForLLMRun | None = None,
-        **kwargs: Any,
-    ) -> ChatResult:
-        step = next_step(messages)
-        turn = sum(isinstance(m, AIMessage) for m in messages) + 1
-        if isinstance(step, dict):
-            call = {**step, "id": f"call_{turn}", "type": "tool_call"}
-            message = AIMessage(content="", tool_calls=[call])
-        else:
-            message = AIMessage(content=step)
-        return ChatResult(generations=[ChatGeneration(message=message)])
+    def call_number(self, messages: Sequence[BaseMessage]) -> int:
+        return sum(isinstance(m, AIMessage) for m in messages) + 1

@@ -28,7 +28,17 @@ class _Rule(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
 
-class OwnedRecord(_Rule):
+class _OnRecord(_Rule):
+    """A rule about one record of ``tool``'s results, found by its ``key`` field in this run's
+    calls; a record no call returned gets ``unseen_verdict`` with ``unseen_reason``."""
+
+    tool: str = Field(description="The tool whose results hold the record (looks it up).")
+    key: str = Field("id", description="The record's field the naming argument's value is.")
+    unseen_reason: str = "record_not_seen"
+    unseen_verdict: Verdict = "escalate"
+
+
+class OwnedRecord(_OnRecord):
     """``arg`` names a record of ``tool``'s results (its ``key`` field holds the value), and the
     call may act only on a record of the run's subject: one whose owner field (``tool``'s
     ``ToolSpec.owner``) holds a value of the subject. A record of someone else (or one
@@ -37,15 +47,11 @@ class OwnedRecord(_Rule):
     first, or a human says whose it is)."""
 
     arg: str = Field(description="The argument that names the record (an order id).")
-    tool: str = Field(description="The tool whose results hold the record (looks it up).")
-    key: str = Field("id", description="The record's field the argument's value is.")
     reason: str = "not_the_subjects_record"
     verdict: Verdict = "block"
-    unseen_reason: str = "record_not_seen"
-    unseen_verdict: Verdict = "escalate"
 
 
-class RecordLimit(_Rule):
+class RecordLimit(_OnRecord):
     """Across the thread, ``arg`` summed over this tool's successful calls on one record (the same
     value of ``record_arg``), this call included, may not go above the record's ``field`` (a
     trusted field of the ``tool`` record whose ``key`` is that value, as a call of this run
@@ -55,13 +61,9 @@ class RecordLimit(_Rule):
 
     arg: str = Field(description="The amount summed (a refund's amount).")
     record_arg: str = Field(description="The argument that names the record (an order id).")
-    tool: str = Field(description="The tool whose results hold the record.")
     field: str = Field(description="The record's field that limits the sum (an order's total).")
-    key: str = Field("id", description="The record's field ``record_arg``'s value is.")
     reason: str = "above_record_limit"
     verdict: Verdict = "block"
-    unseen_reason: str = "record_not_seen"
-    unseen_verdict: Verdict = "escalate"
 
 
 class Repeat(_Rule):
