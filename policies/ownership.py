@@ -2,9 +2,9 @@
 
 A tool whose records say whose they are (``ToolSpec.owner``: an order's ``customer``, a ticket's
 ``customer``; a field your own system sets) can be limited to the run's subject: with
-``ToolSpec.owner_only``, every record of its result whose owner is not the subject (or whose owner
-the result does not say, or a run with no subject) is withheld — replaced by its key fields and a
-note — before the worker, the audit or any later call sees it. So another customer's order never
+``ToolSpec.owner_only``, every record of its result whose owner is not the subject (every record, in a
+run with no subject; a text result whole) is withheld — replaced by a note and the key fields the
+call itself gave — before the worker, the audit or any later call sees it. So another customer's order never
 reaches the model, and none of its data can flow into an e-mail or a reply.
 
 A record is a mapping that holds the owner field, at any depth of the result (a list of orders, a
@@ -23,6 +23,8 @@ from policies.tools import ToolSpec
 WITHHELD = "not_the_subjects_record"
 #: The key of that note in a withheld record.
 WITHHELD_KEY = "withheld"
+#: The note of a text result of an ``owner_only`` tool: whose record it holds cannot be read.
+UNREADABLE = "owner_not_readable"
 
 
 def subject_ids(subject: Mapping[str, Any] | None) -> frozenset[Any]:
@@ -38,33 +40,55 @@ def owned(record: Mapping[str, Any], owner: str, subject: frozenset[Any]) -> boo
 
 
 def withhold_others(
-    value: Any, *, owner: str, keys: Sequence[str], subject: frozenset[Any]
+    value: Any,
+    *,
+    owner: str,
+    keys: Sequence[str],
+    subject: frozenset[Any],
+    asked: frozenset[Any] = frozenset(),
 ) -> tuple[Any, int]:
-    """``value`` (a tool's observation) with every record not the subject's replaced by its
-    ``keys`` fields and ``{"withheld": "not_the_subjects_record"}``; and how many were withheld."""
-    if isinstance(value, Mapping):
-        if owner in value:
-            if owned(value, owner, subject):
-                return value, 0
-            kept = {k: value[k] for k in keys if k in value and k != owner}
-            return {**kept, WITHHELD_KEY: WITHHELD}, 1
-        pairs = [(k, withhold_others(v, owner=owner, keys=keys, subject=subject)) for k, v in value.items()]
-        count = sum(n for _k, (_v, n) in pairs)
-        return ({k: v for k, (v, _n) in pairs} if count else value), count
-    if isinstance(value, list | tuple):
-        items = [withhold_others(v, owner=owner, keys=keys, subject=subject) for v in value]
-        count = sum(n for _v, n in items)
-        return ([v for v, _n in items] if count else value), count
-    return value, 0
+    """``value`` (a tool's observation) with every record not the subject's replaced by
+    ``{"withheld": "not_the_subjects_record"}`` and those of its ``keys`` fields whose values the
+    call itself gave (``asked``: identities of its arguments' values: the order id it looked up),
+    and how many were withheld. A record of the subject's is kept, less any record of another's
+    nested in it."""
+
+    def walk(item: Any) -> tuple[Any, int]:
+        if isinstance(item, Mapping):
+            if owner in item and not owned(item, owner, subject):
+                kept = {k: item[k] for k in keys if k in item and k != owner and identity(item[k]) in asked}
+                return {**kept, WITHHELD_KEY: WITHHELD}, 1
+            pairs = [(k, walk(v) if k != owner else (v, 0)) for k, v in item.items()]
+            count = sum(n for _k, (_v, n) in pairs)
+            return ({k: v for k, (v, _n) in pairs} if count else item), count
+        if isinstance(item, list | tuple):
+            items = [walk(v) for v in item]
+            count = sum(n for _v, n in items)
+            return ([v for v, _n in items] if count else item), count
+        return item, 0
+
+    return walk(value)
 
 
-def visible(spec: ToolSpec | None, observation: Any, subject: Mapping[str, Any] | None) -> tuple[Any, int]:
-    """What of a tool's observation the run may see (``spec``: the tool's ``ToolSpec``): all of
-    it, or for an ``owner_only`` tool the subject's records only; and how many were withheld."""
+def visible(
+    spec: ToolSpec | None,
+    observation: Any,
+    subject: Mapping[str, Any] | None,
+    args: Mapping[str, Any] | None = None,
+) -> tuple[Any, int]:
+    """What of a tool's observation the run may see (``spec``: the tool's ``ToolSpec``; ``args``:
+    the call's arguments): all of it, or for an ``owner_only`` tool the subject's records only, and
+    how many were withheld. A text result of such a tool says nothing of whose it is: withheld
+    whole (``owner_not_readable``)."""
     if spec is None or not spec.owner_only or not spec.owner:
         return observation, 0
+    if isinstance(observation, str) and observation.strip():
+        return {WITHHELD_KEY: UNREADABLE}, 1
+    asked = frozenset(identity(v) for v in leaf_values(dict(args or {}))) - {None}
     keys = [k for k in spec.record_keys if k != spec.owner]
-    return withhold_others(observation, owner=spec.owner, keys=keys, subject=subject_ids(subject))
+    return withhold_others(
+        observation, owner=spec.owner, keys=keys, subject=subject_ids(subject), asked=asked
+    )
 
 
 def records_with(value: Any, key: str, wanted: Any) -> Iterable[Mapping[str, Any]]:

@@ -146,7 +146,8 @@ class ToolRunning:
         else:
             ok, observation = observed(raw, call.get("id"))
         subject = (request.state or {}).get("governance_subject") or self.subject
-        observation, withheld = visible(self.policy.tools.get(ran["tool"]), observation, subject)
+        spec = self.policy.tools.get(ran["tool"])
+        observation, withheld = visible(spec, observation, subject, ran.get("args"))
         record = call_record(ran, call.get("id"), ok, observation, watched.attempts)
         row = trace_row(at, "execution", **ran["figures"], observation_ok=ok)
         if withheld:  # another subject's records: the model reads what the audit keeps, no more

@@ -37,7 +37,8 @@ def _call_record(
     middleware reads it: :func:`policies.observation.observation_of`, less another subject's
     records where the tool is ``owner_only``), who approved it."""
     observation = observation_of(outcome.result) if outcome.ok else error_observation(outcome)
-    observation, withheld = visible(policy.tools.get(action["name"]), observation, state.get("run_subject"))
+    spec = policy.tools.get(action["name"])
+    observation, withheld = visible(spec, observation, state.get("run_subject"), action["args"])
     return {
         "step": state.get("steps"),
         "tool": action["name"],
