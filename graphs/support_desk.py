@@ -3,9 +3,10 @@ policy of :mod:`demo_tools.support_desk`, the agent docs/quickstart.md builds, a
 graph of langgraph.json (Studio, Agent Chat UI).
 
 A thread acts for one customer: pass ``governance_subject`` in the input (``{"customer":
-"cust-42"}``), or ``subject=`` here. Without an API key the model is the desk's offline worker
-(:class:`nodes.offline.support_desk.OfflineDeskModel`); with ``OPENAI_API_KEY`` it is ``ChatOpenAI``
-(``OPENAI_MODEL``, ``OPENAI_BASE_URL``).
+"cust-42"}``), or ``subject=`` here (the served ``graph`` acts for the demo's ``cust-42``).
+Without an API key the model is the desk's offline worker
+(:class:`nodes.offline.support_desk.OfflineDeskModel`); with ``OPENAI_API_KEY`` it is
+``ChatOpenAI`` (``OPENAI_MODEL``, ``OPENAI_BASE_URL``).
 """
 
 from __future__ import annotations
@@ -66,8 +67,10 @@ def build_agent(
     )
 
 
-#: Compiled without a checkpointer: LangGraph Studio and the server supply their own.
-graph = build_agent()
+#: Compiled without a checkpointer: LangGraph Studio and the server supply their own. A chat client
+#: sends only messages, so the served desk acts for the demo's customer unless a run's input names
+#: another (``governance_subject``); an application passes each thread's own.
+graph = build_agent(subject=desk.SUBJECT)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

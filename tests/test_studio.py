@@ -106,6 +106,13 @@ def test_the_support_desk_is_served_and_asks_in_langchains_hitl_shape(server):
         }
         return client.runs.wait(thread, "support_desk", input=said)
 
+    # a chat client sends messages only: the served desk acts for the demo's customer
+    chat = client.runs.wait(
+        client.threads.create()["thread_id"],
+        "support_desk",
+        input={"messages": [{"role": "user", "content": "Where is order ORD-1002?"}]},
+    )
+    assert chat["governance_calls"][0]["observation"]["customer"] == "cust-42"
     done = say("Refund order ORD-1001 in full.")
     assert [c["tool"] for c in done["governance_calls"]] == ["look_up_order", "issue_refund"]
     say("Refund order ORD-1002 in full.")

@@ -15,7 +15,7 @@ from nodes.clock import out_of_time
 from nodes.messages import annotated, answer_message
 from nodes.run import policy_for
 from nodes.supervisor import conversation as conv
-from nodes.supervisor.gateway import Ctx, State, _figures, _refuse
+from nodes.supervisor.gateway import Ctx, State, _figures, _refuse, _subject
 from nodes.tool_gateway import ToolOutcome, ToolRegistry, check_tool_call, error_observation, run_tool
 from nodes.trace import history_row, stop, trace_row
 from policies import supervisor as rules
@@ -38,7 +38,7 @@ def _call_record(
     records where the tool is ``owner_only``), who approved it."""
     observation = observation_of(outcome.result) if outcome.ok else error_observation(outcome)
     spec = policy.tools.get(action["name"])
-    observation, withheld = visible(spec, observation, state.get("run_subject"), action["args"])
+    observation, withheld = visible(spec, observation, _subject(state), action["args"])
     return {
         "step": state.get("steps"),
         "tool": action["name"],
