@@ -25,7 +25,7 @@ from graphs.supervisor import build_graph
 from nodes.middleware import GovernanceMiddleware
 from nodes.scripted import ScriptedToolModel
 from policies.supervisor import ReviewContext, review_action
-from policies.supervisor.ledger import ledger_args, ledger_entry
+from policies.supervisor.ledger import ledger_entries, watched
 
 ROOT = Path(__file__).resolve().parent.parent
 ENGINES = ("graph", "middleware")
@@ -183,6 +183,22 @@ def test_the_same_refund_in_a_second_turn_is_refused_above_the_total(engine):
     assert desk_.refusals(done) == ["supervisor_block:above_record_limit"] and len(desk.DONE) == 1
 
 
+@pytest.mark.parametrize("engine", ENGINES)
+def test_a_later_turn_knows_the_records_an_earlier_one_saw(engine):
+    """The ledger keeps what the record rules read of each record a turn looked up (its id, owner,
+    total; a withheld one as withheld): a later turn that does not look it up again is held by the
+    same rules, not merely asked."""
+    desk_ = Desk(engine)
+    look = {"name": "look_up_order", "args": {"order_id": "ORD-1001"}}
+    desk_.say("Refund order ORD-1001 in full.", look, refund("ORD-1001", 40.0))
+    desk_.say("Look up order ORD-2001.", {"name": "look_up_order", "args": {"order_id": "ORD-2001"}})
+    again = desk_.say("Refund 30 EUR on order ORD-1001.", refund("ORD-1001", 30.0))
+    other = desk_.say("Refund 10 EUR on order ORD-2001.", refund("ORD-2001", 10.0))
+    assert desk_.refusals(again) == ["supervisor_block:above_record_limit"]
+    assert desk_.refusals(other) == ["supervisor_block:not_the_subjects_record"]
+    assert len(desk.DONE) == 1
+
+
 _RESUME = r"""
 import json, sys
 from langgraph.checkpoint.sqlite import SqliteSaver
@@ -246,7 +262,7 @@ LOOKED = {
     "ok": True,
     "observation": ORDER,
 }
-WATCHED = ledger_args(desk.policy)
+WATCHED = watched(desk.policy)
 
 
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -288,7 +304,7 @@ def test_no_sequence_of_refunds_goes_past_the_total_or_runs_twice_unasked(turns,
                 "ok": True,
             }
             calls.append(call)
-            ledger.append(ledger_entry(WATCHED, call, run_id=f"turn-{turn}"))
+            ledger.extend(ledger_entries(WATCHED, call, run_id=f"turn-{turn}"))
             ran.append(amount)
             if decision.verdict == "approve":
                 unasked.append(amount)

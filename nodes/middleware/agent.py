@@ -54,7 +54,7 @@ from nodes.middleware.state import audit as audit_rows
 from nodes.middleware.turns import opened, run_subject, seen
 from nodes.tool_gateway import GovernedTool, tool_registry
 from policies import supervisor as rules
-from policies.supervisor.ledger import ledger_args
+from policies.supervisor.ledger import watched
 from policies.supervisor.subject import bound_arg_names
 
 
@@ -102,7 +102,7 @@ class GovernanceMiddleware(ToolRunning, AgentMiddleware[GovernanceState, Any, An
         self._trusted = frozenset(self.policy.trusted_tools())
         self._constants = tuple(self.policy.constants())
         self._arg_models = {**{n: None for n in self.policy.tools}, **self._models()}
-        self._ledger_args = ledger_args(self.policy)
+        self._watched = watched(self.policy)
 
     def _models(self) -> dict[str, Any]:
         return {name: tool.model for name, tool in self._registry.items()}

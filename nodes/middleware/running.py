@@ -27,7 +27,7 @@ from nodes.tool_gateway import ToolOutcome, error_observation
 from policies import supervisor as rules
 from policies.json_safety import type_name
 from policies.ownership import visible
-from policies.supervisor.ledger import ledger_entry
+from policies.supervisor.ledger import Watched, ledger_entries
 
 Handler = Callable[[ToolCallRequest], ToolMessage | Command]
 
@@ -37,7 +37,7 @@ class ToolRunning:
 
     policy: rules.SupervisorPolicy
     subject: dict[str, Any]
-    _ledger_args: dict[str, list[str]]
+    _watched: Watched
 
     if TYPE_CHECKING:
 
@@ -154,9 +154,9 @@ class ToolRunning:
             record["withheld"] = row["withheld"] = withheld
             result = withheld_answer(result, call, observation)
         update.update(audit_rows(trace=[row], calls=[record]))
-        entry = ledger_entry(self._ledger_args, record, run_id=run.get("run_id"), step=plan["step"])
-        if entry is not None:
-            update["governance_ledger"] = [entry]
+        entries = ledger_entries(self._watched, record, run_id=run.get("run_id"), step=plan["step"])
+        if entries:
+            update["governance_ledger"] = entries
         if isinstance(result, BaseException):  # observed, as the Supervisor's gateway does
             result = tool_message(call, observation if not ok else {"error": type_name(result)}, error=True)
         if isinstance(result, ToolMessage):

@@ -21,7 +21,7 @@ from nodes.trace import history_row, stop, trace_row
 from policies import supervisor as rules
 from policies.observation import observation_of
 from policies.ownership import visible
-from policies.supervisor.ledger import ledger_args, ledger_entry
+from policies.supervisor.ledger import ledger_entries, watched
 from policies.tools import idempotency_key, is_error_observation
 
 
@@ -99,8 +99,8 @@ def execute(state: State, runtime: Ctx, *, policy: rules.SupervisorPolicy, tools
     if call.get("withheld"):
         row["withheld"] = call["withheld"]
     update = {"calls": [*calls, call], "trace": [row], "history": [history], **conv.said(state, answer)}
-    entry = ledger_entry(ledger_args(policy), call, run_id=state.get("run_id"), step=state.get("steps"))
-    return {**update, "ledger": [*(state.get("ledger") or []), entry]} if entry else update
+    entries = ledger_entries(watched(policy), call, run_id=state.get("run_id"), step=state.get("steps"))
+    return {**update, "ledger": [*(state.get("ledger") or []), *entries]} if entries else update
 
 
 def _result_message(state: State, call: Mapping[str, Any]) -> list[Any]:

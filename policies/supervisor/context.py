@@ -113,6 +113,7 @@ class ReviewContext:
             r
             for r in rows
             if r.get("tool") == tool
+            and "record" not in r  # a record the ledger keeps is no call
             and all(_same((r.get("args") or {}).get(p)) == _same(args.get(p)) for p in per)
         ]
 

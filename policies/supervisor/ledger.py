@@ -1,19 +1,38 @@
 """The thread's ledger: what every run of a thread did with the tools that thread-wide rules watch
-(:mod:`policies.supervisor.thread`), one small entry per successful call.
+(:mod:`policies.supervisor.thread`), in small entries.
 
-An entry keeps the tool, the arguments those rules read (the amount summed, the arguments that name
-the record) and where it ran (run id, step): nothing else of the call, so the ledger stays small
-however long the thread. Both engines append one when such a call succeeds and keep the ledger with
-the thread's checkpoints (the Supervisor graph's ``ledger``, the middleware's
+- A successful call of a tool a thread-wide rule sums or repeats on leaves ``{"tool", "args"}``:
+  only the arguments those rules read (the amount summed, the arguments that name the record).
+- A successful call of a tool whose records a rule reads (``OwnedRecord``, ``RecordLimit``) leaves
+  ``{"tool", "record"}`` for each record it returned (at most :data:`RECORDS_PER_CALL`): only the
+  fields those rules read (the key that names it, its owner, the field that limits it, the note of
+  a withheld record). A later turn finds the record there without looking it up again.
+
+Each entry says where it ran (run id, step). Both engines append them as such a call succeeds and
+keep the ledger with the thread's checkpoints (the Supervisor graph's ``ledger``, the middleware's
 ``governance_ledger``): a new turn, a resume or another process reviews against it.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass, field
 from typing import Any
 
+from policies.ownership import WITHHELD_KEY
 from policies.supervisor.policy import SupervisorPolicy
+from policies.supervisor.thread import RecordLimit
+
+#: Most records one call leaves in the ledger (a listing's first ones; the rest are not seen).
+RECORDS_PER_CALL = 20
+
+
+@dataclass(frozen=True)
+class Watched:
+    """What the ledger keeps: tool → arguments of its calls; record tool → (key fields, fields)."""
+
+    args: Mapping[str, list[str]] = field(default_factory=dict)
+    records: Mapping[str, tuple[frozenset[str], frozenset[str]]] = field(default_factory=dict)
 
 
 def ledger_args(policy: SupervisorPolicy) -> dict[str, list[str]]:
@@ -22,14 +41,52 @@ def ledger_args(policy: SupervisorPolicy) -> dict[str, list[str]]:
     return {name: args for name, args in kept.items() if args}
 
 
-def ledger_entry(
-    watched: Mapping[str, list[str]], call: Mapping[str, Any], **where: Any
-) -> dict[str, Any] | None:
-    """The entry a call leaves in the ledger (``watched``: :func:`ledger_args`), or None: a call that
-    failed, or of a tool no thread-wide rule watches, leaves none."""
-    kept = watched.get(str(call.get("tool")))
-    if not kept or not call.get("ok"):
-        return None
-    args = call.get("args") or {}
-    entry = {"tool": call["tool"], "args": {a: args[a] for a in kept if a in args}}
-    return {**entry, **{k: v for k, v in where.items() if v is not None}}
+def watched(policy: SupervisorPolicy) -> Watched:
+    """What the ledger keeps for ``policy``: the calls its thread-wide rules read, and the records
+    its record rules read (their key fields, and the owner and limit fields with them)."""
+    keys: dict[str, set[str]] = {}
+    fields: dict[str, set[str]] = {}
+    for rules in policy.rules.values():
+        for rule in [*rules.owned, *rules.record_limits]:
+            keys.setdefault(rule.tool, set()).add(rule.key)
+            spec = policy.tools.get(rule.tool)
+            more = {spec.owner} if spec is not None and spec.owner else set()
+            more |= {rule.field} if isinstance(rule, RecordLimit) else set()
+            fields.setdefault(rule.tool, set()).update({rule.key, WITHHELD_KEY, *more})
+    records = {tool: (frozenset(keys[tool]), frozenset(fields[tool])) for tool in keys}
+    return Watched(ledger_args(policy), records)
+
+
+def ledger_entries(watch: Watched, call: Mapping[str, Any], **where: Any) -> list[dict[str, Any]]:
+    """The entries a call leaves in the ledger: none for a call that failed or that no rule
+    watches; its arguments, and the records it returned, where rules read them."""
+    if not call.get("ok"):
+        return []
+    tool, at = str(call.get("tool")), {k: v for k, v in where.items() if v is not None}
+    entries: list[dict[str, Any]] = []
+    kept = watch.args.get(tool)
+    if kept:
+        args = call.get("args") or {}
+        entries.append({"tool": tool, "args": {a: args[a] for a in kept if a in args}, **at})
+    if tool in watch.records:
+        keys, fields = watch.records[tool]
+        for record in _records(call.get("observation"), keys)[:RECORDS_PER_CALL]:
+            entries.append(
+                {"tool": tool, "record": {f: record[f] for f in sorted(fields) if f in record}, **at}
+            )
+    return entries
+
+
+def _records(value: Any, keys: frozenset[str]) -> list[Mapping[str, Any]]:
+    """The mappings inside ``value`` that hold one of ``keys``, in the order they appear."""
+    found: list[Mapping[str, Any]] = []
+    stack = [value]
+    while stack:
+        item = stack.pop(0)
+        if isinstance(item, Mapping):
+            if keys & set(item):
+                found.append(item)
+            stack.extend(item.values())
+        elif isinstance(item, list | tuple):
+            stack.extend(item)
+    return found

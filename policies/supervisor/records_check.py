@@ -16,12 +16,18 @@ from policies.tools import is_number
 
 
 def _record(context: ReviewContext, tool: str, key: str, value: Any) -> Mapping[str, Any] | None:
-    """The newest record of ``tool``'s results in this run whose ``key`` is ``value``."""
+    """The newest record of ``tool``'s results whose ``key`` is ``value``: in this run's calls,
+    else as an earlier run of the thread saw it (its ledger)."""
     if value is None or isinstance(value, dict | list):
         return None
     for call in reversed(context.calls):
         if call.get("tool") == tool:
             found = next(iter(records_with(call.get("observation"), key, value)), None)
+            if found is not None:
+                return found
+    for entry in reversed(context.ledger):
+        if entry.get("tool") == tool and isinstance(entry.get("record"), Mapping):
+            found = next(iter(records_with(entry["record"], key, value)), None)
             if found is not None:
                 return found
     return None

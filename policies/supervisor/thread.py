@@ -30,7 +30,8 @@ class _Rule(BaseModel):
 
 class _OnRecord(_Rule):
     """A rule about one record of ``tool``'s results, found by its ``key`` field in this run's
-    calls; a record no call returned gets ``unseen_verdict`` with ``unseen_reason``."""
+    calls, else as an earlier run of the thread saw it (the thread's ledger); a record no call of
+    the thread returned gets ``unseen_verdict`` with ``unseen_reason``."""
 
     tool: str = Field(description="The tool whose results hold the record (looks it up).")
     key: str = Field("id", description="The record's field the naming argument's value is.")
@@ -42,8 +43,8 @@ class OwnedRecord(_OnRecord):
     """``arg`` names a record of ``tool``'s results (its ``key`` field holds the value), and the
     call may act only on a record of the run's subject: one whose owner field (``tool``'s
     ``ToolSpec.owner``) holds a value of the subject. A record of someone else (or one
-    ``ToolSpec.owner_only`` withheld) gets ``verdict`` with ``reason``; a record no call of this
-    run returned gets ``unseen_verdict`` with ``unseen_reason`` (unknown means ask: look it up
+    ``ToolSpec.owner_only`` withheld) gets ``verdict`` with ``reason``; a record no call of the
+    thread returned gets ``unseen_verdict`` with ``unseen_reason`` (unknown means ask: look it up
     first, or a human says whose it is)."""
 
     arg: str = Field(description="The argument that names the record (an order id).")
@@ -54,10 +55,10 @@ class OwnedRecord(_OnRecord):
 class RecordLimit(_OnRecord):
     """Across the thread, ``arg`` summed over this tool's successful calls on one record (the same
     value of ``record_arg``), this call included, may not go above the record's ``field`` (a
-    trusted field of the ``tool`` record whose ``key`` is that value, as a call of this run
+    trusted field of the ``tool`` record whose ``key`` is that value, as a call of the thread
     returned it): refunds on an order add up to at most its total. Above it: ``verdict`` with
     ``reason`` (a human who edits the call to such a value is asked again); a record no call of
-    this run returned: ``unseen_verdict`` with ``unseen_reason``."""
+    the thread returned: ``unseen_verdict`` with ``unseen_reason``."""
 
     arg: str = Field(description="The amount summed (a refund's amount).")
     record_arg: str = Field(description="The argument that names the record (an order id).")
