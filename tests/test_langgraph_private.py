@@ -210,3 +210,14 @@ def test_a_channel_replaced_before_compiling_is_the_one_the_graph_runs_with():
     graph.invoke({"rows": [9]}, config)
     graph.invoke({"rows": [8]}, config)
     assert graph.get_state(config).values["rows"] == [9, 1, 8, 3]
+
+
+def test_routing_functions_run_untraced_with_the_same_routes():
+    builder = _builder()
+    private.run_pure_work_on_loop(builder, io_nodes=["tool"])
+    [spec] = builder.branches["gate"].values()
+    assert isinstance(spec.path, private.RunnableCallable) and spec.path.trace is False
+    assert spec.path.name == "_route" and not private.runs_in_executor(spec.path)
+    graph = builder.compile()
+    assert graph.invoke({})["seen"][1].startswith("tool:")
+    assert asyncio.run(graph.ainvoke({}))["seen"][1].startswith("tool:")
