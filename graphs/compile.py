@@ -14,7 +14,13 @@ from langgraph.graph.state import CompiledStateGraph
 from langgraph.store.base import BaseStore
 
 from nodes.audit import RowChannels, log_rows
-from nodes.langgraph_private import Durability, durability_config, replace_channels, run_pure_work_on_loop
+from nodes.langgraph_private import (
+    Durability,
+    durability_config,
+    read_routes_lean,
+    replace_channels,
+    run_pure_work_on_loop,
+)
 from nodes.state import add_messages_delta, add_rows, add_rows_delta
 
 __all__ = [
@@ -92,6 +98,7 @@ def compile_pattern(
     if audit is not None:
         log_rows(builder, audit)
     compiled = builder.compile(checkpointer=checkpointer, store=store, name=name)
+    read_routes_lean(compiled)
     config: dict[str, Any] = {"metadata": {"pattern": name}}
     if checkpointer is not None:  # durability means nothing without one (and "sync" trips LangGraph)
         config["configurable"] = durability_config(durability)

@@ -210,3 +210,47 @@ def test_a_channel_replaced_before_compiling_is_the_one_the_graph_runs_with():
     graph.invoke({"rows": [9]}, config)
     graph.invoke({"rows": [8]}, config)
     assert graph.get_state(config).values["rows"] == [9, 1, 8, 3]
+
+
+def test_routing_functions_run_untraced_with_the_same_routes():
+    builder = _builder()
+    private.run_pure_work_on_loop(builder, io_nodes=["tool"])
+    [spec] = builder.branches["gate"].values()
+    assert isinstance(spec.path, private.RunnableCallable) and spec.path.trace is False
+    assert spec.path.name == "_route" and not private.runs_in_executor(spec.path)
+    graph = builder.compile()
+    assert graph.invoke({})["seen"][1].startswith("tool:")
+    assert asyncio.run(graph.ainvoke({}))["seen"][1].startswith("tool:")
+
+
+@pytest.mark.parametrize("delta", [False, True], ids=["channels", "delta_channels"])
+@pytest.mark.parametrize("name", ["reflection", "research", "rag", "supervisor", "task_decomposition"])
+def test_lean_route_reads_give_what_langgraphs_fresh_read_gives(monkeypatch, name, delta):
+    """Every conditional edge of every demo: the lean read returns the same keys and the very same
+    objects as LangGraph's copy-everything read, with each pattern's channels and delta channels."""
+    from graphs.compile import DELTA_CHANNELS_ENV
+    from graphs.registry import PATTERNS
+
+    lean = private._fresh_read
+    compared: list[int] = []
+
+    def both(config, *, select, mapper):
+        ours = lean(config, select=select, mapper=mapper)
+        theirs = private.ChannelRead.do_read(config, select=select, fresh=True, mapper=mapper)
+        assert list(ours) == list(theirs) and ours == theirs, CHANGED + "the lean read of an edge differs"
+        _, channels, _, task = config["configurable"][private.CONFIG_KEY_READ].args
+        written = {key for key, _ in task.writes}
+        live = [k for k in theirs if k not in written and type(channels[k]) in private._UNCHANGED_BY_NOTHING]
+        assert all(ours[k] is theirs[k] for k in live), CHANGED + "the lean read is no longer as live"
+        compared.append(len(ours))
+        return ours
+
+    monkeypatch.setattr(private, "_fresh_read", both)
+    monkeypatch.setenv(DELTA_CHANNELS_ENV, "1" if delta else "0")
+    pattern = PATTERNS[name]
+    graph = pattern.build()
+    edges = sum(len(specs) for specs in graph.builder.branches.values())
+    assert private.read_routes_lean(graph.builder.compile()) == edges, CHANGED + "a branch reader moved"
+    result = graph.invoke(pattern.demo_input())
+    assert result["run_id"] and compared  # the Supervisor demo stops at its approval interrupt
+    asyncio.run(graph.ainvoke(pattern.demo_input()))
