@@ -28,6 +28,7 @@ __all__ = [
     "Durability",
     "compile_pattern",
     "delta_channels_enabled",
+    "lean_routes_enabled",
     "use_delta_channels",
 ]
 
@@ -40,6 +41,17 @@ _DELTA_REDUCERS: dict[Any, Callable[[Any, Sequence[Any]], Any]] = {
     add_messages: add_messages_delta,
     add_rows: add_rows_delta,
 }
+
+
+#: The way back: set to 0 (or false, no, off), conditional edges read the state LangGraph's own way
+#: (a copy of every channel at every edge) instead of :func:`nodes.langgraph_private.read_routes_lean`.
+LEAN_ROUTES_ENV = "AGENT_PATTERNS_LEAN_ROUTES"
+
+
+def lean_routes_enabled(env: Mapping[str, str] | None = None) -> bool:
+    """Is ``$AGENT_PATTERNS_LEAN_ROUTES`` unset or true (anything but 0, false, no, off)?"""
+    value = (os.environ if env is None else env).get(LEAN_ROUTES_ENV, "")
+    return value.strip().lower() not in ("0", "false", "no", "off")
 
 
 def delta_channels_enabled(env: Mapping[str, str] | None = None) -> bool:
@@ -98,7 +110,8 @@ def compile_pattern(
     if audit is not None:
         log_rows(builder, audit)
     compiled = builder.compile(checkpointer=checkpointer, store=store, name=name)
-    read_routes_lean(compiled)
+    if lean_routes_enabled():
+        read_routes_lean(compiled)
     config: dict[str, Any] = {"metadata": {"pattern": name}}
     if checkpointer is not None:  # durability means nothing without one (and "sync" trips LangGraph)
         config["configurable"] = durability_config(durability)

@@ -254,3 +254,21 @@ def test_lean_route_reads_give_what_langgraphs_fresh_read_gives(monkeypatch, nam
     result = graph.invoke(pattern.demo_input())
     assert result["run_id"] and compared  # the Supervisor demo stops at its approval interrupt
     asyncio.run(graph.ainvoke(pattern.demo_input()))
+
+
+@pytest.mark.parametrize(("value", "lean"), [(None, True), ("1", True), ("0", False), ("off", False)])
+def test_lean_route_reads_have_a_way_back(monkeypatch, value, lean):
+    """``AGENT_PATTERNS_LEAN_ROUTES=0`` compiles every pattern with LangGraph's own edge reads: the
+    way back should a LangGraph release change what the lean read relies on."""
+    import graphs.compile as compile_module
+    from graphs.registry import PATTERNS
+
+    swapped: list[object] = []
+    monkeypatch.setattr(compile_module, "read_routes_lean", swapped.append)
+    if value is None:
+        monkeypatch.delenv(compile_module.LEAN_ROUTES_ENV, raising=False)
+    else:
+        monkeypatch.setenv(compile_module.LEAN_ROUTES_ENV, value)
+    graph = PATTERNS["rag"].build()
+    assert bool(swapped) == lean
+    assert graph.invoke(PATTERNS["rag"].demo_input())["stop_reason"] == "success"
