@@ -13,10 +13,10 @@ search's ``results``); a mapping without it is looked into, not judged. Nothing 
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
-from policies.provenance import identity, leaf_values
+from policies.provenance import identity, leaf_values, mappings
 from policies.tools import ToolSpec
 
 #: The note a withheld record carries, and the reason a call on one is refused.
@@ -91,17 +91,10 @@ def visible(
     )
 
 
-def records_with(value: Any, key: str, wanted: Any) -> Iterable[Mapping[str, Any]]:
-    """The mappings inside ``value`` (at any depth) whose ``key`` field equals ``wanted``."""
-    stack = [value]
-    while stack:
-        item = stack.pop()
-        if isinstance(item, Mapping):
-            if key in item and _same(item[key], wanted):
-                yield item
-            stack.extend(item.values())
-        elif isinstance(item, list | tuple):
-            stack.extend(item)
+def records_with(value: Any, key: str, wanted: Any) -> Iterator[Mapping[str, Any]]:
+    """The mappings inside ``value`` (at any depth, in the order they appear) whose ``key`` field
+    equals ``wanted``."""
+    return (item for _path, item in mappings(value) if key in item and _same(item[key], wanted))
 
 
 def _same(found: Any, wanted: Any) -> bool:

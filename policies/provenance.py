@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import pickle
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 from typing import Any, Literal
@@ -76,6 +76,19 @@ def normalize_text(text: str) -> str:
 
 def _text(item: Any) -> str:
     return repr(item) if isinstance(item, float) else str(item)
+
+
+def mappings(value: Any) -> Iterator[tuple[tuple[str, ...], Mapping[str, Any]]]:
+    """Every mapping inside a JSON value (itself included), depth first, with its path of keys
+    (list items transparent)."""
+    stack: list[tuple[tuple[str, ...], Any]] = [((), value)]
+    while stack:
+        path, item = stack.pop()
+        if isinstance(item, Mapping):
+            yield path, item
+            stack.extend(((*path, str(k)), v) for k, v in reversed(list(item.items())))
+        elif isinstance(item, list | tuple):
+            stack.extend((path, v) for v in reversed(list(item)))
 
 
 def leaf_paths(value: Any, keys: bool = False) -> list[tuple[tuple[str, ...], str]]:

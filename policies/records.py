@@ -27,6 +27,7 @@ from typing import Any
 
 from policies.derivation import amounts_in
 from policies.identifiers import IDENTIFIER_KINDS, Identifier, canonical_number
+from policies.ownership import owned
 from policies.provenance import (
     Source,
     appears,
@@ -34,6 +35,7 @@ from policies.provenance import (
     identity,
     leaf_paths,
     leaf_values,
+    mappings,
     path_matches,
 )
 from policies.words import asks_step, forms, position, words_of
@@ -100,19 +102,6 @@ class Record:
         return f"the {self.tool}{at} record the request names by {self.by}"
 
 
-def _mappings(value: Any) -> Iterator[tuple[tuple[str, ...], Mapping[str, Any]]]:
-    """Every mapping inside a JSON value (itself included), depth first, with its path of keys
-    (list items transparent)."""
-    stack: list[tuple[tuple[str, ...], Any]] = [((), value)]
-    while stack:
-        path, item = stack.pop()
-        if isinstance(item, Mapping):
-            yield path, item
-            stack.extend(((*path, str(k)), v) for k, v in reversed(list(item.items())))
-        elif isinstance(item, list | tuple):
-            stack.extend((path, v) for v in reversed(list(item)))
-
-
 @dataclass(frozen=True)
 class Naming:
     """What lets a request name a record: the tools' record keys, which fields the policy trusts
@@ -139,7 +128,7 @@ class Naming:
         owner = self.owners.get(tool)
         if not owner or not isinstance(record, Mapping) or not self.trusted(tool, (owner,)):
             return False
-        return bool({identity(v) for v in leaf_values(record.get(owner))} & self.subject - {None})
+        return owned(record, owner, self.subject - {None})
 
     def trusted(self, tool: str, path: Sequence[str], record: Any = None) -> bool:
         """Is the field at ``path`` of ``tool``'s results one the policy trusts (every field of the
@@ -192,7 +181,7 @@ def _keyed(calls: Sequence[Mapping[str, Any]], naming: Naming) -> Iterator[tuple
         asked_for = " | ".join(str(v) for v in leaf_values(call.get("args") or {}))
         keys = [(k, False) for k in naming.keys.get(tool, ())]
         keys += [(k, True) for k in naming.author_keys.get(tool, ()) if k not in naming.keys.get(tool, ())]
-        for path, record in _mappings(call.get("observation")):
+        for path, record in mappings(call.get("observation")):
             for key, author in keys:
                 ident = identity(record.get(key))
                 if ident is None:

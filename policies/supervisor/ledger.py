@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from policies.ownership import WITHHELD_KEY
+from policies.provenance import mappings
 from policies.supervisor.policy import SupervisorPolicy
 from policies.supervisor.thread import RecordLimit
 
@@ -79,14 +80,4 @@ def ledger_entries(watch: Watched, call: Mapping[str, Any], **where: Any) -> lis
 
 def _records(value: Any, keys: frozenset[str]) -> list[Mapping[str, Any]]:
     """The mappings inside ``value`` that hold one of ``keys``, in the order they appear."""
-    found: list[Mapping[str, Any]] = []
-    stack = [value]
-    while stack:
-        item = stack.pop(0)
-        if isinstance(item, Mapping):
-            if keys & set(item):
-                found.append(item)
-            stack.extend(item.values())
-        elif isinstance(item, list | tuple):
-            stack.extend(item)
-    return found
+    return [item for _path, item in mappings(value) if keys & set(item)]

@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from policies.decision import Decision
-from policies.ownership import WITHHELD_KEY, owned, records_with, subject_ids
+from policies.ownership import WITHHELD_KEY, records_with
 from policies.supervisor.context import ReviewContext, _decimal
 from policies.supervisor.policy import SupervisorPolicy
 from policies.supervisor.rules import ToolRules
@@ -20,17 +20,9 @@ def _record(context: ReviewContext, tool: str, key: str, value: Any) -> Mapping[
     else as an earlier run of the thread saw it (its ledger)."""
     if value is None or isinstance(value, dict | list):
         return None
-    for call in reversed(context.calls):
-        if call.get("tool") == tool:
-            found = next(iter(records_with(call.get("observation"), key, value)), None)
-            if found is not None:
-                return found
-    for entry in reversed(context.ledger):
-        if entry.get("tool") == tool and isinstance(entry.get("record"), Mapping):
-            found = next(iter(records_with(entry["record"], key, value)), None)
-            if found is not None:
-                return found
-    return None
+    seen = [c.get("observation") for c in reversed(context.calls) if c.get("tool") == tool]
+    seen += [e.get("record") for e in reversed(context.ledger) if e.get("tool") == tool]
+    return next((found for result in seen for found in records_with(result, key, value)), None)
 
 
 def owned_records(
@@ -43,8 +35,7 @@ def owned_records(
         details = {"arg": rule.arg, "value": value, "record_of": rule.tool}
         if record is None:
             return Decision(policy.verdict(rule.unseen_verdict), rule.unseen_reason, details)
-        owner = policy.tools[rule.tool].owner or ""
-        if not owned(record, owner, subject_ids(context.subject)):
+        if not policy.naming(context.subject).owned(rule.tool, record):
             withheld = {"withheld": True} if WITHHELD_KEY in record else {}
             return Decision(policy.verdict(rule.verdict), rule.reason, {**details, **withheld})
     return None
@@ -60,11 +51,8 @@ def record_limits(
             continue
         record = _record(context, rule.tool, rule.key, named)
         limit = record.get(rule.field) if record is not None else None
-        spec = policy.tools.get(rule.tool)
-        trusted = spec is not None and (
-            spec.trusts_field(rule.field)
-            or rule.field in spec.system_fields
-            or (spec.owner is not None and owned(record or {}, spec.owner, subject_ids(context.subject)))
+        trusted = record is not None and policy.naming(context.subject).trusted(
+            rule.tool, (rule.field,), record
         )
         details: dict[str, Any] = {"arg": rule.arg, "value": value, "record": named, "record_of": rule.tool}
         if not is_number(limit) or not trusted:
