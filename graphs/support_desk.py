@@ -22,7 +22,7 @@ from langgraph.store.base import BaseStore
 
 from demo_tools import support_desk as desk
 from nodes.middleware import GovernanceMiddleware
-from nodes.model import DEFAULT_OPENAI_MODEL
+from nodes.model import openai_chat_model
 from nodes.offline.support_desk import OfflineDeskModel
 
 PROMPT = (
@@ -36,14 +36,7 @@ def desk_model(env: Mapping[str, str] | None = None) -> BaseChatModel:
     env = os.environ if env is None else env
     if not env.get("OPENAI_API_KEY"):
         return OfflineDeskModel()
-    from langchain_openai import ChatOpenAI
-
-    return ChatOpenAI(
-        model=env.get("OPENAI_MODEL") or DEFAULT_OPENAI_MODEL,
-        api_key=env["OPENAI_API_KEY"],
-        base_url=env.get("OPENAI_BASE_URL") or None,
-        temperature=0,
-    )
+    return openai_chat_model(env, json_replies=False, max_retries=2)
 
 
 def build_agent(

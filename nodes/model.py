@@ -38,6 +38,13 @@ def get_chat_model(env: Mapping[str, str] | None = None) -> BaseChatModel:
     env = os.environ if env is None else env
     if not env.get("OPENAI_API_KEY"):
         return OfflineChatModel()
+    return openai_chat_model(env, json_replies=True, max_retries=0)
+
+
+def openai_chat_model(env: Mapping[str, str], *, json_replies: bool, max_retries: int) -> BaseChatModel:
+    """``ChatOpenAI`` as ``env`` configures it (``OPENAI_API_KEY``, ``OPENAI_MODEL``,
+    ``OPENAI_BASE_URL``, ``OPENAI_TIMEOUT_SECONDS``), at temperature 0; ``json_replies``: it must
+    answer a JSON object (the patterns' LLM nodes), else it chats and calls tools (an agent)."""
     from langchain_openai import ChatOpenAI
 
     return ChatOpenAI(
@@ -46,8 +53,8 @@ def get_chat_model(env: Mapping[str, str] | None = None) -> BaseChatModel:
         base_url=env.get("OPENAI_BASE_URL") or None,
         timeout=_float_env(env, "OPENAI_TIMEOUT_SECONDS", 60.0),
         temperature=0,
-        max_retries=0,
-        model_kwargs={"response_format": {"type": "json_object"}},
+        max_retries=max_retries,
+        model_kwargs={"response_format": {"type": "json_object"}} if json_replies else {},
     )
 
 
