@@ -60,6 +60,7 @@ __all__ = [
     "Durability",
     "RunnableCallable",
     "durability_config",
+    "local_read",
     "node_runnable",
     "on_loop",
     "read_routes_lean",

@@ -154,7 +154,7 @@ def test_no_other_module_imports_langgraph_private_api():
     for folder in ("graphs", "nodes", "policies", "demo_tools", "bench", "devtools", "tests"):
         for path in (ROOT / folder).rglob("*.py"):
             text = path.read_text(encoding="utf-8")
-            if path not in allowed and re.search(r"langgraph\._internal|from langgraph\.pregel\._", text):
+            if path not in allowed and re.search(r"(?:from|import) langgraph(?:\.\w+)*\._\w", text):
                 offenders.append(str(path.relative_to(ROOT)))
     assert offenders == [], f"import LangGraph's private API only in nodes/langgraph_private.py: {offenders}"
 
@@ -238,7 +238,9 @@ def test_lean_route_reads_give_what_langgraphs_fresh_read_gives(monkeypatch, nam
         ours = lean(config, select=select, mapper=mapper)
         theirs = private.ChannelRead.do_read(config, select=select, fresh=True, mapper=mapper)
         assert list(ours) == list(theirs) and ours == theirs, CHANGED + "the lean read of an edge differs"
-        _, channels, _, task = config["configurable"][private.CONFIG_KEY_READ].args
+        read = config["configurable"][private.CONFIG_KEY_READ]
+        assert read.func is private.local_read, CHANGED + "an edge's read is no local_read partial"
+        _, channels, _, task = read.args
         written = {key for key, _ in task.writes}
         live = [k for k in theirs if k not in written and type(channels[k]) in private._UNCHANGED_BY_NOTHING]
         assert all(ours[k] is theirs[k] for k in live), CHANGED + "the lean read is no longer as live"
