@@ -32,9 +32,11 @@ __all__ = [
     "use_delta_channels",
 ]
 
-#: The switch: set to 1 (or true, yes, on), every pattern's graph compiled after that keeps its
-#: conversation (``messages``, the Supervisor's ``worker_conversation``) and its audit rows
-#: (``trace``, ``history``) as LangGraph's delta channels (beta; docs/durable-runs.md).
+#: The switch, on unless set to 0 (or false, no, off): every pattern's graph compiled while it is on
+#: keeps its conversation (``messages``, the Supervisor's ``worker_conversation``) and its audit
+#: rows (``trace``, ``history``) as LangGraph's delta channels (beta; docs/durable-runs.md). On by
+#: default since issue 37: a long thread on SQLite then keeps about a tenth of plain
+#: ``create_agent``'s bytes, where it kept twice them (docs/benchmarks.md, section 7).
 DELTA_CHANNELS_ENV = "AGENT_PATTERNS_DELTA_CHANNELS"
 #: A reducer channel → the batch reducer of the same meaning a delta channel replays its writes with.
 _DELTA_REDUCERS: dict[Any, Callable[[Any, Sequence[Any]], Any]] = {
@@ -55,9 +57,9 @@ def lean_routes_enabled(env: Mapping[str, str] | None = None) -> bool:
 
 
 def delta_channels_enabled(env: Mapping[str, str] | None = None) -> bool:
-    """Is ``$AGENT_PATTERNS_DELTA_CHANNELS`` set to a true value (1, true, yes, on)?"""
+    """Is ``$AGENT_PATTERNS_DELTA_CHANNELS`` unset or true (anything but 0, false, no, off)?"""
     value = (os.environ if env is None else env).get(DELTA_CHANNELS_ENV, "")
-    return value.strip().lower() in ("1", "true", "yes", "on")
+    return value.strip().lower() not in ("0", "false", "no", "off")
 
 
 def use_delta_channels(builder: StateGraph[Any, Any, Any, Any]) -> list[str]:
@@ -102,7 +104,8 @@ def compile_pattern(
     adds to the thread's audit log in the graph's store, when it has one (:mod:`nodes.audit`).
 
     ``delta_channels``: the conversation and the audit rows as delta channels
-    (:func:`use_delta_channels`); None (the default): as ``$AGENT_PATTERNS_DELTA_CHANNELS`` says.
+    (:func:`use_delta_channels`); None (the default): as ``$AGENT_PATTERNS_DELTA_CHANNELS`` says
+    (on unless it is 0, false, no or off).
     """
     if delta_channels if delta_channels is not None else delta_channels_enabled():
         use_delta_channels(builder)

@@ -6,7 +6,9 @@ A thread acts for one customer: pass ``governance_subject`` in the input (``{"cu
 "cust-42"}``), or ``subject=`` here (the served ``graph`` acts for the demo's ``cust-42``).
 Without an API key the model is the desk's offline worker
 (:class:`nodes.offline.support_desk.OfflineDeskModel`); with ``OPENAI_API_KEY`` it is
-``ChatOpenAI`` (``OPENAI_MODEL``, ``OPENAI_BASE_URL``).
+``ChatOpenAI`` (``OPENAI_MODEL``, ``OPENAI_BASE_URL``). A desk thread is a long chat: the agent
+keeps its conversation and rows as delta channels (``GovernanceDeltaState``) unless
+``AGENT_PATTERNS_DELTA_CHANNELS=0`` (the patterns' switch, :mod:`graphs.compile`).
 """
 
 from __future__ import annotations
@@ -21,7 +23,8 @@ from langgraph.checkpoint.base import BaseCheckpointSaver
 from langgraph.store.base import BaseStore
 
 from demo_tools import support_desk as desk
-from nodes.middleware import GovernanceMiddleware
+from graphs.compile import delta_channels_enabled
+from nodes.middleware import GovernanceDeltaState, GovernanceMiddleware, GovernanceState
 from nodes.model import openai_chat_model
 from nodes.offline.support_desk import OfflineDeskModel
 
@@ -48,7 +51,9 @@ def build_agent(
     subject: Mapping[str, Any] | None = None,
 ) -> Any:
     """The desk's agent: ``create_agent`` with the desk's tools, ``middleware`` (LangChain's own,
-    say) after the governance, first in the list (docs/own-agent-reference.md, "Where to put it")."""
+    say) after the governance, first in the list (docs/own-agent-reference.md, "Where to put it").
+    Its state keeps the conversation and the rows as delta channels while the switch is on
+    (:func:`graphs.compile.delta_channels_enabled`, read here)."""
     governance = GovernanceMiddleware(desk.policy, tools=desk.tools, subject=subject)
     return create_agent(
         model if model is not None else desk_model(),
@@ -57,6 +62,7 @@ def build_agent(
         middleware=[governance, *middleware],
         checkpointer=checkpointer,
         store=store,
+        state_schema=GovernanceDeltaState if delta_channels_enabled() else GovernanceState,
     )
 
 

@@ -32,6 +32,7 @@ __all__ = [
     "ChatInput",
     "RunState",
     "add_messages_delta",
+    "add_messages_stable",
     "add_rows",
     "add_rows_delta",
     "add_usage",
@@ -123,6 +124,35 @@ def add_messages_delta(state: list[AnyMessage] | None, writes: Sequence[Any]) ->
             out.append(message)
             live += 1
     return [m for m in out if m is not None]  # type: ignore[misc]
+
+
+def add_messages_stable(left: list[AnyMessage] | None, right: Any) -> list[AnyMessage]:
+    """``add_messages``, but a message written without an id gets the id
+    :func:`add_messages_delta` gives it (its place, type and content), not a random one. A thread
+    kept with a delta conversation and read back with a plain one replays the writes through this
+    reducer: its messages then keep the ids they had (``add_messages`` would give them new ones at
+    every read until the next checkpoint, and a human turn with a new id looks like a new turn)."""
+    given = right if isinstance(right, list) else [right]
+    said = convert_to_messages(given)
+    live = len(left or [])
+    where = {m.id for m in left or () if isinstance(m, BaseMessage) and m.id}
+    stamped: list[BaseMessage] = []
+    for message in said:
+        if isinstance(message, RemoveMessage):
+            if message.id == REMOVE_ALL_MESSAGES:
+                live, where = 0, set()
+            elif message.id in where:
+                where.discard(message.id)
+                live -= 1
+        elif not message.id:
+            message = message.model_copy(update={"id": _made_id(live, message)})
+            where.add(str(message.id))
+            live += 1
+        elif message.id not in where:
+            where.add(str(message.id))
+            live += 1
+        stamped.append(message)
+    return add_messages(left or [], stamped)  # type: ignore[arg-type,return-value]
 
 
 def add_usage(left: dict[str, float] | None, right: dict[str, float] | None) -> dict[str, float]:

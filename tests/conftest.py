@@ -15,13 +15,15 @@ from tests.figures import FIGURES  # noqa: E402
 
 def _delta_agents() -> None:
     """``AGENT_PATTERNS_DELTA_CHANNELS=1 pytest ...``: the suite with delta channels everywhere.
-    The patterns' graphs read the switch when compiled (``graphs.compile``); a ``create_agent``
-    agent takes them through its ``state_schema``, so every agent the tests build with
-    ``GovernanceMiddleware`` and no schema of its own gets ``GovernanceDeltaState`` (set here,
-    before the test modules import ``create_agent``)."""
-    from graphs.compile import delta_channels_enabled
+    The patterns' graphs read the switch when compiled (``graphs.compile``: on unless it is 0, so
+    a plain run of the suite has them, and ``=0`` runs it without); a ``create_agent`` agent takes
+    them through its ``state_schema``, so only when the switch is set on explicitly, every agent
+    the tests build with ``GovernanceMiddleware`` and no schema of its own gets
+    ``GovernanceDeltaState`` (set here, before the test modules import ``create_agent``). A plain
+    run keeps testing the middleware on ``create_agent``'s own state, as a user's agent has it."""
+    from graphs.compile import DELTA_CHANNELS_ENV
 
-    if not delta_channels_enabled():
+    if os.environ.get(DELTA_CHANNELS_ENV, "").strip().lower() not in ("1", "true", "yes", "on"):
         return
     try:
         import langchain.agents as agents

@@ -17,7 +17,7 @@ from langgraph.graph.message import REMOVE_ALL_MESSAGES, add_messages
 from graphs.compile import DELTA_CHANNELS_ENV, delta_channels_enabled
 from graphs.registry import PATTERNS
 from graphs.store import open_checkpointer
-from nodes.state import RESET, add_messages_delta, add_rows, add_rows_delta
+from nodes.state import RESET, add_messages_delta, add_messages_stable, add_rows, add_rows_delta
 
 # --- the reducers -------------------------------------------------------------------------------
 
@@ -75,6 +75,23 @@ def test_the_messages_reducer_is_add_messages_in_any_batching(writes, split):
     assert len({m.id for m in once}) == len(once) and all(m.id for m in once)
 
 
+@settings(max_examples=300, deadline=None)
+@given(writes=_WRITES)
+def test_the_plain_reducer_replays_a_delta_conversation_with_its_ids(writes):
+    """``add_messages_stable`` (``GovernanceState``'s plain conversation) message by message is
+    ``add_messages_delta``, ids included: a thread kept with the delta state and read back with the
+    plain one (its writes replayed one by one) keeps every message's id, where ``add_messages``
+    gives a message sent without one a new id at every read."""
+    writes = _known(writes)
+    folded: list[Any] = []
+    for write in writes:
+        for message in write:
+            folded = add_messages_stable(folded, [message])
+    assert folded == add_messages_delta([], writes)
+    plain = [add_messages([], [("user", "hi")])[0].id for _ in range(2)]
+    assert plain[0] != plain[1]  # why: add_messages draws a new id every time
+
+
 def test_a_message_without_an_id_gets_the_same_one_every_replay():
     first = add_messages_delta([], [[("user", "hi"), AIMessage("ok")]])
     again = add_messages_delta([], [[("user", "hi"), AIMessage("ok")]])
@@ -106,12 +123,21 @@ def test_the_rows_reducer_is_add_rows_in_any_batching(writes, split):
 # --- the switch ---------------------------------------------------------------------------------
 
 
-def test_the_switch_is_off_unless_set():
-    assert not delta_channels_enabled({})
+def test_the_switch_is_on_unless_turned_off():
+    assert delta_channels_enabled({}) and delta_channels_enabled({DELTA_CHANNELS_ENV: ""})
     assert delta_channels_enabled({DELTA_CHANNELS_ENV: "1"}) and delta_channels_enabled(
         {DELTA_CHANNELS_ENV: "on"}
     )
-    assert not delta_channels_enabled({DELTA_CHANNELS_ENV: "0"})
+    for off in ("0", "false", "No", " off "):
+        assert not delta_channels_enabled({DELTA_CHANNELS_ENV: off}), off
+
+
+@pytest.mark.parametrize("name", sorted(PATTERNS))
+def test_every_pattern_keeps_delta_channels_by_default(name, monkeypatch):
+    monkeypatch.delenv(DELTA_CHANNELS_ENV, raising=False)
+    channels = PATTERNS[name].build().builder.channels
+    for key in ("messages", "trace", "history"):
+        assert isinstance(channels[key], DeltaChannel), key
 
 
 @pytest.mark.parametrize("name", sorted(PATTERNS))
@@ -186,3 +212,58 @@ def test_an_agent_with_the_delta_state_keeps_its_conversation_and_rows_as_delta_
     assert values["messages"] == done["messages"] and len(done["messages"]) == 8
     assert [c["args"] for c in values["governance_calls"]] == [{"order_id": "A2"}]
     assert [m.type for m in done["messages"]].count("human") == 2  # the pairs' ids are stable
+
+
+@pytest.mark.parametrize("name", sorted(PATTERNS))
+@pytest.mark.parametrize("first,then", [("0", "1"), ("1", "0")])
+def test_a_thread_carries_on_across_the_switch(name, first, then, tmp_path, monkeypatch):
+    """A thread kept before the default changed (plain channels) goes on with delta channels, and
+    one kept with them goes on with the switch off: on SQLite, the state read back after the
+    switch is the state the first run left, and the next run adds to it."""
+    pattern = PATTERNS[name]
+    db = str(tmp_path / "t.sqlite")
+    config = {"configurable": {"thread_id": "t"}}
+    monkeypatch.setenv(DELTA_CHANNELS_ENV, first)
+    with open_checkpointer(db) as saver:
+        before = pattern.build(checkpointer=saver).invoke(pattern.demo_input(), config)
+    monkeypatch.setenv(DELTA_CHANNELS_ENV, then)
+    with open_checkpointer(db) as saver:
+        graph = pattern.build(checkpointer=saver)
+        assert graph.get_state(config).values["messages"] == before["messages"]
+        after = graph.invoke(pattern.demo_input(), config)
+        assert graph.get_state(config).values["messages"] == after["messages"]
+    assert after["messages"][: len(before["messages"])] == before["messages"]
+    assert len(after["messages"]) > len(before["messages"])
+
+
+@pytest.mark.parametrize("first,then", [("0", "1"), ("1", "0")])
+def test_a_desk_thread_keeps_its_limits_across_the_switch(first, then, tmp_path, monkeypatch):
+    """The support desk's agent follows the switch (``GovernanceDeltaState`` while it is on): a desk
+    thread kept with one setting goes on with the other, its ledger included, so a full refund in
+    the first turn still holds the same refund in the second above the order's total."""
+    pytest.importorskip(
+        "langchain.agents", reason="GovernanceMiddleware needs langchain>=1 (the agents extra)"
+    )
+    from demo_tools import support_desk as desk
+    from graphs.support_desk import build_agent
+    from nodes.scripted import ScriptedToolModel
+
+    look = {"name": "look_up_order", "args": {"order_id": "ORD-1001"}}
+    refund = {"name": "issue_refund", "args": {"order_id": "ORD-1001", "amount": 40.0}}
+    turn = {"messages": [("user", "Refund order ORD-1001 in full.")], "governance_subject": desk.SUBJECT}
+    config = {"configurable": {"thread_id": "desk"}}
+    desk.DONE.clear()
+    results = []
+    for setting in (first, then):
+        monkeypatch.setenv(DELTA_CHANNELS_ENV, setting)
+        with open_checkpointer(str(tmp_path / "desk.sqlite")) as saver:
+            agent = build_agent(model=ScriptedToolModel(replies=[look, refund, "Done."]), checkpointer=saver)
+            delta = isinstance(agent.builder.channels["messages"], DeltaChannel)
+            assert delta == (setting == "1")
+            results.append(agent.invoke(turn, config))
+            assert agent.get_state(config).values["messages"] == results[-1]["messages"]
+    assert [r["reason"] for r in results[1]["governance_refusals"]] == ["supervisor_block:above_record_limit"]
+    assert (
+        len(desk.DONE) == 1
+        and results[1]["messages"][: len(results[0]["messages"])] == results[0]["messages"]
+    )

@@ -25,7 +25,7 @@ from langgraph.channels import DeltaChannel
 
 from nodes.audit import GOVERNANCE_ROWS
 from nodes.clock import now
-from nodes.state import add_messages_delta, add_rows, add_rows_delta
+from nodes.state import add_messages_delta, add_messages_stable, add_rows, add_rows_delta
 from nodes.trace import review_figures
 from policies.text import json_hash
 
@@ -47,7 +47,14 @@ class GovernanceState(AgentState[Any]):
     """The agent's state with what :class:`~nodes.middleware.GovernanceMiddleware` keeps.
 
     Audit rows: each names its ``run_id`` (one agent invocation); appended, or started over by a
-    first row ``RESET`` (a new run)."""
+    first row ``RESET`` (a new run).
+
+    As an agent's ``state_schema`` (``create_agent(..., state_schema=GovernanceState)``), its
+    conversation gives a message sent without an id the id :class:`GovernanceDeltaState` gives it
+    (``nodes.state.add_messages_stable``): a thread kept with the delta state reads back the same
+    with this one. (As the middleware's own schema it leaves ``messages`` to the agent's.)"""
+
+    messages: Required[Annotated[list[AnyMessage], add_messages_stable]]
 
     governance_trace: NotRequired[Annotated[list[dict[str, Any]], OmitFromInput, add_rows]]
     governance_calls: NotRequired[Annotated[list[dict[str, Any]], OmitFromInput, add_rows]]
