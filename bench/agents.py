@@ -225,10 +225,15 @@ def _missing(*names: str) -> str | None:
 
 
 def agent(
-    name: str, middleware: Callable[[int], Sequence[Any]] | None = None, *, needs: tuple[str, ...] = ()
+    name: str,
+    middleware: Callable[[int], Sequence[Any]] | None = None,
+    *,
+    needs: tuple[str, ...] = (),
+    state_schema: Callable[[], Any] | None = None,
 ) -> Variant:
-    """``create_agent`` over the same tools with ``middleware(steps)``: left out (with why) when
-    LangChain or what ``needs`` names cannot be imported."""
+    """``create_agent`` over the same tools with ``middleware(steps)`` (and the state schema
+    ``state_schema()`` makes, if any): left out (with why) when LangChain or what ``needs`` names
+    cannot be imported."""
     missing = _missing("langchain.agents", *needs)
     if missing is not None:
         return Variant(name, None, f"{missing} cannot be imported here")
@@ -241,6 +246,7 @@ def agent(
             list(TOOLS),
             middleware=list(middleware(steps)) if middleware else [],
             checkpointer=saver,
+            **({"state_schema": state_schema()} if state_schema else {}),
         )
         return Built(graph, {"messages": [HumanMessage(GOAL)]}, agent_check(steps))
 

@@ -163,15 +163,23 @@ def _supervisor_check(result: dict[str, Any], turn: int) -> bool:
 
 
 def agent(middleware: Callable[[int], Sequence[Any]] | None = None, *, delta: bool = False) -> Builder:
+    """``create_agent`` with ``middleware``; ``delta``: the conversation as a delta channel
+    (``GovernanceDeltaState`` with the governance middleware, else ``bench.delta_state``'s
+    ``create_agent`` state, what a HITL user would declare for the same storage)."""
+
     def build(saver: Any, store: Any) -> Thread:
         from langchain.agents import create_agent
 
         extra = list(middleware(1)) if middleware else []
         schema = None
-        if delta:
+        if delta and middleware is governance:
             from nodes.middleware import GovernanceDeltaState
 
             schema = GovernanceDeltaState
+        elif delta:
+            from bench.delta_state import DeltaAgentState
+
+            schema = DeltaAgentState
         graph = create_agent(
             TurnScript(), list(TOOLS), middleware=extra, checkpointer=saver, store=store, state_schema=schema
         )
@@ -227,6 +235,7 @@ def variants() -> dict[str, Builder]:
     }
     if delta_available():
         measured["create_agent_governance_delta"] = agent(governance, delta=True)
+        measured["create_agent_hitl_delta"] = agent(hitl, delta=True)
         measured["supervisor_native_delta"] = supervisor(TurnScript, delta=True)
     return measured
 

@@ -87,13 +87,28 @@ def _governance_shape(steps: int) -> Sequence[Any]:
     return [Shape()]
 
 
+def _governance_delta_state() -> Any:
+    from nodes.middleware.state import GovernanceDeltaState
+
+    return GovernanceDeltaState
+
+
+def _delta_state() -> Any:
+    from bench.delta_state import DeltaAgentState
+
+    return DeltaAgentState
+
+
 def variants() -> list[Variant]:
+    delta = ("langgraph.channels:DeltaChannel",)
     return [
         agent("create_agent"),
         agent(REFERENCE, hitl),
         agent("create_agent_governance", governance),
         agent("hitl_with_empty_before_model", _empty_before_model),
         agent("governance_shape_only", _governance_shape),
+        agent("create_agent_governance_delta", governance, needs=delta, state_schema=_governance_delta_state),
+        agent("create_agent_hitl_delta", hitl, needs=delta, state_schema=_delta_state),
     ]
 
 
