@@ -204,11 +204,22 @@ def test_an_agent_with_the_delta_state_keeps_its_conversation_and_rows_as_delta_
             checkpointer=saver,
             state_schema=GovernanceDeltaState,
         )
-        for key in ("messages", "governance_trace", "governance_calls"):
+        for key in (
+            "messages",
+            "governance_trace",
+            "governance_calls",
+            "governance_seen",
+            "governance_ledger",
+        ):
             assert isinstance(agent.builder.channels[key], DeltaChannel), key
         for n in (1, 2):
             done = agent.invoke({"messages": [("user", f"Where is order A{n}?")]}, config)
         values = agent.get_state(config).values
+        # what grows with the thread is in no checkpoint whole: the turns seen are written once a
+        # run (when they change), as a write of their own
+        kept = [t.checkpoint["channel_values"] for t in saver.list(config)]
+        assert not any(isinstance(v.get("governance_seen"), str) for v in kept)
+        assert len(values["governance_seen"]) == 2 * 12  # two turns, a digest each
     assert values["messages"] == done["messages"] and len(done["messages"]) == 8
     assert [c["args"] for c in values["governance_calls"]] == [{"order_id": "A2"}]
     assert [m.type for m in done["messages"]].count("human") == 2  # the pairs' ids are stable

@@ -157,7 +157,11 @@ class GovernanceMiddleware(ToolRunning, AgentMiddleware[GovernanceState, Any, An
         """A run's end: the human turns seen (a human message another middleware wrote during the
         run is never a later run's request) and, with a store, the run's rows moved to the log."""
         logged, moved = audit.run_ended(state, runtime)
-        return {"governance_seen": seen(state.get("messages") or []), **(logged or {})}, moved
+        update = dict(logged or {})
+        now_seen = seen(state.get("messages") or [])
+        if now_seen != state.get("governance_seen"):  # an unchanged value is not written again
+            update["governance_seen"] = now_seen
+        return update, moved
 
     def after_agent(self, state: GovernanceState, runtime: Any) -> dict[str, Any]:
         update, moved = self._end(state, runtime)

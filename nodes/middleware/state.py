@@ -82,12 +82,20 @@ class GovernanceState(AgentState[Any]):
     governance_waited: NotRequired[Annotated[dict[str, float], PrivateStateAttr, _add_waits]]
 
 
+def _latest(state: Any, writes: Sequence[Any]) -> Any:
+    """A delta channel's reducer for a value each write replaces whole (the newest write wins)."""
+    return writes[-1] if writes else state
+
+
 class GovernanceDeltaState(GovernanceState):
     """The agent's state with the conversation and the middleware's audit rows as LangGraph's
     delta channels (beta): a checkpoint stores what each step wrote to them, and a snapshot of the
     whole list every 100 updates, not the whole list every time. The switch for an agent:
     ``create_agent(model, tools, middleware=[governance], state_schema=GovernanceDeltaState,
-    checkpointer=...)`` (docs/own-agent.md, "Long threads: delta channels")."""
+    checkpointer=...)`` (docs/own-agent.md, "Long threads: delta channels").
+
+    What else grows with the thread is kept the same way: the human turns seen (a digest per turn,
+    written about once a run) and the ledger, so no checkpoint carries them whole."""
 
     messages: Required[Annotated[list[AnyMessage], DeltaChannel(add_messages_delta)]]
     governance_trace: NotRequired[
@@ -101,6 +109,10 @@ class GovernanceDeltaState(GovernanceState):
     ]
     governance_grants: NotRequired[
         Annotated[list[dict[str, Any]], OmitFromInput, DeltaChannel(add_rows_delta)]
+    ]
+    governance_seen: NotRequired[Annotated[str, PrivateStateAttr, DeltaChannel(_latest, str)]]
+    governance_ledger: NotRequired[
+        Annotated[list[dict[str, Any]], PrivateStateAttr, DeltaChannel(add_rows_delta)]
     ]
 
 
