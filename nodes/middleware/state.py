@@ -110,7 +110,9 @@ class GovernanceDeltaState(GovernanceState):
     governance_grants: NotRequired[
         Annotated[list[dict[str, Any]], OmitFromInput, DeltaChannel(add_rows_delta)]
     ]
-    governance_seen: NotRequired[Annotated[str, PrivateStateAttr, DeltaChannel(_latest, str)]]
+    #: ``str`` alone: LangGraph makes the channel's empty value from this type (a thread kept with
+    #: a dict before the digests reads back as that dict, as with the plain channel)
+    governance_seen: NotRequired[Annotated[str, PrivateStateAttr, DeltaChannel(_latest, str)]]  # type: ignore[misc]
     governance_ledger: NotRequired[
         Annotated[list[dict[str, Any]], PrivateStateAttr, DeltaChannel(add_rows_delta)]
     ]
