@@ -215,10 +215,12 @@ def test_an_agent_with_the_delta_state_keeps_its_conversation_and_rows_as_delta_
         for n in (1, 2):
             done = agent.invoke({"messages": [("user", f"Where is order A{n}?")]}, config)
         values = agent.get_state(config).values
-        # what grows with the thread is in no checkpoint whole: the turns seen are written once a
-        # run (when they change), as a write of their own
+        # what grows with the thread is stored where it changed, not in every checkpoint: the
+        # turns seen once a run (at its start; unchanged at its end, so not written again)
         kept = [t.checkpoint["channel_values"] for t in saver.list(config)]
-        assert not any(isinstance(v.get("governance_seen"), str) for v in kept)
+        holding = [v for v in kept if "governance_seen" in v]
+        assert len(kept) > 10 and len(holding) == 2
+        assert not any(isinstance(v["governance_seen"], str) for v in holding)  # snapshots
         assert len(values["governance_seen"]) == 2 * 12  # two turns, a digest each
     assert values["messages"] == done["messages"] and len(done["messages"]) == 8
     assert [c["args"] for c in values["governance_calls"]] == [{"order_id": "A2"}]

@@ -112,9 +112,14 @@ class GovernanceDeltaState(GovernanceState):
     ]
     #: ``str`` alone: LangGraph makes the channel's empty value from this type (a thread kept with
     #: a dict before the digests reads back as that dict, as with the plain channel)
-    governance_seen: NotRequired[Annotated[str, PrivateStateAttr, DeltaChannel(_latest, str)]]  # type: ignore[misc]
+    #: a snapshot at every update (``snapshot_frequency=1``): the value is stored whole where it
+    #: changed, and nowhere else. (With the default 100, a value written once a run sent every
+    #: thread read back over up to 100 runs' checkpoints to find the last snapshot.)
+    governance_seen: NotRequired[  # type: ignore[misc]
+        Annotated[str, PrivateStateAttr, DeltaChannel(_latest, str, snapshot_frequency=1)]
+    ]
     governance_ledger: NotRequired[
-        Annotated[list[dict[str, Any]], PrivateStateAttr, DeltaChannel(add_rows_delta)]
+        Annotated[list[dict[str, Any]], PrivateStateAttr, DeltaChannel(add_rows_delta, snapshot_frequency=1)]
     ]
 
 
