@@ -21,7 +21,7 @@ from nodes.langgraph_private import (
     replace_channels,
     run_pure_work_on_loop,
 )
-from nodes.state import add_messages_delta, add_rows, add_rows_delta
+from nodes.state import ROWS_SNAPSHOT_FREQUENCY, add_messages_delta, add_rows, add_rows_delta
 
 __all__ = [
     "DELTA_CHANNELS_ENV",
@@ -72,6 +72,8 @@ def use_delta_channels(builder: StateGraph[Any, Any, Any, Any]) -> list[str]:
         reducer = _DELTA_REDUCERS.get(getattr(channel, "operator", None))
         if not isinstance(channel, BinaryOperatorAggregate) or reducer is None:
             return None
+        if reducer is add_rows_delta:  # one run's rows: small, kept whole where they changed
+            return DeltaChannel(reducer, list, snapshot_frequency=ROWS_SNAPSHOT_FREQUENCY)
         return DeltaChannel(reducer, list)
 
     return replace_channels(builder, delta)

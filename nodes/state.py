@@ -28,6 +28,7 @@ from nodes.contract import RUN_CONTRACT_KEYS
 
 __all__ = [
     "RESET",
+    "ROWS_SNAPSHOT_FREQUENCY",
     "RUN_CONTRACT_KEYS",
     "ChatInput",
     "RunState",
@@ -49,6 +50,14 @@ def add_rows(left: list[dict[str, Any]] | None, right: list[dict[str, Any]] | No
     if right and right[0] == RESET:
         return right[1:]
     return list(left or []) + right
+
+
+#: How often a delta channel of audit rows stores its whole value: at every update. A run starts
+#: its rows over, so the value is one run's rows, small; with LangGraph's default of 100 a list
+#: written a few times a run had its last snapshot dozens of runs back, and every read of the
+#: thread walked back to it (on PostgreSQL a Supervisor turn took about twice HITL's wall time for
+#: it: docs/benchmarks.md, section 7).
+ROWS_SNAPSHOT_FREQUENCY = 1
 
 
 def add_rows_delta(state: list[dict[str, Any]] | None, writes: Sequence[Any]) -> list[dict[str, Any]]:

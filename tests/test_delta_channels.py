@@ -221,6 +221,11 @@ def test_an_agent_with_the_delta_state_keeps_its_conversation_and_rows_as_delta_
         holding = [v for v in kept if "governance_seen" in v]
         assert len(kept) > 10 and len(holding) == 2
         assert not any(isinstance(v["governance_seen"], str) for v in holding)  # snapshots
+        latest = saver.get_tuple(config)
+        assert latest is not None
+        rows = ["governance_trace", "governance_calls", "governance_seen"]
+        read = saver.get_delta_channel_history(config=latest.config, channels=rows)
+        assert all(read[key]["writes"] == [] for key in rows)  # found whole, no history walked
         assert len(values["governance_seen"]) == 2 * 12  # two turns, a digest each
     assert values["messages"] == done["messages"] and len(done["messages"]) == 8
     assert [c["args"] for c in values["governance_calls"]] == [{"order_id": "A2"}]
@@ -280,3 +285,24 @@ def test_a_desk_thread_keeps_its_limits_across_the_switch(first, then, tmp_path,
         len(desk.DONE) == 1
         and results[1]["messages"][: len(results[0]["messages"])] == results[0]["messages"]
     )
+
+
+def test_a_threads_rows_are_read_back_without_walking_its_history(tmp_path):
+    """A run starts its rows over, so a delta channel of rows stores its (small) value whole where
+    it changed (``ROWS_SNAPSHOT_FREQUENCY``): reading a thread finds each row list's value in one
+    checkpoint, with no writes to replay. With LangGraph's default (a snapshot every 100 updates)
+    every read walked back dozens of runs, which doubled a Supervisor turn's time on PostgreSQL."""
+    pattern = PATTERNS["supervisor"]
+    config = {"configurable": {"thread_id": "t"}}
+    with open_checkpointer(str(tmp_path / "t.sqlite")) as saver:
+        graph = pattern.build(checkpointer=saver)
+        for _ in range(3):
+            graph.invoke(pattern.demo_input(), config)
+        latest = saver.get_tuple(config)
+        assert latest is not None
+        read = saver.get_delta_channel_history(
+            config=latest.config, channels=["trace", "history", "messages"]
+        )
+    for key in ("trace", "history"):
+        assert "seed" in read[key] and read[key]["writes"] == [], key
+    assert read["messages"]["writes"]  # the conversation: replayed from its last snapshot

@@ -25,7 +25,13 @@ from langgraph.channels import DeltaChannel
 
 from nodes.audit import GOVERNANCE_ROWS
 from nodes.clock import now
-from nodes.state import add_messages_delta, add_messages_stable, add_rows, add_rows_delta
+from nodes.state import (
+    ROWS_SNAPSHOT_FREQUENCY,
+    add_messages_delta,
+    add_messages_stable,
+    add_rows,
+    add_rows_delta,
+)
 from nodes.trace import review_figures
 from policies.text import json_hash
 
@@ -82,6 +88,12 @@ class GovernanceState(AgentState[Any]):
     governance_waited: NotRequired[Annotated[dict[str, float], PrivateStateAttr, _add_waits]]
 
 
+#: A delta channel of one run's audit rows (``nodes.state.ROWS_SNAPSHOT_FREQUENCY``).
+_ROWS: DeltaChannel[list[dict[str, Any]]] = DeltaChannel(
+    add_rows_delta, snapshot_frequency=ROWS_SNAPSHOT_FREQUENCY
+)
+
+
 def _latest(state: Any, writes: Sequence[Any]) -> Any:
     """A delta channel's reducer for a value each write replaces whole (the newest write wins)."""
     return writes[-1] if writes else state
@@ -98,18 +110,10 @@ class GovernanceDeltaState(GovernanceState):
     written about once a run) and the ledger, so no checkpoint carries them whole."""
 
     messages: Required[Annotated[list[AnyMessage], DeltaChannel(add_messages_delta)]]
-    governance_trace: NotRequired[
-        Annotated[list[dict[str, Any]], OmitFromInput, DeltaChannel(add_rows_delta)]
-    ]
-    governance_calls: NotRequired[
-        Annotated[list[dict[str, Any]], OmitFromInput, DeltaChannel(add_rows_delta)]
-    ]
-    governance_refusals: NotRequired[
-        Annotated[list[dict[str, Any]], OmitFromInput, DeltaChannel(add_rows_delta)]
-    ]
-    governance_grants: NotRequired[
-        Annotated[list[dict[str, Any]], OmitFromInput, DeltaChannel(add_rows_delta)]
-    ]
+    governance_trace: NotRequired[Annotated[list[dict[str, Any]], OmitFromInput, _ROWS]]
+    governance_calls: NotRequired[Annotated[list[dict[str, Any]], OmitFromInput, _ROWS]]
+    governance_refusals: NotRequired[Annotated[list[dict[str, Any]], OmitFromInput, _ROWS]]
+    governance_grants: NotRequired[Annotated[list[dict[str, Any]], OmitFromInput, _ROWS]]
     #: ``str`` alone: LangGraph makes the channel's empty value from this type (a thread kept with
     #: a dict before the digests reads back as that dict, as with the plain channel)
     #: a snapshot at every update (``snapshot_frequency=1``): the value is stored whole where it
