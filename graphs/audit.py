@@ -27,7 +27,9 @@ from typing import Any
 from langgraph.store.base import Item
 
 from nodes import audit as log
+from nodes.langgraph_private import stored_value
 from nodes.messages import REQUEST_MESSAGE_KEY, message_id, message_text
+from nodes.state import add_messages_delta, add_rows_delta
 
 #: The state keys a pattern graph keeps a run's rows in (the Supervisor's, and every pattern's
 #: ``trace`` and ``history``).
@@ -210,13 +212,55 @@ def read_audit(graph: Any, thread: str | Mapping[str, Any]) -> ThreadAudit:
     return history_audit((s.values or {} for s in graph.get_state_history(config)), thread_id)
 
 
+#: The keys the audit reads that a thread may keep as delta channels (the patterns' default, a
+#: ``GovernanceDeltaState`` agent's), each with the reducer that rebuilds it from its writes.
+_REPLAYED: dict[str, Any] = {
+    "messages": add_messages_delta,
+    **{key: add_rows_delta for key in (*GRAPH_ROWS.values(), *log.GOVERNANCE_ROWS.values())},
+}
+
+
+def stored_values(checkpointer: Any, saved: Any) -> dict[str, Any]:
+    """A checkpoint's values as the audit reads them, without the graph: a delta channel's
+    snapshot unwrapped, and one the checkpoint does not store rebuilt from the thread's writes
+    (the saver's ``get_delta_channel_history``), as LangGraph rebuilds it."""
+    stored = saved.checkpoint.get("channel_values") or {}
+    values = {key: stored_value(value) for key, value in stored.items()}
+    versions = saved.checkpoint.get("channel_versions") or {}
+    missing = [key for key in _REPLAYED if key not in stored and key in versions]
+    if missing:
+        history = checkpointer.get_delta_channel_history(config=saved.config, channels=missing)
+        for key in missing:
+            entry = history.get(key) or {}
+            seed = stored_value(entry.get("seed")) or []
+            values[key] = _REPLAYED[key](seed, [write[2] for write in entry.get("writes") or ()])
+    return values
+
+
+def _each_runs_newest(checkpointer: Any, config: dict[str, Any]) -> list[dict[str, Any]]:
+    """The thread's checkpoints' values, newest first, rebuilt (:func:`stored_values`) only for
+    the newest and each run's newest, which are all :func:`history_audit` reads rows from (the
+    others keep only which run they belong to). The thread is listed first, then read: a saver
+    may hold its connection while it lists (SQLite's does), and the rebuild reads through it."""
+    runs: set[Any] = set()
+    listed: list[Any] = []
+    for at, saved in enumerate(checkpointer.list(config)):
+        raw = saved.checkpoint.get("channel_values") or {}
+        run_id = _run_id(raw)
+        if at == 0 or run_id not in runs:
+            listed.append(saved)
+        else:
+            listed.append({k: raw[k] for k in ("governance_run", "run_id") if k in raw})
+        runs.add(run_id)
+    return [item if isinstance(item, dict) else stored_values(checkpointer, item) for item in listed]
+
+
 def stored_audit(checkpointer: Any, store: Any, thread_id: str) -> ThreadAudit:
     """:func:`read_audit` from a checkpointer and a store alone (no graph: ``agent-patterns audit``)."""
     config = _config(thread_id)
     items = log.read_log(store, thread_id) if store is not None else []
     if items:
         latest = checkpointer.get_tuple(config)
-        state = dict(latest.checkpoint.get("channel_values") or {}) if latest is not None else {}
+        state = stored_values(checkpointer, latest) if latest is not None else {}
         return thread_audit(items, thread_id, state)
-    history = (dict(t.checkpoint.get("channel_values") or {}) for t in checkpointer.list(config))
-    return history_audit(history, thread_id)
+    return history_audit(_each_runs_newest(checkpointer, config), thread_id)

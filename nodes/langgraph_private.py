@@ -30,6 +30,10 @@ them. No other module imports ``langgraph._internal`` (the same test checks that
    Supervisor's 45 state keys. After compiling, each edge's reader is swapped for one that copies
    only the channels the node wrote and reads the others as they are (the same values, the same
    objects); anything it does not recognise is read LangGraph's way.
+7. **A delta channel's snapshot as a saver stores it** (:func:`stored_value`): reading a
+   checkpoint without its graph (``agent-patterns audit``), a delta channel's value is LangGraph's
+   ``_DeltaSnapshot`` where it was stored whole (and nothing where it was not: the saver's public,
+   beta ``get_delta_channel_history`` gives the writes to replay, :mod:`graphs.audit`).
 """
 
 from __future__ import annotations
@@ -47,6 +51,7 @@ from langgraph._internal._typing import MISSING
 from langgraph.channels.base import EmptyChannelError
 from langgraph.channels.binop import BinaryOperatorAggregate
 from langgraph.channels.last_value import LastValue
+from langgraph.checkpoint.serde.types import _DeltaSnapshot
 from langgraph.graph._branch import BranchSpec
 from langgraph.pregel._algo import local_read
 from langgraph.pregel._read import ChannelRead
@@ -68,6 +73,7 @@ __all__ = [
     "run_everything_threaded",
     "run_pure_work_on_loop",
     "runs_in_executor",
+    "stored_value",
     "threaded",
     "untraced_route",
     "wrap_nodes",
@@ -246,3 +252,9 @@ def read_routes_lean(compiled: Any) -> int:
             )
             changed += 1
     return changed
+
+
+def stored_value(value: Any) -> Any:
+    """A channel's value as a saver stored it in a checkpoint: a delta channel's snapshot
+    (``_DeltaSnapshot``) unwrapped, anything else as it is."""
+    return value.value if isinstance(value, _DeltaSnapshot) else value

@@ -306,3 +306,72 @@ def test_a_threads_rows_are_read_back_without_walking_its_history(tmp_path):
     for key in ("trace", "history"):
         assert "seed" in read[key] and read[key]["writes"] == [], key
     assert read["messages"]["writes"]  # the conversation: replayed from its last snapshot
+
+
+@pytest.mark.parametrize("with_store", [True, False])
+def test_a_delta_thread_is_audited_from_its_checkpoints_alone_as_a_plain_one(
+    tmp_path, monkeypatch, with_store
+):
+    """``agent-patterns audit`` reads a thread without its graph (``stored_audit``): a delta
+    channel's value is a snapshot where it was stored whole and nothing where it was not, so the
+    requests (from the conversation) and, without a store, the rows are rebuilt from the thread's
+    writes; the audit reads the same with the switch on as with it off."""
+    from graphs.audit import stored_audit
+    from graphs.store import open_store
+
+    pattern = PATTERNS["supervisor"]
+    audits = {}
+    for setting in ("1", "0"):
+        monkeypatch.setenv(DELTA_CHANNELS_ENV, setting)
+        db = str(tmp_path / f"{setting}.sqlite")
+        config = {"configurable": {"thread_id": "t"}}
+        with open_checkpointer(db) as saver, open_store(db) as store:
+            graph = pattern.build(checkpointer=saver, store=store if with_store else None)
+            for _ in range(2):
+                graph.invoke(pattern.demo_input(), config)
+            audits[setting] = stored_audit(saver, store if with_store else None, "t")
+    on, off = audits["1"], audits["0"]
+    assert [r.request for r in on.runs] == [r.request for r in off.runs] and on.runs[0].request
+    assert [[row["phase"] for row in r.trace] for r in on.runs] == [
+        [row["phase"] for row in r.trace] for r in off.runs
+    ]
+
+    def said(audit):
+        return [[(c.get("tool"), c.get("args"), c.get("ok")) for c in run.calls] for run in audit.runs]
+
+    assert said(on) == said(off) and said(on)[0]
+
+
+@pytest.mark.parametrize("with_store", [True, False])
+def test_a_delta_agent_thread_is_audited_from_its_checkpoints_alone_as_a_plain_one(
+    tmp_path, monkeypatch, with_store
+):
+    """The same for a ``create_agent`` agent with ``GovernanceDeltaState`` (the desk, which follows
+    the switch): the requests and each run's calls read back as with the plain state."""
+    pytest.importorskip(
+        "langchain.agents", reason="GovernanceMiddleware needs langchain>=1 (the agents extra)"
+    )
+    from demo_tools import support_desk as desk
+    from graphs.audit import stored_audit
+    from graphs.store import open_store
+    from graphs.support_desk import build_agent
+    from nodes.scripted import ScriptedToolModel
+
+    look = {"name": "look_up_order", "args": {"order_id": "ORD-1001"}}
+    audits = {}
+    for setting in ("1", "0"):
+        monkeypatch.setenv(DELTA_CHANNELS_ENV, setting)
+        db = str(tmp_path / f"{setting}.sqlite")
+        config = {"configurable": {"thread_id": "t"}}
+        with open_checkpointer(db) as saver, open_store(db) as store:
+            for text in ("Where is order ORD-1001?", "And now?"):
+                model = ScriptedToolModel(replies=[look, "It is shipped."])
+                agent = build_agent(model=model, checkpointer=saver, store=store if with_store else None)
+                agent.invoke({"messages": [("user", text)], "governance_subject": desk.SUBJECT}, config)
+            audits[setting] = stored_audit(saver, store if with_store else None, "t")
+
+    def said(audit):
+        return [(run.request, [(c.get("tool"), c.get("args")) for c in run.calls]) for run in audit.runs]
+
+    assert said(audits["1"]) == said(audits["0"])
+    assert [request for request, _calls in said(audits["1"])] == ["Where is order ORD-1001?", "And now?"]

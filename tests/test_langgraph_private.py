@@ -274,3 +274,25 @@ def test_lean_route_reads_have_a_way_back(monkeypatch, value, lean):
     graph = PATTERNS["rag"].build()
     assert bool(swapped) == lean
     assert graph.invoke(PATTERNS["rag"].demo_input())["stop_reason"] == "success"
+
+
+def test_a_delta_channels_snapshot_is_what_stored_value_unwraps(tmp_path, monkeypatch):
+    """``stored_value`` (``agent-patterns audit`` reads checkpoints without the graph) relies on a
+    delta channel's snapshot being LangGraph's ``_DeltaSnapshot`` with the value as ``.value``."""
+    from graphs.compile import DELTA_CHANNELS_ENV
+    from graphs.registry import PATTERNS
+    from graphs.store import open_checkpointer
+
+    monkeypatch.setenv(DELTA_CHANNELS_ENV, "1")
+    pattern = PATTERNS["reflection"]
+    config = {"configurable": {"thread_id": "t"}}
+    with open_checkpointer(str(tmp_path / "t.sqlite")) as saver:
+        done = pattern.build(checkpointer=saver).invoke(pattern.demo_input(), config)
+        stored = [t.checkpoint["channel_values"].get("trace") for t in saver.list(config)]
+    snapshots = [v for v in stored if v is not None]
+    assert snapshots and all(type(v).__name__ == "_DeltaSnapshot" for v in snapshots), (
+        CHANGED
+        + f"a delta channel's stored value is now {type(snapshots[0]).__name__ if snapshots else None}"
+    )
+    assert private.stored_value(snapshots[0]) == done["trace"], CHANGED + "_DeltaSnapshot.value"
+    assert private.stored_value(["plain"]) == ["plain"]
