@@ -65,8 +65,8 @@ def delta_channels_enabled(env: Mapping[str, str] | None = None) -> bool:
 def use_delta_channels(builder: StateGraph[Any, Any, Any, Any]) -> list[str]:
     """Make every ``add_messages`` and ``add_rows`` key of ``builder`` a delta channel: a
     checkpoint then stores what each step wrote to it, and a snapshot of the whole list every 100
-    updates, instead of the whole list every time (SQLite stores every channel in every
-    checkpoint). Returns the keys changed."""
+    updates (audit rows: every update), instead of the whole list every time (SQLite stores every
+    channel in every checkpoint). Returns the keys changed."""
 
     def delta(_key: str, channel: Any) -> DeltaChannel[Any] | None:
         reducer = _DELTA_REDUCERS.get(getattr(channel, "operator", None))

@@ -37,6 +37,7 @@ __all__ = [
     "add_rows",
     "add_rows_delta",
     "add_usage",
+    "latest_write",
 ]
 
 #: A row that, first in an update, empties the list before the rest is appended. A run's first
@@ -58,6 +59,11 @@ def add_rows(left: list[dict[str, Any]] | None, right: list[dict[str, Any]] | No
 #: thread walked back to it (on PostgreSQL a Supervisor turn took about twice HITL's wall time for
 #: it: docs/benchmarks.md, section 7).
 ROWS_SNAPSHOT_FREQUENCY = 1
+
+
+def latest_write(state: Any, writes: Sequence[Any]) -> Any:
+    """A delta channel's reducer for a value each write replaces whole (the newest write wins)."""
+    return writes[-1] if writes else state
 
 
 def add_rows_delta(state: list[dict[str, Any]] | None, writes: Sequence[Any]) -> list[dict[str, Any]]:

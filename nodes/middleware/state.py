@@ -31,6 +31,7 @@ from nodes.state import (
     add_messages_stable,
     add_rows,
     add_rows_delta,
+    latest_write,
 )
 from nodes.trace import review_figures
 from policies.text import json_hash
@@ -94,11 +95,6 @@ _ROWS: DeltaChannel[list[dict[str, Any]]] = DeltaChannel(
 )
 
 
-def _latest(state: Any, writes: Sequence[Any]) -> Any:
-    """A delta channel's reducer for a value each write replaces whole (the newest write wins)."""
-    return writes[-1] if writes else state
-
-
 class GovernanceDeltaState(GovernanceState):
     """The agent's state with the conversation and the middleware's audit rows as LangGraph's
     delta channels (beta): a checkpoint stores what each step wrote to them, and a snapshot of the
@@ -120,7 +116,7 @@ class GovernanceDeltaState(GovernanceState):
     #: changed, and nowhere else. (With the default 100, a value written once a run sent every
     #: thread read back over up to 100 runs' checkpoints to find the last snapshot.)
     governance_seen: NotRequired[  # type: ignore[misc]
-        Annotated[str, PrivateStateAttr, DeltaChannel(_latest, str, snapshot_frequency=1)]
+        Annotated[str, PrivateStateAttr, DeltaChannel(latest_write, str, snapshot_frequency=1)]
     ]
     governance_ledger: NotRequired[
         Annotated[list[dict[str, Any]], PrivateStateAttr, DeltaChannel(add_rows_delta, snapshot_frequency=1)]
