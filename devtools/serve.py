@@ -56,6 +56,7 @@ SETTINGS: dict[str, tuple[str | None, str]] = {
     "SERVE_PORT": ("8123", "port the API listens on"),
     "SERVE_WORKERS": ("2", "queue worker processes"),
     "N_JOBS_PER_WORKER": ("50", "runs one worker executes at once"),
+    "REDIS_MAX_CONNECTIONS": ("512", "Redis connections per process (each waiting client holds one)"),
     "LG_BG_JOB_HEARTBEAT": ("10", "heartbeat, s: a run unheard of for 2x this goes back to the queue"),
     "BG_JOB_MAX_RETRIES": ("3", "attempts of a run whose workers died, then it is marked error"),
     "AGENT_PATTERNS_LEDGER": (None, "the Supervisor demo's refund/email ledger (unset: DATABASE_URI)"),
@@ -160,6 +161,9 @@ class AgentServer:
             PYTHONUNBUFFERED="1",
         )
         env.setdefault("AGENT_PATTERNS_LEDGER", self.database_uri)
+        # the runtime's own default pool (64) is exhausted by 64 clients waiting on their runs at
+        # once (``runs.wait``, a stream): the API then answers MaxConnectionsError
+        env["REDIS_MAX_CONNECTIONS"] = setting(env, "REDIS_MAX_CONNECTIONS") or "512"
         return env
 
     def _check_python(self) -> None:
@@ -331,6 +335,7 @@ def main(argv: list[str] | None = None, env: Mapping[str, str] | None = None) ->
         port = int(_number(env, "SERVE_PORT", 1))
         heartbeat = _number(env, "LG_BG_JOB_HEARTBEAT", 1, whole=False)
         retries = int(_number(env, "BG_JOB_MAX_RETRIES", 1))
+        _number(env, "REDIS_MAX_CONNECTIONS", 8)  # read by every process (AgentServer._base_env)
         database = env.get("DATABASE_URI")
         if not database:
             from devtools.pgcluster import PgCluster

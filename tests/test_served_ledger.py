@@ -81,6 +81,7 @@ def test_module_level_graph_records_in_the_named_ledger(store, tmp_path, pg_url)
         ("N_JOBS_PER_WORKER", "-3", "N_JOBS_PER_WORKER must be at least 1, not -3"),
         ("SERVE_PORT", "http", "SERVE_PORT must be a whole number, not 'http'"),
         ("LG_BG_JOB_HEARTBEAT", "0.2", "LG_BG_JOB_HEARTBEAT must be at least 1, not 0.2"),
+        ("REDIS_MAX_CONNECTIONS", "4", "REDIS_MAX_CONNECTIONS must be at least 8, not 4"),
     ],
 )
 def test_make_serve_refuses_bad_settings_in_one_line(name, value, message, capsys):
@@ -104,3 +105,12 @@ def test_graphs_spec_is_langgraph_json_with_absolute_paths():
         path, variable = target.split(":")
         assert Path(path).is_absolute() and Path(path).exists() and variable == "graph"
         assert Path(path) == (ROOT / config[name].split(":")[0]).resolve()
+
+
+def test_every_server_process_gets_a_redis_pool_for_its_waiting_clients(tmp_path):
+    """Each client waiting on a run (``runs.wait``) holds a Redis connection of the API process:
+    the runtime's own default pool (64) answered the 65th with MaxConnectionsError."""
+    server = serve.AgentServer(
+        database_uri="postgresql://u@127.0.0.1:1/x", redis_uri="redis://127.0.0.1:1/0", logs=tmp_path
+    )
+    assert int(server._base_env()["REDIS_MAX_CONNECTIONS"]) >= 256
