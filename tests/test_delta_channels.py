@@ -287,11 +287,12 @@ def test_a_desk_thread_keeps_its_limits_across_the_switch(first, then, tmp_path,
     )
 
 
-def test_a_threads_rows_are_read_back_without_walking_its_history(tmp_path):
+def test_a_threads_rows_are_read_back_without_walking_its_history(tmp_path, monkeypatch):
     """A run starts its rows over, so a delta channel of rows stores its (small) value whole where
     it changed (``ROWS_SNAPSHOT_FREQUENCY``): reading a thread finds each row list's value in one
     checkpoint, with no writes to replay. With LangGraph's default (a snapshot every 100 updates)
     every read walked back dozens of runs, which doubled a Supervisor turn's time on PostgreSQL."""
+    monkeypatch.setenv(DELTA_CHANNELS_ENV, "1")
     pattern = PATTERNS["supervisor"]
     config = {"configurable": {"thread_id": "t"}}
     with open_checkpointer(str(tmp_path / "t.sqlite")) as saver:
