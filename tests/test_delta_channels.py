@@ -309,6 +309,22 @@ def test_a_threads_rows_are_read_back_without_walking_its_history(tmp_path, monk
     assert read["messages"]["writes"]  # the conversation: replayed from its last snapshot
 
 
+def _audited_on_and_off(run, tmp_path, monkeypatch, with_store):
+    """``stored_audit`` of the thread ``run(saver, store, config)`` makes on SQLite, with the switch
+    on and then off (each on a file of its own; ``store`` None without one)."""
+    from graphs.audit import stored_audit
+    from graphs.store import open_store
+
+    audits = []
+    for setting in ("1", "0"):
+        monkeypatch.setenv(DELTA_CHANNELS_ENV, setting)
+        db = str(tmp_path / f"{setting}.sqlite")
+        with open_checkpointer(db) as saver, open_store(db) as store:
+            run(saver, store if with_store else None, {"configurable": {"thread_id": "t"}})
+            audits.append(stored_audit(saver, store if with_store else None, "t"))
+    return audits
+
+
 @pytest.mark.parametrize("with_store", [True, False])
 def test_a_delta_thread_is_audited_from_its_checkpoints_alone_as_a_plain_one(
     tmp_path, monkeypatch, with_store
@@ -317,21 +333,14 @@ def test_a_delta_thread_is_audited_from_its_checkpoints_alone_as_a_plain_one(
     channel's value is a snapshot where it was stored whole and nothing where it was not, so the
     requests (from the conversation) and, without a store, the rows are rebuilt from the thread's
     writes; the audit reads the same with the switch on as with it off."""
-    from graphs.audit import stored_audit
-    from graphs.store import open_store
-
     pattern = PATTERNS["supervisor"]
-    audits = {}
-    for setting in ("1", "0"):
-        monkeypatch.setenv(DELTA_CHANNELS_ENV, setting)
-        db = str(tmp_path / f"{setting}.sqlite")
-        config = {"configurable": {"thread_id": "t"}}
-        with open_checkpointer(db) as saver, open_store(db) as store:
-            graph = pattern.build(checkpointer=saver, store=store if with_store else None)
-            for _ in range(2):
-                graph.invoke(pattern.demo_input(), config)
-            audits[setting] = stored_audit(saver, store if with_store else None, "t")
-    on, off = audits["1"], audits["0"]
+
+    def run(saver, store, config):
+        graph = pattern.build(checkpointer=saver, store=store)
+        for _ in range(2):
+            graph.invoke(pattern.demo_input(), config)
+
+    on, off = _audited_on_and_off(run, tmp_path, monkeypatch, with_store)
     assert [r.request for r in on.runs] == [r.request for r in off.runs] and on.runs[0].request
     assert [[row["phase"] for row in r.trace] for r in on.runs] == [
         [row["phase"] for row in r.trace] for r in off.runs
@@ -353,23 +362,18 @@ def test_a_delta_agent_thread_is_audited_from_its_checkpoints_alone_as_a_plain_o
         "langchain.agents", reason="GovernanceMiddleware needs langchain>=1 (the agents extra)"
     )
     from demo_tools import support_desk as desk
-    from graphs.audit import stored_audit
-    from graphs.store import open_store
     from graphs.support_desk import build_agent
     from nodes.scripted import ScriptedToolModel
 
     look = {"name": "look_up_order", "args": {"order_id": "ORD-1001"}}
-    audits = {}
-    for setting in ("1", "0"):
-        monkeypatch.setenv(DELTA_CHANNELS_ENV, setting)
-        db = str(tmp_path / f"{setting}.sqlite")
-        config = {"configurable": {"thread_id": "t"}}
-        with open_checkpointer(db) as saver, open_store(db) as store:
-            for text in ("Where is order ORD-1001?", "And now?"):
-                model = ScriptedToolModel(replies=[look, "It is shipped."])
-                agent = build_agent(model=model, checkpointer=saver, store=store if with_store else None)
-                agent.invoke({"messages": [("user", text)], "governance_subject": desk.SUBJECT}, config)
-            audits[setting] = stored_audit(saver, store if with_store else None, "t")
+
+    def run(saver, store, config):
+        for text in ("Where is order ORD-1001?", "And now?"):
+            model = ScriptedToolModel(replies=[look, "It is shipped."])
+            agent = build_agent(model=model, checkpointer=saver, store=store)
+            agent.invoke({"messages": [("user", text)], "governance_subject": desk.SUBJECT}, config)
+
+    audits = dict(zip(("1", "0"), _audited_on_and_off(run, tmp_path, monkeypatch, with_store), strict=True))
 
     def said(audit):
         return [(run.request, [(c.get("tool"), c.get("args")) for c in run.calls]) for run in audit.runs]
