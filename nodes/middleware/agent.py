@@ -51,7 +51,7 @@ from nodes.middleware.state import (
     turn_of,
 )
 from nodes.middleware.state import audit as audit_rows
-from nodes.middleware.turns import opened, run_subject, seen
+from nodes.middleware.turns import opened, run_subject, seen, seen_update
 from nodes.tool_gateway import GovernedTool, tool_registry
 from policies import supervisor as rules
 from policies.supervisor.ledger import watched
@@ -157,10 +157,7 @@ class GovernanceMiddleware(ToolRunning, AgentMiddleware[GovernanceState, Any, An
         """A run's end: the human turns seen (a human message another middleware wrote during the
         run is never a later run's request) and, with a store, the run's rows moved to the log."""
         logged, moved = audit.run_ended(state, runtime)
-        update = dict(logged or {})
-        now_seen = seen(state.get("messages") or [])
-        if now_seen != state.get("governance_seen"):  # an unchanged value is not written again
-            update["governance_seen"] = now_seen
+        update = {**(logged or {}), **seen_update(state.get("governance_seen"), state.get("messages") or [])}
         return update, moved
 
     def after_agent(self, state: GovernanceState, runtime: Any) -> dict[str, Any]:
@@ -276,9 +273,7 @@ class GovernanceMiddleware(ToolRunning, AgentMiddleware[GovernanceState, Any, An
             update = reply.update()
         if renamed:
             update["messages"] = [reply_message, *update.get("messages", [])]
-        now_seen = seen(messages, update.get("messages", []))
-        if now_seen != state.get("governance_seen"):  # an unchanged value is not written again
-            update["governance_seen"] = now_seen
+        update.update(seen_update(state.get("governance_seen"), messages, update.get("messages", [])))
         return update
 
     def _final(self, last: AIMessage, reply: Reply) -> dict[str, Any]:

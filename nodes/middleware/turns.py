@@ -87,6 +87,13 @@ def seen(messages: Iterable[Any], written: Iterable[Any] = ()) -> str:
     return "".join(_digest(m.id, _text(m)) for m in turns if m.id)
 
 
+def seen_update(known: Seen | None, messages: Iterable[Any], written: Iterable[Any] = ()) -> dict[str, str]:
+    """The state update that records the turns seen now (:func:`seen`), or none when ``known``
+    already records them (an unchanged value is not written again)."""
+    now_seen = seen(messages, written)
+    return {} if now_seen == known else {"governance_seen": now_seen}
+
+
 def _was_seen(known: Seen | None) -> Callable[[HumanMessage], bool]:
     """Whether a human turn is one ``known`` records, with that text (either format)."""
     if isinstance(known, Mapping):  # a thread checkpointed before the digests
