@@ -15,7 +15,8 @@ without one they stay in the run's own checkpoints (``graphs.audit.read_audit`` 
 
 from __future__ import annotations
 
-import secrets
+import os
+import random
 from collections.abc import Mapping, Sequence
 from typing import Annotated, Any, NotRequired, Required
 
@@ -35,6 +36,18 @@ from nodes.state import (
 )
 from nodes.trace import review_figures
 from policies.text import json_hash
+
+#: Where row ids come from: a generator seeded from the OS once per process (and again in a forked
+#: child), so a row's id costs no system call (``os.urandom`` at every row released the GIL to the
+#: saver's thread mid-step). A row id only tells rows apart; it authorises nothing.
+_ROW_IDS = random.Random(os.urandom(16))
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(after_in_child=lambda: _ROW_IDS.seed(os.urandom(16)))
+
+
+def row_id() -> str:
+    """16 hex digits, new at each call."""
+    return f"{_ROW_IDS.getrandbits(64):016x}"
 
 
 def _last(_old: Any, new: Any) -> Any:
@@ -226,4 +239,4 @@ def trace_row(run: Mapping[str, Any], phase: str, *, ok: bool = True, **fields: 
     its own (``row_id``: the same row read again keeps it; the same step run again on a fork, from
     the same state, makes a row with another, so the audit log keeps both)."""
     row = {"run_id": run.get("run_id"), "step": run.get("steps"), "phase": phase, "ok": ok, **fields}
-    return {**row, "elapsed_ms": int(elapsed(run) * 1000), "row_id": secrets.token_hex(8)}
+    return {**row, "elapsed_ms": int(elapsed(run) * 1000), "row_id": row_id()}
