@@ -15,7 +15,11 @@ checked to make its N calls and answer:
 - ``governance_shape_only``: a middleware with ``GovernanceMiddleware``'s hooks and state schema
   whose hooks do nothing (each wrap hook calls its handler): what the middleware's shape costs —
   its two per-run nodes, its ``wrap_model_call`` and ``wrap_tool_call``, its state's channels —
-  without the governance it does, the floor of any middleware built this way.
+  without the governance it does, the floor of any middleware built this way;
+- ``shape_without_after_agent``, ``shape_without_after_model``: the same shape with one node fewer
+  (no ``after_agent`` node a run; no ``after_model`` node a step, as if the review ran inside the
+  model's node): the floors of the two designs that would drop a node (docs/benchmarks.md,
+  section 8, fourth pass).
 
 Per variant and step count: supersteps per tool step and the nodes a tool step runs; CPU and wall
 ms per tool step and the ratio to ``create_agent_hitl``; the bytes of the state updates a step
@@ -60,31 +64,54 @@ def _empty_before_model(steps: int) -> Sequence[Any]:
     return [*hitl(steps), Empty()]
 
 
-def _governance_shape(steps: int) -> Sequence[Any]:
+def _shape_middleware(*, after_model: bool = True, after_agent: bool = True) -> Any:
+    """A middleware with ``GovernanceMiddleware``'s state schema and hooks, each doing nothing;
+    ``after_model`` / ``after_agent`` False leave that node off the graph (what a design without it
+    would cost at the least)."""
     from langchain.agents.middleware import AgentMiddleware, hook_config
 
     from nodes.middleware.state import GovernanceState
 
-    class Shape(AgentMiddleware):
-        state_schema = GovernanceState
+    def before_agent(self: Any, state: Any, runtime: Any) -> None:
+        return None
 
-        def before_agent(self, state: Any, runtime: Any) -> None:
-            return None
+    @hook_config(can_jump_to=["end", "model"])
+    def after_model_hook(self: Any, state: Any, runtime: Any) -> None:
+        return None
 
-        @hook_config(can_jump_to=["end", "model"])
-        def after_model(self, state: Any, runtime: Any) -> None:
-            return None
+    def after_agent_hook(self: Any, state: Any, runtime: Any) -> None:
+        return None
 
-        def after_agent(self, state: Any, runtime: Any) -> None:
-            return None
+    def wrap_model_call(self: Any, request: Any, handler: Any) -> Any:
+        return handler(request)
 
-        def wrap_model_call(self, request: Any, handler: Any) -> Any:
-            return handler(request)
+    def wrap_tool_call(self: Any, request: Any, handler: Any) -> Any:
+        return handler(request)
 
-        def wrap_tool_call(self, request: Any, handler: Any) -> Any:
-            return handler(request)
+    hooks: dict[str, Any] = {
+        "state_schema": GovernanceState,
+        "before_agent": before_agent,
+        "wrap_model_call": wrap_model_call,
+        "wrap_tool_call": wrap_tool_call,
+    }
+    if after_model:
+        hooks["after_model"] = after_model_hook
+    if after_agent:
+        hooks["after_agent"] = after_agent_hook
+    name = "Shape" + ("" if after_model else "NoAfterModel") + ("" if after_agent else "NoAfterAgent")
+    return type(name, (AgentMiddleware,), hooks)()
 
-    return [Shape()]
+
+def _governance_shape(steps: int) -> Sequence[Any]:
+    return [_shape_middleware()]
+
+
+def _shape_without_after_agent(steps: int) -> Sequence[Any]:
+    return [_shape_middleware(after_agent=False)]
+
+
+def _shape_without_after_model(steps: int) -> Sequence[Any]:
+    return [_shape_middleware(after_model=False)]
 
 
 def _governance_delta_state() -> Any:
@@ -107,6 +134,8 @@ def variants() -> list[Variant]:
         agent("create_agent_governance", governance),
         agent("hitl_with_empty_before_model", _empty_before_model),
         agent("governance_shape_only", _governance_shape),
+        agent("shape_without_after_agent", _shape_without_after_agent),
+        agent("shape_without_after_model", _shape_without_after_model),
         agent("create_agent_governance_delta", governance, needs=delta, state_schema=_governance_delta_state),
         agent("create_agent_hitl_delta", hitl, needs=delta, state_schema=_delta_state),
     ]
@@ -247,6 +276,8 @@ def run(ctx: Context) -> Section:
         "kb_written_per_step: the serialized state updates (LangGraph's pending writes) per tool step; "
         "kb_checkpoints_per_step: the serialized checkpoints and channel blobs. "
         "hitl_with_empty_before_model: what one node per tool step costs by itself; "
-        "governance_shape_only: the middleware's hooks and state doing nothing (its shape's floor)."
+        "governance_shape_only: the middleware's hooks and state doing nothing (its shape's floor); "
+        "shape_without_after_agent / shape_without_after_model: that floor with no after_agent node "
+        "a run / no after_model node a step (the floors of the designs that drop one)."
     )
     return section
