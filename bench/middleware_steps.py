@@ -19,7 +19,9 @@ checked to make its N calls and answer:
 - ``shape_without_after_agent``, ``shape_without_after_model``: the same shape with one node fewer
   (no ``after_agent`` node a run; no ``after_model`` node a step, as if the review ran inside the
   model's node): the floors of the two designs that would drop a node (docs/benchmarks.md,
-  section 8, fourth pass).
+  section 8, fourth pass);
+- ``review_in_model_node_prototype``: the middleware with its review moved into the model's node,
+  doing the same work on this script (a measurement prototype: it cannot ask a human or jump).
 
 Per variant and step count: supersteps per tool step and the nodes a tool step runs; CPU and wall
 ms per tool step and the ratio to ``create_agent_hitl``; the bytes of the state updates a step
@@ -28,12 +30,14 @@ writes and of the checkpoints it leaves (``InMemorySaver``, serialized as savers
 
 from __future__ import annotations
 
+import inspect
 import uuid
 from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import Any
 
 from bench.agents import (
+    TOOLS,
     Variant,
     agent,
     agent_check,
@@ -114,6 +118,44 @@ def _shape_without_after_model(steps: int) -> Sequence[Any]:
     return [_shape_middleware(after_model=False)]
 
 
+def review_in_model_node(steps: int) -> Sequence[Any]:
+    """A measurement prototype, not a design that ships: ``GovernanceMiddleware`` with its review
+    run inside the model's node (``wrap_model_call``, after the model answers) and no ``after_model``
+    node. It does the same work on this section's script, where nothing is refused, stopped or put
+    to a human; it has no way to ask a human or to jump (docs/benchmarks.md, section 8, fourth
+    pass, says what that design would have to rebuild), so a reply that needs either fails the run."""
+    from langchain.agents.middleware import AgentMiddleware, ExtendedModelResponse, ModelResponse
+    from langchain_core.messages import AIMessage
+    from langgraph.types import Command
+
+    from nodes.middleware import GovernanceMiddleware
+    from nodes.middleware.state import merge_rows
+
+    class ReviewInModelNode(GovernanceMiddleware):
+        after_model = AgentMiddleware.after_model
+        aafter_model = AgentMiddleware.aafter_model
+
+        def wrap_model_call(self, request: Any, handler: Any) -> Any:
+            stopped, update = self._model_gate(request.state)
+            if stopped is not None:
+                return self._answered(stopped, update, None)
+            response = handler(request)
+            if isinstance(response, AIMessage):
+                response = ModelResponse(result=[response])
+            messages = [*request.state["messages"], *response.result]
+            state: Any = {**request.state, **update, "messages": messages}
+            reviewed = self._review(state) or {}
+            if "jump_to" in reviewed or reviewed.get("governance_stop_reason"):
+                raise RuntimeError("the prototype cannot stop, refuse a final answer or ask a human")
+            return ExtendedModelResponse(
+                model_response=response, command=Command(update=merge_rows(update, reviewed))
+            )
+
+    ReviewInModelNode.wrap_model_call.__signature__ = inspect.signature(ReviewInModelNode.wrap_model_call)  # type: ignore[attr-defined]
+    policy = governance(steps)[0].policy
+    return [ReviewInModelNode(policy, tools=list(TOOLS))]
+
+
 def _governance_delta_state() -> Any:
     from nodes.middleware.state import GovernanceDeltaState
 
@@ -136,6 +178,7 @@ def variants() -> list[Variant]:
         agent("governance_shape_only", _governance_shape),
         agent("shape_without_after_agent", _shape_without_after_agent),
         agent("shape_without_after_model", _shape_without_after_model),
+        agent("review_in_model_node_prototype", review_in_model_node),
         agent("create_agent_governance_delta", governance, needs=delta, state_schema=_governance_delta_state),
         agent("create_agent_hitl_delta", hitl, needs=delta, state_schema=_delta_state),
     ]

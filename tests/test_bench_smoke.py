@@ -125,3 +125,36 @@ def test_a_long_thread_turn_that_strays_fails_its_check():
         for turn in (1, 2):
             result = thread.graph.invoke({"messages": [("user", long_threads.request(turn))]}, config)
             assert thread.check(result, turn) and not thread.check(result, turn + 1), (name, turn)
+
+
+def _audited(rows: list[dict]) -> list[dict]:
+    """Rows as the audit compares them: without their ids and times."""
+    return [{k: v for k, v in r.items() if k not in ("row_id", "run_id", "elapsed_ms")} for r in rows]
+
+
+def test_the_review_in_model_node_prototype_does_the_middlewares_work():
+    """Section 8's prototype measures the same review in another node: on the bench's script it
+    makes the same calls, answers and audit rows as GovernanceMiddleware, with no after_model node."""
+    pytest.importorskip("langchain.agents", reason="the bench extra (langchain>=1) is not installed")
+    import uuid
+
+    from langgraph.checkpoint.memory import InMemorySaver
+
+    results, nodes = {}, {}
+    for name, middleware in (
+        ("middleware", agents.governance),
+        ("prototype", middleware_steps.review_in_model_node),
+    ):
+        built = agents.agent(name, middleware).build(6, InMemorySaver())
+        result = built.graph.invoke(built.given, {"configurable": {"thread_id": str(uuid.uuid4())}})
+        assert agents.agent_check(6)(result), name
+        results[name], nodes[name] = result, set(built.graph.get_graph().nodes)
+    for key in ("governance_trace", "governance_calls"):
+        assert results["prototype"][key] and _audited(results["prototype"][key]) == _audited(
+            results["middleware"][key]
+        ), key
+    assert [type(m).__name__ for m in results["prototype"]["messages"]] == [
+        type(m).__name__ for m in results["middleware"]["messages"]
+    ]
+    assert not any("after_model" in n for n in nodes["prototype"])
+    assert any("after_model" in n for n in nodes["middleware"])
