@@ -45,6 +45,7 @@ from bench.agents import (
     governance,
     hitl,
     interleaved,
+    supervisor_policy,
 )
 from bench.checkpointers import _payload_bytes, stored_bytes
 from bench.common import Section, ms
@@ -152,8 +153,7 @@ def review_in_model_node(steps: int) -> Sequence[Any]:
             )
 
     ReviewInModelNode.wrap_model_call.__signature__ = inspect.signature(ReviewInModelNode.wrap_model_call)  # type: ignore[attr-defined]
-    policy = governance(steps)[0].policy
-    return [ReviewInModelNode(policy, tools=list(TOOLS))]
+    return [ReviewInModelNode(supervisor_policy(steps), tools=list(TOOLS))]
 
 
 def _governance_delta_state() -> Any:
