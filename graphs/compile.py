@@ -50,16 +50,20 @@ _DELTA_REDUCERS: dict[Any, Callable[[Any, Sequence[Any]], Any]] = {
 LEAN_ROUTES_ENV = "AGENT_PATTERNS_LEAN_ROUTES"
 
 
+def _not_off(name: str, env: Mapping[str, str] | None) -> bool:
+    """Is the switch ``$name`` unset or true (anything but 0, false, no, off)?"""
+    value = (os.environ if env is None else env).get(name, "")
+    return value.strip().lower() not in ("0", "false", "no", "off")
+
+
 def lean_routes_enabled(env: Mapping[str, str] | None = None) -> bool:
     """Is ``$AGENT_PATTERNS_LEAN_ROUTES`` unset or true (anything but 0, false, no, off)?"""
-    value = (os.environ if env is None else env).get(LEAN_ROUTES_ENV, "")
-    return value.strip().lower() not in ("0", "false", "no", "off")
+    return _not_off(LEAN_ROUTES_ENV, env)
 
 
 def delta_channels_enabled(env: Mapping[str, str] | None = None) -> bool:
     """Is ``$AGENT_PATTERNS_DELTA_CHANNELS`` unset or true (anything but 0, false, no, off)?"""
-    value = (os.environ if env is None else env).get(DELTA_CHANNELS_ENV, "")
-    return value.strip().lower() not in ("0", "false", "no", "off")
+    return _not_off(DELTA_CHANNELS_ENV, env)
 
 
 def use_delta_channels(builder: StateGraph[Any, Any, Any, Any]) -> list[str]:
