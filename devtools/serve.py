@@ -163,7 +163,7 @@ class AgentServer:
         env.setdefault("AGENT_PATTERNS_LEDGER", self.database_uri)
         # the runtime's own default pool (64) is exhausted by 64 clients waiting on their runs at
         # once (``runs.wait``, a stream): the API then answers MaxConnectionsError
-        env["REDIS_MAX_CONNECTIONS"] = setting(env, "REDIS_MAX_CONNECTIONS") or "512"
+        env["REDIS_MAX_CONNECTIONS"] = str(setting(env, "REDIS_MAX_CONNECTIONS"))
         return env
 
     def _check_python(self) -> None:
