@@ -110,8 +110,9 @@ _ROWS: DeltaChannel[list[dict[str, Any]]] = DeltaChannel(
 
 class GovernanceDeltaState(GovernanceState):
     """The agent's state with the conversation and the middleware's audit rows as LangGraph's
-    delta channels (beta): a checkpoint stores what each step wrote to them, and a snapshot of the
-    whole list every 100 updates, not the whole list every time. The switch for an agent:
+    delta channels (beta): a checkpoint stores what each step wrote to them, not the whole list
+    every time (the conversation with a snapshot of it every 100 updates; one run's rows, small,
+    with one at every update: ``nodes.state.ROWS_SNAPSHOT_FREQUENCY``). The switch for an agent:
     ``create_agent(model, tools, middleware=[governance], state_schema=GovernanceDeltaState,
     checkpointer=...)`` (docs/own-agent.md, "Long threads: delta channels").
 
