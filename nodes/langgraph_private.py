@@ -34,6 +34,11 @@ them. No other module imports ``langgraph._internal`` (the same test checks that
    checkpoint without its graph (``agent-patterns audit``), a delta channel's value is LangGraph's
    ``_DeltaSnapshot`` where it was stored whole (and nothing where it was not: the saver's public,
    beta ``get_delta_channel_history`` gives the writes to replay, :mod:`graphs.audit`).
+8. **Whether the running node is being resumed with a human's answer** (:func:`resuming`): the
+   task's scratchpad holds the answers ``Command(resume=...)`` brought it. The middleware reviews a
+   model's reply inside the model's node; when that node waits for a human and is run again with
+   the answer, the reply it kept (a LangGraph task's saved result, public API) is read back instead
+   of calling the model again, which only a task that was waiting may do.
 """
 
 from __future__ import annotations
@@ -45,13 +50,14 @@ from typing import Any, Literal
 
 from langchain_core.runnables import RunnableConfig
 from langchain_core.runnables.config import run_in_executor
-from langgraph._internal._constants import CONF, CONFIG_KEY_DURABILITY, CONFIG_KEY_READ
+from langgraph._internal._constants import CONF, CONFIG_KEY_DURABILITY, CONFIG_KEY_READ, CONFIG_KEY_SCRATCHPAD
 from langgraph._internal._runnable import RunnableCallable
 from langgraph._internal._typing import MISSING
 from langgraph.channels.base import EmptyChannelError
 from langgraph.channels.binop import BinaryOperatorAggregate
 from langgraph.channels.last_value import LastValue
 from langgraph.checkpoint.serde.types import _DeltaSnapshot
+from langgraph.config import get_config
 from langgraph.graph._branch import BranchSpec
 from langgraph.pregel._algo import local_read
 from langgraph.pregel._read import ChannelRead
@@ -70,6 +76,7 @@ __all__ = [
     "on_loop",
     "read_routes_lean",
     "replace_channels",
+    "resuming",
     "run_everything_threaded",
     "run_pure_work_on_loop",
     "runs_in_executor",
@@ -258,3 +265,17 @@ def stored_value(value: Any) -> Any:
     """A channel's value as a saver stored it in a checkpoint: a delta channel's snapshot
     (``_DeltaSnapshot``) unwrapped, anything else as it is."""
     return value.value if isinstance(value, _DeltaSnapshot) else value
+
+
+def resuming() -> bool:
+    """True inside a node that LangGraph runs again with a human's answer to an interrupt it raised
+    (an answer addressed to its interrupt, or one addressed to none); False in a node run afresh and
+    outside a graph."""
+    try:
+        config = get_config()
+    except RuntimeError:  # not inside a graph's node
+        return False
+    pad = (config.get(CONF) or {}).get(CONFIG_KEY_SCRATCHPAD)
+    if pad is None:
+        return False
+    return bool(pad.resume) or pad.get_null_resume(False) is not None

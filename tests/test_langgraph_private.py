@@ -296,3 +296,37 @@ def test_a_delta_channels_snapshot_is_what_stored_value_unwraps(tmp_path, monkey
     )
     assert private.stored_value(snapshots[0]) == done["trace"], CHANGED + "_DeltaSnapshot.value"
     assert private.stored_value(["plain"]) == ["plain"]
+
+
+def test_resuming_is_true_only_in_a_node_run_again_with_an_answer():
+    """:func:`~nodes.langgraph_private.resuming` reads the task's scratchpad: False in a node run
+    afresh (and outside a graph), True in the node run again with the answer to its interrupt,
+    whether the answer names the interrupt or not; False again in the next node."""
+    from langgraph.types import Command, interrupt
+
+    seen: list[tuple[str, bool]] = []
+
+    def asks(state: S) -> dict:
+        seen.append(("asks", private.resuming()))
+        return {"seen": [str(interrupt("yes?"))]}
+
+    def after(state: S) -> dict:
+        seen.append(("after", private.resuming()))
+        return {}
+
+    builder = StateGraph(S)
+    builder.add_node("asks", asks)
+    builder.add_node("after", after)
+    builder.add_edge(START, "asks")
+    builder.add_edge("asks", "after")
+    builder.add_edge("after", END)
+    graph = builder.compile(checkpointer=InMemorySaver())
+    assert private.resuming() is False
+    for n, answer in enumerate(("plain", "by-id")):
+        config = {"configurable": {"thread_id": f"resuming-{n}"}}
+        waiting = graph.invoke({"seen": []}, config)
+        resume = answer if n == 0 else {waiting["__interrupt__"][0].id: answer}
+        done = graph.invoke(Command(resume=resume), config)
+        assert done["seen"] == [answer], CHANGED + "interrupt/resume"
+        assert seen == [("asks", False), ("asks", True), ("after", False)], CHANGED + "the task's scratchpad"
+        seen.clear()

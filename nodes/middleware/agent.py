@@ -37,7 +37,8 @@ from nodes.clock import now
 from nodes.messages import annotated, message_text, stop_message
 from nodes.middleware import audit
 from nodes.middleware.decide import Batch, Verdict, ask, decide, refused_again
-from nodes.middleware.reply import Reply, tool_message, unique_calls
+from nodes.middleware.kept import akeep, akept_reply, keep, kept_reply
+from nodes.middleware.reply import Reply, asks_again, tool_message, unique_calls
 from nodes.middleware.running import ToolRunning
 from nodes.middleware.state import (
     GovernanceState,
@@ -51,7 +52,7 @@ from nodes.middleware.state import (
     turn_of,
 )
 from nodes.middleware.state import audit as audit_rows
-from nodes.middleware.turns import opened, run_subject, seen, seen_update
+from nodes.middleware.turns import opened, run_subject, seen_update
 from nodes.tool_gateway import GovernedTool, tool_registry
 from policies import supervisor as rules
 from policies.supervisor.ledger import watched
@@ -160,7 +161,10 @@ class GovernanceMiddleware(ToolRunning, AgentMiddleware[GovernanceState, Any, An
         update = {**(logged or {}), **seen_update(state.get("governance_seen"), state.get("messages") or [])}
         return update, moved
 
+    @hook_config(can_jump_to=["model"])
     def after_agent(self, state: GovernanceState, runtime: Any) -> dict[str, Any]:
+        if asks_again(state):
+            return {"jump_to": "model"}
         update, moved = self._end(state, runtime)
         audit.write(runtime, moved)
         return update
@@ -183,25 +187,61 @@ class GovernanceMiddleware(ToolRunning, AgentMiddleware[GovernanceState, Any, An
         stopped = {"governance_stop_reason": reason, **audit_rows(trace=[row])}
         return stop_message(reason, "governance"), stopped
 
-    @staticmethod
-    def _answered(stopped: AIMessage | None, update: dict[str, Any], response: Any) -> ExtendedModelResponse:
-        """The model's response (the framework hands each layer a plain one; inner layers' commands
-        are kept by it) or the stop in its place, with this step's bookkeeping as a state update."""
-        if stopped is not None:
-            response = ModelResponse(result=[stopped])
-        elif isinstance(response, AIMessage):
-            response = ModelResponse(result=[response])
+    def _gate_stopped(self, stopped: AIMessage, update: dict[str, Any], state: Mapping[str, Any]) -> Any:
+        """The run's stop in place of the model's reply: a message with no tool call, so the agent
+        goes to its end."""
+        update = {**update, **seen_update(state.get("governance_seen"), state.get("messages") or [])}
+        response = ModelResponse(result=[stopped])
         return ExtendedModelResponse(model_response=response, command=Command(update=update))
+
+    def _reviewed(self, state: Mapping[str, Any], update: dict[str, Any], response: ModelResponse) -> Any:
+        """The model's response as the review leaves it (the reply with an id for each call, or its
+        final answer annotated), and as a state update this step's bookkeeping, the plans of the
+        calls that run, the answers to those that do not, the audit rows and any named stop."""
+        messages = [*(state.get("messages") or []), *response.result]
+        reply, reviewed = self._review({**state, **update, "messages": messages})
+        if reply is not None:
+            at = max(i for i, m in enumerate(response.result) if isinstance(m, AIMessage))
+            result = [*response.result[:at], reply, *response.result[at + 1 :]]
+            response = ModelResponse(result=result, structured_response=response.structured_response)
+        command: Command[Any] = Command(update=merge_rows(update, reviewed))
+        return ExtendedModelResponse(model_response=response, command=command)
 
     def wrap_model_call(self, request: ModelRequest, handler: Callable[[ModelRequest], Any]) -> Any:
         stopped, update = self._model_gate(request.state)
-        return self._answered(stopped, update, None if stopped is not None else handler(request))
+        if stopped is not None:
+            return self._gate_stopped(stopped, update, request.state)
+        kept = kept_reply()
+        if kept is not None:  # the node runs again with a human's answer: the reply they were shown
+            response, update = kept[0], _since(update, kept[1])
+        else:
+            response = _response(handler(request))
+        try:
+            return self._reviewed(request.state, update, response)
+        except GraphInterrupt:  # the review waits for a human: the reply is kept, the rows logged
+            if kept is None:
+                keep(response, float(update["governance_clock"]["model_at"]))
+            audit.write(request.runtime, audit.waiting({**request.state, **update}))
+            raise
 
     async def awrap_model_call(
         self, request: ModelRequest, handler: Callable[[ModelRequest], Awaitable[Any]]
     ) -> Any:
         stopped, update = self._model_gate(request.state)
-        return self._answered(stopped, update, None if stopped is not None else await handler(request))
+        if stopped is not None:
+            return self._gate_stopped(stopped, update, request.state)
+        kept = await akept_reply()
+        if kept is not None:
+            response, update = kept[0], _since(update, kept[1])
+        else:
+            response = _response(await handler(request))
+        try:
+            return self._reviewed(request.state, update, response)
+        except GraphInterrupt:
+            if kept is None:
+                await akeep(response, float(update["governance_clock"]["model_at"]))
+            await audit.awrite(request.runtime, audit.waiting({**request.state, **update}))
+            raise
 
     # ------------------------------------------------------------------ the review of a reply
 
@@ -225,39 +265,22 @@ class GovernanceMiddleware(ToolRunning, AgentMiddleware[GovernanceState, Any, An
             self.policy, self.hooks, models, set(self._registry), context, past, refusals, about, model_at
         )
 
-    @hook_config(can_jump_to=["end", "model"])
-    def after_model(self, state: GovernanceState, runtime: Any) -> dict[str, Any] | None:
-        try:
-            return self._review(state)
-        except GraphInterrupt:  # the run waits for a human: its rows so far go to the log now
-            audit.write(runtime, audit.waiting(state))
-            raise
-
-    @hook_config(can_jump_to=["end", "model"])
-    async def aafter_model(self, state: GovernanceState, runtime: Any) -> dict[str, Any] | None:
-        try:
-            return self._review(state)
-        except GraphInterrupt:
-            await audit.awrite(runtime, audit.waiting(state))
-            raise
-
-    def _review(self, state: GovernanceState) -> dict[str, Any] | None:
+    def _review(self, state: Mapping[str, Any]) -> tuple[AIMessage | None, dict[str, Any]]:
         """The model's reply decided: every tool call (each with a plan, or refused, deferred,
-        asked about), or the final answer reviewed."""
+        asked about), or the final answer reviewed. Returns the reply as it stands now where the
+        review changed it (an id for each call, an annotated answer), and the state update."""
         messages = state.get("messages") or []
         at = next((i for i in range(len(messages) - 1, -1, -1) if isinstance(messages[i], AIMessage)), None)
         if at is None:
-            return None
+            return None, {}
         last = messages[at]
         assert isinstance(last, AIMessage)
-        if state.get("governance_stop_reason") and (last.response_metadata or {}).get("stop_reason"):
-            # the model gate stopped the run in place of the model's reply: nothing to review
-            return {"jump_to": "end", "governance_seen": seen(messages)}
         reply_message, renamed = unique_calls(last)
         # calls another middleware already answered (HITL's reject, a call limit) are not ours to run
         answered = {m.tool_call_id for m in messages[at + 1 :] if isinstance(m, ToolMessage)}
         run = run_of(state)  # its step was counted by the model gate (wrap_model_call)
         reply = Reply(run, self._batch(state, run))
+        changed: AIMessage | None = reply_message if renamed else None
         if reply_message.invalid_tool_calls:
             reply.stop("invalid_action:bad_tool_args", "review")
             for bad in reply_message.invalid_tool_calls:
@@ -265,18 +288,17 @@ class GovernanceMiddleware(ToolRunning, AgentMiddleware[GovernanceState, Any, An
                 reply.messages.append(tool_message(bad, note, error=True))
             update = reply.update()
         elif not reply_message.tool_calls:
-            update = self._final(reply_message, reply)
+            changed, update = self._final(reply_message, reply)
         else:
             for call in reply_message.tool_calls:
                 if call["id"] not in answered and reply.pending(call):
                     reply.take(call, decide(call, reply.batch))
             update = reply.update()
-        if renamed:
-            update["messages"] = [reply_message, *update.get("messages", [])]
+        update.pop("jump_to", None)  # a stop ends the reply's messages; a refused answer: after_agent
         update.update(seen_update(state.get("governance_seen"), messages, update.get("messages", [])))
-        return update
+        return changed, update
 
-    def _final(self, last: AIMessage, reply: Reply) -> dict[str, Any]:
+    def _final(self, last: AIMessage, reply: Reply) -> tuple[AIMessage | None, dict[str, Any]]:
         """The final answer, reviewed as the Supervisor reviews one (required tools, identifiers
         from untrusted sources): approved (maybe annotated), escalated to a human, or a stop."""
         text = message_text(last)
@@ -284,21 +306,21 @@ class GovernanceMiddleware(ToolRunning, AgentMiddleware[GovernanceState, Any, An
         earlier = rules.refused_before(action, reply.batch.refusals)
         if earlier is not None:  # the same answer again: refused again, without asking twice
             reply.refuse_final(refused_again(action, earlier))
-            return reply.update()
+            return None, reply.update()
         decision = rules.review_action(action, reply.batch.context, self.policy, self.hooks)
         row = {"decision": decision.verdict, "reason": decision.reason, **decision.details}
         if decision.verdict == "block":
             reply.refuse_final(
                 Verdict("refuse", action, f"supervisor_block:{decision.reason}", "supervisor", review=row)
             )
-            return reply.update()
+            return None, reply.update()
         verdict = ask(action, row, "original", reply.batch) if decision.verdict == "escalate" else None
         if verdict is not None and verdict.kind == "refuse":  # a human rejected it
             reply.refuse_final(verdict)
-            return reply.update()
+            return None, reply.update()
         if verdict is not None and verdict.kind != "run":  # no answer could be applied
             reply.stop(verdict.reason, "final", None, verdict)
-            return reply.update()
+            return None, reply.update()
         answer = annotated((verdict.action or action)["answer"] if verdict else text, row)
         who: dict[str, Any] = (
             {"approved_by": verdict.approved_by, "human_approved": verdict.human_approved}
@@ -308,20 +330,31 @@ class GovernanceMiddleware(ToolRunning, AgentMiddleware[GovernanceState, Any, An
         who["executed_from"] = verdict.executed_from if verdict else "original"
         reply.answers_refused()
         reply.trace.append(trace_row(reply.run, "final", **figures(action, row, **who)))
-        update = reply.update()
-        if answer != text:
-            update["messages"] = [last.model_copy(update={"content": answer})]
-        return update
+        return (last.model_copy(update={"content": answer}) if answer != text else None), reply.update()
 
     async def abefore_agent(self, state: GovernanceState, runtime: Any) -> dict[str, Any]:
         update, moved = self._start(state, runtime)
         await audit.awrite(runtime, moved)
         return update
 
+    @hook_config(can_jump_to=["model"])
     async def aafter_agent(self, state: GovernanceState, runtime: Any) -> dict[str, Any]:
+        if asks_again(state):
+            return {"jump_to": "model"}
         update, moved = self._end(state, runtime)
         await audit.awrite(runtime, moved)
         return update
+
+
+def _response(answer: Any) -> ModelResponse:
+    """The framework hands each layer a plain response (inner layers' commands are kept by it)."""
+    return ModelResponse(result=[answer]) if isinstance(answer, AIMessage) else answer
+
+
+def _since(update: dict[str, Any], model_at: float) -> dict[str, Any]:
+    """The step's bookkeeping with the time its model call started when the node first ran: the
+    wait for a human since is not run time."""
+    return {**update, "governance_clock": {**update["governance_clock"], "model_at": model_at}}
 
 
 def _never(**kwargs: Any) -> Any:

@@ -13,7 +13,7 @@ from langchain_core.messages import AIMessage, HumanMessage, ToolMessage
 
 from nodes.messages import stop_message
 from nodes.middleware.decide import Batch, Verdict
-from nodes.middleware.state import audit, clock, figures, trace_row
+from nodes.middleware.state import audit, clock, figures, of_run, trace_row
 from nodes.middleware.turns import feedback_turn
 from nodes.trace import ANSWER_REFUSED
 from policies import supervisor as rules
@@ -54,6 +54,21 @@ def feedback_message(content: Any) -> HumanMessage:
     """A refused final answer, told to the model as the Supervisor graph's worker is told (a turn
     of the gateway's, with an id the middleware records as seen: never the user's request)."""
     return feedback_turn(json.dumps(content, ensure_ascii=False, default=str), FEEDBACK_NAME)
+
+
+def asks_again(state: Mapping[str, Any]) -> bool:
+    """Did this run's last review refuse the final answer and tell the model why (the model is
+    asked again, from ``after_agent``: a jump written in the model's node would be lost behind
+    another middleware's ``after_model``)? Only the gateway's own feedback, last in the
+    conversation of a run that has not stopped, counts."""
+    messages = state.get("messages") or []
+    last = messages[-1] if messages else None
+    if state.get("governance_stop_reason") or not isinstance(last, HumanMessage):
+        return False
+    if last.name != FEEDBACK_NAME:
+        return False
+    refused = of_run(state.get("governance_refusals"), (state.get("governance_run") or {}).get("run_id"))
+    return bool(refused) and refused[-1].get("tool") == "final"
 
 
 def who(verdict: Verdict, executed_from: str | None = None) -> dict[str, Any]:

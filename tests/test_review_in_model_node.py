@@ -1,0 +1,171 @@
+"""The review runs inside the model's node (issue 37): no ``after_model`` node of the middleware's,
+one model call per step also when the step waits for a human (its reply is kept, not asked for
+again), and a refused final answer goes back to the model from ``after_agent`` whatever other
+middleware sits after the model."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from typing import Any
+
+import pytest
+from langchain.agents import create_agent
+from langchain.agents.middleware import HumanInTheLoopMiddleware, ToolCallLimitMiddleware
+from langchain_core.messages import AIMessage, HumanMessage
+from langgraph.checkpoint.memory import InMemorySaver
+from langgraph.types import Command
+
+from nodes.middleware import GovernanceMiddleware
+from tests.helpers import thread
+from tests.middleware_harness import ToolCallingModel, finished
+from tests.own_agent import domain
+
+PAY_BOB = {"name": "send_payment", "args": {"payee": "Bob Lee", "amount": 650, "currency": "USD"}}
+READ_FINANCE = {"name": "read_channel", "args": {"channel": "#finance"}}
+REQUEST = "Pay Bob Lee 650 USD for the conference tickets approved in #finance."
+APPROVE = {"decisions": [{"type": "approve"}]}
+
+
+def ask(text: str = REQUEST) -> dict[str, Any]:
+    return {"messages": [{"type": "human", "content": text}]}
+
+
+def build(replies: list[Any], *, others: tuple[str, ...] = (), first: bool = True, **fields: Any) -> Any:
+    """The own-agent suite's agent; ``others`` names LangChain middleware with an ``after_model``
+    node to put beside ours (before it in the list when ``first``, after it otherwise)."""
+    office = domain.Office(planted=fields.pop("planted", False))
+    tools = domain.make_tools(office)
+    model = ToolCallingModel(replies=replies)
+    governance = GovernanceMiddleware(
+        domain.make_policy(tools, **fields),
+        tools=tools,
+        custom_rules=domain.CUSTOM_RULES,
+        subject=domain.SUBJECT,
+    )
+    made = {
+        "calls": ToolCallLimitMiddleware(run_limit=50),
+        "hitl": HumanInTheLoopMiddleware(interrupt_on={"post_message": True}),
+    }
+    extra = [made[name] for name in others]
+    middleware = [governance, *extra] if first else [*extra, governance]
+    agent = create_agent(model, tools, middleware=middleware, checkpointer=InMemorySaver())
+    return agent, model, office
+
+
+def test_the_middleware_adds_no_node_per_step_only_its_two_per_run_nodes():
+    agent, _model, _office = build(["Hello."])
+    nodes = set(agent.get_graph().nodes) - {"__start__", "__end__"}
+    assert nodes == {
+        "GovernanceMiddleware.before_agent",
+        "model",
+        "tools",
+        "GovernanceMiddleware.after_agent",
+    }
+
+
+def test_a_step_that_waits_for_a_human_calls_its_model_once():
+    agent, model, office = build([READ_FINANCE, PAY_BOB, "Paid."])
+    config = thread()
+    values = agent.invoke(ask(), config)
+    assert values["__interrupt__"][0].value["action_requests"][0]["name"] == "send_payment"
+    assert model.turns == 2 and not office.effects
+    done = agent.invoke(Command(resume=APPROVE), config)
+    assert finished(done) and done["messages"][-1].content == "Paid."
+    assert model.turns == 3  # the reply the human approved was kept, not asked for again
+    assert [e["payee"] for e in office.effects.values()] == ["Bob Lee"]
+    [payment] = [m for m in done["messages"] if isinstance(m, AIMessage) and m.tool_calls][1:]
+    assert payment.tool_calls[0]["args"]["amount"] == 650
+
+
+def test_a_human_asked_twice_in_one_step_is_asked_about_the_same_reply():
+    """An answer that cannot be applied is asked again (a second interrupt in the same node run):
+    the model is still called once, and the edit finally given is what runs."""
+    agent, model, office = build([READ_FINANCE, PAY_BOB, "Paid."])
+    config = thread()
+    agent.invoke(ask(), config)
+    again = agent.invoke(Command(resume={"decisions": [{"type": "maybe"}]}), config)
+    request = again["__interrupt__"][0].value
+    assert request["action_requests"][0]["name"] == "send_payment" and model.turns == 2
+    edited = {**PAY_BOB["args"], "amount": 600}
+    good = {"type": "edit", "edited_action": {"name": "send_payment", "args": edited}}
+    done = agent.invoke(Command(resume={"decisions": [good]}), config)
+    assert finished(done) and model.turns == 3
+    assert [e["amount"] for e in office.effects.values()] == [600]
+
+
+def test_the_async_path_keeps_the_reply_too():
+    async def scenario() -> tuple[int, int, dict[str, Any]]:
+        agent, model, office = build([READ_FINANCE, PAY_BOB, "Paid."])
+        config = thread()
+        await agent.ainvoke(ask(), config)
+        turns = model.turns
+        done = await agent.ainvoke(Command(resume=APPROVE), config)
+        return turns, model.turns, {"done": done, "effects": office.effects}
+
+    asked_at, ended_at, seen = asyncio.run(scenario())
+    assert (asked_at, ended_at) == (2, 3)
+    assert finished(seen["done"]) and len(seen["effects"]) == 1
+
+
+def test_a_fork_before_the_waiting_step_asks_the_model_again():
+    """Regenerate: a run taken up from the checkpoint before the step is a new node run, not a
+    resume: the model is asked again (and its new reply reviewed), never handed the kept one."""
+    agent, model, _office = build([READ_FINANCE, PAY_BOB, "Paid."])
+    config = thread()
+    agent.invoke(ask(), config)
+    before = next(
+        s for s in agent.get_state_history(config) if s.next == ("model",) and len(s.values["messages"]) == 3
+    )
+    forked = agent.invoke(None, before.config)
+    assert model.turns == 3 and "__interrupt__" not in forked  # the script's third reply: "Paid."
+    assert forked["messages"][-1].content == "Paid."
+
+
+@pytest.mark.parametrize("first", [True, False], ids=["ours-first", "ours-last"])
+@pytest.mark.parametrize("others", [("calls",), ("hitl",), ("calls", "hitl")], ids=lambda o: "+".join(o))
+def test_a_refused_final_answer_goes_back_to_the_model_beside_other_after_model_hooks(others, first):
+    """The jump back to the model is ``after_agent``'s: one written in the model's node would be
+    lost behind another middleware's ``after_model`` node (the run would end on the refusal)."""
+    support = {"name": "read_channel", "args": {"channel": "#support"}}
+    replies = ["All done.", support, "#support asks about INV-7."]
+    agent, model, _office = build(replies, others=others, first=first, final_requires_tools=["read_channel"])
+    values = agent.invoke(ask("What does #support ask?"), thread())
+    assert finished(values) and values["messages"][-1].content == "#support asks about INV-7."
+    assert model.turns == 3
+    [told] = [m for m in values["messages"] if isinstance(m, HumanMessage) and m.name == "supervisor"]
+    assert json.loads(told.content)["reason"] == "supervisor_block:final_requires_context"
+
+
+@pytest.mark.parametrize("others", [(), ("calls", "hitl")], ids=["alone", "beside-others"])
+def test_a_stop_in_the_review_ends_the_run_without_a_jump(others):
+    """A stop is the last message of the model's step (no tool call): the agent ends there, and no
+    call of the stopped reply runs, whatever sits after the model."""
+    agent, model, office = build([READ_FINANCE, PAY_BOB, "Paid."], others=others, on_refusal="stop")
+    malformed = AIMessage(
+        content="", invalid_tool_calls=[{"name": "send_payment", "args": "{", "id": "x", "error": "bad"}]
+    )
+    model.replies = [malformed]
+    values = agent.invoke(ask(), thread())
+    assert values["governance_stop_reason"] == "invalid_action:bad_tool_args"
+    assert isinstance(values["messages"][-1], AIMessage) and not values["messages"][-1].tool_calls
+    assert model.turns == 1 and not office.effects
+
+
+def test_a_text_that_names_the_gateway_is_no_feedback_without_a_refused_answer():
+    """``after_agent`` sends the run back to the model only after a refusal of this run's final
+    answer: a human message named ``supervisor`` last in the conversation is not enough."""
+    from nodes.middleware.reply import asks_again
+
+    told = HumanMessage(content='{"refused": true}', name="supervisor", id="h1")
+    state = {"messages": [AIMessage(content="Done."), told], "governance_run": {"run_id": "r1"}}
+    assert not asks_again(state)
+    refused = [{"run_id": "r0", "tool": "final"}]  # an earlier run's refusal
+    assert not asks_again({**state, "governance_refusals": refused})
+    assert asks_again({**state, "governance_refusals": [{"run_id": "r1", "tool": "final"}]})
+    stopped = {
+        **state,
+        "governance_refusals": [{"run_id": "r1", "tool": "final"}],
+        "governance_stop_reason": "x",
+    }
+    assert not asks_again(stopped)
