@@ -11,10 +11,8 @@ Variants: ``create_agent`` (LangChain's agent, nothing else), ``+ HumanInTheLoop
 (gating both tools, its ``when`` never asking), ``+ GovernanceMiddleware`` (the Supervisor's
 policy for the same tools), the Supervisor graph in both worker protocols (native tool calls,
 JSON actions), and, with delta channels on (beta: ``state_schema=GovernanceDeltaState``,
-``AGENT_PATTERNS_DELTA_CHANNELS``), the middleware and the native Supervisor again; and
-``review_in_model_node_prototype``, section 8's measurement prototype of the middleware with its
-review inside the model's node (no ``after_model`` node). Every turn of every variant is checked to
-have made its one call and answered.
+``AGENT_PATTERNS_DELTA_CHANNELS``), the middleware and the native Supervisor again. Every turn of
+every variant is checked to have made its one call and answered.
 
 Setups: SQLite and PostgreSQL, each with a store beside the checkpointer (as docs/own-agent.md
 recommends: the audit log lives there) and without one (``create_agent(model, tools,
@@ -43,7 +41,6 @@ from bench.agents import TOOLS, USAGE, available, governance, hitl, supervisor_p
 from bench.checkpointers import stored_bytes
 from bench.common import Section, median, ms
 from bench.context import Context
-from bench.middleware_steps import review_in_model_node
 from graphs.store import open_checkpointer, open_store
 
 #: The switch of the patterns' delta channels (``graphs.compile.DELTA_CHANNELS_ENV``; named here
@@ -64,10 +61,7 @@ TARGET_RATIO = 1.25
 TARGET_STORE = "sqlite"
 SUPERVISORS = ("supervisor_native", "supervisor")
 DELTA = ("create_agent_governance_delta", "supervisor_native_delta")
-#: The middleware with its review inside the model's node (``bench/middleware_steps.py``): a
-#: measurement prototype, to size the design that drops the ``after_model`` node (section 8).
-PROTOTYPE = "review_in_model_node_prototype"
-GOVERNED = (MIDDLEWARE, *SUPERVISORS, *DELTA, PROTOTYPE)
+GOVERNED = (MIDDLEWARE, *SUPERVISORS, *DELTA)
 FINAL_ANSWER = "Done: checked."
 _TURN = re.compile(r"Turn (\d+)")
 
@@ -239,7 +233,6 @@ def variants() -> dict[str, Builder]:
         "supervisor_native": supervisor(TurnScript),
         "supervisor": supervisor(JsonTurnScript),
     }
-    measured[PROTOTYPE] = agent(review_in_model_node)
     if delta_available():
         measured["create_agent_governance_delta"] = agent(governance, delta=True)
         measured["create_agent_hitl_delta"] = agent(hitl, delta=True)

@@ -12,16 +12,14 @@ checked to make its N calls and answer:
   run's bookkeeping);
 - ``hitl_with_empty_before_model``: HITL plus a middleware whose ``before_model`` does nothing:
   what one node per step costs by itself, whatever it does;
+- (issue 37 moved the review into the model's node too, once the model has answered: the
+  middleware has no node per step of its own, only ``before_agent`` and ``after_agent`` a run);
 - ``governance_shape_only``: a middleware with ``GovernanceMiddleware``'s hooks and state schema
   whose hooks do nothing (each wrap hook calls its handler): what the middleware's shape costs —
   its two per-run nodes, its ``wrap_model_call`` and ``wrap_tool_call``, its state's channels —
   without the governance it does, the floor of any middleware built this way;
-- ``shape_without_after_agent``, ``shape_without_after_model``: the same shape with one node fewer
-  (no ``after_agent`` node a run; no ``after_model`` node a step, as if the review ran inside the
-  model's node): the floors of the two designs that would drop a node (docs/benchmarks.md,
-  section 8, fourth pass);
-- ``review_in_model_node_prototype``: the middleware with its review moved into the model's node,
-  doing the same work on this script (a measurement prototype: it cannot ask a human or jump).
+- ``shape_with_after_model``: that shape with the ``after_model`` node a step the middleware had
+  before issue 37 (its review's node): what that node cost by itself.
 
 Per variant and step count: supersteps per tool step and the nodes a tool step runs; CPU and wall
 ms per tool step and the ratio to ``create_agent_hitl``; the bytes of the state updates a step
@@ -30,14 +28,12 @@ writes and of the checkpoints it leaves (``InMemorySaver``, serialized as savers
 
 from __future__ import annotations
 
-import inspect
 import uuid
 from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import Any
 
 from bench.agents import (
-    TOOLS,
     Variant,
     agent,
     agent_check,
@@ -45,7 +41,6 @@ from bench.agents import (
     governance,
     hitl,
     interleaved,
-    supervisor_policy,
 )
 from bench.checkpointers import _payload_bytes, stored_bytes
 from bench.common import Section, ms
@@ -69,10 +64,9 @@ def _empty_before_model(steps: int) -> Sequence[Any]:
     return [*hitl(steps), Empty()]
 
 
-def _shape_middleware(*, after_model: bool = True, after_agent: bool = True) -> Any:
+def _shape_middleware(*, after_model: bool = False) -> Any:
     """A middleware with ``GovernanceMiddleware``'s state schema and hooks, each doing nothing;
-    ``after_model`` / ``after_agent`` False leave that node off the graph (what a design without it
-    would cost at the least)."""
+    ``after_model`` adds the node a step its review had before issue 37."""
     from langchain.agents.middleware import AgentMiddleware, hook_config
 
     from nodes.middleware.state import GovernanceState
@@ -84,6 +78,7 @@ def _shape_middleware(*, after_model: bool = True, after_agent: bool = True) -> 
     def after_model_hook(self: Any, state: Any, runtime: Any) -> None:
         return None
 
+    @hook_config(can_jump_to=["model"])
     def after_agent_hook(self: Any, state: Any, runtime: Any) -> None:
         return None
 
@@ -98,62 +93,19 @@ def _shape_middleware(*, after_model: bool = True, after_agent: bool = True) -> 
         "before_agent": before_agent,
         "wrap_model_call": wrap_model_call,
         "wrap_tool_call": wrap_tool_call,
+        "after_agent": after_agent_hook,
     }
     if after_model:
         hooks["after_model"] = after_model_hook
-    if after_agent:
-        hooks["after_agent"] = after_agent_hook
-    name = "Shape" + ("" if after_model else "NoAfterModel") + ("" if after_agent else "NoAfterAgent")
-    return type(name, (AgentMiddleware,), hooks)()
+    return type("ShapeWithAfterModel" if after_model else "Shape", (AgentMiddleware,), hooks)()
 
 
 def _governance_shape(steps: int) -> Sequence[Any]:
     return [_shape_middleware()]
 
 
-def _shape_without_after_agent(steps: int) -> Sequence[Any]:
-    return [_shape_middleware(after_agent=False)]
-
-
-def _shape_without_after_model(steps: int) -> Sequence[Any]:
-    return [_shape_middleware(after_model=False)]
-
-
-def review_in_model_node(steps: int) -> Sequence[Any]:
-    """A measurement prototype, not a design that ships: ``GovernanceMiddleware`` with its review
-    run inside the model's node (``wrap_model_call``, after the model answers) and no ``after_model``
-    node. It does the same work on this section's script, where nothing is refused, stopped or put
-    to a human; it has no way to ask a human or to jump (docs/benchmarks.md, section 8, fourth
-    pass, says what that design would have to rebuild), so a reply that needs either fails the run."""
-    from langchain.agents.middleware import AgentMiddleware, ExtendedModelResponse, ModelResponse
-    from langchain_core.messages import AIMessage
-    from langgraph.types import Command
-
-    from nodes.middleware import GovernanceMiddleware
-    from nodes.middleware.state import merge_rows
-
-    class ReviewInModelNode(GovernanceMiddleware):
-        after_model = AgentMiddleware.after_model
-        aafter_model = AgentMiddleware.aafter_model
-
-        def wrap_model_call(self, request: Any, handler: Any) -> Any:
-            stopped, update = self._model_gate(request.state)
-            if stopped is not None:
-                return self._answered(stopped, update, None)
-            response = handler(request)
-            if isinstance(response, AIMessage):
-                response = ModelResponse(result=[response])
-            messages = [*request.state["messages"], *response.result]
-            state: Any = {**request.state, **update, "messages": messages}
-            reviewed = self._review(state) or {}
-            if "jump_to" in reviewed or reviewed.get("governance_stop_reason"):
-                raise RuntimeError("the prototype cannot stop, refuse a final answer or ask a human")
-            return ExtendedModelResponse(
-                model_response=response, command=Command(update=merge_rows(update, reviewed))
-            )
-
-    ReviewInModelNode.wrap_model_call.__signature__ = inspect.signature(ReviewInModelNode.wrap_model_call)  # type: ignore[attr-defined]
-    return [ReviewInModelNode(supervisor_policy(steps), tools=list(TOOLS))]
+def _shape_with_after_model(steps: int) -> Sequence[Any]:
+    return [_shape_middleware(after_model=True)]
 
 
 def _governance_delta_state() -> Any:
@@ -176,9 +128,7 @@ def variants() -> list[Variant]:
         agent("create_agent_governance", governance),
         agent("hitl_with_empty_before_model", _empty_before_model),
         agent("governance_shape_only", _governance_shape),
-        agent("shape_without_after_agent", _shape_without_after_agent),
-        agent("shape_without_after_model", _shape_without_after_model),
-        agent("review_in_model_node_prototype", review_in_model_node),
+        agent("shape_with_after_model", _shape_with_after_model),
         agent("create_agent_governance_delta", governance, needs=delta, state_schema=_governance_delta_state),
         agent("create_agent_hitl_delta", hitl, needs=delta, state_schema=_delta_state),
     ]
@@ -248,9 +198,11 @@ def measure(ctx: Context, steps: int) -> list[dict[str, Any]]:
 
 #: Where a governed run's time goes: each label's inclusive share of the profiled thread.
 PROFILED: dict[str, tuple[Matcher, ...]] = {
-    "GovernanceMiddleware.wrap_model_call (budgets)": (("wrap_model_call", "nodes/middleware/agent.py"),),
-    "GovernanceMiddleware.after_model (the review)": (("after_model", "nodes/middleware/agent.py"),),
-    "GovernanceMiddleware.wrap_tool_call": (("wrap_tool_call", "nodes/middleware/agent.py"),),
+    "GovernanceMiddleware.wrap_model_call (budgets, model, review)": (
+        ("wrap_model_call", "nodes/middleware/agent.py"),
+    ),
+    "the review of a reply (_review)": (("_review", "nodes/middleware/agent.py"),),
+    "GovernanceMiddleware.wrap_tool_call": (("wrap_tool_call", "nodes/middleware/running.py"),),
     "the model call (scripted)": (("_generate", "bench/agents.py"),),
     "the tool call (ToolNode)": (("_run_one", "langgraph/prebuilt/tool_node.py"),),
     "making checkpoints (_put_checkpoint)": (("_put_checkpoint", "pregel/_loop.py"),),
@@ -320,7 +272,7 @@ def run(ctx: Context) -> Section:
         "kb_checkpoints_per_step: the serialized checkpoints and channel blobs. "
         "hitl_with_empty_before_model: what one node per tool step costs by itself; "
         "governance_shape_only: the middleware's hooks and state doing nothing (its shape's floor); "
-        "shape_without_after_agent / shape_without_after_model: that floor with no after_agent node "
-        "a run / no after_model node a step (the floors of the designs that drop one)."
+        "shape_with_after_model: that floor with the after_model node a step the review had before "
+        "issue 37."
     )
     return section
