@@ -169,3 +169,83 @@ def test_a_text_that_names_the_gateway_is_no_feedback_without_a_refused_answer()
         "governance_stop_reason": "x",
     }
     assert not asks_again(stopped)
+
+
+@pytest.mark.parametrize("answer", ["approve", "edit"])
+def test_hitl_asked_about_a_call_ours_refused_cannot_make_it_run(answer):
+    """Ours reviews first, in the model's node: a call it refused is answered before HITL's
+    ``after_model`` asks its reviewer about it, and whatever the reviewer answers, it never runs."""
+    office = domain.Office()
+    tools = domain.make_tools(office)
+    globex = {"name": "send_payment", "args": {"payee": "Globex Ltd", "amount": 95, "currency": "EUR"}}
+    model = ToolCallingModel(replies=[globex, "Told them."])
+    governance = GovernanceMiddleware(
+        domain.make_policy(tools), tools=tools, custom_rules=domain.CUSTOM_RULES, subject=domain.SUBJECT
+    )
+    hitl = HumanInTheLoopMiddleware(interrupt_on={"send_payment": True})
+    agent = create_agent(model, tools, middleware=[governance, hitl], checkpointer=InMemorySaver())
+    config = thread()
+    values = agent.invoke(ask("Pay Acme Supplies 420 EUR."), config)
+    assert values["__interrupt__"][0].value["action_requests"][0]["args"]["payee"] == "Globex Ltd"
+    acme = {"payee": "Acme Supplies", "amount": 420, "currency": "EUR"}
+    decision = (
+        {"type": "approve"}
+        if answer == "approve"
+        else {"type": "edit", "edited_action": {"name": "send_payment", "args": acme}}
+    )
+    done = agent.invoke(Command(resume={"decisions": [decision]}), config)
+    assert finished(done) and not office.effects
+    assert [r["reason"] for r in done["governance_refusals"]] == ["supervisor_block:unknown_payee"]
+
+
+def test_a_structured_response_ends_the_run_as_without_the_middleware():
+    """``response_format`` (LangChain's ToolStrategy): the model node answers the structured call
+    itself, in the same step; the review leaves that answered call alone and the run ends with
+    the structured response."""
+    from langchain.agents.structured_output import ToolStrategy
+    from pydantic import BaseModel
+
+    class Answer(BaseModel):
+        text: str
+
+    office = domain.Office()
+    tools = domain.make_tools(office)
+    structured = {"name": "Answer", "args": {"text": "#finance approved it."}}
+    model = ToolCallingModel(replies=[READ_FINANCE, structured])
+    governance = GovernanceMiddleware(
+        domain.make_policy(tools), tools=tools, custom_rules=domain.CUSTOM_RULES, subject=domain.SUBJECT
+    )
+    agent = create_agent(
+        model,
+        tools,
+        middleware=[governance],
+        response_format=ToolStrategy(Answer),
+        checkpointer=InMemorySaver(),
+    )
+    values = agent.invoke(ask("What did #finance approve?"), thread())
+    assert values["structured_response"] == Answer(text="#finance approved it.")
+    assert values.get("governance_stop_reason") is None and not values.get("governance_refusals")
+    assert model.turns == 2
+
+
+def test_langchains_model_wrappers_before_ours_let_its_question_through():
+    """Ours waits for a human by raising LangGraph's interrupt from inside the model's call: the
+    retry and fallback wrappers placed before it let it through (no retry, no fallback model),
+    and the approved reply runs once."""
+    from langchain.agents.middleware import ModelFallbackMiddleware, ModelRetryMiddleware
+
+    office = domain.Office()
+    tools = domain.make_tools(office)
+    model = ToolCallingModel(replies=[READ_FINANCE, PAY_BOB, "Paid."])
+    fallback = ToolCallingModel(replies=["I am the fallback."])
+    governance = GovernanceMiddleware(
+        domain.make_policy(tools), tools=tools, custom_rules=domain.CUSTOM_RULES, subject=domain.SUBJECT
+    )
+    wrappers = [ModelRetryMiddleware(max_retries=2), ModelFallbackMiddleware(fallback)]
+    agent = create_agent(model, tools, middleware=[*wrappers, governance], checkpointer=InMemorySaver())
+    config = thread()
+    values = agent.invoke(ask(), config)
+    assert values["__interrupt__"] and model.turns == 2 and fallback.turns == 0
+    done = agent.invoke(Command(resume=APPROVE), config)
+    assert finished(done) and done["messages"][-1].content == "Paid."
+    assert model.turns == 3 and fallback.turns == 0 and len(office.effects) == 1

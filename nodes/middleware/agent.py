@@ -1,17 +1,21 @@
 """``GovernanceMiddleware``: the Supervisor's policy in front of a ``create_agent`` agent.
 
 Hooks: ``before_agent`` starts a run (its id, clock and step count, its request: the human turns
-the client sent, :mod:`nodes.middleware.turns`; whom it acts for); ``wrap_model_call`` ends it by
-name when a budget is spent or a stop is pending, in the model's own node (its stop message in place
-of the model's reply, then ``after_model`` jumps to the end); ``after_model`` decides every tool
-call of the model's reply before any runs (:mod:`nodes.middleware.decide`; each call with an id of
-its own) and may pause for a human there (an interrupt in LangChain's HITL shape);
-``wrap_tool_call`` (:mod:`nodes.middleware.running`) runs only what was approved, as approved,
-checked once more as the tool is invoked after whatever other middleware did to the call
-(:mod:`nodes.middleware.guard`), and writes the audit rows of what ran; ``after_agent`` records
-the turns seen, so a human message another middleware wrote is never taken for the user's. With a
-store, ``after_agent`` also moves the run's rows to the thread's audit log
-(:mod:`nodes.middleware.audit`), and a run that waits for a human writes its rows so far.
+the client sent, :mod:`nodes.middleware.turns`; whom it acts for). ``wrap_model_call`` does a step's
+work in the model's own node, so the middleware adds no node per step: before the model is asked it
+ends the run by name when a budget is spent or a stop is pending (its stop message in place of the
+model's reply, a message with no tool call: the agent ends there); once the model has answered it
+decides every tool call of the reply before any runs (:mod:`nodes.middleware.decide`; each call
+with an id of its own), or reviews the final answer, and may pause for a human there (an interrupt
+in LangChain's HITL shape; the reply is kept meanwhile, :mod:`nodes.middleware.kept`, so the answer
+applies to the reply the human was shown and the model is not asked again). ``wrap_tool_call``
+(:mod:`nodes.middleware.running`) runs only what was approved, as approved, checked once more as
+the tool is invoked after whatever other middleware did to the call (:mod:`nodes.middleware.guard`),
+and writes the audit rows of what ran. ``after_agent`` sends a run whose final answer was refused
+back to the model (a jump written in the model's node would be lost behind another middleware's
+``after_model``), and else records the turns seen, so a human message another middleware wrote is
+never taken for the user's. With a store, ``after_agent`` also moves the run's rows to the thread's
+audit log (:mod:`nodes.middleware.audit`), and a run that waits for a human writes its rows so far.
 """
 
 from __future__ import annotations
@@ -181,7 +185,7 @@ class GovernanceMiddleware(ToolRunning, AgentMiddleware[GovernanceState, Any, An
         if reason is None and elapsed(run) >= self.policy.max_seconds:
             reason = "max_seconds"
         if reason is None:
-            # the step is counted as its model is called (after_model reads it from state)
+            # the step is counted as its model is called (the review reads it from this update)
             return None, clock({**run, "steps": int(run.get("steps") or 0) + 1, "model_at": now()})
         row = trace_row(run, "model", ok=False, stop_reason=reason)
         stopped = {"governance_stop_reason": reason, **audit_rows(trace=[row])}

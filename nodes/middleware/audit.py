@@ -1,10 +1,10 @@
 """The middleware's audit log: each run's rows, kept once in the store (:mod:`nodes.audit`).
 
-The rows are made where the gateway decides and runs calls (``after_model``, ``wrap_tool_call``)
+The rows are made where the gateway decides and runs calls (the model's node, ``wrap_tool_call``)
 and accumulate in state as the run goes (the run reads them: its calls so far, its refusals). With
 a store, a run's rows move to the thread's log when it ends (``after_agent``), and the next run
 starts from none (``before_agent``): a checkpoint carries one run's rows, not the thread's. A run
-that waits for a human writes its rows so far when it starts waiting (``after_model``), so a thread
+that waits for a human writes its rows so far when it starts waiting (in the model's node), so a thread
 taken up again from an earlier checkpoint while it waited leaves none of them behind; a run that
 never reached its end moves when the next run starts. Moved rows are keyed by run, kind, place
 and content (:func:`nodes.audit.content_key`): moving them again changes nothing, and a branch that

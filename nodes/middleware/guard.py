@@ -1,9 +1,10 @@
 """What runs is what was reviewed: the last check of a tool call, made as the tool is invoked.
 
-The middleware approves a call in ``after_model`` (the call's *plan*) and runs it in
-``wrap_tool_call``. Other middleware sits on either side of ``wrap_tool_call`` and may change the
-call on its way to the tool: LangChain's ``HumanInTheLoopMiddleware`` applies a reviewer's edit
-there (before ours or after it, by its place in the list), a user's middleware may rewrite the
+The middleware approves a call in the model's node, once the model has answered (the call's
+*plan*), and runs it in ``wrap_tool_call``. Other middleware sits on either side of
+``wrap_tool_call`` and may change the call on its way to the tool: LangChain's
+``HumanInTheLoopMiddleware`` applies a reviewer's edit there (before ours or after it, by its place
+in the list), a user's middleware may rewrite the
 arguments or send the call to another tool. So the middleware gives the ``ToolNode`` a
 :class:`Guard` in place of the tool (and of every tool the request's runtime offers): invoked with
 the call as it finally is, after every other middleware, the guard compares the tool's name and

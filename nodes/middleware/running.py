@@ -81,7 +81,7 @@ class ToolRunning:
     def _guard(
         self, state: Mapping[str, Any], run: dict[str, Any], plan: dict[str, Any], call: Any, watched: Seen
     ) -> Callable[[Any], Guard]:
-        """Guards for one call's tools: a changed call is decided as in ``after_model``, against what
+        """Guards for one call's tools: a changed call is decided as a reply's call is, against what
         ran before it and the other calls planned for the same reply."""
 
         def recheck(action: dict[str, Any]) -> Verdict:

@@ -5,8 +5,8 @@ thread, recognised by identity when the run starts (``before_agent``): a human m
 middleware has not seen on the thread, or one the client re-sent under its id with new text (an
 edited turn, which ``add_messages`` puts in the old one's place). A human message anything else
 writes while the agent runs (SummarizationMiddleware's summary, the gateway's own feedback, a
-user's middleware) is seen by the middleware after the step that wrote it (``after_model``,
-``after_agent``, where it records every human turn it saw): it is never the request. The request's
+user's middleware) is seen by the middleware after the step that wrote it (the model's
+node, ``after_agent``, where it records every human turn it saw): it is never the request. The request's
 text is kept in the run's bookkeeping, so a history rewritten later in the run (summarised,
 trimmed, redacted, edited) cannot change what authorises the run's side effects; and only the
 current run's turns count, so an earlier turn's request authorises nothing now.
