@@ -116,8 +116,21 @@ def test_the_support_desk_is_served_and_asks_in_langchains_hitl_shape(server):
     done = say("Refund order ORD-1001 in full.")
     assert [c["tool"] for c in done["governance_calls"]] == ["look_up_order", "issue_refund"]
     say("Refund order ORD-1002 in full.")
-    [waiting] = client.threads.get_state(thread)["interrupts"]
+    state = client.threads.get_state(thread)
+    [waiting] = state["interrupts"]
     assert waiting["value"]["action_requests"][0]["args"] == {"order_id": "ORD-1002", "amount": 250.0}
+    assert state["next"] == ["model"]  # the review runs in the model's node: it waits there
+    # Agent Chat UI's "mark as resolved" on a waiting desk: the refund does not run, the same
+    # request waits (LangGraph ignores a goto to __end__; the node asks again)
+    other = client.threads.create()["thread_id"]
+    said = {"messages": [{"role": "user", "content": "Refund order ORD-1002 in full."}]}
+    client.runs.wait(other, "support_desk", input={**said, "governance_subject": {"customer": "cust-42"}})
+    resolved = client.runs.wait(other, "support_desk", command={"goto": "__end__"})
+    assert not [c for c in resolved.get("governance_calls") or [] if c["tool"] == "issue_refund"]
+    [again] = client.threads.get_state(other)["interrupts"]
+    [action] = again["value"]["action_requests"]
+    assert (action["name"], action["args"]) == ("issue_refund", {"order_id": "ORD-1002", "amount": 250.0})
+    assert client.threads.get_state(other)["next"] == ["model"]
     edited = {
         "type": "edit",
         "edited_action": {"name": "issue_refund", "args": {"order_id": "ORD-1002", "amount": 120}},
