@@ -249,3 +249,17 @@ def test_langchains_model_wrappers_before_ours_let_its_question_through():
     done = agent.invoke(Command(resume=APPROVE), config)
     assert finished(done) and done["messages"][-1].content == "Paid."
     assert model.turns == 3 and fallback.turns == 0 and len(office.effects) == 1
+
+
+def test_a_waiting_step_streams_its_kept_reply_as_one_update_before_the_interrupt():
+    """What the docs say ``stream_mode="updates"`` shows of a step that waits: the model's node
+    gives no update (it waits), the kept reply is one, then the interrupt; the resume runs on."""
+    agent, _model, _office = build([READ_FINANCE, PAY_BOB, "Paid."])
+    config = thread()
+    names = [next(iter(part)) for part in agent.stream(ask(), config, stream_mode="updates")]
+    assert names[-2:] == ["governance_kept_reply", "__interrupt__"]
+    assert names.count("governance_kept_reply") == 1
+    resumed = [
+        next(iter(part)) for part in agent.stream(Command(resume=APPROVE), config, stream_mode="updates")
+    ]
+    assert "governance_kept_reply" not in resumed and resumed[-1] == "GovernanceMiddleware.after_agent"
