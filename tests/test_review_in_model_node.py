@@ -263,3 +263,21 @@ def test_a_waiting_step_streams_its_kept_reply_as_one_update_before_the_interrup
         next(iter(part)) for part in agent.stream(Command(resume=APPROVE), config, stream_mode="updates")
     ]
     assert "governance_kept_reply" not in resumed and resumed[-1] == "GovernanceMiddleware.after_agent"
+
+
+def test_a_response_with_no_ai_message_reviews_nothing_again():
+    """A model wrapper inside ours that answers with no AI message (nothing proposed): the review
+    does not fall back on an earlier reply of the conversation (it was reviewed in its own step)."""
+    from langchain.agents.middleware import ModelResponse
+
+    tools = domain.make_tools(domain.Office())
+    governance = GovernanceMiddleware(
+        domain.make_policy(tools), tools=tools, custom_rules=domain.CUSTOM_RULES, subject=domain.SUBJECT
+    )
+    earlier = AIMessage(
+        content="", tool_calls=[{"name": "send_payment", "args": PAY_BOB["args"], "id": "c1"}]
+    )
+    state = {"messages": [HumanMessage(REQUEST, id="h1"), earlier], "governance_run": {"run_id": "r1"}}
+    update = {"governance_clock": {"run_id": "r1", "steps": 2, "model_at": 0.0}}
+    done = governance._reviewed(state, update, ModelResponse(result=[]))
+    assert done.model_response.result == [] and done.command.update == update

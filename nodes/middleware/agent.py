@@ -202,6 +202,8 @@ class GovernanceMiddleware(ToolRunning, AgentMiddleware[GovernanceState, Any, An
         """The model's response as the review leaves it (the reply with an id for each call, or its
         final answer annotated), and as a state update this step's bookkeeping, the plans of the
         calls that run, the answers to those that do not, the audit rows and any named stop."""
+        if not any(isinstance(m, AIMessage) for m in response.result):  # nothing the model proposed
+            return ExtendedModelResponse(model_response=response, command=Command(update=update))
         messages = [*(state.get("messages") or []), *response.result]
         reply, reviewed = self._review({**state, **update, "messages": messages})
         if reply is not None:
@@ -298,7 +300,6 @@ class GovernanceMiddleware(ToolRunning, AgentMiddleware[GovernanceState, Any, An
                 if call["id"] not in answered and reply.pending(call):
                     reply.take(call, decide(call, reply.batch))
             update = reply.update()
-        update.pop("jump_to", None)  # a stop ends the reply's messages; a refused answer: after_agent
         update.update(seen_update(state.get("governance_seen"), messages, update.get("messages", [])))
         return changed, update
 

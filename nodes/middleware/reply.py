@@ -136,8 +136,6 @@ class Reply:
         #: what the run stopped on, where the stop names it (a human's answer that cannot be applied)
         self.stop_problem: str | None = None
         self.after_side_effect: str | None = None
-        #: a refused final answer was fed back: the model is asked again
-        self.ask_again = False
 
     def answers_refused(self) -> None:
         """The rows of the answers to an escalation that could not be applied (asked again, or the
@@ -233,8 +231,7 @@ class Reply:
         self.refusals.append(record)
         self.batch.refusals.append(record)
         if call is None:
-            self.messages.append(feedback_message(observation))
-            self.ask_again = True
+            self.messages.append(feedback_message(observation))  # after_agent asks the model again
         else:
             self.messages.append(tool_message(call, observation, error=True))
         row = figures(action or None, verdict.review, **self._who(verdict))
@@ -293,11 +290,10 @@ class Reply:
         }
         if self.stop_reason is None:  # no empty write: it would give the conversation a new version
             said = {"messages": self.messages} if self.messages else {}
-            return {**update, **said, **({"jump_to": "model"} if self.ask_again else {})}
+            return {**update, **said}
         last = stop_message(self.stop_reason, "governance", self.stop_problem)
         return {
             **update,
             "messages": [*self.messages, last],
             "governance_stop_reason": self.stop_reason,
-            "jump_to": "end",
         }
