@@ -281,3 +281,40 @@ def test_a_response_with_no_ai_message_reviews_nothing_again():
     update = {"governance_clock": {"run_id": "r1", "steps": 2, "model_at": 0.0}}
     done = governance._reviewed(state, update, ModelResponse(result=[]))
     assert done.model_response.result == [] and done.command.update == update
+
+
+@pytest.mark.parametrize(
+    ("found", "ok"),
+    [
+        ("1.3.11", False),
+        ("1.3.0", False),
+        ("0.3.27", False),
+        ("2.0.0", False),
+        ("1.4.0", True),
+        ("1.4.7", True),
+        ("1.5.2", True),
+        ("1.10.0rc1", True),
+        ("weird", True),
+    ],
+)
+def test_a_langchain_outside_the_range_is_named_when_the_middleware_is_imported(found, ok):
+    """Below 1.4 the agent has no edge from the model's node back to the model (a reply whose calls
+    the review refused all failed with ``KeyError: 'model'``): the import says what to install."""
+    from nodes.middleware import langchain_problem
+
+    problem = langchain_problem(found)
+    assert (problem is None) == ok
+    if not ok:
+        assert "langchain>=1.4,<2" in problem and found in problem
+
+
+def test_every_call_of_a_reply_refused_goes_back_to_the_model():
+    """The case the floor is for: the review answers every call of the reply (all refused), so the
+    agent's edge from the model's node goes back to the model, with no after_model hook anywhere."""
+    globex = {"name": "send_payment", "args": {"payee": "Globex Ltd", "amount": 95, "currency": "EUR"}}
+    agent, model, office = build(
+        [[globex, {**globex, "args": {**globex["args"], "amount": 96}}], "Not paid."]
+    )
+    values = agent.invoke(ask("Pay Acme Supplies 420 EUR."), thread())
+    assert finished(values) and values["messages"][-1].content == "Not paid." and model.turns == 2
+    assert len(values["governance_refusals"]) == 2 and not office.effects
