@@ -88,14 +88,12 @@ def hitl() -> HumanInTheLoopMiddleware:
     return HumanInTheLoopMiddleware(interrupt_on={"pay": True})
 
 
-#: LangChain ≥ 1.4 applies a reviewer's edit as the call runs (its ``wrap_tool_call``); 1.3 rewrote
-#: the reply's call in its ``after_model``, which ours, placed before it, then reviews as the reply's.
-EDITS_AS_IT_RUNS = HumanInTheLoopMiddleware.wrap_tool_call is not AgentMiddleware.wrap_tool_call
-
-
 def edited_from(order: str) -> str:
-    """What an edit's call row says it was executed from, for HITL on that side of ours."""
-    return "changed_after_review" if EDITS_AS_IT_RUNS or order == "hitl_before" else "original"
+    """What an edit's call row says it was executed from, for HITL on either side of ours: the
+    review runs in the model's node, before any ``after_model``, so a reviewer's edit (applied as
+    the call runs, LangChain ≥ 1.4.2; or to the reply in HITL's ``after_model`` before) is always a
+    change after review, checked again as it runs."""
+    return "changed_after_review"
 
 
 @pytest.mark.parametrize("order", ["hitl_after", "hitl_before"])
