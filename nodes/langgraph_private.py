@@ -38,7 +38,10 @@ them. No other module imports ``langgraph._internal`` (the same test checks that
    task's scratchpad holds the answers ``Command(resume=...)`` brought it. The middleware reviews a
    model's reply inside the model's node; when that node waits for a human and is run again with
    the answer, the reply it kept (a LangGraph task's saved result, public API) is read back instead
-   of calling the model again, which only a task that was waiting may do.
+   of calling the model again, which only a task that was waiting may do. The answers to interrupts
+   raised inside the model's call (a wrapper of the user's, inside ours) are counted when the
+   reply is kept (:func:`answered_interrupts`) and passed over when it is read back
+   (:func:`skip_interrupts`), so the review's question gets its own answer, not theirs.
 """
 
 from __future__ import annotations
@@ -70,6 +73,7 @@ __all__ = [
     "ChannelRead",
     "Durability",
     "RunnableCallable",
+    "answered_interrupts",
     "durability_config",
     "local_read",
     "node_runnable",
@@ -80,6 +84,7 @@ __all__ = [
     "run_everything_threaded",
     "run_pure_work_on_loop",
     "runs_in_executor",
+    "skip_interrupts",
     "stored_value",
     "threaded",
     "untraced_route",
@@ -267,15 +272,35 @@ def stored_value(value: Any) -> Any:
     return value.value if isinstance(value, _DeltaSnapshot) else value
 
 
+def _scratchpad() -> Any:
+    try:
+        config = get_config()
+    except RuntimeError:  # not inside a graph's node
+        return None
+    return (config.get(CONF) or {}).get(CONFIG_KEY_SCRATCHPAD)
+
+
 def resuming() -> bool:
     """True inside a node that LangGraph runs again with a human's answer to an interrupt it raised
     (an answer addressed to its interrupt, or one addressed to none); False in a node run afresh and
     outside a graph."""
-    try:
-        config = get_config()
-    except RuntimeError:  # not inside a graph's node
-        return False
-    pad = (config.get(CONF) or {}).get(CONFIG_KEY_SCRATCHPAD)
+    pad = _scratchpad()
     if pad is None:
         return False
     return bool(pad.resume) or pad.get_null_resume(False) is not None
+
+
+def answered_interrupts() -> int:
+    """How many interrupts the running node has had answered so far in this run of it (those before
+    the point of the call: an interrupt that waits is not counted); 0 outside a graph."""
+    pad = _scratchpad()
+    return len(pad.resume) if pad is not None else 0
+
+
+def skip_interrupts(count: int) -> None:
+    """Pass over the next ``count`` interrupts of the running node without raising them: the next
+    ``interrupt`` call is matched with the answer after theirs (for code that does not run again,
+    and whose answers are not for what runs instead)."""
+    pad = _scratchpad()
+    for _ in range(count if pad is not None else 0):
+        pad.interrupt_counter()

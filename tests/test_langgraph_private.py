@@ -330,3 +330,40 @@ def test_resuming_is_true_only_in_a_node_run_again_with_an_answer():
         assert done["seen"] == [answer], CHANGED + "interrupt/resume"
         assert seen == [("asks", False), ("asks", True), ("after", False)], CHANGED + "the task's scratchpad"
         seen.clear()
+
+
+def test_answered_interrupts_are_counted_and_can_be_passed_over_in_a_node_run_again():
+    """:func:`~nodes.langgraph_private.answered_interrupts` counts the answers a node run has had
+    so far; :func:`~nodes.langgraph_private.skip_interrupts` passes over interrupts already
+    answered in an earlier run of the node, so the next ``interrupt`` gets the answer after
+    theirs (how the middleware's kept reply leaves a model wrapper's answers to it)."""
+    from langgraph.types import Command, interrupt
+
+    passes: list[int] = []
+    runs: list[int] = []
+
+    def asks_twice(state: S) -> dict:
+        runs.append(1)
+        passes.append(private.answered_interrupts())
+        if len(runs) == 3:  # the third run does not make the first call again
+            private.skip_interrupts(1)
+            first = "skipped"
+        else:
+            first = str(interrupt("first"))
+        passes.append(private.answered_interrupts())
+        return {"seen": [first, str(interrupt("second"))]}
+
+    builder = StateGraph(S)
+    builder.add_node("asks", asks_twice)
+    builder.add_edge(START, "asks")
+    builder.add_edge("asks", END)
+    graph = builder.compile(checkpointer=InMemorySaver())
+    config = {"configurable": {"thread_id": "skip"}}
+    graph.invoke({"seen": []}, config)  # waits on "first"
+    graph.invoke(Command(resume="A"), config)  # waits on "second"
+    done = graph.invoke(Command(resume="B"), config)
+    assert done["seen"] == ["skipped", "B"], CHANGED + "the scratchpad's interrupt counter"
+    # run 1: 0 answered; run 2: 0 at its start (the answer is read as the interrupt is), 1 after;
+    # run 3: 1 at its start (the first answer kept), still 1 after passing over it
+    assert passes == [0, 0, 1, 1, 1], CHANGED + "the scratchpad's resume values"
+    assert private.answered_interrupts() == 0

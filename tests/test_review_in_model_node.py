@@ -318,3 +318,60 @@ def test_every_call_of_a_reply_refused_goes_back_to_the_model():
     values = agent.invoke(ask("Pay Acme Supplies 420 EUR."), thread())
     assert finished(values) and values["messages"][-1].content == "Not paid." and model.turns == 2
     assert len(values["governance_refusals"]) == 2 and not office.effects
+
+
+@pytest.mark.parametrize("mode", ["sync", "async"])
+def test_a_wrapper_inside_ours_that_asks_first_does_not_lend_its_answer_to_our_question(mode):
+    """A model wrapper of the user's, inside ours (listed after it), that asks its own question
+    before the model's call: the node is run again for its answer, then for ours. Our question
+    gets our answer (never theirs: their answer here is an approval in HITL's shape, so it would
+    pass for one), it is about the reply the model gave once, and that reply's call runs once."""
+    from langchain.agents.middleware import AgentMiddleware
+    from langchain_core.messages import ToolMessage
+    from langgraph.types import interrupt
+
+    asked_inside: list[Any] = []
+
+    class AsksBeforeTheModel(AgentMiddleware):
+        def wrap_model_call(self, request: Any, handler: Any) -> Any:
+            if isinstance(request.state["messages"][-1], ToolMessage):
+                asked_inside.append(interrupt({"question": "go on?"}))
+            return handler(request)
+
+        async def awrap_model_call(self, request: Any, handler: Any) -> Any:
+            if isinstance(request.state["messages"][-1], ToolMessage):
+                asked_inside.append(interrupt({"question": "go on?"}))
+            return await handler(request)
+
+    office = domain.Office()
+    tools = domain.make_tools(office)
+    pay_eve = {"name": "send_payment", "args": {"payee": "Eve Ltd", "amount": 650, "currency": "USD"}}
+    model = ToolCallingModel(replies=[READ_FINANCE, PAY_BOB, pay_eve, "Paid."])
+    governance = GovernanceMiddleware(
+        domain.make_policy(tools), tools=tools, custom_rules=domain.CUSTOM_RULES, subject=domain.SUBJECT
+    )
+    agent = create_agent(
+        model, tools, middleware=[governance, AsksBeforeTheModel()], checkpointer=InMemorySaver()
+    )
+    config = thread()
+    theirs = Command(resume=APPROVE)  # their answer, in a shape that would pass for an approval
+
+    async def arun(command: Any) -> dict[str, Any]:
+        return await agent.ainvoke(command, config)
+
+    def run(command: Any) -> dict[str, Any]:
+        return agent.invoke(command, config) if mode == "sync" else asyncio.run(arun(command))
+
+    first = run(ask())
+    assert first["__interrupt__"][0].value == {"question": "go on?"} and model.turns == 1
+    ours = run(theirs)
+    request = ours["__interrupt__"][0].value
+    assert request["action_requests"][0]["args"]["payee"] == "Bob Lee" and model.turns == 2
+    assert not office.effects
+    done = run(Command(resume={"decisions": [{"type": "reject", "message": "not now"}]}))
+    # our question had our answer (a rejection, applied at once, no answer refused), and their
+    # wrapper asks again before the next model call
+    assert done["__interrupt__"][0].value == {"question": "go on?"} and model.turns == 2
+    assert not office.effects and asked_inside == [APPROVE]
+    rejected = [r for r in done["governance_trace"] if r.get("refused") == "human_rejected"]
+    assert rejected and not [r for r in done["governance_trace"] if r.get("phase") == "answer_refused"]
