@@ -375,3 +375,23 @@ def test_a_wrapper_inside_ours_that_asks_first_does_not_lend_its_answer_to_our_q
     assert not office.effects and asked_inside == [APPROVE]
     rejected = [r for r in done["governance_trace"] if r.get("refused") == "human_rejected"]
     assert rejected and not [r for r in done["governance_trace"] if r.get("phase") == "answer_refused"]
+
+
+@pytest.mark.parametrize("others", [(), ("calls", "hitl")], ids=["alone", "beside-others"])
+def test_a_stop_answers_the_calls_approved_before_it_in_the_same_reply(others):
+    """A reply whose first call the rules approve and whose second stops the run: neither runs,
+    and each has its answer (the docs' promise: no call left dangling for a chat client)."""
+    from langchain_core.messages import ToolMessage
+
+    globex = {"name": "send_payment", "args": {"payee": "Globex Ltd", "amount": 95, "currency": "EUR"}}
+    agent, model, office = build([[READ_FINANCE, globex], "x"], others=others, on_refusal="stop")
+    values = agent.invoke(ask("Pay Acme Supplies 420 EUR."), thread())
+    assert values["governance_stop_reason"] == "supervisor_block:unknown_payee"
+    calls = [c["id"] for m in values["messages"] if isinstance(m, AIMessage) for c in m.tool_calls]
+    answers = {m.tool_call_id: m for m in values["messages"] if isinstance(m, ToolMessage)}
+    assert set(calls) == set(answers) == {"call_1_0", "call_1_1"}
+    assert json.loads(answers["call_1_0"].content) == {
+        "not_run": True,
+        "reason": "the run stopped: supervisor_block:unknown_payee",
+    }
+    assert not values.get("governance_calls") and not office.effects and model.turns == 1

@@ -294,6 +294,20 @@ class Reply:
         last = stop_message(self.stop_reason, "governance", self.stop_problem)
         return {
             **update,
-            "messages": [*self.messages, last],
+            "governance_plan": {},
+            "messages": [*self.messages, *self._not_run(), last],
             "governance_stop_reason": self.stop_reason,
         }
+
+    def _not_run(self) -> list[ToolMessage]:
+        """The answers to the calls approved before the run stopped in the same reply: none of them
+        runs, and each is answered (a chat client shows no call left without one)."""
+        note = {"not_run": True, "reason": f"the run stopped: {self.stop_reason}"}
+        return [
+            tool_message(
+                {"id": call_id, "name": (plan.get("proposed") or {}).get("name") or plan["tool"]},
+                note,
+                error=True,
+            )
+            for call_id, plan in self.plan.items()
+        ]
