@@ -159,8 +159,7 @@ class Reply:
     def pending(self, call: Mapping[str, Any]) -> bool:
         """Is ``call`` still to be decided (else it is answered here: deferred, or the run stopped)?"""
         if self.stop_reason is not None:
-            note = {"not_run": True, "reason": f"the run stopped: {self.stop_reason}"}
-            self.messages.append(tool_message(call, note, error=True))
+            self.messages.append(tool_message(call, self._stopped_note(), error=True))
             return False
         if self.after_side_effect is not None:
             note = {
@@ -299,10 +298,14 @@ class Reply:
             "governance_stop_reason": self.stop_reason,
         }
 
+    def _stopped_note(self) -> dict[str, Any]:
+        """The answer to a call of this reply that does not run because the run stopped."""
+        return {"not_run": True, "reason": f"the run stopped: {self.stop_reason}"}
+
     def _not_run(self) -> list[ToolMessage]:
         """The answers to the calls approved before the run stopped in the same reply: none of them
         runs, and each is answered (a chat client shows no call left without one)."""
-        note = {"not_run": True, "reason": f"the run stopped: {self.stop_reason}"}
+        note = self._stopped_note()
         return [
             tool_message(
                 {"id": call_id, "name": (plan.get("proposed") or {}).get("name") or plan["tool"]},
