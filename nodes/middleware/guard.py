@@ -4,15 +4,15 @@ The middleware approves a call in the model's node, once the model has answered 
 *plan*), and runs it in ``wrap_tool_call``. Other middleware sits on either side of
 ``wrap_tool_call`` and may change the call on its way to the tool: LangChain's
 ``HumanInTheLoopMiddleware`` applies a reviewer's edit there (before ours or after it, by its place
-in the list), a user's middleware may rewrite the
-arguments or send the call to another tool. So the middleware gives the ``ToolNode`` a
-:class:`Guard` in place of the tool (and of every tool the request's runtime offers): invoked with
-the call as it finally is, after every other middleware, the guard compares the tool's name and
-the arguments the model can set with the plan. The planned call runs, with the plan's idempotency
-key; a changed call is reviewed again as any call is (validated, checked by the gateway, reviewed,
-put to a human when the rules escalate it) and runs only as approved then, or is answered with its
-refusal. A retry (``ToolRetryMiddleware``) invokes the guard again: the same call, the same key; a
-side-effecting tool that takes no key is not invoked twice.
+in the list), a user's middleware may rewrite the arguments or send the call to another tool. So
+the middleware gives the ``ToolNode`` a :class:`Guard` in place of the tool (and of every tool the
+request's runtime offers): invoked with the call as it finally is, after every other middleware,
+the guard compares the tool's name and the arguments the model can set with the plan. The planned
+call runs, with the plan's idempotency key; a changed call is reviewed again as any call is
+(validated, checked by the gateway, reviewed, put to a human when the rules escalate it) and runs
+only as approved then, or is answered with its refusal. A retry (``ToolRetryMiddleware``) invokes
+the guard again: the same call, the same key; a side-effecting tool that takes no key is not
+invoked twice.
 
 What the guard saw (:class:`Seen`) is what the audit records: the call that ran and who approved
 those arguments, the tool's own answer (before any other middleware touched it), or that the tool

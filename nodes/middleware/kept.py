@@ -49,6 +49,9 @@ def _packed(response: ModelResponse, model_at: float, skip: int) -> dict[str, An
 
 
 def _unpacked(kept: dict[str, Any]) -> tuple[ModelResponse, float]:
+    """The kept reply and when its model call started, taken up again: the answers to the
+    interrupts raised inside the model's call before it was kept are passed over here, as the
+    call is not made again."""
     skip_interrupts(int(kept.get("skip") or 0))  # theirs were answered for a model call not made again
     response = ModelResponse(result=list(kept["result"]), structured_response=kept.get("structured_response"))
     return response, float(kept.get("model_at") or 0.0)
