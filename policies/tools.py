@@ -291,7 +291,7 @@ def check_call(
         return Decision.stop("max_tool_calls", calls=len(past_calls))
     if name not in limits.allowed_tools:
         return Decision.stop(f"tool_denied:{name}")
-    if name not in set(registered):
+    if name not in (registered if isinstance(registered, set | frozenset) else set(registered)):
         return Decision.stop(f"tool_missing:{name}")
     if not isinstance(args, dict):
         return Decision.stop(f"tool_bad_args:{name}", problem="not_object")

@@ -56,7 +56,7 @@ from nodes.middleware.state import (
     turn_of,
 )
 from nodes.middleware.state import audit as audit_rows
-from nodes.middleware.turns import opened, run_subject, seen_update
+from nodes.middleware.turns import forget, opened, run_subject, seen_update
 from nodes.tool_gateway import GovernedTool, tool_registry
 from policies import supervisor as rules
 from policies.supervisor.ledger import watched
@@ -108,6 +108,7 @@ class GovernanceMiddleware(ToolRunning, AgentMiddleware[GovernanceState, Any, An
         self._constants = tuple(self.policy.constants())
         self._arg_models = {**{n: None for n in self.policy.tools}, **self._models()}
         self._watched = watched(self.policy)
+        self._registered = frozenset(self._registry)
 
     def _models(self) -> dict[str, Any]:
         return {name: tool.model for name, tool in self._registry.items()}
@@ -122,12 +123,13 @@ class GovernanceMiddleware(ToolRunning, AgentMiddleware[GovernanceState, Any, An
         """A new run's bookkeeping: its id, clock and steps, its request (the human turns the client
         sent, by identity), its turn on the thread, whom it acts for."""
         messages = state.get("messages") or []
-        asked, seen_now = opened(messages, state.get("governance_seen"))
+        run_id = str(uuid.uuid4())
+        asked, seen_now = opened(messages, state.get("governance_seen"), run=run_id)
         subject, bound_now, conflict = run_subject(
             state.get("governance_subject"), self.subject, asked["request"], self._bound
         )
         run = {
-            "run_id": str(uuid.uuid4()),
+            "run_id": run_id,
             "started_at": now(),
             "paused_seconds": 0.0,
             "steps": 0,
@@ -162,8 +164,10 @@ class GovernanceMiddleware(ToolRunning, AgentMiddleware[GovernanceState, Any, An
         """A run's end: the human turns seen (a human message another middleware wrote during the
         run is never a later run's request) and, with a store, the run's rows moved to the log."""
         logged, moved = audit.run_ended(state, runtime)
-        update = {**(logged or {}), **seen_update(state.get("governance_seen"), state.get("messages") or [])}
-        return update, moved
+        run_id = (state.get("governance_run") or {}).get("run_id")
+        turns = seen_update(state.get("governance_seen"), state.get("messages") or [], run=run_id)
+        forget(run_id)
+        return {**(logged or {}), **turns}, moved
 
     @hook_config(can_jump_to=["model"])
     def after_agent(self, state: GovernanceState, runtime: Any) -> dict[str, Any]:
@@ -194,7 +198,11 @@ class GovernanceMiddleware(ToolRunning, AgentMiddleware[GovernanceState, Any, An
     def _gate_stopped(self, stopped: AIMessage, update: dict[str, Any], state: Mapping[str, Any]) -> Any:
         """The run's stop in place of the model's reply: a message with no tool call, so the agent
         goes to its end."""
-        update = {**update, **seen_update(state.get("governance_seen"), state.get("messages") or [])}
+        run_id = (state.get("governance_run") or {}).get("run_id")
+        update = {
+            **update,
+            **seen_update(state.get("governance_seen"), state.get("messages") or [], run=run_id),
+        }
         response = ModelResponse(result=[stopped])
         return ExtendedModelResponse(model_response=response, command=Command(update=update))
 
@@ -268,7 +276,7 @@ class GovernanceMiddleware(ToolRunning, AgentMiddleware[GovernanceState, Any, An
         refusals = list(of_run(state.get("governance_refusals"), run.get("run_id")))
         model_at = float(run.get("model_at") or now())
         return Batch(
-            self.policy, self.hooks, models, set(self._registry), context, past, refusals, about, model_at
+            self.policy, self.hooks, models, self._registered, context, past, refusals, about, model_at
         )
 
     def _review(self, state: Mapping[str, Any]) -> tuple[AIMessage | None, dict[str, Any]]:
@@ -300,8 +308,10 @@ class GovernanceMiddleware(ToolRunning, AgentMiddleware[GovernanceState, Any, An
                 if call["id"] not in answered and reply.pending(call):
                     reply.take(call, decide(call, reply.batch))
             update = reply.update()
-        update.update(seen_update(state.get("governance_seen"), messages, update.get("messages", [])))
-        return changed, update
+        turns = seen_update(
+            state.get("governance_seen"), messages, update.get("messages", []), run=run.get("run_id")
+        )
+        return changed, {**update, **turns}
 
     def _final(self, last: AIMessage, reply: Reply) -> tuple[AIMessage | None, dict[str, Any]]:
         """The final answer, reviewed as the Supervisor reviews one (required tools, identifiers

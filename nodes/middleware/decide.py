@@ -34,7 +34,7 @@ class Batch:
     policy: rules.SupervisorPolicy
     hooks: Mapping[str, rules.CustomRule]
     models: Mapping[str, ArgsModel | None]
-    registered: set[str]
+    registered: frozenset[str]
     context: rules.ReviewContext
     past: list[dict[str, Any]]
     refusals: list[Mapping[str, Any]]

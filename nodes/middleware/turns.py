@@ -21,8 +21,12 @@ from __future__ import annotations
 
 import hashlib
 import uuid
+from collections import OrderedDict
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from functools import lru_cache
+from itertools import repeat
+from operator import attrgetter, is_, itemgetter
 from typing import Any
 
 from langchain_core.messages import (
@@ -79,18 +83,88 @@ def _digest(message_id: str, text: str) -> str:
     return hashlib.sha256(said).hexdigest()[:DIGEST]
 
 
-def seen(messages: Iterable[Any], written: Iterable[Any] = ()) -> str:
+def _digests_of(turns: Iterable[HumanMessage]) -> list[str]:
+    """Each turn's digest (``""`` for a turn without an id, which is never recorded)."""
+    return [_digest(m.id, _text(m)) if m.id else "" for m in turns]
+
+
+#: A human turn's id and content, as :class:`_Read` keeps them.
+_SAID = attrgetter("id", "content")
+
+
+@dataclass(slots=True)
+class _Read:
+    """What one run last read of its conversation: the message objects it read (their order), its
+    human turns, each turn's id and content then (``None`` when a content is not a string: a list of
+    blocks can change in place) and the turns' digests."""
+
+    messages: list[Any]
+    turns: list[HumanMessage]
+    said: list[tuple[Any, Any]] | None
+    digests: list[str]
+
+    def still(self, messages: Sequence[Any]) -> bool:
+        """Does ``messages`` start with the very messages read, each human turn with the id and text
+        it had? (One pass of identity checks, in C: no turn is hashed again.)"""
+        if self.said is None or len(messages) < len(self.messages):
+            return False
+        return all(map(is_, messages, self.messages)) and list(map(_SAID, self.turns)) == self.said
+
+
+#: The runs' last reads (run id → :class:`_Read`), the newest ``READS_KEPT``: a run's steps read the
+#: same message objects again, so each step digests only the turns written since (a long thread's
+#: step no longer pays for every earlier turn). A run's end forgets its read (:func:`forget`). A
+#: conversation shorter than ``REREAD_FROM`` messages is read whole: that is cheaper than recalling.
+_READS: OrderedDict[str, _Read] = OrderedDict()
+READS_KEPT = 32
+REREAD_FROM = 64
+
+
+def _read(messages: Sequence[Any], run: str | None) -> tuple[list[HumanMessage], list[str]]:
+    """The conversation's human turns and their digests; with ``run`` (a run id), from what that
+    run read before where the conversation still starts with it (:meth:`_Read.still`)."""
+    if not run or len(messages) < REREAD_FROM:
+        turns = _turns(messages)
+        return turns, _digests_of(turns)
+    before = _READS.get(run)
+    if before is not None and before.still(messages):
+        fresh = _turns(messages[len(before.messages) :])
+        turns, digests, said = before.turns + fresh, before.digests + _digests_of(fresh), before.said
+    else:
+        turns = fresh = _turns(messages)
+        digests, said = _digests_of(turns), []
+    new_said = list(map(_SAID, fresh))
+    strings = all(map(isinstance, map(itemgetter(1), new_said), repeat(str)))
+    read = _Read(list(messages), turns, said + new_said if said is not None and strings else None, digests)
+    _READS.pop(run, None)  # kept as the newest (each call is atomic; other threads only evict)
+    _READS[run] = read
+    while len(_READS) > READS_KEPT:
+        try:
+            _READS.popitem(last=False)
+        except KeyError:  # another thread emptied it meanwhile
+            break
+    return turns, digests
+
+
+def forget(run: str | None) -> None:
+    """A run's end: what it read is not kept any longer."""
+    _READS.pop(str(run), None)
+
+
+def seen(messages: Sequence[Any], written: Iterable[Any] = (), *, run: str | None = None) -> str:
     """The human turns of the conversation (and of ``written``, an update not yet in state) as the
     middleware sees them now: the digests of their ids and texts, in order (``DIGEST`` hex digits
-    each; 12 bytes a turn, where an id and a hash took 56)."""
-    turns = _turns(messages) + _turns(written)
-    return "".join(_digest(m.id, _text(m)) for m in turns if m.id)
+    each; 12 bytes a turn, where an id and a hash took 56). ``run``: the run reading them, whose
+    earlier read of the same conversation is reused (:func:`_read`)."""
+    return "".join(_read(messages, run)[1]) + "".join(_digests_of(_turns(written)))
 
 
-def seen_update(known: Seen | None, messages: Iterable[Any], written: Iterable[Any] = ()) -> dict[str, str]:
+def seen_update(
+    known: Seen | None, messages: Sequence[Any], written: Iterable[Any] = (), *, run: str | None = None
+) -> dict[str, str]:
     """The state update that records the turns seen now (:func:`seen`), or none when ``known``
     already records them (an unchanged value is not written again)."""
-    now_seen = seen(messages, written)
+    now_seen = seen(messages, written, run=run)
     return {} if now_seen == known else {"governance_seen": now_seen}
 
 
@@ -115,19 +189,21 @@ def run_request(messages: Sequence[Any], known: Seen | None) -> dict[str, Any]:
     return opened(messages, known)[0]
 
 
-def opened(messages: Sequence[Any], known: Seen | None) -> tuple[dict[str, Any], str]:
+def opened(
+    messages: Sequence[Any], known: Seen | None, *, run: str | None = None
+) -> tuple[dict[str, Any], str]:
     """A run's start in one pass over the thread's human turns: its request (:func:`run_request`)
-    and the turns seen now (:func:`seen`)."""
-    digested = [(m, _digest(m.id, _text(m)) if m.id else "") for m in _turns(messages)]
+    and the turns seen now (:func:`seen`); ``run``: the new run's id, whose steps reuse this read."""
+    every, digested = _read(messages, run)
     if isinstance(known, Mapping):  # a thread checkpointed before the digests
         turns = new_turns(messages, known)
     else:
         text = known if isinstance(known, str) else ""
         digests = {text[i : i + DIGEST] for i in range(0, len(text), DIGEST)}
-        turns = [m for m, digest in digested if not digest or digest not in digests]
+        turns = [m for m, digest in zip(every, digested, strict=True) if not digest or digest not in digests]
     said = "\n\n".join(t for t in (_text(m) for m in turns) if t)
     asked = {"request": said, "turns": [m.id for m in turns if m.id]}
-    return asked, "".join(digest for _m, digest in digested)
+    return asked, "".join(digested)
 
 
 def run_subject(
