@@ -19,7 +19,12 @@ checked to make its N calls and answer:
   its two per-run nodes, its ``wrap_model_call`` and ``wrap_tool_call``, its state's channels —
   without the governance it does, the floor of any middleware built this way;
 - ``shape_with_after_model``: that shape with the ``after_model`` node a step the middleware had
-  before issue 37 (its review's node): what that node cost by itself.
+  before issue 37 (its review's node): what that node cost by itself;
+- ``shape_without_run_nodes``: the shape without its two nodes a run (``before_agent``,
+  ``after_agent``): what they cost, spread over the run's steps;
+- ``shape_with_one_channel``: the shape with one private channel in its state where
+  ``GovernanceState`` adds twelve: what the channels cost by their number (LangGraph copies and
+  reads every channel of the state at each routing and each task, written or not).
 
 Per variant and step count: supersteps per tool step and the nodes a tool step runs; CPU and wall
 ms per tool step and the ratio to ``create_agent_hitl``; the bytes of the state updates a step
@@ -64,9 +69,10 @@ def _empty_before_model(steps: int) -> Sequence[Any]:
     return [*hitl(steps), Empty()]
 
 
-def _shape_middleware(*, after_model: bool = False) -> Any:
+def _shape_middleware(*, after_model: bool = False, run_nodes: bool = True, schema: Any = None) -> Any:
     """A middleware with ``GovernanceMiddleware``'s state schema and hooks, each doing nothing;
-    ``after_model`` adds the node a step its review had before issue 37."""
+    ``after_model`` adds the node a step its review had before issue 37; ``run_nodes=False`` leaves
+    out its two nodes a run (``before_agent``, ``after_agent``); ``schema``: another state schema."""
     from langchain.agents.middleware import AgentMiddleware, hook_config
 
     from nodes.middleware.state import GovernanceState
@@ -89,15 +95,16 @@ def _shape_middleware(*, after_model: bool = False) -> Any:
         return handler(request)
 
     hooks: dict[str, Any] = {
-        "state_schema": GovernanceState,
-        "before_agent": before_agent,
+        "state_schema": schema or GovernanceState,
         "wrap_model_call": wrap_model_call,
         "wrap_tool_call": wrap_tool_call,
-        "after_agent": after_agent_hook,
     }
+    if run_nodes:
+        hooks |= {"before_agent": before_agent, "after_agent": after_agent_hook}
     if after_model:
         hooks["after_model"] = after_model_hook
-    return type("ShapeWithAfterModel" if after_model else "Shape", (AgentMiddleware,), hooks)()
+    name = "ShapeWithAfterModel" if after_model else "Shape" if run_nodes else "ShapeNoRunNodes"
+    return type(name if schema is None else "ShapeOneChannel", (AgentMiddleware,), hooks)()
 
 
 def _governance_shape(steps: int) -> Sequence[Any]:
@@ -106,6 +113,27 @@ def _governance_shape(steps: int) -> Sequence[Any]:
 
 def _shape_with_after_model(steps: int) -> Sequence[Any]:
     return [_shape_middleware(after_model=True)]
+
+
+def _shape_without_run_nodes(steps: int) -> Sequence[Any]:
+    return [_shape_middleware(run_nodes=False)]
+
+
+def _one_channel_state() -> Any:
+    """``create_agent``'s state with one private channel of the middleware's, where
+    ``GovernanceState`` adds twelve."""
+    from typing import Annotated, NotRequired
+
+    from langchain.agents.middleware.types import AgentState, PrivateStateAttr
+
+    # built with its annotations as objects: this module's are strings, which LangChain resolves in
+    # the module's globals, where these names are not
+    hints = {"governance_run": NotRequired[Annotated[dict[str, Any], PrivateStateAttr]]}
+    return type(AgentState)("OneChannel", (AgentState,), {"__annotations__": hints})
+
+
+def _shape_with_one_channel(steps: int) -> Sequence[Any]:
+    return [_shape_middleware(schema=_one_channel_state())]
 
 
 def _governance_delta_state() -> Any:
@@ -129,6 +157,8 @@ def variants() -> list[Variant]:
         agent("hitl_with_empty_before_model", _empty_before_model),
         agent("governance_shape_only", _governance_shape),
         agent("shape_with_after_model", _shape_with_after_model),
+        agent("shape_without_run_nodes", _shape_without_run_nodes),
+        agent("shape_with_one_channel", _shape_with_one_channel),
         agent("create_agent_governance_delta", governance, needs=delta, state_schema=_governance_delta_state),
         agent("create_agent_hitl_delta", hitl, needs=delta, state_schema=_delta_state),
     ]

@@ -367,3 +367,81 @@ def test_answered_interrupts_are_counted_and_can_be_passed_over_in_a_node_run_ag
     # run 3: 1 at its start (the first answer kept), still 1 after passing over it
     assert passes == [0, 0, 1, 1, 1], CHANGED + "the scratchpad's resume values"
     assert private.answered_interrupts() == 0
+
+
+def _slots(cls: type) -> set[str]:
+    return {slot for klass in cls.__mro__ for slot in getattr(klass, "__slots__", ())}
+
+
+def test_copied_aggregate_copies_every_attribute_a_reducer_channel_holds():
+    """``CopiedAggregate.copy`` sets the attributes by name: they must be all the slots LangGraph's
+    ``BinaryOperatorAggregate`` has (an attribute added upstream would be left unset in a copy)."""
+    assert _slots(BinaryOperatorAggregate) == set(private.AGGREGATE_SLOTS), (
+        CHANGED + f"BinaryOperatorAggregate's slots are now {sorted(_slots(BinaryOperatorAggregate))}"
+    )
+    assert _slots(private.CopiedAggregate) == set(private.AGGREGATE_SLOTS)
+    assert not hasattr(private.CopiedAggregate(list, add_rows), "__dict__")
+    ours, theirs = private.CopiedAggregate(list, add_rows), BinaryOperatorAggregate(list, add_rows)
+    for channel in (ours, theirs):
+        channel.key = "rows"
+        channel.update([[{"a": 1}], [{"b": 2}]])
+    copied, reference = ours.copy(), theirs.copy()
+    assert type(copied) is private.CopiedAggregate
+    for name in private.AGGREGATE_SLOTS:
+        mine, base = getattr(copied, name), getattr(reference, name)
+        assert mine == base, name
+    assert copied.value is ours.value  # shared, as LangGraph's own copy shares it
+    copied.update([[{"c": 3}]])
+    assert ours.get() == [{"a": 1}, {"b": 2}] and copied.get() == [*ours.get(), {"c": 3}]
+    restored = ours.from_checkpoint(ours.checkpoint())
+    assert type(restored) is private.CopiedAggregate and restored.get() == ours.get()
+    assert ours == theirs  # the same reducer: schemas that declare it either way merge
+
+
+class CopiedRows(TypedDict, total=False):
+    rows: Annotated[list[int], private.CopiedAggregate(list[int], add_rows)]
+    route: str
+
+
+class PlainRows(TypedDict, total=False):
+    rows: Annotated[list[int], add_rows]
+    route: str
+
+
+def _rows_history(schema: type, path: Path) -> list[object]:
+    builder = StateGraph(schema)
+    builder.add_node("add", lambda state: {"rows": [len(state.get("rows") or [])]})
+    builder.add_conditional_edges("add", lambda state: "add" if len(state["rows"]) % 4 else END)
+    builder.add_edge(START, "add")
+    graph = builder.compile(checkpointer=SqliteSaver(sqlite3.connect(str(path), check_same_thread=False)))
+    kind = private.CopiedAggregate if schema is CopiedRows else BinaryOperatorAggregate
+    assert type(graph.channels["rows"]) is kind
+    config = {"configurable": {"thread_id": "t"}}
+    graph.invoke({"rows": [7]}, config)
+    graph.invoke({"rows": [9]}, config)
+    return [s.values.get("rows") for s in graph.get_state_history(config)]
+
+
+def test_a_graph_with_copied_aggregates_runs_and_checkpoints_as_with_langgraphs(tmp_path):
+    """The same graph, conditional edges (which copy every channel) and a checkpointer included,
+    gives the same values, checkpoint by checkpoint, with either channel."""
+    copied = _rows_history(CopiedRows, tmp_path / "copied.sqlite")
+    assert copied == _rows_history(PlainRows, tmp_path / "plain.sqlite")
+    assert copied[0] == [7, 1, 2, 3, 9, 5, 6, 7] and len(copied) > 8
+
+
+def test_the_middlewares_reducer_channels_are_copied_aggregates():
+    from langchain.agents import create_agent
+    from langchain_core.language_models.fake_chat_models import GenericFakeChatModel
+
+    from nodes.middleware import GovernanceMiddleware
+
+    agent = create_agent(
+        GenericFakeChatModel(messages=iter([])), [], middleware=[GovernanceMiddleware(tools=[])]
+    )
+    reducers = {k: c for k, c in agent.channels.items() if k.startswith("governance_")}
+    assert {k for k, c in reducers.items() if type(c) is private.CopiedAggregate} == {
+        "governance_trace", "governance_calls", "governance_refusals", "governance_grants",
+        "governance_stop_reason", "governance_ledger", "governance_waited",
+    }  # fmt: skip
+    assert not any(type(c) is BinaryOperatorAggregate for c in reducers.values())

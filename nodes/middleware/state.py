@@ -26,6 +26,7 @@ from langgraph.channels import DeltaChannel
 
 from nodes.audit import GOVERNANCE_ROWS
 from nodes.clock import now
+from nodes.langgraph_private import CopiedAggregate
 from nodes.state import (
     ROWS_SNAPSHOT_FREQUENCY,
     add_messages_delta,
@@ -63,6 +64,13 @@ def _add_waits(old: dict[str, float] | None, new: dict[str, float] | None) -> di
     return total
 
 
+def _rows() -> CopiedAggregate:
+    """A channel of audit rows (``add_rows``): LangGraph's reducer channel, copied cheaply
+    (``nodes.langgraph_private.CopiedAggregate``: every channel of the state is copied at each of
+    the agent's routing decisions)."""
+    return CopiedAggregate(list[dict[str, Any]], add_rows)
+
+
 class GovernanceState(AgentState[Any]):
     """The agent's state with what :class:`~nodes.middleware.GovernanceMiddleware` keeps.
 
@@ -76,14 +84,16 @@ class GovernanceState(AgentState[Any]):
 
     messages: Required[Annotated[list[AnyMessage], add_messages_stable]]
 
-    governance_trace: NotRequired[Annotated[list[dict[str, Any]], OmitFromInput, add_rows]]
-    governance_calls: NotRequired[Annotated[list[dict[str, Any]], OmitFromInput, add_rows]]
-    governance_refusals: NotRequired[Annotated[list[dict[str, Any]], OmitFromInput, add_rows]]
-    governance_stop_reason: NotRequired[Annotated[str | None, OmitFromInput, _last]]
+    governance_trace: NotRequired[Annotated[list[dict[str, Any]], OmitFromInput, _rows()]]
+    governance_calls: NotRequired[Annotated[list[dict[str, Any]], OmitFromInput, _rows()]]
+    governance_refusals: NotRequired[Annotated[list[dict[str, Any]], OmitFromInput, _rows()]]
+    governance_stop_reason: NotRequired[
+        Annotated[str | None, OmitFromInput, CopiedAggregate(str | None, _last)]
+    ]
     #: one ask per task: escalated steps a human approved, each with its ``run_id``; a later step of
     #: the same run with the same kind and provenance runs on that yes (output only: a grant written
     #: in a client's input would skip a human)
-    governance_grants: NotRequired[Annotated[list[dict[str, Any]], OmitFromInput, add_rows]]
+    governance_grants: NotRequired[Annotated[list[dict[str, Any]], OmitFromInput, _rows()]]
     #: whom the thread's runs act for: the application's input, else the middleware's ``subject``,
     #: else the one the thread's first request named (kept for its later runs)
     governance_subject: NotRequired[dict[str, Any]]
@@ -97,9 +107,11 @@ class GovernanceState(AgentState[Any]):
     governance_seen: NotRequired[Annotated[str | dict[str, str], PrivateStateAttr]]
     #: the thread's ledger (:mod:`policies.supervisor.ledger`): what the successful calls of tools
     #: thread-wide rules watch did, in every run of the thread; never started over, never input
-    governance_ledger: NotRequired[Annotated[list[dict[str, Any]], PrivateStateAttr, add_rows]]
+    governance_ledger: NotRequired[Annotated[list[dict[str, Any]], PrivateStateAttr, _rows()]]
     #: seconds a run waited for a human while a changed call was reviewed again (run id → seconds)
-    governance_waited: NotRequired[Annotated[dict[str, float], PrivateStateAttr, _add_waits]]
+    governance_waited: NotRequired[
+        Annotated[dict[str, float], PrivateStateAttr, CopiedAggregate(dict[str, float], _add_waits)]
+    ]
 
 
 #: A delta channel of one run's audit rows (``nodes.state.ROWS_SNAPSHOT_FREQUENCY``).
