@@ -42,14 +42,14 @@ them. No other module imports ``langgraph._internal`` (the same test checks that
    raised inside the model's call (a wrapper of the user's, inside ours) are counted when the
    reply is kept (:func:`answered_interrupts`) and passed over when it is read back
    (:func:`skip_interrupts`), so the review's question gets its own answer, not theirs.
-9. **A reducer channel copied without being built again** (:class:`CopiedAggregate`): at every
-   conditional edge LangGraph copies every channel of the state, written or not (6. above, which a
-   ``create_agent`` agent's graph does not get: the middleware does not compile it), and
-   ``BinaryOperatorAggregate.copy`` runs the constructor (it strips the type's annotations and
-   makes an empty value) only to overwrite what it made. The middleware's reducer channels copy
-   their four attributes instead: about 0.03x HITL's CPU per tool step at 6 steps
-   (docs/benchmarks.md, section 8). The attributes are the class's slots, which the guard test
-   compares with LangGraph's.
+9. **A channel copied without being built again** (:class:`CopiedAggregate`,
+   :class:`CopiedLastValue`): at every conditional edge LangGraph copies every channel of the
+   state, written or not (6. above, which a ``create_agent`` agent's graph does not get: the
+   middleware does not compile it), and ``BinaryOperatorAggregate.copy`` and ``LastValue.copy``
+   run the constructor (the first strips the type's annotations and makes an empty value) only to
+   overwrite what it made. The middleware's channels copy their attributes instead: about 0.03x
+   HITL's CPU per tool step each at 6 steps (docs/benchmarks.md, section 8). The attributes are
+   the classes' slots, which the guard test compares with LangGraph's.
 """
 
 from __future__ import annotations
@@ -79,8 +79,10 @@ __all__ = [
     "AGGREGATE_SLOTS",
     "CONFIG_KEY_DURABILITY",
     "CONFIG_KEY_READ",
+    "LAST_VALUE_SLOTS",
     "ChannelRead",
     "CopiedAggregate",
+    "CopiedLastValue",
     "Durability",
     "RunnableCallable",
     "answered_interrupts",
@@ -316,9 +318,10 @@ def skip_interrupts(count: int) -> None:
         pad.interrupt_counter()
 
 
-#: The attributes a ``BinaryOperatorAggregate`` holds (its slots and its base's), as
-#: :meth:`CopiedAggregate.copy` copies them.
+#: The attributes a ``BinaryOperatorAggregate`` and a ``LastValue`` hold (their slots and their
+#: base's), as :meth:`CopiedAggregate.copy` and :meth:`CopiedLastValue.copy` copy them.
 AGGREGATE_SLOTS = ("key", "typ", "operator", "value")
+LAST_VALUE_SLOTS = ("key", "typ", "value")
 
 
 class CopiedAggregate(BinaryOperatorAggregate[Any]):
@@ -331,4 +334,16 @@ class CopiedAggregate(BinaryOperatorAggregate[Any]):
     def copy(self) -> Self:
         copied = object.__new__(type(self))
         copied.key, copied.typ, copied.operator, copied.value = self.key, self.typ, self.operator, self.value
+        return copied
+
+
+class CopiedLastValue(LastValue[Any]):
+    """LangGraph's channel of a key without a reducer (the newest value; one write a step), copied
+    by its attributes rather than built again; all else is the base class's."""
+
+    __slots__ = ()
+
+    def copy(self) -> Self:
+        copied = object.__new__(type(self))
+        copied.key, copied.typ, copied.value = self.key, self.typ, self.value
         return copied

@@ -15,7 +15,8 @@ from typing import Annotated, Literal, TypedDict
 
 import pytest
 from langchain_core.runnables import RunnableConfig
-from langgraph.channels import BinaryOperatorAggregate, DeltaChannel
+from langgraph.channels import BinaryOperatorAggregate, DeltaChannel, LastValue
+from langgraph.channels.base import EmptyChannelError
 from langgraph.checkpoint.memory import InMemorySaver
 from langgraph.checkpoint.sqlite import SqliteSaver
 from langgraph.graph import END, START, StateGraph
@@ -380,6 +381,22 @@ def test_copied_aggregate_copies_every_attribute_a_reducer_channel_holds():
         CHANGED + f"BinaryOperatorAggregate's slots are now {sorted(_slots(BinaryOperatorAggregate))}"
     )
     assert _slots(private.CopiedAggregate) == set(private.AGGREGATE_SLOTS)
+    assert _slots(LastValue) == set(private.LAST_VALUE_SLOTS), (
+        CHANGED + f"LastValue's slots are now {sorted(_slots(LastValue))}"
+    )
+    assert _slots(private.CopiedLastValue) == set(private.LAST_VALUE_SLOTS)
+    last, reference_last = private.CopiedLastValue(dict), LastValue(dict, "k")
+    last.key = "k"
+    for channel in (last, reference_last):
+        channel.update([{"a": 1}])
+    copied_last = last.copy()
+    assert type(copied_last) is private.CopiedLastValue
+    assert all(getattr(copied_last, n) == getattr(reference_last.copy(), n) for n in private.LAST_VALUE_SLOTS)
+    assert copied_last.get() is last.get() and last == reference_last
+    assert type(last.from_checkpoint(last.checkpoint())) is private.CopiedLastValue
+    empty = private.CopiedLastValue(dict).copy()
+    with pytest.raises(EmptyChannelError):
+        empty.get()
     assert not hasattr(private.CopiedAggregate(list, add_rows), "__dict__")
     ours, theirs = private.CopiedAggregate(list, add_rows), BinaryOperatorAggregate(list, add_rows)
     for channel in (ours, theirs):
@@ -400,17 +417,19 @@ def test_copied_aggregate_copies_every_attribute_a_reducer_channel_holds():
 
 class CopiedRows(TypedDict, total=False):
     rows: Annotated[list[int], private.CopiedAggregate(list[int], add_rows)]
-    route: str
+    last: Annotated[int, private.CopiedLastValue(int)]
 
 
 class PlainRows(TypedDict, total=False):
     rows: Annotated[list[int], add_rows]
-    route: str
+    last: int
 
 
 def _rows_history(schema: type, path: Path) -> list[object]:
     builder = StateGraph(schema)
-    builder.add_node("add", lambda state: {"rows": [len(state.get("rows") or [])]})
+    builder.add_node(
+        "add", lambda state: {"rows": [len(state.get("rows") or [])], "last": state.get("last", 0) + 1}
+    )
     builder.add_conditional_edges("add", lambda state: "add" if len(state["rows"]) % 4 else END)
     builder.add_edge(START, "add")
     graph = builder.compile(checkpointer=SqliteSaver(sqlite3.connect(str(path), check_same_thread=False)))
@@ -419,7 +438,8 @@ def _rows_history(schema: type, path: Path) -> list[object]:
     config = {"configurable": {"thread_id": "t"}}
     graph.invoke({"rows": [7]}, config)
     graph.invoke({"rows": [9]}, config)
-    return [s.values.get("rows") for s in graph.get_state_history(config)]
+    assert type(graph.channels["last"]) is (private.CopiedLastValue if schema is CopiedRows else LastValue)
+    return [(s.values.get("rows"), s.values.get("last")) for s in graph.get_state_history(config)]
 
 
 def test_a_graph_with_copied_aggregates_runs_and_checkpoints_as_with_langgraphs(tmp_path):
@@ -427,10 +447,10 @@ def test_a_graph_with_copied_aggregates_runs_and_checkpoints_as_with_langgraphs(
     gives the same values, checkpoint by checkpoint, with either channel."""
     copied = _rows_history(CopiedRows, tmp_path / "copied.sqlite")
     assert copied == _rows_history(PlainRows, tmp_path / "plain.sqlite")
-    assert copied[0] == [7, 1, 2, 3, 9, 5, 6, 7] and len(copied) > 8
+    assert copied[0] == ([7, 1, 2, 3, 9, 5, 6, 7], 6) and len(copied) > 8
 
 
-def test_the_middlewares_reducer_channels_are_copied_aggregates():
+def test_the_middlewares_channels_are_all_copied_by_their_attributes():
     from langchain.agents import create_agent
     from langchain_core.language_models.fake_chat_models import GenericFakeChatModel
 
@@ -444,4 +464,6 @@ def test_the_middlewares_reducer_channels_are_copied_aggregates():
         "governance_trace", "governance_calls", "governance_refusals", "governance_grants",
         "governance_stop_reason", "governance_ledger", "governance_waited",
     }  # fmt: skip
-    assert not any(type(c) is BinaryOperatorAggregate for c in reducers.values())
+    assert {k for k, c in reducers.items() if type(c) is private.CopiedLastValue} == {
+        "governance_subject", "governance_run", "governance_clock", "governance_plan", "governance_seen",
+    }  # fmt: skip

@@ -26,7 +26,7 @@ from langgraph.channels import DeltaChannel
 
 from nodes.audit import GOVERNANCE_ROWS
 from nodes.clock import now
-from nodes.langgraph_private import CopiedAggregate
+from nodes.langgraph_private import CopiedAggregate, CopiedLastValue
 from nodes.state import (
     ROWS_SNAPSHOT_FREQUENCY,
     add_messages_delta,
@@ -64,6 +64,11 @@ def _add_waits(old: dict[str, float] | None, new: dict[str, float] | None) -> di
     return total
 
 
+def _last_value() -> CopiedLastValue:
+    """A channel of a key without a reducer, copied cheaply (as :func:`_rows`)."""
+    return CopiedLastValue(dict[str, Any])
+
+
 def _rows() -> CopiedAggregate:
     """A channel of audit rows (``add_rows``): LangGraph's reducer channel, copied cheaply
     (``nodes.langgraph_private.CopiedAggregate``: every channel of the state is copied at each of
@@ -96,15 +101,17 @@ class GovernanceState(AgentState[Any]):
     governance_grants: NotRequired[Annotated[list[dict[str, Any]], OmitFromInput, _rows()]]
     #: whom the thread's runs act for: the application's input, else the middleware's ``subject``,
     #: else the one the thread's first request named (kept for its later runs)
-    governance_subject: NotRequired[dict[str, Any]]
-    governance_run: NotRequired[Annotated[dict[str, Any], PrivateStateAttr]]
+    governance_subject: NotRequired[Annotated[dict[str, Any], CopiedLastValue(dict[str, Any])]]
+    governance_run: NotRequired[Annotated[dict[str, Any], PrivateStateAttr, _last_value()]]
     #: the run's step count and clock (``CLOCK_KEYS``, with its ``run_id``): what changes at every
     #: step, written apart from ``governance_run`` (written once a run) so a step's update stays small
-    governance_clock: NotRequired[Annotated[dict[str, Any], PrivateStateAttr]]
-    governance_plan: NotRequired[Annotated[dict[str, Any], PrivateStateAttr]]
+    governance_clock: NotRequired[Annotated[dict[str, Any], PrivateStateAttr, _last_value()]]
+    governance_plan: NotRequired[Annotated[dict[str, Any], PrivateStateAttr, _last_value()]]
     #: the thread's human turns as the middleware last saw them: the digests of their ids and texts
     #: (:mod:`nodes.middleware.turns`; a thread checkpointed before keeps message id → text hash)
-    governance_seen: NotRequired[Annotated[str | dict[str, str], PrivateStateAttr]]
+    governance_seen: NotRequired[
+        Annotated[str | dict[str, str], PrivateStateAttr, CopiedLastValue(str | dict[str, str])]
+    ]
     #: the thread's ledger (:mod:`policies.supervisor.ledger`): what the successful calls of tools
     #: thread-wide rules watch did, in every run of the thread; never started over, never input
     governance_ledger: NotRequired[Annotated[list[dict[str, Any]], PrivateStateAttr, _rows()]]
