@@ -69,10 +69,13 @@ def _empty_before_model(steps: int) -> Sequence[Any]:
     return [*hitl(steps), Empty()]
 
 
-def _shape_middleware(*, after_model: bool = False, run_nodes: bool = True, schema: Any = None) -> Any:
-    """A middleware with ``GovernanceMiddleware``'s state schema and hooks, each doing nothing;
-    ``after_model`` adds the node a step its review had before issue 37; ``run_nodes=False`` leaves
-    out its two nodes a run (``before_agent``, ``after_agent``); ``schema``: another state schema."""
+def _shape_middleware(
+    name: str = "Shape", *, after_model: bool = False, run_nodes: bool = True, schema: Any = None
+) -> Any:
+    """A middleware (class ``name``) with ``GovernanceMiddleware``'s state schema and hooks, each
+    doing nothing; ``after_model`` adds the node a step its review had before issue 37;
+    ``run_nodes=False`` leaves out its two nodes a run (``before_agent``, ``after_agent``);
+    ``schema``: another state schema."""
     from langchain.agents.middleware import AgentMiddleware, hook_config
 
     from nodes.middleware.state import GovernanceState
@@ -103,8 +106,7 @@ def _shape_middleware(*, after_model: bool = False, run_nodes: bool = True, sche
         hooks |= {"before_agent": before_agent, "after_agent": after_agent_hook}
     if after_model:
         hooks["after_model"] = after_model_hook
-    name = "ShapeWithAfterModel" if after_model else "Shape" if run_nodes else "ShapeNoRunNodes"
-    return type(name if schema is None else "ShapeOneChannel", (AgentMiddleware,), hooks)()
+    return type(name, (AgentMiddleware,), hooks)()
 
 
 def _governance_shape(steps: int) -> Sequence[Any]:
@@ -112,11 +114,11 @@ def _governance_shape(steps: int) -> Sequence[Any]:
 
 
 def _shape_with_after_model(steps: int) -> Sequence[Any]:
-    return [_shape_middleware(after_model=True)]
+    return [_shape_middleware("ShapeWithAfterModel", after_model=True)]
 
 
 def _shape_without_run_nodes(steps: int) -> Sequence[Any]:
-    return [_shape_middleware(run_nodes=False)]
+    return [_shape_middleware("ShapeNoRunNodes", run_nodes=False)]
 
 
 def _one_channel_state() -> Any:
@@ -133,7 +135,7 @@ def _one_channel_state() -> Any:
 
 
 def _shape_with_one_channel(steps: int) -> Sequence[Any]:
-    return [_shape_middleware(schema=_one_channel_state())]
+    return [_shape_middleware("ShapeOneChannel", schema=_one_channel_state())]
 
 
 def _governance_delta_state() -> Any:

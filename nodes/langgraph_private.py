@@ -47,9 +47,9 @@ them. No other module imports ``langgraph._internal`` (the same test checks that
    state, written or not (6. above, which a ``create_agent`` agent's graph does not get: the
    middleware does not compile it), and ``BinaryOperatorAggregate.copy`` and ``LastValue.copy``
    run the constructor (the first strips the type's annotations and makes an empty value) only to
-   overwrite what it made. The middleware's channels copy their attributes instead: about 0.03x
-   HITL's CPU per tool step each at 6 steps (docs/benchmarks.md, section 8). The attributes are
-   the classes' slots, which the guard test compares with LangGraph's.
+   overwrite what it made. The middleware's channels copy their attributes instead: about 0.03 -
+   0.04x HITL's CPU per tool step at 6 steps, the two together (docs/benchmarks.md, section 8). The
+   attributes are the classes' slots, which the guard test compares with LangGraph's.
 """
 
 from __future__ import annotations

@@ -51,6 +51,7 @@ from nodes.middleware.state import (
     figures,
     merge_rows,
     of_run,
+    run_id_of,
     run_of,
     trace_row,
     turn_of,
@@ -164,7 +165,7 @@ class GovernanceMiddleware(ToolRunning, AgentMiddleware[GovernanceState, Any, An
         """A run's end: the human turns seen (a human message another middleware wrote during the
         run is never a later run's request) and, with a store, the run's rows moved to the log."""
         logged, moved = audit.run_ended(state, runtime)
-        run_id = (state.get("governance_run") or {}).get("run_id")
+        run_id = run_id_of(state)
         turns = seen_update(state.get("governance_seen"), state.get("messages") or [], run=run_id)
         forget(run_id)
         return {**(logged or {}), **turns}, moved
@@ -198,11 +199,8 @@ class GovernanceMiddleware(ToolRunning, AgentMiddleware[GovernanceState, Any, An
     def _gate_stopped(self, stopped: AIMessage, update: dict[str, Any], state: Mapping[str, Any]) -> Any:
         """The run's stop in place of the model's reply: a message with no tool call, so the agent
         goes to its end."""
-        run_id = (state.get("governance_run") or {}).get("run_id")
-        update = {
-            **update,
-            **seen_update(state.get("governance_seen"), state.get("messages") or [], run=run_id),
-        }
+        turns = seen_update(state.get("governance_seen"), state.get("messages") or [], run=run_id_of(state))
+        update = {**update, **turns}
         response = ModelResponse(result=[stopped])
         return ExtendedModelResponse(model_response=response, command=Command(update=update))
 

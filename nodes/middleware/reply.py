@@ -13,7 +13,7 @@ from langchain_core.messages import AIMessage, HumanMessage, ToolMessage
 
 from nodes.messages import stop_message
 from nodes.middleware.decide import Batch, Verdict
-from nodes.middleware.state import audit, clock, figures, of_run, trace_row
+from nodes.middleware.state import audit, clock, figures, of_run, run_id_of, trace_row
 from nodes.middleware.turns import feedback_turn
 from nodes.trace import ANSWER_REFUSED
 from policies import supervisor as rules
@@ -67,7 +67,7 @@ def asks_again(state: Mapping[str, Any]) -> bool:
         return False
     if last.name != FEEDBACK_NAME:
         return False
-    refused = of_run(state.get("governance_refusals"), (state.get("governance_run") or {}).get("run_id"))
+    refused = of_run(state.get("governance_refusals"), run_id_of(state))
     return bool(refused) and refused[-1].get("tool") == "final"
 
 

@@ -213,6 +213,11 @@ def merge_rows(first: Mapping[str, Any], then: Mapping[str, Any]) -> dict[str, A
 CLOCK_KEYS = ("steps", "model_at", "paused_seconds")
 
 
+def run_id_of(state: Mapping[str, Any]) -> Any:
+    """The id of the run ``state`` is in (None before its first run)."""
+    return (state.get("governance_run") or {}).get("run_id")
+
+
 def run_of(state: Mapping[str, Any]) -> dict[str, Any]:
     """This run's bookkeeping: ``run_id``, ``started_at``, ``paused_seconds``, ``waited`` (for calls
     reviewed again as they ran), ``steps``, its ``request`` and the ``turns`` it came from."""
