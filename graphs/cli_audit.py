@@ -7,13 +7,15 @@ limit, beyond which a cell is cut with ``…``), counted in terminal columns."""
 
 from __future__ import annotations
 
+import os
 import unicodedata
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from graphs.audit import RunAudit, ThreadAudit, ThreadNotFound, stored_audit
-from graphs.cli_errors import EXIT_OK, CliError
+from graphs.cli_errors import DEBUG_ENV, EXIT_OK, CliError, _database_error
 from graphs.printable import printable, printable_json
+from graphs.store import one_line
 
 #: The columns of a row: header, the most terminal columns a cell takes, aligned right.
 COLUMNS = (
@@ -129,6 +131,19 @@ def audit_lines(audit: ThreadAudit, where: str) -> list[str]:
     return lines
 
 
+def _undecodable(exc: Exception, thread_id: str) -> Exception:
+    """What the audit of a thread failed with: a database error as it is (the CLI reports it as
+    the store's), anything else (a checkpoint or an audit log entry that cannot be decoded) as
+    :class:`graphs.runs.UnreadableRun`, one line; the exception itself with ``$AGENT_PATTERNS_DEBUG``."""
+    from graphs.runs import UnreadableRun
+
+    if _database_error(exc) or os.environ.get(DEBUG_ENV):
+        return exc
+    cause = f"{type(exc).__name__}: {one_line(exc, 200)}"
+    reason = f"holds a checkpoint or an audit log entry that cannot be decoded ({cause})"
+    return UnreadableRun(f"thread {thread_id!r} {reason}", thread_id=thread_id, reason=reason)
+
+
 def audit_command(args: Any, out: Any) -> int:
     """``audit``: the thread's runs from the store's audit log (else its checkpoints)."""
     from graphs.runs import result_json
@@ -139,6 +154,8 @@ def audit_command(args: Any, out: Any) -> int:
             found = stored_audit(saver, store, args.thread_id)
         except ThreadNotFound as exc:
             raise CliError(str(exc)) from None
+        except Exception as exc:
+            raise _undecodable(exc, args.thread_id) from exc
     if args.turn is not None:
         found = ThreadAudit(found.thread_id, found.turn(args.turn), found.source)
         if not found.runs:

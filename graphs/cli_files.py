@@ -94,6 +94,39 @@ def load_policy(pattern: Pattern, path: str | None) -> BasePolicy:
         raise CliError(f"{message} (see agent-patterns policy {pattern.name})") from None
 
 
+#: The first bytes of every SQLite database file.
+SQLITE_HEADER = b"SQLite format 3\x00"
+
+
+def check_store_file(db: str) -> None:
+    """A store that a command reads (``runs``, ``show``, the answers...) and that exists must be an
+    SQLite database: an empty file (0 bytes: truncated, or made by something else; SQLite would
+    take it for a new store and set it up) or one that is not a database is an error that says so.
+    A file that does not exist yet is left to the command (it is created, empty of runs)."""
+    where = parse_location(db)
+    if where.kind != "sqlite":
+        return
+    path = Path(where.target)
+    try:
+        if not path.is_file():
+            return
+        size = path.stat().st_size
+        with path.open("rb") as file:
+            head = file.read(len(SQLITE_HEADER))
+    except OSError:
+        return  # opening the store says what is wrong
+    if size == 0:
+        raise CliError(
+            f"run store {where} is empty (0 bytes): not a run store, or truncated "
+            "(check --db; a new run would start a fresh store in it)"
+        )
+    if head != SQLITE_HEADER:
+        raise CliError(
+            f"run store {where} is not an SQLite database ({size} bytes without SQLite's header): "
+            "not a run store, or damaged"
+        )
+
+
 def _check_store_folder(db: str) -> None:
     """The built-in default store's folders are made on first use; for any other store at most
     its own folder is, in a folder that exists (a mistyped ``--db`` is an error, not a new tree of

@@ -88,11 +88,14 @@ def _attempts(request: Any, saver: Any, thread_id: str) -> str:
     """``answer N of M; K more allowed`` for a request asked again: N the answers given so far (each
     refused), M the run's ``human_answer_attempts``. The request's ``attempt`` is the next
     answer's number, so N is one less."""
-    from graphs.runs import recorded_policy
+    from graphs.runs import UnreadableRun, recorded_policy
 
     attempt = request.get("attempt")
     given = attempt - 1 if isinstance(attempt, int) and not isinstance(attempt, bool) else attempt
-    most = getattr(recorded_policy(saver, thread_id), "human_answer_attempts", None)
+    try:
+        most = getattr(recorded_policy(saver, thread_id), "human_answer_attempts", None)
+    except UnreadableRun:  # a recorded policy that cannot be read: the answers given, without the cap
+        most = None
     if not isinstance(most, int) or not isinstance(given, int):
         return f"answer {given}"
     return f"answer {given} of {most}; {max(most - given, 0)} more allowed"
