@@ -199,6 +199,10 @@ SUPERVISOR: frozenset[str] = frozenset(
         "max_refusals",
         "loop_detected:per_tool_limit",
         "loop_detected:signature_repeat",
+        # the thread's journal (side effects once, whoever races): another process is making
+        # this very call now; another run acted on the thread after this call was reviewed
+        "effect_in_progress",
+        "thread_changed",
         *TOOL_GATEWAY,
         *HUMAN,
     }

@@ -1,0 +1,135 @@
+"""The thread journal (nodes/journal.py) on its own, in memory, on SQLite and on PostgreSQL: a claim
+is made once whoever races (real processes), the first answer wins, a thread's turn is held by one
+process at a time and let go when that process dies, and a claim after another run acted on the
+thread is refused."""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from graphs.store import journal_for, open_checkpointer, open_journal
+from nodes.effects import claim, effect_key, world_ledger
+from nodes.journal import DONE, STARTED, Journal, ThreadBusy
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _location(store: str, tmp_path: Path, request: pytest.FixtureRequest) -> str:
+    if store == "memory":
+        return "memory"
+    return str(tmp_path / "j.sqlite") if store == "sqlite" else request.getfixturevalue("pg_url")
+
+
+def _claim_in_child(location: str, start: float, out: multiprocessing.Queue) -> None:  # type: ignore[type-arg]
+    with open_journal(location) as journal:
+        while time.time() < start:  # every child claims at the same moment
+            time.sleep(0.001)
+        found = journal.begin("T", "refund:1", {"tool": "issue_refund", "run_id": f"r{os.getpid()}"})
+        answered = journal.answer("T", "ask:1", {"answer": {"type": "approve", "by": os.getpid()}})
+        out.put((found.created, answered[1]))
+
+
+@pytest.mark.integration
+@pytest.mark.parametrize("store", ["sqlite", "postgres"])
+def test_a_claim_and_an_answer_are_made_once_whoever_races(store, tmp_path, request):
+    location = _location(store, tmp_path, request)
+    with open_journal(location):
+        pass  # the tables exist before the race (the race is on the rows)
+    ctx = multiprocessing.get_context("spawn")
+    out = ctx.Queue()
+    start = time.time() + 3.0
+    children = [ctx.Process(target=_claim_in_child, args=(location, start, out)) for _ in range(6)]
+    for child in children:
+        child.start()
+    results = [out.get(timeout=60) for _ in children]
+    for child in children:
+        child.join(30)
+    assert sorted(created for created, _ in results) == [False] * 5 + [True]
+    assert sorted(first for _, first in results) == [False] * 5 + [True]
+    with open_journal(location) as journal:
+        [effect] = journal.effects("T")
+        assert effect["status"] == STARTED
+        [answer] = journal.answers("T")
+        assert answer["answer"]["type"] == "approve"
+
+
+@pytest.mark.parametrize("store", ["memory", "sqlite"])
+def test_a_thread_is_held_by_one_turn_at_a_time(store, tmp_path, request):
+    with open_journal(_location(store, tmp_path, request)) as journal:
+        with journal.turn("T"):
+            with pytest.raises(ThreadBusy, match="busy"), journal.turn("T", wait=0.2):
+                pass
+            with journal.turn("other"):  # another thread is free
+                pass
+        with journal.turn("T", wait=0):  # let go at the end of the block
+            pass
+
+
+HOLD = """
+import sys, time
+from graphs.store import open_journal
+with open_journal(sys.argv[1]) as journal:
+    with journal.turn("T"):
+        print("held", flush=True)
+        time.sleep(60)
+"""
+
+
+@pytest.mark.integration
+@pytest.mark.parametrize("store", ["sqlite", "postgres"])
+def test_a_turn_held_by_a_process_that_dies_is_let_go(store, tmp_path, request):
+    location = _location(store, tmp_path, request)
+    holder = subprocess.Popen(
+        [sys.executable, "-c", HOLD, location], cwd=ROOT, stdout=subprocess.PIPE, text=True
+    )
+    assert holder.stdout is not None and holder.stdout.readline().strip() == "held"
+    with open_journal(location) as journal:
+        with pytest.raises(ThreadBusy), journal.turn("T", wait=0.5):
+            pass
+        os.kill(holder.pid, signal.SIGKILL)
+        holder.wait(30)
+        with journal.turn("T", wait=10):  # the kernel (or the server) let it go with the process
+            pass
+
+
+def test_a_claim_after_another_run_acted_on_the_thread_is_refused():
+    journal = Journal()
+    seen = journal.high_water("T")
+    first = journal.begin("T", "a", {"run_id": "run-1"}, after=seen)
+    assert first.created
+    late = journal.begin("T", "b", {"run_id": "run-2"}, after=seen)  # reviewed before run-1 acted
+    assert late.conflict and not late.created
+    own = journal.begin("T", "c", {"run_id": "run-1"}, after=seen)  # its own run's calls do not count
+    assert own.created
+
+
+def test_a_call_in_doubt_is_run_again_only_with_a_key():
+    journal = Journal()
+    key = effect_key("run-1", 2, "issue_refund", "sig")
+    journal.begin("T", key, {"run_id": "run-1"})
+    stored = journal._effects["T"][key]
+    stored["owner"] = {"host": stored["owner"]["host"], "pid": 2**22 + 12345}  # a process that is gone
+    args = {"tool": "issue_refund", "args": {"amount": 5}, "run_id": "run-1", "step": 2, "ledger": []}
+    assert claim(journal, "T", key, keyed=False, **args).go == "in_doubt"
+    assert claim(journal, "T", key, keyed=True, **args).go == "run"
+    journal.finish("T", key, DONE, {"ok": True, "observation": {"refunded": 5}, "ledger": [{"tool": "x"}]})
+    assert claim(journal, "T", key, keyed=False, **args).go == "ran"
+    assert world_ledger(journal, "T") == [{"tool": "x"}]
+
+
+def test_the_journal_lives_beside_the_checkpointers_runs(tmp_path):
+    db = tmp_path / "runs.sqlite"
+    with open_checkpointer(db) as saver:
+        journal = journal_for(saver)
+        assert journal is journal_for(saver)  # one per checkpointer
+        journal.begin("T", "k", {"run_id": "r"})
+    with open_checkpointer(db) as saver:  # another process would open the same file
+        assert [e["key"] for e in journal_for(saver).effects("T")] == ["k"]
