@@ -29,9 +29,10 @@ from langgraph.store.base import BaseStore
 
 from demo_tools.supervisor import BillingDesk, demo_tools
 from graphs.compile import Durability, compile_pattern
-from graphs.store import ledger_from_env
+from graphs.store import journal_for, journal_from_env, ledger_from_env
 from nodes import supervisor as n
 from nodes.audit import RowChannels
+from nodes.journal import Journal
 from nodes.llm_json import llm_node, supports_tool_calling
 from nodes.model import get_chat_model, model_label
 from nodes.state import ChatInput, RunState
@@ -89,6 +90,9 @@ class SupervisorOutput(RunState, total=False):
 
 
 class SupervisorState(SupervisorInput, SupervisorOutput, total=False):
+    #: how far the last review read the thread's journal (its newest effect's number): the call's
+    #: claim is refused when another run acted on the thread since (``thread_changed``)
+    world_seq: int
     proposed_action: dict[str, Any]
     refusal: dict[str, Any]
     revisions: int
@@ -159,6 +163,7 @@ def build_graph(
     tools: ToolsArg | None = None,
     custom_rules: Mapping[str, CustomRule] | None = None,
     store: BaseStore | None = None,
+    journal: Journal | None = None,
 ) -> CompiledStateGraph[Any, Any, Any, Any]:
     """Compile the Supervisor graph.
 
@@ -170,7 +175,11 @@ def build_graph(
     ``ToolRules.custom``. A policy that names a tool, an argument or a custom rule that is not there
     is an error here (``ValueError``), not a run that blocks every answer; so is
     ``worker_protocol: native`` with a model that does not implement ``bind_tools``.
+    ``journal``: the thread journal that makes side effects run once whoever races
+    (:mod:`nodes.journal`; default: the one beside ``checkpointer``'s runs, this process's without
+    one).
     """
+    journal = journal if journal is not None else journal_for(checkpointer)
     llm = llm or get_chat_model()
     registry = tool_registry(demo_tools() if tools is None else tools)
     if policy is None:
@@ -195,14 +204,15 @@ def build_graph(
     builder.add_node("start", start)
     builder.add_node("worker", llm_node(partial(worker, llm=llm, policy=policy, tools=registry)))
     builder.add_node("validate_action", partial(n.validate_action, policy=policy, models=models))
-    builder.add_node("review", partial(n.review, policy=policy, hooks=hooks))
+    builder.add_node("review", partial(n.review, policy=policy, hooks=hooks, journal=journal))
     builder.add_node("revise_action", partial(n.revise_action))
     builder.add_node("escalate", partial(approval.escalate))
     builder.add_node(
-        "human_approval", partial(approval.human_approval, policy=policy, hooks=hooks, models=models)
+        "human_approval",
+        partial(approval.human_approval, policy=policy, hooks=hooks, models=models, journal=journal),
     )
     builder.add_node("refuse", partial(n.refuse))
-    builder.add_node("execute", partial(n.execute, policy=policy, tools=registry))
+    builder.add_node("execute", partial(n.execute, policy=policy, tools=registry, journal=journal))
     builder.add_node("finalize", partial(n.finalize))
 
     builder.add_edge(START, "start")
@@ -238,4 +248,4 @@ def served_tools(env: Mapping[str, str] | None = None) -> ToolsArg | None:
 
 #: Compiled without a checkpointer: LangGraph Studio and the server supply their own. The demo's
 #: policy either way (``build_graph`` would derive one from tools it is given).
-graph = build_graph(tools=served_tools(), policy=demo_policy())
+graph = build_graph(tools=served_tools(), policy=demo_policy(), journal=journal_from_env())

@@ -24,6 +24,8 @@ from langgraph.store.base import BaseStore
 
 from demo_tools import support_desk as desk
 from graphs.compile import delta_channels_enabled
+from graphs.store import journal_for, journal_from_env
+from nodes.journal import Journal
 from nodes.middleware import GovernanceDeltaState, GovernanceMiddleware, GovernanceState
 from nodes.model import openai_chat_model
 from nodes.offline.support_desk import OfflineDeskModel
@@ -49,12 +51,16 @@ def build_agent(
     store: BaseStore | None = None,
     middleware: Sequence[Any] = (),
     subject: Mapping[str, Any] | None = None,
+    journal: Journal | None = None,
 ) -> Any:
     """The desk's agent: ``create_agent`` with the desk's tools, ``middleware`` (LangChain's own,
     say) after the governance, first in the list (docs/own-agent-reference.md, "Where to put it").
     Its state keeps the conversation and the rows as delta channels while the switch is on
-    (:func:`graphs.compile.delta_channels_enabled`, read here)."""
-    governance = GovernanceMiddleware(desk.policy, tools=desk.tools, subject=subject)
+    (:func:`graphs.compile.delta_channels_enabled`, read here). ``journal``: where side effects
+    are claimed and answers kept across processes (default: the one beside ``checkpointer``'s
+    runs, :func:`graphs.store.journal_for`)."""
+    journal = journal if journal is not None else journal_for(checkpointer)
+    governance = GovernanceMiddleware(desk.policy, tools=desk.tools, subject=subject, journal=journal)
     return create_agent(
         model if model is not None else desk_model(),
         desk.tools,
@@ -69,44 +75,89 @@ def build_agent(
 #: Compiled without a checkpointer: LangGraph Studio and the server supply their own. A chat client
 #: sends only messages, so the served desk acts for the demo's customer unless a run's input names
 #: another (``governance_subject``); an application passes each thread's own.
-graph = build_agent(subject=desk.SUBJECT)
+graph = build_agent(subject=desk.SUBJECT, journal=journal_from_env())
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """``python -m governed_agent_patterns.graphs.support_desk --db desk.sqlite --thread T1 "text"``:
-    one turn of a desk thread on SQLite (checkpointer and store in one file); ``--answer JSON``
-    answers what the thread waits for instead (``'{"type": "approve"}'``, an edit, a reject),
-    from any process. Prints the reply, or what waits and why (exit 3)."""
+    one turn of a desk thread on SQLite (checkpointer, store and journal in one file); ``--answer
+    JSON`` answers what the thread waits for instead (``'{"type": "approve"}'``, an edit, a
+    reject), from any process. One run at a time per thread (``--wait``: how long to wait for
+    one going on it); the first answer to a question wins. Prints the reply, or what waits and
+    why (exit 3); an error is one line (exit 2): a thread that does not exist or waits on nothing,
+    an answer given already, an answer that is not JSON, a store that cannot be read."""
     import argparse
     import json
-
-    from langgraph.types import Command
-
-    from graphs.store import open_checkpointer, open_store
 
     parser = argparse.ArgumentParser(prog="support_desk", description=main.__doc__)
     parser.add_argument("--db", required=True, help="the SQLite file the thread lives in")
     parser.add_argument("--thread", required=True, help="the thread (one customer's conversation)")
     parser.add_argument("--customer", default=desk.SUBJECT["customer"], help="whom the thread acts for")
     parser.add_argument("--answer", help="a reviewer's decision, as JSON (LangChain's HITL shape)")
+    parser.add_argument(
+        "--wait", type=float, default=60.0, help="seconds to wait for a run going on the thread (default 60)"
+    )
     parser.add_argument("text", nargs="?", help="the support agent's message")
     args = parser.parse_args(argv)
     if (args.answer is None) == (args.text is None):
         parser.error("give a message, or --answer")
-    config = {"configurable": {"thread_id": args.thread}}
-    with open_checkpointer(args.db, writable=True) as saver, open_store(args.db) as store:
-        agent = build_agent(checkpointer=saver, store=store)
-        if args.answer is not None:
-            given: Any = Command(resume={"decisions": [json.loads(args.answer)]})
-        else:
-            given = {"messages": [("user", args.text)], "governance_subject": {"customer": args.customer}}
-        result = agent.invoke(given, config)
+    decision: Any = None
+    if args.answer is not None:
+        try:
+            decision = json.loads(args.answer)
+        except (ValueError, RecursionError) as exc:
+            return _error(f'--answer is not JSON ({exc}): give a decision such as \'{{"type": "approve"}}\'')
+        if not isinstance(decision, dict):
+            return _error('--answer must be a JSON object such as \'{"type": "approve"}\'')
+    import sqlite3
+
+    from graphs.runs import NotWaiting, RunNotFound, ThreadWaiting, UnreadableRun
+    from graphs.store import StoreError
+    from nodes.journal import ThreadBusy
+
+    try:
+        result = _turn(args, decision)
+    except (NotWaiting, RunNotFound, ThreadWaiting, UnreadableRun, StoreError, ThreadBusy) as exc:
+        return _error(str(exc))
+    except sqlite3.DatabaseError as exc:  # a damaged store
+        return _error(f"run store {args.db} cannot be read: {exc}")
     waiting = result.get("__interrupt__")
     if waiting:
         print("waits:", waiting[0].value["action_requests"][0]["description"])
         return 3
     print(result["messages"][-1].content)
     return 0
+
+
+def _turn(args: Any, decision: dict[str, Any] | None) -> dict[str, Any]:
+    """The console's turn: an answer to the question the thread waits on, or the agent's message
+    (after carrying on a run whose process died, so that its side effect is reconciled first)."""
+    from graphs.runs import RunNotFound, answer_waiting, carry_on_first
+    from graphs.store import open_checkpointer, open_store
+
+    config: Any = {"configurable": {"thread_id": args.thread}}
+    with open_checkpointer(args.db, writable=True) as saver, open_store(args.db) as store:
+        journal = journal_for(saver)
+        agent = build_agent(checkpointer=saver, store=store, journal=journal)
+        if decision is not None:
+            if saver.get_tuple(config) is None:
+                raise RunNotFound(f"no thread {args.thread!r} in {args.db}: nothing waits there to answer")
+            return dict(
+                answer_waiting(agent, args.thread, {"decisions": [decision]}, journal=journal, wait=args.wait)
+            )
+        given = {"messages": [("user", args.text)], "governance_subject": {"customer": args.customer}}
+        with journal.turn(args.thread, wait=args.wait):
+            pending = carry_on_first(agent, args.thread)
+            if pending is not None:  # the thread's last run died and waits on a human now
+                return pending
+            return dict(agent.invoke(given, config))
+
+
+def _error(text: str) -> int:
+    import sys
+
+    print(f"support_desk: error: {' '.join(text.split())}", file=sys.stderr)
+    return 2
 
 
 if __name__ == "__main__":

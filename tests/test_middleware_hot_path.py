@@ -13,13 +13,14 @@ from langchain_core.tools import tool
 from pydantic import BaseModel, Field
 
 import policies.supervisor.context as review_context
+from nodes.effects import effect_key
 from nodes.middleware import GovernanceMiddleware
 from nodes.middleware.decide import decide
 from nodes.middleware.reply import plan_for
 from nodes.middleware.turns import new_turns, opened, seen
 from policies import supervisor as rules
 from policies.supervisor.rules import Destinations
-from policies.tools import ArgSpec, ToolSpec, arg_problem, call_signature, idempotency_key
+from policies.tools import ArgSpec, ToolSpec, arg_problem, call_signature
 
 
 class PayArgs(BaseModel):
@@ -107,7 +108,13 @@ def test_a_plan_carries_the_gateways_signature_of_the_call_that_runs():
     run = {"run_id": "run-1", "steps": 1}
     plan = plan_for(run, policy, verdict)
     assert plan["signature"] == call_signature("pay", {"user_id": 7, "amount": 40.0})
-    assert plan["idempotency_key"] == idempotency_key("run-1", 1, "pay", {"user_id": 7, "amount": 40.0})
+    # the ask's key: its run, step and the call as proposed (an edit of it keeps the key)
+    assert plan["idempotency_key"] == effect_key("run-1", 1, "pay", plan["signature"])
+    edited = type(verdict)(
+        "run", {**verdict.action, "args": {"user_id": 7, "amount": 30.0}}, approved_by="human"
+    )
+    proposed = {"name": "pay", "args": {"user_id": 7, "amount": 40.0}}
+    assert plan_for(run, policy, edited, proposed=proposed)["idempotency_key"] == plan["idempotency_key"]
     # a verdict without the gateway's signature (made elsewhere) is hashed as before
     again = plan_for(run, policy, type(verdict)("run", verdict.action, approved_by="rules"))
     assert (again["signature"], again["idempotency_key"]) == (plan["signature"], plan["idempotency_key"])

@@ -38,6 +38,8 @@ from langgraph.errors import GraphInterrupt
 from langgraph.types import Command
 
 from nodes.clock import now
+from nodes.effects import current_thread, merged, world_ledger
+from nodes.journal import Journal
 from nodes.messages import annotated, message_text, stop_message
 from nodes.middleware import audit
 from nodes.middleware.decide import Batch, Verdict, ask, decide, refused_again
@@ -72,7 +74,12 @@ class GovernanceMiddleware(ToolRunning, AgentMiddleware[GovernanceState, Any, An
     other middleware add, such as ``TodoListMiddleware().tools``), whose own argument schemas the
     gateway checks, fitted to the policy when the middleware is built, so a run resumed in another
     process decides as the first did; ``custom_rules``: the functions the policy's rules name;
-    ``subject``: whom the runs act for (a run's ``governance_subject`` input overrides it)."""
+    ``subject``: whom the runs act for (a run's ``governance_subject`` input overrides it);
+    ``journal``: the thread journal (:mod:`nodes.journal`) that makes each side effect run at most
+    once whoever races, keeps the first answer to a question, and lets limits count what ran in
+    any process: give the one beside your checkpointer's runs
+    (``graphs.store.journal_for(checkpointer)`` or ``open_journal(location)``) when more than one
+    process acts on a thread; by default each middleware keeps one in memory (this process)."""
 
     state_schema = GovernanceState
 
@@ -83,8 +90,10 @@ class GovernanceMiddleware(ToolRunning, AgentMiddleware[GovernanceState, Any, An
         tools: Iterable[Any] | Mapping[str, Any] | None = None,
         custom_rules: Mapping[str, rules.CustomRule] | None = None,
         subject: Mapping[str, Any] | None = None,
+        journal: Journal | None = None,
     ) -> None:
         super().__init__()
+        self.journal = journal if journal is not None else Journal()
         if tools is None:
             raise ValueError(
                 "GovernanceMiddleware needs the agent's tools: GovernanceMiddleware(policy, tools=[...]) "
@@ -178,16 +187,20 @@ class GovernanceMiddleware(ToolRunning, AgentMiddleware[GovernanceState, Any, An
         audit.write(runtime, moved)
         return update
 
-    def _model_gate(self, state: Mapping[str, Any]) -> tuple[AIMessage | None, dict[str, Any]]:
+    def _model_gate(
+        self, state: Mapping[str, Any], *, resuming: bool = False
+    ) -> tuple[AIMessage | None, dict[str, Any]]:
         """Before each model call, inside the model's own node (no node of its own): the run ends by
         name when a stop is pending or a budget is spent (the stop message stands in for the model's
         reply, which is not asked for); else the time the call starts (waiting for a human later in
-        this step is not run time)."""
+        this step is not run time). ``resuming``: the node runs again with a human's answer to the
+        reply it kept; the time budget was checked before that reply, and the wait since is no run
+        time, so it is not checked again (an approval given late is applied, not dropped)."""
         run = run_of(state)
         reason = state.get("governance_stop_reason")
         if reason is None and int(run.get("steps") or 0) >= self.policy.max_steps:
             reason = "max_steps"
-        if reason is None and elapsed(run) >= self.policy.max_seconds:
+        if reason is None and not resuming and elapsed(run) >= self.policy.max_seconds:
             reason = "max_seconds"
         if reason is None:
             # the step is counted as its model is called (the review reads it from this update)
@@ -220,10 +233,10 @@ class GovernanceMiddleware(ToolRunning, AgentMiddleware[GovernanceState, Any, An
         return ExtendedModelResponse(model_response=response, command=command)
 
     def wrap_model_call(self, request: ModelRequest, handler: Callable[[ModelRequest], Any]) -> Any:
-        stopped, update = self._model_gate(request.state)
+        kept = kept_reply()
+        stopped, update = self._model_gate(request.state, resuming=kept is not None)
         if stopped is not None:
             return self._gate_stopped(stopped, update, request.state)
-        kept = kept_reply()
         if kept is not None:  # the node runs again with a human's answer: the reply they were shown
             response, update = kept[0], _since(update, kept[1])
         else:
@@ -239,10 +252,10 @@ class GovernanceMiddleware(ToolRunning, AgentMiddleware[GovernanceState, Any, An
     async def awrap_model_call(
         self, request: ModelRequest, handler: Callable[[ModelRequest], Awaitable[Any]]
     ) -> Any:
-        stopped, update = self._model_gate(request.state)
+        kept = await akept_reply()
+        stopped, update = self._model_gate(request.state, resuming=kept is not None)
         if stopped is not None:
             return self._gate_stopped(stopped, update, request.state)
-        kept = await akept_reply()
         if kept is not None:
             response, update = kept[0], _since(update, kept[1])
         else:
@@ -259,6 +272,9 @@ class GovernanceMiddleware(ToolRunning, AgentMiddleware[GovernanceState, Any, An
 
     def _batch(self, state: Mapping[str, Any], run: dict[str, Any]) -> Batch:
         calls = of_run(state.get("governance_calls"), run.get("run_id"))
+        thread = current_thread()
+        # what ran on the thread in any process or branch (the journal), beside this branch's ledger
+        ledger = merged(state.get("governance_ledger") or (), world_ledger(self.journal, thread))
         context = rules.ReviewContext(
             tuple(calls),
             dict(state.get("governance_subject") or self.subject),
@@ -266,16 +282,19 @@ class GovernanceMiddleware(ToolRunning, AgentMiddleware[GovernanceState, Any, An
             self._trusted,
             self._constants,
             grants=tuple(of_run(state.get("governance_grants"), run.get("run_id"))),
-            ledger=tuple(state.get("governance_ledger") or ()),
+            ledger=ledger,
         )
         models = self._arg_models
         about = {"run_id": run.get("run_id"), "step": run.get("steps")}
         past = [{"tool": c.get("tool"), "signature": c.get("signature")} for c in calls]
         refusals = list(of_run(state.get("governance_refusals"), run.get("run_id")))
         model_at = float(run.get("model_at") or now())
-        return Batch(
+        batch = Batch(
             self.policy, self.hooks, models, self._registered, context, past, refusals, about, model_at
         )
+        batch.journal, batch.thread_id = self.journal, thread
+        batch.world_seq = self.journal.high_water(thread) if thread else None
+        return batch
 
     def _review(self, state: Mapping[str, Any]) -> tuple[AIMessage | None, dict[str, Any]]:
         """The model's reply decided: every tool call (each with a plan, or refused, deferred,

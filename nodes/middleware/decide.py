@@ -13,6 +13,8 @@ from typing import Any, Literal
 from langgraph.types import interrupt
 
 from nodes.clock import now
+from nodes.effects import ask_key, first_answer
+from nodes.journal import Journal
 from nodes.trace import refused_answer
 from policies import supervisor as rules
 from policies.human import RESPOND, answer_problem, parse_human_answer
@@ -45,6 +47,12 @@ class Batch:
     #: the answers to this reply's escalations that could not be applied (each a trace row's
     #: figures: :func:`nodes.trace.refused_answer`), not yet written as rows
     refused_answers: list[dict[str, Any]] = field(default_factory=list)
+    #: the thread's journal (:mod:`nodes.journal`) and thread: the first answer to a question wins
+    journal: Journal | None = None
+    thread_id: str = ""
+    #: how far the review read the journal: a call's claim is refused when another run acted on
+    #: the thread since (``thread_changed``)
+    world_seq: int | None = None
 
 
 @dataclass(frozen=True)
@@ -223,7 +231,8 @@ def ask(action: dict[str, Any], review: dict[str, Any], executed_from: str, batc
         if auto:
             value: Any = rules.auto_approve(request, policy.auto_approver_cap)
         else:
-            value = interrupt(request if attempt == 1 else _again(request, problem, attempt))
+            question = request if attempt == 1 else _again(request, problem, attempt)
+            value = first_answer(batch.journal, batch.thread_id, ask_key(question), interrupt(question))
         answer = parse_human_answer(value, allowed=allowed)
         if answer is None:
             problem = answer_problem(value, allowed=allowed)

@@ -54,6 +54,10 @@ class Seen:
     verdicts: dict[str, Verdict] = field(default_factory=dict)
     answer: Any = None
     reply: Any = None
+    #: the thread journal's claim of the call (:class:`nodes.effects.Claimed`), and the answer
+    #: given instead of running it where the claim found it made (or a human said not to run it)
+    claimed: Any = None
+    instead: dict[str, Any] | None = None
 
 
 def hidden_args(tool: Any, args: Mapping[str, Any]) -> set[str]:
@@ -81,7 +85,9 @@ class Guard:
     ``plan``: the approved call; ``recheck``: reviews a changed call and returns its verdict (and,
     for one that does not run, leaves its answer in ``seen.answer``); ``replan``: the plan of a
     changed call approved again; ``takes_key``: whether a tool of that name takes the idempotency
-    key; ``refuse``: the answer to a second invocation of a side effect without a key."""
+    key; ``refuse``: the answer to a second invocation of a side effect without a key;
+    ``claim``: the thread journal's claim of a side effect before its first invocation (None: run
+    it; else the answer given instead: :mod:`nodes.effects`)."""
 
     def __init__(
         self,
@@ -93,9 +99,11 @@ class Guard:
         replan: Callable[[Verdict], dict[str, Any]],
         takes_key: Callable[[str], bool],
         refuse: Callable[[Mapping[str, Any], str], ToolMessage],
+        claim: Callable[[Mapping[str, Any], dict[str, Any]], ToolMessage | None] | None = None,
     ) -> None:
         self._tool, self._plan, self.seen = tool, dict(plan), seen
         self._recheck, self._replan, self._takes_key, self._refuse = recheck, replan, takes_key, refuse
+        self._claim = claim
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self._tool, name)
@@ -123,6 +131,10 @@ class Guard:
         key = plan.get("idempotency_key")
         if self.seen.attempts > 1 and key and not self._takes_key(plan["tool"]):
             return self._refuse(call, "a side effect without an idempotency key runs once: not retried")
+        if self.seen.attempts == 1 and key and self._claim is not None:
+            instead = self._claim(call, plan)  # made already, elsewhere now, or in doubt
+            if instead is not None:
+                return instead
         ran = {**{k: v for k, v in args.items() if k in hidden and k != KEY_ARG}, **plan["args"]}
         if key and self._takes_key(plan["tool"]):
             ran[KEY_ARG] = key  # hidden from the model: the ToolNode strips what a caller writes

@@ -11,13 +11,14 @@ from typing import Any
 
 from langchain_core.messages import AIMessage, HumanMessage, ToolMessage
 
+from nodes.effects import effect_key
 from nodes.messages import stop_message
 from nodes.middleware.decide import Batch, Verdict
 from nodes.middleware.state import audit, clock, figures, of_run, run_id_of, trace_row
 from nodes.middleware.turns import feedback_turn
 from nodes.trace import ANSWER_REFUSED
 from policies import supervisor as rules
-from policies.tools import call_signature, idempotency_key
+from policies.tools import call_signature
 
 #: The name of the human message that tells the model its final answer was refused (a final answer
 #: has no tool call to answer); never read as the user's request.
@@ -81,18 +82,28 @@ def who(verdict: Verdict, executed_from: str | None = None) -> dict[str, Any]:
 
 
 def plan_for(
-    run: Mapping[str, Any], policy: rules.SupervisorPolicy, verdict: Verdict, executed_from: str | None = None
+    run: Mapping[str, Any],
+    policy: rules.SupervisorPolicy,
+    verdict: Verdict,
+    executed_from: str | None = None,
+    *,
+    proposed: Mapping[str, Any] | None = None,
 ) -> dict[str, Any]:
     """The plan of an approved call, read back when it runs: what may run (tool, arguments, the
-    call as the model proposed it is added by the caller), its idempotency key, its audit figures
-    and who approved it."""
+    call as the model proposed it is added by the caller), its idempotency key (the ask's: its
+    run, step and the call as the model ``proposed`` it, never the arguments approved, so an
+    approval and an edit of one question are one call, and the same proposal made again on a
+    regenerated reply is the same call), its audit figures and who approved it."""
     action = verdict.action or {}
     name, args = action["name"], action["args"]
     spec = policy.tools.get(name)
     side = spec is not None and spec.side_effect
     step = int(run.get("steps") or 0)
     signature = verdict.signature or call_signature(name, args)
-    key = idempotency_key(str(run.get("run_id")), step, name, args, signature=signature) if side else None
+    asked = proposed if proposed is not None else {"name": name, "args": args}
+    asked_args = asked.get("args")
+    call = call_signature(str(asked.get("name")), asked_args if isinstance(asked_args, dict) else {})
+    key = effect_key(run.get("run_id"), step, name, call) if side else None
     came = who(verdict, executed_from)
     return {
         "run_id": run.get("run_id"),
@@ -179,8 +190,10 @@ class Reply:
         return who(verdict)
 
     def _plan(self, call: Mapping[str, Any], verdict: Verdict) -> None:
-        plan = plan_for(self.run, self.policy, verdict)
+        plan = plan_for(self.run, self.policy, verdict, proposed=call)
         plan["proposed"] = {"name": call.get("name"), "args": call.get("args")}
+        if self.batch.world_seq is not None:
+            plan["world_seq"] = self.batch.world_seq
         self.plan[str(call.get("id"))] = plan
         self.batch.past.append({"tool": plan["tool"], "signature": plan["signature"]})
         if plan["idempotency_key"] is not None:

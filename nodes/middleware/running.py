@@ -15,8 +15,19 @@ from typing import TYPE_CHECKING, Any
 from langchain.agents.middleware import ToolCallRequest
 from langchain_core.messages import ToolMessage
 from langgraph.errors import GraphBubbleUp
-from langgraph.types import Command
+from langgraph.types import Command, interrupt
 
+from nodes.effects import (
+    IN_DOUBT_DECISIONS,
+    claim,
+    current_thread,
+    in_doubt_note,
+    in_doubt_request,
+    prospective,
+    release,
+    settle,
+)
+from nodes.journal import DONE, Journal
 from nodes.middleware.decide import Batch, Verdict, decide
 from nodes.middleware.guard import CHANGED, Guard, Seen
 from nodes.middleware.outcome import answer, call_record, noted, observed, withheld_answer
@@ -25,6 +36,7 @@ from nodes.middleware.state import audit as audit_rows
 from nodes.middleware.state import elapsed, run_of, trace_row
 from nodes.tool_gateway import ToolOutcome, error_observation
 from policies import supervisor as rules
+from policies.human import parse_human_answer
 from policies.json_safety import type_name
 from policies.ownership import visible
 from policies.supervisor.ledger import Watched, ledger_entries
@@ -32,11 +44,20 @@ from policies.supervisor.ledger import Watched, ledger_entries
 Handler = Callable[[ToolCallRequest], ToolMessage | Command]
 
 
+#: What the model reads of a side effect that did not run because of another run.
+_NOT_RUN = {
+    "effect_in_progress": "not run: another process is making this very call now",
+    "thread_changed": "not run: another run acted on this thread after this call was reviewed; "
+    "ask again to have it reviewed against what ran",
+}
+
+
 class ToolRunning:
     """``wrap_tool_call`` and ``awrap_tool_call`` of the governance middleware."""
 
     policy: rules.SupervisorPolicy
     subject: dict[str, Any]
+    journal: Journal
     _watched: Watched
 
     if TYPE_CHECKING:
@@ -56,7 +77,10 @@ class ToolRunning:
             # guard reviews it as it runs, as any changed call
             plan = {"run_id": run.get("run_id"), "step": run.get("steps"), "tool": None, "args": None}
             plan |= {"signature": None, "figures": {"tool": call.get("name")}, "proposed": None}
-        if elapsed(run) >= self.policy.max_seconds:
+        key, thread = plan.get("idempotency_key"), current_thread()
+        # a call claimed before (a crash, a race) is reconciled, never dropped for the time it waited
+        reconciling = bool(key and thread and self.journal.get(thread, key))
+        if elapsed(run) >= self.policy.max_seconds and not reconciling:
             note = {"not_run": True, "reason": "max_seconds"}
             row = trace_row(run, "execution", ok=False, **plan["figures"], stop_reason="max_seconds")
             return Command(
@@ -97,18 +121,78 @@ class ToolRunning:
             return verdict
 
         def replan(verdict: Verdict) -> dict[str, Any]:
-            return plan_for(run, self.policy, verdict, executed_from=CHANGED)
+            asked = plan.get("proposed") or call
+            replanned = plan_for(run, self.policy, verdict, executed_from=CHANGED, proposed=asked)
+            return {**replanned, **({"world_seq": plan["world_seq"]} if "world_seq" in plan else {})}
 
         def refuse(tool_call: Mapping[str, Any], why: str) -> ToolMessage:
             note = {"refused": True, "by": "gateway", "reason": "not_retried", "message": why}
             return tool_message({**call, **tool_call}, note, error=True)
 
+        claim = self._claimer(watched)
+
         def guard(tool: Any) -> Guard:
             return Guard(
-                tool, plan, watched, recheck=recheck, replan=replan, takes_key=self._takes_key, refuse=refuse
+                tool,
+                plan,
+                watched,
+                recheck=recheck,
+                replan=replan,
+                takes_key=self._takes_key,
+                refuse=refuse,
+                claim=claim,
             )
 
         return guard
+
+    def _claimer(self, watched: Seen) -> Callable[[Mapping[str, Any], dict[str, Any]], ToolMessage | None]:
+        """The thread journal's claim of a side effect as its tool is first invoked
+        (:mod:`nodes.effects`): None to run it; else the answer given instead (its recorded
+        outcome, a human's answer about a call in doubt, or the stop of a call another process
+        makes now or that the thread outran)."""
+        journal, thread = self.journal, current_thread()
+
+        def claim_it(tool_call: Mapping[str, Any], plan: dict[str, Any]) -> ToolMessage | None:
+            if not thread:
+                return None
+            key, name, args = plan["idempotency_key"], plan["tool"], plan["args"]
+            at = {"run_id": plan.get("run_id"), "step": plan.get("step")}
+            claimed = claim(
+                journal,
+                thread,
+                key,
+                tool=name,
+                args=args,
+                **at,
+                ledger=prospective(self._watched, name, args, **at),
+                keyed=self._takes_key(name),
+                after=plan.get("world_seq"),
+            )
+            watched.claimed = claimed
+            if claimed.go == "run":
+                return None
+            if claimed.go == "ran":
+                outcome = claimed.effect.get("outcome") or {}
+                watched.instead = {"ok": bool(outcome.get("ok")), "observation": outcome.get("observation")}
+                return tool_message(tool_call, outcome.get("observation"), error=not outcome.get("ok"))
+            if claimed.go == "in_doubt":
+                value = interrupt(in_doubt_request({"name": name, "args": args}, claimed.effect, **at))
+                answer = parse_human_answer(value, allowed=IN_DOUBT_DECISIONS)
+                if answer is not None and answer.type == "approve":  # it did not run: run it now
+                    return None
+                note = in_doubt_note(answer)
+                journal.finish(
+                    thread, key, DONE, {"ok": True, "observation": note, "ledger": claimed.effect["ledger"]}
+                )
+                watched.instead = {"ok": True, "observation": note}
+                return tool_message(tool_call, note, error=False)
+            reason = "effect_in_progress" if claimed.go == "in_progress" else "thread_changed"
+            watched.instead = {"stop": reason}
+            return tool_message(
+                tool_call, {"not_run": True, "reason": reason, "message": _NOT_RUN[reason]}, error=True
+            )
+
+        return claim_it
 
     def _observed(
         self, request: ToolCallRequest, plan: dict[str, Any], watched: Seen, result: Any
@@ -137,7 +221,15 @@ class ToolRunning:
             return answer(result, update)
         ran = watched.plan or plan
         raw = watched.result
-        if isinstance(raw, BaseException):
+        instead = watched.instead
+        if instead is not None and "stop" in instead:  # not run: another process, or the thread changed
+            row = trace_row(at, "not_run", ok=False, **ran["figures"], stop_reason=instead["stop"])
+            update.update(audit_rows(trace=[{**row, "tool_call_id": call.get("id")}]))
+            update["governance_stop_reason"] = instead["stop"]
+            return answer(result, update)
+        if instead is not None:  # made already: its recorded outcome, nothing ran
+            ok, observation = bool(instead["ok"]), instead["observation"]
+        elif isinstance(raw, BaseException):
             detail = {"error_type": type_name(raw), "message": str(raw)[:300]}
             failed = ToolOutcome(False, reason=f"tool_error:{ran['tool']}", raised=True, detail=detail)
             ok, observation = False, error_observation(failed)
@@ -148,8 +240,10 @@ class ToolRunning:
         subject = (request.state or {}).get("governance_subject") or self.subject
         spec = self.policy.tools.get(ran["tool"])
         observation, withheld = visible(spec, observation, subject, ran.get("args"))
-        record = call_record(ran, call.get("id"), ok, observation, watched.attempts)
+        record = call_record(ran, call.get("id"), ok, observation, 0 if instead else watched.attempts)
         row = trace_row(at, "execution", **ran["figures"], observation_ok=ok)
+        if instead is not None:
+            record["from_journal"] = row["from_journal"] = True
         if withheld:  # another subject's records: the model reads what the audit keeps, no more
             record["withheld"] = row["withheld"] = withheld
             result = withheld_answer(result, call, observation)
@@ -157,11 +251,26 @@ class ToolRunning:
         entries = ledger_entries(self._watched, record, run_id=run.get("run_id"), step=plan["step"])
         if entries:
             update["governance_ledger"] = entries
+        if instead is None and watched.claimed is not None and watched.claimed.go == "run":
+            settle(
+                self.journal,
+                current_thread(),
+                ran["idempotency_key"],
+                ok=ok,
+                observation=observation,
+                ledger=entries,
+            )
         if isinstance(result, BaseException):  # observed, as the Supervisor's gateway does
             result = tool_message(call, observation if not ok else {"error": type_name(result)}, error=True)
         if isinstance(result, ToolMessage):
             result = noted(result, ran)
         return answer(result, update)
+
+    def _paused(self, watched: Seen) -> None:
+        """The step waits for a human (an interrupt inside the tool's call): a call claimed and not
+        yet made is let go, so the step run again with the answer claims and makes it."""
+        if watched.claimed is not None and watched.claimed.go == "run" and watched.result is None:
+            release(self.journal, current_thread(), str((watched.plan or {}).get("idempotency_key")))
 
     def wrap_tool_call(self, request: ToolCallRequest, handler: Handler) -> ToolMessage | Command:
         prepared = self._prepared(request)
@@ -171,6 +280,7 @@ class ToolRunning:
         try:
             result: Any = handler(to_run)
         except GraphBubbleUp:
+            self._paused(watched)
             raise
         except Exception as exc:  # observed (or a named stop), as the Supervisor's gateway does
             result = exc
@@ -186,6 +296,7 @@ class ToolRunning:
         try:
             result: Any = await handler(to_run)
         except GraphBubbleUp:
+            self._paused(watched)
             raise
         except Exception as exc:
             result = exc

@@ -12,6 +12,8 @@ from typing import Any
 from langgraph.types import interrupt
 
 from nodes.clock import now
+from nodes.effects import ask_key, first_answer, world_ledger
+from nodes.journal import Journal
 from nodes.run import policy_for
 from nodes.supervisor import conversation as conv
 from nodes.supervisor.gateway import Ctx, Hooks, Models, State, _figures, _refuse, _review_context
@@ -33,10 +35,14 @@ def escalate(state: State) -> dict:
     return {"approval_request": {**request, "requested_at": now()}}
 
 
-def _ask(state: State, policy: rules.SupervisorPolicy, hooks: Hooks, models: Models) -> tuple[Any, ...]:
+def _ask(
+    state: State, policy: rules.SupervisorPolicy, hooks: Hooks, models: Models, journal: Journal | None = None
+) -> tuple[Any, ...]:
     """Ask until an answer can be applied, at most ``human_answer_attempts`` times (the automatic
-    approver once): ``(answer, decision or None, answers given, the problem of each refused one)``."""
-    request = state["approval_request"]
+    approver once): ``(answer, decision or None, answers given, the problem of each refused one)``.
+    With a journal, the first answer to each question wins: a second process resuming the same
+    question with another answer applies the first (:func:`nodes.effects.first_answer`)."""
+    request, thread = state["approval_request"], str(state.get("thread_id") or "")
     asked = {k: v for k, v in request.items() if k != "requested_at"}
     given: list[Any] = []
     problems: list[str] = []
@@ -46,7 +52,8 @@ def _ask(state: State, policy: rules.SupervisorPolicy, hooks: Hooks, models: Mod
             value = rules.auto_approve(request, policy.auto_approver_cap)
         else:
             problem = {"problem": problems[-1], "attempt": attempt} if problems else {}
-            value = interrupt({**asked, **problem})
+            question = {**asked, **problem}
+            value = first_answer(journal, thread, ask_key(question), interrupt(question))
         given.append(value)
         answer = parse_human_answer(value)
         if answer is None:
@@ -54,7 +61,7 @@ def _ask(state: State, policy: rules.SupervisorPolicy, hooks: Hooks, models: Mod
             continue
         if answer.type == "reject":
             return answer, None, given, problems
-        context = _review_context(state, policy)
+        context = _review_context(state, policy, world_ledger(journal, str(state.get("thread_id") or "")))
         decision = rules.approved_action(answer, state["action"], policy, context, hooks, models)
         if decision.passed:
             return answer, decision, given, problems
@@ -81,12 +88,18 @@ def _with_rows(rows: list[dict[str, Any]], update: dict[str, Any]) -> dict[str, 
 
 
 def human_approval(
-    state: State, runtime: Ctx, *, policy: rules.SupervisorPolicy, hooks: Hooks, models: Models
+    state: State,
+    runtime: Ctx,
+    *,
+    policy: rules.SupervisorPolicy,
+    hooks: Hooks,
+    models: Models,
+    journal: Journal | None = None,
 ) -> dict:
     """Pause for the human (or ask the automatic approver) and apply the answer. An answer that
     cannot be applied is asked again, with the problem, before the run gives up on it."""
     policy = policy_for(runtime, policy)
-    answer, decision, given, problems = _ask(state, policy, hooks, models)
+    answer, decision, given, problems = _ask(state, policy, hooks, models, journal)
     by = "auto_approver" if policy.auto_approver_enabled else "human"
     refused = _refused_rows(state, given, problems, by)
     state = {**state, "trace": [*(state.get("trace") or []), *refused]} if refused else state

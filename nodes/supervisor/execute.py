@@ -11,7 +11,20 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from langgraph.types import interrupt
+
 from nodes.clock import out_of_time
+from nodes.effects import (
+    IN_DOUBT_DECISIONS,
+    claim,
+    effect_key,
+    in_doubt_note,
+    in_doubt_request,
+    prospective,
+    recorded_outcome,
+    settle,
+)
+from nodes.journal import DONE, Journal
 from nodes.messages import annotated, answer_message
 from nodes.run import policy_for
 from nodes.supervisor import conversation as conv
@@ -19,10 +32,11 @@ from nodes.supervisor.gateway import Ctx, State, _figures, _refuse, _subject
 from nodes.tool_gateway import ToolOutcome, ToolRegistry, check_tool_call, error_observation, run_tool
 from nodes.trace import history_row, stop, trace_row
 from policies import supervisor as rules
+from policies.human import parse_human_answer
 from policies.observation import observation_of
 from policies.ownership import visible
 from policies.supervisor.ledger import ledger_entries, watched
-from policies.tools import idempotency_key, is_error_observation
+from policies.tools import call_signature, is_error_observation
 
 
 def _call_record(
@@ -51,15 +65,32 @@ def _call_record(
         "human_approved": state.get("human_approved"),
         "idempotency_key": key,
         **({"withheld": withheld} if withheld else {}),
+        # made already (another process, an earlier attempt): its recorded outcome, nothing ran
+        **({"from_journal": True} if outcome.detail.get("from_journal") else {}),
     }
 
 
-def execute(state: State, runtime: Ctx, *, policy: rules.SupervisorPolicy, tools: ToolRegistry) -> dict:
-    """Run the approved tool call through the gateway; record the observation."""
+def execute(
+    state: State,
+    runtime: Ctx,
+    *,
+    policy: rules.SupervisorPolicy,
+    tools: ToolRegistry,
+    journal: Journal | None = None,
+) -> dict:
+    """Run the approved tool call through the gateway; record the observation. A side effect is
+    claimed in the thread's journal first (:mod:`nodes.effects`): a call made already is not
+    made again, one in doubt after a crash is put to a human."""
     policy = policy_for(runtime, policy)
     action = state["action"]
     name, args, figures = action["name"], action["args"], _figures(state, action)
-    if out_of_time(state, policy):
+    spec = policy.tools.get(name)
+    step = int(state.get("steps") or 0)
+    key = _effect_key(state, step, name) if spec and spec.side_effect else None
+    thread = str(state.get("thread_id") or "")
+    # a call claimed before (a crash, a race) is reconciled, never dropped for the time it waited
+    reconciling = bool(key and journal is not None and journal.get(thread, key))
+    if out_of_time(state, policy) and not reconciling:
         return conv.close_open_calls(state, stop(state, "execution", "max_seconds", figures=figures))
     calls = list(state.get("calls") or [])
     checked = check_tool_call(
@@ -69,10 +100,14 @@ def execute(state: State, runtime: Ctx, *, policy: rules.SupervisorPolicy, tools
         return _refuse(
             state, policy, "execution", checked.reason, by="gateway", action=action, details=checked.details
         )
-    spec = policy.tools.get(name)
-    step = int(state.get("steps") or 0)
-    key = idempotency_key(str(state.get("run_id")), step, name, args) if spec and spec.side_effect else None
-    outcome = run_tool(tools, name, args, idempotency_key=key)
+    outcome: ToolOutcome | None = None
+    if key and journal is not None:
+        claimed = _claimed(state, policy, tools, journal, key)
+        if isinstance(claimed, dict):
+            return claimed
+        outcome = claimed
+    if outcome is None:
+        outcome = run_tool(tools, name, args, idempotency_key=key)
     call = _call_record(state, action, checked.details["signature"], key, outcome, policy)
     answer = _result_message(state, call)
     if not outcome.ok and policy.on_tool_error == "stop":  # the call is kept: it ran, or tried to
@@ -100,7 +135,73 @@ def execute(state: State, runtime: Ctx, *, policy: rules.SupervisorPolicy, tools
         row["withheld"] = call["withheld"]
     update = {"calls": [*calls, call], "trace": [row], "history": [history], **conv.said(state, answer)}
     entries = ledger_entries(watched(policy), call, run_id=state.get("run_id"), step=state.get("steps"))
+    if key and journal is not None and not outcome.detail.get("from_journal"):
+        settle(journal, thread, key, ok=bool(call["ok"]), observation=observation, ledger=entries)
     return {**update, "ledger": [*(state.get("ledger") or []), *entries]} if entries else update
+
+
+def _effect_key(state: State, step: int, name: str) -> str:
+    """The key of the step's side effect: its run, step and the action as the worker proposed it
+    (an approval and an edit of one question are one call; the same proposal on a replayed or
+    regenerated step is the same call)."""
+    proposed = state.get("proposed_action") or state["action"]
+    args = proposed.get("args") if isinstance(proposed.get("args"), dict) else {}
+    return effect_key(state.get("run_id"), step, name, call_signature(str(proposed.get("name")), args))
+
+
+def _claimed(
+    state: State, policy: rules.SupervisorPolicy, tools: ToolRegistry, journal: Journal, key: str
+) -> ToolOutcome | dict[str, Any] | None:
+    """The journal's claim of the side effect about to run: None (run it), the outcome recorded
+    for it (made already: not made again), or the run's update instead (made by another process
+    now, or the thread changed since the review: a named stop; in doubt: a human's answer)."""
+    action, thread = state["action"], str(state.get("thread_id") or "")
+    name, args = action["name"], action["args"]
+    tool = tools.get(name)
+    claimed = claim(
+        journal,
+        thread,
+        key,
+        tool=name,
+        args=args,
+        run_id=state.get("run_id"),
+        step=state.get("steps"),
+        ledger=prospective(watched(policy), name, args, run_id=state.get("run_id"), step=state.get("steps")),
+        keyed=bool(tool is not None and tool.takes_key),
+        after=state.get("world_seq"),
+    )
+    if claimed.go == "run":
+        return None
+    if claimed.go == "ran":
+        return recorded_outcome(claimed.effect)
+    if claimed.go == "in_doubt":
+        return in_doubt(state, journal, key, claimed.effect, tools)
+    figures = {**_figures(state, action), "idempotency_key": key}
+    stopped = stop(
+        state,
+        "execution",
+        "effect_in_progress" if claimed.go == "in_progress" else "thread_changed",
+        figures=figures,
+    )
+    return conv.close_open_calls(state, stopped)
+
+
+def in_doubt(
+    state: State, journal: Journal, key: str, effect: Mapping[str, Any], tools: ToolRegistry
+) -> ToolOutcome | None:
+    """A keyless side effect that started in a process that died before recording how it ended:
+    a human says whether it runs again (approve) or stands as made (reject, or respond with what
+    they found); either way the audit and every limit count it."""
+    thread = str(state.get("thread_id") or "")
+    value = interrupt(
+        in_doubt_request(state["action"], effect, run_id=state.get("run_id"), step=state.get("steps"))
+    )
+    answer = parse_human_answer(value, allowed=IN_DOUBT_DECISIONS)
+    if answer is not None and answer.type == "approve":
+        return None  # it did not run: run it now (its claim stands; this run records how it ends)
+    note = in_doubt_note(answer)
+    journal.finish(thread, key, DONE, {"ok": True, "observation": note, "ledger": effect.get("ledger") or []})
+    return ToolOutcome(True, result=note, detail={"from_journal": True, "in_doubt": True})
 
 
 def _result_message(state: State, call: Mapping[str, Any]) -> list[Any]:

@@ -24,6 +24,8 @@ from typing import Any
 from langchain_core.runnables import RunnableConfig
 from langgraph.runtime import Runtime
 
+from nodes.effects import merged, world_ledger
+from nodes.journal import Journal
 from nodes.run import policy_for, start_run
 from nodes.steps import superstep
 from nodes.supervisor import conversation as conv
@@ -92,7 +94,11 @@ def _subject(state: State) -> dict[str, Any]:
     return dict((state.get("subject") if subject is None else subject) or {})
 
 
-def _review_context(state: State, policy: rules.SupervisorPolicy) -> rules.ReviewContext:
+def _review_context(
+    state: State, policy: rules.SupervisorPolicy, world: list[dict[str, Any]] | None = None
+) -> rules.ReviewContext:
+    """What the review reads; ``world``: the thread's journal's ledger entries (what ran, or may
+    have run, in any process or branch), counted beside the state's own."""
     return rules.ReviewContext(
         tuple(state.get("calls") or []),
         _subject(state),
@@ -100,7 +106,7 @@ def _review_context(state: State, policy: rules.SupervisorPolicy) -> rules.Revie
         frozenset(policy.trusted_tools()),
         tuple(policy.constants()),
         grants=tuple(state.get("grants") or ()),
-        ledger=tuple(state.get("ledger") or ()),
+        ledger=merged(state.get("ledger") or (), world or []),
     )
 
 
@@ -250,8 +256,20 @@ def validate_action(state: State, runtime: Ctx, *, policy: rules.SupervisorPolic
     return {"proposed_action": action, "action": action, "executed_from": "original", "revisions": 0}
 
 
-def review(state: State, runtime: Ctx, *, policy: rules.SupervisorPolicy, hooks: Hooks) -> dict:
+def review(
+    state: State,
+    runtime: Ctx,
+    *,
+    policy: rules.SupervisorPolicy,
+    hooks: Hooks,
+    journal: Journal | None = None,
+) -> dict:
+    """The supervisor's review of the action, against the thread's ledger as the journal holds it
+    (``world_seq``: how far the journal was read, so that the call's claim sees what changed)."""
     policy = policy_for(runtime, policy)
+    thread = str(state.get("thread_id") or "")
+    world = world_ledger(journal, thread)
+    seen = {"world_seq": journal.high_water(thread)} if journal is not None and thread else {}
     action = state["action"]
     earlier = rules.refused_before(action, state.get("refusals") or [])
     if earlier is not None:
@@ -262,9 +280,9 @@ def review(state: State, runtime: Ctx, *, policy: rules.SupervisorPolicy, hooks:
         return _refuse(
             state, policy, "review", reason, by="supervisor", action=action, message=message, update=again
         )
-    decision = rules.review_action(action, _review_context(state, policy), policy, hooks)
+    decision = rules.review_action(action, _review_context(state, policy, world), policy, hooks)
     row = {"decision": decision.verdict, "reason": decision.reason, **decision.details}
-    update: dict[str, Any] = {"review": row, "reviews": [*(state.get("reviews") or []), row]}
+    update: dict[str, Any] = {"review": row, "reviews": [*(state.get("reviews") or []), row], **seen}
     if decision.verdict == "approve":  # the rules approved it, or a human's yes earlier in the run covers it
         update["approved_by"] = rules.approver(decision.details)
     if decision.verdict == "block":
