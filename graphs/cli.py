@@ -46,10 +46,11 @@ from graphs.cli_errors import (
     _fail,
     _store_error,
 )
-from graphs.cli_files import ENV_FILE_ENV, _check_store_folder, load_env_file, load_policy
+from graphs.cli_files import ENV_FILE_ENV, _check_store_folder, check_store_file, load_env_file, load_policy
 from graphs.cli_probe import add_probe_parser, probe_command
 from graphs.cli_signals import PipeSafe, _interrupted, _reader_left
 from graphs.inputs import DEFAULT_MAX_INPUT_BYTES, MAX_INPUT_ENV
+from graphs.printable import printable
 from graphs.registry import PATTERNS
 from graphs.store import DB_ENV, DEFAULT_DB, StoreError, default_location, one_line, parse_location
 
@@ -93,6 +94,28 @@ def _positive(text: str) -> int:
     if value < 1:
         raise argparse.ArgumentTypeError("must be at least 1")
     return value
+
+
+def _seconds(text: str) -> float:
+    """Seconds, 0 or more (``--wait``)."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number of seconds: {text!r}") from None
+    if not value >= 0 or value == float("inf"):
+        raise argparse.ArgumentTypeError(f"must be a finite number of seconds, 0 or more, not {text}")
+    return value
+
+
+def _wait_option(parser: argparse.ArgumentParser, default: float) -> None:
+    parser.add_argument(
+        "--wait",
+        type=_seconds,
+        default=default,
+        metavar="SECONDS",
+        help=f"one run at a time per thread: wait this long for a run going on the thread, then "
+        f"fail with 'thread busy' (default {default:g})",
+    )
 
 
 def _db_option(parser: argparse.ArgumentParser) -> None:
@@ -153,6 +176,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="pause for a human at escalations instead of the automatic approver (supervisor)",
     )
     _max_input_option(run)
+    _wait_option(run, 0)
     _db_option(run)
     runs = sub.add_parser("runs", help="list the runs in the store")
     runs.add_argument("--pattern", choices=list(PATTERNS), help="only this pattern's runs")
@@ -193,6 +217,7 @@ def build_parser() -> argparse.ArgumentParser:
             answer.add_argument("--message", default="", help="a note kept in the run's history")
             _max_input_option(answer)
         answer.add_argument("--json", action="store_true", help="print only the result object on stdout")
+        _wait_option(answer, 0 if verb == "resume" else 60)
         _db_option(answer)
     patterns = sub.add_parser("patterns", help="list the patterns and their input keys")
     patterns.add_argument("--json", action="store_true", help="print a JSON list")
@@ -224,6 +249,25 @@ def _no_model() -> Iterator[None]:
             os.environ["OPENAI_API_KEY"] = key
 
 
+@contextlib.contextmanager
+def _skipped_threads(err: TextIO) -> Iterator[None]:
+    """``runs`` and ``waiting`` list the runs of a store that also holds a damaged thread: each
+    thread left out is named on stderr, one line each (``agent-patterns: warning: thread ...
+    skipped: ...``), once the list is printed. Other warnings go on as they would have."""
+    import warnings
+
+    from graphs.runs import UnreadableRunWarning
+
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always", UnreadableRunWarning)
+        yield
+    for warning in caught:
+        if isinstance(warning.message, UnreadableRunWarning):
+            print(f"agent-patterns: warning: {printable(str(warning.message))}", file=err)
+        else:
+            warnings.warn_explicit(warning.message, warning.category, warning.filename, warning.lineno)
+
+
 def _dispatch(args: argparse.Namespace) -> int:
     out, err = PipeSafe(sys.stdout), PipeSafe(sys.stderr)
     stdout, stderr = typing.cast(TextIO, out), typing.cast(TextIO, err)
@@ -238,10 +282,11 @@ def _dispatch(args: argparse.Namespace) -> int:
     if args.command == "probe":  # runs in memory: no store
         return probe_command(args, stdout)
     _check_store_folder(args.db)
+    check_store_file(args.db)
     if getattr(args, "thread_id", None) is not None:  # show, audit, the answers: a unique prefix will do
         args.thread_id = resolve_thread(args)
     if args.command in ("runs", "waiting"):
-        with _no_model():
+        with _no_model(), _skipped_threads(stderr):
             return list_command(args, stdout)
     if args.command == "show":
         with _no_model():

@@ -9,6 +9,7 @@ import argparse
 import json
 import textwrap
 import uuid
+from contextlib import ExitStack
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -120,17 +121,24 @@ def run_pattern(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             printable(f"{pattern.name}: thread {thread_id} (runs kept in {where})"), file=progress, flush=True
         )
         from graphs.runs import run_config, stream_values  # LangGraph, LangChain: after the header
+        from graphs.store import journal_for
+        from nodes.journal import ThreadBusy
 
-        _check_thread_free(saver, thread_id, pattern)
-        try:
-            graph = pattern.build(checkpointer=saver, llm=llm, policy=policy, ledger=ledger, store=store)
-        except ValueError as exc:  # a policy that does not fit the pattern's tools
-            raise CliError(str(exc)) from None
-        interrupted: list[Any] = []
-        args.running = thread_id  # from here on, Ctrl-C leaves a run to resume
-        values = stream_values(
-            graph, inputs, run_config(thread_id, policy), _printer(progress, width, interrupted)
-        )
+        with ExitStack() as held:  # one run at a time per thread, whichever process starts it
+            try:
+                held.enter_context(journal_for(saver).turn(thread_id, wait=args.wait))
+            except ThreadBusy as exc:
+                raise CliError(str(exc)) from None
+            _check_thread_free(saver, thread_id, pattern)
+            try:
+                graph = pattern.build(checkpointer=saver, llm=llm, policy=policy, ledger=ledger, store=store)
+            except ValueError as exc:  # a policy that does not fit the pattern's tools
+                raise CliError(str(exc)) from None
+            interrupted: list[Any] = []
+            args.running = thread_id  # from here on, Ctrl-C leaves a run to resume
+            values = stream_values(
+                graph, inputs, run_config(thread_id, policy), _printer(progress, width, interrupted)
+            )
     from graphs.registry import run_result
 
     result = run_result(graph, values)
@@ -174,6 +182,7 @@ def answer_run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     progress = err if args.json else out
     from graphs.runs import NotIncomplete, NotWaiting, RunNotFound, continue_run, resume_run
     from graphs.store import open_checkpointer, open_ledger, open_store
+    from nodes.journal import ThreadBusy
 
     llm = _chat_model()
     header = f"{args.thread_id}: {args.command} (runs kept in {parse_location(args.db)})"
@@ -184,13 +193,13 @@ def answer_run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         open_store(args.db) as store,
     ):
         args.running = args.thread_id
-        kept = {"llm": llm, "ledger": ledger, "store": store, "on_update": on_update}
+        kept = {"llm": llm, "ledger": ledger, "store": store, "on_update": on_update, "wait": args.wait}
         try:
             if answer is None:
                 result = continue_run(saver, args.thread_id, **kept)
             else:
                 result = resume_run(saver, args.thread_id, answer, **kept)
-        except (RunNotFound, NotWaiting, NotIncomplete) as exc:
+        except (RunNotFound, NotWaiting, NotIncomplete, ThreadBusy) as exc:
             raise CliError(str(exc)) from None
         refused = _refused_answer(result, saver, args.thread_id)
     if answer is not None and refused:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
+import warnings
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -23,6 +24,8 @@ from langgraph.types import Command, StateSnapshot
 
 from demo_tools.ledger import Ledger
 from graphs.registry import PATTERNS, Pattern, run_result
+from nodes.effects import ask_key
+from nodes.journal import Journal, ThreadBusy, owner, process_alive
 from policies.base import BasePolicy
 
 
@@ -40,13 +43,32 @@ class NotIncomplete(RuntimeError):
 
 class UnreadableRun(RuntimeError):
     """The store holds a checkpoint (or its metadata) that cannot be decoded: written by another
-    program or version, or damaged. Nothing is changed."""
+    program or version, or damaged. Nothing is changed. ``thread_id`` names the thread (None: the
+    store's index of runs), ``reason`` says what is wrong with it."""
+
+    def __init__(self, message: str, *, thread_id: str | None = None, reason: str | None = None) -> None:
+        super().__init__(message)
+        self.thread_id = thread_id
+        self.reason = reason or message
+
+
+class UnreadableRunWarning(UserWarning):
+    """A thread :func:`list_runs` left out because it cannot be read (:class:`UnreadableRun`), while
+    the store's other runs are listed: ``thread_id`` names it, ``reason`` says why."""
+
+    def __init__(self, thread_id: str, reason: str) -> None:
+        super().__init__(f"thread {thread_id!r} skipped: {reason}")
+        self.thread_id = thread_id
+        self.reason = reason
 
 
 def _database_error(exc: BaseException) -> bool:
     """An error of the database itself (locked, connection lost...), which the caller reports as
-    such, not as a checkpoint that cannot be decoded."""
-    return isinstance(exc, sqlite3.Error) or type(exc).__module__.split(".")[0] in ("psycopg", "psycopg_pool")
+    such, not as a checkpoint that cannot be decoded. Metadata that is not JSON is the row's: SQLite
+    reports it (``malformed JSON``) when a query filters on it."""
+    if isinstance(exc, sqlite3.Error):
+        return "malformed JSON" not in str(exc)
+    return type(exc).__module__.split(".")[0] in ("psycopg", "psycopg_pool")
 
 
 @contextmanager
@@ -61,9 +83,8 @@ def _decoding(thread_id: str | None = None) -> Iterator[None]:
             raise
         where = f"thread {thread_id!r}" if thread_id else "the store's index of runs"
         text = " ".join(str(exc).split())[:200] or "no message"
-        raise UnreadableRun(
-            f"{where} holds a checkpoint that cannot be decoded ({type(exc).__name__}: {text})"
-        ) from exc
+        reason = f"holds a checkpoint that cannot be decoded ({type(exc).__name__}: {text})"
+        raise UnreadableRun(f"{where} {reason}", thread_id=thread_id, reason=reason) from exc
 
 
 @dataclass(frozen=True)
@@ -103,14 +124,17 @@ def _config(thread_id: str) -> dict[str, Any]:
     return {"configurable": {"thread_id": thread_id}}
 
 
-def _threads(checkpointer: BaseCheckpointSaver) -> list[tuple[str, str]]:
-    """(thread id, pattern) for every run a pattern graph wrote, the most recently started (or
-    restarted with new input) first. One read of the store: the checkpoints each invocation writes
-    for its input, whose ids are time-ordered UUIDs; resuming a run writes none, so it keeps its
-    place."""
-    latest: dict[str, tuple[str, str]] = {}
-    with _decoding():
-        items = list(checkpointer.list(None, filter={"source": "input"}))
+#: The checkpoints each invocation writes for its input: the store's index of runs.
+_INPUTS = {"source": "input"}
+#: Every thread's newest checkpoint, read without decoding a row (SQLite and PostgreSQL alike).
+_NEWEST = (
+    "SELECT thread_id, MAX(checkpoint_id) AS newest FROM checkpoints"
+    " WHERE checkpoint_ns = '' GROUP BY thread_id"
+)
+
+
+def _index_into(latest: dict[str, tuple[str, str | UnreadableRun]], items: Iterator[CheckpointTuple]) -> None:
+    """Each thread's latest input checkpoint id and its pattern, from the store's input checkpoints."""
     for item in items:
         configurable = item.config.get("configurable", {})
         pattern = (item.metadata or {}).get("pattern")
@@ -119,8 +143,58 @@ def _threads(checkpointer: BaseCheckpointSaver) -> list[tuple[str, str]]:
         thread_id, checkpoint_id = str(configurable["thread_id"]), str(configurable["checkpoint_id"])
         if thread_id not in latest or checkpoint_id > latest[thread_id][0]:
             latest[thread_id] = (checkpoint_id, pattern)
+
+
+def _thread_ids(checkpointer: BaseCheckpointSaver) -> list[tuple[str, str]] | None:
+    """(thread id, id of its newest checkpoint) of every thread in the store, read without decoding
+    a checkpoint: for SQLite, PostgreSQL and in-memory stores; None for another checkpointer."""
+    conn: Any = getattr(checkpointer, "conn", None)
+    storage = getattr(checkpointer, "storage", None)
+    rows: list[Any]
+    if isinstance(conn, sqlite3.Connection):
+        with checkpointer.cursor(transaction=False) as cur:  # type: ignore[attr-defined]
+            rows = cur.execute(_NEWEST).fetchall()
+    elif type(checkpointer).__module__.startswith("langgraph.checkpoint.postgres") and conn is not None:
+        if hasattr(conn, "connection"):  # a connection pool
+            with conn.connection() as pooled:
+                rows = pooled.execute(_NEWEST).fetchall()
+        else:
+            with checkpointer.lock:  # type: ignore[attr-defined]
+                rows = conn.execute(_NEWEST).fetchall()
+    elif isinstance(storage, dict):  # InMemorySaver: thread id -> namespace -> checkpoint id -> row
+        rows = [(thread_id, max(spaces[""])) for thread_id, spaces in storage.items() if spaces.get("")]
+    else:
+        return None
+    return [(str(a), str(b)) for a, b in (tuple(r.values()) if isinstance(r, dict) else r for r in rows)]
+
+
+def _threads(checkpointer: BaseCheckpointSaver) -> list[tuple[str, str | UnreadableRun]]:
+    """(thread id, pattern) for every run a pattern graph wrote, the most recently started (or
+    restarted with new input) first. One read of the store: the checkpoints each invocation writes
+    for its input, whose ids are time-ordered UUIDs; resuming a run writes none, so it keeps its
+    place.
+
+    When a thread's input checkpoints cannot be decoded, the store's threads are read one by one
+    and such a thread comes with the :class:`UnreadableRun` in place of its pattern (placed by its
+    newest checkpoint), so that one damaged thread does not hide the others."""
+    latest: dict[str, tuple[str, str | UnreadableRun]] = {}
+    try:
+        with _decoding():
+            _index_into(latest, checkpointer.list(None, filter=_INPUTS))
+    except UnreadableRun:
+        threads = _thread_ids(checkpointer)
+        if threads is None:
+            raise
+        latest = {}
+        for thread_id, newest in threads:
+            config: Any = _config(thread_id)
+            try:
+                with _decoding(thread_id):
+                    _index_into(latest, checkpointer.list(config, filter=_INPUTS))
+            except UnreadableRun as exc:
+                latest[thread_id] = (newest, exc)
     ordered = sorted(latest.items(), key=lambda item: item[1][0], reverse=True)
-    return [(thread_id, pattern) for thread_id, (_, pattern) in ordered]
+    return [(thread_id, found) for thread_id, (_, found) in ordered]
 
 
 def has_thread(checkpointer: BaseCheckpointSaver, thread_id: str) -> bool:
@@ -130,7 +204,8 @@ def has_thread(checkpointer: BaseCheckpointSaver, thread_id: str) -> bool:
 
 
 def stored_threads(checkpointer: BaseCheckpointSaver) -> list[str]:
-    """Every thread a pattern graph ran on in this store, the most recently started first."""
+    """Every thread a pattern graph ran on in this store, the most recently started first (and
+    those whose checkpoints cannot be decoded, so that a command can name them)."""
     return [thread_id for thread_id, _ in _threads(checkpointer)]
 
 
@@ -208,29 +283,55 @@ def list_runs(
     ``pattern`` and ``status`` filter; ``offset`` skips that many matching runs and ``limit`` (None:
     no limit) caps how many are returned, so a large store is read a page at a time: the store's
     index of runs is read once, and only the runs on the page are opened (with a ``status`` filter,
-    every run before the page's end, since a run's status is in its latest state)."""
+    every run before the page's end, since a run's status is in its latest state).
+
+    A thread that cannot be read (a damaged checkpoint: :class:`UnreadableRun`) is left out with an
+    :class:`UnreadableRunWarning` naming it, and the other runs are listed; when no other run was
+    found, its :class:`UnreadableRun` is raised."""
     if (limit is not None and limit < 0) or offset < 0:
         raise ValueError("limit and offset must not be negative")
     runs: list[RunSummary] = []
     graphs: dict[str, Any] = {}
-    matched = 0
+    unreadable: list[UnreadableRun] = []
+    matched = others = 0  # others: the runs read, or skipped unread, that match the pattern
     for thread_id, name in _threads(checkpointer):
         if limit is not None and len(runs) >= limit:
             break
+        if isinstance(name, UnreadableRun):  # its pattern cannot be read either: it may match
+            if status is not None or matched >= offset:
+                unreadable.append(name)
+            continue
         if pattern and name != pattern:
             continue
+        others += 1
         if status is None and matched < offset:  # skipped unread: no filter needs its state
             matched += 1
             continue
-        graph = graphs.setdefault(name, _graph(PATTERNS[name], checkpointer))
-        with _decoding(thread_id):
-            summary = _summary(thread_id, name, graph.get_state(_config(thread_id)))
+        graph = graphs.get(name) or graphs.setdefault(name, _graph(PATTERNS[name], checkpointer))
+        try:
+            with _decoding(thread_id):
+                summary = _summary(thread_id, name, graph.get_state(_config(thread_id)))
+        except UnreadableRun as exc:
+            others -= 1
+            unreadable.append(exc)
+            continue
         if status is not None and summary.status != status:
             continue
         matched += 1
         if matched > offset:
             runs.append(summary)
+    _report_unreadable(unreadable, others)
     return runs
+
+
+def _report_unreadable(unreadable: list[UnreadableRun], others: int) -> None:
+    """The threads a listing could not read: an :class:`UnreadableRunWarning` each, beside the
+    runs it lists; when it found no other run, the first one's :class:`UnreadableRun` (a store
+    whose every run is unreadable is an error, not an empty list)."""
+    if unreadable and not others:
+        raise unreadable[0]
+    for exc in unreadable:
+        warnings.warn(UnreadableRunWarning(exc.thread_id or "?", exc.reason), stacklevel=3)
 
 
 def waiting_runs(checkpointer: BaseCheckpointSaver) -> list[RunSummary]:
@@ -318,6 +419,44 @@ def _run_on(
     return result
 
 
+class AlreadyAnswered(NotWaiting):
+    """The question was answered already, by another reviewer or process: this answer ran nothing.
+    ``answer``: the one that won, as stored (its ``type``, ``at``)."""
+
+    def __init__(self, message: str, answer: dict[str, Any] | None = None) -> None:
+        super().__init__(message)
+        self.answer = answer or {}
+
+
+#: How long an answer waits for the thread by default (a turn still running on it): seconds.
+ANSWER_WAIT = 60.0
+
+
+def _answered(thread_id: str, stored: dict[str, Any], note: str = "") -> AlreadyAnswered:
+    given = stored.get("answer")
+    kind = given.get("type") if isinstance(given, dict) else given
+    if isinstance(given, dict) and isinstance(given.get("decisions"), list) and given["decisions"]:
+        first = given["decisions"][0]
+        kind = first.get("type") if isinstance(first, dict) else first
+    at = stored.get("at")
+    when = datetime.fromtimestamp(float(at), UTC).isoformat(timespec="seconds") if at else "?"
+    by = f", by {stored['by']}" if stored.get("by") and stored.get("by") != "human" else ""
+    return AlreadyAnswered(
+        f"run {thread_id!r}: already answered ({kind}, at {when}{by}); this answer ran nothing{note}", stored
+    )
+
+
+def _claim_answer(journal: Journal, thread_id: str, question: Any, answer: Any) -> dict[str, Any] | None:
+    """Claim the question for ``answer`` (the first answer wins): None when this answer holds it,
+    else the answer that does."""
+    stored, created = journal.answer(thread_id, ask_key(question), {"answer": answer, "by": "human"})
+    return None if created or (stored.get("answer") == answer and _ours(stored)) else stored
+
+
+def _ours(stored: dict[str, Any]) -> bool:
+    return (stored.get("owner") or {}) == owner()
+
+
 def resume_run(
     checkpointer: BaseCheckpointSaver,
     thread_id: str,
@@ -328,19 +467,120 @@ def resume_run(
     ledger: Ledger | None = None,
     on_update: OnUpdate | None = None,
     store: BaseStore | None = None,
+    journal: Journal | None = None,
+    wait: float | None = ANSWER_WAIT,
 ) -> dict[str, Any]:
     """Answer a waiting run's interrupt (``{"type": "approve"}``, an edit or a rejection) and run it
     on, in this process. Returns its result (with ``waiting_for_human`` if it pauses again).
+
+    The first answer to a question wins, whoever races: this answer claims the question the run
+    waits on now in the thread's journal (``journal``: default, the one beside ``checkpointer``'s
+    runs), and an answer that finds it claimed raises :class:`AlreadyAnswered` (which answer, when)
+    and runs nothing. The run goes on under the thread's turn (one run at a time per thread);
+    ``wait``: seconds to wait for a turn still going on the thread (None: as long as it takes),
+    then :class:`~nodes.journal.ThreadBusy`.
 
     ``policy`` defaults to the one the run was started with when the CLI recorded it, else the
     pattern's defaults; ``ledger`` is where the demo tools record side effects (give the same
     ledger the run started with, so that nothing is done twice); ``store``, where the run keeps its
     audit log (``graphs.store.open_store``: beside the runs).
     """
-    graph, snapshot, policy = _reopen(checkpointer, thread_id, llm, policy, ledger, store)
+    from graphs.store import journal_for
+
+    journal = journal if journal is not None else journal_for(checkpointer)
+    graph, _, policy = _reopen(checkpointer, thread_id, llm, policy, ledger, store)
+    return answer_waiting(
+        graph,
+        thread_id,
+        answer,
+        journal=journal,
+        wait=wait,
+        run=lambda: _run_on(graph, Command(resume=answer), thread_id, policy, on_update),
+    )
+
+
+def answer_waiting(
+    graph: Any,
+    thread_id: str,
+    answer: Any,
+    *,
+    journal: Journal,
+    wait: float | None = ANSWER_WAIT,
+    run: Callable[[], Any] | None = None,
+) -> Any:
+    """Answer the question a thread of ``graph`` (one of the patterns, or a ``create_agent`` agent
+    with ``GovernanceMiddleware``) waits on, as a reviewer does: the answer claims the question in
+    ``journal`` (the first answer wins: a later one raises :class:`AlreadyAnswered` and runs
+    nothing), then the run goes on under the thread's turn (``wait``: seconds to wait for a turn
+    going on the thread, then :class:`~nodes.journal.ThreadBusy`). ``run``: how to go on (default:
+    ``graph.invoke(Command(resume=answer), ...)``); returns what it returns."""
+    config = _config(thread_id)
+    with _decoding(thread_id):
+        snapshot = graph.get_state(config)
     if not snapshot.interrupts:
-        raise NotWaiting(f"run {thread_id!r} is not waiting for a human (status: {_status(snapshot)})")
-    return _run_on(graph, Command(resume=answer), thread_id, policy, on_update)
+        raise _not_waiting(journal, thread_id, snapshot)
+    question = snapshot.interrupts[0].value
+    asked = ask_key(question)
+    winner = _claim_answer(journal, thread_id, question, answer)
+    if winner is not None and process_alive(winner) is not False:
+        raise _answered(thread_id, winner)
+    with journal.turn(thread_id, wait=wait):
+        with _decoding(thread_id):
+            snapshot = graph.get_state(config)
+        if not any(ask_key(i.value) == asked for i in snapshot.interrupts):
+            raise _not_waiting(journal, thread_id, snapshot)
+        if winner is not None:  # its process died before the answer took effect: this one claims it
+            journal.forget_answer(thread_id, asked)
+            winner = _claim_answer(journal, thread_id, question, answer)
+            if winner is not None:
+                raise _answered(thread_id, winner)
+        return run() if run is not None else graph.invoke(Command(resume=answer), config)
+
+
+class ThreadWaiting(RuntimeError):
+    """A new turn on a thread that waits for a human: answer it first (a new run would discard the
+    pending question)."""
+
+
+def carry_on_first(graph: Any, thread_id: str) -> dict[str, Any] | None:
+    """Before a new turn on a thread: a run whose process died mid-run (its latest checkpoint has
+    steps still to run and asks nothing) is carried on first, so that a side effect it had started
+    is reconciled (:mod:`nodes.effects`: made already, made again with its key, or put to a human)
+    instead of being dropped by the new turn. Returns the result when the thread then waits for a
+    human (the new turn waits behind it), else None. A thread waiting for a human raises
+    :class:`ThreadWaiting`. Call it under the thread's turn (:meth:`~nodes.journal.Journal.turn`)."""
+    config = _config(thread_id)
+    with _decoding(thread_id):
+        snapshot = graph.get_state(config)
+    if snapshot.interrupts:
+        raise ThreadWaiting(
+            f"thread {thread_id!r} waits for a human: answer it first (a new turn would discard the question)"
+        )
+    if not snapshot.next:
+        return None
+    result = dict(graph.invoke(None, config))
+    return result if graph.get_state(config).interrupts else None
+
+
+def _going(journal: Journal, thread_id: str) -> str:
+    """Where a run answered already stands when it has not ended: going on in another process
+    now (it holds the thread's turn), or cut short (nothing holds it)."""
+    try:
+        with journal.turn(thread_id, wait=0):
+            pass
+    except ThreadBusy:
+        return " (its run is going on now, in another process)"
+    return " (its run was cut short: carry it on with `agent-patterns resume`, or the thread's next turn)"
+
+
+def _not_waiting(journal: Journal, thread_id: str, snapshot: StateSnapshot) -> NotWaiting:
+    """The run waits on no question (or no longer on the one answered): the answer stored last
+    says who answered it, and when."""
+    answers = journal.answers(thread_id)
+    status = _status(snapshot) if "status" in (snapshot.values or {}) or snapshot.next else "ended"
+    if answers:
+        return _answered(thread_id, answers[-1], _going(journal, thread_id) if status == "incomplete" else "")
+    return NotWaiting(f"run {thread_id!r} is not waiting for a human (status: {status})")
 
 
 def continue_run(
@@ -352,18 +592,27 @@ def continue_run(
     ledger: Ledger | None = None,
     on_update: OnUpdate | None = None,
     store: BaseStore | None = None,
+    journal: Journal | None = None,
+    wait: float | None = 0.0,
 ) -> dict[str, Any]:
     """Carry on an ``incomplete`` run (its process died mid-run) from its latest checkpoint.
 
-    The step that was in flight runs again; side-effecting tools get the same idempotency key as
-    before, so what the dead process already did is not done twice.
+    The step that was in flight runs again; a side effect it had started is reconciled through the
+    thread's journal (:mod:`nodes.effects`): one made already is not made again, a keyed tool is
+    called again with the same key, a keyless one in doubt is put to a human. A run still going in
+    another process holds the thread's turn: :class:`~nodes.journal.ThreadBusy` (``wait``: seconds
+    to wait for it).
     """
-    graph, snapshot, policy = _reopen(checkpointer, thread_id, llm, policy, ledger, store)
-    status = _status(snapshot)
-    if status != "incomplete":
-        hint = " (answer it with approve/edit/reject)" if status == "waiting" else ""
-        raise NotIncomplete(f"run {thread_id!r} has nothing to continue (status: {status}){hint}")
-    return _run_on(graph, None, thread_id, policy, on_update)
+    from graphs.store import journal_for
+
+    journal = journal if journal is not None else journal_for(checkpointer)
+    with journal.turn(thread_id, wait=wait):
+        graph, snapshot, policy = _reopen(checkpointer, thread_id, llm, policy, ledger, store)
+        status = _status(snapshot)
+        if status != "incomplete":
+            hint = " (answer it with approve/edit/reject)" if status == "waiting" else ""
+            raise NotIncomplete(f"run {thread_id!r} has nothing to continue (status: {status}){hint}")
+        return _run_on(graph, None, thread_id, policy, on_update)
 
 
 def run_config(thread_id: str, policy: BasePolicy | None) -> dict[str, Any]:

@@ -18,13 +18,15 @@ import os
 import sqlite3
 import threading
 import time
+import weakref
 from collections.abc import AsyncIterator, Callable, Iterator, Mapping
 from contextlib import asynccontextmanager, contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any, Literal, TypeVar
 
 from demo_tools.ledger import Ledger, MemoryLedger, PostgresLedger, SqliteLedger
+from nodes.journal import Claim, Journal, PostgresJournal, SqliteJournal
 
 if TYPE_CHECKING:  # LangGraph is imported where a checkpointer is opened: listing options stays fast
     from langgraph.checkpoint.base import BaseCheckpointSaver
@@ -36,6 +38,7 @@ DEFAULT_DB = "~/.agent-patterns/runs.sqlite"
 _SETUP_LOCK = 727_274_001  # pg_advisory_lock key: one process creates the tables at a time
 _TRY_LOCK = "SELECT pg_try_advisory_lock(%s) AS locked"
 _SETUP_WAIT = 120.0
+_T = TypeVar("_T")
 
 
 class StoreError(Exception):
@@ -93,9 +96,117 @@ def _sqlite_path(location: Location) -> Path:
 
 def _sqlite_error(path: Path, exc: sqlite3.Error) -> StoreError:
     text = str(exc)
+    if _read_only_error(exc, path):
+        why = _why_read_only(path)
+        return StoreError(f"run store {path} cannot be written ({text}): the run store is read-only ({why})")
+    if (
+        getattr(exc, "sqlite_errorname", "") == "SQLITE_CANTOPEN"
+        and not path.exists()
+        and _read_only_place(path.parent)
+    ):
+        return StoreError(
+            f"cannot create run store {path} ({text}): its folder is read-only ({_why_read_only(path)})"
+        )
     if "not a database" in text or "malformed" in text:
         return StoreError(f"run store {path} is not a usable SQLite database ({text})")
     return StoreError(f"cannot open run store {path}: {text}")
+
+
+def _read_only_place(path: Path) -> bool:
+    """Is ``path`` (a file or a folder) on a read-only file system, or not writable by this process?"""
+    try:
+        return bool(os.statvfs(path).f_flag & os.ST_RDONLY) or not os.access(path, os.W_OK)
+    except OSError:
+        return False
+
+
+def _read_only_error(exc: sqlite3.Error, path: Path) -> bool:
+    """Did SQLite fail because the store cannot be written: its file, its folder (where SQLite keeps
+    the ``-wal`` and ``-shm`` files of a WAL store) or the mount is read-only?"""
+    name = getattr(exc, "sqlite_errorname", "") or ""
+    if name.startswith("SQLITE_READONLY") or "readonly database" in str(exc):
+        return True
+    return (
+        name == "SQLITE_CANTOPEN"
+        and path.is_file()
+        and (_read_only_place(path) or _read_only_place(path.parent))
+    )
+
+
+def _why_read_only(path: Path) -> str:
+    """Why a store cannot be written, as far as the file system tells."""
+    place = path if path.exists() else path.parent
+    try:
+        if os.statvfs(place).f_flag & os.ST_RDONLY:
+            return "on a read-only file system"
+    except OSError:
+        pass
+    if path.exists() and not os.access(path, os.W_OK):
+        return "the file is not writable"
+    if not os.access(path.parent, os.W_OK):
+        return "its folder is not writable, and SQLite writes its -wal and -shm files there"
+    return "SQLite opened it read-only"
+
+
+def _read_only_connection(path: Path, **kwargs: Any) -> sqlite3.Connection:
+    """``path`` opened for reading only: ``mode=ro`` (which reads a WAL store's log, but needs its
+    ``-shm`` file, or a folder to create it in), else ``immutable=1`` (no locks, no ``-shm``),
+    which is safe only while no ``-wal`` file holds changes not yet in the database file itself."""
+    uri = path.resolve().as_uri()
+    try:
+        conn = sqlite3.connect(f"{uri}?mode=ro", uri=True, **kwargs)
+    except sqlite3.Error as exc:
+        raise _sqlite_error(path, exc) from None
+    try:
+        conn.execute("SELECT count(*) FROM sqlite_master").fetchone()
+        return conn
+    except sqlite3.Error as exc:
+        conn.close()
+        wal = path.with_name(path.name + "-wal")
+        if wal.exists() and wal.stat().st_size > 0:
+            raise StoreError(
+                f"run store {path} is read-only ({_why_read_only(path)}) and cannot be read: its "
+                f"write-ahead log {wal.name} holds changes that SQLite reads only with a writable "
+                f"folder or an existing {path.name}-shm file ({exc})"
+            ) from None
+    try:
+        return sqlite3.connect(f"{uri}?immutable=1", uri=True, **kwargs)
+    except sqlite3.Error as exc:
+        raise _sqlite_error(path, exc) from None
+
+
+def _open_sqlite(
+    path: Path, setup: Callable[[sqlite3.Connection], _T], *, writable: bool, **kwargs: Any
+) -> tuple[sqlite3.Connection, _T]:
+    """A connection to the SQLite store at ``path`` and what ``setup`` made of it (the saver, the
+    store). A store that cannot be written is opened for reading only (``runs``, ``show``... work
+    on a read-only mount), unless ``writable`` asks for one that can: then ``StoreError`` says it
+    is read-only, at open."""
+    try:
+        conn = sqlite3.connect(str(path), **kwargs)
+    except sqlite3.Error as exc:
+        raise _sqlite_error(path, exc) from None
+    try:
+        made = setup(conn)
+        if writable:
+            _check_sqlite_writable(conn, path)
+        return conn, made
+    except sqlite3.Error as exc:
+        conn.close()
+        if writable or not _read_only_error(exc, path):
+            raise _sqlite_error(path, exc) from None
+    except StoreError:
+        conn.close()
+        raise
+    conn = _read_only_connection(path, **kwargs)
+    try:
+        return conn, setup(conn)
+    except sqlite3.Error as exc:
+        conn.close()
+        why = _why_read_only(path)
+        raise StoreError(
+            f"run store {path} is read-only ({why}) and cannot be read as a run store ({exc})"
+        ) from None
 
 
 def _check_sqlite_writable(conn: sqlite3.Connection, path: Path) -> None:
@@ -104,7 +215,7 @@ def _check_sqlite_writable(conn: sqlite3.Connection, path: Path) -> None:
     try:
         conn.execute("DELETE FROM checkpoints WHERE 0")
     except sqlite3.OperationalError as exc:
-        raise StoreError(f"run store {path} cannot be written ({exc})") from None
+        raise _sqlite_error(path, exc) from None
     finally:
         conn.rollback()
 
@@ -168,8 +279,9 @@ def open_checkpointer(
     connect_timeout: float = 5.0,
     writable: bool = False,
 ) -> Iterator[BaseCheckpointSaver]:
-    """A checkpointer for ``location`` (see the module doc), closed when the block ends. With
-    ``writable``, an SQLite store that cannot be written raises ``StoreError`` at open."""
+    """A checkpointer for ``location`` (see the module doc), closed when the block ends. An SQLite
+    store that cannot be written (its file, its folder or the mount is read-only) is opened for
+    reading; with ``writable``, it raises ``StoreError`` at open instead, saying it is read-only."""
     where = parse_location(location)
     if where.kind == "memory":
         from langgraph.checkpoint.memory import InMemorySaver
@@ -179,22 +291,13 @@ def open_checkpointer(
     if where.kind == "sqlite":
         from langgraph.checkpoint.sqlite import SqliteSaver
 
-        path = _sqlite_path(where)
-        try:
-            conn = sqlite3.connect(str(path), timeout=30, check_same_thread=False)
-        except sqlite3.Error as exc:
-            raise _sqlite_error(path, exc) from None
-        try:
+        def saver_on(conn: sqlite3.Connection) -> SqliteSaver:
             saver = SqliteSaver(conn)
             saver.setup()
-            if writable:
-                _check_sqlite_writable(conn, path)
-        except sqlite3.Error as exc:
-            conn.close()
-            raise _sqlite_error(path, exc) from None
-        except StoreError:
-            conn.close()
-            raise
+            return saver
+
+        path = _sqlite_path(where)
+        conn, saver = _open_sqlite(path, saver_on, writable=writable, timeout=30, check_same_thread=False)
         try:
             yield saver
         finally:
@@ -279,18 +382,28 @@ def open_store(
         from langgraph.store.sqlite import SqliteStore
 
         path = _sqlite_path(where)
-        try:
-            conn = sqlite3.connect(str(path), timeout=30, check_same_thread=False, isolation_level=None)
-        except sqlite3.Error as exc:
-            raise _sqlite_error(path, exc) from None
-        try:
+
+        def store_on(conn: sqlite3.Connection) -> SqliteStore | None:
             store = SqliteStore(conn)
-            store.setup()
-        except sqlite3.Error as exc:
-            conn.close()
-            raise _sqlite_error(path, exc) from None
+            try:
+                store.setup()
+            except sqlite3.OperationalError as exc:
+                found = "SELECT 1 FROM sqlite_master WHERE name = 'store_migrations'"
+                if not _read_only_error(exc, path) or conn.execute(found).fetchone():
+                    raise
+                return None  # a read-only file that never had the store's tables: no audit log
+            return store
+
+        conn, store = _open_sqlite(
+            path, store_on, writable=False, timeout=30, check_same_thread=False, isolation_level=None
+        )
         try:
-            yield store
+            if store is None:
+                from langgraph.store.memory import InMemoryStore
+
+                yield InMemoryStore()
+            else:
+                yield store
         finally:
             conn.close()
         return
@@ -365,3 +478,128 @@ def ledger_from_env(env: Mapping[str, str] | None = None) -> LedgerOnUse | None:
     env = os.environ if env is None else env
     location = env.get(LEDGER_ENV, "").strip()
     return LedgerOnUse(location) if location else None
+
+
+def _new_journal(where: Location) -> Journal:
+    if where.kind == "memory":
+        return Journal()
+    if where.kind == "sqlite":
+        path = _sqlite_path(where)
+        try:
+            return SqliteJournal(path)
+        except sqlite3.Error as exc:
+            raise _sqlite_error(path, exc) from None
+    _pg_probe(where.target, 5.0)
+    return PostgresJournal(where.target)
+
+
+class JournalAt(Journal):
+    """The thread journal (:mod:`nodes.journal`) kept beside the runs at ``location``, opened at
+    its first use and kept for the object's lifetime: a graph can name it when it is built (a
+    module-level one at import time) without connecting to anything then. An opening that fails
+    raises ``StoreError`` at that use and is tried again at the next one."""
+
+    def __init__(self, location: str | Path | Location) -> None:
+        super().__init__()
+        self.location = location if isinstance(location, Location) else parse_location(location)
+        self._opened_journal: Journal | None = None
+        self._open_lock = threading.Lock()
+
+    def opened(self) -> Journal:
+        with self._open_lock:
+            if self._opened_journal is None:
+                self._opened_journal = _new_journal(self.location)
+            return self._opened_journal
+
+    def begin(self, thread_id: str, key: str, effect: dict[str, Any], *, after: int | None = None) -> Claim:
+        return self.opened().begin(thread_id, key, effect, after=after)
+
+    def get(self, thread_id: str, key: str) -> dict[str, Any] | None:
+        return self.opened().get(thread_id, key)
+
+    def finish(self, thread_id: str, key: str, status: str, outcome: dict[str, Any]) -> None:
+        self.opened().finish(thread_id, key, status, outcome)
+
+    def effects(self, thread_id: str) -> list[dict[str, Any]]:
+        return self.opened().effects(thread_id)
+
+    def high_water(self, thread_id: str) -> int:
+        return self.opened().high_water(thread_id)
+
+    def answer(self, thread_id: str, ask: str, entry: dict[str, Any]) -> tuple[dict[str, Any], bool]:
+        return self.opened().answer(thread_id, ask, entry)
+
+    def answers(self, thread_id: str) -> list[dict[str, Any]]:
+        return self.opened().answers(thread_id)
+
+    def forget_answer(self, thread_id: str, ask: str) -> None:
+        self.opened().forget_answer(thread_id, ask)
+
+    def _acquire(self, thread_id: str, wait: float | None) -> Any:
+        return self.opened()._acquire(thread_id, wait)
+
+    def close(self) -> None:
+        with self._open_lock:
+            if self._opened_journal is not None:
+                self._opened_journal.close()
+                self._opened_journal = None
+
+
+#: The journal of each checkpointer: beside its runs (SQLite, PostgreSQL), or in memory for as long
+#: as it lives (``InMemorySaver``...).
+_JOURNALS: weakref.WeakKeyDictionary[Any, Journal] = weakref.WeakKeyDictionary()
+_MEMORY_LOCK = threading.Lock()
+
+
+@contextmanager
+def open_journal(location: str | Path | None) -> Iterator[Journal]:
+    """The thread journal kept beside the runs at ``location`` (the same SQLite file or PostgreSQL
+    database; ``memory``: a new one in this process), closed when the block ends."""
+    journal = _new_journal(parse_location(location))
+    try:
+        yield journal
+    finally:
+        journal.close()
+
+
+def journal_for(checkpointer: Any) -> Journal:
+    """The journal beside a checkpointer's runs: the same SQLite file or PostgreSQL database
+    (opened at first use), else one in memory kept as long as the checkpointer is; one per
+    checkpointer, whoever asks. Without a checkpointer (no run outlives its invocation), a new one
+    in memory."""
+    if checkpointer is None:
+        return Journal()
+    with _MEMORY_LOCK:
+        try:
+            found = _JOURNALS.get(checkpointer)
+        except TypeError:  # a checkpointer that cannot be weakly referenced
+            return _journal_beside(checkpointer)
+        if found is None:
+            found = _JOURNALS[checkpointer] = _journal_beside(checkpointer)
+        return found
+
+
+def _journal_beside(checkpointer: Any) -> Journal:
+    conn = getattr(checkpointer, "conn", None)
+    if isinstance(conn, sqlite3.Connection):
+        rows = conn.execute("PRAGMA database_list").fetchall()
+        path = next((str(r[2]) for r in rows if r[1] == "main" and r[2]), None)
+        if path:
+            return JournalAt(Location("sqlite", path))
+    info = getattr(conn, "conninfo", None)  # a psycopg pool: the URL it connects with
+    if info is None and conn is not None and hasattr(conn, "info") and hasattr(conn.info, "dsn"):
+        from psycopg.conninfo import make_conninfo  # a psycopg connection: its dsn less the password
+
+        info = make_conninfo(conn.info.dsn, password=conn.info.password or None)
+    if isinstance(info, str) and info:
+        return JournalAt(Location("postgres", info))
+    return Journal()
+
+
+def journal_from_env(env: Mapping[str, str] | None = None) -> Journal:
+    """The journal a served graph uses: beside ``$AGENT_PATTERNS_LEDGER`` when it is set (``make
+    serve`` sets it to the server's database, so every worker process shares it), else this
+    process's."""
+    env = os.environ if env is None else env
+    location = env.get(LEDGER_ENV, "").strip()
+    return JournalAt(location) if location else Journal()

@@ -1,0 +1,272 @@
+"""Exactly once when people and processes race (docs/durable-runs.md, "One run at a time, one
+answer wins"): real processes on one SQLite file or one PostgreSQL database, the support desk's
+console (``create_agent`` + ``GovernanceMiddleware``, a keyless refund tool) and the ``agent-patterns``
+CLI (the Supervisor graph, a keyed refund tool). Every refund is counted by the file the tool itself
+appends to (tests/race_harness.py), never by the project's own report; the windows a race or a
+crash needs are held open by the tool (``RACE_SLOW``, ``RACE_DIE``), so each outcome is
+deterministic.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import pytest
+from langchain.agents import create_agent
+from langgraph.checkpoint.memory import InMemorySaver
+from langgraph.types import Command
+
+from demo_tools import support_desk as desk
+from graphs.store import open_checkpointer
+from nodes.middleware import GovernanceMiddleware, GovernanceState
+from nodes.offline.support_desk import OfflineDeskModel
+from tests.race_harness import outbox
+
+pytestmark = pytest.mark.integration
+ROOT = Path(__file__).resolve().parent.parent
+WAITS_FOR_A_HUMAN = 3
+
+
+def _location(store: str, tmp_path: Path, request: pytest.FixtureRequest) -> str:
+    return str(tmp_path / "desk.sqlite") if store == "sqlite" else request.getfixturevalue("pg_url")
+
+
+def _start(which: str, *args: str, out: Path, **env: str) -> subprocess.Popen[str]:
+    full = {**os.environ, "RACE_OUTBOX": str(out), **env}
+    return subprocess.Popen(
+        [sys.executable, "-m", "tests.race_harness", which, *args],
+        cwd=ROOT,
+        env=full,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+
+
+def _done(proc: subprocess.Popen[str]) -> tuple[int, str]:
+    stdout, stderr = proc.communicate(timeout=180)
+    return proc.returncode, stdout + stderr
+
+
+def _together(*procs: tuple[str, tuple[str, ...]], out: Path, **env: str) -> list[tuple[int, str]]:
+    started = [_start(which, *args, out=out, **env) for which, args in procs]
+    return [_done(p) for p in started]
+
+
+def _console(db: str, thread: str, *args: str, out: Path, **env: str) -> tuple[int, str]:
+    return _done(_start("console", "--db", db, "--thread", thread, *args, out=out, **env))
+
+
+# ------------------------------------------------------------------ two turns at once
+
+
+@pytest.mark.parametrize("store", ["sqlite", "postgres"])
+def test_two_turns_at_once_refund_once_and_the_second_asks(store, tmp_path, request):
+    db, out = _location(store, tmp_path, request), tmp_path / "outbox.jsonl"
+    turn = ("console", ("--db", db, "--thread", "T", "Refund 80 EUR on order ORD-1002"))
+    results = _together(turn, turn, out=out, RACE_SLOW="3")
+    refunds = outbox(str(out))
+    assert len(refunds) == 1, (refunds, results)  # 160 on a 250 order with nobody asked, before
+    codes = sorted(code for code, _ in results)
+    assert codes == [0, WAITS_FOR_A_HUMAN], results  # the second ran after the first, and asked
+    asked = next(text for code, text in results if code == WAITS_FOR_A_HUMAN)
+    assert "repeated_on_record" in asked or "large_refund" in asked
+
+
+def test_a_second_turn_that_will_not_wait_is_refused_as_busy(tmp_path):
+    db, out = str(tmp_path / "desk.sqlite"), tmp_path / "outbox.jsonl"
+    slow = _start(
+        "console", "--db", db, "--thread", "T", "Refund 20 EUR on order ORD-1002", out=out, RACE_SLOW="4"
+    )
+    time.sleep(2.5)  # the first holds the thread, inside its refund
+    code, text = _console(db, "T", "--wait", "0", "Refund 20 EUR on order ORD-1002", out=out)
+    assert code == 2 and "busy" in text and "Traceback" not in text, text
+    assert _done(slow)[0] == 0
+    assert len(outbox(str(out))) == 1
+
+
+# ------------------------------------------------------------------ two answers at once
+
+
+def _waiting_desk(db: str, out: Path) -> None:
+    code, text = _console(db, "T", "Refund 120 EUR on order ORD-1002", out=out)
+    assert code == WAITS_FOR_A_HUMAN and "large_refund" in text, text
+    assert outbox(str(out)) == []
+
+
+APPROVE = {"type": "approve"}
+EDIT = {
+    "type": "edit",
+    "edited_action": {"name": "issue_refund", "args": {"order_id": "ORD-1002", "amount": 60}},
+}
+REJECT = {"type": "reject", "message": "not this one"}
+
+
+@pytest.mark.parametrize("store", ["sqlite", "postgres"])
+@pytest.mark.parametrize(
+    "answers",
+    [(APPROVE, APPROVE), (APPROVE, EDIT), (APPROVE, REJECT)],
+    ids=["approve-approve", "approve-edit", "approve-reject"],
+)
+def test_two_answers_at_once_the_first_wins_and_the_other_is_told(store, answers, tmp_path, request):
+    db, out = _location(store, tmp_path, request), tmp_path / "outbox.jsonl"
+    _waiting_desk(db, out)
+    procs = [("console", ("--db", db, "--thread", "T", "--answer", json.dumps(a))) for a in answers]
+    results = _together(*procs, out=out, RACE_SLOW="2")
+    won = [i for i, (code, _) in enumerate(results) if code == 0]
+    assert len(won) == 1, results  # exactly one answer ran
+    loser_code, loser_text = results[1 - won[0]]
+    winner = answers[won[0]]
+    assert loser_code == 2 and f"already answered ({winner['type']}" in loser_text, results
+    assert "ran nothing" in loser_text and "Traceback" not in loser_text
+    refunds = outbox(str(out))
+    expected = {"approve": [120.0], "edit": [60.0], "reject": []}[winner["type"]]
+    assert [r["amount"] for r in refunds] == expected, (refunds, results)
+    # the thread says what happened: its state, and a third answer finds nothing to answer
+    with open_checkpointer(db) as saver:
+        from graphs.support_desk import build_agent
+
+        values = build_agent(checkpointer=saver).get_state({"configurable": {"thread_id": "T"}}).values
+    ran = [c for c in values.get("governance_calls") or [] if c["tool"] == "issue_refund"]
+    assert [c["args"]["amount"] for c in ran] == expected
+    code, text = _console(db, "T", "--answer", json.dumps(APPROVE), out=out)
+    assert code == 2 and "already answered" in text
+
+
+@pytest.mark.parametrize("store", ["sqlite", "postgres"])
+def test_cli_approve_and_edit_at_once_run_one_refund(store, tmp_path, request):
+    db, out = _location(store, tmp_path, request), tmp_path / "outbox.jsonl"
+    code, text = _done(_start("cli", "run", "supervisor", "--human", "--db", db, "--thread-id", "S", out=out))
+    assert code == WAITS_FOR_A_HUMAN, text
+    results = _together(
+        ("cli", ("approve", "S", "--db", db)),
+        ("cli", ("edit", "S", '{"amount_usd": 800}', "--db", db)),
+        out=out,
+        RACE_SLOW="2",
+    )
+    assert sorted(code for code, _ in results) == [0, 2], results
+    loser = next(text for code, text in results if code == 2)
+    assert "already answered (" in loser and "ran nothing" in loser
+    assert len(outbox(str(out))) == 1  # 1200 + 800 and two e-mails, before
+
+
+# ------------------------------------------------------------------ a crash between the tool and its checkpoint
+
+
+@pytest.mark.parametrize("store", ["sqlite", "postgres"])
+def test_killed_after_a_keyless_refund_the_same_request_asks_instead_of_refunding_again(
+    store, tmp_path, request
+):
+    db, out = _location(store, tmp_path, request), tmp_path / "outbox.jsonl"
+    code, _ = _console(db, "T", "Refund 80 EUR on order ORD-1002", out=out, RACE_DIE="after_refund")
+    assert code == -9 and len(outbox(str(out))) == 1  # SIGKILL right after the refund
+    # the console's only way on: the same request again. The dead run is carried on first, and its
+    # refund, which may have run, is put to a human rather than dropped or repeated
+    code, text = _console(db, "T", "Refund 80 EUR on order ORD-1002", out=out)
+    assert code == WAITS_FOR_A_HUMAN and "may have run" in text, text
+    assert len(outbox(str(out))) == 1
+    code, text = _console(
+        db, "T", "--answer", json.dumps({"type": "reject", "message": "it went through"}), out=out
+    )
+    assert code == 0, text
+    # it counts as made: another refund on the order asks (the same order twice)
+    code, text = _console(db, "T", "Refund 80 EUR on order ORD-1002", out=out)
+    assert code == WAITS_FOR_A_HUMAN and "repeated_on_record" in text, text
+    assert len(outbox(str(out))) == 1
+
+
+@pytest.mark.parametrize("store", ["sqlite", "postgres"])
+def test_killed_after_a_keyed_refund_and_resumed_late_the_refund_is_recorded_once(store, tmp_path, request):
+    db, out = _location(store, tmp_path, request), tmp_path / "outbox.jsonl"
+    policy = tmp_path / "policy.toml"
+    policy.write_text("max_seconds = 3\n")
+    code, text = _done(
+        _start(
+            "cli",
+            "run",
+            "supervisor",
+            "--human",
+            "--db",
+            db,
+            "--thread-id",
+            "S",
+            "--policy",
+            str(policy),
+            out=out,
+        )
+    )
+    assert code == WAITS_FOR_A_HUMAN, text
+    code, _ = _done(_start("cli", "approve", "S", "--db", db, out=out, RACE_DIE="after_refund"))
+    assert code == -9 and len(outbox(str(out))) == 1
+    time.sleep(3.5)  # carried on later than max_seconds after the run began
+    code, text = _done(_start("cli", "resume", "S", "--db", db, out=out))
+    assert "Traceback" not in text, text
+    assert len(outbox(str(out))) == 1, text  # the keyed tool was called again with its key: absorbed
+    shown = _done(_start("cli", "show", "S", "--db", db, "--json", out=out))[1]
+    calls = json.loads(shown)["calls"]
+    refund = next(c for c in calls if c["tool"] == "issue_refund")
+    assert refund["ok"] is True  # recorded as made, never "not_run: max_seconds"
+
+
+# ------------------------------------------------------------------ in one process, no entry point
+
+
+def test_two_resumes_of_one_question_in_one_process_run_the_refund_once(monkeypatch):
+    desk.DONE.clear()
+    real = desk.issue_refund.func
+    started = threading.Event()
+
+    def slow_refund(order_id: str, amount: float) -> dict:
+        started.set()
+        time.sleep(1.0)
+        return real(order_id, amount)
+
+    monkeypatch.setattr(desk.issue_refund, "func", slow_refund)
+    saver = InMemorySaver()
+    agent = create_agent(
+        OfflineDeskModel(),
+        desk.tools,
+        middleware=[GovernanceMiddleware(desk.policy, tools=desk.tools, subject=desk.SUBJECT)],
+        checkpointer=saver,
+        state_schema=GovernanceState,
+    )
+    config = {"configurable": {"thread_id": "raw"}}
+    paused = agent.invoke({"messages": [("user", "Refund 120 EUR on order ORD-1002")]}, config)
+    assert paused["__interrupt__"]
+    results: list[object] = []
+
+    def answer(decision: dict) -> None:
+        results.append(agent.invoke(Command(resume={"decisions": [decision]}), config))
+
+    threads = [threading.Thread(target=answer, args=(d,)) for d in (APPROVE, EDIT)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(60)
+    refunds = [d for d in desk.DONE if d["tool"] == "issue_refund"]
+    assert len(refunds) == 1, refunds  # the first answer wins in both; its refund is claimed once
+
+
+def test_an_approval_given_after_max_seconds_is_applied(tmp_path):
+    desk.DONE.clear()
+    policy = desk.policy.model_copy(update={"max_seconds": 1})
+    agent = create_agent(
+        OfflineDeskModel(),
+        desk.tools,
+        middleware=[GovernanceMiddleware(policy, tools=desk.tools, subject=desk.SUBJECT)],
+        checkpointer=InMemorySaver(),
+        state_schema=GovernanceState,
+    )
+    config = {"configurable": {"thread_id": "late"}}
+    assert agent.invoke({"messages": [("user", "Refund 120 EUR on order ORD-1002")]}, config)["__interrupt__"]
+    time.sleep(1.5)  # the reviewer answers later than the run's whole time budget
+    done = agent.invoke(Command(resume={"decisions": [APPROVE]}), config)
+    assert [d["amount"] for d in desk.DONE if d["tool"] == "issue_refund"] == [120.0]
+    refund = next(c for c in done["governance_calls"] if c["tool"] == "issue_refund")
+    assert refund["ok"] is True and refund["human_approved"] is True
