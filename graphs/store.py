@@ -502,6 +502,7 @@ class JournalAt(Journal):
     def __init__(self, location: str | Path | Location) -> None:
         super().__init__()
         self.location = location if isinstance(location, Location) else parse_location(location)
+        self.blocking = self.location.kind != "memory"
         self._opened_journal: Journal | None = None
         self._open_lock = threading.Lock()
 

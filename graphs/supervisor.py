@@ -231,7 +231,9 @@ def build_graph(
         name="supervisor",
         checkpointer=checkpointer,
         store=store,
-        io_nodes=("execute",),
+        # the nodes that call tools, and those that read or write the thread's journal when it is
+        # a database (in memory, the review's work stays on the event loop under the async API)
+        io_nodes=("review", "human_approval", "execute") if journal.blocking else ("execute",),
         durability=DURABILITY,
         audit=AUDIT_ROWS,
     )

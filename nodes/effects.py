@@ -21,15 +21,16 @@ counts: the ledger entries of every effect the thread's journal holds, those in 
 from __future__ import annotations
 
 import json
-from datetime import UTC, datetime
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from typing import Any, Literal
 
 from langgraph.config import get_config
 
 from nodes.journal import COUNTED, DONE, FAILED, NOT_RUN, STARTED, Journal, process_alive
 from nodes.tool_gateway import ToolOutcome
+from policies.json_safety import json_problem
 from policies.supervisor.ledger import Watched, ledger_entries
 from policies.supervisor.review import action_signature
 from policies.text import json_hash
@@ -122,8 +123,8 @@ def first_answer(journal: Journal | None, thread_id: str, ask: str, value: Any) 
     """The answer that claimed the question ``ask`` first: this one, or the one another process
     gave at the same time (both then apply the same answer, and the call it approves is claimed
     once). Without a journal or a thread, ``value``."""
-    if journal is None or not thread_id:
-        return value
+    if journal is None or not thread_id or json_problem(value) is not None:
+        return value  # an answer no run can keep claims nothing (it is refused as it is read)
     stored, _ = journal.answer(thread_id, ask, {"answer": value})
     return stored.get("answer", value)
 

@@ -115,6 +115,9 @@ def _row(seq: Any, key: str, run_id: Any, status: str, entry: str, outcome: str 
 class Journal:
     """The journal's interface and its in-memory form (one process: tests, notebooks)."""
 
+    #: Does a call wait on a database (an async caller runs it in a worker thread)?
+    blocking = False
+
     def __init__(self) -> None:
         self._lock = threading.Lock()
         self._effects: dict[str, dict[str, dict[str, Any]]] = {}
@@ -238,6 +241,7 @@ class SqlJournal(Journal):
     placeholder = "?"
     serial = "INTEGER"
     begin_sql = "BEGIN IMMEDIATE"
+    blocking = True
 
     def __init__(self, conn: Any) -> None:
         super().__init__()

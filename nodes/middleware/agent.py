@@ -20,6 +20,7 @@ audit log (:mod:`nodes.middleware.audit`), and a run that waits for a human writ
 
 from __future__ import annotations
 
+import asyncio
 import inspect
 import uuid
 from collections.abc import Awaitable, Callable, Iterable, Mapping
@@ -261,6 +262,8 @@ class GovernanceMiddleware(ToolRunning, AgentMiddleware[GovernanceState, Any, An
         else:
             response = _response(await handler(request))
         try:
+            if self.journal.blocking:  # the review reads the thread's journal: off the event loop
+                return await asyncio.to_thread(self._reviewed, request.state, update, response)
             return self._reviewed(request.state, update, response)
         except GraphInterrupt:
             if kept is None:

@@ -22,6 +22,7 @@ tool data, no source of provenance and no call row.
 
 from __future__ import annotations
 
+import asyncio
 import json
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
@@ -100,10 +101,11 @@ class Guard:
         takes_key: Callable[[str], bool],
         refuse: Callable[[Mapping[str, Any], str], ToolMessage],
         claim: Callable[[Mapping[str, Any], dict[str, Any]], ToolMessage | None] | None = None,
+        blocking: bool = False,
     ) -> None:
         self._tool, self._plan, self.seen = tool, dict(plan), seen
         self._recheck, self._replan, self._takes_key, self._refuse = recheck, replan, takes_key, refuse
-        self._claim = claim
+        self._claim, self.blocking = claim, blocking
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self._tool, name)
@@ -154,7 +156,10 @@ class Guard:
         return self.seen.result
 
     async def ainvoke(self, tool_input: Any, config: Any = None, **kwargs: Any) -> Any:
-        prepared = self._prepare(tool_input)
+        if self._claim is not None and self.blocking:  # the claim writes to a database: off the loop
+            prepared = await asyncio.to_thread(self._prepare, tool_input)
+        else:
+            prepared = self._prepare(tool_input)
         if isinstance(prepared, ToolMessage):
             return prepared
         try:

@@ -8,6 +8,7 @@ review of a batch (``_batch``) and which tools take an idempotency key (``_takes
 
 from __future__ import annotations
 
+import asyncio
 import dataclasses
 from collections.abc import Awaitable, Callable, Mapping
 from typing import TYPE_CHECKING, Any
@@ -141,6 +142,7 @@ class ToolRunning:
                 takes_key=self._takes_key,
                 refuse=refuse,
                 claim=claim,
+                blocking=self.journal.blocking,
             )
 
         return guard
@@ -289,7 +291,10 @@ class ToolRunning:
     async def awrap_tool_call(
         self, request: ToolCallRequest, handler: Callable[[ToolCallRequest], Awaitable[ToolMessage | Command]]
     ) -> ToolMessage | Command:
-        prepared = self._prepared(request)
+        if self.journal.blocking:  # the thread's journal is a database: read and written off the loop
+            prepared = await asyncio.to_thread(self._prepared, request)
+        else:
+            prepared = self._prepared(request)
         if isinstance(prepared, Command):
             return prepared
         to_run, plan, watched = prepared
@@ -300,4 +305,6 @@ class ToolRunning:
             raise
         except Exception as exc:
             result = exc
+        if self.journal.blocking:
+            return await asyncio.to_thread(self._observed, to_run, plan, watched, result)
         return self._observed(to_run, plan, watched, result)
