@@ -41,6 +41,12 @@ def _check_thread_free(saver: Any, thread_id: str, pattern: Pattern) -> None:
             f"thread {thread_id!r} is waiting for a human: approve, edit or reject it first "
             "(a new run would discard the pending approval)"
         )
+    if summary.status == "incomplete":  # its process died mid-run (the thread's turn is free)
+        raise CliError(
+            f"thread {thread_id!r}: its last run did not finish (its process died mid-run): carry it "
+            f"on first with `agent-patterns resume {thread_id}` (a new run would drop a side effect "
+            "it had started)"
+        )
 
 
 #: The fewest characters of a thread id a command takes as its prefix.

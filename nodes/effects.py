@@ -27,9 +27,11 @@ from datetime import UTC, datetime
 from typing import Any, Literal
 
 from langgraph.config import get_config
+from langgraph.types import interrupt
 
-from nodes.journal import COUNTED, DONE, FAILED, NOT_RUN, STARTED, Journal, process_alive
+from nodes.journal import COUNTED, DONE, FAILED, NOT_RUN, STARTED, Journal, in_doubt, process_alive
 from nodes.tool_gateway import ToolOutcome
+from policies.human import parse_human_answer
 from policies.json_safety import json_problem
 from policies.supervisor.ledger import Watched, ledger_entries
 from policies.supervisor.review import action_signature
@@ -203,6 +205,37 @@ def in_doubt_request(action: Mapping[str, Any], effect: Mapping[str, Any], **abo
             {"type": "respond", "message": "<what you found>"},
         ],
     }
+
+
+def orphan(journal: Journal | None, thread_id: str) -> dict[str, Any] | None:
+    """The first side effect on the thread that a process started and never recorded the end of,
+    the process being gone (a run that will not be carried on: a new turn replaced it), or None."""
+    if journal is None or not thread_id:
+        return None
+    return next((e for e in journal.effects(thread_id) if in_doubt(e)), None)
+
+
+def settle_orphan(journal: Journal, thread_id: str, effect: dict[str, Any]) -> dict[str, Any]:
+    """Put a side effect left in doubt by a run that will not go on to a human before a new run
+    starts (an interrupt, LangChain's HITL shape): approve = it did not run (no longer counted);
+    reject or respond = it stands as made (counted). Returns what the run's trace records."""
+    action = {"name": effect.get("tool"), "args": effect.get("args") or {}}
+    request = in_doubt_request(action, effect, run_id=effect.get("run_id"), step=effect.get("step"))
+    request["action_requests"][0]["description"] += (
+        " Its run did not go on (a new turn started): approve only records that it did not run."
+    )
+    answer = parse_human_answer(interrupt(request), allowed=IN_DOUBT_DECISIONS)
+    key = str(effect.get("key"))
+    if answer is not None and answer.type == "approve":
+        journal.finish(
+            thread_id, key, NOT_RUN, {"ok": False, "observation": None, "ledger": [], "by": "human"}
+        )
+        return {"tool": action["name"], "in_doubt": "did_not_run", "idempotency_key": key}
+    note = in_doubt_note(answer)
+    journal.finish(
+        thread_id, key, DONE, {"ok": True, "observation": note, "ledger": effect.get("ledger") or []}
+    )
+    return {"tool": action["name"], "in_doubt": "stands_as_made", "idempotency_key": key}
 
 
 def in_doubt_note(answer: Any) -> dict[str, Any]:

@@ -11,7 +11,8 @@ what the refund tool does around the real one:
 - ``RACE_SLOW``: seconds the tool sleeps after performing the refund (the window between a side
   effect and its checkpoint, where another process acts);
 - ``RACE_DIE=after_refund``: the process kills itself with SIGKILL right after the refund (a crash
-  between the tool and its checkpoint).
+  between the tool and its checkpoint); ``RACE_DIE=before_refund``: right before it (the call was
+  claimed, the world never saw it).
 """
 
 from __future__ import annotations
@@ -22,6 +23,13 @@ import signal
 import sys
 import time
 from typing import Any
+
+
+def _before(entry: dict[str, Any]) -> None:
+    """Just before the refund is performed: ``RACE_DIE=before_refund`` kills the process there (the
+    journal has claimed the call; the world has not seen it)."""
+    if os.environ.get("RACE_DIE") == "before_refund":
+        os.kill(os.getpid(), signal.SIGKILL)
 
 
 def _performed(entry: dict[str, Any]) -> None:
@@ -44,6 +52,7 @@ def _patch_desk() -> None:
     assert real is not None
 
     def issue_refund(order_id: str, amount: float) -> dict:
+        _before({"order_id": order_id})
         result = real(order_id, amount)
         _performed({"tool": "issue_refund", "order_id": order_id, "amount": amount})
         return result

@@ -139,21 +139,46 @@ def test_two_answers_at_once_the_first_wins_and_the_other_is_told(store, answers
     assert code == 2 and "already answered" in text
 
 
+CLI_ANSWERS = {
+    "approve": ("approve", "S"),
+    "edit": ("edit", "S", '{"amount_usd": 800}'),
+    "reject": ("reject", "S", "--message", "no"),
+}
+
+
 @pytest.mark.parametrize("store", ["sqlite", "postgres"])
-def test_cli_approve_and_edit_at_once_run_one_refund(store, tmp_path, request):
+@pytest.mark.parametrize(
+    "pair", [("approve", "approve"), ("approve", "edit"), ("approve", "reject")], ids="-".join
+)
+def test_cli_answers_at_once_run_at_most_one_refund(store, pair, tmp_path, request):
     db, out = _location(store, tmp_path, request), tmp_path / "outbox.jsonl"
     code, text = _done(_start("cli", "run", "supervisor", "--human", "--db", db, "--thread-id", "S", out=out))
     assert code == WAITS_FOR_A_HUMAN, text
-    results = _together(
-        ("cli", ("approve", "S", "--db", db)),
-        ("cli", ("edit", "S", '{"amount_usd": 800}', "--db", db)),
-        out=out,
-        RACE_SLOW="2",
+    results = _together(*[("cli", (*CLI_ANSWERS[a], "--db", db)) for a in pair], out=out, RACE_SLOW="2")
+    codes = [code for code, _ in results]
+    won = [i for i, code in enumerate(codes) if code != 2]
+    assert len(won) == 1, results
+    loser = results[1 - won[0]][1]
+    winner = pair[won[0]]
+    assert f"already answered ({winner}, at " in loser and "ran nothing" in loser, results
+    refunds = [r["amount"] for r in outbox(str(out))]
+    # 1200 + 800 and two e-mails, or a refund and a reviewer told it was rejected, before
+    assert refunds == {"approve": [1200.0], "edit": [800.0], "reject": []}[winner], (refunds, results)
+
+
+def test_cli_a_second_run_on_a_busy_thread_is_refused_and_one_that_waits_runs_after(tmp_path):
+    db, out = str(tmp_path / "runs.sqlite"), tmp_path / "outbox.jsonl"
+    first = _start("cli", "run", "supervisor", "--db", db, "--thread-id", "S", out=out, RACE_SLOW="4")
+    time.sleep(3.0)
+    code, text = _done(
+        _start("cli", "run", "supervisor", "--db", db, "--thread-id", "S", "--wait", "0", out=out)
     )
-    assert sorted(code for code, _ in results) == [0, 2], results
-    loser = next(text for code, text in results if code == 2)
-    assert "already answered (" in loser and "ran nothing" in loser
-    assert len(outbox(str(out))) == 1  # 1200 + 800 and two e-mails, before
+    assert code == 2 and "is busy" in text and "Traceback" not in text, text
+    waited = _start("cli", "run", "supervisor", "--db", db, "--thread-id", "S", "--wait", "120", out=out)
+    assert _done(first)[0] == 0
+    assert _done(waited)[0] == 0
+    first_done, second = outbox(str(out))[:2]
+    assert second["pid"] != first_done["pid"]  # one run at a time: the second refunded after the first
 
 
 # ------------------------------------------------------------------ a crash between the tool and its checkpoint
@@ -179,6 +204,17 @@ def test_killed_after_a_keyless_refund_the_same_request_asks_instead_of_refundin
     code, text = _console(db, "T", "Refund 80 EUR on order ORD-1002", out=out)
     assert code == WAITS_FOR_A_HUMAN and "repeated_on_record" in text, text
     assert len(outbox(str(out))) == 1
+
+
+def test_killed_before_a_keyless_refund_a_human_is_asked_and_it_runs_once_approved(tmp_path):
+    db, out = str(tmp_path / "desk.sqlite"), tmp_path / "outbox.jsonl"
+    code, _ = _console(db, "T", "Refund 80 EUR on order ORD-1002", out=out, RACE_DIE="before_refund")
+    assert code == -9 and outbox(str(out)) == []  # claimed, never made
+    code, text = _console(db, "T", "Refund 80 EUR on order ORD-1002", out=out)
+    assert code == WAITS_FOR_A_HUMAN and "may have run" in text, text  # nobody can tell it did not
+    code, text = _console(db, "T", "--answer", json.dumps(APPROVE), out=out)  # checked: it did not run
+    assert code == 0, text
+    assert [r["amount"] for r in outbox(str(out))] == [80.0]
 
 
 @pytest.mark.parametrize("store", ["sqlite", "postgres"])

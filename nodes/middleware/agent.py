@@ -39,7 +39,7 @@ from langgraph.errors import GraphInterrupt
 from langgraph.types import Command
 
 from nodes.clock import now
-from nodes.effects import current_thread, merged, world_ledger
+from nodes.effects import current_thread, merged, orphan, settle_orphan, world_ledger
 from nodes.journal import Journal
 from nodes.messages import annotated, message_text, stop_message
 from nodes.middleware import audit
@@ -167,9 +167,17 @@ class GovernanceMiddleware(ToolRunning, AgentMiddleware[GovernanceState, Any, An
         return merge_rows(resets, self._opened(state)), moved
 
     def before_agent(self, state: GovernanceState, runtime: Any) -> dict[str, Any]:
+        settled = self._orphan_settled()
         update, moved = self._start(state, runtime)
         audit.write(runtime, moved)
-        return update
+        return _with_settled(update, settled)
+
+    def _orphan_settled(self) -> dict[str, Any] | None:
+        """A side effect a dead process left in doubt on this thread, its run replaced by this new
+        one: put to a human before anything else runs (:func:`nodes.effects.settle_orphan`)."""
+        thread = current_thread()
+        found = orphan(self.journal, thread)
+        return None if found is None else settle_orphan(self.journal, thread, found)
 
     def _end(self, state: GovernanceState, runtime: Any) -> tuple[dict[str, Any], list[Any]]:
         """A run's end: the human turns seen (a human message another middleware wrote during the
@@ -368,9 +376,12 @@ class GovernanceMiddleware(ToolRunning, AgentMiddleware[GovernanceState, Any, An
         return (last.model_copy(update={"content": answer}) if answer != text else None), reply.update()
 
     async def abefore_agent(self, state: GovernanceState, runtime: Any) -> dict[str, Any]:
+        settled = (
+            await asyncio.to_thread(self._orphan_settled) if self.journal.blocking else self._orphan_settled()
+        )
         update, moved = self._start(state, runtime)
         await audit.awrite(runtime, moved)
-        return update
+        return _with_settled(update, settled)
 
     @hook_config(can_jump_to=["model"])
     async def aafter_agent(self, state: GovernanceState, runtime: Any) -> dict[str, Any]:
@@ -379,6 +390,14 @@ class GovernanceMiddleware(ToolRunning, AgentMiddleware[GovernanceState, Any, An
         update, moved = self._end(state, runtime)
         await audit.awrite(runtime, moved)
         return update
+
+
+def _with_settled(update: dict[str, Any], settled: dict[str, Any] | None) -> dict[str, Any]:
+    """The new run's start with the trace row of a side effect in doubt a human settled first."""
+    if settled is None:
+        return update
+    run = update["governance_run"]
+    return merge_rows(update, audit_rows(trace=[trace_row(run, "in_doubt", ok=True, **settled)]))
 
 
 def _response(answer: Any) -> ModelResponse:
