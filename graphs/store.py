@@ -18,7 +18,6 @@ import os
 import sqlite3
 import threading
 import time
-import weakref
 from collections.abc import AsyncIterator, Callable, Iterator, Mapping
 from contextlib import asynccontextmanager, contextmanager
 from dataclasses import dataclass
@@ -26,7 +25,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal, TypeVar
 
 from demo_tools.ledger import Ledger, MemoryLedger, PostgresLedger, SqliteLedger
-from nodes.journal import Claim, Journal, PostgresJournal, SqliteJournal
+from nodes.journal import Journal, LazyJournal, PostgresJournal, SqliteJournal, journal_beside
 
 if TYPE_CHECKING:  # LangGraph is imported where a checkpointer is opened: listing options stays fast
     from langgraph.checkpoint.base import BaseCheckpointSaver
@@ -493,63 +492,16 @@ def _new_journal(where: Location) -> Journal:
     return PostgresJournal(where.target)
 
 
-class JournalAt(Journal):
+class JournalAt(LazyJournal):
     """The thread journal (:mod:`nodes.journal`) kept beside the runs at ``location``, opened at
     its first use and kept for the object's lifetime: a graph can name it when it is built (a
     module-level one at import time) without connecting to anything then. An opening that fails
     raises ``StoreError`` at that use and is tried again at the next one."""
 
     def __init__(self, location: str | Path | Location) -> None:
-        super().__init__()
-        self.location = location if isinstance(location, Location) else parse_location(location)
-        self.blocking = self.location.kind != "memory"
-        self._opened_journal: Journal | None = None
-        self._open_lock = threading.Lock()
-
-    def opened(self) -> Journal:
-        with self._open_lock:
-            if self._opened_journal is None:
-                self._opened_journal = _new_journal(self.location)
-            return self._opened_journal
-
-    def begin(self, thread_id: str, key: str, effect: dict[str, Any], *, after: int | None = None) -> Claim:
-        return self.opened().begin(thread_id, key, effect, after=after)
-
-    def get(self, thread_id: str, key: str) -> dict[str, Any] | None:
-        return self.opened().get(thread_id, key)
-
-    def finish(self, thread_id: str, key: str, status: str, outcome: dict[str, Any]) -> None:
-        self.opened().finish(thread_id, key, status, outcome)
-
-    def effects(self, thread_id: str) -> list[dict[str, Any]]:
-        return self.opened().effects(thread_id)
-
-    def high_water(self, thread_id: str) -> int:
-        return self.opened().high_water(thread_id)
-
-    def answer(self, thread_id: str, ask: str, entry: dict[str, Any]) -> tuple[dict[str, Any], bool]:
-        return self.opened().answer(thread_id, ask, entry)
-
-    def answers(self, thread_id: str) -> list[dict[str, Any]]:
-        return self.opened().answers(thread_id)
-
-    def forget_answer(self, thread_id: str, ask: str) -> None:
-        self.opened().forget_answer(thread_id, ask)
-
-    def _acquire(self, thread_id: str, wait: float | None) -> Any:
-        return self.opened()._acquire(thread_id, wait)
-
-    def close(self) -> None:
-        with self._open_lock:
-            if self._opened_journal is not None:
-                self._opened_journal.close()
-                self._opened_journal = None
-
-
-#: The journal of each checkpointer: beside its runs (SQLite, PostgreSQL), or in memory for as long
-#: as it lives (``InMemorySaver``...).
-_JOURNALS: weakref.WeakKeyDictionary[Any, Journal] = weakref.WeakKeyDictionary()
-_MEMORY_LOCK = threading.Lock()
+        where = location if isinstance(location, Location) else parse_location(location)
+        super().__init__(lambda: _new_journal(where), blocking=where.kind != "memory")
+        self.location = where
 
 
 @contextmanager
@@ -566,41 +518,16 @@ def open_journal(location: str | Path | None) -> Iterator[Journal]:
 def journal_for(checkpointer: Any) -> Journal:
     """The journal beside a checkpointer's runs: the same SQLite file or PostgreSQL database
     (opened at first use), else one in memory kept as long as the checkpointer is; one per
-    checkpointer, whoever asks. Without a checkpointer (no run outlives its invocation), a new one
-    in memory."""
-    if checkpointer is None:
-        return Journal()
-    with _MEMORY_LOCK:
-        try:
-            found = _JOURNALS.get(checkpointer)
-        except TypeError:  # a checkpointer that cannot be weakly referenced
-            return _journal_beside(checkpointer)
-        if found is None:
-            found = _JOURNALS[checkpointer] = _journal_beside(checkpointer)
-        return found
+    checkpointer, whoever asks (the middleware finds the same one from inside a run:
+    :func:`nodes.journal.journal_beside`). Without a checkpointer (no run outlives its
+    invocation), a new one in memory."""
+    return journal_beside(checkpointer)
 
 
-def _journal_beside(checkpointer: Any) -> Journal:
-    conn = getattr(checkpointer, "conn", None)
-    if isinstance(conn, sqlite3.Connection):
-        rows = conn.execute("PRAGMA database_list").fetchall()
-        path = next((str(r[2]) for r in rows if r[1] == "main" and r[2]), None)
-        if path:
-            return JournalAt(Location("sqlite", path))
-    info = getattr(conn, "conninfo", None)  # a psycopg pool: the URL it connects with
-    if info is None and conn is not None and hasattr(conn, "info") and hasattr(conn.info, "dsn"):
-        from psycopg.conninfo import make_conninfo  # a psycopg connection: its dsn less the password
-
-        info = make_conninfo(conn.info.dsn, password=conn.info.password or None)
-    if isinstance(info, str) and info:
-        return JournalAt(Location("postgres", info))
-    return Journal()
-
-
-def journal_from_env(env: Mapping[str, str] | None = None) -> Journal:
+def journal_from_env(env: Mapping[str, str] | None = None) -> Journal | None:
     """The journal a served graph uses: beside ``$AGENT_PATTERNS_LEDGER`` when it is set (``make
-    serve`` sets it to the server's database, so every worker process shares it), else this
-    process's."""
+    serve`` sets it to the server's database, so every worker process shares it), else None (the
+    graph's default: beside the checkpointer it runs with)."""
     env = os.environ if env is None else env
     location = env.get(LEDGER_ENV, "").strip()
-    return JournalAt(location) if location else Journal()
+    return JournalAt(location) if location else None

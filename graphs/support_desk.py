@@ -57,9 +57,8 @@ def build_agent(
     say) after the governance, first in the list (docs/own-agent-reference.md, "Where to put it").
     Its state keeps the conversation and the rows as delta channels while the switch is on
     (:func:`graphs.compile.delta_channels_enabled`, read here). ``journal``: where side effects
-    are claimed and answers kept across processes (default: the one beside ``checkpointer``'s
-    runs, :func:`graphs.store.journal_for`)."""
-    journal = journal if journal is not None else journal_for(checkpointer)
+    are claimed and answers kept across processes (default: the one beside the checkpointer each
+    run uses, :func:`nodes.journal.journal_beside`)."""
     governance = GovernanceMiddleware(desk.policy, tools=desk.tools, subject=subject, journal=journal)
     return create_agent(
         model if model is not None else desk_model(),

@@ -33,7 +33,8 @@ import socket
 import sqlite3
 import threading
 import time
-from collections.abc import Iterator
+import weakref
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -433,3 +434,100 @@ class PostgresJournal(SqlJournal):
             conn.close()
 
         return release
+
+
+class LazyJournal(Journal):
+    """A journal opened at its first use (``opener``) and kept: a graph or a middleware can name it
+    before anything connects (a module-level graph at import time, a run on the event loop that
+    decides to use a worker thread first: ``blocking`` says so without opening it)."""
+
+    def __init__(self, opener: Callable[[], Journal], *, blocking: bool = True) -> None:
+        super().__init__()
+        self._opener, self.blocking = opener, blocking
+        self._opened_journal: Journal | None = None
+        self._open_lock = threading.Lock()
+
+    def opened(self) -> Journal:
+        with self._open_lock:
+            if self._opened_journal is None:
+                self._opened_journal = self._opener()
+            return self._opened_journal
+
+    def begin(self, thread_id: str, key: str, effect: dict[str, Any], *, after: int | None = None) -> Claim:
+        return self.opened().begin(thread_id, key, effect, after=after)
+
+    def get(self, thread_id: str, key: str) -> dict[str, Any] | None:
+        return self.opened().get(thread_id, key)
+
+    def finish(self, thread_id: str, key: str, status: str, outcome: dict[str, Any]) -> None:
+        self.opened().finish(thread_id, key, status, outcome)
+
+    def effects(self, thread_id: str) -> list[dict[str, Any]]:
+        return self.opened().effects(thread_id)
+
+    def high_water(self, thread_id: str) -> int:
+        return self.opened().high_water(thread_id)
+
+    def answer(self, thread_id: str, ask: str, entry: dict[str, Any]) -> tuple[dict[str, Any], bool]:
+        return self.opened().answer(thread_id, ask, entry)
+
+    def answers(self, thread_id: str) -> list[dict[str, Any]]:
+        return self.opened().answers(thread_id)
+
+    def forget_answer(self, thread_id: str, ask: str) -> None:
+        self.opened().forget_answer(thread_id, ask)
+
+    def _acquire(self, thread_id: str, wait: float | None) -> Any:
+        return self.opened()._acquire(thread_id, wait)
+
+    def close(self) -> None:
+        with self._open_lock:
+            if self._opened_journal is not None:
+                self._opened_journal.close()
+                self._opened_journal = None
+
+
+#: The journal beside each checkpointer's runs, one per checkpointer whoever asks.
+_BESIDE: weakref.WeakKeyDictionary[Any, Journal] = weakref.WeakKeyDictionary()
+_BESIDE_LOCK = threading.Lock()
+
+
+def journal_beside(checkpointer: Any) -> Journal:
+    """The journal beside a checkpointer's runs: in the same SQLite file (``SqliteSaver``) or
+    PostgreSQL database (``PostgresSaver`` over a pool or a connection), else one in memory kept as
+    long as the checkpointer is (``InMemorySaver``); one per checkpointer. Without a checkpointer
+    (no run outlives its invocation), a new one in memory."""
+    if checkpointer is None:
+        return Journal()
+    with _BESIDE_LOCK:
+        try:
+            found = _BESIDE.get(checkpointer)
+        except TypeError:  # a checkpointer that cannot be weakly referenced
+            return _opened_beside(checkpointer)
+        if found is None:
+            found = _BESIDE[checkpointer] = _opened_beside(checkpointer)
+        return found
+
+
+def database_of(checkpointer: Any) -> tuple[str, str] | None:
+    """Where a checkpointer keeps its runs: ``("sqlite", path)``, ``("postgres", conninfo)``, or None
+    (in memory, or a saver this cannot read)."""
+    conn = getattr(checkpointer, "conn", None)
+    if isinstance(conn, sqlite3.Connection):
+        rows = conn.execute("PRAGMA database_list").fetchall()
+        path = next((str(r[2]) for r in rows if r[1] == "main" and r[2]), None)
+        return ("sqlite", path) if path else None
+    info = getattr(conn, "conninfo", None)  # a psycopg pool: the URL it connects with
+    if info is None and conn is not None and hasattr(conn, "info") and hasattr(conn.info, "dsn"):
+        from psycopg.conninfo import make_conninfo  # a psycopg connection: its dsn less the password
+
+        info = make_conninfo(conn.info.dsn, password=conn.info.password or None)
+    return ("postgres", info) if isinstance(info, str) and info else None
+
+
+def _opened_beside(checkpointer: Any) -> Journal:
+    where = database_of(checkpointer)
+    if where is None:
+        return Journal()
+    kind, target = where
+    return LazyJournal(lambda: SqliteJournal(target) if kind == "sqlite" else PostgresJournal(target))

@@ -50,6 +50,10 @@ them. No other module imports ``langgraph._internal`` (the same test checks that
    overwrite what it made. The middleware's channels copy their attributes instead: about 0.03 -
    0.04x HITL's CPU per tool step at 6 steps, the two together (docs/benchmarks.md, section 8). The
    attributes are the classes' slots, which the guard test compares with LangGraph's.
+10. **The checkpointer of the invocation a node runs in** (:func:`running_checkpointer`): a
+   middleware is given no checkpointer (``create_agent`` is), yet the thread's journal, where a
+   side effect is claimed before it runs, lives beside that checkpointer's runs
+   (:func:`nodes.journal.journal_beside`). LangGraph puts it in each task's config.
 """
 
 from __future__ import annotations
@@ -61,7 +65,13 @@ from typing import Any, Literal, Self
 
 from langchain_core.runnables import RunnableConfig
 from langchain_core.runnables.config import run_in_executor
-from langgraph._internal._constants import CONF, CONFIG_KEY_DURABILITY, CONFIG_KEY_READ, CONFIG_KEY_SCRATCHPAD
+from langgraph._internal._constants import (
+    CONF,
+    CONFIG_KEY_CHECKPOINTER,
+    CONFIG_KEY_DURABILITY,
+    CONFIG_KEY_READ,
+    CONFIG_KEY_SCRATCHPAD,
+)
 from langgraph._internal._runnable import RunnableCallable
 from langgraph._internal._typing import MISSING
 from langgraph.channels.base import EmptyChannelError
@@ -95,6 +105,7 @@ __all__ = [
     "resuming",
     "run_everything_threaded",
     "run_pure_work_on_loop",
+    "running_checkpointer",
     "runs_in_executor",
     "skip_interrupts",
     "stored_value",
@@ -290,6 +301,16 @@ def _scratchpad() -> Any:
     except RuntimeError:  # not inside a graph's node
         return None
     return (config.get(CONF) or {}).get(CONFIG_KEY_SCRATCHPAD)
+
+
+def running_checkpointer() -> Any:
+    """The checkpointer of the invocation the calling node runs in, or None (none, or outside a
+    graph)."""
+    try:
+        config = get_config()
+    except RuntimeError:  # not inside a graph's node
+        return None
+    return (config.get(CONF) or {}).get(CONFIG_KEY_CHECKPOINTER)
 
 
 def resuming() -> bool:

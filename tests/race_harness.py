@@ -3,7 +3,9 @@ run them, with the refund tool counting what it did in a file of its own and hol
 open where a race or a crash would hurt.
 
 ``python -m tests.race_harness console ARGS...`` runs ``graphs.support_desk.main(ARGS)``;
-``python -m tests.race_harness cli ARGS...`` runs ``graphs.cli.main(ARGS)``. The environment says
+``python -m tests.race_harness cli ARGS...`` runs ``graphs.cli.main(ARGS)``; ``python -m
+tests.race_harness raw DB THREAD MESSAGE_OR_ANSWER`` invokes an agent written as the README writes
+one, with no entry point of ours. The environment says
 what the refund tool does around the real one:
 
 - ``RACE_OUTBOX``: a file each refund performed appends one JSON line to (pid, order or user,
@@ -86,8 +88,43 @@ def outbox(path: str) -> list[dict[str, Any]]:
         return [json.loads(line) for line in lines if line.strip()]
 
 
+def _raw(db: str, thread: str, given: str) -> int:
+    """As the README writes an agent (``GovernanceMiddleware(policy, tools=tools)``, no journal
+    named, a ``SqliteSaver``) and no entry point of ours: ``given`` is a message, or a JSON answer
+    resumed with ``Command(resume=...)``."""
+    from langchain.agents import create_agent
+    from langgraph.checkpoint.sqlite import SqliteSaver
+    from langgraph.types import Command
+
+    from demo_tools import support_desk as desk
+    from nodes.middleware import GovernanceMiddleware, GovernanceState
+    from nodes.offline.support_desk import OfflineDeskModel
+
+    config = {"configurable": {"thread_id": thread}}
+    with SqliteSaver.from_conn_string(db) as saver:
+        governance = GovernanceMiddleware(desk.policy, tools=desk.tools, subject=desk.SUBJECT)
+        agent = create_agent(
+            OfflineDeskModel(),
+            desk.tools,
+            middleware=[governance],
+            checkpointer=saver,
+            state_schema=GovernanceState,
+        )
+        if given.startswith("{"):
+            result = agent.invoke(Command(resume={"decisions": [json.loads(given)]}), config)
+        else:
+            result = agent.invoke({"messages": [("user", given)]}, config)
+    print(
+        json.dumps({"waits": bool(result.get("__interrupt__")), "stop": result.get("governance_stop_reason")})
+    )
+    return 0
+
+
 def main(argv: list[str]) -> int:
     which, args = argv[0], argv[1:]
+    if which == "raw":
+        _patch_desk()
+        return _raw(*args)
     if which == "console":
         _patch_desk()
         from graphs.support_desk import main as console

@@ -467,3 +467,37 @@ def test_the_middlewares_channels_are_all_copied_by_their_attributes():
     assert {k for k, c in reducers.items() if type(c) is private.CopiedLastValue} == {
         "governance_subject", "governance_run", "governance_clock", "governance_plan", "governance_seen",
     }  # fmt: skip
+
+
+def test_running_checkpointer_is_the_invocations_own_in_every_node(tmp_path):
+    """Item 10: a middleware finds the journal beside the checkpointer it runs with; LangGraph puts
+    the checkpointer in each task's config (sync and async), and outside a graph there is none."""
+    seen: list = []
+
+    class S(TypedDict):
+        n: int
+
+    def node(state: S) -> dict:
+        seen.append(private.running_checkpointer())
+        return {"n": 1}
+
+    async def anode(state: S) -> dict:
+        seen.append(private.running_checkpointer())
+        return {"n": 1}
+
+    def graph_of(fn, saver):
+        builder = StateGraph(S)
+        builder.add_node("n", fn)
+        builder.add_edge(START, "n")
+        return builder.compile(checkpointer=saver)
+
+    assert private.running_checkpointer() is None
+    memory = InMemorySaver()
+    graph_of(node, memory).invoke({"n": 0}, {"configurable": {"thread_id": "sync"}})
+    asyncio.run(graph_of(anode, memory).ainvoke({"n": 0}, {"configurable": {"thread_id": "async"}}))
+    sqlite = SqliteSaver(sqlite3.connect(tmp_path / "c.sqlite", check_same_thread=False))
+    graph_of(node, sqlite).invoke({"n": 0}, {"configurable": {"thread_id": "sync"}})
+    assert seen == [memory, memory, sqlite]
+    seen.clear()
+    graph_of(node, None).invoke({"n": 0})
+    assert seen == [None]

@@ -250,6 +250,24 @@ def test_killed_after_a_keyed_refund_and_resumed_late_the_refund_is_recorded_onc
     assert refund["ok"] is True  # recorded as made, never "not_run: max_seconds"
 
 
+# ------------------------------------------------------------------ no entry point of ours
+
+
+@pytest.mark.parametrize(
+    "answers", [(APPROVE, APPROVE), (APPROVE, EDIT)], ids=["approve-approve", "approve-edit"]
+)
+def test_two_processes_resuming_an_agent_written_as_the_readme_does_refund_once(answers, tmp_path):
+    """``GovernanceMiddleware(policy, tools=tools)`` with no journal named, two processes calling
+    ``invoke(Command(resume=...))`` at once: the journal beside the SqliteSaver's runs is found from
+    inside the run, the first answer wins in both and the refund is claimed once."""
+    db, out = str(tmp_path / "raw.sqlite"), tmp_path / "outbox.jsonl"
+    code, text = _done(_start("raw", db, "T", "Refund 120 EUR on order ORD-1002", out=out))
+    assert code == 0 and json.loads(text.strip().splitlines()[-1])["waits"], text
+    results = _together(*[("raw", (db, "T", json.dumps(a))) for a in answers], out=out, RACE_SLOW="2")
+    assert all(code == 0 for code, _ in results), results
+    assert [r["amount"] for r in outbox(str(out))] in ([120.0], [60.0]), (outbox(str(out)), results)
+
+
 # ------------------------------------------------------------------ in one process, no entry point
 
 

@@ -40,7 +40,8 @@ from langgraph.types import Command
 
 from nodes.clock import now
 from nodes.effects import current_thread, merged, orphan, settle_orphan, world_ledger
-from nodes.journal import Journal
+from nodes.journal import Journal, journal_beside
+from nodes.langgraph_private import running_checkpointer
 from nodes.messages import annotated, message_text, stop_message
 from nodes.middleware import audit
 from nodes.middleware.decide import Batch, Verdict, ask, decide, refused_again
@@ -78,9 +79,10 @@ class GovernanceMiddleware(ToolRunning, AgentMiddleware[GovernanceState, Any, An
     ``subject``: whom the runs act for (a run's ``governance_subject`` input overrides it);
     ``journal``: the thread journal (:mod:`nodes.journal`) that makes each side effect run at most
     once whoever races, keeps the first answer to a question, and lets limits count what ran in
-    any process: give the one beside your checkpointer's runs
-    (``graphs.store.journal_for(checkpointer)`` or ``open_journal(location)``) when more than one
-    process acts on a thread; by default each middleware keeps one in memory (this process)."""
+    any process; by default the one beside the checkpointer of the invocation (the same SQLite
+    file or PostgreSQL database as its runs), so every process running the agent on that store
+    shares it. Give one (``graphs.store.open_journal(location)``) where the checkpointer is not
+    ``SqliteSaver`` or ``PostgresSaver`` and several processes act on a thread."""
 
     state_schema = GovernanceState
 
@@ -94,7 +96,8 @@ class GovernanceMiddleware(ToolRunning, AgentMiddleware[GovernanceState, Any, An
         journal: Journal | None = None,
     ) -> None:
         super().__init__()
-        self.journal = journal if journal is not None else Journal()
+        self._journal = journal
+        self._own_journal = Journal()  # a run with no checkpointer: its invocation is its life
         if tools is None:
             raise ValueError(
                 "GovernanceMiddleware needs the agent's tools: GovernanceMiddleware(policy, tools=[...]) "
@@ -120,6 +123,17 @@ class GovernanceMiddleware(ToolRunning, AgentMiddleware[GovernanceState, Any, An
         self._arg_models = {**{n: None for n in self.policy.tools}, **self._models()}
         self._watched = watched(self.policy)
         self._registered = frozenset(self._registry)
+
+    @property
+    def journal(self) -> Journal:
+        """The thread journal the running invocation uses: the one given, else the one beside the
+        invocation's checkpointer (the same SQLite file or PostgreSQL database: every process that
+        runs the agent on it shares it; one in memory for ``InMemorySaver``), else one of this
+        middleware's own."""
+        if self._journal is not None:
+            return self._journal
+        saver = running_checkpointer()
+        return journal_beside(saver) if saver is not None else self._own_journal
 
     def _models(self) -> dict[str, Any]:
         return {name: tool.model for name, tool in self._registry.items()}

@@ -58,10 +58,12 @@ class ToolRunning:
 
     policy: rules.SupervisorPolicy
     subject: dict[str, Any]
-    journal: Journal
     _watched: Watched
 
     if TYPE_CHECKING:
+
+        @property
+        def journal(self) -> Journal: ...
 
         def _batch(self, state: Mapping[str, Any], run: dict[str, Any]) -> Batch: ...
 
