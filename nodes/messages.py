@@ -27,6 +27,7 @@ from typing import Any
 
 from langchain_core.messages import AIMessage, BaseMessage, HumanMessage
 
+from policies.json_safety import well_formed
 from policies.text import text_hash
 
 #: The state key holding the id of the human turn a run took as its request (so the next run on
@@ -59,6 +60,27 @@ def message_text(message: Any) -> str:
         elif isinstance(block, Mapping) and block.get("type") == "text":
             parts.append(block["text"] if isinstance(block.get("text"), str) else "")
     return "\n\n".join(p.strip() for p in parts if p.strip())
+
+
+def well_formed_message(message: Any) -> Any:
+    """A message as every store keeps it (:func:`policies.json_safety.well_formed`): its content,
+    its tool calls' names and arguments and its extra fields with lone surrogates replaced by
+    U+FFFD; the message itself when nothing changes (anything else as it is)."""
+    if not isinstance(message, BaseMessage):
+        return message
+    changed: dict[str, Any] = {}
+    for name in ("content", "additional_kwargs"):
+        value = getattr(message, name)
+        fixed = well_formed(value)
+        if fixed is not value:
+            changed[name] = fixed
+    if isinstance(message, AIMessage):
+        for name in ("tool_calls", "invalid_tool_calls"):
+            calls = getattr(message, name)
+            fixed_calls = [well_formed(dict(call)) for call in calls]
+            if any(a != b for a, b in zip(fixed_calls, calls, strict=True)):
+                changed[name] = fixed_calls
+    return message.model_copy(update=changed) if changed else message
 
 
 def message_id(message: Any) -> str | None:

@@ -25,7 +25,7 @@ from langchain_core.utils.function_calling import convert_to_openai_tool
 from pydantic import BaseModel
 
 from policies.decision import Decision
-from policies.json_safety import plain_copy, storable_text, type_name
+from policies.json_safety import plain_copy, storable_text, type_name, well_formed
 from policies.schemas import ArgsModel, compile_schema
 from policies.tools import GatewayLimits, ToolSpec, check_call, check_result
 
@@ -223,6 +223,8 @@ def run_tool(
         detail = {"error": f"{kind}: {message}", "error_type": kind, "message": message}
         return ToolOutcome(False, reason=f"tool_error:{name}", raised=True, detail=detail)
     try:
+        # what the worker is shown is what the run keeps: lone surrogates replaced (U+FFFD)
+        result = well_formed(result)
         checked = check_result(name, result)
     except Exception as exc:  # a hostile value whose own methods raise while it is checked
         return ToolOutcome(False, reason=f"tool_bad_result:{name}", detail={"problem": type(exc).__name__})

@@ -107,6 +107,40 @@ def plain_copy(value: Any) -> Any:
     return value
 
 
+def _well_formed_text(text: str) -> str:
+    if _text_ok(text):
+        return text
+    # a pair of surrogates is the one character it encodes; a lone one, U+FFFD
+    return text.encode("utf-16-le", "surrogatepass").decode("utf-16-le", "replace")
+
+
+def well_formed(value: Any, *, max_depth: int = MAX_DEPTH) -> Any:
+    """``value`` as every store keeps it and every client reads it: each ``str`` at any depth of
+    plain ``dict`` and ``list`` data (keys included) with its lone UTF-16 surrogates replaced by
+    U+FFFD (a surrogate pair becomes the character it encodes). The value itself when nothing
+    changes, else a copy; anything else (another type, nesting past ``max_depth``) as it is, for
+    :func:`json_problem` to judge. What the gateway hands the model goes through it first, so what
+    the model read is what a checkpoint, the audit log and the journal read back (a checkpointer or
+    a store would otherwise replace each lone surrogate with ``?``)."""
+    kind = type(value)
+    if kind is str:
+        return _well_formed_text(value)
+    if max_depth < 0 or (kind is not dict and kind is not list):
+        return value
+    if kind is list:
+        items = [well_formed(item, max_depth=max_depth - 1) for item in value]
+        return value if all(a is b for a, b in zip(items, value, strict=True)) else items
+    pairs = [
+        (
+            well_formed(key, max_depth=0) if type(key) is str else key,
+            well_formed(item, max_depth=max_depth - 1),
+        )
+        for key, item in value.items()
+    ]
+    same = all(k is k0 and v is v0 for (k, v), (k0, v0) in zip(pairs, value.items(), strict=True))
+    return value if same else dict(pairs)
+
+
 def storable_text(text: str) -> str:
     """``text`` with anything UTF-8 cannot encode (lone surrogates) replaced by ``?``."""
     return text.encode("utf-8", "replace").decode("utf-8")

@@ -59,6 +59,14 @@ def _together(*procs: tuple[str, tuple[str, ...]], out: Path, **env: str) -> lis
     return [_done(p) for p in started]
 
 
+def _until_refunded(out: Path, count: int, timeout: float = 120.0) -> None:
+    """Wait until the tool has performed ``count`` refunds (a process is inside its window)."""
+    deadline = time.monotonic() + timeout
+    while len(outbox(str(out))) < count:
+        assert time.monotonic() < deadline, "the refund never happened"
+        time.sleep(0.05)
+
+
 def _console(db: str, thread: str, *args: str, out: Path, **env: str) -> tuple[int, str]:
     return _done(_start("console", "--db", db, "--thread", thread, *args, out=out, **env))
 
@@ -82,9 +90,9 @@ def test_two_turns_at_once_refund_once_and_the_second_asks(store, tmp_path, requ
 def test_a_second_turn_that_will_not_wait_is_refused_as_busy(tmp_path):
     db, out = str(tmp_path / "desk.sqlite"), tmp_path / "outbox.jsonl"
     slow = _start(
-        "console", "--db", db, "--thread", "T", "Refund 20 EUR on order ORD-1002", out=out, RACE_SLOW="4"
+        "console", "--db", db, "--thread", "T", "Refund 20 EUR on order ORD-1002", out=out, RACE_SLOW="6"
     )
-    time.sleep(2.5)  # the first holds the thread, inside its refund
+    _until_refunded(out, 1)  # the first holds the thread, inside its refund
     code, text = _console(db, "T", "--wait", "0", "Refund 20 EUR on order ORD-1002", out=out)
     assert code == 2 and "busy" in text and "Traceback" not in text, text
     assert _done(slow)[0] == 0
@@ -168,8 +176,8 @@ def test_cli_answers_at_once_run_at_most_one_refund(store, pair, tmp_path, reque
 
 def test_cli_a_second_run_on_a_busy_thread_is_refused_and_one_that_waits_runs_after(tmp_path):
     db, out = str(tmp_path / "runs.sqlite"), tmp_path / "outbox.jsonl"
-    first = _start("cli", "run", "supervisor", "--db", db, "--thread-id", "S", out=out, RACE_SLOW="4")
-    time.sleep(3.0)
+    first = _start("cli", "run", "supervisor", "--db", db, "--thread-id", "S", out=out, RACE_SLOW="6")
+    _until_refunded(out, 1)  # the first holds the thread, inside its refund
     code, text = _done(
         _start("cli", "run", "supervisor", "--db", db, "--thread-id", "S", "--wait", "0", out=out)
     )

@@ -42,10 +42,11 @@ from nodes.clock import now
 from nodes.effects import current_thread, merged, orphan, settle_orphan, world_ledger
 from nodes.journal import Journal, journal_beside
 from nodes.langgraph_private import running_checkpointer
-from nodes.messages import annotated, message_text, stop_message
+from nodes.messages import annotated, message_text, stop_message, well_formed_message
 from nodes.middleware import audit
 from nodes.middleware.decide import Batch, Verdict, ask, decide, refused_again
 from nodes.middleware.kept import akeep, akept_reply, keep, kept_reply
+from nodes.middleware.outcome import observations
 from nodes.middleware.reply import Reply, asks_again, tool_message, unique_calls
 from nodes.middleware.running import ToolRunning
 from nodes.middleware.state import (
@@ -64,6 +65,7 @@ from nodes.middleware.state import audit as audit_rows
 from nodes.middleware.turns import forget, opened, run_subject, seen_update
 from nodes.tool_gateway import GovernedTool, tool_registry
 from policies import supervisor as rules
+from policies.observation import restored
 from policies.supervisor.ledger import watched
 from policies.supervisor.subject import bound_arg_names
 
@@ -263,7 +265,7 @@ class GovernanceMiddleware(ToolRunning, AgentMiddleware[GovernanceState, Any, An
         if kept is not None:  # the node runs again with a human's answer: the reply they were shown
             response, update = kept[0], _since(update, kept[1])
         else:
-            response = _response(handler(request))
+            response = _well_formed(_response(handler(request)))
         try:
             return self._reviewed(request.state, update, response)
         except GraphInterrupt:  # the review waits for a human: the reply is kept, the rows logged
@@ -282,7 +284,7 @@ class GovernanceMiddleware(ToolRunning, AgentMiddleware[GovernanceState, Any, An
         if kept is not None:
             response, update = kept[0], _since(update, kept[1])
         else:
-            response = _response(await handler(request))
+            response = _well_formed(_response(await handler(request)))
         try:
             if self.journal.blocking:  # the review reads the thread's journal: off the event loop
                 return await asyncio.to_thread(self._reviewed, request.state, update, response)
@@ -296,7 +298,11 @@ class GovernanceMiddleware(ToolRunning, AgentMiddleware[GovernanceState, Any, An
     # ------------------------------------------------------------------ the review of a reply
 
     def _batch(self, state: Mapping[str, Any], run: dict[str, Any]) -> Batch:
-        calls = of_run(state.get("governance_calls"), run.get("run_id"))
+        # a large observation, kept by reference in its row: whole again, from the conversation
+        messages = state.get("messages") or []
+        calls = restored(
+            of_run(state.get("governance_calls"), run.get("run_id")), lambda: observations(messages)
+        )
         thread = current_thread()
         # what ran on the thread in any process or branch (the journal), beside this branch's ledger
         ledger = merged(state.get("governance_ledger") or (), world_ledger(self.journal, thread))
@@ -417,6 +423,15 @@ def _with_settled(update: dict[str, Any], settled: dict[str, Any] | None) -> dic
 def _response(answer: Any) -> ModelResponse:
     """The framework hands each layer a plain response (inner layers' commands are kept by it)."""
     return ModelResponse(result=[answer]) if isinstance(answer, AIMessage) else answer
+
+
+def _well_formed(response: ModelResponse) -> ModelResponse:
+    """The model's reply as the state keeps it (lone surrogates replaced: the review, the client
+    and the audit read the same text and arguments)."""
+    result = [well_formed_message(m) for m in response.result]
+    if all(a is b for a, b in zip(result, response.result, strict=True)):
+        return response
+    return ModelResponse(result=result, structured_response=response.structured_response)
 
 
 def _since(update: dict[str, Any], model_at: float) -> dict[str, Any]:

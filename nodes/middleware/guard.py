@@ -32,6 +32,7 @@ from langchain_core.messages import ToolMessage
 from langgraph.errors import GraphBubbleUp
 
 from nodes.middleware.decide import Verdict
+from nodes.middleware.outcome import well_formed_answer
 from nodes.tool_gateway import KEY_ARG
 from policies.json_safety import json_problem
 from policies.schemas import model_fields
@@ -147,7 +148,7 @@ class Guard:
         if isinstance(prepared, ToolMessage):
             return prepared
         try:
-            self.seen.result = self._tool.invoke(prepared, config, **kwargs)
+            self.seen.result = well_formed_answer(self._tool.invoke(prepared, config, **kwargs))
         except GraphBubbleUp:
             raise
         except Exception as exc:
@@ -163,7 +164,7 @@ class Guard:
         if isinstance(prepared, ToolMessage):
             return prepared
         try:
-            self.seen.result = await self._tool.ainvoke(prepared, config, **kwargs)
+            self.seen.result = well_formed_answer(await self._tool.ainvoke(prepared, config, **kwargs))
         except GraphBubbleUp:
             raise
         except Exception as exc:

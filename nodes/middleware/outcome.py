@@ -15,18 +15,20 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
 from langchain_core.messages import ToolMessage
 from langgraph.types import Command
 
-from nodes.messages import message_text
-from policies.observation import observation_of
+from nodes.messages import well_formed_message
+from policies.observation import HEAD_CHARS, observation_of
 from policies.tools import is_error_observation
 
 #: The key of a JSON answer that says with which arguments a changed call ran.
 NOTE_KEY = "_governance"
+#: The start of the first line that says it in a text answer.
+_NOTED = "[governance: this call ran with "
 
 
 def answer_of(result: Any, call_id: Any) -> ToolMessage | None:
@@ -43,15 +45,51 @@ def answer_of(result: Any, call_id: Any) -> ToolMessage | None:
     return None
 
 
+def well_formed_answer(result: Any) -> Any:
+    """A tool's answer (a ``ToolMessage``, or a ``Command`` carrying messages) with lone surrogates
+    replaced (:func:`nodes.messages.well_formed_message`), so the model reads what the state, the
+    call row and the audit log read back; anything else as it is."""
+    if isinstance(result, ToolMessage):
+        return well_formed_message(result)
+    if isinstance(result, Command) and isinstance(result.update, dict) and result.update.get("messages"):
+        said = result.update["messages"]
+        fixed = [well_formed_message(m) for m in said]
+        if any(a is not b for a, b in zip(fixed, said, strict=True)):
+            return Command(update={**result.update, "messages": fixed}, goto=result.goto, graph=result.graph)
+    return result
+
+
 def observed(result: Any, call_id: Any) -> tuple[bool, Any]:
     """``(ok, observation)`` of a tool's answer: what its ``ToolMessage`` says, read as JSON where
     it is JSON text; a call without one is not ok and observed nothing."""
     answer = answer_of(result, call_id)
     if answer is None:
         return False, None
-    content = answer.content
-    observation = observation_of(message_text(answer)) if isinstance(content, str) else content
+    observation = _observation(answer)
     return answer.status != "error" and not is_error_observation(observation), observation
+
+
+def _observation(answer: ToolMessage) -> Any:
+    content = answer.content  # text as the model read it, whitespace at its ends included
+    return observation_of(content) if isinstance(content, str) else content
+
+
+def observations(messages: Sequence[Any]) -> Iterator[Any]:
+    """The observations the conversation's tool messages hold, as a call row keeps them (without
+    the note :func:`noted` adds), of those long enough to be kept by reference in a call row
+    (:func:`policies.observation.restored`)."""
+    for message in messages:
+        if not isinstance(message, ToolMessage):
+            continue
+        content = message.content
+        if isinstance(content, str) and len(content) <= HEAD_CHARS:
+            continue
+        value = _observation(message)
+        if isinstance(value, dict) and NOTE_KEY in value:
+            value = {k: v for k, v in value.items() if k != NOTE_KEY}
+        elif isinstance(value, str) and value.startswith(_NOTED):
+            value = value.split("\n", 1)[-1]
+        yield value
 
 
 def withheld_answer(result: Any, call: Mapping[str, Any], observation: Any) -> Any:
@@ -88,7 +126,7 @@ def noted(message: ToolMessage, plan: Mapping[str, Any]) -> ToolMessage:
             content = json.dumps({**value, NOTE_KEY: note}, ensure_ascii=False, default=str)
         elif isinstance(value, str):  # plain text: a first line says it
             ran = json.dumps(plan["args"], default=str)
-            content = f"[governance: this call ran with {ran} ({source})]\n{content}"
+            content = f"{_NOTED}{ran} ({source})]\n{content}"
     return message.model_copy(update={"content": content, "response_metadata": metadata})
 
 

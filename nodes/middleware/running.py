@@ -31,14 +31,22 @@ from nodes.effects import (
 from nodes.journal import DONE, Journal
 from nodes.middleware.decide import Batch, Verdict, decide
 from nodes.middleware.guard import CHANGED, Guard, Seen
-from nodes.middleware.outcome import answer, call_record, noted, observed, withheld_answer
+from nodes.middleware.outcome import (
+    answer,
+    call_record,
+    noted,
+    observed,
+    well_formed_answer,
+    withheld_answer,
+)
 from nodes.middleware.reply import Reply, plan_for, tool_message
 from nodes.middleware.state import audit as audit_rows
 from nodes.middleware.state import elapsed, run_of, trace_row
 from nodes.tool_gateway import ToolOutcome, error_observation
 from policies import supervisor as rules
 from policies.human import parse_human_answer
-from policies.json_safety import type_name
+from policies.json_safety import type_name, well_formed
+from policies.observation import audit_observation
 from policies.ownership import visible
 from policies.supervisor.ledger import Watched, ledger_entries
 
@@ -220,7 +228,7 @@ class ToolRunning:
             row = trace_row(at, "not_run", ok=False, **plan["figures"], tool_call_id=call.get("id"))
             update.update(audit_rows(trace=[{**row, "answered_by": "another middleware"}]))
             if isinstance(result, BaseException):
-                note = {"not_run": True, "reason": f"{type_name(result)}: {str(result)[:300]}"}
+                note = {"not_run": True, "reason": well_formed(f"{type_name(result)}: {str(result)[:300]}")}
                 result = tool_message(call, note, error=True)
             return answer(result, update)
         ran = watched.plan or plan
@@ -234,7 +242,7 @@ class ToolRunning:
         if instead is not None:  # made already: its recorded outcome, nothing ran
             ok, observation = bool(instead["ok"]), instead["observation"]
         elif isinstance(raw, BaseException):
-            detail = {"error_type": type_name(raw), "message": str(raw)[:300]}
+            detail = {"error_type": type_name(raw), "message": well_formed(str(raw)[:300])}
             failed = ToolOutcome(False, reason=f"tool_error:{ran['tool']}", raised=True, detail=detail)
             ok, observation = False, error_observation(failed)
             if self.policy.on_tool_error == "stop" and isinstance(result, BaseException):
@@ -251,7 +259,9 @@ class ToolRunning:
         if withheld:  # another subject's records: the model reads what the audit keeps, no more
             record["withheld"] = row["withheld"] = withheld
             result = withheld_answer(result, call, observation)
-        update.update(audit_rows(trace=[row], calls=[record]))
+        # the call row keeps a large observation by reference (the conversation holds it once)
+        kept = {**record, "observation": audit_observation(observation, self.policy.max_audit_chars)}
+        update.update(audit_rows(trace=[row], calls=[kept]))
         entries = ledger_entries(self._watched, record, run_id=run.get("run_id"), step=plan["step"])
         if entries:
             update["governance_ledger"] = entries
@@ -288,7 +298,7 @@ class ToolRunning:
             raise
         except Exception as exc:  # observed (or a named stop), as the Supervisor's gateway does
             result = exc
-        return self._observed(to_run, plan, watched, result)
+        return self._observed(to_run, plan, watched, well_formed_answer(result))
 
     async def awrap_tool_call(
         self, request: ToolCallRequest, handler: Callable[[ToolCallRequest], Awaitable[ToolMessage | Command]]
@@ -307,6 +317,7 @@ class ToolRunning:
             raise
         except Exception as exc:
             result = exc
+        result = well_formed_answer(result)  # what the model reads: what the state keeps
         if self.journal.blocking:
             return await asyncio.to_thread(self._observed, to_run, plan, watched, result)
         return self._observed(to_run, plan, watched, result)

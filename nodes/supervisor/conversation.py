@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import json
 import uuid
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any, Literal
 
 from langchain_core.messages import (
@@ -45,6 +45,7 @@ from langgraph.graph.message import REMOVE_ALL_MESSAGES
 from nodes.messages import REQUEST_MESSAGE_KEY, message_id
 from nodes.tool_gateway import ToolRegistry, tool_catalog
 from policies.json_safety import json_problem
+from policies.observation import HEAD_CHARS, restored
 from policies.supervisor import SupervisorPolicy, rule_details
 from policies.text import json_hash
 
@@ -145,6 +146,27 @@ def worker_view(state: Mapping[str, Any]) -> list[BaseMessage]:
         if found is not None and digest(found) == entry.get("digest"):
             view.append(found)
     return view
+
+
+def observations(state: Mapping[str, Any]) -> Iterator[Any]:
+    """The observations the conversation's tool messages hold (``{"ok", "observation", ...}``), of
+    those long enough to be kept by reference in a call row (:func:`policies.observation.restored`)."""
+    for message in state.get("messages") or []:
+        content = getattr(message, "content", None)
+        if not isinstance(message, ToolMessage) or not isinstance(content, str) or len(content) <= HEAD_CHARS:
+            continue
+        try:
+            said = json.loads(content)
+        except ValueError:
+            continue
+        if isinstance(said, dict) and "observation" in said:
+            yield said["observation"]
+
+
+def calls_whole(state: Mapping[str, Any]) -> list[Mapping[str, Any]]:
+    """The run's call rows with every observation kept by reference put back whole, from the
+    conversation: what the review and the worker read."""
+    return list(restored(list(state.get("calls") or []), lambda: observations(state)))
 
 
 def worker_messages(state: Mapping[str, Any]) -> list[BaseMessage]:

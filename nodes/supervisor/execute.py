@@ -33,7 +33,7 @@ from nodes.tool_gateway import ToolOutcome, ToolRegistry, check_tool_call, error
 from nodes.trace import history_row, stop, trace_row
 from policies import supervisor as rules
 from policies.human import parse_human_answer
-from policies.observation import observation_of
+from policies.observation import audit_observation, observation_of
 from policies.ownership import visible
 from policies.supervisor.ledger import ledger_entries, watched
 from policies.tools import call_signature, is_error_observation
@@ -109,11 +109,13 @@ def execute(
     if outcome is None:
         outcome = run_tool(tools, name, args, idempotency_key=key)
     call = _call_record(state, action, checked.details["signature"], key, outcome, policy)
-    answer = _result_message(state, call)
+    answer = _result_message(state, call)  # the whole observation: what the worker reads
+    # the audit rows keep a large observation by reference (the conversation holds it once)
+    kept = {**call, "observation": audit_observation(call["observation"], policy.max_audit_chars)}
     if not outcome.ok and policy.on_tool_error == "stop":  # the call is kept: it ran, or tried to
         details = outcome.detail
         stopped = stop(
-            state, "execution", outcome.reason, figures=figures, details=details, calls=[*calls, call]
+            state, "execution", outcome.reason, figures=figures, details=details, calls=[*calls, kept]
         )
         return conv.close_open_calls(state, {**stopped, "messages": [*answer, *stopped["messages"]]})
     observation, ok = call["observation"], call["ok"]
@@ -126,14 +128,14 @@ def execute(
         approved_by=state.get("approved_by"),
         executed_action=action,
         executed_from=state.get("executed_from"),
-        observation=observation,
+        observation=kept["observation"],
     )
     row = trace_row(state, "execution", **figures, observation_ok=ok)
     if not outcome.ok:
         row["tool_error"] = outcome.reason
     if call.get("withheld"):
         row["withheld"] = call["withheld"]
-    update = {"calls": [*calls, call], "trace": [row], "history": [history], **conv.said(state, answer)}
+    update = {"calls": [*calls, kept], "trace": [row], "history": [history], **conv.said(state, answer)}
     entries = ledger_entries(watched(policy), call, run_id=state.get("run_id"), step=state.get("steps"))
     if key and journal is not None and not outcome.detail.get("from_journal"):
         settle(journal, thread, key, ok=bool(call["ok"]), observation=observation, ledger=entries)

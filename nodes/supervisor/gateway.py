@@ -100,7 +100,7 @@ def _review_context(
     """What the review reads; ``world``: the thread's journal's ledger entries (what ran, or may
     have run, in any process or branch), counted beside the state's own."""
     return rules.ReviewContext(
-        tuple(state.get("calls") or []),
+        tuple(conv.calls_whole(state)),  # a large observation: whole, from the conversation
         _subject(state),
         str(state.get("goal") or ""),
         frozenset(policy.trusted_tools()),

@@ -29,7 +29,7 @@ def round_supersteps(policy: rules.SupervisorPolicy) -> int:
 def _worker_history(state: State) -> list[dict[str, Any]]:
     """The run so far as the worker sees it, step by step: executed calls and refused actions."""
     keys = ("step", "tool", "args", "ok", "observation", "executed_from", "approved_by")
-    rows = [{k: c.get(k) for k in keys} for c in state.get("calls") or []]
+    rows = [{k: c.get(k) for k in keys} for c in conv.calls_whole(state)]
     rows += [
         {k: r.get(k) for k in ("step", "tool", "args", "ok", "observation")}
         for r in state.get("refusals") or []

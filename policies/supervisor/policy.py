@@ -97,6 +97,14 @@ class SupervisorPolicy(BasePolicy):
         "a bounded message become the observation (the call counts against the budgets); stop = the run "
         "ends (tool_error:<tool> / tool_bad_result:<tool>).",
     )
+    max_audit_chars: int | None = Field(
+        65536,
+        ge=0,
+        description="Longest observation (as text: a tool's text, else its JSON) a call or history row "
+        "keeps whole; a longer one is kept by reference (truncated, its sha256, chars, its first 2000 "
+        "characters). The model reads the whole result, and so does the review (from the conversation). "
+        "None: always whole.",
+    )
     human_answer_attempts: int = Field(
         3,
         ge=1,
