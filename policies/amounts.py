@@ -14,11 +14,18 @@ group of a trusted IBAN or reference would be traced to the trusted data and adm
 
 Identifiers are recognised with :mod:`policies.identifiers`' own patterns, and blanked (as ``|``,
 their positions kept) before numbers are read.
+
+An argument's amount (not a text's) is read by :func:`amount_value`, the one reader of every limit:
+a number, or a decimal string as a payment API takes it; anything else is no amount, and a limit
+that meets one asks.
 """
 
 from __future__ import annotations
 
+import math
 import re
+from decimal import Decimal
+from typing import Any
 
 from policies.patterns import (
     _DATES,
@@ -143,3 +150,33 @@ def amounts(text: str) -> list[tuple[int, str]]:
     spaces), a date, a time, a phone, card or document number, a URL or an address; nor one joined
     to other digits by a separator (``10.0.0.1``, ``2024-007``) or led by ``#``."""
     return amounts_at(amount_text(text))
+
+
+#: An amount as an argument may give it in text: digits, a decimal point and more digits
+#: (``900.00``), commas between groups of three digits (``1,200.50``), a leading sign, spaces
+#: around. ASCII digits only; no exponent (``1e3``), no currency, no spaces inside, no decimal
+#: comma (``1.300,00``, ``1,5``) and no bare point (``.5``, ``900.``).
+AMOUNT_TEXT = re.compile(r"[+-]?(?:[0-9]{1,3}(?:,[0-9]{3})+|[0-9]+)(?:\.[0-9]+)?")
+
+
+def amount_value(value: Any) -> Decimal | None:
+    """The one reading of an argument's amount that every limit sums and compares (``Threshold``,
+    ``RunCap``, ``RecordLimit``, ``NumberArg``, the ledger's totals): an int, a finite float (by its
+    shortest repr: ``0.1`` is ``0.1``), a finite ``Decimal``, or a text of :data:`AMOUNT_TEXT`
+    (``"900.00"``, ``" 1,200.50 "``, ``"-5"``) as the exact decimal it writes. Anything else is
+    None, *not an amount*: a boolean, None, NaN or an infinity (as a number or a text), an exponent
+    (``"1e3"``: some parsers read 1000, some 1), a decimal comma or a space-grouped figure (``"1,5"``,
+    ``"1 200"``: which number a tool reads is not certain), a currency sign or code, a list or a
+    mapping. A limit that reads None asks a human (``amount_not_readable``), never admits."""
+    if isinstance(value, bool) or value is None:
+        return None
+    if isinstance(value, int):
+        return Decimal(value)
+    if isinstance(value, float):
+        return Decimal(repr(value)) if math.isfinite(value) else None
+    if isinstance(value, Decimal):
+        return value if value.is_finite() else None
+    if isinstance(value, str):
+        text = value.strip()
+        return Decimal(text.replace(",", "")) if AMOUNT_TEXT.fullmatch(text) else None
+    return None

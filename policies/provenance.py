@@ -55,6 +55,7 @@ __all__ = [
     "normalize_text",
     "origins",
     "path_matches",
+    "record_identity",
     "sources_of",
     "traced",
 ]
@@ -290,14 +291,47 @@ def traced(value: Any) -> bool:
 def identity(value: Any) -> Identifier | str | None:
     """What provenance compares of a value: an identifier when the value is one (a URL, an
     address, an account or card number, a domain, a date, a time, a phone number, a number), else
-    its normalised text; None when the value carries no identity."""
-    if not traced(value):
-        return None
+    its normalised text (trimmed, trailing punctuation dropped, whitespace collapsed, case folded:
+    ``"INV-8."``, ``" inv-8 "`` and ``"INV-8"`` are one); None when the value carries no identity.
+    :func:`record_identity` is the same reading for every value (what names a record)."""
+    return _scalar_identity(value) if traced(value) else None
+
+
+def _scalar_identity(value: str | int | float) -> Identifier | str | None:
     if isinstance(value, int | float):
         number = canonical_number(_text(value))
         return ("amount", number) if number is not None else None
-    text = str(value).strip().rstrip(_TRAILING) or str(value).strip()
+    return _text_identity(value)
+
+
+@lru_cache(maxsize=8192)
+def _text_identity(value: str) -> Identifier | str:
+    text = value.strip().rstrip(_TRAILING) or value.strip()
     return whole_identifier(text) or normalize_text(text)
+
+
+#: What :func:`record_identity` gives: an identity, or a nested tuple of them.
+RecordIdentity = Any
+
+
+def record_identity(value: Any) -> RecordIdentity:
+    """What names a record, as every rule compares it: the ledger's records and calls (``Repeat``,
+    ``RecordLimit``, ``OwnedRecord``, a ``per`` of ``Threshold`` and ``RunCap``, a precondition's
+    ``match_args``) and grants, with provenance's own normalisation (:func:`identity`): ``"INV-8."``,
+    ``" inv-8 "`` and ``"INV-8"`` name one record, as ``42``, ``42.0`` and ``"42"`` do. Unlike
+    :func:`identity` it reads every value, those provenance does not trace too: a one- or
+    two-character text by the same normalisation (``"A1"``), a boolean, None or a non-finite
+    number as itself, a list or mapping by its items' identities. Hashable; two values name one
+    record exactly when their identities are equal."""
+    if isinstance(value, str | int | float) and not isinstance(value, bool):
+        found = _scalar_identity(value)
+        return found if found is not None else ("number", _text(value))
+    if isinstance(value, Mapping):
+        items = sorted(((str(k), record_identity(v)) for k, v in value.items()), key=lambda kv: kv[0])
+        return ("mapping", tuple(items))
+    if isinstance(value, list | tuple):
+        return ("list", tuple(record_identity(v) for v in value))
+    return ("value", repr(value))
 
 
 def appears(ident: Identifier | str, source: Source) -> bool:

@@ -6,17 +6,19 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 from dataclasses import replace
+from decimal import Decimal
 from typing import Any, Literal
 
+from policies.amounts import amount_value
 from policies.decision import Decision
 from policies.flow import flow_text
 from policies.human import NOT_A_FORM_VALUE, HumanAnswer, form_value
 from policies.schemas import ArgsModel
+from policies.supervisor.context import THIS_CALL
 from policies.supervisor.contract import validate_action
 from policies.supervisor.policy import SupervisorPolicy
 from policies.supervisor.review import CustomRule, ReviewContext, review_action
 from policies.supervisor.review_api import custom_rules_given
-from policies.tools import is_number
 
 #: Who approved an action: the supervisor's rules, a person, or the automatic approver standing in
 #: for one.
@@ -72,10 +74,10 @@ def shown_details(details: Mapping[str, Any]) -> dict[str, Any]:
     checked against: 90 before a call of 89 is 179, which ``run_total=90.0`` alone hid)."""
     shown = dict(details)
     for key in ("run_total", "thread_total"):
-        before, value = shown.get(key), shown.get("value")
-        if is_number(before) and is_number(value):
+        before, value = amount_value(shown.get(key)), amount_value(shown.get("value"))
+        if before is not None and value is not None:
             at = list(shown).index(key)
-            total = round(float(before) + float(value), 9)
+            total = round(float(before + value), 9)
             items = [(k, v) for k, v in shown.items() if k != key]
             items[at:at] = [(f"{key}_before_this_call", before), (f"{key}_with_this_call", total)]
             shown = dict(items)
@@ -119,11 +121,14 @@ def auto_approve(request: Mapping[str, Any], cap: float) -> dict[str, Any]:
     action = request.get("action") or {}
     arg = (request.get("details") or {}).get("arg")
     value = (action.get("args") or {}).get(arg) if isinstance(arg, str) else None
-    if not is_number(value):
+    amount = amount_value(value)
+    if amount is None:
         return {"type": "reject", "message": "auto approver: no numeric argument to approve"}
-    if value <= cap:
+    limit = Decimal(repr(float(cap)))
+    if amount <= limit:
         return {"type": "approve", "message": f"auto approver: within {cap:g}"}
-    edited = {"name": action.get("name"), "args": {**action["args"], arg: cap}}
+    capped = format(limit.normalize(), "f") if isinstance(value, str) else cap  # a text stays one
+    edited = {"name": action.get("name"), "args": {**action["args"], arg: capped}}
     return {"type": "edit", "edited_action": edited, "message": f"auto approver: capped to {cap:g}"}
 
 
@@ -213,6 +218,12 @@ def approved_action(
             return review
         if review.verdict == "revise":
             return Decision.stop("invalid_human_answer", problem=_would_revise(review))
+        if review.verdict == "escalate" and review.details.get("unreadable") == THIS_CALL:
+            value = json.dumps(review.details.get("value"), ensure_ascii=False, default=str)
+            problem = (
+                f"{review.reason}: {review.details.get('arg')}={value} is not a number the limits can read"
+            )
+            return Decision.stop("invalid_human_answer", problem=problem + ' (write it as 900 or "900.00")')
     return Decision.allow("human_revised", action=new)
 
 

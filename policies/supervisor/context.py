@@ -6,26 +6,43 @@ of them, so the review core imports one way: context, then the rules, then the r
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import ROUND_HALF_UP, Context, Decimal
 from functools import cached_property
 from typing import Any
 
-from policies.provenance import Source, leaf_paths, sources_of
+from policies.amounts import amount_value
+from policies.provenance import Source, leaf_paths, record_identity, sources_of
 from policies.supervisor.rules import OneOf
-from policies.tools import is_number
+
+#: Whose amount a limit could not read (an ``amount_not_readable`` decision's ``details.unreadable``):
+#: the call reviewed, or one the sum counts.
+THIS_CALL = "this call"
+AN_EARLIER_CALL = "an earlier call"
 
 #: Exact decimal arithmetic for money and caps: wide enough for any finite float.
-_DECIMALS = Context(prec=400)
+DECIMALS = Context(prec=400)
 
 
-def _decimal(value: int | float | Decimal) -> Decimal:
-    return value if isinstance(value, Decimal) else Decimal(str(value))
+def rounded(value: Decimal, places: int) -> Decimal:
+    """``value`` to ``places`` decimals, half up, exactly."""
+    return value.quantize(Decimal(1).scaleb(-places), rounding=ROUND_HALF_UP, context=DECIMALS)
 
 
-def _rounded(value: int | float, places: int) -> Decimal:
-    return _decimal(value).quantize(Decimal(1).scaleb(-places), rounding=ROUND_HALF_UP, context=_DECIMALS)
+def same_form(like: Any, value: Decimal) -> float | str:
+    """``value`` in the form of the amount ``like`` it replaces: a text for a text (a payment API's
+    decimal string stays one), else a float."""
+    if isinstance(like, str):
+        normal = value.normalize(DECIMALS)
+        return format(normal if normal == normal.to_integral() else value, "f")
+    return float(value)
+
+
+def tools_of(name: str, group: Collection[str]) -> frozenset[str]:
+    """The tools a summed rule of ``name`` counts: its ``group`` when it declares one (the tool's
+    own included), else the tool alone."""
+    return frozenset({name, *group})
 
 
 def _same(value: Any) -> tuple[bool, Any]:
@@ -77,44 +94,61 @@ class ReviewContext:
         return found
 
     def succeeded(self, tool: str, args: Mapping[str, Any] | None = None) -> bool:
-        """Did ``tool`` succeed in this run (with these values of ``args``, when given)?"""
+        """Did ``tool`` succeed in this run (with these values of ``args``, when given: compared as
+        they name a record, :func:`~policies.provenance.record_identity`)?"""
+        wanted = {k: record_identity(v) for k, v in (args or {}).items()}
         return any(
             c.get("tool") == tool
             and c.get("ok")
-            and all((c.get("args") or {}).get(k) == v for k, v in (args or {}).items())
+            and all(record_identity((c.get("args") or {}).get(k)) == v for k, v in wanted.items())
             for c in self.calls
         )
 
-    def total(self, tool: str, arg: str) -> Decimal:
-        """The exact sum of numeric ``arg`` over the tool's successful calls in this run."""
+    def total(self, tool: str, arg: str) -> Decimal | None:
+        """The exact sum of ``arg`` over the tool's successful calls in this run (None: one of them
+        gave an amount :func:`~policies.amounts.amount_value` cannot read)."""
         return self.summed(tool, arg)
 
     def summed(
         self,
-        tool: str,
+        tool: str | Collection[str],
         arg: str,
         args: Mapping[str, Any] | None = None,
         scope: str = "run",
         per: Sequence[str] = (),
-    ) -> Decimal:
-        """The exact sum of numeric ``arg`` over the tool's successful calls of the run (``scope``
-        ``"thread"``: of every run on the thread, its ledger), only those whose ``per`` arguments
-        have the values ``args`` gives them."""
+    ) -> Decimal | None:
+        """The exact sum of ``arg`` over the successful calls of ``tool`` (a name, or a group's
+        names) of the run (``scope`` ``"thread"``: of every run on the thread, its ledger), only
+        those whose ``per`` arguments name the records ``args`` names. Each amount is read by
+        :func:`~policies.amounts.amount_value` (``"80.00"`` is 80); None when one cannot be read,
+        or a call ran without it (a limit then asks: a total it cannot know admits nothing)."""
         rows = self.ledger if scope == "thread" else [c for c in self.calls if c.get("ok")]
-        values = (r.get("args", {}).get(arg) for r in self.on_record(rows, tool, args or {}, per))
-        return sum((_decimal(v) for v in values if is_number(v)), Decimal(0))
+        total = Decimal(0)
+        for row in self.on_record(rows, tool, args or {}, per):
+            value = amount_value((row.get("args") or {}).get(arg))
+            if value is None:
+                return None
+            total = DECIMALS.add(total, value)
+        return total
 
     @staticmethod
     def on_record(
-        rows: Sequence[Mapping[str, Any]], tool: str, args: Mapping[str, Any], per: Sequence[str]
+        rows: Sequence[Mapping[str, Any]],
+        tool: str | Collection[str],
+        args: Mapping[str, Any],
+        per: Sequence[str],
     ) -> list[Mapping[str, Any]]:
-        """The rows of ``tool`` whose ``per`` arguments have the values ``args`` gives them."""
+        """The rows of ``tool`` (a name, or a group's names) whose ``per`` arguments name the
+        records ``args`` names (by :func:`~policies.provenance.record_identity`: ``"INV-8."`` and
+        ``"INV-8"`` are one record, as provenance reads them)."""
+        tools = {tool} if isinstance(tool, str) else set(tool)
+        wanted = [(p, record_identity(args.get(p))) for p in per]
         return [
             r
             for r in rows
-            if r.get("tool") == tool
+            if r.get("tool") in tools
             and "record" not in r  # a record the ledger keeps is no call
-            and all(_same((r.get("args") or {}).get(p)) == _same(args.get(p)) for p in per)
+            and all(record_identity((r.get("args") or {}).get(p)) == named for p, named in wanted)
         ]
 
     def admits(self, rule: OneOf, value: Any) -> bool:

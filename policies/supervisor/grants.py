@@ -6,14 +6,16 @@ from another place (a description someone else wrote, another day's listing, tex
 before) is asked again.
 
 A grant is data: the tool, the reason, and for each argument where its values appear (the request,
-the subject, the policy, or a tool's result: which tool, which step, which field). The engines keep
+the subject, the policy, or a tool's result: which tool, which step, which field), each value read
+by provenance's identity (:func:`policies.provenance.identity`), the one a record's name has in the
+ledger too; a value too short to trace (``"A1"``, a boolean) by that identity itself. The engines keep
 the grants of the current turn (the Supervisor graph's run, the middleware's agent invocation),
 pass them in :class:`~policies.supervisor.review.ReviewContext`, and record each in the audit: the
 approval that issued it, and each step it covered.
 
-Never granted: thresholds (an amount is no kind of step), confidential values, custom rules, final
-answers, and a step with a value the run cannot trace (text the model wrote itself): a human's yes
-to one such step says nothing of the next.
+Never granted: thresholds (an amount is no kind of step), an amount a limit cannot read,
+confidential values, custom rules, final answers, and a step with a value the run cannot trace
+(text the model wrote itself): a human's yes to one such step says nothing of the next.
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from policies.decision import Decision
-from policies.provenance import Source, appears, identity, leaf_paths, leaf_values
+from policies.provenance import Source, appears, identity, leaf_paths, leaf_values, record_identity, traced
 from policies.supervisor.context import ReviewContext
 from policies.supervisor.policy import SupervisorPolicy
 from policies.text import json_hash
@@ -48,6 +50,18 @@ def _leaves(value: Any, field: str = "", item: str = "") -> list[tuple[str, str,
     if isinstance(value, bool) or value is None:
         return []
     return [(field, item, repr(value) if isinstance(value, float) else str(value))]
+
+
+def _untraced(value: Any) -> list[Any]:
+    """The strings, numbers and booleans of a JSON value that provenance does not trace (a one- or
+    two-character text, a boolean): a grant keys them by their identity
+    (:func:`~policies.provenance.record_identity`), so approving order ``"A1"`` covers ``"a1"``
+    and never ``"B2"``."""
+    if isinstance(value, Mapping):
+        return [leaf for child in value.values() for leaf in _untraced(child)]
+    if isinstance(value, list | tuple):
+        return [leaf for child in value for leaf in _untraced(child)]
+    return [] if value is None or traced(value) else [value]
 
 
 def _places(value: Any, context: ReviewContext) -> list[str]:
@@ -79,9 +93,10 @@ def _places(value: Any, context: ReviewContext) -> list[str]:
 def _grantable(action: Mapping[str, Any], review: Mapping[str, Any], policy: SupervisorPolicy) -> bool:
     if action.get("kind") == "final" or "rule" in review:
         return False
-    rules = policy.rules.get(str(action.get("name")))
-    thresholds = {t.reason for t in rules.escalate_above} if rules else set()
-    return review.get("reason") not in thresholds | {policy.confidentiality.reason}
+    rules = policy.rules_for(str(action.get("name")))
+    amounts = {t.reason for t in rules.escalate_above} if rules else set()
+    amounts |= {r.unreadable_reason for r in rules.summed()} if rules else set()  # asked each time
+    return review.get("reason") not in amounts | {policy.confidentiality.reason}
 
 
 def grant_key(
@@ -98,6 +113,8 @@ def grant_key(
             if not places:  # a value nobody wrote before: nothing to grant it by
                 return None
             sources[name] = sorted({*sources.get(name, []), *places})
+        for value in _untraced(arg):  # "A1", True: no place to trace, so the value itself
+            sources[name] = sorted({*sources.get(name, []), f"the value {record_identity(value)!r}"})
     return {"tool": action.get("name"), "reason": review.get("reason"), "sources": sources}
 
 

@@ -2,7 +2,11 @@
 (:mod:`policies.supervisor.thread`), in small entries.
 
 - A successful call of a tool a thread-wide rule sums or repeats on leaves ``{"tool", "args"}``:
-  only the arguments those rules read (the amount summed, the arguments that name the record).
+  only the arguments those rules read (the amount summed, the arguments that name the record), as
+  the call gave them; a group's rule (``group=[...]``) watches every tool of the group. The rules
+  read them back as provenance does: a record by :func:`policies.provenance.record_identity`
+  (``"INV-8."`` is ``INV-8``), an amount by :func:`policies.amounts.amount_value` (``"80.00"``
+  is 80).
 - A successful call of a tool whose records a rule reads (``OwnedRecord``, ``RecordLimit``) leaves
   ``{"tool", "record"}`` for each record it returned (at most :data:`RECORDS_PER_CALL`): only the
   fields those rules read (the key that names it, its owner, the field that limits it, the note of
@@ -37,8 +41,10 @@ class Watched:
 
 
 def ledger_args(policy: SupervisorPolicy) -> dict[str, list[str]]:
-    """Tool → the arguments the ledger keeps of its calls (only tools a thread-wide rule watches)."""
-    kept = {name: rules.ledger_args() for name, rules in policy.rules.items()}
+    """Tool → the arguments the ledger keeps of its calls (only tools a thread-wide rule watches,
+    the rules of the groups it belongs to included: a store credit leaves its amount and order
+    where a limit on all payouts of an order sums it)."""
+    kept = {name: (policy.rules_for(name) or rules).ledger_args() for name, rules in policy.rules.items()}
     return {name: args for name, args in kept.items() if args}
 
 

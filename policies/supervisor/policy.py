@@ -18,9 +18,12 @@ from policies.supervisor.rules import (
     Confidentiality,
     Destinations,
     Follow,
+    RunCap,
+    Threshold,
     ToolRules,
     named_tools,
 )
+from policies.supervisor.thread import RecordLimit
 from policies.tools import GatewayLimits, ToolSpec
 from policies.words import field_word, generic_field
 
@@ -245,6 +248,51 @@ class SupervisorPolicy(BasePolicy):
                     )
         return self
 
+    @model_validator(mode="after")
+    def _one_cap(self) -> SupervisorPolicy:
+        """A tool has at most one cap on a sum: its own, or one a group it belongs to declares."""
+        for name in self.rules:
+            caps = self._grouped(name)[2]
+            if len(caps) > 1:
+                raise ValueError(
+                    f"{name!r} is held by {len(caps)} run caps (its own and its groups'): give it one"
+                )
+        return self
+
+    def _grouped(self, name: str) -> tuple[list[RecordLimit], list[Threshold], list[RunCap]]:
+        """The summed rules a call of ``name`` is held by: its own, then those of other tools whose
+        ``group`` names it; each grouped rule's ``group`` names its own tool too."""
+        limits: list[RecordLimit] = []
+        thresholds: list[Threshold] = []
+        caps: list[RunCap] = []
+        for owner, rules in self.rules.items():
+            cap = [rules.run_cap] if rules.run_cap is not None else []
+            for found, kept in (
+                (rules.record_limits, limits),
+                (rules.escalate_above, thresholds),
+                (cap, caps),
+            ):
+                for rule in found:
+                    if owner != name and name not in rule.group:
+                        continue
+                    if rule.group:
+                        rule = rule.model_copy(update={"group": sorted({owner, *rule.group})})
+                    if rule not in kept:
+                        kept.append(rule)  # type: ignore[arg-type]
+        return limits, thresholds, caps
+
+    def rules_for(self, name: str) -> ToolRules | None:
+        """The rules a call of ``name`` is reviewed by (None: it has none): its own, with the
+        summed rules (``RecordLimit``, ``Threshold``, ``RunCap``) that another tool's rules declare
+        for a ``group`` ``name`` belongs to: a limit on all payouts of an order, written once in
+        the refund's rules, holds a store credit too."""
+        own = self.rules.get(name)
+        if own is None or not any(_has_group(rules) for rules in self.rules.values()):
+            return own
+        limits, thresholds, caps = self._grouped(name)
+        update = {"record_limits": limits, "escalate_above": thresholds, "run_cap": caps[0] if caps else None}
+        return own.model_copy(update=update)
+
     def constants(self) -> list[Any]:
         """The values this policy itself names (allowed values, defaults): a source of provenance."""
         rules = self.rules.values()
@@ -312,6 +360,10 @@ class SupervisorPolicy(BasePolicy):
         )
 
 
+def _has_group(rules: ToolRules) -> bool:
+    return any(rule.group for rule in rules.summed())
+
+
 def policy_problems(
     policy: SupervisorPolicy,
     models: Mapping[str, ArgsModel | None],
@@ -345,6 +397,9 @@ def policy_problems(
     named["confidentiality readers"] = [r.tool for r in policy.confidentiality.readers]
     named["follow"] = [tool for rule in policy.follow for tool in [*rule.args, *rule.tools]]
     named["destinations"] = list(policy.destinations.args) if policy.destinations else []
+    named["groups"] = [
+        tool for rules in policy.rules.values() for rule in rules.summed() for tool in rule.group
+    ]
     for where, names in named.items():
         for name in sorted(set(names) - registered):
             problems.append(f"{where} names tool {name!r}, which is not registered")
@@ -366,8 +421,15 @@ def policy_problems(
         if name not in registered:
             continue
         known = _arg_names(name, policy, models)
-        for arg in sorted(rules.arg_names() - known) if known is not None else ():
-            problems.append(f"rules of {name!r} name argument {arg!r}, which the tool does not take")
+        held = policy.rules_for(name) or rules  # with the summed rules of its groups
+        for arg in sorted(held.arg_names() - known) if known is not None else ():
+            if arg in rules.arg_names():
+                problems.append(f"rules of {name!r} name argument {arg!r}, which the tool does not take")
+            else:
+                problems.append(
+                    f"a summed rule whose group holds {name!r} names argument {arg!r}, which the tool "
+                    "does not take (each tool of a group takes the rule's arguments by the same names)"
+                )
     return problems + _flow_problems(policy, models)
 
 

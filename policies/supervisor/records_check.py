@@ -4,25 +4,34 @@ record's limit across the thread, the same call on the same record again. Each g
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from typing import Any
 
+from policies.amounts import amount_value
 from policies.decision import Decision
-from policies.ownership import WITHHELD_KEY, records_with
-from policies.supervisor.context import ReviewContext, _decimal
+from policies.ownership import WITHHELD_KEY
+from policies.provenance import mappings, record_identity
+from policies.supervisor.context import AN_EARLIER_CALL, DECIMALS, THIS_CALL, ReviewContext, tools_of
 from policies.supervisor.policy import SupervisorPolicy
 from policies.supervisor.rules import ToolRules
-from policies.tools import is_number
+
+
+def records_named(value: Any, key: str, wanted: Any) -> Iterator[Mapping[str, Any]]:
+    """The mappings inside ``value`` (at any depth, in the order they appear) whose ``key`` field
+    names the record ``wanted`` names, as provenance reads a name
+    (:func:`~policies.provenance.record_identity`: ``"INV-8."`` is ``INV-8``)."""
+    named = record_identity(wanted)
+    return (item for _path, item in mappings(value) if key in item and record_identity(item[key]) == named)
 
 
 def _record(context: ReviewContext, tool: str, key: str, value: Any) -> Mapping[str, Any] | None:
-    """The newest record of ``tool``'s results whose ``key`` is ``value``: in this run's calls,
+    """The newest record of ``tool``'s results whose ``key`` names ``value``: in this run's calls,
     else as an earlier run of the thread saw it (its ledger)."""
-    if value is None or isinstance(value, dict | list):
+    if value is None or isinstance(value, bool | dict | list):
         return None
     seen = [c.get("observation") for c in reversed(context.calls) if c.get("tool") == tool]
     seen += [e.get("record") for e in reversed(context.ledger) if e.get("tool") == tool]
-    return next((found for result in seen for found in records_with(result, key, value)), None)
+    return next((found for result in seen for found in records_named(result, key, value)), None)
 
 
 def owned_records(
@@ -44,22 +53,32 @@ def owned_records(
 def record_limits(
     name: str, rules: ToolRules, args: Mapping[str, Any], context: ReviewContext, policy: SupervisorPolicy
 ) -> Decision | None:
-    """What the thread's calls on a record add up to, this one's included, within the record's field."""
+    """What the thread's calls on a record add up to (of the rule's group, when it names one),
+    this one's included, within the record's field; an amount that is not a readable number asks."""
     for rule in rules.record_limits:
         value, named = args.get(rule.arg), args.get(rule.record_arg)
-        if not is_number(value):
-            continue
+        details: dict[str, Any] = {"arg": rule.arg, "value": value, "record": named, "record_of": rule.tool}
+        details |= {"group": sorted(tools_of(name, rule.group))} if rule.group else {}
+        amount = amount_value(value)
+        if amount is None:
+            return Decision("escalate", rule.unreadable_reason, {**details, "unreadable": THIS_CALL})
         record = _record(context, rule.tool, rule.key, named)
-        limit = record.get(rule.field) if record is not None else None
+        written = record.get(rule.field) if record is not None else None
+        limit = amount_value(written)
         trusted = record is not None and policy.naming(context.subject).trusted(
             rule.tool, (rule.field,), record
         )
-        details: dict[str, Any] = {"arg": rule.arg, "value": value, "record": named, "record_of": rule.tool}
-        if not is_number(limit) or not trusted:
+        if limit is None or not trusted:
             return Decision(policy.verdict(rule.unseen_verdict), rule.unseen_reason, details)
-        before = context.summed(name, rule.arg, args, "thread", [rule.record_arg])
-        if before + _decimal(value) > _decimal(limit):
-            details |= {"limit": limit, "limit_field": rule.field, "thread_total": float(before)}
+        before = context.summed(tools_of(name, rule.group), rule.arg, args, "thread", [rule.record_arg])
+        if before is None:
+            return Decision("escalate", rule.unreadable_reason, {**details, "unreadable": AN_EARLIER_CALL})
+        if DECIMALS.add(before, amount) > limit:
+            details |= {
+                "limit": written,
+                "limit_field": rule.field,
+                "thread_total": float(before),
+            }
             return Decision(policy.verdict(rule.verdict), rule.reason, details)
     return None
 

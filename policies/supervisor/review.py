@@ -8,6 +8,7 @@ from dataclasses import replace
 from decimal import Decimal
 from typing import Any
 
+from policies.amounts import amount_value
 from policies.decision import Decision
 from policies.derivation import cents as _cents_of
 from policies.derivation import derived_from, operands
@@ -19,7 +20,15 @@ from policies.provenance import (
     leaf_values,
     origins,
 )
-from policies.supervisor.context import ReviewContext, _decimal, _rounded
+from policies.supervisor.context import (
+    AN_EARLIER_CALL,
+    DECIMALS,
+    THIS_CALL,
+    ReviewContext,
+    rounded,
+    same_form,
+    tools_of,
+)
 from policies.supervisor.flows import confidentiality, destinations
 from policies.supervisor.following import authorised, followed, planted_detail
 from policies.supervisor.grants import granted
@@ -178,33 +187,80 @@ def _free_text(
     return None
 
 
+def _unreadable(reason: str, arg: str, value: Any, group: Sequence[str], earlier: bool = False) -> Decision:
+    """An amount a limit cannot read as a number (:func:`policies.amounts.amount_value`): asked,
+    never admitted."""
+    details: dict[str, Any] = {"arg": arg, "value": value}
+    details |= {"group": list(group)} if group else {}
+    return Decision("escalate", reason, details | {"unreadable": AN_EARLIER_CALL if earlier else THIS_CALL})
+
+
 def _amounts(
     action: Mapping[str, Any], name: str, rules: ToolRules, context: ReviewContext
 ) -> Decision | None:
     """Numeric arguments (finite, positive, to their decimals), the cap on their sum (the run's, or
-    the thread's) and the limits per record across the thread."""
+    the thread's) and the limits per record across the thread. Every amount is read by
+    :func:`policies.amounts.amount_value`; one a cap cannot read is asked. A ``NumberArg`` declares
+    a number: a text (a decimal string too) is blocked by it, as anything else that is none."""
     args: Mapping[str, Any] = action.get("args") or {}
     for rule in rules.number_args:
         value = args.get(rule.arg)
-        if not is_number(value):
+        amount = amount_value(value) if is_number(value) else None  # a number, never a text
+        if amount is None:
             return _block(rule.type_reason, arg=rule.arg)
-        kept = _rounded(value, rule.decimals) if rule.decimals is not None else _decimal(value)
+        kept = rounded(amount, rule.decimals) if rule.decimals is not None else amount
         if kept <= 0:
             return _block(rule.positive_reason, arg=rule.arg, value=value)
-        if kept != _decimal(value):
-            return _revise(action, rule.rounding_reason, {rule.arg: float(kept)})
+        if kept != amount:
+            return _revise(action, rule.rounding_reason, {rule.arg: same_form(value, kept)})
     cap = rules.run_cap
     if cap is not None:
-        left = _decimal(cap.limit) - context.summed(name, cap.arg, args, cap.scope, cap.per)
+        group = sorted(tools_of(name, cap.group)) if cap.group else []
         value = args.get(cap.arg)
-        if left <= 0:
+        before = context.summed(tools_of(name, cap.group), cap.arg, args, cap.scope, cap.per)
+        left = DECIMALS.subtract(Decimal(repr(cap.limit)), before) if before is not None else None
+        if left is not None and left <= 0:  # spent: blocked, whatever this call's amount
             return _block(
                 cap.exhausted_reason,
                 limit=cap.limit,
                 **({"scope": "thread"} if cap.scope == "thread" else {}),
+                **({"group": group} if group else {}),
             )
-        if is_number(value) and _decimal(value) > left:
-            return _revise(action, cap.revise_reason, {cap.arg: float(left)})
+        amount = amount_value(value)
+        if amount is None:
+            return _unreadable(cap.unreadable_reason, cap.arg, value, group)
+        if left is None:
+            return _unreadable(cap.unreadable_reason, cap.arg, value, group, earlier=True)
+        if amount > left:
+            return _revise(action, cap.revise_reason, {cap.arg: same_form(value, left)})
+    return None
+
+
+def _thresholds(
+    name: str, rules: ToolRules, args: Mapping[str, Any], context: ReviewContext
+) -> Decision | None:
+    """The first threshold the call (with the calls it sums, when cumulative) goes above: asked; an
+    amount it cannot read, this call's or a summed one's, asked too."""
+    for threshold in rules.escalate_above:
+        value = args.get(threshold.arg)
+        group = sorted(tools_of(name, threshold.group)) if threshold.group else []
+        amount = amount_value(value)
+        if amount is None:
+            return _unreadable(threshold.unreadable_reason, threshold.arg, value, group)
+        before = (
+            context.summed(
+                tools_of(name, threshold.group), threshold.arg, args, threshold.scope, threshold.per
+            )
+            if threshold.cumulative
+            else Decimal(0)
+        )
+        if before is None:
+            return _unreadable(threshold.unreadable_reason, threshold.arg, value, group, earlier=True)
+        if DECIMALS.add(before, amount) > Decimal(repr(threshold.limit)):
+            details = {"arg": threshold.arg, "limit": threshold.limit, "value": value}
+            if before:
+                details["run_total" if threshold.scope == "run" else "thread_total"] = float(before)
+            return Decision("escalate", threshold.reason, details | ({"group": group} if group else {}))
     return None
 
 
@@ -281,7 +337,7 @@ def _review_call(
     policy: SupervisorPolicy,
     hooks: Mapping[str, CustomRule] | None,
 ) -> Decision:
-    rules = policy.rules.get(name)
+    rules = policy.rules_for(name)  # its own, and the summed rules of the groups it belongs to
     if rules is None:
         return _block(f"unknown_tool_for_supervisor:{name}")
     args: Mapping[str, Any] = action.get("args") or {}
@@ -305,18 +361,9 @@ def _review_call(
     again = repeated(name, rules, args, context, policy)
     if again is not None:
         return Decision(again.verdict, again.reason, {**again.details, **seen})
-    for threshold in rules.escalate_above:
-        value = args.get(threshold.arg)
-        before = (
-            context.summed(name, threshold.arg, args, threshold.scope, threshold.per)
-            if threshold.cumulative
-            else Decimal(0)
-        )
-        if is_number(value) and before + _decimal(value) > _decimal(threshold.limit):
-            details = {"arg": threshold.arg, "limit": threshold.limit, "value": value}
-            if before:
-                details["run_total" if threshold.scope == "run" else "thread_total"] = float(before)
-            return Decision("escalate", threshold.reason, {**details, **seen})
+    above = _thresholds(name, rules, args, context)
+    if above is not None:
+        return Decision(above.verdict, above.reason, {**above.details, **seen})
     if rules.require_approval:
         asked = rules.requested  # a change or deletion whose kind the request asks for, every value given
         given = (

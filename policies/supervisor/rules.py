@@ -33,7 +33,8 @@ class Precondition(_Rule):
 
 
 class NumberArg(_Rule):
-    """A numeric argument that must be a finite number (else block) and positive (else block).
+    """A numeric argument that must be a finite number (else block: a boolean, NaN, an infinity or
+    a text, a decimal string too, is none) and positive (else block).
     With ``decimals`` (2 for money), the value is kept to that many places, rounded half up: one
     that rounds to zero is blocked (``positive_reason``), one that rounding changes is revised to
     the rounded value (``rounding_reason``), so what is approved is what the tool receives."""
@@ -63,10 +64,22 @@ class OneOf(_Rule):
 class _Summed(_Rule):
     """A rule over the sum of ``arg``: over this run's calls, or (``scope="thread"``) over every
     run's on the thread (its ledger: :mod:`policies.supervisor.thread`); with ``per``, only the
-    calls with the same values of those arguments (per order, per account)."""
+    calls on the same record (the same values of those arguments: per order, per account); with
+    ``group``, the calls of every tool of the group, each checked by the rule (all payouts, a
+    refund or a store credit). An amount the rule cannot read as a number
+    (:func:`policies.amounts.amount_value`: ``"900.00"`` it reads, ``"1e3"`` or NaN it does not),
+    this call's or a summed one's, asks a human (``unreadable_reason``): never admitted."""
 
     scope: Scope = Field("run", description="run: this run's calls; thread: every run's on the thread.")
     per: list[str] = Field(default_factory=list, description="Sum only calls with these arguments' values.")
+    group: list[str] = Field(
+        default_factory=list,
+        description="Tools whose calls the sum counts and the rule checks, this one's included (each "
+        "takes arg and per by the same names). Empty: this tool alone.",
+    )
+    unreadable_reason: str = Field(
+        "amount_not_readable", description="Escalation reason when an amount is not a readable number."
+    )
 
 
 class RunCap(_Summed):
@@ -94,14 +107,14 @@ class Threshold(_Summed):
     every run's on the thread; ``per``: only those on the same record)."""
 
     arg: str
-    limit: float
+    limit: float = Field(allow_inf_nan=False, description="Most the argument (or the sum) may be unasked.")
     reason: str
     cumulative: bool = False
 
     @model_validator(mode="after")
     def _summed(self) -> Threshold:
-        if (self.scope != "run" or self.per) and not self.cumulative:
-            raise ValueError("Threshold scope and per sum earlier calls: give cumulative=True")
+        if (self.scope != "run" or self.per or self.group) and not self.cumulative:
+            raise ValueError("Threshold scope, per and group sum earlier calls: give cumulative=True")
         return self
 
 
@@ -362,6 +375,11 @@ class ToolRules(_Rule):
         names |= {a for r in self.record_limits for a in (r.arg, r.record_arg)}
         names |= set(self.repeat.per if self.repeat else ())
         return names | ({self.run_cap.arg, *self.run_cap.per} if self.run_cap else set())
+
+    def summed(self) -> list[RecordLimit | Threshold | RunCap]:
+        """The rules over a sum of an argument (record limits, thresholds, the run cap): those that
+        may sum over a ``group`` of tools, and read amounts (:func:`policies.amounts.amount_value`)."""
+        return [*self.record_limits, *self.escalate_above, *([self.run_cap] if self.run_cap else [])]
 
     def ledger_args(self) -> list[str]:
         """The arguments the thread's ledger keeps of this tool's calls: those its thread-wide rules

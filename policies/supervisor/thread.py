@@ -8,6 +8,11 @@
 - ``Threshold(scope="thread", per=[...])`` and ``RunCap(scope="thread", per=[...])``: a cumulative
   threshold or a cap over the thread's calls (per record, with ``per``), not only the run's.
 
+A limit, a threshold and a cap may sum over a ``group`` of tools (every payout on an order: its
+refunds and its store credits); declared once, in one tool's rules, it holds for each tool of the
+group (:meth:`~policies.supervisor.policy.SupervisorPolicy.rules_for`). Limits fail closed: an
+amount none can read as a number (:func:`policies.amounts.amount_value`) asks a human.
+
 What a thread did is its **ledger** (:mod:`policies.supervisor.ledger`): one small entry per
 successful call of a tool these rules watch, kept with the thread's checkpoints by both engines, so
 a later turn, a resume or another process sees it.
@@ -56,21 +61,32 @@ class RecordLimit(_OnRecord):
     """Across the thread, ``arg`` summed over this tool's successful calls on one record (the same
     value of ``record_arg``), this call included, may not go above the record's ``field`` (a
     trusted field of the ``tool`` record whose ``key`` is that value, as a call of the thread
-    returned it): refunds on an order add up to at most its total. Above it: ``verdict`` with
-    ``reason`` (a human who edits the call to such a value is asked again); a record no call of
-    the thread returned: ``unseen_verdict`` with ``unseen_reason``."""
+    returned it): refunds on an order add up to at most its total. With ``group``, the calls of
+    every tool of the group count, and each is held by the limit: a refund and a store credit on
+    one order pay out at most its total. Above it: ``verdict`` with ``reason`` (a human who edits
+    the call to such a value is asked again); a record no call of the thread returned:
+    ``unseen_verdict`` with ``unseen_reason``; an amount (this call's, an earlier one's) that is
+    not a readable number (:func:`policies.amounts.amount_value`): asked, ``unreadable_reason``.
+    A record is named as provenance names it (:func:`policies.provenance.record_identity`):
+    ``"INV-8."`` is the record ``INV-8``."""
 
     arg: str = Field(description="The amount summed (a refund's amount).")
     record_arg: str = Field(description="The argument that names the record (an order id).")
     field: str = Field(description="The record's field that limits the sum (an order's total).")
+    group: list[str] = Field(
+        default_factory=list,
+        description="Tools whose calls on the record count and are held, this one's included (each "
+        "takes arg and record_arg by the same names). Empty: this tool alone.",
+    )
     reason: str = "above_record_limit"
     verdict: Verdict = "block"
+    unreadable_reason: str = "amount_not_readable"
 
 
 class Repeat(_Rule):
-    """A call of this tool on a record (the same values of ``per``) after one already succeeded
-    on the thread, in this run or an earlier one, gets ``verdict`` with ``reason``: the same
-    refund twice is asked, not run."""
+    """A call of this tool on a record (the same values of ``per``, as provenance names a record:
+    ``"INV-8."`` is ``INV-8``) after one already succeeded on the thread, in this run or an
+    earlier one, gets ``verdict`` with ``reason``: the same refund twice is asked, not run."""
 
     per: list[str] = Field(min_length=1, description="The arguments that name the record (an order id).")
     reason: str = "repeated_on_record"
