@@ -207,9 +207,11 @@ def test_killed_after_a_keyless_refund_the_same_request_asks_instead_of_refundin
     code, text = _console(
         db, "T", "--answer", json.dumps({"type": "reject", "message": "it went through"}), out=out
     )
-    assert code == 0, text
-    # it counts as made: another refund on the order asks (the same order twice)
-    code, text = _console(db, "T", "Refund 80 EUR on order ORD-1002", out=out)
+    # it counts as made, so a refund on the order again asks (the same order twice): the new turn's
+    # own (when the dead run's last step had no checkpoint yet, the new turn asked about its refund
+    # first and goes on now), or the next one (the dead run was carried on, and ends here)
+    if code == 0:
+        code, text = _console(db, "T", "Refund 80 EUR on order ORD-1002", out=out)
     assert code == WAITS_FOR_A_HUMAN and "repeated_on_record" in text, text
     assert len(outbox(str(out))) == 1
 
