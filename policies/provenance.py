@@ -287,10 +287,15 @@ def traced(value: Any) -> bool:
     return isinstance(value, int | float) or (isinstance(value, str) and len(value.strip()) >= _MIN_TRACED)
 
 
-def identity(value: Any) -> Identifier | str | None:
+def identity(value: Any, *, short: bool = False) -> Identifier | str | None:
     """What provenance compares of a value: an identifier when the value is one (a URL, an
     address, an account or card number, a domain, a date, a time, a phone number, a number), else
-    its normalised text; None when the value carries no identity."""
+    its normalised text; None when the value carries no identity. With ``short``, a text of one or
+    two characters has one too (an id such as ``"42"``, the number 42; ``"c7"``): what ownership
+    compares of an owner field and a subject's id, where the value is one id, not a word in a text."""
+    if short and isinstance(value, str) and value.strip() and not traced(value):
+        text = value.strip()
+        return whole_identifier(text) or normalize_text(text)
     if not traced(value):
         return None
     if isinstance(value, int | float):
