@@ -288,12 +288,18 @@ def traced(value: Any) -> bool:
     return isinstance(value, int | float) or (isinstance(value, str) and len(value.strip()) >= _MIN_TRACED)
 
 
-def identity(value: Any) -> Identifier | str | None:
+def identity(value: Any, *, short: bool = False) -> Identifier | str | None:
     """What provenance compares of a value: an identifier when the value is one (a URL, an
     address, an account or card number, a domain, a date, a time, a phone number, a number), else
     its normalised text (trimmed, trailing punctuation dropped, whitespace collapsed, case folded:
     ``"INV-8."``, ``" inv-8 "`` and ``"INV-8"`` are one); None when the value carries no identity.
-    :func:`record_identity` is the same reading for every value (what names a record)."""
+    :func:`record_identity` is the same reading for every value (what names a record). With
+    ``short``, a text of one or two characters has one too (an id such as ``"42"``, the number 42;
+    ``"c7"``): what ownership compares of an owner field and a subject's id, where the value is one
+    id, not a word in a text."""
+    if short and isinstance(value, str) and value.strip() and not traced(value):
+        text = value.strip()
+        return whole_identifier(text) or normalize_text(text)
     return _scalar_identity(value) if traced(value) else None
 
 

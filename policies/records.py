@@ -27,7 +27,7 @@ from typing import Any
 
 from policies.derivation import amounts_in
 from policies.identifiers import IDENTIFIER_KINDS, Identifier, canonical_number
-from policies.ownership import owned
+from policies.ownership import owned, subject_ids
 from policies.provenance import (
     Source,
     appears,
@@ -106,7 +106,8 @@ class Record:
 class Naming:
     """What lets a request name a record: the tools' record keys, which fields the policy trusts
     (a record is named only by a key field a third party cannot write), whose records are the
-    user's own (``ToolSpec.owner`` equal to a value of the run's subject), and the policy's own
+    user's own (``ToolSpec.owner`` equal to the run's subject's id under the tool's subject key,
+    ``ToolSpec.subject_field()``), and the policy's own
     vocabulary (the words of its rules: a key that is one of them, or a common word, names
     nothing, whoever wrote it)."""
 
@@ -118,7 +119,11 @@ class Naming:
     field_trust: Mapping[str, Sequence[str]] = field(default_factory=dict)
     vocabulary: frozenset[str] = frozenset()
     owners: Mapping[str, str] = field(default_factory=dict)
-    subject: frozenset[Any] = frozenset()
+    #: the run's subject (whom it acts for)
+    subject: Mapping[str, Any] = field(default_factory=dict)
+    #: tool → the key of the subject whose value owns its records (``ToolSpec.subject_field()``;
+    #: unset: the owner field's own name)
+    subject_keys: Mapping[str, str] = field(default_factory=dict)
     #: tool → fields its system sets (``ToolSpec.system_fields``): trusted for naming a record and
     #: for what a named record gives, not as a source elsewhere
     system_fields: Mapping[str, Sequence[str]] = field(default_factory=dict)
@@ -128,7 +133,7 @@ class Naming:
         owner = self.owners.get(tool)
         if not owner or not isinstance(record, Mapping) or not self.trusted(tool, (owner,)):
             return False
-        return owned(record, owner, self.subject - {None})
+        return owned(record, owner, subject_ids(self.subject, self.subject_keys.get(tool, owner)))
 
     def trusted(self, tool: str, path: Sequence[str], record: Any = None) -> bool:
         """Is the field at ``path`` of ``tool``'s results one the policy trusts (every field of the

@@ -113,16 +113,29 @@ class ToolSpec(BaseModel):
     owner: str | None = Field(
         None,
         description="The field of each record that your system sets to whose record it is (an event's "
-        "``organizer``, a file's ``owner``; it must be a field the policy trusts): a record whose owner is "
-        "the run's subject (one of its values) is the user's own, every field of it trusted for naming it "
-        "and for the values it gives; anyone else's record is trusted only as the tool's trust says.",
+        "``organizer``, a file's ``owner``; it must be a field the policy trusts): a record whose owner "
+        "is the run's subject (its value under ``subject_key``) is the user's own, every field of it "
+        "trusted for naming it and for the values it gives; anyone else's record is trusted only as the "
+        "tool's trust says.",
+    )
+    subject_key: str | None = Field(
+        None,
+        description="The key of the run's subject that ``owner`` is compared with (the subject "
+        '``{"email": ...}`` for an event\'s ``organizer``: ``subject_key="email"``). Unset: the key '
+        "of the same name as ``owner`` (an order's ``customer``, the subject's ``customer``). A record "
+        "is the subject's only where its owner field is one id equal to the subject's value under this "
+        'key (ids compared as :func:`policies.provenance.identity` reads them, short ones too: ``"42"`` '
+        "is 42), never to another of the subject's values; a subject without the key owns nothing. "
+        "Needs ``owner``.",
     )
     owner_only: bool = Field(
         False,
-        description="Only the subject's own records reach the run: every record of the tool's result whose "
-        "``owner`` field does not hold a value of the run's subject (or that has no subject) is withheld, "
-        "kept as its ``record_keys`` and ``withheld: not_the_subjects_record``, before the worker, the "
-        "audit or any later call sees it. Needs ``owner``.",
+        description="Only the subject's own records reach the run: every record of the tool's result "
+        "whose ``owner`` field is not the subject's id (its value under ``subject_key``; or that has no "
+        "subject) is withheld, kept as its ``record_keys`` and ``withheld: not_the_subjects_record``, "
+        "before the worker, the audit or any later call sees it; so is whatever of the result is not "
+        "such a record (text, rows, records grouped under keys, a mapping without the owner field: "
+        "``owner_not_readable``). Needs ``owner``.",
     )
 
     @model_validator(mode="after")
@@ -156,7 +169,14 @@ class ToolSpec(BaseModel):
     def _owner_for_owner_only(self) -> ToolSpec:
         if self.owner_only and not self.owner:
             raise ValueError("owner_only needs owner: the field that says whose record it is")
+        if self.subject_key and not self.owner:
+            raise ValueError("subject_key needs owner: the field compared with the subject's value")
         return self
+
+    def subject_field(self) -> str | None:
+        """The key of the run's subject whose value owns a record (``subject_key``, else ``owner``);
+        None for a tool whose records say nobody's."""
+        return (self.subject_key or self.owner) if self.owner else None
 
     @model_validator(mode="after")
     def _one_schema(self) -> ToolSpec:

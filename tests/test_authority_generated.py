@@ -47,7 +47,11 @@ POLICY = SupervisorPolicy.for_tools(
     side_effects=["delete_event", "update_password", "send_email", "share"],
     tools={
         "list_events": ToolSpec(
-            system_fields=["organizer", "id"], owner="organizer", record_keys=["title"], author_keys=["title"]
+            system_fields=["organizer", "id"],
+            owner="organizer",
+            subject_key="email",  # the subject {"email": ...} owns the events it organises
+            record_keys=["title"],
+            author_keys=["title"],
         ),
         "read_mail": ToolSpec(system_fields=["from", "id"], record_keys=["from"], author_keys=["name"]),
     },

@@ -69,7 +69,10 @@ def test_replay_from_before_execution_refunds_once():
     assert replayed["answer"] == final["answer"]
     assert len(desk.refunds) == 1 and len(desk.emails) == 1
     assert desk.duplicate_calls == 0  # the journal answered the replay: the tools were not called
-    assert [c["tool"] for c in replayed["calls"] if c.get("from_journal")] == ["issue_refund", "send_refund_email"]
+    assert [c["tool"] for c in replayed["calls"] if c.get("from_journal")] == [
+        "issue_refund",
+        "send_refund_email",
+    ]
     keys = {c["idempotency_key"] for c in replayed["calls"] if c["idempotency_key"]}
     assert keys == set(desk.refunds) | set(desk.emails)
 

@@ -572,7 +572,10 @@ def test_replaying_a_reply_of_several_calls_runs_each_side_effect_once():
     replayed = graph.invoke(None, before.config)
     assert replayed["status"] == "ok"
     assert len(desk.refunds) == len(desk.emails) == 1 and desk.duplicate_calls == 0  # the journal's
-    assert [c["tool"] for c in replayed["calls"] if c.get("from_journal")] == ["issue_refund", "send_refund_email"]
+    assert [c["tool"] for c in replayed["calls"] if c.get("from_journal")] == [
+        "issue_refund",
+        "send_refund_email",
+    ]
 
 
 def test_native_calls_under_ainvoke():

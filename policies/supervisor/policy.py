@@ -10,7 +10,7 @@ from typing import Any, Literal
 from pydantic import Field, model_validator
 
 from policies.base import BasePolicy
-from policies.provenance import IdentifierKind, identity, leaf_values
+from policies.provenance import IdentifierKind
 from policies.records import Naming
 from policies.schemas import ArgsModel, model_fields
 from policies.supervisor.rules import (
@@ -337,7 +337,10 @@ class SupervisorPolicy(BasePolicy):
             system_fields={
                 n: list(spec.system_fields) for n, spec in self.tools.items() if spec.system_fields
             },
-            subject=frozenset(identity(v) for v in leaf_values(dict(subject or {}))) - {None},
+            subject=dict(subject or {}),
+            subject_keys={
+                name: field for name, spec in self.tools.items() if (field := spec.subject_field())
+            },
         )
 
     def sensitive_fields(self) -> dict[str, list[str]]:

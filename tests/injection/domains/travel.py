@@ -176,7 +176,11 @@ def travel_policy(tools: list[BaseTool]) -> SupervisorPolicy:
             # the calendar server sets each event's organizer: the user's own events are theirs in
             # full (a title they wrote names one), an invitation's title is its organiser's
             "list_events": ToolSpec(
-                system_fields=["organizer"], owner="organizer", record_keys=["title"], author_keys=["title"]
+                system_fields=["organizer"],
+                owner="organizer",
+                subject_key="email",  # the subject {"email": ...} owns the events it organises
+                record_keys=["title"],
+                author_keys=["title"],
             ),
             # the mail server sets the sender's address; the display name is the sender's own
             "read_inbox": ToolSpec(system_fields=["from"], record_keys=["from"], author_keys=["name"]),

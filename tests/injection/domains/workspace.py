@@ -218,7 +218,11 @@ def workspace_policy(tools: list[BaseTool]) -> SupervisorPolicy:
             "read_inbox": ToolSpec(system_fields=["id", "from"], record_keys=["from"], author_keys=["name"]),
             # the calendar server sets each event's organizer: the user's own events are theirs in full
             "list_events": ToolSpec(
-                system_fields=["organizer"], owner="organizer", record_keys=["title"], author_keys=["title"]
+                system_fields=["organizer"],
+                owner="organizer",
+                subject_key="email",  # the subject {"email": ...} owns the events it organises
+                record_keys=["title"],
+                author_keys=["title"],
             ),
             "list_files": ToolSpec(trust="trusted", trust_except=["comment"], record_keys=["name"]),
             "get_settings": ToolSpec(trust="trusted", trust_except=["notice"], sensitive=["recovery_code"]),
