@@ -6,9 +6,16 @@ list_bills (step 2)"). A number from untrusted text is not a term, so it is not 
 
 Operations: ``sum`` (2 to ``max_terms`` numbers, each occurrence used once), ``difference`` (one
 number less another, above zero), ``rate`` (a percentage written with ``%`` or "percent", or a
-share written as a word: half, a third, a quarter, double or twice, times an amount, or the amount
-plus or less that share). One operation per number: "the bill plus the invoice less my credit" is
-not derived. Numbers are compared to the cent (half up).
+share written as a word in the construct that makes it one: "half of"/"half the", "a third of", "a
+quarter of", "twice"/"double the", times an amount, or the amount plus or less that share). One
+operation per number: "the bill plus the invoice less my credit" is not derived. Numbers are
+compared to the cent (half up).
+
+With the request, an operation counts only where a sentence the request reader admits (one that
+holds a mandate, :mod:`policies.words`) states it by its construct (:data:`STATED`): "the sum of A
+and B", "the total of ...", "A minus B", "what is left of A after B", "the difference between A
+and B", "10% of", "half of the X bill". An operation word used in another sense counts for
+nothing: "the double room", "leave the rest for later", "not the total of all bills".
 
 The terms are the amounts written in each source's text, as :func:`policies.amounts.amounts`
 reads them (the same reading provenance traces a number by): dates, times, URLs, e-mail addresses,
@@ -34,16 +41,21 @@ from typing import Any, Literal
 from policies.amounts import amount_text, amounts_at
 from policies.provenance import Source
 from policies.tools import is_number
+from policies.words import RequestReader, mandates
 
 __all__ = [
     "MAX_SCANNED",
     "OPERATIONS",
+    "STATED",
     "Derivation",
     "Operation",
     "Term",
     "amounts_in",
     "derive",
     "derived_from",
+    "operands",
+    "sentences_of",
+    "stated_operations",
     "terms_of",
 ]
 
@@ -55,7 +67,15 @@ MAX_SCANNED = 64
 _PERCENT = re.compile(r"(?i)(?<![\w.,])(\d+(?:\.\d+)?)\s*(?:%|percent\b|per cent\b)")
 #: Shares written as words ("half of the dinner", "twice the deposit"), as percentages.
 _SHARES = {"half": Decimal(50), "third": Decimal(100) / 3, "quarter": Decimal(25), "double": Decimal(200)}
-_SHARE = re.compile(r"(?i)\b(half|third|quarter|double|twice)\b")
+_DETERMINER = r"(?:the|my|our|his|her|their|this|that|a|an|what)\b"
+#: A share is one only in the construct that makes it an operation: "half of the bill", "half the
+#: bill", "a third of", "a quarter of", "twice the deposit", "double what I sent" (never "the double
+#: room", "the third bill", "a quarter past ten").
+_SHARE_CONSTRUCT = (
+    rf"\b(?:(half)\s+(?:of\b|{_DETERMINER})|(?:a|one)\s+(third|quarter)\s+of\b"
+    rf"|(twice|double)\s+{_DETERMINER})"
+)
+_SHARE = re.compile(f"(?i){_SHARE_CONSTRUCT}")
 _CENT = Decimal("0.01")
 
 
@@ -136,7 +156,7 @@ def _amounts(text: str) -> list[tuple[Decimal, bool, str]]:
             found.append((match.start(), value, True, ""))
     rest = _PERCENT.sub(lambda m: "|" * len(m.group(0)), rest)
     for match in _SHARE.finditer(rest):
-        word = match.group(1).casefold()
+        word = next(g for g in match.groups() if g).casefold()
         found.append((match.start(), _SHARES["double" if word == "twice" else word], True, word))
     for at, number in amounts_at(rest):
         value = _decimal(number)
@@ -214,63 +234,67 @@ def _rate(goal: int, terms: list[Term], signs: Sequence[str] | None = None) -> D
     return None
 
 
-#: The words by which a request states an operation: a derived value is admitted only by an
-#: operation the request states ("the total of my three bills", "what is left after my deposit",
-#: "10% of the dinner"), never because some arithmetic over the run's figures happens to give it.
-STATED: dict[Operation, tuple[str, ...]] = {
-    "sum": ("total", "sum", "together", "combined", "altogether", "in one", "all", "both", "add", "plus"),
-    "difference": ("left", "remaining", "rest", "minus", "less", "after", "outstanding", "difference",
-                   "deduct", "subtract", "net"),
-    "rate": ("%", "percent", "per cent", "half", "third", "quarter", "double", "twice"),
-}  # fmt: skip
+#: The constructs by which a request states an operation: a derived value is admitted only by an
+#: operation a sentence the request reader admits states ("the total of my three bills", "what is
+#: left of INV-9 after my deposit", "10% of the dinner", "half of the bill"), never because some
+#: arithmetic over the run's figures happens to give it, and never by an operation word used in
+#: another sense ("the double room", "leave the rest", "not the total").
+STATED: dict[Operation, re.Pattern[str]] = {
+    "sum": re.compile(
+        r"(?i)\b(?:sum|total)\s+of\b|\bin\s+total\b|\bin\s+one\s+(?:payment|transfer|go|amount)\b"
+        r"|\b(?:together|combined|altogether)\b|\bplus\b|\badd(?:ed)?\s+up\b"
+    ),
+    "difference": re.compile(
+        r"(?i)\bminus\b|\bless\b(?!\s+than)|\b(?:left|rest|remaining|remainder)\s+(?:of|on)\b"
+        r"|\bdifference\s+between\b|\bnet\s+of\b|\b(?:deduct|subtract)(?:ing)?\b"
+    ),
+    "rate": re.compile(rf"(?i)(?<![\w.,])\d+(?:\.\d+)?\s*(?:%|percent\b|per\s+cent\b)|{_SHARE_CONSTRUCT}"),
+}
 #: The words that make a rate an increase or a decrease of the amount ("the bill plus 10%").
-_RAISED = ("plus", "more", "extra", "on top", "increase", "add")
-_LOWERED = ("less", "minus", "off", "discount", "reduce", "after", "deduct")
+_RAISED = re.compile(r"(?i)\b(?:plus|more|extra|on\s+top|increase|add)\b")
+_LOWERED = re.compile(r"(?i)\b(?:less|minus|off|discount|reduce|after|deduct)\b")
 
 
-def _says(request: str, words: Sequence[str]) -> bool:
-    low = request.casefold()
-    return any(
-        (w in low) if not w[0].isalpha() else re.search(rf"\b{re.escape(w)}\b", low) is not None
-        for w in words
-    )
-
-
-#: Words that make the numbers of a clause the terms of an operation ("the 210 EUR dinner minus
-#: the 70 EUR I sent", "what is left after my 100 EUR deposit", "10% of the dinner").
-_OPERAND_WORDS = ("minus", "less", "left", "remaining", "deduct", "subtract", "net of", "difference", "total",
-                  "sum", "together", "combined", "altogether", "plus", "%", "percent", "per cent", "half",
-                  "third", "quarter", "double", "twice")  # fmt: skip
+def _stating(request: str, reader: RequestReader | None = None) -> list[str]:
+    """The sentences of ``request`` that hold a mandate (the one reader of :mod:`policies.words`):
+    only there does an operation word state an operation."""
+    return list(dict.fromkeys(m.sentence for m in mandates(request, reader)))
 
 
 def operands(request: str) -> set[int]:
-    """The amounts (in cents) the request writes as terms of an operation it states, not as values
-    to use as they are: each amount of a clause that states one (``after`` counts before an
-    amount: "after my 100 EUR deposit"). A payment of one of them alone is no value the request
-    gives: "pay Bob the 210 EUR dinner minus the 70 EUR I sent" asks for 140, never 210 or 70."""
-    from policies.words import clauses_of
-
+    """The amounts (in cents) the request writes as terms of an operation, not as values to use as
+    they are: each amount of a sentence that holds an operation's construct (:data:`STATED`),
+    whether the reader admits the sentence or not (what is only a term stays one). A payment of
+    one of them alone is no value the request gives: "pay Bob the 210 EUR dinner minus the 70 EUR
+    I sent" asks for 140, never 210 or 70."""
     out: set[int] = set()
-    for clause in clauses_of(request):
-        found = _amounts(clause.text)
-        after = re.search(r"(?i)\bafter\b", clause.text)
-        stated = _says(clause.text, _OPERAND_WORDS) or (
-            after is not None and bool(_amounts(clause.text[after.end() :]))
-        )
-        if stated:
-            out |= {_cents(value) for value, _pct, _word in found}
+    for sentence in sentences_of(request):
+        if any(pattern.search(sentence) for pattern in STATED.values()):
+            out |= {_cents(value) for value, _pct, _word in _amounts(sentence)}
     return out
 
 
-def stated_operations(request: str, operations: Sequence[Operation] = OPERATIONS) -> list[Operation]:
-    """The operations among ``operations`` that ``request`` states (:data:`STATED`)."""
-    return [op for op in operations if _says(request, STATED[op])]
+def sentences_of(text: str) -> list[str]:
+    """The sentences of ``text``: split after sentence punctuation and at line breaks."""
+    return [s for s in (part.strip() for part in re.split(r"(?<=[.!?;])\s+|\n+", text)) if s]
 
 
-def _signs(request: str) -> tuple[str, ...]:
+def stated_operations(
+    request: str, operations: Sequence[Operation] = OPERATIONS, reader: RequestReader | None = None
+) -> list[Operation]:
+    """The operations among ``operations`` that a sentence of ``request`` the reader admits states
+    by its construct (:data:`STATED`)."""
+    said = _stating(request, reader)
+    return [op for op in operations if any(STATED[op].search(s) for s in said)]
+
+
+def _signs(request: str, reader: RequestReader | None = None) -> tuple[str, ...]:
     """How a stated rate may apply: a share of the amount, and the amount raised or lowered by it
-    only where the request says so."""
-    return ("*", *(("+",) if _says(request, _RAISED) else ()), *(("-",) if _says(request, _LOWERED) else ()))
+    only where an admitted sentence of the request says so."""
+    said = _stating(request, reader)
+    raised = any(_RAISED.search(s) for s in said)
+    lowered = any(_LOWERED.search(s) for s in said)
+    return ("*", *(("+",) if raised else ()), *(("-",) if lowered else ()))
 
 
 def derived_from(

@@ -32,6 +32,7 @@ from policies.supervisor import (
     review_action,
 )
 from policies.tools import ToolSpec
+from policies.words import FUNCTION_WORDS
 
 READ = ToolRules(read_only=True)
 CENTS = Decimal("0.01")
@@ -210,8 +211,10 @@ ACCOUNT = SupervisorPolicy(
         ),
     },
 )
+#: A password that is an English function word ("ACTUALLY", "whenever") makes the request a
+#: construction the reader does not admit (issue 49): that request asks a human, by design.
 PASSWORD = st.text(string.ascii_letters + string.digits + "!#%&*_", min_size=8, max_size=16).filter(
-    lambda p: any(c.isalpha() for c in p)
+    lambda p: any(c.isalpha() for c in p) and p.casefold() not in FUNCTION_WORDS
 )
 
 

@@ -17,18 +17,16 @@ from policies.provenance import Source, appears, describe, identity, origins
 from policies.records import (
     Naming,
     Record,
-    asks_step,
     kinds_in,
     named_records,
     points_to,
-    sentences,
     whole_values,
     word_starts,
 )
 from policies.supervisor.context import ReviewContext
 from policies.supervisor.policy import SupervisorPolicy
 from policies.supervisor.rules import Follow, ToolRules
-from policies.words import position, words_of
+from policies.words import position, step_sentences, words_of
 
 __all__ = ["authorised", "followed", "planted_detail"]
 
@@ -44,9 +42,7 @@ def _the_step(record: Record, rule: Follow) -> bool:
 
 
 def _follows(rule: Follow, value: Any, request: str, calls: Calls, keys: Naming) -> str | None:
-    for sentence in sentences(request):
-        if not asks_step(sentence, rule.verbs, rule.objects):
-            continue
+    for sentence in step_sentences(request, rule.verbs, rule.objects):
         named = [r for r in named_records(sentence, calls, keys) if not _the_step(r, rule)]
         holding = [
             r

@@ -1,13 +1,15 @@
 """Reading a run's request: its clauses, and whether it asks for a rule's kind of action
 (:class:`~policies.supervisor.rules.Requested`), as the review engine
-(:mod:`policies.supervisor.review`) checks before it lets a call of that kind run. Words are read
-as :mod:`policies.words` reads them for every rule: whole words and their inflections, and only
-where a clause asks (not negated, not a question, not a condition)."""
+(:mod:`policies.supervisor.review`) checks before it lets a call of that kind run. The request is
+read by the one reader every rule uses (:mod:`policies.words`: a small positive grammar of plain
+imperatives, :class:`~policies.words.GrammarReader`, unless another
+:class:`~policies.words.RequestReader` is given): a kind is asked for only where a clause the
+reader admits has one of the rule's words at its head."""
 
 from __future__ import annotations
 
 from policies.supervisor.rules import Requested
-from policies.words import affirmative_words, asks_step, clauses_of
+from policies.words import RequestReader, asks_for, asks_step, clauses_of
 
 
 def clauses(request: str) -> list[str]:
@@ -15,10 +17,10 @@ def clauses(request: str) -> list[str]:
     return [c.text for c in clauses_of(request)]
 
 
-def requested(rule: Requested, request: str) -> bool:
-    """Does ``request`` ask for the rule's kind of action: a keyword where a clause asks for it, or,
-    in one clause, a verb where it asks and after it an object ("email" the noun is not "email"
-    the verb)?"""
-    if affirmative_words(request, rule.keywords):
+def requested(rule: Requested, request: str, reader: RequestReader | None = None) -> bool:
+    """Does ``request`` ask for the rule's kind of action: a mandate with one of its ``keywords`` at
+    its head ("Cancel the Review"), or one of its ``verbs`` at its head and one of its ``objects``
+    after it in the same clause ("email" the noun is not "email" the verb)?"""
+    if asks_for(request, rule.keywords, reader):
         return True
-    return bool(rule.verbs) and asks_step(request, rule.verbs, rule.objects)
+    return bool(rule.verbs) and asks_step(request, rule.verbs, rule.objects, reader)

@@ -190,14 +190,20 @@ class Requested(_Rule):
     """A tool that may run only when the run's request asks for that kind of action, so that an
     instruction found in a document cannot create work the user never asked for.
 
-    ``keywords``: one must begin a word of the request (``pay`` matches "Pay", "payment"), anywhere
-    in it. ``verbs`` and ``objects``: a verb and an object must begin words of *one clause* of the
-    request (clauses: split at sentence punctuation, commas, semicolons and "and", "then", "but",
+    The request is read by the one request reader (:mod:`policies.words`: a plain imperative of a
+    small grammar, nothing else). ``keywords``: one stands at the head of an imperative of the
+    request ("Pay invoice INV-7"; never "payment", never "Don't pay it", "Instead of paying it ...").
+    ``verbs`` and ``objects``: a verb at the head of an imperative and an object after it in that
+    clause (clauses: split at sentence punctuation, commas, semicolons and "and", "then", "but",
     "also"), so "summarise my e-mail" does not authorise sending one while "send Ana an e-mail"
     does; ``objects`` empty: a verb alone. ``keywords`` and the pair are alternatives."""
 
-    keywords: list[str] = Field(default_factory=list, description="Any word of the request begins with one.")
-    verbs: list[str] = Field(default_factory=list, description="Verbs: one in the same clause as an object.")
+    keywords: list[str] = Field(
+        default_factory=list, description="Verbs: one at the head of an imperative of the request."
+    )
+    verbs: list[str] = Field(
+        default_factory=list, description="Verbs: one at the head of an imperative, before an object."
+    )
     objects: list[str] = Field(default_factory=list, description="Objects of the verbs (empty: any).")
     verdict: Verdict = None
     reason: str = "action_not_requested"
