@@ -20,7 +20,12 @@ admits them and the call's observation: "a value an earlier successful call of X
 Deterministic and pure. What it proves is where a value appears, not why the model chose it: a
 value that appears in the request and in a hostile page is traced to both, and a rule that admits
 the request admits it. Values of one or two characters, booleans and null carry no identity and
-are not traced (they appear everywhere or nowhere).
+are not traced (they appear everywhere or nowhere). A rule that needs positive evidence of where a
+value came from still reads them (:func:`rule_values`, :func:`found_in`): a short text counts as
+written in a source only where the source writes it as a whole token ("L7" in "set the band to
+L7", not in "L7-B" or "XL7"), and a boolean is written nowhere, so such a rule admits neither
+unless one of its own sources writes it; they are never traced to everything that happens to hold
+the token (a rule that refuses what untrusted text holds does not refuse every "1").
 """
 
 from __future__ import annotations
@@ -48,6 +53,7 @@ __all__ = [
     "Source",
     "SourceName",
     "describe",
+    "found_in",
     "identifier_origins",
     "identifiers",
     "leaf_paths",
@@ -56,8 +62,11 @@ __all__ = [
     "origins",
     "path_matches",
     "record_identity",
+    "rule_values",
     "sources_of",
+    "tokens",
     "traced",
+    "written",
 ]
 
 #: Where a value may come from, as rules name it: ``request``, ``subject``, ``policy``,
@@ -68,6 +77,15 @@ SourceName = str
 _WS = re.compile(r"\s+")
 _MIN_TRACED = 3
 _TRAILING = ".,;:!?)]}'\""
+#: A token as :func:`written` reads it: a run of word characters, joined by ``@ . + ' -`` (``L7``,
+#: ``L7-B``, ``a.b``), leading joiners dropped.
+_TOKEN = re.compile(r"[\w@.+'-]*\w|\w")
+_LEADING = "@.+'-"
+
+
+def tokens(text: str) -> tuple[str, ...]:
+    """The tokens of ``text``, normalised (:func:`normalize_text`)."""
+    return tuple(t.lstrip(_LEADING) for t in _TOKEN.findall(normalize_text(text)))
 
 
 def normalize_text(text: str) -> str:
@@ -140,6 +158,10 @@ class Source:
     @cached_property
     def normal(self) -> str:
         return normalize_text(self.text)
+
+    @cached_property
+    def tokens(self) -> tuple[str, ...]:
+        return tokens(self.text)
 
     @cached_property
     def idents(self) -> set[Identifier]:
@@ -351,6 +373,40 @@ def origins(value: Any, sources: Sequence[Source]) -> list[Source]:
     """The sources ``value`` appears in (empty for values that carry no identity)."""
     ident = identity(value)
     return [] if ident is None else [s for s in sources if appears(ident, s)]
+
+
+def written(value: Any, source: Source) -> bool:
+    """Does ``source`` write a value provenance does not trace (a text of one or two characters) as
+    whole tokens: the value's tokens, exactly and in order, among the source's ("L7" in "Set Ana's
+    band to L7.", not in "L7-B", "XL7" or "L7s")? A boolean, a null or a text with no token
+    (``"-"``) is written nowhere."""
+    if not isinstance(value, str):
+        return False
+    wanted, held = tokens(value), source.tokens
+    n = len(wanted)
+    return n > 0 and any(held[i : i + n] == wanted for i in range(len(held) - n + 1))
+
+
+def found_in(value: Any, sources: Sequence[Source]) -> list[Source]:
+    """Where a rule that needs positive evidence finds ``value``: a traced value's
+    :func:`origins`; a short text, the sources that write it as whole tokens (:func:`written`);
+    a boolean or a null, none."""
+    if traced(value):
+        return origins(value, sources)
+    return [s for s in sources if written(value, s)]
+
+
+def rule_values(value: Any) -> list[Any]:
+    """Every value of an argument a provenance rule reads, nested ones too: what
+    :func:`leaf_values` gives, and the values provenance does not trace (a text of one or two
+    characters, a boolean); a null (nothing given) and an empty text are none."""
+    if isinstance(value, Mapping):
+        return [leaf for child in value.values() for leaf in rule_values(child)]
+    if isinstance(value, list | tuple):
+        return [leaf for child in value for leaf in rule_values(child)]
+    if value is None or (isinstance(value, str) and not value.strip()):
+        return []
+    return [value]
 
 
 def leaf_values(value: Any) -> list[Any]:

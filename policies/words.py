@@ -79,6 +79,8 @@ __all__ = [
     "in_grammar",
     "mandates",
     "position",
+    "said",
+    "step_mandates",
     "step_sentences",
     "words_of",
 ]
@@ -539,6 +541,45 @@ def step_sentences(
         ):
             out.append(m.sentence)
     return out
+
+
+def step_mandates(
+    text: str,
+    keywords: Sequence[str] = (),
+    verbs: Sequence[str] = (),
+    objects: Sequence[str] = (),
+    reader: RequestReader | None = None,
+) -> list[Mandate]:
+    """The mandates of ``text`` that ask for a kind of action: one of ``keywords`` at the head, or
+    one of ``verbs`` at the head and (when any are given) one of ``objects`` after it: what
+    :func:`asks_for` and :func:`asks_step` find, as the mandates themselves (for the audit)."""
+    out: list[Mandate] = []
+    for m in mandates(text, reader):
+        if any(_heads(m, k) for k in keywords):
+            out.append(m)
+            continue
+        verb = next((v for v in verbs if _heads(m, v)), None)
+        after = len(words_of(verb)) if verb is not None else 0
+        if verb is not None and (
+            not objects or any(at >= after for o in objects for at in position(m.words, o))
+        ):
+            out.append(m)
+    return out
+
+
+def said(mandate: Mandate) -> str:
+    """A mandate as the human and the audit read it: its verb and its object as the user wrote
+    them ("cancel · the Budget Review")."""
+    text = " ".join(mandate.text.split()).replace("\u2019", "'").replace("\u2018", "'")
+    found = list(_WORD.finditer(text))
+    folded = [m.group().casefold() for m in found]
+    n = len(mandate.words)
+    at = next((i for i in range(len(folded) - n + 1) if tuple(folded[i : i + n]) == mandate.words), None)
+    if at is None:  # words the reader read from elsewhere (a quote it expanded): as it read them
+        rest = " ".join(mandate.words[1:])
+    else:
+        rest = text[found[at].end() : found[at + n - 1].end()].strip() if n > 1 else ""
+    return f"{mandate.verb} · {rest}" if rest else mandate.verb
 
 
 def asks_step(

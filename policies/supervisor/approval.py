@@ -89,12 +89,30 @@ def escalation_text(action: Mapping[str, Any], review: Mapping[str, Any]) -> str
     call included: :func:`shown_details`), and where checked values came from."""
     details = shown_details(rule_details(review))
     where = details.pop("provenance", None) or {}
+    asked = mandate_text(details)
+    details.pop("mandate", None)
     told = flow_text(details)
     details.pop("flow", None)
     said = ", ".join(f"{k}={v}" for k, v in details.items())
     text = f"{hitl_action(action)[0]} needs approval: {review.get('reason')}" + (f" ({said})" if said else "")
+    text += f"; {asked}" if asked else ""
     text += f"; flow {told}" if told else ""
     return text + "".join(f"; {name} {origin}" for name, origin in where.items())
+
+
+#: What the human reads where a rule needed the request to ask for this kind of action and no
+#: clause of it did.
+NO_MANDATE = "no request asked for this"
+
+
+def mandate_text(details: Mapping[str, Any]) -> str | None:
+    """The mandate a review found (``details["mandate"]``), in words for the human: "you asked:
+    cancel · the Budget Review", :data:`NO_MANDATE` where the rule needed one and none was found,
+    or None where the tool's rules need none."""
+    if "mandate" not in details:
+        return None
+    found = details.get("mandate")
+    return f"you asked: {found}" if found else NO_MANDATE
 
 
 def approval_request(action: Mapping[str, Any], review: Mapping[str, Any], **about: Any) -> dict[str, Any]:

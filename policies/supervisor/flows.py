@@ -11,7 +11,15 @@ from typing import Any
 
 from policies.decision import Decision
 from policies.flow import Sensitive, carries, flow, mask, sensitive_values
-from policies.provenance import Source, describe, identity, leaf_values, origins
+from policies.provenance import (
+    Source,
+    describe,
+    found_in,
+    identity,
+    leaf_values,
+    rule_values,
+    traced,
+)
 from policies.supervisor.policy import SupervisorPolicy
 from policies.supervisor.rules import Destinations, Reader
 from policies.words import affirmative_words, field_word
@@ -40,7 +48,7 @@ def _destination_values(rule: Destinations, tool: str, args: Mapping[str, Any]) 
     return [
         (arg, leaf)
         for arg, value in args.items()
-        for leaf in leaf_values(value)
+        for leaf in (rule_values(value) if arg in named else leaf_values(value))  # "#q": a channel too
         if arg in named or _is_destination(rule, leaf)
     ]
 
@@ -73,10 +81,10 @@ def destinations(
     if rule is None:
         return None, checked
     for arg, value in _destination_values(rule, tool, args):
-        found = origins(value, _sources(sources))
+        found = found_in(value, _sources(sources))  # a short value: where a source writes it whole
         checked[arg] = describe(found)
         admitted = any(s.admitted_by(rule.sources) for s in found)
-        told_by = follow(arg, value) if follow is not None and not admitted else None
+        told_by = follow(arg, value) if follow is not None and not admitted and traced(value) else None
         if told_by:
             checked[arg] = told_by
         elif not admitted:
@@ -99,10 +107,10 @@ def _recipient(reader: Reader, args: Mapping[str, Any], sources: Sequence[Source
     """Does the reader's recipient argument come only from its sources? And where it came from."""
     if reader.recipient is None:
         return True, ""
-    values = leaf_values(args.get(reader.recipient))
-    told = [f"{v} ({describe(origins(v, sources))})" for v in values]
+    values = rule_values(args.get(reader.recipient))  # a short name too, found by whole token
+    told = [f"{v} ({describe(found_in(v, sources))})" for v in values]
     ok = bool(values) and all(
-        any(s.admitted_by(reader.recipient_sources) for s in origins(v, sources)) for v in values
+        any(s.admitted_by(reader.recipient_sources) for s in found_in(v, sources)) for v in values
     )
     return ok, ", ".join(told)
 

@@ -9,7 +9,7 @@ reader admits has one of the rule's words at its head."""
 from __future__ import annotations
 
 from policies.supervisor.rules import Requested
-from policies.words import RequestReader, asks_for, asks_step, clauses_of
+from policies.words import RequestReader, asks_for, asks_step, clauses_of, said, step_mandates
 
 
 def clauses(request: str) -> list[str]:
@@ -24,3 +24,11 @@ def requested(rule: Requested, request: str, reader: RequestReader | None = None
     if asks_for(request, rule.keywords, reader):
         return True
     return bool(rule.verbs) and asks_step(request, rule.verbs, rule.objects, reader)
+
+
+def mandate(rule: Requested, request: str, reader: RequestReader | None = None) -> str | None:
+    """The mandate of ``request`` that asks for the rule's kind of action, as the human and the
+    audit read it ("cancel · the Budget Review": :func:`policies.words.said`), or None where none
+    does (the rule's ``requested`` check fails exactly then)."""
+    found = step_mandates(request, rule.keywords, rule.verbs, rule.objects, reader)
+    return said(found[0]) if found else None

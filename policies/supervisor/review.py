@@ -16,9 +16,11 @@ from policies.flow import flow, untrusted_names
 from policies.provenance import (
     Source,
     describe,
+    found_in,
     identifier_origins,
     leaf_values,
-    origins,
+    rule_values,
+    traced,
 )
 from policies.supervisor.context import (
     AN_EARLIER_CALL,
@@ -35,7 +37,7 @@ from policies.supervisor.grants import granted
 from policies.supervisor.policy import SupervisorPolicy
 from policies.supervisor.records_check import owned_records, record_limits, repeated
 from policies.supervisor.request import clauses as clauses  # re-exported: it lived here
-from policies.supervisor.request import requested
+from policies.supervisor.request import mandate, requested
 from policies.supervisor.rules import IdentifierRule, ToolRules
 from policies.tools import call_signature, is_number
 
@@ -120,16 +122,16 @@ def _provenance(
     if refused is not None:
         return refused
     for rule in rules.arg_sources:
-        for value in leaf_values(args.get(rule.arg)):
-            found = origins(value, context.sources)
-            checked[rule.arg] = describe(found)
+        for value in rule_values(args.get(rule.arg)):  # a short code and a flag too: found by whole token
+            found = found_in(value, context.sources)
+            checked[rule.arg] = _where(value, found)
             admitting = [s for s in found if s.admitted_by(rule.sources)]
             if admitting and not _only_an_operand(value, admitting, context.request):
                 continue
             derived = derived_from(
                 value, context.sources, rule.sources, rule.derived, rule.max_terms, request=context.request
             )
-            told_by = derived.describe() if derived else follow(rule.arg, value)
+            told_by = derived.describe() if derived else _follow_traced(follow, rule.arg, value)
             if told_by:
                 checked[rule.arg] = told_by
                 continue
@@ -148,6 +150,19 @@ def _provenance(
         return Decision(policy.verdict(asked.verdict), asked.reason, {**said, **told})
     planted, notes = planted_detail(policy, name, rules, args, context)
     return planted if planted is not None else {**checked, **notes}
+
+
+def _where(value: Any, found: Sequence[Source]) -> str:
+    """Where a value a rule reads was found, in words: a boolean is written nowhere."""
+    if isinstance(value, bool):
+        return "a boolean: no source writes it"
+    return describe(found) if found or traced(value) else "written as a whole word nowhere in the run"
+
+
+def _follow_traced(follow: Callable[[str, Any], str | None], arg: str, value: Any) -> str | None:
+    """A follow rule's word for a value it can point to: a traced value (a short code or a flag is
+    taken from a record only where a source a rule admits writes it)."""
+    return follow(arg, value) if traced(value) else None
 
 
 def _only_an_operand(value: Any, admitting: Sequence[Source], request: str) -> bool:
@@ -327,7 +342,26 @@ def review_action(
     if action.get("kind") == "final":
         return _final_review(action, context, policy)
     name = str(action.get("name"))
-    return granted(action, _review_call(name, action, context, policy, hooks), context, policy)
+    return granted(action, _with_mandate(name, action, context, policy, hooks), context, policy)
+
+
+def _with_mandate(
+    name: str,
+    action: Mapping[str, Any],
+    context: ReviewContext,
+    policy: SupervisorPolicy,
+    hooks: Mapping[str, CustomRule] | None,
+) -> Decision:
+    """The review of a call, with the mandate it stands on where its tool's rules need one
+    (``ToolRules.requested``): ``details["mandate"]`` is the clause of the request that asks for
+    this kind of action ("cancel · the Budget Review"), or None where none does. The audit row and
+    the human's approval request show it ("you asked: ...", "no request asked for this")."""
+    decision = _review_call(name, action, context, policy, hooks)
+    rules = policy.rules_for(name)
+    if rules is None or rules.requested is None:
+        return decision
+    found = mandate(rules.requested, context.request)
+    return Decision(decision.verdict, decision.reason, {**decision.details, "mandate": found})
 
 
 def _review_call(
