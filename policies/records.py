@@ -10,6 +10,13 @@ fields (the link in Bob's message, the sender to reply to, the attendees of the 
 compared as provenance compares values (:mod:`policies.provenance`: identifiers in canonical form,
 other text normalised; amounts as :mod:`policies.derivation` reads them).
 
+Naming is not vouching (issue 49): trust is per field, never per record. A request that says
+where to read (a URL, a file, a sender) authorises the read, not what a third party wrote there,
+so what a named record supplies as the user's is only what its trusted fields hold
+(:meth:`Naming.vouched`); owning a record vouches for its keys, owner, id and system fields, never
+its free text; a second hop names a record only through a trusted field; and a record named only
+by its author's own word supplies nothing.
+
 Deterministic and pure; it reads no grammar. "Names" means the text holds the value between word
 boundaries: a sender whose handle is a common word is named by any request that uses the word.
 That is why every use of a named record also wants the value to be the only one of its kind in
@@ -21,7 +28,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -109,7 +116,12 @@ class Naming:
     user's own (``ToolSpec.owner`` equal to the run's subject's id under the tool's subject key,
     ``ToolSpec.subject_field()``), and the policy's own
     vocabulary (the words of its rules: a key that is one of them, or a common word, names
-    nothing, whoever wrote it)."""
+    nothing, whoever wrote it).
+
+    Trust is per field, never per record: owning a record vouches for its key fields, its owner
+    field, the fields that identify it and those its system sets (:meth:`own_fields`), never for
+    its free text (an event's description, location, notes), which an invitation, a shared
+    calendar or a copied mail may have filled."""
 
     keys: Mapping[str, Sequence[str]]
     #: tool → fields that name a record by what its author calls it (a mail's display name, an
@@ -127,6 +139,24 @@ class Naming:
     #: tool → fields its system sets (``ToolSpec.system_fields``): trusted for naming a record and
     #: for what a named record gives, not as a source elsewhere
     system_fields: Mapping[str, Sequence[str]] = field(default_factory=dict)
+    #: tool → the fields that identify one of its records (the ``key`` of the policy's
+    #: ``OwnedRecord`` and ``RecordLimit`` rules on it; ``id`` where unset): on the user's own
+    #: record trusted like its keys (the calendar sets an event's id)
+    ids: Mapping[str, Sequence[str]] = field(default_factory=dict)
+
+    def own_fields(self, tool: str) -> frozenset[str]:
+        """The fields of the user's own record of ``tool`` that owning it vouches for: its record
+        keys, owner field, identifying fields (:attr:`ids`) and system fields. Its free text is
+        trusted only where the tool's trust declarations say so."""
+        owner = self.owners.get(tool)
+        return frozenset(
+            [
+                *self.keys.get(tool, ()),
+                *([owner] if owner else []),
+                *self.ids.get(tool, ("id",)),
+                *self.system_fields.get(tool, ()),
+            ]
+        )
 
     def owned(self, tool: str, record: Any) -> bool:
         """Is ``record`` (a mapping of ``tool``'s result) one of the user's own?"""
@@ -135,10 +165,17 @@ class Naming:
             return False
         return owned(record, owner, subject_ids(self.subject, self.subject_keys.get(tool, owner)))
 
-    def trusted(self, tool: str, path: Sequence[str], record: Any = None) -> bool:
-        """Is the field at ``path`` of ``tool``'s results one the policy trusts (every field of the
-        user's own ``record`` is)?"""
-        if record is not None and self.owned(tool, record):
+    def trusted(self, tool: str, path: Sequence[str], record: Any = None, at: Sequence[str] = ()) -> bool:
+        """Is the field at ``path`` of ``tool``'s results one the policy trusts? On the user's own
+        ``record`` (found at ``at`` in the call's result) its own fields (:meth:`own_fields`)
+        directly under it are too; never its free text (trust is per field, never per record)."""
+        under = tuple(path[len(at) :]) if tuple(path[: len(at)]) == tuple(at) else ()
+        if (
+            record is not None
+            and len(under) == 1
+            and under[0] in self.own_fields(tool)
+            and self.owned(tool, record)
+        ):
             return True
         if any(path_matches(path[-1:], p) for p in self.system_fields.get(tool, ())):
             return True
@@ -155,12 +192,40 @@ class Naming:
         return not words or all(w in spoken for w in words)
 
     def trusted_values(self, record: Record) -> list[str]:
-        """The texts of ``record``'s fields the policy trusts."""
+        """The texts of ``record``'s fields the policy trusts; none of a record named only by its
+        author's own word (naming is not vouching)."""
+        if record.author:
+            return []
         return [
             text
             for path, text in leaf_paths(record.value)
-            if self.trusted(record.tool, (*record.path, *path), record.value)
+            if self.trusted(record.tool, (*record.path, *path), record.value, record.path)
         ]
+
+    def vouched(self, record: Record) -> Any:
+        """``record``'s value with only the fields the policy trusts kept (what naming the record
+        may supply as the user's: a page, a file or a mail the request names is read, not vouched
+        for); None when nothing is left, or the record is named only by its author's own word."""
+        if record.author:
+            return None
+        return _kept(
+            record.value, lambda p: self.trusted(record.tool, (*record.path, *p), record.value, record.path)
+        )
+
+
+def _kept(value: Any, keep: Callable[[tuple[str, ...]], bool], path: tuple[str, ...] = ()) -> Any:
+    """``value`` with only the leaves whose path ``keep`` admits (list items transparent); None
+    when nothing is left."""
+    if isinstance(value, Mapping):
+        kept = {k: _kept(v, keep, (*path, str(k))) for k, v in value.items()}
+        kept = {k: v for k, v in kept.items() if v is not None}
+        return kept or None
+    if isinstance(value, list | tuple):
+        items = [x for x in (_kept(v, keep, path) for v in value) if x is not None]
+        return items or None
+    if isinstance(value, bool) or value is None:
+        return None
+    return value if keep(path) else None
 
 
 def _step(call: Mapping[str, Any]) -> int | None:
@@ -191,7 +256,7 @@ def _keyed(calls: Sequence[Mapping[str, Any]], naming: Naming) -> Iterator[tuple
                 ident = identity(record.get(key))
                 if ident is None:
                     continue
-                trusted = naming.trusted(tool, (*path, key), record)
+                trusted = naming.trusted(tool, (*path, key), record, path)
                 if trusted or author:
                     by = f"{key}={record.get(key)}" + ("" if trusted else " (a name its author chose)")
                     yield ident, Record(tool, _step(call), record, by, True, path, not trusted), asked_for

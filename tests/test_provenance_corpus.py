@@ -119,10 +119,14 @@ def test_the_corpus_has_sixty_benign_tasks_over_four_domains_that_rely_on_tool_d
         relies.setdefault(task.get("relies_on", "plain"), set()).add(task["domain"])
     for kind in ("derived", "authorised", "followed", "role"):
         assert relies.get(kind), (kind, relies)
-    # by design a human is asked in at most 10% of each domain's benign tasks
+    # by design a human is asked in at most 10% of each domain's benign tasks...
     for domain, count in domains.items():
-        asked = sum(1 for t in CORPUS if t["domain"] == domain and t.get("asks"))
+        asked = sum(1 for t in CORPUS if t["domain"] == domain and t.get("asks") and "asks_why" not in t)
         assert asked <= count // 10, (domain, asked, count)
+    # ...and where failing closed costs an ask (issue 49: naming is not vouching), the task says
+    # why, and docs/security.md names it: a value a third party wrote where the request said to read
+    closed = {t["id"] for t in CORPUS if "asks_why" in t}
+    assert closed == {"T2", "T7", "T15", "W7", "W15"}, closed
 
 
 @pytest.mark.parametrize("protocol", PROTOCOLS)

@@ -72,7 +72,9 @@ def followed(
 
 
 def _from_named(value: Any, records: Sequence[Record], naming: Naming) -> Record | None:
-    """The named record that holds ``value`` as the whole value of a field the policy trusts."""
+    """The named record that holds ``value`` as the whole value of a field the policy trusts (not
+    its free text, though the record is the user's own; nothing of a record named by its
+    author's own word)."""
     ident = identity(value)
     for record in (r for r in records if r.keyed):
         if ident in {identity(t) for t in naming.trusted_values(record)}:
@@ -143,33 +145,43 @@ def every_leaf(args: Mapping[str, Any]) -> list[tuple[str, Any]]:
 PHRASE_WORDS = 4
 
 
-def _pointed(value: Any, records: Sequence[Record]) -> Record | None:
-    """The record the request names that holds ``value``: for an identifier or a number, as the only
-    value of its kind in the one named record holding any; for a name, a label or a code (text of
-    under :data:`PHRASE_WORDS` words), as a whole field of one record, named by a trusted key or the
-    only record the request names. A sentence is never taken from a record this way (a relayed
-    sentence wants a ``Follow`` rule), and a record named by its author's own word beside another
-    leaves nothing pointed to."""
+def _vouched(records: Sequence[Record], naming: Naming) -> list[tuple[Record, Any]]:
+    """Each record the request names with what of it the policy trusts (:meth:`Naming.vouched`):
+    naming a record is not vouching for it, so a page, a file or a mail the request names
+    supplies only its trusted fields, and a record named by its author's own word nothing."""
+    return [(r, v) for r in records if (v := naming.vouched(r)) is not None]
+
+
+def _pointed(value: Any, records: Sequence[Record], naming: Naming) -> Record | None:
+    """The record the request names that holds ``value`` in a field the policy trusts: for an
+    identifier or a number, as the only value of its kind in the one named record holding any;
+    for a name, a label or a code (text of under :data:`PHRASE_WORDS` words), as a whole trusted
+    field of one record, named by a trusted key or the only record the request names. A sentence
+    is never taken from a record this way (a relayed sentence wants a ``Follow`` rule), nor a
+    value from a record's untrusted text (what a third party wrote where the request said to
+    read), nor anything from a record named by its author's own word."""
     ident = identity(value)
+    kept = _vouched(records, naming)
     if not isinstance(ident, tuple):
         if not isinstance(ident, str) or len(ident.split()) >= PHRASE_WORDS:
             return None
-        holding = [r for r in records if ident in whole_values(r.value)]
+        holding = [r for r, v in kept if ident in whole_values(v)]
         one = holding[0] if len(holding) == 1 else None
-        return one if one is not None and ((one.keyed and not one.author) or len(records) == 1) else None
-    holding = [r for r in records if kinds_in(r.value, value)]
-    return holding[0] if len(holding) == 1 and points_to(holding[0].value, value) else None
+        return one if one is not None and (one.keyed or len(records) == 1) else None
+    pointed = [(r, v) for r, v in kept if kinds_in(v, value)]
+    return pointed[0][0] if len(pointed) == 1 and points_to(pointed[0][1], value) else None
 
 
-def _phrase_in(value: Any, records: Sequence[Record]) -> Record | None:
+def _phrase_in(value: Any, records: Sequence[Record], naming: Naming) -> Record | None:
     """The one record the request names (by a trusted key or by the arguments of its call, not by
     its author's own name) holding a short text (a name, a label, a code: under
-    :data:`PHRASE_WORDS` words) as a phrase: "the bill in bill-dec.txt" in EUR, the agenda file's
-    title."""
+    :data:`PHRASE_WORDS` words) as a phrase in a field the policy trusts: the currency of a bill a
+    trusted tool lists, a trusted file listing's title."""
     ident = identity(value)
     if not isinstance(ident, str) or len(ident.split()) >= PHRASE_WORDS:
         return None
-    holding = [r for r in records if not r.author and appears(ident, Source("tool", json.dumps(r.value)))]
+    kept = _vouched(records, naming)
+    holding = [r for r, v in kept if appears(ident, Source("tool", json.dumps(v)))]
     return holding[0] if len(holding) == 1 else None
 
 
@@ -221,8 +233,9 @@ def _planted(
         found = origins(value, sources)
         if not _unvouched(value, found):
             continue
-        records = named_records(request, calls, policy.naming(subject)) if records is None else records
-        record = (_pointed(value, records) or _phrase_in(value, records)) if found else None
+        naming = policy.naming(subject)
+        records = named_records(request, calls, naming) if records is None else records
+        record = (_pointed(value, records, naming) or _phrase_in(value, records, naming)) if found else None
         if record is not None:
             notes[name] = f"held by {record.label()}"
             continue

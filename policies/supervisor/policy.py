@@ -321,6 +321,17 @@ class SupervisorPolicy(BasePolicy):
         words += [w for f in self.follow for w in (*f.verbs, *f.objects)]
         return frozenset(w for phrase in words for w in phrase.casefold().split())
 
+    def record_ids(self) -> dict[str, list[str]]:
+        """Tool → the fields that identify one of its records: ``id``, and the ``key`` of each
+        ``OwnedRecord`` and ``RecordLimit`` rule on it (on the user's own record, trusted like its
+        record keys; never its free text)."""
+        out: dict[str, list[str]] = {}
+        for rules in self.rules.values():
+            for rule in [*rules.owned, *rules.record_limits]:
+                keys = out.setdefault(rule.tool, ["id"])
+                keys += [] if rule.key in keys else [rule.key]
+        return out
+
     def naming(self, subject: Mapping[str, Any] | None = None) -> Naming:
         """What lets a request name a record of the tools' results (:class:`policies.records.Naming`):
         the record keys, the fields this policy trusts, whose records are the ``subject``'s own,
@@ -337,6 +348,7 @@ class SupervisorPolicy(BasePolicy):
             system_fields={
                 n: list(spec.system_fields) for n, spec in self.tools.items() if spec.system_fields
             },
+            ids=self.record_ids(),
             subject=dict(subject or {}),
             subject_keys={
                 name: field for name, spec in self.tools.items() if (field := spec.subject_field())

@@ -173,8 +173,8 @@ def travel_policy(tools: list[BaseTool]) -> SupervisorPolicy:
             "search_hotels": ToolSpec(trust="trusted"),
             "get_profile": ToolSpec(trust="trusted", sensitive=["passport", "card"]),
             "list_bookings": ToolSpec(trust="trusted", record_keys=["hotel"]),
-            # the calendar server sets each event's organizer: the user's own events are theirs in
-            # full (a title they wrote names one), an invitation's title is its organiser's
+            # the calendar server sets each event's organizer: the user's own events are named by
+            # their title (never by their free text), an invitation's title is its organiser's
             "list_events": ToolSpec(
                 system_fields=["organizer"],
                 owner="organizer",

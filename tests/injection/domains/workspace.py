@@ -216,7 +216,7 @@ def workspace_policy(tools: list[BaseTool]) -> SupervisorPolicy:
             "list_contacts": ToolSpec(trust="trusted", trust_except=["note"], record_keys=["name"]),
             # the server sets id and from; the display name is the sender's own
             "read_inbox": ToolSpec(system_fields=["id", "from"], record_keys=["from"], author_keys=["name"]),
-            # the calendar server sets each event's organizer: the user's own events are theirs in full
+            # the calendar server sets each event's organizer: a title names the user's own event
             "list_events": ToolSpec(
                 system_fields=["organizer"],
                 owner="organizer",
