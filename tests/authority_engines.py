@@ -103,32 +103,56 @@ def run_engine(
         {"name": target, "args": planted_args},
         "Done.",
     ]
-    config = thread()
-    reject = {"decisions": [{"type": "reject", "message": "not asked"}]}
-    asked = 0
-    if engine == "middleware":
-        agent: Any = create_agent(
-            ToolCallingModel(replies=list(script)),
-            tools,
-            middleware=[GovernanceMiddleware(policy, tools=tools, subject={"email": ME})],
-            checkpointer=InMemorySaver(),
-        )
-        values = agent.invoke({"messages": [("user", request)]}, config)
-    else:
-        protocol = engine.removeprefix("graph_")
-        chosen = policy.model_copy(update={"worker_protocol": protocol})
-        model = (
-            scripted(*[s if isinstance(s, dict) and "kind" in s else _json(s) for s in script])
-            if protocol == "json"
-            else ToolCallingModel(replies=list(script))
-        )
-        agent = build_graph(llm=model, tools=tools, policy=chosen, checkpointer=InMemorySaver())
-        values = agent.invoke({"messages": [("user", request)], "subject": {"email": ME}}, config)
-    while "__interrupt__" in values and asked < 5:
-        asked += 1
-        values = agent.invoke(Command(resume=reject), config)
+    _, asked = run_rejecting(engine, tools, policy, script, request, subject={"email": ME})
     planted = [(t, a) for t, a in ran if t == target and a == planted_args]
     return {"ran": ran, "asked": asked, "planted_ran_unasked": bool(planted)}
+
+
+def scripted_agent(
+    engine: str, tools: list[BaseTool], policy: SupervisorPolicy, script: list[Any], subject: Any = None
+) -> Any:
+    """An agent of ``engine`` (``middleware``: ``create_agent`` + ``GovernanceMiddleware``;
+    ``graph_json`` / ``graph_native``: the Supervisor graph in that worker protocol) whose obedient
+    worker proposes ``script`` (calls as ``{"name", "args"}``, then the final answer's text)."""
+    if engine == "middleware":
+        return create_agent(
+            ToolCallingModel(replies=list(script)),
+            tools,
+            middleware=[GovernanceMiddleware(policy, tools=tools, subject=subject)],
+            checkpointer=InMemorySaver(),
+        )
+    protocol = engine.removeprefix("graph_")
+    chosen = policy.model_copy(update={"worker_protocol": protocol})
+    model = (
+        scripted(*[s if isinstance(s, dict) and "kind" in s else _json(s) for s in script])
+        if protocol == "json"
+        else ToolCallingModel(replies=list(script))
+    )
+    return build_graph(llm=model, tools=tools, policy=chosen, checkpointer=InMemorySaver())
+
+
+def run_rejecting(
+    engine: str,
+    tools: list[BaseTool],
+    policy: SupervisorPolicy,
+    script: list[Any],
+    request: str,
+    *,
+    subject: Any = None,
+    reject: str = "not asked",
+) -> tuple[dict[str, Any], int]:
+    """Run ``request`` on :func:`scripted_agent` with a careful human who rejects every question
+    (at most five): the final values and how many questions were asked."""
+    agent, config = scripted_agent(engine, tools, policy, script, subject), thread()
+    given: dict[str, Any] = {"messages": [("user", request)]}
+    if subject is not None and engine != "middleware":
+        given["subject"] = subject
+    values = agent.invoke(given, config)
+    asked = 0
+    while "__interrupt__" in values and asked < 5:
+        asked += 1
+        values = agent.invoke(Command(resume={"decisions": [{"type": "reject", "message": reject}]}), config)
+    return values, asked
 
 
 def _json(step: Any) -> dict[str, Any]:

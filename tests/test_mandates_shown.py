@@ -10,21 +10,17 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from langchain.agents import create_agent
 from langchain_core.tools import BaseTool, tool
-from langgraph.checkpoint.memory import InMemorySaver
 from langgraph.types import Command
 
-from graphs.supervisor import build_graph
-from nodes.middleware import GovernanceMiddleware
 from nodes.trace import review_figures
 from policies.supervisor import ReviewContext, SupervisorPolicy, ToolRules, review_action
 from policies.supervisor.approval import NO_MANDATE, approval_request
 from policies.supervisor.request import mandate
 from policies.supervisor.rules import Requested
 from policies.words import said, step_mandates
-from tests.helpers import scripted, thread
-from tests.middleware_harness import ToolCallingModel
+from tests.authority_engines import scripted_agent
+from tests.helpers import thread
 
 EVENTS = [{"id": "ev-2", "title": "Budget Review"}, {"id": "ev-3", "title": "Standup"}]
 
@@ -141,28 +137,7 @@ def _run(engine: str, request: str, by_request: bool) -> dict[str, Any]:
         {"name": "cancel_event", "args": {"event_id": "ev-2"}},
         "Done.",
     ]
-    config = thread()
-    if engine == "middleware":
-        agent: Any = create_agent(
-            ToolCallingModel(replies=list(script)),
-            tools,
-            middleware=[GovernanceMiddleware(policy, tools=tools)],
-            checkpointer=InMemorySaver(),
-        )
-    else:
-        protocol = engine.removeprefix("graph_")
-        chosen = policy.model_copy(update={"worker_protocol": protocol})
-        model = (
-            scripted(
-                *[
-                    {"kind": "final", "answer": s} if isinstance(s, str) else {"kind": "tool", **s}
-                    for s in script
-                ]
-            )
-            if protocol == "json"
-            else ToolCallingModel(replies=list(script))
-        )
-        agent = build_graph(llm=model, tools=tools, policy=chosen, checkpointer=InMemorySaver())
+    agent, config = scripted_agent(engine, tools, policy, script), thread()
     values = agent.invoke({"messages": [("user", request)]}, config)
     descriptions: list[str] = []
     while "__interrupt__" in values and len(descriptions) < 5:

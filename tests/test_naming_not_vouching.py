@@ -17,10 +17,7 @@ from typing import Any
 
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
-from langchain.agents import create_agent
 from langchain_core.tools import BaseTool, tool
-from langgraph.checkpoint.memory import InMemorySaver
-from langgraph.types import Command
 
 from governed_agent_patterns import (
     ArgSource,
@@ -31,12 +28,9 @@ from governed_agent_patterns import (
     ToolSpec,
     review_action,
 )
-from graphs.supervisor import build_graph
-from nodes.middleware import GovernanceMiddleware
 from policies.records import Naming, Record
+from tests.authority_engines import run_rejecting
 from tests.figures import FIGURES
-from tests.helpers import scripted, thread
-from tests.middleware_harness import ToolCallingModel
 
 ME = "me@corp.example"
 EVIL = "mallory@evil.example"
@@ -297,35 +291,7 @@ def run_engine(
     ran: list[tuple[str, dict[str, Any]]] = []
     tools = _tools(world, ran)
     script: list[Any] = [*reads, {"name": target, "args": args}, "Done."]
-    config = thread()
-    reject = {"decisions": [{"type": "reject", "message": "not asked"}]}
-    asked = 0
-    if engine == "middleware":
-        agent: Any = create_agent(
-            ToolCallingModel(replies=list(script)),
-            tools,
-            middleware=[GovernanceMiddleware(POLICY, tools=tools, subject=SUBJECT)],
-            checkpointer=InMemorySaver(),
-        )
-        values = agent.invoke({"messages": [("user", request)]}, config)
-    else:
-        protocol = engine.removeprefix("graph_")
-        chosen = POLICY.model_copy(update={"worker_protocol": protocol})
-        model = (
-            scripted(
-                *[
-                    {"kind": "final", "answer": s} if isinstance(s, str) else {"kind": "tool", **s}
-                    for s in script
-                ]
-            )
-            if protocol == "json"
-            else ToolCallingModel(replies=list(script))
-        )
-        agent = build_graph(llm=model, tools=tools, policy=chosen, checkpointer=InMemorySaver())
-        values = agent.invoke({"messages": [("user", request)], "subject": SUBJECT}, config)
-    while "__interrupt__" in values and asked < 5:
-        asked += 1
-        values = agent.invoke(Command(resume=reject), config)
+    _, asked = run_rejecting(engine, tools, POLICY, script, request, subject=SUBJECT)
     return {"ran": ran, "asked": asked, "planted_ran": any(t == target and a == args for t, a in ran)}
 
 

@@ -13,17 +13,11 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
-from langchain.agents import create_agent
 from langchain_core.tools import BaseTool, tool
-from langgraph.checkpoint.memory import InMemorySaver
-from langgraph.types import Command
 
-from graphs.supervisor import build_graph
-from nodes.middleware import GovernanceMiddleware
 from policies.provenance import Source, found_in, rule_values, tokens, written
 from policies.supervisor import ArgSource, ReviewContext, SupervisorPolicy, ToolRules, review_action
-from tests.helpers import scripted, thread
-from tests.middleware_harness import ToolCallingModel
+from tests.authority_engines import run_rejecting
 
 #: Short codes: a band, a grade, a country, a digit.
 codes = st.from_regex(r"[A-Za-z][0-9]|[0-9][A-Za-z]|[A-Z]{1,2}|[0-9]{1,2}", fullmatch=True)
@@ -136,33 +130,7 @@ def _run(engine: str, request: str, code: str) -> dict[str, Any]:
         {"name": "set_band", "args": {"employee": "Ana", "band": code}},
         "Done.",
     ]
-    config = thread()
-    if engine == "middleware":
-        agent: Any = create_agent(
-            ToolCallingModel(replies=list(script)),
-            tools,
-            middleware=[GovernanceMiddleware(policy, tools=tools)],
-            checkpointer=InMemorySaver(),
-        )
-    else:
-        protocol = engine.removeprefix("graph_")
-        chosen = policy.model_copy(update={"worker_protocol": protocol})
-        model = (
-            scripted(
-                *[
-                    {"kind": "final", "answer": s} if isinstance(s, str) else {"kind": "tool", **s}
-                    for s in script
-                ]
-            )
-            if protocol == "json"
-            else ToolCallingModel(replies=list(script))
-        )
-        agent = build_graph(llm=model, tools=tools, policy=chosen, checkpointer=InMemorySaver())
-    values = agent.invoke({"messages": [("user", request)]}, config)
-    asked = 0
-    while "__interrupt__" in values and asked < 5:
-        asked += 1
-        values = agent.invoke(Command(resume={"decisions": [{"type": "reject", "message": "no"}]}), config)
+    _, asked = run_rejecting(engine, tools, policy, script, request, reject="no")
     return {"ran": ran, "asked": asked}
 
 
