@@ -418,17 +418,28 @@ def open_store(
         yield pg_store
 
 
-def _new_ledger(where: Location) -> MemoryLedger | SqliteLedger | PostgresLedger:
+def _opened_at(
+    where: Location,
+    memory: Callable[[], Any],
+    sqlite: Callable[[Path], Any],
+    postgres: Callable[[str], Any],
+) -> Any:
+    """What ``where`` holds, opened with the constructor for its kind (one clear ``StoreError`` for a
+    file that cannot be opened, a server that does not answer)."""
     if where.kind == "memory":
-        return MemoryLedger()
+        return memory()
     if where.kind == "sqlite":
         path = _sqlite_path(where)
         try:
-            return SqliteLedger(path)
+            return sqlite(path)
         except sqlite3.Error as exc:
             raise _sqlite_error(path, exc) from None
     _pg_probe(where.target, 5.0)
-    return PostgresLedger(where.target)
+    return postgres(where.target)
+
+
+def _new_ledger(where: Location) -> MemoryLedger | SqliteLedger | PostgresLedger:
+    return _opened_at(where, MemoryLedger, SqliteLedger, PostgresLedger)
 
 
 @contextmanager
@@ -480,16 +491,7 @@ def ledger_from_env(env: Mapping[str, str] | None = None) -> LedgerOnUse | None:
 
 
 def _new_journal(where: Location) -> Journal:
-    if where.kind == "memory":
-        return Journal()
-    if where.kind == "sqlite":
-        path = _sqlite_path(where)
-        try:
-            return SqliteJournal(path)
-        except sqlite3.Error as exc:
-            raise _sqlite_error(path, exc) from None
-    _pg_probe(where.target, 5.0)
-    return PostgresJournal(where.target)
+    return _opened_at(where, Journal, SqliteJournal, PostgresJournal)
 
 
 class JournalAt(LazyJournal):
