@@ -7,7 +7,7 @@ approved action: an approval and an edit of the same ask are the same call) and 
 - ``run``: this claim is the first (or the first's process died and the tool takes the key, so
   running it again with the same key is safe);
 - ``ran``: the call was made already (another process, an earlier attempt): its recorded outcome
-  stands, nothing runs;
+  stands, nothing runs (one recorded ``not_run`` is claimed again and runs);
 - ``in_progress``: another live process is running it now: nothing runs here;
 - ``in_doubt``: it started in a process that died before recording how it ended, and the tool
   takes no key: a human says whether to run it again;
@@ -82,6 +82,11 @@ def claim(
     if found.created:
         return Claimed("run", found.effect)
     stored = found.effect
+    if stored.get("status") == NOT_RUN:  # paused before its tool, or a human said it did not run
+        again = journal.restart(thread_id, key, effect)
+        if again is not None:
+            return Claimed("run", again)
+        stored = journal.get(thread_id, key) or stored  # another claim took it first
     if stored.get("status") != STARTED:
         return Claimed("ran", stored)
     if process_alive(stored):

@@ -156,6 +156,18 @@ class Journal:
             if found is not None:
                 found.update(status=status, outcome=outcome, updated_at=time.time())
 
+    def restart(self, thread_id: str, key: str, effect: dict[str, Any]) -> dict[str, Any] | None:
+        """Claim again an effect recorded :data:`NOT_RUN` (its run paused before the tool, or a
+        human said it did not run): the stored effect, ``started`` by this process now, or None
+        when another claim took it first (it is no longer ``not_run``)."""
+        with self._lock:
+            found = self._effects.get(thread_id, {}).get(key)
+            if found is None or found.get("status") != NOT_RUN:
+                return None
+            found.update(effect, owner=owner(), status=STARTED, updated_at=time.time())
+            found.pop("outcome", None)
+            return dict(found)
+
     def get(self, thread_id: str, key: str) -> dict[str, Any] | None:
         """The effect claimed under ``key``, or None."""
         with self._lock:
@@ -310,6 +322,19 @@ class SqlJournal(Journal):
     def get(self, thread_id: str, key: str) -> dict[str, Any] | None:
         return self._found(thread_id, key)
 
+    def restart(self, thread_id: str, key: str, effect: dict[str, Any]) -> dict[str, Any] | None:
+        entry = json.dumps({**effect, "owner": owner()}, ensure_ascii=False, default=str)
+        with self._transaction(thread_id):
+            found = self._found(thread_id, key)
+            if found is None or found.get("status") != NOT_RUN:
+                return None
+            self._rows(
+                "UPDATE agent_patterns_effects SET status = ?, entry = ?, outcome = NULL, updated_at = ?"
+                " WHERE thread_id = ? AND key = ?",
+                (STARTED, entry, time.time(), thread_id, key),
+            )
+            return self._found(thread_id, key)
+
     def finish(self, thread_id: str, key: str, status: str, outcome: dict[str, Any]) -> None:
         self._rows(
             "UPDATE agent_patterns_effects SET status = ?, outcome = ?, updated_at = ?"
@@ -458,6 +483,9 @@ class LazyJournal(Journal):
 
     def get(self, thread_id: str, key: str) -> dict[str, Any] | None:
         return self.opened().get(thread_id, key)
+
+    def restart(self, thread_id: str, key: str, effect: dict[str, Any]) -> dict[str, Any] | None:
+        return self.opened().restart(thread_id, key, effect)
 
     def finish(self, thread_id: str, key: str, status: str, outcome: dict[str, Any]) -> None:
         self.opened().finish(thread_id, key, status, outcome)

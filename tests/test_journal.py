@@ -133,3 +133,19 @@ def test_the_journal_lives_beside_the_checkpointers_runs(tmp_path):
         journal.begin("T", "k", {"run_id": "r"})
     with open_checkpointer(db) as saver:  # another process would open the same file
         assert [e["key"] for e in journal_for(saver).effects("T")] == ["k"]
+
+
+@pytest.mark.parametrize("store", ["memory", "sqlite"])
+def test_a_call_let_go_before_its_tool_is_claimed_again_and_runs(store, tmp_path, request):
+    """A claim released because the run paused before the tool (or a human said it did not run)
+    is not a call made: the next claim of the same key runs it, once."""
+    from nodes.effects import release
+
+    with open_journal(_location(store, tmp_path, request)) as journal:
+        key = effect_key("run-1", 2, "issue_refund", "sig")
+        args = {"tool": "issue_refund", "args": {"amount": 5}, "run_id": "run-1", "step": 2, "ledger": []}
+        assert claim(journal, "T", key, keyed=False, **args).go == "run"
+        release(journal, "T", key)
+        again = claim(journal, "T", key, keyed=False, **args)
+        assert again.go == "run" and again.effect["status"] == STARTED
+        assert claim(journal, "T", key, keyed=False, **args).go == "in_progress"  # this live process
