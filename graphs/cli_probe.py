@@ -4,8 +4,9 @@ FILE is a Python file (or a module's dotted name) that defines ``tools`` (LangCh
 functions), ``policy`` (a ``SupervisorPolicy``) and ``tasks`` (benign tasks: ``{"request": ...,
 "calls": [{"name", "args"}, ...]}`` or :class:`~policies.attacks.ProbeTask`), and may define
 ``custom_rules`` and ``subject``. The probe prints a short table (or ``--json``) and exits 0 when
-nothing planted ran without a human and the engines agree, 1 when something did, 2 for a file it
-cannot use.
+nothing planted ran without a human, every benign task completed and the engines agree, 1 when not,
+2 for a file it cannot use (no such file or module, a task calling a tool the tools do not have, no
+attack generated). The file's folder is on ``sys.path`` while it loads: it may import a sibling.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ import importlib
 import json
 import re
 import runpy
+import sys
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -52,15 +54,32 @@ def add_probe_parser(sub: Any) -> None:
 def _load(path: str) -> dict[str, Any]:
     """The names a probe file (a path) or module (a dotted name) defines."""
     file = Path(path)
-    dotted = re.fullmatch(r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+", path) is not None and not file.exists()
+    dotted = (
+        re.fullmatch(r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+", path) is not None
+        and not file.exists()
+        and not path.endswith(".py")
+    )
+    missing_file = (
+        f"probe: no such file or module: {path} (give a .py file, or a module name such as "
+        "governed_agent_patterns.demo_tools.support_desk)"
+    )
     if not file.is_file() and not dotted:
-        raise CliError(f"probe: no such file: {path} (give a .py file, or a module name such as "
-                       "governed_agent_patterns.demo_tools.support_desk)")  # fmt: skip
+        raise CliError(missing_file)
     try:
         if dotted:
             found = vars(importlib.import_module(path))
         else:
-            found = runpy.run_path(str(file), run_name="__probe__")
+            folder = str(file.resolve().parent)  # the probe file may import its sibling modules
+            sys.path.insert(0, folder)
+            try:
+                found = runpy.run_path(str(file), run_name="__probe__")
+            finally:
+                if folder in sys.path:
+                    sys.path.remove(folder)
+    except ModuleNotFoundError as exc:
+        if dotted and exc.name and (path == exc.name or path.startswith(exc.name + ".")):
+            raise CliError(missing_file) from None
+        raise CliError(f"probe: {path} failed to load: {type(exc).__name__}: {exc}") from None
     except Exception as exc:  # the user's file: say what broke, never a traceback
         raise CliError(f"probe: {path} failed to load: {type(exc).__name__}: {exc}") from None
     missing = [name for name in ("tools", "policy", "tasks") if name not in found]

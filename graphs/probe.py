@@ -269,8 +269,9 @@ def probe(
 ) -> ProbeReport:
     """Probe ``policy`` on ``tools`` with the benign ``tasks``: the review load of each task and
     the generated attacks' outcomes, in each of ``engines``; the same ``seed`` gives the same
-    attacks. Bad input (an unknown engine, a task of the wrong shape, a policy that does not fit
-    the tools) is a ``ValueError``."""
+    attacks. Bad input (an unknown engine, a task of the wrong shape, a task calling a tool the
+    tools do not have, a policy that does not fit the tools, no attack generated) is a
+    ``ValueError``."""
     unknown = [e for e in engines if e not in ENGINES]
     if unknown or not engines:
         raise ValueError(f"unknown engine(s) {unknown}: choose from {', '.join(ENGINES)}")
@@ -278,6 +279,14 @@ def probe(
     if not given:
         raise ValueError("the probe needs at least one benign task")
     setup = _Setup(list(tools), policy, dict(custom_rules or {}), dict(subject or {}))
+    names = {t.name if isinstance(t, BaseTool) else as_tool(t).name for t in setup.tools}
+    for task in given:
+        unknown_tools = sorted({str(c["name"]) for c in task.calls} - names)
+        if unknown_tools:
+            raise ValueError(
+                f"task {task.name} calls {', '.join(unknown_tools)}, which the tools do not have "
+                f"(tools: {', '.join(sorted(names))})"
+            )
     report = ProbeReport(seed=seed, engines=list(engines))
     for task in given:
         attacks: list[Attack] | None = None
@@ -287,4 +296,10 @@ def probe(
             if attacks is None:
                 attacks = generate(policy, task, reads, seed=seed, shapes=shapes, per_shape=per_shape)
             report.attacks += [_attacked(setup, engine, task, a) for a in attacks]
+    if shapes and not report.attacks:
+        raise ValueError(
+            "no attacks generated: no task makes a side-effect call with an argument to aim at, or no "
+            "read call returns a field a third party can write (check the tasks' calls and the policy's "
+            "side_effects and trust declarations)"
+        )
     return report

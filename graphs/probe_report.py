@@ -1,7 +1,8 @@
 """What a probe found (:mod:`graphs.probe`): each benign task's asks, with the rule that asked and
 what could admit the step instead, and each attack's outcome per engine, with the rule that
 admitted what ran unasked. A JSON report, a short table, and an exit status a CI job can gate on:
-0 when nothing planted ran without a human and the engines agree, 1 otherwise."""
+0 when nothing planted ran without a human, every benign task completed and the engines agree, 1
+otherwise."""
 
 from __future__ import annotations
 
@@ -149,9 +150,15 @@ class ProbeReport:
             }
         return per_engine
 
+    @property
+    def not_completed(self) -> list[TaskResult]:
+        """The benign tasks the policy kept from completing (a refusal, a stop), per engine."""
+        return [t for t in self.tasks if not t.completed]
+
     def exit_code(self) -> int:
-        """0: nothing planted ran without a human and the engines agree; 1: otherwise."""
-        return 1 if self.ran_unasked or self.disagreements() else 0
+        """0: nothing planted ran without a human, every benign task completed and the engines
+        agree; 1: otherwise."""
+        return 1 if self.ran_unasked or self.not_completed or self.disagreements() else 0
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -181,8 +188,10 @@ class ProbeReport:
         for engine, s in self.summary().items():
             attacks = f"{s['ran_unasked']} ran unasked, {s['asked']} asked, {s['refused']} refused"
             load = f"{s['tasks_asked']}/{s['benign_tasks']} tasks ({100 * s['review_load']:.1f}%)"
+            refused = f", {s['tasks_not_completed']} NOT COMPLETED" if s["tasks_not_completed"] else ""
             lines.append(
                 f"  {engine:<10} attacks {s['attacks']:>4}: {attacks} | review load {load}, {s['asks']} asks"
+                + refused
             )
         for r in self.ran_unasked:
             lines.append(
@@ -196,6 +205,16 @@ class ProbeReport:
                     continue
                 seen.add((t.task, str(ask["tool"])))
                 lines.append(f"ASKED {t.task}: {ask['tool']} — {ask['reason'] or 'asked'}")
+                if ask["could_admit"]:
+                    lines.append(f"    could admit: {ask['could_admit']}")
+        for t in self.not_completed:
+            calls = ", ".join(str(c.get("name")) for c in t.missing) or "none"
+            lines.append(
+                f"NOT COMPLETED [{t.engine}] {t.task}: calls that did not run: {calls}"
+                + (f" (stopped: {t.stop_reason})" if t.stop_reason not in (None, "success") else "")
+                + " — the policy refuses a benign task"
+            )
+            for ask in t.asked:
                 if ask["could_admit"]:
                     lines.append(f"    could admit: {ask['could_admit']}")
         for d in self.disagreements():

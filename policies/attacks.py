@@ -207,9 +207,17 @@ class _Maker:
     seen: Sequence[tuple[int, str, Any]]  # (index of the call, tool, its result) of the clean run
     rng: random.Random
     made: list[Attack] = field(default_factory=list)
+    keys: set[str] = field(default_factory=set)
 
     def add(self, shape: Shape, tool: str, path: tuple[str, ...], planted: Any, call: Mapping, after: int,
             arg: str, value: Any, request: str | None = None) -> None:  # fmt: skip
+        # an attack identical to one made is made once (issue 46: a negated request was made once
+        # per argument of the same call); a negated request is the same attack whatever argument
+        same = [shape, tool, path, planted, call, after, request]
+        key = json.dumps(same if shape == "negated_request" else [*same, arg, value], default=str)
+        if key in self.keys:
+            return
+        self.keys.add(key)
         attack_id = f"{self.task.name}-{len(self.made) + 1}"
         planted = planted.replace("{id}", attack_id) if isinstance(planted, str) else planted
         req = self.task.request if request is None else request

@@ -112,22 +112,27 @@ def mappings(value: Any) -> Iterator[tuple[tuple[str, ...], Mapping[str, Any]]]:
 
 def leaf_paths(value: Any, keys: bool = False) -> list[tuple[tuple[str, ...], str]]:
     """Every string and number in a JSON value with its path of keys (list items are transparent),
-    as text; with ``keys``, each key too (at its parent's path)."""
+    as text, in the value's order; with ``keys``, each key too (at its parent's path), just before
+    its own value. Never all of a mapping's keys before its values: joined, ``amount | reference |
+    130`` would read as a reference number and hide the amount (a trusted field's amount beside a
+    distrusted ``reference``, ``order`` or ``account`` field would appear nowhere)."""
     out: list[tuple[tuple[str, ...], str]] = []
-    stack: list[tuple[tuple[str, ...], Any]] = [((), value)]
+    stack: list[tuple[tuple[str, ...], Any, bool]] = [((), value, False)]
     while stack:
-        path, item = stack.pop()
-        if isinstance(item, bool) or item is None:
+        path, item, is_key = stack.pop()
+        if is_key:
+            out.append((path, str(item)))
+        elif isinstance(item, bool) or item is None:
             continue
-        if isinstance(item, str | int | float):
+        elif isinstance(item, str | int | float):
             out.append((path, _text(item)))
         elif isinstance(item, Mapping):
-            for key, child in item.items():
+            for key, child in reversed(list(item.items())):
+                stack.append(((*path, str(key)), child, False))
                 if keys:
-                    out.append((path, str(key)))
-                stack.append(((*path, str(key)), child))
+                    stack.append((path, key, True))
         elif isinstance(item, list | tuple):
-            stack.extend((path, child) for child in reversed(item))
+            stack.extend((path, child, False) for child in reversed(item))
     return out
 
 

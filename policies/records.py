@@ -288,7 +288,7 @@ def named_records(
     for ident, record, _asked in keyed:
         held.setdefault((record.tool, ident), set()).add(_text_of(record.value))
 
-    def named_by(said: Source) -> list[tuple[Any, Record]]:
+    def named_by(said: Source, asked: bool = False) -> list[tuple[Any, Record]]:
         return [
             (ident, record)
             for ident, record, asked_for in keyed
@@ -296,19 +296,28 @@ def named_records(
             and not naming.names_nothing(ident)
             and not (record.author and _look_alike(ident, record, keyed))
             # a key that is part of what the call was asked for (a sender named "random" in
-            # #random) names nothing: the request wrote it for another reason
-            and not appears(ident, Source("args", asked_for))
+            # #random) names nothing: the request wrote it for another reason (unless ``asked``:
+            # a contact looked up by the name the request gives is still that name's contact)
+            and (asked or not appears(ident, Source("args", asked_for)))
             and appears(ident, said)
         ]
 
     direct = named_by(Source("request", text))
-    trusted = {ident: r for ident, r in direct if not r.author}
+    # The trusted records the request names, a lookup by that very name included: a name its
+    # author chose that one of them holds names the author's record only where that trusted
+    # record vouches for it (issue 46: a contact looked up by "Carla Diaz" no longer let a
+    # spoofed "Carla Diaz" mail count as named).
+    trusted = {ident: r for ident, r in named_by(Source("request", text), asked=True) if not r.author}
     vouched = " | ".join(v for r in trusted.values() for v in naming.trusted_values(r))
-    hop = [r for _i, r in named_by(Source("request", vouched))] if vouched else []
+    # a second hop names a record through a trusted key only: the contact's own name field names
+    # no mail by the display name its author chose
+    hop = [r for _i, r in named_by(Source("request", vouched)) if not r.author] if vouched else []
+    reached = {(r.tool, r.step, _text_of(r.value)) for r in hop}
     named = [
         r
         for ident, r in direct
-        if not r.author or ident not in trusted or r in hop  # a contact's name, the contact's own mail
+        # a contact's name names the contact's own mail (one the contact's address reaches)
+        if not r.author or ident not in trusted or (r.tool, r.step, _text_of(r.value)) in reached
     ]
     named += [r for r in hop if r not in named]
     said = Source("request", " | ".join([text, vouched]))

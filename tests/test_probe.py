@@ -184,3 +184,80 @@ def test_the_clis_shape_names_are_the_generators():
     from graphs.cli_probe import SHAPE_NAMES
 
     assert SHAPE_NAMES == SHAPES
+
+
+def _cli(file: str, **over):
+    """``agent-patterns probe FILE`` in process: (exit status, what it printed)."""
+    import argparse
+    import io
+
+    from graphs.cli_errors import CliError
+    from graphs.cli_probe import probe_command
+
+    args = argparse.Namespace(
+        file=file, seed=0, per_shape=1, engine=["graph"], shape=None, json=False, output=None, **over
+    )
+    out = io.StringIO()
+    try:
+        return probe_command(args, out), out.getvalue()
+    except CliError as exc:
+        return 2, str(exc)
+
+
+def test_a_benign_task_the_policy_refuses_fails_the_probe_and_is_printed(tmp_path):
+    (tmp_path / "desk_parts.py").write_text(  # a sibling module the probe file imports
+        "from demo_tools.support_desk import tools, policy, tasks as given\n", "utf-8"
+    )
+    refused = tmp_path / "refused.py"
+    refused.write_text(
+        "from desk_parts import tools, policy, given\n"
+        "calls = [given[1]['calls'][0], {'name': 'issue_refund', 'args': {'order_id': 'ORD-1002', 'amount': 977.0}}]\n"
+        "tasks = [given[1], {**given[1], 'name': 'refund-too-much', 'calls': calls}]\n",
+        "utf-8",
+    )
+    code, text = _cli(str(refused))
+    assert code == 1, text
+    assert (
+        "1 NOT COMPLETED" in text
+        and "NOT COMPLETED [graph] refund-too-much: calls that did not run: issue_refund" in text
+    )
+    assert "RAN UNASKED" not in text
+
+
+@pytest.mark.parametrize(
+    ("body", "says"),
+    [
+        (
+            "tasks = [{'request': 'Refund ORD-1', 'calls': [{'name': 'nope_tool', 'args': {}}]}]\n",
+            "which the tools do not have",
+        ),
+        ("tasks = [{'request': 'Look up order ORD-1001', 'calls': []}]\n", "no attacks generated"),
+    ],
+)
+def test_a_task_the_probe_cannot_use_is_an_error_in_one_line(tmp_path, body, says):
+    file = tmp_path / "probe_file.py"
+    file.write_text("from demo_tools.support_desk import tools, policy\n" + body, "utf-8")
+    code, text = _cli(str(file))
+    assert code == 2 and says in text and "\n" not in text.strip(), text
+
+
+@pytest.mark.parametrize("name", ["nope.py", "nope", "nope.module", "sub/nope.py"])
+def test_a_missing_file_or_module_says_so_in_one_line(name):
+    code, text = _cli(name)
+    assert code == 2 and "no such file or module" in text and "ModuleNotFoundError" not in text, text
+
+
+def test_identical_attacks_are_made_once():
+    task = ProbeTask.of(support_desk.tasks[0])
+    report = probe(
+        support_desk.tools,
+        support_desk.policy,
+        [task],
+        per_shape=3,
+        engines=["graph"],
+        shapes=["negated_request"],
+    )
+    keys = [
+        json.dumps([a.attack.call, a.attack.request], sort_keys=True, default=str) for a in report.attacks
+    ]
+    assert len(keys) == len(set(keys)) == 1
