@@ -78,6 +78,8 @@ def who(verdict: Verdict, executed_from: str | None = None) -> dict[str, Any]:
         "executed_from": executed_from or verdict.executed_from,
         "approved_by": verdict.approved_by,
         "human_approved": verdict.human_approved,
+        "reviewer": verdict.reviewer,
+        "answered_at": verdict.answered_at,
     }
 
 
@@ -240,6 +242,9 @@ class Reply:
             "signatures": signatures,
             "observation": observation,
         }
+        for key in ("reviewer", "answered_at"):  # who rejected it, and when
+            if getattr(verdict, key) is not None:
+                record[key] = getattr(verdict, key)
         self.refusals.append(record)
         self.batch.refusals.append(record)
         if call is None:
