@@ -177,3 +177,11 @@ def _no_constant(name: str) -> Any:
 def answer_reviewer_problem(value: Any) -> str | None:
     """Why the reviewer ``value`` names cannot be taken (None where it names a good one, or none)."""
     return _reviewer_of(value)[2] if json_problem(value) is None else None
+
+
+def answer_reviewer(value: Any) -> str | None:
+    """The reviewer ``value`` names (stripped), or None where it names no one or no good name."""
+    if json_problem(value) is not None:
+        return None
+    _, named, problem = _reviewer_of(value)
+    return named.strip() if isinstance(named, str) and problem is None else None
