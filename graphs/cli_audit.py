@@ -63,7 +63,10 @@ def _who(row: Mapping[str, Any]) -> str:
     if row.get("refused_by"):
         parts.append(f"refused by {_named(row, row['refused_by'])}")
     if row.get("responded_by"):
-        parts.append(f"answered by {row['responded_by']}")
+        parts.append(f"answered by {_named(row, row['responded_by'])}")
+    named = "human" in (row.get("approved_by"), row.get("refused_by"), row.get("responded_by"))
+    if not named and (row.get("reviewer") or row.get("answered_at")):  # a human's answer that stopped it
+        parts.append(f"answered by {_named(row, 'human')}")
     if row.get("executed_from") not in (None, "original"):
         parts.append(str(row["executed_from"]))
     return ", ".join(parts)

@@ -50,10 +50,12 @@ def reviewer_problem(value: Any) -> str | None:
 def _reviewer_of(value: Any) -> tuple[Any, Any, str | None]:
     """``value`` without its reviewer (beside ``decisions`` or in the one decision), the reviewer
     given (None where none is), and the problem with it (None where there is none)."""
-    outer = None
     if isinstance(value, dict) and "decisions" in value and set(value) <= {"decisions", REVIEWER_KEY}:
         outer = value.get(REVIEWER_KEY)
         if REVIEWER_KEY in value:
+            outer_problem = reviewer_problem(outer)
+            if outer_problem is not None:
+                return value, None, outer_problem
             value = {"decisions": value["decisions"]}
         decisions = value["decisions"]
         if isinstance(decisions, list) and len(decisions) == 1:

@@ -203,7 +203,14 @@ class Reply:
 
     def _respond(self, call: Mapping[str, Any], verdict: Verdict) -> None:
         self.messages.append(tool_message(call, verdict.message, error=False))
-        row = figures(verdict.action, verdict.review, responded_by=verdict.by, human_approved=False)
+        row = figures(
+            verdict.action,
+            verdict.review,
+            responded_by=verdict.by,
+            human_approved=False,
+            reviewer=verdict.reviewer,
+            answered_at=verdict.answered_at,
+        )
         self.trace.append(trace_row(self.run, "responded", ok=True, **row, tool_call_id=call.get("id")))
 
     def refuse_final(self, verdict: Verdict) -> None:
