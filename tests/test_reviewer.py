@@ -227,3 +227,30 @@ def test_cli_a_bad_name_is_one_line_and_runs_nothing(tmp_path):
     done = _cli("approve", "S", "--as", "  ", "--db", str(db))
     assert done.returncode == 2 and "--as" in done.stderr and "Traceback" not in done.stderr
     assert _cli("approve", "S", "--as", "bob", "--db", str(db)).returncode == 0
+
+
+@pytest.mark.integration
+def test_desk_console_as_names_the_reviewer_and_a_second_answer_is_told_who(tmp_path):
+    db = tmp_path / "desk.sqlite"
+
+    def console(*args: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run(
+            [sys.executable, "-m", "governed_agent_patterns.graphs.support_desk", "--db", str(db), *args],
+            cwd=ROOT,
+            env={**os.environ, "PYTHONPATH": str(ROOT)},
+            capture_output=True,
+            text=True,
+            timeout=180,
+        )
+
+    assert console("--thread", "T", "Refund 120 EUR on order ORD-1002").returncode == 3
+    assert console("--thread", "T", "--as", "alice", "--answer", '{"type": "approve"}').returncode == 0
+    again = console("--thread", "T", "--as", "bob", "--answer", '{"type": "approve"}')
+    assert again.returncode == 2 and ", by alice)" in again.stderr, again.stderr
+    from graphs.store import open_checkpointer
+    from graphs.support_desk import build_agent
+
+    with open_checkpointer(str(db)) as saver:
+        values = build_agent(checkpointer=saver).get_state({"configurable": {"thread_id": "T"}}).values
+    [refund] = [c for c in values["governance_calls"] if c["tool"] == "issue_refund"]
+    assert refund["reviewer"] == "alice" and _is_utc_iso(refund["answered_at"])
