@@ -215,6 +215,13 @@ def build_parser() -> argparse.ArgumentParser:
             )
         if verb != "resume":
             answer.add_argument("--message", default="", help="a note kept in the run's history")
+            answer.add_argument(
+                "--as",
+                dest="reviewer",
+                metavar="NAME",
+                default=None,
+                help="who answers, kept in the audit (default: $AGENT_PATTERNS_REVIEWER, else the OS user)",
+            )
             _max_input_option(answer)
         answer.add_argument("--json", action="store_true", help="print only the result object on stdout")
         _wait_option(answer, 0 if verb == "resume" else 60)

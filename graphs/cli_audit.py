@@ -59,14 +59,26 @@ def _who(row: Mapping[str, Any]) -> str:
     how the action that ran was made."""
     parts = []
     if row.get("approved_by"):
-        parts.append(f"approved by {row['approved_by']}")
+        parts.append(f"approved by {_named(row, row['approved_by'])}")
     if row.get("refused_by"):
-        parts.append(f"refused by {row['refused_by']}")
+        parts.append(f"refused by {_named(row, row['refused_by'])}")
     if row.get("responded_by"):
-        parts.append(f"answered by {row['responded_by']}")
+        parts.append(f"answered by {_named(row, row['responded_by'])}")
+    named = "human" in (row.get("approved_by"), row.get("refused_by"), row.get("responded_by"))
+    if not named and (row.get("reviewer") or row.get("answered_at")):  # a human's answer that stopped it
+        parts.append(f"answered by {_named(row, 'human')}")
     if row.get("executed_from") not in (None, "original"):
         parts.append(str(row["executed_from"]))
     return ", ".join(parts)
+
+
+def _named(row: Mapping[str, Any], by: Any) -> str:
+    """``by``, and where a human answered, the reviewer the answer named and when it was taken
+    (``human alice at 2026-05-01T09:30:00+00:00``)."""
+    if by != "human":
+        return str(by)
+    named = f"human {row['reviewer']}" if row.get("reviewer") else "human"
+    return f"{named} at {row['answered_at']}" if row.get("answered_at") else named
 
 
 def _reason(row: Mapping[str, Any]) -> str:

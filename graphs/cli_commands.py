@@ -6,7 +6,9 @@ Each imports LangGraph, LangChain and pydantic only when it runs (see :mod:`grap
 from __future__ import annotations
 
 import argparse
+import getpass
 import json
+import os
 import textwrap
 import uuid
 from contextlib import ExitStack
@@ -22,6 +24,7 @@ from graphs.printable import printable
 from graphs.progress import terminal_width
 from graphs.registry import PATTERNS, Pattern
 from graphs.store import parse_location
+from policies.human import reviewer_problem
 
 
 def _check_thread_free(saver: Any, thread_id: str, pattern: Pattern) -> None:
@@ -162,8 +165,29 @@ def _chat_model() -> Any:
         raise CliError(str(exc)) from None
 
 
+#: The environment variable that names the reviewer of a CLI answer given without ``--as``.
+REVIEWER_ENV = "AGENT_PATTERNS_REVIEWER"
+
+
+def default_reviewer(given: str | None = None) -> str:
+    """Who answers from a terminal: ``given`` (``--as``), else ``$AGENT_PATTERNS_REVIEWER``, else
+    the OS user, so that every answer names someone. A name that is no short name is refused."""
+    name = given if given is not None else os.environ.get(REVIEWER_ENV) or _os_user()
+    problem = reviewer_problem(name)
+    if problem is not None:
+        raise CliError(f"--as: {problem}")
+    return name.strip()
+
+
+def _os_user() -> str:
+    try:
+        return getpass.getuser()
+    except (OSError, KeyError):  # no login name and no passwd entry (a bare container)
+        return f"uid-{os.getuid()}" if hasattr(os, "getuid") else "unknown"
+
+
 def _answer(args: argparse.Namespace) -> dict[str, Any]:
-    answer: dict[str, Any] = {"type": args.command}
+    answer: dict[str, Any] = {"type": args.command, "reviewer": default_reviewer(args.reviewer)}
     if args.message:
         answer["message"] = args.message
     if args.command == "edit":

@@ -27,6 +27,7 @@ from graphs.registry import PATTERNS, Pattern, run_result
 from nodes.effects import ask_key
 from nodes.journal import Journal, ThreadBusy, owner, process_alive
 from policies.base import BasePolicy
+from policies.human import answer_reviewer
 
 
 class RunNotFound(LookupError):
@@ -449,7 +450,9 @@ def _answered(thread_id: str, stored: dict[str, Any], note: str = "") -> Already
 def _claim_answer(journal: Journal, thread_id: str, question: Any, answer: Any) -> dict[str, Any] | None:
     """Claim the question for ``answer`` (the first answer wins): None when this answer holds it,
     else the answer that does."""
-    stored, created = journal.answer(thread_id, ask_key(question), {"answer": answer, "by": "human"})
+    # who claims it: the reviewer the answer names, else a human not named
+    by = answer_reviewer(answer) or "human"
+    stored, created = journal.answer(thread_id, ask_key(question), {"answer": answer, "by": by})
     return None if created or (stored.get("answer") == answer and _ours(stored)) else stored
 
 

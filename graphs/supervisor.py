@@ -76,6 +76,10 @@ class SupervisorOutput(RunState, total=False):
     human_approved: bool
     #: who approved the step's escalated action: "human" or "auto_approver"
     approved_by: str
+    #: who answered the step's question, as the answer named them (absent where it named no one)
+    reviewer: str
+    #: when the human's answer was taken (ISO 8601, UTC)
+    answered_at: str
     paused_seconds: float
     #: how the worker proposed actions in this run: "native" (tool calls) or "json"
     worker_protocol: str

@@ -96,6 +96,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--wait", type=float, default=60.0, help="seconds to wait for a run going on the thread (default 60)"
     )
+    parser.add_argument(
+        "--as",
+        dest="reviewer",
+        metavar="NAME",
+        help="who answers, kept in the audit (default: $AGENT_PATTERNS_REVIEWER, else the OS user)",
+    )
     parser.add_argument("text", nargs="?", help="the support agent's message")
     args = parser.parse_args(argv)
     if (args.answer is None) == (args.text is None):
@@ -108,6 +114,13 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _error(f'--answer is not JSON ({exc}): give a decision such as \'{{"type": "approve"}}\'')
         if not isinstance(decision, dict):
             return _error('--answer must be a JSON object such as \'{"type": "approve"}\'')
+        from graphs.cli_commands import default_reviewer
+        from graphs.cli_errors import CliError
+
+        try:  # every answer from the console names someone (one the decision names stands)
+            args.reviewer = None if "reviewer" in decision else default_reviewer(args.reviewer)
+        except CliError as exc:
+            return _error(str(exc))
     import sqlite3
 
     from graphs.runs import NotWaiting, RunNotFound, ThreadWaiting, UnreadableRun
@@ -142,7 +155,13 @@ def _turn(args: Any, decision: dict[str, Any] | None) -> dict[str, Any]:
             if saver.get_tuple(config) is None:
                 raise RunNotFound(f"no thread {args.thread!r} in {args.db}: nothing waits there to answer")
             return dict(
-                answer_waiting(agent, args.thread, {"decisions": [decision]}, journal=journal, wait=args.wait)
+                answer_waiting(
+                    agent,
+                    args.thread,
+                    _with_reviewer(decision, args.reviewer),
+                    journal=journal,
+                    wait=args.wait,
+                )
             )
         given = {"messages": [("user", args.text)], "governance_subject": {"customer": args.customer}}
         with journal.turn(args.thread, wait=args.wait):
@@ -150,6 +169,11 @@ def _turn(args: Any, decision: dict[str, Any] | None) -> dict[str, Any]:
             if pending is not None:  # the thread's last run died and waits on a human now
                 return pending
             return dict(agent.invoke(given, config))
+
+
+def _with_reviewer(decision: dict[str, Any], reviewer: str | None) -> dict[str, Any]:
+    """The console's answer in LangChain's HITL shape, naming its reviewer beside the decision."""
+    return {"decisions": [decision], **({"reviewer": reviewer} if reviewer else {})}
 
 
 def _error(text: str) -> int:

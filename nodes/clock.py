@@ -41,3 +41,10 @@ def remaining_seconds(state: Mapping[str, Any], policy: BasePolicy) -> float:
 
 def out_of_time(state: Mapping[str, Any], policy: BasePolicy) -> bool:
     return remaining_seconds(state, policy) <= 0
+
+
+def iso_utc(seconds: float | None = None) -> str:
+    """``seconds`` (since the epoch; :func:`now` where None) as ISO 8601 in UTC, to the second."""
+    from datetime import UTC, datetime
+
+    return datetime.fromtimestamp(now() if seconds is None else seconds, UTC).isoformat(timespec="seconds")

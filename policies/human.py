@@ -25,18 +25,73 @@ class HumanAnswer:
     type: HumanVerdict
     edits: dict[str, Any] = field(default_factory=dict)
     message: str = ""
+    #: who answered, as the answer names them (``"reviewer": "alice"``); None when it names no one
+    #: (the record then says nothing of who: it is never made up)
+    reviewer: str | None = None
+
+
+#: The longest reviewer name an answer may give (a name, not a text).
+REVIEWER_MAX_CHARS = 64
+#: The key an answer names its reviewer under: beside the decision or beside ``decisions``.
+REVIEWER_KEY = "reviewer"
+
+
+def reviewer_problem(value: Any) -> str | None:
+    """Why ``value`` is not a reviewer's name (a short non-empty text on one line), or None."""
+    if not isinstance(value, str) or not value.strip():
+        return "the reviewer must be a non-empty name"
+    if len(value.strip()) > REVIEWER_MAX_CHARS:
+        return f"the reviewer must be a name of at most {REVIEWER_MAX_CHARS} characters"
+    if any(not c.isprintable() for c in value):
+        return "the reviewer must be a name on one line, without control characters"
+    return None
+
+
+def _reviewer_of(value: Any) -> tuple[Any, Any, str | None]:
+    """``value`` without its reviewer (beside ``decisions`` or in the one decision), the reviewer
+    given (None where none is), and the problem with it (None where there is none)."""
+    if isinstance(value, dict) and "decisions" in value and set(value) <= {"decisions", REVIEWER_KEY}:
+        outer = value.get(REVIEWER_KEY)
+        if REVIEWER_KEY in value:
+            outer_problem = reviewer_problem(outer)
+            if outer_problem is not None:
+                return value, None, outer_problem
+            value = {"decisions": value["decisions"]}
+        decisions = value["decisions"]
+        if isinstance(decisions, list) and len(decisions) == 1:
+            inner, named, problem = _reviewer_of(decisions[0])
+            if problem is not None:
+                return value, None, problem
+            if outer is not None and named is not None and named != outer:
+                return value, None, "the answer names two reviewers: name one"
+            return (
+                {"decisions": [inner]},
+                outer if outer is not None else named,
+                (reviewer_problem(outer) if outer is not None else None),
+            )
+        return value, outer, reviewer_problem(outer) if outer is not None else None
+    if isinstance(value, dict) and REVIEWER_KEY in value:
+        named = value[REVIEWER_KEY]
+        rest = {k: v for k, v in value.items() if k != REVIEWER_KEY}
+        return rest, named, reviewer_problem(named)
+    return value, None, None
 
 
 def parse_human_answer(value: Any, *, allowed: tuple[str, ...] = HUMAN_VERDICTS) -> HumanAnswer | None:
     """Read a resume value such as ``{"type": "approve"}``, ``{"type": "edit", "answer": "..."}``
     or ``{"type": "reject", "message": "..."}``. A bare string ``"approve"`` is accepted too, and so
-    is the middleware's wrapper ``{"decisions": [<one decision>]}``.
+    is the middleware's wrapper ``{"decisions": [<one decision>]}``. Who answered may be named,
+    ``"reviewer": "alice"``, in the decision or beside ``decisions`` (never an edited field): a
+    short name (:func:`reviewer_problem`), else the answer is refused.
 
     Returns None when the value is not a valid answer (the caller stops the run with a named
     reason instead of guessing), also when it holds what the run could not keep (see
     :func:`policies.json_safety.json_problem`).
     """
     if json_problem(value) is not None:
+        return None
+    value, reviewer, problem = _reviewer_of(value)
+    if problem is not None:
         return None
     if isinstance(value, dict) and set(value) == {"decisions"}:
         # HumanInTheLoopMiddleware's resume shape: {"decisions": [one decision]}
@@ -60,7 +115,8 @@ def parse_human_answer(value: Any, *, allowed: tuple[str, ...] = HUMAN_VERDICTS)
         return None
     if kind == RESPOND and not message.strip():
         return None
-    return HumanAnswer(type=kind, edits=edits, message=message)  # type: ignore[arg-type]
+    name = reviewer.strip() if isinstance(reviewer, str) else None
+    return HumanAnswer(type=kind, edits=edits, message=message, reviewer=name)  # type: ignore[arg-type]
 
 
 def answer_problem(value: Any, *, allowed: tuple[str, ...] = HUMAN_VERDICTS) -> str:
@@ -69,6 +125,9 @@ def answer_problem(value: Any, *, allowed: tuple[str, ...] = HUMAN_VERDICTS) -> 
     offered = ", ".join(allowed)
     if json_problem(value) is not None:
         return f"not an answer: it holds what cannot be kept ({json_problem(value)}); answer {offered}"
+    value, _, problem = _reviewer_of(value)
+    if problem is not None:
+        return f'not an answer: {problem} ("reviewer": "alice"), or no reviewer at all'
     if isinstance(value, dict) and set(value) == {"decisions"}:
         decisions = value["decisions"]
         if not isinstance(decisions, list) or len(decisions) != 1:
@@ -115,3 +174,16 @@ def form_value(text: str) -> Any:
 
 def _no_constant(name: str) -> Any:
     raise ValueError(f"{name} is not a value a form sends")
+
+
+def answer_reviewer_problem(value: Any) -> str | None:
+    """Why the reviewer ``value`` names cannot be taken (None where it names a good one, or none)."""
+    return _reviewer_of(value)[2] if json_problem(value) is None else None
+
+
+def answer_reviewer(value: Any) -> str | None:
+    """The reviewer ``value`` names (stripped), or None where it names no one or no good name."""
+    if json_problem(value) is not None:
+        return None
+    _, named, problem = _reviewer_of(value)
+    return named.strip() if isinstance(named, str) and problem is None else None

@@ -334,3 +334,19 @@ def test_an_approval_given_after_max_seconds_is_applied(tmp_path):
     assert [d["amount"] for d in desk.DONE if d["tool"] == "issue_refund"] == [120.0]
     refund = next(c for c in done["governance_calls"] if c["tool"] == "issue_refund")
     assert refund["ok"] is True and refund["human_approved"] is True
+
+
+def test_two_named_cli_answers_at_once_the_loser_is_told_the_winners_name(tmp_path):
+    """Issue 47: the answer that lost names the reviewer who won (``--as``)."""
+    db, out = str(tmp_path / "runs.sqlite"), tmp_path / "outbox.jsonl"
+    code, text = _done(_start("cli", "run", "supervisor", "--human", "--db", db, "--thread-id", "S", out=out))
+    assert code == WAITS_FOR_A_HUMAN, text
+    names = ("alice", "bob")
+    results = _together(
+        *[("cli", ("approve", "S", "--as", name, "--db", db)) for name in names], out=out, RACE_SLOW="2"
+    )
+    won = [i for i, (code, _) in enumerate(results) if code != 2]
+    assert len(won) == 1, results
+    loser = results[1 - won[0]][1]
+    assert "already answered (approve, at " in loser and f", by {names[won[0]]})" in loser, results
+    assert [r["amount"] for r in outbox(str(out))] == [1200.0]

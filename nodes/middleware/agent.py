@@ -386,7 +386,12 @@ class GovernanceMiddleware(ToolRunning, AgentMiddleware[GovernanceState, Any, An
             return None, reply.update()
         answer = annotated((verdict.action or action)["answer"] if verdict else text, row)
         who: dict[str, Any] = (
-            {"approved_by": verdict.approved_by, "human_approved": verdict.human_approved}
+            {
+                "approved_by": verdict.approved_by,
+                "human_approved": verdict.human_approved,
+                "reviewer": verdict.reviewer,
+                "answered_at": verdict.answered_at,
+            }
             if verdict
             else {"approved_by": rules.APPROVED_BY_RULES}
         )

@@ -12,7 +12,7 @@ from typing import Any, Literal
 
 from langgraph.types import interrupt
 
-from nodes.clock import now
+from nodes.clock import iso_utc, now
 from nodes.effects import ask_key, first_answer
 from nodes.journal import Journal
 from nodes.trace import refused_answer
@@ -69,6 +69,11 @@ class Verdict:
     executed_from: str = "original"
     approved_by: str | None = None
     human_approved: bool | None = None
+    #: who answered the question, as the answer named them (None: a human's answer that named no
+    #: one, or no human answer)
+    reviewer: str | None = None
+    #: when a human's answer was taken (ISO 8601, UTC); None where no human answered
+    answered_at: str | None = None
     details: dict[str, Any] = field(default_factory=dict)
     paused: float = 0.0
     #: the signature of ``action`` as the gateway computed it when it passed the call (a plan reuses
@@ -245,7 +250,9 @@ def ask(action: dict[str, Any], review: dict[str, Any], executed_from: str, batc
             answered_at = now()
             paused = 0.0 if auto else max(0.0, answered_at - batch.model_at)
             batch.model_at = answered_at  # a later question of this reply counts from here
-            return replace(verdict, paused=paused)
+            if auto:
+                return replace(verdict, paused=paused)
+            return replace(verdict, paused=paused, reviewer=answer.reviewer, answered_at=iso_utc(answered_at))
         problem = str(verdict.details.get("problem"))
         batch.refused_answers.append(refused_answer(action, attempt, value, problem, by))
     details = {"problem": problem, "answers": tries, "decided_by": by}

@@ -141,6 +141,8 @@ _KEPT = (
     "human_approved",
     "idempotency_key",
 )
+#: What a call record keeps of its plan where a human answered: who (as named) and when.
+_ANSWERED = ("reviewer", "answered_at")
 
 
 def call_record(
@@ -149,6 +151,8 @@ def call_record(
     """One call that ran, as ``governance_calls`` keeps it: what ran and who approved it (its plan),
     what came of it, and how often a retry invoked it (``attempts``, when more than once)."""
     record = {"run_id": plan["run_id"], "tool_call_id": call_id, **{k: plan.get(k) for k in _KEPT}}
+    # who answered the question and when, where a human did (a name the answer gave none is absent)
+    record.update({k: plan[k] for k in _ANSWERED if plan.get(k) is not None})
     record.update(ok=ok, observation=observation)
     if attempts > 1:
         record["attempts"] = attempts

@@ -78,6 +78,8 @@ def who(verdict: Verdict, executed_from: str | None = None) -> dict[str, Any]:
         "executed_from": executed_from or verdict.executed_from,
         "approved_by": verdict.approved_by,
         "human_approved": verdict.human_approved,
+        "reviewer": verdict.reviewer,
+        "answered_at": verdict.answered_at,
     }
 
 
@@ -201,7 +203,14 @@ class Reply:
 
     def _respond(self, call: Mapping[str, Any], verdict: Verdict) -> None:
         self.messages.append(tool_message(call, verdict.message, error=False))
-        row = figures(verdict.action, verdict.review, responded_by=verdict.by, human_approved=False)
+        row = figures(
+            verdict.action,
+            verdict.review,
+            responded_by=verdict.by,
+            human_approved=False,
+            reviewer=verdict.reviewer,
+            answered_at=verdict.answered_at,
+        )
         self.trace.append(trace_row(self.run, "responded", ok=True, **row, tool_call_id=call.get("id")))
 
     def refuse_final(self, verdict: Verdict) -> None:
@@ -240,6 +249,9 @@ class Reply:
             "signatures": signatures,
             "observation": observation,
         }
+        for key in ("reviewer", "answered_at"):  # who rejected it, and when
+            if getattr(verdict, key) is not None:
+                record[key] = getattr(verdict, key)
         self.refusals.append(record)
         self.batch.refusals.append(record)
         if call is None:

@@ -11,7 +11,7 @@ from typing import Any
 
 from langgraph.types import interrupt
 
-from nodes.clock import now
+from nodes.clock import iso_utc, now
 from nodes.effects import ask_key, first_answer, world_ledger
 from nodes.journal import Journal
 from nodes.run import policy_for
@@ -19,7 +19,7 @@ from nodes.supervisor import conversation as conv
 from nodes.supervisor.gateway import Ctx, Hooks, Models, State, _figures, _refuse, _review_context
 from nodes.trace import ANSWER_REFUSED, refused_answer, stop, trace_row
 from policies import supervisor as rules
-from policies.human import parse_human_answer
+from policies.human import answer_reviewer_problem, parse_human_answer
 from policies.json_safety import json_problem, type_name
 
 
@@ -57,7 +57,12 @@ def _ask(
         given.append(value)
         answer = parse_human_answer(value)
         if answer is None:
-            problems.append("not an answer: give approve, edit (edited_action.args) or reject (message)")
+            named = answer_reviewer_problem(value)
+            problems.append(
+                f"not an answer: {named}"
+                if named
+                else "not an answer: give approve, edit (edited_action.args) or reject (message)"
+            )
             continue
         if answer.type == "reject":
             return answer, None, given, problems
@@ -127,6 +132,10 @@ def human_approval(
             **update,
         )
         return _with_rows(refused, conv.close_open_calls(state, stopped))
+    # who answered and when (a human's answer only; a reviewer the answer does not name is absent)
+    said = {"answered_at": iso_utc()} if by == "human" else {}
+    if by == "human" and answer.reviewer is not None:
+        said["reviewer"] = answer.reviewer
     row = {
         "type": answer.type,
         "message": answer.message,
@@ -135,7 +144,7 @@ def human_approval(
         **answer.edits,
     }
     if decision is None:  # rejected
-        update = {"human_answer": row, "paused_seconds": paused_total}
+        update = {"human_answer": row, "paused_seconds": paused_total, **said}
         if by == "human":
             update["human_approved"] = False
         rejected = _refuse(
@@ -157,6 +166,7 @@ def human_approval(
         "human_answer": row,
         "approved_by": by,
         "paused_seconds": paused_total,
+        **said,
     }
     if by == "human" and answer.type == "approve":  # one ask per task: the yes covers the same kind
         context, review = _review_context(state, policy), state["review"]

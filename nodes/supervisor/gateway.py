@@ -58,6 +58,8 @@ STEP_KEYS = (
     "human_answer",
     "human_approved",
     "approved_by",
+    "reviewer",
+    "answered_at",
     "refusal",
     "tool_call_id",
 )
@@ -174,7 +176,7 @@ def _figures(state: State, action: Mapping[str, Any] | None) -> dict[str, Any]:
         "executed_from": state.get("executed_from"),
         **review_figures(review),
     }
-    for key in ("approved_by", "human_approved"):
+    for key in ("approved_by", "human_approved", "reviewer", "answered_at"):
         if state.get(key) is not None:
             figures[key] = state[key]
     return figures
@@ -225,6 +227,7 @@ def _refusal_history(
         reason=reason,
         message=message,
         details=details or {},
+        **{k: state[k] for k in ("reviewer", "answered_at") if state.get(k) is not None},
     )
 
 
@@ -323,6 +326,11 @@ def refuse(state: State) -> dict:
         "message": message,
         "signatures": signatures,
         "observation": observation,
+        **(
+            {k: state[k] for k in ("reviewer", "answered_at") if state.get(k) is not None}
+            if by == "human"
+            else {}
+        ),
     }
     history = _refusal_history(state, action, by, reason, message, refusal.get("details"))
     row = trace_row(state, "refused", ok=False, **_figures(state, action), refused=reason, refused_by=by)
