@@ -51,7 +51,7 @@ from graphs.cli_probe import add_probe_parser, probe_command
 from graphs.cli_signals import PipeSafe, _interrupted, _reader_left
 from graphs.inputs import DEFAULT_MAX_INPUT_BYTES, MAX_INPUT_ENV
 from graphs.printable import printable
-from graphs.registry import PATTERNS
+from graphs.registry import AGENTS, PATTERNS
 from graphs.store import DB_ENV, DEFAULT_DB, StoreError, default_location, one_line, parse_location
 
 __all__ = [
@@ -179,7 +179,9 @@ def build_parser() -> argparse.ArgumentParser:
     _wait_option(run, 0)
     _db_option(run)
     runs = sub.add_parser("runs", help="list the runs in the store")
-    runs.add_argument("--pattern", choices=list(PATTERNS), help="only this pattern's runs")
+    runs.add_argument(
+        "--pattern", choices=[*PATTERNS, *AGENTS], help="only this pattern's (or known agent's) runs"
+    )
     runs.add_argument(
         "--status", choices=["ok", "stopped", "waiting", "incomplete"], help="only runs in this state"
     )

@@ -117,12 +117,13 @@ def _started(summary: RunSummary) -> str:
 
 
 def _waits_on(summary: RunSummary, saver: Any) -> str:
-    from graphs.progress import action_text
+    from graphs.progress import request_text
 
     parts = []
     for request in summary.waiting_on:
         request = request if isinstance(request, dict) else {"reason": str(request)}
-        part = f"{request.get('reason', '?')}: {action_text(request.get('action'))}"
+        why, action = request_text(request)
+        part = f"{why}: {action}"
         if request.get("problem"):
             attempts = _attempts(request, saver, summary.thread_id)
             part += f" (last answer refused: {request['problem']}; {attempts})"

@@ -62,6 +62,21 @@ def _value(value: Any, limit: int = VALUE_WIDTH) -> str:
     return cut(text, limit)
 
 
+def request_text(request: Any) -> tuple[str, str]:
+    """(why, what) of a question a run waits on: a pattern's (``reason``, ``action``), or
+    LangChain's HITL request of a ``create_agent`` agent (``action_requests``: the first one's
+    tool call, why from its ``description``)."""
+    if not isinstance(request, Mapping):
+        return str(request), "?"
+    asked = request.get("action_requests")
+    if isinstance(asked, list) and asked and isinstance(asked[0], Mapping):
+        first = asked[0]
+        why = str(first.get("description") or "approval").split(";")[0]
+        why = why.split(": ", 1)[1] if ": " in why else why
+        return why, action_text(first)
+    return str(request.get("reason", "?")), action_text(request.get("action"))
+
+
 def action_text(action: Any) -> str:
     """``tool(arg=value, ...)`` or ``final`` for a proposed action."""
     if not isinstance(action, Mapping):
@@ -180,9 +195,12 @@ def summary_lines(result: Mapping[str, Any], width: int = 100) -> list[str]:
     lines: list[str] = []
     if result.get("waiting_for_human"):
         for request in result["waiting_for_human"]:
-            request = request if isinstance(request, Mapping) else {"reason": request}
-            action, why = action_text(request.get("action")), request.get("reason", "?")
+            why, action = request_text(request)
             lines.append(f"waiting for a human ({why}): {action}")
+    elif result.get("agent"):  # a create_agent agent's turn: how it ended, its reply
+        lines.append(f"{status}: {reason}" if reason else f"{status}: {result['agent']} replied")
+        if result.get("answer"):
+            lines.append(f"reply: {' '.join(str(result['answer']).split())}")
     elif status == "ok":
         outcome = f" ({result['outcome']})" if result.get("outcome") else ""
         lines.append(f"ok: {reason}{outcome}; {cost}; model {model}")

@@ -209,3 +209,40 @@ def run_result(graph: Any, values: dict[str, Any]) -> dict[str, Any]:
     keys = [k for k in RUN_CONTRACT_KEYS if k in graph.output_channels]
     keys += [k for k in graph.output_channels if k not in keys]
     return {k: values[k] for k in keys if values.get(k) is not None}
+
+
+@dataclass(frozen=True)
+class Agent:
+    """A ``create_agent`` agent with ``GovernanceMiddleware`` the CLI knows: its threads carry
+    ``{"agent": name}`` in their checkpoints' metadata, and ``runs``, ``waiting``, ``show`` and the
+    answers (``approve`` / ``edit`` / ``reject``) work on them as on a pattern's runs."""
+
+    name: str
+    #: the module whose ``build_agent(model=, checkpointer=, store=, journal=)`` builds it
+    module_name: str
+    #: One line: what the agent does.
+    summary: str
+
+    @property
+    def module(self) -> ModuleType:
+        return importlib.import_module(self.module_name)
+
+    def build(
+        self,
+        *,
+        checkpointer: BaseCheckpointSaver | None = None,
+        model: BaseChatModel | None = None,
+        store: BaseStore | None = None,
+    ) -> Any:
+        """The agent over ``checkpointer`` and ``store`` (``model``: default, the agent's own)."""
+        return self.module.build_agent(model=model, checkpointer=checkpointer, store=store)
+
+
+#: The ``create_agent`` agents the CLI knows, by the name in their checkpoints' metadata.
+AGENTS: dict[str, Agent] = {
+    "support_desk": Agent(
+        "support_desk",
+        "graphs.support_desk",
+        "the shipped support desk: create_agent with GovernanceMiddleware (graphs/support_desk.py)",
+    ),
+}

@@ -3,6 +3,10 @@
 Everything here is read from the checkpointer alone (no side log): a run's pattern is in its
 checkpoints' metadata (``graphs.compile``), its result, trace and history are in its state, and a
 pending human approval is an interrupt in its latest checkpoint.
+
+The threads of a known ``create_agent`` agent (``graphs.registry.AGENTS``: the support desk, whose
+checkpoints carry ``{"agent": "support_desk"}``) are listed, read and answered the same way; its
+name stands where a pattern's does.
 """
 
 from __future__ import annotations
@@ -23,7 +27,7 @@ from langgraph.store.base import BaseStore
 from langgraph.types import Command, StateSnapshot
 
 from demo_tools.ledger import Ledger
-from graphs.registry import PATTERNS, Pattern, run_result
+from graphs.registry import AGENTS, PATTERNS, Agent, Pattern, run_result
 from nodes.effects import ask_key
 from nodes.journal import Journal, ThreadBusy, owner, process_alive
 from policies.base import BasePolicy
@@ -134,12 +138,42 @@ _NEWEST = (
 )
 
 
+#: What a known pattern or ``create_agent`` agent is, by the name in its checkpoints' metadata.
+Known = Pattern | Agent
+
+#: The metadata ``create_agent`` gives every checkpoint of its graph.
+CREATE_AGENT = ("ls_integration", "langchain_create_agent")
+
+#: How to answer a ``create_agent`` thread the CLI does not know.
+ANSWER_FROM_PYTHON = (
+    'answer it from Python: graphs.runs.answer_waiting(agent, thread_id, {"decisions": [{"type": '
+    '"approve"}]}, journal=graphs.store.journal_for(saver)), with the agent built over this store, '
+    "or with the application's own client"
+)
+
+
+def known_name(metadata: Any) -> str | None:
+    """The known pattern or agent a checkpoint's metadata names (``pattern`` or ``agent``), else None."""
+    metadata = metadata if isinstance(metadata, dict) else {}
+    pattern, agent = metadata.get("pattern"), metadata.get("agent")
+    if isinstance(pattern, str) and pattern in PATTERNS:
+        return pattern
+    if isinstance(agent, str) and agent in AGENTS:
+        return agent
+    return None
+
+
+def _known(name: str) -> Known:
+    return PATTERNS[name] if name in PATTERNS else AGENTS[name]
+
+
 def _index_into(latest: dict[str, tuple[str, str | UnreadableRun]], items: Iterator[CheckpointTuple]) -> None:
-    """Each thread's latest input checkpoint id and its pattern, from the store's input checkpoints."""
+    """Each thread's latest input checkpoint id and its pattern (or known agent), from the store's
+    input checkpoints."""
     for item in items:
         configurable = item.config.get("configurable", {})
-        pattern = (item.metadata or {}).get("pattern")
-        if configurable.get("checkpoint_ns") or not isinstance(pattern, str) or pattern not in PATTERNS:
+        pattern = known_name(item.metadata)
+        if configurable.get("checkpoint_ns") or pattern is None:
             continue
         thread_id, checkpoint_id = str(configurable["thread_id"]), str(configurable["checkpoint_id"])
         if thread_id not in latest or checkpoint_id > latest[thread_id][0]:
@@ -210,17 +244,30 @@ def stored_threads(checkpointer: BaseCheckpointSaver) -> list[str]:
     return [thread_id for thread_id, _ in _threads(checkpointer)]
 
 
-def _graph(pattern: Pattern, checkpointer: BaseCheckpointSaver) -> Any:
+def _graph(pattern: Known, checkpointer: BaseCheckpointSaver) -> Any:
     """A graph to read the pattern's runs with: reading calls no model, so it gets the offline one
-    (a real model's settings are neither read nor checked)."""
+    (a real model's settings are neither read nor checked). An agent is built with its own model
+    (built, never called)."""
+    if isinstance(pattern, Agent):
+        return pattern.build(checkpointer=checkpointer)
     from nodes.offline import OfflineChatModel
 
     return pattern.module.build_graph(checkpointer=checkpointer, llm=OfflineChatModel())
 
 
+def _is_agent(snapshot: StateSnapshot) -> bool:
+    """A checkpoint of a ``create_agent`` agent (its state has no run contract)."""
+    metadata = snapshot.metadata or {}
+    return metadata.get(CREATE_AGENT[0]) == CREATE_AGENT[1] or metadata.get("agent") in AGENTS
+
+
 def _status(snapshot: StateSnapshot) -> str:
     if snapshot.interrupts:
         return "waiting"
+    if _is_agent(snapshot):  # an agent's turn ended, or was stopped by its governance
+        if snapshot.next:
+            return "incomplete"
+        return "stopped" if (snapshot.values or {}).get("governance_stop_reason") else "ok"
     status = (snapshot.values or {}).get("status")
     if status in ("ok", "stopped") and not snapshot.next:
         return str(status)
@@ -233,7 +280,7 @@ def _summary(thread_id: str, pattern: str, snapshot: StateSnapshot) -> RunSummar
         thread_id=thread_id,
         pattern=pattern,
         status=_status(snapshot),
-        stop_reason=values.get("stop_reason"),
+        stop_reason=values.get("stop_reason", values.get("governance_stop_reason")),
         started_at=values.get("started_at"),
         updated_at=snapshot.created_at,
         model=values.get("model"),
@@ -242,8 +289,10 @@ def _summary(thread_id: str, pattern: str, snapshot: StateSnapshot) -> RunSummar
     )
 
 
-def _latest(checkpointer: BaseCheckpointSaver, thread_id: str) -> tuple[Pattern, CheckpointTuple]:
-    """The thread's pattern and latest checkpoint (one read of the store)."""
+def _latest(checkpointer: BaseCheckpointSaver, thread_id: str) -> tuple[Known, CheckpointTuple]:
+    """The thread's pattern (or known agent) and latest checkpoint (one read of the store). A
+    ``create_agent`` thread of an agent the CLI does not know: :class:`RunNotFound` saying how to
+    answer it."""
     with _decoding(thread_id):
         latest = checkpointer.get_tuple(_config(thread_id))  # type: ignore[arg-type]
     if latest is None:
@@ -251,13 +300,18 @@ def _latest(checkpointer: BaseCheckpointSaver, thread_id: str) -> tuple[Pattern,
             f"no run with thread id {thread_id!r} in this store (`agent-patterns runs` lists them; "
             "the first 4 or more characters of an id name its thread when no other starts with them)"
         )
-    name = (latest.metadata or {}).get("pattern")
-    if not isinstance(name, str) or name not in PATTERNS:
+    name = known_name(latest.metadata)
+    if name is None:
+        if (latest.metadata or {}).get(CREATE_AGENT[0]) == CREATE_AGENT[1]:
+            raise RunNotFound(
+                f"thread {thread_id!r} holds a create_agent thread of an agent the CLI does not know "
+                f"(known: {', '.join(AGENTS)}): {ANSWER_FROM_PYTHON}"
+            )
         raise RunNotFound(f"thread {thread_id!r} holds no run of a known pattern")
-    return PATTERNS[name], latest
+    return _known(name), latest
 
 
-def _open(checkpointer: BaseCheckpointSaver, thread_id: str) -> tuple[Pattern, Any, StateSnapshot]:
+def _open(checkpointer: BaseCheckpointSaver, thread_id: str) -> tuple[Known, Any, StateSnapshot]:
     """The thread's pattern, a graph to read it with, and its latest snapshot."""
     pattern, _ = _latest(checkpointer, thread_id)
     graph = _graph(pattern, checkpointer)
@@ -308,7 +362,7 @@ def list_runs(
         if status is None and matched < offset:  # skipped unread: no filter needs its state
             matched += 1
             continue
-        graph = graphs.get(name) or graphs.setdefault(name, _graph(PATTERNS[name], checkpointer))
+        graph = graphs.get(name) or graphs.setdefault(name, _graph(_known(name), checkpointer))
         try:
             with _decoding(thread_id):
                 summary = _summary(thread_id, name, graph.get_state(_config(thread_id)))
@@ -357,14 +411,16 @@ def load_run(checkpointer: BaseCheckpointSaver, thread_id: str) -> RunRecord:
         }
         for s in history
     ]
-    result = run_result(graph, snapshot.values or {})
+    result = _result(graph, snapshot.values or {})
     return RunRecord(_summary(thread_id, pattern.name, snapshot), result, checkpoints)
 
 
-def recorded_policy(checkpointer: BaseCheckpointSaver, thread_id: str) -> BasePolicy:
+def recorded_policy(checkpointer: BaseCheckpointSaver, thread_id: str) -> BasePolicy | None:
     """The policy the run was started with, as the CLI recorded it in its checkpoints' metadata,
-    else its pattern's demo policy."""
+    else its pattern's demo policy (None: an agent's thread, whose policy is its middleware's)."""
     pattern, latest = _latest(checkpointer, thread_id)
+    if isinstance(pattern, Agent):
+        return None
     recorded = (latest.metadata or {}).get("policy")
     with _decoding(thread_id):
         return pattern.model.model_validate_json(recorded) if isinstance(recorded, str) else pattern.policy()
@@ -379,8 +435,13 @@ def _reopen(
     store: BaseStore | None = None,
 ) -> tuple[Any, StateSnapshot, BasePolicy | None]:
     """The run's graph rebuilt over the store (with the policy it was started with, when the CLI
-    recorded one), and its latest snapshot."""
+    recorded one), and its latest snapshot. An agent is rebuilt as it builds itself (its own model
+    and policy: ``llm``, ``policy`` and ``ledger`` are the patterns')."""
     pattern, latest = _latest(checkpointer, thread_id)
+    if isinstance(pattern, Agent):
+        agent = pattern.build(checkpointer=checkpointer, store=store)
+        with _decoding(thread_id):
+            return agent, agent.get_state(_config(thread_id)), None
     if policy is None:
         recorded = (latest.metadata or {}).get("policy")
         with _decoding(thread_id):
@@ -413,11 +474,42 @@ def _run_on(
     graph: Any, command: Any, thread_id: str, policy: BasePolicy | None, on_update: OnUpdate | None
 ) -> dict[str, Any]:
     values = stream_values(graph, command, run_config(thread_id, policy), on_update)
-    result = run_result(graph, values)
+    result = _result(graph, values)
     pending = graph.get_state(_config(thread_id)).interrupts
     if pending:
         result["waiting_for_human"] = [i.value for i in pending]
     return result
+
+
+def _result(graph: Any, values: dict[str, Any]) -> dict[str, Any]:
+    """A run's result; an agent's turn: ``agent``, ``status`` (``ok`` / ``stopped``),
+    ``stop_reason``, its last reply as ``answer``, then its output keys."""
+    name = ((getattr(graph, "config", None) or {}).get("metadata") or {}).get("agent")
+    if name not in AGENTS:
+        return run_result(graph, values)
+    reason = values.get("governance_stop_reason")
+    messages = values.get("messages") or []
+    reply = str(messages[-1].text) if messages and isinstance(messages[-1], BaseMessage) else None
+    shown: dict[str, Any] = {"agent": name, "status": "stopped" if reason else "ok"}
+    shown |= {"stop_reason": reason} if reason else {}
+    shown |= {"answer": reply} if reply else {}
+    return shown | {k: v for k, v in run_result(graph, values).items() if k not in shown}
+
+
+def agent_answer(answer: Any, snapshot: StateSnapshot) -> Any:
+    """The CLI's answer (``{"type": "approve"}``, ``{"type": "edit", "edited_action": {"args":
+    ...}}``, ``{"type": "reject", "message": ...}``) in LangChain's HITL shape for an agent's
+    question: ``{"decisions": [...]}``, an edit naming the tool the question asks about. An answer
+    in that shape already is kept."""
+    if not isinstance(answer, dict) or "decisions" in answer:
+        return answer
+    decision = dict(answer)
+    edited = decision.get("edited_action")
+    if decision.get("type") == "edit" and isinstance(edited, dict) and "name" not in edited:
+        requests = snapshot.interrupts[0].value.get("action_requests") if snapshot.interrupts else None
+        if isinstance(requests, list) and requests and isinstance(requests[0], dict):
+            decision["edited_action"] = {"name": requests[0].get("name"), **edited}
+    return {"decisions": [decision]}
 
 
 class AlreadyAnswered(NotWaiting):
@@ -491,7 +583,9 @@ def resume_run(
     from graphs.store import journal_for
 
     journal = journal if journal is not None else journal_for(checkpointer)
-    graph, _, policy = _reopen(checkpointer, thread_id, llm, policy, ledger, store)
+    graph, snapshot, policy = _reopen(checkpointer, thread_id, llm, policy, ledger, store)
+    if _is_agent(snapshot):
+        answer = agent_answer(answer, snapshot)
     return answer_waiting(
         graph,
         thread_id,

@@ -36,6 +36,11 @@ PROMPT = (
 )
 
 
+#: The name the desk's checkpoints carry in their metadata (``{"agent": "support_desk"}``): the
+#: CLI finds its threads by it (``graphs.registry.AGENTS``).
+AGENT_NAME = "support_desk"
+
+
 def desk_model(env: Mapping[str, str] | None = None) -> BaseChatModel:
     """``ChatOpenAI`` when ``OPENAI_API_KEY`` is set, else the desk's offline worker."""
     env = os.environ if env is None else env
@@ -58,9 +63,11 @@ def build_agent(
     Its state keeps the conversation and the rows as delta channels while the switch is on
     (:func:`graphs.compile.delta_channels_enabled`, read here). ``journal``: where side effects
     are claimed and answers kept across processes (default: the one beside the checkpointer each
-    run uses, :func:`nodes.journal.journal_beside`)."""
+    run uses, :func:`nodes.journal.journal_beside`). Its checkpoints carry ``{"agent":
+    "support_desk"}`` in their metadata, so that the CLI's ``runs``, ``waiting``, ``approve``,
+    ``edit`` and ``reject`` find and answer its threads."""
     governance = GovernanceMiddleware(desk.policy, tools=desk.tools, subject=subject, journal=journal)
-    return create_agent(
+    agent = create_agent(
         model if model is not None else desk_model(),
         desk.tools,
         system_prompt=PROMPT,
@@ -69,6 +76,7 @@ def build_agent(
         store=store,
         state_schema=GovernanceDeltaState if delta_channels_enabled() else GovernanceState,
     )
+    return agent.with_config({"metadata": {"agent": AGENT_NAME}})
 
 
 #: Compiled without a checkpointer: LangGraph Studio and the server supply their own. A chat client
