@@ -70,11 +70,13 @@ def claim(
     args: Mapping[str, Any],
     run_id: Any,
     step: Any,
-    ledger: list[dict[str, Any]],
+    watch: Watched,
     keyed: bool,
     after: int | None = None,
 ) -> Claimed:
-    """Claim the side effect ``key`` before its tool runs (see the module doc)."""
+    """Claim the side effect ``key`` before its tool runs (see the module doc); it counts in the
+    limits ``watch`` keeps from now on (:func:`prospective`)."""
+    ledger = prospective(watch, tool, args, run_id=run_id, step=step)
     effect = {"tool": tool, "args": dict(args), "run_id": str(run_id), "step": step, "ledger": ledger}
     found = journal.begin(thread_id, key, effect, after=after)
     if found.conflict:

@@ -18,6 +18,7 @@ import pytest
 from graphs.store import journal_for, open_checkpointer, open_journal
 from nodes.effects import claim, effect_key, world_ledger
 from nodes.journal import DONE, STARTED, Journal, ThreadBusy
+from policies.supervisor.ledger import Watched
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -117,7 +118,7 @@ def test_a_call_in_doubt_is_run_again_only_with_a_key():
     journal.begin("T", key, {"run_id": "run-1"})
     stored = journal._effects["T"][key]
     stored["owner"] = {"host": stored["owner"]["host"], "pid": 2**22 + 12345}  # a process that is gone
-    args = {"tool": "issue_refund", "args": {"amount": 5}, "run_id": "run-1", "step": 2, "ledger": []}
+    args = {"tool": "issue_refund", "args": {"amount": 5}, "run_id": "run-1", "step": 2, "watch": Watched()}
     assert claim(journal, "T", key, keyed=False, **args).go == "in_doubt"
     assert claim(journal, "T", key, keyed=True, **args).go == "run"
     journal.finish("T", key, DONE, {"ok": True, "observation": {"refunded": 5}, "ledger": [{"tool": "x"}]})
@@ -143,7 +144,13 @@ def test_a_call_let_go_before_its_tool_is_claimed_again_and_runs(store, tmp_path
 
     with open_journal(_location(store, tmp_path, request)) as journal:
         key = effect_key("run-1", 2, "issue_refund", "sig")
-        args = {"tool": "issue_refund", "args": {"amount": 5}, "run_id": "run-1", "step": 2, "ledger": []}
+        args = {
+            "tool": "issue_refund",
+            "args": {"amount": 5},
+            "run_id": "run-1",
+            "step": 2,
+            "watch": Watched(),
+        }
         assert claim(journal, "T", key, keyed=False, **args).go == "run"
         release(journal, "T", key)
         again = claim(journal, "T", key, keyed=False, **args)

@@ -24,7 +24,6 @@ from nodes.effects import (
     current_thread,
     in_doubt_note,
     in_doubt_request,
-    prospective,
     release,
     settle,
 )
@@ -176,7 +175,7 @@ class ToolRunning:
                 tool=name,
                 args=args,
                 **at,
-                ledger=prospective(self._watched, name, args, **at),
+                watch=self._watched,
                 keyed=self._takes_key(name),
                 after=plan.get("world_seq"),
             )

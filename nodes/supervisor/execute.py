@@ -20,7 +20,6 @@ from nodes.effects import (
     effect_key,
     in_doubt_note,
     in_doubt_request,
-    prospective,
     recorded_outcome,
     settle,
 )
@@ -170,7 +169,7 @@ def _claimed(
         args=args,
         run_id=state.get("run_id"),
         step=state.get("steps"),
-        ledger=prospective(watched(policy), name, args, run_id=state.get("run_id"), step=state.get("steps")),
+        watch=watched(policy),
         keyed=bool(tool is not None and tool.takes_key),
         after=state.get("world_seq"),
     )
