@@ -42,9 +42,9 @@ from graphs.cli_errors import (
     EXIT_USAGE,
     EXIT_WAITING,
     CliError,
-    _database_error,
     _fail,
     _store_error,
+    database_error,
 )
 from graphs.cli_files import ENV_FILE_ENV, _check_store_folder, check_store_file, load_env_file, load_policy
 from graphs.cli_probe import add_probe_parser, probe_command
@@ -323,7 +323,7 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         return _interrupted(args)
     except Exception as exc:
-        if _database_error(exc):
+        if database_error(exc):
             _fail(str(_store_error(exc, args.db)))
         unreadable = sys.modules.get("graphs.runs")
         if unreadable is not None and isinstance(exc, unreadable.UnreadableRun):

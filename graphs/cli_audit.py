@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from graphs.audit import RunAudit, ThreadAudit, ThreadNotFound, stored_audit
-from graphs.cli_errors import DEBUG_ENV, EXIT_OK, CliError, _database_error
+from graphs.cli_errors import DEBUG_ENV, EXIT_OK, CliError, database_error
 from graphs.printable import printable, printable_json
 from graphs.store import one_line
 
@@ -149,7 +149,7 @@ def _undecodable(exc: Exception, thread_id: str) -> Exception:
     :class:`graphs.runs.UnreadableRun`, one line; the exception itself with ``$AGENT_PATTERNS_DEBUG``."""
     from graphs.runs import UnreadableRun
 
-    if _database_error(exc) or os.environ.get(DEBUG_ENV):
+    if database_error(exc) or os.environ.get(DEBUG_ENV):
         return exc
     cause = f"{type(exc).__name__}: {one_line(exc, 200)}"
     reason = f"holds a checkpoint or an audit log entry that cannot be decoded ({cause})"

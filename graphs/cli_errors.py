@@ -29,6 +29,6 @@ def _store_error(exc: Exception, db: str) -> CliError:
     return CliError(f"run store {parse_location(db)} failed: {one_line(exc)}")
 
 
-def _database_error(exc: BaseException) -> bool:
+def database_error(exc: BaseException) -> bool:
     psycopg = sys.modules.get("psycopg")
     return isinstance(exc, sqlite3.Error) or (psycopg is not None and isinstance(exc, psycopg.Error))
