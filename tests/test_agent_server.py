@@ -48,6 +48,7 @@ VOLATILE = {
     "paused_seconds",
     "idempotency_key",
     "request_message_id",
+    "answered_at",  # when the human answered: a clock reading, second by second
 }
 #: What the Supervisor's human answers in these tests (the README's walk-through).
 EDIT_800 = {"type": "edit", "args": {"amount_usd": 800}}
