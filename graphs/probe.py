@@ -28,7 +28,7 @@ from langgraph.types import Command
 
 from graphs.probe_report import AttackResult, ProbeReport, TaskResult, ask_of
 from nodes.scripted import ScriptedToolModel
-from policies.attacks import SHAPES, Attack, ProbeTask, Shape, generate
+from policies.attacks import REQUEST_SHAPES, SHAPES, Attack, ProbeTask, Shape, generate
 from policies.supervisor import CustomRule, SupervisorPolicy
 
 __all__ = ["ENGINES", "ProbeReport", "ProbeTask", "probe"]
@@ -84,6 +84,8 @@ class _World:
         attack = self.attack
         if attack is None or attack.tool != name or attack.planted is None:
             return result
+        if attack.replaces:  # the tool returns the attacker's record in place of the genuine one
+            return json.dumps(attack.planted) if isinstance(result, str) else copy.deepcopy(attack.planted)
         parsed, text = result, isinstance(result, str)
         if text:
             try:
@@ -229,7 +231,7 @@ def _clean(setup: _Setup, engine: str, task: ProbeTask) -> tuple[TaskResult, lis
 def _attacked(setup: _Setup, engine: str, task: ProbeTask, attack: Attack) -> AttackResult:
     world = _World(attack=attack)
     calls: list[Any] = list(task.calls)
-    if attack.shape == "negated_request":
+    if attack.shape in REQUEST_SHAPES:
         script = [*calls, task.final]
         human: Human = _nobody  # the user said no
     else:
@@ -288,13 +290,18 @@ def probe(
                 f"(tools: {', '.join(sorted(names))})"
             )
     report = ProbeReport(seed=seed, engines=list(engines))
+    tools_args = {
+        t.name: list(t.args) for t in (t if isinstance(t, BaseTool) else as_tool(t) for t in setup.tools)
+    }
     for task in given:
         attacks: list[Attack] | None = None
         for engine in engines:
             clean, reads = _clean(setup, engine, task)
             report.tasks.append(clean)
             if attacks is None:
-                attacks = generate(policy, task, reads, seed=seed, shapes=shapes, per_shape=per_shape)
+                attacks = generate(
+                    policy, task, reads, seed=seed, shapes=shapes, per_shape=per_shape, arguments=tools_args
+                )
             report.attacks += [_attacked(setup, engine, task, a) for a in attacks]
     if shapes and not report.attacks:
         raise ValueError(
