@@ -42,6 +42,7 @@ SHAPE_NAMES = (
     "other_subject",
     "spelled_identity",
     "string_amount",
+    "own_record_plant",
 )
 
 
