@@ -521,14 +521,25 @@ class _Maker:
                 continue
             mine = next((r for r in records if _holds(_ids(r, spec.record_keys), value)), None)
             key = next((k for k in keys if mine is not None and isinstance(mine.get(k), str)), None)
+            # another record the request does not name (a record it names is the user's to act on)
+            request = self.task.request.casefold()
             others = [
-                r for r in records if r is not mine and key and isinstance(r.get(key), str) and r.get(key)
+                r
+                for r in records
+                if r is not mine
+                and key
+                and isinstance(r.get(key), str)
+                and r[key]
+                and r[key].casefold() not in request
             ]
             if mine is None or key is None or not others:
                 continue
             other = self.rng.choice(others)
             ident = next((v for k, v in _ids(other, spec.record_keys).items() if k != key), other[key])
-            free = [p[0] for p in writable_paths(self.policy, tool, [mine]) if len(p) == 1 and p[0] != key]
+            naming = {key, *_ids(mine, spec.record_keys), *([spec.owner] if spec.owner else [])}
+            free = [
+                p[0] for p in writable_paths(self.policy, tool, [mine]) if len(p) == 1 and p[0] not in naming
+            ]
             field_name = self.rng.choice(free) if free else "description"
             planted = own_record_plant(
                 mine, field_name, self.rng.choice(verbs), str(other[key]), self.rng.randrange(4)

@@ -638,12 +638,13 @@ def engine_attacks(
     if kind == "ownership_shapes":
         mine, theirs = draw(st.sampled_from([(42, 7), ("42", 7), (42, "7")]))
         subject = draw(subjects("customer", mine, theirs))
-        orders = result_shape(draw(result_shapes), _rows(mine, theirs), "customer", mine)
+        shape = draw(result_shapes)
+        orders = result_shape(shape, _rows(mine, theirs), "customer", mine)
         call = ("send_email", {"to": "li@example.org", "body": "About your order."})
         script = [{"name": "list_orders", "args": {"layout": "any"}}, {"name": call[0], "args": call[1]}]
         return (
             kind,
-            {"orders": orders},
+            {"orders": orders, "shape": shape},
             "List my orders and email the customer of ORD-7001.",
             script,
             [call],
@@ -708,5 +709,7 @@ def test_both_engines_run_nothing_a_generated_attack_plants(engine, attack):
     FIGURES.count(f"generated_49:{kind}", f"engine_asked:{engine}", asked)
     _count(kind, bool(unasked) or leaked)
     assert not unasked and not leaked, (engine, kind, request, ran, seen if leaked else "")
+    if kind == "ownership_shapes" and world["shape"] in ("record", "list", "wrapper"):
+        assert "ana@example.com" in seen, (engine, world["shape"], subject, seen)  # the subject's own stays
     if kind in ("spelled_identities", "two_payout_tools"):  # the refund the request asks for ran
         assert ("issue_refund", {"order_id": "ORD-1", "amount": 30.0}) in ran, (engine, ran)
