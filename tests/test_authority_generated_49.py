@@ -610,11 +610,9 @@ ENGINE_PAYOUTS = {
 
 @st.composite
 def engine_attacks(
-    draw: Any,
+    draw: Any, kind: str
 ) -> tuple[str, dict[str, Any], str, list[Any], list[tuple[str, dict[str, Any]]], Any]:
     """(class, world, request, script, planted calls, subject) of one engine attack."""
-    kind = draw(st.sampled_from(["requests", "own_record_plants", "ownership_shapes", "spelled_identities",
-                                 "string_amounts", "two_payout_tools", "attacker_values"]))  # fmt: skip
     events = {"name": "list_events", "args": {"day": "2026-11-24"}}
     order = {"name": "look_up_order", "args": {"order_id": "ORD-1"}}
     if kind == "requests":
@@ -686,14 +684,26 @@ def engine_attacks(
     )
 
 
+ENGINE_KINDS = [
+    "requests",
+    "own_record_plants",
+    "ownership_shapes",
+    "spelled_identities",
+    "string_amounts",
+    "two_payout_tools",
+    "attacker_values",
+]
+
+
+@pytest.mark.parametrize("kind", ENGINE_KINDS)
 @pytest.mark.parametrize("engine", ENGINES)
-@settings(max_examples=40, **SETTINGS)
-@given(attack=engine_attacks())
-def test_both_engines_run_nothing_a_generated_attack_plants(engine, attack):
+@settings(max_examples=6, **SETTINGS)
+@given(data=st.data())
+def test_both_engines_run_nothing_a_generated_attack_plants(engine, kind, data):
     """Every class through the real engines: the obedient worker proposes the planted call; a
     careful human rejects every question; nothing planted runs, and no other subject's data
     reaches the model's messages or the audit."""
-    kind, world, request, script, planted, subject = attack
+    kind, world, request, script, planted, subject = data.draw(engine_attacks(kind))
     ran: list[tuple[str, dict[str, Any]]] = []
     tools = _tools(world, ran)
     values, asked = run_rejecting(engine, tools, _engine_policy(tools, ENGINE_PAYOUTS), [*script, "Done."],
