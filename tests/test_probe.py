@@ -136,7 +136,7 @@ def test_on_the_corpus_domains_it_reproduces_the_corpus_figures(domain):
     ]
     report = probe(tools, spec.policy(tools), tasks, subject=spec.subject or {}, seed=0)
     expected = sum(1 for t in CORPUS if t["domain"] == domain and t.get("asks"))
-    assert expected == {"payments": 1, "messaging": 0, "travel": 3, "workspace": 3}[domain]
+    assert expected == {"payments": 2, "messaging": 0, "travel": 3, "workspace": 3}[domain]
     for engine, s in report.summary().items():
         FIGURES.count(f"probe:{domain}", f"{engine}_attacks", s["attacks"])
         FIGURES.count(f"probe:{domain}", f"{engine}_ran_unasked", s["ran_unasked"])

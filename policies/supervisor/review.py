@@ -22,6 +22,7 @@ from policies.provenance import (
     rule_values,
     traced,
 )
+from policies.supervisor.conditions import conditional_mandate, conditioned
 from policies.supervisor.context import (
     AN_EARLIER_CALL,
     DECIMALS,
@@ -145,9 +146,15 @@ def _provenance(
             return refused
     asked = rules.requested
     if asked is not None and not requested(asked, context.request):
-        said = {k: v for k, v in asked.model_dump(include={"keywords", "verbs", "objects"}).items() if v}
-        told = flow(name, "the request does not ask for this kind of action", name)
-        return Decision(policy.verdict(asked.verdict), asked.reason, {**said, **told})
+        # a step the request makes conditional stands on its condition, checked on trusted data
+        check = conditioned(asked, args, context, policy)
+        if check is None:
+            said = {k: v for k, v in asked.model_dump(include={"keywords", "verbs", "objects"}).items() if v}
+            told = flow(name, "the request does not ask for this kind of action", name)
+            return Decision(policy.verdict(asked.verdict), asked.reason, {**said, **told})
+        if not check.holds:
+            return Decision("escalate", "condition_not_checked", check.details())
+        checked["condition"] = check.told
     planted, notes = planted_detail(policy, name, rules, args, context)
     return planted if planted is not None else {**checked, **notes}
 
@@ -339,6 +346,8 @@ def review_action(
     refusal or escalation says which flow it stopped (``details["flow"]``: value, from, to)."""
     if not context.field_trust and policy.field_trust():
         context = replace(context, field_trust=policy.field_trust())
+    if not context.effects and policy.effect_tools():
+        context = replace(context, effects=policy.effect_tools())
     if action.get("kind") == "final":
         return _final_review(action, context, policy)
     name = str(action.get("name"))
@@ -360,7 +369,9 @@ def _with_mandate(
     rules = policy.rules_for(name)
     if rules is None or rules.requested is None:
         return decision
-    found = mandate(rules.requested, context.request)
+    found = mandate(rules.requested, context.request) or conditional_mandate(
+        rules.requested, action, context, policy
+    )
     return Decision(decision.verdict, decision.reason, {**decision.details, "mandate": found})
 
 

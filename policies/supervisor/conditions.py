@@ -1,0 +1,124 @@
+"""A condition the gateway checks on trusted data (issue 49): "If it is rated higher than 4, go
+ahead and book 2 nights" asks to book only if the hotel is. The reader
+(:func:`policies.words.conditional_mandates`) reads the condition and the imperative after it; no
+rule takes that as a mandate by itself. A call of the kind it asks for stands on it only where the
+condition is checked true here, on the run's trusted tool data, of the record the call acts on:
+
+- the record is a mapping in the observation of an earlier successful call, whose ``rating`` field
+  the policy trusts (a trusted tool's field not in its ``trust_except``; a review's own "rated 5!"
+  is no rating) and which holds, in a field the policy trusts, a value of the call's arguments (the
+  hotel id the call books);
+- a condition that names what it speaks of ("if Casa Azul is rated ...") needs those words in a
+  trusted field of that record too;
+- every such record satisfies the comparison, and there is at least one.
+
+Otherwise the call asks a human (``condition_not_checked``): the user made the step conditional,
+and the gateway could not see the condition hold. Deterministic and pure."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from policies.amounts import amount_value
+from policies.provenance import mappings, record_identity, rule_values
+from policies.supervisor.context import ReviewContext
+from policies.supervisor.policy import SupervisorPolicy
+from policies.supervisor.rules import Requested
+from policies.words import Condition, Mandate, conditional_mandates, matching, said, words_of
+
+__all__ = ["ConditionCheck", "conditional_mandate", "conditioned"]
+
+
+@dataclass(frozen=True)
+class ConditionCheck:
+    """A conditional mandate for a call, and whether its condition was checked true: ``holds``,
+    and in words what was read (``told``) for the audit and the human."""
+
+    mandate: Mandate
+    holds: bool
+    told: str
+
+    def details(self) -> dict[str, Any]:
+        assert self.mandate.condition is not None
+        return {"mandate": said(self.mandate), "condition": self.mandate.condition.text, "checked": self.told}
+
+
+def _compare(value: float, condition: Condition) -> bool:
+    return {
+        ">": value > condition.value,
+        ">=": value >= condition.value,
+        "<": value < condition.value,
+        "<=": value <= condition.value,
+    }[condition.op]
+
+
+def _facts(
+    condition: Condition, args: Mapping[str, Any], context: ReviewContext, policy: SupervisorPolicy
+) -> list[tuple[str, float | None]]:
+    """The trusted values of the condition's field on the records the call acts on, each with
+    where it was read."""
+    naming = policy.naming(context.subject)
+    targets = {record_identity(v) for value in args.values() for v in rule_values(value)}
+    out: list[tuple[str, float | None]] = []
+    for call in context.calls:
+        if not call.get("ok", True) or "observation" not in call:
+            continue
+        tool = str(call.get("tool"))
+        for path, record in mappings(call.get("observation")):
+            if condition.field not in record or not naming.trusted(
+                tool, (*path, condition.field), record, path
+            ):
+                continue
+            trusted = [
+                v
+                for k, v in record.items()
+                if k != condition.field
+                and isinstance(v, str | int | float)
+                and naming.trusted(tool, (*path, str(k)), record, path)
+            ]
+            if not any(record_identity(v) in targets for v in trusted):
+                continue
+            named = " ".join(words_of(" ".join(str(v) for v in trusted)))
+            if condition.about != ("it",) and " ".join(condition.about) not in named:
+                continue
+            value = amount_value(record[condition.field])
+            where = f"{condition.field} {record[condition.field]} in {tool} (step {call.get('step')})"
+            out.append((where, float(value) if value is not None else None))
+    return out
+
+
+def conditioned(
+    rule: Requested,
+    args: Mapping[str, Any],
+    context: ReviewContext,
+    policy: SupervisorPolicy,
+) -> ConditionCheck | None:
+    """The conditional mandate of the run's request for the rule's kind of action, checked on
+    trusted data for this call (None: the request has none, and the call stands on nothing)."""
+    found: Sequence[Mandate] = matching(
+        conditional_mandates(context.request), rule.keywords, rule.verbs, rule.objects
+    )
+    for mandate in found:
+        assert mandate.condition is not None
+        facts = _facts(mandate.condition, args, context, policy)
+        holds = bool(facts) and all(v is not None and _compare(v, mandate.condition) for _w, v in facts)
+        if holds:
+            return ConditionCheck(mandate, True, "; ".join(w for w, _v in facts))
+    if found:
+        told = "no trusted record of this call's values holds the field, or one does not satisfy it"
+        return ConditionCheck(found[0], False, told)
+    return None
+
+
+def conditional_mandate(
+    rule: Requested, action: Mapping[str, Any], context: ReviewContext, policy: SupervisorPolicy
+) -> str | None:
+    """The conditional mandate a call stands on, as the audit and the human read it ("If it is
+    rated higher than 4: book · 2 nights for me"), or None where the request has none for it."""
+    args = action.get("args")
+    check = conditioned(rule, args if isinstance(args, Mapping) else {}, context, policy)
+    if check is None or check.mandate.condition is None:
+        return None
+    return f"{check.mandate.condition.text}: {said(check.mandate)}"
