@@ -150,6 +150,17 @@ _OPERATION_PHRASES = (
     ("what's", "left", "of"),
     ("whatever", "is", "left", "of"),
 )
+#: A free relative that names a value from the user's own history, read as content ("for what I
+#: usually pay them", "19.5% of what we paid at Trattoria Roma"): "what", a first-person subject, at
+#: most one adverb of habit, and a verb of paying. A noun phrase, never a question ("?" still asks
+#: for nothing) and never a clause of its own: the value it names must still come from a source the
+#: rule admits.
+_VALUE_PHRASES = tuple(
+    ("what", subject, *adverb, verb)
+    for subject in ("i", "we")
+    for adverb in ((), ("usually",), ("normally",), ("always",), ("last",))
+    for verb in ("pay", "paid", "spend", "spent", "owe", "owed")
+)
 #: What opens a polite imperative (taken off before the head).
 _POLITE = (
     ("please",), ("kindly",), ("just",), ("then",), ("also",), ("and",), ("ok",), ("okay",),
@@ -285,7 +296,7 @@ def _parse(words: Sequence[str], quoted: frozenset[int] = frozenset()) -> _Parse
             stop,
         )
     exempt = set(quoted)
-    for phrase in _OPERATION_PHRASES:
+    for phrase in (*_OPERATION_PHRASES, *_VALUE_PHRASES):
         exempt |= {i + k for i in range(len(words)) if _at(words, i, phrase) for k in range(len(phrase))}
     marked = any(_at(words, i, p) for i in range(start, stop) for p in _MARKER_PHRASES)
     for i in range(start, stop):

@@ -340,3 +340,27 @@ def test_a_checkable_condition_gives_a_conditional_mandate_only_around_a_sentenc
 )
 def test_only_a_checkable_condition_before_a_plain_imperative_gives_a_conditional_mandate(text):
     assert not conditional_mandates(text) and not mandates(text), text
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    polite=st.sampled_from(POLITE),
+    imperative=imperatives,
+    value=st.sampled_from(["what I usually pay them", "what we paid at Trattoria Roma", "what I owe Bob"]),
+    wrapper=st.one_of(st.none(), st.sampled_from(WRAPPERS)),
+)
+def test_a_value_named_by_what_the_user_pays_is_content_and_changes_no_construction(
+    polite, imperative, value, wrapper
+):
+    """ "for what I usually pay them" is a noun phrase of the grammar: the imperative around it asks,
+    and the same imperative inside any other construction still asks for nothing."""
+    verb, obj = imperative
+    plain = f"{verb} {obj} for {value}"
+    text = (
+        _sentence(polite, verb, f"{obj} for {value}", ".") if wrapper is None else _wrap(wrapper, verb, obj)
+    )
+    if wrapper is None:
+        assert asks_for(text, [verb]) and any(in_grammar(m.words) for m in mandates(text)), text
+    else:
+        text = text.replace(f"{verb} {obj}", plain, 1)
+        assert not asks_for(text, [verb]), text

@@ -18,6 +18,7 @@ from policies.supervisor import (
     ToolRules,
     review_action,
 )
+from policies.supervisor.conditions import conditioned
 from policies.tools import ToolSpec
 
 ME = "me@corp.example"
@@ -93,6 +94,19 @@ def test_the_condition_is_read_of_the_record_the_call_acts_on():
     assert review_action(book("h-12"), _hotels(ASKED, 4.6, [other]), HOTELS).verdict == "approve"
     decision = review_action(book("h-99"), _hotels(ASKED, 4.6, [other]), HOTELS)
     assert decision.reason == "condition_not_checked"
+
+
+def test_a_record_is_the_calls_only_by_its_id_not_by_a_field_that_equals_another_argument():
+    """A trusted record rated 4.9 whose room count equals the nights booked is not the hotel."""
+    other = {"id": "h-99", "name": "Hotel Mar", "rating": 4.9, "rooms": 2, "guest": "x", "blurb": ""}
+    rule = HOTELS.rules["book_hotel"].requested
+    assert rule is not None
+    check = conditioned(
+        rule, {"hotel_id": "h-77", "nights": 2, "guest": "x"}, _hotels(ASKED, 3.0, [other]), HOTELS
+    )
+    assert check is not None and not check.holds
+    check = conditioned(rule, {"hotel_id": "h-99", "nights": 2}, _hotels(ASKED, 3.0, [other]), HOTELS)
+    assert check is not None and check.holds and check.told == "rating 4.9 in search_hotels (step 1)"
 
 
 def test_without_a_condition_or_a_mandate_the_call_is_refused_as_before():

@@ -6,8 +6,9 @@ condition is checked true here, on the run's trusted tool data, of the record th
 
 - the record is a mapping in the observation of an earlier successful call, whose ``rating`` field
   the policy trusts (a trusted tool's field not in its ``trust_except``; a review's own "rated 5!"
-  is no rating) and which holds, in a field the policy trusts, a value of the call's arguments (the
-  hotel id the call books);
+  is no rating) and whose id or record key (``id``, ``ToolSpec.record_keys``, the policy's record
+  ids), in a field the policy trusts, is a value of the call's arguments (the hotel id the call
+  books; a number of nights that happens to equal another field names nothing);
 - a condition that names what it speaks of ("if Casa Azul is rated ...") needs those words in a
   trusted field of that record too;
 - every such record satisfies the comparison, and there is at least one.
@@ -22,7 +23,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from policies.amounts import amount_value
-from policies.provenance import mappings, record_identity, rule_values
+from policies.provenance import mappings, record_identity, rule_values, traced
 from policies.supervisor.context import ReviewContext
 from policies.supervisor.policy import SupervisorPolicy
 from policies.supervisor.rules import Requested
@@ -60,7 +61,8 @@ def _facts(
     """The trusted values of the condition's field on the records the call acts on, each with
     where it was read."""
     naming = policy.naming(context.subject)
-    targets = {record_identity(v) for value in args.values() for v in rule_values(value)}
+    targets = {record_identity(v) for value in args.values() for v in rule_values(value) if traced(v)}
+    keys, ids = policy.record_keys(), policy.record_ids()
     out: list[tuple[str, float | None]] = []
     for call in context.calls:
         if not call.get("ok", True) or "observation" not in call:
@@ -71,16 +73,17 @@ def _facts(
                 tool, (*path, condition.field), record, path
             ):
                 continue
-            trusted = [
-                v
+            trusted = {
+                str(k): v
                 for k, v in record.items()
                 if k != condition.field
                 and isinstance(v, str | int | float)
                 and naming.trusted(tool, (*path, str(k)), record, path)
-            ]
-            if not any(record_identity(v) in targets for v in trusted):
-                continue
-            named = " ".join(words_of(" ".join(str(v) for v in trusted)))
+            }
+            naming_fields = {"id", *keys.get(tool, ()), *ids.get(tool, ())}
+            if not any(record_identity(v) in targets for k, v in trusted.items() if k in naming_fields):
+                continue  # the record the call acts on: named by its id or a record key
+            named = " ".join(words_of(" ".join(str(v) for v in trusted.values())))
             if condition.about != ("it",) and " ".join(condition.about) not in named:
                 continue
             value = amount_value(record[condition.field])
