@@ -20,6 +20,7 @@ from policies.supervisor import (
 )
 from policies.supervisor.conditions import conditioned
 from policies.tools import ToolSpec
+from tests.corpus_harness import CORPUS, run_middleware, run_supervisor
 
 ME = "me@corp.example"
 HOTELS = SupervisorPolicy.for_tools(
@@ -76,6 +77,10 @@ def test_a_condition_not_checked_true_asks(rating, request_text):
     decision = review_action(book(), _hotels(request_text, rating), HOTELS)
     assert (decision.verdict, decision.reason) == ("escalate", "condition_not_checked"), decision
     assert decision.details["condition"].startswith("If ")
+    assert decision.details["checked"] in (
+        f"rating {rating} in search_hotels (step 1): does not satisfy it",
+        "no trusted rating of the record this call acts on",
+    ), decision
 
 
 def test_a_rating_only_untrusted_text_gives_checks_nothing():
@@ -194,3 +199,16 @@ def test_own_ids_reads_id_fields_the_call_was_not_given():
     sources = sources_of("", {}, [{**call, "observation": observed}], effects=["create_file"])
     assert [s.kind for s in sources][-1] == "own"
     assert all(s.kind != "own" for s in sources_of("", {}, [{**call, "observation": observed}]))
+
+
+@pytest.mark.parametrize("engine", ["json", "native", "middleware"])
+def test_a_condition_false_on_trusted_data_asks_in_every_engine(engine):
+    """The corpus's T18 with a bar its hotel does not reach (4.6 is not higher than 4.8): the
+    booking is put to the human, who sees the condition and what was read."""
+    task = dict(next(t for t in CORPUS if t["id"] == "T18"))
+    task["request"] = task["request"].replace("higher than 4,", "higher than 4.8,")
+    out = run_middleware(task, False) if engine == "middleware" else run_supervisor(task, False, engine)
+    [asked] = out.asked
+    assert asked["reason"] == "condition_not_checked"
+    assert asked["details"]["checked"] == "rating 4.6 in search_hotels (step 1): does not satisfy it"
+    assert "you asked: If it is rated higher than 4.8: book" in asked["action_requests"][0]["description"]

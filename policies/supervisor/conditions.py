@@ -103,16 +103,21 @@ def conditioned(
     found: Sequence[Mandate] = matching(
         conditional_mandates(context.request), rule.keywords, rule.verbs, rule.objects
     )
+    failed: ConditionCheck | None = None
     for mandate in found:
         assert mandate.condition is not None
         facts = _facts(mandate.condition, args, context, policy)
         holds = bool(facts) and all(v is not None and _compare(v, mandate.condition) for _w, v in facts)
+        read = "; ".join(w for w, _v in facts)
         if holds:
-            return ConditionCheck(mandate, True, "; ".join(w for w, _v in facts))
-    if found:
-        told = "no trusted record of this call's values holds the field, or one does not satisfy it"
-        return ConditionCheck(found[0], False, told)
-    return None
+            return ConditionCheck(mandate, True, read)
+        told = (
+            f"{read}: does not satisfy it"
+            if facts
+            else f"no trusted {mandate.condition.field} of the record this call acts on"
+        )
+        failed = failed or ConditionCheck(mandate, False, told)
+    return failed
 
 
 def conditional_mandate(
