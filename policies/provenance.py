@@ -229,16 +229,17 @@ def _id_key(key: str) -> bool:
 
 
 def own_ids(call: Mapping[str, Any]) -> list[str]:
-    """The ids a successful side effect returned that it was not given: the values of its
-    observation's ``id`` (or ``*_id``) fields that none of the call's arguments holds (the id the
-    file service gave the file the run created, not a value the call echoes back). Nothing else
-    of the observation: its other fields are the tool's, as trusted as the tool is."""
+    """The ids a successful side effect returned that it was not given: the values of the top-level
+    ``id`` (or ``*_id``) fields of its observation that none of the call's arguments holds (the id
+    the file service gave the file the run created, not a value the call echoes back). Nothing else
+    of the observation: its other fields, and ids nested in them (a list of other records, replies
+    a third party wrote), are the tool's, as trusted as the tool is."""
     if not call.get("ok", True):
         return []
     given = {normalize_text(t) for _p, t in leaf_paths(call.get("args"))}
     out: list[str] = []
     for path, text in leaf_paths(call.get("observation")):
-        if path and _id_key(path[-1]) and traced(text) and normalize_text(text) not in given:
+        if len(path) == 1 and _id_key(path[0]) and traced(text) and normalize_text(text) not in given:
             out += [] if text in out else [text]
     return out
 

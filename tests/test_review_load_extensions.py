@@ -71,6 +71,7 @@ def test_a_condition_checked_true_on_trusted_data_is_the_mandate():
         ("great", ASKED),  # a rating the amount reader cannot read
         (4.6, ASKED.replace("higher than 4", "higher than 4.8")),
         (4.6, ASKED.replace("If it", "If Hotel Mar")),  # the record is not the one the condition names
+        (4.6, ASKED.replace("If it", "If Casa Az")),  # a name is read whole
     ],
 )
 def test_a_condition_not_checked_true_asks(rating, request_text):
@@ -195,7 +196,7 @@ def test_a_planted_id_stays_a_third_partys():
 def test_own_ids_reads_id_fields_the_call_was_not_given():
     call = {"tool": "create_file", "ok": True, "args": {"name": "n", "parent_id": "d-1"}}
     observed = {"id": "f-9", "parent_id": "d-1", "owner": ME, "links": [{"share_id": "s-4"}]}
-    assert own_ids({**call, "observation": observed}) == ["f-9", "s-4"]
+    assert own_ids({**call, "observation": observed}) == ["f-9"]  # not a nested record's id
     sources = sources_of("", {}, [{**call, "observation": observed}], effects=["create_file"])
     assert [s.kind for s in sources][-1] == "own"
     assert all(s.kind != "own" for s in sources_of("", {}, [{**call, "observation": observed}]))

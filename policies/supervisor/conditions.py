@@ -83,9 +83,11 @@ def _facts(
             naming_fields = {"id", *keys.get(tool, ()), *ids.get(tool, ())}
             if not any(record_identity(v) in targets for k, v in trusted.items() if k in naming_fields):
                 continue  # the record the call acts on: named by its id or a record key
-            named = " ".join(words_of(" ".join(str(v) for v in trusted.values())))
-            if condition.about != ("it",) and " ".join(condition.about) not in named:
-                continue
+            named = words_of(" ".join(str(v) for v in trusted.values()))
+            n = len(condition.about)
+            said = any(tuple(named[i : i + n]) == condition.about for i in range(len(named) - n + 1))
+            if condition.about != ("it",) and not said:
+                continue  # "If Casa Azul is rated ...": the record's trusted words say so, whole
             value = amount_value(record[condition.field])
             where = f"{condition.field} {record[condition.field]} in {tool} (step {call.get('step')})"
             out.append((where, float(value) if value is not None else None))
