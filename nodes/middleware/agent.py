@@ -371,7 +371,7 @@ class GovernanceMiddleware(ToolRunning, AgentMiddleware[GovernanceState, Any, An
             reply.refuse_final(refused_again(action, earlier))
             return None, reply.update()
         decision = rules.review_action(action, reply.batch.context, self.policy, self.hooks)
-        row = {"decision": decision.verdict, "reason": decision.reason, **decision.details}
+        row = rules.review_row(decision)
         if decision.verdict == "block":
             reply.refuse_final(
                 Verdict("refuse", action, f"supervisor_block:{decision.reason}", "supervisor", review=row)

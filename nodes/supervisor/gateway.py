@@ -284,7 +284,7 @@ def review(
             state, policy, "review", reason, by="supervisor", action=action, message=message, update=again
         )
     decision = rules.review_action(action, _review_context(state, policy, world), policy, hooks)
-    row = {"decision": decision.verdict, "reason": decision.reason, **decision.details}
+    row = rules.review_row(decision)
     update: dict[str, Any] = {"review": row, "reviews": [*(state.get("reviews") or []), row], **seen}
     if decision.verdict == "approve":  # the rules approved it, or a human's yes earlier in the run covers it
         update["approved_by"] = rules.approver(decision.details)
