@@ -1,5 +1,27 @@
 """The review engine: one supervisor review of a validated action against the policy's rules and
-what the run knows (:class:`ReviewContext`), giving approve, revise, escalate or block."""
+what the run knows (:class:`ReviewContext`), giving approve, revise, escalate or block.
+
+A tool call is decided by one ordered chain of named checks (:data:`CHAIN`), each
+``check(call, context) -> Decision | None``: the first that decides gives the decision, which names
+it (``Decision.check``) and the checks passed before it (``Decision.passed_checks``), as Cedar's
+authorizer names the policies that determined an answer. The order, in the floors a call is
+decided by:
+
+1. read the turn: ``mandate`` (the clause of the user's turn that asks for this kind of action,
+   read once per review by the context's request reader from the user's words only);
+2. where each value came from: ``binding`` (bound arguments, set membership, preconditions),
+   ``provenance`` (flows, argument sources, identifiers in free text, the requested kind and its
+   details, follow rules), ``ownership`` (records that must be the subject's);
+3. who may authorise it: ``authority`` (whether the request may stand in for the human: it asks
+   for this kind of action and gives every value);
+4. limits: ``amounts`` (numbers, the run's or thread's cap), ``record_limits``, ``defaults``,
+   ``custom_rules``, ``read_only`` (a read-only tool is approved here: the limits below are on
+   changes), ``repeats``, ``thresholds``;
+5. the decision: ``approval`` (by the request, or asked), ``approve``.
+
+An escalation a grant of the turn covers is then approved (:data:`GRANTS`,
+:mod:`policies.supervisor.grants`). Adding a rule kind: a model in :mod:`policies.supervisor.rules`,
+a check here, a line in :data:`CHAIN`, a test beside it."""
 
 from __future__ import annotations
 
