@@ -21,6 +21,7 @@ from nodes.trace import ANSWER_REFUSED, refused_answer, stop, trace_row
 from policies import supervisor as rules
 from policies.human import answer_reviewer_problem, parse_human_answer
 from policies.json_safety import json_problem, type_name
+from policies.words import RequestReader
 
 
 def escalate(state: State) -> dict:
@@ -36,7 +37,12 @@ def escalate(state: State) -> dict:
 
 
 def _ask(
-    state: State, policy: rules.SupervisorPolicy, hooks: Hooks, models: Models, journal: Journal | None = None
+    state: State,
+    policy: rules.SupervisorPolicy,
+    hooks: Hooks,
+    models: Models,
+    journal: Journal | None = None,
+    reader: RequestReader | None = None,
 ) -> tuple[Any, ...]:
     """Ask until an answer can be applied, at most ``human_answer_attempts`` times (the automatic
     approver once): ``(answer, decision or None, answers given, the problem of each refused one)``.
@@ -66,7 +72,8 @@ def _ask(
             continue
         if answer.type == "reject":
             return answer, None, given, problems
-        context = _review_context(state, policy, world_ledger(journal, str(state.get("thread_id") or "")))
+        world = world_ledger(journal, str(state.get("thread_id") or ""))
+        context = _review_context(state, policy, world, reader)
         decision = rules.approved_action(answer, state["action"], policy, context, hooks, models)
         if decision.passed:
             return answer, decision, given, problems
@@ -100,11 +107,12 @@ def human_approval(
     hooks: Hooks,
     models: Models,
     journal: Journal | None = None,
+    reader: RequestReader | None = None,
 ) -> dict:
     """Pause for the human (or ask the automatic approver) and apply the answer. An answer that
     cannot be applied is asked again, with the problem, before the run gives up on it."""
     policy = policy_for(runtime, policy)
-    answer, decision, given, problems = _ask(state, policy, hooks, models, journal)
+    answer, decision, given, problems = _ask(state, policy, hooks, models, journal, reader)
     by = "auto_approver" if policy.auto_approver_enabled else "human"
     refused = _refused_rows(state, given, problems, by)
     state = {**state, "trace": [*(state.get("trace") or []), *refused]} if refused else state
@@ -169,7 +177,7 @@ def human_approval(
         **said,
     }
     if by == "human" and answer.type == "approve":  # one ask per task: the yes covers the same kind
-        context, review = _review_context(state, policy), state["review"]
+        context, review = _review_context(state, policy, reader=reader), state["review"]
         grant = rules.grant_for(state["action"], review, context, policy, step=state.get("steps"))
         if grant is not None:
             update["grants"] = [*(state.get("grants") or []), grant]

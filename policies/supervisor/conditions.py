@@ -14,7 +14,10 @@ condition is checked true here, on the run's trusted tool data, of the record th
 - every such record satisfies the comparison, and there is at least one.
 
 Otherwise the call asks a human (``condition_not_checked``): the user made the step conditional,
-and the gateway could not see the condition hold. Deterministic and pure."""
+and the gateway could not see the condition hold. The conditions are read by the grammar
+(:class:`~policies.words.GrammarReader`, the default); a review whose context plugs in another
+reader (a model's) takes no conditional mandate: the call then stands on that reader's mandates
+alone. Deterministic and pure."""
 
 from __future__ import annotations
 
@@ -27,7 +30,15 @@ from policies.provenance import mappings, record_identity, rule_values, traced
 from policies.supervisor.context import ReviewContext
 from policies.supervisor.policy import SupervisorPolicy
 from policies.supervisor.rules import Requested
-from policies.words import Condition, Mandate, conditional_mandates, matching, said, words_of
+from policies.words import (
+    Condition,
+    GrammarReader,
+    Mandate,
+    conditional_mandates,
+    matching,
+    said,
+    words_of,
+)
 
 __all__ = ["ConditionCheck", "conditional_mandate", "conditioned"]
 
@@ -102,6 +113,8 @@ def conditioned(
 ) -> ConditionCheck | None:
     """The conditional mandate of the run's request for the rule's kind of action, checked on
     trusted data for this call (None: the request has none, and the call stands on nothing)."""
+    if context.reader is not None and not isinstance(context.reader, GrammarReader):
+        return None  # another reader gives its own mandates; a condition it cannot give asks
     found: Sequence[Mandate] = matching(
         conditional_mandates(context.request), rule.keywords, rule.verbs, rule.objects
     )

@@ -15,6 +15,7 @@ from typing import Any
 from policies.amounts import amount_value
 from policies.provenance import Source, leaf_paths, record_identity, sources_of
 from policies.supervisor.rules import OneOf
+from policies.words import Mandate, RequestReader, mandates
 
 #: Whose amount a limit could not read (an ``amount_not_readable`` decision's ``details.unreadable``):
 #: the call reviewed, or one the sum counts.
@@ -43,6 +44,20 @@ def tools_of(name: str, group: Collection[str]) -> frozenset[str]:
     """The tools a summed rule of ``name`` counts: its ``group`` when it declares one (the tool's
     own included), else the tool alone."""
     return frozenset({name, *group})
+
+
+@dataclass(frozen=True)
+class TurnReading:
+    """A turn read once: the mandates ``reader`` read from the turn's text (``request``), given to
+    every rule of a review that reads the request, so that a reader (a model's) is asked once per
+    review, never once per rule. Another text is read by ``reader`` itself."""
+
+    request: str
+    found: tuple[Mandate, ...]
+    reader: RequestReader | None = None
+
+    def mandates(self, request: str) -> Sequence[Mandate]:
+        return self.found if request == self.request else mandates(request, self.reader)
 
 
 def _same(value: Any) -> tuple[bool, Any]:
@@ -79,6 +94,16 @@ class ReviewContext:
     #: the thread's ledger: what the successful calls of the tools thread-wide rules watch did, in
     #: every run of the thread, this one's included (:mod:`policies.supervisor.ledger`)
     ledger: tuple[Mapping[str, Any], ...] = ()
+    #: how the user's turn is read into mandates (:class:`~policies.words.RequestReader`; None: the
+    #: default grammar, :class:`~policies.words.GrammarReader`). It is given ``request`` only, the
+    #: user's own words, never a tool's result (``build_graph(reader=...)``,
+    #: ``GovernanceMiddleware(reader=...)``)
+    reader: RequestReader | None = None
+
+    @cached_property
+    def read(self) -> TurnReading:
+        """The turn's mandates, read once for the whole review (:class:`TurnReading`)."""
+        return TurnReading(self.request, tuple(mandates(self.request, self.reader)), self.reader)
 
     @cached_property
     def sources(self) -> list[Source]:
