@@ -82,6 +82,9 @@ class ReviewContext:
     #: tool → paths of its observations trusted the other way (``ToolSpec.trust_except``); filled
     #: in from the policy by :func:`review_action` when left empty
     field_trust: Mapping[str, Sequence[str]] = field(default_factory=dict)
+    #: the policy's side-effect tools, whose calls in the run give the ids they returned as the
+    #: run's own (``provenance.own_ids``); filled in from the policy by :func:`review_action`
+    effects: frozenset[str] = frozenset()
     #: the grants of this turn: escalated steps a human approved, whose kind and provenance a later
     #: escalation may share (:mod:`policies.supervisor.grants`)
     grants: tuple[Mapping[str, Any], ...] = ()
@@ -113,6 +116,7 @@ class ReviewContext:
             trusted_tools=self.trusted,
             constants=list(self.constants),
             field_trust=self.field_trust,
+            effects=self.effects,
         )
         if self.human:
             found.append(Source("human", " | ".join(t for _p, t in leaf_paths(dict(self.human)))))

@@ -44,6 +44,7 @@ from policies.provenance import (
     rule_values,
     traced,
 )
+from policies.supervisor.conditions import conditional_mandate, conditioned
 from policies.supervisor.context import (
     AN_EARLIER_CALL,
     DECIMALS,
@@ -175,9 +176,15 @@ def _provenance(
             return refused
     asked = rules.requested
     if asked is not None and not requested(asked, context.request, context.read):
-        said = {k: v for k, v in asked.model_dump(include={"keywords", "verbs", "objects"}).items() if v}
-        told = flow(name, "the request does not ask for this kind of action", name)
-        return Decision(policy.verdict(asked.verdict), asked.reason, {**said, **told})
+        # a step the request makes conditional stands on its condition, checked on trusted data
+        check = conditioned(asked, args, context, policy)
+        if check is None:
+            said = {k: v for k, v in asked.model_dump(include={"keywords", "verbs", "objects"}).items() if v}
+            told = flow(name, "the request does not ask for this kind of action", name)
+            return Decision(policy.verdict(asked.verdict), asked.reason, {**said, **told})
+        if not check.holds:
+            return Decision("escalate", "condition_not_checked", check.details())
+        checked["condition"] = check.told
     planted, notes = planted_detail(policy, name, rules, args, context)
     return planted if planted is not None else {**checked, **notes}
 
@@ -378,6 +385,8 @@ def review_action(
     (``Decision.check``) and the checks it passed (``Decision.passed_checks``)."""
     if not context.field_trust and policy.field_trust():
         context = replace(context, field_trust=policy.field_trust())
+    if not context.effects and policy.effect_tools():
+        context = replace(context, effects=policy.effect_tools())
     if action.get("kind") == "final":
         return replace(_final_review(action, context, policy), check=FINAL_CHECK)
     name = str(action.get("name"))
@@ -431,7 +440,9 @@ def _read_mandate(call: Call, context: ReviewContext) -> Decision | None:
     the human and in the audit: "you asked: cancel · the Budget Review"), read once per review
     by the context's reader from the user's words only."""
     if call.rules.requested is not None:
-        call.mandate = mandate(call.rules.requested, context.request, context.read)
+        call.mandate = mandate(call.rules.requested, context.request, context.read) or conditional_mandate(
+            call.rules.requested, call.action, context, call.policy
+        )
     return None
 
 
