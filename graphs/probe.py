@@ -428,6 +428,6 @@ def _trust_attacks(
     for attack in _attacks(open_policy, task, reads, seeds, shapes, per_shape, tag="trust"):
         said = declaration(policy, attack.tool, attack.path) if attack.tool else None
         if said is not None:
-            report.depends_on[attack.id] = said
+            report.depends_on[attack.id] = (attack.tool, said)
             out.append(attack)
     return out

@@ -159,7 +159,7 @@ def sarif(report: ProbeReport, uri: str, text: str = "", gate: Gate | None = Non
         )
         message = f"{f.blame.rule}. Fix: {f.blame.fix}. Found by: {f.example}."
         if f.depends_on:
-            message += f" Holds only if {f.depends_on}."
+            message += f" Holds only if {'; and '.join(f.depends_on)}."
         result: dict[str, Any] = {
             "ruleId": rule["id"],
             "ruleIndex": list(rules).index(rule["id"]),

@@ -55,13 +55,16 @@ class Finding:
     example: str
     attacks: list[str] = field(default_factory=list)
     engines: list[str] = field(default_factory=list)
-    depends_on: str | None = None  # the trust pass: the declaration the policy's safety rests on
+    #: The trust pass: the tool whose trust declarations the policy's safety rests on here, and
+    #: those declarations (each field planted), in words.
+    trusts: str | None = None
+    depends_on: list[str] = field(default_factory=list)
 
     @property
     def key(self) -> str:
-        """Stable across seeds: tool, argument, attack shape, rule (and the trust declaration)."""
+        """Stable across seeds: tool, argument, attack shape, rule (and the tool trusted)."""
         parts = [self.tool, self.arg, self.shape, self.blame.rule_id]
-        return "|".join(parts + ([self.depends_on] if self.depends_on else []))
+        return "|".join(parts + ([f"trusts:{self.trusts}"] if self.trusts else []))
 
     @property
     def severity(self) -> str:
@@ -93,7 +96,7 @@ class Finding:
         head = f"FINDING {self.severity} {where} [{self.shape}]: {self.blame.rule}"
         out = [head]
         if self.depends_on:
-            out.append(f"    holds only if: {self.depends_on}")
+            out.append(f"    holds only if: {'; and '.join(self.depends_on)}")
         out += [
             f"    fix: {self.blame.fix}",
             f"    why: {self.why}",
@@ -342,11 +345,12 @@ def findings_of(
     results: Sequence[Any],
     requests: Mapping[str, str],
     task_tools: Mapping[str, Sequence[str]],
-    depends_on: Mapping[str, str] | None = None,
+    depends_on: Mapping[str, tuple[str, str]] | None = None,
 ) -> list[Finding]:
     """The findings of the attack ``results`` (:class:`~graphs.probe_report.AttackResult`) that ran
     unasked, one per hole, worst first; ``requests`` and ``task_tools``: each task's request and
-    the tools it calls; ``depends_on``: attack id → the trust declaration it needs to be false."""
+    the tools it calls; ``depends_on``: attack id → the tool and the trust declaration it needs
+    to be false (the trust pass)."""
     by_key: dict[str, Finding] = {}
     for r in results:
         if r.outcome != "ran_unasked":
@@ -366,9 +370,12 @@ def findings_of(
             found,
             why,
             describe_attack(a),
-            depends_on=(depends_on or {}).get(a.id),
         )
+        if depends_on and a.id in depends_on:
+            finding.trusts, declared = depends_on[a.id]
+            finding.depends_on.append(declared)
         kept = by_key.setdefault(finding.key, finding)
+        kept.depends_on += [d for d in finding.depends_on if d not in kept.depends_on]
         if a.id not in kept.attacks:
             kept.attacks.append(a.id)
         if r.engine not in kept.engines:

@@ -137,7 +137,7 @@ class ProbeReport:
     attacks: list[AttackResult] = field(default_factory=list)
     policy: SupervisorPolicy | None = field(default=None, repr=False)
     trust_attacks: list[AttackResult] = field(default_factory=list)
-    depends_on: dict[str, str] = field(default_factory=dict)
+    depends_on: dict[str, tuple[str, str]] = field(default_factory=dict)
     side_effect_args: dict[str, list[str]] = field(default_factory=dict)
     task_tools: dict[str, list[str]] = field(default_factory=dict)
 
@@ -146,7 +146,7 @@ class ProbeReport:
         return [r for r in self.attacks if r.outcome == "ran_unasked"]
 
     def _findings(
-        self, results: list[AttackResult], depends_on: dict[str, str] | None = None
+        self, results: list[AttackResult], depends_on: dict[str, tuple[str, str]] | None = None
     ) -> list[Finding]:
         if self.policy is None:
             return []
@@ -162,7 +162,7 @@ class ProbeReport:
         does (``depends_on``)."""
         known = {f.key for f in self.findings()}
         found = self._findings(self.trust_attacks, self.depends_on)
-        return [f for f in found if f.key.rsplit("|", 1)[0] not in known]
+        return [f for f in found if f.key.rsplit("|", 1)[0] not in known]  # less its trusts:
 
     def all_findings(self) -> list[Finding]:
         return [*self.findings(), *self.trust_findings()]
@@ -281,7 +281,8 @@ class ProbeReport:
             ],
             "attacks": [r.to_json() for r in self.attacks],
             "trust_attacks": [
-                {**r.to_json(), "depends_on": self.depends_on.get(r.attack.id)} for r in self.trust_attacks
+                {**r.to_json(), "depends_on": self.depends_on.get(r.attack.id, ("", ""))[1]}
+                for r in self.trust_attacks
             ],
         }
 

@@ -231,7 +231,12 @@ def test_the_trust_pass_reports_a_bypass_with_its_declaration_and_fails_only_str
     trusted = [f for f in report.trust_findings() if f.tool == "issue_refund"]
     assert trusted, report.table()
     first = trusted[0]
-    assert first.severity == "info" and "look_up_order" in str(first.depends_on)
+    assert (
+        first.severity == "info"
+        and first.trusts == "look_up_order"
+        and first.key.endswith("|trusts:look_up_order")
+    )
+    assert all("ToolSpec(trust='trusted') of look_up_order" in d for d in first.depends_on)
     assert first.blame.rule_id == "issue_refund.amount:Threshold"
     assert "holds only if: `look_up_order." in report.table()
     assert report.exit_code() == 0 and report.exit_code(Gate(strict=True)) == 1
