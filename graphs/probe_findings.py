@@ -248,8 +248,8 @@ def _value_blame(
         if not limits:
             return Blame(
                 f"{tool}.{arg}:Threshold",
-                f"no Threshold or RecordLimit on {tool}.{arg}: a genuine figure ({value}: {provenance}) runs "
-                "unasked, however large",
+                f"no Threshold or RecordLimit on {tool}.{arg}: a figure a trusted source holds ({value}: "
+                f"{provenance}) runs unasked, however large",
                 f"ToolRules(escalate_above=[Threshold(arg='{arg}', limit=<most unasked>, "
                 f"reason='large_{tool}')]) on {tool}, or a RecordLimit",
                 "medium",
