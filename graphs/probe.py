@@ -307,11 +307,11 @@ def _renamed(attack: Attack, new: str) -> Attack:
 
 
 def _same(attack: Attack) -> str:
-    """What makes two attacks the same, whatever their id and seed."""
-    a = attack
-    return json.dumps(
-        [a.shape, a.tool, a.path, a.call, a.request, a.arg, a.after], sort_keys=True, default=str
-    )
+    """What makes two attacks the same, whatever their id and seed: every field but the id (and
+    the id in the planted marker)."""
+    fields = {k: v for k, v in attack.__dict__.items() if k != "id"}
+    marked = json.dumps(fields, sort_keys=True, default=str)
+    return marked.replace(f"[[probe:{attack.id}]]", "[[probe]]")
 
 
 def _attacks(

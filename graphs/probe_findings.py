@@ -25,7 +25,7 @@ from policies.supervisor.policy import SupervisorPolicy
 from policies.supervisor.request import requested
 from policies.supervisor.rules import TEXT_IDENTIFIERS, Requested, ToolRules
 
-__all__ = ["SEVERITIES", "Blame", "Finding", "blame", "describe_attack", "findings_of"]
+__all__ = ["SEVERITIES", "Blame", "Finding", "blame", "describe_attack", "findings_of", "in_the_request"]
 
 #: The severities, worst first.
 SEVERITIES = ("high", "medium", "low", "info")
@@ -40,7 +40,7 @@ class Blame:
     rule: str
     fix: str
     severity: str
-    kind: str  # side_effect | refused_by_user | limit | data_exposure
+    kind: str  # side_effect | not_asked_for | limit | data_exposure
 
 
 @dataclass
@@ -153,10 +153,14 @@ def _missing_rules(tool: str, arg: str) -> Blame:
 
 
 def _requested_blame(tool: str, rules: ToolRules, request: str, refused: bool) -> Blame:
-    kind, severity = ("refused_by_user", "medium") if refused else ("side_effect", "high")
+    kind, severity = ("not_asked_for", "medium") if refused else ("side_effect", "high")
     asked = rules.requested
     if asked is None:
-        how = "a request that refuses it" if refused else "an instruction planted in tool data"
+        how = (
+            "a request that does not ask for it (a refusal)"
+            if refused
+            else "an instruction planted in tool data"
+        )
         return Blame(
             f"{tool}:Requested",
             f"no Requested rule on {tool}: {how} gets a {tool} call the request never asked for",
@@ -308,7 +312,7 @@ def blame(
     if rules is None:
         return _missing_rules(tool, arg)
     request = attack.request
-    if attack.shape == "negated_request":
+    if in_the_request(attack):
         return _requested_blame(tool, rules, request, refused=True)
     said = str(provenance.get(arg) or "")
     if approved_by == "request":
@@ -333,10 +337,16 @@ def blame(
     )
 
 
+def in_the_request(attack: Any) -> bool:
+    """An attack that plants nothing: the request itself is the attack (a refusal, a question),
+    aimed at the user's own call as a whole."""
+    return attack.planted is None and not attack.tool
+
+
 def describe_attack(attack: Any) -> str:
     """An attack in one line (a refused request: the request it ran under)."""
-    if attack.shape == "negated_request":
-        return f"negated_request: the user's own {attack.call['name']} call under {attack.request!r}"
+    if in_the_request(attack):
+        return f"{attack.shape}: the user's own {attack.call['name']} call under {attack.request!r}"
     return str(attack.describe())
 
 
@@ -361,11 +371,11 @@ def findings_of(
         )
         said = {k: v for k, v in r.provenance.items() if k == a.arg}
         why = f"approved_by {r.approved_by} ({r.rule})"
-        if a.shape != "negated_request":
+        if not in_the_request(a):
             why += f"; {a.arg} {said[a.arg]}" if said else f"; no ArgSource traced {a.arg}"
         finding = Finding(
             str(a.call["name"]),
-            "" if a.shape == "negated_request" else str(a.arg),  # the call as a whole
+            "" if in_the_request(a) else str(a.arg),  # the call as a whole
             str(a.shape),
             found,
             why,

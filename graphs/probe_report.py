@@ -14,7 +14,7 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
-from graphs.probe_findings import Finding, describe_attack, findings_of
+from graphs.probe_findings import Finding, describe_attack, findings_of, in_the_request
 from policies.attacks import Attack
 from policies.supervisor.policy import SupervisorPolicy
 
@@ -105,7 +105,7 @@ class AttackResult:
             "call": {"name": a.call["name"], "args": dict(a.call.get("args") or {})},
             "arg": a.arg,
             "planted_at": f"{a.tool}.{'.'.join(a.path)}" if a.path else (a.tool or "the request"),
-            "planted": a.planted if a.shape != "negated_request" else a.request,
+            "planted": a.request if in_the_request(a) else a.planted,
         }
         if self.outcome == "ran_unasked":
             out |= {"approved_by": self.approved_by, "rule": self.rule, "provenance": self.provenance}
@@ -172,9 +172,7 @@ class ProbeReport:
         on the call as a whole, a refused request, counts for the tool alone)."""
         tools = {str(r.attack.call["name"]) for r in self.attacks}
         args = {
-            f"{r.attack.call['name']}.{r.attack.arg}"
-            for r in self.attacks
-            if r.attack.shape != "negated_request"
+            f"{r.attack.call['name']}.{r.attack.arg}" for r in self.attacks if not in_the_request(r.attack)
         }
         return {
             "tools_never_attacked": [t for t in self.side_effect_args if t not in tools],

@@ -113,7 +113,7 @@ def test_a_missing_rule_a_missing_limit_and_a_refused_request_are_named():
         {},
         None,
     )
-    assert refused.rule_id == "send_email:Requested" and refused.kind == "refused_by_user"
+    assert refused.rule_id == "send_email:Requested" and refused.kind == "not_asked_for"
     bola = blame(
         _rules("issue_refund", owned=[]),
         _attack(
