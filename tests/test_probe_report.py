@@ -48,6 +48,9 @@ def _rules(tool: str, **update) -> object:
 def _attack(
     call: dict, arg: str, shape: str = "planted_instruction", request: str = "Read ticket T-2."
 ) -> Attack:
+    """An attack planted in a ticket's text; a refused request plants nothing (the request is it)."""
+    if shape == "negated_request":
+        return Attack("t-1", "t", shape, "", (), None, call, -1, request, arg, call["args"].get(arg))  # type: ignore[arg-type]
     return Attack(
         "t-1", "t", shape, "read_ticket", ("text",), "planted", call, 0, request, arg, call["args"].get(arg)
     )  # type: ignore[arg-type]
