@@ -185,6 +185,15 @@ def _value_blame(
     sources = _sources(rules, arg)
     kind = _kind(value)
     attacker = _attacker_wrote(provenance)
+    limited = [t.arg for t in rules.escalate_above] + [r.arg for r in rules.record_limits]
+    if isinstance(value, str) and arg in limited and not any(n.arg == arg for n in rules.number_args):
+        return Blame(  # "$900" or "900.00": a text where the limits expect a number
+            f"{tool}.{arg}:NumberArg",
+            f"no NumberArg on {tool}.{arg}: its limits are not held against {value!r}, a text",
+            f"ToolRules(number_args=[NumberArg(arg='{arg}', decimals=2)]) on {tool}",
+            "high",
+            "limit",
+        )
     if provenance.startswith("followed"):
         return Blame(
             f"{tool}.{arg}:Follow",

@@ -118,6 +118,13 @@ def test_a_missing_rule_a_missing_limit_and_a_refused_request_are_named():
         None,
     )
     assert refused.rule_id == "send_email:Requested" and refused.kind == "not_asked_for"
+    text = blame(
+        _rules("issue_refund", number_args=[]),
+        _attack({"name": "issue_refund", "args": {"order_id": "ORD-1002", "amount": "$900"}}, "amount"),
+        {"amount": "appears only in read_ticket (step 1)"},
+        "supervisor",
+    )
+    assert text.rule_id == "issue_refund.amount:NumberArg" and "NumberArg(arg='amount'" in text.fix
     bola = blame(
         _rules("issue_refund", owned=[]),
         _attack(
