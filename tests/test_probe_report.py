@@ -418,3 +418,19 @@ def test_the_cli_runs_the_flags_end_to_end(files):
         capture_output=True, text=True, cwd=files.root, env={**__import__("os").environ, "PYTHONPATH": str(ROOT)},
     )  # fmt: skip
     assert again.returncode == 0 and "PASSED" in again.stdout, again.stdout + again.stderr
+
+
+def test_exhaustive_with_the_trust_pass_in_the_cli_informs_and_fails_only_strict(files):
+    """The careful desk, every argument attacked: what gets through only by writing a field the
+    policy says the desk's own system sets is printed with that declaration, exit 0; --strict: 1."""
+    out = files.root / "r.json"
+    code, text = _cli(files.careful, exhaustive=True, no_trust_pass=False, output=str(out))
+    assert code == 0 and "PASSED" in text, text
+    assert "WARNING never attacked" not in text
+    report = json.loads(out.read_text())
+    assert report["coverage"] == {"tools_never_attacked": [], "args_never_attacked": []}
+    assert report["findings"] == [] and report["trust_findings"], text
+    assert all(f["severity"] == "info" and f["depends_on"] for f in report["trust_findings"])
+    assert "    holds only if: `" in text and "is written by your own system" in text
+    code, text = _cli(files.careful, exhaustive=True, no_trust_pass=False, strict=True)
+    assert code == 1 and "finding(s)" in text
