@@ -193,8 +193,11 @@ def verify_chain(
     if head is None:
         problems.append(_problem("removed", None, None, "the chain's head (its last row) is missing"))
     elif last in links and head.get("hash") != links[last][0][1].get("hash"):
-        detail = "it is not the row the writer recorded last"
-        problems.append(_problem("edited", links[last][0], last, detail))
+        moved = hashes.get(str(head.get("hash")))
+        what = "reordered" if moved is not None else "edited"
+        which = f" (row {moved} is)" if moved is not None else ""
+        detail = f"it is not the row the writer recorded last{which}"
+        problems.append(_problem(what, links[last][0], last, detail))
     first = links.get(0, [("", {})])[0][1]
     given = first.get("before")
     count = sum(len(found) for found in links.values())
