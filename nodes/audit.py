@@ -199,11 +199,12 @@ def chained(
     made: list[Entry] = []
     for e, item in zip(entries, stored, strict=True):
         had = _value(item)
-        if had is not None and tamper.is_linked(had) and tamper.content(had) == tamper.content(e.value):
-            continue
+        if had is not None and tamper.content(had) == tamper.content(e.value):
+            continue  # written already (linked, or before the chain began): it stands
         extra: dict[str, Any] = {}
-        if had is not None and tamper.is_linked(had):
-            extra["replaces"] = {"n": had["n"], "hash": had["hash"]}
+        if had is not None:  # its place (or its count among the older items) is taken over
+            linked = tamper.is_linked(had)
+            extra["replaces"] = {"n": had["n"], "hash": had["hash"]} if linked else {"unlinked": True}
         if n == -1:
             extra["before"] = before
         n += 1

@@ -151,6 +151,13 @@ def verify_chain(
         for _, v in found
         if isinstance(v.get("replaces"), Mapping) and isinstance(v["replaces"].get("n"), int)
     }
+    # older items a link took over (written again with other content) are no longer unlinked
+    taken = sum(
+        1
+        for found in links.values()
+        for _, v in found
+        if isinstance(v.get("replaces"), Mapping) and v["replaces"].get("unlinked") is True
+    )
     last = int(head["n"]) if head is not None and isinstance(head.get("n"), int) else max(links, default=-1)
     top = max([last, *links])
     prev_hash = ""
@@ -182,9 +189,10 @@ def verify_chain(
                 problems.append(_problem("removed", item, n, detail))
         if n == 0:
             before = value.get("before")
-            if isinstance(before, int) and before != loose:
-                what = "inserted" if loose > before else "removed"
-                detail = f"the log held {before} row(s) from before the chain began, it holds {loose} now"
+            if isinstance(before, int) and before - taken != loose:
+                kept = before - taken
+                what = "inserted" if loose > kept else "removed"
+                detail = f"the log held {kept} row(s) from before the chain began, it holds {loose} now"
                 problems.append(_problem(what, None, None, detail))
             elif not isinstance(before, int) and loose:
                 detail = f"{loose} row(s) carry no link"
@@ -201,7 +209,7 @@ def verify_chain(
     first = links.get(0, [("", {})])[0][1]
     given = first.get("before")
     count = sum(len(found) for found in links.values())
-    older = given if isinstance(given, int) else loose
+    older = given - taken if isinstance(given, int) else loose
     return ChainReport(count, older, unchained=False, problems=tuple(problems))
 
 

@@ -111,6 +111,25 @@ def test_a_rewrite_with_the_same_content_keeps_its_link_and_other_content_replac
     assert tamper.verify_chain(stored.items(), head2).ok
 
 
+def test_a_thread_older_than_the_chain_goes_on_chained_and_an_unlinked_row_added_later_shows():
+    """Items written before the chain existed stay as they are (counted by the first link); one
+    of them written again as it is stays unlinked, written with other content becomes a link."""
+    from langgraph.store.memory import InMemoryStore
+
+    store, space = InMemoryStore(), log.namespace("old")
+    for i in range(3):
+        store.put(space, f"k{i}", log.entry(f"k{i}", "r", "trace", i, {"i": i}).value, index=False)
+    (found,) = verify_audit(store, "old")
+    assert found.report.unchained and found.ok
+    again = [log.entry("k0", "r", "trace", 0, {"i": 0}), log.entry("k1", "r", "trace", 1, {"i": "other"})]
+    log.write(store, "old", [*again, log.entry("k3", "r", "trace", 3, {"i": 3})])
+    (found,) = verify_audit(store, "old")
+    assert found.ok and (found.report.linked, found.report.before) == (2, 2), found.report
+    store.put(space, "forged", {"run_id": "r", "kind": "trace", "seq": 9, "row": {}}, index=False)
+    (found,) = verify_audit(store, "old")
+    assert [p.what for p in found.report.problems] == ["inserted"]
+
+
 def test_an_approval_stamp_binds_the_tool_its_arguments_and_the_question():
     stamp = tamper.call_stamp(b"k", "send_payment", {"amount": 5.0}, "ask:1")
     assert tamper.stamp_matches(b"k", stamp, "send_payment", {"amount": 5}, "ask:1")  # as jsonb returns it
