@@ -392,3 +392,24 @@ def test_a_middleware_plan_changed_before_its_call_runs_is_refused(monkeypatch):
     assert plan_tampered({k: v for k, v in plan.items() if k != "stamp"})
     monkeypatch.delenv(AUDIT_KEY_ENV)
     assert not plan_tampered({**plan, "args": {"amount": 5000.0}})
+
+
+@pytest.mark.integration
+def test_the_cli_answers_a_stamped_run_and_a_stamp_made_under_another_key_is_not_run(tmp_path):
+    """The key in every process's environment: a run asked in one process is approved from
+    another (the refund runs, the chain verifies). A stamp another key made, as a forger without
+    the key would, is not the stamp: the refund is not run."""
+    db = str(tmp_path / "runs.sqlite")
+    for thread, approver_key in (("S", "k1"), ("F", "forged")):
+        asked = cli(
+            "run", "supervisor", "--human", "--db", db, "--thread-id", thread, AGENT_PATTERNS_AUDIT_KEY="k1"
+        )
+        assert asked.returncode == 3, asked.stdout + asked.stderr
+        done = cli("approve", thread, "--as", "alice", "--db", db, AGENT_PATTERNS_AUDIT_KEY=approver_key)
+        shown = json.loads(cli("show", thread, "--json", "--db", db).stdout)
+        refunds = [c for c in shown["calls"] if c["tool"] == "issue_refund"]
+        if approver_key == "k1":
+            assert done.returncode == 0 and len(refunds) == 1, done.stdout + done.stderr
+        else:
+            assert done.returncode == 1 and refunds == [] and shown["stop_reason"] == "approval_tampered"
+    assert cli("audit", "--verify", "--db", db).returncode == 0
