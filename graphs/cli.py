@@ -237,9 +237,20 @@ def build_parser() -> argparse.ArgumentParser:
     demo.add_argument("pattern", help=f"one of: {', '.join(PATTERNS)}")
     demo.add_argument("-o", "--output", metavar="FILE", help="write it to FILE instead of stdout")
     audit = sub.add_parser("audit", help="every run of a thread by turn: calls, refusals, trace, approvers")
-    audit.add_argument("thread_id")
+    audit.add_argument("thread_id", nargs="?", help="the thread (with --verify: every thread when none)")
     audit.add_argument("--turn", type=_positive, help="only the run(s) of this turn (1: the first request)")
     audit.add_argument("--json", action="store_true", help="print JSON (every row of every run)")
+    audit.add_argument(
+        "--verify",
+        action="store_true",
+        help="check the hash chain of the thread's audit log (every thread's when none is named): "
+        "exit 1 naming each row edited, removed, inserted or reordered",
+    )
+    audit.add_argument(
+        "--strict",
+        action="store_true",
+        help="with --verify: a thread written before the chain existed fails too",
+    )
     _db_option(audit)
     add_probe_parser(sub)
     return parser

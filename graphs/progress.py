@@ -126,7 +126,8 @@ def _decision(update: Mapping[str, Any]) -> tuple[str | None, list[str], list[st
         if isinstance(review.get("changes"), Mapping):
             long.append(f"changes={_value(review['changes'])}")
     request = update.get("approval_request")
-    if isinstance(request, Mapping):
+    # (an answer's update carries the request again only for the approved call's stamp)
+    if isinstance(request, Mapping) and "human_answer" not in update:
         mark = "wait"
         parts.append(f"asks a human: reason={request.get('reason', '?')}")
     answer = update.get("human_answer")

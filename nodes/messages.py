@@ -188,6 +188,7 @@ _MEANINGS: tuple[tuple[str, str], ...] = (
     ("human_resolved", "a human marked the request as resolved before the action ran"),
     ("invalid_human_answer", "a human reviewer's answer could not be applied"),
     ("effect_in_progress", "another process is making this very call now, so it was not made again"),
+    ("approval_tampered", "the call that waited for approval was changed in storage since it was stamped"),
     ("thread_changed", "another run acted on this thread after the call was reviewed; ask again"),
     ("review_decision_denied_execution:", "the policy does not allow the reviewer's decision"),
     ("invalid_", "a reply failed the gateway's checks"),

@@ -266,6 +266,8 @@ class GovernanceMiddleware(ToolRunning, AgentMiddleware[GovernanceState, Any, An
     def wrap_model_call(self, request: ModelRequest, handler: Callable[[ModelRequest], Any]) -> Any:
         kept = kept_reply()
         stopped, update = self._model_gate(request.state, resuming=kept is not None)
+        if kept is not None and not kept[2]:
+            stopped, update = tampered_stop(request.state)
         if stopped is not None:
             return self._gate_stopped(stopped, update, request.state)
         if kept is not None:  # the node runs again with a human's answer: the reply they were shown
@@ -285,6 +287,8 @@ class GovernanceMiddleware(ToolRunning, AgentMiddleware[GovernanceState, Any, An
     ) -> Any:
         kept = await akept_reply()
         stopped, update = self._model_gate(request.state, resuming=kept is not None)
+        if kept is not None and not kept[2]:
+            stopped, update = tampered_stop(request.state)
         if stopped is not None:
             return self._gate_stopped(stopped, update, request.state)
         if kept is not None:
@@ -422,6 +426,14 @@ class GovernanceMiddleware(ToolRunning, AgentMiddleware[GovernanceState, Any, An
         update, moved = self._end(state, runtime)
         await audit.awrite(runtime, moved)
         return update
+
+
+def tampered_stop(state: Mapping[str, Any]) -> tuple[AIMessage, dict[str, Any]]:
+    """The reply a human was asked about was changed in the checkpoint while it waited (its stamp
+    no longer matches): none of its calls runs, the run stops ``approval_tampered``."""
+    row = trace_row(run_of(state), "model", ok=False, stop_reason="approval_tampered")
+    stopped = {"governance_stop_reason": "approval_tampered", **audit_rows(trace=[row])}
+    return stop_message("approval_tampered", "governance"), stopped
 
 
 def _with_settled(update: dict[str, Any], settled: dict[str, Any] | None) -> dict[str, Any]:

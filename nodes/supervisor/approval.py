@@ -11,6 +11,7 @@ from typing import Any
 
 from langgraph.types import interrupt
 
+from nodes import stamps
 from nodes.clock import iso_utc, now
 from nodes.effects import ask_key, first_answer, world_ledger
 from nodes.journal import Journal
@@ -33,7 +34,28 @@ def escalate(state: State) -> dict:
         thread_id=state.get("thread_id"),
         step=state.get("steps"),
     )
-    return {"approval_request": {**request, "requested_at": now()}}
+    asked = stamps.stamp(*stamps.call_of(state["action"]), stamps.asked_key(request))
+    return {"approval_request": {**request, "requested_at": now(), **asked}}
+
+
+def ask_tampered(state: State) -> dict | None:
+    """With ``$AGENT_PATTERNS_AUDIT_KEY``: the run stopped ``approval_tampered`` when the call that
+    waits for an answer is not the one stamped when it was asked (its checkpoint was changed while
+    it waited); else None."""
+    request = state.get("approval_request") or {}
+    if not stamps.tampered(request.get("stamp"), *stamps.call_of(state["action"]), stamps.asked_key(request)):
+        return None
+    figures = _figures(state, state["action"])
+    stopped = stop(state, "human_approval", "approval_tampered", figures=figures, details={"stamp": "asked"})
+    return conv.close_open_calls(state, stopped)
+
+
+def approved_stamp(state: State, action: dict) -> dict:
+    """The approval request with the approved call's stamp (checked before it runs), or as it was
+    without a key."""
+    request = state["approval_request"]
+    made = stamps.stamp(*stamps.call_of(action), stamps.asked_key(request))
+    return {"approval_request": {**request, "approved_stamp": made["stamp"]}} if made else {}
 
 
 def _ask(
@@ -49,7 +71,7 @@ def _ask(
     With a journal, the first answer to each question wins: a second process resuming the same
     question with another answer applies the first (:func:`nodes.effects.first_answer`)."""
     request, thread = state["approval_request"], str(state.get("thread_id") or "")
-    asked = {k: v for k, v in request.items() if k != "requested_at"}
+    asked = {k: v for k, v in request.items() if k not in ("requested_at", "stamp", "approved_stamp")}
     given: list[Any] = []
     problems: list[str] = []
     tries = 1 if policy.auto_approver_enabled else policy.human_answer_attempts
@@ -112,6 +134,9 @@ def human_approval(
     """Pause for the human (or ask the automatic approver) and apply the answer. An answer that
     cannot be applied is asked again, with the problem, before the run gives up on it."""
     policy = policy_for(runtime, policy)
+    tampered = ask_tampered(state)
+    if tampered is not None:
+        return tampered
     answer, decision, given, problems = _ask(state, policy, hooks, models, journal, reader)
     by = "auto_approver" if policy.auto_approver_enabled else "human"
     refused = _refused_rows(state, given, problems, by)
@@ -175,6 +200,7 @@ def human_approval(
         "approved_by": by,
         "paused_seconds": paused_total,
         **said,
+        **approved_stamp(state, decision.details["action"]),
     }
     if by == "human" and answer.type == "approve":  # one ask per task: the yes covers the same kind
         context, review = _review_context(state, policy, reader=reader), state["review"]
