@@ -203,6 +203,8 @@ SUPERVISOR: frozenset[str] = frozenset(
         # this very call now; another run acted on the thread after this call was reviewed
         "effect_in_progress",
         "thread_changed",
+        # an answer given after its question expired (ask_expires_after, on_expired: reject)
+        "approval_expired",
         *TOOL_GATEWAY,
         *HUMAN,
     }
