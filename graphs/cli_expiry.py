@@ -64,18 +64,18 @@ def is_expired(request: Any, at: float | None = None) -> bool:
 
 
 def expiry_text(request: Any, paused_at: str | None, at: float | None = None) -> str:
-    """How long the question has waited and when it expires, for ``waiting``: ``asked 12m ago,
-    expires in 48m (2026-05-01T10:00:00+00:00)``, ``... EXPIRED 5m ago (...)``, ``..., never
+    """How long the question has waited and when it expires, for ``waiting``: ``asked 12m ago;
+    expires in 48m, at 2026-05-01T10:00:00+00:00``, ``...; EXPIRED 5m ago, at ...``, ``...; never
     expires``."""
     at = now() if at is None else at
     asked, expires = ask_times(request, paused_at)
     age = f"asked {_span(at - asked)} ago" if asked is not None else "asked at an unknown time"
     if expires is None:
-        return f"{age}, never expires"
+        return f"{age}; never expires"
     when = str(request.get("expires_at"))
     if at > expires:
-        return f"{age}, EXPIRED {_span(at - expires)} ago ({when})"
-    return f"{age}, expires in {_span(expires - at)} ({when})"
+        return f"{age}; EXPIRED {_span(at - expires)} ago, at {when}"
+    return f"{age}; expires in {_span(expires - at)}, at {when}"
 
 
 def expiry_json(request: Any, paused_at: str | None, at: float | None = None) -> dict[str, Any]:

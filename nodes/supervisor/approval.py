@@ -61,7 +61,7 @@ def late_answer(
     again with a fresh expiry. Either way a trace row says so, with the late answer and its
     reviewer. None where the answer was in time (or the question never expires)."""
     request, action = state["approval_request"], state["action"]
-    rule = expiry.expiry_for(policy, action)
+    rule = expiry.asked_with(request)  # as the question said, whatever policy the run resumed under
     asked = float(request["requested_at"])
     if not expiry.is_late(rule, asked, answered):
         return None

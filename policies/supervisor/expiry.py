@@ -49,6 +49,15 @@ def expiry_for(policy: SupervisorPolicy, action: Mapping[str, Any]) -> Expiry:
     return Expiry(seconds, on_expired)
 
 
+def asked_with(request: Mapping[str, Any]) -> Expiry:
+    """The expiry a question was asked with, as its request says (:func:`expiry_fields`): what holds
+    for its answer, whatever policy the run is resumed under (one without: it never expires)."""
+    seconds = request.get("expires_after")
+    on_expired: OnExpired = "ask_again" if request.get("on_expired") == "ask_again" else "reject"
+    valid = isinstance(seconds, int | float) and not isinstance(seconds, bool) and seconds > 0
+    return Expiry(float(seconds) if valid else None, on_expired)
+
+
 def iso(seconds: float) -> str:
     """Seconds since the epoch as ISO 8601 in UTC, to the second."""
     return datetime.fromtimestamp(seconds, UTC).isoformat(timespec="seconds")
