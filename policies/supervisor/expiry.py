@@ -54,8 +54,9 @@ def asked_with(request: Mapping[str, Any]) -> Expiry:
     for its answer, whatever policy the run is resumed under (one without: it never expires)."""
     seconds = request.get("expires_after")
     on_expired: OnExpired = "ask_again" if request.get("on_expired") == "ask_again" else "reject"
-    valid = isinstance(seconds, int | float) and not isinstance(seconds, bool) and seconds > 0
-    return Expiry(float(seconds) if valid else None, on_expired)
+    if isinstance(seconds, bool) or not isinstance(seconds, int | float) or not seconds > 0:
+        return Expiry(None, on_expired)
+    return Expiry(float(seconds), on_expired)
 
 
 def iso(seconds: float) -> str:
