@@ -23,6 +23,7 @@ from policies import supervisor as rules
 from policies.human import answer_reviewer_problem, parse_human_answer
 from policies.json_safety import json_problem, type_name
 from policies.supervisor import expiry
+from policies.supervisor.expiry import EXPIRED_REASON
 
 
 def escalate(state: State, runtime: Ctx, *, policy: rules.SupervisorPolicy | None = None) -> dict:
@@ -87,7 +88,7 @@ def late_answer(
         state,
         policy,
         "human_approval",
-        expiry.EXPIRED_REASON,
+        EXPIRED_REASON,
         by="human",
         action=action,
         message=message,
