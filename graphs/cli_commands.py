@@ -272,7 +272,7 @@ def list_command(args: argparse.Namespace, out: TextIO) -> int:
             waits = waits_on[run.thread_id]
             asked = expiry_text(run.waiting_on[0] if run.waiting_on else None, run.updated_at)
             print(
-                printable(f"{run.thread_id}  {run.pattern:<18} {_started(run)}  waits on {waits}; {asked}"),
+                printable(f"{run.thread_id}  {run.pattern:<18} {_started(run)}  [{asked}] waits on {waits}"),
                 file=out,
             )
         print(f"({store})", file=out)

@@ -65,13 +65,13 @@ def is_expired(request: Any, at: float | None = None) -> bool:
 
 def expiry_text(request: Any, paused_at: str | None, at: float | None = None) -> str:
     """How long the question has waited and when it expires, for ``waiting``: ``asked 12m ago;
-    expires in 48m, at 2026-05-01T10:00:00+00:00``, ``...; EXPIRED 5m ago, at ...``, ``...; never
-    expires``."""
+    expires in 48m, at 2026-05-01T10:00:00+00:00``, ``...; EXPIRED 5m ago, at ...``, or
+    ``asked 12m ago`` for one that never expires."""
     at = now() if at is None else at
     asked, expires = ask_times(request, paused_at)
     age = f"asked {_span(at - asked)} ago" if asked is not None else "asked at an unknown time"
     if expires is None:
-        return f"{age}; never expires"
+        return age
     when = str(request.get("expires_at"))
     if at > expires:
         return f"{age}; EXPIRED {_span(at - expires)} ago, at {when}"
