@@ -135,10 +135,9 @@ def test_without_ask_expires_after_nothing_changes(engine):
     request = run.start()
     assert not {"asked_at", "expires_at", "expires_after", "on_expired", "round"} & set(request)
     assert "expires at" not in request["action_requests"][0]["description"]
-    if isinstance(run, AgentEngine):
-        assert all(
-            not str(a["ask"]).startswith("asked:") for t in run.journal._answers.values() for a in t.values()
-        )
+    if isinstance(run, AgentEngine):  # no time asked kept in the journal either
+        thread = run.config["configurable"]["thread_id"]
+        assert not [a for a in run.journal.answers(thread) if str(a["ask"]).startswith("asked:")]
     time.sleep(PAST)
     assert run.answer("approve", "alice") is None
     assert run.refunds() == 1 and not _expired_rows(run)
@@ -336,3 +335,19 @@ def test_reject_expired_rejects_every_expired_question_and_only_those(
 
     assert main(["reject-expired", "--db", location]) == EXIT_OK
     assert "(0 expired question(s) rejected, 0 skipped;" in capsys.readouterr().out
+
+
+def test_a_late_answer_refused_is_fed_back_with_its_reviewer():
+    """``on_refusal="feedback"``: the expired call is a refusal the worker reads, recorded with the
+    late answer's reviewer and time; the run goes on without it."""
+    run = SupervisorEngine(ask_expires_after=SHORT, on_refusal="feedback")
+    run.start()
+    time.sleep(PAST)
+    assert run.answer("approve", "alice") is None
+    assert run.values["status"] == "ok" and run.refunds() == 0
+    [refusal] = [r for r in run.values["refusals"] if r["reason"] == "approval_expired"]
+    assert refusal["by"] == "human" and refusal["reviewer"] == "alice" and refusal["answered_at"]
+    assert refusal["observation"]["reason"] == "approval_expired"
+    phases = [r["phase"] for r in run.rows()]
+    assert phases.index("approval_expired") + 1 == phases.index("refused")
+    assert run.values["paused_seconds"] >= SHORT  # the wait is no run time

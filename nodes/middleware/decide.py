@@ -307,10 +307,11 @@ def late_answer(
     outcome = expiry.late_outcome(rule, answer.type)
     figures = expiry.late_figures(action, answer, asked, answered, rule)
     batch.refused_answers.append({"phase": expiry.EXPIRED_PHASE, **figures})
-    paused = max(0.0, now() - batch.model_at)
-    batch.model_at = now()
-    if outcome == "ask_again":
+    if outcome == "ask_again":  # the wait goes on: counted from when the reply was made, as before
         return "ask_again"
+    answered_now = now()
+    paused = max(0.0, answered_now - batch.model_at)
+    batch.model_at = answered_now  # a later question of this reply counts from here
     return Verdict(
         "refuse",
         action,
