@@ -351,3 +351,16 @@ def test_a_late_answer_refused_is_fed_back_with_its_reviewer():
     phases = [r["phase"] for r in run.rows()]
     assert phases.index("approval_expired") + 1 == phases.index("refused")
     assert run.values["paused_seconds"] >= SHORT  # the wait is no run time
+
+
+def test_the_audit_command_shows_the_late_answer(tmp_path, capsys, monkeypatch):
+    monkeypatch.delenv("OPENAI_API_KEY", raising=False)
+    db = str(tmp_path / "runs.sqlite")
+    _supervisor_waits(tmp_path, db, "late", capsys, ask_expires_after=SHORT, on_expired="ask_again")
+    time.sleep(PAST)
+    assert main(["approve", "late", "--as", "alice", "--db", db]) == EXIT_WAITING  # asked again
+    assert main(["approve", "late", "--as", "bob", "--db", db]) == EXIT_OK
+    capsys.readouterr()
+    assert main(["audit", "late", "--db", db]) == EXIT_OK
+    [line] = [ln for ln in capsys.readouterr().out.splitlines() if " approval_expired " in ln]
+    assert "answered by human alice at " in line and "the late approve was not applied (asked again)" in line

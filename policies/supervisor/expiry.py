@@ -113,8 +113,8 @@ def late_figures(
 ) -> dict[str, Any]:
     """The figures of the audit row of an answer given after its question expired (both engines):
     the tool asked about, the late answer's type and reviewer, when it was asked, when it expired,
-    when it was answered, that it was not applied, and what came of it (``then``: ``asked_again``
-    or ``rejected``, :func:`late_outcome`)."""
+    when it was answered, that it was not applied, what came of it (``then``: ``asked_again`` or
+    ``rejected``, :func:`late_outcome`), and all of it in words (``problem``)."""
     figures: dict[str, Any] = {
         "tool": "final" if action.get("kind") == "final" else action.get("name"),
         "expired": True,
@@ -125,6 +125,11 @@ def late_figures(
         "answered_at": iso(answered_at),
         "then": "asked_again" if late_outcome(expiry, answer.type) == "ask_again" else "rejected",
     }
+    # what the audit's line says of it (``agent-patterns audit`` shows a row's problem)
+    figures["problem"] = (
+        f"the question expired at {figures['expires_at']}: the late {answer.type} was not applied "
+        f"({'asked again' if figures['then'] == 'asked_again' else 'refused'})"
+    )
     return {**figures, "reviewer": answer.reviewer} if answer.reviewer is not None else figures
 
 
