@@ -68,6 +68,7 @@ from policies import supervisor as rules
 from policies.observation import restored
 from policies.supervisor.ledger import watched
 from policies.supervisor.subject import bound_arg_names
+from policies.words import RequestReader
 
 
 class GovernanceMiddleware(ToolRunning, AgentMiddleware[GovernanceState, Any, Any]):
@@ -84,7 +85,10 @@ class GovernanceMiddleware(ToolRunning, AgentMiddleware[GovernanceState, Any, An
     any process; by default the one beside the checkpointer of the invocation (the same SQLite
     file or PostgreSQL database as its runs), so every process running the agent on that store
     shares it. Give one (``graphs.store.open_journal(location)``) where the checkpointer is not
-    ``SqliteSaver`` or ``PostgresSaver`` and several processes act on a thread."""
+    ``SqliteSaver`` or ``PostgresSaver`` and several processes act on a thread. ``reader``: how the
+    user's turn is read into mandates (:class:`~policies.words.RequestReader`; default: the
+    positive grammar; a model's: :class:`nodes.model_reader.ModelReader`), given the client's
+    user turns of the run only, never a tool's result."""
 
     state_schema = GovernanceState
 
@@ -96,8 +100,10 @@ class GovernanceMiddleware(ToolRunning, AgentMiddleware[GovernanceState, Any, An
         custom_rules: Mapping[str, rules.CustomRule] | None = None,
         subject: Mapping[str, Any] | None = None,
         journal: Journal | None = None,
+        reader: RequestReader | None = None,
     ) -> None:
         super().__init__()
+        self.reader = reader
         self._journal = journal
         self._own_journal = Journal()  # a run with no checkpointer: its invocation is its life
         if tools is None:
@@ -314,6 +320,7 @@ class GovernanceMiddleware(ToolRunning, AgentMiddleware[GovernanceState, Any, An
             self._constants,
             grants=tuple(of_run(state.get("governance_grants"), run.get("run_id"))),
             ledger=ledger,
+            reader=self.reader,
         )
         models = self._arg_models
         about = {"run_id": run.get("run_id"), "step": run.get("steps")}
@@ -371,7 +378,7 @@ class GovernanceMiddleware(ToolRunning, AgentMiddleware[GovernanceState, Any, An
             reply.refuse_final(refused_again(action, earlier))
             return None, reply.update()
         decision = rules.review_action(action, reply.batch.context, self.policy, self.hooks)
-        row = {"decision": decision.verdict, "reason": decision.reason, **decision.details}
+        row = rules.review_row(decision)
         if decision.verdict == "block":
             reply.refuse_final(
                 Verdict("refuse", action, f"supervisor_block:{decision.reason}", "supervisor", review=row)

@@ -169,7 +169,7 @@ def _review(action: dict[str, Any], batch: Batch, signature: str) -> Verdict:
     executed_from = "original"
     for revision in range(batch.policy.max_revisions_per_action + 1):
         decision = rules.review_action(action, batch.context, batch.policy, batch.hooks)
-        row = {"decision": decision.verdict, "reason": decision.reason, **decision.details}
+        row = rules.review_row(decision)
         if decision.verdict == "block":
             return Verdict("refuse", action, f"supervisor_block:{decision.reason}", "supervisor", review=row)
         if decision.verdict == "escalate":

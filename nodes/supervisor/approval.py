@@ -24,6 +24,7 @@ from policies.human import answer_reviewer_problem, parse_human_answer
 from policies.json_safety import json_problem, type_name
 from policies.supervisor import expiry
 from policies.supervisor.expiry import EXPIRED_REASON
+from policies.words import RequestReader
 
 
 def escalate(state: State, runtime: Ctx, *, policy: rules.SupervisorPolicy | None = None) -> dict:
@@ -98,7 +99,12 @@ def late_answer(
 
 
 def _ask(
-    state: State, policy: rules.SupervisorPolicy, hooks: Hooks, models: Models, journal: Journal | None = None
+    state: State,
+    policy: rules.SupervisorPolicy,
+    hooks: Hooks,
+    models: Models,
+    journal: Journal | None = None,
+    reader: RequestReader | None = None,
 ) -> tuple[Any, ...]:
     """Ask until an answer can be applied, at most ``human_answer_attempts`` times (the automatic
     approver once): ``(answer, decision or None, answers given, the problem of each refused one)``.
@@ -128,7 +134,8 @@ def _ask(
             continue
         if answer.type == "reject":
             return answer, None, given, problems
-        context = _review_context(state, policy, world_ledger(journal, str(state.get("thread_id") or "")))
+        world = world_ledger(journal, str(state.get("thread_id") or ""))
+        context = _review_context(state, policy, world, reader)
         decision = rules.approved_action(answer, state["action"], policy, context, hooks, models)
         if decision.passed:
             return answer, decision, given, problems
@@ -170,11 +177,12 @@ def human_approval(
     hooks: Hooks,
     models: Models,
     journal: Journal | None = None,
+    reader: RequestReader | None = None,
 ) -> dict:
     """Pause for the human (or ask the automatic approver) and apply the answer. An answer that
     cannot be applied is asked again, with the problem, before the run gives up on it."""
     policy = policy_for(runtime, policy)
-    answer, decision, given, problems = _ask(state, policy, hooks, models, journal)
+    answer, decision, given, problems = _ask(state, policy, hooks, models, journal, reader)
     by = "auto_approver" if policy.auto_approver_enabled else "human"
     refused = _refused_rows(state, given, problems, by)
     state = {**state, "trace": [*(state.get("trace") or []), *refused]} if refused else state
@@ -244,7 +252,7 @@ def human_approval(
         **said,
     }
     if by == "human" and answer.type == "approve":  # one ask per task: the yes covers the same kind
-        context, review = _review_context(state, policy), state["review"]
+        context, review = _review_context(state, policy, reader=reader), state["review"]
         grant = rules.grant_for(state["action"], review, context, policy, step=state.get("steps"))
         if grant is not None:
             update["grants"] = [*(state.get("grants") or []), grant]

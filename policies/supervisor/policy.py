@@ -318,6 +318,10 @@ class SupervisorPolicy(BasePolicy):
         """The tools whose observations this policy trusts (``ToolSpec.trust``)."""
         return [name for name, spec in self.tools.items() if spec.trust == "trusted"]
 
+    def effect_tools(self) -> frozenset[str]:
+        """The tools this policy names as acting on the world (``ToolSpec.side_effect``)."""
+        return frozenset(name for name, spec in self.tools.items() if spec.side_effect)
+
     def field_trust(self) -> dict[str, list[str]]:
         """Tool → the paths of its observations whose trust is the opposite of the tool's."""
         return {name: list(spec.trust_except) for name, spec in self.tools.items() if spec.trust_except}
