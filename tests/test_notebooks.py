@@ -11,7 +11,7 @@ import nbformat
 import pytest
 from nbclient import NotebookClient
 
-from graphs.registry import PATTERNS
+from graphs.registry import AGENTS, PATTERNS
 
 NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
 pytestmark = pytest.mark.integration
@@ -19,8 +19,9 @@ pytestmark = pytest.mark.integration
 COMMITTED = sorted(p for p in NOTEBOOKS.glob("*.ipynb") if not p.name.endswith(".nbconvert.ipynb"))
 
 
-def test_one_notebook_per_pattern():
-    assert {p.stem for p in COMMITTED} == set(PATTERNS)
+def test_one_notebook_per_pattern_and_agent():
+    """A notebook per pattern, and one per shipped ``create_agent`` agent (the support desk)."""
+    assert {p.stem for p in COMMITTED} == set(PATTERNS) | set(AGENTS)
 
 
 @pytest.mark.skipif(shutil.which("git") is None, reason="needs git")
