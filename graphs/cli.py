@@ -251,6 +251,9 @@ def build_parser() -> argparse.ArgumentParser:
         action="store_true",
         help="with --verify: a thread written before the chain existed fails too",
     )
+    from graphs.cli_export import add_export_options
+
+    add_export_options(audit)
     _db_option(audit)
     add_probe_parser(sub)
     return parser
