@@ -254,6 +254,9 @@ def build_parser() -> argparse.ArgumentParser:
         action="store_true",
         help="with --verify: a thread written before the chain existed fails too",
     )
+    from graphs.cli_export import add_export_options
+
+    add_export_options(audit)
     _db_option(audit)
     add_probe_parser(sub)
     add_reject_expired_parser(sub, _db_option, _wait_option)

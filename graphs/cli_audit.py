@@ -202,10 +202,16 @@ def audit_command(args: Any, out: Any) -> int:
     from graphs.runs import result_json
     from graphs.store import open_checkpointer, open_store, parse_location
 
+    if args.jsonl or args.otlp:
+        from graphs.cli_export import export_command
+
+        return export_command(args, out)
+    if args.since is not None:
+        raise CliError("--since goes with --jsonl or --otlp")
     if args.verify:
         return verify_command(args, out)
     if args.thread_id is None:
-        raise CliError("audit needs a thread id (or --verify, which checks every thread)")
+        raise CliError("audit needs a thread id (or --verify or --jsonl, which read every thread)")
     if args.strict:
         raise CliError("--strict goes with --verify")
     with open_checkpointer(args.db) as saver, open_store(args.db) as store:
