@@ -55,7 +55,15 @@ from graphs.cli_signals import PipeSafe, _interrupted, _reader_left
 from graphs.inputs import DEFAULT_MAX_INPUT_BYTES, MAX_INPUT_ENV
 from graphs.printable import printable
 from graphs.registry import AGENTS, PATTERNS
-from graphs.store import DB_ENV, DEFAULT_DB, StoreError, default_location, one_line, parse_location
+from graphs.store import (
+    DB_ENV,
+    DEFAULT_DB,
+    StoreError,
+    default_location,
+    existing_store,
+    one_line,
+    parse_location,
+)
 
 __all__ = [
     "DEBUG_ENV",
@@ -310,6 +318,8 @@ def _dispatch(args: argparse.Namespace) -> int:
         return probe_command(args, stdout)
     _check_store_folder(args.db)
     check_store_file(args.db)
+    if args.command == "audit":  # it only reads: a store that is not there is an error, not an empty audit
+        existing_store(args.db)
     if getattr(args, "thread_id", None) is not None:  # show, audit, the answers: a unique prefix will do
         args.thread_id = resolve_thread(args)
     if args.command in ("runs", "waiting"):

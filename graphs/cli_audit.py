@@ -167,6 +167,8 @@ def verify_command(args: Any, out: Any) -> int:
             found = verify_audit(store, args.thread_id)
         except ThreadNotFound as exc:
             raise CliError(str(exc)) from None
+    if not found:  # nothing checked is no evidence that nothing was changed
+        raise CliError(f"nothing to verify: no audit log in {parse_location(args.db).target or 'memory'}")
     failed = [t for t in found if not t.ok or (args.strict and t.report.unchained)]
     if args.json:
         shown = [
