@@ -48,6 +48,7 @@ from graphs.cli_errors import (
 )
 from graphs.cli_files import ENV_FILE_ENV, _check_store_folder, check_store_file, load_env_file, load_policy
 from graphs.cli_probe import add_probe_parser, probe_command
+from graphs.cli_shadow import add_shadow_parser
 from graphs.cli_signals import PipeSafe, _interrupted, _reader_left
 from graphs.inputs import DEFAULT_MAX_INPUT_BYTES, MAX_INPUT_ENV
 from graphs.printable import printable
@@ -252,6 +253,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="with --verify: a thread written before the chain existed fails too",
     )
     _db_option(audit)
+    add_shadow_parser(sub, _db_option)
     add_probe_parser(sub)
     return parser
 
@@ -315,6 +317,10 @@ def _dispatch(args: argparse.Namespace) -> int:
         from graphs.cli_audit import audit_command
 
         return audit_command(args, stdout)
+    if args.command == "shadow-report":
+        from graphs.cli_shadow import shadow_command
+
+        return shadow_command(args, stdout)
     return answer_run(args, stdout, stderr)
 
 
