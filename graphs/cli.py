@@ -2,7 +2,8 @@
 
 Runs are kept in a run store (``--db``; default ``$AGENT_PATTERNS_DB`` or
 ``~/.agent-patterns/runs.sqlite``) so that they can be listed, read back and answered later, from
-another process: ``runs``, ``show``, ``waiting``, ``approve`` / ``edit`` / ``reject``.
+another process: ``runs``, ``show``, ``waiting``, ``approve`` / ``edit`` / ``reject``,
+``reject-expired`` (every question whose time ran out, for cron).
 
 The CLI reads ``.env`` in the current folder first (``$AGENT_PATTERNS_ENV_FILE`` names another
 file; empty: none); variables already set win.
@@ -27,6 +28,7 @@ from typing import TextIO
 
 from graphs.cli_commands import (
     answer_run,
+    default_reviewer,
     input_command,
     list_command,
     patterns_command,
@@ -46,6 +48,7 @@ from graphs.cli_errors import (
     _store_error,
     database_error,
 )
+from graphs.cli_expiry import add_reject_expired_parser
 from graphs.cli_files import ENV_FILE_ENV, _check_store_folder, check_store_file, load_env_file, load_policy
 from graphs.cli_probe import add_probe_parser, probe_command
 from graphs.cli_shadow import add_shadow_parser
@@ -255,6 +258,7 @@ def build_parser() -> argparse.ArgumentParser:
     _db_option(audit)
     add_shadow_parser(sub, _db_option)
     add_probe_parser(sub)
+    add_reject_expired_parser(sub, _db_option, _wait_option)
     return parser
 
 
@@ -321,6 +325,10 @@ def _dispatch(args: argparse.Namespace) -> int:
         from graphs.cli_shadow import shadow_command
 
         return shadow_command(args, stdout)
+    if args.command == "reject-expired":
+        from graphs.cli_expiry import reject_expired_command
+
+        return reject_expired_command(args, stdout, stderr, reviewer=default_reviewer(args.reviewer))
     return answer_run(args, stdout, stderr)
 
 

@@ -4,6 +4,7 @@
         ├─ approve  → execute (tool) → worker …   |   finalize (final answer)
         ├─ revise   → revise_action → review (a revised action is reviewed again)
         ├─ escalate → escalate → human_approval (interrupt, or the automatic approver) → execute
+        │             human_approval → escalate again (answered after it expired, on_expired: ask_again)
         └─ block    → refuse → worker (on_refusal: feedback)   |   end (stop: supervisor_block:<reason>)
 Arguments refused at validate_action, a human's rejection and a call the gateway denies take the
 same way: ``refuse`` records the refusal and the worker proposes its next action. Every gateway
@@ -146,11 +147,13 @@ def route_after_review(
 
 def route_after_human_approval(
     state: SupervisorState,
-) -> Literal["execute", "finalize", "refuse", "__end__"]:
+) -> Literal["execute", "finalize", "refuse", "escalate", "__end__"]:
     if is_stopped(state):
         return "__end__"
     if state.get("refusal"):
         return "refuse"
+    if (state.get("approval_request") or {}).get("expired"):  # answered late: asked again
+        return "escalate"
     return "finalize" if state["action"]["kind"] == "final" else "execute"
 
 
@@ -216,7 +219,7 @@ def build_graph(
     builder.add_node("validate_action", partial(n.validate_action, policy=policy, models=models))
     builder.add_node("review", partial(n.review, policy=policy, hooks=hooks, journal=journal, reader=reader))
     builder.add_node("revise_action", partial(n.revise_action))
-    builder.add_node("escalate", partial(approval.escalate))
+    builder.add_node("escalate", partial(approval.escalate, policy=policy))
     builder.add_node(
         "human_approval",
         partial(

@@ -185,6 +185,7 @@ _MEANINGS: tuple[tuple[str, str], ...] = (
     ("tool_", "a tool call failed or was refused"),
     ("supervisor_block:", "the supervisor's rules refused an action"),
     ("human_rejected", "a human reviewer rejected the action"),
+    ("approval_expired", "the question to a human expired before it was answered, so the action did not run"),
     ("human_resolved", "a human marked the request as resolved before the action ran"),
     ("invalid_human_answer", "a human reviewer's answer could not be applied"),
     ("effect_in_progress", "another process is making this very call now, so it was not made again"),

@@ -166,8 +166,9 @@ class Reply:
     def answers_refused(self) -> None:
         """The rows of the answers to an escalation that could not be applied (asked again, or the
         run stopped), before the row of what came of the call."""
-        for row in self.batch.refused_answers:
-            self.trace.append(trace_row(self.run, ANSWER_REFUSED, ok=False, **row))
+        for row in self.batch.refused_answers:  # an answer given too late says so (its phase)
+            figures = {k: v for k, v in row.items() if k != "phase"}
+            self.trace.append(trace_row(self.run, row.get("phase", ANSWER_REFUSED), ok=False, **figures))
         self.batch.refused_answers.clear()
 
     def take(self, call: Mapping[str, Any], verdict: Verdict) -> None:

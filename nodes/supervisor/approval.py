@@ -14,6 +14,7 @@ from langgraph.types import interrupt
 from nodes import stamps
 from nodes.clock import iso_utc, now
 from nodes.effects import ask_key, first_answer, world_ledger
+from nodes.expiry import first_answer_at
 from nodes.journal import Journal
 from nodes.run import policy_for
 from nodes.supervisor import conversation as conv
@@ -22,11 +23,14 @@ from nodes.trace import ANSWER_REFUSED, refused_answer, stop, trace_row
 from policies import supervisor as rules
 from policies.human import answer_reviewer_problem, parse_human_answer
 from policies.json_safety import json_problem, type_name
+from policies.supervisor import expiry
+from policies.supervisor.expiry import EXPIRED_REASON
 from policies.words import RequestReader
 
 
-def escalate(state: State) -> dict:
-    """Write the approval request (and when it was raised: waiting time is not run time)."""
+def escalate(state: State, runtime: Ctx, *, policy: rules.SupervisorPolicy | None = None) -> dict:
+    """Write the approval request (and when it was raised: waiting time is not run time), with its
+    expiry where the policy sets one; a question asked again once it expired is a new round."""
     request = rules.approval_request(
         state["action"],
         state["review"],
@@ -34,8 +38,11 @@ def escalate(state: State) -> dict:
         thread_id=state.get("thread_id"),
         step=state.get("steps"),
     )
-    asked = stamps.stamp(*stamps.call_of(state["action"]), stamps.asked_key(request))
-    return {"approval_request": {**request, "requested_at": now(), **asked}}
+    asked_at = now()
+    if policy is not None:
+        request = expiring_request(state, policy_for(runtime, policy), request, asked_at)
+    stamped = stamps.stamp(*stamps.call_of(state["action"]), stamps.asked_key(request))
+    return {"approval_request": {**request, "requested_at": asked_at, **stamped}}
 
 
 def ask_tampered(state: State) -> dict | None:
@@ -56,6 +63,61 @@ def approved_stamp(state: State, action: dict) -> dict:
     request = state["approval_request"]
     made = stamps.stamp(*stamps.call_of(action), stamps.asked_key(request))
     return {"approval_request": {**request, "approved_stamp": made["stamp"]}} if made else {}
+
+
+def expiring_request(
+    state: State, policy: rules.SupervisorPolicy, request: dict[str, Any], asked: float
+) -> dict[str, Any]:
+    """The request with its expiry (nothing added where the question never expires); the round
+    after the last one where the question it replaces expired (:func:`late_answer`)."""
+    before = state.get("approval_request") or {}
+    round_ = int(before.get("round") or 1) + 1 if before.get("expired") else 1
+    fields = expiry.expiry_fields(expiry.expiry_for(policy, state["action"]), asked, round_)
+    return expiry.with_expiry(request, fields)
+
+
+def late_answer(
+    state: State, policy: rules.SupervisorPolicy, answer: Any, answered: float, paused: float
+) -> dict[str, Any] | None:
+    """An answer given after its question expired: not applied. ``reject`` (or a late rejection):
+    the call is refused, ``approval_expired``; ``ask_again``: back to ``escalate``, which asks it
+    again with a fresh expiry. Either way a trace row says so, with the late answer and its
+    reviewer. None where the answer was in time (or the question never expires)."""
+    by = "human"
+    request, action = state["approval_request"], state["action"]
+    rule = expiry.asked_with(request)  # as the question said, whatever policy the run resumed under
+    asked = float(request["requested_at"])
+    if not expiry.is_late(rule, asked, answered):
+        return None
+    outcome = expiry.late_outcome(rule, answer.type)
+    figures = expiry.late_figures(action, answer, asked, answered, rule)
+    paused_total = float(state.get("paused_seconds") or 0.0) + paused
+    row = trace_row({**state, "paused_seconds": paused_total}, expiry.EXPIRED_PHASE, ok=False, **figures)
+    said = {"answered_at": figures["answered_at"]}
+    if answer.reviewer is not None:
+        said["reviewer"] = answer.reviewer
+    if outcome == "ask_again":
+        expired = {**request, "expired": True}
+        return {"approval_request": expired, "paused_seconds": paused_total, "trace": [row], **said}
+    update = {
+        "human_answer": {"type": answer.type, "message": answer.message, "expired": True, "decided_by": by},
+        "human_approved": False,
+        "paused_seconds": paused_total,
+        **said,
+    }
+    state = {**state, "trace": [*(state.get("trace") or []), row]}
+    message = expiry.expired_message(figures)
+    refused = _refuse(
+        state,
+        policy,
+        "human_approval",
+        EXPIRED_REASON,
+        by="human",
+        action=action,
+        message=message,
+        update=update,
+    )
+    return {**refused, "trace": [row, *(refused.get("trace") or [])]}
 
 
 def _ask(
@@ -101,6 +163,14 @@ def _ask(
             return answer, decision, given, problems
         problems.append(rules.edit_problem(decision))
     return None, None, given, problems
+
+
+def answered_time(state: State, journal: Journal | None, attempt: int, value: Any) -> float:
+    """When the answer applied now was given: the time the thread's journal stored it first (the
+    same in every run of the node), else now."""
+    asked = {k: v for k, v in state["approval_request"].items() if k != "requested_at"}
+    key = ask_key({**asked, "attempt": attempt})
+    return first_answer_at(journal, str(state.get("thread_id") or ""), key, value)[1]
 
 
 def _refused_rows(state: State, given: list[Any], problems: list[str], by: str) -> list[dict[str, Any]]:
@@ -165,6 +235,11 @@ def human_approval(
             **update,
         )
         return _with_rows(refused, conv.close_open_calls(state, stopped))
+    if by == "human":
+        answered = answered_time(state, journal, len(given), given[-1])
+        late = late_answer(state, policy, answer, answered, paused)
+        if late is not None:
+            return _with_rows(refused, late)
     # who answered and when (a human's answer only; a reviewer the answer does not name is absent)
     said = {"answered_at": iso_utc()} if by == "human" else {}
     if by == "human" and answer.reviewer is not None:

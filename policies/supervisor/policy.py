@@ -171,6 +171,19 @@ class SupervisorPolicy(BasePolicy):
         "(``shadow``), the call runs as it would with no rules; ``agent-patterns shadow-report`` counts "
         "it over every thread. The gateway's checks (allowlist, argument schema, budgets) always hold.",
     )
+    ask_expires_after: float | None = Field(
+        None,
+        gt=0,
+        description="Seconds a question put to a human stays valid, from when it is asked (None: it never "
+        "expires). An answer given later runs nothing: on_expired says what it leaves. A tool's rules may "
+        "set their own (ToolRules.ask_expires_after).",
+    )
+    on_expired: Literal["ask_again", "reject"] = Field(
+        "reject",
+        description="An answer given after the question expired: reject = the call is refused "
+        "(approval_expired, fed back like any refusal); ask_again = the question is asked again, with a "
+        "fresh expiry. Either way the audit keeps the late answer and its reviewer.",
+    )
     auto_approver_enabled: bool = Field(
         False,
         description="Let the automatic approver answer escalations instead of pausing for a human.",
