@@ -15,6 +15,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from langchain.agents import create_agent
 from langgraph.checkpoint.memory import InMemorySaver
 from langgraph.store.memory import InMemoryStore
@@ -26,7 +28,8 @@ from graphs.shadow import shadow_report
 from graphs.supervisor import build_graph
 from nodes.middleware import GovernanceMiddleware
 from nodes.scripted import ScriptedToolModel
-from policies.supervisor import ReviewContext, SupervisorPolicy, ToolRules, review_action
+from policies.decision import Decision
+from policies.supervisor import ReviewContext, SupervisorPolicy, ToolRules, demo_policy, review_action
 from policies.supervisor.review import CHAIN
 from policies.supervisor.rules import SHADOW_CHECKS
 
@@ -311,3 +314,50 @@ def test_the_shadow_report_of_a_store_with_nothing_in_shadow_says_so(tmp_path):
     assert shown.returncode == 0, shown.stderr
     assert "0 thread(s)" in shown.stdout
     assert "no rule in shadow would have refused, asked or revised a call" in shown.stdout
+
+
+# --- the property: a check in shadow decides as the policy without its rules -------------------------
+
+#: Each check of the demo refund's rules, and its rules removed.
+WITHOUT = {
+    "binding": {"bound_args": []},
+    "amounts": {"number_args": [], "run_cap": None},
+    "defaults": {"defaults": []},
+    "thresholds": {"escalate_above": []},
+}
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    shadowed=st.lists(st.sampled_from(sorted(WITHOUT)), unique=True, min_size=1),
+    amount=st.one_of(
+        st.floats(min_value=-50, max_value=3000, allow_nan=False), st.integers(-5, 3000), st.just("12")
+    ),
+    user=st.sampled_from([42, 7]),
+    reason=st.sampled_from(["late", "", None]),
+)
+def test_checks_in_shadow_decide_as_the_policy_without_their_rules(shadowed, amount, user, reason):
+    policy = demo_policy()
+    rules = policy.rules["issue_refund"]
+    removed: dict[str, Any] = {k: v for name in shadowed for k, v in WITHOUT[name].items()}
+    in_shadow = with_rules(policy, issue_refund=rules.model_copy(update={"shadow": shadowed}))
+    without = with_rules(policy, issue_refund=rules.model_copy(update=removed))
+    args = {"user_id": user, "amount_usd": amount, **({"reason": reason} if reason is not None else {})}
+    action = {"kind": "tool", "name": "issue_refund", "args": args}
+    context = ReviewContext(subject={"user_id": 42})
+    ran = review_action(action, context, in_shadow)
+    expected = review_action(action, context, without)
+    would = ran.details.get("shadow")
+    assert (
+        Decision(ran.verdict, ran.reason, {k: v for k, v in ran.details.items() if k != "shadow"}) == expected
+    )
+    assert ran.check == expected.check
+    enforced = review_action(action, context, policy)  # what the policy in force decides
+    if enforced.check in shadowed and enforced.verdict != "approve":
+        assert (would["verdict"], would["reason"], would["check"]) == (
+            enforced.verdict,
+            enforced.reason,
+            enforced.check,
+        )
+    else:
+        assert would is None and ran == enforced
