@@ -51,6 +51,7 @@ from graphs.cli_errors import (
 from graphs.cli_expiry import add_reject_expired_parser
 from graphs.cli_files import ENV_FILE_ENV, _check_store_folder, check_store_file, load_env_file, load_policy
 from graphs.cli_probe import add_probe_parser, probe_command
+from graphs.cli_shadow import add_shadow_parser
 from graphs.cli_signals import PipeSafe, _interrupted, _reader_left
 from graphs.inputs import DEFAULT_MAX_INPUT_BYTES, MAX_INPUT_ENV
 from graphs.printable import printable
@@ -266,6 +267,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     add_export_options(audit)
     _db_option(audit)
+    add_shadow_parser(sub, _db_option)
     add_probe_parser(sub)
     add_reject_expired_parser(sub, _db_option, _wait_option)
     return parser
@@ -332,6 +334,10 @@ def _dispatch(args: argparse.Namespace) -> int:
         from graphs.cli_audit import audit_command
 
         return audit_command(args, stdout)
+    if args.command == "shadow-report":
+        from graphs.cli_shadow import shadow_command
+
+        return shadow_command(args, stdout)
     if args.command == "reject-expired":
         from graphs.cli_expiry import reject_expired_command
 
