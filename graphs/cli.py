@@ -320,7 +320,10 @@ def _dispatch(args: argparse.Namespace) -> int:
         return probe_command(args, stdout)
     _check_store_folder(args.db)
     check_store_file(args.db)
-    if args.command == "audit":  # it only reads: a store that is not there is an error, not an empty audit
+    if args.command in (
+        "audit",
+        "shadow-report",
+    ):  # they only read: no store there is an error, not an empty report
         existing_store(args.db)
     if getattr(args, "thread_id", None) is not None:  # show, audit, the answers: a unique prefix will do
         args.thread_id = resolve_thread(args)

@@ -310,6 +310,10 @@ def test_the_shadow_report_over_a_database_counts_both_engines_threads(db):
 
 
 def test_the_shadow_report_of_a_store_with_nothing_in_shadow_says_so(tmp_path):
+    from graphs.store import open_store
+
+    with open_store(str(tmp_path / "empty.sqlite")):  # a store, with nothing in it
+        pass
     shown = cli("shadow-report", "--db", str(tmp_path / "empty.sqlite"))
     assert shown.returncode == 0, shown.stderr
     assert "0 thread(s)" in shown.stdout
@@ -361,3 +365,15 @@ def test_checks_in_shadow_decide_as_the_policy_without_their_rules(shadowed, amo
         )
     else:
         assert would is None and ran == enforced
+
+
+def test_shadow_report_on_a_store_that_is_not_there_is_an_error(tmp_path, capsys):
+    """A mistyped ``--db`` is not an empty report: exit 2, and no empty store is made."""
+    from graphs.cli import main
+
+    missing = tmp_path / "typo.sqlite"
+    with pytest.raises(SystemExit) as exited:
+        main(["shadow-report", "--db", str(missing)])
+    assert exited.value.code == 2
+    assert f"no run store at {missing}" in capsys.readouterr().err
+    assert not missing.exists()
