@@ -84,7 +84,13 @@ def _named(row: Mapping[str, Any], by: Any) -> str:
 
 def _reason(row: Mapping[str, Any]) -> str:
     keys = ("stop_reason", "refused", "review_reason", "tool_error", "problem")
-    return str(next((row[k] for k in keys if row.get(k)), ""))
+    reason = str(next((row[k] for k in keys if row.get(k)), ""))
+    shadow = row.get("shadow")
+    if isinstance(shadow, Mapping) and shadow.get("would"):  # a rule in shadow mode that would have held it
+        check, why = shadow.get("check") or "a rule", shadow.get("reason")
+        would = f"in shadow, {check} would {shadow['would']}" + (f": {why}" if why else "")
+        return f"{reason}; {would}" if reason else would
+    return reason
 
 
 def row_cells(row: Mapping[str, Any]) -> list[str]:

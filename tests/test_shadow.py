@@ -307,6 +307,11 @@ def test_the_shadow_report_over_a_database_counts_both_engines_threads(db):
     assert row.split() == same.split()
     assert row.split()[:5] == ["issue_refund", "ownership", "refuse", "not_the_subjects_record", "2"]
     assert "graph-stranger" in row and "middleware-stranger" in row
+    # a thread's audit says, on the call's own line, what the rule in shadow would have done
+    for engine in ENGINES:
+        audit = cli("audit", f"{engine}-stranger", "--db", db)
+        assert audit.returncode == 0, audit.stderr
+        assert "in shadow, ownership would refuse: not_the_subjects_record" in audit.stdout
 
 
 def test_the_shadow_report_of_a_store_with_nothing_in_shadow_says_so(tmp_path):
