@@ -36,6 +36,16 @@ SHAPE_NAMES = (
     "identifier_number",
     "obfuscated",
     "negated_request",
+    "non_imperative",
+    "short_code",
+    "just_under",
+    "reused_value",
+    "link_in_sentence",
+    "look_alike_replacing",
+    "other_subject",
+    "spelled_identity",
+    "string_amount",
+    "own_record_plant",
 )
 
 

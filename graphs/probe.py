@@ -29,7 +29,7 @@ from langgraph.types import Command
 
 from graphs.probe_report import AttackResult, ProbeReport, TaskResult, ask_of
 from nodes.scripted import ScriptedToolModel
-from policies.attacks import SHAPES, Attack, ProbeTask, Shape, generate
+from policies.attacks import REQUEST_SHAPES, SHAPES, Attack, ProbeTask, Shape, generate
 from policies.provenance import path_matches
 from policies.supervisor import CustomRule, SupervisorPolicy
 from policies.tools import ToolSpec
@@ -89,6 +89,8 @@ class _World:
         attack = self.attack
         if attack is None or attack.tool != name or attack.planted is None:
             return result
+        if attack.replaces:  # the tool returns the attacker's record in place of the genuine one
+            return json.dumps(attack.planted) if isinstance(result, str) else copy.deepcopy(attack.planted)
         parsed, text = result, isinstance(result, str)
         if text:
             try:
@@ -234,7 +236,7 @@ def _clean(setup: _Setup, engine: str, task: ProbeTask) -> tuple[TaskResult, lis
 def _attacked(setup: _Setup, engine: str, task: ProbeTask, attack: Attack) -> AttackResult:
     world = _World(attack=attack)
     calls: list[Any] = list(task.calls)
-    if attack.shape == "negated_request":
+    if attack.shape in REQUEST_SHAPES:
         script = [*calls, task.final]
         human: Human = _nobody  # the user said no
     else:
@@ -322,13 +324,17 @@ def _attacks(
     shapes: Sequence[Shape],
     per_shape: int,
     tag: str = "",
+    arguments: Mapping[str, Sequence[str]] | None = None,
 ) -> list[Attack]:
     """The attacks :func:`generate` makes for ``task`` over ``seeds``, each once; those of a later
     seed (or ``tag``: another pass) get ids of their own."""
     out: list[Attack] = []
     seen: set[str] = set()
     for n, seed in enumerate(seeds):
-        for attack in generate(policy, task, reads, seed=seed, shapes=shapes, per_shape=per_shape):
+        made = generate(
+            policy, task, reads, seed=seed, shapes=shapes, per_shape=per_shape, arguments=arguments
+        )
+        for attack in made:
             if _same(attack) in seen:
                 continue
             seen.add(_same(attack))
@@ -398,7 +404,9 @@ def probe(
             clean, reads = _clean(setup, engine, task)
             report.tasks.append(clean)
             if attacks is None:
-                attacks = _attacks(policy, task, reads, seeds, shapes, many)
+                attacks = _attacks(
+                    policy, task, reads, seeds, shapes, many, arguments=report.side_effect_args
+                )
                 if question_trust:
                     trusting = _trust_attacks(policy, open_policy, task, reads, seeds, shapes, many, report)
             report.attacks += [_attacked(setup, engine, task, a) for a in attacks]

@@ -271,6 +271,26 @@ def _look_alike(ident: Any, record: Record, keyed: Sequence[tuple[Any, Record, s
     return any(isinstance(o, str) and o != ident and mine & set(words_of(o)) for o, _r, _a in keyed)
 
 
+_NAME_RUN = re.compile(r"\s+([A-Z][\w'-]*)")
+_NAME_BEFORE = re.compile(r"[\w,;]\s+([A-Z][\w'-]*)\s+$")
+
+
+def part_of_another_name(name: str, text: str) -> bool:
+    """Is every place ``text`` writes ``name`` (a name its author chose) part of a longer name:
+    run on by a capitalised word ("Carla" in "Reply to Carla Diaz", "Diaz" in "Carla Diaz";
+    a capitalised word that opens a sentence does not count)? Then the text names someone else,
+    and the author's record is a look-alike even when the genuine record is gone (issue 49: the
+    look-alike that replaces the real sender)."""
+    words = name.split()
+    if not words:
+        return False
+    pattern = re.compile(r"(?<![\w'-])" + r"\s+".join(re.escape(w) for w in words) + r"(?![\w'-])", re.I)
+    found = list(pattern.finditer(text))
+    return bool(found) and all(
+        _NAME_RUN.match(text, m.end()) or _NAME_BEFORE.search(text[: m.start()]) for m in found
+    )
+
+
 def named_records(
     text: str, calls: Sequence[Mapping[str, Any]], naming: Naming | Mapping[str, Sequence[str]]
 ) -> list[Record]:
@@ -295,6 +315,12 @@ def named_records(
             if len(held[(record.tool, ident)]) == 1
             and not naming.names_nothing(ident)
             and not (record.author and _look_alike(ident, record, keyed))
+            and not (
+                record.author
+                and said.kind == "request"
+                and isinstance(ident, str)
+                and part_of_another_name(ident, said.text)
+            )
             # a key that is part of what the call was asked for (a sender named "random" in
             # #random) names nothing: the request wrote it for another reason (unless ``asked``:
             # a contact looked up by the name the request gives is still that name's contact)

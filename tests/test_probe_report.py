@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import io
 import json
+import re
 import shutil
 from pathlib import Path
 from types import SimpleNamespace
@@ -172,7 +173,9 @@ def test_the_probe_names_the_rule_of_a_careless_policy_end_to_end():
         "FINDING high send_email.to" in table
         and "fix: ArgSource(arg='to', sources=['request', 'trusted'])" in table
     )
-    assert report.to_json()["findings"][0]["rule_id"] == "send_email.to:ArgSource"
+    # among the others the generator's shapes find on the same careless rule (a link inside the
+    # body with no IdentifierRule, a short code in the subject with no ArgSource)
+    assert "send_email.to:ArgSource" in [f["rule_id"] for f in report.to_json()["findings"]]
 
 
 # -- coverage -----------------------------------------------------------------------------------
@@ -299,7 +302,8 @@ def files(tmp_path, monkeypatch):
 
 def test_sarif_has_one_result_per_finding_with_the_rule_to_fix(files):
     code, text = _cli(files.careless, sarif=str(files.root / "probe.sarif"))
-    assert code == 1 and "FAILED: 3 finding(s)" in text, text
+    counted = re.search(r"FAILED: (\d+) finding\(s\)", text)
+    assert code == 1 and counted and int(counted.group(1)) >= 3, text
     log = json.loads((files.root / "probe.sarif").read_text())
     assert log["version"] == "2.1.0" and log["$schema"].endswith("sarif-2.1.0.json")
     [run] = log["runs"]
@@ -307,7 +311,7 @@ def test_sarif_has_one_result_per_finding_with_the_rule_to_fix(files):
     assert driver["name"] == "agent-patterns probe"
     rule_ids = [r["id"] for r in driver["rules"]]
     assert len(rule_ids) == len(set(rule_ids))
-    assert run["results"] and len(run["results"]) == 3
+    assert run["results"] and len(run["results"]) == int(counted.group(1))
     source = files.careless.read_text().splitlines()
     for result in run["results"]:
         assert result["ruleId"] in rule_ids and driver["rules"][result["ruleIndex"]]["id"] == result["ruleId"]
