@@ -427,4 +427,6 @@ def test_verify_of_a_store_that_is_not_there_or_holds_no_log_is_an_error_never_a
     with open_store(empty):
         pass
     done = cli("audit", "--verify", "--db", empty)
-    assert done.returncode == 2 and "nothing to verify: no audit log in" in done.stderr, done.stdout + done.stderr
+    assert done.returncode == 2 and "nothing to verify: no audit log in" in done.stderr, (
+        done.stdout + done.stderr
+    )
