@@ -7,6 +7,7 @@ signed-in user is refused by the server (403) and runs nothing."""
 from __future__ import annotations
 
 import json
+import os
 import uuid
 from datetime import datetime
 from pathlib import Path
@@ -20,16 +21,13 @@ pytestmark = pytest.mark.integration
 
 TOKENS = {"tok-alice": "alice", "tok-sam": "sam"}
 SIGNOFF = {"reviewers": {"alice": ["finance"], "sam": ["support"]}, "roles": {"issue_refund": "finance"}}
-MAIN_VENV = Path("/work/main/.venv-server")
 
 
 @pytest.fixture(scope="module")
 def server(pg_cluster, tmp_path_factory):
     from devtools.redisserver import RedisServer, RedisUnavailable
 
-    python = SERVER_VENV / "bin" / "python"
-    if not python.exists() and (MAIN_VENV / "bin" / "python").exists():
-        python = MAIN_VENV / "bin" / "python"
+    python = Path(os.environ.get("SERVER_PYTHON") or SERVER_VENV / "bin" / "python")  # as make serve
     if not python.exists():
         pytest.fail(f"the server's venv is missing ({python}): run `make server-venv`")
     try:
