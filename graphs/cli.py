@@ -51,11 +51,20 @@ from graphs.cli_errors import (
 from graphs.cli_expiry import add_reject_expired_parser
 from graphs.cli_files import ENV_FILE_ENV, _check_store_folder, check_store_file, load_env_file, load_policy
 from graphs.cli_probe import add_probe_parser, probe_command
+from graphs.cli_shadow import add_shadow_parser
 from graphs.cli_signals import PipeSafe, _interrupted, _reader_left
 from graphs.inputs import DEFAULT_MAX_INPUT_BYTES, MAX_INPUT_ENV
 from graphs.printable import printable
 from graphs.registry import AGENTS, PATTERNS
-from graphs.store import DB_ENV, DEFAULT_DB, StoreError, default_location, one_line, parse_location
+from graphs.store import (
+    DB_ENV,
+    DEFAULT_DB,
+    StoreError,
+    default_location,
+    existing_store,
+    one_line,
+    parse_location,
+)
 
 __all__ = [
     "DEBUG_ENV",
@@ -254,7 +263,11 @@ def build_parser() -> argparse.ArgumentParser:
         action="store_true",
         help="with --verify: a thread written before the chain existed fails too",
     )
+    from graphs.cli_export import add_export_options
+
+    add_export_options(audit)
     _db_option(audit)
+    add_shadow_parser(sub, _db_option)
     add_probe_parser(sub)
     add_reject_expired_parser(sub, _db_option, _wait_option)
     return parser
@@ -307,6 +320,11 @@ def _dispatch(args: argparse.Namespace) -> int:
         return probe_command(args, stdout)
     _check_store_folder(args.db)
     check_store_file(args.db)
+    if args.command in (
+        "audit",
+        "shadow-report",
+    ):  # they only read: no store there is an error, not an empty report
+        existing_store(args.db)
     if getattr(args, "thread_id", None) is not None:  # show, audit, the answers: a unique prefix will do
         args.thread_id = resolve_thread(args)
     if args.command in ("runs", "waiting"):
@@ -319,6 +337,10 @@ def _dispatch(args: argparse.Namespace) -> int:
         from graphs.cli_audit import audit_command
 
         return audit_command(args, stdout)
+    if args.command == "shadow-report":
+        from graphs.cli_shadow import shadow_command
+
+        return shadow_command(args, stdout)
     if args.command == "reject-expired":
         from graphs.cli_expiry import reject_expired_command
 

@@ -84,7 +84,13 @@ def _named(row: Mapping[str, Any], by: Any) -> str:
 
 def _reason(row: Mapping[str, Any]) -> str:
     keys = ("stop_reason", "refused", "review_reason", "tool_error", "problem")
-    return str(next((row[k] for k in keys if row.get(k)), ""))
+    reason = str(next((row[k] for k in keys if row.get(k)), ""))
+    shadow = row.get("shadow")
+    if isinstance(shadow, Mapping) and shadow.get("would"):  # a rule in shadow mode that would have held it
+        check, why = shadow.get("check") or "a rule", shadow.get("reason")
+        would = f"in shadow, {check} would {shadow['would']}" + (f": {why}" if why else "")
+        return f"{reason}; {would}" if reason else would
+    return reason
 
 
 def row_cells(row: Mapping[str, Any]) -> list[str]:
@@ -167,6 +173,8 @@ def verify_command(args: Any, out: Any) -> int:
             found = verify_audit(store, args.thread_id)
         except ThreadNotFound as exc:
             raise CliError(str(exc)) from None
+    if not found:  # nothing checked is no evidence that nothing was changed
+        raise CliError(f"nothing to verify: no audit log in {parse_location(args.db).target or 'memory'}")
     failed = [t for t in found if not t.ok or (args.strict and t.report.unchained)]
     if args.json:
         shown = [
@@ -202,10 +210,16 @@ def audit_command(args: Any, out: Any) -> int:
     from graphs.runs import result_json
     from graphs.store import open_checkpointer, open_store, parse_location
 
+    if args.jsonl or args.otlp:
+        from graphs.cli_export import export_command
+
+        return export_command(args, out)
+    if args.since is not None:
+        raise CliError("--since goes with --jsonl or --otlp")
     if args.verify:
         return verify_command(args, out)
     if args.thread_id is None:
-        raise CliError("audit needs a thread id (or --verify, which checks every thread)")
+        raise CliError("audit needs a thread id (or --verify or --jsonl, which read every thread)")
     if args.strict:
         raise CliError("--strict goes with --verify")
     with open_checkpointer(args.db) as saver, open_store(args.db) as store:

@@ -72,6 +72,15 @@ def parse_location(location: str | Path | None) -> Location:
     return Location("sqlite", str(Path(text).expanduser()))
 
 
+def existing_store(location: str | Path | None) -> None:
+    """For commands that only read a store (``audit``, ``audit --verify``, ``--jsonl``, ``--otlp``):
+    a SQLite run store that does not exist is a :class:`StoreError` (a mistyped path must not
+    read as an empty, verified audit), never a new empty file."""
+    where = parse_location(location)
+    if where.kind == "sqlite" and not Path(where.target).exists():
+        raise StoreError(f"no run store at {where.target}: check --db (or ${DB_ENV})")
+
+
 def _redacted(url: str) -> str:
     from psycopg.conninfo import conninfo_to_dict
 

@@ -39,11 +39,11 @@ def review_figures(review: Mapping[str, Any] | None) -> dict[str, Any]:
     :data:`policies.supervisor.review.CHAIN`), the grant a human's approval issued or the one that
     covered the step, the mandate it stands on (``mandate``: "cancel · the Budget Review", or None
     where its rules need one and none was found), the flow a refusal or escalation stopped (value,
-    from, to), the deciding rule's other details (by hash when long), and where each checked value
-    came from."""
+    from, to), the deciding rule's other details (by hash when long), where each checked value
+    came from, and what a rule in shadow would have done (``shadow``: :func:`shadow_figures`)."""
     details = rule_details(review or {})
     where, flow = details.pop("provenance", None), details.pop("flow", None)
-    figures: dict[str, Any] = {}
+    figures: dict[str, Any] = shadow_figures((review or {}).get("shadow"))
     if (review or {}).get("check"):  # the check of the review chain that decided
         figures["check"] = str((review or {})["check"])[:40]
     if "mandate" in details:  # the clause of the request the call stands on, or None: none asked
@@ -59,6 +59,23 @@ def review_figures(review: Mapping[str, Any] | None) -> dict[str, Any]:
     if isinstance(where, Mapping) and where:  # each checked value's origin, each in a line of its own
         figures["provenance"] = {str(k)[:80]: str(v)[:160] for k, v in list(where.items())[:8]}
     return figures
+
+
+def shadow_figures(shadow: Any) -> dict[str, Any]:
+    """A review's ``shadow`` (:func:`policies.supervisor.review.shadow_row`: what a rule in shadow
+    mode would have done) as a trace row keeps it: would, verdict, reason, check, the rule's
+    details (by hash when long), and the later shadowed checks that would have decided (``also``)."""
+    if not isinstance(shadow, Mapping):
+        return {}
+    named = ("would", "verdict", "reason", "check")
+    kept: dict[str, Any] = {k: str(shadow[k])[:160] for k in named if shadow.get(k)}
+    if shadow.get("details"):
+        kept["details"] = small(shadow["details"])
+    also = shadow.get("also")
+    if isinstance(also, list) and also:  # the later shadowed checks that would have decided too
+        rows = [d for d in also[:10] if isinstance(d, Mapping)]
+        kept["also"] = [{k: str(d.get(k))[:80] for k in ("check", "would", "reason")} for d in rows]
+    return {"shadow": kept}
 
 
 #: The trace phase of a human's answer that could not be applied (the question was asked again, or

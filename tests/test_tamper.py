@@ -413,3 +413,18 @@ def test_the_cli_answers_a_stamped_run_and_a_stamp_made_under_another_key_is_not
         else:
             assert done.returncode == 1 and refunds == [] and shown["stop_reason"] == "approval_tampered"
     assert cli("audit", "--verify", "--db", db).returncode == 0
+
+
+def test_verify_of_a_store_that_is_not_there_or_holds_no_log_is_an_error_never_a_pass(tmp_path):
+    """A mistyped ``--db`` must not read as a verified audit: a SQLite file that does not exist is
+    an error (and is not created), and a store with no audit log has nothing verified (exit 2)."""
+    missing = tmp_path / "typo.sqlite"
+    for args in (["--verify"], ["--jsonl"], ["t1"]):
+        done = cli("audit", *args, "--db", str(missing))
+        assert done.returncode == 2 and f"no run store at {missing}" in done.stderr, done.stderr
+    assert not missing.exists()
+    empty = str(tmp_path / "empty.sqlite")
+    with open_store(empty):
+        pass
+    done = cli("audit", "--verify", "--db", empty)
+    assert done.returncode == 2 and "nothing to verify: no audit log in" in done.stderr, done.stdout + done.stderr

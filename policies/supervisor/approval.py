@@ -60,8 +60,10 @@ def review_row(decision: Decision) -> dict[str, Any]:
 
 
 def rule_details(review: Mapping[str, Any]) -> dict[str, Any]:
-    """A review row's details: what the rule that decided reported (not the revised action)."""
-    return {k: v for k, v in review.items() if k not in ("decision", "reason", "check", "action", "changes")}
+    """A review row's details: what the rule that decided reported (not the revised action, nor
+    what a rule in shadow would have done: ``shadow``, which the trace and the audit keep)."""
+    kept = ("decision", "reason", "check", "action", "changes", "shadow")
+    return {k: v for k, v in review.items() if k not in kept}
 
 
 #: The name a final answer goes by in an approval request (its one argument: ``answer``).

@@ -163,6 +163,14 @@ class SupervisorPolicy(BasePolicy):
         "AIMessage.tool_calls); json = one JSON action in text; auto = native when the chat model "
         "implements bind_tools, else json.",
     )
+    mode: Literal["enforce", "shadow"] = Field(
+        "enforce",
+        description="enforce: the rules decide. shadow: every rule is computed and recorded, none "
+        "enforced (as ``ToolRules.shadow=True`` for every tool, and the final answer's checks too): the "
+        "review row, trace and audit say what the policy would have refused, asked or revised "
+        "(``shadow``), the call runs as it would with no rules; ``agent-patterns shadow-report`` counts "
+        "it over every thread. The gateway's checks (allowlist, argument schema, budgets) always hold.",
+    )
     ask_expires_after: float | None = Field(
         None,
         gt=0,

@@ -61,7 +61,7 @@ from policies.supervisor.policy import SupervisorPolicy
 from policies.supervisor.records_check import owned_records, record_limits, repeated
 from policies.supervisor.request import clauses as clauses  # re-exported: it lived here
 from policies.supervisor.request import mandate, requested
-from policies.supervisor.rules import IdentifierRule, ToolRules
+from policies.supervisor.rules import SHADOW_CHECKS, IdentifierRule, ToolRules
 from policies.tools import call_signature, is_number
 
 #: A custom rule: ``(action, context) -> Decision | None`` (None: no opinion). Its Decision's
@@ -388,17 +388,76 @@ def review_action(
     if not context.effects and policy.effect_tools():
         context = replace(context, effects=policy.effect_tools())
     if action.get("kind") == "final":
-        return replace(_final_review(action, context, policy), check=FINAL_CHECK)
+        final = replace(_final_review(action, context, policy), check=FINAL_CHECK)
+        return _final_in_shadow(final) if policy.mode == "shadow" else final
     name = str(action.get("name"))
     rules = policy.rules_for(name)  # its own, and the summed rules of the groups it belongs to
-    if rules is None:
+    if rules is None:  # structural: never shadowed
         return replace(_block(f"unknown_tool_for_supervisor:{name}"), check=UNKNOWN_TOOL)
     call = Call(name, action, action.get("args") or {}, rules, policy, hooks or {})
-    decided = decide_call(call, context)
+    decided, would = run_chain(call, context, shadowed_checks(rules, policy))
+    covered = _covered(action, decided, context, policy)
+    return shadowed(covered, [_covered(action, w, context, policy) for w in would]) if would else covered
+
+
+def _covered(
+    action: Mapping[str, Any], decided: Decision, context: ReviewContext, policy: SupervisorPolicy
+) -> Decision:
+    """The decision, or the approval of an escalation a grant of the turn covers (:data:`GRANTS`)."""
     covered = granted(action, decided, context, policy)
     if covered is decided:
         return decided
     return replace(covered, check=GRANTS, passed_checks=(*decided.passed_checks, decided.check))
+
+
+# --- shadow mode: a rule computed and recorded, not enforced -----------------------------------------
+
+#: What a shadowed decision would have done to the call, in the words of a shadow report.
+WOULD = {"block": "refuse", "escalate": "ask", "revise": "revise"}
+
+
+def shadowed_checks(rules: ToolRules, policy: SupervisorPolicy) -> frozenset[str]:
+    """The checks of :data:`CHAIN` a call of a tool with ``rules`` runs in shadow: every rule check
+    (:data:`~policies.supervisor.rules.SHADOW_CHECKS`) under ``policy.mode == "shadow"`` or
+    ``rules.shadow=True``, else those ``rules.shadow`` names."""
+    if policy.mode == "shadow" or rules.shadow is True:
+        return frozenset(SHADOW_CHECKS)
+    return frozenset(rules.shadow or ())
+
+
+def shadow_row(would: Sequence[Decision]) -> dict[str, Any]:
+    """The decisions shadowed checks made (``would``, in the chain's order), as the review row
+    records them (``shadow``): what the policy would have done, the first one's — ``would``
+    (refuse, ask, revise), its verdict, reason and check, the rule's details (not where each value
+    came from, nor a revised action: those are the call's own) — and, in ``also``, each later
+    shadowed check that would have decided too (check, would, reason): what each rule would have
+    done were the rules before it switched off."""
+    first, *later = would
+    details = {k: v for k, v in first.details.items() if k not in ("provenance", "action", "mandate")}
+    row: dict[str, Any] = {"would": WOULD[first.verdict], "verdict": first.verdict, "reason": first.reason}
+    row |= {"check": first.check} | ({"details": details} if details else {})
+    also = [{"check": d.check, "would": WOULD[d.verdict], "reason": d.reason} for d in later]
+    return row | ({"also": also} if also else {})
+
+
+def shadowed(decided: Decision, would: Sequence[Decision]) -> Decision:
+    """The decision the call is run by (``decided``: the chain without its shadowed checks), with
+    what the shadowed checks that decided would have done (``would``, each after the turn's
+    grants) in ``details["shadow"]`` (:func:`shadow_row`); a shadowed check that would have
+    approved is no news and is not recorded."""
+    kept = [d for d in would if d.verdict in WOULD]
+    if not kept:
+        return decided
+    return replace(decided, details={**decided.details, "shadow": shadow_row(kept)})
+
+
+def _final_in_shadow(final: Decision) -> Decision:
+    """A final answer under a policy in shadow: given as it would be with no rules on it (approved,
+    its annotations kept), with what the rules would have done in ``details["shadow"]``."""
+    if final.verdict not in ("block", "escalate"):
+        return final
+    allowed = Decision("approve", "final_answer_allowed", {}, check=FINAL_CHECK)
+    return shadowed(allowed, [final])
 
 
 @dataclass
@@ -567,6 +626,41 @@ CHAIN: tuple[tuple[str, Check], ...] = (
 )
 
 
+def run_chain(
+    call: Call, context: ReviewContext, shadowed: frozenset[str] = frozenset()
+) -> tuple[Decision, list[Decision]]:
+    """Run :data:`CHAIN` with the checks in ``shadowed`` computed, not enforced: the decision the
+    call is run by (the first check not shadowed that decides: a shadowed check that decided is
+    among its ``passed_checks``, as it would be without that rule, and the checks after it still
+    apply), and the decisions of the shadowed checks that decided before it, in order (empty: none
+    did). Where any did, the first is the one enforce mode would have given."""
+    if not shadowed:
+        return decide_call(call, context), []
+    would: list[Decision] = []
+    passed: list[str] = []
+    for name, check in CHAIN:
+        decision = _decided(call, context, name, check, passed)
+        if decision is None or name in shadowed:
+            would += [decision] if decision is not None else []
+            passed.append(name)
+            continue
+        return decision, would
+    raise AssertionError("unreachable: the chain's last check decides")  # pragma: no cover
+
+
+def _decided(
+    call: Call, context: ReviewContext, name: str, check: Check, passed: Sequence[str]
+) -> Decision | None:
+    """One check of :data:`CHAIN` on the call: its decision, named, with the mandate where the
+    tool's rules need one; None: it passed the call on."""
+    decision = check(call, context)
+    if decision is None:
+        return None
+    if call.rules.requested is not None:
+        decision = Decision(decision.verdict, decision.reason, {**decision.details, "mandate": call.mandate})
+    return replace(decision, check=name, passed_checks=tuple(passed))
+
+
 def decide_call(call: Call, context: ReviewContext) -> Decision:
     """Run :data:`CHAIN` on a tool call: the first check that decides gives the decision, named in
     it (``check``) with the checks it passed (``passed_checks``); where the tool's rules need a
@@ -575,15 +669,11 @@ def decide_call(call: Call, context: ReviewContext) -> Decision:
     row and the human's approval request show it ("you asked: ...", "no request asked for this")."""
     passed: list[str] = []
     for name, check in CHAIN:
-        decision = check(call, context)
+        decision = _decided(call, context, name, check, passed)
         if decision is None:
             passed.append(name)
             continue
-        if call.rules.requested is not None:
-            decision = Decision(
-                decision.verdict, decision.reason, {**decision.details, "mandate": call.mandate}
-            )
-        return replace(decision, check=name, passed_checks=tuple(passed))
+        return decision
     raise AssertionError("unreachable: the chain's last check decides")  # pragma: no cover
 
 

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 import warnings
-from typing import Any, Literal
+from typing import Any, Literal, get_args
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
@@ -19,6 +19,24 @@ Verdict = Literal["block", "escalate"] | None
 
 class _Rule(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+#: The checks of the review chain (:data:`policies.supervisor.review.CHAIN`) a policy may run in
+#: shadow (``SupervisorPolicy.mode``, ``ToolRules.shadow``): those that decide on a rule of the
+#: policy. ``mandate`` and ``authority`` decide nothing; ``read_only`` and ``approve`` only approve.
+ShadowCheck = Literal[
+    "binding",
+    "provenance",
+    "ownership",
+    "amounts",
+    "record_limits",
+    "defaults",
+    "custom_rules",
+    "repeats",
+    "thresholds",
+    "approval",
+]
+SHADOW_CHECKS: tuple[str, ...] = get_args(ShadowCheck)
 
 
 class Precondition(_Rule):
@@ -354,6 +372,15 @@ class ToolRules(_Rule):
         "require_approval means a human, always.",
     )
     authorised_reason: str = Field("authorised_by_request", description="Reason of such an approval.")
+    shadow: bool | list[ShadowCheck] = Field(
+        False,
+        description="Shadow mode for this tool's rules: the checks of the review chain named here "
+        "(True: every check in ``SHADOW_CHECKS``) are computed and recorded, never enforced: where one "
+        "would have blocked, asked or revised the call, the review row, the trace and the audit say so "
+        "(``shadow``: verdict, reason, check) and the call is decided by the rest of the chain, as it "
+        "would be without those rules. The gateway's checks (allowlist, argument schema, budgets) "
+        "always hold.",
+    )
     ask_expires_after: float | None = Field(
         None,
         gt=0,
