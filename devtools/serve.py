@@ -61,6 +61,10 @@ SETTINGS: dict[str, tuple[str | None, str]] = {
     "BG_JOB_MAX_RETRIES": ("3", "attempts of a run whose workers died, then it is marked error"),
     "AGENT_PATTERNS_LEDGER": (None, "the Supervisor demo's refund/email ledger (unset: DATABASE_URI)"),
     "SERVER_PYTHON": (None, "the server venv's Python (unset: .venv-server/bin/python)"),
+    "SERVE_AUTH": (
+        None,
+        "1: authenticate with devtools/serve_auth.py (tokens: $AGENT_PATTERNS_SERVE_TOKENS)",
+    ),
     "SERVE_STATE_DIR": (None, "folder of the local PostgreSQL/Redis data and the logs (unset: .serve)"),
 }
 
@@ -161,6 +165,9 @@ class AgentServer:
             PYTHONUNBUFFERED="1",
         )
         env.setdefault("AGENT_PATTERNS_LEDGER", self.database_uri)
+        if setting(env, "SERVE_AUTH") not in (None, "", "0") and not env.get("LANGGRAPH_AUTH"):
+            # LangGraph's custom auth: bearer tokens, each a reviewer (devtools/serve_auth.py)
+            env["LANGGRAPH_AUTH"] = json.dumps({"path": f"{ROOT / 'devtools' / 'serve_auth.py'}:auth"})
         # the runtime's own default pool (64) is exhausted by 64 clients waiting on their runs at
         # once (``runs.wait``, a stream): the API then answers MaxConnectionsError
         env["REDIS_MAX_CONNECTIONS"] = str(setting(env, "REDIS_MAX_CONNECTIONS"))

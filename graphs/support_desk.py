@@ -13,6 +13,7 @@ keeps its conversation and rows as delta channels (``GovernanceDeltaState``) unl
 
 from __future__ import annotations
 
+import json
 import os
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -29,6 +30,7 @@ from nodes.journal import Journal
 from nodes.middleware import GovernanceDeltaState, GovernanceMiddleware, GovernanceState
 from nodes.model import openai_chat_model
 from nodes.offline.support_desk import OfflineDeskModel
+from policies.supervisor import SupervisorPolicy
 
 PROMPT = (
     "You are a customer-support agent. Use the tools to read tickets, look up orders, refund and "
@@ -66,7 +68,9 @@ def build_agent(
     run uses, :func:`nodes.journal.journal_beside`). Its checkpoints carry ``{"agent":
     "support_desk"}`` in their metadata, so that the CLI's ``runs``, ``waiting``, ``approve``,
     ``edit`` and ``reject`` find and answer its threads."""
-    governance = GovernanceMiddleware(desk.policy, tools=desk.tools, subject=subject, journal=journal)
+    governance = GovernanceMiddleware(
+        signoff_from_env(desk.policy), tools=desk.tools, subject=subject, journal=journal
+    )
     agent = create_agent(
         model if model is not None else desk_model(),
         desk.tools,
@@ -77,6 +81,27 @@ def build_agent(
         state_schema=GovernanceDeltaState if delta_channels_enabled() else GovernanceState,
     )
     return agent.with_config({"metadata": {"agent": AGENT_NAME}})
+
+
+#: Who may answer the desk's questions, when a deployment says so: ``{"reviewers": {name: [roles]},
+#: "roles": {tool: role}, "approvals": {tool: n}}`` (JSON). Unset: anyone, once.
+SIGNOFF_VARIABLE = "AGENT_PATTERNS_DESK_SIGNOFF"
+
+
+def signoff_from_env(policy: SupervisorPolicy) -> SupervisorPolicy:
+    """``policy`` with the reviewers, rule roles and approvals ``$AGENT_PATTERNS_DESK_SIGNOFF``
+    gives (``make serve`` with authenticated reviewers: docs/server.md)."""
+    raw = os.environ.get(SIGNOFF_VARIABLE, "").strip()
+    if not raw:
+        return policy
+    said = json.loads(raw)
+    rules = dict(policy.rules)
+    for tool, role in (said.get("roles") or {}).items():
+        rules[tool] = rules[tool].model_copy(update={"reviewer_role": role})
+    for tool, count in (said.get("approvals") or {}).items():
+        rules[tool] = rules[tool].model_copy(update={"approvals": int(count)})
+    reviewers = {str(k): [str(r) for r in v] for k, v in (said.get("reviewers") or {}).items()}
+    return policy.model_copy(update={"rules": rules, "reviewers": reviewers})
 
 
 #: Compiled without a checkpointer: LangGraph Studio and the server supply their own. A chat client

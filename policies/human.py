@@ -187,3 +187,44 @@ def answer_reviewer(value: Any) -> str | None:
         return None
     _, named, problem = _reviewer_of(value)
     return named.strip() if isinstance(named, str) and problem is None else None
+
+
+#: The reason an answer is refused when it names a reviewer other than the authenticated user.
+NOT_AUTHENTICATED_USER = "reviewer_not_authenticated_user"
+
+
+def bind_reviewer(value: Any, identity: str) -> tuple[Any, str | None]:
+    """A resume value answered by the authenticated ``identity``: its ``reviewer`` set to them
+    (beside ``decisions``, or in the decision), or the problem (``reviewer_not_authenticated_user:
+    ...``) where it names someone else. A resume map (LangGraph's ``{interrupt_id: value}``) binds
+    each value; a bare ``"approve"`` becomes ``{"type": "approve", "reviewer": identity}``."""
+    named = answer_reviewer(value) if isinstance(value, dict | str) else None
+    if (
+        isinstance(value, dict)
+        and REVIEWER_KEY not in value
+        and "decisions" not in value
+        and "type" not in value
+    ):
+        bound: dict[str, Any] = {}
+        for key, item in value.items():  # a resume map: one answer per interrupt
+            bound[key], problem = bind_reviewer(item, identity)
+            if problem is not None:
+                return value, problem
+        return bound, None
+    if named is not None and named != identity:
+        return value, f"{NOT_AUTHENTICATED_USER}: the answer names {named}, but {identity} is signed in"
+    if isinstance(value, str):
+        return {"type": value, REVIEWER_KEY: identity}, None
+    if isinstance(value, dict) and "decisions" in value:
+        decisions = (
+            [
+                {k: v for k, v in d.items() if k != REVIEWER_KEY} if isinstance(d, dict) else d
+                for d in value["decisions"]
+            ]
+            if isinstance(value["decisions"], list)
+            else value["decisions"]
+        )
+        return {**value, "decisions": decisions, REVIEWER_KEY: identity}, None
+    if isinstance(value, dict):
+        return {**value, REVIEWER_KEY: identity}, None
+    return value, None

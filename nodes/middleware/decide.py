@@ -20,7 +20,7 @@ from nodes.trace import refused_answer
 from policies import supervisor as rules
 from policies.human import RESPOND, answer_problem, parse_human_answer
 from policies.schemas import ArgsModel
-from policies.supervisor import expiry
+from policies.supervisor import expiry, reviewers
 from policies.tools import GatewayLimits, check_call
 
 #: What a reviewer of a tool call may answer here: LangChain's HITL decisions, respond included.
@@ -236,19 +236,30 @@ def ask(
     auto = policy.auto_approver_enabled
     by = "auto_approver" if auto else "human"
     allowed = rules.HUMAN_DECISIONS if action.get("kind") == "final" else TOOL_DECISIONS
-    request, problem = _request(action, review, batch), ""
+    signoff = reviewers.signoff_for(policy, action)
+    request, problem = reviewers.with_signoff(_request(action, review, batch), signoff, policy), ""
     rule = expiry.expiry_for(policy, action)
     request, asked = (request, None) if auto else expiring(request, rule, batch, round_)
     tries = 1 if auto else policy.human_answer_attempts
-    for attempt in range(1, tries + 1):
+    attempt = failed = 0
+    approved_by: list[str] = []
+    while failed < tries:
+        attempt += 1
         if auto:
             value: Any = rules.auto_approve(request, policy.auto_approver_cap)
         else:
             question = request if attempt == 1 else _again(request, problem, attempt)
+            question = {**question, "approved_by": list(approved_by)} if approved_by else question
             value = first_answer(batch.journal, batch.thread_id, ask_key(question), interrupt(question))
         answer = parse_human_answer(value, allowed=allowed)
         if answer is None:
             problem = answer_problem(value, allowed=allowed)
+            batch.refused_answers.append(refused_answer(action, attempt, value, problem, by))
+            failed += 1
+            continue
+        refusal = None if auto else reviewers.answer_refusal(answer, signoff, policy, approved_by)
+        if refusal is not None:  # the call stays waiting for a reviewer who may answer (not counted)
+            problem = refusal
             batch.refused_answers.append(refused_answer(action, attempt, value, problem, by))
             continue
         if asked is not None:  # the question expires: an answer given later is not applied
@@ -258,6 +269,17 @@ def ask(
             if late == "ask_again":
                 return ask(action, review, executed_from, batch, round_ + 1)
         verdict = _answered(answer, action, review, executed_from, batch, by)
+        if (
+            verdict.kind == "run"
+            and not auto
+            and reviewers.needs_more(signoff, [*approved_by, answer.reviewer])
+        ):
+            approved_by.append(str(answer.reviewer))  # kept; the call waits for the next reviewer
+            problem = reviewers.waiting_note(signoff, approved_by)
+            at = first_answer_at(batch.journal, batch.thread_id, ask_key(question), value)[1]
+            figures = reviewers.counted_figures(action, answer, iso_utc(at), problem)
+            batch.refused_answers.append({"phase": reviewers.APPROVAL_COUNTED, "ok": True, **figures})
+            continue
         if verdict.kind == "run" and by == "human" and answer.type == "approve":
             verdict = _grant(verdict, action, review, batch)
         if verdict.kind != "stop":
@@ -269,7 +291,8 @@ def ask(
             return replace(verdict, paused=paused, reviewer=answer.reviewer, answered_at=iso_utc(answered_at))
         problem = str(verdict.details.get("problem"))
         batch.refused_answers.append(refused_answer(action, attempt, value, problem, by))
-    details = {"problem": problem, "answers": tries, "decided_by": by}
+        failed += 1
+    details = {"problem": problem, "answers": attempt, "decided_by": by}
     rejected = False if by == "human" else None
     return Verdict(
         "stop", action, "invalid_human_answer", by, review=review, details=details, human_approved=rejected

@@ -167,8 +167,9 @@ class Reply:
         """The rows of the answers to an escalation that could not be applied (asked again, or the
         run stopped), before the row of what came of the call."""
         for row in self.batch.refused_answers:  # an answer given too late says so (its phase)
-            figures = {k: v for k, v in row.items() if k != "phase"}
-            self.trace.append(trace_row(self.run, row.get("phase", ANSWER_REFUSED), ok=False, **figures))
+            figures = {k: v for k, v in row.items() if k not in ("phase", "ok")}
+            ok = bool(row.get("ok", False))  # an approval kept while more are needed (four-eyes)
+            self.trace.append(trace_row(self.run, row.get("phase", ANSWER_REFUSED), ok=ok, **figures))
         self.batch.refused_answers.clear()
 
     def take(self, call: Mapping[str, Any], verdict: Verdict) -> None:

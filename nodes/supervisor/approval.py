@@ -23,7 +23,7 @@ from nodes.trace import ANSWER_REFUSED, refused_answer, stop, trace_row
 from policies import supervisor as rules
 from policies.human import answer_reviewer_problem, parse_human_answer
 from policies.json_safety import json_problem, type_name
-from policies.supervisor import expiry
+from policies.supervisor import expiry, reviewers
 from policies.supervisor.expiry import EXPIRED_REASON
 from policies.words import RequestReader
 
@@ -40,7 +40,9 @@ def escalate(state: State, runtime: Ctx, *, policy: rules.SupervisorPolicy | Non
     )
     asked_at = now()
     if policy is not None:
-        request = expiring_request(state, policy_for(runtime, policy), request, asked_at)
+        policy = policy_for(runtime, policy)
+        request = expiring_request(state, policy, request, asked_at)
+        request = reviewers.with_signoff(request, reviewers.signoff_for(policy, state["action"]), policy)
     stamped = stamps.stamp(*stamps.call_of(state["action"]), stamps.asked_key(request))
     return {"approval_request": {**request, "requested_at": asked_at, **stamped}}
 
@@ -129,20 +131,29 @@ def _ask(
     reader: RequestReader | None = None,
 ) -> tuple[Any, ...]:
     """Ask until an answer can be applied, at most ``human_answer_attempts`` times (the automatic
-    approver once): ``(answer, decision or None, answers given, the problem of each refused one)``.
+    approver once): ``(answer, decision or None, answers given, the problem of each refused one,
+    the figures of each approval kept while more were needed, by the answer's index)``. An answer
+    from a reviewer who may not answer (:mod:`policies.supervisor.reviewers`), and an approval that
+    is not yet the last, keep the call waiting without counting toward the attempts.
     With a journal, the first answer to each question wins: a second process resuming the same
     question with another answer applies the first (:func:`nodes.effects.first_answer`)."""
     request, thread = state["approval_request"], str(state.get("thread_id") or "")
     asked = {k: v for k, v in request.items() if k not in ("requested_at", "stamp", "approved_stamp")}
     given: list[Any] = []
     problems: list[str] = []
+    counted: dict[int, dict[str, Any]] = {}
+    approved_by: list[str] = []
+    signoff = reviewers.signoff_for(policy, state["action"])
     tries = 1 if policy.auto_approver_enabled else policy.human_answer_attempts
-    for attempt in range(1, tries + 1):
+    failed = 0
+    while failed < tries:
+        attempt = len(given) + 1
         if policy.auto_approver_enabled:
             value = rules.auto_approve(request, policy.auto_approver_cap)
         else:
             problem = {"problem": problems[-1], "attempt": attempt} if problems else {}
-            question = {**asked, **problem}
+            waiting = {"approved_by": list(approved_by)} if approved_by else {}
+            question = {**asked, **problem, **waiting}
             value = first_answer(journal, thread, ask_key(question), interrupt(question))
         given.append(value)
         answer = parse_human_answer(value)
@@ -153,16 +164,34 @@ def _ask(
                 if named
                 else "not an answer: give approve, edit (edited_action.args) or reject (message)"
             )
+            failed += 1
+            continue
+        refusal = (
+            None
+            if policy.auto_approver_enabled
+            else reviewers.answer_refusal(answer, signoff, policy, approved_by)
+        )
+        if refusal is not None:  # the call stays waiting for a reviewer who may answer
+            problems.append(refusal)
             continue
         if answer.type == "reject":
-            return answer, None, given, problems
+            return answer, None, given, problems, counted
         world = world_ledger(journal, str(state.get("thread_id") or ""))
         context = _review_context(state, policy, world, reader)
         decision = rules.approved_action(answer, state["action"], policy, context, hooks, models)
+        auto = policy.auto_approver_enabled
+        if decision.passed and not auto and reviewers.needs_more(signoff, [*approved_by, answer.reviewer]):
+            approved_by.append(str(answer.reviewer))  # kept; the call waits for the next reviewer
+            note = reviewers.waiting_note(signoff, approved_by)
+            at = expiry.iso(answered_time(state, journal, attempt, value))
+            counted[len(given) - 1] = reviewers.counted_figures(state["action"], answer, at, note)
+            problems.append(note)
+            continue
         if decision.passed:
-            return answer, decision, given, problems
+            return answer, decision, given, problems, counted
         problems.append(rules.edit_problem(decision))
-    return None, None, given, problems
+        failed += 1
+    return None, None, given, problems, counted
 
 
 def answered_time(state: State, journal: Journal | None, attempt: int, value: Any) -> float:
@@ -173,16 +202,24 @@ def answered_time(state: State, journal: Journal | None, attempt: int, value: An
     return first_answer_at(journal, str(state.get("thread_id") or ""), key, value)[1]
 
 
-def _refused_rows(state: State, given: list[Any], problems: list[str], by: str) -> list[dict[str, Any]]:
-    """A trace row for each answer that could not be applied, in the order they were given."""
+def _refused_rows(
+    state: State,
+    given: list[Any],
+    problems: list[str],
+    by: str,
+    counted: dict[int, dict[str, Any]] | None = None,
+) -> list[dict[str, Any]]:
+    """A trace row for each answer that could not be applied, in the order they were given (an
+    approval kept while more were needed: its own row, with its reviewer and time)."""
     rows: list[dict[str, Any]] = []
     for number, problem in enumerate(problems, start=1):
+        so_far = {**state, "trace": [*(state.get("trace") or []), *rows]}
+        kept = (counted or {}).get(number - 1)
+        if kept is not None:
+            rows.append(trace_row(so_far, reviewers.APPROVAL_COUNTED, ok=True, **kept))
+            continue
         figures = refused_answer(state["action"], number, given[number - 1], problem, by)
-        rows.append(
-            trace_row(
-                {**state, "trace": [*(state.get("trace") or []), *rows]}, ANSWER_REFUSED, ok=False, **figures
-            )
-        )
+        rows.append(trace_row(so_far, ANSWER_REFUSED, ok=False, **figures))
     return rows
 
 
@@ -207,9 +244,9 @@ def human_approval(
     tampered = ask_tampered(state)
     if tampered is not None:
         return tampered
-    answer, decision, given, problems = _ask(state, policy, hooks, models, journal, reader)
+    answer, decision, given, problems, counted = _ask(state, policy, hooks, models, journal, reader)
     by = "auto_approver" if policy.auto_approver_enabled else "human"
-    refused = _refused_rows(state, given, problems, by)
+    refused = _refused_rows(state, given, problems, by, counted)
     state = {**state, "trace": [*(state.get("trace") or []), *refused]} if refused else state
     paused = (
         0.0 if by == "auto_approver" else max(0.0, now() - float(state["approval_request"]["requested_at"]))

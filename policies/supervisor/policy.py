@@ -184,6 +184,12 @@ class SupervisorPolicy(BasePolicy):
         "(approval_expired, fed back like any refusal); ask_again = the question is asked again, with a "
         "fresh expiry. Either way the audit keeps the late answer and its reviewer.",
     )
+    reviewers: dict[str, list[str]] = Field(
+        default_factory=dict,
+        description="Each reviewer's roles, by the name an answer gives (``reviewer``: ``--as``, the "
+        "resume payload, or the server's authenticated user): what a rule's reviewer_role is checked "
+        "against. A reviewer not named here has no role.",
+    )
     auto_approver_enabled: bool = Field(
         False,
         description="Let the automatic approver answer escalations instead of pausing for a human.",

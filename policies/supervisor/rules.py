@@ -394,6 +394,22 @@ class ToolRules(_Rule):
         "call is refused (``approval_expired``).",
     )
 
+    reviewer_role: str | None = Field(
+        None,
+        min_length=1,
+        description="The role a reviewer must hold (SupervisorPolicy.reviewers) to answer a question "
+        "about this tool: an answer from anyone else, or naming no one, is refused "
+        "(reviewer_lacks_role:<role>) and the call stays waiting. None: anyone may answer.",
+    )
+    approvals: int = Field(
+        1,
+        ge=1,
+        le=5,
+        description="Distinct reviewers who must approve a call of this tool before it runs (2: four-eyes). "
+        "Each approval but the last keeps the call waiting; the same reviewer twice is refused; one "
+        "rejection refuses the call.",
+    )
+
     @model_validator(mode="before")
     @classmethod
     def _renamed(cls, data: Any) -> Any:
