@@ -238,6 +238,26 @@ def answer_run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     return _finish(result, args, out, progress)
 
 
+def signoff_text(request: Any) -> str:
+    """Who must answer a question, for ``waiting``: ``needs role finance; 1 of 2 approvals
+    (alice)`` (nothing where anyone may answer once)."""
+    if not isinstance(request, dict):
+        return ""
+    parts = [f"needs role {request['reviewer_role']}"] if request.get("reviewer_role") else []
+    needed, given = request.get("approvals_needed"), request.get("approved_by")
+    if isinstance(needed, int) and needed > 1:
+        names = [str(n) for n in given] if isinstance(given, list) else []
+        parts.append(f"{len(names)} of {needed} approvals" + (f" ({', '.join(names)})" if names else ""))
+    return "; ".join(parts)
+
+
+def signoff_json(run: Any) -> dict[str, Any]:
+    """The same for ``waiting --json``: ``reviewer_role``, ``approvals_needed``, ``approved_by``."""
+    request = run.waiting_on[0] if run.waiting_on else None
+    keys = ("reviewer_role", "approvals_needed", "approved_by")
+    return {k: request[k] for k in keys if isinstance(request, dict) and request.get(k)}
+
+
 def list_command(args: argparse.Namespace, out: TextIO) -> int:
     """``runs`` and ``waiting``: a table, or JSON with ``--json``."""
     from graphs.runs import list_runs, waiting_runs
@@ -256,7 +276,11 @@ def list_command(args: argparse.Namespace, out: TextIO) -> int:
         listed = [r.as_dict() for r in runs]
         if args.command == "waiting":  # each question's age and expiry
             listed = [
-                {**s, **expiry_json(r.waiting_on[0] if r.waiting_on else None, r.updated_at)}
+                {
+                    **s,
+                    **expiry_json(r.waiting_on[0] if r.waiting_on else None, r.updated_at),
+                    **signoff_json(r),
+                }
                 for s, r in zip(listed, runs, strict=True)
             ]
         print(_json(listed), file=out)
@@ -270,7 +294,8 @@ def list_command(args: argparse.Namespace, out: TextIO) -> int:
     if args.command == "waiting":
         for run in runs:
             waits = waits_on[run.thread_id]
-            asked = expiry_text(run.waiting_on[0] if run.waiting_on else None, run.updated_at)
+            request = run.waiting_on[0] if run.waiting_on else None
+            asked = "; ".join(p for p in (expiry_text(request, run.updated_at), signoff_text(request)) if p)
             print(
                 printable(f"{run.thread_id}  {run.pattern:<18} {_started(run)}  [{asked}] waits on {waits}"),
                 file=out,

@@ -60,6 +60,40 @@ def test_the_decision_names_the_role_and_who_may_answer():
     assert waiting_note(four, ["alice"]) == "1 of 2 approvals (alice); waiting for a second reviewer"
 
 
+
+def test_waiting_says_who_must_answer_and_who_approved_already(tmp_path, capsys, monkeypatch):
+    """``agent-patterns waiting`` shows a question's role and the approvals it still needs, and
+    the reviewers who approved it already (four-eyes); ``--json`` the same fields."""
+    import json
+
+    from graphs.cli import main
+    from graphs.cli_errors import EXIT_OK, EXIT_WAITING
+
+    monkeypatch.delenv("OPENAI_API_KEY", raising=False)
+    db, policy = str(tmp_path / "runs.sqlite"), tmp_path / "four_eyes.json"
+    signed = _signed(demo_policy(), "issue_refund", reviewer_role="finance", approvals=2)
+    policy.write_text(signed.model_copy(update={"auto_approver_enabled": False}).model_dump_json())
+    run = ["run", "supervisor", "--json", "--thread-id", "refund", "--policy", str(policy), "--db", db]
+    assert main(run) == EXIT_WAITING
+    capsys.readouterr()
+
+    def waiting() -> tuple[str, dict[str, Any]]:
+        assert main(["waiting", "--db", db]) == EXIT_OK
+        [line] = [x for x in capsys.readouterr().out.splitlines() if x.startswith("refund ")]
+        assert main(["waiting", "--json", "--db", db]) == EXIT_OK
+        [listed] = json.loads(capsys.readouterr().out)
+        return line, listed
+
+    line, listed = waiting()
+    assert "; needs role finance; 0 of 2 approvals] waits on" in line
+    assert (listed["reviewer_role"], listed["approvals_needed"]) == ("finance", 2)
+    assert main(["approve", "refund", "--as", "alice", "--db", db]) == EXIT_WAITING
+    capsys.readouterr()
+    line, listed = waiting()
+    assert "; needs role finance; 1 of 2 approvals (alice)] waits on" in line
+    assert listed["approved_by"] == ["alice"]
+
+
 # ------------------------------------------------------------------ the Supervisor graph
 
 
