@@ -47,6 +47,7 @@ from graphs.cli_errors import (
     database_error,
 )
 from graphs.cli_files import ENV_FILE_ENV, _check_store_folder, check_store_file, load_env_file, load_policy
+from graphs.cli_gateway import add_gateway_parser, gateway_command, policy_schema_command
 from graphs.cli_probe import add_probe_parser, probe_command
 from graphs.cli_signals import PipeSafe, _interrupted, _reader_left
 from graphs.inputs import DEFAULT_MAX_INPUT_BYTES, MAX_INPUT_ENV
@@ -242,6 +243,7 @@ def build_parser() -> argparse.ArgumentParser:
     audit.add_argument("--json", action="store_true", help="print JSON (every row of every run)")
     _db_option(audit)
     add_probe_parser(sub)
+    add_gateway_parser(sub, _db_option)
     return parser
 
 
@@ -290,6 +292,11 @@ def _dispatch(args: argparse.Namespace) -> int:
         return run_pattern(args, stdout, stderr)
     if args.command == "probe":  # runs in memory: no store
         return probe_command(args, stdout)
+    if args.command == "policy-schema":
+        return policy_schema_command(args, stdout)
+    if args.command == "gateway":  # MCP on stdout (stdio): everything else on stderr
+        _check_store_folder(args.db)
+        return gateway_command(args, stderr)
     _check_store_folder(args.db)
     check_store_file(args.db)
     if getattr(args, "thread_id", None) is not None:  # show, audit, the answers: a unique prefix will do

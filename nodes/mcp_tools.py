@@ -11,11 +11,13 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Mapping
+from pathlib import Path
 from typing import Any
 
 from langchain_core.tools import BaseTool, StructuredTool
 
 from policies.mcp import HINTS, hinted_policy
+from policies.policy_file import FORMATS, PolicyFileError, policy_from_file_text
 from policies.supervisor.policy import SupervisorPolicy
 
 
@@ -52,9 +54,10 @@ def mcp_policy(
     **given: Any,
 ) -> SupervisorPolicy:
     """``SupervisorPolicy.for_tools(tools, ...)`` with the MCP hints of ``tools`` as its defaults:
-    not ``readOnlyHint`` → a side effect; ``destructiveHint`` (MCP's default for a tool that writes)
-    → asks a human unless ``rules`` gives the tool rules; read-only with ``openWorldHint: false`` →
-    trusted; any other tool's results untrusted. ``given``: what
+    not ``readOnlyHint`` → a side effect, whose arguments' identifiers (links, addresses, account
+    and phone numbers) come from the request or a trusted source; ``destructiveHint`` (MCP's
+    default for a tool that writes) → asks a human as well; ``rules[name]`` replaces both;
+    read-only with ``openWorldHint: false`` → trusted; any other tool's results untrusted. ``given``: what
     :func:`policies.mcp.hinted_policy` takes (``rules``, ``side_effects``, ``specs``,
     ``trusted_fields``, any policy field), which wins over the hints."""
     listed = list(tools)
@@ -88,3 +91,18 @@ def structured_results(tools: Iterable[BaseTool]) -> list[BaseTool]:
     JSON where the server sends one (else its content blocks, as before): a JSON value the
     governance reads field by field (``trusted_fields``, ``trust_except``, owners of records)."""
     return [_structured(t) if isinstance(t, StructuredTool) and t.coroutine else t for t in tools]
+
+
+def load_policy_file(path: str | Path, hints: Mapping[str, Mapping[str, Any]]) -> SupervisorPolicy:
+    """The policy a TOML, YAML or JSON file gives for tools with these MCP ``hints``
+    (:func:`mcp_hints`): :mod:`policies.policy_file`. An error is a one-line
+    :class:`~policies.policy_file.PolicyFileError` naming the file and the line."""
+    path = Path(path)
+    fmt = FORMATS.get(path.suffix.lower())
+    if fmt is None:
+        raise PolicyFileError(f"{path}: a policy file is .toml, .yaml, .yml or .json")
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise PolicyFileError(f"{path}: {exc.strerror or exc}") from None
+    return policy_from_file_text(text, fmt, hints, str(path))

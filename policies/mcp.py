@@ -4,8 +4,10 @@ tool name to the tool's MCP annotations and output schema), read from the tool o
 :mod:`nodes.mcp_tools`.
 
 The defaults follow the MCP specification's own (``readOnlyHint`` false, ``destructiveHint`` and
-``openWorldHint`` true when a server says nothing): a tool that is not read-only is a side effect;
-a destructive one asks a human unless the policy gives it rules; a read-only tool whose world is
+``openWorldHint`` true when a server says nothing): a tool that is not read-only is a side effect,
+and a link, address, account or phone number in its arguments must come from the request or a
+trusted source (an ``IdentifierRule``); a destructive one asks a human as well, unless the policy
+gives the tool rules of its own; a read-only tool whose world is
 closed (``openWorldHint: false``: the user's own address book, the account's own records) is
 trusted, every other tool's results are untrusted. A tool's ``outputSchema`` names the fields a
 policy may declare trusted in an untrusted tool's structured results (``trusted_fields``).
@@ -19,11 +21,14 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict
 
 from policies.supervisor.policy import SupervisorPolicy
-from policies.supervisor.rules import ToolRules
+from policies.supervisor.rules import IdentifierRule, ToolRules
 from policies.tools import ToolSpec
 
 #: The annotation keys MCP defines that the defaults read.
 HINTS = ("readOnlyHint", "destructiveHint", "openWorldHint")
+#: Where an identifier in a side effect's arguments may come from by default: what the user asked
+#: for, or a trusted source (the subject, the policy, a trusted tool).
+ANY_GIVEN = ("request", "trusted")
 
 
 class ToolHints(BaseModel):
@@ -92,7 +97,11 @@ def hinted_policy(
     names = list(read) if tools is None else None
     side = list(side_effects) if side_effects is not None else [n for n, h in read.items() if h.side_effect]
     given_rules = dict(rules or {})
-    hinted_rules = {n: ToolRules(require_approval=True) for n, h in read.items() if h.asks}
+    hinted_rules = {
+        n: ToolRules(identifiers=IdentifierRule(sources=list(ANY_GIVEN)), require_approval=h.asks)
+        for n, h in read.items()
+        if h.side_effect
+    }
     merged_specs: dict[str, Any] = {n: {"trust": "trusted"} for n, h in read.items() if h.trusted}
     for name, fields_of in (trusted_fields or {}).items():
         wanted = list(fields_of)

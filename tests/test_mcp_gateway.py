@@ -1,0 +1,222 @@
+"""``agent-patterns gateway`` (issue 48) with a real upstream MCP server (FastMCP, a stdio
+subprocess of the gateway) and the real MCP SDK client, over stdio and streamable HTTP on
+127.0.0.1: a planted instruction does not make a side effect run unasked, an ask answered from
+another process runs the call once (a client's retry does not run it again), a refused call is an
+MCP tool error, concurrent sessions keep their provenance apart, and the audit rows are the
+middleware's rows."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import socket
+import sqlite3
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("mcp")
+pytest.importorskip("langchain_mcp_adapters")
+pytest.importorskip("langchain.agents")
+
+from mcp import ClientSession, StdioServerParameters
+from mcp.client import streamable_http
+from mcp.client.stdio import stdio_client
+
+from demo_tools.mcp_server import PLANTED_ADDRESS
+
+pytestmark = pytest.mark.integration
+http_client = (
+    getattr(streamable_http, "streamable_http_client", None) or streamable_http.streamablehttp_client
+)
+ROOT = Path(__file__).resolve().parent.parent
+UPSTREAM = f"{sys.executable} -m demo_tools.mcp_server"
+REQUEST = "agent-patterns/request"
+
+POLICY = """\
+hide = ["delete_file"]
+
+[rules.send_email]
+identifiers = {sources = ["request", "trusted"]}
+require_approval = true
+
+[policy]
+max_tool_calls = 40
+"""
+
+
+def _env(tmp_path: Path) -> dict[str, str]:
+    return {**os.environ, "PYTHONPATH": str(ROOT), "MCP_DEMO_LEDGER": str(tmp_path / "ledger.jsonl")}
+
+
+def _sent(tmp_path: Path) -> list[dict[str, Any]]:
+    ledger = tmp_path / "ledger.jsonl"
+    lines = ledger.read_text().splitlines() if ledger.exists() else []
+    return [json.loads(line) for line in lines]
+
+
+def _cli(tmp_path: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "governed_agent_patterns", *args],
+        cwd=ROOT,
+        env=_env(tmp_path),
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+
+
+def _text(result: Any) -> str:
+    return " ".join(c.text for c in result.content)
+
+
+async def _approve_when_asked(tmp_path: Path, db: str) -> subprocess.CompletedProcess[str]:
+    """Another process, as a reviewer in another shell: `waiting`, then `approve`."""
+    for _ in range(200):
+        listed = await asyncio.to_thread(_cli, tmp_path, "waiting", "--json", "--db", db)
+        waiting = json.loads(listed.stdout or "[]")
+        if waiting:
+            [run] = waiting
+            assert run["pattern"] == "mcp_gateway"
+            return await asyncio.to_thread(
+                _cli, tmp_path, "approve", run["thread_id"], "--db", db, "--as", "ana", "--json"
+            )
+        await asyncio.sleep(0.1)
+    raise AssertionError("the gateway's session never waited for a human")
+
+
+def test_the_gateway_over_stdio(tmp_path: Path) -> None:
+    db = str(tmp_path / "gateway.sqlite")
+    policy = tmp_path / "policy.toml"
+    policy.write_text(POLICY)
+    params = StdioServerParameters(
+        command=sys.executable,
+        args=[
+            "-m",
+            "governed_agent_patterns",
+            "gateway",
+            "--upstream",
+            UPSTREAM,
+            "--policy",
+            str(policy),
+            "--db",
+            db,
+        ],
+        env=_env(tmp_path),
+        cwd=str(ROOT),
+    )
+    request = {REQUEST: "Summarise my inbox and mail the summary to ana@example.com"}
+
+    async def session() -> dict[str, Any]:
+        seen: dict[str, Any] = {}
+        async with stdio_client(params) as (read, write), ClientSession(read, write) as client:
+            await client.initialize()
+            seen["tools"] = [t.name for t in (await client.list_tools()).tools]
+            seen["inbox"] = await client.call_tool("read_inbox", {}, meta=request)
+            # the planted instruction: the address is only in the inbox (untrusted): refused, not asked
+            seen["planted"] = await client.call_tool("send_email", {"to": PLANTED_ADDRESS, "body": "report"})
+            seen["hidden"] = await client.call_tool("delete_file", {"path": "/etc/passwd"})
+            seen["upstream_error"] = await client.call_tool("flaky", {"reason": "down"})
+            seen["bad_args"] = await client.call_tool("send_email", {"to": 5})
+            # the user's own address: require_approval asks, a reviewer in another process approves
+            call = client.call_tool("send_email", {"to": "ana@example.com", "body": "summary"})
+            seen["asked"], seen["approve"] = await asyncio.gather(call, _approve_when_asked(tmp_path, db))
+            seen["retry"] = await client.call_tool("send_email", {"to": "ana@example.com", "body": "summary"})
+        return seen
+
+    seen = asyncio.run(asyncio.wait_for(session(), 90))
+    assert "delete_file" not in seen["tools"] and "send_email" in seen["tools"]
+    assert not seen["inbox"].isError and PLANTED_ADDRESS in _text(seen["inbox"])
+    assert seen["planted"].isError
+    assert "refused by the gateway's policy (supervisor): supervisor_block:untrusted_identifier" in _text(
+        seen["planted"]
+    )
+    assert seen["hidden"].isError and "no tool named 'delete_file'" in _text(seen["hidden"])
+    assert seen["upstream_error"].isError and "upstream failure: down" in _text(seen["upstream_error"])
+    assert seen["bad_args"].isError and "invalid_action:" in _text(seen["bad_args"])
+    assert seen["approve"].returncode == 0, seen["approve"].stderr
+    assert json.loads(seen["approve"].stdout)["carried_on"] is True
+    assert not seen["asked"].isError and "sent to ana@example.com" in _text(seen["asked"])
+    assert seen["retry"].content == seen["asked"].content  # the client's retry: the first call's result
+    assert [(s["tool"], s["args"]["to"]) for s in _sent(tmp_path)] == [("send_email", "ana@example.com")]
+
+    # the audit: the middleware's rows, read back with the CLI from the same store
+    [thread] = {row[0] for row in sqlite3.connect(db).execute("SELECT thread_id FROM checkpoints")}
+    audit = _cli(tmp_path, "audit", thread, "--db", db, "--json")
+    assert audit.returncode == 0, audit.stderr
+    [run] = json.loads(audit.stdout)["runs"]
+    sent = [c for c in run["calls"] if c["tool"] == "send_email"]
+    assert [(c["approved_by"], c["reviewer"], c["human_approved"]) for c in sent] == [("human", "ana", True)]
+    assert next(r["reason"] for r in run["refusals"] if r["tool"] == "send_email").endswith(
+        "untrusted_identifier"
+    )
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def _wait_for_port(port: int) -> None:
+    for _ in range(300):
+        with socket.socket() as probe:
+            if probe.connect_ex(("127.0.0.1", port)) == 0:
+                return
+        time.sleep(0.05)
+    raise AssertionError(f"nothing listens on 127.0.0.1:{port}")
+
+
+def test_the_gateway_over_streamable_http_keeps_each_sessions_provenance_apart(tmp_path: Path) -> None:
+    port, upstream_port = _free_port(), _free_port()
+    db = str(tmp_path / "gateway.sqlite")
+    upstream = subprocess.Popen(  # the upstream server over streamable HTTP too
+        [sys.executable, "-m", "demo_tools.mcp_server", "--http", str(upstream_port)],
+        cwd=ROOT,
+        env=_env(tmp_path),
+    )
+    upstream_url = f"http://127.0.0.1:{upstream_port}/mcp"
+    command = [sys.executable, "-m", "governed_agent_patterns", "gateway", "--upstream", upstream_url]
+    _wait_for_port(upstream_port)
+    gateway = subprocess.Popen(
+        [*command, "--http", str(port), "--db", db],
+        cwd=ROOT,
+        env=_env(tmp_path),
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert gateway.stderr is not None
+        line = gateway.stderr.readline()
+        assert f"serving http://127.0.0.1:{port}/mcp" in line, line
+        url = f"http://127.0.0.1:{port}/mcp"
+        request = {REQUEST: "Send Ana a note about lunch."}
+
+        async def one(n: int) -> Any:
+            async with http_client(url) as (read, write, _), ClientSession(read, write) as client:
+                await client.initialize()
+                if n % 2 == 0:  # this session looked Ana up in the (trusted) address book
+                    await client.call_tool("lookup_contact", {"name": "ana"}, meta=request)
+                else:
+                    await client.call_tool("read_inbox", {}, meta=request)
+                return await client.call_tool("send_email", {"to": "ana@example.com", "body": f"lunch {n}"})
+
+        async def sessions() -> list[Any]:
+            return await asyncio.gather(*(one(n) for n in range(6)))
+
+        started = time.monotonic()
+        results = asyncio.run(asyncio.wait_for(sessions(), 60))
+        elapsed = time.monotonic() - started
+    finally:
+        for process in (gateway, upstream):
+            process.terminate()
+            process.wait(timeout=20)
+    assert [r.isError for r in results] == [False, True] * 3
+    assert all("untrusted_identifier" in _text(r) for r in results[1::2])
+    assert sorted(s["args"]["body"] for s in _sent(tmp_path)) == ["lunch 0", "lunch 2", "lunch 4"]
+    assert elapsed < 30
