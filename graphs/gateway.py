@@ -36,7 +36,7 @@ from mcp import types
 from pydantic import PrivateAttr
 
 from nodes.effects import ask_key, first_answer
-from nodes.journal import Journal
+from nodes.journal import DONE, NOT_RUN, STARTED, Journal, process_alive
 from nodes.mcp_tools import mcp_hints, structured_results
 from policies.mcp import without_request
 from policies.supervisor.policy import SupervisorPolicy
@@ -49,6 +49,8 @@ CALL_ID_META = "agent-patterns/call_id"
 #: The turn's text when the client does not send the user's request.
 NO_REQUEST = "(calls from an MCP client through the gateway; the user's request was not sent)"
 _END = object()
+#: The journal's thread of the calls clients named (``CALL_ID_META``): made once, whoever retries.
+CALLS_THREAD = "mcp-gateway:calls"
 
 
 class GatewayError(RuntimeError):
@@ -254,7 +256,39 @@ class Gateway:
     async def call(
         self, key: Any, name: str, args: Mapping[str, Any] | None, meta: Mapping[str, Any] | None = None
     ) -> types.CallToolResult:
-        """One ``tools/call`` of the session ``key``: reviewed, and forwarded, refused or asked."""
+        """One ``tools/call`` of the session ``key``: reviewed, and forwarded, refused or asked. A
+        call the client names (``_meta["agent-patterns/call_id"]``) is made once in the journal,
+        whichever session retries it (after a reconnection, say): a retry gets the first answer."""
+        given = (meta or {}).get(CALL_ID_META)
+        if not isinstance(given, str) or not given:
+            return await self._call(key, name, args, meta)
+        claim = self.journal.begin(CALLS_THREAD, given, {"tool": name, "args": dict(args or {})})
+        if not claim.created:
+            return await self._first_answer(given)
+        try:
+            result = await self._call(key, name, args, meta)
+        except BaseException:
+            self.journal.finish(CALLS_THREAD, given, NOT_RUN, {"result": None})
+            raise
+        self.journal.finish(CALLS_THREAD, given, DONE, {"result": result.model_dump(mode="json")})
+        return result
+
+    async def _first_answer(self, call_id: str) -> types.CallToolResult:
+        """The answer of the call ``call_id`` made before (waiting while it is being made)."""
+        while True:
+            found = self.journal.get(CALLS_THREAD, call_id) or {}
+            if found.get("status") == DONE:
+                return types.CallToolResult.model_validate((found.get("outcome") or {}).get("result"))
+            if found.get("status") != STARTED or process_alive(found) is False:
+                return error_result(
+                    f"refused by the gateway: the call {call_id!r} was started before and did not end: "
+                    "not made again (check the system it acts on)"
+                )
+            await asyncio.sleep(self.poll)
+
+    async def _call(
+        self, key: Any, name: str, args: Mapping[str, Any] | None, meta: Mapping[str, Any] | None
+    ) -> types.CallToolResult:
         session = self.session_for(key)
         meta = dict(meta or {})
         async with session.lock:

@@ -135,6 +135,25 @@ def parse_policy_file(text: str, fmt: str, path: str = "<policy>") -> PolicyFile
         raise _problem(path, text, exc) from None
 
 
+#: Policy fields a file says in sections of their own, not under ``[policy]``.
+_SECTIONS = {"tools": "[tools.<name>]", "rules": "[rules.<name>]", "allowed_tools": "hide = [...]"}
+_COUNTS = ("max_tool_calls", "max_refusals", "max_steps")
+
+
+def _check_policy_fields(fields: Mapping[str, Any], text: str, path: str) -> None:
+    """``[policy]``'s keys: SupervisorPolicy fields other than the file's own sections; its counts
+    integers (the budgets are sized from them before the policy is validated)."""
+    for key, value in fields.items():
+        line = line_of(text, ["policy", key])
+        where = f"{path}:{line}" if line else path
+        if key in _SECTIONS:
+            raise PolicyFileError(f"{where}: policy.{key}: say it as {_SECTIONS[key]}")
+        if key not in SupervisorPolicy.model_fields:
+            raise PolicyFileError(f"{where}: policy.{key}: not a policy field")
+        if key in _COUNTS and (not isinstance(value, int) or isinstance(value, bool)):
+            raise PolicyFileError(f"{where}: policy.{key}: Input should be a valid integer")
+
+
 def policy_from_file_text(
     text: str, fmt: str, hints: Mapping[str, Mapping[str, Any]], path: str = "<policy>"
 ) -> SupervisorPolicy:
@@ -148,6 +167,7 @@ def policy_from_file_text(
         raise PolicyFileError(
             f"{path}{f':{line}' if line else ''}: no tool named {key!r} (tools: {', '.join(sorted(hints))})"
         )
+    _check_policy_fields(given.policy, text, path)
     try:
         policy = hinted_policy(
             hints,
@@ -162,10 +182,12 @@ def policy_from_file_text(
             policy = SupervisorPolicy.model_validate({**policy.model_dump(), "allowed_tools": allowed})
     except ValidationError as exc:
         first = exc.errors()[0]
-        loc = ["policy", *first["loc"]]
-        line = line_of(text, loc) or line_of(text, [str(p) for p in first["loc"]])
+        loc = [str(p) for p in first["loc"]]
+        if loc and loc[0] in given.policy:  # a [policy] field: named as the file names it
+            loc = ["policy", *loc]
+        line = line_of(text, loc)
         raise PolicyFileError(
-            f"{path}{f':{line}' if line else ''}: {'.'.join(str(p) for p in first['loc'])}: {first['msg']}"
+            f"{path}{f':{line}' if line else ''}: {'.'.join(loc)}: {first['msg']}"
         ) from None
     except ValueError as exc:
         raise PolicyFileError(f"{path}: {exc}") from None

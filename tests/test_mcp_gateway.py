@@ -209,14 +209,30 @@ def test_the_gateway_over_streamable_http_keeps_each_sessions_provenance_apart(t
         async def sessions() -> list[Any]:
             return await asyncio.gather(*(one(n) for n in range(6)))
 
+        async def retried() -> list[Any]:
+            """A call the client names, retried on a new session (a reconnection): made once."""
+            meta = {REQUEST: "Mail ana@example.com that lunch moved", "agent-patterns/call_id": "lunch-moved"}
+            answers = []
+            for _ in range(2):
+                async with http_client(url) as (read, write, _), ClientSession(read, write) as client:
+                    await client.initialize()
+                    answers.append(
+                        await client.call_tool(
+                            "send_email", {"to": "ana@example.com", "body": "moved"}, meta=meta
+                        )
+                    )
+            return answers
+
         started = time.monotonic()
         results = asyncio.run(asyncio.wait_for(sessions(), 60))
         elapsed = time.monotonic() - started
+        first, again = asyncio.run(asyncio.wait_for(retried(), 60))
     finally:
         for process in (gateway, upstream):
             process.terminate()
             process.wait(timeout=20)
     assert [r.isError for r in results] == [False, True] * 3
     assert all("untrusted_identifier" in _text(r) for r in results[1::2])
-    assert sorted(s["args"]["body"] for s in _sent(tmp_path)) == ["lunch 0", "lunch 2", "lunch 4"]
+    assert not first.isError and again.content == first.content
+    assert sorted(s["args"]["body"] for s in _sent(tmp_path)) == ["lunch 0", "lunch 2", "lunch 4", "moved"]
     assert elapsed < 30
