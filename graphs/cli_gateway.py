@@ -15,6 +15,9 @@ from typing import Any, TextIO
 
 from graphs.cli_errors import CliError
 
+#: A gateway session is one run: its budgets, where a policy file does not set them, fit a client's
+#: session (an hour, 200 calls) rather than one agent turn (SupervisorPolicy's 30 s, 8 calls).
+GATEWAY_BUDGETS: dict[str, Any] = {"max_seconds": 3600.0, "max_tool_calls": 200}
 POLICY_HELP = (
     "the policy: a .toml / .yaml / .json policy file (agent-patterns policy-schema), or a Python file "
     "defining `policy` (a SupervisorPolicy, or a function of the tools' MCP hints returning one), and "
@@ -86,13 +89,13 @@ def load_policy(path: str | None, hints: Mapping[str, Any], tools: list[Any]) ->
     from policies.supervisor.policy import SupervisorPolicy
 
     if path is None:
-        return mcp_policy(tools, output_schemas=[]), {}
+        return mcp_policy(tools, **GATEWAY_BUDGETS), {}
     file = Path(path)
     if not file.is_file():
         raise CliError(f"gateway: no such policy file: {path}")
     if file.suffix.lower() in (".toml", ".yaml", ".yml", ".json"):
         try:
-            return load_policy_file(file, hints), {}
+            return load_policy_file(file, hints, GATEWAY_BUDGETS), {}
         except PolicyFileError as exc:
             raise CliError(str(exc)) from None
     try:

@@ -93,9 +93,12 @@ def structured_results(tools: Iterable[BaseTool]) -> list[BaseTool]:
     return [_structured(t) if isinstance(t, StructuredTool) and t.coroutine else t for t in tools]
 
 
-def load_policy_file(path: str | Path, hints: Mapping[str, Mapping[str, Any]]) -> SupervisorPolicy:
+def load_policy_file(
+    path: str | Path, hints: Mapping[str, Mapping[str, Any]], defaults: Mapping[str, Any] | None = None
+) -> SupervisorPolicy:
     """The policy a TOML, YAML or JSON file gives for tools with these MCP ``hints``
-    (:func:`mcp_hints`): :mod:`policies.policy_file`. An error is a one-line
+    (:func:`mcp_hints`): :mod:`policies.policy_file` (``defaults``: policy fields the file's
+    ``[policy]`` may set otherwise). An error is a one-line
     :class:`~policies.policy_file.PolicyFileError` naming the file and the line."""
     path = Path(path)
     fmt = FORMATS.get(path.suffix.lower())
@@ -105,4 +108,4 @@ def load_policy_file(path: str | Path, hints: Mapping[str, Mapping[str, Any]]) -
         text = path.read_text(encoding="utf-8")
     except OSError as exc:
         raise PolicyFileError(f"{path}: {exc.strerror or exc}") from None
-    return policy_from_file_text(text, fmt, hints, str(path))
+    return policy_from_file_text(text, fmt, hints, str(path), defaults)

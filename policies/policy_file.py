@@ -155,10 +155,15 @@ def _check_policy_fields(fields: Mapping[str, Any], text: str, path: str) -> Non
 
 
 def policy_from_file_text(
-    text: str, fmt: str, hints: Mapping[str, Mapping[str, Any]], path: str = "<policy>"
+    text: str,
+    fmt: str,
+    hints: Mapping[str, Mapping[str, Any]],
+    path: str = "<policy>",
+    defaults: Mapping[str, Any] | None = None,
 ) -> SupervisorPolicy:
     """The policy a file's text gives for tools with these MCP ``hints`` (tool name → annotations
-    and ``outputSchema``: :func:`nodes.mcp_tools.mcp_hints`). An error names the file and the line."""
+    and ``outputSchema``: :func:`nodes.mcp_tools.mcp_hints`); ``defaults``: policy fields used
+    where the file's ``[policy]`` does not set them. An error names the file and the line."""
     given = parse_policy_file(text, fmt, path)
     unknown = sorted({*given.hide, *given.tools, *given.rules, *given.trusted_fields} - set(hints))
     if unknown:
@@ -175,7 +180,7 @@ def policy_from_file_text(
             side_effects=given.side_effects,
             specs=given.tools,
             trusted_fields=given.trusted_fields,
-            **given.policy,
+            **{**(defaults or {}), **given.policy},
         )
         if given.hide:
             allowed = [n for n in policy.allowed_tools if n not in given.hide]
