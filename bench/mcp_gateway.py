@@ -101,13 +101,24 @@ def run(ctx: Context) -> Section:
         "send_email": ({"to": "ana@example.com", "body": "the minutes"}, "body"),
     }
     with tempfile.TemporaryDirectory() as folder:
+        policy = Path(folder) / "policy.toml"  # the hints' defaults, budgets for the whole session
+        policy.write_text(f"[policy]\nmax_tool_calls = {n + 10}\nmax_seconds = 3600.0\n")
         for tool, (args, vary) in calls.items():
             direct = asyncio.run(_timed(UPSTREAM, tool, args, vary, n))
             section.rows.append(_row("direct", "-", tool, direct, None))
             base = statistics.median(direct) * 1000
             stores = ["memory"] + ([str(Path(folder) / f"gateway-{tool}.sqlite")] if n > 3 else [])
             for db in stores:
-                gateway = [sys.executable, "-m", "governed_agent_patterns", "gateway", "--db", db]
+                gateway = [
+                    sys.executable,
+                    "-m",
+                    "governed_agent_patterns",
+                    "gateway",
+                    "--db",
+                    db,
+                    "--policy",
+                    str(policy),
+                ]
                 gateway += ["--upstream", shlex.join(UPSTREAM)]
                 took = asyncio.run(_timed(gateway, tool, args, vary, n))
                 section.rows.append(_row("gateway", "sqlite" if db != "memory" else db, tool, took, base))
