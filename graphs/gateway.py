@@ -237,7 +237,7 @@ class Gateway:
     async def _end_turn(self, session: Session) -> None:
         if session.task is not None and not session.task.done():
             await session.queue.put(_END)
-            with contextlib.suppress(Exception):
+            with contextlib.suppress(Exception):  # a run that failed said so to the call it failed
                 await session.task
         session.task = None
 

@@ -5,6 +5,7 @@ streamable HTTP on a local address."""
 from __future__ import annotations
 
 import contextlib
+import contextvars
 from collections.abc import AsyncIterator
 from typing import Any
 
@@ -20,9 +21,32 @@ INSTRUCTIONS = (
 )
 
 
+#: The client session a request belongs to (set for each session's run of the server: every
+#: request handler runs in a task that session's run started, and sees it).
+_SESSION: contextvars.ContextVar[object] = contextvars.ContextVar("mcp_gateway_session")
+
+
+class GatewayServer(Server[Any, Any]):
+    """The low-level MCP server, one ``run`` per client session: when the session ends (the client
+    left, the connection closed), its turn on the gateway ends, as an agent's turn ends."""
+
+    def __init__(self, gateway: Gateway) -> None:
+        super().__init__("agent-patterns-gateway", instructions=INSTRUCTIONS)
+        self.gateway = gateway
+
+    async def run(self, *args: Any, **kwargs: Any) -> None:
+        key = object()
+        token = _SESSION.set(key)
+        try:
+            await super().run(*args, **kwargs)
+        finally:
+            _SESSION.reset(token)
+            await self.gateway.forget(key)
+
+
 def mcp_server(gateway: Gateway) -> Server[Any, Any]:
     """A low-level MCP server whose tools are the gateway's."""
-    server: Server[Any, Any] = Server("agent-patterns-gateway", instructions=INSTRUCTIONS)
+    server = GatewayServer(gateway)
 
     @server.list_tools()
     async def list_tools() -> list[types.Tool]:
@@ -39,7 +63,7 @@ def mcp_server(gateway: Gateway) -> Server[Any, Any]:
                 ],
                 isError=True,
             )
-        return await gateway.call(context.session, name, arguments, meta)
+        return await gateway.call(_SESSION.get(context.session), name, arguments, meta)
 
     return server
 

@@ -150,6 +150,8 @@ def test_the_gateway_over_stdio(tmp_path: Path) -> None:
     audit = _cli(tmp_path, "audit", thread, "--db", db, "--json")
     assert audit.returncode == 0, audit.stderr
     [run] = json.loads(audit.stdout)["runs"]
+    assert run["engine"] == "governance_middleware"
+    assert run["trace"][-1]["phase"] == "final"  # the session ended: its run ended too
     sent = [c for c in run["calls"] if c["tool"] == "send_email"]
     assert [(c["approved_by"], c["reviewer"], c["human_approved"]) for c in sent] == [("human", "ana", True)]
     assert next(r["reason"] for r in run["refusals"] if r["tool"] == "send_email").endswith(
