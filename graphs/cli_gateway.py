@@ -148,24 +148,38 @@ async def _serve(args: argparse.Namespace, err: TextIO) -> None:
 
 
 def gateway_command(args: argparse.Namespace, err: TextIO) -> int:
+    try:
+        import langchain.agents  # noqa: F401
+        import langchain_mcp_adapters  # noqa: F401
+        import mcp  # noqa: F401
+    except ImportError as exc:
+        raise CliError(
+            f"gateway: needs the mcp extra ({exc.name} is not installed): "
+            "pip install 'governed-agent-patterns[mcp]'"
+        ) from None
     from graphs.gateway import GatewayError
 
     try:
         asyncio.run(_serve(args, err))
     except (GatewayError, OSError) as exc:
         raise CliError(f"gateway: {exc}") from None
-    except BaseExceptionGroup as group:  # an upstream that failed to start, inside anyio's task group
-        first = _leaf(group)
-        if isinstance(first, CliError | GatewayError | OSError):
-            raise CliError(f"gateway: {first}".replace("gateway: gateway: ", "gateway: ")) from None
-        raise
+    except BaseExceptionGroup as group:  # an upstream that failed, inside anyio's task groups
+        leaves = _leaves(group)
+        ours = [e for e in leaves if isinstance(e, CliError | GatewayError)]
+        if ours:
+            raise CliError(f"gateway: {ours[0]}".replace("gateway: gateway: ", "gateway: ")) from None
+        first = leaves[0] if leaves else group
+        raise CliError(
+            f"gateway: an upstream server closed its connection ({type(first).__name__}: {first}): "
+            "check that each --upstream runs an MCP server"
+        ) from None
     return 0
 
 
-def _leaf(group: BaseException) -> BaseException:
-    while isinstance(group, BaseExceptionGroup) and group.exceptions:
-        group = group.exceptions[0]
-    return group
+def _leaves(error: BaseException) -> list[BaseException]:
+    if isinstance(error, BaseExceptionGroup):
+        return [leaf for inner in error.exceptions for leaf in _leaves(inner)]
+    return [error]
 
 
 def policy_schema_command(args: argparse.Namespace, out: TextIO) -> int:

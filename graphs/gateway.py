@@ -49,6 +49,8 @@ CALL_ID_META = "agent-patterns/call_id"
 #: The turn's text when the client does not send the user's request.
 NO_REQUEST = "(calls from an MCP client through the gateway; the user's request was not sent)"
 _END = object()
+#: Seconds an upstream server has to answer ``initialize``.
+START_TIMEOUT = 30.0
 #: The journal's thread of the calls clients named (``CALL_ID_META``): made once, whoever retries.
 CALLS_THREAD = "mcp-gateway:calls"
 
@@ -462,17 +464,23 @@ async def connected(upstreams: Sequence[Upstream]) -> AsyncIterator[tuple[list[A
         listed: list[types.Tool] = []
         owner: dict[str, str] = {}
         for upstream in upstreams:
-            if upstream.url:
-                read, write, _ = await stack.enter_async_context(http_client(upstream.url))
-            else:
-                env = {**os.environ, **(upstream.env or {})}
-                params = StdioServerParameters(
-                    command=str(upstream.command), args=list(upstream.args), env=env
-                )
-                read, write = await stack.enter_async_context(stdio_client(params))
-            session = await stack.enter_async_context(ClientSession(read, write))
-            await session.initialize()
-            own = (await session.list_tools()).tools
+            try:
+                if upstream.url:
+                    read, write, _ = await stack.enter_async_context(http_client(upstream.url))
+                else:
+                    env = {**os.environ, **(upstream.env or {})}
+                    params = StdioServerParameters(
+                        command=str(upstream.command), args=list(upstream.args), env=env
+                    )
+                    read, write = await stack.enter_async_context(stdio_client(params))
+                session = await stack.enter_async_context(ClientSession(read, write))
+                await asyncio.wait_for(session.initialize(), START_TIMEOUT)
+                own = (await session.list_tools()).tools
+            except Exception as exc:  # a command that does not exist, a server that exits or never answers
+                where = upstream.url or " ".join([str(upstream.command), *upstream.args])
+                raise GatewayError(
+                    f"upstream {upstream.name!r} ({where}) did not start: {type(exc).__name__}: {exc}"
+                ) from None
             for tool in own:
                 if tool.name in owner:
                     raise GatewayError(

@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import json
 import os
+import re
 import socket
 import sqlite3
 import subprocess
@@ -238,3 +239,23 @@ def test_the_gateway_over_streamable_http_keeps_each_sessions_provenance_apart(t
     assert not first.isError and again.content == first.content
     assert sorted(s["args"]["body"] for s in _sent(tmp_path)) == ["lunch 0", "lunch 2", "lunch 4", "moved"]
     assert elapsed < 30
+
+
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        ((), "gateway: name at least one upstream server"),
+        (("--upstream", "no-such-command-xyz"), "upstream 'upstream-1' (no-such-command-xyz) did not start"),
+        # a server that exits at once: seen as it fails to answer, or as its pipe breaks (whichever first)
+        (("--upstream", "false"), "(false) did not start|an upstream server closed its connection"),
+    ],
+)
+def test_a_gateway_that_cannot_start_says_why_in_one_line(
+    tmp_path: Path, args: tuple[str, ...], said: str
+) -> None:
+    done = _cli(tmp_path, "gateway", "--db", "memory", *args)
+    assert done.returncode == 2
+    [line] = done.stderr.splitlines()
+    assert line.startswith("agent-patterns: error: ") and re.search(
+        said.replace("(", r"\(").replace(")", r"\)"), line
+    )
