@@ -8,6 +8,7 @@ middleware's rows."""
 from __future__ import annotations
 
 import asyncio
+import io
 import json
 import os
 import re
@@ -259,3 +260,41 @@ def test_a_gateway_that_cannot_start_says_why_in_one_line(
     assert line.startswith("agent-patterns: error: ") and re.search(
         said.replace("(", r"\(").replace(")", r"\)"), line
     )
+
+
+def test_a_question_nobody_answers_in_time_is_rejected_and_the_rejection_is_the_first_answer() -> None:
+    from langgraph.checkpoint.memory import InMemorySaver
+
+    from graphs.gateway import Gateway, Session, build_agent
+    from nodes.effects import ask_key
+    from nodes.journal import Journal
+    from policies.supervisor.policy import SupervisorPolicy
+
+    journal = Journal()
+    gateway = Gateway(
+        [],
+        [],
+        SupervisorPolicy(),
+        checkpointer=InMemorySaver(),
+        journal=journal,
+        ask_timeout=0.2,
+        log=(said := io.StringIO()),
+    )
+    session = Session(thread_id="mcp-t1", agent=build_agent(checkpointer=InMemorySaver()))
+    question = {
+        "run_id": "r1",
+        "step": 1,
+        "kind": "supervisor_approval",
+        "action": {"name": "send_email", "args": {}},
+    }
+    answer = asyncio.run(gateway._human(session, question))
+    assert (
+        answer["decisions"][0]["type"] == "reject"
+        and "no answer within 0.2 s" in answer["decisions"][0]["message"]
+    )
+    assert (
+        "mcp-t1 waits for a human" in said.getvalue()
+        and "agent-patterns approve|reject mcp-t1" in said.getvalue()
+    )
+    [kept] = journal.answers("mcp-t1")
+    assert kept["ask"] == ask_key(question) and kept["answer"] == answer  # a later human answer loses
