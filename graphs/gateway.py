@@ -24,7 +24,7 @@ import json
 import sys
 import time
 import uuid
-from collections.abc import AsyncIterator, Mapping, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -146,6 +146,9 @@ class Session:
     ended: str | None = None
     done: dict[str, types.CallToolResult] = field(default_factory=dict)
     agent: Any = None
+    #: asks the client's user a question (MCP elicitation) where the client supports it: the
+    #: answer (``{"type": "approve"}``...), or None when the user did not answer
+    asker: Callable[[Mapping[str, Any]], Awaitable[dict[str, Any] | None]] | None = None
 
     def deliver(self, messages: Sequence[BaseMessage]) -> None:
         """Answer the calls the messages answer (the tool messages after the last call)."""
@@ -256,19 +259,24 @@ class Gateway:
     # ------------------------------------------------------------------ calls
 
     async def call(
-        self, key: Any, name: str, args: Mapping[str, Any] | None, meta: Mapping[str, Any] | None = None
+        self,
+        key: Any,
+        name: str,
+        args: Mapping[str, Any] | None,
+        meta: Mapping[str, Any] | None = None,
+        asker: Any = None,
     ) -> types.CallToolResult:
         """One ``tools/call`` of the session ``key``: reviewed, and forwarded, refused or asked. A
         call the client names (``_meta["agent-patterns/call_id"]``) is made once in the journal,
         whichever session retries it (after a reconnection, say): a retry gets the first answer."""
         given = (meta or {}).get(CALL_ID_META)
         if not isinstance(given, str) or not given:
-            return await self._call(key, name, args, meta)
+            return await self._call(key, name, args, meta, asker)
         claim = self.journal.begin(CALLS_THREAD, given, {"tool": name, "args": dict(args or {})})
         if not claim.created:
             return await self._first_answer(given)
         try:
-            result = await self._call(key, name, args, meta)
+            result = await self._call(key, name, args, meta, asker)
         except BaseException:
             self.journal.finish(CALLS_THREAD, given, NOT_RUN, {"result": None})
             raise
@@ -289,9 +297,10 @@ class Gateway:
             await asyncio.sleep(self.poll)
 
     async def _call(
-        self, key: Any, name: str, args: Mapping[str, Any] | None, meta: Mapping[str, Any] | None
+        self, key: Any, name: str, args: Mapping[str, Any] | None, meta: Mapping[str, Any] | None, asker: Any
     ) -> types.CallToolResult:
         session = self.session_for(key)
+        session.asker = asker
         meta = dict(meta or {})
         async with session.lock:
             request = meta.get(REQUEST_META)
@@ -351,9 +360,10 @@ class Gateway:
         return future.result()
 
     async def _human(self, session: Session, question: Mapping[str, Any]) -> Any:
-        """The answer to a question the session's run waits on: the first one given in the journal
-        (``agent-patterns approve``/``reject`` from another shell), or a rejection once
-        ``ask_timeout`` passes."""
+        """The answer to a question the session's run waits on: the first one given — in the
+        journal (``agent-patterns approve``/``reject`` from another shell), or by the client's user
+        through MCP elicitation where the client supports it (``session.asker``) — or a rejection
+        once ``ask_timeout`` passes. Whichever comes first is kept as the first answer."""
         from graphs.runs import agent_answer
 
         thread, asked = session.thread_id, ask_key(question)
@@ -363,17 +373,30 @@ class Gateway:
             file=self.log,
             flush=True,
         )
+        asking: asyncio.Future[dict[str, Any] | None] | None = None
+        if session.asker is not None:
+            asking = asyncio.ensure_future(session.asker(question))
         started = time.monotonic()
-        while True:
-            found = [a for a in self.journal.answers(thread) if a.get("ask") == asked]
-            if found:
-                answer = found[0].get("answer")
-                break
-            if self.ask_timeout is not None and time.monotonic() - started > self.ask_timeout:
-                late = {"type": "reject", "message": f"no answer within {self.ask_timeout:g} s"}
-                answer = first_answer(self.journal, thread, asked, {"decisions": [late]})
-                break
-            await asyncio.sleep(self.poll)
+        try:
+            while True:
+                found = [a for a in self.journal.answers(thread) if a.get("ask") == asked]
+                if found:
+                    answer = found[0].get("answer")
+                    break
+                if asking is not None and asking.done():
+                    given = None if asking.cancelled() or asking.exception() else asking.result()
+                    asking = None
+                    if given is not None:  # the client's user answered: the first answer, unless one was
+                        answer = first_answer(self.journal, thread, asked, {"decisions": [given]})
+                        break
+                if self.ask_timeout is not None and time.monotonic() - started > self.ask_timeout:
+                    late = {"type": "reject", "message": f"no answer within {self.ask_timeout:g} s"}
+                    answer = first_answer(self.journal, thread, asked, {"decisions": [late]})
+                    break
+                await asyncio.sleep(self.poll)
+        finally:
+            if asking is not None:
+                asking.cancel()
         snapshot = await session.agent.aget_state(self.config(session))
         return agent_answer(answer, snapshot)
 

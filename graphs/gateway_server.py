@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import contextlib
 import contextvars
-from collections.abc import AsyncIterator
+import json
+from collections.abc import AsyncIterator, Mapping
 from typing import Any
 
 from mcp import types
@@ -63,9 +64,54 @@ def mcp_server(gateway: Gateway) -> Server[Any, Any]:
                 ],
                 isError=True,
             )
-        return await gateway.call(_SESSION.get(context.session), name, arguments, meta)
+        asker = _asker(context) if _elicits(context.session) else None
+        return await gateway.call(_SESSION.get(context.session), name, arguments, meta, asker)
 
     return server
+
+
+#: What the client's user is asked to fill in (MCP elicitation's form).
+ANSWER_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "properties": {
+        "approve": {"type": "boolean", "title": "Approve", "description": "Run this call?"},
+        "message": {"type": "string", "title": "Note", "description": "Why (kept in the audit)"},
+    },
+    "required": ["approve"],
+}
+#: The reviewer an answer given through elicitation names in the audit.
+CLIENT_REVIEWER = "mcp-client-user"
+
+
+def _elicits(session: Any) -> bool:
+    params = getattr(session, "client_params", None)
+    capabilities = getattr(params, "capabilities", None)
+    return getattr(capabilities, "elicitation", None) is not None
+
+
+def _asker(context: Any) -> Any:
+    """Ask the client's user about a question (MCP elicitation): approve, reject, or None when the
+    user declined to answer (the question stays open for ``agent-patterns approve``)."""
+
+    async def ask(question: Mapping[str, Any]) -> dict[str, Any] | None:
+        requests = question.get("action_requests") or [{}]
+        text = str(requests[0].get("description") or question.get("reason") or "a call waits for approval")
+        call = f"{requests[0].get('name')} {json.dumps(requests[0].get('args') or {}, ensure_ascii=False)}"
+        result = await context.session.elicit(
+            f"The governance gateway asks: {text}\nThe call: {call}",
+            ANSWER_SCHEMA,
+            related_request_id=context.request_id,
+        )
+        content = result.content or {}
+        if result.action != "accept" or not isinstance(content.get("approve"), bool):
+            return None
+        answer: dict[str, Any] = {"type": "approve" if content["approve"] else "reject"}
+        answer["reviewer"] = CLIENT_REVIEWER
+        if isinstance(content.get("message"), str) and content["message"]:
+            answer["message"] = content["message"]
+        return answer
+
+    return ask
 
 
 async def serve_stdio(gateway: Gateway) -> None:

@@ -298,3 +298,38 @@ def test_a_question_nobody_answers_in_time_is_rejected_and_the_rejection_is_the_
     )
     [kept] = journal.answers("mcp-t1")
     assert kept["ask"] == ask_key(question) and kept["answer"] == answer  # a later human answer loses
+
+
+def test_a_client_that_supports_elicitation_asks_its_user(tmp_path: Path) -> None:
+    """Where the client supports MCP elicitation, the gateway asks the client's user too (the first
+    answer wins, against `agent-patterns approve` from another shell)."""
+    from mcp import types
+
+    params = StdioServerParameters(
+        command=sys.executable,
+        args=["-m", "governed_agent_patterns", "gateway", "--upstream", UPSTREAM, "--db", "memory"],
+        env=_env(tmp_path),
+        cwd=str(ROOT),
+    )
+    asked: list[str] = []
+
+    async def user(context: Any, params: types.ElicitRequestParams) -> types.ElicitResult:
+        asked.append(params.message)
+        approve = len(asked) == 1  # the first call approved, the second rejected
+        return types.ElicitResult(action="accept", content={"approve": approve, "message": "checked"})
+
+    async def session() -> tuple[Any, Any]:
+        async with (
+            stdio_client(params) as (read, write),
+            ClientSession(read, write, elicitation_callback=user) as client,
+        ):
+            await client.initialize()
+            yes = await client.call_tool("delete_file", {"path": "/tmp/a"})  # destructive: asks
+            no = await client.call_tool("delete_file", {"path": "/tmp/b"})
+        return yes, no
+
+    yes, no = asyncio.run(asyncio.wait_for(session(), 60))
+    assert len(asked) == 2 and "delete_file needs approval" in asked[0] and '{"path": "/tmp/a"}' in asked[0]
+    assert not yes.isError and "deleted /tmp/a" in _text(yes)
+    assert no.isError and "refused by the gateway's policy (human)" in _text(no)
+    assert [s["args"]["path"] for s in _sent(tmp_path)] == ["/tmp/a"]
