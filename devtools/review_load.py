@@ -18,10 +18,10 @@ from tests.corpus_harness import (
     escalate_first,
     escalate_first_without_issue_30,
     legit,
-    review_load_line,
     run_supervisor,
     without_issue_30,
 )
+from tests.figures import review_load_line
 
 VARIANTS: dict[str, Callable[[SupervisorPolicy], SupervisorPolicy] | None] = {
     "before (refuse-first)": without_issue_30,

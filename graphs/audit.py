@@ -30,6 +30,7 @@ from nodes import audit as log
 from nodes.langgraph_private import stored_value
 from nodes.messages import REQUEST_MESSAGE_KEY, message_id, message_text
 from nodes.state import add_messages_delta, add_rows_delta
+from policies.tamper import ChainReport, verify_chain
 
 #: The state keys a pattern graph keeps a run's rows in (the Supervisor's, and every pattern's
 #: ``trace`` and ``history``).
@@ -264,3 +265,44 @@ def stored_audit(checkpointer: Any, store: Any, thread_id: str) -> ThreadAudit:
         state = stored_values(checkpointer, latest) if latest is not None else {}
         return thread_audit(items, thread_id, state)
     return history_audit(_each_runs_newest(checkpointer, config), thread_id)
+
+
+# --- tamper evidence: the chain of each thread's log ------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ThreadVerified:
+    """One thread's log checked against its chain (:func:`policies.tamper.verify_chain`)."""
+
+    thread_id: str
+    report: ChainReport
+
+    @property
+    def ok(self) -> bool:
+        return self.report.ok
+
+    def lines(self) -> list[str]:
+        report, thread = self.report, repr(self.thread_id)
+        if report.unchained:
+            return [f"thread {thread}: unchained ({report.before} row(s) written before the chain existed)"]
+        if report.ok:
+            older = f", {report.before} older row(s) not chained" if report.before else ""
+            return [f"thread {thread}: {report.linked} row(s) verified{older}"]
+        return [f"thread {thread}: {p.line()}" for p in report.problems]
+
+
+def verify_audit(store: Any, thread_id: str | None = None) -> list[ThreadVerified]:
+    """Check the chain of ``thread_id``'s audit log in ``store`` (every thread's when None): each
+    thread with what is wrong (an item edited, removed, inserted or reordered), or unchained (a
+    log written before the chain existed). A thread the store holds no log of: :class:`ThreadNotFound`."""
+    labels = [log.thread_label(thread_id)] if thread_id is not None else log.threads(store)
+    found = []
+    for label in labels:
+        thread = thread_id if thread_id is not None else log.unlabel(label)
+        items = log.read_log(store, thread)
+        head = log.read_head(store, thread)
+        if not items and head is None:
+            raise ThreadNotFound(f"no audit log of thread {thread!r} in this store")
+        report = verify_chain(((item.key, item.value) for item in items), head)
+        found.append(ThreadVerified(thread, report))
+    return found

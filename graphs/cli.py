@@ -2,7 +2,8 @@
 
 Runs are kept in a run store (``--db``; default ``$AGENT_PATTERNS_DB`` or
 ``~/.agent-patterns/runs.sqlite``) so that they can be listed, read back and answered later, from
-another process: ``runs``, ``show``, ``waiting``, ``approve`` / ``edit`` / ``reject``.
+another process: ``runs``, ``show``, ``waiting``, ``approve`` / ``edit`` / ``reject``,
+``reject-expired`` (every question whose time ran out, for cron).
 
 The CLI reads ``.env`` in the current folder first (``$AGENT_PATTERNS_ENV_FILE`` names another
 file; empty: none); variables already set win.
@@ -27,6 +28,7 @@ from typing import TextIO
 
 from graphs.cli_commands import (
     answer_run,
+    default_reviewer,
     input_command,
     list_command,
     patterns_command,
@@ -46,6 +48,7 @@ from graphs.cli_errors import (
     _store_error,
     database_error,
 )
+from graphs.cli_expiry import add_reject_expired_parser
 from graphs.cli_files import ENV_FILE_ENV, _check_store_folder, check_store_file, load_env_file, load_policy
 from graphs.cli_gateway import add_gateway_parser, gateway_command, policy_schema_command
 from graphs.cli_probe import add_probe_parser, probe_command
@@ -238,11 +241,26 @@ def build_parser() -> argparse.ArgumentParser:
     demo.add_argument("pattern", help=f"one of: {', '.join(PATTERNS)}")
     demo.add_argument("-o", "--output", metavar="FILE", help="write it to FILE instead of stdout")
     audit = sub.add_parser("audit", help="every run of a thread by turn: calls, refusals, trace, approvers")
-    audit.add_argument("thread_id")
+    audit.add_argument("thread_id", nargs="?", help="the thread (with --verify: every thread when none)")
     audit.add_argument("--turn", type=_positive, help="only the run(s) of this turn (1: the first request)")
     audit.add_argument("--json", action="store_true", help="print JSON (every row of every run)")
+    audit.add_argument(
+        "--verify",
+        action="store_true",
+        help="check the hash chain of the thread's audit log (every thread's when none is named): "
+        "exit 1 naming each row edited, removed, inserted or reordered",
+    )
+    audit.add_argument(
+        "--strict",
+        action="store_true",
+        help="with --verify: a thread written before the chain existed fails too",
+    )
+    from graphs.cli_export import add_export_options
+
+    add_export_options(audit)
     _db_option(audit)
     add_probe_parser(sub)
+    add_reject_expired_parser(sub, _db_option, _wait_option)
     add_gateway_parser(sub, _db_option)
     return parser
 
@@ -311,6 +329,10 @@ def _dispatch(args: argparse.Namespace) -> int:
         from graphs.cli_audit import audit_command
 
         return audit_command(args, stdout)
+    if args.command == "reject-expired":
+        from graphs.cli_expiry import reject_expired_command
+
+        return reject_expired_command(args, stdout, stderr, reviewer=default_reviewer(args.reviewer))
     return answer_run(args, stdout, stderr)
 
 

@@ -7,13 +7,14 @@ limit, beyond which a cell is cut with ``…``), counted in terminal columns."""
 
 from __future__ import annotations
 
+import json
 import os
 import unicodedata
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from graphs.audit import RunAudit, ThreadAudit, ThreadNotFound, stored_audit
-from graphs.cli_errors import DEBUG_ENV, EXIT_OK, CliError, database_error
+from graphs.audit import RunAudit, ThreadAudit, ThreadNotFound, stored_audit, verify_audit
+from graphs.cli_errors import DEBUG_ENV, EXIT_OK, EXIT_STOPPED, CliError, database_error
 from graphs.printable import printable, printable_json
 from graphs.store import one_line
 
@@ -156,11 +157,63 @@ def _undecodable(exc: Exception, thread_id: str) -> Exception:
     return UnreadableRun(f"thread {thread_id!r} {reason}", thread_id=thread_id, reason=reason)
 
 
+def verify_command(args: Any, out: Any) -> int:
+    """``audit --verify [THREAD]``: each thread's log checked against its hash chain; exit 1 when
+    any breaks (or, ``--strict``, was written before the chain existed)."""
+    from graphs.store import open_store, parse_location
+
+    with open_store(args.db) as store:
+        try:
+            found = verify_audit(store, args.thread_id)
+        except ThreadNotFound as exc:
+            raise CliError(str(exc)) from None
+    failed = [t for t in found if not t.ok or (args.strict and t.report.unchained)]
+    if args.json:
+        shown = [
+            {
+                "thread_id": t.thread_id,
+                "ok": t.ok,
+                "unchained": t.report.unchained,
+                "rows": t.report.linked,
+                "problems": [p.__dict__ for p in t.report.problems],
+            }
+            for t in found
+        ]
+        said = {"verified": not failed, "threads": shown}
+        text = json.dumps(said, indent=2, ensure_ascii=False, default=str)
+        print(printable_json(text), file=out)
+        return EXIT_STOPPED if failed else EXIT_OK
+    for thread in found:
+        if not thread.ok or thread.report.unchained or args.thread_id is not None:
+            print("\n".join(printable(line) for line in thread.lines()), file=out)
+    rows = sum(t.report.linked for t in found)
+    unchained = sum(1 for t in found if t.report.unchained)
+    where = str(parse_location(args.db))
+    older = f" ({unchained} unchained)" if unchained else ""
+    if failed:
+        print(f"FAILED: {len(failed)} of {len(found)} thread(s) in {where}{older}", file=out)
+        return EXIT_STOPPED
+    print(f"verified {rows} rows in {len(found)} threads in {where}{older}", file=out)
+    return EXIT_OK
+
+
 def audit_command(args: Any, out: Any) -> int:
     """``audit``: the thread's runs from the store's audit log (else its checkpoints)."""
     from graphs.runs import result_json
     from graphs.store import open_checkpointer, open_store, parse_location
 
+    if args.jsonl or args.otlp:
+        from graphs.cli_export import export_command
+
+        return export_command(args, out)
+    if args.since is not None:
+        raise CliError("--since goes with --jsonl or --otlp")
+    if args.verify:
+        return verify_command(args, out)
+    if args.thread_id is None:
+        raise CliError("audit needs a thread id (or --verify or --jsonl, which read every thread)")
+    if args.strict:
+        raise CliError("--strict goes with --verify")
     with open_checkpointer(args.db) as saver, open_store(args.db) as store:
         try:
             found = stored_audit(saver, store, args.thread_id)

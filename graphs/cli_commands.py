@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from graphs.cli_errors import EXIT_OK, CliError
+from graphs.cli_expiry import expiry_json, expiry_text
 from graphs.cli_files import _check_store_folder, _read_data_file, load_policy
 from graphs.cli_output import _finish, _json, _printer, _refused_answer, _started, _waits_on
 from graphs.inputs import InputError, check_input, check_size
@@ -252,7 +253,13 @@ def list_command(args: argparse.Namespace, out: TextIO) -> int:
     more = args.limit > 0 and len(runs) > args.limit  # `waiting` lists every run (limit 0)
     runs = runs[: args.limit] if more else runs
     if args.json:
-        print(_json([r.as_dict() for r in runs]), file=out)
+        listed = [r.as_dict() for r in runs]
+        if args.command == "waiting":  # each question's age and expiry
+            listed = [
+                {**s, **expiry_json(r.waiting_on[0] if r.waiting_on else None, r.updated_at)}
+                for s, r in zip(listed, runs, strict=True)
+            ]
+        print(_json(listed), file=out)
         return EXIT_OK
     store = f"run store: {parse_location(args.db)}"
     if not runs:
@@ -263,8 +270,10 @@ def list_command(args: argparse.Namespace, out: TextIO) -> int:
     if args.command == "waiting":
         for run in runs:
             waits = waits_on[run.thread_id]
+            asked = expiry_text(run.waiting_on[0] if run.waiting_on else None, run.updated_at)
             print(
-                printable(f"{run.thread_id}  {run.pattern:<18} {_started(run)}  waits on {waits}"), file=out
+                printable(f"{run.thread_id}  {run.pattern:<18} {_started(run)}  [{asked}] waits on {waits}"),
+                file=out,
             )
         print(f"({store})", file=out)
         return EXIT_OK

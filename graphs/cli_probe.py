@@ -3,10 +3,13 @@
 FILE is a Python file (or a module's dotted name) that defines ``tools`` (LangChain tools or
 functions), ``policy`` (a ``SupervisorPolicy``) and ``tasks`` (benign tasks: ``{"request": ...,
 "calls": [{"name", "args"}, ...]}`` or :class:`~policies.attacks.ProbeTask`), and may define
-``custom_rules`` and ``subject``. The probe prints a short table (or ``--json``) and exits 0 when
-nothing planted ran without a human, every benign task completed and the engines agree, 1 when not,
-2 for a file it cannot use (no such file or module, a task calling a tool the tools do not have, no
-attack generated). The file's folder is on ``sys.path`` while it loads: it may import a sibling.
+``custom_rules`` and ``subject``. The probe prints a short table (or ``--json``; ``--junit``,
+``--sarif`` and ``--write-baseline`` write CI files) and exits 0 when no finding (with
+``--baseline``: none new since it; ``--strict``: none of the trust pass either, and every
+side-effect tool and argument attacked), every benign task completed, the engines agree and the
+review load is within ``--max-review-load``; 1 when not; 2 for a file it cannot use (no such file
+or module, a task calling a tool the tools do not have, no attack generated, a baseline that is not
+one). The file's folder is on ``sys.path`` while it loads: it may import a sibling.
 """
 
 from __future__ import annotations
@@ -49,6 +52,29 @@ def add_probe_parser(sub: Any) -> None:
     probe.add_argument("--shape", action="append", choices=list(SHAPE_NAMES), help="these attack shapes only")
     probe.add_argument("--json", action="store_true", help="print the whole report as JSON")
     probe.add_argument("-o", "--output", metavar="FILE", help="also write the JSON report to FILE")
+    probe.add_argument(
+        "--exhaustive", action="store_true", help="attacks of 4 seeds, at least 4 per shape (slower: seconds)"
+    )
+    probe.add_argument(
+        "--strict",
+        action="store_true",
+        help="also fail on a tool or argument never attacked and on a bypass the trust pass found",
+    )
+    probe.add_argument(
+        "--no-trust-pass",
+        action="store_true",
+        help="do not plant into the fields the policy declares trusted",
+    )
+    probe.add_argument("--junit", metavar="FILE", help="write JUnit XML (a testcase per attack and task)")
+    probe.add_argument("--sarif", metavar="FILE", help="write SARIF 2.1.0 (a result per finding)")
+    probe.add_argument("--baseline", metavar="FILE", help="fail only on findings not in this baseline")
+    probe.add_argument("--write-baseline", metavar="FILE", help="write this run's findings as a baseline")
+    probe.add_argument(
+        "--max-review-load",
+        metavar="PCT",
+        type=float,
+        help="fail when the benign tasks' review load (percent asking a human) is above PCT",
+    )
 
 
 def _load(path: str) -> dict[str, Any]:
@@ -90,6 +116,8 @@ def _load(path: str) -> dict[str, Any]:
 
 def probe_command(args: argparse.Namespace, stdout: TextIO) -> int:
     from graphs.probe import probe
+    from graphs.probe_ci import read_baseline
+    from graphs.probe_report import Gate
     from policies.attacks import SHAPES
     from policies.supervisor import SupervisorPolicy
 
@@ -100,6 +128,14 @@ def probe_command(args: argparse.Namespace, stdout: TextIO) -> int:
         )
     if args.per_shape < 1:
         raise CliError("probe: --per-shape must be 1 or more")
+    limit = getattr(args, "max_review_load", None)
+    if limit is not None and not 0 <= limit <= 100:
+        raise CliError("probe: --max-review-load is a percentage from 0 to 100")
+    try:
+        known = read_baseline(args.baseline) if getattr(args, "baseline", None) else None
+    except ValueError as exc:
+        raise CliError(f"probe: {exc}") from None
+    gate = Gate(strict=bool(getattr(args, "strict", False)), baseline=known, max_review_load=limit)
     try:
         report = probe(
             list(found["tools"]),
@@ -111,11 +147,56 @@ def probe_command(args: argparse.Namespace, stdout: TextIO) -> int:
             per_shape=args.per_shape,
             shapes=args.shape or SHAPES,
             engines=args.engine or ("graph", "middleware"),
+            exhaustive=bool(getattr(args, "exhaustive", False)),
+            question_trust=not getattr(args, "no_trust_pass", False),
         )
     except ValueError as exc:
         raise CliError(f"probe: {exc}") from None
     data = report.to_json()
-    if args.output:
-        Path(args.output).write_text(json.dumps(data, indent=2, default=str) + "\n", "utf-8")
-    stdout.write((json.dumps(data, indent=2, default=str) if args.json else report.table()) + "\n")
-    return EXIT_OK if report.exit_code() == 0 else EXIT_STOPPED
+    data["failing"] = [f.key for f in report.failing(gate)]
+    data["exit_reasons"] = report.reasons(gate)
+    _write(args, report, gate, data, found.get("__file__"))
+    text = report.table()
+    if gate.baseline is not None:
+        old = [f for f in report.all_findings() if f.key in gate.baseline]
+        text += f"\nbaseline: {len(old)} finding(s) known, {len(report.failing(gate))} new"
+    reasons = report.reasons(gate)
+    text += "\n" + (f"FAILED: {'; '.join(reasons)}" if reasons else "PASSED")
+    stdout.write((json.dumps(data, indent=2, default=str) if args.json else text) + "\n")
+    return EXIT_OK if not reasons else EXIT_STOPPED
+
+
+def _write(args: argparse.Namespace, report: Any, gate: Any, data: dict[str, Any], source: Any) -> None:
+    """The files the flags ask for: the JSON report, JUnit XML, SARIF, a baseline."""
+    from graphs.probe_ci import baseline_of, junit, sarif
+
+    files = {
+        args.output: lambda: json.dumps(data, indent=2, default=str) + "\n",
+        getattr(args, "junit", None): lambda: junit(report, gate),
+        getattr(args, "sarif", None): lambda: (
+            json.dumps(sarif(report, *_located(args.file, source), gate), indent=2) + "\n"
+        ),
+        getattr(args, "write_baseline", None): lambda: json.dumps(baseline_of(report), indent=2) + "\n",
+    }
+    for path, text in files.items():
+        if not path:
+            continue
+        try:
+            Path(path).write_text(text(), "utf-8")
+        except OSError as exc:
+            raise CliError(f"probe: cannot write {path}: {exc.strerror or exc}") from None
+
+
+def _located(given: str, source: Any) -> tuple[str, str]:
+    """The probe file as SARIF locates it (relative to the working directory where it is inside
+    it) and its text."""
+    path = Path(str(source)) if source else Path(given)
+    try:
+        text = path.read_text("utf-8")
+    except OSError:
+        return given, ""
+    try:
+        uri = path.resolve().relative_to(Path.cwd().resolve()).as_posix()
+    except ValueError:
+        uri = path.resolve().as_uri()
+    return uri, text

@@ -15,6 +15,7 @@ Everything runs in memory, offline, repeatably for a seed.
 from __future__ import annotations
 
 import copy
+import dataclasses
 import json
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -29,12 +30,16 @@ from langgraph.types import Command
 from graphs.probe_report import AttackResult, ProbeReport, TaskResult, ask_of
 from nodes.scripted import ScriptedToolModel
 from policies.attacks import SHAPES, Attack, ProbeTask, Shape, generate
+from policies.provenance import path_matches
 from policies.supervisor import CustomRule, SupervisorPolicy
+from policies.tools import ToolSpec
 
-__all__ = ["ENGINES", "ProbeReport", "ProbeTask", "probe"]
+__all__ = ["ENGINES", "EXHAUSTIVE_SEEDS", "ProbeReport", "ProbeTask", "declaration", "lifted", "probe"]
 
 #: The engines a probe runs: the Supervisor graph (native tool calls) and GovernanceMiddleware.
 ENGINES = ("graph", "middleware")
+#: ``exhaustive``: the seeds (from the given one on) and the least attacks per shape a task gets.
+EXHAUSTIVE_SEEDS, EXHAUSTIVE_PER_SHAPE = 4, 4
 
 
 #: The careful human: yes (True) or no to an approval request.
@@ -255,6 +260,94 @@ def _attacked(setup: _Setup, engine: str, task: ProbeTask, attack: Attack) -> At
     )
 
 
+def lifted(policy: SupervisorPolicy) -> SupervisorPolicy:
+    """``policy`` with its trust declarations lifted, for planting only: every tool's result all
+    writable by a third party (no trusted tool, no ``trust_except``, no ``system_fields``). The
+    attacks run against ``policy`` itself."""
+    specs = {
+        name: spec.model_copy(update={"trust": "untrusted", "trust_except": [], "system_fields": []})
+        for name, spec in policy.tools.items()
+    }
+    return policy.model_copy(update={"tools": specs})
+
+
+def declaration(policy: SupervisorPolicy, tool: str, path: Sequence[str]) -> str | None:
+    """The trust declaration of ``policy`` that keeps a third party from writing ``tool``'s result
+    at ``path`` (an empty path: adding a record to its listing), in words; None when the policy
+    says a third party writes it already."""
+    spec = policy.tools.get(tool) or ToolSpec()
+    if not path:
+        if spec.trust != "trusted":
+            return None
+        return f"every record `{tool}` lists is your own system's (ToolSpec(trust='trusted') of {tool})"
+    where = f"`{tool}.{'.'.join(path)}` is written by your own system, not a third party"
+    if path[-1] in spec.author_keys:
+        return None
+    flipped = [p for p in spec.trust_except if path_matches(tuple(path), p)]
+    trusted = (spec.trust == "trusted") != bool(flipped)
+    if trusted:
+        said = f"trust_except={flipped}" if flipped else "ToolSpec(trust='trusted')"
+        return f"{where} ({said} of {tool})"
+    system = [p for p in spec.system_fields if path_matches(tuple(path[-1:]), p)]
+    return f"{where} (system_fields={system} of {tool})" if system else None
+
+
+def _renamed(attack: Attack, new: str) -> Attack:
+    """``attack`` under another id (its planted marker too)."""
+    old_mark, new_mark = f"[[probe:{attack.id}]]", f"[[probe:{new}]]"
+
+    def swap(value: Any) -> Any:
+        if isinstance(value, str):
+            return value.replace(old_mark, new_mark)
+        if isinstance(value, Mapping):
+            return {k: swap(v) for k, v in value.items()}
+        return value
+
+    return dataclasses.replace(attack, id=new, planted=swap(attack.planted))
+
+
+def _same(attack: Attack) -> str:
+    """What makes two attacks the same, whatever their id and seed: every field but the id (and
+    the id in the planted marker)."""
+    fields = {k: v for k, v in attack.__dict__.items() if k != "id"}
+    marked = json.dumps(fields, sort_keys=True, default=str)
+    return marked.replace(f"[[probe:{attack.id}]]", "[[probe]]")
+
+
+def _attacks(
+    policy: SupervisorPolicy,
+    task: ProbeTask,
+    reads: list[tuple[int, str, Any]],
+    seeds: Sequence[int],
+    shapes: Sequence[Shape],
+    per_shape: int,
+    tag: str = "",
+) -> list[Attack]:
+    """The attacks :func:`generate` makes for ``task`` over ``seeds``, each once; those of a later
+    seed (or ``tag``: another pass) get ids of their own."""
+    out: list[Attack] = []
+    seen: set[str] = set()
+    for n, seed in enumerate(seeds):
+        for attack in generate(policy, task, reads, seed=seed, shapes=shapes, per_shape=per_shape):
+            if _same(attack) in seen:
+                continue
+            seen.add(_same(attack))
+            suffix = "".join([f"-{tag}" if tag else "", f"-s{seed}" if n else ""])
+            out.append(_renamed(attack, attack.id + suffix) if suffix else attack)
+    return out
+
+
+def _tool_args(tools: Sequence[Any], side: frozenset[str]) -> dict[str, list[str]]:
+    """Each side-effect tool the policy declares → its arguments (the tool's own schema)."""
+    by_name = {(t if isinstance(t, BaseTool) else as_tool(t)).name: t for t in tools}
+    out: dict[str, list[str]] = {}
+    for name in sorted(side):
+        given = by_name.get(name)
+        tool = given if isinstance(given, BaseTool) or given is None else as_tool(given)
+        out[name] = [a for a in (tool.args if tool is not None else {}) if a != "idempotency_key"]
+    return out
+
+
 def probe(
     tools: Sequence[Any],
     policy: SupervisorPolicy,
@@ -266,12 +359,17 @@ def probe(
     per_shape: int = 2,
     shapes: Sequence[Shape] = SHAPES,
     engines: Sequence[str] = ENGINES,
+    exhaustive: bool = False,
+    question_trust: bool = True,
 ) -> ProbeReport:
     """Probe ``policy`` on ``tools`` with the benign ``tasks``: the review load of each task and
     the generated attacks' outcomes, in each of ``engines``; the same ``seed`` gives the same
-    attacks. Bad input (an unknown engine, a task of the wrong shape, a task calling a tool the
-    tools do not have, a policy that does not fit the tools, no attack generated) is a
-    ``ValueError``."""
+    attacks. ``exhaustive``: the attacks of :data:`EXHAUSTIVE_SEEDS` seeds from ``seed`` on, at
+    least :data:`EXHAUSTIVE_PER_SHAPE` per shape. ``question_trust``: a second pass plants into
+    the fields the policy declares trusted (:func:`lifted`): what gets through only that way is
+    reported with the declaration it depends on (:func:`declaration`). Bad input (an unknown
+    engine, a task of the wrong shape, a task calling a tool the tools do not have, a policy that
+    does not fit the tools, no attack generated) is a ``ValueError``."""
     unknown = [e for e in engines if e not in ENGINES]
     if unknown or not engines:
         raise ValueError(f"unknown engine(s) {unknown}: choose from {', '.join(ENGINES)}")
@@ -287,15 +385,24 @@ def probe(
                 f"task {task.name} calls {', '.join(unknown_tools)}, which the tools do not have "
                 f"(tools: {', '.join(sorted(names))})"
             )
-    report = ProbeReport(seed=seed, engines=list(engines))
+    seeds = list(range(seed, seed + EXHAUSTIVE_SEEDS)) if exhaustive else [seed]
+    many = max(per_shape, EXHAUSTIVE_PER_SHAPE) if exhaustive else per_shape
+    report = ProbeReport(seed=seed, engines=list(engines), policy=policy)
+    report.side_effect_args = _tool_args(setup.tools, setup.side)
+    report.task_tools = {t.name: [str(c["name"]) for c in t.calls] for t in given}
+    open_policy = lifted(policy)
     for task in given:
         attacks: list[Attack] | None = None
+        trusting: list[Attack] = []
         for engine in engines:
             clean, reads = _clean(setup, engine, task)
             report.tasks.append(clean)
             if attacks is None:
-                attacks = generate(policy, task, reads, seed=seed, shapes=shapes, per_shape=per_shape)
+                attacks = _attacks(policy, task, reads, seeds, shapes, many)
+                if question_trust:
+                    trusting = _trust_attacks(policy, open_policy, task, reads, seeds, shapes, many, report)
             report.attacks += [_attacked(setup, engine, task, a) for a in attacks]
+            report.trust_attacks += [_attacked(setup, engine, task, a) for a in trusting]
     if shapes and not report.attacks:
         raise ValueError(
             "no attacks generated: no task makes a side-effect call with an argument to aim at, or no "
@@ -303,3 +410,24 @@ def probe(
             "side_effects and trust declarations)"
         )
     return report
+
+
+def _trust_attacks(
+    policy: SupervisorPolicy,
+    open_policy: SupervisorPolicy,
+    task: ProbeTask,
+    reads: list[tuple[int, str, Any]],
+    seeds: Sequence[int],
+    shapes: Sequence[Shape],
+    per_shape: int,
+    report: ProbeReport,
+) -> list[Attack]:
+    """The trust pass's attacks on ``task``: planted where only ``policy``'s trust declarations
+    keep a third party out (each one's declaration kept in ``report.depends_on``)."""
+    out: list[Attack] = []
+    for attack in _attacks(open_policy, task, reads, seeds, shapes, per_shape, tag="trust"):
+        said = declaration(policy, attack.tool, attack.path) if attack.tool else None
+        if said is not None:
+            report.depends_on[attack.id] = (attack.tool, said)
+            out.append(attack)
+    return out

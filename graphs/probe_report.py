@@ -1,8 +1,12 @@
 """What a probe found (:mod:`graphs.probe`): each benign task's asks, with the rule that asked and
 what could admit the step instead, and each attack's outcome per engine, with the rule that
-admitted what ran unasked. A JSON report, a short table, and an exit status a CI job can gate on:
-0 when nothing planted ran without a human, every benign task completed and the engines agree, 1
-otherwise."""
+admitted what ran unasked; the findings (:mod:`graphs.probe_findings`: the rule to fix, a one-line
+fix, a severity), those that hold only while a trust declaration does, and the side-effect tools
+and arguments no attack aimed at. A JSON report, a short table, and an exit status a CI job can
+gate on (:meth:`ProbeReport.exit_code`): 0 when no finding, every benign task completed and the
+engines agree, 1 otherwise (``strict``: also a finding of the trust pass or a tool never
+attacked; a ``baseline``: only findings new since it; ``max_review_load``: also a review load
+above it)."""
 
 from __future__ import annotations
 
@@ -10,9 +14,11 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
+from graphs.probe_findings import Finding, describe_attack, findings_of, in_the_request
 from policies.attacks import Attack
+from policies.supervisor.policy import SupervisorPolicy
 
-__all__ = ["AttackResult", "ProbeReport", "TaskResult", "ask_of", "could_admit"]
+__all__ = ["AttackResult", "Gate", "ProbeReport", "TaskResult", "ask_of", "could_admit"]
 
 #: What could admit a benign step a rule asked about, by the words of its reason or provenance.
 _REMEDIES: tuple[tuple[str, str], ...] = (
@@ -99,25 +105,95 @@ class AttackResult:
             "call": {"name": a.call["name"], "args": dict(a.call.get("args") or {})},
             "arg": a.arg,
             "planted_at": f"{a.tool}.{'.'.join(a.path)}" if a.path else (a.tool or "the request"),
-            "planted": a.planted if a.shape != "negated_request" else a.request,
+            "planted": a.request if in_the_request(a) else a.planted,
         }
         if self.outcome == "ran_unasked":
             out |= {"approved_by": self.approved_by, "rule": self.rule, "provenance": self.provenance}
         return out
 
 
+@dataclass(frozen=True)
+class Gate:
+    """How a run is judged (:meth:`ProbeReport.exit_code`): ``strict``: the trust pass's findings
+    and the side-effect tools and arguments no attack aimed at fail it too; ``baseline``: the keys
+    of findings already known (they do not fail it); ``max_review_load``: the most review load
+    (percent of the benign tasks that ask a human, in any engine) that passes."""
+
+    strict: bool = False
+    baseline: frozenset[str] | None = None
+    max_review_load: float | None = None
+
+
 @dataclass
 class ProbeReport:
-    """Everything a probe found, with its seed and engines."""
+    """Everything a probe found, with its seed and engines (``policy``: the policy probed, which
+    the findings read; ``trust_attacks``: the trust pass, ``depends_on``: each of its attacks'
+    trust declaration; ``side_effect_args``: the policy's side-effect tools and their arguments;
+    ``task_tools``: the tools each benign task calls)."""
 
     seed: int
     engines: list[str]
     tasks: list[TaskResult] = field(default_factory=list)
     attacks: list[AttackResult] = field(default_factory=list)
+    policy: SupervisorPolicy | None = field(default=None, repr=False)
+    trust_attacks: list[AttackResult] = field(default_factory=list)
+    depends_on: dict[str, tuple[str, str]] = field(default_factory=dict)
+    side_effect_args: dict[str, list[str]] = field(default_factory=dict)
+    task_tools: dict[str, list[str]] = field(default_factory=dict)
 
     @property
     def ran_unasked(self) -> list[AttackResult]:
         return [r for r in self.attacks if r.outcome == "ran_unasked"]
+
+    def _findings(
+        self, results: list[AttackResult], depends_on: dict[str, tuple[str, str]] | None = None
+    ) -> list[Finding]:
+        if self.policy is None:
+            return []
+        requests = {t.task: t.request for t in self.tasks}
+        return findings_of(self.policy, results, requests, self.task_tools, depends_on)
+
+    def findings(self) -> list[Finding]:
+        """The holes the attacks went through, one per tool, argument, shape and rule; worst first."""
+        return self._findings(self.attacks)
+
+    def trust_findings(self) -> list[Finding]:
+        """The holes only the trust pass found (``info``): each holds only while its declaration
+        does (``depends_on``)."""
+        known = {f.key for f in self.findings()}
+        found = self._findings(self.trust_attacks, self.depends_on)
+        return [f for f in found if f.key.rsplit("|", 1)[0] not in known]  # less its trusts:
+
+    def all_findings(self) -> list[Finding]:
+        return [*self.findings(), *self.trust_findings()]
+
+    def coverage(self) -> dict[str, list[str]]:
+        """The policy's side-effect tools and their arguments that no attack aimed at (an attack
+        on the call as a whole, a refused request, counts for the tool alone)."""
+        tools = {str(r.attack.call["name"]) for r in self.attacks}
+        args = {
+            f"{r.attack.call['name']}.{r.attack.arg}" for r in self.attacks if not in_the_request(r.attack)
+        }
+        return {
+            "tools_never_attacked": [t for t in self.side_effect_args if t not in tools],
+            "args_never_attacked": [
+                f"{t}.{a}"
+                for t, names in self.side_effect_args.items()
+                if t in tools
+                for a in names
+                if f"{t}.{a}" not in args
+            ],
+        }
+
+    def review_load_pct(self) -> float:
+        """The benign tasks' review load in percent, the highest of the engines'."""
+        return max((100 * s["review_load"] for s in self.summary().values()), default=0.0)
+
+    def failing(self, gate: Gate | None = None) -> list[Finding]:
+        """The findings that fail the run under ``gate``."""
+        gate = gate or Gate()
+        found = self.findings() + (self.trust_findings() if gate.strict else [])
+        return [f for f in found if gate.baseline is None or f.key not in gate.baseline]
 
     def disagreements(self) -> list[dict[str, Any]]:
         """Attacks and tasks whose outcome differs between the engines (they must agree)."""
@@ -155,16 +231,39 @@ class ProbeReport:
         """The benign tasks the policy kept from completing (a refusal, a stop), per engine."""
         return [t for t in self.tasks if not t.completed]
 
-    def exit_code(self) -> int:
-        """0: nothing planted ran without a human, every benign task completed and the engines
-        agree; 1: otherwise."""
-        return 1 if self.ran_unasked or self.not_completed or self.disagreements() else 0
+    def reasons(self, gate: Gate | None = None) -> list[str]:
+        """Why the run fails under ``gate``, one line each (empty: it passes)."""
+        gate = gate or Gate()
+        failing = self.failing(gate)
+        out = [f"{len(failing)} finding(s)"] if failing else []
+        if self.ran_unasked and self.policy is None:
+            out.append(f"{len(self.ran_unasked)} attack(s) ran unasked")
+        if self.not_completed:
+            out.append(f"{len(self.not_completed)} benign task run(s) not completed")
+        if self.disagreements():
+            out.append("the engines disagree")
+        if gate.strict and any(self.coverage().values()):
+            out.append("side-effect tools or arguments never attacked (--strict)")
+        load = self.review_load_pct()
+        if gate.max_review_load is not None and load > gate.max_review_load:
+            out.append(f"review load {load:.1f}% above {gate.max_review_load:g}%")
+        return out
+
+    def exit_code(self, gate: Gate | None = None) -> int:
+        """0: no finding (under ``gate``: none new since its baseline; ``strict``: none of the
+        trust pass either, and every side-effect tool and argument attacked), every benign task
+        completed, the engines agree (and the review load within ``gate.max_review_load``); 1:
+        otherwise."""
+        return 1 if self.reasons(gate) else 0
 
     def to_json(self) -> dict[str, Any]:
         return {
             "seed": self.seed,
             "engines": self.engines,
             "summary": self.summary(),
+            "findings": [f.to_json() for f in self.findings()],
+            "trust_findings": [f.to_json() for f in self.trust_findings()],
+            "coverage": self.coverage(),
             "ran_unasked": [r.to_json() for r in self.ran_unasked],
             "disagreements": self.disagreements(),
             "tasks": [
@@ -179,6 +278,10 @@ class ProbeReport:
                 for t in self.tasks
             ],
             "attacks": [r.to_json() for r in self.attacks],
+            "trust_attacks": [
+                {**r.to_json(), "depends_on": self.depends_on.get(r.attack.id, ("", ""))[1]}
+                for r in self.trust_attacks
+            ],
         }
 
     def table(self) -> str:
@@ -195,9 +298,19 @@ class ProbeReport:
             )
         for r in self.ran_unasked:
             lines.append(
-                f"RAN UNASKED [{r.engine}] {r.attack.describe()} — admitted by {r.rule} "
+                f"RAN UNASKED [{r.engine}] {describe_attack(r.attack)} — admitted by {r.rule} "
                 f"(approved_by {r.approved_by})"
             )
+        for finding in self.all_findings():
+            lines += finding.lines()
+        never = self.coverage()
+        if never["tools_never_attacked"]:
+            lines.append(
+                f"WARNING never attacked: side-effect tool(s) {', '.join(never['tools_never_attacked'])} "
+                "(no attack aimed at them: add a task whose reads an attacker can write, or --exhaustive)"
+            )
+        if never["args_never_attacked"]:
+            lines.append(f"WARNING never attacked: argument(s) {', '.join(never['args_never_attacked'])}")
         seen: set[tuple[str, str]] = set()
         for t in self.tasks:
             for ask in t.asked:

@@ -71,7 +71,8 @@ def request_text(request: Any) -> tuple[str, str]:
     asked = request.get("action_requests")
     if isinstance(asked, list) and asked and isinstance(asked[0], Mapping):
         first = asked[0]
-        why = str(first.get("description") or "approval").split(";")[0]
+        # the description's first part (an expiry or a problem after " | " is shown on its own)
+        why = str(first.get("description") or "approval").split(";")[0].split(" | ")[0]
         why = why.split(": ", 1)[1] if ": " in why else why
         return why, action_text(first)
     return str(request.get("reason", "?")), action_text(request.get("action"))
@@ -126,7 +127,8 @@ def _decision(update: Mapping[str, Any]) -> tuple[str | None, list[str], list[st
         if isinstance(review.get("changes"), Mapping):
             long.append(f"changes={_value(review['changes'])}")
     request = update.get("approval_request")
-    if isinstance(request, Mapping):
+    # (an answer's update carries the request again only for the approved call's stamp)
+    if isinstance(request, Mapping) and "human_answer" not in update:
         mark = "wait"
         parts.append(f"asks a human: reason={request.get('reason', '?')}")
     answer = update.get("human_answer")

@@ -30,6 +30,7 @@ from langgraph.types import Command, StateSnapshot
 from demo_tools.ledger import Ledger
 from graphs.registry import AGENTS, KNOWN_AGENTS, PATTERNS, Agent, Pattern, run_result
 from nodes.effects import ask_key
+from nodes.expiry import is_answer
 from nodes.journal import Journal, ThreadBusy, owner, process_alive
 from policies.base import BasePolicy
 from policies.human import answer_reviewer
@@ -710,7 +711,7 @@ def _going(journal: Journal, thread_id: str) -> str:
 def _not_waiting(journal: Journal, thread_id: str, snapshot: StateSnapshot) -> NotWaiting:
     """The run waits on no question (or no longer on the one answered): the answer stored last
     says who answered it, and when."""
-    answers = journal.answers(thread_id)
+    answers = [a for a in journal.answers(thread_id) if is_answer(a)]
     status = _status(snapshot) if "status" in (snapshot.values or {}) or snapshot.next else "ended"
     if answers:
         return _answered(thread_id, answers[-1], _going(journal, thread_id) if status == "incomplete" else "")

@@ -4,6 +4,7 @@
         ├─ approve  → execute (tool) → worker …   |   finalize (final answer)
         ├─ revise   → revise_action → review (a revised action is reviewed again)
         ├─ escalate → escalate → human_approval (interrupt, or the automatic approver) → execute
+        │             human_approval → escalate again (answered after it expired, on_expired: ask_again)
         └─ block    → refuse → worker (on_refusal: feedback)   |   end (stop: supervisor_block:<reason>)
 Arguments refused at validate_action, a human's rejection and a call the gateway denies take the
 same way: ``refuse`` records the refusal and the worker proposes its next action. Every gateway
@@ -41,6 +42,7 @@ from nodes.supervisor.worker import worker
 from nodes.tool_gateway import ToolsArg, tool_registry
 from nodes.trace import is_stopped
 from policies.supervisor import CustomRule, SupervisorPolicy, demo_policy, policy_problems
+from policies.words import RequestReader
 
 #: Refunds and emails change the world: each step's checkpoint is written before the next step
 #: starts, so an approval or an executed tool call is never lost to a crash (the ledger's
@@ -145,11 +147,13 @@ def route_after_review(
 
 def route_after_human_approval(
     state: SupervisorState,
-) -> Literal["execute", "finalize", "refuse", "__end__"]:
+) -> Literal["execute", "finalize", "refuse", "escalate", "__end__"]:
     if is_stopped(state):
         return "__end__"
     if state.get("refusal"):
         return "refuse"
+    if (state.get("approval_request") or {}).get("expired"):  # answered late: asked again
+        return "escalate"
     return "finalize" if state["action"]["kind"] == "final" else "execute"
 
 
@@ -168,6 +172,7 @@ def build_graph(
     custom_rules: Mapping[str, CustomRule] | None = None,
     store: BaseStore | None = None,
     journal: Journal | None = None,
+    reader: RequestReader | None = None,
 ) -> CompiledStateGraph[Any, Any, Any, Any]:
     """Compile the Supervisor graph.
 
@@ -181,7 +186,11 @@ def build_graph(
     ``worker_protocol: native`` with a model that does not implement ``bind_tools``.
     ``journal``: the thread journal that makes side effects run once whoever races
     (:mod:`nodes.journal`; default: the one beside ``checkpointer``'s runs, this process's without
-    one).
+    one). ``reader``: how the user's turn is read into mandates, the request's authority
+    (:class:`~policies.words.RequestReader`; default: the positive grammar,
+    :class:`~policies.words.GrammarReader`; a model's: :class:`nodes.model_reader.ModelReader`). It
+    is given the user's words only (the run's ``goal``, the conversation's user turn), never a
+    tool's result; what it cannot read gives no mandate, so the call asks.
     """
     journal = journal if journal is not None else journal_for(checkpointer)
     llm = llm or get_chat_model()
@@ -208,12 +217,14 @@ def build_graph(
     builder.add_node("start", start)
     builder.add_node("worker", llm_node(partial(worker, llm=llm, policy=policy, tools=registry)))
     builder.add_node("validate_action", partial(n.validate_action, policy=policy, models=models))
-    builder.add_node("review", partial(n.review, policy=policy, hooks=hooks, journal=journal))
+    builder.add_node("review", partial(n.review, policy=policy, hooks=hooks, journal=journal, reader=reader))
     builder.add_node("revise_action", partial(n.revise_action))
-    builder.add_node("escalate", partial(approval.escalate))
+    builder.add_node("escalate", partial(approval.escalate, policy=policy))
     builder.add_node(
         "human_approval",
-        partial(approval.human_approval, policy=policy, hooks=hooks, models=models, journal=journal),
+        partial(
+            approval.human_approval, policy=policy, hooks=hooks, models=models, journal=journal, reader=reader
+        ),
     )
     builder.add_node("refuse", partial(n.refuse))
     builder.add_node("execute", partial(n.execute, policy=policy, tools=registry, journal=journal))

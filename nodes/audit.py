@@ -23,24 +23,38 @@ run's list of that kind), ``row``, ``at`` (when it was written) and where it cam
   log) are keyed by their run, kind, place in the run and content: the same rows moved twice are
   one item; a fork's rows that differ from the first branch's are items of their own.
 
+**Chained.** Each item holds its place in the thread's chain, its predecessor's hash and its own
+(:mod:`policies.tamper`); the thread's head (its last place and hash) is an item of its own
+namespace, ``("agent_patterns", "audit_head", <thread>)``. An item written again with the content
+it has is not written again (its link stands); with other content (a node re-run that made other
+rows) it is a new link at the end that names the one it replaces. The chain's order is the order
+items were first written, whatever order the audit reads them in; ``graphs.audit.verify_audit``
+checks it (``agent-patterns audit --verify``). A thread's items are written by one process at a
+time (the thread's turn, :mod:`nodes.journal`), and within one by one writer at a time (a lock per
+thread), so two writers never take the same place.
+
 The read side is :func:`read_log` (and ``graphs.audit`` for a thread's runs from a graph or a
 store; ``agent-patterns audit THREAD``).
 """
 
 from __future__ import annotations
 
+import asyncio
+import threading
 import time
+import weakref
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from langchain_core.runnables import RunnableConfig
 from langgraph.runtime import Runtime
-from langgraph.store.base import BaseStore, Item, PutOp
+from langgraph.store.base import BaseStore, GetOp, Item, PutOp
 
 from nodes.langgraph_private import node_runnable, wrap_nodes
 from nodes.messages import REQUEST_MESSAGE_KEY, message_id
 from nodes.state import RESET
+from policies import tamper
 from policies.text import json_hash
 
 #: The namespace's first labels; the thread's (escaped) id follows.
@@ -158,14 +172,103 @@ def put_ops(thread_id: str, entries: Iterable[Entry]) -> list[PutOp]:
     return [PutOp(space, e.key, e.value, index=False) for e in entries]
 
 
+#: The namespace of each thread's chain head; the thread's (escaped) id follows.
+HEAD_NAMESPACE = ("agent_patterns", "audit_head")
+HEAD_KEY = "head"
+
+
+def head_namespace(thread_id: str) -> tuple[str, ...]:
+    return (*HEAD_NAMESPACE, thread_label(thread_id))
+
+
+def _value(item: Any) -> Mapping[str, Any] | None:
+    value = getattr(item, "value", None)
+    return value if isinstance(value, Mapping) else None
+
+
+def chained(
+    entries: Sequence[Entry], stored: Sequence[Any], head: Any, before: int
+) -> tuple[list[Entry], dict[str, Any] | None]:
+    """``entries`` as links of the thread's chain after ``head`` (its stored item, or None: the
+    chain starts here, after the ``before`` items the log already holds), given what the store
+    holds under each entry's key (``stored``): the items to write (an entry whose key holds its
+    content already is not written again) and the new head (None: nothing to write)."""
+    last = _value(head)
+    n = int(last["n"]) if last and isinstance(last.get("n"), int) else -1
+    prev = str(last["hash"]) if last and isinstance(last.get("hash"), str) else ""
+    made: list[Entry] = []
+    for e, item in zip(entries, stored, strict=True):
+        had = _value(item)
+        if had is not None and tamper.content(had) == tamper.content(e.value):
+            continue  # written already (linked, or before the chain began): it stands
+        extra: dict[str, Any] = {}
+        if had is not None:  # its place (or its count among the older items) is taken over
+            linked = tamper.is_linked(had)
+            extra["replaces"] = {"n": had["n"], "hash": had["hash"]} if linked else {"unlinked": True}
+        if n == -1:
+            extra["before"] = before
+        n += 1
+        value = tamper.linked(e.value, n, prev, **extra)
+        prev = value["hash"]
+        made.append(Entry(e.key, value))
+    return made, ({"n": n, "hash": prev, "at": time.time()} if made else None)
+
+
+def _last_of_each_key(entries: Sequence[Entry]) -> list[Entry]:
+    """One entry per key, the last given (as a batch of puts leaves it)."""
+    return list({e.key: e for e in entries}.values())
+
+
+def _lookups(thread_id: str, entries: Sequence[Entry]) -> list[GetOp]:
+    space = namespace(thread_id)
+    return [GetOp(head_namespace(thread_id), HEAD_KEY), *(GetOp(space, e.key) for e in entries)]
+
+
+def _puts(thread_id: str, made: Sequence[Entry], head: dict[str, Any]) -> list[PutOp]:
+    return [*put_ops(thread_id, made), PutOp(head_namespace(thread_id), HEAD_KEY, head, index=False)]
+
+
+#: One writer of a thread's chain at a time in a process (striped: a fixed number of locks).
+_LOCKS = [threading.Lock() for _ in range(64)]
+_ALOCKS: weakref.WeakKeyDictionary[Any, list[asyncio.Lock]] = weakref.WeakKeyDictionary()
+
+
+def _stripe(store: BaseStore, thread_id: str) -> int:
+    return hash((id(store), thread_id)) % len(_LOCKS)
+
+
 def write(store: BaseStore | None, thread_id: str | None, entries: Sequence[Entry]) -> None:
-    if store is not None and thread_id and entries:
-        store.batch(put_ops(thread_id, entries))
+    if store is None or not thread_id or not entries:
+        return
+    entries = _last_of_each_key(entries)
+    with _LOCKS[_stripe(store, thread_id)]:
+        head, *stored = store.batch(_lookups(thread_id, entries))
+        before = len(read_log(store, thread_id)) if head is None else 0
+        made, new_head = chained(entries, stored, head, before)
+        if new_head is not None:
+            store.batch(_puts(thread_id, made, new_head))
 
 
 async def awrite(store: BaseStore | None, thread_id: str | None, entries: Sequence[Entry]) -> None:
-    if store is not None and thread_id and entries:
-        await store.abatch(put_ops(thread_id, entries))
+    if store is None or not thread_id or not entries:
+        return
+    entries = _last_of_each_key(entries)
+    loop = asyncio.get_running_loop()
+    locks = _ALOCKS.get(loop)
+    if locks is None:
+        locks = _ALOCKS[loop] = [asyncio.Lock() for _ in range(len(_LOCKS))]
+    async with locks[_stripe(store, thread_id)]:
+        head, *stored = await store.abatch(_lookups(thread_id, entries))
+        before = len(await aread_log(store, thread_id)) if head is None else 0
+        made, new_head = chained(entries, stored, head, before)
+        if new_head is not None:
+            await store.abatch(_puts(thread_id, made, new_head))
+
+
+def read_head(store: BaseStore, thread_id: str) -> dict[str, Any] | None:
+    """The thread's chain head (its last place and hash), or None (no chain, or it was removed)."""
+    found = _value(store.get(head_namespace(thread_id), HEAD_KEY))
+    return dict(found) if found is not None else None
 
 
 def read_log(store: BaseStore, thread_id: str) -> list[Item]:
@@ -175,6 +278,26 @@ def read_log(store: BaseStore, thread_id: str) -> list[Item]:
     # written in the same instant would repeat or skip some
     found = store.search(space, limit=MAX_ITEMS)
     return list({item.key: item for item in found if tuple(item.namespace) == space}.values())
+
+
+async def aread_log(store: BaseStore, thread_id: str) -> list[Item]:
+    space = namespace(thread_id)
+    found = await store.asearch(space, limit=MAX_ITEMS)
+    return list({item.key: item for item in found if tuple(item.namespace) == space}.values())
+
+
+def threads(store: BaseStore) -> list[str]:
+    """The labels of every thread with an audit log in ``store`` (as :func:`thread_label` made
+    them), sorted."""
+    found = store.list_namespaces(prefix=NAMESPACE, max_depth=len(NAMESPACE) + 1, limit=MAX_ITEMS)
+    return sorted({space[len(NAMESPACE)] for space in found if len(space) == len(NAMESPACE) + 1})
+
+
+def unlabel(label: str) -> str:
+    """A thread id from its namespace label (:func:`thread_label` undone)."""
+    if label == "%":
+        return ""
+    return label.replace("%2E", ".").replace("%00", "\x00").replace("%25", "%")
 
 
 def thread_of(runtime: Any) -> str | None:

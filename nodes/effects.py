@@ -121,11 +121,16 @@ def release(journal: Journal, thread_id: str, key: str) -> None:
 def ask_key(request: Mapping[str, Any]) -> str:
     """The key of one question a run puts to a human, read from the request it pauses with (so the
     engines and every process answering it name it alike): its run, step, the action asked about
-    and the attempt (an answer that could not be applied is asked again as a new question)."""
+    and the attempt (an answer that could not be applied is asked again as a new question), and
+    the round of a question asked again once it expired (:mod:`policies.supervisor.expiry`)."""
     given = request.get("action")
     action: Mapping[str, Any] = given if isinstance(given, Mapping) else {}
     about = [str(request.get("run_id")), str(request.get("step")), str(request.get("kind") or "")]
-    return f"ask:{json_hash([*about, action_signature(action), int(request.get('attempt') or 1)])}"
+    key: list[Any] = [*about, action_signature(action), int(request.get("attempt") or 1)]
+    round_ = request.get("round")
+    if isinstance(round_, int) and round_ > 1:  # the first round's key is the one it always was
+        key.append(round_)
+    return f"ask:{json_hash(key)}"
 
 
 def first_answer(journal: Journal | None, thread_id: str, ask: str, value: Any) -> Any:

@@ -35,7 +35,8 @@ def small(value: Any) -> Any:
 
 def review_figures(review: Mapping[str, Any] | None) -> dict[str, Any]:
     """What a Supervisor review adds to a step's trace row, the same in both engines (the graph's
-    nodes and ``GovernanceMiddleware``): the grant a human's approval issued or the one that
+    nodes and ``GovernanceMiddleware``): the check of the review chain that decided (``check``:
+    :data:`policies.supervisor.review.CHAIN`), the grant a human's approval issued or the one that
     covered the step, the mandate it stands on (``mandate``: "cancel · the Budget Review", or None
     where its rules need one and none was found), the flow a refusal or escalation stopped (value,
     from, to), the deciding rule's other details (by hash when long), and where each checked value
@@ -43,6 +44,8 @@ def review_figures(review: Mapping[str, Any] | None) -> dict[str, Any]:
     details = rule_details(review or {})
     where, flow = details.pop("provenance", None), details.pop("flow", None)
     figures: dict[str, Any] = {}
+    if (review or {}).get("check"):  # the check of the review chain that decided
+        figures["check"] = str((review or {})["check"])[:40]
     if "mandate" in details:  # the clause of the request the call stands on, or None: none asked
         found = details.pop("mandate")
         figures["mandate"] = str(found)[:160] if found else None

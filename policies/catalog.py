@@ -203,6 +203,11 @@ SUPERVISOR: frozenset[str] = frozenset(
         # this very call now; another run acted on the thread after this call was reviewed
         "effect_in_progress",
         "thread_changed",
+        # with $AGENT_PATTERNS_AUDIT_KEY: the call that waited is not the one stamped when it was
+        # asked or approved (its checkpoint was changed): not run
+        "approval_tampered",
+        # an answer given after its question expired (ask_expires_after, on_expired: reject)
+        "approval_expired",
         *TOOL_GATEWAY,
         *HUMAN,
     }

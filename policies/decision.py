@@ -16,11 +16,18 @@ class Decision:
     ``verdict`` is ``allow`` for a plain pass, a routing verdict (``approve`` / ``revise`` /
     ``escalate``) where the check chooses a branch, or ``stop`` / ``block`` where it ends the run;
     ``reason`` is the stop reason (or the decision's rationale); ``details`` carries diagnostics.
+
+    A supervisor review's decision also names the check of the review chain that decided
+    (``check``) and the checks it passed before (``passed``), as Cedar's authorizer names the
+    policies that determined an answer (:mod:`policies.supervisor.review`). Neither takes part in
+    comparing two decisions: a decision is its verdict, reason and details.
     """
 
     verdict: str
     reason: str = ""
     details: dict[str, Any] = field(default_factory=dict)
+    check: str = field(default="", compare=False, repr=False)
+    passed_checks: tuple[str, ...] = field(default=(), compare=False, repr=False)
 
     @property
     def passed(self) -> bool:

@@ -304,13 +304,15 @@ def derived_from(
     operations: Sequence[Operation] = OPERATIONS,
     max_terms: int = 3,
     request: str | None = None,
+    reader: RequestReader | None = None,
 ) -> Derivation | None:
     """How a number is computed from the numbers of the sources a rule admits (``admitted``, source
     names as rules write them), or None (no number, no operation, or none gives it). With
     ``request``, only by an operation the request states, and a rate raises or lowers the amount
-    only where the request says so ("half of the bill" is never one and a half times it)."""
+    only where the request says so ("half of the bill" is never one and a half times it). The
+    request is read by ``reader`` (default: the grammar of :mod:`policies.words`)."""
     if request is not None:
-        operations = stated_operations(request, operations)
+        operations = stated_operations(request, operations, reader)
     if not operations or not is_number(value):
         return None
     named = [
@@ -318,7 +320,7 @@ def derived_from(
         for s in sources
         if s.admitted_by(admitted)
     ]
-    signs = None if request is None else _signs(request)
+    signs = None if request is None else _signs(request, reader)
     return derive(value, terms_of(named), operations, max_terms, signs)
 
 

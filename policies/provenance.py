@@ -60,6 +60,7 @@ __all__ = [
     "leaf_values",
     "normalize_text",
     "origins",
+    "own_ids",
     "path_matches",
     "record_identity",
     "rule_values",
@@ -149,10 +150,11 @@ def path_matches(path: Sequence[str], pattern: str) -> bool:
 class Source:
     """One place a value can come from: ``kind`` is ``request``, ``subject``, ``policy``,
     ``tool`` (an observation: ``tool`` and ``step`` say which call, ``trusted`` whether it is,
-    ``fields`` which of its fields when trust is per field) or ``args`` (an earlier call's
-    arguments). ``ok``: the call succeeded."""
+    ``fields`` which of its fields when trust is per field), ``args`` (an earlier call's
+    arguments) or ``own`` (the ids a side effect of the run itself returned: :func:`own_ids`).
+    ``ok``: the call succeeded."""
 
-    kind: Literal["request", "subject", "policy", "tool", "args", "human"]
+    kind: Literal["request", "subject", "policy", "tool", "args", "human", "own"]
     text: str = field(repr=False)
     tool: str | None = None
     step: int | None = None
@@ -184,6 +186,8 @@ class Source:
     def label(self) -> str:
         if self.kind == "human":
             return "the human reviewer's edit"
+        if self.kind == "own":
+            return f"what {self.tool} (step {self.step}) returned, a side effect of this run"
         if self.kind not in ("tool", "args"):
             return f"the {self.kind}"
         where = [f"step {self.step}"] if self.step is not None else []
@@ -195,9 +199,14 @@ class Source:
         """Does a rule's list of allowed sources admit this one? ``tool:<name>`` and
         ``call:<name>`` admit the tool's observations the policy trusts: a trusted tool's except
         the fields ``trust_except`` marks untrusted, an untrusted tool's only the fields its
-        ``trust_except`` marks trusted. Text a third party wrote is admitted only by ``any``."""
+        ``trust_except`` marks trusted. Text a third party wrote is admitted only by ``any``. The id
+        a side effect of the run returned (``own``) is admitted where the request, trusted data or
+        that tool is: the run made that record at the request's word, so "it" is the user's own."""
         if self.kind == "human":  # a reviewer's own value: the human's authority, whatever the rule
             return True
+        if self.kind == "own":
+            wanted = {"any", "own", "request", "trusted", f"tool:{self.tool}", f"call:{self.tool}"}
+            return any(name in wanted for name in names)
         written_by_others = self.kind == "tool" and not self.trusted
         for name in names:
             if name == "any" or name == self.kind:
@@ -212,6 +221,27 @@ class Source:
             if name == f"call:{self.tool}" and ok_call:
                 return True
         return False
+
+
+def _id_key(key: str) -> bool:
+    folded = key.casefold()
+    return folded == "id" or folded.endswith(("_id", "-id"))
+
+
+def own_ids(call: Mapping[str, Any]) -> list[str]:
+    """The ids a successful side effect returned that it was not given: the values of the top-level
+    ``id`` (or ``*_id``) fields of its observation that none of the call's arguments holds (the id
+    the file service gave the file the run created, not a value the call echoes back). Nothing else
+    of the observation: its other fields, and ids nested in them (a list of other records, replies
+    a third party wrote), are the tool's, as trusted as the tool is."""
+    if not call.get("ok", True):
+        return []
+    given = {normalize_text(t) for _p, t in leaf_paths(call.get("args"))}
+    out: list[str] = []
+    for path, text in leaf_paths(call.get("observation")):
+        if len(path) == 1 and _id_key(path[0]) and traced(text) and normalize_text(text) not in given:
+            out += [] if text in out else [text]
+    return out
 
 
 def _call_sources(call: Mapping[str, Any], trusted: bool, flipped: Sequence[str]) -> list[Source]:
@@ -290,12 +320,14 @@ def sources_of(
     trusted_tools: Iterable[str] = (),
     constants: Any = None,
     field_trust: Mapping[str, Sequence[str]] | None = None,
+    effects: Iterable[str] = (),
 ) -> list[Source]:
     """The run's sources: its request, its subject, the policy's constants, each executed call's
     observation (calls with an ``observation``; ``step`` and ``tool`` name them) and each
     successful call's arguments. ``field_trust``: tool → the paths of its observations whose trust
-    is the opposite of the tool's."""
-    trusted, flips = set(trusted_tools), dict(field_trust or {})
+    is the opposite of the tool's. ``effects``: the side-effect tools, whose successful calls in
+    the run give the ids they returned as a source of their own (:func:`own_ids`)."""
+    trusted, flips, acting = set(trusted_tools), dict(field_trust or {}), set(effects)
     out = [
         _request_source(request) if type(request) is str else Source("request", request),
         Source("subject", " | ".join(t for _p, t in leaf_paths(dict(subject), keys=True))),
@@ -305,6 +337,10 @@ def sources_of(
         if "observation" in call:
             tool = str(call.get("tool"))
             out += _sources_once(call, tool in trusted, flips.get(tool, ()))
+            ids = own_ids(call) if tool in acting else []
+            if ids:
+                step = call.get("step") if isinstance(call.get("step"), int) else None
+                out.append(Source("own", " | ".join(ids), tool, step, True, True, ("id",)))
     return out
 
 

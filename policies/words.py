@@ -66,6 +66,7 @@ __all__ = [
     "GENERIC_FIELD_WORDS",
     "MARKERS",
     "Clause",
+    "Condition",
     "GrammarReader",
     "Mandate",
     "RequestReader",
@@ -73,11 +74,13 @@ __all__ = [
     "asks_for",
     "asks_step",
     "clauses_of",
+    "conditional_mandates",
     "field_word",
     "forms",
     "generic_field",
     "in_grammar",
     "mandates",
+    "matching",
     "position",
     "said",
     "step_mandates",
@@ -146,6 +149,17 @@ _OPERATION_PHRASES = (
     ("what", "is", "left", "of"),
     ("what's", "left", "of"),
     ("whatever", "is", "left", "of"),
+)
+#: A free relative that names a value from the user's own history, read as content ("for what I
+#: usually pay them", "19.5% of what we paid at Trattoria Roma"): "what", a first-person subject, at
+#: most one adverb of habit, and a verb of paying. A noun phrase, never a question ("?" still asks
+#: for nothing) and never a clause of its own: the value it names must still come from a source the
+#: rule admits.
+_VALUE_PHRASES = tuple(
+    ("what", subject, *adverb, verb)
+    for subject in ("i", "we")
+    for adverb in ((), ("usually",), ("normally",), ("always",), ("last",))
+    for verb in ("pay", "paid", "spend", "spent", "owe", "owed")
 )
 #: What opens a polite imperative (taken off before the head).
 _POLITE = (
@@ -282,7 +296,7 @@ def _parse(words: Sequence[str], quoted: frozenset[int] = frozenset()) -> _Parse
             stop,
         )
     exempt = set(quoted)
-    for phrase in _OPERATION_PHRASES:
+    for phrase in (*_OPERATION_PHRASES, *_VALUE_PHRASES):
         exempt |= {i + k for i in range(len(words)) if _at(words, i, phrase) for k in range(len(phrase))}
     marked = any(_at(words, i, p) for i in range(start, stop) for p in _MARKER_PHRASES)
     for i in range(start, stop):
@@ -344,6 +358,20 @@ class Clause:
 
 
 @dataclass(frozen=True)
+class Condition:
+    """A condition the gateway can check on trusted data, as a sentence of the turn states it
+    before an imperative ("If it is rated higher than 4, book 2 nights"): the field it reads
+    (``rating``), the comparison (``>``, ``>=``, ``<``, ``<=``) and the number, and the words it
+    says it of (``it``, or a name)."""
+
+    field: str
+    op: str
+    value: float
+    about: tuple[str, ...]
+    text: str
+
+
+@dataclass(frozen=True)
 class Mandate:
     """What one clause of the user's turn asks for: the verb at its head (case folded), its words
     from the head to the end of what it asks (the object: "cancel the review on 2026-11-24"), the
@@ -353,6 +381,9 @@ class Mandate:
     words: tuple[str, ...]
     text: str
     sentence: str
+    #: the condition the mandate stands under (:func:`conditional_mandates`): it mandates nothing
+    #: until the gateway checks the condition true on trusted data
+    condition: Condition | None = None
 
 
 @runtime_checkable
@@ -496,6 +527,52 @@ class GrammarReader:
         )
 
 
+#: "If <it | a name> is rated <higher than | above | at least | ...> N[ stars], <imperative>": a
+#: condition the gateway can check on a trusted ``rating`` field, and nothing else.
+_CONDITION = re.compile(
+    r"^if (?P<about>[\w .&-]{1,60}?)(?: is|'s| gets) rated (?P<cmp>higher than|more than|better than|above|"
+    r"over|at least|lower than|less than|worse than|below|under|at most) (?P<n>\d{1,3}(?:\.\d{1,2})?)"
+    r"(?: stars?)?\s*,\s*(?P<rest>\S.*)$"
+)
+_COMPARISONS = {
+    "higher than": ">", "more than": ">", "better than": ">", "above": ">", "over": ">", "at least": ">=",
+    "lower than": "<", "less than": "<", "worse than": "<", "below": "<", "under": "<", "at most": "<=",
+}  # fmt: skip
+
+
+def _condition(sentence: str) -> tuple[Condition, str] | None:
+    """A sentence that opens with a checkable condition: the condition, and the rest of the
+    sentence (what it asks for under it); None for any other sentence."""
+    found = _CONDITION.match(normal(sentence))
+    if found is None:
+        return None
+    about = tuple(words_of(found.group("about")))
+    if not about or (about != ("it",) and any(_marker(w) or w in FUNCTION_WORDS for w in about)):
+        return None  # "if it", or a name of content words only ("if Casa Azul")
+    cmp = _COMPARISONS[found.group("cmp")]
+    text = sentence.strip()[: len(sentence.strip()) - len(found.group("rest"))].rstrip(" ,")
+    return Condition("rating", cmp, float(found.group("n")), about, text), found.group("rest")
+
+
+def conditional_mandates(request: str, reader: RequestReader | None = None) -> list[Mandate]:
+    """The mandates a turn gives under a condition the gateway can check (:class:`Condition`):
+    for each sentence that opens with one ("If it is rated higher than 4, go ahead and book 2
+    nights for me"), the turn is read again with that opening taken off, and the mandates the
+    rest of the sentence then gives carry the condition. Every rule of the grammar applies to what
+    is left (a negation, another condition, a question, a later retraction: no mandate). Nothing
+    here is a mandate by itself: :func:`mandates` never returns these; a rule that admits a call
+    on one must first check its condition on trusted tool data (``policies.supervisor.conditions``)."""
+    out: list[Mandate] = []
+    for sentence, _question in _sentences(request):
+        found = _condition(sentence)
+        if found is None:
+            continue
+        condition, rest = found
+        kept = mandates(request.replace(sentence, rest, 1), reader)
+        out += [replace(m, condition=condition) for m in kept if normal(rest).startswith(normal(m.sentence))]
+    return out
+
+
 #: The reader every rule uses unless it is given another.
 DEFAULT_READER: RequestReader = GrammarReader()
 
@@ -553,8 +630,18 @@ def step_mandates(
     """The mandates of ``text`` that ask for a kind of action: one of ``keywords`` at the head, or
     one of ``verbs`` at the head and (when any are given) one of ``objects`` after it: what
     :func:`asks_for` and :func:`asks_step` find, as the mandates themselves (for the audit)."""
+    return matching(mandates(text, reader), keywords, verbs, objects)
+
+
+def matching(
+    found: Iterable[Mandate],
+    keywords: Sequence[str] = (),
+    verbs: Sequence[str] = (),
+    objects: Sequence[str] = (),
+) -> list[Mandate]:
+    """The mandates among ``found`` that ask for a kind of action (see :func:`step_mandates`)."""
     out: list[Mandate] = []
-    for m in mandates(text, reader):
+    for m in found:
         if any(_heads(m, k) for k in keywords):
             out.append(m)
             continue

@@ -63,6 +63,18 @@ def expected_asks(task: dict[str, Any], planted: bool) -> int:
     return int(task.get("planted_asks", task.get("asks", 0)) if planted else task.get("asks", 0))
 
 
+def expected_refusals(task: dict[str, Any]) -> int:
+    """How many of a benign task's own steps the refuse-first policy refuses without plants (the
+    task then does not complete): where failing closed costs the task (``asks_why`` says why)."""
+    return int(task.get("refuses", 0))
+
+
+def escalate_first_asks(task: dict[str, Any]) -> int:
+    """The asks about a benign task's own work under the escalate-first policy: its refused steps
+    become questions."""
+    return int(task.get("escalate_asks", task.get("asks", 0)))
+
+
 def careful_human(task: dict[str, Any], request: dict[str, Any]) -> dict[str, Any]:
     """Approves the task's own work, rejects anything else, in LangChain's HITL format."""
     ok = legit(task, request)

@@ -25,7 +25,7 @@ from langgraph.checkpoint.memory import InMemorySaver
 from langgraph.store.memory import InMemoryStore
 from langgraph.types import Command
 
-from graphs.audit import read_audit, stored_audit
+from graphs.audit import read_audit, stored_audit, verify_audit
 from graphs.supervisor import build_graph
 from nodes import audit as log
 from nodes.state import RESET
@@ -332,6 +332,8 @@ def test_no_row_is_lost_or_doubled_by_resumes_crashes_replays_and_forks(engine, 
         c.get("idempotency_key") for r in (read_audit(graph, cfg).runs if number else []) for c in r.calls
     }
     assert set(payments.done) <= keys  # every payment made is in the audit
+    # and the log's hash chain holds through every rewrite (policies/tamper.py)
+    assert all(thread.ok for thread in verify_audit(store)), [t.report for t in verify_audit(store)]
 
 
 @pytest.mark.parametrize("engine", ENGINES)

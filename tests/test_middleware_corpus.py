@@ -16,6 +16,7 @@ from tests.corpus_harness import (
     RUNS,
     count_run,
     expected_asks,
+    expected_refusals,
     legit,
     run_middleware,
     tally,
@@ -120,7 +121,7 @@ def test_provenance_corpus_through_the_middleware(task, planted):
         FIGURES.count(section, "planted_goals_achieved", len(reached))
         FIGURES.count(section, "refusals_fed_back", len(out.refusals))
     assert not reached, reached
-    completes = task.get("planted_completes", True) if planted else True
+    completes = task.get("planted_completes", True) if planted else not expected_refusals(task)
     assert out.completed(task) == completes, (
         out.values.get("governance_stop_reason"),
         out.effects,
@@ -135,7 +136,7 @@ def test_provenance_corpus_through_the_middleware(task, planted):
         finals = [a for a in task["obey"].values() if a.get("kind") == "final"]
         assert len([r for r in out.refusals if r["tool"] == "final"]) == len(finals)
     else:
-        assert not out.refusals and len(out.asked) == len(escalated)
+        assert len(out.refusals) == expected_refusals(task) and len(out.asked) == len(escalated)
 
 
 def test_a_planted_value_is_refused_with_where_it_came_from():

@@ -122,7 +122,7 @@ def test_a_task_of_the_wrong_shape_is_a_clear_error(bad):
 @pytest.mark.parametrize("domain", ["payments", "messaging", "travel", "workspace"])
 def test_on_the_corpus_domains_it_reproduces_the_corpus_figures(domain):
     """Attack success 0, and the review load the corpus measures (the tasks it marks as asking:
-    payments 5.0%, messaging 0%, travel 17.6%, workspace 18.8%; docs/security.md names each), in
+    payments 8.3%, messaging 0%, travel 15.8%, workspace 16.7%; docs/security.md names each), in
     both engines."""
     from tests.corpus_harness import CORPUS, Stage
     from tests.injection.provenance_domains import DOMAINS
@@ -136,7 +136,7 @@ def test_on_the_corpus_domains_it_reproduces_the_corpus_figures(domain):
     ]
     report = probe(tools, spec.policy(tools), tasks, subject=spec.subject or {}, seed=0)
     expected = sum(1 for t in CORPUS if t["domain"] == domain and t.get("asks"))
-    assert expected == {"payments": 1, "messaging": 0, "travel": 3, "workspace": 3}[domain]
+    assert expected == {"payments": 2, "messaging": 0, "travel": 3, "workspace": 3}[domain]
     for engine, s in report.summary().items():
         FIGURES.count(f"probe:{domain}", f"{engine}_attacks", s["attacks"])
         FIGURES.count(f"probe:{domain}", f"{engine}_ran_unasked", s["ran_unasked"])

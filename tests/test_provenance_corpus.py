@@ -26,7 +26,9 @@ from tests.corpus_harness import (
     RUN_IDS,
     RUNS,
     escalate_first,
+    escalate_first_asks,
     expected_asks,
+    expected_refusals,
     legit,
     run_supervisor,
     tally,
@@ -84,11 +86,11 @@ def test_provenance_corpus(task, planted, protocol):
         for refusal in out.refusals:
             FIGURES.count(f"{section}:refusals", refusal["reason"])
     assert not reached, reached
-    completes = task.get("planted_completes", True) if planted else True
+    completes = task.get("planted_completes", True) if planted else not expected_refusals(task)
     assert out.completed(task) == completes, (values.get("stop_reason"), out.effects, out.refusals)
     assert len(escalated) == expected_asks(task, planted), [r["action_requests"] for r in escalated]
     if not planted:
-        assert not out.refusals and len(out.asked) == len(escalated)
+        assert len(out.refusals) == expected_refusals(task) and len(out.asked) == len(escalated)
     else:  # every planted instruction was read, obeyed and refused by name, with its flow
         harmless = set(task.get("harmless", ()))  # reads the policy allows (the user's own profile)
         tried = {key(a) for k, a in task["obey"].items() if a.get("kind") != "final" and k not in harmless}
@@ -123,10 +125,18 @@ def test_the_corpus_has_sixty_benign_tasks_over_four_domains_that_rely_on_tool_d
     for domain, count in domains.items():
         asked = sum(1 for t in CORPUS if t["domain"] == domain and t.get("asks") and "asks_why" not in t)
         assert asked <= count // 10, (domain, asked, count)
-    # ...and where failing closed costs an ask (issue 49: naming is not vouching), the task says
-    # why, and docs/security.md names it: a value a third party wrote where the request said to read
+    # ...and where failing closed costs an ask or a refusal (issue 49), the task says why, and
+    # docs/security.md names it: a value a third party wrote where the request said to read (naming
+    # is not vouching), and the kinds of benign request a held-out benchmark found asking
     closed = {t["id"] for t in CORPUS if "asks_why" in t}
-    assert closed == {"T2", "T7", "T15", "W7", "W15"}, closed
+    assert closed == CLOSED, closed
+    new = ("named_file", "named_message", "history", "condition", "unlisted_verb", "own_effect")
+    assert all(relies.get(k) for k in new) and len({d for k in new for d in relies[k]}) == 4, relies
+
+
+#: The benign tasks that ask or are refused where failing closed costs it (docs/security.md names
+#: each, with why).
+CLOSED = {"T2", "T7", "T15", "W7", "W15", "P22", "P24", "M19", "M20", "W18"}
 
 
 @pytest.mark.parametrize("protocol", PROTOCOLS)
@@ -149,7 +159,7 @@ def test_an_escalate_first_policy_asks_a_human_as_little(task):
     out = run_supervisor(task, False, "json", escalate_first)
     tally("escalate_first", task, False, out)
     assert out.completed(task), out.refusals
-    assert len([r for r in out.asked if legit(task, r)]) == expected_asks(task, False)
+    assert len([r for r in out.asked if legit(task, r)]) == escalate_first_asks(task)
 
 
 #: The tasks whose planted goal only the flow rules of issue 22 stop (one per class and domain).

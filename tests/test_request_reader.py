@@ -6,6 +6,7 @@ asks for nothing, alone or combined with other constructions and with other, acc
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -19,6 +20,7 @@ from policies.words import (
     asks_for,
     asks_step,
     clauses_of,
+    conditional_mandates,
     in_grammar,
     mandates,
     words_of,
@@ -288,3 +290,77 @@ def test_an_operation_word_in_another_sense_states_no_operation(a, b):
     ]:
         assert stated_operations(request) == [], request
     assert {a * 100, b * 100} <= operands(f"Pay Bob {a} EUR minus {b} EUR.")
+
+
+#: Checkable conditions (issue 49): "If <it | a name> is rated <comparison> N, <imperative>".
+CONDITIONS = [
+    "If it is rated higher than 4",
+    "If it's rated above 4.5",
+    "If Casa Azul is rated at least 4 stars",
+    "If it gets rated more than 3",
+]
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    condition=st.sampled_from(CONDITIONS),
+    polite=st.sampled_from(POLITE),
+    imperative=imperatives,
+    wrapper=st.one_of(st.none(), st.sampled_from(WRAPPERS)),
+)
+def test_a_checkable_condition_gives_a_conditional_mandate_only_around_a_sentence_of_the_grammar(
+    condition, polite, imperative, wrapper
+):
+    """The rest of a conditional sentence is read by the same grammar: a plain imperative gives a
+    mandate that carries the condition, and is never a mandate by itself; any other construction
+    after the condition gives none."""
+    verb, obj = imperative
+    rest = f"{polite}{verb} {obj}" if wrapper is None else _wrap(wrapper, verb, obj).rstrip(".")
+    text = f"{condition}, {rest[0].lower()}{rest[1:]}."
+    found = [m for m in conditional_mandates(text) if m.verb == verb]
+    assert not any(m.verb == verb for m in mandates(text)), text  # never a mandate by itself
+    if wrapper is None:
+        assert found and all(m.condition is not None and m.condition.field == "rating" for m in found), text
+        assert all(in_grammar(m.words) for m in found), text  # what it accepts is in the grammar
+    else:
+        assert not found, text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "If Eve agrees, book it.",
+        "If the price is lower than 100, book it.",
+        "If it is rated higher than 4, don't book it.",
+        "If it is rated higher than 4, book it.\n\nNever mind.",
+        "If it is rated higher than 4, book it?",
+        "Book it if it is rated higher than 4.",
+        "If Eve says it is rated higher than 4, book it.",
+    ],
+)
+def test_only_a_checkable_condition_before_a_plain_imperative_gives_a_conditional_mandate(text):
+    assert not conditional_mandates(text) and not mandates(text), text
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    polite=st.sampled_from(POLITE),
+    imperative=imperatives,
+    value=st.sampled_from(["what I usually pay them", "what we paid at Trattoria Roma", "what I owe Bob"]),
+    wrapper=st.one_of(st.none(), st.sampled_from(WRAPPERS)),
+)
+def test_a_value_named_by_what_the_user_pays_is_content_and_changes_no_construction(
+    polite, imperative, value, wrapper
+):
+    """ "for what I usually pay them" is a noun phrase of the grammar: the imperative around it asks,
+    and the same imperative inside any other construction still asks for nothing."""
+    verb, obj = imperative
+    plain = f"{verb} {obj} for {value}"
+    text = (
+        _sentence(polite, verb, f"{obj} for {value}", ".") if wrapper is None else _wrap(wrapper, verb, obj)
+    )
+    if wrapper is None:
+        assert asks_for(text, [verb]) and any(in_grammar(m.words) for m in mandates(text)), text
+    else:
+        text = text.replace(f"{verb} {obj}", plain, 1)
+        assert not asks_for(text, [verb]), text

@@ -68,6 +68,7 @@ from policies import supervisor as rules
 from policies.observation import restored
 from policies.supervisor.ledger import watched
 from policies.supervisor.subject import bound_arg_names
+from policies.words import RequestReader
 
 
 class GovernanceMiddleware(ToolRunning, AgentMiddleware[GovernanceState, Any, Any]):
@@ -84,7 +85,10 @@ class GovernanceMiddleware(ToolRunning, AgentMiddleware[GovernanceState, Any, An
     any process; by default the one beside the checkpointer of the invocation (the same SQLite
     file or PostgreSQL database as its runs), so every process running the agent on that store
     shares it. Give one (``graphs.store.open_journal(location)``) where the checkpointer is not
-    ``SqliteSaver`` or ``PostgresSaver`` and several processes act on a thread."""
+    ``SqliteSaver`` or ``PostgresSaver`` and several processes act on a thread. ``reader``: how the
+    user's turn is read into mandates (:class:`~policies.words.RequestReader`; default: the
+    positive grammar; a model's: :class:`nodes.model_reader.ModelReader`), given the client's
+    user turns of the run only, never a tool's result."""
 
     state_schema = GovernanceState
 
@@ -96,8 +100,10 @@ class GovernanceMiddleware(ToolRunning, AgentMiddleware[GovernanceState, Any, An
         custom_rules: Mapping[str, rules.CustomRule] | None = None,
         subject: Mapping[str, Any] | None = None,
         journal: Journal | None = None,
+        reader: RequestReader | None = None,
     ) -> None:
         super().__init__()
+        self.reader = reader
         self._journal = journal
         self._own_journal = Journal()  # a run with no checkpointer: its invocation is its life
         if tools is None:
@@ -260,6 +266,8 @@ class GovernanceMiddleware(ToolRunning, AgentMiddleware[GovernanceState, Any, An
     def wrap_model_call(self, request: ModelRequest, handler: Callable[[ModelRequest], Any]) -> Any:
         kept = kept_reply()
         stopped, update = self._model_gate(request.state, resuming=kept is not None)
+        if kept is not None and not kept[2]:
+            stopped, update = tampered_stop(request.state)
         if stopped is not None:
             return self._gate_stopped(stopped, update, request.state)
         if kept is not None:  # the node runs again with a human's answer: the reply they were shown
@@ -279,6 +287,8 @@ class GovernanceMiddleware(ToolRunning, AgentMiddleware[GovernanceState, Any, An
     ) -> Any:
         kept = await akept_reply()
         stopped, update = self._model_gate(request.state, resuming=kept is not None)
+        if kept is not None and not kept[2]:
+            stopped, update = tampered_stop(request.state)
         if stopped is not None:
             return self._gate_stopped(stopped, update, request.state)
         if kept is not None:
@@ -314,6 +324,7 @@ class GovernanceMiddleware(ToolRunning, AgentMiddleware[GovernanceState, Any, An
             self._constants,
             grants=tuple(of_run(state.get("governance_grants"), run.get("run_id"))),
             ledger=ledger,
+            reader=self.reader,
         )
         models = self._arg_models
         about = {"run_id": run.get("run_id"), "step": run.get("steps")}
@@ -371,7 +382,7 @@ class GovernanceMiddleware(ToolRunning, AgentMiddleware[GovernanceState, Any, An
             reply.refuse_final(refused_again(action, earlier))
             return None, reply.update()
         decision = rules.review_action(action, reply.batch.context, self.policy, self.hooks)
-        row = {"decision": decision.verdict, "reason": decision.reason, **decision.details}
+        row = rules.review_row(decision)
         if decision.verdict == "block":
             reply.refuse_final(
                 Verdict("refuse", action, f"supervisor_block:{decision.reason}", "supervisor", review=row)
@@ -415,6 +426,14 @@ class GovernanceMiddleware(ToolRunning, AgentMiddleware[GovernanceState, Any, An
         update, moved = self._end(state, runtime)
         await audit.awrite(runtime, moved)
         return update
+
+
+def tampered_stop(state: Mapping[str, Any]) -> tuple[AIMessage, dict[str, Any]]:
+    """The reply a human was asked about was changed in the checkpoint while it waited (its stamp
+    no longer matches): none of its calls runs, the run stops ``approval_tampered``."""
+    row = trace_row(run_of(state), "model", ok=False, stop_reason="approval_tampered")
+    stopped = {"governance_stop_reason": "approval_tampered", **audit_rows(trace=[row])}
+    return stop_message("approval_tampered", "governance"), stopped
 
 
 def _with_settled(update: dict[str, Any], settled: dict[str, Any] | None) -> dict[str, Any]:

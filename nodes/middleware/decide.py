@@ -14,11 +14,13 @@ from langgraph.types import interrupt
 
 from nodes.clock import iso_utc, now
 from nodes.effects import ask_key, first_answer
+from nodes.expiry import asked_at, first_answer_at
 from nodes.journal import Journal
 from nodes.trace import refused_answer
 from policies import supervisor as rules
 from policies.human import RESPOND, answer_problem, parse_human_answer
 from policies.schemas import ArgsModel
+from policies.supervisor import expiry
 from policies.tools import GatewayLimits, check_call
 
 #: What a reviewer of a tool call may answer here: LangChain's HITL decisions, respond included.
@@ -167,7 +169,7 @@ def _review(action: dict[str, Any], batch: Batch, signature: str) -> Verdict:
     executed_from = "original"
     for revision in range(batch.policy.max_revisions_per_action + 1):
         decision = rules.review_action(action, batch.context, batch.policy, batch.hooks)
-        row = {"decision": decision.verdict, "reason": decision.reason, **decision.details}
+        row = rules.review_row(decision)
         if decision.verdict == "block":
             return Verdict("refuse", action, f"supervisor_block:{decision.reason}", "supervisor", review=row)
         if decision.verdict == "escalate":
@@ -223,14 +225,20 @@ def _again(request: dict[str, Any], problem: str, attempt: int) -> dict[str, Any
     return {**request, "action_requests": actions, "problem": problem, "attempt": attempt}
 
 
-def ask(action: dict[str, Any], review: dict[str, Any], executed_from: str, batch: Batch) -> Verdict:
+def ask(
+    action: dict[str, Any], review: dict[str, Any], executed_from: str, batch: Batch, round_: int = 1
+) -> Verdict:
     """Put an escalation to the human (an interrupt) or the automatic approver, asking again, with
-    the problem, an answer that cannot be applied, up to ``human_answer_attempts`` times."""
+    the problem, an answer that cannot be applied, up to ``human_answer_attempts`` times. A question
+    that expires (``ask_expires_after``) is asked again as a new ``round_`` when a late answer
+    leaves ``ask_again``."""
     policy = batch.policy
     auto = policy.auto_approver_enabled
     by = "auto_approver" if auto else "human"
     allowed = rules.HUMAN_DECISIONS if action.get("kind") == "final" else TOOL_DECISIONS
     request, problem = _request(action, review, batch), ""
+    rule = expiry.expiry_for(policy, action)
+    request, asked = (request, None) if auto else expiring(request, rule, batch, round_)
     tries = 1 if auto else policy.human_answer_attempts
     for attempt in range(1, tries + 1):
         if auto:
@@ -243,6 +251,12 @@ def ask(action: dict[str, Any], review: dict[str, Any], executed_from: str, batc
             problem = answer_problem(value, allowed=allowed)
             batch.refused_answers.append(refused_answer(action, attempt, value, problem, by))
             continue
+        if asked is not None:  # the question expires: an answer given later is not applied
+            late = late_answer(answer, action, review, batch, (question, value), rule, asked)
+            if isinstance(late, Verdict):
+                return late
+            if late == "ask_again":
+                return ask(action, review, executed_from, batch, round_ + 1)
         verdict = _answered(answer, action, review, executed_from, batch, by)
         if verdict.kind == "run" and by == "human" and answer.type == "approve":
             verdict = _grant(verdict, action, review, batch)
@@ -259,6 +273,56 @@ def ask(action: dict[str, Any], review: dict[str, Any], executed_from: str, batc
     rejected = False if by == "human" else None
     return Verdict(
         "stop", action, "invalid_human_answer", by, review=review, details=details, human_approved=rejected
+    )
+
+
+def expiring(
+    request: dict[str, Any], rule: expiry.Expiry, batch: Batch, round_: int
+) -> tuple[dict[str, Any], float | None]:
+    """The request with its expiry, and when it was asked (kept in the thread's journal: the same
+    in every run of the node); the request as it is, and None, where the question never expires."""
+    if rule.seconds is None:
+        return request, None
+    asked = asked_at(batch.journal, batch.thread_id, {**request, "round": round_})
+    return expiry.with_expiry(request, expiry.expiry_fields(rule, asked, round_)), asked
+
+
+def late_answer(
+    answer: Any,
+    action: dict[str, Any],
+    review: dict[str, Any],
+    batch: Batch,
+    asked_with: tuple[dict[str, Any], Any],
+    rule: expiry.Expiry,
+    asked: float,
+) -> Verdict | str | None:
+    """An answer given after its question expired (judged by when the journal stored it first):
+    not applied. ``"ask_again"``, or the refusal (``approval_expired``: ``on_expired: reject``, or
+    a late rejection); a row for the audit either way, with the late answer and its reviewer. None
+    where it was given in time."""
+    question, value = asked_with
+    answered = first_answer_at(batch.journal, batch.thread_id, ask_key(question), value)[1]
+    if not expiry.is_late(rule, asked, answered):
+        return None
+    outcome = expiry.late_outcome(rule, answer.type)
+    figures = expiry.late_figures(action, answer, asked, answered, rule)
+    batch.refused_answers.append({"phase": expiry.EXPIRED_PHASE, **figures})
+    if outcome == "ask_again":  # the wait goes on: counted from when the reply was made, as before
+        return "ask_again"
+    answered_now = now()
+    paused = max(0.0, answered_now - batch.model_at)
+    batch.model_at = answered_now  # a later question of this reply counts from here
+    return Verdict(
+        "refuse",
+        action,
+        expiry.EXPIRED_REASON,
+        "human",
+        expiry.expired_message(figures),
+        review,
+        human_approved=False,
+        reviewer=answer.reviewer,
+        answered_at=figures["answered_at"],
+        paused=paused,
     )
 
 

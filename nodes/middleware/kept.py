@@ -24,6 +24,7 @@ from typing import Any, cast
 from langchain.agents.middleware import ModelResponse
 from langgraph.func import task
 
+from nodes import stamps
 from nodes.langgraph_private import answered_interrupts, resuming, skip_interrupts
 
 
@@ -39,22 +40,39 @@ _kept: Any = cast(Any, task)(name="governance_kept_reply")(_as_kept)
 NOTHING = "nothing_kept"
 
 
+def shown(result: list[Any]) -> list[dict[str, Any]]:
+    """What a human is asked about in a reply: each AI message's text and tool calls (what its
+    stamp covers)."""
+    said = []
+    for message in result:
+        calls = getattr(message, "tool_calls", None) or []
+        named = [{"name": c.get("name"), "args": c.get("args"), "id": c.get("id")} for c in calls]
+        said.append({"content": getattr(message, "content", None), "tool_calls": named})
+    return said
+
+
 def _packed(response: ModelResponse, model_at: float, skip: int) -> dict[str, Any]:
     return {
         "result": list(response.result),
         "structured_response": response.structured_response,
         "model_at": model_at,
         "skip": skip,
+        # with $AGENT_PATTERNS_AUDIT_KEY: the calls the human is asked about, stamped
+        **stamps.stamp("kept_reply", shown(list(response.result)), model_at),
     }
 
 
-def _unpacked(kept: dict[str, Any]) -> tuple[ModelResponse, float]:
-    """The kept reply and when its model call started, taken up again: the answers to the
-    interrupts raised inside the model's call before it was kept are passed over here, as the
-    call is not made again."""
+def _unpacked(kept: dict[str, Any]) -> tuple[ModelResponse, float, bool]:
+    """The kept reply, when its model call started and whether it is the reply stamped when it
+    was kept (False: changed in the checkpoint while it waited; True without a key), taken up
+    again: the answers to the interrupts raised inside the model's call before it was kept are
+    passed over here, as the call is not made again."""
     skip_interrupts(int(kept.get("skip") or 0))  # theirs were answered for a model call not made again
     response = ModelResponse(result=list(kept["result"]), structured_response=kept.get("structured_response"))
-    return response, float(kept.get("model_at") or 0.0)
+    model_at = float(kept.get("model_at") or 0.0)
+    said = shown(list(response.result))
+    intact = not stamps.tampered(kept.get("stamp"), "kept_reply", said, kept.get("model_at"))
+    return response, model_at, intact
 
 
 def _slot(got: Any, mark: dict[str, str]) -> str:
@@ -65,7 +83,7 @@ def _slot(got: Any, mark: dict[str, str]) -> str:
     return "empty" if isinstance(got, dict) and NOTHING in got and got != mark else "end"
 
 
-def kept_reply() -> tuple[ModelResponse, float] | None:
+def kept_reply() -> tuple[ModelResponse, float, bool] | None:
     """The reply (and when its model call started) this node kept before it waited for a human;
     None in a node run afresh, or where nothing was kept (the model is then called as usual). The
     answers given to interrupts raised inside the model's call before the review asked are passed
@@ -80,7 +98,7 @@ def kept_reply() -> tuple[ModelResponse, float] | None:
             return _unpacked(got) if found == "reply" else None
 
 
-async def akept_reply() -> tuple[ModelResponse, float] | None:
+async def akept_reply() -> tuple[ModelResponse, float, bool] | None:
     if not resuming():
         return None
     while True:

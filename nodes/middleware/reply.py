@@ -11,6 +11,7 @@ from typing import Any
 
 from langchain_core.messages import AIMessage, HumanMessage, ToolMessage
 
+from nodes import stamps
 from nodes.effects import effect_key
 from nodes.messages import stop_message
 from nodes.middleware.decide import Batch, Verdict
@@ -107,7 +108,7 @@ def plan_for(
     call = call_signature(str(asked.get("name")), asked_args if isinstance(asked_args, dict) else {})
     key = effect_key(run.get("run_id"), step, name, call) if side else None
     came = who(verdict, executed_from)
-    return {
+    plan = {
         "run_id": run.get("run_id"),
         "step": run.get("steps"),
         "tool": name,
@@ -117,6 +118,18 @@ def plan_for(
         "figures": figures(action, verdict.review, **came),
         **came,
     }
+    return {**plan, **stamps.stamp(name, args, plan_ask(plan))}
+
+
+def plan_ask(plan: Mapping[str, Any]) -> list[Any]:
+    """What a plan's stamp binds its call to: its run, step and idempotency key."""
+    return [plan.get("run_id"), plan.get("step"), plan.get("idempotency_key")]
+
+
+def plan_tampered(plan: Mapping[str, Any]) -> bool:
+    """With ``$AGENT_PATTERNS_AUDIT_KEY``: a plan (the call approved to run, as the review left it in
+    state) that is not the one stamped when it was made (its checkpoint was changed since)."""
+    return stamps.tampered(plan.get("stamp"), plan.get("tool"), plan.get("args"), plan_ask(plan))
 
 
 def tool_message(call: Mapping[str, Any], content: Any, *, error: bool) -> ToolMessage:
@@ -153,8 +166,9 @@ class Reply:
     def answers_refused(self) -> None:
         """The rows of the answers to an escalation that could not be applied (asked again, or the
         run stopped), before the row of what came of the call."""
-        for row in self.batch.refused_answers:
-            self.trace.append(trace_row(self.run, ANSWER_REFUSED, ok=False, **row))
+        for row in self.batch.refused_answers:  # an answer given too late says so (its phase)
+            figures = {k: v for k, v in row.items() if k != "phase"}
+            self.trace.append(trace_row(self.run, row.get("phase", ANSWER_REFUSED), ok=False, **figures))
         self.batch.refused_answers.clear()
 
     def take(self, call: Mapping[str, Any], verdict: Verdict) -> None:

@@ -38,7 +38,7 @@ from nodes.middleware.outcome import (
     well_formed_answer,
     withheld_answer,
 )
-from nodes.middleware.reply import Reply, plan_for, tool_message
+from nodes.middleware.reply import Reply, plan_for, plan_tampered, tool_message
 from nodes.middleware.state import audit as audit_rows
 from nodes.middleware.state import elapsed, run_of, trace_row
 from nodes.tool_gateway import ToolOutcome, error_observation
@@ -58,6 +58,15 @@ _NOT_RUN = {
     "thread_changed": "not run: another run acted on this thread after this call was reviewed; "
     "ask again to have it reviewed against what ran",
 }
+
+
+def tampered_plan(call: Mapping[str, Any], run: Mapping[str, Any], plan: Mapping[str, Any]) -> Command:
+    """The call approved to run was changed in the checkpoint since its plan was stamped: not run,
+    the run stops ``approval_tampered``."""
+    note = {"not_run": True, "reason": "approval_tampered"}
+    row = trace_row(run, "execution", ok=False, **plan["figures"], stop_reason="approval_tampered")
+    update = {"messages": [tool_message(call, note, error=True)], **audit_rows(trace=[row])}
+    return Command(update={**update, "governance_stop_reason": "approval_tampered"})
 
 
 class ToolRunning:
@@ -100,6 +109,8 @@ class ToolRunning:
                     "governance_stop_reason": "max_seconds",
                 }
             )
+        if plan.get("tool") is not None and plan_tampered(plan):
+            return tampered_plan(call, run, plan)
         changed: dict[str, Any] = {}  # the request's new fields, replaced at once
         proposed = plan.get("proposed", {"name": call.get("name"), "args": call.get("args")})
         if {"name": call.get("name"), "args": call.get("args")} == proposed:  # the revision, if any

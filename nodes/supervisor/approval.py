@@ -11,8 +11,10 @@ from typing import Any
 
 from langgraph.types import interrupt
 
+from nodes import stamps
 from nodes.clock import iso_utc, now
 from nodes.effects import ask_key, first_answer, world_ledger
+from nodes.expiry import first_answer_at
 from nodes.journal import Journal
 from nodes.run import policy_for
 from nodes.supervisor import conversation as conv
@@ -21,10 +23,14 @@ from nodes.trace import ANSWER_REFUSED, refused_answer, stop, trace_row
 from policies import supervisor as rules
 from policies.human import answer_reviewer_problem, parse_human_answer
 from policies.json_safety import json_problem, type_name
+from policies.supervisor import expiry
+from policies.supervisor.expiry import EXPIRED_REASON
+from policies.words import RequestReader
 
 
-def escalate(state: State) -> dict:
-    """Write the approval request (and when it was raised: waiting time is not run time)."""
+def escalate(state: State, runtime: Ctx, *, policy: rules.SupervisorPolicy | None = None) -> dict:
+    """Write the approval request (and when it was raised: waiting time is not run time), with its
+    expiry where the policy sets one; a question asked again once it expired is a new round."""
     request = rules.approval_request(
         state["action"],
         state["review"],
@@ -32,18 +38,102 @@ def escalate(state: State) -> dict:
         thread_id=state.get("thread_id"),
         step=state.get("steps"),
     )
-    return {"approval_request": {**request, "requested_at": now()}}
+    asked_at = now()
+    if policy is not None:
+        request = expiring_request(state, policy_for(runtime, policy), request, asked_at)
+    stamped = stamps.stamp(*stamps.call_of(state["action"]), stamps.asked_key(request))
+    return {"approval_request": {**request, "requested_at": asked_at, **stamped}}
+
+
+def ask_tampered(state: State) -> dict | None:
+    """With ``$AGENT_PATTERNS_AUDIT_KEY``: the run stopped ``approval_tampered`` when the call that
+    waits for an answer is not the one stamped when it was asked (its checkpoint was changed while
+    it waited); else None."""
+    request = state.get("approval_request") or {}
+    if not stamps.tampered(request.get("stamp"), *stamps.call_of(state["action"]), stamps.asked_key(request)):
+        return None
+    figures = _figures(state, state["action"])
+    stopped = stop(state, "human_approval", "approval_tampered", figures=figures, details={"stamp": "asked"})
+    return conv.close_open_calls(state, stopped)
+
+
+def approved_stamp(state: State, action: dict) -> dict:
+    """The approval request with the approved call's stamp (checked before it runs), or as it was
+    without a key."""
+    request = state["approval_request"]
+    made = stamps.stamp(*stamps.call_of(action), stamps.asked_key(request))
+    return {"approval_request": {**request, "approved_stamp": made["stamp"]}} if made else {}
+
+
+def expiring_request(
+    state: State, policy: rules.SupervisorPolicy, request: dict[str, Any], asked: float
+) -> dict[str, Any]:
+    """The request with its expiry (nothing added where the question never expires); the round
+    after the last one where the question it replaces expired (:func:`late_answer`)."""
+    before = state.get("approval_request") or {}
+    round_ = int(before.get("round") or 1) + 1 if before.get("expired") else 1
+    fields = expiry.expiry_fields(expiry.expiry_for(policy, state["action"]), asked, round_)
+    return expiry.with_expiry(request, fields)
+
+
+def late_answer(
+    state: State, policy: rules.SupervisorPolicy, answer: Any, answered: float, paused: float
+) -> dict[str, Any] | None:
+    """An answer given after its question expired: not applied. ``reject`` (or a late rejection):
+    the call is refused, ``approval_expired``; ``ask_again``: back to ``escalate``, which asks it
+    again with a fresh expiry. Either way a trace row says so, with the late answer and its
+    reviewer. None where the answer was in time (or the question never expires)."""
+    by = "human"
+    request, action = state["approval_request"], state["action"]
+    rule = expiry.asked_with(request)  # as the question said, whatever policy the run resumed under
+    asked = float(request["requested_at"])
+    if not expiry.is_late(rule, asked, answered):
+        return None
+    outcome = expiry.late_outcome(rule, answer.type)
+    figures = expiry.late_figures(action, answer, asked, answered, rule)
+    paused_total = float(state.get("paused_seconds") or 0.0) + paused
+    row = trace_row({**state, "paused_seconds": paused_total}, expiry.EXPIRED_PHASE, ok=False, **figures)
+    said = {"answered_at": figures["answered_at"]}
+    if answer.reviewer is not None:
+        said["reviewer"] = answer.reviewer
+    if outcome == "ask_again":
+        expired = {**request, "expired": True}
+        return {"approval_request": expired, "paused_seconds": paused_total, "trace": [row], **said}
+    update = {
+        "human_answer": {"type": answer.type, "message": answer.message, "expired": True, "decided_by": by},
+        "human_approved": False,
+        "paused_seconds": paused_total,
+        **said,
+    }
+    state = {**state, "trace": [*(state.get("trace") or []), row]}
+    message = expiry.expired_message(figures)
+    refused = _refuse(
+        state,
+        policy,
+        "human_approval",
+        EXPIRED_REASON,
+        by="human",
+        action=action,
+        message=message,
+        update=update,
+    )
+    return {**refused, "trace": [row, *(refused.get("trace") or [])]}
 
 
 def _ask(
-    state: State, policy: rules.SupervisorPolicy, hooks: Hooks, models: Models, journal: Journal | None = None
+    state: State,
+    policy: rules.SupervisorPolicy,
+    hooks: Hooks,
+    models: Models,
+    journal: Journal | None = None,
+    reader: RequestReader | None = None,
 ) -> tuple[Any, ...]:
     """Ask until an answer can be applied, at most ``human_answer_attempts`` times (the automatic
     approver once): ``(answer, decision or None, answers given, the problem of each refused one)``.
     With a journal, the first answer to each question wins: a second process resuming the same
     question with another answer applies the first (:func:`nodes.effects.first_answer`)."""
     request, thread = state["approval_request"], str(state.get("thread_id") or "")
-    asked = {k: v for k, v in request.items() if k != "requested_at"}
+    asked = {k: v for k, v in request.items() if k not in ("requested_at", "stamp", "approved_stamp")}
     given: list[Any] = []
     problems: list[str] = []
     tries = 1 if policy.auto_approver_enabled else policy.human_answer_attempts
@@ -66,12 +156,21 @@ def _ask(
             continue
         if answer.type == "reject":
             return answer, None, given, problems
-        context = _review_context(state, policy, world_ledger(journal, str(state.get("thread_id") or "")))
+        world = world_ledger(journal, str(state.get("thread_id") or ""))
+        context = _review_context(state, policy, world, reader)
         decision = rules.approved_action(answer, state["action"], policy, context, hooks, models)
         if decision.passed:
             return answer, decision, given, problems
         problems.append(rules.edit_problem(decision))
     return None, None, given, problems
+
+
+def answered_time(state: State, journal: Journal | None, attempt: int, value: Any) -> float:
+    """When the answer applied now was given: the time the thread's journal stored it first (the
+    same in every run of the node), else now."""
+    asked = {k: v for k, v in state["approval_request"].items() if k != "requested_at"}
+    key = ask_key({**asked, "attempt": attempt})
+    return first_answer_at(journal, str(state.get("thread_id") or ""), key, value)[1]
 
 
 def _refused_rows(state: State, given: list[Any], problems: list[str], by: str) -> list[dict[str, Any]]:
@@ -100,11 +199,15 @@ def human_approval(
     hooks: Hooks,
     models: Models,
     journal: Journal | None = None,
+    reader: RequestReader | None = None,
 ) -> dict:
     """Pause for the human (or ask the automatic approver) and apply the answer. An answer that
     cannot be applied is asked again, with the problem, before the run gives up on it."""
     policy = policy_for(runtime, policy)
-    answer, decision, given, problems = _ask(state, policy, hooks, models, journal)
+    tampered = ask_tampered(state)
+    if tampered is not None:
+        return tampered
+    answer, decision, given, problems = _ask(state, policy, hooks, models, journal, reader)
     by = "auto_approver" if policy.auto_approver_enabled else "human"
     refused = _refused_rows(state, given, problems, by)
     state = {**state, "trace": [*(state.get("trace") or []), *refused]} if refused else state
@@ -132,6 +235,11 @@ def human_approval(
             **update,
         )
         return _with_rows(refused, conv.close_open_calls(state, stopped))
+    if by == "human":
+        answered = answered_time(state, journal, len(given), given[-1])
+        late = late_answer(state, policy, answer, answered, paused)
+        if late is not None:
+            return _with_rows(refused, late)
     # who answered and when (a human's answer only; a reviewer the answer does not name is absent)
     said = {"answered_at": iso_utc()} if by == "human" else {}
     if by == "human" and answer.reviewer is not None:
@@ -167,9 +275,10 @@ def human_approval(
         "approved_by": by,
         "paused_seconds": paused_total,
         **said,
+        **approved_stamp(state, decision.details["action"]),
     }
     if by == "human" and answer.type == "approve":  # one ask per task: the yes covers the same kind
-        context, review = _review_context(state, policy), state["review"]
+        context, review = _review_context(state, policy, reader=reader), state["review"]
         grant = rules.grant_for(state["action"], review, context, policy, step=state.get("steps"))
         if grant is not None:
             update["grants"] = [*(state.get("grants") or []), grant]

@@ -13,6 +13,7 @@ from typing import Any
 
 from langgraph.types import interrupt
 
+from nodes import stamps
 from nodes.clock import out_of_time
 from nodes.effects import (
     IN_DOUBT_DECISIONS,
@@ -92,6 +93,10 @@ def execute(
     reconciling = bool(key and journal is not None and journal.get(thread, key))
     if out_of_time(state, policy) and not reconciling:
         return conv.close_open_calls(state, stop(state, "execution", "max_seconds", figures=figures))
+    if approval_tampered(state):
+        details = {"stamp": "approved"}
+        stopped = stop(state, "execution", "approval_tampered", figures=figures, details=details)
+        return conv.close_open_calls(state, stopped)
     calls = list(state.get("calls") or [])
     checked = check_tool_call(
         tools, name, args, limits=policy.gateway_limits(), specs=policy.tools, past_calls=calls
@@ -141,6 +146,17 @@ def execute(
     if key and journal is not None and not outcome.detail.get("from_journal"):
         settle(journal, thread, key, ok=bool(call["ok"]), observation=observation, ledger=entries)
     return {**update, "ledger": [*(state.get("ledger") or []), *entries]} if entries else update
+
+
+def approval_tampered(state: State) -> bool:
+    """With ``$AGENT_PATTERNS_AUDIT_KEY``: a call asked about this step (its approval request) that
+    is not the one stamped when it was approved (its checkpoint was changed since)."""
+    request = state.get("approval_request")
+    if not request:
+        return False
+    return stamps.tampered(
+        request.get("approved_stamp"), *stamps.call_of(state["action"]), stamps.asked_key(request)
+    )
 
 
 def _effect_key(state: State, step: int, name: str) -> str:

@@ -35,6 +35,7 @@ from policies.json_safety import json_problem
 from policies.schemas import ArgsModel
 from policies.supervisor.subject import bound_arg_names, thread_subject
 from policies.text import json_hash
+from policies.words import RequestReader
 
 State = Mapping[str, Any]
 Ctx = Runtime[rules.SupervisorPolicy]
@@ -97,10 +98,14 @@ def _subject(state: State) -> dict[str, Any]:
 
 
 def _review_context(
-    state: State, policy: rules.SupervisorPolicy, world: list[dict[str, Any]] | None = None
+    state: State,
+    policy: rules.SupervisorPolicy,
+    world: list[dict[str, Any]] | None = None,
+    reader: RequestReader | None = None,
 ) -> rules.ReviewContext:
     """What the review reads; ``world``: the thread's journal's ledger entries (what ran, or may
-    have run, in any process or branch), counted beside the state's own."""
+    have run, in any process or branch), counted beside the state's own; ``reader``: how the
+    user's turn (``goal``, the user's words only) is read into mandates (None: the grammar)."""
     return rules.ReviewContext(
         tuple(conv.calls_whole(state)),  # a large observation: whole, from the conversation
         _subject(state),
@@ -109,6 +114,7 @@ def _review_context(
         tuple(policy.constants()),
         grants=tuple(state.get("grants") or ()),
         ledger=merged(state.get("ledger") or (), world or []),
+        reader=reader,
     )
 
 
@@ -266,6 +272,7 @@ def review(
     policy: rules.SupervisorPolicy,
     hooks: Hooks,
     journal: Journal | None = None,
+    reader: RequestReader | None = None,
 ) -> dict:
     """The supervisor's review of the action, against the thread's ledger as the journal holds it
     (``world_seq``: how far the journal was read, so that the call's claim sees what changed)."""
@@ -283,8 +290,8 @@ def review(
         return _refuse(
             state, policy, "review", reason, by="supervisor", action=action, message=message, update=again
         )
-    decision = rules.review_action(action, _review_context(state, policy, world), policy, hooks)
-    row = {"decision": decision.verdict, "reason": decision.reason, **decision.details}
+    decision = rules.review_action(action, _review_context(state, policy, world, reader), policy, hooks)
+    row = rules.review_row(decision)
     update: dict[str, Any] = {"review": row, "reviews": [*(state.get("reviews") or []), row], **seen}
     if decision.verdict == "approve":  # the rules approved it, or a human's yes earlier in the run covers it
         update["approved_by"] = rules.approver(decision.details)

@@ -37,6 +37,7 @@ from policies.supervisor.approval import (
     edit_problem,
     escalation_text,
     hitl_action,
+    review_row,
     rule_details,
     shown_details,
 )
@@ -114,6 +115,7 @@ __all__ = [
     "policy_problems",
     "refused_before",
     "review_action",
+    "review_row",
     "rule_details",
     "shown_details",
     "tool_names",

@@ -51,9 +51,17 @@ def approval_answers(action: Mapping[str, Any], arg: str | None = None) -> list[
     ]
 
 
+def review_row(decision: Decision) -> dict[str, Any]:
+    """A supervisor review as both engines record it (the ``review`` and ``reviews`` rows, the
+    audit): its verdict (``decision``), ``reason`` and details, and the check of the review chain
+    that decided (``check``: :data:`policies.supervisor.review.CHAIN`) where one did."""
+    row = {"decision": decision.verdict, "reason": decision.reason, **decision.details}
+    return row | ({"check": decision.check} if decision.check else {})
+
+
 def rule_details(review: Mapping[str, Any]) -> dict[str, Any]:
     """A review row's details: what the rule that decided reported (not the revised action)."""
-    return {k: v for k, v in review.items() if k not in ("decision", "reason", "action", "changes")}
+    return {k: v for k, v in review.items() if k not in ("decision", "reason", "check", "action", "changes")}
 
 
 #: The name a final answer goes by in an approval request (its one argument: ``answer``).

@@ -15,6 +15,7 @@ from typing import Any
 from policies.amounts import amount_value
 from policies.provenance import Source, leaf_paths, record_identity, sources_of
 from policies.supervisor.rules import OneOf
+from policies.words import Mandate, RequestReader, mandates
 
 #: Whose amount a limit could not read (an ``amount_not_readable`` decision's ``details.unreadable``):
 #: the call reviewed, or one the sum counts.
@@ -45,6 +46,20 @@ def tools_of(name: str, group: Collection[str]) -> frozenset[str]:
     return frozenset({name, *group})
 
 
+@dataclass(frozen=True)
+class TurnReading:
+    """A turn read once: the mandates ``reader`` read from the turn's text (``request``), given to
+    every rule of a review that reads the request, so that a reader (a model's) is asked once per
+    review, never once per rule. Another text is read by ``reader`` itself."""
+
+    request: str
+    found: tuple[Mandate, ...]
+    reader: RequestReader | None = None
+
+    def mandates(self, request: str) -> Sequence[Mandate]:
+        return self.found if request == self.request else mandates(request, self.reader)
+
+
 def _same(value: Any) -> tuple[bool, Any]:
     """A value as set membership compares it: strings trimmed, whitespace collapsed, case folded;
     a boolean never equal to a number."""
@@ -67,6 +82,9 @@ class ReviewContext:
     #: tool → paths of its observations trusted the other way (``ToolSpec.trust_except``); filled
     #: in from the policy by :func:`review_action` when left empty
     field_trust: Mapping[str, Sequence[str]] = field(default_factory=dict)
+    #: the policy's side-effect tools, whose calls in the run give the ids they returned as the
+    #: run's own (``provenance.own_ids``); filled in from the policy by :func:`review_action`
+    effects: frozenset[str] = frozenset()
     #: the grants of this turn: escalated steps a human approved, whose kind and provenance a later
     #: escalation may share (:mod:`policies.supervisor.grants`)
     grants: tuple[Mapping[str, Any], ...] = ()
@@ -76,6 +94,16 @@ class ReviewContext:
     #: the thread's ledger: what the successful calls of the tools thread-wide rules watch did, in
     #: every run of the thread, this one's included (:mod:`policies.supervisor.ledger`)
     ledger: tuple[Mapping[str, Any], ...] = ()
+    #: how the user's turn is read into mandates (:class:`~policies.words.RequestReader`; None: the
+    #: default grammar, :class:`~policies.words.GrammarReader`). It is given ``request`` only, the
+    #: user's own words, never a tool's result (``build_graph(reader=...)``,
+    #: ``GovernanceMiddleware(reader=...)``)
+    reader: RequestReader | None = None
+
+    @cached_property
+    def read(self) -> TurnReading:
+        """The turn's mandates, read once for the whole review (:class:`TurnReading`)."""
+        return TurnReading(self.request, tuple(mandates(self.request, self.reader)), self.reader)
 
     @cached_property
     def sources(self) -> list[Source]:
@@ -88,6 +116,7 @@ class ReviewContext:
             trusted_tools=self.trusted,
             constants=list(self.constants),
             field_trust=self.field_trust,
+            effects=self.effects,
         )
         if self.human:
             found.append(Source("human", " | ".join(t for _p, t in leaf_paths(dict(self.human)))))

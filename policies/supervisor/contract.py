@@ -21,6 +21,7 @@ _REFUSALS = (
     "invalid_action:bad_arg_type:",
     "supervisor_block:",
     "human_rejected",
+    "approval_expired",
     "tool_denied:",
     "tool_missing:",
     "tool_bad_args:",

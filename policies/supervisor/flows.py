@@ -22,7 +22,7 @@ from policies.provenance import (
 )
 from policies.supervisor.policy import SupervisorPolicy
 from policies.supervisor.rules import Destinations, Reader
-from policies.words import affirmative_words, field_word
+from policies.words import RequestReader, affirmative_words, field_word
 
 #: A bare name ending in one of these is a file, not a domain (``report.pdf``), unless the policy
 #: names its argument as a destination.
@@ -115,7 +115,9 @@ def _recipient(reader: Reader, args: Mapping[str, Any], sources: Sequence[Source
     return ok, ", ".join(told)
 
 
-def _asked_for(reader: Reader, secret: Sensitive, sources: Sequence[Source]) -> bool:
+def _asked_for(
+    reader: Reader, secret: Sensitive, sources: Sequence[Source], words: RequestReader | None = None
+) -> bool:
     """Does the request say what the value is (unless the reader does not ask it to): a clause of
     it asks for one of the reader's ``names``, or the field's word, as a whole word (plurals and
     other inflections too: "card" is not "cardiology", "key" is not "keynote")?"""
@@ -125,7 +127,7 @@ def _asked_for(reader: Reader, secret: Sensitive, sources: Sequence[Source]) -> 
     stem = word[:-1] if len(word) > 3 and word.endswith("s") else word  # cards: a card
     names = list(reader.names) or [stem]
     request = next((s.text for s in sources if s.kind == "request"), "")
-    return bool([n for n in names if n]) and affirmative_words(request, [n for n in names if n])
+    return bool([n for n in names if n]) and affirmative_words(request, [n for n in names if n], words)
 
 
 def confidentiality(
@@ -134,9 +136,11 @@ def confidentiality(
     args: Mapping[str, Any],
     calls: Sequence[Mapping[str, Any]],
     sources: Sources,
+    words: RequestReader | None = None,
 ) -> Decision | None:
     """A confidential value in any argument of this call must go where a reader allows, and, for a
-    reader that asks it (``Reader.asked``), only when the request names what it is."""
+    reader that asks it (``Reader.asked``), only when the request names what it is (the request
+    read by ``words``, a :class:`~policies.words.RequestReader`; default: the grammar)."""
     fields = policy.sensitive_fields()
     secrets = sensitive_values(calls, fields) if fields else []
     if not secrets:
@@ -147,7 +151,7 @@ def confidentiality(
         for secret in (s for s in secrets if carries(value, s.value)):
             readers = [r for r in rule.readers if _reads(r, tool, arg, secret)]
             allowed = [(r, *_recipient(r, args, sources)) for r in readers]
-            if any(ok and _asked_for(r, secret, sources) for r, ok, _told in allowed):
+            if any(ok and _asked_for(r, secret, sources, words) for r, ok, _told in allowed):
                 continue
             recipient = next((told for _r, _ok, told in allowed if told), "")
             more = {"recipient": recipient} if recipient else {}

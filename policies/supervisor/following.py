@@ -26,7 +26,7 @@ from policies.records import (
 from policies.supervisor.context import ReviewContext
 from policies.supervisor.policy import SupervisorPolicy
 from policies.supervisor.rules import Follow, ToolRules
-from policies.words import position, step_sentences, words_of
+from policies.words import RequestReader, position, step_sentences, words_of
 
 __all__ = ["authorised", "followed", "planted_detail"]
 
@@ -41,8 +41,10 @@ def _the_step(record: Record, rule: Follow) -> bool:
     return record.keyed and bool(word_starts(named, [*rule.verbs, *rule.objects]))
 
 
-def _follows(rule: Follow, value: Any, request: str, calls: Calls, keys: Naming) -> str | None:
-    for sentence in step_sentences(request, rule.verbs, rule.objects):
+def _follows(
+    rule: Follow, value: Any, request: str, calls: Calls, keys: Naming, reader: RequestReader | None
+) -> str | None:
+    for sentence in step_sentences(request, rule.verbs, rule.objects, reader):
         named = [r for r in named_records(sentence, calls, keys) if not _the_step(r, rule)]
         holding = [
             r
@@ -62,13 +64,15 @@ def followed(
     request: str,
     calls: Calls,
     subject: Mapping[str, Any] | None = None,
+    reader: RequestReader | None = None,
 ) -> str | None:
     """Is ``value`` (one value of ``arg`` of ``tool``; an identifier found in free text as
     ``(kind, canonical)``) one the request asks to take from tool data, by one of the policy's
-    ``follow`` rules? Where it came from, or None."""
+    ``follow`` rules? Where it came from, or None. The request is read by ``reader`` (default: the
+    grammar of :mod:`policies.words`)."""
     rules = [r for r in policy.follow if arg in r.args.get(tool, ())]
     keys = policy.naming(subject) if rules else Naming(keys={})
-    return next((told for r in rules if (told := _follows(r, value, request, calls, keys))), None)
+    return next((told for r in rules if (told := _follows(r, value, request, calls, keys, reader))), None)
 
 
 def _from_named(value: Any, records: Sequence[Record], naming: Naming) -> Record | None:
@@ -219,6 +223,7 @@ def _planted(
     calls: Calls,
     sources: Sequence[Source],
     subject: Mapping[str, Any] | None = None,
+    reader: RequestReader | None = None,
 ) -> tuple[tuple[str, Any, str] | None, dict[str, str]]:
     """The first detail (a leaf of an argument not in ``ruled``) nobody the policy trusts vouches
     for: ``(arg, value, where it appears)`` or None; and where each detail let through came from."""
@@ -239,7 +244,7 @@ def _planted(
         if record is not None:
             notes[name] = f"held by {record.label()}"
             continue
-        told = followed(policy, tool, name, value, request, calls, subject) if found else None
+        told = followed(policy, tool, name, value, request, calls, subject, reader) if found else None
         if told:
             notes[name] = told
             continue
@@ -260,7 +265,15 @@ def planted_detail(
         return None, {}
     ruled = {r.arg for r in rules.arg_sources}
     planted, notes = _planted(
-        policy, tool, args, ruled, context.request, context.calls, context.sources, context.subject
+        policy,
+        tool,
+        args,
+        ruled,
+        context.request,
+        context.calls,
+        context.sources,
+        context.subject,
+        context.read,
     )
     if planted is None:
         return None, notes

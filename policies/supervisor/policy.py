@@ -163,6 +163,19 @@ class SupervisorPolicy(BasePolicy):
         "AIMessage.tool_calls); json = one JSON action in text; auto = native when the chat model "
         "implements bind_tools, else json.",
     )
+    ask_expires_after: float | None = Field(
+        None,
+        gt=0,
+        description="Seconds a question put to a human stays valid, from when it is asked (None: it never "
+        "expires). An answer given later runs nothing: on_expired says what it leaves. A tool's rules may "
+        "set their own (ToolRules.ask_expires_after).",
+    )
+    on_expired: Literal["ask_again", "reject"] = Field(
+        "reject",
+        description="An answer given after the question expired: reject = the call is refused "
+        "(approval_expired, fed back like any refusal); ask_again = the question is asked again, with a "
+        "fresh expiry. Either way the audit keeps the late answer and its reviewer.",
+    )
     auto_approver_enabled: bool = Field(
         False,
         description="Let the automatic approver answer escalations instead of pausing for a human.",
@@ -304,6 +317,10 @@ class SupervisorPolicy(BasePolicy):
     def trusted_tools(self) -> list[str]:
         """The tools whose observations this policy trusts (``ToolSpec.trust``)."""
         return [name for name, spec in self.tools.items() if spec.trust == "trusted"]
+
+    def effect_tools(self) -> frozenset[str]:
+        """The tools this policy names as acting on the world (``ToolSpec.side_effect``)."""
+        return frozenset(name for name, spec in self.tools.items() if spec.side_effect)
 
     def field_trust(self) -> dict[str, list[str]]:
         """Tool → the paths of its observations whose trust is the opposite of the tool's."""

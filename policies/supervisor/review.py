@@ -1,10 +1,32 @@
 """The review engine: one supervisor review of a validated action against the policy's rules and
-what the run knows (:class:`ReviewContext`), giving approve, revise, escalate or block."""
+what the run knows (:class:`ReviewContext`), giving approve, revise, escalate or block.
+
+A tool call is decided by one ordered chain of named checks (:data:`CHAIN`), each
+``check(call, context) -> Decision | None``: the first that decides gives the decision, which names
+it (``Decision.check``) and the checks passed before it (``Decision.passed_checks``), as Cedar's
+authorizer names the policies that determined an answer. The order, in the floors a call is
+decided by:
+
+1. read the turn: ``mandate`` (the clause of the user's turn that asks for this kind of action,
+   read once per review by the context's request reader from the user's words only);
+2. where each value came from: ``binding`` (bound arguments, set membership, preconditions),
+   ``provenance`` (flows, argument sources, identifiers in free text, the requested kind and its
+   details, follow rules), ``ownership`` (records that must be the subject's);
+3. who may authorise it: ``authority`` (whether the request may stand in for the human: it asks
+   for this kind of action and gives every value);
+4. limits: ``amounts`` (numbers, the run's or thread's cap), ``record_limits``, ``defaults``,
+   ``custom_rules``, ``read_only`` (a read-only tool is approved here: the limits below are on
+   changes), ``repeats``, ``thresholds``;
+5. the decision: ``approval`` (by the request, or asked), ``approve``.
+
+An escalation a grant of the turn covers is then approved (:data:`GRANTS`,
+:mod:`policies.supervisor.grants`). Adding a rule kind: a model in :mod:`policies.supervisor.rules`,
+a check here, a line in :data:`CHAIN`, a test beside it."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import replace
+from dataclasses import dataclass, field, replace
 from decimal import Decimal
 from typing import Any
 
@@ -22,6 +44,7 @@ from policies.provenance import (
     rule_values,
     traced,
 )
+from policies.supervisor.conditions import conditional_mandate, conditioned
 from policies.supervisor.context import (
     AN_EARLIER_CALL,
     DECIMALS,
@@ -112,12 +135,14 @@ def _provenance(
     value does appear, the flow it stopped); else where each checked value came from."""
 
     def follow(arg: str, value: Any) -> str | None:
-        return followed(policy, name, arg, value, context.request, context.calls, context.subject)
+        return followed(
+            policy, name, arg, value, context.request, context.calls, context.subject, context.read
+        )
 
     def sources() -> Sequence[Source]:  # built when a flow rule reads them
         return context.sources
 
-    refused = confidentiality(policy, name, args, context.calls, sources)
+    refused = confidentiality(policy, name, args, context.calls, sources, context.read)
     refused, checked = (refused, {}) if refused else destinations(policy, name, args, sources, follow)
     if refused is not None:
         return refused
@@ -129,7 +154,13 @@ def _provenance(
             if admitting and not _only_an_operand(value, admitting, context.request):
                 continue
             derived = derived_from(
-                value, context.sources, rule.sources, rule.derived, rule.max_terms, request=context.request
+                value,
+                context.sources,
+                rule.sources,
+                rule.derived,
+                rule.max_terms,
+                request=context.request,
+                reader=context.read,
             )
             told_by = derived.describe() if derived else _follow_traced(follow, rule.arg, value)
             if told_by:
@@ -144,10 +175,16 @@ def _provenance(
         if refused is not None:
             return refused
     asked = rules.requested
-    if asked is not None and not requested(asked, context.request):
-        said = {k: v for k, v in asked.model_dump(include={"keywords", "verbs", "objects"}).items() if v}
-        told = flow(name, "the request does not ask for this kind of action", name)
-        return Decision(policy.verdict(asked.verdict), asked.reason, {**said, **told})
+    if asked is not None and not requested(asked, context.request, context.read):
+        # a step the request makes conditional stands on its condition, checked on trusted data
+        check = conditioned(asked, args, context, policy)
+        if check is None:
+            said = {k: v for k, v in asked.model_dump(include={"keywords", "verbs", "objects"}).items() if v}
+            told = flow(name, "the request does not ask for this kind of action", name)
+            return Decision(policy.verdict(asked.verdict), asked.reason, {**said, **told})
+        if not check.holds:
+            return Decision("escalate", "condition_not_checked", check.details())
+        checked["condition"] = check.told
     planted, notes = planted_detail(policy, name, rules, args, context)
     return planted if planted is not None else {**checked, **notes}
 
@@ -190,7 +227,14 @@ def _free_text(
                 if any(s.admitted_by(rule.sources) for s in found):
                     continue
                 told_by = followed(
-                    policy, tool, name, (kind, value), context.request, context.calls, context.subject
+                    policy,
+                    tool,
+                    name,
+                    (kind, value),
+                    context.request,
+                    context.calls,
+                    context.subject,
+                    context.read,
                 )
                 if told_by:
                     checked[label] = told_by
@@ -336,80 +380,211 @@ def review_action(
     """One supervisor review of a validated action: approve, revise (``details["action"]``),
     escalate (``details["arg"]``/``limit`` for thresholds) or block. Where provenance rules
     checked values, the decision's ``details["provenance"]`` says where each came from; a flow rule's
-    refusal or escalation says which flow it stopped (``details["flow"]``: value, from, to)."""
+    refusal or escalation says which flow it stopped (``details["flow"]``: value, from, to). A tool
+    call is decided by :data:`CHAIN`, in order; the decision names the check that decided
+    (``Decision.check``) and the checks it passed (``Decision.passed_checks``)."""
     if not context.field_trust and policy.field_trust():
         context = replace(context, field_trust=policy.field_trust())
+    if not context.effects and policy.effect_tools():
+        context = replace(context, effects=policy.effect_tools())
     if action.get("kind") == "final":
-        return _final_review(action, context, policy)
+        return replace(_final_review(action, context, policy), check=FINAL_CHECK)
     name = str(action.get("name"))
-    return granted(action, _with_mandate(name, action, context, policy, hooks), context, policy)
-
-
-def _with_mandate(
-    name: str,
-    action: Mapping[str, Any],
-    context: ReviewContext,
-    policy: SupervisorPolicy,
-    hooks: Mapping[str, CustomRule] | None,
-) -> Decision:
-    """The review of a call, with the mandate it stands on where its tool's rules need one
-    (``ToolRules.requested``): ``details["mandate"]`` is the clause of the request that asks for
-    this kind of action ("cancel · the Budget Review"), or None where none does. The audit row and
-    the human's approval request show it ("you asked: ...", "no request asked for this")."""
-    decision = _review_call(name, action, context, policy, hooks)
-    rules = policy.rules_for(name)
-    if rules is None or rules.requested is None:
-        return decision
-    found = mandate(rules.requested, context.request)
-    return Decision(decision.verdict, decision.reason, {**decision.details, "mandate": found})
-
-
-def _review_call(
-    name: str,
-    action: Mapping[str, Any],
-    context: ReviewContext,
-    policy: SupervisorPolicy,
-    hooks: Mapping[str, CustomRule] | None,
-) -> Decision:
     rules = policy.rules_for(name)  # its own, and the summed rules of the groups it belongs to
     if rules is None:
-        return _block(f"unknown_tool_for_supervisor:{name}")
-    args: Mapping[str, Any] = action.get("args") or {}
-    decided = _binding(rules, args, context, policy)
-    traced = _provenance(name, rules, args, context, policy) if decided is None else {}
-    if isinstance(traced, Decision):
-        decided, traced = traced, {}
-    if decided is None:  # a value the run may use, on a record that must be the subject's
-        decided = owned_records(rules, args, context, policy)
-    seen = {"provenance": traced} if traced else {}
-    if decided is None and not rules.read_only:
-        decided = _amounts(action, name, rules, context) or record_limits(name, rules, args, context, policy)
-        for default in rules.defaults if decided is None else ():
-            present = args.get(default.arg)
-            if present is None or (isinstance(present, str) and not present.strip()):
-                return _revise(action, default.reason, {default.arg: default.value})
-    if decided is None:
-        decided = _apply_custom(rules.custom, action, context, hooks or {})
-    if decided is not None or rules.read_only:
-        return decided or Decision("approve", rules.approve_reason, seen)
-    again = repeated(name, rules, args, context, policy)
-    if again is not None:
-        return Decision(again.verdict, again.reason, {**again.details, **seen})
-    above = _thresholds(name, rules, args, context)
-    if above is not None:
-        return Decision(above.verdict, above.reason, {**above.details, **seen})
-    if rules.require_approval:
-        asked = rules.requested  # a change or deletion whose kind the request asks for, every value given
-        given = (
-            authorised(args, context.request, context.calls, policy, context.subject)
-            if rules.request_as_approval and asked is not None and requested(asked, context.request)
-            else None
+        return replace(_block(f"unknown_tool_for_supervisor:{name}"), check=UNKNOWN_TOOL)
+    call = Call(name, action, action.get("args") or {}, rules, policy, hooks or {})
+    decided = decide_call(call, context)
+    covered = granted(action, decided, context, policy)
+    if covered is decided:
+        return decided
+    return replace(covered, check=GRANTS, passed_checks=(*decided.passed_checks, decided.check))
+
+
+@dataclass
+class Call:
+    """One tool call under review, as the checks of :data:`CHAIN` read it: the tool's ``name``, the
+    ``action`` and its ``args``, the tool's ``rules`` (its own and its groups'), the ``policy`` and
+    the ``custom_rules`` it names; and what the checks passed so far found: the turn's ``mandate``
+    for this kind of action (``ToolRules.requested``), where each checked value came from
+    (``traced``) and, where the request may stand in for the human, where it gives each value
+    (``given``)."""
+
+    name: str
+    action: Mapping[str, Any]
+    args: Mapping[str, Any]
+    rules: ToolRules
+    policy: SupervisorPolicy
+    custom_rules: Mapping[str, CustomRule]
+    mandate: str | None = None
+    traced: dict[str, str] = field(default_factory=dict)
+    given: dict[str, str] | None = None
+
+    @property
+    def seen(self) -> dict[str, Any]:
+        """Where the checked values came from, as a decision's details carry it."""
+        return {"provenance": self.traced} if self.traced else {}
+
+    def limited(self) -> bool:
+        """Do the limits on amounts, records and defaults apply (a tool that changes something)?"""
+        return not self.rules.read_only
+
+
+#: A check of the chain: the call and what the run knows in, a decision (it decided) or None (it
+#: passed the call on to the next check).
+Check = Callable[[Call, ReviewContext], Decision | None]
+
+
+def _read_mandate(call: Call, context: ReviewContext) -> Decision | None:
+    """Read the turn: the mandate of the user's turn that asks for this kind of action (shown to
+    the human and in the audit: "you asked: cancel · the Budget Review"), read once per review
+    by the context's reader from the user's words only."""
+    if call.rules.requested is not None:
+        call.mandate = mandate(call.rules.requested, context.request, context.read) or conditional_mandate(
+            call.rules.requested, call.action, context, call.policy
         )
-        if given is not None:
-            said = {"provenance": {**traced, **given}, "approved_by": "request"}
-            return Decision("approve", rules.authorised_reason, said)
-        return Decision("escalate", rules.approval_reason, seen)
-    return Decision("approve", rules.approve_reason, seen)
+    return None
+
+
+def _check_binding(call: Call, context: ReviewContext) -> Decision | None:
+    return _binding(call.rules, call.args, context, call.policy)
+
+
+def _check_provenance(call: Call, context: ReviewContext) -> Decision | None:
+    traced = _provenance(call.name, call.rules, call.args, context, call.policy)
+    if isinstance(traced, Decision):
+        return traced
+    call.traced = traced
+    return None
+
+
+def _check_ownership(call: Call, context: ReviewContext) -> Decision | None:
+    return owned_records(call.rules, call.args, context, call.policy)
+
+
+def _check_authority(call: Call, context: ReviewContext) -> Decision | None:
+    """Who may authorise the call without a human: the request itself, where the tool's rules let
+    it (``request_as_approval``), its mandate asks for this kind of action and it gives every value
+    (:func:`~policies.supervisor.following.authorised`). Decides nothing yet: the limits still
+    apply; the approval check reads what it found."""
+    rules = call.rules
+    asked = rules.requested
+    if (
+        rules.require_approval
+        and rules.request_as_approval
+        and asked is not None
+        and requested(asked, context.request, context.read)
+    ):
+        call.given = authorised(call.args, context.request, context.calls, call.policy, context.subject)
+    return None
+
+
+def _check_amounts(call: Call, context: ReviewContext) -> Decision | None:
+    return _amounts(call.action, call.name, call.rules, context) if call.limited() else None
+
+
+def _check_record_limits(call: Call, context: ReviewContext) -> Decision | None:
+    return record_limits(call.name, call.rules, call.args, context, call.policy) if call.limited() else None
+
+
+def _check_defaults(call: Call, context: ReviewContext) -> Decision | None:
+    for default in call.rules.defaults if call.limited() else ():
+        present = call.args.get(default.arg)
+        if present is None or (isinstance(present, str) and not present.strip()):
+            return _revise(call.action, default.reason, {default.arg: default.value})
+    return None
+
+
+def _check_custom(call: Call, context: ReviewContext) -> Decision | None:
+    return _apply_custom(call.rules.custom, call.action, context, call.custom_rules)
+
+
+def _check_read_only(call: Call, context: ReviewContext) -> Decision | None:
+    """A read-only tool that passed its checks so far is approved: the limits below are on changes."""
+    return Decision("approve", call.rules.approve_reason, call.seen) if call.rules.read_only else None
+
+
+def _with_seen(decision: Decision | None, call: Call) -> Decision | None:
+    return (
+        None
+        if decision is None
+        else Decision(decision.verdict, decision.reason, {**decision.details, **call.seen})
+    )
+
+
+def _check_repeats(call: Call, context: ReviewContext) -> Decision | None:
+    return _with_seen(repeated(call.name, call.rules, call.args, context, call.policy), call)
+
+
+def _check_thresholds(call: Call, context: ReviewContext) -> Decision | None:
+    return _with_seen(_thresholds(call.name, call.rules, call.args, context), call)
+
+
+def _check_approval(call: Call, context: ReviewContext) -> Decision | None:
+    """A call whose rules require approval: approved by the request where the authority check found
+    that it gives every value (``approved_by: request``), else asked."""
+    rules = call.rules
+    if not rules.require_approval:
+        return None
+    if call.given is not None:
+        said = {"provenance": {**call.traced, **call.given}, "approved_by": "request"}
+        return Decision("approve", rules.authorised_reason, said)
+    return Decision("escalate", rules.approval_reason, call.seen)
+
+
+def _check_approve(call: Call, context: ReviewContext) -> Decision | None:
+    return Decision("approve", call.rules.approve_reason, call.seen)
+
+
+#: The name :func:`review_action` gives a final answer's decision, a call of a tool the policy does
+#: not know, and an escalation a grant of the turn covers (:mod:`policies.supervisor.grants`).
+FINAL_CHECK = "final_answer"
+UNKNOWN_TOOL = "known_tool"
+GRANTS = "grants"
+
+#: How a tool call is decided, in order: the first check that decides gives the decision.
+#: Read the turn (the mandate for this kind of action) → where each value came from (binding to
+#: the subject, provenance and flows, ownership of the records) → who may authorise it (the
+#: request as the approval) → limits (amounts and caps, record limits, defaults, the policy's
+#: custom rules; a read-only tool is approved here; repeats, thresholds) → the decision (approval
+#: by the request or a human, else approve). An escalation a grant of the turn covers is then
+#: approved (:data:`GRANTS`).
+CHAIN: tuple[tuple[str, Check], ...] = (
+    ("mandate", _read_mandate),
+    ("binding", _check_binding),
+    ("provenance", _check_provenance),
+    ("ownership", _check_ownership),
+    ("authority", _check_authority),
+    ("amounts", _check_amounts),
+    ("record_limits", _check_record_limits),
+    ("defaults", _check_defaults),
+    ("custom_rules", _check_custom),
+    ("read_only", _check_read_only),
+    ("repeats", _check_repeats),
+    ("thresholds", _check_thresholds),
+    ("approval", _check_approval),
+    ("approve", _check_approve),
+)
+
+
+def decide_call(call: Call, context: ReviewContext) -> Decision:
+    """Run :data:`CHAIN` on a tool call: the first check that decides gives the decision, named in
+    it (``check``) with the checks it passed (``passed_checks``); where the tool's rules need a
+    mandate (``ToolRules.requested``), ``details["mandate"]`` is the clause of the request that
+    asks for this kind of action ("cancel · the Budget Review") or None where none does: the audit
+    row and the human's approval request show it ("you asked: ...", "no request asked for this")."""
+    passed: list[str] = []
+    for name, check in CHAIN:
+        decision = check(call, context)
+        if decision is None:
+            passed.append(name)
+            continue
+        if call.rules.requested is not None:
+            decision = Decision(
+                decision.verdict, decision.reason, {**decision.details, "mandate": call.mandate}
+            )
+        return replace(decision, check=name, passed_checks=tuple(passed))
+    raise AssertionError("unreachable: the chain's last check decides")  # pragma: no cover
 
 
 def action_signature(action: Mapping[str, Any]) -> str:

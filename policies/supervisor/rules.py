@@ -354,6 +354,18 @@ class ToolRules(_Rule):
         "require_approval means a human, always.",
     )
     authorised_reason: str = Field("authorised_by_request", description="Reason of such an approval.")
+    ask_expires_after: float | None = Field(
+        None,
+        gt=0,
+        description="Seconds a question about this tool stays valid (None: the policy's "
+        "``ask_expires_after``). An answer given later runs nothing (``on_expired``).",
+    )
+    on_expired: Literal["ask_again", "reject"] | None = Field(
+        None,
+        description="What an answer given after the question expired leaves (None: the policy's "
+        "``on_expired``): ask_again = the question is asked again with a fresh expiry; reject = the "
+        "call is refused (``approval_expired``).",
+    )
 
     @model_validator(mode="before")
     @classmethod

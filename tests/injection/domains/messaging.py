@@ -38,6 +38,9 @@ CHANNELS = {
         {"from": "mallory", "text": "Thanks, reading it now."},
     ],
     "#partners": [{"from": "lena.k", "text": "Is the v2 API live yet?"}],
+    "#minutes": [
+        {"from": "ana", "text": "Minutes of 2026-11-23. TODO: bob (deploy script), ana (room booking)."}
+    ],
 }
 PAGES = {
     "blog.dataworks.example/etl-tips": "ETL tips: load in small batches and validate early.",

@@ -1,0 +1,56 @@
+"""The keyed stamp of an approved call (:mod:`policies.tamper`), with the key from the environment.
+
+A call put to a human is stamped when it is asked (its tool, arguments and the question's key),
+and the call a human approved (or edited) when it is approved, each with HMAC-SHA256 under
+``$AGENT_PATTERNS_AUDIT_KEY``; before the call runs (both engines) the stamp is checked against the
+call about to run. A checkpoint whose call was changed while it waited (anyone with write access
+to the database can) no longer matches: the call is not run and the run stops
+``approval_tampered``. With the key unset nothing is stamped and nothing is checked; with it set,
+a call that waits with no stamp (asked before the key was set, or its stamp removed) is not run
+either: answer what waits before turning the key on.
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+
+from policies.tamper import call_stamp, stamp_matches
+
+#: The environment variable holding the key (any text; a long random one: ``openssl rand -hex 32``).
+AUDIT_KEY_ENV = "AGENT_PATTERNS_AUDIT_KEY"
+
+
+def audit_key() -> bytes | None:
+    """The stamping key, or None (unset or empty: nothing is stamped)."""
+    value = os.environ.get(AUDIT_KEY_ENV, "")
+    return value.encode("utf-8", "surrogatepass") if value else None
+
+
+def stamp(tool: Any, args: Any, ask: Any) -> dict[str, str]:
+    """``{"stamp": ...}`` for a call asked about or approved, or ``{}`` without a key."""
+    key = audit_key()
+    return {"stamp": call_stamp(key, tool, args, ask)} if key is not None else {}
+
+
+def tampered(stamped: Any, tool: Any, args: Any, ask: Any) -> bool:
+    """With a key: is the call about to run not the one stamped (or not stamped at all)?"""
+    key = audit_key()
+    return key is not None and not stamp_matches(key, stamped, tool, args, ask)
+
+
+def call_of(action: Any) -> tuple[Any, Any]:
+    """What a stamp covers of an action: its tool (or ``final``) and its arguments (or answer)."""
+    if not isinstance(action, dict):
+        return None, None
+    return action.get("name", action.get("kind")), action.get("args", action.get("answer"))
+
+
+def asked_key(request: Any) -> str:
+    """The key of the question a request asked first (its stamp, its time and any later attempt
+    aside): what a call's stamps are bound to."""
+    from nodes.effects import ask_key
+
+    if not isinstance(request, dict):
+        return ""
+    return ask_key({k: v for k, v in request.items() if k not in ("stamp", "approved_stamp", "requested_at")})

@@ -1,0 +1,227 @@
+"""Tamper evidence, pure: the hash chain of a thread's audit log and the keyed stamp of an approved
+call (no I/O: the writer is ``nodes.audit``, the reader ``graphs.audit.verify_audit``).
+
+**The chain.** Every item of a thread's log holds its place in the chain (``n``: 0, 1, 2... in the
+order the items were first written), its predecessor's hash (``prev``; ``""`` for the first) and
+its own (``hash``: SHA-256 of the canonical JSON of the item's value less ``n`` and ``hash``, so
+``prev`` is covered). The thread's head (its last place and hash) is kept apart, so a removed last
+item shows too. An item written again with the same content (a node re-run from the same
+checkpoint, a run's rows moved twice) keeps its link; one written again with other content is a new
+link at the end that names the one it ``replaces`` (its place and hash). The first link counts the
+items the log held before the chain began (``before``: a thread older than the chain), so one added
+without a link later shows too.
+
+What it detects: an item edited (its hash no longer matches its content), removed (a place missing,
+or the head past the last item), inserted (a place taken twice, an item without a link beyond those
+written before the chain) or moved (its ``prev`` is another item's hash). What it does not: someone
+who rewrites the whole chain from some item on, hashes and head included, consistently; the chain
+is unkeyed, so anyone who knows this algorithm can. The keyed stamp of an approved call is what a
+writer without the key cannot make.
+
+**The stamp.** An approved call (its tool, its arguments, the key of the question that asked about
+it) stamped with HMAC-SHA256 under a key from the environment: a checkpoint whose call was changed
+after the stamp no longer matches, and the call is not run.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import json
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+#: The fields of an item's value that are its link.
+LINK_FIELDS = ("n", "prev", "hash", "replaces", "before")
+#: The fields a hash does not cover: its place (a place moved shows as a ``prev`` that does not
+#: follow) and the hash itself.
+UNHASHED = ("n", "hash")
+#: Fields that may differ when the same item is written again (when it was written).
+VOLATILE = ("at",)
+#: Integers beyond this are compared as the float a JSON store may return them as.
+_EXACT_INT = 2**53
+
+
+def canonical(value: Any) -> Any:
+    """``value`` as every store returns it: a float with no fraction as an integer (PostgreSQL's
+    ``jsonb`` returns ``5.0`` as ``5.0`` but ``1e20`` as an integer), a large integer as the float
+    a JSON parser may read it as, keys sorted when dumped."""
+    if isinstance(value, bool) or value is None or isinstance(value, str):
+        return value
+    if isinstance(value, int | float):
+        if isinstance(value, float) and not value.is_integer():
+            return value
+        number = int(value)
+        return int(float(number)) if abs(number) > _EXACT_INT else number
+    if isinstance(value, Mapping):
+        return {str(k): canonical(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [canonical(v) for v in value]
+    return str(value)
+
+
+def _dumped(value: Any) -> bytes:
+    text = json.dumps(canonical(value), sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return text.encode("utf-8", "surrogatepass")
+
+
+def link_hash(value: Mapping[str, Any]) -> str:
+    """The hash of an item's value (its ``prev`` included, its place and own hash not)."""
+    return hashlib.sha256(_dumped({k: v for k, v in value.items() if k not in UNHASHED})).hexdigest()
+
+
+def content(value: Mapping[str, Any]) -> Any:
+    """What an item says, less its link and when it was written: two writes of one item compare
+    equal on it."""
+    return canonical({k: v for k, v in value.items() if k not in (*LINK_FIELDS, *VOLATILE)})
+
+
+def linked(value: Mapping[str, Any], n: int, prev: str, **extra: Any) -> dict[str, Any]:
+    """``value`` as the chain's ``n``-th link after ``prev`` (``extra``: ``replaces``, ``before``)."""
+    made = {**{k: v for k, v in value.items() if k not in LINK_FIELDS}, **extra, "n": n, "prev": prev}
+    made["hash"] = link_hash(made)
+    return made
+
+
+def is_linked(value: Any) -> bool:
+    if not isinstance(value, Mapping):
+        return False
+    return isinstance(value.get("hash"), str) and isinstance(value.get("n"), int)
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One break in a thread's chain: what is wrong (``edited``, ``removed``, ``inserted``,
+    ``reordered``), where (the item's key and place, its run and kind) and a sentence."""
+
+    what: str
+    key: str | None
+    n: int | None
+    run_id: Any
+    kind: Any
+    detail: str
+
+    def line(self) -> str:
+        where = f"row {self.n}" if self.n is not None else "a row"
+        item = f" ({self.kind} of run {self.run_id}, key {self.key})" if self.key else ""
+        return f"{self.what}: {where}{item}: {self.detail}"
+
+
+@dataclass(frozen=True)
+class ChainReport:
+    """What the verification of one thread found: ``linked`` items checked, ``before`` items the
+    log held before its chain began (counted, not linked), ``unchained`` (a thread written before
+    the chain existed: nothing to check), and every ``problems``."""
+
+    linked: int
+    before: int
+    unchained: bool
+    problems: tuple[Problem, ...] = field(default_factory=tuple)
+
+    @property
+    def ok(self) -> bool:
+        return not self.problems
+
+
+def _problem(what: str, item: tuple[str, Mapping[str, Any]] | None, n: int | None, detail: str) -> Problem:
+    key, value = item if item is not None else (None, {})
+    return Problem(what, key, n, value.get("run_id"), value.get("kind"), detail)
+
+
+def verify_chain(
+    items: Iterable[tuple[str, Mapping[str, Any]]], head: Mapping[str, Any] | None
+) -> ChainReport:
+    """Check a thread's log (``items``: each item's key and value) against its chain and ``head``
+    (the last place and hash the writer recorded; None: none was)."""
+    links: dict[int, list[tuple[str, Mapping[str, Any]]]] = {}
+    loose = 0
+    for key, value in items:
+        if is_linked(value):
+            links.setdefault(int(value["n"]), []).append((key, value))
+        else:
+            loose += 1
+    if not links and head is None:
+        return ChainReport(0, loose, unchained=True)
+    problems: list[Problem] = []
+    hashes = {v["hash"]: n for n, found in links.items() for _, v in found}
+    replaced = {
+        int(v["replaces"]["n"]): str(v["replaces"].get("hash"))
+        for found in links.values()
+        for _, v in found
+        if isinstance(v.get("replaces"), Mapping) and isinstance(v["replaces"].get("n"), int)
+    }
+    # older items a link took over (written again with other content) are no longer unlinked
+    taken = sum(
+        1
+        for found in links.values()
+        for _, v in found
+        if isinstance(v.get("replaces"), Mapping) and v["replaces"].get("unlinked") is True
+    )
+    last = int(head["n"]) if head is not None and isinstance(head.get("n"), int) else max(links, default=-1)
+    top = max([last, *links])
+    prev_hash = ""
+    for n in range(top + 1):
+        found = links.get(n, [])
+        if not found:
+            if n in replaced:  # written again with other content, later in the chain
+                prev_hash = replaced[n]
+                continue
+            problems.append(_problem("removed", None, n, "no row holds this place in the chain"))
+            prev_hash = None  # type: ignore[assignment]  # the next link cannot be checked against it
+            continue
+        if len(found) > 1:
+            twice = "another row holds the same place"
+            problems += [_problem("inserted", item, n, twice) for item in found[1:]]
+        item = found[0]
+        key, value = item
+        if n > last:
+            problems.append(_problem("inserted", item, n, f"past the last row the writer recorded ({last})"))
+        if link_hash(value) != value["hash"]:
+            problems.append(_problem("edited", item, n, "its content no longer matches its hash"))
+        elif prev_hash is not None and value.get("prev") != prev_hash:
+            moved = hashes.get(str(value.get("prev")))
+            if moved is not None:
+                detail = f"it was written after row {moved}, and is read after row {n - 1}"
+                problems.append(_problem("reordered", item, n, detail))
+            else:
+                detail = "it does not follow the row before it (a row was replaced or removed before it)"
+                problems.append(_problem("removed", item, n, detail))
+        if n == 0:
+            before = value.get("before")
+            if isinstance(before, int) and before - taken != loose:
+                kept = before - taken
+                what = "inserted" if loose > kept else "removed"
+                detail = f"the log held {kept} row(s) from before the chain began, it holds {loose} now"
+                problems.append(_problem(what, None, None, detail))
+            elif not isinstance(before, int) and loose:
+                detail = f"{loose} row(s) carry no link"
+                problems.append(_problem("inserted", None, None, detail))
+        prev_hash = value["hash"]
+    if head is None:
+        problems.append(_problem("removed", None, None, "the chain's head (its last row) is missing"))
+    elif last in links and head.get("hash") != links[last][0][1].get("hash"):
+        moved = hashes.get(str(head.get("hash")))
+        what = "reordered" if moved is not None else "edited"
+        which = f" (row {moved} is)" if moved is not None else ""
+        detail = f"it is not the row the writer recorded last{which}"
+        problems.append(_problem(what, links[last][0], last, detail))
+    first = links.get(0, [("", {})])[0][1]
+    given = first.get("before")
+    count = sum(len(found) for found in links.values())
+    older = given - taken if isinstance(given, int) else loose
+    return ChainReport(count, older, unchained=False, problems=tuple(problems))
+
+
+# --- the keyed stamp of an approved call ---------------------------------------------------------
+
+
+def call_stamp(key: bytes, tool: Any, args: Any, ask: Any) -> str:
+    """The HMAC-SHA256 stamp of a call approved to run: its tool, its arguments and the question's
+    key (so a stamp cannot be moved to another question)."""
+    return hmac.new(key, _dumped({"tool": tool, "args": args, "ask": ask}), hashlib.sha256).hexdigest()
+
+
+def stamp_matches(key: bytes, stamp: Any, tool: Any, args: Any, ask: Any) -> bool:
+    """Does ``stamp`` stamp this very call (compared in constant time)?"""
+    return isinstance(stamp, str) and hmac.compare_digest(stamp, call_stamp(key, tool, args, ask))
