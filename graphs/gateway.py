@@ -55,6 +55,12 @@ START_TIMEOUT = 30.0
 CALLS_THREAD = "mcp-gateway:calls"
 
 
+async def _off_loop(fn: Callable[..., Any], *args: Any) -> Any:
+    """A journal call, off the event loop: an SQLite journal waits for the file's lock, which the
+    async checkpointer's open transaction may hold until the loop runs again."""
+    return await asyncio.to_thread(fn, *args)
+
+
 class GatewayError(RuntimeError):
     """A gateway that cannot start (an upstream that does not answer, two tools of one name)."""
 
@@ -272,21 +278,25 @@ class Gateway:
         given = (meta or {}).get(CALL_ID_META)
         if not isinstance(given, str) or not given:
             return await self._call(key, name, args, meta, asker)
-        claim = self.journal.begin(CALLS_THREAD, given, {"tool": name, "args": dict(args or {})})
+        claim = await _off_loop(
+            self.journal.begin, CALLS_THREAD, given, {"tool": name, "args": dict(args or {})}
+        )
         if not claim.created:
             return await self._first_answer(given)
         try:
             result = await self._call(key, name, args, meta, asker)
         except BaseException:
-            self.journal.finish(CALLS_THREAD, given, NOT_RUN, {"result": None})
+            await _off_loop(self.journal.finish, CALLS_THREAD, given, NOT_RUN, {"result": None})
             raise
-        self.journal.finish(CALLS_THREAD, given, DONE, {"result": result.model_dump(mode="json")})
+        await _off_loop(
+            self.journal.finish, CALLS_THREAD, given, DONE, {"result": result.model_dump(mode="json")}
+        )
         return result
 
     async def _first_answer(self, call_id: str) -> types.CallToolResult:
         """The answer of the call ``call_id`` made before (waiting while it is being made)."""
         while True:
-            found = self.journal.get(CALLS_THREAD, call_id) or {}
+            found = await _off_loop(self.journal.get, CALLS_THREAD, call_id) or {}
             if found.get("status") == DONE:
                 return types.CallToolResult.model_validate((found.get("outcome") or {}).get("result"))
             if found.get("status") != STARTED or process_alive(found) is False:
@@ -379,7 +389,7 @@ class Gateway:
         started = time.monotonic()
         try:
             while True:
-                found = [a for a in self.journal.answers(thread) if a.get("ask") == asked]
+                found = [a for a in await _off_loop(self.journal.answers, thread) if a.get("ask") == asked]
                 if found:
                     answer = found[0].get("answer")
                     break
@@ -387,11 +397,13 @@ class Gateway:
                     given = None if asking.cancelled() or asking.exception() else asking.result()
                     asking = None
                     if given is not None:  # the client's user answered: the first answer, unless one was
-                        answer = first_answer(self.journal, thread, asked, {"decisions": [given]})
+                        answer = await _off_loop(
+                            first_answer, self.journal, thread, asked, {"decisions": [given]}
+                        )
                         break
                 if self.ask_timeout is not None and time.monotonic() - started > self.ask_timeout:
                     late = {"type": "reject", "message": f"no answer within {self.ask_timeout:g} s"}
-                    answer = first_answer(self.journal, thread, asked, {"decisions": [late]})
+                    answer = await _off_loop(first_answer, self.journal, thread, asked, {"decisions": [late]})
                     break
                 await asyncio.sleep(self.poll)
         finally:

@@ -235,11 +235,11 @@ def test_the_gateway_over_streamable_http_keeps_each_sessions_provenance_apart(t
         for process in (gateway, upstream):
             process.terminate()
             process.wait(timeout=20)
-    assert [r.isError for r in results] == [False, True] * 3
+    assert [r.isError for r in results] == [False, True] * 3, [_text(r) for r in results]
     assert all("untrusted_identifier" in _text(r) for r in results[1::2])
-    assert not first.isError and again.content == first.content
+    assert not first.isError and again.content == first.content, (_text(first), _text(again))
     assert sorted(s["args"]["body"] for s in _sent(tmp_path)) == ["lunch 0", "lunch 2", "lunch 4", "moved"]
-    assert elapsed < 30
+    assert elapsed < 45  # the sessions run side by side (one alone takes a few seconds)
 
 
 @pytest.mark.parametrize(
