@@ -24,6 +24,7 @@ from bench import (
     checkpointers,
     concurrency,
     long_threads,
+    mcp_gateway,
     memory,
     middleware_steps,
     overhead,
@@ -47,6 +48,7 @@ SECTIONS: dict[str, Callable[[Context], Section | list[Section]]] = {
     "long_threads": long_threads.run,
     "middleware_steps": middleware_steps.run,
     "probe": probe.run,
+    "mcp_gateway": mcp_gateway.run,
 }
 #: Sections that need what only the ``bench`` extra installs, with what they need: left out of a
 #: default run without it (with a line saying so), an error when asked for by name.
@@ -54,6 +56,7 @@ NEEDS: dict[str, tuple[Callable[[], bool], str]] = {
     "create_agent": (agents.available, "langchain>=1 (pip install -e '.[bench]', as make bench does)"),
     "long_threads": (agents.available, "langchain>=1 (pip install -e '.[bench]', as make bench does)"),
     "middleware_steps": (agents.available, "langchain>=1 (pip install -e '.[bench]', as make bench does)"),
+    "mcp_gateway": (mcp_gateway.available, "mcp and langchain-mcp-adapters (pip install -e '.[mcp]')"),
 }
 
 

@@ -83,6 +83,11 @@ _EXPORTS: dict[str, tuple[str, str]] = {
     "open_store": ("graphs.store", "open_store"),
     "read_audit": ("graphs.audit", "read_audit"),
     "stored_audit": ("graphs.audit", "stored_audit"),
+    # MCP tools (the `mcp` extra for the tools themselves; docs/mcp.md)
+    "mcp_hints": ("nodes.mcp_tools", "mcp_hints"),
+    "mcp_policy": ("nodes.mcp_tools", "mcp_policy"),
+    "structured_results": ("nodes.mcp_tools", "structured_results"),
+    "load_policy_file": ("nodes.mcp_tools", "load_policy_file"),
 }
 
 __all__ = [  # the public API: each name is read from the module _EXPORTS names, on first use
@@ -126,11 +131,15 @@ __all__ = [  # the public API: each name is read from the module _EXPORTS names,
     "build_task_decomposition_graph",
     "demo_policy",
     "get_chat_model",
+    "load_policy_file",
+    "mcp_hints",
+    "mcp_policy",
     "open_checkpointer",
     "open_store",
     "read_audit",
     "review_action",
     "stored_audit",
+    "structured_results",
 ]
 
 if TYPE_CHECKING:
@@ -141,6 +150,7 @@ if TYPE_CHECKING:
     from graphs.store import open_checkpointer, open_store
     from graphs.supervisor import build_graph as build_supervisor_graph
     from graphs.task_decomposition import build_graph as build_task_decomposition_graph
+    from nodes.mcp_tools import load_policy_file, mcp_hints, mcp_policy, structured_results
     from nodes.middleware import GovernanceDeltaState, GovernanceMiddleware, GovernanceState
     from nodes.model import get_chat_model
     from nodes.offline import OfflineChatModel

@@ -50,6 +50,7 @@ from graphs.cli_errors import (
 )
 from graphs.cli_expiry import add_reject_expired_parser
 from graphs.cli_files import ENV_FILE_ENV, _check_store_folder, check_store_file, load_env_file, load_policy
+from graphs.cli_gateway import add_gateway_parser, gateway_command, policy_schema_command
 from graphs.cli_probe import add_probe_parser, probe_command
 from graphs.cli_shadow import add_shadow_parser
 from graphs.cli_signals import PipeSafe, _interrupted, _reader_left
@@ -270,6 +271,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_shadow_parser(sub, _db_option)
     add_probe_parser(sub)
     add_reject_expired_parser(sub, _db_option, _wait_option)
+    add_gateway_parser(sub, _db_option)
     return parser
 
 
@@ -318,6 +320,11 @@ def _dispatch(args: argparse.Namespace) -> int:
         return run_pattern(args, stdout, stderr)
     if args.command == "probe":  # runs in memory: no store
         return probe_command(args, stdout)
+    if args.command == "policy-schema":
+        return policy_schema_command(args, stdout)
+    if args.command == "gateway":  # MCP on stdout (stdio): everything else on stderr
+        _check_store_folder(args.db)
+        return gateway_command(args, stderr)
     _check_store_folder(args.db)
     check_store_file(args.db)
     if args.command in (

@@ -222,6 +222,9 @@ class Agent:
     module_name: str
     #: One line: what the agent does.
     summary: str
+    #: Who carries a thread on once a human answered it ("": the process that answers): the MCP
+    #: gateway's threads run only in the gateway, whose tools are its upstream servers'.
+    carried_on_by: str = ""
 
     @property
     def module(self) -> ModuleType:
@@ -246,3 +249,15 @@ AGENTS: dict[str, Agent] = {
         "the shipped support desk: create_agent with GovernanceMiddleware (graphs/support_desk.py)",
     ),
 }
+#: ``create_agent`` agents a server runs, whose threads the CLI lists and answers (the answer is
+#: kept, and the server carries the thread on): the MCP gateway's sessions (docs/mcp.md).
+SERVED: dict[str, Agent] = {
+    "mcp_gateway": Agent(
+        "mcp_gateway",
+        "graphs.gateway",
+        "a session of `agent-patterns gateway`: an MCP client's calls, governed (graphs/gateway.py)",
+        carried_on_by="the MCP gateway",
+    ),
+}
+#: Every ``create_agent`` agent the CLI reads and answers.
+KNOWN_AGENTS: dict[str, Agent] = {**AGENTS, **SERVED}

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
+import time
 import warnings
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -27,7 +28,7 @@ from langgraph.store.base import BaseStore
 from langgraph.types import Command, StateSnapshot
 
 from demo_tools.ledger import Ledger
-from graphs.registry import AGENTS, PATTERNS, Agent, Pattern, run_result
+from graphs.registry import AGENTS, KNOWN_AGENTS, PATTERNS, Agent, Pattern, run_result
 from nodes.effects import ask_key
 from nodes.expiry import is_answer
 from nodes.journal import Journal, ThreadBusy, owner, process_alive
@@ -159,13 +160,13 @@ def known_name(metadata: Any) -> str | None:
     pattern, agent = metadata.get("pattern"), metadata.get("agent")
     if isinstance(pattern, str) and pattern in PATTERNS:
         return pattern
-    if isinstance(agent, str) and agent in AGENTS:
+    if isinstance(agent, str) and agent in KNOWN_AGENTS:
         return agent
     return None
 
 
 def _known(name: str) -> Known:
-    return PATTERNS[name] if name in PATTERNS else AGENTS[name]
+    return PATTERNS[name] if name in PATTERNS else KNOWN_AGENTS[name]
 
 
 def _index_into(latest: dict[str, tuple[str, str | UnreadableRun]], items: Iterator[CheckpointTuple]) -> None:
@@ -259,7 +260,7 @@ def _graph(pattern: Known, checkpointer: BaseCheckpointSaver) -> Any:
 def _is_agent(snapshot: StateSnapshot) -> bool:
     """A checkpoint of a ``create_agent`` agent (its state has no run contract)."""
     metadata = snapshot.metadata or {}
-    return metadata.get(CREATE_AGENT[0]) == CREATE_AGENT[1] or metadata.get("agent") in AGENTS
+    return metadata.get(CREATE_AGENT[0]) == CREATE_AGENT[1] or metadata.get("agent") in KNOWN_AGENTS
 
 
 def _status(snapshot: StateSnapshot) -> str:
@@ -486,7 +487,7 @@ def _result(graph: Any, values: dict[str, Any]) -> dict[str, Any]:
     """A run's result; an agent's turn: ``agent``, ``status`` (``ok`` / ``stopped``),
     ``stop_reason``, its last reply as ``answer``, then its output keys."""
     name = ((getattr(graph, "config", None) or {}).get("metadata") or {}).get("agent")
-    if name not in AGENTS:
+    if name not in KNOWN_AGENTS:
         return run_result(graph, values)
     reason = values.get("governance_stop_reason")
     messages = values.get("messages") or []
@@ -587,6 +588,11 @@ def resume_run(
     graph, snapshot, policy = _reopen(checkpointer, thread_id, llm, policy, ledger, store)
     if _is_agent(snapshot):
         answer = agent_answer(answer, snapshot)
+    served = _served_by(checkpointer, thread_id)
+    if served:  # the answer is kept; the serving process carries the thread on
+        asked = ask_key(snapshot.interrupts[0].value) if snapshot.interrupts else ""
+        answer_waiting(graph, thread_id, answer, journal=journal, wait=wait, run=lambda: None)
+        return carried_on(graph, thread_id, asked, served, wait)
     return answer_waiting(
         graph,
         thread_id,
@@ -595,6 +601,37 @@ def resume_run(
         wait=wait,
         run=lambda: _run_on(graph, Command(resume=answer), thread_id, policy, on_update),
     )
+
+
+def _served_by(checkpointer: BaseCheckpointSaver, thread_id: str) -> str:
+    known, _ = _latest(checkpointer, thread_id)
+    return known.carried_on_by if isinstance(known, Agent) else ""
+
+
+#: How often an answer to a served thread looks whether its server carried the thread on: seconds.
+CARRIED_POLL = 0.1
+
+
+def carried_on(graph: Any, thread_id: str, asked: str, served: str, wait: float | None) -> dict[str, Any]:
+    """A served thread's result once its server carried it on past the question ``asked`` (its
+    answer kept in the journal), or, after ``wait`` seconds, as it stands (``carried_on: false``)."""
+    config = _config(thread_id)
+    deadline = None if wait is None else time.monotonic() + wait
+    while True:
+        with _decoding(thread_id):
+            snapshot = graph.get_state(config)
+        moved = not any(ask_key(i.value) == asked for i in snapshot.interrupts)
+        if moved or (deadline is not None and time.monotonic() >= deadline):
+            break
+        time.sleep(CARRIED_POLL)
+    result = _result(graph, snapshot.values or {})
+    result["carried_on"] = moved
+    if not moved:
+        result["status"] = "answered"
+        result["note"] = f"answered; {served} carries it on when it reads the answer"
+    if moved and snapshot.interrupts:
+        result["waiting_for_human"] = [i.value for i in snapshot.interrupts]
+    return result
 
 
 def answer_waiting(

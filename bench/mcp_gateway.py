@@ -1,0 +1,125 @@
+"""Section 10: the MCP gateway's own cost per forwarded call (``agent-patterns gateway``,
+docs/mcp.md). The same calls from the MCP SDK's client over stdio, straight to the upstream server
+(demo_tools/mcp_server.py) and through the gateway in front of it (stdio both ways; its store in
+memory, then in an SQLite file): the median latency of a call and the gateway's own share (the
+difference). One session makes every call, so the last calls also show what a long session
+costs (each call is a step of the session's thread, whose checkpoint grows)."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import shlex
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+from bench.common import Section
+from bench.context import Context
+
+ROOT = Path(__file__).resolve().parent.parent
+UPSTREAM = [sys.executable, "-m", "demo_tools.mcp_server"]
+REQUEST = {"agent-patterns/request": "Look Ana up and mail ana@example.com the minutes"}
+
+
+def available() -> bool:
+    try:
+        import langchain.agents  # noqa: F401
+        import langchain_mcp_adapters  # noqa: F401
+        import mcp  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+def _calls(mode: str) -> int:
+    return {"full": 200, "quick": 100}.get(mode, 3)
+
+
+async def _timed(command: list[str], tool: str, args: dict[str, str], vary: str, n: int) -> list[float]:
+    from mcp import ClientSession, StdioServerParameters
+    from mcp.client.stdio import stdio_client
+
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    env.pop("MCP_DEMO_LEDGER", None)
+    params = StdioServerParameters(command=command[0], args=command[1:], env=env, cwd=str(ROOT))
+    took = []
+    async with stdio_client(params) as (read, write), ClientSession(read, write) as client:
+        await client.initialize()
+        await client.call_tool(
+            "lookup_contact", {"name": "bo"}, meta=REQUEST
+        )  # warm: imports, the first turn
+        for i in range(n):
+            # each call its own (the same call again is a loop, or a client's retry, to the gateway)
+            given = {**args, vary: f"{args[vary]} {i}"}
+            start = time.perf_counter()
+            result = await client.call_tool(tool, given, meta=REQUEST)
+            took.append(time.perf_counter() - start)
+            if result.isError:
+                raise RuntimeError(f"{tool} failed: {result.content}")
+    return took
+
+
+def _row(path: str, db: str, tool: str, took: list[float], direct: float | None) -> dict[str, Any]:
+    median = statistics.median(took) * 1000
+    k = max(1, len(took) // 10)
+    return {
+        "path": path,
+        "store": db,
+        "tool": tool,
+        "calls": len(took),
+        "median_ms": round(median, 2),
+        "p90_ms": round(sorted(took)[int(0.9 * (len(took) - 1))] * 1000, 2),
+        "first_10pct_ms": round(statistics.median(took[:k]) * 1000, 2),
+        "last_10pct_ms": round(statistics.median(took[-k:]) * 1000, 2),
+        "gateway_ms": None if direct is None else round(median - direct, 2),
+    }
+
+
+def run(ctx: Context) -> Section:
+    section = Section(
+        "mcp_gateway",
+        "10. The MCP gateway: a forwarded call against a direct call to the upstream server",
+        [
+            "path",
+            "store",
+            "tool",
+            "calls",
+            "median_ms",
+            "p90_ms",
+            "first_10pct_ms",
+            "last_10pct_ms",
+            "gateway_ms",
+        ],
+    )
+    n = _calls(ctx.settings.mode)
+    calls = {
+        "lookup_contact": ({"name": "ana"}, "name"),
+        "send_email": ({"to": "ana@example.com", "body": "the minutes"}, "body"),
+    }
+    with tempfile.TemporaryDirectory() as folder:
+        policy = Path(folder) / "policy.toml"  # the hints' defaults, budgets for the whole session
+        policy.write_text(f"[policy]\nmax_tool_calls = {n + 10}\nmax_seconds = 3600.0\n")
+        for tool, (args, vary) in calls.items():
+            direct = asyncio.run(_timed(UPSTREAM, tool, args, vary, n))
+            section.rows.append(_row("direct", "-", tool, direct, None))
+            base = statistics.median(direct) * 1000
+            stores = ["memory"] + ([str(Path(folder) / f"gateway-{tool}.sqlite")] if n > 3 else [])
+            for db in stores:
+                gateway = [
+                    sys.executable,
+                    "-m",
+                    "governed_agent_patterns",
+                    "gateway",
+                    "--db",
+                    db,
+                    "--policy",
+                    str(policy),
+                ]
+                gateway += ["--upstream", shlex.join(UPSTREAM)]
+                took = asyncio.run(_timed(gateway, tool, args, vary, n))
+                section.rows.append(_row("gateway", "sqlite" if db != "memory" else db, tool, took, base))
+    return section

@@ -1,0 +1,335 @@
+"""``agent-patterns gateway`` (issue 48) with a real upstream MCP server (FastMCP, a stdio
+subprocess of the gateway) and the real MCP SDK client, over stdio and streamable HTTP on
+127.0.0.1: a planted instruction does not make a side effect run unasked, an ask answered from
+another process runs the call once (a client's retry does not run it again), a refused call is an
+MCP tool error, concurrent sessions keep their provenance apart, and the audit rows are the
+middleware's rows."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import json
+import os
+import re
+import socket
+import sqlite3
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("mcp")
+pytest.importorskip("langchain_mcp_adapters")
+pytest.importorskip("langchain.agents")
+
+from mcp import ClientSession, StdioServerParameters
+from mcp.client import streamable_http
+from mcp.client.stdio import stdio_client
+
+from demo_tools.mcp_server import PLANTED_ADDRESS
+
+pytestmark = pytest.mark.integration
+http_client = (
+    getattr(streamable_http, "streamable_http_client", None) or streamable_http.streamablehttp_client
+)
+ROOT = Path(__file__).resolve().parent.parent
+UPSTREAM = f"{sys.executable} -m demo_tools.mcp_server"
+REQUEST = "agent-patterns/request"
+
+POLICY = """\
+hide = ["delete_file"]
+
+[rules.send_email]
+identifiers = {sources = ["request", "trusted"]}
+require_approval = true
+
+[policy]
+max_tool_calls = 40
+"""
+
+
+def _env(tmp_path: Path) -> dict[str, str]:
+    return {**os.environ, "PYTHONPATH": str(ROOT), "MCP_DEMO_LEDGER": str(tmp_path / "ledger.jsonl")}
+
+
+def _sent(tmp_path: Path) -> list[dict[str, Any]]:
+    ledger = tmp_path / "ledger.jsonl"
+    lines = ledger.read_text().splitlines() if ledger.exists() else []
+    return [json.loads(line) for line in lines]
+
+
+def _cli(tmp_path: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "governed_agent_patterns", *args],
+        cwd=ROOT,
+        env=_env(tmp_path),
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+
+
+def _text(result: Any) -> str:
+    return " ".join(c.text for c in result.content)
+
+
+async def _approve_when_asked(tmp_path: Path, db: str) -> subprocess.CompletedProcess[str]:
+    """Another process, as a reviewer in another shell: `waiting`, then `approve`."""
+    for _ in range(200):
+        listed = await asyncio.to_thread(_cli, tmp_path, "waiting", "--json", "--db", db)
+        waiting = json.loads(listed.stdout or "[]")
+        if waiting:
+            [run] = waiting
+            assert run["pattern"] == "mcp_gateway"
+            return await asyncio.to_thread(
+                _cli, tmp_path, "approve", run["thread_id"], "--db", db, "--as", "ana", "--json"
+            )
+        await asyncio.sleep(0.1)
+    raise AssertionError("the gateway's session never waited for a human")
+
+
+def test_the_gateway_over_stdio(tmp_path: Path) -> None:
+    db = str(tmp_path / "gateway.sqlite")
+    policy = tmp_path / "policy.toml"
+    policy.write_text(POLICY)
+    params = StdioServerParameters(
+        command=sys.executable,
+        args=[
+            "-m",
+            "governed_agent_patterns",
+            "gateway",
+            "--upstream",
+            UPSTREAM,
+            "--policy",
+            str(policy),
+            "--db",
+            db,
+        ],
+        env=_env(tmp_path),
+        cwd=str(ROOT),
+    )
+    request = {REQUEST: "Summarise my inbox and mail the summary to ana@example.com"}
+
+    async def session() -> dict[str, Any]:
+        seen: dict[str, Any] = {}
+        async with stdio_client(params) as (read, write), ClientSession(read, write) as client:
+            await client.initialize()
+            seen["tools"] = [t.name for t in (await client.list_tools()).tools]
+            seen["inbox"] = await client.call_tool("read_inbox", {}, meta=request)
+            # the planted instruction: the address is only in the inbox (untrusted): refused, not asked
+            seen["planted"] = await client.call_tool("send_email", {"to": PLANTED_ADDRESS, "body": "report"})
+            seen["hidden"] = await client.call_tool("delete_file", {"path": "/etc/passwd"})
+            seen["upstream_error"] = await client.call_tool("flaky", {"reason": "down"})
+            seen["bad_args"] = await client.call_tool("send_email", {"to": 5})
+            # the user's own address: require_approval asks, a reviewer in another process approves
+            call = client.call_tool("send_email", {"to": "ana@example.com", "body": "summary"})
+            seen["asked"], seen["approve"] = await asyncio.gather(call, _approve_when_asked(tmp_path, db))
+            seen["retry"] = await client.call_tool("send_email", {"to": "ana@example.com", "body": "summary"})
+        return seen
+
+    seen = asyncio.run(asyncio.wait_for(session(), 90))
+    assert "delete_file" not in seen["tools"] and "send_email" in seen["tools"]
+    assert not seen["inbox"].isError and PLANTED_ADDRESS in _text(seen["inbox"])
+    assert seen["planted"].isError
+    assert "refused by the gateway's policy (supervisor): supervisor_block:untrusted_identifier" in _text(
+        seen["planted"]
+    )
+    assert seen["hidden"].isError and "no tool named 'delete_file'" in _text(seen["hidden"])
+    assert seen["upstream_error"].isError and "upstream failure: down" in _text(seen["upstream_error"])
+    assert seen["bad_args"].isError and "invalid_action:" in _text(seen["bad_args"])
+    assert seen["approve"].returncode == 0, seen["approve"].stderr
+    assert json.loads(seen["approve"].stdout)["carried_on"] is True
+    assert not seen["asked"].isError and "sent to ana@example.com" in _text(seen["asked"])
+    assert seen["retry"].content == seen["asked"].content  # the client's retry: the first call's result
+    assert [(s["tool"], s["args"]["to"]) for s in _sent(tmp_path)] == [("send_email", "ana@example.com")]
+
+    # the audit: the middleware's rows, read back with the CLI from the same store
+    [thread] = {row[0] for row in sqlite3.connect(db).execute("SELECT thread_id FROM checkpoints")}
+    audit = _cli(tmp_path, "audit", thread, "--db", db, "--json")
+    assert audit.returncode == 0, audit.stderr
+    [run] = json.loads(audit.stdout)["runs"]
+    assert run["engine"] == "governance_middleware"
+    assert run["trace"][-1]["phase"] == "final"  # the session ended: its run ended too
+    sent = [c for c in run["calls"] if c["tool"] == "send_email"]
+    assert [(c["approved_by"], c["reviewer"], c["human_approved"]) for c in sent] == [("human", "ana", True)]
+    assert next(r["reason"] for r in run["refusals"] if r["tool"] == "send_email").endswith(
+        "untrusted_identifier"
+    )
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def _wait_for_port(port: int) -> None:
+    for _ in range(300):
+        with socket.socket() as probe:
+            if probe.connect_ex(("127.0.0.1", port)) == 0:
+                return
+        time.sleep(0.05)
+    raise AssertionError(f"nothing listens on 127.0.0.1:{port}")
+
+
+def test_the_gateway_over_streamable_http_keeps_each_sessions_provenance_apart(tmp_path: Path) -> None:
+    port, upstream_port = _free_port(), _free_port()
+    db = str(tmp_path / "gateway.sqlite")
+    upstream = subprocess.Popen(  # the upstream server over streamable HTTP too
+        [sys.executable, "-m", "demo_tools.mcp_server", "--http", str(upstream_port)],
+        cwd=ROOT,
+        env=_env(tmp_path),
+    )
+    upstream_url = f"http://127.0.0.1:{upstream_port}/mcp"
+    command = [sys.executable, "-m", "governed_agent_patterns", "gateway", "--upstream", upstream_url]
+    _wait_for_port(upstream_port)
+    gateway = subprocess.Popen(
+        [*command, "--http", str(port), "--db", db],
+        cwd=ROOT,
+        env=_env(tmp_path),
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert gateway.stderr is not None
+        line = gateway.stderr.readline()
+        assert f"serving http://127.0.0.1:{port}/mcp" in line, line
+        url = f"http://127.0.0.1:{port}/mcp"
+        request = {REQUEST: "Send Ana a note about lunch."}
+
+        async def one(n: int) -> Any:
+            async with http_client(url) as (read, write, _), ClientSession(read, write) as client:
+                await client.initialize()
+                if n % 2 == 0:  # this session looked Ana up in the (trusted) address book
+                    await client.call_tool("lookup_contact", {"name": "ana"}, meta=request)
+                else:
+                    await client.call_tool("read_inbox", {}, meta=request)
+                return await client.call_tool("send_email", {"to": "ana@example.com", "body": f"lunch {n}"})
+
+        async def sessions() -> list[Any]:
+            return await asyncio.gather(*(one(n) for n in range(6)))
+
+        async def retried() -> list[Any]:
+            """A call the client names, retried on a new session (a reconnection): made once."""
+            meta = {REQUEST: "Mail ana@example.com that lunch moved", "agent-patterns/call_id": "lunch-moved"}
+            answers = []
+            for _ in range(2):
+                async with http_client(url) as (read, write, _), ClientSession(read, write) as client:
+                    await client.initialize()
+                    answers.append(
+                        await client.call_tool(
+                            "send_email", {"to": "ana@example.com", "body": "moved"}, meta=meta
+                        )
+                    )
+            return answers
+
+        started = time.monotonic()
+        results = asyncio.run(asyncio.wait_for(sessions(), 60))
+        elapsed = time.monotonic() - started
+        first, again = asyncio.run(asyncio.wait_for(retried(), 60))
+    finally:
+        for process in (gateway, upstream):
+            process.terminate()
+            process.wait(timeout=20)
+    assert [r.isError for r in results] == [False, True] * 3, [_text(r) for r in results]
+    assert all("untrusted_identifier" in _text(r) for r in results[1::2])
+    assert not first.isError and again.content == first.content, (_text(first), _text(again))
+    assert sorted(s["args"]["body"] for s in _sent(tmp_path)) == ["lunch 0", "lunch 2", "lunch 4", "moved"]
+    assert elapsed < 45  # the sessions run side by side (one alone takes a few seconds)
+
+
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        ((), "gateway: name at least one upstream server"),
+        (("--upstream", "no-such-command-xyz"), "upstream 'upstream-1' (no-such-command-xyz) did not start"),
+        # a server that exits at once: seen as it fails to answer, or as its pipe breaks (whichever first)
+        (("--upstream", "false"), "(false) did not start|an upstream server closed its connection"),
+    ],
+)
+def test_a_gateway_that_cannot_start_says_why_in_one_line(
+    tmp_path: Path, args: tuple[str, ...], said: str
+) -> None:
+    done = _cli(tmp_path, "gateway", "--db", "memory", *args)
+    assert done.returncode == 2
+    [line] = done.stderr.splitlines()
+    assert line.startswith("agent-patterns: error: ") and re.search(
+        said.replace("(", r"\(").replace(")", r"\)"), line
+    )
+
+
+def test_a_question_nobody_answers_in_time_is_rejected_and_the_rejection_is_the_first_answer() -> None:
+    from langgraph.checkpoint.memory import InMemorySaver
+
+    from graphs.gateway import Gateway, Session, build_agent
+    from nodes.effects import ask_key
+    from nodes.journal import Journal
+    from policies.supervisor.policy import SupervisorPolicy
+
+    journal = Journal()
+    gateway = Gateway(
+        [],
+        [],
+        SupervisorPolicy(),
+        checkpointer=InMemorySaver(),
+        journal=journal,
+        ask_timeout=0.2,
+        log=(said := io.StringIO()),
+    )
+    session = Session(thread_id="mcp-t1", agent=build_agent(checkpointer=InMemorySaver()))
+    question = {
+        "run_id": "r1",
+        "step": 1,
+        "kind": "supervisor_approval",
+        "action": {"name": "send_email", "args": {}},
+    }
+    answer = asyncio.run(gateway._human(session, question))
+    assert (
+        answer["decisions"][0]["type"] == "reject"
+        and "no answer within 0.2 s" in answer["decisions"][0]["message"]
+    )
+    assert (
+        "mcp-t1 waits for a human" in said.getvalue()
+        and "agent-patterns approve|reject mcp-t1" in said.getvalue()
+    )
+    [kept] = journal.answers("mcp-t1")
+    assert kept["ask"] == ask_key(question) and kept["answer"] == answer  # a later human answer loses
+
+
+def test_a_client_that_supports_elicitation_asks_its_user(tmp_path: Path) -> None:
+    """Where the client supports MCP elicitation, the gateway asks the client's user too (the first
+    answer wins, against `agent-patterns approve` from another shell)."""
+    from mcp import types
+
+    params = StdioServerParameters(
+        command=sys.executable,
+        args=["-m", "governed_agent_patterns", "gateway", "--upstream", UPSTREAM, "--db", "memory"],
+        env=_env(tmp_path),
+        cwd=str(ROOT),
+    )
+    asked: list[str] = []
+
+    async def user(context: Any, params: types.ElicitRequestParams) -> types.ElicitResult:
+        asked.append(params.message)
+        approve = len(asked) == 1  # the first call approved, the second rejected
+        return types.ElicitResult(action="accept", content={"approve": approve, "message": "checked"})
+
+    async def session() -> tuple[Any, Any]:
+        async with (
+            stdio_client(params) as (read, write),
+            ClientSession(read, write, elicitation_callback=user) as client,
+        ):
+            await client.initialize()
+            yes = await client.call_tool("delete_file", {"path": "/tmp/a"})  # destructive: asks
+            no = await client.call_tool("delete_file", {"path": "/tmp/b"})
+        return yes, no
+
+    yes, no = asyncio.run(asyncio.wait_for(session(), 60))
+    assert len(asked) == 2 and "delete_file needs approval" in asked[0] and '{"path": "/tmp/a"}' in asked[0]
+    assert not yes.isError and "deleted /tmp/a" in _text(yes)
+    assert no.isError and "refused by the gateway's policy (human)" in _text(no)
+    assert [s["args"]["path"] for s in _sent(tmp_path)] == ["/tmp/a"]
