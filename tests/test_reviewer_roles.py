@@ -60,7 +60,6 @@ def test_the_decision_names_the_role_and_who_may_answer():
     assert waiting_note(four, ["alice"]) == "1 of 2 approvals (alice); waiting for a second reviewer"
 
 
-
 def test_waiting_says_who_must_answer_and_who_approved_already(tmp_path, capsys, monkeypatch):
     """``agent-patterns waiting`` shows a question's role and the approvals it still needs, and
     the reviewers who approved it already (four-eyes); ``--json`` the same fields."""
