@@ -88,6 +88,8 @@ _EXPORTS: dict[str, tuple[str, str]] = {
     "mcp_policy": ("nodes.mcp_tools", "mcp_policy"),
     "structured_results": ("nodes.mcp_tools", "structured_results"),
     "load_policy_file": ("nodes.mcp_tools", "load_policy_file"),
+    "MCPServers": ("nodes.mcp_tools", "MCPServers"),
+    "MCPServerError": ("nodes.mcp_tools", "MCPServerError"),
 }
 
 __all__ = [  # the public API: each name is read from the module _EXPORTS names, on first use
@@ -105,6 +107,8 @@ __all__ = [  # the public API: each name is read from the module _EXPORTS names,
     "GovernanceMiddleware",
     "GovernanceState",
     "IdentifierRule",
+    "MCPServerError",
+    "MCPServers",
     "NumberArg",
     "OfflineChatModel",
     "OneOf",
@@ -150,7 +154,14 @@ if TYPE_CHECKING:
     from graphs.store import open_checkpointer, open_store
     from graphs.supervisor import build_graph as build_supervisor_graph
     from graphs.task_decomposition import build_graph as build_task_decomposition_graph
-    from nodes.mcp_tools import load_policy_file, mcp_hints, mcp_policy, structured_results
+    from nodes.mcp_tools import (
+        MCPServerError,
+        MCPServers,
+        load_policy_file,
+        mcp_hints,
+        mcp_policy,
+        structured_results,
+    )
     from nodes.middleware import GovernanceDeltaState, GovernanceMiddleware, GovernanceState
     from nodes.model import get_chat_model
     from nodes.offline import OfflineChatModel

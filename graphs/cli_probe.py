@@ -125,13 +125,19 @@ def _load(path: str) -> dict[str, Any]:
 
 
 def probe_command(args: argparse.Namespace, stdout: TextIO) -> int:
+    found = _load(args.file)
+    try:
+        return _gated(found, args, stdout)
+    finally:
+        _close(found)
+
+
+def _gated(found: dict[str, Any], args: argparse.Namespace, stdout: TextIO) -> int:
     from graphs.probe import probe
     from graphs.probe_ci import read_baseline
     from graphs.probe_report import Gate
-    from policies.attacks import SHAPES
     from policies.supervisor import SupervisorPolicy
 
-    found = _load(args.file)
     if not isinstance(found["policy"], SupervisorPolicy):
         raise CliError(
             f"probe: policy in {args.file} is a {type(found['policy']).__name__}, not a SupervisorPolicy"
@@ -147,19 +153,7 @@ def probe_command(args: argparse.Namespace, stdout: TextIO) -> int:
         raise CliError(f"probe: {exc}") from None
     gate = Gate(strict=bool(getattr(args, "strict", False)), baseline=known, max_review_load=limit)
     try:
-        report = probe(
-            list(found["tools"]),
-            found["policy"],
-            list(found["tasks"]),
-            custom_rules=found.get("custom_rules"),
-            subject=found.get("subject"),
-            seed=args.seed,
-            per_shape=args.per_shape,
-            shapes=args.shape or SHAPES,
-            engines=args.engine or ("graph", "middleware"),
-            exhaustive=bool(getattr(args, "exhaustive", False)),
-            question_trust=not getattr(args, "no_trust_pass", False),
-        )
+        report = _probe(probe, found, args)
     except ValueError as exc:
         raise CliError(f"probe: {exc}") from None
     data = report.to_json()
@@ -174,6 +168,32 @@ def probe_command(args: argparse.Namespace, stdout: TextIO) -> int:
     text += "\n" + (f"FAILED: {'; '.join(reasons)}" if reasons else "PASSED")
     stdout.write((json.dumps(data, indent=2, default=str) if args.json else text) + "\n")
     return EXIT_OK if not reasons else EXIT_STOPPED
+
+
+def _probe(probe: Any, found: dict[str, Any], args: argparse.Namespace) -> Any:
+    from policies.attacks import SHAPES
+
+    return probe(
+        list(found["tools"]),
+        found["policy"],
+        list(found["tasks"]),
+        custom_rules=found.get("custom_rules"),
+        subject=found.get("subject"),
+        seed=args.seed,
+        per_shape=args.per_shape,
+        shapes=args.shape or SHAPES,
+        engines=args.engine or ("graph", "middleware"),
+        exhaustive=bool(getattr(args, "exhaustive", False)),
+        question_trust=not getattr(args, "no_trust_pass", False),
+    )
+
+
+def _close(found: dict[str, Any]) -> None:
+    """Close the MCP servers the probe file opened (:class:`nodes.mcp_tools.MCPServers`)."""
+    names = ("nodes.mcp_tools", "governed_agent_patterns.nodes.mcp_tools")  # a clone, the wheel
+    kinds = tuple({sys.modules[n].MCPServers for n in names if n in sys.modules})
+    for value in {id(v): v for v in found.values() if kinds and isinstance(v, kinds)}.values():
+        value.close()
 
 
 def _write(args: argparse.Namespace, report: Any, gate: Any, data: dict[str, Any], source: Any) -> None:

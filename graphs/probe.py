@@ -384,6 +384,12 @@ def probe(
         raise ValueError("the probe needs at least one benign task")
     setup = _Setup(list(tools), policy, dict(custom_rules or {}), dict(subject or {}))
     names = {t.name if isinstance(t, BaseTool) else as_tool(t).name for t in setup.tools}
+    async_only = sorted(t.name for t in setup.tools if isinstance(t, StructuredTool) and t.func is None)
+    if async_only:
+        raise ValueError(
+            f"tools {', '.join(async_only)} are async only (MCP tools?): give the probe their sync form, "
+            "nodes.mcp_tools.MCPServers(...).tools"
+        )
     for task in given:
         unknown_tools = sorted({str(c["name"]) for c in task.calls} - names)
         if unknown_tools:

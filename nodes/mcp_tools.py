@@ -5,12 +5,18 @@ policy with those hints as its defaults (:func:`policies.mcp.hinted_policy`).
 The tools themselves need nothing: ``SupervisorPolicy.for_tools`` and ``GovernanceMiddleware`` take
 them as they come. :func:`structured_results` makes each tool's result its structured content (a
 JSON value) where the server sends one, so a policy can name the fields of it it trusts.
+:class:`MCPServers` keeps MCP sessions open on a private event-loop thread and gives their tools a
+sync form as well (the adapters' tools are async only), for sync code such as the probe.
 """
 
 from __future__ import annotations
 
+import asyncio
+import concurrent.futures
 import json
-from collections.abc import Iterable, Mapping
+import threading
+from collections.abc import Awaitable, Iterable, Mapping
+from contextlib import AsyncExitStack
 from pathlib import Path
 from typing import Any
 
@@ -64,22 +70,28 @@ def mcp_policy(
     return hinted_policy(mcp_hints(listed, output_schemas), tools=listed, **given)
 
 
+def _pick(content: Any, artifact: Any) -> Any:
+    structured = artifact.get("structured_content") if isinstance(artifact, Mapping) else None
+    return json.dumps(structured, ensure_ascii=False) if structured is not None else content
+
+
 def _structured(tool: StructuredTool) -> StructuredTool:
-    own = tool.coroutine
+    own, sync = tool.coroutine, tool.func
     if own is None:
         raise ValueError(f"tool {tool.name!r} is not an MCP tool (no coroutine)")
 
     async def call(**arguments: Any) -> Any:
-        content, artifact = await own(**arguments)
-        structured = artifact.get("structured_content") if isinstance(artifact, Mapping) else None
-        if structured is not None:
-            return json.dumps(structured, ensure_ascii=False)
-        return content
+        return _pick(*await own(**arguments))
+
+    def call_sync(**arguments: Any) -> Any:
+        assert sync is not None
+        return _pick(*sync(**arguments))
 
     return StructuredTool(
         name=tool.name,
         description=tool.description,
         args_schema=tool.args_schema,
+        func=call_sync if sync is not None else None,
         coroutine=call,
         metadata=tool.metadata,
         handle_tool_error=tool.handle_tool_error,
@@ -89,7 +101,8 @@ def _structured(tool: StructuredTool) -> StructuredTool:
 def structured_results(tools: Iterable[BaseTool]) -> list[BaseTool]:
     """The tools (from ``langchain-mcp-adapters``), each answering with its structured content as
     JSON where the server sends one (else its content blocks, as before): a JSON value the
-    governance reads field by field (``trusted_fields``, ``trust_except``, owners of records)."""
+    governance reads field by field (``trusted_fields``, ``trust_except``, owners of records). A
+    tool with a sync form (:class:`MCPServers`) keeps it."""
     return [_structured(t) if isinstance(t, StructuredTool) and t.coroutine else t for t in tools]
 
 
@@ -109,3 +122,142 @@ def load_policy_file(
     except OSError as exc:
         raise PolicyFileError(f"{path}: {exc.strerror or exc}") from None
     return policy_from_file_text(text, fmt, hints, str(path), defaults)
+
+
+def _leaf(exc: BaseException) -> BaseException:
+    """The one error inside nested exception groups (anyio's task groups wrap a server's)."""
+    while isinstance(exc, BaseExceptionGroup) and len(exc.exceptions) == 1:
+        exc = exc.exceptions[0]
+    return exc
+
+
+async def _awaited(value: Awaitable[Any]) -> Any:
+    return await value
+
+
+class MCPServerError(RuntimeError):
+    """An MCP server that did not start, or did not list its tools (one line: which, and why)."""
+
+
+class MCPServers:
+    """MCP servers (``connections``: ``langchain-mcp-adapters``' ``MultiServerMCPClient``
+    configuration, server name → ``{"transport": "stdio", "command": ..., "args": [...]}`` or
+    ``{"transport": "streamable_http", "url": ...}``) held open, one session each, on a private
+    event-loop thread until :meth:`close` (or the end of a ``with`` block).
+
+    ``tools``: their tools as the adapters load them, each callable from sync code as well
+    (``tool.invoke``: the call runs on the private loop, also when the caller is inside a running
+    loop of its own) and from any event loop (``tool.ainvoke``); one session per server serves every
+    call, no server is started per call. ``listed``: the MCP SDK's ``Tool`` objects (their
+    ``outputSchema`` for :func:`mcp_policy`'s ``output_schemas``). ``timeout``: seconds a server
+    may take to start and list its tools; a server that fails raises :class:`MCPServerError`."""
+
+    def __init__(self, connections: Mapping[str, Mapping[str, Any]], *, timeout: float = 60.0) -> None:
+        from langchain_mcp_adapters.client import MultiServerMCPClient
+
+        self._loop = asyncio.new_event_loop()
+        self._thread = threading.Thread(target=self._loop.run_forever, name="mcp-servers", daemon=True)
+        self._thread.start()
+        self._closing: asyncio.Event | None = None
+        self._closed = False
+        client = MultiServerMCPClient({name: dict(c) for name, c in connections.items()})  # type: ignore[misc]
+        ready: concurrent.futures.Future[tuple[list[BaseTool], list[Any]]] = concurrent.futures.Future()
+        self._held = asyncio.run_coroutine_threadsafe(
+            self._hold(client, list(connections), ready), self._loop
+        )
+        try:
+            loaded, listed = ready.result(timeout)
+        except concurrent.futures.TimeoutError:
+            self.close()
+            raise MCPServerError(
+                f"MCP servers {', '.join(connections)}: not ready in {timeout:g} s"
+            ) from None
+        except BaseException:
+            self.close()
+            raise
+        self.tools: list[BaseTool] = [self._synced(t) for t in loaded]
+        self.listed: list[Any] = listed
+
+    async def _hold(
+        self,
+        client: Any,
+        names: list[str],
+        ready: concurrent.futures.Future[tuple[list[BaseTool], list[Any]]],
+    ) -> None:
+        """Open every session, hand the tools over, and keep the sessions open until closing (the
+        sessions are entered and left in this one task, as anyio requires)."""
+        from langchain_mcp_adapters.tools import load_mcp_tools
+
+        self._closing = asyncio.Event()
+        name = ""
+        try:
+            async with AsyncExitStack() as stack:
+                tools: list[BaseTool] = []
+                listed: list[Any] = []
+                for name in names:
+                    session = await stack.enter_async_context(client.session(name))
+                    tools += await load_mcp_tools(session, server_name=name)
+                    listed += (await session.list_tools()).tools
+                name = ""
+                ready.set_result((tools, listed))
+                await self._closing.wait()
+        except BaseException as exc:  # a server that failed: one line naming it, to the caller
+            if not ready.done():
+                leaf = _leaf(exc)
+                said = f"MCP server {name!r} failed: {type(leaf).__name__}: {leaf}"
+                ready.set_exception(MCPServerError(said))
+            elif not isinstance(exc, asyncio.CancelledError):
+                raise
+
+    def _synced(self, tool: BaseTool) -> BaseTool:
+        own = tool.coroutine if isinstance(tool, StructuredTool) else None
+        if own is None:
+            return tool
+        loop, name = self._loop, tool.name
+
+        def submit(arguments: dict[str, Any]) -> concurrent.futures.Future[Any]:
+            if self._closed:
+                raise MCPServerError(f"MCP tool {name!r} called after its servers were closed")
+            if threading.current_thread() is self._thread:
+                raise MCPServerError(f"MCP tool {name!r} called from its own servers' loop")
+            return asyncio.run_coroutine_threadsafe(_awaited(own(**arguments)), loop)
+
+        def call(**arguments: Any) -> Any:
+            return submit(arguments).result()
+
+        async def acall(**arguments: Any) -> Any:
+            return await asyncio.wrap_future(submit(arguments))
+
+        return StructuredTool(
+            name=tool.name,
+            description=tool.description,
+            args_schema=tool.args_schema,
+            func=call,
+            coroutine=acall,
+            metadata=tool.metadata,
+            response_format=tool.response_format,
+            handle_tool_error=tool.handle_tool_error,
+        )
+
+    def close(self) -> None:
+        """Close the sessions (each stdio server's process ends) and the private loop; again: nothing."""
+        if self._closed:
+            return
+        self._closed = True
+        closing = self._closing
+        if closing is not None:
+            self._loop.call_soon_threadsafe(closing.set)
+        try:
+            self._held.result(10)
+        except BaseException:  # closing: a server that is gone already has nothing more to say
+            self._held.cancel()
+        self._loop.call_soon_threadsafe(self._loop.stop)
+        self._thread.join(10)
+        if not self._thread.is_alive():
+            self._loop.close()
+
+    def __enter__(self) -> MCPServers:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
