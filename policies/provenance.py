@@ -71,8 +71,9 @@ __all__ = [
 ]
 
 #: Where a value may come from, as rules name it: ``request``, ``subject``, ``policy``,
-#: ``trusted`` (a trusted tool's observation), ``tool:<name>`` (that tool's), ``call:<name>`` (what
-#: an earlier successful call of that tool used or returned), or ``any``.
+#: ``named`` (a trusted field of a record the request names, or an id a side effect of the run
+#: returned), ``trusted`` (any trusted tool's observation), ``tool:<name>`` (that tool's),
+#: ``call:<name>`` (what an earlier successful call of that tool used or returned), or ``any``.
 SourceName = str
 
 _WS = re.compile(r"\s+")
@@ -151,10 +152,11 @@ class Source:
     """One place a value can come from: ``kind`` is ``request``, ``subject``, ``policy``,
     ``tool`` (an observation: ``tool`` and ``step`` say which call, ``trusted`` whether it is,
     ``fields`` which of its fields when trust is per field), ``args`` (an earlier call's
-    arguments) or ``own`` (the ids a side effect of the run itself returned: :func:`own_ids`).
-    ``ok``: the call succeeded."""
+    arguments), ``own`` (the ids a side effect of the run itself returned: :func:`own_ids`) or
+    ``named`` (the trusted fields of a record the request itself points at: built by the review,
+    :func:`policies.records.pointed_records`). ``ok``: the call succeeded."""
 
-    kind: Literal["request", "subject", "policy", "tool", "args", "human", "own"]
+    kind: Literal["request", "subject", "policy", "tool", "args", "human", "own", "named"]
     text: str = field(repr=False)
     tool: str | None = None
     step: int | None = None
@@ -188,6 +190,9 @@ class Source:
             return "the human reviewer's edit"
         if self.kind == "own":
             return f"what {self.tool} (step {self.step}) returned, a side effect of this run"
+        if self.kind == "named":
+            at = f" (step {self.step})" if self.step is not None else ""
+            return f"{self.tool}{at}, a record the request names"
         if self.kind not in ("tool", "args"):
             return f"the {self.kind}"
         where = [f"step {self.step}"] if self.step is not None else []
@@ -201,11 +206,14 @@ class Source:
         the fields ``trust_except`` marks untrusted, an untrusted tool's only the fields its
         ``trust_except`` marks trusted. Text a third party wrote is admitted only by ``any``. The id
         a side effect of the run returned (``own``) is admitted where the request, trusted data or
-        that tool is: the run made that record at the request's word, so "it" is the user's own."""
+        that tool is: the run made that record at the request's word, so "it" is the user's own.
+        ``named`` admits only positive evidence that the request points at the value: a trusted
+        field of a record the request names (``named`` sources) and the run's own ids; ``trusted``
+        admits every trusted observation, whichever record holds the value."""
         if self.kind == "human":  # a reviewer's own value: the human's authority, whatever the rule
             return True
         if self.kind == "own":
-            wanted = {"any", "own", "request", "trusted", f"tool:{self.tool}", f"call:{self.tool}"}
+            wanted = {"any", "own", "named", "request", "trusted", f"tool:{self.tool}", f"call:{self.tool}"}
             return any(name in wanted for name in names)
         written_by_others = self.kind == "tool" and not self.trusted
         for name in names:

@@ -56,6 +56,7 @@ __all__ = [
     "identity_of",
     "kinds_in",
     "named_records",
+    "pointed_records",
     "points_to",
     "sentences",
     "whole_values",
@@ -355,6 +356,37 @@ def named_records(
     narrower = {(r.tool, r.step) for r in named}  # a record named by its key, not its call's whole result
     out = [r for r in out if (r.tool, r.step) not in narrower] + named
     return list({(r.tool, r.step, _text_of(r.value)): r for r in out}.values())
+
+
+def pointed_records(text: str, calls: Sequence[Mapping[str, Any]], naming: Naming) -> list[Record]:
+    """The records ``text`` points at, for a value a rule admits only on positive evidence (the
+    ``named`` source): those :func:`named_records` gives, and every record ``text`` names by the
+    whole value of one of its own text fields that the policy trusts by the tool's declarations
+    (not by owning the record: what a look-alike copies), though other records share it ("my three
+    open water bills" of City Water; the two Cafe Nero payments). A value of another record of the
+    same trusted listing (another payee's bill, the balance of an account the request does not
+    name) is pointed at by nothing. A common word or a word of the policy's own rules names
+    nothing, nor does a number, nor a name its author chose (``author_keys``)."""
+    said = Source("request", text)
+    out = list(named_records(text, calls, naming))
+    for call in (c for c in calls if c.get("ok", True) and "observation" in c):
+        tool = str(call.get("tool"))
+        authored = set(naming.author_keys.get(tool, ()))
+        for path, record in mappings(call.get("observation")):
+            for key, item in record.items():
+                ident = identity(item) if isinstance(item, str) else None
+                if (
+                    ident is None
+                    or str(key) in authored
+                    or (isinstance(ident, tuple) and ident[0] == "amount")
+                    or naming.names_nothing(ident)
+                    or not naming.trusted(tool, (*path, str(key)))
+                    or not appears(ident, said)
+                ):
+                    continue
+                out.append(Record(tool, _step(call), record, f"{key}={item}", True, path))
+                break
+    return list({(r.tool, r.step, r.path, _text_of(r.value)): r for r in out}.values())
 
 
 def _all_said(call: Mapping[str, Any], said: Source) -> bool:

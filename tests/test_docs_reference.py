@@ -47,7 +47,9 @@ def test_every_source_name_is_documented_and_nothing_else():
     assert documented == code
 
 
-@pytest.mark.parametrize("name", ["request", "subject", "policy", "trusted", "any", "tool:x", "call:x"])
+@pytest.mark.parametrize(
+    "name", ["request", "subject", "policy", "named", "trusted", "any", "tool:x", "call:x"]
+)
 def test_every_documented_source_name_is_accepted(name):
     assert rules.known_sources([name]) == [name]
 

@@ -206,7 +206,8 @@ def test_what_let_a_benign_step_through_is_in_its_trace_row(protocol):
 
     paid = row("P10", "send_payment")
     assert paid["provenance"]["amount"] == (
-        "derived (sum): 45.3 + 38.9 + 41.2 = 125.4, from the trusted list_bills (step 2)"
+        "derived (sum): 45.3 + 38.9 + 41.2 = 125.4, from the trusted list_bills (step 2), a record the"
+        " request names"
     )
     opened = row("M10", "open_link")
     assert opened["provenance"]["url"].startswith(

@@ -33,17 +33,19 @@ from typing import Any
 from policies.amounts import amount_value
 from policies.decision import Decision
 from policies.derivation import cents as _cents_of
-from policies.derivation import derived_from, operands
+from policies.derivation import derived_from, operands, stated_operations
 from policies.flow import flow, untrusted_names
 from policies.provenance import (
     Source,
     describe,
     found_in,
     identifier_origins,
+    leaf_paths,
     leaf_values,
     rule_values,
     traced,
 )
+from policies.records import pointed_records
 from policies.supervisor.conditions import conditional_mandate, conditioned
 from policies.supervisor.context import (
     AN_EARLIER_CALL,
@@ -146,16 +148,24 @@ def _provenance(
     refused, checked = (refused, {}) if refused else destinations(policy, name, args, sources, follow)
     if refused is not None:
         return refused
+    pointed: list[Source] | None = None
     for rule in rules.arg_sources:
+        if "named" in rule.sources and pointed is None:
+            pointed = [*context.sources, *named_sources(context, policy)]
+        everywhere = pointed if "named" in rule.sources and pointed is not None else context.sources
         for value in rule_values(args.get(rule.arg)):  # a short code and a flag too: found by whole token
-            found = found_in(value, context.sources)
+            found = found_in(value, everywhere)
             checked[rule.arg] = _where(value, found)
             admitting = [s for s in found if s.admitted_by(rule.sources)]
-            if admitting and not _only_an_operand(value, admitting, context.request):
+            if (
+                admitting
+                and not _only_an_operand(value, admitting, context.request)
+                and not _only_a_named_operand(value, admitting, context)
+            ):
                 continue
             derived = derived_from(
                 value,
-                context.sources,
+                everywhere,
                 rule.sources,
                 rule.derived,
                 rule.max_terms,
@@ -187,6 +197,40 @@ def _provenance(
         checked["condition"] = check.told
     planted, notes = planted_detail(policy, name, rules, args, context)
     return planted if planted is not None else {**checked, **notes}
+
+
+def named_sources(context: ReviewContext, policy: SupervisorPolicy) -> list[Source]:
+    """The ``named`` sources of a review: the fields the policy trusts (by the tools' declarations,
+    not by owning the record) of each record the request points at
+    (:func:`policies.records.pointed_records`: named by a trusted field's value, by every argument
+    of its call, or through a trusted key), one source per record. Positive evidence only: a value
+    of another record of a trusted listing is in none of them."""
+    naming = policy.naming(context.subject)
+    out = []
+    for record in pointed_records(context.request, context.calls, naming):
+        # trusted by the tool's declarations only: a field owning the record vouches for (its id,
+        # its title) is what a look-alike of the user's own record copies
+        texts = (
+            []
+            if record.author
+            else [
+                text
+                for path, text in leaf_paths(record.value)
+                if naming.trusted(record.tool, (*record.path, *path))
+            ]
+        )
+        if texts:
+            out.append(Source("named", " | ".join(texts), record.tool, record.step, True, True, (record.by,)))
+    return out
+
+
+def _only_a_named_operand(value: Any, admitting: Sequence[Source], context: ReviewContext) -> bool:
+    """Is a number admitted only by a record the request names, where the request states an
+    operation on what it names ("move 5% of my checking balance")? Then the record's figure is a
+    term of the operation, not the value asked for: only the derived value is admitted."""
+    if not is_number(value) or not admitting or any(s.kind != "named" for s in admitting):
+        return False
+    return bool(stated_operations(context.request, reader=context.reader))
 
 
 def _where(value: Any, found: Sequence[Source]) -> str:

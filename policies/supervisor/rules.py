@@ -136,7 +136,7 @@ class Threshold(_Summed):
         return self
 
 
-_SOURCE_NAMES = ("request", "subject", "policy", "trusted", "any")
+_SOURCE_NAMES = ("request", "subject", "policy", "named", "trusted", "any")
 _NAMED_SOURCES = ("tool:", "call:")
 #: The identifiers checked in free text unless a rule names others (amounts are left out: a message
 #: may well repeat a figure a tool returned).

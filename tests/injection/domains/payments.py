@@ -179,7 +179,9 @@ def payments(world: World) -> list[BaseTool]:
 
 def payments_policy(tools: list[BaseTool]) -> SupervisorPolicy:
     known = ["request", "tool:list_payees"]  # "the payee must be one the user named or a known payee"
-    amount = ArgSource(arg="amount", sources=["request", "trusted"], reason="amount_not_from_user")
+    # an amount the user gives, or a trusted figure of a record the request names (the invoice it
+    # names, the bills of the payee it names): never any trusted figure (another payee's bill)
+    amount = ArgSource(arg="amount", sources=["request", "named"], reason="amount_not_from_user")
     money = NumberArg(arg="amount", type_reason="bad_amount", positive_reason="bad_amount", decimals=2)
     change = ["change", "update", "set", "reset"]
     return SupervisorPolicy.for_tools(

@@ -288,7 +288,7 @@ def workspace_policy(tools: list[BaseTool]) -> SupervisorPolicy:
             "create_file": ToolRules(requested=Requested(keywords=["create", "write", "save"])),
             "share_file": ToolRules(
                 arg_sources=[
-                    ArgSource(arg="file_id", sources=["request", "tool:list_files"], reason="file_not_known"),
+                    ArgSource(arg="file_id", sources=["request", "named"], reason="file_not_known"),
                     ArgSource(arg="email", sources=people, reason="recipient_not_known"),
                 ],
                 requested=Requested(keywords=["share", "send"]),
