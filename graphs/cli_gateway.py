@@ -7,6 +7,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import logging
 import runpy
 import shlex
 from collections.abc import Callable, Mapping
@@ -147,7 +148,17 @@ async def _serve(args: argparse.Namespace, err: TextIO) -> None:
                     await gateway.close()
 
 
+class ReapedChild(logging.Filter):
+    """Drops asyncio's ``Unknown child process pid N, will report returncode 255``: logged when an
+    upstream server exits before asyncio's child watcher sees it (another waiter reaped it). The
+    gateway says itself that the server did not start, in one line; this would be a second."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        return not str(record.msg).startswith("Unknown child process pid")
+
+
 def gateway_command(args: argparse.Namespace, err: TextIO) -> int:
+    logging.getLogger("asyncio").addFilter(ReapedChild())
     try:
         import langchain.agents  # noqa: F401
         import langchain_mcp_adapters  # noqa: F401

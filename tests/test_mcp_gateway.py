@@ -333,3 +333,18 @@ def test_a_client_that_supports_elicitation_asks_its_user(tmp_path: Path) -> Non
     assert not yes.isError and "deleted /tmp/a" in _text(yes)
     assert no.isError and "refused by the gateway's policy (human)" in _text(no)
     assert [s["args"]["path"] for s in _sent(tmp_path)] == ["/tmp/a"]
+
+
+def test_asyncios_reaped_child_warning_is_not_a_second_line(capsys) -> None:
+    """An upstream that exits at once may be reaped before asyncio's child watcher sees it, and
+    asyncio then logs ``Unknown child process pid N ...`` to stderr: the gateway drops that line
+    (its own error already says the server did not start), and nothing else asyncio logs."""
+    import logging
+
+    from graphs.cli_gateway import ReapedChild
+
+    record = logging.LogRecord(
+        "asyncio", logging.WARNING, __file__, 1, "Unknown child process pid %d, x", (7,), None
+    )
+    other = logging.LogRecord("asyncio", logging.WARNING, __file__, 1, "Task was destroyed", (), None)
+    assert ReapedChild().filter(record) is False and ReapedChild().filter(other) is True
