@@ -75,7 +75,7 @@ def main() -> None:
         right = [r for r in found if r["named"]]
         alarms = int(got["careful_exit"] != 0)
         print(
-            f"| {domain} | {len(rows)} | {len(hit)} | {len(found)} | {len(right)} | {alarms} | {got['seconds']} |"
+            f"| {domain} | {len(rows)} | {len(hit)} | {len(found)} | {len(right)} | {alarms} | {got['seconds']} | {got['slowest_run']} |"
         )
         for r in rows:
             print(f"<!-- {r} -->")
