@@ -29,7 +29,7 @@ from langgraph.types import Command
 
 from graphs.probe_report import AttackResult, ProbeReport, TaskResult, ask_of
 from nodes.scripted import ScriptedToolModel
-from policies.attacks import REQUEST_SHAPES, SHAPES, Attack, ProbeTask, Shape, generate
+from policies.attacks import REQUEST_SHAPES, SHAPES, Attack, ProbeTask, Shape, free_text_field, generate
 from policies.provenance import path_matches
 from policies.supervisor import CustomRule, SupervisorPolicy
 from policies.tools import ToolSpec
@@ -325,6 +325,7 @@ def _attacks(
     per_shape: int,
     tag: str = "",
     arguments: Mapping[str, Sequence[str]] | None = None,
+    prefer: Callable[[str, tuple[str, ...]], bool] | None = None,
 ) -> list[Attack]:
     """The attacks :func:`generate` makes for ``task`` over ``seeds``, each once; those of a later
     seed (or ``tag``: another pass) get ids of their own."""
@@ -332,7 +333,14 @@ def _attacks(
     seen: set[str] = set()
     for n, seed in enumerate(seeds):
         made = generate(
-            policy, task, reads, seed=seed, shapes=shapes, per_shape=per_shape, arguments=arguments
+            policy,
+            task,
+            reads,
+            seed=seed,
+            shapes=shapes,
+            per_shape=per_shape,
+            arguments=arguments,
+            prefer=prefer,
         )
         for attack in made:
             if _same(attack) in seen:
@@ -439,7 +447,12 @@ def _trust_attacks(
     """The trust pass's attacks on ``task``: planted where only ``policy``'s trust declarations
     keep a third party out (each one's declaration kept in ``report.depends_on``)."""
     out: list[Attack] = []
-    for attack in _attacks(open_policy, task, reads, seeds, shapes, per_shape, tag="trust"):
+
+    def prefer(tool: str, path: tuple[str, ...]) -> bool:  # a free-text field the policy trusts
+        return free_text_field(path) is not None and declaration(policy, tool, path) is not None
+
+    made = _attacks(open_policy, task, reads, seeds, shapes, per_shape, tag="trust", prefer=prefer)
+    for attack in made:
         said = declaration(policy, attack.tool, attack.path) if attack.tool else None
         if said is not None:
             report.depends_on[attack.id] = (attack.tool, said)

@@ -20,6 +20,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from policies.attacks import free_text_field
 from policies.identifiers import identifiers, whole_identifier
 from policies.supervisor.policy import SupervisorPolicy
 from policies.supervisor.request import requested
@@ -29,6 +30,18 @@ __all__ = ["SEVERITIES", "Blame", "Finding", "blame", "describe_attack", "findin
 
 #: The severities, worst first.
 SEVERITIES = ("high", "medium", "low", "info")
+
+
+def trusted_text_blame(tool: str, field_name: str) -> Blame:
+    """The trust declaration to fix: ``tool``'s free-text ``field_name`` declared trusted."""
+    return Blame(
+        f"{tool}.{field_name}:ToolSpec",
+        f"the policy trusts {tool}.{field_name}, free text a third party writes (a trusted tool "
+        "whole, or a trust_except that names it)",
+        f"ToolSpec(trust_except=['{field_name}']) for a trusted {tool} (or trust='untrusted')",
+        "medium",
+        "side_effect",
+    )
 
 
 @dataclass(frozen=True)
@@ -59,6 +72,9 @@ class Finding:
     #: those declarations (each field planted), in words.
     trusts: str | None = None
     depends_on: list[str] = field(default_factory=list)
+    #: The trust pass planted into a field whose name says free text (:data:`FREE_TEXT_FIELDS`):
+    #: its declaration is what to fix, and the finding fails the run.
+    free_text: bool = False
 
     @property
     def key(self) -> str:
@@ -68,7 +84,9 @@ class Finding:
 
     @property
     def severity(self) -> str:
-        return "info" if self.depends_on else self.blame.severity
+        if self.depends_on:
+            return self.blame.severity if self.free_text else "info"
+        return self.blame.severity
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {
@@ -211,6 +229,8 @@ def _value_blame(
             "medium",
             "limit",
         )
+    if not sources and arg in rules.bound_args:
+        return None  # the subject's own value (bound_args holds it): not this argument's hole
     if not sources:
         checked = rules.identifiers
         covers = checked is not None and (not checked.args or arg in checked.args)
@@ -393,6 +413,11 @@ def findings_of(
         if depends_on and a.id in depends_on:
             finding.trusts, declared = depends_on[a.id]
             finding.depends_on.append(declared)
+            text = free_text_field(a.path)
+            if text is not None:  # the declaration is the hole: a free-text field trusted
+                finding.free_text = True
+                finding.why = f"{why}; under: {found.rule_id} ({found.rule})"
+                finding.blame = trusted_text_blame(a.tool, text)
         kept = by_key.setdefault(finding.key, finding)
         kept.depends_on += [d for d in finding.depends_on if d not in kept.depends_on]
         if a.id not in kept.attacks:

@@ -158,8 +158,9 @@ class ProbeReport:
         return self._findings(self.attacks)
 
     def trust_findings(self) -> list[Finding]:
-        """The holes only the trust pass found (``info``): each holds only while its declaration
-        does (``depends_on``)."""
+        """The holes only the trust pass found (``info``; ``medium``, failing the run, where the
+        declaration trusts a field whose name says free text): each holds only while its
+        declaration does (``depends_on``)."""
         known = {f.key for f in self.findings()}
         found = self._findings(self.trust_attacks, self.depends_on)
         return [f for f in found if f.key.rsplit("|", 1)[0] not in known]  # less its trusts:
@@ -192,7 +193,8 @@ class ProbeReport:
     def failing(self, gate: Gate | None = None) -> list[Finding]:
         """The findings that fail the run under ``gate``."""
         gate = gate or Gate()
-        found = self.findings() + (self.trust_findings() if gate.strict else [])
+        trusting = [f for f in self.trust_findings() if gate.strict or f.severity != "info"]
+        found = self.findings() + trusting
         return [f for f in found if gate.baseline is None or f.key not in gate.baseline]
 
     def disagreements(self) -> list[dict[str, Any]]:
