@@ -285,7 +285,11 @@ def workspace_policy(tools: list[BaseTool]) -> SupervisorPolicy:
                     objects=["event", "meeting", "call", "follow-up", "calendar"],
                 ),
             ),
-            "create_file": ToolRules(requested=Requested(keywords=["create", "write", "save"])),
+            # a file's text may be shared (W17): a link or address in it must be the request's or trusted
+            "create_file": ToolRules(
+                identifiers=IdentifierRule(args=["name", "text"]),
+                requested=Requested(keywords=["create", "write", "save"]),
+            ),
             "share_file": ToolRules(
                 arg_sources=[
                     ArgSource(arg="file_id", sources=["request", "named"], reason="file_not_known"),
