@@ -74,7 +74,7 @@ SOURCE_KINDS = (
 
 
 def source_kinds(text: Any) -> list[str]:
-    """The kinds of source a provenance text names (``policies.provenance.describe``'s words):
+    """The kinds of source a provenance text names (``policies.supervisor.reading.values.describe``'s words):
     ``request``, ``subject``, ``policy``, ``human`` (a reviewer's edit), ``own`` (what a side
     effect of the run returned), ``trusted_tool`` (a tool the policy trusts), ``tool`` (an
     untrusted one), ``args`` (an earlier call's arguments), ``nowhere``; ``other`` for words of

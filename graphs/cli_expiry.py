@@ -27,7 +27,7 @@ def now() -> float:
 
 def from_iso(text: Any) -> float | None:
     """An ISO 8601 time as seconds since the epoch (UTC where it names no zone); None when it is
-    not one. (:func:`policies.supervisor.expiry.from_iso`: the CLI loads no pydantic to list.)"""
+    not one. (:func:`policies.supervisor.authority.expiry.from_iso`: the CLI loads no pydantic to list.)"""
     if not isinstance(text, str):
         return None
     try:

@@ -87,7 +87,7 @@ def load_policy(path: str | None, hints: Mapping[str, Any], tools: list[Any]) ->
     """The gateway's policy, and what else its file defines (``custom_rules``, ``subject``)."""
     from nodes.mcp_tools import load_policy_file, mcp_policy
     from policies.policy_file import PolicyFileError
-    from policies.supervisor.policy import SupervisorPolicy
+    from policies.supervisor.rules.policy import SupervisorPolicy
 
     if path is None:
         return mcp_policy(tools, **GATEWAY_BUDGETS), {}

@@ -39,7 +39,7 @@ from nodes.effects import ask_key, first_answer
 from nodes.journal import DONE, NOT_RUN, STARTED, Journal, process_alive
 from nodes.mcp_tools import mcp_hints, structured_results
 from policies.mcp import without_request
-from policies.supervisor.policy import SupervisorPolicy
+from policies.supervisor.rules.policy import SupervisorPolicy
 
 #: The name in the gateway threads' checkpoint metadata (the CLI's ``runs``/``waiting``/``approve``).
 AGENT_NAME = "mcp_gateway"

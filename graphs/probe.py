@@ -30,8 +30,8 @@ from langgraph.types import Command
 from graphs.probe_report import AttackResult, ProbeReport, TaskResult, ask_of
 from nodes.scripted import ScriptedToolModel
 from policies.attacks import REQUEST_SHAPES, SHAPES, Attack, ProbeTask, Shape, free_text_field, generate
-from policies.provenance import path_matches
 from policies.supervisor import CustomRule, SupervisorPolicy
+from policies.supervisor.reading.values import path_matches
 from policies.tools import ToolSpec
 
 __all__ = ["ENGINES", "EXHAUSTIVE_SEEDS", "ProbeReport", "ProbeTask", "declaration", "lifted", "probe"]

@@ -21,10 +21,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from policies.attacks import free_text_field
-from policies.identifiers import identifiers, whole_identifier
-from policies.supervisor.policy import SupervisorPolicy
-from policies.supervisor.request import requested
-from policies.supervisor.rules import TEXT_IDENTIFIERS, Requested, ToolRules
+from policies.supervisor.reading.identifiers import identifiers, whole_identifier
+from policies.supervisor.request.asks import requested
+from policies.supervisor.rules.kinds import TEXT_IDENTIFIERS, Requested, ToolRules
+from policies.supervisor.rules.policy import SupervisorPolicy
 
 __all__ = ["SEVERITIES", "Blame", "Finding", "blame", "describe_attack", "findings_of", "in_the_request"]
 

@@ -16,7 +16,7 @@ from typing import Any
 
 from graphs.probe_findings import Finding, describe_attack, findings_of, in_the_request
 from policies.attacks import Attack
-from policies.supervisor.policy import SupervisorPolicy
+from policies.supervisor.rules.policy import SupervisorPolicy
 
 __all__ = ["AttackResult", "Gate", "ProbeReport", "TaskResult", "ask_of", "could_admit"]
 

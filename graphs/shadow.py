@@ -2,7 +2,7 @@
 
 A policy in shadow mode (``SupervisorPolicy.mode="shadow"``, or ``ToolRules.shadow`` for some
 checks of one tool) decides nothing it shadows: each call runs as it would without those rules,
-and its trace row says what they would have done (``shadow``: :func:`policies.supervisor.review.
+and its trace row says what they would have done (``shadow``: :func:`policies.supervisor.decide.review.
 shadow_row`). This module reads those rows back from the audit log of every thread in a store
 (:func:`shadow_report`; ``agent-patterns shadow-report``) and counts them per tool and per check of
 the review chain: how many calls each would have refused, asked or revised, with example threads.

@@ -42,7 +42,7 @@ from nodes.supervisor.worker import worker
 from nodes.tool_gateway import ToolsArg, tool_registry
 from nodes.trace import is_stopped
 from policies.supervisor import CustomRule, SupervisorPolicy, demo_policy, policy_problems
-from policies.words import RequestReader
+from policies.supervisor.reading.words import RequestReader
 
 #: Refunds and emails change the world: each step's checkpoint is written before the next step
 #: starts, so an approval or an executed tool call is never lost to a crash (the ledger's
@@ -187,10 +187,10 @@ def build_graph(
     ``journal``: the thread journal that makes side effects run once whoever races
     (:mod:`nodes.journal`; default: the one beside ``checkpointer``'s runs, this process's without
     one). ``reader``: how the user's turn is read into mandates, the request's authority
-    (:class:`~policies.words.RequestReader`; default: the positive grammar,
-    :class:`~policies.words.GrammarReader`; a model's: :class:`nodes.model_reader.ModelReader`). It
-    is given the user's words only (the run's ``goal``, the conversation's user turn), never a
-    tool's result; what it cannot read gives no mandate, so the call asks.
+    (:class:`~policies.supervisor.reading.words.RequestReader`; default: the positive grammar,
+    :class:`~policies.supervisor.reading.words.GrammarReader`; a model's:
+    :class:`nodes.model_reader.ModelReader`). It is given the user's words only (the run's ``goal``, the
+    conversation's user turn), never a tool's result; what it cannot read gives no mandate, so the call asks.
     """
     journal = journal if journal is not None else journal_for(checkpointer)
     llm = llm or get_chat_model()

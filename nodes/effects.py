@@ -33,8 +33,8 @@ from nodes.journal import COUNTED, DONE, FAILED, NOT_RUN, STARTED, Journal, in_d
 from nodes.tool_gateway import ToolOutcome
 from policies.human import parse_human_answer
 from policies.json_safety import json_problem
-from policies.supervisor.ledger import Watched, ledger_entries
-from policies.supervisor.review import action_signature
+from policies.supervisor.decide.review import action_signature
+from policies.supervisor.provenance.ledger import Watched, ledger_entries
 from policies.text import json_hash
 
 Go = Literal["run", "ran", "in_progress", "in_doubt", "conflict"]
@@ -122,7 +122,7 @@ def ask_key(request: Mapping[str, Any]) -> str:
     """The key of one question a run puts to a human, read from the request it pauses with (so the
     engines and every process answering it name it alike): its run, step, the action asked about
     and the attempt (an answer that could not be applied is asked again as a new question), and
-    the round of a question asked again once it expired (:mod:`policies.supervisor.expiry`)."""
+    the round of a question asked again once it expired (:mod:`policies.supervisor.authority.expiry`)."""
     given = request.get("action")
     action: Mapping[str, Any] = given if isinstance(given, Mapping) else {}
     about = [str(request.get("run_id")), str(request.get("step")), str(request.get("kind") or "")]

@@ -1,5 +1,5 @@
 """Approvals that expire, as both engines keep their times: when a question was asked and when its
-answer was given, each the first time it was seen (:mod:`policies.supervisor.expiry` judges them).
+answer was given, each the first time it was seen (:mod:`policies.supervisor.authority.expiry` judges them).
 
 Code before an ``interrupt`` runs again when its node resumes, and a time read there with
 :func:`nodes.clock.now` would be a new one each time. So the time a question was asked is kept in

@@ -24,7 +24,7 @@ from langchain_core.tools import BaseTool, StructuredTool
 
 from policies.mcp import HINTS, hinted_policy
 from policies.policy_file import FORMATS, PolicyFileError, policy_from_file_text
-from policies.supervisor.policy import SupervisorPolicy
+from policies.supervisor.rules.policy import SupervisorPolicy
 
 
 def _hints_of(tool: Any) -> tuple[str, dict[str, Any]]:

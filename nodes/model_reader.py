@@ -1,19 +1,19 @@
 """A request reader that asks a chat model (:class:`ModelReader`): the privileged planner of CaMeL,
 shown the user's words and nothing else.
 
-The review reads what the user asked for through one :class:`~policies.words.RequestReader`
+The review reads what the user asked for through one :class:`~policies.supervisor.reading.words.RequestReader`
 (``build_graph(reader=...)``, ``GovernanceMiddleware(reader=...)``). The default is the positive
-grammar of :mod:`policies.words`, deterministic and narrow; a deployment may plug in a model
-instead, to read turns the grammar does not admit. The model is given one message: the text of the
-user's turn (the user's messages since the last reply), under a fixed system prompt
-(:data:`SYSTEM_PROMPT`). It never sees a tool's result, a document or a mail: the review hands a
-reader the turn's text only (``ReviewContext.request``).
+grammar of :mod:`policies.supervisor.reading.words`, deterministic and narrow; a deployment may plug in a
+model instead, to read turns the grammar does not admit. The model is given one message: the text of the
+user's turn (the user's messages since the last reply), under a fixed system prompt (:data:`SYSTEM_PROMPT`).
+It never sees a tool's result, a document or a mail: the review hands a reader the turn's text only
+(``ReviewContext.request``).
 
 It fails closed: a reply that is not the JSON object the prompt asks for, a mandate of the wrong
 shape, a verb or an object the user's turn does not write word for word, a model that raises:
 each gives no mandate, and a call that needed one asks a human. Its mandates are the grammar
-reader's type (:class:`~policies.words.Mandate`), so the audit rows and the human's approval
-request show them the same way ("you asked: cancel · the Budget Review").
+reader's type (:class:`~policies.supervisor.reading.words.Mandate`), so the audit rows and the human's
+approval request show them the same way ("you asked: cancel · the Budget Review").
 
 Each turn is read once: the answers are kept by the turn's text (the most recent
 :data:`TURNS_KEPT`), so a run's reviews ask the model once per turn, not once per call or rule.
@@ -31,8 +31,8 @@ from langchain_core.language_models import BaseChatModel
 from langchain_core.messages import HumanMessage, SystemMessage
 
 from nodes.messages import message_text
-from policies.derivation import sentences_of
-from policies.words import Mandate, words_of
+from policies.supervisor.provenance.derivation import sentences_of
+from policies.supervisor.reading.words import Mandate, words_of
 
 __all__ = ["MAX_MANDATES", "SYSTEM_PROMPT", "TURNS_KEPT", "ModelReader", "read_reply"]
 
@@ -98,8 +98,8 @@ def _shaped(item: Any) -> bool:
 
 
 class ModelReader:
-    """A :class:`~policies.words.RequestReader` that asks ``llm`` for the mandates of the user's
-    turn, failing closed (see the module).
+    """A :class:`~policies.supervisor.reading.words.RequestReader` that asks ``llm`` for the mandates of the
+    user's turn, failing closed (see the module).
 
     ``llm``: any LangChain chat model; it is called with :data:`SYSTEM_PROMPT` and one human
     message, the text of the user's turn, synchronously, once per distinct turn (the

@@ -36,7 +36,7 @@ def small(value: Any) -> Any:
 def review_figures(review: Mapping[str, Any] | None) -> dict[str, Any]:
     """What a Supervisor review adds to a step's trace row, the same in both engines (the graph's
     nodes and ``GovernanceMiddleware``): the check of the review chain that decided (``check``:
-    :data:`policies.supervisor.review.CHAIN`), the grant a human's approval issued or the one that
+    :data:`policies.supervisor.decide.review.CHAIN`), the grant a human's approval issued or the one that
     covered the step, the mandate it stands on (``mandate``: "cancel · the Budget Review", or None
     where its rules need one and none was found), the flow a refusal or escalation stopped (value,
     from, to), the deciding rule's other details (by hash when long), where each checked value
@@ -62,7 +62,7 @@ def review_figures(review: Mapping[str, Any] | None) -> dict[str, Any]:
 
 
 def shadow_figures(shadow: Any) -> dict[str, Any]:
-    """A review's ``shadow`` (:func:`policies.supervisor.review.shadow_row`: what a rule in shadow
+    """A review's ``shadow`` (:func:`policies.supervisor.decide.review.shadow_row`: what a rule in shadow
     mode would have done) as a trace row keeps it: would, verdict, reason, check, the rule's
     details (by hash when long), and the later shadowed checks that would have decided (``also``)."""
     if not isinstance(shadow, Mapping):

@@ -30,7 +30,7 @@ from collections.abc import Mapping, Sequence
 from decimal import Decimal
 from typing import Any
 
-from policies.amounts import amount_value
+from policies.supervisor.reading.amounts import amount_value
 
 __all__ = [
     "COMBINERS",

@@ -52,7 +52,6 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from policies.amounts import amount_value, amounts
 from policies.attack_shapes import (
     CONSTRUCTIONS,
     SHORT_CODES,
@@ -64,12 +63,13 @@ from policies.attack_shapes import (
     own_record_plant,
     spellings,
 )
-from policies.identifiers import whole_identifier
-from policies.provenance import leaf_paths, path_matches
-from policies.records import COMMON_WORDS
-from policies.supervisor.policy import SupervisorPolicy
+from policies.supervisor.reading.amounts import amount_value, amounts
+from policies.supervisor.reading.identifiers import whole_identifier
+from policies.supervisor.reading.values import leaf_paths, path_matches
+from policies.supervisor.reading.words import mandates, words_of
+from policies.supervisor.request.records import COMMON_WORDS
+from policies.supervisor.rules.policy import SupervisorPolicy
 from policies.tools import ToolSpec
-from policies.words import mandates, words_of
 
 __all__ = ["REQUEST_SHAPES", "SHAPES", "Attack", "ProbeTask", "Shape", "generate", "writable_paths"]
 

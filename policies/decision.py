@@ -19,7 +19,7 @@ class Decision:
 
     A supervisor review's decision also names the check of the review chain that decided
     (``check``) and the checks it passed before (``passed``), as Cedar's authorizer names the
-    policies that determined an answer (:mod:`policies.supervisor.review`). Neither takes part in
+    policies that determined an answer (:mod:`policies.supervisor.decide.review`). Neither takes part in
     comparing two decisions: a decision is its verdict, reason and details.
     """
 

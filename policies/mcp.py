@@ -20,8 +20,8 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict
 
-from policies.supervisor.policy import SupervisorPolicy
-from policies.supervisor.rules import IdentifierRule, ToolRules
+from policies.supervisor.rules.kinds import IdentifierRule, ToolRules
+from policies.supervisor.rules.policy import SupervisorPolicy
 from policies.tools import ToolSpec
 
 #: The annotation keys MCP defines that the defaults read.

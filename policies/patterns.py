@@ -1,8 +1,9 @@
 """The shapes identifiers are read by: the patterns of URLs, addresses, account, card, phone and
 document numbers, secrets, dates and times, and :func:`plain_text` (how any script's digits,
-dashes and spaces are read). :mod:`policies.identifiers` recognises identifiers with them and
-:mod:`policies.amounts` blanks them before it reads amounts; both import this module, neither
-the other's patterns."""
+dashes and spaces are read). :mod:`policies.supervisor.reading.identifiers` recognises identifiers with them
+and
+:mod:`policies.supervisor.reading.amounts` blanks them before it reads amounts; both import this module,
+neither the other's patterns."""
 
 from __future__ import annotations
 

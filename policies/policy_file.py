@@ -33,8 +33,8 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from policies.mcp import hinted_policy
-from policies.supervisor.policy import SupervisorPolicy
-from policies.supervisor.rules import ToolRules
+from policies.supervisor.rules.kinds import ToolRules
+from policies.supervisor.rules.policy import SupervisorPolicy
 from policies.tools import ToolSpec
 
 SCHEMA_ID = "https://governed-agent-patterns/policy-file.schema.json"

@@ -124,9 +124,9 @@ class ToolSpec(BaseModel):
         '``{"email": ...}`` for an event\'s ``organizer``: ``subject_key="email"``). Unset: the key '
         "of the same name as ``owner`` (an order's ``customer``, the subject's ``customer``). A record "
         "is the subject's only where its owner field is one id equal to the subject's value under this "
-        'key (ids compared as :func:`policies.provenance.identity` reads them, short ones too: ``"42"`` '
-        "is 42), never to another of the subject's values; a subject without the key owns nothing. "
-        "Needs ``owner``.",
+        "key (ids compared as :func:`policies.supervisor.reading.values.identity` reads them, short "
+        'ones too: ``"42"`` is 42), never to another of the subject\'s values; a subject without the '
+        "key owns nothing. Needs ``owner``.",
     )
     owner_only: bool = Field(
         False,

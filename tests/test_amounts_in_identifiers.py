@@ -2,7 +2,7 @@
 as an amount; it used to read the groups of a trusted IBAN written in groups
 (``DE89 3704 0044 0532 0130 00`` held 130), of a reference (``B-1`` held 1, ``INV-2024-007`` held
 2024 and 7) and of a date as amounts, so a planted amount equal to any of them was "from trusted
-data" and admitted. The reader (:func:`policies.amounts.amounts`, which derivation reads too)
+data" and admitted. The reader (:func:`policies.supervisor.reading.amounts.amounts`, which derivation reads too)
 is pinned down here for both classes, by property for identifier-like tokens, and end to end
 through the Supervisor's review and its compiled graph."""
 
@@ -20,10 +20,9 @@ from langchain_core.tools import tool
 from langgraph.checkpoint.memory import InMemorySaver
 
 from graphs.supervisor import build_graph
-from policies.amounts import amounts
-from policies.derivation import amounts_in
-from policies.identifiers import canonical_number, identifiers
 from policies.supervisor import ArgSource, ReviewContext, SupervisorPolicy, ToolRules, review_action
+from policies.supervisor.reading.amounts import amounts, amounts_in
+from policies.supervisor.reading.identifiers import canonical_number, identifiers
 from policies.tools import ToolSpec
 from tests.helpers import scripted, thread
 

@@ -33,7 +33,7 @@ from graphs.audit_export import (
 from graphs.store import open_checkpointer, open_store
 from nodes import audit as log
 from policies import tamper
-from policies.provenance import Source, describe
+from policies.supervisor.reading.values import Source, describe
 
 pytest.importorskip("langchain.agents", reason="the support desk needs langchain>=1 (the agents extra)")
 pytest.importorskip("opentelemetry.sdk", reason="spans need the otel extra")

@@ -32,7 +32,7 @@ from governed_agent_patterns import (
     review_action,
 )
 from policies.supervisor import grant_for
-from policies.words import affirmative_words, forms
+from policies.supervisor.reading.words import affirmative_words, forms
 from tests.figures import FIGURES
 
 ME = "me@corp.example"
@@ -365,7 +365,7 @@ MONTHS = ["January", "March", "Mar.", "September", "Dec"]
 def test_a_labelled_number_is_no_amount(label, number, amount):
     """An invoice, meter or transaction number is an identifier's digits: no planted payment can
     borrow it as an amount; the figure written as one still is."""
-    from policies.amounts import amounts
+    from policies.supervisor.reading.amounts import amounts
 
     read = [float(n) for _at, n in amounts(f"Pay {label} {number}: {amount} EUR due.")]
     assert float(number) not in read or number == amount
@@ -380,7 +380,7 @@ def test_a_labelled_number_is_no_amount(label, number, amount):
     rest=st.integers(0, 999),
 )
 def test_a_month_and_year_or_a_fragment_of_a_grouped_figure_is_no_amount(month, year, thousands, rest):
-    from policies.amounts import amounts
+    from policies.supervisor.reading.amounts import amounts
 
     assert [n for _at, n in amounts(f"Statement for {month} {year}.")] == []
     grouped = f"{thousands} {rest:03d}"
@@ -394,8 +394,8 @@ def test_a_derived_value_needs_the_operation_the_request_states(a, b):
     half times the amount."""
     from decimal import Decimal
 
-    from policies.derivation import derived_from
-    from policies.provenance import Source
+    from policies.supervisor.provenance.derivation import derived_from
+    from policies.supervisor.reading.values import Source
 
     sources = [Source("tool", f"amount | {a / 100:.2f} | amount | {b / 100:.2f}", "list_bills", 1, True)]
     total = (a + b) / 100

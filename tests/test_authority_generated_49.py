@@ -21,9 +21,7 @@ from hypothesis import strategies as st
 from langchain_core.messages import ToolMessage
 from langchain_core.tools import BaseTool, tool
 
-from policies.amounts import amount_value
 from policies.attack_shapes import CONSTRUCTIONS, SHORT_CODES, non_imperative, result_shape
-from policies.ownership import visible
 from policies.supervisor import (
     ArgSource,
     Follow,
@@ -39,9 +37,11 @@ from policies.supervisor import (
     ToolRules,
     review_action,
 )
-from policies.supervisor.ledger import ledger_entries, watched
+from policies.supervisor.provenance.ledger import ledger_entries, watched
+from policies.supervisor.reading.amounts import amount_value
+from policies.supervisor.reading.words import forms, mandates
+from policies.supervisor.request.ownership import visible
 from policies.tools import ToolSpec
-from policies.words import forms, mandates
 from tests.attack_strategies import (
     non_imperative_requests,
     own_record_plants,
@@ -469,7 +469,7 @@ def test_a_look_alike_in_place_of_the_genuine_sender_is_named_by_no_request():
     """Found by the generator (``look_alike_replacing``): with the genuine mail gone, a mail its
     author named "Carla" was followed by "Reply to Carla Diaz" (a part of the name the request
     writes); the whole name still names the genuine sender's mail."""
-    from policies.records import part_of_another_name
+    from policies.supervisor.request.records import part_of_another_name
 
     assert part_of_another_name("carla", "Reply to Carla Diaz: Thursday works.")
     assert part_of_another_name("diaz", "Reply to Carla Diaz.")

@@ -1,4 +1,4 @@
-"""Information-flow rules (issue 22): new identifier kinds (policies/identifiers.py), destinations
+"""Information-flow rules (issue 22): new identifier kinds (policies/supervisor/reading/identifiers.py), destinations
 of any tool, confidential fields and their readers, per-field trust, ``call:<tool>`` sources, the
 policy-wide default verdict, ``Requested`` scoped to a clause, names in the final answer, and the
 flow every refusal reports (review row, trace, the human's request, the worker's feedback)."""
@@ -18,10 +18,7 @@ from langgraph.checkpoint.memory import InMemorySaver
 from langgraph.types import Command
 
 from graphs.supervisor import build_graph
-from policies.flow import answer_names, carries, mask
-from policies.identifiers import identifiers, luhn, whole_identifier
 from policies.json_safety import json_problem
-from policies.provenance import identifier_origins, origins, sources_of
 from policies.supervisor import (
     ArgSource,
     Confidentiality,
@@ -35,7 +32,11 @@ from policies.supervisor import (
     ToolRules,
     review_action,
 )
-from policies.supervisor.review import clauses, requested
+from policies.supervisor.decide.review import clauses, requested
+from policies.supervisor.provenance.flow import answer_names, carries, mask
+from policies.supervisor.provenance.sources import sources_of
+from policies.supervisor.reading.identifiers import identifiers, luhn, whole_identifier
+from policies.supervisor.reading.values import identifier_origins, origins
 from policies.tools import ToolSpec
 from tests.helpers import scripted, thread
 

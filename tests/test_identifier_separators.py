@@ -7,8 +7,8 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from policies.flow import carries
-from policies.identifiers import identifiers, luhn, plain_text, whole_identifier
+from policies.supervisor.provenance.flow import carries
+from policies.supervisor.reading.identifiers import identifiers, luhn, plain_text, whole_identifier
 
 #: Separators a writer may put between groups: ASCII, Unicode dashes, spaces of any width.
 SEPARATORS = [

@@ -8,9 +8,9 @@ submodule ``package.name`` where there is one, else of ``package`` (its ``__init
 package ``__init__`` runs before it, but that is not an edge here: a package that re-exports its
 modules would otherwise be a circle with each of them.
 
-None of them may have one. ``policies/`` had some (``policies.amounts`` ↔ ``policies.identifiers``,
+None of them may have one. ``policies/`` had some (``policies.supervisor.reading.amounts`` ↔ ``policies.supervisor.reading.identifiers``,
 the Supervisor's review with its following and grants modules): the identifier patterns now live in
-``policies.patterns`` and ``ReviewContext`` in ``policies.supervisor.context``, so the review core
+``policies.patterns`` and ``ReviewContext`` in ``policies.supervisor.provenance.context``, so the review core
 imports one way."""
 
 from __future__ import annotations
@@ -161,5 +161,5 @@ def test_the_reader_finds_every_kind_of_circle(tmp_path):
 
 def test_the_packages_are_read():
     graph = import_graph()
-    assert {"graphs.cli", "graphs.audit", "nodes.audit", "policies.supervisor.review"} <= set(graph)
+    assert {"graphs.cli", "graphs.audit", "nodes.audit", "policies.supervisor.decide.review"} <= set(graph)
     assert "graphs.cli_audit" in graph["graphs.cli"]  # a function-level import counts

@@ -18,7 +18,7 @@ import pytest
 from graphs.store import journal_for, open_checkpointer, open_journal
 from nodes.effects import claim, effect_key, world_ledger
 from nodes.journal import DONE, STARTED, Journal, ThreadBusy
-from policies.supervisor.ledger import Watched
+from policies.supervisor.provenance.ledger import Watched
 
 ROOT = Path(__file__).resolve().parent.parent
 

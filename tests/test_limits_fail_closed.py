@@ -1,10 +1,10 @@
 """Issue 49, items 6 to 8: limits admit on positive evidence only.
 
-- One amount reader (:func:`policies.amounts.amount_value`) for every limit: a decimal string
+- One amount reader (:func:`policies.supervisor.reading.amounts.amount_value`) for every limit: a decimal string
   (``"900.00"``, ``"1,200.50"``) is the number it writes; what it cannot read (NaN, an infinity, a
   boolean, an exponent, a decimal comma, a list...) is asked (``amount_not_readable``), never
   admitted; cumulative sums read earlier amounts the same way (``"80.00"`` + ``"80.00"`` is 160).
-- One identity for a record (:func:`policies.provenance.record_identity`): ``"INV-8."`` is the
+- One identity for a record (:func:`policies.supervisor.reading.values.record_identity`): ``"INV-8."`` is the
   record ``INV-8`` to provenance, the ledger (``Repeat``, ``RecordLimit``, ``per``) and grants.
 - A summed rule may count a ``group`` of tools: a refund and a store credit on one order.
 
@@ -28,8 +28,6 @@ from langgraph.types import Command
 from graphs.supervisor import build_graph
 from nodes.middleware import GovernanceMiddleware
 from nodes.scripted import ScriptedToolModel
-from policies.amounts import amount_value
-from policies.provenance import Source, identity, origins, record_identity
 from policies.supervisor import (
     RecordLimit,
     Repeat,
@@ -41,7 +39,9 @@ from policies.supervisor import (
     policy_problems,
     review_action,
 )
-from policies.supervisor.ledger import ledger_args, ledger_entries, watched
+from policies.supervisor.provenance.ledger import ledger_args, ledger_entries, watched
+from policies.supervisor.reading.amounts import amount_value
+from policies.supervisor.reading.values import Source, identity, origins, record_identity
 from policies.tools import ToolSpec
 
 # ------------------------------------------------------------------------------ amount spellings

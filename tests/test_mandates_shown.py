@@ -15,10 +15,10 @@ from langgraph.types import Command
 
 from nodes.trace import review_figures
 from policies.supervisor import ReviewContext, SupervisorPolicy, ToolRules, review_action
-from policies.supervisor.approval import NO_MANDATE, approval_request
-from policies.supervisor.request import mandate
-from policies.supervisor.rules import Requested
-from policies.words import said, step_mandates
+from policies.supervisor.decide.approval import NO_MANDATE, approval_request
+from policies.supervisor.reading.words import said, step_mandates
+from policies.supervisor.request.asks import mandate
+from policies.supervisor.rules.kinds import Requested
 from tests.authority_engines import scripted_agent
 from tests.helpers import thread
 

@@ -268,7 +268,7 @@ def test_a_question_nobody_answers_in_time_is_rejected_and_the_rejection_is_the_
     from graphs.gateway import Gateway, Session, build_agent
     from nodes.effects import ask_key
     from nodes.journal import Journal
-    from policies.supervisor.policy import SupervisorPolicy
+    from policies.supervisor.rules.policy import SupervisorPolicy
 
     journal = Journal()
     gateway = Gateway(

@@ -16,7 +16,7 @@ import yaml
 from nodes.mcp_tools import load_policy_file
 from policies.mcp import hinted_policy
 from policies.policy_file import PolicyFileError, policy_from_file_text, policy_json_schema
-from policies.supervisor.rules import ArgSource, IdentifierRule, ToolRules
+from policies.supervisor.rules.kinds import ArgSource, IdentifierRule, ToolRules
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = ROOT / "docs" / "mcp-policy.toml"

@@ -12,14 +12,14 @@ from langchain_core.messages import AIMessage, HumanMessage, HumanMessageChunk, 
 from langchain_core.tools import tool
 from pydantic import BaseModel, Field
 
-import policies.supervisor.context as review_context
+import policies.supervisor.provenance.context as review_context
 from nodes.effects import effect_key
 from nodes.middleware import GovernanceMiddleware
 from nodes.middleware.decide import decide
 from nodes.middleware.reply import plan_for
 from nodes.middleware.turns import new_turns, opened, seen
 from policies import supervisor as rules
-from policies.supervisor.rules import Destinations
+from policies.supervisor.rules.kinds import Destinations
 from policies.tools import ArgSpec, ToolSpec, arg_problem, call_signature
 
 

@@ -29,11 +29,11 @@ from graphs.supervisor import build_graph
 from nodes.messages import message_text
 from nodes.middleware import GovernanceMiddleware
 from nodes.model_reader import MAX_MANDATES, SYSTEM_PROMPT, ModelReader, read_reply
-from policies.derivation import sentences_of
 from policies.supervisor import ReviewContext, SupervisorPolicy, ToolRules, review_action
-from policies.supervisor.approval import NO_MANDATE
-from policies.supervisor.rules import Requested
-from policies.words import GrammarReader, said, words_of
+from policies.supervisor.decide.approval import NO_MANDATE
+from policies.supervisor.provenance.derivation import sentences_of
+from policies.supervisor.reading.words import GrammarReader, said, words_of
+from policies.supervisor.rules.kinds import Requested
 from tests.helpers import scripted, thread
 from tests.middleware_harness import ToolCallingModel
 

@@ -28,7 +28,7 @@ from governed_agent_patterns import (
     ToolSpec,
     review_action,
 )
-from policies.records import Naming, Record
+from policies.supervisor.request.records import Naming, Record, naming_of
 from tests.authority_engines import run_rejecting
 from tests.figures import FIGURES
 
@@ -204,7 +204,7 @@ def test_a_mail_named_by_its_authors_display_name_supplies_nothing(payee, name, 
 
 
 def test_trust_is_per_field_never_per_record():
-    naming = POLICY.naming(SUBJECT)
+    naming = naming_of(POLICY, SUBJECT)
     review = {"id": "ev-2", "title": "Quarterly Review", "organizer": ME, "location": "Spring26!"}
     assert naming.own_fields("list_events") >= {"id", "title", "organizer"}
     assert naming.trusted("list_events", ("title",), review)
@@ -233,7 +233,7 @@ def test_an_owned_records_identifying_field_is_the_policys_record_key():
         },
     )
     assert policy.record_ids() == {"list_orders": ["id", "ref"]}
-    assert policy.naming({"customer": "c-1"}).ids == {"list_orders": ["id", "ref"]}
+    assert naming_of(policy, {"customer": "c-1"}).ids == {"list_orders": ["id", "ref"]}
 
 
 # --------------------------------------------------------------------------- both engines

@@ -11,8 +11,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from policies.ownership import UNREADABLE, WITHHELD, visible
 from policies.supervisor import OwnedRecord, SupervisorPolicy, ToolRules
+from policies.supervisor.request.ownership import UNREADABLE, WITHHELD, visible
 from policies.tools import ToolSpec
 
 SPEC = ToolSpec(trust="trusted", record_keys=["id"], owner="customer", owner_only=True)

@@ -23,7 +23,6 @@ from langgraph.checkpoint.memory import InMemorySaver
 from graphs.supervisor import build_graph
 from nodes.middleware import GovernanceMiddleware
 from nodes.scripted import ScriptedToolModel
-from policies.ownership import UNREADABLE, WITHHELD, subject_ids, visible
 from policies.supervisor import (
     ArgSource,
     OwnedRecord,
@@ -34,6 +33,8 @@ from policies.supervisor import (
     ToolRules,
     review_action,
 )
+from policies.supervisor.request.ownership import UNREADABLE, WITHHELD, subject_ids, visible
+from policies.supervisor.request.records import naming_of
 from policies.tools import ToolSpec
 
 SPEC = ToolSpec(trust="trusted", record_keys=["id"], owner="customer", owner_only=True)
@@ -180,8 +181,8 @@ def test_a_review_admits_no_record_of_anothers_under_another_subject_key():
         {"kind": "tool", "name": "issue_refund", "args": {"order_id": "ORD-7", "amount": 50}}, context, POLICY
     )
     assert (decision.verdict, decision.reason) == ("block", WITHHELD)
-    assert not POLICY.naming({"customer": 42, "store": 7}).owned("look_up_order", order7)
-    assert POLICY.naming({"customer": "7"}).owned("look_up_order", order7)
+    assert not naming_of(POLICY, {"customer": 42, "store": 7}).owned("look_up_order", order7)
+    assert naming_of(POLICY, {"customer": "7"}).owned("look_up_order", order7)
 
 
 # ------------------------------------------------------------------ both engines, end to end

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from policies.provenance import describe, leaf_paths, origins, sources_of
+from policies.supervisor.provenance.sources import sources_of
+from policies.supervisor.reading.values import describe, leaf_paths, origins
 
 
 @pytest.mark.parametrize("label", ["reference", "order", "account", "contract", "booking", "ref", "invoice"])

@@ -17,7 +17,7 @@ from graphs.probe import probe
 from policies.attack_shapes import CONSTRUCTIONS
 from policies.attacks import SHAPES, ProbeTask, generate
 from policies.supervisor import ToolRules
-from policies.words import forms, mandates
+from policies.supervisor.reading.words import forms, mandates
 
 DESK = support_desk.policy
 REFUND_TASK = ProbeTask.of(support_desk.tasks[0])

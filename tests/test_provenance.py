@@ -1,4 +1,4 @@
-"""Provenance: where every argument value came from (policies/provenance.py), and the rules over
+"""Provenance: where every argument value came from (policies/supervisor/reading/values.py), and the rules over
 it (ArgSource, IdentifierRule, Requested, final_identifiers) through the compiled graph."""
 
 from __future__ import annotations
@@ -14,8 +14,15 @@ from langgraph.checkpoint.memory import InMemorySaver
 from langgraph.types import Command
 
 from graphs.supervisor import build_graph
-from policies.provenance import describe, identifier_origins, identifiers, normalize_text, origins, sources_of
 from policies.supervisor import ArgSource, IdentifierRule, Requested, SupervisorPolicy, ToolRules
+from policies.supervisor.provenance.sources import sources_of
+from policies.supervisor.reading.values import (
+    describe,
+    identifier_origins,
+    identifiers,
+    normalize_text,
+    origins,
+)
 from policies.tools import ToolSpec
 from tests.helpers import scripted, thread
 

@@ -1,4 +1,4 @@
-"""The memo of each executed call's provenance sources (``policies/provenance.py``): a run's review
+"""The memo of each executed call's provenance sources (``policies/supervisor/reading/values.py``): a run's review
 at every step reuses the sources of the calls before it, and a memo hit is only ever the sources
 the same call would have given."""
 
@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from enum import Enum
 
-from policies.provenance import _call_sources, sources_of
+from policies.supervisor.provenance.sources import sources_of
+from policies.supervisor.reading.values import _call_sources
 
 
 def _call(observation: object, **more: object) -> dict[str, object]:

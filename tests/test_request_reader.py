@@ -10,8 +10,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from policies.derivation import operands, stated_operations
-from policies.words import (
+from policies.supervisor.provenance.derivation import operands, stated_operations
+from policies.supervisor.reading.words import (
     DEFAULT_READER,
     GrammarReader,
     Mandate,

@@ -1,5 +1,5 @@
 """The review core reads in the order a call is decided (issue 49): one ordered chain of named checks
-(:data:`policies.supervisor.review.CHAIN`), the first that decides gives the decision, which names
+(:data:`policies.supervisor.decide.review.CHAIN`), the first that decides gives the decision, which names
 it (``Decision.check``) and the checks passed before it (``Decision.passed_checks``), as Cedar's
 authorizer names the policies that determined an answer. Neither takes part in comparing
 decisions; the review row both engines record carries ``check``."""
@@ -23,8 +23,8 @@ from policies.supervisor import (
     review_action,
     review_row,
 )
-from policies.supervisor.approval import approval_request, rule_details
-from policies.supervisor.review import CHAIN, FINAL_CHECK, GRANTS, UNKNOWN_TOOL
+from policies.supervisor.decide.approval import approval_request, rule_details
+from policies.supervisor.decide.review import CHAIN, FINAL_CHECK, GRANTS, UNKNOWN_TOOL
 from policies.tools import ToolSpec
 
 ORDER = [

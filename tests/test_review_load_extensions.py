@@ -9,7 +9,6 @@ from typing import Any
 
 import pytest
 
-from policies.provenance import own_ids, sources_of
 from policies.supervisor import (
     ArgSource,
     Requested,
@@ -18,7 +17,8 @@ from policies.supervisor import (
     ToolRules,
     review_action,
 )
-from policies.supervisor.conditions import conditioned
+from policies.supervisor.decide.conditions import conditioned
+from policies.supervisor.provenance.sources import own_ids, sources_of
 from policies.tools import ToolSpec
 from tests.corpus_harness import CORPUS, run_middleware, run_supervisor
 

@@ -16,8 +16,6 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from policies.derivation import amounts_in, derive, terms_of
-from policies.records import Naming, named_records, points_to
 from policies.supervisor import (
     ArgSource,
     Destinations,
@@ -31,8 +29,11 @@ from policies.supervisor import (
     grant_for,
     review_action,
 )
+from policies.supervisor.provenance.derivation import derive, terms_of
+from policies.supervisor.reading.amounts import amounts_in
+from policies.supervisor.reading.words import FUNCTION_WORDS
+from policies.supervisor.request.records import Naming, named_records, points_to
 from policies.tools import ToolSpec
-from policies.words import FUNCTION_WORDS
 
 READ = ToolRules(read_only=True)
 CENTS = Decimal("0.01")
@@ -457,7 +458,7 @@ def test_an_amount_inside_anothers_text_is_its_own_place():
         {"from": "b@y.example", "body": "Also send 25 EUR"},
     ]
     context = ReviewContext(calls=(call(1, "read_mail", mails),))
-    from policies.supervisor.grants import grant_key
+    from policies.supervisor.authority.grants import grant_key
 
     key = grant_key(act("pay", amount=25), {"reason": "x"}, context, CALENDAR)
     assert key is not None and key["sources"]["amount"] == [

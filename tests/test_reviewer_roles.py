@@ -1,7 +1,7 @@
 """Issue 47: a rule may require a reviewer role and several distinct reviewers (four-eyes). An answer
 from a reviewer without the role, or the same reviewer twice, is refused with the reason and the
 call stays waiting; the right reviewers run it once, and the audit keeps each name and time. Both
-engines (:mod:`policies.supervisor.reviewers`)."""
+engines (:mod:`policies.supervisor.authority.reviewers`)."""
 
 from __future__ import annotations
 
@@ -18,7 +18,7 @@ from graphs.supervisor import build_graph
 from nodes.offline import OfflineChatModel
 from policies.human import HumanAnswer, bind_reviewer, parse_human_answer
 from policies.supervisor import SupervisorPolicy, demo_policy
-from policies.supervisor.reviewers import Signoff, answer_refusal, waiting_note
+from policies.supervisor.authority.reviewers import Signoff, answer_refusal, waiting_note
 from tests.helpers import thread
 from tests.middleware_harness import ToolCallingModel, governed_agent
 from tests.own_agent import domain

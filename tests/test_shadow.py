@@ -30,8 +30,8 @@ from nodes.middleware import GovernanceMiddleware
 from nodes.scripted import ScriptedToolModel
 from policies.decision import Decision
 from policies.supervisor import ReviewContext, SupervisorPolicy, ToolRules, demo_policy, review_action
-from policies.supervisor.review import CHAIN
-from policies.supervisor.rules import SHADOW_CHECKS
+from policies.supervisor.decide.review import CHAIN
+from policies.supervisor.rules.kinds import SHADOW_CHECKS
 
 ROOT = Path(__file__).resolve().parent.parent
 ENGINES = ("graph", "middleware")

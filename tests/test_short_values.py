@@ -15,8 +15,8 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 from langchain_core.tools import BaseTool, tool
 
-from policies.provenance import Source, found_in, rule_values, tokens, written
 from policies.supervisor import ArgSource, ReviewContext, SupervisorPolicy, ToolRules, review_action
+from policies.supervisor.reading.values import Source, found_in, rule_values, tokens, written
 from tests.authority_engines import run_rejecting
 
 #: Short codes: a band, a grade, a country, a digit.

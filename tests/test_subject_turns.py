@@ -17,7 +17,7 @@ from langgraph.checkpoint.memory import InMemorySaver
 from graphs.supervisor import build_graph
 from nodes.middleware import GovernanceMiddleware
 from policies.supervisor import demo_policy
-from policies.supervisor.subject import subject_from_request, thread_subject
+from policies.supervisor.request.subject import subject_from_request, thread_subject
 from tests import bank_domain as bank_
 from tests.bank_domain import Bank, call
 from tests.helpers import scripted, thread

@@ -11,8 +11,8 @@ from langgraph.types import Command
 
 from demo_tools.supervisor import GOAL, BillingDesk
 from graphs.supervisor import build_graph
-from policies.provenance import Source, describe
 from policies.supervisor import demo_policy
+from policies.supervisor.reading.values import Source, describe
 from tests.helpers import scripted, thread
 
 CONTEXT = {"kind": "tool", "name": "get_refund_context", "args": {"user_id": 42}}

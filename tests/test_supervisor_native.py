@@ -24,7 +24,7 @@ from demo_tools.supervisor import BillingDesk, demo_input, demo_tools
 from graphs.supervisor import build_graph
 from nodes.offline import OfflineChatModel
 from policies.supervisor import demo_policy
-from policies.supervisor.subject import subject_from_request
+from policies.supervisor.request.subject import subject_from_request
 from tests.helpers import scripted, thread
 from tests.own_agent.worker import ToolCallingRoleModel, role_model
 

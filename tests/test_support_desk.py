@@ -25,7 +25,7 @@ from graphs.supervisor import build_graph
 from nodes.middleware import GovernanceMiddleware
 from nodes.scripted import ScriptedToolModel
 from policies.supervisor import ReviewContext, review_action
-from policies.supervisor.ledger import ledger_entries, watched
+from policies.supervisor.provenance.ledger import ledger_entries, watched
 
 ROOT = Path(__file__).resolve().parent.parent
 ENGINES = ("graph", "middleware")

@@ -66,9 +66,9 @@ from nodes.middleware.turns import forget, opened, run_subject, seen_update
 from nodes.tool_gateway import GovernedTool, tool_registry
 from policies import supervisor as rules
 from policies.observation import restored
-from policies.supervisor.ledger import watched
-from policies.supervisor.subject import bound_arg_names
-from policies.words import RequestReader
+from policies.supervisor.provenance.ledger import watched
+from policies.supervisor.reading.words import RequestReader
+from policies.supervisor.request.subject import bound_arg_names
 
 
 class GovernanceMiddleware(ToolRunning, AgentMiddleware[GovernanceState, Any, Any]):
@@ -86,7 +86,7 @@ class GovernanceMiddleware(ToolRunning, AgentMiddleware[GovernanceState, Any, An
     file or PostgreSQL database as its runs), so every process running the agent on that store
     shares it. Give one (``graphs.store.open_journal(location)``) where the checkpointer is not
     ``SqliteSaver`` or ``PostgresSaver`` and several processes act on a thread. ``reader``: how the
-    user's turn is read into mandates (:class:`~policies.words.RequestReader`; default: the
+    user's turn is read into mandates (:class:`~policies.supervisor.reading.words.RequestReader`; default: the
     positive grammar; a model's: :class:`nodes.model_reader.ModelReader`), given the client's
     user turns of the run only, never a tool's result."""
 

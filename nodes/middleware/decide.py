@@ -20,7 +20,7 @@ from nodes.trace import refused_answer
 from policies import supervisor as rules
 from policies.human import RESPOND, answer_problem, parse_human_answer
 from policies.schemas import ArgsModel
-from policies.supervisor import expiry, reviewers
+from policies.supervisor.authority import expiry, reviewers
 from policies.tools import GatewayLimits, check_call
 
 #: What a reviewer of a tool call may answer here: LangChain's HITL decisions, respond included.
@@ -351,7 +351,7 @@ def late_answer(
 
 def _grant(verdict: Verdict, action: dict[str, Any], review: dict[str, Any], batch: Batch) -> Verdict:
     """One ask per task: the human's yes grants this run the same kind of step with the same
-    provenance (:mod:`policies.supervisor.grants`); the audit keeps the grant."""
+    provenance (:mod:`policies.supervisor.authority.grants`); the audit keeps the grant."""
     grant = rules.grant_for(action, review, batch.context, batch.policy, step=batch.about.get("step"))
     if grant is None:
         return verdict

@@ -46,8 +46,8 @@ from policies import supervisor as rules
 from policies.human import parse_human_answer
 from policies.json_safety import type_name, well_formed
 from policies.observation import audit_observation
-from policies.ownership import visible
-from policies.supervisor.ledger import Watched, ledger_entries
+from policies.supervisor.provenance.ledger import Watched, ledger_entries
+from policies.supervisor.request.ownership import visible
 
 Handler = Callable[[ToolCallRequest], ToolMessage | Command]
 

@@ -116,7 +116,7 @@ class GovernanceState(AgentState[Any]):
     governance_seen: NotRequired[
         Annotated[str | dict[str, str], PrivateStateAttr, CopiedLastValue(str | dict[str, str])]
     ]
-    #: the thread's ledger (:mod:`policies.supervisor.ledger`): what the successful calls of tools
+    #: the thread's ledger (:mod:`policies.supervisor.provenance.ledger`): what the successful calls of tools
     #: thread-wide rules watch did, in every run of the thread; never started over, never input
     governance_ledger: NotRequired[Annotated[list[dict[str, Any]], PrivateStateAttr, _rows()]]
     #: seconds a run waited for a human while a changed call was reviewed again (run id → seconds)

@@ -11,7 +11,7 @@ text is kept in the run's bookkeeping, so a history rewritten later in the run (
 trimmed, redacted, edited) cannot change what authorises the run's side effects; and only the
 current run's turns count, so an earlier turn's request authorises nothing now.
 
-**The subject is bound per thread** (:func:`policies.supervisor.subject.thread_subject`): by the
+**The subject is bound per thread** (:func:`policies.supervisor.request.subject.thread_subject`): by the
 application (``governance_subject`` in the input, or the middleware's ``subject=``), else once by
 the first request that names it (``user_id=42`` for a bound ``user_id``), and kept for the thread's
 later runs; a later request naming someone else does not rebind it.
@@ -41,7 +41,7 @@ from langchain_core.messages import (
 )
 
 from nodes.messages import message_text
-from policies.supervisor.subject import subject_from_request, thread_subject
+from policies.supervisor.request.subject import subject_from_request, thread_subject
 from policies.text import normalize_ws, text_hash
 
 #: ``governance_seen`` holds each human turn seen as the digest of its id and text, this many hex

@@ -23,9 +23,9 @@ from nodes.trace import ANSWER_REFUSED, refused_answer, stop, trace_row
 from policies import supervisor as rules
 from policies.human import answer_reviewer_problem, parse_human_answer
 from policies.json_safety import json_problem, type_name
-from policies.supervisor import expiry, reviewers
-from policies.supervisor.expiry import EXPIRED_REASON
-from policies.words import RequestReader
+from policies.supervisor.authority import expiry, reviewers
+from policies.supervisor.authority.expiry import EXPIRED_REASON
+from policies.supervisor.reading.words import RequestReader
 
 
 def escalate(state: State, runtime: Ctx, *, policy: rules.SupervisorPolicy | None = None) -> dict:
@@ -133,7 +133,7 @@ def _ask(
     """Ask until an answer can be applied, at most ``human_answer_attempts`` times (the automatic
     approver once): ``(answer, decision or None, answers given, the problem of each refused one,
     the figures of each approval kept while more were needed, by the answer's index)``. An answer
-    from a reviewer who may not answer (:mod:`policies.supervisor.reviewers`), and an approval that
+    from a reviewer who may not answer (:mod:`policies.supervisor.authority.reviewers`), and an approval that
     is not yet the last, keep the call waiting without counting toward the attempts.
     With a journal, the first answer to each question wins: a second process resuming the same
     question with another answer applies the first (:func:`nodes.effects.first_answer`)."""

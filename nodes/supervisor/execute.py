@@ -34,8 +34,8 @@ from nodes.trace import history_row, stop, trace_row
 from policies import supervisor as rules
 from policies.human import parse_human_answer
 from policies.observation import audit_observation, observation_of
-from policies.ownership import visible
-from policies.supervisor.ledger import ledger_entries, watched
+from policies.supervisor.provenance.ledger import ledger_entries, watched
+from policies.supervisor.request.ownership import visible
 from policies.tools import call_signature, is_error_observation
 
 

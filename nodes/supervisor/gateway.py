@@ -33,9 +33,9 @@ from nodes.trace import history_row, review_figures, stop, trace_row
 from policies import supervisor as rules
 from policies.json_safety import json_problem
 from policies.schemas import ArgsModel
-from policies.supervisor.subject import bound_arg_names, thread_subject
+from policies.supervisor.reading.words import RequestReader
+from policies.supervisor.request.subject import bound_arg_names, thread_subject
 from policies.text import json_hash
-from policies.words import RequestReader
 
 State = Mapping[str, Any]
 Ctx = Runtime[rules.SupervisorPolicy]
@@ -119,10 +119,10 @@ def _review_context(
 
 
 def _run_subject(state: State, update: State, policy: rules.SupervisorPolicy) -> dict[str, Any]:
-    """Whom the run acts for, bound once per thread (:func:`policies.supervisor.subject.thread_subject`):
-    the input's ``subject``; else the subject an earlier run of the thread acted for; else the one
-    this run's request names (``user_id=42`` for a bound ``user_id``); else none (a tool whose
-    arguments are bound is then refused: ``subject_unbound:<arg>``)."""
+    """Whom the run acts for, bound once per thread
+    (:func:`policies.supervisor.request.subject.thread_subject`): the input's ``subject``; else the subject an
+    earlier run of the thread acted for; else the one this run's request names (``user_id=42`` for a bound
+    ``user_id``); else none (a tool whose arguments are bound is then refused: ``subject_unbound:<arg>``)."""
     given = state.get("subject")
     request = update.get("goal", state.get("goal"))  # the conversation's turn, else the input's goal
     return thread_subject(

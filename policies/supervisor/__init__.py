@@ -12,19 +12,29 @@ and custom rules pass.
 :meth:`SupervisorPolicy.for_tools` starts a policy from a user's tools with neutral defaults; the
 refund demo (:func:`demo_policy`) is one instance of it.
 
-The package keeps one concern per module: :mod:`~policies.supervisor.rules` (the rule models),
-:mod:`~policies.supervisor.policy` (the policy and its fit to the tools), :mod:`~policies.supervisor.demo`
-(the refund demo), :mod:`~policies.supervisor.contract` (the action contract),
-:mod:`~policies.supervisor.review` (the review engine; the public ``review_action``, whose
-custom rules are ``custom_rules=`` as everywhere else, is :mod:`~policies.supervisor.review_api`'s),
-:mod:`~policies.supervisor.flows` (the
-policy-wide flow rules: destinations and confidential values), :mod:`~policies.supervisor.following`
-(what the request points to in tool data: requested following, values it authorises, planted
-details), :mod:`~policies.supervisor.grants` (one ask per task), :mod:`~policies.supervisor.approval`
-(the human's request and answers). Every name is importable from ``policies.supervisor`` as before.
+The package is the review core of both engines (the Supervisor graph and ``GovernanceMiddleware``),
+laid out in the order a call is decided, one floor per subpackage, each importing only the floors
+below it (``tests/test_review_floors.py`` checks every import):
+
+1. :mod:`~policies.supervisor.reading`: how any value is read (amounts, identifiers, identities,
+   the words of a request and its mandates);
+2. :mod:`~policies.supervisor.rules`: the policy language as data (rule kinds, ``ToolRules``,
+   ``SupervisorPolicy``, the action contract, the demo);
+3. :mod:`~policies.supervisor.request`: what the user asked and for whom (asks, subject,
+   ownership, the records the request names);
+4. :mod:`~policies.supervisor.provenance`: where each value came from (sources, derivations,
+   flows, following, the thread's ledger, the review context);
+5. :mod:`~policies.supervisor.authority`: who else may authorise a call (grants, reviewers,
+   expiry);
+6. :mod:`~policies.supervisor.decide`: the ordered chain of checks (:data:`CHAIN`) and the
+   decision, the human's side of an escalation, and :func:`review_action`.
+
+Adding a rule kind: a model in ``rules/kinds.py``, a check in ``decide/``, a line in ``CHAIN``, a
+test beside it. This module is the public API, written once: every name of ``__all__``.
 """
 
-from policies.supervisor.approval import (
+from policies.supervisor.authority.grants import covering, grant_for, grant_key
+from policies.supervisor.decide.approval import (
     APPROVED_BY_RULES,
     FINAL_ANSWER,
     HUMAN_DECISIONS,
@@ -41,13 +51,17 @@ from policies.supervisor.approval import (
     rule_details,
     shown_details,
 )
-from policies.supervisor.contract import is_refusal, validate_action
-from policies.supervisor.demo import CONTEXT_TOOL, DEMO_TOOLS, EMAIL_TOOL, REFUND_TOOL, demo_policy
-from policies.supervisor.grants import covering, grant_for, grant_key
-from policies.supervisor.policy import SupervisorPolicy, policy_problems, tool_names
-from policies.supervisor.review import CustomRule, ReviewContext, action_signature, refused_before
-from policies.supervisor.review_api import review_action
-from policies.supervisor.rules import (
+from policies.supervisor.decide.review import (
+    CHAIN,
+    CustomRule,
+    ReviewContext,
+    action_signature,
+    refused_before,
+)
+from policies.supervisor.decide.review_api import review_action
+from policies.supervisor.rules.contract import is_refusal, validate_action
+from policies.supervisor.rules.demo import CONTEXT_TOOL, DEMO_TOOLS, EMAIL_TOOL, REFUND_TOOL, demo_policy
+from policies.supervisor.rules.kinds import (
     DESTINATION_KINDS,
     TEXT_IDENTIFIERS,
     ArgDefault,
@@ -65,10 +79,12 @@ from policies.supervisor.rules import (
     Threshold,
     ToolRules,
 )
-from policies.supervisor.thread import OwnedRecord, RecordLimit, Repeat
+from policies.supervisor.rules.policy import SupervisorPolicy, policy_problems, tool_names
+from policies.supervisor.rules.thread import OwnedRecord, RecordLimit, Repeat
 
 __all__ = [
     "APPROVED_BY_RULES",
+    "CHAIN",
     "CONTEXT_TOOL",
     "DEMO_TOOLS",
     "DESTINATION_KINDS",

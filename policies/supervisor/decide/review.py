@@ -1,0 +1,739 @@
+"""The review engine: one supervisor review of a validated action against the policy's rules and
+what the run knows (:class:`ReviewContext`), giving approve, revise, escalate or block.
+
+A tool call is decided by one ordered chain of named checks (:data:`CHAIN`), each
+``check(call, context) -> Decision | None``: the first that decides gives the decision, which names
+it (``Decision.check``) and the checks passed before it (``Decision.passed_checks``), as Cedar's
+authorizer names the policies that determined an answer. The order, in the floors a call is
+decided by:
+
+1. read the turn: ``mandate`` (the clause of the user's turn that asks for this kind of action,
+   read once per review by the context's request reader from the user's words only);
+2. where each value came from: ``binding`` (bound arguments, set membership, preconditions),
+   ``provenance`` (flows, argument sources, identifiers in free text, the requested kind and its
+   details, follow rules), ``ownership`` (records that must be the subject's);
+3. who may authorise it: ``authority`` (whether the request may stand in for the human: it asks
+   for this kind of action and gives every value);
+4. limits: ``amounts`` (numbers, the run's or thread's cap), ``record_limits``, ``defaults``,
+   ``custom_rules``, ``read_only`` (a read-only tool is approved here: the limits below are on
+   changes), ``repeats``, ``thresholds``;
+5. the decision: ``approval`` (by the request, or asked), ``approve``.
+
+An escalation a grant of the turn covers is then approved (:data:`GRANTS`,
+:mod:`policies.supervisor.authority.grants`). Adding a rule kind: a model in
+:mod:`policies.supervisor.rules.kinds`, a check here, a line in :data:`CHAIN`, a test beside it."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from decimal import Decimal
+from typing import Any
+
+from policies.decision import Decision
+from policies.supervisor.authority.grants import granted
+from policies.supervisor.decide.conditions import conditional_mandate, conditioned
+from policies.supervisor.decide.records_check import owned_records, record_limits, repeated
+from policies.supervisor.provenance.context import (
+    AN_EARLIER_CALL,
+    DECIMALS,
+    THIS_CALL,
+    ReviewContext,
+    rounded,
+    same_form,
+    tools_of,
+)
+from policies.supervisor.provenance.derivation import cents as _cents_of
+from policies.supervisor.provenance.derivation import derived_from, operands, stated_operations
+from policies.supervisor.provenance.flow import flow, untrusted_names
+from policies.supervisor.provenance.flows import confidentiality, destinations
+from policies.supervisor.provenance.following import authorised, followed, planted_detail
+from policies.supervisor.reading.amounts import amount_value
+from policies.supervisor.reading.values import (
+    Source,
+    describe,
+    found_in,
+    identifier_origins,
+    leaf_paths,
+    leaf_values,
+    rule_values,
+    traced,
+)
+from policies.supervisor.request.asks import clauses as clauses  # re-exported: it lived here
+from policies.supervisor.request.asks import mandate, requested
+from policies.supervisor.request.records import naming_of, pointed_records
+from policies.supervisor.rules.kinds import SHADOW_CHECKS, IdentifierRule, ToolRules
+from policies.supervisor.rules.policy import SupervisorPolicy
+from policies.tools import call_signature, is_number
+
+#: A custom rule: ``(action, context) -> Decision | None`` (None: no opinion). Its Decision's
+#: verdict is approve / revise (``details["action"]`` the revised action) / escalate / block; its
+#: details reach the review row, the trace and (escalate) the human's approval request.
+CustomRule = Callable[[Mapping[str, Any], ReviewContext], Decision | None]
+
+
+def _block(reason: str, **details: Any) -> Decision:
+    return Decision("block", reason, details)
+
+
+def _revise(action: Mapping[str, Any], why: str, changes: Mapping[str, Any]) -> Decision:
+    revised = {**action, "args": {**action["args"], **changes}}
+    return Decision("revise", why, {"action": revised, "changes": dict(changes)})
+
+
+def _apply_custom(
+    names: Sequence[str],
+    action: Mapping[str, Any],
+    context: ReviewContext,
+    hooks: Mapping[str, CustomRule],
+) -> Decision | None:
+    for name in names:
+        hook = hooks.get(name)
+        if hook is None:
+            return _block(f"unknown_custom_rule:{name}")
+        decision = hook(action, context)
+        if decision is None:
+            continue
+        if decision.verdict not in ("approve", "revise", "escalate", "block"):
+            return _block(f"custom_rule_bad_decision:{name}")
+        if decision.verdict == "revise" and not isinstance(decision.details.get("action"), dict):
+            return _block(f"custom_rule_bad_decision:{name}")
+        if decision.verdict != "approve":
+            return Decision(decision.verdict, decision.reason, {**decision.details, "rule": name})
+    return None
+
+
+def _binding(
+    rules: ToolRules, args: Mapping[str, Any], context: ReviewContext, policy: SupervisorPolicy
+) -> Decision | None:
+    """Bound arguments, set membership and preconditions: what every tool's call must meet."""
+    for arg in rules.bound_args:
+        if arg not in context.subject:  # acting for nobody in particular is not acting for anyone
+            if policy.verdict(None) == "escalate":
+                return Decision("escalate", f"subject_unbound:{arg}", {"arg": arg, "value": args.get(arg)})
+            return _block(f"subject_unbound:{arg}", arg=arg, value=args.get(arg))
+        if args.get(arg) != context.subject[arg]:
+            return _block(
+                f"subject_mismatch:{arg}", arg=arg, expected=context.subject[arg], value=args.get(arg)
+            )
+    for member in rules.one_of:
+        value = args.get(member.arg)
+        if member.arg in args and not context.admits(member, value):
+            return Decision(
+                policy.verdict(member.verdict), member.reason, {"arg": member.arg, "value": value}
+            )
+    for pre in rules.preconditions:
+        if not context.succeeded(pre.tool, {k: args.get(k) for k in pre.match_args}):
+            return _block(pre.reason, requires=pre.tool, match_args=list(pre.match_args))
+    return None
+
+
+def _provenance(
+    name: str, rules: ToolRules, args: Mapping[str, Any], context: ReviewContext, policy: SupervisorPolicy
+) -> Decision | dict[str, str]:
+    """The provenance rules: the policy-wide flow rules (destinations, confidential values), where
+    each ruled argument's values and each identifier in free text came from, and whether the
+    request asks for this kind of action. A rule that fails gives its decision (details: where the
+    value does appear, the flow it stopped); else where each checked value came from."""
+
+    def follow(arg: str, value: Any) -> str | None:
+        return followed(
+            policy, name, arg, value, context.request, context.calls, context.subject, context.read
+        )
+
+    def sources() -> Sequence[Source]:  # built when a flow rule reads them
+        return context.sources
+
+    refused = confidentiality(policy, name, args, context.calls, sources, context.read)
+    refused, checked = (refused, {}) if refused else destinations(policy, name, args, sources, follow)
+    if refused is not None:
+        return refused
+    pointed: list[Source] | None = None
+    for rule in rules.arg_sources:
+        if "named" in rule.sources and pointed is None:
+            pointed = [*context.sources, *named_sources(context, policy)]
+        everywhere = pointed if "named" in rule.sources and pointed is not None else context.sources
+        for value in rule_values(args.get(rule.arg)):  # a short code and a flag too: found by whole token
+            found = found_in(value, everywhere)
+            checked[rule.arg] = _where(value, found)
+            admitting = [s for s in found if s.admitted_by(rule.sources)]
+            if (
+                admitting
+                and not _only_an_operand(value, admitting, context.request)
+                and not _only_a_named_operand(value, admitting, context)
+            ):
+                continue
+            derived = derived_from(
+                value,
+                everywhere,
+                rule.sources,
+                rule.derived,
+                rule.max_terms,
+                request=context.request,
+                reader=context.read,
+            )
+            told_by = derived.describe() if derived else _follow_traced(follow, rule.arg, value)
+            if told_by:
+                checked[rule.arg] = told_by
+                continue
+            details = {"arg": rule.arg, "value": value, "allowed_sources": list(rule.sources)}
+            where = {"provenance": {rule.arg: checked[rule.arg]}}
+            told = flow(value, checked[rule.arg], f"{name}.{rule.arg}")
+            return Decision(policy.verdict(rule.verdict), rule.reason, {**details, **where, **told})
+    if rules.identifiers is not None:
+        refused = _free_text(name, rules.identifiers, args, context, checked, policy)
+        if refused is not None:
+            return refused
+    asked = rules.requested
+    if asked is not None and not requested(asked, context.request, context.read):
+        # a step the request makes conditional stands on its condition, checked on trusted data
+        check = conditioned(asked, args, context, policy)
+        if check is None:
+            said = {k: v for k, v in asked.model_dump(include={"keywords", "verbs", "objects"}).items() if v}
+            told = flow(name, "the request does not ask for this kind of action", name)
+            return Decision(policy.verdict(asked.verdict), asked.reason, {**said, **told})
+        if not check.holds:
+            return Decision("escalate", "condition_not_checked", check.details())
+        checked["condition"] = check.told
+    planted, notes = planted_detail(policy, name, rules, args, context)
+    return planted if planted is not None else {**checked, **notes}
+
+
+def named_sources(context: ReviewContext, policy: SupervisorPolicy) -> list[Source]:
+    """The ``named`` sources of a review: the fields the policy trusts (by the tools' declarations,
+    not by owning the record) of each record the request points at
+    (:func:`policies.supervisor.request.records.pointed_records`: named by a trusted field's value, by every
+    argument of its call, or through a trusted key), one source per record. Positive evidence only: a value of
+    another record of a trusted listing is in none of them."""
+    naming = naming_of(policy, context.subject)
+    out = []
+    for record in pointed_records(context.request, context.calls, naming):
+        # trusted by the tool's declarations only: a field owning the record vouches for (its id,
+        # its title) is what a look-alike of the user's own record copies
+        texts = (
+            []
+            if record.author
+            else [
+                text
+                for path, text in leaf_paths(record.value)
+                if naming.trusted(record.tool, (*record.path, *path))
+            ]
+        )
+        if texts:
+            out.append(Source("named", " | ".join(texts), record.tool, record.step, True, True, (record.by,)))
+    return out
+
+
+def _only_a_named_operand(value: Any, admitting: Sequence[Source], context: ReviewContext) -> bool:
+    """Is a number admitted only by a record the request names, where the request states an
+    operation on what it names ("move 5% of my checking balance")? Then the record's figure is a
+    term of the operation, not the value asked for: only the derived value is admitted."""
+    if not is_number(value) or not admitting or any(s.kind != "named" for s in admitting):
+        return False
+    return bool(stated_operations(context.request, reader=context.reader))
+
+
+def _where(value: Any, found: Sequence[Source]) -> str:
+    """Where a value a rule reads was found, in words: a boolean is written nowhere."""
+    if isinstance(value, bool):
+        return "a boolean: no source writes it"
+    return describe(found) if found or traced(value) else "written as a whole word nowhere in the run"
+
+
+def _follow_traced(follow: Callable[[str, Any], str | None], arg: str, value: Any) -> str | None:
+    """A follow rule's word for a value it can point to: a traced value (a short code or a flag is
+    taken from a record only where a source a rule admits writes it)."""
+    return follow(arg, value) if traced(value) else None
+
+
+def _only_an_operand(value: Any, admitting: Sequence[Source], request: str) -> bool:
+    """Is a number admitted only by the request, where the request writes it as a term of an
+    operation it states (:func:`policies.supervisor.provenance.derivation.operands`)? Then it is
+    no value to use as is."""
+    if not is_number(value) or any(s.kind != "request" for s in admitting):
+        return False
+    return _cents_of(value) in operands(request)
+
+
+def _free_text(
+    tool: str,
+    rule: IdentifierRule,
+    args: Mapping[str, Any],
+    context: ReviewContext,
+    checked: dict[str, str],
+    policy: SupervisorPolicy,
+) -> Decision | None:
+    """Each identifier in the rule's text arguments must come from one of its sources."""
+    for name in rule.args or list(args):
+        for text in (v for v in leaf_values(args.get(name)) if isinstance(v, str)):
+            for (kind, value), found in identifier_origins(text, context.sources, rule.kinds).items():
+                label = f"{name}:{value}"
+                checked[label] = describe(found)
+                if any(s.admitted_by(rule.sources) for s in found):
+                    continue
+                told_by = followed(
+                    policy,
+                    tool,
+                    name,
+                    (kind, value),
+                    context.request,
+                    context.calls,
+                    context.subject,
+                    context.read,
+                )
+                if told_by:
+                    checked[label] = told_by
+                    continue
+                details = {"arg": name, "kind": kind, "identifier": value}
+                where = {"provenance": {label: checked[label]}}
+                told = flow(value, checked[label], f"{tool}.{name}")
+                return Decision(policy.verdict(rule.verdict), rule.reason, {**details, **where, **told})
+    return None
+
+
+def _unreadable(reason: str, arg: str, value: Any, group: Sequence[str], earlier: bool = False) -> Decision:
+    """An amount a limit cannot read as a number (:func:`policies.supervisor.reading.amounts.amount_value`):
+    asked, never admitted."""
+    details: dict[str, Any] = {"arg": arg, "value": value}
+    details |= {"group": list(group)} if group else {}
+    return Decision("escalate", reason, details | {"unreadable": AN_EARLIER_CALL if earlier else THIS_CALL})
+
+
+def _amounts(
+    action: Mapping[str, Any], name: str, rules: ToolRules, context: ReviewContext
+) -> Decision | None:
+    """Numeric arguments (finite, positive, to their decimals), the cap on their sum (the run's, or
+    the thread's) and the limits per record across the thread. Every amount is read by
+    :func:`policies.supervisor.reading.amounts.amount_value`; one a cap cannot read is asked. A ``NumberArg``
+    declares a number: a text (a decimal string too) is blocked by it, as anything else that is none."""
+    args: Mapping[str, Any] = action.get("args") or {}
+    for rule in rules.number_args:
+        value = args.get(rule.arg)
+        amount = amount_value(value) if is_number(value) else None  # a number, never a text
+        if amount is None:
+            return _block(rule.type_reason, arg=rule.arg)
+        kept = rounded(amount, rule.decimals) if rule.decimals is not None else amount
+        if kept <= 0:
+            return _block(rule.positive_reason, arg=rule.arg, value=value)
+        if kept != amount:
+            return _revise(action, rule.rounding_reason, {rule.arg: same_form(value, kept)})
+    cap = rules.run_cap
+    if cap is not None:
+        group = sorted(tools_of(name, cap.group)) if cap.group else []
+        value = args.get(cap.arg)
+        before = context.summed(tools_of(name, cap.group), cap.arg, args, cap.scope, cap.per)
+        left = DECIMALS.subtract(Decimal(repr(cap.limit)), before) if before is not None else None
+        if left is not None and left <= 0:  # spent: blocked, whatever this call's amount
+            return _block(
+                cap.exhausted_reason,
+                limit=cap.limit,
+                **({"scope": "thread"} if cap.scope == "thread" else {}),
+                **({"group": group} if group else {}),
+            )
+        amount = amount_value(value)
+        if amount is None:
+            return _unreadable(cap.unreadable_reason, cap.arg, value, group)
+        if left is None:
+            return _unreadable(cap.unreadable_reason, cap.arg, value, group, earlier=True)
+        if amount > left:
+            return _revise(action, cap.revise_reason, {cap.arg: same_form(value, left)})
+    return None
+
+
+def _thresholds(
+    name: str, rules: ToolRules, args: Mapping[str, Any], context: ReviewContext
+) -> Decision | None:
+    """The first threshold the call (with the calls it sums, when cumulative) goes above: asked; an
+    amount it cannot read, this call's or a summed one's, asked too."""
+    for threshold in rules.escalate_above:
+        value = args.get(threshold.arg)
+        group = sorted(tools_of(name, threshold.group)) if threshold.group else []
+        amount = amount_value(value)
+        if amount is None:
+            return _unreadable(threshold.unreadable_reason, threshold.arg, value, group)
+        before = (
+            context.summed(
+                tools_of(name, threshold.group), threshold.arg, args, threshold.scope, threshold.per
+            )
+            if threshold.cumulative
+            else Decimal(0)
+        )
+        if before is None:
+            return _unreadable(threshold.unreadable_reason, threshold.arg, value, group, earlier=True)
+        if DECIMALS.add(before, amount) > Decimal(repr(threshold.limit)):
+            details = {"arg": threshold.arg, "limit": threshold.limit, "value": value}
+            if before:
+                details["run_total" if threshold.scope == "run" else "thread_total"] = float(before)
+            return Decision("escalate", threshold.reason, details | ({"group": group} if group else {}))
+    return None
+
+
+def _final_identifiers(answer: str, context: ReviewContext, policy: SupervisorPolicy) -> dict[str, str]:
+    """Identifiers and names in the answer that appear only in untrusted observations → where."""
+    found: dict[str, str] = {}
+    if policy.final_identifiers != "allow":
+        idents = identifier_origins(answer, context.sources, policy.final_identifier_kinds)
+        found |= {
+            f"{kind}:{value}": describe(where)
+            for (kind, value), where in idents.items()
+            if not any(s.admitted_by(["trusted"]) for s in where)
+        }
+    return found
+
+
+def _final_review(action: Mapping[str, Any], context: ReviewContext, policy: SupervisorPolicy) -> Decision:
+    """The final answer: after the required tools, and with its links, addresses and account
+    numbers (``final_identifiers``) and the names it recommends (``final_entities``) checked: those
+    that appear only in untrusted observations are annotated, escalated or blocked."""
+    if policy.final_requires_tools and not any(context.succeeded(t) for t in policy.final_requires_tools):
+        return _block("final_requires_context", requires=list(policy.final_requires_tools))
+    answer = str(action.get("answer"))
+    checks = [
+        (
+            policy.final_identifiers,
+            "untrusted_identifier_in_answer",
+            _final_identifiers(answer, context, policy),
+        ),
+    ]
+    if policy.final_entities != "allow":
+        names = untrusted_names(answer, context.sources)
+        checks.append(
+            (
+                policy.final_entities,
+                "untrusted_entity_in_answer",
+                {f"name:{n}": describe(w) for n, w in names.items()},
+            )
+        )
+    flagged = [(mode, reason, found) for mode, reason, found in checks if found]
+    if not flagged:
+        return Decision("approve", "final_answer_allowed")
+    strictest = max(flagged, key=lambda c: ("annotate", "escalate", "block").index(c[0]))
+    untrusted = {k: v for _m, _r, found in flagged for k, v in found.items()}
+    first, origin = next(iter(strictest[2].items()))
+    told = flow(first.split(":", 1)[1], origin, "the final answer")
+    if strictest[0] == "annotate":
+        return Decision("approve", "final_answer_annotated", {"provenance": untrusted, **told})
+    return Decision(strictest[0], strictest[1], {"provenance": untrusted, **told})
+
+
+def review_action(
+    action: Mapping[str, Any],
+    context: ReviewContext,
+    policy: SupervisorPolicy,
+    hooks: Mapping[str, CustomRule] | None = None,
+) -> Decision:
+    """One supervisor review of a validated action: approve, revise (``details["action"]``),
+    escalate (``details["arg"]``/``limit`` for thresholds) or block. Where provenance rules
+    checked values, the decision's ``details["provenance"]`` says where each came from; a flow rule's
+    refusal or escalation says which flow it stopped (``details["flow"]``: value, from, to). A tool
+    call is decided by :data:`CHAIN`, in order; the decision names the check that decided
+    (``Decision.check``) and the checks it passed (``Decision.passed_checks``)."""
+    if not context.field_trust and policy.field_trust():
+        context = replace(context, field_trust=policy.field_trust())
+    if not context.effects and policy.effect_tools():
+        context = replace(context, effects=policy.effect_tools())
+    if action.get("kind") == "final":
+        final = replace(_final_review(action, context, policy), check=FINAL_CHECK)
+        return _final_in_shadow(final) if policy.mode == "shadow" else final
+    name = str(action.get("name"))
+    rules = policy.rules_for(name)  # its own, and the summed rules of the groups it belongs to
+    if rules is None:  # structural: never shadowed
+        return replace(_block(f"unknown_tool_for_supervisor:{name}"), check=UNKNOWN_TOOL)
+    call = Call(name, action, action.get("args") or {}, rules, policy, hooks or {})
+    decided, would = run_chain(call, context, shadowed_checks(rules, policy))
+    covered = _covered(action, decided, context, policy)
+    return shadowed(covered, [_covered(action, w, context, policy) for w in would]) if would else covered
+
+
+def _covered(
+    action: Mapping[str, Any], decided: Decision, context: ReviewContext, policy: SupervisorPolicy
+) -> Decision:
+    """The decision, or the approval of an escalation a grant of the turn covers (:data:`GRANTS`)."""
+    covered = granted(action, decided, context, policy)
+    if covered is decided:
+        return decided
+    return replace(covered, check=GRANTS, passed_checks=(*decided.passed_checks, decided.check))
+
+
+# --- shadow mode: a rule computed and recorded, not enforced -----------------------------------------
+
+#: What a shadowed decision would have done to the call, in the words of a shadow report.
+WOULD = {"block": "refuse", "escalate": "ask", "revise": "revise"}
+
+
+def shadowed_checks(rules: ToolRules, policy: SupervisorPolicy) -> frozenset[str]:
+    """The checks of :data:`CHAIN` a call of a tool with ``rules`` runs in shadow: every rule check
+    (:data:`~policies.supervisor.rules.kinds.SHADOW_CHECKS`) under ``policy.mode == "shadow"`` or
+    ``rules.shadow=True``, else those ``rules.shadow`` names."""
+    if policy.mode == "shadow" or rules.shadow is True:
+        return frozenset(SHADOW_CHECKS)
+    return frozenset(rules.shadow or ())
+
+
+def shadow_row(would: Sequence[Decision]) -> dict[str, Any]:
+    """The decisions shadowed checks made (``would``, in the chain's order), as the review row
+    records them (``shadow``): what the policy would have done, the first one's — ``would``
+    (refuse, ask, revise), its verdict, reason and check, the rule's details (not where each value
+    came from, nor a revised action: those are the call's own) — and, in ``also``, each later
+    shadowed check that would have decided too (check, would, reason): what each rule would have
+    done were the rules before it switched off."""
+    first, *later = would
+    details = {k: v for k, v in first.details.items() if k not in ("provenance", "action", "mandate")}
+    row: dict[str, Any] = {"would": WOULD[first.verdict], "verdict": first.verdict, "reason": first.reason}
+    row |= {"check": first.check} | ({"details": details} if details else {})
+    also = [{"check": d.check, "would": WOULD[d.verdict], "reason": d.reason} for d in later]
+    return row | ({"also": also} if also else {})
+
+
+def shadowed(decided: Decision, would: Sequence[Decision]) -> Decision:
+    """The decision the call is run by (``decided``: the chain without its shadowed checks), with
+    what the shadowed checks that decided would have done (``would``, each after the turn's
+    grants) in ``details["shadow"]`` (:func:`shadow_row`); a shadowed check that would have
+    approved is no news and is not recorded."""
+    kept = [d for d in would if d.verdict in WOULD]
+    if not kept:
+        return decided
+    return replace(decided, details={**decided.details, "shadow": shadow_row(kept)})
+
+
+def _final_in_shadow(final: Decision) -> Decision:
+    """A final answer under a policy in shadow: given as it would be with no rules on it (approved,
+    its annotations kept), with what the rules would have done in ``details["shadow"]``."""
+    if final.verdict not in ("block", "escalate"):
+        return final
+    allowed = Decision("approve", "final_answer_allowed", {}, check=FINAL_CHECK)
+    return shadowed(allowed, [final])
+
+
+@dataclass
+class Call:
+    """One tool call under review, as the checks of :data:`CHAIN` read it: the tool's ``name``, the
+    ``action`` and its ``args``, the tool's ``rules`` (its own and its groups'), the ``policy`` and
+    the ``custom_rules`` it names; and what the checks passed so far found: the turn's ``mandate``
+    for this kind of action (``ToolRules.requested``), where each checked value came from
+    (``traced``) and, where the request may stand in for the human, where it gives each value
+    (``given``)."""
+
+    name: str
+    action: Mapping[str, Any]
+    args: Mapping[str, Any]
+    rules: ToolRules
+    policy: SupervisorPolicy
+    custom_rules: Mapping[str, CustomRule]
+    mandate: str | None = None
+    traced: dict[str, str] = field(default_factory=dict)
+    given: dict[str, str] | None = None
+
+    @property
+    def seen(self) -> dict[str, Any]:
+        """Where the checked values came from, as a decision's details carry it."""
+        return {"provenance": self.traced} if self.traced else {}
+
+    def limited(self) -> bool:
+        """Do the limits on amounts, records and defaults apply (a tool that changes something)?"""
+        return not self.rules.read_only
+
+
+#: A check of the chain: the call and what the run knows in, a decision (it decided) or None (it
+#: passed the call on to the next check).
+Check = Callable[[Call, ReviewContext], Decision | None]
+
+
+def _read_mandate(call: Call, context: ReviewContext) -> Decision | None:
+    """Read the turn: the mandate of the user's turn that asks for this kind of action (shown to
+    the human and in the audit: "you asked: cancel · the Budget Review"), read once per review
+    by the context's reader from the user's words only."""
+    if call.rules.requested is not None:
+        call.mandate = mandate(call.rules.requested, context.request, context.read) or conditional_mandate(
+            call.rules.requested, call.action, context, call.policy
+        )
+    return None
+
+
+def _check_binding(call: Call, context: ReviewContext) -> Decision | None:
+    return _binding(call.rules, call.args, context, call.policy)
+
+
+def _check_provenance(call: Call, context: ReviewContext) -> Decision | None:
+    traced = _provenance(call.name, call.rules, call.args, context, call.policy)
+    if isinstance(traced, Decision):
+        return traced
+    call.traced = traced
+    return None
+
+
+def _check_ownership(call: Call, context: ReviewContext) -> Decision | None:
+    return owned_records(call.rules, call.args, context, call.policy)
+
+
+def _check_authority(call: Call, context: ReviewContext) -> Decision | None:
+    """Who may authorise the call without a human: the request itself, where the tool's rules let
+    it (``request_as_approval``), its mandate asks for this kind of action and it gives every value
+    (:func:`~policies.supervisor.provenance.following.authorised`). Decides nothing yet: the limits still
+    apply; the approval check reads what it found."""
+    rules = call.rules
+    asked = rules.requested
+    if (
+        rules.require_approval
+        and rules.request_as_approval
+        and asked is not None
+        and requested(asked, context.request, context.read)
+    ):
+        call.given = authorised(call.args, context.request, context.calls, call.policy, context.subject)
+    return None
+
+
+def _check_amounts(call: Call, context: ReviewContext) -> Decision | None:
+    return _amounts(call.action, call.name, call.rules, context) if call.limited() else None
+
+
+def _check_record_limits(call: Call, context: ReviewContext) -> Decision | None:
+    return record_limits(call.name, call.rules, call.args, context, call.policy) if call.limited() else None
+
+
+def _check_defaults(call: Call, context: ReviewContext) -> Decision | None:
+    for default in call.rules.defaults if call.limited() else ():
+        present = call.args.get(default.arg)
+        if present is None or (isinstance(present, str) and not present.strip()):
+            return _revise(call.action, default.reason, {default.arg: default.value})
+    return None
+
+
+def _check_custom(call: Call, context: ReviewContext) -> Decision | None:
+    return _apply_custom(call.rules.custom, call.action, context, call.custom_rules)
+
+
+def _check_read_only(call: Call, context: ReviewContext) -> Decision | None:
+    """A read-only tool that passed its checks so far is approved: the limits below are on changes."""
+    return Decision("approve", call.rules.approve_reason, call.seen) if call.rules.read_only else None
+
+
+def _with_seen(decision: Decision | None, call: Call) -> Decision | None:
+    return (
+        None
+        if decision is None
+        else Decision(decision.verdict, decision.reason, {**decision.details, **call.seen})
+    )
+
+
+def _check_repeats(call: Call, context: ReviewContext) -> Decision | None:
+    return _with_seen(repeated(call.name, call.rules, call.args, context, call.policy), call)
+
+
+def _check_thresholds(call: Call, context: ReviewContext) -> Decision | None:
+    return _with_seen(_thresholds(call.name, call.rules, call.args, context), call)
+
+
+def _check_approval(call: Call, context: ReviewContext) -> Decision | None:
+    """A call whose rules require approval: approved by the request where the authority check found
+    that it gives every value (``approved_by: request``), else asked."""
+    rules = call.rules
+    if not rules.require_approval:
+        return None
+    if call.given is not None:
+        said = {"provenance": {**call.traced, **call.given}, "approved_by": "request"}
+        return Decision("approve", rules.authorised_reason, said)
+    return Decision("escalate", rules.approval_reason, call.seen)
+
+
+def _check_approve(call: Call, context: ReviewContext) -> Decision | None:
+    return Decision("approve", call.rules.approve_reason, call.seen)
+
+
+#: The name :func:`review_action` gives a final answer's decision, a call of a tool the policy does
+#: not know, and an escalation a grant of the turn covers (:mod:`policies.supervisor.authority.grants`).
+FINAL_CHECK = "final_answer"
+UNKNOWN_TOOL = "known_tool"
+GRANTS = "grants"
+
+#: How a tool call is decided, in order: the first check that decides gives the decision.
+#: Read the turn (the mandate for this kind of action) → where each value came from (binding to
+#: the subject, provenance and flows, ownership of the records) → who may authorise it (the
+#: request as the approval) → limits (amounts and caps, record limits, defaults, the policy's
+#: custom rules; a read-only tool is approved here; repeats, thresholds) → the decision (approval
+#: by the request or a human, else approve). An escalation a grant of the turn covers is then
+#: approved (:data:`GRANTS`).
+CHAIN: tuple[tuple[str, Check], ...] = (
+    ("mandate", _read_mandate),
+    ("binding", _check_binding),
+    ("provenance", _check_provenance),
+    ("ownership", _check_ownership),
+    ("authority", _check_authority),
+    ("amounts", _check_amounts),
+    ("record_limits", _check_record_limits),
+    ("defaults", _check_defaults),
+    ("custom_rules", _check_custom),
+    ("read_only", _check_read_only),
+    ("repeats", _check_repeats),
+    ("thresholds", _check_thresholds),
+    ("approval", _check_approval),
+    ("approve", _check_approve),
+)
+
+
+def run_chain(
+    call: Call, context: ReviewContext, shadowed: frozenset[str] = frozenset()
+) -> tuple[Decision, list[Decision]]:
+    """Run :data:`CHAIN` with the checks in ``shadowed`` computed, not enforced: the decision the
+    call is run by (the first check not shadowed that decides: a shadowed check that decided is
+    among its ``passed_checks``, as it would be without that rule, and the checks after it still
+    apply), and the decisions of the shadowed checks that decided before it, in order (empty: none
+    did). Where any did, the first is the one enforce mode would have given."""
+    if not shadowed:
+        return decide_call(call, context), []
+    would: list[Decision] = []
+    passed: list[str] = []
+    for name, check in CHAIN:
+        decision = _decided(call, context, name, check, passed)
+        if decision is None or name in shadowed:
+            would += [decision] if decision is not None else []
+            passed.append(name)
+            continue
+        return decision, would
+    raise AssertionError("unreachable: the chain's last check decides")  # pragma: no cover
+
+
+def _decided(
+    call: Call, context: ReviewContext, name: str, check: Check, passed: Sequence[str]
+) -> Decision | None:
+    """One check of :data:`CHAIN` on the call: its decision, named, with the mandate where the
+    tool's rules need one; None: it passed the call on."""
+    decision = check(call, context)
+    if decision is None:
+        return None
+    if call.rules.requested is not None:
+        decision = Decision(decision.verdict, decision.reason, {**decision.details, "mandate": call.mandate})
+    return replace(decision, check=name, passed_checks=tuple(passed))
+
+
+def decide_call(call: Call, context: ReviewContext) -> Decision:
+    """Run :data:`CHAIN` on a tool call: the first check that decides gives the decision, named in
+    it (``check``) with the checks it passed (``passed_checks``); where the tool's rules need a
+    mandate (``ToolRules.requested``), ``details["mandate"]`` is the clause of the request that
+    asks for this kind of action ("cancel · the Budget Review") or None where none does: the audit
+    row and the human's approval request show it ("you asked: ...", "no request asked for this")."""
+    passed: list[str] = []
+    for name, check in CHAIN:
+        decision = _decided(call, context, name, check, passed)
+        if decision is None:
+            passed.append(name)
+            continue
+        return decision
+    raise AssertionError("unreachable: the chain's last check decides")  # pragma: no cover
+
+
+def action_signature(action: Mapping[str, Any]) -> str:
+    """The normalised signature of an action: a tool call's (tool, args), or the final answer's."""
+    if action.get("kind") == "final":
+        return call_signature("final", {"answer": action.get("answer")})
+    return call_signature(str(action.get("name")), action.get("args") or {})
+
+
+def refused_before(
+    action: Mapping[str, Any], refusals: Sequence[Mapping[str, Any]]
+) -> Mapping[str, Any] | None:
+    """The earlier refusal of this very action (same tool and normalised arguments, or the same
+    final answer), if any: a refused action proposed again is refused again, without asking a
+    human twice."""
+    signature = action_signature(action)
+    return next((r for r in refusals if signature in (r.get("signatures") or ())), None)

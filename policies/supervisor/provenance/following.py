@@ -1,0 +1,288 @@
+"""What the request points to in tool data, for the supervisor's rules: requested following (a
+value taken from a record the request names, where it asks for exactly that step), values the
+request authorises (a change or a deletion whose every value the request gives), and the details
+of a requested kind of action that only untrusted text holds.
+
+Each answer is where the value came from, in words for the audit, or None."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from policies.decision import Decision
+from policies.supervisor.provenance.context import ReviewContext
+from policies.supervisor.provenance.flow import flow
+from policies.supervisor.reading.values import Source, appears, describe, identity, origins
+from policies.supervisor.reading.words import RequestReader, position, step_sentences, words_of
+from policies.supervisor.request.records import (
+    Naming,
+    Record,
+    kinds_in,
+    named_records,
+    naming_of,
+    points_to,
+    whole_values,
+    word_starts,
+)
+from policies.supervisor.rules.kinds import Follow, ToolRules
+from policies.supervisor.rules.policy import SupervisorPolicy
+
+__all__ = ["authorised", "followed", "planted_detail"]
+
+Calls = Sequence[Mapping[str, Any]]
+#: Sources a detail of a requested action may come from without more ado.
+_VOUCHED = ["request", "subject", "policy", "trusted"]
+
+
+def _the_step(record: Record, rule: Follow) -> bool:
+    """Is the record named by a word of the step itself (a sender called "link" in "open the link")?"""
+    named = words_of(record.by.split("=", 1)[-1])
+    return record.keyed and bool(word_starts(named, [*rule.verbs, *rule.objects]))
+
+
+def _follows(
+    rule: Follow, value: Any, request: str, calls: Calls, keys: Naming, reader: RequestReader | None
+) -> str | None:
+    for sentence in step_sentences(request, rule.verbs, rule.objects, reader):
+        named = [r for r in named_records(sentence, calls, keys) if not _the_step(r, rule)]
+        holding = [
+            r
+            for r in named
+            if (not rule.tools or r.tool in rule.tools) and kinds_in(r.value, value, rule.fields)
+        ]
+        if len(holding) == 1 and points_to(holding[0].value, value, rule.fields):
+            return f"followed from {holding[0].label()}, in a sentence that asks for the step"
+    return None
+
+
+def followed(
+    policy: SupervisorPolicy,
+    tool: str,
+    arg: str,
+    value: Any,
+    request: str,
+    calls: Calls,
+    subject: Mapping[str, Any] | None = None,
+    reader: RequestReader | None = None,
+) -> str | None:
+    """Is ``value`` (one value of ``arg`` of ``tool``; an identifier found in free text as
+    ``(kind, canonical)``) one the request asks to take from tool data, by one of the policy's
+    ``follow`` rules? Where it came from, or None. The request is read by ``reader`` (default: the
+    grammar of :mod:`policies.supervisor.reading.words`)."""
+    rules = [r for r in policy.follow if arg in r.args.get(tool, ())]
+    keys = naming_of(policy, subject) if rules else Naming(keys={})
+    return next((told for r in rules if (told := _follows(r, value, request, calls, keys, reader))), None)
+
+
+def _from_named(value: Any, records: Sequence[Record], naming: Naming) -> Record | None:
+    """The named record that holds ``value`` as the whole value of a field the policy trusts (not
+    its free text, though the record is the user's own; nothing of a record named by its
+    author's own word)."""
+    ident = identity(value)
+    for record in (r for r in records if r.keyed):
+        if ident in {identity(t) for t in naming.trusted_values(record)}:
+            return record
+    return None
+
+
+def _said_whole(text: str, request: str) -> bool:
+    """Is a short text (a code, a flag's word) written in the request as a whole word?"""
+    return bool(text.strip()) and bool(position(words_of(request), text.strip()))
+
+
+def authorised(
+    args: Mapping[str, Any],
+    request: str,
+    calls: Calls,
+    policy: SupervisorPolicy,
+    subject: Mapping[str, Any] | None = None,
+) -> dict[str, str] | None:
+    """Does the request give every value of this call (the caller checks that it asks for the
+    call's kind), so that it may stand in for the human (``ToolRules.request_as_approval``)? Each
+    value, nested ones and mapping keys too, must be written in the request, or be the whole value
+    of a field the policy trusts in a record the request names by a trusted key. A boolean, a null
+    or a short code the request does not write is no value it gives: the call asks. Where each
+    value came from, or None."""
+    values = list(every_leaf(args))
+    if not values:
+        return None
+    naming = naming_of(policy, subject)
+    said, records = Source("request", request), named_records(request, calls, naming)
+    where: dict[str, str] = {}
+    for name, value in values:
+        ident = identity(value)
+        if ident is None:  # a boolean, a null, a one- or two-character text: the request must write it
+            if isinstance(value, str) and _said_whole(value, request):
+                where.setdefault(name, "given in the request")
+                continue
+            return None
+        if appears(ident, said):
+            where.setdefault(name, "given in the request")
+            continue
+        record = _from_named(value, records, naming)
+        if record is None:
+            return None
+        where[name] = f"a trusted field of {record.label()}"
+    return where
+
+
+def every_leaf(args: Mapping[str, Any]) -> list[tuple[str, Any]]:
+    """Every leaf of a call's arguments, with its argument: strings, numbers, booleans and nulls,
+    nested ones too, and the keys of nested mappings (a header's name is a value as much as its
+    text)."""
+    out: list[tuple[str, Any]] = []
+    stack: list[tuple[str, Any]] = [(name, value) for name, value in reversed(list(args.items()))]
+    while stack:
+        name, item = stack.pop()
+        if isinstance(item, Mapping):
+            out += [(name, str(k)) for k in item]
+            stack.extend((name, v) for v in reversed(list(item.values())))
+        elif isinstance(item, list | tuple):
+            stack.extend((name, v) for v in reversed(list(item)))
+        else:
+            out.append((name, item))
+    return out
+
+
+#: Below this many words a text is a name, a label or a code, not a sentence relayed.
+PHRASE_WORDS = 4
+
+
+def _vouched(records: Sequence[Record], naming: Naming) -> list[tuple[Record, Any]]:
+    """Each record the request names with what of it the policy trusts (:meth:`Naming.vouched`):
+    naming a record is not vouching for it, so a page, a file or a mail the request names
+    supplies only its trusted fields, and a record named by its author's own word nothing."""
+    return [(r, v) for r in records if (v := naming.vouched(r)) is not None]
+
+
+def _pointed(value: Any, records: Sequence[Record], naming: Naming) -> Record | None:
+    """The record the request names that holds ``value`` in a field the policy trusts: for an
+    identifier or a number, as the only value of its kind in the one named record holding any;
+    for a name, a label or a code (text of under :data:`PHRASE_WORDS` words), as a whole trusted
+    field of one record, named by a trusted key or the only record the request names. A sentence
+    is never taken from a record this way (a relayed sentence wants a ``Follow`` rule), nor a
+    value from a record's untrusted text (what a third party wrote where the request said to
+    read), nor anything from a record named by its author's own word."""
+    ident = identity(value)
+    kept = _vouched(records, naming)
+    if not isinstance(ident, tuple):
+        if not isinstance(ident, str) or len(ident.split()) >= PHRASE_WORDS:
+            return None
+        holding = [r for r, v in kept if ident in whole_values(v)]
+        one = holding[0] if len(holding) == 1 else None
+        return one if one is not None and (one.keyed or len(records) == 1) else None
+    pointed = [(r, v) for r, v in kept if kinds_in(v, value)]
+    return pointed[0][0] if len(pointed) == 1 and points_to(pointed[0][1], value) else None
+
+
+def _phrase_in(value: Any, records: Sequence[Record], naming: Naming) -> Record | None:
+    """The one record the request names (by a trusted key or by the arguments of its call, not by
+    its author's own name) holding a short text (a name, a label, a code: under
+    :data:`PHRASE_WORDS` words) as a phrase in a field the policy trusts: the currency of a bill a
+    trusted tool lists, a trusted file listing's title."""
+    ident = identity(value)
+    if not isinstance(ident, str) or len(ident.split()) >= PHRASE_WORDS:
+        return None
+    kept = _vouched(records, naming)
+    holding = [r for r, v in kept if appears(ident, Source("tool", json.dumps(v)))]
+    return holding[0] if len(holding) == 1 else None
+
+
+def _untraceable(value: Any, request: str, sources: Sequence[Source]) -> str | None:
+    """Why a value that carries no identity of its own is a detail nobody vouches for: a boolean or
+    a null (a flag turned on or off: only a human can say the user meant it), or a short code the
+    request and the trusted sources do not write (``"US"``); None when it is vouched for."""
+    if isinstance(value, bool) or value is None:
+        return f"a {'boolean' if isinstance(value, bool) else 'null'} no source can vouch for"
+    if not isinstance(value, str) or not value.strip():
+        return None
+    vouched = [s.text for s in sources if s.admitted_by(_VOUCHED)]
+    if any(_said_whole(value, text) for text in [request, *vouched]):
+        return None
+    return "a short code the request and the trusted sources do not write"
+
+
+def _unvouched(value: Any, found: Sequence[Source]) -> bool:
+    """Does a traced value need a source to vouch for it: an identifier or a number found nowhere
+    (an address written in another form, a figure nobody gave: its origin unknown), or one only
+    untrusted text holds (a phrase of any length, a name, a code, an identifier, a number)?"""
+    if any(s.admitted_by(_VOUCHED) for s in found):
+        return False
+    if not found:  # the model's own words are its own; an identifier or a number is not
+        return isinstance(identity(value), tuple)
+    return True
+
+
+def _planted(
+    policy: SupervisorPolicy,
+    tool: str,
+    args: Mapping[str, Any],
+    ruled: set[str],
+    request: str,
+    calls: Calls,
+    sources: Sequence[Source],
+    subject: Mapping[str, Any] | None = None,
+    reader: RequestReader | None = None,
+) -> tuple[tuple[str, Any, str] | None, dict[str, str]]:
+    """The first detail (a leaf of an argument not in ``ruled``) nobody the policy trusts vouches
+    for: ``(arg, value, where it appears)`` or None; and where each detail let through came from."""
+    notes: dict[str, str] = {}
+    records: list[Record] | None = None
+    for name, value in (leaf for leaf in every_leaf(args) if leaf[0] not in ruled):
+        if identity(value) is None:
+            why = _untraceable(value, request, sources)
+            if why is not None:
+                return (name, value, why), notes
+            continue
+        found = origins(value, sources)
+        if not _unvouched(value, found):
+            continue
+        naming = naming_of(policy, subject)
+        records = named_records(request, calls, naming) if records is None else records
+        record = (_pointed(value, records, naming) or _phrase_in(value, records, naming)) if found else None
+        if record is not None:
+            notes[name] = f"held by {record.label()}"
+            continue
+        told = followed(policy, tool, name, value, request, calls, subject, reader) if found else None
+        if told:
+            notes[name] = told
+            continue
+        return (name, value, describe(found)), notes
+    return None, notes
+
+
+def planted_detail(
+    policy: SupervisorPolicy, tool: str, rules: ToolRules, args: Mapping[str, Any], context: ReviewContext
+) -> tuple[Decision | None, dict[str, str]]:
+    """Requested kind vs planted details: the request asks for this kind of action (``rules``'
+    ``requested``), which vouches for none of its details. A value of an argument no ArgSource
+    rules (an identifier, a number, a phrase) that appears only in untrusted tool results, where
+    neither a record the request names holds it as the only value of its kind nor a follow rule
+    admits it, gets ``details_verdict``; else where each detail let through came from."""
+    asked = rules.requested
+    if asked is None or not asked.details:
+        return None, {}
+    ruled = {r.arg for r in rules.arg_sources}
+    planted, notes = _planted(
+        policy,
+        tool,
+        args,
+        ruled,
+        context.request,
+        context.calls,
+        context.sources,
+        context.subject,
+        context.read,
+    )
+    if planted is None:
+        return None, notes
+    arg, value, origin = planted
+    details = {
+        "arg": arg,
+        "value": value,
+        "provenance": {arg: origin},
+        **flow(value, origin, f"{tool}.{arg}"),
+    }
+    return Decision(policy.verdict(asked.details_verdict), asked.details_reason, details), notes

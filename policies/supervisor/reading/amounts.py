@@ -1,0 +1,234 @@
+"""Amounts: the numbers a text states as amounts, never a digit group of an identifier.
+
+Provenance traces a number by the amounts a source states
+(:func:`policies.supervisor.reading.identifiers.identifiers`, kind ``amount``), and
+:mod:`policies.supervisor.provenance.derivation` computes with them: both read them here. A number that stands
+as one is an amount (``130``, ``$1,250.75``, ``130 EUR``, ``1.300,00``); a digit group of an identifier is
+not: of a token that mixes letters and digits, joined or not by ``-``, ``_``, ``/`` or ``.`` (``B-1``,
+``INV-2024-007``, ``user_42``, an IBAN with or without spaces), of a date, time, phone, card or document
+number, URL or address, of digits joined by separators (``10.0.0.1``, ``2024-007``) or led by ``#``
+(``#4521``); nor a number a label says is another kind of number (``invoice 4521``, ``meter no. 88213``,
+``transaction #7731``, ``"id": 4521``), a month and year (``March 2026``, ``03/2026``) or a date-time; and a
+space-grouped figure is one number (``12 450`` is 12450, never 450). Else a planted amount equal to a digit
+group of a trusted IBAN or reference would be traced to the trusted data and admitted.
+
+Identifiers are recognised with :mod:`policies.supervisor.reading.identifiers`' own patterns, and blanked (as
+``|``, their positions kept) before numbers are read.
+
+An argument's amount (not a text's) is read by :func:`amount_value`, the one reader of every limit:
+a number, or a decimal string as a payment API takes it; anything else is no amount, and a limit
+that meets one asks.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from decimal import Decimal, InvalidOperation
+from typing import Any, Literal
+
+from policies.patterns import (
+    _DATES,
+    _DOC_LED,
+    _MONTHS,
+    _SECRET_LED,
+    _SECRET_SHAPES,
+    CARD,
+    EMAIL,
+    IBAN,
+    PHONE,
+    URL,
+    plain_text,
+)
+
+#: A number written as an amount: ``130``, ``130.50``, ``1,250.75``, ``1.300,00`` (a decimal comma
+#: after thousands dots), ``-42``; never a digit group joined to other digits or letters by a
+#: separator (``2024-007``, ``10.0.0.1``, ``40/50``, ``B-1``) or led by ``#`` (``#4521``).
+AMOUNT = re.compile(
+    r"(?<![\w.,/#-])-?(?:\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d{1,3}(?:\.\d{3})+,\d{2}"
+    r"|\d{1,3}(?:[ \u00a0\u202f]\d{3})+(?:[.,]\d{1,2})?(?![ \u00a0\u202f]?\d)|\d+(?:\.\d+)?)"
+    r"(?![\w/]|[.,:-]\d)"
+)
+#: A number a label says is a number of something else: an invoice, meter, transaction, order,
+#: account or reference number (``invoice 4521``, ``meter no. 88213``, ``transaction #7731``,
+#: ``"id": 4521``). Its digits are an identifier's, never an amount.
+LABELLED = re.compile(
+    r"(?i)\b(?:invoice|inv|meter|transaction|txn|order|account|acct|ref|reference|ticket|case|booking|"
+    r"customer|client|policy|contract|serial|tracking|member|membership|room|flat|unit|apartment|"
+    r"id|no|nr|number|pin|code|zip|postcode|iban|bic|sort\s+code)"
+    r"(?:[\s._]*(?:no|nr|number|id)\b)?[\s._:#|\"]*((?:\d[\d \u00a0\u202f-]*)?\d)(?![\d.,]*\d*\s*%)"
+)
+_EURO_AMOUNT = re.compile(r"-?\d{1,3}(?:\.\d{3})+,\d{2}")
+#: One token of letters and digits, its parts joined by ``-``, ``_``, ``/`` or ``.`` (``B-1``,
+#: ``INV-2024-007``, ``user_42``, ``GB29NWBK60161331926819``, ``12kg``): when it mixes letters and
+#: digits it is an identifier, and no digit group of it is an amount.
+_TOKEN = re.compile(r"[^\W_]+(?:[-_/.]+[^\W_]+)*")
+
+#: Dates and times as amounts are read around them, in more forms than :func:`dates` and
+#: :func:`times` recognise (no year, slashed): their numbers are no amounts either way.
+_MONTH_WORD = r"(?:" + "|".join(sorted(_MONTHS, key=len, reverse=True)) + r")\b\.?"
+_WHEN = (
+    *_DATES,
+    re.compile(r"(?<![\w.-])\d{4}[-./]\d{1,2}[-./]\d{1,2}(?![\w-])"),
+    re.compile(r"(?<![\w.-])\d{1,2}[./]\d{1,2}[./]\d{2,4}(?![\w-])"),
+    re.compile(rf"(?i)(?<![\w-])\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?{_MONTH_WORD},?(?:\s+\d{{4}})?\b"),
+    re.compile(rf"(?i)(?<![\w-]){_MONTH_WORD}\s+\d{{1,2}}(?:st|nd|rd|th)?,?(?:\s+\d{{4}})?\b"),
+    # times, not in the dotted form (12.50 is an amount)
+    re.compile(r"(?i)(?<![\w:.])\d{1,2}[:h]\d{2}(?::\d{2})?(?:\s*[ap]\.?m\b\.?)?(?![\w:])"),
+    re.compile(r"(?i)(?<![\w:.])\d{1,2}\s*[ap]\.?m\b\.?"),
+    # a month and a year ("March 2026", "Mar. 2026", "03/2026"), a date-time ("2026-12-01T10:00")
+    re.compile(rf"(?i)(?<![\w-]){_MONTH_WORD}\s*,?\s*\d{{4}}\b"),
+    re.compile(r"(?<![\w./-])\d{1,2}/\d{4}(?![\w/-])"),
+    re.compile(r"(?i)\d{4}-\d{2}-\d{2}[t ]\d{1,2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:z|[+-]\d{2}:?\d{2})?"),
+)
+
+
+#: What stands in for a blanked identifier: no space, so that no phone number, date or amount is
+#: read across the gap (``40 B-1 50 C-2 60`` holds no phone number).
+_BLANK = "|"
+
+
+def _blank(match: re.Match[str]) -> str:
+    return _BLANK * len(match.group(0))
+
+
+def _blank_group(text: str, pattern: re.Pattern[str], group: int, least_digits: int = 0) -> str:
+    """``text`` with ``group`` of each match of ``pattern`` blanked (where it holds enough digits)."""
+    out = list(text)
+    for match in pattern.finditer(text):
+        if sum(c.isdigit() for c in match.group(group)) >= least_digits:
+            out[match.start(group) : match.end(group)] = _BLANK * (match.end(group) - match.start(group))
+    return "".join(out)
+
+
+def _not_an_amount(match: re.Match[str]) -> str:
+    """A phone number (7 digits or more, written with spaces, dashes, dots or brackets) or a token
+    that mixes letters and digits, blanked; anything else as it is."""
+    raw = match.group(0)
+    if raw[:1].isdigit() and re.fullmatch(r"\d+(?:[.,]\d+)*", raw.strip()):
+        return raw  # a plain decimal number (1,250,000.00)
+    mixed = any(c.isalpha() for c in raw) and any(c.isdigit() for c in raw)
+    phone = not mixed and sum(c.isdigit() for c in raw) >= 7
+    return _BLANK * len(raw) if mixed or phone else raw
+
+
+def amount_text(text: str) -> str:
+    """``text`` as amounts are read from it (:func:`plain_text`, same length), with every
+    identifier that holds digits blanked (as ``|``): URLs, e-mail addresses, IBANs, card and phone numbers,
+    dates and times, secrets and document numbers, and any token that mixes letters and digits,
+    joined or not by ``-``, ``_``, ``/`` or ``.`` (``B-1``, ``INV-2024-007``, ``user_42``)."""
+    text = plain_text(text)
+    for pattern in (URL, EMAIL, IBAN, CARD, *_WHEN, _SECRET_SHAPES):
+        text = pattern.sub(_blank, text)
+    text = _blank_group(text, _SECRET_LED, 1)
+    text = _blank_group(text, LABELLED, 1)
+    text = _blank_group(text, _DOC_LED, 1, least_digits=4)
+    text = _TOKEN.sub(_not_an_amount, text)
+    return PHONE.sub(_not_an_amount, text)
+
+
+def _written(raw: str) -> str:
+    """An amount as written, without its thousands separators (``1.300,00`` → ``1300.00``)."""
+    raw = re.sub(r"[ \u00a0\u202f]", "", raw)  # a space-grouped figure: 12 450 is 12450
+    if _EURO_AMOUNT.fullmatch(raw):
+        return raw.replace(".", "").replace(",", ".")
+    if re.fullmatch(r"-?\d+,\d{1,2}", raw):  # a decimal comma after a space-grouped figure
+        return raw.replace(",", ".")
+    return raw.replace(",", "")
+
+
+def amounts_at(blanked: str) -> list[tuple[int, str]]:
+    """The amounts in a text :func:`amount_text` gave, in order: ``(where, the number as written
+    without thousands separators)`` (``1,250.70`` → ``1250.70``)."""
+    return [(m.start(), _written(m.group(0))) for m in AMOUNT.finditer(blanked)]
+
+
+def amounts(text: str) -> list[tuple[int, str]]:
+    """The numbers written in ``text`` as amounts, in order: ``(where in its plain text, the number
+    as written without thousands separators)``. A digit group of an identifier is no amount: not of
+    a token that mixes letters and digits (``B-1``, ``INV-2024-007``, an IBAN with or without
+    spaces), a date, a time, a phone, card or document number, a URL or an address; nor one joined
+    to other digits by a separator (``10.0.0.1``, ``2024-007``) or led by ``#``."""
+    return amounts_at(amount_text(text))
+
+
+#: An amount as an argument may give it in text: digits, a decimal point and more digits
+#: (``900.00``), commas between groups of three digits (``1,200.50``), a leading sign, spaces
+#: around. ASCII digits only; no exponent (``1e3``), no currency, no spaces inside, no decimal
+#: comma (``1.300,00``, ``1,5``) and no bare point (``.5``, ``900.``).
+AMOUNT_TEXT = re.compile(r"[+-]?(?:[0-9]{1,3}(?:,[0-9]{3})+|[0-9]+)(?:\.[0-9]+)?")
+
+
+def amount_value(value: Any) -> Decimal | None:
+    """The one reading of an argument's amount that every limit sums and compares (``Threshold``,
+    ``RunCap``, ``RecordLimit``, ``NumberArg``, the ledger's totals): an int, a finite float (by its
+    shortest repr: ``0.1`` is ``0.1``), a finite ``Decimal``, or a text of :data:`AMOUNT_TEXT`
+    (``"900.00"``, ``" 1,200.50 "``, ``"-5"``) as the exact decimal it writes. Anything else is
+    None, *not an amount*: a boolean, None, NaN or an infinity (as a number or a text), an exponent
+    (``"1e3"``: some parsers read 1000, some 1), a decimal comma or a space-grouped figure (``"1,5"``,
+    ``"1 200"``: which number a tool reads is not certain), a currency sign or code, a list or a
+    mapping. A limit that reads None asks a human (``amount_not_readable``), never admits."""
+    if isinstance(value, bool) or value is None:
+        return None
+    if isinstance(value, int):
+        return Decimal(value)
+    if isinstance(value, float):
+        return Decimal(repr(value)) if math.isfinite(value) else None
+    if isinstance(value, Decimal):
+        return value if value.is_finite() else None
+    if isinstance(value, str):
+        text = value.strip()
+        return Decimal(text.replace(",", "")) if AMOUNT_TEXT.fullmatch(text) else None
+    return None
+
+
+#: The operations a derived value may be computed by (:mod:`policies.supervisor.provenance.derivation`).
+Operation = Literal["sum", "difference", "rate"]
+OPERATIONS: tuple[Operation, ...] = ("sum", "difference", "rate")
+
+_PERCENT = re.compile(r"(?i)(?<![\w.,])(\d+(?:\.\d+)?)\s*(?:%|percent\b|per cent\b)")
+#: Shares written as words ("half of the dinner", "twice the deposit"), as percentages.
+_SHARES = {"half": Decimal(50), "third": Decimal(100) / 3, "quarter": Decimal(25), "double": Decimal(200)}
+_DETERMINER = r"(?:the|my|our|his|her|their|this|that|a|an|what)\b"
+#: A share is one only in the construct that makes it an operation: "half of the bill", "half the
+#: bill", "a third of", "a quarter of", "twice the deposit", "double what I sent" (never "the double
+#: room", "the third bill", "a quarter past ten").
+SHARE_CONSTRUCT = (
+    rf"\b(?:(half)\s+(?:of\b|{_DETERMINER})|(?:a|one)\s+(third|quarter)\s+of\b"
+    rf"|(twice|double)\s+{_DETERMINER})"
+)
+_SHARE = re.compile(f"(?i){SHARE_CONSTRUCT}")
+
+
+def positive_decimal(raw: str) -> Decimal | None:
+    """``raw`` (digits, a point, thousands commas) as a positive finite decimal; None otherwise."""
+    try:
+        value = Decimal(raw.replace(",", ""))
+    except InvalidOperation:
+        return None
+    return value if value.is_finite() and value > 0 else None
+
+
+def amounts_in(text: str) -> list[tuple[Decimal, bool]]:
+    """The amounts written in ``text``, in order: ``(value, is a percentage)``. Dates, times, URLs,
+    addresses, account, card and phone numbers and numbers glued to letters are not amounts."""
+    return [(value, percent) for value, percent, _word in amounts_read(text)]
+
+
+def amounts_read(text: str) -> list[tuple[Decimal, bool, str]]:
+    """:func:`amounts_in` with the word each share is written as (``"half"``; ``""`` for a figure)."""
+    rest = amount_text(text)  # identifiers that hold digits blanked, the positions kept
+    found: list[tuple[int, Decimal, bool, str]] = []
+    for match in _PERCENT.finditer(rest):
+        value = positive_decimal(match.group(1))
+        if value is not None:
+            found.append((match.start(), value, True, ""))
+    rest = _PERCENT.sub(lambda m: "|" * len(m.group(0)), rest)
+    for match in _SHARE.finditer(rest):
+        word = next(g for g in match.groups() if g).casefold()
+        found.append((match.start(), _SHARES["double" if word == "twice" else word], True, word))
+    for at, number in amounts_at(rest):
+        value = positive_decimal(number)
+        if value is not None:
+            found.append((at, value, False, ""))
+    return [(value, percent, word) for _at, value, percent, word in sorted(found, key=lambda f: f[0])]

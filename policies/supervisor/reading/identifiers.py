@@ -1,0 +1,291 @@
+"""Identifiers in free text, in canonical form: what provenance and the flow rules compare.
+
+Kinds: URLs and domains, e-mail addresses, IBAN-like account numbers, phone numbers, amounts,
+payment card numbers (13 to 19 digits that pass the Luhn check), passport- and ID-like document
+numbers, secrets (API keys and tokens of well-known shapes, and what follows "password:" and its
+kin), dates and times. Each is found by a pattern, not understood: a card number that fails the
+Luhn check is no card, a date is found in ISO (``2026-12-02``), dotted (``2.12.2026``,
+``2026.12.02``) and month-name forms (``2 December 2026``, ``Dec 2, 2026``), never in slashed forms
+(``02/12/2026`` reads differently in the US and Europe); a time as ``14:30``, ``2:30 pm`` or ``2pm``.
+
+Canonical forms: a URL without scheme, ``www.``, trailing slash or trailing punctuation (and
+without a sentence glued to it: ``www.our-company.com.They sent`` is ``our-company.com``); an
+e-mail address in lower case; an IBAN without spaces; a phone or card number's digits; an amount
+as a decimal number (``1,200.00`` is ``1200``); a document number in upper case; a date as
+``YYYY-MM-DD``; a time as ``HH:MM``.
+
+Amounts (:mod:`policies.supervisor.reading.amounts`, which provenance and
+:mod:`policies.supervisor.provenance.derivation` both read) are the numbers a text states as amounts, never a
+digit group of an identifier this module recognises.
+
+Separators: card, account, phone and document numbers are recognised however their groups are
+separated (spaces, dots, underscores, dashes, mixed), and the text is first read plainly
+(:func:`plain_text`): dashes of any script read as ``-``, spaces of any width as a space, invisible
+format characters dropped, full-width forms and digits of any script read as their ASCII forms. A
+card number written ``4539–1488–0343–6467`` (en dashes), ``4539.1488.0343.6467`` or with Arabic-Indic
+digits is the same card as ``4539148803436467``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from datetime import date
+from decimal import Decimal, InvalidOperation
+from typing import Literal
+
+from policies.patterns import (
+    _DATES as _DATES,
+)
+from policies.patterns import (
+    _DOC_LED as _DOC_LED,
+)
+from policies.patterns import (
+    _DOC_TOKEN as _DOC_TOKEN,
+)
+from policies.patterns import (
+    _GLUED as _GLUED,
+)
+from policies.patterns import (
+    _MONTH as _MONTH,
+)
+from policies.patterns import (
+    _MONTHS as _MONTHS,
+)
+from policies.patterns import (
+    _NON_ASCII as _NON_ASCII,
+)
+from policies.patterns import (
+    _PREFIX as _PREFIX,
+)
+from policies.patterns import (
+    _SECRET_LED as _SECRET_LED,
+)
+from policies.patterns import (
+    _SECRET_SHAPES as _SECRET_SHAPES,
+)
+from policies.patterns import (
+    _SEP as _SEP,
+)
+from policies.patterns import (
+    _SEPARATORS as _SEPARATORS,
+)
+from policies.patterns import (
+    _TIMES as _TIMES,
+)
+from policies.patterns import (
+    _TRAILING as _TRAILING,
+)
+from policies.patterns import (
+    CARD as CARD,
+)
+from policies.patterns import (
+    DOMAIN as DOMAIN,
+)
+from policies.patterns import (
+    EMAIL as EMAIL,
+)
+from policies.patterns import (
+    IBAN as IBAN,
+)
+from policies.patterns import (
+    PHONE as PHONE,
+)
+from policies.patterns import (  # re-exported: they lived here
+    URL as URL,
+)
+from policies.patterns import (
+    _plain_char as _plain_char,
+)
+from policies.patterns import (
+    plain_text as plain_text,
+)
+from policies.supervisor.reading.amounts import amounts
+
+IdentifierKind = Literal[
+    "url", "domain", "email", "iban", "phone", "amount", "card", "id_number", "secret", "date", "time"
+]
+IDENTIFIER_KINDS: tuple[IdentifierKind, ...] = (
+    "url",
+    "domain",
+    "email",
+    "iban",
+    "phone",
+    "amount",
+    "card",
+    "id_number",
+    "secret",
+    "date",
+    "time",
+)
+Identifier = tuple[IdentifierKind, str]
+
+
+def _cut_glued(raw: str) -> str:
+    """A URL as matched, without a sentence that follows it with no space, where the part before
+    the punctuation is already a host with a dot (``www.Example.com`` keeps its capital)."""
+    start = len(raw) - len(_PREFIX.sub("", raw, count=1))
+    dots = [i for i in (raw.find(".", start), raw.find("/", start)) if i >= 0]
+    first = min(dots) if dots else len(raw)
+    cut = next((m.start() for m in _GLUED.finditer(raw, first + 1)), None)
+    return raw if cut is None else raw[:cut]
+
+
+def canonical_url(raw: str) -> str:
+    """A URL without scheme, ``www.``, trailing slash, trailing punctuation or glued sentence."""
+    text = _cut_glued(raw).rstrip(_TRAILING).casefold()
+    text = re.sub(r"^https?://", "", text)
+    text = text.removeprefix("www.")
+    return text.rstrip("/")
+
+
+def canonical_number(raw: str) -> str | None:
+    """A number as a plain decimal (``1,200.00`` → ``1200``), or None when it is none."""
+    try:
+        value = Decimal(raw.replace(",", ""))
+    except InvalidOperation:
+        return None
+    if not value.is_finite():
+        return None
+    normal = value.normalize()
+    return format(normal, "f") if normal == normal.to_integral() else str(normal)
+
+
+def luhn(digits: str) -> bool:
+    """Does a string of digits pass the Luhn check (the checksum of payment card numbers)?"""
+    total = 0
+    for i, ch in enumerate(reversed(digits)):
+        n = int(ch) * (2 if i % 2 else 1)
+        total += n - 9 if n > 9 else n
+    return total % 10 == 0
+
+
+def _date(y: str, m: str | int, d: str) -> str | None:
+    try:
+        return date(int(y), int(m), int(d)).isoformat()
+    except ValueError:
+        return None
+
+
+def dates(text: str) -> set[str]:
+    """The dates written in ``text``, as ``YYYY-MM-DD`` (impossible dates are none)."""
+    found: set[str] = set()
+    for pattern in _DATES:
+        for m in pattern.finditer(text):
+            month = _MONTHS[m["mon"].casefold()] if "mon" in m.groupdict() and m["mon"] else m["m"]
+            iso = _date(m["y"], month, m["d"])
+            if iso:
+                found.add(iso)
+    return found
+
+
+def times(text: str) -> set[str]:
+    """The times of day written in ``text``, as ``HH:MM`` (24 hours)."""
+    found: set[str] = set()
+    for pattern in _TIMES:
+        for m in pattern.finditer(text):
+            hour, minute = int(m["h"]), int(m.groupdict().get("min") or 0)
+            ap = (m["ap"] or "").casefold()
+            if ap and not 1 <= hour <= 12:
+                continue
+            hour = hour % 12 + (12 if ap == "p" else 0) if ap else hour
+            found.add(f"{hour:02d}:{minute:02d}")
+    return found
+
+
+def _cards(text: str) -> set[str]:
+    digits = (re.sub(r"[^0-9]", "", m.group(0)) for m in CARD.finditer(text))
+    return {d for d in digits if 13 <= len(d) <= 19 and luhn(d)}
+
+
+def _web(text: str, wanted: set[str]) -> set[Identifier]:
+    found: set[Identifier] = set()
+    urls = [canonical_url(m.group(0)) for m in URL.finditer(text)]
+    if "url" in wanted:
+        found |= {("url", u) for u in urls if u}
+    if "domain" in wanted:
+        found |= {("domain", u.split("/")[0].split("?")[0]) for u in urls if u}
+        found |= {("domain", canonical_url(m.group(0))) for m in DOMAIN.finditer(text)}
+    if "email" in wanted:
+        found |= {("email", m.group(0).casefold()) for m in EMAIL.finditer(text)}
+    return found
+
+
+def _documents(rest: str, wanted: set[str]) -> set[Identifier]:
+    found: set[Identifier] = set()
+    if "secret" in wanted:
+        found |= {("secret", m.group(0)) for m in _SECRET_SHAPES.finditer(rest)}
+        found |= {("secret", m.group(1)) for m in _SECRET_LED.finditer(rest)}
+    if "id_number" in wanted:
+        led = {
+            _SEPARATORS.sub("", m.group(1)).upper()
+            for m in _DOC_LED.finditer(rest)
+            if sum(c.isdigit() for c in m.group(1)) >= 4
+        }
+        tokens = {
+            _SEPARATORS.sub("", m.group(0))
+            for m in _DOC_TOKEN.finditer(rest)
+            if sum(c.isdigit() for c in m.group(0)) >= 5
+        }
+        found |= {("id_number", v) for v in led | tokens}
+    return found
+
+
+def identifiers(text: str, kinds: Iterable[IdentifierKind] = IDENTIFIER_KINDS) -> set[Identifier]:
+    """The identifiers of ``kinds`` in ``text`` as ``(kind, canonical form)`` (a URL's host also
+    counts as a domain; a number as an amount)."""
+    wanted: set[str] = set(kinds)
+    text = plain_text(text)
+    found = _web(text, wanted)
+    rest = URL.sub(" ", EMAIL.sub(" ", text))
+    if "iban" in wanted:
+        found |= {("iban", _SEPARATORS.sub("", m.group(0))) for m in IBAN.finditer(rest)}
+    cards = _cards(rest)
+    if "card" in wanted:
+        found |= {("card", c) for c in cards}
+    found |= _documents(IBAN.sub(" ", rest), wanted)
+    if "date" in wanted:
+        found |= {("date", d) for d in dates(rest)}
+    if "time" in wanted:
+        found |= {("time", t) for t in times(rest)}
+    if "phone" in wanted:
+        for match in PHONE.finditer(IBAN.sub(" ", rest)):
+            digits = re.sub(r"[^0-9]", "", match.group(0))
+            dated = re.fullmatch(
+                r"\d{4}[-./]\d{1,2}[-./]\d{1,2}|\d{1,2}\.\d{1,2}\.\d{4}", match.group(0).strip()
+            )
+            if 7 <= len(digits) <= 15 and not dated and digits not in cards:
+                found.add(("phone", digits))
+    if "amount" in wanted:
+        numbers = (canonical_number(number) for _at, number in amounts(text))
+        found |= {("amount", number) for number in numbers if number is not None}
+    return found
+
+
+def whole_identifier(text: str) -> Identifier | None:
+    """The identifier ``text`` is as a whole (a URL, an address, an account, a card number, a
+    date, a time, a domain, a number, a phone number), or None when it is plain text."""
+    text = plain_text(text).strip()
+    whole: tuple[tuple[IdentifierKind, re.Pattern[str]], ...] = (
+        ("url", URL),
+        ("email", EMAIL),
+        ("iban", IBAN),
+        ("domain", DOMAIN),
+    )
+    for kind, pattern in whole:
+        if pattern.fullmatch(text):
+            found = sorted(i for i in identifiers(text, [kind]) if i[0] == kind)
+            if found:
+                return found[0]
+    digits = re.sub(r"[^0-9]", "", text)
+    if CARD.fullmatch(text) and digits in _cards(text):
+        return ("card", digits)
+    if any(p.fullmatch(text) for p in _DATES) and (found_dates := dates(text)):
+        return ("date", min(found_dates))
+    if any(p.fullmatch(text) for p in _TIMES) and (found_times := times(text)):
+        return ("time", min(found_times))
+    if re.fullmatch(r"-?[\d,]+(?:\.\d+)?", text) and (number := canonical_number(text)) is not None:
+        return ("amount", number)
+    if PHONE.fullmatch(text):
+        return ("phone", digits)
+    return None

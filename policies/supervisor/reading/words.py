@@ -1,0 +1,715 @@
+"""One reading of words, for every rule that reads the user's request: whether it asks for a kind
+of action (:class:`~policies.supervisor.rules.kinds.Requested`), a step to take from tool data
+(:class:`~policies.supervisor.rules.kinds.Follow`), a confidential value by name
+(:class:`~policies.supervisor.rules.kinds.Reader`), or an operation on amounts
+(:mod:`policies.supervisor.provenance.derivation`).
+
+**Whole words, and their inflections.** A word the policy declares (``cancel``) matches a word of
+the text that is the same word or one of its regular inflections (``cancels``, ``cancelled``,
+``cancelling``; ``reply``: ``replies``, ``replied``), never a longer word it begins (``pay`` is
+not ``payees``, ``card`` is not ``cardiology``, ``key`` is not ``keynote``). Other forms
+(``payment``, ``paid``) are words of their own: a policy that means them lists them. A declared
+phrase of several words matches those words in a row.
+
+**A small positive grammar, and nothing else.** The request is read by a
+:class:`RequestReader`; the default, :class:`GrammarReader`, admits a clause as asking only when
+it is a plain imperative (:func:`in_grammar`):
+
+- its *head*, the first word once a politeness form is taken off (``please``, ``kindly``, ``just``,
+  ``can you``, ``could you``, ``would you``, ``will you``, ``I'd like you to``, ``I want you to``,
+  ``I need you to``, ``go ahead and``, and the joiners ``then``, ``also``, ``and``), is a content
+  word: no pronoun, article, auxiliary, modal, question word, negation or conjunction, no gerund
+  ("Cancelling it would..."), no possessive ("Bob's message");
+- every other word is a content word or a function word of a closed, allowed set
+  (:data:`ALLOWED_FUNCTION_WORDS`: articles, possessives, object pronouns, prepositions,
+  ``please``, ``already``, ``here``, ``there`` ...); numbers, amounts, identifiers and quoted
+  names are content. Any other function word (:data:`MARKERS`: negations, contrast, deferral,
+  conditions, question words, auxiliaries and modals, ``nobody``, reported speech such as
+  ``wrote``, ``says``, ``wants``, ``asked``) or a contraction (``I'll``, ``don't``) puts the clause
+  outside the grammar;
+- a verb of telling or checking (``tell``, ``email``, ``post``, ``check`` ...:
+  :data:`COMPLEMENT_HEADS`) may end in a content clause (``that``, ``whether``, ``what``, ``who``
+  ...): "tell ana whether the deploy is done" asks to tell, and the content asks for nothing.
+
+Clauses end at commas, semicolons, sentence punctuation, line breaks and the joiners ``and``,
+``then``, ``but``, ``also``, ``after that``, ``afterwards``. What follows a colon is someone's
+words or a message's text ("Reply to Carla: Thursday works"): it asks for nothing. A quoted text
+is a name: content, never a head. The rules that look past one clause:
+
+- a sentence with one clause outside the grammar (a negation, a condition, a question: "Before
+  you cancel it, ask me", "If it rains, cancel the picnic") asks for nothing at all, and neither
+  does a sentence ending in ``?`` unless it opens with a polite request ("Can you cancel it?");
+- a declared verb asks only where every other use of it in the turn is the head of an asking
+  clause: "Instead of cancelling the Review, move it", "Don't cancel it. Cancel the Standup",
+  "Avoid cancelling it" ask for no cancellation;
+- a turn with a correction or a retraction ("actually", "never mind", "scratch that", "ignore
+  that", "wait", a clause that is only "don't" or "no") asks for nothing: its requests go to a
+  human.
+
+Deterministic and pure. It errs towards asking for nothing: a request it cannot read as asking
+leaves the call to a human. It has no lexicon of word classes, so a statement whose first word is
+a declared verb used as a noun ("Share price went up") reads as asking (see docs/security.md).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, replace
+from typing import Protocol, runtime_checkable
+
+__all__ = [
+    "ALLOWED_FUNCTION_WORDS",
+    "COMPLEMENT_HEADS",
+    "DEFAULT_READER",
+    "FUNCTION_WORDS",
+    "GENERIC_FIELD_WORDS",
+    "MARKERS",
+    "Clause",
+    "Condition",
+    "GrammarReader",
+    "Mandate",
+    "RequestReader",
+    "affirmative_words",
+    "asks_for",
+    "asks_step",
+    "clauses_of",
+    "conditional_mandates",
+    "field_word",
+    "forms",
+    "generic_field",
+    "in_grammar",
+    "mandates",
+    "matching",
+    "position",
+    "said",
+    "step_mandates",
+    "step_sentences",
+    "words_of",
+]
+
+#: What a word is, for this reading: letters, digits and the joiners of an address or a handle.
+_WORD = re.compile(r"[\w@.+'-]*\w|\w")
+_SENTENCE_END = re.compile(r"([.!?;]+)(?=\s|$)|\n+")
+_COLON = re.compile(r":(?=\s|$)")
+_JOINERS = re.compile(r"(?i),(?=\s|$)|\b(?:and|then|but|also|after that|afterwards)\b")
+#: A quoted text: double quotes, curly quotes, or single quotes standing outside a word.
+_QUOTED = re.compile(r"\"[^\"\n]*\"|\u201c[^\u201d\n]*\u201d|(?<![\w'])'[^'\n]*?'(?![\w'])")
+_PLACEHOLDER = re.compile(r"zq(\d+)qz")
+#: A quote mark left after the quoted texts are taken out: the text quotes someone, unclosed.
+_STRAY_QUOTE = re.compile(r"[\"\u201c\u201d]|(?<!\w)'|'(?!\w)")
+
+#: The function words of English (closed classes: they are not content), and the words that make
+#: a construction other than a plain imperative (reported speech, deferral, contrast). Any other
+#: word is a content word.
+FUNCTION_WORDS = frozenset(
+    """
+    a an the this that these those all both each every any some no none another other such either
+    neither my our your his her their its whose mine ours yours theirs
+    i me we us you he him she they them it one myself ourselves yourself yourselves himself
+    herself themselves itself someone somebody anyone anybody everyone everybody nobody noone
+    nothing something anything everything whoever whatever whichever whenever wherever
+    what which who whom when where why how whether
+    am is are was were be been being do does did have has had having will would shall should can
+    could may might must ought dare
+    not never nor without cannot
+    and or but if unless because since though although while whereas whilst once until till
+    before after as than so yet lest provided assuming
+    on for to from in at with of by into onto about via per up out off back down over under
+    through across between within around along inside outside near beside besides except against
+    among toward towards upon behind beyond during despite like
+    then also just only now here there else instead rather later eventually perhaps maybe
+    probably please again anyway actually still even ever already too very
+    says said wrote writes written told tells asks asked wants wanted want claims claimed insists
+    insisted mentioned mentions suggests suggested demands demanded wait waiting
+    """.split()  # noqa: SIM905 (a closed list, read as words)
+)
+#: The function words an imperative may hold besides its head: articles and determiners,
+#: possessives, pronouns (never as the head), prepositions and a few adverbs.
+ALLOWED_FUNCTION_WORDS = frozenset(
+    """
+    a an the this that these those all both each every any some another other one
+    my our your his her their its
+    i me we us you he him she they them it whoever
+    on for to from in at with of by into onto about via per up out off back down over under
+    through across between within around along inside near as
+    please already too just only now here there again
+    """.split()  # noqa: SIM905 (a closed list, read as words)
+)
+#: Function words that put a clause outside the grammar (negation, contrast, deferral, condition,
+#: question, auxiliary and modal, reported speech, "nobody").
+MARKERS = FUNCTION_WORDS - ALLOWED_FUNCTION_WORDS
+#: Runs of allowed words that make a construction all the same.
+_MARKER_PHRASES = (
+    ("hold", "off"), ("put", "off"), ("hold", "on"), ("hang", "on"), ("in", "case"), ("as", "soon"),
+    ("as", "long", "as"), ("as", "if"), ("as", "though"), ("no", "one"),
+)  # fmt: skip
+#: Runs of words that state an operation on amounts, read as content ("what is left of INV-9").
+_OPERATION_PHRASES = (
+    ("what", "is", "left", "of"),
+    ("what's", "left", "of"),
+    ("whatever", "is", "left", "of"),
+)
+#: A free relative that names a value from the user's own history, read as content ("for what I
+#: usually pay them", "19.5% of what we paid at Trattoria Roma"): "what", a first-person subject, at
+#: most one adverb of habit, and a verb of paying. A noun phrase, never a question ("?" still asks
+#: for nothing) and never a clause of its own: the value it names must still come from a source the
+#: rule admits.
+_VALUE_PHRASES = tuple(
+    ("what", subject, *adverb, verb)
+    for subject in ("i", "we")
+    for adverb in ((), ("usually",), ("normally",), ("always",), ("last",))
+    for verb in ("pay", "paid", "spend", "spent", "owe", "owed")
+)
+#: What opens a polite imperative (taken off before the head).
+_POLITE = (
+    ("please",), ("kindly",), ("just",), ("then",), ("also",), ("and",), ("ok",), ("okay",),
+    ("can", "you"), ("could", "you"), ("would", "you"), ("will", "you"), ("can", "u"), ("could", "u"),
+    ("i'd", "like", "you", "to"), ("i", "would", "like", "you", "to"), ("i", "want", "you", "to"),
+    ("i", "need", "you", "to"), ("go", "ahead", "and"),
+)  # fmt: skip
+#: How a polite question opens ("Can you cancel it?" asks).
+_POLITE_QUESTION = (("can", "you"), ("could", "you"), ("would", "you"), ("will", "you"), ("can", "u"))
+#: Verbs of telling and checking: what follows a complementiser after them is the content.
+COMPLEMENT_HEADS = frozenset(
+    """
+    tell ask email e-mail mail dm message text post reply answer write notify inform let remind say
+    confirm explain report check find see show verify
+    """.split()  # noqa: SIM905 (a closed list, read as words)
+)
+#: Conditions and deferrals: even in a message's content they may be the request's own.
+_CONDITIONS = frozenset(
+    {"if", "unless", "once", "until", "till", "when", "whenever", "before", "after", "later", "provided",
+     "assuming", "lest", "wait", "because", "since", "instead", "rather", "actually"}
+)  # fmt: skip
+#: Words that report what someone else said or wants.
+_REPORTED = frozenset(
+    {"says", "said", "wrote", "writes", "written", "told", "tells", "asks", "asked", "wants", "wanted",
+     "want", "claims", "claimed", "insists", "insisted", "mentioned", "mentions", "suggests", "suggested",
+     "demands", "demanded"}
+)  # fmt: skip
+_COMPLEMENTISERS = frozenset({"that", "whether", "what", "who", "whom", "where", "why", "how", "which"})
+#: A correction or a retraction: a clause that begins so takes back the turn's requests.
+_RETRACTING = (
+    ("never", "mind"), ("nevermind",), ("scratch", "that"), ("scratch", "this"), ("ignore", "that"),
+    ("ignore", "this"), ("ignore", "the", "above"), ("ignore", "my"), ("ignore", "what"),
+    ("ignore", "everything"), ("ignore", "previous"), ("ignore", "all"), ("forget", "that"),
+    ("forget", "it"), ("forget", "this"), ("forget", "about"), ("forget", "what"), ("forget", "my"),
+    ("forget", "everything"), ("disregard",), ("on", "second"), ("wait",), ("hold", "on"),
+    ("hang", "on"), ("no", "wait"), ("my", "mistake"), ("my", "bad"), ("undo",), ("don't", "do"),
+)  # fmt: skip
+#: A clause that is only this takes back the turn's requests ("Cancel it.\n\nDon't.").
+_RETRACTION_CLAUSES = frozenset(
+    {
+        ("no",), ("nope",), ("don't",), ("dont",), ("do", "not"), ("not",), ("stop",), ("cancel", "that"),
+        ("cancel", "this"), ("cancel", "it"), ("keep", "it"), ("leave", "it"), ("no", "thanks"),
+    }
+)  # fmt: skip
+#: Contractions that carry an auxiliary or a modal ("I'll", "we'd", "don't", "it's").
+_CONTRACTION = re.compile(r"n't$|'(?:ll|d|re|ve|m)$")
+_CONTRACTED = frozenset({"let's", "lets", "what's", "whats", "it's", "that's", "there's", "here's", "who's",
+                         "how's", "where's", "when's", "why's", "dont", "wont", "cant", "isnt"})  # fmt: skip
+
+
+def normal(text: str) -> str:
+    return " ".join(text.split()).casefold().replace("\u2019", "'").replace("\u2018", "'")
+
+
+def words_of(text: str) -> list[str]:
+    """The words of ``text``, case folded (``'s`` kept: "Bob's" is one word)."""
+    return _WORD.findall(normal(text))
+
+
+def forms(word: str) -> frozenset[str]:
+    """A declared word and its regular inflections: ``-s``/``-es``, ``-ed``/``-d``, ``-ing``, a
+    final consonant doubled (``cancelled``, ``stopped``), ``-y`` as ``-ies``/``-ied``, a final
+    ``-e`` dropped before ``-ing``/``-ed``, and the possessive ``'s``."""
+    w = normal(word)
+    out = {w, f"{w}s", f"{w}es", f"{w}ed", f"{w}d", f"{w}ing", f"{w}'s"}
+    if w[-1:] == "e":
+        out |= {f"{w[:-1]}ing", f"{w}d"}
+    if w[-1:] == "y" and len(w) > 2 and w[-2] not in "aeiou":
+        out |= {f"{w[:-1]}ies", f"{w[:-1]}ied"}
+    if len(w) >= 3 and w[-1] not in "aeiouwxy" and w[-2] in "aeiou":
+        out |= {f"{w}{w[-1]}ed", f"{w}{w[-1]}ing"}
+    return frozenset(out)
+
+
+def position(words: Sequence[str], phrase: str) -> list[int]:
+    """Where in ``words`` the declared ``phrase`` stands (its last word inflected or not)."""
+    wanted = words_of(phrase)
+    if not wanted:
+        return []
+    *head, last = wanted
+    endings = forms(last)
+    n = len(wanted)
+    return [
+        i
+        for i in range(len(words) - n + 1)
+        if list(words[i : i + n - 1]) == head and words[i + n - 1] in endings
+    ]
+
+
+def _at(words: Sequence[str], at: int, phrase: tuple[str, ...]) -> bool:
+    return tuple(words[at : at + len(phrase)]) == phrase
+
+
+def _polite(words: Sequence[str]) -> int:
+    """How many words a politeness form takes at the start of a clause (repeated: "Please, can you
+    go ahead and ...")."""
+    at = 0
+    while True:
+        found = next((p for p in _POLITE if _at(words, at, p)), None)
+        if found is None:
+            return at
+        at += len(found)
+
+
+def _marker(word: str) -> bool:
+    return word in MARKERS or word in _CONTRACTED or bool(_CONTRACTION.search(word))
+
+
+def _gerund(word: str) -> bool:
+    return len(word) >= 6 and word.endswith("ing")
+
+
+@dataclass(frozen=True)
+class _Parse:
+    head: int | None  # where the imperative's head stands, or None (no imperative)
+    stop: int  # where the asking part ends (a complement's content follows)
+    marked: bool  # a word or a form that puts the clause outside the grammar
+
+
+def _parse(words: Sequence[str], quoted: frozenset[int] = frozenset()) -> _Parse:
+    start = _polite(words)
+    if start >= len(words):
+        return _Parse(None, len(words), False)
+    head = words[start]
+    stop = len(words)
+    if head in COMPLEMENT_HEADS:
+        stop = next(
+            (
+                i
+                for i in range(start + 1, len(words))
+                if i not in quoted and words[i] in _COMPLEMENTISERS and not _at(words, i + 1, ("or", "not"))
+            ),
+            stop,
+        )
+    exempt = set(quoted)
+    for phrase in (*_OPERATION_PHRASES, *_VALUE_PHRASES):
+        exempt |= {i + k for i in range(len(words)) if _at(words, i, phrase) for k in range(len(phrase))}
+    marked = any(_at(words, i, p) for i in range(start, stop) for p in _MARKER_PHRASES)
+    for i in range(start, stop):
+        word = words[i]
+        if i in exempt or not _marker(word):
+            continue
+        if word in ("asks", "asked") and (
+            (i > 0 and words[i - 1] == "whoever") or _at(words, i + 1, ("for",))
+        ):
+            continue  # "reply to whoever asked", "the 150 EUR he asks for": who, not what was said
+        if word == "after" and any(
+            _at(words, j, (w, "of")) for j in range(start, i) for w in ("left", "rest")
+        ):
+            continue  # "what is left of INV-9 after my deposit": an operation, not a time
+        marked = True
+    # a condition, a cause or a deferral in a message's content may be the request's own ("email
+    # that review if Eve agrees"), and so may reported words in a "that" clause ("email that
+    # review because Eve wants it"): they put the clause outside the grammar all the same
+    that = stop < len(words) and words[stop] in ("that", "whether")
+    barred = _CONDITIONS | (_REPORTED if that else frozenset())
+    marked = (
+        marked
+        or any(i not in exempt and words[i] in barred for i in range(stop, len(words)))
+        or any(_at(words, i, p) for i in range(stop, len(words)) for p in _MARKER_PHRASES)
+    )
+    if start not in quoted and _gerund(head):
+        marked = True  # "Cancelling it would be a mistake"
+    is_head = start not in quoted and head not in FUNCTION_WORDS and not head.endswith("'s") and not marked
+    return _Parse(start if is_head and not _marker(head) else None, stop, marked)
+
+
+def in_grammar(words: Sequence[str], quoted: Iterable[int] = ()) -> bool:
+    """Is a clause (its words, as :func:`words_of` gives them; ``quoted``: the positions of quoted
+    words) a plain imperative of the grammar: a politeness form at most, then a head that is a
+    content word, then content words and allowed function words only (a complement's content after
+    a verb of telling is not read)? This is the whole of what the default reader admits; the
+    sentence and the turn can only take an admitted clause back (see the module)."""
+    return _parse(words, frozenset(quoted)).head is not None
+
+
+@dataclass(frozen=True)
+class Clause:
+    """One clause of a request as the default reader reads it: its text and words, where its head
+    stands when it asks for something (None: it asks for nothing, itself or by its sentence or
+    turn), where the asking part ends, and the sentence it stands in."""
+
+    text: str
+    words: tuple[str, ...]
+    head: int | None = None
+    stop: int = 0
+    sentence: str = ""
+    #: the positions of quoted words and of channel names and handles (#reading): names, not words
+    quoted: frozenset[int] = frozenset()
+
+    def asks_at(self, at: int) -> bool:
+        """Does the word at ``at`` stand where the user asks for something: the clause asks, and the
+        word is its head or one of the words after it (its object), not the content of a message?"""
+        return self.head is not None and self.head <= at < self.stop
+
+
+@dataclass(frozen=True)
+class Condition:
+    """A condition the gateway can check on trusted data, as a sentence of the turn states it
+    before an imperative ("If it is rated higher than 4, book 2 nights"): the field it reads
+    (``rating``), the comparison (``>``, ``>=``, ``<``, ``<=``) and the number, and the words it
+    says it of (``it``, or a name)."""
+
+    field: str
+    op: str
+    value: float
+    about: tuple[str, ...]
+    text: str
+
+
+@dataclass(frozen=True)
+class Mandate:
+    """What one clause of the user's turn asks for: the verb at its head (case folded), its words
+    from the head to the end of what it asks (the object: "cancel the review on 2026-11-24"), the
+    clause's text and the sentence it stands in (which names records, or states an operation)."""
+
+    verb: str
+    words: tuple[str, ...]
+    text: str
+    sentence: str
+    #: the condition the mandate stands under (:func:`conditional_mandates`): it mandates nothing
+    #: until the gateway checks the condition true on trusted data
+    condition: Condition | None = None
+
+
+@runtime_checkable
+class RequestReader(Protocol):
+    """How the user's turn is read: the mandates it gives, and nothing else. Every rule that reads
+    the request (``Requested``, ``Follow``, ``Reader(asked=True)``, derived values) reads it through
+    one reader. The default is :class:`GrammarReader`; a reader that asks a model would be given the
+    user's turns only (never tool data, whose text an attacker writes) and must fail closed: a turn
+    it cannot read gives no mandate."""
+
+    def mandates(self, request: str) -> Sequence[Mandate]:
+        """The mandates of ``request`` (the text of the user's turn), in order."""
+        ...
+
+
+def _expand(part: str, quotes: Sequence[list[str]]) -> tuple[list[str], frozenset[int]]:
+    words: list[str] = []
+    quoted: set[int] = set()
+    text = normal(part)
+    for match in _WORD.finditer(text):
+        word = match.group(0)
+        found = _PLACEHOLDER.fullmatch(word)
+        if found is None:
+            if text[match.start() - 1 : match.start()] in ("#", "@"):
+                quoted.add(len(words))  # a channel or a handle (#reading): a name, as a quoted one
+            words.append(word)
+            continue
+        inner = quotes[int(found.group(1))] or ["zqqz"]
+        quoted |= set(range(len(words), len(words) + len(inner)))
+        words += inner
+    return words, frozenset(quoted)
+
+
+def _sentences(text: str) -> list[tuple[str, bool]]:
+    """The sentences of ``text`` and whether each ends in a question mark."""
+    out: list[tuple[str, bool]] = []
+    start = 0
+    for match in _SENTENCE_END.finditer(text):
+        body = text[start : match.start()].strip()
+        if body:
+            out.append((body, "?" in (match.group(1) or "")))
+        start = match.end()
+    tail = text[start:].strip()
+    if tail:
+        out.append((tail, False))
+    return out
+
+
+def _label(text: str) -> bool:
+    """Is the text before a colon a reference, not a speaker: at most three content words, one of
+    them holding a digit ("Ticket T-1", "Order 1234"), and no "from"?"""
+    words = words_of(text)
+    return (
+        0 < len(words) <= 3
+        and bool(re.fullmatch(r"[\w\s#-]+", text.strip()))
+        and not any(w in FUNCTION_WORDS for w in words)
+        and any(any(ch.isdigit() for ch in w) for w in words)
+    )
+
+
+def _retracts(words: Sequence[str]) -> bool:
+    rest = list(words[_polite(words) :])
+    return (
+        tuple(rest) in _RETRACTION_CLAUSES or "actually" in words or any(_at(rest, 0, p) for p in _RETRACTING)
+    )
+
+
+def clauses_of(text: str) -> list[Clause]:
+    """The clauses of ``text`` as the default reader reads them (see the module): each with its
+    head where it asks for something, after the rules of its sentence and of the turn."""
+    quotes: list[list[str]] = []
+    originals: list[str] = []
+
+    def stash(match: re.Match[str]) -> str:
+        quotes.append(words_of(match.group(0)))
+        originals.append(match.group(0))
+        return f" zq{len(quotes) - 1}qz "
+
+    def restore(part: str) -> str:
+        return " ".join(_PLACEHOLDER.sub(lambda m: originals[int(m.group(1))], part).split())
+
+    body = _QUOTED.sub(stash, text.replace("\u2019", "'").replace("\u2018", "'"))
+    read: list[tuple[Clause, bool]] = []  # each clause, and whether it is content only
+    retracted = False
+    for sentence, question in _sentences(body):
+        reading, *rest = _COLON.split(sentence, maxsplit=1)  # after a colon: someone's words
+        content = rest[0] if rest else ""
+        if content and _label(reading):  # "Ticket T-1: refund order ORD-1001"
+            reading, content = content, ""
+        parts = [p.strip() for p in _JOINERS.split(reading) if p and p.strip()]
+        parsed = [(p, *_expand(p, quotes)) for p in parts]
+        readings = [(p, words, quoted, _parse(words, quoted)) for p, words, quoted in parsed]
+        opening = readings[0][1] if readings else []
+        marked = (
+            bool(_STRAY_QUOTE.search(reading))
+            or any(r.marked for *_, r in readings)
+            or (question and not any(_at(opening, 0, p) for p in _POLITE_QUESTION))
+        )
+        retracted = retracted or any(_retracts(words) for _p, words, _q, _r in readings)
+        whole = restore(sentence)
+        for part, words, quoted, parse in readings:
+            head = None if marked else parse.head
+            read.append((Clause(restore(part), tuple(words), head, parse.stop, whole, quoted), False))
+        if content.strip():
+            words, quoted = _expand(content, quotes)
+            read.append((Clause(restore(content), tuple(words), None, 0, whole, quoted), True))
+    if retracted:
+        return [replace(c, head=None) for c, _ in read]
+    return _unmentioned(read)
+
+
+def _unmentioned(read: Sequence[tuple[Clause, bool]]) -> list[Clause]:
+    """The clauses with the heads taken back whose verb the turn also uses elsewhere: in a clause
+    that asks for nothing, in a message's content, or inflected in an object ("avoid cancelling
+    it")."""
+    mentioned: set[str] = set()
+    for clause, _content in read:
+        for i, word in enumerate(clause.words):
+            if (clause.head is not None and i == clause.head) or i in clause.quoted:
+                continue
+            inside = clause.head is not None and clause.head < i < clause.stop
+            if inside and not word.endswith(("ing", "ed")):
+                continue
+            mentioned.add(word)
+    out: list[Clause] = []
+    for clause, _content in read:
+        if clause.head is not None and forms(clause.words[clause.head]) & mentioned:
+            clause = replace(clause, head=None)
+        out.append(clause)
+    return out
+
+
+class GrammarReader:
+    """The default :class:`RequestReader`: the positive grammar of the module, deterministic."""
+
+    def mandates(self, request: str) -> tuple[Mandate, ...]:
+        return tuple(
+            Mandate(c.words[c.head], c.words[c.head : c.stop], c.text, c.sentence)
+            for c in clauses_of(request)
+            if c.head is not None
+        )
+
+
+#: "If <it | a name> is rated <higher than | above | at least | ...> N[ stars], <imperative>": a
+#: condition the gateway can check on a trusted ``rating`` field, and nothing else.
+_CONDITION = re.compile(
+    r"^if (?P<about>[\w .&-]{1,60}?)(?: is|'s| gets) rated (?P<cmp>higher than|more than|better than|above|"
+    r"over|at least|lower than|less than|worse than|below|under|at most) (?P<n>\d{1,3}(?:\.\d{1,2})?)"
+    r"(?: stars?)?\s*,\s*(?P<rest>\S.*)$"
+)
+_COMPARISONS = {
+    "higher than": ">", "more than": ">", "better than": ">", "above": ">", "over": ">", "at least": ">=",
+    "lower than": "<", "less than": "<", "worse than": "<", "below": "<", "under": "<", "at most": "<=",
+}  # fmt: skip
+
+
+def _condition(sentence: str) -> tuple[Condition, str] | None:
+    """A sentence that opens with a checkable condition: the condition, and the rest of the
+    sentence (what it asks for under it); None for any other sentence."""
+    found = _CONDITION.match(normal(sentence))
+    if found is None:
+        return None
+    about = tuple(words_of(found.group("about")))
+    if not about or (about != ("it",) and any(_marker(w) or w in FUNCTION_WORDS for w in about)):
+        return None  # "if it", or a name of content words only ("if Casa Azul")
+    cmp = _COMPARISONS[found.group("cmp")]
+    text = sentence.strip()[: len(sentence.strip()) - len(found.group("rest"))].rstrip(" ,")
+    return Condition("rating", cmp, float(found.group("n")), about, text), found.group("rest")
+
+
+def conditional_mandates(request: str, reader: RequestReader | None = None) -> list[Mandate]:
+    """The mandates a turn gives under a condition the gateway can check (:class:`Condition`):
+    for each sentence that opens with one ("If it is rated higher than 4, go ahead and book 2
+    nights for me"), the turn is read again with that opening taken off, and the mandates the
+    rest of the sentence then gives carry the condition. Every rule of the grammar applies to what
+    is left (a negation, another condition, a question, a later retraction: no mandate). Nothing
+    here is a mandate by itself: :func:`mandates` never returns these; a rule that admits a call
+    on one must first check its condition on trusted tool data (``policies.supervisor.decide.conditions``)."""
+    out: list[Mandate] = []
+    for sentence, _question in _sentences(request):
+        found = _condition(sentence)
+        if found is None:
+            continue
+        condition, rest = found
+        kept = mandates(request.replace(sentence, rest, 1), reader)
+        out += [replace(m, condition=condition) for m in kept if normal(rest).startswith(normal(m.sentence))]
+    return out
+
+
+#: The reader every rule uses unless it is given another.
+DEFAULT_READER: RequestReader = GrammarReader()
+
+
+def mandates(request: str, reader: RequestReader | None = None) -> Sequence[Mandate]:
+    """The mandates of ``request``, by ``reader`` (default: :data:`DEFAULT_READER`)."""
+    return (reader or DEFAULT_READER).mandates(request)
+
+
+def _heads(mandate: Mandate, phrase: str) -> bool:
+    wanted = tuple(words_of(phrase))
+    return bool(wanted) and mandate.words[: len(wanted)] == wanted
+
+
+def asks_for(text: str, phrases: Iterable[str], reader: RequestReader | None = None) -> bool:
+    """Does a mandate of ``text`` have one of ``phrases`` (a declared verb: ``cancel``) at its
+    head, as written: "Cancel the Review" asks to cancel; "Avoid cancelling it", "Instead of
+    cancelling it, move it", "I will cancel it" do not?"""
+    wanted = list(phrases)
+    return any(_heads(m, p) for m in mandates(text, reader) for p in wanted)
+
+
+def affirmative_words(text: str, phrases: Iterable[str], reader: RequestReader | None = None) -> bool:
+    """Does a mandate of ``text`` hold one of the declared ``phrases`` (its head or a word of its
+    object, inflected or not): "send my passport number to the hotel" asks for the passport?"""
+    wanted = list(phrases)
+    return any(position(m.words, p) for m in mandates(text, reader) for p in wanted)
+
+
+def step_sentences(
+    text: str, verbs: Sequence[str], objects: Sequence[str] = (), reader: RequestReader | None = None
+) -> list[str]:
+    """The sentences of ``text`` holding a mandate for a step: one of ``verbs`` at its head and,
+    when any are given, one of ``objects`` after it ("email" the noun is not "email" the verb)."""
+    out: list[str] = []
+    for m in mandates(text, reader):
+        verb = next((v for v in verbs if _heads(m, v)), None)
+        if verb is None:
+            continue
+        after = len(words_of(verb))
+        if (not objects or any(at >= after for o in objects for at in position(m.words, o))) and (
+            m.sentence not in out
+        ):
+            out.append(m.sentence)
+    return out
+
+
+def step_mandates(
+    text: str,
+    keywords: Sequence[str] = (),
+    verbs: Sequence[str] = (),
+    objects: Sequence[str] = (),
+    reader: RequestReader | None = None,
+) -> list[Mandate]:
+    """The mandates of ``text`` that ask for a kind of action: one of ``keywords`` at the head, or
+    one of ``verbs`` at the head and (when any are given) one of ``objects`` after it: what
+    :func:`asks_for` and :func:`asks_step` find, as the mandates themselves (for the audit)."""
+    return matching(mandates(text, reader), keywords, verbs, objects)
+
+
+def matching(
+    found: Iterable[Mandate],
+    keywords: Sequence[str] = (),
+    verbs: Sequence[str] = (),
+    objects: Sequence[str] = (),
+) -> list[Mandate]:
+    """The mandates among ``found`` that ask for a kind of action (see :func:`step_mandates`)."""
+    out: list[Mandate] = []
+    for m in found:
+        if any(_heads(m, k) for k in keywords):
+            out.append(m)
+            continue
+        verb = next((v for v in verbs if _heads(m, v)), None)
+        after = len(words_of(verb)) if verb is not None else 0
+        if verb is not None and (
+            not objects or any(at >= after for o in objects for at in position(m.words, o))
+        ):
+            out.append(m)
+    return out
+
+
+def said(mandate: Mandate) -> str:
+    """A mandate as the human and the audit read it: its verb and its object as the user wrote
+    them ("cancel · the Budget Review")."""
+    text = " ".join(mandate.text.split()).replace("\u2019", "'").replace("\u2018", "'")
+    found = list(_WORD.finditer(text))
+    folded = [m.group().casefold() for m in found]
+    n = len(mandate.words)
+    at = next((i for i in range(len(folded) - n + 1) if tuple(folded[i : i + n]) == mandate.words), None)
+    if at is None:  # words the reader read from elsewhere (a quote it expanded): as it read them
+        rest = " ".join(mandate.words[1:])
+    else:
+        rest = text[found[at].end() : found[at + n - 1].end()].strip() if n > 1 else ""
+    return f"{mandate.verb} · {rest}" if rest else mandate.verb
+
+
+def asks_step(
+    text: str, verbs: Sequence[str], objects: Sequence[str] = (), reader: RequestReader | None = None
+) -> bool:
+    """Does a mandate of ``text`` ask for a step: one of ``verbs`` at its head and, when any are
+    given, one of ``objects`` after it in the same clause?"""
+    return bool(step_sentences(text, verbs, objects, reader))
+
+
+#: Words that say nothing of what a confidential field holds (``card.number``: the card): common
+#: words any request may use. A field named only by such words needs ``Reader.names``.
+GENERIC_FIELD_WORDS = frozenset(
+    {
+        "number", "no", "nr", "num", "value", "id", "code", "text", "data", "field", "body", "message",
+        "content", "note", "notes", "name", "info", "details", "detail", "result", "item", "entry",
+        "string", "line", "type", "status", "key", "secret", "token", "thing", "one", "all",
+    }
+)  # fmt: skip
+
+
+#: Verbs a tool's name begins with, which say nothing of what it returns.
+_VERBS = frozenset({"get", "list", "read", "fetch", "lookup", "load", "show", "find", "search"})
+
+
+def _path_words(field: str) -> tuple[list[str], str]:
+    tool, _, path = field.partition(".")
+    return [w for w in re.split(r"[._\s*-]+", path.casefold()) if w], tool
+
+
+def field_word(field: str) -> str:
+    """The word that names what a sensitive field holds: the last word of its path that is not a
+    generic one (``get_account.card.number`` → ``card``, ``recovery_code`` → ``recovery``); for a
+    whole result (``*``), the last word of the tool's name (``get_salary`` → ``salary``)."""
+    words, tool = _path_words(field)
+    named = [w for w in words if w not in GENERIC_FIELD_WORDS] or words
+    if not named:
+        named = [w for w in re.split(r"[._\s-]+", tool.casefold()) if w and w not in _VERBS]
+    return named[-1] if named else ""
+
+
+def generic_field(field: str) -> bool:
+    """Is a sensitive field named only by common words (``get_user.number``, ``mail.body``), so
+    that any request using the word would name it?"""
+    word = field_word(field)
+    return not word or word in GENERIC_FIELD_WORDS

@@ -1,0 +1,489 @@
+"""Records of tool data that a request names: "Bob's message", "the Review on 2026-11-24", "the
+bill in bill-dec.txt". A record is a mapping inside a tool's result (a message, an event, a file,
+a payee); the request *names* it when it writes the value of one of the tool's record keys
+(``ToolSpec.record_keys``: a message's ``from``, an event's ``title``) and no other record of the
+run holds that value under that key, or when it writes every argument of the call that returned
+it (the page at the URL it gave, the file it named: the whole result is then the record).
+
+What a named record holds is what the request points to: the values of a kind in some of its
+fields (the link in Bob's message, the sender to reply to, the attendees of the Review). Those are
+compared as provenance compares values (:mod:`policies.supervisor.reading.values`: identifiers in canonical
+form, other text normalised; amounts as :mod:`policies.supervisor.provenance.derivation` reads them).
+
+Naming is not vouching (issue 49): trust is per field, never per record. A request that says
+where to read (a URL, a file, a sender) authorises the read, not what a third party wrote there,
+so what a named record supplies as the user's is only what its trusted fields hold
+(:meth:`Naming.vouched`); owning a record vouches for its keys, owner, id and system fields, never
+its free text; a second hop names a record only through a trusted field; and a record named only
+by its author's own word supplies nothing.
+
+Deterministic and pure; it reads no grammar. "Names" means the text holds the value between word
+boundaries: a sender whose handle is a common word is named by any request that uses the word.
+That is why every use of a named record also wants the value to be the only one of its kind in
+what the request points to (a second record named in the same sentence, or a second value planted
+beside the first, leaves nothing followed).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from policies.supervisor.reading.amounts import amounts_in
+from policies.supervisor.reading.identifiers import IDENTIFIER_KINDS, Identifier, canonical_number
+from policies.supervisor.reading.values import (
+    Source,
+    appears,
+    identifiers,
+    identity,
+    leaf_paths,
+    leaf_values,
+    mappings,
+    path_matches,
+)
+from policies.supervisor.reading.words import asks_step, forms, position, words_of
+from policies.supervisor.request.ownership import owned, subject_ids
+from policies.supervisor.rules.policy import SupervisorPolicy
+
+__all__ = [
+    "COMMON_WORDS",
+    "Naming",
+    "Record",
+    "asks_step",
+    "groups",
+    "identity_of",
+    "kinds_in",
+    "named_records",
+    "naming_of",
+    "pointed_records",
+    "points_to",
+    "sentences",
+    "whole_values",
+    "word_starts",
+]
+
+_SENTENCE = re.compile(r"(?<=[.!?;])\s+|\n+")
+#: Words that name no record, whatever a record's key holds (a sender who calls themselves "the").
+COMMON_WORDS = frozenset(
+    re.findall(
+        r"[\w']+",
+        "the and for with from this that these those you your yours our ours their them they all "
+        "any one some each every who whom whose what which when where there here then than into "
+        "onto about after before again also just only please thanks thank yes not can could would "
+        "should will shall may might must have has had was were are been being did does done get "
+        "got make made let via per out off over under too very more most less much many same other "
+        "another new old me my mine his her hers its it's",
+    )
+)
+
+
+def word_starts(words: Sequence[str], keywords: Sequence[str]) -> list[int]:
+    """Where in ``words`` a declared keyword stands as whole words (inflections included: see
+    :mod:`policies.supervisor.reading.words`)."""
+    return sorted({i for k in keywords for i in position(words, k)})
+
+
+def sentences(text: str) -> list[str]:
+    """The sentences of a request: split after sentence punctuation or a semicolon, and at line
+    breaks."""
+    return [s for s in (part.strip() for part in _SENTENCE.split(text)) if s]
+
+
+@dataclass(frozen=True)
+class Record:
+    """A record the request names: the tool and step that returned it, the record itself (a
+    mapping, or a call's whole result), and how the request names it."""
+
+    tool: str
+    step: int | None
+    value: Any
+    by: str
+    keyed: bool
+    #: where the record sits in its call's result (keys; list items transparent)
+    path: tuple[str, ...] = ()
+    #: named by an author key (a name its author chose), not by a field the policy trusts
+    author: bool = False
+
+    def label(self) -> str:
+        at = f" (step {self.step})" if self.step is not None else ""
+        return f"the {self.tool}{at} record the request names by {self.by}"
+
+
+@dataclass(frozen=True)
+class Naming:
+    """What lets a request name a record: the tools' record keys, which fields the policy trusts
+    (a record is named only by a key field a third party cannot write), whose records are the
+    user's own (``ToolSpec.owner`` equal to the run's subject's id under the tool's subject key,
+    ``ToolSpec.subject_field()``), and the policy's own
+    vocabulary (the words of its rules: a key that is one of them, or a common word, names
+    nothing, whoever wrote it).
+
+    Trust is per field, never per record: owning a record vouches for its key fields, its owner
+    field, the fields that identify it and those its system sets (:meth:`own_fields`), never for
+    its free text (an event's description, location, notes), which an invitation, a shared
+    calendar or a copied mail may have filled."""
+
+    keys: Mapping[str, Sequence[str]]
+    #: tool → fields that name a record by what its author calls it (a mail's display name, an
+    #: invitation's title): a weaker name, refused where another record's name shares a word
+    author_keys: Mapping[str, Sequence[str]] = field(default_factory=dict)
+    trusted_tools: frozenset[str] = frozenset()
+    field_trust: Mapping[str, Sequence[str]] = field(default_factory=dict)
+    vocabulary: frozenset[str] = frozenset()
+    owners: Mapping[str, str] = field(default_factory=dict)
+    #: the run's subject (whom it acts for)
+    subject: Mapping[str, Any] = field(default_factory=dict)
+    #: tool → the key of the subject whose value owns its records (``ToolSpec.subject_field()``;
+    #: unset: the owner field's own name)
+    subject_keys: Mapping[str, str] = field(default_factory=dict)
+    #: tool → fields its system sets (``ToolSpec.system_fields``): trusted for naming a record and
+    #: for what a named record gives, not as a source elsewhere
+    system_fields: Mapping[str, Sequence[str]] = field(default_factory=dict)
+    #: tool → the fields that identify one of its records (the ``key`` of the policy's
+    #: ``OwnedRecord`` and ``RecordLimit`` rules on it; ``id`` where unset): on the user's own
+    #: record trusted like its keys (the calendar sets an event's id)
+    ids: Mapping[str, Sequence[str]] = field(default_factory=dict)
+
+    def own_fields(self, tool: str) -> frozenset[str]:
+        """The fields of the user's own record of ``tool`` that owning it vouches for: its record
+        keys, owner field, identifying fields (:attr:`ids`) and system fields. Its free text is
+        trusted only where the tool's trust declarations say so."""
+        owner = self.owners.get(tool)
+        return frozenset(
+            [
+                *self.keys.get(tool, ()),
+                *([owner] if owner else []),
+                *self.ids.get(tool, ("id",)),
+                *self.system_fields.get(tool, ()),
+            ]
+        )
+
+    def owned(self, tool: str, record: Any) -> bool:
+        """Is ``record`` (a mapping of ``tool``'s result) one of the user's own?"""
+        owner = self.owners.get(tool)
+        if not owner or not isinstance(record, Mapping) or not self.trusted(tool, (owner,)):
+            return False
+        return owned(record, owner, subject_ids(self.subject, self.subject_keys.get(tool, owner)))
+
+    def trusted(self, tool: str, path: Sequence[str], record: Any = None, at: Sequence[str] = ()) -> bool:
+        """Is the field at ``path`` of ``tool``'s results one the policy trusts? On the user's own
+        ``record`` (found at ``at`` in the call's result) its own fields (:meth:`own_fields`)
+        directly under it are too; never its free text (trust is per field, never per record)."""
+        under = tuple(path[len(at) :]) if tuple(path[: len(at)]) == tuple(at) else ()
+        if (
+            record is not None
+            and len(under) == 1
+            and under[0] in self.own_fields(tool)
+            and self.owned(tool, record)
+        ):
+            return True
+        if any(path_matches(path[-1:], p) for p in self.system_fields.get(tool, ())):
+            return True
+        flipped = any(path_matches(path, p) for p in self.field_trust.get(tool, ()))
+        return (tool in self.trusted_tools) != flipped
+
+    def names_nothing(self, ident: Any) -> bool:
+        """Is a key value one that names no record: a common word, or only words of the policy's
+        own rules and common words (a sender called "cancel", an event called "Password")?"""
+        if not isinstance(ident, str):
+            return False
+        words = words_of(ident)
+        spoken = COMMON_WORDS | {f for w in self.vocabulary for f in forms(w)}
+        return not words or all(w in spoken for w in words)
+
+    def trusted_values(self, record: Record) -> list[str]:
+        """The texts of ``record``'s fields the policy trusts; none of a record named only by its
+        author's own word (naming is not vouching)."""
+        if record.author:
+            return []
+        return [
+            text
+            for path, text in leaf_paths(record.value)
+            if self.trusted(record.tool, (*record.path, *path), record.value, record.path)
+        ]
+
+    def vouched(self, record: Record) -> Any:
+        """``record``'s value with only the fields the policy trusts kept (what naming the record
+        may supply as the user's: a page, a file or a mail the request names is read, not vouched
+        for); None when nothing is left, or the record is named only by its author's own word."""
+        if record.author:
+            return None
+        return _kept(
+            record.value, lambda p: self.trusted(record.tool, (*record.path, *p), record.value, record.path)
+        )
+
+
+def _kept(value: Any, keep: Callable[[tuple[str, ...]], bool], path: tuple[str, ...] = ()) -> Any:
+    """``value`` with only the leaves whose path ``keep`` admits (list items transparent); None
+    when nothing is left."""
+    if isinstance(value, Mapping):
+        kept = {k: _kept(v, keep, (*path, str(k))) for k, v in value.items()}
+        kept = {k: v for k, v in kept.items() if v is not None}
+        return kept or None
+    if isinstance(value, list | tuple):
+        items = [x for x in (_kept(v, keep, path) for v in value) if x is not None]
+        return items or None
+    if isinstance(value, bool) or value is None:
+        return None
+    return value if keep(path) else None
+
+
+def _step(call: Mapping[str, Any]) -> int | None:
+    step = call.get("step")
+    return step if isinstance(step, int) else None
+
+
+def _text_of(record: Any) -> str:
+    return json.dumps(record, sort_keys=True, default=str)
+
+
+def _said(value: Any, text: Source) -> bool:
+    ident = identity(value)
+    return ident is not None and appears(ident, text)
+
+
+def _keyed(calls: Sequence[Mapping[str, Any]], naming: Naming) -> Iterator[tuple[Any, Record, str]]:
+    """Every record of the run's successful calls under a key that may name it: ``(key identity,
+    the record, what its call was asked for)``. A record key in a field the policy trusts names it
+    outright; an author key (``ToolSpec.author_keys``) by its author's own word (``author``)."""
+    for call in (c for c in calls if c.get("ok", True) and "observation" in c):
+        tool = str(call.get("tool"))
+        asked_for = " | ".join(str(v) for v in leaf_values(call.get("args") or {}))
+        keys = [(k, False) for k in naming.keys.get(tool, ())]
+        keys += [(k, True) for k in naming.author_keys.get(tool, ()) if k not in naming.keys.get(tool, ())]
+        for path, record in mappings(call.get("observation")):
+            for key, author in keys:
+                ident = identity(record.get(key))
+                if ident is None:
+                    continue
+                trusted = naming.trusted(tool, (*path, key), record, path)
+                if trusted or author:
+                    by = f"{key}={record.get(key)}" + ("" if trusted else " (a name its author chose)")
+                    yield ident, Record(tool, _step(call), record, by, True, path, not trusted), asked_for
+
+
+def _look_alike(ident: Any, record: Record, keyed: Sequence[tuple[Any, Record, str]]) -> bool:
+    """Does another record's different name share a word with an author's name ("Carla" and
+    "Carla Diaz", "IT Desk" and "IT Desk Support")? Then it names no record by that name."""
+    if not isinstance(ident, str):
+        return False
+    mine = set(words_of(ident)) - COMMON_WORDS
+    return any(isinstance(o, str) and o != ident and mine & set(words_of(o)) for o, _r, _a in keyed)
+
+
+_NAME_RUN = re.compile(r"\s+([A-Z][\w'-]*)")
+_NAME_BEFORE = re.compile(r"[\w,;]\s+([A-Z][\w'-]*)\s+$")
+
+
+def part_of_another_name(name: str, text: str) -> bool:
+    """Is every place ``text`` writes ``name`` (a name its author chose) part of a longer name:
+    run on by a capitalised word ("Carla" in "Reply to Carla Diaz", "Diaz" in "Carla Diaz";
+    a capitalised word that opens a sentence does not count)? Then the text names someone else,
+    and the author's record is a look-alike even when the genuine record is gone (issue 49: the
+    look-alike that replaces the real sender)."""
+    words = name.split()
+    if not words:
+        return False
+    pattern = re.compile(r"(?<![\w'-])" + r"\s+".join(re.escape(w) for w in words) + r"(?![\w'-])", re.I)
+    found = list(pattern.finditer(text))
+    return bool(found) and all(
+        _NAME_RUN.match(text, m.end()) or _NAME_BEFORE.search(text[: m.start()]) for m in found
+    )
+
+
+def named_records(
+    text: str, calls: Sequence[Mapping[str, Any]], naming: Naming | Mapping[str, Sequence[str]]
+) -> list[Record]:
+    """The records of the run's successful calls that ``text`` names: by the value of a record key
+    in a field the policy trusts (or an author key, see :class:`Naming`), written in ``text`` as a
+    whole phrase (or held by a trusted field of a record ``text`` names that way: "Ana Silva's
+    email" is the mail from the address of the contact named Ana Silva), held by exactly one
+    record of its tool; or by every argument of the call that returned them (the whole result).
+    A common word or a word of the policy's own rules names nothing. A name its author chose that
+    also names a trusted record of another tool (a contact) names the author's record only where
+    that trusted record vouches for it (the mail is from the contact's address)."""
+    naming = naming if isinstance(naming, Naming) else Naming(keys=naming)
+    keyed = list(_keyed(calls, naming))
+    held: dict[tuple[str, Any], set[str]] = {}
+    for ident, record, _asked in keyed:
+        held.setdefault((record.tool, ident), set()).add(_text_of(record.value))
+
+    def named_by(said: Source, asked: bool = False) -> list[tuple[Any, Record]]:
+        return [
+            (ident, record)
+            for ident, record, asked_for in keyed
+            if len(held[(record.tool, ident)]) == 1
+            and not naming.names_nothing(ident)
+            and not (record.author and _look_alike(ident, record, keyed))
+            and not (
+                record.author
+                and said.kind == "request"
+                and isinstance(ident, str)
+                and part_of_another_name(ident, said.text)
+            )
+            # a key that is part of what the call was asked for (a sender named "random" in
+            # #random) names nothing: the request wrote it for another reason (unless ``asked``:
+            # a contact looked up by the name the request gives is still that name's contact)
+            and (asked or not appears(ident, Source("args", asked_for)))
+            and appears(ident, said)
+        ]
+
+    direct = named_by(Source("request", text))
+    # The trusted records the request names, a lookup by that very name included: a name its
+    # author chose that one of them holds names the author's record only where that trusted
+    # record vouches for it (issue 46: a contact looked up by "Carla Diaz" no longer let a
+    # spoofed "Carla Diaz" mail count as named).
+    trusted = {ident: r for ident, r in named_by(Source("request", text), asked=True) if not r.author}
+    vouched = " | ".join(v for r in trusted.values() for v in naming.trusted_values(r))
+    # a second hop names a record through a trusted key only: the contact's own name field names
+    # no mail by the display name its author chose
+    hop = [r for _i, r in named_by(Source("request", vouched)) if not r.author] if vouched else []
+    reached = {(r.tool, r.step, _text_of(r.value)) for r in hop}
+    named = [
+        r
+        for ident, r in direct
+        # a contact's name names the contact's own mail (one the contact's address reaches)
+        if not r.author or ident not in trusted or (r.tool, r.step, _text_of(r.value)) in reached
+    ]
+    named += [r for r in hop if r not in named]
+    said = Source("request", " | ".join([text, vouched]))
+    out = [
+        Record(str(c.get("tool")), _step(c), c.get("observation"), "the arguments of its call", False)
+        for c in calls
+        if c.get("ok", True) and "observation" in c and _all_said(c, said)
+    ]
+    narrower = {(r.tool, r.step) for r in named}  # a record named by its key, not its call's whole result
+    out = [r for r in out if (r.tool, r.step) not in narrower] + named
+    return list({(r.tool, r.step, _text_of(r.value)): r for r in out}.values())
+
+
+def pointed_records(text: str, calls: Sequence[Mapping[str, Any]], naming: Naming) -> list[Record]:
+    """The records ``text`` points at, for a value a rule admits only on positive evidence (the
+    ``named`` source): those :func:`named_records` gives, and every record ``text`` names by the
+    whole value of one of its own text fields that the policy trusts by the tool's declarations
+    (not by owning the record: what a look-alike copies), though other records share it ("my three
+    open water bills" of City Water; the two Cafe Nero payments). A value of another record of the
+    same trusted listing (another payee's bill, the balance of an account the request does not
+    name) is pointed at by nothing. A common word or a word of the policy's own rules names
+    nothing, nor does a number, nor a name its author chose (``author_keys``)."""
+    said = Source("request", text)
+    out = list(named_records(text, calls, naming))
+    for call in (c for c in calls if c.get("ok", True) and "observation" in c):
+        tool = str(call.get("tool"))
+        authored = set(naming.author_keys.get(tool, ()))
+        for path, record in mappings(call.get("observation")):
+            for key, item in record.items():
+                ident = identity(item) if isinstance(item, str) else None
+                if (
+                    ident is None
+                    or str(key) in authored
+                    or (isinstance(ident, tuple) and ident[0] == "amount")
+                    or naming.names_nothing(ident)
+                    or not naming.trusted(tool, (*path, str(key)))
+                    or not appears(ident, said)
+                ):
+                    continue
+                out.append(Record(tool, _step(call), record, f"{key}={item}", True, path))
+                break
+    return list({(r.tool, r.step, r.path, _text_of(r.value)): r for r in out}.values())
+
+
+def _all_said(call: Mapping[str, Any], said: Source) -> bool:
+    given = leaf_values(call.get("args") or {})
+    return bool(given) and all(_said(v, said) for v in given)
+
+
+def identity_of(value: Any) -> Identifier | str | None:
+    """What records compare of a value: an identifier as given (``(kind, canonical)``), else its
+    identity (:func:`policies.supervisor.reading.values.identity`)."""
+    if isinstance(value, tuple) and len(value) == 2 and value[0] in IDENTIFIER_KINDS:
+        return (value[0], str(value[1]))
+    return identity(value)
+
+
+def _of_kind(text: str, ident: Identifier | str) -> set[Any]:
+    """The values of ``ident``'s kind written in one field's text."""
+    whole = identity(text)
+    if not isinstance(ident, tuple):
+        return {whole} if whole is not None and not isinstance(whole, tuple) else set()
+    if ident[0] == "amount":
+        return {("amount", canonical_number(str(v))) for v, pct in amounts_in(text) if not pct}
+    found = identifiers(text, [ident[0]])
+    return found | ({whole} if isinstance(whole, tuple) and whole[0] == ident[0] else set())
+
+
+def _scalar(item: Any) -> bool:
+    return isinstance(item, str | int | float) and not isinstance(item, bool)
+
+
+def groups(record: Any, like: Any, fields: Sequence[str] = ()) -> list[tuple[frozenset[Any], bool]]:
+    """The fields of ``record`` (those under ``fields``; empty: all) that hold values of ``like``'s
+    kind: each field's values, and whether the field is a list of values (a meeting's attendees)
+    rather than one value (a message's text). Lists of records are walked through, so each
+    message of a channel is a field group of its own."""
+    ident = identity_of(like)
+    out: list[tuple[frozenset[Any], bool]] = []
+    if ident is None:
+        return out
+    stack: list[tuple[tuple[str, ...], Any]] = [((), record)]
+    while stack:
+        path, item = stack.pop()
+        wanted = not fields or any(path_matches(path, f) for f in fields)
+        if isinstance(item, Mapping):
+            stack.extend(((*path, str(k)), v) for k, v in reversed(list(item.items())))
+        elif isinstance(item, list | tuple) and item and all(_scalar(x) for x in item) and path:
+            found = {v for x in item for v in _of_kind(str(x), ident)} if wanted else set()
+            out += [(frozenset(found), True)] if found else []
+        elif isinstance(item, list | tuple):
+            stack.extend((path, x) for x in reversed(list(item)))
+        elif _scalar(item) and wanted:
+            found = _of_kind(repr(item) if isinstance(item, float) else str(item), ident)
+            out += [(frozenset(found), False)] if found else []
+    return out
+
+
+def kinds_in(record: Any, like: Any, fields: Sequence[str] = ()) -> set[Any]:
+    """The values of ``like``'s kind that ``record`` holds in ``fields`` (empty: all of it), as
+    provenance compares them: identifiers of that kind in canonical form, amounts as numbers, or,
+    for plain text, the whole values of the fields (normalised). ``like`` may be an identifier
+    ``(kind, canonical)`` found in free text."""
+    return {v for values, _listed in groups(record, like, fields) for v in values}
+
+
+def points_to(record: Any, value: Any, fields: Sequence[str] = ()) -> bool:
+    """Is ``value`` what the record points to in ``fields``: one field holds values of its kind,
+    and it is the only one there, or one of the values of a list field (an attendee of the
+    meeting)? A second field with a value of the kind (a planted one beside the first), or a
+    second value in the same text, makes it ambiguous."""
+    found = groups(record, value, fields)
+    if len(found) != 1:
+        return False
+    values, listed = found[0]
+    ident = identity_of(value)
+    return ident in values if listed else values == {ident}
+
+
+def whole_values(record: Any) -> set[Any]:
+    """The identities of the record's whole field values (an id, a title, an address, a number)."""
+    return {i for i in (identity(text) for _path, text in leaf_paths(record)) if i is not None}
+
+
+def naming_of(policy: SupervisorPolicy, subject: Mapping[str, Any] | None = None) -> Naming:
+    """What lets a request name a record of ``policy``'s tools' results (:class:`Naming`): the
+    record keys, the fields the policy trusts, whose records are the ``subject``'s own, its
+    vocabulary."""
+    return Naming(
+        keys=policy.record_keys(),
+        author_keys={name: list(spec.author_keys) for name, spec in policy.tools.items() if spec.author_keys},
+        trusted_tools=frozenset(policy.trusted_tools()),
+        field_trust=policy.field_trust(),
+        vocabulary=policy.vocabulary(),
+        owners={name: spec.owner for name, spec in policy.tools.items() if spec.owner},
+        system_fields={n: list(spec.system_fields) for n, spec in policy.tools.items() if spec.system_fields},
+        ids=policy.record_ids(),
+        subject=dict(subject or {}),
+        subject_keys={name: field for name, spec in policy.tools.items() if (field := spec.subject_field())},
+    )
