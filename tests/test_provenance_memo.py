@@ -6,8 +6,7 @@ from __future__ import annotations
 
 from enum import Enum
 
-from policies.supervisor.provenance.sources import sources_of
-from policies.supervisor.reading.values import _call_sources
+from policies.supervisor.provenance.sources import _call_sources, sources_of
 
 
 def _call(observation: object, **more: object) -> dict[str, object]:

@@ -149,8 +149,9 @@ class Source:
     """One place a value can come from: ``kind`` is ``request``, ``subject``, ``policy``,
     ``tool`` (an observation: ``tool`` and ``step`` say which call, ``trusted`` whether it is,
     ``fields`` which of its fields when trust is per field), ``args`` (an earlier call's
-    arguments), ``own`` (the ids a side effect of the run itself returned: :func:`own_ids`) or
-    ``named`` (the trusted fields of a record the request itself points at: built by the review,
+    arguments), ``own`` (the ids a side effect of the run itself returned:
+    :func:`~policies.supervisor.provenance.sources.own_ids`) or ``named`` (the trusted fields of a record the
+    request itself points at: built by the review,
     :func:`policies.supervisor.request.records.pointed_records`). ``ok``: the call succeeded."""
 
     kind: Literal["request", "subject", "policy", "tool", "args", "human", "own", "named"]
