@@ -21,11 +21,8 @@ from devtools.serve import SERVER_VENV, AgentServer, ServeError
 TOKENS = {"tok-alice": "alice", "tok-sam": "sam"}
 
 
-@contextmanager
-def served_desk(pg_cluster: Any, logs: Path, env: Mapping[str, str]) -> Iterator[tuple[AgentServer, str]]:
-    """An agent server on a fresh database of ``pg_cluster`` with Redis, serving with auth (the
-    tokens of :data:`TOKENS`) and ``env``: the server, and its database's URL (where its
-    checkpoints and store live). Fails, never skips, when a part cannot be started."""
+def _unstarted(pg_cluster: Any, logs: Path, env: Mapping[str, str]) -> tuple[Any, AgentServer, str]:
+    """Redis (started), and an agent server on a fresh database of ``pg_cluster`` (not started)."""
     from devtools.redisserver import RedisServer, RedisUnavailable
 
     python = Path(os.environ.get("SERVER_PYTHON") or SERVER_VENV / "bin" / "python")  # as make serve
@@ -45,6 +42,15 @@ def served_desk(pg_cluster: Any, logs: Path, env: Mapping[str, str]) -> Iterator
         python=python,
         env={"SERVE_AUTH": "1", "AGENT_PATTERNS_SERVE_TOKENS": json.dumps(TOKENS), **env},
     )
+    return redis, served, database
+
+
+@contextmanager
+def served_desk(pg_cluster: Any, logs: Path, env: Mapping[str, str]) -> Iterator[tuple[AgentServer, str]]:
+    """An agent server on a fresh database of ``pg_cluster`` with Redis, serving with auth (the
+    tokens of :data:`TOKENS`) and ``env``: the server, and its database's URL (where its
+    checkpoints and store live). Fails, never skips, when a part cannot be started."""
+    redis, served, database = _unstarted(pg_cluster, logs, env)
     try:
         served.start()
     except ServeError as exc:
@@ -55,6 +61,19 @@ def served_desk(pg_cluster: Any, logs: Path, env: Mapping[str, str]) -> Iterator
     finally:
         served.stop()
         redis.stop()
+
+
+def start_refused(pg_cluster: Any, logs: Path, env: Mapping[str, str]) -> str:
+    """Start the server with ``env`` where it must not start: why it did not (its log's tail)."""
+    redis, served, _ = _unstarted(pg_cluster, logs, env)
+    try:
+        served.start()
+    except ServeError as exc:
+        return str(exc)
+    finally:
+        served.stop()
+        redis.stop()
+    pytest.fail("the agent server started")
 
 
 def client(server: AgentServer, token: str | None) -> Any:

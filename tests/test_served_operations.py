@@ -20,7 +20,7 @@ from typing import Any
 
 import pytest
 
-from tests.served_desk import answer, client, served_desk, turn
+from tests.served_desk import answer, client, served_desk, start_refused, turn
 
 pytestmark = pytest.mark.integration
 
@@ -162,6 +162,10 @@ def test_an_answer_after_expiry_does_not_run_the_refund_and_the_cli_sweeps_the_s
     assert [(r["reason"], r["reviewer"]) for r in after["governance_refusals"]] == [
         ("approval_expired", "alice")
     ]
+    # the server's own thread record learns of the CLI's answer at its next run, which goes on
+    follow = turn(sam, swept, "Refund 20 EUR on order ORD-1001.")
+    assert [c["args"]["amount"] for c in ran(follow, "issue_refund")] == [20.0]
+    assert alice.threads.get(swept)["status"] == "idle"
     again = cli("waiting", "--json", "--db", database, **operator)
     assert not {late, swept} & {w["thread_id"] for w in json.loads(again.stdout)}
 
@@ -324,3 +328,20 @@ def test_a_policy_in_shadow_over_a_batch_of_served_threads_changes_nothing_and_r
     assert would == WOULD, report
     text = cli("shadow-report", "--db", database)
     assert text.returncode == 0 and "5 thread(s)" in text.stdout, text.stdout + text.stderr
+
+
+def test_a_policy_file_that_is_not_valid_stops_the_server_with_one_line_naming_the_variable(
+    pg_cluster, tmp_path
+):
+    """Fail-closed: the server does not start on a desk policy it cannot apply (the graph does not
+    load), and says why in one line naming the variable, the file and its line."""
+    (tmp_path / "desk.toml").write_text("[rules.issue_refund]\napprovals = 'two'\n")
+    why = start_refused(
+        pg_cluster, tmp_path / "logs", {"AGENT_PATTERNS_DESK_POLICY": str(tmp_path / "desk.toml")}
+    )
+    said = (
+        f"Failed to load graph 'support_desk' from {ROOT / 'graphs' / 'support_desk.py'}: "
+        f"$AGENT_PATTERNS_DESK_POLICY: {tmp_path / 'desk.toml'}:2: rules.issue_refund.approvals: "
+        "Input should be a valid integer"
+    )
+    assert said in why, why
