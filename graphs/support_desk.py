@@ -158,10 +158,9 @@ def signoff_from_env(policy: SupervisorPolicy, env: Mapping[str, str] | None = N
         raise DeskPolicyError(f"${SIGNOFF_VARIABLE}: {where}: {first['msg']}") from None
 
 
-#: Compiled without a checkpointer: LangGraph Studio and the server supply their own. A chat client
-#: sends only messages, so the served desk acts for the demo's customer unless a run's input names
-#: another (``governance_subject``); an application passes each thread's own.
 def _served_graph() -> Any:
+    """The served graph; a deployment's policy that is not valid stops it loading (the server, Studio),
+    while the console (``python -m``) reports it in one line itself."""
     try:
         return build_agent(subject=desk.SUBJECT, journal=journal_from_env())
     except DeskPolicyError:
@@ -170,6 +169,9 @@ def _served_graph() -> Any:
         raise
 
 
+#: Compiled without a checkpointer: LangGraph Studio and the server supply their own. A chat client
+#: sends only messages, so the served desk acts for the demo's customer unless a run's input names
+#: another (``governance_subject``); an application passes each thread's own.
 graph = _served_graph()
 
 
