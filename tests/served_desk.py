@@ -17,8 +17,12 @@ import pytest
 from devtools.pgcluster import free_port
 from devtools.serve import SERVER_VENV, AgentServer, ServeError
 
-#: Two reviewers, each signed in with their bearer token.
-TOKENS = {"tok-alice": "alice", "tok-sam": "sam"}
+#: Two reviewers, each signed in with their bearer token, and an operator who may change threads.
+TOKENS = {
+    "tok-alice": "alice",
+    "tok-sam": "sam",
+    "tok-ops": {"identity": "ops", "permissions": ["threads:update"]},
+}
 
 
 def _unstarted(pg_cluster: Any, logs: Path, env: Mapping[str, str]) -> tuple[Any, AgentServer, str]:
