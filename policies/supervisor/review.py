@@ -201,13 +201,17 @@ def _provenance(
 
 def named_sources(context: ReviewContext, policy: SupervisorPolicy) -> list[Source]:
     """The ``named`` sources of a review: the fields the policy trusts (by the tools' declarations,
-    not by owning the record) of each record the request points at
-    (:func:`policies.records.pointed_records`: named by a trusted field's value, by every argument
-    of its call, or through a trusted key), one source per record. Positive evidence only: a value
-    of another record of a trusted listing is in none of them."""
+    not by owning the record) of each record the turn's mandates point at
+    (:func:`policies.records.pointed_records` over what they state,
+    :meth:`~policies.supervisor.context.TurnReading.stated`: named by a trusted field's value that
+    identifies and narrows its listing, by every argument of its call, or through a trusted key),
+    one source per record. Positive evidence only: a value of another record of a trusted listing
+    is in none of them, nor is a record the turn names only in a clause that asks nothing ("Don't
+    pay the Globex invoice", a question, someone's words)."""
     naming = policy.naming(context.subject)
     out = []
-    for record in pointed_records(context.request, context.calls, naming):
+    # the records the turn's mandates point at, never a clause that asks nothing (issue 49)
+    for record in pointed_records(context.read.stated(context.request), context.calls, naming):
         # trusted by the tool's declarations only: a field owning the record vouches for (its id,
         # its title) is what a look-alike of the user's own record copies
         texts = (
@@ -578,7 +582,9 @@ def _check_authority(call: Call, context: ReviewContext) -> Decision | None:
         and asked is not None
         and requested(asked, context.request, context.read)
     ):
-        call.given = authorised(call.args, context.request, context.calls, call.policy, context.subject)
+        call.given = authorised(
+            call.args, context.request, context.calls, call.policy, context.subject, context.read
+        )
     return None
 
 
