@@ -509,11 +509,17 @@ def clauses_of(text: str) -> list[Clause]:
 
 def _coordinated(following: Sequence[tuple[str, list[str], frozenset[int], _Parse]]) -> list[str]:
     """The texts of the clauses that continue an object: those that follow it in its sentence up
-    to the next clause with a head of its own (in a sentence the grammar admits, a clause without
-    a head holds content words and allowed function words only)."""
+    to the next clause with a verb at its head (in a sentence the grammar admits, a clause without
+    a head holds content words and allowed function words only). A head that holds a digit or is
+    written with a capital inside the sentence is a name, no verb ("and Old Storage", "75011
+    Paris", "INV-2"): its clause continues the object too."""
     out: list[str] = []
-    for part, _words, _quoted, parse in following:
-        if parse.head is not None or parse.marked:
+    for part, words, _quoted, parse in following:
+        head = parse.head
+        named = head is not None and (
+            any(ch.isdigit() for ch in words[head]) or (head == 0 and part.lstrip()[:1].isupper())
+        )
+        if parse.marked or (head is not None and not named):
             break
         out.append(part)
     return out

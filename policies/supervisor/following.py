@@ -25,7 +25,8 @@ from policies.records import (
 )
 from policies.supervisor.context import ReviewContext
 from policies.supervisor.policy import SupervisorPolicy
-from policies.supervisor.rules import Follow, ToolRules
+from policies.supervisor.request import stated_for
+from policies.supervisor.rules import Follow, Requested, ToolRules
 from policies.words import RequestReader, mandates, position, stated_text, step_mandates, words_of
 
 __all__ = ["authorised", "followed", "planted_detail"]
@@ -106,19 +107,20 @@ def authorised(
     policy: SupervisorPolicy,
     subject: Mapping[str, Any] | None = None,
     reader: RequestReader | None = None,
+    rule: Requested | None = None,
 ) -> dict[str, str] | None:
     """Does the request give every value of this call (the caller checks that it asks for the
     call's kind), so that it may stand in for the human (``ToolRules.request_as_approval``)? Each
-    value, nested ones and mapping keys too, must be written in what the turn's mandates state
-    (:func:`~policies.words.stated_text`, read by ``reader``: "Change my password to X", not "Don't
-    use X"), or be the whole value of a field the policy trusts in a record they name by a trusted
-    key. A boolean, a null or a short code they do not write is no value the request gives: the call
-    asks. Where each value came from, or None."""
+    value, nested ones and mapping keys too, must be written in what the mandates for the call's
+    kind state (:func:`~policies.supervisor.request.stated_for` of ``rule``, read by ``reader``:
+    "Change my password to X", not "Don't use X"), or be the whole value of a field the policy
+    trusts in a record they name by a trusted key. A boolean, a null or a short code they do not
+    write is no value the request gives: the call asks. Where each value came from, or None."""
     values = list(every_leaf(args))
     if not values:
         return None
     naming = policy.naming(subject)
-    request = stated_text(mandates(request, reader))
+    request = stated_for(rule, request, reader)
     said, records = Source("request", request), named_records(request, calls, naming)
     where: dict[str, str] = {}
     for name, value in values:
@@ -235,6 +237,7 @@ def _planted(
     sources: Sequence[Source],
     subject: Mapping[str, Any] | None = None,
     reader: RequestReader | None = None,
+    asked: Requested | None = None,
 ) -> tuple[tuple[str, Any, str] | None, dict[str, str]]:
     """The first detail (a leaf of an argument not in ``ruled``) nobody the policy trusts vouches
     for: ``(arg, value, where it appears)`` or None; and where each detail let through came from."""
@@ -250,10 +253,10 @@ def _planted(
         if not _unvouched(value, found):
             continue
         naming = policy.naming(subject)
-        # the records the turn's mandates name: a record named only in a clause that asks nothing
-        # ("Don't pay the Globex invoice", a question, someone's words) names nothing
+        # the records the mandates for this kind name: a record named only in a clause that asks
+        # nothing ("Don't pay the Globex invoice", a question, someone's words) names nothing
         if records is None:
-            records = named_records(stated_text(mandates(request, reader)), calls, naming)
+            records = named_records(stated_for(asked, request, reader), calls, naming)
         record = (_pointed(value, records, naming) or _phrase_in(value, records, naming)) if found else None
         if record is not None:
             notes[name] = f"held by {record.label()}"
@@ -288,6 +291,7 @@ def planted_detail(
         context.sources,
         context.subject,
         context.read,
+        asked,
     )
     if planted is None:
         return None, notes
