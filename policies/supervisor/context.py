@@ -15,7 +15,7 @@ from typing import Any
 from policies.amounts import amount_value
 from policies.provenance import Source, leaf_paths, record_identity, sources_of
 from policies.supervisor.rules import OneOf
-from policies.words import Mandate, RequestReader, mandates, stated_text
+from policies.words import Mandate, RequestReader, mandates
 
 #: Whose amount a limit could not read (an ``amount_not_readable`` decision's ``details.unreadable``):
 #: the call reviewed, or one the sum counts.
@@ -58,11 +58,6 @@ class TurnReading:
 
     def mandates(self, request: str) -> Sequence[Mandate]:
         return self.found if request == self.request else mandates(request, self.reader)
-
-    def stated(self, request: str) -> str:
-        """The text the mandates of ``request`` state (:func:`~policies.words.stated_text`): what
-        naming and authority read of the turn, never its other clauses."""
-        return stated_text(self.mandates(request))
 
 
 def _same(value: Any) -> tuple[bool, Any]:
