@@ -11,6 +11,11 @@ names who sent it (:func:`policies.human.bind_reviewer`), and a resume naming so
 (403, ``reviewer_not_authenticated_user``): no run starts and the call stays waiting. Roles are the
 policy's (``SupervisorPolicy.reviewers``, by identity); the user's permissions are LangGraph's own
 and are not read as roles.
+
+Changing a thread (its state with ``threads.update_state``, its metadata) needs the permission
+``threads:update`` (:data:`UPDATE_PERMISSION`; 403 without): with it, someone could put a call of
+their own in a thread while another waits for a reviewer (docs/server.md, "Operating the served
+desk").
 """
 
 from __future__ import annotations
@@ -26,6 +31,8 @@ from policies.human import bind_reviewer
 
 #: The environment variable that holds the tokens (JSON, or ``@file``).
 TOKENS_VARIABLE = "AGENT_PATTERNS_SERVE_TOKENS"
+#: The permission a user needs to change a thread's state or metadata.
+UPDATE_PERMISSION = "threads:update"
 
 auth = Auth()
 
@@ -75,3 +82,12 @@ async def bind_the_reviewer(ctx: Auth.types.AuthContext, value: Auth.types.RunsC
     if problem is not None:
         raise Auth.exceptions.HTTPException(status_code=403, detail=problem)
     kwargs["command"] = {**command, "resume": bound}
+
+
+@auth.on.threads.update
+async def change_with_permission(ctx: Auth.types.AuthContext, value: Auth.types.ThreadsUpdate) -> None:
+    """A thread's state or metadata is changed only by a user granted :data:`UPDATE_PERMISSION`."""
+    if UPDATE_PERMISSION not in ctx.permissions:
+        raise Auth.exceptions.HTTPException(
+            status_code=403, detail=f"changing a thread needs the permission {UPDATE_PERMISSION}"
+        )

@@ -22,6 +22,7 @@ from langchain.agents import create_agent
 from langchain_core.language_models import BaseChatModel
 from langgraph.checkpoint.base import BaseCheckpointSaver
 from langgraph.store.base import BaseStore
+from pydantic import ValidationError
 
 from demo_tools import support_desk as desk
 from graphs.compile import delta_channels_enabled
@@ -30,7 +31,7 @@ from nodes.journal import Journal
 from nodes.middleware import GovernanceDeltaState, GovernanceMiddleware, GovernanceState
 from nodes.model import openai_chat_model
 from nodes.offline.support_desk import OfflineDeskModel
-from policies.supervisor import SupervisorPolicy
+from policies.supervisor import SupervisorPolicy, ToolRules
 
 PROMPT = (
     "You are a customer-support agent. Use the tools to read tickets, look up orders, refund and "
@@ -67,10 +68,9 @@ def build_agent(
     are claimed and answers kept across processes (default: the one beside the checkpointer each
     run uses, :func:`nodes.journal.journal_beside`). Its checkpoints carry ``{"agent":
     "support_desk"}`` in their metadata, so that the CLI's ``runs``, ``waiting``, ``approve``,
-    ``edit`` and ``reject`` find and answer its threads."""
-    governance = GovernanceMiddleware(
-        signoff_from_env(desk.policy), tools=desk.tools, subject=subject, journal=journal
-    )
+    ``edit`` and ``reject`` find and answer its threads. Its policy is the deployment's
+    (:func:`desk_policy`): a policy file or signoff that is not valid raises :class:`DeskPolicyError`."""
+    governance = GovernanceMiddleware(desk_policy(), tools=desk.tools, subject=subject, journal=journal)
     agent = create_agent(
         model if model is not None else desk_model(),
         desk.tools,
@@ -86,28 +86,93 @@ def build_agent(
 #: Who may answer the desk's questions, when a deployment says so: ``{"reviewers": {name: [roles]},
 #: "roles": {tool: role}, "approvals": {tool: n}}`` (JSON). Unset: anyone, once.
 SIGNOFF_VARIABLE = "AGENT_PATTERNS_DESK_SIGNOFF"
+#: The deployment's policy file (TOML, YAML or JSON: :func:`policies.policy_file.overlay_policy_file`)
+#: over the desk's policy: expiry, shadow mode, reviewers, roles, approvals, any rule's fields.
+POLICY_VARIABLE = "AGENT_PATTERNS_DESK_POLICY"
 
 
-def signoff_from_env(policy: SupervisorPolicy) -> SupervisorPolicy:
+class DeskPolicyError(ValueError):
+    """A deployment's desk policy that cannot be read or is not valid: one line naming the variable.
+    The desk does not load with it (no setting is ever ignored)."""
+
+
+def desk_policy(env: Mapping[str, str] | None = None) -> SupervisorPolicy:
+    """The desk's policy as the deployment sets it: :data:`demo_tools.support_desk.policy`, the
+    file ``$AGENT_PATTERNS_DESK_POLICY`` names over it, then ``$AGENT_PATTERNS_DESK_SIGNOFF``'s
+    reviewers, roles and approvals over that. A file that is missing or not valid, or a signoff
+    that is not valid JSON of that shape: :class:`DeskPolicyError`."""
+    env = os.environ if env is None else env
+    policy = desk.policy
+    path = env.get(POLICY_VARIABLE, "").strip()
+    if path:
+        from policies.policy_file import FORMATS, PolicyFileError, overlay_policy_file
+
+        fmt = FORMATS.get(os.path.splitext(path)[1].lower())
+        if fmt is None:
+            raise DeskPolicyError(f"${POLICY_VARIABLE}={path}: a policy file is .toml, .yaml, .yml or .json")
+        try:
+            with open(path, encoding="utf-8") as file:
+                text = file.read()
+        except (OSError, UnicodeDecodeError) as exc:
+            why = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+            raise DeskPolicyError(f"${POLICY_VARIABLE}={path}: cannot be read: {why}") from None
+        try:
+            policy = overlay_policy_file(policy, text, fmt, path)
+        except PolicyFileError as exc:
+            raise DeskPolicyError(f"${POLICY_VARIABLE}: {exc}") from None
+    return signoff_from_env(policy, env)
+
+
+def signoff_from_env(policy: SupervisorPolicy, env: Mapping[str, str] | None = None) -> SupervisorPolicy:
     """``policy`` with the reviewers, rule roles and approvals ``$AGENT_PATTERNS_DESK_SIGNOFF``
-    gives (``make serve`` with authenticated reviewers: docs/server.md)."""
-    raw = os.environ.get(SIGNOFF_VARIABLE, "").strip()
+    gives (``make serve`` with authenticated reviewers: docs/server.md); not JSON of that shape,
+    or naming a tool the policy has no rules for: :class:`DeskPolicyError`."""
+    env = os.environ if env is None else env
+    raw = env.get(SIGNOFF_VARIABLE, "").strip()
     if not raw:
         return policy
-    said = json.loads(raw)
+    try:
+        said = json.loads(raw)
+    except (ValueError, RecursionError) as exc:
+        raise DeskPolicyError(f"${SIGNOFF_VARIABLE} is not JSON: {exc}") from None
+    shape = '{"reviewers": {name: [roles]}, "roles": {tool: role}, "approvals": {tool: n}}'
+    keys = ("reviewers", "roles", "approvals")
+    parts = {k: said.get(k) or {} for k in keys} if isinstance(said, dict) else {}
+    if not parts or set(said) - set(parts) or not all(isinstance(v, dict) for v in parts.values()):
+        raise DeskPolicyError(f"${SIGNOFF_VARIABLE} must be a JSON object {shape}")
     rules = dict(policy.rules)
-    for tool, role in (said.get("roles") or {}).items():
-        rules[tool] = rules[tool].model_copy(update={"reviewer_role": role})
-    for tool, count in (said.get("approvals") or {}).items():
-        rules[tool] = rules[tool].model_copy(update={"approvals": int(count)})
-    reviewers = {str(k): [str(r) for r in v] for k, v in (said.get("reviewers") or {}).items()}
-    return policy.model_copy(update={"rules": rules, "reviewers": reviewers})
+    try:
+        for key, field in (("roles", "reviewer_role"), ("approvals", "approvals")):
+            for tool, value in parts[key].items():
+                if tool not in rules:
+                    raise DeskPolicyError(
+                        f"${SIGNOFF_VARIABLE}: {key}: no rules for a tool named {tool!r} "
+                        f"(tools: {', '.join(sorted(rules))})"
+                    )
+                rules[tool] = ToolRules.model_validate({**rules[tool].model_dump(), field: value})
+        reviewers = {"reviewers": parts["reviewers"]} if "reviewers" in said else {}
+        return SupervisorPolicy.model_validate({**policy.model_dump(), "rules": rules, **reviewers})
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        where = ".".join(str(p) for p in first["loc"])
+        raise DeskPolicyError(f"${SIGNOFF_VARIABLE}: {where}: {first['msg']}") from None
+
+
+def _served_graph() -> Any:
+    """The served graph; a deployment's policy that is not valid stops it loading (the server, Studio),
+    while the console (``python -m``) reports it in one line itself."""
+    try:
+        return build_agent(subject=desk.SUBJECT, journal=journal_from_env())
+    except DeskPolicyError:
+        if __name__ == "__main__":  # the console says it in one line (main)
+            return None
+        raise
 
 
 #: Compiled without a checkpointer: LangGraph Studio and the server supply their own. A chat client
 #: sends only messages, so the served desk acts for the demo's customer unless a run's input names
 #: another (``governance_subject``); an application passes each thread's own.
-graph = build_agent(subject=desk.SUBJECT, journal=journal_from_env())
+graph = _served_graph()
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -163,6 +228,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         result = _turn(args, decision)
     except (NotWaiting, RunNotFound, ThreadWaiting, UnreadableRun, StoreError, ThreadBusy) as exc:
+        return _error(str(exc))
+    except DeskPolicyError as exc:  # the deployment's policy file or signoff
         return _error(str(exc))
     except sqlite3.DatabaseError as exc:  # a damaged store
         return _error(f"run store {args.db} cannot be read: {exc}")

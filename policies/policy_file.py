@@ -197,3 +197,59 @@ def policy_from_file_text(
     except ValueError as exc:
         raise PolicyFileError(f"{path}: {exc}") from None
     return policy
+
+
+def _merged(model: type[BaseModel], old: BaseModel | None, given: BaseModel) -> BaseModel:
+    """``given``'s fields the file set (its others left at their defaults are not said) over ``old``."""
+    said = given.model_dump(include=given.model_fields_set)
+    return model.model_validate({**(old.model_dump() if old is not None else {}), **said})
+
+
+def overlay_policy_file(
+    policy: SupervisorPolicy, text: str, fmt: str, path: str = "<policy>"
+) -> SupervisorPolicy:
+    """``policy`` (one written in Python: the support desk's) with a policy file's text over it: each
+    ``[rules.<tool>]`` field the file sets replaces that field of the tool's rules (the others
+    kept), each ``[tools.<tool>]`` field that of its :class:`~policies.tools.ToolSpec`, ``hide``
+    takes tools out of ``allowed_tools``, ``[policy]`` sets any other field (``mode``,
+    ``ask_expires_after``, ``on_expired``, ``reviewers``...). The policy's tools are Python: a
+    file's ``side_effects`` or ``trusted_fields`` (MCP hints) is an error, as is a tool the policy
+    does not know. An error is one line naming the file and, where found, the line."""
+    given = parse_policy_file(text, fmt, path)
+    for key in ("side_effects", "trusted_fields"):
+        if key in given.model_fields_set:
+            line = line_of(text, [key])
+            raise PolicyFileError(
+                f"{path}{f':{line}' if line else ''}: {key}: says what MCP hints do; this policy's "
+                "tools are Python (use [tools.<name>] and [rules.<name>])"
+            )
+    known = set(policy.tools) | set(policy.rules) | set(policy.allowed_tools)
+    unknown = sorted({*given.hide, *given.tools, *given.rules} - known)
+    if unknown:
+        at = f":{line}" if (line := line_of(text, [unknown[0]])) else ""
+        tools = ", ".join(sorted(known))
+        raise PolicyFileError(f"{path}{at}: no tool named {unknown[0]!r} (tools: {tools})")
+    _check_policy_fields(given.policy, text, path)
+    loc: list[str] = []
+    try:
+        rules = dict(policy.rules)
+        for name, said in given.rules.items():
+            loc = ["rules", name]
+            rules[name] = _merged(ToolRules, rules.get(name), said)  # type: ignore[assignment]
+        specs = dict(policy.tools)
+        for name, spec in given.tools.items():
+            loc = ["tools", name]
+            specs[name] = _merged(ToolSpec, specs.get(name), spec)  # type: ignore[assignment]
+        loc = []
+        allowed = [n for n in policy.allowed_tools if n not in given.hide]
+        fields = {"rules": rules, "tools": specs, "allowed_tools": allowed, **given.policy}
+        return SupervisorPolicy.model_validate({**policy.model_dump(), **fields})
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        where = loc + [str(p) for p in first["loc"]]
+        if where and where[0] in given.policy:  # a [policy] field: named as the file names it
+            where = ["policy", *where]
+        at = f":{line}" if (line := line_of(text, where)) else ""
+        raise PolicyFileError(f"{path}{at}: {'.'.join(where)}: {first['msg']}") from None
+    except ValueError as exc:
+        raise PolicyFileError(f"{path}: {' '.join(str(exc).split())}") from None

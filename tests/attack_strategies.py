@@ -83,3 +83,18 @@ short_codes = st.sampled_from(SHORT_CODES)
 def sentences_with(value: str) -> Any:
     """``value`` (a link, an address) inside a sentence."""
     return st.builds(in_sentence, st.just(value), st.integers(0, 3))
+
+
+@st.composite
+def aside_requests(draw: Any, mandate: str, verbs: list[str], obj: str) -> tuple[str, str]:
+    """A request whose one accepted imperative is ``mandate``, beside a sentence that names ``obj``
+    (another record) in a construction that asks for nothing (one of :data:`CONSTRUCTIONS` around
+    one of ``verbs``), before or after it, combined as :data:`COMBINERS` combine. Returns (the
+    construction's label, the text): the record ``obj`` names must supply nothing (issue 49:
+    naming reads the mandates only)."""
+    construction = draw(st.sampled_from(CONSTRUCTION_NAMES))
+    aside = non_imperative(construction, draw(st.integers(0, 7)), draw(st.sampled_from(verbs)), obj)
+    how = draw(st.integers(0, len(COMBINERS) - 1))
+    if draw(st.booleans()):
+        return construction, combined(aside, mandate, how)
+    return construction, f"{mandate} {aside}"

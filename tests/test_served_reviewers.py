@@ -7,64 +7,23 @@ signed-in user is refused by the server (403) and runs nothing."""
 from __future__ import annotations
 
 import json
-import os
-import uuid
 from datetime import datetime
-from pathlib import Path
 
 import pytest
 
-from devtools.pgcluster import free_port
-from devtools.serve import SERVER_VENV, AgentServer, ServeError
+from tests.served_desk import client as _client
+from tests.served_desk import served_desk
 
 pytestmark = pytest.mark.integration
 
-TOKENS = {"tok-alice": "alice", "tok-sam": "sam"}
 SIGNOFF = {"reviewers": {"alice": ["finance"], "sam": ["support"]}, "roles": {"issue_refund": "finance"}}
 
 
 @pytest.fixture(scope="module")
 def server(pg_cluster, tmp_path_factory):
-    from devtools.redisserver import RedisServer, RedisUnavailable
-
-    python = Path(os.environ.get("SERVER_PYTHON") or SERVER_VENV / "bin" / "python")  # as make serve
-    if not python.exists():
-        pytest.fail(f"the server's venv is missing ({python}): run `make server-venv`")
-    try:
-        redis = RedisServer().start()
-    except RedisUnavailable as exc:
-        pytest.fail(f"Redis is required by the agent server and could not be started: {exc}")
-    database = pg_cluster.create_database(f"srv_{uuid.uuid4().hex[:10]}")
-    served = AgentServer(
-        database_uri=database,
-        redis_uri=redis.url,
-        logs=tmp_path_factory.mktemp("served-reviewers"),
-        port=free_port(),
-        workers=1,
-        python=python,
-        env={
-            "SERVE_AUTH": "1",
-            "AGENT_PATTERNS_SERVE_TOKENS": json.dumps(TOKENS),
-            "AGENT_PATTERNS_DESK_SIGNOFF": json.dumps(SIGNOFF),
-        },
-    )
-    try:
-        served.start()
-    except ServeError as exc:
-        redis.stop()
-        pytest.fail(f"the agent server did not start: {exc}")
-    try:
+    logs = tmp_path_factory.mktemp("served-reviewers")
+    with served_desk(pg_cluster, logs, {"AGENT_PATTERNS_DESK_SIGNOFF": json.dumps(SIGNOFF)}) as (served, _):
         yield served
-    finally:
-        served.stop()
-        redis.stop()
-
-
-def _client(server: AgentServer, token: str | None):
-    from langgraph_sdk import get_sync_client
-
-    headers = {"Authorization": f"Bearer {token}"} if token else {}
-    return get_sync_client(url=server.url, timeout=120, headers=headers)
 
 
 def _utc(text: str) -> bool:

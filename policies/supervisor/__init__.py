@@ -18,9 +18,9 @@ below it (``tests/test_review_floors.py`` checks every import):
 
 1. :mod:`~policies.supervisor.reading`: how any value is read (amounts, identifiers, identities,
    the words of a request and its mandates);
-2. :mod:`~policies.supervisor.rules`: the policy language as data (rule kinds, ``ToolRules``,
+2. :mod:`~policies.supervisor.rules.kinds`: the policy language as data (rule kinds, ``ToolRules``,
    ``SupervisorPolicy``, the action contract, the demo);
-3. :mod:`~policies.supervisor.request`: what the user asked and for whom (asks, subject,
+3. :mod:`~policies.supervisor.request.asks`: what the user asked and for whom (asks, subject,
    ownership, the records the request names);
 4. :mod:`~policies.supervisor.provenance`: where each value came from (sources, derivations,
    flows, following, the thread's ledger, the review context);

@@ -60,9 +60,9 @@ from policies.supervisor.reading.values import (
     traced,
 )
 from policies.supervisor.request.asks import clauses as clauses  # re-exported: it lived here
-from policies.supervisor.request.asks import mandate, requested
+from policies.supervisor.request.asks import mandate, requested, stated_for
 from policies.supervisor.request.records import naming_of, pointed_records
-from policies.supervisor.rules.kinds import SHADOW_CHECKS, IdentifierRule, ToolRules
+from policies.supervisor.rules.kinds import SHADOW_CHECKS, IdentifierRule, Requested, ToolRules
 from policies.supervisor.rules.policy import SupervisorPolicy
 from policies.tools import call_signature, is_number
 
@@ -151,7 +151,7 @@ def _provenance(
     pointed: list[Source] | None = None
     for rule in rules.arg_sources:
         if "named" in rule.sources and pointed is None:
-            pointed = [*context.sources, *named_sources(context, policy)]
+            pointed = [*context.sources, *named_sources(context, policy, rules.requested)]
         everywhere = pointed if "named" in rule.sources and pointed is not None else context.sources
         for value in rule_values(args.get(rule.arg)):  # a short code and a flag too: found by whole token
             found = found_in(value, everywhere)
@@ -199,15 +199,22 @@ def _provenance(
     return planted if planted is not None else {**checked, **notes}
 
 
-def named_sources(context: ReviewContext, policy: SupervisorPolicy) -> list[Source]:
+def named_sources(
+    context: ReviewContext, policy: SupervisorPolicy, rule: Requested | None = None
+) -> list[Source]:
     """The ``named`` sources of a review: the fields the policy trusts (by the tools' declarations,
-    not by owning the record) of each record the request points at
-    (:func:`policies.supervisor.request.records.pointed_records`: named by a trusted field's value, by every
-    argument of its call, or through a trusted key), one source per record. Positive evidence only: a value of
-    another record of a trusted listing is in none of them."""
+    not by owning the record) of each record the mandates for the call's kind point at
+    (:func:`policies.supervisor.request.records.pointed_records` over what they state,
+    :func:`~policies.supervisor.request.asks.stated_for` of the tool's ``requested`` ``rule``; with
+    none, every mandate of the turn: named by a trusted field's value that
+    identifies and narrows its listing, by every argument of its call, or through a trusted key),
+    one source per record. Positive evidence only: a value of another record of a trusted listing
+    is in none of them, nor is a record the turn names only in a clause that asks nothing ("Don't
+    pay the Globex invoice", a question, someone's words)."""
     naming = naming_of(policy, context.subject)
     out = []
-    for record in pointed_records(context.request, context.calls, naming):
+    # the records the mandates for this kind point at, never a clause that asks nothing (issue 49)
+    for record in pointed_records(stated_for(rule, context.request, context.read), context.calls, naming):
         # trusted by the tool's declarations only: a field owning the record vouches for (its id,
         # its title) is what a look-alike of the user's own record copies
         texts = (
@@ -579,7 +586,9 @@ def _check_authority(call: Call, context: ReviewContext) -> Decision | None:
         and asked is not None
         and requested(asked, context.request, context.read)
     ):
-        call.given = authorised(call.args, context.request, context.calls, call.policy, context.subject)
+        call.given = authorised(
+            call.args, context.request, context.calls, call.policy, context.subject, context.read, asked
+        )
     return None
 
 

@@ -15,7 +15,15 @@ from policies.decision import Decision
 from policies.supervisor.provenance.context import ReviewContext
 from policies.supervisor.provenance.flow import flow
 from policies.supervisor.reading.values import Source, appears, describe, identity, origins
-from policies.supervisor.reading.words import RequestReader, position, step_sentences, words_of
+from policies.supervisor.reading.words import (
+    RequestReader,
+    mandates,
+    position,
+    stated_text,
+    step_mandates,
+    words_of,
+)
+from policies.supervisor.request.asks import stated_for
 from policies.supervisor.request.records import (
     Naming,
     Record,
@@ -26,7 +34,7 @@ from policies.supervisor.request.records import (
     whole_values,
     word_starts,
 )
-from policies.supervisor.rules.kinds import Follow, ToolRules
+from policies.supervisor.rules.kinds import Follow, Requested, ToolRules
 from policies.supervisor.rules.policy import SupervisorPolicy
 
 __all__ = ["authorised", "followed", "planted_detail"]
@@ -45,8 +53,16 @@ def _the_step(record: Record, rule: Follow) -> bool:
 def _follows(
     rule: Follow, value: Any, request: str, calls: Calls, keys: Naming, reader: RequestReader | None
 ) -> str | None:
-    for sentence in step_sentences(request, rule.verbs, rule.objects, reader):
-        named = [r for r in named_records(sentence, calls, keys) if not _the_step(r, rule)]
+    found = mandates(request, reader)
+    texts: list[str] = []
+    for step in step_mandates(request, verbs=rule.verbs, objects=rule.objects, reader=reader):
+        # the mandates of the step's sentence ("read Bob's message and open the link in it"),
+        # never its other clauses: a record named only where nothing is asked names nothing
+        text = stated_text(m for m in found if m.sentence == step.sentence)
+        if text not in texts:
+            texts.append(text)
+    for text in texts:
+        named = [r for r in named_records(text, calls, keys) if not _the_step(r, rule)]
         holding = [
             r
             for r in named
@@ -98,17 +114,21 @@ def authorised(
     calls: Calls,
     policy: SupervisorPolicy,
     subject: Mapping[str, Any] | None = None,
+    reader: RequestReader | None = None,
+    rule: Requested | None = None,
 ) -> dict[str, str] | None:
     """Does the request give every value of this call (the caller checks that it asks for the
     call's kind), so that it may stand in for the human (``ToolRules.request_as_approval``)? Each
-    value, nested ones and mapping keys too, must be written in the request, or be the whole value
-    of a field the policy trusts in a record the request names by a trusted key. A boolean, a null
-    or a short code the request does not write is no value it gives: the call asks. Where each
-    value came from, or None."""
+    value, nested ones and mapping keys too, must be written in what the mandates for the call's
+    kind state (:func:`~policies.supervisor.request.asks.stated_for` of ``rule``, read by ``reader``:
+    "Change my password to X", not "Don't use X"), or be the whole value of a field the policy
+    trusts in a record they name by a trusted key. A boolean, a null or a short code they do not
+    write is no value the request gives: the call asks. Where each value came from, or None."""
     values = list(every_leaf(args))
     if not values:
         return None
     naming = naming_of(policy, subject)
+    request = stated_for(rule, request, reader)
     said, records = Source("request", request), named_records(request, calls, naming)
     where: dict[str, str] = {}
     for name, value in values:
@@ -225,6 +245,7 @@ def _planted(
     sources: Sequence[Source],
     subject: Mapping[str, Any] | None = None,
     reader: RequestReader | None = None,
+    asked: Requested | None = None,
 ) -> tuple[tuple[str, Any, str] | None, dict[str, str]]:
     """The first detail (a leaf of an argument not in ``ruled``) nobody the policy trusts vouches
     for: ``(arg, value, where it appears)`` or None; and where each detail let through came from."""
@@ -240,7 +261,10 @@ def _planted(
         if not _unvouched(value, found):
             continue
         naming = naming_of(policy, subject)
-        records = named_records(request, calls, naming) if records is None else records
+        # the records the mandates for this kind name: a record named only in a clause that asks
+        # nothing ("Don't pay the Globex invoice", a question, someone's words) names nothing
+        if records is None:
+            records = named_records(stated_for(asked, request, reader), calls, naming)
         record = (_pointed(value, records, naming) or _phrase_in(value, records, naming)) if found else None
         if record is not None:
             notes[name] = f"held by {record.label()}"
@@ -275,6 +299,7 @@ def planted_detail(
         context.sources,
         context.subject,
         context.read,
+        asked,
     )
     if planted is None:
         return None, notes

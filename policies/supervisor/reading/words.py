@@ -83,6 +83,8 @@ __all__ = [
     "matching",
     "position",
     "said",
+    "stated",
+    "stated_text",
     "step_mandates",
     "step_sentences",
     "words_of",
@@ -350,6 +352,9 @@ class Clause:
     sentence: str = ""
     #: the positions of quoted words and of channel names and handles (#reading): names, not words
     quoted: frozenset[int] = frozenset()
+    #: where it asks: the texts of the clauses after it in its sentence that continue its object,
+    #: having no head of their own ("Delete the Standup and the Review": "the Review")
+    coordinated: tuple[str, ...] = ()
 
     def asks_at(self, at: int) -> bool:
         """Does the word at ``at`` stand where the user asks for something: the clause asks, and the
@@ -384,6 +389,11 @@ class Mandate:
     #: the condition the mandate stands under (:func:`conditional_mandates`): it mandates nothing
     #: until the gateway checks the condition true on trusted data
     condition: Condition | None = None
+    #: the texts of the clauses after it in its sentence that continue its object, with no head of
+    #: their own ("Delete the Standup and the Review from my calendar": "the Review from my
+    #: calendar"); what it states with its own words (:func:`stated`). A reader whose object spans
+    #: them already (a model's) leaves it empty
+    coordinated: tuple[str, ...] = ()
 
 
 @runtime_checkable
@@ -484,15 +494,35 @@ def clauses_of(text: str) -> list[Clause]:
         )
         retracted = retracted or any(_retracts(words) for _p, words, _q, _r in readings)
         whole = restore(sentence)
-        for part, words, quoted, parse in readings:
+        for i, (part, words, quoted, parse) in enumerate(readings):
             head = None if marked else parse.head
-            read.append((Clause(restore(part), tuple(words), head, parse.stop, whole, quoted), False))
+            after = _coordinated(readings[i + 1 :]) if head is not None and parse.stop == len(words) else []
+            clause = Clause(restore(part), tuple(words), head, parse.stop, whole, quoted)
+            read.append((replace(clause, coordinated=tuple(map(restore, after))), False))
         if content.strip():
             words, quoted = _expand(content, quotes)
             read.append((Clause(restore(content), tuple(words), None, 0, whole, quoted), True))
     if retracted:
         return [replace(c, head=None) for c, _ in read]
     return _unmentioned(read)
+
+
+def _coordinated(following: Sequence[tuple[str, list[str], frozenset[int], _Parse]]) -> list[str]:
+    """The texts of the clauses that continue an object: those that follow it in its sentence up
+    to the next clause with a verb at its head (in a sentence the grammar admits, a clause without
+    a head holds content words and allowed function words only). A head that holds a digit or is
+    written with a capital inside the sentence is a name, no verb ("and Old Storage", "75011
+    Paris", "INV-2"): its clause continues the object too."""
+    out: list[str] = []
+    for part, words, _quoted, parse in following:
+        head = parse.head
+        named = head is not None and (
+            any(ch.isdigit() for ch in words[head]) or (head == 0 and part.lstrip()[:1].isupper())
+        )
+        if parse.marked or (head is not None and not named):
+            break
+        out.append(part)
+    return out
 
 
 def _unmentioned(read: Sequence[tuple[Clause, bool]]) -> list[Clause]:
@@ -521,7 +551,7 @@ class GrammarReader:
 
     def mandates(self, request: str) -> tuple[Mandate, ...]:
         return tuple(
-            Mandate(c.words[c.head], c.words[c.head : c.stop], c.text, c.sentence)
+            Mandate(c.words[c.head], c.words[c.head : c.stop], c.text, c.sentence, coordinated=c.coordinated)
             for c in clauses_of(request)
             if c.head is not None
         )
@@ -654,19 +684,55 @@ def matching(
     return out
 
 
-def said(mandate: Mandate) -> str:
-    """A mandate as the human and the audit read it: its verb and its object as the user wrote
-    them ("cancel · the Budget Review")."""
+def _span(mandate: Mandate) -> tuple[str, int, int, int] | None:
+    """Where the mandate's words stand in its text: the text (whitespace collapsed, curly quotes
+    straightened), where its verb starts and ends, and where the last word of its object ends; None
+    when the words are not written there one after the other (a quote the reader expanded)."""
     text = " ".join(mandate.text.split()).replace("\u2019", "'").replace("\u2018", "'")
     found = list(_WORD.finditer(text))
     folded = [m.group().casefold() for m in found]
     n = len(mandate.words)
     at = next((i for i in range(len(folded) - n + 1) if tuple(folded[i : i + n]) == mandate.words), None)
-    if at is None:  # words the reader read from elsewhere (a quote it expanded): as it read them
+    if at is None or n == 0:
+        return None
+    return text, found[at].start(), found[at].end(), found[at + n - 1].end()
+
+
+def said(mandate: Mandate) -> str:
+    """A mandate as the human and the audit read it: its verb and its object as the user wrote
+    them ("cancel · the Budget Review")."""
+    span = _span(mandate)
+    if span is None:  # words the reader read from elsewhere (a quote it expanded): as it read them
         rest = " ".join(mandate.words[1:])
     else:
-        rest = text[found[at].end() : found[at + n - 1].end()].strip() if n > 1 else ""
+        text, _start, verb_end, end = span
+        rest = text[verb_end:end].strip() if len(mandate.words) > 1 else ""
     return f"{mandate.verb} · {rest}" if rest else mandate.verb
+
+
+def stated(mandate: Mandate) -> str:
+    """What a mandate asks for as the user wrote it: its verb and its object, from its text ("cancel
+    the Budget Review on 2026-11-24"; not the politeness before it, nor a message's content after
+    a verb of telling), and the clauses that continue its object (:attr:`Mandate.coordinated`,
+    joined by `` | ``); its text when its words are not written there one after the other."""
+    span = _span(mandate)
+    if span is None:
+        own = mandate.text
+    else:
+        text, start, _verb_end, end = span
+        # to the end of the last token: a password's "*", a handle's trailing mark
+        tail = text[end:].split(" ", 1)[0] if text[end:] else ""
+        own = text[start : end + len(tail)]
+    return " | ".join([own, *mandate.coordinated])
+
+
+def stated_text(found: Iterable[Mandate]) -> str:
+    """The text the mandates ``found`` state (:func:`stated`), each once, joined by `` | ``: what
+    every rule that admits a value "because the user named it" reads (issue 49: naming and
+    authority consume mandates, nothing else). A record or a value the turn writes only in a
+    clause that yields no mandate ("Don't pay the Globex invoice", "Eve wrote: ...", a question)
+    is in none of it. Empty when there is no mandate."""
+    return " | ".join(dict.fromkeys(stated(m) for m in found))
 
 
 def asks_step(

@@ -13,7 +13,11 @@ from policies.supervisor.reading.words import (
     asks_for,
     asks_step,
     clauses_of,
+    conditional_mandates,
+    mandates,
+    matching,
     said,
+    stated_text,
     step_mandates,
 )
 from policies.supervisor.rules.kinds import Requested
@@ -39,3 +43,21 @@ def mandate(rule: Requested, request: str, reader: RequestReader | None = None) 
     where none does (the rule's ``requested`` check fails exactly then)."""
     found = step_mandates(request, rule.keywords, rule.verbs, rule.objects, reader)
     return said(found[0]) if found else None
+
+
+def stated_for(rule: Requested | None, request: str, reader: RequestReader | None = None) -> str:
+    """What the turn states for a call of the rule's kind: the text of the mandates that ask for it
+    and of the other mandates of their sentences ("Open https://conf.example/2026 and add the
+    keynote to my calendar": the page is named for the event;
+    :func:`policies.supervisor.reading.words.stated_text`; those under a condition too, which admit nothing
+    until the gateway checks the condition), never the turn's other clauses nor a mandate of another sentence
+    ("Pay City Water bill B-31. Avoid settling the Acme bill.": the Acme bill is named by no mandate to pay).
+    With no rule (a tool whose kind the policy does not declare), every mandate of the turn. What naming and
+    the request's authority read (issue 49)."""
+    found = list(mandates(request, reader))
+    if rule is None:
+        return stated_text(found)
+    asking = step_mandates(request, rule.keywords, rule.verbs, rule.objects, reader)
+    asking += matching(conditional_mandates(request, reader), rule.keywords, rule.verbs, rule.objects)
+    sentences = {m.sentence for m in asking}
+    return stated_text([*asking, *(m for m in found if m.sentence in sentences)])

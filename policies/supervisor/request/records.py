@@ -54,10 +54,12 @@ __all__ = [
     "Record",
     "asks_step",
     "groups",
+    "identifies",
     "identity_of",
     "kinds_in",
     "named_records",
     "naming_of",
+    "narrows",
     "pointed_records",
     "points_to",
     "sentences",
@@ -367,13 +369,33 @@ def pointed_records(text: str, calls: Sequence[Mapping[str, Any]], naming: Namin
     (not by owning the record: what a look-alike copies), though other records share it ("my three
     open water bills" of City Water; the two Cafe Nero payments). A value of another record of the
     same trusted listing (another payee's bill, the balance of an account the request does not
-    name) is pointed at by nothing. A common word or a word of the policy's own rules names
-    nothing, nor does a number, nor a name its author chose (``author_keys``)."""
+    name) is pointed at by nothing.
+
+    Naming is evidence of *which* record the user means, so a shared value points only where it
+    identifies and narrows (issue 49: a currency, a status or a country held by many records is no
+    such evidence, and pointed at every record holding it, another payee's IBAN or figure became
+    the user's). A field's whole value points at its records only when all of these hold:
+
+    - it is name-shaped (:func:`identifies`): an identifier (an address, an account, a URL, a
+      date), a text holding a digit (``B-31``, ``budget-2027.xlsx``), a file name, or a text with a
+      word that mixes capitals and small letters (``City Water``, ``Spotify``). A code, a unit or a
+      status written in one case only (``EUR``, ``DE``, ``open``, ``paid``, ``utilities``) names
+      nothing, however few records hold it;
+    - a one-word value without a digit is written in ``text`` as the record spells it (``Spotify``;
+      ``Open`` the status is not named by "my open bills");
+    - it narrows the listing it came from (:func:`narrows`): in a list of two or more records of one
+      call, a value every record holds under that key names none of them (every bill is in
+      ``EUR``; every payee of a listing that holds only City Water's bills is City Water's, and such
+      a listing asks unless the call itself was asked for by the name, see :func:`named_records`).
+
+    A common word or a word of the policy's own rules names nothing, nor does a number, nor a name
+    its author chose (``author_keys``)."""
     said = Source("request", text)
     out = list(named_records(text, calls, naming))
     for call in (c for c in calls if c.get("ok", True) and "observation" in c):
         tool = str(call.get("tool"))
         authored = set(naming.author_keys.get(tool, ()))
+        listings = _listings(call.get("observation"))
         for path, record in mappings(call.get("observation")):
             for key, item in record.items():
                 ident = identity(item) if isinstance(item, str) else None
@@ -383,12 +405,61 @@ def pointed_records(text: str, calls: Sequence[Mapping[str, Any]], naming: Namin
                     or (isinstance(ident, tuple) and ident[0] == "amount")
                     or naming.names_nothing(ident)
                     or not naming.trusted(tool, (*path, str(key)))
+                    or not identifies(str(item))
                     or not appears(ident, said)
+                    or not _spelled(str(item), text)
+                    or not narrows(listings.get(path, [record]), str(key), ident)
                 ):
                     continue
                 out.append(Record(tool, _step(call), record, f"{key}={item}", True, path))
                 break
     return list({(r.tool, r.step, r.path, _text_of(r.value)): r for r in out}.values())
+
+
+_FILE_NAME = re.compile(r"\w\.[A-Za-z0-9]{1,5}$")
+
+
+def identifies(text: str) -> bool:
+    """Is a field's whole value name-shaped, so that a request writing it may mean the records
+    holding it: an identifier other than an amount (an address, an account, a URL, a date), a text
+    holding a digit, a file name, or a text with a word that mixes capitals and small letters
+    (``City Water``, ``iPhone``)? A code, a unit or a status written in one case only (``EUR``,
+    ``open``) is not."""
+    ident = identity(text)
+    if isinstance(ident, tuple):
+        return ident[0] != "amount"
+    body = text.strip()
+    if any(ch.isdigit() for ch in body) or _FILE_NAME.search(body):
+        return True
+    return any(any(ch.isupper() for ch in word) and any(ch.islower() for ch in word) for word in body.split())
+
+
+def _spelled(value: str, text: str) -> bool:
+    """Is a one-word value without a digit written in ``text`` as the record spells it (its
+    capitals kept)? Longer values and values with a digit need only appear."""
+    body = value.strip()
+    if len(body.split()) > 1 or any(ch.isdigit() for ch in body):
+        return True
+    return re.search(rf"(?<!\w){re.escape(body)}(?!\w)", text) is not None
+
+
+def _listings(observation: Any) -> dict[tuple[str, ...], list[Mapping[str, Any]]]:
+    """The records of a call's result grouped by where they sit (list items transparent): the
+    records of one listing share a path."""
+    out: dict[tuple[str, ...], list[Mapping[str, Any]]] = {}
+    for path, record in mappings(observation):
+        out.setdefault(path, []).append(record)
+    return out
+
+
+def narrows(listing: Sequence[Mapping[str, Any]], key: str, ident: Any) -> bool:
+    """Does a value under ``key`` single out some of ``listing``'s records: the listing holds one
+    record, or at least one of its records holds another value (or none) under ``key``? A value
+    every record of a listing of two or more holds (a currency, an account holder) names none of
+    them."""
+    if len(listing) < 2:
+        return True
+    return any(not isinstance(r.get(key), str) or identity(r.get(key)) != ident for r in listing)
 
 
 def _all_said(call: Mapping[str, Any], said: Source) -> bool:
