@@ -40,9 +40,12 @@ class SupervisorEngine:
 
     name = "supervisor"
 
-    def __init__(self, **fields: Any) -> None:
+    def __init__(self, role: str | None = None, **fields: Any) -> None:
         self.desk = BillingDesk()
         policy = demo_policy(**fields)
+        if role is not None:  # the refund needs a reviewer holding ``role``
+            refund = policy.rules["issue_refund"].model_copy(update={"reviewer_role": role})
+            policy = policy.model_copy(update={"rules": {**policy.rules, "issue_refund": refund}})
         self.graph = build_graph(
             llm=OfflineChatModel(), tools=self.desk.registry(), policy=policy, checkpointer=InMemorySaver()
         )
@@ -74,8 +77,10 @@ class AgentEngine:
 
     name = "create_agent"
 
-    def __init__(self, rules: ToolRules | None = None, **fields: Any) -> None:
+    def __init__(self, rules: ToolRules | None = None, role: str | None = None, **fields: Any) -> None:
         update: dict[str, Any] = dict(fields)
+        if role is not None:  # the refund needs a reviewer holding ``role``
+            rules = (rules or desk.policy.rules["issue_refund"]).model_copy(update={"reviewer_role": role})
         if rules is not None:
             update["rules"] = {**desk.policy.rules, "issue_refund": rules}
         policy = desk.policy.model_copy(update=update)
@@ -166,6 +171,28 @@ def test_a_late_answer_with_reject_runs_nothing_and_the_row_says_so(engine):
     assert row["late_answer"] == "approve" and row["reviewer"] == "alice" and row["then"] == "rejected"
     assert row["tool"] == "issue_refund" and row["expires_at"] == request["expires_at"]
     assert _seconds(row["answered_at"]) >= _seconds(row["expires_at"])
+
+
+@pytest.mark.parametrize("on_expired", ["reject", "ask_again"])
+def test_expiry_is_judged_before_the_reviewers_role_so_a_sweep_needs_no_role(engine, on_expired):
+    """A late answer is not applied whoever gives it (the policy's ``on_expired`` decides), so
+    ``reject-expired`` run by cron clears a question that needs finance; in time, the same answer
+    from someone without the role is refused and the call waits."""
+    reviewers = {"alice": ["finance"], "cron": []}
+    timely = engine(role="finance", reviewers=reviewers, ask_expires_after=30.0)
+    timely.start()
+    again = timely.answer("reject", "cron")
+    assert again is not None and again["problem"].startswith(
+        "reviewer_lacks_role:finance: cron does not hold"
+    )
+    run = engine(role="finance", reviewers=reviewers, ask_expires_after=SHORT, on_expired=on_expired)
+    run.start()
+    time.sleep(PAST)
+    assert run.answer("reject", "cron") is None  # a late rejection is never asked again
+    assert run.refunds() == 0 and run.refusal() == "approval_expired"
+    [row] = _expired_rows(run)
+    assert row["late_answer"] == "reject" and row["reviewer"] == "cron" and row["then"] == "rejected"
+    assert not [r for r in run.rows() if "reviewer_lacks_role" in str(r.get("problem") or "")]
 
 
 def test_a_late_answer_with_ask_again_asks_again_and_a_timely_answer_runs_it_once(engine):

@@ -149,18 +149,16 @@ def test_an_answer_after_expiry_does_not_run_the_refund_and_the_cli_sweeps_the_s
     )
     assert row["answered_at"] > row["expires_at"] == asked_at_plus(row["asked_at"], EXPIRES)
 
-    # the sweep answers as any answer: by someone without the role, it is refused and still waits
-    refused = cli("reject-expired", "--as", "cron", "--db", database, **operator)
-    assert refused.returncode == 0 and "-> waits for a human again" in refused.stdout, refused.stdout
-    [still] = interrupts(alice, swept)
-    assert still["value"]["problem"].startswith("reviewer_lacks_role:finance: cron does not hold")
-    sweep = cli("reject-expired", "--as", "alice", "--db", database, **operator)
+    # expiry is judged before the reviewer's role: cron, who holds no role, sweeps it
+    sweep = cli("reject-expired", "--as", "cron", "--db", database, **operator)
     assert sweep.returncode == 0, sweep.stdout + sweep.stderr
-    assert f"rejected {swept} (support_desk)" in sweep.stdout
+    assert (
+        f"rejected {swept} (support_desk)" in sweep.stdout and "waits for a human again" not in sweep.stdout
+    )
     after = values(alice, swept)
     assert not interrupts(alice, swept) and not ran(after, "issue_refund")
     assert [(r["reason"], r["reviewer"]) for r in after["governance_refusals"]] == [
-        ("approval_expired", "alice")
+        ("approval_expired", "cron")
     ]
     # the server's own thread record learns of the CLI's answer at its next run, which goes on
     follow = turn(sam, swept, "Refund 20 EUR on order ORD-1001.")

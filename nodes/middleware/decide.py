@@ -257,17 +257,18 @@ def ask(
             batch.refused_answers.append(refused_answer(action, attempt, value, problem, by))
             failed += 1
             continue
-        refusal = None if auto else reviewers.answer_refusal(answer, signoff, policy, approved_by)
-        if refusal is not None:  # the call stays waiting for a reviewer who may answer (not counted)
-            problem = refusal
-            batch.refused_answers.append(refused_answer(action, attempt, value, problem, by))
-            continue
-        if asked is not None:  # the question expires: an answer given later is not applied
+        if asked is not None:  # the question expires: an answer given later is not applied, whoever
+            # gives it (the policy's on_expired decides, so a sweep needs no reviewer's role)
             late = late_answer(answer, action, review, batch, (question, value), rule, asked)
             if isinstance(late, Verdict):
                 return late
             if late == "ask_again":
                 return ask(action, review, executed_from, batch, round_ + 1)
+        refusal = None if auto else reviewers.answer_refusal(answer, signoff, policy, approved_by)
+        if refusal is not None:  # the call stays waiting for a reviewer who may answer (not counted)
+            problem = refusal
+            batch.refused_answers.append(refused_answer(action, attempt, value, problem, by))
+            continue
         verdict = _answered(answer, action, review, executed_from, batch, by)
         if (
             verdict.kind == "run"

@@ -7,6 +7,7 @@ action runs in ``execute``."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from langgraph.types import interrupt
@@ -166,6 +167,8 @@ def _ask(
             )
             failed += 1
             continue
+        if not policy.auto_approver_enabled and _late(request, answered_time(state, journal, attempt, value)):
+            return answer, None, given, problems, counted  # not applied, whoever gave it: expiry decides
         refusal = (
             None
             if policy.auto_approver_enabled
@@ -192,6 +195,14 @@ def _ask(
         problems.append(rules.edit_problem(decision))
         failed += 1
     return None, None, given, problems, counted
+
+
+def _late(request: Mapping[str, Any], answered: float) -> bool:
+    """Was a question (as it was asked) answered after it expired?"""
+    asked = request.get("requested_at")
+    return isinstance(asked, int | float) and expiry.is_late(
+        expiry.asked_with(request), float(asked), answered
+    )
 
 
 def answered_time(state: State, journal: Journal | None, attempt: int, value: Any) -> float:
