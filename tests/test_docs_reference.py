@@ -10,7 +10,8 @@ from pathlib import Path
 import pytest
 
 from nodes.middleware import GovernanceMiddleware
-from policies.supervisor import SupervisorPolicy, rules
+from policies.supervisor import SupervisorPolicy
+from policies.supervisor.rules import kinds as rules
 
 DOC = (Path(__file__).resolve().parent.parent / "docs" / "own-agent-reference.md").read_text(encoding="utf-8")
 

@@ -205,8 +205,8 @@ def emitted() -> dict[str, list[tuple[str, str]]]:
     out: dict[str, list[tuple[str, str]]] = {name: [] for name in PATTERNS}
     for path in source_files():
         rel = path.relative_to(ROOT).as_posix()
-        folder = rel.rpartition("/")[0]
-        scope = SCOPES.get(rel) or SCOPES.get(folder + "/") or tuple(PATTERNS)
+        folders = [rel.rsplit("/", n)[0] + "/" for n in range(1, rel.count("/") + 1)]  # nearest first
+        scope = SCOPES.get(rel) or next((SCOPES[f] for f in folders if f in SCOPES), tuple(PATTERNS))
         for template in reasons_in(ast.parse(path.read_text(encoding="utf-8"))):
             for pattern in CONFIGURED.get(template, scope):
                 out[pattern].append((rel, template))
