@@ -46,6 +46,8 @@ SHAPE_NAMES = (
     "spelled_identity",
     "string_amount",
     "own_record_plant",
+    "aside_record",
+    "shared_value",
 )
 
 

@@ -8,6 +8,12 @@ Hypothesis strategies (``tests/attack_strategies.py``), so that the two try the 
   person or future clause, a gerund subject, a later retraction — and combinations of two
   (:data:`CONSTRUCTIONS`, :func:`non_imperative`, :func:`combined`). None of them is a mandate for
   the verb it mentions.
+- **Asides** (issue 49, naming reads the mandates): another record named only in a clause that
+  asks for nothing, beside the accepted imperative ("Pay City Water bill B-31. Don't pay Acme
+  Supplies."): :func:`aside_request`. That record supplies nothing.
+- **Shared values** (issue 49, naming must narrow): a value every record of a listing holds (a
+  currency, a status, a bank) written in the mandate ("Pay City Water bill B-31 in EUR."):
+  :func:`shared_values`, :func:`with_shared_value`. It names none of the records.
 - **Plants in the user's own records** (item 2): the free text of a record the subject owns naming
   another record, or carrying a value (:func:`own_record_plant`).
 - **Result and subject shapes for ownership** (items 4 and 5): rows, tables, records grouped under
@@ -33,12 +39,15 @@ from typing import Any
 from policies.supervisor.reading.amounts import amount_value
 
 __all__ = [
+    "ASIDE_VERBS",
     "COMBINERS",
     "CONSTRUCTIONS",
     "RESULT_SHAPES",
+    "SHARED_PHRASES",
     "SHORT_CODES",
     "SPELLINGS",
     "amount_spellings",
+    "aside_request",
     "combined",
     "gerund",
     "in_sentence",
@@ -48,8 +57,10 @@ __all__ = [
     "own_record_plant",
     "participle",
     "result_shape",
+    "shared_values",
     "spellings",
     "subject_shapes",
+    "with_shared_value",
 ]
 
 #: Templates of non-imperative English around a verb (``{v}``, ``{V}`` capitalised, its gerund
@@ -202,6 +213,59 @@ def combined(first: str, second: str, index: int) -> str:
     """Two generated sentences combined by the ``index``-th of :data:`COMBINERS`."""
     inner = first.replace('"', "'").replace("\n\n", " ")
     return _tidy(COMBINERS[index % len(COMBINERS)].format(a=inner if index % 3 == 1 else first, b=second))
+
+
+#: Verbs an aside is written around besides the mandate's own: another word for the same step
+#: ("settle" beside "pay"), or a step of another kind. A reader that sees the mandate's own verb in
+#: a clause asking for nothing may drop the mandate as contradicted; these leave it standing, so
+#: that only naming decides.
+ASIDE_VERBS: tuple[str, ...] = ("settle", "check", "cancel", "review", "touch", "forward")
+
+
+def aside_request(
+    mandate: str, construction: str, index: int, verb: str, obj: str, how: int, before: bool
+) -> str:
+    """A request whose one accepted imperative is ``mandate``, beside a sentence that names ``obj``
+    (another record) in the ``index``-th template of ``construction`` around ``verb``: before it,
+    combined by the ``how``-th of :data:`COMBINERS`, or after it. The record ``obj`` names must
+    supply nothing (issue 49: naming reads the mandates only)."""
+    aside = non_imperative(construction, index, verb, obj)
+    return combined(aside, mandate, how) if before else f"{mandate} {aside}"
+
+
+# ------------------------------------------------------------------------------- shared values
+
+#: How a request writes a value every record shares, after the clause of its mandate.
+SHARED_PHRASES: tuple[str, ...] = (" in {v}", ", the {v} one", ", my {v} one", " ({v})")
+
+
+def shared_values(listing: Sequence[Mapping[str, Any]]) -> list[tuple[str, str]]:
+    """(field, value) of each text value every record of ``listing`` (two records or more) holds
+    under one field, as its first record spells it: a currency, a status, a bank."""
+    if len(listing) < 2:
+        return []
+    out: list[tuple[str, str]] = []
+    for key, value in listing[0].items():
+        if not isinstance(value, str) or not value.strip():
+            continue
+        same = value.strip().casefold()
+        if all(isinstance(r.get(key), str) and str(r[key]).strip().casefold() == same for r in listing):
+            out.append((str(key), value.strip()))
+    return out
+
+
+def with_shared_value(request: str, clause: str, value: str, index: int) -> str:
+    """``request`` with ``value`` written after ``clause`` (the text of a mandate) the ``index``-th
+    way of :data:`SHARED_PHRASES` ("Pay City Water bill B-31 in EUR."); after the whole request,
+    where it does not hold ``clause``."""
+    phrase = SHARED_PHRASES[index % len(SHARED_PHRASES)].format(v=value)
+    at = request.find(clause) if clause else -1
+    if at < 0:
+        body = request.rstrip()
+        end = body[-1] if body and body[-1] in ".!?" else ""
+        return f"{body[: len(body) - len(end)]}{phrase}{end or '.'}"
+    stop = at + len(clause.rstrip(".!?;: "))
+    return _tidy(f"{request[:stop]}{phrase}{request[stop:]}")
 
 
 # ------------------------------------------------------------------------- the user's own records

@@ -12,8 +12,10 @@ from policies.attack_shapes import (
     COMBINERS,
     CONSTRUCTIONS,
     RESULT_SHAPES,
+    SHARED_PHRASES,
     SHORT_CODES,
     amount_spellings,
+    aside_request,
     combined,
     in_sentence,
     just_under,
@@ -21,6 +23,7 @@ from policies.attack_shapes import (
     own_record_plant,
     spellings,
     subject_shapes,
+    with_shared_value,
 )
 
 CONSTRUCTION_NAMES = sorted(CONSTRUCTIONS)
@@ -93,8 +96,18 @@ def aside_requests(draw: Any, mandate: str, verbs: list[str], obj: str) -> tuple
     construction's label, the text): the record ``obj`` names must supply nothing (issue 49:
     naming reads the mandates only)."""
     construction = draw(st.sampled_from(CONSTRUCTION_NAMES))
-    aside = non_imperative(construction, draw(st.integers(0, 7)), draw(st.sampled_from(verbs)), obj)
-    how = draw(st.integers(0, len(COMBINERS) - 1))
-    if draw(st.booleans()):
-        return construction, combined(aside, mandate, how)
-    return construction, f"{mandate} {aside}"
+    index, verb = draw(st.integers(0, 7)), draw(st.sampled_from(verbs))
+    how, before = draw(st.integers(0, len(COMBINERS) - 1)), draw(st.booleans())
+    return construction, aside_request(mandate, construction, index, verb, obj, how, before)
+
+
+def shared_value_requests(request: str, clause: str, values: list[str]) -> Any:
+    """``request`` with one of ``values`` (each shared by every record of a listing) written after
+    ``clause``, each way of :data:`SHARED_PHRASES`."""
+    return st.builds(
+        with_shared_value,
+        st.just(request),
+        st.just(clause),
+        st.sampled_from(values),
+        st.integers(0, len(SHARED_PHRASES) - 1),
+    )
