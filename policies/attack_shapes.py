@@ -230,6 +230,9 @@ def aside_request(
     combined by the ``how``-th of :data:`COMBINERS`, or after it. The record ``obj`` names must
     supply nothing (issue 49: naming reads the mandates only)."""
     aside = non_imperative(construction, index, verb, obj)
+    mandate = mandate.rstrip()
+    if mandate and mandate[-1] not in ".!?":  # a sentence of its own, not a sibling of the mandate's
+        mandate += "."
     return combined(aside, mandate, how) if before else f"{mandate} {aside}"
 
 

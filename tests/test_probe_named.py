@@ -198,3 +198,10 @@ def test_the_tests_strategy_writes_the_shared_value_in_what_the_mandate_states(t
     # in the mandate's own words (its object, or a clause continuing it): where naming reads
     stated = stated_text(list(mandates(text)))
     assert "EUR" in stated or "open" in stated, (text, stated)
+
+
+def test_an_aside_after_a_request_without_a_stop_is_a_sentence_of_its_own():
+    # else the aside would be a sibling imperative of the mandate's sentence, which names by design
+    text = aside_request("Pay City Water bill B-31", "negation", 2, "settle", "Globex Ltd", 0, False)
+    assert text == "Pay City Water bill B-31. Never settle Globex Ltd."
+    assert [m.verb for m in mandates(text)] == ["pay"]
