@@ -42,7 +42,7 @@ from nodes.supervisor.worker import worker
 from nodes.tool_gateway import ToolsArg, tool_registry
 from nodes.trace import is_stopped
 from policies.supervisor import CustomRule, SupervisorPolicy, demo_policy, policy_problems
-from policies.supervisor.reading.words import RequestReader
+from policies.supervisor.reading.words import RequestReader, reads_blocking
 
 #: Refunds and emails change the world: each step's checkpoint is written before the next step
 #: starts, so an approval or an executed tool call is never lost to a crash (the ledger's
@@ -241,14 +241,16 @@ def build_graph(
     builder.add_edge("refuse", "worker")
     builder.add_conditional_edges("execute", route_after_execute)
     builder.add_edge("finalize", END)
+    reviews_blocking = journal.blocking or reads_blocking(reader)
     return compile_pattern(
         builder,
         name="supervisor",
         checkpointer=checkpointer,
         store=store,
         # the nodes that call tools, and those that read or write the thread's journal when it is
-        # a database (in memory, the review's work stays on the event loop under the async API)
-        io_nodes=("review", "human_approval", "execute") if journal.blocking else ("execute",),
+        # a database or ask a model to read the turn (else the review's work stays on the event
+        # loop under the async API)
+        io_nodes=("review", "human_approval", "execute") if reviews_blocking else ("execute",),
         durability=DURABILITY,
         audit=AUDIT_ROWS,
     )

@@ -113,6 +113,9 @@ class ModelReader:
                                                                              reader=ModelReader(reader_model))])
     """
 
+    #: it calls a model: the engines review off the event loop under the async API
+    blocking = True
+
     def __init__(self, llm: BaseChatModel) -> None:
         self.llm = llm
         self._read: OrderedDict[str, tuple[Mandate, ...]] = OrderedDict()

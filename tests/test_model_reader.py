@@ -10,7 +10,9 @@ request would have approved asks instead. The turn is read once per run, not onc
 
 from __future__ import annotations
 
+import asyncio
 import json
+import threading
 from typing import Any
 
 import pytest
@@ -32,7 +34,7 @@ from nodes.model_reader import MAX_MANDATES, SYSTEM_PROMPT, ModelReader, read_re
 from policies.supervisor import ReviewContext, SupervisorPolicy, ToolRules, review_action
 from policies.supervisor.decide.approval import NO_MANDATE
 from policies.supervisor.provenance.derivation import sentences_of
-from policies.supervisor.reading.words import GrammarReader, said, words_of
+from policies.supervisor.reading.words import GrammarReader, reads_blocking, said, words_of
 from policies.supervisor.rules.kinds import Requested
 from tests.helpers import scripted, thread
 from tests.middleware_harness import ToolCallingModel
@@ -315,3 +317,41 @@ def test_a_reader_is_asked_once_per_turn_across_calls_and_rules():
     for _ in range(3):
         review_action(CANCEL, ReviewContext(request="Cancel ev-2.", reader=reader), policy)
     assert len(spy.seen) == 1
+
+
+# -- (d) a model reader never blocks the event loop --------------------------------------------
+
+
+class _ThreadSpyModel(SpyReaderModel):
+    """The spy, also recording the thread each reading ran on."""
+
+    threads: list[int] = Field(default_factory=list)
+
+    def _generate(
+        self, messages: list[BaseMessage], stop: Any = None, run_manager: Any = None, **kw: Any
+    ) -> Any:
+        self.threads.append(threading.get_ident())
+        return super()._generate(messages, stop, run_manager, **kw)
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_under_the_async_api_the_model_reader_reads_off_the_event_loop(engine):
+    """A :class:`ModelReader` calls its model synchronously; both engines review off the event loop
+    when the reader says it blocks (``blocking``), so an async server's other runs go on meanwhile.
+    The grammar reader stays on the loop (no I/O)."""
+    ran: list[tuple[str, dict[str, Any]]] = []
+    tools = _tools("nothing planted", ran)
+    spy = _ThreadSpyModel()
+    target = {"name": "cancel_event", "args": {"event_id": "ev-2"}}
+    script = [{"name": "list_events", "args": {}}, target, "Done."]
+    agent = _agent(engine, tools, _policy(tools), script, ModelReader(spy))
+    assert reads_blocking(ModelReader(spy)) and not reads_blocking(GrammarReader())
+
+    async def run() -> int:
+        await agent.ainvoke({"messages": [("user", "Cancel ev-2.")]}, thread())
+        return threading.get_ident()
+
+    loop_thread = asyncio.run(run())
+    assert spy.threads, "the reader was asked"
+    assert loop_thread not in spy.threads, "the model reader ran on the event loop"
+    assert ("cancel_event", {"event_id": "ev-2"}) in ran  # what the user asked still runs, unasked

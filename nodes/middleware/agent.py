@@ -67,7 +67,7 @@ from nodes.tool_gateway import GovernedTool, tool_registry
 from policies import supervisor as rules
 from policies.observation import restored
 from policies.supervisor.provenance.ledger import watched
-from policies.supervisor.reading.words import RequestReader
+from policies.supervisor.reading.words import RequestReader, reads_blocking
 from policies.supervisor.request.subject import bound_arg_names
 
 
@@ -296,7 +296,7 @@ class GovernanceMiddleware(ToolRunning, AgentMiddleware[GovernanceState, Any, An
         else:
             response = _well_formed(_response(await handler(request)))
         try:
-            if self.journal.blocking:  # the review reads the thread's journal: off the event loop
+            if self.journal.blocking or reads_blocking(self.reader):  # a database or a model: off the loop
                 return await asyncio.to_thread(self._reviewed, request.state, update, response)
             return self._reviewed(request.state, update, response)
         except GraphInterrupt:

@@ -47,6 +47,7 @@ from policies.human import parse_human_answer
 from policies.json_safety import type_name, well_formed
 from policies.observation import audit_observation
 from policies.supervisor.provenance.ledger import Watched, ledger_entries
+from policies.supervisor.reading.words import RequestReader, reads_blocking
 from policies.supervisor.request.ownership import visible
 
 Handler = Callable[[ToolCallRequest], ToolMessage | Command]
@@ -74,6 +75,7 @@ class ToolRunning:
 
     policy: rules.SupervisorPolicy
     subject: dict[str, Any]
+    reader: RequestReader | None
     _watched: Watched
 
     if TYPE_CHECKING:
@@ -313,7 +315,7 @@ class ToolRunning:
     async def awrap_tool_call(
         self, request: ToolCallRequest, handler: Callable[[ToolCallRequest], Awaitable[ToolMessage | Command]]
     ) -> ToolMessage | Command:
-        if self.journal.blocking:  # the thread's journal is a database: read and written off the loop
+        if self.journal.blocking or reads_blocking(self.reader):  # a database or a model: off the loop
             prepared = await asyncio.to_thread(self._prepared, request)
         else:
             prepared = self._prepared(request)

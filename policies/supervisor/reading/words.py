@@ -82,6 +82,7 @@ __all__ = [
     "mandates",
     "matching",
     "position",
+    "reads_blocking",
     "said",
     "stated",
     "stated_text",
@@ -402,11 +403,19 @@ class RequestReader(Protocol):
     the request (``Requested``, ``Follow``, ``Reader(asked=True)``, derived values) reads it through
     one reader. The default is :class:`GrammarReader`; a reader that asks a model would be given the
     user's turns only (never tool data, whose text an attacker writes) and must fail closed: a turn
-    it cannot read gives no mandate."""
+    it cannot read gives no mandate. A reader that waits on I/O (a model, a service) says so with a
+    true attribute ``blocking`` (:func:`reads_blocking`): the engines then review off the event
+    loop under the async API, as they do for a journal in a database."""
 
     def mandates(self, request: str) -> Sequence[Mandate]:
         """The mandates of ``request`` (the text of the user's turn), in order."""
         ...
+
+
+def reads_blocking(reader: object) -> bool:
+    """Does ``reader`` wait on I/O when it reads a turn (its ``blocking`` attribute; the grammar:
+    no)?"""
+    return getattr(reader, "blocking", False) is True
 
 
 def _expand(part: str, quotes: Sequence[list[str]]) -> tuple[list[str], frozenset[int]]:
