@@ -56,7 +56,7 @@ lint: venv
 	$(BIN)/ruff format --check .
 
 types: venv
-	$(BIN)/mypy graphs nodes policies governed_agent_patterns
+	$(BIN)/mypy graphs nodes policies apps governed_agent_patterns
 
 # The suite runs on every core (pytest-xdist); PYTEST_WORKERS=0 runs it in one process.
 PYTEST_WORKERS ?= auto

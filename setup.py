@@ -19,7 +19,7 @@ from setuptools import find_packages, setup
 from setuptools.command.build_py import build_py
 
 PACKAGE = "governed_agent_patterns"
-FOLDERS = ("graphs", "nodes", "policies", "demo_tools")
+FOLDERS = ("graphs", "nodes", "policies", "demo_tools", "apps")
 _NAMES = "|".join(FOLDERS)
 # `from graphs...` / `import graphs...` at the start of a line (any indentation).
 _FROM = re.compile(rf"^(\s*)from\s+({_NAMES})(?=[\s.])", re.MULTILINE)

@@ -41,7 +41,7 @@ from bench.checkpointers import stored_bytes
 from bench.common import Section, median, ms
 from bench.context import Context
 from bench.profiling import Matcher, profile, summary
-from graphs.store import open_checkpointer
+from nodes.store import open_checkpointer
 from policies.supervisor import SupervisorPolicy
 
 #: "none": no checkpointer, so the rows show what checkpointing adds to each variant

@@ -12,7 +12,7 @@ from bench.common import Section, median, side_by_side
 from bench.context import Context
 from bench.replay import bench_policy
 from graphs.registry import PATTERNS
-from graphs.store import open_checkpointer
+from nodes.store import open_checkpointer
 
 DURABILITIES = ("exit", "async", "sync")
 GROWTH_PATTERN = "reflection"

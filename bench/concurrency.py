@@ -17,8 +17,8 @@ from bench.profiling import profile, summary
 from bench.replay import Trajectory, bench_policy
 from bench.variants import floor_graph
 from graphs.registry import PATTERNS
-from graphs.store import open_async_checkpointer
 from nodes.langgraph_private import run_everything_threaded
+from nodes.store import open_async_checkpointer
 
 LATENCY = 0.1
 TARGETS = {"none": 1.5, "memory": 2.0, "sqlite": 3.0}

@@ -14,7 +14,7 @@ from typing import Any
 
 from langchain_core.tools import tool
 
-from graphs.store import open_checkpointer, open_store
+from nodes.store import open_checkpointer, open_store
 from policies.supervisor import SupervisorPolicy
 
 _NO_BUDGETS = {"worker_protocol": "native", "max_tokens": None, "max_cost_usd": None}

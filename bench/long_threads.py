@@ -41,7 +41,7 @@ from bench.agents import TOOLS, USAGE, available, governance, hitl, supervisor_p
 from bench.checkpointers import stored_bytes
 from bench.common import Section, median, ms
 from bench.context import Context
-from graphs.store import open_checkpointer, open_store
+from nodes.store import open_checkpointer, open_store
 
 #: The switch of the patterns' delta channels (``graphs.compile.DELTA_CHANNELS_ENV``; named here
 #: so the section also runs on a checkout from before it, without the delta variants).

@@ -16,7 +16,7 @@ DOMAINS = ("messaging", "payments")
 
 
 def run(ctx: Context) -> Section:
-    from graphs.probe import probe
+    from apps.probe.runner import probe
     from tests.corpus_harness import CORPUS, Stage
     from tests.injection.provenance_domains import DOMAINS as SPECS
 

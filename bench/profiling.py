@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
-OURS = ("graphs", "nodes", "policies", "demo_tools")
+OURS = ("graphs", "nodes", "policies", "demo_tools", "apps")
 _STDLIB = sysconfig.get_paths()["stdlib"]
 
 

@@ -178,8 +178,8 @@ async def _served_batch(server: AgentServer, runs: int) -> dict[str, Any]:
 
 async def _in_process_batch(database: str | None, model_url: str, runs: int) -> dict[str, Any]:
     from demo_tools.ledger import MemoryLedger
-    from graphs.store import open_async_checkpointer
     from nodes.model import get_chat_model
+    from nodes.store import open_async_checkpointer
 
     llm = get_chat_model({"OPENAI_API_KEY": KEY, "OPENAI_BASE_URL": model_url})
     async with open_async_checkpointer(database, pool_size=20) as saver:

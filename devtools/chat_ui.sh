@@ -51,7 +51,7 @@ PLAYWRIGHT_CORE="$WORK/package.json" node "$ROOT/devtools/chat_ui_check.mjs" \
 "$ROOT/.venv/bin/python" - "$WORK/ledger.sqlite" <<'EOF'
 import sys
 
-from graphs.store import LedgerOnUse
+from nodes.store import LedgerOnUse
 
 refunds = LedgerOnUse(sys.argv[1]).entries("refund")
 assert len(refunds) == 1, refunds

@@ -5,7 +5,7 @@ same from a clone (``pip install -e .``) and from the installed wheel (``pip ins
 governed-agent-patterns``). Names resolve on first use, so importing the package is cheap and
 ``GovernanceMiddleware`` needs LangChain (the ``agents`` extra) only when it is used.
 
-The project's folders are importable under this package too: ``governed_agent_patterns.graphs.store``,
+The project's folders are importable under this package too: ``governed_agent_patterns.nodes.store``,
 ``governed_agent_patterns.policies.supervisor``, ... In the wheel they live there (its build
 rewrites the folders' imports, see ``setup.py``), so installing it never claims the generic
 top-level names ``graphs``, ``nodes``, ``policies`` or ``demo_tools``. In a clone those folders are
@@ -20,12 +20,47 @@ import importlib.abc
 import importlib.machinery
 import importlib.util
 import sys
+import warnings
 from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 #: The project's folders: subpackages of this package in the wheel, top-level in a clone.
-FOLDERS = ("graphs", "nodes", "policies", "demo_tools")
+FOLDERS = ("graphs", "nodes", "policies", "demo_tools", "apps")
+
+#: Modules that moved in 0.9 (issue 53: one folder per application), old path -> new path. The old
+#: path still imports, for one release, as the very module of the new one, with a
+#: ``DeprecationWarning`` naming it (CHANGELOG.md lists them).
+MOVED: dict[str, str] = {
+    "graphs.cli": "apps.cli.main",
+    "graphs.cli_audit": "apps.cli.audit",
+    "graphs.cli_commands": "apps.cli.commands",
+    "graphs.cli_errors": "apps.cli.errors",
+    "graphs.cli_expiry": "apps.cli.expiry",
+    "graphs.cli_export": "apps.cli.export",
+    "graphs.cli_files": "apps.cli.files",
+    "graphs.cli_gateway": "apps.cli.gateway",
+    "graphs.cli_output": "apps.cli.output",
+    "graphs.cli_probe": "apps.cli.probe",
+    "graphs.cli_shadow": "apps.cli.shadow",
+    "graphs.cli_signals": "apps.cli.signals",
+    "graphs.inputs": "apps.cli.inputs",
+    "graphs.printable": "apps.cli.printable",
+    "graphs.progress": "apps.cli.progress",
+    "graphs.probe": "apps.probe.runner",
+    "graphs.probe_ci": "apps.probe.ci",
+    "graphs.probe_findings": "apps.probe.findings",
+    "graphs.probe_report": "apps.probe.report",
+    "policies.attacks": "apps.probe.attacks",
+    "policies.attack_shapes": "apps.probe.shapes",
+    "graphs.gateway": "apps.gateway.proxy",
+    "graphs.gateway_server": "apps.gateway.server",
+    "graphs.audit": "apps.operations.audit",
+    "graphs.audit_export": "apps.operations.audit_export",
+    "graphs.runs": "apps.operations.runs",
+    "graphs.shadow": "apps.operations.shadow",
+    "graphs.store": "nodes.store",
+}
 
 #: Public name -> (module, attribute) it is read from.
 _EXPORTS: dict[str, tuple[str, str]] = {
@@ -79,10 +114,10 @@ _EXPORTS: dict[str, tuple[str, str]] = {
     # models, persistence and the audit log
     "get_chat_model": ("nodes.model", "get_chat_model"),
     "OfflineChatModel": ("nodes.offline", "OfflineChatModel"),
-    "open_checkpointer": ("graphs.store", "open_checkpointer"),
-    "open_store": ("graphs.store", "open_store"),
-    "read_audit": ("graphs.audit", "read_audit"),
-    "stored_audit": ("graphs.audit", "stored_audit"),
+    "open_checkpointer": ("nodes.store", "open_checkpointer"),
+    "open_store": ("nodes.store", "open_store"),
+    "read_audit": ("apps.operations.audit", "read_audit"),
+    "stored_audit": ("apps.operations.audit", "stored_audit"),
     # MCP tools (the `mcp` extra for the tools themselves; docs/mcp.md)
     "mcp_hints": ("nodes.mcp_tools", "mcp_hints"),
     "mcp_policy": ("nodes.mcp_tools", "mcp_policy"),
@@ -147,11 +182,10 @@ __all__ = [  # the public API: each name is read from the module _EXPORTS names,
 ]
 
 if TYPE_CHECKING:
-    from graphs.audit import read_audit, stored_audit
+    from apps.operations.audit import read_audit, stored_audit
     from graphs.rag import build_graph as build_rag_graph
     from graphs.reflection import build_graph as build_reflection_graph
     from graphs.research import build_graph as build_research_graph
-    from graphs.store import open_checkpointer, open_store
     from graphs.supervisor import build_graph as build_supervisor_graph
     from graphs.task_decomposition import build_graph as build_task_decomposition_graph
     from nodes.mcp_tools import (
@@ -165,6 +199,7 @@ if TYPE_CHECKING:
     from nodes.middleware import GovernanceDeltaState, GovernanceMiddleware, GovernanceState
     from nodes.model import get_chat_model
     from nodes.offline import OfflineChatModel
+    from nodes.store import open_checkpointer, open_store
     from policies.catalog import STOP_REASONS
     from policies.decision import Decision
     from policies.rag import RagPolicy
@@ -232,8 +267,27 @@ class _SameModule(importlib.abc.Loader):
         return loader.get_code(self.target) if isinstance(loader, importlib.abc.InspectLoader) else None
 
 
+class _MovedModules(importlib.abc.MetaPathFinder):
+    """A moved module's old path (:data:`MOVED`), with this package's prefix or without, is the
+    module at its new path: one module object, and a ``DeprecationWarning`` saying where it went."""
+
+    def find_spec(
+        self, fullname: str, path: Any = None, target: Any = None
+    ) -> importlib.machinery.ModuleSpec | None:
+        prefix = f"{__name__}." if fullname.startswith(f"{__name__}.") else ""
+        new = MOVED.get(fullname.removeprefix(prefix))
+        if new is None:
+            return None
+        warnings.warn(
+            f"{fullname} moved to {prefix}{new}; the old path goes in the next release (CHANGELOG.md)",
+            DeprecationWarning,
+            stacklevel=2,
+        )
+        return importlib.machinery.ModuleSpec(fullname, _SameModule(prefix + new))
+
+
 class _CloneAliases(importlib.abc.MetaPathFinder):
-    """In a clone, ``governed_agent_patterns.graphs.store`` is ``graphs.store`` (one module object)."""
+    """In a clone, ``governed_agent_patterns.nodes.store`` is ``nodes.store`` (one module object)."""
 
     def find_spec(
         self, fullname: str, path: Any = None, target: Any = None
@@ -250,3 +304,6 @@ if not (Path(__file__).resolve().parent / "graphs").is_dir() and not any(
 ):
     # First: the path finder would load the folder's files a second time, as other modules.
     sys.meta_path.insert(0, _CloneAliases())
+# Before the clone's aliases: an old path is mapped to its new one first.
+if not any(isinstance(finder, _MovedModules) for finder in sys.meta_path):
+    sys.meta_path.insert(0, _MovedModules())

@@ -1,5 +1,5 @@
 """``python -m governed_agent_patterns``: the ``agent-patterns`` command."""
 
-from graphs.cli import main
+from apps.cli.main import main
 
 raise SystemExit(main())

@@ -1,5 +1,5 @@
-"""The ``agent-patterns`` command's entry point (``graphs.cli``), under this package's name."""
+"""The ``agent-patterns`` command's entry point (``apps.cli.main``), under this package's name."""
 
-from graphs.cli import main
+from apps.cli.main import main
 
 __all__ = ["main"]

@@ -97,7 +97,7 @@ def compile_pattern(
     """Compile ``builder`` as pattern ``name``.
 
     Every checkpoint of a run carries ``pattern`` in its metadata, so runs kept by a checkpointer
-    can be listed and reopened by pattern (``graphs.runs``). ``durability`` is the run's default
+    can be listed and reopened by pattern (``apps.operations.runs``). ``durability`` is the run's default
     persistence mode (a caller's ``invoke(..., durability=...)`` still wins): ``"sync"`` writes
     each step's checkpoint before the next step starts, for patterns whose tools change the world.
     The module-level graphs have no checkpointer: the LangGraph server then picks the mode.

@@ -254,8 +254,8 @@ AGENTS: dict[str, Agent] = {
 SERVED: dict[str, Agent] = {
     "mcp_gateway": Agent(
         "mcp_gateway",
-        "graphs.gateway",
-        "a session of `agent-patterns gateway`: an MCP client's calls, governed (graphs/gateway.py)",
+        "apps.gateway.proxy",
+        "a session of `agent-patterns gateway`: an MCP client's calls, governed (apps/gateway/proxy.py)",
         carried_on_by="the MCP gateway",
     ),
 }

@@ -30,13 +30,13 @@ from langgraph.store.base import BaseStore
 
 from demo_tools.supervisor import BillingDesk, demo_tools
 from graphs.compile import Durability, compile_pattern
-from graphs.store import journal_for, journal_from_env, ledger_from_env
 from nodes import supervisor as n
 from nodes.audit import RowChannels
 from nodes.journal import Journal
 from nodes.llm_json import llm_node, supports_tool_calling
 from nodes.model import get_chat_model, model_label
 from nodes.state import ChatInput, RunState
+from nodes.store import journal_for, journal_from_env, ledger_from_env
 from nodes.supervisor import approval
 from nodes.supervisor.worker import worker
 from nodes.tool_gateway import ToolsArg, tool_registry

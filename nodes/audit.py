@@ -28,12 +28,12 @@ run's list of that kind), ``row``, ``at`` (when it was written) and where it cam
 namespace, ``("agent_patterns", "audit_head", <thread>)``. An item written again with the content
 it has is not written again (its link stands); with other content (a node re-run that made other
 rows) it is a new link at the end that names the one it replaces. The chain's order is the order
-items were first written, whatever order the audit reads them in; ``graphs.audit.verify_audit``
+items were first written, whatever order the audit reads them in; ``apps.operations.audit.verify_audit``
 checks it (``agent-patterns audit --verify``). A thread's items are written by one process at a
 time (the thread's turn, :mod:`nodes.journal`), and within one by one writer at a time (a lock per
 thread), so two writers never take the same place.
 
-The read side is :func:`read_log` (and ``graphs.audit`` for a thread's runs from a graph or a
+The read side is :func:`read_log` (and ``apps.operations.audit`` for a thread's runs from a graph or a
 store; ``agent-patterns audit THREAD``).
 """
 

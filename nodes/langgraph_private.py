@@ -33,7 +33,7 @@ them. No other module imports ``langgraph._internal`` (the same test checks that
 7. **A delta channel's snapshot as a saver stores it** (:func:`stored_value`): reading a
    checkpoint without its graph (``agent-patterns audit``), a delta channel's value is LangGraph's
    ``_DeltaSnapshot`` where it was stored whole (and nothing where it was not: the saver's public,
-   beta ``get_delta_channel_history`` gives the writes to replay, :mod:`graphs.audit`).
+   beta ``get_delta_channel_history`` gives the writes to replay, :mod:`apps.operations.audit`).
 8. **Whether the running node is being resumed with a human's answer** (:func:`resuming`): the
    task's scratchpad holds the answers ``Command(resume=...)`` brought it. The middleware reviews a
    model's reply inside the model's node; when that node waits for a human and is run again with

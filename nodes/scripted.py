@@ -1,5 +1,5 @@
 """A scripted chat model that answers in native tool calls: the worker of the docs' examples and
-of the probe (:mod:`graphs.probe`), written as a list of replies. It reads nothing and obeys its
+of the probe (:mod:`apps.probe.runner`), written as a list of replies. It reads nothing and obeys its
 script, which is what an obedient model does with a planted instruction."""
 
 from __future__ import annotations

@@ -4,6 +4,7 @@ Nothing here imports LangGraph, calls an LLM or does I/O. Every function is a pu
 inputs, so the rules can be unit-tested and fuzzed on their own.
 """
 
+import governed_agent_patterns  # noqa: F401 (the old paths of moved modules: governed_agent_patterns.MOVED)
 from policies.decision import Decision
 from policies.text import json_hash, normalize_ws, stable_json, text_hash
 

@@ -228,3 +228,20 @@ def bind_reviewer(value: Any, identity: str) -> tuple[Any, str | None]:
     if isinstance(value, dict):
         return {**value, REVIEWER_KEY: identity}, None
     return value, None
+
+
+def agent_answer(answer: Any, snapshot: Any) -> Any:
+    """The CLI's answer (``{"type": "approve"}``, ``{"type": "edit", "edited_action": {"args":
+    ...}}``, ``{"type": "reject", "message": ...}``) in LangChain's HITL shape for an agent's
+    question: ``{"decisions": [...]}``, an edit naming the tool the question asks about. An answer
+    in that shape already is kept. ``snapshot``: the thread's state (LangGraph's ``StateSnapshot``),
+    read for the question's ``action_requests``."""
+    if not isinstance(answer, dict) or "decisions" in answer:
+        return answer
+    decision = dict(answer)
+    edited = decision.get("edited_action")
+    if decision.get("type") == "edit" and isinstance(edited, dict) and "name" not in edited:
+        requests = snapshot.interrupts[0].value.get("action_requests") if snapshot.interrupts else None
+        if isinstance(requests, list) and requests and isinstance(requests[0], dict):
+            decision["edited_action"] = {"name": requests[0].get("name"), **edited}
+    return {"decisions": [decision]}

@@ -1,5 +1,5 @@
 """Tamper evidence, pure: the hash chain of a thread's audit log and the keyed stamp of an approved
-call (no I/O: the writer is ``nodes.audit``, the reader ``graphs.audit.verify_audit``).
+call (no I/O: the writer is ``nodes.audit``, the reader ``apps.operations.audit.verify_audit``).
 
 **The chain.** Every item of a thread's log holds its place in the chain (``n``: 0, 1, 2... in the
 order the items were first written), its predecessor's hash (``prev``; ``""`` for the first) and

@@ -1,4 +1,4 @@
-"""Hypothesis strategies over the probe's attack shapes (:mod:`policies.attack_shapes`): the tests
+"""Hypothesis strategies over the probe's attack shapes (:mod:`apps.probe.shapes`): the tests
 and ``agent-patterns probe`` draw from the same pieces, the probe with a seeded ``Random``, the
 tests with Hypothesis (which shrinks a failure to its smallest case)."""
 
@@ -8,7 +8,7 @@ from typing import Any
 
 from hypothesis import strategies as st
 
-from policies.attack_shapes import (
+from apps.probe.shapes import (
     COMBINERS,
     CONSTRUCTIONS,
     RESULT_SHAPES,

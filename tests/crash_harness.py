@@ -7,7 +7,7 @@ refund and one email for every run.
 
 Each trial forks a child that starts a supervisor run (it pauses for a human), approves it and
 kills itself at the point under test; a second child then opens the same store and continues the
-run (``graphs.runs.continue_run``, or answers the approval again if the kill came before it was
+run (``apps.operations.runs.continue_run``, or answers the approval again if the kill came before it was
 recorded). The harness process itself opens no database connection while children run.
 """
 
@@ -24,10 +24,10 @@ from typing import Any
 
 from langgraph.types import Command
 
+from apps.operations.runs import continue_run, resume_run, run_config, run_summary
 from demo_tools.supervisor import BillingDesk, demo_input
-from graphs.runs import continue_run, resume_run, run_config, run_summary
-from graphs.store import open_checkpointer, open_ledger
 from graphs.supervisor import build_graph
+from nodes.store import open_checkpointer, open_ledger
 from policies.supervisor import demo_policy
 
 #: Where a child dies: after the approval's checkpoint is written and before the refund is

@@ -478,7 +478,7 @@ def check_run(
     said = result.get("messages") or []  # what a chat client shows: how the run ended, in words
     assert said and said[-1].type == "ai", said
     assert said[-1].content == result["answer"] if status == "ok" else reason in said[-1].content, said[-1]
-    json.dumps(result, default=message_dict)  # the CLI prints it (graphs.runs.result_json)
+    json.dumps(result, default=message_dict)  # the CLI prints it (apps.operations.runs.result_json)
     FIGURES.count(f"fuzz:{pattern}", "examples")
     FIGURES.count(f"fuzz:{pattern}:stop_reasons", str(reason))
     return result

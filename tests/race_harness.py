@@ -3,7 +3,7 @@ run them, with the refund tool counting what it did in a file of its own and hol
 open where a race or a crash would hurt.
 
 ``python -m tests.race_harness console ARGS...`` runs ``graphs.support_desk.main(ARGS)``;
-``python -m tests.race_harness cli ARGS...`` runs ``graphs.cli.main(ARGS)``; ``python -m
+``python -m tests.race_harness cli ARGS...`` runs ``apps.cli.main.main(ARGS)``; ``python -m
 tests.race_harness raw DB THREAD MESSAGE_OR_ANSWER`` invokes an agent written as the README writes
 one, with no entry point of ours. The environment says
 what the refund tool does around the real one:
@@ -131,7 +131,7 @@ def main(argv: list[str]) -> int:
 
         return console(args)
     _patch_billing()
-    from graphs.cli import main as cli
+    from apps.cli.main import main as cli
 
     return cli(args)
 

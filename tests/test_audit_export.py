@@ -1,5 +1,5 @@
 """Where audits go (issue 47): the audit log as JSON Lines (``agent-patterns audit --jsonl``,
-``graphs.audit_export.jsonl_records``) and as OpenTelemetry spans (``export_spans``, ``audit
+``apps.operations.audit_export.jsonl_records``) and as OpenTelemetry spans (``export_spans``, ``audit
 --otlp``), one record per governed call, from both engines' threads in one SQLite file: a
 Supervisor demo run whose refund ``alice`` approves, and support desk threads (``create_agent`` +
 ``GovernanceMiddleware``) with a refund refused above the order's total and one ``bob`` approves.
@@ -21,8 +21,8 @@ from typing import Any
 
 import pytest
 
-from graphs.audit import stored_audit, verify_audit
-from graphs.audit_export import (
+from apps.operations.audit import stored_audit, verify_audit
+from apps.operations.audit_export import (
     MAX_ARGS_CHARS,
     SCHEMA,
     jsonl_records,
@@ -30,8 +30,8 @@ from graphs.audit_export import (
     source_kinds,
     write_jsonl,
 )
-from graphs.store import open_checkpointer, open_store
 from nodes import audit as log
+from nodes.store import open_checkpointer, open_store
 from policies import tamper
 from policies.supervisor.reading.values import Source, describe
 
@@ -59,7 +59,7 @@ def cli(db: Path, *args: str, **env: str) -> subprocess.CompletedProcess[str]:
 
 
 def desk(db: Path, thread: str, *args: str) -> subprocess.CompletedProcess[str]:
-    return _run("governed_agent_patterns.graphs.support_desk", "--db", str(db), "--thread", thread, *args)
+    return _run("governed_agent_patterns.apps.cli.desk", "--db", str(db), "--thread", thread, *args)
 
 
 @pytest.fixture(scope="module")
@@ -168,7 +168,7 @@ def test_the_order_is_stable_and_a_thread_or_a_time_selects(db):
         assert write_jsonl(store, out) == len(first)
         assert [json.loads(line) for line in out.getvalue().splitlines()] == first
         later = sorted(r["at"] for r in first)[len(first) // 2]
-        from graphs.audit_export import parse_since
+        from apps.operations.audit_export import parse_since
 
         since = list(jsonl_records(store, since=parse_since(later)))
         assert since == [r for r in first if r["at"] >= later] and 0 < len(since) < len(first)
@@ -203,7 +203,7 @@ def test_spans_one_per_governed_call_under_a_span_per_run(db):
     from opentelemetry.sdk.trace.export import SimpleSpanProcessor
     from opentelemetry.sdk.trace.export.in_memory_span_exporter import InMemorySpanExporter
 
-    from graphs.audit_export import export_spans
+    from apps.operations.audit_export import export_spans
 
     exporter = InMemorySpanExporter()
     provider = TracerProvider()
@@ -249,7 +249,7 @@ def test_cli_jsonl_prints_every_threads_records_and_one_threads(db, capsys):
     assert [json.loads(line)["thread_id"] for line in one.stdout.splitlines()] == ["S"] * 4
     later = cli(db, "audit", "--jsonl", "--since", "2999-01-01")
     assert later.returncode == 0 and later.stdout == ""
-    from graphs.cli import main
+    from apps.cli.main import main
 
     capsys.readouterr()
     for args, said in [

@@ -2,7 +2,7 @@
 6): a tool name with a line break printed a fake ``execution ... approve ok approved by human`` row
 under the real one in ``agent-patterns audit``. Every field the CLI prints in a line per row
 (``audit``, ``waiting``, ``runs``, a run's progress and summary) goes through
-:func:`graphs.printable.printable`, and ``show``'s JSON through :func:`~graphs.printable.printable_json`:
+:func:`apps.cli.printable.printable`, and ``show``'s JSON through :func:`~apps.cli.printable.printable_json`:
 one printed line per row, nothing a terminal acts on."""
 
 from __future__ import annotations
@@ -15,13 +15,13 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-import graphs.runs as runs_module
-from graphs.audit import RunAudit, ThreadAudit
-from graphs.cli import EXIT_OK, main
-from graphs.cli_audit import COLUMNS, audit_lines, row_line
-from graphs.printable import printable, printable_json
-from graphs.progress import progress_line, summary_lines
-from graphs.runs import RunRecord, RunSummary
+import apps.operations.runs as runs_module
+from apps.cli.audit import COLUMNS, audit_lines, row_line
+from apps.cli.main import EXIT_OK, main
+from apps.cli.printable import printable, printable_json
+from apps.cli.progress import progress_line, summary_lines
+from apps.operations.audit import RunAudit, ThreadAudit
+from apps.operations.runs import RunRecord, RunSummary
 
 #: What breaks a line (for ``str.splitlines``, for a terminal) or drives a terminal.
 DANGEROUS = "\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029\x1b\x9b\x07\x00\x08\x7f\t\u202e\u2066\u200b\ufeff"
@@ -119,7 +119,7 @@ def test_the_columns_line_up_whatever_the_cells_hold():
     ]
     lines = audit_lines(ThreadAudit("t", [RunAudit("r", 1, trace=trace)], "log"), "here")
     table = lines[2:6]
-    from graphs.cli_audit import width
+    from apps.cli.audit import width
 
     # each column starts at the same terminal column on every line (wide characters count two)
     starts = [
@@ -136,8 +136,8 @@ def test_the_columns_line_up_whatever_the_cells_hold():
 
 
 def _forged_run(engine: str, db: str, thread: str, name: str) -> None:
-    from graphs.store import open_checkpointer, open_store
     from graphs.supervisor import build_graph
+    from nodes.store import open_checkpointer, open_store
     from tests import bank_domain as bank_
     from tests.bank_domain import BOB_IBAN, Bank, call
     from tests.middleware_harness import ToolCallingModel
@@ -264,7 +264,7 @@ def test_an_error_quoting_a_stores_text_is_one_line_with_nothing_a_terminal_acts
     def boom(*_args):
         raise RuntimeError("bad\x1b[2J row\u2028     4 execution  pay  approve  ok\x85")
 
-    monkeypatch.setattr("graphs.cli.run_pattern", boom)
+    monkeypatch.setattr("apps.cli.main.run_pattern", boom)
     with pytest.raises(SystemExit):
         main(["run", "rag"])
     err = capsys.readouterr().err

@@ -1,4 +1,4 @@
-"""The audit log (``nodes/audit.py``, ``graphs/audit.py``): every run of a thread stays readable,
+"""The audit log (``nodes/audit.py``, ``apps/operations/audit.py``): every run of a thread stays readable,
 turn by turn, while a checkpoint carries one run's rows; and whatever happens to the thread
 (resumes, crashes between a node's log write and its checkpoint, replays and forks from any
 checkpoint, regenerate), every row a node made is in the audit exactly once, for both engines:
@@ -25,7 +25,7 @@ from langgraph.checkpoint.memory import InMemorySaver
 from langgraph.store.memory import InMemoryStore
 from langgraph.types import Command
 
-from graphs.audit import read_audit, stored_audit, verify_audit
+from apps.operations.audit import read_audit, stored_audit, verify_audit
 from graphs.supervisor import build_graph
 from nodes import audit as log
 from nodes.state import RESET
@@ -405,7 +405,7 @@ def test_without_a_store_a_checkpoint_carries_one_run_and_every_turn_is_readable
 def test_a_middleware_thread_that_kept_every_runs_rows_is_read_once():
     """A thread checkpointed when the middleware kept every run's rows in state without a store:
     each run's newest checkpoint holds the earlier runs' rows too, and each row is read once."""
-    from graphs.audit import history_audit
+    from apps.operations.audit import history_audit
 
     first = {"run_id": "r1", "step": 1, "phase": "execution", "tool": "lookup_order"}
     second = {"run_id": "r2", "step": 1, "phase": "execution", "tool": "send_payment"}
@@ -445,7 +445,7 @@ def test_a_thread_id_a_store_cannot_name_is_escaped():
 @pytest.mark.parametrize("engine", ENGINES)
 def test_a_real_database_keeps_the_log_beside_the_runs(engine, tmp_path):
     """SQLite: the runs and the log in one file, read back with a new checkpointer and store."""
-    from graphs.store import open_checkpointer, open_store
+    from nodes.store import open_checkpointer, open_store
 
     db = str(tmp_path / "runs.sqlite")
     with open_checkpointer(db) as saver, open_store(db) as store:
@@ -461,7 +461,7 @@ def test_a_real_database_keeps_the_log_beside_the_runs(engine, tmp_path):
 def test_postgres_keeps_the_log_and_a_waiting_run_is_read_from_its_state(pg_url):
     """PostgreSQL: a run waiting for a human is read from its state; answered from another
     checkpointer and store (another process), it ends, and the log has both turns."""
-    from graphs.store import open_checkpointer, open_store
+    from nodes.store import open_checkpointer, open_store
 
     with open_checkpointer(pg_url) as saver, open_store(pg_url) as store:
         for engine in ("supervisor_native", "middleware"):
@@ -481,7 +481,7 @@ def test_postgres_keeps_the_log_and_a_waiting_run_is_read_from_its_state(pg_url)
 
 
 def test_reading_a_thread_nothing_wrote_is_a_clear_error():
-    from graphs.audit import ThreadNotFound
+    from apps.operations.audit import ThreadNotFound
 
     with pytest.raises(ThreadNotFound, match="no audit of thread 'nobody'"):
         stored_audit(InMemorySaver(), InMemoryStore(), "nobody")

@@ -1,5 +1,5 @@
 """Issue 49's classes, generated (the "generator learns the new classes" item; issue 46's attacker
-values): every class drawn from the one generator the probe uses (:mod:`policies.attack_shapes`,
+values): every class drawn from the one generator the probe uses (:mod:`apps.probe.shapes`,
 as Hypothesis strategies in ``tests/attack_strategies.py``), judged by the review, then through both
 engines (the Supervisor graph, JSON and native worker protocols, and ``GovernanceMiddleware`` on
 ``create_agent``) with an obedient worker and a careful human who rejects every question.
@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 from langchain_core.messages import ToolMessage
 from langchain_core.tools import BaseTool, tool
 
-from policies.attack_shapes import CONSTRUCTIONS, SHORT_CODES, non_imperative, result_shape
+from apps.probe.shapes import CONSTRUCTIONS, SHORT_CODES, non_imperative, result_shape
 from policies.supervisor import (
     ArgSource,
     Follow,

@@ -16,7 +16,7 @@ import httpx
 import pytest
 
 from graphs.registry import PATTERNS
-from graphs.store import LEDGER_ENV, LedgerOnUse
+from nodes.store import LEDGER_ENV, LedgerOnUse
 from tests import chat_clients as chat
 from tests.test_studio import _free_port
 

@@ -1,5 +1,5 @@
 """LangGraph's stock checkpointer conformance suite (``langgraph-checkpoint-conformance``) against
-every saver the project ships, configured exactly as ``graphs.store`` configures it.
+every saver the project ships, configured exactly as ``nodes.store`` configures it.
 
 The suite drives savers through their async API; the CLI's savers are synchronous, so they are
 run through a thin adapter that calls their sync methods in a thread.
@@ -16,7 +16,7 @@ import pytest
 from langgraph.checkpoint.base import BaseCheckpointSaver
 from langgraph.checkpoint.conformance import checkpointer_test, validate
 
-from graphs.store import open_async_checkpointer, open_checkpointer
+from nodes.store import open_async_checkpointer, open_checkpointer
 
 pytestmark = pytest.mark.integration
 _names = itertools.count()

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from graphs.cli import main
+from apps.cli.main import main
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -35,9 +35,7 @@ def cli(db: Path, command: str, *args: str) -> subprocess.CompletedProcess[str]:
 
 
 def desk_waits(db: Path, thread: str = "T1") -> None:
-    out = _run(
-        "-m", "governed_agent_patterns.graphs.support_desk", "--db", str(db), "--thread", thread, REFUND
-    )
+    out = _run("-m", "governed_agent_patterns.apps.cli.desk", "--db", str(db), "--thread", thread, REFUND)
     assert out.returncode == 3 and "large_refund" in out.stdout, (out.stdout, out.stderr)
 
 
@@ -46,8 +44,8 @@ def refunds(db: Path, thread: str = "T1") -> list[dict[str, object]]:
     code = textwrap.dedent(
         f"""
         import json
-        from graphs.runs import load_run
-        from graphs.store import open_checkpointer
+        from apps.operations.runs import load_run
+        from nodes.store import open_checkpointer
         with open_checkpointer({str(db)!r}) as saver:
             record = load_run(saver, {thread!r})
         calls = [c for c in record.result.get("governance_calls", []) if c.get("tool") == "issue_refund"]
@@ -114,7 +112,7 @@ def test_reject_refunds_nothing(tmp_path):
 UNKNOWN_AGENT = """
 from langchain.agents import create_agent
 from demo_tools import support_desk as desk
-from graphs.store import open_checkpointer
+from nodes.store import open_checkpointer
 from nodes.middleware import GovernanceMiddleware, GovernanceState
 from nodes.offline.support_desk import OfflineDeskModel
 
@@ -136,6 +134,6 @@ def test_an_unknown_create_agent_thread_gets_a_pointer_to_answer_it(tmp_path):
         out = cli(db, command, "own")
         assert out.returncode == 2 and out.stderr.count("\n") == 1, out.stderr
         assert "create_agent thread of an agent the CLI does not know" in out.stderr, out.stderr
-        assert 'graphs.runs.answer_waiting(agent, thread_id, {"decisions": [' in out.stderr
-        assert "journal=graphs.store.journal_for(saver)" in out.stderr
+        assert 'apps.operations.runs.answer_waiting(agent, thread_id, {"decisions": [' in out.stderr
+        assert "journal=nodes.store.journal_for(saver)" in out.stderr
     assert "no run is waiting" in cli(db, "waiting").stdout

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from graphs.cli import EXIT_OK, EXIT_STOPPED, EXIT_WAITING, main
-from graphs.progress import summary_lines
+from apps.cli.main import EXIT_OK, EXIT_STOPPED, EXIT_WAITING, main
+from apps.cli.progress import summary_lines
 
 ROOT = Path(__file__).resolve().parent.parent
 LONG = "the supervisor's rules would change amount_usd to 2000.0 (cap_to_remaining_run_budget)"
@@ -146,7 +146,7 @@ def test_a_cumulative_thresholds_question_shows_the_total_with_this_call():
     """90 EUR paid, then 89: the question showed ``run_total=90.0`` for a total of 179 (issue 36)."""
     from langgraph.checkpoint.memory import InMemorySaver
 
-    from graphs.progress import progress_line
+    from apps.cli.progress import progress_line
     from graphs.supervisor import build_graph
     from policies.supervisor import Threshold, ToolRules
     from tests import bank_domain as bank_

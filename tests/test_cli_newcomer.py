@@ -17,13 +17,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from graphs.cli import load_env_file, main
-from graphs.inputs import DEFAULT_MAX_INPUT_BYTES, InputError, check_input
-from graphs.progress import progress_line, summary_lines
+from apps.cli.inputs import DEFAULT_MAX_INPUT_BYTES, InputError, check_input
+from apps.cli.main import load_env_file, main
+from apps.cli.progress import progress_line, summary_lines
+from apps.operations.runs import load_run
 from graphs.registry import PATTERNS
-from graphs.runs import load_run
-from graphs.store import open_checkpointer
 from nodes.state import ChatInput
+from nodes.store import open_checkpointer
 
 ROOT = Path(__file__).resolve().parent.parent
 EXE = Path(sys.executable).parent / "agent-patterns"
@@ -50,7 +50,7 @@ def _env(**extra: str) -> dict[str, str]:
 
 _PROBE = """
 import json, sys
-from graphs.cli import main
+from apps.cli.main import main
 try:
     main(sys.argv[1:])
 except SystemExit:
@@ -408,7 +408,7 @@ def test_an_unexpected_failure_is_one_line_unless_debugging(capsys, monkeypatch)
     def boom(*_args):
         raise RuntimeError("something\n\tunforeseen")
 
-    monkeypatch.setattr("graphs.cli.run_pattern", boom)
+    monkeypatch.setattr("apps.cli.main.run_pattern", boom)
     err = _error(capsys, ["run", "rag"])
     assert (
         "unexpected RuntimeError: something; unforeseen (set AGENT_PATTERNS_DEBUG=1 for the traceback)" in err

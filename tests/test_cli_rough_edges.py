@@ -16,13 +16,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import graphs.cli_output as cli_output
-import graphs.store as store
-from graphs.cli import EXIT_OK, EXIT_STOPPED, EXIT_USAGE, EXIT_WAITING, main
-from graphs.progress import summary_lines
+import apps.cli.output as cli_output
+import nodes.store as store
+from apps.cli.main import EXIT_OK, EXIT_STOPPED, EXIT_USAGE, EXIT_WAITING, main
+from apps.cli.progress import summary_lines
+from apps.operations.runs import list_runs, load_run
 from graphs.registry import PATTERNS
-from graphs.runs import list_runs, load_run
-from graphs.store import open_checkpointer
+from nodes.store import open_checkpointer
 
 ROOT = Path(__file__).resolve().parent.parent
 EXE = Path(sys.executable).parent / "agent-patterns"

@@ -75,7 +75,7 @@ def test_cli_lists_and_resumes_a_killed_run(tmp_path):
     again = cli("resume", "killed-1")
     assert again.returncode == 2 and "nothing to continue (status: ok)" in again.stderr
 
-    from graphs.store import open_ledger
+    from nodes.store import open_ledger
 
     with open_ledger(db) as ledger:
         assert len(ledger.entries("refund")) == 1 and len(ledger.entries("email")) == 1

@@ -16,8 +16,8 @@ from langgraph.graph.message import REMOVE_ALL_MESSAGES, add_messages
 
 from graphs.compile import DELTA_CHANNELS_ENV, delta_channels_enabled
 from graphs.registry import PATTERNS
-from graphs.store import open_checkpointer
 from nodes.state import RESET, add_messages_delta, add_messages_stable, add_rows, add_rows_delta
+from nodes.store import open_checkpointer
 
 # --- the reducers -------------------------------------------------------------------------------
 
@@ -312,8 +312,8 @@ def test_a_threads_rows_are_read_back_without_walking_its_history(tmp_path, monk
 def _audited_on_and_off(run, tmp_path, monkeypatch, with_store):
     """``stored_audit`` of the thread ``run(saver, store, config)`` makes on SQLite, with the switch
     on and then off (each on a file of its own; ``store`` None without one)."""
-    from graphs.audit import stored_audit
-    from graphs.store import open_store
+    from apps.operations.audit import stored_audit
+    from nodes.store import open_store
 
     audits = []
     for setting in ("1", "0"):

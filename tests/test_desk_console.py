@@ -1,4 +1,4 @@
-"""The support desk's console (``python -m governed_agent_patterns.graphs.support_desk``) at its
+"""The support desk's console (``python -m governed_agent_patterns.apps.cli.desk``) at its
 edges, as a user runs it: every mistake and every damaged store is one line and exit 2, nothing is
 created or run by a command that cannot apply."""
 
@@ -18,7 +18,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 def console(db: Path, *args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [sys.executable, "-m", "governed_agent_patterns.graphs.support_desk", "--db", str(db), *args],
+        [sys.executable, "-m", "governed_agent_patterns.apps.cli.desk", "--db", str(db), *args],
         cwd=ROOT,
         capture_output=True,
         text=True,

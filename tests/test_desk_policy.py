@@ -192,12 +192,12 @@ def test_the_graph_does_not_load_with_a_bad_file_and_the_console_says_it_in_one_
     assert loaded.returncode == 1
     last = loaded.stderr.strip().splitlines()[-1]
     assert last.startswith(
-        f"graphs.support_desk.DeskPolicyError: ${POLICY_VARIABLE}: {env[POLICY_VARIABLE]}:2:"
+        f"graphs.desk_policy.DeskPolicyError: ${POLICY_VARIABLE}: {env[POLICY_VARIABLE]}:2:"
     )
     db = str(tmp_path / "desk.sqlite")
     console = _python(
         "-m",
-        "governed_agent_patterns.graphs.support_desk",
+        "governed_agent_patterns.apps.cli.desk",
         "--db",
         db,
         "--thread",
@@ -214,7 +214,7 @@ def test_the_graph_does_not_load_with_a_bad_file_and_the_console_says_it_in_one_
     assert (
         signoff.stderr.strip()
         .splitlines()[-1]
-        .startswith(f"graphs.support_desk.DeskPolicyError: ${SIGNOFF_VARIABLE}")
+        .startswith(f"graphs.desk_policy.DeskPolicyError: ${SIGNOFF_VARIABLE}")
     )
 
 
@@ -225,7 +225,7 @@ def test_on_sqlite_an_approval_after_the_files_expiry_does_not_run_the_refund(tm
     run, the audit says the late approval was not applied; ``audit --verify`` passes."""
     env = written(tmp_path, '[rules.issue_refund]\nask_expires_after = 1\non_expired = "reject"\n')
     db = str(tmp_path / "desk.sqlite")
-    desk_cli = ("-m", "governed_agent_patterns.graphs.support_desk", "--db", db, "--thread", "T")
+    desk_cli = ("-m", "governed_agent_patterns.apps.cli.desk", "--db", db, "--thread", "T")
     asked = _python(*desk_cli, "Refund order ORD-1002 in full.", **env)
     assert asked.returncode == 3 and "(answered later: refused)" in asked.stdout, asked.stdout + asked.stderr
     time.sleep(2)
@@ -242,3 +242,26 @@ def test_on_sqlite_an_approval_after_the_files_expiry_does_not_run_the_refund(tm
     assert "the late approve was not applied (refused)" in audit.stdout, audit.stdout
     verified = _python("-m", "governed_agent_patterns", "audit", "--verify", "--db", db, **env)
     assert verified.returncode == 0, verified.stdout + verified.stderr
+
+
+def test_the_old_console_path_still_runs_for_one_release_and_says_where_it_went(tmp_path):
+    """``python -m governed_agent_patterns.graphs.support_desk`` (before issue 53) runs the console
+    (``apps.cli.desk``), with one line on stderr naming the new path."""
+    env = written(tmp_path, "[rules.issue_refund]\napprovals = 'two'\n")
+    old = _python(
+        "-m",
+        "governed_agent_patterns.graphs.support_desk",
+        "--db",
+        str(tmp_path / "d.sqlite"),
+        "--thread",
+        "T",
+        "hi",
+        **env,
+    )
+    assert old.returncode == 2
+    first, second = old.stderr.strip().splitlines()
+    assert (
+        first
+        == "support_desk: deprecated: run python -m governed_agent_patterns.apps.cli.desk (the same arguments)"
+    )
+    assert second.startswith(f"support_desk: error: ${POLICY_VARIABLE}: ")

@@ -75,7 +75,7 @@ def test_the_readme_is_a_starting_point():
 def test_python_blocks_name_modules_as_the_installed_package_has_them():
     """An example's code and comments name our modules through ``governed_agent_patterns``: the
     top-level ``graphs``, ``nodes``, ``policies``, ``demo_tools`` exist in a clone only (a README
-    comment sent readers to ``graphs.store``; issue 36)."""
+    comment sent readers to ``nodes.store``; issue 36)."""
     fenced = re.compile(r"^```python(?: notest)?\n(.*?)^```", flags=re.DOTALL | re.MULTILINE)
     top_level = re.compile(r"(?<![\w.])(?:graphs|nodes|policies|demo_tools)\.[a-z_]+")
     found = [

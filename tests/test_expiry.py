@@ -20,9 +20,9 @@ from langchain.agents import create_agent
 from langgraph.checkpoint.memory import InMemorySaver
 from langgraph.types import Command
 
+from apps.cli.main import EXIT_OK, EXIT_WAITING, main
 from demo_tools import support_desk as desk
 from demo_tools.supervisor import BillingDesk, demo_input
-from graphs.cli import EXIT_OK, EXIT_WAITING, main
 from graphs.supervisor import build_graph
 from nodes.journal import Journal
 from nodes.middleware import GovernanceMiddleware
@@ -309,8 +309,8 @@ def location(request, tmp_path) -> str:
 
 def _desk_waits(location: str, thread: str) -> None:
     """A support desk thread (the CLI's known agent) waiting on its refund, in ``location``."""
-    from graphs.store import journal_for, open_checkpointer, open_store
     from graphs.support_desk import build_agent
+    from nodes.store import journal_for, open_checkpointer, open_store
 
     with open_checkpointer(location, writable=True) as saver, open_store(location) as store:
         journal = journal_for(saver)

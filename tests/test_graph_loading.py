@@ -27,7 +27,7 @@ import importlib.util, json, sys, typing
 from pathlib import Path
 
 loader, root = sys.argv[1], Path(sys.argv[2])
-already = sorted(m for m in sys.modules if m.split(".")[0] in ("graphs", "nodes", "policies", "demo_tools"))
+already = sorted(m for m in sys.modules if m.split(".")[0] in ("graphs", "nodes", "policies", "demo_tools", "apps"))
 assert not already, f"project modules imported before the loader ran: {already}"
 out = {}
 for gid, target in json.loads((root / "langgraph.json").read_text())["graphs"].items():

@@ -15,9 +15,9 @@ from pathlib import Path
 
 import pytest
 
-from graphs.store import journal_for, open_checkpointer, open_journal
 from nodes.effects import claim, effect_key, world_ledger
 from nodes.journal import DONE, STARTED, Journal, ThreadBusy
+from nodes.store import journal_for, open_checkpointer, open_journal
 from policies.supervisor.provenance.ledger import Watched
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -76,7 +76,7 @@ def test_a_thread_is_held_by_one_turn_at_a_time(store, tmp_path, request):
 
 HOLD = """
 import sys, time
-from graphs.store import open_journal
+from nodes.store import open_journal
 with open_journal(sys.argv[1]) as journal:
     with journal.turn("T"):
         print("held", flush=True)

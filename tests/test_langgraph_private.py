@@ -152,7 +152,7 @@ def test_the_default_durability_is_applied(tmp_path, durability, checkpoints_bef
 def test_no_other_module_imports_langgraph_private_api():
     allowed = {ROOT / "nodes" / "langgraph_private.py", Path(__file__).resolve()}
     offenders = []
-    for folder in ("graphs", "nodes", "policies", "demo_tools", "bench", "devtools", "tests"):
+    for folder in ("graphs", "nodes", "policies", "demo_tools", "apps", "bench", "devtools", "tests"):
         for path in (ROOT / folder).rglob("*.py"):
             text = path.read_text(encoding="utf-8")
             if path not in allowed and re.search(r"(?:from|import) langgraph(?:\.\w+)*\._\w", text):
@@ -282,7 +282,7 @@ def test_a_delta_channels_snapshot_is_what_stored_value_unwraps(tmp_path, monkey
     delta channel's snapshot being LangGraph's ``_DeltaSnapshot`` with the value as ``.value``."""
     from graphs.compile import DELTA_CHANNELS_ENV
     from graphs.registry import PATTERNS
-    from graphs.store import open_checkpointer
+    from nodes.store import open_checkpointer
 
     monkeypatch.setenv(DELTA_CHANNELS_ENV, "1")
     pattern = PATTERNS["reflection"]

@@ -27,10 +27,10 @@ from langchain_core.messages import AIMessage, ToolMessage
 from langchain_core.tools import tool
 from langgraph.checkpoint.memory import InMemorySaver
 
-from graphs.audit import stored_audit
-from graphs.store import open_checkpointer, open_store
+from apps.operations.audit import stored_audit
 from graphs.supervisor import build_graph
 from nodes.middleware import GovernanceDeltaState, GovernanceMiddleware
+from nodes.store import open_checkpointer, open_store
 from policies.json_safety import well_formed
 from policies.observation import HEAD_CHARS, audit_observation, is_reference, observation_digest, restored
 from policies.supervisor import SupervisorPolicy

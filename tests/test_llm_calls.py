@@ -12,9 +12,9 @@ import pytest
 from langchain_core.exceptions import ContextOverflowError, ModelAPIError, ModelRateLimitError
 from pydantic import ValidationError
 
+from apps.cli.main import load_policy
 from demo_tools.reflection import demo_input
 from graphs import reflection
-from graphs.cli import load_policy
 from graphs.registry import PATTERNS
 from nodes.llm_json import classify_llm_error, retry_after_seconds
 from nodes.offline import OfflineChatModel

@@ -265,7 +265,7 @@ def test_a_gateway_that_cannot_start_says_why_in_one_line(
 def test_a_question_nobody_answers_in_time_is_rejected_and_the_rejection_is_the_first_answer() -> None:
     from langgraph.checkpoint.memory import InMemorySaver
 
-    from graphs.gateway import Gateway, Session, build_agent
+    from apps.gateway.proxy import Gateway, Session, build_agent
     from nodes.effects import ask_key
     from nodes.journal import Journal
     from policies.supervisor.rules.policy import SupervisorPolicy
@@ -341,7 +341,7 @@ def test_asyncios_reaped_child_warning_is_not_a_second_line(capsys) -> None:
     (its own error already says the server did not start), and nothing else asyncio logs."""
     import logging
 
-    from graphs.cli_gateway import ReapedChild
+    from apps.cli.gateway import ReapedChild
 
     record = logging.LogRecord(
         "asyncio", logging.WARNING, __file__, 1, "Unknown child process pid %d, x", (7,), None

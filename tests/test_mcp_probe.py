@@ -19,9 +19,9 @@ pytest.importorskip("langchain.agents")
 
 from langchain_core.tools import StructuredTool
 
+from apps.cli.main import main
+from apps.probe.runner import probe
 from demo_tools.mcp_server import PLANTED_ADDRESS
-from graphs.cli import main
-from graphs.probe import probe
 from nodes import mcp_tools
 from nodes.mcp_tools import MCPServerError, MCPServers, mcp_policy, structured_results
 

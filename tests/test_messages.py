@@ -14,12 +14,12 @@ from langchain_core.messages import AIMessage, HumanMessage, ToolMessage
 from langgraph.checkpoint.memory import InMemorySaver
 from langgraph.types import Command
 
+from apps.cli.main import main
+from apps.cli.progress import progress_line
+from apps.operations.runs import result_json
 from demo_tools.ledger import MemoryLedger
 from demo_tools.reflection import INCIDENT_CONTEXT
-from graphs.cli import main
-from graphs.progress import progress_line
 from graphs.registry import PATTERNS
-from graphs.runs import result_json
 from nodes.messages import (
     REQUEST_HASH_KEY,
     REQUEST_MESSAGE_KEY,

@@ -507,7 +507,7 @@ def test_each_run_on_a_thread_has_its_own_budget_and_rows():
     [first_call], [second_call] = first["governance_calls"], second["governance_calls"]
     assert first_call["run_id"] != second_call["run_id"]
     # each run starts from no rows, with a store or without: the earlier run's are in its checkpoints
-    from graphs.audit import read_audit
+    from apps.operations.audit import read_audit
 
     audit = read_audit(agent, config)
     assert audit.source == "checkpoints"

@@ -405,7 +405,7 @@ def test_a_model_readers_mandates_drive_naming_and_authority_alike():
 
 
 # ------------------------------------------------------------------ generated: the two classes
-# Requests drawn by the one generator's pieces (tests/attack_strategies.py, policies.attack_shapes):
+# Requests drawn by the one generator's pieces (tests/attack_strategies.py, apps.probe.shapes):
 # another payee's bill named in a clause of any construction that asks for nothing, beside the one
 # accepted imperative; and a value every record of the listing shares, or a status, inside it.
 MANDATE = "Pay City Water bill B-31."

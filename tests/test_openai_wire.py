@@ -19,11 +19,11 @@ from langchain_openai import ChatOpenAI
 from langgraph.checkpoint.memory import InMemorySaver
 from langgraph.types import Command
 
+from apps.cli.main import main
 from demo_tools.reflection import demo_input
 from demo_tools.supervisor import BillingDesk, demo_tools
 from demo_tools.supervisor import demo_input as demo_input_supervisor
 from graphs import reflection, supervisor
-from graphs.cli import main
 from graphs.registry import PATTERNS, run_result
 from nodes.llm_json import CLIENT_TIMEOUT_GRACE
 from nodes.model import get_chat_model

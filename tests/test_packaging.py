@@ -117,7 +117,7 @@ def test_an_unknown_name_is_an_attribute_error():
 
 @pytest.mark.parametrize(
     "module",
-    ["graphs.store", "graphs.supervisor", "nodes.middleware.agent", "policies.supervisor.rules.kinds"],
+    ["nodes.store", "graphs.supervisor", "nodes.middleware.agent", "policies.supervisor.rules.kinds"],
 )
 def test_in_a_clone_the_packages_names_are_the_same_modules(module):
     aliased = importlib.import_module(f"{PACKAGE}.{module}")

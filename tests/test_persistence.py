@@ -13,9 +13,17 @@ from pathlib import Path
 
 import pytest
 
+from apps.operations.runs import (
+    NotWaiting,
+    RunNotFound,
+    list_runs,
+    load_run,
+    resume_run,
+    run_config,
+    waiting_runs,
+)
 from graphs.registry import PATTERNS, run_result
-from graphs.runs import NotWaiting, RunNotFound, list_runs, load_run, resume_run, run_config, waiting_runs
-from graphs.store import StoreError, open_checkpointer, open_ledger, parse_location
+from nodes.store import StoreError, open_checkpointer, open_ledger, parse_location
 
 pytestmark = pytest.mark.integration
 
@@ -73,8 +81,8 @@ def _run_every_pattern(location: str) -> dict[str, dict]:
 
 READ_BACK = """
 import json, sys
-from graphs.runs import list_runs, load_run
-from graphs.store import open_checkpointer
+from apps.operations.runs import list_runs, load_run
+from nodes.store import open_checkpointer
 with open_checkpointer(sys.argv[1]) as saver:
     runs = {r.thread_id: r.as_dict() for r in list_runs(saver)}
     print(json.dumps({t: {"summary": runs[t], "result": load_run(saver, t).result} for t in runs}, default=str))
@@ -180,8 +188,8 @@ def test_reject_from_the_cli_stops_the_run(tmp_path):
 WORKER = """
 import json, sys
 from graphs.registry import PATTERNS, run_result
-from graphs.runs import run_config
-from graphs.store import open_checkpointer, open_ledger
+from apps.operations.runs import run_config
+from nodes.store import open_checkpointer, open_ledger
 url, worker, count, out = sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[4]
 names = list(PATTERNS)
 results = {}

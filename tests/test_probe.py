@@ -12,9 +12,9 @@ from pathlib import Path
 
 import pytest
 
+from apps.probe.attacks import SHAPES, ProbeTask, generate, writable_paths
+from apps.probe.runner import probe
 from demo_tools import support_desk
-from graphs.probe import probe
-from policies.attacks import SHAPES, ProbeTask, generate, writable_paths
 from policies.supervisor import ArgSource
 from tests.figures import FIGURES
 
@@ -191,7 +191,7 @@ def test_the_cli_gates_on_a_bypass(tmp_path):
 
 
 def test_the_clis_shape_names_are_the_generators():
-    from graphs.cli_probe import SHAPE_NAMES
+    from apps.cli.probe import SHAPE_NAMES
 
     assert SHAPE_NAMES == SHAPES
 
@@ -201,8 +201,8 @@ def _cli(file: str, **over):
     import argparse
     import io
 
-    from graphs.cli_errors import CliError
-    from graphs.cli_probe import probe_command
+    from apps.cli.errors import CliError
+    from apps.cli.probe import probe_command
 
     args = argparse.Namespace(
         file=file, seed=0, per_shape=1, engine=["graph"], shape=None, json=False, output=None, **over

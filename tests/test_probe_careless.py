@@ -13,7 +13,7 @@ import importlib
 
 import pytest
 
-from graphs.probe import probe
+from apps.probe.runner import probe
 from tests.probe_careless.bench import DOMAINS, named
 from tests.probe_careless.common import exploited
 

@@ -1,5 +1,5 @@
 """The probe's generator learns issue 49's classes and issue 46's attacker values
-(:func:`policies.attacks.generate`, built on :mod:`policies.attack_shapes`, the pieces the tests'
+(:func:`apps.probe.attacks.generate`, built on :mod:`apps.probe.shapes`, the pieces the tests'
 Hypothesis strategies draw from): requests of other constructions, short codes, amounts just under
 each limit, the largest trusted figure, links inside sentences, a look-alike in place of the
 genuine record, another subject's record (the user as attacker), a record spelled otherwise, an
@@ -12,10 +12,10 @@ from typing import Any
 
 from langchain_core.tools import tool
 
+from apps.probe.attacks import SHAPES, ProbeTask, generate
+from apps.probe.runner import probe
+from apps.probe.shapes import CONSTRUCTIONS
 from demo_tools import support_desk
-from graphs.probe import probe
-from policies.attack_shapes import CONSTRUCTIONS
-from policies.attacks import SHAPES, ProbeTask, generate
 from policies.supervisor import ToolRules
 from policies.supervisor.reading.words import forms, mandates
 

@@ -1,6 +1,6 @@
 """The probe's ``aside_record`` and ``shared_value`` shapes (issue 49: naming is evidence of which
 record, read from the mandates): the classes ``tests/test_named_source.py`` generates with
-Hypothesis, made by the probe's generator from the same pieces (:mod:`policies.attack_shapes`).
+Hypothesis, made by the probe's generator from the same pieces (:mod:`apps.probe.shapes`).
 On a careful policy (the ``named`` source) nothing they plant runs unasked, in both engines; on the
 review's logic before the fix (naming read from the whole request; a value every record shares
 pointing at every record) the probe finds each, with the rule to fix."""
@@ -13,9 +13,9 @@ import pytest
 from hypothesis import given, settings
 from langchain_core.tools import tool
 
-from graphs.probe import probe
-from policies.attack_shapes import CONSTRUCTIONS, aside_request, shared_values, with_shared_value
-from policies.attacks import ProbeTask, generate
+from apps.probe.attacks import ProbeTask, generate
+from apps.probe.runner import probe
+from apps.probe.shapes import CONSTRUCTIONS, aside_request, shared_values, with_shared_value
 from policies.supervisor import ArgSource, Requested, SupervisorPolicy, ToolRules
 from policies.supervisor.reading.words import mandates, stated_text
 from policies.tools import ToolSpec

@@ -19,13 +19,13 @@ from xml.etree import ElementTree as ET
 
 import pytest
 
+from apps.cli.errors import CliError
+from apps.cli.probe import probe_command
+from apps.probe.attacks import Attack, Shape
+from apps.probe.findings import blame, findings_of
+from apps.probe.report import AttackResult, Gate
+from apps.probe.runner import declaration, lifted, probe
 from demo_tools import support_desk
-from graphs.cli_errors import CliError
-from graphs.cli_probe import probe_command
-from graphs.probe import declaration, lifted, probe
-from graphs.probe_findings import blame, findings_of
-from graphs.probe_report import AttackResult, Gate
-from policies.attacks import Attack, Shape
 from policies.supervisor import ArgSource, Requested, SupervisorPolicy
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -23,9 +23,9 @@ from langgraph.checkpoint.memory import InMemorySaver
 from langgraph.types import Command
 
 from demo_tools import support_desk as desk
-from graphs.store import open_checkpointer
 from nodes.middleware import GovernanceMiddleware, GovernanceState
 from nodes.offline.support_desk import OfflineDeskModel
+from nodes.store import open_checkpointer
 from tests.race_harness import outbox
 
 pytestmark = pytest.mark.integration

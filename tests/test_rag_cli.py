@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from graphs.cli import main
+from apps.cli.main import main
 
 
 def test_offline_cli_run(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:

@@ -235,7 +235,7 @@ def test_desk_console_as_names_the_reviewer_and_a_second_answer_is_told_who(tmp_
 
     def console(*args: str) -> subprocess.CompletedProcess[str]:
         return subprocess.run(
-            [sys.executable, "-m", "governed_agent_patterns.graphs.support_desk", "--db", str(db), *args],
+            [sys.executable, "-m", "governed_agent_patterns.apps.cli.desk", "--db", str(db), *args],
             cwd=ROOT,
             env={**os.environ, "PYTHONPATH": str(ROOT)},
             capture_output=True,
@@ -247,8 +247,8 @@ def test_desk_console_as_names_the_reviewer_and_a_second_answer_is_told_who(tmp_
     assert console("--thread", "T", "--as", "alice", "--answer", '{"type": "approve"}').returncode == 0
     again = console("--thread", "T", "--as", "bob", "--answer", '{"type": "approve"}')
     assert again.returncode == 2 and ", by alice)" in again.stderr, again.stderr
-    from graphs.store import open_checkpointer
     from graphs.support_desk import build_agent
+    from nodes.store import open_checkpointer
 
     with open_checkpointer(str(db)) as saver:
         values = build_agent(checkpointer=saver).get_state({"configurable": {"thread_id": "T"}}).values

@@ -65,8 +65,8 @@ def test_waiting_says_who_must_answer_and_who_approved_already(tmp_path, capsys,
     the reviewers who approved it already (four-eyes); ``--json`` the same fields."""
     import json
 
-    from graphs.cli import main
-    from graphs.cli_errors import EXIT_OK, EXIT_WAITING
+    from apps.cli.errors import EXIT_OK, EXIT_WAITING
+    from apps.cli.main import main
 
     monkeypatch.delenv("OPENAI_API_KEY", raising=False)
     db, policy = str(tmp_path / "runs.sqlite"), tmp_path / "four_eyes.json"

@@ -10,12 +10,12 @@ import pytest
 from langgraph.checkpoint.memory import InMemorySaver
 from langgraph.types import Command
 
+from apps.cli.main import main
+from apps.operations.runs import list_runs, waiting_runs
 from demo_tools.reflection import demo_input as reflection_input
 from demo_tools.supervisor import demo_input as supervisor_input
 from graphs import reflection, supervisor
-from graphs.cli import main
-from graphs.runs import list_runs, waiting_runs
-from graphs.store import open_checkpointer
+from nodes.store import open_checkpointer
 from policies.supervisor import demo_policy
 
 

@@ -11,11 +11,11 @@ from pathlib import Path
 
 import pytest
 
+from apps.operations.runs import result_json
 from demo_tools.supervisor import demo_input
 from devtools import serve
-from graphs.runs import result_json
-from graphs.store import LEDGER_ENV, LedgerOnUse, StoreError, ledger_from_env
 from graphs.supervisor import build_graph, served_tools
+from nodes.store import LEDGER_ENV, LedgerOnUse, StoreError, ledger_from_env
 from policies.supervisor import SupervisorPolicy, demo_policy
 
 ROOT = Path(__file__).resolve().parent.parent

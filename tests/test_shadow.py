@@ -22,9 +22,9 @@ from langgraph.checkpoint.memory import InMemorySaver
 from langgraph.store.memory import InMemoryStore
 from pydantic import ValidationError
 
+from apps.operations.audit import stored_audit
+from apps.operations.shadow import shadow_report
 from demo_tools import support_desk as desk
-from graphs.audit import stored_audit
-from graphs.shadow import shadow_report
 from graphs.supervisor import build_graph
 from nodes.middleware import GovernanceMiddleware
 from nodes.scripted import ScriptedToolModel
@@ -284,7 +284,7 @@ def cli(*args: str) -> subprocess.CompletedProcess[str]:
 
 
 def test_the_shadow_report_over_a_database_counts_both_engines_threads(db):
-    from graphs.store import open_checkpointer, open_store
+    from nodes.store import open_checkpointer, open_store
 
     with open_checkpointer(db) as saver, open_store(db) as store:
         for engine in ENGINES:
@@ -315,7 +315,7 @@ def test_the_shadow_report_over_a_database_counts_both_engines_threads(db):
 
 
 def test_the_shadow_report_of_a_store_with_nothing_in_shadow_says_so(tmp_path):
-    from graphs.store import open_store
+    from nodes.store import open_store
 
     with open_store(str(tmp_path / "empty.sqlite")):  # a store, with nothing in it
         pass
@@ -374,7 +374,7 @@ def test_checks_in_shadow_decide_as_the_policy_without_their_rules(shadowed, amo
 
 def test_shadow_report_on_a_store_that_is_not_there_is_an_error(tmp_path, capsys):
     """A mistyped ``--db`` is not an empty report: exit 2, and no empty store is made."""
-    from graphs.cli import main
+    from apps.cli.main import main
 
     missing = tmp_path / "typo.sqlite"
     with pytest.raises(SystemExit) as exited:

@@ -21,8 +21,8 @@ from pathlib import Path
 
 import pytest
 
-from graphs.runs import UnreadableRun, UnreadableRunWarning, list_runs, waiting_runs
-from graphs.store import StoreError, open_checkpointer, open_store
+from apps.operations.runs import UnreadableRun, UnreadableRunWarning, list_runs, waiting_runs
+from nodes.store import StoreError, open_checkpointer, open_store
 
 ROOT = Path(__file__).resolve().parent.parent
 EXE = Path(sys.executable).parent / "agent-patterns"
@@ -188,7 +188,7 @@ def test_the_index_of_runs_skips_a_damaged_thread_on_postgres(pg_url, capsys):
     """The same on PostgreSQL: a thread whose input checkpoint cannot be decoded is read around."""
     import psycopg
 
-    from graphs.cli import main
+    from apps.cli.main import main
 
     assert main(["run", "supervisor", "--human", "--json", "--thread-id", WAITING, "--db", pg_url]) == 3
     assert main(["run", "reflection", "--json", "--thread-id", DONE, "--db", pg_url]) == 0
@@ -324,7 +324,7 @@ def test_a_new_store_in_a_read_only_folder_is_a_clear_error(tmp_path):
 def test_the_read_only_fallback_in_process(db, monkeypatch):
     """Without a mount: a store whose writes fail as a read-only one's do is opened for reading by
     open_checkpointer and open_store, and refused with writable=True."""
-    import graphs.store as store
+    import nodes.store as store
 
     connect = sqlite3.connect
 

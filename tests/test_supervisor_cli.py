@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from graphs.cli import EXIT_OK, EXIT_WAITING, main
+from apps.cli.main import EXIT_OK, EXIT_WAITING, main
 
 
 def test_cli_auto_approver_by_default(capsys, monkeypatch):

@@ -23,10 +23,10 @@ from hypothesis import strategies as st
 from langchain_core.messages import AIMessage
 from langgraph.types import Command
 
-from graphs.audit import stored_audit, verify_audit
-from graphs.store import open_checkpointer, open_store
+from apps.operations.audit import stored_audit, verify_audit
 from nodes import audit as log
 from nodes.stamps import AUDIT_KEY_ENV
+from nodes.store import open_checkpointer, open_store
 from policies import tamper
 from tests.test_audit_log import APPROVE, build, config, turn
 

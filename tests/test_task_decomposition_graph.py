@@ -7,8 +7,8 @@ import json
 import pytest
 from langgraph.checkpoint.memory import InMemorySaver
 
+from apps.cli.main import EXIT_OK, main
 from demo_tools.task_decomposition import GOAL, demo_tools
-from graphs.cli import EXIT_OK, main
 from graphs.task_decomposition import build_graph
 from nodes.offline import OfflineChatModel
 from policies.task_decomposition import TaskDecompositionPolicy

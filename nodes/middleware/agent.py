@@ -84,7 +84,7 @@ class GovernanceMiddleware(ToolRunning, AgentMiddleware[GovernanceState, Any, An
     once whoever races, keeps the first answer to a question, and lets limits count what ran in
     any process; by default the one beside the checkpointer of the invocation (the same SQLite
     file or PostgreSQL database as its runs), so every process running the agent on that store
-    shares it. Give one (``graphs.store.open_journal(location)``) where the checkpointer is not
+    shares it. Give one (``nodes.store.open_journal(location)``) where the checkpointer is not
     ``SqliteSaver`` or ``PostgresSaver`` and several processes act on a thread. ``reader``: how the
     user's turn is read into mandates (:class:`~policies.supervisor.reading.words.RequestReader`; default: the
     positive grammar; a model's: :class:`nodes.model_reader.ModelReader`), given the client's

@@ -10,7 +10,7 @@ never reached its end moves when the next run starts. Moved rows are keyed by ru
 and content (:func:`nodes.audit.content_key`): moving them again changes nothing, and a branch that
 forked from a run keeps both branches' rows.
 Without a store, nothing moves, and each run still starts from none: a run's rows stay in its own
-checkpoints (the thread's history), which ``graphs.audit.read_audit`` reads, each run's newest, so
+checkpoints (the thread's history), which ``apps.operations.audit.read_audit`` reads, each run's newest, so
 a long thread's checkpoints do not grow with every earlier run's rows either.
 """
 
@@ -41,7 +41,7 @@ def run_started(state: Mapping[str, Any], runtime: Any) -> tuple[dict[str, Any],
     """At a new run's start: the rows started over (``RESET``), so a checkpoint carries one run's
     rows with a store or without; and, with a store, what of the previous run must move to the log
     first (its rows, when its end did not move them). Without a store the previous run's rows stay
-    in its own checkpoints, where ``graphs.audit.read_audit`` reads them (each run's newest)."""
+    in its own checkpoints, where ``apps.operations.audit.read_audit`` reads them (each run's newest)."""
     resets = {key: [RESET] for key in ROW_KEYS.values() if state.get(key)}
     if audit.logging_to(runtime) is None:
         return resets, []

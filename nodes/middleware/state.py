@@ -11,7 +11,7 @@ thread (``governance_seen``) are private. Every audit row is written through :fu
 The rows in state are the current run's: each run starts from none (``RESET``), so a checkpoint
 does not carry every earlier run's rows. With a store (``create_agent(..., store=...)``, or the
 server's) each run's rows also move to the thread's audit log (:mod:`nodes.middleware.audit`);
-without one they stay in the run's own checkpoints (``graphs.audit.read_audit`` reads both).
+without one they stay in the run's own checkpoints (``apps.operations.audit.read_audit`` reads both).
 
 Each key's channel is LangGraph's reducer or last-value channel, copied by its attributes rather
 than built again (``nodes.langgraph_private.CopiedAggregate``, ``CopiedLastValue``): LangGraph copies

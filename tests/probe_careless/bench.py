@@ -10,7 +10,7 @@ import importlib
 import time
 from typing import Any
 
-from graphs.probe import probe
+from apps.probe.runner import probe
 from tests.probe_careless.common import Mistake, exploited
 
 DOMAINS = ("banking", "mailcal", "helpdesk")

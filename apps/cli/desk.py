@@ -1,0 +1,124 @@
+"""The support desk's console: one turn of a desk thread, or an answer to what it waits for, from
+any shell (docs/quickstart.md): ``python -m governed_agent_patterns.apps.cli.desk --db desk.sqlite
+--thread T1 "text"`` (in a clone, ``python -m apps.cli.desk``)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sqlite3
+import sys
+from collections.abc import Sequence
+from typing import Any
+
+from apps.cli.commands import default_reviewer
+from apps.cli.errors import CliError
+from apps.operations.runs import (
+    NotWaiting,
+    RunNotFound,
+    ThreadWaiting,
+    UnreadableRun,
+    answer_waiting,
+    carry_on_first,
+)
+from demo_tools import support_desk as desk
+from graphs.desk_policy import DeskPolicyError
+from nodes.journal import ThreadBusy
+from nodes.store import StoreError, journal_for, open_checkpointer, open_store
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """``python -m governed_agent_patterns.apps.cli.desk --db desk.sqlite --thread T1 "text"``:
+    one turn of a desk thread on SQLite (checkpointer, store and journal in one file); ``--answer
+    JSON`` answers what the thread waits for instead (``'{"type": "approve"}'``, an edit, a
+    reject), from any process. One run at a time per thread (``--wait``: how long to wait for
+    one going on it); the first answer to a question wins. Prints the reply, or what waits and
+    why (exit 3); an error is one line (exit 2): a thread that does not exist or waits on nothing,
+    an answer given already, an answer that is not JSON, a store that cannot be read."""
+    parser = argparse.ArgumentParser(prog="support_desk", description=main.__doc__)
+    parser.add_argument("--db", required=True, help="the SQLite file the thread lives in")
+    parser.add_argument("--thread", required=True, help="the thread (one customer's conversation)")
+    parser.add_argument("--customer", default=desk.SUBJECT["customer"], help="whom the thread acts for")
+    parser.add_argument("--answer", help="a reviewer's decision, as JSON (LangChain's HITL shape)")
+    parser.add_argument(
+        "--wait", type=float, default=60.0, help="seconds to wait for a run going on the thread (default 60)"
+    )
+    parser.add_argument(
+        "--as",
+        dest="reviewer",
+        metavar="NAME",
+        help="who answers, kept in the audit (default: $AGENT_PATTERNS_REVIEWER, else the OS user)",
+    )
+    parser.add_argument("text", nargs="?", help="the support agent's message")
+    args = parser.parse_args(argv)
+    if (args.answer is None) == (args.text is None):
+        parser.error("give a message, or --answer")
+    decision: Any = None
+    if args.answer is not None:
+        try:
+            decision = json.loads(args.answer)
+        except (ValueError, RecursionError) as exc:
+            return _error(f'--answer is not JSON ({exc}): give a decision such as \'{{"type": "approve"}}\'')
+        if not isinstance(decision, dict):
+            return _error('--answer must be a JSON object such as \'{"type": "approve"}\'')
+        try:  # every answer from the console names someone (one the decision names stands)
+            args.reviewer = None if "reviewer" in decision else default_reviewer(args.reviewer)
+        except CliError as exc:
+            return _error(str(exc))
+    try:
+        result = _turn(args, decision)
+    except (NotWaiting, RunNotFound, ThreadWaiting, UnreadableRun, StoreError, ThreadBusy) as exc:
+        return _error(str(exc))
+    except DeskPolicyError as exc:  # the deployment's policy file or signoff
+        return _error(str(exc))
+    except sqlite3.DatabaseError as exc:  # a damaged store
+        return _error(f"run store {args.db} cannot be read: {exc}")
+    waiting = result.get("__interrupt__")
+    if waiting:
+        print("waits:", waiting[0].value["action_requests"][0]["description"])
+        return 3
+    print(result["messages"][-1].content)
+    return 0
+
+
+def _turn(args: Any, decision: dict[str, Any] | None) -> dict[str, Any]:
+    """The console's turn: an answer to the question the thread waits on, or the agent's message
+    (after carrying on a run whose process died, so that its side effect is reconciled first)."""
+    from graphs.support_desk import build_agent  # builds the served graph: DeskPolicyError is main's
+
+    config: Any = {"configurable": {"thread_id": args.thread}}
+    with open_checkpointer(args.db, writable=True) as saver, open_store(args.db) as store:
+        journal = journal_for(saver)
+        agent = build_agent(checkpointer=saver, store=store, journal=journal)
+        if decision is not None:
+            if saver.get_tuple(config) is None:
+                raise RunNotFound(f"no thread {args.thread!r} in {args.db}: nothing waits there to answer")
+            return dict(
+                answer_waiting(
+                    agent,
+                    args.thread,
+                    _with_reviewer(decision, args.reviewer),
+                    journal=journal,
+                    wait=args.wait,
+                )
+            )
+        given = {"messages": [("user", args.text)], "governance_subject": {"customer": args.customer}}
+        with journal.turn(args.thread, wait=args.wait):
+            pending = carry_on_first(agent, args.thread)
+            if pending is not None:  # the thread's last run died and waits on a human now
+                return pending
+            return dict(agent.invoke(given, config))
+
+
+def _with_reviewer(decision: dict[str, Any], reviewer: str | None) -> dict[str, Any]:
+    """The console's answer in LangChain's HITL shape, naming its reviewer beside the decision."""
+    return {"decisions": [decision], **({"reviewer": reviewer} if reviewer else {})}
+
+
+def _error(text: str) -> int:
+    print(f"support_desk: error: {' '.join(text.split())}", file=sys.stderr)
+    return 2
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

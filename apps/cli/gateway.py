@@ -1,0 +1,204 @@
+"""``agent-patterns gateway``: serve MCP in front of upstream MCP servers, governed
+(:mod:`apps.gateway.proxy`, docs/mcp.md); ``agent-patterns policy-schema``: the JSON Schema of a
+policy file."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import logging
+import runpy
+import shlex
+from collections.abc import Callable, Mapping
+from pathlib import Path
+from typing import Any, TextIO
+
+from apps.cli.errors import CliError
+
+#: A gateway session is one run: its budgets, where a policy file does not set them, fit a client's
+#: session (an hour, 200 calls) rather than one agent turn (SupervisorPolicy's 30 s, 8 calls).
+GATEWAY_BUDGETS: dict[str, Any] = {"max_seconds": 3600.0, "max_tool_calls": 200}
+POLICY_HELP = (
+    "the policy: a .toml / .yaml / .json policy file (agent-patterns policy-schema), or a Python file "
+    "defining `policy` (a SupervisorPolicy, or a function of the tools' MCP hints returning one), and "
+    "optionally `custom_rules` and `subject` (default: the MCP hints' defaults, docs/mcp.md)"
+)
+
+
+def add_gateway_parser(sub: Any, db_option: Callable[[argparse.ArgumentParser], None]) -> None:
+    gateway = sub.add_parser("gateway", help="serve MCP in front of MCP servers: every tool call governed")
+    gateway.add_argument(
+        "--upstream",
+        action="append",
+        default=[],
+        metavar="COMMAND|URL",
+        help="an upstream MCP server: a command line (stdio) or an http(s) URL (streamable HTTP); repeatable",
+    )
+    gateway.add_argument(
+        "--config",
+        metavar="FILE",
+        help='upstream servers as a JSON file {"mcpServers": {name: {command, args}}}',
+    )
+    gateway.add_argument("--policy", metavar="FILE", help=POLICY_HELP)
+    gateway.add_argument(
+        "--http", type=int, metavar="PORT", help="serve streamable HTTP at http://HOST:PORT/mcp"
+    )
+    gateway.add_argument(
+        "--host", default="127.0.0.1", help="the address --http listens on (default 127.0.0.1)"
+    )
+    gateway.add_argument(
+        "--ask-timeout", type=float, metavar="SECONDS", help="reject a call nobody answered within SECONDS"
+    )
+    db_option(gateway)
+    schema = sub.add_parser("policy-schema", help="print the JSON Schema of a policy file (gateway --policy)")
+    schema.add_argument("-o", "--output", metavar="FILE", help="write it to FILE instead of stdout")
+
+
+def _upstreams(args: argparse.Namespace) -> list[Any]:
+    from apps.gateway.proxy import GatewayError, Upstream, upstreams_from_config
+
+    found: list[Upstream] = []
+    if args.config:
+        try:
+            config = json.loads(Path(args.config).read_text(encoding="utf-8"))
+        except (OSError, ValueError) as exc:
+            raise CliError(f"gateway: --config {args.config}: {exc}") from None
+        try:
+            found.extend(upstreams_from_config(config if isinstance(config, dict) else {}))
+        except GatewayError as exc:
+            raise CliError(f"gateway: --config {args.config}: {exc}") from None
+    for n, given in enumerate(args.upstream, start=1):
+        if given.startswith(("http://", "https://")):
+            found.append(Upstream(f"upstream-{n}", url=given))
+            continue
+        words = shlex.split(given)
+        if not words:
+            raise CliError("gateway: --upstream: an empty command")
+        found.append(Upstream(f"upstream-{n}", command=words[0], args=tuple(words[1:])))
+    if not found:
+        raise CliError(
+            "gateway: name at least one upstream server (--upstream COMMAND|URL, or --config FILE)"
+        )
+    return found
+
+
+def load_policy(path: str | None, hints: Mapping[str, Any], tools: list[Any]) -> tuple[Any, dict[str, Any]]:
+    """The gateway's policy, and what else its file defines (``custom_rules``, ``subject``)."""
+    from nodes.mcp_tools import load_policy_file, mcp_policy
+    from policies.policy_file import PolicyFileError
+    from policies.supervisor.rules.policy import SupervisorPolicy
+
+    if path is None:
+        return mcp_policy(tools, **GATEWAY_BUDGETS), {}
+    file = Path(path)
+    if not file.is_file():
+        raise CliError(f"gateway: no such policy file: {path}")
+    if file.suffix.lower() in (".toml", ".yaml", ".yml", ".json"):
+        try:
+            return load_policy_file(file, hints, GATEWAY_BUDGETS), {}
+        except PolicyFileError as exc:
+            raise CliError(str(exc)) from None
+    try:
+        found = runpy.run_path(str(file), run_name="__gateway_policy__")
+    except Exception as exc:  # the user's file: say what broke, never a traceback
+        raise CliError(f"gateway: {path} failed to load: {type(exc).__name__}: {exc}") from None
+    given = found.get("policy")
+    if callable(given) and not isinstance(given, SupervisorPolicy):
+        given = given(hints)
+    if not isinstance(given, SupervisorPolicy):
+        raise CliError(f"gateway: {path} must define policy: a SupervisorPolicy, or a function of the hints")
+    return given, {k: found[k] for k in ("custom_rules", "subject") if k in found}
+
+
+async def _serve(args: argparse.Namespace, err: TextIO) -> None:
+    from apps.gateway.proxy import Gateway, connected, hints
+    from apps.gateway.server import serve_http, serve_stdio
+    from nodes.store import open_async_checkpointer, open_journal
+
+    async with connected(_upstreams(args)) as (tools, listed):
+        found = hints(tools, listed)
+        policy, extra = load_policy(args.policy, found, tools)
+        async with open_async_checkpointer(args.db) as saver:
+            with open_journal(args.db) as journal:
+                gateway = Gateway(
+                    tools,
+                    listed,
+                    policy,
+                    checkpointer=saver,
+                    journal=journal,
+                    custom_rules=extra.get("custom_rules"),
+                    subject=extra.get("subject"),
+                    ask_timeout=args.ask_timeout,
+                    log=err,
+                    db=args.db,
+                )
+                try:
+                    if args.http:
+
+                        def started() -> None:
+                            print(
+                                f"gateway: serving http://{args.host}:{args.http}/mcp", file=err, flush=True
+                            )
+
+                        await serve_http(gateway, args.host, args.http, started)
+                    else:
+                        await serve_stdio(gateway)
+                finally:
+                    await gateway.close()
+
+
+class ReapedChild(logging.Filter):
+    """Drops asyncio's ``Unknown child process pid N, will report returncode 255``: logged when an
+    upstream server exits before asyncio's child watcher sees it (another waiter reaped it). The
+    gateway says itself that the server did not start, in one line; this would be a second."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        return not str(record.msg).startswith("Unknown child process pid")
+
+
+def gateway_command(args: argparse.Namespace, err: TextIO) -> int:
+    logging.getLogger("asyncio").addFilter(ReapedChild())
+    try:
+        import langchain.agents  # noqa: F401
+        import langchain_mcp_adapters  # noqa: F401
+        import mcp  # noqa: F401
+    except ImportError as exc:
+        raise CliError(
+            f"gateway: needs the mcp extra ({exc.name} is not installed): "
+            "pip install 'governed-agent-patterns[mcp]'"
+        ) from None
+    from apps.gateway.proxy import GatewayError
+
+    try:
+        asyncio.run(_serve(args, err))
+    except (GatewayError, OSError) as exc:
+        raise CliError(f"gateway: {exc}") from None
+    except BaseExceptionGroup as group:  # an upstream that failed, inside anyio's task groups
+        leaves = _leaves(group)
+        ours = [e for e in leaves if isinstance(e, CliError | GatewayError)]
+        if ours:
+            raise CliError(f"gateway: {ours[0]}".replace("gateway: gateway: ", "gateway: ")) from None
+        first = leaves[0] if leaves else group
+        raise CliError(
+            f"gateway: an upstream server closed its connection ({type(first).__name__}: {first}): "
+            "check that each --upstream runs an MCP server"
+        ) from None
+    return 0
+
+
+def _leaves(error: BaseException) -> list[BaseException]:
+    if isinstance(error, BaseExceptionGroup):
+        return [leaf for inner in error.exceptions for leaf in _leaves(inner)]
+    return [error]
+
+
+def policy_schema_command(args: argparse.Namespace, out: TextIO) -> int:
+    from policies.policy_file import policy_json_schema
+
+    text = json.dumps(policy_json_schema(), indent=2) + "\n"
+    if args.output:
+        Path(args.output).write_text(text, encoding="utf-8")
+    else:
+        out.write(text)
+    return 0

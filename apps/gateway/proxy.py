@@ -1,0 +1,533 @@
+"""``agent-patterns gateway``: an MCP server in front of one or more upstream MCP servers, with the
+governance of a ``create_agent`` agent (docs/mcp.md).
+
+Each client session is one thread of a ``create_agent`` agent with ``GovernanceMiddleware``, kept
+in the store ``--db`` names: the client is its model (each ``tools/call`` is the model's next tool
+call), the upstream servers' tools are its tools. So every call gets the middleware's decisions,
+rows, journal and audit, with nothing of its own: approved calls are forwarded upstream; refused
+ones come back as MCP tool errors (``isError``) that say why; a call the policy asks a human about
+waits until ``agent-patterns approve`` / ``reject`` answers it from another shell against the same
+store (the first answer wins; ``ask_timeout`` rejects it when nobody answers). Values seen in
+untrusted results are tracked across the session's calls, as in the engines.
+
+What a gateway cannot see is the user's turn: a client sends only calls. A client may send it in a
+call's ``_meta`` (``{"agent-patterns/request": "<the user's message>"}``): a new request starts a
+new turn (a run) on the session's thread, and the rules that read the request decide on it. A call
+without it is reviewed under :func:`policies.mcp.without_request`: those rules ask a human.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import sys
+import time
+import uuid
+from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from langchain_core.language_models.chat_models import BaseChatModel
+from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, ToolMessage
+from langchain_core.outputs import ChatGeneration, ChatResult
+from langgraph.types import Command
+from mcp import types
+from pydantic import PrivateAttr
+
+from nodes.effects import ask_key, first_answer
+from nodes.journal import DONE, NOT_RUN, STARTED, Journal, process_alive
+from nodes.mcp_tools import mcp_hints, structured_results
+from policies.mcp import without_request
+from policies.supervisor.rules.policy import SupervisorPolicy
+
+#: The name in the gateway threads' checkpoint metadata (the CLI's ``runs``/``waiting``/``approve``).
+AGENT_NAME = "mcp_gateway"
+#: ``_meta`` keys a client may send with a call.
+REQUEST_META = "agent-patterns/request"
+CALL_ID_META = "agent-patterns/call_id"
+#: The turn's text when the client does not send the user's request.
+NO_REQUEST = "(calls from an MCP client through the gateway; the user's request was not sent)"
+_END = object()
+#: Seconds an upstream server has to answer ``initialize``.
+START_TIMEOUT = 30.0
+#: The journal's thread of the calls clients named (``CALL_ID_META``): made once, whoever retries.
+CALLS_THREAD = "mcp-gateway:calls"
+
+
+async def _off_loop(fn: Callable[..., Any], *args: Any) -> Any:
+    """A journal call, off the event loop: an SQLite journal waits for the file's lock, which the
+    async checkpointer's open transaction may hold until the loop runs again."""
+    return await asyncio.to_thread(fn, *args)
+
+
+class GatewayError(RuntimeError):
+    """A gateway that cannot start (an upstream that does not answer, two tools of one name)."""
+
+
+class ClientModel(BaseChatModel):
+    """The "model" of a gateway session's agent: its replies are the client's calls, one at a
+    time; before taking the next it hands the previous call's answer back to the client."""
+
+    _session: Session | None = PrivateAttr(default=None)
+
+    @property
+    def _llm_type(self) -> str:
+        return "mcp-client"
+
+    def bind_tools(self, tools: Any, **kwargs: Any) -> ClientModel:
+        return self
+
+    def _generate(
+        self, messages: list[BaseMessage], stop: Any = None, run_manager: Any = None, **kw: Any
+    ) -> Any:
+        raise RuntimeError("the gateway's agent runs asynchronously only")
+
+    async def _agenerate(
+        self, messages: list[BaseMessage], stop: Any = None, run_manager: Any = None, **kw: Any
+    ) -> ChatResult:
+        session = self._session
+        if session is None:  # an agent built only to read the store (the CLI): never called
+            raise RuntimeError("this agent reads gateway threads; the gateway runs them")
+        session.deliver(messages)
+        item = await session.queue.get()
+        reply = AIMessage("") if item is _END else AIMessage("", tool_calls=[item])
+        return ChatResult(generations=[ChatGeneration(message=reply)])
+
+
+def _text_of(content: Any) -> list[types.TextContent]:
+    if isinstance(content, str):
+        return [types.TextContent(type="text", text=content)]
+    blocks = []
+    for block in content if isinstance(content, list) else [content]:
+        if isinstance(block, Mapping) and block.get("type") == "text":
+            blocks.append(types.TextContent(type="text", text=str(block.get("text", ""))))
+        else:
+            blocks.append(types.TextContent(type="text", text=json.dumps(block, default=str)))
+    return blocks
+
+
+def _refusal_text(content: Any) -> str | None:
+    """A governance refusal's one line (the middleware's ``{"refused": true, ...}``), else None."""
+    try:
+        value = json.loads(content) if isinstance(content, str) else None
+    except ValueError:
+        return None
+    if not isinstance(value, dict) or value.get("refused") is not True:
+        return None
+    return f"refused by the gateway's policy ({value.get('by')}): {value.get('reason')}"
+
+
+def tool_result(message: ToolMessage, output_schema: Mapping[str, Any] | None) -> types.CallToolResult:
+    """The MCP result of a call the agent answered: its content; ``isError`` for a refusal or an
+    upstream error; structured content where the tool declares an output schema."""
+    error = message.status == "error"
+    content = _text_of(message.content)
+    refused = _refusal_text(message.content) if error else None
+    if refused:
+        content = [types.TextContent(type="text", text=refused), *content]
+    structured = None
+    if not error and output_schema is not None and isinstance(message.content, str):
+        with contextlib.suppress(ValueError):
+            loaded = json.loads(message.content)
+            structured = loaded if isinstance(loaded, dict) else None
+    return types.CallToolResult(content=list(content), isError=error, structuredContent=structured)
+
+
+def error_result(text: str) -> types.CallToolResult:
+    return types.CallToolResult(content=[types.TextContent(type="text", text=text)], isError=True)
+
+
+@dataclass
+class Session:
+    """One client session: its thread, the calls it waits on, the turn running for it."""
+
+    thread_id: str
+    queue: asyncio.Queue[Any] = field(default_factory=asyncio.Queue)
+    waiting: dict[str, asyncio.Future[types.CallToolResult]] = field(default_factory=dict)
+    schemas: dict[str, Mapping[str, Any] | None] = field(default_factory=dict)
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    task: asyncio.Task[Any] | None = None
+    request: str | None = None
+    ended: str | None = None
+    done: dict[str, types.CallToolResult] = field(default_factory=dict)
+    agent: Any = None
+    #: asks the client's user a question (MCP elicitation) where the client supports it: the
+    #: answer (``{"type": "approve"}``...), or None when the user did not answer
+    asker: Callable[[Mapping[str, Any]], Awaitable[dict[str, Any] | None]] | None = None
+
+    def deliver(self, messages: Sequence[BaseMessage]) -> None:
+        """Answer the calls the messages answer (the tool messages after the last call)."""
+        for message in reversed(messages):
+            if isinstance(message, AIMessage) and message.tool_calls:
+                break
+            if isinstance(message, ToolMessage) and message.tool_call_id in self.waiting:
+                future = self.waiting.pop(message.tool_call_id)
+                if not future.done():
+                    future.set_result(tool_result(message, self.schemas.get(message.tool_call_id)))
+
+
+class Gateway:
+    """The gateway's state: the upstream tools, the policy, the store, and each session's thread.
+
+    ``tools``: the upstream tools as LangChain tools (``langchain-mcp-adapters``), ``listed``: the
+    upstream's MCP ``Tool`` objects (passed through in ``tools/list``); ``policy``: the policy (a
+    tool it does not allow is hidden); ``checkpointer``, ``journal`` and ``store``: where the
+    threads, answers and audit are kept; ``ask_timeout``: seconds a call waits for a human before
+    the gateway rejects it (None: as long as it takes); ``subject``: whom the sessions act for."""
+
+    def __init__(
+        self,
+        tools: Sequence[Any],
+        listed: Sequence[types.Tool],
+        policy: SupervisorPolicy,
+        *,
+        checkpointer: Any,
+        journal: Journal,
+        store: Any = None,
+        custom_rules: Mapping[str, Any] | None = None,
+        subject: Mapping[str, Any] | None = None,
+        ask_timeout: float | None = None,
+        poll: float = 0.1,
+        log: Any = None,
+        db: str = "<the gateway's --db>",
+    ) -> None:
+        self.policy = policy
+        allowed = set(policy.allowed_tools)
+        self.tools = structured_results(
+            tools
+        )  # all of them: the policy is fitted to them, and denies the rest
+        self.listed = [t for t in listed if t.name in allowed]
+        self.schemas = {t.name: t.outputSchema for t in self.listed}
+        self.side_effects = {n for n, s in policy.tools.items() if s.side_effect}
+        self.checkpointer, self.journal, self.store = checkpointer, journal, store
+        self.custom_rules = dict(custom_rules or {})
+        self.subject = dict(subject or {})
+        self.ask_timeout, self.poll = ask_timeout, poll
+        self.log = log if log is not None else sys.stderr
+        self.db = db
+        self.sessions: dict[Any, Session] = {}
+        self._blind = without_request(policy)
+
+    # ------------------------------------------------------------------ sessions
+
+    def session_for(self, key: Any) -> Session:
+        """The session of an MCP connection (one thread each)."""
+        if key not in self.sessions:
+            self.sessions[key] = Session(thread_id=f"mcp-{uuid.uuid4().hex[:12]}")
+        return self.sessions[key]
+
+    def config(self, session: Session) -> dict[str, Any]:
+        return {"configurable": {"thread_id": session.thread_id}, "recursion_limit": 10_000}
+
+    def _agent(self, session: Session, model: ClientModel) -> Any:
+        policy = self.policy if session.request is not None else self._blind
+        return build_agent(
+            model=model,
+            tools=self.tools,
+            policy=policy,
+            checkpointer=self.checkpointer,
+            store=self.store,
+            journal=self.journal,
+            custom_rules=self.custom_rules,
+        )
+
+    def _start_turn(self, session: Session) -> None:
+        model = ClientModel()
+        model._session = session
+        session.queue = asyncio.Queue()
+        agent = self._agent(session, model)
+        session.agent = agent
+        turn: dict[str, Any] = {"messages": [HumanMessage(session.request or NO_REQUEST)]}
+        if self.subject:
+            turn["governance_subject"] = self.subject
+        session.ended = None
+        session.done = {}
+        session.task = asyncio.create_task(agent.ainvoke(turn, self.config(session)))
+
+    async def _end_turn(self, session: Session) -> None:
+        if session.task is not None and not session.task.done():
+            await session.queue.put(_END)
+            with contextlib.suppress(Exception):  # a run that failed said so to the call it failed
+                await session.task
+        session.task = None
+
+    async def close(self) -> None:
+        """End every session's turn (the runs end as an agent's turn ends)."""
+        for session in list(self.sessions.values()):
+            await self._end_turn(session)
+
+    async def forget(self, key: Any) -> None:
+        session = self.sessions.pop(key, None)
+        if session is not None:
+            await self._end_turn(session)
+
+    # ------------------------------------------------------------------ calls
+
+    async def call(
+        self,
+        key: Any,
+        name: str,
+        args: Mapping[str, Any] | None,
+        meta: Mapping[str, Any] | None = None,
+        asker: Any = None,
+    ) -> types.CallToolResult:
+        """One ``tools/call`` of the session ``key``: reviewed, and forwarded, refused or asked. A
+        call the client names (``_meta["agent-patterns/call_id"]``) is made once in the journal,
+        whichever session retries it (after a reconnection, say): a retry gets the first answer."""
+        given = (meta or {}).get(CALL_ID_META)
+        if not isinstance(given, str) or not given:
+            return await self._call(key, name, args, meta, asker)
+        claim = await _off_loop(
+            self.journal.begin, CALLS_THREAD, given, {"tool": name, "args": dict(args or {})}
+        )
+        if not claim.created:
+            return await self._first_answer(given)
+        try:
+            result = await self._call(key, name, args, meta, asker)
+        except BaseException:
+            await _off_loop(self.journal.finish, CALLS_THREAD, given, NOT_RUN, {"result": None})
+            raise
+        await _off_loop(
+            self.journal.finish, CALLS_THREAD, given, DONE, {"result": result.model_dump(mode="json")}
+        )
+        return result
+
+    async def _first_answer(self, call_id: str) -> types.CallToolResult:
+        """The answer of the call ``call_id`` made before (waiting while it is being made)."""
+        while True:
+            found = await _off_loop(self.journal.get, CALLS_THREAD, call_id) or {}
+            if found.get("status") == DONE:
+                return types.CallToolResult.model_validate((found.get("outcome") or {}).get("result"))
+            if found.get("status") != STARTED or process_alive(found) is False:
+                return error_result(
+                    f"refused by the gateway: the call {call_id!r} was started before and did not end: "
+                    "not made again (check the system it acts on)"
+                )
+            await asyncio.sleep(self.poll)
+
+    async def _call(
+        self, key: Any, name: str, args: Mapping[str, Any] | None, meta: Mapping[str, Any] | None, asker: Any
+    ) -> types.CallToolResult:
+        session = self.session_for(key)
+        session.asker = asker
+        meta = dict(meta or {})
+        async with session.lock:
+            request = meta.get(REQUEST_META)
+            if isinstance(request, str) and request.strip() and request != session.request:
+                await self._end_turn(session)
+                session.request = request
+            if session.ended and session.task is None:
+                return error_result(
+                    f"refused by the gateway: this session's run stopped ({session.ended}); "
+                    "open a new session (or send a new request in _meta) to go on"
+                )
+            signature = json.dumps([name, args or {}, meta.get(CALL_ID_META)], sort_keys=True, default=str)
+            if name in self.side_effects and signature in session.done:
+                return session.done[signature]  # a client's retry of a side effect: not run again
+            if session.task is None or session.task.done():
+                self._start_turn(session)
+            call_id = f"mcp-{uuid.uuid4().hex[:12]}"
+            future: asyncio.Future[types.CallToolResult] = asyncio.get_running_loop().create_future()
+            session.waiting[call_id] = future
+            session.schemas[call_id] = self.schemas.get(name)
+            await session.queue.put(
+                {"name": name, "args": dict(args or {}), "id": call_id, "type": "tool_call"}
+            )
+            result = await self._answered(session, future)
+            if name in self.side_effects and not result.isError:
+                session.done[signature] = result
+            return result
+
+    async def _answered(self, session: Session, future: asyncio.Future[types.CallToolResult]) -> Any:
+        while not future.done():
+            task = session.task
+            assert task is not None
+            await asyncio.wait({future, task}, return_when=asyncio.FIRST_COMPLETED)
+            if future.done():
+                break
+            try:
+                out = task.result()
+            except Exception as exc:  # an upstream that broke mid-call: said, the session goes on
+                session.task = None
+                session.ended = f"error: {type(exc).__name__}: {exc}"
+                future.set_result(error_result(f"the gateway's run failed: {type(exc).__name__}: {exc}"))
+                break
+            if out.get("__interrupt__"):
+                answer = await self._human(session, out["__interrupt__"][0].value)
+                agent = session.agent
+                session.task = asyncio.create_task(
+                    agent.ainvoke(Command(resume=answer), self.config(session))
+                )
+                continue
+            session.deliver(out.get("messages") or [])
+            reason = out.get("governance_stop_reason") or "turn_ended"
+            session.ended, session.task = reason, None
+            if not future.done():
+                future.set_result(
+                    error_result(f"refused by the gateway: the session's run stopped ({reason})")
+                )
+        return future.result()
+
+    async def _human(self, session: Session, question: Mapping[str, Any]) -> Any:
+        """The answer to a question the session's run waits on: the first one given — in the
+        journal (``agent-patterns approve``/``reject`` from another shell), or by the client's user
+        through MCP elicitation where the client supports it (``session.asker``) — or a rejection
+        once ``ask_timeout`` passes. Whichever comes first is kept as the first answer."""
+        from policies.human import agent_answer
+
+        thread, asked = session.thread_id, ask_key(question)
+        print(
+            f"gateway: {session.thread_id} waits for a human ({question.get('reason')}): "
+            f"agent-patterns approve|reject {session.thread_id} --db {self.db}",
+            file=self.log,
+            flush=True,
+        )
+        asking: asyncio.Future[dict[str, Any] | None] | None = None
+        if session.asker is not None:
+            asking = asyncio.ensure_future(session.asker(question))
+        started = time.monotonic()
+        try:
+            while True:
+                found = [a for a in await _off_loop(self.journal.answers, thread) if a.get("ask") == asked]
+                if found:
+                    answer = found[0].get("answer")
+                    break
+                if asking is not None and asking.done():
+                    given = None if asking.cancelled() or asking.exception() else asking.result()
+                    asking = None
+                    if given is not None:  # the client's user answered: the first answer, unless one was
+                        answer = await _off_loop(
+                            first_answer, self.journal, thread, asked, {"decisions": [given]}
+                        )
+                        break
+                if self.ask_timeout is not None and time.monotonic() - started > self.ask_timeout:
+                    late = {"type": "reject", "message": f"no answer within {self.ask_timeout:g} s"}
+                    answer = await _off_loop(first_answer, self.journal, thread, asked, {"decisions": [late]})
+                    break
+                await asyncio.sleep(self.poll)
+        finally:
+            if asking is not None:
+                asking.cancel()
+        snapshot = await session.agent.aget_state(self.config(session))
+        return agent_answer(answer, snapshot)
+
+
+def build_agent(
+    *,
+    model: BaseChatModel | None = None,
+    tools: Sequence[Any] = (),
+    policy: SupervisorPolicy | None = None,
+    checkpointer: Any = None,
+    store: Any = None,
+    journal: Journal | None = None,
+    custom_rules: Mapping[str, Any] | None = None,
+) -> Any:
+    """A gateway session's agent; without ``tools``, the one the CLI reads gateway threads with
+    (its model is never called: the gateway carries a thread on once a human answered)."""
+    from langchain.agents import create_agent
+
+    from nodes.middleware import GovernanceMiddleware, GovernanceState
+
+    policy = policy if policy is not None else SupervisorPolicy()
+    governance = GovernanceMiddleware(policy, tools=list(tools), custom_rules=custom_rules, journal=journal)
+    agent = create_agent(
+        model if model is not None else ClientModel(),
+        list(tools),
+        middleware=[governance],
+        checkpointer=checkpointer,
+        store=store,
+        state_schema=GovernanceState,
+    )
+    return agent.with_config({"metadata": {"agent": AGENT_NAME}})
+
+
+# ---------------------------------------------------------------------- upstream servers
+
+
+@dataclass(frozen=True)
+class Upstream:
+    """One upstream MCP server: a command (stdio) or a streamable HTTP URL."""
+
+    name: str
+    command: str | None = None
+    args: tuple[str, ...] = ()
+    env: Mapping[str, str] | None = None
+    url: str | None = None
+
+
+def upstreams_from_config(config: Mapping[str, Any]) -> list[Upstream]:
+    """The upstream servers of a configuration in the desktop clients' shape: ``{"mcpServers":
+    {name: {"command": ..., "args": [...], "env": {...}} | {"url": ...}}}``."""
+    servers = config.get("mcpServers", config.get("upstreams"))
+    if not isinstance(servers, Mapping) or not servers:
+        raise GatewayError('the configuration names no upstream server: {"mcpServers": {"name": {...}}}')
+    found = []
+    for name, given in servers.items():
+        if not isinstance(given, Mapping) or not (given.get("command") or given.get("url")):
+            raise GatewayError(f"upstream {name!r}: give a command (and args) or a url")
+        found.append(
+            Upstream(
+                str(name),
+                command=given.get("command"),
+                args=tuple(str(a) for a in given.get("args") or ()),
+                env=dict(given["env"]) if isinstance(given.get("env"), Mapping) else None,
+                url=given.get("url"),
+            )
+        )
+    return found
+
+
+@contextlib.asynccontextmanager
+async def connected(upstreams: Sequence[Upstream]) -> AsyncIterator[tuple[list[Any], list[types.Tool]]]:
+    """Sessions with every upstream server, and their tools (LangChain tools, and the MCP ``Tool``
+    objects to list). Two tools of one name are a :class:`GatewayError`."""
+    import os
+
+    from langchain_mcp_adapters.tools import load_mcp_tools
+    from mcp import ClientSession, StdioServerParameters
+    from mcp.client import streamable_http
+    from mcp.client.stdio import stdio_client
+
+    # the SDK's newer name, else the one it had before
+    http_client = (
+        getattr(streamable_http, "streamable_http_client", None) or streamable_http.streamablehttp_client
+    )
+
+    async with contextlib.AsyncExitStack() as stack:
+        tools: list[Any] = []
+        listed: list[types.Tool] = []
+        owner: dict[str, str] = {}
+        for upstream in upstreams:
+            try:
+                if upstream.url:
+                    read, write, _ = await stack.enter_async_context(http_client(upstream.url))
+                else:
+                    env = {**os.environ, **(upstream.env or {})}
+                    params = StdioServerParameters(
+                        command=str(upstream.command), args=list(upstream.args), env=env
+                    )
+                    read, write = await stack.enter_async_context(stdio_client(params))
+                session = await stack.enter_async_context(ClientSession(read, write))
+                await asyncio.wait_for(session.initialize(), START_TIMEOUT)
+                own = (await session.list_tools()).tools
+            except Exception as exc:  # a command that does not exist, a server that exits or never answers
+                where = upstream.url or " ".join([str(upstream.command), *upstream.args])
+                raise GatewayError(
+                    f"upstream {upstream.name!r} ({where}) did not start: {type(exc).__name__}: {exc}"
+                ) from None
+            for tool in own:
+                if tool.name in owner:
+                    raise GatewayError(
+                        f"two upstream servers have a tool named {tool.name!r} "
+                        f"({owner[tool.name]}, {upstream.name})"
+                    )
+                owner[tool.name] = upstream.name
+            listed.extend(own)
+            tools.extend(await load_mcp_tools(session))
+        yield tools, listed
+
+
+def hints(tools: Sequence[Any], listed: Sequence[types.Tool]) -> dict[str, dict[str, Any]]:
+    """The upstream tools' MCP hints, output schemas included."""
+    return mcp_hints(tools, output_schemas=listed)

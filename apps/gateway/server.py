@@ -1,0 +1,158 @@
+"""The gateway as an MCP server (:mod:`apps.gateway.proxy`): ``tools/list`` lists the upstream tools the
+policy allows, ``tools/call`` goes through the session's governed agent; served over stdio or
+streamable HTTP on a local address."""
+
+from __future__ import annotations
+
+import contextlib
+import contextvars
+import json
+from collections.abc import AsyncIterator, Mapping
+from typing import Any
+
+from mcp import types
+from mcp.server.lowlevel import Server
+
+from apps.gateway.proxy import Gateway
+
+INSTRUCTIONS = (
+    "Every tool call goes through a governance gateway: a refused call is a tool error that says why; "
+    "a call may wait for a human. Send the user's request as _meta['agent-patterns/request'] with a "
+    "call to let the rules that read it decide."
+)
+
+
+#: The client session a request belongs to (set for each session's run of the server: every
+#: request handler runs in a task that session's run started, and sees it).
+_SESSION: contextvars.ContextVar[object] = contextvars.ContextVar("mcp_gateway_session")
+
+
+class GatewayServer(Server[Any, Any]):
+    """The low-level MCP server, one ``run`` per client session: when the session ends (the client
+    left, the connection closed), its turn on the gateway ends, as an agent's turn ends."""
+
+    def __init__(self, gateway: Gateway) -> None:
+        super().__init__("agent-patterns-gateway", instructions=INSTRUCTIONS)
+        self.gateway = gateway
+
+    async def run(self, *args: Any, **kwargs: Any) -> None:
+        key = object()
+        token = _SESSION.set(key)
+        try:
+            await super().run(*args, **kwargs)
+        finally:
+            _SESSION.reset(token)
+            await self.gateway.forget(key)
+
+
+def mcp_server(gateway: Gateway) -> Server[Any, Any]:
+    """A low-level MCP server whose tools are the gateway's."""
+    server = GatewayServer(gateway)
+
+    @server.list_tools()
+    async def list_tools() -> list[types.Tool]:
+        return list(gateway.listed)
+
+    @server.call_tool(validate_input=False)  # the governance checks the arguments, and says why
+    async def call_tool(name: str, arguments: dict[str, Any] | None) -> types.CallToolResult:
+        context = server.request_context
+        meta = context.meta.model_dump() if context.meta is not None else {}
+        if name not in gateway.schemas:
+            return types.CallToolResult(
+                content=[
+                    types.TextContent(type="text", text=f"refused by the gateway: no tool named {name!r}")
+                ],
+                isError=True,
+            )
+        asker = _asker(context) if _elicits(context.session) else None
+        return await gateway.call(_SESSION.get(context.session), name, arguments, meta, asker)
+
+    return server
+
+
+#: What the client's user is asked to fill in (MCP elicitation's form).
+ANSWER_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "properties": {
+        "approve": {"type": "boolean", "title": "Approve", "description": "Run this call?"},
+        "message": {"type": "string", "title": "Note", "description": "Why (kept in the audit)"},
+    },
+    "required": ["approve"],
+}
+#: The reviewer an answer given through elicitation names in the audit.
+CLIENT_REVIEWER = "mcp-client-user"
+
+
+def _elicits(session: Any) -> bool:
+    params = getattr(session, "client_params", None)
+    capabilities = getattr(params, "capabilities", None)
+    return getattr(capabilities, "elicitation", None) is not None
+
+
+def _asker(context: Any) -> Any:
+    """Ask the client's user about a question (MCP elicitation): approve, reject, or None when the
+    user declined to answer (the question stays open for ``agent-patterns approve``)."""
+
+    async def ask(question: Mapping[str, Any]) -> dict[str, Any] | None:
+        requests = question.get("action_requests") or [{}]
+        text = str(requests[0].get("description") or question.get("reason") or "a call waits for approval")
+        call = f"{requests[0].get('name')} {json.dumps(requests[0].get('args') or {}, ensure_ascii=False)}"
+        result = await context.session.elicit(
+            f"The governance gateway asks: {text}\nThe call: {call}",
+            ANSWER_SCHEMA,
+            related_request_id=context.request_id,
+        )
+        content = result.content or {}
+        if result.action != "accept" or not isinstance(content.get("approve"), bool):
+            return None
+        answer: dict[str, Any] = {"type": "approve" if content["approve"] else "reject"}
+        answer["reviewer"] = CLIENT_REVIEWER
+        if isinstance(content.get("message"), str) and content["message"]:
+            answer["message"] = content["message"]
+        return answer
+
+    return ask
+
+
+async def serve_stdio(gateway: Gateway) -> None:
+    """Serve one client on this process's stdin/stdout."""
+    from mcp.server.stdio import stdio_server
+
+    server = mcp_server(gateway)
+    async with stdio_server() as (read, write):
+        await server.run(read, write, server.create_initialization_options())
+
+
+def http_app(gateway: Gateway) -> Any:
+    """A Starlette app serving the gateway's streamable HTTP transport at ``/mcp``."""
+    from mcp.server.fastmcp.server import StreamableHTTPASGIApp
+    from mcp.server.streamable_http_manager import StreamableHTTPSessionManager
+    from starlette.applications import Starlette
+    from starlette.routing import Route
+
+    manager = StreamableHTTPSessionManager(app=mcp_server(gateway))
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Any) -> AsyncIterator[None]:
+        async with manager.run():
+            yield
+
+    return Starlette(routes=[Route("/mcp", endpoint=StreamableHTTPASGIApp(manager))], lifespan=lifespan)
+
+
+async def serve_http(gateway: Gateway, host: str, port: int, started: Any = None) -> None:
+    """Serve clients over streamable HTTP at ``http://HOST:PORT/mcp`` (``started``: called once
+    it listens)."""
+    import uvicorn
+
+    config = uvicorn.Config(http_app(gateway), host=host, port=port, log_level="warning")
+    server = uvicorn.Server(config)
+    if started is not None:
+        original = server.startup
+
+        async def startup(sockets: Any = None) -> None:
+            await original(sockets)
+            started()
+
+        server.startup = startup  # type: ignore[method-assign]
+    await server.serve()

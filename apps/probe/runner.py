@@ -1,0 +1,460 @@
+"""The probe: attack success and review load of a policy on the user's own tools, before shipping.
+
+:func:`probe` takes the user's tools, their :class:`~policies.supervisor.SupervisorPolicy` (and
+custom rules) and a few benign tasks (:class:`~apps.probe.attacks.ProbeTask`: a request and the calls
+the agent should make). It runs each task in each engine (the Supervisor graph with native tool
+calls, and ``create_agent`` behind :class:`~nodes.middleware.GovernanceMiddleware`) with a scripted
+worker, first clean — did a human have to be asked, by which rule, and what could admit it — then
+under the attacks :func:`apps.probe.attacks.generate` makes from what the tools returned: planted
+text in every field a third party can write, an obedient worker proposing the attacker's call, a
+careful human who approves the task's own calls and rejects the rest. What ran without a human is
+listed with the call, the planted text and the rule that admitted it (:mod:`apps.probe.report`).
+Everything runs in memory, offline, repeatably for a seed.
+"""
+
+from __future__ import annotations
+
+import copy
+import dataclasses
+import json
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import Any
+
+from langchain_core.tools import BaseTool, StructuredTool
+from langchain_core.tools import tool as as_tool
+from langgraph.checkpoint.memory import InMemorySaver
+from langgraph.types import Command
+
+from apps.probe.attacks import REQUEST_SHAPES, SHAPES, Attack, ProbeTask, Shape, free_text_field, generate
+from apps.probe.report import AttackResult, ProbeReport, TaskResult, ask_of
+from nodes.scripted import ScriptedToolModel
+from policies.supervisor import CustomRule, SupervisorPolicy
+from policies.supervisor.reading.values import path_matches
+from policies.tools import ToolSpec
+
+__all__ = ["ENGINES", "EXHAUSTIVE_SEEDS", "ProbeReport", "ProbeTask", "declaration", "lifted", "probe"]
+
+#: The engines a probe runs: the Supervisor graph (native tool calls) and GovernanceMiddleware.
+ENGINES = ("graph", "middleware")
+#: ``exhaustive``: the seeds (from the given one on) and the least attacks per shape a task gets.
+EXHAUSTIVE_SEEDS, EXHAUSTIVE_PER_SHAPE = 4, 4
+
+
+#: The careful human: yes (True) or no to an approval request.
+Human = Callable[[dict[str, Any]], bool]
+
+
+def _key(name: str, args: Mapping[str, Any]) -> str:
+    return json.dumps([name, args], sort_keys=True, default=str)
+
+
+def _call_key(call: Mapping[str, Any]) -> str:
+    """A call's key, from a task's call (``name``), an engine's record or a trace row (``tool``)."""
+    return _key(str(call.get("name", call.get("tool"))), dict(call.get("args") or {}))
+
+
+def _asked_key(value: Mapping[str, Any]) -> str:
+    [action] = value.get("action_requests") or [{}]
+    return _call_key(action)
+
+
+def _plant(value: Any, path: Sequence[str], planted: Any) -> Any:
+    """``value`` with ``planted`` written at the first place ``path`` reaches (text appended to a
+    string; an empty path: a record appended to a listing)."""
+    if not path:
+        return [*value, planted] if isinstance(value, list) else value
+    if isinstance(value, list):
+        for i, item in enumerate(value):
+            changed = _plant(item, path, planted)
+            if changed != item:
+                return [*value[:i], changed, *value[i + 1 :]]
+        return value
+    if isinstance(value, Mapping) and path[0] in value:
+        inner = value[path[0]]
+        new = (str(inner) + str(planted)) if len(path) == 1 else _plant(inner, path[1:], planted)
+        return {**value, path[0]: new}
+    return value
+
+
+@dataclass
+class _World:
+    """What one run's tools do: the attack planted (if any), and every side effect that ran."""
+
+    attack: Attack | None = None
+    ran: list[tuple[str, dict[str, Any]]] = field(default_factory=list)
+
+    def result(self, name: str, result: Any) -> Any:
+        attack = self.attack
+        if attack is None or attack.tool != name or attack.planted is None:
+            return result
+        if attack.replaces:  # the tool returns the attacker's record in place of the genuine one
+            return json.dumps(attack.planted) if isinstance(result, str) else copy.deepcopy(attack.planted)
+        parsed, text = result, isinstance(result, str)
+        if text:
+            try:
+                parsed = json.loads(result)
+            except ValueError:
+                return result + str(attack.planted) if attack.path else result
+        planted = _plant(copy.deepcopy(parsed), attack.path, attack.planted)
+        return json.dumps(planted) if text else planted
+
+
+def _wrapped(tools: Iterable[Any], world: _World, side: frozenset[str]) -> list[BaseTool]:
+    """The user's tools, each calling the original and then the world: a read's result gets the
+    attack's plant, a side effect is recorded."""
+    out: list[BaseTool] = []
+    for given in tools:
+        original = given if isinstance(given, BaseTool) else as_tool(given)
+
+        def run(_original: BaseTool = original, **args: Any) -> Any:
+            if _original.name in side:
+                world.ran.append((_original.name, dict(args)))
+            return world.result(_original.name, _original.invoke(args))
+
+        out.append(
+            StructuredTool.from_function(
+                func=run,
+                name=original.name,
+                description=original.description or original.name,
+                args_schema=original.args_schema,
+            )
+        )
+    return out
+
+
+@dataclass
+class _Setup:
+    tools: list[Any]
+    policy: SupervisorPolicy
+    custom_rules: Mapping[str, CustomRule]
+    subject: Mapping[str, Any]
+
+    @cached_property
+    def side(self) -> frozenset[str]:
+        """The policy's side-effect tools."""
+        return frozenset(n for n, spec in self.policy.tools.items() if spec.side_effect)
+
+    def run(
+        self, engine: str, task: ProbeTask, script: list[Any], world: _World, request: str, human: Human
+    ) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+        """One run of ``script`` in ``engine``: its final values and the approval requests asked
+        (each answered approve when ``human(request)``, else reject)."""
+        tools = _wrapped(self.tools, world, self.side)
+        model = ScriptedToolModel(replies=script)
+        subject = dict(task.subject or self.subject)
+        config = {"configurable": {"thread_id": f"probe-{engine}-{id(world)}"}, "recursion_limit": 200}
+        agent: Any
+        if engine == "graph":
+            from graphs.supervisor import build_graph
+
+            policy = self.policy.model_copy(update={"worker_protocol": "native"})
+            agent = build_graph(
+                llm=model,
+                tools=tools,
+                policy=policy,
+                checkpointer=InMemorySaver(),
+                custom_rules=self.custom_rules,
+            )
+            values = agent.invoke({"messages": [("user", request)], "subject": subject}, config)
+        else:
+            from langchain.agents import create_agent
+
+            from nodes.middleware import GovernanceMiddleware
+
+            governance = GovernanceMiddleware(
+                self.policy, tools=tools, custom_rules=self.custom_rules, subject=subject
+            )
+            agent = create_agent(model, tools, middleware=[governance], checkpointer=InMemorySaver())
+            values = agent.invoke({"messages": [("user", request)]}, config)
+        asked: list[dict[str, Any]] = []
+        while "__interrupt__" in values and len(asked) < 20:
+            value = values["__interrupt__"][0].value
+            asked.append(value)
+            decision = {"type": "approve"} if human(value) else {"type": "reject", "message": "not asked for"}
+            values = agent.invoke(Command(resume={"decisions": [decision]}), config)
+        return values, asked
+
+
+def _calls(engine: str, values: Mapping[str, Any]) -> list[Mapping[str, Any]]:
+    return list(values.get("calls" if engine == "graph" else "governance_calls") or [])
+
+
+def _rows(engine: str, values: Mapping[str, Any]) -> list[Mapping[str, Any]]:
+    return list(values.get("trace" if engine == "graph" else "governance_trace") or [])
+
+
+def _nobody(_value: dict[str, Any]) -> bool:
+    return False
+
+
+def _row_of(engine: str, values: Mapping[str, Any], tool: str, call: Mapping[str, Any]) -> Mapping[str, Any]:
+    """The execution row of the trace for an executed call: the n-th of its tool's."""
+    same = [c for c in _calls(engine, values) if c.get("tool") == tool]
+    rows = [r for r in _rows(engine, values) if r.get("phase") == "execution" and r.get("tool") == tool]
+    at = next((i for i, c in enumerate(same) if c is call), None)
+    return rows[at] if at is not None and at < len(rows) else {}
+
+
+def _own(task: ProbeTask) -> Human:
+    """The careful human: yes to the task's own calls, no to anything else."""
+    own = {_call_key(c) for c in task.calls}
+
+    def human(value: dict[str, Any]) -> bool:
+        return _asked_key(value) in own
+
+    return human
+
+
+def _clean(setup: _Setup, engine: str, task: ProbeTask) -> tuple[TaskResult, list[tuple[int, str, Any]]]:
+    world = _World()
+    script: list[Any] = [*task.calls, task.final]
+    values, asked = setup.run(engine, task, script, world, task.request, _own(task))
+    side = setup.side
+    matched: set[int] = set()
+    reads: list[tuple[int, str, Any]] = []
+    for call in _calls(engine, values):  # each executed call is the task's next call of that name
+        name = str(call.get("tool"))
+        index = next((i for i, c in enumerate(task.calls) if i not in matched and c["name"] == name), None)
+        if index is None:
+            continue
+        matched.add(index)
+        if name not in side and call.get("ok"):
+            reads.append((index, name, call.get("observation")))
+    done = {
+        _key(str(c.get("tool")), dict(c.get("args") or {})) for c in _calls(engine, values) if c.get("ok")
+    }
+    missing = [c for c in task.calls if _key(str(c["name"]), dict(c.get("args") or {})) not in done]
+    stop = values.get("stop_reason" if engine == "graph" else "governance_stop_reason")
+    result = TaskResult(
+        task.name, task.request, engine, [ask_of(a) for a in asked], [dict(c) for c in missing], stop
+    )
+    return result, reads
+
+
+def _attacked(setup: _Setup, engine: str, task: ProbeTask, attack: Attack) -> AttackResult:
+    world = _World(attack=attack)
+    calls: list[Any] = list(task.calls)
+    if attack.shape in REQUEST_SHAPES:
+        script = [*calls, task.final]
+        human: Human = _nobody  # the user said no
+    else:
+        side = setup.side
+        reads = [i for i, c in enumerate(calls) if c["name"] not in side]
+        at = max([attack.after, *reads]) + 1  # once the worker has read everything, as an agent does
+        script = [*calls[:at], dict(attack.call), *calls[at:], task.final]
+        human = _own(task)
+    values, asked = setup.run(engine, task, script, world, attack.request, human)
+    wanted = _call_key(attack.call)
+    ran = [c for c in _calls(engine, values) if c.get("ok") and _call_key(c) == wanted]
+    row = _row_of(engine, values, str(attack.call["name"]), ran[0]) if ran else {}
+    was_asked = any(_asked_key(a) == wanted for a in asked)
+    unasked = [c for c in ran if c.get("approved_by") != "human"]
+    outcome = "ran_unasked" if unasked else "asked" if was_asked else "refused"
+    return AttackResult(
+        attack,
+        engine,
+        outcome,
+        str(unasked[0].get("approved_by")) if unasked else None,
+        str(row.get("review_reason") or "") or None,
+        dict(row.get("provenance") or {}),
+    )
+
+
+def lifted(policy: SupervisorPolicy) -> SupervisorPolicy:
+    """``policy`` with its trust declarations lifted, for planting only: every tool's result all
+    writable by a third party (no trusted tool, no ``trust_except``, no ``system_fields``). The
+    attacks run against ``policy`` itself."""
+    specs = {
+        name: spec.model_copy(update={"trust": "untrusted", "trust_except": [], "system_fields": []})
+        for name, spec in policy.tools.items()
+    }
+    return policy.model_copy(update={"tools": specs})
+
+
+def declaration(policy: SupervisorPolicy, tool: str, path: Sequence[str]) -> str | None:
+    """The trust declaration of ``policy`` that keeps a third party from writing ``tool``'s result
+    at ``path`` (an empty path: adding a record to its listing), in words; None when the policy
+    says a third party writes it already."""
+    spec = policy.tools.get(tool) or ToolSpec()
+    if not path:
+        if spec.trust != "trusted":
+            return None
+        return f"every record `{tool}` lists is your own system's (ToolSpec(trust='trusted') of {tool})"
+    where = f"`{tool}.{'.'.join(path)}` is written by your own system, not a third party"
+    if path[-1] in spec.author_keys:
+        return None
+    flipped = [p for p in spec.trust_except if path_matches(tuple(path), p)]
+    trusted = (spec.trust == "trusted") != bool(flipped)
+    if trusted:
+        said = f"trust_except={flipped}" if flipped else "ToolSpec(trust='trusted')"
+        return f"{where} ({said} of {tool})"
+    system = [p for p in spec.system_fields if path_matches(tuple(path[-1:]), p)]
+    return f"{where} (system_fields={system} of {tool})" if system else None
+
+
+def _renamed(attack: Attack, new: str) -> Attack:
+    """``attack`` under another id (its planted marker too)."""
+    old_mark, new_mark = f"[[probe:{attack.id}]]", f"[[probe:{new}]]"
+
+    def swap(value: Any) -> Any:
+        if isinstance(value, str):
+            return value.replace(old_mark, new_mark)
+        if isinstance(value, Mapping):
+            return {k: swap(v) for k, v in value.items()}
+        return value
+
+    return dataclasses.replace(attack, id=new, planted=swap(attack.planted))
+
+
+def _same(attack: Attack) -> str:
+    """What makes two attacks the same, whatever their id and seed: every field but the id (and
+    the id in the planted marker)."""
+    fields = {k: v for k, v in attack.__dict__.items() if k != "id"}
+    marked = json.dumps(fields, sort_keys=True, default=str)
+    return marked.replace(f"[[probe:{attack.id}]]", "[[probe]]")
+
+
+def _attacks(
+    policy: SupervisorPolicy,
+    task: ProbeTask,
+    reads: list[tuple[int, str, Any]],
+    seeds: Sequence[int],
+    shapes: Sequence[Shape],
+    per_shape: int,
+    tag: str = "",
+    arguments: Mapping[str, Sequence[str]] | None = None,
+    prefer: Callable[[str, tuple[str, ...]], bool] | None = None,
+) -> list[Attack]:
+    """The attacks :func:`generate` makes for ``task`` over ``seeds``, each once; those of a later
+    seed (or ``tag``: another pass) get ids of their own."""
+    out: list[Attack] = []
+    seen: set[str] = set()
+    for n, seed in enumerate(seeds):
+        made = generate(
+            policy,
+            task,
+            reads,
+            seed=seed,
+            shapes=shapes,
+            per_shape=per_shape,
+            arguments=arguments,
+            prefer=prefer,
+        )
+        for attack in made:
+            if _same(attack) in seen:
+                continue
+            seen.add(_same(attack))
+            suffix = "".join([f"-{tag}" if tag else "", f"-s{seed}" if n else ""])
+            out.append(_renamed(attack, attack.id + suffix) if suffix else attack)
+    return out
+
+
+def _tool_args(tools: Sequence[Any], side: frozenset[str]) -> dict[str, list[str]]:
+    """Each side-effect tool the policy declares → its arguments (the tool's own schema)."""
+    by_name = {(t if isinstance(t, BaseTool) else as_tool(t)).name: t for t in tools}
+    out: dict[str, list[str]] = {}
+    for name in sorted(side):
+        given = by_name.get(name)
+        tool = given if isinstance(given, BaseTool) or given is None else as_tool(given)
+        out[name] = [a for a in (tool.args if tool is not None else {}) if a != "idempotency_key"]
+    return out
+
+
+def probe(
+    tools: Sequence[Any],
+    policy: SupervisorPolicy,
+    tasks: Sequence[ProbeTask | Mapping[str, Any]],
+    *,
+    custom_rules: Mapping[str, CustomRule] | None = None,
+    subject: Mapping[str, Any] | None = None,
+    seed: int = 0,
+    per_shape: int = 2,
+    shapes: Sequence[Shape] = SHAPES,
+    engines: Sequence[str] = ENGINES,
+    exhaustive: bool = False,
+    question_trust: bool = True,
+) -> ProbeReport:
+    """Probe ``policy`` on ``tools`` with the benign ``tasks``: the review load of each task and
+    the generated attacks' outcomes, in each of ``engines``; the same ``seed`` gives the same
+    attacks. ``exhaustive``: the attacks of :data:`EXHAUSTIVE_SEEDS` seeds from ``seed`` on, at
+    least :data:`EXHAUSTIVE_PER_SHAPE` per shape. ``question_trust``: a second pass plants into
+    the fields the policy declares trusted (:func:`lifted`): what gets through only that way is
+    reported with the declaration it depends on (:func:`declaration`). Bad input (an unknown
+    engine, a task of the wrong shape, a task calling a tool the tools do not have, a policy that
+    does not fit the tools, no attack generated) is a ``ValueError``."""
+    unknown = [e for e in engines if e not in ENGINES]
+    if unknown or not engines:
+        raise ValueError(f"unknown engine(s) {unknown}: choose from {', '.join(ENGINES)}")
+    given = [ProbeTask.of(t, i) for i, t in enumerate(tasks)]
+    if not given:
+        raise ValueError("the probe needs at least one benign task")
+    setup = _Setup(list(tools), policy, dict(custom_rules or {}), dict(subject or {}))
+    names = {t.name if isinstance(t, BaseTool) else as_tool(t).name for t in setup.tools}
+    async_only = sorted(t.name for t in setup.tools if isinstance(t, StructuredTool) and t.func is None)
+    if async_only:
+        raise ValueError(
+            f"tools {', '.join(async_only)} are async only (MCP tools?): give the probe their sync form, "
+            "nodes.mcp_tools.MCPServers(...).tools"
+        )
+    for task in given:
+        unknown_tools = sorted({str(c["name"]) for c in task.calls} - names)
+        if unknown_tools:
+            raise ValueError(
+                f"task {task.name} calls {', '.join(unknown_tools)}, which the tools do not have "
+                f"(tools: {', '.join(sorted(names))})"
+            )
+    seeds = list(range(seed, seed + EXHAUSTIVE_SEEDS)) if exhaustive else [seed]
+    many = max(per_shape, EXHAUSTIVE_PER_SHAPE) if exhaustive else per_shape
+    report = ProbeReport(seed=seed, engines=list(engines), policy=policy)
+    report.side_effect_args = _tool_args(setup.tools, setup.side)
+    report.task_tools = {t.name: [str(c["name"]) for c in t.calls] for t in given}
+    open_policy = lifted(policy)
+    for task in given:
+        attacks: list[Attack] | None = None
+        trusting: list[Attack] = []
+        for engine in engines:
+            clean, reads = _clean(setup, engine, task)
+            report.tasks.append(clean)
+            if attacks is None:
+                attacks = _attacks(
+                    policy, task, reads, seeds, shapes, many, arguments=report.side_effect_args
+                )
+                if question_trust:
+                    trusting = _trust_attacks(policy, open_policy, task, reads, seeds, shapes, many, report)
+            report.attacks += [_attacked(setup, engine, task, a) for a in attacks]
+            report.trust_attacks += [_attacked(setup, engine, task, a) for a in trusting]
+    if shapes and not report.attacks:
+        raise ValueError(
+            "no attacks generated: no task makes a side-effect call with an argument to aim at, or no "
+            "read call returns a field a third party can write (check the tasks' calls and the policy's "
+            "side_effects and trust declarations)"
+        )
+    return report
+
+
+def _trust_attacks(
+    policy: SupervisorPolicy,
+    open_policy: SupervisorPolicy,
+    task: ProbeTask,
+    reads: list[tuple[int, str, Any]],
+    seeds: Sequence[int],
+    shapes: Sequence[Shape],
+    per_shape: int,
+    report: ProbeReport,
+) -> list[Attack]:
+    """The trust pass's attacks on ``task``: planted where only ``policy``'s trust declarations
+    keep a third party out (each one's declaration kept in ``report.depends_on``)."""
+    out: list[Attack] = []
+
+    def prefer(tool: str, path: tuple[str, ...]) -> bool:  # a free-text field the policy trusts
+        return free_text_field(path) is not None and declaration(policy, tool, path) is not None
+
+    made = _attacks(open_policy, task, reads, seeds, shapes, per_shape, tag="trust", prefer=prefer)
+    for attack in made:
+        said = declaration(policy, attack.tool, attack.path) if attack.tool else None
+        if said is not None:
+            report.depends_on[attack.id] = (attack.tool, said)
+            out.append(attack)
+    return out
