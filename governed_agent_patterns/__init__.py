@@ -60,178 +60,133 @@ MOVED: dict[str, str] = {
     "graphs.runs": "apps.operations.runs",
     "graphs.shadow": "apps.operations.shadow",
     "graphs.store": "nodes.store",
+    "policies.supervisor.decide.review_api": "policies.supervisor.decide.review",
+}
+
+#: The public API, written once: each module and the names read from it, on first use
+#: (``"public=attribute"`` where the public name differs). ``__all__`` and the lookup are made from it.
+PUBLIC_API: dict[str, tuple[str, ...]] = {
+    # create_agent middleware (the `agents` extra)
+    "nodes.middleware": ("GovernanceMiddleware", "GovernanceState", "GovernanceDeltaState"),
+    # the Supervisor's policy and its rules
+    "policies.supervisor": (
+        "SupervisorPolicy",
+        "ToolRules",
+        "ArgSource",
+        "ArgDefault",
+        "Confidentiality",
+        "Destinations",
+        "Follow",
+        "IdentifierRule",
+        "NumberArg",
+        "OneOf",
+        "OwnedRecord",
+        "Precondition",
+        "Reader",
+        "RecordLimit",
+        "Repeat",
+        "Requested",
+        "RunCap",
+        "Threshold",
+        "ReviewContext",
+        "CustomRule",
+        "review_action",
+        "demo_policy",
+        "APPROVED_BY_RULES",
+    ),
+    "policies.tools": ("ToolSpec", "ArgSpec"),
+    "policies.decision": ("Decision",),
+    "policies.catalog": ("STOP_REASONS",),
+    # each pattern's policy and graph factory
+    "policies.reflection": ("ReflectionPolicy",),
+    "policies.research": ("ResearchPolicy",),
+    "policies.rag": ("RagPolicy",),
+    "policies.task_decomposition": ("TaskDecompositionPolicy",),
+    "graphs.reflection": ("build_reflection_graph=build_graph",),
+    "graphs.research": ("build_research_graph=build_graph",),
+    "graphs.supervisor": ("build_supervisor_graph=build_graph",),
+    "graphs.rag": ("build_rag_graph=build_graph",),
+    "graphs.task_decomposition": ("build_task_decomposition_graph=build_graph",),
+    # models, persistence and the audit log
+    "nodes.model": ("get_chat_model",),
+    "nodes.offline": ("OfflineChatModel",),
+    "nodes.store": ("open_checkpointer", "open_store"),
+    "apps.operations.audit": ("read_audit", "stored_audit"),
+    # MCP tools (the `mcp` extra for the tools themselves; docs/mcp.md)
+    "nodes.mcp_tools": (
+        "mcp_hints",
+        "mcp_policy",
+        "structured_results",
+        "load_policy_file",
+        "MCPServers",
+        "MCPServerError",
+    ),
 }
 
 #: Public name -> (module, attribute) it is read from.
 _EXPORTS: dict[str, tuple[str, str]] = {
-    # create_agent middleware (the `agents` extra)
-    "GovernanceMiddleware": ("nodes.middleware", "GovernanceMiddleware"),
-    "GovernanceState": ("nodes.middleware", "GovernanceState"),
-    "GovernanceDeltaState": ("nodes.middleware", "GovernanceDeltaState"),
-    # the Supervisor's policy and its rules
-    **{
-        name: ("policies.supervisor", name)
-        for name in (
-            "SupervisorPolicy",
-            "ToolRules",
-            "ArgSource",
-            "ArgDefault",
-            "Confidentiality",
-            "Destinations",
-            "Follow",
-            "IdentifierRule",
-            "NumberArg",
-            "OneOf",
-            "OwnedRecord",
-            "Precondition",
-            "Reader",
-            "RecordLimit",
-            "Repeat",
-            "Requested",
-            "RunCap",
-            "Threshold",
-            "ReviewContext",
-            "CustomRule",
-            "review_action",
-            "demo_policy",
-            "APPROVED_BY_RULES",
-        )
-    },
-    "ToolSpec": ("policies.tools", "ToolSpec"),
-    "ArgSpec": ("policies.tools", "ArgSpec"),
-    "Decision": ("policies.decision", "Decision"),
-    "STOP_REASONS": ("policies.catalog", "STOP_REASONS"),
-    # each pattern's policy and graph factory
-    "ReflectionPolicy": ("policies.reflection", "ReflectionPolicy"),
-    "ResearchPolicy": ("policies.research", "ResearchPolicy"),
-    "RagPolicy": ("policies.rag", "RagPolicy"),
-    "TaskDecompositionPolicy": ("policies.task_decomposition", "TaskDecompositionPolicy"),
-    "build_reflection_graph": ("graphs.reflection", "build_graph"),
-    "build_research_graph": ("graphs.research", "build_graph"),
-    "build_supervisor_graph": ("graphs.supervisor", "build_graph"),
-    "build_rag_graph": ("graphs.rag", "build_graph"),
-    "build_task_decomposition_graph": ("graphs.task_decomposition", "build_graph"),
-    # models, persistence and the audit log
-    "get_chat_model": ("nodes.model", "get_chat_model"),
-    "OfflineChatModel": ("nodes.offline", "OfflineChatModel"),
-    "open_checkpointer": ("nodes.store", "open_checkpointer"),
-    "open_store": ("nodes.store", "open_store"),
-    "read_audit": ("apps.operations.audit", "read_audit"),
-    "stored_audit": ("apps.operations.audit", "stored_audit"),
-    # MCP tools (the `mcp` extra for the tools themselves; docs/mcp.md)
-    "mcp_hints": ("nodes.mcp_tools", "mcp_hints"),
-    "mcp_policy": ("nodes.mcp_tools", "mcp_policy"),
-    "structured_results": ("nodes.mcp_tools", "structured_results"),
-    "load_policy_file": ("nodes.mcp_tools", "load_policy_file"),
-    "MCPServers": ("nodes.mcp_tools", "MCPServers"),
-    "MCPServerError": ("nodes.mcp_tools", "MCPServerError"),
+    public: (module, attribute)
+    for module, names in PUBLIC_API.items()
+    for public, _, attribute in (name.partition("=") for name in names)
+    for attribute in (attribute or public,)
 }
 
-__all__ = [  # the public API: each name is read from the module _EXPORTS names, on first use
-    "APPROVED_BY_RULES",
-    "STOP_REASONS",
-    "ArgDefault",
-    "ArgSource",
-    "ArgSpec",
-    "Confidentiality",
-    "CustomRule",
-    "Decision",
-    "Destinations",
-    "Follow",
-    "GovernanceDeltaState",
-    "GovernanceMiddleware",
-    "GovernanceState",
-    "IdentifierRule",
-    "MCPServerError",
-    "MCPServers",
-    "NumberArg",
-    "OfflineChatModel",
-    "OneOf",
-    "OwnedRecord",
-    "Precondition",
-    "RagPolicy",
-    "Reader",
-    "RecordLimit",
-    "ReflectionPolicy",
-    "Repeat",
-    "Requested",
-    "ResearchPolicy",
-    "ReviewContext",
-    "RunCap",
-    "SupervisorPolicy",
-    "TaskDecompositionPolicy",
-    "Threshold",
-    "ToolRules",
-    "ToolSpec",
-    "build_rag_graph",
-    "build_reflection_graph",
-    "build_research_graph",
-    "build_supervisor_graph",
-    "build_task_decomposition_graph",
-    "demo_policy",
-    "get_chat_model",
-    "load_policy_file",
-    "mcp_hints",
-    "mcp_policy",
-    "open_checkpointer",
-    "open_store",
-    "read_audit",
-    "review_action",
-    "stored_audit",
-    "structured_results",
-]
+__all__ = sorted(_EXPORTS)
 
+# For type checkers and editors only (nothing runs it): the same names as PUBLIC_API
+# (tests/test_packaging.py checks that they agree).
 if TYPE_CHECKING:
-    from apps.operations.audit import read_audit, stored_audit
-    from graphs.rag import build_graph as build_rag_graph
-    from graphs.reflection import build_graph as build_reflection_graph
-    from graphs.research import build_graph as build_research_graph
-    from graphs.supervisor import build_graph as build_supervisor_graph
-    from graphs.task_decomposition import build_graph as build_task_decomposition_graph
-    from nodes.mcp_tools import (
-        MCPServerError,
-        MCPServers,
-        load_policy_file,
-        mcp_hints,
-        mcp_policy,
-        structured_results,
-    )
-    from nodes.middleware import GovernanceDeltaState, GovernanceMiddleware, GovernanceState
-    from nodes.model import get_chat_model
-    from nodes.offline import OfflineChatModel
-    from nodes.store import open_checkpointer, open_store
-    from policies.catalog import STOP_REASONS
-    from policies.decision import Decision
-    from policies.rag import RagPolicy
-    from policies.reflection import ReflectionPolicy
-    from policies.research import ResearchPolicy
-    from policies.supervisor import (
-        APPROVED_BY_RULES,
-        ArgDefault,
-        ArgSource,
-        Confidentiality,
-        CustomRule,
-        Destinations,
-        Follow,
-        IdentifierRule,
-        NumberArg,
-        OneOf,
-        OwnedRecord,
-        Precondition,
-        Reader,
-        RecordLimit,
-        Repeat,
-        Requested,
-        ReviewContext,
-        RunCap,
-        SupervisorPolicy,
-        Threshold,
-        ToolRules,
-        demo_policy,
-        review_action,
-    )
-    from policies.task_decomposition import TaskDecompositionPolicy
-    from policies.tools import ArgSpec, ToolSpec
+    from apps.operations.audit import read_audit as read_audit
+    from apps.operations.audit import stored_audit as stored_audit
+    from graphs.rag import build_graph as build_rag_graph  # noqa: F401 (re-exported: PUBLIC_API)
+    from graphs.reflection import build_graph as build_reflection_graph  # noqa: F401 (re-exported: PUBLIC_API)
+    from graphs.research import build_graph as build_research_graph  # noqa: F401 (re-exported: PUBLIC_API)
+    from graphs.supervisor import build_graph as build_supervisor_graph  # noqa: F401 (re-exported: PUBLIC_API)
+    from graphs.task_decomposition import build_graph as build_task_decomposition_graph  # noqa: F401 (re-exported: PUBLIC_API)
+    from nodes.mcp_tools import MCPServerError as MCPServerError
+    from nodes.mcp_tools import MCPServers as MCPServers
+    from nodes.mcp_tools import load_policy_file as load_policy_file
+    from nodes.mcp_tools import mcp_hints as mcp_hints
+    from nodes.mcp_tools import mcp_policy as mcp_policy
+    from nodes.mcp_tools import structured_results as structured_results
+    from nodes.middleware import GovernanceDeltaState as GovernanceDeltaState
+    from nodes.middleware import GovernanceMiddleware as GovernanceMiddleware
+    from nodes.middleware import GovernanceState as GovernanceState
+    from nodes.model import get_chat_model as get_chat_model
+    from nodes.offline import OfflineChatModel as OfflineChatModel
+    from nodes.store import open_checkpointer as open_checkpointer
+    from nodes.store import open_store as open_store
+    from policies.catalog import STOP_REASONS as STOP_REASONS
+    from policies.decision import Decision as Decision
+    from policies.rag import RagPolicy as RagPolicy
+    from policies.reflection import ReflectionPolicy as ReflectionPolicy
+    from policies.research import ResearchPolicy as ResearchPolicy
+    from policies.supervisor import APPROVED_BY_RULES as APPROVED_BY_RULES
+    from policies.supervisor import ArgDefault as ArgDefault
+    from policies.supervisor import ArgSource as ArgSource
+    from policies.supervisor import Confidentiality as Confidentiality
+    from policies.supervisor import CustomRule as CustomRule
+    from policies.supervisor import Destinations as Destinations
+    from policies.supervisor import Follow as Follow
+    from policies.supervisor import IdentifierRule as IdentifierRule
+    from policies.supervisor import NumberArg as NumberArg
+    from policies.supervisor import OneOf as OneOf
+    from policies.supervisor import OwnedRecord as OwnedRecord
+    from policies.supervisor import Precondition as Precondition
+    from policies.supervisor import Reader as Reader
+    from policies.supervisor import RecordLimit as RecordLimit
+    from policies.supervisor import Repeat as Repeat
+    from policies.supervisor import Requested as Requested
+    from policies.supervisor import ReviewContext as ReviewContext
+    from policies.supervisor import RunCap as RunCap
+    from policies.supervisor import SupervisorPolicy as SupervisorPolicy
+    from policies.supervisor import Threshold as Threshold
+    from policies.supervisor import ToolRules as ToolRules
+    from policies.supervisor import demo_policy as demo_policy
+    from policies.supervisor import review_action as review_action
+    from policies.task_decomposition import TaskDecompositionPolicy as TaskDecompositionPolicy
+    from policies.tools import ArgSpec as ArgSpec
+    from policies.tools import ToolSpec as ToolSpec
 
 
 def __getattr__(name: str) -> Any:

@@ -220,6 +220,24 @@ def test_the_public_api_lists_exactly_what_it_exports():
     assert sorted(governed_agent_patterns.__all__) == sorted(governed_agent_patterns._EXPORTS)
 
 
+def test_the_names_type_checkers_see_are_the_public_apis_table():
+    """The public API is written once (``PUBLIC_API``); the ``if TYPE_CHECKING:`` imports that
+    type checkers and editors read must say the same: each public name from its module and attribute."""
+    import ast
+
+    tree = ast.parse(Path(governed_agent_patterns.__file__).read_text(encoding="utf-8"))
+    block = next(
+        n for n in tree.body if isinstance(n, ast.If) and getattr(n.test, "id", "") == "TYPE_CHECKING"
+    )
+    seen = {
+        alias.asname or alias.name: (node.module, alias.name)
+        for node in block.body
+        if isinstance(node, ast.ImportFrom)
+        for alias in node.names
+    }
+    assert seen == governed_agent_patterns._EXPORTS
+
+
 def test_the_middleware_without_langchain_says_which_extra_to_install(monkeypatch):
     import builtins
 

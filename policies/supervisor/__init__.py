@@ -57,8 +57,8 @@ from policies.supervisor.decide.review import (
     ReviewContext,
     action_signature,
     refused_before,
+    review_action,
 )
-from policies.supervisor.decide.review_api import review_action
 from policies.supervisor.rules.contract import is_refusal, validate_action
 from policies.supervisor.rules.demo import CONTEXT_TOOL, DEMO_TOOLS, EMAIL_TOOL, REFUND_TOOL, demo_policy
 from policies.supervisor.rules.kinds import (

@@ -12,8 +12,7 @@ from typing import Any, Literal
 from policies.decision import Decision
 from policies.human import NOT_A_FORM_VALUE, HumanAnswer, form_value
 from policies.schemas import ArgsModel
-from policies.supervisor.decide.review import CustomRule, ReviewContext, review_action
-from policies.supervisor.decide.review_api import custom_rules_given
+from policies.supervisor.decide.review import CustomRule, ReviewContext, custom_rules_given, review_action
 from policies.supervisor.provenance.context import THIS_CALL
 from policies.supervisor.provenance.flow import flow_text
 from policies.supervisor.reading.amounts import amount_value

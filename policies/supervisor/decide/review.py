@@ -25,6 +25,7 @@ An escalation a grant of the turn covers is then approved (:data:`GRANTS`,
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from decimal import Decimal
@@ -423,18 +424,42 @@ def _final_review(action: Mapping[str, Any], context: ReviewContext, policy: Sup
     return Decision(strictest[0], strictest[1], {"provenance": untrusted, **told})
 
 
+def custom_rules_given(
+    custom_rules: Mapping[str, CustomRule] | None, hooks: Mapping[str, CustomRule] | None, where: str
+) -> Mapping[str, CustomRule] | None:
+    """The custom rules a caller gave, under the public name ``custom_rules`` or the deprecated
+    ``hooks=`` (a ``DeprecationWarning``; both at once is a ``TypeError``)."""
+    if hooks is None:
+        return custom_rules
+    if custom_rules is not None:
+        raise TypeError(f"{where}: give custom_rules= only (hooks= is its deprecated name)")
+    warnings.warn(
+        f"{where}(hooks=...) is deprecated: the argument is named custom_rules, as in build_graph and "
+        "GovernanceMiddleware",
+        DeprecationWarning,
+        stacklevel=3,
+    )
+    return hooks
+
+
 def review_action(
     action: Mapping[str, Any],
     context: ReviewContext,
     policy: SupervisorPolicy,
+    custom_rules: Mapping[str, CustomRule] | None = None,
+    *,
     hooks: Mapping[str, CustomRule] | None = None,
 ) -> Decision:
     """One supervisor review of a validated action: approve, revise (``details["action"]``),
-    escalate (``details["arg"]``/``limit`` for thresholds) or block. Where provenance rules
-    checked values, the decision's ``details["provenance"]`` says where each came from; a flow rule's
-    refusal or escalation says which flow it stopped (``details["flow"]``: value, from, to). A tool
-    call is decided by :data:`CHAIN`, in order; the decision names the check that decided
-    (``Decision.check``) and the checks it passed (``Decision.passed_checks``)."""
+    escalate (``details["arg"]``/``limit`` for thresholds) or block. ``custom_rules``: the pure
+    functions the policy's ``ToolRules.custom`` names (``hooks``: its deprecated name). Where
+    provenance rules checked values, the decision's ``details["provenance"]`` says where each came
+    from; a flow rule's refusal or escalation says which flow it stopped (``details["flow"]``: value,
+    from, to). A tool call is decided by :data:`CHAIN`, in order; the decision names the check that
+    decided (``Decision.check``) and the checks it passed (``Decision.passed_checks``). Both engines
+    and the MCP gateway call it; it is the one ``review_action`` (``policies.supervisor``)."""
+    if hooks is not None:
+        custom_rules = custom_rules_given(custom_rules, hooks, "review_action")
     if not context.field_trust and policy.field_trust():
         context = replace(context, field_trust=policy.field_trust())
     if not context.effects and policy.effect_tools():
@@ -446,7 +471,7 @@ def review_action(
     rules = policy.rules_for(name)  # its own, and the summed rules of the groups it belongs to
     if rules is None:  # structural: never shadowed
         return replace(_block(f"unknown_tool_for_supervisor:{name}"), check=UNKNOWN_TOOL)
-    call = Call(name, action, action.get("args") or {}, rules, policy, hooks or {})
+    call = Call(name, action, action.get("args") or {}, rules, policy, custom_rules or {})
     decided, would = run_chain(call, context, shadowed_checks(rules, policy))
     covered = _covered(action, decided, context, policy)
     return shadowed(covered, [_covered(action, w, context, policy) for w in would]) if would else covered
