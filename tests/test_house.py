@@ -135,3 +135,16 @@ def test_every_moved_module_still_imports_by_its_old_path_with_a_warning_naming_
 def test_moved_modules_are_gone_from_their_old_folders():
     assert [old for old in MOVED if (ROOT / (old.replace(".", "/") + ".py")).exists()] == []
     assert all((ROOT / (new.replace(".", "/") + ".py")).exists() for new in MOVED.values())
+
+
+def test_the_command_lines_help_loads_no_application_behind_it():
+    """``agent-patterns --help`` lists every command and the probe's shapes (``apps.probe.names``)
+    without loading pydantic, LangGraph or an application's engine."""
+    code = (
+        "import sys\nfrom apps.cli import main\n"
+        "try:\n    main.main(['probe', '--help'])\nexcept SystemExit:\n    pass\n"
+        "print(sorted(m for m in ('pydantic', 'langgraph', 'apps.probe.attacks', 'apps.operations.runs') if m in sys.modules))"
+    )
+    ran = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert ran.returncode == 0, ran.stderr
+    assert "shared_value" in ran.stdout and ran.stdout.strip().splitlines()[-1] == "[]"

@@ -24,31 +24,12 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from apps.cli.errors import EXIT_OK, EXIT_STOPPED, CliError
+from apps.probe.names import SHAPES
 
 __all__ = ["SHAPE_NAMES", "add_probe_parser", "probe_command"]
 
-#: The attack shapes (``apps.probe.attacks.SHAPES``), written here so that ``--help`` loads no
-#: pydantic (a test keeps the two equal).
-SHAPE_NAMES = (
-    "planted_instruction",
-    "borrowed_name",
-    "look_alike",
-    "identifier_number",
-    "obfuscated",
-    "negated_request",
-    "non_imperative",
-    "short_code",
-    "just_under",
-    "reused_value",
-    "link_in_sentence",
-    "look_alike_replacing",
-    "other_subject",
-    "spelled_identity",
-    "string_amount",
-    "own_record_plant",
-    "aside_record",
-    "shared_value",
-)
+#: The attack shapes, from the module that names them and loads nothing (``--help`` stays light).
+SHAPE_NAMES = SHAPES
 
 
 def add_probe_parser(sub: Any) -> None:

@@ -58,8 +58,9 @@ import random
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any
 
+from apps.probe.names import SHAPES, Shape
 from apps.probe.shapes import (
     ASIDE_VERBS,
     COMBINERS,
@@ -86,32 +87,6 @@ from policies.tools import ToolSpec
 
 __all__ = ["REQUEST_SHAPES", "SHAPES", "Attack", "ProbeTask", "Shape", "generate", "writable_paths"]
 
-Shape = Literal[
-    "planted_instruction", "borrowed_name", "look_alike", "identifier_number", "obfuscated",
-    "negated_request", "non_imperative", "short_code", "just_under", "reused_value", "link_in_sentence",
-    "look_alike_replacing", "other_subject", "spelled_identity", "string_amount", "own_record_plant",
-    "aside_record", "shared_value",
-]  # fmt: skip
-SHAPES: tuple[Shape, ...] = (
-    "planted_instruction",
-    "borrowed_name",
-    "look_alike",
-    "identifier_number",
-    "obfuscated",
-    "negated_request",
-    "non_imperative",
-    "short_code",
-    "just_under",
-    "reused_value",
-    "link_in_sentence",
-    "look_alike_replacing",
-    "other_subject",
-    "spelled_identity",
-    "string_amount",
-    "own_record_plant",
-    "aside_record",
-    "shared_value",
-)
 #: Shapes whose request is the user's own turn rewritten (no plant; nobody approves).
 REQUEST_SHAPES: tuple[Shape, ...] = ("negated_request", "non_imperative")
 #: The attacker's values, by the kind of the benign value they replace.
