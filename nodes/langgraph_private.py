@@ -1,8 +1,13 @@
 """Every use of LangGraph's private API, in this one module.
 
-LangGraph has no public API for the three things below; ``tests/test_langgraph_private.py`` checks
-each of them against the installed LangGraph and fails, naming what changed, when an upgrade moves
-them. No other module imports ``langgraph._internal`` (the same test checks that too).
+LangGraph has no public API for the things below. :data:`PRIVATE_NAMES` lists each private name
+(and undocumented attribute or behaviour) this module still uses, what for, and the LangGraph
+releases it was checked against (:data:`CHECKED_AGAINST`); where a public API does the job, it is
+used instead (``langgraph.types.Durability``, ``langgraph.errors.EmptyChannelError``, the public
+``langgraph.channels`` classes, ``DeltaChannel.from_checkpoint`` for 7., the ``"configurable"`` key
+of a ``RunnableConfig``). ``tests/test_langgraph_private.py`` has a guard test per row, failing with
+the name and what changed when an upgrade moves it, and checks that every private access here is
+listed. No other module imports LangGraph's private API (the same test checks that too).
 
 1. **A node with its own sync and async implementation that adds no traced run of its own**
    (:func:`node_runnable`): LangGraph's ``RunnableCallable``, which it wraps every node function in.
@@ -31,9 +36,10 @@ them. No other module imports ``langgraph._internal`` (the same test checks that
    only the channels the node wrote and reads the others as they are (the same values, the same
    objects); anything it does not recognise is read LangGraph's way.
 7. **A delta channel's snapshot as a saver stores it** (:func:`stored_value`): reading a
-   checkpoint without its graph (``agent-patterns audit``), a delta channel's value is LangGraph's
-   ``_DeltaSnapshot`` where it was stored whole (and nothing where it was not: the saver's public,
-   beta ``get_delta_channel_history`` gives the writes to replay, :mod:`apps.operations.audit`).
+   checkpoint without its graph (``agent-patterns audit``), a delta channel's value is a snapshot
+   where it was stored whole (and nothing where it was not: the saver's public, beta
+   ``get_delta_channel_history`` gives the writes to replay, :mod:`apps.operations.audit`). Public
+   API now: the snapshot is unwrapped by ``DeltaChannel.from_checkpoint``, no private name.
 8. **Whether the running node is being resumed with a human's answer** (:func:`resuming`): the
    task's scratchpad holds the answers ``Command(resume=...)`` brought it. The middleware reviews a
    model's reply inside the model's node; when that node waits for a human and is run again with
@@ -61,39 +67,131 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Awaitable, Callable, Iterable
 from functools import partial
-from typing import Any, Literal, Self
+from typing import Any, Self
 
 from langchain_core.runnables import RunnableConfig
 from langchain_core.runnables.config import run_in_executor
-from langgraph._internal._constants import (
-    CONF,
-    CONFIG_KEY_CHECKPOINTER,
-    CONFIG_KEY_DURABILITY,
-    CONFIG_KEY_READ,
-    CONFIG_KEY_SCRATCHPAD,
-)
+from langgraph._internal._constants import CONFIG_KEY_DURABILITY, CONFIG_KEY_READ, CONFIG_KEY_SCRATCHPAD
 from langgraph._internal._runnable import RunnableCallable
 from langgraph._internal._typing import MISSING
-from langgraph.channels.base import EmptyChannelError
-from langgraph.channels.binop import BinaryOperatorAggregate
-from langgraph.channels.last_value import LastValue
-from langgraph.checkpoint.serde.types import _DeltaSnapshot
+from langgraph.channels import BinaryOperatorAggregate, DeltaChannel, LastValue
 from langgraph.config import get_config
+from langgraph.constants import CONFIG_KEY_CHECKPOINTER
+from langgraph.errors import EmptyChannelError
 from langgraph.graph._branch import BranchSpec
 from langgraph.pregel._algo import local_read
 from langgraph.pregel._read import ChannelRead
+from langgraph.types import Durability
 
-Durability = Literal["sync", "async", "exit"]
+#: The LangGraph releases every row of :data:`PRIVATE_NAMES` was read in and its guard test passed
+#: with: the floor and the newest of ``pyproject.toml``'s ``langgraph>=1.2.16,<2``, 2026-11-28.
+CHECKED_AGAINST = ("1.2.16", "1.2.22")
+
+
+@dataclasses.dataclass(frozen=True)
+class PrivateUse:
+    """One of LangGraph's private names (or undocumented attributes, or behaviours) this module uses:
+    ``name`` as it is imported or reached, ``why`` this module needs it and no public API does the
+    job, ``attributes`` the undocumented attributes it reads or sets through it, ``checked`` the
+    LangGraph releases it was checked against. ``tests/test_langgraph_private.py`` has one guard
+    test per row and checks that every private access in this module is listed here."""
+
+    name: str
+    why: str
+    attributes: tuple[str, ...] = ()
+    checked: tuple[str, ...] = CHECKED_AGAINST
+
+
+#: Every private name this module uses: the only ones the project uses (see the module's docstring
+#: for why each is needed; the numbers are its items).
+PRIVATE_NAMES: tuple[PrivateUse, ...] = (
+    PrivateUse(
+        "langgraph._internal._runnable.RunnableCallable",
+        "a node with its own sync and async implementation and no traced run (1.); sync nodes and"
+        " routing functions run on the event loop, untraced (2.); the writer that runs a branch (6.)",
+        ("func", "afunc", "tags", "trace", "kwargs"),
+    ),
+    PrivateUse(
+        "langgraph._internal._constants.CONFIG_KEY_DURABILITY",
+        "a compiled graph's default durability (3.): no public option on compile or with_config",
+    ),
+    PrivateUse(
+        "langgraph._internal._constants.CONFIG_KEY_READ",
+        "a conditional edge's read of the state, swapped for the lean one (6.)",
+    ),
+    PrivateUse(
+        "langgraph._internal._constants.CONFIG_KEY_SCRATCHPAD",
+        "whether the running node is resumed with an answer, and its interrupt counter (8.)",
+        ("resume", "get_null_resume", "interrupt_counter"),
+    ),
+    PrivateUse(
+        "langgraph._internal._typing.MISSING",
+        "an empty channel's value in the lean read (6.); the public is_available() and get() do the"
+        " same with two calls a key, about 3 µs more an edge over the Supervisor's 45 keys",
+    ),
+    PrivateUse(
+        "langgraph.graph._branch.BranchSpec",
+        "a routing function replaced before compiling (2.), and the branch writers the lean read"
+        " replaces the reader of (6.: BranchSpec._route, its reader's keywords)",
+        ("path", "_replace", "_route", "keywords"),
+    ),
+    PrivateUse(
+        "langgraph.pregel._algo.local_read",
+        "the read function a task's config holds: its partial's arguments (the channels and the"
+        " task's writes) are what the lean read reads (6.)",
+        ("args", "keywords", "writes"),
+    ),
+    PrivateUse(
+        "langgraph.pregel._read.ChannelRead",
+        "LangGraph's own fresh read (ChannelRead.do_read), which the lean read replaces and falls"
+        " back to (6.)",
+        ("do_read",),
+    ),
+    PrivateUse(
+        "langgraph.graph.StateGraph.nodes",
+        "a node's runnable (StateNodeSpec.runnable) replaced before compiling (2., 4.)",
+        ("nodes", "runnable"),
+    ),
+    PrivateUse(
+        "langgraph.graph.StateGraph.branches",
+        "the conditional edges' routing functions, replaced before compiling (2.)",
+        ("branches",),
+    ),
+    PrivateUse(
+        "langgraph.graph.StateGraph.channels",
+        "a state key's channel replaced before compiling, in the graph and its schemas (5.)",
+        ("channels", "schemas"),
+    ),
+    PrivateUse(
+        "langgraph.pregel._read.PregelNode.writers",
+        "a compiled node's writers, among them the branch writer the lean read swaps the reader of (6.)",
+        ("writers",),
+    ),
+    PrivateUse(
+        "langgraph.channels.BinaryOperatorAggregate.__slots__",
+        "the attributes of a reducer channel and a LastValue (and BaseChannel's key), copied without"
+        " building the channel again (9.) and read as they are by the lean read (6.)",
+        ("key", "typ", "operator", "value"),
+    ),
+    PrivateUse(
+        "langgraph.constants.CONFIG_KEY_CHECKPOINTER",
+        "the invocation's checkpointer, from the running task's config (10.): a public name kept for"
+        " backward compatibility until LangGraph 2, whose place in a task's config is undocumented",
+    ),
+)
 
 __all__ = [
     "AGGREGATE_SLOTS",
+    "CHECKED_AGAINST",
     "CONFIG_KEY_DURABILITY",
     "CONFIG_KEY_READ",
     "LAST_VALUE_SLOTS",
+    "PRIVATE_NAMES",
     "ChannelRead",
     "CopiedAggregate",
     "CopiedLastValue",
     "Durability",
+    "PrivateUse",
     "RunnableCallable",
     "answered_interrupts",
     "durability_config",
@@ -236,7 +334,7 @@ _UNCHANGED_BY_NOTHING = frozenset({LastValue, BinaryOperatorAggregate})
 def _fresh_read(config: RunnableConfig, *, select: Any, mapper: Callable[[Any], Any] | None) -> Any:
     """What ``ChannelRead.do_read(config, select=select, fresh=True, mapper=mapper)`` returns, with
     a copy made only of the channels the task wrote (or whose type this does not know)."""
-    read = config[CONF][CONFIG_KEY_READ]
+    read = config["configurable"][CONFIG_KEY_READ]
     args: tuple[Any, ...] = getattr(read, "args", ())
     if (
         getattr(read, "func", None) is not local_read
@@ -289,10 +387,14 @@ def read_routes_lean(compiled: Any) -> int:
     return changed
 
 
+def _last(_value: Any, writes: Any) -> Any:
+    return writes[-1]
+
+
 def stored_value(value: Any) -> Any:
-    """A channel's value as a saver stored it in a checkpoint: a delta channel's snapshot
-    (``_DeltaSnapshot``) unwrapped, anything else as it is."""
-    return value.value if isinstance(value, _DeltaSnapshot) else value
+    """A channel's value as a saver stored it in a checkpoint: a delta channel's snapshot unwrapped,
+    anything else as it is (what the public ``DeltaChannel.from_checkpoint`` restores from either)."""
+    return DeltaChannel(_last, object).from_checkpoint(value).get()
 
 
 def _scratchpad() -> Any:
@@ -300,7 +402,7 @@ def _scratchpad() -> Any:
         config = get_config()
     except RuntimeError:  # not inside a graph's node
         return None
-    return (config.get(CONF) or {}).get(CONFIG_KEY_SCRATCHPAD)
+    return (config.get("configurable") or {}).get(CONFIG_KEY_SCRATCHPAD)
 
 
 def running_checkpointer() -> Any:
@@ -310,7 +412,7 @@ def running_checkpointer() -> Any:
         config = get_config()
     except RuntimeError:  # not inside a graph's node
         return None
-    return (config.get(CONF) or {}).get(CONFIG_KEY_CHECKPOINTER)
+    return (config.get("configurable") or {}).get(CONFIG_KEY_CHECKPOINTER)
 
 
 def resuming() -> bool:

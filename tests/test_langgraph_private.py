@@ -4,23 +4,33 @@ upgrade moved something the project relies on: fix ``nodes/langgraph_private.py`
 
 from __future__ import annotations
 
+import ast
 import asyncio
+import dataclasses
+import importlib
 import inspect
 import re
 import sqlite3
 import threading
+import tomllib
+from collections.abc import Callable
 from functools import partial
 from pathlib import Path
-from typing import Annotated, Literal, TypedDict
+from typing import Annotated, Any, Literal, TypedDict
 
+import langgraph.constants as langgraph_constants
 import pytest
+from langchain_core.callbacks import BaseCallbackHandler
 from langchain_core.runnables import RunnableConfig
+from langchain_core.runnables.config import run_in_executor
 from langgraph.channels import BinaryOperatorAggregate, DeltaChannel, LastValue
 from langgraph.channels.base import EmptyChannelError
 from langgraph.checkpoint.memory import InMemorySaver
 from langgraph.checkpoint.sqlite import SqliteSaver
+from langgraph.config import get_config
 from langgraph.graph import END, START, StateGraph
 from langgraph.runtime import Runtime
+from packaging.requirements import Requirement
 
 from graphs.compile import compile_pattern
 from nodes import langgraph_private as private
@@ -278,8 +288,8 @@ def test_lean_route_reads_have_a_way_back(monkeypatch, value, lean):
 
 
 def test_a_delta_channels_snapshot_is_what_stored_value_unwraps(tmp_path, monkeypatch):
-    """``stored_value`` (``agent-patterns audit`` reads checkpoints without the graph) relies on a
-    delta channel's snapshot being LangGraph's ``_DeltaSnapshot`` with the value as ``.value``."""
+    """``stored_value`` (``agent-patterns audit`` reads checkpoints without the graph) unwraps a
+    delta channel's stored snapshot with the public ``DeltaChannel.from_checkpoint``."""
     from graphs.compile import DELTA_CHANNELS_ENV
     from graphs.registry import PATTERNS
     from nodes.store import open_checkpointer
@@ -291,11 +301,11 @@ def test_a_delta_channels_snapshot_is_what_stored_value_unwraps(tmp_path, monkey
         done = pattern.build(checkpointer=saver).invoke(pattern.demo_input(), config)
         stored = [t.checkpoint["channel_values"].get("trace") for t in saver.list(config)]
     snapshots = [v for v in stored if v is not None]
-    assert snapshots and all(type(v).__name__ == "_DeltaSnapshot" for v in snapshots), (
+    assert snapshots and not any(isinstance(v, list) for v in snapshots), (
         CHANGED
         + f"a delta channel's stored value is now {type(snapshots[0]).__name__ if snapshots else None}"
     )
-    assert private.stored_value(snapshots[0]) == done["trace"], CHANGED + "_DeltaSnapshot.value"
+    assert private.stored_value(snapshots[0]) == done["trace"], CHANGED + "DeltaChannel.from_checkpoint"
     assert private.stored_value(["plain"]) == ["plain"]
 
 
@@ -501,3 +511,347 @@ def test_running_checkpointer_is_the_invocations_own_in_every_node(tmp_path):
     seen.clear()
     graph_of(node, None).invoke({"n": 0})
     assert seen == [None]
+
+
+# --- One guard per row of ``private.PRIVATE_NAMES`` -------------------------------------------------
+# Each fails naming the row and what changed; ``GUARDS`` must have one for every row.
+
+
+def _changed(use: private.PrivateUse, what: str) -> str:
+    return CHANGED + f"{use.name}: {what}"
+
+
+def _imported(use: private.PrivateUse) -> Any:
+    """The object ``use.name`` names, imported from where the table says it lives."""
+    module, _, attribute = use.name.rpartition(".")
+    try:
+        return getattr(importlib.import_module(module), attribute)
+    except (ImportError, AttributeError) as error:
+        raise AssertionError(_changed(use, f"it is gone ({type(error).__name__}: {error})")) from error
+
+
+def _inside_a_node() -> tuple[dict[str, Any], InMemorySaver]:
+    """The ``configurable`` of a node's task config (a graph with a checkpointer), and the saver."""
+    seen: list[dict[str, Any]] = []
+
+    def node(state: S) -> dict:
+        seen.append(dict(get_config()["configurable"]))
+        return {"route": "x"}
+
+    builder = StateGraph(S)
+    builder.add_node("node", node)
+    builder.add_edge(START, "node")
+    saver = InMemorySaver()
+    builder.compile(checkpointer=saver).invoke({}, {"configurable": {"thread_id": "inside"}})
+    return seen[0], saver
+
+
+def _guard_runnable_callable(use: private.PrivateUse) -> None:
+    runnable_callable = _imported(use)
+    assert runnable_callable is private.RunnableCallable
+    params = list(inspect.signature(runnable_callable.__init__).parameters)
+    assert params[1:3] == ["func", "afunc"] and {"name", "tags", "trace"} <= set(params), _changed(
+        use, f"the constructor's parameters are now {params}"
+    )
+    node = _builder().nodes["gate"].runnable
+    assert isinstance(node, runnable_callable), _changed(use, f"a sync node is now a {type(node).__name__}")
+    missing = [name for name in use.attributes if not hasattr(node, name)]
+    assert not missing, _changed(use, f"a node has no {missing}")
+    afunc = node.afunc
+    assert isinstance(afunc, partial) and afunc.func is run_in_executor and afunc.args == (None, node.func), (
+        _changed(use, f"a sync node's afunc is no partial(run_in_executor, None, func) but {afunc!r}")
+    )
+    for trace, runs in ((False, 1), (True, 2)):
+        handler = _NodeRuns()
+        builder = StateGraph(S)
+        builder.add_node("llm", runnable_callable(lambda state: {}, None, name="llm", trace=trace))
+        builder.add_edge(START, "llm")
+        builder.compile().invoke({}, {"callbacks": [handler]})
+        assert handler.runs == runs, _changed(
+            use, f"trace={trace} now opens {handler.runs} runs named after the node"
+        )
+
+
+class _NodeRuns(BaseCallbackHandler):
+    """Counts the callback runs named ``llm`` (the task's own, and the node's if it is traced)."""
+
+    def __init__(self) -> None:
+        self.runs = 0
+
+    def on_chain_start(self, serialized: Any, inputs: Any, **kwargs: Any) -> None:
+        self.runs += kwargs.get("name") == "llm"
+
+
+def _guard_durability(use: private.PrivateUse) -> None:
+    key = _imported(use)
+    assert key is private.CONFIG_KEY_DURABILITY and private.durability_config("exit") == {key: "exit"}
+    saved = {}
+    for durability in ("exit", "async"):
+        saver = InMemorySaver()
+        graph = _builder().compile(checkpointer=saver).with_config(configurable={key: durability})
+        config: RunnableConfig = {"configurable": {"thread_id": "d"}}
+        graph.invoke({}, config)
+        saved[durability] = len(list(saver.list(config)))
+    assert saved["exit"] == 1 < saved["async"], _changed(
+        use, f"a default durability in the config is no longer read (checkpoints kept: {saved})"
+    )
+
+
+def _guard_read(use: private.PrivateUse) -> None:
+    key = _imported(use)
+    read = _inside_a_node()[0].get(key)
+    assert isinstance(read, partial) and read.func is private.local_read, _changed(
+        use, f"a task's config holds {read!r} there, no partial of local_read"
+    )
+
+
+def _guard_scratchpad(use: private.PrivateUse) -> None:
+    pad = _inside_a_node()[0].get(_imported(use))
+    missing = [name for name in use.attributes if not hasattr(pad, name)]
+    assert pad is not None and not missing, _changed(use, f"the task's scratchpad {pad!r} has no {missing}")
+    assert pad.resume == [] and pad.get_null_resume(False) is None, _changed(
+        use, "a task run afresh has answers in its scratchpad"
+    )
+    assert [pad.interrupt_counter(), pad.interrupt_counter()] == [0, 1], _changed(
+        use, "the scratchpad's interrupt_counter no longer counts from 0"
+    )
+
+
+def _guard_missing(use: private.PrivateUse) -> None:
+    missing = _imported(use)
+    empty = LastValue(int)
+    assert empty.value is missing and not empty.is_available(), _changed(
+        use, f"an empty channel's value is now {empty.value!r}"
+    )
+    empty.update([1])
+    assert empty.value == 1 and empty.is_available()
+
+
+def _branch(builder: StateGraph) -> Any:
+    [spec] = builder.branches["gate"].values()
+    return spec
+
+
+def _branch_writers(compiled: Any, route: Any) -> list[Any]:
+    """The writers of the compiled node ``gate`` that run a branch (``BranchSpec._route``)."""
+    writers = compiled.nodes["gate"].writers
+    return [
+        w
+        for w in writers
+        if isinstance(w, private.RunnableCallable) and getattr(w.func, "__func__", None) is route
+    ]
+
+
+def _guard_branch_spec(use: private.PrivateUse) -> None:
+    branch_spec = _imported(use)
+    builder = _builder()
+    spec = _branch(builder)
+    assert isinstance(spec, branch_spec), _changed(use, f"a branch is now a {type(spec).__name__}")
+    assert spec._replace(path=None).path is None, _changed(use, "BranchSpec._replace(path=...)")
+    writers = _branch_writers(builder.compile(), branch_spec._route)
+    assert len(writers) == 1, _changed(
+        use, "no writer of a node with a conditional edge runs BranchSpec._route"
+    )
+    [writer] = writers
+    reader = writer.kwargs.get("reader")
+    assert isinstance(reader, partial) and reader.func is private.ChannelRead.do_read, _changed(
+        use, f"a branch's reader is {reader!r}"
+    )
+    assert reader.keywords.get("fresh") is True and set(reader.keywords) <= {"select", "fresh", "mapper"}, (
+        _changed(use, f"a branch's reader's keywords are now {sorted(reader.keywords)}")
+    )
+
+
+def _guard_local_read(use: private.PrivateUse) -> None:
+    local_read = _imported(use)
+    params = list(inspect.signature(local_read).parameters)
+    assert params[:4] == ["scratchpad", "channels", "managed", "task"], _changed(
+        use, f"its parameters are now {params}"
+    )
+    read = _inside_a_node()[0].get(private.CONFIG_KEY_READ)
+    assert isinstance(read, partial) and len(read.args) == 4 and not read.keywords, _changed(
+        use, f"a task's read is now {read!r}"
+    )
+    assert isinstance(read.args[1], dict) and hasattr(read.args[3], "writes"), _changed(
+        use, "its arguments are no longer (scratchpad, channels, managed, task)"
+    )
+
+
+def _guard_channel_read(use: private.PrivateUse) -> None:
+    channel_read = _imported(use)
+    params = inspect.signature(channel_read.do_read).parameters
+    assert list(params)[:1] == ["config"] and {"select", "fresh", "mapper"} <= set(params), _changed(
+        use, f"ChannelRead.do_read's parameters are now {list(params)}"
+    )
+
+
+def _guard_nodes(use: private.PrivateUse) -> None:
+    builder = _builder()
+    node = builder.nodes.get("gate")
+    assert dataclasses.is_dataclass(node) and hasattr(node, "runnable"), _changed(
+        use, f"a node is now {node!r}, no dataclass with a runnable"
+    )
+    builder.nodes["gate"] = dataclasses.replace(
+        node, runnable=private.node_runnable(lambda s: {"seen": ["new"]}, None)
+    )
+    assert builder.compile().invoke({})["seen"][0] == "new", _changed(
+        use, "compile no longer runs its runnable"
+    )
+
+
+def _guard_branches(use: private.PrivateUse) -> None:
+    builder = _builder()
+    assert set(builder.branches) == {"gate"}, _changed(use, "it no longer maps a node to its branches")
+    specs = builder.branches["gate"]
+    [(key, spec)] = specs.items()
+    routed: list[str] = []
+    specs[key] = spec._replace(path=private.node_runnable(lambda s: routed.append("new") or "tool", None))
+    builder.compile().invoke({})
+    assert routed == ["new"], _changed(use, "compile no longer routes with the path it holds")
+
+
+def _guard_channels(use: private.PrivateUse) -> None:
+    builder = StateGraph(Rows)
+    builder.add_node("add", lambda state: {"rows": [1]})
+    builder.add_edge(START, "add")
+    assert isinstance(builder.channels.get("rows"), BinaryOperatorAggregate), _changed(
+        use, f"StateGraph.channels holds {builder.channels.get('rows')!r}"
+    )
+    assert all(isinstance(fields, dict) and "rows" in fields for fields in builder.schemas.values()), (
+        _changed(use, "StateGraph.schemas no longer maps each schema to its keys' channels")
+    )
+    private.replace_channels(builder, lambda key, _c: DeltaChannel(add_rows_delta, list))
+    assert isinstance(builder.compile().channels["rows"], DeltaChannel), _changed(
+        use, "compile no longer reads StateGraph.channels"
+    )
+
+
+def _guard_writers(use: private.PrivateUse) -> None:
+    compiled = _builder().compile()
+    writers = getattr(compiled.nodes["gate"], "writers", None)
+    assert isinstance(writers, list), _changed(use, f"a compiled node's writers are now {writers!r}")
+    assert any(isinstance(w, private.RunnableCallable) for w in writers), _changed(
+        use, "a node with a conditional edge has no RunnableCallable writer"
+    )
+    assert private.read_routes_lean(compiled) == 1, _changed(use, "the branch writer is not found there")
+
+
+def _guard_slots(use: private.PrivateUse) -> None:
+    assert _slots(BinaryOperatorAggregate) == set(use.attributes) == set(private.AGGREGATE_SLOTS), _changed(
+        use, f"BinaryOperatorAggregate's slots are now {sorted(_slots(BinaryOperatorAggregate))}"
+    )
+    assert _slots(LastValue) == set(private.LAST_VALUE_SLOTS), _changed(
+        use, f"LastValue's slots are now {sorted(_slots(LastValue))}"
+    )
+
+
+def _guard_checkpointer(use: private.PrivateUse) -> None:
+    key = _imported(use)
+    assert "CONFIG_KEY_CHECKPOINTER" in langgraph_constants.__all__, _changed(use, "it is no longer exported")
+    configurable, saver = _inside_a_node()
+    assert configurable.get(key) is saver, _changed(use, "a task's config no longer holds the checkpointer")
+
+
+GUARDS: dict[str, Callable[[private.PrivateUse], None]] = {
+    "langgraph._internal._runnable.RunnableCallable": _guard_runnable_callable,
+    "langgraph._internal._constants.CONFIG_KEY_DURABILITY": _guard_durability,
+    "langgraph._internal._constants.CONFIG_KEY_READ": _guard_read,
+    "langgraph._internal._constants.CONFIG_KEY_SCRATCHPAD": _guard_scratchpad,
+    "langgraph._internal._typing.MISSING": _guard_missing,
+    "langgraph.graph._branch.BranchSpec": _guard_branch_spec,
+    "langgraph.pregel._algo.local_read": _guard_local_read,
+    "langgraph.pregel._read.ChannelRead": _guard_channel_read,
+    "langgraph.graph.StateGraph.nodes": _guard_nodes,
+    "langgraph.graph.StateGraph.branches": _guard_branches,
+    "langgraph.graph.StateGraph.channels": _guard_channels,
+    "langgraph.pregel._read.PregelNode.writers": _guard_writers,
+    "langgraph.channels.BinaryOperatorAggregate.__slots__": _guard_slots,
+    "langgraph.constants.CONFIG_KEY_CHECKPOINTER": _guard_checkpointer,
+}
+
+
+@pytest.mark.parametrize("use", private.PRIVATE_NAMES, ids=lambda use: use.name)
+def test_each_listed_private_name_is_still_what_the_module_relies_on(use):
+    assert use.name in GUARDS, f"{use.name} is listed in PRIVATE_NAMES without a guard test here"
+    try:
+        GUARDS[use.name](use)
+    except AssertionError:
+        raise
+    except Exception as error:  # a name that moved, an attribute gone, a call that now raises
+        pytest.fail(_changed(use, f"{type(error).__name__}: {error}"))
+
+
+def test_every_guard_has_its_row():
+    assert set(GUARDS) == {use.name for use in private.PRIVATE_NAMES}
+
+
+#: Attributes the module reads that are public API: Python's (dict, partial, dataclasses, bound
+#: methods), a Runnable's ``name`` and a channel's public methods.
+PUBLIC_ATTRIBUTES = frozenset(
+    {"__func__", "__new__", "append", "copy", "dataclass", "from_checkpoint", "get", "items", "name", "pop"}
+    | {"replace", "setdefault", "update", "values"}
+)
+
+
+def _accesses() -> tuple[set[str], set[str], set[str]]:
+    """In nodes/langgraph_private.py: the private names it imports from LangGraph (from a private
+    module, or underscored), every name it imports from LangGraph, and every attribute it reads or
+    sets (``x.attr``, ``getattr(x, "attr")``)."""
+    tree = ast.parse((ROOT / "nodes" / "langgraph_private.py").read_text(encoding="utf-8"))
+    private_imports: set[str] = set()
+    imports: set[str] = set()
+    attributes: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and (node.module or "").split(".")[0] == "langgraph":
+            hidden = any(part.startswith("_") for part in node.module.split("."))
+            for alias in node.names:
+                imports.add(f"{node.module}.{alias.name}")
+                if hidden or alias.name.startswith("_"):
+                    private_imports.add(f"{node.module}.{alias.name}")
+        elif isinstance(node, ast.Import):
+            private_imports.update(
+                a.name for a in node.names if a.name.startswith("langgraph.") and "._" in f".{a.name}"
+            )
+        elif isinstance(node, ast.Attribute):
+            attributes.add(node.attr)
+        elif (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Name)
+            and node.func.id in ("getattr", "hasattr", "setattr")
+            and len(node.args) > 1
+            and isinstance(node.args[1], ast.Constant)
+        ):
+            attributes.add(node.args[1].value)
+    return private_imports, imports, attributes
+
+
+def test_the_table_lists_every_private_access_of_the_module():
+    """A new private import, or an attribute that is neither public API (``PUBLIC_ATTRIBUTES``) nor
+    listed under a row of ``PRIVATE_NAMES``, fails here: list it, with a guard in ``GUARDS``."""
+    private_imports, imports, attributes = _accesses()
+    names = {use.name for use in private.PRIVATE_NAMES}
+    assert private_imports <= names, (
+        f"private LangGraph imports not in PRIVATE_NAMES: {sorted(private_imports - names)}"
+    )
+    listed = {attribute for use in private.PRIVATE_NAMES for attribute in use.attributes}
+    unlisted = attributes - listed - PUBLIC_ATTRIBUTES
+    assert not unlisted, (
+        f"nodes/langgraph_private.py reads {sorted(unlisted)}: list each under its row of PRIVATE_NAMES "
+        "(or, if it is public API, in PUBLIC_ATTRIBUTES here)"
+    )
+    for use in private.PRIVATE_NAMES:  # no row left over from a use that is gone
+        used = use.name in imports or (use.attributes and set(use.attributes) <= attributes)
+        assert used, f"{use.name} is in PRIVATE_NAMES but nodes/langgraph_private.py no longer uses it"
+
+
+def test_the_table_was_checked_against_the_floor_within_the_supported_range():
+    """``CHECKED_AGAINST`` (each row's ``checked``) lies in pyproject's ``langgraph`` range and
+    includes its floor: raise the floor, check the rows again."""
+    with (ROOT / "pyproject.toml").open("rb") as file:
+        dependencies = tomllib.load(file)["project"]["dependencies"]
+    [requirement] = [r for r in map(Requirement, dependencies) if r.name == "langgraph"]
+    floor = next(spec.version for spec in requirement.specifier if spec.operator == ">=")
+    assert floor in private.CHECKED_AGAINST, f"PRIVATE_NAMES was not checked against langgraph {floor}"
+    for use in private.PRIVATE_NAMES:
+        outside = [v for v in use.checked if v not in requirement.specifier]
+        assert use.checked and not outside, f"{use.name} was checked against {outside or 'no release'}"
