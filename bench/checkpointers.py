@@ -46,22 +46,23 @@ def _per_step_us(ctx: Context, saver: Any, durability: str) -> tuple[float, dict
     return added / steps * 1e6, by_pattern
 
 
-def _payload_bytes(value: Any) -> int:
+def payload_bytes(value: Any) -> int:
+    """The bytes a stored value holds: its byte strings, counted through dicts, lists and tuples."""
     if isinstance(value, bytes | bytearray):
         return len(value)
     if isinstance(value, dict):
-        return sum(_payload_bytes(k) + _payload_bytes(v) for k, v in value.items())
+        return sum(payload_bytes(k) + payload_bytes(v) for k, v in value.items())
     if isinstance(value, list | tuple):
-        return sum(_payload_bytes(v) for v in value)
+        return sum(payload_bytes(v) for v in value)
     return 0
 
 
 def stored_bytes(store: str, saver: Any, location: str, thread_id: str) -> int:
     """Serialized bytes a thread's checkpoints, blobs and pending writes take in ``saver``."""
     if store == "memory":
-        total = _payload_bytes(saver.storage.get(thread_id, {}))
-        total += sum(_payload_bytes(v) for k, v in saver.writes.items() if k[0] == thread_id)
-        return total + sum(_payload_bytes(v) for k, v in saver.blobs.items() if k[0] == thread_id)
+        total = payload_bytes(saver.storage.get(thread_id, {}))
+        total += sum(payload_bytes(v) for k, v in saver.writes.items() if k[0] == thread_id)
+        return total + sum(payload_bytes(v) for k, v in saver.blobs.items() if k[0] == thread_id)
     if store == "sqlite":
         with sqlite3.connect(location) as conn:
             a = conn.execute(

@@ -32,15 +32,14 @@ from contextlib import ExitStack, contextmanager, nullcontext
 from dataclasses import dataclass
 from typing import Any
 
-from langchain_core.callbacks import CallbackManagerForLLMRun
 from langchain_core.language_models import BaseChatModel
 from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, ToolMessage
-from langchain_core.outputs import ChatGeneration, ChatResult
 
 from bench.agents import TOOLS, USAGE, available, governance, hitl, supervisor_policy, tool_call
 from bench.checkpointers import stored_bytes
 from bench.common import Section, median, ms
 from bench.context import Context
+from nodes.scripted import AnswerModel
 from nodes.store import open_checkpointer, open_store
 
 #: The switch of the patterns' delta channels (``graphs.compile.DELTA_CHANNELS_ENV``; named here
@@ -77,59 +76,40 @@ def _turn_of(text: str) -> int:
     return int(found[-1])
 
 
-class TurnScript(BaseChatModel):
+class TurnScript(AnswerModel):
     """Native tool calling, one call per user turn: the call of turn k when the conversation's
     last message is the user's request (or, for the Supervisor's worker, its task), the answer
     once a tool's result came back. Stateless, so one model serves every turn and thread."""
 
-    @property
-    def _llm_type(self) -> str:
-        return "bench-turn-script"
+    llm_type = "bench-turn-script"
 
     def bind_tools(self, tools: Sequence[Any], **kwargs: Any) -> TurnScript:
         return self
 
-    def _generate(
-        self,
-        messages: list[BaseMessage],
-        stop: list[str] | None = None,
-        run_manager: CallbackManagerForLLMRun | None = None,
-        **kwargs: Any,
-    ) -> ChatResult:
+    def answer(self, messages: list[BaseMessage]) -> AIMessage:
         last = messages[-1]
         if isinstance(last, ToolMessage):
-            reply = AIMessage(content=FINAL_ANSWER, usage_metadata=USAGE)
-        else:
-            turn = _turn_of(last.text)
-            name, args = tool_call(turn)
-            calls = [{"name": name, "args": args, "id": f"call_t{turn}", "type": "tool_call"}]
-            reply = AIMessage(content="", tool_calls=calls, usage_metadata=USAGE)
-        return ChatResult(generations=[ChatGeneration(message=reply)])
+            return AIMessage(content=FINAL_ANSWER, usage_metadata=USAGE)
+        turn = _turn_of(last.text)
+        name, args = tool_call(turn)
+        calls = [{"name": name, "args": args, "id": f"call_t{turn}", "type": "tool_call"}]
+        return AIMessage(content="", tool_calls=calls, usage_metadata=USAGE)
 
 
-class JsonTurnScript(BaseChatModel):
+class JsonTurnScript(AnswerModel):
     """The Supervisor's JSON protocol: the action of the goal's turn while the run's history is
     empty, then the final answer. No ``bind_tools``."""
 
-    @property
-    def _llm_type(self) -> str:
-        return "bench-json-turn-script"
+    llm_type = "bench-json-turn-script"
 
-    def _generate(
-        self,
-        messages: list[BaseMessage],
-        stop: list[str] | None = None,
-        run_manager: CallbackManagerForLLMRun | None = None,
-        **kwargs: Any,
-    ) -> ChatResult:
+    def answer(self, messages: list[BaseMessage]) -> AIMessage:
         payload = json.loads(messages[-1].text)
         if payload.get("history"):
             action: dict[str, Any] = {"kind": "final", "answer": FINAL_ANSWER}
         else:
             name, args = tool_call(_turn_of(str(payload["goal"])))
             action = {"kind": "tool", "name": name, "args": args}
-        reply = AIMessage(content=json.dumps(action), usage_metadata=USAGE)
-        return ChatResult(generations=[ChatGeneration(message=reply)])
+        return AIMessage(content=json.dumps(action), usage_metadata=USAGE)
 
 
 @dataclass(frozen=True)

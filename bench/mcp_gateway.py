@@ -47,7 +47,9 @@ async def _timed(command: list[str], tool: str, args: dict[str, str], vary: str,
     env.pop("MCP_DEMO_LEDGER", None)
     params = StdioServerParameters(command=command[0], args=command[1:], env=env, cwd=str(ROOT))
     took = []
-    async with stdio_client(params) as (read, write), ClientSession(read, write) as client:
+    # the servers' stderr to the process's own: a test's captured sys.stderr has no file descriptor
+    errlog = sys.__stderr__ or sys.stderr
+    async with stdio_client(params, errlog=errlog) as (read, write), ClientSession(read, write) as client:
         await client.initialize()
         await client.call_tool(
             "lookup_contact", {"name": "bo"}, meta=REQUEST

@@ -47,7 +47,7 @@ from bench.agents import (
     hitl,
     interleaved,
 )
-from bench.checkpointers import _payload_bytes, stored_bytes
+from bench.checkpointers import payload_bytes, stored_bytes
 from bench.common import Section, ms
 from bench.context import Context
 from bench.profiling import Matcher, profile, summary
@@ -175,7 +175,7 @@ def _shape(built: Any, steps: int) -> dict[str, Any]:
     built.graph.invoke(built.given, config, durability="sync")
     snapshots = list(built.graph.get_state_history(config))
     nodes: Counter[str] = Counter(task.name for s in snapshots for task in s.tasks)
-    written = sum(_payload_bytes(v) for key, v in saver.writes.items() if key[0] == thread)
+    written = sum(payload_bytes(v) for key, v in saver.writes.items() if key[0] == thread)
     kept = stored_bytes("memory", saver, "memory", thread) - written
     per_run = {name for name, count in nodes.items() if count < steps}
     return {

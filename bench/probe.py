@@ -17,7 +17,7 @@ DOMAINS = ("messaging", "payments")
 
 def run(ctx: Context) -> Section:
     from apps.probe.runner import probe
-    from tests.corpus_harness import CORPUS, Stage
+    from tests.corpus_harness import Stage, probe_tasks
     from tests.injection.provenance_domains import DOMAINS as SPECS
 
     section = Section(
@@ -39,11 +39,7 @@ def run(ctx: Context) -> Section:
     for name in DOMAINS if ctx.settings.mode != "smoke" else DOMAINS[:1]:
         spec = SPECS[name]
         tools = spec.tools(Stage())  # type: ignore[arg-type]
-        tasks = [
-            {"name": t["id"], "request": t["request"], "calls": t["plan"], "final": t.get("final") or "Done."}
-            for t in CORPUS
-            if t["domain"] == name
-        ]
+        tasks = probe_tasks(name)
         if ctx.settings.mode == "smoke":
             tasks = tasks[:3]
         start = time.perf_counter()

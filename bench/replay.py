@@ -17,15 +17,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from langchain_core.callbacks import AsyncCallbackManagerForLLMRun, CallbackManagerForLLMRun
-from langchain_core.language_models import BaseChatModel
 from langchain_core.messages import AIMessage, BaseMessage
-from langchain_core.outputs import ChatGeneration, ChatResult
 from langgraph.checkpoint.memory import InMemorySaver
 from pydantic import Field
 
 from graphs.registry import PATTERNS, Pattern
 from nodes.offline import OfflineChatModel
+from nodes.scripted import AnswerModel
 from policies.base import BasePolicy
 
 
@@ -44,59 +42,35 @@ class RecordingModel(OfflineChatModel):
 
     book: dict[str, AIMessage] = Field(default_factory=dict)
 
-    def _generate(
-        self,
-        messages: list[BaseMessage],
-        stop: list[str] | None = None,
-        run_manager: CallbackManagerForLLMRun | None = None,
-        **kwargs: Any,
-    ) -> ChatResult:
-        result = super()._generate(messages, stop, run_manager, **kwargs)
-        message = result.generations[0].message
-        assert isinstance(message, AIMessage)
+    def respond(self, messages: list[BaseMessage], **kwargs: Any) -> AIMessage:
+        message = super().respond(messages, **kwargs)
         self.book[request_key(messages)] = message.model_copy(update={"id": None})
-        return result
+        return message
 
 
-class ReplayChatModel(BaseChatModel):
+class ReplayChatModel(AnswerModel):
     """Answers a recorded request with its recorded reply; ``latency`` seconds per call. It calls
     tools as the offline model it replays does (``bind_tools``: the replies carry the calls)."""
 
+    llm_type = "replay"
     book: dict[str, AIMessage]
     latency: float = 0.0
 
-    @property
-    def _llm_type(self) -> str:
-        return "replay"
-
-    def bind_tools(self, tools: Sequence[Any], **kwargs: Any) -> ReplayChatModel:  # type: ignore[override]
+    def bind_tools(self, tools: Sequence[Any], **kwargs: Any) -> ReplayChatModel:
         return self
 
-    def _reply(self, messages: list[BaseMessage]) -> ChatResult:
-        message = self.book.get(request_key(messages), AIMessage(content=""))
-        return ChatResult(generations=[ChatGeneration(message=message.model_copy())])
+    def _recorded(self, messages: list[BaseMessage]) -> AIMessage:
+        return self.book.get(request_key(messages), AIMessage(content="")).model_copy()
 
-    def _generate(
-        self,
-        messages: list[BaseMessage],
-        stop: list[str] | None = None,
-        run_manager: CallbackManagerForLLMRun | None = None,
-        **kwargs: Any,
-    ) -> ChatResult:
+    def answer(self, messages: list[BaseMessage]) -> AIMessage:
         if self.latency:
             time.sleep(self.latency)
-        return self._reply(messages)
+        return self._recorded(messages)
 
-    async def _agenerate(
-        self,
-        messages: list[BaseMessage],
-        stop: list[str] | None = None,
-        run_manager: AsyncCallbackManagerForLLMRun | None = None,
-        **kwargs: Any,
-    ) -> ChatResult:
+    async def arespond(self, messages: list[BaseMessage], **kwargs: Any) -> AIMessage:
         if self.latency:
             await asyncio.sleep(self.latency)
-        return self._reply(messages)
+        return self._recorded(messages)
 
 
 def bench_policy(pattern: Pattern) -> BasePolicy:

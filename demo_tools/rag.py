@@ -186,6 +186,12 @@ class LexicalRetriever(BaseRetriever):
         k: int | None = None,
         sources: list[str] | None = None,
     ) -> list[Document]:
+        return [to_document(doc, score) for doc, score in self._ranked(query, k or self.k, sources)]
+
+    def _ranked(
+        self, query: str, k: int, sources: Sequence[str] | None
+    ) -> list[tuple[dict[str, Any], float]]:
+        """The ``k`` best documents for ``query`` and their scores, best first (every document read)."""
         scored = []
         tokens = query_tokens(query)
         for doc in self.documents:
@@ -195,7 +201,7 @@ class LexicalRetriever(BaseRetriever):
             if score > 0:
                 scored.append((score, doc))
         scored.sort(key=lambda pair: -pair[0])
-        return [to_document(doc, score) for score, doc in scored[: k or self.k]]
+        return [(doc, score) for score, doc in scored[:k]]
 
 
 class LexicalIndex:
@@ -281,18 +287,13 @@ class IndexedLexicalRetriever(LexicalRetriever):
     def model_post_init(self, context: Any) -> None:
         self._index = LexicalIndex(self.documents)
 
-    def _get_relevant_documents(
-        self,
-        query: str,
-        *,
-        run_manager: CallbackManagerForRetrieverRun,
-        k: int | None = None,
-        sources: list[str] | None = None,
-    ) -> list[Document]:
+    def _ranked(
+        self, query: str, k: int, sources: Sequence[str] | None
+    ) -> list[tuple[dict[str, Any], float]]:
+        """The ``k`` best documents for ``query`` and their scores, from the index."""
         if self._index.size != len(self.documents):
             self._index = LexicalIndex(self.documents)
-        hits = self._index.search(query, k or self.k, sources)
-        return [to_document(self.documents[i], score) for i, score in hits]
+        return [(self.documents[i], score) for i, score in self._index.search(query, k, sources)]
 
 
 #: From this many documents ``lexical_retriever`` answers from an index: reading every document

@@ -65,6 +65,13 @@ class BillingDesk:
     def emails(self) -> dict[str, dict[str, Any]]:
         return self.ledger.entries("email")
 
+    def _done(self, kind: str, key: str) -> dict[str, Any] | None:
+        """What the ledger recorded for ``key``: a call made again is counted, not performed again."""
+        done = self.ledger.get(kind, key)
+        if done is not None:
+            self.duplicate_calls += 1
+        return done
+
     def _once(self, kind: str, key: str, entry: dict[str, Any]) -> dict[str, Any]:
         stored, created = self.ledger.record(kind, key, entry)
         if not created:
@@ -83,9 +90,7 @@ class BillingDesk:
     def issue_refund(
         self, user_id: int, amount_usd: float, reason: str | None = None, *, idempotency_key: str
     ) -> dict[str, Any]:
-        done = self.ledger.get("refund", idempotency_key)
-        if done is not None:
-            self.duplicate_calls += 1
+        if (done := self._done("refund", idempotency_key)) is not None:
             return done
         if user_id not in self.users:
             return {"error": f"refund_user_not_found:{user_id}"}
@@ -109,9 +114,7 @@ class BillingDesk:
     def send_refund_email(
         self, user_id: int, amount_usd: float, message: str, *, idempotency_key: str
     ) -> dict[str, Any]:
-        done = self.ledger.get("email", idempotency_key)
-        if done is not None:
-            self.duplicate_calls += 1
+        if (done := self._done("email", idempotency_key)) is not None:
             return done
         if user_id not in self.users:
             return {"error": f"email_user_not_found:{user_id}"}

@@ -50,16 +50,21 @@ TICKETS: dict[str, dict[str, Any]] = {
 DONE: list[dict[str, Any]] = []
 
 
+def _record(book: dict[str, dict[str, Any]], what: str, key: str) -> dict[str, Any]:
+    """A copy of the record ``key`` of ``book``, or an error naming it (``no order ORD-9``)."""
+    return dict(book.get(key) or {"error": f"no {what} {key}"})
+
+
 @tool
 def look_up_order(order_id: str) -> dict:
     """An order from the order book: its customer, their e-mail address and the order's total."""
-    return dict(ORDERS.get(order_id) or {"error": f"no order {order_id}"})
+    return _record(ORDERS, "order", order_id)
 
 
 @tool
 def read_ticket(ticket_id: str) -> dict:
     """A support ticket: who opened it and what they wrote."""
-    return dict(TICKETS.get(ticket_id) or {"error": f"no ticket {ticket_id}"})
+    return _record(TICKETS, "ticket", ticket_id)
 
 
 @tool

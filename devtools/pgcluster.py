@@ -22,6 +22,26 @@ import subprocess
 import tempfile
 from pathlib import Path
 from types import TracebackType
+from typing import Self
+
+
+class Server:
+    """A local server a test or a script starts and stops: ``with`` starts it (``start()``, which
+    returns it) and stops it (``stop()``) however the block ends."""
+
+    def start(self) -> Self:
+        raise NotImplementedError
+
+    def stop(self) -> None:
+        raise NotImplementedError
+
+    def __enter__(self) -> Self:
+        return self.start()
+
+    def __exit__(
+        self, exc_type: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
+    ) -> None:
+        self.stop()
 
 
 class PgUnavailable(RuntimeError):
@@ -65,21 +85,28 @@ def find_bin_dir() -> Path | None:
     return None
 
 
+def apt_install(package: str, unavailable: type[Exception], missing: str) -> None:
+    """Install Debian's ``package`` (as root, with apt-get); else raise ``unavailable``: with
+    ``missing`` where apt-get cannot be used here, with what it said where it failed."""
+    if os.geteuid() != 0 or not shutil.which("apt-get"):
+        raise unavailable(missing)
+    env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
+    for cmd in (["apt-get", "update", "-q"], ["apt-get", "install", "-y", "-q", package]):
+        out = subprocess.run(cmd, capture_output=True, text=True, env=env, check=False)
+        if out.returncode != 0:
+            raise unavailable(f"`{' '.join(cmd)}` failed: {(out.stderr or out.stdout)[-800:]}")
+
+
 def ensure_installed() -> Path:
     """PostgreSQL's server programs, installed from Debian's packages when missing (as root)."""
     found = find_bin_dir()
     if found:
         return found
-    if os.geteuid() != 0 or not shutil.which("apt-get"):
-        raise PgUnavailable(
-            "PostgreSQL server programs (initdb, pg_ctl) not found; install them "
-            "(Debian: `apt-get install -y postgresql`) or put them on PATH"
-        )
-    env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
-    for cmd in (["apt-get", "update", "-q"], ["apt-get", "install", "-y", "-q", "postgresql"]):
-        out = subprocess.run(cmd, capture_output=True, text=True, env=env, check=False)
-        if out.returncode != 0:
-            raise PgUnavailable(f"`{' '.join(cmd)}` failed: {(out.stderr or out.stdout)[-800:]}")
+    missing = (
+        "PostgreSQL server programs (initdb, pg_ctl) not found; install them "
+        "(Debian: `apt-get install -y postgresql`) or put them on PATH"
+    )
+    apt_install("postgresql", PgUnavailable, missing)
     found = find_bin_dir()
     if not found:
         raise PgUnavailable("apt-get installed postgresql but initdb/pg_ctl are still not found")
@@ -92,7 +119,7 @@ def free_port() -> int:
         return int(sock.getsockname()[1])
 
 
-class PgCluster:
+class PgCluster(Server):
     """One PostgreSQL cluster. ``durable=False`` turns fsync off (tests only). ``datadir``: a
     folder that keeps the cluster between runs (created and initialised on first use, left in
     place on stop); by default a temporary folder, removed on stop."""
@@ -214,11 +241,3 @@ class PgCluster:
         if self._kept is None:
             shutil.rmtree(self.datadir, ignore_errors=True)
         self.datadir = None
-
-    def __enter__(self) -> PgCluster:
-        return self.start()
-
-    def __exit__(
-        self, exc_type: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
-    ) -> None:
-        self.stop()

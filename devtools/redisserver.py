@@ -14,16 +14,14 @@ When Redis cannot be installed or started, ``RedisUnavailable`` says why in one 
 
 from __future__ import annotations
 
-import os
 import shutil
 import socket
 import subprocess
 import tempfile
 import time
 from pathlib import Path
-from types import TracebackType
 
-from devtools.pgcluster import free_port
+from devtools.pgcluster import Server, apt_install, free_port
 
 
 class RedisUnavailable(RuntimeError):
@@ -35,22 +33,17 @@ def ensure_installed() -> Path:
     found = shutil.which("redis-server")
     if found:
         return Path(found)
-    if os.geteuid() != 0 or not shutil.which("apt-get"):
-        raise RedisUnavailable(
-            "redis-server not found; install it (Debian: `apt-get install -y redis-server`) or put it on PATH"
-        )
-    env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
-    for cmd in (["apt-get", "update", "-q"], ["apt-get", "install", "-y", "-q", "redis-server"]):
-        out = subprocess.run(cmd, capture_output=True, text=True, env=env, check=False)
-        if out.returncode != 0:
-            raise RedisUnavailable(f"`{' '.join(cmd)}` failed: {(out.stderr or out.stdout)[-800:]}")
+    missing = (
+        "redis-server not found; install it (Debian: `apt-get install -y redis-server`) or put it on PATH"
+    )
+    apt_install("redis-server", RedisUnavailable, missing)
     found = shutil.which("redis-server")
     if not found:
         raise RedisUnavailable("apt-get installed redis-server but it is still not on PATH")
     return Path(found)
 
 
-class RedisServer:
+class RedisServer(Server):
     """One Redis server on 127.0.0.1. ``datadir``: where it keeps its files (default: a temporary
     folder, removed on stop); ``port``: 0 for a free one."""
 
@@ -114,14 +107,6 @@ class RedisServer:
         if self.datadir is not None and self._given_dir is None:
             shutil.rmtree(self.datadir, ignore_errors=True)
         self.datadir = None
-
-    def __enter__(self) -> RedisServer:
-        return self.start()
-
-    def __exit__(
-        self, exc_type: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
-    ) -> None:
-        self.stop()
 
 
 def _answers_ping(port: int) -> bool:

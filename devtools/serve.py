@@ -40,9 +40,8 @@ import urllib.request
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from types import TracebackType
 
-from devtools.pgcluster import PgInUse
+from devtools.pgcluster import PgInUse, Server
 
 ROOT = Path(__file__).resolve().parent.parent
 SERVER_VENV = ROOT / ".venv-server"
@@ -119,7 +118,7 @@ def _answers(url: str, timeout: float = 1.0) -> bool:
 
 
 @dataclass
-class AgentServer:
+class AgentServer(Server):
     """The server's processes: migrate, one API process, ``workers`` queue workers.
 
     ``database_uri`` and ``redis_uri`` must point at running servers. ``env`` is the environment
@@ -287,14 +286,6 @@ class AgentServer:
                 self.kill(process)
         self.queue = []
         self.api = None
-
-    def __enter__(self) -> AgentServer:
-        return self.start()
-
-    def __exit__(
-        self, exc_type: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
-    ) -> None:
-        self.stop()
 
 
 def _number(env: Mapping[str, str], name: str, minimum: float, *, whole: bool = True) -> float:

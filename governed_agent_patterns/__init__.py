@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any
 #: The project's folders: subpackages of this package in the wheel, top-level in a clone.
 FOLDERS = ("graphs", "nodes", "policies", "demo_tools", "apps")
 
-#: Modules that moved in 0.9 (issue 53: one folder per application), old path -> new path. The old
+#: Modules that moved (issue 53: one folder per application), old path -> new path. The old
 #: path still imports, for one release, as the very module of the new one, with a
 #: ``DeprecationWarning`` naming it (CHANGELOG.md lists them).
 MOVED: dict[str, str] = {
@@ -39,7 +39,7 @@ MOVED: dict[str, str] = {
     "graphs.cli_expiry": "apps.cli.expiry",
     "graphs.cli_export": "apps.cli.export",
     "graphs.cli_files": "apps.cli.files",
-    "graphs.cli_gateway": "apps.cli.gateway",
+    "graphs.cli_gateway": "apps.gateway.command",
     "graphs.cli_output": "apps.cli.output",
     "graphs.cli_probe": "apps.cli.probe",
     "graphs.cli_shadow": "apps.cli.shadow",

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from itertools import pairwise
 from typing import Any
 
 from langgraph.channels import BinaryOperatorAggregate, DeltaChannel
 from langgraph.checkpoint.base import BaseCheckpointSaver
-from langgraph.graph import StateGraph
+from langgraph.graph import END, StateGraph
 from langgraph.graph.message import add_messages
 from langgraph.graph.state import CompiledStateGraph
 from langgraph.store.base import BaseStore
@@ -22,13 +23,16 @@ from nodes.langgraph_private import (
     run_pure_work_on_loop,
 )
 from nodes.state import ROWS_SNAPSHOT_FREQUENCY, add_messages_delta, add_rows, add_rows_delta
+from nodes.trace import is_stopped
 
 __all__ = [
     "DELTA_CHANNELS_ENV",
     "Durability",
+    "add_chain",
     "compile_pattern",
     "delta_channels_enabled",
     "lean_routes_enabled",
+    "pattern_builder",
     "use_delta_channels",
 ]
 
@@ -81,6 +85,34 @@ def use_delta_channels(builder: StateGraph[Any, Any, Any, Any]) -> list[str]:
         return DeltaChannel(reducer, list)
 
     return replace_channels(builder, delta)
+
+
+def pattern_builder(
+    state: type[Any], policy: type[Any], input_schema: type[Any], output_schema: type[Any]
+) -> StateGraph[Any, Any, Any, Any]:
+    """A pattern's graph builder: its state, its input and output, and its policy as the run-time
+    context (a run's ``context`` overrides fields of the graph's policy: :func:`nodes.run.policy_for`)."""
+    return StateGraph(state, context_schema=policy, input_schema=input_schema, output_schema=output_schema)
+
+
+def onward(node: str, then: str, schema: type[Any] | None = None) -> Callable[[Mapping[str, Any]], str]:
+    """The route after ``node`` (named ``route_after_<node>``): on to ``then``, or to the end when
+    ``node`` stopped the run. ``schema``: the state it reads (the graph's state schema)."""
+
+    def route(state: Mapping[str, Any]) -> str:
+        return END if is_stopped(state) else then
+
+    route.__name__ = route.__qualname__ = f"route_after_{node}"
+    if schema is not None:
+        route.__annotations__ = {"state": schema, "return": str}
+    return route
+
+
+def add_chain(builder: StateGraph[Any, Any, Any, Any], *nodes: str) -> None:
+    """Chain ``nodes``: each but the last goes on to the next one, or to the end when it stopped
+    the run (:func:`onward`)."""
+    for node, then in pairwise(nodes):
+        builder.add_conditional_edges(node, onward(node, then, builder.state_schema), [then, END])
 
 
 def compile_pattern(

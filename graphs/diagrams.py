@@ -28,7 +28,8 @@ def mermaid(pattern: str) -> str:
     return str(PATTERNS[pattern].module.graph.get_graph().draw_mermaid()).strip()
 
 
-def _block(pattern: str) -> str:
+def diagram_block(pattern: str) -> str:
+    """A pattern's diagram as a doc holds it: its Mermaid between the pattern's markers."""
     return f"<!-- diagram:{pattern} -->\n```mermaid\n{mermaid(pattern)}\n```\n<!-- /diagram:{pattern} -->"
 
 
@@ -44,14 +45,14 @@ def drawn(text: str) -> list[str]:
 def refresh(text: str) -> str:
     """``text`` with every pattern's diagram block replaced by the current one."""
     for pattern in PATTERNS:
-        block = _block(pattern).replace("\\", "\\\\")  # a replacement string, not a callable
+        block = diagram_block(pattern).replace("\\", "\\\\")  # a replacement string, not a callable
         text = _marker(pattern).sub(block, text)
     return text
 
 
 def stale(text: str) -> list[str]:
     """Patterns whose diagram in ``text`` differs from the compiled graph (any copy of it)."""
-    return [p for p in PATTERNS if any(m.group(0) != _block(p) for m in _marker(p).finditer(text))]
+    return [p for p in PATTERNS if any(m.group(0) != diagram_block(p) for m in _marker(p).finditer(text))]
 
 
 def problems(files: list[Path] | None = None) -> list[str]:

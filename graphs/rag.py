@@ -12,11 +12,11 @@ from typing import Any, Literal
 from langchain_core.language_models import BaseChatModel
 from langchain_core.retrievers import BaseRetriever
 from langgraph.checkpoint.base import BaseCheckpointSaver
-from langgraph.graph import END, START, StateGraph
+from langgraph.graph import END, START
 from langgraph.graph.state import CompiledStateGraph
 
 from demo_tools.rag import demo_retriever
-from graphs.compile import compile_pattern
+from graphs.compile import add_chain, compile_pattern, pattern_builder
 from nodes import rag as n
 from nodes.llm_json import llm_node
 from nodes.model import get_chat_model, model_label
@@ -51,30 +51,10 @@ class RagState(RagInput, RagOutput, total=False):
 SUPERSTEPS_AFTER_START = 6
 
 
-def route_after_start(state: RagState) -> Literal["plan", "__end__"]:
-    return "__end__" if is_stopped(state) else "plan"
-
-
-def route_after_plan(state: RagState) -> Literal["validate_intent", "__end__"]:
-    return "__end__" if is_stopped(state) else "validate_intent"
-
-
-def route_after_validate_intent(state: RagState) -> Literal["retrieve", "__end__"]:
-    return "__end__" if is_stopped(state) else "retrieve"
-
-
-def route_after_retrieve(state: RagState) -> Literal["pack", "__end__"]:
-    return "__end__" if is_stopped(state) else "pack"
-
-
 def route_after_pack(state: RagState) -> Literal["generate", "fallback", "__end__"]:
     if is_stopped(state):
         return "__end__"
     return "generate" if state.get("context") else "fallback"
-
-
-def route_after_generate(state: RagState) -> Literal["validate_answer", "__end__"]:
-    return "__end__" if is_stopped(state) else "validate_answer"
 
 
 def build_graph(
@@ -89,7 +69,7 @@ def build_graph(
     ``BaseRetriever`` works); a run-time ``context`` (a ``RagPolicy``) overrides the policy."""
     llm = llm or get_chat_model()
     policy = policy or RagPolicy()
-    builder = StateGraph(RagState, context_schema=RagPolicy, input_schema=RagInput, output_schema=RagOutput)
+    builder = pattern_builder(RagState, RagPolicy, RagInput, RagOutput)
     builder.add_node("start", partial(n.start, model=model_label(llm), supersteps=SUPERSTEPS_AFTER_START))
     builder.add_node("plan", llm_node(partial(n.plan, llm=llm, policy=policy)))
     builder.add_node("validate_intent", partial(n.validate_intent, policy=policy))
@@ -100,12 +80,9 @@ def build_graph(
     builder.add_node("validate_answer", partial(n.validate_answer))
 
     builder.add_edge(START, "start")
-    builder.add_conditional_edges("start", route_after_start)
-    builder.add_conditional_edges("plan", route_after_plan)
-    builder.add_conditional_edges("validate_intent", route_after_validate_intent)
-    builder.add_conditional_edges("retrieve", route_after_retrieve)
+    add_chain(builder, "start", "plan", "validate_intent", "retrieve", "pack")
     builder.add_conditional_edges("pack", route_after_pack)
-    builder.add_conditional_edges("generate", route_after_generate)
+    add_chain(builder, "generate", "validate_answer")
     builder.add_edge("fallback", END)
     builder.add_edge("validate_answer", END)
     return compile_pattern(builder, name="rag", checkpointer=checkpointer, io_nodes=("retrieve",))

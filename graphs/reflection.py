@@ -13,11 +13,11 @@ from typing import Any, Literal
 
 from langchain_core.language_models import BaseChatModel
 from langgraph.checkpoint.base import BaseCheckpointSaver
-from langgraph.graph import END, START, StateGraph
+from langgraph.graph import END, START
 from langgraph.graph.state import CompiledStateGraph
 
 from demo_tools.reflection import INCIDENT_CONTEXT
-from graphs.compile import compile_pattern
+from graphs.compile import add_chain, compile_pattern, pattern_builder
 from nodes import reflection as n
 from nodes.llm_json import llm_node
 from nodes.model import get_chat_model, model_label
@@ -52,22 +52,6 @@ class ReflectionState(ReflectionInput, ReflectionOutput, total=False):
 SUPERSTEPS_AFTER_START = 7
 
 
-def route_after_start(state: ReflectionState) -> Literal["draft", "__end__"]:
-    return "__end__" if is_stopped(state) else "draft"
-
-
-def route_after_draft(state: ReflectionState) -> Literal["validate_draft", "__end__"]:
-    return "__end__" if is_stopped(state) else "validate_draft"
-
-
-def route_after_validate_draft(state: ReflectionState) -> Literal["review", "__end__"]:
-    return "__end__" if is_stopped(state) else "review"
-
-
-def route_after_review(state: ReflectionState) -> Literal["validate_review", "__end__"]:
-    return "__end__" if is_stopped(state) else "validate_review"
-
-
 def route_after_validate_review(
     state: ReflectionState,
 ) -> Literal["finalize", "revise", "escalate", "__end__"]:
@@ -77,18 +61,6 @@ def route_after_validate_review(
     if decision == "approve":
         return "finalize"
     return "revise" if decision == "revise" else "escalate"
-
-
-def route_after_revise(state: ReflectionState) -> Literal["validate_patch", "__end__"]:
-    return "__end__" if is_stopped(state) else "validate_patch"
-
-
-def route_after_validate_patch(state: ReflectionState) -> Literal["finalize", "__end__"]:
-    return "__end__" if is_stopped(state) else "finalize"
-
-
-def route_after_escalate(state: ReflectionState) -> Literal["finalize", "__end__"]:
-    return "__end__" if is_stopped(state) else "finalize"
 
 
 def build_graph(
@@ -108,12 +80,7 @@ def build_graph(
     the demo incident."""
     llm = llm or get_chat_model()
     policy = policy or ReflectionPolicy()
-    builder = StateGraph(
-        ReflectionState,
-        context_schema=ReflectionPolicy,
-        input_schema=ReflectionInput,
-        output_schema=ReflectionOutput,
-    )
+    builder = pattern_builder(ReflectionState, ReflectionPolicy, ReflectionInput, ReflectionOutput)
     builder.add_node(
         "start",
         partial(
@@ -133,14 +100,10 @@ def build_graph(
     builder.add_node("finalize", partial(n.finalize, policy=policy))
 
     builder.add_edge(START, "start")
-    builder.add_conditional_edges("start", route_after_start)
-    builder.add_conditional_edges("draft", route_after_draft)
-    builder.add_conditional_edges("validate_draft", route_after_validate_draft)
-    builder.add_conditional_edges("review", route_after_review)
+    add_chain(builder, "start", "draft", "validate_draft", "review", "validate_review")
     builder.add_conditional_edges("validate_review", route_after_validate_review)
-    builder.add_conditional_edges("revise", route_after_revise)
-    builder.add_conditional_edges("validate_patch", route_after_validate_patch)
-    builder.add_conditional_edges("escalate", route_after_escalate)
+    add_chain(builder, "revise", "validate_patch", "finalize")
+    add_chain(builder, "escalate", "finalize")
     builder.add_edge("finalize", END)
     return compile_pattern(builder, name="reflection", checkpointer=checkpointer, io_nodes=())
 

@@ -6,20 +6,19 @@ Every node after ``start`` can end the run instead, with a named ``stop_reason``
 """
 
 from functools import partial
-from typing import Any, Literal
+from typing import Any
 
 from langchain_core.language_models import BaseChatModel
 from langgraph.checkpoint.base import BaseCheckpointSaver
-from langgraph.graph import END, START, StateGraph
+from langgraph.graph import END, START
 from langgraph.graph.state import CompiledStateGraph
 
 from demo_tools.research import ReadTool, SearchTool, demo_read, demo_search
-from graphs.compile import compile_pattern
+from graphs.compile import add_chain, compile_pattern, pattern_builder
 from nodes import research as n
 from nodes.llm_json import llm_node
 from nodes.model import get_chat_model, model_label
 from nodes.state import ChatInput, RunState
-from nodes.trace import is_stopped
 from policies.research import ResearchPolicy
 
 
@@ -58,65 +57,6 @@ class ResearchState(ResearchInput, ResearchOutput, total=False):
 SUPERSTEPS_AFTER_START = 11
 
 
-def route_after_start(state: ResearchState) -> Literal["plan", "__end__"]:
-    return "__end__" if is_stopped(state) else "plan"
-
-
-def route_after_plan(state: ResearchState) -> Literal["validate_plan", "__end__"]:
-    return "__end__" if is_stopped(state) else "validate_plan"
-
-
-def route_after_validate_plan(state: ResearchState) -> Literal["search", "__end__"]:
-    return "__end__" if is_stopped(state) else "search"
-
-
-def route_after_search(state: ResearchState) -> Literal["dedupe", "__end__"]:
-    return "__end__" if is_stopped(state) else "dedupe"
-
-
-def route_after_dedupe(state: ResearchState) -> Literal["check_sources", "__end__"]:
-    return "__end__" if is_stopped(state) else "check_sources"
-
-
-def route_after_check_sources(state: ResearchState) -> Literal["read", "__end__"]:
-    return "__end__" if is_stopped(state) else "read"
-
-
-def route_after_read(state: ResearchState) -> Literal["extract", "__end__"]:
-    return "__end__" if is_stopped(state) else "extract"
-
-
-def route_after_extract(state: ResearchState) -> Literal["validate_notes", "__end__"]:
-    return "__end__" if is_stopped(state) else "validate_notes"
-
-
-def route_after_validate_notes(state: ResearchState) -> Literal["verify", "__end__"]:
-    return "__end__" if is_stopped(state) else "verify"
-
-
-def route_after_verify(state: ResearchState) -> Literal["synthesize", "__end__"]:
-    return "__end__" if is_stopped(state) else "synthesize"
-
-
-def route_after_synthesize(state: ResearchState) -> Literal["validate_synthesis", "__end__"]:
-    return "__end__" if is_stopped(state) else "validate_synthesis"
-
-
-ROUTES = {
-    "start": route_after_start,
-    "plan": route_after_plan,
-    "validate_plan": route_after_validate_plan,
-    "search": route_after_search,
-    "dedupe": route_after_dedupe,
-    "check_sources": route_after_check_sources,
-    "read": route_after_read,
-    "extract": route_after_extract,
-    "validate_notes": route_after_validate_notes,
-    "verify": route_after_verify,
-    "synthesize": route_after_synthesize,
-}
-
-
 def build_graph(
     *,
     llm: BaseChatModel | None = None,
@@ -130,12 +70,7 @@ def build_graph(
     ``context`` (a ``ResearchPolicy``) overrides the policy for one run."""
     llm = llm or get_chat_model()
     policy = policy or ResearchPolicy()
-    builder = StateGraph(
-        ResearchState,
-        context_schema=ResearchPolicy,
-        input_schema=ResearchInput,
-        output_schema=ResearchOutput,
-    )
+    builder = pattern_builder(ResearchState, ResearchPolicy, ResearchInput, ResearchOutput)
     builder.add_node(
         "start", partial(n.start, model=model_label(llm), policy=policy, supersteps=SUPERSTEPS_AFTER_START)
     )
@@ -152,8 +87,8 @@ def build_graph(
     builder.add_node("validate_synthesis", partial(n.validate_synthesis))
 
     builder.add_edge(START, "start")
-    for node, route in ROUTES.items():
-        builder.add_conditional_edges(node, route)
+    add_chain(builder, "start", "plan", "validate_plan", "search", "dedupe", "check_sources", "read")
+    add_chain(builder, "read", "extract", "validate_notes", "verify", "synthesize", "validate_synthesis")
     builder.add_edge("validate_synthesis", END)
     return compile_pattern(builder, name="research", checkpointer=checkpointer, io_nodes=("search", "read"))
 

@@ -23,13 +23,13 @@ from typing import Annotated, Any, Literal
 from langchain_core.language_models import BaseChatModel
 from langchain_core.messages import AnyMessage
 from langgraph.checkpoint.base import BaseCheckpointSaver
-from langgraph.graph import END, START, StateGraph
+from langgraph.graph import END, START
 from langgraph.graph.message import add_messages
 from langgraph.graph.state import CompiledStateGraph
 from langgraph.store.base import BaseStore
 
 from demo_tools.supervisor import BillingDesk, demo_tools
-from graphs.compile import Durability, compile_pattern
+from graphs.compile import Durability, add_chain, compile_pattern, pattern_builder
 from nodes import supervisor as n
 from nodes.audit import RowChannels
 from nodes.journal import Journal
@@ -116,14 +116,6 @@ class SupervisorState(SupervisorInput, SupervisorOutput, total=False):
     worker_conversation: Annotated[list[AnyMessage], add_messages]
 
 
-def route_after_start(state: SupervisorState) -> Literal["worker", "__end__"]:
-    return "__end__" if is_stopped(state) else "worker"
-
-
-def route_after_worker(state: SupervisorState) -> Literal["validate_action", "__end__"]:
-    return "__end__" if is_stopped(state) else "validate_action"
-
-
 def route_after_validate_action(state: SupervisorState) -> Literal["review", "refuse", "__end__"]:
     if is_stopped(state):
         return "__end__"
@@ -207,12 +199,7 @@ def build_graph(
         )
     if problems:
         raise ValueError("the supervisor policy does not fit the tools: " + "; ".join(problems))
-    builder = StateGraph(
-        SupervisorState,
-        context_schema=SupervisorPolicy,
-        input_schema=SupervisorInput,
-        output_schema=SupervisorOutput,
-    )
+    builder = pattern_builder(SupervisorState, SupervisorPolicy, SupervisorInput, SupervisorOutput)
     start = partial(n.start, model=model_label(llm), tool_calling=tool_calling, policy=policy)
     builder.add_node("start", start)
     builder.add_node("worker", llm_node(partial(worker, llm=llm, policy=policy, tools=registry)))
@@ -231,8 +218,7 @@ def build_graph(
     builder.add_node("finalize", partial(n.finalize))
 
     builder.add_edge(START, "start")
-    builder.add_conditional_edges("start", route_after_start)
-    builder.add_conditional_edges("worker", route_after_worker)
+    add_chain(builder, "start", "worker", "validate_action")
     builder.add_conditional_edges("validate_action", route_after_validate_action)
     builder.add_conditional_edges("review", route_after_review)
     builder.add_edge("revise_action", "review")

@@ -10,11 +10,11 @@ from typing import Any, Literal
 
 from langchain_core.language_models import BaseChatModel
 from langgraph.checkpoint.base import BaseCheckpointSaver
-from langgraph.graph import END, START, StateGraph
+from langgraph.graph import END, START
 from langgraph.graph.state import CompiledStateGraph
 
 from demo_tools.task_decomposition import demo_tools
-from graphs.compile import compile_pattern
+from graphs.compile import add_chain, compile_pattern, pattern_builder
 from nodes import task_decomposition as n
 from nodes.llm_json import llm_node
 from nodes.model import get_chat_model, model_label
@@ -42,28 +42,12 @@ class TaskDecompositionState(TaskDecompositionInput, TaskDecompositionOutput, to
     first_step: int
 
 
-def route_after_start(state: TaskDecompositionState) -> Literal["plan", "__end__"]:
-    return "__end__" if is_stopped(state) else "plan"
-
-
-def route_after_plan(state: TaskDecompositionState) -> Literal["validate_plan", "__end__"]:
-    return "__end__" if is_stopped(state) else "validate_plan"
-
-
-def route_after_validate_plan(state: TaskDecompositionState) -> Literal["execute_step", "__end__"]:
-    return "__end__" if is_stopped(state) else "execute_step"
-
-
 def route_after_execute_step(
     state: TaskDecompositionState,
 ) -> Literal["execute_step", "combine", "__end__"]:
     if is_stopped(state):
         return "__end__"
     return "execute_step" if int(state.get("next_step") or 0) < len(state["plan"]) else "combine"
-
-
-def route_after_combine(state: TaskDecompositionState) -> Literal["finalize", "__end__"]:
-    return "__end__" if is_stopped(state) else "finalize"
 
 
 def build_graph(
@@ -79,11 +63,8 @@ def build_graph(
     llm = llm or get_chat_model()
     policy = policy or TaskDecompositionPolicy()
     registry = tool_registry(demo_tools() if tools is None else tools)
-    builder = StateGraph(
-        TaskDecompositionState,
-        context_schema=TaskDecompositionPolicy,
-        input_schema=TaskDecompositionInput,
-        output_schema=TaskDecompositionOutput,
+    builder = pattern_builder(
+        TaskDecompositionState, TaskDecompositionPolicy, TaskDecompositionInput, TaskDecompositionOutput
     )
     builder.add_node("start", partial(n.start, model=model_label(llm)))
     builder.add_node("plan", llm_node(partial(n.plan, llm=llm, policy=policy, tools=registry)))
@@ -93,11 +74,9 @@ def build_graph(
     builder.add_node("finalize", partial(n.finalize, policy=policy))
 
     builder.add_edge(START, "start")
-    builder.add_conditional_edges("start", route_after_start)
-    builder.add_conditional_edges("plan", route_after_plan)
-    builder.add_conditional_edges("validate_plan", route_after_validate_plan)
+    add_chain(builder, "start", "plan", "validate_plan", "execute_step")
     builder.add_conditional_edges("execute_step", route_after_execute_step)
-    builder.add_conditional_edges("combine", route_after_combine)
+    add_chain(builder, "combine", "finalize")
     builder.add_edge("finalize", END)
     return compile_pattern(
         builder, name="task_decomposition", checkpointer=checkpointer, io_nodes=("execute_step",)

@@ -32,7 +32,7 @@ import threading
 from collections.abc import Awaitable, Callable, Generator, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor, wait
 from dataclasses import KW_ONLY, dataclass, replace
-from typing import Any
+from typing import Any, Required, TypedDict, Unpack
 
 from langchain_core.language_models import BaseChatModel
 from langchain_core.messages import BaseMessage, HumanMessage, SystemMessage
@@ -121,22 +121,25 @@ Steps = Generator[Any, Any, Any]
 
 
 def drive(steps: Steps, perform: Callable[[Any], Any]) -> Any:
-    """Run ``steps`` to its return value, answering each request it yields with ``perform``."""
+    """Run ``steps`` to its return value, answering each request it yields with ``perform`` (an
+    error ``perform`` raises is thrown into ``steps``): :func:`adrive` with an answer that never
+    waits, so the coroutine runs to its end at once."""
+
+    async def at_once(request: Any) -> Any:
+        return perform(request)
+
+    running = adrive(steps, at_once)
     try:
-        request = next(steps)
-        while True:
-            try:
-                answer = perform(request)
-            except Exception as exc:
-                request = steps.throw(exc)
-            else:
-                request = steps.send(answer)
+        running.send(None)
     except StopIteration as done:
         return done.value
+    running.close()
+    raise RuntimeError("drive: an answer waited")
 
 
 async def adrive(steps: Steps, perform: Callable[[Any], Awaitable[Any]]) -> Any:
-    """:func:`drive` for asyncio: each request is answered by awaiting ``perform``."""
+    """Run ``steps`` to its return value, answering each request it yields by awaiting ``perform``
+    (an error it raises is thrown into ``steps``)."""
     try:
         request = next(steps)
         while True:
@@ -315,18 +318,22 @@ async def _aperform(request: _Attempt | _Backoff) -> Any:
     return await _ainvoke_with_timeout(request)
 
 
-def call_json(
-    llm: BaseChatModel,
-    *,
-    system: str,
-    payload: Mapping[str, Any],
-    state: Mapping[str, Any],
-    policy: BasePolicy,
-    contract: type[BaseModel] | None = None,
-    expect_object: bool = True,
-) -> LLMReply:
-    """Call ``llm`` and return its reply parsed (and validated against ``contract``), with what
-    it consumed (tokens, ``cost_usd``) and how many attempts it took.
+class CallArguments(TypedDict, total=False):
+    """What :func:`call_json` and :func:`acall_json` take after the model: an :class:`LLMCall`'s
+    fields but its native tool calling (``contract``: None, ``expect_object``: True unless given)."""
+
+    system: Required[str]
+    payload: Required[Mapping[str, Any]]
+    state: Required[Mapping[str, Any]]
+    policy: Required[BasePolicy]
+    contract: type[BaseModel] | None
+    expect_object: bool
+
+
+def call_json(llm: BaseChatModel, **arguments: Unpack[CallArguments]) -> LLMReply:
+    """Call ``llm`` with the ``system`` prompt and the JSON ``payload`` and return its reply parsed
+    (and validated against ``contract``), with what it consumed (tokens, ``cost_usd``) and how many
+    attempts it took.
 
     Before the call, the run's token and cost budgets (``max_tokens``, ``max_cost_usd``) must
     allow it (``policies.llm_calls.check_llm_budget``). Each attempt's timeout is the policy's
@@ -334,19 +341,10 @@ def call_json(
     budget is what cut an attempt short the reason is ``max_seconds``, otherwise ``llm_timeout``.
     Transient failures are retried per the policy (``llm_max_retries``, backoff) within the budget.
     """
-    call = LLMCall(
-        llm,
-        system=system,
-        payload=payload,
-        state=state,
-        policy=policy,
-        contract=contract,
-        expect_object=expect_object,
-    )
-    return _call_sync(call)
+    return _call_sync(LLMCall(llm, **arguments))
 
 
-async def acall_json(llm: BaseChatModel, **arguments: Any) -> LLMReply:
+async def acall_json(llm: BaseChatModel, **arguments: Unpack[CallArguments]) -> LLMReply:
     """:func:`call_json` for asyncio (the same arguments): awaits the model's ``ainvoke`` and the
     backoff (``nodes.clock.asleep``), with the same budgets, timeouts, retries and stop reasons."""
     return await _call_async(LLMCall(llm, **arguments))

@@ -10,6 +10,7 @@ thing whichever retriever stands behind it.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import partial
 from typing import Any
 
 from langchain_core.documents import Document
@@ -17,14 +18,12 @@ from langchain_core.language_models import BaseChatModel
 from langchain_core.retrievers import BaseRetriever
 from langchain_core.runnables import RunnableConfig
 from langgraph.runtime import Runtime
-from pydantic import BaseModel, Field
 
 from demo_tools.rag import is_sla_grade, lexical_score
 from nodes.clock import out_of_time
-from nodes.llm_json import LLMCall, LLMSteps
-from nodes.messages import answer_message
-from nodes.run import llm_done, llm_failed, policy_for, start_run
-from nodes.trace import history_row, stop, trace_row
+from nodes.llm_json import LLMSteps
+from nodes.run import CitedAnswer, LLMStep, check_reply, policy_for, start_run
+from nodes.trace import finish, history_row, stop, trace_row
 from policies import rag as rules
 from policies.json_safety import error_text, json_problem, type_name
 from policies.text import normalize_ws, text_hash
@@ -63,9 +62,8 @@ PATTERN_KEYS = (
 )
 
 
-class AnswerReply(BaseModel):
-    answer: str
-    citations: list[str] = Field(default_factory=list)
+INTENT = LLMStep("intent", INTENT_SYSTEM, keep="raw_intent", expect_object=False)
+ANSWER = LLMStep("generate", ANSWER_SYSTEM, keep="raw_answer", contract=CitedAnswer)
 
 
 def _check_input(state: State) -> str | None:
@@ -73,16 +71,12 @@ def _check_input(state: State) -> str | None:
     return None if isinstance(question, str) and question.strip() else "invalid_input:question"
 
 
+#: How a run of the pattern opens (:func:`nodes.run.start_run` with its keys, request and input check).
+_open_run = partial(start_run, clear=PATTERN_KEYS, check_input=_check_input, request_key="question")
+
+
 def start(state: State, config: RunnableConfig, *, model: str, supersteps: int = 0) -> dict[str, Any]:
-    return start_run(
-        state,
-        config,
-        model=model,
-        clear=PATTERN_KEYS,
-        check_input=_check_input,
-        request_key="question",
-        supersteps=supersteps,
-    )
+    return _open_run(state, config, model=model, supersteps=supersteps)
 
 
 def plan(state: State, runtime: Ctx, *, llm: BaseChatModel, policy: rules.RagPolicy) -> LLMSteps:
@@ -94,19 +88,15 @@ def plan(state: State, runtime: Ctx, *, llm: BaseChatModel, policy: rules.RagPol
         "max_top_k": policy.max_top_k,
         "max_query_chars": policy.max_query_chars,
     }
-    reply = yield LLMCall(
-        llm, system=INTENT_SYSTEM, payload=payload, state=state, policy=policy, expect_object=False
-    )
-    if not reply.ok:
-        return llm_failed(state, "intent", reply)
-    return llm_done(state, "intent", reply, raw_intent=reply.data)
+    return (yield from INTENT.ask(state, llm, policy, payload))
 
 
 def validate_intent(state: State, runtime: Ctx, *, policy: rules.RagPolicy) -> dict:
+    policy = policy_for(runtime, policy)
+    decision, stopped = check_reply(state, "intent", "raw_intent", rules.validate_intent, policy)
+    if stopped:
+        return stopped
     raw = state["raw_intent"]
-    decision = rules.validate_intent(raw, policy_for(runtime, policy))
-    if not decision.passed:
-        return stop(state, "intent", decision.reason, raw_intent=raw, details=decision.details)
     intent = dict(decision.details)
     figures = {
         "query_hash": text_hash(intent["query"]),
@@ -213,18 +203,9 @@ def pack(state: State, runtime: Ctx, *, policy: rules.RagPolicy) -> dict:
 
 def fallback(state: State) -> dict:
     """No evidence: ask for clarification rather than invent an answer."""
-    return {
-        "status": "ok",
-        "stop_reason": "success",
-        "outcome": "clarify",
-        "answer": CLARIFY_ANSWER,
-        "messages": [answer_message(CLARIFY_ANSWER, status="ok", outcome="clarify")],
-        "phase": "fallback",
-        "citations": [],
-        "citation_details": [],
-        "trace": [trace_row(state, "fallback", context_chunks=0)],
-        "history": [history_row(state, "fallback", answer=CLARIFY_ANSWER)],
-    }
+    figures, row = {"context_chunks": 0}, {"answer": CLARIFY_ANSWER}
+    cited: dict[str, Any] = {"citations": [], "citation_details": []}
+    return finish(state, "fallback", "clarify", CLARIFY_ANSWER, figures=figures, row=row, **cited)
 
 
 def generate(state: State, runtime: Ctx, *, llm: BaseChatModel, policy: rules.RagPolicy) -> LLMSteps:
@@ -236,12 +217,7 @@ def generate(state: State, runtime: Ctx, *, llm: BaseChatModel, policy: rules.Ra
             {k: c[k] for k in ("doc_id", "title", "section", "updated_at", "text")} for c in state["context"]
         ],
     }
-    reply = yield LLMCall(
-        llm, system=ANSWER_SYSTEM, payload=payload, state=state, policy=policy, contract=AnswerReply
-    )
-    if not reply.ok:
-        return llm_failed(state, "generate", reply)
-    return llm_done(state, "generate", reply, raw_answer=reply.data)
+    return (yield from ANSWER.ask(state, llm, policy, payload))
 
 
 def validate_answer(state: State) -> dict:
@@ -254,15 +230,7 @@ def validate_answer(state: State) -> dict:
         return stop(state, "generate", decision.reason, raw_answer=raw, **decision.details)
     citations = decision.details["citations"]
     details = [{k: c[k] for k in CHUNK_KEYS} for c in context if c["doc_id"] in citations]
-    return {
-        "status": "ok",
-        "stop_reason": "success",
-        "outcome": "grounded_answer",
-        "answer": answer,
-        "messages": [answer_message(answer, status="ok", outcome="grounded_answer")],
-        "phase": "generate",
-        "citations": citations,
-        "citation_details": details,
-        "trace": [trace_row(state, "generate", citations=len(citations), answer_hash=text_hash(answer))],
-        "history": [history_row(state, "generate", answer=answer, citations=citations)],
-    }
+    figures = {"citations": len(citations), "answer_hash": text_hash(answer)}
+    row = {"answer": answer, "citations": citations}
+    cited = {"citations": citations, "citation_details": details}
+    return finish(state, "generate", "grounded_answer", answer, figures=figures, row=row, **cited)

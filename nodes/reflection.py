@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Mapping
+from functools import partial
 from typing import Any
 
 from langchain_core.language_models import BaseChatModel
@@ -17,10 +18,9 @@ from langgraph.types import interrupt
 from pydantic import BaseModel
 
 from nodes.clock import out_of_time
-from nodes.llm_json import LLMCall, LLMSteps
-from nodes.messages import answer_message
-from nodes.run import llm_done, llm_failed, policy_for, start_run
-from nodes.trace import history_row, stop, trace_row
+from nodes.llm_json import LLMSteps
+from nodes.run import LLMStep, check_reply, policy_for, start_run
+from nodes.trace import finish, history_row, stop, trace_row
 from policies import reflection as rules
 from policies.human import parse_human_answer
 from policies.text import text_hash
@@ -66,6 +66,11 @@ class ReviseReply(BaseModel):
     revised_answer: str
 
 
+DRAFT = LLMStep("draft", DRAFT_SYSTEM, take="draft", contract=DraftReply)
+REVIEW = LLMStep("review", REVIEW_SYSTEM, keep="raw_review", expect_object=False)
+REVISE = LLMStep("revise", REVISE_SYSTEM, take="revised_answer", contract=ReviseReply)
+
+
 def _check_input(state: State) -> str | None:
     goal = state.get("goal")
     if not isinstance(goal, str) or not goal.strip():
@@ -73,6 +78,10 @@ def _check_input(state: State) -> str | None:
     if not isinstance(state.get("incident_context"), dict):
         return "invalid_input:incident_context"
     return None
+
+
+#: How a run of the pattern opens (:func:`nodes.run.start_run` with its keys, request and input check).
+_open_run = partial(start_run, clear=PATTERN_KEYS, check_input=_check_input, request_key="goal")
 
 
 def start(
@@ -88,15 +97,7 @@ def start(
     default: dict[str, Any] = {}
     if state.get("incident_context") is None and incident_context is not None:
         default = {"incident_context": copy.deepcopy(dict(incident_context))}
-    update = start_run(
-        {**state, **default},
-        config,
-        model=model,
-        clear=PATTERN_KEYS,
-        check_input=_check_input,
-        request_key="goal",
-        supersteps=supersteps,
-    )
+    update = _open_run({**state, **default}, config, model=model, supersteps=supersteps)
     return {**default, **update}
 
 
@@ -108,12 +109,7 @@ def draft(state: State, runtime: Ctx, *, llm: BaseChatModel, policy: rules.Refle
         "incident_context": state["incident_context"],
         "max_draft_chars": policy.max_draft_chars,
     }
-    reply = yield LLMCall(
-        llm, system=DRAFT_SYSTEM, payload=payload, state=state, policy=policy, contract=DraftReply
-    )
-    if not reply.ok:
-        return llm_failed(state, "draft", reply)
-    return llm_done(state, "draft", reply, draft=reply.data["draft"])
+    return (yield from DRAFT.ask(state, llm, policy, payload))
 
 
 def validate_draft(state: State, runtime: Ctx, *, policy: rules.ReflectionPolicy) -> dict:
@@ -142,19 +138,15 @@ def review(state: State, runtime: Ctx, *, llm: BaseChatModel, policy: rules.Refl
         "max_review_issues": policy.max_review_issues,
         "max_fix_items": policy.max_fix_items,
     }
-    reply = yield LLMCall(
-        llm, system=REVIEW_SYSTEM, payload=payload, state=state, policy=policy, expect_object=False
-    )
-    if not reply.ok:
-        return llm_failed(state, "review", reply)
-    return llm_done(state, "review", reply, raw_review=reply.data)
+    return (yield from REVIEW.ask(state, llm, policy, payload))
 
 
 def validate_review(state: State, runtime: Ctx, *, policy: rules.ReflectionPolicy) -> dict:
+    policy = policy_for(runtime, policy)
+    decision, stopped = check_reply(state, "review", "raw_review", rules.validate_review, policy)
+    if stopped:
+        return stopped
     raw = state["raw_review"]
-    decision = rules.validate_review(raw, policy_for(runtime, policy))
-    if not decision.passed:
-        return stop(state, "review", decision.reason, raw_review=raw, details=decision.details)
     issues, fix_plan = decision.details["issues"], decision.details["fix_plan"]
     reviewed = {"decision": decision.verdict, "issues": issues, "fix_plan": fix_plan}
     return {
@@ -219,12 +211,7 @@ def revise(state: State, runtime: Ctx, *, llm: BaseChatModel, policy: rules.Refl
         "fix_plan": state["fix_plan"],
         "max_answer_chars": policy.max_answer_chars,
     }
-    reply = yield LLMCall(
-        llm, system=REVISE_SYSTEM, payload=payload, state=state, policy=policy, contract=ReviseReply
-    )
-    if not reply.ok:
-        return llm_failed(state, "revise", reply)
-    return llm_done(state, "revise", reply, revised_answer=reply.data["revised_answer"])
+    return (yield from REVISE.ask(state, llm, policy, payload))
 
 
 def validate_patch(state: State, runtime: Ctx, *, policy: rules.ReflectionPolicy) -> dict:
@@ -255,13 +242,5 @@ def finalize(state: State, runtime: Ctx, *, policy: rules.ReflectionPolicy) -> d
     decision = rules.validate_answer(text, policy_for(runtime, policy))
     if not decision.passed:
         return stop(state, "finalize", decision.reason, details=decision.details)
-    return {
-        "status": "ok",
-        "stop_reason": "success",
-        "outcome": outcome,
-        "answer": text,
-        "messages": [answer_message(text, status="ok", outcome=outcome)],
-        "phase": "finalize",
-        "trace": [trace_row(state, "finalize", final_hash=text_hash(text), chars=len(text))],
-        "history": [history_row(state, "finalize", outcome=outcome, answer=text)],
-    }
+    figures = {"final_hash": text_hash(text), "chars": len(text)}
+    return finish(state, "finalize", outcome, text, figures=figures, row={"outcome": outcome, "answer": text})

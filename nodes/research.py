@@ -8,19 +8,18 @@ gateway nodes decide what may be read and what may be used.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import partial
 from typing import Any
 
 from langchain_core.language_models import BaseChatModel
 from langchain_core.runnables import RunnableConfig
 from langgraph.runtime import Runtime
-from pydantic import BaseModel, Field
 
 from demo_tools.research import ReadTool, SearchTool
 from nodes.clock import out_of_time
-from nodes.llm_json import LLMCall, LLMSteps
-from nodes.messages import answer_message
-from nodes.run import llm_done, llm_failed, policy_for, start_run
-from nodes.trace import history_row, stop, trace_row
+from nodes.llm_json import LLMSteps
+from nodes.run import CitedAnswer, LLMStep, check_reply, policy_for, start_run
+from nodes.trace import finish, history_row, stop, trace_row
 from policies import research as rules
 from policies.json_safety import error_text, plain_copy
 from policies.text import text_hash
@@ -66,9 +65,9 @@ PATTERN_KEYS = (
 )
 
 
-class SynthesisReply(BaseModel):
-    answer: str
-    citations: list[str] = Field(default_factory=list)
+PLAN = LLMStep("plan", PLAN_SYSTEM, keep="raw_plan", expect_object=False)
+EXTRACT = LLMStep("read_extract", EXTRACT_SYSTEM, keep="raw_notes")
+SYNTHESIZE = LLMStep("synthesize", SYNTHESIZE_SYSTEM, keep="raw_answer", contract=CitedAnswer)
 
 
 def _check_input(state: State) -> str | None:
@@ -78,6 +77,10 @@ def _check_input(state: State) -> str | None:
     if not isinstance(state.get("request", {}), dict):
         return "invalid_input:request"
     return None
+
+
+#: How a run of the pattern opens (:func:`nodes.run.start_run` with its keys, request and input check).
+_open_run = partial(start_run, clear=PATTERN_KEYS, check_input=_check_input, request_key="goal")
 
 
 def _request(state: State) -> dict[str, Any]:
@@ -94,15 +97,7 @@ def start(
     policy: rules.ResearchPolicy,
     supersteps: int = 0,
 ) -> dict[str, Any]:
-    update = start_run(
-        state,
-        config,
-        model=model,
-        clear=PATTERN_KEYS,
-        check_input=_check_input,
-        request_key="goal",
-        supersteps=supersteps,
-    )
+    update = _open_run(state, config, model=model, supersteps=supersteps)
     if update.get("status") != "stopped":
         hints = _request(state).get("policy_hints")
         update["limits"] = rules.effective_limits(policy_for(runtime, policy), hints).as_dict()
@@ -121,19 +116,15 @@ def plan(state: State, runtime: Ctx, *, llm: BaseChatModel, policy: rules.Resear
         "required_actions": list(rules.PLAN_SEQUENCE),
         "max_steps": policy.max_steps,
     }
-    reply = yield LLMCall(
-        llm, system=PLAN_SYSTEM, payload=payload, state=state, policy=policy, expect_object=False
-    )
-    if not reply.ok:
-        return llm_failed(state, "plan", reply)
-    return llm_done(state, "plan", reply, raw_plan=reply.data)
+    return (yield from PLAN.ask(state, llm, policy, payload))
 
 
 def validate_plan(state: State, runtime: Ctx, *, policy: rules.ResearchPolicy) -> dict:
+    policy = policy_for(runtime, policy)
+    decision, stopped = check_reply(state, "plan", "raw_plan", rules.validate_plan, policy)
+    if stopped:
+        return stopped
     raw = state["raw_plan"]
-    decision = rules.validate_plan(raw, policy_for(runtime, policy))
-    if not decision.passed:
-        return stop(state, "plan", decision.reason, raw_plan=raw, details=decision.details)
     query, steps = decision.details["query"], decision.details["steps"]
     return {
         "plan": steps,
@@ -237,10 +228,7 @@ def extract(state: State, runtime: Ctx, *, llm: BaseChatModel, policy: rules.Res
         "max_notes": state["limits"]["max_notes"],
         "min_quote_chars": policy.min_quote_chars,
     }
-    reply = yield LLMCall(llm, system=EXTRACT_SYSTEM, payload=payload, state=state, policy=policy)
-    if not reply.ok:
-        return llm_failed(state, "read_extract", reply)
-    return llm_done(state, "read_extract", reply, raw_notes=reply.data)
+    return (yield from EXTRACT.ask(state, llm, policy, payload))
 
 
 def validate_notes(state: State, runtime: Ctx, *, policy: rules.ResearchPolicy) -> dict:
@@ -284,12 +272,7 @@ def synthesize(state: State, runtime: Ctx, *, llm: BaseChatModel, policy: rules.
         "notes": state["notes"],
         "max_answer_chars": state["limits"]["max_answer_chars"],
     }
-    reply = yield LLMCall(
-        llm, system=SYNTHESIZE_SYSTEM, payload=payload, state=state, policy=policy, contract=SynthesisReply
-    )
-    if not reply.ok:
-        return llm_failed(state, "synthesize", reply)
-    return llm_done(state, "synthesize", reply, raw_answer=reply.data)
+    return (yield from SYNTHESIZE.ask(state, llm, policy, payload))
 
 
 def _aggregate(state: State, citations: list[str]) -> dict[str, Any]:
@@ -321,18 +304,14 @@ def validate_synthesis(state: State) -> dict:
     details = [
         {k: n[k] for k in ("id", "url", "title", "published_at")} for n in notes if n["id"] in citations
     ]
-    return {
-        "status": "ok",
-        "stop_reason": "success",
-        "outcome": "grounded_research_answer",
-        "answer": answer,
-        "messages": [answer_message(answer, status="ok", outcome="grounded_research_answer")],
-        "phase": "synthesize",
-        "citations": citations,
-        "citation_details": details,
-        "aggregate": _aggregate(state, citations),
-        "trace": [
-            trace_row(state, "synthesize", citations_count=len(citations), answer_hash=text_hash(answer))
-        ],
-        "history": [history_row(state, "synthesize", answer=answer, citations=citations)],
-    }
+    return finish(
+        state,
+        "synthesize",
+        "grounded_research_answer",
+        answer,
+        figures={"citations_count": len(citations), "answer_hash": text_hash(answer)},
+        row={"answer": answer, "citations": citations},
+        citations=citations,
+        citation_details=details,
+        aggregate=_aggregate(state, citations),
+    )

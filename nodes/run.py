@@ -5,18 +5,22 @@ from __future__ import annotations
 import threading
 import uuid
 from collections.abc import Callable, Iterable, Mapping
+from dataclasses import KW_ONLY, dataclass
 from typing import Any, TypeVar
 
+from langchain_core.language_models import BaseChatModel
 from langchain_core.runnables import RunnableConfig
 from langgraph.runtime import Runtime
+from pydantic import BaseModel, Field
 
 from nodes.clock import now
-from nodes.llm_json import LLMReply
+from nodes.llm_json import LLMCall, LLMReply, LLMSteps
 from nodes.messages import chat_request, request_update
 from nodes.state import RESET
 from nodes.steps import RECURSION_LIMIT, out_of_supersteps, superstep, superstep_figures
 from nodes.trace import stop, trace_row
 from policies.base import BasePolicy
+from policies.decision import Decision
 
 P = TypeVar("P", bound=BasePolicy)
 
@@ -147,3 +151,58 @@ def llm_failed(state: Mapping[str, Any], phase: str, reply: LLMReply) -> dict[st
         usage=reply.usage,
         **extra,
     )
+
+
+class CitedAnswer(BaseModel):
+    """The reply of an LLM node that answers from sources (RAG, Research): the answer and the ids
+    of the sources it cites."""
+
+    answer: str
+    citations: list[str] = Field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class LLMStep:
+    """One LLM node of a pattern, all but its payload: the phase its rows are written in, the
+    system prompt, what the reply must be (``contract``, ``expect_object``) and what the state
+    keeps of it: the reply's data as ``keep``, or only its field ``take``, under that name."""
+
+    phase: str
+    system: str
+    _: KW_ONLY
+    keep: str = ""
+    take: str = ""
+    contract: type[BaseModel] | None = None
+    expect_object: bool = True
+
+    def ask(
+        self, state: Mapping[str, Any], llm: BaseChatModel, policy: BasePolicy, payload: Mapping[str, Any]
+    ) -> LLMSteps:
+        """One :class:`nodes.llm_json.LLMCall` with ``payload``, then :func:`llm_done` with what the
+        state keeps, or :func:`llm_failed`. A node returns ``(yield from STEP.ask(...))``."""
+        reply = yield LLMCall(
+            llm,
+            system=self.system,
+            payload=payload,
+            state=state,
+            policy=policy,
+            contract=self.contract,
+            expect_object=self.expect_object,
+        )
+        if not reply.ok:
+            return llm_failed(state, self.phase, reply)
+        kept = {self.take: reply.data[self.take]} if self.take else {self.keep: reply.data}
+        return llm_done(state, self.phase, reply, **kept)
+
+
+def check_reply(
+    state: Mapping[str, Any], phase: str, key: str, rule: Callable[[Any, P], Decision], policy: P
+) -> tuple[Decision, dict[str, Any] | None]:
+    """The gateway's check of the model's reply kept as ``key``: ``rule``'s decision on it under
+    ``policy``, and the update that stops the run when the rule refused it (the reply kept as
+    ``key``, the rule's details), else None."""
+    raw = state[key]
+    decision = rule(raw, policy)
+    if decision.passed:
+        return decision, None
+    return decision, stop(state, phase, decision.reason, **{key: raw}, details=decision.details)

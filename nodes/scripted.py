@@ -5,15 +5,15 @@ script, which is what an obedient model does with a planted instruction."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, ClassVar
 
-from langchain_core.callbacks import CallbackManagerForLLMRun
+from langchain_core.callbacks import AsyncCallbackManagerForLLMRun, CallbackManagerForLLMRun
 from langchain_core.language_models import BaseChatModel
 from langchain_core.messages import AIMessage, BaseMessage
 from langchain_core.outputs import ChatGeneration, ChatResult
 from pydantic import Field
 
-__all__ = ["ScriptedToolModel"]
+__all__ = ["AnswerModel", "ScriptedToolModel"]
 
 
 def _message(reply: Any, turn: int) -> AIMessage:
@@ -26,21 +26,29 @@ def _message(reply: Any, turn: int) -> AIMessage:
     return AIMessage(content=str(reply))
 
 
-class ScriptedToolModel(BaseChatModel):
-    """Answers each call with the next of ``replies`` (the last one once they are spent): a
-    ``{"name", "args"}`` mapping is a tool call, anything else the final answer's text.
-    ``bind_tools`` keeps the model as it is, so it runs behind ``create_agent`` and the Supervisor
-    graph's native protocol alike."""
+def _result(reply: AIMessage | str) -> ChatResult:
+    message = reply if isinstance(reply, AIMessage) else AIMessage(content=reply)
+    return ChatResult(generations=[ChatGeneration(message=message)])
 
-    replies: list[Any] = Field(default_factory=list)
-    turns: int = 0
+
+class AnswerModel(BaseChatModel):
+    """A chat model written as one method: a subclass answers each call with ``answer(messages)``
+    (an AIMessage, or its text), or with ``respond(messages, **options)`` where it reads the call's
+    options (the tools bound), and names its kind in ``llm_type``. Under ``ainvoke`` it answers
+    with ``await arespond(...)`` where a subclass writes one, else as under ``invoke``."""
+
+    llm_type: ClassVar[str] = "answer-model"
 
     @property
     def _llm_type(self) -> str:
-        return "scripted-tool-model"
+        return self.llm_type
 
-    def bind_tools(self, tools: Sequence[Any], **kwargs: Any) -> ScriptedToolModel:
-        return self
+    def answer(self, messages: list[BaseMessage]) -> AIMessage | str:
+        raise NotImplementedError
+
+    def respond(self, messages: list[BaseMessage], **options: Any) -> AIMessage | str:
+        """The reply to one call, given its options (``tools`` when tools are bound): the answer."""
+        return self.answer(messages)
 
     def _generate(
         self,
@@ -49,9 +57,42 @@ class ScriptedToolModel(BaseChatModel):
         run_manager: CallbackManagerForLLMRun | None = None,
         **kwargs: Any,
     ) -> ChatResult:
+        return _result(self.respond(messages, **kwargs))
+
+    async def arespond(self, messages: list[BaseMessage], **options: Any) -> AIMessage | str | None:
+        """The reply under ``ainvoke``; None (this default): :meth:`respond`'s, in a worker thread
+        (LangChain's default for a model without a native async call)."""
+        return None
+
+    async def _agenerate(
+        self,
+        messages: list[BaseMessage],
+        stop: list[str] | None = None,
+        run_manager: AsyncCallbackManagerForLLMRun | None = None,
+        **kwargs: Any,
+    ) -> ChatResult:
+        reply = await self.arespond(messages, **kwargs)
+        if reply is None:
+            return await super()._agenerate(messages, stop, run_manager, **kwargs)
+        return _result(reply)
+
+
+class ScriptedToolModel(AnswerModel):
+    """Answers each call with the next of ``replies`` (the last one once they are spent): a
+    ``{"name", "args"}`` mapping is a tool call, anything else the final answer's text.
+    ``bind_tools`` keeps the model as it is, so it runs behind ``create_agent`` and the Supervisor
+    graph's native protocol alike."""
+
+    llm_type = "scripted-tool-model"
+    replies: list[Any] = Field(default_factory=list)
+    turns: int = 0
+
+    def bind_tools(self, tools: Sequence[Any], **kwargs: Any) -> ScriptedToolModel:
+        return self
+
+    def answer(self, messages: list[BaseMessage]) -> AIMessage:
         self.turns += 1
-        message = _message(self.next_reply(messages), self.call_number(messages))
-        return ChatResult(generations=[ChatGeneration(message=message)])
+        return _message(self.next_reply(messages), self.call_number(messages))
 
     def next_reply(self, messages: Sequence[BaseMessage]) -> Any:
         """What to answer: the next reply of the script (a subclass may read ``messages``)."""

@@ -20,7 +20,7 @@ import sys
 import threading
 import time
 from collections.abc import AsyncIterator, Callable, Iterator, Mapping
-from contextlib import asynccontextmanager, contextmanager
+from contextlib import asynccontextmanager, closing, contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal, TypeVar
@@ -280,6 +280,34 @@ def _set_up_once(pool: Any, setup: Callable[[], None]) -> None:
             lock.execute("SELECT pg_advisory_unlock(%s)", (_SETUP_LOCK,))
 
 
+def _in_memory(what: Literal["checkpointer", "store"]) -> Any:
+    """A new in-memory checkpointer (``InMemorySaver``) or store (``InMemoryStore``)."""
+    if what == "store":
+        from langgraph.store.memory import InMemoryStore
+
+        return InMemoryStore()
+    from langgraph.checkpoint.memory import InMemorySaver
+
+    return InMemorySaver()
+
+
+@contextmanager
+def _on_postgres(
+    target: str, pool_size: int, connect_timeout: float, make: Callable[[Any], Any]
+) -> Iterator[Any]:
+    """``make(pool)`` (a saver or a store) on a pool of connections to ``target``, its tables set up
+    once (:func:`_set_up_once`); the pool closed when the block ends."""
+    from psycopg_pool import ConnectionPool
+
+    _pg_probe(target, connect_timeout)
+    with ConnectionPool(
+        target, min_size=1, max_size=max(2, pool_size), kwargs=_pg_kwargs(), open=True
+    ) as pool:
+        made = make(pool)
+        _set_up_once(pool, made.setup)
+        yield made
+
+
 @contextmanager
 def open_checkpointer(
     location: str | Path | None,
@@ -293,9 +321,7 @@ def open_checkpointer(
     reading; with ``writable``, it raises ``StoreError`` at open instead, saying it is read-only."""
     where = parse_location(location)
     if where.kind == "memory":
-        from langgraph.checkpoint.memory import InMemorySaver
-
-        yield InMemorySaver()
+        yield _in_memory("checkpointer")
         return
     if where.kind == "sqlite":
         from langgraph.checkpoint.sqlite import SqliteSaver
@@ -307,20 +333,12 @@ def open_checkpointer(
 
         path = _sqlite_path(where)
         conn, saver = _open_sqlite(path, saver_on, writable=writable, timeout=30, check_same_thread=False)
-        try:
+        with closing(conn):
             yield saver
-        finally:
-            conn.close()
         return
     from langgraph.checkpoint.postgres import PostgresSaver
-    from psycopg_pool import ConnectionPool
 
-    _pg_probe(where.target, connect_timeout)
-    with ConnectionPool(
-        where.target, min_size=1, max_size=max(2, pool_size), kwargs=_pg_kwargs(), open=True
-    ) as pool:
-        pg_saver = PostgresSaver(pool)  # type: ignore[arg-type]
-        _set_up_once(pool, pg_saver.setup)
+    with _on_postgres(where.target, pool_size, connect_timeout, PostgresSaver) as pg_saver:
         yield pg_saver
 
 
@@ -333,9 +351,7 @@ async def open_async_checkpointer(
 
     where = parse_location(location)
     if where.kind == "memory":
-        from langgraph.checkpoint.memory import InMemorySaver
-
-        yield InMemorySaver()
+        yield _in_memory("checkpointer")
         return
     if where.kind == "sqlite":
         import aiosqlite
@@ -383,14 +399,10 @@ def open_store(
     outlive one checkpoint there (the audit log, :mod:`nodes.audit`); closed when the block ends."""
     where = parse_location(location)
     if where.kind == "memory":
-        from langgraph.store.memory import InMemoryStore
-
-        yield InMemoryStore()
+        yield _in_memory("store")
         return
     if where.kind == "sqlite":
         from langgraph.store.sqlite import SqliteStore
-
-        path = _sqlite_path(where)
 
         def store_on(conn: sqlite3.Connection) -> SqliteStore | None:
             store = SqliteStore(conn)
@@ -403,28 +415,16 @@ def open_store(
                 return None  # a read-only file that never had the store's tables: no audit log
             return store
 
+        path = _sqlite_path(where)
         conn, store = _open_sqlite(
             path, store_on, writable=False, timeout=30, check_same_thread=False, isolation_level=None
         )
-        try:
-            if store is None:
-                from langgraph.store.memory import InMemoryStore
-
-                yield InMemoryStore()
-            else:
-                yield store
-        finally:
-            conn.close()
+        with closing(conn):  # a read-only file without the store's tables: no audit log kept
+            yield _in_memory("store") if store is None else store
         return
     from langgraph.store.postgres import PostgresStore
-    from psycopg_pool import ConnectionPool
 
-    _pg_probe(where.target, connect_timeout)
-    with ConnectionPool(
-        where.target, min_size=1, max_size=max(2, pool_size), kwargs=_pg_kwargs(), open=True
-    ) as pool:
-        pg_store = PostgresStore(pool)  # type: ignore[arg-type]
-        _set_up_once(pool, pg_store.setup)
+    with _on_postgres(where.target, pool_size, connect_timeout, PostgresStore) as pg_store:
         yield pg_store
 
 

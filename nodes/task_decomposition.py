@@ -4,6 +4,7 @@ the tool gateway, combine the observations (LLM) and check the summary's numbers
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import partial
 from typing import Any
 
 from langchain_core.language_models import BaseChatModel
@@ -13,11 +14,10 @@ from pydantic import BaseModel
 
 from nodes.clock import out_of_time
 from nodes.llm_json import LLMCall, LLMSteps
-from nodes.messages import answer_message
-from nodes.run import llm_done, llm_failed, policy_for, start_run
+from nodes.run import LLMStep, check_reply, llm_done, llm_failed, policy_for, start_run
 from nodes.steps import RECURSION_LIMIT, out_of_supersteps, superstep, superstep_figures
 from nodes.tool_gateway import ToolRegistry, check_tool_call, run_tool, tool_catalog
-from nodes.trace import history_row, stop, trace_row
+from nodes.trace import finish, history_row, stop, trace_row
 from policies import task_decomposition as rules
 from policies.text import json_hash, text_hash
 
@@ -55,21 +55,20 @@ class CombineReply(BaseModel):
     answer: str
 
 
+COMBINE = LLMStep("finalize", COMBINE_SYSTEM, take="answer", contract=CombineReply)
+
+
 def _check_input(state: State) -> str | None:
     goal = state.get("goal")
     return None if isinstance(goal, str) and goal.strip() else "invalid_input:goal"
 
 
+#: How a run of the pattern opens (:func:`nodes.run.start_run` with its keys, request and input check).
+_open_run = partial(start_run, clear=PATTERN_KEYS, check_input=_check_input, request_key="goal")
+
+
 def start(state: State, config: RunnableConfig, *, model: str) -> dict[str, Any]:
-    update = start_run(
-        state,
-        config,
-        model=model,
-        clear=PATTERN_KEYS,
-        check_input=_check_input,
-        request_key="goal",
-        supersteps=SUPERSTEPS_TO_EXECUTE,
-    )
+    update = _open_run(state, config, model=model, supersteps=SUPERSTEPS_TO_EXECUTE)
     return {**update, "next_step": 0, "calls": [], "first_step": superstep(config)}
 
 
@@ -101,10 +100,10 @@ def plan(
 
 
 def validate_plan(state: State, runtime: Ctx, *, policy: rules.TaskDecompositionPolicy) -> dict:
-    raw = state["raw_plan"]
-    decision = rules.validate_plan(raw, policy_for(runtime, policy))
-    if not decision.passed:
-        return stop(state, "plan", decision.reason, raw_plan=raw, details=decision.details)
+    policy = policy_for(runtime, policy)
+    decision, stopped = check_reply(state, "plan", "raw_plan", rules.validate_plan, policy)
+    if stopped:
+        return stopped
     steps = decision.details["steps"]
     return {
         "plan": steps,
@@ -187,12 +186,7 @@ def combine(
     if out_of_time(state, policy):
         return stop(state, "finalize", "max_seconds")
     payload = {"role": "task_decomposition.combine", "goal": state["goal"], "history": _observations(state)}
-    reply = yield LLMCall(
-        llm, system=COMBINE_SYSTEM, payload=payload, state=state, policy=policy, contract=CombineReply
-    )
-    if not reply.ok:
-        return llm_failed(state, "finalize", reply)
-    return llm_done(state, "finalize", reply, answer=reply.data["answer"])
+    return (yield from COMBINE.ask(state, llm, policy, payload))
 
 
 def finalize(state: State, runtime: Ctx, *, policy: rules.TaskDecompositionPolicy) -> dict:
@@ -203,13 +197,5 @@ def finalize(state: State, runtime: Ctx, *, policy: rules.TaskDecompositionPolic
         return stop(
             state, "finalize", decision.reason, details=decision.details, answer=None, rejected_answer=answer
         )
-    return {
-        "status": "ok",
-        "stop_reason": "success",
-        "outcome": "summary_ready",
-        "answer": answer,
-        "messages": [answer_message(answer, status="ok", outcome="summary_ready")],
-        "phase": "finalize",
-        "trace": [trace_row(state, "finalize", answer_hash=text_hash(answer), chars=len(answer))],
-        "history": [history_row(state, "finalize", answer=answer)],
-    }
+    figures = {"answer_hash": text_hash(answer), "chars": len(answer)}
+    return finish(state, "finalize", "summary_ready", answer, figures=figures, row={"answer": answer})

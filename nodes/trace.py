@@ -9,7 +9,7 @@ from typing import Any
 
 from nodes.audit import storable
 from nodes.clock import elapsed_ms
-from nodes.messages import stop_message
+from nodes.messages import answer_message, stop_message
 from policies.catalog import clean_reason
 from policies.supervisor import rule_details
 from policies.text import json_hash
@@ -130,6 +130,32 @@ def stop(
         "trace": [row],
         "messages": [stop_message(reason, phase, _problem(diagnostics.get("details")))],
         **diagnostics,
+    }
+
+
+def finish(
+    state: Mapping[str, Any],
+    phase: str,
+    outcome: str,
+    answer: str,
+    *,
+    figures: Mapping[str, Any],
+    row: Mapping[str, Any],
+    **results: Any,
+) -> dict[str, Any]:
+    """The state update that ends a run well (:func:`stop`'s counterpart): status ``ok``, stop
+    reason ``success``, the outcome, the answer and its AI message, ``results`` (top-level result
+    keys), a trace row of ``figures`` and a history row of ``row``, both in ``phase``."""
+    return {
+        "status": "ok",
+        "stop_reason": "success",
+        "outcome": outcome,
+        "answer": answer,
+        "messages": [answer_message(answer, status="ok", outcome=outcome)],
+        "phase": phase,
+        **results,
+        "trace": [trace_row(state, phase, **figures)],
+        "history": [history_row(state, phase, **row)],
     }
 
 

@@ -45,6 +45,7 @@ from decimal import ROUND_HALF_UP, Decimal, DecimalException, InvalidOperation, 
 from functools import cached_property
 from typing import Any
 
+from policies.json_safety import leaves
 from policies.text import normalize_ws
 
 _MONTHS = {
@@ -281,16 +282,7 @@ def dates_in(text: str) -> list[Moment]:
 
 def _flatten(value: Any) -> Iterable[str]:
     """Every scalar in a JSON-like value, as text (numbers keep their full precision)."""
-    if isinstance(value, dict):
-        for item in value.values():
-            yield from _flatten(item)
-    elif isinstance(value, list | tuple):
-        for item in value:
-            yield from _flatten(item)
-    elif isinstance(value, bool) or value is None:
-        return
-    else:
-        yield str(value)
+    return (str(leaf) for leaf in leaves(value, dict) if not isinstance(leaf, bool) and leaf is not None)
 
 
 def evidence_text(evidence: Any) -> str:

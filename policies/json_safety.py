@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Iterator, Mapping
 from typing import Any
 
 #: Deepest nesting accepted: far beyond any contract, far below what the checkpointer can store.
@@ -42,6 +43,19 @@ def _text_ok(text: str) -> bool:
     except UnicodeEncodeError:
         return False
     return True
+
+
+def leaves(value: Any, mapping: type[Mapping[Any, Any]] = Mapping) -> Iterator[Any]:
+    """Every leaf of a JSON-like value, in order: the values of its mappings (instances of
+    ``mapping``; keys not included) and the items of its lists and tuples, all the way down."""
+    if isinstance(value, mapping):
+        for child in value.values():
+            yield from leaves(child, mapping)
+    elif isinstance(value, list | tuple):
+        for child in value:
+            yield from leaves(child, mapping)
+    else:
+        yield value
 
 
 def type_name(value: Any) -> str:

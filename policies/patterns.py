@@ -21,24 +21,30 @@ IBAN = re.compile(
 )
 PHONE = re.compile(r"(?<![\w.+])\+?[0-9][0-9 ()./_-]{5,}[0-9](?![\w])")
 CARD = re.compile(rf"(?<![\w-])[0-9](?:{_SEP}?[0-9]){{12,18}}(?![\w-]|{_SEP}[0-9])")
-_DOC_TOKEN = re.compile(
+#: A document number on its own: 7 to 12 capitals and digits (both), groups maybe separated.
+DOCUMENT_NUMBER = re.compile(
     r"(?<![\w.-])(?=[A-Z0-9._-]*[0-9])(?=[A-Z0-9._-]*[A-Z])[A-Z0-9](?:[._-]?[A-Z0-9]){6,11}(?![\w-])"
 )
-_DOC_LED = re.compile(
+#: A document number after its label (``passport no. X1234567``); group 1 is the number.
+LABELLED_DOCUMENT_NUMBER = re.compile(
     r"(?i)\b(?:passport|identity card|id card|id|document|licen[cs]e|national id|ssn)"
     r"(?:\s*(?:no\.?|number|nr\.?|#))?\s*[:#]?\s*([A-Z0-9](?:[._-]?[A-Z0-9]){5,15})(?![\w-])"
 )
-_SEPARATORS = re.compile(_SEP)
+#: The separators between the groups of a number, to strip them (``_SEP`` compiled).
+GROUP_SEPARATORS = re.compile(_SEP)
 _NON_ASCII = re.compile(r"[^\x00-\x7f]")
-_SECRET_SHAPES = re.compile(
+#: A secret by its shape alone: API keys and tokens of known formats, JWTs.
+SECRET_SHAPES = re.compile(
     r"(?<![\w-])(?:sk-[A-Za-z0-9_-]{16,}|gh[pousr]_[A-Za-z0-9]{20,}|xox[abprs]-[A-Za-z0-9-]{10,}"
     r"|AKIA[0-9A-Z]{16}|eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,})(?![\w-])"
 )
-_SECRET_LED = re.compile(
+#: A secret after its label (``password: ...``, ``api key = ...``); group 1 is the secret.
+LABELLED_SECRET = re.compile(
     r"(?i)\b(?:password|passcode|passwd|pin|one-time code|otp|token|api[ _-]?key|secret)"
     r"\s*(?:is|:|=)\s*[\"']?([^\s\"',;]{4,})"
 )
-_MONTHS = {
+#: Each English month name and abbreviation (lower case), by its number (1 to 12).
+MONTH_NUMBERS = {
     m: i + 1
     for i, names in enumerate(
         [
@@ -58,23 +64,29 @@ _MONTHS = {
     )
     for m in names
 }
-_MONTH = r"(?P<mon>" + "|".join(sorted(_MONTHS, key=len, reverse=True)) + r")\.?"
-_DATES = (
+#: A regex alternation of the month names, the longest first (``september|...|may``).
+MONTH_NAMES = "|".join(sorted(MONTH_NUMBERS, key=len, reverse=True))
+_MONTH = rf"(?P<mon>{MONTH_NAMES})\.?"
+#: The date shapes read (ISO, dotted, day-month-year and month-day-year in words); groups y, m or mon, d.
+DATES = (
     re.compile(r"(?<![\w.-])(?P<y>\d{4})[-.](?P<m>\d{1,2})[-.](?P<d>\d{1,2})(?![\w-]|\.\d)"),
     re.compile(r"(?<![\w.-])(?P<d>\d{1,2})\.(?P<m>\d{1,2})\.(?P<y>\d{4})(?![\w-]|\.\d)"),
     re.compile(rf"(?i)(?<![\w-])(?P<d>\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?{_MONTH},?\s+(?P<y>\d{{4}})\b"),
     re.compile(rf"(?i)(?<![\w-]){_MONTH}\s+(?P<d>\d{{1,2}})(?:st|nd|rd|th)?,?\s+(?P<y>\d{{4}})\b"),
 )
-_TIMES = (
+#: The time shapes read (``14:30``, ``2.30 pm``, ``3pm``); groups h, min, ap.
+TIMES = (
     re.compile(
         r"(?i)(?<![\w:.])(?P<h>[01]?\d|2[0-3])[:.h](?P<min>[0-5]\d)(?:\s*(?P<ap>[ap])\.?m\b\.?)?(?![\w:])"
     ),
     re.compile(r"(?i)(?<![\w:.])(?P<h>1[0-2]|0?[1-9])\s*(?P<ap>[ap])\.?m\b\.?"),
 )
-_TRAILING = ".,;:!?)]}'\""
+#: Punctuation that ends a sentence or a bracket, not a URL: stripped from a URL's end.
+TRAILING_PUNCTUATION = ".,;:!?)]}'\""
 #: A sentence glued to a URL: punctuation, then a capitalised word (``…com.They sent``).
-_GLUED = re.compile(r"[.,;:!?](?=[A-Z][a-z])")
-_PREFIX = re.compile(r"(?i)^(?:https?://)?(?:www\.)?")
+GLUED_SENTENCE = re.compile(r"[.,;:!?](?=[A-Z][a-z])")
+#: A URL's scheme and ``www.``, to find where its host begins.
+URL_PREFIX = re.compile(r"(?i)^(?:https?://)?(?:www\.)?")
 
 
 @lru_cache(maxsize=4096)

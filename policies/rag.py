@@ -8,7 +8,7 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, TypeGuard
+from typing import Any
 
 from pydantic import Field
 
@@ -16,7 +16,7 @@ from policies.base import BasePolicy
 from policies.decision import Decision
 from policies.grounding import check_citations, ungrounded_numbers
 from policies.json_safety import json_problem
-from policies.text import normalize_ws
+from policies.text import nonblank_str, normalize_ws
 
 DEFAULT_SOURCES = ["support_policy", "security_policy", "billing_policy"]
 SECURITY_SOURCE = "security_policy"
@@ -48,10 +48,6 @@ class RagPolicy(BasePolicy):
         return [s for s in self.allowed_sources_policy if s != SECURITY_SOURCE]
 
 
-def _nonblank_str(value: Any) -> TypeGuard[str]:
-    return isinstance(value, str) and bool(value.strip())
-
-
 def validate_intent(intent: Any, policy: RagPolicy) -> Decision:
     """Check a retrieval intent. On success ``details`` holds ``query``, ``top_k`` and ``sources``
     (the requested ones, or every execution-allowed source). Unknown keys are ignored."""
@@ -60,7 +56,7 @@ def validate_intent(intent: Any, policy: RagPolicy) -> Decision:
     if intent.get("kind") != "retrieve":
         return Decision.stop("invalid_intent:kind")
     query = intent.get("query")
-    if not _nonblank_str(query):
+    if not nonblank_str(query):
         return Decision.stop("invalid_intent:query")
     top_k = intent.get("top_k")
     if not isinstance(top_k, int) or isinstance(top_k, bool) or not 1 <= top_k <= policy.max_top_k:
@@ -69,7 +65,7 @@ def validate_intent(intent: Any, policy: RagPolicy) -> Decision:
     if sources is not None:
         if not isinstance(sources, list) or not sources:
             return Decision.stop("invalid_intent:sources")
-        if not all(_nonblank_str(s) for s in sources):
+        if not all(nonblank_str(s) for s in sources):
             return Decision.stop("invalid_intent:source_item")
         sources = list(dict.fromkeys(s.strip() for s in sources))
         for source in sources:
@@ -104,7 +100,7 @@ def select_candidates(chunks: Sequence[Mapping[str, Any]], sources: list[str], t
     kept: dict[str, dict[str, Any]] = {}
     for chunk in chunks:
         doc_id, score = chunk.get("doc_id"), chunk_score(chunk.get("score"))
-        if not _nonblank_str(doc_id) or chunk.get("source") not in allowed or not score:
+        if not nonblank_str(doc_id) or chunk.get("source") not in allowed or not score:
             continue
         if json_problem(chunk) is not None:
             continue

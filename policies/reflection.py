@@ -5,14 +5,14 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from difflib import SequenceMatcher
-from typing import Any, Literal, TypeGuard
+from typing import Any, Literal
 
 from pydantic import Field
 
 from policies.base import BasePolicy
 from policies.decision import Decision
 from policies.grounding import ungrounded_numbers
-from policies.text import normalize_ws, stable_json
+from policies.text import nonblank_str, normalize_ws, stable_json
 
 ReviewDecision = Literal["approve", "revise", "escalate"]
 IssueType = Literal[
@@ -98,10 +98,6 @@ def validate_answer(answer: str, policy: ReflectionPolicy) -> Decision:
 # --------------------------------------------------------------------------- review
 
 
-def _nonblank_str(value: Any) -> TypeGuard[str]:
-    return isinstance(value, str) and bool(value.strip())
-
-
 def _check_issues(issues: Any, policy: ReflectionPolicy) -> Decision | list[dict[str, str]]:
     if not isinstance(issues, list):
         return Decision.stop("invalid_review:issues")
@@ -112,12 +108,12 @@ def _check_issues(issues: Any, policy: ReflectionPolicy) -> Decision | list[dict
         if not isinstance(item, dict):
             return Decision.stop("invalid_review:issue_item")
         kind = item.get("type")
-        if not _nonblank_str(kind):
+        if not nonblank_str(kind):
             return Decision.stop("invalid_review:issue_type")
         kind = kind.strip().lower()
         if kind not in policy.allowed_issue_types:
             return Decision.stop(f"review_issue_not_allowed_policy:{kind}")
-        if not _nonblank_str(item.get("note")):
+        if not nonblank_str(item.get("note")):
             return Decision.stop("invalid_review:issue_note")
         clean.append({"type": kind, "note": item["note"].strip()})
     return clean
@@ -128,7 +124,7 @@ def _check_fix_plan(fix_plan: Any, policy: ReflectionPolicy) -> Decision | list[
         return Decision.stop("invalid_review:fix_plan")
     if len(fix_plan) > policy.max_fix_items:
         return Decision.stop("invalid_review:too_many_fix_items", count=len(fix_plan))
-    if not all(_nonblank_str(item) for item in fix_plan):
+    if not all(nonblank_str(item) for item in fix_plan):
         return Decision.stop("invalid_review:fix_item")
     return [item.strip() for item in fix_plan]
 
@@ -142,7 +138,7 @@ def validate_review(review: Any, policy: ReflectionPolicy) -> Decision:
     if not isinstance(review, dict):
         return Decision.stop("invalid_review:not_object")
     decision = review.get("decision")
-    if not _nonblank_str(decision):
+    if not nonblank_str(decision):
         return Decision.stop("invalid_review:decision")
     decision = decision.strip().lower()
     if decision not in policy.allowed_review_decisions:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import asdict, dataclass
-from typing import Any, TypeGuard
+from typing import Any
 from urllib.parse import urlsplit, urlunsplit
 
 from pydantic import Field
@@ -17,7 +17,7 @@ from policies.base import BasePolicy
 from policies.decision import Decision
 from policies.grounding import check_citations, quote_in_source, ungrounded_numbers
 from policies.json_safety import json_problem
-from policies.text import normalize_ws
+from policies.text import nonblank_str, normalize_ws
 
 PLAN_SEQUENCE: tuple[str, ...] = (
     "search_sources",
@@ -87,10 +87,6 @@ class ResearchLimits:
         return data
 
 
-def _nonblank_str(value: Any) -> TypeGuard[str]:
-    return isinstance(value, str) and bool(value.strip())
-
-
 def clamp_hint(value: Any, default: int, low: int, high: int) -> int:
     """An integer hint clamped to ``[low, high]``; anything else (booleans too) gives ``default``."""
     if not isinstance(value, int) or isinstance(value, bool):
@@ -103,7 +99,7 @@ def _domain_hint(value: Any, allowed: list[str]) -> tuple[str, ...]:
     base = tuple(d.strip().lower() for d in allowed)
     if not isinstance(value, list) or not value:
         return base
-    hinted = {d.strip().lower() for d in value if _nonblank_str(d)}
+    hinted = {d.strip().lower() for d in value if nonblank_str(d)}
     return tuple(d for d in base if d in hinted)
 
 
@@ -139,9 +135,9 @@ def validate_plan(reply: Any, policy: ResearchPolicy) -> Decision:
     for step in steps:
         if not isinstance(step, dict):
             return Decision.stop("invalid_step:not_object")
-        if not _nonblank_str(step.get("id")):
+        if not nonblank_str(step.get("id")):
             return Decision.stop("invalid_step:id")
-        if not _nonblank_str(step.get("action")):
+        if not nonblank_str(step.get("action")):
             return Decision.stop("invalid_step:action")
         args = step.get("args", {})
         if not isinstance(args, dict):
@@ -151,7 +147,7 @@ def validate_plan(reply: Any, policy: ResearchPolicy) -> Decision:
     if received != list(PLAN_SEQUENCE):
         return Decision.stop("invalid_plan:step_sequence", expected=list(PLAN_SEQUENCE), received=received)
     query = clean[0]["args"].get("query")
-    if not _nonblank_str(query):
+    if not nonblank_str(query):
         return Decision.stop("invalid_search:query")
     return Decision.allow(query=normalize_ws(query), steps=clean)
 
@@ -162,7 +158,7 @@ def validate_plan(reply: Any, policy: ResearchPolicy) -> Decision:
 def normalize_url(url: Any) -> str | None:
     """Lower-case scheme and host, no query, no fragment, no trailing slash; None when ``url`` is
     not an absolute http(s) URL."""
-    if not _nonblank_str(url):
+    if not nonblank_str(url):
         return None
     try:
         parts = urlsplit(url.strip())
@@ -226,7 +222,7 @@ def validate_page(page: Any) -> Decision:
     problem = json_problem(page)
     if problem is not None:
         return Decision.stop("tool_invalid_output:read", detail=problem)
-    if type(page) is not dict or not _nonblank_str(page.get("text")):
+    if type(page) is not dict or not nonblank_str(page.get("text")):
         return Decision.stop("tool_invalid_output:read", detail="page without text")
     for key in ("title", "published_at"):
         if not isinstance(page.get(key, ""), str):
@@ -248,7 +244,7 @@ def validate_notes(notes: Any, max_notes: int, min_quote_chars: int) -> Decision
         if not isinstance(note, dict):
             return Decision.stop("invalid_notes:item")
         for key in ("id", "url", "claim"):
-            if not _nonblank_str(note.get(key)):
+            if not nonblank_str(note.get(key)):
                 return Decision.stop(f"invalid_notes:{key}")
         quote = note.get("quote")
         if not isinstance(quote, str) or len(normalize_ws(quote)) < min_quote_chars:
@@ -262,7 +258,7 @@ def note_issues(
 ) -> list[str]:
     """What is wrong with one note, given the pages read (by normalised URL)."""
     claim, quote = note.get("claim"), note.get("quote")
-    if not _nonblank_str(claim):
+    if not nonblank_str(claim):
         return ["claim_missing"]
     if not isinstance(quote, str) or len(normalize_ws(quote)) < min_quote_chars:
         return ["quote_too_short"]

@@ -1,3 +1,4 @@
+import json
 import os
 import sys
 import uuid
@@ -156,3 +157,24 @@ def _no_env_file(monkeypatch):
     """The CLI reads ./.env; in tests it reads none (a developer's .env must not reach a test), unless
     a test names one."""
     monkeypatch.setenv("AGENT_PATTERNS_ENV_FILE", "")
+
+
+@pytest.fixture
+def cited_offline_run(capsys, monkeypatch):
+    """``agent-patterns run <pattern> --json`` in process with no OpenAI key: the JSON result, once
+    it ended ``ok: success`` on the offline model with citations, each named in its details by
+    ``key`` (the RAG and Research patterns)."""
+    from apps.cli.main import main
+
+    monkeypatch.delenv("OPENAI_API_KEY", raising=False)
+
+    def run(pattern: str, key: str) -> dict:
+        assert main(["run", pattern, "--json"]) == 0
+        result = json.loads(capsys.readouterr().out)
+        assert (result["status"], result["stop_reason"]) == ("ok", "success")
+        assert result["model"].startswith("offline:")
+        assert result["citations"]
+        assert {d[key] for d in result["citation_details"]} == set(result["citations"])
+        return result
+
+    return run

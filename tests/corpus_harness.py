@@ -44,6 +44,15 @@ def final_of(task: dict[str, Any]) -> str:
     return task.get("final") or "Done."
 
 
+def probe_tasks(domain: str) -> list[dict[str, Any]]:
+    """The corpus's tasks of ``domain`` as :func:`apps.probe.runner.probe` takes them."""
+    return [
+        {"name": t["id"], "request": t["request"], "calls": t["plan"], "final": final_of(t)}
+        for t in CORPUS
+        if t["domain"] == domain
+    ]
+
+
 def matches(effect: dict[str, Any], wanted: dict[str, Any]) -> bool:
     return all(effect.get(k) == v for k, v in wanted.items())
 

@@ -100,6 +100,19 @@ NUMBER_TEXT = st.one_of(
 REPLACEMENTS = st.one_of(JSON_VALUES, SCALARS, HUGE_TEXT, st.just(DEEP))
 
 
+def cited_answers(words: list[str], cited: list[str], max_words: int) -> st.SearchStrategy[dict[str, Any]]:
+    """A final answer with citations: 1 to ``max_words`` of ``words`` or number texts, and up to
+    three of ``cited`` (the ids a model may cite, invented ones among them)."""
+    return st.fixed_dictionaries(
+        {
+            "answer": st.lists(
+                st.one_of(st.sampled_from(words), NUMBER_TEXT), min_size=1, max_size=max_words
+            ).map(" ".join),
+            "citations": st.lists(st.sampled_from(cited), max_size=3),
+        }
+    )
+
+
 # --------------------------------------------------------------------------- foreign values
 
 

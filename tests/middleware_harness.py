@@ -10,14 +10,13 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from langchain.agents import create_agent
-from langchain_core.callbacks import CallbackManagerForLLMRun
 from langchain_core.language_models import BaseChatModel
 from langchain_core.messages import AIMessage, BaseMessage, ToolMessage
-from langchain_core.outputs import ChatGeneration, ChatResult
 from langgraph.checkpoint.memory import InMemorySaver
 from pydantic import Field
 
 from nodes.middleware import GovernanceMiddleware
+from tests.helpers import ToolStubChatModel
 from tests.own_agent.worker import OBEY, next_action
 
 Reply = str | dict[str, Any] | list[dict[str, Any]] | AIMessage
@@ -38,34 +37,22 @@ def as_message(reply: Reply, turn: int) -> AIMessage:
     return AIMessage(content="", tool_calls=calls)
 
 
-class ToolCallingModel(BaseChatModel):
+class ToolCallingModel(ToolStubChatModel):
     """Answers each call with ``reply(messages)``, or with the next of ``replies`` (the last one
     repeated once they are spent). ``bind_tools`` keeps the model as it is."""
 
+    llm_type = "tool-calling-test-model"
     replies: list[Any] = Field(default_factory=list)
     reply: Any = None
     turns: int = 0
 
-    @property
-    def _llm_type(self) -> str:
-        return "tool-calling-test-model"
-
-    def bind_tools(self, tools: Sequence[Any], **kwargs: Any) -> ToolCallingModel:  # type: ignore[override]
-        return self
-
-    def _generate(
-        self,
-        messages: list[BaseMessage],
-        stop: list[str] | None = None,
-        run_manager: CallbackManagerForLLMRun | None = None,
-        **kwargs: Any,
-    ) -> ChatResult:
+    def answer(self, messages: list[BaseMessage]) -> AIMessage:
         self.turns += 1
         if self.reply is not None:
             out = self.reply(messages)
         else:
             out = self.replies[min(self.turns - 1, len(self.replies) - 1)]
-        return ChatResult(generations=[ChatGeneration(message=as_message(out, self.turns))])
+        return as_message(out, self.turns)
 
 
 def observation(message: ToolMessage) -> Any:

@@ -2,7 +2,7 @@
 run them, with the refund tool counting what it did in a file of its own and holding the window
 open where a race or a crash would hurt.
 
-``python -m tests.race_harness console ARGS...`` runs ``graphs.support_desk.main(ARGS)``;
+``python -m tests.race_harness console ARGS...`` runs ``apps.cli.desk.main(ARGS)``;
 ``python -m tests.race_harness cli ARGS...`` runs ``apps.cli.main.main(ARGS)``; ``python -m
 tests.race_harness raw DB THREAD MESSAGE_OR_ANSWER`` invokes an agent written as the README writes
 one, with no entry point of ours. The environment says
@@ -127,7 +127,7 @@ def main(argv: list[str]) -> int:
         return _raw(*args)
     if which == "console":
         _patch_desk()
-        from graphs.support_desk import main as console
+        from apps.cli.desk import main as console
 
         return console(args)
     _patch_billing()

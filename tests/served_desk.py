@@ -25,28 +25,33 @@ TOKENS = {
 }
 
 
-def _unstarted(pg_cluster: Any, logs: Path, env: Mapping[str, str]) -> tuple[Any, AgentServer, str]:
-    """Redis (started), and an agent server on a fresh database of ``pg_cluster`` (not started)."""
+def unstarted_server(pg_cluster: Any, logs: Path, **settings: Any) -> tuple[Any, AgentServer, str]:
+    """Redis (started), and an agent server (not started) with ``settings`` (:class:`AgentServer`'s)
+    on a free port and a fresh database of ``pg_cluster``: Redis, the server and the database's URL.
+    Fails, never skips, when the server's venv or Redis is missing."""
     from devtools.redisserver import RedisServer, RedisUnavailable
 
-    python = Path(os.environ.get("SERVER_PYTHON") or SERVER_VENV / "bin" / "python")  # as make serve
+    python = settings.setdefault("python", SERVER_VENV / "bin" / "python")
     if not python.exists():
-        pytest.fail(f"the server's venv is missing ({python}): run `make server-venv`")
+        pytest.fail(f"the server's venv is missing ({python}): run `make server-venv` (`make test` does)")
     try:
         redis = RedisServer().start()
     except RedisUnavailable as exc:
         pytest.fail(f"Redis is required by the agent server and could not be started: {exc}")
     database = pg_cluster.create_database(f"srv_{uuid.uuid4().hex[:10]}")
-    served = AgentServer(
-        database_uri=database,
-        redis_uri=redis.url,
-        logs=logs,
-        port=free_port(),
+    served = AgentServer(database_uri=database, redis_uri=redis.url, logs=logs, port=free_port(), **settings)
+    return redis, served, database
+
+
+def _unstarted(pg_cluster: Any, logs: Path, env: Mapping[str, str]) -> tuple[Any, AgentServer, str]:
+    """Redis (started), and an agent server on a fresh database of ``pg_cluster`` (not started)."""
+    return unstarted_server(
+        pg_cluster,
+        logs,
         workers=1,
-        python=python,
+        python=Path(os.environ.get("SERVER_PYTHON") or SERVER_VENV / "bin" / "python"),  # as make serve
         env={"SERVE_AUTH": "1", "AGENT_PATTERNS_SERVE_TOKENS": json.dumps(TOKENS), **env},
     )
-    return redis, served, database
 
 
 @contextmanager

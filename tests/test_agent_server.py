@@ -28,12 +28,13 @@ from langgraph.checkpoint.memory import InMemorySaver
 from langgraph.types import Command
 
 from demo_tools.ledger import MemoryLedger, PostgresLedger
-from devtools.pgcluster import free_port
-from devtools.serve import SERVER_VENV, AgentServer, ServeError
+from devtools.serve import AgentServer, ServeError
 from graphs.registry import PATTERNS
 from nodes.model import get_chat_model
 from nodes.state import RUN_CONTRACT_KEYS
+from tests.langgraph_dev import run_demo
 from tests.openai_server import Delay, Offline, OpenAICompatibleServer
+from tests.served_desk import unstarted_server
 
 pytestmark = pytest.mark.integration
 
@@ -80,23 +81,10 @@ def _plain(text: str) -> str:
 
 @pytest.fixture(scope="module")
 def stack(pg_cluster, tmp_path_factory):
-    from devtools.redisserver import RedisServer, RedisUnavailable
-
-    python = SERVER_VENV / "bin" / "python"
-    if not python.exists():
-        pytest.fail(f"the server's venv is missing ({python}): run `make server-venv` (`make test` does)")
-    try:
-        redis = RedisServer().start()
-    except RedisUnavailable as exc:
-        pytest.fail(f"Redis is required by the agent server and could not be started: {exc}")
-    database = pg_cluster.create_database(f"srv_{uuid.uuid4().hex[:10]}")
-    logs: Path = tmp_path_factory.mktemp("agent-server")
     model = OpenAICompatibleServer(api_key=KEY).start()
-    server = AgentServer(
-        database_uri=database,
-        redis_uri=redis.url,
-        logs=logs,
-        port=free_port(),
+    redis, server, database = unstarted_server(
+        pg_cluster,
+        tmp_path_factory.mktemp("agent-server"),
         workers=2,
         jobs_per_worker=100,
         heartbeat_seconds=5,  # a dead worker's run is taken up within 10-20 s
@@ -210,10 +198,7 @@ def test_graph_served_streamed_and_matching_the_in_process_run(stack, name):
 def test_policy_override_through_context(stack):
     client = stack.client()
     context = {"auto_revision_enabled": False}
-    thread = client.threads.create()
-    result = client.runs.wait(
-        thread["thread_id"], "reflection", input=PATTERNS["reflection"].demo_input(), context=context
-    )
+    _, result = run_demo(client, "reflection", context=context)
     assert result["stop_reason"] == "review_decision_denied_execution:revise"
     expected, _ = _in_process(stack, "reflection", context)
     assert _stable(result) == _stable(expected)
@@ -239,9 +224,7 @@ def test_the_known_limitations_docs_server_md_names_hold(stack):
     a context key that is no policy field is dropped before the graph sees it, and a resume on a
     thread that never ran ends in error before any node of ours runs."""
     client = stack.client()
-    thread = client.threads.create()
-    demo = PATTERNS["reflection"].demo_input()
-    typo = client.runs.wait(thread["thread_id"], "reflection", input=demo, context={"max_secondz": 10})
+    _, typo = run_demo(client, "reflection", context={"max_secondz": 10})
     assert typo["status"] == "ok"  # ran with the policy's own max_seconds
     assert _stable(typo) == _stable(_in_process(stack, "reflection")[0])
     thread = client.threads.create()
@@ -381,13 +364,7 @@ def test_worker_killed_mid_supervisor_run_resumes_on_another_without_repeating_a
     before = stack.model.count
     # the third model call (the worker's proposal after the refund) hangs until its worker dies
     stack.model.script(Offline(), Offline(), Delay(300))
-    thread = client.threads.create()
-    run = client.runs.create(
-        thread["thread_id"],
-        "supervisor",
-        input=PATTERNS["supervisor"].demo_input(),
-        context={"auto_approver_enabled": True},
-    )
+    thread_id, run = run_demo(client, "supervisor", wait=False, context={"auto_approver_enabled": True})
     deadline = time.monotonic() + 60
     while stack.model.count < before + 3:
         assert time.monotonic() < deadline, stack.logs()
@@ -399,9 +376,9 @@ def test_worker_killed_mid_supervisor_run_resumes_on_another_without_repeating_a
     assert not victim.alive()
     calls_at_kill = stack.model.count
 
-    client.runs.join(thread["thread_id"], run["run_id"])
-    after = client.runs.get(thread["thread_id"], run["run_id"])
-    values = client.threads.get_state(thread["thread_id"])["values"]
+    client.runs.join(thread_id, run["run_id"])
+    after = client.runs.get(thread_id, run["run_id"])
+    values = client.threads.get_state(thread_id)["values"]
     stack.server.queue.remove(victim)
     stack.server.start_worker()  # back to two workers for whatever runs next
 

@@ -11,10 +11,7 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import pytest
-from langchain_core.callbacks import AsyncCallbackManagerForLLMRun, CallbackManagerForLLMRun
-from langchain_core.language_models import BaseChatModel
-from langchain_core.messages import AIMessage, BaseMessage
-from langchain_core.outputs import ChatGeneration, ChatResult
+from langchain_core.messages import BaseMessage
 from langgraph.checkpoint.memory import InMemorySaver
 
 from demo_tools.supervisor import GOAL
@@ -24,41 +21,26 @@ from nodes.offline import OfflineChatModel
 from policies import supervisor as supervisor_rules
 from policies.reflection import ReflectionPolicy
 from policies.supervisor import demo_policy
-from tests.helpers import RoleModel, as_text, thread
+from tests.helpers import RoleModel, StubChatModel, as_text, thread
 
 DRAFT = {"draft": "We are investigating elevated payment failures in the US. Next update in 30 minutes."}
 APPROVE = {"decision": "approve", "issues": [], "fix_plan": []}
 
 
-class AsyncOnlyModel(BaseChatModel):
+class AsyncOnlyModel(StubChatModel):
     """Answers only through ``ainvoke``: its sync path raises, so a run that succeeds under the
     async API proves the LLM nodes awaited it. ``gate`` makes every call wait for the others."""
 
+    llm_type = "async-only-test-model"
     replies: list[Any]
     sleep: float = 0.0
     gate: Any = None
     calls: int = 0
 
-    @property
-    def _llm_type(self) -> str:
-        return "async-only-test-model"
-
-    def _generate(
-        self,
-        messages: list[BaseMessage],
-        stop: list[str] | None = None,
-        run_manager: CallbackManagerForLLMRun | None = None,
-        **kwargs: Any,
-    ) -> ChatResult:
+    def answer(self, messages: list[BaseMessage]) -> str:
         raise RuntimeError("the sync path was used")
 
-    async def _agenerate(
-        self,
-        messages: list[BaseMessage],
-        stop: list[str] | None = None,
-        run_manager: AsyncCallbackManagerForLLMRun | None = None,
-        **kwargs: Any,
-    ) -> ChatResult:
+    async def arespond(self, messages: list[BaseMessage], **kwargs: Any) -> str:
         reply = self.replies[min(self.calls, len(self.replies) - 1)]
         self.calls += 1
         if self.gate is not None:
@@ -67,7 +49,7 @@ class AsyncOnlyModel(BaseChatModel):
             await asyncio.sleep(self.sleep)
         if isinstance(reply, BaseException):
             raise reply
-        return ChatResult(generations=[ChatGeneration(message=AIMessage(content=as_text(reply)))])
+        return as_text(reply)
 
 
 @pytest.mark.parametrize("name", list(PATTERNS))

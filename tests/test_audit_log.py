@@ -10,16 +10,12 @@ import asyncio
 import json
 import re
 from collections import Counter
-from collections.abc import Sequence
 from typing import Annotated, Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from langchain_core.callbacks import CallbackManagerForLLMRun
-from langchain_core.language_models import BaseChatModel
 from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, ToolMessage
-from langchain_core.outputs import ChatGeneration, ChatResult
 from langchain_core.tools import InjectedToolArg, tool
 from langgraph.checkpoint.memory import InMemorySaver
 from langgraph.store.memory import InMemoryStore
@@ -31,6 +27,7 @@ from nodes import audit as log
 from nodes.state import RESET
 from policies.supervisor import SupervisorPolicy, ToolRules
 from policies.text import stable_json
+from tests.helpers import StubChatModel, ToolStubChatModel
 
 pytest.importorskip("langchain.agents", reason="GovernanceMiddleware needs langchain>=1 (the agents extra)")
 
@@ -90,55 +87,35 @@ def _action(turn: int) -> tuple[str, dict[str, Any]]:
     return ("send_payment", {"amount": 5.0}) if turn % 2 == 0 else ("lookup_order", {"order_id": turn})
 
 
-class NativeWorker(BaseChatModel):
+def _call(name: str, args: dict[str, Any], call_id: str) -> AIMessage:
+    return AIMessage("", tool_calls=[{"name": name, "args": args, "id": call_id, "type": "tool_call"}])
+
+
+class NativeWorker(ToolStubChatModel):
     """One tool call for the turn the last human message names, then the answer."""
 
-    @property
-    def _llm_type(self) -> str:
-        return "audit-native-worker"
+    llm_type = "audit-native-worker"
 
-    def bind_tools(self, tools: Sequence[Any], **kwargs: Any) -> NativeWorker:  # type: ignore[override]
-        return self
-
-    def _generate(
-        self,
-        messages: list[BaseMessage],
-        stop: list[str] | None = None,
-        run_manager: CallbackManagerForLLMRun | None = None,
-        **kwargs: Any,
-    ) -> ChatResult:
+    def answer(self, messages: list[BaseMessage]) -> AIMessage:
         if isinstance(messages[-1], ToolMessage):
-            reply = AIMessage(ANSWER)
-        else:
-            turn = _turn_of(messages[-1].text)
-            name, args = _action(turn)
-            reply = AIMessage(
-                "", tool_calls=[{"name": name, "args": args, "id": f"c{turn}", "type": "tool_call"}]
-            )
-        return ChatResult(generations=[ChatGeneration(message=reply)])
+            return AIMessage(ANSWER)
+        turn = _turn_of(messages[-1].text)
+        return _call(*_action(turn), f"c{turn}")
 
 
-class JsonWorker(BaseChatModel):
+class JsonWorker(StubChatModel):
     """The Supervisor's JSON protocol: the turn's action while the run's history is empty."""
 
-    @property
-    def _llm_type(self) -> str:
-        return "audit-json-worker"
+    llm_type = "audit-json-worker"
 
-    def _generate(
-        self,
-        messages: list[BaseMessage],
-        stop: list[str] | None = None,
-        run_manager: CallbackManagerForLLMRun | None = None,
-        **kwargs: Any,
-    ) -> ChatResult:
+    def answer(self, messages: list[BaseMessage]) -> str:
         payload = json.loads(messages[-1].text)
         if payload["history"]:
             action: dict[str, Any] = {"kind": "final", "answer": ANSWER}
         else:
             name, args = _action(_turn_of(payload["goal"]))
             action = {"kind": "tool", "name": name, "args": args}
-        return ChatResult(generations=[ChatGeneration(message=AIMessage(json.dumps(action)))])
+        return json.dumps(action)
 
 
 class Crash(BaseException):
@@ -208,6 +185,14 @@ def turn(graph: Any, number: int, cfg: dict[str, Any]) -> None:
     """The next user turn, or, when the run waits for a human, the approval."""
     waiting = graph.get_state(cfg).interrupts
     _send(graph, Command(resume=APPROVE) if waiting else {"messages": [HumanMessage(request(number))]}, cfg)
+
+
+def four_turns(graph: Any, cfg: dict[str, Any]) -> None:
+    """Turns 1 to 4: turns 2 and 4 pay, each waits for a human, then is approved."""
+    for number in range(1, 5):
+        turn(graph, number, cfg)
+        if graph.get_state(cfg).interrupts:
+            turn(graph, number, cfg)
 
 
 # --- what the thread's checkpoints say was made, against what the audit shows ----------------
@@ -284,10 +269,7 @@ def checkpoint_runs(graph: Any, engine: str, cfg: dict[str, Any]) -> list[set[An
 def test_every_turn_is_readable_and_a_checkpoint_carries_one_run(engine):
     graph, payments = build(engine, store=InMemoryStore())
     cfg = config()
-    for number in range(1, 5):  # turns 2 and 4 pay: each waits for a human, then is approved
-        turn(graph, number, cfg)
-        if graph.get_state(cfg).interrupts:
-            turn(graph, number, cfg)
+    four_turns(graph, cfg)
     audit = read_audit(graph, cfg)
     assert [r.turn for r in audit.runs] == [1, 2, 3, 4]
     assert [r.status for r in audit.runs] == ["ok"] * 4 and audit.source == "log"
@@ -390,10 +372,7 @@ def test_without_a_store_a_checkpoint_carries_one_run_and_every_turn_is_readable
     newest checkpoint, every row once."""
     graph, payments = build(engine)
     cfg = config()
-    for number in range(1, 5):  # turns 2 and 4 pay: each waits for a human, then is approved
-        turn(graph, number, cfg)
-        if graph.get_state(cfg).interrupts:
-            turn(graph, number, cfg)
+    four_turns(graph, cfg)
     audit = read_audit(graph, cfg)
     assert audit.source == "checkpoints" and [r.turn for r in audit.runs] == [1, 2, 3, 4]
     assert [[c["tool"] for c in r.calls] for r in audit.runs] == [["lookup_order"], ["send_payment"]] * 2
@@ -487,36 +466,21 @@ def test_reading_a_thread_nothing_wrote_is_a_clear_error():
         stored_audit(InMemorySaver(), InMemoryStore(), "nobody")
 
 
-class LookupThenPay(BaseChatModel):
+class LookupThenPay(ToolStubChatModel):
     """Reads the order, then pays (the payment waits for a human), then answers."""
 
-    @property
-    def _llm_type(self) -> str:
-        return "audit-lookup-then-pay"
+    llm_type = "audit-lookup-then-pay"
 
-    def bind_tools(self, tools: Sequence[Any], **kwargs: Any) -> LookupThenPay:  # type: ignore[override]
-        return self
-
-    def _generate(
-        self,
-        messages: list[BaseMessage],
-        stop: list[str] | None = None,
-        run_manager: CallbackManagerForLLMRun | None = None,
-        **kwargs: Any,
-    ) -> ChatResult:
+    def answer(self, messages: list[BaseMessage]) -> AIMessage:
         done = [
             m.name
             for m in messages[max(i for i, m in enumerate(messages) if m.type == "human") :]
             if m.type == "tool"
         ]
         if "send_payment" in done:
-            reply = AIMessage(ANSWER)
-        else:
-            name, args = ("send_payment", {"amount": 5.0}) if done else ("lookup_order", {"order_id": 1})
-            reply = AIMessage(
-                "", tool_calls=[{"name": name, "args": args, "id": f"c{len(done)}", "type": "tool_call"}]
-            )
-        return ChatResult(generations=[ChatGeneration(message=reply)])
+            return AIMessage(ANSWER)
+        name, args = ("send_payment", {"amount": 5.0}) if done else ("lookup_order", {"order_id": 1})
+        return _call(name, args, f"c{len(done)}")
 
 
 def test_a_fork_that_leaves_a_waiting_middleware_run_behind_keeps_its_rows():

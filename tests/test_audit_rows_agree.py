@@ -15,20 +15,11 @@ import pytest
 from nodes.middleware.state import ROW_BOOKKEEPING
 from nodes.trace import ANSWER_REFUSED
 from policies.supervisor import ToolRules
-from tests import bank_domain as bank_
-from tests.bank_domain import ACME_IBAN, EVIL_IBAN, Bank, call
-from tests.helpers import scripted, thread
-from tests.middleware_harness import ToolCallingModel
-from tests.test_engines_agree import CASES, Case, _json_action
+from tests.bank_domain import ACME_IBAN, EVIL_IBAN, call
+from tests.test_engines_agree import CASES, Case, case_values
 
 pytest.importorskip("langchain.agents", reason="GovernanceMiddleware needs langchain>=1 (the agents extra)")
 
-from langchain.agents import create_agent
-from langgraph.checkpoint.memory import InMemorySaver
-from langgraph.types import Command
-
-from graphs.supervisor import build_graph
-from nodes.middleware import GovernanceMiddleware
 
 PAY = [call("pay", iban=ACME_IBAN, amount=900), "Paid."]
 BAD_EDIT = {"type": "edit", "edited_action": {"name": "pay", "args": {"amount": "lots"}}}
@@ -75,30 +66,12 @@ KINDS = ("trace", "calls", "refusals", "grants")
 
 
 def graph_rows(case: Case, protocol: str, fields: dict[str, Any]) -> dict[str, list[dict[str, Any]]]:
-    tools = bank_.make_tools(Bank(plants=dict(case.plants)))
-    policy = bank_.make_policy(tools, worker_protocol=protocol, **fields)
-    model = (
-        scripted(*[_json_action(s) for s in case.script])
-        if protocol == "json"
-        else ToolCallingModel(replies=list(case.script))
-    )
-    graph = build_graph(llm=model, tools=tools, policy=policy, checkpointer=InMemorySaver())
-    config = thread()
-    values = graph.invoke({"messages": [("user", case.request)]}, config)
-    for answer in case.answers:
-        values = graph.invoke(Command(resume={"decisions": [answer]}), config)
+    values = case_values(case, protocol, **fields)
     return {kind: values.get(kind) or [] for kind in KINDS}
 
 
 def middleware_rows(case: Case, fields: dict[str, Any]) -> dict[str, list[dict[str, Any]]]:
-    tools = bank_.make_tools(Bank(plants=dict(case.plants)))
-    governance = GovernanceMiddleware(bank_.make_policy(tools, **fields), tools=tools)
-    model = ToolCallingModel(replies=list(case.script))
-    agent = create_agent(model, tools, middleware=[governance], checkpointer=InMemorySaver())
-    config = thread()
-    values = agent.invoke({"messages": [("user", case.request)]}, config)
-    for answer in case.answers:
-        values = agent.invoke(Command(resume={"decisions": [answer]}), config)
+    values = case_values(case, "middleware", **fields)
     return {kind: values.get(f"governance_{kind}") or [] for kind in KINDS}
 
 

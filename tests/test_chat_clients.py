@@ -5,22 +5,15 @@ module; its Supervisor records refunds in an SQLite ledger the tests read."""
 
 from __future__ import annotations
 
-import os
-import signal
-import subprocess
-import sys
-import time
 from pathlib import Path
 
-import httpx
 import pytest
 
 from graphs.registry import PATTERNS
 from nodes.store import LEDGER_ENV, LedgerOnUse
 from tests import chat_clients as chat
-from tests.test_studio import _free_port
+from tests.langgraph_dev import langgraph_dev
 
-ROOT = Path(__file__).resolve().parent.parent
 pytestmark = pytest.mark.integration
 
 
@@ -39,51 +32,10 @@ class DevServer:
 
 @pytest.fixture(scope="module")
 def dev(tmp_path_factory):
-    exe = Path(sys.executable).parent / "langgraph"
     workdir = tmp_path_factory.mktemp("chat-langgraph-dev")
     ledger = workdir / "ledger.sqlite"
-    port = _free_port()
-    env = {k: v for k, v in os.environ.items() if not k.startswith("OPENAI_")}
-    env.update(
-        LANGGRAPH_CLI_NO_ANALYTICS="1",
-        LANGGRAPH_NO_VERSION_CHECK="true",
-        PYTHONPATH=str(ROOT),
-        **{LEDGER_ENV: str(ledger)},
-    )
-    log_path = workdir / "server.log"
-    cmd = [
-        str(exe),
-        "dev",
-        "--no-browser",
-        "--no-reload",
-        "--port",
-        str(port),
-        "--config",
-        str(ROOT / "langgraph.json"),
-    ]
-    with log_path.open("w") as log:
-        proc = subprocess.Popen(
-            cmd, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True
-        )
-    url = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 90
-    while time.monotonic() < deadline:
-        if proc.poll() is not None:
-            pytest.fail(f"langgraph dev exited: {log_path.read_text()[-3000:]}")
-        try:
-            if httpx.get(f"{url}/ok", timeout=1).status_code == 200:
-                break
-        except httpx.HTTPError:
-            time.sleep(0.5)
-    else:
-        os.killpg(proc.pid, signal.SIGTERM)
-        pytest.fail(f"langgraph dev did not answer /ok: {log_path.read_text()[-3000:]}")
-    yield DevServer(url, ledger)
-    os.killpg(proc.pid, signal.SIGTERM)
-    try:
-        proc.wait(timeout=15)
-    except subprocess.TimeoutExpired:
-        os.killpg(proc.pid, signal.SIGKILL)
+    with langgraph_dev(workdir, **{LEDGER_ENV: str(ledger)}) as url:
+        yield DevServer(url, ledger)
 
 
 @pytest.mark.parametrize("name", list(PATTERNS))

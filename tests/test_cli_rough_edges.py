@@ -186,7 +186,7 @@ def test_ctrl_c_mid_run_names_the_resume_command_and_resume_finishes_it(capsys, 
         return f"  {node}"
 
     with monkeypatch.context() as patched:
-        patched.setattr(cli_output, "progress_line", interrupted)  # where _printer looks it up
+        patched.setattr(cli_output, "progress_line", interrupted)  # where progress_printer looks it up
         assert main(["run", "supervisor", "--thread-id", "c1"]) == 130
     err = capsys.readouterr().err
     assert err.strip().endswith("Carry it on with: agent-patterns resume c1")

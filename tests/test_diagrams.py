@@ -3,7 +3,7 @@ python -m graphs.diagrams --write)."""
 
 import pytest
 
-from graphs.diagrams import _block, doc_files, drawn, problems, refresh, stale
+from graphs.diagrams import diagram_block, doc_files, drawn, problems, refresh, stale
 from graphs.registry import PATTERNS
 
 
@@ -19,7 +19,7 @@ def test_every_pattern_is_drawn_somewhere():
 
 def test_a_changed_graph_is_detected_and_refreshed():
     pattern = next(iter(PATTERNS))
-    good = f"text\n{_block(pattern)}\nmore"
+    good = f"text\n{diagram_block(pattern)}\nmore"
     broken = good.replace(
         f"<!-- diagram:{pattern} -->\n```mermaid\n", f"<!-- diagram:{pattern} -->\n```mermaid\n%% old\n"
     )
@@ -32,5 +32,5 @@ def test_a_pattern_drawn_nowhere_is_reported(tmp_path):
     empty.write_text("no diagrams")
     assert problems([empty]) == [f"{p}: drawn in no file" for p in PATTERNS]
     stale_file = tmp_path / "y.md"
-    stale_file.write_text(refresh(f"{_block('rag')}").replace("```mermaid\n", "```mermaid\n%% old\n"))
+    stale_file.write_text(refresh(f"{diagram_block('rag')}").replace("```mermaid\n", "```mermaid\n%% old\n"))
     assert f"{stale_file}: rag is out of date" in problems([stale_file])

@@ -86,42 +86,49 @@ CASES = {
 }
 
 
-def _json_action(step: Any) -> dict[str, Any]:
+def json_action(step: Any) -> dict[str, Any]:
+    """A script step as the worker's JSON action: a string is the final answer, a dict a tool call."""
     if isinstance(step, str):
         return {"kind": "final", "answer": step}
     return {"kind": "tool", **step}
 
 
-def run_graph(case: Case, protocol: str) -> dict[str, Any]:
+def case_values(case: Case, engine: str, **fields: Any) -> dict[str, Any]:
+    """``case`` run on ``engine`` (``json`` / ``native``: the Supervisor graph in that worker
+    protocol; ``middleware``: ``create_agent`` with ``GovernanceMiddleware``) over the bank's tools
+    and its policy with ``fields``, the human answering as the case says: the final values."""
     tools = bank_.make_tools(Bank(plants=dict(case.plants)))
-    policy = bank_.make_policy(tools, worker_protocol=protocol)
-    model = (
-        scripted(*[_json_action(s) for s in case.script])
-        if protocol == "json"
-        else ToolCallingModel(replies=list(case.script))
-    )
-    graph = build_graph(llm=model, tools=tools, policy=policy, checkpointer=InMemorySaver())
+    if engine == "middleware":
+        governance = GovernanceMiddleware(bank_.make_policy(tools, **fields), tools=tools)
+        agent = create_agent(
+            ToolCallingModel(replies=list(case.script)),
+            tools,
+            middleware=[governance],
+            checkpointer=InMemorySaver(),
+        )
+    else:
+        policy = bank_.make_policy(tools, worker_protocol=engine, **fields)
+        model = (
+            scripted(*[json_action(s) for s in case.script])
+            if engine == "json"
+            else ToolCallingModel(replies=list(case.script))
+        )
+        agent = build_graph(llm=model, tools=tools, policy=policy, checkpointer=InMemorySaver())
     config = thread()
-    values = graph.invoke({"messages": [("user", case.request)]}, config)
+    values = agent.invoke({"messages": [("user", case.request)]}, config)
     for answer in case.answers:
-        values = graph.invoke(Command(resume={"decisions": [answer]}), config)
+        values = agent.invoke(Command(resume={"decisions": [answer]}), config)
+    return values
+
+
+def run_graph(case: Case, protocol: str) -> dict[str, Any]:
+    values = case_values(case, protocol)
     assert "__interrupt__" not in values and values["status"] == "ok", values.get("stop_reason")
     return {"calls": values["calls"], "refusals": values["refusals"], "trace": values["trace"]}
 
 
 def run_middleware(case: Case) -> dict[str, Any]:
-    tools = bank_.make_tools(Bank(plants=dict(case.plants)))
-    governance = GovernanceMiddleware(bank_.make_policy(tools), tools=tools)
-    agent = create_agent(
-        ToolCallingModel(replies=list(case.script)),
-        tools,
-        middleware=[governance],
-        checkpointer=InMemorySaver(),
-    )
-    config = thread()
-    values = agent.invoke({"messages": [("user", case.request)]}, config)
-    for answer in case.answers:
-        values = agent.invoke(Command(resume={"decisions": [answer]}), config)
+    values = case_values(case, "middleware")
     last = values["messages"][-1]
     assert "__interrupt__" not in values and isinstance(last, AIMessage) and not last.tool_calls
     assert values.get("governance_stop_reason") is None

@@ -305,6 +305,14 @@ def go(replies: list[dict[str, Any]], goal: str, **fields: Any) -> tuple[dict[st
     return graph.invoke({"goal": goal}, config), graph, config
 
 
+def leak_refused(step: dict[str, Any], goal: str, readers: Confidentiality) -> dict[str, Any]:
+    """The run's one refusal when ``step`` follows a read of the profile: a sensitive value's leak."""
+    out, *_ = go([call("get_profile"), step], goal, confidentiality=readers)
+    [refusal] = out["refusals"]
+    assert refusal["reason"] == "supervisor_block:sensitive_value_leak"
+    return refusal
+
+
 PAGE = call("read_page", url="https://conf.example/agenda")
 TRACKER = call("read_page", url="https://track.example/c?u=42")
 
@@ -378,13 +386,7 @@ def test_a_confidential_value_goes_only_where_a_reader_allows():
     )
     # no reader: a read that carries the card number out in its query string is stopped
     leak = call("read_page", url="https://conf.example/agenda?c=4111111111111111")
-    out, *_ = go(
-        [call("get_profile"), leak],
-        "Open https://conf.example/agenda?c=4111111111111111",
-        confidentiality=readers,
-    )
-    [refusal] = out["refusals"]
-    assert refusal["reason"] == "supervisor_block:sensitive_value_leak"
+    refusal = leak_refused(leak, "Open https://conf.example/agenda?c=4111111111111111", readers)
     assert refusal["observation"]["flow"] == {
         "value": "••••••••••••1111",
         "from": "get_profile (step 1, field cards.number)",
@@ -731,13 +733,7 @@ def test_a_reader_takes_only_the_confidential_values_the_request_names():
     the user asked for, is the class the readers let through; the request must say what it sends."""
     readers = Confidentiality(readers=[Reader(tool="send_email", args=["body"], recipient="to")])
     send = call("send_email", to="desk@miramar.example", body="Passport C01X00T47, card 4111-1111-1111-1111")
-    out, *_ = go(
-        [call("get_profile"), send],
-        "Send my passport number to desk@miramar.example.",
-        confidentiality=readers,
-    )
-    [refusal] = out["refusals"]
-    assert refusal["reason"] == "supervisor_block:sensitive_value_leak"
+    refusal = leak_refused(send, "Send my passport number to desk@miramar.example.", readers)
     assert refusal["observation"]["flow"]["from"] == "get_profile (step 1, field cards.number)"
     assert refusal["observation"]["flow"]["unasked"] == "the request does not name the cards"
     lax = Confidentiality(readers=[Reader(tool="send_email", args=["body"], recipient="to", asked=False)])

@@ -19,7 +19,7 @@ from graphs.rag import build_graph
 from policies.grounding import ungrounded_numbers
 from policies.rag import RagPolicy
 from tests.figures import FIGURES
-from tests.fuzz import FOREIGN, JSON_VALUES, NUMBER_TEXT, check_run, script, without_backoff
+from tests.fuzz import FOREIGN, JSON_VALUES, check_run, cited_answers, script, without_backoff
 from tests.helpers import RoleModel
 
 SOURCES = ["support_policy", "security_policy", "billing_policy", "operations_notes", "evil_source", ""]
@@ -46,24 +46,15 @@ INTENTS = st.fixed_dictionaries(
         ),
     }
 ).map(lambda intent: {k: v for k, v in intent.items() if not (k == "sources" and v is None)})
-ANSWER_PARTS = st.sampled_from(
-    [
-        "Enterprise uptime SLA is 99.95%.",
-        "P1 first response is 15 minutes, 24/7.",
-        "P1 response is 5 minutes.",
-        "Refunds within 14 days.",
-        "Escalate to the commander.",
-        "100% uptime.",
-    ]
-)
-ANSWERS = st.fixed_dictionaries(
-    {
-        "answer": st.lists(st.one_of(ANSWER_PARTS, NUMBER_TEXT), min_size=1, max_size=4).map(" ".join),
-        "citations": st.lists(
-            st.sampled_from([*DOC_IDS, "doc_invented_v1", " doc_sla_enterprise_v3"]), max_size=3
-        ),
-    }
-)
+ANSWER_PARTS = [
+    "Enterprise uptime SLA is 99.95%.",
+    "P1 first response is 15 minutes, 24/7.",
+    "P1 response is 5 minutes.",
+    "Refunds within 14 days.",
+    "Escalate to the commander.",
+    "100% uptime.",
+]
+ANSWERS = cited_answers(ANSWER_PARTS, [*DOC_IDS, "doc_invented_v1", " doc_sla_enterprise_v3"], max_words=4)
 ROLES = {"rag.plan": INTENTS, "rag.answer": ANSWERS}
 POLICIES = st.builds(
     lambda security, score: RagPolicy(security_policy_enabled=security, min_chunk_score=score),

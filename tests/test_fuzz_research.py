@@ -17,7 +17,7 @@ from policies.grounding import quote_in_source, ungrounded_numbers
 from policies.json_safety import json_problem
 from policies.research import PLAN_SEQUENCE, ResearchPolicy, domain_of, effective_limits, normalize_url
 from tests.figures import FIGURES
-from tests.fuzz import JSON_VALUES, NUMBER_TEXT, check_run, script, tainter, without_backoff
+from tests.fuzz import JSON_VALUES, check_run, cited_answers, script, tainter, without_backoff
 from tests.helpers import RoleModel
 
 URLS = [*PAGES, "https://community-rumors.example.net/thread/payment-outage", "https://evil.example.com/x"]
@@ -62,25 +62,18 @@ NOTES = st.fixed_dictionaries(
     optional={"title": st.text(max_size=20), "published_at": st.sampled_from(["2026-03-07", "yesterday"])},
 )
 EXTRACTS = st.fixed_dictionaries({"notes": st.lists(NOTES, min_size=0, max_size=7)})
-ANSWER_WORDS = st.sampled_from(
-    [
-        "Payments are degraded.",
-        "Uptime SLA is 99.95%.",
-        "P1 response in 15 minutes.",
-        "ETA 45 minutes.",
-        "3.4%",
-        "100% uptime guaranteed.",
-        "2026-03-07",
-        "See n1.",
-    ]
-)
-SYNTHESES = st.fixed_dictionaries(
-    {
-        "answer": st.lists(st.one_of(ANSWER_WORDS, NUMBER_TEXT), min_size=1, max_size=5).map(" ".join),
-        "citations": st.lists(
-            st.sampled_from(["n1", "n2", "n3", "n9", " n1", "https://evil.example.com/x"]), max_size=3
-        ),
-    }
+ANSWER_WORDS = [
+    "Payments are degraded.",
+    "Uptime SLA is 99.95%.",
+    "P1 response in 15 minutes.",
+    "ETA 45 minutes.",
+    "3.4%",
+    "100% uptime guaranteed.",
+    "2026-03-07",
+    "See n1.",
+]
+SYNTHESES = cited_answers(
+    ANSWER_WORDS, ["n1", "n2", "n3", "n9", " n1", "https://evil.example.com/x"], max_words=5
 )
 ROLES = {"research.plan": PLANS, "research.extract": EXTRACTS, "research.synthesize": SYNTHESES}
 HINTS = st.one_of(

@@ -21,11 +21,11 @@ from policies.grounding import ungrounded_numbers
 from policies.json_safety import json_problem
 from policies.reflection import ReflectionPolicy
 from policies.supervisor import demo_policy
-from tests.helpers import RoleModel, scripted, thread
+from tests.helpers import RoleModel, scripted, thread, tool_action
 
 DRAFT = {"draft": "Payments in US are degraded. We will share updates."}
 ESCALATE = {"decision": "escalate", "issues": [], "fix_plan": [], "reason": "Legal must review."}
-CONTEXT = {"kind": "tool", "name": "get_refund_context", "args": {"user_id": 42}}
+CONTEXT = tool_action("get_refund_context", user_id=42)
 REFUND_1200 = {"kind": "tool", "name": "issue_refund", "args": {"user_id": 42, "amount_usd": 1200}}
 
 
@@ -243,11 +243,7 @@ def test_without_a_subject_a_bound_argument_acts_for_nobody():
 
 def test_a_split_refund_does_not_avoid_the_human():
     # two refunds of 999 USD, each under the 1000 USD auto limit, used to run without approval
-    part = {
-        "kind": "tool",
-        "name": "issue_refund",
-        "args": {"user_id": 42, "amount_usd": 999, "reason": "part"},
-    }
+    part = tool_action("issue_refund", user_id=42, amount_usd=999, reason="part")
     second = {**part, "args": {**part["args"], "reason": "part 2"}}
     out, desk = _supervisor(CONTEXT, part, second, auto=False)
     assert "__interrupt__" in out
@@ -258,16 +254,8 @@ def test_a_split_refund_does_not_avoid_the_human():
 
 def test_a_confirmation_email_must_match_a_refund():
     # an email announcing 1200 USD after a 100 USD refund used to pass the precondition
-    small = {
-        "kind": "tool",
-        "name": "issue_refund",
-        "args": {"user_id": 42, "amount_usd": 100, "reason": "r"},
-    }
-    email = {
-        "kind": "tool",
-        "name": "send_refund_email",
-        "args": {"user_id": 42, "amount_usd": 1200, "message": "m"},
-    }
+    small = tool_action("issue_refund", user_id=42, amount_usd=100, reason="r")
+    email = tool_action("send_refund_email", user_id=42, amount_usd=1200, message="m")
     out, desk = _supervisor(CONTEXT, small, email)
     assert out["stop_reason"] == "supervisor_block:email_before_refund" and not desk.emails
     assert out["reviews"][-1]["match_args"] == ["user_id", "amount_usd"]

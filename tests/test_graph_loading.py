@@ -9,16 +9,13 @@ build a JSON schema from ``typing.TypedDict`` on Python < 3.12, so servers showe
 Each loader runs in a fresh interpreter, where no module of the project is imported yet."""
 
 import json
-import subprocess
-import sys
-from pathlib import Path
 
 import pytest
 
 from graphs.registry import PATTERNS
 from nodes.state import RUN_CONTRACT_KEYS
+from tests.processes import ROOT, run_bare_python
 
-ROOT = Path(__file__).resolve().parent.parent
 CONFIG = json.loads((ROOT / "langgraph.json").read_text())
 
 # Loads every graph of langgraph.json with LOADER, then prints per graph what resolved.
@@ -65,16 +62,7 @@ print(json.dumps(out))
 
 @pytest.mark.parametrize("loader", ["aegra", "langgraph-api"])
 def test_every_graph_loads_as_a_server_loads_it(loader):
-    proc = subprocess.run(
-        [sys.executable, "-c", _PROBE, loader, str(ROOT)],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=300,
-        env={"PATH": "/usr/bin:/bin", "PYTHONPATH": str(ROOT)},
-    )
-    assert proc.returncode == 0, proc.stderr[-3000:]
-    loaded = json.loads(proc.stdout)
+    loaded = json.loads(run_bare_python("-c", _PROBE, loader, str(ROOT), timeout=300))
     assert set(loaded) == set(CONFIG["graphs"]) == {*PATTERNS, "support_desk"}
     desk = loaded.pop("support_desk")  # a create_agent agent: its chat input and its audit output
     assert {"messages", "governance_subject"} <= set(desk["input"])

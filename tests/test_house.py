@@ -148,3 +148,13 @@ def test_the_command_lines_help_loads_no_application_behind_it():
     ran = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=120)
     assert ran.returncode == 0, ran.stderr
     assert "shared_value" in ran.stdout and ran.stdout.strip().splitlines()[-1] == "[]"
+
+
+def test_the_desks_console_keeps_its_old_name_for_one_release():
+    import apps.cli.desk
+    import graphs.support_desk
+
+    with pytest.warns(DeprecationWarning, match="graphs.support_desk.main moved to apps.cli.desk.main"):
+        assert graphs.support_desk.main is apps.cli.desk.main
+    with pytest.raises(AttributeError):
+        graphs.support_desk.no_such_name  # noqa: B018

@@ -39,10 +39,11 @@ from policies.supervisor import (
     policy_problems,
     review_action,
 )
-from policies.supervisor.provenance.ledger import ledger_args, ledger_entries, watched
+from policies.supervisor.provenance.ledger import ledger_args
 from policies.supervisor.reading.amounts import amount_value
 from policies.supervisor.reading.values import Source, identity, origins, record_identity
 from policies.tools import ToolSpec
+from tests.helpers import ledger_of, payouts_policy_of
 
 # ------------------------------------------------------------------------------ amount spellings
 
@@ -209,15 +210,6 @@ THREAD = SupervisorPolicy.for_tools(
 )
 
 
-def ledger_of(policy: SupervisorPolicy, *calls: tuple[str, dict[str, Any]]) -> tuple[dict[str, Any], ...]:
-    watch = watched(policy)
-    return tuple(
-        entry
-        for i, (name, args) in enumerate(calls)
-        for entry in ledger_entries(watch, {"tool": name, "args": args, "ok": True}, run_id=f"r{i}")
-    )
-
-
 @settings(max_examples=200, deadline=None)
 @given(first=decimal_texts(), second=decimal_texts())
 def test_a_threads_sum_reads_earlier_string_amounts_as_the_reader_does(first, second):
@@ -328,16 +320,7 @@ def payouts_policy(group: bool, verdict: str = "escalate") -> SupervisorPolicy:
     limit = RecordLimit(
         tool="look_up_order", arg="amount", record_arg="order_id", field="total", group=names, verdict=verdict
     )
-    return SupervisorPolicy.for_tools(
-        ["look_up_order", "issue_refund", "store_credit"],
-        side_effects=["issue_refund", "store_credit"],
-        tools={"look_up_order": ToolSpec(trust="trusted")},
-        rules={
-            "look_up_order": ToolRules(read_only=True),
-            "issue_refund": ToolRules(record_limits=[limit]),
-            "store_credit": ToolRules(),
-        },
-    )
+    return payouts_policy_of(ToolRules(record_limits=[limit]), ToolRules())
 
 
 def test_a_group_limit_holds_every_tool_of_the_group_and_the_ledger_keeps_them():

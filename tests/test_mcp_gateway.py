@@ -341,7 +341,7 @@ def test_asyncios_reaped_child_warning_is_not_a_second_line(capsys) -> None:
     (its own error already says the server did not start), and nothing else asyncio logs."""
     import logging
 
-    from apps.cli.gateway import ReapedChild
+    from apps.gateway.command import ReapedChild
 
     record = logging.LogRecord(
         "asyncio", logging.WARNING, __file__, 1, "Unknown child process pid %d, x", (7,), None

@@ -18,26 +18,20 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from langchain.agents import create_agent
-from langchain_core.language_models import BaseChatModel
-from langchain_core.messages import AIMessage, BaseMessage
-from langchain_core.outputs import ChatGeneration, ChatResult
+from langchain_core.messages import BaseMessage
 from langchain_core.tools import BaseTool, tool
-from langgraph.checkpoint.memory import InMemorySaver
 from langgraph.types import Command
 from pydantic import Field
 
-from graphs.supervisor import build_graph
 from nodes.messages import message_text
-from nodes.middleware import GovernanceMiddleware
 from nodes.model_reader import MAX_MANDATES, SYSTEM_PROMPT, ModelReader, read_reply
 from policies.supervisor import ReviewContext, SupervisorPolicy, ToolRules, review_action
 from policies.supervisor.decide.approval import NO_MANDATE
 from policies.supervisor.provenance.derivation import sentences_of
 from policies.supervisor.reading.words import GrammarReader, reads_blocking, said, words_of
 from policies.supervisor.rules.kinds import Requested
-from tests.helpers import scripted, thread
-from tests.middleware_harness import ToolCallingModel
+from tests.authority_engines import scripted_agent
+from tests.helpers import StubChatModel, thread
 
 ME = "me@corp.example"
 EVIL = "mallory@evil.example"
@@ -53,24 +47,18 @@ def grammar_reply(request: str) -> str:
     return json.dumps({"mandates": found})
 
 
-class SpyReaderModel(BaseChatModel):
+class SpyReaderModel(StubChatModel):
     """A chat model that records every prompt it is shown (each message's text) and answers
     ``reply``, or, without one, the grammar reader's reading of the last message."""
 
+    llm_type = "spy-reader"
     seen: list[list[str]] = Field(default_factory=list)
     reply: str | None = None
 
-    @property
-    def _llm_type(self) -> str:
-        return "spy-reader"
-
-    def _generate(
-        self, messages: list[BaseMessage], stop: Any = None, run_manager: Any = None, **kw: Any
-    ) -> Any:
+    def answer(self, messages: list[BaseMessage]) -> str:
         texts = [message_text(m) for m in messages]
         self.seen.append(texts)
-        content = self.reply if self.reply is not None else grammar_reply(texts[-1])
-        return ChatResult(generations=[ChatGeneration(message=AIMessage(content))])
+        return self.reply if self.reply is not None else grammar_reply(texts[-1])
 
 
 def _tools(plant: str, ran: list[tuple[str, dict[str, Any]]]) -> list[BaseTool]:
@@ -119,26 +107,6 @@ def _policy(tools: list[BaseTool]) -> SupervisorPolicy:
     )
 
 
-def _json(step: Any) -> dict[str, Any]:
-    return {"kind": "final", "answer": step} if isinstance(step, str) else {"kind": "tool", **step}
-
-
-def _agent(
-    engine: str, tools: list[BaseTool], policy: SupervisorPolicy, script: list[Any], reader: Any
-) -> Any:
-    if engine == "middleware":
-        return create_agent(
-            ToolCallingModel(replies=list(script)),
-            tools,
-            middleware=[GovernanceMiddleware(policy, tools=tools, reader=reader)],
-            checkpointer=InMemorySaver(),
-        )
-    protocol = engine.removeprefix("graph_")
-    chosen = policy.model_copy(update={"worker_protocol": protocol})
-    model = scripted(*map(_json, script)) if protocol == "json" else ToolCallingModel(replies=list(script))
-    return build_graph(llm=model, tools=tools, policy=chosen, checkpointer=InMemorySaver(), reader=reader)
-
-
 def _run(
     engine: str, request: str, plant: str, target: dict[str, Any], answer: str, reply: str | None = None
 ):
@@ -148,7 +116,7 @@ def _run(
     tools = _tools(plant, ran)
     spy = SpyReaderModel(reply=reply)
     script = [{"name": "list_events", "args": {}}, {"name": "read_mail", "args": {}}, target, "Done."]
-    agent, config = _agent(engine, tools, _policy(tools), script, ModelReader(spy)), thread()
+    agent, config = scripted_agent(engine, tools, _policy(tools), script, reader=ModelReader(spy)), thread()
     values = agent.invoke({"messages": [("user", request)]}, config)
     descriptions: list[str] = []
     while "__interrupt__" in values and len(descriptions) < 5:
@@ -255,14 +223,10 @@ def test_a_malformed_or_hostile_reply_gives_no_mandate_and_the_call_asks(reply):
     assert decision.details["mandate"] is None
 
 
-class _Failing(BaseChatModel):
-    @property
-    def _llm_type(self) -> str:
-        return "failing"
+class _Failing(StubChatModel):
+    llm_type = "failing"
 
-    def _generate(
-        self, messages: list[BaseMessage], stop: Any = None, run_manager: Any = None, **kw: Any
-    ) -> Any:
+    def answer(self, messages: list[BaseMessage]) -> str:
         raise TimeoutError("the reader model timed out")
 
 
@@ -344,7 +308,7 @@ def test_under_the_async_api_the_model_reader_reads_off_the_event_loop(engine):
     spy = _ThreadSpyModel()
     target = {"name": "cancel_event", "args": {"event_id": "ev-2"}}
     script = [{"name": "list_events", "args": {}}, target, "Done."]
-    agent = _agent(engine, tools, _policy(tools), script, ModelReader(spy))
+    agent = scripted_agent(engine, tools, _policy(tools), script, reader=ModelReader(spy))
     assert reads_blocking(ModelReader(spy)) and not reads_blocking(GrammarReader())
 
     async def run() -> int:

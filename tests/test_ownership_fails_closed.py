@@ -36,6 +36,7 @@ from policies.supervisor import (
 from policies.supervisor.request.ownership import UNREADABLE, WITHHELD, subject_ids, visible
 from policies.supervisor.request.records import naming_of
 from policies.tools import ToolSpec
+from tests.helpers import done_call
 
 SPEC = ToolSpec(trust="trusted", record_keys=["id"], owner="customer", owner_only=True)
 _n = itertools.count()
@@ -167,13 +168,7 @@ def test_a_review_admits_no_record_of_anothers_under_another_subject_key():
     """``OwnedRecord`` and the trust of the user's own records read a record as the subject's only
     by its customer."""
     order7 = {"id": "ORD-7", "customer": 7, "email": "li@example.org", "total": 90.0}
-    listed = {
-        "step": 1,
-        "tool": "look_up_order",
-        "args": {"order_id": "ORD-7"},
-        "ok": True,
-        "observation": order7,
-    }
+    listed = done_call(1, "look_up_order", order7, order_id="ORD-7")
     context = ReviewContext(
         calls=(listed,), request="Refund 50 EUR on order ORD-7.", subject={"customer": 42, "store": 7}
     )

@@ -124,16 +124,12 @@ def test_on_the_corpus_domains_it_reproduces_the_corpus_figures(domain):
     """The review load the corpus measures (the tasks it marks as asking: payments 8.3%, messaging
     0%, travel 15.8%, workspace 16.7%; docs/security.md names each), in both engines, and attack
     success 0 (nothing the generator plants runs unasked)."""
-    from tests.corpus_harness import CORPUS, Stage
+    from tests.corpus_harness import CORPUS, Stage, probe_tasks
     from tests.injection.provenance_domains import DOMAINS
 
     spec = DOMAINS[domain]
     tools = spec.tools(Stage())  # type: ignore[arg-type]
-    tasks = [
-        {"name": t["id"], "request": t["request"], "calls": t["plan"], "final": t.get("final") or "Done."}
-        for t in CORPUS
-        if t["domain"] == domain
-    ]
+    tasks = probe_tasks(domain)
     report = probe(tools, spec.policy(tools), tasks, subject=spec.subject or {}, seed=0, per_shape=1)
     expected = sum(1 for t in CORPUS if t["domain"] == domain and t.get("asks"))
     assert expected == {"payments": 2, "messaging": 0, "travel": 3, "workspace": 3}[domain]

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from enum import Enum
 
-from policies.supervisor.provenance.sources import _call_sources, sources_of
+from policies.supervisor.provenance.sources import call_sources, sources_of
 
 
 def _call(observation: object, **more: object) -> dict[str, object]:
@@ -45,7 +45,7 @@ def test_a_memo_hit_is_what_the_call_gives_whatever_it_differs_in():
             for flips in ({}, {"lookup": ["a"]}):
                 expected = [
                     (s.kind, s.text, s.trusted)
-                    for s in _call_sources(call, bool(trusted), flips.get("lookup", ()))
+                    for s in call_sources(call, bool(trusted), flips.get("lookup", ()))
                 ]
                 assert _texts([call], trusted_tools=trusted, field_trust=flips) == expected
                 assert _texts([call], trusted_tools=trusted, field_trust=flips) == expected  # from the memo
@@ -54,5 +54,5 @@ def test_a_memo_hit_is_what_the_call_gives_whatever_it_differs_in():
 def test_a_call_pickle_cannot_write_is_built_every_time():
     unpicklable = _call({"a": "x-1", "f": (lambda: None)})
     assert _texts([unpicklable]) == [
-        (s.kind, s.text, s.trusted) for s in _call_sources(unpicklable, False, ())
+        (s.kind, s.text, s.trusted) for s in call_sources(unpicklable, False, ())
     ]

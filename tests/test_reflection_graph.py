@@ -44,6 +44,11 @@ def run(*replies, policy=None, llm=None, checkpointer=None, config=None):
     return graph.invoke(demo_input(), config)
 
 
+def picked(result, *keys):
+    """The result's values of ``keys``, in order."""
+    return tuple(result[key] for key in keys)
+
+
 def phases(result):
     """Gateway phases, in order (each LLM call also writes a row of its own: see ``llm_rows``)."""
     return [row["phase"] for row in gateway_rows(result["trace"])]
@@ -54,11 +59,7 @@ def phases(result):
 
 def test_approved_directly():
     result = run({"draft": DRAFT}, APPROVE)
-    assert (result["status"], result["stop_reason"], result["outcome"]) == (
-        "ok",
-        "success",
-        "approved_direct",
-    )
+    assert picked(result, "status", "stop_reason", "outcome") == ("ok", "success", "approved_direct")
     assert result["answer"] == DRAFT
     assert result["review_decision"] == "approve"
     assert phases(result) == ["draft", "review", "finalize"]
@@ -83,11 +84,7 @@ def test_revised_once():
 
 def test_escalated_stops_with_reason_cut_to_120_chars():
     result = run({"draft": DRAFT}, ESCALATE)
-    assert (result["status"], result["stop_reason"], result["phase"]) == (
-        "stopped",
-        "policy_escalation",
-        "review",
-    )
+    assert picked(result, "status", "stop_reason", "phase") == ("stopped", "policy_escalation", "review")
     assert len(result["escalation_reason"]) == 120
     assert result["review"]["decision"] == "escalate"
     assert result["draft"] == DRAFT  # nothing already done is lost
@@ -134,7 +131,7 @@ def test_model_label_in_result():
 )
 def test_gateway_stops(replies, reason, phase):
     result = run(*replies)
-    assert (result["status"], result["stop_reason"], result["phase"]) == ("stopped", reason, phase)
+    assert picked(result, "status", "stop_reason", "phase") == ("stopped", reason, phase)
     assert result["trace"][-1] == {**result["trace"][-1], "ok": False, "stop_reason": reason}
 
 
@@ -167,7 +164,7 @@ def test_run_time_context_overrides_the_built_policy():
 def test_bad_input_stops_without_calling_the_model(inputs, reason):
     model = RaisingModel(replies=[AssertionError("must not be called")])
     result = build_graph(llm=model).invoke(inputs)
-    assert (result["status"], result["stop_reason"], result["phase"]) == ("stopped", reason, "input")
+    assert picked(result, "status", "stop_reason", "phase") == ("stopped", reason, "input")
     assert model.calls == 0
 
 
@@ -188,7 +185,7 @@ def test_bad_input_stops_without_calling_the_model(inputs, reason):
 )
 def test_llm_failures_in_draft(reply, reason):
     result = run(reply)
-    assert (result["status"], result["stop_reason"], result["phase"]) == ("stopped", reason, "draft")
+    assert picked(result, "status", "stop_reason", "phase") == ("stopped", reason, "draft")
     assert result["raw_reply"] == reply
 
 
@@ -222,7 +219,7 @@ def test_model_raising_a_timeout(exc, instant_backoff):
     model = RaisingModel(replies=[exc])
     result = run(llm=model)
     assert model.calls == 3 and instant_backoff == [0.5, 1.0]  # retried twice, backing off
-    assert (result["status"], result["stop_reason"], result["phase"]) == ("stopped", "llm_timeout", "draft")
+    assert picked(result, "status", "stop_reason", "phase") == ("stopped", "llm_timeout", "draft")
 
 
 def test_model_raising_something_else_is_a_named_error_not_a_crash():

@@ -26,6 +26,7 @@ from policies.supervisor import (
 from policies.supervisor.decide.approval import approval_request, rule_details
 from policies.supervisor.decide.review import CHAIN, FINAL_CHECK, GRANTS, UNKNOWN_TOOL
 from policies.tools import ToolSpec
+from tests.helpers import done_call
 
 ORDER = [
     "mandate",
@@ -106,13 +107,7 @@ CALENDAR = SupervisorPolicy(
 
 def test_an_escalation_a_grant_covers_is_named_by_the_grant_after_the_check_that_asked():
     events = [{"id": f"ev-{i}", "title": f"Hackathon part {i}", "description": ""} for i in range(1, 3)]
-    listing = {
-        "step": 1,
-        "tool": "list_events",
-        "args": {"day": "2026-11-28"},
-        "ok": True,
-        "observation": events,
-    }
+    listing = done_call(1, "list_events", events, day="2026-11-28")
     context = ReviewContext(calls=(listing,), request="Delete all my events on 2026-11-28.")
     action = {"kind": "tool", "name": "delete_event", "args": {"event_id": "ev-1"}}
     asked = review_action(action, context, CALENDAR)

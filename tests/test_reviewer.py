@@ -17,6 +17,7 @@ from langgraph.types import Command
 
 from policies.human import answer_problem, answer_reviewer, parse_human_answer
 from tests.helpers import thread
+from tests.processes import run_cli
 from tests.test_middleware import PAY_BOB, READ_FINANCE, agent_for, ask
 from tests.test_supervisor_hitl import paused
 
@@ -168,18 +169,7 @@ def test_middleware_a_missing_reviewer_is_absent_and_a_bad_one_is_refused():
 
 
 def _cli(*args: str, **env: str) -> subprocess.CompletedProcess[str]:
-    full = {
-        k: v for k, v in os.environ.items() if not k.startswith("OPENAI_") and k != "AGENT_PATTERNS_REVIEWER"
-    }
-    full.update(PYTHONPATH=str(ROOT), **env)
-    return subprocess.run(
-        [sys.executable, "-m", "governed_agent_patterns", *args],
-        cwd=ROOT,
-        env=full,
-        capture_output=True,
-        text=True,
-        timeout=180,
-    )
+    return run_cli(*args, drop=("OPENAI_", "AGENT_PATTERNS_REVIEWER"), **env)
 
 
 def _waiting(db: Path, thread_id: str = "S") -> None:

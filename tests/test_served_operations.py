@@ -11,15 +11,14 @@ server's database says per rule what the policy would have refused or asked."""
 from __future__ import annotations
 
 import json
-import os
 import subprocess
-import sys
 import time
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from tests.processes import run_cli
 from tests.served_desk import answer, client, served_desk, start_refused, turn
 
 pytestmark = pytest.mark.integration
@@ -72,16 +71,7 @@ def shadowing(pg_cluster, tmp_path_factory):
 
 def cli(*args: str, **env: str) -> subprocess.CompletedProcess[str]:
     """``agent-patterns`` as an operator runs it, on this checkout."""
-    full = {k: v for k, v in os.environ.items() if not k.startswith(("OPENAI_", "AGENT_PATTERNS_"))}
-    full.update(PYTHONPATH=str(ROOT), **env)
-    return subprocess.run(
-        [sys.executable, "-m", "governed_agent_patterns", *args],
-        cwd=ROOT,
-        env=full,
-        capture_output=True,
-        text=True,
-        timeout=180,
-    )
+    return run_cli(*args, drop=("OPENAI_", "AGENT_PATTERNS_"), **env)
 
 
 def sql(database: str, query: str, *params: Any) -> list[tuple[Any, ...]]:

@@ -8,10 +8,6 @@ what each rule would have done, on SQLite and PostgreSQL (the CLI's ``shadow-rep
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -32,8 +28,8 @@ from policies.decision import Decision
 from policies.supervisor import ReviewContext, SupervisorPolicy, ToolRules, demo_policy, review_action
 from policies.supervisor.decide.review import CHAIN
 from policies.supervisor.rules.kinds import SHADOW_CHECKS
+from tests.processes import run_cli as cli
 
-ROOT = Path(__file__).resolve().parent.parent
 ENGINES = ("graph", "middleware")
 PLANTED = {
     "id": "T-7",
@@ -268,19 +264,6 @@ def db(request, tmp_path) -> str:
     if request.param == "sqlite":
         return str(tmp_path / "runs.sqlite")
     return request.getfixturevalue("pg_url")
-
-
-def cli(*args: str) -> subprocess.CompletedProcess[str]:
-    env = {k: v for k, v in os.environ.items() if not k.startswith("OPENAI_")}
-    env["PYTHONPATH"] = str(ROOT)
-    return subprocess.run(
-        [sys.executable, "-m", "governed_agent_patterns", *args],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=180,
-    )
 
 
 def test_the_shadow_report_over_a_database_counts_both_engines_threads(db):

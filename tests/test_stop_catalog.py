@@ -2,7 +2,7 @@
 
 The source of ``policies/``, ``nodes/`` and ``graphs/`` is read with ``ast``: every reason handed to
 ``stop(...)``, ``Decision.stop(...)``, a supervisor block (``_block``, ``Decision("block", ...)``,
-the block reasons of the rule data), a Supervisor refusal (``_refuse``), ``LLMReply(stop_reason=...)``, ``ToolOutcome(reason=...)`` and
+the block reasons of the rule data), a Supervisor refusal (``refuse_action``), ``LLMReply(stop_reason=...)``, ``ToolOutcome(reason=...)`` and
 returned by an input check or the LLM error classifier. Literal reasons must be in the catalog of
 every pattern the file serves, f-string reasons must fit one of its families, and every catalog
 entry must be emitted somewhere (no stale entries).
@@ -177,7 +177,7 @@ def reasons_in(tree: ast.AST) -> list[str]:
         func, name = enclosing(node), _call_name(node)
         if name == "stop":
             found += templates(_arg(node, 2, "reason"), func)
-        elif name == "_refuse":  # the Supervisor's refusals: a stop unless fed back to the worker
+        elif name == "refuse_action":  # the Supervisor's refusals: a stop unless fed back to the worker
             found += templates(_arg(node, 3, "reason"), func)
         elif name == "Decision.stop":
             found += templates(_arg(node, 0), func)

@@ -5,74 +5,24 @@ interrupt (human approval) is resumed with a ``command``."""
 from __future__ import annotations
 
 import json
-import os
 import re
 import shutil
-import signal
-import socket
-import subprocess
-import sys
-import time
-from pathlib import Path
 
-import httpx
 import pytest
 
 from graphs.registry import PATTERNS
+from tests.langgraph_dev import langgraph_dev, run_demo
+from tests.processes import ROOT
 
-ROOT = Path(__file__).resolve().parent.parent
 CONFIG = json.loads((ROOT / "langgraph.json").read_text())
 pytestmark = pytest.mark.integration
 
 
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
-
-
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
-    exe = Path(sys.executable).parent / "langgraph"
-    assert exe.exists(), "langgraph-cli[inmem] is a dev dependency: run `make venv`"
     workdir = tmp_path_factory.mktemp("langgraph-dev")  # the server's log stays out of the project
-    port = _free_port()
-    env = {k: v for k, v in os.environ.items() if not k.startswith("OPENAI_")}
-    env.update(LANGGRAPH_CLI_NO_ANALYTICS="1", LANGGRAPH_NO_VERSION_CHECK="true", PYTHONPATH=str(ROOT))
-    log = (workdir / "server.log").open("w")
-    cmd = [
-        str(exe),
-        "dev",
-        "--no-browser",
-        "--no-reload",
-        "--port",
-        str(port),
-        "--config",
-        str(ROOT / "langgraph.json"),
-    ]
-    proc = subprocess.Popen(
-        cmd, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True
-    )
-    url = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 90
-    while time.monotonic() < deadline:
-        if proc.poll() is not None:
-            pytest.fail(f"langgraph dev exited: {(workdir / 'server.log').read_text()[-3000:]}")
-        try:
-            if httpx.get(f"{url}/ok", timeout=1).status_code == 200:
-                break
-        except httpx.HTTPError:
-            time.sleep(0.5)
-    else:
-        os.killpg(proc.pid, signal.SIGTERM)
-        pytest.fail(f"langgraph dev did not answer /ok: {(workdir / 'server.log').read_text()[-3000:]}")
-    yield url
-    os.killpg(proc.pid, signal.SIGTERM)
-    try:
-        proc.wait(timeout=15)
-    except subprocess.TimeoutExpired:
-        os.killpg(proc.pid, signal.SIGKILL)
-    log.close()
+    with langgraph_dev(workdir) as url:
+        yield url
     shutil.rmtree(workdir, ignore_errors=True)
 
 
@@ -159,13 +109,12 @@ def test_graph_served_and_demo_runs(server, name):
     assert set(PATTERNS[name].demo_input()) <= set(schemas["input_schema"]["properties"])
     assert "stop_reason" in schemas["output_schema"]["properties"]
 
-    thread = client.threads.create()
-    result = client.runs.wait(thread["thread_id"], name, input=PATTERNS[name].demo_input())
+    thread_id, result = run_demo(client, name)
     resumed = 0
-    while client.threads.get_state(thread["thread_id"]).get("interrupts"):
+    while client.threads.get_state(thread_id).get("interrupts"):
         resumed += 1
         assert resumed <= 5
-        result = client.runs.wait(thread["thread_id"], name, command={"resume": {"type": "approve"}})
+        result = client.runs.wait(thread_id, name, command={"resume": {"type": "approve"}})
     assert result["status"] == "ok", result.get("stop_reason")
     assert result["stop_reason"] == "success"
     assert result["model"] == "offline:deterministic-v1"
@@ -176,13 +125,7 @@ def test_policy_as_context_changes_a_run(server):
     from langgraph_sdk import get_sync_client
 
     client = get_sync_client(url=server)
-    thread = client.threads.create()
-    result = client.runs.wait(
-        thread["thread_id"],
-        "reflection",
-        input=PATTERNS["reflection"].demo_input(),
-        context={"auto_revision_enabled": False},
-    )
+    _, result = run_demo(client, "reflection", context={"auto_revision_enabled": False})
     assert result["stop_reason"] == "review_decision_denied_execution:revise"
 
 

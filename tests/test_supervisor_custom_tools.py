@@ -16,8 +16,8 @@ from policies.supervisor import (
     Threshold,
     ToolRules,
 )
-from policies.tools import ArgSpec, ToolSpec
-from tests.helpers import gateway_rows, llm_rows, scripted, thread
+from policies.tools import ToolSpec
+from tests.helpers import arg_specs, gateway_rows, llm_rows, scripted, thread
 
 
 class Cloud:
@@ -60,18 +60,9 @@ POLICY = SupervisorPolicy(
     on_tool_error="stop",
     max_tool_calls=6,
     tools={
-        "describe_cluster": ToolSpec(args={"cluster": ArgSpec(type="str")}),
-        "scale_cluster": ToolSpec(
-            args={
-                "cluster": ArgSpec(type="str"),
-                "nodes": ArgSpec(type="int"),
-                "note": ArgSpec(type="str", required=False),
-            },
-            side_effect=True,
-        ),
-        "grant_credit": ToolSpec(
-            args={"account": ArgSpec(type="str"), "usd": ArgSpec(type="number")}, side_effect=True
-        ),
+        "describe_cluster": ToolSpec(args=arg_specs(cluster="str")),
+        "scale_cluster": ToolSpec(args=arg_specs(cluster="str", nodes="int", note="str?"), side_effect=True),
+        "grant_credit": ToolSpec(args=arg_specs(account="str", usd="number"), side_effect=True),
     },
     allowed_tools=["describe_cluster", "scale_cluster", "grant_credit"],
     per_tool_limits={},

@@ -13,24 +13,16 @@ from graphs.supervisor import build_graph
 from nodes.offline import OfflineChatModel
 from policies.supervisor import SupervisorPolicy, demo_policy
 from policies.tools import check_call
-from tests.helpers import RaisingModel, gateway_rows, llm_rows, scripted, thread
+from tests.helpers import RaisingModel, gateway_rows, llm_rows, scripted, thread, tool_action
 
-CONTEXT = {"kind": "tool", "name": "get_refund_context", "args": {"user_id": 42}}
-REFUND_1200 = {"kind": "tool", "name": "issue_refund", "args": {"user_id": 42, "amount_usd": 1200}}
-EMAIL_800 = {
-    "kind": "tool",
-    "name": "send_refund_email",
-    "args": {"user_id": 42, "amount_usd": 800, "message": "Refunded 800 USD."},
-}
+CONTEXT = tool_action("get_refund_context", user_id=42)
+REFUND_1200 = tool_action("issue_refund", user_id=42, amount_usd=1200)
+EMAIL_800 = tool_action("send_refund_email", user_id=42, amount_usd=800, message="Refunded 800 USD.")
 FINAL = {"kind": "final", "answer": "Refunded 800 USD to Anna after approval."}
 
 
 def refund(amount, reason="duplicate charge"):
-    return {
-        "kind": "tool",
-        "name": "issue_refund",
-        "args": {"user_id": 42, "amount_usd": amount, "reason": reason},
-    }
+    return tool_action("issue_refund", user_id=42, amount_usd=amount, reason=reason)
 
 
 def run(*replies, policy=None, desk=None, tools=None, llm=None, subject=None):
@@ -202,12 +194,8 @@ def test_run_refund_budget_caps_then_blocks():
 
 
 def test_tool_error_entry_is_an_observation():
-    too_much = {
-        "kind": "tool",
-        "name": "issue_refund",
-        "args": {"user_id": 7, "amount_usd": 100, "reason": "r"},
-    }
-    ctx7 = {"kind": "tool", "name": "get_refund_context", "args": {"user_id": 7}}
+    too_much = tool_action("issue_refund", user_id=7, amount_usd=100, reason="r")
+    ctx7 = tool_action("get_refund_context", user_id=7)
     final = {"kind": "final", "answer": "No refund: above the last charge."}
     out, *_ = run(ctx7, too_much, final, subject={"user_id": 7})  # the application's subject
     assert out["status"] == "ok"
@@ -238,8 +226,7 @@ def test_tool_error_entry_is_an_observation():
 )
 def test_invalid_worker_replies(reply, reason):
     out, *_ = run(reply)
-    assert out["status"] == "stopped"
-    assert out["stop_reason"] == reason
+    assert (out["status"], out["stop_reason"]) == ("stopped", reason)
     assert out["trace"][-1]["ok"] is False
 
 

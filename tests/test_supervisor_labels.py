@@ -13,15 +13,11 @@ from demo_tools.supervisor import GOAL, BillingDesk
 from graphs.supervisor import build_graph
 from policies.supervisor import demo_policy
 from policies.supervisor.reading.values import Source, describe
-from tests.helpers import scripted, thread
+from tests.helpers import scripted, thread, tool_action
 
-CONTEXT = {"kind": "tool", "name": "get_refund_context", "args": {"user_id": 42}}
-REFUND_1200 = {"kind": "tool", "name": "issue_refund", "args": {"user_id": 42, "amount_usd": 1200}}
-EMAIL_800 = {
-    "kind": "tool",
-    "name": "send_refund_email",
-    "args": {"user_id": 42, "amount_usd": 800, "message": "Refunded 800 USD."},
-}
+CONTEXT = tool_action("get_refund_context", user_id=42)
+REFUND_1200 = tool_action("issue_refund", user_id=42, amount_usd=1200)
+EMAIL_800 = tool_action("send_refund_email", user_id=42, amount_usd=800, message="Refunded 800 USD.")
 FINAL = {"kind": "final", "answer": "Refunded 800 USD after approval."}
 INPUT = {"goal": GOAL, "subject": {"user_id": 42}}
 

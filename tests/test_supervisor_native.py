@@ -12,10 +12,7 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from langchain_core.callbacks import CallbackManagerForLLMRun
-from langchain_core.language_models import BaseChatModel
 from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, ToolMessage
-from langchain_core.outputs import ChatGeneration, ChatResult
 from langgraph.checkpoint.memory import InMemorySaver
 from langgraph.types import Command
 from pydantic import Field
@@ -25,26 +22,14 @@ from graphs.supervisor import build_graph
 from nodes.offline import OfflineChatModel
 from policies.supervisor import demo_policy
 from policies.supervisor.request.subject import subject_from_request
-from tests.helpers import scripted, thread
+from tests.helpers import StubChatModel, scripted, thread, tool_action
 from tests.own_agent.worker import ToolCallingRoleModel, role_model
 
 GOAL = demo_input()["goal"]
-CONTEXT = {"kind": "tool", "name": "get_refund_context", "args": {"user_id": 42}}
-SMALL_REFUND = {
-    "kind": "tool",
-    "name": "issue_refund",
-    "args": {"user_id": 42, "amount_usd": 500, "reason": "r"},
-}
-BIG_REFUND = {
-    "kind": "tool",
-    "name": "issue_refund",
-    "args": {"user_id": 42, "amount_usd": 1200, "reason": "r"},
-}
-EMAIL = {
-    "kind": "tool",
-    "name": "send_refund_email",
-    "args": {"user_id": 42, "amount_usd": 500, "message": "m"},
-}
+CONTEXT = tool_action("get_refund_context", user_id=42)
+SMALL_REFUND = tool_action("issue_refund", user_id=42, amount_usd=500, reason="r")
+BIG_REFUND = tool_action("issue_refund", user_id=42, amount_usd=1200, reason="r")
+EMAIL = tool_action("send_refund_email", user_id=42, amount_usd=500, message="m")
 FINAL = {"kind": "final", "answer": "Done."}
 
 
@@ -60,29 +45,19 @@ def native(*replies: Any) -> ToolCallingRoleModel:
     return model.load({"supervisor.worker": list(replies)})
 
 
-class Replies(BaseChatModel):
+class Replies(StubChatModel):
     """Answers the given AI messages in order (the last again); keeps what it was sent."""
 
+    llm_type = "fixed-ai-messages"
     replies: list[AIMessage]
     seen: list[list[BaseMessage]] = Field(default_factory=list)
-
-    @property
-    def _llm_type(self) -> str:
-        return "fixed-ai-messages"
 
     def bind_tools(self, tools: Any, **kwargs: Any) -> Any:
         return self.bind(tools=list(tools))
 
-    def _generate(
-        self,
-        messages: list[BaseMessage],
-        stop: list[str] | None = None,
-        run_manager: CallbackManagerForLLMRun | None = None,
-        **kwargs: Any,
-    ) -> ChatResult:
+    def answer(self, messages: list[BaseMessage]) -> AIMessage:
         self.seen.append(list(messages))
-        reply = self.replies[min(len(self.seen) - 1, len(self.replies) - 1)]
-        return ChatResult(generations=[ChatGeneration(message=reply)])
+        return self.replies[min(len(self.seen) - 1, len(self.replies) - 1)]
 
 
 def graph_for(llm: Any, desk: BillingDesk | None = None, **fields: Any) -> Any:

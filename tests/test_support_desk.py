@@ -9,9 +9,6 @@ without a human nothing above 100 and no order twice."""
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
-from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -26,8 +23,9 @@ from nodes.middleware import GovernanceMiddleware
 from nodes.scripted import ScriptedToolModel
 from policies.supervisor import ReviewContext, review_action
 from policies.supervisor.provenance.ledger import ledger_entries, watched
+from tests.helpers import done_call
+from tests.processes import run_bare_python
 
-ROOT = Path(__file__).resolve().parent.parent
 ENGINES = ("graph", "middleware")
 LOOK = {"name": "look_up_order", "args": {"order_id": "ORD-1002"}}
 
@@ -69,6 +67,12 @@ class Desk:
         return [r["reason"] for r in rows]
 
 
+@pytest.fixture(params=ENGINES)
+def desk_(request) -> Desk:
+    """A new thread of the desk, on each engine."""
+    return Desk(request.param)
+
+
 def asked(result) -> dict | None:
     waiting = result.get("__interrupt__")
     return waiting[0].value if waiting else None
@@ -84,9 +88,7 @@ def planted_tickets(monkeypatch):
     )  # fmt: skip
 
 
-@pytest.mark.parametrize("engine", ENGINES)
-def test_a_benign_ticket_runs_with_no_human(engine):
-    desk_ = Desk(engine)
+def test_a_benign_ticket_runs_with_no_human(desk_):
     done = desk_.say(
         "Ticket T-1: refund order ORD-1001 in full and email the customer.",
         {"name": "read_ticket", "args": {"ticket_id": "T-1"}},
@@ -98,9 +100,7 @@ def test_a_benign_ticket_runs_with_no_human(engine):
     assert [d["tool"] for d in desk.DONE] == ["issue_refund", "send_email"]
 
 
-@pytest.mark.parametrize("engine", ENGINES)
-def test_planted_refunds_and_a_strangers_address_are_refused(engine, planted_tickets):
-    desk_ = Desk(engine)
+def test_planted_refunds_and_a_strangers_address_are_refused(desk_, planted_tickets):
     done = desk_.say(
         "Read ticket T-7 and reply to the customer that we are on it.",
         {"name": "read_ticket", "args": {"ticket_id": "T-7"}},
@@ -118,9 +118,7 @@ def test_planted_refunds_and_a_strangers_address_are_refused(engine, planted_tic
     ]
 
 
-@pytest.mark.parametrize("engine", ENGINES)
-def test_another_customers_order_is_withheld_and_refused(engine):
-    desk_ = Desk(engine)
+def test_another_customers_order_is_withheld_and_refused(desk_):
     done = desk_.say(
         "Refund 10 EUR on order ORD-2001 and email the customer.",
         {"name": "look_up_order", "args": {"order_id": "ORD-2001"}},
@@ -137,13 +135,13 @@ def test_another_customers_order_is_withheld_and_refused(engine):
     seen = json.dumps([m.content for m in done["messages"]]) + json.dumps(desk_.calls(done), default=str)
     assert "cust-77" not in seen and "90.0" not in seen and desk.DONE == []
     # the same refund without looking the order up first is asked, never run unasked
-    again = Desk(engine, thread="unseen").say("Refund 10 EUR on order ORD-2001.", refund("ORD-2001", 10.0))
+    again = Desk(desk_.engine, thread="unseen").say(
+        "Refund 10 EUR on order ORD-2001.", refund("ORD-2001", 10.0)
+    )
     assert asked(again)["reason"] == "record_not_seen" and desk.DONE == []
 
 
-@pytest.mark.parametrize("engine", ENGINES)
-def test_a_reviewers_edit_above_the_orders_total_is_asked_again(engine):
-    desk_ = Desk(engine)
+def test_a_reviewers_edit_above_the_orders_total_is_asked_again(desk_):
     first = desk_.say("Refund order ORD-1002 in full.", LOOK, refund("ORD-1002", 250.0))
     assert asked(first)["reason"] == "large_refund"
     too_much = {"type": "edit", "edited_action": {"name": "issue_refund", "args": {"amount": 300}}}
@@ -155,9 +153,7 @@ def test_a_reviewers_edit_above_the_orders_total_is_asked_again(engine):
     assert [c["approved_by"] for c in desk_.calls(done) if c["tool"] == "issue_refund"] == ["human"]
 
 
-@pytest.mark.parametrize("engine", ENGINES)
-def test_split_and_repeated_refunds_across_turns_are_held(engine):
-    desk_ = Desk(engine)
+def test_split_and_repeated_refunds_across_turns_are_held(desk_):
     desk_.say("Refund 90 EUR on order ORD-1002.", LOOK, refund("ORD-1002", 90.0))
     assert desk.DONE == [{"tool": "issue_refund", "order_id": "ORD-1002", "amount": 90.0}]
     second = desk_.say("Refund 89 EUR on order ORD-1002.", LOOK, refund("ORD-1002", 89.0))
@@ -174,9 +170,7 @@ def test_split_and_repeated_refunds_across_turns_are_held(engine):
     assert len(desk.DONE) == 1
 
 
-@pytest.mark.parametrize("engine", ENGINES)
-def test_the_same_refund_in_a_second_turn_is_refused_above_the_total(engine):
-    desk_ = Desk(engine)
+def test_the_same_refund_in_a_second_turn_is_refused_above_the_total(desk_):
     look = {"name": "look_up_order", "args": {"order_id": "ORD-1001"}}
     desk_.say("Refund order ORD-1001 in full.", look, refund("ORD-1001", 40.0))
     done = desk_.say("Refund order ORD-1001 in full.", look, refund("ORD-1001", 40.0))
@@ -227,16 +221,8 @@ print(json.dumps(desk.DONE))
 
 
 def _process(path, what):
-    run = subprocess.run(
-        [sys.executable, "-c", _RESUME, str(path), what],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=120,
-        env={"PATH": "/usr/bin:/bin", "PYTHONPATH": str(ROOT)},
-    )
-    assert run.returncode == 0, run.stderr[-3000:]
-    return [json.loads(line) for line in run.stdout.splitlines()]
+    printed = run_bare_python("-c", _RESUME, str(path), what, timeout=120)
+    return [json.loads(line) for line in printed.splitlines()]
 
 
 def test_the_thread_resumes_in_another_process_on_sqlite_and_keeps_its_limits(tmp_path):
@@ -255,13 +241,7 @@ def test_the_thread_resumes_in_another_process_on_sqlite_and_keeps_its_limits(tm
 # ------------------------------------------------------------------ the property over the class
 
 ORDER = desk.ORDERS["ORD-1002"]
-LOOKED = {
-    "step": 1,
-    "tool": "look_up_order",
-    "args": {"order_id": "ORD-1002"},
-    "ok": True,
-    "observation": ORDER,
-}
+LOOKED = done_call(1, "look_up_order", ORDER, order_id="ORD-1002")
 WATCHED = watched(desk.policy)
 
 

@@ -8,13 +8,9 @@ change them: SQL on the store's and the checkpointer's tables, or ``update_state
 from __future__ import annotations
 
 import json
-import os
 import sqlite3
-import subprocess
-import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -28,11 +24,11 @@ from nodes import audit as log
 from nodes.stamps import AUDIT_KEY_ENV
 from nodes.store import open_checkpointer, open_store
 from policies import tamper
+from tests.processes import run_cli as cli
 from tests.test_audit_log import APPROVE, build, config, turn
 
 pytest.importorskip("langchain.agents", reason="GovernanceMiddleware needs langchain>=1 (the agents extra)")
 
-ROOT = Path(__file__).resolve().parents[1]
 THREAD = "desk-1"
 ENGINES = ("supervisor_native", "middleware")
 DATABASES = ("sqlite", "postgres")
@@ -203,19 +199,6 @@ def restore(where: str, rows: dict[str, dict[str, Any]]) -> None:
             key,
             json.dumps(value),
         )
-
-
-def cli(*args: str, **env: str) -> subprocess.CompletedProcess[str]:
-    full = {k: v for k, v in os.environ.items() if not k.startswith("OPENAI_")}
-    full.update(PYTHONPATH=str(ROOT), **env)
-    return subprocess.run(
-        [sys.executable, "-m", "governed_agent_patterns", *args],
-        cwd=ROOT,
-        env=full,
-        capture_output=True,
-        text=True,
-        timeout=180,
-    )
 
 
 def verified(where: str) -> list[tamper.Problem]:

@@ -8,7 +8,6 @@ import pytest
 
 from nodes.tool_gateway import run_tool, tool_registry
 from policies.tools import (
-    ArgSpec,
     GatewayLimits,
     ToolSpec,
     arg_problem,
@@ -19,17 +18,11 @@ from policies.tools import (
     is_number,
     normalize_value,
 )
+from tests.helpers import arg_specs
 
 SPECS = {
-    "lookup": ToolSpec(args={"user_id": ArgSpec(type="int")}),
-    "pay": ToolSpec(
-        args={
-            "user_id": ArgSpec(type="int"),
-            "amount": ArgSpec(type="number"),
-            "note": ArgSpec(type="str", required=False),
-        },
-        side_effect=True,
-    ),
+    "lookup": ToolSpec(args=arg_specs(user_id="int")),
+    "pay": ToolSpec(args=arg_specs(user_id="int", amount="number", note="str?"), side_effect=True),
 }
 LIMITS = GatewayLimits(
     max_tool_calls=5,

@@ -17,10 +17,17 @@ from typing import Any, TextIO
 
 from apps.cli.errors import EXIT_OK, CliError
 from apps.cli.expiry import expiry_json, expiry_text
-from apps.cli.files import _check_store_folder, _read_data_file, load_policy
+from apps.cli.files import check_store_folder, load_policy, read_data_file
 from apps.cli.inputs import InputError, check_input, check_size
 from apps.cli.inputs import max_input_bytes as default_max_input_bytes
-from apps.cli.output import _finish, _json, _printer, _refused_answer, _started, _waits_on
+from apps.cli.output import (
+    print_result,
+    printable_result_json,
+    progress_printer,
+    refused_answer_text,
+    started_text,
+    waits_on_text,
+)
 from apps.cli.printable import printable
 from apps.cli.progress import terminal_width
 from graphs.registry import PATTERNS, Pattern
@@ -104,9 +111,7 @@ def run_pattern(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     max_bytes = _max_bytes(args)
     if args.input:
         try:
-            inputs = check_input(
-                pattern, _read_data_file(args.input, "input", max_bytes), max_bytes=max_bytes
-            )
+            inputs = check_input(pattern, read_data_file(args.input, "input", max_bytes), max_bytes=max_bytes)
         except InputError as exc:
             raise CliError(f"input file {args.input!r}: {exc}") from None
     else:
@@ -115,7 +120,7 @@ def run_pattern(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     if pattern.cli_policy is not None:
         policy = pattern.cli_policy(policy, bool(args.human))
     llm = _chat_model()  # its settings are checked before anything is printed or stored
-    _check_store_folder(args.db)
+    check_store_folder(args.db)
     thread_id = args.thread_id or str(uuid.uuid4())
     progress = err if args.json else out
     width = terminal_width(progress)
@@ -147,14 +152,14 @@ def run_pattern(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             interrupted: list[Any] = []
             args.running = thread_id  # from here on, Ctrl-C leaves a run to resume
             values = stream_values(
-                graph, inputs, run_config(thread_id, policy), _printer(progress, width, interrupted)
+                graph, inputs, run_config(thread_id, policy), progress_printer(progress, width, interrupted)
             )
     from graphs.registry import run_result
 
     result = run_result(graph, values)
     if interrupted:
         result["waiting_for_human"] = interrupted
-    return _finish(result, args, out, progress)
+    return print_result(result, args, out, progress)
 
 
 def _chat_model() -> Any:
@@ -217,7 +222,7 @@ def answer_run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 
     llm = _chat_model()
     header = f"{args.thread_id}: {args.command} (runs kept in {parse_location(args.db)})"
-    on_update = _printer(progress, terminal_width(progress), [], header)
+    on_update = progress_printer(progress, terminal_width(progress), [], header)
     with (
         open_checkpointer(args.db, writable=True) as saver,
         open_ledger(args.db) as ledger,
@@ -232,10 +237,10 @@ def answer_run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
                 result = resume_run(saver, args.thread_id, answer, **kept)
         except (RunNotFound, NotWaiting, NotIncomplete, ThreadBusy) as exc:
             raise CliError(str(exc)) from None
-        refused = _refused_answer(result, saver, args.thread_id)
+        refused = refused_answer_text(result, saver, args.thread_id)
     if answer is not None and refused:
         print(printable(f"{args.command} refused: {refused}"), file=progress, flush=True)
-    return _finish(result, args, out, progress)
+    return print_result(result, args, out, progress)
 
 
 def signoff_text(request: Any) -> str:
@@ -266,7 +271,7 @@ def list_command(args: argparse.Namespace, out: TextIO) -> int:
     with open_checkpointer(args.db) as saver:
         if args.command == "waiting":
             runs = waiting_runs(saver)
-            waits_on = {run.thread_id: _waits_on(run, saver) for run in runs}
+            waits_on = {run.thread_id: waits_on_text(run, saver) for run in runs}
         else:
             page = None if args.limit == 0 else args.limit + 1  # one more: is there a next page?
             runs = list_runs(saver, pattern=args.pattern, status=args.status, limit=page, offset=args.offset)
@@ -283,7 +288,7 @@ def list_command(args: argparse.Namespace, out: TextIO) -> int:
                 }
                 for s, r in zip(listed, runs, strict=True)
             ]
-        print(_json(listed), file=out)
+        print(printable_result_json(listed), file=out)
         return EXIT_OK
     store = f"run store: {parse_location(args.db)}"
     if not runs:
@@ -297,7 +302,9 @@ def list_command(args: argparse.Namespace, out: TextIO) -> int:
             request = run.waiting_on[0] if run.waiting_on else None
             asked = "; ".join(p for p in (expiry_text(request, run.updated_at), signoff_text(request)) if p)
             print(
-                printable(f"{run.thread_id}  {run.pattern:<18} {_started(run)}  [{asked}] waits on {waits}"),
+                printable(
+                    f"{run.thread_id}  {run.pattern:<18} {started_text(run)}  [{asked}] waits on {waits}"
+                ),
                 file=out,
             )
         print(f"({store})", file=out)
@@ -310,7 +317,7 @@ def list_command(args: argparse.Namespace, out: TextIO) -> int:
             printable(v) for v in (run.thread_id, run.stop_reason or "-", run.model or "-")
         )
         print(
-            f"{thread:<36}  {run.pattern:<18} {run.status:<10} {reason:<28} {_started(run):<19}  {model}",
+            f"{thread:<36}  {run.pattern:<18} {run.status:<10} {reason:<28} {started_text(run):<19}  {model}",
             file=out,
         )
     shown = f"runs {args.offset + 1}-{args.offset + len(runs)}, most recently started first"
@@ -336,7 +343,7 @@ def show_command(args: argparse.Namespace, out: TextIO) -> int:
         shown["waiting_for_human"] = record.summary.waiting_on
     if args.checkpoints:
         shown["checkpoints"] = record.checkpoints
-    print(_json(shown, None if args.json else 2), file=out)
+    print(printable_result_json(shown, None if args.json else 2), file=out)
     return EXIT_OK
 
 

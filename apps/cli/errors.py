@@ -16,13 +16,13 @@ class CliError(Exception):
     """A problem with the command line or its files: one line, exit status 2."""
 
 
-def _fail(message: str) -> NoReturn:
+def exit_with_error(message: str) -> NoReturn:
     """The one line of a failed command (a message may quote a store's or a model's text: its
     control characters are escaped, :func:`apps.cli.printable.printable`)."""
     print(f"agent-patterns: error: {printable(' '.join(message.split()))}", file=sys.stderr)
     raise SystemExit(EXIT_USAGE)
 
 
-def _store_error(exc: Exception, db: str) -> CliError:
+def store_error(exc: Exception, db: str) -> CliError:
     """A database failure in the middle of a command, as one line."""
     return CliError(f"run store {parse_location(db)} failed: {one_line(exc)}")

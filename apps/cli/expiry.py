@@ -13,28 +13,16 @@ from __future__ import annotations
 import argparse
 import time
 from collections.abc import Mapping
-from datetime import UTC, datetime
 from typing import Any, TextIO
 
 from apps.cli.errors import EXIT_OK, CliError
 from apps.cli.printable import printable
 from nodes.store import parse_location
+from policies.text import from_iso
 
 
 def now() -> float:
     return time.time()
-
-
-def from_iso(text: Any) -> float | None:
-    """An ISO 8601 time as seconds since the epoch (UTC where it names no zone); None when it is
-    not one. (:func:`policies.supervisor.authority.expiry.from_iso`: the CLI loads no pydantic to list.)"""
-    if not isinstance(text, str):
-        return None
-    try:
-        when = datetime.fromisoformat(text)
-    except ValueError:
-        return None
-    return (when if when.tzinfo else when.replace(tzinfo=UTC)).timestamp()
 
 
 def _span(seconds: float) -> str:

@@ -47,7 +47,7 @@ def load_env_file(env: MutableMapping[str, str] | None = None) -> Path | None:
 _UNREAD_FORMATS = {".yaml": "YAML", ".yml": "YAML", ".ini": "INI", ".cfg": "INI", ".env": "dotenv"}
 
 
-def _read_data_file(path: str, what: str, max_bytes: int | None = None) -> Any:
+def read_data_file(path: str, what: str, max_bytes: int | None = None) -> Any:
     """The JSON (or TOML, by a ``.toml`` suffix) in ``path``; at most ``max_bytes`` when given."""
     file = Path(path)
     unread = _UNREAD_FORMATS.get(file.suffix.lower())
@@ -80,7 +80,7 @@ def load_policy(pattern: Pattern, path: str | None) -> BasePolicy:
         return pattern.policy()
     from pydantic import ValidationError
 
-    data = _read_data_file(path, "policy")
+    data = read_data_file(path, "policy")
     if not isinstance(data, dict):
         raise CliError(f"policy file {path!r} must hold an object/table at the top level")
     try:
@@ -127,7 +127,7 @@ def check_store_file(db: str) -> None:
         )
 
 
-def _check_store_folder(db: str) -> None:
+def check_store_folder(db: str) -> None:
     """The built-in default store's folders are made on first use; for any other store at most
     its own folder is, in a folder that exists (a mistyped ``--db`` is an error, not a new tree of
     folders)."""

@@ -44,18 +44,18 @@ from apps.cli.errors import (
     EXIT_USAGE,
     EXIT_WAITING,
     CliError,
-    _fail,
-    _store_error,
     database_error,
+    exit_with_error,
+    store_error,
 )
 from apps.cli.expiry import add_reject_expired_parser
-from apps.cli.files import ENV_FILE_ENV, _check_store_folder, check_store_file, load_env_file, load_policy
-from apps.cli.gateway import add_gateway_parser, gateway_command, policy_schema_command
+from apps.cli.files import ENV_FILE_ENV, check_store_file, check_store_folder, load_env_file, load_policy
 from apps.cli.inputs import DEFAULT_MAX_INPUT_BYTES, MAX_INPUT_ENV
 from apps.cli.printable import printable
 from apps.cli.probe import add_probe_parser, probe_command
 from apps.cli.shadow import add_shadow_parser
-from apps.cli.signals import PipeSafe, _interrupted, _reader_left
+from apps.cli.signals import PipeSafe, discard_stdout, report_interrupted
+from apps.gateway.command import GatewayUsageError, add_gateway_parser, gateway_command, policy_schema_command
 from graphs.registry import AGENTS, PATTERNS
 from nodes.store import (
     DB_ENV,
@@ -323,9 +323,9 @@ def _dispatch(args: argparse.Namespace) -> int:
     if args.command == "policy-schema":
         return policy_schema_command(args, stdout)
     if args.command == "gateway":  # MCP on stdout (stdio): everything else on stderr
-        _check_store_folder(args.db)
+        check_store_folder(args.db)
         return gateway_command(args, stderr)
-    _check_store_folder(args.db)
+    check_store_folder(args.db)
     check_store_file(args.db)
     if args.command in (
         "audit",
@@ -359,26 +359,28 @@ def main(argv: list[str] | None = None) -> int:
     try:
         load_env_file()
     except CliError as exc:
-        _fail(str(exc))
+        exit_with_error(str(exc))
     args = build_parser().parse_args(argv)
     try:
         return _dispatch(args)
-    except (CliError, StoreError) as exc:
-        _fail(str(exc))
+    except (CliError, StoreError, GatewayUsageError) as exc:
+        exit_with_error(str(exc))
     except BrokenPipeError:  # `agent-patterns runs | head`: the reader left, which is fine
-        _reader_left()
+        discard_stdout()
         return EXIT_OK
     except KeyboardInterrupt:
-        return _interrupted(args)
+        return report_interrupted(args)
     except Exception as exc:
         if database_error(exc):
-            _fail(str(_store_error(exc, args.db)))
+            exit_with_error(str(store_error(exc, args.db)))
         unreadable = sys.modules.get("apps.operations.runs")
         if unreadable is not None and isinstance(exc, unreadable.UnreadableRun):
-            _fail(f"run store {parse_location(args.db)}: {exc}")
+            exit_with_error(f"run store {parse_location(args.db)}: {exc}")
         if os.environ.get(DEBUG_ENV):
             raise
-        _fail(f"unexpected {type(exc).__name__}: {one_line(exc)} (set {DEBUG_ENV}=1 for the traceback)")
+        exit_with_error(
+            f"unexpected {type(exc).__name__}: {one_line(exc)} (set {DEBUG_ENV}=1 for the traceback)"
+        )
 
 
 if __name__ == "__main__":

@@ -16,7 +16,7 @@ if TYPE_CHECKING:
     from apps.operations.runs import RunSummary
 
 
-def _printer(
+def progress_printer(
     progress: TextIO, width: int, interrupts: list[Any], header: str | None = None
 ) -> Callable[[str, Any], None]:
     """The ``on_update`` of a run: a progress line per node (after ``header``, once the run goes);
@@ -34,7 +34,7 @@ def _printer(
     return on_update
 
 
-def _json(value: Any, indent: int | None = None) -> str:
+def printable_result_json(value: Any, indent: int | None = None) -> str:
     """A result as JSON, its messages in LangChain's dict form (:func:`apps.operations.runs.result_json`),
     every character a terminal would act on escaped (:func:`apps.cli.printable.printable_json`)."""
     from apps.operations.runs import result_json
@@ -42,10 +42,10 @@ def _json(value: Any, indent: int | None = None) -> str:
     return printable_json(result_json(value, indent=indent))
 
 
-def _finish(result: dict[str, Any], args: argparse.Namespace, out: TextIO, progress: TextIO) -> int:
+def print_result(result: dict[str, Any], args: argparse.Namespace, out: TextIO, progress: TextIO) -> int:
     """The result: exactly its JSON on stdout with ``--json``, else a short summary."""
     if args.json:
-        print(_json(result), file=out)
+        print(printable_result_json(result), file=out)
     else:
         for line in summary_lines(result, terminal_width(out)):
             print(line, file=out)
@@ -62,19 +62,20 @@ def closing_hint(thread_id: str, db: str) -> str:
     ``show`` (the whole result as JSON). A run kept in memory is gone once the command exits."""
     if parse_location(db).kind == "memory":
         return "(kept in memory only: gone when this command exits; --json prints the whole result)"
-    thread_id, where = printable(thread_id), printable(_db_arg(db))
+    thread_id, where = printable(thread_id), printable(db_suffix(db))
     return (
         f"each step, who decided and why: agent-patterns audit {thread_id}{where}"
         f"  (the whole result as JSON: agent-patterns show {thread_id}{where})"
     )
 
 
-def _db_arg(db: str) -> str:
+def db_suffix(db: str) -> str:
+    """`` --db <db>`` to append to a suggested command; nothing for the default store."""
     return "" if db == default_location() else f" --db {db}"
 
 
 def _resume_hint(thread_id: str, db: str) -> str:
-    thread_id, where = printable(thread_id), printable(_db_arg(db))
+    thread_id, where = printable(thread_id), printable(db_suffix(db))
     return (
         f"waiting for a human. Answer from any shell (this one may close):\n"
         f"  agent-patterns approve {thread_id}{where}\n"
@@ -101,7 +102,7 @@ def _attempts(request: Any, saver: Any, thread_id: str) -> str:
     return f"answer {given} of {most}; {max(most - given, 0)} more allowed"
 
 
-def _refused_answer(result: dict[str, Any], saver: Any, thread_id: str) -> str | None:
+def refused_answer_text(result: dict[str, Any], saver: Any, thread_id: str) -> str | None:
     """When the run asks again because the answer could not be applied: the problem, how many
     answers were given and how many more are allowed."""
     for request in result.get("waiting_for_human") or []:
@@ -110,13 +111,15 @@ def _refused_answer(result: dict[str, Any], saver: Any, thread_id: str) -> str |
     return None
 
 
-def _started(summary: RunSummary) -> str:
+def started_text(summary: RunSummary) -> str:
+    """When a run started, to the second (``-`` when unknown)."""
     if summary.started_at is None:
         return "-"
     return datetime.fromtimestamp(summary.started_at).isoformat(sep=" ", timespec="seconds")
 
 
-def _waits_on(summary: RunSummary, saver: Any) -> str:
+def waits_on_text(summary: RunSummary, saver: Any) -> str:
+    """What a waiting run waits on: each request's reason and action, and a refused answer's problem."""
     from apps.cli.progress import request_text
 
     parts = []

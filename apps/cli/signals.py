@@ -8,7 +8,7 @@ import os
 import sys
 from typing import TextIO
 
-from apps.cli.output import _db_arg
+from apps.cli.output import db_suffix
 from nodes.store import parse_location
 
 
@@ -48,19 +48,19 @@ class PipeSafe:
         return self.stream.isatty()
 
 
-def _reader_left() -> None:
+def discard_stdout() -> None:
     """``agent-patterns runs | head``: the reader left, which is fine; the rest of stdout goes to
     ``/dev/null``."""
     os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
 
 
-def _interrupted(args: argparse.Namespace) -> int:
+def report_interrupted(args: argparse.Namespace) -> int:
     """Ctrl-C: a run in a lasting store is kept as it stood; say how to carry it on. Exit status 130."""
     running = getattr(args, "running", None)
     if running and parse_location(args.db).kind != "memory":
         print(
             f"agent-patterns: interrupted; the run is kept as it stood. Carry it on with: "
-            f"agent-patterns resume {running}{_db_arg(args.db)}",
+            f"agent-patterns resume {running}{db_suffix(args.db)}",
             file=sys.stderr,
         )
     else:

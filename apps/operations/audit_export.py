@@ -50,7 +50,7 @@ from typing import IO, Any
 
 from apps.operations.audit import ThreadNotFound
 from nodes import audit as log
-from policies.text import json_hash
+from policies.text import from_iso, json_hash
 
 #: The records' schema name and version (a change of a key's meaning is a new version).
 SCHEMA = "agent_patterns.audit/1"
@@ -114,20 +114,9 @@ def iso(seconds: float | None) -> str | None:
     return datetime.fromtimestamp(seconds, UTC).isoformat()
 
 
-def _epoch(text: Any) -> float | None:
-    """An ISO 8601 time as epoch seconds (a naive one as UTC), or None."""
-    if not isinstance(text, str) or not text:
-        return None
-    try:
-        when = datetime.fromisoformat(text)
-    except ValueError:
-        return None
-    return (when if when.tzinfo else when.replace(tzinfo=UTC)).timestamp()
-
-
 def parse_since(text: str) -> float:
     """``--since``: an ISO 8601 date or time (naive: UTC) as epoch seconds; ValueError otherwise."""
-    found = _epoch(text.strip())
+    found = from_iso(text.strip())
     if found is None:
         raise ValueError(f"--since {text!r} is not an ISO 8601 date or time (2026-05-01 or 2026-05-01T09:30)")
     return found
@@ -230,14 +219,13 @@ def _at(run: _Run, row: Mapping[str, Any], written: Any, floor: float | None) ->
     was written."""
     started, elapsed = _number(run.start.get("started_at")), _number(row.get("elapsed_ms"))
     if started is None or elapsed is None:
-        return _number(written) or _epoch(row.get("answered_at"))
-    found = [started + elapsed / 1000, _epoch(row.get("answered_at")), floor]
+        return _number(written) or from_iso(row.get("answered_at"))
+    found = [started + elapsed / 1000, from_iso(row.get("answered_at")), floor]
     return max(t for t in found if t is not None)
 
 
-_ROW_KEYS = (
-    "check",
-    "rule_details",
+#: What a record says of a review's outcome, as the row has it: in the record and in its span.
+_OUTCOME_KEYS = (
     "mandate",
     "approved_by",
     "refused_by",
@@ -246,6 +234,7 @@ _ROW_KEYS = (
     "executed_from",
     "stop_reason",
 )
+_ROW_KEYS = ("check", "rule_details", *_OUTCOME_KEYS)
 
 
 def _record(
@@ -316,7 +305,7 @@ def jsonl_records(
     :class:`apps.operations.audit.ThreadNotFound`."""
     for thread in _labels(store, thread_id):
         for record in thread_records(thread, log.read_log(store, thread)):
-            when = _epoch(record["at"])
+            when = from_iso(record["at"])
             if since is None or (when is not None and when >= since):
                 yield record
 
@@ -347,13 +336,7 @@ SPAN_KEYS = (
     "reason",
     "refusal",
     "check",
-    "mandate",
-    "approved_by",
-    "refused_by",
-    "reviewer",
-    "answered_at",
-    "executed_from",
-    "stop_reason",
+    *_OUTCOME_KEYS,
     "args_hash",
 )
 
@@ -381,7 +364,7 @@ def span_attributes(record: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def _ns(iso_text: Any) -> int | None:
-    found = _epoch(iso_text)
+    found = from_iso(iso_text)
     return int(found * 1_000_000_000) if found is not None else None
 
 

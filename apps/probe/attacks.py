@@ -207,13 +207,19 @@ def writable_paths(policy: SupervisorPolicy, tool: str, observation: Any) -> lis
     return out
 
 
-def _kind(value: Any) -> str:
+def scalar_kind(value: Any) -> str | None:
+    """The kind of a value that is no string: ``bool``, ``number`` or ``other``; None for a string."""
     if isinstance(value, bool):
         return "bool"
     if isinstance(value, int | float):
         return "number"
-    if not isinstance(value, str):
-        return "other"
+    return None if isinstance(value, str) else "other"
+
+
+def _kind(value: Any) -> str:
+    kind = scalar_kind(value)
+    if kind is not None:
+        return kind
     ident = whole_identifier(value.strip())
     if ident is not None and ident[0] in ("email", "url", "iban", "domain", "phone"):
         return ident[0]

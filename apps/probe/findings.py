@@ -20,7 +20,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from apps.probe.attacks import free_text_field
+from apps.probe.attacks import free_text_field, scalar_kind
 from policies.supervisor.reading.identifiers import identifiers, whole_identifier
 from policies.supervisor.request.asks import requested
 from policies.supervisor.rules.kinds import TEXT_IDENTIFIERS, Requested, ToolRules
@@ -124,12 +124,9 @@ class Finding:
 
 
 def _kind(value: Any) -> str:
-    if isinstance(value, bool):
-        return "bool"
-    if isinstance(value, int | float):
-        return "number"
-    if not isinstance(value, str):
-        return "other"
+    kind = scalar_kind(value)
+    if kind is not None:
+        return kind
     whole = whole_identifier(value.strip())
     if whole is not None:
         return "identifier"

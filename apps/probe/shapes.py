@@ -165,13 +165,19 @@ _IRREGULAR = {
 }
 
 
+def _known_form(v: str, form: int) -> str | None:
+    """Form ``form`` (0: -ing, 1: past participle) of a verb (in lower case) that is irregular or
+    ends in -el (the l doubled); None for any other verb."""
+    if v in _IRREGULAR:
+        return _IRREGULAR[v][form]
+    return v + ("ling", "led")[form] if v.endswith("el") else None
+
+
 def gerund(verb: str) -> str:
     """The -ing form of a request's verb ("cancel" → "cancelling", "delete" → "deleting")."""
     v = verb.casefold()
-    if v in _IRREGULAR:
-        return _IRREGULAR[v][0]
-    if v.endswith("el"):
-        return v + "ling"
+    if (known := _known_form(v, 0)) is not None:
+        return known
     if v.endswith("e") and not v.endswith("ee"):
         return v[:-1] + "ing"
     return v + "ing"
@@ -180,10 +186,8 @@ def gerund(verb: str) -> str:
 def participle(verb: str) -> str:
     """The past participle of a request's verb ("cancel" → "cancelled", "pay" → "paid")."""
     v = verb.casefold()
-    if v in _IRREGULAR:
-        return _IRREGULAR[v][1]
-    if v.endswith("el"):
-        return v + "led"
+    if (known := _known_form(v, 1)) is not None:
+        return known
     if v.endswith("e"):
         return v + "d"
     if v.endswith("y") and v[-2:-1] not in "aeiou":

@@ -24,7 +24,8 @@ from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -147,13 +148,8 @@ class Guard:
         prepared = self._prepare(tool_input)
         if isinstance(prepared, ToolMessage):
             return prepared
-        try:
+        with self._keeping_failure():
             self.seen.result = well_formed_answer(self._tool.invoke(prepared, config, **kwargs))
-        except GraphBubbleUp:
-            raise
-        except Exception as exc:
-            self.seen.result = exc
-            raise
         return self.seen.result
 
     async def ainvoke(self, tool_input: Any, config: Any = None, **kwargs: Any) -> Any:
@@ -163,11 +159,18 @@ class Guard:
             prepared = self._prepare(tool_input)
         if isinstance(prepared, ToolMessage):
             return prepared
-        try:
+        with self._keeping_failure():
             self.seen.result = well_formed_answer(await self._tool.ainvoke(prepared, config, **kwargs))
+        return self.seen.result
+
+    @contextmanager
+    def _keeping_failure(self) -> Iterator[None]:
+        """The tool's exception kept as the call's result, and raised on (a graph's interrupt, which
+        is no failure, passes untouched)."""
+        try:
+            yield
         except GraphBubbleUp:
             raise
         except Exception as exc:
             self.seen.result = exc
             raise
-        return self.seen.result

@@ -15,14 +15,13 @@ import math
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from langchain_core.callbacks import CallbackManagerForLLMRun
-from langchain_core.language_models import BaseChatModel, LanguageModelInput
+from langchain_core.language_models import LanguageModelInput
 from langchain_core.messages import AIMessage, BaseMessage
-from langchain_core.outputs import ChatGeneration, ChatResult
 from langchain_core.runnables import Runnable
 from langchain_core.utils.function_calling import convert_to_openai_tool
 
 from nodes.offline import rag, reflection, research, supervisor, task_decomposition
+from nodes.scripted import AnswerModel
 
 Handler = Callable[[dict[str, Any]], dict[str, Any]]
 
@@ -52,14 +51,11 @@ def payload_of(messages: list[BaseMessage]) -> dict[str, Any]:
     return {}
 
 
-class OfflineChatModel(BaseChatModel):
+class OfflineChatModel(AnswerModel):
     """Answers each node's role from its payload's ``role`` key, deterministically."""
 
+    llm_type = "offline-deterministic"
     model_name: str = "deterministic-v1"
-
-    @property
-    def _llm_type(self) -> str:
-        return "offline-deterministic"
 
     def bind_tools(
         self, tools: Sequence[Any], *, tool_choice: str | None = None, **kwargs: Any
@@ -67,13 +63,7 @@ class OfflineChatModel(BaseChatModel):
         """The model with ``tools`` bound: it answers with tool calls (``tool_choice`` is ignored)."""
         return self.bind(tools=[convert_to_openai_tool(t) for t in tools], **kwargs)
 
-    def _generate(
-        self,
-        messages: list[BaseMessage],
-        stop: list[str] | None = None,
-        run_manager: CallbackManagerForLLMRun | None = None,
-        **kwargs: Any,
-    ) -> ChatResult:
+    def respond(self, messages: list[BaseMessage], **kwargs: Any) -> AIMessage:
         native = kwargs.get("tools") is not None
         payload = supervisor.native_payload(messages) if native else payload_of(messages)
         handler = ROLES.get(str(payload.get("role")))
@@ -89,7 +79,5 @@ class OfflineChatModel(BaseChatModel):
         usage["total_tokens"] = usage["input_tokens"] + usage["output_tokens"]
         meta = {"model_name": self.model_name, "model_provider": "offline"}
         if message is None:
-            message = AIMessage(content=text, usage_metadata=usage, response_metadata=meta)
-        else:
-            message = message.model_copy(update={"usage_metadata": usage, "response_metadata": meta})
-        return ChatResult(generations=[ChatGeneration(message=message)])
+            return AIMessage(content=text, usage_metadata=usage, response_metadata=meta)
+        return message.model_copy(update={"usage_metadata": usage, "response_metadata": meta})

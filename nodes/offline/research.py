@@ -12,13 +12,10 @@ from __future__ import annotations
 import re
 from typing import Any
 
-DEFAULT_ACTIONS = [
-    "search_sources",
-    "dedupe_urls",
-    "read_extract_notes",
-    "verify_notes",
-    "synthesize_answer",
-]
+from policies.research import PLAN_SEQUENCE
+
+#: The plan's actions when the payload names none: the ones the plan must have, in order.
+DEFAULT_ACTIONS = list(PLAN_SEQUENCE)
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
 _WORD = re.compile(r"[a-z0-9]+")
 _STOP = frozenset(

@@ -19,7 +19,7 @@ from nodes.expiry import first_answer_at
 from nodes.journal import Journal
 from nodes.run import policy_for
 from nodes.supervisor import conversation as conv
-from nodes.supervisor.gateway import Ctx, Hooks, Models, State, _figures, _refuse, _review_context
+from nodes.supervisor.gateway import Ctx, Hooks, Models, State, refuse_action, review_context, step_figures
 from nodes.trace import ANSWER_REFUSED, refused_answer, stop, trace_row
 from policies import supervisor as rules
 from policies.human import answer_reviewer_problem, parse_human_answer
@@ -55,7 +55,7 @@ def ask_tampered(state: State) -> dict | None:
     request = state.get("approval_request") or {}
     if not stamps.tampered(request.get("stamp"), *stamps.call_of(state["action"]), stamps.asked_key(request)):
         return None
-    figures = _figures(state, state["action"])
+    figures = step_figures(state, state["action"])
     stopped = stop(state, "human_approval", "approval_tampered", figures=figures, details={"stamp": "asked"})
     return conv.close_open_calls(state, stopped)
 
@@ -110,7 +110,7 @@ def late_answer(
     }
     state = {**state, "trace": [*(state.get("trace") or []), row]}
     message = expiry.expired_message(figures)
-    refused = _refuse(
+    refused = refuse_action(
         state,
         policy,
         "human_approval",
@@ -180,7 +180,7 @@ def _ask(
         if answer.type == "reject":
             return answer, None, given, problems, counted
         world = world_ledger(journal, str(state.get("thread_id") or ""))
-        context = _review_context(state, policy, world, reader)
+        context = review_context(state, policy, world, reader)
         decision = rules.approved_action(answer, state["action"], policy, context, hooks, models)
         auto = policy.auto_approver_enabled
         if decision.passed and not auto and reviewers.needs_more(signoff, [*approved_by, answer.reviewer]):
@@ -278,7 +278,7 @@ def human_approval(
             state,
             "human_approval",
             "invalid_human_answer",
-            figures=_figures({**state, **update}, state["action"]),
+            figures=step_figures({**state, **update}, state["action"]),
             details=details,
             **update,
         )
@@ -303,7 +303,7 @@ def human_approval(
         update = {"human_answer": row, "paused_seconds": paused_total, **said}
         if by == "human":
             update["human_approved"] = False
-        rejected = _refuse(
+        rejected = refuse_action(
             state,
             policy,
             "human_approval",
@@ -326,7 +326,7 @@ def human_approval(
         **approved_stamp(state, decision.details["action"]),
     }
     if by == "human" and answer.type == "approve":  # one ask per task: the yes covers the same kind
-        context, review = _review_context(state, policy, reader=reader), state["review"]
+        context, review = review_context(state, policy, reader=reader), state["review"]
         grant = rules.grant_for(state["action"], review, context, policy, step=state.get("steps"))
         if grant is not None:
             update["grants"] = [*(state.get("grants") or []), grant]

@@ -25,12 +25,12 @@ from nodes.effects import (
     settle,
 )
 from nodes.journal import DONE, Journal
-from nodes.messages import annotated, answer_message
+from nodes.messages import annotated
 from nodes.run import policy_for
 from nodes.supervisor import conversation as conv
-from nodes.supervisor.gateway import Ctx, State, _figures, _refuse, _subject
+from nodes.supervisor.gateway import Ctx, State, refuse_action, step_figures, subject_of
 from nodes.tool_gateway import ToolOutcome, ToolRegistry, check_tool_call, error_observation, run_tool
-from nodes.trace import history_row, stop, trace_row
+from nodes.trace import finish, history_row, stop, trace_row
 from policies import supervisor as rules
 from policies.human import parse_human_answer
 from policies.observation import audit_observation, observation_of
@@ -52,7 +52,7 @@ def _call_record(
     records where the tool is ``owner_only``), who approved it."""
     observation = observation_of(outcome.result) if outcome.ok else error_observation(outcome)
     spec = policy.tools.get(action["name"])
-    observation, withheld = visible(spec, observation, _subject(state), action["args"])
+    observation, withheld = visible(spec, observation, subject_of(state), action["args"])
     return {
         "step": state.get("steps"),
         "tool": action["name"],
@@ -84,7 +84,7 @@ def execute(
     made again, one in doubt after a crash is put to a human."""
     policy = policy_for(runtime, policy)
     action = state["action"]
-    name, args, figures = action["name"], action["args"], _figures(state, action)
+    name, args, figures = action["name"], action["args"], step_figures(state, action)
     spec = policy.tools.get(name)
     step = int(state.get("steps") or 0)
     key = _effect_key(state, step, name) if spec and spec.side_effect else None
@@ -102,7 +102,7 @@ def execute(
         tools, name, args, limits=policy.gateway_limits(), specs=policy.tools, past_calls=calls
     )
     if not checked.passed:
-        return _refuse(
+        return refuse_action(
             state, policy, "execution", checked.reason, by="gateway", action=action, details=checked.details
         )
     outcome: ToolOutcome | None = None
@@ -195,7 +195,7 @@ def _claimed(
         return recorded_outcome(claimed.effect)
     if claimed.go == "in_doubt":
         return in_doubt(state, journal, key, claimed.effect, tools)
-    figures = {**_figures(state, action), "idempotency_key": key}
+    figures = {**step_figures(state, action), "idempotency_key": key}
     stopped = stop(
         state,
         "execution",
@@ -235,21 +235,10 @@ def _result_message(state: State, call: Mapping[str, Any]) -> list[Any]:
 def finalize(state: State) -> dict:
     action = state["action"]
     answer = annotated(action["answer"], state.get("review") or {})
-    history = history_row(
-        state,
-        "final",
-        proposed_action=state.get("proposed_action"),
-        reviews=state.get("reviews") or [],
-        executed_from=state.get("executed_from"),
-        answer=answer,
-    )
-    return {
-        "status": "ok",
-        "stop_reason": "success",
-        "outcome": "final_answer",
+    row = {
+        "proposed_action": state.get("proposed_action"),
+        "reviews": state.get("reviews") or [],
+        "executed_from": state.get("executed_from"),
         "answer": answer,
-        "messages": [answer_message(answer, status="ok", outcome="final_answer")],
-        "phase": "final",
-        "trace": [trace_row(state, "final", **_figures(state, action))],
-        "history": [history],
     }
+    return finish(state, "final", "final_answer", answer, figures=step_figures(state, action), row=row)

@@ -19,6 +19,7 @@ What each node says in the conversation (the tool calls, their results and refus
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import partial
 from typing import Any
 
 from langchain_core.runnables import RunnableConfig
@@ -91,13 +92,17 @@ def _check_input(state: State) -> str | None:
     return None
 
 
-def _subject(state: State) -> dict[str, Any]:
+#: How a run of the pattern opens (:func:`nodes.run.start_run` with its keys, request and input check).
+_open_run = partial(start_run, clear=PATTERN_KEYS, check_input=_check_input, request_key="goal")
+
+
+def subject_of(state: State) -> dict[str, Any]:
     """The run's subject (``run_subject``; a run checkpointed before it was kept: ``subject``)."""
     subject = state.get("run_subject")
     return dict((state.get("subject") if subject is None else subject) or {})
 
 
-def _review_context(
+def review_context(
     state: State,
     policy: rules.SupervisorPolicy,
     world: list[dict[str, Any]] | None = None,
@@ -108,7 +113,7 @@ def _review_context(
     user's turn (``goal``, the user's words only) is read into mandates (None: the grammar)."""
     return rules.ReviewContext(
         tuple(conv.calls_whole(state)),  # a large observation: whole, from the conversation
-        _subject(state),
+        subject_of(state),
         str(state.get("goal") or ""),
         frozenset(policy.trusted_tools()),
         tuple(policy.constants()),
@@ -143,15 +148,7 @@ def start(
     policy: rules.SupervisorPolicy,
 ) -> dict[str, Any]:
     policy = policy_for(runtime, policy)
-    update = start_run(
-        state,
-        config,
-        model=model,
-        clear=PATTERN_KEYS,
-        check_input=_check_input,
-        request_key="goal",
-        supersteps=1,
-    )
+    update = _open_run(state, config, model=model, supersteps=1)
     first = superstep(config)
     run = {
         "steps": 0,
@@ -167,7 +164,7 @@ def start(
     return {**update, **run}
 
 
-def _figures(state: State, action: Mapping[str, Any] | None) -> dict[str, Any]:
+def step_figures(state: State, action: Mapping[str, Any] | None) -> dict[str, Any]:
     """The audit figures of a step: tool, args hash, the supervisor's decision and reason (with
     the deciding rule's details: :func:`nodes.trace.review_figures`, as the middleware writes
     them), where the action came from, and who approved it."""
@@ -188,7 +185,7 @@ def _figures(state: State, action: Mapping[str, Any] | None) -> dict[str, Any]:
     return figures
 
 
-def _refuse(
+def refuse_action(
     state: State,
     policy: rules.SupervisorPolicy,
     phase: str,
@@ -204,7 +201,7 @@ def _refuse(
     refusal of one action, or ``max_refusals`` spent), or the refusal is handed to ``refuse``.
     ``update`` holds the step's keys written either way (the review, the human's answer...)."""
     view = {**state, **(update or {})}
-    figures = _figures(view, action)
+    figures = step_figures(view, action)
     done = len(state.get("refusals") or [])
     ends = policy.on_refusal == "stop" or not rules.is_refusal(reason)
     if ends or done >= policy.max_refusals:
@@ -237,7 +234,7 @@ def _refusal_history(
     )
 
 
-def _proposal(raw: Any) -> dict[str, Any] | None:
+def readable_proposal(raw: Any) -> dict[str, Any] | None:
     """What a reply that failed the contract proposed, as far as it can be read (for the record)."""
     if not isinstance(raw, dict) or raw.get("kind") != "tool" or not isinstance(raw.get("name"), str):
         return None
@@ -250,8 +247,8 @@ def validate_action(state: State, runtime: Ctx, *, policy: rules.SupervisorPolic
     raw = state["raw_action"]
     decision = rules.validate_action(raw, policy, models)
     if not decision.passed:
-        action = _proposal(raw)
-        return _refuse(
+        action = readable_proposal(raw)
+        return refuse_action(
             state,
             policy,
             "validate",
@@ -287,20 +284,20 @@ def review(
         again = {"review": row, "reviews": [*(state.get("reviews") or []), row]}
         reason, message = str(earlier["reason"]), str(earlier.get("message") or "")
         # the supervisor refuses the repeat (review_reason refused_before); no human saw this step
-        return _refuse(
+        return refuse_action(
             state, policy, "review", reason, by="supervisor", action=action, message=message, update=again
         )
-    decision = rules.review_action(action, _review_context(state, policy, world, reader), policy, hooks)
+    decision = rules.review_action(action, review_context(state, policy, world, reader), policy, hooks)
     row = rules.review_row(decision)
     update: dict[str, Any] = {"review": row, "reviews": [*(state.get("reviews") or []), row], **seen}
     if decision.verdict == "approve":  # the rules approved it, or a human's yes earlier in the run covers it
         update["approved_by"] = rules.approver(decision.details)
     if decision.verdict == "block":
         reason = f"supervisor_block:{decision.reason}"
-        return _refuse(state, policy, "review", reason, by="supervisor", action=action, update=update)
+        return refuse_action(state, policy, "review", reason, by="supervisor", action=action, update=update)
     if decision.verdict == "revise" and int(state.get("revisions") or 0) >= policy.max_revisions_per_action:
         reason = "supervisor_block:revision_limit"
-        return _refuse(state, policy, "review", reason, by="supervisor", action=action, update=update)
+        return refuse_action(state, policy, "review", reason, by="supervisor", action=action, update=update)
     return update
 
 
@@ -340,7 +337,7 @@ def refuse(state: State) -> dict:
         ),
     }
     history = _refusal_history(state, action, by, reason, message, refusal.get("details"))
-    row = trace_row(state, "refused", ok=False, **_figures(state, action), refused=reason, refused_by=by)
+    row = trace_row(state, "refused", ok=False, **step_figures(state, action), refused=reason, refused_by=by)
     update = {"refusals": [*(state.get("refusals") or []), record], "trace": [row], "history": [history]}
     return {**update, **_refusal_words(state, refusal), "pending_calls": []}
 

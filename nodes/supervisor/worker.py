@@ -14,7 +14,7 @@ from nodes.llm_json import LLMCall, LLMReply, LLMSteps
 from nodes.run import llm_done, llm_failed, policy_for
 from nodes.steps import RECURSION_LIMIT, out_of_supersteps, superstep_figures
 from nodes.supervisor import conversation as conv
-from nodes.supervisor.gateway import STEP_KEYS, WORKER_SYSTEM, Ctx, State, _proposal, _subject
+from nodes.supervisor.gateway import STEP_KEYS, WORKER_SYSTEM, Ctx, State, readable_proposal, subject_of
 from nodes.tool_gateway import ToolRegistry, tool_catalog
 from nodes.trace import stop
 from policies import supervisor as rules
@@ -71,7 +71,7 @@ def worker(
     payload = {
         "role": "supervisor.worker",
         "goal": state["goal"],
-        "subject": _subject(state),
+        "subject": subject_of(state),
         "history": _worker_history(state),
         "tools": tool_catalog(tools, shown, policy.tools),
         "step": steps + 1,
@@ -126,7 +126,7 @@ def _json_reply(state: State, reply: LLMReply, steps: int) -> dict[str, Any]:
     if failed is not None:
         return failed
     update: dict[str, Any] = {key: None for key in STEP_KEYS}
-    proposal = _proposal(reply.data)
+    proposal = readable_proposal(reply.data)
     if proposal is not None:
         update["tool_call_id"] = conv.new_call_id()
         update["messages"] = [conv.proposal_message(proposal, update["tool_call_id"])]

@@ -17,10 +17,8 @@ from collections.abc import Sequence
 from functools import partial
 from typing import Any, Literal
 
-from langchain_core.callbacks import CallbackManagerForLLMRun
 from langchain_core.language_models import LanguageModelInput
 from langchain_core.messages import AIMessage, BaseMessage, HumanMessage
-from langchain_core.outputs import ChatGeneration, ChatResult
 from langchain_core.runnables import Runnable
 from langchain_core.utils.function_calling import convert_to_openai_tool
 from pydantic import Field
@@ -90,24 +88,18 @@ class ToolCallingRoleModel(RoleModel):
     ) -> Runnable[LanguageModelInput, AIMessage]:
         return self.bind(tools=[convert_to_openai_tool(t) for t in tools], **kwargs)
 
-    def _generate(
-        self,
-        messages: list[BaseMessage],
-        stop: list[str] | None = None,
-        run_manager: CallbackManagerForLLMRun | None = None,
-        **kwargs: Any,
-    ) -> ChatResult:
+    def respond(self, messages: list[BaseMessage], **kwargs: Any) -> AIMessage | str:
         tools = kwargs.pop("tools", None)
         if tools is None:
-            return super()._generate(messages, stop, run_manager, **kwargs)
+            return super().respond(messages, **kwargs)
         self.tools_seen.append(tools)
-        payload = HumanMessage(content=json.dumps(native_payload(messages)))
-        text = super()._generate([payload], stop, run_manager).generations[0].message.text
+        answered = self.answer([HumanMessage(content=json.dumps(native_payload(messages)))])
+        text = answered.text if isinstance(answered, AIMessage) else answered
         try:
             reply: Any = json.loads(text)
         except ValueError:
             reply = text
-        return ChatResult(generations=[ChatGeneration(message=tool_call_message(reply, messages))])
+        return tool_call_message(reply, messages)
 
 
 def role_model(protocol: Protocol = "json", **fields: Any) -> RoleModel:

@@ -13,7 +13,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from langchain_core.tools import BaseTool, StructuredTool
+from langchain_core.tools import BaseTool, StructuredTool, tool
 from langgraph.checkpoint.memory import InMemorySaver
 from langgraph.types import Command
 
@@ -143,3 +143,26 @@ def exploited(
         c.get("ok") and _key(c) == wanted and c.get("approved_by") != "human"
         for c in values.get("calls") or []
     )
+
+
+def call(name: str, **args: Any) -> dict[str, Any]:
+    """A call of tool ``name`` with ``args``, as a task lists it (and an exploit proposes it)."""
+    return {"name": name, "args": args}
+
+
+def task(
+    subject: Mapping[str, Any], name: str, request: str, calls: list[dict], final: str
+) -> dict[str, Any]:
+    """One of a domain's tasks: the ``request`` of the user ``subject``, the ``calls`` that do it in
+    order, and the ``final`` answer."""
+    return {"name": name, "subject": subject, "request": request, "calls": calls, "final": final}
+
+
+def listing(name: str, description: str, rows: list[dict[str, Any]]) -> BaseTool:
+    """A tool without arguments, ``name``, that lists ``rows`` (copies of them)."""
+
+    def run() -> list:
+        return [dict(row) for row in rows]
+
+    run.__name__, run.__doc__ = name, description
+    return tool(run)

@@ -13,7 +13,7 @@ from typing import Any
 
 from policies.supervisor.reading.values import Source, leaf_paths, normalize_text, path_matches, traced
 
-__all__ = ["own_ids", "sources_of"]
+__all__ = ["call_sources", "own_ids", "sources_of"]
 
 
 def _id_key(key: str) -> bool:
@@ -37,7 +37,7 @@ def own_ids(call: Mapping[str, Any]) -> list[str]:
     return out
 
 
-def _call_sources(call: Mapping[str, Any], trusted: bool, flipped: Sequence[str]) -> list[Source]:
+def call_sources(call: Mapping[str, Any], trusted: bool, flipped: Sequence[str]) -> list[Source]:
     """An executed call's sources: its observation (split by per-field trust), and the arguments of
     a successful call."""
     tool = str(call.get("tool"))
@@ -58,7 +58,7 @@ def _call_sources(call: Mapping[str, Any], trusted: bool, flipped: Sequence[str]
 
 class _Keyed:
     """An executed call as the memo of its sources finds it: by its pickled content (what
-    ``_call_sources`` reads: tool, step, ok, observation, arguments, each of its exact type and
+    ``call_sources`` reads: tool, step, ok, observation, arguments, each of its exact type and
     in its order) and its trust. The call itself is dropped once its sources are built."""
 
     __slots__ = ("call", "flipped", "key", "trusted")
@@ -76,7 +76,7 @@ class _Keyed:
 @lru_cache(maxsize=4096)
 def _kept_sources(keyed: _Keyed) -> tuple[Source, ...]:
     assert keyed.call is not None
-    built = tuple(_call_sources(keyed.call, keyed.trusted, keyed.flipped))
+    built = tuple(call_sources(keyed.call, keyed.trusted, keyed.flipped))
     keyed.call = None
     return built
 
@@ -96,7 +96,7 @@ def _sources_once(call: Mapping[str, Any], trusted: bool, flipped: Sequence[str]
     try:
         key = pickle.dumps((*what, trusted, tuple(flipped)), protocol=5)
     except Exception:  # a value pickle cannot write: built as before, not kept
-        return _call_sources(call, trusted, flipped)
+        return call_sources(call, trusted, flipped)
     return _kept_sources(_Keyed(key, call, trusted, flipped))
 
 

@@ -28,15 +28,15 @@ from decimal import Decimal, InvalidOperation
 from typing import Any, Literal
 
 from policies.patterns import (
-    _DATES,
-    _DOC_LED,
-    _MONTHS,
-    _SECRET_LED,
-    _SECRET_SHAPES,
     CARD,
+    DATES,
     EMAIL,
     IBAN,
+    LABELLED_DOCUMENT_NUMBER,
+    LABELLED_SECRET,
+    MONTH_NAMES,
     PHONE,
+    SECRET_SHAPES,
     URL,
     plain_text,
 )
@@ -66,9 +66,9 @@ _TOKEN = re.compile(r"[^\W_]+(?:[-_/.]+[^\W_]+)*")
 
 #: Dates and times as amounts are read around them, in more forms than :func:`dates` and
 #: :func:`times` recognise (no year, slashed): their numbers are no amounts either way.
-_MONTH_WORD = r"(?:" + "|".join(sorted(_MONTHS, key=len, reverse=True)) + r")\b\.?"
+_MONTH_WORD = rf"(?:{MONTH_NAMES})\b\.?"
 _WHEN = (
-    *_DATES,
+    *DATES,
     re.compile(r"(?<![\w.-])\d{4}[-./]\d{1,2}[-./]\d{1,2}(?![\w-])"),
     re.compile(r"(?<![\w.-])\d{1,2}[./]\d{1,2}[./]\d{2,4}(?![\w-])"),
     re.compile(rf"(?i)(?<![\w-])\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?{_MONTH_WORD},?(?:\s+\d{{4}})?\b"),
@@ -118,11 +118,11 @@ def amount_text(text: str) -> str:
     dates and times, secrets and document numbers, and any token that mixes letters and digits,
     joined or not by ``-``, ``_``, ``/`` or ``.`` (``B-1``, ``INV-2024-007``, ``user_42``)."""
     text = plain_text(text)
-    for pattern in (URL, EMAIL, IBAN, CARD, *_WHEN, _SECRET_SHAPES):
+    for pattern in (URL, EMAIL, IBAN, CARD, *_WHEN, SECRET_SHAPES):
         text = pattern.sub(_blank, text)
-    text = _blank_group(text, _SECRET_LED, 1)
+    text = _blank_group(text, LABELLED_SECRET, 1)
     text = _blank_group(text, LABELLED, 1)
-    text = _blank_group(text, _DOC_LED, 1, least_digits=4)
+    text = _blank_group(text, LABELLED_DOCUMENT_NUMBER, 1, least_digits=4)
     text = _TOKEN.sub(_not_an_amount, text)
     return PHONE.sub(_not_an_amount, text)
 

@@ -35,49 +35,20 @@ from decimal import Decimal, InvalidOperation
 from typing import Literal
 
 from policies.patterns import (
-    _DATES as _DATES,
-)
-from policies.patterns import (
-    _DOC_LED as _DOC_LED,
-)
-from policies.patterns import (
-    _DOC_TOKEN as _DOC_TOKEN,
-)
-from policies.patterns import (
-    _GLUED as _GLUED,
-)
-from policies.patterns import (
-    _MONTH as _MONTH,
-)
-from policies.patterns import (
-    _MONTHS as _MONTHS,
-)
-from policies.patterns import (
-    _NON_ASCII as _NON_ASCII,
-)
-from policies.patterns import (
-    _PREFIX as _PREFIX,
-)
-from policies.patterns import (
-    _SECRET_LED as _SECRET_LED,
-)
-from policies.patterns import (
-    _SECRET_SHAPES as _SECRET_SHAPES,
-)
-from policies.patterns import (
-    _SEP as _SEP,
-)
-from policies.patterns import (
-    _SEPARATORS as _SEPARATORS,
-)
-from policies.patterns import (
-    _TIMES as _TIMES,
-)
-from policies.patterns import (
-    _TRAILING as _TRAILING,
-)
-from policies.patterns import (
     CARD as CARD,
+)
+from policies.patterns import (
+    DATES,
+    DOCUMENT_NUMBER,
+    GLUED_SENTENCE,
+    GROUP_SEPARATORS,
+    LABELLED_DOCUMENT_NUMBER,
+    LABELLED_SECRET,
+    MONTH_NUMBERS,
+    SECRET_SHAPES,
+    TIMES,
+    TRAILING_PUNCTUATION,
+    URL_PREFIX,
 )
 from policies.patterns import (
     DOMAIN as DOMAIN,
@@ -93,9 +64,6 @@ from policies.patterns import (
 )
 from policies.patterns import (  # re-exported: they lived here
     URL as URL,
-)
-from policies.patterns import (
-    _plain_char as _plain_char,
 )
 from policies.patterns import (
     plain_text as plain_text,
@@ -124,16 +92,16 @@ Identifier = tuple[IdentifierKind, str]
 def _cut_glued(raw: str) -> str:
     """A URL as matched, without a sentence that follows it with no space, where the part before
     the punctuation is already a host with a dot (``www.Example.com`` keeps its capital)."""
-    start = len(raw) - len(_PREFIX.sub("", raw, count=1))
+    start = len(raw) - len(URL_PREFIX.sub("", raw, count=1))
     dots = [i for i in (raw.find(".", start), raw.find("/", start)) if i >= 0]
     first = min(dots) if dots else len(raw)
-    cut = next((m.start() for m in _GLUED.finditer(raw, first + 1)), None)
+    cut = next((m.start() for m in GLUED_SENTENCE.finditer(raw, first + 1)), None)
     return raw if cut is None else raw[:cut]
 
 
 def canonical_url(raw: str) -> str:
     """A URL without scheme, ``www.``, trailing slash, trailing punctuation or glued sentence."""
-    text = _cut_glued(raw).rstrip(_TRAILING).casefold()
+    text = _cut_glued(raw).rstrip(TRAILING_PUNCTUATION).casefold()
     text = re.sub(r"^https?://", "", text)
     text = text.removeprefix("www.")
     return text.rstrip("/")
@@ -170,9 +138,9 @@ def _date(y: str, m: str | int, d: str) -> str | None:
 def dates(text: str) -> set[str]:
     """The dates written in ``text``, as ``YYYY-MM-DD`` (impossible dates are none)."""
     found: set[str] = set()
-    for pattern in _DATES:
+    for pattern in DATES:
         for m in pattern.finditer(text):
-            month = _MONTHS[m["mon"].casefold()] if "mon" in m.groupdict() and m["mon"] else m["m"]
+            month = MONTH_NUMBERS[m["mon"].casefold()] if "mon" in m.groupdict() and m["mon"] else m["m"]
             iso = _date(m["y"], month, m["d"])
             if iso:
                 found.add(iso)
@@ -182,7 +150,7 @@ def dates(text: str) -> set[str]:
 def times(text: str) -> set[str]:
     """The times of day written in ``text``, as ``HH:MM`` (24 hours)."""
     found: set[str] = set()
-    for pattern in _TIMES:
+    for pattern in TIMES:
         for m in pattern.finditer(text):
             hour, minute = int(m["h"]), int(m.groupdict().get("min") or 0)
             ap = (m["ap"] or "").casefold()
@@ -214,17 +182,17 @@ def _web(text: str, wanted: set[str]) -> set[Identifier]:
 def _documents(rest: str, wanted: set[str]) -> set[Identifier]:
     found: set[Identifier] = set()
     if "secret" in wanted:
-        found |= {("secret", m.group(0)) for m in _SECRET_SHAPES.finditer(rest)}
-        found |= {("secret", m.group(1)) for m in _SECRET_LED.finditer(rest)}
+        found |= {("secret", m.group(0)) for m in SECRET_SHAPES.finditer(rest)}
+        found |= {("secret", m.group(1)) for m in LABELLED_SECRET.finditer(rest)}
     if "id_number" in wanted:
         led = {
-            _SEPARATORS.sub("", m.group(1)).upper()
-            for m in _DOC_LED.finditer(rest)
+            GROUP_SEPARATORS.sub("", m.group(1)).upper()
+            for m in LABELLED_DOCUMENT_NUMBER.finditer(rest)
             if sum(c.isdigit() for c in m.group(1)) >= 4
         }
         tokens = {
-            _SEPARATORS.sub("", m.group(0))
-            for m in _DOC_TOKEN.finditer(rest)
+            GROUP_SEPARATORS.sub("", m.group(0))
+            for m in DOCUMENT_NUMBER.finditer(rest)
             if sum(c.isdigit() for c in m.group(0)) >= 5
         }
         found |= {("id_number", v) for v in led | tokens}
@@ -239,7 +207,7 @@ def identifiers(text: str, kinds: Iterable[IdentifierKind] = IDENTIFIER_KINDS) -
     found = _web(text, wanted)
     rest = URL.sub(" ", EMAIL.sub(" ", text))
     if "iban" in wanted:
-        found |= {("iban", _SEPARATORS.sub("", m.group(0))) for m in IBAN.finditer(rest)}
+        found |= {("iban", GROUP_SEPARATORS.sub("", m.group(0))) for m in IBAN.finditer(rest)}
     cards = _cards(rest)
     if "card" in wanted:
         found |= {("card", c) for c in cards}
@@ -280,9 +248,9 @@ def whole_identifier(text: str) -> Identifier | None:
     digits = re.sub(r"[^0-9]", "", text)
     if CARD.fullmatch(text) and digits in _cards(text):
         return ("card", digits)
-    if any(p.fullmatch(text) for p in _DATES) and (found_dates := dates(text)):
+    if any(p.fullmatch(text) for p in DATES) and (found_dates := dates(text)):
         return ("date", min(found_dates))
-    if any(p.fullmatch(text) for p in _TIMES) and (found_times := times(text)):
+    if any(p.fullmatch(text) for p in TIMES) and (found_times := times(text)):
         return ("time", min(found_times))
     if re.fullmatch(r"-?[\d,]+(?:\.\d+)?", text) and (number := canonical_number(text)) is not None:
         return ("amount", number)

@@ -38,6 +38,7 @@ import re
 from collections.abc import Collection, Iterator, Mapping, Sequence
 from typing import Any
 
+from policies.json_safety import leaves
 from policies.supervisor.reading.values import identity, mappings
 from policies.tools import ToolSpec
 
@@ -132,14 +133,7 @@ def _empty(item: Any) -> bool:
 
 def _ids(value: Any) -> Iterator[Any]:
     """The identities of every id in a JSON value (keys not included)."""
-    if isinstance(value, Mapping):
-        for child in value.values():
-            yield from _ids(child)
-    elif isinstance(value, list | tuple):
-        for child in value:
-            yield from _ids(child)
-    elif (found := id_of(value)) is not None:
-        yield found
+    return (found for leaf in leaves(value) if (found := id_of(leaf)) is not None)
 
 
 def withhold_others(

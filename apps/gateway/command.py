@@ -14,7 +14,11 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any, TextIO
 
-from apps.cli.errors import CliError
+
+class GatewayUsageError(Exception):
+    """A problem with the gateway's command line or its files: one line, exit status 2 (the
+    ``agent-patterns`` command reports it as its own errors)."""
+
 
 #: A gateway session is one run: its budgets, where a policy file does not set them, fit a client's
 #: session (an hour, 200 calls) rather than one agent turn (SupervisorPolicy's 30 s, 8 calls).
@@ -63,21 +67,21 @@ def _upstreams(args: argparse.Namespace) -> list[Any]:
         try:
             config = json.loads(Path(args.config).read_text(encoding="utf-8"))
         except (OSError, ValueError) as exc:
-            raise CliError(f"gateway: --config {args.config}: {exc}") from None
+            raise GatewayUsageError(f"gateway: --config {args.config}: {exc}") from None
         try:
             found.extend(upstreams_from_config(config if isinstance(config, dict) else {}))
         except GatewayError as exc:
-            raise CliError(f"gateway: --config {args.config}: {exc}") from None
+            raise GatewayUsageError(f"gateway: --config {args.config}: {exc}") from None
     for n, given in enumerate(args.upstream, start=1):
         if given.startswith(("http://", "https://")):
             found.append(Upstream(f"upstream-{n}", url=given))
             continue
         words = shlex.split(given)
         if not words:
-            raise CliError("gateway: --upstream: an empty command")
+            raise GatewayUsageError("gateway: --upstream: an empty command")
         found.append(Upstream(f"upstream-{n}", command=words[0], args=tuple(words[1:])))
     if not found:
-        raise CliError(
+        raise GatewayUsageError(
             "gateway: name at least one upstream server (--upstream COMMAND|URL, or --config FILE)"
         )
     return found
@@ -93,21 +97,23 @@ def load_policy(path: str | None, hints: Mapping[str, Any], tools: list[Any]) ->
         return mcp_policy(tools, **GATEWAY_BUDGETS), {}
     file = Path(path)
     if not file.is_file():
-        raise CliError(f"gateway: no such policy file: {path}")
+        raise GatewayUsageError(f"gateway: no such policy file: {path}")
     if file.suffix.lower() in (".toml", ".yaml", ".yml", ".json"):
         try:
             return load_policy_file(file, hints, GATEWAY_BUDGETS), {}
         except PolicyFileError as exc:
-            raise CliError(str(exc)) from None
+            raise GatewayUsageError(str(exc)) from None
     try:
         found = runpy.run_path(str(file), run_name="__gateway_policy__")
     except Exception as exc:  # the user's file: say what broke, never a traceback
-        raise CliError(f"gateway: {path} failed to load: {type(exc).__name__}: {exc}") from None
+        raise GatewayUsageError(f"gateway: {path} failed to load: {type(exc).__name__}: {exc}") from None
     given = found.get("policy")
     if callable(given) and not isinstance(given, SupervisorPolicy):
         given = given(hints)
     if not isinstance(given, SupervisorPolicy):
-        raise CliError(f"gateway: {path} must define policy: a SupervisorPolicy, or a function of the hints")
+        raise GatewayUsageError(
+            f"gateway: {path} must define policy: a SupervisorPolicy, or a function of the hints"
+        )
     return given, {k: found[k] for k in ("custom_rules", "subject") if k in found}
 
 
@@ -164,7 +170,7 @@ def gateway_command(args: argparse.Namespace, err: TextIO) -> int:
         import langchain_mcp_adapters  # noqa: F401
         import mcp  # noqa: F401
     except ImportError as exc:
-        raise CliError(
+        raise GatewayUsageError(
             f"gateway: needs the mcp extra ({exc.name} is not installed): "
             "pip install 'governed-agent-patterns[mcp]'"
         ) from None
@@ -173,14 +179,16 @@ def gateway_command(args: argparse.Namespace, err: TextIO) -> int:
     try:
         asyncio.run(_serve(args, err))
     except (GatewayError, OSError) as exc:
-        raise CliError(f"gateway: {exc}") from None
+        raise GatewayUsageError(f"gateway: {exc}") from None
     except BaseExceptionGroup as group:  # an upstream that failed, inside anyio's task groups
         leaves = _leaves(group)
-        ours = [e for e in leaves if isinstance(e, CliError | GatewayError)]
+        ours = [e for e in leaves if isinstance(e, GatewayUsageError | GatewayError)]
         if ours:
-            raise CliError(f"gateway: {ours[0]}".replace("gateway: gateway: ", "gateway: ")) from None
+            raise GatewayUsageError(
+                f"gateway: {ours[0]}".replace("gateway: gateway: ", "gateway: ")
+            ) from None
         first = leaves[0] if leaves else group
-        raise CliError(
+        raise GatewayUsageError(
             f"gateway: an upstream server closed its connection ({type(first).__name__}: {first}): "
             "check that each --upstream runs an MCP server"
         ) from None
