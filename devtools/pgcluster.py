@@ -20,20 +20,23 @@ import shutil
 import socket
 import subprocess
 import tempfile
+from abc import ABC, abstractmethod
 from pathlib import Path
 from types import TracebackType
 from typing import Self
 
 
-class Server:
+class Server(ABC):
     """A local server a test or a script starts and stops: ``with`` starts it (``start()``, which
     returns it) and stops it (``stop()``) however the block ends."""
 
+    @abstractmethod
     def start(self) -> Self:
-        raise NotImplementedError
+        """Start the server; return it."""
 
+    @abstractmethod
     def stop(self) -> None:
-        raise NotImplementedError
+        """Stop the server (idempotent)."""
 
     def __enter__(self) -> Self:
         return self.start()

@@ -105,7 +105,6 @@ def _served_graph() -> Any:
 graph = _served_graph()
 
 
-
 def __getattr__(name: str) -> Any:
     """``graphs.support_desk.main``, the console's old place, for one release (issue 53): the
     console is :func:`apps.cli.desk.main`, loaded by name so that the graph imports no application."""
@@ -117,6 +116,7 @@ def __getattr__(name: str) -> Any:
     console = __name__.replace("graphs.support_desk", "apps.cli.desk")
     warnings.warn(f"{__name__}.main moved to {console}.main", DeprecationWarning, stacklevel=2)
     return importlib.import_module(console).main
+
 
 if __name__ == "__main__":  # deprecated (one release): the console is apps.cli.desk
     import runpy

@@ -44,7 +44,9 @@ class AnswerModel(BaseChatModel):
         return self.llm_type
 
     def answer(self, messages: list[BaseMessage]) -> AIMessage | str:
-        raise NotImplementedError
+        """The reply to one call: a subclass writes this, or :meth:`respond` where it reads the
+        call's options."""
+        raise TypeError(f"{type(self).__name__} writes neither answer() nor respond(): it answers no call")
 
     def respond(self, messages: list[BaseMessage], **options: Any) -> AIMessage | str:
         """The reply to one call, given its options (``tools`` when tools are bound): the answer."""
