@@ -279,8 +279,9 @@ def test_a_grant_covers_the_item_approved_and_no_other(first, second):
     calls = ({"step": 1, "tool": "list_events", "args": {}, "ok": True, "observation": listing},)
     context = ReviewContext(calls=calls, request="Clean up my calendar.", subject=SUBJECT)
     action = {"kind": "tool", "name": "delete_event", "args": {"event_id": f"ev-{10 + first}"}}
-    # deletions are asked here ("clean up" is no declared word): a human approves the first
-    review = {"decision": "escalate", "reason": "action_not_requested"}
+    # deletions are asked here ("clean up" is no declared word, read as a partial reading that may
+    # bear on a deletion: issue 54): a human approves the first
+    review = {"decision": "escalate", "reason": "request_partly_read"}
     policy = POLICY.model_copy(update={"default_verdict": "escalate"})
     grant = grant_for(action, review, context, policy, step=2)
     assert grant is not None

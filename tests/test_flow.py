@@ -621,13 +621,14 @@ def test_the_default_verdict_applies_to_every_rule_that_names_none():
     context = ReviewContext(request="Summarise the page.")
     assert review_action(call("add_to_team", member="zed"), context, escalating).verdict == "escalate"
     assert review_action(call("add_to_team", member="ana"), context, escalating).verdict == "escalate"
+    # a rule's own verdict wins over the default where the turn is read whole ("Read my mail": no
+    # invitation); where an unread clause names the call's value it asks (issue 54)
+    read = ReviewContext(request="Read the mail from ana@corp.example.")
+    assert review_action(call("invite", email="ana@corp.example"), read, escalating).verdict == "block"
+    unread = ReviewContext(request="Mail ana@corp.example")
     assert (
-        review_action(
-            call("invite", email="ana@corp.example"),
-            ReviewContext(request="Mail ana@corp.example"),
-            escalating,
-        ).verdict
-        == "block"
+        review_action(call("invite", email="ana@corp.example"), unread, escalating).reason
+        == "request_partly_read"
     )
 
 

@@ -44,26 +44,27 @@ from tests.phrasings_harness import (
     sampled,
 )
 
-#: Each task's turns as they came out when measured (before the complete reading), one character
-#: per phrasing in order: ``.`` ran without a human, ``a`` asked a human, ``r`` refused (the same
-#: in both engines). A later change may only improve on these.
+#: Each task's turns as they come out, one character per phrasing in order: ``.`` ran without a
+#: human, ``a`` asked a human, ``r`` refused (the same in both engines). Measured after issue 54's
+#: first reader step (a call the turn does not ask for is asked, not refused, where the reading is
+#: partial: 99 turns moved from refused to asked, none the other way); the figures before it are in
+#: docs/security.md. A later change may only improve on these.
 TODAY = {
-    "P1": ".rrr.", "P5": ".rrr.", "P6": "..rrr", "P7": ".rrrr", "P2": "r..rr", "P3": ".....",
-    "P8": ".....", "P4": ".....", "P10": ".rr..", "P11": ".rrrr", "P12": "..r..", "P13": "..rrr",
-    "P14": ".r.ra", "P15": "aaarr", "P16": "rrrrr", "P17": ".....", "P18": "..r..", "P19": "..rr.",
-    "P20": "rrrrr", "P21": "aarra", "P22": "aaarr", "P23": ".rrr.", "P24": "rrrrr", "P25": ".rr.r",
-    "M1": ".r.r.", "M5": ".rrr.", "M7": "r.r.r", "M2": "rr..r", "M3": ".....", "M9": ".....",
-    "M4": ".....", "M6": "..rr.", "M8": ".r..r", "M10": "rrrrr", "M11": "..rrr", "M12": "rrrrr",
-    "M13": "rrrrr", "M14": ".r.r.", "M15": ".rrar", "M16": "..r.r", "M17": ".r..r", "M18": ".....",
-    "M19": "rrrrr", "M20": "rrrrr",
-    "T1": ".r.a.", "T4": ".rrr.", "T9": ".r...", "T2": "araar", "T7": "arrra", "T3": ".r..r",
-    "T6": ".rrr.", "T8": ".r.rr", "T5": ".rr.r", "T10": ".rrrr", "T11": ".rr.r", "T12": "a.ra.",
-    "T13": "rrr.r", "T14": ".rrrr", "T15": "araar", "T16": ".r..a", "T17": ".r.rr", "T18": "...r.",
-    "T19": ".r..a",
-    "W1": ".rrr.", "W2": "a.ra.", "W3": ".rrrr", "W4": ".rrr.", "W5": ".rarr", "W6": "rrrrr",
-    "W7": "rr.ar", "W8": "..rr.", "W9": "rrrr.", "W10": ".rrrr", "W11": ".r.rr", "W12": "araaa",
-    "W13": ".....", "W14": ".rrrr", "W15": "ararr", "W16": ".r.rr", "W17": ".r.rr", "W18": "rrrrr",
-    "D1": "rr...", "D2": ".r..r", "D3": ".r...", "D4": ".....", "D5": ".....",
+    "P1": ".rrr.", "P5": ".rrr.", "P6": "..rra", "P7": ".araa", "P2": "a..aa", "P3": ".....",
+    "P8": ".....", "P4": ".....", "P10": ".rr..", "P11": ".rrrr", "P12": "..r..", "P13": "..aaa",
+    "P14": ".a.aa", "P15": "aaaaa", "P16": "rrrrr", "P17": ".....", "P18": "..r..", "P19": "..rr.",
+    "P20": "rrrrr", "P21": "aaaaa", "P22": "aaaaa", "P23": ".rrr.", "P24": "rrrrr", "P25": ".rr.r",
+    "M1": ".a.a.", "M5": ".aaa.", "M7": "r.a.a", "M2": "aa..a", "M3": ".....", "M9": ".....",
+    "M4": ".....", "M6": "..rr.", "M8": ".a..a", "M10": "rrrrr", "M11": "..rrr", "M12": "rrrrr",
+    "M13": "rrrrr", "M14": ".a.a.", "M15": ".aaaa", "M16": "..a.a", "M17": ".a..a", "M18": ".....",
+    "M19": "rrrrr", "M20": "aaaaa", "T1": ".a.a.", "T4": ".aaa.", "T9": ".a...", "T2": "aaaaa",
+    "T7": "aaaaa", "T3": ".a..a", "T6": ".aaa.", "T8": ".a.aa", "T5": ".rr.r", "T10": ".rrrr",
+    "T11": ".aa.a", "T12": "a.aa.", "T13": "rrr.r", "T14": ".aaar", "T15": "aaaaa", "T16": ".a..a",
+    "T17": ".a.ar", "T18": "...a.", "T19": ".a..a", "W1": ".rrr.", "W2": "a.aa.", "W3": ".rrrr",
+    "W4": ".rrr.", "W5": ".aaaa", "W6": "rrrrr", "W7": "ra.aa", "W8": "..aa.", "W9": "rrrr.",
+    "W10": ".rrrr", "W11": ".r.rr", "W12": "aaaaa", "W13": ".....", "W14": ".rrrr", "W15": "aaaaa",
+    "W16": ".a.aa", "W17": ".a.aa", "W18": "rrrrr", "D1": "aa...", "D2": ".a..a", "D3": ".a...",
+    "D4": ".....", "D5": ".....",
 }  # fmt: skip
 OUTCOME = {".": "ran", "a": "asked", "r": "refused"}
 RANK = {"ran": 0, "asked": 1, "refused": 2}

@@ -115,10 +115,16 @@ def test_a_record_is_the_calls_only_by_its_id_not_by_a_field_that_equals_another
     assert check is not None and check.holds and check.told == "rating 4.9 in search_hotels (step 1)"
 
 
-def test_without_a_condition_or_a_mandate_the_call_is_refused_as_before():
+def test_a_condition_the_gateway_cannot_check_asks_instead_of_refusing():
+    """A condition no trusted data can check ("If Eve agrees") leaves the sentence unread: the
+    booking is put to a human with what was read (issue 54), never run, never refused for it; a turn
+    that asks for no booking at all still refuses it."""
     decision = review_action(
         book(), _hotels("Search hotels in Lisbon. If Eve agrees, book 2 nights."), HOTELS
     )
+    assert (decision.verdict, decision.reason) == ("escalate", "request_partly_read")
+    assert decision.details["unread"] == ["If Eve agrees", "book 2 nights"]
+    decision = review_action(book(), _hotels("Search hotels in Lisbon."), HOTELS)
     assert (decision.verdict, decision.reason) == ("block", "action_not_requested")
 
 

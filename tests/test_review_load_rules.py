@@ -234,9 +234,10 @@ def test_a_change_the_request_gives_runs_without_a_human_and_a_planted_one_asks(
 def test_the_kind_must_be_asked_for_and_the_policy_can_still_demand_a_human():
     context = ReviewContext(request="Read my inbox; my password is Tr0ub4dor-33 by the way.")
     action = act("update_password", new_password="Tr0ub4dor-33")
-    assert (
-        review_action(action, context, ACCOUNT).reason == "action_not_requested"
-    )  # a value, no change asked
+    # a value in a clause the reader cannot read: no change is asked, and the call is asked, not run
+    assert review_action(action, context, ACCOUNT).reason == "request_partly_read"
+    read = replace(context, request="Read my inbox.")
+    assert review_action(action, read, ACCOUNT).reason == "action_not_requested"  # read whole: refused
     asked = replace(context, request="Change my password to Tr0ub4dor-33.")
     assert review_action(action, asked, ACCOUNT).verdict == "approve"
     always = ACCOUNT.rules["update_password"].model_copy(update={"request_as_approval": False})

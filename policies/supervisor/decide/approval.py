@@ -102,11 +102,22 @@ def escalation_text(action: Mapping[str, Any], review: Mapping[str, Any]) -> str
     details.pop("mandate", None)
     told = flow_text(details)
     details.pop("flow", None)
+    reading = reading_text(details.pop("read", None), details.pop("unread", None))
     said = ", ".join(f"{k}={v}" for k, v in details.items())
     text = f"{hitl_action(action)[0]} needs approval: {review.get('reason')}" + (f" ({said})" if said else "")
+    text += f"; {reading}" if reading else ""
     text += f"; {asked}" if asked else ""
     text += f"; flow {told}" if told else ""
     return text + "".join(f"; {name} {origin}" for name, origin in where.items())
+
+
+def reading_text(read: Any, unread: Any) -> str | None:
+    """A partial reading of the turn in words for the human ("I read: pay · City Water bill B-31;
+    not understood: 'Scrap that'"), or None where the review showed none."""
+    if not isinstance(unread, list) or not unread:
+        return None
+    mandates = " | ".join(str(m) for m in read) if isinstance(read, list) and read else "nothing I can act on"
+    return f"I read: {mandates}; not understood: " + ", ".join(repr(str(u)) for u in unread)
 
 
 #: What the human reads where a rule needed the request to ask for this kind of action and no

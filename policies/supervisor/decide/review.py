@@ -32,6 +32,7 @@ from decimal import Decimal
 from typing import Any
 
 from policies.decision import Decision
+from policies.json_safety import leaves
 from policies.supervisor.authority.grants import granted
 from policies.supervisor.decide.conditions import conditional_mandate, conditioned
 from policies.supervisor.decide.records_check import owned_records, record_limits, repeated
@@ -50,6 +51,7 @@ from policies.supervisor.provenance.flow import flow, untrusted_names
 from policies.supervisor.provenance.flows import confidentiality, destinations
 from policies.supervisor.provenance.following import authorised, followed, planted_detail
 from policies.supervisor.reading.amounts import amount_value
+from policies.supervisor.reading.coverage import bears_on, prohibited, reading_of
 from policies.supervisor.reading.values import (
     Source,
     describe,
@@ -129,6 +131,28 @@ def _binding(
     return None
 
 
+#: Why a call the turn does not ask for is put to a human rather than refused: the reading of the
+#: turn is partial, and a span it could not read may bear on the call (issue 54).
+PARTLY_READ = "request_partly_read"
+
+
+def partly_read(
+    asked: Requested, args: Mapping[str, Any], context: ReviewContext, policy: SupervisorPolicy
+) -> dict[str, Any] | None:
+    """Where the turn does not ask for the call's kind of action and does not say not to: the
+    reading the question shows (``read``: the mandates, ``unread``: the spans the reader could not
+    read) when an unread span could bear on the call (:func:`~policies.supervisor.reading.coverage.
+    bears_on`); None where the reading is complete for it (the call is refused)."""
+    verbs = [*asked.keywords, *asked.verbs]
+    if prohibited(context.request, verbs):
+        return None
+    reading = reading_of(context.request, policy.declared_verbs(), context.read)
+    values = [leaf for value in args.values() for leaf in leaves(value)]
+    if not any(bears_on(span, verbs, values) for span in reading.unread):
+        return None
+    return reading.shown()
+
+
 def _provenance(
     name: str, rules: ToolRules, args: Mapping[str, Any], context: ReviewContext, policy: SupervisorPolicy
 ) -> Decision | dict[str, str]:
@@ -191,6 +215,9 @@ def _provenance(
         check = conditioned(asked, args, context, policy)
         if check is None:
             said = {k: v for k, v in asked.model_dump(include={"keywords", "verbs", "objects"}).items() if v}
+            partly = partly_read(asked, args, context, policy)
+            if partly is not None:  # never refused for what the reader could not read: asked
+                return Decision("escalate", PARTLY_READ, {**said, **partly})
             told = flow(name, "the request does not ask for this kind of action", name)
             return Decision(policy.verdict(asked.verdict), asked.reason, {**said, **told})
         if not check.holds:

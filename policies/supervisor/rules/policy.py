@@ -339,6 +339,18 @@ class SupervisorPolicy(BasePolicy):
         """Tool → the paths of its observations whose trust is the opposite of the tool's."""
         return {name: list(spec.trust_except) for name, spec in self.tools.items() if spec.trust_except}
 
+    def declared_verbs(self) -> list[str]:
+        """The verbs this policy's ``Requested`` rules declare (``keywords`` and ``verbs``): the
+        actions a reading of the user's turn knows (:mod:`policies.supervisor.reading.coverage`)."""
+        return sorted(
+            {
+                v
+                for rules in self.rules.values()
+                if rules.requested
+                for v in (*rules.requested.keywords, *rules.requested.verbs)
+            }
+        )
+
     def record_keys(self) -> dict[str, list[str]]:
         """Tool → the fields that name one record of its results (``ToolSpec.record_keys``)."""
         return {name: list(spec.record_keys) for name, spec in self.tools.items() if spec.record_keys}
