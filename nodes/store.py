@@ -389,6 +389,38 @@ async def open_async_checkpointer(
         yield pg_saver
 
 
+SETUP_RACE_WAIT_S = 30.0
+
+
+def migration_raced(exc: sqlite3.Error) -> bool:
+    """Whether ``exc`` is what LangGraph's SQLite store setup raises when another process ran the
+    same migration between this one's reading of the version and its recording of it: the
+    version row already there, or the column its ``ALTER TABLE`` adds."""
+    text = str(exc)
+    return (isinstance(exc, sqlite3.IntegrityError) and "store_migrations" in text) or (
+        isinstance(exc, sqlite3.OperationalError) and "duplicate column name" in text
+    )
+
+
+def set_up_beside_others(setup: Callable[[], None], *, wait_s: float = SETUP_RACE_WAIT_S) -> None:
+    """``setup()`` for a SQLite file that other processes may be setting up at the same moment
+    (two console turns on a new file). LangGraph's store migrates step by step, each step its own
+    statement, so the loser of a race fails on a step the winner just made; it reads the version
+    again and carries on from there, for up to ``wait_s`` seconds. Any other error, or a race
+    that outlasts the wait, is raised."""
+    deadline = time.monotonic() + wait_s
+    pause = 0.01
+    while True:
+        try:
+            setup()
+            return
+        except sqlite3.Error as exc:
+            if not migration_raced(exc) or time.monotonic() >= deadline:
+                raise
+        time.sleep(pause)
+        pause = min(pause * 2, 0.2)
+
+
 @contextmanager
 def open_store(
     location: str | Path | None, *, pool_size: int = 4, connect_timeout: float = 5.0
@@ -407,7 +439,7 @@ def open_store(
         def store_on(conn: sqlite3.Connection) -> SqliteStore | None:
             store = SqliteStore(conn)
             try:
-                store.setup()
+                set_up_beside_others(store.setup)
             except sqlite3.OperationalError as exc:
                 found = "SELECT 1 FROM sqlite_master WHERE name = 'store_migrations'"
                 if not _read_only_error(exc, path) or conn.execute(found).fetchone():

@@ -350,3 +350,102 @@ def test_two_named_cli_answers_at_once_the_loser_is_told_the_winners_name(tmp_pa
     loser = results[1 - won[0]][1]
     assert "already answered (approve, at " in loser and f", by {names[won[0]]})" in loser, results
     assert [r["amount"] for r in outbox(str(out))] == [1200.0]
+
+
+# ------------------------------------------------------------------ opening one new file at once
+
+
+def _open_and_write(path: str, start_at: float, results: object) -> None:
+    from nodes.store import open_store
+
+    while time.time() < start_at:  # every process reaches the store's setup at the same moment
+        time.sleep(0.001)
+    try:
+        with open_store(path) as store:
+            store.put(("opened",), str(os.getpid()), {"by": os.getpid()})
+        results.put("ok")  # type: ignore[attr-defined]
+    except Exception as exc:  # the assertion below shows what each process met
+        results.put(repr(exc))  # type: ignore[attr-defined]
+
+
+def test_processes_opening_one_new_file_at_once_all_open_it(tmp_path):
+    """Six processes open the same new SQLite file at the same moment (six console turns on a
+    fresh desk): LangGraph's store migrates step by step, so before, the losers of the race failed
+    with 'duplicate column name' or 'UNIQUE constraint failed: store_migrations.v' about one run in
+    three; every process now opens it and writes."""
+    import multiprocessing
+
+    ctx = multiprocessing.get_context("fork")
+    for trial in range(4):
+        path = str(tmp_path / f"new-{trial}.sqlite")
+        results = ctx.Queue()
+        start_at = time.time() + 0.5
+        procs = [ctx.Process(target=_open_and_write, args=(path, start_at, results)) for _ in range(6)]
+        for proc in procs:
+            proc.start()
+        outcomes = [results.get(timeout=60) for _ in procs]
+        for proc in procs:
+            proc.join(timeout=60)
+        assert outcomes == ["ok"] * 6, (trial, outcomes)
+        from nodes.store import open_store
+
+        with open_store(path) as store:
+            assert len(store.search(("opened",), limit=20)) == 6
+
+
+def test_a_file_left_mid_migration_is_opened_once_the_other_process_finishes(tmp_path):
+    """The window itself, held open: another process has added a column (migration 2) but not yet
+    recorded it. Opening waits and reads the version again instead of failing; it finishes once
+    the other process records its step."""
+    import sqlite3
+
+    from langgraph.store.sqlite import SqliteStore
+
+    from nodes.store import open_store
+
+    path = tmp_path / "mid.sqlite"
+    conn = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+    for step, sql in enumerate(SqliteStore.MIGRATIONS[:3]):
+        conn.executescript(sql)
+        if step < 2:
+            conn.execute("CREATE TABLE IF NOT EXISTS store_migrations (v INTEGER PRIMARY KEY)")
+            conn.execute("INSERT INTO store_migrations (v) VALUES (?)", (step,))
+
+    def the_other_process_finishes() -> None:
+        time.sleep(0.3)
+        conn.execute("INSERT INTO store_migrations (v) VALUES (2)")
+
+    finisher = threading.Thread(target=the_other_process_finishes)
+    finisher.start()
+    with open_store(str(path)) as store:
+        store.put(("after",), "k", {"v": 1})
+        assert store.get(("after",), "k").value == {"v": 1}
+    finisher.join()
+    versions = [v for (v,) in conn.execute("SELECT v FROM store_migrations ORDER BY v")]
+    assert versions == list(range(len(SqliteStore.MIGRATIONS)))
+    conn.close()
+
+
+def test_a_store_error_that_is_not_a_race_is_raised_at_once():
+    import sqlite3
+
+    from nodes.store import set_up_beside_others
+
+    calls = []
+
+    def broken() -> None:
+        calls.append(1)
+        raise sqlite3.OperationalError("no such table: store")
+
+    with pytest.raises(sqlite3.OperationalError):
+        set_up_beside_others(broken, wait_s=5)
+    assert calls == [1]
+
+    def raced_forever() -> None:
+        calls.append(1)
+        raise sqlite3.IntegrityError("UNIQUE constraint failed: store_migrations.v")
+
+    started = time.monotonic()
+    with pytest.raises(sqlite3.IntegrityError):
+        set_up_beside_others(raced_forever, wait_s=0.3)
+    assert len(calls) > 2 and time.monotonic() - started < 5
