@@ -81,7 +81,8 @@ def test_a_read_mandate_still_admits_and_an_unread_clause_about_another_call_doe
 def test_a_trailing_sentence_with_no_role_asks_about_a_call_the_turn_does_not_ask_for():
     decision = _decide("Email Ana the total. Scrap that.")
     assert (decision.verdict, decision.reason) == ("escalate", PARTLY_READ)
-    assert decision.details["read"] == ["email · Ana the total"]
+    # the email is read, and left uncertain by the sentence after it
+    assert decision.details["read"] == ["email · Ana the total (uncertain)"]
     assert decision.details["unread"] == ["Scrap that"]
 
 
@@ -92,7 +93,11 @@ def test_the_reading_accounts_for_mandates_message_content_greetings_and_prohibi
     assert reading.complete and [m.verb for m in reading.mandates] == ["reply"]
     assert prohibited("Don't pay INV-7.", ["pay"]) and not prohibited("Pay INV-7, don't email Ana.", ["pay"])
     partial = reading_of("Pay INV-7. Belay that.", ["pay"])
-    assert [u.text for u in partial.unread] == ["Belay that"] and partial.unread[0].whole_sentence
+    assert [u.text for u in partial.unread] == ["Belay that", "Pay INV-7"] and partial.unread[
+        0
+    ].whole_sentence
+    assert partial.mandates == () and [m.text for m in partial.uncertain] == ["Pay INV-7"]
+    assert partial.shown() == {"read": ["pay · INV-7 (uncertain)"], "unread": ["Belay that"]}
     assert bears_on(partial.unread[0], ["email"], [])  # a sentence with no role bears on every call
 
 

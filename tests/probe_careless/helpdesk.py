@@ -107,7 +107,7 @@ tasks = [
     task(
         SUBJECT,
         "reset-mine",
-        "Reset my password, user jdoe.",
+        "Reset the password of my user jdoe.",
         [call("lookup_user", user="jdoe"), call("reset_password", user="jdoe")],
         "A reset link is on its way.",
     ),

@@ -50,8 +50,14 @@ from policies.supervisor.provenance.derivation import derived_from, operands, st
 from policies.supervisor.provenance.flow import flow, untrusted_names
 from policies.supervisor.provenance.flows import confidentiality, destinations
 from policies.supervisor.provenance.following import authorised, followed, planted_detail
-from policies.supervisor.reading.amounts import amount_value
-from policies.supervisor.reading.coverage import bears_on, prohibited, reading_of
+from policies.supervisor.reading.amounts import amount_value, amounts, number_word, partial_word
+from policies.supervisor.reading.coverage import (
+    WideReader,
+    bears_on,
+    prohibited,
+    read_turn,
+    unprohibited_text,
+)
 from policies.supervisor.reading.values import (
     Source,
     describe,
@@ -64,7 +70,7 @@ from policies.supervisor.reading.values import (
 )
 from policies.supervisor.request.asks import clauses as clauses  # re-exported: it lived here
 from policies.supervisor.request.asks import mandate, requested, stated_for
-from policies.supervisor.request.records import naming_of, pointed_records
+from policies.supervisor.request.records import naming_of, part_of_another_name, pointed_records
 from policies.supervisor.rules.kinds import SHADOW_CHECKS, IdentifierRule, Requested, ToolRules
 from policies.supervisor.rules.policy import SupervisorPolicy
 from policies.tools import call_signature, is_number
@@ -144,13 +150,33 @@ def partly_read(
     read) when an unread span could bear on the call (:func:`~policies.supervisor.reading.coverage.
     bears_on`); None where the reading is complete for it (the call is refused)."""
     verbs = [*asked.keywords, *asked.verbs]
-    if prohibited(context.request, verbs):
-        return None
-    reading = reading_of(context.request, policy.declared_verbs(), context.read)
     values = [leaf for value in args.values() for leaf in leaves(value)]
+    if prohibited(context.request, verbs, values):
+        return None
+    reading = context.read.reading or read_turn(context.request, policy.declared_verbs(), context.reader)
     if not any(bears_on(span, verbs, values) for span in reading.unread):
         return None
     return reading.shown()
+
+
+def _named_by_unread_words(
+    value: Any,
+    allowed: Sequence[str],
+    asked: Requested | None,
+    context: ReviewContext,
+    policy: SupervisorPolicy,
+) -> dict[str, Any] | None:
+    """Where a value no source a rule admits gives is named by words of the turn the reading does
+    not let stand (a mandate corrected later, for later, with part of it taken out or beside words
+    not read; a clause not read): the reading the question shows. Such a value is the user's, or
+    is not: a human says which; it is never refused for words the reader could not read, nor run
+    unasked."""
+    reading = context.read.reading
+    if reading is None or reading.complete or "named" not in allowed:
+        return None
+    unread = " | ".join(span.text for span in reading.unread)  # the uncertain mandates' too
+    found = found_in(value, named_sources(context, policy, asked, stated=unread))
+    return reading.shown() if any(s.admitted_by(allowed) for s in found) else None
 
 
 def _provenance(
@@ -181,9 +207,13 @@ def _provenance(
         for value in rule_values(args.get(rule.arg)):  # a short code and a flag too: found by whole token
             found = found_in(value, everywhere)
             checked[rule.arg] = _where(value, found)
-            admitting = [s for s in found if s.admitted_by(rule.sources)]
+            admitting = [s for s in found if s.admitted_by(rule.sources) and _said(value, s, context)]
+            bounded = _stated_bound(value, admitting, rules.requested, context)
+            if isinstance(bounded, Decision):
+                return bounded
             if (
                 admitting
+                and not bounded
                 and not _only_an_operand(value, admitting, context.request)
                 and not _only_a_named_operand(value, admitting, context)
             ):
@@ -203,6 +233,9 @@ def _provenance(
                 continue
             details = {"arg": rule.arg, "value": value, "allowed_sources": list(rule.sources)}
             where = {"provenance": {rule.arg: checked[rule.arg]}}
+            uncertain = _named_by_unread_words(value, rule.sources, rules.requested, context, policy)
+            if uncertain is not None:  # the turn named it, in words it does not let stand: asked
+                return Decision("escalate", PARTLY_READ, {**details, **where, **uncertain})
             told = flow(value, checked[rule.arg], f"{name}.{rule.arg}")
             return Decision(policy.verdict(rule.verdict), rule.reason, {**details, **where, **told})
     if rules.identifiers is not None:
@@ -228,21 +261,26 @@ def _provenance(
 
 
 def named_sources(
-    context: ReviewContext, policy: SupervisorPolicy, rule: Requested | None = None
+    context: ReviewContext,
+    policy: SupervisorPolicy,
+    rule: Requested | None = None,
+    *,
+    stated: str | None = None,
 ) -> list[Source]:
-    """The ``named`` sources of a review: the fields the policy trusts (by the tools' declarations,
-    not by owning the record) of each record the mandates for the call's kind point at
+    """The ``named`` sources of a review: the fields the policy trusts (by the tools' declarations, not by
+    owning the record) of each record the mandates for the call's kind point at
     (:func:`policies.supervisor.request.records.pointed_records` over what they state,
     :func:`~policies.supervisor.request.asks.stated_for` of the tool's ``requested`` ``rule``; with
-    none, every mandate of the turn: named by a trusted field's value that
-    identifies and narrows its listing, by every argument of its call, or through a trusted key),
-    one source per record. Positive evidence only: a value of another record of a trusted listing
-    is in none of them, nor is a record the turn names only in a clause that asks nothing ("Don't
-    pay the Globex invoice", a question, someone's words)."""
+    none, every mandate of the turn: named by a trusted field's value that identifies and narrows its
+    listing, by every argument of its call, or through a trusted key), one source per record
+    (``stated``: another text of the turn in their place). Positive evidence only: a value of another
+    record of a trusted listing is in none of them, nor is a record the turn names only in a clause
+    that asks nothing ("Don't pay the Globex invoice", a question, someone's words)."""
     naming = naming_of(policy, context.subject)
     out = []
     # the records the mandates for this kind point at, never a clause that asks nothing (issue 49)
-    for record in pointed_records(stated_for(rule, context.request, context.read), context.calls, naming):
+    text = stated_for(rule, context.request, context.read) if stated is None else stated
+    for record in pointed_records(text, context.calls, naming):
         # trusted by the tool's declarations only: a field owning the record vouches for (its id,
         # its title) is what a look-alike of the user's own record copies
         texts = (
@@ -266,6 +304,45 @@ def _only_a_named_operand(value: Any, admitting: Sequence[Source], context: Revi
     if not is_number(value) or not admitting or any(s.kind != "named" for s in admitting):
         return False
     return bool(stated_operations(context.request, reader=context.reader))
+
+
+def _said(value: Any, source: Source, context: ReviewContext) -> bool:
+    """Does ``source`` give ``value`` as the user said it: any source but the request does; the
+    request only where it writes the value outside its prohibitions ("Don't touch E-102") and, a
+    name, as a whole name, never as part of a longer one ("Acme" in "the Acme Supplies bill", "Max"
+    in "my Gym Max bill")?"""
+    if source.kind != "request":
+        return True
+    name = isinstance(value, str) and value.strip()[:1].isupper()  # a name as written: "Acme"
+    if name and part_of_another_name(value, context.request):
+        return False
+    kept = unprohibited_text(context.request)
+    return kept == context.request or bool(found_in(value, [Source("request", kept)]))
+
+
+#: Why a figure of a record the turn names is put to a human: the turn says the call is part of it
+#: ("the first installment of the Acme bill") and states no amount.
+PART_OF_A_RECORD = "amount_part_of_a_record"
+
+
+def _stated_bound(
+    value: Any, admitting: Sequence[Source], asked: Requested | None, context: ReviewContext
+) -> Decision | bool:
+    """Does what the turn asks for a call of this kind bound a number a named record gives? Where
+    the mandates for the call state an amount of their own ("pay 50.00 of the Acme bill B-40"), the
+    record's figure is no amount asked for (True: only the stated one, or one derived from it, is
+    admitted); where they say the call is part of the record without a figure ("the first
+    installment of ...", "a deposit on ..."), it is asked (the decision). False otherwise."""
+    if not is_number(value) or not admitting or any(s.kind != "named" for s in admitting):
+        return False
+    stated = stated_for(asked, context.request, context.read)
+    if amounts(stated) or number_word(stated):
+        return True
+    word = partial_word(stated)
+    if word is None:
+        return False
+    details = {"value": value, "read": [stated], "unread": [word]}
+    return Decision("escalate", PART_OF_A_RECORD, details)
 
 
 def _where(value: Any, found: Sequence[Source]) -> str:
@@ -491,6 +568,8 @@ def review_action(
         context = replace(context, field_trust=policy.field_trust())
     if not context.effects and policy.effect_tools():
         context = replace(context, effects=policy.effect_tools())
+    if context.known is None:  # the turn read whole: only the mandates it leaves standing admit
+        context = replace(context, known=tuple(policy.declared_verbs()))
     if action.get("kind") == "final":
         final = replace(_final_review(action, context, policy), check=FINAL_CHECK)
         return _final_in_shadow(final) if policy.mode == "shadow" else final
@@ -500,8 +579,28 @@ def review_action(
         return replace(_block(f"unknown_tool_for_supervisor:{name}"), check=UNKNOWN_TOOL)
     call = Call(name, action, action.get("args") or {}, rules, policy, custom_rules or {})
     decided, would = run_chain(call, context, shadowed_checks(rules, policy))
+    decided = _asked_where_unread(decided, call, context)
     covered = _covered(action, decided, context, policy)
     return shadowed(covered, [_covered(action, w, context, policy) for w in would]) if would else covered
+
+
+def _asked_where_unread(decided: Decision, call: Call, context: ReviewContext) -> Decision:
+    """A refusal stands on a complete reading of the turn only. Where the reading is partial, the
+    call is reviewed again as if every span the reader could not read asked for something
+    (:class:`~policies.supervisor.reading.coverage.WideReader`): a call that reading would not
+    refuse is one the unread words may ask for, and it is put to a human with the reading
+    (:data:`PARTLY_READ`), never refused for words the reader could not read; one it still refuses
+    is refused (the unread words cannot be what admits it). The wider reading never approves."""
+    reading = context.read.reading
+    if decided.verdict != "block" or reading is None or reading.complete or context.known is None:
+        return decided
+    wide = WideReader(context.request, reading, context.known, context.reader)
+    fresh = Call(call.name, call.action, call.args, call.rules, call.policy, call.custom_rules)
+    again = decide_call(fresh, replace(context, reader=wide, known=None))
+    if again.verdict == "block":
+        return decided
+    details = {**reading.shown(), "refused_on_the_reading": decided.reason}
+    return replace(decided, verdict="escalate", reason=PARTLY_READ, details=details)
 
 
 def _covered(

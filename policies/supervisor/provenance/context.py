@@ -14,6 +14,7 @@ from typing import Any
 
 from policies.supervisor.provenance.sources import sources_of
 from policies.supervisor.reading.amounts import amount_value
+from policies.supervisor.reading.coverage import Reading, read_turn
 from policies.supervisor.reading.values import Source, leaf_paths, record_identity
 from policies.supervisor.reading.words import Mandate, RequestReader, mandates
 from policies.supervisor.rules.kinds import OneOf
@@ -56,6 +57,10 @@ class TurnReading:
     request: str
     found: tuple[Mandate, ...]
     reader: RequestReader | None = None
+    #: the whole turn's reading (:func:`~policies.supervisor.reading.coverage.reading_of`), where the
+    #: review knows the policy's verbs: ``found`` is then its mandates that stand, never one a later
+    #: correction, a time word, an exclusion or an unread clause beside it leaves uncertain
+    reading: Reading | None = None
 
     def mandates(self, request: str) -> Sequence[Mandate]:
         return self.found if request == self.request else mandates(request, self.reader)
@@ -100,11 +105,19 @@ class ReviewContext:
     #: ``request`` only, the user's own words, never a tool's result (``build_graph(reader=...)``,
     #: ``GovernanceMiddleware(reader=...)``)
     reader: RequestReader | None = None
+    #: the verbs of the actions the policy declares (``SupervisorPolicy.declared_verbs``), set by
+    #: ``review_action``: with them the turn is read whole (:attr:`TurnReading.reading`), and only
+    #: the mandates the whole turn leaves standing admit anything; None: the reader's mandates as
+    #: they are
+    known: tuple[str, ...] | None = None
 
     @cached_property
     def read(self) -> TurnReading:
         """The turn's mandates, read once for the whole review (:class:`TurnReading`)."""
-        return TurnReading(self.request, tuple(mandates(self.request, self.reader)), self.reader)
+        if self.known is None:
+            return TurnReading(self.request, tuple(mandates(self.request, self.reader)), self.reader)
+        reading = read_turn(self.request, self.known, self.reader)
+        return TurnReading(self.request, reading.standing, self.reader, reading)
 
     @cached_property
     def sources(self) -> list[Source]:

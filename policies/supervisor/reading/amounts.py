@@ -42,11 +42,13 @@ from policies.patterns import (
 )
 
 #: A number written as an amount: ``130``, ``130.50``, ``1,250.75``, ``1.300,00`` (a decimal comma
-#: after thousands dots), ``-42``; never a digit group joined to other digits or letters by a
-#: separator (``2024-007``, ``10.0.0.1``, ``40/50``, ``B-1``) or led by ``#`` (``#4521``).
+#: after thousands dots), ``100,50`` and ``80,00`` (a decimal comma and two decimals), ``-42``;
+#: never a digit group joined to other digits or letters by a separator (``2024-007``,
+#: ``10.0.0.1``, ``40/50``, ``B-1``) or led by ``#`` (``#4521``).
 AMOUNT = re.compile(
     r"(?<![\w.,/#-])-?(?:\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d{1,3}(?:\.\d{3})+,\d{2}"
-    r"|\d{1,3}(?:[ \u00a0\u202f]\d{3})+(?:[.,]\d{1,2})?(?![ \u00a0\u202f]?\d)|\d+(?:\.\d+)?)"
+    r"|\d{1,3}(?:[ \u00a0\u202f]\d{3})+(?:[.,]\d{1,2})?(?![ \u00a0\u202f]?\d)"
+    r"|\d+,\d{2}(?![\d,])|\d+(?:\.\d+)?)"
     r"(?![\w/]|[.,:-]\d)"
 )
 #: A number a label says is a number of something else: an invoice, meter, transaction, order,
@@ -232,3 +234,36 @@ def amounts_read(text: str) -> list[tuple[Decimal, bool, str]]:
         if value is not None:
             found.append((at, value, False, ""))
     return [(value, percent, word) for _at, value, percent, word in sorted(found, key=lambda f: f[0])]
+
+
+#: Words that say a payment is part of a record's figure, not the whole of it ("the first
+#: installment of the bill", "a deposit on it", "part of the invoice"): the record's figure is then
+#: no amount the user asked for.
+PARTIAL_WORDS = frozenset(
+    """
+    installment installments instalment instalments deposit downpayment down-payment part portion
+    partial partially partly fraction tranche advance share some same
+    """.split()  # noqa: SIM905 (a closed list, read as words)
+)
+
+
+def partial_word(text: str) -> str | None:
+    """The first word of ``text`` that says a payment is part of what it names
+    (:data:`PARTIAL_WORDS`), or None."""
+    return next((w for w in re.findall(r"[\w-]+", text.casefold()) if w in PARTIAL_WORDS), None)
+
+
+#: Numbers written as words ("two hundred", "fifty"; not "one", most often a pronoun): an amount
+#: the turn states, which the reader does not compute.
+NUMBER_WORDS = frozenset(
+    """
+    two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen
+    sixteen seventeen eighteen nineteen twenty thirty forty fifty sixty seventy eighty ninety
+    hundred thousand million
+    """.split()  # noqa: SIM905 (a closed list, read as words)
+)
+
+
+def number_word(text: str) -> str | None:
+    """The first number written as a word in ``text`` (:data:`NUMBER_WORDS`), or None."""
+    return next((w for w in re.findall(r"[\w-]+", text.casefold()) if w in NUMBER_WORDS), None)

@@ -26,28 +26,36 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from policies.supervisor.reading.words import (
+    FUNCTION_WORDS,
     Clause,
     Mandate,
     RequestReader,
     clauses_of,
     forms,
+    head_of,
     mandates,
     said,
     words_of,
 )
 
 __all__ = [
+    "EXCLUDING_WORDS",
     "IRREGULAR",
     "NO_ROLE_WORDS",
     "READING_VERBS",
+    "TIME_WORDS",
     "Reading",
     "Unread",
+    "WideReader",
     "bears_on",
     "prohibited",
+    "read_turn",
     "reading_of",
+    "unprohibited_text",
     "verb_forms",
 ]
 
@@ -93,14 +101,25 @@ class Unread:
     why: str
     #: the whole sentence is unread (no clause of it asks for anything): it may bear on any call
     whole_sentence: bool = False
+    #: it opens its sentence, before what the sentence asks for ("Scrap that, pay ..."): like a
+    #: sentence of its own, it may take back what the turn asked before it
+    opening: bool = False
+    #: the span is a mandate read but left uncertain by the rest of the turn (:attr:`why` says what)
+    uncertain_mandate: bool = False
 
 
 @dataclass(frozen=True)
 class Reading:
-    """A reading of the user's turn: its mandates (what it asks for) and its unread spans."""
+    """A reading of the user's turn: its mandates (what it asks for, now: each one the whole turn
+    leaves standing), its unread spans, and the mandates it read but cannot let stand
+    (``uncertain``: each with the unread span that says why, also in ``unread``)."""
 
     mandates: tuple[Mandate, ...]
     unread: tuple[Unread, ...]
+    uncertain: tuple[Mandate, ...] = ()
+    #: every mandate the reader read that the turn leaves standing, of a verb the policy declares
+    #: or not (a rule that reads the request for what it names, ``Reader(asked=True)``, reads these)
+    standing: tuple[Mandate, ...] = ()
 
     @property
     def complete(self) -> bool:
@@ -108,13 +127,46 @@ class Reading:
         return not self.unread
 
     def shown(self) -> dict[str, Any]:
-        """The reading as a question to a human shows it: what was read, what was not."""
-        return {"read": [said(m) for m in self.mandates], "unread": [u.text for u in self.unread]}
+        """The reading as a question to a human shows it: what was read (the mandates that stand
+        and those the turn leaves uncertain), and the words that were not."""
+        read = [said(m) for m in self.mandates] + [f"{said(m)} (uncertain)" for m in self.uncertain]
+        return {"read": read, "unread": [u.text for u in self.unread if not u.uncertain_mandate]}
 
 
 def _no_role(sentence_clauses: Sequence[Clause]) -> bool:
     words = [w for c in sentence_clauses for w in c.words]
     return bool(words) and all(w.strip("!.,") in NO_ROLE_WORDS for w in words)
+
+
+def _no_verb(clause: Clause) -> bool:
+    """Does the clause ask nothing by itself: no head, or one that is a value ("2026-11-24")?"""
+    return clause.head is None or any(ch.isdigit() for ch in clause.words[clause.head])
+
+
+def _list_marker(sentence_clauses: Sequence[Clause]) -> bool:
+    """Is the sentence only the number or letter of an item in a list ("1.", "b)")?"""
+    words = [w for c in sentence_clauses for w in c.words]
+    return len(words) == 1 and ((words[0].isdigit() and len(words[0]) <= 2) or len(words[0]) == 1)
+
+
+#: The words that open a greeting or thanks addressed to someone ("Hi Sam", "Thanks Ana").
+_GREETING_OPENERS = frozenset(
+    {"hi", "hello", "hey", "hiya", "dear", "thanks", "thank", "thx", "cheers", "morning"}
+)
+
+
+def _greeting(clause: Clause) -> bool:
+    """Is the clause a greeting or thanks, to no one or to a name of at most two words ("Hi Sam",
+    "Thanks a lot", "Dear Ms Lee")?"""
+    if _no_role([clause]):
+        return True
+    written = clause.text.replace(",", " ").split()
+    return (
+        1 < len(written) <= 3
+        and clause.words[:1] != ()
+        and clause.words[0] in _GREETING_OPENERS
+        and all(w[:1].isupper() or w.casefold().strip("!.") in NO_ROLE_WORDS for w in written[1:])
+    )
 
 
 #: How a question for information opens ("What is after the Review?", "How much do I owe Acme?").
@@ -138,6 +190,13 @@ def _information(request: str, sentence: str, members: Sequence[Clause], verbs: 
         and words[0] in _WH
         and not any(w in verbs - READING_VERBS for w in words)
     )
+
+
+def _reads_only(clause: Clause) -> bool:
+    """Is the clause, read by itself, a plain imperative of a verb of reading or telling ("Check
+    my inbox" beside "my checking balance", which the grammar takes back for the other use of its
+    verb)? It asks for nothing but to read: it bears on no side effect."""
+    return clause.head is None and head_of(clause.words, clause.quoted) in READING_VERBS
 
 
 def _why(request: str, clause: Clause) -> str:
@@ -170,23 +229,188 @@ def reading_of(request: str, known: Iterable[str] = (), reader: RequestReader | 
     by_sentence: dict[str, list[Clause]] = {}
     for clause in clauses:
         by_sentence.setdefault(clause.sentence, []).append(clause)
-    consumed = {text for m in found for text in m.coordinated}
+    consumed = {text for m in found for text in m.coordinated}  # an antecedent is named, not read
     unread: list[Unread] = []
     for sentence, members in by_sentence.items():
         asking = [c for c in members if c.head is not None and c.text not in strange]
-        if not asking and (_no_role(members) or _information(request, sentence, members, verbs)):
+        if not asking and (
+            _no_role(members) or _list_marker(members) or _information(request, sentence, members, verbs)
+        ):
             continue
+        in_content = False  # after a mandate whose message runs to its clause's end ("that ...")
         for clause in members:
-            if (clause.head is not None and clause.text not in strange) or clause.text in consumed:
+            if clause.head is not None and clause.text not in strange:
+                in_content = clause.stop < len(clause.words)
                 continue
-            if not clause.words:
+            if clause.text in consumed or (in_content and _no_verb(clause)):  # a message's part
+                continue
+            if not clause.words or _greeting(clause) or _reads_only(clause):
                 continue
             if asking and ":" in sentence and sentence.index(":") < sentence.find(clause.text):
                 continue  # the content of a message the sentence's mandate sends
             if _prohibition(clause.words):
                 continue
-            unread.append(Unread(clause.text, sentence, _why(request, clause), whole_sentence=not asking))
-    return Reading(found, tuple(unread))
+            opening = bool(asking) and members.index(clause) < members.index(asking[0])
+            said = _why(request, clause)
+            unread.append(Unread(clause.text, sentence, said, whole_sentence=not asking, opening=opening))
+    order = {sentence: i for i, sentence in enumerate(by_sentence)}
+    certain: list[Mandate] = []
+    uncertain: list[Mandate] = []
+    for mandate in found:
+        why = _undermined(mandate, _own_words(mandate, clauses), order, unread)
+        if why is None:
+            certain.append(mandate)
+        else:
+            uncertain.append(mandate)
+            unread.append(Unread(mandate.text, mandate.sentence, why, uncertain_mandate=True))
+    standing = tuple(m for m in every if m not in uncertain)
+    return Reading(tuple(certain), tuple(unread), tuple(uncertain), standing)
+
+
+#: Words that put what a sentence asks for at a later time: it asks for nothing now ("Tomorrow,
+#: pay ...", "... next month", "... at the weekend"). Weekdays and months defer after a word of
+#: time (:data:`_BEFORE_A_DATE`: "on Monday", "in January"), never as a record's name ("the
+#: December rent").
+TIME_WORDS = frozenset(
+    """
+    tomorrow tomorrow's tmrw tmr tonight later soon next weekend eventually someday sometime
+    afterwards postpone postponed defer deferred delay delayed
+    """.split()  # noqa: SIM905 (a closed list, read as words)
+)
+_DATES = frozenset(
+    """
+    monday tuesday wednesday thursday friday saturday sunday mon tue tues wed thu thur thurs fri sat sun
+    january february march april may june july august september october november december
+    jan feb mar apr jun jul aug sep sept oct nov dec
+    """.split()  # noqa: SIM905 (a closed list, read as words)
+)
+_BEFORE_A_DATE = frozenset(
+    {"in", "on", "by", "until", "till", "til", "next", "this", "from", "after", "before", "starting", "come"}
+)
+#: Words that take part of an object out of it ("all my bills excluding B-40", "w/o", "apart
+#: from", "other than", "leave out", "skip") and the negations and contrasts of other languages
+#: the grammar has no rule for ("mais pas", "aber nicht", "pero no"): a sentence holding one is
+#: not read as asking for the whole of its object.
+EXCLUDING_WORDS = frozenset(
+    """
+    excluding exclude excluded except excepting apart aside besides barring skip skipping skipped
+    omit omitting omitted unpaid untouched
+    pas ne nicht nein kein keine keinen ohne ausser außer aber mais sauf sans sin excepto pero
+    nunca jamais non niet geen nie nee
+    """.split()  # noqa: SIM905 (a closed list, read as words)
+)
+#: Runs of words that exclude or defer as a whole ("w/o", "hold off", "wait for").
+_EXCLUDING_RUNS = (
+    ("w", "o"), ("other", "than"), ("not", "including"), ("but", "not"), ("leave", "out"),
+    ("leaving", "out"), ("save", "for"), ("in", "a", "bit"), ("hold", "off"), ("wait", "until"),
+    ("stays", "open"), ("keep", "open"),
+)  # fmt: skip
+
+
+def _time_word(words: Sequence[str]) -> str | None:
+    for i, word in enumerate(words):
+        if word in TIME_WORDS:
+            return word
+        if word in _DATES and i and words[i - 1] in _BEFORE_A_DATE:
+            return f"{words[i - 1]} {word}"
+    return None
+
+
+def _excluding_word(words: Sequence[str]) -> str | None:
+    for i, word in enumerate(words):
+        if word in EXCLUDING_WORDS:
+            return word
+        for run in _EXCLUDING_RUNS:
+            if tuple(words[i : i + len(run)]) == run:
+                return " ".join(run)
+    return None
+
+
+def _own_words(mandate: Mandate, clauses: Sequence[Clause]) -> list[str]:
+    """The words a mandate asks with: its clause's from its head to the end of what it asks, and
+    those of the clauses that continue its object, never a quoted name or a message's content
+    ("DM my manager that I'll be out tomorrow": not "tomorrow"). A mandate no clause of the grammar
+    holds (a model's) asks with its own words."""
+    own: list[str] = []
+    texts = {mandate.text, *mandate.coordinated}
+    for clause in clauses:
+        if clause.sentence != mandate.sentence or clause.text not in texts:
+            continue
+        start = clause.head if clause.text == mandate.text and clause.head is not None else 0
+        stop = clause.stop if clause.text == mandate.text and clause.head is not None else len(clause.words)
+        own += [w for i, w in enumerate(clause.words[start:stop], start) if i not in clause.quoted]
+    return own or list(mandate.words)
+
+
+def _undermined(
+    mandate: Mandate, words: Sequence[str], order: dict[str, int], unread: Sequence[Unread]
+) -> str | None:
+    """Why the rest of the turn does not let ``mandate`` stand, or None where it does: its sentence
+    defers it (a time word) or takes part of its object out (an exclusion), a clause of its sentence
+    is unread (what it says of the mandate is not known: "..., the Acme bill stays open", "... and
+    skip the Acme bill"), or a later sentence is unread as a whole (a correction the reader cannot
+    resolve: "Scrap that.", "Sorry, I meant ...", "Belay that last one."). Each is read as the
+    mandate uncertain: the call it would admit is asked, never run unasked."""
+    later = _time_word(words[1:])  # the head is the verb ("postpone the Review" asks now)
+    if later is not None:
+        return f"for later ('{later}')"
+    taken_out = _excluding_word(words)
+    if taken_out is not None:
+        return f"part of it taken out ('{taken_out}')"
+    at = order.get(mandate.sentence, -1)
+    for span in unread:
+        if span.sentence == mandate.sentence and span.text not in mandate.coordinated:
+            return f"beside words not read ('{span.text}')"
+        if order.get(span.sentence, -1) > at and (span.whole_sentence or span.opening):
+            return f"a later sentence not read ('{span.text}')"
+    return None
+
+
+@lru_cache(maxsize=512)
+def _read_by_grammar(request: str, known: tuple[str, ...]) -> Reading:
+    return reading_of(request, known)
+
+
+def read_turn(request: str, known: Iterable[str], reader: RequestReader | None = None) -> Reading:
+    """:func:`reading_of`, read once per turn and policy for the grammar (every review of a run's
+    calls reads the same turn); a reader given (a model's) is asked each time it is called, as
+    :class:`~policies.supervisor.provenance.context.TurnReading` asks it once per review."""
+    if reader is None:
+        return _read_by_grammar(request, tuple(sorted(set(known))))
+    return reading_of(request, known, reader)
+
+
+class WideReader:
+    """The turn read as if every span the reading could not read asked for something: the
+    mandates that stand, those the turn leaves uncertain, and one for each unread span (its verb:
+    the first word of it that is a form of a declared verb, "Would you mind paying the bill" →
+    ``pay · the bill``; else its first word). Never a reading to act on: the review asks it only
+    where the true reading refuses a call, to tell a refusal on a complete reading (kept) from one
+    for words it could not read (asked instead, :data:`~policies.supervisor.decide.review.
+    PARTLY_READ`). Another text is read by ``inner``."""
+
+    def __init__(
+        self, request: str, reading: Reading, known: Iterable[str], inner: RequestReader | None
+    ) -> None:
+        self.request = request
+        self.inner = inner
+        self.blocking = getattr(inner, "blocking", False)
+        spans = [u for u in reading.unread if not u.uncertain_mandate]
+        self.found = (*reading.standing, *reading.uncertain, *(_as_mandate(u, known) for u in spans))
+
+    def mandates(self, request: str) -> Sequence[Mandate]:
+        return self.found if request == self.request else mandates(request, self.inner)
+
+
+def _as_mandate(span: Unread, known: Iterable[str]) -> Mandate:
+    words = words_of(span.text)
+    for at, word in enumerate(words):
+        for verb in known:
+            if word in verb_forms(verb):
+                base = tuple(words_of(verb))
+                rest = tuple(words[at + 1 :])
+                return Mandate(base[0], (*base, *rest[len(base) - 1 :]), span.text, span.sentence)
+    return Mandate(words[0] if words else "", tuple(words), span.text, span.sentence)
 
 
 #: What may open a clause before its prohibition ("Please don't ...", "And never ...").
@@ -214,14 +438,54 @@ def _prohibition(words: Sequence[str]) -> bool:
     return _opening(words) is not None
 
 
-def prohibited(request: str, verbs: Iterable[str]) -> bool:
+def prohibited(request: str, verbs: Iterable[str], values: Iterable[Any] | None = None) -> bool:
     """Does the turn say not to do what one of ``verbs`` names: a clause that opens with a
     prohibition and names the verb, inflected or not, within its next three words ("Don't pay it",
-    "Avoid cancelling the Review", "Instead of cancelling it, move it")?"""
+    "Avoid cancelling the Review", "Instead of cancelling it, move it")? Given the call's
+    ``values``, a prohibition that names a record of its own ("don't pay the Acme bill B-40": a
+    word of content after the verb) says not to make this call only where it names one of the
+    call's values; one that names none ("don't pay it", "don't pay anything") says it of every
+    call of the kind."""
     wanted = [verb_forms(verb) for verb in verbs]
+    given = None if values is None else [v for v in values if not isinstance(v, bool) and v is not None]
     for clause in clauses_of(request):
         after = _opening(clause.words)
-        if after is not None and any(w in f for w in clause.words[after : after + 3] for f in wanted):
+        if after is None:
+            continue
+        near = range(after, min(after + 3, len(clause.words)))
+        at = next((i for i in near if any(clause.words[i] in f for f in wanted)), None)
+        if at is None:
+            continue
+        if given is None or not _names_a_record(clause.words[at + 1 :]):
+            return True
+        if _names_any(clause.words, given):
+            return True
+    return False
+
+
+@lru_cache(maxsize=256)
+def unprohibited_text(request: str) -> str:
+    """The turn without its prohibitions ("Don't touch E-102. Raise Dana's salary." → "Raise
+    Dana's salary."): what a value must be written in to come from the request. A record the
+    turn names only to say not to act on it is named by no request to act."""
+    text = request
+    for clause in clauses_of(request):
+        if _prohibition(clause.words) and clause.text:
+            text = text.replace(clause.text, " ")
+    return text
+
+
+def _names_a_record(words: Sequence[str]) -> bool:
+    """Do the words after a verb name something of their own: a word that is no function word?"""
+    return any(w not in FUNCTION_WORDS and w not in NO_ROLE_WORDS for w in words)
+
+
+def _names_any(words: Sequence[str], values: Iterable[Any]) -> bool:
+    """Does one of ``values`` stand in ``words``, each of its words as a whole word?"""
+    tokens = set(words)
+    for value in values:
+        parts = words_of(str(value).strip())
+        if parts and all(t in tokens for t in parts):
             return True
     return False
 
@@ -236,11 +500,4 @@ def bears_on(span: Unread, verbs: Iterable[str], values: Iterable[Any]) -> bool:
     words = words_of(span.text)
     if any(w in verb_forms(verb) for verb in verbs for w in words):
         return True
-    tokens = set(words)
-    for value in values:
-        if isinstance(value, bool) or value is None:
-            continue
-        text = str(value).strip()
-        if text and all(t in tokens for t in words_of(text)):
-            return True
-    return False
+    return _names_any(words, [v for v in values if not isinstance(v, bool) and v is not None])

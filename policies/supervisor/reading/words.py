@@ -31,8 +31,9 @@ it is a plain imperative (:func:`in_grammar`):
   :data:`COMPLEMENT_HEADS`) may end in a content clause (``that``, ``whether``, ``what``, ``who``
   ...): "tell ana whether the deploy is done" asks to tell, and the content asks for nothing.
 
-Clauses end at commas, semicolons, sentence punctuation, line breaks and the joiners ``and``,
-``then``, ``but``, ``also``, ``after that``, ``afterwards``. What follows a colon is someone's
+Clauses end at commas, semicolons, sentence punctuation, line breaks, a dash between spaces and
+the joiners ``and``, ``then``, ``but``, ``also``, ``after that``, ``afterwards``; what stands in
+brackets is a sentence of its own (an aside: it continues no object). What follows a colon is someone's
 words or a message's text ("Reply to Carla: Thursday works"): it asks for nothing. A quoted text
 is a name: content, never a head. The rules that look past one clause:
 
@@ -54,7 +55,7 @@ a declared verb used as a noun ("Share price went up") reads as asking (see docs
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass, replace
 from typing import Protocol, runtime_checkable
 
@@ -65,6 +66,7 @@ __all__ = [
     "FUNCTION_WORDS",
     "GENERIC_FIELD_WORDS",
     "MARKERS",
+    "POINTING_BACK",
     "Clause",
     "Condition",
     "GrammarReader",
@@ -78,6 +80,7 @@ __all__ = [
     "field_word",
     "forms",
     "generic_field",
+    "head_of",
     "in_grammar",
     "mandates",
     "matching",
@@ -94,8 +97,15 @@ __all__ = [
 #: What a word is, for this reading: letters, digits and the joiners of an address or a handle.
 _WORD = re.compile(r"[\w@.+'-]*\w|\w")
 _SENTENCE_END = re.compile(r"([.!?;]+)(?=\s|$)|\n+")
+#: A bracketed aside, and what a bracket that holds values only may hold besides them (a label
+#: before a colon, a currency, a joiner): "(420 EUR to Acme Supplies, IBAN DE89 ...)", "(guest:
+#: me@corp.example)", "(B-31, B-32 and B-33)".
+_BRACKETED = re.compile(r"\(([^()\n]*)\)")
+_VALUE_WORDS = frozenset(
+    {"and", "or", "to", "eur", "usd", "gbp", "chf", "iban", "bic", "at", "on", "from", "for"}
+)
 _COLON = re.compile(r":(?=\s|$)")
-_JOINERS = re.compile(r"(?i),(?=\s|$)|\b(?:and|then|but|also|after that|afterwards)\b")
+_JOINERS = re.compile(r"(?i),(?=\s|$)|\s[-\u2013\u2014]\s|\b(?:and|then|but|also|after that|afterwards)\b")
 #: A quoted text: double quotes, curly quotes, or single quotes standing outside a word.
 _QUOTED = re.compile(r"\"[^\"\n]*\"|\u201c[^\u201d\n]*\u201d|(?<![\w'])'[^'\n]*?'(?![\w'])")
 _PLACEHOLDER = re.compile(r"zq(\d+)qz")
@@ -214,8 +224,14 @@ _CONTRACTED = frozenset({"let's", "lets", "what's", "whats", "it's", "that's", "
                          "how's", "where's", "when's", "why's", "dont", "wont", "cant", "isnt"})  # fmt: skip
 
 
+#: The marks people type for an apostrophe ("don´t", "don`t", "don’t"), read as one.
+_APOSTROPHES = str.maketrans(
+    {"\u2019": "'", "\u2018": "'", "\u00b4": "'", "`": "'", "\u02bc": "'", "\u2032": "'"}
+)
+
+
 def normal(text: str) -> str:
-    return " ".join(text.split()).casefold().replace("\u2019", "'").replace("\u2018", "'")
+    return " ".join(text.split()).casefold().translate(_APOSTROPHES)
 
 
 def words_of(text: str) -> list[str]:
@@ -340,6 +356,13 @@ def in_grammar(words: Sequence[str], quoted: Iterable[int] = ()) -> bool:
     return _parse(words, frozenset(quoted)).head is not None
 
 
+def head_of(words: Sequence[str], quoted: Iterable[int] = ()) -> str | None:
+    """The head of a clause that is a plain imperative of the grammar (:func:`in_grammar`), read
+    by itself, whatever its sentence and turn make of it; None for any other clause."""
+    at = _parse(words, frozenset(quoted)).head
+    return None if at is None else words[at]
+
+
 @dataclass(frozen=True)
 class Clause:
     """One clause of a request as the default reader reads it: its text and words, where its head
@@ -356,6 +379,10 @@ class Clause:
     #: where it asks: the texts of the clauses after it in its sentence that continue its object,
     #: having no head of their own ("Delete the Standup and the Review": "the Review")
     coordinated: tuple[str, ...] = ()
+    #: where it asks of something named before it: the reference before its sentence's colon
+    #: ("Invoice INV-8: pay it"), and, where its object holds a pronoun ("Pay it", "invite its
+    #: attendees"), the clauses of the turn's earlier sentences it may point back to
+    antecedents: tuple[str, ...] = ()
 
     def asks_at(self, at: int) -> bool:
         """Does the word at ``at`` stand where the user asks for something: the clause asks, and the
@@ -395,6 +422,9 @@ class Mandate:
     #: calendar"); what it states with its own words (:func:`stated`). A reader whose object spans
     #: them already (a model's) leaves it empty
     coordinated: tuple[str, ...] = ()
+    #: what its object points back to (:attr:`Clause.antecedents`): stated with it, never its
+    #: own words (a time word there defers nothing it asks)
+    antecedents: tuple[str, ...] = ()
 
 
 @runtime_checkable
@@ -436,15 +466,44 @@ def _expand(part: str, quotes: Sequence[list[str]]) -> tuple[list[str], frozense
     return words, frozenset(quoted)
 
 
+def _values_only(inner: str) -> bool:
+    """Does a bracket hold values only: every word of it holds a digit or an ``@``, is written
+    with a capital (a name), stands before a colon (a label), or is a joiner or a currency?"""
+    labels = {w for part in inner.split(":")[:-1] for w in words_of(part)[-1:]}
+    written = re.findall(r"[^\s,;]+", inner.replace(":", " "))
+    return bool(written) and all(
+        any(ch.isdigit() or ch == "@" for ch in w)
+        or w[:1].isupper()
+        or w.casefold().strip(".") in _VALUE_WORDS | labels
+        or not any(ch.isalnum() for ch in w)
+        for w in written
+    )
+
+
+def _bracket_ends(text: str) -> list[tuple[int, int]]:
+    """Where a bracketed aside that says more than values opens and closes: each bracket a sentence
+    boundary (an aside continues no object: "Pay B-31 (the Acme bill stays open)")."""
+    return [
+        (edge, edge + 1)
+        for m in _BRACKETED.finditer(text)
+        if not _values_only(m.group(1))
+        for edge in (m.start(), m.end() - 1)
+    ]
+
+
 def _sentences(text: str) -> list[tuple[str, bool]]:
     """The sentences of ``text`` and whether each ends in a question mark."""
     out: list[tuple[str, bool]] = []
     start = 0
-    for match in _SENTENCE_END.finditer(text):
-        body = text[start : match.start()].strip()
+    ends = [(m.start(), m.end(), m.group(1)) for m in _SENTENCE_END.finditer(text)]
+    ends += [(a, b, None) for a, b in _bracket_ends(text)]
+    for begin, end, marks in sorted(ends):
+        if begin < start:
+            continue
+        body = text[start:begin].strip()
         if body:
-            out.append((body, "?" in (match.group(1) or "")))
-        start = match.end()
+            out.append((body, "?" in (marks or "")))
+        start = end
     tail = text[start:].strip()
     if tail:
         out.append((tail, False))
@@ -484,14 +543,16 @@ def clauses_of(text: str) -> list[Clause]:
     def restore(part: str) -> str:
         return " ".join(_PLACEHOLDER.sub(lambda m: originals[int(m.group(1))], part).split())
 
-    body = _QUOTED.sub(stash, text.replace("\u2019", "'").replace("\u2018", "'"))
+    body = _QUOTED.sub(stash, text.translate(_APOSTROPHES))
     read: list[tuple[Clause, bool]] = []  # each clause, and whether it is content only
     retracted = False
+    own: set[int] = set()  # the clauses in the user's own voice: no one's words, no question
     for sentence, question in _sentences(body):
         reading, *rest = _COLON.split(sentence, maxsplit=1)  # after a colon: someone's words
         content = rest[0] if rest else ""
+        label = ""
         if content and _label(reading):  # "Ticket T-1: refund order ORD-1001"
-            reading, content = content, ""
+            label, reading, content = reading, content, ""
         parts = [p.strip() for p in _JOINERS.split(reading) if p and p.strip()]
         parsed = [(p, *_expand(p, quotes)) for p in parts]
         readings = [(p, words, quoted, _parse(words, quoted)) for p, words, quoted in parsed]
@@ -507,13 +568,50 @@ def clauses_of(text: str) -> list[Clause]:
             head = None if marked else parse.head
             after = _coordinated(readings[i + 1 :]) if head is not None and parse.stop == len(words) else []
             clause = Clause(restore(part), tuple(words), head, parse.stop, whole, quoted)
-            read.append((replace(clause, coordinated=tuple(map(restore, after))), False))
+            named = (restore(label.strip()),) if label.strip() and head is not None else ()
+            if not question and not content.strip():
+                own.add(len(read))
+            read.append((replace(clause, coordinated=tuple(map(restore, after)), antecedents=named), False))
         if content.strip():
             words, quoted = _expand(content, quotes)
             read.append((Clause(restore(content), tuple(words), None, 0, whole, quoted), True))
     if retracted:
         return [replace(c, head=None) for c, _ in read]
-    return _unmentioned(read)
+    return _pointing_back(_unmentioned(read), own)
+
+
+#: Words by which an object points back to something the turn named before ("Pay it", "invite its
+#: attendees", "reply to them", "pay both").
+POINTING_BACK = frozenset(
+    {"it", "its", "them", "their", "him", "his", "her", "this", "these", "those", "both"}
+)
+
+
+def _pointing_back(clauses: Sequence[Clause], own: Collection[int]) -> list[Clause]:
+    """The clauses, each asking one whose object points back (a word of :data:`POINTING_BACK`:
+    "Pay it", "invite its attendees") given as antecedents the clauses of the turn's earlier
+    sentences in the user's own voice (``own``: never someone's words after a colon, a quotation,
+    nor a question)."""
+    out: list[Clause] = []
+    earlier: list[str] = []
+    sentence = None
+    current: list[str] = []
+    for at, clause in enumerate(clauses):
+        if clause.sentence != sentence:
+            earlier += current
+            current, sentence = [], clause.sentence
+        if at in own:
+            current.append(clause.text)
+        if clause.head is not None and earlier and _points_back(clause):
+            clause = replace(clause, antecedents=(*clause.antecedents, *earlier))
+        out.append(clause)
+    return out
+
+
+def _points_back(clause: Clause) -> bool:
+    """Does an asking clause's object hold a word that points back (:data:`POINTING_BACK`)?"""
+    assert clause.head is not None
+    return bool(POINTING_BACK & set(clause.words[clause.head + 1 : clause.stop]))
 
 
 def _coordinated(following: Sequence[tuple[str, list[str], frozenset[int], _Parse]]) -> list[str]:
@@ -528,10 +626,45 @@ def _coordinated(following: Sequence[tuple[str, list[str], frozenset[int], _Pars
         named = head is not None and (
             any(ch.isdigit() for ch in words[head]) or (head == 0 and part.lstrip()[:1].isupper())
         )
-        if parse.marked or (head is not None and not named):
+        if parse.marked or (head is not None and not named) or _says_more(part, words, _quoted):
             break
         out.append(part)
     return out
+
+
+#: The prepositions a name may be followed by in an object ("the Review from my calendar", "the
+#: Acme bill in January").
+_PREPOSITIONS = frozenset(
+    """
+    on for to from in at with of by into onto about via per over under through across between
+    within around along inside near as
+    """.split()  # noqa: SIM905 (a closed list, read as words)
+)
+
+
+_SUBJECTS = frozenset({"i", "we", "you", "he", "she", "they"})
+
+
+def _says_more(part: str, words: Sequence[str], quoted: frozenset[int]) -> bool:
+    """Does a clause say something of the name it holds, as a clause of its own does ("the Acme
+    bill B-40 we keep", "B-40 remains open"): after its last name (a word with a digit, one written
+    with a capital, a quoted name) come a subject, or two words or more and no preposition? An
+    object's continuation names, and at most places what it names ("the Review from my
+    calendar", "the EUR one")."""
+    written = part.split()
+    names = [
+        i
+        for i, w in enumerate(words)
+        if i in quoted or any(ch.isdigit() for ch in w) or (i < len(written) and written[i][:1].isupper())
+    ]
+    if not names or len(written) != len(words):
+        return False
+    rest = words[names[-1] + 1 :]
+    if not rest or rest[0] in _PREPOSITIONS:
+        return False
+    # a subject of its own ("... B-40 we keep"), or a predicate of two words or more ("... B-40
+    # remains open"); one noun after the name is the name's ("the Review meeting", "the EUR one")
+    return bool(_SUBJECTS & set(rest)) or (len(rest) >= 2 and not _PREPOSITIONS & set(rest))
 
 
 def _unmentioned(read: Sequence[tuple[Clause, bool]]) -> list[Clause]:
@@ -560,7 +693,14 @@ class GrammarReader:
 
     def mandates(self, request: str) -> tuple[Mandate, ...]:
         return tuple(
-            Mandate(c.words[c.head], c.words[c.head : c.stop], c.text, c.sentence, coordinated=c.coordinated)
+            Mandate(
+                c.words[c.head],
+                c.words[c.head : c.stop],
+                c.text,
+                c.sentence,
+                coordinated=c.coordinated,
+                antecedents=c.antecedents,
+            )
             for c in clauses_of(request)
             if c.head is not None
         )
@@ -732,7 +872,7 @@ def stated(mandate: Mandate) -> str:
         # to the end of the last token: a password's "*", a handle's trailing mark
         tail = text[end:].split(" ", 1)[0] if text[end:] else ""
         own = text[start : end + len(tail)]
-    return " | ".join([own, *mandate.coordinated])
+    return " | ".join([own, *mandate.coordinated, *mandate.antecedents])
 
 
 def stated_text(found: Iterable[Mandate]) -> str:
