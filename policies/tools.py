@@ -110,6 +110,13 @@ class ToolSpec(BaseModel):
         "wrote, and is no destination the user chose (unlike ``trust_except``, which makes a field a trusted "
         "source everywhere).",
     )
+    creates: str | None = Field(
+        None,
+        description="The top-level field of a side effect's result that holds the id of what it "
+        "creates (a file service's ``file_id``): the one id a successful call makes the run's own "
+        "(a source ``own``), nothing else it returned (the parent folder's id, the id of a file it "
+        "replaced). Unset: the field ``id``.",
+    )
     owner: str | None = Field(
         None,
         description="The field of each record that your system sets to whose record it is (an event's "

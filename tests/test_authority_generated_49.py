@@ -36,6 +36,7 @@ from policies.supervisor import (
     ToolRules,
 )
 from policies.supervisor.reading.amounts import amount_value
+from policies.supervisor.reading.coverage import reading_of
 from policies.supervisor.reading.words import forms, mandates
 from policies.supervisor.request.ownership import visible
 from policies.tools import ToolSpec
@@ -102,10 +103,14 @@ def test_the_accepted_sentences_the_constructions_wrap_run_on_the_requests_word(
 @given(drawn=non_imperative_requests(list(STEPS)))
 def test_a_request_of_any_other_construction_authorises_no_step(drawn):
     """Negation, contrast, deferral, condition, reported speech, questions, modals, first person,
-    gerund subjects, retractions and combinations of two: no mandate for the step, and no call of
+    gerund subjects, retractions, issue 54's corrections, time phrases, exclusions, quotations and
+    sibling clauses, and combinations of two: no mandate for the step, and no call of
     any step runs on the request's word."""
     construction, request = drawn
-    assert not [m for m in mandates(request) if any(forms(v) & forms(m.verb) for v, _o in STEPS)], request
+    # no mandate of the step stands in the whole turn's reading (the grammar alone reads issue 54's
+    # corrections, time phrases and exclusions as imperatives; the reading leaves them uncertain)
+    standing = reading_of(request, CALENDAR.declared_verbs()).mandates
+    assert not [m for m in standing if any(forms(v) & forms(m.verb) for v, _o in STEPS)], request
     for name, args in {json.dumps(c): c for c in STEPS.values()}.values():
         decision = review_call(
             CALENDAR, name, args, calls=CALENDAR_READS, request=request, subject={"email": ME}

@@ -77,7 +77,8 @@ CORRECTIONS = st.sampled_from(
 )  # fmt: skip
 TRAILING = st.sampled_from(
     ["Scrap the second one.", "Just kidding about Acme.", "Belay that last one.", "Nah, leave that for now.",
-     "Not the Acme one, though.", "Hold the Acme one.", "Strike the last part."]
+     "Not the Acme one, though.", "Hold the Acme one.", "Strike the last part.", "The Acme one stays open.",
+     "Acme Supplies can wait.", "B-40 remains unpaid."]
 )  # fmt: skip
 # 2. a time phrase
 LATER = st.sampled_from(

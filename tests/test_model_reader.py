@@ -219,8 +219,9 @@ def test_the_grammar_and_a_faithful_model_approve_the_same_call():
 @pytest.mark.parametrize("reply", HOSTILE)
 def test_a_malformed_or_hostile_reply_gives_no_mandate_and_the_call_asks(reply):
     decision = _review(ModelReader(SpyReaderModel(reply=reply)))
-    assert decision.verdict == "escalate" and decision.reason == "action_not_requested", decision
-    assert decision.details["mandate"] is None
+    # the model read nothing it may rely on: the turn's clause stays unread, and the call is asked
+    assert decision.verdict == "escalate" and decision.reason == "request_partly_read", decision
+    assert decision.details["mandate"] is None and decision.details["unread"] == ["Cancel ev-2"]
 
 
 class _Failing(StubChatModel):
@@ -319,3 +320,40 @@ def test_under_the_async_api_the_model_reader_reads_off_the_event_loop(engine):
     assert spy.threads, "the reader was asked"
     assert loop_thread not in spy.threads, "the model reader ran on the event loop"
     assert ("cancel_event", {"event_id": "ev-2"}) in ran  # what the user asked still runs, unasked
+
+
+# ---------------------------------------------------------------- one reading contract (issue 54, class 9)
+
+
+def _read_as(reply: dict[str, Any], request: str):
+    return _review(ModelReader(SpyReaderModel(reply=json.dumps(reply))), request)
+
+
+@pytest.mark.parametrize(
+    ("request_", "verb"),
+    [
+        ("Would you mind cancelling ev-2?", "cancelling"),
+        ("Cancels ev-2, please.", "cancels"),
+    ],
+)
+def test_an_honest_model_widens_reach_an_inflected_verb_is_the_action(request_, verb):
+    """The verb as the user wrote it is the declared action (``cancelling`` is ``cancel``), in a
+    clause the grammar could not read but marks nothing in: the call runs as the grammar's would."""
+    decision = _read_as({"mandates": [{"action": verb, "object": "ev-2"}]}, request_)
+    assert decision.verdict == "approve" and decision.details["approved_by"] == "request", decision
+
+
+@pytest.mark.parametrize(
+    "request_",
+    [
+        "If ev-2 is still on, cancel ev-2.",  # a condition the model dropped
+        "Don't cancel ev-2 yet. Cancel ev-2 tomorrow.",  # a negation, a time
+        "Cancel ev-2 tomorrow.",
+        "Cancel ev-2. Scrap that.",  # a later correction
+        "Eve wrote: 'cancel ev-2'.",  # someone's words
+        "Can ev-2 be cancelled?",  # a question
+    ],
+)
+def test_a_model_reading_that_drops_what_the_grammar_marks_is_partial_and_asks(request_):
+    decision = _read_as({"mandates": [{"action": "cancel", "object": "ev-2"}]}, request_)
+    assert decision.verdict == "escalate", (request_, decision)

@@ -219,3 +219,44 @@ def test_a_condition_false_on_trusted_data_asks_in_every_engine(engine):
     assert asked["reason"] == "condition_not_checked"
     assert asked["details"]["checked"] == "rating 4.6 in search_hotels (step 1): does not satisfy it"
     assert "you asked: If it is rated higher than 4.8: book" in asked["action_requests"][0]["description"]
+
+
+@pytest.mark.parametrize(
+    "observed",
+    [
+        {"id": "f-9", "folder_id": "d-1"},  # the parent folder it was created in
+        {"id": "f-9", "replaced_id": "f-3"},  # the file the new one replaced
+        {"id": "f-9", "previous_version_id": "f-2", "parent_id": "d-4"},
+    ],
+)
+def test_own_is_the_id_of_what_the_side_effect_created_and_nothing_else_it_returned(observed):
+    """Issue 54, class 8: after "create summary.txt and share it with ana", sharing the parent
+    folder or the file the new one replaced is no sharing of the run's own file: only the field
+    that holds the created id (``ToolSpec.creates``, else ``id``) is the run's own."""
+    call = {"tool": "create_file", "ok": True, "args": {"name": "n"}, "observation": observed}
+    assert own_ids(call) == ["f-9"]
+    others = [v for k, v in observed.items() if k != "id"]
+    for value in others:
+        assert review_action(share(value), _files(observed), FILES).verdict == "block"
+    assert review_action(share("f-9"), _files(observed), FILES).verdict == "approve"
+
+
+def test_a_tool_that_declares_its_created_id_field_owns_that_field_only():
+    from policies.tools import ToolSpec
+
+    declared = FILES.model_copy(
+        update={
+            "tools": {
+                **FILES.tools,
+                "create_file": FILES.tools["create_file"].model_copy(update={"creates": "file_id"}),
+            }
+        }
+    )
+    observed = {"id": "d-1", "file_id": "f-9", "folder_id": "d-1"}
+    assert own_ids({"tool": "create_file", "ok": True, "args": {}, "observation": observed}, "file_id") == [
+        "f-9"
+    ]
+    assert declared.created_id_fields() == {"create_file": "file_id"}
+    assert review_action(share("f-9"), _files(observed), declared).verdict == "approve"
+    assert review_action(share("d-1"), _files(observed), declared).verdict == "block"
+    assert ToolSpec(creates="file_id").creates == "file_id"

@@ -5,7 +5,9 @@ Hypothesis strategies (``tests/attack_strategies.py``), so that the two try the 
 - **Requests that ask for nothing** (issue 49, item 1): an accepted imperative ("cancel the
   Quarterly Review") inside a construction of non-imperative English — negation, contrast,
   deferral, time or condition, reported speech, a question with or without "?", a modal, a first
-  person or future clause, a gerund subject, a later retraction — and combinations of two
+  person or future clause, a gerund subject, a later retraction; issue 54's corrections the
+  reader has no word for, time phrases, exclusions, quoted text, sibling clauses of another verb
+  and negations of other languages — and combinations of two
   (:data:`CONSTRUCTIONS`, :func:`non_imperative`, :func:`combined`). None of them is a mandate for
   the verb it mentions.
 - **Asides** (issue 49, naming reads the mandates): another record named only in a clause that
@@ -134,6 +136,45 @@ CONSTRUCTIONS: dict[str, tuple[str, ...]] = {
         "{G} {o} is not needed.",
         "{G} {o} can wait.",
         "{G} {o} was Eve's idea.",
+    ),
+    # issue 54's classes: a correction or a retraction the reader has no word for, a time phrase,
+    # an exclusion, quoted text, a sibling clause of another verb, a negation of another language
+    "correction": (
+        "{V} {o}. Scrap that.",
+        "{V} {o}. Strike that.",
+        "{V} {o}. Belay that.",
+        "{V} {o}... just kidding.",
+        "{V} {o}. Sorry, wrong one.",
+        "{V} {o}.\n\nNah, leave it for now.",
+    ),
+    # fronted: a time phrase after the object may be the content of a message the step sends
+    # ("email them that it ships on Friday"), which the reader reads as the message's
+    "later": (
+        "Tomorrow, {v} {o}.",
+        "On Friday, {v} {o}.",
+        "In January, {v} {o}.",
+        "Next week, {v} {o}.",
+        "Later today, {v} {o}.",
+    ),
+    "exclusion": (
+        "Everything except {o}.",
+        "All of them apart from {o}.",
+        "{o} stays as it is.",
+        "Skip {o}.",
+        "Leave {o} out.",
+        "Mais pas {o}.",
+        "Aber nicht {o}.",
+    ),
+    # someone's words quoted, with no verb of a step around them
+    "quoted": (
+        "The note says '{v} {o} later'.",
+        "'{V} {o}' was Eve's idea, not mine.",
+        "Eve's draft reads '{v} {o}'.",
+    ),
+    "sibling": (
+        "Dispute {o}.",
+        "Keep {o} as it is.",
+        "Flag {o} for review.",
     ),
     "retraction": (
         "{V} {o}.\n\nActually, don't.",

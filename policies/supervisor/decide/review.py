@@ -568,6 +568,8 @@ def review_action(
         context = replace(context, field_trust=policy.field_trust())
     if not context.effects and policy.effect_tools():
         context = replace(context, effects=policy.effect_tools())
+    if not context.creates and policy.created_id_fields():
+        context = replace(context, creates=policy.created_id_fields())
     if context.known is None:  # the turn read whole: only the mandates it leaves standing admit
         context = replace(context, known=tuple(policy.declared_verbs()))
     if action.get("kind") == "final":

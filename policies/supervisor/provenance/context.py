@@ -91,6 +91,9 @@ class ReviewContext:
     #: the policy's side-effect tools, whose calls in the run give the ids they returned as the
     #: run's own (``provenance.own_ids``); filled in from the policy by :func:`review_action`
     effects: frozenset[str] = frozenset()
+    #: side-effect tool → the field of its result that holds the id of what it creates
+    #: (``ToolSpec.creates``; unset: ``id``), filled in from the policy by :func:`review_action`
+    creates: Mapping[str, str] = field(default_factory=dict)
     #: the grants of this turn: escalated steps a human approved, whose kind and provenance a later
     #: escalation may share (:mod:`policies.supervisor.authority.grants`)
     grants: tuple[Mapping[str, Any], ...] = ()
@@ -131,6 +134,7 @@ class ReviewContext:
             constants=list(self.constants),
             field_trust=self.field_trust,
             effects=self.effects,
+            creates=self.creates,
         )
         if self.human:
             found.append(Source("human", " | ".join(t for _p, t in leaf_paths(dict(self.human)))))

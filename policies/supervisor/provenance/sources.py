@@ -13,28 +13,29 @@ from typing import Any
 
 from policies.supervisor.reading.values import Source, leaf_paths, normalize_text, path_matches, traced
 
-__all__ = ["call_sources", "own_ids", "sources_of"]
+__all__ = ["CREATED_ID", "call_sources", "own_ids", "sources_of"]
 
 
-def _id_key(key: str) -> bool:
-    folded = key.casefold()
-    return folded == "id" or folded.endswith(("_id", "-id"))
+#: The field of a side effect's result that holds the id of what it creates, where its tool
+#: declares none (``ToolSpec.creates``).
+CREATED_ID = "id"
 
 
-def own_ids(call: Mapping[str, Any]) -> list[str]:
-    """The ids a successful side effect returned that it was not given: the values of the top-level
-    ``id`` (or ``*_id``) fields of its observation that none of the call's arguments holds (the id
-    the file service gave the file the run created, not a value the call echoes back). Nothing else
-    of the observation: its other fields, and ids nested in them (a list of other records, replies
-    a third party wrote), are the tool's, as trusted as the tool is."""
+def own_ids(call: Mapping[str, Any], field: str = CREATED_ID) -> list[str]:
+    """The id a successful side effect returned for what it created: the value of the top-level
+    ``field`` of its observation (the tool's ``ToolSpec.creates``, else ``id``), where none of the
+    call's arguments holds it (the id the file service gave the file the run created, not a value
+    the call echoes back). Nothing else of the observation: another id it returned (the parent
+    folder's, the file it replaced), its other fields, and ids nested in them are the tool's, as
+    trusted as the tool is."""
     if not call.get("ok", True):
         return []
     given = {normalize_text(t) for _p, t in leaf_paths(call.get("args"))}
-    out: list[str] = []
-    for path, text in leaf_paths(call.get("observation")):
-        if len(path) == 1 and _id_key(path[0]) and traced(text) and normalize_text(text) not in given:
-            out += [] if text in out else [text]
-    return out
+    observation = call.get("observation")
+    if not isinstance(observation, Mapping) or field not in observation:
+        return []
+    text = [t for p, t in leaf_paths({field: observation[field]}) if len(p) == 1]
+    return [t for t in text if traced(t) and normalize_text(t) not in given][:1]
 
 
 def call_sources(call: Mapping[str, Any], trusted: bool, flipped: Sequence[str]) -> list[Source]:
@@ -114,12 +115,14 @@ def sources_of(
     constants: Any = None,
     field_trust: Mapping[str, Sequence[str]] | None = None,
     effects: Iterable[str] = (),
+    creates: Mapping[str, str] | None = None,
 ) -> list[Source]:
     """The run's sources: its request, its subject, the policy's constants, each executed call's
     observation (calls with an ``observation``; ``step`` and ``tool`` name them) and each
     successful call's arguments. ``field_trust``: tool → the paths of its observations whose trust
     is the opposite of the tool's. ``effects``: the side-effect tools, whose successful calls in
-    the run give the ids they returned as a source of their own (:func:`own_ids`)."""
+    the run give the id of what they created as a source of their own (:func:`own_ids`; ``creates``:
+    tool → the result's field that holds it, ``ToolSpec.creates``)."""
     trusted, flips, acting = set(trusted_tools), dict(field_trust or {}), set(effects)
     out = [
         _request_source(request) if type(request) is str else Source("request", request),
@@ -130,7 +133,7 @@ def sources_of(
         if "observation" in call:
             tool = str(call.get("tool"))
             out += _sources_once(call, tool in trusted, flips.get(tool, ()))
-            ids = own_ids(call) if tool in acting else []
+            ids = own_ids(call, (creates or {}).get(tool, CREATED_ID)) if tool in acting else []
             if ids:
                 step = call.get("step") if isinstance(call.get("step"), int) else None
                 out.append(Source("own", " | ".join(ids), tool, step, True, True, ("id",)))

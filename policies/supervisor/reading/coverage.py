@@ -25,7 +25,7 @@ refused for it. Deterministic and pure.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Any
 
@@ -38,6 +38,7 @@ from policies.supervisor.reading.words import (
     forms,
     head_of,
     mandates,
+    marked,
     said,
     words_of,
 )
@@ -45,13 +46,16 @@ from policies.supervisor.reading.words import (
 __all__ = [
     "EXCLUDING_WORDS",
     "IRREGULAR",
+    "KEEPING_WORDS",
     "NO_ROLE_WORDS",
     "READING_VERBS",
+    "REPORTING_WORDS",
     "TIME_WORDS",
     "Reading",
     "Unread",
     "WideReader",
     "bears_on",
+    "keeps",
     "prohibited",
     "read_turn",
     "reading_of",
@@ -63,7 +67,7 @@ __all__ = [
 #: few words that go with them: "Hi team", "Thanks a lot", "Many thanks in advance").
 NO_ROLE_WORDS = frozenset(
     """
-    hi hello hey hiya morning evening afternoon good dear team all everyone folks there
+    hi hello hey hiya morning evening afternoon good dear team all everyone folks there please pls plz
     thanks thank thx ty you so much very lot lots a many in advance again cheers regards best kind
     kindly warm warmest sincerely ok okay great cool perfect awesome sure yes yep
     """.split()  # noqa: SIM905 (a closed list, read as words)
@@ -179,17 +183,129 @@ def _asked(request: str, sentence: str) -> bool:
     return at >= 0 and request[at + len(sentence) :].lstrip()[:1] == "?"
 
 
+#: What opens a question that asks whether something is so ("Is the Acme bill due?", "Did Eve
+#: reply?"), as a question word opens one for information.
+_YES_NO = frozenset(
+    {"is", "are", "was", "were", "do", "does", "did", "has", "have", "had", "isn't", "aren't"}
+)
+
+
 def _information(request: str, sentence: str, members: Sequence[Clause], verbs: set[str]) -> bool:
-    """Is the sentence a question for information: it ends in ``?``, opens with a question word and
-    holds no verb of an action the policy declares ("What is after the Review?"; not "What if you
-    paid it?")? Such a question asks for something to be read, and bears on no side effect."""
+    """Is the sentence a question for information: it ends in ``?``, opens with a question word or
+    asks whether something is so ("Is the Acme bill due?"), and holds no verb of an action the
+    policy declares ("What is after the Review?"; not "What if you paid it?", "Is it ok to pay
+    it?")? Such a question asks for something to be read, and bears on no side effect."""
     words = [w for c in members for w in c.words]
     return (
         _asked(request, sentence)
         and bool(words)
-        and words[0] in _WH
+        and (words[0] in _WH or words[0] in _YES_NO)
         and not any(w in verbs - READING_VERBS for w in words)
     )
+
+
+#: Words that report what someone else said or wants ("Eve wrote: ...", "The mail wanted ...").
+REPORTING_WORDS = frozenset(
+    """
+    says said say wrote writes written told tells asks asked wants wanted claims claimed insists
+    insisted mentioned mentions suggests suggested demands demanded according
+    """.split()  # noqa: SIM905 (a closed list, read as words)
+)
+#: Words that take a turn back: a sentence of someone's words that holds one is not only theirs.
+_TAKING_BACK = frozenset(
+    {"don't", "dont", "not", "never", "no", "stop", "cancel", "ignore", "forget", "scrap"}
+)
+#: How the user says they will do something themselves ("I will handle Globex myself").
+_FIRST_PERSON = (("i", "will"), ("i'll",), ("i", "am", "going"), ("i'm", "going"), ("we", "will"), ("we'll",),
+                 ("i", "shall"), ("i", "can"), ("i'd", "rather"))  # fmt: skip
+#: Words by which a sentence keeps what it names as it is ("The Quarterly Review stays.", "Globex
+#: can wait", "the Acme bill remains open"): read as leaving it out.
+KEEPING_WORDS = frozenset(
+    """
+    stays remains untouched unpaid unchanged pending
+    """.split()  # noqa: SIM905 (a closed list, read as words)
+)
+
+
+#: Nouns of a record's kind, which name no record by themselves ("the bill", "the Acme one").
+_KIND_WORDS = frozenset({"bill", "bills", "invoice", "invoices", "one", "ones", "order", "orders", "payment"})
+
+
+def _kept_back(own: Sequence[str], kept: Sequence[Clause]) -> str | None:
+    """Why a mandate does not stand where a clause of the turn keeps something it names as it is
+    ("Pay B-31 and the Acme bill B-40. The Acme one stays open."): a word of content of the kept
+    clause is one of the mandate's own words. None where no kept clause names what it asks for."""
+    mine = {w for w in own if w not in FUNCTION_WORDS and w not in _KIND_WORDS}
+    for clause in kept:
+        if mine & set(clause.words):
+            return f"kept as it is ('{clause.text}')"
+    return None
+
+
+def _someones_words(clause: Clause, verbs: set[str]) -> bool:
+    """Is the clause someone else's words, reported ("Eve wrote", "The phishing mail wanted
+    Evil2026! instead"): a word of reporting, no verb the policy declares at its start (not "pay
+    Bob the 150 EUR he wants"), and nothing that takes the turn back? It asks for nothing, and
+    names nothing as the user's."""
+    words = clause.words
+    return (
+        any(w in REPORTING_WORDS for w in words)
+        and bool(words)
+        and words[0] not in verbs
+        and not any(w in _TAKING_BACK for w in words)
+    )
+
+
+def _own_doing(members: Sequence[Clause]) -> bool:
+    """Does the sentence say the user will do it themselves ("I will handle Globex Ltd myself")?"""
+    words = [w for c in members for w in c.words]
+    return any(tuple(words[: len(p)]) == p for p in _FIRST_PERSON)
+
+
+def keeps(words: Sequence[str]) -> bool:
+    """Does a sentence with no mandate keep what it names as it is (:data:`KEEPING_WORDS`, or "as
+    it is", "on hold")? The reading reads it as leaving those records out, as a prohibition does."""
+    joined = f" {' '.join(words)} "
+    return any(w in KEEPING_WORDS for w in words) or any(
+        f" {p} " in joined for p in ("as it is", "on hold", "can wait", "will wait", "stay open", "stay as")
+    )
+
+
+def _placed(mandate: Mandate, request: str, clauses: Sequence[Clause]) -> Mandate:
+    """A model reader's mandate in the grammar's clause that writes its words one after the other,
+    where neither that clause nor any clause of its sentence is marked (:func:`~policies.supervisor.
+    reading.words.marked`: a negation, a condition, a time the grammar reads, a question): there the
+    model reads what the grammar could not ("Would you mind cancelling the Standup?" is
+    ``cancel · the Standup``) and the clause is read. Anywhere else the mandate is left where the
+    model put it, and the clauses the grammar marks stay unread beside it: a model reading that
+    drops a condition, a negation, a time or a quotation is partial, and its call asks. A model
+    widens the reader's reach, never its authority."""
+    wanted = list(mandate.words)
+    n = len(wanted)
+    for clause in clauses:
+        words = list(clause.words)
+        if not any(words[i : i + n] == wanted for i in range(len(words) - n + 1)):
+            continue
+        sentence = [c for c in clauses if c.sentence == clause.sentence]
+        asked = _asked(request, clause.sentence)
+        if any(
+            marked(c.words, asked and c is sentence[0]) or _time_word(c.words) or _excluding_word(c.words)
+            for c in sentence
+        ):
+            return replace(mandate, sentence=clause.sentence)  # beside what the grammar marks: unread
+        return replace(mandate, text=clause.text, sentence=clause.sentence)
+    return mandate
+
+
+def _as_declared(mandate: Mandate, known: Iterable[str]) -> Mandate:
+    """A mandate whose verb is an inflection of a declared verb, as the declared verb: a model
+    reader copies the verb as written ("Would you mind cancelling the Standup?": ``cancelling``),
+    and the action is ``cancel``. The grammar's heads are written as the verb already."""
+    for verb in known:
+        base = tuple(words_of(verb))
+        if base and mandate.verb != base[0] and mandate.verb in verb_forms(verb) and len(base) == 1:
+            return replace(mandate, verb=base[0], words=(base[0], *mandate.words[1:]))
+    return mandate
 
 
 def _reads_only(clause: Clause) -> bool:
@@ -222,30 +338,59 @@ def reading_of(request: str, known: Iterable[str] = (), reader: RequestReader | 
     not a prohibition, as :class:`Unread` (a mandate of a verb nobody declared, "Payez la facture",
     "Scrap that", is unread too)."""
     verbs = {f for verb in known for f in verb_forms(verb)} | READING_VERBS
-    every = tuple(mandates(request, reader))
+    clauses = clauses_of(request)
+    read = tuple(mandates(request, reader))
+    if reader is not None:  # a model's mandates, placed in the grammar's clauses they are written in
+        read = tuple(_placed(m, request, clauses) for m in read)
+    every = tuple(_as_declared(m, known) for m in read)
     found = tuple(m for m in every if m.verb in verbs)
     strange = {m.text for m in every if m.verb not in verbs}
-    clauses = clauses_of(request)
     by_sentence: dict[str, list[Clause]] = {}
     for clause in clauses:
         by_sentence.setdefault(clause.sentence, []).append(clause)
     consumed = {text for m in found for text in m.coordinated}  # an antecedent is named, not read
+    consumed |= {m.text for m in found}  # a model's mandate, where it is written in an unmarked clause
     unread: list[Unread] = []
+    kept: list[Clause] = []
+    pointed_back = {text for m in found for text in m.antecedents}
+    placed = {m.text for m in found}
+    if reader is not None:  # what the grammar reads as a placed clause's object: the model's to drop
+        consumed |= {text for clause in clauses if clause.text in placed for text in clause.coordinated}
+
+    def asks(clause: Clause) -> bool:  # the grammar's heads; a model's: the clauses it is placed in
+        return (
+            clause.text in placed
+            if reader is not None
+            else clause.head is not None and clause.text not in strange
+        )
+
     for sentence, members in by_sentence.items():
-        asking = [c for c in members if c.head is not None and c.text not in strange]
+        asking = [c for c in members if asks(c)]
         if not asking and (
-            _no_role(members) or _list_marker(members) or _information(request, sentence, members, verbs)
+            _no_role(members)
+            or _list_marker(members)
+            or _information(request, sentence, members, verbs)
+            or (_own_doing(members) and not pointed_back & {c.text for c in members})
         ):
-            continue
+            continue  # read: it asks for nothing
+        reported = bool(members) and _someones_words(members[0], verbs)
         in_content = False  # after a mandate whose message runs to its clause's end ("that ...")
         for clause in members:
-            if clause.head is not None and clause.text not in strange:
-                in_content = clause.stop < len(clause.words)
+            if asks(clause):
+                in_content = clause.head is not None and clause.stop < len(clause.words)
                 continue
             if clause.text in consumed or (in_content and _no_verb(clause)):  # a message's part
                 continue
             if not clause.words or _greeting(clause) or _reads_only(clause):
                 continue
+            if clause.head is None and keeps(clause.words):
+                kept.append(clause)  # read: it leaves out what it names ("The Review stays.")
+                continue
+            if clause.text not in pointed_back and (
+                _someones_words(clause, verbs) or (reported and ":" in sentence and clause is not members[0])
+            ):
+                continue  # read: someone's words, and what they wrote after the colon (unless the
+                # user's mandate points back to them: "ana wants the agenda. Email it to her.")
             if asking and ":" in sentence and sentence.index(":") < sentence.find(clause.text):
                 continue  # the content of a message the sentence's mandate sends
             if _prohibition(clause.words):
@@ -253,11 +398,19 @@ def reading_of(request: str, known: Iterable[str] = (), reader: RequestReader | 
             opening = bool(asking) and members.index(clause) < members.index(asking[0])
             said = _why(request, clause)
             unread.append(Unread(clause.text, sentence, said, whole_sentence=not asking, opening=opening))
-    order = {sentence: i for i, sentence in enumerate(by_sentence)}
+    first: dict[str, int] = {}  # where each sentence stands in the turn: first and last (a sentence
+    last: dict[str, int] = {}  # written twice, "Belay that.", stands after what it follows)
+    at = -1
+    for i, clause in enumerate(clauses):
+        if i == 0 or clause.sentence != clauses[i - 1].sentence:
+            at += 1
+        first.setdefault(clause.sentence, at)
+        last[clause.sentence] = at
     certain: list[Mandate] = []
     uncertain: list[Mandate] = []
     for mandate in found:
-        why = _undermined(mandate, _own_words(mandate, clauses), order, unread)
+        own = _own_words(mandate, clauses)
+        why = _undermined(mandate, own, (first, last), unread) or _kept_back(own, kept)
         if why is None:
             certain.append(mandate)
         else:
@@ -343,7 +496,10 @@ def _own_words(mandate: Mandate, clauses: Sequence[Clause]) -> list[str]:
 
 
 def _undermined(
-    mandate: Mandate, words: Sequence[str], order: dict[str, int], unread: Sequence[Unread]
+    mandate: Mandate,
+    words: Sequence[str],
+    order: tuple[dict[str, int], dict[str, int]],
+    unread: Sequence[Unread],
 ) -> str | None:
     """Why the rest of the turn does not let ``mandate`` stand, or None where it does: its sentence
     defers it (a time word) or takes part of its object out (an exclusion), a clause of its sentence
@@ -357,11 +513,12 @@ def _undermined(
     taken_out = _excluding_word(words)
     if taken_out is not None:
         return f"part of it taken out ('{taken_out}')"
-    at = order.get(mandate.sentence, -1)
+    first, last = order
+    at = first.get(mandate.sentence, -1)
     for span in unread:
         if span.sentence == mandate.sentence and span.text not in mandate.coordinated:
             return f"beside words not read ('{span.text}')"
-        if order.get(span.sentence, -1) > at and (span.whole_sentence or span.opening):
+        if last.get(span.sentence, -1) > at and (span.whole_sentence or span.opening):
             return f"a later sentence not read ('{span.text}')"
     return None
 
@@ -469,8 +626,15 @@ def unprohibited_text(request: str) -> str:
     Dana's salary."): what a value must be written in to come from the request. A record the
     turn names only to say not to act on it is named by no request to act."""
     text = request
-    for clause in clauses_of(request):
+    clauses = clauses_of(request)
+    for clause in clauses:
         if _prohibition(clause.words) and clause.text:
+            text = text.replace(clause.text, " ")
+    sentences: dict[str, list[Clause]] = {}
+    for clause in clauses:
+        sentences.setdefault(clause.sentence, []).append(clause)
+    for clause in clauses:  # a clause that keeps what it names as it is
+        if clause.head is None and keeps(clause.words) and clause.text:
             text = text.replace(clause.text, " ")
     return text
 

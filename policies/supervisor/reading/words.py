@@ -83,6 +83,7 @@ __all__ = [
     "head_of",
     "in_grammar",
     "mandates",
+    "marked",
     "matching",
     "position",
     "reads_blocking",
@@ -282,6 +283,16 @@ def _polite(words: Sequence[str]) -> int:
         if found is None:
             return at
         at += len(found)
+
+
+def marked(words: Sequence[str], question: bool = False) -> bool:
+    """Does a clause (its words) hold, after its politeness form, a word that puts it outside the
+    grammar (:data:`MARKERS`, a contraction: a negation, a condition, a modal, reported speech, a
+    question word), or is it a question that opens with no polite form ("Would you ...?" is one)?
+    What a model reader may read a mandate in, and what it may not drop."""
+    if question and not any(_at(words, 0, p) for p in _POLITE_QUESTION):
+        return True
+    return any(_marker(w) for w in words[_polite(words) :])
 
 
 def _marker(word: str) -> bool:

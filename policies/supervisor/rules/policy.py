@@ -331,6 +331,11 @@ class SupervisorPolicy(BasePolicy):
         """The tools whose observations this policy trusts (``ToolSpec.trust``)."""
         return [name for name, spec in self.tools.items() if spec.trust == "trusted"]
 
+    def created_id_fields(self) -> dict[str, str]:
+        """The side-effect tools that declare which field of their result holds the id of what they
+        create (``ToolSpec.creates``): tool → field. The others: ``id``."""
+        return {name: spec.creates for name, spec in self.tools.items() if spec.side_effect and spec.creates}
+
     def effect_tools(self) -> frozenset[str]:
         """The tools this policy names as acting on the world (``ToolSpec.side_effect``)."""
         return frozenset(name for name, spec in self.tools.items() if spec.side_effect)
