@@ -46,7 +46,7 @@ def _delta_agents() -> None:
 _delta_agents()
 
 # Hypothesis profiles for the gateway fuzz suites (tests/test_fuzz_*.py): "ci" (the default) runs
-# 1,000 examples per pattern, derandomized and without an example database, so every CI run tries
+# 500 examples per pattern, derandomized and without an example database, so every CI run tries
 # the same examples; "deep" (HYPOTHESIS_PROFILE=deep) runs 20,000 per pattern from a random seed and
 # keeps failing examples in .hypothesis/ to replay them.
 _COMMON = {
@@ -57,7 +57,7 @@ _COMMON = {
         HealthCheck.large_base_example,
     ],
 }
-settings.register_profile("ci", max_examples=1000, derandomize=True, database=None, **_COMMON)
+settings.register_profile("ci", max_examples=500, derandomize=True, database=None, **_COMMON)
 settings.register_profile("deep", max_examples=20_000, **_COMMON)
 settings.register_profile("quick", max_examples=200, derandomize=True, database=None, **_COMMON)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
@@ -178,3 +178,19 @@ def cited_offline_run(capsys, monkeypatch):
         return result
 
     return run
+
+
+#: The files whose tests take longest (``--durations``): run first, so that the workers do not
+#: finish with one of them running alone at the end of the suite.
+SLOW_FIRST = (
+    "test_crash_resume.py", "test_probe.py", "test_races.py", "test_fuzz_", "test_store_damage.py",
+    "test_probe_report.py", "test_probe_careless.py", "test_bench_smoke.py", "test_packaging.py",
+    "test_agent_server.py", "test_persistence.py", "test_tamper.py", "test_served_operations.py",
+)  # fmt: skip
+
+
+def pytest_collection_modifyitems(session, config, items):
+    slow = [i for i in items if any(name in i.nodeid for name in SLOW_FIRST)]
+    if slow and len(slow) < len(items):
+        kept = {id(i) for i in slow}
+        items[:] = slow + [i for i in items if id(i) not in kept]
