@@ -227,14 +227,19 @@ def orphan(journal: Journal | None, thread_id: str) -> dict[str, Any] | None:
     return next((e for e in journal.effects(thread_id) if in_doubt(e)), None)
 
 
-def settle_orphan(journal: Journal, thread_id: str, effect: dict[str, Any]) -> dict[str, Any]:
+def settle_orphan(
+    journal: Journal, thread_id: str, effect: dict[str, Any], *, carried_on: bool = False
+) -> dict[str, Any]:
     """Put a side effect left in doubt by a run that will not go on to a human before a new run
     starts (an interrupt, LangChain's HITL shape): approve = it did not run (no longer counted);
     reject or respond = it stands as made (counted). Returns what the run's trace records."""
     action = {"name": effect.get("tool"), "args": effect.get("args") or {}}
     request = in_doubt_request(action, effect, run_id=effect.get("run_id"), step=effect.get("step"))
     request["action_requests"][0]["description"] += (
-        " Its run did not go on (a new turn started): approve only records that it did not run."
+        " Its run goes on from before that step (the step was never kept): approve records that "
+        "it did not run, and the model proposes again what is still to do."
+        if carried_on
+        else " Its run did not go on (a new turn started): approve only records that it did not run."
     )
     answer = parse_human_answer(interrupt(request), allowed=IN_DOUBT_DECISIONS)
     key = str(effect.get("key"))

@@ -5,6 +5,7 @@ thread is refused."""
 
 from __future__ import annotations
 
+import json
 import multiprocessing
 import os
 import signal
@@ -156,3 +157,56 @@ def test_a_call_let_go_before_its_tool_is_claimed_again_and_runs(store, tmp_path
         again = claim(journal, "T", key, keyed=False, **args)
         assert again.go == "run" and again.effect["status"] == STARTED
         assert claim(journal, "T", key, keyed=False, **args).go == "in_progress"  # this live process
+
+
+def _carried_on_with_a_call_in_doubt(journal: Journal) -> tuple[object, dict]:
+    """A desk run carried on from a checkpoint kept before its model step, while the journal holds
+    a refund that run's dead process claimed and never finished: what a SIGKILL between the claim
+    and the step's checkpoint leaves (the checkpoint is written after the step, asynchronously)."""
+    from langgraph.checkpoint.memory import InMemorySaver
+
+    from demo_tools import support_desk as desk
+    from graphs.support_desk import build_agent
+
+    agent = build_agent(checkpointer=InMemorySaver(), journal=journal)
+    config = {"configurable": {"thread_id": "T"}}
+    given = {
+        "messages": [("user", "Refund 80 EUR on order ORD-1002")],
+        "governance_subject": dict(desk.SUBJECT),
+    }
+    agent.invoke(given, config, interrupt_before=["model"])
+    key = effect_key("run-dead", 2, "issue_refund", "sig")
+    journal.begin("T", key, {"tool": "issue_refund", "args": {"order_id": "ORD-1002", "amount": 80}})
+    gone = {"host": journal._effects["T"][key]["owner"]["host"], "pid": 2**22 + 12345}
+    journal._effects["T"][key]["owner"] = gone
+    return agent, config
+
+
+@pytest.mark.parametrize("way", ["invoke", "ainvoke"])
+def test_a_run_carried_on_from_before_a_call_in_doubt_asks_whether_it_ran_before_the_model(way):
+    """Before the fix the model proposed the refund again and the review counted the claim as a
+    refund made (``repeated_on_record``): the human was never told it may not have run."""
+    import asyncio
+
+    from langgraph.types import Command
+
+    journal = Journal()
+    agent, config = _carried_on_with_a_call_in_doubt(journal)
+
+    def run(given: object) -> dict:
+        if way == "invoke":
+            return agent.invoke(given, config)
+        return asyncio.run(agent.ainvoke(given, config))
+
+    asked = run(None)["__interrupt__"][0].value
+    assert asked["kind"] == "effect_in_doubt" and "may have run" in asked["action_requests"][0]["description"]
+    assert "goes on from before that step" in asked["action_requests"][0]["description"]
+    assert [m.type for m in agent.get_state(config).values["messages"]] == ["human"]  # no model call yet
+    done = run(Command(resume={"decisions": [{"type": "approve"}]}))
+    assert "__interrupt__" not in done  # it did not run: the refund asked for runs now, once
+    refunds = [m for m in done["messages"] if m.type == "tool" and m.name == "issue_refund"]
+    assert len(refunds) == 1 and json.loads(refunds[0].content)["refunded"] == 80.0
+    [row] = [r for r in done["governance_trace"] if r["phase"] == "in_doubt"]
+    assert row["in_doubt"] == "did_not_run"
+    statuses = sorted(e["status"] for e in journal.effects("T") if e.get("tool") == "issue_refund")
+    assert statuses == ["done", "not_run"]  # the dead claim did not run; the refund asked for ran once

@@ -24,6 +24,7 @@ import asyncio
 import inspect
 import uuid
 from collections.abc import Awaitable, Callable, Iterable, Mapping
+from functools import partial
 from typing import Any
 
 from langchain.agents.middleware import (
@@ -194,12 +195,15 @@ class GovernanceMiddleware(ToolRunning, AgentMiddleware[GovernanceState, Any, An
         audit.write(runtime, moved)
         return _with_settled(update, settled)
 
-    def _orphan_settled(self) -> dict[str, Any] | None:
-        """A side effect a dead process left in doubt on this thread, its run replaced by this new
-        one: put to a human before anything else runs (:func:`nodes.effects.settle_orphan`)."""
+    def _orphan_settled(self, *, carried_on: bool = False) -> dict[str, Any] | None:
+        """A side effect a dead process left in doubt on this thread (its run replaced by this new
+        one, or ``carried_on`` from a checkpoint before the step that claimed it): put to a human
+        before anything else runs (:func:`nodes.effects.settle_orphan`)."""
         thread = current_thread()
         found = orphan(self.journal, thread)
-        return None if found is None else settle_orphan(self.journal, thread, found)
+        if found is None:
+            return None
+        return settle_orphan(self.journal, thread, found, carried_on=carried_on)
 
     def _end(self, state: GovernanceState, runtime: Any) -> tuple[dict[str, Any], list[Any]]:
         """A run's end: the human turns seen (a human message another middleware wrote during the
@@ -240,6 +244,20 @@ class GovernanceMiddleware(ToolRunning, AgentMiddleware[GovernanceState, Any, An
         stopped = {"governance_stop_reason": reason, **audit_rows(trace=[row])}
         return stop_message(reason, "governance"), stopped
 
+    def _gated(
+        self, state: Mapping[str, Any], kept: Any, settled: dict[str, Any] | None
+    ) -> tuple[AIMessage | None, dict[str, Any]]:
+        """The gate before a model call, after any side effect in doubt was put to a human: a run
+        carried on from a checkpoint taken before its model step (its process died after claiming
+        a call and before the step was kept) proposes the call again, and the human is asked
+        whether it ran before the review counts it as made. A human answered in this step, so the
+        wait is no run time (as for a kept reply)."""
+        stopped, update = self._model_gate(state, resuming=kept is not None or settled is not None)
+        if settled is None:
+            return stopped, update
+        row = trace_row(run_of({**state, **update}), "in_doubt", ok=True, **settled)
+        return stopped, merge_rows(update, audit_rows(trace=[row]))
+
     def _gate_stopped(self, stopped: AIMessage, update: dict[str, Any], state: Mapping[str, Any]) -> Any:
         """The run's stop in place of the model's reply: a message with no tool call, so the agent
         goes to its end."""
@@ -265,7 +283,8 @@ class GovernanceMiddleware(ToolRunning, AgentMiddleware[GovernanceState, Any, An
 
     def wrap_model_call(self, request: ModelRequest, handler: Callable[[ModelRequest], Any]) -> Any:
         kept = kept_reply()
-        stopped, update = self._model_gate(request.state, resuming=kept is not None)
+        settled = self._orphan_settled(carried_on=True) if kept is None else None
+        stopped, update = self._gated(request.state, kept, settled)
         if kept is not None and not kept[2]:
             stopped, update = tampered_stop(request.state)
         if stopped is not None:
@@ -286,7 +305,11 @@ class GovernanceMiddleware(ToolRunning, AgentMiddleware[GovernanceState, Any, An
         self, request: ModelRequest, handler: Callable[[ModelRequest], Awaitable[Any]]
     ) -> Any:
         kept = await akept_reply()
-        stopped, update = self._model_gate(request.state, resuming=kept is not None)
+        settled = None
+        if kept is None:
+            settle = partial(self._orphan_settled, carried_on=True)
+            settled = await asyncio.to_thread(settle) if self.journal.blocking else settle()
+        stopped, update = self._gated(request.state, kept, settled)
         if kept is not None and not kept[2]:
             stopped, update = tampered_stop(request.state)
         if stopped is not None:
