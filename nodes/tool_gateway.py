@@ -15,6 +15,7 @@ gateway). The key is the same on resume, retry and replay, so the tool can do it
 
 from __future__ import annotations
 
+import copy
 import inspect
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -62,9 +63,8 @@ def _doc(fn: Callable[..., Any]) -> str:
     return doc.split("\n\n")[0].strip()
 
 
-def _from_langchain(tool: BaseTool, name: str) -> GovernedTool:
-    if isinstance(tool, StructuredTool) and tool.func is None:
-        raise ToolRegistryError(f"tool {name!r} is async-only: give it a sync implementation (func=...)")
+def _langchain_schema(tool: BaseTool, name: str) -> tuple[ArgsModel | None, dict[str, Any], bool]:
+    """A LangChain tool's arguments model, its JSON schema and whether it takes the idempotency key."""
     schema = tool.tool_call_schema
     if isinstance(schema, dict):
         model: ArgsModel | None = compile_schema(schema, f"{name}_args")
@@ -74,7 +74,37 @@ def _from_langchain(tool: BaseTool, name: str) -> GovernedTool:
     takes_key = KEY_ARG in getattr(full, "model_fields", {}) and (
         model is None or KEY_ARG not in model.model_fields
     )
-    parameters = convert_to_openai_tool(tool)["function"].get("parameters", {})
+    return model, convert_to_openai_tool(tool)["function"].get("parameters", {}), takes_key
+
+
+#: The schemas read from LangChain tools, by what they are read from: a graph is built per run,
+#: and the same tools' schemas are read once (pydantic builds a model per reading).
+_SCHEMAS: dict[tuple[Any, ...], tuple[ArgsModel | None, dict[str, Any], bool]] = {}
+
+
+def _from_langchain(tool: BaseTool, name: str) -> GovernedTool:
+    if isinstance(tool, StructuredTool) and tool.func is None:
+        raise ToolRegistryError(f"tool {name!r} is async-only: give it a sync implementation (func=...)")
+    schema = tool.args_schema  # what the schema is read from (a tool without one: its function)
+    key: tuple[Any, ...] | None = (
+        type(tool),
+        name,
+        tool.description or "",
+        schema,
+        getattr(tool, "func", None) if schema is None else None,
+    )
+    try:
+        found = _SCHEMAS.get(key) if key is not None else None
+    except TypeError:  # a JSON schema given as a dict: read each time
+        key, found = None, None
+    if found is None:
+        found = _langchain_schema(tool, name)
+        if key is not None:
+            if len(_SCHEMAS) >= 1024:
+                _SCHEMAS.clear()
+            _SCHEMAS[key] = found
+    model, parameters, takes_key = found
+    parameters = copy.deepcopy(parameters)  # each registry owns its schema
 
     def call(args: dict[str, Any]) -> Any:
         return tool.invoke(args)

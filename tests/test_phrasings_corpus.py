@@ -46,28 +46,26 @@ from tests.phrasings_harness import (
 
 #: Each task's turns as they come out, one character per phrasing in order: ``.`` ran without a
 #: human, ``a`` asked a human, ``r`` refused (the same in both engines). Measured after issue 54's
-#: second reader step (the whole turn read: a mandate a later correction, a time word, an exclusion
-#: or an unread clause beside it leaves uncertain admits nothing unasked; a refusal stands on a
-#: complete reading only, else the call is asked; a reference before a colon and what a pronoun
-#: points back to are named with the mandate): against the first step, 72 turns moved from refused
-#: (54 to asked, 18 to ran), 5 from asked to ran, and 3 from ran to asked, each a turn the reader
-#: cannot read whole (:data:`READ_LESS`). The figures of each step are in docs/security.md. A later change may
-#: only improve on these.
+#: fourth reader step (no benign turn refused: a value in a record the turn sends the agent to, an
+#: amount described by arithmetic the gateway cannot follow, a verb whose object the rule does not
+#: list and the constructions "+", "go ahead", "by email", "Dr." and a label's colon are read or
+#: asked): against the second step, the 43 refused turns moved (41 to asked, 2 to ran) and no turn
+#: did worse. Earlier steps: docs/security.md. A later change may only improve on these.
 TODAY = {
     "P1": ".a...", "P2": "a..aa", "P3": ".....", "M1": ".a.a.", "M2": "aa..a", "M3": ".....",
     "T1": ".a.a.", "T2": "aaaaa", "T3": ".a..a", "P4": ".....", "M4": ".....", "T4": ".aaa.",
     "P5": ".aaa.", "M5": ".aaa.", "M6": "..aa.", "T5": ".aa.a", "T6": ".aaa.", "P6": "....a",
-    "M7": "r.a.a", "T7": "aaaaa", "P7": ".a.aa", "M8": ".a..a", "T8": ".a.aa", "P8": ".....",
-    "M9": ".....", "T9": "aa...", "P10": ".ar..", "P11": ".raaa", "P12": "..a..", "P13": "..aaa",
-    "P14": ".a.aa", "P15": "aa.aa", "P16": "raraa", "P17": ".....", "P18": "..a..", "P19": "..ar.",
-    "P20": "rra.a", "P21": "aaaaa", "M10": "rrarr", "M11": "..raa", "M12": "ra.rr", "M13": "raaaa",
+    "M7": "..a.a", "T7": "aaaaa", "P7": ".a.aa", "M8": ".a..a", "T8": ".a.aa", "P8": ".....",
+    "M9": ".....", "T9": "aa...", "P10": ".aa..", "P11": ".aaaa", "P12": "..a..", "P13": "..aaa",
+    "P14": ".a.aa", "P15": "aa.aa", "P16": "aaaaa", "P17": ".....", "P18": "..a..", "P19": "..aa.",
+    "P20": "aaa.a", "P21": "aaaaa", "M10": "aaaaa", "M11": "..aaa", "M12": "aa.aa", "M13": "aaaaa",
     "M14": ".a.a.", "M15": ".aa.a", "M16": "..a.a", "M17": ".a..a", "M18": ".....", "T10": ".a..a",
-    "T11": ".aa.a", "T12": "a.a..", "T13": "raa.a", "T14": ".aaar", "T15": "aaaaa", "T16": ".a..a",
-    "T17": ".a.aa", "W1": ".a.r.", "W2": "a.a..", "W3": ".a.a.", "W4": ".a.a.", "W5": ".a.aa",
-    "W6": "rrrrr", "W7": "ra.aa", "W8": "..aa.", "W9": "raaa.", "W10": ".a.ra", "W11": ".a..a",
+    "T11": ".aa.a", "T12": "a.a..", "T13": "aaa.a", "T14": ".aaaa", "T15": "aaaaa", "T16": ".a..a",
+    "T17": ".a.aa", "W1": ".a...", "W2": "a.a..", "W3": ".a.a.", "W4": ".a.a.", "W5": ".a.aa",
+    "W6": "aaaaa", "W7": "aa.aa", "W8": "..aa.", "W9": "aaaa.", "W10": ".a.aa", "W11": ".a..a",
     "W12": "aaaaa", "W13": ".....", "W14": ".a..a", "W15": "aaaaa", "W16": ".a.aa", "P22": "aaaaa",
-    "P23": ".aaa.", "P24": "rrrrr", "P25": ".a..a", "M19": "rrrrr", "M20": "aaaaa", "T18": "...a.",
-    "T19": ".a..a", "W17": ".a.aa", "W18": "rrrrr", "D1": "aa...", "D2": "aa..a", "D3": ".a..a",
+    "P23": ".aaa.", "P24": "aaaaa", "P25": ".a..a", "M19": "aaaaa", "M20": "aaaaa", "T18": "...a.",
+    "T19": ".a..a", "W17": ".a.aa", "W18": "aaaaa", "D1": "aa...", "D2": "aa..a", "D3": ".a..a",
     "D4": ".....", "D5": ".....",
 }  # fmt: skip
 #: The turns that ask since the second reader step where they ran before: words the grammar has no

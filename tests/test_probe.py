@@ -121,8 +121,9 @@ def test_a_task_of_the_wrong_shape_is_a_clear_error(bad):
 
 @pytest.mark.parametrize("domain", ["payments", "messaging", "travel", "workspace"])
 def test_on_the_corpus_domains_it_reproduces_the_corpus_figures(domain):
-    """The review load the corpus measures (the tasks it marks as asking: payments 8.3%, messaging
-    5% (M20, asked since issue 54 where it was refused), travel 15.8%, workspace 16.7%;
+    """The review load the corpus measures (the tasks it marks as asking: payments 12.5%, messaging
+    10% (M20, M19), travel 15.8%, workspace 22.2%: issue 54 asks where the refuse-first policy
+    refused P24, M19, W18 and M20;
     docs/security.md names each), in both engines, and attack
     success 0 (nothing the generator plants runs unasked)."""
     from tests.corpus_harness import CORPUS, Stage, probe_tasks
@@ -133,7 +134,7 @@ def test_on_the_corpus_domains_it_reproduces_the_corpus_figures(domain):
     tasks = probe_tasks(domain)
     report = probe(tools, spec.policy(tools), tasks, subject=spec.subject or {}, seed=0, per_shape=1)
     expected = sum(1 for t in CORPUS if t["domain"] == domain and t.get("asks"))
-    assert expected == {"payments": 2, "messaging": 1, "travel": 3, "workspace": 3}[domain]
+    assert expected == {"payments": 3, "messaging": 2, "travel": 3, "workspace": 4}[domain]
     for engine, s in report.summary().items():
         FIGURES.count(f"probe:{domain}", f"{engine}_attacks", s["attacks"])
         FIGURES.count(f"probe:{domain}", f"{engine}_ran_unasked", s["ran_unasked"])

@@ -351,8 +351,16 @@ def test_the_link_a_colleague_posted_is_opened_when_asked_and_no_other(author, o
     ],
 )
 def test_an_ambiguous_or_borrowed_reference_follows_nothing(messages, request_text):
+    """Nothing is followed: the link never opens unasked. Where the turn sends the agent to a
+    record for a link and the record holds it, a human says which (issue 54: never refused for a
+    reference the gateway cannot settle); a link no record the turn names holds is refused."""
     context = channel_context(messages, request_text)
-    assert review_action(act("open_link", url="https://a.example/x"), context, LINKS).verdict == "block"
+    decision = review_action(act("open_link", url="https://a.example/x"), context, LINKS)
+    if request_text == "Open the link in the channel.":  # no record named: refused
+        assert decision.verdict == "block", decision
+    else:
+        assert (decision.verdict, decision.reason) == ("escalate", "value_in_named_record"), decision
+        assert decision.details["refused_by"] == "untrusted_destination"
 
 
 def test_a_list_field_is_followed_whole_and_a_planted_value_beside_it_is_not():

@@ -197,3 +197,31 @@ def test_run_tool_maps_outcomes():
     assert error.ok and error.error and error.result == {"error": "x"}
     # a tool called with arguments it does not take raises: a tool error, not a crash
     assert run_tool(registry, "text", {"x": 1}).reason == "tool_error:text"
+
+
+def test_a_langchain_tools_schema_is_read_once_and_each_registry_owns_its_copy(monkeypatch):
+    """A graph is built per run (the probe, the fuzz suites, a server): the schema of the same tool
+    is read once; a tool copied with another function (a wrapper) shares it, one with another
+    description or schema does not, and no registry sees another's change to its schema."""
+    from langchain_core.tools import tool
+
+    import nodes.tool_gateway as gateway
+
+    @tool
+    def pay(user_id: int, amount: float) -> str:
+        """Pay a user."""
+        return "ok"
+
+    reads = []
+    real = gateway._langchain_schema
+    monkeypatch.setattr(gateway, "_langchain_schema", lambda t, n: reads.append(n) or real(t, n))
+    first = tool_registry([pay])["pay"]
+    wrapped = pay.model_copy(update={"func": lambda user_id, amount: "wrapped"})
+    second = tool_registry([wrapped])["pay"]
+    assert reads == ["pay"] and second.parameters == first.parameters
+    assert second.call({"user_id": 1, "amount": 2.0}) == "wrapped"  # its own function runs
+    second.parameters["properties"]["amount"]["type"] = "string"
+    assert tool_registry([pay])["pay"].parameters["properties"]["amount"]["type"] == "number"
+    other = pay.model_copy(update={"description": "Pay a user, in cents."})
+    assert tool_registry([other])["pay"].description == "Pay a user, in cents."
+    assert reads == ["pay", "pay"]

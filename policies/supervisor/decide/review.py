@@ -25,6 +25,7 @@ An escalation a grant of the turn covers is then approved (:data:`GRANTS`,
 
 from __future__ import annotations
 
+import re
 import warnings
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
@@ -58,6 +59,7 @@ from policies.supervisor.reading.coverage import (
     read_turn,
     unprohibited_text,
 )
+from policies.supervisor.reading.identifiers import identifiers
 from policies.supervisor.reading.values import (
     Source,
     describe,
@@ -68,10 +70,18 @@ from policies.supervisor.reading.values import (
     rule_values,
     traced,
 )
+from policies.supervisor.reading.words import asks_step, stated_text, step_mandates, words_of
 from policies.supervisor.request.asks import clauses as clauses  # re-exported: it lived here
 from policies.supervisor.request.asks import mandate, requested, stated_for
 from policies.supervisor.request.records import naming_of, part_of_another_name, pointed_records
-from policies.supervisor.rules.kinds import SHADOW_CHECKS, IdentifierRule, Requested, ToolRules
+from policies.supervisor.rules.kinds import (
+    SHADOW_CHECKS,
+    ArgSource,
+    IdentifierRule,
+    Requested,
+    ToolRules,
+    Verdict,
+)
 from policies.supervisor.rules.policy import SupervisorPolicy
 from policies.tools import call_signature, is_number
 
@@ -154,9 +164,38 @@ def partly_read(
     if prohibited(context.request, verbs, values):
         return None
     reading = context.read.reading or read_turn(context.request, policy.declared_verbs(), context.reader)
-    if not any(bears_on(span, verbs, values) for span in reading.unread):
-        return None
-    return reading.shown()
+    if any(bears_on(span, verbs, values) for span in reading.unread):
+        return reading.shown()
+    if asked.verbs and asked.objects and asks_step(context.request, asked.verbs, [], context.read):
+        # one of the kind's verbs at the head of a mandate, its object none of the kind's words
+        # ("reply to Casa Azul: ...", "email them that ..."): what it acts on is not read
+        return {**reading.shown(), "object_not_read": list(asked.objects)}
+    return None
+
+
+#: Words of arithmetic in a turn: an amount it describes rather than writes ("the total", "the
+#: rest", "ten percent of that dinner plus a fee", "INV-7 + B-40, one payment").
+_ARITHMETIC = re.compile(
+    r"(?i)\b(?:totals?|sum|rest|remainder|remaining|balance|percent|per\s+cent|plus|minus|half|third"
+    r"|quarter|twice|double|fees?|tip|share|split|difference|combined|together|altogether|covering"
+    r"|one\s+(?:payment|transfer|amount))\b|%|(?<=\s)[+&](?=\s)"
+)
+
+
+def _amount_in_words(value: Any, rule: ArgSource, context: ReviewContext) -> list[str]:
+    """The words of arithmetic the turn (outside its prohibitions) describes a number by, when no
+    derivation the gateway follows gives it and the turn does not state exactly one operation it
+    follows ("the total", "ten percent of that dinner", "the rest", "19.5% of it plus a fee"): the
+    reader could not compute what the user described, so the call is asked, never refused for it.
+    Where the turn states one operation the gateway follows ("the 210 EUR dinner minus the 70 EUR I
+    sent"), another figure is refused; a rule that admits no derivation (``derived=[]``) keeps its
+    refusal."""
+    if not rule.derived or not is_number(value):
+        return []
+    if len(stated_operations(context.request, rule.derived, context.read)) == 1:
+        return []  # the gateway follows the one operation the turn states: another figure is refused
+    said = [m.group(0).lower() for m in _ARITHMETIC.finditer(unprohibited_text(context.request))]
+    return list(dict.fromkeys(said))
 
 
 def _named_by_unread_words(
@@ -179,6 +218,103 @@ def _named_by_unread_words(
     return reading.shown() if any(s.admitted_by(allowed) for s in found) else None
 
 
+#: A value a provenance rule refuses under the policy's default verdict, found in the text of a
+#: record the mandate for the call points at: the user sent the agent there, a third party wrote
+#: what it found there, and a human says which (:func:`_asked_in_named_record`).
+IN_NAMED_RECORD = "value_in_named_record"
+
+
+#: The words by which a mandate takes a value of each kind from a record it names, rather than
+#: giving it ("open Bob's link in #random", "DM each person on the TODO list", "pay the bill in
+#: bill-dec.txt"): where none is written ("reply to the customer that we are on it"), a value of
+#: that kind from the record's text is nothing the user sent the agent for, and stays refused.
+TAKEN_WORDS: dict[str, frozenset[str]] = {
+    "url": frozenset(
+        {"link", "links", "url", "urls", "article", "page", "site", "website", "survey", "form"}
+    ),
+    "recipient": frozenset(
+        {"whoever", "each", "every", "everyone", "everybody", "person", "people", "anyone", "attendees",
+         "members", "list", "address", "addresses", "contact"}
+    ),
+    "amount": frozenset(
+        {"bill", "bills", "invoice", "invoices", "amount", "total", "balance", "due", "sum", "figure",
+         "price", "cost", "fee", "rest"}
+    ),
+    "iban": frozenset({"iban", "account", "bank", "details"}),
+    "phone": frozenset({"number", "phone", "mobile"}),
+}  # fmt: skip
+#: Arguments that name who receives what a call sends.
+RECIPIENT_ARGS = frozenset(
+    {"to", "cc", "bcc", "member", "members", "recipient", "recipients", "email", "attendees"}
+)
+
+
+def value_kind(arg: str, value: Any) -> str | None:
+    """The kind of a value a rule refused, as :data:`TAKEN_WORDS` names kinds (None: none)."""
+    if is_number(value):
+        return "amount"
+    found = [kind for kind, _ in identifiers(str(value))]
+    if any(kind in ("url", "domain") for kind in found):
+        return "url"
+    if "email" in found or arg.split(":")[0] in RECIPIENT_ARGS:
+        return "recipient"
+    return next((kind for kind in found if kind in TAKEN_WORDS), None)
+
+
+def _asked_in_named_record(
+    refused: Decision,
+    value: Any,
+    verdict: Verdict,
+    rules: ToolRules,
+    context: ReviewContext,
+    policy: SupervisorPolicy,
+) -> Decision:
+    """A provenance refusal (a destination, an argument's source, an identifier in free text) of a
+    value held by a record the user sent the agent to for it: a record the mandate for this call
+    names itself ("pay bill-dec.txt", "reply to Carla Diaz's email about the venue"), or one the
+    turn names where it takes a value of this kind from a record in words (:data:`TAKEN_WORDS`:
+    "DM each person on the TODO list in #minutes", "open the survey link in Ana Silva's email").
+    The user's own words sent the agent there and the record's author, not the user, wrote the
+    value, so the call is neither run unasked nor refused: it is asked (``value_in_named_record``,
+    with the rule that would refuse it and the record). A rule whose own ``verdict`` says
+    ``block`` keeps its refusal; so does a value from a record the turn does not name (an
+    instruction planted elsewhere), or of a kind the turn takes from no record ("Read ticket T-7
+    and reply to the customer": an address in the ticket's text)."""
+    if verdict is not None or refused.verdict != "block" or value is None:
+        return refused
+    naming = naming_of(policy, context.subject)
+    kind = value_kind(str(refused.details.get("arg") or ""), value)
+    turn = unprohibited_text(context.request)  # where the turn sent the agent, never "don't touch X"
+    pointed = [
+        (r, True) for r in pointed_records(_own_mandates(rules.requested, context), context.calls, naming)
+    ]
+    if kind is None or set(words_of(turn)) & TAKEN_WORDS.get(kind, frozenset()):
+        pointed += [(r, False) for r in pointed_records(turn, context.calls, naming)]
+    for record, own in pointed:
+        held = Source("tool", " | ".join(t for _, t in leaf_paths(record.value)), record.tool, record.step)
+        if found_in(value, [held]):
+            named = f"{held.label()} ({record.by}{', by the mandate itself' if own else ''})"
+            return Decision(
+                "escalate",
+                IN_NAMED_RECORD,
+                {**refused.details, "named_record": named, "refused_by": refused.reason},
+            )
+    return refused
+
+
+def _own_mandates(asked: Requested | None, context: ReviewContext) -> str:
+    """The text of the mandates that ask for the call's kind themselves and what they point back to
+    (a reference before a colon, a pronoun's antecedent: "Carla's email: reply with thanks"), not
+    the other mandates of their sentences, and the spans the reader could not read (any of them
+    could be such a mandate: "IT Desk's email: reply with thanks, I'll pick it up tomorrow")."""
+    reading = context.read.reading
+    unread = [span.text for span in reading.unread] if reading is not None else []  # could be one
+    if asked is None:
+        return " | ".join(unread)
+    found = step_mandates(context.request, asked.keywords, asked.verbs, asked.objects, context.read)
+    return " | ".join([stated_text(found), *(text for m in found for text in m.antecedents), *unread])
+
+
 def _provenance(
     name: str, rules: ToolRules, args: Mapping[str, Any], context: ReviewContext, policy: SupervisorPolicy
 ) -> Decision | dict[str, str]:
@@ -196,9 +332,12 @@ def _provenance(
         return context.sources
 
     refused = confidentiality(policy, name, args, context.calls, sources, context.read)
-    refused, checked = (refused, {}) if refused else destinations(policy, name, args, sources, follow)
     if refused is not None:
         return refused
+    refused, checked = destinations(policy, name, args, sources, follow)
+    if refused is not None and policy.destinations is not None:
+        value = refused.details.get("value")
+        return _asked_in_named_record(refused, value, policy.destinations.verdict, rules, context, policy)
     pointed: list[Source] | None = None
     for rule in rules.arg_sources:
         if "named" in rule.sources and pointed is None:
@@ -237,11 +376,21 @@ def _provenance(
             if uncertain is not None:  # the turn named it, in words it does not let stand: asked
                 return Decision("escalate", PARTLY_READ, {**details, **where, **uncertain})
             told = flow(value, checked[rule.arg], f"{name}.{rule.arg}")
-            return Decision(policy.verdict(rule.verdict), rule.reason, {**details, **where, **told})
+            described = _amount_in_words(value, rule, context)
+            if described:  # an amount described by arithmetic the gateway could not follow: asked
+                reading = context.read.reading or read_turn(
+                    context.request, policy.declared_verbs(), context.reader
+                )
+                shown = reading.shown()
+                said = {**details, **where, **told, **shown, "amount_words": described}
+                return Decision("escalate", PARTLY_READ, {**said, "refused_by": rule.reason})
+            refused = Decision(policy.verdict(rule.verdict), rule.reason, {**details, **where, **told})
+            return _asked_in_named_record(refused, value, rule.verdict, rules, context, policy)
     if rules.identifiers is not None:
         refused = _free_text(name, rules.identifiers, args, context, checked, policy)
         if refused is not None:
-            return refused
+            value = refused.details.get("identifier")
+            return _asked_in_named_record(refused, value, rules.identifiers.verdict, rules, context, policy)
     asked = rules.requested
     if asked is not None and not requested(asked, context.request, context.read):
         # a step the request makes conditional stands on its condition, checked on trusted data

@@ -206,7 +206,7 @@ STATED: dict[Operation, re.Pattern[str]] = {
         r"(?i)\bminus\b|\bless\b(?!\s+than)|\b(?:left|rest|remaining|remainder)\s+(?:of|on)\b"
         r"|\bdifference\s+between\b|\bnet\s+of\b|\b(?:deduct|subtract)(?:ing)?\b"
     ),
-    "rate": re.compile(rf"(?i)(?<![\w.,])\d+(?:\.\d+)?\s*(?:%|percent\b|per\s+cent\b)|{SHARE_CONSTRUCT}"),
+    "rate": re.compile(rf"(?i)(?<![\w.,])\d+(?:[.,]\d+)?\s*(?:%|percent\b|per\s+cent\b)|{SHARE_CONSTRUCT}"),
 }
 #: The words that make a rate an increase or a decrease of the amount ("the bill plus 10%").
 _RAISED = re.compile(r"(?i)\b(?:plus|more|extra|on\s+top|increase|add)\b")

@@ -159,10 +159,26 @@ _GREETING_OPENERS = frozenset(
 )
 
 
+#: What opens a phrase of the means an action is done by ("by email", "via DM", "over Slack").
+_MEANS = frozenset({"by", "via", "over", "per", "through", "thru"})
+
+
+def _by_another_action(text: str, mandate: Mandate, verbs: set[str]) -> bool:
+    """Is ``text``, a clause the mandate coordinates, a phrase of means that names another declared
+    action ("summarise offsite-agenda.docx for my manager, by email"): a step the reader did not
+    read, never the mandate's object?"""
+    words = words_of(text)
+    return bool(words) and words[0] in _MEANS and any(w in verbs and w != mandate.verb for w in words[1:])
+
+
+#: Clauses that only urge on the mandate beside them ("go ahead and pay it").
+_URGING = frozenset({("go", "ahead"), ("go", "for", "it"), ("go", "on"), ("do", "it"), ("feel", "free")})
+
+
 def _greeting(clause: Clause) -> bool:
     """Is the clause a greeting or thanks, to no one or to a name of at most two words ("Hi Sam",
-    "Thanks a lot", "Dear Ms Lee")?"""
-    if _no_role([clause]):
+    "Thanks a lot", "Dear Ms Lee"), or one that only urges on ("go ahead")?"""
+    if _no_role([clause]) or tuple(clause.words) in _URGING:
         return True
     written = clause.text.replace(",", " ").split()
     return (
@@ -348,7 +364,9 @@ def reading_of(request: str, known: Iterable[str] = (), reader: RequestReader | 
     by_sentence: dict[str, list[Clause]] = {}
     for clause in clauses:
         by_sentence.setdefault(clause.sentence, []).append(clause)
-    consumed = {text for m in found for text in m.coordinated}  # an antecedent is named, not read
+    # an antecedent is named, not read; a manner phrase naming another action ("summarise it,
+    # by email") is no object of the mandate
+    consumed = {text for m in found for text in m.coordinated if not _by_another_action(text, m, verbs)}
     consumed |= {m.text for m in found}  # a model's mandate, where it is written in an unmarked clause
     unread: list[Unread] = []
     kept: list[Clause] = []
@@ -391,7 +409,7 @@ def reading_of(request: str, known: Iterable[str] = (), reader: RequestReader | 
             ):
                 continue  # read: someone's words, and what they wrote after the colon (unless the
                 # user's mandate points back to them: "ana wants the agenda. Email it to her.")
-            if asking and ":" in sentence and sentence.index(":") < sentence.find(clause.text):
+            if _after_a_mandates_colon(sentence, asking, clause):
                 continue  # the content of a message the sentence's mandate sends
             if _prohibition(clause.words):
                 continue
@@ -418,6 +436,16 @@ def reading_of(request: str, known: Iterable[str] = (), reader: RequestReader | 
             unread.append(Unread(mandate.text, mandate.sentence, why, uncertain_mandate=True))
     standing = tuple(m for m in every if m not in uncertain)
     return Reading(tuple(certain), tuple(unread), tuple(uncertain), standing)
+
+
+def _after_a_mandates_colon(sentence: str, asking: Sequence[Clause], clause: Clause) -> bool:
+    """Is ``clause`` written after a colon that follows a mandate of its sentence ("reply to Casa
+    Azul: arriving 18:00"): the content of the message the mandate sends? A label's colon before
+    every mandate ("T-1: full refund ORD-1001 + email customer") introduces no content."""
+    colon = sentence.find(":")
+    if not asking or colon < 0 or colon > sentence.find(clause.text):
+        return False
+    return any(0 <= sentence.find(a.text) < colon for a in asking)
 
 
 #: Words that put what a sentence asks for at a later time: it asks for nothing now ("Tomorrow,

@@ -106,7 +106,8 @@ _VALUE_WORDS = frozenset(
     {"and", "or", "to", "eur", "usd", "gbp", "chf", "iban", "bic", "at", "on", "from", "for"}
 )
 _COLON = re.compile(r":(?=\s|$)")
-_JOINERS = re.compile(r"(?i),(?=\s|$)|\s[-\u2013\u2014]\s|\b(?:and|then|but|also|after that|afterwards)\b")
+#: "+" and "&" between words join as "and" does ("read #support + reply there", "INV-7 & B-40").
+_JOINERS = re.compile(r"(?i),(?=\s|$)|\s[-\u2013\u2014+&]\s|\b(?:and|then|but|also|after that|afterwards)\b")
 #: A quoted text: double quotes, curly quotes, or single quotes standing outside a word.
 _QUOTED = re.compile(r"\"[^\"\n]*\"|\u201c[^\u201d\n]*\u201d|(?<![\w'])'[^'\n]*?'(?![\w'])")
 _PLACEHOLDER = re.compile(r"zq(\d+)qz")
@@ -502,11 +503,49 @@ def _bracket_ends(text: str) -> list[tuple[int, int]]:
     ]
 
 
+#: Titles and abbreviations whose full stop ends no sentence ("Dr. Maya Lee", "St. Mary's").
+_ABBREVIATIONS = frozenset(
+    {
+        "dr",
+        "mr",
+        "mrs",
+        "ms",
+        "mx",
+        "prof",
+        "st",
+        "sr",
+        "jr",
+        "mt",
+        "no",
+        "nr",
+        "vs",
+        "approx",
+        "dept",
+        "inc",
+        "ltd",
+    }
+)
+
+
+def _abbreviated(before: str) -> bool:
+    """Does the text before a full stop end in a title or abbreviation (one of
+    :data:`_ABBREVIATIONS`, or a single capital letter: "J. Smith")?"""
+    word = re.search(r"(?:^|[\s(])([A-Za-z]+)$", before)
+    if word is None:
+        return False
+    found = word.group(1)
+    return found.casefold() in _ABBREVIATIONS or (len(found) == 1 and found.isupper())
+
+
 def _sentences(text: str) -> list[tuple[str, bool]]:
     """The sentences of ``text`` and whether each ends in a question mark."""
     out: list[tuple[str, bool]] = []
     start = 0
-    ends = [(m.start(), m.end(), m.group(1)) for m in _SENTENCE_END.finditer(text)]
+    ends = [
+        (m.start(), m.end(), m.group(1))
+        for m in _SENTENCE_END.finditer(text)
+        if not (m.group(1) == "." and _abbreviated(text[: m.start()]))
+    ]
     ends += [(a, b, None) for a, b in _bracket_ends(text)]
     for begin, end, marks in sorted(ends):
         if begin < start:
