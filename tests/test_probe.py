@@ -43,7 +43,12 @@ def test_a_careful_policy_lets_nothing_planted_run_and_asks_nobody_on_benign_tas
 
 
 def test_the_same_seed_gives_the_same_attacks_and_another_seed_others():
-    first, again, other = desk_report(seed=7), desk_report(seed=7), desk_report(seed=8)
+    def report(seed: int):  # one engine, no trust pass: what the seed decides is the generation
+        return probe(
+            support_desk.tools, support_desk.policy, support_desk.tasks, seed=seed, engines=["graph"]
+        )
+
+    first, again, other = report(7), report(7), report(8)
     assert json.dumps(first.to_json(), default=str) == json.dumps(again.to_json(), default=str)
     assert [r.attack.call for r in first.attacks] != [r.attack.call for r in other.attacks]
 
