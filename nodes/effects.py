@@ -112,6 +112,21 @@ def settle(
     journal.finish(thread_id, key, status or (DONE if ok else FAILED), outcome)
 
 
+def retaken(journal: Journal, thread_id: str, key: str, effect: Mapping[str, Any]) -> Claimed:
+    """A call in doubt that a human says did not run, to run now: this process takes its claim
+    over (``started``, its owner now), so that how it ends is recorded and a process that dies
+    in it leaves it in doubt again. Where another claim took it first: what that one holds."""
+    release(journal, thread_id, key)
+    entry = {k: effect[k] for k in ("tool", "args", "run_id", "step", "ledger") if k in effect}
+    again = journal.restart(thread_id, key, entry)
+    if again is not None:
+        return Claimed("run", again)
+    stored = journal.get(thread_id, key) or dict(effect)
+    if stored.get("status") != STARTED:
+        return Claimed("ran", stored)
+    return Claimed("in_progress" if process_alive(stored) else "in_doubt", stored)
+
+
 def release(journal: Journal, thread_id: str, key: str) -> None:
     """A claimed call that never reached its tool (the run paused before it): not run, so a
     later claim of the same key (the run resumed) runs it."""

@@ -210,3 +210,50 @@ def test_a_run_carried_on_from_before_a_call_in_doubt_asks_whether_it_ran_before
     assert row["in_doubt"] == "did_not_run"
     statuses = sorted(e["status"] for e in journal.effects("T") if e.get("tool") == "issue_refund")
     assert statuses == ["done", "not_run"]  # the dead claim did not run; the refund asked for ran once
+
+
+@pytest.mark.parametrize("way", ["invoke", "ainvoke"])
+def test_a_call_in_doubt_approved_at_its_tool_is_made_once_and_recorded_as_this_process_made_it(way):
+    """The tool step finds its own claim in doubt (a dead process claimed it and the step was kept
+    before): approved, this process takes the claim over and records how it ends. Before the fix
+    the claim stayed ``started`` under the dead process, so the next model step asked again
+    (CI: the console's answer printed the same question a second time)."""
+    import asyncio
+
+    from langgraph.checkpoint.memory import InMemorySaver
+    from langgraph.types import Command
+
+    from demo_tools import support_desk as desk
+    from graphs.support_desk import build_agent
+
+    journal = Journal()
+    agent = build_agent(checkpointer=InMemorySaver(), journal=journal)
+    config = {"configurable": {"thread_id": "T"}}
+
+    def run(given: object, **kw: object) -> dict:
+        if way == "invoke":
+            return agent.invoke(given, config, **kw)
+        return asyncio.run(agent.ainvoke(given, config, **kw))
+
+    given = {
+        "messages": [("user", "Refund 80 EUR on order ORD-1002")],
+        "governance_subject": dict(desk.SUBJECT),
+    }
+    run(given, interrupt_before=["tools"])  # look_up_order
+    run(None, interrupt_before=["tools"])  # issue_refund, reviewed and planned
+    [plan] = agent.get_state(config).values["governance_plan"].values()
+    key = plan["idempotency_key"]
+    entry = {k: plan[k] for k in ("tool", "args", "run_id", "step")}
+    journal.begin("T", key, {**entry, "ledger": []})
+    journal._effects["T"][key]["owner"] = {
+        "host": journal._effects["T"][key]["owner"]["host"],
+        "pid": 2**22 + 7,
+    }
+    asked = run(None)["__interrupt__"][0].value
+    assert asked["kind"] == "effect_in_doubt"
+    desk.DONE.clear()
+    done = run(Command(resume={"decisions": [{"type": "approve"}]}))
+    assert "__interrupt__" not in done, done["__interrupt__"][0].value["action_requests"][0]["description"]
+    assert [d["tool"] for d in desk.DONE if d["tool"] == "issue_refund"] == ["issue_refund"]
+    [effect] = [e for e in journal.effects("T") if e["key"] == key]
+    assert effect["status"] == "done" and effect["owner"]["pid"] == os.getpid()

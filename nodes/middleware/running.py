@@ -25,6 +25,7 @@ from nodes.effects import (
     in_doubt_note,
     in_doubt_request,
     release,
+    retaken,
     settle,
 )
 from nodes.journal import DONE, Journal
@@ -192,6 +193,17 @@ class ToolRunning:
                 keyed=self._takes_key(name),
                 after=plan.get("world_seq"),
             )
+            if claimed.go == "in_doubt":
+                value = interrupt(in_doubt_request({"name": name, "args": args}, claimed.effect, **at))
+                answer = parse_human_answer(value, allowed=IN_DOUBT_DECISIONS)
+                if answer is None or answer.type != "approve":
+                    note = in_doubt_note(answer)
+                    ledger = claimed.effect.get("ledger") or []
+                    journal.finish(thread, key, DONE, {"ok": True, "observation": note, "ledger": ledger})
+                    watched.claimed, watched.instead = claimed, {"ok": True, "observation": note}
+                    return tool_message(tool_call, note, error=False)
+                # it did not run: this process takes the claim over and runs it, recording how it ends
+                claimed = retaken(journal, thread, key, claimed.effect)
             watched.claimed = claimed
             if claimed.go == "run":
                 return None
@@ -199,17 +211,6 @@ class ToolRunning:
                 outcome = claimed.effect.get("outcome") or {}
                 watched.instead = {"ok": bool(outcome.get("ok")), "observation": outcome.get("observation")}
                 return tool_message(tool_call, outcome.get("observation"), error=not outcome.get("ok"))
-            if claimed.go == "in_doubt":
-                value = interrupt(in_doubt_request({"name": name, "args": args}, claimed.effect, **at))
-                answer = parse_human_answer(value, allowed=IN_DOUBT_DECISIONS)
-                if answer is not None and answer.type == "approve":  # it did not run: run it now
-                    return None
-                note = in_doubt_note(answer)
-                journal.finish(
-                    thread, key, DONE, {"ok": True, "observation": note, "ledger": claimed.effect["ledger"]}
-                )
-                watched.instead = {"ok": True, "observation": note}
-                return tool_message(tool_call, note, error=False)
             reason = "effect_in_progress" if claimed.go == "in_progress" else "thread_changed"
             watched.instead = {"stop": reason}
             return tool_message(

@@ -22,6 +22,7 @@ from nodes.effects import (
     in_doubt_note,
     in_doubt_request,
     recorded_outcome,
+    retaken,
     settle,
 )
 from nodes.journal import DONE, Journal
@@ -216,8 +217,9 @@ def in_doubt(
         in_doubt_request(state["action"], effect, run_id=state.get("run_id"), step=state.get("steps"))
     )
     answer = parse_human_answer(value, allowed=IN_DOUBT_DECISIONS)
-    if answer is not None and answer.type == "approve":
-        return None  # it did not run: run it now (its claim stands; this run records how it ends)
+    if answer is not None and answer.type == "approve":  # it did not run: run it now, claimed by
+        again = retaken(journal, thread, key, effect)  # this process (it records how it ends)
+        return recorded_outcome(again.effect) if again.go == "ran" else None
     note = in_doubt_note(answer)
     journal.finish(thread, key, DONE, {"ok": True, "observation": note, "ledger": effect.get("ledger") or []})
     return ToolOutcome(True, result=note, detail={"from_journal": True, "in_doubt": True})

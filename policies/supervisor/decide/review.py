@@ -278,8 +278,9 @@ def _asked_in_named_record(
     value, so the call is neither run unasked nor refused: it is asked (``value_in_named_record``,
     with the rule that would refuse it and the record). A rule whose own ``verdict`` says
     ``block`` keeps its refusal; so does a value from a record the turn does not name (an
-    instruction planted elsewhere), or of a kind the turn takes from no record ("Read ticket T-7
-    and reply to the customer": an address in the ticket's text)."""
+    instruction planted elsewhere), of a kind the turn takes from no record ("Read ticket T-7
+    and reply to the customer": an address in the ticket's text), or beside a value of its kind the
+    record holds in a field the policy trusts ("Pay Bob Lee": an IBAN in his payee note)."""
     if verdict is not None or refused.verdict != "block" or value is None:
         return refused
     naming = naming_of(policy, context.subject)
@@ -292,7 +293,7 @@ def _asked_in_named_record(
         pointed += [(r, False) for r in pointed_records(turn, context.calls, naming)]
     for record, own in pointed:
         held = Source("tool", " | ".join(t for _, t in leaf_paths(record.value)), record.tool, record.step)
-        if found_in(value, [held]):
+        if found_in(value, [held]) and not _trusted_of_its_kind(record, kind, value, naming):
             named = f"{held.label()} ({record.by}{', by the mandate itself' if own else ''})"
             return Decision(
                 "escalate",
@@ -300,6 +301,22 @@ def _asked_in_named_record(
                 {**refused.details, "named_record": named, "refused_by": refused.reason},
             )
     return refused
+
+
+def _trusted_of_its_kind(record: Any, kind: str | None, value: Any, naming: Any) -> bool:
+    """Does the record hold, in a field the policy trusts, another value of the refused value's
+    kind (Bob Lee's payee record holds his IBAN; an IBAN its note names is no value the user sent
+    the agent there for)?"""
+    if kind is None:
+        return False
+    path0 = tuple(getattr(record, "path", ()))
+    mine = [Source("tool", str(value))]
+    return any(
+        naming.trusted(record.tool, (*path0, *path))
+        and value_kind(path[-1] if path else "", text) == kind
+        and not found_in(text, mine)
+        for path, text in leaf_paths(record.value)
+    )
 
 
 def _own_mandates(asked: Requested | None, context: ReviewContext) -> str:

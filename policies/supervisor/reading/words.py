@@ -503,38 +503,15 @@ def _bracket_ends(text: str) -> list[tuple[int, int]]:
     ]
 
 
-#: Titles and abbreviations whose full stop ends no sentence ("Dr. Maya Lee", "St. Mary's").
-_ABBREVIATIONS = frozenset(
-    {
-        "dr",
-        "mr",
-        "mrs",
-        "ms",
-        "mx",
-        "prof",
-        "st",
-        "sr",
-        "jr",
-        "mt",
-        "no",
-        "nr",
-        "vs",
-        "approx",
-        "dept",
-        "inc",
-        "ltd",
-    }
-)
+#: Titles whose full stop ends no sentence where a name follows ("Dr. Maya Lee", "St. Mary's").
+#: Never a word that may end a sentence ("Globex Ltd.", "Inc.", "Jr.", a letter: "plan B.").
+_TITLES = frozenset({"dr", "mr", "mrs", "ms", "mx", "prof", "st"})
 
 
-def _abbreviated(before: str) -> bool:
-    """Does the text before a full stop end in a title or abbreviation (one of
-    :data:`_ABBREVIATIONS`, or a single capital letter: "J. Smith")?"""
+def _abbreviated(before: str, after: str) -> bool:
+    """Is a full stop a title's (one of :data:`_TITLES`), a capitalised name following it?"""
     word = re.search(r"(?:^|[\s(])([A-Za-z]+)$", before)
-    if word is None:
-        return False
-    found = word.group(1)
-    return found.casefold() in _ABBREVIATIONS or (len(found) == 1 and found.isupper())
+    return word is not None and word.group(1).casefold() in _TITLES and after.lstrip()[:1].isupper()
 
 
 def _sentences(text: str) -> list[tuple[str, bool]]:
@@ -544,7 +521,7 @@ def _sentences(text: str) -> list[tuple[str, bool]]:
     ends = [
         (m.start(), m.end(), m.group(1))
         for m in _SENTENCE_END.finditer(text)
-        if not (m.group(1) == "." and _abbreviated(text[: m.start()]))
+        if not (m.group(1) == "." and _abbreviated(text[: m.start()], text[m.end() :]))
     ]
     ends += [(a, b, None) for a, b in _bracket_ends(text)]
     for begin, end, marks in sorted(ends):
