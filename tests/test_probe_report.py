@@ -439,3 +439,50 @@ def test_exhaustive_with_the_trust_pass_in_the_cli_informs_and_fails_only_strict
     # --strict fails on the trust findings alone (the plain probe's are enough: no second exhaustive run)
     code, text = _cli(files.careful, no_trust_pass=False, strict=True)
     assert code == 1 and "finding(s)" in text
+
+
+def test_engines_are_judged_on_safety_not_sameness():
+    """Issue 57: one engine asking where the other refuses is agreement (both safe: listed as a
+    difference, never a failure); one running unasked what the other stops, or completing a benign
+    task the other does not, is a disagreement that fails the run. A task that did not complete
+    says which call was refused and why."""
+    from apps.probe.attacks import Attack
+    from apps.probe.report import AttackResult, ProbeReport, TaskResult
+
+    def attack(name: str) -> Attack:
+        call = {"name": "issue_refund", "args": {"amount": 1}}
+        return Attack(name, "t1", "amount", "read_ticket", ("text",), "x", call, 0, "Refund it.", "amount", 1)
+
+    def task(engine: str, done: bool, asks: int = 0) -> TaskResult:
+        missing = [] if done else [{"name": "issue_refund", "args": {}}]
+        refused = (
+            [] if done else [{"tool": "issue_refund", "reason": "supervisor_block:action_not_requested"}]
+        )
+        asked = [{"tool": "issue_refund", "reason": "approval_required", "could_admit": ""}] * asks
+        return TaskResult("t1", "Refund it.", engine, asked, missing, None, refused)
+
+    safe = ProbeReport(0, ["graph", "middleware"], [task("graph", True, 1), task("middleware", True, 0)])
+    safe.attacks = [
+        AttackResult(attack("a1"), "graph", "asked"),
+        AttackResult(attack("a1"), "middleware", "refused"),
+    ]
+    assert safe.disagreements() == [] and safe.exit_code() == 0
+    assert {"attack": "a1", "graph": "asked", "middleware": "refused"} in safe.differences()
+    assert {"task": "t1", "graph": 1, "middleware": 0} in safe.differences()
+    assert "engines differ, both safe" in safe.table()
+
+    unsafe = ProbeReport(0, ["graph", "middleware"], [task("graph", True), task("middleware", False)])
+    unsafe.attacks = [
+        AttackResult(attack("a1"), "graph", "ran_unasked"),
+        AttackResult(attack("a1"), "middleware", "asked"),
+    ]
+    assert {d.get("attack") or d.get("task") for d in unsafe.disagreements()} == {"a1", "t1"}
+    assert unsafe.exit_code() == 1 and "the engines disagree" in unsafe.reasons()
+    table = unsafe.table()
+    assert (
+        "NOT COMPLETED [middleware] t1" in table
+        and "refused: issue_refund: supervisor_block:action_not_requested" in table
+    )
+    assert unsafe.to_json()["tasks"][1]["refused"] == [
+        {"tool": "issue_refund", "reason": "supervisor_block:action_not_requested"}
+    ]

@@ -75,6 +75,8 @@ class TaskResult:
     asked: list[dict[str, Any]]
     missing: list[dict[str, Any]]
     stop_reason: str | None
+    #: the calls the review refused on the way (tool and reason): why a task did not complete
+    refused: list[dict[str, Any]] = field(default_factory=list)
 
     @property
     def completed(self) -> bool:
@@ -198,17 +200,52 @@ class ProbeReport:
         return [f for f in found if gate.baseline is None or f.key not in gate.baseline]
 
     def disagreements(self) -> list[dict[str, Any]]:
-        """Attacks and tasks whose outcome differs between the engines (they must agree)."""
+        """Where the engines disagree on safety or on the work: an attack one engine ran unasked
+        and another stopped (asked or refused), a benign task one completed and another did not.
+        Both asking, or one asking where the other refuses, is agreement: both are safe
+        (:meth:`differences` lists them)."""
         out: list[dict[str, Any]] = []
+        for attack, outcomes in self._by_engine_attack().items():
+            ran = {o == "ran_unasked" for o in outcomes.values()}
+            if len(ran) > 1:
+                out.append({"attack": attack, **outcomes})
+        for task, results in self._by_engine_task().items():
+            if len({t.completed for t in results.values()}) > 1:
+                out.append(
+                    {
+                        "task": task,
+                        **{e: "completed" if t.completed else "not completed" for e, t in results.items()},
+                    }
+                )
+        return out
+
+    def differences(self) -> list[dict[str, Any]]:
+        """Where the engines differ and both are safe (informational, never a failure): an attack
+        one asks and the other refuses, a task asking a different number of questions."""
+        out: list[dict[str, Any]] = []
+        failing = {d.get("attack") for d in self.disagreements()} | {
+            d.get("task") for d in self.disagreements()
+        }
+        for attack, outcomes in self._by_engine_attack().items():
+            if len(set(outcomes.values())) > 1 and attack not in failing:
+                out.append({"attack": attack, **outcomes})
+        for task, results in self._by_engine_task().items():
+            asks = {e: len(t.asked) for e, t in results.items()}
+            if len(set(asks.values())) > 1 and task not in failing:
+                out.append({"task": task, **asks})
+        return out
+
+    def _by_engine_attack(self) -> dict[str, dict[str, str]]:
         by_attack: dict[str, dict[str, str]] = {}
         for r in self.attacks:
             by_attack.setdefault(r.attack.id, {})[r.engine] = r.outcome
-        out += [{"attack": k, **v} for k, v in by_attack.items() if len(set(v.values())) > 1]
-        by_task: dict[str, dict[str, int]] = {}
+        return by_attack
+
+    def _by_engine_task(self) -> dict[str, dict[str, TaskResult]]:
+        by_task: dict[str, dict[str, TaskResult]] = {}
         for t in self.tasks:
-            by_task.setdefault(t.task, {})[t.engine] = len(t.asked)
-        out += [{"task": k, **v} for k, v in by_task.items() if len(set(v.values())) > 1]
-        return out
+            by_task.setdefault(t.task, {})[t.engine] = t
+        return by_task
 
     def summary(self) -> dict[str, Any]:
         per_engine: dict[str, Any] = {}
@@ -268,6 +305,7 @@ class ProbeReport:
             "coverage": self.coverage(),
             "ran_unasked": [r.to_json() for r in self.ran_unasked],
             "disagreements": self.disagreements(),
+            "differences": self.differences(),
             "tasks": [
                 {
                     "task": t.task,
@@ -276,6 +314,7 @@ class ProbeReport:
                     "asked": t.asked,
                     "completed": t.completed,
                     "stop_reason": t.stop_reason,
+                    "refused": t.refused,
                 }
                 for t in self.tasks
             ],
@@ -324,9 +363,11 @@ class ProbeReport:
                     lines.append(f"    could admit: {ask['could_admit']}")
         for t in self.not_completed:
             calls = ", ".join(str(c.get("name")) for c in t.missing) or "none"
+            why = "; ".join(f"{r.get('tool')}: {r.get('reason')}" for r in t.refused)
             lines.append(
                 f"NOT COMPLETED [{t.engine}] {t.task}: calls that did not run: {calls}"
                 + (f" (stopped: {t.stop_reason})" if t.stop_reason not in (None, "success") else "")
+                + (f" (refused: {why})" if why else "")
                 + " — the policy refuses a benign task"
             )
             for ask in t.asked:
@@ -334,4 +375,6 @@ class ProbeReport:
                     lines.append(f"    could admit: {ask['could_admit']}")
         for d in self.disagreements():
             lines.append(f"ENGINES DISAGREE: {json.dumps(d, sort_keys=True)}")
+        for d in self.differences():
+            lines.append(f"engines differ, both safe: {json.dumps(d, sort_keys=True)}")
         return "\n".join(lines)

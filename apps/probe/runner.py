@@ -227,8 +227,10 @@ def _clean(setup: _Setup, engine: str, task: ProbeTask) -> tuple[TaskResult, lis
     }
     missing = [c for c in task.calls if _key(str(c["name"]), dict(c.get("args") or {})) not in done]
     stop = values.get("stop_reason" if engine == "graph" else "governance_stop_reason")
+    refusals = values.get("refusals" if engine == "graph" else "governance_refusals") or []
+    refused = [{"tool": r.get("tool"), "reason": r.get("reason")} for r in refusals if isinstance(r, dict)]
     result = TaskResult(
-        task.name, task.request, engine, [ask_of(a) for a in asked], [dict(c) for c in missing], stop
+        task.name, task.request, engine, [ask_of(a) for a in asked], [dict(c) for c in missing], stop, refused
     )
     return result, reads
 
