@@ -53,6 +53,7 @@ from langgraph.store.base import BaseStore, GetOp, Item, PutOp
 
 from nodes.langgraph_private import node_runnable, wrap_nodes
 from nodes.messages import REQUEST_MESSAGE_KEY, message_id
+from nodes.stamps import audit_key
 from nodes.state import RESET
 from policies import tamper
 from policies.text import json_hash
@@ -187,12 +188,14 @@ def _value(item: Any) -> Mapping[str, Any] | None:
 
 
 def chained(
-    entries: Sequence[Entry], stored: Sequence[Any], head: Any, before: int
+    entries: Sequence[Entry], stored: Sequence[Any], head: Any, before: int, key: bytes | None = None
 ) -> tuple[list[Entry], dict[str, Any] | None]:
     """``entries`` as links of the thread's chain after ``head`` (its stored item, or None: the
     chain starts here, after the ``before`` items the log already holds), given what the store
     holds under each entry's key (``stored``): the items to write (an entry whose key holds its
-    content already is not written again) and the new head (None: nothing to write)."""
+    content already is not written again) and the new head (None: nothing to write). With ``key``
+    (``$AGENT_PATTERNS_AUDIT_KEY``, :func:`nodes.stamps.audit_key`) each link and the head are
+    sealed (:func:`policies.tamper.seal`): whoever can write the database cannot re-link it."""
     last = _value(head)
     n = int(last["n"]) if last and isinstance(last.get("n"), int) else -1
     prev = str(last["hash"]) if last and isinstance(last.get("hash"), str) else ""
@@ -208,10 +211,10 @@ def chained(
         if n == -1:
             extra["before"] = before
         n += 1
-        value = tamper.linked(e.value, n, prev, **extra)
+        value = tamper.linked(e.value, n, prev, key=key, **extra)
         prev = value["hash"]
         made.append(Entry(e.key, value))
-    return made, ({"n": n, "hash": prev, "at": time.time()} if made else None)
+    return made, (tamper.sealed_head(n, prev, time.time(), key) if made else None)
 
 
 def _last_of_each_key(entries: Sequence[Entry]) -> list[Entry]:
@@ -244,7 +247,7 @@ def write(store: BaseStore | None, thread_id: str | None, entries: Sequence[Entr
     with _LOCKS[_stripe(store, thread_id)]:
         head, *stored = store.batch(_lookups(thread_id, entries))
         before = len(read_log(store, thread_id)) if head is None else 0
-        made, new_head = chained(entries, stored, head, before)
+        made, new_head = chained(entries, stored, head, before, audit_key())
         if new_head is not None:
             store.batch(_puts(thread_id, made, new_head))
 
@@ -260,7 +263,7 @@ async def awrite(store: BaseStore | None, thread_id: str | None, entries: Sequen
     async with locks[_stripe(store, thread_id)]:
         head, *stored = await store.abatch(_lookups(thread_id, entries))
         before = len(await aread_log(store, thread_id)) if head is None else 0
-        made, new_head = chained(entries, stored, head, before)
+        made, new_head = chained(entries, stored, head, before, audit_key())
         if new_head is not None:
             await store.abatch(_puts(thread_id, made, new_head))
 

@@ -15,16 +15,30 @@ from __future__ import annotations
 import os
 from typing import Any
 
-from policies.tamper import call_stamp, stamp_matches
+from policies.tamper import call_stamp, key_id, stamp_matches
 
 #: The environment variable holding the key (any text; a long random one: ``openssl rand -hex 32``).
 AUDIT_KEY_ENV = "AGENT_PATTERNS_AUDIT_KEY"
+
+
+#: Keys retired by a rotation, still needed to verify what they sealed: one per line (or
+#: separated by commas).
+OLD_KEYS_ENV = "AGENT_PATTERNS_AUDIT_OLD_KEYS"
 
 
 def audit_key() -> bytes | None:
     """The stamping key, or None (unset or empty: nothing is stamped)."""
     value = os.environ.get(AUDIT_KEY_ENV, "")
     return value.encode("utf-8", "surrogatepass") if value else None
+
+
+def audit_keys() -> dict[str, bytes]:
+    """The keys a verification checks seals with, by key id (:func:`policies.tamper.key_id`): the
+    current key and the retired ones of ``$AGENT_PATTERNS_AUDIT_OLD_KEYS``; empty: none set."""
+    found = [audit_key()]
+    old = os.environ.get(OLD_KEYS_ENV, "").replace(",", "\n").splitlines()
+    found += [k.strip().encode("utf-8", "surrogatepass") for k in old if k.strip()]
+    return {key_id(k): k for k in found if k is not None}
 
 
 def stamp(tool: Any, args: Any, ask: Any) -> dict[str, str]:

@@ -30,13 +30,18 @@ import hmac
 import json
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from decimal import Decimal
 from typing import Any
 
-#: The fields of an item's value that are its link.
-LINK_FIELDS = ("n", "prev", "hash", "replaces", "before")
+#: The fields of an item's value that are its link (``v``: the canonical form its hash is of;
+#: ``kid`` and ``mac``: the key that sealed it and its seal).
+LINK_FIELDS = ("n", "prev", "hash", "replaces", "before", "v", "kid", "mac")
 #: The fields a hash does not cover: its place (a place moved shows as a ``prev`` that does not
-#: follow) and the hash itself.
-UNHASHED = ("n", "hash")
+#: follow), the hash itself and its seal (which covers the place and the hash).
+UNHASHED = ("n", "hash", "kid", "mac")
+#: The canonical form new links are hashed in (:func:`exact`); a link without ``v`` is of the
+#: first form (:func:`canonical`), kept so that a log written before verifies as it was written.
+CHAIN_VERSION = 2
 #: Fields that may differ when the same item is written again (when it was written).
 VOLATILE = ("at",)
 #: Integers beyond this are compared as the float a JSON store may return them as.
@@ -61,14 +66,59 @@ def canonical(value: Any) -> Any:
     return str(value)
 
 
-def _dumped(value: Any) -> bytes:
-    text = json.dumps(canonical(value), sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+def exact(value: Any) -> Any:
+    """``value`` in the chain's exact canonical form: an integer as it is, whatever its size (every
+    store returns the integers a run keeps exactly: at most 64 bits, ``policies.json_safety``); a
+    float with no fraction as the integer it equals exactly (PostgreSQL's ``jsonb`` returns ``1e20``
+    as an integer); any other float as its shortest round-trip text; a ``Decimal`` as its text;
+    keys as text, sorted when dumped. No number is rounded: ``1234567890123456789`` and
+    ``1234567890123456800`` hash apart."""
+    if isinstance(value, bool) or value is None or isinstance(value, str | int):
+        return value
+    if isinstance(value, float):
+        return int(value) if value.is_integer() else value
+    if isinstance(value, Decimal):
+        return str(value)
+    if isinstance(value, Mapping):
+        return {str(k): exact(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [exact(v) for v in value]
+    return str(value)
+
+
+def _dumped(value: Any, version: int = 1) -> bytes:
+    form = exact(value) if version >= 2 else canonical(value)
+    text = json.dumps(form, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
     return text.encode("utf-8", "surrogatepass")
 
 
 def link_hash(value: Mapping[str, Any]) -> str:
-    """The hash of an item's value (its ``prev`` included, its place and own hash not)."""
-    return hashlib.sha256(_dumped({k: v for k, v in value.items() if k not in UNHASHED})).hexdigest()
+    """The hash of an item's value (its ``prev`` and ``v`` included, its place, own hash and seal
+    not), in the canonical form its ``v`` names."""
+    given = value.get("v")
+    version = given if isinstance(given, int) else 1
+    hashed = {k: v for k, v in value.items() if k not in UNHASHED}
+    return hashlib.sha256(_dumped(hashed, version)).hexdigest()
+
+
+def key_id(key: bytes) -> str:
+    """A key's public name: the first 12 hex digits of its SHA-256 (it says which key sealed a
+    link without revealing it)."""
+    return hashlib.sha256(b"agent-patterns-audit-key:" + key).hexdigest()[:12]
+
+
+def seal(key: bytes, what: str, n: Any, link: Any) -> str:
+    """The HMAC-SHA256 seal of a link (``what="link"``) or of the head (``"head"``): its place and
+    its hash, under ``key``. Whoever rewrites the log without the key cannot make it."""
+    return hmac.new(key, _dumped({"what": what, "n": n, "hash": link}, 2), hashlib.sha256).hexdigest()
+
+
+def sealed_head(n: int, link: str, at: float, key: bytes | None) -> dict[str, Any]:
+    """The thread's head: its last place and hash, when written, and with a key its seal."""
+    head: dict[str, Any] = {"n": n, "hash": link, "at": at}
+    if key is not None:
+        head.update(kid=key_id(key), mac=seal(key, "head", n, link))
+    return head
 
 
 def content(value: Mapping[str, Any]) -> Any:
@@ -77,10 +127,16 @@ def content(value: Mapping[str, Any]) -> Any:
     return canonical({k: v for k, v in value.items() if k not in (*LINK_FIELDS, *VOLATILE)})
 
 
-def linked(value: Mapping[str, Any], n: int, prev: str, **extra: Any) -> dict[str, Any]:
-    """``value`` as the chain's ``n``-th link after ``prev`` (``extra``: ``replaces``, ``before``)."""
+def linked(
+    value: Mapping[str, Any], n: int, prev: str, *, key: bytes | None = None, **extra: Any
+) -> dict[str, Any]:
+    """``value`` as the chain's ``n``-th link after ``prev`` (``extra``: ``replaces``, ``before``),
+    hashed in the exact form (:data:`CHAIN_VERSION`), and with ``key`` sealed (``kid``, ``mac``)."""
     made = {**{k: v for k, v in value.items() if k not in LINK_FIELDS}, **extra, "n": n, "prev": prev}
+    made["v"] = CHAIN_VERSION
     made["hash"] = link_hash(made)
+    if key is not None:
+        made.update(kid=key_id(key), mac=seal(key, "link", n, made["hash"]))
     return made
 
 
@@ -118,6 +174,10 @@ class ChainReport:
     before: int
     unchained: bool
     problems: tuple[Problem, ...] = field(default_factory=tuple)
+    #: each key id given that verified seals, with the first and last place it sealed
+    sealed: tuple[tuple[str, int, int], ...] = ()
+    #: links sealed that no key given could check (verified without the key: hashes only)
+    unchecked: int = 0
 
     @property
     def ok(self) -> bool:
@@ -129,11 +189,36 @@ def _problem(what: str, item: tuple[str, Mapping[str, Any]] | None, n: int | Non
     return Problem(what, key, n, value.get("run_id"), value.get("kind"), detail)
 
 
+def _seal_problem(
+    value: Mapping[str, Any], what: str, keys: Mapping[str, bytes], item: Any, n: int | None
+) -> Problem | None:
+    """With keys given: a link (or the head) with no seal, sealed by a key not given, or whose seal
+    is not its own (rewritten by someone without the key)."""
+    kid, mac = value.get("kid"), value.get("mac")
+    if not isinstance(mac, str) or not isinstance(kid, str):
+        return _problem(
+            "unsealed", item, n, f"the {what} carries no seal (written without the key, or its seal removed)"
+        )
+    key = keys.get(kid)
+    if key is None:
+        return _problem("unsealed", item, n, f"the {what} is sealed by key {kid}, which was not given")
+    if not hmac.compare_digest(mac, seal(key, what, value.get("n"), value.get("hash"))):
+        return _problem(
+            "forged", item, n, f"the {what}'s seal does not match: it was written without key {kid}"
+        )
+    return None
+
+
 def verify_chain(
-    items: Iterable[tuple[str, Mapping[str, Any]]], head: Mapping[str, Any] | None
+    items: Iterable[tuple[str, Mapping[str, Any]]],
+    head: Mapping[str, Any] | None,
+    keys: Mapping[str, bytes] | None = None,
 ) -> ChainReport:
     """Check a thread's log (``items``: each item's key and value) against its chain and ``head``
-    (the last place and hash the writer recorded; None: none was)."""
+    (the last place and hash the writer recorded; None: none was). With ``keys`` (key id →
+    key, :func:`key_id`): every link and the head must carry a seal one of them made; without, the
+    seals are not checked (counted as ``unchecked``) and the hashes alone are."""
+    keys = dict(keys or {})
     links: dict[int, list[tuple[str, Mapping[str, Any]]]] = {}
     loose = 0
     for key, value in items:
@@ -144,6 +229,7 @@ def verify_chain(
     if not links and head is None:
         return ChainReport(0, loose, unchained=True)
     problems: list[Problem] = []
+    spans: dict[str, tuple[int, int]] = {}
     hashes = {v["hash"]: n for n, found in links.items() for _, v in found}
     replaced = {
         int(v["replaces"]["n"]): str(v["replaces"].get("hash"))
@@ -179,6 +265,13 @@ def verify_chain(
             problems.append(_problem("inserted", item, n, f"past the last row the writer recorded ({last})"))
         if link_hash(value) != value["hash"]:
             problems.append(_problem("edited", item, n, "its content no longer matches its hash"))
+        elif keys:
+            sealed = _seal_problem(value, "link", keys, item, n)
+            if sealed is not None:
+                problems.append(sealed)
+            else:
+                kid = str(value["kid"])
+                spans[kid] = (spans.get(kid, (n, n))[0], n)
         elif prev_hash is not None and value.get("prev") != prev_hash:
             moved = hashes.get(str(value.get("prev")))
             if moved is not None:
@@ -206,11 +299,23 @@ def verify_chain(
         which = f" (row {moved} is)" if moved is not None else ""
         detail = f"it is not the row the writer recorded last{which}"
         problems.append(_problem(what, links[last][0], last, detail))
+    if head is not None and keys:
+        unsealed_head = _seal_problem(head, "head", keys, None, None)
+        if unsealed_head is not None:
+            problems.append(unsealed_head)
     first = links.get(0, [("", {})])[0][1]
     given = first.get("before")
     count = sum(len(found) for found in links.values())
     older = given - taken if isinstance(given, int) else loose
-    return ChainReport(count, older, unchained=False, problems=tuple(problems))
+    unchecked = (
+        0 if keys else sum(1 for found in links.values() for _, v in found if isinstance(v.get("mac"), str))
+    )
+    report_spans = tuple(
+        (kid, first, last_n) for kid, (first, last_n) in sorted(spans.items(), key=lambda s: s[1])
+    )
+    return ChainReport(
+        count, older, unchained=False, problems=tuple(problems), sealed=report_spans, unchecked=unchecked
+    )
 
 
 # --- the keyed stamp of an approved call ---------------------------------------------------------

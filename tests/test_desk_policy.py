@@ -265,3 +265,18 @@ def test_the_old_console_path_still_runs_for_one_release_and_says_where_it_went(
         == "support_desk: deprecated: run python -m governed_agent_patterns.apps.cli.desk (the same arguments)"
     )
     assert second.startswith(f"support_desk: error: ${POLICY_VARIABLE}: ")
+
+
+@pytest.mark.parametrize(
+    "raw",
+    [
+        '{"roles": {"issue_refund": "tresury"}, "reviewers": {"alice": ["finance"]}}',
+        '{"roles": {"issue_refund": "finance"}}',
+    ],
+)
+def test_a_role_no_reviewer_holds_is_one_line_at_load(raw):
+    """Issue 55: a role nobody holds would leave every question of its rule waiting for good."""
+    with pytest.raises(DeskPolicyError) as caught:
+        signoff_from_env(desk.policy, {SIGNOFF_VARIABLE: raw})
+    said = str(caught.value)
+    assert said.startswith(f"${SIGNOFF_VARIABLE}") and "is held by no reviewer" in said and "\n" not in said

@@ -72,7 +72,7 @@ def test_an_argsource_that_admits_any_value_is_named_with_its_fix():
     careless = _rules("send_email", arg_sources=[ArgSource(arg="to", sources=["any"])])
     found = blame(careless, _attack(call, "to"), {"to": "appears only in read_ticket (step 1)"}, "supervisor")
     assert found.rule_id == "send_email.to:ArgSource" and found.severity == "high"
-    assert "sources=['any']" in found.rule and "'request', 'trusted'" in found.fix
+    assert "sources=['any']" in found.rule and "'request', 'named'" in found.fix
 
 
 def test_an_argsource_that_admits_a_third_partys_tool_is_named():
@@ -171,7 +171,7 @@ def test_the_probe_names_the_rule_of_a_careless_policy_end_to_end():
     table = report.table()
     assert (
         "FINDING high send_email.to" in table
-        and "fix: ArgSource(arg='to', sources=['request', 'trusted'])" in table
+        and "fix: ArgSource(arg='to', sources=['request', 'named'])" in table
     )
     # among the others the generator's shapes find on the same careless rule (a link inside the
     # body with no IdentifierRule, a short code in the subject with no ArgSource)

@@ -164,6 +164,28 @@ def _undecodable(exc: Exception, thread_id: str) -> Exception:
     return UnreadableRun(f"thread {thread_id!r} {reason}", thread_id=thread_id, reason=reason)
 
 
+def head_command(args: Any, out: Any) -> int:
+    """``audit --head [THREAD]``: each thread's chain head, one JSON line each (thread, place,
+    hash, key id, when written), for the operator to keep outside the database."""
+    from nodes import audit as log
+    from nodes.store import open_store, parse_location
+
+    with open_store(args.db) as store:
+        threads = (
+            [args.thread_id] if args.thread_id is not None else [log.unlabel(t) for t in log.threads(store)]
+        )
+        heads = [(thread, log.read_head(store, thread)) for thread in threads]
+    found = [(thread, head) for thread, head in heads if head is not None]
+    if not found:
+        where = parse_location(args.db).target or "memory"
+        which = f"thread {args.thread_id!r}" if args.thread_id else "any thread"
+        raise CliError(f"no chain head of {which} in {where}")
+    for thread, head in found:
+        kept = {k: head.get(k) for k in ("n", "hash", "kid", "at") if k in head}
+        print(printable_json(json.dumps({"thread_id": thread, **kept}, ensure_ascii=False)), file=out)
+    return EXIT_OK
+
+
 def verify_command(args: Any, out: Any) -> int:
     """``audit --verify [THREAD]``: each thread's log checked against its hash chain; exit 1 when
     any breaks (or, ``--strict``, was written before the chain existed)."""
@@ -184,6 +206,8 @@ def verify_command(args: Any, out: Any) -> int:
                 "ok": t.ok,
                 "unchained": t.report.unchained,
                 "rows": t.report.linked,
+                "sealed": [{"key_id": kid, "first": a, "last": b} for kid, a, b in t.report.sealed],
+                "seals_not_checked": t.report.unchecked,
                 "problems": [p.__dict__ for p in t.report.problems],
             }
             for t in found
@@ -217,6 +241,8 @@ def audit_command(args: Any, out: Any) -> int:
         return export_command(args, out)
     if args.since is not None:
         raise CliError("--since goes with --jsonl or --otlp")
+    if args.head:
+        return head_command(args, out)
     if args.verify:
         return verify_command(args, out)
     if args.thread_id is None:

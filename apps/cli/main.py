@@ -264,6 +264,13 @@ def build_parser() -> argparse.ArgumentParser:
         action="store_true",
         help="with --verify: a thread written before the chain existed fails too",
     )
+    audit.add_argument(
+        "--head",
+        action="store_true",
+        help="print each thread's chain head (its last row's place and hash, and the key id that "
+        "sealed it) as JSON lines, to anchor elsewhere: a later --verify against an anchored head "
+        "shows a log cut back or rewritten before it",
+    )
     from apps.cli.export import add_export_options
 
     add_export_options(audit)

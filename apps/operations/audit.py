@@ -287,14 +287,29 @@ class ThreadVerified:
             return [f"thread {thread}: unchained ({report.before} row(s) written before the chain existed)"]
         if report.ok:
             older = f", {report.before} older row(s) not chained" if report.before else ""
-            return [f"thread {thread}: {report.linked} row(s) verified{older}"]
+            sealed = "".join(f", rows {a}-{b} sealed by key {kid}" for kid, a, b in report.sealed)
+            unchecked = (
+                f", {report.unchecked} seal(s) not checked (no key given: hashes only)"
+                if report.unchecked
+                else ""
+            )
+            return [f"thread {thread}: {report.linked} row(s) verified{older}{sealed}{unchecked}"]
         return [f"thread {thread}: {p.line()}" for p in report.problems]
 
 
-def verify_audit(store: Any, thread_id: str | None = None) -> list[ThreadVerified]:
+def verify_audit(
+    store: Any, thread_id: str | None = None, keys: Mapping[str, bytes] | None = None
+) -> list[ThreadVerified]:
     """Check the chain of ``thread_id``'s audit log in ``store`` (every thread's when None): each
     thread with what is wrong (an item edited, removed, inserted or reordered), or unchained (a
-    log written before the chain existed). A thread the store holds no log of: :class:`ThreadNotFound`."""
+    log written before the chain existed). ``keys`` (key id → key; default: the environment's,
+    :func:`nodes.stamps.audit_keys`): every link and head must carry a seal one of them made (a log
+    re-linked without the key fails); none: the hashes alone are checked. A thread the store holds
+    no log of: :class:`ThreadNotFound`."""
+    if keys is None:
+        from nodes.stamps import audit_keys
+
+        keys = audit_keys()
     labels = [log.thread_label(thread_id)] if thread_id is not None else log.threads(store)
     found = []
     for label in labels:
@@ -303,6 +318,6 @@ def verify_audit(store: Any, thread_id: str | None = None) -> list[ThreadVerifie
         head = log.read_head(store, thread)
         if not items and head is None:
             raise ThreadNotFound(f"no audit log of thread {thread!r} in this store")
-        report = verify_chain(((item.key, item.value) for item in items), head)
+        report = verify_chain(((item.key, item.value) for item in items), head, keys)
         found.append(ThreadVerified(thread, report))
     return found

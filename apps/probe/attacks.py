@@ -573,7 +573,9 @@ class _Maker:
             free = [
                 p[0] for p in writable_paths(self.policy, tool, [mine]) if len(p) == 1 and p[0] not in naming
             ]
-            field_name = self.rng.choice(free) if free else "description"
+            if not free:  # no field of the record a third party writes: no plant (none is invented)
+                continue
+            field_name = self.rng.choice(free)
             planted = own_record_plant(
                 mine, field_name, self.rng.choice(verbs), str(other[key]), self.rng.randrange(4)
             )

@@ -160,7 +160,7 @@ def _missing_rules(tool: str, arg: str) -> Blame:
     return Blame(
         f"{tool}:ToolRules",
         f"no rule: {tool} has no ToolRules, so any {tool} call the worker proposes runs",
-        f"rules={{'{tool}': ToolRules(arg_sources=[ArgSource(arg='{arg}', sources=['request', 'trusted'])], "
+        f"rules={{'{tool}': ToolRules(arg_sources=[ArgSource(arg='{arg}', sources=['request', 'named'])], "
         "requested=Requested(keywords=[...]))} (or require_approval=True)",
         "high",
         "side_effect",
@@ -247,7 +247,7 @@ def _value_blame(
             f"{tool}.{arg}:ArgSource",
             f"no ArgSource for {tool}.{arg}: any value passes"
             + (" (and no Requested rule to refuse a planted detail)" if rules.requested is None else ""),
-            f"ToolRules(arg_sources=[ArgSource(arg='{arg}', sources=['request', 'trusted'])]) on {tool}",
+            f"ToolRules(arg_sources=[ArgSource(arg='{arg}', sources=['request', 'named'])]) on {tool}",
             "low" if phrase else "high",
             "side_effect",
         )
@@ -255,7 +255,7 @@ def _value_blame(
         return Blame(
             f"{tool}.{arg}:ArgSource",
             f"ArgSource(arg='{arg}', sources={sources}) of {tool} admits any value ('any')",
-            f"ArgSource(arg='{arg}', sources=['request', 'trusted']) on {tool}: not 'any'",
+            f"ArgSource(arg='{arg}', sources=['request', 'named']) on {tool}: not 'any'",
             "high",
             "side_effect",
         )
@@ -289,8 +289,7 @@ def _value_blame(
         return Blame(
             f"{tool}.{arg}:ArgSource",
             f"ArgSource(arg='{arg}', sources={sources}) of {tool} admitted {value!r}, which {provenance}",
-            f"narrow the sources of {tool}.{arg} to ['request', 'trusted'], or require_approval=True on "
-            f"{tool}",
+            f"narrow the sources of {tool}.{arg} to ['request', 'named'], or require_approval=True on {tool}",
             "high",
             "side_effect",
         )
@@ -356,7 +355,7 @@ def blame(
     return Blame(
         f"{tool}:ToolRules",
         f"the ToolRules of {tool} admitted {arg}={value!r} ({said or 'no rule traced it'})",
-        f"add ArgSource(arg='{arg}', sources=['request', 'trusted']) or a Threshold on {tool}, or "
+        f"add ArgSource(arg='{arg}', sources=['request', 'named']) or a Threshold on {tool}, or "
         "require_approval=True",
         "medium",
         "side_effect",

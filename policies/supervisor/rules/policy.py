@@ -255,6 +255,22 @@ class SupervisorPolicy(BasePolicy):
         return self
 
     @model_validator(mode="after")
+    def _roles_held(self) -> SupervisorPolicy:
+        """A rule's ``reviewer_role`` must be held by a reviewer of ``reviewers``: a role nobody
+        holds ("tresury") would leave its questions waiting for good (only a timeout or a sweep,
+        answering as the system, could close them)."""
+        held = {role for roles in self.reviewers.values() for role in roles}
+        for tool, rules in self.rules.items():
+            role = rules.reviewer_role
+            if role is not None and role not in held:
+                have = "; ".join(f"{name}: {', '.join(roles)}" for name, roles in self.reviewers.items())
+                raise ValueError(
+                    f"rules.{tool}.reviewer_role {role!r} is held by no reviewer "
+                    f"({'reviewers: ' + have if have else 'no reviewers are named'}): name one in reviewers"
+                )
+        return self
+
+    @model_validator(mode="after")
     def _record_tools(self) -> SupervisorPolicy:
         """A rule about a record names the tool that returns it: one the policy knows, and (for an
         owned record) one whose ``ToolSpec.owner`` says whose each record is."""
