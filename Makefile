@@ -58,10 +58,10 @@ lint: venv
 types: venv
 	$(BIN)/mypy graphs nodes policies apps governed_agent_patterns
 
-# The suite runs on every core (pytest-xdist), two workers per core: much of the suite waits on
-# processes it starts (servers, PostgreSQL, killed runs), so one worker per core left a core idle a
-# third of the time. PYTEST_WORKERS=0 runs it in one process.
-PYTEST_WORKERS ?= $(shell python3 -c "import os; print(max(2, (os.cpu_count() or 2) * 2))")
+# The suite runs on every core (pytest-xdist), half as many workers again as cores: a third of the
+# suite waits on processes it starts (servers, PostgreSQL, killed runs), so two workers on two cores
+# left a core idle a third of the time. PYTEST_WORKERS=0 runs it in one process.
+PYTEST_WORKERS ?= $(shell python3 -c "import os; print(max(2, (os.cpu_count() or 2) * 3 // 2))")
 unit: venv server-venv
 	$(BIN)/python -m pytest -q -n $(PYTEST_WORKERS)
 
