@@ -53,6 +53,7 @@ from policies.supervisor.provenance.flows import confidentiality, destinations
 from policies.supervisor.provenance.following import authorised, followed, planted_detail
 from policies.supervisor.reading.amounts import amount_value, amounts, number_word, partial_word
 from policies.supervisor.reading.coverage import (
+    Reading,
     WideReader,
     bears_on,
     prohibited,
@@ -73,7 +74,13 @@ from policies.supervisor.reading.values import (
 from policies.supervisor.reading.words import asks_step, stated_text, step_mandates, words_of
 from policies.supervisor.request.asks import clauses as clauses  # re-exported: it lived here
 from policies.supervisor.request.asks import mandate, requested, stated_for
-from policies.supervisor.request.records import naming_of, part_of_another_name, pointed_records
+from policies.supervisor.request.records import (
+    Naming,
+    Record,
+    naming_of,
+    part_of_another_name,
+    pointed_records,
+)
 from policies.supervisor.rules.kinds import (
     SHADOW_CHECKS,
     ArgSource,
@@ -163,7 +170,7 @@ def partly_read(
     values = [leaf for value in args.values() for leaf in leaves(value)]
     if prohibited(context.request, verbs, values):
         return None
-    reading = context.read.reading or read_turn(context.request, policy.declared_verbs(), context.reader)
+    reading = _turn_reading(context, policy)
     if any(bears_on(span, verbs, values) for span in reading.unread):
         return reading.shown()
     if asked.verbs and asked.objects and asks_step(context.request, asked.verbs, [], context.read):
@@ -171,6 +178,11 @@ def partly_read(
         # ("reply to Casa Azul: ...", "email them that ..."): what it acts on is not read
         return {**reading.shown(), "object_not_read": list(asked.objects)}
     return None
+
+
+def _turn_reading(context: ReviewContext, policy: SupervisorPolicy) -> Reading:
+    """The reading of the turn the review was given (read once per turn), else read now."""
+    return context.read.reading or read_turn(context.request, policy.declared_verbs(), context.reader)
 
 
 #: Words of arithmetic in a turn: an amount it describes rather than writes ("the total", "the
@@ -303,16 +315,15 @@ def _asked_in_named_record(
     return refused
 
 
-def _trusted_of_its_kind(record: Any, kind: str | None, value: Any, naming: Any) -> bool:
+def _trusted_of_its_kind(record: Record, kind: str | None, value: Any, naming: Naming) -> bool:
     """Does the record hold, in a field the policy trusts, another value of the refused value's
     kind (Bob Lee's payee record holds his IBAN; an IBAN its note names is no value the user sent
     the agent there for)?"""
     if kind is None:
         return False
-    path0 = tuple(getattr(record, "path", ()))
     mine = [Source("tool", str(value))]
     return any(
-        naming.trusted(record.tool, (*path0, *path))
+        naming.trusted(record.tool, (*record.path, *path))
         and value_kind(path[-1] if path else "", text) == kind
         and not found_in(text, mine)
         for path, text in leaf_paths(record.value)
@@ -395,10 +406,7 @@ def _provenance(
             told = flow(value, checked[rule.arg], f"{name}.{rule.arg}")
             described = _amount_in_words(value, rule, context)
             if described:  # an amount described by arithmetic the gateway could not follow: asked
-                reading = context.read.reading or read_turn(
-                    context.request, policy.declared_verbs(), context.reader
-                )
-                shown = reading.shown()
+                shown = _turn_reading(context, policy).shown()
                 said = {**details, **where, **told, **shown, "amount_words": described}
                 return Decision("escalate", PARTLY_READ, {**said, "refused_by": rule.reason})
             refused = Decision(policy.verdict(rule.verdict), rule.reason, {**details, **where, **told})
