@@ -89,6 +89,12 @@ def claim(
         if again is not None:
             return Claimed("run", again)
         stored = journal.get(thread_id, key) or stored  # another claim took it first
+    return _as_stored(stored, keyed)
+
+
+def _as_stored(stored: dict[str, Any], keyed: bool) -> Claimed:
+    """What a claim found another claim holds: made (``ran``), being made by a live process, or
+    (its process gone) run again with its key, else in doubt."""
     if stored.get("status") != STARTED:
         return Claimed("ran", stored)
     if process_alive(stored):
@@ -121,10 +127,7 @@ def retaken(journal: Journal, thread_id: str, key: str, effect: Mapping[str, Any
     again = journal.restart(thread_id, key, entry)
     if again is not None:
         return Claimed("run", again)
-    stored = journal.get(thread_id, key) or dict(effect)
-    if stored.get("status") != STARTED:
-        return Claimed("ran", stored)
-    return Claimed("in_progress" if process_alive(stored) else "in_doubt", stored)
+    return _as_stored(journal.get(thread_id, key) or dict(effect), keyed=False)
 
 
 def release(journal: Journal, thread_id: str, key: str) -> None:

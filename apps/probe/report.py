@@ -223,9 +223,7 @@ class ProbeReport:
         """Where the engines differ and both are safe (informational, never a failure): an attack
         one asks and the other refuses, a task asking a different number of questions."""
         out: list[dict[str, Any]] = []
-        failing = {d.get("attack") for d in self.disagreements()} | {
-            d.get("task") for d in self.disagreements()
-        }
+        failing = {d.get("attack", d.get("task")) for d in self.disagreements()}
         for attack, outcomes in self._by_engine_attack().items():
             if len(set(outcomes.values())) > 1 and attack not in failing:
                 out.append({"attack": attack, **outcomes})
