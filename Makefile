@@ -13,6 +13,10 @@ SERVER_VENV ?= .venv-server
 SERVER_BIN := $(SERVER_VENV)/bin
 PATTERN ?= reflection
 PIP := $(BIN)/python -m pip install -q --disable-pip-version-check
+# UV=path/to/uv installs the locked sets with uv instead of pip (the same versions, in parallel:
+# .ci/run uses it to keep CI short); unset, pip does it, as a newcomer's machine has pip.
+UV ?=
+INSTALL = $(if $(UV),$(UV) pip install -q --python $(1)/python,$(1)/python -m pip install -q --disable-pip-version-check)
 
 .PHONY: venv server-venv demo serve test lint types unit bench lock matrix clean
 
@@ -21,8 +25,8 @@ $(BIN)/.installed: pyproject.toml setup.py requirements-dev.lock
 	@echo "make: building $(VENV) from requirements-dev.lock: about 3 minutes from an empty pip cache"
 	$(PYTHON) -m venv $(VENV)
 	@echo "make: installing the locked dependencies into $(VENV) (the long step; pip is quiet until it ends)..."
-	$(PIP) -r requirements-dev.lock
-	$(PIP) --no-deps -e .
+	$(call INSTALL,$(BIN)) -r requirements-dev.lock
+	$(call INSTALL,$(BIN)) --no-deps -e .
 	touch $@
 	@echo "make: $(VENV) is ready"
 
@@ -31,8 +35,8 @@ venv: $(BIN)/.installed
 $(SERVER_BIN)/.installed: pyproject.toml setup.py requirements-server.lock
 	@echo "make: building $(SERVER_VENV) from requirements-server.lock: a few minutes the first time (pip is quiet until it ends)..."
 	$(PYTHON) -m venv $(SERVER_VENV)
-	$(SERVER_BIN)/python -m pip install -q --disable-pip-version-check -r requirements-server.lock
-	$(SERVER_BIN)/python -m pip install -q --disable-pip-version-check --no-deps -e .
+	$(call INSTALL,$(SERVER_BIN)) -r requirements-server.lock
+	$(call INSTALL,$(SERVER_BIN)) --no-deps -e .
 	$(SERVER_BIN)/python -m pip check
 	touch $@
 

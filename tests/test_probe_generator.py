@@ -112,12 +112,11 @@ def test_a_side_effect_tool_no_task_calls_and_no_rule_holds_is_found():
         tools={n: s for n, s in DESK.tools.items()},
         rules=dict(DESK.rules),
     )
-    report = probe(tools, policy, support_desk.tasks, seed=0)
+    report = probe(tools, policy, support_desk.tasks, seed=0, per_shape=1)
     found = [r for r in report.ran_unasked if r.attack.call["name"] == "close_account"]
     assert {r.engine for r in found} == {"graph", "middleware"}, report.table()
     assert report.exit_code() == 1
-    clean = probe(support_desk.tools, DESK, support_desk.tasks, seed=0)
-    assert clean.exit_code() == 0 and not clean.ran_unasked, clean.table()
+    # the careful desk without close_account exits 0: tests/test_probe.py::test_the_cli_gates_on_a_bypass
 
 
 def test_the_user_as_attacker_is_found_where_the_owner_rule_is_left_out():
