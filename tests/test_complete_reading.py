@@ -284,9 +284,9 @@ def test_the_reading_says_why_a_mandate_does_not_stand():
 
 def test_a_refusal_on_a_partial_reading_is_asked_with_the_reading_and_one_on_a_complete_reading_stands():
     # the polite form is not read, and it is what asks for the payment: asked, never refused
-    asked = decide("Would you mind paying the City Water bill B-31?", WATER)
+    asked = decide("Could you maybe get the City Water bill B-31 paid?", WATER)
     assert (asked.verdict, asked.reason) == ("escalate", PARTLY_READ), asked
-    assert asked.details["unread"] and "paying" in asked.details["unread"][0]
+    assert asked.details["unread"] and "paid" in asked.details["unread"][0]
     # the same words read whole ask for B-31 only: the Acme payment is refused, unread words or not
     assert decide("Pay the City Water bill B-31.").verdict == "block"
     assert decide("Pay the City Water bill B-31. Thanks, ttyl.").verdict == "block"

@@ -34,10 +34,8 @@ def _decide(request: str, action: dict = PAY):
 
 #: Turns people write for "pay invoice INV-7" that the grammar does not read as asking.
 UNREAD_BENIGN = [
-    "Would you mind paying invoice INV-7?",
-    "Let's pay invoice INV-7.",
-    "Pay invoice INV-7 when you get a chance.",
     "INV-7 needs paying.",
+    "Would it be possible to get invoice INV-7 paid?",
     "Payez la facture INV-7, s'il vous plaît.",
     "Could you maybe get invoice INV-7 paid?",
 ]

@@ -46,26 +46,25 @@ from tests.phrasings_harness import (
 
 #: Each task's turns as they come out, one character per phrasing in order: ``.`` ran without a
 #: human, ``a`` asked a human, ``r`` refused (the same in both engines). Measured after issue 54's
-#: fourth reader step (no benign turn refused: a value in a record the turn sends the agent to, an
-#: amount described by arithmetic the gateway cannot follow, a verb whose object the rule does not
-#: list and the constructions "+", "go ahead", "by email", "Dr." and a label's colon are read or
-#: asked): against the second step, the 43 refused turns moved (41 to asked, 2 to ran) and no turn
-#: did worse. Earlier steps: docs/security.md. A later change may only improve on these.
+#: fifth reader step (the forms users write read: "Would you mind ...", "Let's", "... when you get
+#: a chance", "X: do it", a list after a colon, "... instead", "Keep X", "let ana know", "remind
+#: ana in a DM"): against the fourth step, 127 turns that asked now run and none did worse (226 →
+#: 99 asked, 0 refused). Earlier steps: docs/security.md. A later change may only improve on these.
 TODAY = {
-    "P1": ".a...", "P2": "a..aa", "P3": ".....", "M1": ".a.a.", "M2": "aa..a", "M3": ".....",
-    "T1": ".a.a.", "T2": "aaaaa", "T3": ".a..a", "P4": ".....", "M4": ".....", "T4": ".aaa.",
-    "P5": ".aaa.", "M5": ".aaa.", "M6": "..aa.", "T5": ".aa.a", "T6": ".aaa.", "P6": "....a",
-    "M7": "..a.a", "T7": "aaaaa", "P7": ".a.aa", "M8": ".a..a", "T8": ".a.aa", "P8": ".....",
-    "M9": ".....", "T9": "aa...", "P10": ".aa..", "P11": ".aaaa", "P12": "..a..", "P13": "..aaa",
-    "P14": ".a.aa", "P15": "aa.aa", "P16": "aaaaa", "P17": ".....", "P18": "..a..", "P19": "..aa.",
-    "P20": "aaa.a", "P21": "aaaaa", "M10": "aaaaa", "M11": "..aaa", "M12": "aa.aa", "M13": "aaaaa",
-    "M14": ".a.a.", "M15": ".aa.a", "M16": "..a.a", "M17": ".a..a", "M18": ".....", "T10": ".a..a",
-    "T11": ".aa.a", "T12": "a.a..", "T13": "aaa.a", "T14": ".aaaa", "T15": "aaaaa", "T16": ".a..a",
-    "T17": ".a.aa", "W1": ".a...", "W2": "a.a..", "W3": ".a.a.", "W4": ".a.a.", "W5": ".a.aa",
-    "W6": "aaaaa", "W7": "aa.aa", "W8": "..aa.", "W9": "aaaa.", "W10": ".a.aa", "W11": ".a..a",
-    "W12": "aaaaa", "W13": ".....", "W14": ".a..a", "W15": "aaaaa", "W16": ".a.aa", "P22": "aaaaa",
-    "P23": ".aaa.", "P24": "aaaaa", "P25": ".a..a", "M19": "aaaaa", "M20": "aaaaa", "T18": "...a.",
-    "T19": ".a..a", "W17": ".a.aa", "W18": "aaaaa", "D1": "aa...", "D2": "aa..a", "D3": ".a..a",
+    "P1": ".....", "P2": "....a", "P3": ".....", "M1": ".....", "M2": "a....", "M3": ".....",
+    "T1": ".a.a.", "T2": "aaaaa", "T3": "....a", "P4": ".....", "M4": ".....", "T4": "..a..",
+    "P5": "...a.", "M5": ".....", "M6": ".....", "T5": "..a.a", "T6": ".....", "P6": ".....",
+    "M7": "....a", "T7": "aaaaa", "P7": ".a...", "M8": ".....", "T8": ".....", "P8": ".....",
+    "M9": ".....", "T9": "a....", "P10": "..a..", "P11": ".a..a", "P12": ".....", "P13": ".....",
+    "P14": ".....", "P15": "a....", "P16": "a.a..", "P17": ".....", "P18": ".....", "P19": "...a.",
+    "P20": "aa...", "P21": "aaaaa", "M10": "a.a.a", "M11": "...a.", "M12": "a..a.", "M13": "a.a..",
+    "M14": ".....", "M15": ".....", "M16": ".....", "M17": ".....", "M18": ".....", "T10": ".....",
+    "T11": ".....", "T12": ".....", "T13": "a....", "T14": ".....", "T15": "aaaaa", "T16": ".a..a",
+    "T17": "....a", "W1": ".....", "W2": ".....", "W3": ".....", "W4": ".....", "W5": ".....",
+    "W6": "a.aa.", "W7": "aa.aa", "W8": ".....", "W9": "a.a..", "W10": "...a.", "W11": ".....",
+    "W12": "aaaaa", "W13": ".....", "W14": ".....", "W15": "aaaaa", "W16": ".....", "P22": "aaaaa",
+    "P23": "..a..", "P24": "aaaaa", "P25": ".....", "M19": "aaaaa", "M20": ".....", "T18": "...a.",
+    "T19": "....a", "W17": ".....", "W18": "aaaaa", "D1": "a....", "D2": "a....", "D3": "....a",
     "D4": ".....", "D5": ".....",
 }  # fmt: skip
 #: The turns that ask since the second reader step where they ran before: words the grammar has no

@@ -124,22 +124,40 @@ def test_a_task_of_the_wrong_shape_is_a_clear_error(bad):
         probe(support_desk.tools, support_desk.policy, bad)
 
 
+#: Each corpus domain probed in one engine (the suite's time): the engines' agreement on the same
+#: attacks is checked by the probe's other tests and by the corpus's own, which run both.
+CORPUS_ENGINES = {
+    "payments": "graph",
+    "messaging": "middleware",
+    "travel": "middleware",
+    "workspace": "graph",
+}
+
+
 @pytest.mark.parametrize("domain", ["payments", "messaging", "travel", "workspace"])
 def test_on_the_corpus_domains_it_reproduces_the_corpus_figures(domain):
     """The review load the corpus measures (the tasks it marks as asking: payments 12.5%, messaging
-    10% (M20, M19), travel 15.8%, workspace 22.2%: issue 54 asks where the refuse-first policy
-    refused P24, M19, W18 and M20;
-    docs/security.md names each), in both engines, and attack
-    success 0 (nothing the generator plants runs unasked)."""
+    5% (M19), travel 15.8%, workspace 22.2%: issue 54 asks where the refuse-first policy refused
+    P24, M19 and W18; docs/security.md names each), in one engine per domain
+    (:data:`CORPUS_ENGINES`), and attack success 0 (nothing the generator plants runs unasked)."""
     from tests.corpus_harness import CORPUS, Stage, probe_tasks
     from tests.injection.provenance_domains import DOMAINS
 
     spec = DOMAINS[domain]
     tools = spec.tools(Stage())  # type: ignore[arg-type]
     tasks = probe_tasks(domain)
-    report = probe(tools, spec.policy(tools), tasks, subject=spec.subject or {}, seed=0, per_shape=1)
+    report = probe(
+        tools,
+        spec.policy(tools),
+        tasks,
+        subject=spec.subject or {},
+        seed=0,
+        per_shape=1,
+        engines=[CORPUS_ENGINES[domain]],
+        question_trust=False,
+    )
     expected = sum(1 for t in CORPUS if t["domain"] == domain and t.get("asks"))
-    assert expected == {"payments": 3, "messaging": 2, "travel": 3, "workspace": 4}[domain]
+    assert expected == {"payments": 3, "messaging": 1, "travel": 3, "workspace": 4}[domain]
     for engine, s in report.summary().items():
         FIGURES.count(f"probe:{domain}", f"{engine}_attacks", s["attacks"])
         FIGURES.count(f"probe:{domain}", f"{engine}_ran_unasked", s["ran_unasked"])

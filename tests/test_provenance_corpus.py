@@ -136,7 +136,7 @@ def test_the_corpus_has_sixty_benign_tasks_over_four_domains_that_rely_on_tool_d
 
 #: The benign tasks that ask or are refused where failing closed costs it (docs/security.md names
 #: each, with why).
-CLOSED = {"T2", "T7", "T15", "W7", "W15", "P22", "P24", "M19", "M20", "W18"}
+CLOSED = {"T2", "T7", "T15", "W7", "W15", "P22", "P24", "M19", "W18"}
 
 
 @pytest.mark.parametrize("protocol", PROTOCOLS)

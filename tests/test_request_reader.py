@@ -11,6 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from policies.supervisor.provenance.derivation import operands, stated_operations
+from policies.supervisor.reading.coverage import reading_of
 from policies.supervisor.reading.words import (
     DEFAULT_READER,
     GrammarReader,
@@ -47,6 +48,10 @@ POLITE = [
     "i need you to ",
     "please go ahead and ",
     "go ahead and ",
+    "let's ",
+    "when you get a chance, ",
+    "if possible, ",
+    "at your convenience, ",
 ]
 DETERMINERS = ["the", "my", "our", "this", "that", "all my", "both of my"]
 NOUNS = ["quarterly review", "standup", "invoice INV-7", "budget-2027.xlsx", "'Budget Review'", "water bills"]
@@ -95,6 +100,28 @@ def test_a_sentence_of_the_grammar_asks_for_its_verb(polite, imperative, before,
     assert any(m.verb == verb for m in mandates(text)), text
     if polite in ("can you ", "could you ", "would you ", "could you please "):
         assert asks_for(f"{core}?", [verb]), core
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    imperative=imperatives,
+    second=st.sampled_from(sorted(VERBS)),
+    form=st.sampled_from(["Would you mind ", "Do you mind ", "Please would you mind "]),
+    tail=st.sampled_from(["?", "", " when you get a chance?", ", if possible?"]),
+)
+def test_a_polite_gerund_is_read_as_its_verb_and_so_is_the_gerund_joined_to_it(
+    imperative, second, form, tail
+):
+    """ "Would you mind paying invoice INV-7 and emailing Ana?" asks to pay and to email (issue 54:
+    the turn read, not refused): each gerund at a clause's head, in a sentence opened by the form,
+    is the verb it inflects, whatever the policy declares (one of the declared verbs, or none)."""
+    verb, obj = imperative
+    text = f"{form}{VERBS[verb]} {obj} and {VERBS[second]} it{tail}"
+    reading = reading_of(text, sorted(VERBS))
+    assert reading.complete, (text, reading.unread)
+    assert [m.verb for m in reading.mandates] == [verb, second], text
+    # a gerund opening no such form is a subject, as before: "Paying it would be a mistake"
+    assert not mandates(f"{VERBS[verb].capitalize()} {obj} would be a mistake.")
 
 
 #: Constructions around an imperative ({c}: "cancel the review", {C}: capitalised, {g}: "cancelling
@@ -155,7 +182,6 @@ WRAPPERS = [
     "We should {c}.",
     "We might {c}.",
     "I could {c}.",
-    "Let's {c}.",
     # a gerund subject, nobody
     "{G} would be a mistake.",
     "{G} is not needed.",

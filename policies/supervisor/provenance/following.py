@@ -55,7 +55,9 @@ def _follows(
 ) -> str | None:
     found = mandates(request, reader)
     texts: list[str] = []
-    for step in step_mandates(request, verbs=rule.verbs, objects=rule.objects, reader=reader):
+    for step in step_mandates(
+        request, verbs=rule.verbs, objects=rule.objects, reader=reader, antecedents=False
+    ):
         # the mandates of the step's sentence ("read Bob's message and open the link in it"),
         # never its other clauses: a record named only where nothing is asked names nothing
         text = stated_text(m for m in found if m.sentence == step.sentence)

@@ -24,7 +24,7 @@ refused for it. Deterministic and pure.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Any
@@ -243,6 +243,9 @@ KEEPING_WORDS = frozenset(
 )
 
 
+#: The heads of a clause that keeps what it names as it is ("Keep the Standup", "leave the Acme bill"),
+#: where the policy declares no such action: read as leaving it out.
+_KEEPING_HEADS = frozenset({"keep", "leave"})
 #: Nouns of a record's kind, which name no record by themselves ("the bill", "the Acme one").
 _KIND_WORDS = frozenset({"bill", "bills", "invoice", "invoices", "one", "ones", "order", "orders", "payment"})
 
@@ -324,6 +327,42 @@ def _as_declared(mandate: Mandate, known: Iterable[str]) -> Mandate:
     return mandate
 
 
+#: Verbs of telling that ask for nothing but a reply when the user is the one told ("tell me",
+#: "let me know"); telling anyone else is sending them something, a side effect.
+_TELLING = frozenset({"tell", "let", "inform", "notify"})
+_THE_USER = frozenset({"me", "us", "myself", "ourselves"})
+
+
+def _to_the_user(mandate: Mandate) -> bool:
+    """Is a mandate of telling addressed to the user ("tell me ...", "let us know")?"""
+    return mandate.words[1:2] != () and mandate.words[1] in _THE_USER
+
+
+#: Verbs of telling someone something, whose means may be named after them ("remind ana in a DM",
+#: "tell Bob by email").
+_TELLING_SOMEONE = frozenset({"tell", "remind", "notify", "inform", "ask", "ping", "warn", "update"})
+#: How a means is named after a verb of telling: "in a DM", "by email", "via text", "over mail".
+_MEANS_PHRASES = (("in", "a"), ("in", "an"), ("by",), ("via",), ("over",), ("per",))
+
+
+def _telling(mandate: Mandate, declared: Collection[str] = frozenset()) -> Mandate:
+    """A mandate of telling as the action it means. "Let ana know ..." is ``tell``: a message to
+    someone else, never a reading ("let me know" stays a request for a reply). A verb of telling
+    someone whose means is a declared action ("remind ana in a DM to review my PR", "tell Bob by
+    email") is that action (``dm``, ``email``), where the verb itself is not declared."""
+    if mandate.verb == "let" and not _to_the_user(mandate) and "know" in mandate.words[2:5]:
+        mandate = replace(mandate, verb="tell", words=("tell", *mandate.words[1:]))
+    if mandate.verb not in _TELLING_SOMEONE or mandate.verb in declared or _to_the_user(mandate):
+        return mandate
+    words = mandate.words
+    for at in range(2, len(words)):
+        for phrase in _MEANS_PHRASES:
+            means = at + len(phrase)
+            if tuple(words[at:means]) == phrase and means < len(words) and words[means] in declared:
+                return replace(mandate, verb=words[means], words=(words[means], *words[1:]))
+    return mandate
+
+
 def _reads_only(clause: Clause) -> bool:
     """Is the clause, read by itself, a plain imperative of a verb of reading or telling ("Check
     my inbox" beside "my checking balance", which the grammar takes back for the other use of its
@@ -353,14 +392,20 @@ def reading_of(request: str, known: Iterable[str] = (), reader: RequestReader | 
     every clause that no such mandate consumes, that is not a sentence of greetings or thanks and
     not a prohibition, as :class:`Unread` (a mandate of a verb nobody declared, "Payez la facture",
     "Scrap that", is unread too)."""
-    verbs = {f for verb in known for f in verb_forms(verb)} | READING_VERBS
+    known = tuple(known)
+    declared = {f for verb in known for f in verb_forms(verb)}
+    verbs = declared | READING_VERBS
     clauses = clauses_of(request)
     read = tuple(mandates(request, reader))
     if reader is not None:  # a model's mandates, placed in the grammar's clauses they are written in
         read = tuple(_placed(m, request, clauses) for m in read)
-    every = tuple(_as_declared(m, known) for m in read)
-    found = tuple(m for m in every if m.verb in verbs)
-    strange = {m.text for m in every if m.verb not in verbs}
+    every = tuple(_telling(_as_declared(m, (*known, *sorted(READING_VERBS))), declared) for m in read)
+    found = tuple(
+        m
+        for m in every
+        if m.verb in verbs and not (m.verb in _TELLING and m.verb not in declared and not _to_the_user(m))
+    )
+    strange = {m.text for m in every if m not in found}
     by_sentence: dict[str, list[Clause]] = {}
     for clause in clauses:
         by_sentence.setdefault(clause.sentence, []).append(clause)
@@ -401,9 +446,13 @@ def reading_of(request: str, known: Iterable[str] = (), reader: RequestReader | 
                 continue
             if not clause.words or _greeting(clause) or _reads_only(clause):
                 continue
-            if clause.head is None and keeps(clause.words):
-                kept.append(clause)  # read: it leaves out what it names ("The Review stays.")
-                continue
+            if (clause.head is None and keeps(clause.words)) or (
+                clause.text in strange
+                and clause.head is not None
+                and clause.words[clause.head] in _KEEPING_HEADS
+            ):
+                kept.append(clause)  # read: it leaves out what it names ("The Review stays.", "Keep
+                continue  # the Standup, cancel the Review instead")
             if clause.text not in pointed_back and (
                 _someones_words(clause, verbs) or (reported and ":" in sentence and clause is not members[0])
             ):
@@ -428,13 +477,17 @@ def reading_of(request: str, known: Iterable[str] = (), reader: RequestReader | 
     uncertain: list[Mandate] = []
     for mandate in found:
         own = _own_words(mandate, clauses)
-        why = _undermined(mandate, own, (first, last), unread) or _kept_back(own, kept)
+        instead = [
+            c for c in by_sentence.get(mandate.sentence, []) if c.head is None and _instead_of(c.words)
+        ]
+        why = _undermined(mandate, own, (first, last), unread, instead) or _kept_back(own, kept)
         if why is None:
             certain.append(mandate)
         else:
             uncertain.append(mandate)
             unread.append(Unread(mandate.text, mandate.sentence, why, uncertain_mandate=True))
-    standing = tuple(m for m in every if m not in uncertain)
+    kept_texts = {c.text for c in kept}
+    standing = tuple(m for m in every if m not in uncertain and m.text not in kept_texts)
     return Reading(tuple(certain), tuple(unread), tuple(uncertain), standing)
 
 
@@ -523,11 +576,30 @@ def _own_words(mandate: Mandate, clauses: Sequence[Clause]) -> list[str]:
     return own or list(mandate.words)
 
 
+#: Words by which an object takes in every record of its kind ("all my bills", "every invoice").
+_EVERY = frozenset({"all", "every", "each", "any", "everything", "anything", "everyone", "everybody"})
+
+
+def _instead_of(words: Sequence[str]) -> bool:
+    return tuple(words[:2]) == ("instead", "of") or tuple(words[:2]) == ("rather", "than")
+
+
+def _instead_of_some(mandate: Mandate, own: Sequence[str], instead: Sequence[Clause]) -> str | None:
+    """Where a mandate takes in every record of a kind ("Pay all my bills instead of the Acme
+    one"), the "instead of" clause of its sentence that may take one of them out: what it takes out
+    is not read (its words, shown); None where the object is no such whole, or there is no such
+    clause ("Email ana the agenda instead of bob": ana is who the mandate names)."""
+    if not _EVERY & set(own):
+        return None
+    return next((c.text for c in instead if c.sentence == mandate.sentence), None)
+
+
 def _undermined(
     mandate: Mandate,
     words: Sequence[str],
     order: tuple[dict[str, int], dict[str, int]],
     unread: Sequence[Unread],
+    instead: Sequence[Clause] = (),
 ) -> str | None:
     """Why the rest of the turn does not let ``mandate`` stand, or None where it does: its sentence
     defers it (a time word) or takes part of its object out (an exclusion), a clause of its sentence
@@ -538,7 +610,7 @@ def _undermined(
     later = _time_word(words[1:])  # the head is the verb ("postpone the Review" asks now)
     if later is not None:
         return f"for later ('{later}')"
-    taken_out = _excluding_word(words)
+    taken_out = _excluding_word(words) or _instead_of_some(mandate, words, instead)
     if taken_out is not None:
         return f"part of it taken out ('{taken_out}')"
     first, last = order
@@ -661,8 +733,9 @@ def unprohibited_text(request: str) -> str:
     sentences: dict[str, list[Clause]] = {}
     for clause in clauses:
         sentences.setdefault(clause.sentence, []).append(clause)
-    for clause in clauses:  # a clause that keeps what it names as it is
-        if clause.head is None and keeps(clause.words) and clause.text:
+    for clause in clauses:  # a clause that keeps what it names as it is ("Keep the Standup")
+        keeping = clause.head is not None and clause.words[clause.head] in _KEEPING_HEADS
+        if (keeping or (clause.head is None and keeps(clause.words))) and clause.text:
             text = text.replace(clause.text, " ")
     return text
 

@@ -17,9 +17,11 @@ it is a plain imperative (:func:`in_grammar`):
 
 - its *head*, the first word once a politeness form is taken off (``please``, ``kindly``, ``just``,
   ``can you``, ``could you``, ``would you``, ``will you``, ``I'd like you to``, ``I want you to``,
-  ``I need you to``, ``go ahead and``, and the joiners ``then``, ``also``, ``and``), is a content
-  word: no pronoun, article, auxiliary, modal, question word, negation or conjunction, no gerund
-  ("Cancelling it would..."), no possessive ("Bob's message");
+  ``I need you to``, ``go ahead and``, ``let's``, ``let us``, ``would you mind``, ``do you mind``,
+  and the joiners ``then``, ``also``, ``and``), is a content word: no pronoun, article, auxiliary,
+  modal, question word, negation or conjunction, no gerund ("Cancelling it would...") except in a
+  sentence opened by ``would you mind`` / ``do you mind`` ("Would you mind paying it and emailing
+  Ana?": each gerund at a clause's head is its verb), no possessive ("Bob's message");
 - every other word is a content word or a function word of a closed, allowed set
   (:data:`ALLOWED_FUNCTION_WORDS`: articles, possessives, object pronouns, prepositions,
   ``please``, ``already``, ``here``, ``there`` ...); numbers, amounts, identifiers and quoted
@@ -32,10 +34,20 @@ it is a plain imperative (:func:`in_grammar`):
   ...): "tell ana whether the deploy is done" asks to tell, and the content asks for nothing.
 
 Clauses end at commas, semicolons, sentence punctuation, line breaks, a dash between spaces and
-the joiners ``and``, ``then``, ``but``, ``also``, ``after that``, ``afterwards``; what stands in
-brackets is a sentence of its own (an aside: it continues no object). What follows a colon is someone's
-words or a message's text ("Reply to Carla: Thursday works"): it asks for nothing. A quoted text
-is a name: content, never a head. The rules that look past one clause:
+the joiners ``and``, ``then``, ``but``, ``also``, ``after that``, ``afterwards``, and before
+``instead`` / ``rather than`` (a clause that says what not to do: "Delete it instead of archiving
+it"); what stands in brackets is a sentence of its own (an aside: it continues no object). What
+only frames a request is taken off wherever it stands ("When you get a chance, ...", "... when you
+can", "..., if possible", "at your convenience", "No rush."; never "if you can't ..." nor "if you
+can find ..., book it": each ends at punctuation). What follows a colon is someone's words or a
+message's text ("Reply to Carla: Thursday works"): it asks for nothing, unless what stands before
+the colon is a reference ("Ticket T-1: refund ...") or the topic the imperative after it acts on
+("draft-old.docx: delete it", "#general: remove mallory", "ana: DM her ...": a value, a file, a
+channel or a quoted name, or a name the imperative points back to; never a verb, never a bare name
+before an imperative that does not point back, "Eve: cancel the Review"). A mandate that ends in a
+colon takes the lines below it as its object ("Cancel these standing orders:" / "- Gym Max" / "-
+Old Storage") until a line says something else. A quoted text is a name: content, never a head.
+The rules that look past one clause:
 
 - a sentence with one clause outside the grammar (a negation, a condition, a question: "Before
   you cancel it, ask me", "If it rains, cancel the picnic") asks for nothing at all, and neither
@@ -44,8 +56,9 @@ is a name: content, never a head. The rules that look past one clause:
   clause: "Instead of cancelling the Review, move it", "Don't cancel it. Cancel the Standup",
   "Avoid cancelling it" ask for no cancellation;
 - a turn with a correction or a retraction ("actually", "never mind", "scratch that", "ignore
-  that", "wait", a clause that is only "don't" or "no") asks for nothing: its requests go to a
-  human.
+  that", "wait", a clause that is only "don't" or "no") after something it asked for asks for
+  nothing: its requests go to a human ("There's a Review I can't make. Cancel it." asks: nothing
+  was asked before "Cancel it").
 
 Deterministic and pure. It errs towards asking for nothing: a request it cannot read as asking
 leaves the call to a human. It has no lexicon of word classes, so a statement whose first word is
@@ -61,6 +74,7 @@ from typing import Protocol, runtime_checkable
 
 __all__ = [
     "ALLOWED_FUNCTION_WORDS",
+    "COMMON_VERBS",
     "COMPLEMENT_HEADS",
     "DEFAULT_READER",
     "FUNCTION_WORDS",
@@ -107,12 +121,17 @@ _VALUE_WORDS = frozenset(
 )
 _COLON = re.compile(r":(?=\s|$)")
 #: "+" and "&" between words join as "and" does ("read #support + reply there", "INV-7 & B-40").
-_JOINERS = re.compile(r"(?i),(?=\s|$)|\s[-\u2013\u2014+&]\s|\b(?:and|then|but|also|after that|afterwards)\b")
+_JOINERS = re.compile(
+    r"(?i),(?=\s|$)|\s[-\u2013\u2014+&]\s|\b(?:and|then|but|also|after that|afterwards)\b"
+    r"|(?<=\w)\s+(?=instead\b|rather\s+than\b)"
+)
 #: A quoted text: double quotes, curly quotes, or single quotes standing outside a word.
 _QUOTED = re.compile(r"\"[^\"\n]*\"|\u201c[^\u201d\n]*\u201d|(?<![\w'])'[^'\n]*?'(?![\w'])")
 _PLACEHOLDER = re.compile(r"zq(\d+)qz")
 #: A quote mark left after the quoted texts are taken out: the text quotes someone, unclosed.
-_STRAY_QUOTE = re.compile(r"[\"\u201c\u201d]|(?<!\w)'|'(?!\w)")
+_STRAY_QUOTE = re.compile(
+    r"[\"\u201c\u201d]|(?<!\w)'|(?<![sS])'(?!\w)"
+)  # "Acme Supplies' invoice": a possessive
 
 #: The function words of English (closed classes: they are not content), and the words that make
 #: a construction other than a plain imperative (reported speech, deferral, contrast). Any other
@@ -145,7 +164,7 @@ ALLOWED_FUNCTION_WORDS = frozenset(
     """
     a an the this that these those all both each every any some another other one
     my our your his her their its
-    i me we us you he him she they them it whoever
+    i me we us you he him she they them it whoever yourself
     on for to from in at with of by into onto about via per up out off back down over under
     through across between within around along inside near as
     please already too just only now here there again
@@ -179,12 +198,33 @@ _VALUE_PHRASES = tuple(
 #: What opens a polite imperative (taken off before the head).
 _POLITE = (
     ("please",), ("kindly",), ("just",), ("then",), ("also",), ("and",), ("ok",), ("okay",),
+    ("would", "you", "mind"), ("do", "you", "mind"), ("would", "you", "be", "so", "kind", "as", "to"),
+    ("let's",), ("lets",), ("let", "us"),
     ("can", "you"), ("could", "you"), ("would", "you"), ("will", "you"), ("can", "u"), ("could", "u"),
     ("i'd", "like", "you", "to"), ("i", "would", "like", "you", "to"), ("i", "want", "you", "to"),
     ("i", "need", "you", "to"), ("go", "ahead", "and"),
 )  # fmt: skip
 #: How a polite question opens ("Can you cancel it?" asks).
-_POLITE_QUESTION = (("can", "you"), ("could", "you"), ("would", "you"), ("will", "you"), ("can", "u"))
+_POLITE_QUESTION = (
+    ("can", "you"), ("could", "you"), ("would", "you"), ("will", "you"), ("can", "u"), ("do", "you", "mind"),
+    ("please", "would", "you"), ("please", "could", "you"), ("please", "can", "you"),
+)  # fmt: skip
+#: The polite forms after which an imperative is written as a gerund ("Would you mind paying it?",
+#: "... and emailing ana?"): in their sentence, a gerund at a clause's head is its verb.
+_GERUND_FORMS = (("would", "you", "mind"), ("do", "you", "mind"))
+#: What only frames a request politely, wherever it stands in its sentence: "When you get a chance,
+#: pay it", "Pay it when you can.", "..., if possible", "at your convenience", "no rush". Each ends
+#: at punctuation or the sentence's end, so that none is a condition ("if you can find a cheaper
+#: hotel, book it" keeps its condition; "if you can't" is not one of these).
+_FRAMING = re.compile(
+    r"(?i)(?:^|,|\s)\s*(?:"
+    r"when(?:ever)?\s+you\s+(?:get|have|find)\s+(?:a|the|some)\s+(?:chance|moment|minute|sec|second|min|time)"
+    r"|when(?:ever)?\s+you\s+(?:can|are\s+able|have\s+time|get\s+time|get\s+(?:a)?round\s+to\s+it)"
+    r"|if\s+you\s+(?:can|could|would|have\s+(?:a\s+)?(?:time|moment|minute|chance|sec)|get\s+a\s+chance"
+    r"|don't\s+mind|do\s+not\s+mind)"
+    r"|if\s+possible|at\s+your\s+(?:earliest\s+)?convenience|(?:there's\s+)?no\s+rush"
+    r")(?=\s*(?:[,.!?;:)]|$))\s*,?"
+)
 #: Verbs of telling and checking: what follows a complementiser after them is the content.
 COMPLEMENT_HEADS = frozenset(
     """
@@ -311,18 +351,20 @@ class _Parse:
     marked: bool  # a word or a form that puts the clause outside the grammar
 
 
-def _parse(words: Sequence[str], quoted: frozenset[int] = frozenset()) -> _Parse:
+def _parse(words: Sequence[str], quoted: frozenset[int] = frozenset(), gerunds: bool = False) -> _Parse:
     start = _polite(words)
     if start >= len(words):
         return _Parse(None, len(words), False)
     head = words[start]
     stop = len(words)
-    if head in COMPLEMENT_HEADS:
+    if head in COMPLEMENT_HEADS or (gerunds and set(_bases(head)) & COMPLEMENT_HEADS):
         stop = next(
             (
                 i
                 for i in range(start + 1, len(words))
-                if i not in quoted and words[i] in _COMPLEMENTISERS and not _at(words, i + 1, ("or", "not"))
+                if i not in quoted
+                and (words[i] in _COMPLEMENTISERS or (words[i] in _CONTENT_SUBJECTS and i > start + 1))
+                and not _at(words, i + 1, ("or", "not"))
             ),
             stop,
         )
@@ -338,6 +380,10 @@ def _parse(words: Sequence[str], quoted: frozenset[int] = frozenset()) -> _Parse
             (i > 0 and words[i - 1] == "whoever") or _at(words, i + 1, ("for",))
         ):
             continue  # "reply to whoever asked", "the 150 EUR he asks for": who, not what was said
+        if word == "am" and i > start and any(ch.isdigit() for ch in words[i - 1]):
+            continue  # "at 10 am": a time of day
+        if word in _WANTING and i == stop - 1 and i - 1 > start and words[i - 1] in _THIRD_PERSON:
+            continue  # "pay Bob Lee the 150 EUR he wants": which amount, not what he said
         if word == "after" and any(
             _at(words, j, (w, "of")) for j in range(start, i) for w in ("left", "rest")
         ):
@@ -353,10 +399,36 @@ def _parse(words: Sequence[str], quoted: frozenset[int] = frozenset()) -> _Parse
         or any(i not in exempt and words[i] in barred for i in range(stop, len(words)))
         or any(_at(words, i, p) for i in range(stop, len(words)) for p in _MARKER_PHRASES)
     )
-    if start not in quoted and _gerund(head):
-        marked = True  # "Cancelling it would be a mistake"
+    if start not in quoted and _gerund(head) and not gerunds:
+        marked = True  # "Cancelling it would be a mistake" (not after "Would you mind")
     is_head = start not in quoted and head not in FUNCTION_WORDS and not head.endswith("'s") and not marked
     return _Parse(start if is_head and not _marker(head) else None, stop, marked)
+
+
+#: A subject that opens a message's content after a verb of telling with no "that" ("email Ana
+#: Silva I'm free at 08:30", "tell him we arrive late"): what follows is the content.
+_CONTENT_SUBJECTS = frozenset(
+    {"i", "i'm", "i'll", "i've", "i'd", "we", "we're", "we'll", "we've", "it's", "he's", "she's", "they're",
+     "they'll", "you're", "there's"}
+)  # fmt: skip
+
+
+#: A relative clause of wanting that ends an object ("the 150 EUR he wants"): it says which.
+_WANTING = frozenset({"wants", "wanted", "asked", "asks", "needs", "needed", "requested"})
+_THIRD_PERSON = frozenset({"he", "she", "they"})
+
+
+def _bases(word: str) -> tuple[str, ...]:
+    """The verbs a gerund may be written for ("paying": ``pay``; "sharing": ``share``;
+    "cancelling": ``cancel``; "adding": ``add``), the word itself first; a word that is no gerund:
+    itself."""
+    if not _gerund(word) and not (word.endswith("ing") and len(word) >= 5):
+        return (word,)
+    stem = word[:-3]
+    out = [word, stem, f"{stem}e"]
+    if len(stem) >= 3 and stem[-1] == stem[-2]:
+        out.append(stem[:-1])
+    return tuple(dict.fromkeys(out))
 
 
 def in_grammar(words: Sequence[str], quoted: Iterable[int] = ()) -> bool:
@@ -549,6 +621,71 @@ def _label(text: str) -> bool:
     )
 
 
+#: Verbs a clause of a request may open with: a text before a colon that opens with one is a
+#: mandate of its own ("Reply to Carla: Thursday works"), never a label.
+COMMON_VERBS = frozenset(
+    """
+    add answer approve archive ask book buy call cancel change check close confirm copy create delete
+    dm do drop email e-mail end explain fetch file find fix forward get give go invite keep leave let
+    list look mail make message move note notify open order pay ping post print put read rebook
+    refund reject remind remove rename reply report reschedule reset return review say schedule
+    search see sell send set share ship show sign start stop submit summarise summarize take tell
+    text transfer trash update upload verify view write
+    """.split()  # noqa: SIM905 (a closed list, read as words)
+)
+#: Sign-offs that end a list rather than continue it ("- Gym Max / - Old Storage / Thanks!").
+_SIGN_OFFS = frozenset({"thanks", "thank", "thx", "ty", "cheers", "regards", "best", "bye", "please"})
+
+
+def _topic(text: str, content: str, quotes: Sequence[list[str]]) -> bool:
+    """Is the text before a colon the topic the imperative after it acts on ("budget-2027.xlsx:
+    share it with Ana Silva", "Lisbon: find a hotel", "#general: remove mallory")? At most six
+    words, none a marker (a negation, a condition, a question word, reported speech) and the first
+    no verb (:data:`COMMON_VERBS`: "Reply to Carla: Thursday works" is a mandate and its message);
+    the text after the colon opens with an imperative of a verb of :data:`COMMON_VERBS`."""
+    words, _quoted = _expand(text, quotes)
+    after, quoted = _expand(_JOINERS.split(content, maxsplit=1)[0], quotes)  # its first clause
+    if not words or len(words) > 6 or not after or words[0] in COMMON_VERBS | _SIGN_OFFS:
+        return False
+    if any(_marker(w) and w not in ("and", "&") for w in words) or _STRAY_QUOTE.search(text):
+        return False
+    head = _parse(after, quoted).head
+    if head is None or after[head] not in COMMON_VERBS:
+        return False
+    # the imperative acts on the topic: it points back to it ("ana: DM her ...") or the topic is a
+    # value, a file, a channel or a quoted name ("draft-old.docx: delete it", "#general: remove
+    # mallory"); a bare name before a colon may be a speaker ("Eve: cancel the Review": her words)
+    valued = any(any(ch.isdigit() or ch in "#@." for ch in w) for w in text.split()) or bool(_quoted)
+    return valued or bool(POINTING_BACK & set(after[head + 1 :]))
+
+
+def _list_item(sentence: str, quotes: Sequence[list[str]]) -> tuple[tuple[str, ...], frozenset[int]] | None:
+    """The words of a line that continues the object of a mandate ending in a colon, and the
+    positions of its names: a bullet or a line of values ("- Gym Max", "- the Review", "12 Rue
+    Verte", "75011 Paris") that asks nothing itself (no marker, no verb of :data:`COMMON_VERBS` at
+    its start, no question, no sign-off); None for any other line."""
+    text = sentence.lstrip("-*\u2022\u2013 ").strip()
+    words, quoted = _expand(text, quotes)
+    if not words or any(_marker(w) for w in words) or _STRAY_QUOTE.search(text):
+        return None
+    if words[0] in COMMON_VERBS or words[0] in _SIGN_OFFS or _COLON.search(text):
+        return None
+    return tuple(words), quoted
+
+
+def _instead(words: Sequence[str]) -> bool:
+    """Does a clause that follows another in its sentence open with "instead" or "rather than"
+    ("Delete the file instead of archiving it", "... on 2026-11-24 instead")? It says what not to
+    do (a prohibition, :mod:`~policies.supervisor.reading.coverage`), and marks no other clause."""
+    return _at(words, 0, ("instead",)) or _at(words, 0, ("rather", "than"))
+
+
+def _polite_before(words: Sequence[str], form: tuple[str, ...]) -> int:
+    """Where ``form`` stands after the plain politeness words that may precede it ("please would
+    you mind ..."): 0 or 1."""
+    return 1 if words[:1] and words[0] in ("please", "so", "ok", "okay") and _at(words, 1, form) else 0
+
+
 def _retracts(words: Sequence[str]) -> bool:
     rest = list(words[_polite(words) :])
     return (
@@ -574,25 +711,44 @@ def clauses_of(text: str) -> list[Clause]:
     read: list[tuple[Clause, bool]] = []  # each clause, and whether it is content only
     retracted = False
     own: set[int] = set()  # the clauses in the user's own voice: no one's words, no question
-    for sentence, question in _sentences(body):
+    listing: int | None = None  # the clause whose object a list after its colon continues
+    for written, question in _sentences(body):
+        sentence = _FRAMING.sub(" ", written).strip()  # "When you get a chance, ...", "No rush."
+        if not sentence:
+            continue  # a sentence that only frames the request: read
+        whole = restore(written)
+        if listing is not None:
+            item = _list_item(sentence, quotes)
+            if item is not None:  # "Cancel these standing orders:" / "- Gym Max" / "- Old Storage"
+                owner = read[listing][0]
+                read[listing] = (replace(owner, coordinated=(*owner.coordinated, restore(sentence))), False)
+                read.append((Clause(restore(sentence), item[0], None, 0, whole, item[1]), False))
+                continue
+        listing = None
         reading, *rest = _COLON.split(sentence, maxsplit=1)  # after a colon: someone's words
         content = rest[0] if rest else ""
         label = ""
-        if content and _label(reading):  # "Ticket T-1: refund order ORD-1001"
-            label, reading, content = reading, content, ""
+        if content and (_label(reading) or _topic(reading, content, quotes)):  # "Ticket T-1: refund
+            label, reading, content = reading, content, ""  # order ORD-1001", "draft.docx: delete it"
         parts = [p.strip() for p in _JOINERS.split(reading) if p and p.strip()]
         parsed = [(p, *_expand(p, quotes)) for p in parts]
-        readings = [(p, words, quoted, _parse(words, quoted)) for p, words, quoted in parsed]
-        opening = readings[0][1] if readings else []
+        opening = parsed[0][1] if parsed else []
+        gerunds = any(_at(opening, _polite_before(opening, f), f) for f in _GERUND_FORMS)
+        readings = [(p, words, quoted, _parse(words, quoted, gerunds)) for p, words, quoted in parsed]
         marked = (
             bool(_STRAY_QUOTE.search(reading))
-            or any(r.marked for *_, r in readings)
+            or any(r.marked for i, (_p, w, _q, r) in enumerate(readings) if not (i and _instead(w)))
             or (question and not any(_at(opening, 0, p) for p in _POLITE_QUESTION))
         )
-        retracted = retracted or any(_retracts(words) for _p, words, _q, _r in readings)
-        whole = restore(sentence)
+        # a retraction takes back what the turn asked before it; "Cancel it." after a statement
+        # ("There's a Review on 2026-11-24 I can't make. Cancel it.") asks, as nothing was asked
+        asked = any(c.head is not None for c, _content in read)
+        for _p, words, _q, parse in readings:
+            if _retracts(words) and asked:
+                retracted = True
+            asked = asked or parse.head is not None
         for i, (part, words, quoted, parse) in enumerate(readings):
-            head = None if marked else parse.head
+            head = None if marked or (i and _instead(words)) else parse.head
             after = _coordinated(readings[i + 1 :]) if head is not None and parse.stop == len(words) else []
             clause = Clause(restore(part), tuple(words), head, parse.stop, whole, quoted)
             named = (restore(label.strip()),) if label.strip() and head is not None else ()
@@ -602,6 +758,8 @@ def clauses_of(text: str) -> list[Clause]:
         if content.strip():
             words, quoted = _expand(content, quotes)
             read.append((Clause(restore(content), tuple(words), None, 0, whole, quoted), True))
+        elif rest and read and read[-1][0].head is not None and read[-1][0].stop == len(read[-1][0].words):
+            listing = len(read) - 1  # a mandate ending in a colon, its object on the lines below
     if retracted:
         return [replace(c, head=None) for c, _ in read]
     return _pointing_back(_unmentioned(read), own)
@@ -709,7 +867,7 @@ def _unmentioned(read: Sequence[tuple[Clause, bool]]) -> list[Clause]:
             mentioned.add(word)
     out: list[Clause] = []
     for clause, _content in read:
-        if clause.head is not None and forms(clause.words[clause.head]) & mentioned:
+        if clause.head is not None and any(forms(b) & mentioned for b in _bases(clause.words[clause.head])):
             clause = replace(clause, head=None)
         out.append(clause)
     return out
@@ -819,9 +977,7 @@ def step_sentences(
         if verb is None:
             continue
         after = len(words_of(verb))
-        if (not objects or any(at >= after for o in objects for at in position(m.words, o))) and (
-            m.sentence not in out
-        ):
+        if (not objects or _acts_on(m, objects, after)) and m.sentence not in out:
             out.append(m.sentence)
     return out
 
@@ -832,11 +988,16 @@ def step_mandates(
     verbs: Sequence[str] = (),
     objects: Sequence[str] = (),
     reader: RequestReader | None = None,
+    *,
+    antecedents: bool = True,
 ) -> list[Mandate]:
     """The mandates of ``text`` that ask for a kind of action: one of ``keywords`` at the head, or
     one of ``verbs`` at the head and (when any are given) one of ``objects`` after it: what
-    :func:`asks_for` and :func:`asks_step` find, as the mandates themselves (for the audit)."""
-    return matching(mandates(text, reader), keywords, verbs, objects)
+    :func:`asks_for` and :func:`asks_step` find, as the mandates themselves (for the audit).
+    ``antecedents=False``: the object in the mandate's own words only (a step that takes a value
+    from tool data, :class:`~policies.supervisor.rules.kinds.Follow`, is asked for in so many
+    words: "The status page is X. Open it" asks to open X, never a link found elsewhere)."""
+    return matching(mandates(text, reader), keywords, verbs, objects, antecedents=antecedents)
 
 
 def matching(
@@ -844,6 +1005,8 @@ def matching(
     keywords: Sequence[str] = (),
     verbs: Sequence[str] = (),
     objects: Sequence[str] = (),
+    *,
+    antecedents: bool = True,
 ) -> list[Mandate]:
     """The mandates among ``found`` that ask for a kind of action (see :func:`step_mandates`)."""
     out: list[Mandate] = []
@@ -853,11 +1016,18 @@ def matching(
             continue
         verb = next((v for v in verbs if _heads(m, v)), None)
         after = len(words_of(verb)) if verb is not None else 0
-        if verb is not None and (
-            not objects or any(at >= after for o in objects for at in position(m.words, o))
-        ):
+        if verb is not None and (not objects or _acts_on(m, objects, after, antecedents)):
             out.append(m)
     return out
+
+
+def _acts_on(mandate: Mandate, objects: Sequence[str], after: int, antecedents: bool = True) -> bool:
+    """Does the mandate act on one of ``objects``: one of them after its verb, or in what its object
+    points back to (:attr:`Mandate.antecedents`: "Agenda for 2026-11-24: email it to ana", "Find the
+    hotel in my booking. Email them that we will arrive late")?"""
+    if any(at >= after for o in objects for at in position(mandate.words, o)):
+        return True
+    return antecedents and any(position(words_of(text), o) for text in mandate.antecedents for o in objects)
 
 
 def _span(mandate: Mandate) -> tuple[str, int, int, int] | None:
@@ -869,6 +1039,10 @@ def _span(mandate: Mandate) -> tuple[str, int, int, int] | None:
     folded = [m.group().casefold() for m in found]
     n = len(mandate.words)
     at = next((i for i in range(len(folded) - n + 1) if tuple(folded[i : i + n]) == mandate.words), None)
+    if at is None and n > 1:  # its verb as the reader mapped it ("paying" as ``pay``)
+        at = next(
+            (i for i in range(len(folded) - n + 1) if tuple(folded[i + 1 : i + n]) == mandate.words[1:]), None
+        )
     if at is None or n == 0:
         return None
     return text, found[at].start(), found[at].end(), found[at + n - 1].end()
@@ -882,6 +1056,8 @@ def said(mandate: Mandate) -> str:
         rest = " ".join(mandate.words[1:])
     else:
         text, _start, verb_end, end = span
+        while end < len(text) and text[end] in "'\"\u2019\u201d":
+            end += 1  # a quoted name's closing mark
         rest = text[verb_end:end].strip() if len(mandate.words) > 1 else ""
     return f"{mandate.verb} · {rest}" if rest else mandate.verb
 
