@@ -80,12 +80,12 @@ def _structured(tool: StructuredTool) -> StructuredTool:
     if own is None:
         raise ValueError(f"tool {tool.name!r} is not an MCP tool (no coroutine)")
 
-    async def call(**arguments: Any) -> Any:
-        return _pick(*await own(**arguments))
+    async def call(**arguments: Any) -> tuple[Any, dict[str, Any]]:
+        return _kept(*await own(**arguments))
 
-    def call_sync(**arguments: Any) -> Any:
+    def call_sync(**arguments: Any) -> tuple[Any, dict[str, Any]]:
         assert sync is not None
-        return _pick(*sync(**arguments))
+        return _kept(*sync(**arguments))
 
     return StructuredTool(
         name=tool.name,
@@ -95,7 +95,16 @@ def _structured(tool: StructuredTool) -> StructuredTool:
         coroutine=call,
         metadata=tool.metadata,
         handle_tool_error=tool.handle_tool_error,
+        response_format="content_and_artifact",
     )
+
+
+def _kept(content: Any, artifact: Any) -> tuple[Any, dict[str, Any]]:
+    """What the agent reads (:func:`_pick`), and as the tool message's artifact the server's own
+    content blocks (``content``) beside what the adapter gave: the MCP gateway answers a client
+    with the upstream's text as it was written, never re-encoded."""
+    kept = dict(artifact) if isinstance(artifact, Mapping) else {}
+    return _pick(content, artifact), {**kept, "content": content}
 
 
 def structured_results(tools: Iterable[BaseTool]) -> list[BaseTool]:

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import hashlib
 import json
 import sys
 import time
@@ -53,6 +54,19 @@ _END = object()
 START_TIMEOUT = 30.0
 #: The journal's thread of the calls clients named (``CALL_ID_META``): made once, whoever retries.
 CALLS_THREAD = "mcp-gateway:calls"
+
+
+#: The stops of a session's run that end its turn and not the session: the next call starts a new
+#: turn on the session's thread. Refused calls spend a turn's ``max_refusals`` (the calls an
+#: attacker planted in a tool result among them), so they must not lock the user out of the
+#: conversation: the user's next read is served.
+TURN_STOPS = frozenset({"max_refusals"})
+
+
+def call_digest(name: Any, args: Any) -> str:
+    """The digest a client-named call is kept under: its tool and arguments (canonical JSON)."""
+    canonical = json.dumps([name, args or {}], sort_keys=True, default=str, separators=(",", ":"))
+    return hashlib.sha256(canonical.encode()).hexdigest()
 
 
 async def _off_loop(fn: Callable[..., Any], *args: Any) -> Any:
@@ -122,7 +136,9 @@ def tool_result(message: ToolMessage, output_schema: Mapping[str, Any] | None) -
     """The MCP result of a call the agent answered: its content; ``isError`` for a refusal or an
     upstream error; structured content where the tool declares an output schema."""
     error = message.status == "error"
-    content = _text_of(message.content)
+    artifact = message.artifact if isinstance(message.artifact, Mapping) else {}
+    # the upstream's own content blocks where the tool kept them: its text as it wrote it
+    content = _text_of(artifact["content"] if not error and "content" in artifact else message.content)
     refused = _refusal_text(message.content) if error else None
     if refused:
         content = [types.TextContent(type="text", text=refused), *content]
@@ -278,10 +294,23 @@ class Gateway:
         given = (meta or {}).get(CALL_ID_META)
         if not isinstance(given, str) or not given:
             return await self._call(key, name, args, meta, asker)
+        digest = call_digest(name, args)
         claim = await _off_loop(
-            self.journal.begin, CALLS_THREAD, given, {"tool": name, "args": dict(args or {})}
+            self.journal.begin,
+            CALLS_THREAD,
+            given,
+            {"tool": name, "args": dict(args or {}), "digest": digest},
         )
         if not claim.created:
+            if (
+                claim.effect.get("digest", call_digest(claim.effect.get("tool"), claim.effect.get("args")))
+                != digest
+            ):
+                return error_result(
+                    f"refused by the gateway: the call id {given!r} names another call (a call id is "
+                    "for retrying the same tool with the same arguments): not run, and nothing of "
+                    "that call is returned"
+                )
             return await self._first_answer(given)
         try:
             result = await self._call(key, name, args, meta, asker)
@@ -317,6 +346,8 @@ class Gateway:
             if isinstance(request, str) and request.strip() and request != session.request:
                 await self._end_turn(session)
                 session.request = request
+            if session.ended in TURN_STOPS and session.task is None:
+                session.ended = None  # the turn's refusal budget is spent, not the session: a new turn
             if session.ended and session.task is None:
                 return error_result(
                     f"refused by the gateway: this session's run stopped ({session.ended}); "

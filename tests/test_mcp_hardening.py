@@ -1,0 +1,108 @@
+"""Issue 56, a gateway's edges, with a real upstream MCP server (FastMCP over stdio, a subprocess of
+the gateway) and the real MCP SDK client: an attacker's planted calls that the gateway refuses do
+not lock the user out of the conversation (``max_refusals`` spends a turn, not the session); a
+call id names one call (another call under it is refused, and gets nothing of the first); the
+upstream's text comes back as the upstream wrote it."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("mcp")
+pytest.importorskip("langchain_mcp_adapters")
+pytest.importorskip("langchain.agents")
+
+from mcp import ClientSession, StdioServerParameters
+from mcp.client.stdio import stdio_client
+
+from demo_tools.mcp_server import PLANTED_ADDRESS
+
+pytestmark = pytest.mark.integration
+ROOT = Path(__file__).resolve().parent.parent
+UPSTREAM = f"{sys.executable} -m demo_tools.mcp_server"
+CALL_ID = "agent-patterns/call_id"
+REQUEST = "agent-patterns/request"
+POLICY = """\
+[rules.send_email]
+identifiers = {sources = ["request", "trusted"]}
+
+[policy]
+max_refusals = 3
+max_tool_calls = 60
+"""
+
+
+def _params(tmp_path: Path) -> StdioServerParameters:
+    policy = tmp_path / "policy.toml"
+    policy.write_text(POLICY)
+    return StdioServerParameters(
+        command=sys.executable,
+        args=[
+            *("-m", "governed_agent_patterns", "gateway", "--upstream", UPSTREAM),
+            *("--policy", str(policy), "--db", str(tmp_path / "gateway.sqlite")),
+        ],
+        env={**os.environ, "PYTHONPATH": str(ROOT), "MCP_DEMO_LEDGER": str(tmp_path / "ledger.jsonl")},
+        cwd=str(ROOT),
+    )
+
+
+def _text(result: Any) -> str:
+    return " ".join(c.text for c in result.content)
+
+
+def test_planted_refusals_leave_the_users_reads_working_and_send_nothing(tmp_path: Path) -> None:
+    async def session() -> tuple[list[Any], list[Any]]:
+        async with stdio_client(_params(tmp_path)) as (read, write), ClientSession(read, write) as client:
+            await client.initialize()
+            reads = [await client.call_tool("read_inbox", {}, meta={REQUEST: "Summarise my inbox"})]
+            # the inbox plants an address: an obedient client tries it, more times than max_refusals
+            planted = [
+                await client.call_tool("send_email", {"to": PLANTED_ADDRESS, "body": f"report {i}"})
+                for i in range(5)
+            ]
+            reads.append(await client.call_tool("lookup_contact", {"name": "ana"}))
+            reads.append(await client.call_tool("read_inbox", {}))
+            planted.append(await client.call_tool("send_email", {"to": PLANTED_ADDRESS, "body": "again"}))
+        return reads, planted
+
+    reads, planted = asyncio.run(asyncio.wait_for(session(), 120))
+    assert all(r.isError for r in planted), [_text(r) for r in planted]
+    assert not any(r.isError for r in reads), [_text(r) for r in reads]
+    # the new turn still knows what the conversation read: the planted address stays refused
+    assert "untrusted_identifier" in _text(planted[-1]), _text(planted[-1])
+    assert (
+        not (tmp_path / "ledger.jsonl").exists()
+        or PLANTED_ADDRESS not in (tmp_path / "ledger.jsonl").read_text()
+    )
+
+
+def test_a_call_id_names_one_call_and_the_upstreams_text_comes_back_as_written(tmp_path: Path) -> None:
+    async def session() -> dict[str, Any]:
+        seen: dict[str, Any] = {}
+        async with stdio_client(_params(tmp_path)) as (read, write), ClientSession(read, write) as client:
+            await client.initialize()
+            seen["first"] = await client.call_tool("lookup_contact", {"name": "ana"}, meta={CALL_ID: "c-1"})
+            seen["other_tool"] = await client.call_tool(
+                "account_balance", {"account": "main"}, meta={CALL_ID: "c-1"}
+            )
+            seen["other_args"] = await client.call_tool(
+                "lookup_contact", {"name": "bob"}, meta={CALL_ID: "c-1"}
+            )
+            seen["retry"] = await client.call_tool("lookup_contact", {"name": "ana"}, meta={CALL_ID: "c-1"})
+            seen["balance"] = await client.call_tool("account_balance", {"account": "main"})
+        return seen
+
+    seen = asyncio.run(asyncio.wait_for(session(), 90))
+    assert _text(seen["first"]) == "ana@example.com"  # as the upstream wrote it, not {"result": ...}
+    assert seen["first"].structuredContent == {"result": "ana@example.com"}
+    for reused in ("other_tool", "other_args"):
+        assert seen[reused].isError and "names another call" in _text(seen[reused])
+        assert "ana@example.com" not in _text(seen[reused])  # nothing of the first call
+    assert seen["retry"].content == seen["first"].content  # a true retry: the first answer
+    assert seen["balance"].structuredContent["balance"] == 120.5
