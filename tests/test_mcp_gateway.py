@@ -196,8 +196,9 @@ def test_the_gateway_over_streamable_http_keeps_each_sessions_provenance_apart(t
     )
     try:
         assert gateway.stderr is not None
-        line = gateway.stderr.readline()
-        assert f"serving http://127.0.0.1:{port}/mcp" in line, line
+        said = [gateway.stderr.readline() for _ in range(2)]  # the pins first seen, then where it serves
+        assert said[0].startswith("gateway: pinned ") and "as first seen" in said[0], said
+        assert f"serving http://127.0.0.1:{port}/mcp" in said[1], said
         url = f"http://127.0.0.1:{port}/mcp"
         request = {REQUEST: "Send Ana a note about lunch."}
 

@@ -55,7 +55,13 @@ from apps.cli.printable import printable
 from apps.cli.probe import add_probe_parser, probe_command
 from apps.cli.shadow import add_shadow_parser
 from apps.cli.signals import PipeSafe, discard_stdout, report_interrupted
-from apps.gateway.command import GatewayUsageError, add_gateway_parser, gateway_command, policy_schema_command
+from apps.gateway.command import (
+    GatewayUsageError,
+    add_gateway_parser,
+    gateway_command,
+    pins_command,
+    policy_schema_command,
+)
 from graphs.registry import AGENTS, PATTERNS
 from nodes.store import (
     DB_ENV,
@@ -329,6 +335,11 @@ def _dispatch(args: argparse.Namespace) -> int:
         return probe_command(args, stdout)
     if args.command == "policy-schema":
         return policy_schema_command(args, stdout)
+    if args.command == "gateway" and args.action == "pins":  # the store's pins: no upstream
+        check_store_folder(args.db)
+        check_store_file(args.db)
+        reviewer = default_reviewer(args.reviewer) if args.approve else ""
+        return pins_command(args, stdout, reviewer)
     if args.command == "gateway":  # MCP on stdout (stdio): everything else on stderr
         check_store_folder(args.db)
         return gateway_command(args, stderr)

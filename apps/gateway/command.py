@@ -54,6 +54,15 @@ def add_gateway_parser(sub: Any, db_option: Callable[[argparse.ArgumentParser], 
     gateway.add_argument(
         "--ask-timeout", type=float, metavar="SECONDS", help="reject a call nobody answered within SECONDS"
     )
+    gateway.add_argument(
+        "action",
+        nargs="?",
+        choices=["pins"],
+        help="pins: list the upstream tools' pins and the changes waiting (--approve TOOL approves one)",
+    )
+    gateway.add_argument("--approve", metavar="TOOL", help="with pins: approve TOOL's newest change")
+    gateway.add_argument("--as", dest="reviewer", metavar="NAME", help="with pins --approve: who approves")
+    gateway.add_argument("--json", action="store_true", help="with pins: JSON")
     db_option(gateway)
     schema = sub.add_parser("policy-schema", help="print the JSON Schema of a policy file (gateway --policy)")
     schema.add_argument("-o", "--output", metavar="FILE", help="write it to FILE instead of stdout")
@@ -118,6 +127,7 @@ def load_policy(path: str | None, hints: Mapping[str, Any], tools: list[Any]) ->
 
 
 async def _serve(args: argparse.Namespace, err: TextIO) -> None:
+    from apps.gateway.pins import checked, served
     from apps.gateway.proxy import Gateway, connected, hints
     from apps.gateway.server import serve_http, serve_stdio
     from nodes.store import open_async_checkpointer, open_journal
@@ -127,10 +137,25 @@ async def _serve(args: argparse.Namespace, err: TextIO) -> None:
         policy, extra = load_policy(args.policy, found, tools)
         async with open_async_checkpointer(args.db) as saver:
             with open_journal(args.db) as journal:
+                checks = await asyncio.to_thread(checked, journal, listed)
+                first = [c.tool for c in checks if c.verdict == "pin"]
+                if first:
+                    print(f"gateway: pinned {', '.join(first)} as first seen", file=err, flush=True)
+                for check in checks:
+                    if check.verdict == "hide":
+                        print(
+                            f"gateway: {check.tool} changed since it was pinned "
+                            f"({', '.join(check.changed)}): hidden until approved: "
+                            f"agent-patterns gateway pins --approve {check.tool} "
+                            f"--db {args.db}",
+                            file=err,
+                            flush=True,
+                        )
                 gateway = Gateway(
                     tools,
-                    listed,
+                    served(listed, checks),
                     policy,
+                    hidden={c.tool: c for c in checks if c.verdict == "hide"},
                     checkpointer=saver,
                     journal=journal,
                     custom_rules=extra.get("custom_rules"),
@@ -192,6 +217,39 @@ def gateway_command(args: argparse.Namespace, err: TextIO) -> int:
             f"gateway: an upstream server closed its connection ({type(first).__name__}: {first}): "
             "check that each --upstream runs an MCP server"
         ) from None
+    return 0
+
+
+def pins_command(args: argparse.Namespace, out: TextIO, reviewer: str) -> int:
+    """``agent-patterns gateway pins [--approve TOOL] [--json] --db STORE``: the pins a gateway on
+    the store keeps, each tool's changes waiting, and an operator's approval of one (as
+    ``reviewer``). Exit 0; a tool with nothing waiting is an error (exit 2, one line)."""
+    from apps.gateway.pins import approve, pins
+    from nodes.store import open_journal
+
+    with open_journal(args.db) as journal:
+        if args.approve:
+            try:
+                done = approve(journal, args.approve, reviewer)
+            except LookupError as exc:
+                raise GatewayUsageError(f"gateway pins: {exc.args[0]}") from None
+            if args.json:
+                out.write(json.dumps(done) + "\n")
+            else:
+                changed = ", ".join(done["changed"]) or "nothing"
+                out.write(f"approved {done['tool']} as pinned now (by {reviewer}; changed: {changed})\n")
+            return 0
+        listed = pins(journal)
+    if args.json:
+        out.write(json.dumps(listed) + "\n")
+        return 0
+    if not listed:
+        out.write("no pins: no gateway has served a tool from this store\n")
+    for pin in listed:
+        line = f"{pin['tool']}: pinned {str(pin.get('digest'))[:12]} by {pin.get('approved_by')}"
+        for change in pin["pending"]:
+            line += f"; CHANGED {str(change['digest'])[:12]} ({', '.join(change['changed'])}): hidden"
+        out.write(line + "\n")
     return 0
 
 

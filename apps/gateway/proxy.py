@@ -207,8 +207,11 @@ class Gateway:
         poll: float = 0.1,
         log: Any = None,
         db: str = "<the gateway's --db>",
+        hidden: Mapping[str, Any] | None = None,
     ) -> None:
         self.policy = policy
+        #: tools the pins hide (:mod:`apps.gateway.pins`): name → the check that hid it
+        self.hidden = dict(hidden or {})
         allowed = set(policy.allowed_tools)
         self.tools = structured_results(
             tools
@@ -291,6 +294,12 @@ class Gateway:
         """One ``tools/call`` of the session ``key``: reviewed, and forwarded, refused or asked. A
         call the client names (``_meta["agent-patterns/call_id"]``) is made once in the journal,
         whichever session retries it (after a reconnection, say): a retry gets the first answer."""
+        if name in self.hidden:
+            changed = ", ".join(getattr(self.hidden[name], "changed", ())) or "its definition"
+            return error_result(
+                f"refused by the gateway: the tool {name!r} changed since it was pinned ({changed}): "
+                f"not run until an operator approves it (agent-patterns gateway pins --approve {name})"
+            )
         given = (meta or {}).get(CALL_ID_META)
         if not isinstance(given, str) or not given:
             return await self._call(key, name, args, meta, asker)

@@ -57,7 +57,7 @@ def mcp_server(gateway: Gateway) -> Server[Any, Any]:
     async def call_tool(name: str, arguments: dict[str, Any] | None) -> types.CallToolResult:
         context = server.request_context
         meta = context.meta.model_dump() if context.meta is not None else {}
-        if name not in gateway.schemas:
+        if name not in gateway.schemas and name not in gateway.hidden:  # a hidden one: why, below
             return types.CallToolResult(
                 content=[
                     types.TextContent(type="text", text=f"refused by the gateway: no tool named {name!r}")
