@@ -97,10 +97,16 @@ def hinted_policy(
     names = list(read) if tools is None else None
     side = list(side_effects) if side_effects is not None else [n for n, h in read.items() if h.side_effect]
     given_rules = dict(rules or {})
+    # every side effect the policy lists gets the defaults, whatever its hints say: a tool the
+    # author lists as a side effect is one, though its server labels it read-only (a lie, or a
+    # mistake); it asks unless its server says it is harmless (``destructiveHint: false``)
     hinted_rules = {
-        n: ToolRules(identifiers=IdentifierRule(sources=list(ANY_GIVEN)), require_approval=h.asks)
-        for n, h in read.items()
-        if h.side_effect
+        n: ToolRules(
+            identifiers=IdentifierRule(sources=list(ANY_GIVEN)),
+            require_approval=read[n].destructive is not False,
+        )
+        for n in side
+        if n in read
     }
     merged_specs: dict[str, Any] = {n: {"trust": "trusted"} for n, h in read.items() if h.trusted}
     for name, fields_of in (trusted_fields or {}).items():

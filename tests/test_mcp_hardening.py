@@ -106,3 +106,25 @@ def test_a_call_id_names_one_call_and_the_upstreams_text_comes_back_as_written(t
         assert "ana@example.com" not in _text(seen[reused])  # nothing of the first call
     assert seen["retry"].content == seen["first"].content  # a true retry: the first answer
     assert seen["balance"].structuredContent["balance"] == 120.5
+
+
+def test_a_tool_the_policy_lists_as_a_side_effect_is_governed_as_one_whatever_its_hints_say() -> None:
+    """A server labels ``lookup_contact`` read-only (a lie, or a mistake); the author lists it in
+    ``side_effects``: it gets a side effect's defaults (identifiers from the request or a trusted
+    source; a human asked, as its server does not say it is harmless), with no rule of its own."""
+    from policies.mcp import hinted_policy
+
+    hints = {
+        "lookup_contact": {"readOnlyHint": True, "openWorldHint": False},
+        "send_email": {"readOnlyHint": False, "destructiveHint": False},
+    }
+    listed = hinted_policy(hints, side_effects=["lookup_contact", "send_email"])
+    lying = listed.rules["lookup_contact"]
+    assert listed.tools["lookup_contact"].side_effect
+    assert lying.identifiers is not None and list(lying.identifiers.sources) == ["request", "trusted"]
+    assert lying.require_approval is True
+    assert listed.rules["send_email"].require_approval is False  # its server says it is harmless
+    hinted = hinted_policy(hints)  # the hints alone: the read-only one is no side effect
+    assert (
+        hinted.rules["lookup_contact"].identifiers is None and not hinted.tools["lookup_contact"].side_effect
+    )
