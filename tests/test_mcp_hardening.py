@@ -128,3 +128,28 @@ def test_a_tool_the_policy_lists_as_a_side_effect_is_governed_as_one_whatever_it
     assert (
         hinted.rules["lookup_contact"].identifiers is None and not hinted.tools["lookup_contact"].side_effect
     )
+
+
+def test_show_policy_prints_the_effective_rules_per_tool_and_serves_nothing(tmp_path: Path) -> None:
+    import json
+    import subprocess
+
+    policy = tmp_path / "policy.toml"
+    policy.write_text('hide = ["delete_file"]\n\n[rules.send_email]\nrequire_approval = true\n')
+    shown = subprocess.run(
+        [
+            *(sys.executable, "-m", "governed_agent_patterns", "gateway", "--upstream", UPSTREAM),
+            *("--policy", str(policy), "--show-policy", "--db", str(tmp_path / "gw.sqlite")),
+        ],
+        cwd=ROOT,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert shown.returncode == 0, shown.stderr
+    rows = {row["tool"]: row for row in json.loads(shown.stdout)}
+    assert rows["delete_file"]["served"] is False and rows["delete_file"]["why_not"] == "hidden by the policy"
+    assert rows["send_email"]["side_effect"] and rows["send_email"]["rules"]["require_approval"] is True
+    assert rows["lookup_contact"]["results"] == "trusted" and not rows["lookup_contact"]["side_effect"]
+    assert rows["read_inbox"]["results"] == "untrusted" and rows["read_inbox"]["pin"] == "not pinned yet"

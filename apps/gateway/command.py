@@ -63,6 +63,11 @@ def add_gateway_parser(sub: Any, db_option: Callable[[argparse.ArgumentParser], 
     gateway.add_argument("--approve", metavar="TOOL", help="with pins: approve TOOL's newest change")
     gateway.add_argument("--as", dest="reviewer", metavar="NAME", help="with pins --approve: who approves")
     gateway.add_argument("--json", action="store_true", help="with pins: JSON")
+    gateway.add_argument(
+        "--show-policy",
+        action="store_true",
+        help="print the effective rules per upstream tool (JSON) and exit: nothing is served",
+    )
     db_option(gateway)
     schema = sub.add_parser("policy-schema", help="print the JSON Schema of a policy file (gateway --policy)")
     schema.add_argument("-o", "--output", metavar="FILE", help="write it to FILE instead of stdout")
@@ -137,6 +142,9 @@ async def _serve(args: argparse.Namespace, err: TextIO) -> None:
         policy, extra = load_policy(args.policy, found, tools)
         async with open_async_checkpointer(args.db) as saver:
             with open_journal(args.db) as journal:
+                if args.show_policy:
+                    print(json.dumps(effective_policy(policy, listed, journal), indent=2), flush=True)
+                    return
                 checks = await asyncio.to_thread(checked, journal, listed)
                 first = [c.tool for c in checks if c.verdict == "pin"]
                 if first:
@@ -218,6 +226,43 @@ def gateway_command(args: argparse.Namespace, err: TextIO) -> int:
             "check that each --upstream runs an MCP server"
         ) from None
     return 0
+
+
+def effective_policy(policy: Any, listed: list[Any], journal: Any) -> list[dict[str, Any]]:
+    """What the gateway would do with each upstream tool: served or not (the policy hides it, or
+    its pin does), a side effect or not, whether its results are trusted, and its rules (the
+    policy's own and the hints' defaults: only what is not a default of ``ToolRules``)."""
+    from apps.gateway.pins import PINS_THREAD, seen_form
+    from policies.tool_pins import check_pin
+
+    rows = []
+    allowed = set(policy.allowed_tools)
+    for tool in listed:
+        seen = seen_form(tool)
+        name = str(seen.get("name"))
+        stored = journal.get(PINS_THREAD, f"tool:{name}")
+        pinned = stored.get("outcome") if stored and stored.get("status") == "done" else None
+        pin = check_pin(seen, pinned).verdict
+        spec = policy.tools.get(name)
+        rules = policy.rules.get(name)
+        rows.append(
+            {
+                "tool": name,
+                "served": name in allowed and pin != "hide",
+                "why_not": (
+                    "hidden by the policy"
+                    if name not in allowed
+                    else "changed since it was pinned"
+                    if pin == "hide"
+                    else None
+                ),
+                "pin": {"pin": "not pinned yet", "serve": "as pinned", "hide": "changed: hidden"}[pin],
+                "side_effect": bool(spec and spec.side_effect),
+                "results": (spec.trust if spec else "untrusted"),
+                "rules": rules.model_dump(mode="json", exclude_defaults=True) if rules is not None else {},
+            }
+        )
+    return rows
 
 
 def pins_command(args: argparse.Namespace, out: TextIO, reviewer: str) -> int:
