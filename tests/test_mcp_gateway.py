@@ -308,7 +308,16 @@ def test_a_client_that_supports_elicitation_asks_its_user(tmp_path: Path) -> Non
 
     params = StdioServerParameters(
         command=sys.executable,
-        args=["-m", "governed_agent_patterns", "gateway", "--upstream", UPSTREAM, "--db", "memory"],
+        args=[
+            "-m",
+            "governed_agent_patterns",
+            "gateway",
+            "--upstream",
+            UPSTREAM,
+            "--db",
+            "memory",
+            "--ask-client",
+        ],
         env=_env(tmp_path),
         cwd=str(ROOT),
     )
@@ -334,6 +343,44 @@ def test_a_client_that_supports_elicitation_asks_its_user(tmp_path: Path) -> Non
     assert not yes.isError and "deleted /tmp/a" in _text(yes)
     assert no.isError and "refused by the gateway's policy (human)" in _text(no)
     assert [s["args"]["path"] for s in _sent(tmp_path)] == ["/tmp/a"]
+
+
+def test_by_default_the_agents_own_client_cannot_answer_and_is_told_its_call_waits(tmp_path: Path) -> None:
+    """Without ``--ask-client``, a client that supports elicitation is never asked about its own
+    calls: the question goes to reviewers out of the agent's reach (here nobody answers within
+    ``--ask-timeout``: rejected) and the client is told, in an MCP log message, that the call waits
+    and how a reviewer answers it."""
+    from mcp import types
+
+    params = StdioServerParameters(
+        command=sys.executable,
+        args=["-m", "governed_agent_patterns", "gateway", "--upstream", UPSTREAM, "--db", "memory", "--ask-timeout", "1"],
+        env=_env(tmp_path),
+        cwd=str(ROOT),
+    )
+    asked: list[str] = []
+    told: list[str] = []
+
+    async def user(context: Any, params: types.ElicitRequestParams) -> types.ElicitResult:
+        asked.append(params.message)
+        return types.ElicitResult(action="accept", content={"approve": True, "message": "mine"})
+
+    async def log(params: types.LoggingMessageNotificationParams) -> None:
+        told.append(str(params.data))
+
+    async def session() -> Any:
+        async with (
+            stdio_client(params) as (read, write),
+            ClientSession(read, write, elicitation_callback=user, logging_callback=log) as client,
+        ):
+            await client.initialize()
+            return await client.call_tool("delete_file", {"path": "/tmp/a"})  # destructive: asks
+
+    result = asyncio.run(asyncio.wait_for(session(), 60))
+    assert asked == []  # the agent's own client never answers for it
+    assert result.isError and "no answer within 1 s" in _text(result)
+    assert any("waits for a reviewer" in t and "agent-patterns approve|reject mcp-" in t for t in told), told
+    assert _sent(tmp_path) == []
 
 
 def test_asyncios_reaped_child_warning_is_not_a_second_line(capsys) -> None:

@@ -55,6 +55,12 @@ def add_gateway_parser(sub: Any, db_option: Callable[[argparse.ArgumentParser], 
         "--ask-timeout", type=float, metavar="SECONDS", help="reject a call nobody answered within SECONDS"
     )
     gateway.add_argument(
+        "--ask-client",
+        action="store_true",
+        help="let a client that supports MCP elicitation answer the questions about its own calls "
+        "(its user approves; off: only reviewers out of the agent's reach answer, agent-patterns approve)",
+    )
+    gateway.add_argument(
         "action",
         nargs="?",
         choices=["pins"],
@@ -164,6 +170,7 @@ async def _serve(args: argparse.Namespace, err: TextIO) -> None:
                     served(listed, checks),
                     policy,
                     hidden={c.tool: c for c in checks if c.verdict == "hide"},
+                    ask_client=args.ask_client,
                     checkpointer=saver,
                     journal=journal,
                     custom_rules=extra.get("custom_rules"),

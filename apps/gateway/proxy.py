@@ -171,6 +171,8 @@ class Session:
     #: asks the client's user a question (MCP elicitation) where the client supports it: the
     #: answer (``{"type": "approve"}``...), or None when the user did not answer
     asker: Callable[[Mapping[str, Any]], Awaitable[dict[str, Any] | None]] | None = None
+    #: tells the client something (an MCP log message): that a call waits for a reviewer
+    notify: Callable[[str], Awaitable[None]] | None = None
 
     def deliver(self, messages: Sequence[BaseMessage]) -> None:
         """Answer the calls the messages answer (the tool messages after the last call)."""
@@ -208,10 +210,14 @@ class Gateway:
         log: Any = None,
         db: str = "<the gateway's --db>",
         hidden: Mapping[str, Any] | None = None,
+        ask_client: bool = False,
     ) -> None:
         self.policy = policy
         #: tools the pins hide (:mod:`apps.gateway.pins`): name → the check that hid it
         self.hidden = dict(hidden or {})
+        #: whether a client that supports elicitation may answer the questions about its own calls
+        #: (``--ask-client``); off, they go to reviewers out of the agent's reach only
+        self.ask_client = ask_client
         allowed = set(policy.allowed_tools)
         self.tools = structured_results(
             tools
@@ -290,6 +296,7 @@ class Gateway:
         args: Mapping[str, Any] | None,
         meta: Mapping[str, Any] | None = None,
         asker: Any = None,
+        notify: Callable[[str], Awaitable[None]] | None = None,
     ) -> types.CallToolResult:
         """One ``tools/call`` of the session ``key``: reviewed, and forwarded, refused or asked. A
         call the client names (``_meta["agent-patterns/call_id"]``) is made once in the journal,
@@ -301,6 +308,7 @@ class Gateway:
                 f"not run until an operator approves it (agent-patterns gateway pins --approve {name})"
             )
         given = (meta or {}).get(CALL_ID_META)
+        self.session_for(key).notify = notify
         if not isinstance(given, str) or not given:
             return await self._call(key, name, args, meta, asker)
         digest = call_digest(name, args)
@@ -426,6 +434,11 @@ class Gateway:
         asking: asyncio.Future[dict[str, Any] | None] | None = None
         if session.asker is not None:
             asking = asyncio.ensure_future(session.asker(question))
+        elif session.notify is not None:  # the client is told its call waits, and for whom
+            await session.notify(
+                f"the call waits for a reviewer ({question.get('reason')}): "
+                f"agent-patterns approve|reject {session.thread_id} --db {self.db}"
+            )
         started = time.monotonic()
         try:
             while True:

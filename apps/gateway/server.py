@@ -64,8 +64,10 @@ def mcp_server(gateway: Gateway) -> Server[Any, Any]:
                 ],
                 isError=True,
             )
-        asker = _asker(context) if _elicits(context.session) else None
-        return await gateway.call(_SESSION.get(context.session), name, arguments, meta, asker)
+        asker = _asker(context) if gateway.ask_client and _elicits(context.session) else None
+        return await gateway.call(
+            _SESSION.get(context.session), name, arguments, meta, asker, notify=_notifier(context)
+        )
 
     return server
 
@@ -81,6 +83,18 @@ ANSWER_SCHEMA: dict[str, Any] = {
 }
 #: The reviewer an answer given through elicitation names in the audit.
 CLIENT_REVIEWER = "mcp-client-user"
+
+
+def _notifier(context: Any) -> Any:
+    """Tell the client something (an MCP log message) without failing the call when it cannot."""
+
+    async def notify(text: str) -> None:
+        with contextlib.suppress(Exception):
+            await context.session.send_log_message(
+                level="warning", data=text, logger="agent-patterns-gateway"
+            )
+
+    return notify
 
 
 def _elicits(session: Any) -> bool:
