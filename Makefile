@@ -16,7 +16,9 @@ PIP := $(BIN)/python -m pip install -q --disable-pip-version-check
 # UV=path/to/uv installs the locked sets with uv instead of pip (the same versions, in parallel:
 # .ci/run uses it to keep CI short); unset, pip does it, as a newcomer's machine has pip.
 UV ?=
-INSTALL = $(if $(UV),$(UV) pip install -q --python $(1)/python,$(1)/python -m pip install -q --disable-pip-version-check)
+# (--compile-bytecode: pip compiles at install, uv does not; where PYTHONDONTWRITEBYTECODE is set,
+# as on CI, every process would compile every module it imports again.)
+INSTALL = $(if $(UV),$(UV) pip install -q --compile-bytecode --python $(1)/python,$(1)/python -m pip install -q --disable-pip-version-check)
 
 .PHONY: venv server-venv demo serve test lint types unit bench lock matrix clean
 

@@ -18,7 +18,9 @@ if [ ! -x .matrix/uv/bin/uv ]; then
     python3 -m venv .matrix/uv
     .matrix/uv/bin/python -m pip install -q --disable-pip-version-check uv
 fi
-uv() { VIRTUAL_ENV=$venv .matrix/uv/bin/uv "$@"; }
+# UV_COMPILE_BYTECODE: uv compiles the installed modules as pip does (where PYTHONDONTWRITEBYTECODE
+# is set, as on CI, each process would compile every module it imports again)
+uv() { VIRTUAL_ENV=$venv UV_COMPILE_BYTECODE=1 .matrix/uv/bin/uv "$@"; }
 rm -rf "$venv"
 .matrix/uv/bin/uv venv -q -p python3 "$venv"
 case $which in
