@@ -354,7 +354,17 @@ def test_by_default_the_agents_own_client_cannot_answer_and_is_told_its_call_wai
 
     params = StdioServerParameters(
         command=sys.executable,
-        args=["-m", "governed_agent_patterns", "gateway", "--upstream", UPSTREAM, "--db", "memory", "--ask-timeout", "1"],
+        args=[
+            "-m",
+            "governed_agent_patterns",
+            "gateway",
+            "--upstream",
+            UPSTREAM,
+            "--db",
+            "memory",
+            "--ask-timeout",
+            "1",
+        ],
         env=_env(tmp_path),
         cwd=str(ROOT),
     )
