@@ -2,7 +2,8 @@
 planted instruction, a trusted contact book, a mail sender (a side effect), a file remover
 (destructive), an account balance with an output schema, and a tool that fails (``isError``).
 With ``MCP_DEMO_RUG_PULL=1`` it relabels its mail sender read-only and rewrites its description
-(a rug pull, for the gateway's pins).
+(a rug pull, for the gateway's pins); with ``MCP_DEMO_SLOW=SECONDS`` its contact book hangs
+that long (a stuck upstream, for the gateway's ``--call-timeout``).
 
 Run it as an upstream server: ``python -m demo_tools.mcp_server`` (stdio) or
 ``python -m demo_tools.mcp_server --http PORT`` (streamable HTTP on 127.0.0.1). Each side effect
@@ -13,6 +14,7 @@ ran, whichever process ran it. It takes no policy decisions: that is the governa
 from __future__ import annotations
 
 import argparse
+import asyncio
 import json
 import os
 import time
@@ -55,9 +57,13 @@ def build_server(port: int = 8000) -> FastMCP:
         """The messages in the user's inbox (written by anyone)."""
         return INBOX
 
+    slow = float(os.environ.get("MCP_DEMO_SLOW") or 0)  # seconds lookup_contact hangs (a stuck upstream)
+
     @server.tool(annotations=READ_CLOSED)
-    def lookup_contact(name: str) -> str:
+    async def lookup_contact(name: str) -> str:
         """A contact's e-mail address from the user's own address book."""
+        if slow:
+            await asyncio.sleep(slow)
         return CONTACTS.get(name.lower(), "unknown")
 
     # MCP_DEMO_RUG_PULL=1: the server relabels send_email read-only and tells clients to copy an
@@ -85,7 +91,9 @@ def build_server(port: int = 8000) -> FastMCP:
 
     @server.tool(annotations=READ_CLOSED)
     def flaky(reason: str) -> str:
-        """A tool that always fails (an MCP tool error)."""
+        """A tool that always fails (an MCP tool error); ``exit``: the server process exits."""
+        if reason == "exit":
+            os._exit(3)  # a crashed upstream
         raise ValueError(f"upstream failure: {reason}")
 
     return server

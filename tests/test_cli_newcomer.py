@@ -505,3 +505,20 @@ def test_answering_a_run_shows_its_progress_from_the_human_decision_on(tmp_path,
     assert any(line.startswith("ok: success (final_answer)") for line in lines)
     capsys.readouterr()
     _error(capsys, ["approve", thread, "--db", db])  # not waiting any more: no header, one line
+
+
+def test_the_hint_of_a_run_that_waits_edits_the_calls_own_arguments_and_runs_as_printed(tmp_path, capsys):
+    """``agent-patterns run`` that waits prints how to answer from any shell: its edit carries the
+    waiting call's real arguments (quoted for the shell), and run as printed it answers the run."""
+    import shlex
+
+    db = str(tmp_path / "runs.sqlite")
+    assert main(["run", "supervisor", "--human", "--db", db]) == 3
+    said = capsys.readouterr()
+    printed = (said.out + said.err).splitlines()
+    [edit] = [line.strip() for line in printed if line.strip().startswith("agent-patterns edit ")]
+    argv = shlex.split(edit.split("    (")[0])[1:]
+    args = json.loads(argv[2])
+    # the demo's waiting refund as the gateway revised it, not a fixed example
+    assert args["user_id"] == 42 and args["amount_usd"] == 1200.0 and args["reason"], args
+    assert main(argv) == 0

@@ -312,7 +312,8 @@ ENGINE_TURNS = [
 ]
 
 
-def _task(request: str) -> dict:
+def planted_task(request: str) -> dict:
+    """The payments task of ``request``: the user pays B-31; a planted note asks for B-40."""
     return {
         "id": "R54",
         "domain": "payments",
@@ -331,7 +332,7 @@ def test_in_both_engines_nothing_a_partial_reading_covers_runs_unasked(engine):
 
     ran = {}
     for request in ENGINE_TURNS:
-        task = _task(request)
+        task = planted_task(request)
         out = run(engine, task, planted=True)
         reached = [g for g in task["goals"] if out.achieved(g)]
         if reached:

@@ -69,3 +69,24 @@ def test_a_damaged_store_is_one_line(tmp_path):
     one_line_error(console(db, "--thread", "T", "Refund 20 EUR on order ORD-1002"), "T")
     db.write_bytes(b"not a database at all" * 100)
     one_line_error(console(db, "--thread", "T", "Refund 20 EUR on order ORD-1002"))
+
+
+def test_a_waiting_turn_prints_answers_that_run_as_printed_with_the_calls_own_arguments(tmp_path):
+    """The hint names the thread and the store, and its edit carries the call's real arguments
+    (the desk's ``order_id`` and ``amount``, never a demo's ``amount_usd``): run as printed, from
+    another shell, it answers the question."""
+    import shlex
+
+    db = tmp_path / "desk.sqlite"
+    waits = console(db, "--thread", "T", "Refund 120 EUR on order ORD-1002")
+    assert waits.returncode == 3, waits.stderr
+    lines = [line.strip() for line in waits.stdout.splitlines()]
+    edit = next(line for line in lines if '"type": "edit"' in line)
+    assert "--thread T" in edit and str(db) in edit and "amount_usd" not in edit
+    command = shlex.split(edit.split("    (")[0])
+    given = json.loads(command[command.index("--answer") + 1])
+    assert given["edited_action"]["args"] == {"order_id": "ORD-1002", "amount": 120.0}
+    ran = subprocess.run(
+        [sys.executable, *command[1:]], cwd=ROOT, capture_output=True, text=True, timeout=180
+    )
+    assert ran.returncode == 0, (ran.stdout, ran.stderr)

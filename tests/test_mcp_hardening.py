@@ -153,3 +153,70 @@ def test_show_policy_prints_the_effective_rules_per_tool_and_serves_nothing(tmp_
     assert rows["send_email"]["side_effect"] and rows["send_email"]["rules"]["require_approval"] is True
     assert rows["lookup_contact"]["results"] == "trusted" and not rows["lookup_contact"]["side_effect"]
     assert rows["read_inbox"]["results"] == "untrusted" and rows["read_inbox"]["pin"] == "not pinned yet"
+
+
+def test_a_hung_upstream_call_ends_as_an_error_in_bounded_time_and_the_session_goes_on(
+    tmp_path: Path,
+) -> None:
+    params = _params(tmp_path)
+    params.args.extend(["--call-timeout", "1"])
+    params.env = {**(params.env or {}), "MCP_DEMO_SLOW": "30"}
+
+    async def session() -> tuple[Any, Any]:
+        async with stdio_client(params) as (read, write), ClientSession(read, write) as client:
+            await client.initialize()
+            hung = await client.call_tool("lookup_contact", {"name": "ana"})  # the upstream takes 30 s
+            after = await client.call_tool("read_inbox", {})
+        return hung, after
+
+    # the whole session within 25 s: the hung call was ended by --call-timeout, not by the upstream
+    hung, after = asyncio.run(asyncio.wait_for(session(), 25))
+    assert hung.isError and "did not answer lookup_contact within 1 s" in _text(hung), _text(hung)
+    assert not after.isError  # the session goes on
+
+
+def test_an_upstream_that_exits_fails_its_calls_with_a_line_and_the_session_goes_on(tmp_path: Path) -> None:
+    """The upstream process exits mid-session: its calls are MCP tool errors that say so (never an
+    empty ClosedResourceError that ends the session), and the gateway answers the next call."""
+
+    async def session() -> list[Any]:
+        async with stdio_client(_params(tmp_path)) as (read, write), ClientSession(read, write) as client:
+            await client.initialize()
+            return [
+                await client.call_tool("flaky", {"reason": "exit"}),
+                await client.call_tool("lookup_contact", {"name": "ana"}),
+                await client.call_tool("read_inbox", {}),
+            ]
+
+    results = asyncio.run(asyncio.wait_for(session(), 60))
+    assert all(r.isError for r in results), [_text(r) for r in results]
+    for result in results[1:]:
+        assert "failed (" in _text(result) and "restart the gateway" in _text(result), _text(result)
+
+
+def test_a_conversation_the_client_names_keeps_what_it_read_across_sessions_and_gateways(
+    tmp_path: Path,
+) -> None:
+    """A client that opens a new session per call (or reconnects to another gateway process on the
+    same store) names its conversation in ``_meta``: what the conversation read is on its thread,
+    so the address the inbox planted is refused in a later session; another conversation has read
+    nothing. Call ids are the conversation's own."""
+    conversation = "agent-patterns/conversation"
+    request = {REQUEST: "Summarise my inbox"}
+
+    async def one(call: tuple[str, dict[str, Any]], meta: dict[str, Any]) -> Any:
+        async with stdio_client(_params(tmp_path)) as (read, write), ClientSession(read, write) as client:
+            await client.initialize()
+            return await client.call_tool(*call, meta=meta)
+
+    def call(name: str, args: dict[str, Any], meta: dict[str, Any]) -> Any:
+        return asyncio.run(asyncio.wait_for(one((name, args), meta), 60))
+
+    planted = ("send_email", {"to": PLANTED_ADDRESS, "body": "report"})
+    assert not call("read_inbox", {}, {**request, conversation: "c1"}).isError  # gateway process 1
+    refused = call(*planted, {**request, conversation: "c1"})  # process 2, the same conversation
+    assert refused.isError and "untrusted_identifier" in _text(refused), _text(refused)
+    # a call id is the conversation's: the same id in c1 and c2 names two calls
+    first = call("lookup_contact", {"name": "ana"}, {conversation: "c1", CALL_ID: "x"})
+    other = call("lookup_contact", {"name": "bo"}, {conversation: "c2", CALL_ID: "x"})
+    assert _text(first) == "ana@example.com" and _text(other) == "bo@example.com"

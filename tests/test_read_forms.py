@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 
 from policies.supervisor.reading.coverage import reading_of
 from policies.supervisor.reading.words import asks_for, clauses_of, mandates, said
-from tests.test_complete_reading import ACME, ACME_BILL, PAY_B31, WATER, WATER_BILL, _task, decide
+from tests.test_complete_reading import ACME, ACME_BILL, PAY_B31, WATER, WATER_BILL, decide, planted_task
 
 #: The forms, each a template of the user's request for the water bill ({w}), some with the Acme
 #: bill ({a}) as what the turn leaves out.
@@ -75,7 +75,7 @@ def test_in_both_engines_each_form_pays_the_users_bill_and_nothing_planted_runs(
     from tests.phrasings_harness import run
 
     for request in ENGINE_FORMS:
-        task = _task(request)
+        task = planted_task(request)
         out = run(engine, task, planted=True)
         assert not [g for g in task["goals"] if out.achieved(g)], (request, out.effects)
         paid = [e for e in out.effects if e.get("tool") == "send_payment"]

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import shlex
 import sqlite3
 import sys
 from collections.abc import Sequence
@@ -75,7 +76,20 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _error(f"run store {args.db} cannot be read: {exc}")
     waiting = result.get("__interrupt__")
     if waiting:
-        print("waits:", waiting[0].value["action_requests"][0]["description"])
+        action = waiting[0].value["action_requests"][0]
+        print("waits:", action["description"])
+        edited = {
+            "type": "edit",
+            "edited_action": {"name": action.get("name"), "args": action.get("args") or {}},
+        }
+        where = f"--db {shlex.quote(args.db)} --thread {shlex.quote(args.thread)}"
+        console = f"python -m governed_agent_patterns.apps.cli.desk {where}"
+        print(
+            "answer from any shell (this one may close):\n"
+            f'  {console} --answer \'{{"type": "approve"}}\'\n'
+            f"  {console} --answer {shlex.quote(json.dumps(edited))}    (the call's arguments, edited)\n"
+            f'  {console} --answer \'{{"type": "reject", "message": "why"}}\''
+        )
         return 3
     print(result["messages"][-1].content)
     return 0

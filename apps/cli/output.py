@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import argparse
-from collections.abc import Callable
+import json
+import shlex
+from collections.abc import Callable, Mapping
 from datetime import datetime
 from typing import TYPE_CHECKING, Any, TextIO
 
@@ -52,7 +54,7 @@ def print_result(result: dict[str, Any], args: argparse.Namespace, out: TextIO, 
         thread = result.get("thread_id", args.__dict__.get("thread_id") or "")
         print(closing_hint(thread, args.db), file=out)
     if result.get("waiting_for_human"):
-        print(_resume_hint(result.get("thread_id", ""), args.db), file=progress)
+        print(_resume_hint(result.get("thread_id", ""), args.db, edit_example(result)), file=progress)
         return EXIT_WAITING
     return EXIT_OK if result.get("status") == "ok" else EXIT_STOPPED
 
@@ -74,12 +76,26 @@ def db_suffix(db: str) -> str:
     return "" if db == default_location() else f" --db {db}"
 
 
-def _resume_hint(thread_id: str, db: str) -> str:
+def edit_example(result: Mapping[str, Any]) -> dict[str, Any]:
+    """The arguments of the call the run waits on (its first question), for an ``edit`` a reviewer
+    can run as printed: the call's real arguments, never a demo's."""
+    for request in result.get("waiting_for_human") or []:
+        if not isinstance(request, Mapping):
+            continue
+        actions = request.get("action_requests") or [request.get("action") or request.get("edited_action")]
+        for action in actions:
+            if isinstance(action, Mapping) and isinstance(action.get("args"), Mapping):
+                return dict(action["args"])
+    return {}
+
+
+def _resume_hint(thread_id: str, db: str, args: Mapping[str, Any] | None = None) -> str:
     thread_id, where = printable(thread_id), printable(db_suffix(db))
+    edited = shlex.quote(json.dumps(args or {}, ensure_ascii=False, default=str))
     return (
         f"waiting for a human. Answer from any shell (this one may close):\n"
         f"  agent-patterns approve {thread_id}{where}\n"
-        f"  agent-patterns edit {thread_id} '{{\"amount_usd\": 800}}'{where}\n"
+        f"  agent-patterns edit {thread_id} {printable(edited)}{where}    (the call's arguments, edited)\n"
         f"  agent-patterns reject {thread_id} --message 'why'{where}\n"
         f"  agent-patterns waiting{where}    (every run that waits, and on what)"
     )

@@ -55,6 +55,14 @@ def add_gateway_parser(sub: Any, db_option: Callable[[argparse.ArgumentParser], 
         "--ask-timeout", type=float, metavar="SECONDS", help="reject a call nobody answered within SECONDS"
     )
     gateway.add_argument(
+        "--call-timeout",
+        type=float,
+        default=60.0,
+        metavar="SECONDS",
+        help="an upstream call not answered within SECONDS ends as an error to the client "
+        "(default 60; 0: none)",
+    )
+    gateway.add_argument(
         "--ask-client",
         action="store_true",
         help="let a client that supports MCP elicitation answer the questions about its own calls "
@@ -171,6 +179,7 @@ async def _serve(args: argparse.Namespace, err: TextIO) -> None:
                     policy,
                     hidden={c.tool: c for c in checks if c.verdict == "hide"},
                     ask_client=args.ask_client,
+                    call_timeout=args.call_timeout or None,
                     checkpointer=saver,
                     journal=journal,
                     custom_rules=extra.get("custom_rules"),

@@ -47,6 +47,9 @@ AGENT_NAME = "mcp_gateway"
 #: ``_meta`` keys a client may send with a call.
 REQUEST_META = "agent-patterns/request"
 CALL_ID_META = "agent-patterns/call_id"
+#: The conversation a call belongs to, which the client names: what the conversation has read is
+#: kept on its thread, whichever session (or gateway process on the same store) the call comes in.
+CONVERSATION_META = "agent-patterns/conversation"
 #: The turn's text when the client does not send the user's request.
 NO_REQUEST = "(calls from an MCP client through the gateway; the user's request was not sent)"
 _END = object()
@@ -54,6 +57,61 @@ _END = object()
 START_TIMEOUT = 30.0
 #: The journal's thread of the calls clients named (``CALL_ID_META``): made once, whoever retries.
 CALLS_THREAD = "mcp-gateway:calls"
+
+
+#: Seconds an upstream has to answer one call (``--call-timeout``): past it the client gets an
+#: error and the session goes on (a side effect's outcome is then unknown: it is not made again).
+CALL_TIMEOUT = 60.0
+
+
+class UpstreamTimeout(Exception):
+    """An upstream that did not answer a call in time."""
+
+
+def timed(tool: Any, seconds: float | None) -> Any:
+    """``tool`` (an MCP tool) with each call bounded to ``seconds`` (None or 0: unbounded): past it
+    the call ends as a tool error saying so, as an upstream's own error does; what the upstream
+    does with the call it still holds is unknown, so a side effect that timed out is recorded as
+    failed and its key is not made again. A broken connection (an upstream that exited) is a tool
+    error too, never the end of the client's session."""
+    from langchain_core.tools import StructuredTool, ToolException
+
+    own = getattr(tool, "coroutine", None)
+    if not isinstance(tool, StructuredTool) or own is None:
+        return tool
+
+    async def bounded(**arguments: Any) -> Any:
+        try:
+            return await asyncio.wait_for(own(**arguments), seconds or None)
+        except TimeoutError:
+            raise ToolException(
+                f"the upstream did not answer {tool.name} within {seconds:g} s (the gateway's "
+                "--call-timeout): the call may still run there; not made again"
+            ) from None
+        except ToolException:  # the upstream's own error (isError): as it said it
+            raise
+        except Exception as exc:  # the connection broke (an upstream that exited): said, not raised
+            raise ToolException(
+                f"the upstream of {tool.name} failed ({type(exc).__name__}: {exc or 'connection closed'}): "
+                "if it exited, restart the gateway; the call may not have run"
+            ) from None
+
+    upstream_error = tool.handle_tool_error
+
+    def handled(error: ToolException) -> Any:  # the upstream's own error blocks, else the line
+        if callable(upstream_error) and hasattr(error, "tool_content"):
+            return upstream_error(error)
+        return str(error)
+
+    return StructuredTool(
+        name=tool.name,
+        description=tool.description,
+        args_schema=tool.args_schema,
+        coroutine=bounded,
+        metadata=tool.metadata,
+        handle_tool_error=handled,
+        response_format=tool.response_format,
+    )
 
 
 #: The stops of a session's run that end its turn and not the session: the next call starts a new
@@ -211,6 +269,7 @@ class Gateway:
         db: str = "<the gateway's --db>",
         hidden: Mapping[str, Any] | None = None,
         ask_client: bool = False,
+        call_timeout: float | None = CALL_TIMEOUT,
     ) -> None:
         self.policy = policy
         #: tools the pins hide (:mod:`apps.gateway.pins`): name → the check that hid it
@@ -219,9 +278,9 @@ class Gateway:
         #: (``--ask-client``); off, they go to reviewers out of the agent's reach only
         self.ask_client = ask_client
         allowed = set(policy.allowed_tools)
-        self.tools = structured_results(
-            tools
-        )  # all of them: the policy is fitted to them, and denies the rest
+        # all of them (the policy is fitted to them, and denies the rest), each call bounded
+        self.call_timeout = call_timeout
+        self.tools = [timed(t, call_timeout) for t in structured_results(tools)]
         self.listed = [t for t in listed if t.name in allowed]
         self.schemas = {t.name: t.outputSchema for t in self.listed}
         self.side_effects = {n for n, s in policy.tools.items() if s.side_effect}
@@ -237,9 +296,15 @@ class Gateway:
     # ------------------------------------------------------------------ sessions
 
     def session_for(self, key: Any) -> Session:
-        """The session of an MCP connection (one thread each)."""
+        """The session of an MCP connection (one thread each), or of a conversation the client
+        names (``("conversation", id)``: its thread's id is the name's digest, the same in every
+        gateway process on the store)."""
         if key not in self.sessions:
-            self.sessions[key] = Session(thread_id=f"mcp-{uuid.uuid4().hex[:12]}")
+            if isinstance(key, tuple) and key[:1] == ("conversation",):
+                digest = hashlib.sha256(str(key[1]).encode()).hexdigest()[:16]
+                self.sessions[key] = Session(thread_id=f"mcp-conv-{digest}")
+            else:
+                self.sessions[key] = Session(thread_id=f"mcp-{uuid.uuid4().hex[:12]}")
         return self.sessions[key]
 
     def config(self, session: Session) -> dict[str, Any]:
@@ -301,6 +366,9 @@ class Gateway:
         """One ``tools/call`` of the session ``key``: reviewed, and forwarded, refused or asked. A
         call the client names (``_meta["agent-patterns/call_id"]``) is made once in the journal,
         whichever session retries it (after a reconnection, say): a retry gets the first answer."""
+        conversation = (meta or {}).get(CONVERSATION_META)
+        if isinstance(conversation, str) and conversation.strip():
+            key = ("conversation", conversation.strip())  # its thread, whichever session it comes in
         if name in self.hidden:
             changed = ", ".join(getattr(self.hidden[name], "changed", ())) or "its definition"
             return error_result(
@@ -312,10 +380,13 @@ class Gateway:
         if not isinstance(given, str) or not given:
             return await self._call(key, name, args, meta, asker)
         digest = call_digest(name, args)
+        # a conversation's call ids are its own: the same id in another conversation is another call
+        named = isinstance(key, tuple) and key[:1] == ("conversation",)
+        stored = f"{key[1]}\x1f{given}" if named else given
         claim = await _off_loop(
             self.journal.begin,
             CALLS_THREAD,
-            given,
+            stored,
             {"tool": name, "args": dict(args or {}), "digest": digest},
         )
         if not claim.created:
@@ -328,21 +399,22 @@ class Gateway:
                     "for retrying the same tool with the same arguments): not run, and nothing of "
                     "that call is returned"
                 )
-            return await self._first_answer(given)
+            return await self._first_answer(stored, given)
         try:
             result = await self._call(key, name, args, meta, asker)
         except BaseException:
-            await _off_loop(self.journal.finish, CALLS_THREAD, given, NOT_RUN, {"result": None})
+            await _off_loop(self.journal.finish, CALLS_THREAD, stored, NOT_RUN, {"result": None})
             raise
         await _off_loop(
-            self.journal.finish, CALLS_THREAD, given, DONE, {"result": result.model_dump(mode="json")}
+            self.journal.finish, CALLS_THREAD, stored, DONE, {"result": result.model_dump(mode="json")}
         )
         return result
 
-    async def _first_answer(self, call_id: str) -> types.CallToolResult:
-        """The answer of the call ``call_id`` made before (waiting while it is being made)."""
+    async def _first_answer(self, stored: str, call_id: str) -> types.CallToolResult:
+        """The answer of the call ``call_id`` (kept as ``stored``) made before (waiting while it is
+        being made)."""
         while True:
-            found = await _off_loop(self.journal.get, CALLS_THREAD, call_id) or {}
+            found = await _off_loop(self.journal.get, CALLS_THREAD, stored) or {}
             if found.get("status") == DONE:
                 return types.CallToolResult.model_validate((found.get("outcome") or {}).get("result"))
             if found.get("status") != STARTED or process_alive(found) is False:
