@@ -69,7 +69,7 @@ types: venv
 # left a core idle a third of the time. PYTEST_WORKERS=0 runs it in one process.
 PYTEST_WORKERS ?= $(shell python3 -c "import os; print(max(2, (os.cpu_count() or 2) * 3 // 2))")
 unit: venv server-venv
-	$(BIN)/python -m pytest -q -n $(PYTEST_WORKERS)
+	$(if $(UV),AGENT_PATTERNS_UV=$(abspath $(UV)) )$(BIN)/python -m pytest -q -n $(PYTEST_WORKERS)
 
 test: lint types unit
 

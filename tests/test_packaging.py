@@ -162,7 +162,13 @@ def installed(tmp_path_factory):
     subprocess.run([*pip, "wheel", "--no-deps", str(source), "-w", str(dist)], check=True, cwd=where)
     (wheel,) = dist.glob("*.whl")
     lock = ROOT / "requirements-dev.lock"
-    subprocess.run([*pip, "install", "-c", str(lock), f"{wheel}[agents]"], check=True, cwd=where)
+    # its dependencies installed by pip, or by the uv `make UV=...` names (CI: the same wheels, faster)
+    uv = os.environ.get("AGENT_PATTERNS_UV")
+    if uv and Path(uv).is_file():
+        install = [uv, "pip", "install", "-q", "--compile-bytecode", "--python", str(python)]
+    else:
+        install = [*pip, "install"]
+    subprocess.run([*install, "-c", str(lock), f"{wheel}[agents]"], check=True, cwd=where)
     return wheel, venv, where
 
 
