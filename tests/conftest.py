@@ -46,7 +46,7 @@ def _delta_agents() -> None:
 _delta_agents()
 
 # Hypothesis profiles for the gateway fuzz suites (tests/test_fuzz_*.py): "ci" (the default) runs
-# 300 examples per pattern, derandomized and without an example database, so every CI run tries
+# 200 examples per pattern, derandomized and without an example database, so every CI run tries
 # the same examples; "deep" (HYPOTHESIS_PROFILE=deep) runs 20,000 per pattern from a random seed and
 # keeps failing examples in .hypothesis/ to replay them.
 _COMMON = {
@@ -57,7 +57,7 @@ _COMMON = {
         HealthCheck.large_base_example,
     ],
 }
-settings.register_profile("ci", max_examples=300, derandomize=True, database=None, **_COMMON)
+settings.register_profile("ci", max_examples=200, derandomize=True, database=None, **_COMMON)
 settings.register_profile("deep", max_examples=20_000, **_COMMON)
 settings.register_profile("quick", max_examples=200, derandomize=True, database=None, **_COMMON)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))

@@ -1,4 +1,4 @@
-"""SIGKILL the supervisor around its refund, 6 times per point (``CRASH_KILLS``: more), on SQLite
+"""SIGKILL the supervisor around its refund, 4 times per point (``CRASH_KILLS``: more), on SQLite
 and on PostgreSQL: every run, continued from the checkpointer by a new process, refunds exactly once
 (tests/crash_harness.py)."""
 
@@ -16,7 +16,7 @@ from tests.crash_harness import POINTS
 
 pytestmark = pytest.mark.integration
 ROOT = Path(__file__).resolve().parent.parent
-KILLS_PER_POINT = int(os.environ.get("CRASH_KILLS", "6"))
+KILLS_PER_POINT = int(os.environ.get("CRASH_KILLS", "4"))
 
 
 @pytest.mark.parametrize("store", ["sqlite", "postgres"])

@@ -116,12 +116,22 @@ EDIT = {
 REJECT = {"type": "reject", "message": "not this one"}
 
 
-@pytest.mark.parametrize("store", ["sqlite", "postgres"])
-@pytest.mark.parametrize(
-    "answers",
-    [(APPROVE, APPROVE), (APPROVE, EDIT), (APPROVE, REJECT)],
-    ids=["approve-approve", "approve-edit", "approve-reject"],
-)
+#: The races run on both stores where both answers would run something (approve-approve,
+#: approve-edit); approve-reject, where the store's lock decides the same way, on SQLite only
+#: (the suite's time).
+RACES = [
+    pytest.param(store, pair, id=f"{name}-{store}")
+    for store in ("sqlite", "postgres")
+    for name, pair in (
+        ("approve-approve", (APPROVE, APPROVE)),
+        ("approve-edit", (APPROVE, EDIT)),
+        ("approve-reject", (APPROVE, REJECT)),
+    )
+    if not (store == "postgres" and name == "approve-reject")
+]
+
+
+@pytest.mark.parametrize(("store", "answers"), RACES)
 def test_two_answers_at_once_the_first_wins_and_the_other_is_told(store, answers, tmp_path, request):
     db, out = _location(store, tmp_path, request), tmp_path / "outbox.jsonl"
     _waiting_desk(db, out)
@@ -154,9 +164,14 @@ CLI_ANSWERS = {
 }
 
 
-@pytest.mark.parametrize("store", ["sqlite", "postgres"])
 @pytest.mark.parametrize(
-    "pair", [("approve", "approve"), ("approve", "edit"), ("approve", "reject")], ids="-".join
+    ("store", "pair"),
+    [
+        pytest.param(store, pair, id=f"{'-'.join(pair)}-{store}")
+        for store in ("sqlite", "postgres")
+        for pair in (("approve", "approve"), ("approve", "edit"), ("approve", "reject"))
+        if not (store == "postgres" and pair[1] == "reject")  # as RACES
+    ],
 )
 def test_cli_answers_at_once_run_at_most_one_refund(store, pair, tmp_path, request):
     db, out = _location(store, tmp_path, request), tmp_path / "outbox.jsonl"

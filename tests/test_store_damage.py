@@ -103,7 +103,8 @@ def _damage(db: Path, thread: str, how: str) -> None:
     assert changed > 0, how
 
 
-HOW = ["latest checkpoint", "input checkpoint", "every checkpoint", "metadata", "writes"]
+#: How a thread is damaged ("every checkpoint": test_a_store_whose_every_run_is_damaged_is_an_error).
+HOW = ["latest checkpoint", "input checkpoint", "metadata", "writes"]
 
 
 # --- one damaged thread does not hide the others ----------------------------------------------------

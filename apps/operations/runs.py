@@ -19,9 +19,8 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from langchain_core.language_models import BaseChatModel
 from langchain_core.messages import BaseMessage
 from langgraph.checkpoint.base import BaseCheckpointSaver, CheckpointTuple
 from langgraph.store.base import BaseStore
@@ -34,6 +33,9 @@ from nodes.expiry import is_answer
 from nodes.journal import Journal, ThreadBusy, owner, process_alive
 from policies.base import BasePolicy
 from policies.human import agent_answer, answer_reviewer
+
+if TYPE_CHECKING:  # a type only: reading commands never load the model stack (docs/cli.md)
+    from langchain_core.language_models import BaseChatModel
 
 
 class RunNotFound(LookupError):
