@@ -248,7 +248,7 @@ def effective_policy(policy: Any, listed: list[Any], journal: Any) -> list[dict[
     """What the gateway would do with each upstream tool: served or not (the policy hides it, or
     its pin does), a side effect or not, whether its results are trusted, and its rules (the
     policy's own and the hints' defaults: only what is not a default of ``ToolRules``)."""
-    from apps.gateway.pins import PINS_THREAD, seen_form
+    from apps.gateway.pins import pinned, seen_form
     from policies.tool_pins import check_pin
 
     rows = []
@@ -256,9 +256,7 @@ def effective_policy(policy: Any, listed: list[Any], journal: Any) -> list[dict[
     for tool in listed:
         seen = seen_form(tool)
         name = str(seen.get("name"))
-        stored = journal.get(PINS_THREAD, f"tool:{name}")
-        pinned = stored.get("outcome") if stored and stored.get("status") == "done" else None
-        pin = check_pin(seen, pinned).verdict
+        pin = check_pin(seen, pinned(journal, name)).verdict
         spec = policy.tools.get(name)
         rules = policy.rules.get(name)
         rows.append(

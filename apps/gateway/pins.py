@@ -36,7 +36,8 @@ def seen_form(tool: Any) -> dict[str, Any]:
     return tool.model_dump(mode="json", by_alias=True, exclude_none=True)
 
 
-def _pinned(journal: Journal, name: str) -> dict[str, Any] | None:
+def pinned(journal: Journal, name: str) -> dict[str, Any] | None:
+    """The approved pin of ``name`` (digest, pinned form, approver), or None: never pinned."""
     stored = journal.get(PINS_THREAD, _pin_key(name))
     if not stored or stored.get("status") != DONE:
         return None
@@ -58,7 +59,7 @@ def checked(
     for tool in listed:
         seen = seen_form(tool)
         name = str(seen.get("name"))
-        check = check_pin(seen, _pinned(journal, name))
+        check = check_pin(seen, pinned(journal, name))
         upstream = (where or {}).get(name)
         if check.verdict == "pin":
             _set_pin(
@@ -118,7 +119,7 @@ def approve(journal: Journal, name: str, by: str) -> dict[str, Any]:
         said = f"tools with changes waiting: {', '.join(known)}" if known else "no tool has a change waiting"
         raise LookupError(f"no change of {name!r} waits for approval ({said})")
     newest = waiting[-1]
-    before = _pinned(journal, name) or {}
+    before = pinned(journal, name) or {}
     pin = {"digest": newest.get("digest"), "tool": newest.get("tool"), "approved_by": by, "at": time.time(),
            "upstream": newest.get("upstream")}  # fmt: skip
     _set_pin(journal, name, pin)
