@@ -55,14 +55,14 @@ def _follows(
 ) -> str | None:
     found = mandates(request, reader)
     texts: list[str] = []
-    for step in step_mandates(
-        request, verbs=rule.verbs, objects=rule.objects, reader=reader, antecedents=False
-    ):
+    own = step_mandates(request, verbs=rule.verbs, objects=rule.objects, reader=reader, antecedents=False)
+    for step in own:
         # the mandates of the step's sentence ("read Bob's message and open the link in it"),
         # never its other clauses: a record named only where nothing is asked names nothing
         text = stated_text(m for m in found if m.sentence == step.sentence)
         if text not in texts:
             texts.append(text)
+    texts += _pointed_back(rule, value, request, reader, own, texts)
     for text in texts:
         named = [r for r in named_records(text, calls, keys) if not _the_step(r, rule)]
         holding = [
@@ -73,6 +73,41 @@ def _follows(
         if len(holding) == 1 and points_to(holding[0].value, value, rule.fields):
             return f"followed from {holding[0].label()}, in a sentence that asks for the step"
     return None
+
+
+def _pointed_back(
+    rule: Follow,
+    value: Any,
+    request: str,
+    reader: RequestReader | None,
+    own: Sequence[Any],
+    texts: Sequence[str],
+) -> list[str]:
+    """What a step whose object points back names ("Bob posted a link in #random. Open it",
+    "1. find the survey link in Ana Silva's email / 2. open it"): the earlier sentences in the
+    user's own voice it points back to, where one of them says what the step acts on (the rule's
+    object) and none states a value of the followed value's kind itself ("The status page is
+    https://status.corp.example. Read #deploys, then open it" opens the page the user wrote, never
+    a link of #deploys)."""
+    out: list[str] = []
+    for step in step_mandates(request, verbs=rule.verbs, objects=rule.objects, reader=reader):
+        if step in own or not step.antecedents:
+            continue
+        if any(_states_kind(text, value) for text in step.antecedents):
+            continue  # "it" is the value the user wrote
+        text = " | ".join(step.antecedents)
+        if text not in texts and text not in out:
+            out.append(text)
+    return out
+
+
+def _states_kind(text: str, value: Any) -> bool:
+    """Does a sentence of the turn state a value of ``value``'s kind itself (an identifier or a
+    number: "The status page is https://status.corp.example"; a text: the text itself)?"""
+    ident = identity(value)
+    if isinstance(ident, tuple):
+        return bool(kinds_in(text, value))
+    return ident is not None and appears(ident, Source("request", text))
 
 
 def followed(

@@ -51,6 +51,21 @@ AMOUNT = re.compile(
     r"|\d+,\d{2}(?![\d,])|\d+(?:\.\d+)?)"
     r"(?![\w/]|[.,:-]\d)"
 )
+#: Nouns a number counts ("2 nights", "three guests"): a number before one is a count, never a
+#: label's number ("booking 2 nights" is no booking number 2).
+COUNT_NOUNS = (
+    "nights?", "days?", "weeks?", "months?", "hours?", "rooms?", "guests?", "people", "persons?",
+    "adults?", "children", "kids?", "seats?", "tickets?", "beds?", "bags?", "items?", "copies",
+)  # fmt: skip
+#: Numbers written as words before a count noun ("two nights", "three guests"): read as the number
+#: there and nowhere else ("one payment", "the one from Acme" are no amounts).
+COUNTING_WORDS = {
+    "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10,
+    "eleven": 11, "twelve": 12, "fourteen": 14, "fifteen": 15, "twenty": 20, "thirty": 30,
+}  # fmt: skip
+_COUNTED = re.compile(
+    r"(?i)(?<![\w-])(" + "|".join(COUNTING_WORDS) + r")\s+(?:" + "|".join(COUNT_NOUNS) + r")\b"
+)
 #: A number a label says is a number of something else: an invoice, meter, transaction, order,
 #: account or reference number (``invoice 4521``, ``meter no. 88213``, ``transaction #7731``,
 #: ``"id": 4521``). Its digits are an identifier's, never an amount.
@@ -58,7 +73,8 @@ LABELLED = re.compile(
     r"(?i)\b(?:invoice|inv|meter|transaction|txn|order|account|acct|ref|reference|ticket|case|booking|"
     r"customer|client|policy|contract|serial|tracking|member|membership|room|flat|unit|apartment|"
     r"id|no|nr|number|pin|code|zip|postcode|iban|bic|sort\s+code)"
-    r"(?:[\s._]*(?:no|nr|number|id)\b)?[\s._:#|\"]*((?:\d[\d \u00a0\u202f-]*)?\d)(?![\d.,]*\d*\s*%)"
+    r"(?:[\s._]*(?:no|nr|number|id)\b)?[\s._:#|\"]*((?:\d[\d \u00a0\u202f-]*)?\d)(?!\d)(?![\d.,]*\d*\s*%)"
+    r"(?!\s+(?:" + "|".join(COUNT_NOUNS) + r")\b)"  # "booking 2 nights" counts nights
 )
 _EURO_AMOUNT = re.compile(r"-?\d{1,3}(?:\.\d{3})+,\d{2}")
 #: One token of letters and digits, its parts joined by ``-``, ``_``, ``/`` or ``.`` (``B-1``,
@@ -151,7 +167,8 @@ def amounts(text: str) -> list[tuple[int, str]]:
     a token that mixes letters and digits (``B-1``, ``INV-2024-007``, an IBAN with or without
     spaces), a date, a time, a phone, card or document number, a URL or an address; nor one joined
     to other digits by a separator (``10.0.0.1``, ``2024-007``) or led by ``#``."""
-    return amounts_at(amount_text(text))
+    counted = [(m.start(), str(COUNTING_WORDS[m.group(1).casefold()])) for m in _COUNTED.finditer(text)]
+    return sorted([*amounts_at(amount_text(text)), *counted])
 
 
 #: An amount as an argument may give it in text: digits, a decimal point and more digits

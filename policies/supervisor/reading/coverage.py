@@ -37,6 +37,7 @@ from policies.supervisor.reading.words import (
     clauses_of,
     forms,
     head_of,
+    information_question,
     mandates,
     marked,
     said,
@@ -217,6 +218,16 @@ def _information(request: str, sentence: str, members: Sequence[Clause], verbs: 
         and bool(words)
         and (words[0] in _WH or words[0] in _YES_NO)
         and not any(w in verbs - READING_VERBS for w in words)
+    )
+
+
+def _asks_about(request: str, clause: Clause, verbs: set[str]) -> bool:
+    """Is the clause a question for information closing a sentence that asks something ("open
+    Bob's link in #random, what does it say?"), naming no action the policy declares?"""
+    return (
+        _asked(request, clause.sentence)
+        and information_question(clause.words)
+        and not any(w in verbs - READING_VERBS for w in clause.words)
     )
 
 
@@ -446,6 +457,8 @@ def reading_of(request: str, known: Iterable[str] = (), reader: RequestReader | 
                 continue
             if not clause.words or _greeting(clause) or _reads_only(clause):
                 continue
+            if asking and _asks_about(request, clause, verbs):
+                continue  # read: a question about what the imperative finds ("open it, what does it say?")
             if (clause.head is None and keeps(clause.words)) or (
                 clause.text in strange
                 and clause.head is not None

@@ -68,7 +68,7 @@ a declared verb used as a noun ("Share price went up") reads as asking (see docs
 from __future__ import annotations
 
 import re
-from collections.abc import Collection, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Sequence
 from dataclasses import dataclass, replace
 from typing import Protocol, runtime_checkable
 
@@ -96,6 +96,7 @@ __all__ = [
     "generic_field",
     "head_of",
     "in_grammar",
+    "information_question",
     "mandates",
     "marked",
     "matching",
@@ -324,6 +325,35 @@ def _polite(words: Sequence[str]) -> int:
         if found is None:
             return at
         at += len(found)
+
+
+#: What opens a question for information after an imperative ("open Bob's link, what does it say?").
+_WH_OPENERS = frozenset({"what", "what's", "whats", "who", "whom", "which", "where", "when"})
+#: Words by which a trailing question weighs the request instead of asking about what it finds
+#: ("pay it, what do you think?", "..., what if it bounces?", "..., which should I pick?").
+_HEDGING = frozenset(
+    """
+    you u i we should would could shall can may might must think if else or whether not don't
+    """.split()  # noqa: SIM905 (a closed list, read as words)
+)
+
+
+def information_question(words: Sequence[str]) -> bool:
+    """Is a clause a question for information about what an imperative before it finds ("what
+    does it say", "who posted it", "what's on it"): a question word at its head, and nothing that
+    weighs the request itself (:data:`_HEDGING`: "what do you think", "what if it bounces")?"""
+    return bool(words) and words[0] in _WH_OPENERS and not _HEDGING & set(words[1:])
+
+
+def _asked_after(readings: Sequence[tuple[str, Sequence[str], frozenset[int], _Parse]]) -> int | None:
+    """In a sentence that ends in ``?``, where the question starts when plain imperatives open it
+    and questions for information close it ("open Bob's link in #random, what does it say?"): the
+    index of the first question, or None (the whole sentence is a question)."""
+    at = next((i for i, r in enumerate(readings) if information_question(r[1])), None)
+    if not at or not all(information_question(r[1]) for r in readings[at:]):
+        return None
+    opening = readings[:at]
+    return at if all(r[3].head is not None and not r[3].marked for r in opening) else None
 
 
 def marked(words: Sequence[str], question: bool = False) -> bool:
@@ -673,11 +703,62 @@ def _list_item(sentence: str, quotes: Sequence[list[str]]) -> tuple[tuple[str, .
     return tuple(words), quoted
 
 
+def _inline_items(
+    content: str, quotes: Sequence[list[str]], restore: Callable[[str], str], owner: Clause | None
+) -> list[tuple[str, tuple[str, ...], frozenset[int]]]:
+    """The items of a list written after the colon that ends a mandate's object, on its line
+    ("cancel standing orders: Gym Max, Old Storage"): each a name (a capital, a digit or a quoted
+    name first) that asks nothing (:func:`_list_item`), joined by commas or "and". Never after a
+    verb that sends a message ("reply to Casa Azul: Arriving 18:00" is the message), nor where an
+    item is anything else: then the words after the colon are content, as before."""
+    if owner is None or owner.head is None or owner.stop != len(owner.words) or not content.strip():
+        return []
+    if owner.words[owner.head] in COMPLEMENT_HEADS or set(_bases(owner.words[owner.head])) & COMPLEMENT_HEADS:
+        return []
+    out: list[tuple[str, tuple[str, ...], frozenset[int]]] = []
+    for part in (p.strip() for p in _JOINERS.split(content)):
+        if not part:
+            continue
+        item = _list_item(part, quotes)
+        shown = restore(part)
+        if item is None or not _name_like(shown):
+            return []
+        out.append((shown, *item))
+    return out
+
+
+def _name_like(text: str) -> bool:
+    """Is a list item written as a name: a capital, a digit, a quote or a channel's ``#`` first, or
+    a file name ("old.docx")?"""
+    return text[:1].isupper() or text[:1].isdigit() or text[:1] in "\"'“#" or bool(_FILE_NAME.fullmatch(text))
+
+
+_FILE_NAME = re.compile(r"[\w-]+(?:\.[\w-]+)*\.[A-Za-z0-9]{2,5}")
+
+
 def _instead(words: Sequence[str]) -> bool:
     """Does a clause that follows another in its sentence open with "instead" or "rather than"
     ("Delete the file instead of archiving it", "... on 2026-11-24 instead")? It says what not to
     do (a prohibition, :mod:`~policies.supervisor.reading.coverage`), and marks no other clause."""
     return _at(words, 0, ("instead",)) or _at(words, 0, ("rather", "than"))
+
+
+#: How a clause says not to do something, before an imperative it is contrasted with.
+_NOT_THIS = (("don't",), ("dont",), ("do", "not"), ("never",), ("please", "don't"), ("please", "do", "not"))
+
+
+def _contrasted(readings: Sequence[tuple[str, Sequence[str], frozenset[int], _Parse]]) -> bool:
+    """Does the sentence say not to do one thing and to do another instead ("Don't wait for the
+    reminder, pay invoice INV-7 now instead"): a first clause that opens with a negation, an
+    imperative after it, and a clause that opens with "instead" after that?"""
+    if len(readings) < 3 or not any(_at(readings[0][1], 0, n) for n in _NOT_THIS):
+        return False
+    later = [r for r in readings[1:] if not _instead(r[1])]
+    return (
+        any(_instead(r[1]) for r in readings[2:])
+        and bool(later)
+        and all(r[3].head is not None and not r[3].marked for r in later)
+    )
 
 
 def _polite_before(words: Sequence[str], form: tuple[str, ...]) -> int:
@@ -735,10 +816,19 @@ def clauses_of(text: str) -> list[Clause]:
         opening = parsed[0][1] if parsed else []
         gerunds = any(_at(opening, _polite_before(opening, f), f) for f in _GERUND_FORMS)
         readings = [(p, words, quoted, _parse(words, quoted, gerunds)) for p, words, quoted in parsed]
+        asked_at = _asked_after(readings) if question else None  # "open it, what does it say?"
+        told = readings if asked_at is None else readings[:asked_at]
+        # "Don't wait for the reminder, pay invoice INV-7 instead": the prohibition says what not
+        # to do, the rest what to do instead; neither marks the other
+        contrast = _contrasted(told)
         marked = (
             bool(_STRAY_QUOTE.search(reading))
-            or any(r.marked for i, (_p, w, _q, r) in enumerate(readings) if not (i and _instead(w)))
-            or (question and not any(_at(opening, 0, p) for p in _POLITE_QUESTION))
+            or any(
+                r.marked
+                for i, (_p, w, _q, r) in enumerate(told)
+                if not (i and _instead(w)) and not (contrast and i == 0)
+            )
+            or (question and asked_at is None and not any(_at(opening, 0, p) for p in _POLITE_QUESTION))
         )
         # a retraction takes back what the turn asked before it; "Cancel it." after a statement
         # ("There's a Review on 2026-11-24 I can't make. Cancel it.") asks, as nothing was asked
@@ -748,14 +838,20 @@ def clauses_of(text: str) -> list[Clause]:
                 retracted = True
             asked = asked or parse.head is not None
         for i, (part, words, quoted, parse) in enumerate(readings):
-            head = None if marked or (i and _instead(words)) else parse.head
-            after = _coordinated(readings[i + 1 :]) if head is not None and parse.stop == len(words) else []
+            asking = asked_at is not None and i >= asked_at  # a question for information
+            head = None if marked or asking or (i and _instead(words)) else parse.head
+            after = _coordinated(told[i + 1 :]) if head is not None and parse.stop == len(words) else []
             clause = Clause(restore(part), tuple(words), head, parse.stop, whole, quoted)
             named = (restore(label.strip()),) if label.strip() and head is not None else ()
-            if not question and not content.strip():
+            if (not question or (asked_at is not None and not asking)) and not content.strip():
                 own.add(len(read))
             read.append((replace(clause, coordinated=tuple(map(restore, after)), antecedents=named), False))
-        if content.strip():
+        items = _inline_items(content, quotes, restore, read[-1][0] if read and not label else None)
+        if items:  # "cancel standing orders: Gym Max, Old Storage": the object's items
+            owner = read[-1][0]
+            read[-1] = (replace(owner, coordinated=(*owner.coordinated, *(t for t, _w, _q in items))), False)
+            read += [(Clause(t, w, None, 0, whole, q), False) for t, w, q in items]
+        elif content.strip():
             words, quoted = _expand(content, quotes)
             read.append((Clause(restore(content), tuple(words), None, 0, whole, quoted), True))
         elif rest and read and read[-1][0].head is not None and read[-1][0].stop == len(read[-1][0].words):
