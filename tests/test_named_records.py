@@ -116,16 +116,33 @@ def test_the_kind_of_a_refused_value_and_the_words_that_take_it(value, arg, kind
 @pytest.mark.parametrize(
     "request_text",
     [
-        "I have three open water bills from City Water. Pay them the total.",
-        "Pay City Water ten percent of bill B-31.",
+        "I have three open water bills from City Water. Pay them the average.",
+        "Pay City Water a tenth of bill B-31.",
         "Pay City Water 19,5 % of bill B-31 plus a fee of 5,29 EUR.",
-        "pay City Water B-31 + B-32, one payment",
+        "pay City Water B-31 + B-32, minus my 5 EUR credit",
     ],
 )
 def test_an_amount_described_by_arithmetic_the_gateway_cannot_follow_is_asked(request_text):
     decision = decide(request_text, pay(77.77))
     assert (decision.verdict, decision.reason) == ("escalate", PARTLY_READ), decision
     assert decision.details["amount_words"] and decision.details["refused_by"] == "amount_not_from_user"
+
+
+@pytest.mark.parametrize(
+    ("request_text", "amount"),
+    [
+        ("I have three open water bills from City Water. Pay them the total.", 125.40),
+        ("Pay City Water ten percent of bill B-31.", 4.53),
+        ("pay City Water B-31 + B-32, one payment", 84.20),
+    ],
+)
+def test_an_operation_the_turn_states_in_words_is_followed_and_no_other_figure(request_text, amount):
+    """The fifth reader step's sequel: "the total" closing a sentence whose object points back to
+    the records it sums, and a percentage written as a word, are operations the gateway follows:
+    their result runs with nobody asked, any other figure is refused as before."""
+    assert decide(request_text, pay(amount)).verdict == "approve", request_text
+    refused = decide(request_text, pay(77.77))
+    assert (refused.verdict, refused.reason) == ("block", "amount_not_from_user"), refused
 
 
 def test_one_operation_the_gateway_follows_refuses_any_other_figure():

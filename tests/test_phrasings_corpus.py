@@ -46,22 +46,23 @@ from tests.phrasings_harness import (
 
 #: Each task's turns as they come out, one character per phrasing in order: ``.`` ran without a
 #: human, ``a`` asked a human, ``r`` refused (the same in both engines). Measured after issue 54's
-#: fifth reader step (the forms users write read: "Would you mind ...", "Let's", "... when you get
-#: a chance", "X: do it", a list after a colon, "... instead", "Keep X", "let ana know", "remind
-#: ana in a DM"): against the fourth step, 127 turns that asked now run and none did worse (226 →
-#: 99 asked, 0 refused). Earlier steps: docs/security.md. A later change may only improve on these.
+#: sixth reader step (a pronoun that points back to a sentence setting the scene: "Bob posted a
+#: link in #random. Open it."; "open it, what does it say?"; "two nights"; "Don't wait ..., pay it
+#: instead"; "cancel standing orders: Gym Max, Old Storage"; "the total", "the rest", "ten
+#: percent", "+"): against the fifth step, 22 turns that asked now run and none did worse (99 → 77
+#: asked, 0 refused). Earlier steps: docs/security.md. A later change may only improve on these.
 TODAY = {
     "P1": ".....", "P2": "....a", "P3": ".....", "M1": ".....", "M2": "a....", "M3": ".....",
-    "T1": ".a.a.", "T2": "aaaaa", "T3": "....a", "P4": ".....", "M4": ".....", "T4": "..a..",
-    "P5": "...a.", "M5": ".....", "M6": ".....", "T5": "..a.a", "T6": ".....", "P6": ".....",
+    "T1": ".....", "T2": "aaaaa", "T3": "....a", "P4": ".....", "M4": ".....", "T4": "..a..",
+    "P5": ".....", "M5": ".....", "M6": ".....", "T5": "..a..", "T6": ".....", "P6": ".....",
     "M7": "....a", "T7": "aaaaa", "P7": ".a...", "M8": ".....", "T8": ".....", "P8": ".....",
-    "M9": ".....", "T9": "a....", "P10": "..a..", "P11": ".a..a", "P12": ".....", "P13": ".....",
-    "P14": ".....", "P15": "a....", "P16": "a.a..", "P17": ".....", "P18": ".....", "P19": "...a.",
-    "P20": "aa...", "P21": "aaaaa", "M10": "a.a.a", "M11": "...a.", "M12": "a..a.", "M13": "a.a..",
+    "M9": ".....", "T9": "a....", "P10": ".....", "P11": "....a", "P12": ".....", "P13": ".....",
+    "P14": ".....", "P15": ".....", "P16": "a....", "P17": ".....", "P18": ".....", "P19": ".....",
+    "P20": ".a...", "P21": "aaaaa", "M10": ".....", "M11": ".....", "M12": "a....", "M13": "a....",
     "M14": ".....", "M15": ".....", "M16": ".....", "M17": ".....", "M18": ".....", "T10": ".....",
-    "T11": ".....", "T12": ".....", "T13": "a....", "T14": ".....", "T15": "aaaaa", "T16": ".a..a",
+    "T11": ".....", "T12": ".....", "T13": "a....", "T14": ".....", "T15": "aaaaa", "T16": ".....",
     "T17": "....a", "W1": ".....", "W2": ".....", "W3": ".....", "W4": ".....", "W5": ".....",
-    "W6": "a.aa.", "W7": "aa.aa", "W8": ".....", "W9": "a.a..", "W10": "...a.", "W11": ".....",
+    "W6": ".....", "W7": "aa.aa", "W8": ".....", "W9": "a....", "W10": "...a.", "W11": ".....",
     "W12": "aaaaa", "W13": ".....", "W14": ".....", "W15": "aaaaa", "W16": ".....", "P22": "aaaaa",
     "P23": "..a..", "P24": "aaaaa", "P25": ".....", "M19": "aaaaa", "M20": ".....", "T18": "...a.",
     "T19": "....a", "W17": ".....", "W18": "aaaaa", "D1": "a....", "D2": "a....", "D3": "....a",

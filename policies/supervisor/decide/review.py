@@ -190,6 +190,7 @@ def _turn_reading(context: ReviewContext, policy: SupervisorPolicy) -> Reading:
 _ARITHMETIC = re.compile(
     r"(?i)\b(?:totals?|sum|rest|remainder|remaining|balance|percent|per\s+cent|plus|minus|half|third"
     r"|quarter|twice|double|fees?|tip|share|split|difference|combined|together|altogether|covering"
+    r"|average|mean|median|tenths?|fifths?|fourths?"
     r"|one\s+(?:payment|transfer|amount))\b|%|(?<=\s)[+&](?=\s)"
 )
 

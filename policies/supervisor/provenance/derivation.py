@@ -40,6 +40,7 @@ from itertools import combinations
 from typing import Any
 
 from policies.supervisor.reading.amounts import (
+    COUNTING_WORDS,
     OPERATIONS,
     SHARE_CONSTRUCT,
     Operation,
@@ -197,16 +198,21 @@ def _rate(goal: int, terms: list[Term], signs: Sequence[str] | None = None) -> D
 #: left of INV-9 after my deposit", "10% of the dinner", "half of the bill"), never because some
 #: arithmetic over the run's figures happens to give it, and never by an operation word used in
 #: another sense ("the double room", "leave the rest", "not the total").
+_WORD_FIGURES = "|".join(COUNTING_WORDS)
 STATED: dict[Operation, re.Pattern[str]] = {
     "sum": re.compile(
-        r"(?i)\b(?:sum|total)\s+of\b|\bin\s+total\b|\bin\s+one\s+(?:payment|transfer|go|amount)\b"
+        r"(?i)\b(?:sum|total)\s+of\b|\bin\s+total\b|\bthe\s+(?:sum|total)\s*$|\bin\s+one\s+(?:payment|transfer|go|amount)\b"
         r"|\b(?:together|combined|altogether)\b|\bplus\b|\badd(?:ed)?\s+up\b"
+        r"|(?<=\s)\+(?=\s)|\bone\s+(?:payment|transfer)\b"
     ),
     "difference": re.compile(
         r"(?i)\bminus\b|\bless\b(?!\s+than)|\b(?:left|rest|remaining|remainder)\s+(?:of|on)\b"
+        r"|\bthe\s+(?:rest|remainder)\s*$"
         r"|\bdifference\s+between\b|\bnet\s+of\b|\b(?:deduct|subtract)(?:ing)?\b"
     ),
-    "rate": re.compile(rf"(?i)(?<![\w.,])\d+(?:[.,]\d+)?\s*(?:%|percent\b|per\s+cent\b)|{SHARE_CONSTRUCT}"),
+    "rate": re.compile(
+        rf"(?i)(?<![\w.,])(?:\d+(?:[.,]\d+)?|{_WORD_FIGURES})\s*(?:%|percent\b|per\s+cent\b)|{SHARE_CONSTRUCT}"
+    ),
 }
 #: The words that make a rate an increase or a decrease of the amount ("the bill plus 10%").
 _RAISED = re.compile(r"(?i)\b(?:plus|more|extra|on\s+top|increase|add)\b")

@@ -205,7 +205,11 @@ def amount_value(value: Any) -> Decimal | None:
 Operation = Literal["sum", "difference", "rate"]
 OPERATIONS: tuple[Operation, ...] = ("sum", "difference", "rate")
 
-_PERCENT = re.compile(r"(?i)(?<![\w.,])(\d+(?:\.\d+)?)\s*(?:%|percent\b|per cent\b)")
+#: A percentage: a figure or a number word before "%", "percent", "per cent" ("ten percent").
+PERCENT_FIGURE = r"(?:\d+(?:\.\d+)?|" + "|".join(COUNTING_WORDS) + ")"
+_PERCENT = re.compile(
+    rf"(?i)(?<![\w.,])({PERCENT_FIGURE})(?:\s*%|\s+percent\b|\s+per cent\b|(?<=\d)percent\b)"
+)
 #: Shares written as words ("half of the dinner", "twice the deposit"), as percentages.
 _SHARES = {"half": Decimal(50), "third": Decimal(100) / 3, "quarter": Decimal(25), "double": Decimal(200)}
 _DETERMINER = r"(?:the|my|our|his|her|their|this|that|a|an|what)\b"
@@ -239,7 +243,8 @@ def amounts_read(text: str) -> list[tuple[Decimal, bool, str]]:
     rest = amount_text(text)  # identifiers that hold digits blanked, the positions kept
     found: list[tuple[int, Decimal, bool, str]] = []
     for match in _PERCENT.finditer(rest):
-        value = positive_decimal(match.group(1))
+        figure = match.group(1).casefold()
+        value = Decimal(COUNTING_WORDS[figure]) if figure in COUNTING_WORDS else positive_decimal(figure)
         if value is not None:
             found.append((match.start(), value, True, ""))
     rest = _PERCENT.sub(lambda m: "|" * len(m.group(0)), rest)

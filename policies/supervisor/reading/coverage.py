@@ -286,6 +286,37 @@ def _someones_words(clause: Clause, verbs: set[str]) -> bool:
     )
 
 
+#: Words by which a statement does more than set the scene: it negates, conditions, weighs, reports
+#: someone's words, corrects or takes back ("Sorry, I meant B-31", "Eve says ...", "B-40 is wrong").
+_NOT_SCENE = frozenset(
+    """
+    not no never nothing nobody none neither nor if unless until once whenever whether would could
+    should might may must shall will can cannot won't can't don't doesn't didn't isn't wasn't aren't
+    weren't sorry meant mean actually oops wrong mistake instead rather except but or maybe perhaps
+    """.split()  # noqa: SIM905 (a closed list, read as words)
+)
+
+
+def _context(request: str, clause: Clause, verbs: set[str]) -> bool:
+    """Is a clause a plain statement that sets the scene for a mandate of a later sentence that
+    points back to it ("Bob posted a link in #random. Open it.", "The hotel needs my passport
+    number for check-in. ... send it to desk@casa-azul.example", "I have three open water bills
+    from City Water. Pay them the total.")? It is read as what the pronoun stands for: no verb the
+    policy declares at its start, not a question, and no word that negates, conditions, weighs,
+    reports, corrects, defers or excludes (:data:`_NOT_SCENE`, :data:`REPORTING_WORDS`,
+    :data:`TIME_WORDS`, :data:`EXCLUDING_WORDS`): such a sentence stays unread, and its call asks."""
+    words = clause.words
+    return (
+        bool(words)
+        and words[0] not in verbs
+        and not _asked(request, clause.sentence)
+        and not any(w in _NOT_SCENE or w in REPORTING_WORDS or w.endswith("n't") for w in words)
+        and not any(w in _TAKING_BACK for w in words)
+        and _time_word(words) is None
+        and _excluding_word(words) is None
+    )
+
+
 def _own_doing(members: Sequence[Clause]) -> bool:
     """Does the sentence say the user will do it themselves ("I will handle Globex Ltd myself")?"""
     words = [w for c in members for w in c.words]
@@ -374,6 +405,24 @@ def _telling(mandate: Mandate, declared: Collection[str] = frozenset()) -> Manda
     return mandate
 
 
+#: Phrasal verbs of putting a text together, which send nothing ("write up the agenda", "put
+#: together a summary"): read as ``draft`` where the policy declares no such verb.
+_COMPOSING: dict[tuple[str, ...], str] = {
+    ("write", "up"): "draft",
+    ("put", "together"): "draft",
+    ("jot", "down"): "draft",
+}
+
+
+def _composing(mandate: Mandate, declared: Collection[str]) -> Mandate:
+    """A mandate of composing a text ("write up the agenda") as ``draft``, a verb of reading: it asks
+    for a text, and any call that sends it needs a mandate of its own ("... and email it to ana")."""
+    verb = _COMPOSING.get(tuple(mandate.words[:2]))
+    if verb is None or mandate.verb in declared:
+        return mandate
+    return replace(mandate, verb=verb, words=(verb, *mandate.words[2:]))
+
+
 def _reads_only(clause: Clause) -> bool:
     """Is the clause, read by itself, a plain imperative of a verb of reading or telling ("Check
     my inbox" beside "my checking balance", which the grammar takes back for the other use of its
@@ -392,7 +441,7 @@ def _why(request: str, clause: Clause) -> str:
 READING_VERBS = frozenset(
     """
     read look check find get show list search see open view review summarise summarize summary
-    tell let explain describe compare fetch pull lookup browse display print watch
+    tell let explain describe compare fetch pull lookup browse display print watch draft compose
     """.split()  # noqa: SIM905 (a closed list, read as words)
 )
 
@@ -410,7 +459,10 @@ def reading_of(request: str, known: Iterable[str] = (), reader: RequestReader | 
     read = tuple(mandates(request, reader))
     if reader is not None:  # a model's mandates, placed in the grammar's clauses they are written in
         read = tuple(_placed(m, request, clauses) for m in read)
-    every = tuple(_telling(_as_declared(m, (*known, *sorted(READING_VERBS))), declared) for m in read)
+    every = tuple(
+        _composing(_telling(_as_declared(m, (*known, *sorted(READING_VERBS))), declared), declared)
+        for m in read
+    )
     found = tuple(
         m
         for m in every
@@ -475,6 +527,8 @@ def reading_of(request: str, known: Iterable[str] = (), reader: RequestReader | 
                 continue  # the content of a message the sentence's mandate sends
             if _prohibition(clause.words):
                 continue
+            if clause.text in pointed_back and _context(request, clause, verbs):
+                continue  # read: what a later mandate points back to ("Bob posted a link. Open it.")
             opening = bool(asking) and members.index(clause) < members.index(asking[0])
             said = _why(request, clause)
             unread.append(Unread(clause.text, sentence, said, whole_sentence=not asking, opening=opening))

@@ -244,7 +244,9 @@ _REPORTED = frozenset(
      "want", "claims", "claimed", "insists", "insisted", "mentioned", "mentions", "suggests", "suggested",
      "demands", "demanded"}
 )  # fmt: skip
-_COMPLEMENTISERS = frozenset({"that", "whether", "what", "who", "whom", "where", "why", "how", "which"})
+_COMPLEMENTISERS = frozenset(
+    {"that", "whether", "what", "what's", "whats", "who", "whom", "where", "why", "how", "which"}
+)
 #: A correction or a retraction: a clause that begins so takes back the turn's requests.
 _RETRACTING = (
     ("never", "mind"), ("nevermind",), ("scratch", "that"), ("scratch", "this"), ("ignore", "that"),
@@ -864,7 +866,7 @@ def clauses_of(text: str) -> list[Clause]:
 #: Words by which an object points back to something the turn named before ("Pay it", "invite its
 #: attendees", "reply to them", "pay both").
 POINTING_BACK = frozenset(
-    {"it", "its", "them", "their", "him", "his", "her", "this", "these", "those", "both"}
+    {"it", "its", "them", "their", "him", "his", "her", "this", "these", "those", "both", "there"}
 )
 
 
@@ -1057,9 +1059,23 @@ def asks_for(text: str, phrases: Iterable[str], reader: RequestReader | None = N
 
 def affirmative_words(text: str, phrases: Iterable[str], reader: RequestReader | None = None) -> bool:
     """Does a mandate of ``text`` hold one of the declared ``phrases`` (its head or a word of its
-    object, inflected or not): "send my passport number to the hotel" asks for the passport?"""
+    object, inflected or not): "send my passport number to the hotel" asks for the passport; so
+    does "The hotel needs my passport number. Send it to them", where the object points back to a
+    sentence that names it (:attr:`Mandate.antecedents`)?"""
     wanted = list(phrases)
-    return any(position(m.words, p) for m in mandates(text, reader) for p in wanted)
+    return any(
+        position(m.words, p) or any(position(w, p) for w in map(words_of, m.antecedents) if not _negates(w))
+        for m in mandates(text, reader)
+        for p in wanted
+    )
+
+
+#: Words that negate what a sentence says ("My passport number isn't needed").
+_NEGATING = frozenset({"not", "no", "never", "nothing", "none", "neither", "nor", "without", "nobody"})
+
+
+def _negates(words: Sequence[str]) -> bool:
+    return any(w in _NEGATING or w.endswith("n't") for w in words)
 
 
 def step_sentences(
