@@ -16,6 +16,7 @@ from typing import Any
 from nodes.clock import now
 from nodes.effects import ask_key
 from nodes.journal import Journal
+from nodes.sealed import SEALED
 from policies.json_safety import json_problem
 
 #: The journal's key prefix of the time a question was asked (beside the answers, never one).
@@ -41,5 +42,5 @@ def asked_at(journal: Journal | None, thread_id: str, request: Mapping[str, Any]
 
 
 def is_answer(entry: Mapping[str, Any]) -> bool:
-    """A journal entry that is an answer (not the time a question was asked)."""
-    return not str(entry.get("ask") or "").startswith(ASKED)
+    """A journal entry that is an answer (not the time a question was asked, nor its rules)."""
+    return not str(entry.get("ask") or "").startswith((ASKED, SEALED))

@@ -51,10 +51,12 @@ def print_result(result: dict[str, Any], args: argparse.Namespace, out: TextIO, 
     else:
         for line in summary_lines(result, terminal_width(out)):
             print(line, file=out)
-        thread = result.get("thread_id", args.__dict__.get("thread_id") or "")
+    # the run's own thread, else the one the command names (a pattern whose state keeps none)
+    thread = str(result.get("thread_id") or args.__dict__.get("thread_id") or "")
+    if not args.json:
         print(closing_hint(thread, args.db), file=out)
     if result.get("waiting_for_human"):
-        print(_resume_hint(result.get("thread_id", ""), args.db, edit_example(result)), file=progress)
+        print(_resume_hint(thread, args.db, edit_example(result)), file=progress)
         return EXIT_WAITING
     return EXIT_OK if result.get("status") == "ok" else EXIT_STOPPED
 

@@ -16,6 +16,7 @@ from nodes.clock import iso_utc, now
 from nodes.effects import ask_key, first_answer
 from nodes.expiry import asked_at, first_answer_at
 from nodes.journal import Journal
+from nodes.sealed import sealed_fields
 from nodes.trace import refused_answer
 from policies import supervisor as rules
 from policies.human import RESPOND, answer_problem, parse_human_answer
@@ -237,6 +238,10 @@ def ask(
     by = "auto_approver" if auto else "human"
     allowed = rules.HUMAN_DECISIONS if action.get("kind") == "final" else TOOL_DECISIONS
     signoff = reviewers.signoff_for(policy, action)
+    if not auto:  # judged by the rules it was first asked with, whatever policy resumes it
+        asked_with = reviewers.signoff_fields(signoff, policy)
+        kept = sealed_fields(batch.journal, batch.thread_id, action, round_, asked_with)
+        signoff = reviewers.sealed(kept, policy, action)
     request, problem = reviewers.with_signoff(_request(action, review, batch), signoff, policy), ""
     rule = expiry.expiry_for(policy, action)
     request, asked = (request, None) if auto else expiring(request, rule, batch, round_)

@@ -144,7 +144,7 @@ def _ask(
     problems: list[str] = []
     counted: dict[int, dict[str, Any]] = {}
     approved_by: list[str] = []
-    signoff = reviewers.signoff_for(policy, state["action"])
+    signoff = reviewers.sealed(request, policy, state["action"])  # as asked, whatever policy resumes
     tries = 1 if policy.auto_approver_enabled else policy.human_answer_attempts
     failed = 0
     while failed < tries:

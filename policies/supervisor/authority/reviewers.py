@@ -40,15 +40,20 @@ APPROVAL_COUNTED = "approval_counted"
 @dataclass(frozen=True)
 class Signoff:
     """Who must answer a question: a reviewer holding ``role`` (None: anyone), and how many distinct
-    reviewers must approve (``approvals``)."""
+    reviewers must approve (``approvals``). A signoff sealed with its question (:func:`sealed`) also
+    names who held the role when it was asked (``holders``: they alone may answer for it, whatever
+    the answering process's policy says), and a role the answering policy requires beside it
+    (``also``: a policy changed since may tighten a waiting question, never relax it)."""
 
     role: str | None = None
     approvals: int = 1
+    holders: tuple[str, ...] | None = None
+    also: str | None = None
 
     @property
     def plain(self) -> bool:
         """Anyone may answer, and one approval runs the call."""
-        return self.role is None and self.approvals == 1
+        return self.role is None and self.approvals == 1 and self.also is None
 
 
 def signoff_for(policy: SupervisorPolicy, action: Mapping[str, Any]) -> Signoff:
@@ -57,6 +62,35 @@ def signoff_for(policy: SupervisorPolicy, action: Mapping[str, Any]) -> Signoff:
     if rules is None:
         return Signoff()
     return Signoff(rules.reviewer_role, rules.approvals)
+
+
+#: The most approvals a recorded question may ask for (a larger figure is no question's).
+MOST_APPROVALS = 10
+
+
+def sealed(request: Mapping[str, Any], policy: SupervisorPolicy, action: Mapping[str, Any]) -> Signoff:
+    """The signoff an answer to a waiting question is judged by: the one written with the question
+    when it was asked (``reviewer_role``, ``reviewer_holders``, ``approvals_needed``: what
+    :func:`with_signoff` recorded; sealed by the call's stamp where the audit key is set), tightened
+    by the answering process's ``policy`` (more approvals, a role of its own beside the recorded
+    one), never relaxed by it: an answer from a shell that does not load the policy the question
+    was asked under still needs the role, the reviewers and the approvals it was asked with. A
+    question recorded with no role is judged by the live policy's (it can only be stricter). A
+    recorded figure that is not one (a role that is no text, approvals out of range) asks for what
+    no reviewer can give: the question waits, it is never answered more easily."""
+    live = signoff_for(policy, action)
+    role = request.get("reviewer_role")
+    needed = request.get("approvals_needed", 1)
+    if not isinstance(needed, int) or isinstance(needed, bool) or not 1 <= needed <= MOST_APPROVALS:
+        needed = MOST_APPROVALS + 1  # not a figure a question is asked with: nobody can meet it
+    approvals = max(needed, live.approvals)
+    if role is None:
+        return Signoff(live.role, approvals, None, None)
+    if not isinstance(role, str) or not role:
+        return Signoff("", approvals, (), None)  # no reviewer holds a role that is no name
+    named = request.get("reviewer_holders")
+    recorded = tuple(n for n in named if isinstance(n, str)) if isinstance(named, list) else None
+    return Signoff(role, approvals, recorded, live.role if live.role not in (None, role) else None)
 
 
 def holders(policy: SupervisorPolicy, role: str) -> list[str]:
@@ -80,17 +114,18 @@ def answer_refusal(
     """Why ``answer`` may not be applied by its reviewer (``<reason>: <sentence>``), or None.
     ``approved_by``: the reviewers who approved the call already (four-eyes)."""
     name = answer.reviewer
-    if signoff.role is not None:
+    required = [(signoff.role, signoff.holders), (signoff.also, None)]
+    for role, held in ((r, h) for r, h in required if r is not None):
+        names = list(held) if held is not None else holders(policy, role)
+        may = (
+            f"a reviewer with the role {role} ({', '.join(names)})"
+            if names
+            else f"a reviewer with the role {role}"
+        )
         if name is None:
-            return (
-                f"{LACKS_ROLE}:{signoff.role}: the answer names no reviewer; "
-                f"only {who_may(policy, signoff.role)} may answer"
-            )
-        if signoff.role not in policy.reviewers.get(name, []):
-            return (
-                f"{LACKS_ROLE}:{signoff.role}: {name} does not hold the role {signoff.role}; "
-                f"only {who_may(policy, signoff.role)} may answer"
-            )
+            return f"{LACKS_ROLE}:{role}: the answer names no reviewer; only {may} may answer"
+        if name not in names:
+            return f"{LACKS_ROLE}:{role}: {name} does not hold the role {role}; only {may} may answer"
     if signoff.approvals > 1:
         if name is None:
             return f"{UNNAMED}: {signoff.approvals} distinct reviewers must approve: name the reviewer"
@@ -119,19 +154,27 @@ def waiting_note(signoff: Signoff, approved_by: Sequence[str]) -> str:
     )
 
 
-def signoff_fields(signoff: Signoff) -> dict[str, Any]:
-    """What an approval request says of who must answer: the role and the approvals needed
-    (nothing where anyone may answer once)."""
+def signoff_fields(signoff: Signoff, policy: SupervisorPolicy | None = None) -> dict[str, Any]:
+    """What an approval request says of who must answer: the role, who holds it (by ``policy``:
+    written with the question, so that whoever answers is judged by it, :func:`sealed`) and the
+    approvals needed (nothing where anyone may answer once)."""
     if signoff.plain:
         return {}
     fields: dict[str, Any] = {"approvals_needed": signoff.approvals}
-    return {"reviewer_role": signoff.role, **fields} if signoff.role is not None else fields
+    if signoff.role is None:
+        return fields
+    held = list(signoff.holders) if signoff.holders is not None else None
+    if held is None and policy is not None:
+        held = holders(policy, signoff.role)
+    named = {"reviewer_holders": held} if held is not None else {}
+    return {"reviewer_role": signoff.role, **named, **fields}
 
 
 def with_signoff(request: dict[str, Any], signoff: Signoff, policy: SupervisorPolicy) -> dict[str, Any]:
-    """The approval request with who must answer: the fields beside the request's own, and a note
-    in each action request's description (where LangChain's HITL clients show it)."""
-    fields = signoff_fields(signoff)
+    """The approval request with who must answer: the fields beside the request's own (the rules
+    the question is answered by, :func:`sealed`), and a note in each action request's description
+    (where LangChain's HITL clients show it)."""
+    fields = signoff_fields(signoff, policy)
     if not fields:
         return request
     notes = [f"answered by {who_may(policy, signoff.role)}"] if signoff.role is not None else []

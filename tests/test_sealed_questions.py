@@ -1,0 +1,214 @@
+"""Issue 55: a waiting question is judged by the rules it was asked with, never by the answering
+process's policy. Who must answer (the role, who held it), and how many must approve, are written
+with the question when it is asked (``reviewer_role``, ``reviewer_holders``, ``approvals_needed``;
+sealed by the call's stamp where the audit key is set) and read back by whoever answers: the
+Supervisor graph from the question in its state, ``GovernanceMiddleware`` from the thread's journal
+(:mod:`nodes.sealed`). A policy changed since may tighten a waiting question, never relax it.
+
+Real processes on one SQLite file: the support desk asked under its deployment's policy file
+(``$AGENT_PATTERNS_DESK_POLICY``: refunds need two of alice and bob, role ``finance``) is answered
+from shells that do not load the file, or load a looser one: a reviewer without the role is
+refused and nothing runs (exit 3, still waiting), the first finance approval is counted, the
+second runs the refund."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from langchain_core.tools import BaseTool
+from langgraph.checkpoint.memory import InMemorySaver
+from langgraph.types import Command
+
+from demo_tools.supervisor import BillingDesk, demo_input
+from graphs.supervisor import build_graph
+from nodes.middleware import GovernanceMiddleware
+from nodes.offline import OfflineChatModel
+from policies.human import HumanAnswer
+from policies.supervisor import SupervisorPolicy, demo_policy
+from policies.supervisor.authority.reviewers import MOST_APPROVALS, Signoff, answer_refusal, sealed
+from tests.helpers import thread
+from tests.middleware_harness import ToolCallingModel
+from tests.own_agent import domain
+from tests.test_middleware import PAY_BOB, READ_FINANCE, ask
+
+ROOT = Path(__file__).resolve().parent.parent
+FINANCE = {"alice": ["finance"], "bob": ["finance"], "sam": ["support"]}
+#: What a looser policy loaded later says: sam holds finance, one approval.
+LOOSE = {"alice": ["finance"], "bob": ["finance"], "sam": ["finance"]}
+
+
+def _signed(policy: SupervisorPolicy, tool: str, reviewers: dict, **signoff: Any) -> SupervisorPolicy:
+    rules = {**policy.rules, tool: policy.rules[tool].model_copy(update=signoff)}
+    return policy.model_copy(update={"rules": rules, "reviewers": reviewers})
+
+
+# ------------------------------------------------------------------ the rule
+
+
+ACTION = {"kind": "tool", "name": "issue_refund", "args": {}}
+
+
+def _policy(role: str | None, approvals: int, reviewers: dict) -> SupervisorPolicy:
+    return _signed(demo_policy(), "issue_refund", reviewers, reviewer_role=role, approvals=approvals)
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    asked_role=st.sampled_from([None, "finance"]),
+    asked_n=st.integers(1, 3),
+    live_role=st.sampled_from([None, "finance", "support"]),
+    live_n=st.integers(1, 3),
+    live_reviewers=st.sampled_from([{}, FINANCE, LOOSE]),
+    who=st.sampled_from([None, "alice", "sam", "mallory"]),
+)
+def test_a_live_policy_tightens_a_waiting_question_and_never_relaxes_it(
+    asked_role, asked_n, live_role, live_n, live_reviewers, who
+):
+    """Whatever the answering policy says, an answer the question's own rules refuse is refused,
+    and at least as many approvals as it was asked with are needed."""
+    asked_under = _policy(asked_role, asked_n, FINANCE)
+    request = {"reviewer_role": asked_role, "reviewer_holders": ["alice", "bob"], "approvals_needed": asked_n}
+    request = {k: v for k, v in request.items() if asked_role is not None or k == "approvals_needed"}
+    live = _policy(live_role, live_n, live_reviewers)
+    signoff = sealed(request, live, ACTION)
+    answer = HumanAnswer(type="approve", reviewer=who)
+    as_asked = Signoff(asked_role, asked_n)
+    assert signoff.approvals >= asked_n and signoff.approvals >= live_n
+    if answer_refusal(answer, as_asked, asked_under) is not None and asked_role is not None:
+        assert answer_refusal(answer, signoff, live) is not None, (request, live_role, live_reviewers, who)
+
+
+@pytest.mark.parametrize(
+    "request_",
+    [
+        {"reviewer_role": 7, "approvals_needed": 1},
+        {"reviewer_role": "", "approvals_needed": 1},
+        {"approvals_needed": MOST_APPROVALS + 1},
+        {"approvals_needed": "2"},
+        {"approvals_needed": True},
+        {"approvals_needed": 0},
+    ],
+)
+def test_recorded_rules_that_are_no_rules_are_met_by_nobody(request_):
+    signoff = sealed(request_, demo_policy(), ACTION)
+    refused = answer_refusal(HumanAnswer(type="approve", reviewer="alice"), signoff, demo_policy())
+    assert refused is not None or signoff.approvals > MOST_APPROVALS
+
+
+# ------------------------------------------------------------------ both engines, one store
+
+
+def test_supervisor_a_question_asked_under_a_role_is_judged_by_it_under_a_policy_without_one():
+    desk, saver, config = BillingDesk(), InMemorySaver(), thread()
+    asked_under = _policy("finance", 2, FINANCE)
+    graph = build_graph(llm=OfflineChatModel(), tools=desk.registry(), policy=asked_under, checkpointer=saver)
+    out = graph.invoke(demo_input(), config)
+    assert out["__interrupt__"][0].value["reviewer_holders"] == ["alice", "bob"]
+    plain = build_graph(
+        llm=OfflineChatModel(), tools=desk.registry(), policy=demo_policy(), checkpointer=saver
+    )
+    wrong = plain.invoke(Command(resume={"type": "approve", "reviewer": "sam"}), config)
+    assert wrong["__interrupt__"][0].value["problem"].startswith("reviewer_lacks_role:finance")
+    loose = build_graph(
+        llm=OfflineChatModel(), tools=desk.registry(), policy=_policy("finance", 1, LOOSE), checkpointer=saver
+    )
+    still = loose.invoke(Command(resume={"type": "approve", "reviewer": "sam"}), config)
+    assert still["__interrupt__"][0].value["problem"].startswith("reviewer_lacks_role:finance")
+    first = plain.invoke(Command(resume={"type": "approve", "reviewer": "alice"}), config)
+    assert first["__interrupt__"][0].value["approved_by"] == ["alice"] and not desk.refunds
+    plain.invoke(Command(resume={"type": "approve", "reviewer": "bob"}), config)
+    assert [r["amount_usd"] for r in desk.refunds.values()] == [1200]
+
+
+def test_middleware_a_question_asked_under_a_role_is_judged_by_it_under_a_policy_without_one():
+    office, saver, config = domain.Office(), InMemorySaver(), thread()
+    tools: list[BaseTool] = domain.make_tools(office)
+    base = domain.make_policy(tools)
+
+    def agent(policy: SupervisorPolicy) -> Any:
+        from langchain.agents import create_agent
+
+        model = ToolCallingModel(replies=[READ_FINANCE, PAY_BOB, "Paid."])
+        middleware = GovernanceMiddleware(
+            policy, tools=tools, custom_rules=domain.CUSTOM_RULES, subject=domain.SUBJECT
+        )
+        return create_agent(model, tools, middleware=[middleware], checkpointer=saver)
+
+    asked = agent(_signed(base, "send_payment", FINANCE, reviewer_role="finance", approvals=2)).invoke(
+        ask(), config
+    )
+    assert asked["__interrupt__"][0].value["reviewer_holders"] == ["alice", "bob"]
+    plain = agent(base)
+    for who in ("sam", None):
+        resume = {"decisions": [{"type": "approve"}], **({"reviewer": who} if who else {})}
+        again = plain.invoke(Command(resume=resume), config)
+        assert again["__interrupt__"][0].value["problem"].startswith("reviewer_lacks_role:finance"), again
+        assert not office.effects
+    first = plain.invoke(Command(resume={"decisions": [{"type": "approve"}], "reviewer": "alice"}), config)
+    assert first["__interrupt__"][0].value["approved_by"] == ["alice"] and not office.effects
+    plain.invoke(Command(resume={"decisions": [{"type": "approve"}], "reviewer": "bob"}), config)
+    assert len(office.effects) == 1
+
+
+# ------------------------------------------------------------------ real processes, the desk
+
+
+def _python(*args: str, **env: str) -> subprocess.CompletedProcess[str]:
+    full = {k: v for k, v in os.environ.items() if not k.startswith(("OPENAI_", "AGENT_PATTERNS_"))}
+    full.update(PYTHONPATH=str(ROOT), **env)
+    return subprocess.run(
+        [sys.executable, *args], cwd=ROOT, env=full, capture_output=True, text=True, timeout=180
+    )
+
+
+@pytest.mark.integration
+def test_the_desks_refund_asked_under_its_policy_file_is_judged_by_it_from_any_shell(tmp_path):
+    asked_file, loose_file = tmp_path / "desk.toml", tmp_path / "loose.toml"
+    asked_file.write_text(
+        '[policy]\nreviewers = { alice = ["finance"], bob = ["finance"], sam = ["support"] }\n\n'
+        '[rules.issue_refund]\nreviewer_role = "finance"\napprovals = 2\n'
+    )
+    loose_file.write_text(
+        '[policy]\nreviewers = { sam = ["finance"] }\n\n[rules.issue_refund]\napprovals = 1\n'
+    )
+    db = str(tmp_path / "desk.sqlite")
+    cli = ("-m", "governed_agent_patterns")
+    asked = _python(
+        "-m", "governed_agent_patterns.apps.cli.desk", "--db", db, "--thread", "T", "Refund order ORD-1002 in full.",
+        AGENT_PATTERNS_DESK_POLICY=str(asked_file),
+    )  # fmt: skip
+    assert asked.returncode == 3, asked.stdout + asked.stderr
+    for env in ({}, {"AGENT_PATTERNS_DESK_POLICY": str(loose_file)}):  # no policy, a looser one
+        sam = _python(*cli, "approve", "T", "--as", "sam", "--db", db, **env)
+        assert sam.returncode == 3, sam.stdout + sam.stderr
+        assert (
+            "approve refused: reviewer_lacks_role:finance: sam does not hold the role finance" in sam.stdout
+        )
+        assert "agent-patterns approve T --db" in sam.stderr + sam.stdout  # the hint names the thread
+    alice = _python(*cli, "approve", "T", "--as", "alice", "--db", db)
+    assert alice.returncode == 3, alice.stdout + alice.stderr
+    again = _python(*cli, "approve", "T", "--as", "alice", "--db", db)
+    assert again.returncode == 3 and "reviewer_already_approved" in again.stdout, again.stdout
+    shown = json.loads(_python(*cli, "show", "T", "--json", "--db", db).stdout)
+    assert not [
+        c
+        for c in shown.get("governance_calls") or shown.get("calls") or []
+        if c.get("tool") == "issue_refund"
+    ]
+    bob = _python(*cli, "approve", "T", "--as", "bob", "--db", db)
+    assert bob.returncode == 0, bob.stdout + bob.stderr
+    shown = json.loads(_python(*cli, "show", "T", "--json", "--db", db).stdout)
+    refunds = [
+        c
+        for c in shown.get("governance_calls") or shown.get("calls") or []
+        if c.get("tool") == "issue_refund"
+    ]
+    assert len(refunds) == 1 and refunds[0]["reviewer"] == "bob", refunds
