@@ -292,6 +292,7 @@ def test_a_question_nobody_answers_in_time_is_rejected_and_the_rejection_is_the_
     assert (
         answer["decisions"][0]["type"] == "reject"
         and "no answer within 0.2 s" in answer["decisions"][0]["message"]
+        and answer["decisions"][0]["reviewer"] == "system:ask-timeout"  # the system's, no reviewer's
     )
     assert (
         "mcp-t1 waits for a human" in said.getvalue()

@@ -33,7 +33,13 @@ from nodes.middleware import GovernanceMiddleware
 from nodes.offline import OfflineChatModel
 from policies.human import HumanAnswer
 from policies.supervisor import SupervisorPolicy, demo_policy
-from policies.supervisor.authority.reviewers import MOST_APPROVALS, Signoff, answer_refusal, sealed
+from policies.supervisor.authority.reviewers import (
+    MOST_APPROVALS,
+    SYSTEM_PREFIX,
+    Signoff,
+    answer_refusal,
+    sealed,
+)
 from tests.helpers import thread
 from tests.middleware_harness import ToolCallingModel
 from tests.own_agent import domain
@@ -212,3 +218,49 @@ def test_the_desks_refund_asked_under_its_policy_file_is_judged_by_it_from_any_s
         if c.get("tool") == "issue_refund"
     ]
     assert len(refunds) == 1 and refunds[0]["reviewer"] == "bob", refunds
+
+
+# ------------------------------------------------------------------ the system's answers never wedge
+
+
+@pytest.mark.parametrize(
+    "signoff", [Signoff("finance", 2, ("alice", "bob")), Signoff(None, 3), Signoff("finance")]
+)
+def test_the_systems_rejection_needs_no_role_and_its_approval_is_no_reviewers(signoff):
+    """A timeout's or a sweep's rejection refuses the call whatever the rule's role (a question nobody
+    answered in time must not wait for ever); the system approves nothing a role guards."""
+    timeout = HumanAnswer(type="reject", reviewer=f"{SYSTEM_PREFIX}ask-timeout")
+    assert answer_refusal(timeout, signoff, demo_policy()) is None
+    approve = HumanAnswer(type="approve", reviewer=f"{SYSTEM_PREFIX}ask-timeout")
+    assert answer_refusal(approve, signoff, demo_policy()) is not None
+
+
+def test_middleware_the_systems_rejection_of_a_role_guarded_call_ends_the_wait():
+    office, config = domain.Office(), thread()
+    tools: list[BaseTool] = domain.make_tools(office)
+    policy = _signed(domain.make_policy(tools), "send_payment", FINANCE, reviewer_role="finance", approvals=2)
+    from langchain.agents import create_agent
+
+    model = ToolCallingModel(replies=[READ_FINANCE, PAY_BOB, "Not paid."])
+    middleware = GovernanceMiddleware(
+        policy, tools=tools, custom_rules=domain.CUSTOM_RULES, subject=domain.SUBJECT
+    )
+    agent = create_agent(model, tools, middleware=[middleware], checkpointer=InMemorySaver())
+    assert "__interrupt__" in agent.invoke(ask(), config)
+    late = {
+        "decisions": [{"type": "reject", "message": "no answer within 5 s"}],
+        "reviewer": "system:ask-timeout",
+    }
+    done = agent.invoke(Command(resume=late), config)
+    assert "__interrupt__" not in done and not office.effects
+    refused = [r for r in done["governance_refusals"] if r.get("tool") == "send_payment"]
+    assert refused and refused[-1]["reviewer"] == "system:ask-timeout", refused
+
+
+def test_the_cli_refuses_a_reviewer_named_as_the_system(tmp_path):
+    from apps.cli.commands import default_reviewer
+    from apps.cli.errors import CliError
+
+    with pytest.raises(CliError, match="the system's"):
+        default_reviewer("system:ask-timeout")
+    assert default_reviewer("alice") == "alice"

@@ -33,6 +33,7 @@ from apps.cli.progress import terminal_width
 from graphs.registry import PATTERNS, Pattern
 from nodes.store import parse_location
 from policies.human import reviewer_problem
+from policies.supervisor.authority.reviewers import SYSTEM_PREFIX
 
 
 def _check_thread_free(saver: Any, thread_id: str, pattern: Pattern) -> None:
@@ -180,6 +181,10 @@ def default_reviewer(given: str | None = None) -> str:
     the OS user, so that every answer names someone. A name that is no short name is refused."""
     name = given if given is not None else os.environ.get(REVIEWER_ENV) or _os_user()
     problem = reviewer_problem(name)
+    if problem is None and name.strip().startswith(SYSTEM_PREFIX):
+        problem = (
+            f"names starting {SYSTEM_PREFIX!r} are the system's (a timeout's, a sweep's), not a reviewer's"
+        )
     if problem is not None:
         raise CliError(f"--as: {problem}")
     return name.strip()

@@ -40,6 +40,7 @@ from nodes.effects import ask_key, first_answer
 from nodes.journal import DONE, NOT_RUN, STARTED, Journal, process_alive
 from nodes.mcp_tools import mcp_hints, structured_results
 from policies.mcp import without_request
+from policies.supervisor.authority.reviewers import SYSTEM_PREFIX
 from policies.supervisor.rules.policy import SupervisorPolicy
 
 #: The name in the gateway threads' checkpoint metadata (the CLI's ``runs``/``waiting``/``approve``).
@@ -59,6 +60,8 @@ START_TIMEOUT = 30.0
 CALLS_THREAD = "mcp-gateway:calls"
 
 
+#: Who rejects a call nobody answered within ``--ask-timeout``: the system, not a reviewer.
+ASK_TIMEOUT_REVIEWER = f"{SYSTEM_PREFIX}ask-timeout"
 #: Seconds an upstream has to answer one call (``--call-timeout``): past it the client gets an
 #: error and the session goes on (a side effect's outcome is then unknown: it is not made again).
 CALL_TIMEOUT = 60.0
@@ -527,7 +530,11 @@ class Gateway:
                         )
                         break
                 if self.ask_timeout is not None and time.monotonic() - started > self.ask_timeout:
-                    late = {"type": "reject", "message": f"no answer within {self.ask_timeout:g} s"}
+                    late = {  # the system's rejection: it needs no reviewer's role (reviewers.by_system)
+                        "type": "reject",
+                        "message": f"no answer within {self.ask_timeout:g} s",
+                        "reviewer": ASK_TIMEOUT_REVIEWER,
+                    }
                     answer = await _off_loop(first_answer, self.journal, thread, asked, {"decisions": [late]})
                     break
                 await asyncio.sleep(self.poll)

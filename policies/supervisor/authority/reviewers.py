@@ -35,6 +35,18 @@ UNNAMED = "reviewer_unnamed"
 FOUR_EYES_EDIT = "four_eyes_edit"
 #: The trace phase of an approval that is not yet the last (four-eyes): kept, the call waits.
 APPROVAL_COUNTED = "approval_counted"
+#: The reason of an approval or an edit in the system's name where a role or four-eyes guards the call.
+SYSTEM_ANSWER = "system_not_a_reviewer"
+#: How the system names itself when it answers (``system:ask-timeout``, ``system:expiry-sweep``):
+#: its rejection is no reviewer's, and needs no role nor a second reviewer. A person's name never
+#: starts so (the CLI refuses ``--as system:...``; the server binds the signed-in user).
+SYSTEM_PREFIX = "system:"
+
+
+def by_system(answer: HumanAnswer) -> bool:
+    """Is ``answer`` the system's rejection (a timeout or a sweep), which refuses the call whatever
+    the rule's role: a question nobody answered in time never waits for ever."""
+    return answer.type == "reject" and (answer.reviewer or "").startswith(SYSTEM_PREFIX)
 
 
 @dataclass(frozen=True)
@@ -114,6 +126,10 @@ def answer_refusal(
     """Why ``answer`` may not be applied by its reviewer (``<reason>: <sentence>``), or None.
     ``approved_by``: the reviewers who approved the call already (four-eyes)."""
     name = answer.reviewer
+    if by_system(answer):
+        return None  # a timeout's or a sweep's rejection: it runs nothing, and nothing may wedge it
+    if (name or "").startswith(SYSTEM_PREFIX) and not signoff.plain:
+        return f"{SYSTEM_ANSWER}: {name} is the system, not a reviewer: it may reject, never approve or edit"
     required = [(signoff.role, signoff.holders), (signoff.also, None)]
     for role, held in ((r, h) for r, h in required if r is not None):
         names = list(held) if held is not None else holders(policy, role)
