@@ -28,6 +28,9 @@ class HumanAnswer:
     #: who answered, as the answer names them (``"reviewer": "alice"``); None when it names no one
     #: (the record then says nothing of who: it is never made up)
     reviewer: str | None = None
+    #: the account the answer was given from, where the answering process knows it (``"account":
+    #: "root"``: the CLI's OS account; the server's signed-in user): what four-eyes counts
+    account: str | None = None
 
 
 #: The longest reviewer name an answer may give (a name, not a text).
@@ -45,6 +48,35 @@ def reviewer_problem(value: Any) -> str | None:
     if any(not c.isprintable() for c in value):
         return "the reviewer must be a name on one line, without control characters"
     return None
+
+
+#: The key an answer names the account it was given from under (beside the reviewer's name).
+ACCOUNT_KEY = "account"
+
+
+def _account_of(value: Any) -> tuple[Any, str | None, str | None]:
+    """``value`` without the account it names (at its top, beside ``decisions`` or in the one
+    decision), the account (None where none is), and the problem with it (a name of
+    :func:`reviewer_problem`'s kind; two different accounts)."""
+    found: list[Any] = []
+
+    def strip(item: Any) -> Any:
+        if isinstance(item, dict) and ACCOUNT_KEY in item:
+            found.append(item[ACCOUNT_KEY])
+            return {k: v for k, v in item.items() if k != ACCOUNT_KEY}
+        return item
+
+    value = strip(value)
+    if isinstance(value, dict) and isinstance(value.get("decisions"), list) and len(value["decisions"]) == 1:
+        value = {**value, "decisions": [strip(value["decisions"][0])]}
+    if not found:
+        return value, None, None
+    problem = next((p for p in map(reviewer_problem, found) if p is not None), None)
+    if problem is not None:
+        return value, None, problem.replace("the reviewer", "the account")
+    if len({str(a).strip() for a in found}) > 1:
+        return value, None, "the answer names two accounts: name one"
+    return value, str(found[0]).strip(), None
 
 
 def _reviewer_of(value: Any) -> tuple[Any, Any, str | None]:
@@ -90,6 +122,9 @@ def parse_human_answer(value: Any, *, allowed: tuple[str, ...] = HUMAN_VERDICTS)
     """
     if json_problem(value) is not None:
         return None
+    value, account, problem = _account_of(value)
+    if problem is not None:
+        return None
     value, reviewer, problem = _reviewer_of(value)
     if problem is not None:
         return None
@@ -116,7 +151,7 @@ def parse_human_answer(value: Any, *, allowed: tuple[str, ...] = HUMAN_VERDICTS)
     if kind == RESPOND and not message.strip():
         return None
     name = reviewer.strip() if isinstance(reviewer, str) else None
-    return HumanAnswer(type=kind, edits=edits, message=message, reviewer=name)  # type: ignore[arg-type]
+    return HumanAnswer(type=kind, edits=edits, message=message, reviewer=name, account=account)  # type: ignore[arg-type]
 
 
 def answer_problem(value: Any, *, allowed: tuple[str, ...] = HUMAN_VERDICTS) -> str:
@@ -125,6 +160,9 @@ def answer_problem(value: Any, *, allowed: tuple[str, ...] = HUMAN_VERDICTS) -> 
     offered = ", ".join(allowed)
     if json_problem(value) is not None:
         return f"not an answer: it holds what cannot be kept ({json_problem(value)}); answer {offered}"
+    value, _, problem = _account_of(value)
+    if problem is not None:
+        return f'not an answer: {problem} ("account": "alice"), or no account at all'
     value, _, problem = _reviewer_of(value)
     if problem is not None:
         return f'not an answer: {problem} ("reviewer": "alice"), or no reviewer at all'
@@ -177,15 +215,19 @@ def _no_constant(name: str) -> Any:
 
 
 def answer_reviewer_problem(value: Any) -> str | None:
-    """Why the reviewer ``value`` names cannot be taken (None where it names a good one, or none)."""
-    return _reviewer_of(value)[2] if json_problem(value) is None else None
+    """Why the reviewer (or the account) ``value`` names cannot be taken (None where it names a
+    good one, or none)."""
+    if json_problem(value) is not None:
+        return None
+    value, _, problem = _account_of(value)
+    return problem if problem is not None else _reviewer_of(value)[2]
 
 
 def answer_reviewer(value: Any) -> str | None:
     """The reviewer ``value`` names (stripped), or None where it names no one or no good name."""
     if json_problem(value) is not None:
         return None
-    _, named, problem = _reviewer_of(value)
+    _, named, problem = _reviewer_of(_account_of(value)[0])
     return named.strip() if isinstance(named, str) and problem is None else None
 
 
@@ -197,7 +239,8 @@ def bind_reviewer(value: Any, identity: str) -> tuple[Any, str | None]:
     """A resume value answered by the authenticated ``identity``: its ``reviewer`` set to them
     (beside ``decisions``, or in the decision), or the problem (``reviewer_not_authenticated_user:
     ...``) where it names someone else. A resume map (LangGraph's ``{interrupt_id: value}``) binds
-    each value; a bare ``"approve"`` becomes ``{"type": "approve", "reviewer": identity}``."""
+    each value; a bare ``"approve"`` becomes ``{"type": "approve", "reviewer": identity, "account":
+    identity}``: the account four-eyes counts is the signed-in user, whatever the client sent."""
     named = answer_reviewer(value) if isinstance(value, dict | str) else None
     if (
         isinstance(value, dict)
@@ -213,8 +256,10 @@ def bind_reviewer(value: Any, identity: str) -> tuple[Any, str | None]:
         return bound, None
     if named is not None and named != identity:
         return value, f"{NOT_AUTHENTICATED_USER}: the answer names {named}, but {identity} is signed in"
+    signed = {REVIEWER_KEY: identity, ACCOUNT_KEY: identity}  # the account is the signed-in user's
     if isinstance(value, str):
-        return {"type": value, REVIEWER_KEY: identity}, None
+        return {"type": value, **signed}, None
+    value = _account_of(value)[0]  # an account the client names is not who is signed in
     if isinstance(value, dict) and "decisions" in value:
         decisions = (
             [
@@ -224,9 +269,9 @@ def bind_reviewer(value: Any, identity: str) -> tuple[Any, str | None]:
             if isinstance(value["decisions"], list)
             else value["decisions"]
         )
-        return {**value, "decisions": decisions, REVIEWER_KEY: identity}, None
+        return {**value, "decisions": decisions, **signed}, None
     if isinstance(value, dict):
-        return {**value, REVIEWER_KEY: identity}, None
+        return {**value, **signed}, None
     return value, None
 
 

@@ -206,11 +206,13 @@ def test_middleware_four_eyes_two_distinct_reviewers_run_it_once(role):
 @pytest.mark.parametrize(
     ("value", "bound"),
     [
-        ({"decisions": [{"type": "approve"}]}, {"decisions": [{"type": "approve"}], "reviewer": "alice"}),
-        ({"decisions": [{"type": "approve", "reviewer": "alice"}]}, {"decisions": [{"type": "approve"}], "reviewer": "alice"}),
-        ({"type": "reject", "message": "no"}, {"type": "reject", "message": "no", "reviewer": "alice"}),
-        ("approve", {"type": "approve", "reviewer": "alice"}),
-        ({"i-1": {"type": "approve"}}, {"i-1": {"type": "approve", "reviewer": "alice"}}),
+        ({"decisions": [{"type": "approve"}]}, {"decisions": [{"type": "approve"}], "reviewer": "alice", "account": "alice"}),
+        ({"decisions": [{"type": "approve", "reviewer": "alice"}]}, {"decisions": [{"type": "approve"}], "reviewer": "alice", "account": "alice"}),
+        ({"type": "reject", "message": "no"}, {"type": "reject", "message": "no", "reviewer": "alice", "account": "alice"}),
+        ("approve", {"type": "approve", "reviewer": "alice", "account": "alice"}),
+        ({"i-1": {"type": "approve"}}, {"i-1": {"type": "approve", "reviewer": "alice", "account": "alice"}}),
+        # an account the client names is not who is signed in
+        ({"decisions": [{"type": "approve", "account": "root"}], "account": "root"}, {"decisions": [{"type": "approve"}], "reviewer": "alice", "account": "alice"}),
     ],
 )  # fmt: skip
 def test_a_served_answer_is_bound_to_the_signed_in_reviewer(value, bound):

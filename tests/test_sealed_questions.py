@@ -175,22 +175,35 @@ def _python(*args: str, **env: str) -> subprocess.CompletedProcess[str]:
     )
 
 
+def _refunds(db: str) -> list[dict[str, Any]]:
+    shown = json.loads(_python("-m", "governed_agent_patterns", "show", "T", "--json", "--db", db).stdout)
+    calls = shown.get("governance_calls") or shown.get("calls") or []
+    return [c for c in calls if c.get("tool") == "issue_refund"]
+
+
+def _desk(db: str, policy_file: Path) -> subprocess.CompletedProcess[str]:
+    return _python(
+        "-m", "governed_agent_patterns.apps.cli.desk", "--db", db, "--thread", "T", "Refund order ORD-1002 in full.",
+        AGENT_PATTERNS_DESK_POLICY=str(policy_file),
+    )  # fmt: skip
+
+
+DESK_FILE = (
+    '[policy]\nreviewers = { alice = ["finance"], bob = ["finance"], sam = ["support"] }\n\n'
+    '[rules.issue_refund]\nreviewer_role = "finance"\napprovals = 2\n'
+)
+
+
 @pytest.mark.integration
 def test_the_desks_refund_asked_under_its_policy_file_is_judged_by_it_from_any_shell(tmp_path):
     asked_file, loose_file = tmp_path / "desk.toml", tmp_path / "loose.toml"
-    asked_file.write_text(
-        '[policy]\nreviewers = { alice = ["finance"], bob = ["finance"], sam = ["support"] }\n\n'
-        '[rules.issue_refund]\nreviewer_role = "finance"\napprovals = 2\n'
-    )
+    asked_file.write_text(DESK_FILE)
     loose_file.write_text(
         '[policy]\nreviewers = { sam = ["finance"] }\n\n[rules.issue_refund]\napprovals = 1\n'
     )
     db = str(tmp_path / "desk.sqlite")
     cli = ("-m", "governed_agent_patterns")
-    asked = _python(
-        "-m", "governed_agent_patterns.apps.cli.desk", "--db", db, "--thread", "T", "Refund order ORD-1002 in full.",
-        AGENT_PATTERNS_DESK_POLICY=str(asked_file),
-    )  # fmt: skip
+    asked = _desk(db, asked_file)
     assert asked.returncode == 3, asked.stdout + asked.stderr
     for env in ({}, {"AGENT_PATTERNS_DESK_POLICY": str(loose_file)}):  # no policy, a looser one
         sam = _python(*cli, "approve", "T", "--as", "sam", "--db", db, **env)
@@ -203,20 +216,23 @@ def test_the_desks_refund_asked_under_its_policy_file_is_judged_by_it_from_any_s
     assert alice.returncode == 3, alice.stdout + alice.stderr
     again = _python(*cli, "approve", "T", "--as", "alice", "--db", db)
     assert again.returncode == 3 and "reviewer_already_approved" in again.stdout, again.stdout
-    shown = json.loads(_python(*cli, "show", "T", "--json", "--db", db).stdout)
-    assert not [
-        c
-        for c in shown.get("governance_calls") or shown.get("calls") or []
-        if c.get("tool") == "issue_refund"
-    ]
-    bob = _python(*cli, "approve", "T", "--as", "bob", "--db", db)
+    # bob typed from alice's OS account is alice again: four-eyes counts accounts by default, and
+    # a shell whose policy vouches for names (four_eyes_by = "reviewer") does not relax the question
+    names_file = tmp_path / "names.toml"
+    names_file.write_text(DESK_FILE.replace("[policy]\n", '[policy]\nfour_eyes_by = "reviewer"\n'))
+    for env in ({}, {"AGENT_PATTERNS_DESK_POLICY": str(names_file)}):
+        same = _python(*cli, "approve", "T", "--as", "bob", "--db", db, **env)
+        assert same.returncode == 3 and "reviewer_same_account" in same.stdout, same.stdout
+    assert not _refunds(db)
+    # asked where the operator vouches for names: alice and bob from one account run it once
+    named = str(tmp_path / "named.sqlite")
+    assert _desk(named, names_file).returncode == 3
+    assert _python(*cli, "approve", "T", "--as", "alice", "--db", named).returncode == 3
+    bob = _python(
+        *cli, "approve", "T", "--as", "bob", "--db", named, AGENT_PATTERNS_DESK_POLICY=str(names_file)
+    )
     assert bob.returncode == 0, bob.stdout + bob.stderr
-    shown = json.loads(_python(*cli, "show", "T", "--json", "--db", db).stdout)
-    refunds = [
-        c
-        for c in shown.get("governance_calls") or shown.get("calls") or []
-        if c.get("tool") == "issue_refund"
-    ]
+    refunds = _refunds(named)
     assert len(refunds) == 1 and refunds[0]["reviewer"] == "bob", refunds
 
 

@@ -179,7 +179,7 @@ REVIEWER_ENV = "AGENT_PATTERNS_REVIEWER"
 def default_reviewer(given: str | None = None) -> str:
     """Who answers from a terminal: ``given`` (``--as``), else ``$AGENT_PATTERNS_REVIEWER``, else
     the OS user, so that every answer names someone. A name that is no short name is refused."""
-    name = given if given is not None else os.environ.get(REVIEWER_ENV) or _os_user()
+    name = given if given is not None else os.environ.get(REVIEWER_ENV) or os_user()
     problem = reviewer_problem(name)
     if problem is None and name.strip().startswith(SYSTEM_PREFIX):
         problem = (
@@ -190,7 +190,7 @@ def default_reviewer(given: str | None = None) -> str:
     return name.strip()
 
 
-def _os_user() -> str:
+def os_user() -> str:
     try:
         return getpass.getuser()
     except (OSError, KeyError):  # no login name and no passwd entry (a bare container)
@@ -198,7 +198,12 @@ def _os_user() -> str:
 
 
 def _answer(args: argparse.Namespace) -> dict[str, Any]:
-    answer: dict[str, Any] = {"type": args.command, "reviewer": default_reviewer(args.reviewer)}
+    # the OS account beside the typed name: what four-eyes counts (two names from one account are one)
+    answer: dict[str, Any] = {
+        "type": args.command,
+        "reviewer": default_reviewer(args.reviewer),
+        "account": os_user(),
+    }
     if args.message:
         answer["message"] = args.message
     if args.command == "edit":

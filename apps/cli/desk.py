@@ -12,7 +12,7 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
-from apps.cli.commands import default_reviewer
+from apps.cli.commands import default_reviewer, os_user
 from apps.cli.errors import CliError
 from apps.operations.runs import (
     NotWaiting,
@@ -125,8 +125,10 @@ def _turn(args: Any, decision: dict[str, Any] | None) -> dict[str, Any]:
 
 
 def _with_reviewer(decision: dict[str, Any], reviewer: str | None) -> dict[str, Any]:
-    """The console's answer in LangChain's HITL shape, naming its reviewer beside the decision."""
-    return {"decisions": [decision], **({"reviewer": reviewer} if reviewer else {})}
+    """The console's answer in LangChain's HITL shape, naming its reviewer beside the decision, and
+    the OS account it is given from (what four-eyes counts), unless the decision names one."""
+    account = {} if "account" in decision else {"account": os_user()}
+    return {"decisions": [decision], **({"reviewer": reviewer} if reviewer else {}), **account}
 
 
 def _error(text: str) -> int:

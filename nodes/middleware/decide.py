@@ -248,6 +248,7 @@ def ask(
     tries = 1 if auto else policy.human_answer_attempts
     attempt = failed = 0
     approved_by: list[str] = []
+    accounts: list[str | None] = []  # the accounts of the approvals kept (four-eyes)
     while failed < tries:
         attempt += 1
         if auto:
@@ -269,7 +270,7 @@ def ask(
                 return late
             if late == "ask_again":
                 return ask(action, review, executed_from, batch, round_ + 1)
-        refusal = None if auto else reviewers.answer_refusal(answer, signoff, policy, approved_by)
+        refusal = None if auto else reviewers.answer_refusal(answer, signoff, policy, approved_by, accounts)
         if refusal is not None:  # the call stays waiting for a reviewer who may answer (not counted)
             problem = refusal
             batch.refused_answers.append(refused_answer(action, attempt, value, problem, by))
@@ -281,6 +282,7 @@ def ask(
             and reviewers.needs_more(signoff, [*approved_by, answer.reviewer])
         ):
             approved_by.append(str(answer.reviewer))  # kept; the call waits for the next reviewer
+            accounts.append(answer.account)
             problem = reviewers.waiting_note(signoff, approved_by)
             at = first_answer_at(batch.journal, batch.thread_id, ask_key(question), value)[1]
             figures = reviewers.counted_figures(action, answer, iso_utc(at), problem)

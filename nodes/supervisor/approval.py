@@ -144,6 +144,7 @@ def _ask(
     problems: list[str] = []
     counted: dict[int, dict[str, Any]] = {}
     approved_by: list[str] = []
+    accounts: list[str | None] = []  # the accounts of the approvals kept (four-eyes)
     signoff = reviewers.sealed(request, policy, state["action"])  # as asked, whatever policy resumes
     tries = 1 if policy.auto_approver_enabled else policy.human_answer_attempts
     failed = 0
@@ -172,7 +173,7 @@ def _ask(
         refusal = (
             None
             if policy.auto_approver_enabled
-            else reviewers.answer_refusal(answer, signoff, policy, approved_by)
+            else reviewers.answer_refusal(answer, signoff, policy, approved_by, accounts)
         )
         if refusal is not None:  # the call stays waiting for a reviewer who may answer
             problems.append(refusal)
@@ -185,6 +186,7 @@ def _ask(
         auto = policy.auto_approver_enabled
         if decision.passed and not auto and reviewers.needs_more(signoff, [*approved_by, answer.reviewer]):
             approved_by.append(str(answer.reviewer))  # kept; the call waits for the next reviewer
+            accounts.append(answer.account)
             note = reviewers.waiting_note(signoff, approved_by)
             at = expiry.iso(answered_time(state, journal, attempt, value))
             counted[len(given) - 1] = reviewers.counted_figures(state["action"], answer, at, note)

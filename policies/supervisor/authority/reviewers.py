@@ -29,6 +29,8 @@ from policies.supervisor.rules.policy import SupervisorPolicy
 LACKS_ROLE = "reviewer_lacks_role"
 #: The reason of a four-eyes answer from a reviewer who approved the call already.
 ALREADY_APPROVED = "reviewer_already_approved"
+#: The reason of a four-eyes answer from the account another approval was given from.
+SAME_ACCOUNT = "reviewer_same_account"
 #: The reason of a four-eyes answer that names no reviewer (distinct reviewers need names).
 UNNAMED = "reviewer_unnamed"
 #: The reason of an edit under four-eyes (it would change the call the others approve).
@@ -61,6 +63,8 @@ class Signoff:
     approvals: int = 1
     holders: tuple[str, ...] | None = None
     also: str | None = None
+    #: four-eyes counts accounts, not only names (``SupervisorPolicy.four_eyes_by``)
+    by_account: bool = True
 
     @property
     def plain(self) -> bool:
@@ -71,9 +75,10 @@ class Signoff:
 def signoff_for(policy: SupervisorPolicy, action: Mapping[str, Any]) -> Signoff:
     """The signoff a question about ``action`` needs: its tool's rules' (a final answer: plain)."""
     rules = policy.rules.get(str(action.get("name"))) if action.get("kind") == "tool" else None
+    by_account = policy.four_eyes_by == "account"
     if rules is None:
-        return Signoff()
-    return Signoff(rules.reviewer_role, rules.approvals)
+        return Signoff(by_account=by_account)
+    return Signoff(rules.reviewer_role, rules.approvals, by_account=by_account)
 
 
 #: The most approvals a recorded question may ask for (a larger figure is no question's).
@@ -96,13 +101,16 @@ def sealed(request: Mapping[str, Any], policy: SupervisorPolicy, action: Mapping
     if not isinstance(needed, int) or isinstance(needed, bool) or not 1 <= needed <= MOST_APPROVALS:
         needed = MOST_APPROVALS + 1  # not a figure a question is asked with: nobody can meet it
     approvals = max(needed, live.approvals)
+    by_account = live.by_account or request.get("four_eyes_by", "account") != "reviewer"
     if role is None:
-        return Signoff(live.role, approvals, None, None)
+        return Signoff(live.role, approvals, None, None, by_account)
     if not isinstance(role, str) or not role:
-        return Signoff("", approvals, (), None)  # no reviewer holds a role that is no name
+        return Signoff("", approvals, (), None, by_account)  # no reviewer holds a role that is no name
     named = request.get("reviewer_holders")
     recorded = tuple(n for n in named if isinstance(n, str)) if isinstance(named, list) else None
-    return Signoff(role, approvals, recorded, live.role if live.role not in (None, role) else None)
+    return Signoff(
+        role, approvals, recorded, live.role if live.role not in (None, role) else None, by_account
+    )
 
 
 def holders(policy: SupervisorPolicy, role: str) -> list[str]:
@@ -121,10 +129,18 @@ def who_may(policy: SupervisorPolicy, role: str) -> str:
 
 
 def answer_refusal(
-    answer: HumanAnswer, signoff: Signoff, policy: SupervisorPolicy, approved_by: Sequence[str] = ()
+    answer: HumanAnswer,
+    signoff: Signoff,
+    policy: SupervisorPolicy,
+    approved_by: Sequence[str] = (),
+    accounts: Sequence[str | None] = (),
 ) -> str | None:
     """Why ``answer`` may not be applied by its reviewer (``<reason>: <sentence>``), or None.
-    ``approved_by``: the reviewers who approved the call already (four-eyes)."""
+    ``approved_by``: the reviewers who approved the call already (four-eyes); ``accounts``: the
+    accounts their approvals were given from (None where one said none). Under
+    ``SupervisorPolicy.four_eyes_by="account"`` (the default; :attr:`Signoff.by_account`) an
+    approval from an account that approved already is the same reviewer, whatever name it types
+    (``reviewer_same_account``)."""
     name = answer.reviewer
     if by_system(answer):
         return None  # a timeout's or a sweep's rejection: it runs nothing, and nothing may wedge it
@@ -147,6 +163,11 @@ def answer_refusal(
             return f"{UNNAMED}: {signoff.approvals} distinct reviewers must approve: name the reviewer"
         if name in approved_by:
             return f"{ALREADY_APPROVED}: {name} approved already; a second, distinct reviewer must answer"
+        if signoff.by_account and answer.account is not None and answer.account in accounts:
+            return (
+                f"{SAME_ACCOUNT}: {name} answers from the account {answer.account}, which approved "
+                "already; a second reviewer must answer from an account of their own"
+            )
         if answer.type == "edit":
             return (
                 f"{FOUR_EYES_EDIT}: {signoff.approvals} reviewers approve one call: answer approve or "
@@ -177,6 +198,8 @@ def signoff_fields(signoff: Signoff, policy: SupervisorPolicy | None = None) -> 
     if signoff.plain:
         return {}
     fields: dict[str, Any] = {"approvals_needed": signoff.approvals}
+    if signoff.approvals > 1 and not signoff.by_account:  # sealed too: a live policy only tightens it
+        fields["four_eyes_by"] = "reviewer"
     if signoff.role is None:
         return fields
     held = list(signoff.holders) if signoff.holders is not None else None
@@ -205,9 +228,11 @@ def counted_figures(
     action: Mapping[str, Any], answer: HumanAnswer, answered_at: str, note: str
 ) -> dict[str, Any]:
     """The figures of the audit row of an approval that is not yet the last (four-eyes)."""
+    account = {"account": answer.account} if answer.account is not None else {}
     return {
         "tool": "final" if action.get("kind") == "final" else action.get("name"),
         "reviewer": answer.reviewer,
+        **account,
         "answered_at": answered_at,
         "applied": False,
         "problem": note,

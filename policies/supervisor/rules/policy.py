@@ -189,6 +189,13 @@ class SupervisorPolicy(BasePolicy):
         "resume payload, or the server's authenticated user): what a rule's reviewer_role is checked "
         "against. A reviewer not named here has no role.",
     )
+    four_eyes_by: Literal["account", "reviewer"] = Field(
+        "account",
+        description="What makes reviewers distinct where a rule needs several approvals: ``account`` "
+        "(default), the account each answer was given from where it says one (the CLI's OS account, "
+        "the server's signed-in user), so two names typed from one account are one reviewer; "
+        "``reviewer``: the names alone (where the operator's own identity source vouches for them).",
+    )
     auto_approver_enabled: bool = Field(
         False,
         description="Let the automatic approver answer escalations instead of pausing for a human.",
