@@ -11,6 +11,7 @@ from nodes.audit import storable
 from nodes.clock import elapsed_ms
 from nodes.messages import answer_message, stop_message
 from policies.catalog import clean_reason
+from policies.human import answer_account, answer_reviewer
 from policies.supervisor import rule_details
 from policies.text import json_hash
 
@@ -88,11 +89,16 @@ def refused_answer(
 ) -> dict[str, Any]:
     """The figures of a trace row for an answer to an escalation that could not be applied, the
     same in both engines: the tool asked about, which answer it was (1: the first), its type and
-    hash (not its text), why it was refused and who gave it."""
+    hash (not its text), why it was refused and who gave it (``answered_by``; the ``reviewer`` and
+    ``account`` the answer names, where it names them: an auditor sees who tried)."""
     try:
         kind = value.get("type") if isinstance(value, Mapping) else None
+        if kind is None and isinstance(value, Mapping) and isinstance(value.get("decisions"), list):
+            first = value["decisions"][0] if value["decisions"] else None
+            kind = first.get("type") if isinstance(first, Mapping) else None
     except Exception:  # a mapping that cannot be read has no type to show
         kind = None
+    who = {"reviewer": answer_reviewer(value), "account": answer_account(value)}
     return {
         "tool": "final" if action.get("kind") == "final" else action.get("name"),
         "answer": number,
@@ -100,6 +106,7 @@ def refused_answer(
         "answer_hash": json_hash(storable(value)),
         "problem": str(problem)[:PROBLEM_CHARS],
         "answered_by": by,
+        **{k: v for k, v in who.items() if v is not None},
     }
 
 

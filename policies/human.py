@@ -50,6 +50,11 @@ def reviewer_problem(value: Any) -> str | None:
     return None
 
 
+#: How the system names itself when it answers (``system:ask-timeout``, ``system:expiry-sweep``):
+#: its rejection is no reviewer's (:func:`policies.supervisor.authority.reviewers.by_system`). A
+#: person's name never starts so (the CLI refuses ``--as system:...``; the server binds the
+#: signed-in user).
+SYSTEM_PREFIX = "system:"
 #: The key an answer names the account it was given from under (beside the reviewer's name).
 ACCOUNT_KEY = "account"
 
@@ -221,6 +226,15 @@ def answer_reviewer_problem(value: Any) -> str | None:
         return None
     value, _, problem = _account_of(value)
     return problem if problem is not None else _reviewer_of(value)[2]
+
+
+def answer_account(value: Any) -> str | None:
+    """The account ``value`` says it was given from (stripped), or None where it says none or no
+    good one."""
+    if json_problem(value) is not None:
+        return None
+    _, account, problem = _account_of(value)
+    return account if problem is None else None
 
 
 def answer_reviewer(value: Any) -> str | None:

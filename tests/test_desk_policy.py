@@ -230,8 +230,9 @@ def test_on_sqlite_an_approval_after_the_files_expiry_does_not_run_the_refund(tm
     assert asked.returncode == 3 and "(answered later: refused)" in asked.stdout, asked.stdout + asked.stderr
     time.sleep(2)
     late = _python(*desk_cli, "--as", "alice", "--answer", '{"type": "approve"}', **env)
-    assert late.returncode == 0, late.stdout + late.stderr
+    assert late.returncode == 1, late.stdout + late.stderr  # an answer that ran nothing (issue 55)
     assert "approval_expired" in late.stdout
+    assert "the answer ran nothing: the question had expired (approval_expired)" in late.stderr
     shown = _python("-m", "governed_agent_patterns", "show", "T", "--json", "--db", db, **env)
     values = json.loads(shown.stdout)
     assert not [c for c in values.get("governance_calls") or [] if c.get("tool") == "issue_refund"]

@@ -17,6 +17,7 @@ import json
 import os
 import subprocess
 import sys
+import time
 from pathlib import Path
 from typing import Any
 
@@ -31,15 +32,9 @@ from demo_tools.supervisor import BillingDesk, demo_input
 from graphs.supervisor import build_graph
 from nodes.middleware import GovernanceMiddleware
 from nodes.offline import OfflineChatModel
-from policies.human import HumanAnswer
+from policies.human import SYSTEM_PREFIX, HumanAnswer
 from policies.supervisor import SupervisorPolicy, demo_policy
-from policies.supervisor.authority.reviewers import (
-    MOST_APPROVALS,
-    SYSTEM_PREFIX,
-    Signoff,
-    answer_refusal,
-    sealed,
-)
+from policies.supervisor.authority.reviewers import MOST_APPROVALS, Signoff, answer_refusal, sealed
 from tests.helpers import thread
 from tests.middleware_harness import ToolCallingModel
 from tests.own_agent import domain
@@ -234,6 +229,36 @@ def test_the_desks_refund_asked_under_its_policy_file_is_judged_by_it_from_any_s
     assert bob.returncode == 0, bob.stdout + bob.stderr
     refunds = _refunds(named)
     assert len(refunds) == 1 and refunds[0]["reviewer"] == "bob", refunds
+    # the audit's JSONL record of the refund lists both answers, with their accounts
+    exported = _python(*cli, "audit", "T", "--jsonl", "--db", named)
+    [record] = [
+        r
+        for r in map(json.loads, exported.stdout.splitlines())
+        if r["tool"] == "issue_refund" and r["answers"]
+    ]
+    shown = [(a["type"], a["reviewer"], a["applied"], bool(a["account"])) for a in record["answers"]]
+    assert shown == [("approve", "alice", False, True), ("approve", "bob", True, False)], record["answers"]
+
+
+@pytest.mark.integration
+def test_an_approval_after_its_question_expired_ran_nothing_and_exits_1(tmp_path):
+    """``approve`` after the question's expiry (``on_expired = "reject"``): the refund is not run,
+    the command says so and exits 1, from a shell that does not load the desk's policy file (the
+    expiry is the question's own); a rejection after it exits 0 (it did what it asked)."""
+    policy_file = tmp_path / "desk.toml"
+    policy_file.write_text('[rules.issue_refund]\nask_expires_after = 1\non_expired = "reject"\n')
+    db = str(tmp_path / "desk.sqlite")
+    assert _desk(db, policy_file).returncode == 3
+    time.sleep(2)
+    late = _python("-m", "governed_agent_patterns", "approve", "T", "--as", "alice", "--db", db)
+    assert late.returncode == 1, late.stdout + late.stderr
+    assert "approve ran nothing: the question had expired (approval_expired)" in late.stdout
+    assert not _refunds(db)
+    other = str(tmp_path / "other.sqlite")
+    assert _desk(other, policy_file).returncode == 3
+    time.sleep(2)
+    rejected = _python("-m", "governed_agent_patterns", "reject", "T", "--as", "alice", "--db", other)
+    assert rejected.returncode == 0, rejected.stdout + rejected.stderr
 
 
 # ------------------------------------------------------------------ the system's answers never wedge

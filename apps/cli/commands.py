@@ -15,7 +15,7 @@ from contextlib import ExitStack
 from pathlib import Path
 from typing import Any, TextIO
 
-from apps.cli.errors import EXIT_OK, CliError
+from apps.cli.errors import EXIT_OK, EXIT_STOPPED, CliError
 from apps.cli.expiry import expiry_json, expiry_text
 from apps.cli.files import check_store_folder, load_policy, read_data_file
 from apps.cli.inputs import InputError, check_input, check_size
@@ -32,8 +32,7 @@ from apps.cli.printable import printable
 from apps.cli.progress import terminal_width
 from graphs.registry import PATTERNS, Pattern
 from nodes.store import parse_location
-from policies.human import reviewer_problem
-from policies.supervisor.authority.reviewers import SYSTEM_PREFIX
+from policies.human import SYSTEM_PREFIX, reviewer_problem
 
 
 def _check_thread_free(saver: Any, thread_id: str, pattern: Pattern) -> None:
@@ -226,7 +225,15 @@ def answer_run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     carry on a run whose process died mid-run."""
     answer = None if args.command == "resume" else _answer(args)
     progress = err if args.json else out
-    from apps.operations.runs import NotIncomplete, NotWaiting, RunNotFound, continue_run, resume_run
+    from apps.operations.runs import (
+        NotIncomplete,
+        NotWaiting,
+        RunNotFound,
+        continue_run,
+        expired_refusals,
+        resume_run,
+        thread_values,
+    )
     from nodes.journal import ThreadBusy
     from nodes.store import open_checkpointer, open_ledger, open_store
 
@@ -244,13 +251,22 @@ def answer_run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             if answer is None:
                 result = continue_run(saver, args.thread_id, **kept)
             else:
+                expired_before = expired_refusals(thread_values(saver, args.thread_id))
                 result = resume_run(saver, args.thread_id, answer, **kept)
         except (RunNotFound, NotWaiting, NotIncomplete, ThreadBusy) as exc:
             raise CliError(str(exc)) from None
         refused = refused_answer_text(result, saver, args.thread_id)
     if answer is not None and refused:
         print(printable(f"{args.command} refused: {refused}"), file=progress, flush=True)
-    return print_result(result, args, out, progress)
+    late = answer is not None and answer["type"] != "reject" and expired_refusals(result) > expired_before
+    if late:  # the question had expired: the answer ran nothing, whatever the run did after it
+        print(
+            f"{args.command} ran nothing: the question had expired (approval_expired)",
+            file=progress,
+            flush=True,
+        )
+    status = print_result(result, args, out, progress)
+    return EXIT_STOPPED if late and status == EXIT_OK else status
 
 
 def signoff_text(request: Any) -> str:

@@ -21,6 +21,7 @@ from apps.operations.runs import (
     UnreadableRun,
     answer_waiting,
     carry_on_first,
+    expired_refusals,
 )
 from demo_tools import support_desk as desk
 from graphs.desk_policy import DeskPolicyError
@@ -67,7 +68,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         except CliError as exc:
             return _error(str(exc))
     try:
-        result = _turn(args, decision)
+        result, late = _turn(args, decision)
     except (NotWaiting, RunNotFound, ThreadWaiting, UnreadableRun, StoreError, ThreadBusy) as exc:
         return _error(str(exc))
     except DeskPolicyError as exc:  # the deployment's policy file or signoff
@@ -92,12 +93,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         )
         return 3
     print(result["messages"][-1].content)
+    if late:  # the question had expired: the answer ran nothing (exit 1, as the CLI's approve)
+        print("the answer ran nothing: the question had expired (approval_expired)", file=sys.stderr)
+        return 1
     return 0
 
 
-def _turn(args: Any, decision: dict[str, Any] | None) -> dict[str, Any]:
+def _turn(args: Any, decision: dict[str, Any] | None) -> tuple[dict[str, Any], bool]:
     """The console's turn: an answer to the question the thread waits on, or the agent's message
-    (after carrying on a run whose process died, so that its side effect is reconciled first)."""
+    (after carrying on a run whose process died, so that its side effect is reconciled first); and
+    whether an approval or an edit came after its question expired (it ran nothing)."""
     from graphs.support_desk import build_agent  # builds the served graph: DeskPolicyError is main's
 
     config: Any = {"configurable": {"thread_id": args.thread}}
@@ -107,7 +112,8 @@ def _turn(args: Any, decision: dict[str, Any] | None) -> dict[str, Any]:
         if decision is not None:
             if saver.get_tuple(config) is None:
                 raise RunNotFound(f"no thread {args.thread!r} in {args.db}: nothing waits there to answer")
-            return dict(
+            before = expired_refusals(agent.get_state(config).values or {})
+            result = dict(
                 answer_waiting(
                     agent,
                     args.thread,
@@ -116,12 +122,14 @@ def _turn(args: Any, decision: dict[str, Any] | None) -> dict[str, Any]:
                     wait=args.wait,
                 )
             )
+            late = decision.get("type") != "reject" and expired_refusals(result) > before
+            return result, late
         given = {"messages": [("user", args.text)], "governance_subject": {"customer": args.customer}}
         with journal.turn(args.thread, wait=args.wait):
             pending = carry_on_first(agent, args.thread)
             if pending is not None:  # the thread's last run died and waits on a human now
-                return pending
-            return dict(agent.invoke(given, config))
+                return pending, False
+            return dict(agent.invoke(given, config)), False
 
 
 def _with_reviewer(decision: dict[str, Any], reviewer: str | None) -> dict[str, Any]:

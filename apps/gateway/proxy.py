@@ -39,8 +39,8 @@ from pydantic import PrivateAttr
 from nodes.effects import ask_key, first_answer
 from nodes.journal import DONE, NOT_RUN, STARTED, Journal, process_alive
 from nodes.mcp_tools import mcp_hints, structured_results
+from policies.human import SYSTEM_PREFIX
 from policies.mcp import without_request
-from policies.supervisor.authority.reviewers import SYSTEM_PREFIX
 from policies.supervisor.rules.policy import SupervisorPolicy
 
 #: The name in the gateway threads' checkpoint metadata (the CLI's ``runs``/``waiting``/``approve``).

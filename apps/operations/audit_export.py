@@ -35,7 +35,10 @@ refusal's reason, ``supervisor_block:...``) · ``check`` (the review check that 
 ``answered_at`` · ``executed_from`` · ``provenance`` (argument → where its value came from, in
 words) · ``provenance_sources`` (argument → the kinds of source: :func:`source_kinds`) ·
 ``stop_reason`` · ``ok`` · ``run_status`` and ``run_stop_reason`` (how the run ended, null while it
-has not) · ``key``, ``n``, ``hash`` (the log item and its place and hash in the thread's chain:
+has not) · ``answers`` (every human answer to the call's question, in order: ``type``, ``reviewer``,
+``account``, ``answered_at``, ``applied``, ``problem``: approvals kept under four-eyes, answers
+refused, a late answer, and the one that decided it; null where no human answered) · ``key``,
+``n``, ``hash`` (the log item and its place and hash in the thread's chain:
 ``agent-patterns audit --verify`` checks the same hash).
 """
 
@@ -284,16 +287,59 @@ def _labels(store: Any, thread_id: str | None) -> list[str]:
     return sorted(log.unlabel(label) for label in log.threads(store))
 
 
+#: The trace phases of answers to a question that did not decide it: an approval kept while more
+#: were needed (four-eyes), an answer refused (a reviewer without the role, a second answer from one
+#: account...), an answer given after the question expired.
+ANSWER_PHASES = ("approval_counted", "answer_refused", "approval_expired")
+
+
+def _answer(row: Mapping[str, Any], applied: bool) -> dict[str, Any]:
+    """One answer as a record lists it: its type, who gave it (name and account), when, whether it
+    decided the call, and why not."""
+    kind = row.get("answer_type") or row.get("late_answer")
+    if kind is None and row.get("phase") == "approval_counted":
+        kind = "approve"
+    shown = {
+        "type": kind if kind is not None else ("approve" if row.get("approved_by") == "human" else None),
+        "reviewer": row.get("reviewer"),
+        "account": row.get("account"),
+        "answered_at": row.get("answered_at"),
+        "applied": applied,
+        "problem": None if applied else row.get("problem"),
+    }
+    return shown
+
+
+def _answers(row: Mapping[str, Any], earlier: list[dict[str, Any]]) -> list[dict[str, Any]] | None:
+    """Every answer to the question about a call, in order: those that did not decide it, then the
+    one that did (a reviewer's approval, edit or rejection); None where no human answered."""
+    decided = row.get("approved_by") == "human" or row.get("refused_by") == "human"
+    if not earlier and not decided:
+        return None
+    applied = [_answer(row, True)] if decided and row.get("phase") not in ANSWER_PHASES else []
+    if applied and row.get("refused_by") == "human":
+        applied[0]["type"] = "reject"
+    return [*earlier, *applied]
+
+
 def thread_records(thread_id: str, items: Sequence[Any]) -> list[dict[str, Any]]:
-    """The records of one thread's log ``items`` (``nodes.audit.read_log``), in order."""
+    """The records of one thread's log ``items`` (``nodes.audit.read_log``), in order; a call's
+    record lists every answer to its question (``answers``: the approvals kept under four-eyes,
+    the answers refused, a late one, and the one that decided it)."""
     values = [{**item.value, "key": item.key} for item in items if isinstance(item.value, Mapping)]
     records: list[dict[str, Any]] = []
     for run in _runs(values):
         args, floor = _Args(run), None
+        pending: dict[str, list[dict[str, Any]]] = {}
         for value in run.trace:
-            floor = _at(run, value["row"], value.get("at"), floor) or floor
-            if _governed(value["row"]):
-                records.append(_record(thread_id, run, value, args.take(value["row"]), floor))
+            row = value["row"]
+            floor = _at(run, row, value.get("at"), floor) or floor
+            if row.get("phase") in ANSWER_PHASES:
+                pending.setdefault(str(row.get("tool")), []).append(_answer(row, False))
+            if _governed(row):
+                made = _record(thread_id, run, value, args.take(row), floor)
+                made["answers"] = _answers(row, pending.pop(str(row.get("tool")), []))
+                records.append(made)
     return records
 
 

@@ -15,7 +15,7 @@ import json
 import sqlite3
 import time
 import warnings
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -33,6 +33,7 @@ from nodes.expiry import is_answer
 from nodes.journal import Journal, ThreadBusy, owner, process_alive
 from policies.base import BasePolicy
 from policies.human import agent_answer, answer_reviewer
+from policies.supervisor.authority.expiry import EXPIRED_REASON
 
 if TYPE_CHECKING:  # a type only: reading commands never load the model stack (docs/cli.md)
     from langchain_core.language_models import BaseChatModel
@@ -417,6 +418,19 @@ def load_run(checkpointer: BaseCheckpointSaver, thread_id: str) -> RunRecord:
     ]
     result = _result(graph, snapshot.values or {})
     return RunRecord(_summary(thread_id, pattern.name, snapshot), result, checkpoints)
+
+
+def expired_refusals(values: Mapping[str, Any]) -> int:
+    """How many calls a run's values (or result) refused because their question had expired
+    (``approval_expired``: the Supervisor's ``refusals``, an agent's ``governance_refusals``)."""
+    rows = [*(values.get("refusals") or []), *(values.get("governance_refusals") or [])]
+    return sum(isinstance(r, Mapping) and r.get("reason") == EXPIRED_REASON for r in rows)
+
+
+def thread_values(checkpointer: BaseCheckpointSaver, thread_id: str) -> dict[str, Any]:
+    """A thread's current values, as its last checkpoint holds them (nothing run)."""
+    _pattern, _graph, snapshot = _open(checkpointer, thread_id)
+    return dict(snapshot.values or {})
 
 
 def recorded_policy(checkpointer: BaseCheckpointSaver, thread_id: str) -> BasePolicy | None:

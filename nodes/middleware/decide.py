@@ -238,12 +238,13 @@ def ask(
     by = "auto_approver" if auto else "human"
     allowed = rules.HUMAN_DECISIONS if action.get("kind") == "final" else TOOL_DECISIONS
     signoff = reviewers.signoff_for(policy, action)
+    rule = expiry.expiry_for(policy, action)
     if not auto:  # judged by the rules it was first asked with, whatever policy resumes it
-        asked_with = reviewers.signoff_fields(signoff, policy)
+        asked_with = {**reviewers.signoff_fields(signoff, policy), **expiry.rule_fields(rule)}
         kept = sealed_fields(batch.journal, batch.thread_id, action, round_, asked_with)
         signoff = reviewers.sealed(kept, policy, action)
+        rule = expiry.sealed(kept, rule)
     request, problem = reviewers.with_signoff(_request(action, review, batch), signoff, policy), ""
-    rule = expiry.expiry_for(policy, action)
     request, asked = (request, None) if auto else expiring(request, rule, batch, round_)
     tries = 1 if auto else policy.human_answer_attempts
     attempt = failed = 0

@@ -59,6 +59,22 @@ def asked_with(request: Mapping[str, Any]) -> Expiry:
     return Expiry(float(seconds), on_expired)
 
 
+def rule_fields(expiry: Expiry) -> dict[str, Any]:
+    """What a question records of the expiry it is asked with (:func:`asked_with` reads it back):
+    nothing where it never expires."""
+    if expiry.seconds is None:
+        return {}
+    return {"expires_after": expiry.seconds, "on_expired": expiry.on_expired}
+
+
+def sealed(request: Mapping[str, Any], live: Expiry) -> Expiry:
+    """The expiry an answer to a waiting question is judged by: the one it was asked with
+    (:func:`asked_with`), whatever the answering process's policy says; where it was asked with
+    none, the live policy's (which can only be stricter: a question that never expired may now)."""
+    recorded = asked_with(request)
+    return recorded if recorded.seconds is not None else live
+
+
 def iso(seconds: float) -> str:
     """Seconds since the epoch as ISO 8601 in UTC, to the second."""
     return datetime.fromtimestamp(seconds, UTC).isoformat(timespec="seconds")

@@ -22,7 +22,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from policies.human import HumanAnswer
+from policies.human import SYSTEM_PREFIX, HumanAnswer
 from policies.supervisor.rules.policy import SupervisorPolicy
 
 #: The reason prefix of an answer from a reviewer without the rule's role (``:<role>`` follows).
@@ -39,10 +39,6 @@ FOUR_EYES_EDIT = "four_eyes_edit"
 APPROVAL_COUNTED = "approval_counted"
 #: The reason of an approval or an edit in the system's name where a role or four-eyes guards the call.
 SYSTEM_ANSWER = "system_not_a_reviewer"
-#: How the system names itself when it answers (``system:ask-timeout``, ``system:expiry-sweep``):
-#: its rejection is no reviewer's, and needs no role nor a second reviewer. A person's name never
-#: starts so (the CLI refuses ``--as system:...``; the server binds the signed-in user).
-SYSTEM_PREFIX = "system:"
 
 
 def by_system(answer: HumanAnswer) -> bool:

@@ -297,18 +297,29 @@ _NOT_SCENE = frozenset(
 )
 
 
+#: The fewest words a scene is set in (a subject, a verb and what it is about).
+_SCENE_WORDS = 3
+#: Words a clause that only points at what came before ends in ("Belay that", "Strike it").
+_ONLY_POINTING = frozenset({"that", "this", "it", "these", "those", "them"})
+
+
 def _context(request: str, clause: Clause, verbs: set[str]) -> bool:
     """Is a clause a plain statement that sets the scene for a mandate of a later sentence that
     points back to it ("Bob posted a link in #random. Open it.", "The hotel needs my passport
     number for check-in. ... send it to desk@casa-azul.example", "I have three open water bills
     from City Water. Pay them the total.")? It is read as what the pronoun stands for: no verb the
-    policy declares at its start, not a question, and no word that negates, conditions, weighs,
-    reports, corrects, defers or excludes (:data:`_NOT_SCENE`, :data:`REPORTING_WORDS`,
-    :data:`TIME_WORDS`, :data:`EXCLUDING_WORDS`): such a sentence stays unread, and its call asks."""
+    policy declares at its start, not a question, three words or more and not ending in a word that
+    only points back ("Belay that", "Strike it" are retractions), written once in the turn (a
+    sentence written again after the mandate is not only before it), and no word that negates,
+    conditions, weighs, reports, corrects, defers or excludes (:data:`_NOT_SCENE`,
+    :data:`REPORTING_WORDS`, :data:`TIME_WORDS`, :data:`EXCLUDING_WORDS`): such a sentence stays
+    unread, and its call asks."""
     words = clause.words
     return (
-        bool(words)
+        len(words) >= _SCENE_WORDS
         and words[0] not in verbs
+        and words[-1] not in _ONLY_POINTING  # "Belay that", "Strike it": a retraction, no scene
+        and request.count(clause.sentence) == 1  # written again later ("... Belay that."): not only before
         and not _asked(request, clause.sentence)
         and not any(w in _NOT_SCENE or w in REPORTING_WORDS or w.endswith("n't") for w in words)
         and not any(w in _TAKING_BACK for w in words)
