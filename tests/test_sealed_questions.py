@@ -196,11 +196,15 @@ def test_the_desks_refund_asked_under_its_policy_file_is_judged_by_it_from_any_s
     loose_file.write_text(
         '[policy]\nreviewers = { sam = ["finance"] }\n\n[rules.issue_refund]\napprovals = 1\n'
     )
+    names_file = tmp_path / "names.toml"
+    names_file.write_text(DESK_FILE.replace("[policy]\n", '[policy]\nfour_eyes_by = "reviewer"\n'))
     db = str(tmp_path / "desk.sqlite")
     cli = ("-m", "governed_agent_patterns")
     asked = _desk(db, asked_file)
     assert asked.returncode == 3, asked.stdout + asked.stderr
-    for env in ({}, {"AGENT_PATTERNS_DESK_POLICY": str(loose_file)}):  # no policy, a looser one
+    # sam from a shell without the desk's policy file, then from one that gives him the role and
+    # asks for one approval: the question's own rules refuse him, and nothing runs (exit 3)
+    for env in ({}, {"AGENT_PATTERNS_DESK_POLICY": str(loose_file)}):
         sam = _python(*cli, "approve", "T", "--as", "sam", "--db", db, **env)
         assert sam.returncode == 3, sam.stdout + sam.stderr
         assert (
@@ -208,18 +212,14 @@ def test_the_desks_refund_asked_under_its_policy_file_is_judged_by_it_from_any_s
         )
         assert "agent-patterns approve T --db" in sam.stderr + sam.stdout  # the hint names the thread
     alice = _python(*cli, "approve", "T", "--as", "alice", "--db", db)
-    assert alice.returncode == 3, alice.stdout + alice.stderr
-    again = _python(*cli, "approve", "T", "--as", "alice", "--db", db)
-    assert again.returncode == 3 and "reviewer_already_approved" in again.stdout, again.stdout
+    assert alice.returncode == 3 and "1 of 2 approvals (alice)" in alice.stdout, alice.stdout + alice.stderr
     # bob typed from alice's OS account is alice again: four-eyes counts accounts by default, and
     # a shell whose policy vouches for names (four_eyes_by = "reviewer") does not relax the question
-    names_file = tmp_path / "names.toml"
-    names_file.write_text(DESK_FILE.replace("[policy]\n", '[policy]\nfour_eyes_by = "reviewer"\n'))
     for env in ({}, {"AGENT_PATTERNS_DESK_POLICY": str(names_file)}):
         same = _python(*cli, "approve", "T", "--as", "bob", "--db", db, **env)
         assert same.returncode == 3 and "reviewer_same_account" in same.stdout, same.stdout
-    assert not _refunds(db)
-    # asked where the operator vouches for names: alice and bob from one account run it once
+    # asked where the operator vouches for names: alice and bob from one account run it once, and
+    # the audit's JSONL record of the refund lists both answers, the first with its account
     named = str(tmp_path / "named.sqlite")
     assert _desk(named, names_file).returncode == 3
     assert _python(*cli, "approve", "T", "--as", "alice", "--db", named).returncode == 3
@@ -227,38 +227,33 @@ def test_the_desks_refund_asked_under_its_policy_file_is_judged_by_it_from_any_s
         *cli, "approve", "T", "--as", "bob", "--db", named, AGENT_PATTERNS_DESK_POLICY=str(names_file)
     )
     assert bob.returncode == 0, bob.stdout + bob.stderr
-    refunds = _refunds(named)
-    assert len(refunds) == 1 and refunds[0]["reviewer"] == "bob", refunds
-    # the audit's JSONL record of the refund lists both answers, with their accounts
     exported = _python(*cli, "audit", "T", "--jsonl", "--db", named)
-    [record] = [
-        r
-        for r in map(json.loads, exported.stdout.splitlines())
-        if r["tool"] == "issue_refund" and r["answers"]
-    ]
+    records = [r for r in map(json.loads, exported.stdout.splitlines()) if r["tool"] == "issue_refund"]
+    [record] = [r for r in records if r["answers"]]
+    assert record["outcome"] == "ran" and [r["outcome"] for r in records].count("ran") == 1, records
     shown = [(a["type"], a["reviewer"], a["applied"], bool(a["account"])) for a in record["answers"]]
     assert shown == [("approve", "alice", False, True), ("approve", "bob", True, False)], record["answers"]
 
 
 @pytest.mark.integration
 def test_an_approval_after_its_question_expired_ran_nothing_and_exits_1(tmp_path):
-    """``approve`` after the question's expiry (``on_expired = "reject"``): the refund is not run,
-    the command says so and exits 1, from a shell that does not load the desk's policy file (the
-    expiry is the question's own); a rejection after it exits 0 (it did what it asked)."""
+    """``approve`` after the question's expiry (``on_expired = "reject"``), from a shell that does
+    not load the desk's policy file (the expiry is the question's own): the refund is not run, the
+    command says so and exits 1; a rejection after it exits 0."""
     policy_file = tmp_path / "desk.toml"
     policy_file.write_text('[rules.issue_refund]\nask_expires_after = 1\non_expired = "reject"\n')
-    db = str(tmp_path / "desk.sqlite")
-    assert _desk(db, policy_file).returncode == 3
-    time.sleep(2)
+    db, other = str(tmp_path / "desk.sqlite"), str(tmp_path / "other.sqlite")
+    assert _desk(db, policy_file).returncode == 3 and _desk(other, policy_file).returncode == 3
+    time.sleep(1.5)
     late = _python("-m", "governed_agent_patterns", "approve", "T", "--as", "alice", "--db", db)
     assert late.returncode == 1, late.stdout + late.stderr
     assert "approve ran nothing: the question had expired (approval_expired)" in late.stdout
     assert not _refunds(db)
-    other = str(tmp_path / "other.sqlite")
-    assert _desk(other, policy_file).returncode == 3
-    time.sleep(2)
+    # a rejection after the expiry did what it asked: 0
     rejected = _python("-m", "governed_agent_patterns", "reject", "T", "--as", "alice", "--db", other)
-    assert rejected.returncode == 0, rejected.stdout + rejected.stderr
+    assert rejected.returncode == 0 and "ran nothing" not in rejected.stdout, (
+        rejected.stdout + rejected.stderr
+    )
 
 
 # ------------------------------------------------------------------ the system's answers never wedge
