@@ -460,6 +460,29 @@ def open_store(
         yield pg_store
 
 
+def threaded_store(store: BaseStore) -> BaseStore:
+    """``store`` (a sync one: ``open_store``'s SQLite or PostgreSQL store) for an asyncio process:
+    its async operations run the sync ones in a worker thread, one at a time. What the MCP gateway
+    keeps its audit log in (LangGraph's ``SqliteStore`` has no async operations)."""
+    from langgraph.store.base import BaseStore as Base
+
+    class Threaded(Base):
+        def __init__(self, inner: BaseStore) -> None:
+            self.inner = inner
+            self.lock = threading.Lock()
+
+        def batch(self, ops: Any) -> Any:
+            with self.lock:
+                return self.inner.batch(list(ops))
+
+        async def abatch(self, ops: Any) -> Any:
+            import asyncio
+
+            return await asyncio.to_thread(self.batch, list(ops))
+
+    return Threaded(store)
+
+
 def _opened_at(
     where: Location,
     memory: Callable[[], Any],

@@ -159,6 +159,20 @@ def test_the_gateway_over_stdio(tmp_path: Path) -> None:
     assert next(r["reason"] for r in run["refusals"] if r["tool"] == "send_email").endswith(
         "untrusted_identifier"
     )
+    # the same rows are the store's audit log (issue 55): its chain verifies, and the JSONL export
+    # has the approved mail with the reviewer's answer and the planted one refused
+    verified = _cli(tmp_path, "audit", "--verify", "--db", db)
+    assert verified.returncode == 0 and "verified" in verified.stdout, verified.stdout + verified.stderr
+    exported = _cli(tmp_path, "audit", thread, "--jsonl", "--db", db)
+    assert exported.returncode == 0, exported.stderr
+    mails = [r for r in map(json.loads, exported.stdout.splitlines()) if r["tool"] == "send_email"]
+    ran = [r for r in mails if r["outcome"] == "ran"]
+    assert len(ran) == 1 and [(a["type"], a["reviewer"], a["applied"]) for a in ran[0]["answers"]] == [
+        ("approve", "ana", True)
+    ], mails
+    assert any(r["outcome"] == "refused" and "untrusted_identifier" in str(r["refusal"]) for r in mails), (
+        mails
+    )
 
 
 def _free_port() -> int:

@@ -149,13 +149,14 @@ async def _serve(args: argparse.Namespace, err: TextIO) -> None:
     from apps.gateway.pins import checked, served
     from apps.gateway.proxy import Gateway, connected, hints
     from apps.gateway.server import serve_http, serve_stdio
-    from nodes.store import open_async_checkpointer, open_journal
+    from nodes.store import open_async_checkpointer, open_journal, open_store, threaded_store
 
     async with connected(_upstreams(args)) as (tools, listed):
         found = hints(tools, listed)
         policy, extra = load_policy(args.policy, found, tools)
         async with open_async_checkpointer(args.db) as saver:
-            with open_journal(args.db) as journal:
+            # the audit log beside the runs, as every engine keeps it (issue 55: a session had none)
+            with open_journal(args.db) as journal, open_store(args.db) as store:
                 if args.show_policy:
                     print(json.dumps(effective_policy(policy, listed, journal), indent=2), flush=True)
                     return
@@ -182,6 +183,7 @@ async def _serve(args: argparse.Namespace, err: TextIO) -> None:
                     call_timeout=args.call_timeout or None,
                     checkpointer=saver,
                     journal=journal,
+                    store=threaded_store(store),
                     custom_rules=extra.get("custom_rules"),
                     subject=extra.get("subject"),
                     ask_timeout=args.ask_timeout,
