@@ -229,6 +229,7 @@ def answer_run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         NotIncomplete,
         NotWaiting,
         RunNotFound,
+        answered_late,
         continue_run,
         expired_refusals,
         resume_run,
@@ -258,7 +259,7 @@ def answer_run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         refused = refused_answer_text(result, saver, args.thread_id)
     if answer is not None and refused:
         print(printable(f"{args.command} refused: {refused}"), file=progress, flush=True)
-    late = answer is not None and answer["type"] != "reject" and expired_refusals(result) > expired_before
+    late = answer is not None and answered_late(answer["type"], expired_before, result)
     if late:  # the question had expired: the answer ran nothing, whatever the run did after it
         print(
             f"{args.command} ran nothing: the question had expired (approval_expired)",

@@ -20,6 +20,7 @@ from apps.operations.runs import (
     ThreadWaiting,
     UnreadableRun,
     answer_waiting,
+    answered_late,
     carry_on_first,
     expired_refusals,
 )
@@ -122,8 +123,7 @@ def _turn(args: Any, decision: dict[str, Any] | None) -> tuple[dict[str, Any], b
                     wait=args.wait,
                 )
             )
-            late = decision.get("type") != "reject" and expired_refusals(result) > before
-            return result, late
+            return result, answered_late(decision.get("type"), before, result)
         given = {"messages": [("user", args.text)], "governance_subject": {"customer": args.customer}}
         with journal.turn(args.thread, wait=args.wait):
             pending = carry_on_first(agent, args.thread)

@@ -427,6 +427,14 @@ def expired_refusals(values: Mapping[str, Any]) -> int:
     return sum(isinstance(r, Mapping) and r.get("reason") == EXPIRED_REASON for r in rows)
 
 
+def answered_late(kind: Any, before: int, after: Mapping[str, Any]) -> bool:
+    """Did an answer of type ``kind`` run nothing because its question had expired: an approval or
+    an edit after which the run (``after``: its result or values) refused one more call
+    ``approval_expired`` than the ``before`` it was answered (:func:`expired_refusals`)? A
+    rejection did what it asked."""
+    return kind != "reject" and expired_refusals(after) > before
+
+
 def thread_values(checkpointer: BaseCheckpointSaver, thread_id: str) -> dict[str, Any]:
     """A thread's current values, as its last checkpoint holds them (nothing run)."""
     _pattern, _graph, snapshot = _open(checkpointer, thread_id)

@@ -114,9 +114,10 @@ def holders(policy: SupervisorPolicy, role: str) -> list[str]:
     return sorted(name for name, roles in policy.reviewers.items() if role in roles)
 
 
-def who_may(policy: SupervisorPolicy, role: str) -> str:
-    """Who may answer a question that needs ``role``, in words."""
-    names = holders(policy, role)
+def who_may(policy: SupervisorPolicy, role: str, names: Sequence[str] | None = None) -> str:
+    """Who may answer a question that needs ``role``, in words (``names``: its holders as the
+    question recorded them; None: as ``policy`` gives them)."""
+    names = holders(policy, role) if names is None else names
     return (
         f"a reviewer with the role {role} ({', '.join(names)})"
         if names
@@ -145,11 +146,7 @@ def answer_refusal(
     required = [(signoff.role, signoff.holders), (signoff.also, None)]
     for role, held in ((r, h) for r, h in required if r is not None):
         names = list(held) if held is not None else holders(policy, role)
-        may = (
-            f"a reviewer with the role {role} ({', '.join(names)})"
-            if names
-            else f"a reviewer with the role {role}"
-        )
+        may = who_may(policy, role, names)
         if name is None:
             return f"{LACKS_ROLE}:{role}: the answer names no reviewer; only {may} may answer"
         if name not in names:
