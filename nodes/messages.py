@@ -77,8 +77,8 @@ def well_formed_message(message: Any) -> Any:
     if isinstance(message, AIMessage):
         for name in ("tool_calls", "invalid_tool_calls"):
             calls = getattr(message, name)
-            fixed_calls = [well_formed(dict(call)) for call in calls]
-            if any(a != b for a, b in zip(fixed_calls, calls, strict=True)):
+            fixed_calls = [well_formed(call if type(call) is dict else dict(call)) for call in calls]
+            if any(a is not b for a, b in zip(fixed_calls, calls, strict=True)):
                 changed[name] = fixed_calls
     return message.model_copy(update=changed) if changed else message
 

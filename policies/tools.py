@@ -8,7 +8,6 @@ Nothing here executes a tool: ``nodes.tool_gateway`` does that, after these chec
 from __future__ import annotations
 
 import math
-from collections import Counter
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from typing import Any, Literal, TypeGuard
 
@@ -207,8 +206,21 @@ class ToolSpec(BaseModel):
         }
 
     def args_model(self, tool: str) -> ArgsModel | None:
+        """The model of :meth:`json_schema` (None: none declared), compiled once per spec and tool
+        (a spec is frozen; each call of a tool is checked against it)."""
+        kept = _ARGS_MODELS.get((id(self), tool))
+        if kept is not None and kept[0] is self:
+            return kept[1]
         schema = self.json_schema()
-        return None if schema is None else compile_schema(schema, f"{tool}_policy_args")
+        model = None if schema is None else compile_schema(schema, f"{tool}_policy_args")
+        if len(_ARGS_MODELS) >= 1024:  # a process that makes policy after policy keeps the newest
+            _ARGS_MODELS.clear()
+        _ARGS_MODELS[(id(self), tool)] = (self, model)
+        return model
+
+
+#: Each spec's argument model by tool, made once: (spec id, tool) → (spec, model).
+_ARGS_MODELS: dict[tuple[int, str], tuple[ToolSpec, ArgsModel | None]] = {}
 
 
 def _covers(pattern: str, key: str) -> bool:
@@ -323,11 +335,11 @@ def check_call(
     if not isinstance(args, dict):
         return Decision.stop(f"tool_bad_args:{name}", problem="not_object")
     signature = call_signature(name, args)
-    per_tool = Counter(str(c.get("tool")) for c in past_calls)
     limit = limits.per_tool_limits.get(name, limits.default_per_tool_limit)
-    if limit is not None and per_tool[name] >= limit:
+    made = sum(1 for c in past_calls if str(c.get("tool")) == name) if limit is not None else 0
+    if limit is not None and made >= limit:
         reason = "loop_detected:per_tool_limit" if limits.detailed_loop_reasons else "loop_detected"
-        return Decision.stop(reason, tool=name, calls=per_tool[name], limit=limit)
+        return Decision.stop(reason, tool=name, calls=made, limit=limit)
     repeats = sum(1 for c in past_calls if c.get("signature") == signature)
     if repeats >= limits.repeat_limits.get(name, limits.default_repeat_limit):
         reason = "loop_detected:signature_repeat" if limits.detailed_loop_reasons else "loop_detected"

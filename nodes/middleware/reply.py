@@ -103,9 +103,11 @@ def plan_for(
     side = spec is not None and spec.side_effect
     step = int(run.get("steps") or 0)
     signature = verdict.signature or call_signature(name, args)
-    asked = proposed if proposed is not None else {"name": name, "args": args}
-    asked_args = asked.get("args")
-    call = call_signature(str(asked.get("name")), asked_args if isinstance(asked_args, dict) else {})
+    if proposed is None:  # the call as proposed is the one approved: its signature, not hashed again
+        call = signature
+    else:
+        asked_args = proposed.get("args")
+        call = call_signature(str(proposed.get("name")), asked_args if isinstance(asked_args, dict) else {})
     key = effect_key(run.get("run_id"), step, name, call) if side else None
     came = who(verdict, executed_from)
     plan = {
