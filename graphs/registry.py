@@ -7,7 +7,9 @@ imported when first used (:attr:`Pattern.module`, :attr:`Pattern.policy`, :meth:
 
 from __future__ import annotations
 
+import functools
 import importlib
+import os
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from types import ModuleType
@@ -225,10 +227,18 @@ class Agent:
     #: Who carries a thread on once a human answered it ("": the process that answers): the MCP
     #: gateway's threads run only in the gateway, whose tools are its upstream servers'.
     carried_on_by: str = ""
+    #: The module's function that builds it (keyword arguments ``checkpointer``, ``store``, and
+    #: ``model`` where one is given).
+    builder: str = "build_agent"
 
     @property
     def module(self) -> ModuleType:
-        return importlib.import_module(self.module_name)
+        try:
+            return importlib.import_module(self.module_name)
+        except ImportError as exc:
+            raise AgentRegistryError(
+                f"agent {self.name!r}: cannot import {self.module_name!r} ({exc}); {REGISTER_HINT}"
+            ) from None
 
     def build(
         self,
@@ -238,7 +248,13 @@ class Agent:
         store: BaseStore | None = None,
     ) -> Any:
         """The agent over ``checkpointer`` and ``store`` (``model``: default, the agent's own)."""
-        return self.module.build_agent(model=model, checkpointer=checkpointer, store=store)
+        make = getattr(self.module, self.builder, None)
+        if not callable(make):
+            raise AgentRegistryError(
+                f"agent {self.name!r}: {self.module_name} has no function {self.builder!r}; {REGISTER_HINT}"
+            )
+        given: dict[str, Any] = {"checkpointer": checkpointer, "store": store}
+        return make(**given, **({"model": model} if model is not None else {}))
 
 
 #: The ``create_agent`` agents the CLI knows, by the name in their checkpoints' metadata.
@@ -259,5 +275,70 @@ SERVED: dict[str, Agent] = {
         carried_on_by="the MCP gateway",
     ),
 }
-#: Every ``create_agent`` agent the CLI reads and answers.
+#: Every ``create_agent`` agent the package ships, read and answered by the CLI.
 KNOWN_AGENTS: dict[str, Agent] = {**AGENTS, **SERVED}
+
+#: The entry point group under which an application registers its own agent, so that the CLI's
+#: ``runs``, ``waiting``, ``show``, ``approve`` / ``edit`` / ``reject``, ``reject-expired`` and
+#: ``audit`` work on its threads: ``name = "package.module"`` (its ``build_agent``) or
+#: ``name = "package.module:function"``.
+AGENTS_GROUP = "agent_patterns.agents"
+#: The same for an application that is not installed as a package (a script beside the
+#: database): ``name=module[:function]``, several separated by commas or spaces.
+AGENTS_ENV = "AGENT_PATTERNS_AGENTS"
+REGISTER_HINT = (
+    f"register an agent with an entry point in group {AGENTS_GROUP!r} or in ${AGENTS_ENV} "
+    '(name=module[:function]; docs/own-agent.md, "Operate it from the CLI")'
+)
+
+
+class AgentRegistryError(Exception):
+    """An application's agent is registered wrongly (its entry, or a module or function it names
+    that cannot be loaded): the message says which and how to register one."""
+
+
+def _registered(name: str, target: str, where: str) -> Agent:
+    module_name, _, builder = target.strip().partition(":")
+    if not name or not module_name or not all(p.isidentifier() for p in module_name.split(".")):
+        raise AgentRegistryError(f"{where}: {name}={target!r} names no module; {REGISTER_HINT}")
+    if builder and not builder.isidentifier():
+        raise AgentRegistryError(f"{where}: {name}={target!r} names no function; {REGISTER_HINT}")
+    if name in KNOWN_AGENTS or name in PATTERNS:
+        raise AgentRegistryError(f"{where}: {name!r} is a name the package uses; register under another")
+    summary = f"registered in {where}: {module_name}:{builder or 'build_agent'}"
+    return Agent(name, module_name, summary, builder=builder or "build_agent")
+
+
+def registered_agents(environ: Mapping[str, str] | None = None) -> dict[str, Agent]:
+    """The agents applications register (:data:`AGENTS_GROUP` entry points, then
+    ``$AGENT_PATTERNS_AGENTS``), by the name in their checkpoints' metadata (``{"agent": name}``:
+    the agent's builder returns ``agent.with_config({"metadata": {"agent": name}})``). Raises
+    :class:`AgentRegistryError` for an entry that names no module or a name the package uses."""
+    text = (os.environ if environ is None else environ).get(AGENTS_ENV, "")
+    return {**_entry_point_agents(), **_environ_agents(text)}
+
+
+@functools.cache
+def _entry_point_agents() -> dict[str, Agent]:
+    """The agents installed packages register (read once a process: installing one restarts it)."""
+    from importlib.metadata import entry_points
+
+    where = f"entry point group {AGENTS_GROUP!r}"
+    return {p.name: _registered(p.name, p.value, where) for p in entry_points(group=AGENTS_GROUP)}
+
+
+@functools.lru_cache(maxsize=8)
+def _environ_agents(text: str) -> dict[str, Agent]:
+    found: dict[str, Agent] = {}
+    for entry in text.replace(",", " ").split():
+        name, sign, target = entry.partition("=")
+        if not sign:
+            raise AgentRegistryError(f"${AGENTS_ENV}: {entry!r} is not name=module[:function]")
+        found[name] = _registered(name, target, f"${AGENTS_ENV}")
+    return found
+
+
+def known_agents() -> dict[str, Agent]:
+    """Every ``create_agent`` agent the CLI reads and answers: the package's and those
+    applications register (:func:`registered_agents`)."""
+    return {**registered_agents(), **KNOWN_AGENTS}

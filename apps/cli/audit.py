@@ -140,14 +140,30 @@ def run_lines(run: RunAudit, widths: Sequence[int] | None = None) -> list[str]:
     return [printable(head), *rows, counts]
 
 
-def audit_lines(audit: ThreadAudit, where: str) -> list[str]:
+def audit_lines(audit: ThreadAudit, where: str, waits_on: str = "") -> list[str]:
+    """The text of ``audit``; ``waits_on``: what the thread's last run waits for a human on (its
+    question is no row until it is answered), shown under that run."""
     source = "the audit log" if audit.source == "log" else "its checkpoints (the graph kept no audit log)"
     thread = printable(audit.thread_id)
     lines = [f"thread {thread}: {len(audit.runs)} run(s), read from {source} in {where}"]
     widths = column_widths([row for run in audit.runs for row in run.trace])
     for run in audit.runs:
         lines += run_lines(run, widths)
+    if waits_on and audit.runs and not audit.runs[-1].status:
+        lines.append(printable(f"  waits for a human: {waits_on}"))
     return lines
+
+
+def _waits_on(saver: Any, thread_id: str) -> str:
+    """What the thread waits for a human on ("": nothing, or not a run the CLI reads)."""
+    from apps.cli.output import waits_on_text
+    from apps.operations.runs import NotWaiting, RunNotFound, run_summary
+
+    try:
+        summary = run_summary(saver, thread_id)
+    except (RunNotFound, NotWaiting):
+        return ""
+    return waits_on_text(summary, saver) if summary.status == "waiting" else ""
 
 
 def _undecodable(exc: Exception, thread_id: str) -> Exception:
@@ -256,6 +272,7 @@ def audit_command(args: Any, out: Any) -> int:
             raise CliError(str(exc)) from None
         except Exception as exc:
             raise _undecodable(exc, args.thread_id) from exc
+        waits_on = "" if args.json else _waits_on(saver, found.thread_id)
     if args.turn is not None:
         found = ThreadAudit(found.thread_id, found.turn(args.turn), found.source)
         if not found.runs:
@@ -263,5 +280,5 @@ def audit_command(args: Any, out: Any) -> int:
     if args.json:
         print(printable_json(result_json(found.as_dict())), file=out)
         return EXIT_OK
-    print("\n".join(audit_lines(found, str(parse_location(args.db)))), file=out)
+    print("\n".join(audit_lines(found, str(parse_location(args.db)), waits_on)), file=out)
     return EXIT_OK

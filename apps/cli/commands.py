@@ -293,8 +293,13 @@ def signoff_json(run: Any) -> dict[str, Any]:
 def list_command(args: argparse.Namespace, out: TextIO) -> int:
     """``runs`` and ``waiting``: a table, or JSON with ``--json``."""
     from apps.operations.runs import list_runs, waiting_runs
+    from graphs.registry import AGENTS, PATTERNS, known_agents
     from nodes.store import open_checkpointer
 
+    named = getattr(args, "pattern", None)
+    if named is not None and named not in PATTERNS and named not in known_agents():
+        names = ", ".join([*PATTERNS, *AGENTS])
+        raise CliError(f"--pattern {named!r}: not a pattern or a known agent ({names}, or a registered one)")
     with open_checkpointer(args.db) as saver:
         if args.command == "waiting":
             runs = waiting_runs(saver)

@@ -62,7 +62,7 @@ from apps.gateway.command import (
     pins_command,
     policy_schema_command,
 )
-from graphs.registry import AGENTS, PATTERNS
+from graphs.registry import AGENTS, PATTERNS, AgentRegistryError
 from nodes.store import (
     DB_ENV,
     DEFAULT_DB,
@@ -199,7 +199,9 @@ def build_parser() -> argparse.ArgumentParser:
     _db_option(run)
     runs = sub.add_parser("runs", help="list the runs in the store")
     runs.add_argument(
-        "--pattern", choices=[*PATTERNS, *AGENTS], help="only this pattern's (or known agent's) runs"
+        "--pattern",
+        metavar="NAME",
+        help=f"only this pattern's (or agent's) runs: {', '.join([*PATTERNS, *AGENTS])}, or a registered one",
     )
     runs.add_argument(
         "--status", choices=["ok", "stopped", "waiting", "incomplete"], help="only runs in this state"
@@ -381,7 +383,7 @@ def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     try:
         return _dispatch(args)
-    except (CliError, StoreError, GatewayUsageError) as exc:
+    except (CliError, StoreError, GatewayUsageError, AgentRegistryError) as exc:
         exit_with_error(str(exc))
     except BrokenPipeError:  # `agent-patterns runs | head`: the reader left, which is fine
         discard_stdout()

@@ -27,7 +27,7 @@ from langgraph.store.base import BaseStore
 from langgraph.types import Command, StateSnapshot
 
 from demo_tools.ledger import Ledger
-from graphs.registry import AGENTS, KNOWN_AGENTS, PATTERNS, Agent, Pattern, run_result
+from graphs.registry import PATTERNS, REGISTER_HINT, Agent, Pattern, known_agents, run_result
 from nodes.effects import ask_key
 from nodes.expiry import is_answer
 from nodes.journal import Journal, ThreadBusy, owner, process_alive
@@ -163,13 +163,13 @@ def known_name(metadata: Any) -> str | None:
     pattern, agent = metadata.get("pattern"), metadata.get("agent")
     if isinstance(pattern, str) and pattern in PATTERNS:
         return pattern
-    if isinstance(agent, str) and agent in KNOWN_AGENTS:
+    if isinstance(agent, str) and agent in known_agents():
         return agent
     return None
 
 
 def _known(name: str) -> Known:
-    return PATTERNS[name] if name in PATTERNS else KNOWN_AGENTS[name]
+    return PATTERNS[name] if name in PATTERNS else known_agents()[name]
 
 
 def _index_into(latest: dict[str, tuple[str, str | UnreadableRun]], items: Iterator[CheckpointTuple]) -> None:
@@ -208,6 +208,19 @@ def _thread_ids(checkpointer: BaseCheckpointSaver) -> list[tuple[str, str]] | No
     return [(str(a), str(b)) for a, b in (tuple(r.values()) if isinstance(r, dict) else r for r in rows)]
 
 
+@contextmanager
+def _inputs(checkpointer: BaseCheckpointSaver, config: Any) -> Iterator[Iterator[CheckpointTuple]]:
+    """The input checkpoints of the store (``config``: of one thread), closed however the reading
+    ends: a saver's listing holds its lock until it is closed, and the saver is closed after."""
+    items = checkpointer.list(config, filter=_INPUTS)
+    try:
+        yield items
+    finally:
+        close = getattr(items, "close", None)
+        if close is not None:
+            close()
+
+
 def _threads(checkpointer: BaseCheckpointSaver) -> list[tuple[str, str | UnreadableRun]]:
     """(thread id, pattern) for every run a pattern graph wrote, the most recently started (or
     restarted with new input) first. One read of the store: the checkpoints each invocation writes
@@ -217,10 +230,11 @@ def _threads(checkpointer: BaseCheckpointSaver) -> list[tuple[str, str | Unreada
     When a thread's input checkpoints cannot be decoded, the store's threads are read one by one
     and such a thread comes with the :class:`UnreadableRun` in place of its pattern (placed by its
     newest checkpoint), so that one damaged thread does not hide the others."""
+    known_agents()  # a registration that names nothing loadable fails here, before the store is read
     latest: dict[str, tuple[str, str | UnreadableRun]] = {}
     try:
-        with _decoding():
-            _index_into(latest, checkpointer.list(None, filter=_INPUTS))
+        with _decoding(), _inputs(checkpointer, None) as items:
+            _index_into(latest, items)
     except UnreadableRun:
         threads = _thread_ids(checkpointer)
         if threads is None:
@@ -229,8 +243,8 @@ def _threads(checkpointer: BaseCheckpointSaver) -> list[tuple[str, str | Unreada
         for thread_id, newest in threads:
             config: Any = _config(thread_id)
             try:
-                with _decoding(thread_id):
-                    _index_into(latest, checkpointer.list(config, filter=_INPUTS))
+                with _decoding(thread_id), _inputs(checkpointer, config) as items:
+                    _index_into(latest, items)
             except UnreadableRun as exc:
                 latest[thread_id] = (newest, exc)
     ordered = sorted(latest.items(), key=lambda item: item[1][0], reverse=True)
@@ -263,7 +277,7 @@ def _graph(pattern: Known, checkpointer: BaseCheckpointSaver) -> Any:
 def _is_agent(snapshot: StateSnapshot) -> bool:
     """A checkpoint of a ``create_agent`` agent (its state has no run contract)."""
     metadata = snapshot.metadata or {}
-    return metadata.get(CREATE_AGENT[0]) == CREATE_AGENT[1] or metadata.get("agent") in KNOWN_AGENTS
+    return metadata.get(CREATE_AGENT[0]) == CREATE_AGENT[1] or metadata.get("agent") in known_agents()
 
 
 def _status(snapshot: StateSnapshot) -> str:
@@ -310,7 +324,7 @@ def _latest(checkpointer: BaseCheckpointSaver, thread_id: str) -> tuple[Known, C
         if (latest.metadata or {}).get(CREATE_AGENT[0]) == CREATE_AGENT[1]:
             raise RunNotFound(
                 f"thread {thread_id!r} holds a create_agent thread of an agent the CLI does not know "
-                f"(known: {', '.join(AGENTS)}): {ANSWER_FROM_PYTHON}"
+                f"(known: {', '.join(known_agents())}): {REGISTER_HINT}; or {ANSWER_FROM_PYTHON}"
             )
         raise RunNotFound(f"thread {thread_id!r} holds no run of a known pattern")
     return _known(name), latest
@@ -511,7 +525,7 @@ def _result(graph: Any, values: dict[str, Any]) -> dict[str, Any]:
     """A run's result; an agent's turn: ``agent``, ``status`` (``ok`` / ``stopped``),
     ``stop_reason``, its last reply as ``answer``, then its output keys."""
     name = ((getattr(graph, "config", None) or {}).get("metadata") or {}).get("agent")
-    if name not in KNOWN_AGENTS:
+    if name not in known_agents():
         return run_result(graph, values)
     reason = values.get("governance_stop_reason")
     messages = values.get("messages") or []
