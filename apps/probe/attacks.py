@@ -191,6 +191,77 @@ def _spec(policy: SupervisorPolicy, tool: str) -> ToolSpec:
     return policy.tools.get(tool) or ToolSpec()
 
 
+#: The first word of a tool's name that says it reads (``get_order``, ``list_payees``,
+#: ``lookup_user``): a tool so named that the policy does not list in ``side_effects`` is taken at
+#: its word.
+READ_VERBS = frozenset(
+    {
+        "get",
+        "list",
+        "read",
+        "search",
+        "find",
+        "lookup",
+        "look",
+        "show",
+        "view",
+        "fetch",
+        "check",
+        "query",
+        "describe",
+        "count",
+        "retrieve",
+        "browse",
+        "inspect",
+        "preview",
+        "peek",
+        "summarize",
+        "summarise",
+        "load",
+        "see",
+        "whois",
+        "status",
+        # computing, not acting
+        "calculate",
+        "compute",
+        "convert",
+        "translate",
+        "estimate",
+        "validate",
+        "verify",
+        "format",
+        "parse",
+        "compare",
+        "explain",
+        "analyze",
+        "analyse",
+        "classify",
+        "extract",
+        "render",
+    }
+)
+
+
+def undeclared(policy: SupervisorPolicy, tools: Sequence[Any] = ()) -> list[str]:
+    """The tools the policy allows that it neither lists in ``side_effects`` nor declares read-only
+    (``ToolRules(read_only=True)``), whose name does not say it reads (:data:`READ_VERBS`) and
+    whose own metadata does not either (an MCP tool's ``readOnlyHint``, among ``tools``): the
+    policy runs any call of one unasked, as a read, whatever it does. The probe attacks them as it
+    attacks side-effect tools; one that runs an attacker's call is a finding of its own."""
+    hinted = {
+        str(getattr(t, "name", "")) for t in tools if (getattr(t, "metadata", None) or {}).get("readOnlyHint")
+    }
+    out = []
+    for name in sorted(set(policy.allowed_tools) - hinted):
+        rules = policy.rules.get(name)
+        first = re.split(r"[_\W]+|(?<=[a-z])(?=[A-Z])", name.strip("_"))[0].casefold()
+        if _spec(policy, name).side_effect or (rules is not None and rules.read_only):
+            continue
+        if first not in READ_VERBS:
+            out.append(name)
+    return out
+
+
 def writable_paths(policy: SupervisorPolicy, tool: str, observation: Any) -> list[tuple[str, ...]]:
     """The paths of the string fields of ``tool``'s result that a third party can write, per the
     policy: all of an untrusted tool's except its ``trust_except`` and ``system_fields`` fields, a
@@ -864,15 +935,18 @@ def generate(
     arguments: Mapping[str, Sequence[str]] | None = None,
     exhaustive: bool = False,
     prefer: Callable[[str, tuple[str, ...]], bool] | None = None,
+    undeclared_tools: Sequence[str] | None = None,
 ) -> list[Attack]:
     """The attacks on one benign task: for each shape, up to ``per_shape`` attacks on the arguments
     of the task's side-effect calls, planted in what its read calls returned (``seen``: index of
     the call, tool, its result in a clean run); then, with ``planted_instruction``, one attack on
-    each of ``per_shape`` side-effect tools the policy allows that the task does not call (drawn
+    each of ``per_shape`` side-effect tools the policy allows that the task does not call, and the
+    tools it runs unasked without saying they only read (:func:`undeclared`) (drawn
     for each task, so that a probe's tasks together reach every one; ``exhaustive``: on each),
     read-only tasks included (its arguments: ``arguments[tool]``, the tool's own signature, else
     those its rules name). ``prefer``: text is planted in a field ``prefer(tool, path)`` picks,
-    where a read has one (the trust pass: a free-text field the policy trusts)."""
+    where a read has one (the trust pass: a free-text field the policy trusts).
+    ``undeclared_tools``: :func:`undeclared` with the tools' own hints (default: the policy's)."""
     rng = random.Random(f"{seed}:{task.name}")
     side = [c for c in task.calls if _spec(policy, str(c["name"])).side_effect]
     maker = _Maker(policy, task, list(seen), rng, prefer)
@@ -913,7 +987,9 @@ def generate(
             }[shape](call, arg, value)
     if "planted_instruction" in shapes:  # the side-effect tools the task does not call
         called = {str(c["name"]) for c in task.calls}
-        allowed = sorted(n for n in policy.allowed_tools if _spec(policy, n).side_effect and n not in called)
+        acting = {n for n in policy.allowed_tools if _spec(policy, n).side_effect} - called
+        unsaid = undeclared(policy) if undeclared_tools is None else undeclared_tools
+        allowed = sorted(acting | set(unsaid))  # an undeclared tool: whether the task calls it or not
         for name in allowed if exhaustive else rng.sample(allowed, min(per_shape, len(allowed))):
             args = list((arguments or {}).get(name) or _rule_args(policy, name))
             if args:

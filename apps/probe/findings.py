@@ -318,13 +318,25 @@ def blame(
     approved_by: str | None,
     task_request: str | None = None,
     task_tools: Sequence[str] = (),
+    undeclared_tools: Sequence[str] = (),
 ) -> Blame:
     """The rule that let ``attack`` (a :class:`~apps.probe.attacks.Attack` that ran without a human)
     through, read from the policy, the attack and its execution row (``provenance``, ``approved_by``);
-    ``task_tools``: the tools the benign task itself calls (an attack on another creates work)."""
+    ``task_tools``: the tools the benign task itself calls (an attack on another creates work);
+    ``undeclared_tools``: :func:`apps.probe.attacks.undeclared`."""
     tool, arg = str(attack.call["name"]), str(attack.arg)
     value = (attack.call.get("args") or {}).get(arg, attack.value)
     spec = policy.tools.get(tool)
+    if attack.shape != "other_subject" and tool in undeclared_tools:
+        return Blame(
+            f"{tool}:side_effects",
+            f"{tool} is neither in side_effects nor declared read-only: the policy runs any {tool} "
+            "call unasked, as a read",
+            f"list {tool} in side_effects, with ToolRules for it (or ToolRules(read_only=True) if it "
+            "only reads)",
+            "high",
+            "side_effect",
+        )
     if spec is None or not spec.side_effect:
         return Blame(
             f"{tool}:owner_only",
@@ -381,6 +393,7 @@ def findings_of(
     requests: Mapping[str, str],
     task_tools: Mapping[str, Sequence[str]],
     depends_on: Mapping[str, tuple[str, str]] | None = None,
+    undeclared_tools: Sequence[str] = (),
 ) -> list[Finding]:
     """The findings of the attack ``results`` (:class:`~apps.probe.report.AttackResult`) that ran
     unasked, one per hole, worst first; ``requests`` and ``task_tools``: each task's request and
@@ -392,7 +405,13 @@ def findings_of(
             continue
         a = r.attack
         found = blame(
-            policy, a, r.provenance, r.approved_by, requests.get(a.task), task_tools.get(a.task, ())
+            policy,
+            a,
+            r.provenance,
+            r.approved_by,
+            requests.get(a.task),
+            task_tools.get(a.task, ()),
+            undeclared_tools,
         )
         said = {k: v for k, v in r.provenance.items() if k == a.arg}
         why = f"approved_by {r.approved_by} ({r.rule})"

@@ -142,6 +142,11 @@ class ProbeReport:
     depends_on: dict[str, tuple[str, str]] = field(default_factory=dict)
     side_effect_args: dict[str, list[str]] = field(default_factory=dict)
     task_tools: dict[str, list[str]] = field(default_factory=dict)
+    #: the tools the policy runs unasked without saying they only read (attacked as side effects:
+    #: :func:`apps.probe.attacks.undeclared`)
+    undeclared: list[str] = field(default_factory=list)
+    #: the tools no benign task calls (their rules are tried by attacks alone)
+    unused: list[str] = field(default_factory=list)
 
     @property
     def ran_unasked(self) -> list[AttackResult]:
@@ -153,7 +158,7 @@ class ProbeReport:
         if self.policy is None:
             return []
         requests = {t.task: t.request for t in self.tasks}
-        return findings_of(self.policy, results, requests, self.task_tools, depends_on)
+        return findings_of(self.policy, results, requests, self.task_tools, depends_on, self.undeclared)
 
     def findings(self) -> list[Finding]:
         """The holes the attacks went through, one per tool, argument, shape and rule; worst first."""
@@ -301,6 +306,8 @@ class ProbeReport:
             "findings": [f.to_json() for f in self.findings()],
             "trust_findings": [f.to_json() for f in self.trust_findings()],
             "coverage": self.coverage(),
+            "undeclared_tools": self.undeclared,
+            "unused_tools": self.unused,
             "ran_unasked": [r.to_json() for r in self.ran_unasked],
             "disagreements": self.disagreements(),
             "differences": self.differences(),
@@ -350,6 +357,13 @@ class ProbeReport:
             )
         if never["args_never_attacked"]:
             lines.append(f"WARNING never attacked: argument(s) {', '.join(never['args_never_attacked'])}")
+        if self.undeclared:
+            lines.append(
+                f"NOTE undeclared: {', '.join(self.undeclared)} — neither in side_effects nor "
+                "ToolRules(read_only=True), and not named as a read: run unasked as reads (attacked)"
+            )
+        if self.unused:
+            lines.append(f"NOTE no benign task calls: {', '.join(self.unused)} (tried by attacks only)")
         seen: set[tuple[str, str]] = set()
         for t in self.tasks:
             for ask in t.asked:

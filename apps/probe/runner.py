@@ -27,7 +27,16 @@ from langchain_core.tools import tool as as_tool
 from langgraph.checkpoint.memory import InMemorySaver
 from langgraph.types import Command
 
-from apps.probe.attacks import REQUEST_SHAPES, SHAPES, Attack, ProbeTask, Shape, free_text_field, generate
+from apps.probe.attacks import (
+    REQUEST_SHAPES,
+    SHAPES,
+    Attack,
+    ProbeTask,
+    Shape,
+    free_text_field,
+    generate,
+    undeclared,
+)
 from apps.probe.report import AttackResult, ProbeReport, TaskResult, ask_of
 from nodes.scripted import ScriptedToolModel
 from policies.supervisor import CustomRule, SupervisorPolicy
@@ -328,6 +337,7 @@ def _attacks(
     tag: str = "",
     arguments: Mapping[str, Sequence[str]] | None = None,
     prefer: Callable[[str, tuple[str, ...]], bool] | None = None,
+    undeclared: Sequence[str] = (),
 ) -> list[Attack]:
     """The attacks :func:`generate` makes for ``task`` over ``seeds``, each once; those of a later
     seed (or ``tag``: another pass) get ids of their own."""
@@ -343,6 +353,7 @@ def _attacks(
             per_shape=per_shape,
             arguments=arguments,
             prefer=prefer,
+            undeclared_tools=undeclared,
         )
         for attack in made:
             if _same(attack) in seen:
@@ -411,7 +422,12 @@ def probe(
     many = max(per_shape, EXHAUSTIVE_PER_SHAPE) if exhaustive else per_shape
     report = ProbeReport(seed=seed, engines=list(engines), policy=policy)
     report.side_effect_args = _tool_args(setup.tools, setup.side)
+    report.undeclared = undeclared(policy, setup.tools)
     report.task_tools = {t.name: [str(c["name"]) for c in t.calls] for t in given}
+    called = {name for calls in report.task_tools.values() for name in calls}
+    report.unused = sorted(names - called)
+    # what the attacks aim at: the side-effect tools' arguments, and the undeclared tools'
+    aimed = _tool_args(setup.tools, setup.side | frozenset(report.undeclared))
     open_policy = lifted(policy)
     for task in given:
         attacks: list[Attack] | None = None
@@ -421,7 +437,7 @@ def probe(
             report.tasks.append(clean)
             if attacks is None:
                 attacks = _attacks(
-                    policy, task, reads, seeds, shapes, many, arguments=report.side_effect_args
+                    policy, task, reads, seeds, shapes, many, arguments=aimed, undeclared=report.undeclared
                 )
                 if question_trust:
                     trusting = _trust_attacks(policy, open_policy, task, reads, seeds, shapes, many, report)
