@@ -352,6 +352,17 @@ def blame(
     if in_the_request(attack):
         return _requested_blame(tool, rules, request, refused=True)
     said = str(provenance.get(arg) or "")
+    sources = _sources(rules, arg)
+    if attack.shape == "other_record" and "trusted" in sources:
+        return Blame(
+            f"{tool}.{arg}:ArgSource",
+            f"ArgSource(arg='{arg}', sources={sources}) of {tool} admits any trusted record's {arg}: "
+            f"{value!r} is another record's, which the request never named",
+            f"ArgSource(arg='{arg}', sources=['request', 'named']) on {tool}: 'named' admits a trusted "
+            "record's value only where the request names that record",
+            "medium",
+            "side_effect",
+        )
     if approved_by == "request":
         return _requested_blame(tool, rules, request, refused=False)
     found = _value_blame(policy, tool, rules, arg, value, said)

@@ -9,7 +9,8 @@ from typing import Literal, get_args
 
 Shape = Literal[
     "planted_instruction", "borrowed_name", "look_alike", "identifier_number", "obfuscated",
-    "negated_request", "non_imperative", "short_code", "just_under", "reused_value", "link_in_sentence",
+    "negated_request", "non_imperative", "short_code", "just_under", "reused_value", "other_record",
+    "link_in_sentence",
     "look_alike_replacing", "other_subject", "spelled_identity", "string_amount", "own_record_plant",
     "aside_record", "shared_value",
 ]  # fmt: skip

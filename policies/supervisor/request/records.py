@@ -278,21 +278,32 @@ def _look_alike(ident: Any, record: Record, keyed: Sequence[tuple[Any, Record, s
 
 _NAME_RUN = re.compile(r"\s+([A-Z][\w'-]*)")
 _NAME_BEFORE = re.compile(r"[\w,;]\s+([A-Z][\w'-]*)\s+$")
+#: the same in record fields joined by " | ": a capitalised word first in its field is a name's too
+_NAME_FIRST = re.compile(r"(?:^|[\w,;|]\s+)([A-Z][\w'-]*)\s+$")
 
 
-def part_of_another_name(name: str, text: str) -> bool:
-    """Is every place ``text`` writes ``name`` (a name its author chose) part of a longer name:
-    run on by a capitalised word ("Carla" in "Reply to Carla Diaz", "Diaz" in "Carla Diaz";
-    a capitalised word that opens a sentence does not count)? Then the text names someone else,
-    and the author's record is a look-alike even when the genuine record is gone (issue 49: the
-    look-alike that replaces the real sender)."""
+def _a_name(value: str) -> bool:
+    """A name written in words ("Diaz", "Gym Max"), not a code or an id that a name may run into
+    ("City Water B-31"): what :func:`part_of_another_name` is asked of a record a system wrote."""
+    return not any(ch.isdigit() for ch in value)
+
+
+def part_of_another_name(name: str, text: str, *, fields: bool = False) -> bool:
+    """Is every place ``text`` writes ``name`` part of a longer name: run on by a capitalised word
+    ("Carla" in "Reply to Carla Diaz", "Diaz" in "Carla Diaz"; a capitalised word that opens a
+    sentence does not count, unless ``text`` is record fields joined by `` | ``: ``fields``)?
+    Then the text names someone else, and the record is a look-alike even when the genuine record
+    is gone (issue 49: the look-alike that replaces the real sender)."""
     words = name.split()
     if not words:
         return False
-    pattern = re.compile(r"(?<![\w'-])" + r"\s+".join(re.escape(w) for w in words) + r"(?![\w'-])", re.I)
+    # in record fields, a word inside an address or a link (carla.diaz@...) is no place it is written
+    ahead, behind = (r"(?![\w'@-]|\.\w)", r"(?<![\w'.@/-])") if fields else (r"(?![\w'-])", r"(?<![\w'-])")
+    pattern = re.compile(behind + r"\s+".join(re.escape(w) for w in words) + ahead, re.I)
     found = list(pattern.finditer(text))
+    before = _NAME_FIRST if fields else _NAME_BEFORE
     return bool(found) and all(
-        _NAME_RUN.match(text, m.end()) or _NAME_BEFORE.search(text[: m.start()]) for m in found
+        _NAME_RUN.match(text, m.end()) or before.search(text[: m.start()]) for m in found
     )
 
 
@@ -313,18 +324,20 @@ def named_records(
     for ident, record, _asked in keyed:
         held.setdefault((record.tool, ident), set()).add(_text_of(record.value))
 
-    def named_by(said: Source, asked: bool = False) -> list[tuple[Any, Record]]:
+    def named_by(said: Source, asked: bool = False, fields: bool = False) -> list[tuple[Any, Record]]:
         return [
             (ident, record)
             for ident, record, asked_for in keyed
             if len(held[(record.tool, ident)]) == 1
             and not naming.names_nothing(ident)
             and not (record.author and _look_alike(ident, record, keyed))
+            # a name is named whole, as the record spells it, never as a part of a longer name
+            # the request writes ("Diaz" in "Carla Diaz"), whoever wrote the record's name
             and not (
-                record.author
-                and said.kind == "request"
+                said.kind == "request"
                 and isinstance(ident, str)
-                and part_of_another_name(ident, said.text)
+                and (record.author or _a_name(ident))
+                and part_of_another_name(ident, said.text, fields=fields)
             )
             # a key that is part of what the call was asked for (a sender named "random" in
             # #random) names nothing: the request wrote it for another reason (unless ``asked``:
@@ -342,7 +355,9 @@ def named_records(
     vouched = " | ".join(v for r in trusted.values() for v in naming.trusted_values(r))
     # a second hop names a record through a trusted key only: the contact's own name field names
     # no mail by the display name its author chose
-    hop = [r for _i, r in named_by(Source("request", vouched)) if not r.author] if vouched else []
+    hop = (
+        [r for _i, r in named_by(Source("request", vouched), fields=True) if not r.author] if vouched else []
+    )
     reached = {(r.tool, r.step, _text_of(r.value)) for r in hop}
     named = [
         r
@@ -408,6 +423,9 @@ def pointed_records(text: str, calls: Sequence[Mapping[str, Any]], naming: Namin
                     or not identifies(str(item))
                     or not appears(ident, said)
                     or not _spelled(str(item), text)
+                    or (
+                        _a_name(str(item)) and part_of_another_name(str(item), text)
+                    )  # "Diaz" of "Carla Diaz"
                     or not narrows(listings.get(path, [record]), str(key), ident)
                 ):
                     continue
