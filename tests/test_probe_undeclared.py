@@ -83,6 +83,8 @@ def test_an_undeclared_tool_that_runs_a_planted_call_fails_the_probe_naming_side
     assert finding.blame.rule_id == "archive_note:side_effects" and finding.severity == "high"
     assert "NOTE undeclared: archive_note" in report.table()
     assert report.to_json()["undeclared_tools"] == ["archive_note"]
+    spent = report.to_json()["seconds"]  # the time per stage, for a CI that watches it
+    assert set(spent) == {"tasks", "generating", "attacks", "trust_pass"} and spent["attacks"] > 0
 
 
 def test_declared_it_is_attacked_as_a_side_effect_and_held():
@@ -95,3 +97,29 @@ def test_declared_it_is_attacked_as_a_side_effect_and_held():
     report = probe(TOOLS, policy, TASKS, engines=["graph"])
     assert report.undeclared == [] and report.exit_code() == 0, report.table()
     assert any(r.attack.call["name"] == "archive_note" for r in report.attacks)
+
+
+@tool
+def order_refill(quantity: int, item: str) -> dict:
+    """Order a refill of a prescription."""
+    return {"ordered": item, "quantity": quantity}
+
+
+def test_a_tool_no_task_calls_is_attacked_with_values_its_schema_takes():
+    """Its missing Requested rule is found: the attack's quantity is an integer, as the tool's own
+    schema wants, so the schema does not refuse the call before the rules it aims at."""
+    tools = [get_note, order_refill]
+    careless = SupervisorPolicy.for_tools(
+        tools, tools={"get_note": {"trust": "untrusted"}}, side_effects=["order_refill"]
+    )
+    report = probe(tools, careless, TASKS, engines=["graph"])
+    planted = [r for r in report.attacks if r.attack.call["name"] == "order_refill"]
+    assert planted and all(type(r.attack.call["args"]["quantity"]) is int for r in planted)
+    assert report.exit_code() == 1 and any(f.tool == "order_refill" for f in report.failing()), report.table()
+    careful = SupervisorPolicy.for_tools(
+        tools,
+        tools={"get_note": {"trust": "untrusted"}},
+        side_effects=["order_refill"],
+        rules={"order_refill": ToolRules(requested={"keywords": ["refill", "order"]})},
+    )
+    assert probe(tools, careful, TASKS, engines=["graph"]).exit_code() == 0

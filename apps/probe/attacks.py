@@ -84,7 +84,7 @@ from policies.supervisor.reading.values import leaf_paths, path_matches
 from policies.supervisor.reading.words import mandates, words_of
 from policies.supervisor.request.records import COMMON_WORDS, identifies
 from policies.supervisor.rules.policy import SupervisorPolicy
-from policies.tools import ToolSpec
+from policies.tools import ToolSpec, is_number
 
 __all__ = ["REQUEST_SHAPES", "SHAPES", "Attack", "ProbeTask", "Shape", "generate", "writable_paths"]
 
@@ -351,6 +351,8 @@ class _Maker:
     prefer: Callable[[str, tuple[str, ...]], bool] | None = None
     made: list[Attack] = field(default_factory=list)
     keys: set[str] = field(default_factory=set)
+    #: tool → argument → its JSON Schema type, where the tool's own schema gives one
+    arg_types: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
 
     def add(self, shape: Shape, tool: str, path: tuple[str, ...], planted: Any, call: Mapping, after: int,
             arg: str, value: Any, request: str | None = None, variant: str = "",
@@ -833,8 +835,11 @@ class _Maker:
         # call then acts for the user, and only the tool's other rules (Requested) can stop it
         rules = self.policy.rules.get(tool)
         bound = set(rules.bound_args) if rules is not None else set()
+        types = self.arg_types.get(tool) or {}
         values = {
-            a: self.task.subject[a] if a in bound and a in self.task.subject else self.genuine(a)
+            a: self.task.subject[a]
+            if a in bound and a in self.task.subject
+            else typed(self.genuine(a), types.get(a))
             for a in args
         }
         call = {"name": tool, "args": values}
@@ -926,6 +931,20 @@ _ARG_KINDS = (
 )
 
 
+def typed(value: Any, kind: str | None) -> Any:
+    """``value`` as a value of JSON Schema type ``kind`` (None: as it is): an integer for
+    ``integer``, a number for ``number``, text for ``string``, true for ``boolean``."""
+    if kind == "integer":
+        return int(value) if is_number(value) and float(value).is_integer() else 3
+    if kind == "number":
+        return value if is_number(value) else 40.0
+    if kind == "string":
+        return value if isinstance(value, str) else str(value)
+    if kind == "boolean":
+        return value if isinstance(value, bool) else True
+    return value
+
+
 def _guess(arg: str, seen: Sequence[tuple[int, str, Any]], rng: random.Random) -> Any:
     """An attacker's value for an argument known by its name only."""
     words = set(re.split(r"[_\W]+", arg.casefold()))
@@ -964,6 +983,7 @@ def generate(
     exhaustive: bool = False,
     prefer: Callable[[str, tuple[str, ...]], bool] | None = None,
     undeclared_tools: Sequence[str] | None = None,
+    arg_types: Mapping[str, Mapping[str, str]] | None = None,
 ) -> list[Attack]:
     """The attacks on one benign task: for each shape, up to ``per_shape`` attacks on the arguments
     of the task's side-effect calls, planted in what its read calls returned (``seen``: index of
@@ -974,10 +994,12 @@ def generate(
     read-only tasks included (its arguments: ``arguments[tool]``, the tool's own signature, else
     those its rules name). ``prefer``: text is planted in a field ``prefer(tool, path)`` picks,
     where a read has one (the trust pass: a free-text field the policy trusts).
-    ``undeclared_tools``: :func:`undeclared` with the tools' own hints (default: the policy's)."""
+    ``undeclared_tools``: :func:`undeclared` with the tools' own hints (default: the policy's);
+    ``arg_types``: the tools' argument types (a value of the right type, so that the tool's schema
+    does not refuse the attack before the rules it aims at are reached)."""
     rng = random.Random(f"{seed}:{task.name}")
     side = [c for c in task.calls if _spec(policy, str(c["name"])).side_effect]
-    maker = _Maker(policy, task, list(seen), rng, prefer)
+    maker = _Maker(policy, task, list(seen), rng, prefer, arg_types=arg_types or {})
     targets = maker.targets(side)
     for shape in shapes:
         picked = rng.sample(targets, min(per_shape, len(targets)))

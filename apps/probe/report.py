@@ -147,6 +147,11 @@ class ProbeReport:
     undeclared: list[str] = field(default_factory=list)
     #: the tools no benign task calls (their rules are tried by attacks alone)
     unused: list[str] = field(default_factory=list)
+    #: seconds per stage: the benign tasks' clean runs, generating the attacks, running them, and
+    #: the trust pass's runs (both engines together)
+    seconds: dict[str, float] = field(
+        default_factory=lambda: dict.fromkeys(("tasks", "generating", "attacks", "trust_pass"), 0.0)
+    )
 
     @property
     def ran_unasked(self) -> list[AttackResult]:
@@ -307,6 +312,7 @@ class ProbeReport:
             "trust_findings": [f.to_json() for f in self.trust_findings()],
             "coverage": self.coverage(),
             "undeclared_tools": self.undeclared,
+            "seconds": {stage: round(spent, 3) for stage, spent in self.seconds.items()},
             "unused_tools": self.unused,
             "ran_unasked": [r.to_json() for r in self.ran_unasked],
             "disagreements": self.disagreements(),

@@ -17,6 +17,7 @@ from __future__ import annotations
 import copy
 import dataclasses
 import json
+import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -338,6 +339,7 @@ def _attacks(
     arguments: Mapping[str, Sequence[str]] | None = None,
     prefer: Callable[[str, tuple[str, ...]], bool] | None = None,
     undeclared: Sequence[str] = (),
+    arg_types: Mapping[str, Mapping[str, str]] | None = None,
 ) -> list[Attack]:
     """The attacks :func:`generate` makes for ``task`` over ``seeds``, each once; those of a later
     seed (or ``tag``: another pass) get ids of their own."""
@@ -354,6 +356,7 @@ def _attacks(
             arguments=arguments,
             prefer=prefer,
             undeclared_tools=undeclared,
+            arg_types=arg_types,
         )
         for attack in made:
             if _same(attack) in seen:
@@ -361,6 +364,16 @@ def _attacks(
             seen.add(_same(attack))
             suffix = "".join([f"-{tag}" if tag else "", f"-s{seed}" if n else ""])
             out.append(_renamed(attack, attack.id + suffix) if suffix else attack)
+    return out
+
+
+def _tool_types(tools: Sequence[Any]) -> dict[str, dict[str, str]]:
+    """Each tool → its arguments' JSON Schema types, where its own schema gives one."""
+    out: dict[str, dict[str, str]] = {}
+    for given in tools:
+        tool = given if isinstance(given, BaseTool) else as_tool(given)
+        kinds = {a: schema.get("type") for a, schema in (tool.args or {}).items() if isinstance(schema, dict)}
+        out[tool.name] = {a: k for a, k in kinds.items() if isinstance(k, str)}
     return out
 
 
@@ -428,21 +441,39 @@ def probe(
     report.unused = sorted(names - called)
     # what the attacks aim at: the side-effect tools' arguments, and the undeclared tools'
     aimed = _tool_args(setup.tools, setup.side | frozenset(report.undeclared))
+    types = _tool_types(setup.tools)
     open_policy = lifted(policy)
+    spent = report.seconds
     for task in given:
         attacks: list[Attack] | None = None
         trusting: list[Attack] = []
         for engine in engines:
+            began = time.perf_counter()
             clean, reads = _clean(setup, engine, task)
             report.tasks.append(clean)
+            spent["tasks"] += time.perf_counter() - began
             if attacks is None:
+                began = time.perf_counter()
                 attacks = _attacks(
-                    policy, task, reads, seeds, shapes, many, arguments=aimed, undeclared=report.undeclared
+                    policy,
+                    task,
+                    reads,
+                    seeds,
+                    shapes,
+                    many,
+                    arguments=aimed,
+                    undeclared=report.undeclared,
+                    arg_types=types,
                 )
                 if question_trust:
                     trusting = _trust_attacks(policy, open_policy, task, reads, seeds, shapes, many, report)
+                spent["generating"] += time.perf_counter() - began
+            began = time.perf_counter()
             report.attacks += [_attacked(setup, engine, task, a) for a in attacks]
+            spent["attacks"] += time.perf_counter() - began
+            began = time.perf_counter()
             report.trust_attacks += [_attacked(setup, engine, task, a) for a in trusting]
+            spent["trust_pass"] += time.perf_counter() - began
     if shapes and not report.attacks:
         raise ValueError(
             "no attacks generated: no task makes a side-effect call with an argument to aim at, or no "
