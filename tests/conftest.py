@@ -1,8 +1,12 @@
 import json
 import os
 import sys
+import threading
 import uuid
+from collections.abc import Iterator
+from http.server import BaseHTTPRequestHandler, HTTPServer
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, settings
@@ -194,3 +198,28 @@ def pytest_collection_modifyitems(session, config, items):
     if slow and len(slow) < len(items):
         kept = {id(i) for i in slow}
         items[:] = slow + [i for i in items if id(i) not in kept]
+
+
+@pytest.fixture
+def collector() -> Iterator[tuple[str, list[bytes]]]:
+    """An OTLP/HTTP collector (test_audit_export, test_mcp_gateway) on a free loopback port that keeps each request's body."""
+    bodies: list[bytes] = []
+
+    class Handler(BaseHTTPRequestHandler):
+        def do_POST(self) -> None:
+            bodies.append(self.rfile.read(int(self.headers["Content-Length"])))
+            self.send_response(200)
+            self.send_header("Content-Type", "application/x-protobuf")
+            self.end_headers()
+
+        def log_message(self, *args: Any) -> None:
+            pass
+
+    server = HTTPServer(("127.0.0.1", 0), Handler)
+    worker = threading.Thread(target=server.serve_forever, daemon=True)
+    worker.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}", bodies
+    finally:
+        server.shutdown()
+        server.server_close()

@@ -13,9 +13,6 @@ import json
 import os
 import subprocess
 import sys
-import threading
-from collections.abc import Iterator
-from http.server import BaseHTTPRequestHandler, HTTPServer
 from pathlib import Path
 from typing import Any
 
@@ -263,31 +260,6 @@ def test_cli_jsonl_prints_every_threads_records_and_one_threads(db, capsys):
             main(["audit", *args, "--db", str(db)])
         err = capsys.readouterr().err
         assert stopped.value.code == 2 and said in err and err.count("\n") == 1, err
-
-
-@pytest.fixture
-def collector() -> Iterator[tuple[str, list[bytes]]]:
-    """An OTLP/HTTP collector on a free loopback port that keeps each request's body."""
-    bodies: list[bytes] = []
-
-    class Handler(BaseHTTPRequestHandler):
-        def do_POST(self) -> None:
-            bodies.append(self.rfile.read(int(self.headers["Content-Length"])))
-            self.send_response(200)
-            self.send_header("Content-Type", "application/x-protobuf")
-            self.end_headers()
-
-        def log_message(self, *args: Any) -> None:
-            pass
-
-    server = HTTPServer(("127.0.0.1", 0), Handler)
-    worker = threading.Thread(target=server.serve_forever, daemon=True)
-    worker.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}", bodies
-    finally:
-        server.shutdown()
-        server.server_close()
 
 
 def test_cli_otlp_sends_the_spans_to_the_collector(db, collector):

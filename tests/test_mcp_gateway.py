@@ -62,11 +62,11 @@ def _sent(tmp_path: Path) -> list[dict[str, Any]]:
     return [json.loads(line) for line in lines]
 
 
-def _cli(tmp_path: Path, *args: str) -> subprocess.CompletedProcess[str]:
+def _cli(tmp_path: Path, *args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [sys.executable, "-m", "governed_agent_patterns", *args],
         cwd=ROOT,
-        env=_env(tmp_path),
+        env={**_env(tmp_path), **(env or {})},
         capture_output=True,
         text=True,
         timeout=60,
@@ -92,7 +92,7 @@ async def _approve_when_asked(tmp_path: Path, db: str) -> subprocess.CompletedPr
     raise AssertionError("the gateway's session never waited for a human")
 
 
-def test_the_gateway_over_stdio(tmp_path: Path) -> None:
+def test_the_gateway_over_stdio(tmp_path: Path, collector: tuple[str, list[bytes]]) -> None:
     db = str(tmp_path / "gateway.sqlite")
     policy = tmp_path / "policy.toml"
     policy.write_text(POLICY)
@@ -173,6 +173,26 @@ def test_the_gateway_over_stdio(tmp_path: Path) -> None:
     assert any(r["outcome"] == "refused" and "untrusted_identifier" in str(r["refusal"]) for r in mails), (
         mails
     )
+    # and its OpenTelemetry spans, sent to a collector: the session's run and each governed call
+    pytest.importorskip("opentelemetry.exporter.otlp.proto.http")
+    from opentelemetry.proto.collector.trace.v1.trace_service_pb2 import ExportTraceServiceRequest
+
+    endpoint, bodies = collector
+    sent = _cli(
+        tmp_path, "audit", thread, "--otlp", "--db", db, env={"OTEL_EXPORTER_OTLP_ENDPOINT": endpoint}
+    )
+    assert sent.returncode == 0 and f"to {endpoint}/v1/traces" in sent.stdout, sent.stdout + sent.stderr
+    spans = [
+        s
+        for body in bodies
+        for rs in ExportTraceServiceRequest.FromString(body).resource_spans
+        for ss in rs.scope_spans
+        for s in ss.spans
+    ]
+    names = [s.name for s in spans]
+    assert "governed_run" in names and "governed_call send_email" in names, names
+    reviewers = {a.value.string_value for s in spans for a in s.attributes if a.key == "governance.reviewer"}
+    assert "ana" in reviewers, reviewers
 
 
 def _free_port() -> int:
