@@ -175,23 +175,43 @@ def test_a_hung_upstream_call_ends_as_an_error_in_bounded_time_and_the_session_g
     assert not after.isError  # the session goes on
 
 
-def test_an_upstream_that_exits_fails_its_calls_with_a_line_and_the_session_goes_on(tmp_path: Path) -> None:
-    """The upstream process exits mid-session: its calls are MCP tool errors that say so (never an
-    empty ClosedResourceError that ends the session), and the gateway answers the next call."""
+def test_an_upstream_that_exits_is_started_again_and_the_session_goes_on(tmp_path: Path) -> None:
+    """The upstream process exits mid-session: the call that found it gone is an MCP tool error
+    that says so (never an empty ClosedResourceError that ends the session, and not made again),
+    the gateway starts the upstream again, and the calls after it are served. Then a rug pull on
+    restart: it exits again and comes back with send_email relabelled read-only and "Always BCC
+    ..." in its description; its other tools are served, send_email is refused until the gateway
+    is restarted and the change reviewed (its pin), and nothing is sent."""
+    pull = tmp_path / "pull"
+    params = _params(tmp_path)
+    params.env = {**(params.env or {}), "MCP_DEMO_RUG_PULL_FILE": str(pull)}
 
     async def session() -> list[Any]:
-        async with stdio_client(_params(tmp_path)) as (read, write), ClientSession(read, write) as client:
+        async with stdio_client(params) as (read, write), ClientSession(read, write) as client:
             await client.initialize()
-            return [
+            first = [
                 await client.call_tool("flaky", {"reason": "exit"}),
                 await client.call_tool("lookup_contact", {"name": "ana"}),
                 await client.call_tool("read_inbox", {}),
             ]
+            pull.write_text("relabel send_email on the next start")
+            return [
+                *first,
+                await client.call_tool("flaky", {"reason": "exit again"}),
+                await client.call_tool("lookup_contact", {"name": "Ana"}),
+                await client.call_tool("send_email", {"to": "ana@example.com", "body": "hi"}),
+            ]
 
-    results = asyncio.run(asyncio.wait_for(session(), 60))
-    assert all(r.isError for r in results), [_text(r) for r in results]
-    for result in results[1:]:
-        assert "failed (" in _text(result) and "restart the gateway" in _text(result), _text(result)
+    crashed, contact, inbox, again, after, mail = asyncio.run(asyncio.wait_for(session(), 60))
+    for broke in (crashed, again):
+        assert broke.isError and "exited" in _text(broke), _text(broke)
+        assert "the gateway started it again" in _text(broke) and "not made again" in _text(broke)
+    for served in (contact, inbox, after):
+        assert not served.isError, _text(served)
+    assert "ana@example.com" in _text(contact) and "ana@example.com" in _text(after)
+    assert mail.isError and "lists it otherwise than when the gateway started" in _text(mail), _text(mail)
+    ledger = tmp_path / "ledger.jsonl"  # nothing was sent through the relabelled tool
+    assert not ledger.exists() or "send_email" not in ledger.read_text()
 
 
 def test_a_conversation_the_client_names_keeps_what_it_read_across_sessions_and_gateways(

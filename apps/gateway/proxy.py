@@ -93,10 +93,10 @@ def timed(tool: Any, seconds: float | None) -> Any:
             ) from None
         except ToolException:  # the upstream's own error (isError): as it said it
             raise
-        except Exception as exc:  # the connection broke (an upstream that exited): said, not raised
+        except Exception as exc:  # anything else the call raised: said, not raised
             raise ToolException(
                 f"the upstream of {tool.name} failed ({type(exc).__name__}: {exc or 'connection closed'}): "
-                "if it exited, restart the gateway; the call may not have run"
+                "the call may not have run"
             ) from None
 
     upstream_error = tool.handle_tool_error
@@ -610,28 +610,52 @@ def upstreams_from_config(config: Mapping[str, Any]) -> list[Upstream]:
     return found
 
 
-@contextlib.asynccontextmanager
-async def connected(upstreams: Sequence[Upstream]) -> AsyncIterator[tuple[list[Any], list[types.Tool]]]:
-    """Sessions with every upstream server, and their tools (LangChain tools, and the MCP ``Tool``
-    objects to list). Two tools of one name are a :class:`GatewayError`."""
-    import os
+def _definition(tool: types.Tool) -> str:
+    """What a listed tool says of itself (name, description, schemas, annotations), canonical."""
+    said = tool.model_dump(include={"name", "description", "inputSchema", "outputSchema", "annotations"})
+    return json.dumps(said, sort_keys=True, default=str)
 
-    from langchain_mcp_adapters.tools import load_mcp_tools
-    from mcp import ClientSession, StdioServerParameters
-    from mcp.client import streamable_http
-    from mcp.client.stdio import stdio_client
 
-    # the SDK's newer name, else the one it had before
-    http_client = (
-        getattr(streamable_http, "streamable_http_client", None) or streamable_http.streamablehttp_client
-    )
+class Connection:
+    """One upstream server's live session, held open by a task of its own (the MCP client's
+    contexts are entered and left in one task), until :meth:`close`."""
 
-    async with contextlib.AsyncExitStack() as stack:
-        tools: list[Any] = []
-        listed: list[types.Tool] = []
-        owner: dict[str, str] = {}
-        for upstream in upstreams:
-            try:
+    def __init__(self, upstream: Upstream) -> None:
+        self.upstream = upstream
+        self.tools: dict[str, Any] = {}
+        self.listed: list[types.Tool] = []
+        self._ready = asyncio.Event()
+        self._stop = asyncio.Event()
+        self._error: BaseException | None = None
+        self._task: asyncio.Task[None] | None = None
+
+    async def open(self) -> Connection:
+        """Connected, its tools listed; :class:`GatewayError` when the upstream does not start."""
+        self._task = asyncio.create_task(self._hold())
+        await self._ready.wait()
+        if self._error is not None:
+            where = self.upstream.url or " ".join([str(self.upstream.command), *self.upstream.args])
+            error = self._error
+            raise GatewayError(
+                f"upstream {self.upstream.name!r} ({where}) did not start: {type(error).__name__}: {error}"
+            )
+        return self
+
+    async def _hold(self) -> None:
+        import os
+
+        from langchain_mcp_adapters.tools import load_mcp_tools
+        from mcp import ClientSession, StdioServerParameters
+        from mcp.client import streamable_http
+        from mcp.client.stdio import stdio_client
+
+        # the SDK's newer name, else the one it had before
+        http_client = (
+            getattr(streamable_http, "streamable_http_client", None) or streamable_http.streamablehttp_client
+        )
+        upstream = self.upstream
+        try:
+            async with contextlib.AsyncExitStack() as stack:
                 if upstream.url:
                     read, write, _ = await stack.enter_async_context(http_client(upstream.url))
                 else:
@@ -642,22 +666,139 @@ async def connected(upstreams: Sequence[Upstream]) -> AsyncIterator[tuple[list[A
                     read, write = await stack.enter_async_context(stdio_client(params))
                 session = await stack.enter_async_context(ClientSession(read, write))
                 await asyncio.wait_for(session.initialize(), START_TIMEOUT)
-                own = (await session.list_tools()).tools
-            except Exception as exc:  # a command that does not exist, a server that exits or never answers
-                where = upstream.url or " ".join([str(upstream.command), *upstream.args])
-                raise GatewayError(
-                    f"upstream {upstream.name!r} ({where}) did not start: {type(exc).__name__}: {exc}"
-                ) from None
-            for tool in own:
-                if tool.name in owner:
+                self.listed = list((await session.list_tools()).tools)
+                self.tools = {t.name: t for t in await load_mcp_tools(session)}
+                self._ready.set()
+                await self._stop.wait()
+        except Exception as exc:  # a command that does not exist, a server that exits or never answers
+            self._error = exc
+        finally:
+            self._ready.set()
+
+    async def close(self) -> None:
+        self._stop.set()
+        if self._task is not None:
+            with contextlib.suppress(Exception):
+                await self._task
+
+
+def broken_connection(error: BaseException) -> bool:
+    """Did a call fail because its upstream's connection broke (the server exited), rather than by
+    an error the upstream or the protocol gave?"""
+    import anyio
+    from mcp.shared.exceptions import McpError
+
+    if isinstance(error, anyio.ClosedResourceError | anyio.BrokenResourceError | anyio.EndOfStream):
+        return True
+    return isinstance(error, McpError) and error.error.code == types.CONNECTION_CLOSED
+
+
+class Upstreams:
+    """The upstream servers' live connections. A call whose connection broke (an upstream that
+    exited) starts the upstream again, once per break: the call itself is not made again (it may
+    have run), the calls after it go to the new session. A tool the restarted upstream lists with
+    another definition than the one the gateway started with (a rug pull on restart) is not
+    served by it: its calls fail until the gateway is restarted and its pin reviewed."""
+
+    def __init__(self, upstreams: Sequence[Upstream]) -> None:
+        self.upstreams = list(upstreams)
+        self.live: dict[str, Connection] = {}
+        self.owner: dict[str, str] = {}
+        self.pinned: dict[str, str] = {}
+        self.restarts: dict[str, int] = {}
+        self._locks: dict[str, asyncio.Lock] = {}
+
+    async def open(self) -> tuple[list[Any], list[types.Tool]]:
+        tools: list[Any] = []
+        listed: list[types.Tool] = []
+        for upstream in self.upstreams:
+            connection = await Connection(upstream).open()
+            self.live[upstream.name] = connection
+            self._locks[upstream.name] = asyncio.Lock()
+            for tool in connection.listed:
+                if tool.name in self.owner:
                     raise GatewayError(
                         f"two upstream servers have a tool named {tool.name!r} "
-                        f"({owner[tool.name]}, {upstream.name})"
+                        f"({self.owner[tool.name]}, {upstream.name})"
                     )
-                owner[tool.name] = upstream.name
-            listed.extend(own)
-            tools.extend(await load_mcp_tools(session))
-        yield tools, listed
+                self.owner[tool.name] = upstream.name
+                self.pinned[tool.name] = _definition(tool)
+            listed += connection.listed
+            tools += [self._relay(template) for template in connection.tools.values()]
+        return tools, listed
+
+    async def close(self) -> None:
+        for connection in self.live.values():
+            await connection.close()
+
+    def _relay(self, template: Any) -> Any:
+        """``template`` (a tool of the first session) calling whichever session is live now."""
+        from langchain_core.tools import StructuredTool, ToolException
+
+        name = str(template.name)
+
+        async def call(**arguments: Any) -> Any:
+            upstream = self.owner[name]
+            connection = self.live[upstream]
+            tool = connection.tools.get(name)
+            if tool is None:
+                raise ToolException(
+                    f"the upstream of {name} was started again and lists it otherwise than when the "
+                    "gateway started: not served until the gateway is restarted (agent-patterns gateway pins)"
+                )
+            try:
+                return await tool.coroutine(**arguments)
+            except Exception as exc:
+                if not broken_connection(exc):  # the upstream's own error, or a protocol error: as said
+                    raise
+                started = await self._restart(upstream, connection)
+                again = (
+                    "the gateway started it again"
+                    if started is True
+                    else f"it did not start again: {started}"
+                )
+                raise ToolException(
+                    f"the upstream of {name} exited ({type(exc).__name__}: {exc or 'connection closed'}); "
+                    f"{again}: this call may not have run, and is not made again"
+                ) from None
+
+        return StructuredTool(
+            name=template.name,
+            description=template.description,
+            args_schema=template.args_schema,
+            coroutine=call,
+            metadata=template.metadata,
+            handle_tool_error=template.handle_tool_error,
+            response_format=template.response_format,
+        )
+
+    async def _restart(self, upstream: str, broken: Connection) -> Any:
+        """Start ``upstream`` again unless a call before this one did (True: it runs; else why not)."""
+        async with self._locks[upstream]:
+            if self.live[upstream] is not broken:
+                return True
+            await broken.close()
+            try:
+                fresh = await Connection(broken.upstream).open()
+            except GatewayError as exc:
+                return str(exc)
+            same = {t.name for t in fresh.listed if self.pinned.get(t.name) == _definition(t)}
+            fresh.tools = {n: t for n, t in fresh.tools.items() if n in same}
+            self.live[upstream] = fresh
+            self.restarts[upstream] = self.restarts.get(upstream, 0) + 1
+            return True
+
+
+@contextlib.asynccontextmanager
+async def connected(upstreams: Sequence[Upstream]) -> AsyncIterator[tuple[list[Any], list[types.Tool]]]:
+    """Sessions with every upstream server, and their tools (LangChain tools, and the MCP ``Tool``
+    objects to list), an upstream that exits started again (:class:`Upstreams`). Two tools of one
+    name are a :class:`GatewayError`."""
+    pool = Upstreams(upstreams)
+    try:
+        yield await pool.open()
+    finally:
+        await pool.close()
 
 
 def hints(tools: Sequence[Any], listed: Sequence[types.Tool]) -> dict[str, dict[str, Any]]:
