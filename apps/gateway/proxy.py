@@ -106,13 +106,21 @@ def timed(tool: Any, seconds: float | None) -> Any:
             return upstream_error(error)
         return str(error)
 
+    return calling(tool, bounded, handle_tool_error=handled)
+
+
+def calling(tool: Any, coroutine: Callable[..., Awaitable[Any]], *, handle_tool_error: Any = None) -> Any:
+    """An MCP tool as LangChain holds it (name, description, schema, metadata, response format)
+    that runs ``coroutine`` instead (``handle_tool_error``: default, the tool's own)."""
+    from langchain_core.tools import StructuredTool
+
     return StructuredTool(
         name=tool.name,
         description=tool.description,
         args_schema=tool.args_schema,
-        coroutine=bounded,
+        coroutine=coroutine,
         metadata=tool.metadata,
-        handle_tool_error=handled,
+        handle_tool_error=tool.handle_tool_error if handle_tool_error is None else handle_tool_error,
         response_format=tool.response_format,
     )
 
@@ -733,7 +741,7 @@ class Upstreams:
 
     def _relay(self, template: Any) -> Any:
         """``template`` (a tool of the first session) calling whichever session is live now."""
-        from langchain_core.tools import StructuredTool, ToolException
+        from langchain_core.tools import ToolException
 
         name = str(template.name)
 
@@ -762,15 +770,7 @@ class Upstreams:
                     f"{again}: this call may not have run, and is not made again"
                 ) from None
 
-        return StructuredTool(
-            name=template.name,
-            description=template.description,
-            args_schema=template.args_schema,
-            coroutine=call,
-            metadata=template.metadata,
-            handle_tool_error=template.handle_tool_error,
-            response_format=template.response_format,
-        )
+        return calling(template, call)
 
     async def _restart(self, upstream: str, broken: Connection) -> Any:
         """Start ``upstream`` again unless a call before this one did (True: it runs; else why not)."""
