@@ -12,7 +12,7 @@ import importlib
 import os
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from types import ModuleType
+from types import MappingProxyType, ModuleType
 from typing import TYPE_CHECKING, Any, Literal
 
 from nodes.contract import RUN_CONTRACT_KEYS
@@ -338,7 +338,13 @@ def _environ_agents(text: str) -> dict[str, Agent]:
     return found
 
 
-def known_agents() -> dict[str, Agent]:
+def known_agents() -> Mapping[str, Agent]:
     """Every ``create_agent`` agent the CLI reads and answers: the package's and those
-    applications register (:func:`registered_agents`)."""
-    return {**registered_agents(), **KNOWN_AGENTS}
+    applications register (:func:`registered_agents`). Made once per value of
+    ``$AGENT_PATTERNS_AGENTS`` (the store's listing asks it of every checkpoint it reads)."""
+    return _known_agents(os.environ.get(AGENTS_ENV, ""))
+
+
+@functools.lru_cache(maxsize=8)
+def _known_agents(text: str) -> Mapping[str, Agent]:
+    return MappingProxyType({**_entry_point_agents(), **_environ_agents(text), **KNOWN_AGENTS})
