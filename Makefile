@@ -81,7 +81,7 @@ bench: $(BIN)/.bench-installed
 
 lock: venv
 	$(PIP) uv
-	$(BIN)/uv pip compile pyproject.toml --extra dev --extra mcp --python-version 3.11 --no-header \
+	$(BIN)/uv pip compile pyproject.toml --extra dev --extra mcp --extra cedar --python-version 3.11 --no-header \
 		--annotation-style line -q -o requirements-dev.lock
 	$(BIN)/uv pip compile pyproject.toml --extra server --python-version 3.11 --no-header \
 		--annotation-style line -q -o requirements-server.lock

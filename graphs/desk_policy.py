@@ -29,6 +29,11 @@ class DeskPolicyError(ValueError):
     The desk does not load with it (no setting is ever ignored)."""
 
 
+def _read(folder: str, name: str) -> str:
+    with open(os.path.join(folder, name), encoding="utf-8") as file:
+        return file.read()
+
+
 def desk_policy(env: Mapping[str, str] | None = None) -> SupervisorPolicy:
     """The desk's policy as the deployment sets it: :data:`demo_tools.support_desk.policy`, the
     file ``$AGENT_PATTERNS_DESK_POLICY`` names over it, then ``$AGENT_PATTERNS_DESK_SIGNOFF``'s
@@ -50,8 +55,9 @@ def desk_policy(env: Mapping[str, str] | None = None) -> SupervisorPolicy:
             why = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
             raise DeskPolicyError(f"${POLICY_VARIABLE}={path}: cannot be read: {why}") from None
         try:
-            policy = overlay_policy_file(policy, text, fmt, path)
-        except PolicyFileError as exc:
+            beside = os.path.dirname(os.path.abspath(path))
+            policy = overlay_policy_file(policy, text, fmt, path, read=lambda name: _read(beside, name))
+        except (PolicyFileError, ImportError) as exc:  # ImportError: Cedar policies without cedarpy
             raise DeskPolicyError(f"${POLICY_VARIABLE}: {exc}") from None
     return signoff_from_env(policy, env)
 

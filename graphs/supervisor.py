@@ -41,7 +41,7 @@ from nodes.supervisor import approval
 from nodes.supervisor.worker import worker
 from nodes.tool_gateway import ToolsArg, tool_registry
 from nodes.trace import is_stopped
-from policies.supervisor import CustomRule, SupervisorPolicy, demo_policy, policy_problems
+from policies.supervisor import CustomRule, SupervisorPolicy, cedar_problems, demo_policy, policy_problems
 from policies.supervisor.reading.words import RequestReader, reads_blocking
 
 #: Refunds and emails change the world: each step's checkpoint is written before the next step
@@ -191,7 +191,7 @@ def build_graph(
         policy = demo_policy() if tools is None else SupervisorPolicy.for_tools(registry)
     hooks = dict(custom_rules or {})
     models = {name: tool.model for name, tool in registry.items()}
-    problems = policy_problems(policy, models, hooks)
+    problems = policy_problems(policy, models, hooks) + cedar_problems(policy, models)
     tool_calling = supports_tool_calling(llm)
     if policy.worker_protocol == "native" and not tool_calling:
         problems.append(
@@ -204,7 +204,9 @@ def build_graph(
     builder.add_node("start", start)
     builder.add_node("worker", llm_node(partial(worker, llm=llm, policy=policy, tools=registry)))
     builder.add_node("validate_action", partial(n.validate_action, policy=policy, models=models))
-    builder.add_node("review", partial(n.review, policy=policy, hooks=hooks, journal=journal, reader=reader))
+    builder.add_node(
+        "review", partial(n.review, policy=policy, hooks=hooks, journal=journal, reader=reader, models=models)
+    )
     builder.add_node("revise_action", partial(n.revise_action))
     builder.add_node("escalate", partial(approval.escalate, policy=policy))
     builder.add_node(

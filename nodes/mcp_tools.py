@@ -130,7 +130,10 @@ def load_policy_file(
         text = path.read_text(encoding="utf-8")
     except OSError as exc:
         raise PolicyFileError(f"{path}: {exc.strerror or exc}") from None
-    return policy_from_file_text(text, fmt, hints, str(path), defaults)
+    beside = path.parent
+    return policy_from_file_text(
+        text, fmt, hints, str(path), defaults, read=lambda name: (beside / name).read_text(encoding="utf-8")
+    )
 
 
 def _leaf(exc: BaseException) -> BaseException:

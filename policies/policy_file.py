@@ -27,7 +27,7 @@ from __future__ import annotations
 import json
 import re
 import tomllib
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
@@ -63,10 +63,38 @@ class PolicyFile(BaseModel):
         default_factory=dict,
         description="Any other SupervisorPolicy field (max_tool_calls, on_refusal, destinations...).",
     )
+    cedar_file: str | None = Field(
+        None,
+        description="A file of Cedar policies (.cedar), relative to this file: the policy's cedar "
+        "(docs/cedar.md). [policy] cedar = '...' gives them inline instead.",
+    )
 
 
 class PolicyFileError(ValueError):
     """A policy file that cannot be read or is not valid: one line, naming the file and the line."""
+
+
+#: How a loader reads a file a policy file names (``cedar_file``), by the name the file gives:
+#: its text, or OSError. The pure parsers below are given one by whoever reads files.
+ReadBeside = Callable[[str], str]
+
+
+def _cedar_text(given: PolicyFile, text: str, path: str, read: ReadBeside | None) -> dict[str, Any]:
+    """The ``cedar`` policy field ``cedar_file`` gives (read by ``read``), or nothing."""
+    if given.cedar_file is None:
+        return {}
+    at = f":{line}" if (line := line_of(text, ["cedar_file"])) else ""
+    if "cedar" in given.policy:
+        raise PolicyFileError(f"{path}{at}: cedar_file: [policy] cedar gives the Cedar policies already")
+    if read is None:
+        raise PolicyFileError(
+            f"{path}{at}: cedar_file: this policy text was given without a file to read it beside"
+        )
+    try:
+        return {"cedar": read(given.cedar_file)}
+    except (OSError, UnicodeDecodeError) as exc:
+        why = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+        raise PolicyFileError(f"{path}{at}: cedar_file {given.cedar_file}: cannot be read: {why}") from None
 
 
 def policy_json_schema() -> dict[str, Any]:
@@ -160,10 +188,12 @@ def policy_from_file_text(
     hints: Mapping[str, Mapping[str, Any]],
     path: str = "<policy>",
     defaults: Mapping[str, Any] | None = None,
+    read: ReadBeside | None = None,
 ) -> SupervisorPolicy:
     """The policy a file's text gives for tools with these MCP ``hints`` (tool name → annotations
     and ``outputSchema``: :func:`nodes.mcp_tools.mcp_hints`); ``defaults``: policy fields used
-    where the file's ``[policy]`` does not set them. An error names the file and the line."""
+    where the file's ``[policy]`` does not set them; ``read``: how a file it names (``cedar_file``)
+    is read. An error names the file and the line."""
     given = parse_policy_file(text, fmt, path)
     unknown = sorted({*given.hide, *given.tools, *given.rules, *given.trusted_fields} - set(hints))
     if unknown:
@@ -180,7 +210,7 @@ def policy_from_file_text(
             side_effects=given.side_effects,
             specs=given.tools,
             trusted_fields=given.trusted_fields,
-            **{**(defaults or {}), **given.policy},
+            **{**(defaults or {}), **given.policy, **_cedar_text(given, text, path, read)},
         )
         if given.hide:
             allowed = [n for n in policy.allowed_tools if n not in given.hide]
@@ -206,7 +236,7 @@ def _merged(model: type[BaseModel], old: BaseModel | None, given: BaseModel) -> 
 
 
 def overlay_policy_file(
-    policy: SupervisorPolicy, text: str, fmt: str, path: str = "<policy>"
+    policy: SupervisorPolicy, text: str, fmt: str, path: str = "<policy>", read: ReadBeside | None = None
 ) -> SupervisorPolicy:
     """``policy`` (one written in Python: the support desk's) with a policy file's text over it: each
     ``[rules.<tool>]`` field the file sets replaces that field of the tool's rules (the others
@@ -214,7 +244,8 @@ def overlay_policy_file(
     takes tools out of ``allowed_tools``, ``[policy]`` sets any other field (``mode``,
     ``ask_expires_after``, ``on_expired``, ``reviewers``...). The policy's tools are Python: a
     file's ``side_effects`` or ``trusted_fields`` (MCP hints) is an error, as is a tool the policy
-    does not know. An error is one line naming the file and, where found, the line."""
+    does not know; ``cedar_file`` names a file of Cedar policies, read by ``read``. An error is
+    one line naming the file and, where found, the line."""
     given = parse_policy_file(text, fmt, path)
     for key in ("side_effects", "trusted_fields"):
         if key in given.model_fields_set:
@@ -242,7 +273,8 @@ def overlay_policy_file(
             specs[name] = _merged(ToolSpec, specs.get(name), spec)  # type: ignore[assignment]
         loc = []
         allowed = [n for n in policy.allowed_tools if n not in given.hide]
-        fields = {"rules": rules, "tools": specs, "allowed_tools": allowed, **given.policy}
+        cedar = _cedar_text(given, text, path, read)
+        fields = {"rules": rules, "tools": specs, "allowed_tools": allowed, **given.policy, **cedar}
         return SupervisorPolicy.model_validate({**policy.model_dump(), **fields})
     except ValidationError as exc:
         first = exc.errors()[0]

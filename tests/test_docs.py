@@ -22,7 +22,7 @@ def _blocks(path: Path) -> list[str]:
 CASES = [(path, index) for path in DOCS for index in range(len(_blocks(path)))]
 #: Pages about an optional extra: their blocks need its packages. The development lock installs every
 #: extra (`make test` runs these blocks); the lowest-versions matrix installs `dev` only, and skips them.
-EXTRAS = {"mcp.md": ("mcp", "langchain_mcp_adapters")}
+EXTRAS = {"mcp.md": ("mcp", "langchain_mcp_adapters"), "cedar.md": ("cedarpy",)}
 
 
 @pytest.mark.parametrize(("path", "index"), CASES, ids=[f"{p.relative_to(ROOT)}[{i}]" for p, i in CASES])

@@ -26,6 +26,7 @@ import typing
 from collections.abc import Iterator
 from typing import TextIO
 
+from apps.cli.cedar import add_cedar_parser
 from apps.cli.commands import (
     answer_run,
     default_reviewer,
@@ -285,6 +286,7 @@ def build_parser() -> argparse.ArgumentParser:
     _db_option(audit)
     add_shadow_parser(sub, _db_option)
     add_probe_parser(sub)
+    add_cedar_parser(sub)
     add_reject_expired_parser(sub, _db_option, _wait_option)
     add_gateway_parser(sub, _db_option)
     return parser
@@ -337,6 +339,10 @@ def _dispatch(args: argparse.Namespace) -> int:
         return probe_command(args, stdout)
     if args.command == "policy-schema":
         return policy_schema_command(args, stdout)
+    if args.command == "cedar":
+        from apps.cli.cedar import cedar_command
+
+        return cedar_command(args, stdout)
     if args.command == "gateway" and args.action == "pins":  # the store's pins: no upstream
         check_store_folder(args.db)
         check_store_file(args.db)

@@ -70,8 +70,11 @@ def add_probe_parser(sub: Any) -> None:
     )
 
 
-def _load(path: str) -> dict[str, Any]:
-    """The names a probe file (a path) or module (a dotted name) defines."""
+def load_definitions(
+    path: str, needs: tuple[str, ...] = ("tools", "policy", "tasks"), *, by: str = "probe"
+) -> dict[str, Any]:
+    """The names a probe file (a path) or module (a dotted name) defines; it must define ``needs``
+    (``by``: the command, named in errors)."""
     file = Path(path)
     dotted = (
         re.fullmatch(r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+", path) is not None
@@ -79,7 +82,7 @@ def _load(path: str) -> dict[str, Any]:
         and not path.endswith(".py")
     )
     missing_file = (
-        f"probe: no such file or module: {path} (give a .py file, or a module name such as "
+        f"{by}: no such file or module: {path} (give a .py file, or a module name such as "
         "governed_agent_patterns.demo_tools.support_desk)"
     )
     if not file.is_file() and not dotted:
@@ -98,17 +101,18 @@ def _load(path: str) -> dict[str, Any]:
     except ModuleNotFoundError as exc:
         if dotted and exc.name and (path == exc.name or path.startswith(exc.name + ".")):
             raise CliError(missing_file) from None
-        raise CliError(f"probe: {path} failed to load: {type(exc).__name__}: {exc}") from None
+        raise CliError(f"{by}: {path} failed to load: {type(exc).__name__}: {exc}") from None
     except Exception as exc:  # the user's file: say what broke, never a traceback
-        raise CliError(f"probe: {path} failed to load: {type(exc).__name__}: {exc}") from None
-    missing = [name for name in ("tools", "policy", "tasks") if name not in found]
+        raise CliError(f"{by}: {path} failed to load: {type(exc).__name__}: {exc}") from None
+    missing = [name for name in needs if name not in found]
     if missing:
-        raise CliError(f"probe: {path} must define tools, policy and tasks (missing: {', '.join(missing)})")
+        wanted = ", ".join(needs[:-1]) + f" and {needs[-1]}" if len(needs) > 1 else needs[0]
+        raise CliError(f"{by}: {path} must define {wanted} (missing: {', '.join(missing)})")
     return found
 
 
 def probe_command(args: argparse.Namespace, stdout: TextIO) -> int:
-    found = _load(args.file)
+    found = load_definitions(args.file)
     try:
         return _gated(found, args, stdout)
     finally:

@@ -122,6 +122,7 @@ class GovernanceMiddleware(ToolRunning, AgentMiddleware[GovernanceState, Any, An
             {name or rules.tool_names([t])[0]: _schema_only(t) for name, t in pairs}
         )
         problems = rules.policy_problems(self.policy, self._models(), self.hooks)
+        problems += rules.cedar_problems(self.policy, self._models())
         if problems:
             raise ValueError("the supervisor policy does not fit the tools: " + "; ".join(problems))
         self._bound = bound_arg_names(self.policy)
@@ -130,6 +131,8 @@ class GovernanceMiddleware(ToolRunning, AgentMiddleware[GovernanceState, Any, An
         self._trusted = frozenset(self.policy.trusted_tools())
         self._constants = tuple(self.policy.constants())
         self._arg_models = {**{n: None for n in self.policy.tools}, **self._models()}
+        # the tools' argument types, as a Cedar policy reads each value (only where there is one)
+        self._schemas = rules.tool_schemas(self._models()) if self.policy.cedar is not None else {}
         self._watched = watched(self.policy)
         self._registered = frozenset(self._registry)
 
@@ -348,6 +351,7 @@ class GovernanceMiddleware(ToolRunning, AgentMiddleware[GovernanceState, Any, An
             grants=tuple(of_run(state.get("governance_grants"), run.get("run_id"))),
             ledger=ledger,
             reader=self.reader,
+            arg_schemas=self._schemas,
         )
         models = self._arg_models
         about = {"run_id": run.get("run_id"), "step": run.get("steps")}

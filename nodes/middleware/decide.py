@@ -237,7 +237,7 @@ def ask(
     auto = policy.auto_approver_enabled
     by = "auto_approver" if auto else "human"
     allowed = rules.HUMAN_DECISIONS if action.get("kind") == "final" else TOOL_DECISIONS
-    signoff = reviewers.signoff_for(policy, action)
+    signoff = reviewers.signoff_for(policy, action, review)
     rule = expiry.expiry_for(policy, action)
     if not auto:  # judged by the rules it was first asked with, whatever policy resumes it
         asked_with = {**reviewers.signoff_fields(signoff, policy), **expiry.rule_fields(rule)}

@@ -43,7 +43,9 @@ def escalate(state: State, runtime: Ctx, *, policy: rules.SupervisorPolicy | Non
     if policy is not None:
         policy = policy_for(runtime, policy)
         request = expiring_request(state, policy, request, asked_at)
-        request = reviewers.with_signoff(request, reviewers.signoff_for(policy, state["action"]), policy)
+        request = reviewers.with_signoff(
+            request, reviewers.signoff_for(policy, state["action"], state.get("review")), policy
+        )
     stamped = stamps.stamp(*stamps.call_of(state["action"]), stamps.asked_key(request))
     return {"approval_request": {**request, "requested_at": asked_at, **stamped}}
 

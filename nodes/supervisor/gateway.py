@@ -107,10 +107,12 @@ def review_context(
     policy: rules.SupervisorPolicy,
     world: list[dict[str, Any]] | None = None,
     reader: RequestReader | None = None,
+    models: Models | None = None,
 ) -> rules.ReviewContext:
     """What the review reads; ``world``: the thread's journal's ledger entries (what ran, or may
     have run, in any process or branch), counted beside the state's own; ``reader``: how the
-    user's turn (``goal``, the user's words only) is read into mandates (None: the grammar)."""
+    user's turn (``goal``, the user's words only) is read into mandates (None: the grammar);
+    ``models``: the tools' argument models (their types are what a Cedar policy reads)."""
     return rules.ReviewContext(
         tuple(conv.calls_whole(state)),  # a large observation: whole, from the conversation
         subject_of(state),
@@ -120,6 +122,7 @@ def review_context(
         grants=tuple(state.get("grants") or ()),
         ledger=merged(state.get("ledger") or (), world or []),
         reader=reader,
+        arg_schemas=rules.tool_schemas(models) if policy.cedar is not None and models else {},
     )
 
 
@@ -270,6 +273,7 @@ def review(
     hooks: Hooks,
     journal: Journal | None = None,
     reader: RequestReader | None = None,
+    models: Models | None = None,
 ) -> dict:
     """The supervisor's review of the action, against the thread's ledger as the journal holds it
     (``world_seq``: how far the journal was read, so that the call's claim sees what changed)."""
@@ -287,7 +291,9 @@ def review(
         return refuse_action(
             state, policy, "review", reason, by="supervisor", action=action, message=message, update=again
         )
-    decision = rules.review_action(action, review_context(state, policy, world, reader), policy, hooks)
+    decision = rules.review_action(
+        action, review_context(state, policy, world, reader, models), policy, hooks
+    )
     row = rules.review_row(decision)
     update: dict[str, Any] = {"review": row, "reviews": [*(state.get("reviews") or []), row], **seen}
     if decision.verdict == "approve":  # the rules approved it, or a human's yes earlier in the run covers it

@@ -51,6 +51,13 @@ from policies.supervisor.decide.approval import (
     rule_details,
     shown_details,
 )
+from policies.supervisor.decide.cedar import (
+    CEDAR_CHECK,
+    cedar_problems,
+    cedar_request,
+    cedar_schema,
+    tool_schemas,
+)
 from policies.supervisor.decide.review import (
     CHAIN,
     CustomRule,
@@ -59,6 +66,7 @@ from policies.supervisor.decide.review import (
     refused_before,
     review_action,
 )
+from policies.supervisor.rules.cedar import CedarUnavailable, parse_cedar
 from policies.supervisor.rules.contract import is_refusal, validate_action
 from policies.supervisor.rules.demo import CONTEXT_TOOL, DEMO_TOOLS, EMAIL_TOOL, REFUND_TOOL, demo_policy
 from policies.supervisor.rules.kinds import (
@@ -84,6 +92,7 @@ from policies.supervisor.rules.thread import OwnedRecord, RecordLimit, Repeat
 
 __all__ = [
     "APPROVED_BY_RULES",
+    "CEDAR_CHECK",
     "CHAIN",
     "CONTEXT_TOOL",
     "DEMO_TOOLS",
@@ -96,6 +105,7 @@ __all__ = [
     "ApprovedBy",
     "ArgDefault",
     "ArgSource",
+    "CedarUnavailable",
     "Confidentiality",
     "CustomRule",
     "Destinations",
@@ -120,6 +130,9 @@ __all__ = [
     "approved_action",
     "approver",
     "auto_approve",
+    "cedar_problems",
+    "cedar_request",
+    "cedar_schema",
     "covering",
     "demo_policy",
     "edit_problem",
@@ -128,6 +141,7 @@ __all__ = [
     "grant_key",
     "hitl_action",
     "is_refusal",
+    "parse_cedar",
     "policy_problems",
     "refused_before",
     "review_action",
@@ -135,5 +149,6 @@ __all__ = [
     "rule_details",
     "shown_details",
     "tool_names",
+    "tool_schemas",
     "validate_action",
 ]

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from policies.human import SYSTEM_PREFIX, HumanAnswer
+from policies.supervisor.rules.cedar import cedar_role
 from policies.supervisor.rules.policy import SupervisorPolicy
 
 #: The reason prefix of an answer from a reviewer without the rule's role (``:<role>`` follows).
@@ -68,13 +69,20 @@ class Signoff:
         return self.role is None and self.approvals == 1 and self.also is None
 
 
-def signoff_for(policy: SupervisorPolicy, action: Mapping[str, Any]) -> Signoff:
-    """The signoff a question about ``action`` needs: its tool's rules' (a final answer: plain)."""
+def signoff_for(
+    policy: SupervisorPolicy, action: Mapping[str, Any], review: Mapping[str, Any] | None = None
+) -> Signoff:
+    """The signoff a question about ``action`` needs: its tool's rules' (a final answer: plain),
+    with the role a Cedar policy's ``@ask("role")`` gave the question (``review``: its review row)
+    where the rules name none, or beside theirs (``also``)."""
     rules = policy.rules.get(str(action.get("name"))) if action.get("kind") == "tool" else None
     by_account = policy.four_eyes_by == "account"
+    cedar = cedar_role(review)
     if rules is None:
-        return Signoff(by_account=by_account)
-    return Signoff(rules.reviewer_role, rules.approvals, by_account=by_account)
+        return Signoff(cedar, by_account=by_account)
+    if rules.reviewer_role is None or cedar in (None, rules.reviewer_role):
+        return Signoff(rules.reviewer_role or cedar, rules.approvals, by_account=by_account)
+    return Signoff(rules.reviewer_role, rules.approvals, also=cedar, by_account=by_account)
 
 
 #: The most approvals a recorded question may ask for (a larger figure is no question's).

@@ -35,6 +35,7 @@ from typing import Any
 from policies.decision import Decision
 from policies.json_safety import leaves
 from policies.supervisor.authority.grants import granted
+from policies.supervisor.decide.cedar import CEDAR_CHECK, CallFacts, arg_types, cedar_decision
 from policies.supervisor.decide.conditions import conditional_mandate, conditioned
 from policies.supervisor.decide.records_check import owned_records, record_limits, repeated
 from policies.supervisor.provenance.context import (
@@ -81,6 +82,7 @@ from policies.supervisor.request.records import (
     part_of_another_name,
     pointed_records,
 )
+from policies.supervisor.rules.cedar import parse_cedar
 from policies.supervisor.rules.kinds import (
     SHADOW_CHECKS,
     ArgSource,
@@ -783,7 +785,10 @@ def _asked_where_unread(decided: Decision, call: Call, context: ReviewContext) -
 def _covered(
     action: Mapping[str, Any], decided: Decision, context: ReviewContext, policy: SupervisorPolicy
 ) -> Decision:
-    """The decision, or the approval of an escalation a grant of the turn covers (:data:`GRANTS`)."""
+    """The decision, or the approval of an escalation a grant of the turn covers (:data:`GRANTS`):
+    never a question a Cedar policy asks (``@ask``: its author wants a human for each such call)."""
+    if "asked_by" in (decided.details.get("cedar") or {}):
+        return decided
     covered = granted(action, decided, context, policy)
     if covered is decided:
         return decided
@@ -1026,7 +1031,10 @@ def run_chain(
             would += [decision] if decision is not None else []
             passed.append(name)
             continue
-        return decision, would
+        judged = with_cedar(call, context, decision)
+        if CEDAR_CHECK in shadowed and judged.check == CEDAR_CHECK:
+            return decision, [*would, judged]  # what Cedar would have done, recorded, not enforced
+        return judged, would
     raise AssertionError("unreachable: the chain's last check decides")  # pragma: no cover
 
 
@@ -1055,8 +1063,39 @@ def decide_call(call: Call, context: ReviewContext) -> Decision:
         if decision is None:
             passed.append(name)
             continue
-        return decision
+        return with_cedar(call, context, decision)
     raise AssertionError("unreachable: the chain's last check decides")  # pragma: no cover
+
+
+def with_cedar(call: Call, context: ReviewContext, decided: Decision) -> Decision:
+    """The chain's decision as the policy's Cedar policies leave it (:data:`CEDAR_CHECK`, after
+    every check of :data:`CHAIN`: :func:`~policies.supervisor.decide.cedar.cedar_decision`); as it
+    is without Cedar, or where the chain refused or revised the call."""
+    policy = call.policy
+    if policy.cedar is None or decided.verdict not in ("approve", "escalate"):
+        return decided
+    everywhere: list[Source] = []
+
+    def found(value: Any) -> list[Source]:  # the named records read only where an argument is
+        if not everywhere:
+            everywhere.extend([*context.sources, *named_sources(context, policy, call.rules.requested)])
+        return [s for leaf in rule_values(value) for s in found_in(leaf, everywhere)]
+
+    reading = context.read.reading
+    facts = CallFacts(
+        call.name,
+        call.args,
+        found,
+        arg_types(policy, call.name, context.arg_schemas.get(call.name)),
+        call.mandate,
+        reading is None or reading.complete,
+        context.subject,
+        sum(1 for c in context.calls if c.get("tool") == call.name and c.get("ok")),
+    )
+    judged = cedar_decision(parse_cedar(policy.cedar), facts, decided)
+    if (judged.verdict, judged.reason) == (decided.verdict, decided.reason):
+        return replace(judged, check=decided.check, passed_checks=decided.passed_checks)
+    return replace(judged, check=CEDAR_CHECK, passed_checks=(*decided.passed_checks, decided.check))
 
 
 def action_signature(action: Mapping[str, Any]) -> str:

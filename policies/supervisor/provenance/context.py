@@ -113,6 +113,10 @@ class ReviewContext:
     #: the mandates the whole turn leaves standing admit anything; None: the reader's mandates as
     #: they are
     known: tuple[str, ...] | None = None
+    #: tool → the JSON Schema of its arguments (the registered tools' own), where the policy carries
+    #: Cedar policies: what types each argument's value is given to Cedar as
+    #: (:mod:`policies.supervisor.decide.cedar`); a tool's ``ToolSpec`` schema comes first
+    arg_schemas: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
 
     @cached_property
     def read(self) -> TurnReading:

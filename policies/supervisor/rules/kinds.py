@@ -23,7 +23,8 @@ class _Rule(BaseModel):
 
 #: The checks of the review chain (:data:`policies.supervisor.decide.review.CHAIN`) a policy may run in
 #: shadow (``SupervisorPolicy.mode``, ``ToolRules.shadow``): those that decide on a rule of the
-#: policy. ``mandate`` and ``authority`` decide nothing; ``read_only`` and ``approve`` only approve.
+#: policy. ``mandate`` and ``authority`` decide nothing; ``read_only`` and ``approve`` only approve;
+#: ``cedar`` is the policy's Cedar policies, judged after the chain (``SupervisorPolicy.cedar``).
 ShadowCheck = Literal[
     "binding",
     "provenance",
@@ -35,6 +36,7 @@ ShadowCheck = Literal[
     "repeats",
     "thresholds",
     "approval",
+    "cedar",
 ]
 SHADOW_CHECKS: tuple[str, ...] = get_args(ShadowCheck)
 

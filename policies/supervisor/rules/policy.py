@@ -4,6 +4,7 @@ a policy does not fit the tools it is built with."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable, Mapping
 from typing import Any, Literal
 
@@ -13,6 +14,7 @@ from policies.base import BasePolicy
 from policies.schemas import ArgsModel, model_fields
 from policies.supervisor.reading.values import IdentifierKind
 from policies.supervisor.reading.words import field_word, generic_field
+from policies.supervisor.rules.cedar import parse_cedar
 from policies.supervisor.rules.kinds import (
     TEXT_IDENTIFIERS,
     Confidentiality,
@@ -196,6 +198,15 @@ class SupervisorPolicy(BasePolicy):
         "the server's signed-in user), so two names typed from one account are one reviewer; "
         "``reviewer``: the names alone (where the operator's own identity source vouches for them).",
     )
+    cedar: str | None = Field(
+        None,
+        description="Cedar policies (their text; a policy file may name a .cedar file instead: cedar_file) "
+        "evaluated after the project's own checks, in both engines and the MCP gateway: a forbid "
+        'refuses, a permit annotated @ask or @ask("role") asks (that role), and where a permit names '
+        "a tool in its scope a call of it no permit matches is refused (Cedar's default deny); a tool "
+        "no permit names is left to the other checks. The context holds each argument's value and "
+        "sources, the turn's mandate and what the other checks decided (docs/cedar.md). Needs cedarpy.",
+    )
     auto_approver_enabled: bool = Field(
         False,
         description="Let the automatic approver answer escalations instead of pausing for a human.",
@@ -275,6 +286,29 @@ class SupervisorPolicy(BasePolicy):
                     f"rules.{tool}.reviewer_role {role!r} is held by no reviewer "
                     f"({'reviewers: ' + have if have else 'no reviewers are named'}): name one in reviewers"
                 )
+        return self
+
+    @model_validator(mode="after")
+    def _cedar_parses(self) -> SupervisorPolicy:
+        """Cedar policies that parse, name tools the policy knows in their scopes (a typo would
+        leave a forbid that never applies), and ask roles a reviewer holds."""
+        if self.cedar is None:
+            return self
+        try:
+            parsed = parse_cedar(self.cedar)
+        except ValueError as exc:
+            raise ValueError(f"cedar: {exc}") from None
+        known = {*self.rules, *self.allowed_tools, *self.tools}
+        held = {role for roles in self.reviewers.values() for role in roles}
+        for rule in parsed.rules:
+            unknown = sorted((rule.actions or frozenset()) - known)
+            if unknown:
+                raise ValueError(
+                    f"cedar: policy {rule.name} names Action::{json.dumps(unknown[0])}, no tool of this "
+                    f"policy (tools: {', '.join(sorted(known))})"
+                )
+            if rule.ask and rule.ask not in held:
+                raise ValueError(f"cedar: policy {rule.name} asks role {rule.ask!r}, held by no reviewer")
         return self
 
     @model_validator(mode="after")

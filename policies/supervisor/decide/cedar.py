@@ -1,0 +1,355 @@
+"""The Cedar check (``check: "cedar"``): a policy's Cedar policies (``SupervisorPolicy.cedar``,
+parsed by :mod:`policies.supervisor.rules.cedar`) judge a call after the project's own checks, with
+where each value came from and what those checks decided as facts.
+
+The request Cedar is asked, per call:
+
+- ``principal``: ``User::"<subject>"`` (the subject's ``user_id`` or ``id``, else its first scalar
+  value; else ``user``);
+- ``action``: ``Action::"<tool>"``; ``resource``: ``Tool::"<tool>"``;
+- ``context.args.<arg>``: ``value`` (typed from the tool's argument schema: ``Long``, ``decimal``,
+  ``String``, ``Bool``; an object or list as its JSON text; left out where Cedar cannot hold it
+  exactly: a policy that reads it then fails to evaluate, and the call is asked), ``source`` (the
+  first of ``human``, ``request``, ``named``, ``own``, ``subject``, ``policy``, ``trusted:<tool>``,
+  ``args:<tool>``, ``untrusted:<tool>`` that holds it; ``nowhere``) and ``sources`` (all of them);
+- ``context.mandate``: ``asked`` (the turn asks for this kind of action), ``text`` (the clause that
+  does), ``complete`` (the whole turn was read);
+- ``context.decided``: ``verdict`` (``approve`` / ``escalate``), ``check``, ``reason``,
+  ``by_request`` (the request stands in for the human's approval);
+- ``context.run``: ``calls`` (this tool's successful calls in the run so far).
+
+How Cedar's answer combines with the chain's (which Cedar never relaxes):
+
+1. a call the chain refused or revised is not put to Cedar (a revised call is reviewed again);
+2. a ``forbid`` that matches refuses (``cedar_forbid:<ids>``);
+3. a policy that fails to evaluate (an attribute it reads is missing, a value Cedar cannot hold)
+   asks (``cedar_error:<ids>``): it might have forbidden;
+4. a matching ``permit`` annotated ``@ask`` / ``@ask("role")`` asks (``cedar_ask:<ids>``, that role:
+   the question's signoff); a call the chain asked about already keeps its reason and gains the role;
+5. a matching ``permit`` keeps the chain's decision, naming the permits in ``details["cedar"]``;
+6. none matches: where a ``permit`` names the tool in its scope, Cedar's default deny refuses
+   (``cedar_not_permitted``); where none does, Cedar abstains and the chain's decision stands (a
+   set of forbids alone refuses only what it forbids).
+
+The generated schema (:func:`cedar_schema`) describes these entities, one action per tool and each
+tool's context, so that ``cedarpy.validate_policies`` catches a misspelt attribute before a policy
+is deployed (:func:`cedar_problems`; ``agent-patterns policy --cedar-schema``). Pure: Cedar's
+evaluation runs in process."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from decimal import Decimal, InvalidOperation
+from functools import lru_cache
+from typing import Any
+
+from policies.decision import Decision
+from policies.supervisor.reading.values import Source
+from policies.supervisor.rules.cedar import CedarSet, cedarpy_module, parse_cedar
+from policies.supervisor.rules.policy import SupervisorPolicy
+
+#: The check's name in a decision and the audit.
+CEDAR_CHECK = "cedar"
+FORBID = "cedar_forbid"
+ASK = "cedar_ask"
+NOT_PERMITTED = "cedar_not_permitted"
+UNDECIDED = "cedar_error"
+
+#: The order a value's ``source`` is named in: the strongest authority first.
+_FIRST = ("human", "request", "named", "own", "subject", "policy", "trusted:", "args:", "untrusted:")
+
+#: Cedar's types for an argument's JSON type (an object or list is given as its JSON text).
+_CEDAR_TYPES = {
+    "integer": "Long",
+    "int": "Long",
+    "number": "decimal",
+    "boolean": "Bool",
+    "bool": "Bool",
+    "string": "String",
+    "str": "String",
+}
+_LONG = 2**63
+
+
+# --- facts: what Cedar is told of a call ------------------------------------------------------------
+
+
+def source_label(source: Source) -> str:
+    """A source as Cedar's facts name it."""
+    if source.kind == "tool":
+        return f"{'trusted' if source.trusted else 'untrusted'}:{source.tool}"
+    if source.kind == "args":
+        return f"args:{source.tool}"
+    return source.kind
+
+
+def _rank(label: str) -> int:
+    return next((n for n, first in enumerate(_FIRST) if label.startswith(first)), len(_FIRST))
+
+
+def _json_type(schema: Mapping[str, Any]) -> str | None:
+    kind = schema.get("type")
+    if isinstance(kind, list):
+        kind = next((k for k in kind if k != "null"), None)
+    if kind is None:
+        for option in schema.get("anyOf") or schema.get("oneOf") or ():
+            if isinstance(option, Mapping) and option.get("type") not in (None, "null"):
+                return _json_type(option)
+    return kind if isinstance(kind, str) else None
+
+
+def arg_types(
+    policy: SupervisorPolicy, tool: str, schema: Mapping[str, Any] | None = None
+) -> dict[str, tuple[str, bool]]:
+    """Each argument of ``tool`` Cedar is told of: its Cedar type and whether it is required, from
+    the policy's ``ToolSpec`` (``args`` or ``args_schema``), else ``schema`` (the tool's own JSON
+    Schema). Empty: no schema says (a value's type is then read off the value itself)."""
+    spec = policy.tools.get(tool)
+    given = spec.json_schema() if spec is not None else None
+    schema = given or schema or {}
+    required = set(schema.get("required") or ())
+    out: dict[str, tuple[str, bool]] = {}
+    for arg, prop in (schema.get("properties") or {}).items():
+        kind = _json_type(prop) if isinstance(prop, Mapping) else None
+        if arg == "idempotency_key":
+            continue
+        out[arg] = (_CEDAR_TYPES.get(kind or "", "String"), arg in required)
+    return out
+
+
+def _decimal(value: Any) -> dict[str, Any] | None:
+    """Cedar's ``decimal`` of a number (four places at most, exactly), or None."""
+    if isinstance(value, bool):
+        return None
+    try:
+        number = Decimal(str(value).strip()) if isinstance(value, int | float | str | Decimal) else None
+    except InvalidOperation:
+        return None
+    if number is None or not number.is_finite() or abs(number) >= Decimal(_LONG) / 10_000:
+        return None
+    if number != number.quantize(Decimal("0.0001")):
+        return None  # more places than Cedar holds: rounding would move it across a limit
+    text = format(number.normalize(), "f")
+    return {"__extn": {"fn": "decimal", "arg": text if "." in text else f"{text}.0"}}
+
+
+def cedar_value(value: Any, kind: str | None) -> Any:
+    """``value`` as Cedar holds it for its type ``kind`` (None: read off the value), or None where
+    Cedar cannot hold it exactly (the policy that reads it then fails to evaluate, and asks)."""
+    if kind is None:
+        kind = (
+            "Bool"
+            if isinstance(value, bool)
+            else "Long"
+            if isinstance(value, int)
+            else "decimal"
+            if isinstance(value, float | Decimal)
+            else "String"
+        )
+    if kind == "Bool":
+        return value if isinstance(value, bool) else None
+    if kind == "Long":
+        if isinstance(value, float) and value.is_integer():
+            value = int(value)
+        ok = isinstance(value, int) and not isinstance(value, bool) and -_LONG <= value < _LONG
+        return value if ok else None
+    if kind == "decimal":
+        return _decimal(value)
+    return value if isinstance(value, str) else json.dumps(value, sort_keys=True, default=str)
+
+
+def _principal(subject: Mapping[str, Any]) -> str:
+    """Whom the run acts for, as Cedar's principal id: the subject's ``user_id`` or ``id``, else
+    its first scalar value (``{"customer": "cust-42"}``: ``cust-42``), else ``user``."""
+    for key in ("user_id", "id"):
+        if subject.get(key) not in (None, ""):
+            return str(subject[key])
+    scalar = next((v for v in subject.values() if isinstance(v, str | int) and not isinstance(v, bool)), None)
+    return str(scalar) if scalar not in (None, "") else "user"
+
+
+@dataclass(frozen=True)
+class CallFacts:
+    """What the review knows of a call that Cedar is told: the tool's ``name``, its ``args``, where
+    each value is found (``found``: the review's sources, ``named`` ones included), the turn's
+    ``mandate`` for it (None: none asks), whether the turn was read whole (``complete``), the
+    ``subject`` and how many successful calls of the tool the run made (``calls``)."""
+
+    name: str
+    args: Mapping[str, Any]
+    found: Callable[[Any], Sequence[Source]]
+    types: Mapping[str, tuple[str, bool]]
+    mandate: str | None
+    complete: bool
+    subject: Mapping[str, Any]
+    calls: int
+
+
+def _arg_fact(value: Any, kind: str | None, found: Callable[[Any], Sequence[Source]]) -> dict[str, Any]:
+    labels = sorted({source_label(s) for s in found(value)}, key=lambda label: (_rank(label), label))
+    fact: dict[str, Any] = {"source": labels[0] if labels else "nowhere", "sources": labels}
+    held = cedar_value(value, kind)
+    return fact | ({"value": held} if held is not None else {})
+
+
+def cedar_request(facts: CallFacts, decided: Decision) -> dict[str, Any]:
+    """The Cedar request for a call the chain decided ``decided`` (approve or escalate)."""
+    args = {
+        arg: _arg_fact(value, facts.types.get(arg, (None, False))[0], facts.found)
+        for arg, value in facts.args.items()
+        if value is not None and arg != "idempotency_key"
+    }
+    context = {
+        "args": args,
+        "mandate": {
+            "asked": facts.mandate is not None,
+            "text": facts.mandate or "",
+            "complete": facts.complete,
+        },
+        "decided": {
+            "verdict": decided.verdict,
+            "check": decided.check,
+            "reason": decided.reason,
+            "by_request": decided.details.get("approved_by") == "request",
+        },
+        "run": {"calls": facts.calls},
+    }
+    return {
+        "principal": {"type": "User", "id": _principal(facts.subject)},
+        "action": {"type": "Action", "id": facts.name},
+        "resource": {"type": "Tool", "id": facts.name},
+        "context": context,
+    }
+
+
+# --- the decision ------------------------------------------------------------------------------------
+
+
+def _erring(cedar: CedarSet, errors: Sequence[str]) -> list[str]:
+    keys = [m.group(1) for e in errors for m in [re.search(r"policy `([^`]+)`", e)] if m]
+    return cedar.named(keys) or ["(unnamed)"]
+
+
+def cedar_decision(cedar: CedarSet, facts: CallFacts, decided: Decision) -> Decision:
+    """The chain's ``decided`` (approve or escalate) as Cedar leaves it (the module's order): a
+    refusal or a question of Cedar's (``check: "cedar"``), or ``decided`` with the permits that
+    matched in ``details["cedar"]``."""
+    request = cedar_request(facts, decided)
+    answer = cedarpy_module().is_authorized(request, cedar.handle, [])
+    keys = list(answer.diagnostics.reasons)
+    matched = [rule for key in keys if (rule := cedar.by_key(key)) is not None]
+    named = [rule.name for rule in sorted(matched, key=lambda r: cedar.rules.index(r))]
+    said = {"policies": named, "principal": request["principal"]["id"]}
+    if not answer.allowed and matched:  # the forbids that decided
+        return Decision("block", f"{FORBID}:{','.join(named)}", {**decided.details, "cedar": said})
+    if answer.diagnostics.errors:
+        erring = _erring(cedar, answer.diagnostics.errors)
+        errors = [" ".join(str(e).split()) for e in answer.diagnostics.errors]
+        details = {**decided.details, "cedar": {**said, "errors": errors}}
+        return Decision("escalate", f"{UNDECIDED}:{','.join(erring)}", details)
+    if not answer.allowed:
+        if not cedar.permits(facts.name):
+            return decided
+        return Decision("block", NOT_PERMITTED, {**decided.details, "cedar": said})
+    asks = [rule for rule in matched if rule.ask is not None]
+    if not asks:
+        return Decision(decided.verdict, decided.reason, {**decided.details, "cedar": said})
+    role = next((rule.ask for rule in asks if rule.ask), None)
+    asked = {**said, "asked_by": [rule.name for rule in asks], **({"role": role} if role else {})}
+    if decided.verdict == "escalate":  # asked already: the chain's question, with Cedar's role
+        return Decision("escalate", decided.reason, {**decided.details, "cedar": asked})
+    reason = f"{ASK}:{','.join(asked['asked_by'])}"
+    return Decision("escalate", reason, {**decided.details, "cedar": asked})
+
+
+@lru_cache(maxsize=512)
+def _model_schema(model: type) -> dict[str, Any]:
+    return model.model_json_schema()  # type: ignore[attr-defined]
+
+
+def tool_schemas(models: Mapping[str, type | None]) -> dict[str, dict[str, Any]]:
+    """Each registered tool's argument schema (JSON Schema of its model), made once per model."""
+    return {name: _model_schema(model) for name, model in models.items() if model is not None}
+
+
+# --- the schema --------------------------------------------------------------------------------------
+
+
+def _record(attributes: Mapping[str, Any]) -> dict[str, Any]:
+    return {"type": "Record", "attributes": dict(attributes)}
+
+
+def _type(kind: str) -> dict[str, Any]:
+    return {"type": "Extension", "name": "decimal"} if kind == "decimal" else {"type": kind}
+
+
+def _context(types: Mapping[str, tuple[str, bool]]) -> dict[str, Any]:
+    text, flag = {"type": "String"}, {"type": "Boolean"}
+    args = {
+        arg: {
+            **_record(
+                {
+                    # a value Cedar cannot hold exactly is left out at run time: the policy that
+                    # reads it fails to evaluate, and the call is asked (never admitted)
+                    "value": _type("Boolean" if kind == "Bool" else kind),
+                    "source": text,
+                    "sources": {"type": "Set", "element": text},
+                }
+            ),
+            "required": required,
+        }
+        for arg, (kind, required) in types.items()
+    }
+    return _record(
+        {
+            "args": _record(args),
+            "mandate": _record({"asked": flag, "text": text, "complete": flag}),
+            "decided": _record({"verdict": text, "check": text, "reason": text, "by_request": flag}),
+            "run": _record({"calls": {"type": "Long"}}),
+        }
+    )
+
+
+def cedar_schema(
+    policy: SupervisorPolicy, schemas: Mapping[str, Mapping[str, Any]] | None = None
+) -> dict[str, Any]:
+    """The Cedar schema (JSON form) of ``policy``'s tools: entity types ``User``, ``Tool``,
+    ``Record``; one action per allowed tool, on ``User`` and ``Tool``, with its context (each
+    argument typed from the policy's ``ToolSpec`` or ``schemas[tool]``, its JSON Schema)."""
+    tools = sorted({*policy.allowed_tools, *policy.rules})
+    actions = {
+        tool: {
+            "appliesTo": {
+                "principalTypes": ["User"],
+                "resourceTypes": ["Tool"],
+                "context": _context(arg_types(policy, tool, (schemas or {}).get(tool))),
+            }
+        }
+        for tool in tools
+    }
+    entities: dict[str, Any] = {"User": {}, "Tool": {}, "Record": {}}
+    return {"": {"entityTypes": entities, "actions": actions}}
+
+
+def cedar_problems(policy: SupervisorPolicy, models: Mapping[str, type | None] | None = None) -> list[str]:
+    """What Cedar's validator finds in ``policy.cedar`` against :func:`cedar_schema` (with the
+    registered tools' argument ``models``): a misspelt attribute, a comparison of a text with a
+    number, an optional argument read without ``has``; one line each, empty where it validates or
+    there is no Cedar."""
+    if policy.cedar is None:
+        return []
+    cedar = parse_cedar(policy.cedar)
+    schema = cedar_schema(policy, tool_schemas(models or {}))
+    result = cedarpy_module().validate_policies(policy.cedar, schema)
+    if result.validation_passed:
+        return []
+    out = []
+    for error in result.errors:
+        text = " ".join(str(error).split())
+        key = re.search(r"policy(\d+)", text)
+        rule = cedar.by_key(f"policy{key.group(1)}") if key else None
+        out.append(f"cedar: {rule.name + ': ' if rule else ''}{text}")
+    return out

@@ -1,0 +1,132 @@
+"""Cedar policies in a policy (``SupervisorPolicy.cedar``): parsed once, each named and read for
+what the review needs of it before it is ever evaluated — its effect, the actions its scope names,
+and whether it asks a human (``@ask`` / ``@ask("role")``).
+
+A policy set is Cedar's own text (https://docs.cedarpolicy.com): ``permit`` and ``forbid`` over
+``principal`` (the user the run acts for, ``User``), ``action`` (the tool, ``Action::"<tool>"``),
+``resource`` (``Tool::"<tool>"``) and ``context`` (each argument's value and where it came from,
+the turn's mandate, what the project's own checks decided:
+:mod:`policies.supervisor.decide.cedar`). Two annotations mean something here:
+
+- ``@id("name")`` names the policy in decisions, the audit and the probe (else Cedar's
+  ``policy0``, ``policy1``… in the order written);
+- ``@ask`` / ``@ask("role")`` on a ``permit``: a call it permits is put to a human (holding
+  ``role``) instead of run.
+
+Parsing needs Cedar's Python bindings (``cedarpy``: ``pip install 'governed-agent-patterns[cedar]'``);
+a policy without Cedar never imports them. Pure: no I/O (a ``.cedar`` file is read by whoever loads
+the policy file)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+#: What to install when a policy carries Cedar and the bindings are missing.
+CEDAR_EXTRA = "cedarpy>=4.12 (pip install 'governed-agent-patterns[cedar]')"
+
+
+class CedarUnavailable(ImportError):
+    """A policy carries Cedar policies and ``cedarpy`` is not installed."""
+
+
+def cedarpy_module() -> Any:
+    """Cedar's Python bindings, or :class:`CedarUnavailable` naming what to install."""
+    try:
+        import cedarpy
+    except ImportError:
+        raise CedarUnavailable(f"this policy carries Cedar policies: install {CEDAR_EXTRA}") from None
+    return cedarpy
+
+
+@dataclass(frozen=True)
+class CedarRule:
+    """One Cedar policy as the review reads it: ``key`` (Cedar's own id: ``policy0``…), ``name``
+    (its ``@id`` annotation, else the key), ``effect`` (``permit`` / ``forbid``), ``ask`` (None: it
+    does not ask; ``""``: it asks anyone; else the reviewer role it asks), ``actions`` (the tools its
+    scope names; None: every action)."""
+
+    key: str
+    name: str
+    effect: str
+    ask: str | None
+    actions: frozenset[str] | None
+
+
+@dataclass(frozen=True)
+class CedarSet:
+    """A parsed Cedar policy set: its ``text``, its ``rules`` in the order written, and Cedar's
+    parsed handle (``handle``: reused by every evaluation, never parsed again)."""
+
+    text: str
+    rules: tuple[CedarRule, ...]
+    handle: Any
+
+    def by_key(self, key: str) -> CedarRule | None:
+        return next((r for r in self.rules if r.key == key), None)
+
+    def named(self, keys: list[str]) -> list[str]:
+        """Cedar's ids as the policy names them (``@id``), in the order written."""
+        return [r.name for r in self.rules if r.key in keys]
+
+    def permits(self, action: str) -> bool:
+        """Does a ``permit`` of the set name ``action`` in its scope? Then Cedar's default deny holds
+        for it: a call of that tool no permit matches is refused. A tool no permit names is left to
+        the project's own checks (a set of forbids alone never refuses what it does not forbid)."""
+        return any(r.effect == "permit" and (r.actions is None or action in r.actions) for r in self.rules)
+
+
+def _actions(scope: dict[str, Any]) -> frozenset[str] | None:
+    """The action ids a policy's action scope names (None: ``action`` alone, every action)."""
+    if scope.get("op") == "All":
+        return None
+    entities = scope.get("entities") or ([scope["entity"]] if "entity" in scope else [])
+    return frozenset(str(e.get("id")) for e in entities if e.get("type") == "Action")
+
+
+def _ask(effect: str, annotations: dict[str, Any], name: str) -> str | None:
+    if "ask" not in annotations:
+        return None
+    if effect != "permit":
+        raise ValueError(f"Cedar policy {name}: @ask is for a permit (a forbid refuses; it asks nobody)")
+    role = annotations["ask"]
+    return role.strip() if isinstance(role, str) else ""
+
+
+@lru_cache(maxsize=64)
+def parse_cedar(text: str) -> CedarSet:
+    """``text`` parsed (ValueError with Cedar's own message where it is not Cedar; an ``@ask`` on a
+    ``forbid`` or two policies of one ``@id`` are errors too). Cached by text: a policy's set is
+    parsed once per process, whoever reviews with it."""
+    cedar = cedarpy_module()
+    try:
+        parsed = json.loads(cedar.policies_to_json_str(text))
+        handle = cedar.PolicySet.from_str(text)
+    except ValueError as exc:
+        raise ValueError(f"not valid Cedar: {' '.join(str(exc).split())}") from None
+    if parsed.get("templates"):
+        raise ValueError("Cedar templates (?principal, ?resource) are not supported: write the policies out")
+    rules = []
+    for key, policy in parsed.get("staticPolicies", {}).items():
+        annotations = policy.get("annotations") or {}
+        name = str(annotations.get("id") or key)
+        effect = str(policy.get("effect"))
+        rules.append(
+            CedarRule(key, name, effect, _ask(effect, annotations, name), _actions(policy["action"]))
+        )
+    names = [r.name for r in rules]
+    twice = sorted({n for n in names if names.count(n) > 1})
+    if twice:
+        raise ValueError(f"two Cedar policies are named @id({twice[0]!r})")
+    rules.sort(key=lambda r: int(r.key[len("policy") :]) if r.key[len("policy") :].isdigit() else 0)
+    return CedarSet(text, tuple(rules), handle)
+
+
+def cedar_role(review: Mapping[str, Any] | None) -> str | None:
+    """The reviewer role a Cedar ``@ask("role")`` gave a question (its review row's ``cedar``), or None."""
+    said = (review or {}).get("cedar")
+    role = said.get("role") if isinstance(said, Mapping) else None
+    return role if isinstance(role, str) and role else None
