@@ -70,6 +70,7 @@ from policies.supervisor.reading.values import (
     leaf_paths,
     leaf_values,
     rule_values,
+    tokens,
     traced,
 )
 from policies.supervisor.reading.words import asks_step, stated_text, step_mandates, words_of
@@ -318,6 +319,22 @@ def _asked_in_named_record(
     return refused
 
 
+def _to_whom_the_turn_names(refused: Decision, policy: SupervisorPolicy) -> Decision:
+    """A confidential value refused only because its recipient is not in the reader's
+    ``recipient_sources``, where the turn names the value and every recipient is a trusted value of
+    a record the turn names ("Email Dr. Hana Lee my passport number": her address in the trusted
+    contacts; ``details["recipient_named"]``): the user sent it to that person in words, so the
+    call is asked (``value_in_named_record``), never refused nor run unasked. A rule whose own
+    ``verdict`` says ``block`` keeps the refusal."""
+    named = refused.details.get("recipient_named")
+    if policy.confidentiality.verdict is not None or refused.verdict != "block" or not named:
+        return refused
+    details = {k: v for k, v in refused.details.items() if k != "recipient_named"}
+    return Decision(
+        "escalate", IN_NAMED_RECORD, {**details, "named_record": named, "refused_by": refused.reason}
+    )
+
+
 def _trusted_of_its_kind(record: Record, kind: str | None, value: Any, naming: Naming) -> bool:
     """Does the record hold, in a field the policy trusts, another value of the refused value's
     kind (Bob Lee's payee record holds his IBAN; an IBAN its note names is no value the user sent
@@ -362,9 +379,17 @@ def _provenance(
     def sources() -> Sequence[Source]:  # built when a flow rule reads them
         return context.sources
 
-    refused = confidentiality(policy, name, args, context.calls, sources, context.read)
+    refused = confidentiality(
+        policy,
+        name,
+        args,
+        context.calls,
+        sources,
+        context.read,
+        lambda: named_sources(context, policy, rules.requested),
+    )
     if refused is not None:
-        return refused
+        return _to_whom_the_turn_names(refused, policy)
     refused, checked = destinations(policy, name, args, sources, follow)
     if refused is not None and policy.destinations is not None:
         value = refused.details.get("value")
@@ -483,15 +508,42 @@ def _only_a_named_operand(value: Any, admitting: Sequence[Source], context: Revi
     return bool(stated_operations(context.request, reader=context.reader))
 
 
+#: A value written in words only (a name, a handle): no digit, address or mark that makes it an id.
+_WORDS_ONLY = re.compile(r"[^\W\d_]+(?:[ '\-][^\W\d_]+)*")
+
+
+def _as_written(value: str, request: str) -> bool:
+    """Does the request write a handle as the handle is ("DM ana ...": ``ana``, lowercase), not only
+    as a word of a name ("DM Mei Tanaka": ``tanaka`` is written nowhere as it is)?"""
+    return (
+        value[:1].islower()
+        and re.search(rf"(?<![\w'-]){re.escape(value.strip())}(?![\w'-])", request) is not None
+    )
+
+
+def _whole_field(value: Any, source: Source) -> bool:
+    """Does a record the request names give ``value`` as one of its fields, whole? A value that is
+    an id, an address or an amount does wherever it is found in it; one written in words only (a
+    name, a handle) only as a field's whole text, never as a word of a longer one ("tanaka" is no
+    value of the contact Mei Tanaka: it is another person's handle)."""
+    if not isinstance(value, str) or not _WORDS_ONLY.fullmatch(value.strip()):
+        return True
+    wanted = tokens(value)
+    return any(tokens(field) == wanted for field in source.text.split(" | "))
+
+
 def _said(value: Any, source: Source, context: ReviewContext) -> bool:
     """Does ``source`` give ``value`` as the user said it: any source but the request does; the
     request only where it writes the value outside its prohibitions ("Don't touch E-102") and, a
     name, as a whole name, never as part of a longer one ("Acme" in "the Acme Supplies bill", "Max"
     in "my Gym Max bill")?"""
+    if source.kind == "named":
+        return _whole_field(value, source)
     if source.kind != "request":
         return True
-    name = isinstance(value, str) and value.strip()[:1].isupper()  # a name as written: "Acme"
-    if name and part_of_another_name(value, context.request):
+    # a name, as written ("Acme") or as a handle ("tanaka"): never a part of a longer one
+    name = isinstance(value, str) and bool(_WORDS_ONLY.fullmatch(value.strip()))
+    if name and part_of_another_name(value, context.request) and not _as_written(value, context.request):
         return False
     kept = unprohibited_text(context.request)
     return kept == context.request or bool(found_in(value, [Source("request", kept)]))

@@ -235,7 +235,17 @@ def operands(request: str) -> set[int]:
     for sentence in sentences_of(request):
         if any(pattern.search(sentence) for pattern in STATED.values()):
             out |= {_cents(value) for value, _pct, _word in amounts_read(sentence)}
+        for whole in _PART_OF_WHOLE.finditer(sentence):  # "2 of the 5 nights": 5 is the whole
+            out |= {_cents(value) for value, _pct, _word in amounts_read(whole.group("whole"))}
     return out
+
+
+#: A part of a whole the sentence counts ("2 of the 5 offsite nights", "three of my 12 tickets"):
+#: the whole is a term, not a figure to use as it is.
+_PART_OF_WHOLE = re.compile(
+    rf"(?i)(?<![\w.,])(?:\d+|{_WORD_FIGURES})\s+of\s+(?:the|my|our|your|their|those|these|all)?\s*"
+    r"(?P<whole>\d+(?:[.,]\d+)?)(?![\w.,])"
+)
 
 
 def sentences_of(text: str) -> list[str]:

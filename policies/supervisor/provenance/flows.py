@@ -137,10 +137,14 @@ def confidentiality(
     calls: Sequence[Mapping[str, Any]],
     sources: Sources,
     words: RequestReader | None = None,
+    named: Callable[[], Sequence[Source]] | None = None,
 ) -> Decision | None:
     """A confidential value in any argument of this call must go where a reader allows, and, for a
     reader that asks it (``Reader.asked``), only when the request names what it is (the request
-    read by ``words``, a :class:`~policies.supervisor.reading.words.RequestReader`; default: the grammar)."""
+    read by ``words``, a :class:`~policies.supervisor.reading.words.RequestReader`; default: the grammar).
+    ``named``: the trusted values of the records the turn names; a refusal whose recipients a
+    record the turn names holds, for a reader the request names the value to, says so
+    (``details["recipient_named"]``: the review asks it instead)."""
     fields = policy.sensitive_fields()
     secrets = sensitive_values(calls, fields) if fields else []
     if not secrets:
@@ -158,6 +162,12 @@ def confidentiality(
             if any(ok for _r, ok, _told in allowed):  # a reader would take it, had the request named it
                 more["unasked"] = f"the request does not name the {field_word(secret.field)}"
             details = {"arg": arg, "field": secret.field, "readers": [r.tool for r in rule.readers]}
+            held = named() if named is not None and readers else []
+            for reader in (r for r in readers if held and _asked_for(r, secret, sources, words)):
+                values = rule_values(args.get(str(reader.recipient))) if reader.recipient else []
+                if values and all(found_in(v, held) for v in values):
+                    details["recipient_named"] = held[0].label()
+                    break
             told = flow(mask(secret.value), secret.label(), f"{tool}.{arg}", **more)
             return Decision(policy.verdict(rule.verdict), rule.reason, {**details, **told})
     return None

@@ -24,12 +24,14 @@ refused for it. Deterministic and pure.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Any
 
 from policies.supervisor.reading.words import (
+    APOSTROPHES,
     FUNCTION_WORDS,
     Clause,
     Mandate,
@@ -619,13 +621,41 @@ _EXCLUDING_RUNS = (
 )  # fmt: skip
 
 
+#: Verbs whose object carries its own date ("Schedule a call on 3 Dec", "Book a table on the
+#: first of May", "Move the Standup to Monday"): a date there is what the call makes, not when.
+DATED_VERBS = frozenset(
+    """
+    schedule reschedule book reserve add create move set plan arrange invite put
+    """.split()  # noqa: SIM905 (a closed list, read as words)
+)
+#: The words of a day of the month before its month ("the first of March", "1st March", "the 3 of
+#: May"): passed over on the way back to the word of time that makes it a date.
+_DAY_OF_MONTH = frozenset(
+    """
+    the of first second third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth
+    thirteenth fourteenth fifteenth sixteenth seventeenth eighteenth nineteenth twentieth
+    thirtieth twenty thirty
+    """.split()  # noqa: SIM905 (a closed list, read as words)
+)
+_DAY = re.compile(r"(?:[1-9]|[12]\d|3[01])(?:st|nd|rd|th)?")
+
+
 def _time_word(words: Sequence[str]) -> str | None:
     for i, word in enumerate(words):
         if word in TIME_WORDS:
             return word
-        if word in _DATES and i and words[i - 1] in _BEFORE_A_DATE:
-            return f"{words[i - 1]} {word}"
+        if word not in _DATES:
+            continue
+        back = i - 1  # over the day of the month ("on the first of March", "by 1 March")
+        while back > 0 and (words[back] in _DAY_OF_MONTH or _DAY.fullmatch(words[back])):
+            back -= 1
+        if back >= 0 and words[back] in _BEFORE_A_DATE:
+            return " ".join(words[back : i + 1])
     return None
+
+
+#: Verbs that take what they name out when "out" closes it ("leave Jonas Berg out", "keep B-40 out").
+_OUT_VERBS = frozenset({"leave", "leaving", "keep", "keeping", "count"})
 
 
 def _excluding_word(words: Sequence[str]) -> str | None:
@@ -635,6 +665,8 @@ def _excluding_word(words: Sequence[str]) -> str | None:
         for run in _EXCLUDING_RUNS:
             if tuple(words[i : i + len(run)]) == run:
                 return " ".join(run)
+        if word in _OUT_VERBS and "out" in words[i + 2 : i + 7]:  # what it takes out stands between
+            return " ".join(words[i : words.index("out", i + 2) + 1])
     return None
 
 
@@ -686,7 +718,7 @@ def _undermined(
     resolve: "Scrap that.", "Sorry, I meant ...", "Belay that last one."). Each is read as the
     mandate uncertain: the call it would admit is asked, never run unasked."""
     later = _time_word(words[1:])  # the head is the verb ("postpone the Review" asks now)
-    if later is not None:
+    if later is not None and not (later not in TIME_WORDS and mandate.verb in DATED_VERBS):
         return f"for later ('{later}')"
     taken_out = _excluding_word(words) or _instead_of_some(mandate, words, instead)
     if taken_out is not None:
@@ -802,8 +834,9 @@ def prohibited(request: str, verbs: Iterable[str], values: Iterable[Any] | None 
 def unprohibited_text(request: str) -> str:
     """The turn without its prohibitions ("Don't touch E-102. Raise Dana's salary." → "Raise
     Dana's salary."): what a value must be written in to come from the request. A record the
-    turn names only to say not to act on it is named by no request to act."""
-    text = request
+    turn names only to say not to act on it is named by no request to act. Its apostrophes are
+    read as one mark ("Don´t post in #all-hands" is taken out as "Don't ..." is)."""
+    text = request.translate(APOSTROPHES)  # the clauses' texts are written with one apostrophe
     clauses = clauses_of(request)
     for clause in clauses:
         if _prohibition(clause.words) and clause.text:

@@ -270,13 +270,13 @@ _CONTRACTED = frozenset({"let's", "lets", "what's", "whats", "it's", "that's", "
 
 
 #: The marks people type for an apostrophe ("don´t", "don`t", "don’t"), read as one.
-_APOSTROPHES = str.maketrans(
+APOSTROPHES = str.maketrans(
     {"\u2019": "'", "\u2018": "'", "\u00b4": "'", "`": "'", "\u02bc": "'", "\u2032": "'"}
 )
 
 
 def normal(text: str) -> str:
-    return " ".join(text.split()).casefold().translate(_APOSTROPHES)
+    return " ".join(text.split()).casefold().translate(APOSTROPHES)
 
 
 def words_of(text: str) -> list[str]:
@@ -790,7 +790,7 @@ def clauses_of(text: str) -> list[Clause]:
     def restore(part: str) -> str:
         return " ".join(_PLACEHOLDER.sub(lambda m: originals[int(m.group(1))], part).split())
 
-    body = _QUOTED.sub(stash, text.translate(_APOSTROPHES))
+    body = _QUOTED.sub(stash, text.translate(APOSTROPHES))
     read: list[tuple[Clause, bool]] = []  # each clause, and whether it is content only
     retracted = False
     own: set[int] = set()  # the clauses in the user's own voice: no one's words, no question
@@ -1187,7 +1187,39 @@ def stated(mandate: Mandate) -> str:
         # to the end of the last token: a password's "*", a handle's trailing mark
         tail = text[end:].split(" ", 1)[0] if text[end:] else ""
         own = text[start : end + len(tail)]
-    return " | ".join([own, *mandate.coordinated, *mandate.antecedents])
+    return " | ".join(without_quoted_content(t) for t in [own, *mandate.coordinated, *mandate.antecedents])
+
+
+#: Nouns that introduce a text the call carries, not a record it acts on ("with the reference
+#: 'LU-9 paid separately'", "the subject 'Invoice B-40'"): a quote after one is content.
+_CONTENT_NOUNS = frozenset(
+    """
+    reference ref memo note notes message subject body text comment comments caption description
+    remark remarks saying says reading reads wording
+    """.split()  # noqa: SIM905 (a closed list, read as words)
+)
+
+
+def without_quoted_content(text: str) -> str:
+    """``text`` without the quoted texts it gives as a call's content ("Pay LD-208 with the
+    reference 'LU-9 paid separately'" → "Pay LD-208 with the reference"): a record written inside
+    such a quote is named by nobody. A quote that is the object itself ("cancel 'Budget Review'")
+    stays: it is how users write a name."""
+    straight = text.translate(APOSTROPHES)
+    out, at = [], 0
+    for quote in _QUOTED.finditer(straight):
+        if quote.start() < at:
+            continue
+        before = words_of(text[: quote.start()])[-3:]
+        if any(w in _CONTENT_NOUNS for w in before):
+            end = quote.end()
+            if straight[quote.start()] == "'":  # a possessive inside it ("'not Acme Supplies' bill'")
+                closing = [m.end() for m in re.finditer(r"'(?!\w)", straight) if m.end() > end]
+                possessive = straight[end - 2 : end] == "s'" and re.match(r" \w", straight[end:])
+                end = closing[-1] if closing else len(straight) if possessive else end
+            out.append(text[at : quote.start()])
+            at = end
+    return "".join(out) + text[at:] if out else text
 
 
 def stated_text(found: Iterable[Mandate]) -> str:

@@ -258,13 +258,25 @@ def _keyed(calls: Sequence[Mapping[str, Any]], naming: Naming) -> Iterator[tuple
         keys += [(k, True) for k in naming.author_keys.get(tool, ()) if k not in naming.keys.get(tool, ())]
         for path, record in mappings(call.get("observation")):
             for key, author in keys:
-                ident = identity(record.get(key))
-                if ident is None:
-                    continue
-                trusted = naming.trusted(tool, (*path, key), record, path)
-                if trusted or author:
-                    by = f"{key}={record.get(key)}" + ("" if trusted else " (a name its author chose)")
-                    yield ident, Record(tool, _step(call), record, by, True, path, not trusted), asked_for
+                for written in _with_and_without_title(record.get(key)):
+                    ident = identity(written)
+                    if ident is None:
+                        continue
+                    trusted = naming.trusted(tool, (*path, key), record, path)
+                    if trusted or author:
+                        by = f"{key}={record.get(key)}" + ("" if trusted else " (a name its author chose)")
+                        yield ident, Record(tool, _step(call), record, by, True, path, not trusted), asked_for
+
+
+#: Titles a person's name is written with or without ("Dr. Hana Lee" is named by "Hana Lee").
+_TITLE = re.compile(r"(?i)^(?:dr|mr|mrs|ms|mx|prof|sir|dame)\.?\s+(?=\S)")
+
+
+def _with_and_without_title(value: Any) -> list[Any]:
+    """A key's value, and where it opens with a title ("Dr. Hana Lee"), the name without it."""
+    if isinstance(value, str) and (bare := _TITLE.sub("", value.strip())) != value.strip():
+        return [value, bare]
+    return [value]
 
 
 def _look_alike(ident: Any, record: Record, keyed: Sequence[tuple[Any, Record, str]]) -> bool:
@@ -302,9 +314,12 @@ def part_of_another_name(name: str, text: str, *, fields: bool = False) -> bool:
     pattern = re.compile(behind + r"\s+".join(re.escape(w) for w in words) + ahead, re.I)
     found = list(pattern.finditer(text))
     before = _NAME_FIRST if fields else _NAME_BEFORE
-    return bool(found) and all(
-        _NAME_RUN.match(text, m.end()) or before.search(text[: m.start()]) for m in found
-    )
+
+    def run_on_before(at: int) -> bool:  # a title is no part of the name ("Dr Hana Lee")
+        word = before.search(text[:at])
+        return word is not None and not _TITLE.match(word.group(1) + " x")
+
+    return bool(found) and all(_NAME_RUN.match(text, m.end()) or run_on_before(m.start()) for m in found)
 
 
 def named_records(
