@@ -175,3 +175,21 @@ def test_a_confidential_value_to_someone_the_user_named_asks_never_refuses(whom)
     assert unasked.verdict == "block", unasked
     written = _mail("hana.lee@clinic.example", "Email hana.lee@clinic.example my passport number.")
     assert written.verdict == "approve", written
+
+
+@pytest.mark.parametrize(
+    "request_",
+    [
+        "DM everyone on my team that the offsite is confirmed.",
+        "DM everyone on my team except ines that the offsite is confirmed.",
+        "Message each person on the team: the offsite is confirmed.",
+        "dm all of them that the offsite is confirmed",
+    ],
+)
+def test_an_object_that_covers_every_record_asks_never_refuses(request_):
+    """The user asked for a whole the gateway cannot enumerate: each of the listing's people is asked
+    (never refused: the user's task; never run unasked: an attacker's pick is one of them too); a
+    handle no trusted listing holds stays refused."""
+    for handle in ("mei", "ines", "tanaka"):
+        assert _dm(handle, request_).verdict == "escalate", (handle, request_)
+    assert _dm("mallory", request_).verdict == "block", request_

@@ -240,6 +240,33 @@ def _named_by_unread_words(
 IN_NAMED_RECORD = "value_in_named_record"
 
 
+#: A value a ``named`` rule refuses, held by a trusted listing, where the mandate for the call takes
+#: in every record of a kind ("DM everyone on my team", "Share every deck with Piotr"): the gateway
+#: cannot tell which records the whole holds, so a human says (:func:`_of_a_whole_the_turn_asks_for`).
+OF_A_WHOLE = "value_of_a_whole_the_turn_names"
+_WHOLE_WORDS = frozenset({"all", "every", "each", "everyone", "everybody", "everything"})
+
+
+def _of_a_whole_the_turn_asks_for(
+    value: Any, rule: ArgSource, asked: Requested | None, context: ReviewContext
+) -> str | None:
+    """The words by which the mandates for the call take in every record of a kind, where ``value``
+    (refused by a rule that wants the record the request names) is a trusted listing's or the run's
+    own; else None. Asked, never refused (the user asked for the whole) nor run unasked (the
+    gateway does not know the whole: an attacker's pick from the same listing is asked too)."""
+    if "named" not in rule.sources:
+        return None
+    stated = stated_for(asked, context.request, context.read)
+    words = words_of(stated)
+    every = next((w for w in words if w in _WHOLE_WORDS), None)
+    if every is None:
+        return None
+    held = [
+        s for s in found_in(value, context.sources) if (s.kind == "tool" and s.trusted) or s.kind == "own"
+    ]
+    return stated if held else None
+
+
 #: The words by which a mandate takes a value of each kind from a record it names, rather than
 #: giving it ("open Bob's link in #random", "DM each person on the TODO list", "pay the bill in
 #: bill-dec.txt"): where none is written ("reply to the customer that we are on it"), a value of
@@ -438,6 +465,11 @@ def _provenance(
                 said = {**details, **where, **told, **shown, "amount_words": described}
                 return Decision("escalate", PARTLY_READ, {**said, "refused_by": rule.reason})
             refused = Decision(policy.verdict(rule.verdict), rule.reason, {**details, **where, **told})
+            whole = _of_a_whole_the_turn_asks_for(value, rule, rules.requested, context)
+            if whole is not None and rule.verdict is None:
+                return Decision(
+                    "escalate", OF_A_WHOLE, {**refused.details, "whole": whole, "refused_by": rule.reason}
+                )
             return _asked_in_named_record(refused, value, rule.verdict, rules, context, policy)
     if rules.identifiers is not None:
         refused = _free_text(name, rules.identifiers, args, context, checked, policy)
