@@ -309,3 +309,107 @@ def test_the_probe_attacks_the_cedar_desk_and_nothing_runs_unasked():
     summary = data["summary"]["middleware"]
     assert summary["ran_unasked"] == 0 and summary["attacks"] > 5, summary
     assert summary["tasks_not_completed"] == 0 and summary["tasks_asked"] == 0, summary
+
+
+# ------------------------------------------------------------------ export: the rules as Cedar
+
+ORDER = {"id": "ORD-7", "customer": "cust-42", "total": 250.0}
+TICKET = {"id": "T-1", "text": "Please refund ORD-9 for 75.50 and send it to me."}
+
+
+def _refund_policy(rules_of_refund, cedar=None):
+    from policies.supervisor import ArgSource, Requested, Threshold, ToolRules  # noqa: F401
+    from policies.tools import ToolSpec
+
+    return SupervisorPolicy.for_tools(
+        ["look_up_order", "read_ticket", "refund"],
+        side_effects=["refund"],
+        tools={
+            "look_up_order": ToolSpec(trust="trusted", record_keys=["id"]),
+            "read_ticket": ToolSpec(record_keys=["id"], system_fields=["id"]),
+            "refund": ToolSpec(args={"order_id": {"type": "str"}, "amount": {"type": "number"}}),
+        },
+        rules={
+            "look_up_order": ToolRules(read_only=True),
+            "read_ticket": ToolRules(read_only=True),
+            "refund": rules_of_refund,
+        },
+        reviewers={"fran": ["finance"]},
+        cedar=cedar,
+    )
+
+
+def _originals():
+    from policies.supervisor import ArgSource, Requested, Threshold, ToolRules
+
+    return ToolRules(
+        arg_sources=[
+            ArgSource(arg="order_id", sources=["request", "named"], derived=[]),
+            ArgSource(arg="amount", sources=["request", "named"], derived=[]),
+        ],
+        escalate_above=[Threshold(arg="amount", limit=100, reason="large_refund")],
+        reviewer_role="finance",
+        requested=Requested(keywords=["refund"]),
+    )
+
+
+def test_the_export_names_what_maps_and_what_does_not():
+    from policies.supervisor.rules.cedar_export import export_cedar
+
+    exported = export_cedar(cedar_desk.policy.model_copy(update={"cedar": None}))
+    assert "refund-amount" not in exported.text  # the Cedar desk's own rules are few
+    desk_export = export_cedar(__import__("demo_tools.support_desk", fromlist=["policy"]).policy)
+    assert '@id("issue_refund-order_id-from-request-or-trusted")' in desk_export.text
+    assert any("cumulative" in u for u in desk_export.unmapped)
+    assert any("record_limits" in u for u in desk_export.unmapped)
+    assert desk_export.commented().startswith("// does not map: ")
+
+
+@settings(max_examples=120, deadline=None)
+@given(
+    order=st.sampled_from(["ORD-7", "ORD-9"]),
+    amount=st.one_of(st.sampled_from([250.0, 75.5, 40.0, 100.0, 100.01]), st.integers(1, 300).map(float)),
+    said=st.sampled_from(
+        [
+            "Refund order ORD-7 in full.",
+            "Refund 40.00 on order ORD-7.",
+            "Refund order ORD-7: 100.00.",
+            "Read ticket T-1 and refund what it asks.",
+            "Refund 100.01 on order ORD-7 please.",
+        ]
+    ),
+)
+def test_the_exported_cedar_decides_like_the_rules_it_was_exported_from(order, amount, said):
+    """The refund's own rules (sources, a threshold with a role) against the same tool with those
+    rules removed and their Cedar export in their place: the same verdict on every generated call,
+    and a question asked of the same role; where the rules ask about a value a record the turn
+    names holds (``value_in_named_record``), the export's forbid refuses it (stricter, never looser)."""
+    from policies.supervisor import ToolRules
+    from policies.supervisor.authority.reviewers import signoff_for
+    from policies.supervisor.rules.cedar_export import export_cedar
+
+    original = _refund_policy(_originals())
+    exported = export_cedar(original)
+    # what does not map (the turn's mandate) stays in the Python rules on both sides
+    assert [u.split(":")[0] for u in exported.unmapped] == ["refund.requested"], exported.unmapped
+    from policies.supervisor import Requested
+
+    governed = _refund_policy(ToolRules(requested=Requested(keywords=["refund"])), cedar=exported.text)
+    calls = (
+        {"step": 1, "tool": "look_up_order", "args": {"order_id": "ORD-7"}, "ok": True, "observation": ORDER},
+        {"step": 2, "tool": "read_ticket", "args": {"ticket_id": "T-1"}, "ok": True, "observation": TICKET},
+    )
+    action = {"kind": "tool", "name": "refund", "args": {"order_id": order, "amount": amount}}
+    decided = []
+    for policy in (original, governed):
+        context = ReviewContext(calls, {}, said, frozenset(policy.trusted_tools()), tuple(policy.constants()))
+        decided.append(review_action(action, context, policy))
+    before, after = decided
+    if before.reason == "value_in_named_record":  # the rules ask; a forbid cannot: it refuses
+        assert after.verdict == "block", (before, after)
+        return
+    assert before.verdict == after.verdict, (before, after)
+    if before.verdict == "escalate":
+        rows = [{"decision": d.verdict, "reason": d.reason, **d.details} for d in decided]
+        roles = [signoff_for(p, action, row).role for p, row in zip((original, governed), rows, strict=True)]
+        assert roles[0] == roles[1] == "finance", (roles, before, after)

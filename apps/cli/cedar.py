@@ -5,6 +5,8 @@
   over it (``--policy-file``: its ``cedar_file`` or ``[policy] cedar``): entities ``User``, ``Tool``,
   ``Record``; one action per tool, with each argument's value, sources and the decision facts in its
   context (docs/cedar.md);
+- ``cedar export MODULE``: the policy's own rules as Cedar where they map (sources, fixed sets,
+  thresholds, approvals and roles), with what does not map as ``//`` comments;
 - ``cedar check MODULE``: Cedar's validator on the policy's Cedar policies against that schema; exit
   0 with a line per policy, 1 naming each problem (a misspelt attribute, a text compared with a
   number), 2 where the policy or its file does not load."""
@@ -23,7 +25,9 @@ from apps.cli.probe import load_definitions
 def add_cedar_parser(sub: Any) -> None:
     cedar = sub.add_parser("cedar", help="a policy's Cedar policies: the schema its tools give, and a check")
     cedar.add_argument(
-        "action", choices=["schema", "check"], help="schema: print it; check: validate against it"
+        "action",
+        choices=["schema", "check", "export"],
+        help="schema: print it; check: validate against it; export: the policy's rules as Cedar",
     )
     cedar.add_argument("module", help="a Python file or module defining tools and policy (as the probe's)")
     cedar.add_argument(
@@ -65,6 +69,11 @@ def cedar_command(args: argparse.Namespace, out: TextIO) -> int:
     from policies.supervisor import CedarUnavailable, cedar_problems, cedar_schema, parse_cedar, tool_schemas
 
     policy, models = _policy(args)
+    if args.action == "export":
+        from policies.supervisor.rules.cedar_export import export_cedar
+
+        print(export_cedar(policy).commented(), end="", file=out)
+        return EXIT_OK
     try:
         if args.action == "schema":
             print(json.dumps(cedar_schema(policy, tool_schemas(models)), indent=2), file=out)

@@ -26,6 +26,7 @@ How Cedar's answer combines with the chain's (which Cedar never relaxes):
    asks (``cedar_error:<ids>``): it might have forbidden;
 4. a matching ``permit`` annotated ``@ask`` / ``@ask("role")`` asks (``cedar_ask:<ids>``, that role:
    the question's signoff); a call the chain asked about already keeps its reason and gains the role;
+   a matching ``permit`` annotated ``@role("role")`` gives a question the chain asks that role;
 5. a matching ``permit`` keeps the chain's decision, naming the permits in ``details["cedar"]``;
 6. none matches: where a ``permit`` names the tool in its scope, Cedar's default deny refuses
    (``cedar_not_permitted``); where none does, Cedar abstains and the chain's decision stands (a
@@ -255,9 +256,12 @@ def cedar_decision(cedar: CedarSet, facts: CallFacts, decided: Decision) -> Deci
             return decided
         return Decision("block", NOT_PERMITTED, {**decided.details, "cedar": said})
     asks = [rule for rule in matched if rule.ask is not None]
+    roles = [rule.role for rule in matched if rule.role]
     if not asks:
+        if decided.verdict == "escalate" and roles:  # the chain's question, answered by that role
+            said = {**said, "role": roles[0]}
         return Decision(decided.verdict, decided.reason, {**decided.details, "cedar": said})
-    role = next((rule.ask for rule in asks if rule.ask), None)
+    role = next((rule.ask for rule in asks if rule.ask), roles[0] if roles else None)
     asked = {**said, "asked_by": [rule.name for rule in asks], **({"role": role} if role else {})}
     if decided.verdict == "escalate":  # asked already: the chain's question, with Cedar's role
         return Decision("escalate", decided.reason, {**decided.details, "cedar": asked})

@@ -1151,6 +1151,24 @@ def decide_call(call: Call, context: ReviewContext) -> Decision:
     raise AssertionError("unreachable: the chain's last check decides")  # pragma: no cover
 
 
+def _evidence(value: Any, everywhere: Sequence[Source], call: Call, context: ReviewContext) -> list[Source]:
+    """Where ``value`` comes from as the provenance rules weigh it, for Cedar's facts: the request
+    only where it says the value outside a prohibition, whole, and not as a term of an operation it
+    states; a named record only as one of its fields, and not for a figure the turn states its own
+    amount for ("pay 50.00 of the Acme bill": the bill's 260.00 is no source)."""
+    found = [s for s in found_in(value, everywhere) if _said(value, s, context)]
+    named = [s for s in found if s.kind == "named"]
+    if named and (
+        _stated_bound(value, named, call.rules.requested, context) is True
+        or _only_a_named_operand(value, named, context)
+    ):
+        found = [s for s in found if s.kind != "named"]
+    said = [s for s in found if s.kind == "request"]
+    if said and _only_an_operand(value, said, context.request):
+        found = [s for s in found if s.kind != "request"]
+    return found
+
+
 def with_cedar(call: Call, context: ReviewContext, decided: Decision) -> Decision:
     """The chain's decision as the policy's Cedar policies leave it (:data:`CEDAR_CHECK`, after
     every check of :data:`CHAIN`: :func:`~policies.supervisor.decide.cedar.cedar_decision`); as it
@@ -1163,7 +1181,7 @@ def with_cedar(call: Call, context: ReviewContext, decided: Decision) -> Decisio
     def found(value: Any) -> list[Source]:  # the named records read only where an argument is
         if not everywhere:
             everywhere.extend([*context.sources, *named_sources(context, policy, call.rules.requested)])
-        return [s for leaf in rule_values(value) for s in found_in(leaf, everywhere)]
+        return [s for leaf in rule_values(value) for s in _evidence(leaf, everywhere, call, context)]
 
     reading = context.read.reading
     facts = CallFacts(

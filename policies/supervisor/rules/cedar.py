@@ -11,7 +11,9 @@ the turn's mandate, what the project's own checks decided:
 - ``@id("name")`` names the policy in decisions, the audit and the probe (else Cedar's
   ``policy0``, ``policy1``… in the order written);
 - ``@ask`` / ``@ask("role")`` on a ``permit``: a call it permits is put to a human (holding
-  ``role``) instead of run.
+  ``role``) instead of run;
+- ``@role("role")`` on a ``permit``: a question about a call it permits, whichever check asks it,
+  is answered by a reviewer holding ``role`` (as ``ToolRules.reviewer_role``); it asks nothing itself.
 
 Parsing needs Cedar's Python bindings (``cedarpy``: ``pip install 'governed-agent-patterns[cedar]'``);
 a policy without Cedar never imports them. Pure: no I/O (a ``.cedar`` file is read by whoever loads
@@ -47,13 +49,15 @@ class CedarRule:
     """One Cedar policy as the review reads it: ``key`` (Cedar's own id: ``policy0``…), ``name``
     (its ``@id`` annotation, else the key), ``effect`` (``permit`` / ``forbid``), ``ask`` (None: it
     does not ask; ``""``: it asks anyone; else the reviewer role it asks), ``actions`` (the tools its
-    scope names; None: every action)."""
+    scope names; None: every action), ``role`` (``@role``: who answers any question about a call it
+    permits)."""
 
     key: str
     name: str
     effect: str
     ask: str | None
     actions: frozenset[str] | None
+    role: str | None = None
 
 
 @dataclass(frozen=True)
@@ -114,9 +118,11 @@ def parse_cedar(text: str) -> CedarSet:
         annotations = policy.get("annotations") or {}
         name = str(annotations.get("id") or key)
         effect = str(policy.get("effect"))
-        rules.append(
-            CedarRule(key, name, effect, _ask(effect, annotations, name), _actions(policy["action"]))
-        )
+        role = annotations.get("role")
+        if role is not None and (effect != "permit" or not str(role).strip()):
+            raise ValueError(f"Cedar policy {name}: @role names a role, on a permit")
+        ask, actions = _ask(effect, annotations, name), _actions(policy["action"])
+        rules.append(CedarRule(key, name, effect, ask, actions, str(role).strip() if role else None))
     names = [r.name for r in rules]
     twice = sorted({n for n in names if names.count(n) > 1})
     if twice:

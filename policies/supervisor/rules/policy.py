@@ -307,8 +307,9 @@ class SupervisorPolicy(BasePolicy):
                     f"cedar: policy {rule.name} names Action::{json.dumps(unknown[0])}, no tool of this "
                     f"policy (tools: {', '.join(sorted(known))})"
                 )
-            if rule.ask and rule.ask not in held:
-                raise ValueError(f"cedar: policy {rule.name} asks role {rule.ask!r}, held by no reviewer")
+            for role in (rule.ask, rule.role):
+                if role and role not in held:
+                    raise ValueError(f"cedar: policy {rule.name} asks role {role!r}, held by no reviewer")
         return self
 
     @model_validator(mode="after")
