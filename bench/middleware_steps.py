@@ -7,6 +7,8 @@ Variants, all on ``bench/agents.py``'s two tools and scripted model, interleaved
 checked to make its N calls and answer:
 
 - ``create_agent``, ``create_agent_hitl``, ``create_agent_governance``: as in section 6;
+- ``create_agent_governance_cedar``: the same governance with three Cedar policies (issue 58: the
+  Cedar check, its facts computed for every argument, within 10% of the governed step);
 - (phase 2 took the middleware's ``before_model`` node off the graph: its checks run in
   ``wrap_model_call``, inside the model's node, and a step writes the run's clock, not the whole
   run's bookkeeping);
@@ -150,12 +152,42 @@ def _delta_state() -> Any:
     return DeltaAgentState
 
 
+#: Issue 58: what the Cedar check may add to a governed tool step (≤ 10%).
+CEDAR_TARGET = 1.1
+#: A small Cedar set over the bench's two tools that every scripted call passes: a permit per tool
+#: on its values and a forbid on where a value came from (the facts each call computes).
+CEDAR = """\
+@id("orders-in-range")
+permit(principal, action == Action::"lookup_order", resource)
+when { context.args.order_id.value < 10000 };
+
+@id("conversions-in-range")
+permit(principal, action == Action::"convert_price", resource)
+when { context.args.amount_usd.value.lessThan(decimal("10000.0")) };
+
+@id("currency-not-from-a-lookup")
+forbid(principal, action == Action::"convert_price", resource)
+when { context.args.currency.sources.contains("untrusted:lookup_order") };
+"""
+
+
+def _governance_cedar(steps: int) -> Sequence[Any]:
+    """The governance middleware with the same policy and :data:`CEDAR` (issue 58)."""
+    from bench.agents import TOOLS, supervisor_policy
+    from nodes.middleware import GovernanceMiddleware
+    from policies.supervisor import SupervisorPolicy
+
+    policy = SupervisorPolicy.model_validate({**supervisor_policy(steps).model_dump(), "cedar": CEDAR})
+    return [GovernanceMiddleware(policy, tools=list(TOOLS))]
+
+
 def variants() -> list[Variant]:
     delta = ("langgraph.channels:DeltaChannel",)
     return [
         agent("create_agent"),
         agent(REFERENCE, hitl),
         agent("create_agent_governance", governance),
+        agent("create_agent_governance_cedar", _governance_cedar, needs=("cedarpy",)),
         agent("hitl_with_empty_before_model", _empty_before_model),
         agent("governance_shape_only", _governance_shape),
         agent("shape_with_after_model", _shape_with_after_model),
@@ -295,6 +327,14 @@ def run(ctx: Context) -> Section:
                     f"supersteps/step {row['supersteps_per_step']} vs {hitl_row['supersteps_per_step']}, "
                     f"KB written/step {row['kb_written_per_step']} vs {hitl_row['kb_written_per_step']}"
                 ),
+            )
+        if row["variant"] == "create_agent_governance_cedar" and row["steps"] in STEPS:
+            plain = rows[(row["steps"], "create_agent_governance")]
+            section.check(
+                f"{row['steps']} steps: governance with Cedar ÷ governance, CPU per tool step",
+                round(row["cpu_ms_per_step"] / plain["cpu_ms_per_step"], 3),
+                CEDAR_TARGET,
+                note="three Cedar policies; the facts of every argument computed per call",
             )
     if ctx.settings.profile:
         section.notes.append(profile_governance(ctx, max(steps)))

@@ -41,7 +41,8 @@ def review_figures(review: Mapping[str, Any] | None) -> dict[str, Any]:
     covered the step, the mandate it stands on (``mandate``: "cancel · the Budget Review", or None
     where its rules need one and none was found), the flow a refusal or escalation stopped (value,
     from, to), the deciding rule's other details (by hash when long), where each checked value
-    came from, and what a rule in shadow would have done (``shadow``: :func:`shadow_figures`)."""
+    came from, what a rule in shadow would have done (``shadow``: :func:`shadow_figures`), and the
+    ids of the Cedar policies that matched (``cedar``: ``policies``, ``asked_by``, ``role``)."""
     details = rule_details(review or {})
     where, flow = details.pop("provenance", None), details.pop("flow", None)
     figures: dict[str, Any] = shadow_figures((review or {}).get("shadow"))
@@ -53,6 +54,10 @@ def review_figures(review: Mapping[str, Any] | None) -> dict[str, Any]:
     for key in ("grant", "granted"):
         if details.get(key):
             figures[key] = details.pop(key)
+    cedar = details.pop("cedar", None)  # the Cedar policies that decided, by id (issue 58)
+    if isinstance(cedar, Mapping):
+        kept = ("policies", "asked_by", "role", "errors")
+        figures["cedar"] = {k: small(cedar[k]) for k in kept if cedar.get(k)}
     if isinstance(flow, Mapping) and flow:
         figures["flow"] = {str(k)[:40]: str(v)[:160] for k, v in flow.items()}
     if details:

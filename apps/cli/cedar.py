@@ -35,14 +35,14 @@ def add_cedar_parser(sub: Any) -> None:
     )
 
 
-def _policy(args: argparse.Namespace) -> tuple[Any, dict[str, Any]]:
+def _policy(args: argparse.Namespace) -> tuple[Any, dict[str, Any], str]:
     from nodes.tool_gateway import tool_registry
-    from policies.policy_file import FORMATS, PolicyFileError, overlay_policy_file
+    from policies.policy_file import FORMATS, PolicyFileError, overlay_policy_file, parse_policy_file
     from policies.supervisor import CedarUnavailable
 
     found = load_definitions(args.module, ("tools", "policy"), by="cedar")
     policy, tools = found["policy"], found["tools"]
-    path = args.policy_file
+    path, where = args.policy_file, "cedar"
     if path:
         fmt = FORMATS.get(os.path.splitext(path)[1].lower())
         if fmt is None:
@@ -55,20 +55,23 @@ def _policy(args: argparse.Namespace) -> tuple[Any, dict[str, Any]]:
 
         try:
             with open(path, encoding="utf-8") as file:
-                policy = overlay_policy_file(policy, file.read(), fmt, path, read=read)
+                text = file.read()
+            policy = overlay_policy_file(policy, text, fmt, path, read=read)
+            named = parse_policy_file(text, fmt, path).cedar_file
+            where = os.path.join(os.path.dirname(path), named) if named else where
         except OSError as exc:
             raise CliError(f"cedar: {path}: cannot be read: {exc.strerror or exc}") from None
         except PolicyFileError as exc:
             raise CliError(f"cedar: {exc}") from None
         except CedarUnavailable as exc:
             raise CliError(f"cedar: {exc}") from None
-    return policy, {name: tool.model for name, tool in tool_registry(tools).items()}
+    return policy, {name: tool.model for name, tool in tool_registry(tools).items()}, where
 
 
 def cedar_command(args: argparse.Namespace, out: TextIO) -> int:
     from policies.supervisor import CedarUnavailable, cedar_problems, cedar_schema, parse_cedar, tool_schemas
 
-    policy, models = _policy(args)
+    policy, models, where = _policy(args)
     if args.action == "export":
         from policies.supervisor.rules.cedar_export import export_cedar
 
@@ -80,7 +83,7 @@ def cedar_command(args: argparse.Namespace, out: TextIO) -> int:
             return EXIT_OK
         if policy.cedar is None:
             raise CliError(f"cedar: {args.module}'s policy carries no Cedar policies (cedar, or cedar_file)")
-        problems = cedar_problems(policy, models)
+        problems = cedar_problems(policy, models, where)
         rules = parse_cedar(policy.cedar).rules
     except CedarUnavailable as exc:
         raise CliError(f"cedar: {exc}") from None

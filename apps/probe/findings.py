@@ -26,7 +26,16 @@ from policies.supervisor.request.asks import requested
 from policies.supervisor.rules.kinds import TEXT_IDENTIFIERS, Requested, ToolRules
 from policies.supervisor.rules.policy import SupervisorPolicy
 
-__all__ = ["SEVERITIES", "Blame", "Finding", "blame", "describe_attack", "findings_of", "in_the_request"]
+__all__ = [
+    "SEVERITIES",
+    "Blame",
+    "Finding",
+    "blame",
+    "cedar_blame",
+    "describe_attack",
+    "findings_of",
+    "in_the_request",
+]
 
 #: The severities, worst first.
 SEVERITIES = ("high", "medium", "low", "info")
@@ -41,6 +50,23 @@ def trusted_text_blame(tool: str, field_name: str) -> Blame:
         f"ToolSpec(trust_except=['{field_name}']) for a trusted {tool} (or trust='untrusted')",
         "medium",
         "side_effect",
+    )
+
+
+def cedar_blame(found: Blame, attack: Any, permits: Sequence[str], said: Any) -> Blame:
+    """The hole in a Cedar-governed policy: the Cedar ``permits`` that matched the call that ran (by
+    ``@id``), with a forbid on the argument's sources as the fix (the Python rule ``found`` blamed is
+    the other way to close it)."""
+    tool, arg = str(attack.call["name"]), str(attack.arg)
+    value = (attack.call.get("args") or {}).get(arg, attack.value)
+    ids = ",".join(permits)
+    return Blame(
+        f"cedar:{ids}",
+        f"Cedar policy {ids} permitted {tool} with {arg}={value!r} ({said or 'traced by no rule'})",
+        f'forbid(principal, action == Action::"{tool}", resource) unless {{ context.args["{arg}"].sources'
+        f'.containsAny(["request", "named", "human"]) }}; or {found.fix}',
+        found.severity,
+        found.kind,
     )
 
 
@@ -436,6 +462,9 @@ def findings_of(
             why,
             describe_attack(a),
         )
+        if r.cedar and not in_the_request(a):  # a Cedar policy permitted it: the fix is there
+            finding.blame = cedar_blame(found, a, r.cedar, said.get(a.arg))
+            finding.why = f"{why}; permitted by Cedar: {', '.join(r.cedar)}"
         if depends_on and a.id in depends_on:
             finding.trusts, declared = depends_on[a.id]
             finding.depends_on.append(declared)

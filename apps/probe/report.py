@@ -95,6 +95,8 @@ class AttackResult:
     approved_by: str | None = None
     rule: str | None = None
     provenance: dict[str, Any] = field(default_factory=dict)
+    #: the Cedar policies that permitted the call that ran (issue 58), by id
+    cedar: list[str] = field(default_factory=list)
 
     def to_json(self) -> dict[str, Any]:
         a = self.attack
@@ -111,6 +113,7 @@ class AttackResult:
         }
         if self.outcome == "ran_unasked":
             out |= {"approved_by": self.approved_by, "rule": self.rule, "provenance": self.provenance}
+            out |= {"cedar": self.cedar} if self.cedar else {}
         return out
 
 

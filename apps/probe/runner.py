@@ -271,6 +271,7 @@ def _attacked(setup: _Setup, engine: str, task: ProbeTask, attack: Attack) -> At
         str(unasked[0].get("approved_by")) if unasked else None,
         str(row.get("review_reason") or "") or None,
         dict(row.get("provenance") or {}),
+        [str(p) for p in (row.get("cedar") or {}).get("policies") or []],
     )
 
 

@@ -196,12 +196,20 @@ def _arg_fact(value: Any, kind: str | None, found: Callable[[Any], Sequence[Sour
     return fact | ({"value": held} if held is not None else {})
 
 
-def cedar_request(facts: CallFacts, decided: Decision) -> dict[str, Any]:
-    """The Cedar request for a call the chain decided ``decided`` (approve or escalate)."""
+def cedar_request(facts: CallFacts, decided: Decision, cedar: CedarSet | None = None) -> dict[str, Any]:
+    """The Cedar request for a call the chain decided ``decided`` (approve or escalate); with the
+    policy set (``cedar``), only the facts some policy of it can read are computed (the arguments it
+    names; where values came from only where it reads sources)."""
+    wanted = cedar.args if cedar is not None else None
+    nowhere: Callable[[Any], Sequence[Source]] = lambda _value: ()  # noqa: E731
+
+    def found(arg: str) -> Callable[[Any], Sequence[Source]]:
+        return facts.found if cedar is None or arg in cedar.sourced else nowhere
+
     args = {
-        arg: _arg_fact(value, facts.types.get(arg, (None, False))[0], facts.found)
+        arg: _arg_fact(value, facts.types.get(arg, (None, False))[0], found(arg))
         for arg, value in facts.args.items()
-        if value is not None and arg != "idempotency_key"
+        if value is not None and arg != "idempotency_key" and (wanted is None or arg in wanted)
     }
     context = {
         "args": args,
@@ -238,7 +246,7 @@ def cedar_decision(cedar: CedarSet, facts: CallFacts, decided: Decision) -> Deci
     """The chain's ``decided`` (approve or escalate) as Cedar leaves it (the module's order): a
     refusal or a question of Cedar's (``check: "cedar"``), or ``decided`` with the permits that
     matched in ``details["cedar"]``."""
-    request = cedar_request(facts, decided)
+    request = cedar_request(facts, decided, cedar)
     answer = cedarpy_module().is_authorized(request, cedar.handle, [])
     keys = list(answer.diagnostics.reasons)
     matched = [rule for key in keys if (rule := cedar.by_key(key)) is not None]
@@ -338,11 +346,14 @@ def cedar_schema(
     return {"": {"entityTypes": entities, "actions": actions}}
 
 
-def cedar_problems(policy: SupervisorPolicy, models: Mapping[str, type | None] | None = None) -> list[str]:
+def cedar_problems(
+    policy: SupervisorPolicy, models: Mapping[str, type | None] | None = None, where: str = "cedar"
+) -> list[str]:
     """What Cedar's validator finds in ``policy.cedar`` against :func:`cedar_schema` (with the
     registered tools' argument ``models``): a misspelt attribute, a comparison of a text with a
-    number, an optional argument read without ``has``; one line each, empty where it validates or
-    there is no Cedar."""
+    number, an optional argument read without ``has``; one line each, ``<where>:<line>: <policy>:
+    <Cedar's message>`` (``where``: the .cedar file's name), empty where it validates or there is
+    no Cedar."""
     if policy.cedar is None:
         return []
     cedar = parse_cedar(policy.cedar)
@@ -352,8 +363,9 @@ def cedar_problems(policy: SupervisorPolicy, models: Mapping[str, type | None] |
         return []
     out = []
     for error in result.errors:
-        text = " ".join(str(error).split())
-        key = re.search(r"policy(\d+)", text)
-        rule = cedar.by_key(f"policy{key.group(1)}") if key else None
-        out.append(f"cedar: {rule.name + ': ' if rule else ''}{text}")
+        text = " ".join(str(getattr(error, "error", error)).split())
+        key = getattr(error, "policy_id", None) or next(iter(re.findall(r"policy\d+", text)), "")
+        rule = cedar.by_key(str(key))
+        at = f"{where}:{rule.line}: {rule.name}: " if rule else f"{where}: "
+        out.append(at + text)
     return out

@@ -1177,10 +1177,12 @@ def with_cedar(call: Call, context: ReviewContext, decided: Decision) -> Decisio
     if policy.cedar is None or decided.verdict not in ("approve", "escalate"):
         return decided
     everywhere: list[Source] = []
+    cedar = parse_cedar(policy.cedar)
 
-    def found(value: Any) -> list[Source]:  # the named records read only where an argument is
+    def found(value: Any) -> list[Source]:  # the named records read only where a policy reads them
         if not everywhere:
-            everywhere.extend([*context.sources, *named_sources(context, policy, call.rules.requested)])
+            named = named_sources(context, policy, call.rules.requested) if cedar.reads_named else []
+            everywhere.extend([*context.sources, *named])
         return [s for leaf in rule_values(value) for s in _evidence(leaf, everywhere, call, context)]
 
     reading = context.read.reading
@@ -1194,7 +1196,7 @@ def with_cedar(call: Call, context: ReviewContext, decided: Decision) -> Decisio
         context.subject,
         sum(1 for c in context.calls if c.get("tool") == call.name and c.get("ok")),
     )
-    judged = cedar_decision(parse_cedar(policy.cedar), facts, decided)
+    judged = cedar_decision(cedar, facts, decided)
     if (judged.verdict, judged.reason) == (decided.verdict, decided.reason):
         return replace(judged, check=decided.check, passed_checks=decided.passed_checks)
     return replace(judged, check=CEDAR_CHECK, passed_checks=(*decided.passed_checks, decided.check))

@@ -171,8 +171,14 @@ class Source:
         return tokens(self.text)
 
     @cached_property
-    def idents(self) -> set[Identifier]:
-        return identifiers(self.text)
+    def idents(self) -> frozenset[Identifier]:
+        return text_identifiers(self.text)
+
+    @cached_property
+    def written_words(self) -> dict[str, bool]:
+        """A memo of :func:`appears` for plain identities: a run's sources are shared by all its
+        reviews (:mod:`policies.supervisor.provenance.sources`), so each is searched once per value."""
+        return {}
 
     def holds(self, ident: Identifier) -> bool:
         """Does this source hold the identifier (a URL or e-mail address also when written plain)?"""
@@ -227,6 +233,13 @@ class Source:
             if name == f"call:{self.tool}" and ok_call:
                 return True
         return False
+
+
+@lru_cache(maxsize=4096)
+def text_identifiers(text: str) -> frozenset[Identifier]:
+    """The identifiers of every kind in ``text``, read once per text: a run's observations are read
+    by every review of the run, each with sources of its own."""
+    return frozenset(identifiers(text))
 
 
 def traced(value: Any) -> bool:
@@ -292,7 +305,12 @@ def appears(ident: Identifier | str, source: Source) -> bool:
     """Does a value's identity appear in ``source``?"""
     if isinstance(ident, tuple):
         return source.holds(ident)
-    return re.search(rf"(?<!\w){re.escape(ident)}(?!\w)", source.normal) is not None
+    memo = source.written_words
+    if ident not in memo:
+        if len(memo) > 256:  # a source read for many values: keep the newest
+            memo.clear()
+        memo[ident] = re.search(rf"(?<!\w){re.escape(ident)}(?!\w)", source.normal) is not None
+    return memo[ident]
 
 
 def origins(value: Any, sources: Sequence[Source]) -> list[Source]:

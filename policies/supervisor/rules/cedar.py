@@ -22,8 +22,9 @@ the policy file)."""
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Any
 
@@ -58,6 +59,8 @@ class CedarRule:
     ask: str | None
     actions: frozenset[str] | None
     role: str | None = None
+    #: the line of the text its statement starts on (its first annotation), 1-based
+    line: int = 0
 
 
 @dataclass(frozen=True)
@@ -68,6 +71,14 @@ class CedarSet:
     text: str
     rules: tuple[CedarRule, ...]
     handle: Any
+    #: the arguments some policy reads (``context.args.<arg>`` / ``["<arg>"]`` / ``has``): the facts
+    #: of the others are never computed (no Cedar policy can read an attribute it does not name)
+    args: frozenset[str] = frozenset()
+    #: does some policy read where values came from (``.sources``, ``.source``), or ``named`` itself?
+    reads_sources: bool = True
+    reads_named: bool = True
+    #: the arguments whose sources some policy reads (the others' are never looked for)
+    sourced: frozenset[str] = frozenset()
 
     def by_key(self, key: str) -> CedarRule | None:
         return next((r for r in self.rules if r.key == key), None)
@@ -81,6 +92,47 @@ class CedarSet:
         for it: a call of that tool no permit matches is refused. A tool no permit names is left to
         the project's own checks (a set of forbids alone never refuses what it does not forbid)."""
         return any(r.effect == "permit" and (r.actions is None or action in r.actions) for r in self.rules)
+
+
+def statement_lines(text: str) -> list[int]:
+    """The line (1-based) each statement of a Cedar text starts on, in order: its first character
+    that is not blank nor in a ``//`` comment, after the ``;`` that ends the one before (strings
+    read whole)."""
+    lines, line, start = [], 1, True
+    at, n = 0, len(text)
+    while at < n:
+        ch = text[at]
+        if ch == "\n":
+            line += 1
+        elif text.startswith("//", at):
+            at = text.find("\n", at)
+            at = n if at < 0 else at
+            continue
+        elif ch == '"':
+            end = at + 1
+            while end < n and text[end] != '"':
+                end += 2 if text[end] == "\\" else 1
+            line += text.count("\n", at, end)
+            if start:
+                lines.append(line)
+                start = False
+            at = end + 1
+            continue
+        elif ch == ";":
+            start = True
+        elif not ch.isspace() and start:
+            lines.append(line)
+            start = False
+        at += 1
+    return lines
+
+
+def _never(conditions: Any) -> bool:
+    """Is a condition of a policy a constant that keeps it from ever applying (``when { false }``,
+    ``unless { true }``)?"""
+    return any(
+        c.get("body") == {"Value": c.get("kind") == "unless"} for c in conditions if isinstance(c, dict)
+    )
 
 
 def _actions(scope: dict[str, Any]) -> frozenset[str] | None:
@@ -123,12 +175,33 @@ def parse_cedar(text: str) -> CedarSet:
             raise ValueError(f"Cedar policy {name}: @role names a role, on a permit")
         ask, actions = _ask(effect, annotations, name), _actions(policy["action"])
         rules.append(CedarRule(key, name, effect, ask, actions, str(role).strip() if role else None))
+    lines = statement_lines(text)
+    rules = [replace(r, line=lines[n]) if n < len(lines) else r for n, r in enumerate(rules)]
+    for rule, policy in zip(rules, parsed.get("staticPolicies", {}).values(), strict=True):
+        if _never(policy.get("conditions") or ()):
+            raise ValueError(
+                f"Cedar policy {rule.name} (line {rule.line}) can never apply: its condition is constant"
+            )
     names = [r.name for r in rules]
     twice = sorted({n for n in names if names.count(n) > 1})
     if twice:
         raise ValueError(f"two Cedar policies are named @id({twice[0]!r})")
     rules.sort(key=lambda r: int(r.key[len("policy") :]) if r.key[len("policy") :].isdigit() else 0)
-    return CedarSet(text, tuple(rules), handle)
+    code = _code(text)
+    found = re.findall(r'\bargs\s*(?:\.\s*(\w+)|\[\s*"([^"]*)"\s*\]|\s+has\s+(\w+)|\s+has\s+"([^"]*)")', code)
+    args = frozenset(name for groups in found for name in groups if name)
+    reads_sources = re.search(r"\.\s*sources?\b", code) is not None
+    reads_named = reads_sources and ('"named"' in code or re.search(r"\.\s*source\b", code) is not None)
+    sourced = re.findall(r'\bargs\s*(?:\.\s*(\w+)|\[\s*"([^"]*)"\s*\])\s*\.\s*sources?\b', code)
+    by_source = frozenset(name for groups in sourced for name in groups if name)
+    return CedarSet(text, tuple(rules), handle, args, reads_sources, reads_named, by_source)
+
+
+def _code(text: str) -> str:
+    """A Cedar text without its ``//`` comments (strings kept)."""
+    return "\n".join(
+        re.sub(r'^((?:[^"/]|"(?:\\.|[^"\\])*"|/(?!/))*)//.*$', r"\1", line) for line in text.splitlines()
+    )
 
 
 def cedar_role(review: Mapping[str, Any] | None) -> str | None:
