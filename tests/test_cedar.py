@@ -30,7 +30,7 @@ from policies.supervisor import (  # noqa: E402
     cedar_request,
     review_action,
 )
-from policies.supervisor.decide.cedar import CallFacts, cedar_value  # noqa: E402
+from policies.supervisor.decide.cedar import CallFacts, cedar_value, source_label  # noqa: E402
 from tests.authority_engines import scripted_agent  # noqa: E402
 from tests.helpers import thread  # noqa: E402
 
@@ -86,7 +86,7 @@ def _facts(args, request="Refund order ORD-1001 in full.", calls=()) -> dict:
     facts = CallFacts(
         "issue_refund",
         args,
-        lambda value: [s for s in context.sources if str(value) in s.text],
+        lambda value: [source_label(s) for s in context.sources if str(value) in s.text],
         {"order_id": ("String", True), "amount": ("decimal", True)},
         "refund · order ORD-1001",
         True,

@@ -10,8 +10,10 @@ The request Cedar is asked, per call:
 - ``context.args.<arg>``: ``value`` (typed from the tool's argument schema: ``Long``, ``decimal``,
   ``String``, ``Bool``; an object or list as its JSON text; left out where Cedar cannot hold it
   exactly: a policy that reads it then fails to evaluate, and the call is asked), ``source`` (the
-  first of ``human``, ``request``, ``named``, ``own``, ``subject``, ``policy``, ``trusted:<tool>``,
-  ``args:<tool>``, ``untrusted:<tool>`` that holds it; ``nowhere``) and ``sources`` (all of them);
+  first of ``human``, ``request``, ``named``, ``derived``, ``own``, ``subject``, ``policy``,
+  ``trusted:<tool>``, ``args:<tool>``, ``untrusted:<tool>`` that holds it; ``nowhere``) and
+  ``sources`` (all of them; ``derived``: a number the turn's stated arithmetic computes from the
+  request and the records it names, "the total of my two bills");
 - ``context.mandate``: ``asked`` (the turn asks for this kind of action), ``text`` (the clause that
   does), ``complete`` (the whole turn was read);
 - ``context.decided``: ``verdict`` (``approve`` / ``escalate``), ``check``, ``reason``,
@@ -59,8 +61,22 @@ ASK = "cedar_ask"
 NOT_PERMITTED = "cedar_not_permitted"
 UNDECIDED = "cedar_error"
 
+#: The label of a number the turn's stated arithmetic computes from the request and the records it
+#: names ("the total of my two bills"), where neither writes it.
+DERIVED = "derived"
 #: The order a value's ``source`` is named in: the strongest authority first.
-_FIRST = ("human", "request", "named", "own", "subject", "policy", "trusted:", "args:", "untrusted:")
+_FIRST = (
+    "human",
+    "request",
+    "named",
+    "derived",
+    "own",
+    "subject",
+    "policy",
+    "trusted:",
+    "args:",
+    "untrusted:",
+)
 
 #: Cedar's types for an argument's JSON type (an object or list is given as its JSON text).
 _CEDAR_TYPES = {
@@ -177,11 +193,12 @@ class CallFacts:
     """What the review knows of a call that Cedar is told: the tool's ``name``, its ``args``, where
     each value is found (``found``: the review's sources, ``named`` ones included), the turn's
     ``mandate`` for it (None: none asks), whether the turn was read whole (``complete``), the
-    ``subject`` and how many successful calls of the tool the run made (``calls``)."""
+    ``subject`` and how many successful calls of the tool the run made (``calls``). ``found`` gives
+    a value's source labels (:func:`source_label`, and :data:`DERIVED`)."""
 
     name: str
     args: Mapping[str, Any]
-    found: Callable[[Any], Sequence[Source]]
+    found: Callable[[Any], Sequence[str]]
     types: Mapping[str, tuple[str, bool]]
     mandate: str | None
     complete: bool
@@ -189,8 +206,8 @@ class CallFacts:
     calls: int
 
 
-def _arg_fact(value: Any, kind: str | None, found: Callable[[Any], Sequence[Source]]) -> dict[str, Any]:
-    labels = sorted({source_label(s) for s in found(value)}, key=lambda label: (_rank(label), label))
+def _arg_fact(value: Any, kind: str | None, found: Callable[[Any], Sequence[str]]) -> dict[str, Any]:
+    labels = sorted(set(found(value)), key=lambda label: (_rank(label), label))
     fact: dict[str, Any] = {"source": labels[0] if labels else "nowhere", "sources": labels}
     held = cedar_value(value, kind)
     return fact | ({"value": held} if held is not None else {})
@@ -201,9 +218,9 @@ def cedar_request(facts: CallFacts, decided: Decision, cedar: CedarSet | None = 
     policy set (``cedar``), only the facts some policy of it can read are computed (the arguments it
     names; where values came from only where it reads sources)."""
     wanted = cedar.args if cedar is not None else None
-    nowhere: Callable[[Any], Sequence[Source]] = lambda _value: ()  # noqa: E731
+    nowhere: Callable[[Any], Sequence[str]] = lambda _value: ()  # noqa: E731
 
-    def found(arg: str) -> Callable[[Any], Sequence[Source]]:
+    def found(arg: str) -> Callable[[Any], Sequence[str]]:
         return facts.found if cedar is None or arg in cedar.sourced else nowhere
 
     args = {

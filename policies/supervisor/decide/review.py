@@ -35,7 +35,14 @@ from typing import Any
 from policies.decision import Decision
 from policies.json_safety import leaves
 from policies.supervisor.authority.grants import granted
-from policies.supervisor.decide.cedar import CEDAR_CHECK, CallFacts, arg_types, cedar_decision
+from policies.supervisor.decide.cedar import (
+    CEDAR_CHECK,
+    DERIVED,
+    CallFacts,
+    arg_types,
+    cedar_decision,
+    source_label,
+)
 from policies.supervisor.decide.conditions import conditional_mandate, conditioned
 from policies.supervisor.decide.records_check import owned_records, record_limits, repeated
 from policies.supervisor.provenance.context import (
@@ -869,10 +876,8 @@ def _asked_where_unread(decided: Decision, call: Call, context: ReviewContext) -
 def _covered(
     action: Mapping[str, Any], decided: Decision, context: ReviewContext, policy: SupervisorPolicy
 ) -> Decision:
-    """The decision, or the approval of an escalation a grant of the turn covers (:data:`GRANTS`):
-    never a question a Cedar policy asks (``@ask``: its author wants a human for each such call)."""
-    if "asked_by" in (decided.details.get("cedar") or {}):
-        return decided
+    """The decision, or the approval of an escalation a grant of the turn covers (:data:`GRANTS`),
+    a Cedar ``@ask`` as any other question (the human's yes covers the same kind of step)."""
     covered = granted(action, decided, context, policy)
     if covered is decided:
         return decided
@@ -1179,11 +1184,20 @@ def with_cedar(call: Call, context: ReviewContext, decided: Decision) -> Decisio
     everywhere: list[Source] = []
     cedar = parse_cedar(policy.cedar)
 
-    def found(value: Any) -> list[Source]:  # the named records read only where a policy reads them
+    def found(value: Any) -> list[str]:  # the named records read only where a policy reads them
         if not everywhere:
             named = named_sources(context, policy, call.rules.requested) if cedar.reads_named else []
             everywhere.extend([*context.sources, *named])
-        return [s for leaf in rule_values(value) for s in _evidence(leaf, everywhere, call, context)]
+        labels = [
+            source_label(s) for leaf in rule_values(value) for s in _evidence(leaf, everywhere, call, context)
+        ]
+        if is_number(value) and not {"request", "named"} & set(labels):
+            # a figure the turn's stated arithmetic computes from its own words and named records
+            derived = derived_from(
+                value, everywhere, ["request", "named"], request=context.request, reader=context.read
+            )
+            labels += [DERIVED] if derived is not None else []
+        return labels
 
     reading = context.read.reading
     facts = CallFacts(

@@ -84,7 +84,9 @@ def _sources_rule(tool: str, rule: ArgSource, policy: SupervisorPolicy, unmapped
     if rule.verdict == "escalate":
         unmapped.append(f"{tool}.arg_sources[{rule.arg}]: asks where it refuses (a forbid cannot ask)")
         return None
-    if rule.derived:
+    if rule.derived and set(rule.sources) <= {"request", "named"}:
+        labels.append("derived")  # Cedar's facts say which numbers the turn's arithmetic gives
+    elif rule.derived:
         unmapped.append(
             f"{tool}.arg_sources[{rule.arg}]: a number the turn's arithmetic derives "
             f"({', '.join(rule.derived)}) is admitted by the rule; Cedar sees no source for it"
@@ -117,8 +119,9 @@ def _one_of(tool: str, rules: ToolRules, unmapped: list[str]) -> list[str]:
 def _asks(tool: str, rules: ToolRules, unmapped: list[str]) -> list[str]:
     role = f"({json.dumps(rules.reviewer_role)})" if rules.reviewer_role else ""
     out = []
-    if rules.require_approval:
-        out.append(f'@id("{tool}-asks")\n@ask{role}\npermit({_scope(tool)});')
+    if rules.require_approval:  # unless the request stands in for the approval, as the rule lets it
+        unless = " unless { context.decided.by_request }" if rules.request_as_approval else ""
+        out.append(f'@id("{tool}-asks")\n@ask{role}\npermit({_scope(tool)}){unless};')
     for threshold in rules.escalate_above:
         if threshold.cumulative:
             why = "cumulative (Cedar sees this call's value, not a sum)"
