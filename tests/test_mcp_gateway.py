@@ -380,6 +380,56 @@ def test_a_client_that_supports_elicitation_asks_its_user(tmp_path: Path) -> Non
     assert [s["args"]["path"] for s in _sent(tmp_path)] == ["/tmp/a"]
 
 
+def test_a_rule_lets_the_client_answer_for_its_tool_only(tmp_path: Path) -> None:
+    """Issue 55: the opt-in per rule (``ToolRules.client_answers``), without ``--ask-client``: the
+    client's user is asked about ``delete_file``, whose rule opts in, and the call runs on their
+    yes; ``send_email``'s question goes to reviewers out of the agent's reach (nobody answers in
+    time: rejected). A rule that says ``false`` wins over ``--ask-client``."""
+    from mcp import types
+
+    policy = tmp_path / "policy.toml"
+    policy.write_text(
+        "[rules.delete_file]\nrequire_approval = true\nclient_answers = true\n\n"
+        "[rules.send_email]\nrequire_approval = true\n"
+    )
+    args = ["-m", "governed_agent_patterns", "gateway", "--upstream", UPSTREAM, "--db", "memory"]
+    params = StdioServerParameters(
+        command=sys.executable,
+        args=[*args, "--policy", str(policy), "--ask-timeout", "1"],
+        env=_env(tmp_path),
+        cwd=str(ROOT),
+    )
+    asked: list[str] = []
+
+    async def user(context: Any, params: types.ElicitRequestParams) -> types.ElicitResult:
+        asked.append(params.message)
+        return types.ElicitResult(action="accept", content={"approve": True, "message": "mine"})
+
+    async def session() -> tuple[Any, Any]:
+        async with (
+            stdio_client(params) as (read, write),
+            ClientSession(read, write, elicitation_callback=user) as client,
+        ):
+            await client.initialize()
+            deleted = await client.call_tool("delete_file", {"path": "/tmp/a"})
+            mailed = await client.call_tool("send_email", {"to": "ana@example.com", "body": "hi"})
+        return deleted, mailed
+
+    deleted, mailed = asyncio.run(asyncio.wait_for(session(), 60))
+    assert len(asked) == 1 and "delete_file needs approval" in asked[0], asked
+    assert not deleted.isError and "deleted /tmp/a" in _text(deleted)
+    assert mailed.isError and "no answer within 1 s" in _text(mailed), _text(mailed)
+    assert [s["args"] for s in _sent(tmp_path)] == [{"path": "/tmp/a"}]
+    from types import SimpleNamespace
+
+    from apps.gateway.proxy import Gateway
+    from policies.supervisor import SupervisorPolicy, ToolRules
+
+    ruled = SupervisorPolicy.for_tools(["a", "b"], rules={"a": ToolRules(client_answers=False)})
+    everyone = SimpleNamespace(policy=ruled, ask_client=True)
+    assert not Gateway.client_may_answer(everyone, "a") and Gateway.client_may_answer(everyone, "b")  # type: ignore[arg-type]
+
+
 def test_by_default_the_agents_own_client_cannot_answer_and_is_told_its_call_waits(tmp_path: Path) -> None:
     """Without ``--ask-client``, a client that supports elicitation is never asked about its own
     calls: the question goes to reviewers out of the agent's reach (here nobody answers within

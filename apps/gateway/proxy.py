@@ -304,6 +304,13 @@ class Gateway:
         self.sessions: dict[Any, Session] = {}
         self._blind = without_request(policy)
 
+    def client_may_answer(self, tool: str) -> bool:
+        """May the calling client's user answer the questions about calls of ``tool`` (MCP
+        elicitation)? The tool's rule says (``ToolRules.client_answers``), else ``--ask-client``."""
+        rules = self.policy.rules_for(tool)
+        chosen = rules.client_answers if rules is not None else None
+        return self.ask_client if chosen is None else chosen
+
     # ------------------------------------------------------------------ sessions
 
     def session_for(self, key: Any) -> Session:

@@ -64,7 +64,7 @@ def mcp_server(gateway: Gateway) -> Server[Any, Any]:
                 ],
                 isError=True,
             )
-        asker = _asker(context) if gateway.ask_client and _elicits(context.session) else None
+        asker = _asker(context) if gateway.client_may_answer(name) and _elicits(context.session) else None
         return await gateway.call(
             _SESSION.get(context.session), name, arguments, meta, asker, notify=_notifier(context)
         )

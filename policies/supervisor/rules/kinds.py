@@ -395,6 +395,13 @@ class ToolRules(_Rule):
         "call is refused (``approval_expired``).",
     )
 
+    client_answers: bool | None = Field(
+        None,
+        description="MCP gateway: may the calling client's user answer the questions about this tool's "
+        "calls (MCP elicitation)? True: yes (a person at a desktop client approving their own "
+        "assistant); False: never, whatever the gateway's --ask-client; None: the gateway's --ask-client. "
+        "A question the client may not answer goes to reviewers out of the agent's reach.",
+    )
     reviewer_role: str | None = Field(
         None,
         min_length=1,
