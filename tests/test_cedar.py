@@ -505,3 +505,18 @@ def test_through_the_mcp_gateway_a_cedar_forbid_refuses_the_planted_address(tmp_
     assert "cedar_forbid:mail-to-whom-the-user-named" in text, text
     ledger = tmp_path / "ledger.jsonl"
     assert not ledger.exists() or PLANTED_ADDRESS not in ledger.read_text()
+
+
+def test_every_cedar_block_of_the_docs_validates_against_the_desks_tools():
+    """docs/cedar.md's Cedar examples are kept true: each parses, names only the desk's tools and
+    validates against the schema its tools give."""
+    import re
+
+    from nodes.tool_gateway import tool_registry
+    from policies.supervisor import cedar_problems
+
+    blocks = re.findall(r"```cedar\n(.*?)```", (ROOT / "docs" / "cedar.md").read_text(), re.S)
+    models = {name: tool.model for name, tool in tool_registry(cedar_desk.tools).items()}
+    assert len(blocks) >= 3
+    for block in blocks:
+        assert cedar_problems(_policy(block), models) == [], block
