@@ -267,7 +267,7 @@ def cedar_decision(cedar: CedarSet, facts: CallFacts, decided: Decision) -> Deci
     answer = cedarpy_module().is_authorized(request, cedar.handle, [])
     keys = list(answer.diagnostics.reasons)
     matched = [rule for key in keys if (rule := cedar.by_key(key)) is not None]
-    named = [rule.name for rule in sorted(matched, key=lambda r: cedar.rules.index(r))]
+    named = cedar.named(keys)
     said = {"policies": named, "principal": request["principal"]["id"]}
     if not answer.allowed and matched:  # the forbids that decided
         return Decision("block", f"{FORBID}:{','.join(named)}", {**decided.details, "cedar": said})

@@ -74,8 +74,8 @@ class CedarSet:
     #: the arguments some policy reads (``context.args.<arg>`` / ``["<arg>"]`` / ``has``): the facts
     #: of the others are never computed (no Cedar policy can read an attribute it does not name)
     args: frozenset[str] = frozenset()
-    #: does some policy read where values came from (``.sources``, ``.source``), or ``named`` itself?
-    reads_sources: bool = True
+    #: does some policy read where values came from and can tell ``named`` from the rest (it names
+    #: it, or reads the one ``.source``)? Only then are the records the turn names looked up
     reads_named: bool = True
     #: the arguments whose sources some policy reads (the others' are never looked for)
     sourced: frozenset[str] = frozenset()
@@ -190,11 +190,10 @@ def parse_cedar(text: str) -> CedarSet:
     code = _code(text)
     found = re.findall(r'\bargs\s*(?:\.\s*(\w+)|\[\s*"([^"]*)"\s*\]|\s+has\s+(\w+)|\s+has\s+"([^"]*)")', code)
     args = frozenset(name for groups in found for name in groups if name)
-    reads_sources = re.search(r"\.\s*sources?\b", code) is not None
-    reads_named = reads_sources and ('"named"' in code or re.search(r"\.\s*source\b", code) is not None)
     sourced = re.findall(r'\bargs\s*(?:\.\s*(\w+)|\[\s*"([^"]*)"\s*\])\s*\.\s*sources?\b', code)
     by_source = frozenset(name for groups in sourced for name in groups if name)
-    return CedarSet(text, tuple(rules), handle, args, reads_sources, reads_named, by_source)
+    reads_named = bool(by_source) and ('"named"' in code or re.search(r"\.\s*source\b", code) is not None)
+    return CedarSet(text, tuple(rules), handle, args, reads_named, by_source)
 
 
 def _code(text: str) -> str:

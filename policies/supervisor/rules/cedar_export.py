@@ -170,11 +170,8 @@ def export_cedar(policy: SupervisorPolicy) -> CedarExport:
         statements += _asks(tool, rules, unmapped)
         if rules.approvals > 1:
             unmapped.append(f"{tool}.approvals: {rules.approvals} distinct reviewers (Cedar asks one role)")
-        set_fields = rules.model_fields_set | {
-            k for k, v in rules.model_dump().items() if v not in (None, [], False)
-        }
         for name, why in _NOT_CEDAR.items():
             value: Any = getattr(rules, name)
-            if name in set_fields and value not in (None, [], False):
+            if value not in (None, [], False):
                 unmapped.append(f"{tool}.{name}: {why}")
     return CedarExport("\n\n".join(statements) + ("\n" if statements else ""), unmapped)
