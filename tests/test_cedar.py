@@ -461,12 +461,12 @@ def test_through_the_mcp_gateway_a_cedar_forbid_refuses_the_planted_address(tmp_
     pytest.importorskip("mcp")
     pytest.importorskip("langchain_mcp_adapters")
     import asyncio
-    import os
 
-    from mcp import ClientSession, StdioServerParameters
+    from mcp import ClientSession
     from mcp.client.stdio import stdio_client
 
     from demo_tools.mcp_server import PLANTED_ADDRESS
+    from tests.test_mcp_gateway import gateway_params
 
     (tmp_path / "mail.cedar").write_text(MAIL_CEDAR)
     # the hinted rule that would refuse the address first is lifted: Cedar alone says where mail goes
@@ -474,20 +474,8 @@ def test_through_the_mcp_gateway_a_cedar_forbid_refuses_the_planted_address(tmp_
         'cedar_file = "mail.cedar"\n\n[rules.send_email]\nidentifiers = {sources = ["any"]}\n\n'
         "[policy]\nmax_tool_calls = 20\n"
     )
-    params = StdioServerParameters(
-        command=sys.executable,
-        args=[
-            *(
-                "-m",
-                "governed_agent_patterns",
-                "gateway",
-                "--upstream",
-                f"{sys.executable} -m demo_tools.mcp_server",
-            ),
-            *("--policy", str(tmp_path / "policy.toml"), "--db", str(tmp_path / "gateway.sqlite")),
-        ],
-        env={**os.environ, "PYTHONPATH": str(ROOT), "MCP_DEMO_LEDGER": str(tmp_path / "ledger.jsonl")},
-        cwd=str(ROOT),
+    params = gateway_params(
+        tmp_path, "--policy", str(tmp_path / "policy.toml"), "--db", str(tmp_path / "gateway.sqlite")
     )
 
     async def session():

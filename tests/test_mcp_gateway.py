@@ -56,6 +56,13 @@ def _env(tmp_path: Path) -> dict[str, str]:
     return {**os.environ, "PYTHONPATH": str(ROOT), "MCP_DEMO_LEDGER": str(tmp_path / "ledger.jsonl")}
 
 
+def gateway_params(tmp_path: Path, *args: str) -> StdioServerParameters:
+    """``agent-patterns gateway`` over stdio in front of the demo mailbox server, with ``args``
+    (also used by tests/test_cedar.py); the server's side effects land in tmp_path's ledger."""
+    command = ["-m", "governed_agent_patterns", "gateway", "--upstream", UPSTREAM, *args]
+    return StdioServerParameters(command=sys.executable, args=command, env=_env(tmp_path), cwd=str(ROOT))
+
+
 def _sent(tmp_path: Path) -> list[dict[str, Any]]:
     ledger = tmp_path / "ledger.jsonl"
     lines = ledger.read_text().splitlines() if ledger.exists() else []
@@ -92,26 +99,36 @@ async def _approve_when_asked(tmp_path: Path, db: str) -> subprocess.CompletedPr
     raise AssertionError("the gateway's session never waited for a human")
 
 
+def _answered_by_the_clients_user(
+    params: StdioServerParameters, calls: list[tuple[str, dict[str, Any]]], approve: Any
+) -> tuple[list[str], list[Any]]:
+    """A session whose client supports MCP elicitation makes ``calls`` in order; its user answers
+    each question, the n-th (1-based) with ``approve(n)``: what the user was asked, and the results."""
+    from mcp import types
+
+    asked: list[str] = []
+
+    async def user(context: Any, params: types.ElicitRequestParams) -> types.ElicitResult:
+        asked.append(params.message)
+        content = {"approve": bool(approve(len(asked))), "message": "checked"}
+        return types.ElicitResult(action="accept", content=content)
+
+    async def session() -> list[Any]:
+        async with (
+            stdio_client(params) as (read, write),
+            ClientSession(read, write, elicitation_callback=user) as client,
+        ):
+            await client.initialize()
+            return [await client.call_tool(name, args) for name, args in calls]
+
+    return asked, asyncio.run(asyncio.wait_for(session(), 60))
+
+
 def test_the_gateway_over_stdio(tmp_path: Path, collector: tuple[str, list[bytes]]) -> None:
     db = str(tmp_path / "gateway.sqlite")
     policy = tmp_path / "policy.toml"
     policy.write_text(POLICY)
-    params = StdioServerParameters(
-        command=sys.executable,
-        args=[
-            "-m",
-            "governed_agent_patterns",
-            "gateway",
-            "--upstream",
-            UPSTREAM,
-            "--policy",
-            str(policy),
-            "--db",
-            db,
-        ],
-        env=_env(tmp_path),
-        cwd=str(ROOT),
-    )
+    params = gateway_params(tmp_path, "--policy", str(policy), "--db", db)
     request = {REQUEST: "Summarise my inbox and mail the summary to ana@example.com"}
 
     async def session() -> dict[str, Any]:
@@ -339,41 +356,10 @@ def test_a_question_nobody_answers_in_time_is_rejected_and_the_rejection_is_the_
 def test_a_client_that_supports_elicitation_asks_its_user(tmp_path: Path) -> None:
     """Where the client supports MCP elicitation, the gateway asks the client's user too (the first
     answer wins, against `agent-patterns approve` from another shell)."""
-    from mcp import types
-
-    params = StdioServerParameters(
-        command=sys.executable,
-        args=[
-            "-m",
-            "governed_agent_patterns",
-            "gateway",
-            "--upstream",
-            UPSTREAM,
-            "--db",
-            "memory",
-            "--ask-client",
-        ],
-        env=_env(tmp_path),
-        cwd=str(ROOT),
-    )
-    asked: list[str] = []
-
-    async def user(context: Any, params: types.ElicitRequestParams) -> types.ElicitResult:
-        asked.append(params.message)
-        approve = len(asked) == 1  # the first call approved, the second rejected
-        return types.ElicitResult(action="accept", content={"approve": approve, "message": "checked"})
-
-    async def session() -> tuple[Any, Any]:
-        async with (
-            stdio_client(params) as (read, write),
-            ClientSession(read, write, elicitation_callback=user) as client,
-        ):
-            await client.initialize()
-            yes = await client.call_tool("delete_file", {"path": "/tmp/a"})  # destructive: asks
-            no = await client.call_tool("delete_file", {"path": "/tmp/b"})
-        return yes, no
-
-    yes, no = asyncio.run(asyncio.wait_for(session(), 60))
+    params = gateway_params(tmp_path, "--db", "memory", "--ask-client")
+    # destructive: each asks; the first call approved, the second rejected
+    calls = [("delete_file", {"path": "/tmp/a"}), ("delete_file", {"path": "/tmp/b"})]
+    asked, (yes, no) = _answered_by_the_clients_user(params, calls, lambda n: n == 1)
     assert len(asked) == 2 and "delete_file needs approval" in asked[0] and '{"path": "/tmp/a"}' in asked[0]
     assert not yes.isError and "deleted /tmp/a" in _text(yes)
     assert no.isError and "refused by the gateway's policy (human)" in _text(no)
@@ -385,37 +371,14 @@ def test_a_rule_lets_the_client_answer_for_its_tool_only(tmp_path: Path) -> None
     client's user is asked about ``delete_file``, whose rule opts in, and the call runs on their
     yes; ``send_email``'s question goes to reviewers out of the agent's reach (nobody answers in
     time: rejected). A rule that says ``false`` wins over ``--ask-client``."""
-    from mcp import types
-
     policy = tmp_path / "policy.toml"
     policy.write_text(
         "[rules.delete_file]\nrequire_approval = true\nclient_answers = true\n\n"
         "[rules.send_email]\nrequire_approval = true\n"
     )
-    args = ["-m", "governed_agent_patterns", "gateway", "--upstream", UPSTREAM, "--db", "memory"]
-    params = StdioServerParameters(
-        command=sys.executable,
-        args=[*args, "--policy", str(policy), "--ask-timeout", "1"],
-        env=_env(tmp_path),
-        cwd=str(ROOT),
-    )
-    asked: list[str] = []
-
-    async def user(context: Any, params: types.ElicitRequestParams) -> types.ElicitResult:
-        asked.append(params.message)
-        return types.ElicitResult(action="accept", content={"approve": True, "message": "mine"})
-
-    async def session() -> tuple[Any, Any]:
-        async with (
-            stdio_client(params) as (read, write),
-            ClientSession(read, write, elicitation_callback=user) as client,
-        ):
-            await client.initialize()
-            deleted = await client.call_tool("delete_file", {"path": "/tmp/a"})
-            mailed = await client.call_tool("send_email", {"to": "ana@example.com", "body": "hi"})
-        return deleted, mailed
-
-    deleted, mailed = asyncio.run(asyncio.wait_for(session(), 60))
+    params = gateway_params(tmp_path, "--db", "memory", "--policy", str(policy), "--ask-timeout", "1")
+    calls = [("delete_file", {"path": "/tmp/a"}), ("send_email", {"to": "ana@example.com", "body": "hi"})]
+    asked, (deleted, mailed) = _answered_by_the_clients_user(params, calls, lambda n: True)
     assert len(asked) == 1 and "delete_file needs approval" in asked[0], asked
     assert not deleted.isError and "deleted /tmp/a" in _text(deleted)
     assert mailed.isError and "no answer within 1 s" in _text(mailed), _text(mailed)
@@ -437,22 +400,7 @@ def test_by_default_the_agents_own_client_cannot_answer_and_is_told_its_call_wai
     and how a reviewer answers it."""
     from mcp import types
 
-    params = StdioServerParameters(
-        command=sys.executable,
-        args=[
-            "-m",
-            "governed_agent_patterns",
-            "gateway",
-            "--upstream",
-            UPSTREAM,
-            "--db",
-            "memory",
-            "--ask-timeout",
-            "1",
-        ],
-        env=_env(tmp_path),
-        cwd=str(ROOT),
-    )
+    params = gateway_params(tmp_path, "--db", "memory", "--ask-timeout", "1")
     asked: list[str] = []
     told: list[str] = []
 
