@@ -64,6 +64,7 @@ from policies.supervisor.reading.coverage import (
     Reading,
     WideReader,
     bears_on,
+    left_out_text,
     prohibited,
     read_turn,
     unprohibited_text,
@@ -86,6 +87,8 @@ from policies.supervisor.request.asks import mandate, requested, stated_for
 from policies.supervisor.request.records import (
     Naming,
     Record,
+    identity_of,
+    kinds_in,
     naming_of,
     part_of_another_name,
     pointed_records,
@@ -429,6 +432,7 @@ def _provenance(
         value = refused.details.get("value")
         return _asked_in_named_record(refused, value, policy.destinations.verdict, rules, context, policy)
     pointed: list[Source] | None = None
+    left_out: Decision | None = None
     for rule in rules.arg_sources:
         if "named" in rule.sources and pointed is None:
             pointed = [*context.sources, *named_sources(context, policy, rules.requested)]
@@ -437,6 +441,8 @@ def _provenance(
             found = found_in(value, everywhere)
             checked[rule.arg] = _where(value, found)
             admitting = [s for s in found if s.admitted_by(rule.sources) and _said(value, s, context)]
+            if admitting and left_out is None:  # asked only where nothing else refuses the call
+                left_out = _left_out(value, rule.arg, rules.requested, context, policy)
             bounded = _stated_bound(value, admitting, rules.requested, context)
             if isinstance(bounded, Decision):
                 return bounded
@@ -498,7 +504,47 @@ def _provenance(
             return Decision("escalate", "condition_not_checked", check.details())
         checked["condition"] = check.told
     planted, notes = planted_detail(policy, name, rules, args, context)
-    return planted if planted is not None else {**checked, **notes}
+    if planted is not None:
+        return planted
+    return left_out if left_out is not None else {**checked, **notes}
+
+
+#: Why a value a rule admits is put to a human: a record the turn leaves out holds it ("Add the
+#: offsite to my calendar, just me, leave Jonas Berg out" and the call invites Jonas Berg), and
+#: neither the turn's own words nor a record its mandates name give it.
+LEFT_OUT = "value_of_a_record_left_out"
+
+
+def _left_out(
+    value: Any, arg: str, asked: Requested | None, context: ReviewContext, policy: SupervisorPolicy
+) -> Decision | None:
+    """Is ``value`` held by a record the turn names only to leave it out (a prohibition, "keep X",
+    "leave X out", "X stays open"), and given by nothing the turn asks for? Then the call is asked:
+    a value the record shares with one the turn wants (a payee's IBAN on both its bills) is not
+    the turn's "no", so it is never refused for it."""
+    left = left_out_text(context.request)
+    ident = identity_of(value) if left and not isinstance(value, bool) else None
+    if ident is None:
+        return None
+    naming = naming_of(policy, context.subject)
+    holding = [
+        r
+        for r in pointed_records(left, context.calls, naming)
+        if r.keyed and ident in kinds_in(r.value, value)
+    ]
+    if not holding:
+        return None
+    wanted = [Source("request", unprohibited_text(context.request)), *named_sources(context, policy, asked)]
+    if found_in(value, wanted):
+        return None
+    record = holding[0]
+    details = {
+        "arg": arg,
+        "value": value,
+        "left_out": left,
+        "record": f"{record.tool} (step {record.step}): {record.by}",
+    }
+    return Decision("escalate", LEFT_OUT, details)
 
 
 def named_sources(

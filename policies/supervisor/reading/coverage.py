@@ -59,6 +59,7 @@ __all__ = [
     "WideReader",
     "bears_on",
     "keeps",
+    "left_out_text",
     "prohibited",
     "read_turn",
     "reading_of",
@@ -831,24 +832,35 @@ def prohibited(request: str, verbs: Iterable[str], values: Iterable[Any] | None 
 
 
 @lru_cache(maxsize=256)
-def unprohibited_text(request: str) -> str:
-    """The turn without its prohibitions ("Don't touch E-102. Raise Dana's salary." → "Raise
-    Dana's salary."): what a value must be written in to come from the request. A record the
-    turn names only to say not to act on it is named by no request to act. Its apostrophes are
-    read as one mark ("Don´t post in #all-hands" is taken out as "Don't ..." is)."""
-    text = request.translate(APOSTROPHES)  # the clauses' texts are written with one apostrophe
+def _left_out_clauses(request: str) -> tuple[str, ...]:
+    """The texts of the turn's clauses that say not to act or that keep what they name as it is
+    ("Don't touch E-102", "Keep the Standup", "leave Jonas Berg out", "The Acme bill stays open")."""
     clauses = clauses_of(request)
+    out = [c.text for c in clauses if _prohibition(c.words) and c.text]
     for clause in clauses:
-        if _prohibition(clause.words) and clause.text:
-            text = text.replace(clause.text, " ")
-    sentences: dict[str, list[Clause]] = {}
-    for clause in clauses:
-        sentences.setdefault(clause.sentence, []).append(clause)
-    for clause in clauses:  # a clause that keeps what it names as it is ("Keep the Standup")
         keeping = clause.head is not None and clause.words[clause.head] in _KEEPING_HEADS
         if (keeping or (clause.head is None and keeps(clause.words))) and clause.text:
-            text = text.replace(clause.text, " ")
+            out.append(clause.text)
+    return tuple(dict.fromkeys(out))
+
+
+@lru_cache(maxsize=256)
+def unprohibited_text(request: str) -> str:
+    """The turn without its prohibitions ("Don't touch E-102. Raise Dana's salary." → "Raise
+    Dana's salary.") and without what it keeps as it is ("Keep the Standup", "leave Jonas Berg
+    out"): what a value must be written in to come from the request. A record the turn names only
+    to say not to act on it is named by no request to act. Its apostrophes are read as one mark
+    ("Don´t post in #all-hands" is taken out as "Don't ..." is)."""
+    text = request.translate(APOSTROPHES)  # the clauses' texts are written with one apostrophe
+    for left in _left_out_clauses(request):
+        text = text.replace(left, " ")
     return text
+
+
+def left_out_text(request: str) -> str:
+    """What :func:`unprohibited_text` takes out of the turn, its clauses joined by ``" | "``: the
+    words in which the turn names what it leaves out ("" where it leaves nothing out)."""
+    return " | ".join(_left_out_clauses(request))
 
 
 def _names_a_record(words: Sequence[str]) -> bool:

@@ -70,6 +70,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Collection, Iterable, Sequence
 from dataclasses import dataclass, replace
+from itertools import pairwise
 from typing import Protocol, runtime_checkable
 
 __all__ = [
@@ -167,7 +168,7 @@ ALLOWED_FUNCTION_WORDS = frozenset(
     my our your his her their its
     i me we us you he him she they them it whoever yourself
     on for to from in at with of by into onto about via per up out off back down over under
-    through across between within around along inside near as
+    through across between within around along inside near as toward towards
     please already too just only now here there again
     """.split()  # noqa: SIM905 (a closed list, read as words)
 )
@@ -372,6 +373,11 @@ def _marker(word: str) -> bool:
     return word in MARKERS or word in _CONTRACTED or bool(_CONTRACTION.search(word))
 
 
+def _unnamed_marker(word: str, at: int, quoted: Collection[int]) -> bool:
+    """Is a word a marker (:func:`_marker`) other than a name's particle ("Casa do Rio")?"""
+    return _marker(word) and not (word in _NAME_PARTICLES and at in quoted)
+
+
 def _gerund(word: str) -> bool:
     return len(word) >= 6 and word.endswith("ing")
 
@@ -564,17 +570,38 @@ def reads_blocking(reader: object) -> bool:
     return getattr(reader, "blocking", False) is True
 
 
+#: Small words that join the parts of a proper name and would otherwise read as a marker ("Casa
+#: do Rio", "Newcastle upon Tyne"): between two words written with a capital they are the name's.
+_NAME_PARTICLES = frozenset({"do", "upon"})
+
+
+def _particles(part: str) -> set[int]:
+    """Where a name particle (:data:`_NAME_PARTICLES`) stands in ``part``, as :func:`words_of`
+    counts its words: between two words written with a capital that are no function words ("Book
+    Casa do Rio" — never "Do Not", "I do Pay")."""
+    written = _WORD.findall(" ".join(part.split()).translate(APOSTROPHES))
+    return {
+        i
+        for i in range(1, len(written) - 1)
+        if written[i] in _NAME_PARTICLES
+        and all(
+            w[:1].isupper() and w.casefold() not in FUNCTION_WORDS for w in (written[i - 1], written[i + 1])
+        )
+    }
+
+
 def _expand(part: str, quotes: Sequence[list[str]]) -> tuple[list[str], frozenset[int]]:
     words: list[str] = []
     quoted: set[int] = set()
     text = normal(part)
-    for match in _WORD.finditer(text):
+    particles = _particles(part) if any(p in text for p in _NAME_PARTICLES) else set()
+    for at, match in enumerate(_WORD.finditer(text)):
         word = match.group(0)
         found = _PLACEHOLDER.fullmatch(word)
         if found is None:
-            if text[match.start() - 1 : match.start()] in ("#", "@"):
-                quoted.add(len(words))  # a channel or a handle (#reading): a name, as a quoted one
-            words.append(word)
+            if text[match.start() - 1 : match.start()] in ("#", "@") or at in particles:
+                quoted.add(len(words))  # a channel or a handle (#reading), a name's particle: a
+            words.append(word)  # name, as a quoted one
             continue
         inner = quotes[int(found.group(1))] or ["zqqz"]
         quoted |= set(range(len(words), len(words) + len(inner)))
@@ -582,16 +609,31 @@ def _expand(part: str, quotes: Sequence[list[str]]) -> tuple[list[str], frozense
     return words, frozenset(quoted)
 
 
+#: Labels of a field whose value a bracket may write in plain words ("(label: build farm)",
+#: "(title: team lunch)"): the value is the field's text, not a clause.
+_TEXT_LABELS = frozenset({"label", "title", "subject", "name", "tag", "description", "caption"})
+
+
 def _values_only(inner: str) -> bool:
     """Does a bracket hold values only: every word of it holds a digit or an ``@``, is written
-    with a capital (a name), stands before a colon (a label), or is a joiner or a currency?"""
-    labels = {w for part in inner.split(":")[:-1] for w in words_of(part)[-1:]}
+    with a capital (a name), stands before a colon (a label), is a joiner or a currency, or is
+    the plain text of a field a label of :data:`_TEXT_LABELS` opens (no marker, no verb of
+    :data:`COMMON_VERBS`)?"""
+    parts = inner.split(":")
+    labels = {w for part in parts[:-1] for w in words_of(part)[-1:]}
+    text = {
+        w
+        for before, after in pairwise(parts)
+        if words_of(before)[-1:] and words_of(before)[-1] in _TEXT_LABELS
+        for w in words_of(after)
+    }
     written = re.findall(r"[^\s,;]+", inner.replace(":", " "))
     return bool(written) and all(
         any(ch.isdigit() or ch == "@" for ch in w)
         or w[:1].isupper()
         or w.casefold().strip(".") in _VALUE_WORDS | labels
         or not any(ch.isalnum() for ch in w)
+        or (w.casefold() in text and not _marker(w.casefold()) and w.casefold() not in COMMON_VERBS)
         for w in written
     )
 
@@ -679,7 +721,9 @@ def _topic(text: str, content: str, quotes: Sequence[list[str]]) -> bool:
     after, quoted = _expand(_JOINERS.split(content, maxsplit=1)[0], quotes)  # its first clause
     if not words or len(words) > 6 or not after or words[0] in COMMON_VERBS | _SIGN_OFFS:
         return False
-    if any(_marker(w) and w not in ("and", "&") for w in words) or _STRAY_QUOTE.search(text):
+    if any(_unnamed_marker(w, i, _quoted) and w not in ("and", "&") for i, w in enumerate(words)):
+        return False
+    if _STRAY_QUOTE.search(text):
         return False
     head = _parse(after, quoted).head
     if head is None or after[head] not in COMMON_VERBS:
@@ -688,7 +732,20 @@ def _topic(text: str, content: str, quotes: Sequence[list[str]]) -> bool:
     # value, a file, a channel or a quoted name ("draft-old.docx: delete it", "#general: remove
     # mallory"); a bare name before a colon may be a speaker ("Eve: cancel the Review": her words)
     valued = any(any(ch.isdigit() or ch in "#@." for ch in w) for w in text.split()) or bool(_quoted)
-    return valued or bool(POINTING_BACK & set(after[head + 1 :]))
+    return valued or bool(POINTING_BACK & set(after[head + 1 :])) or _quantity_only(after[head + 1 :])
+
+
+def _quantity_only(rest: Sequence[str]) -> bool:
+    """Does an imperative's object hold quantities only ("book 2 nights", "order 3"): numbers, the
+    word after each, and allowed function words? It names nothing of its own: what it acts on is
+    the topic before the colon ("Hotel Miramar, Lisbon: book 2 nights")."""
+    numbers = [i for i, w in enumerate(rest) if _NUMBER.fullmatch(w)]
+    return bool(numbers) and all(
+        i in numbers or (i - 1) in numbers or w in ALLOWED_FUNCTION_WORDS for i, w in enumerate(rest)
+    )
+
+
+_NUMBER = re.compile(r"\d+(?:[.,]\d+)?")
 
 
 def _list_item(sentence: str, quotes: Sequence[list[str]]) -> tuple[tuple[str, ...], frozenset[int]] | None:
@@ -698,7 +755,11 @@ def _list_item(sentence: str, quotes: Sequence[list[str]]) -> tuple[tuple[str, .
     its start, no question, no sign-off); None for any other line."""
     text = sentence.lstrip("-*\u2022\u2013 ").strip()
     words, quoted = _expand(text, quotes)
-    if not words or any(_marker(w) for w in words) or _STRAY_QUOTE.search(text):
+    if (
+        not words
+        or any(_unnamed_marker(w, i, quoted) for i, w in enumerate(words))
+        or _STRAY_QUOTE.search(text)
+    ):
         return None
     if words[0] in COMMON_VERBS or words[0] in _SIGN_OFFS or _COLON.search(text):
         return None
@@ -842,7 +903,11 @@ def clauses_of(text: str) -> list[Clause]:
         for i, (part, words, quoted, parse) in enumerate(readings):
             asking = asked_at is not None and i >= asked_at  # a question for information
             head = None if marked or asking or (i and _instead(words)) else parse.head
-            after = _coordinated(told[i + 1 :]) if head is not None and parse.stop == len(words) else []
+            after = (
+                _coordinated(told[i + 1 :], _naming_people(words))
+                if head is not None and parse.stop == len(words)
+                else []
+            )
             clause = Clause(restore(part), tuple(words), head, parse.stop, whole, quoted)
             named = (restore(label.strip()),) if label.strip() and head is not None else ()
             if (not question or (asked_at is not None and not asking)) and not content.strip():
@@ -897,17 +962,38 @@ def _points_back(clause: Clause) -> bool:
     return bool(POINTING_BACK & set(clause.words[clause.head + 1 : clause.stop]))
 
 
-def _coordinated(following: Sequence[tuple[str, list[str], frozenset[int], _Parse]]) -> list[str]:
+#: Prepositions after which an object lists people ("share it with grace + piotr", "email it to
+#: ana and bob", "cc ravi, mei").
+_TO_PEOPLE = frozenset({"with", "w", "to", "cc"})
+
+
+def _naming_people(words: Sequence[str]) -> bool:
+    """Does an object end in a preposition of :data:`_TO_PEOPLE` and one word ("... w/ grace")?"""
+    return len(words) >= 2 and words[-2] in _TO_PEOPLE
+
+
+def _coordinated(
+    following: Sequence[tuple[str, list[str], frozenset[int], _Parse]], people: bool = False
+) -> list[str]:
     """The texts of the clauses that continue an object: those that follow it in its sentence up
     to the next clause with a verb at its head (in a sentence the grammar admits, a clause without
     a head holds content words and allowed function words only). A head that holds a digit or is
     written with a capital inside the sentence is a name, no verb ("and Old Storage", "75011
-    Paris", "INV-2"): its clause continues the object too."""
+    Paris", "INV-2"): its clause continues the object too; so does a lone word that is no verb of
+    :data:`COMMON_VERBS` after an object that lists ``people`` ("with grace + piotr")."""
     out: list[str] = []
+    instead = False  # past an "instead of ..." clause: only a quantity continues the object
     for part, words, _quoted, parse in following:
         head = parse.head
+        if _instead(words) and not instead:
+            instead = True  # "Book Casa do Rio instead of Ribeira Loft, 2 nights": a prohibition of
+            continue  # its own; the quantity after it is still the booking's
+        if instead and not (head == 0 and len(words) <= 2 and _NUMBER.fullmatch(words[0])):
+            break
         named = head is not None and (
-            any(ch.isdigit() for ch in words[head]) or (head == 0 and part.lstrip()[:1].isupper())
+            any(ch.isdigit() for ch in words[head])
+            or (head == 0 and part.lstrip()[:1].isupper())
+            or (people and len(words) == 1 and words[0] not in COMMON_VERBS)
         )
         if parse.marked or (head is not None and not named) or _says_more(part, words, _quoted):
             break
@@ -920,7 +1006,7 @@ def _coordinated(following: Sequence[tuple[str, list[str], frozenset[int], _Pars
 _PREPOSITIONS = frozenset(
     """
     on for to from in at with of by into onto about via per over under through across between
-    within around along inside near as
+    within around along inside near as toward towards
     """.split()  # noqa: SIM905 (a closed list, read as words)
 )
 
@@ -950,6 +1036,13 @@ def _says_more(part: str, words: Sequence[str], quoted: frozenset[int]) -> bool:
     return bool(_SUBJECTS & set(rest)) or (len(rest) >= 2 and not _PREPOSITIONS & set(rest))
 
 
+#: Words after which an inflected word in an object is a noun ("email the booking", "my
+#: recording"), not the mention of a verb.
+_DETERMINERS = frozenset(
+    {"the", "a", "an", "my", "our", "your", "his", "her", "their", "its", "this", "that"}
+)
+
+
 def _unmentioned(read: Sequence[tuple[Clause, bool]]) -> list[Clause]:
     """The clauses with the heads taken back whose verb the turn also uses elsewhere: in a clause
     that asks for nothing, in a message's content, or inflected in an object ("avoid cancelling
@@ -960,8 +1053,8 @@ def _unmentioned(read: Sequence[tuple[Clause, bool]]) -> list[Clause]:
             if (clause.head is not None and i == clause.head) or i in clause.quoted:
                 continue
             inside = clause.head is not None and clause.head < i < clause.stop
-            if inside and not word.endswith(("ing", "ed")):
-                continue
+            if inside and (not word.endswith(("ing", "ed")) or clause.words[i - 1] in _DETERMINERS):
+                continue  # "avoid cancelling it" mentions cancelling; "email the booking" a booking
             mentioned.add(word)
     out: list[Clause] = []
     for clause, _content in read:
