@@ -80,6 +80,9 @@ class SupervisorOutput(RunState, total=False):
     approved_by: str
     #: who answered the step's question, as the answer named them (absent where it named no one)
     reviewer: str
+    #: the account the answer came from, where the answering process knows it (the CLI's OS account,
+    #: a served reviewer's sign-in)
+    account: str
     #: when the human's answer was taken (ISO 8601, UTC)
     answered_at: str
     paused_seconds: float

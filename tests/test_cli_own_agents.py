@@ -6,6 +6,7 @@ names nothing loadable is one line and exit 2. Real processes on one SQLite file
 
 from __future__ import annotations
 
+import getpass
 import json
 import os
 import subprocess
@@ -165,6 +166,7 @@ def test_a_registered_apps_thread_is_listed_answered_and_audited_from_the_databa
     paid = [c for c in calls if c.get("tool") == "pay_invoice"]
     assert len(paid) == 1 and paid[0]["args"] == {"invoice_id": "INV-7", "amount": 260.0}, calls
     assert [a.get("reviewer") for a in paid[0]["answers"]] == ["sam"], paid[0]
+    assert paid[0]["answers"][0]["account"] == getpass.getuser(), paid[0]  # the OS account it came from
 
 
 def test_reject_expired_sweeps_a_registered_apps_expired_question(app):

@@ -219,7 +219,7 @@ def test_the_desks_refund_asked_under_its_policy_file_is_judged_by_it_from_any_s
         same = _python(*cli, "approve", "T", "--as", "bob", "--db", db, **env)
         assert same.returncode == 3 and "reviewer_same_account" in same.stdout, same.stdout
     # asked where the operator vouches for names: alice and bob from one account run it once, and
-    # the audit's JSONL record of the refund lists both answers, the first with its account
+    # the audit's JSONL record of the refund lists both answers, each with its account
     named = str(tmp_path / "named.sqlite")
     assert _desk(named, names_file).returncode == 3
     assert _python(*cli, "approve", "T", "--as", "alice", "--db", named).returncode == 3
@@ -232,7 +232,9 @@ def test_the_desks_refund_asked_under_its_policy_file_is_judged_by_it_from_any_s
     [record] = [r for r in records if r["answers"]]
     assert record["outcome"] == "ran" and [r["outcome"] for r in records].count("ran") == 1, records
     shown = [(a["type"], a["reviewer"], a["applied"], bool(a["account"])) for a in record["answers"]]
-    assert shown == [("approve", "alice", False, True), ("approve", "bob", True, False)], record["answers"]
+    # each answer names the account it came from, the deciding one included (the call's own row)
+    assert shown == [("approve", "alice", False, True), ("approve", "bob", True, True)], record["answers"]
+    assert record["answers"][0]["account"] == record["answers"][1]["account"], record["answers"]
 
 
 @pytest.mark.integration

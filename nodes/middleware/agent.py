@@ -428,6 +428,7 @@ class GovernanceMiddleware(ToolRunning, AgentMiddleware[GovernanceState, Any, An
                 "approved_by": verdict.approved_by,
                 "human_approved": verdict.human_approved,
                 "reviewer": verdict.reviewer,
+                "account": verdict.account,
                 "answered_at": verdict.answered_at,
             }
             if verdict

@@ -75,6 +75,9 @@ class Verdict:
     #: who answered the question, as the answer named them (None: a human's answer that named no
     #: one, or no human answer)
     reviewer: str | None = None
+    #: the account the deciding answer was given from, where the answering process knows it (the
+    #: CLI's OS account, a served reviewer's sign-in); None otherwise
+    account: str | None = None
     #: when a human's answer was taken (ISO 8601, UTC); None where no human answered
     answered_at: str | None = None
     details: dict[str, Any] = field(default_factory=dict)
@@ -297,7 +300,13 @@ def ask(
             batch.model_at = answered_at  # a later question of this reply counts from here
             if auto:
                 return replace(verdict, paused=paused)
-            return replace(verdict, paused=paused, reviewer=answer.reviewer, answered_at=iso_utc(answered_at))
+            return replace(
+                verdict,
+                paused=paused,
+                reviewer=answer.reviewer,
+                account=answer.account,
+                answered_at=iso_utc(answered_at),
+            )
         problem = str(verdict.details.get("problem"))
         batch.refused_answers.append(refused_answer(action, attempt, value, problem, by))
         failed += 1
@@ -353,6 +362,7 @@ def late_answer(
         review,
         human_approved=False,
         reviewer=answer.reviewer,
+        account=answer.account,
         answered_at=figures["answered_at"],
         paused=paused,
     )

@@ -141,8 +141,9 @@ _KEPT = (
     "human_approved",
     "idempotency_key",
 )
-#: What a call record keeps of its plan where a human answered: who (as named) and when.
-_ANSWERED = ("reviewer", "answered_at")
+#: What a call record keeps of its plan where a human answered: who (as named, and the account the
+#: answer came from) and when.
+_ANSWERED = ("reviewer", "account", "answered_at")
 
 
 def call_record(

@@ -80,6 +80,7 @@ def who(verdict: Verdict, executed_from: str | None = None) -> dict[str, Any]:
         "approved_by": verdict.approved_by,
         "human_approved": verdict.human_approved,
         "reviewer": verdict.reviewer,
+        "account": verdict.account,
         "answered_at": verdict.answered_at,
     }
 
@@ -226,6 +227,7 @@ class Reply:
             responded_by=verdict.by,
             human_approved=False,
             reviewer=verdict.reviewer,
+            account=verdict.account,
             answered_at=verdict.answered_at,
         )
         self.trace.append(trace_row(self.run, "responded", ok=True, **row, tool_call_id=call.get("id")))
@@ -266,7 +268,7 @@ class Reply:
             "signatures": signatures,
             "observation": observation,
         }
-        for key in ("reviewer", "answered_at"):  # who rejected it, and when
+        for key in ("reviewer", "account", "answered_at"):  # who rejected it, and when
             if getattr(verdict, key) is not None:
                 record[key] = getattr(verdict, key)
         self.refusals.append(record)

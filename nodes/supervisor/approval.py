@@ -101,6 +101,8 @@ def late_answer(
     said = {"answered_at": figures["answered_at"]}
     if answer.reviewer is not None:
         said["reviewer"] = answer.reviewer
+    if answer.account is not None:
+        said["account"] = answer.account
     if outcome == "ask_again":
         expired = {**request, "expired": True}
         return {"approval_request": expired, "paused_seconds": paused_total, "trace": [row], **said}
@@ -296,6 +298,8 @@ def human_approval(
     said = {"answered_at": iso_utc()} if by == "human" else {}
     if by == "human" and answer.reviewer is not None:
         said["reviewer"] = answer.reviewer
+    if by == "human" and answer.account is not None:
+        said["account"] = answer.account
     row = {
         "type": answer.type,
         "message": answer.message,

@@ -64,7 +64,7 @@ def _call_record(
         "executed_from": state.get("executed_from"),
         "approved_by": state.get("approved_by") or rules.APPROVED_BY_RULES,
         "human_approved": state.get("human_approved"),
-        **{k: state[k] for k in ("reviewer", "answered_at") if state.get(k) is not None},
+        **{k: state[k] for k in ("reviewer", "account", "answered_at") if state.get(k) is not None},
         "idempotency_key": key,
         **({"withheld": withheld} if withheld else {}),
         # made already (another process, an earlier attempt): its recorded outcome, nothing ran
@@ -132,7 +132,7 @@ def execute(
         reviews=state.get("reviews") or [],
         human_answer=state.get("human_answer"),
         approved_by=state.get("approved_by"),
-        **{k: state[k] for k in ("reviewer", "answered_at") if state.get(k) is not None},
+        **{k: state[k] for k in ("reviewer", "account", "answered_at") if state.get(k) is not None},
         executed_action=action,
         executed_from=state.get("executed_from"),
         observation=kept["observation"],

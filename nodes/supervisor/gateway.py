@@ -61,6 +61,7 @@ STEP_KEYS = (
     "human_approved",
     "approved_by",
     "reviewer",
+    "account",
     "answered_at",
     "refusal",
     "tool_call_id",
@@ -182,7 +183,7 @@ def step_figures(state: State, action: Mapping[str, Any] | None) -> dict[str, An
         "executed_from": state.get("executed_from"),
         **review_figures(review),
     }
-    for key in ("approved_by", "human_approved", "reviewer", "answered_at"):
+    for key in ("approved_by", "human_approved", "reviewer", "account", "answered_at"):
         if state.get(key) is not None:
             figures[key] = state[key]
     return figures
@@ -233,7 +234,7 @@ def _refusal_history(
         reason=reason,
         message=message,
         details=details or {},
-        **{k: state[k] for k in ("reviewer", "answered_at") if state.get(k) is not None},
+        **{k: state[k] for k in ("reviewer", "account", "answered_at") if state.get(k) is not None},
     )
 
 
@@ -337,7 +338,7 @@ def refuse(state: State) -> dict:
         "signatures": signatures,
         "observation": observation,
         **(
-            {k: state[k] for k in ("reviewer", "answered_at") if state.get(k) is not None}
+            {k: state[k] for k in ("reviewer", "account", "answered_at") if state.get(k) is not None}
             if by == "human"
             else {}
         ),
