@@ -69,6 +69,30 @@ def add_gateway_parser(sub: Any, db_option: Callable[[argparse.ArgumentParser], 
         "(its user approves; off: only reviewers out of the agent's reach answer, agent-patterns approve)",
     )
     gateway.add_argument(
+        "--ask-client-caller",
+        action="append",
+        default=[],
+        metavar="SUBJECT",
+        help="with --auth-issuer: let this authenticated caller's client answer its own calls' questions "
+        "(repeatable; a tool's client_answers rule still decides first)",
+    )
+    gateway.add_argument(
+        "--auth-issuer",
+        metavar="URL",
+        help="with --http: accept only bearer tokens (JWT) this OAuth 2.1 authorization server issued "
+        "for the gateway; the token's subject is the caller",
+    )
+    gateway.add_argument(
+        "--auth-audience",
+        metavar="AUD",
+        help="with --auth-issuer: the audience tokens must name (default http://HOST:PORT/mcp)",
+    )
+    gateway.add_argument(
+        "--auth-jwks",
+        metavar="URL",
+        help="with --auth-issuer: the issuer's keys (default: its jwks_uri, from its published metadata)",
+    )
+    gateway.add_argument(
         "action",
         nargs="?",
         choices=["pins"],
@@ -145,12 +169,35 @@ def load_policy(path: str | None, hints: Mapping[str, Any], tools: list[Any]) ->
     return given, {k: found[k] for k in ("custom_rules", "subject") if k in found}
 
 
+def _verifier(args: argparse.Namespace) -> Any:
+    """The bearer tokens ``--auth-issuer`` makes the HTTP gateway take (None: no authentication),
+    its keys read now: a gateway that cannot read them does not start."""
+    if not args.auth_issuer:
+        if args.auth_audience or args.auth_jwks or args.ask_client_caller:
+            raise GatewayUsageError(
+                "gateway: --auth-audience, --auth-jwks and --ask-client-caller need --auth-issuer"
+            )
+        return None
+    if not args.http:
+        raise GatewayUsageError("gateway: --auth-issuer needs --http (a stdio client is its own process)")
+    from apps.gateway.auth import AuthConfigError, TokenVerifier
+
+    audience = args.auth_audience or f"http://{args.host}:{args.http}/mcp"
+    verifier = TokenVerifier(args.auth_issuer, audience, args.auth_jwks)
+    try:
+        verifier.load()
+    except AuthConfigError as exc:
+        raise GatewayUsageError(f"gateway: --auth-issuer: {exc}") from None
+    return verifier
+
+
 async def _serve(args: argparse.Namespace, err: TextIO) -> None:
     from apps.gateway.pins import checked, served
     from apps.gateway.proxy import Gateway, connected, hints
     from apps.gateway.server import serve_http, serve_stdio
     from nodes.store import open_async_checkpointer, open_journal, open_store, threaded_store
 
+    auth = _verifier(args)
     async with connected(_upstreams(args)) as (tools, listed):
         found = hints(tools, listed)
         policy, extra = load_policy(args.policy, found, tools)
@@ -180,6 +227,7 @@ async def _serve(args: argparse.Namespace, err: TextIO) -> None:
                     policy,
                     hidden={c.tool: c for c in checks if c.verdict == "hide"},
                     ask_client=args.ask_client,
+                    ask_client_callers=args.ask_client_caller,
                     call_timeout=args.call_timeout or None,
                     checkpointer=saver,
                     journal=journal,
@@ -194,11 +242,14 @@ async def _serve(args: argparse.Namespace, err: TextIO) -> None:
                     if args.http:
 
                         def started() -> None:
+                            signed = f" (bearer tokens of {auth.issuer})" if auth is not None else ""
                             print(
-                                f"gateway: serving http://{args.host}:{args.http}/mcp", file=err, flush=True
+                                f"gateway: serving http://{args.host}:{args.http}/mcp{signed}",
+                                file=err,
+                                flush=True,
                             )
 
-                        await serve_http(gateway, args.host, args.http, started)
+                        await serve_http(gateway, args.host, args.http, started, auth)
                     else:
                         await serve_stdio(gateway)
                 finally:

@@ -281,6 +281,7 @@ class Gateway:
         hidden: Mapping[str, Any] | None = None,
         ask_client: bool = False,
         call_timeout: float | None = CALL_TIMEOUT,
+        ask_client_callers: Sequence[str] = (),
     ) -> None:
         self.policy = policy
         #: tools the pins hide (:mod:`apps.gateway.pins`): name → the check that hid it
@@ -288,6 +289,9 @@ class Gateway:
         #: whether a client that supports elicitation may answer the questions about its own calls
         #: (``--ask-client``); off, they go to reviewers out of the agent's reach only
         self.ask_client = ask_client
+        #: the authenticated callers (OAuth subjects) whose client's user may answer them
+        #: (``--ask-client-caller``), where the tool's rule leaves it to the gateway
+        self.ask_client_callers = frozenset(ask_client_callers)
         allowed = set(policy.allowed_tools)
         # all of them (the policy is fitted to them, and denies the rest), each call bounded
         self.call_timeout = call_timeout
@@ -304,12 +308,16 @@ class Gateway:
         self.sessions: dict[Any, Session] = {}
         self._blind = without_request(policy)
 
-    def client_may_answer(self, tool: str) -> bool:
+    def client_may_answer(self, tool: str, caller: str | None = None) -> bool:
         """May the calling client's user answer the questions about calls of ``tool`` (MCP
-        elicitation)? The tool's rule says (``ToolRules.client_answers``), else ``--ask-client``."""
+        elicitation)? The tool's rule says (``ToolRules.client_answers``), else ``--ask-client``
+        (every client), else whether the authenticated ``caller`` is one ``--ask-client-caller``
+        names."""
         rules = self.policy.rules_for(tool)
         chosen = rules.client_answers if rules is not None else None
-        return self.ask_client if chosen is None else chosen
+        if chosen is not None:
+            return chosen
+        return self.ask_client or (caller is not None and caller in self.ask_client_callers)
 
     # ------------------------------------------------------------------ sessions
 
@@ -319,7 +327,8 @@ class Gateway:
         gateway process on the store)."""
         if key not in self.sessions:
             if isinstance(key, tuple) and key[:1] == ("conversation",):
-                digest = hashlib.sha256(str(key[1]).encode()).hexdigest()[:16]
+                named = str(key[1]) if len(key) == 2 else "\x1f".join(map(str, key[1:]))
+                digest = hashlib.sha256(named.encode()).hexdigest()[:16]
                 self.sessions[key] = Session(thread_id=f"mcp-conv-{digest}")
             else:
                 self.sessions[key] = Session(thread_id=f"mcp-{uuid.uuid4().hex[:12]}")
@@ -380,13 +389,18 @@ class Gateway:
         meta: Mapping[str, Any] | None = None,
         asker: Any = None,
         notify: Callable[[str], Awaitable[None]] | None = None,
+        caller: str | None = None,
     ) -> types.CallToolResult:
         """One ``tools/call`` of the session ``key``: reviewed, and forwarded, refused or asked. A
         call the client names (``_meta["agent-patterns/call_id"]``) is made once in the journal,
-        whichever session retries it (after a reconnection, say): a retry gets the first answer."""
+        whichever session retries it (after a reconnection, say): a retry gets the first answer.
+        ``caller``: the authenticated caller (OAuth subject); its conversations and call ids are
+        its own (another caller naming the same ones names others)."""
         conversation = (meta or {}).get(CONVERSATION_META)
         if isinstance(conversation, str) and conversation.strip():
-            key = ("conversation", conversation.strip())  # its thread, whichever session it comes in
+            # its thread, whichever session it comes in; the caller's own where one is signed in
+            named_by = (caller,) if caller is not None else ()
+            key = ("conversation", conversation.strip(), *named_by)
         if name in self.hidden:
             changed = ", ".join(getattr(self.hidden[name], "changed", ())) or "its definition"
             return error_result(
@@ -401,6 +415,8 @@ class Gateway:
         # a conversation's call ids are its own: the same id in another conversation is another call
         named = isinstance(key, tuple) and key[:1] == ("conversation",)
         stored = f"{key[1]}\x1f{given}" if named else given
+        if caller is not None:  # a caller's call ids are its own: another's result is never returned
+            stored = f"caller:{caller}\x1e{stored}"
         claim = await _off_loop(
             self.journal.begin,
             CALLS_THREAD,

@@ -7,12 +7,13 @@ from __future__ import annotations
 import contextlib
 import contextvars
 import json
-from collections.abc import AsyncIterator, Mapping
+from collections.abc import AsyncIterator, Iterator, Mapping
 from typing import Any
 
 from mcp import types
 from mcp.server.lowlevel import Server
 
+from apps.gateway.auth import BearerAuth, TokenVerifier, caller_of, resource_metadata
 from apps.gateway.proxy import Gateway
 
 INSTRUCTIONS = (
@@ -64,9 +65,17 @@ def mcp_server(gateway: Gateway) -> Server[Any, Any]:
                 ],
                 isError=True,
             )
-        asker = _asker(context) if gateway.client_may_answer(name) and _elicits(context.session) else None
+        caller = caller_of(context.request)  # the OAuth subject on authenticated HTTP, else None
+        may = gateway.client_may_answer(name, caller) and _elicits(context.session)
+        asker = _asker(context, caller) if may else None
         return await gateway.call(
-            _SESSION.get(context.session), name, arguments, meta, asker, notify=_notifier(context)
+            _SESSION.get(context.session),
+            name,
+            arguments,
+            meta,
+            asker,
+            notify=_notifier(context),
+            caller=caller,
         )
 
     return server
@@ -103,9 +112,10 @@ def _elicits(session: Any) -> bool:
     return getattr(capabilities, "elicitation", None) is not None
 
 
-def _asker(context: Any) -> Any:
+def _asker(context: Any, caller: str | None = None) -> Any:
     """Ask the client's user about a question (MCP elicitation): approve, reject, or None when the
-    user declined to answer (the question stays open for ``agent-patterns approve``)."""
+    user declined to answer (the question stays open for ``agent-patterns approve``). An
+    authenticated ``caller``'s answer names its account (``oauth:<subject>``) in the audit."""
 
     async def ask(question: Mapping[str, Any]) -> dict[str, Any] | None:
         requests = question.get("action_requests") or [{}]
@@ -121,6 +131,8 @@ def _asker(context: Any) -> Any:
             return None
         answer: dict[str, Any] = {"type": "approve" if content["approve"] else "reject"}
         answer["reviewer"] = CLIENT_REVIEWER
+        if caller is not None:
+            answer["account"] = f"oauth:{caller}"
         if isinstance(content.get("message"), str) and content["message"]:
             answer["message"] = content["message"]
         return answer
@@ -137,11 +149,20 @@ async def serve_stdio(gateway: Gateway) -> None:
         await server.run(read, write, server.create_initialization_options())
 
 
-def http_app(gateway: Gateway) -> Any:
-    """A Starlette app serving the gateway's streamable HTTP transport at ``/mcp``."""
+#: Where the gateway publishes its protected-resource metadata (RFC 9728), at the root and for
+#: the ``/mcp`` resource (MCP clients ask either).
+METADATA_PATHS = ("/.well-known/oauth-protected-resource", "/.well-known/oauth-protected-resource/mcp")
+
+
+def http_app(gateway: Gateway, auth: TokenVerifier | None = None, base_url: str = "") -> Any:
+    """A Starlette app serving the gateway's streamable HTTP transport at ``/mcp``; with ``auth``,
+    only to requests that carry a bearer token it accepts (OAuth 2.1 resource server), and with
+    the protected-resource metadata published (``base_url``: the gateway's address as clients
+    reach it)."""
     from mcp.server.fastmcp.server import StreamableHTTPASGIApp
     from mcp.server.streamable_http_manager import StreamableHTTPSessionManager
     from starlette.applications import Starlette
+    from starlette.responses import JSONResponse
     from starlette.routing import Route
 
     manager = StreamableHTTPSessionManager(app=mcp_server(gateway))
@@ -151,16 +172,55 @@ def http_app(gateway: Gateway) -> Any:
         async with manager.run():
             yield
 
-    return Starlette(routes=[Route("/mcp", endpoint=StreamableHTTPASGIApp(manager))], lifespan=lifespan)
+    endpoint: Any = StreamableHTTPASGIApp(manager)
+    routes = []
+    if auth is not None:
+        endpoint = BearerAuth(endpoint, auth, base_url.rstrip("/") + METADATA_PATHS[0])
+        metadata = resource_metadata(auth.audience, auth.issuer)
+
+        async def published(request: Any) -> Any:
+            return JSONResponse(metadata)
+
+        routes += [Route(path, endpoint=published, methods=["GET"]) for path in METADATA_PATHS]
+    return Starlette(routes=[Route("/mcp", endpoint=endpoint), *routes], lifespan=lifespan)
 
 
-async def serve_http(gateway: Gateway, host: str, port: int, started: Any = None) -> None:
+async def serve_http(
+    gateway: Gateway, host: str, port: int, started: Any = None, auth: TokenVerifier | None = None
+) -> None:
     """Serve clients over streamable HTTP at ``http://HOST:PORT/mcp`` (``started``: called once
-    it listens)."""
+    it listens; ``auth``: the bearer tokens it takes, OAuth 2.1 resource-server mode)."""
     import uvicorn
 
-    config = uvicorn.Config(http_app(gateway), host=host, port=port, log_level="warning")
+    app = http_app(gateway, auth, f"http://{host}:{port}")
+    config = uvicorn.Config(app, host=host, port=port, log_level="warning")
     server = uvicorn.Server(config)
+    # uvicorn shuts down gracefully on SIGTERM / SIGINT, then raises the signal again under the
+    # handler it found: with Python's defaults the process would die before the gateway ends its
+    # conversations' turns (their last steps' audit rows unwritten). Found, it is only noted here,
+    # and the caller's ``finally`` closes the gateway.
+    with _signals_noted():
+        await _serve_uvicorn(server, started)
+
+
+@contextlib.contextmanager
+def _signals_noted() -> Iterator[None]:
+    import signal
+    import threading
+
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    noted = (signal.SIGTERM, signal.SIGINT)
+    previous = {sig: signal.signal(sig, lambda *_: None) for sig in noted}
+    try:
+        yield
+    finally:
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)
+
+
+async def _serve_uvicorn(server: Any, started: Any) -> None:
     if started is not None:
         original = server.startup
 
@@ -168,5 +228,5 @@ async def serve_http(gateway: Gateway, host: str, port: int, started: Any = None
             await original(sockets)
             started()
 
-        server.startup = startup  # type: ignore[method-assign]
+        server.startup = startup
     await server.serve()

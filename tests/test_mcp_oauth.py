@@ -1,0 +1,231 @@
+"""The gateway as an OAuth 2.1 resource server over streamable HTTP (issues 55 and 56): a local
+authorization server started here publishes its keys (RFC 8414 metadata, a JWKS); the real gateway
+process takes only bearer tokens that issuer signed for it, and the token's subject is the caller.
+What the caller's identity decides, tested with the MCP SDK's real client:
+
+- a request without a token, or with one expired, for another audience or signed by another key,
+  is answered 401 with the protected-resource metadata's address (RFC 9728), which names the issuer;
+- a conversation name is the caller's own: another caller naming it has read nothing of it;
+- a call id is the caller's own: another caller reusing it gets nothing of the first call;
+- only a caller ``--ask-client-caller`` opts in answers its calls' questions through its client, and
+  the audit names the account (``oauth:<subject>``); another caller's question waits for reviewers.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hashlib
+import json
+import subprocess
+import sys
+import threading
+import time
+import urllib.error
+import urllib.request
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("mcp")
+pytest.importorskip("langchain_mcp_adapters")
+jwt = pytest.importorskip("jwt")
+pytest.importorskip("cryptography")
+
+import httpx  # noqa: E402 (after the skips: the mcp extra)
+from cryptography.hazmat.primitives.asymmetric import rsa  # noqa: E402
+from mcp import ClientSession, types  # noqa: E402
+from mcp.client import streamable_http  # noqa: E402
+
+from tests.test_mcp_gateway import POLICY, ROOT, UPSTREAM, _cli, _env, _free_port, _sent, _text  # noqa: E402
+
+pytestmark = pytest.mark.integration
+CONVERSATION, CALL_ID = "agent-patterns/conversation", "agent-patterns/call_id"
+REQUEST = "agent-patterns/request"
+
+
+class Issuer:
+    """A local authorization server: its metadata and keys over HTTP, and tokens it signs."""
+
+    def __init__(self) -> None:
+        self.key = rsa.generate_private_key(public_exponent=65537, key_size=2048)
+        self.other = rsa.generate_private_key(public_exponent=65537, key_size=2048)
+        public = json.loads(jwt.algorithms.RSAAlgorithm.to_jwk(self.key.public_key()))
+        self.jwks = {"keys": [{**public, "kid": "k1", "use": "sig", "alg": "RS256"}]}
+        issuer = self
+
+        class Handler(BaseHTTPRequestHandler):
+            def do_GET(self) -> None:
+                documents = {
+                    "/.well-known/oauth-authorization-server": {
+                        "issuer": issuer.url,
+                        "jwks_uri": f"{issuer.url}/jwks",
+                    },
+                    "/jwks": issuer.jwks,
+                }
+                found = documents.get(self.path)
+                body = json.dumps(found or {}).encode()
+                self.send_response(200 if found else 404)
+                self.send_header("content-type", "application/json")
+                self.end_headers()
+                self.wfile.write(body)
+
+            def log_message(self, *args: Any) -> None:
+                pass
+
+        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.url = f"http://127.0.0.1:{self.server.server_address[1]}"
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+
+    def token(self, sub: str, audience: str, *, expires: float = 300, key: Any = None) -> str:
+        now = int(time.time())
+        claims = {"iss": self.url, "sub": sub, "aud": audience, "iat": now, "exp": now + int(expires)}
+        return jwt.encode(claims, key or self.key, algorithm="RS256", headers={"kid": "k1"})
+
+
+def _status(url: str, token: str | None) -> tuple[int, dict[str, str]]:
+    headers = {"content-type": "application/json", "accept": "application/json, text/event-stream"}
+    if token is not None:
+        headers["authorization"] = f"Bearer {token}"
+    body = {"jsonrpc": "2.0", "id": 1, "method": "ping"}
+    request = urllib.request.Request(url, data=json.dumps(body).encode(), headers=headers, method="POST")
+    try:
+        with urllib.request.urlopen(request, timeout=10) as response:
+            return response.status, dict(response.headers)
+    except urllib.error.HTTPError as error:
+        return error.code, dict(error.headers)
+
+
+@contextlib.asynccontextmanager
+async def _connected(url: str, headers: dict[str, str]) -> Any:
+    """The SDK's streamable HTTP client with ``headers`` on every request (either SDK spelling)."""
+    if hasattr(streamable_http, "streamable_http_client"):
+        timeout = httpx.Timeout(30, read=300)
+        async with (
+            httpx.AsyncClient(headers=headers, timeout=timeout) as http,
+            streamable_http.streamable_http_client(url, http_client=http) as transport,
+        ):
+            yield transport
+    else:
+        async with streamable_http.streamablehttp_client(url, headers=headers) as transport:
+            yield transport
+
+
+def _thread(conversation: str, caller: str) -> str:
+    return "mcp-conv-" + hashlib.sha256(f"{conversation}\x1f{caller}".encode()).hexdigest()[:16]
+
+
+def test_bearer_tokens_name_the_caller_and_the_caller_owns_its_conversations(tmp_path: Path) -> None:
+    issuer = Issuer()
+    port = _free_port()
+    url, db = f"http://127.0.0.1:{port}/mcp", str(tmp_path / "gateway.sqlite")
+    policy = tmp_path / "policy.toml"
+    policy.write_text(POLICY)
+    gateway = subprocess.Popen(
+        [
+            *(sys.executable, "-m", "governed_agent_patterns", "gateway", "--upstream", UPSTREAM),
+            *("--policy", str(policy), "--http", str(port), "--db", db, "--ask-timeout", "2"),
+            *("--auth-issuer", issuer.url, "--ask-client-caller", "alice"),
+        ],
+        cwd=ROOT,
+        env=_env(tmp_path),
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    asked: dict[str, list[str]] = {"alice": [], "bob": []}
+
+    def client(caller: str) -> Any:
+        async def user(context: Any, params: types.ElicitRequestParams) -> types.ElicitResult:
+            asked[caller].append(params.message)
+            return types.ElicitResult(action="accept", content={"approve": True, "message": "mine"})
+
+        headers = {"authorization": f"Bearer {issuer.token(caller, url)}"}
+        return _connected(url, headers), user
+
+    async def calls(caller: str, conversation: str, made: list[tuple[str, dict, dict]]) -> list[Any]:
+        transport, user = client(caller)
+        async with transport as (read, write, _), ClientSession(read, write, elicitation_callback=user) as s:
+            await s.initialize()
+            meta = {CONVERSATION: conversation, REQUEST: "Send Ana a note about lunch."}
+            return [await s.call_tool(name, args, meta={**meta, **extra}) for name, args, extra in made]
+
+    lunch = {"to": "ana@example.com", "body": "lunch at noon"}
+    try:
+        assert gateway.stderr is not None
+        said = [gateway.stderr.readline() for _ in range(2)]
+        assert f"serving {url} (bearer tokens of {issuer.url})" in said[1], said
+        # no token, an expired one, one for another audience, one signed by another key: 401
+        refused = [
+            _status(url, None),
+            _status(url, issuer.token("alice", url, expires=-120)),
+            _status(url, issuer.token("alice", "http://elsewhere.example/mcp")),
+            _status(url, issuer.token("alice", url, key=issuer.other)),
+            _status(url, "not-a-jwt"),
+        ]
+        assert [code for code, _ in refused] == [401] * 5, refused
+        challenge = refused[0][1].get("www-authenticate") or refused[0][1].get("WWW-Authenticate", "")
+        assert (
+            f'resource_metadata="http://127.0.0.1:{port}/.well-known/oauth-protected-resource"' in challenge
+        )
+        assert 'error="invalid_token"' in (refused[1][1].get("www-authenticate") or "")
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/.well-known/oauth-protected-resource") as r:
+            metadata = json.loads(r.read())
+        assert metadata["authorization_servers"] == [issuer.url] and metadata["resource"] == url
+        assert _status(url, issuer.token("alice", url))[0] != 401  # past the gate (MCP wants a session)
+
+        # alice looks Ana up (a trusted read) and mails her: asked, and alice's own client answers
+        alice = asyncio.run(
+            asyncio.wait_for(
+                calls(
+                    "alice",
+                    "c1",
+                    [("lookup_contact", {"name": "ana"}, {}), ("send_email", lunch, {CALL_ID: "m1"})],
+                ),
+                60,
+            )
+        )
+        assert [r.isError for r in alice] == [False, False], [_text(r) for r in alice]
+        assert len(asked["alice"]) == 1 and "send_email" in asked["alice"][0], asked
+        # bob names the same conversation: it is his own, and he has read nothing in it
+        bob = asyncio.run(asyncio.wait_for(calls("bob", "c1", [("send_email", lunch, {})]), 60))
+        assert bob[0].isError and "untrusted_identifier" in _text(bob[0]), _text(bob[0])
+        # bob reuses alice's call id for the same call: he gets nothing of hers, it is reviewed anew
+        reused = asyncio.run(
+            asyncio.wait_for(calls("bob", "c3", [("send_email", lunch, {CALL_ID: "m1"})]), 60)
+        )
+        assert reused[0].isError and "untrusted_identifier" in _text(reused[0]), _text(reused[0])
+        # bob's own question (he looked Ana up) is not his client's to answer: it waits, and the
+        # ask timeout rejects it
+        own = asyncio.run(
+            asyncio.wait_for(
+                calls("bob", "c4", [("lookup_contact", {"name": "ana"}, {}), ("send_email", lunch, {})]), 60
+            )
+        )
+        assert own[1].isError and asked["bob"] == [], (_text(own[1]), asked)
+    finally:
+        gateway.terminate()  # SIGTERM: the gateway ends its conversations' open turns, then exits
+        gateway.wait(timeout=20)
+        issuer.server.shutdown()
+    assert gateway.returncode == 0, gateway.returncode
+    assert [s["args"]["body"] for s in _sent(tmp_path)] == ["lunch at noon"]  # alice's mail, once
+    exported = _cli(tmp_path, "audit", _thread("c1", "alice"), "--jsonl", "--db", db)
+    assert exported.returncode == 0, exported.stderr
+    [mail] = [r for r in map(json.loads, exported.stdout.splitlines()) if r.get("tool") == "send_email"]
+    assert mail["outcome"] == "ran", mail
+    assert [(a["reviewer"], a["account"]) for a in mail["answers"]] == [("mcp-client-user", "oauth:alice")], (
+        mail
+    )
+
+
+def test_auth_options_without_an_issuer_or_without_http_are_one_line(tmp_path: Path) -> None:
+    base = ["gateway", "--upstream", UPSTREAM, "--db", str(tmp_path / "g.sqlite")]
+    alone = _cli(tmp_path, *base, "--ask-client-caller", "alice")
+    assert alone.returncode == 2 and "need --auth-issuer" in alone.stderr, alone.stderr
+    stdio = _cli(tmp_path, *base, "--auth-issuer", "http://127.0.0.1:9")
+    assert stdio.returncode == 2 and "--auth-issuer needs --http" in stdio.stderr, stdio.stderr
+    unreachable = _cli(tmp_path, *base, "--http", str(_free_port()), "--auth-issuer", "http://127.0.0.1:9")
+    assert unreachable.returncode == 2, unreachable.stderr
+    assert "--auth-issuer: the issuer http://127.0.0.1:9 publishes no keys" in unreachable.stderr
+    assert len(unreachable.stderr.strip().splitlines()) == 1, unreachable.stderr
