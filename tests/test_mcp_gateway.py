@@ -52,7 +52,7 @@ max_tool_calls = 40
 """
 
 
-def _env(tmp_path: Path) -> dict[str, str]:
+def gateway_env(tmp_path: Path) -> dict[str, str]:
     return {**os.environ, "PYTHONPATH": str(ROOT), "MCP_DEMO_LEDGER": str(tmp_path / "ledger.jsonl")}
 
 
@@ -60,40 +60,44 @@ def gateway_params(tmp_path: Path, *args: str) -> StdioServerParameters:
     """``agent-patterns gateway`` over stdio in front of the demo mailbox server, with ``args``
     (also used by tests/test_cedar.py); the server's side effects land in tmp_path's ledger."""
     command = ["-m", "governed_agent_patterns", "gateway", "--upstream", UPSTREAM, *args]
-    return StdioServerParameters(command=sys.executable, args=command, env=_env(tmp_path), cwd=str(ROOT))
+    return StdioServerParameters(
+        command=sys.executable, args=command, env=gateway_env(tmp_path), cwd=str(ROOT)
+    )
 
 
-def _sent(tmp_path: Path) -> list[dict[str, Any]]:
+def sent_mail(tmp_path: Path) -> list[dict[str, Any]]:
     ledger = tmp_path / "ledger.jsonl"
     lines = ledger.read_text().splitlines() if ledger.exists() else []
     return [json.loads(line) for line in lines]
 
 
-def _cli(tmp_path: Path, *args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+def run_cli(
+    tmp_path: Path, *args: str, env: dict[str, str] | None = None
+) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [sys.executable, "-m", "governed_agent_patterns", *args],
         cwd=ROOT,
-        env={**_env(tmp_path), **(env or {})},
+        env={**gateway_env(tmp_path), **(env or {})},
         capture_output=True,
         text=True,
         timeout=60,
     )
 
 
-def _text(result: Any) -> str:
+def text_of(result: Any) -> str:
     return " ".join(c.text for c in result.content)
 
 
 async def _approve_when_asked(tmp_path: Path, db: str) -> subprocess.CompletedProcess[str]:
     """Another process, as a reviewer in another shell: `waiting`, then `approve`."""
     for _ in range(200):
-        listed = await asyncio.to_thread(_cli, tmp_path, "waiting", "--json", "--db", db)
+        listed = await asyncio.to_thread(run_cli, tmp_path, "waiting", "--json", "--db", db)
         waiting = json.loads(listed.stdout or "[]")
         if waiting:
             [run] = waiting
             assert run["pattern"] == "mcp_gateway"
             return await asyncio.to_thread(
-                _cli, tmp_path, "approve", run["thread_id"], "--db", db, "--as", "ana", "--json"
+                run_cli, tmp_path, "approve", run["thread_id"], "--db", db, "--as", "ana", "--json"
             )
         await asyncio.sleep(0.1)
     raise AssertionError("the gateway's session never waited for a human")
@@ -150,23 +154,23 @@ def test_the_gateway_over_stdio(tmp_path: Path, collector: tuple[str, list[bytes
 
     seen = asyncio.run(asyncio.wait_for(session(), 90))
     assert "delete_file" not in seen["tools"] and "send_email" in seen["tools"]
-    assert not seen["inbox"].isError and PLANTED_ADDRESS in _text(seen["inbox"])
+    assert not seen["inbox"].isError and PLANTED_ADDRESS in text_of(seen["inbox"])
     assert seen["planted"].isError
-    assert "refused by the gateway's policy (supervisor): supervisor_block:untrusted_identifier" in _text(
+    assert "refused by the gateway's policy (supervisor): supervisor_block:untrusted_identifier" in text_of(
         seen["planted"]
     )
-    assert seen["hidden"].isError and "no tool named 'delete_file'" in _text(seen["hidden"])
-    assert seen["upstream_error"].isError and "upstream failure: down" in _text(seen["upstream_error"])
-    assert seen["bad_args"].isError and "invalid_action:" in _text(seen["bad_args"])
+    assert seen["hidden"].isError and "no tool named 'delete_file'" in text_of(seen["hidden"])
+    assert seen["upstream_error"].isError and "upstream failure: down" in text_of(seen["upstream_error"])
+    assert seen["bad_args"].isError and "invalid_action:" in text_of(seen["bad_args"])
     assert seen["approve"].returncode == 0, seen["approve"].stderr
     assert json.loads(seen["approve"].stdout)["carried_on"] is True
-    assert not seen["asked"].isError and "sent to ana@example.com" in _text(seen["asked"])
+    assert not seen["asked"].isError and "sent to ana@example.com" in text_of(seen["asked"])
     assert seen["retry"].content == seen["asked"].content  # the client's retry: the first call's result
-    assert [(s["tool"], s["args"]["to"]) for s in _sent(tmp_path)] == [("send_email", "ana@example.com")]
+    assert [(s["tool"], s["args"]["to"]) for s in sent_mail(tmp_path)] == [("send_email", "ana@example.com")]
 
     # the audit: the middleware's rows, read back with the CLI from the same store
     [thread] = {row[0] for row in sqlite3.connect(db).execute("SELECT thread_id FROM checkpoints")}
-    audit = _cli(tmp_path, "audit", thread, "--db", db, "--json")
+    audit = run_cli(tmp_path, "audit", thread, "--db", db, "--json")
     assert audit.returncode == 0, audit.stderr
     [run] = json.loads(audit.stdout)["runs"]
     assert run["engine"] == "governance_middleware"
@@ -178,9 +182,9 @@ def test_the_gateway_over_stdio(tmp_path: Path, collector: tuple[str, list[bytes
     )
     # the same rows are the store's audit log (issue 55): its chain verifies, and the JSONL export
     # has the approved mail with the reviewer's answer and the planted one refused
-    verified = _cli(tmp_path, "audit", "--verify", "--db", db)
+    verified = run_cli(tmp_path, "audit", "--verify", "--db", db)
     assert verified.returncode == 0 and "verified" in verified.stdout, verified.stdout + verified.stderr
-    exported = _cli(tmp_path, "audit", thread, "--jsonl", "--db", db)
+    exported = run_cli(tmp_path, "audit", thread, "--jsonl", "--db", db)
     assert exported.returncode == 0, exported.stderr
     mails = [r for r in map(json.loads, exported.stdout.splitlines()) if r["tool"] == "send_email"]
     ran = [r for r in mails if r["outcome"] == "ran"]
@@ -195,7 +199,7 @@ def test_the_gateway_over_stdio(tmp_path: Path, collector: tuple[str, list[bytes
     from opentelemetry.proto.collector.trace.v1.trace_service_pb2 import ExportTraceServiceRequest
 
     endpoint, bodies = collector
-    sent = _cli(
+    sent = run_cli(
         tmp_path, "audit", thread, "--otlp", "--db", db, env={"OTEL_EXPORTER_OTLP_ENDPOINT": endpoint}
     )
     assert sent.returncode == 0 and f"to {endpoint}/v1/traces" in sent.stdout, sent.stdout + sent.stderr
@@ -212,7 +216,7 @@ def test_the_gateway_over_stdio(tmp_path: Path, collector: tuple[str, list[bytes
     assert "ana" in reviewers, reviewers
 
 
-def _free_port() -> int:
+def free_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         return int(probe.getsockname()[1])
@@ -228,12 +232,12 @@ def _wait_for_port(port: int) -> None:
 
 
 def test_the_gateway_over_streamable_http_keeps_each_sessions_provenance_apart(tmp_path: Path) -> None:
-    port, upstream_port = _free_port(), _free_port()
+    port, upstream_port = free_port(), free_port()
     db = str(tmp_path / "gateway.sqlite")
     upstream = subprocess.Popen(  # the upstream server over streamable HTTP too
         [sys.executable, "-m", "demo_tools.mcp_server", "--http", str(upstream_port)],
         cwd=ROOT,
-        env=_env(tmp_path),
+        env=gateway_env(tmp_path),
     )
     upstream_url = f"http://127.0.0.1:{upstream_port}/mcp"
     command = [sys.executable, "-m", "governed_agent_patterns", "gateway", "--upstream", upstream_url]
@@ -241,7 +245,7 @@ def test_the_gateway_over_streamable_http_keeps_each_sessions_provenance_apart(t
     gateway = subprocess.Popen(
         [*command, "--http", str(port), "--db", db],
         cwd=ROOT,
-        env=_env(tmp_path),
+        env=gateway_env(tmp_path),
         stderr=subprocess.PIPE,
         text=True,
     )
@@ -287,10 +291,15 @@ def test_the_gateway_over_streamable_http_keeps_each_sessions_provenance_apart(t
         for process in (gateway, upstream):
             process.terminate()
             process.wait(timeout=20)
-    assert [r.isError for r in results] == [False, True] * 3, [_text(r) for r in results]
-    assert all("untrusted_identifier" in _text(r) for r in results[1::2])
-    assert not first.isError and again.content == first.content, (_text(first), _text(again))
-    assert sorted(s["args"]["body"] for s in _sent(tmp_path)) == ["lunch 0", "lunch 2", "lunch 4", "moved"]
+    assert [r.isError for r in results] == [False, True] * 3, [text_of(r) for r in results]
+    assert all("untrusted_identifier" in text_of(r) for r in results[1::2])
+    assert not first.isError and again.content == first.content, (text_of(first), text_of(again))
+    assert sorted(s["args"]["body"] for s in sent_mail(tmp_path)) == [
+        "lunch 0",
+        "lunch 2",
+        "lunch 4",
+        "moved",
+    ]
     assert elapsed < 45  # the sessions run side by side (one alone takes a few seconds)
 
 
@@ -306,7 +315,7 @@ def test_the_gateway_over_streamable_http_keeps_each_sessions_provenance_apart(t
 def test_a_gateway_that_cannot_start_says_why_in_one_line(
     tmp_path: Path, args: tuple[str, ...], said: str
 ) -> None:
-    done = _cli(tmp_path, "gateway", "--db", "memory", *args)
+    done = run_cli(tmp_path, "gateway", "--db", "memory", *args)
     assert done.returncode == 2
     [line] = done.stderr.splitlines()
     assert line.startswith("agent-patterns: error: ") and re.search(
@@ -361,9 +370,9 @@ def test_a_client_that_supports_elicitation_asks_its_user(tmp_path: Path) -> Non
     calls = [("delete_file", {"path": "/tmp/a"}), ("delete_file", {"path": "/tmp/b"})]
     asked, (yes, no) = _answered_by_the_clients_user(params, calls, lambda n: n == 1)
     assert len(asked) == 2 and "delete_file needs approval" in asked[0] and '{"path": "/tmp/a"}' in asked[0]
-    assert not yes.isError and "deleted /tmp/a" in _text(yes)
-    assert no.isError and "refused by the gateway's policy (human)" in _text(no)
-    assert [s["args"]["path"] for s in _sent(tmp_path)] == ["/tmp/a"]
+    assert not yes.isError and "deleted /tmp/a" in text_of(yes)
+    assert no.isError and "refused by the gateway's policy (human)" in text_of(no)
+    assert [s["args"]["path"] for s in sent_mail(tmp_path)] == ["/tmp/a"]
 
 
 def test_a_rule_lets_the_client_answer_for_its_tool_only(tmp_path: Path) -> None:
@@ -380,9 +389,9 @@ def test_a_rule_lets_the_client_answer_for_its_tool_only(tmp_path: Path) -> None
     calls = [("delete_file", {"path": "/tmp/a"}), ("send_email", {"to": "ana@example.com", "body": "hi"})]
     asked, (deleted, mailed) = _answered_by_the_clients_user(params, calls, lambda n: True)
     assert len(asked) == 1 and "delete_file needs approval" in asked[0], asked
-    assert not deleted.isError and "deleted /tmp/a" in _text(deleted)
-    assert mailed.isError and "no answer within 1 s" in _text(mailed), _text(mailed)
-    assert [s["args"] for s in _sent(tmp_path)] == [{"path": "/tmp/a"}]
+    assert not deleted.isError and "deleted /tmp/a" in text_of(deleted)
+    assert mailed.isError and "no answer within 1 s" in text_of(mailed), text_of(mailed)
+    assert [s["args"] for s in sent_mail(tmp_path)] == [{"path": "/tmp/a"}]
     from types import SimpleNamespace
 
     from apps.gateway.proxy import Gateway
@@ -421,9 +430,9 @@ def test_by_default_the_agents_own_client_cannot_answer_and_is_told_its_call_wai
 
     result = asyncio.run(asyncio.wait_for(session(), 60))
     assert asked == []  # the agent's own client never answers for it
-    assert result.isError and "no answer within 1 s" in _text(result)
+    assert result.isError and "no answer within 1 s" in text_of(result)
     assert any("waits for a reviewer" in t and "agent-patterns approve|reject mcp-" in t for t in told), told
-    assert _sent(tmp_path) == []
+    assert sent_mail(tmp_path) == []
 
 
 def test_asyncios_reaped_child_warning_is_not_a_second_line(capsys) -> None:

@@ -5,6 +5,8 @@ What the caller's identity decides, tested with the MCP SDK's real client:
 
 - a request without a token, or with one expired, for another audience or signed by another key,
   is answered 401 with the protected-resource metadata's address (RFC 9728), which names the issuer;
+- a tool whose rule names ``caller_roles`` is listed and served only to a caller whose token grants
+  one of them (here as OAuth's ``scope``);
 - a conversation name is the caller's own: another caller naming it has read nothing of it;
 - a call id is the caller's own: another caller reusing it gets nothing of the first call;
 - only a caller ``--ask-client-caller`` opts in answers its calls' questions through its client, and
@@ -39,7 +41,7 @@ from cryptography.hazmat.primitives.asymmetric import rsa  # noqa: E402
 from mcp import ClientSession, types  # noqa: E402
 from mcp.client import streamable_http  # noqa: E402
 
-from tests.test_mcp_gateway import POLICY, ROOT, UPSTREAM, _cli, _env, _free_port, _sent, _text  # noqa: E402
+from tests.test_mcp_gateway import POLICY, ROOT, UPSTREAM, free_port, gateway_env, run_cli, sent_mail, text_of  # noqa: E402
 
 pytestmark = pytest.mark.integration
 CONVERSATION, CALL_ID = "agent-patterns/conversation", "agent-patterns/call_id"
@@ -79,9 +81,12 @@ class Issuer:
         self.url = f"http://127.0.0.1:{self.server.server_address[1]}"
         threading.Thread(target=self.server.serve_forever, daemon=True).start()
 
-    def token(self, sub: str, audience: str, *, expires: float = 300, key: Any = None) -> str:
+    def token(
+        self, sub: str, audience: str, *, expires: float = 300, key: Any = None, scope: str | None = None
+    ) -> str:
         now = int(time.time())
         claims = {"iss": self.url, "sub": sub, "aud": audience, "iat": now, "exp": now + int(expires)}
+        claims |= {"scope": scope} if scope is not None else {}
         return jwt.encode(claims, key or self.key, algorithm="RS256", headers={"kid": "k1"})
 
 
@@ -113,16 +118,28 @@ async def _connected(url: str, headers: dict[str, str]) -> Any:
             yield transport
 
 
+async def _listed(*transports: Any) -> dict[str, set[str]]:
+    out = {}
+    for who, transport in zip(("alice", "bob"), transports, strict=True):
+        async with transport as (read, write, _), ClientSession(read, write) as session:
+            await session.initialize()
+            out[who] = {t.name for t in (await session.list_tools()).tools}
+    return out
+
+
 def _thread(conversation: str, caller: str) -> str:
     return "mcp-conv-" + hashlib.sha256(f"{conversation}\x1f{caller}".encode()).hexdigest()[:16]
 
 
 def test_bearer_tokens_name_the_caller_and_the_caller_owns_its_conversations(tmp_path: Path) -> None:
     issuer = Issuer()
-    port = _free_port()
+    port = free_port()
     url, db = f"http://127.0.0.1:{port}/mcp", str(tmp_path / "gateway.sqlite")
     policy = tmp_path / "policy.toml"
-    policy.write_text(POLICY)
+    # the inbox is for callers whose token grants the "inbox" role (here, as OAuth's scope): alice
+    # and each caller may look up two contacts in ten minutes
+    extra = '[rules.read_inbox]\ncaller_roles = ["inbox"]\n[rules.lookup_contact]\nrate_limit = {calls = 2, seconds = 600}\n'
+    policy.write_text(f"{POLICY}\n{extra}")
     gateway = subprocess.Popen(
         [
             *(sys.executable, "-m", "governed_agent_patterns", "gateway", "--upstream", UPSTREAM),
@@ -130,7 +147,7 @@ def test_bearer_tokens_name_the_caller_and_the_caller_owns_its_conversations(tmp
             *("--auth-issuer", issuer.url, "--ask-client-caller", "alice"),
         ],
         cwd=ROOT,
-        env=_env(tmp_path),
+        env=gateway_env(tmp_path),
         stderr=subprocess.PIPE,
         text=True,
     )
@@ -141,7 +158,8 @@ def test_bearer_tokens_name_the_caller_and_the_caller_owns_its_conversations(tmp
             asked[caller].append(params.message)
             return types.ElicitResult(action="accept", content={"approve": True, "message": "mine"})
 
-        headers = {"authorization": f"Bearer {issuer.token(caller, url)}"}
+        scope = "openid inbox" if caller == "alice" else "openid"
+        headers = {"authorization": f"Bearer {issuer.token(caller, url, scope=scope)}"}
         return _connected(url, headers), user
 
     async def calls(caller: str, conversation: str, made: list[tuple[str, dict, dict]]) -> list[Any]:
@@ -186,16 +204,24 @@ def test_bearer_tokens_name_the_caller_and_the_caller_owns_its_conversations(tmp
                 60,
             )
         )
-        assert [r.isError for r in alice] == [False, False], [_text(r) for r in alice]
+        assert [r.isError for r in alice] == [False, False], [text_of(r) for r in alice]
         assert len(asked["alice"]) == 1 and "send_email" in asked["alice"][0], asked
+        # the tools each sees, and a call outside bob's roles
+        listed = asyncio.run(asyncio.wait_for(_listed(client("alice")[0], client("bob")[0]), 60))
+        assert "read_inbox" in listed["alice"] and "read_inbox" not in listed["bob"], listed
+        assert listed["bob"] == listed["alice"] - {"read_inbox"}, listed
+        inbox = asyncio.run(asyncio.wait_for(calls("bob", "c5", [("read_inbox", {}, {})]), 60))
+        assert inbox[0].isError and "is for callers with a role of inbox" in text_of(inbox[0]), text_of(
+            inbox[0]
+        )
         # bob names the same conversation: it is his own, and he has read nothing in it
         bob = asyncio.run(asyncio.wait_for(calls("bob", "c1", [("send_email", lunch, {})]), 60))
-        assert bob[0].isError and "untrusted_identifier" in _text(bob[0]), _text(bob[0])
+        assert bob[0].isError and "untrusted_identifier" in text_of(bob[0]), text_of(bob[0])
         # bob reuses alice's call id for the same call: he gets nothing of hers, it is reviewed anew
         reused = asyncio.run(
             asyncio.wait_for(calls("bob", "c3", [("send_email", lunch, {CALL_ID: "m1"})]), 60)
         )
-        assert reused[0].isError and "untrusted_identifier" in _text(reused[0]), _text(reused[0])
+        assert reused[0].isError and "untrusted_identifier" in text_of(reused[0]), text_of(reused[0])
         # bob's own question (he looked Ana up) is not his client's to answer: it waits, and the
         # ask timeout rejects it
         own = asyncio.run(
@@ -203,14 +229,24 @@ def test_bearer_tokens_name_the_caller_and_the_caller_owns_its_conversations(tmp
                 calls("bob", "c4", [("lookup_contact", {"name": "ana"}, {}), ("send_email", lunch, {})]), 60
             )
         )
-        assert own[1].isError and asked["bob"] == [], (_text(own[1]), asked)
+        assert own[1].isError and asked["bob"] == [], (text_of(own[1]), asked)
+        # alice's second lookup is within her rate limit, her third is not; bob's own limit is apart
+        looked = asyncio.run(
+            asyncio.wait_for(calls("alice", "c6", [("lookup_contact", {"name": "bob"}, {})] * 2), 60)
+        )
+        assert [r.isError for r in looked] == [False, True], [text_of(r) for r in looked]
+        assert "rate limit: this caller's 2 call(s) of lookup_contact in 600 s" in text_of(looked[1])
+        more = asyncio.run(
+            asyncio.wait_for(calls("bob", "c7", [("lookup_contact", {"name": "bob"}, {})]), 60)
+        )
+        assert not more[0].isError, text_of(more[0])
     finally:
         gateway.terminate()  # SIGTERM: the gateway ends its conversations' open turns, then exits
         gateway.wait(timeout=20)
         issuer.server.shutdown()
     assert gateway.returncode == 0, gateway.returncode
-    assert [s["args"]["body"] for s in _sent(tmp_path)] == ["lunch at noon"]  # alice's mail, once
-    exported = _cli(tmp_path, "audit", _thread("c1", "alice"), "--jsonl", "--db", db)
+    assert [s["args"]["body"] for s in sent_mail(tmp_path)] == ["lunch at noon"]  # alice's mail, once
+    exported = run_cli(tmp_path, "audit", _thread("c1", "alice"), "--jsonl", "--db", db)
     assert exported.returncode == 0, exported.stderr
     [mail] = [r for r in map(json.loads, exported.stdout.splitlines()) if r.get("tool") == "send_email"]
     assert mail["outcome"] == "ran", mail
@@ -221,11 +257,28 @@ def test_bearer_tokens_name_the_caller_and_the_caller_owns_its_conversations(tmp
 
 def test_auth_options_without_an_issuer_or_without_http_are_one_line(tmp_path: Path) -> None:
     base = ["gateway", "--upstream", UPSTREAM, "--db", str(tmp_path / "g.sqlite")]
-    alone = _cli(tmp_path, *base, "--ask-client-caller", "alice")
+    alone = run_cli(tmp_path, *base, "--ask-client-caller", "alice")
     assert alone.returncode == 2 and "need --auth-issuer" in alone.stderr, alone.stderr
-    stdio = _cli(tmp_path, *base, "--auth-issuer", "http://127.0.0.1:9")
+    stdio = run_cli(tmp_path, *base, "--auth-issuer", "http://127.0.0.1:9")
     assert stdio.returncode == 2 and "--auth-issuer needs --http" in stdio.stderr, stdio.stderr
-    unreachable = _cli(tmp_path, *base, "--http", str(_free_port()), "--auth-issuer", "http://127.0.0.1:9")
+    unreachable = run_cli(tmp_path, *base, "--http", str(free_port()), "--auth-issuer", "http://127.0.0.1:9")
     assert unreachable.returncode == 2, unreachable.stderr
     assert "--auth-issuer: the issuer http://127.0.0.1:9 publishes no keys" in unreachable.stderr
     assert len(unreachable.stderr.strip().splitlines()) == 1, unreachable.stderr
+
+
+def test_a_rate_limit_is_a_sliding_window_per_caller() -> None:
+    from apps.gateway.proxy import Gateway
+    from policies.supervisor import RateLimit, SupervisorPolicy, ToolRules
+
+    limited = ToolRules(rate_limit=RateLimit(calls=2, seconds=10))
+    policy = SupervisorPolicy.for_tools(["lookup", "other"], rules={"lookup": limited})
+    gateway = Gateway([], [], policy, checkpointer=None, journal=None)  # type: ignore[arg-type]
+    assert gateway.over_rate("lookup", "alice", now=0) is None
+    assert gateway.over_rate("lookup", "alice", now=1) is None
+    assert gateway.over_rate("lookup", "alice", now=2) == 8  # refused: not counted
+    assert gateway.over_rate("lookup", "bob", now=2) is None  # bob's calls are his own
+    assert gateway.over_rate("lookup", None, now=2) is None  # unauthenticated clients share one count
+    assert gateway.over_rate("lookup", "alice", now=10.5) is None  # the first call left the window
+    assert gateway.over_rate("lookup", "alice", now=10.6) == pytest.approx(0.4)
+    assert all(gateway.over_rate("other", "alice", now=t) is None for t in range(20))  # no limit

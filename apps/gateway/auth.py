@@ -25,6 +25,8 @@ from typing import Any
 
 #: The scope key under which the authenticated caller's identity reaches the MCP handlers.
 CALLER_SCOPE = "agent_patterns.caller"
+#: The scope key of the caller's roles (the token's roles claim: ``ToolRules.caller_roles``).
+ROLES_SCOPE = "agent_patterns.roles"
 #: The algorithms a token may be signed with (asymmetric only: the gateway holds no shared secret).
 ALGORITHMS = ("RS256", "RS384", "RS512", "ES256", "ES384", "PS256")
 #: Seconds of clock skew tolerated on ``exp`` and ``nbf``.
@@ -81,6 +83,9 @@ class TokenVerifier:
     issuer: str
     audience: str
     jwks_uri: str | None = None
+    #: the claim that holds the caller's roles: a list of strings, or one string of space-separated
+    #: values (as OAuth's ``scope``); where the token has no such claim, its ``scope``
+    roles_claim: str = "roles"
     _keys: dict[str, Any] = field(default_factory=dict, repr=False)
 
     def load(self) -> None:
@@ -138,6 +143,15 @@ class TokenVerifier:
             raise TokenError("no subject (sub)")
         return claims
 
+    def roles(self, claims: dict[str, Any]) -> tuple[str, ...]:
+        """The caller's roles a token's claims give (:attr:`roles_claim`, else ``scope``)."""
+        given = claims.get(self.roles_claim, claims.get("scope"))
+        if isinstance(given, str):
+            return tuple(given.split())
+        if isinstance(given, list):
+            return tuple(r for r in given if isinstance(r, str) and r)
+        return ()
+
 
 def resource_metadata(resource: str, issuer: str) -> dict[str, Any]:
     """The gateway's protected-resource metadata (RFC 9728)."""
@@ -176,6 +190,7 @@ class BearerAuth:
             await self._refuse(send, str(exc))
             return
         scope[CALLER_SCOPE] = claims["sub"]
+        scope[ROLES_SCOPE] = self.verifier.roles(claims)
         await self.app(scope, receive, send)
 
     async def _refuse(self, send: Send, problem: str | None) -> None:
@@ -202,3 +217,10 @@ def caller_of(request: Any) -> str | None:
     scope = getattr(request, "scope", None)
     caller = scope.get(CALLER_SCOPE) if isinstance(scope, dict) else None
     return caller if isinstance(caller, str) and caller else None
+
+
+def roles_of(request: Any) -> tuple[str, ...]:
+    """The authenticated caller's roles (empty: none, or no authentication)."""
+    scope = getattr(request, "scope", None)
+    roles = scope.get(ROLES_SCOPE) if isinstance(scope, dict) else None
+    return tuple(roles) if isinstance(roles, tuple | list) else ()

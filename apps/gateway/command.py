@@ -88,6 +88,13 @@ def add_gateway_parser(sub: Any, db_option: Callable[[argparse.ArgumentParser], 
         help="with --auth-issuer: the audience tokens must name (default http://HOST:PORT/mcp)",
     )
     gateway.add_argument(
+        "--auth-roles-claim",
+        default="roles",
+        metavar="CLAIM",
+        help="with --auth-issuer: the token claim with the caller's roles, for rules' caller_roles "
+        "(default roles; a token without it: its scope)",
+    )
+    gateway.add_argument(
         "--auth-jwks",
         metavar="URL",
         help="with --auth-issuer: the issuer's keys (default: its jwks_uri, from its published metadata)",
@@ -183,7 +190,7 @@ def _verifier(args: argparse.Namespace) -> Any:
     from apps.gateway.auth import AuthConfigError, TokenVerifier
 
     audience = args.auth_audience or f"http://{args.host}:{args.http}/mcp"
-    verifier = TokenVerifier(args.auth_issuer, audience, args.auth_jwks)
+    verifier = TokenVerifier(args.auth_issuer, audience, args.auth_jwks, roles_claim=args.auth_roles_claim)
     try:
         verifier.load()
     except AuthConfigError as exc:

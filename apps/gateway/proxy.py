@@ -19,6 +19,7 @@ without it is reviewed under :func:`policies.mcp.without_request`: those rules a
 from __future__ import annotations
 
 import asyncio
+import collections
 import contextlib
 import hashlib
 import json
@@ -306,7 +307,34 @@ class Gateway:
         self.log = log if log is not None else sys.stderr
         self.db = db
         self.sessions: dict[Any, Session] = {}
+        #: the times of each (tool, caller)'s recent calls, for the tools' rate limits
+        self._recent: dict[tuple[str, str | None], collections.deque[float]] = {}
         self._blind = without_request(policy)
+
+    def serves_caller(self, tool: str, caller: str | None, roles: Sequence[str] = ()) -> bool:
+        """May ``caller`` (signed in, with ``roles``) see and call ``tool``? Its rule's
+        ``caller_roles`` says, for a signed-in caller; without authentication every tool the
+        policy allows is served."""
+        rules = self.policy.rules_for(tool)
+        wanted = rules.caller_roles if rules is not None else None
+        return caller is None or not wanted or bool(set(wanted) & set(roles))
+
+    def over_rate(self, tool: str, caller: str | None, now: float | None = None) -> float | None:
+        """Seconds until ``caller`` may call ``tool`` again, where its rule's ``rate_limit`` is
+        spent (a call admitted here counts); None: the call is admitted. Counted per signed-in
+        caller, else for all clients together, in this process."""
+        rules = self.policy.rules_for(tool)
+        limit = rules.rate_limit if rules is not None else None
+        if limit is None:
+            return None
+        now = time.monotonic() if now is None else now
+        recent = self._recent.setdefault((tool, caller), collections.deque())
+        while recent and recent[0] <= now - limit.seconds:
+            recent.popleft()
+        if len(recent) >= limit.calls:
+            return max(0.0, recent[0] + limit.seconds - now)
+        recent.append(now)
+        return None
 
     def client_may_answer(self, tool: str, caller: str | None = None) -> bool:
         """May the calling client's user answer the questions about calls of ``tool`` (MCP
@@ -406,6 +434,16 @@ class Gateway:
             return error_result(
                 f"refused by the gateway: the tool {name!r} changed since it was pinned ({changed}): "
                 f"not run until an operator approves it (agent-patterns gateway pins --approve {name})"
+            )
+        wait = self.over_rate(name, caller)
+        if wait is not None:
+            rules = self.policy.rules_for(name)
+            limit = rules.rate_limit if rules is not None else None
+            assert limit is not None  # over_rate found one
+            whose = "this caller's" if caller is not None else "the gateway's"
+            return error_result(
+                f"refused by the gateway: rate limit: {whose} {limit.calls} call(s) of {name} in "
+                f"{limit.seconds:g} s are spent; try again in {wait:.0f} s: not run"
             )
         given = (meta or {}).get(CALL_ID_META)
         self.session_for(key).notify = notify

@@ -13,7 +13,7 @@ from typing import Any
 from mcp import types
 from mcp.server.lowlevel import Server
 
-from apps.gateway.auth import BearerAuth, TokenVerifier, caller_of, resource_metadata
+from apps.gateway.auth import BearerAuth, TokenVerifier, caller_of, resource_metadata, roles_of
 from apps.gateway.proxy import Gateway
 
 INSTRUCTIONS = (
@@ -52,7 +52,9 @@ def mcp_server(gateway: Gateway) -> Server[Any, Any]:
 
     @server.list_tools()
     async def list_tools() -> list[types.Tool]:
-        return list(gateway.listed)
+        request = server.request_context.request  # a signed-in caller sees the tools its roles may call
+        caller, roles = caller_of(request), roles_of(request)
+        return [t for t in gateway.listed if gateway.serves_caller(t.name, caller, roles)]
 
     @server.call_tool(validate_input=False)  # the governance checks the arguments, and says why
     async def call_tool(name: str, arguments: dict[str, Any] | None) -> types.CallToolResult:
@@ -66,6 +68,19 @@ def mcp_server(gateway: Gateway) -> Server[Any, Any]:
                 isError=True,
             )
         caller = caller_of(context.request)  # the OAuth subject on authenticated HTTP, else None
+        if not gateway.serves_caller(name, caller, roles_of(context.request)):
+            rules = gateway.policy.rules_for(name)
+            roles = ", ".join(rules.caller_roles or []) if rules is not None else ""
+            return types.CallToolResult(
+                content=[
+                    types.TextContent(
+                        type="text",
+                        text=f"refused by the gateway: {name!r} is for callers with a role of {roles}: "
+                        "not run",
+                    )
+                ],
+                isError=True,
+            )
         may = gateway.client_may_answer(name, caller) and _elicits(context.session)
         asker = _asker(context, caller) if may else None
         return await gateway.call(

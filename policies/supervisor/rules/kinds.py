@@ -327,6 +327,14 @@ class Confidentiality(_Rule):
     reason: str = "sensitive_value_leak"
 
 
+class RateLimit(_Rule):
+    """At most ``calls`` calls of a tool in any ``seconds`` (a sliding window), counted by the MCP
+    gateway per signed-in caller (behind ``--auth-issuer``), else for all its clients together."""
+
+    calls: int = Field(..., ge=1, description="The most calls the window admits.")
+    seconds: float = Field(..., gt=0, description="The window's length, in seconds.")
+
+
 class ToolRules(_Rule):
     """The supervisor's rules for one tool, applied in this order: bound arguments, set membership,
     preconditions, provenance (argument sources, identifiers, the request's ask), owned records,
@@ -401,6 +409,21 @@ class ToolRules(_Rule):
         "calls (MCP elicitation)? True: yes (a person at a desktop client approving their own "
         "assistant); False: never, whatever the gateway's --ask-client; None: the gateway's --ask-client. "
         "A question the client may not answer goes to reviewers out of the agent's reach.",
+    )
+    rate_limit: RateLimit | None = Field(
+        None,
+        description="MCP gateway: at most this many calls of the tool in any window of this many "
+        "seconds, per signed-in caller (--auth-issuer), else for all clients together; a call over "
+        "it is refused before it is reviewed (an MCP tool error that says when to try again). "
+        "None: no limit.",
+    )
+    caller_roles: list[str] | None = Field(
+        None,
+        min_length=1,
+        description="MCP gateway behind --auth-issuer: the roles (the signed-in caller's token claim) "
+        "that may see this tool in tools/list and call it; a caller with none of them neither sees "
+        "nor calls it. None: every caller. Without authentication (stdio, HTTP without "
+        "--auth-issuer) there is no caller to tell apart and it does not apply.",
     )
     reviewer_role: str | None = Field(
         None,
