@@ -86,6 +86,28 @@ def _pins(tmp_path: Path, *args: str) -> subprocess.CompletedProcess[str]:
     )
 
 
+def _check(tmp_path: Path, pulled: bool, *upstreams: str) -> subprocess.CompletedProcess[str]:
+    """``gateway --check``: each upstream's health, one line each, and the pins it would break."""
+    given = [a for u in upstreams or (UPSTREAM,) for a in ("--upstream", u)]
+    return subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "governed_agent_patterns",
+            "gateway",
+            *given,
+            "--check",
+            "--db",
+            str(tmp_path / "gw.sqlite"),
+        ],
+        cwd=ROOT,
+        env=_env(tmp_path, pulled),
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+
+
 def _text(result: Any) -> str:
     return " ".join(c.text for c in result.content)
 
@@ -97,6 +119,9 @@ def test_a_rug_pull_hides_the_tool_until_an_operator_approves_the_new_pin(tmp_pa
     assert {p["tool"] for p in listed} >= {"send_email", "read_inbox"}
     assert all(p["approved_by"] == "first use" and not p["pending"] for p in listed)
 
+    checked = _check(tmp_path, True)  # what a gateway started now would hide, before it is started
+    assert checked.returncode == 1, (checked.stdout, checked.stderr)
+    assert "CHANGED since pinned, hidden until approved: send_email" in checked.stdout, checked.stdout
     pulled = _gateway(tmp_path, pulled=True)
     assert "send_email" not in pulled["tools"] and "read_inbox" in pulled["tools"]
     assert pulled["sent"].isError and "changed since it was pinned" in _text(pulled["sent"])
@@ -115,11 +140,27 @@ def test_a_rug_pull_hides_the_tool_until_an_operator_approves_the_new_pin(tmp_pa
     assert again.returncode == 2 and "no change of 'send_email' waits" in again.stderr
     assert len(again.stderr.strip().splitlines()) == 1
 
+    healthy = _check(tmp_path, True)
+    assert healthy.returncode == 0 and healthy.stdout.startswith("ok upstream-1: "), healthy.stdout
     after = _gateway(tmp_path, pulled=True)  # the approved pin is served, as approved
     assert PLANTED_ADDRESS in after["tools"]["send_email"].description
     assert not after["sent"].isError
     sent = [json.loads(line)["args"]["to"] for line in (tmp_path / "ledger.jsonl").read_text().splitlines()]
     assert sent == ["ana@example.com", "ana@example.com"]  # nothing ran while it was hidden
+
+
+def test_check_says_in_one_line_each_which_upstream_answers(tmp_path: Path) -> None:
+    """``gateway --check`` starts each upstream alone, lists its tools and exits: 1 where one does not
+    answer, with a line for each; it pins nothing (a gateway that serves pins on first use)."""
+    done = _check(tmp_path, False, UPSTREAM, "no-such-command-xyz")
+    assert done.returncode == 1, (done.stdout, done.stderr)
+    ok, failed = done.stdout.strip().splitlines()
+    assert ok.startswith("ok upstream-1: ") and " tools in " in ok and "send_email" in ok, ok
+    assert failed.startswith(
+        "FAILED upstream-2: upstream 'upstream-2' (no-such-command-xyz) did not start"
+    ), failed
+    assert json.loads(_pins(tmp_path, "--json").stdout) == []  # nothing pinned by a check
+    assert _check(tmp_path, False).returncode == 0
 
 
 def test_a_pin_covers_name_description_schemas_and_annotations() -> None:

@@ -10,6 +10,8 @@ import json
 import logging
 import runpy
 import shlex
+import sys
+import time
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any, TextIO
@@ -108,6 +110,12 @@ def add_gateway_parser(sub: Any, db_option: Callable[[argparse.ArgumentParser], 
     gateway.add_argument("--approve", metavar="TOOL", help="with pins: approve TOOL's newest change")
     gateway.add_argument("--as", dest="reviewer", metavar="NAME", help="with pins --approve: who approves")
     gateway.add_argument("--json", action="store_true", help="with pins: JSON")
+    gateway.add_argument(
+        "--check",
+        action="store_true",
+        help="connect to each upstream, say in one line each whether it answers (its tools, how long it "
+        "took, tools changed since pinned) and exit: 0 all healthy, 1 otherwise; nothing is served",
+    )
     gateway.add_argument(
         "--show-policy",
         action="store_true",
@@ -272,6 +280,45 @@ class ReapedChild(logging.Filter):
         return not str(record.msg).startswith("Unknown child process pid")
 
 
+async def check_upstreams(upstreams: list[Any], db: str, out: TextIO) -> int:
+    """``gateway --check``: each upstream started (or reached) alone, its tools listed, then
+    closed; one line each: ``ok NAME: N tools in S s`` (and the tools changed since the store's
+    pins, which a gateway would hide), or ``FAILED NAME: why``. 0 when every upstream answered
+    and nothing changed, else 1."""
+    from apps.gateway.pins import pinned, seen_form
+    from apps.gateway.proxy import Connection, GatewayError
+    from nodes.store import open_journal
+    from policies.tool_pins import check_pin
+
+    healthy = True
+    with open_journal(db) as journal:
+        for upstream in upstreams:
+            started = time.monotonic()
+            connection = Connection(upstream)
+            try:
+                await connection.open()
+            except GatewayError as exc:
+                healthy = False
+                out.write(f"FAILED {upstream.name}: {exc}\n")
+                continue
+            finally:
+                await connection.close()
+            spent = time.monotonic() - started
+            # read only: a check pins nothing (the gateway that serves does, on first use)
+            hidden = [
+                str(seen["name"])
+                for seen in map(seen_form, connection.listed)
+                if check_pin(seen, pinned(journal, str(seen["name"]))).verdict == "hide"
+            ]
+            names = ", ".join(t.name for t in connection.listed)
+            line = f"ok {upstream.name}: {len(connection.listed)} tools in {spent:.2f} s ({names})"
+            if hidden:
+                healthy = False
+                line += f"; CHANGED since pinned, hidden until approved: {', '.join(hidden)}"
+            out.write(line + "\n")
+    return 0 if healthy else 1
+
+
 def gateway_command(args: argparse.Namespace, err: TextIO) -> int:
     logging.getLogger("asyncio").addFilter(ReapedChild())
     try:
@@ -285,6 +332,8 @@ def gateway_command(args: argparse.Namespace, err: TextIO) -> int:
         ) from None
     from apps.gateway.proxy import GatewayError
 
+    if args.check:
+        return asyncio.run(check_upstreams(_upstreams(args), args.db, sys.stdout))
     try:
         asyncio.run(_serve(args, err))
     except (GatewayError, OSError) as exc:
