@@ -156,6 +156,70 @@ def test_a_value_cedar_cannot_hold_asks_never_runs():
     assert decision.check == "cedar"
 
 
+RUN_CAP = """
+@id("refunds-per-run")
+forbid (principal, action == Action::"issue_refund", resource)
+when { context.args.amount.run_total.greaterThan(decimal("150.0")) };
+"""
+
+
+def _refund_after(*earlier: object) -> object:
+    calls = tuple(
+        {
+            "step": n,
+            "tool": "issue_refund",
+            "args": {"order_id": "ORD-1002", "amount": a},
+            "ok": True,
+            "observation": {},
+        }
+        for n, a in enumerate(earlier, start=1)
+    )
+    action = {"kind": "tool", "name": "issue_refund", "args": {"order_id": "ORD-1001", "amount": 60.0}}
+    context = ReviewContext(calls=calls, request="Refund 60 on order ORD-1001.")
+    return review_action(action, context, _policy(cedar_desk.CEDAR + RUN_CAP))
+
+
+def test_a_total_is_a_fact_this_call_included_and_an_unknown_one_asks():
+    """``context.args.<arg>.run_total``: this call's value and the run's earlier successful calls'
+    of the tool. 100 + 60 goes past 150 (refused by the Cedar id); 80 + 60 does not (the chain's
+    own question stands); an earlier amount nobody can read leaves the total unknown: asked."""
+    over = _refund_after(100.0)
+    assert (over.verdict, over.reason) == ("block", "cedar_forbid:refunds-per-run"), over
+    under = _refund_after(80.0)
+    assert under.check != "cedar", under
+    unknown = _refund_after("lots")
+    assert (unknown.verdict, unknown.reason) == ("escalate", "cedar_error:refunds-per-run"), unknown
+
+
+def test_a_thread_total_the_cedar_reads_is_kept_in_the_ledger_for_every_tool():
+    from policies.supervisor.provenance.ledger import ledger_args
+
+    cap = RUN_CAP.replace("run_total", "thread_total").replace("refunds-per-run", "refunds-per-thread")
+    kept = ledger_args(_policy(cedar_desk.CEDAR + cap))
+    assert "amount" in kept["issue_refund"] and "amount" in kept["send_email"], kept
+    assert "send_email" not in ledger_args(_policy(cedar_desk.CEDAR + RUN_CAP))  # run totals need none
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_a_thread_total_spans_the_turns_of_a_thread(engine):
+    """Two turns on one thread, 80 then 60, under a Cedar cap of 120 a thread: the second refund
+    is refused by the cap's id, in both engines (the ledger carries the first turn's refund)."""
+    cap = RUN_CAP.replace("run_total", "thread_total").replace("150.0", "120.0")
+    policy = _policy(cedar_desk.CEDAR + cap.replace("refunds-per-run", "refunds-per-thread"))
+    look = {"name": "look_up_order", "args": {"order_id": "ORD-1002"}}  # its total: 250
+    refunds = [{"name": "issue_refund", "args": {"order_id": "ORD-1002", "amount": a}} for a in (80.0, 60.0)]
+    script = [look, refunds[0], "Done.", look, refunds[1], "Done."]
+    agent = scripted_agent(engine, cedar_desk.tools, policy, script, cedar_desk.SUBJECT)
+    config, before = thread(), _done()
+    for request in ("Refund 80 on order ORD-1002.", "Refund 60 more on order ORD-1002."):
+        given_ = {"messages": [("user", request)]}
+        given_ |= {"subject": cedar_desk.SUBJECT} if engine != "middleware" else {}
+        values = agent.invoke(given_, config)
+        assert "__interrupt__" not in values, values["__interrupt__"]
+    assert _done() - before == 1, "the second refund went past the thread's cap"
+    assert "cedar_forbid:refunds-per-thread" in json.dumps(values, default=str)
+
+
 # ------------------------------------------------------------------ both engines, the desk
 
 

@@ -89,6 +89,8 @@ _CEDAR_TYPES = {
     "str": "String",
 }
 _LONG = 2**63
+#: The Cedar types of numbers, whose totals Cedar is told.
+_NUMERIC = frozenset({"Long", "decimal"})
 
 
 # --- facts: what Cedar is told of a call ------------------------------------------------------------
@@ -153,19 +155,20 @@ def _decimal(value: Any) -> dict[str, Any] | None:
     return {"__extn": {"fn": "decimal", "arg": text if "." in text else f"{text}.0"}}
 
 
+def kind_of(value: Any) -> str:
+    """The Cedar type a value with no declared type is given: ``Bool``, ``Long``, ``decimal`` or
+    ``String``."""
+    if isinstance(value, bool):
+        return "Bool"
+    if isinstance(value, int):
+        return "Long"
+    return "decimal" if isinstance(value, float | Decimal) else "String"
+
+
 def cedar_value(value: Any, kind: str | None) -> Any:
     """``value`` as Cedar holds it for its type ``kind`` (None: read off the value), or None where
     Cedar cannot hold it exactly (the policy that reads it then fails to evaluate, and asks)."""
-    if kind is None:
-        kind = (
-            "Bool"
-            if isinstance(value, bool)
-            else "Long"
-            if isinstance(value, int)
-            else "decimal"
-            if isinstance(value, float | Decimal)
-            else "String"
-        )
+    kind = kind or kind_of(value)
     if kind == "Bool":
         return value if isinstance(value, bool) else None
     if kind == "Long":
@@ -204,6 +207,10 @@ class CallFacts:
     complete: bool
     subject: Mapping[str, Any]
     calls: int
+    #: the totals of a number argument this call would make, over the tool's successful calls and
+    #: this one: ``(run, thread)``, each None where it cannot be known (an amount it cannot read; a
+    #: thread total no Cedar policy reads, which the ledger does not keep)
+    totals: Callable[[str], tuple[Decimal | None, Decimal | None]] = lambda _arg: (None, None)
 
 
 def _arg_fact(value: Any, kind: str | None, found: Callable[[Any], Sequence[str]]) -> dict[str, Any]:
@@ -228,6 +235,14 @@ def cedar_request(facts: CallFacts, decided: Decision, cedar: CedarSet | None = 
         for arg, value in facts.args.items()
         if value is not None and arg != "idempotency_key" and (wanted is None or arg in wanted)
     }
+    for arg in sorted(set(args) & (cedar.totalled if cedar is not None else set(args))):
+        kind = facts.types.get(arg, (None, False))[0] or kind_of(facts.args[arg])
+        if kind not in _NUMERIC:
+            continue
+        for name, total in zip(("run_total", "thread_total"), facts.totals(arg), strict=True):
+            whole = total is not None and kind == "Long" and total == total.to_integral_value()
+            held = None if total is None else cedar_value(int(total) if whole else total, kind)
+            args[arg] |= {name: held} if held is not None else {}  # unknown: a policy reading it asks
     context = {
         "args": args,
         "mandate": {
@@ -326,6 +341,8 @@ def _context(types: Mapping[str, tuple[str, bool]]) -> dict[str, Any]:
                     "value": _type("Boolean" if kind == "Bool" else kind),
                     "source": text,
                     "sources": {"type": "Set", "element": text},
+                    # a number's totals over the tool's earlier calls (the run's, the thread's)
+                    **({"run_total": _type(kind), "thread_total": _type(kind)} if kind in _NUMERIC else {}),
                 }
             ),
             "required": required,

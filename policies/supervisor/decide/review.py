@@ -1220,6 +1220,21 @@ def _evidence(value: Any, everywhere: Sequence[Source], call: Call, context: Rev
     return found
 
 
+def _with_this_call(
+    call: Call, arg: str, context: ReviewContext, thread: bool
+) -> tuple[Decimal | None, Decimal | None]:
+    """The totals of ``arg`` this call would make: over the run's successful calls of its tool, and
+    (``thread``: the ledger keeps it) over the thread's, this call's value added; None where one
+    cannot be known (an amount that cannot be read, this call's or an earlier one's)."""
+    value = amount_value(call.args.get(arg))
+    earlier = (
+        context.summed(call.name, arg),
+        context.summed(call.name, arg, scope="thread") if thread else None,
+    )
+    run, whole = (None if t is None or value is None else DECIMALS.add(t, value) for t in earlier)
+    return run, whole
+
+
 def with_cedar(call: Call, context: ReviewContext, decided: Decision) -> Decision:
     """The chain's decision as the policy's Cedar policies leave it (:data:`CEDAR_CHECK`, after
     every check of :data:`CHAIN`: :func:`~policies.supervisor.decide.cedar.cedar_decision`); as it
@@ -1255,6 +1270,7 @@ def with_cedar(call: Call, context: ReviewContext, decided: Decision) -> Decisio
         reading is None or reading.complete,
         context.subject,
         sum(1 for c in context.calls if c.get("tool") == call.name and c.get("ok")),
+        lambda arg: _with_this_call(call, arg, context, arg in cedar.thread_totalled),
     )
     judged = cedar_decision(cedar, facts, decided)
     if (judged.verdict, judged.reason) == (decided.verdict, decided.reason):

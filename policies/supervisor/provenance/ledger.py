@@ -25,6 +25,7 @@ from typing import Any
 
 from policies.supervisor.reading.values import mappings
 from policies.supervisor.request.ownership import WITHHELD_KEY
+from policies.supervisor.rules.cedar import parse_cedar
 from policies.supervisor.rules.policy import SupervisorPolicy
 from policies.supervisor.rules.thread import RecordLimit
 
@@ -43,8 +44,12 @@ class Watched:
 def ledger_args(policy: SupervisorPolicy) -> dict[str, list[str]]:
     """Tool → the arguments the ledger keeps of its calls (only tools a thread-wide rule watches,
     the rules of the groups it belongs to included: a store credit leaves its amount and order
-    where a limit on all payouts of an order sums it)."""
+    where a limit on all payouts of an order sums it), and the arguments whose ``thread_total``
+    the policy's Cedar reads, of every tool."""
     kept = {name: (policy.rules_for(name) or rules).ledger_args() for name, rules in policy.rules.items()}
+    totalled = sorted(parse_cedar(policy.cedar).thread_totalled) if policy.cedar else []
+    for name in totalled and sorted({*policy.allowed_tools, *policy.rules}):  # Cedar's thread_total
+        kept[name] = sorted({*kept.get(name, []), *totalled})
     return {name: args for name, args in kept.items() if args}
 
 

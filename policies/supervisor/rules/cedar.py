@@ -79,6 +79,10 @@ class CedarSet:
     reads_named: bool = True
     #: the arguments whose sources some policy reads (the others' are never looked for)
     sourced: frozenset[str] = frozenset()
+    #: the arguments whose totals some policy reads (``run_total``, ``thread_total``)
+    totalled: frozenset[str] = frozenset()
+    #: those whose ``thread_total`` it reads: the thread's ledger keeps them
+    thread_totalled: frozenset[str] = frozenset()
 
     def by_key(self, key: str) -> CedarRule | None:
         return next((r for r in self.rules if r.key == key), None)
@@ -193,7 +197,12 @@ def parse_cedar(text: str) -> CedarSet:
     sourced = re.findall(r'\bargs\s*(?:\.\s*(\w+)|\[\s*"([^"]*)"\s*\])\s*\.\s*sources?\b', code)
     by_source = frozenset(name for groups in sourced for name in groups if name)
     reads_named = bool(by_source) and ('"named"' in code or re.search(r"\.\s*source\b", code) is not None)
-    return CedarSet(text, tuple(rules), handle, args, reads_named, by_source)
+    totals = re.findall(
+        r'\bargs\s*(?:\.\s*(\w+)|\[\s*"([^"]*)"\s*\])\s*\.\s*(run_total|thread_total)\b', code
+    )
+    totalled = frozenset(a or b for a, b, _kind in totals)
+    thread = frozenset(a or b for a, b, kind in totals if kind == "thread_total")
+    return CedarSet(text, tuple(rules), handle, args, reads_named, by_source, totalled, thread)
 
 
 def _code(text: str) -> str:
