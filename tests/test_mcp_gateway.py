@@ -448,3 +448,38 @@ def test_asyncios_reaped_child_warning_is_not_a_second_line(capsys) -> None:
     )
     other = logging.LogRecord("asyncio", logging.WARNING, __file__, 1, "Task was destroyed", (), None)
     assert ReapedChild().filter(record) is False and ReapedChild().filter(other) is True
+
+
+def test_a_question_whose_client_left_is_rejected_as_the_system_and_no_longer_waits(tmp_path: Path) -> None:
+    """A client that leaves while its call waits for a reviewer (no ``--ask-timeout``): the gateway
+    rejects the question as the system (``system:client-left``) instead of leaving it in
+    ``waiting`` for ever, nothing is sent, and the audit says who rejected it and why."""
+    db = str(tmp_path / "gateway.sqlite")
+    policy = tmp_path / "policy.toml"
+    policy.write_text(POLICY)
+    params = gateway_params(tmp_path, "--policy", str(policy), "--db", db)
+
+    async def leaves() -> None:
+        async with stdio_client(params) as (read, write), ClientSession(read, write) as client:
+            await client.initialize()
+            meta = {REQUEST: "Email ana@example.com that lunch moved."}
+            call = client.call_tool("send_email", {"to": "ana@example.com", "body": "moved"}, meta=meta)
+            with pytest.raises(TimeoutError):
+                await asyncio.wait_for(call, 4)  # it waits for a reviewer; the client gives up
+
+    asyncio.run(asyncio.wait_for(leaves(), 60))
+    deadline = time.monotonic() + 20  # the gateway process ends its session once the client is gone
+    while True:
+        listed = json.loads(run_cli(tmp_path, "waiting", "--json", "--db", db).stdout or "[]")
+        runs = json.loads(run_cli(tmp_path, "runs", "--json", "--db", db).stdout or "[]")
+        if (not listed and runs and runs[0]["status"] != "waiting") or time.monotonic() > deadline:
+            break
+        time.sleep(0.2)
+    assert listed == [], listed
+    [run] = runs
+    exported = run_cli(tmp_path, "audit", run["thread_id"], "--jsonl", "--db", db)
+    [mail] = [r for r in map(json.loads, exported.stdout.splitlines()) if r.get("tool") == "send_email"]
+    assert mail["outcome"] != "ran", mail
+    [answer] = mail["answers"]
+    assert (answer["type"], answer["reviewer"]) == ("reject", "system:client-left"), mail
+    assert sent_mail(tmp_path) == []

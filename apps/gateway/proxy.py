@@ -63,6 +63,8 @@ CALLS_THREAD = "mcp-gateway:calls"
 
 #: Who rejects a call nobody answered within ``--ask-timeout``: the system, not a reviewer.
 ASK_TIMEOUT_REVIEWER = f"{SYSTEM_PREFIX}ask-timeout"
+#: Who rejects the question of a session whose client left before anyone answered it.
+CLIENT_LEFT_REVIEWER = f"{SYSTEM_PREFIX}client-left"
 #: Seconds an upstream has to answer one call (``--call-timeout``): past it the client gets an
 #: error and the session goes on (a side effect's outcome is then unknown: it is not made again).
 CALL_TIMEOUT = 60.0
@@ -403,9 +405,47 @@ class Gateway:
             await self._end_turn(session)
 
     async def forget(self, key: Any) -> None:
+        """A client session ended: its turn ends. A question its run still waits on is rejected as
+        the system (``system:client-left``), unless someone answered first (the first answer
+        wins: a reviewer's approval still runs the call), so that it does not wait in
+        ``agent-patterns waiting`` for a client that is gone. A conversation's question (a key
+        the client names) keeps waiting: the client may come back for it."""
         session = self.sessions.pop(key, None)
-        if session is not None:
-            await self._end_turn(session)
+        if session is None:
+            return
+        if not (isinstance(key, tuple) and key[:1] == ("conversation",)):
+            with contextlib.suppress(Exception):  # a run that cannot be read back has nothing waiting
+                await self._withdraw(session)
+        await self._end_turn(session)
+
+    async def _withdraw(self, session: Session) -> None:
+        from policies.human import agent_answer
+
+        if session.agent is None or (session.task is not None and not session.task.done()):
+            return
+        snapshot = await session.agent.aget_state(self.config(session))
+        if not snapshot.interrupts:
+            return
+        question = snapshot.interrupts[0].value
+        left = {
+            "type": "reject",
+            "message": "the client left before anyone answered",
+            "reviewer": CLIENT_LEFT_REVIEWER,
+        }
+        given = {"decisions": [left]}
+        answer = await _off_loop(first_answer, self.journal, session.thread_id, ask_key(question), given)
+        decisions = answer.get("decisions") if isinstance(answer, Mapping) else None
+        first = decisions[0] if isinstance(decisions, list) and decisions else {}
+        by = first.get("reviewer", "a reviewer") if isinstance(first, Mapping) else "a reviewer"
+        print(
+            f"gateway: {session.thread_id}: the client left; its question is answered ({by})",
+            file=self.log,
+            flush=True,
+        )
+        session.queue = asyncio.Queue()
+        session.task = asyncio.create_task(
+            session.agent.ainvoke(Command(resume=agent_answer(answer, snapshot)), self.config(session))
+        )
 
     # ------------------------------------------------------------------ calls
 
