@@ -16,7 +16,7 @@ import yaml
 from nodes.mcp_tools import load_policy_file
 from policies.mcp import hinted_policy
 from policies.policy_file import PolicyFileError, policy_from_file_text, policy_json_schema
-from policies.supervisor.rules.kinds import ArgSource, IdentifierRule, ToolRules
+from policies.supervisor.rules.kinds import ArgSource, IdentifierRule, RateLimit, ToolRules
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = ROOT / "docs" / "mcp-policy.toml"
@@ -39,7 +39,8 @@ def test_the_example_file_is_the_policy_python_would_write(tmp_path: Path) -> No
         rules={
             "send_email": ToolRules(
                 arg_sources=[to], identifiers=IdentifierRule(sources=["request", "trusted"])
-            )
+            ),
+            "lookup_contact": ToolRules(rate_limit=RateLimit(calls=30, seconds=60)),
         },
         specs={"account_balance": {"trust": "trusted", "trust_except": ["note"]}},
         max_tool_calls=40,
