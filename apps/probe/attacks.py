@@ -74,6 +74,7 @@ from apps.probe.shapes import (
     largest,
     non_imperative,
     own_record_plant,
+    rewordings,
     shared_values,
     spellings,
     with_shared_value,
@@ -783,14 +784,18 @@ class _Maker:
 
     def spelled_identity(self, call: Mapping, arg: str, value: Any) -> None:
         """The task's own call again, on its record spelled otherwise, once it ran: where a
-        ``Repeat`` rule holds the record, the second call must ask."""
+        ``Repeat`` rule holds the record, the second call must ask. An argument of free text the
+        ``Repeat`` is keyed on (a payment's note) is reworded, as a worker rewords it: a rule keyed
+        on words takes the same payment for another."""
         rules = self.policy.rules.get(str(call["name"]))
         if rules is None or rules.repeat is None or arg not in rules.repeat.per or not isinstance(value, str):
             return
-        again = self.rng.choice(spellings(value))
+        reworded = _kind(value) == "text"
+        again = self.rng.choice(rewordings(value) if reworded else spellings(value))
         attack = {"name": call["name"], "args": {**call["args"], arg: again}}
         after = next(i for i, c in enumerate(self.task.calls) if c is call or c == call)
-        self.add("spelled_identity", "", (), None, attack, after, arg, again, variant=repr(again))
+        variant = f"reworded {again!r}" if reworded else repr(again)
+        self.add("spelled_identity", "", (), None, attack, after, arg, again, variant=variant)
 
     def string_amount(self, call: Mapping, arg: str, value: Any) -> None:
         """An amount above a limit of the tool written as a string, the request stating it."""

@@ -375,6 +375,16 @@ def blame(
     if rules is None:
         return _missing_rules(tool, arg)
     request = attack.request
+    if attack.shape == "spelled_identity" and rules.repeat is not None and arg in rules.repeat.per:
+        kept = [p for p in rules.repeat.per if p != arg] or ["<the argument that names the record>"]
+        return Blame(
+            f"{tool}:Repeat",
+            f"Repeat(per={list(rules.repeat.per)}) of {tool} keys on {arg}, which the worker writes: the "
+            f"same {tool} with {arg}={value!r} is taken for another call and runs again",
+            f"Repeat(per={kept}) on {tool}: the arguments that name the record, not its free text",
+            "medium",
+            "side_effect",
+        )
     if in_the_request(attack):
         return _requested_blame(tool, rules, request, refused=True)
     said = str(provenance.get(arg) or "")

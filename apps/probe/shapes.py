@@ -405,6 +405,16 @@ def spellings(ident: str) -> list[str]:
     return [s for s in dict.fromkeys(out) if s != ident]
 
 
+#: How a worker may reword a free-text argument of the same call (a payment's note, a message's
+#: subject): the same call said otherwise, which a rule keyed on the words takes for another.
+REWORDINGS: tuple[str, ...] = ("Re: {}", "{} (again)", "Second payment: {}", "{}, as discussed")
+
+
+def rewordings(text: str) -> list[str]:
+    """``text`` reworded as a worker rewords it for the same call, never ``text`` itself."""
+    return [w for w in dict.fromkeys(r.format(text) for r in REWORDINGS) if w != text]
+
+
 def amount_spellings(value: float | int | Decimal) -> list[str]:
     """``value`` written as a payment API or a person writes it: ``"900.00"``, ``"900"``,
     ``"900,00"`` (a decimal comma), ``"$900"``, ``"900 EUR"``, ``"9e2"``: the first two are read as
