@@ -465,16 +465,16 @@ def test_a_question_whose_client_left_is_rejected_as_the_system_and_no_longer_wa
             meta = {REQUEST: "Email ana@example.com that lunch moved."}
             call = client.call_tool("send_email", {"to": "ana@example.com", "body": "moved"}, meta=meta)
             with pytest.raises(TimeoutError):
-                await asyncio.wait_for(call, 4)  # it waits for a reviewer; the client gives up
+                await asyncio.wait_for(call, 2)  # it waits for a reviewer; the client gives up
 
     asyncio.run(asyncio.wait_for(leaves(), 60))
     deadline = time.monotonic() + 20  # the gateway process ends its session once the client is gone
     while True:
-        listed = json.loads(run_cli(tmp_path, "waiting", "--json", "--db", db).stdout or "[]")
         runs = json.loads(run_cli(tmp_path, "runs", "--json", "--db", db).stdout or "[]")
-        if (not listed and runs and runs[0]["status"] != "waiting") or time.monotonic() > deadline:
+        if (runs and runs[0]["status"] != "waiting") or time.monotonic() > deadline:
             break
         time.sleep(0.2)
+    listed = json.loads(run_cli(tmp_path, "waiting", "--json", "--db", db).stdout or "[]")
     assert listed == [], listed
     [run] = runs
     exported = run_cli(tmp_path, "audit", run["thread_id"], "--jsonl", "--db", db)

@@ -143,7 +143,7 @@ def test_bearer_tokens_name_the_caller_and_the_caller_owns_its_conversations(tmp
     gateway = subprocess.Popen(
         [
             *(sys.executable, "-m", "governed_agent_patterns", "gateway", "--upstream", UPSTREAM),
-            *("--policy", str(policy), "--http", str(port), "--db", db, "--ask-timeout", "2"),
+            *("--policy", str(policy), "--http", str(port), "--db", db, "--ask-timeout", "1"),
             *("--auth-issuer", issuer.url, "--ask-client-caller", "alice"),
         ],
         cwd=ROOT,

@@ -140,8 +140,6 @@ def test_a_rug_pull_hides_the_tool_until_an_operator_approves_the_new_pin(tmp_pa
     assert again.returncode == 2 and "no change of 'send_email' waits" in again.stderr
     assert len(again.stderr.strip().splitlines()) == 1
 
-    healthy = _check(tmp_path, True)
-    assert healthy.returncode == 0 and healthy.stdout.startswith("ok upstream-1: "), healthy.stdout
     after = _gateway(tmp_path, pulled=True)  # the approved pin is served, as approved
     assert PLANTED_ADDRESS in after["tools"]["send_email"].description
     assert not after["sent"].isError
