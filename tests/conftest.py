@@ -191,7 +191,7 @@ SLOW_FIRST = (
     "test_probe_report.py", "test_probe_careless.py", "test_bench_smoke.py", "test_packaging.py",
     "test_agent_server.py", "test_persistence.py", "test_tamper.py", "test_served_operations.py",
     "test_sealed_questions.py", "test_served_reviewers.py", "test_mcp_oauth.py", "test_studio.py",
-    "test_supervisor_audit.py", "test_unreadable_answers.py", "test_support_desk.py",
+    "test_supervisor_audit.py",
 )  # fmt: skip
 
 
