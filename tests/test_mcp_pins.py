@@ -66,37 +66,15 @@ def _gateway(tmp_path: Path, pulled: bool) -> dict[str, Any]:
     return asyncio.run(asyncio.wait_for(session(), 60))
 
 
-def _pins(tmp_path: Path, *args: str) -> subprocess.CompletedProcess[str]:
+def _gateway_cli(tmp_path: Path, pulled: bool, *args: str) -> subprocess.CompletedProcess[str]:
+    """``agent-patterns gateway ARGS --db`` the test's store, the upstream rug-pulled or not."""
     return subprocess.run(
         [
             sys.executable,
             "-m",
             "governed_agent_patterns",
             "gateway",
-            "pins",
-            "--db",
-            str(tmp_path / "gw.sqlite"),
             *args,
-        ],
-        cwd=ROOT,
-        env=_env(tmp_path, False),
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
-
-
-def _check(tmp_path: Path, pulled: bool, *upstreams: str) -> subprocess.CompletedProcess[str]:
-    """``gateway --check``: each upstream's health, one line each, and the pins it would break."""
-    given = [a for u in upstreams or (UPSTREAM,) for a in ("--upstream", u)]
-    return subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "governed_agent_patterns",
-            "gateway",
-            *given,
-            "--check",
             "--db",
             str(tmp_path / "gw.sqlite"),
         ],
@@ -106,6 +84,16 @@ def _check(tmp_path: Path, pulled: bool, *upstreams: str) -> subprocess.Complete
         text=True,
         timeout=60,
     )
+
+
+def _pins(tmp_path: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    return _gateway_cli(tmp_path, False, "pins", *args)
+
+
+def _check(tmp_path: Path, pulled: bool, *upstreams: str) -> subprocess.CompletedProcess[str]:
+    """``gateway --check``: each upstream's health, one line each, and the pins it would break."""
+    given = [a for u in upstreams or (UPSTREAM,) for a in ("--upstream", u)]
+    return _gateway_cli(tmp_path, pulled, *given, "--check")
 
 
 def _text(result: Any) -> str:
