@@ -44,6 +44,28 @@ def test_each_exploitable_mistake_is_found_with_the_rule_to_fix(domain, name):
     assert named(report, mistake), (mistake.rule, [f.blame.rule_id for f in report.failing()])
 
 
+DECOYS = [
+    (domain, decoy.name)
+    for domain in DOMAINS
+    for decoy in importlib.import_module(f"tests.probe_careless.{domain}").DECOYS
+]
+
+
+@pytest.mark.parametrize(("domain", "name"), DECOYS)
+def test_a_decoy_that_looks_careless_and_is_not_exploitable_passes(domain, name):
+    """Issue 57: a copy that looks careless (a threshold per call, broad keywords, no Repeat, no
+    approval, no identifier check) where another rule closes the hole: the hand-written attack on
+    the look does not run, and the probe passes it in both engines (a finding would be a false
+    alarm)."""
+    m = importlib.import_module(f"tests.probe_careless.{domain}")
+    decoy = next(x for x in m.DECOYS if x.name == name)
+    assert decoy.policy != m.policy  # it is a copy with a change
+    assert not exploited(m.tools, m.SIDE, decoy.policy, m.tasks, m.SUBJECT, decoy.attempt)
+    report = probe(m.tools, decoy.policy, m.tasks, subject=m.SUBJECT)
+    assert report.exit_code() == 0, report.table()
+    assert report.failing() == [] and report.not_completed == []
+
+
 def test_the_benchmark_has_every_kind_of_mistake_the_issue_names():
     kinds = {
         x.kind

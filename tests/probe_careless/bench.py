@@ -1,7 +1,8 @@
 """The held-out benchmark, measured: ``python -m tests.probe_careless.bench [--exhaustive]``
-probes each domain's careful policy and each careless copy, and prints per domain the mistakes,
-how many an attack exploits by hand, how many the probe finds (exit 1) with the rule named
-right, the false alarms on the careful policy and the seconds."""
+probes each domain's careful policy, each careless copy and each decoy (a copy that looks careless
+and is not exploitable), and prints per domain the mistakes, how many an attack exploits by hand,
+how many the probe finds (exit 1) with the rule named right, the false alarms on the careful
+policy, the decoys it passes (exit 0) and the seconds."""
 
 from __future__ import annotations
 
@@ -46,8 +47,24 @@ def measure(
                 "rules": sorted({f.blame.rule_id for f in report.failing()}),
             }
         )
+    decoys = []
+    for decoy in getattr(m, "DECOYS", []):
+        began = time.perf_counter()
+        report = probe(
+            m.tools, decoy.policy, m.tasks, subject=m.SUBJECT, exhaustive=exhaustive, engines=engines
+        )
+        runs.append(time.perf_counter() - began)
+        decoys.append(
+            {
+                "decoy": decoy.name,
+                "exploitable": exploited(m.tools, m.SIDE, decoy.policy, m.tasks, m.SUBJECT, decoy.attempt),
+                "exit": report.exit_code(),
+                "rules": sorted({f.blame.rule_id for f in report.failing()}),
+            }
+        )
     return {
         "domain": domain,
+        "decoys": decoys,
         "careful_exit": careful.exit_code(),
         "careful_findings": [f.blame.rule_id for f in careful.failing()],
         "careful_not_completed": [t.name for t in careful.tasks if not t.completed],
@@ -64,9 +81,9 @@ def main() -> None:
     args = parser.parse_args()
     print(
         "| domain | mistakes | exploitable | found (exit 1) | rule named right | false alarms "
-        "| seconds, all runs | slowest run |"
+        "| decoys passed (exit 0) | seconds, all runs | slowest run |"
     )
-    print("| --- | --- | --- | --- | --- | --- | --- | --- |")
+    print("| --- | --- | --- | --- | --- | --- | --- | --- | --- |")
     for domain in args.domains:
         got = measure(domain, exhaustive=args.exhaustive)
         rows = got["rows"]
@@ -74,10 +91,13 @@ def main() -> None:
         found = [r for r in hit if r["exit"] == 1]
         right = [r for r in found if r["named"]]
         alarms = int(got["careful_exit"] != 0)
+        decoys = got["decoys"]
+        passed = [d for d in decoys if d["exit"] == 0 and not d["exploitable"]]
         print(
-            f"| {domain} | {len(rows)} | {len(hit)} | {len(found)} | {len(right)} | {alarms} | {got['seconds']} | {got['slowest_run']} |"
+            f"| {domain} | {len(rows)} | {len(hit)} | {len(found)} | {len(right)} | {alarms} "
+            f"| {len(passed)} of {len(decoys)} | {got['seconds']} | {got['slowest_run']} |"
         )
-        for r in rows:
+        for r in [*rows, *decoys]:
             print(f"<!-- {r} -->")
         if alarms:
             print(f"<!-- careful: {got['careful_findings']} not completed {got['careful_not_completed']} -->")

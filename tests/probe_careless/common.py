@@ -63,6 +63,20 @@ class Mistake:
     accept: tuple[str, ...] = field(default_factory=tuple)  # other rule_ids that name the same hole
 
 
+@dataclass(frozen=True)
+class Decoy:
+    """A copy of a domain's policy that looks careless and is not exploitable (issue 57): ``looks``
+    says what a reviewer would flag, ``why`` which of the policy's other rules closes it, and
+    ``attempt`` is the hand-written attack on that look, which must not run without a human. The
+    probe should pass it (exit 0): a finding there is a false alarm."""
+
+    name: str
+    looks: str
+    why: str
+    policy: SupervisorPolicy
+    attempt: Exploit
+
+
 def appended(text: str, *path: str) -> Callable[[Any], Any]:
     """A plant: ``text`` appended to the string at ``path`` of every record (or of the result)."""
 
