@@ -101,6 +101,9 @@ class Finding:
     #: The trust pass planted into a field whose name says free text (:data:`FREE_TEXT_FIELDS`):
     #: its declaration is what to fix, and the finding fails the run.
     free_text: bool = False
+    #: The fix as the probe checked it (:class:`apps.probe.fixes.FixCheck`): run with the policy
+    #: changed, on the attacks that went through and every benign task.
+    checked: Any = None
 
     @property
     def key(self) -> str:
@@ -132,6 +135,10 @@ class Finding:
         }
         if self.depends_on:
             out["depends_on"] = self.depends_on
+        if self.checked is not None:
+            out["fix_checked"] = self.checked.to_json()
+            if self.checked.instead:
+                out["fix"] = self.checked.fix
         return out
 
     def lines(self) -> list[str]:
@@ -141,8 +148,10 @@ class Finding:
         out = [head]
         if self.depends_on:
             out.append(f"    holds only if: {'; and '.join(self.depends_on)}")
+        fix = self.checked.fix if self.checked is not None and self.checked.instead else self.blame.fix
         out += [
-            f"    fix: {self.blame.fix}",
+            f"    fix: {fix}",
+            *([f"    {self.checked.line()}"] if self.checked is not None else []),
             f"    why: {self.why}",
             f"    e.g. {self.example} ({len(self.attacks)} attack(s); {', '.join(self.engines)})",
         ]
@@ -168,7 +177,7 @@ def _attacker_wrote(provenance: str) -> bool:
     return not provenance or provenance.startswith(("appears only in", "appears nowhere", "written as"))
 
 
-def _keyword(rule: Requested, request: str) -> list[str]:
+def keywords_asking(rule: Requested, request: str) -> list[str]:
     """The keywords (or verbs) of ``rule`` that, alone, make ``request`` ask for the action."""
     words = [k for k in rule.keywords if requested(Requested(keywords=[k]), request)]
     if rule.verbs:
@@ -209,7 +218,7 @@ def _requested_blame(tool: str, rules: ToolRules, request: str, refused: bool) -
             severity,
             kind,
         )
-    words = _keyword(asked, request) or [*asked.keywords, *asked.verbs]
+    words = keywords_asking(asked, request) or [*asked.keywords, *asked.verbs]
     return Blame(
         f"{tool}:Requested",
         f"Requested(keywords={words}) of {tool} reads {request!r} as asking for {tool}",

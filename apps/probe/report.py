@@ -153,8 +153,10 @@ class ProbeReport:
     #: seconds per stage: the benign tasks' clean runs, generating the attacks, running them, and
     #: the trust pass's runs (both engines together)
     seconds: dict[str, float] = field(
-        default_factory=lambda: dict.fromkeys(("tasks", "generating", "attacks", "trust_pass"), 0.0)
+        default_factory=lambda: dict.fromkeys(("tasks", "generating", "attacks", "trust_pass", "fixes"), 0.0)
     )
+    #: each failing finding's fix as checked (by the finding's key): :class:`apps.probe.fixes.FixCheck`
+    fix_checks: dict[str, Any] = field(default_factory=dict)
 
     @property
     def ran_unasked(self) -> list[AttackResult]:
@@ -166,7 +168,10 @@ class ProbeReport:
         if self.policy is None:
             return []
         requests = {t.task: t.request for t in self.tasks}
-        return findings_of(self.policy, results, requests, self.task_tools, depends_on, self.undeclared)
+        found = findings_of(self.policy, results, requests, self.task_tools, depends_on, self.undeclared)
+        for finding in found:
+            finding.checked = self.fix_checks.get(finding.key)
+        return found
 
     def findings(self) -> list[Finding]:
         """The holes the attacks went through, one per tool, argument, shape and rule; worst first."""

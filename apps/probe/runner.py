@@ -38,6 +38,8 @@ from apps.probe.attacks import (
     generate,
     undeclared,
 )
+from apps.probe.findings import Finding, keywords_asking
+from apps.probe.fixes import FixCheck, Fixed, candidates, fallback
 from apps.probe.report import AttackResult, ProbeReport, TaskResult, ask_of
 from nodes.scripted import ScriptedToolModel
 from policies.supervisor import CustomRule, SupervisorPolicy
@@ -481,7 +483,90 @@ def probe(
             "read call returns a field a third party can write (check the tasks' calls and the policy's "
             "side_effects and trust declarations)"
         )
+    began = time.perf_counter()
+    report.fix_checks = _check_fixes(setup, report, given)
+    spent["fixes"] += time.perf_counter() - began
     return report
+
+
+class _Trials:
+    """Fixes checked (:class:`~apps.probe.fixes.FixCheck`): the policy with a fix, run on the
+    attacks that went through and on the benign tasks that call the tool it changes (a fix changes
+    one tool's rules or trust declaration, which no other task consults), in the engines they ran
+    in; each fixed policy's benign runs are made once, however many findings it answers."""
+
+    def __init__(self, setup: _Setup, report: ProbeReport, given: Sequence[ProbeTask]) -> None:
+        self.setup, self.tasks = setup, {t.name: t for t in given}
+        self.before = {(t.task, t.engine): t for t in report.tasks}
+        self.benign: dict[str, tuple[list[str], int, int]] = {}
+
+    def _benign(self, trial: _Setup, tool: str, words: str) -> tuple[list[str], int, int]:
+        if words not in self.benign:
+            broken, before, after = [], 0, 0
+            for (name, engine), was in self.before.items():
+                if not any(c["name"] == tool for c in self.tasks[name].calls):
+                    continue
+                now, _ = _clean(trial, engine, self.tasks[name])
+                before, after = before + len(was.asked), after + len(now.asked)
+                if was.completed and not now.completed:
+                    why = "; ".join(f"{r.get('tool')}: {r.get('reason')}" for r in now.refused)
+                    broken.append(f"{name} ({engine}) no longer completes" + (f": {why}" if why else ""))
+            self.benign[words] = (broken, before, after)
+        return self.benign[words]
+
+    def check(self, tool: str, fixed: Fixed, ran: Sequence[AttackResult]) -> FixCheck:
+        """``fixed`` (a change to ``tool``'s rules or declaration) on ``ran`` and the benign tasks."""
+        policy, words = fixed
+        trial = dataclasses.replace(self.setup, policy=policy)
+        closed = sum(
+            _attacked(trial, r.engine, self.tasks[r.attack.task], r.attack).outcome != "ran_unasked"
+            for r in ran
+        )
+        broken, before, after = self._benign(trial, tool, words)
+        return FixCheck(words, closed, len(ran), broken, before, after)
+
+
+def _check_fixes(setup: _Setup, report: ProbeReport, given: Sequence[ProbeTask]) -> dict[str, FixCheck]:
+    """Each failing finding's fix, checked: the finding's own where it closes every attack that
+    went through it and breaks no benign task, else a human asked for every call of the tool."""
+    failing = [f for f in report.all_findings() if f.severity != "info"]
+    if not failing:
+        return {}
+    trials = _Trials(setup, report, given)
+    results = [*report.attacks, *report.trust_attacks]
+    checks: dict[str, FixCheck] = {}
+    subject = sorted({*setup.subject, *(key for t in given for key in (t.subject or {}))})
+    for finding in failing:
+        ran = [r for r in results if r.attack.id in finding.attacks and r.outcome == "ran_unasked"]
+        words, values = _words(setup.policy, finding, ran), _benign_values(given)
+        changed = finding.blame.rule_id.rpartition(":")[0].partition(".")[0]  # the tool its fix changes
+        tried = [
+            trials.check(changed, fix, ran)
+            for fix in candidates(setup.policy, finding.blame.rule_id, words, values, subject)
+        ]
+        check = next((c for c in tried if c.holds), None)
+        if check is None:
+            instead = tried[0].line() if tried else "it has no form the probe can apply"
+            check = dataclasses.replace(
+                trials.check(finding.tool, fallback(setup.policy, finding.tool), ran), instead=instead
+            )
+        checks[finding.key] = check
+    return checks
+
+
+def _words(policy: SupervisorPolicy, finding: Finding, ran: Sequence[AttackResult]) -> list[str]:
+    """The Requested keywords that read the attacks' requests as asking for the finding's tool."""
+    rules = policy.rules.get(finding.tool)
+    if rules is None or rules.requested is None:
+        return []
+    return sorted({w for r in ran for w in keywords_asking(rules.requested, r.attack.request)})
+
+
+def _benign_values(given: Sequence[ProbeTask]) -> Callable[[str, str], list[Any]]:
+    def values(tool: str, arg: str) -> list[Any]:
+        return [(c.get("args") or {}).get(arg) for t in given for c in t.calls if c["name"] == tool]
+
+    return values
 
 
 def _trust_attacks(
