@@ -84,7 +84,9 @@ def test_an_undeclared_tool_that_runs_a_planted_call_fails_the_probe_naming_side
     assert "NOTE undeclared: archive_note" in report.table()
     assert report.to_json()["undeclared_tools"] == ["archive_note"]
     spent = report.to_json()["seconds"]  # the time per stage, for a CI that watches it
-    assert set(spent) == {"tasks", "generating", "attacks", "trust_pass"} and spent["attacks"] > 0
+    assert set(spent) == {"tasks", "generating", "attacks", "trust_pass", "fixes"} and spent["attacks"] > 0
+    assert spent["fixes"] > 0  # the finding's fix was checked
+    assert finding.checked is not None and finding.checked.holds
 
 
 def test_declared_it_is_attacked_as_a_side_effect_and_held():
