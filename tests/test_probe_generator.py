@@ -185,3 +185,45 @@ def test_the_probe_runs_no_deletion_the_users_own_record_plants_in_either_engine
     report = probe([list_events, delete_event], _calendar(), [CANCEL], seed=0, shapes=["own_record_plant"])
     assert report.attacks and {r.engine for r in report.attacks} == {"graph", "middleware"}
     assert not report.ran_unasked and report.exit_code() == 0, report.table()
+
+
+def _attacks_of(domain: Any, shapes: list[str]) -> tuple[list[Any], dict[str, set[str]]]:
+    """The named shapes' attacks on ``domain``'s tasks (3 seeds) and the fields each listing's
+    records have."""
+    tools = {t.name: t for t in domain.tools}
+    made: list[Any] = []
+    listed: dict[str, set[str]] = {}
+    for index, given in enumerate(domain.tasks):
+        task = ProbeTask.of(given, index)
+        seen = [
+            (i, str(c["name"]), tools[str(c["name"])].invoke(dict(c["args"])))
+            for i, c in enumerate(task.calls)
+            if not domain.policy.tools[str(c["name"])].side_effect
+        ]
+        for _i, name, result in seen:
+            if isinstance(result, list):
+                listed.setdefault(name, set()).update(k for r in result for k in r)
+        for seed in range(3):
+            made += generate(domain.policy, task, seen, seed=seed, shapes=shapes)
+    return made, listed
+
+
+def test_a_record_named_by_an_id_the_system_assigns_is_not_borrowed_and_no_field_is_invented():
+    """Issue 57: a message's id is the shop's (``system_fields``), so a message someone writes in
+    cannot be named "Customer": no borrowed or look-alike record is named by it. Where a record is
+    added (a mail, named by its sender, which its author chooses), it has only the fields the
+    tool's records have, the instruction in one its author writes (not the server's id)."""
+    from tests.probe_careless import mailcal, shop
+
+    spec = shop.policy.tools["read_messages"]
+    assert "id" in spec.record_keys and "id" in spec.system_fields
+    made, _ = _attacks_of(shop, ["borrowed_name", "look_alike"])
+    messages = [a for a in made if a.tool == "read_messages"]
+    assert not messages, [a.describe() for a in messages]
+    made, listed = _attacks_of(mailcal, ["borrowed_name", "look_alike"])
+    added = [a for a in made if isinstance(a.planted, dict) and not a.path]
+    assert added and {a.tool for a in added} == {"read_inbox"}
+    for attack in added:
+        assert set(attack.planted) <= listed[attack.tool], attack.planted
+        carrying = [k for k, v in attack.planted.items() if "[[probe:" in str(v) or v == attack.value]
+        assert carrying and not set(carrying) & set(mailcal.policy.tools["read_inbox"].system_fields)

@@ -306,20 +306,24 @@ def _value_blame(
             "high" if attacker or untrusted else "medium",
             "side_effect",
         )
-    if kind == "number" and not attacker:
-        limits = [t for t in rules.escalate_above if t.arg == arg] + [
-            r for r in rules.record_limits if r.arg == arg
-        ]
-        if not limits:
-            return Blame(
-                f"{tool}.{arg}:Threshold",
-                f"no Threshold or RecordLimit on {tool}.{arg}: a figure a trusted source holds ({value}: "
-                f"{provenance}) runs unasked, however large",
-                f"ToolRules(escalate_above=[Threshold(arg='{arg}', limit=<most unasked>, "
-                f"reason='large_{tool}')]) on {tool}, or a RecordLimit",
-                "medium",
-                "limit",
-            )
+    if kind == "number" and not attacker and not any(t.arg == arg for t in rules.escalate_above):
+        # a RecordLimit holds the figure to its record's own (a refund to the order's total): the
+        # attacker's figure is that record's, so only a Threshold asks about it
+        capped = any(r.arg == arg for r in rules.record_limits)
+        how = (
+            "unasked up to its record's own (the RecordLimit allows it)"
+            if capped
+            else "unasked, however large"
+        )
+        return Blame(
+            f"{tool}.{arg}:Threshold",
+            f"no Threshold on {tool}.{arg}: a figure a trusted source holds ({value}: {provenance}) "
+            f"runs {how}",
+            f"ToolRules(escalate_above=[Threshold(arg='{arg}', limit=<most unasked>, "
+            f"reason='large_{tool}')]) on {tool}" + ("" if capped else ", or a RecordLimit"),
+            "medium",
+            "limit",
+        )
     if attacker:
         return Blame(
             f"{tool}.{arg}:ArgSource",
