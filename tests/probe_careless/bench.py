@@ -14,7 +14,7 @@ from typing import Any
 from apps.probe.runner import probe
 from tests.probe_careless.common import Mistake, exploited
 
-DOMAINS = ("banking", "mailcal", "helpdesk")
+DOMAINS = ("banking", "mailcal", "helpdesk", "shop")
 
 
 def named(report: Any, mistake: Mistake) -> bool:
