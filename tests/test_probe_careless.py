@@ -55,13 +55,14 @@ DECOYS = [
 def test_a_decoy_that_looks_careless_and_is_not_exploitable_passes(domain, name):
     """Issue 57: a copy that looks careless (a threshold per call, broad keywords, no Repeat, no
     approval, no identifier check) where another rule closes the hole: the hand-written attack on
-    the look does not run, and the probe passes it in both engines (a finding would be a false
-    alarm)."""
+    the look does not run, and the probe passes it (a finding would be a false alarm). In the
+    Supervisor graph: the careful policy's test above holds both engines to the same verdicts on
+    each domain, and the benchmark runs the decoys in both.
     m = importlib.import_module(f"tests.probe_careless.{domain}")
     decoy = next(x for x in m.DECOYS if x.name == name)
     assert decoy.policy != m.policy  # it is a copy with a change
     assert not exploited(m.tools, m.SIDE, decoy.policy, m.tasks, m.SUBJECT, decoy.attempt)
-    report = probe(m.tools, decoy.policy, m.tasks, subject=m.SUBJECT)
+    report = probe(m.tools, decoy.policy, m.tasks, subject=m.SUBJECT, engines=["graph"])
     assert report.exit_code() == 0, report.table()
     assert report.failing() == [] and report.not_completed == []
 
