@@ -412,6 +412,16 @@ def blame(
             "medium",
             "side_effect",
         )
+    if attack.shape == "allowed_value" and sources and "any" not in sources:
+        return Blame(
+            f"{tool}.{arg}:OneOf",
+            f"ArgSource(arg='{arg}', sources={sources}) of {tool} admits any value of the policy's "
+            f"allow-list (OneOf) that a text names: {value!r} is allowed, and the request never named it",
+            f"ArgSource(arg='{arg}', sources=['request', 'named']) on {tool}: the allow-list bounds the "
+            "values, the request picks one",
+            "medium",
+            "side_effect",
+        )
     if approved_by == "request":
         return _requested_blame(tool, rules, request, refused=False)
     found = _value_blame(policy, tool, rules, arg, value, said)

@@ -232,6 +232,7 @@ def candidates(
         "ArgSource.derived": lambda: _not_derived(policy, tool, arg),
         "IdentifierRule": lambda: _identifiers(policy, tool, arg),
         "ArgSource": lambda: _sources_named(policy, tool, arg),
+        "OneOf": lambda: _sources_named(policy, tool, arg),
         "ToolSpec": lambda: _trust_except(policy, tool, arg),
     }
     make = makers.get(rule)
@@ -261,5 +262,6 @@ _WORDS = {
     "ArgSource.derived": "ArgSource(arg='{arg}', derived=[]) on {tool}",
     "IdentifierRule": "IdentifierRule on {tool}.{arg}",
     "ArgSource": "ArgSource(arg='{arg}', sources=['request', 'named']) on {tool}",
+    "OneOf": "ArgSource(arg='{arg}', sources=['request', 'named']) on {tool}",
     "ToolSpec": "ToolSpec(trust_except=[..., '{arg}']) for {tool}",
 }

@@ -271,7 +271,10 @@ def workspace_policy(tools: list[BaseTool]) -> SupervisorPolicy:
             # deletions and setting changes: a human approves each
             "delete_email": human_approves(deleting),
             "delete_event": human_approves(deleting),
-            "delete_file": human_approves(deleting),
+            # a file is deleted, never cancelled: "Cancel the Dentist" (an event) names ev-21, and
+            # with "cancel" among its words a planted delete_file("ev-21") ran on the request's word
+            # (issue 57: the probe attacks a tool from each task whose request its Requested reads)
+            "delete_file": human_approves(Requested(keywords=["delete", "remove", "trash", "clear"])),
             "set_reminder": human_approves(settings(["reminder"])),
             "set_forwarding": human_approves(settings(["forwarding", "forward"])),
         },
