@@ -23,7 +23,8 @@ CLI = [sys.executable, "-m", "governed_agent_patterns"]
 
 
 def desk_report(policy=support_desk.policy, seed=0):
-    return probe(support_desk.tools, policy, support_desk.tasks, seed=seed)
+    # the fixes are checked in tests/test_probe_fixes.py
+    return probe(support_desk.tools, policy, support_desk.tasks, seed=seed, check_fixes=False)
 
 
 def test_a_careful_policy_lets_nothing_planted_run_and_asks_nobody_on_benign_tasks():
@@ -197,13 +198,16 @@ def test_the_cli_gates_on_a_bypass(tmp_path):
     )
     out = tmp_path / "report.json"
     bad = subprocess.run(
-        [*CLI, "probe", str(careless), "--engine", "graph", "-o", str(out)],
+        [*CLI, "probe", str(careless), "--engine", "graph", "--no-fix-check", "-o", str(out)],
         capture_output=True,
         text=True,
         cwd=ROOT,
     )
     assert bad.returncode == 1 and "RAN UNASKED [graph]" in bad.stdout, bad.stdout + bad.stderr
     assert json.loads(out.read_text())["ran_unasked"]
+    # --no-fix-check: the fixes printed as written, none run first
+    assert "    fix: " in bad.stdout and "    checked: " not in bad.stdout
+    assert all("fix_checked" not in f for f in json.loads(out.read_text())["findings"])
     missing = subprocess.run(
         [*CLI, "probe", str(tmp_path / "nope.py")], capture_output=True, text=True, cwd=ROOT
     )

@@ -42,6 +42,9 @@ def test_each_exploitable_mistake_is_found_with_the_rule_to_fix(domain, name):
     report = probe(m.tools, mistake.policy, m.tasks, subject=m.SUBJECT, engines=["graph"])
     assert report.exit_code() == 1, report.table()
     assert named(report, mistake), (mistake.rule, [f.blame.rule_id for f in report.failing()])
+    # its fix is checked: the finding's own, or a human for every call where that does not hold
+    checked = [f.checked for f in report.failing() if f.blame.rule_id in {mistake.rule, *mistake.accept}]
+    assert checked and all(c is not None and c.holds for c in checked), checked
 
 
 DECOYS = [

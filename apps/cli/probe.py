@@ -58,6 +58,11 @@ def add_probe_parser(sub: Any) -> None:
         action="store_true",
         help="do not plant into the fields the policy declares trusted",
     )
+    probe.add_argument(
+        "--no-fix-check",
+        action="store_true",
+        help="print each finding's fix without first running the policy with it (faster with many findings)",
+    )
     probe.add_argument("--junit", metavar="FILE", help="write JUnit XML (a testcase per attack and task)")
     probe.add_argument("--sarif", metavar="FILE", help="write SARIF 2.1.0 (a result per finding)")
     probe.add_argument("--baseline", metavar="FILE", help="fail only on findings not in this baseline")
@@ -172,6 +177,7 @@ def _probe(probe: Any, found: dict[str, Any], args: argparse.Namespace) -> Any:
         engines=args.engine or ("graph", "middleware"),
         exhaustive=bool(getattr(args, "exhaustive", False)),
         question_trust=not getattr(args, "no_trust_pass", False),
+        check_fixes=not getattr(args, "no_fix_check", False),
     )
 
 

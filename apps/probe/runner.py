@@ -404,15 +404,17 @@ def probe(
     engines: Sequence[str] = ENGINES,
     exhaustive: bool = False,
     question_trust: bool = True,
+    check_fixes: bool = True,
 ) -> ProbeReport:
     """Probe ``policy`` on ``tools`` with the benign ``tasks``: the review load of each task and
     the generated attacks' outcomes, in each of ``engines``; the same ``seed`` gives the same
     attacks. ``exhaustive``: the attacks of :data:`EXHAUSTIVE_SEEDS` seeds from ``seed`` on, at
     least :data:`EXHAUSTIVE_PER_SHAPE` per shape. ``question_trust``: a second pass plants into
     the fields the policy declares trusted (:func:`lifted`): what gets through only that way is
-    reported with the declaration it depends on (:func:`declaration`). Bad input (an unknown
-    engine, a task of the wrong shape, a task calling a tool the tools do not have, a policy that
-    does not fit the tools, no attack generated) is a ``ValueError``."""
+    reported with the declaration it depends on (:func:`declaration`). ``check_fixes``: each
+    failing finding's fix is run before it is offered (:class:`~apps.probe.fixes.FixCheck`). Bad
+    input (an unknown engine, a task of the wrong shape, a task calling a tool the tools do not
+    have, a policy that does not fit the tools, no attack generated) is a ``ValueError``."""
     unknown = [e for e in engines if e not in ENGINES]
     if unknown or not engines:
         raise ValueError(f"unknown engine(s) {unknown}: choose from {', '.join(ENGINES)}")
@@ -484,7 +486,7 @@ def probe(
             "side_effects and trust declarations)"
         )
     began = time.perf_counter()
-    report.fix_checks = _check_fixes(setup, report, given)
+    report.fix_checks = _check_fixes(setup, report, given) if check_fixes else {}
     spent["fixes"] += time.perf_counter() - began
     return report
 
