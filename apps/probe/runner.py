@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import copy
 import dataclasses
+import itertools
 import json
 import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -113,17 +114,25 @@ class _World:
         return json.dumps(planted) if text else planted
 
 
-def _wrapped(tools: Iterable[Any], world: _World, side: frozenset[str]) -> list[BaseTool]:
-    """The user's tools, each calling the original and then the world: a read's result gets the
-    attack's plant, a side effect is recorded."""
+@dataclass
+class _Current:
+    """The world of the run in progress: the tools of an agent built once for many runs read it
+    at each call."""
+
+    world: _World = field(default_factory=_World)
+
+
+def _wrapped(tools: Iterable[Any], current: _Current, side: frozenset[str]) -> list[BaseTool]:
+    """The user's tools, each calling the original and then the current run's world: a read's
+    result gets the attack's plant, a side effect is recorded."""
     out: list[BaseTool] = []
     for given in tools:
         original = given if isinstance(given, BaseTool) else as_tool(given)
 
         def run(_original: BaseTool = original, **args: Any) -> Any:
             if _original.name in side:
-                world.ran.append((_original.name, dict(args)))
-            return world.result(_original.name, _original.invoke(args))
+                current.world.ran.append((_original.name, dict(args)))
+            return current.world.result(_original.name, _original.invoke(args))
 
         out.append(
             StructuredTool.from_function(
@@ -136,56 +145,80 @@ def _wrapped(tools: Iterable[Any], world: _World, side: frozenset[str]) -> list[
     return out
 
 
+#: Each run's thread: a new one per run, so that agents built once never share a thread.
+_THREADS = itertools.count()
+
+
+@dataclass
+class _Built:
+    """An engine's agent, built once per setup (and subject) and run many times: its scripted
+    model, given each run's script, the world its tools read, and its checkpointer."""
+
+    agent: Any
+    model: ScriptedToolModel
+    current: _Current
+    saver: InMemorySaver
+
+
 @dataclass
 class _Setup:
     tools: list[Any]
     policy: SupervisorPolicy
     custom_rules: Mapping[str, CustomRule]
     subject: Mapping[str, Any]
+    built: dict[tuple[str, str], _Built] = field(default_factory=dict, init=False, repr=False)
 
     @cached_property
     def side(self) -> frozenset[str]:
         """The policy's side-effect tools."""
         return frozenset(n for n, spec in self.policy.tools.items() if spec.side_effect)
 
+    def _built(self, engine: str, subject: dict[str, Any]) -> _Built:
+        """``engine``'s agent for this setup: compiled once (the middleware's per subject, which
+        it is given when built)."""
+        key = (engine, json.dumps(subject, sort_keys=True, default=str) if engine != "graph" else "")
+        if key not in self.built:
+            current, model, saver = _Current(), ScriptedToolModel(replies=[]), InMemorySaver()
+            tools = _wrapped(self.tools, current, self.side)
+            agent: Any
+            if engine == "graph":
+                from graphs.supervisor import build_graph
+
+                policy = self.policy.model_copy(update={"worker_protocol": "native"})
+                agent = build_graph(
+                    llm=model, tools=tools, policy=policy, checkpointer=saver, custom_rules=self.custom_rules
+                )
+            else:
+                from langchain.agents import create_agent
+
+                from nodes.middleware import GovernanceMiddleware
+
+                governance = GovernanceMiddleware(
+                    self.policy, tools=tools, custom_rules=self.custom_rules, subject=subject
+                )
+                agent = create_agent(model, tools, middleware=[governance], checkpointer=saver)
+            self.built[key] = _Built(agent, model, current, saver)
+        return self.built[key]
+
     def run(
         self, engine: str, task: ProbeTask, script: list[Any], world: _World, request: str, human: Human
     ) -> tuple[dict[str, Any], list[dict[str, Any]]]:
         """One run of ``script`` in ``engine``: its final values and the approval requests asked
         (each answered approve when ``human(request)``, else reject)."""
-        tools = _wrapped(self.tools, world, self.side)
-        model = ScriptedToolModel(replies=script)
         subject = dict(task.subject or self.subject)
-        config = {"configurable": {"thread_id": f"probe-{engine}-{id(world)}"}, "recursion_limit": 200}
-        agent: Any
-        if engine == "graph":
-            from graphs.supervisor import build_graph
-
-            policy = self.policy.model_copy(update={"worker_protocol": "native"})
-            agent = build_graph(
-                llm=model,
-                tools=tools,
-                policy=policy,
-                checkpointer=InMemorySaver(),
-                custom_rules=self.custom_rules,
-            )
-            values = agent.invoke({"messages": [("user", request)], "subject": subject}, config)
-        else:
-            from langchain.agents import create_agent
-
-            from nodes.middleware import GovernanceMiddleware
-
-            governance = GovernanceMiddleware(
-                self.policy, tools=tools, custom_rules=self.custom_rules, subject=subject
-            )
-            agent = create_agent(model, tools, middleware=[governance], checkpointer=InMemorySaver())
-            values = agent.invoke({"messages": [("user", request)]}, config)
+        built = self._built(engine, subject)
+        built.current.world, built.model.replies, built.model.turns = world, list(script), 0
+        thread = f"probe-{engine}-{next(_THREADS)}"
+        config = {"configurable": {"thread_id": thread}, "recursion_limit": 200}
+        given: dict[str, Any] = {"messages": [("user", request)]}
+        values = built.agent.invoke({**given, "subject": subject} if engine == "graph" else given, config)
         asked: list[dict[str, Any]] = []
         while "__interrupt__" in values and len(asked) < 20:
             value = values["__interrupt__"][0].value
             asked.append(value)
             decision = {"type": "approve"} if human(value) else {"type": "reject", "message": "not asked for"}
-            values = agent.invoke(Command(resume={"decisions": [decision]}), config)
+            values = built.agent.invoke(Command(resume={"decisions": [decision]}), config)
+        built.saver.delete_thread(thread)  # the run is read: its checkpoints are not kept
         return values, asked
 
 
