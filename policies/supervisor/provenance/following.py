@@ -50,9 +50,42 @@ def _the_step(record: Record, rule: Follow) -> bool:
     return record.keyed and bool(word_starts(named, [*rule.verbs, *rule.objects]))
 
 
+#: Objects that name a link: a step that shares, opens or forwards one acts on a link (or its
+#: site), never on an address or an account written beside it in the same text.
+LINK_OBJECTS = frozenset(
+    {
+        "link",
+        "links",
+        "url",
+        "urls",
+        "page",
+        "pages",
+        "website",
+        "websites",
+        "site",
+        "sites",
+        "article",
+        "doc",
+    }
+)
+#: The identifier kinds a link is.
+LINK_KINDS = ("url", "domain")
+
+
+def _of_its_object(rule: Follow, value: Any) -> bool:
+    """Is ``value`` of what the rule's steps act on? An identifier found in free text, where every
+    object of the rule names a link, must be a link: "share the link Ana posted" takes the link
+    from her message, not an address that came with it."""
+    if not (isinstance(value, tuple) and len(value) == 2 and rule.objects):
+        return True
+    return value[0] in LINK_KINDS or not all(o.casefold() in LINK_OBJECTS for o in rule.objects)
+
+
 def _follows(
     rule: Follow, value: Any, request: str, calls: Calls, keys: Naming, reader: RequestReader | None
 ) -> str | None:
+    if not _of_its_object(rule, value):
+        return None
     found = mandates(request, reader)
     texts: list[str] = []
     own = step_mandates(request, verbs=rule.verbs, objects=rule.objects, reader=reader, antecedents=False)
