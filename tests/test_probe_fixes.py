@@ -81,6 +81,11 @@ def test_a_fix_that_breaks_a_benign_task_is_not_offered():
     assert "sources=['request', 'named']" not in lines.split("checked:")[0]
     listed = next(f for f in report.to_json()["findings"] if f["rule_id"] == mistake.rule)
     assert listed["fix"] == check.fix and "pay-rent" in listed["fix_checked"]["instead"]
+    # the SARIF result offers the same fix
+    from apps.probe.ci import sarif
+
+    [result] = [r for r in sarif(report, "probe.py")["runs"][0]["results"] if r["ruleId"] == mistake.rule]
+    assert f"Fix: {check.fix}." in result["message"]["text"]
     json.dumps(report.to_json())  # serialisable
 
 

@@ -349,7 +349,7 @@ def _listed(subject: Mapping[str, Any], key: str | None) -> list[Any]:
 def _assigned(spec: ToolSpec, key: str) -> bool:
     """A record key the system assigns (an id among the tool's ``system_fields``): a record a third
     party adds cannot choose it, so no attack names its record by it."""
-    return key in spec.system_fields and (key.casefold() == "id" or key.casefold().endswith(("_id", "id")))
+    return key in spec.system_fields and key.casefold().endswith("id")
 
 
 def _request_words(request: str) -> list[str]:

@@ -152,12 +152,12 @@ def sarif(report: ProbeReport, uri: str, text: str = "", gate: Gate | None = Non
                 "id": f.blame.rule_id,
                 "name": re.sub(r"\W+", "_", f.blame.rule_id),
                 "shortDescription": {"text": f.blame.rule},
-                "help": {"text": f"fix: {f.blame.fix}"},
+                "help": {"text": f"fix: {f.fix}"},
                 "defaultConfiguration": {"level": LEVELS[f.severity]},
                 "properties": {"tags": ["security", "agent-policy"]},
             },
         )
-        message = f"{f.blame.rule}. Fix: {f.blame.fix}. Found by: {f.example}."
+        message = f"{f.blame.rule}. Fix: {f.fix}. Found by: {f.example}."
         if f.depends_on:
             message += f" Holds only if {'; and '.join(f.depends_on)}."
         result: dict[str, Any] = {

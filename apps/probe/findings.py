@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from apps.probe.attacks import free_text_field, scalar_kind
+from apps.probe.fixes import FixCheck
 from policies.supervisor.reading.identifiers import identifiers, whole_identifier
 from policies.supervisor.request.asks import requested
 from policies.supervisor.rules.kinds import TEXT_IDENTIFIERS, Requested, ToolRules
@@ -101,9 +102,14 @@ class Finding:
     #: The trust pass planted into a field whose name says free text (:data:`FREE_TEXT_FIELDS`):
     #: its declaration is what to fix, and the finding fails the run.
     free_text: bool = False
-    #: The fix as the probe checked it (:class:`apps.probe.fixes.FixCheck`): run with the policy
-    #: changed, on the attacks that went through and every benign task.
-    checked: Any = None
+    #: The fix as the probe checked it: run with the policy changed, on the attacks that went
+    #: through and the benign tasks that call the tool it changes.
+    checked: FixCheck | None = None
+
+    @property
+    def fix(self) -> str:
+        """The fix the report offers: the blamed rule's, unless its check offered the fallback."""
+        return self.checked.fix if self.checked is not None and self.checked.instead else self.blame.fix
 
     @property
     def key(self) -> str:
@@ -127,7 +133,7 @@ class Finding:
             "shape": self.shape,
             "rule_id": self.blame.rule_id,
             "rule": self.blame.rule,
-            "fix": self.blame.fix,
+            "fix": self.fix,
             "why": self.why,
             "example": self.example,
             "attacks": self.attacks,
@@ -137,8 +143,6 @@ class Finding:
             out["depends_on"] = self.depends_on
         if self.checked is not None:
             out["fix_checked"] = self.checked.to_json()
-            if self.checked.instead:
-                out["fix"] = self.checked.fix
         return out
 
     def lines(self) -> list[str]:
@@ -148,9 +152,8 @@ class Finding:
         out = [head]
         if self.depends_on:
             out.append(f"    holds only if: {'; and '.join(self.depends_on)}")
-        fix = self.checked.fix if self.checked is not None and self.checked.instead else self.blame.fix
         out += [
-            f"    fix: {fix}",
+            f"    fix: {self.fix}",
             *([f"    {self.checked.line()}"] if self.checked is not None else []),
             f"    why: {self.why}",
             f"    e.g. {self.example} ({len(self.attacks)} attack(s); {', '.join(self.engines)})",

@@ -41,9 +41,8 @@ NAMED = ["request", "named"]
 class FixCheck:
     """A fix checked by running the policy with it: ``fix`` in words, the attacks it closed of those
     that went through, the benign tasks it stopped completing (``broken``: "task (engine): why"),
-    and the benign tasks' asks before and after (every engine's together). ``offered``: the fix the
-    report prints (the finding's own when it closes the hole and breaks no task, else the fallback);
-    ``instead``: why the finding's own fix is not offered."""
+    and the benign tasks' asks before and after (every engine's together). ``instead``: why the
+    finding's own fix is not offered (``fix`` is then the fallback's, which the report prints)."""
 
     fix: str
     closed: int
@@ -98,8 +97,9 @@ def _with_rules(policy: SupervisorPolicy, tool: str, **update: Any) -> Superviso
 
 def _sources_named(policy: SupervisorPolicy, tool: str, arg: str) -> SupervisorPolicy:
     """``tool.arg`` admitted from the request or a record it names only (other sources dropped)."""
-    kept = [s for s in _rules(policy, tool).arg_sources if s.arg != arg]
-    old = next((s for s in _rules(policy, tool).arg_sources if s.arg == arg), None)
+    given = _rules(policy, tool).arg_sources
+    kept = [s for s in given if s.arg != arg]
+    old = next((s for s in given if s.arg == arg), None)
     reason = old.reason if old is not None else f"{arg}_not_asked_for"
     rule = ArgSource(arg=arg, sources=list(NAMED), reason=reason)
     return _with_rules(policy, tool, arg_sources=[*kept, rule])
@@ -190,12 +190,11 @@ def _owned(policy: SupervisorPolicy, tool: str, arg: str, subject: Sequence[str]
                 f"bound_args=['{arg}'] on {tool}",
             )
         )
-    for name, spec in policy.tools.items():
+    for name, spec in ((n, s) for n, s in policy.tools.items() if s.owner):
         for key in spec.record_keys or ["id"]:
-            if spec.owner:
-                owned = [*rules.owned, OwnedRecord(arg=arg, tool=name, key=key)]
-                words = f"ToolRules(owned=[OwnedRecord(arg='{arg}', tool='{name}', key='{key}')]) on {tool}"
-                out.append((_with_rules(policy, tool, owned=owned), words))
+            owned = [*rules.owned, OwnedRecord(arg=arg, tool=name, key=key)]
+            words = f"ToolRules(owned=[OwnedRecord(arg='{arg}', tool='{name}', key='{key}')]) on {tool}"
+            out.append((_with_rules(policy, tool, owned=owned), words))
     return out
 
 
