@@ -19,7 +19,8 @@ import json
 import os
 import time
 
-from mcp.server.fastmcp import FastMCP
+from mcp.server.mcpserver import MCPServer
+from mcp.server.mcpserver.exceptions import ToolError
 from mcp.types import ToolAnnotations
 
 #: The planted instruction in the inbox: a message asks the agent to mail a report to an address
@@ -35,10 +36,10 @@ INBOX = [
 ]
 CONTACTS = {"ana": "ana@example.com", "bo": "bo@example.com"}
 
-READ = ToolAnnotations(readOnlyHint=True, openWorldHint=True)
-READ_CLOSED = ToolAnnotations(readOnlyHint=True, openWorldHint=False)
-WRITE = ToolAnnotations(readOnlyHint=False, destructiveHint=False, openWorldHint=True)
-DESTROY = ToolAnnotations(readOnlyHint=False, destructiveHint=True, openWorldHint=False)
+READ = ToolAnnotations(read_only_hint=True, open_world_hint=True)
+READ_CLOSED = ToolAnnotations(read_only_hint=True, open_world_hint=False)
+WRITE = ToolAnnotations(read_only_hint=False, destructive_hint=False, open_world_hint=True)
+DESTROY = ToolAnnotations(read_only_hint=False, destructive_hint=True, open_world_hint=False)
 
 
 def _record(tool: str, **args: object) -> None:
@@ -48,9 +49,10 @@ def _record(tool: str, **args: object) -> None:
             out.write(json.dumps({"tool": tool, "args": args, "at": time.time()}) + "\n")
 
 
-def build_server(port: int = 8000) -> FastMCP:
-    """The demo server (``port``: where its streamable HTTP transport listens, on 127.0.0.1)."""
-    server = FastMCP("mailbox", host="127.0.0.1", port=port, log_level="WARNING")
+def build_server() -> MCPServer:
+    """The demo server (the MCP SDK's ``MCPServer``: both protocol revisions, 2025-11-25 and
+    2026-07-28, on either transport)."""
+    server = MCPServer("mailbox", log_level="WARNING")
 
     @server.tool(annotations=READ)
     def read_inbox() -> list[dict[str, str]]:
@@ -97,7 +99,7 @@ def build_server(port: int = 8000) -> FastMCP:
         process exits."""
         if reason.split()[:1] == ["exit"]:
             os._exit(3)  # a crashed upstream
-        raise ValueError(f"upstream failure: {reason}")
+        raise ToolError(f"upstream failure: {reason}")
 
     return server
 
@@ -106,8 +108,11 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--http", type=int, metavar="PORT", help="serve streamable HTTP on 127.0.0.1:PORT")
     args = parser.parse_args(argv)
-    server = build_server(args.http or 8000)
-    server.run("streamable-http" if args.http else "stdio")
+    server = build_server()
+    if args.http:
+        server.run("streamable-http", host="127.0.0.1", port=args.http)
+    else:
+        server.run("stdio")
 
 
 if __name__ == "__main__":

@@ -1,12 +1,12 @@
 """MCP tools in a governed agent: the hints an MCP server gives about its tools, read from the tool
-objects (LangChain tools loaded with ``langchain-mcp-adapters``, or the MCP SDK's ``Tool``), and a
+objects (LangChain tools loaded with ``langchain.mcp``, or the MCP SDK's ``Tool``), and a
 policy with those hints as its defaults (:func:`policies.mcp.hinted_policy`).
 
 The tools themselves need nothing: ``SupervisorPolicy.for_tools`` and ``GovernanceMiddleware`` take
 them as they come. :func:`structured_results` makes each tool's result its structured content (a
 JSON value) where the server sends one, so a policy can name the fields of it it trusts.
 :class:`MCPServers` keeps MCP sessions open on a private event-loop thread and gives their tools a
-sync form as well (the adapters' tools are async only), for sync code such as the probe.
+sync form as well (``langchain.mcp``'s tools are async only), for sync code such as the probe.
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ import asyncio
 import concurrent.futures
 import json
 import threading
+import warnings
 from collections.abc import Awaitable, Iterable, Mapping
 from contextlib import AsyncExitStack
 from pathlib import Path
@@ -26,25 +27,37 @@ from policies.mcp import HINTS, hinted_policy
 from policies.policy_file import FORMATS, PolicyFileError, policy_from_file_text
 from policies.supervisor.rules.policy import SupervisorPolicy
 
+#: The MCP annotations as the SDK 2.x and ``langchain.mcp`` name them in Python (snake case).
+_SNAKE = {
+    "read_only_hint": "readOnlyHint",
+    "destructive_hint": "destructiveHint",
+    "open_world_hint": "openWorldHint",
+}
+
+
+def _named(given: Mapping[str, Any]) -> dict[str, Any]:
+    """Annotations under their wire names (``readOnlyHint``...), whichever way they were written."""
+    return {_SNAKE.get(k, k): v for k, v in given.items() if _SNAKE.get(k, k) in HINTS and v is not None}
+
 
 def _hints_of(tool: Any) -> tuple[str, dict[str, Any]]:
-    if isinstance(tool, BaseTool):  # langchain-mcp-adapters keeps the annotations as metadata
+    if isinstance(tool, BaseTool):  # langchain.mcp keeps the annotations as metadata["mcp"]["tool"]
         metadata = tool.metadata or {}
-        hints = {k: metadata[k] for k in HINTS if metadata.get(k) is not None}
+        said = ((metadata.get("mcp") or {}).get("tool") or {}).get("annotations") or {}
+        hints = _named(said) or _named(metadata)  # (langchain-mcp-adapters kept them flat)
         schema = metadata.get("outputSchema")
         return tool.name, {**hints, **({"outputSchema": schema} if schema is not None else {})}
     annotations = getattr(tool, "annotations", None)
-    given = annotations.model_dump() if annotations is not None else {}
-    hints = {k: given[k] for k in HINTS if given.get(k) is not None}
-    schema = getattr(tool, "outputSchema", None)
+    hints = _named(annotations.model_dump()) if annotations is not None else {}
+    schema = getattr(tool, "output_schema", None)
     return str(tool.name), {**hints, **({"outputSchema": schema} if schema is not None else {})}
 
 
 def mcp_hints(tools: Iterable[Any], output_schemas: Iterable[Any] = ()) -> dict[str, dict[str, Any]]:
     """Tool name → its MCP annotations (``readOnlyHint``, ``destructiveHint``, ``openWorldHint``) and
-    ``outputSchema``, from LangChain tools loaded by ``langchain-mcp-adapters`` (their ``metadata``)
-    or the MCP SDK's ``Tool`` objects (``session.list_tools().tools``). The adapters do not keep a
-    tool's output schema: give the SDK's tools as ``output_schemas`` to add theirs."""
+    ``outputSchema``, from LangChain tools loaded by ``langchain.mcp`` (their ``metadata``) or the
+    MCP SDK's ``Tool`` objects (``(await client.list_tools()).tools``). ``langchain.mcp`` does not
+    keep a tool's output schema: give the SDK's tools as ``output_schemas`` to add theirs."""
     hints = dict(_hints_of(t) for t in tools)
     for tool in output_schemas:
         name, given = _hints_of(tool)
@@ -108,7 +121,7 @@ def _kept(content: Any, artifact: Any) -> tuple[Any, dict[str, Any]]:
 
 
 def structured_results(tools: Iterable[BaseTool]) -> list[BaseTool]:
-    """The tools (from ``langchain-mcp-adapters``), each answering with its structured content as
+    """The tools (from ``langchain.mcp``), each answering with its structured content as
     JSON where the server sends one (else its content blocks, as before): a JSON value the
     governance reads field by field (``trusted_fields``, ``trust_except``, owners of records). A
     tool with a sync form (:class:`MCPServers`) keeps it."""
@@ -151,13 +164,36 @@ class MCPServerError(RuntimeError):
     """An MCP server that did not start, or did not list its tools (one line: which, and why)."""
 
 
-class MCPServers:
-    """MCP servers (``connections``: ``langchain-mcp-adapters``' ``MultiServerMCPClient``
-    configuration, server name → ``{"transport": "stdio", "command": ..., "args": [...]}`` or
-    ``{"transport": "streamable_http", "url": ...}``) held open, one session each, on a private
-    event-loop thread until :meth:`close` (or the end of a ``with`` block).
+def _client(name: str, connection: Mapping[str, Any]) -> Any:
+    """A FastMCP client (what ``langchain.mcp`` calls tools through) for one server's connection."""
+    from fastmcp import Client
+    from fastmcp.client.transports import StdioTransport, StreamableHttpTransport
 
-    ``tools``: their tools as the adapters load them, each callable from sync code as well
+    transport = connection.get("transport", "stdio" if "command" in connection else "streamable_http")
+    if transport == "stdio":
+        env = connection.get("env")
+        return Client(
+            StdioTransport(
+                str(connection["command"]),
+                [str(a) for a in connection.get("args") or ()],
+                env=dict(env) if env is not None else None,
+                cwd=connection.get("cwd"),
+            )
+        )
+    if transport in ("streamable_http", "http") and connection.get("url"):
+        headers = connection.get("headers")
+        return Client(StreamableHttpTransport(str(connection["url"]), headers=dict(headers or {})))
+    raise MCPServerError(f"MCP server {name!r}: give a command (transport stdio) or a url (streamable_http)")
+
+
+class MCPServers:
+    """MCP servers (``connections``: server name → ``{"transport": "stdio", "command": ...,
+    "args": [...], "env": {...}}`` or ``{"transport": "streamable_http", "url": ..., "headers":
+    {...}}``) held open, one FastMCP client each (the protocol each server speaks: 2026-07-28 or
+    the 2025-11-25 handshake), on a private event-loop thread until :meth:`close` (or the end of a
+    ``with`` block).
+
+    ``tools``: their tools as ``langchain.mcp`` loads them, each callable from sync code as well
     (``tool.invoke``: the call runs on the private loop, also when the caller is inside a running
     loop of its own) and from any event loop (``tool.ainvoke``); one session per server serves every
     call, no server is started per call. ``listed``: the MCP SDK's ``Tool`` objects (their
@@ -165,18 +201,14 @@ class MCPServers:
     may take to start and list its tools; a server that fails raises :class:`MCPServerError`."""
 
     def __init__(self, connections: Mapping[str, Mapping[str, Any]], *, timeout: float = 60.0) -> None:
-        from langchain_mcp_adapters.client import MultiServerMCPClient
-
         self._loop = asyncio.new_event_loop()
         self._thread = threading.Thread(target=self._loop.run_forever, name="mcp-servers", daemon=True)
         self._thread.start()
         self._closing: asyncio.Event | None = None
         self._closed = False
-        client = MultiServerMCPClient({name: dict(c) for name, c in connections.items()})  # type: ignore[misc]
+        clients = {name: _client(name, c) for name, c in connections.items()}
         ready: concurrent.futures.Future[tuple[list[BaseTool], list[Any]]] = concurrent.futures.Future()
-        self._held = asyncio.run_coroutine_threadsafe(
-            self._hold(client, list(connections), ready), self._loop
-        )
+        self._held = asyncio.run_coroutine_threadsafe(self._hold(clients, ready), self._loop)
         try:
             loaded, listed = ready.result(timeout)
         except concurrent.futures.TimeoutError:
@@ -192,13 +224,14 @@ class MCPServers:
 
     async def _hold(
         self,
-        client: Any,
-        names: list[str],
+        clients: Mapping[str, Any],
         ready: concurrent.futures.Future[tuple[list[BaseTool], list[Any]]],
     ) -> None:
         """Open every session, hand the tools over, and keep the sessions open until closing (the
         sessions are entered and left in this one task, as anyio requires)."""
-        from langchain_mcp_adapters.tools import load_mcp_tools
+        with warnings.catch_warnings():  # langchain.mcp is in beta: said once, in the docs
+            warnings.simplefilter("ignore")
+            from langchain.mcp import as_langchain_tool
 
         self._closing = asyncio.Event()
         name = ""
@@ -206,10 +239,11 @@ class MCPServers:
             async with AsyncExitStack() as stack:
                 tools: list[BaseTool] = []
                 listed: list[Any] = []
-                for name in names:
-                    session = await stack.enter_async_context(client.session(name))
-                    tools += await load_mcp_tools(session, server_name=name)
-                    listed += (await session.list_tools()).tools
+                for name, client in clients.items():  # noqa: B007 (named in the error below)
+                    await stack.enter_async_context(client)
+                    found = await client.list_tools()
+                    tools += [await as_langchain_tool(t, client) for t in found]
+                    listed += found
                 name = ""
                 ready.set_result((tools, listed))
                 await self._closing.wait()

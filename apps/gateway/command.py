@@ -323,7 +323,6 @@ def gateway_command(args: argparse.Namespace, err: TextIO) -> int:
     logging.getLogger("asyncio").addFilter(ReapedChild())
     try:
         import langchain.agents  # noqa: F401
-        import langchain_mcp_adapters  # noqa: F401
         import mcp  # noqa: F401
     except ImportError as exc:
         raise GatewayUsageError(

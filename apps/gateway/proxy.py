@@ -219,11 +219,11 @@ def tool_result(message: ToolMessage, output_schema: Mapping[str, Any] | None) -
         with contextlib.suppress(ValueError):
             loaded = json.loads(message.content)
             structured = loaded if isinstance(loaded, dict) else None
-    return types.CallToolResult(content=list(content), isError=error, structuredContent=structured)
+    return types.CallToolResult(content=list(content), is_error=error, structured_content=structured)
 
 
 def error_result(text: str) -> types.CallToolResult:
-    return types.CallToolResult(content=[types.TextContent(type="text", text=text)], isError=True)
+    return types.CallToolResult(content=[types.TextContent(type="text", text=text)], is_error=True)
 
 
 @dataclass
@@ -240,9 +240,10 @@ class Session:
     ended: str | None = None
     done: dict[str, types.CallToolResult] = field(default_factory=dict)
     agent: Any = None
-    #: asks the client's user a question (MCP elicitation) where the client supports it: the
-    #: answer (``{"type": "approve"}``...), or None when the user did not answer
-    asker: Callable[[Mapping[str, Any]], Awaitable[dict[str, Any] | None]] | None = None
+    #: asks the client's user a question (MCP elicitation) where the client supports it, given the
+    #: question and its thread: the answer (``{"type": "approve"}``...), or None when the user did
+    #: not answer
+    asker: Callable[[Mapping[str, Any], str], Awaitable[dict[str, Any] | None]] | None = None
     #: tells the client something (an MCP log message): that a call waits for a reviewer
     notify: Callable[[str], Awaitable[None]] | None = None
 
@@ -300,7 +301,7 @@ class Gateway:
         self.call_timeout = call_timeout
         self.tools = [timed(t, call_timeout) for t in structured_results(tools)]
         self.listed = [t for t in listed if t.name in allowed]
-        self.schemas = {t.name: t.outputSchema for t in self.listed}
+        self.schemas = {t.name: t.output_schema for t in self.listed}
         self.side_effects = {n for n, s in policy.tools.items() if s.side_effect}
         self.checkpointer, self.journal, self.store = checkpointer, journal, store
         self.custom_rules = dict(custom_rules or {})
@@ -312,6 +313,11 @@ class Gateway:
         #: the times of each (tool, caller)'s recent calls, for the tools' rate limits
         self._recent: dict[tuple[str, str | None], collections.deque[float]] = {}
         self._blind = without_request(policy)
+        #: the calls waiting for a 2026-07-28 client's answer, by the question's single-use id
+        #: (:func:`apps.gateway.server.asked_input`)
+        self.pending: dict[str, Any] = {}
+        #: the policy's digest: an answer is taken only under the policy its question was asked under
+        self.policy_digest = hashlib.sha256(policy.model_dump_json().encode()).hexdigest()[:16]
 
     def serves_caller(self, tool: str, caller: str | None, roles: Sequence[str] = ()) -> bool:
         """May ``caller`` (signed in, with ``roles``) see and call ``tool``? Its rule's
@@ -363,6 +369,15 @@ class Gateway:
             else:
                 self.sessions[key] = Session(thread_id=f"mcp-{uuid.uuid4().hex[:12]}")
         return self.sessions[key]
+
+    def detach(self, key: Any, held: Any) -> None:
+        """Keep the session of ``key`` under ``held`` (a call waiting for its client's answer outlives
+        its connection); a conversation's session stays where it is (its client names it)."""
+        if isinstance(key, tuple) and key[:1] == ("conversation",):
+            return
+        session = self.sessions.pop(key, None)
+        if session is not None:
+            self.sessions[held] = session
 
     def config(self, session: Session) -> dict[str, Any]:
         return {"configurable": {"thread_id": session.thread_id}, "recursion_limit": 10_000}
@@ -518,7 +533,11 @@ class Gateway:
             await _off_loop(self.journal.finish, CALLS_THREAD, stored, NOT_RUN, {"result": None})
             raise
         await _off_loop(
-            self.journal.finish, CALLS_THREAD, stored, DONE, {"result": result.model_dump(mode="json")}
+            self.journal.finish,
+            CALLS_THREAD,
+            stored,
+            DONE,
+            {"result": result.model_dump(mode="json", by_alias=True, exclude_none=True)},
         )
         return result
 
@@ -567,7 +586,7 @@ class Gateway:
                 {"name": name, "args": dict(args or {}), "id": call_id, "type": "tool_call"}
             )
             result = await self._answered(session, future)
-            if name in self.side_effects and not result.isError:
+            if name in self.side_effects and not result.is_error:
                 session.done[signature] = result
             return result
 
@@ -617,7 +636,7 @@ class Gateway:
         )
         asking: asyncio.Future[dict[str, Any] | None] | None = None
         if session.asker is not None:
-            asking = asyncio.ensure_future(session.asker(question))
+            asking = asyncio.ensure_future(session.asker(question, thread))
         elif session.notify is not None:  # the client is told its call waits, and for whom
             await session.notify(
                 f"the call waits for a reviewer ({question.get('reason')}): "
@@ -721,7 +740,11 @@ def upstreams_from_config(config: Mapping[str, Any]) -> list[Upstream]:
 
 def _definition(tool: types.Tool) -> str:
     """What a listed tool says of itself (name, description, schemas, annotations), canonical."""
-    said = tool.model_dump(include={"name", "description", "inputSchema", "outputSchema", "annotations"})
+    said = tool.model_dump(
+        mode="json",
+        by_alias=True,
+        include={"name", "description", "input_schema", "output_schema", "annotations"},
+    )
     return json.dumps(said, sort_keys=True, default=str)
 
 
@@ -753,30 +776,23 @@ class Connection:
     async def _hold(self) -> None:
         import os
 
-        from langchain_mcp_adapters.tools import load_mcp_tools
-        from mcp import ClientSession, StdioServerParameters
-        from mcp.client import streamable_http
-        from mcp.client.stdio import stdio_client
+        from mcp import Client, StdioServerParameters
 
-        # the SDK's newer name, else the one it had before
-        http_client = (
-            getattr(streamable_http, "streamable_http_client", None) or streamable_http.streamablehttp_client
-        )
         upstream = self.upstream
         try:
+            if upstream.url:
+                target: Any = upstream.url
+            else:
+                env = {**os.environ, **(upstream.env or {})}
+                target = StdioServerParameters(
+                    command=str(upstream.command), args=list(upstream.args), env=env
+                )
+            # the protocol the upstream speaks: 2026-07-28 where it does, else the handshake's
+            client = Client(target, mode="auto")
             async with contextlib.AsyncExitStack() as stack:
-                if upstream.url:
-                    read, write, _ = await stack.enter_async_context(http_client(upstream.url))
-                else:
-                    env = {**os.environ, **(upstream.env or {})}
-                    params = StdioServerParameters(
-                        command=str(upstream.command), args=list(upstream.args), env=env
-                    )
-                    read, write = await stack.enter_async_context(stdio_client(params))
-                session = await stack.enter_async_context(ClientSession(read, write))
-                await asyncio.wait_for(session.initialize(), START_TIMEOUT)
-                self.listed = list((await session.list_tools()).tools)
-                self.tools = {t.name: t for t in await load_mcp_tools(session)}
+                await asyncio.wait_for(stack.enter_async_context(client), START_TIMEOUT)
+                self.listed = await listed_tools(client)
+                self.tools = {t.name: upstream_tool(t, client) for t in self.listed}
                 self._ready.set()
                 await self._stop.wait()
         except Exception as exc:  # a command that does not exist, a server that exits or never answers
@@ -791,15 +807,60 @@ class Connection:
                 await self._task
 
 
+async def listed_tools(client: Any) -> list[types.Tool]:
+    """Every tool an MCP client's server lists (all its pages)."""
+    listed: list[types.Tool] = []
+    cursor: str | None = None
+    while True:
+        page = await client.list_tools(cursor=cursor)
+        listed += page.tools
+        cursor = page.next_cursor
+        if not cursor:
+            return listed
+
+
+def upstream_tool(tool: types.Tool, client: Any) -> Any:
+    """An upstream MCP tool as a LangChain tool calling it through ``client`` (the MCP SDK's):
+    its result's content blocks as the upstream wrote them and, as the artifact, its structured
+    content; an ``isError`` result is a :class:`~langchain_core.tools.ToolException` carrying the
+    upstream's own blocks (``tool_content``), which the tool message then holds."""
+    from langchain_core.tools import StructuredTool, ToolException
+
+    name = tool.name
+
+    async def call(**arguments: Any) -> tuple[list[dict[str, Any]], dict[str, Any]]:
+        result = await client.call_tool(name, arguments)
+        blocks = [block.model_dump(mode="json", by_alias=True, exclude_none=True) for block in result.content]
+        if result.is_error:
+            error = ToolException(" ".join(b.get("text", "") for b in blocks if b.get("type") == "text"))
+            error.tool_content = blocks  # type: ignore[attr-defined]
+            raise error
+        return blocks, {"structured_content": result.structured_content}
+
+    def handled(error: ToolException) -> Any:
+        return getattr(error, "tool_content", None) or str(error)
+
+    annotations = tool.annotations.model_dump(exclude_none=True) if tool.annotations else {}
+    return StructuredTool(
+        name=name,
+        description=tool.description or "",
+        args_schema=dict(tool.input_schema),
+        coroutine=call,
+        metadata={"mcp": {"tool": {"annotations": annotations}}},
+        handle_tool_error=handled,
+        response_format="content_and_artifact",
+    )
+
+
 def broken_connection(error: BaseException) -> bool:
     """Did a call fail because its upstream's connection broke (the server exited), rather than by
     an error the upstream or the protocol gave?"""
     import anyio
-    from mcp.shared.exceptions import McpError
+    from mcp.shared.exceptions import MCPError
 
     if isinstance(error, anyio.ClosedResourceError | anyio.BrokenResourceError | anyio.EndOfStream):
         return True
-    return isinstance(error, McpError) and error.error.code == types.CONNECTION_CLOSED
+    return isinstance(error, MCPError) and error.code == types.CONNECTION_CLOSED
 
 
 class Upstreams:

@@ -4,17 +4,24 @@ streamable HTTP on a local address."""
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
-import contextvars
 import json
+import time
+import uuid
+import warnings
 from collections.abc import AsyncIterator, Iterator, Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from mcp import types
 from mcp.server.lowlevel import Server
+from mcp.server.request_state import RequestStateBoundary, RequestStateSecurity
+from mcp.types.version import MODERN_PROTOCOL_VERSIONS
 
 from apps.gateway.auth import BearerAuth, TokenVerifier, caller_of, resource_metadata, roles_of
-from apps.gateway.proxy import Gateway
+from apps.gateway.proxy import Gateway, error_result
+from nodes.effects import ask_key, first_answer
 
 INSTRUCTIONS = (
     "Every tool call goes through a governance gateway: a refused call is a tool error that says why; "
@@ -23,77 +30,80 @@ INSTRUCTIONS = (
 )
 
 
-#: The client session a request belongs to (set for each session's run of the server: every
-#: request handler runs in a task that session's run started, and sees it).
-_SESSION: contextvars.ContextVar[object] = contextvars.ContextVar("mcp_gateway_session")
+#: Where a connection keeps its gateway session's key (``Connection.state``): one key per client
+#: connection (a stdio pipe or an HTTP session on 2025-11-25; one request on 2026-07-28, which has
+#: no sessions), forgotten when the connection closes.
+SESSION_STATE = "agent-patterns/session"
+#: The key of the one ``InputRequiredResult`` input the gateway asks a 2026-07-28 client for.
+INPUT_KEY = "approve"
 
 
-class GatewayServer(Server[Any, Any]):
-    """The low-level MCP server, one ``run`` per client session: when the session ends (the client
-    left, the connection closed), its turn on the gateway ends, as an agent's turn ends."""
-
-    def __init__(self, gateway: Gateway) -> None:
-        super().__init__("agent-patterns-gateway", instructions=INSTRUCTIONS)
-        self.gateway = gateway
-
-    async def run(self, *args: Any, **kwargs: Any) -> None:
-        key = object()
-        token = _SESSION.set(key)
-        try:
-            await super().run(*args, **kwargs)
-        finally:
-            _SESSION.reset(token)
-            await self.gateway.forget(key)
+def connection_of(context: Any) -> Any:
+    """The MCP SDK's per-client ``Connection`` of a request (``state``, ``exit_stack``,
+    ``protocol_version``). The SDK hands lowlevel handlers no public accessor for it: this is the
+    one place that reaches it (guarded by tests/test_mcp_sdk_private.py)."""
+    return context.session._connection
 
 
-def mcp_server(gateway: Gateway) -> Server[Any, Any]:
-    """A low-level MCP server whose tools are the gateway's."""
-    server = GatewayServer(gateway)
+def session_key(context: Any, gateway: Gateway) -> object:
+    """The gateway session of the request's connection: made on its first call, forgotten (its turn
+    ended, a question its client left rejected) when the connection closes."""
+    connection = connection_of(context)
+    key = connection.state.get(SESSION_STATE)
+    if key is None:
+        key = connection.state[SESSION_STATE] = object()
+        connection.exit_stack.push_async_callback(gateway.forget, key)
+    return key
 
-    @server.list_tools()
-    async def list_tools() -> list[types.Tool]:
-        request = server.request_context.request  # a signed-in caller sees the tools its roles may call
-        caller, roles = caller_of(request), roles_of(request)
-        return [t for t in gateway.listed if gateway.serves_caller(t.name, caller, roles)]
 
-    @server.call_tool(validate_input=False)  # the governance checks the arguments, and says why
-    async def call_tool(name: str, arguments: dict[str, Any] | None) -> types.CallToolResult:
-        context = server.request_context
-        meta = context.meta.model_dump() if context.meta is not None else {}
+def mcp_server(gateway: Gateway) -> Server[Any]:
+    """A low-level MCP server (the MCP SDK 2.x) whose tools are the gateway's: protocol 2026-07-28 to
+    clients that speak it, 2025-11-25 (the initialize handshake) to those that do not."""
+
+    async def list_tools(context: Any, params: Any) -> types.ListToolsResult:
+        caller, roles = caller_of(context.request), roles_of(context.request)
+        return types.ListToolsResult(
+            tools=[t for t in gateway.listed if gateway.serves_caller(t.name, caller, roles)]
+        )
+
+    async def call_tool(context: Any, params: types.CallToolRequestParams) -> Any:
+        name, arguments = params.name, params.arguments
+        meta = dict(context.meta or {})
         if name not in gateway.schemas and name not in gateway.hidden:  # a hidden one: why, below
-            return types.CallToolResult(
-                content=[
-                    types.TextContent(type="text", text=f"refused by the gateway: no tool named {name!r}")
-                ],
-                isError=True,
-            )
+            return error_result(f"refused by the gateway: no tool named {name!r}")
         caller = caller_of(context.request)  # the OAuth subject on authenticated HTTP, else None
         if not gateway.serves_caller(name, caller, roles_of(context.request)):
             rules = gateway.policy.rules_for(name)
             roles = ", ".join(rules.caller_roles or []) if rules is not None else ""
-            return types.CallToolResult(
-                content=[
-                    types.TextContent(
-                        type="text",
-                        text=f"refused by the gateway: {name!r} is for callers with a role of {roles}: "
-                        "not run",
-                    )
-                ],
-                isError=True,
+            return error_result(
+                f"refused by the gateway: {name!r} is for callers with a role of {roles}: not run"
             )
+        state = getattr(params, "request_state", None)
+        if state is not None:  # a 2026-07-28 client's retry with its user's answer
+            return await answered_input(gateway, params, state, caller)
         may = gateway.client_may_answer(name, caller) and _elicits(context.session)
+        key = session_key(context, gateway)
+        if may and context.protocol_version in MODERN_PROTOCOL_VERSIONS:
+            return await asked_input(gateway, key, name, arguments, meta, caller, _notifier(context))
         asker = _asker(context, caller) if may else None
-        return await gateway.call(
-            _SESSION.get(context.session),
-            name,
-            arguments,
-            meta,
-            asker,
-            notify=_notifier(context),
-            caller=caller,
-        )
+        return await gateway.call(key, name, arguments, meta, asker, notify=_notifier(context), caller=caller)
 
+    server: Server[Any] = Server(
+        "agent-patterns-gateway",
+        instructions=INSTRUCTIONS,
+        on_list_tools=list_tools,
+        on_call_tool=call_tool,
+    )
+    # the state a 2026-07-28 question carries is sealed (AES-GCM, this process's key) and bound to
+    # its tool, arguments, caller and expiry by the SDK; the gateway binds the rest (below)
+    security = RequestStateSecurity.ephemeral(ttl=QUESTION_TTL)
+    security.bind_principal = _principal
+    server.middleware.append(RequestStateBoundary(security, default_audience="agent-patterns-gateway"))
     return server
+
+
+def _principal(context: Any) -> str | None:
+    return caller_of(context.request)
 
 
 #: What the client's user is asked to fill in (MCP elicitation's form).
@@ -110,49 +120,160 @@ CLIENT_REVIEWER = "mcp-client-user"
 
 
 def _notifier(context: Any) -> Any:
-    """Tell the client something (an MCP log message) without failing the call when it cannot."""
+    """Tell the client something (an MCP log message: deprecated on 2026-07-28, sent where the
+    request opted in) without failing the call when it cannot."""
 
     async def notify(text: str) -> None:
-        with contextlib.suppress(Exception):
+        with contextlib.suppress(Exception), warnings.catch_warnings():
+            warnings.simplefilter("ignore")
             await context.session.send_log_message(
-                level="warning", data=text, logger="agent-patterns-gateway"
+                level="warning",
+                data=text,
+                logger="agent-patterns-gateway",
+                related_request_id=context.request_id,
             )
 
     return notify
 
 
 def _elicits(session: Any) -> bool:
-    params = getattr(session, "client_params", None)
-    capabilities = getattr(params, "capabilities", None)
+    capabilities = getattr(session, "client_capabilities", None)
     return getattr(capabilities, "elicitation", None) is not None
 
 
-def _asker(context: Any, caller: str | None = None) -> Any:
-    """Ask the client's user about a question (MCP elicitation): approve, reject, or None when the
-    user declined to answer (the question stays open for ``agent-patterns approve``). An
-    authenticated ``caller``'s answer names its account (``oauth:<subject>``) in the audit."""
+def _message(question: Mapping[str, Any]) -> str:
+    requests = question.get("action_requests") or [{}]
+    text = str(requests[0].get("description") or question.get("reason") or "a call waits for approval")
+    call = f"{requests[0].get('name')} {json.dumps(requests[0].get('args') or {}, ensure_ascii=False)}"
+    return f"The governance gateway asks: {text}\nThe call: {call}"
 
-    async def ask(question: Mapping[str, Any]) -> dict[str, Any] | None:
-        requests = question.get("action_requests") or [{}]
-        text = str(requests[0].get("description") or question.get("reason") or "a call waits for approval")
-        call = f"{requests[0].get('name')} {json.dumps(requests[0].get('args') or {}, ensure_ascii=False)}"
-        result = await context.session.elicit(
-            f"The governance gateway asks: {text}\nThe call: {call}",
-            ANSWER_SCHEMA,
-            related_request_id=context.request_id,
+
+def _answer(content: Any, action: str, caller: str | None) -> dict[str, Any] | None:
+    """The decision a client user's form gives (None: the user did not answer it)."""
+    content = content if isinstance(content, Mapping) else {}
+    if action != "accept" or not isinstance(content.get("approve"), bool):
+        return None
+    answer: dict[str, Any] = {
+        "type": "approve" if content["approve"] else "reject",
+        "reviewer": CLIENT_REVIEWER,
+    }
+    if caller is not None:
+        answer["account"] = f"oauth:{caller}"
+    if isinstance(content.get("message"), str) and content["message"]:
+        answer["message"] = content["message"]
+    return answer
+
+
+def _asker(context: Any, caller: str | None = None) -> Any:
+    """Ask the client's user about a question (2025-11-25: an ``elicitation/create`` request in the
+    middle of the call): approve, reject, or None when the user declined to answer (the question
+    stays open for ``agent-patterns approve``). An authenticated ``caller``'s answer names its
+    account (``oauth:<subject>``) in the audit."""
+
+    async def ask(question: Mapping[str, Any], thread: str) -> dict[str, Any] | None:
+        result = await context.session.elicit_form(
+            _message(question), ANSWER_SCHEMA, related_request_id=context.request_id
         )
-        content = result.content or {}
-        if result.action != "accept" or not isinstance(content.get("approve"), bool):
-            return None
-        answer: dict[str, Any] = {"type": "approve" if content["approve"] else "reject"}
-        answer["reviewer"] = CLIENT_REVIEWER
-        if caller is not None:
-            answer["account"] = f"oauth:{caller}"
-        if isinstance(content.get("message"), str) and content["message"]:
-            answer["message"] = content["message"]
-        return answer
+        return _answer(result.content, result.action, caller)
 
     return ask
+
+
+#: Seconds a 2026-07-28 client has to come back with its user's answer (the sealed state's expiry);
+#: past it the question waits for reviewers (``agent-patterns approve``) as any other.
+QUESTION_TTL = 600.0
+
+
+@dataclass
+class Pending:
+    """A call waiting for its 2026-07-28 client's answer: the run that waits, and what binds it."""
+
+    task: asyncio.Task[types.CallToolResult]
+    key: object
+    thread: str
+    ask: str
+    policy: str
+    caller: str | None
+    expires: float
+
+
+async def asked_input(
+    gateway: Gateway,
+    key: object,
+    name: str,
+    arguments: Mapping[str, Any] | None,
+    meta: Mapping[str, Any],
+    caller: str | None,
+    notify: Any,
+) -> Any:
+    """A 2026-07-28 call whose question the client's user may answer: its result, or, where the
+    policy asks, an ``InputRequiredResult`` whose sealed ``requestState`` names the waiting question
+    (single use; bound by the SDK to this tool, these arguments, this caller and an expiry, and by
+    the gateway to the policy it was asked under). The call waits, also for reviewers, meanwhile."""
+    loop = asyncio.get_running_loop()
+    asked: asyncio.Future[tuple[Mapping[str, Any], str]] = loop.create_future()
+
+    async def ask(question: Mapping[str, Any], thread: str) -> dict[str, Any] | None:
+        if not asked.done():
+            asked.set_result((question, thread))
+        await asyncio.Event().wait()  # the answer comes with the client's retry, into the journal
+        return None
+
+    task = asyncio.ensure_future(gateway.call(key, name, arguments, meta, ask, notify=notify, caller=caller))
+    await asyncio.wait({task, asked}, return_when=asyncio.FIRST_COMPLETED)
+    if task.done():
+        return task.result()
+    question, thread = asked.result()
+    nonce = uuid.uuid4().hex
+    # the waiting call outlives this request's connection (2026-07-28 has no sessions): its
+    # session is kept under the question until the answer's retry has its result
+    held = ("question", nonce)
+    gateway.detach(key, held)
+    gateway.pending[nonce] = Pending(
+        task, held, thread, ask_key(question), gateway.policy_digest, caller, time.time() + QUESTION_TTL
+    )
+    elicit = types.ElicitRequest(
+        params=types.ElicitRequestFormParams(message=_message(question), requested_schema=ANSWER_SCHEMA)
+    )
+    state = json.dumps({"question": nonce, "policy": gateway.policy_digest})
+    return types.InputRequiredResult(input_requests={INPUT_KEY: elicit}, request_state=state)
+
+
+async def answered_input(gateway: Gateway, params: Any, state: str, caller: str | None) -> Any:
+    """A 2026-07-28 client's retry with its user's answer: the answer is the question's first one
+    unless a reviewer's came first, and the call's result is returned. A question answered before,
+    expired, asked under another policy or of another caller is refused: nothing runs."""
+    try:
+        said = json.loads(state)
+        nonce = str(said["question"])
+    except (ValueError, KeyError, TypeError):
+        return error_result("refused by the gateway: the requestState names no question: not run")
+    pending = gateway.pending.pop(nonce, None)
+    if pending is None:
+        return error_result(
+            "refused by the gateway: this question was answered before (an answer is used once): "
+            "not run again"
+        )
+    if (
+        said.get("policy") != gateway.policy_digest
+        or pending.caller != caller
+        or time.time() > pending.expires
+    ):
+        gateway.pending[nonce] = pending  # still waiting for a reviewer's answer
+        return error_result(
+            "refused by the gateway: the answer does not fit its question (another policy, caller or "
+            "an expired question): not run; the call waits for a reviewer (agent-patterns approve)"
+        )
+    response = (getattr(params, "input_responses", None) or {}).get(INPUT_KEY)
+    given = _answer(getattr(response, "content", None), str(getattr(response, "action", "")), caller)
+    if given is not None:  # else the user did not answer: the call waits for reviewers
+        await asyncio.to_thread(
+            first_answer, gateway.journal, pending.thread, pending.ask, {"decisions": [given]}
+        )
+    try:
+        return await pending.task
+    finally:
+        await gateway.forget(pending.key)
 
 
 async def serve_stdio(gateway: Gateway) -> None:
@@ -174,8 +295,7 @@ def http_app(gateway: Gateway, auth: TokenVerifier | None = None, base_url: str 
     only to requests that carry a bearer token it accepts (OAuth 2.1 resource server), and with
     the protected-resource metadata published (``base_url``: the gateway's address as clients
     reach it)."""
-    from mcp.server.fastmcp.server import StreamableHTTPASGIApp
-    from mcp.server.streamable_http_manager import StreamableHTTPSessionManager
+    from mcp.server.streamable_http_manager import StreamableHTTPASGIApp, StreamableHTTPSessionManager
     from starlette.applications import Starlette
     from starlette.responses import JSONResponse
     from starlette.routing import Route
