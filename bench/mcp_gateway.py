@@ -1,5 +1,5 @@
 """Section 10: the MCP gateway's own cost per forwarded call (``agent-patterns gateway``,
-docs/mcp.md). The same calls from the MCP SDK's client over stdio, straight to the upstream server
+docs/mcp.md). The same calls from the MCP SDK's (2.x) client over stdio, straight to the upstream server
 (demo_tools/mcp_server.py) and through the gateway in front of it (stdio both ways; its store in
 memory, then in an SQLite file): the median latency of a call and the gateway's own share (the
 difference). One session makes every call, so the last calls also show what a long session
@@ -14,6 +14,7 @@ import statistics
 import sys
 import tempfile
 import time
+from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 from typing import Any
 
@@ -26,13 +27,14 @@ REQUEST = {"agent-patterns/request": "Look Ana up and mail ana@example.com the m
 
 
 def available() -> bool:
+    """The gateway's packages: langchain's create_agent and the MCP SDK 2.x (the mcp extra)."""
     try:
         import langchain.agents  # noqa: F401
-        import langchain_mcp_adapters  # noqa: F401
-        import mcp  # noqa: F401
-    except ImportError:
+        from mcp import ClientSession, StdioServerParameters, stdio_client  # noqa: F401
+
+        return int(version("mcp").split(".")[0]) >= 2
+    except (ImportError, PackageNotFoundError, ValueError):
         return False
-    return True
 
 
 def _calls(mode: str) -> int:
@@ -40,8 +42,7 @@ def _calls(mode: str) -> int:
 
 
 async def _timed(command: list[str], tool: str, args: dict[str, str], vary: str, n: int) -> list[float]:
-    from mcp import ClientSession, StdioServerParameters
-    from mcp.client.stdio import stdio_client
+    from mcp import ClientSession, StdioServerParameters, stdio_client
 
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     env.pop("MCP_DEMO_LEDGER", None)
@@ -50,7 +51,7 @@ async def _timed(command: list[str], tool: str, args: dict[str, str], vary: str,
     # the servers' stderr to the process's own: a test's captured sys.stderr has no file descriptor
     errlog = sys.__stderr__ or sys.stderr
     async with stdio_client(params, errlog=errlog) as (read, write), ClientSession(read, write) as client:
-        await client.initialize()
+        await client.initialize()  # the 2025-11-25 handshake, which the gateway and the upstream serve
         await client.call_tool(
             "lookup_contact", {"name": "bo"}, meta=REQUEST
         )  # warm: imports, the first turn
@@ -60,7 +61,7 @@ async def _timed(command: list[str], tool: str, args: dict[str, str], vary: str,
             start = time.perf_counter()
             result = await client.call_tool(tool, given, meta=REQUEST)
             took.append(time.perf_counter() - start)
-            if result.isError:
+            if result.is_error:
                 raise RuntimeError(f"{tool} failed: {result.content}")
     return took
 

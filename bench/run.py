@@ -56,7 +56,7 @@ NEEDS: dict[str, tuple[Callable[[], bool], str]] = {
     "create_agent": (agents.available, "langchain>=1 (pip install -e '.[bench]', as make bench does)"),
     "long_threads": (agents.available, "langchain>=1 (pip install -e '.[bench]', as make bench does)"),
     "middleware_steps": (agents.available, "langchain>=1 (pip install -e '.[bench]', as make bench does)"),
-    "mcp_gateway": (mcp_gateway.available, "mcp and langchain-mcp-adapters (pip install -e '.[mcp]')"),
+    "mcp_gateway": (mcp_gateway.available, "the MCP SDK 2.x (pip install -e '.[mcp]')"),
 }
 
 

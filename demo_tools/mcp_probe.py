@@ -22,7 +22,8 @@ from governed_agent_patterns import (
     structured_results,
 )
 
-#: ``MultiServerMCPClient``'s configuration: the demo server, run from the file beside this one.
+#: :class:`~nodes.mcp_tools.MCPServers`' connections (server name → a stdio command, or a streamable
+#: HTTP ``url``): the demo server, run from the file beside this one.
 SERVERS = {
     "mailbox": {
         "transport": "stdio",

@@ -14,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import concurrent.futures
 import json
+import sys
 import threading
 import warnings
 from collections.abc import Awaitable, Iterable, Mapping
@@ -150,10 +151,15 @@ def load_policy_file(
 
 
 def _leaf(exc: BaseException) -> BaseException:
-    """The one error inside nested exception groups (anyio's task groups wrap a server's)."""
-    while isinstance(exc, BaseExceptionGroup) and len(exc.exceptions) == 1:
-        exc = exc.exceptions[0]
-    return exc
+    """The one error inside nested exception groups (anyio's task groups wrap a server's), and the
+    error a client's own wraps (FastMCP's "failed to connect")."""
+    while True:
+        if isinstance(exc, BaseExceptionGroup) and len(exc.exceptions) == 1:
+            exc = exc.exceptions[0]
+        elif exc.__cause__ is not None:
+            exc = exc.__cause__
+        else:
+            return exc
 
 
 async def _awaited(value: Awaitable[Any]) -> Any:
@@ -162,6 +168,16 @@ async def _awaited(value: Awaitable[Any]) -> Any:
 
 class MCPServerError(RuntimeError):
     """An MCP server that did not start, or did not list its tools (one line: which, and why)."""
+
+
+def _errlog() -> Any:
+    """Where a stdio server's stderr goes: this process's, or its real one where ``sys.stderr`` has
+    no file descriptor (pytest's capture, Jupyter), which a subprocess cannot write to."""
+    try:
+        sys.stderr.fileno()
+        return sys.stderr
+    except (AttributeError, OSError, ValueError):
+        return sys.__stderr__
 
 
 def _client(name: str, connection: Mapping[str, Any]) -> Any:
@@ -178,6 +194,8 @@ def _client(name: str, connection: Mapping[str, Any]) -> Any:
                 [str(a) for a in connection.get("args") or ()],
                 env=dict(env) if env is not None else None,
                 cwd=connection.get("cwd"),
+                keep_alive=False,  # the server's process ends with its session (close())
+                log_file=_errlog(),
             )
         )
     if transport in ("streamable_http", "http") and connection.get("url"):

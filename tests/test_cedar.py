@@ -523,7 +523,6 @@ def test_through_the_mcp_gateway_a_cedar_forbid_refuses_the_planted_address(tmp_
     """The gateway in front of the demo mailbox server, its policy file naming a .cedar file: the
     address the inbox plants is refused by the Cedar policy, by its id; the reads run."""
     pytest.importorskip("mcp")
-    pytest.importorskip("langchain_mcp_adapters")
     import asyncio
 
     from mcp import ClientSession
@@ -553,7 +552,7 @@ def test_through_the_mcp_gateway_a_cedar_forbid_refuses_the_planted_address(tmp_
 
     inbox, planted = asyncio.run(asyncio.wait_for(session(), 120))
     text = " ".join(c.text for c in planted.content)
-    assert not inbox.isError and planted.isError, text
+    assert not inbox.is_error and planted.is_error, text
     assert "cedar_forbid:mail-to-whom-the-user-named" in text, text
     ledger = tmp_path / "ledger.jsonl"
     assert not ledger.exists() or PLANTED_ADDRESS not in ledger.read_text()

@@ -1,27 +1,34 @@
-"""MCP tools in a governed create_agent agent (issue 48): tools loaded with langchain-mcp-adapters from
-a real FastMCP server (a stdio subprocess) work with SupervisorPolicy and GovernanceMiddleware as
-they come, and the MCP annotations give the policy's defaults."""
+"""MCP tools in a governed create_agent agent (issue 48): tools loaded with LangChain's
+``langchain.mcp`` (``MCPAdapter``) from a real MCP server (the MCP SDK 2.x's ``MCPServer``, a stdio
+subprocess) work with SupervisorPolicy and GovernanceMiddleware as they come, and the MCP
+annotations give the policy's defaults."""
 
 from __future__ import annotations
 
 import asyncio
 import json
 import sys
+import warnings
+from pathlib import Path
 from typing import Any
 
 import pytest
+from langchain_core._api import LangChainBetaWarning
 
 pytest.importorskip("mcp")
-pytest.importorskip("langchain_mcp_adapters")
+pytest.importorskip("fastmcp")
 pytest.importorskip("langchain.agents")
+with warnings.catch_warnings():  # langchain.mcp is in beta, and says so once, on import
+    warnings.simplefilter("ignore", LangChainBetaWarning)
+    pytest.importorskip("langchain.mcp")
 
+from fastmcp.client.transports import StdioTransport
 from langchain.agents import create_agent
+from langchain.mcp import MCPAdapter
 from langchain_core.language_models.fake_chat_models import GenericFakeChatModel
 from langchain_core.messages import AIMessage, ToolMessage
-from langchain_mcp_adapters.tools import load_mcp_tools
 from langgraph.checkpoint.memory import InMemorySaver
-from mcp import ClientSession, StdioServerParameters
-from mcp.client.stdio import stdio_client
+from mcp import ClientSession, StdioServerParameters, stdio_client
 
 from demo_tools.mcp_server import CONTACTS, INBOX, PLANTED_ADDRESS
 from governed_agent_patterns import ArgSource, GovernanceMiddleware, SupervisorPolicy, ToolRules
@@ -29,6 +36,9 @@ from nodes.mcp_tools import mcp_hints, mcp_policy, structured_results
 from policies.mcp import hinted_policy, without_request
 
 pytestmark = pytest.mark.integration
+
+ROOT = Path(__file__).resolve().parent.parent
+SERVER = [sys.executable, "-m", "demo_tools.mcp_server"]
 
 
 class Model(GenericFakeChatModel):
@@ -51,12 +61,17 @@ PLANTED = (
 TO = ArgSource(arg="to", sources=["request", "tool:lookup_contact"], reason="recipient_not_asked_for")
 
 
+def _server() -> StdioTransport:
+    """The demo server over stdio (keep_alive=False: its process ends with the adapter's session)."""
+    return StdioTransport(SERVER[0], SERVER[1:], cwd=str(ROOT), keep_alive=False)
+
+
 async def _with_tools(body: Any) -> Any:
-    params = StdioServerParameters(command=sys.executable, args=["-m", "demo_tools.mcp_server"])
-    async with stdio_client(params) as (read, write), ClientSession(read, write) as session:
-        await session.initialize()
-        listed = (await session.list_tools()).tools
-        return await body(await load_mcp_tools(session), listed)
+    """``body(tools, listed)``: the tools as ``langchain.mcp`` loads them, and the MCP SDK's ``Tool``
+    objects (their output schemas), on one session held open for the body."""
+    async with MCPAdapter(_server()) as adapter:
+        listed = await adapter.client.list_tools()
+        return await body(await adapter.list_tools(), listed)
 
 
 async def _run(
@@ -138,6 +153,64 @@ def test_mcp_tools_get_the_decisions_of_the_same_tools_declared_in_python() -> N
     assert [m.name for m in errors] == ["send_email", "flaky"]
     assert "upstream failure: boom" in json.dumps(errors[1].content)
     assert out["messages"][-1].content == "done"
+
+
+def _decided(policy: SupervisorPolicy) -> dict[str, set[str]]:
+    """What a policy decides of each tool: side effects, trusted results, a human asked."""
+    return {
+        "side_effect": {n for n, spec in policy.tools.items() if spec.side_effect},
+        "trusted": {n for n, spec in policy.tools.items() if spec.trust == "trusted"},
+        "asks": {n for n, rule in policy.rules.items() if rule.require_approval},
+    }
+
+
+def test_mcp_adapter_tools_give_the_policy_what_the_servers_annotations_say() -> None:
+    """``MCPAdapter`` (a StdioTransport to the demo server) keeps each tool's annotations in its
+    metadata, in snake case under ``metadata["mcp"]["tool"]``: ``mcp_policy`` reads there what the
+    MCP SDK's own ``Tool`` objects say (listed over a ``ClientSession``: the 2025-11-25 handshake),
+    and decides as the test above checks."""
+
+    async def adapter_tools() -> list[Any]:
+        async with MCPAdapter(_server()) as adapter:
+            return await adapter.list_tools()
+
+    async def sdk_tools() -> list[Any]:
+        params = StdioServerParameters(command=SERVER[0], args=SERVER[1:], cwd=str(ROOT))
+        async with stdio_client(params) as (read, write), ClientSession(read, write) as session:
+            await session.initialize()
+            return (await session.list_tools()).tools
+
+    tools, listed = asyncio.run(adapter_tools()), asyncio.run(sdk_tools())
+    by = {t.name: t for t in tools}
+    assert by["send_email"].metadata["mcp"]["tool"]["annotations"] == {
+        "read_only_hint": False,
+        "destructive_hint": False,
+        "open_world_hint": True,
+    }
+    assert by["send_email"].metadata["mcp"]["server"]["name"] == "mailbox"
+    hints = mcp_hints(tools)
+    assert hints == {
+        "read_inbox": {"readOnlyHint": True, "openWorldHint": True},
+        "lookup_contact": {"readOnlyHint": True, "openWorldHint": False},
+        "send_email": {"readOnlyHint": False, "destructiveHint": False, "openWorldHint": True},
+        "delete_file": {"readOnlyHint": False, "destructiveHint": True, "openWorldHint": False},
+        "account_balance": {"readOnlyHint": True, "openWorldHint": False},
+        "flaky": {"readOnlyHint": True, "openWorldHint": False},
+    }
+    # the SDK's tools say the same, and their output schemas besides (which langchain.mcp does not keep)
+    said = mcp_hints(listed)
+    assert {n: {k: v for k, v in h.items() if k != "outputSchema"} for n, h in said.items()} == hints
+    assert "outputSchema" in said["account_balance"] and "outputSchema" not in hints["account_balance"]
+    decided = _decided(mcp_policy(tools))
+    assert decided == _decided(hinted_policy(said)) == _decided(mcp_policy(tools, output_schemas=listed))
+    assert decided == {
+        "side_effect": {"send_email", "delete_file"},  # not read-only
+        "trusted": {"lookup_contact", "account_balance", "flaky"},  # read-only, closed world
+        "asks": {"delete_file"},  # destructive; send_email says destructiveHint false
+    }
+    policy = mcp_policy(tools, rules={"send_email": ToolRules(arg_sources=[TO])})
+    assert policy.tools["read_inbox"].trust == "untrusted"  # open world
+    assert policy.rules["send_email"].arg_sources == [TO] and not policy.rules["send_email"].require_approval
 
 
 def test_a_destructive_mcp_tool_asks_a_human_and_a_rule_can_say_otherwise() -> None:

@@ -1,9 +1,11 @@
-"""``agent-patterns gateway`` (issue 48) with a real upstream MCP server (FastMCP, a stdio
-subprocess of the gateway) and the real MCP SDK client, over stdio and streamable HTTP on
+"""``agent-patterns gateway`` (issue 48) with a real upstream MCP server (the SDK's MCPServer, a
+stdio subprocess of the gateway) and the real MCP SDK client, over stdio and streamable HTTP on
 127.0.0.1: a planted instruction does not make a side effect run unasked, an ask answered from
 another process runs the call once (a client's retry does not run it again), a refused call is an
 MCP tool error, concurrent sessions keep their provenance apart, and the audit rows are the
-middleware's rows."""
+middleware's rows. The SDK's ``ClientSession`` speaks 2025-11-25 (the initialize handshake); a
+client on 2026-07-28 (the SDK's ``Client``) names its conversation and answers the gateway's
+questions through an ``InputRequiredResult``."""
 
 from __future__ import annotations
 
@@ -23,19 +25,15 @@ from typing import Any
 import pytest
 
 pytest.importorskip("mcp")
-pytest.importorskip("langchain_mcp_adapters")
 pytest.importorskip("langchain.agents")
 
 from mcp import ClientSession, StdioServerParameters
-from mcp.client import streamable_http
 from mcp.client.stdio import stdio_client
+from mcp.client.streamable_http import streamable_http_client
 
 from demo_tools.mcp_server import PLANTED_ADDRESS
 
 pytestmark = pytest.mark.integration
-http_client = (
-    getattr(streamable_http, "streamable_http_client", None) or streamable_http.streamablehttp_client
-)
 ROOT = Path(__file__).resolve().parent.parent
 UPSTREAM = f"{sys.executable} -m demo_tools.mcp_server"
 REQUEST = "agent-patterns/request"
@@ -138,7 +136,7 @@ def test_the_gateway_over_stdio(tmp_path: Path, collector: tuple[str, list[bytes
     async def session() -> dict[str, Any]:
         seen: dict[str, Any] = {}
         async with stdio_client(params) as (read, write), ClientSession(read, write) as client:
-            await client.initialize()
+            seen["version"] = (await client.initialize()).protocol_version
             seen["tools"] = [t.name for t in (await client.list_tools()).tools]
             seen["inbox"] = await client.call_tool("read_inbox", {}, meta=request)
             # the planted instruction: the address is only in the inbox (untrusted): refused, not asked
@@ -153,18 +151,19 @@ def test_the_gateway_over_stdio(tmp_path: Path, collector: tuple[str, list[bytes
         return seen
 
     seen = asyncio.run(asyncio.wait_for(session(), 90))
+    assert seen["version"] == "2025-11-25"  # the initialize handshake's revision
     assert "delete_file" not in seen["tools"] and "send_email" in seen["tools"]
-    assert not seen["inbox"].isError and PLANTED_ADDRESS in text_of(seen["inbox"])
-    assert seen["planted"].isError
+    assert not seen["inbox"].is_error and PLANTED_ADDRESS in text_of(seen["inbox"])
+    assert seen["planted"].is_error
     assert "refused by the gateway's policy (supervisor): supervisor_block:untrusted_identifier" in text_of(
         seen["planted"]
     )
-    assert seen["hidden"].isError and "no tool named 'delete_file'" in text_of(seen["hidden"])
-    assert seen["upstream_error"].isError and "upstream failure: down" in text_of(seen["upstream_error"])
-    assert seen["bad_args"].isError and "invalid_action:" in text_of(seen["bad_args"])
+    assert seen["hidden"].is_error and "no tool named 'delete_file'" in text_of(seen["hidden"])
+    assert seen["upstream_error"].is_error and "upstream failure: down" in text_of(seen["upstream_error"])
+    assert seen["bad_args"].is_error and "invalid_action:" in text_of(seen["bad_args"])
     assert seen["approve"].returncode == 0, seen["approve"].stderr
     assert json.loads(seen["approve"].stdout)["carried_on"] is True
-    assert not seen["asked"].isError and "sent to ana@example.com" in text_of(seen["asked"])
+    assert not seen["asked"].is_error and "sent to ana@example.com" in text_of(seen["asked"])
     assert seen["retry"].content == seen["asked"].content  # the client's retry: the first call's result
     assert [(s["tool"], s["args"]["to"]) for s in sent_mail(tmp_path)] == [("send_email", "ana@example.com")]
 
@@ -258,7 +257,7 @@ def test_the_gateway_over_streamable_http_keeps_each_sessions_provenance_apart(t
         request = {REQUEST: "Send Ana a note about lunch."}
 
         async def one(n: int) -> Any:
-            async with http_client(url) as (read, write, _), ClientSession(read, write) as client:
+            async with streamable_http_client(url) as (read, write), ClientSession(read, write) as client:
                 await client.initialize()
                 if n % 2 == 0:  # this session looked Ana up in the (trusted) address book
                     await client.call_tool("lookup_contact", {"name": "ana"}, meta=request)
@@ -274,7 +273,7 @@ def test_the_gateway_over_streamable_http_keeps_each_sessions_provenance_apart(t
             meta = {REQUEST: "Mail ana@example.com that lunch moved", "agent-patterns/call_id": "lunch-moved"}
             answers = []
             for _ in range(2):
-                async with http_client(url) as (read, write, _), ClientSession(read, write) as client:
+                async with streamable_http_client(url) as (read, write), ClientSession(read, write) as client:
                     await client.initialize()
                     answers.append(
                         await client.call_tool(
@@ -291,9 +290,9 @@ def test_the_gateway_over_streamable_http_keeps_each_sessions_provenance_apart(t
         for process in (gateway, upstream):
             process.terminate()
             process.wait(timeout=20)
-    assert [r.isError for r in results] == [False, True] * 3, [text_of(r) for r in results]
+    assert [r.is_error for r in results] == [False, True] * 3, [text_of(r) for r in results]
     assert all("untrusted_identifier" in text_of(r) for r in results[1::2])
-    assert not first.isError and again.content == first.content, (text_of(first), text_of(again))
+    assert not first.is_error and again.content == first.content, (text_of(first), text_of(again))
     assert sorted(s["args"]["body"] for s in sent_mail(tmp_path)) == [
         "lunch 0",
         "lunch 2",
@@ -370,9 +369,71 @@ def test_a_client_that_supports_elicitation_asks_its_user(tmp_path: Path) -> Non
     calls = [("delete_file", {"path": "/tmp/a"}), ("delete_file", {"path": "/tmp/b"})]
     asked, (yes, no) = _answered_by_the_clients_user(params, calls, lambda n: n == 1)
     assert len(asked) == 2 and "delete_file needs approval" in asked[0] and '{"path": "/tmp/a"}' in asked[0]
-    assert not yes.isError and "deleted /tmp/a" in text_of(yes)
-    assert no.isError and "refused by the gateway's policy (human)" in text_of(no)
+    assert not yes.is_error and "deleted /tmp/a" in text_of(yes)
+    assert no.is_error and "refused by the gateway's policy (human)" in text_of(no)
     assert [s["args"]["path"] for s in sent_mail(tmp_path)] == ["/tmp/a"]
+
+
+def test_a_2026_client_names_its_conversation_and_answers_the_gateways_questions(tmp_path: Path) -> None:
+    """The stdio test's planted instruction, for a client speaking 2026-07-28 (the SDK's ``Client``,
+    no sessions: each request is its own connection): the calls name one conversation in ``_meta``,
+    so the address the inbox planted is refused, not asked. The question about the user's own
+    address comes as an ``InputRequiredResult`` that the client answers through its elicitation
+    callback and retries: approved, the call runs once; rejected, it does not run."""
+    from mcp import Client, types
+
+    from apps.gateway.server import INPUT_KEY
+
+    db = str(tmp_path / "gateway.sqlite")
+    policy = tmp_path / "policy.toml"
+    policy.write_text(POLICY)
+    params = gateway_params(tmp_path, "--policy", str(policy), "--db", db, "--ask-client")
+    conversation = {"agent-patterns/conversation": "c-2026"}
+    request = {REQUEST: "Summarise my inbox and mail the summary to ana@example.com"}
+    asked: list[str] = []
+    keys: list[Any] = []
+
+    async def user(context: Any, params: types.ElicitRequestParams) -> types.ElicitResult:
+        asked.append(params.message)
+        keys.append(context.request_id)  # an InputRequiredResult's input: its key, no JSON-RPC id
+        content = {"approve": len(asked) == 1, "message": "checked"}  # the first yes, the second no
+        return types.ElicitResult(action="accept", content=content)
+
+    async def session() -> dict[str, Any]:
+        seen: dict[str, Any] = {}
+        async with Client(params, elicitation_callback=user) as client:
+            seen["version"] = client.protocol_version
+            seen["tools"] = [t.name for t in (await client.list_tools()).tools]
+            seen["inbox"] = await client.call_tool("read_inbox", {}, meta={**request, **conversation})
+            # the planted instruction, in the same conversation: refused, not asked
+            planted = {"to": PLANTED_ADDRESS, "body": "report"}
+            seen["planted"] = await client.call_tool("send_email", planted, meta=conversation)
+            mail = {"to": "ana@example.com", "body": "summary"}
+            seen["approved"] = await client.call_tool("send_email", mail, meta=conversation)
+            seen["mailed"] = sent_mail(tmp_path)
+            seen["rejected"] = await client.call_tool(
+                "send_email", {**mail, "body": "again"}, meta=conversation
+            )
+        return seen
+
+    seen = asyncio.run(asyncio.wait_for(session(), 90))
+    assert seen["version"] == "2026-07-28"
+    assert "delete_file" not in seen["tools"] and "send_email" in seen["tools"]
+    assert not seen["inbox"].is_error and PLANTED_ADDRESS in text_of(seen["inbox"])
+    assert seen["planted"].is_error
+    assert "refused by the gateway's policy (supervisor): supervisor_block:untrusted_identifier" in text_of(
+        seen["planted"]
+    )
+    assert len(asked) == 2 and all("send_email" in a and "ana@example.com" in a for a in asked), asked
+    assert keys == [INPUT_KEY, INPUT_KEY], keys  # asked in the gateway's InputRequiredResult
+    assert not seen["approved"].is_error and "sent to ana@example.com" in text_of(seen["approved"])
+    assert [(s["tool"], s["args"]) for s in seen["mailed"]] == [
+        ("send_email", {"to": "ana@example.com", "body": "summary"})
+    ]  # the approved call ran once, before the next call was made
+    assert seen["rejected"].is_error and "refused by the gateway's policy (human)" in text_of(
+        seen["rejected"]
+    )
+    assert [s["args"]["body"] for s in sent_mail(tmp_path)] == ["summary"]  # the rejected one did not run
 
 
 def test_a_rule_lets_the_client_answer_for_its_tool_only(tmp_path: Path) -> None:
@@ -389,8 +450,8 @@ def test_a_rule_lets_the_client_answer_for_its_tool_only(tmp_path: Path) -> None
     calls = [("delete_file", {"path": "/tmp/a"}), ("send_email", {"to": "ana@example.com", "body": "hi"})]
     asked, (deleted, mailed) = _answered_by_the_clients_user(params, calls, lambda n: True)
     assert len(asked) == 1 and "delete_file needs approval" in asked[0], asked
-    assert not deleted.isError and "deleted /tmp/a" in text_of(deleted)
-    assert mailed.isError and "no answer within 1 s" in text_of(mailed), text_of(mailed)
+    assert not deleted.is_error and "deleted /tmp/a" in text_of(deleted)
+    assert mailed.is_error and "no answer within 1 s" in text_of(mailed), text_of(mailed)
     assert [s["args"] for s in sent_mail(tmp_path)] == [{"path": "/tmp/a"}]
     from types import SimpleNamespace
 
@@ -430,7 +491,7 @@ def test_by_default_the_agents_own_client_cannot_answer_and_is_told_its_call_wai
 
     result = asyncio.run(asyncio.wait_for(session(), 60))
     assert asked == []  # the agent's own client never answers for it
-    assert result.isError and "no answer within 1 s" in text_of(result)
+    assert result.is_error and "no answer within 1 s" in text_of(result)
     assert any("waits for a reviewer" in t and "agent-patterns approve|reject mcp-" in t for t in told), told
     assert sent_mail(tmp_path) == []
 

@@ -1,8 +1,9 @@
-"""Issue 56, a gateway's edges, with a real upstream MCP server (FastMCP over stdio, a subprocess of
-the gateway) and the real MCP SDK client: an attacker's planted calls that the gateway refuses do
-not lock the user out of the conversation (``max_refusals`` spends a turn, not the session); a
-call id names one call (another call under it is refused, and gets nothing of the first); the
-upstream's text comes back as the upstream wrote it."""
+"""Issue 56, a gateway's edges, with a real upstream MCP server (the SDK's MCPServer over stdio, a
+subprocess of the gateway) and the real MCP SDK client (the 2025-11-25 handshake): an attacker's
+planted calls that the gateway refuses do not lock the user out of the conversation
+(``max_refusals`` spends a turn, not the session); a call id names one call (another call under
+it is refused, and gets nothing of the first); the upstream's text comes back as the upstream
+wrote it."""
 
 from __future__ import annotations
 
@@ -15,7 +16,6 @@ from typing import Any
 import pytest
 
 pytest.importorskip("mcp")
-pytest.importorskip("langchain_mcp_adapters")
 pytest.importorskip("langchain.agents")
 
 from mcp import ClientSession, StdioServerParameters
@@ -72,8 +72,8 @@ def test_planted_refusals_leave_the_users_reads_working_and_send_nothing(tmp_pat
         return reads, planted
 
     reads, planted = asyncio.run(asyncio.wait_for(session(), 120))
-    assert all(r.isError for r in planted), [_text(r) for r in planted]
-    assert not any(r.isError for r in reads), [_text(r) for r in reads]
+    assert all(r.is_error for r in planted), [_text(r) for r in planted]
+    assert not any(r.is_error for r in reads), [_text(r) for r in reads]
     # the new turn still knows what the conversation read: the planted address stays refused
     assert "untrusted_identifier" in _text(planted[-1]), _text(planted[-1])
     assert (
@@ -100,12 +100,12 @@ def test_a_call_id_names_one_call_and_the_upstreams_text_comes_back_as_written(t
 
     seen = asyncio.run(asyncio.wait_for(session(), 90))
     assert _text(seen["first"]) == "ana@example.com"  # as the upstream wrote it, not {"result": ...}
-    assert seen["first"].structuredContent == {"result": "ana@example.com"}
+    assert seen["first"].structured_content == {"result": "ana@example.com"}
     for reused in ("other_tool", "other_args"):
-        assert seen[reused].isError and "names another call" in _text(seen[reused])
+        assert seen[reused].is_error and "names another call" in _text(seen[reused])
         assert "ana@example.com" not in _text(seen[reused])  # nothing of the first call
     assert seen["retry"].content == seen["first"].content  # a true retry: the first answer
-    assert seen["balance"].structuredContent["balance"] == 120.5
+    assert seen["balance"].structured_content["balance"] == 120.5
 
 
 def test_a_tool_the_policy_lists_as_a_side_effect_is_governed_as_one_whatever_its_hints_say() -> None:
@@ -171,8 +171,8 @@ def test_a_hung_upstream_call_ends_as_an_error_in_bounded_time_and_the_session_g
 
     # the whole session within 25 s: the hung call was ended by --call-timeout, not by the upstream
     hung, after = asyncio.run(asyncio.wait_for(session(), 25))
-    assert hung.isError and "did not answer lookup_contact within 1 s" in _text(hung), _text(hung)
-    assert not after.isError  # the session goes on
+    assert hung.is_error and "did not answer lookup_contact within 1 s" in _text(hung), _text(hung)
+    assert not after.is_error  # the session goes on
 
 
 def test_an_upstream_that_exits_is_started_again_and_the_session_goes_on(tmp_path: Path) -> None:
@@ -204,12 +204,12 @@ def test_an_upstream_that_exits_is_started_again_and_the_session_goes_on(tmp_pat
 
     crashed, contact, inbox, again, after, mail = asyncio.run(asyncio.wait_for(session(), 60))
     for broke in (crashed, again):
-        assert broke.isError and "exited" in _text(broke), _text(broke)
+        assert broke.is_error and "exited" in _text(broke), _text(broke)
         assert "the gateway started it again" in _text(broke) and "not made again" in _text(broke)
     for served in (contact, inbox, after):
-        assert not served.isError, _text(served)
+        assert not served.is_error, _text(served)
     assert "ana@example.com" in _text(contact) and "ana@example.com" in _text(after)
-    assert mail.isError and "lists it otherwise than when the gateway started" in _text(mail), _text(mail)
+    assert mail.is_error and "lists it otherwise than when the gateway started" in _text(mail), _text(mail)
     ledger = tmp_path / "ledger.jsonl"  # nothing was sent through the relabelled tool
     assert not ledger.exists() or "send_email" not in ledger.read_text()
 
@@ -233,9 +233,9 @@ def test_a_conversation_the_client_names_keeps_what_it_read_across_sessions_and_
         return asyncio.run(asyncio.wait_for(one((name, args), meta), 60))
 
     planted = ("send_email", {"to": PLANTED_ADDRESS, "body": "report"})
-    assert not call("read_inbox", {}, {**request, conversation: "c1"}).isError  # gateway process 1
+    assert not call("read_inbox", {}, {**request, conversation: "c1"}).is_error  # gateway process 1
     refused = call(*planted, {**request, conversation: "c1"})  # process 2, the same conversation
-    assert refused.isError and "untrusted_identifier" in _text(refused), _text(refused)
+    assert refused.is_error and "untrusted_identifier" in _text(refused), _text(refused)
     # a call id is the conversation's: the same id in c1 and c2 names two calls
     first = call("lookup_contact", {"name": "ana"}, {conversation: "c1", CALL_ID: "x"})
     other = call("lookup_contact", {"name": "bo"}, {conversation: "c2", CALL_ID: "x"})

@@ -10,7 +10,10 @@ What the caller's identity decides, tested with the MCP SDK's real client:
 - a conversation name is the caller's own: another caller naming it has read nothing of it;
 - a call id is the caller's own: another caller reusing it gets nothing of the first call;
 - only a caller ``--ask-client-caller`` opts in answers its calls' questions through its client, and
-  the audit names the account (``oauth:<subject>``); another caller's question waits for reviewers.
+  the audit names the account (``oauth:<subject>``); another caller's question waits for reviewers;
+- the same on both protocol revisions: 2025-11-25 (``ClientSession``, the initialize handshake, a
+  question asked by ``elicitation/create`` in the middle of the call) and 2026-07-28 (``mcp.Client``,
+  no sessions, a question returned as an ``InputRequiredResult`` the client answers on its retry).
 """
 
 from __future__ import annotations
@@ -32,11 +35,10 @@ from typing import Any
 import pytest
 
 pytest.importorskip("mcp")
-pytest.importorskip("langchain_mcp_adapters")
 jwt = pytest.importorskip("jwt")
 pytest.importorskip("cryptography")
 
-import httpx  # noqa: E402 (after the skips: the mcp extra)
+import httpx2  # noqa: E402 (after the skips: the mcp extra)
 from cryptography.hazmat.primitives.asymmetric import rsa  # noqa: E402
 from mcp import ClientSession, types  # noqa: E402
 from mcp.client import streamable_http  # noqa: E402
@@ -105,26 +107,39 @@ def _status(url: str, token: str | None) -> tuple[int, dict[str, str]]:
 
 @contextlib.asynccontextmanager
 async def _connected(url: str, headers: dict[str, str]) -> Any:
-    """The SDK's streamable HTTP client with ``headers`` on every request (either SDK spelling)."""
-    if hasattr(streamable_http, "streamable_http_client"):
-        timeout = httpx.Timeout(30, read=300)
-        async with (
-            httpx.AsyncClient(headers=headers, timeout=timeout) as http,
-            streamable_http.streamable_http_client(url, http_client=http) as transport,
-        ):
-            yield transport
-    else:
-        async with streamable_http.streamablehttp_client(url, headers=headers) as transport:
-            yield transport
+    """The SDK's streamable HTTP transport with ``headers`` on every request (on an httpx2 client)."""
+    async with (
+        httpx2.AsyncClient(headers=headers, timeout=httpx2.Timeout(30, read=300)) as http,
+        streamable_http.streamable_http_client(url, http_client=http) as transport,
+    ):
+        yield transport
 
 
 async def _listed(*transports: Any) -> dict[str, set[str]]:
     out = {}
     for who, transport in zip(("alice", "bob"), transports, strict=True):
-        async with transport as (read, write, _), ClientSession(read, write) as session:
+        async with transport as (read, write), ClientSession(read, write) as session:
             await session.initialize()
             out[who] = {t.name for t in (await session.list_tools()).tools}
     return out
+
+
+def _gateway(
+    tmp_path: Path, issuer: Issuer, port: int, policy: Path, db: str, *, ask_timeout: float
+) -> subprocess.Popen[str]:
+    """The gateway over HTTP on ``port``, taking ``issuer``'s bearer tokens; alice's client may
+    answer her calls' questions."""
+    return subprocess.Popen(
+        [
+            *(sys.executable, "-m", "governed_agent_patterns", "gateway", "--upstream", UPSTREAM),
+            *("--policy", str(policy), "--http", str(port), "--db", db, "--ask-timeout", f"{ask_timeout:g}"),
+            *("--auth-issuer", issuer.url, "--ask-client-caller", "alice"),
+        ],
+        cwd=ROOT,
+        env=gateway_env(tmp_path),
+        stderr=subprocess.PIPE,
+        text=True,
+    )
 
 
 def _thread(conversation: str, caller: str) -> str:
@@ -140,17 +155,7 @@ def test_bearer_tokens_name_the_caller_and_the_caller_owns_its_conversations(tmp
     # and each caller may look up two contacts in ten minutes
     extra = '[rules.read_inbox]\ncaller_roles = ["inbox"]\n[rules.lookup_contact]\nrate_limit = {calls = 2, seconds = 600}\n'
     policy.write_text(f"{POLICY}\n{extra}")
-    gateway = subprocess.Popen(
-        [
-            *(sys.executable, "-m", "governed_agent_patterns", "gateway", "--upstream", UPSTREAM),
-            *("--policy", str(policy), "--http", str(port), "--db", db, "--ask-timeout", "1"),
-            *("--auth-issuer", issuer.url, "--ask-client-caller", "alice"),
-        ],
-        cwd=ROOT,
-        env=gateway_env(tmp_path),
-        stderr=subprocess.PIPE,
-        text=True,
-    )
+    gateway = _gateway(tmp_path, issuer, port, policy, db, ask_timeout=1)
     asked: dict[str, list[str]] = {"alice": [], "bob": []}
 
     def client(caller: str) -> Any:
@@ -164,8 +169,9 @@ def test_bearer_tokens_name_the_caller_and_the_caller_owns_its_conversations(tmp
 
     async def calls(caller: str, conversation: str, made: list[tuple[str, dict, dict]]) -> list[Any]:
         transport, user = client(caller)
-        async with transport as (read, write, _), ClientSession(read, write, elicitation_callback=user) as s:
-            await s.initialize()
+        async with transport as (read, write), ClientSession(read, write, elicitation_callback=user) as s:
+            shook = await s.initialize()
+            assert shook.protocol_version == "2025-11-25", shook.protocol_version  # the handshake's revision
             meta = {CONVERSATION: conversation, REQUEST: "Send Ana a note about lunch."}
             return [await s.call_tool(name, args, meta={**meta, **extra}) for name, args, extra in made]
 
@@ -204,24 +210,24 @@ def test_bearer_tokens_name_the_caller_and_the_caller_owns_its_conversations(tmp
                 60,
             )
         )
-        assert [r.isError for r in alice] == [False, False], [text_of(r) for r in alice]
+        assert [r.is_error for r in alice] == [False, False], [text_of(r) for r in alice]
         assert len(asked["alice"]) == 1 and "send_email" in asked["alice"][0], asked
         # the tools each sees, and a call outside bob's roles
         listed = asyncio.run(asyncio.wait_for(_listed(client("alice")[0], client("bob")[0]), 60))
         assert "read_inbox" in listed["alice"] and "read_inbox" not in listed["bob"], listed
         assert listed["bob"] == listed["alice"] - {"read_inbox"}, listed
         inbox = asyncio.run(asyncio.wait_for(calls("bob", "c5", [("read_inbox", {}, {})]), 60))
-        assert inbox[0].isError and "is for callers with a role of inbox" in text_of(inbox[0]), text_of(
+        assert inbox[0].is_error and "is for callers with a role of inbox" in text_of(inbox[0]), text_of(
             inbox[0]
         )
         # bob names the same conversation: it is his own, and he has read nothing in it
         bob = asyncio.run(asyncio.wait_for(calls("bob", "c1", [("send_email", lunch, {})]), 60))
-        assert bob[0].isError and "untrusted_identifier" in text_of(bob[0]), text_of(bob[0])
+        assert bob[0].is_error and "untrusted_identifier" in text_of(bob[0]), text_of(bob[0])
         # bob reuses alice's call id for the same call: he gets nothing of hers, it is reviewed anew
         reused = asyncio.run(
             asyncio.wait_for(calls("bob", "c3", [("send_email", lunch, {CALL_ID: "m1"})]), 60)
         )
-        assert reused[0].isError and "untrusted_identifier" in text_of(reused[0]), text_of(reused[0])
+        assert reused[0].is_error and "untrusted_identifier" in text_of(reused[0]), text_of(reused[0])
         # bob's own question (he looked Ana up) is not his client's to answer: it waits, and the
         # ask timeout rejects it
         own = asyncio.run(
@@ -229,23 +235,90 @@ def test_bearer_tokens_name_the_caller_and_the_caller_owns_its_conversations(tmp
                 calls("bob", "c4", [("lookup_contact", {"name": "ana"}, {}), ("send_email", lunch, {})]), 60
             )
         )
-        assert own[1].isError and asked["bob"] == [], (text_of(own[1]), asked)
+        assert own[1].is_error and asked["bob"] == [], (text_of(own[1]), asked)
         # alice's second lookup is within her rate limit, her third is not; bob's own limit is apart
         looked = asyncio.run(
             asyncio.wait_for(calls("alice", "c6", [("lookup_contact", {"name": "bob"}, {})] * 2), 60)
         )
-        assert [r.isError for r in looked] == [False, True], [text_of(r) for r in looked]
+        assert [r.is_error for r in looked] == [False, True], [text_of(r) for r in looked]
         assert "rate limit: this caller's 2 call(s) of lookup_contact in 600 s" in text_of(looked[1])
         more = asyncio.run(
             asyncio.wait_for(calls("bob", "c7", [("lookup_contact", {"name": "bob"}, {})]), 60)
         )
-        assert not more[0].isError, text_of(more[0])
+        assert not more[0].is_error, text_of(more[0])
     finally:
         gateway.terminate()  # SIGTERM: the gateway ends its conversations' open turns, then exits
         gateway.wait(timeout=20)
         issuer.server.shutdown()
     assert gateway.returncode == 0, gateway.returncode
     assert [s["args"]["body"] for s in sent_mail(tmp_path)] == ["lunch at noon"]  # alice's mail, once
+    exported = run_cli(tmp_path, "audit", _thread("c1", "alice"), "--jsonl", "--db", db)
+    assert exported.returncode == 0, exported.stderr
+    [mail] = [r for r in map(json.loads, exported.stdout.splitlines()) if r.get("tool") == "send_email"]
+    assert mail["outcome"] == "ran", mail
+    assert [(a["reviewer"], a["account"]) for a in mail["answers"]] == [("mcp-client-user", "oauth:alice")], (
+        mail
+    )
+
+
+def test_a_signed_in_caller_on_2026_07_28_lists_calls_and_answers_its_question(tmp_path: Path) -> None:
+    """``mcp.Client`` speaking 2026-07-28 (no sessions) over HTTP with alice's bearer token: it lists
+    the tools her roles allow and calls a read; her mail's question comes back as an
+    ``InputRequiredResult`` her client's user answers (the SDK retries the call with the answer),
+    the mail runs once, and the audit names her account (``oauth:alice``)."""
+    from mcp import Client
+
+    from apps.gateway.server import INPUT_KEY
+
+    issuer = Issuer()
+    port = free_port()
+    url, db = f"http://127.0.0.1:{port}/mcp", str(tmp_path / "gateway.sqlite")
+    policy = tmp_path / "policy.toml"
+    policy.write_text(f'{POLICY}\n[rules.read_inbox]\ncaller_roles = ["inbox"]\n')
+    # an ask timeout no answer here comes near: the question must be answered by alice's client
+    gateway = _gateway(tmp_path, issuer, port, policy, db, ask_timeout=60)
+    asked: list[tuple[Any, str]] = []
+
+    async def user(context: Any, params: types.ElicitRequestParams) -> types.ElicitResult:
+        asked.append((context.request_id, params.message))
+        return types.ElicitResult(action="accept", content={"approve": True, "message": "mine"})
+
+    async def session() -> dict[str, Any]:
+        headers = {"authorization": f"Bearer {issuer.token('alice', url, scope='openid inbox')}"}
+        seen: dict[str, Any] = {}
+        async with (
+            httpx2.AsyncClient(headers=headers, timeout=httpx2.Timeout(30, read=300)) as http,
+            Client(
+                streamable_http.streamable_http_client(url, http_client=http), elicitation_callback=user
+            ) as client,
+        ):
+            seen["version"] = client.protocol_version
+            seen["tools"] = {t.name for t in (await client.list_tools()).tools}
+            meta = {CONVERSATION: "c1", REQUEST: "Send Ana a note about lunch."}
+            seen["looked"] = await client.call_tool("lookup_contact", {"name": "ana"}, meta=meta)
+            seen["sent"] = await client.call_tool("send_email", lunch, meta=meta)
+        return seen
+
+    lunch = {"to": "ana@example.com", "body": "lunch at noon"}
+    try:
+        assert gateway.stderr is not None
+        said = [gateway.stderr.readline() for _ in range(2)]
+        assert f"serving {url} (bearer tokens of {issuer.url})" in said[1], said
+        seen = asyncio.run(asyncio.wait_for(session(), 60))
+    finally:
+        gateway.terminate()
+        gateway.wait(timeout=20)
+        issuer.server.shutdown()
+    assert seen["version"] == "2026-07-28", seen["version"]
+    assert {"read_inbox", "lookup_contact", "send_email"} <= seen["tools"], seen["tools"]
+    assert "delete_file" not in seen["tools"], seen["tools"]
+    looked, sent = seen["looked"], seen["sent"]
+    assert not looked.is_error and "ana@example.com" in text_of(looked), text_of(looked)
+    assert not sent.is_error and "sent to ana@example.com" in text_of(sent), text_of(sent)
+    # asked once, as the InputRequiredResult's input (its key), not by a request in the call's middle
+    assert [key for key, _ in asked] == [INPUT_KEY] and "send_email" in asked[0][1], asked
+    assert gateway.returncode == 0, gateway.returncode
+    assert [s["args"]["body"] for s in sent_mail(tmp_path)] == ["lunch at noon"]
     exported = run_cli(tmp_path, "audit", _thread("c1", "alice"), "--jsonl", "--db", db)
     assert exported.returncode == 0, exported.stderr
     [mail] = [r for r in map(json.loads, exported.stdout.splitlines()) if r.get("tool") == "send_email"]

@@ -2,8 +2,8 @@
 schemas, annotations) in its store; restarted on the same store while the upstream relabels
 ``send_email`` read-only and tells clients to BCC an attacker (a rug pull), it hides the tool and
 refuses its calls until an operator approves the new pin with ``agent-patterns gateway pins``;
-served descriptions are the pinned ones. A real upstream (FastMCP over stdio), the real MCP client,
-the real CLI, one SQLite store across three gateway processes."""
+served descriptions are the pinned ones. A real upstream (the SDK's MCPServer over stdio), the real
+MCP client, the real CLI, one SQLite store across three gateway processes."""
 
 from __future__ import annotations
 
@@ -18,7 +18,6 @@ from typing import Any
 import pytest
 
 pytest.importorskip("mcp")
-pytest.importorskip("langchain_mcp_adapters")
 pytest.importorskip("langchain.agents")
 
 from mcp import ClientSession, StdioServerParameters
@@ -102,7 +101,7 @@ def _text(result: Any) -> str:
 
 def test_a_rug_pull_hides_the_tool_until_an_operator_approves_the_new_pin(tmp_path: Path) -> None:
     first = _gateway(tmp_path, pulled=False)
-    assert first["tools"]["send_email"].description == "Send an e-mail." and not first["sent"].isError
+    assert first["tools"]["send_email"].description == "Send an e-mail." and not first["sent"].is_error
     listed = json.loads(_pins(tmp_path, "--json").stdout)
     assert {p["tool"] for p in listed} >= {"send_email", "read_inbox"}
     assert all(p["approved_by"] == "first use" and not p["pending"] for p in listed)
@@ -112,7 +111,7 @@ def test_a_rug_pull_hides_the_tool_until_an_operator_approves_the_new_pin(tmp_pa
     assert "CHANGED since pinned, hidden until approved: send_email" in checked.stdout, checked.stdout
     pulled = _gateway(tmp_path, pulled=True)
     assert "send_email" not in pulled["tools"] and "read_inbox" in pulled["tools"]
-    assert pulled["sent"].isError and "changed since it was pinned" in _text(pulled["sent"])
+    assert pulled["sent"].is_error and "changed since it was pinned" in _text(pulled["sent"])
     assert "annotations.readOnlyHint" in _text(pulled["sent"]) and "description" in _text(pulled["sent"])
     [changed] = [p for p in json.loads(_pins(tmp_path, "--json").stdout) if p["pending"]]
     assert changed["tool"] == "send_email"
@@ -130,7 +129,7 @@ def test_a_rug_pull_hides_the_tool_until_an_operator_approves_the_new_pin(tmp_pa
 
     after = _gateway(tmp_path, pulled=True)  # the approved pin is served, as approved
     assert PLANTED_ADDRESS in after["tools"]["send_email"].description
-    assert not after["sent"].isError
+    assert not after["sent"].is_error
     sent = [json.loads(line)["args"]["to"] for line in (tmp_path / "ledger.jsonl").read_text().splitlines()]
     assert sent == ["ana@example.com", "ana@example.com"]  # nothing ran while it was hidden
 

@@ -261,7 +261,7 @@ class Session:
 class Gateway:
     """The gateway's state: the upstream tools, the policy, the store, and each session's thread.
 
-    ``tools``: the upstream tools as LangChain tools (``langchain-mcp-adapters``), ``listed``: the
+    ``tools``: the upstream tools as LangChain tools (:func:`upstream_tool`), ``listed``: the
     upstream's MCP ``Tool`` objects (passed through in ``tools/list``); ``policy``: the policy (a
     tool it does not allow is hidden); ``checkpointer``, ``journal`` and ``store``: where the
     threads, answers and audit are kept; ``ask_timeout``: seconds a call waits for a human before

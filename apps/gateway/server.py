@@ -220,7 +220,8 @@ async def asked_input(
         return None
 
     task = asyncio.ensure_future(gateway.call(key, name, arguments, meta, ask, notify=notify, caller=caller))
-    await asyncio.wait({task, asked}, return_when=asyncio.FIRST_COMPLETED)
+    either: set[asyncio.Future[Any]] = {task, asked}
+    await asyncio.wait(either, return_when=asyncio.FIRST_COMPLETED)
     if task.done():
         return task.result()
     question, thread = asked.result()

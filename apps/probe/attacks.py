@@ -81,6 +81,7 @@ from apps.probe.shapes import (
     spellings,
     with_shared_value,
 )
+from nodes.mcp_tools import mcp_hints
 from policies.supervisor.reading.amounts import amount_value, amounts
 from policies.supervisor.reading.identifiers import whole_identifier
 from policies.supervisor.reading.values import leaf_paths, path_matches
@@ -254,7 +255,9 @@ def undeclared(policy: SupervisorPolicy, tools: Sequence[Any] = ()) -> list[str]
     policy runs any call of one unasked, as a read, whatever it does. The probe attacks them as it
     attacks side-effect tools; one that runs an attacker's call is a finding of its own."""
     hinted = {
-        str(getattr(t, "name", "")) for t in tools if (getattr(t, "metadata", None) or {}).get("readOnlyHint")
+        name
+        for name, hints in mcp_hints(t for t in tools if hasattr(t, "name")).items()
+        if hints.get("readOnlyHint")
     }
     out = []
     for name in sorted(set(policy.allowed_tools) - hinted):

@@ -1,0 +1,184 @@
+"""The gateway on the MCP protocol revision 2026-07-28 (issue 56), with a real upstream (the demo
+mailbox, a stdio subprocess) and the MCP SDK's own client speaking it: a question is an
+``InputRequiredResult`` whose sealed ``requestState`` names one waiting question; the answer that
+comes back with it runs the call once, and the state is good for that question only (used once;
+edited, or sent with other arguments, it is refused and nothing runs). And the SDK's private
+per-connection state the gateway keys its sessions on (``apps.gateway.server.connection_of``)."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("mcp")
+pytest.importorskip("langchain.agents")
+
+from mcp import Client, StdioServerParameters, types
+from mcp.shared.exceptions import MCPError
+
+pytestmark = pytest.mark.integration
+ROOT = Path(__file__).resolve().parent.parent
+UPSTREAM = f"{sys.executable} -m demo_tools.mcp_server"
+POLICY = """\
+[rules.send_email]
+require_approval = true
+"""
+
+
+def _params(tmp_path: Path) -> StdioServerParameters:
+    (tmp_path / "policy.toml").write_text(POLICY)
+    args = ["-m", "governed_agent_patterns", "gateway", "--upstream", UPSTREAM, "--ask-client"]
+    args += ["--policy", str(tmp_path / "policy.toml"), "--db", str(tmp_path / "gw.db")]
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "MCP_DEMO_LEDGER": str(tmp_path / "ledger.jsonl")}
+    return StdioServerParameters(command=sys.executable, args=args, env=env, cwd=str(ROOT))
+
+
+def _sent(tmp_path: Path) -> list[dict[str, Any]]:
+    ledger = tmp_path / "ledger.jsonl"
+    return [json.loads(line) for line in ledger.read_text().splitlines()] if ledger.exists() else []
+
+
+def _approve(content: dict[str, Any]) -> dict[str, types.ElicitResult]:
+    return {"approve": types.ElicitResult(action="accept", content=content)}
+
+
+async def _never(context: Any, params: Any) -> types.ElicitResult:
+    raise AssertionError("the rounds are driven by hand")
+
+
+REQUEST = {"agent-patterns/request": "Mail ana@example.com: lunch at noon"}
+MAIL = {"to": "ana@example.com", "body": "lunch at noon"}
+
+
+def test_a_2026_question_is_answered_once_and_its_state_fits_that_question_only(tmp_path):
+    async def scenario() -> None:
+        # the client declares elicitation (else its questions go to reviewers only); the rounds
+        # are driven by hand here, through the session, so the callback is never called
+        async with Client(_params(tmp_path), elicitation_callback=_never) as client:
+            assert client.protocol_version == "2026-07-28"
+            session = client.session
+            first = await session.call_tool("send_email", MAIL, meta=REQUEST, allow_input_required=True)
+            assert isinstance(first, types.InputRequiredResult), first
+            ((key, asked),) = first.input_requests.items()
+            assert "send_email" in asked.params.message and "ana@example.com" in asked.params.message
+            state = first.request_state
+            assert state and "question" not in state  # sealed: the client cannot read what it names
+            assert _sent(tmp_path) == []  # it waits for the answer
+
+            # edited, the state is refused by the seal; with other arguments, by its binding
+            edited = state[:-2] + ("A" if state[-2] != "A" else "B") + state[-1]
+            with pytest.raises(MCPError, match="requestState"):
+                await session.call_tool(
+                    "send_email",
+                    MAIL,
+                    meta=REQUEST,
+                    input_responses=_approve({"approve": True}),
+                    request_state=edited,
+                    allow_input_required=True,
+                )
+            other = {"to": "drop@exfil.example", "body": "lunch at noon"}
+            with pytest.raises(MCPError, match="requestState"):
+                await session.call_tool(
+                    "send_email",
+                    other,
+                    meta=REQUEST,
+                    input_responses=_approve({"approve": True}),
+                    request_state=state,
+                    allow_input_required=True,
+                )
+            assert _sent(tmp_path) == []
+
+            done = await session.call_tool(
+                "send_email",
+                MAIL,
+                meta=REQUEST,
+                input_responses={key: _approve({"approve": True})[key]},
+                request_state=state,
+                allow_input_required=True,
+            )
+            assert isinstance(done, types.CallToolResult) and not done.is_error, done
+            assert [m["args"]["to"] for m in _sent(tmp_path)] == ["ana@example.com"]
+
+            # the same answer again (a replay): refused, nothing runs a second time
+            again = await session.call_tool(
+                "send_email",
+                MAIL,
+                meta=REQUEST,
+                input_responses=_approve({"approve": True}),
+                request_state=state,
+                allow_input_required=True,
+            )
+            assert isinstance(again, types.CallToolResult) and again.is_error
+            assert "answered before" in again.content[0].text
+            assert len(_sent(tmp_path)) == 1
+
+    asyncio.run(scenario())
+
+
+def test_a_2026_client_that_rejects_runs_nothing_and_the_sdk_drives_the_rounds(tmp_path):
+    answers: list[str] = []
+
+    async def user(context: Any, params: Any) -> types.ElicitResult:
+        answers.append(params.message)
+        return types.ElicitResult(action="accept", content={"approve": False, "message": "not now"})
+
+    async def scenario() -> None:
+        async with Client(_params(tmp_path), elicitation_callback=user) as client:
+            result = await client.call_tool("send_email", MAIL, meta=REQUEST)
+            assert result.is_error, result
+            assert len(answers) == 1
+            read = await client.call_tool("lookup_contact", {"name": "ana"})  # the next call is served
+            assert not read.is_error and read.content[0].text == "ana@example.com"
+
+    asyncio.run(scenario())
+    assert _sent(tmp_path) == []
+
+
+def test_the_sdk_keeps_per_connection_state_where_the_gateway_keys_its_sessions():
+    """``connection_of`` reaches the SDK's private ``ServerSession._connection``: its ``state`` lives
+    as long as the client's connection (every call of a 2025-11-25 session sees the same), and its
+    ``exit_stack`` runs when the connection closes (the gateway forgets the session there)."""
+    from mcp.server.lowlevel import Server
+
+    from apps.gateway.server import connection_of
+
+    seen: list[object] = []
+    closed: list[object] = []
+
+    async def call_tool(context: Any, params: Any) -> types.CallToolResult:
+        connection = connection_of(context)
+        key = connection.state.get("k")
+        if key is None:
+            key = connection.state["k"] = object()
+
+            async def close() -> None:
+                closed.append(key)
+
+            connection.exit_stack.push_async_callback(close)
+        seen.append(key)
+        return types.CallToolResult(
+            content=[types.TextContent(type="text", text=connection.protocol_version)]
+        )
+
+    async def list_tools(context: Any, params: Any) -> types.ListToolsResult:
+        return types.ListToolsResult(tools=[types.Tool(name="t", input_schema={"type": "object"})])
+
+    server: Server[Any] = Server("probe", on_list_tools=list_tools, on_call_tool=call_tool)
+
+    async def scenario(mode: str) -> list[str]:
+        async with Client(server, mode=mode) as client:
+            said = [(await client.call_tool("t", {})).content[0].text for _ in range(2)]
+        return said
+
+    assert asyncio.run(scenario("legacy")) == ["2025-11-25", "2025-11-25"]
+    assert seen[0] is seen[1] and closed == [seen[0]]  # one connection: one key, closed once
+    seen.clear()
+    closed.clear()
+    assert asyncio.run(scenario("2026-07-28")) == ["2026-07-28", "2026-07-28"]
+    assert seen[0] is not seen[1] and closed == seen  # no sessions: a connection per request
