@@ -153,6 +153,10 @@ def test_show_policy_prints_the_effective_rules_per_tool_and_serves_nothing(tmp_
     assert rows["send_email"]["side_effect"] and rows["send_email"]["rules"]["require_approval"] is True
     assert rows["lookup_contact"]["results"] == "trusted" and not rows["lookup_contact"]["side_effect"]
     assert rows["read_inbox"]["results"] == "untrusted" and rows["read_inbox"]["pin"] == "not pinned yet"
+    # the gateway's own reads of the upstream's resources and prompts: read-only, untrusted
+    reads = rows["gateway_read_resource"]
+    assert reads["served"] and not reads["side_effect"] and reads["results"] == "untrusted"
+    assert reads["pin"] == "the gateway's own" and rows["gateway_get_prompt"]["served"]
 
 
 def test_a_hung_upstream_call_ends_as_an_error_in_bounded_time_and_the_session_goes_on(

@@ -213,7 +213,8 @@ async def _serve(args: argparse.Namespace, err: TextIO) -> None:
     from nodes.store import open_async_checkpointer, open_journal, open_store, threaded_store
 
     auth = _verifier(args)
-    async with connected(_upstreams(args)) as (tools, listed):
+    async with connected(_upstreams(args)) as pool:
+        tools, listed = pool.tools, pool.listed
         found = hints(tools, listed)
         policy, extra = load_policy(args.policy, found, tools)
         async with open_async_checkpointer(args.db) as saver:
@@ -252,6 +253,7 @@ async def _serve(args: argparse.Namespace, err: TextIO) -> None:
                     ask_timeout=args.ask_timeout,
                     log=err,
                     db=args.db,
+                    upstreams=pool,
                 )
                 try:
                     if args.http:
@@ -381,6 +383,23 @@ def effective_policy(policy: Any, listed: list[Any], journal: Any) -> list[dict[
                 "pin": {"pin": "not pinned yet", "serve": "as pinned", "hide": "changed: hidden"}[pin],
                 "side_effect": bool(spec and spec.side_effect),
                 "results": (spec.trust if spec else "untrusted"),
+                "rules": rules.model_dump(mode="json", exclude_defaults=True) if rules is not None else {},
+            }
+        )
+    from apps.gateway.content import CONTENT_TOOLS
+
+    for name in CONTENT_TOOLS:  # the gateway's own reads of resources and prompts, where served
+        spec, rules = policy.tools.get(name), policy.rules.get(name)
+        if spec is None:
+            continue
+        rows.append(
+            {
+                "tool": name,
+                "served": name in allowed,
+                "why_not": None if name in allowed else "hidden by the policy",
+                "pin": "the gateway's own",
+                "side_effect": spec.side_effect,
+                "results": spec.trust,
                 "rules": rules.model_dump(mode="json", exclude_defaults=True) if rules is not None else {},
             }
         )

@@ -135,6 +135,14 @@ def calling(tool: Any, coroutine: Callable[..., Awaitable[Any]], *, handle_tool_
 TURN_STOPS = frozenset({"max_refusals"})
 
 
+def content_schema(name: str) -> Mapping[str, Any] | None:
+    """The output schema of the gateway's own read tools (their structured content is the MCP
+    result the client gets), else None."""
+    from apps.gateway.content import CONTENT_TOOLS, RESULT_SCHEMA
+
+    return RESULT_SCHEMA if name in CONTENT_TOOLS else None
+
+
 def call_digest(name: Any, args: Any) -> str:
     """The digest a client-named call is kept under: its tool and arguments (canonical JSON)."""
     canonical = json.dumps([name, args or {}], sort_keys=True, default=str, separators=(",", ":"))
@@ -286,8 +294,11 @@ class Gateway:
         ask_client: bool = False,
         call_timeout: float | None = CALL_TIMEOUT,
         ask_client_callers: Sequence[str] = (),
+        upstreams: Any = None,
     ) -> None:
         self.policy = policy
+        #: the upstream servers (:class:`Upstreams`): their resources and prompts, where they offer them
+        self.upstreams = upstreams
         #: tools the pins hide (:mod:`apps.gateway.pins`): name → the check that hid it
         self.hidden = dict(hidden or {})
         #: whether a client that supports elicitation may answer the questions about its own calls
@@ -343,6 +354,16 @@ class Gateway:
             return max(0.0, recent[0] + limit.seconds - now)
         recent.append(now)
         return None
+
+    def offered(self, what: str, caller: str | None = None, roles: Sequence[str] = ()) -> list[Any]:
+        """The upstreams' ``resources``, ``templates`` or ``prompts`` this caller is served: none
+        where the policy hides the gateway's tool that reads them, or the caller's roles lack it."""
+        from apps.gateway.content import PROMPT_TOOL, RESOURCE_TOOL
+
+        tool = PROMPT_TOOL if what == "prompts" else RESOURCE_TOOL
+        if self.upstreams is None or tool not in self.policy.allowed_tools:
+            return []
+        return list(getattr(self.upstreams, what)) if self.serves_caller(tool, caller, roles) else []
 
     def client_may_answer(self, tool: str, caller: str | None = None) -> bool:
         """May the calling client's user answer the questions about calls of ``tool`` (MCP
@@ -581,7 +602,7 @@ class Gateway:
             call_id = f"mcp-{uuid.uuid4().hex[:12]}"
             future: asyncio.Future[types.CallToolResult] = asyncio.get_running_loop().create_future()
             session.waiting[call_id] = future
-            session.schemas[call_id] = self.schemas.get(name)
+            session.schemas[call_id] = self.schemas.get(name) or content_schema(name)
             await session.queue.put(
                 {"name": name, "args": dict(args or {}), "id": call_id, "type": "tool_call"}
             )
@@ -756,6 +777,11 @@ class Connection:
         self.upstream = upstream
         self.tools: dict[str, Any] = {}
         self.listed: list[types.Tool] = []
+        #: the upstream's resources, resource templates and prompts (where it offers them)
+        self.resources: list[types.Resource] = []
+        self.templates: list[types.ResourceTemplate] = []
+        self.prompts: list[types.Prompt] = []
+        self.client: Any = None
         self._ready = asyncio.Event()
         self._stop = asyncio.Event()
         self._error: BaseException | None = None
@@ -793,6 +819,8 @@ class Connection:
                 await asyncio.wait_for(stack.enter_async_context(client), START_TIMEOUT)
                 self.listed = await listed_tools(client)
                 self.tools = {t.name: upstream_tool(t, client) for t in self.listed}
+                self.client = client
+                self.resources, self.templates, self.prompts = await offered(client)
                 self._ready.set()
                 await self._stop.wait()
         except Exception as exc:  # a command that does not exist, a server that exits or never answers
@@ -817,6 +845,32 @@ async def listed_tools(client: Any) -> list[types.Tool]:
         cursor = page.next_cursor
         if not cursor:
             return listed
+
+
+async def offered(client: Any) -> tuple[list[Any], list[Any], list[Any]]:
+    """The resources, resource templates and prompts an upstream offers (none where its
+    capabilities do not say it has them; every page)."""
+    capabilities = client.server_capabilities
+    resources: list[Any] = []
+    templates: list[Any] = []
+    prompts: list[Any] = []
+    if getattr(capabilities, "resources", None) is not None:
+        resources = await _pages(client.list_resources, "resources")
+        templates = await _pages(client.list_resource_templates, "resource_templates")
+    if getattr(capabilities, "prompts", None) is not None:
+        prompts = await _pages(client.list_prompts, "prompts")
+    return resources, templates, prompts
+
+
+async def _pages(listing: Callable[..., Awaitable[Any]], field: str) -> list[Any]:
+    found: list[Any] = []
+    cursor: str | None = None
+    while True:
+        page = await listing(cursor=cursor)
+        found += getattr(page, field)
+        cursor = page.next_cursor
+        if not cursor:
+            return found
 
 
 def upstream_tool(tool: types.Tool, client: Any) -> Any:
@@ -877,6 +931,35 @@ class Upstreams:
         self.pinned: dict[str, str] = {}
         self.restarts: dict[str, int] = {}
         self._locks: dict[str, asyncio.Lock] = {}
+        #: what :meth:`open` found: the tools (LangChain), and the MCP ``Tool`` objects to list
+        self.tools: list[Any] = []
+        self.listed: list[types.Tool] = []
+
+    @property
+    def resources(self) -> list[types.Resource]:
+        return [r for c in self.live.values() for r in c.resources]
+
+    @property
+    def templates(self) -> list[types.ResourceTemplate]:
+        return [t for c in self.live.values() for t in c.templates]
+
+    @property
+    def prompts(self) -> list[types.Prompt]:
+        return [p for c in self.live.values() for p in c.prompts]
+
+    def client_for(self, *, uri: str | None = None, prompt: str | None = None) -> Any:
+        """The live client of the upstream that offers the resource ``uri`` (one it listed, else
+        the one whose template's fixed start it begins with) or the prompt ``prompt``; None: none."""
+        for connection in self.live.values():
+            if prompt is not None and any(p.name == prompt for p in connection.prompts):
+                return connection.client
+            if uri is not None and any(str(r.uri) == uri for r in connection.resources):
+                return connection.client
+        for connection in self.live.values():
+            fixed = [t.uri_template.split("{", 1)[0] for t in connection.templates]
+            if uri is not None and any(f and uri.startswith(f) for f in fixed):
+                return connection.client
+        return None
 
     async def open(self) -> tuple[list[Any], list[types.Tool]]:
         tools: list[Any] = []
@@ -895,6 +978,11 @@ class Upstreams:
                 self.pinned[tool.name] = _definition(tool)
             listed += connection.listed
             tools += [self._relay(template) for template in connection.tools.values()]
+        if self.resources or self.templates or self.prompts:
+            from apps.gateway.content import content_tools
+
+            tools += content_tools(self)
+        self.tools, self.listed = tools, listed
         return tools, listed
 
     async def close(self) -> None:
@@ -952,13 +1040,14 @@ class Upstreams:
 
 
 @contextlib.asynccontextmanager
-async def connected(upstreams: Sequence[Upstream]) -> AsyncIterator[tuple[list[Any], list[types.Tool]]]:
-    """Sessions with every upstream server, and their tools (LangChain tools, and the MCP ``Tool``
-    objects to list), an upstream that exits started again (:class:`Upstreams`). Two tools of one
-    name are a :class:`GatewayError`."""
+async def connected(upstreams: Sequence[Upstream]) -> AsyncIterator[Upstreams]:
+    """Sessions with every upstream server (:class:`Upstreams`: their tools as LangChain tools,
+    ``tools``, and the MCP ``Tool`` objects to list, ``listed``; their resources and prompts), an
+    upstream that exits started again. Two tools of one name are a :class:`GatewayError`."""
     pool = Upstreams(upstreams)
     try:
-        yield await pool.open()
+        await pool.open()
+        yield pool
     finally:
         await pool.close()
 

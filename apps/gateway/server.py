@@ -17,9 +17,12 @@ from typing import Any
 from mcp import types
 from mcp.server.lowlevel import Server
 from mcp.server.request_state import RequestStateBoundary, RequestStateSecurity
+from mcp.shared.exceptions import MCPError
+from mcp.types import INVALID_PARAMS
 from mcp.types.version import MODERN_PROTOCOL_VERSIONS
 
 from apps.gateway.auth import BearerAuth, TokenVerifier, caller_of, resource_metadata, roles_of
+from apps.gateway.content import PROMPT_TOOL, RESOURCE_TOOL, refused
 from apps.gateway.proxy import Gateway, error_result
 from nodes.effects import ask_key, first_answer
 
@@ -88,11 +91,46 @@ def mcp_server(gateway: Gateway) -> Server[Any]:
         asker = _asker(context, caller) if may else None
         return await gateway.call(key, name, arguments, meta, asker, notify=_notifier(context), caller=caller)
 
+    async def list_resources(context: Any, params: Any) -> types.ListResourcesResult:
+        caller, roles = caller_of(context.request), roles_of(context.request)
+        return types.ListResourcesResult(resources=gateway.offered("resources", caller, roles))
+
+    async def list_templates(context: Any, params: Any) -> types.ListResourceTemplatesResult:
+        caller, roles = caller_of(context.request), roles_of(context.request)
+        return types.ListResourceTemplatesResult(
+            resource_templates=gateway.offered("templates", caller, roles)
+        )
+
+    async def list_prompts(context: Any, params: Any) -> types.ListPromptsResult:
+        caller, roles = caller_of(context.request), roles_of(context.request)
+        return types.ListPromptsResult(prompts=gateway.offered("prompts", caller, roles))
+
+    async def read_resource(
+        context: Any, params: types.ReadResourceRequestParams
+    ) -> types.ReadResourceResult:
+        said = await _read(context, gateway, RESOURCE_TOOL, {"uri": str(params.uri)})
+        return types.ReadResourceResult.model_validate(said)
+
+    async def get_prompt(context: Any, params: types.GetPromptRequestParams) -> types.GetPromptResult:
+        arguments = {"name": params.name, **({"arguments": params.arguments} if params.arguments else {})}
+        said = await _read(context, gateway, PROMPT_TOOL, arguments)
+        return types.GetPromptResult.model_validate(said)
+
+    offers = gateway.upstreams is not None and bool(
+        gateway.upstreams.resources or gateway.upstreams.templates or gateway.upstreams.prompts
+    )
+    resources = offers and bool(gateway.upstreams.resources or gateway.upstreams.templates)
+    prompts = offers and bool(gateway.upstreams.prompts)
     server: Server[Any] = Server(
         "agent-patterns-gateway",
         instructions=INSTRUCTIONS,
         on_list_tools=list_tools,
         on_call_tool=call_tool,
+        on_list_resources=list_resources if resources else None,
+        on_list_resource_templates=list_templates if resources else None,
+        on_read_resource=read_resource if resources else None,
+        on_list_prompts=list_prompts if prompts else None,
+        on_get_prompt=get_prompt if prompts else None,
     )
     # the state a 2026-07-28 question carries is sealed (AES-GCM, this process's key) and bound to
     # its tool, arguments, caller and expiry by the SDK; the gateway binds the rest (below)
@@ -100,6 +138,25 @@ def mcp_server(gateway: Gateway) -> Server[Any]:
     security.bind_principal = _principal
     server.middleware.append(RequestStateBoundary(security, default_audience="agent-patterns-gateway"))
     return server
+
+
+async def _read(context: Any, gateway: Gateway, tool: str, arguments: dict[str, Any]) -> Any:
+    """A resource read or a prompt's retrieval, run in the request's conversation as a call of the
+    gateway's own ``tool`` (what it returns then counts as read there): the MCP result, or an
+    ``MCPError`` saying why not."""
+    caller = caller_of(context.request)
+    if (
+        not gateway.serves_caller(tool, caller, roles_of(context.request))
+        or tool not in gateway.policy.allowed_tools
+    ):
+        raise MCPError(code=INVALID_PARAMS, message=f"refused by the gateway: {tool} is not served")
+    meta = dict(context.meta or {})
+    key = session_key(context, gateway)
+    result = await gateway.call(key, tool, arguments, meta, None, notify=_notifier(context), caller=caller)
+    why = refused(result)
+    if why is not None:
+        raise MCPError(code=INVALID_PARAMS, message=why)
+    return result.structured_content
 
 
 def _principal(context: Any) -> str | None:

@@ -1,0 +1,91 @@
+"""The upstream servers' resources and prompts through the gateway (docs/mcp.md): a client's
+``resources/read`` and ``prompts/get`` run, in its conversation, as calls of two tools of the
+gateway's own (:data:`RESOURCE_TOOL`, :data:`PROMPT_TOOL`: never listed as tools, read-only, their
+results untrusted unless the policy says otherwise), so what they return counts as what the
+conversation has read, as any tool result does: a value planted in a resource or a prompt does
+not make a later call run unasked. The policy may hide them, trust them or give them rules, by
+those names, as any tool's."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from mcp import types
+
+#: The gateway's own tools a resource read and a prompt's retrieval run as.
+RESOURCE_TOOL = "gateway_read_resource"
+PROMPT_TOOL = "gateway_get_prompt"
+CONTENT_TOOLS = (RESOURCE_TOOL, PROMPT_TOOL)
+#: What a read gives back (its structured content is the MCP result, as the client gets it).
+RESULT_SCHEMA: dict[str, Any] = {"type": "object"}
+#: The hints the policy's defaults come from: read-only, open world (results untrusted).
+HINTS = {"read_only_hint": True, "open_world_hint": True}
+
+
+def content_tools(pool: Any) -> list[Any]:
+    """The two tools, reading through ``pool`` (:class:`apps.gateway.proxy.Upstreams`): a resource
+    by its URI, a prompt by its name and arguments, from the upstream that offers it."""
+    from langchain_core.tools import StructuredTool, ToolException
+
+    async def read(uri: str) -> tuple[list[dict[str, Any]], dict[str, Any]]:
+        client = pool.client_for(uri=uri)
+        if client is None:
+            raise ToolException(f"no upstream server offers the resource {uri!r}")
+        result = await client.read_resource(uri)
+        return _said(result)
+
+    async def prompt(
+        name: str, arguments: dict[str, str] | None = None
+    ) -> tuple[list[dict[str, Any]], dict[str, Any]]:
+        client = pool.client_for(prompt=name)
+        if client is None:
+            raise ToolException(f"no upstream server offers the prompt {name!r}")
+        result = await client.get_prompt(name, arguments or None)
+        return _said(result)
+
+    metadata = {"mcp": {"tool": {"annotations": HINTS}}}
+    return [
+        StructuredTool(
+            name=RESOURCE_TOOL,
+            description="Read an upstream MCP server's resource (the gateway's own: resources/read).",
+            args_schema={
+                "type": "object",
+                "properties": {"uri": {"type": "string"}},
+                "required": ["uri"],
+            },
+            coroutine=read,
+            metadata=metadata,
+            response_format="content_and_artifact",
+        ),
+        StructuredTool(
+            name=PROMPT_TOOL,
+            description="Get an upstream MCP server's prompt (the gateway's own: prompts/get).",
+            args_schema={
+                "type": "object",
+                "properties": {
+                    "name": {"type": "string"},
+                    "arguments": {"type": "object", "additionalProperties": {"type": "string"}},
+                },
+                "required": ["name"],
+            },
+            coroutine=prompt,
+            metadata=metadata,
+            response_format="content_and_artifact",
+        ),
+    ]
+
+
+def _said(result: Any) -> tuple[list[dict[str, Any]], dict[str, Any]]:
+    """A read's result: as text for the conversation to have read, and whole (the MCP wire form)
+    as the structured content the client gets back."""
+    wire = result.model_dump(mode="json", by_alias=True, exclude_none=True)
+    return [{"type": "text", "text": json.dumps(wire, ensure_ascii=False)}], {"structured_content": wire}
+
+
+def refused(result: types.CallToolResult) -> str | None:
+    """Why a read through the gateway did not give its result (None: it did)."""
+    if not result.is_error and isinstance(result.structured_content, dict):
+        return None
+    texts = [b.text for b in result.content if isinstance(b, types.TextContent)]
+    return " ".join(texts) or "refused by the gateway"
