@@ -182,3 +182,22 @@ def test_the_sdk_keeps_per_connection_state_where_the_gateway_keys_its_sessions(
     closed.clear()
     assert asyncio.run(scenario("2026-07-28")) == ["2026-07-28", "2026-07-28"]
     assert seen[0] is not seen[1] and closed == seen  # no sessions: a connection per request
+
+
+def test_a_gateway_session_keeps_its_conversation_and_rows_as_delta_channels(monkeypatch):
+    """As the patterns and the desk do: a session's checkpoint stores what a call added, not the
+    whole session again (the last calls of a long session cost what the first do); the switch off
+    (``AGENT_PATTERNS_DELTA_CHANNELS=0``) keeps them whole."""
+    from langgraph.channels import DeltaChannel
+
+    from apps.gateway.proxy import build_agent
+    from graphs.compile import DELTA_CHANNELS_ENV
+
+    monkeypatch.delenv(DELTA_CHANNELS_ENV, raising=False)
+    agent = build_agent()
+    channels = getattr(agent, "bound", agent).builder.channels  # (with_config wraps the graph)
+    for key in ("messages", "governance_calls", "governance_trace"):
+        assert isinstance(channels[key], DeltaChannel), key
+    monkeypatch.setenv(DELTA_CHANNELS_ENV, "0")
+    agent = build_agent()
+    assert not isinstance(getattr(agent, "bound", agent).builder.channels["messages"], DeltaChannel)

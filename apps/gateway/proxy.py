@@ -708,7 +708,8 @@ def build_agent(
     (its model is never called: the gateway carries a thread on once a human answered)."""
     from langchain.agents import create_agent
 
-    from nodes.middleware import GovernanceMiddleware, GovernanceState
+    from graphs.compile import delta_channels_enabled
+    from nodes.middleware import GovernanceDeltaState, GovernanceMiddleware, GovernanceState
 
     policy = policy if policy is not None else SupervisorPolicy()
     governance = GovernanceMiddleware(policy, tools=list(tools), custom_rules=custom_rules, journal=journal)
@@ -718,7 +719,9 @@ def build_agent(
         middleware=[governance],
         checkpointer=checkpointer,
         store=store,
-        state_schema=GovernanceState,
+        # the session's conversation and rows as delta channels, as the patterns keep theirs: a
+        # checkpoint stores what a call added, not the whole session again
+        state_schema=GovernanceDeltaState if delta_channels_enabled() else GovernanceState,
     )
     return agent.with_config({"metadata": {"agent": AGENT_NAME}})
 
