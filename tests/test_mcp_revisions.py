@@ -201,3 +201,113 @@ def test_a_gateway_session_keeps_its_conversation_and_rows_as_delta_channels(mon
     monkeypatch.setenv(DELTA_CHANNELS_ENV, "0")
     agent = build_agent()
     assert not isinstance(getattr(agent, "bound", agent).builder.channels["messages"], DeltaChannel)
+
+
+def _replica(tmp_path: Path, port: int, db: str, key: str | None) -> Any:
+    """A gateway over HTTP on ``port``, on the store ``db`` (several replicas share it); ``key``:
+    the state key the replicas share (None: each seals with its own)."""
+    import subprocess
+
+    (tmp_path / "policy.toml").write_text(POLICY)
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "MCP_DEMO_LEDGER": str(tmp_path / "ledger.jsonl")}
+    env.pop("AGENT_PATTERNS_GATEWAY_STATE_KEY", None)
+    if key is not None:
+        env["AGENT_PATTERNS_GATEWAY_STATE_KEY"] = key
+    command = [
+        sys.executable,
+        "-m",
+        "governed_agent_patterns",
+        "gateway",
+        "--upstream",
+        UPSTREAM,
+        "--ask-client",
+    ]
+    command += ["--policy", str(tmp_path / "policy.toml"), "--http", str(port), "--db", db]
+    return subprocess.Popen(command, cwd=ROOT, env=env, stderr=subprocess.PIPE, text=True)
+
+
+async def _asked_at(url: str) -> types.InputRequiredResult:
+    async with Client(url, elicitation_callback=_never) as client:
+        first = await client.session.call_tool("send_email", MAIL, meta=REQUEST, allow_input_required=True)
+    assert isinstance(first, types.InputRequiredResult), first
+    return first
+
+
+async def _answered_at(url: str, asked: types.InputRequiredResult) -> Any:
+    """The retry with the user's approval: the result, or the protocol error it got."""
+    async with Client(url, elicitation_callback=_never) as client:
+        try:
+            return await client.session.call_tool(
+                "send_email",
+                MAIL,
+                meta=REQUEST,
+                input_responses=_approve({"approve": True}),
+                request_state=asked.request_state,
+                allow_input_required=True,
+            )
+        except MCPError as exc:
+            return exc
+
+
+def test_two_replicas_on_one_store_a_question_asked_at_one_is_answered_at_the_other(tmp_path):
+    """Scale-out: two gateway processes on one store with one state key; the client's retry with
+    its user's answer comes to the other replica than the one whose call waits: the call runs once
+    (the replica that holds it), the answer is used once across both, and its result comes back
+    through the replica the answer came to. Without a shared key the other replica cannot open the
+    state: refused, nothing runs."""
+    from tests.test_mcp_gateway import _wait_for_port, free_port
+
+    key = "k" * 16 + "0123456789abcdef0123"
+    db = str(tmp_path / "shared.sqlite")
+    ports = [free_port(), free_port()]
+    replicas = [_replica(tmp_path, port, db, key) for port in ports]
+    try:
+        for port in ports:
+            _wait_for_port(port)
+        one, two = (f"http://127.0.0.1:{port}/mcp" for port in ports)
+        asked = asyncio.run(asyncio.wait_for(_asked_at(one), 60))
+        assert _sent(tmp_path) == []
+        done = asyncio.run(asyncio.wait_for(_answered_at(two, asked), 60))
+        assert isinstance(done, types.CallToolResult) and not done.is_error, done
+        assert "sent to ana@example.com" in done.content[0].text
+        assert len(_sent(tmp_path)) == 1
+        again = asyncio.run(asyncio.wait_for(_answered_at(one, asked), 60))  # a replay, at the first
+        assert again.is_error and "answered before" in again.content[0].text
+        assert len(_sent(tmp_path)) == 1
+    finally:
+        for replica in replicas:
+            replica.terminate()
+            replica.wait(timeout=20)
+
+    # each replica with a key of its own: the other cannot open the state, and nothing runs
+    ports = [free_port(), free_port()]
+    replicas = [_replica(tmp_path, port, str(tmp_path / "own.sqlite"), None) for port in ports]
+    try:
+        for port, replica in zip(ports, replicas, strict=True):
+            try:
+                _wait_for_port(port)
+            except AssertionError:
+                replica.terminate()
+                raise AssertionError(replica.communicate(timeout=20)[1]) from None
+        one, two = (f"http://127.0.0.1:{port}/mcp" for port in ports)
+        asked = asyncio.run(asyncio.wait_for(_asked_at(one), 60))
+        refused = asyncio.run(asyncio.wait_for(_answered_at(two, asked), 60))
+        assert isinstance(refused, MCPError) and "requestState" in str(refused), refused
+    finally:
+        for replica in replicas:
+            replica.terminate()
+            replica.wait(timeout=20)
+    assert len(_sent(tmp_path)) == 1
+
+
+def test_the_shared_state_keys_are_read_from_the_environment_and_a_short_one_is_refused(monkeypatch):
+    from apps.gateway.command import STATE_KEY_ENV, GatewayUsageError, state_keys
+
+    monkeypatch.delenv(STATE_KEY_ENV, raising=False)
+    assert state_keys() == []
+    new, old = "n" * 32, "o" * 40
+    monkeypatch.setenv(STATE_KEY_ENV, f" {new} , {old},")
+    assert state_keys() == [new, old]  # the first seals, both open (rotation)
+    monkeypatch.setenv(STATE_KEY_ENV, "too-short")
+    with pytest.raises(GatewayUsageError, match="at least 32 characters"):
+        state_keys()

@@ -8,6 +8,7 @@ import argparse
 import asyncio
 import json
 import logging
+import os
 import runpy
 import shlex
 import sys
@@ -184,6 +185,23 @@ def load_policy(path: str | None, hints: Mapping[str, Any], tools: list[Any]) ->
     return given, {k: found[k] for k in ("custom_rules", "subject") if k in found}
 
 
+#: The keys that seal the state of a 2026-07-28 question (comma-separated, each at least 32
+#: characters; the first seals, every one unseals: rotation), shared by a gateway's replicas.
+STATE_KEY_ENV = "AGENT_PATTERNS_GATEWAY_STATE_KEY"
+
+
+def state_keys() -> list[str]:
+    """The keys :data:`STATE_KEY_ENV` gives (none: each process seals with a key of its own)."""
+    keys = [k.strip() for k in os.environ.get(STATE_KEY_ENV, "").split(",") if k.strip()]
+    short = [i for i, k in enumerate(keys) if len(k.encode()) < 32]
+    if short:
+        raise GatewayUsageError(
+            f"gateway: {STATE_KEY_ENV}: each key needs at least 32 characters of secret randomness "
+            "(python -c 'import secrets; print(secrets.token_hex(32))')"
+        )
+    return keys
+
+
 def _verifier(args: argparse.Namespace) -> Any:
     """The bearer tokens ``--auth-issuer`` makes the HTTP gateway take (None: no authentication),
     its keys read now: a gateway that cannot read them does not start."""
@@ -213,6 +231,7 @@ async def _serve(args: argparse.Namespace, err: TextIO) -> None:
     from nodes.store import open_async_checkpointer, open_journal, open_store, threaded_store
 
     auth = _verifier(args)
+    keys = state_keys()
     async with connected(_upstreams(args)) as pool:
         tools, listed = pool.tools, pool.listed
         found = hints(tools, listed)
@@ -254,6 +273,7 @@ async def _serve(args: argparse.Namespace, err: TextIO) -> None:
                     log=err,
                     db=args.db,
                     upstreams=pool,
+                    state_keys=keys,
                 )
                 try:
                     if args.http:

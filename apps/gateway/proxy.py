@@ -295,8 +295,13 @@ class Gateway:
         call_timeout: float | None = CALL_TIMEOUT,
         ask_client_callers: Sequence[str] = (),
         upstreams: Any = None,
+        state_keys: Sequence[str] = (),
     ) -> None:
         self.policy = policy
+        #: the keys that seal a 2026-07-28 question's state (the first seals, every one unseals),
+        #: shared by the gateway's replicas on one store (``AGENT_PATTERNS_GATEWAY_STATE_KEY``);
+        #: none: a key of this process's own
+        self.state_keys = tuple(state_keys)
         #: the upstream servers (:class:`Upstreams`): their resources and prompts, where they offer them
         self.upstreams = upstreams
         #: tools the pins hide (:mod:`apps.gateway.pins`): name → the check that hid it

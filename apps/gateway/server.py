@@ -25,6 +25,7 @@ from apps.gateway.auth import BearerAuth, TokenVerifier, caller_of, resource_met
 from apps.gateway.content import PROMPT_TOOL, RESOURCE_TOOL, refused
 from apps.gateway.proxy import Gateway, error_result
 from nodes.effects import ask_key, first_answer
+from nodes.journal import DONE, process_alive
 
 INSTRUCTIONS = (
     "Every tool call goes through a governance gateway: a refused call is a tool error that says why; "
@@ -132,10 +133,15 @@ def mcp_server(gateway: Gateway) -> Server[Any]:
         on_list_prompts=list_prompts if prompts else None,
         on_get_prompt=get_prompt if prompts else None,
     )
-    # the state a 2026-07-28 question carries is sealed (AES-GCM, this process's key) and bound to
+    # the state a 2026-07-28 question carries is sealed (AES-GCM) and bound to
     # its tool, arguments, caller and expiry by the SDK; the gateway binds the rest (below)
-    security = RequestStateSecurity.ephemeral(ttl=QUESTION_TTL)
-    security.bind_principal = _principal
+    if gateway.state_keys:  # shared by the gateway's replicas: a retry may come to any of them
+        security = RequestStateSecurity(
+            keys=list(gateway.state_keys), ttl=QUESTION_TTL, bind_principal=_principal
+        )
+    else:  # this process's key: a question's answer comes back to this process
+        security = RequestStateSecurity.ephemeral(ttl=QUESTION_TTL)
+        security.bind_principal = _principal
     server.middleware.append(RequestStateBoundary(security, default_audience="agent-patterns-gateway"))
     return server
 
@@ -241,17 +247,19 @@ def _asker(context: Any, caller: str | None = None) -> Any:
 QUESTION_TTL = 600.0
 
 
+#: The journal's thread of the 2026-07-28 questions (:func:`asked_input`): each question's record
+#: (its thread, what it asks, the policy and caller it binds, its expiry) and, once the call ended,
+#: its result; an answer's single use is a claim there too. Every gateway process on the store
+#: sees them: a retry may come to another replica than the one whose call waits.
+QUESTIONS_THREAD = "mcp-gateway:questions"
+
+
 @dataclass
 class Pending:
-    """A call waiting for its 2026-07-28 client's answer: the run that waits, and what binds it."""
+    """A call waiting for its 2026-07-28 client's answer, in the process that holds it."""
 
     task: asyncio.Task[types.CallToolResult]
     key: object
-    thread: str
-    ask: str
-    policy: str
-    caller: str | None
-    expires: float
 
 
 async def asked_input(
@@ -266,30 +274,43 @@ async def asked_input(
     """A 2026-07-28 call whose question the client's user may answer: its result, or, where the
     policy asks, an ``InputRequiredResult`` whose sealed ``requestState`` names the waiting question
     (single use; bound by the SDK to this tool, these arguments, this caller and an expiry, and by
-    the gateway to the policy it was asked under). The call waits, also for reviewers, meanwhile."""
+    the gateway to the policy it was asked under). The call waits, also for reviewers, meanwhile;
+    its result is kept in the journal for whichever gateway process the answer comes to."""
     loop = asyncio.get_running_loop()
     asked: asyncio.Future[tuple[Mapping[str, Any], str]] = loop.create_future()
+    nonce = uuid.uuid4().hex
 
     async def ask(question: Mapping[str, Any], thread: str) -> dict[str, Any] | None:
         if not asked.done():
+            record = {
+                "thread": thread,
+                "ask": ask_key(question),
+                "policy": gateway.policy_digest,
+                "caller": caller,
+                "expires": time.time() + QUESTION_TTL,
+            }
+            await asyncio.to_thread(gateway.journal.begin, QUESTIONS_THREAD, nonce, record)
             asked.set_result((question, thread))
         await asyncio.Event().wait()  # the answer comes with the client's retry, into the journal
         return None
 
-    task = asyncio.ensure_future(gateway.call(key, name, arguments, meta, ask, notify=notify, caller=caller))
+    async def held() -> types.CallToolResult:
+        result = await gateway.call(key, name, arguments, meta, ask, notify=notify, caller=caller)
+        if asked.done():  # a question was asked: its result, for the replica the answer comes to
+            dumped = {"result": result.model_dump(mode="json", by_alias=True, exclude_none=True)}
+            await asyncio.to_thread(gateway.journal.finish, QUESTIONS_THREAD, nonce, DONE, dumped)
+        return result
+
+    task = asyncio.ensure_future(held())
     either: set[asyncio.Future[Any]] = {task, asked}
     await asyncio.wait(either, return_when=asyncio.FIRST_COMPLETED)
     if task.done():
         return task.result()
-    question, thread = asked.result()
-    nonce = uuid.uuid4().hex
+    question, _thread = asked.result()
     # the waiting call outlives this request's connection (2026-07-28 has no sessions): its
     # session is kept under the question until the answer's retry has its result
-    held = ("question", nonce)
-    gateway.detach(key, held)
-    gateway.pending[nonce] = Pending(
-        task, held, thread, ask_key(question), gateway.policy_digest, caller, time.time() + QUESTION_TTL
-    )
+    gateway.detach(key, ("question", nonce))
+    gateway.pending[nonce] = Pending(task, ("question", nonce))
     elicit = types.ElicitRequest(
         params=types.ElicitRequestFormParams(message=_message(question), requested_schema=ANSWER_SCHEMA)
     )
@@ -298,40 +319,62 @@ async def asked_input(
 
 
 async def answered_input(gateway: Gateway, params: Any, state: str, caller: str | None) -> Any:
-    """A 2026-07-28 client's retry with its user's answer: the answer is the question's first one
-    unless a reviewer's came first, and the call's result is returned. A question answered before,
-    expired, asked under another policy or of another caller is refused: nothing runs."""
+    """A 2026-07-28 client's retry with its user's answer, in any gateway process on the store: the
+    answer is the question's first one unless a reviewer's came first, and the call's result is
+    returned. A question answered before, expired, asked under another policy or of another caller
+    is refused: nothing runs."""
     try:
         said = json.loads(state)
         nonce = str(said["question"])
     except (ValueError, KeyError, TypeError):
         return error_result("refused by the gateway: the requestState names no question: not run")
-    pending = gateway.pending.pop(nonce, None)
-    if pending is None:
-        return error_result(
-            "refused by the gateway: this question was answered before (an answer is used once): "
-            "not run again"
-        )
+    journal = gateway.journal
+    record = await asyncio.to_thread(journal.get, QUESTIONS_THREAD, nonce)
+    if record is None:
+        return error_result("refused by the gateway: the requestState names no question: not run")
     if (
         said.get("policy") != gateway.policy_digest
-        or pending.caller != caller
-        or time.time() > pending.expires
+        or record.get("policy") != gateway.policy_digest
+        or record.get("caller") != caller
+        or time.time() > float(record.get("expires") or 0)
     ):
-        gateway.pending[nonce] = pending  # still waiting for a reviewer's answer
         return error_result(
             "refused by the gateway: the answer does not fit its question (another policy, caller or "
             "an expired question): not run; the call waits for a reviewer (agent-patterns approve)"
+        )
+    used = await asyncio.to_thread(journal.begin, QUESTIONS_THREAD, f"{nonce}:answer", {"caller": caller})
+    if not used.created:
+        return error_result(
+            "refused by the gateway: this question was answered before (an answer is used once): "
+            "not run again"
         )
     response = (getattr(params, "input_responses", None) or {}).get(INPUT_KEY)
     given = _answer(getattr(response, "content", None), str(getattr(response, "action", "")), caller)
     if given is not None:  # else the user did not answer: the call waits for reviewers
         await asyncio.to_thread(
-            first_answer, gateway.journal, pending.thread, pending.ask, {"decisions": [given]}
+            first_answer, journal, record["thread"], record["ask"], {"decisions": [given]}
         )
-    try:
-        return await pending.task
-    finally:
-        await gateway.forget(pending.key)
+    pending = gateway.pending.pop(nonce, None)
+    if pending is not None:  # the call waits in this process
+        try:
+            return await pending.task
+        finally:
+            await gateway.forget(pending.key)
+    return await _result_of(gateway, nonce)
+
+
+async def _result_of(gateway: Gateway, nonce: str) -> types.CallToolResult:
+    """The result of a question's call another gateway process holds, once it is in the journal."""
+    while True:
+        found = await asyncio.to_thread(gateway.journal.get, QUESTIONS_THREAD, nonce) or {}
+        if found.get("status") == DONE:
+            return types.CallToolResult.model_validate((found.get("outcome") or {}).get("result"))
+        if process_alive(found) is False:
+            return error_result(
+                "refused by the gateway: the gateway process holding this call stopped before it "
+                "ended: not made again (check the system it acts on)"
+            )
+        await asyncio.sleep(gateway.poll)
 
 
 async def serve_stdio(gateway: Gateway) -> None:
