@@ -31,8 +31,8 @@ require_approval = true
 """
 
 
-def _params(tmp_path: Path) -> StdioServerParameters:
-    (tmp_path / "policy.toml").write_text(POLICY)
+def _params(tmp_path: Path, policy: str = POLICY) -> StdioServerParameters:
+    (tmp_path / "policy.toml").write_text(policy)
     args = ["-m", "governed_agent_patterns", "gateway", "--upstream", UPSTREAM, "--ask-client"]
     args += ["--policy", str(tmp_path / "policy.toml"), "--db", str(tmp_path / "gw.db")]
     env = {**os.environ, "PYTHONPATH": str(ROOT), "MCP_DEMO_LEDGER": str(tmp_path / "ledger.jsonl")}
@@ -311,3 +311,33 @@ def test_the_shared_state_keys_are_read_from_the_environment_and_a_short_one_is_
     monkeypatch.setenv(STATE_KEY_ENV, "too-short")
     with pytest.raises(GatewayUsageError, match="at least 32 characters"):
         state_keys()
+
+
+def test_a_2026_call_without_a_conversation_is_judged_alone_and_a_value_read_elsewhere_asks(tmp_path):
+    """2026-07-28 has no sessions: a call that names no conversation is judged alone. An address
+    the client read in an earlier call (the inbox's planted one) is then vouched for by nothing
+    the gateway saw: the mail is not run unasked, it is put to a human (here the client's user,
+    as an InputRequiredResult); in a named conversation it is refused for where it came from."""
+    from demo_tools.mcp_server import PLANTED_ADDRESS
+
+    planted = {"to": PLANTED_ADDRESS, "body": "report"}
+    # no approval asked by the policy itself: only where a value's origin is unknown
+    policy = '[rules.send_email]\nidentifiers = {sources = ["request", "trusted"]}\n'
+
+    async def scenario() -> tuple[Any, Any]:
+        async with Client(_params(tmp_path, policy), elicitation_callback=_never) as client:
+            await client.call_tool("read_inbox", {}, meta=REQUEST)
+            alone = await client.session.call_tool("send_email", planted, allow_input_required=True)
+            named = {**REQUEST, "agent-patterns/conversation": "c1"}
+            await client.call_tool("read_inbox", {}, meta=named)
+            within = await client.session.call_tool(
+                "send_email", planted, meta={"agent-patterns/conversation": "c1"}, allow_input_required=True
+            )
+        return alone, within
+
+    alone, within = asyncio.run(asyncio.wait_for(scenario(), 60))
+    assert isinstance(alone, types.InputRequiredResult), alone
+    assert PLANTED_ADDRESS in alone.input_requests["approve"].params.message
+    assert isinstance(within, types.CallToolResult) and within.is_error, within
+    assert "untrusted_identifier" in within.content[0].text
+    assert _sent(tmp_path) == []
