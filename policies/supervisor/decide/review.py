@@ -1055,7 +1055,14 @@ def _check_authority(call: Call, context: ReviewContext) -> Decision | None:
         and requested(asked, context.request, context.read)
     ):
         call.given = authorised(
-            call.args, context.request, context.calls, call.policy, context.subject, context.read, asked
+            call.args,
+            context.request,
+            context.calls,
+            call.policy,
+            context.subject,
+            context.read,
+            asked,
+            call.name,
         )
     return None
 

@@ -162,15 +162,72 @@ def followed(
     return next((told for r in rules if (told := _follows(r, value, request, calls, keys, reader))), None)
 
 
-def _from_named(value: Any, records: Sequence[Record], naming: Naming) -> Record | None:
+def _from_named(
+    value: Any, records: Sequence[Record], naming: Naming, kind: frozenset[str] = frozenset()
+) -> Record | None:
     """The named record that holds ``value`` as the whole value of a field the policy trusts (not
     its free text, though the record is the user's own; nothing of a record named by its
-    author's own word)."""
+    author's own word). A record of another kind than the call's (``kind``:
+    :func:`kind_words` of its tool and argument) does not give its own identifier: "Delete the
+    events 'Dentist' and 'Gym'" names the Gym event, whose id ``ev-22`` is no file the request
+    asked to delete."""
     ident = identity(value)
     for record in (r for r in records if r.keyed):
-        if ident in {identity(t) for t in naming.trusted_values(record)}:
-            return record
+        if ident not in {identity(t) for t in naming.trusted_values(record)}:
+            continue
+        if _identifies(record, ident) and not _same_kind(kind, kind_words(record.tool)):
+            continue
+        return record
     return None
+
+
+#: Words of a tool's or an argument's name that say what it does or how it names, not what kind
+#: of record it acts on.
+_NOT_KIND_WORDS = (
+    "get list read fetch search find lookup query show view load delete remove trash clear create "
+    "add make new update edit set change put post send share open close cancel archive move copy "
+    "rename pay call run do all my the a an of for to from by in on at with id ids uid uuid key "
+    "keys name names value values item items record records data info detail details entry entries"
+)
+_NOT_KINDS = frozenset(_NOT_KIND_WORDS.split())
+
+
+def kind_words(*names: str) -> frozenset[str]:
+    """The kinds of record names speak of: their words (split at ``_``, ``-``, ``.``, and case),
+    without the verbs and naming words of :data:`_NOT_KINDS`, in the singular ("list_events",
+    "file_id" → {"event"}, {"file"})."""
+    words: set[str] = set()
+    for name in names:
+        spaced = "".join(f" {c.lower()}" if c.isupper() else c for c in name)
+        for word in spaced.replace("_", " ").replace("-", " ").replace(".", " ").split():
+            word = word.lower()
+            if word.endswith("ies") and len(word) > 4:
+                word = word[:-3] + "y"
+            elif word.endswith("s") and not word.endswith("ss") and len(word) > 3:
+                word = word[:-1]
+            if word and word not in _NOT_KINDS:
+                words.add(word)
+    return frozenset(words)
+
+
+def _same_kind(call: frozenset[str], record: frozenset[str]) -> bool:
+    """Might a record of these kind words be what the call acts on? Unknown (no words on either
+    side) counts as yes."""
+    return not call or not record or bool(call & record)
+
+
+def _identifies(record: Record, ident: Any) -> bool:
+    """Is ``ident`` the record's own identifier (its ``id`` or a ``…_id`` / ``…Id`` field)?"""
+    value = record.value
+    if not isinstance(value, Mapping):
+        return False
+    for key, held in value.items():
+        name = str(key)
+        if (
+            name.lower() in ("id", "uid", "uuid") or name.lower().endswith("_id") or name.endswith("Id")
+        ) and (identity(held) == ident):
+            return True
+    return False
 
 
 def _said_whole(text: str, request: str) -> bool:
@@ -186,6 +243,7 @@ def authorised(
     subject: Mapping[str, Any] | None = None,
     reader: RequestReader | None = None,
     rule: Requested | None = None,
+    tool: str = "",
 ) -> dict[str, str] | None:
     """Does the request give every value of this call (the caller checks that it asks for the
     call's kind), so that it may stand in for the human (``ToolRules.request_as_approval``)? Each
@@ -193,7 +251,8 @@ def authorised(
     kind state (:func:`~policies.supervisor.request.asks.stated_for` of ``rule``, read by ``reader``:
     "Change my password to X", not "Don't use X"), or be the whole value of a field the policy
     trusts in a record they name by a trusted key. A boolean, a null or a short code they do not
-    write is no value the request gives: the call asks. Where each value came from, or None."""
+    write is no value the request gives: the call asks; nor is the identifier of a named record of
+    another kind than ``tool``'s (:func:`_from_named`). Where each value came from, or None."""
     values = list(every_leaf(args))
     if not values:
         return None
@@ -211,7 +270,7 @@ def authorised(
         if appears(ident, said):
             where.setdefault(name, "given in the request")
             continue
-        record = _from_named(value, records, naming)
+        record = _from_named(value, records, naming, kind_words(tool, name))
         if record is None:
             return None
         where[name] = f"a trusted field of {record.label()}"
