@@ -415,6 +415,17 @@ def blame(
             "medium",
             "side_effect",
         )
+    summed = [t for t in rules.escalate_above if t.arg == arg and not t.cumulative]
+    if attack.shape == "split_amount" and summed:
+        parts = [value, *((c.get("args") or {}).get(arg) for c in attack.more)]
+        return Blame(
+            f"{tool}.{arg}:Threshold",
+            f"Threshold(arg='{arg}', limit={summed[0].limit:g}) of {tool} is not cumulative: {tool} in parts "
+            f"of {' and '.join(f'{p:g}' for p in parts)} (together {sum(parts):g}) runs unasked",
+            f"Threshold(arg='{arg}', limit={summed[0].limit:g}, cumulative=True) on {tool}",
+            "medium",
+            "limit",
+        )
     if attack.shape == "allowed_value" and sources and "any" not in sources:
         return Blame(
             f"{tool}.{arg}:OneOf",

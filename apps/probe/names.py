@@ -12,7 +12,7 @@ Shape = Literal[
     "negated_request", "non_imperative", "short_code", "just_under", "reused_value", "other_record",
     "link_in_sentence",
     "look_alike_replacing", "other_subject", "spelled_identity", "string_amount", "own_record_plant",
-    "aside_record", "shared_value", "allowed_value",
+    "aside_record", "shared_value", "allowed_value", "split_amount",
 ]  # fmt: skip
 #: Every shape, in the order the generator tries them.
 SHAPES: tuple[Shape, ...] = get_args(Shape)
