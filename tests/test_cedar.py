@@ -571,3 +571,91 @@ def test_every_cedar_block_of_the_docs_validates_against_the_desks_tools():
     assert len(blocks) >= 3
     for block in blocks:
         assert cedar_problems(_policy(block), models) == [], block
+
+
+# ------------------------------------------------------------------ records and their owners as facts
+
+OWNED_CEDAR = """\
+// A refund is for an order of the customer the thread acts for, whoever named it.
+@id("refund-own-orders-only")
+forbid(principal, action == Action::"issue_refund", resource)
+unless { context.args.order_id has record && context.args.order_id.record.own };
+
+@id("refunds")
+permit(principal, action == Action::"issue_refund", resource);
+"""
+
+
+def _owned_policy() -> SupervisorPolicy:
+    """The desk's tools without its own owner rule: Cedar says whose orders may be refunded."""
+    from policies.supervisor import ArgSource, Requested, ToolRules
+
+    return SupervisorPolicy.for_tools(
+        cedar_desk.tools,
+        side_effects=["issue_refund", "send_email"],
+        tools=dict(cedar_desk.policy.tools),
+        rules={
+            "look_up_order": ToolRules(read_only=True),
+            "read_ticket": ToolRules(read_only=True),
+            "issue_refund": ToolRules(
+                arg_sources=[ArgSource(arg="order_id", sources=["request", "named"])],
+                requested=Requested(keywords=["refund"]),
+            ),
+        },
+        cedar=OWNED_CEDAR,
+    )
+
+
+@pytest.mark.parametrize(
+    ("order", "customer", "verdict"),
+    [("ORD-1001", "cust-42", "approve"), ("ORD-2001", "cust-77", "block")],
+)
+def test_the_record_a_value_comes_from_and_its_owner_are_facts(order, customer, verdict):
+    """``context.args.<arg>.record``: the tool whose result holds the value, the record's owner
+    (``ToolSpec.owner``) and whether it is the subject's own; absent where no result holds it."""
+    from tests.helpers import done_call, review_call
+
+    policy = _owned_policy()
+    looked = done_call(1, "look_up_order", cedar_desk.desk.ORDERS[order], order_id=order)
+    context = {"calls": (looked,), "request": f"Refund 10 on order {order}.", "subject": cedar_desk.SUBJECT}
+    decision = review_call(policy, "issue_refund", {"order_id": order, "amount": 10.0}, **context)
+    assert decision.verdict == verdict, decision
+    if verdict == "block":
+        assert decision.reason == "cedar_forbid:refund-own-orders-only"
+    facts = CallFacts(
+        "issue_refund",
+        {"order_id": order},
+        lambda _value: [],
+        {"order_id": ("String", True)},
+        None,
+        True,
+        cedar_desk.SUBJECT,
+        0,
+        records=lambda value: _holding(value, looked, policy),
+    )
+    from policies.decision import Decision
+
+    request = cedar_request(facts, Decision("approve", "ok", check="approve"))
+    record = request["context"]["args"]["order_id"]["record"]
+    assert record == {"tool": "look_up_order", "owner": customer, "own": customer == "cust-42"}
+    # an order no result holds: no record, and the forbid that reads it refuses
+    unseen = review_call(policy, "issue_refund", {"order_id": "ORD-1001", "amount": 10.0},
+                         calls=(), request="Refund 10 on order ORD-1001.", subject=cedar_desk.SUBJECT)  # fmt: skip
+    assert unseen.verdict == "block" and unseen.reason == "cedar_forbid:refund-own-orders-only", unseen
+    assert cedar_desk_problems(policy) == []
+
+
+def _holding(value, looked, policy):
+    from policies.supervisor.decide.review import holding_record
+
+    return holding_record(value, ReviewContext(calls=(looked,), subject=cedar_desk.SUBJECT), policy)
+
+
+def cedar_desk_problems(policy: SupervisorPolicy) -> list[str]:
+    """Cedar's validator on ``policy``'s Cedar against its tools' schema (``has record`` and the
+    record's attributes are declared)."""
+    from nodes.tool_gateway import tool_registry
+    from policies.supervisor import cedar_problems
+
+    models = {name: tool.model for name, tool in tool_registry(cedar_desk.tools).items()}
+    return cedar_problems(policy, models)

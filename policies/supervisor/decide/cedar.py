@@ -211,6 +211,9 @@ class CallFacts:
     #: this one: ``(run, thread)``, each None where it cannot be known (an amount it cannot read; a
     #: thread total no Cedar policy reads, which the ledger does not keep)
     totals: Callable[[str], tuple[Decimal | None, Decimal | None]] = lambda _arg: (None, None)
+    #: the record that holds a value in a tool's result: ``{"tool", "owner" (where the tool's records
+    #: say it), "own"}`` (``own``: its owner is the subject), or None where none holds it
+    records: Callable[[Any], Mapping[str, Any] | None] = lambda _value: None
 
 
 def _arg_fact(value: Any, kind: str | None, found: Callable[[Any], Sequence[str]]) -> dict[str, Any]:
@@ -243,6 +246,10 @@ def cedar_request(facts: CallFacts, decided: Decision, cedar: CedarSet | None = 
             whole = total is not None and kind == "Long" and total == total.to_integral_value()
             held = None if total is None else cedar_value(int(total) if whole else total, kind)
             args[arg] |= {name: held} if held is not None else {}  # unknown: a policy reading it asks
+    for arg in sorted(set(args) & (cedar.recorded if cedar is not None else set(args))):
+        record = facts.records(facts.args[arg])
+        if record is not None:
+            args[arg] |= {"record": dict(record)}  # none: a policy reading it checks `has record`
     context = {
         "args": args,
         "mandate": {
@@ -343,6 +350,11 @@ def _context(types: Mapping[str, tuple[str, bool]]) -> dict[str, Any]:
                     "sources": {"type": "Set", "element": text},
                     # a number's totals over the tool's earlier calls (the run's, the thread's)
                     **({"run_total": _type(kind), "thread_total": _type(kind)} if kind in _NUMERIC else {}),
+                    # the record holding the value in a tool's result (absent: none holds it)
+                    "record": {
+                        **_record({"tool": text, "owner": {**text, "required": False}, "own": flag}),
+                        "required": False,
+                    },
                 }
             ),
             "required": required,

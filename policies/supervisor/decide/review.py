@@ -25,6 +25,7 @@ An escalation a grant of the turn covers is then approved (:data:`GRANTS`,
 
 from __future__ import annotations
 
+import json
 import re
 import warnings
 from collections.abc import Callable, Mapping, Sequence
@@ -75,6 +76,7 @@ from policies.supervisor.reading.values import (
     describe,
     found_in,
     identifier_origins,
+    identity,
     leaf_paths,
     leaf_values,
     rule_values,
@@ -1242,6 +1244,51 @@ def _with_this_call(
     return run, whole
 
 
+def holding_record(value: Any, context: ReviewContext, policy: SupervisorPolicy) -> dict[str, Any] | None:
+    """The record that holds ``value`` (a whole field of it) in the run's latest successful tool
+    result that has one: its tool, its owner where the tool's records say it (``ToolSpec.owner``),
+    and whether that owner is the run's subject (``own``). None: no result holds it."""
+    ident = identity(value)
+    if ident is None:
+        return None
+    for done in reversed(context.calls):
+        if not done.get("ok") or not isinstance(done.get("tool"), str):
+            continue
+        observation = done.get("observation")
+        if isinstance(observation, str):
+            try:
+                observation = json.loads(observation)
+            except ValueError:
+                continue
+        record = _record_holding(observation, ident)
+        if record is None:
+            continue
+        spec = policy.tools.get(done["tool"])
+        said: dict[str, Any] = {"tool": done["tool"], "own": False}
+        owner = record.get(spec.owner) if spec is not None and spec.owner else None
+        if owner is not None and not isinstance(owner, Mapping | list):
+            said["owner"] = str(owner)
+            key = spec.subject_field() if spec is not None else None
+            mine = context.subject.get(key) if key else None
+            said["own"] = mine is not None and str(mine) == str(owner)
+        return said
+    return None
+
+
+def _record_holding(observation: Any, ident: Any) -> Mapping[str, Any] | None:
+    """The innermost mapping of ``observation`` one of whose fields is ``ident`` whole."""
+    stack = [observation]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, Mapping):
+            if any(identity(v) == ident for v in item.values() if not isinstance(v, Mapping | list)):
+                return item
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
+    return None
+
+
 def with_cedar(call: Call, context: ReviewContext, decided: Decision) -> Decision:
     """The chain's decision as the policy's Cedar policies leave it (:data:`CEDAR_CHECK`, after
     every check of :data:`CHAIN`: :func:`~policies.supervisor.decide.cedar.cedar_decision`); as it
@@ -1278,6 +1325,7 @@ def with_cedar(call: Call, context: ReviewContext, decided: Decision) -> Decisio
         context.subject,
         sum(1 for c in context.calls if c.get("tool") == call.name and c.get("ok")),
         lambda arg: _with_this_call(call, arg, context, arg in cedar.thread_totalled),
+        lambda value: holding_record(value, context, policy),
     )
     judged = cedar_decision(cedar, facts, decided)
     if (judged.verdict, judged.reason) == (decided.verdict, decided.reason):

@@ -83,6 +83,9 @@ class CedarSet:
     totalled: frozenset[str] = frozenset()
     #: those whose ``thread_total`` it reads: the thread's ledger keeps them
     thread_totalled: frozenset[str] = frozenset()
+    #: the arguments whose record some policy reads (``.record``: the tool that returned the record
+    #: holding the value, its owner, whether it is the subject's own)
+    recorded: frozenset[str] = frozenset()
 
     def by_key(self, key: str) -> CedarRule | None:
         return next((r for r in self.rules if r.key == key), None)
@@ -202,7 +205,9 @@ def parse_cedar(text: str) -> CedarSet:
     )
     totalled = frozenset(a or b for a, b, _kind in totals)
     thread = frozenset(a or b for a, b, kind in totals if kind == "thread_total")
-    return CedarSet(text, tuple(rules), handle, args, reads_named, by_source, totalled, thread)
+    held = re.findall(r'\bargs\s*(?:\.\s*(\w+)|\[\s*"([^"]*)"\s*\])\s*(?:\.\s*record\b|has\s+record\b)', code)
+    recorded = frozenset(a or b for a, b in held)
+    return CedarSet(text, tuple(rules), handle, args, reads_named, by_source, totalled, thread, recorded)
 
 
 def _code(text: str) -> str:
