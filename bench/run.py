@@ -29,6 +29,7 @@ from bench import (
     middleware_steps,
     overhead,
     probe,
+    probe_careless,
     retrieval,
 )
 from bench.common import Section, Settings
@@ -49,6 +50,7 @@ SECTIONS: dict[str, Callable[[Context], Section | list[Section]]] = {
     "middleware_steps": middleware_steps.run,
     "probe": probe.run,
     "mcp_gateway": mcp_gateway.run,
+    "probe_careless": probe_careless.run,
 }
 #: Sections that need what only the ``bench`` extra installs, with what they need: left out of a
 #: default run without it (with a line saying so), an error when asked for by name.

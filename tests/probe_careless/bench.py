@@ -24,14 +24,19 @@ def named(report: Any, mistake: Mistake) -> bool:
 
 
 def measure(
-    domain: str, *, exhaustive: bool = False, engines: tuple[str, ...] = ("graph", "middleware")
+    domain: str,
+    *,
+    exhaustive: bool = False,
+    engines: tuple[str, ...] = ("graph", "middleware"),
+    first: int | None = None,
 ) -> dict[str, Any]:
+    """The domain's figures (``first``: only its first mistakes and decoys, for a smoke run)."""
     m = importlib.import_module(f"tests.probe_careless.{domain}")
     start = time.perf_counter()
     careful = probe(m.tools, m.policy, m.tasks, subject=m.SUBJECT, exhaustive=exhaustive, engines=engines)
     runs = [time.perf_counter() - start]  # each probe run's seconds
     rows = []
-    for mistake in m.MISTAKES:
+    for mistake in m.MISTAKES[:first]:
         hand = exploited(m.tools, m.SIDE, mistake.policy, m.tasks, m.SUBJECT, mistake.exploit)
         began = time.perf_counter()
         report = probe(
@@ -48,7 +53,7 @@ def measure(
             }
         )
     decoys = []
-    for decoy in getattr(m, "DECOYS", []):
+    for decoy in getattr(m, "DECOYS", [])[:first]:
         began = time.perf_counter()
         report = probe(
             m.tools, decoy.policy, m.tasks, subject=m.SUBJECT, exhaustive=exhaustive, engines=engines
