@@ -221,7 +221,7 @@ def free_port() -> int:
         return int(probe.getsockname()[1])
 
 
-def _wait_for_port(port: int) -> None:
+def wait_for_port(port: int) -> None:
     for _ in range(300):
         with socket.socket() as probe:
             if probe.connect_ex(("127.0.0.1", port)) == 0:
@@ -240,7 +240,7 @@ def test_the_gateway_over_streamable_http_keeps_each_sessions_provenance_apart(t
     )
     upstream_url = f"http://127.0.0.1:{upstream_port}/mcp"
     command = [sys.executable, "-m", "governed_agent_patterns", "gateway", "--upstream", upstream_url]
-    _wait_for_port(upstream_port)
+    wait_for_port(upstream_port)
     gateway = subprocess.Popen(
         [*command, "--http", str(port), "--db", db],
         cwd=ROOT,

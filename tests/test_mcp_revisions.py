@@ -255,7 +255,7 @@ def test_two_replicas_on_one_store_a_question_asked_at_one_is_answered_at_the_ot
     (the replica that holds it), the answer is used once across both, and its result comes back
     through the replica the answer came to. Without a shared key the other replica cannot open the
     state: refused, nothing runs."""
-    from tests.test_mcp_gateway import _wait_for_port, free_port
+    from tests.test_mcp_gateway import free_port, wait_for_port
 
     key = "k" * 16 + "0123456789abcdef0123"
     db = str(tmp_path / "shared.sqlite")
@@ -263,7 +263,7 @@ def test_two_replicas_on_one_store_a_question_asked_at_one_is_answered_at_the_ot
     replicas = [_replica(tmp_path, port, db, key) for port in ports]
     try:
         for port in ports:
-            _wait_for_port(port)
+            wait_for_port(port)
         one, two = (f"http://127.0.0.1:{port}/mcp" for port in ports)
         asked = asyncio.run(asyncio.wait_for(_asked_at(one), 60))
         assert _sent(tmp_path) == []
@@ -285,7 +285,7 @@ def test_two_replicas_on_one_store_a_question_asked_at_one_is_answered_at_the_ot
     try:
         for port, replica in zip(ports, replicas, strict=True):
             try:
-                _wait_for_port(port)
+                wait_for_port(port)
             except AssertionError:
                 replica.terminate()
                 raise AssertionError(replica.communicate(timeout=20)[1]) from None
