@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 import sys
 import warnings
 from pathlib import Path
@@ -274,3 +275,82 @@ def test_without_the_request_the_rules_that_read_it_ask() -> None:
     only_trusted = ArgSource(arg="to", sources=["trusted"])
     kept = without_request(hinted_policy({"s": {}}, rules={"s": ToolRules(arg_sources=[only_trusted])}))
     assert kept.rules["s"].arg_sources[0].verdict is None  # reads no request: decides as before
+
+
+ASKING_SERVER = '''
+import json, os
+from typing import Annotated
+from pydantic import BaseModel
+from mcp.server.mcpserver import MCPServer
+from mcp.server.mcpserver.resolve import Elicit, Resolve
+from mcp.types import ToolAnnotations
+
+server = MCPServer("archive", log_level="WARNING")
+
+
+class Confirm(BaseModel):
+    sure: bool
+
+
+def ask(folder: str):
+    return Elicit(f"Archive every message in {folder}?", Confirm)
+
+
+@server.tool(annotations=ToolAnnotations(read_only_hint=False, destructive_hint=False, open_world_hint=False))
+def archive(folder: str, confirm: Annotated[Confirm, Resolve(ask)]) -> str:
+    """Archive a folder; the server asks its user first."""
+    if confirm.sure:
+        with open(os.environ["LEDGER"], "a") as out:
+            out.write(json.dumps({"folder": folder}) + "\\n")
+    return f"archived {folder}" if confirm.sure else "kept"
+
+
+server.run("stdio")
+'''
+
+
+@pytest.mark.parametrize("answer", ["accept", "decline"])
+def test_a_servers_own_question_mid_call_is_an_interrupt_the_governed_run_resumes(tmp_path, answer):
+    """A server that asks its user in the middle of a call (MCP elicitation; ``langchain.mcp``
+    turns it into a LangGraph interrupt) inside a governed agent with a journal: the run pauses on
+    the server's question, and resumed with the user's answer the call runs once (accepted) or
+    not at all (declined); the governance's journal does not take the resumed call for one that
+    started before."""
+    from langgraph.types import Command
+
+    from nodes.store import open_journal
+
+    (tmp_path / "server.py").write_text(ASKING_SERVER)
+    ledger = tmp_path / "ledger.jsonl"
+    env = {**os.environ, "LEDGER": str(ledger)}
+    transport = StdioTransport(sys.executable, [str(tmp_path / "server.py")], env=env, keep_alive=False)
+
+    async def scenario() -> tuple[Any, Any]:
+        with open_journal(str(tmp_path / "journal.sqlite")) as journal:
+            async with MCPAdapter(transport) as adapter:
+                tools = await adapter.list_tools()
+                governance = GovernanceMiddleware(mcp_policy(tools), tools=tools, journal=journal)
+                model = _script({"name": "archive", "args": {"folder": "promos"}})
+                agent = create_agent(model, tools, middleware=[governance], checkpointer=InMemorySaver())
+                config = {"configurable": {"thread_id": "t1"}}
+                paused = await agent.ainvoke({"messages": [("user", "Archive my promos folder.")]}, config)
+                [question] = paused["__interrupt__"]
+                [asked] = question.value["requests"]
+                reply = (
+                    {"action": "accept", "content": {"sure": True}}
+                    if answer == "accept"
+                    else {"action": answer}
+                )
+                done = await agent.ainvoke(Command(resume={"responses": {asked["key"]: reply}}), config)
+                return question.value, done
+
+    question, done = asyncio.run(asyncio.wait_for(scenario(), 60))
+    assert question["type"] == "mcp_elicitation" and question["tool_name"] == "archive"
+    assert question["requests"][0]["message"] == "Archive every message in promos?"
+    [result] = [m for m in done["messages"] if isinstance(m, ToolMessage)]
+    sent = ledger.read_text().splitlines() if ledger.exists() else []
+    if answer == "accept":
+        assert result.status != "error" and "archived promos" in str(result.content), result
+        assert sent == ['{"folder": "promos"}']  # once
+    else:
+        assert sent == []
