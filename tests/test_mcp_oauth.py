@@ -355,3 +355,27 @@ def test_a_rate_limit_is_a_sliding_window_per_caller() -> None:
     assert gateway.over_rate("lookup", "alice", now=10.5) is None  # the first call left the window
     assert gateway.over_rate("lookup", "alice", now=10.6) == pytest.approx(0.4)
     assert all(gateway.over_rate("other", "alice", now=t) is None for t in range(20))  # no limit
+
+
+def test_a_rate_limit_is_shared_by_the_gateways_on_one_store(tmp_path: Path) -> None:
+    """Two gateway processes' journals on one SQLite store: alice's two calls at one spend her
+    window at both; the next window admits her again, and bob's count is his own. The slots of a
+    window that ended are dropped when the next opens (the store does not grow with every call)."""
+    from apps.gateway.proxy import RATES_THREAD, Gateway
+    from nodes.store import open_journal
+    from policies.supervisor import RateLimit, SupervisorPolicy, ToolRules
+
+    limited = ToolRules(rate_limit=RateLimit(calls=2, seconds=10))
+    policy = SupervisorPolicy.for_tools(["lookup"], rules={"lookup": limited})
+    db = str(tmp_path / "store.sqlite")
+    with open_journal(db) as one, open_journal(db) as two:
+        a = Gateway([], [], policy, checkpointer=None, journal=one)  # type: ignore[arg-type]
+        b = Gateway([], [], policy, checkpointer=None, journal=two)  # type: ignore[arg-type]
+        assert a.shared_over_rate("lookup", "alice", now=100.0) is None
+        assert b.shared_over_rate("lookup", "alice", now=101.0) is None
+        assert a.shared_over_rate("lookup", "alice", now=102.0) == pytest.approx(8.0)  # spent, at either
+        assert b.shared_over_rate("lookup", "alice", now=103.0) == pytest.approx(7.0)
+        assert b.shared_over_rate("lookup", "bob", now=103.0) is None
+        assert b.shared_over_rate("lookup", "alice", now=110.5) is None  # the next window
+        slots = [x["ask"] for x in one.answers(f"{RATES_THREAD}:lookup:alice")]
+        assert slots == ["11:0"], slots  # the ended window's slots are gone

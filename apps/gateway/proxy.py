@@ -59,6 +59,9 @@ _END = object()
 START_TIMEOUT = 30.0
 #: The journal's thread of the calls clients named (``CALL_ID_META``): made once, whoever retries.
 CALLS_THREAD = "mcp-gateway:calls"
+#: Where the rate limits' slots are kept, per tool and caller: shared by the gateway processes on
+#: the store (:meth:`Gateway.shared_over_rate`).
+RATES_THREAD = "mcp-gateway:rates"
 
 
 #: Who rejects a call nobody answered within ``--ask-timeout``: the system, not a reviewer.
@@ -370,6 +373,28 @@ class Gateway:
             return []
         return list(getattr(self.upstreams, what)) if self.serves_caller(tool, caller, roles) else []
 
+    def shared_over_rate(self, tool: str, caller: str | None, now: float | None = None) -> float | None:
+        """The rate limit of ``tool`` counted across every gateway process on the store (the
+        journal): seconds until ``caller`` may call it again where its ``calls`` are spent in the
+        current window of ``seconds`` (a fixed window: one slot per call, claimed once across the
+        replicas), None where this call took a slot. Blocking: call it off the event loop."""
+        rules = self.policy.rules_for(tool)
+        limit = rules.rate_limit if rules is not None else None
+        if limit is None or self.journal is None:
+            return None
+        now = time.time() if now is None else now
+        window = int(now // limit.seconds)
+        thread = f"{RATES_THREAD}:{tool}:{caller or ''}"
+        for slot in range(limit.calls):
+            _, created = self.journal.answer(thread, f"{window}:{slot}", {"at": now})
+            if created:
+                if slot == 0:  # a new window: the slots of those before are of no use any more
+                    for old in self.journal.answers(thread):
+                        if str(old.get("ask", "")).split(":")[0] != str(window):
+                            self.journal.forget_answer(thread, str(old.get("ask")))
+                return None
+        return max(0.0, (window + 1) * limit.seconds - now)
+
     def client_may_answer(self, tool: str, caller: str | None = None) -> bool:
         """May the calling client's user answer the questions about calls of ``tool`` (MCP
         elicitation)? The tool's rule says (``ToolRules.client_answers``), else ``--ask-client``
@@ -517,6 +542,11 @@ class Gateway:
                 f"not run until an operator approves it (agent-patterns gateway pins --approve {name})"
             )
         wait = self.over_rate(name, caller)
+        if wait is None:  # this process's window admits it: and the replicas' on the store?
+            wait = await _off_loop(self.shared_over_rate, name, caller)
+            recent = self._recent.get((name, caller))
+            if wait is not None and recent:
+                recent.pop()  # refused: not counted here either
         if wait is not None:
             rules = self.policy.rules_for(name)
             limit = rules.rate_limit if rules is not None else None
