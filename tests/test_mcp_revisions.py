@@ -8,6 +8,7 @@ per-connection state the gateway keys its sessions on (``apps.gateway.server.con
 from __future__ import annotations
 
 import asyncio
+import io
 import json
 import os
 import sys
@@ -341,3 +342,49 @@ def test_a_2026_call_without_a_conversation_is_judged_alone_and_a_value_read_els
     assert isinstance(within, types.CallToolResult) and within.is_error, within
     assert "untrusted_identifier" in within.content[0].text
     assert _sent(tmp_path) == []
+
+
+def test_a_question_whose_client_never_comes_back_lets_its_session_go_once_expired(monkeypatch):
+    """In process (the SDK's in-memory 2026-07-28 client against the gateway's server): a question
+    a reviewer answers while its client is gone runs its call, keeps the result in the store, and
+    once the state expired the gateway lets the waiting session go."""
+    from langgraph.checkpoint.memory import InMemorySaver
+
+    from apps.gateway import server as gateway_server
+    from apps.gateway.proxy import Gateway, Upstream, connected, hints
+    from nodes.effects import first_answer
+    from nodes.store import open_journal
+    from policies.policy_file import policy_from_file_text
+
+    monkeypatch.setattr(gateway_server, "QUESTION_TTL", 0.5)
+    upstream = Upstream("mailbox", command=sys.executable, args=("-m", "demo_tools.mcp_server"))
+
+    async def scenario() -> tuple[Any, Gateway]:
+        async with connected([upstream]) as pool:
+            found = hints(pool.tools, pool.listed)
+            policy = policy_from_file_text(POLICY, "toml", found, "policy.toml")
+            with open_journal(None) as journal:
+                gateway = Gateway(
+                    pool.tools, pool.listed, policy, checkpointer=InMemorySaver(), journal=journal,
+                    ask_client=True, poll=0.02, log=io.StringIO(),
+                )  # fmt: skip
+                server = gateway_server.mcp_server(gateway)
+                async with Client(server, mode="2026-07-28", elicitation_callback=_never) as client:
+                    first = await client.session.call_tool(
+                        "send_email", MAIL, meta=REQUEST, allow_input_required=True
+                    )
+                assert isinstance(first, types.InputRequiredResult), first
+                [(nonce, pending)] = gateway.pending.items()
+                record = journal.get(gateway_server.QUESTIONS_THREAD, nonce)
+                approve = {"decisions": [{"type": "approve", "reviewer": "ana"}]}
+                first_answer(journal, record["thread"], record["ask"], approve)  # a reviewer, elsewhere
+                result = await asyncio.wait_for(pending.task, 20)
+                await asyncio.sleep(1.0)  # past the question's expiry
+                kept = journal.get(gateway_server.QUESTIONS_THREAD, nonce)
+                assert gateway.pending == {} and ("question", nonce) not in gateway.sessions
+                await gateway.close()
+                return result, kept
+
+    result, kept = asyncio.run(asyncio.wait_for(scenario(), 60))
+    assert not result.is_error and "sent to ana@example.com" in result.content[0].text
+    assert kept["status"] == "done" and "sent to ana@example.com" in json.dumps(kept["outcome"])

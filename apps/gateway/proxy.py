@@ -335,6 +335,8 @@ class Gateway:
         #: the calls waiting for a 2026-07-28 client's answer, by the question's single-use id
         #: (:func:`apps.gateway.server.asked_input`)
         self.pending: dict[str, Any] = {}
+        #: the tasks that let go of a question's session once it expired (cancelled on close)
+        self.cleanups: set[asyncio.Future[Any]] = set()
         #: the policy's digest: an answer is taken only under the policy its question was asked under
         self.policy_digest = hashlib.sha256(policy.model_dump_json().encode()).hexdigest()[:16]
 
@@ -467,6 +469,8 @@ class Gateway:
 
     async def close(self) -> None:
         """End every session's turn (the runs end as an agent's turn ends)."""
+        for cleanup in self.cleanups:
+            cleanup.cancel()
         for session in list(self.sessions.values()):
             await self._end_turn(session)
 

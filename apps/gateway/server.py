@@ -311,11 +311,29 @@ async def asked_input(
     # session is kept under the question until the answer's retry has its result
     gateway.detach(key, ("question", nonce))
     gateway.pending[nonce] = Pending(task, ("question", nonce))
+    # a client that never comes back: once its question expired and the call ended (a reviewer's
+    # answer, or --ask-timeout), its session is let go as a session whose client left
+    task.add_done_callback(lambda _done: _let_go_later(gateway, nonce))
     elicit = types.ElicitRequest(
         params=types.ElicitRequestFormParams(message=_message(question), requested_schema=ANSWER_SCHEMA)
     )
     state = json.dumps({"question": nonce, "policy": gateway.policy_digest})
     return types.InputRequiredResult(input_requests={INPUT_KEY: elicit}, request_state=state)
+
+
+def _let_go_later(gateway: Gateway, nonce: str) -> None:
+    """After the question's state expired, forget the session of a call whose client never came
+    back with its answer (the call itself ended: its result is in the journal)."""
+
+    async def let_go() -> None:
+        await asyncio.sleep(QUESTION_TTL)
+        pending = gateway.pending.pop(nonce, None)
+        if pending is not None:
+            await gateway.forget(pending.key)
+
+    cleanup = asyncio.ensure_future(let_go())
+    gateway.cleanups.add(cleanup)
+    cleanup.add_done_callback(gateway.cleanups.discard)
 
 
 async def answered_input(gateway: Gateway, params: Any, state: str, caller: str | None) -> Any:
