@@ -106,3 +106,37 @@ def test_a_2026_client_reads_resources_in_its_conversation_and_a_policy_can_hide
     )
     assert hidden["resources"] == [] and "is not served" in hidden["refused"]
     assert sent_mail(tmp_path) == []
+
+
+def test_a_prompt_that_changes_is_hidden_until_an_operator_approves_it(tmp_path: Path) -> None:
+    """Prompts and resources are pinned as tools are: the upstream rewrites a prompt's description,
+    the next gateway on the store hides it (not listed; a get refused, saying how to approve it)
+    until ``agent-patterns gateway pins --approve prompt:reply_to``."""
+    db = str(tmp_path / "gateway.sqlite")
+
+    async def session(pulled: bool) -> dict[str, Any]:
+        params = gateway_params(tmp_path, "--db", db)
+        params.env = {**(params.env or {}), "MCP_DEMO_RUG_PULL_PROMPT": "1" if pulled else "0"}
+        seen: dict[str, Any] = {}
+        async with stdio_client(params) as (read, write), ClientSession(read, write) as client:
+            await client.initialize()
+            seen["prompts"] = {p.name: p.description for p in (await client.list_prompts()).prompts}
+            try:
+                seen["got"] = await client.get_prompt("reply_to", {"sender": "ana@example.com"})
+            except MCPError as exc:
+                seen["refused"] = str(exc)
+        return seen
+
+    first = asyncio.run(asyncio.wait_for(session(False), 60))
+    assert "reply_to" in first["prompts"] and "got" in first
+    pulled = asyncio.run(asyncio.wait_for(session(True), 60))
+    assert "reply_to" not in pulled["prompts"]
+    assert "changed since it was pinned" in pulled["refused"]
+    assert "agent-patterns gateway pins --approve prompt:reply_to" in pulled["refused"]
+    listed = json.loads(run_cli(tmp_path, "gateway", "pins", "--json", "--db", db).stdout)
+    [changed] = [p for p in listed if p["pending"]]
+    assert changed["tool"] == "prompt:reply_to" and changed["pending"][0]["changed"] == ["description"]
+    approved = run_cli(tmp_path, "gateway", "pins", "--approve", "prompt:reply_to", "--db", db)
+    assert approved.returncode == 0, approved.stderr
+    after = asyncio.run(asyncio.wait_for(session(True), 60))
+    assert PLANTED_ADDRESS in after["prompts"]["reply_to"] and "got" in after

@@ -243,19 +243,10 @@ async def _serve(args: argparse.Namespace, err: TextIO) -> None:
                     print(json.dumps(effective_policy(policy, listed, journal), indent=2), flush=True)
                     return
                 checks = await asyncio.to_thread(checked, journal, listed)
-                first = [c.tool for c in checks if c.verdict == "pin"]
-                if first:
-                    print(f"gateway: pinned {', '.join(first)} as first seen", file=err, flush=True)
-                for check in checks:
-                    if check.verdict == "hide":
-                        print(
-                            f"gateway: {check.tool} changed since it was pinned "
-                            f"({', '.join(check.changed)}): hidden until approved: "
-                            f"agent-patterns gateway pins --approve {check.tool} "
-                            f"--db {args.db}",
-                            file=err,
-                            flush=True,
-                        )
+                # the upstreams' resources, templates and prompts are pinned as the tools are
+                offered = await asyncio.to_thread(checked, journal, pool.content_forms())
+                _say_pins([*checks, *offered], args.db, err)
+                pool.hidden_content = {c.tool for c in offered if c.verdict == "hide"}
                 gateway = Gateway(
                     tools,
                     served(listed, checks),
@@ -372,6 +363,20 @@ def gateway_command(args: argparse.Namespace, err: TextIO) -> int:
             "check that each --upstream runs an MCP server"
         ) from None
     return 0
+
+
+def _say_pins(checks: list[Any], db: str, err: TextIO) -> None:
+    first = [c.tool for c in checks if c.verdict == "pin"]
+    if first:
+        print(f"gateway: pinned {', '.join(first)} as first seen", file=err, flush=True)
+    for check in checks:
+        if check.verdict == "hide":
+            print(
+                f"gateway: {check.tool} changed since it was pinned ({', '.join(check.changed)}): "
+                f"hidden until approved: agent-patterns gateway pins --approve {check.tool} --db {db}",
+                file=err,
+                flush=True,
+            )
 
 
 def effective_policy(policy: Any, listed: list[Any], journal: Any) -> list[dict[str, Any]]:

@@ -29,6 +29,7 @@ def content_tools(pool: Any) -> list[Any]:
     from langchain_core.tools import StructuredTool, ToolException
 
     async def read(uri: str) -> tuple[list[dict[str, Any]], dict[str, Any]]:
+        _refuse_changed(pool, f"resource:{uri}", uri)
         client = pool.client_for(uri=uri)
         if client is None:
             raise ToolException(f"no upstream server offers the resource {uri!r}")
@@ -38,6 +39,7 @@ def content_tools(pool: Any) -> list[Any]:
     async def prompt(
         name: str, arguments: dict[str, str] | None = None
     ) -> tuple[list[dict[str, Any]], dict[str, Any]]:
+        _refuse_changed(pool, f"prompt:{name}", name)
         client = pool.client_for(prompt=name)
         if client is None:
             raise ToolException(f"no upstream server offers the prompt {name!r}")
@@ -74,6 +76,21 @@ def content_tools(pool: Any) -> list[Any]:
             response_format="content_and_artifact",
         ),
     ]
+
+
+def _refuse_changed(pool: Any, pinned: str, what: str) -> None:
+    """A resource (or the template it comes from) or a prompt whose definition changed since it
+    was pinned is not read until an operator approves the change."""
+    from langchain_core.tools import ToolException
+
+    hidden = set(pool.hidden_content)
+    fixed = [name for name in hidden if name.startswith("template:") and pinned.startswith("resource:")]
+    matched = [name for name in fixed if what.startswith(name[len("template:") :].split("{", 1)[0])]
+    for name in [pinned] if pinned in hidden else matched:
+        raise ToolException(
+            f"{what!r} changed since it was pinned: not served until an operator approves it "
+            f"(agent-patterns gateway pins --approve {name})"
+        )
 
 
 def _said(result: Any) -> tuple[list[dict[str, Any]], dict[str, Any]]:

@@ -889,6 +889,27 @@ async def listed_tools(client: Any) -> list[types.Tool]:
             return listed
 
 
+def content_pin_name(offered: Any) -> str:
+    """The name a resource (``resource:<uri>``), a template (``template:<uri template>``) or a prompt
+    (``prompt:<name>``) is pinned under, beside the tools' own names."""
+    if isinstance(offered, types.Prompt):
+        return f"prompt:{offered.name}"
+    if isinstance(offered, types.ResourceTemplate):
+        return f"template:{offered.uri_template}"
+    return f"resource:{offered.uri}"
+
+
+def content_pin_form(offered: Any) -> dict[str, Any]:
+    """A resource, template or prompt as a pin covers it: its name, its description, and as its
+    "input" what else defines it (a prompt's arguments; a resource's name and media type)."""
+    said = offered.model_dump(mode="json", by_alias=True, exclude_none=True)
+    if isinstance(offered, types.Prompt):
+        defined = {"arguments": said.get("arguments") or []}
+    else:
+        defined = {"name": said.get("name"), "mimeType": said.get("mimeType")}
+    return {"name": content_pin_name(offered), "description": said.get("description"), "inputSchema": defined}
+
+
 async def offered(client: Any) -> tuple[list[Any], list[Any], list[Any]]:
     """The resources, resource templates and prompts an upstream offers (none where its
     capabilities do not say it has them; every page)."""
@@ -976,18 +997,37 @@ class Upstreams:
         #: what :meth:`open` found: the tools (LangChain), and the MCP ``Tool`` objects to list
         self.tools: list[Any] = []
         self.listed: list[types.Tool] = []
+        #: the pinned names (:func:`content_pin_name`) of the resources, templates and prompts whose
+        #: definition changed since it was pinned: not served until an operator approves it
+        self.hidden_content: set[str] = set()
 
     @property
     def resources(self) -> list[types.Resource]:
-        return [r for c in self.live.values() for r in c.resources]
+        return [r for c in self.live.values() for r in c.resources if self._served(r)]
 
     @property
     def templates(self) -> list[types.ResourceTemplate]:
-        return [t for c in self.live.values() for t in c.templates]
+        return [t for c in self.live.values() for t in c.templates if self._served(t)]
 
     @property
     def prompts(self) -> list[types.Prompt]:
-        return [p for c in self.live.values() for p in c.prompts]
+        return [p for c in self.live.values() for p in c.prompts if self._served(p)]
+
+    def offers(self, what: str) -> bool:
+        """Does some upstream offer ``resources`` (or templates) or ``prompts`` at all (hidden
+        ones included: the gateway still answers the method, with what it serves)?"""
+        if what == "prompts":
+            return any(c.prompts for c in self.live.values())
+        return any(c.resources or c.templates for c in self.live.values())
+
+    def _served(self, offered: Any) -> bool:
+        return content_pin_name(offered) not in self.hidden_content
+
+    def content_forms(self) -> list[dict[str, Any]]:
+        """Every resource, template and prompt the upstreams offer, in the form its pin covers
+        (:func:`content_pin_form`)."""
+        every = [x for c in self.live.values() for x in (*c.resources, *c.templates, *c.prompts)]
+        return [content_pin_form(x) for x in every]
 
     def client_for(self, *, uri: str | None = None, prompt: str | None = None) -> Any:
         """The live client of the upstream that offers the resource ``uri`` (one it listed, else
@@ -1020,7 +1060,7 @@ class Upstreams:
                 self.pinned[tool.name] = _definition(tool)
             listed += connection.listed
             tools += [self._relay(template) for template in connection.tools.values()]
-        if self.resources or self.templates or self.prompts:
+        if self.offers("resources") or self.offers("prompts"):
             from apps.gateway.content import content_tools
 
             tools += content_tools(self)

@@ -117,11 +117,9 @@ def mcp_server(gateway: Gateway) -> Server[Any]:
         said = await _read(context, gateway, PROMPT_TOOL, arguments)
         return types.GetPromptResult.model_validate(said)
 
-    offers = gateway.upstreams is not None and bool(
-        gateway.upstreams.resources or gateway.upstreams.templates or gateway.upstreams.prompts
-    )
-    resources = offers and bool(gateway.upstreams.resources or gateway.upstreams.templates)
-    prompts = offers and bool(gateway.upstreams.prompts)
+    upstreams = gateway.upstreams
+    resources = upstreams is not None and upstreams.offers("resources")
+    prompts = upstreams is not None and upstreams.offers("prompts")
     server: Server[Any] = Server(
         "agent-patterns-gateway",
         instructions=INSTRUCTIONS,
