@@ -26,23 +26,17 @@ HINTS = {"read_only_hint": True, "open_world_hint": True}
 def content_tools(pool: Any) -> list[Any]:
     """The two tools, reading through ``pool`` (:class:`apps.gateway.proxy.Upstreams`): a resource
     by its URI, a prompt by its name and arguments, from the upstream that offers it."""
-    from langchain_core.tools import StructuredTool, ToolException
+    from langchain_core.tools import StructuredTool
 
     async def read(uri: str) -> tuple[list[dict[str, Any]], dict[str, Any]]:
-        _refuse_changed(pool, f"resource:{uri}", uri)
-        client = pool.client_for(uri=uri)
-        if client is None:
-            raise ToolException(f"no upstream server offers the resource {uri!r}")
+        client = _client(pool, "resource", uri, uri=uri)
         result = await client.read_resource(uri)
         return _said(result)
 
     async def prompt(
         name: str, arguments: dict[str, str] | None = None
     ) -> tuple[list[dict[str, Any]], dict[str, Any]]:
-        _refuse_changed(pool, f"prompt:{name}", name)
-        client = pool.client_for(prompt=name)
-        if client is None:
-            raise ToolException(f"no upstream server offers the prompt {name!r}")
+        client = _client(pool, "prompt", name, prompt=name)
         result = await client.get_prompt(name, arguments or None)
         return _said(result)
 
@@ -78,19 +72,25 @@ def content_tools(pool: Any) -> list[Any]:
     ]
 
 
-def _refuse_changed(pool: Any, pinned: str, what: str) -> None:
-    """A resource (or the template it comes from) or a prompt whose definition changed since it
-    was pinned is not read until an operator approves the change."""
+def _client(pool: Any, kind: str, what: str, **named: str) -> Any:
+    """The client of the upstream offering the resource or prompt ``named``; a tool error where none
+    does, or where what it resolves to (the resource, the template it comes from, the prompt)
+    changed since it was pinned: not read until an operator approves the change."""
     from langchain_core.tools import ToolException
 
-    hidden = set(pool.hidden_content)
-    fixed = [name for name in hidden if name.startswith("template:") and pinned.startswith("resource:")]
-    matched = [name for name in fixed if what.startswith(name[len("template:") :].split("{", 1)[0])]
-    for name in [pinned] if pinned in hidden else matched:
+    from apps.gateway.proxy import content_pin_name
+
+    found = pool.offering(**named)
+    if found is None:
+        raise ToolException(f"no upstream server offers the {kind} {what!r}")
+    client, item = found
+    pinned = content_pin_name(item)
+    if pinned in pool.hidden_content:
         raise ToolException(
             f"{what!r} changed since it was pinned: not served until an operator approves it "
-            f"(agent-patterns gateway pins --approve {name})"
+            f"(agent-patterns gateway pins --approve {pinned})"
         )
+    return client
 
 
 def _said(result: Any) -> tuple[list[dict[str, Any]], dict[str, Any]]:

@@ -371,9 +371,16 @@ class Gateway:
         from apps.gateway.content import PROMPT_TOOL, RESOURCE_TOOL
 
         tool = PROMPT_TOOL if what == "prompts" else RESOURCE_TOOL
-        if self.upstreams is None or tool not in self.policy.allowed_tools:
-            return []
-        return list(getattr(self.upstreams, what)) if self.serves_caller(tool, caller, roles) else []
+        return list(getattr(self.upstreams, what)) if self.serves_content(tool, caller, roles) else []
+
+    def serves_content(self, tool: str, caller: str | None = None, roles: Sequence[str] = ()) -> bool:
+        """Does the gateway read upstream resources or prompts (its own read ``tool``) for this
+        caller: an upstream offers them, the policy allows the tool and the caller's roles do?"""
+        return (
+            self.upstreams is not None
+            and tool in self.policy.allowed_tools
+            and self.serves_caller(tool, caller, roles)
+        )
 
     def shared_over_rate(self, tool: str, caller: str | None, now: float | None = None) -> float | None:
         """The rate limit of ``tool`` counted across every gateway process on the store (the
@@ -1029,18 +1036,20 @@ class Upstreams:
         every = [x for c in self.live.values() for x in (*c.resources, *c.templates, *c.prompts)]
         return [content_pin_form(x) for x in every]
 
-    def client_for(self, *, uri: str | None = None, prompt: str | None = None) -> Any:
+    def offering(self, *, uri: str | None = None, prompt: str | None = None) -> tuple[Any, Any] | None:
         """The live client of the upstream that offers the resource ``uri`` (one it listed, else
-        the one whose template's fixed start it begins with) or the prompt ``prompt``; None: none."""
+        the template whose fixed start the URI begins with) or the prompt ``prompt``, and what it
+        offers (the ``Resource``, ``ResourceTemplate`` or ``Prompt``); None: no upstream does."""
         for connection in self.live.values():
-            if prompt is not None and any(p.name == prompt for p in connection.prompts):
-                return connection.client
-            if uri is not None and any(str(r.uri) == uri for r in connection.resources):
-                return connection.client
+            named = [p for p in connection.prompts if prompt is not None and p.name == prompt]
+            listed = [r for r in connection.resources if uri is not None and str(r.uri) == uri]
+            if named or listed:
+                return connection.client, [*named, *listed][0]
         for connection in self.live.values():
-            fixed = [t.uri_template.split("{", 1)[0] for t in connection.templates]
-            if uri is not None and any(f and uri.startswith(f) for f in fixed):
-                return connection.client
+            for template in connection.templates if uri is not None else ():
+                fixed = template.uri_template.split("{", 1)[0]
+                if fixed and str(uri).startswith(fixed):
+                    return connection.client, template
         return None
 
     async def open(self) -> tuple[list[Any], list[types.Tool]]:

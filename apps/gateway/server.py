@@ -45,7 +45,8 @@ INPUT_KEY = "approve"
 def connection_of(context: Any) -> Any:
     """The MCP SDK's per-client ``Connection`` of a request (``state``, ``exit_stack``,
     ``protocol_version``). The SDK hands lowlevel handlers no public accessor for it: this is the
-    one place that reaches it (guarded by tests/test_mcp_sdk_private.py)."""
+    one place that reaches it (guarded by tests/test_mcp_revisions.py, which fails on an SDK that
+    moves it)."""
     return context.session._connection
 
 
@@ -149,10 +150,7 @@ async def _read(context: Any, gateway: Gateway, tool: str, arguments: dict[str, 
     gateway's own ``tool`` (what it returns then counts as read there): the MCP result, or an
     ``MCPError`` saying why not."""
     caller = caller_of(context.request)
-    if (
-        not gateway.serves_caller(tool, caller, roles_of(context.request))
-        or tool not in gateway.policy.allowed_tools
-    ):
+    if not gateway.serves_content(tool, caller, roles_of(context.request)):
         raise MCPError(code=INVALID_PARAMS, message=f"refused by the gateway: {tool} is not served")
     meta = dict(context.meta or {})
     key = session_key(context, gateway)
@@ -322,6 +320,9 @@ async def asked_input(
 def _let_go_later(gateway: Gateway, nonce: str) -> None:
     """After the question's state expired, forget the session of a call whose client never came
     back with its answer (the call itself ended: its result is in the journal)."""
+
+    if nonce not in gateway.pending:  # its client came back: answered, and let go then
+        return
 
     async def let_go() -> None:
         await asyncio.sleep(QUESTION_TTL)
