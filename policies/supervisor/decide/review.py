@@ -25,7 +25,6 @@ An escalation a grant of the turn covers is then approved (:data:`GRANTS`,
 
 from __future__ import annotations
 
-import json
 import re
 import warnings
 from collections.abc import Callable, Mapping, Sequence
@@ -35,6 +34,7 @@ from typing import Any
 
 from policies.decision import Decision
 from policies.json_safety import leaves
+from policies.observation import observation_of
 from policies.supervisor.authority.grants import granted
 from policies.supervisor.decide.cedar import (
     CEDAR_CHECK,
@@ -79,6 +79,7 @@ from policies.supervisor.reading.values import (
     identity,
     leaf_paths,
     leaf_values,
+    mappings,
     rule_values,
     tokens,
     traced,
@@ -1247,45 +1248,31 @@ def _with_this_call(
 def holding_record(value: Any, context: ReviewContext, policy: SupervisorPolicy) -> dict[str, Any] | None:
     """The record that holds ``value`` (a whole field of it) in the run's latest successful tool
     result that has one: its tool, its owner where the tool's records say it (``ToolSpec.owner``),
-    and whether that owner is the run's subject (``own``). None: no result holds it."""
+    and whether it is the user's own, as the ownership rules decide it (:meth:`Naming.owned`: the
+    owner field trusted and the subject's). None: no result holds it."""
     ident = identity(value)
     if ident is None:
         return None
     for done in reversed(context.calls):
-        if not done.get("ok") or not isinstance(done.get("tool"), str):
+        tool = done.get("tool")
+        if not done.get("ok") or not isinstance(tool, str):
             continue
-        observation = done.get("observation")
-        if isinstance(observation, str):
-            try:
-                observation = json.loads(observation)
-            except ValueError:
-                continue
-        record = _record_holding(observation, ident)
+        record = next(
+            (
+                found
+                for _path, found in mappings(observation_of(done.get("observation")))
+                if any(identity(v) == ident for v in found.values() if not isinstance(v, Mapping | list))
+            ),
+            None,
+        )
         if record is None:
             continue
-        spec = policy.tools.get(done["tool"])
-        said: dict[str, Any] = {"tool": done["tool"], "own": False}
+        spec = policy.tools.get(tool)
         owner = record.get(spec.owner) if spec is not None and spec.owner else None
+        said: dict[str, Any] = {"tool": tool, "own": naming_of(policy, context.subject).owned(tool, record)}
         if owner is not None and not isinstance(owner, Mapping | list):
             said["owner"] = str(owner)
-            key = spec.subject_field() if spec is not None else None
-            mine = context.subject.get(key) if key else None
-            said["own"] = mine is not None and str(mine) == str(owner)
         return said
-    return None
-
-
-def _record_holding(observation: Any, ident: Any) -> Mapping[str, Any] | None:
-    """The innermost mapping of ``observation`` one of whose fields is ``ident`` whole."""
-    stack = [observation]
-    while stack:
-        item = stack.pop()
-        if isinstance(item, Mapping):
-            if any(identity(v) == ident for v in item.values() if not isinstance(v, Mapping | list)):
-                return item
-            stack.extend(item.values())
-        elif isinstance(item, list):
-            stack.extend(item)
     return None
 
 
