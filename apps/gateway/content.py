@@ -78,8 +78,6 @@ def _client(pool: Any, kind: str, what: str, **named: str) -> Any:
     changed since it was pinned: not read until an operator approves the change."""
     from langchain_core.tools import ToolException
 
-    from apps.gateway.proxy import content_pin_name
-
     found = pool.offering(**named)
     if found is None:
         raise ToolException(f"no upstream server offers the {kind} {what!r}")
@@ -91,6 +89,27 @@ def _client(pool: Any, kind: str, what: str, **named: str) -> Any:
             f"(agent-patterns gateway pins --approve {pinned})"
         )
     return client
+
+
+def content_pin_name(offered: Any) -> str:
+    """The name a resource (``resource:<uri>``), a template (``template:<uri template>``) or a prompt
+    (``prompt:<name>``) is pinned under, beside the tools' own names."""
+    if isinstance(offered, types.Prompt):
+        return f"prompt:{offered.name}"
+    if isinstance(offered, types.ResourceTemplate):
+        return f"template:{offered.uri_template}"
+    return f"resource:{offered.uri}"
+
+
+def content_pin_form(offered: Any) -> dict[str, Any]:
+    """A resource, template or prompt as a pin covers it: its name, its description, and as its
+    "input" what else defines it (a prompt's arguments; a resource's name and media type)."""
+    said = offered.model_dump(mode="json", by_alias=True, exclude_none=True)
+    if isinstance(offered, types.Prompt):
+        defined = {"arguments": said.get("arguments") or []}
+    else:
+        defined = {"name": said.get("name"), "mimeType": said.get("mimeType")}
+    return {"name": content_pin_name(offered), "description": said.get("description"), "inputSchema": defined}
 
 
 def _said(result: Any) -> tuple[list[dict[str, Any]], dict[str, Any]]:

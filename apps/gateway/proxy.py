@@ -896,27 +896,6 @@ async def listed_tools(client: Any) -> list[types.Tool]:
             return listed
 
 
-def content_pin_name(offered: Any) -> str:
-    """The name a resource (``resource:<uri>``), a template (``template:<uri template>``) or a prompt
-    (``prompt:<name>``) is pinned under, beside the tools' own names."""
-    if isinstance(offered, types.Prompt):
-        return f"prompt:{offered.name}"
-    if isinstance(offered, types.ResourceTemplate):
-        return f"template:{offered.uri_template}"
-    return f"resource:{offered.uri}"
-
-
-def content_pin_form(offered: Any) -> dict[str, Any]:
-    """A resource, template or prompt as a pin covers it: its name, its description, and as its
-    "input" what else defines it (a prompt's arguments; a resource's name and media type)."""
-    said = offered.model_dump(mode="json", by_alias=True, exclude_none=True)
-    if isinstance(offered, types.Prompt):
-        defined = {"arguments": said.get("arguments") or []}
-    else:
-        defined = {"name": said.get("name"), "mimeType": said.get("mimeType")}
-    return {"name": content_pin_name(offered), "description": said.get("description"), "inputSchema": defined}
-
-
 async def offered(client: Any) -> tuple[list[Any], list[Any], list[Any]]:
     """The resources, resource templates and prompts an upstream offers (none where its
     capabilities do not say it has them; every page)."""
@@ -1028,11 +1007,15 @@ class Upstreams:
         return any(c.resources or c.templates for c in self.live.values())
 
     def _served(self, offered: Any) -> bool:
+        from apps.gateway.content import content_pin_name
+
         return content_pin_name(offered) not in self.hidden_content
 
     def content_forms(self) -> list[dict[str, Any]]:
         """Every resource, template and prompt the upstreams offer, in the form its pin covers
         (:func:`content_pin_form`)."""
+        from apps.gateway.content import content_pin_form
+
         every = [x for c in self.live.values() for x in (*c.resources, *c.templates, *c.prompts)]
         return [content_pin_form(x) for x in every]
 

@@ -25,6 +25,7 @@ An escalation a grant of the turn covers is then approved (:data:`GRANTS`,
 
 from __future__ import annotations
 
+import json
 import re
 import warnings
 from collections.abc import Callable, Mapping, Sequence
@@ -34,7 +35,6 @@ from typing import Any
 
 from policies.decision import Decision
 from policies.json_safety import leaves
-from policies.observation import observation_of
 from policies.supervisor.authority.grants import granted
 from policies.supervisor.decide.cedar import (
     CEDAR_CHECK,
@@ -1260,7 +1260,7 @@ def holding_record(value: Any, context: ReviewContext, policy: SupervisorPolicy)
         record = next(
             (
                 found
-                for _path, found in mappings(observation_of(done.get("observation")))
+                for _path, found in mappings(_parsed(done.get("observation")))
                 if any(identity(v) == ident for v in found.values() if not isinstance(v, Mapping | list))
             ),
             None,
@@ -1274,6 +1274,16 @@ def holding_record(value: Any, context: ReviewContext, policy: SupervisorPolicy)
             said["owner"] = str(owner)
         return said
     return None
+
+
+def _parsed(observation: Any) -> Any:
+    """A tool result kept as JSON text, as its JSON value (else as it is)."""
+    if not isinstance(observation, str):
+        return observation
+    try:
+        return json.loads(observation)
+    except ValueError:
+        return observation
 
 
 def with_cedar(call: Call, context: ReviewContext, decided: Decision) -> Decision:
