@@ -144,6 +144,31 @@ def test_a_time_phrase_defers_and_admits_nothing_now(acme, water, later, opening
     assert_not_refused(request)
 
 
+# 2b. an earlier sentence the reader cannot read, about what a later mandate acts on
+EARLIER = st.sampled_from(
+    ["{A} isn't mine", "{A} is disputed", "{A} might be wrong", "Maybe {a} is paid already",
+     "I'm not sure about {a}", "{A} looks odd to me", "Sorry, I meant {a}", "{A} was sent by mistake",
+     "I never ordered anything for {a}", "Not sure {a} is right"]
+)  # fmt: skip
+
+
+def _capital(text: str) -> str:
+    return text[0].upper() + text[1:]
+
+
+@settings(max_examples=150, deadline=None)
+@given(ACME_BILL, WATER_BILL, EARLIER, st.integers(0, 2))
+def test_an_earlier_unread_sentence_about_the_record_makes_the_mandate_uncertain(acme, water, earlier, form):
+    """What an earlier sentence says of the record a later mandate acts on is not read: the call
+    is asked (never run unasked, never refused); a sentence about another record leaves the
+    mandate standing."""
+    said = earlier.format(a=acme, A=_capital(acme))
+    request = [f"{said}. Pay it.", f"{said}. Pay {acme}.", f"{said}. Please pay it now."][form]
+    decision = decide(request)
+    assert decision.verdict == "escalate", (request, decision)
+    assert decide(f"{said}. Pay {water}.", WATER).verdict == "approve", said
+
+
 @settings(max_examples=150, deadline=None)
 @given(ACME_BILL, WATER_BILL, EXCLUDING, STAYS, st.integers(0, 2))
 def test_an_exclusion_names_what_it_excludes(acme, water, excluding, stays, form):

@@ -57,10 +57,10 @@ TODAY = {
     "P5": ".....", "M5": ".....", "M6": ".....", "T5": "..a..", "T6": ".....", "P6": ".....",
     "M7": "....a", "T7": "aaaaa", "P7": ".a...", "M8": ".....", "T8": ".....", "P8": ".....",
     "M9": ".....", "T9": "a....", "P10": ".....", "P11": "....a", "P12": ".....", "P13": ".....",
-    "P14": ".....", "P15": ".....", "P16": "a....", "P17": ".....", "P18": ".....", "P19": ".....",
+    "P14": ".....", "P15": "..a..", "P16": "a....", "P17": ".....", "P18": ".....", "P19": ".....",
     "P20": ".a...", "P21": "aaaaa", "M10": ".....", "M11": ".....", "M12": "a....", "M13": "a....",
     "M14": ".....", "M15": ".....", "M16": ".....", "M17": ".....", "M18": ".....", "T10": ".....",
-    "T11": ".....", "T12": ".....", "T13": "a....", "T14": ".....", "T15": "aaaaa", "T16": ".....",
+    "T11": "....a", "T12": ".....", "T13": "a....", "T14": ".....", "T15": "aaaaa", "T16": ".....",
     "T17": "....a", "W1": ".....", "W2": ".....", "W3": ".....", "W4": ".....", "W5": ".....",
     "W6": ".....", "W7": "aa.aa", "W8": ".....", "W9": "a....", "W10": "...a.", "W11": ".....",
     "W12": "aaaaa", "W13": ".....", "W14": ".....", "W15": "aaaaa", "W16": ".....", "P22": "aaaaa",
@@ -71,7 +71,13 @@ TODAY = {
 #: The turns that ask since the second reader step where they ran before: words the grammar has no
 #: role for ("hotel in Lisbon, good reviews", "late delivery" beside the mandate) or a time word
 #: the reader cannot tell from a message's content ("tell the customer ORD-1002 ships tomorrow").
-READ_LESS = {"T9.1": "hotel in Lisbon, good reviews", "D2.1": "late delivery", "D3.5": "tomorrow"}
+#: Since the eighth step, an earlier sentence that doubts or negates what a later mandate points
+#: back to ("I no longer use Gym Max. Cancel my standing orders to them.", "There's a Review ...
+#: that I can't make. Cancel it.") asks: the grammar cannot tell it from "B-31 isn't mine. Pay it."
+READ_LESS = {
+    "T9.1": "hotel in Lisbon, good reviews", "D2.1": "late delivery", "D3.5": "tomorrow",
+    "P15.3": "I no longer use Gym Max", "T11.5": "that I can't make",
+}  # fmt: skip
 OUTCOME = {".": "ran", "a": "asked", "r": "refused"}
 RANK = {"ran": 0, "asked": 1, "refused": 2}
 

@@ -35,9 +35,9 @@ SCENES = [
     "{W} arrived. Check my bills, then pay it.",
 ]
 #: The same, where the scene sentence says more than the scene: it stays unread (a human who is
-#: asked about any call of the turn sees it), and lends no word to another call. An earlier
-#: sentence, as before this step, does not take back the mandate after it ("I no longer use Gym
-#: Max. Cancel my standing orders to them."): only a later one can.
+#: asked about any call of the turn sees it), and lends no word to another call. The mandate that
+#: points back to it is uncertain: what the sentence says of the record is not read, so the user's
+#: own call is asked, never run on a part of the turn ("B-31 isn't mine. Pay it.").
 NOT_SCENES = [
     "{W} isn't mine. Pay it.",
     "Sorry, I meant {w}. Pay it.",
@@ -75,8 +75,14 @@ def test_a_scene_that_negates_corrects_defers_reports_or_weighs_stays_unread(tem
     text = _form(template, water)
     reading = reading_of(text, ["pay"])
     assert not reading.complete, text
-    assert {u.sentence for u in reading.unread} == {text.split(". ")[0]}, reading.unread
+    spans = [u for u in reading.unread if not u.uncertain_mandate]
+    assert {u.sentence for u in spans} == {text.split(". ")[0]}, reading.unread
     assert decide(text, ACME).verdict != "approve", text
+    if "tomorrow" in template or "says" in template:  # a time it is due, someone's words: no doubt
+        assert decide(text, WATER).verdict == "approve", text
+    else:  # a sentence that negates, corrects, reports or weighs what "it" is: asked
+        assert [m.text for m in reading.uncertain] == ["Pay it"], reading
+        assert decide(text, WATER).verdict == "escalate", text
 
 
 @pytest.mark.parametrize(

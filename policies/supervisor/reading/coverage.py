@@ -296,6 +296,8 @@ _NOT_SCENE = frozenset(
     not no never nothing nobody none neither nor if unless until once whenever whether would could
     should might may must shall will can cannot won't can't don't doesn't didn't isn't wasn't aren't
     weren't sorry meant mean actually oops wrong mistake instead rather except but or maybe perhaps
+    disputed disputing contested queried flagged suspicious odd strange weird fraud fraudulent scam
+    duplicate duplicated unsure doubt doubtful unclear hold held
     """.split()  # noqa: SIM905 (a closed list, read as words)
 )
 
@@ -726,12 +728,65 @@ def _undermined(
         return f"part of it taken out ('{taken_out}')"
     first, last = order
     at = first.get(mandate.sentence, -1)
+    names = naming_words(mandate.text)
     for span in unread:
         if span.sentence == mandate.sentence and span.text not in mandate.coordinated:
             return f"beside words not read ('{span.text}')"
         if last.get(span.sentence, -1) > at and (span.whole_sentence or span.opening):
             return f"a later sentence not read ('{span.text}')"
+        if span.whole_sentence and last.get(span.sentence, -1) < at and _doubts(span, mandate, names):
+            return f"an earlier sentence not read ('{span.text}')"
     return None
+
+
+#: Words by which a sentence doubts, contests, corrects, negates or conditions what it names ("B-31
+#: isn't mine", "Maybe B-40 is paid already", "The Acme bill is disputed", "Sorry, I meant B-31"):
+#: a later mandate on that record cannot be read as the whole turn's wish. A sentence that only
+#: gives a reason or a time ("I'll be out tomorrow", "ana wants the agenda") holds none of them.
+_DOUBTING = frozenset(
+    """
+    not no never nothing nobody none neither nor if unless until whether might may could maybe perhaps
+    sorry meant mean actually oops wrong mistake instead rather except disputed disputing contested
+    queried flagged suspicious odd strange weird fraud fraudulent scam duplicate duplicated unsure
+    doubt doubtful unclear hold held
+    """.split()  # noqa: SIM905 (a closed list, read as words)
+)
+
+
+def _doubts(span: Unread, mandate: Mandate, names: set[str]) -> bool:
+    """Does an earlier sentence the reader cannot read doubt what ``mandate`` acts on: a sentence
+    the mandate points back to ("B-31 isn't mine. Pay it.") or that holds one of its naming words
+    ("Maybe B-31 is paid already. Pay B-31."), with a word that doubts, negates, corrects or
+    excludes (:data:`_DOUBTING`, a "n't", a word that takes back, an exclusion)? Someone's words
+    ("Eve says B-31 is hers. Pay it.") and a reason or a time ("B-31 is due tomorrow") doubt
+    nothing the user asks."""
+    words = words_of(span.text)
+    if span.text not in mandate.antecedents and not names & set(words):
+        return False
+    return (
+        any(w in _DOUBTING or w in _TAKING_BACK or w.endswith(("n't", "n’t")) for w in words)
+        or _excluding_word(words) is not None
+    )
+
+
+def naming_words(text: str) -> set[str]:
+    """The words of ``text`` that can name a record (case folded): one with a digit ("B-31",
+    "ORD-1001") or one written with a capital after the first word ("the City Water bill"), never a
+    function word. An earlier sentence the reader cannot read that holds one of a mandate's naming
+    words, or that the mandate points back to ("B-31 isn't mine. Pay it."), may say anything of what
+    it acts on: the mandate is uncertain."""
+    found: set[str] = set()
+    for i, match in enumerate(_WRITTEN_WORD.finditer(text)):
+        word = match.group(0)
+        folded = words_of(word)
+        if not folded or folded[0] in FUNCTION_WORDS or folded[0] in NO_ROLE_WORDS:
+            continue
+        if any(c.isdigit() for c in word) or (i > 0 and word[:1].isupper()):
+            found.add(folded[0])
+    return found
+
+
+_WRITTEN_WORD = re.compile(r"[^\s,.;:!?()\[\]\"]+")
 
 
 @lru_cache(maxsize=512)
