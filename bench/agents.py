@@ -230,10 +230,11 @@ def agent(
     *,
     needs: tuple[str, ...] = (),
     state_schema: Callable[[], Any] | None = None,
+    store: Callable[[], Any] | None = None,
 ) -> Variant:
     """``create_agent`` over the same tools with ``middleware(steps)`` (and the state schema
-    ``state_schema()`` makes, if any): left out (with why) when LangChain or what ``needs`` names
-    cannot be imported."""
+    ``state_schema()`` makes, and the store ``store()`` makes, if any): left out (with why) when
+    LangChain or what ``needs`` names cannot be imported."""
     missing = _missing("langchain.agents", *needs)
     if missing is not None:
         return Variant(name, None, f"{missing} cannot be imported here")
@@ -247,6 +248,7 @@ def agent(
             middleware=list(middleware(steps)) if middleware else [],
             checkpointer=saver,
             **({"state_schema": state_schema()} if state_schema else {}),
+            **({"store": store()} if store else {}),
         )
         return Built(graph, {"messages": [HumanMessage(GOAL)]}, agent_check(steps))
 

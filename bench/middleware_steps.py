@@ -35,9 +35,11 @@ writes and of the checkpoints it leaves (``InMemorySaver``, serialized as savers
 
 from __future__ import annotations
 
+import os
 import uuid
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from typing import Any
 
 from bench.agents import (
@@ -181,6 +183,37 @@ def _governance_cedar(steps: int) -> Sequence[Any]:
     return [GovernanceMiddleware(policy, tools=list(TOOLS))]
 
 
+#: Issue 55: the audit chain in the graph's store (an ``InMemoryStore`` beside the saver), plain
+#: and sealed with a key (``$AGENT_PATTERNS_AUDIT_KEY``: each link and the head MACed, each plan a
+#: call runs under stamped), measured against HITL as the governed step is.
+AUDITED = "create_agent_governance_audit"
+KEYED = "create_agent_governance_keyed"
+#: The key the keyed variant runs under (set around its runs only).
+BENCH_KEY = "bench-audit-key-0123456789abcdef0123456789abcdef"
+
+
+def _store() -> Any:
+    from langgraph.store.memory import InMemoryStore
+
+    return InMemoryStore()
+
+
+@contextmanager
+def _keyed(name: str) -> Iterator[None]:
+    """The audit key set while ``name`` runs, if it is the keyed variant; unset otherwise."""
+    from nodes.stamps import AUDIT_KEY_ENV
+
+    before = os.environ.pop(AUDIT_KEY_ENV, None)
+    if name == KEYED:
+        os.environ[AUDIT_KEY_ENV] = BENCH_KEY
+    try:
+        yield
+    finally:
+        os.environ.pop(AUDIT_KEY_ENV, None)
+        if before is not None:
+            os.environ[AUDIT_KEY_ENV] = before
+
+
 def variants() -> list[Variant]:
     delta = ("langgraph.channels:DeltaChannel",)
     return [
@@ -188,6 +221,8 @@ def variants() -> list[Variant]:
         agent(REFERENCE, hitl),
         agent("create_agent_governance", governance),
         agent("create_agent_governance_cedar", _governance_cedar, needs=("cedarpy",)),
+        agent(AUDITED, governance, store=_store),
+        agent(KEYED, governance, store=_store),
         agent("hitl_with_empty_before_model", _empty_before_model),
         agent("governance_shape_only", _governance_shape),
         agent("shape_with_after_model", _shape_with_after_model),
@@ -198,13 +233,14 @@ def variants() -> list[Variant]:
     ]
 
 
-def _shape(built: Any, steps: int) -> dict[str, Any]:
+def _shape(name: str, built: Any, steps: int) -> dict[str, Any]:
     """One run's supersteps, the nodes per tool step (a node run fewer times than there are steps
     runs once a run), and the bytes it leaves (``built`` is checkpointed by an ``InMemorySaver``)."""
     saver = built.graph.checkpointer
     thread = f"shape-{uuid.uuid4()}"
     config = {"configurable": {"thread_id": thread}}
-    built.graph.invoke(built.given, config, durability="sync")
+    with _keyed(name):
+        built.graph.invoke(built.given, config, durability="sync")
     snapshots = list(built.graph.get_state_history(config))
     nodes: Counter[str] = Counter(task.name for s in snapshots for task in s.tasks)
     written = sum(payload_bytes(v) for key, v in saver.writes.items() if key[0] == thread)
@@ -229,9 +265,10 @@ def measure(ctx: Context, steps: int) -> list[dict[str, Any]]:
 
     def runner(name: str) -> Callable[[], None]:
         def run() -> None:
-            result = built[name].graph.invoke(
-                built[name].given, {"configurable": {"thread_id": str(uuid.uuid4())}}, durability="sync"
-            )
+            with _keyed(name):
+                result = built[name].graph.invoke(
+                    built[name].given, {"configurable": {"thread_id": str(uuid.uuid4())}}, durability="sync"
+                )
             if not agent_check(steps)(result):
                 failures.append(name)
 
@@ -248,7 +285,7 @@ def measure(ctx: Context, steps: int) -> list[dict[str, Any]]:
             {
                 "steps": steps,
                 "variant": name,
-                **_shape(built[name], steps),
+                **_shape(name, built[name], steps),
                 "cpu_ms_per_step": ms(cpu / steps),
                 "ms_per_step": ms(wall / steps),
                 "cpu_over_hitl": round(cpu / ref_cpu, 2),
@@ -327,6 +364,15 @@ def run(ctx: Context) -> Section:
                     f"supersteps/step {row['supersteps_per_step']} vs {hitl_row['supersteps_per_step']}, "
                     f"KB written/step {row['kb_written_per_step']} vs {hitl_row['kb_written_per_step']}"
                 ),
+            )
+        if row["variant"] in (AUDITED, KEYED) and row["steps"] in STEPS:
+            plain = rows[(row["steps"], "create_agent_governance")]
+            what = "a keyed audit chain" if row["variant"] == KEYED else "the audit chain"
+            section.check(
+                f"{row['steps']} steps: governance with {what} ÷ HITL, CPU per tool step",
+                row["cpu_over_hitl"],
+                TARGET,
+                note=f"{row['cpu_ms_per_step'] / plain['cpu_ms_per_step']:.2f}× governance without a store",
             )
         if row["variant"] == "create_agent_governance_cedar" and row["steps"] in STEPS:
             plain = rows[(row["steps"], "create_agent_governance")]

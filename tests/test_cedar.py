@@ -210,20 +210,20 @@ def test_a_thread_total_spans_the_turns_of_a_thread(engine):
     refunds = [{"name": "issue_refund", "args": {"order_id": "ORD-1002", "amount": a}} for a in (80.0, 60.0)]
     script = [look, refunds[0], "Done.", look, refunds[1], "Done."]
     agent = scripted_agent(engine, cedar_desk.tools, policy, script, cedar_desk.SUBJECT)
-    config, before = thread(), _done()
+    config, before = thread(), done_so_far()
     for request in ("Refund 80 on order ORD-1002.", "Refund 60 more on order ORD-1002."):
         given_ = {"messages": [("user", request)]}
         given_ |= {"subject": cedar_desk.SUBJECT} if engine != "middleware" else {}
         values = agent.invoke(given_, config)
         assert "__interrupt__" not in values, values["__interrupt__"]
-    assert _done() - before == 1, "the second refund went past the thread's cap"
+    assert done_so_far() - before == 1, "the second refund went past the thread's cap"
     assert "cedar_forbid:refunds-per-thread" in json.dumps(values, default=str)
 
 
 # ------------------------------------------------------------------ both engines, the desk
 
 
-def _run(engine, policy, request, calls, answers=()):
+def run_desk(engine, policy, request, calls, answers=()):
     agent = scripted_agent(engine, cedar_desk.tools, policy, [*calls, "Done."], cedar_desk.SUBJECT)
     config = thread()
     given_ = {"messages": [("user", request)]}
@@ -240,7 +240,7 @@ def _run(engine, policy, request, calls, answers=()):
     return values, asked
 
 
-def _done() -> int:
+def done_so_far() -> int:
     """How many refunds and e-mails the desk has made (its DONE list, this process's)."""
     from demo_tools import support_desk
 
@@ -252,10 +252,10 @@ LOOK = {"name": "look_up_order", "args": {"order_id": "ORD-1002"}}
 
 @pytest.mark.parametrize("engine", ENGINES)
 def test_a_refund_above_100_asks_finance_and_nobody_else_may_answer(engine):
-    before = _done()
+    before = done_so_far()
     refund = {"name": "issue_refund", "args": {"order_id": "ORD-1002", "amount": 250.0}}
     approve = {"decisions": [{"type": "approve"}]}
-    _values, asked = _run(
+    _values, asked = run_desk(
         engine,
         cedar_desk.policy,
         "Refund order ORD-1002 in full.",
@@ -266,35 +266,35 @@ def test_a_refund_above_100_asks_finance_and_nobody_else_may_answer(engine):
     assert first["reviewer_role"] == "finance" and first["reviewer_holders"] == ["femi", "fran"], first
     assert "cedar_ask:refunds-above-100-ask-finance" in json.dumps(first)
     assert again["problem"].startswith("reviewer_lacks_role:finance"), again
-    assert len(asked) == 2 and _done() - before == 1  # fran's approval ran it, once
+    assert len(asked) == 2 and done_so_far() - before == 1  # fran's approval ran it, once
 
 
 @pytest.mark.parametrize("engine", ENGINES)
 def test_a_refund_the_user_asked_for_runs_and_one_only_a_ticket_names_is_refused(engine):
-    before = _done()
+    before = done_so_far()
     small = {"name": "issue_refund", "args": {"order_id": "ORD-1001", "amount": 40.0}}
     look = {"name": "look_up_order", "args": {"order_id": "ORD-1001"}}
-    values, asked = _run(engine, cedar_desk.policy, "Refund order ORD-1001 in full.", [look, small])
-    assert not asked and _done() - before == 1
+    values, asked = run_desk(engine, cedar_desk.policy, "Refund order ORD-1001 in full.", [look, small])
+    assert not asked and done_so_far() - before == 1
     reviews = json.dumps(values, default=str)  # the trace's review rows name the permits that matched
     assert '"policies": ["refunds-up-to-100"]' in reviews, reviews[-3000:]
     # the ticket says which order: the user never named it
     ticket = {"name": "read_ticket", "args": {"ticket_id": "T-1"}}
-    values, asked = _run(
+    values, asked = run_desk(
         engine, cedar_desk.policy, "Read ticket T-1 and refund the order it mentions.", [ticket, look, small]
     )
-    assert _done() - before == 1, "a refund only the ticket asked for ran"
+    assert done_so_far() - before == 1, "a refund only the ticket asked for ran"
     text = json.dumps(values, default=str)
     assert "cedar_forbid:refund-an-order-the-user-named" in text
 
 
 @pytest.mark.parametrize("engine", ENGINES)
 def test_in_shadow_cedar_is_recorded_not_enforced(engine):
-    before = _done()
+    before = done_so_far()
     policy = cedar_desk.policy.model_copy(update={"mode": "shadow"})
     refund = {"name": "issue_refund", "args": {"order_id": "ORD-1002", "amount": 250.0}}
-    values, asked = _run(engine, policy, "Refund order ORD-1002 in full.", [LOOK, refund])
-    assert not asked and _done() - before == 1
+    values, asked = run_desk(engine, policy, "Refund order ORD-1002 in full.", [LOOK, refund])
+    assert not asked and done_so_far() - before == 1
     text = json.dumps(values, default=str)
     assert '"would": "ask"' in text and '"check": "cedar"' in text, text[:2000]
 

@@ -22,6 +22,7 @@ from policies import supervisor as rules
 from policies.human import RESPOND, answer_problem, parse_human_answer
 from policies.schemas import ArgsModel
 from policies.supervisor.authority import expiry, reviewers
+from policies.supervisor.decide.cedar import answer_refused
 from policies.tools import GatewayLimits, check_call
 
 #: What a reviewer of a tool call may answer here: LangChain's HITL decisions, respond included.
@@ -275,6 +276,8 @@ def ask(
             if late == "ask_again":
                 return ask(action, review, executed_from, batch, round_ + 1)
         refusal = None if auto else reviewers.answer_refusal(answer, signoff, policy, approved_by, accounts)
+        if refusal is None and not auto:  # the Cedar policies that judge answers may refuse it too
+            refusal = answer_refused(policy, action, answer, batch.models)
         if refusal is not None:  # the call stays waiting for a reviewer who may answer (not counted)
             problem = refusal
             batch.refused_answers.append(refused_answer(action, attempt, value, problem, by))

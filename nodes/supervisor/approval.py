@@ -26,6 +26,7 @@ from policies.human import answer_reviewer_problem, parse_human_answer
 from policies.json_safety import json_problem, type_name
 from policies.supervisor.authority import expiry, reviewers
 from policies.supervisor.authority.expiry import EXPIRED_REASON
+from policies.supervisor.decide.cedar import answer_refused
 from policies.supervisor.reading.words import RequestReader
 
 
@@ -178,6 +179,7 @@ def _ask(
             None
             if policy.auto_approver_enabled
             else reviewers.answer_refusal(answer, signoff, policy, approved_by, accounts)
+            or answer_refused(policy, state["action"], answer, models)
         )
         if refusal is not None:  # the call stays waiting for a reviewer who may answer
             problems.append(refusal)

@@ -50,6 +50,7 @@ from functools import lru_cache
 from typing import Any
 
 from policies.decision import Decision
+from policies.human import HumanAnswer
 from policies.supervisor.reading.values import Source
 from policies.supervisor.rules.cedar import CedarSet, cedarpy_module, parse_cedar
 from policies.supervisor.rules.policy import SupervisorPolicy
@@ -316,6 +317,99 @@ def cedar_decision(cedar: CedarSet, facts: CallFacts, decided: Decision) -> Deci
     return Decision("escalate", reason, {**decided.details, "cedar": asked})
 
 
+# --- answers: who may say yes ------------------------------------------------------------------------
+
+
+def answer_request(
+    name: str, args: Mapping[str, Any], types: Mapping[str, tuple[str, bool]], reviewer: Mapping[str, Any]
+) -> dict[str, Any]:
+    """The Cedar request for a human's answer to a question about a call of ``name`` with ``args``:
+    the principal is the reviewer (``User::"<name>"``), ``context.reviewer`` says who answered
+    (``name``, ``roles``, ``answer``: ``approve`` / ``edit``, and ``account`` where the answering
+    process knows it) and ``context.args.<arg>.value`` the call's values (as a call's facts type
+    them; where they came from is the question's, already decided)."""
+    values = {
+        arg: {"value": held}
+        for arg, value in args.items()
+        if value is not None
+        and arg != "idempotency_key"
+        and (held := cedar_value(value, types.get(arg, (None, False))[0])) is not None
+    }
+    who = str(reviewer.get("name") or "")
+    return {
+        "principal": {"type": "User", "id": who or "unnamed"},
+        "action": {"type": "Action", "id": name},
+        "resource": {"type": "Tool", "id": name},
+        "context": {"args": values, "reviewer": dict(reviewer)},
+    }
+
+
+def cedar_answer_refusal(
+    cedar: CedarSet,
+    name: str,
+    args: Mapping[str, Any],
+    types: Mapping[str, tuple[str, bool]],
+    reviewer: Mapping[str, Any],
+) -> str | None:
+    """Why the Cedar policies that read ``context.reviewer`` do not let ``reviewer``'s approval (or
+    edit) of a call of ``name`` with ``args`` apply (``<reason>: <sentence>``), or None. They can
+    only refuse an answer the question's own signoff admitted, never admit one it refused: a
+    ``forbid`` that matches (``cedar_forbid:<ids>``), a policy that fails to evaluate
+    (``cedar_error:<ids>``: it reads what an answer does not carry), or, where such a ``permit``
+    names the tool, none that matches (``cedar_not_permitted``). The call stays waiting for a
+    reviewer who may answer."""
+    if cedar.answer_handle is None or not cedar.answering(name):
+        return None
+    request = answer_request(name, args, types, reviewer)
+    result = cedarpy_module().is_authorized(request, cedar.answer_handle, [])
+    keys = list(result.diagnostics.reasons)
+    who = request["principal"]["id"]
+    if not result.allowed and keys:
+        ids = ",".join(cedar.named(keys))
+        return f"{FORBID}:{ids}: the Cedar policy {ids} forbids {who}'s answer to this call"
+    if result.diagnostics.errors:
+        ids = ",".join(_erring(cedar, result.diagnostics.errors))
+        return (
+            f"{UNDECIDED}:{ids}: the Cedar policy {ids} could not judge {who}'s answer (an answer "
+            "carries context.reviewer and context.args.<arg>.value only)"
+        )
+    if not result.allowed and cedar.answer_permits(name):
+        return f"{NOT_PERMITTED}: no Cedar policy permits {who}'s answer to this call"
+    return None
+
+
+def answer_refused(
+    policy: SupervisorPolicy,
+    action: Mapping[str, Any],
+    answer: HumanAnswer,
+    models: Mapping[str, type | None] | None = None,
+) -> str | None:
+    """:func:`cedar_answer_refusal` for a human's ``answer`` to the question about ``action``, under
+    ``policy`` (its Cedar policies, and its ``reviewers``: the roles of whoever answered; ``models``:
+    the registered tools' argument models). A rejection is never judged (it runs nothing), nor is
+    an answer about a final reply; an edit is judged on the call as edited."""
+    if policy.cedar is None or answer.type not in ("approve", "edit") or action.get("kind") != "tool":
+        return None
+    cedar = parse_cedar(policy.cedar)
+    name = str(action.get("name"))
+    if cedar.answer_handle is None or not cedar.answering(name):
+        return None
+    args = dict(action.get("args") or {})
+    edited = answer.edits.get("edited_action", answer.edits) if answer.type == "edit" else None
+    if isinstance(edited, Mapping) and isinstance(edited.get("args"), Mapping):
+        args = dict(edited["args"])
+    who = answer.reviewer or ""
+    reviewer: dict[str, Any] = {
+        "name": who,
+        "roles": sorted(policy.reviewers.get(who, ())),
+        "answer": answer.type,
+        **({"account": answer.account} if answer.account else {}),
+    }
+    model = (models or {}).get(name)
+    types = arg_types(policy, name, _model_schema(model) if model is not None else None)
+    return cedar_answer_refusal(cedar, name, args, types, reviewer)
+
+
 @lru_cache(maxsize=512)
 def _model_schema(model: type) -> dict[str, Any]:
     return model.model_json_schema()  # type: ignore[attr-defined]
@@ -367,6 +461,18 @@ def _context(types: Mapping[str, tuple[str, bool]]) -> dict[str, Any]:
             "mandate": _record({"asked": flag, "text": text, "complete": flag}),
             "decided": _record({"verdict": text, "check": text, "reason": text, "by_request": flag}),
             "run": _record({"calls": {"type": "Long"}}),
+            # who answered a question (a policy that reads it judges answers, never calls)
+            "reviewer": {
+                **_record(
+                    {
+                        "name": text,
+                        "roles": {"type": "Set", "element": text},
+                        "answer": text,
+                        "account": {**text, "required": False},
+                    }
+                ),
+                "required": False,
+            },
         }
     )
 

@@ -61,6 +61,9 @@ class CedarRule:
     role: str | None = None
     #: the line of the text its statement starts on (its first annotation), 1-based
     line: int = 0
+    #: it reads ``context.reviewer``: it judges a human's answer to a question, never a call
+    #: (:func:`policies.supervisor.decide.cedar.cedar_answer_refusal`)
+    answers: bool = False
 
 
 @dataclass(frozen=True)
@@ -86,6 +89,9 @@ class CedarSet:
     #: the arguments whose record some policy reads (``.record``: the tool that returned the record
     #: holding the value, its owner, whether it is the subject's own)
     recorded: frozenset[str] = frozenset()
+    #: the policies that read ``context.reviewer``, parsed apart (None: there are none): they judge
+    #: answers, and :attr:`handle` holds the others only
+    answer_handle: Any = None
 
     def by_key(self, key: str) -> CedarRule | None:
         return next((r for r in self.rules if r.key == key), None)
@@ -98,7 +104,22 @@ class CedarSet:
         """Does a ``permit`` of the set name ``action`` in its scope? Then Cedar's default deny holds
         for it: a call of that tool no permit matches is refused. A tool no permit names is left to
         the project's own checks (a set of forbids alone never refuses what it does not forbid)."""
-        return any(r.effect == "permit" and (r.actions is None or action in r.actions) for r in self.rules)
+        return any(
+            r.effect == "permit" and not r.answers and (r.actions is None or action in r.actions)
+            for r in self.rules
+        )
+
+    def answer_permits(self, action: str) -> bool:
+        """Does a ``permit`` that reads ``context.reviewer`` name ``action`` in its scope? Then an
+        approval of a call of that tool that no such permit matches is not applied."""
+        return any(
+            r.effect == "permit" and r.answers and (r.actions is None or action in r.actions)
+            for r in self.rules
+        )
+
+    def answering(self, action: str) -> bool:
+        """Does some policy that reads ``context.reviewer`` apply to ``action``'s answers?"""
+        return any(r.answers and (r.actions is None or action in r.actions) for r in self.rules)
 
 
 def statement_lines(text: str) -> list[int]:
@@ -181,7 +202,15 @@ def parse_cedar(text: str) -> CedarSet:
         if role is not None and (effect != "permit" or not str(role).strip()):
             raise ValueError(f"Cedar policy {name}: @role names a role, on a permit")
         ask, actions = _ask(effect, annotations, name), _actions(policy["action"])
-        rules.append(CedarRule(key, name, effect, ask, actions, str(role).strip() if role else None))
+        answers = _READS_REVIEWER in json.dumps(policy.get("conditions") or (), separators=(",", ":"))
+        if answers and (ask is not None or role is not None):
+            raise ValueError(
+                f"Cedar policy {name}: a policy that reads context.reviewer judges answers; "
+                "@ask and @role are for policies that judge calls"
+            )
+        rules.append(
+            CedarRule(key, name, effect, ask, actions, str(role).strip() if role else None, 0, answers)
+        )
     lines = statement_lines(text)
     rules = [replace(r, line=lines[n]) if n < len(lines) else r for n, r in enumerate(rules)]
     for rule, policy in zip(rules, parsed.get("staticPolicies", {}).values(), strict=True):
@@ -207,7 +236,28 @@ def parse_cedar(text: str) -> CedarSet:
     thread = frozenset(a or b for a, b, kind in totals if kind == "thread_total")
     held = re.findall(r'\bargs\s*(?:\.\s*(\w+)|\[\s*"([^"]*)"\s*\])\s*(?:\.\s*record\b|has\s+record\b)', code)
     recorded = frozenset(a or b for a, b in held)
-    return CedarSet(text, tuple(rules), handle, args, reads_named, by_source, totalled, thread, recorded)
+    answer_handle = None
+    if any(r.answers for r in rules):  # two sets: the calls' and the answers'
+        handle, answer_handle = (
+            _subset(cedar, parsed, {r.key for r in rules if r.answers == answers})
+            for answers in (False, True)
+        )
+    return CedarSet(
+        text, tuple(rules), handle, args, reads_named, by_source, totalled, thread, recorded, answer_handle
+    )
+
+
+#: How Cedar's JSON form writes a read of ``context.reviewer`` (``.`` and ``has`` alike).
+_READS_REVIEWER = '{"Var":"context"},"attr":"reviewer"'
+
+
+def _subset(cedar: Any, parsed: Mapping[str, Any], keys: set[str]) -> Any:
+    """The policies of ``parsed`` (Cedar's JSON form) under ``keys``, as a policy set of their own
+    that keeps their ids (Cedar's diagnostics name them as in the whole set)."""
+    static = {k: v for k, v in parsed.get("staticPolicies", {}).items() if k in keys}
+    return cedar.PolicySet.from_json_str(
+        json.dumps({"staticPolicies": static, "templates": {}, "templateLinks": []})
+    )
 
 
 def _code(text: str) -> str:
