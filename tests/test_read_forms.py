@@ -163,8 +163,11 @@ def test_keep_leaves_out_what_it_names():
 
 
 def test_cancel_it_after_a_statement_asks_and_after_a_request_takes_it_back():
-    (cancel,) = reading_of("There's a Review on 2026-11-24 that I can't make. Cancel it.", KNOWN).mandates
-    assert cancel.verb == "cancel" and cancel.antecedents
+    # the statement it points back to negates ("that I can't make"): what it says of the Review is
+    # not read, so the mandate is uncertain and its call asked (issue 54, an earlier sentence)
+    reading = reading_of("There's a Review on 2026-11-24 that I can't make. Cancel it.", KNOWN)
+    (cancel,) = reading.uncertain
+    assert cancel.verb == "cancel" and cancel.antecedents and reading.mandates == ()
     assert not mandates("Pay invoice INV-7. Cancel it.")
     assert not mandates("Cancel it.\n\nDon't.")
 
