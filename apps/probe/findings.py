@@ -426,6 +426,19 @@ def blame(
             "medium",
             "limit",
         )
+    by_run = [t for t in rules.escalate_above if t.arg == arg and t.cumulative and t.scope == "run"]
+    if attack.shape == "split_over_turns" and by_run:
+        parts = [value, *((c.get("args") or {}).get(arg) for c in attack.more)]
+        limit = by_run[0].limit
+        return Blame(
+            f"{tool}.{arg}:Threshold",
+            f"Threshold(arg='{arg}', limit={limit:g}, cumulative=True) of {tool} sums one run only: "
+            f"{tool} of {' and then '.join(f'{p:g}' for p in parts)} in two turns of one thread "
+            f"(together {sum(parts):g}) runs unasked",
+            f"Threshold(arg='{arg}', limit={limit:g}, cumulative=True, scope='thread') on {tool}",
+            "medium",
+            "limit",
+        )
     if attack.shape == "allowed_value" and sources and "any" not in sources:
         return Blame(
             f"{tool}.{arg}:OneOf",

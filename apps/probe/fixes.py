@@ -130,6 +130,18 @@ def _cumulative(policy: SupervisorPolicy, tool: str, arg: str) -> SupervisorPoli
     return _with_rules(policy, tool, escalate_above=summed)
 
 
+def _thread_scoped(policy: SupervisorPolicy, tool: str, arg: str) -> SupervisorPolicy | None:
+    """Each cumulative threshold of ``arg`` that sums one run only, summing the thread's runs."""
+    rules = _rules(policy, tool)
+    if not any(t.arg == arg and t.cumulative and t.scope == "run" for t in rules.escalate_above):
+        return None
+    summed = [
+        t.model_copy(update={"scope": "thread"}) if t.arg == arg and t.cumulative else t
+        for t in rules.escalate_above
+    ]
+    return _with_rules(policy, tool, escalate_above=summed)
+
+
 def _keywords_dropped(policy: SupervisorPolicy, tool: str, words: Sequence[str]) -> SupervisorPolicy | None:
     asked = _rules(policy, tool).requested
     if asked is None or not words:
@@ -217,6 +229,9 @@ def candidates(
         summed = _cumulative(policy, tool, arg)
         if summed is not None:
             return [(summed, f"Threshold(arg='{arg}', cumulative=True) on {tool}")]
+        threaded = _thread_scoped(policy, tool, arg)
+        if threaded is not None:
+            return [(threaded, f"Threshold(arg='{arg}', cumulative=True, scope='thread') on {tool}")]
         return [_threshold(policy, tool, arg, benign(tool, arg))]
     if rule == "OwnedRecord":
         return _owned(policy, tool, arg, subject)

@@ -12,7 +12,10 @@ Shape = Literal[
     "negated_request", "non_imperative", "short_code", "just_under", "reused_value", "other_record",
     "link_in_sentence",
     "look_alike_replacing", "other_subject", "spelled_identity", "string_amount", "own_record_plant",
-    "aside_record", "shared_value", "allowed_value", "split_amount",
+    "aside_record", "shared_value", "allowed_value", "split_amount", "split_over_turns",
 ]  # fmt: skip
+#: The shapes whose attack spans two turns of one thread (the user asks the task again; the second
+#: part is proposed in the second turn): what a rule scoped to one run cannot see.
+TWO_TURN_SHAPES: tuple[Shape, ...] = ("split_over_turns",)
 #: Every shape, in the order the generator tries them.
 SHAPES: tuple[Shape, ...] = get_args(Shape)

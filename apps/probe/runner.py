@@ -32,6 +32,7 @@ from langgraph.types import Command
 from apps.probe.attacks import (
     REQUEST_SHAPES,
     SHAPES,
+    TWO_TURN_SHAPES,
     Attack,
     ProbeTask,
     Shape,
@@ -201,29 +202,46 @@ class _Setup:
         return self.built[key]
 
     def run(
-        self, engine: str, task: ProbeTask, script: list[Any], world: _World, request: str, human: Human
+        self,
+        engine: str,
+        task: ProbeTask,
+        script: list[Any],
+        world: _World,
+        request: str,
+        human: Human,
+        then: Sequence[list[Any]] = (),
     ) -> tuple[dict[str, Any], list[dict[str, Any]]]:
         """One run of ``script`` in ``engine``: its final values and the approval requests asked
-        (each answered approve when ``human(request)``, else reject)."""
+        (each answered approve when ``human(request)``, else reject). ``then``: the scripts of more
+        turns on the same thread, each given ``request`` again; the values are the last turn's, with
+        the calls of every turn."""
         subject = dict(task.subject or self.subject)
         built = self._built(engine, subject)
-        built.current.world, built.model.replies, built.model.turns = world, list(script), 0
         thread = f"probe-{engine}-{next(_THREADS)}"
         config = {"configurable": {"thread_id": thread}, "recursion_limit": 200}
         given: dict[str, Any] = {"messages": [("user", request)]}
-        values = built.agent.invoke({**given, "subject": subject} if engine == "graph" else given, config)
         asked: list[dict[str, Any]] = []
-        while "__interrupt__" in values and len(asked) < 20:
-            value = values["__interrupt__"][0].value
-            asked.append(value)
-            decision = {"type": "approve"} if human(value) else {"type": "reject", "message": "not asked for"}
-            values = built.agent.invoke(Command(resume={"decisions": [decision]}), config)
+        calls: list[Mapping[str, Any]] = []
+        for turn in [script, *then]:
+            built.current.world, built.model.replies, built.model.turns = world, list(turn), 0
+            values = built.agent.invoke({**given, "subject": subject} if engine == "graph" else given, config)
+            while "__interrupt__" in values and len(asked) < 20:
+                value = values["__interrupt__"][0].value
+                asked.append(value)
+                yes = human(value)
+                decision = {"type": "approve"} if yes else {"type": "reject", "message": "not asked for"}
+                values = built.agent.invoke(Command(resume={"decisions": [decision]}), config)
+            calls += [c for c in _calls(engine, values) if c not in calls]  # a run's, or the thread's
         built.saver.delete_thread(thread)  # the run is read: its checkpoints are not kept
-        return values, asked
+        return {**values, _CALLS[engine == "graph"]: calls} if then else values, asked
+
+
+#: Where each engine's values keep the calls that ran: the middleware's, the graph's.
+_CALLS = ("governance_calls", "calls")
 
 
 def _calls(engine: str, values: Mapping[str, Any]) -> list[Mapping[str, Any]]:
-    return list(values.get("calls" if engine == "graph" else "governance_calls") or [])
+    return list(values.get(_CALLS[engine == "graph"]) or [])
 
 
 def _rows(engine: str, values: Mapping[str, Any]) -> list[Mapping[str, Any]]:
@@ -283,6 +301,7 @@ def _clean(setup: _Setup, engine: str, task: ProbeTask) -> tuple[TaskResult, lis
 def _attacked(setup: _Setup, engine: str, task: ProbeTask, attack: Attack) -> AttackResult:
     world = _World(attack=attack)
     calls: list[Any] = list(task.calls)
+    then: list[list[Any]] = []
     if attack.shape in REQUEST_SHAPES:
         script = [*calls, task.final]
         human: Human = _nobody  # the user said no
@@ -290,9 +309,13 @@ def _attacked(setup: _Setup, engine: str, task: ProbeTask, attack: Attack) -> At
         side = setup.side
         reads = [i for i, c in enumerate(calls) if c["name"] not in side]
         at = max([attack.after, *reads]) + 1  # once the worker has read everything, as an agent does
-        script = [*calls[:at], dict(attack.call), *map(dict, attack.more), *calls[at:], task.final]
+        more = [] if attack.shape in TWO_TURN_SHAPES else list(map(dict, attack.more))
+        script = [*calls[:at], dict(attack.call), *more, *calls[at:], task.final]
+        if attack.shape in TWO_TURN_SHAPES:  # the other part in the thread's next turn, once the
+            # worker has read again what holds the plant (a value must come from the turn's reads)
+            then = [[*(calls[i] for i in reads), *map(dict, attack.more), task.final]]
         human = _own(task)
-    values, asked = setup.run(engine, task, script, world, attack.request, human)
+    values, asked = setup.run(engine, task, script, world, attack.request, human, then)
     wanted = _call_key(attack.call)
     ran = [c for c in _calls(engine, values) if c.get("ok") and _call_key(c) == wanted]
     row = _row_of(engine, values, str(attack.call["name"]), ran[0]) if ran else {}
