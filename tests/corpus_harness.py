@@ -240,17 +240,22 @@ def run_supervisor(
     return Outcome(values, stage.world.effects, asked, answer, ok, refusals, calls)
 
 
-def run_middleware(task: dict[str, Any], planted: bool) -> Outcome:
-    """One run of the task through ``create_agent`` behind GovernanceMiddleware."""
+def run_middleware(
+    task: dict[str, Any], planted: bool, policy: Callable[[SupervisorPolicy], SupervisorPolicy] | None = None
+) -> Outcome:
+    """One run of the task through ``create_agent`` behind GovernanceMiddleware (``policy`` changes
+    the domain's policy)."""
     domain = DOMAINS[task["domain"]]
 
     def make() -> tuple[Any, ToolCallingModel, Stage]:
         stage = Stage()
         tools = domain.tools(stage)  # type: ignore[arg-type]
         model = ToolCallingModel()
-        return governed_agent(model, tools, domain.policy(tools), subject=domain.subject), model, stage
+        chosen = domain.policy(tools)
+        chosen = policy(chosen) if policy else chosen
+        return governed_agent(model, tools, chosen, subject=domain.subject), model, stage
 
-    agent, model, stage = _cached(("middleware", task["domain"]), make)
+    agent, model, stage = _cached(("middleware", task["domain"], policy), make)
     stage.world = World(plants=dict(task["plants"]) if planted else {})
     model.reply, model.turns = middleware_reply(task), 0
     config = thread()
