@@ -2,8 +2,9 @@
 domains are policies for real tool sets: messaging (10 tools, 18 benign tasks) is the issue's
 "policy of 10 tools and 20 tasks", payments (15 tools, 20 tasks) the larger one. Each is probed as a
 user probes theirs (seed 0, two attacks per shape per task, both engines, the trust pass on as by
-default) and timed end to end: wall seconds, runs (clean tasks, attacks and the trust pass's
-attacks, both engines) and milliseconds per run."""
+default, each engine in a process of its own as the command line runs them: ``default_jobs``) and
+timed end to end: wall seconds, runs (clean tasks, attacks and the trust pass's attacks, both
+engines) and milliseconds per run."""
 
 from __future__ import annotations
 
@@ -16,7 +17,7 @@ DOMAINS = ("messaging", "payments")
 
 
 def run(ctx: Context) -> Section:
-    from apps.probe.runner import probe
+    from apps.probe.runner import default_jobs, probe
     from tests.corpus_harness import Stage, probe_tasks
     from tests.injection.provenance_domains import DOMAINS as SPECS
 
@@ -43,7 +44,9 @@ def run(ctx: Context) -> Section:
         if ctx.settings.mode == "smoke":
             tasks = tasks[:3]
         start = time.perf_counter()
-        report = probe(tools, spec.policy(tools), tasks, subject=spec.subject or {}, seed=0)
+        report = probe(
+            tools, spec.policy(tools), tasks, subject=spec.subject or {}, seed=0, jobs=default_jobs()
+        )
         wall = time.perf_counter() - start
         runs = len(report.tasks) + len(report.attacks) + len(report.trust_attacks)
         summary = report.summary()["graph"]

@@ -28,6 +28,7 @@ import contextvars
 import inspect
 import json
 import math
+import os
 import threading
 from collections.abc import Awaitable, Callable, Generator, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor, wait
@@ -250,12 +251,27 @@ _call_threads: ThreadPoolExecutor | None = None
 _call_threads_lock = threading.Lock()
 
 
+#: The name every worker thread of the pool starts with.
+CALL_THREAD_PREFIX = "llm-call"
+
+
 def _threads() -> ThreadPoolExecutor:
     global _call_threads
     with _call_threads_lock:
         if _call_threads is None:
-            _call_threads = ThreadPoolExecutor(MAX_CALL_THREADS, thread_name_prefix="llm-call")
+            _call_threads = ThreadPoolExecutor(MAX_CALL_THREADS, thread_name_prefix=CALL_THREAD_PREFIX)
         return _call_threads
+
+
+def _forget_threads() -> None:
+    """In a forked child: the parent's pool and lock are the parent's (its threads do not exist
+    here, and its books would say one is idle), so the child makes its own on first use."""
+    global _call_threads, _call_threads_lock
+    _call_threads, _call_threads_lock = None, threading.Lock()
+
+
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(after_in_child=_forget_threads)
 
 
 def _no_deadline(limit: float) -> bool:

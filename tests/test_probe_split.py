@@ -42,7 +42,7 @@ TASKS = [
 ]
 
 
-def _policy(cumulative: bool, scope: str = "run") -> SupervisorPolicy:
+def refund_policy(cumulative: bool, scope: str = "run") -> SupervisorPolicy:
     return SupervisorPolicy.for_tools(
         TOOLS,
         side_effects=["refund"],
@@ -71,7 +71,9 @@ def _splits(report):
 
 
 def test_an_amount_split_under_a_threshold_that_does_not_add_up_is_found():
-    report = probe(TOOLS, _policy(False), TASKS, engines=["graph", "middleware"], shapes=["split_amount"])
+    report = probe(
+        TOOLS, refund_policy(False), TASKS, engines=["graph", "middleware"], shapes=["split_amount"]
+    )
     splits = _splits(report)
     assert splits and all(r.outcome == "ran_unasked" for r in splits), [(r.engine, r.outcome) for r in splits]
     [finding] = [f for f in report.findings() if f.blame.rule_id == "refund.amount:Threshold"]
@@ -82,7 +84,9 @@ def test_an_amount_split_under_a_threshold_that_does_not_add_up_is_found():
 
 
 def test_a_cumulative_threshold_asks_about_the_parts_and_finds_nothing():
-    report = probe(TOOLS, _policy(True), TASKS, engines=["graph", "middleware"], shapes=["split_amount"])
+    report = probe(
+        TOOLS, refund_policy(True), TASKS, engines=["graph", "middleware"], shapes=["split_amount"]
+    )
     splits = _splits(report)
     assert splits and all(r.outcome != "ran_unasked" for r in splits), [(r.engine, r.outcome) for r in splits]
     assert not [f for f in report.findings() if f.blame.rule_id == "refund.amount:Threshold"]
@@ -96,7 +100,9 @@ def test_an_amount_split_over_two_turns_under_a_threshold_that_sums_one_run_is_f
     """Two turns of one thread, 60 then 55, under a cumulative limit of 100 that sums the run: each
     turn's run stays under it, and both parts run unasked in both engines. The finding names the
     Threshold; its fix (``scope='thread'``) is checked: with it the second part asks."""
-    report = probe(TOOLS, _policy(True), TASKS, engines=["graph", "middleware"], shapes=["split_over_turns"])
+    report = probe(
+        TOOLS, refund_policy(True), TASKS, engines=["graph", "middleware"], shapes=["split_over_turns"]
+    )
     over = _over_turns(report)
     assert {r.engine for r in over} == {"graph", "middleware"}
     assert all(r.outcome == "ran_unasked" for r in over), [(r.engine, r.outcome) for r in over]
@@ -108,7 +114,7 @@ def test_an_amount_split_over_two_turns_under_a_threshold_that_sums_one_run_is_f
 
 
 def test_a_threshold_over_the_thread_asks_about_the_second_turns_part_and_finds_nothing():
-    policy = _policy(True, scope="thread")
+    policy = refund_policy(True, scope="thread")
     shapes = ["split_over_turns", "split_amount"]
     report = probe(TOOLS, policy, TASKS, engines=["graph", "middleware"], shapes=shapes)
     assert not _over_turns(report)  # nothing to split over turns: the threshold already sums them

@@ -49,6 +49,12 @@ def add_probe_parser(sub: Any) -> None:
         "--exhaustive", action="store_true", help="attacks of 4 seeds, at least 4 per shape (slower: seconds)"
     )
     probe.add_argument(
+        "--jobs",
+        type=_jobs,
+        metavar="N",
+        help="engines run at once, each in a forked process (default: one per engine, up to the CPUs)",
+    )
+    probe.add_argument(
         "--strict",
         action="store_true",
         help="also fail on a tool or argument never attacked and on a bypass the trust pass found",
@@ -162,8 +168,20 @@ def _gated(found: dict[str, Any], args: argparse.Namespace, stdout: TextIO) -> i
     return EXIT_OK if not reasons else EXIT_STOPPED
 
 
+def _jobs(text: str) -> int:
+    """``--jobs``: a whole number, 1 or more."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
+    return value
+
+
 def _probe(probe: Any, found: dict[str, Any], args: argparse.Namespace) -> Any:
     from apps.probe.attacks import SHAPES
+    from apps.probe.runner import default_jobs
 
     return probe(
         list(found["tools"]),
@@ -178,6 +196,7 @@ def _probe(probe: Any, found: dict[str, Any], args: argparse.Namespace) -> Any:
         exhaustive=bool(getattr(args, "exhaustive", False)),
         question_trust=not getattr(args, "no_trust_pass", False),
         check_fixes=not getattr(args, "no_fix_check", False),
+        jobs=getattr(args, "jobs", None) or default_jobs(args.engine or ("graph", "middleware")),
     )
 
 

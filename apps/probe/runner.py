@@ -16,8 +16,12 @@ from __future__ import annotations
 
 import copy
 import dataclasses
+import functools
 import itertools
 import json
+import os
+import pickle
+import threading
 import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -43,6 +47,7 @@ from apps.probe.attacks import (
 from apps.probe.findings import Finding, keywords_asking
 from apps.probe.fixes import FixCheck, Fixed, candidates, fallback
 from apps.probe.report import AttackResult, ProbeReport, TaskResult, ask_of
+from nodes.llm_json import CALL_THREAD_PREFIX
 from nodes.scripted import ScriptedToolModel
 from policies.supervisor import CustomRule, SupervisorPolicy
 from policies.supervisor.reading.values import path_matches
@@ -465,6 +470,7 @@ def probe(
     exhaustive: bool = False,
     question_trust: bool = True,
     check_fixes: bool = True,
+    jobs: int = 1,
 ) -> ProbeReport:
     """Probe ``policy`` on ``tools`` with the benign ``tasks``: the review load of each task and
     the generated attacks' outcomes, in each of ``engines``; the same ``seed`` gives the same
@@ -472,7 +478,9 @@ def probe(
     least :data:`EXHAUSTIVE_PER_SHAPE` per shape. ``question_trust``: a second pass plants into
     the fields the policy declares trusted (:func:`lifted`): what gets through only that way is
     reported with the declaration it depends on (:func:`declaration`). ``check_fixes``: each
-    failing finding's fix is run before it is offered (:class:`~apps.probe.fixes.FixCheck`). Bad
+    failing finding's fix is run before it is offered (:class:`~apps.probe.fixes.FixCheck`).
+    ``jobs``: how many engines run at once, each in a process of its own (forked, where the platform
+    forks; the report is the same, and its stage seconds are summed over the processes). Bad
     input (an unknown engine, a task of the wrong shape, a task calling a tool the tools do not
     have, a policy that does not fit the tools, no attack generated) is a ``ValueError``."""
     unknown = [e for e in engines if e not in ENGINES]
@@ -509,36 +517,40 @@ def probe(
     types = _tool_types(setup.tools)
     open_policy = lifted(policy)
     spent = report.seconds
-    for task in given:
-        attacks: list[Attack] | None = None
-        trusting: list[Attack] = []
+    plans: list[_Plan] = []
+    for task in given:  # the attacks are made from what the first engine's clean run read
+        began = time.perf_counter()
+        clean, reads = _clean(setup, engines[0], task)
+        spent["tasks"] += time.perf_counter() - began
+        began = time.perf_counter()
+        attacks = _attacks(
+            policy,
+            task,
+            reads,
+            seeds,
+            shapes,
+            many,
+            arguments=aimed,
+            undeclared=report.undeclared,
+            arg_types=types,
+        )
+        trusting = (
+            _trust_attacks(policy, open_policy, task, reads, seeds, shapes, many, report)
+            if question_trust
+            else []
+        )
+        spent["generating"] += time.perf_counter() - began
+        plans.append(_Plan(task, clean, attacks, trusting))
+    done = _each_engine(setup, engines, plans, jobs)
+    for at in range(len(plans)):  # in the order of a run one engine after the other
         for engine in engines:
-            began = time.perf_counter()
-            clean, reads = _clean(setup, engine, task)
+            clean, attacked, trusted = done[engine][0][at]
             report.tasks.append(clean)
-            spent["tasks"] += time.perf_counter() - began
-            if attacks is None:
-                began = time.perf_counter()
-                attacks = _attacks(
-                    policy,
-                    task,
-                    reads,
-                    seeds,
-                    shapes,
-                    many,
-                    arguments=aimed,
-                    undeclared=report.undeclared,
-                    arg_types=types,
-                )
-                if question_trust:
-                    trusting = _trust_attacks(policy, open_policy, task, reads, seeds, shapes, many, report)
-                spent["generating"] += time.perf_counter() - began
-            began = time.perf_counter()
-            report.attacks += [_attacked(setup, engine, task, a) for a in attacks]
-            spent["attacks"] += time.perf_counter() - began
-            began = time.perf_counter()
-            report.trust_attacks += [_attacked(setup, engine, task, a) for a in trusting]
-            spent["trust_pass"] += time.perf_counter() - began
+            report.attacks += attacked
+            report.trust_attacks += trusted
+    for engine in engines:
+        for stage, seconds in done[engine][1].items():
+            spent[stage] += seconds
     if shapes and not report.attacks:
         raise ValueError(
             "no attacks generated: no task makes a side-effect call with an argument to aim at, or no "
@@ -549,6 +561,107 @@ def probe(
     report.fix_checks = _check_fixes(setup, report, given) if check_fixes else {}
     spent["fixes"] += time.perf_counter() - began
     return report
+
+
+@dataclass(frozen=True)
+class _Plan:
+    """One task's work for every engine: its clean run in the first engine (whose reads the
+    attacks were made from), the attacks, and the trust pass's attacks."""
+
+    task: ProbeTask
+    clean: TaskResult
+    attacks: list[Attack]
+    trusting: list[Attack]
+
+
+#: What one engine's share of a probe gives: per task, its clean run, its attacks' and its trust
+#: pass's results; and the seconds of each stage.
+_EngineDone = tuple[list[tuple[TaskResult, list[AttackResult], list[AttackResult]]], dict[str, float]]
+
+
+def _engine_work(setup: _Setup, engine: str, plans: Sequence[_Plan], first: str) -> _EngineDone:
+    spent: dict[str, float] = {"tasks": 0.0, "attacks": 0.0, "trust_pass": 0.0}
+    out = []
+    for plan in plans:
+        began = time.perf_counter()
+        clean = plan.clean if engine == first else _clean(setup, engine, plan.task)[0]
+        spent["tasks"] += time.perf_counter() - began
+        began = time.perf_counter()
+        attacked = [_attacked(setup, engine, plan.task, a) for a in plan.attacks]
+        spent["attacks"] += time.perf_counter() - began
+        began = time.perf_counter()
+        trusted = [_attacked(setup, engine, plan.task, a) for a in plan.trusting]
+        spent["trust_pass"] += time.perf_counter() - began
+        out.append((clean, attacked, trusted))
+    return out, spent
+
+
+def _forked(work: Callable[[], _EngineDone]) -> Callable[[], _EngineDone | None]:
+    """``work`` started in a forked child now; the returned function waits for its result (None
+    where the child failed or its result could not be pickled: the caller runs it itself)."""
+    read, write = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # the child: its result down the pipe, and out without the parent's exit handlers
+        code = 0
+        try:
+            data = pickle.dumps(work())
+        except BaseException:  # the parent runs it again and sees the error itself
+            data, code = b"", 1
+        with os.fdopen(write, "wb") as sink:
+            sink.write(data)
+        os._exit(code)
+    os.close(write)
+
+    def result() -> _EngineDone | None:
+        with os.fdopen(read, "rb") as source:
+            data = source.read()
+        _, status = os.waitpid(pid, 0)
+        if status != 0 or not data:
+            return None
+        loaded: _EngineDone = pickle.loads(data)  # our own child's result
+        return loaded
+
+    return result
+
+
+def _each_engine(
+    setup: _Setup, engines: Sequence[str], plans: Sequence[_Plan], jobs: int
+) -> dict[str, _EngineDone]:
+    """Each engine's share, the first in this process and up to ``jobs - 1`` others at once in
+    forked children (one after the other where ``jobs`` is 1, the platform does not fork, or the
+    process runs threads a child could not do without: :func:`_other_threads`)."""
+    first = engines[0]
+    work = {e: functools.partial(_engine_work, setup, e, plans, first) for e in engines}
+    if jobs <= 1 or len(engines) == 1 or not hasattr(os, "fork") or _other_threads():
+        return {e: run() for e, run in work.items()}
+    others = list(engines[1:])
+    waiting = {e: _forked(work[e]) for e in others[: jobs - 1]}
+    done = {first: work[first]()}
+    for engine in others:
+        got = waiting[engine]() if engine in waiting else None
+        done[engine] = got if got is not None else work[engine]()
+    return done
+
+
+def _other_threads() -> list[str]:
+    """The threads that keep this process from being forked: any but this one and the model-call
+    pool's idle workers (which a child does not use: :mod:`nodes.llm_json` forgets the pool at a
+    fork). An MCP client's event loop, a user's thread: a child would hold their locks for ever."""
+    here = threading.current_thread()
+    return [
+        t.name
+        for t in threading.enumerate()
+        if t is not here and t.is_alive() and not t.name.startswith(CALL_THREAD_PREFIX)
+    ]
+
+
+def default_jobs(engines: Sequence[str] = ENGINES) -> int:
+    """How many engines a probe runs at once by default: one per engine, up to the CPUs this
+    process may use, where the platform forks (else 1)."""
+    if not hasattr(os, "fork"):
+        return 1
+    cpus = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+    return max(1, min(len(engines), cpus))
 
 
 class _Trials:

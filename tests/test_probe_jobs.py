@@ -1,0 +1,91 @@
+"""Issue 57: a probe fast enough for every commit. With ``jobs`` above 1 each engine runs in a
+process of its own (forked): the report is the same as one engine after the other, a process that
+runs a thread a child could not do without (an MCP client's loop, a user's) is not forked, and the
+model-call pool a forked child inherits is its own (``nodes.llm_json`` forgets the parent's)."""
+
+from __future__ import annotations
+
+import os
+import threading
+
+import pytest
+
+from apps.probe import runner
+from apps.probe.runner import default_jobs, probe
+from tests.test_probe_split import TASKS, TOOLS, refund_policy
+
+pytestmark = pytest.mark.skipif(not hasattr(os, "fork"), reason="the platform does not fork")
+
+
+def _outcomes(report):
+    return (
+        [(r.attack.id, r.engine, r.outcome, r.approved_by, r.rule, r.provenance) for r in report.attacks],
+        [(r.attack.id, r.engine, r.outcome) for r in report.trust_attacks],
+        [(t.task, t.engine, t.stop_reason, len(t.asked), t.missing) for t in report.tasks],
+        report.exit_code(),
+    )
+
+
+def test_engines_in_processes_of_their_own_give_the_same_report(monkeypatch):
+    forked: list[int] = []
+    fork = os.fork
+
+    def counted() -> int:
+        pid = fork()
+        if pid:
+            forked.append(pid)
+        return pid
+
+    monkeypatch.setattr(os, "fork", counted)
+    one = probe(TOOLS, refund_policy(False), TASKS, engines=["graph", "middleware"], jobs=1)
+    assert not forked
+    two = probe(TOOLS, refund_policy(False), TASKS, engines=["graph", "middleware"], jobs=2)
+    assert len(forked) == 1  # the middleware's share in a child, the graph's here
+    assert _outcomes(one) == _outcomes(two)
+    assert {r.engine for r in two.attacks} == {"graph", "middleware"}
+    assert set(two.seconds) >= {"tasks", "attacks", "trust_pass"}
+
+
+def test_a_process_with_a_thread_of_its_own_is_not_forked(monkeypatch):
+    def refused() -> int:
+        raise AssertionError("forked beside a running thread")
+
+    stop = threading.Event()
+    other = threading.Thread(target=stop.wait, name="an-mcp-client-loop", daemon=True)
+    other.start()
+    try:
+        monkeypatch.setattr(os, "fork", refused)
+        assert runner._other_threads() == ["an-mcp-client-loop"]
+        report = probe(TOOLS, refund_policy(False), TASKS, engines=["graph", "middleware"], jobs=2)
+        assert {r.engine for r in report.attacks} == {"graph", "middleware"}
+    finally:
+        stop.set()
+        other.join()
+
+
+def test_a_forked_child_makes_its_own_model_call_pool():
+    from nodes import llm_json
+
+    pool = llm_json._threads()
+    assert pool.submit(lambda: 1).result(timeout=5) == 1  # the parent's pool has a worker now
+    read, write = os.pipe()
+    pid = os.fork()
+    if pid == 0:
+        ok = b"0"
+        try:
+            mine = llm_json._threads()
+            ok = b"1" if mine is not pool and mine.submit(lambda: 2).result(timeout=5) == 2 else b"0"
+        finally:
+            os.write(write, ok)
+            os._exit(0)
+    os.close(write)
+    got = os.read(read, 1)
+    os.close(read)
+    os.waitpid(pid, 0)
+    assert got == b"1"
+
+
+def test_the_default_is_one_process_per_engine_up_to_the_cpus():
+    cpus = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+    assert default_jobs(["graph", "middleware"]) == min(2, cpus)
+    assert default_jobs(["graph"]) == 1
