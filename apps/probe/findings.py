@@ -108,8 +108,12 @@ class Finding:
 
     @property
     def fix(self) -> str:
-        """The fix the report offers: the blamed rule's, unless its check offered the fallback."""
-        return self.checked.fix if self.checked is not None and self.checked.instead else self.blame.fix
+        """The fix the report offers: the blamed rule's, unless its check offered the fallback or
+        filled in what the rule's words leave open (``<the verbs that ask for ...>``: the user's
+        own verbs, read from the benign tasks)."""
+        if self.checked is not None and (self.checked.instead or "<" in self.blame.fix):
+            return self.checked.fix
+        return self.blame.fix
 
     @property
     def key(self) -> str:

@@ -219,7 +219,8 @@ def candidates(
 ) -> list[Fixed]:
     """The fixes of the finding blaming ``rule_id``, as data (``policy`` changed) and in words, in
     the order to try them; none where the fix has no data form. ``words``: the Requested keywords
-    the finding names; ``benign(tool, arg)``: the values the benign tasks give that argument (a new
+    the finding names (for a tool with no Requested rule: the verbs that ask for it);
+    ``benign(tool, arg)``: the values the benign tasks give that argument (a new
     threshold's limit); ``subject``: the subject's keys (an argument bound to one)."""
     where, _, rule = rule_id.rpartition(":")
     tool, _, arg = where.partition(".")
@@ -249,12 +250,27 @@ def candidates(
         "OneOf": lambda: _sources_named(policy, tool, arg),
         "ToolSpec": lambda: _trust_except(policy, tool, arg),
     }
+    if rule == "Requested" and _rules(policy, tool).requested is None:
+        # no rule yet: the verbs the user's own requests for the tool use, and no attack's
+        asking = _requested_by(policy, tool, words)
+        return (
+            []
+            if asking is None
+            else [(asking, f"ToolRules(requested=Requested(keywords={list(words)})) on {tool}")]
+        )
     make = makers.get(rule)
     whole = rule in ("side_effects", "ToolRules", "Requested")  # rules on the call as a whole
     fixed = make() if make is not None and (arg or whole) else None
     if fixed is None:
         return []
     return [(fixed, _WORDS[rule].format(tool=tool, arg=arg, words=list(words)))]
+
+
+def _requested_by(policy: SupervisorPolicy, tool: str, verbs: Sequence[str]) -> SupervisorPolicy | None:
+    """A Requested rule for ``tool`` that has none: the turn must say one of ``verbs``."""
+    if not verbs:
+        return None
+    return _with_rules(policy, tool, requested=Requested(keywords=list(verbs)))
 
 
 def _identifiers(policy: SupervisorPolicy, tool: str, arg: str) -> SupervisorPolicy:

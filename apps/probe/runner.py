@@ -51,6 +51,7 @@ from nodes.llm_json import CALL_THREAD_PREFIX
 from nodes.scripted import ScriptedToolModel
 from policies.supervisor import CustomRule, SupervisorPolicy
 from policies.supervisor.reading.values import path_matches
+from policies.supervisor.reading.words import mandates
 from policies.tools import ToolSpec
 
 __all__ = ["ENGINES", "EXHAUSTIVE_SEEDS", "ProbeReport", "ProbeTask", "declaration", "lifted", "probe"]
@@ -713,7 +714,7 @@ def _check_fixes(setup: _Setup, report: ProbeReport, given: Sequence[ProbeTask])
     subject = sorted({*setup.subject, *(key for t in given for key in (t.subject or {}))})
     for finding in failing:
         ran = [r for r in results if r.attack.id in finding.attacks and r.outcome == "ran_unasked"]
-        words, values = _words(setup.policy, finding, ran), _benign_values(given)
+        words, values = _words(setup.policy, finding, ran, given), _benign_values(given)
         changed = finding.blame.rule_id.rpartition(":")[0].partition(".")[0]  # the tool its fix changes
         tried = [
             trials.check(changed, fix, ran)
@@ -729,12 +730,22 @@ def _check_fixes(setup: _Setup, report: ProbeReport, given: Sequence[ProbeTask])
     return checks
 
 
-def _words(policy: SupervisorPolicy, finding: Finding, ran: Sequence[AttackResult]) -> list[str]:
-    """The Requested keywords that read the attacks' requests as asking for the finding's tool."""
+def _words(
+    policy: SupervisorPolicy, finding: Finding, ran: Sequence[AttackResult], given: Sequence[ProbeTask] = ()
+) -> list[str]:
+    """The Requested keywords that read the attacks' requests as asking for the finding's tool;
+    for a tool with no Requested rule, the verbs the benign tasks that call it are asked with
+    (the user's own words for it) that no attack's request uses."""
     rules = policy.rules.get(finding.tool)
-    if rules is None or rules.requested is None:
+    if rules is not None and rules.requested is not None:
+        return sorted({w for r in ran for w in keywords_asking(rules.requested, r.attack.request)})
+    if not finding.blame.rule_id.endswith(":Requested"):
         return []
-    return sorted({w for r in ran for w in keywords_asking(rules.requested, r.attack.request)})
+    own = {
+        m.verb for t in given if any(c["name"] == finding.tool for c in t.calls) for m in mandates(t.request)
+    }
+    theirs = {m.verb for r in ran for m in mandates(r.attack.request)}
+    return sorted(own - theirs)
 
 
 def _benign_values(given: Sequence[ProbeTask]) -> Callable[[str, str], list[Any]]:
