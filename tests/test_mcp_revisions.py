@@ -258,27 +258,7 @@ def test_two_replicas_on_one_store_a_question_asked_at_one_is_answered_at_the_ot
     state: refused, nothing runs."""
     from tests.test_mcp_gateway import free_port, wait_for_port
 
-    key = "k" * 16 + "0123456789abcdef0123"
-    db = str(tmp_path / "shared.sqlite")
-    ports = [free_port(), free_port()]
-    replicas = [_replica(tmp_path, port, db, key) for port in ports]
-    try:
-        for port in ports:
-            wait_for_port(port)
-        one, two = (f"http://127.0.0.1:{port}/mcp" for port in ports)
-        asked = asyncio.run(asyncio.wait_for(_asked_at(one), 60))
-        assert _sent(tmp_path) == []
-        done = asyncio.run(asyncio.wait_for(_answered_at(two, asked), 60))
-        assert isinstance(done, types.CallToolResult) and not done.is_error, done
-        assert "sent to ana@example.com" in done.content[0].text
-        assert len(_sent(tmp_path)) == 1
-        again = asyncio.run(asyncio.wait_for(_answered_at(one, asked), 60))  # a replay, at the first
-        assert again.is_error and "answered before" in again.content[0].text
-        assert len(_sent(tmp_path)) == 1
-    finally:
-        for replica in replicas:
-            replica.terminate()
-            replica.wait(timeout=20)
+    _asked_at_one_answered_at_the_other(tmp_path, str(tmp_path / "shared.sqlite"))
 
     # each replica with a key of its own: the other cannot open the state, and nothing runs
     ports = [free_port(), free_port()]
@@ -294,6 +274,37 @@ def test_two_replicas_on_one_store_a_question_asked_at_one_is_answered_at_the_ot
         asked = asyncio.run(asyncio.wait_for(_asked_at(one), 60))
         refused = asyncio.run(asyncio.wait_for(_answered_at(two, asked), 60))
         assert isinstance(refused, MCPError) and "requestState" in str(refused), refused
+    finally:
+        for replica in replicas:
+            replica.terminate()
+            replica.wait(timeout=20)
+
+
+def test_two_replicas_on_one_postgresql_store_share_the_question_and_run_it_once(tmp_path, pg_url):
+    """The same scale-out on a PostgreSQL server, as operators run replicas: asked at one gateway,
+    answered at the other, run once, a replay refused."""
+    _asked_at_one_answered_at_the_other(tmp_path, pg_url)
+
+
+def _asked_at_one_answered_at_the_other(tmp_path: Path, db: str) -> None:
+    from tests.test_mcp_gateway import free_port, wait_for_port
+
+    key = "k" * 16 + "0123456789abcdef0123"
+    ports = [free_port(), free_port()]
+    replicas = [_replica(tmp_path, port, db, key) for port in ports]
+    try:
+        for port in ports:
+            wait_for_port(port)
+        one, two = (f"http://127.0.0.1:{port}/mcp" for port in ports)
+        asked = asyncio.run(asyncio.wait_for(_asked_at(one), 60))
+        assert _sent(tmp_path) == []
+        done = asyncio.run(asyncio.wait_for(_answered_at(two, asked), 60))
+        assert isinstance(done, types.CallToolResult) and not done.is_error, done
+        assert "sent to ana@example.com" in done.content[0].text
+        assert len(_sent(tmp_path)) == 1
+        again = asyncio.run(asyncio.wait_for(_answered_at(one, asked), 60))  # a replay, at the first
+        assert again.is_error and "answered before" in again.content[0].text
+        assert len(_sent(tmp_path)) == 1
     finally:
         for replica in replicas:
             replica.terminate()
