@@ -5,8 +5,12 @@ model-call pool a forked child inherits is its own (``nodes.llm_json`` forgets t
 
 from __future__ import annotations
 
+import json
 import os
+import subprocess
+import sys
 import threading
+from pathlib import Path
 
 import pytest
 
@@ -15,9 +19,10 @@ from apps.probe.runner import default_jobs, probe
 from tests.test_probe_split import TASKS, TOOLS, refund_policy
 
 pytestmark = pytest.mark.skipif(not hasattr(os, "fork"), reason="the platform does not fork")
+ROOT = Path(__file__).resolve().parents[1]
 
 
-def _outcomes(report):
+def outcomes(report):
     return (
         [(r.attack.id, r.engine, r.outcome, r.approved_by, r.rule, r.provenance) for r in report.attacks],
         [(r.attack.id, r.engine, r.outcome) for r in report.trust_attacks],
@@ -26,24 +31,48 @@ def _outcomes(report):
     )
 
 
-def test_engines_in_processes_of_their_own_give_the_same_report(monkeypatch):
-    forked: list[int] = []
-    fork = os.fork
+#: Run in a fresh interpreter (as ``agent-patterns probe`` runs: no thread but the main one; a
+#: pytest worker keeps threads of its own, and the probe rightly does not fork beside them).
+SAME_REPORT = """
+import json, os
+from apps.probe.runner import probe
+from tests.test_probe_jobs import outcomes
+from tests.test_probe_split import TASKS, TOOLS, refund_policy
+forked = []
+fork = os.fork
+def counted():
+    pid = fork()
+    if pid:
+        forked.append(pid)
+    return pid
+os.fork = counted
+one = probe(TOOLS, refund_policy(False), TASKS, engines=["graph", "middleware"], jobs=1)
+before = len(forked)
+two = probe(TOOLS, refund_policy(False), TASKS, engines=["graph", "middleware"], jobs=2)
+print(json.dumps({
+    "forked": [before, len(forked)],
+    "same": outcomes(one) == outcomes(two),
+    "engines": sorted({r.engine for r in two.attacks}),
+    "stages": sorted(two.seconds),
+}))
+"""
 
-    def counted() -> int:
-        pid = fork()
-        if pid:
-            forked.append(pid)
-        return pid
 
-    monkeypatch.setattr(os, "fork", counted)
-    one = probe(TOOLS, refund_policy(False), TASKS, engines=["graph", "middleware"], jobs=1)
-    assert not forked
-    two = probe(TOOLS, refund_policy(False), TASKS, engines=["graph", "middleware"], jobs=2)
-    assert len(forked) == 1  # the middleware's share in a child, the graph's here
-    assert _outcomes(one) == _outcomes(two)
-    assert {r.engine for r in two.attacks} == {"graph", "middleware"}
-    assert set(two.seconds) >= {"tasks", "attacks", "trust_pass"}
+def test_engines_in_processes_of_their_own_give_the_same_report():
+    done = subprocess.run(
+        [sys.executable, "-c", SAME_REPORT],
+        cwd=ROOT,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert done.returncode == 0, done.stderr[-3000:]
+    said = json.loads(done.stdout.strip().splitlines()[-1])
+    assert said["forked"] == [0, 1], said  # jobs=1: none; jobs=2: the middleware's share in a child
+    assert said["same"], said
+    assert said["engines"] == ["graph", "middleware"]
+    assert {"tasks", "attacks", "trust_pass"} <= set(said["stages"])
 
 
 def test_a_process_with_a_thread_of_its_own_is_not_forked(monkeypatch):
@@ -55,7 +84,7 @@ def test_a_process_with_a_thread_of_its_own_is_not_forked(monkeypatch):
     other.start()
     try:
         monkeypatch.setattr(os, "fork", refused)
-        assert runner._other_threads() == ["an-mcp-client-loop"]
+        assert "an-mcp-client-loop" in runner._other_threads()
         report = probe(TOOLS, refund_policy(False), TASKS, engines=["graph", "middleware"], jobs=2)
         assert {r.engine for r in report.attacks} == {"graph", "middleware"}
     finally:
