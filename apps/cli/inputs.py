@@ -17,6 +17,7 @@ stops with ``invalid_input:<key>``.
 
 from __future__ import annotations
 
+import argparse
 import json
 import os
 from collections.abc import Mapping
@@ -132,3 +133,22 @@ def check_input(pattern: Pattern, data: Any, *, max_bytes: int = DEFAULT_MAX_INP
             raise InputError(f"input key {name} is empty; {expected}")
     check_size(data, max_bytes, "the input")
     return data
+
+
+def count_arg(text: str) -> int:
+    """A whole number, 0 or more (``--limit``, ``--offset``): argparse's type."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"must be 0 or more, not {value}")
+    return value
+
+
+def positive_arg(text: str) -> int:
+    """A whole number, 1 or more (``--turn``, ``--jobs``): argparse's type."""
+    value = count_arg(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError("must be at least 1")
+    return value

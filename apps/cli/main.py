@@ -51,7 +51,7 @@ from apps.cli.errors import (
 )
 from apps.cli.expiry import add_reject_expired_parser
 from apps.cli.files import ENV_FILE_ENV, check_store_file, check_store_folder, load_env_file, load_policy
-from apps.cli.inputs import DEFAULT_MAX_INPUT_BYTES, MAX_INPUT_ENV
+from apps.cli.inputs import DEFAULT_MAX_INPUT_BYTES, MAX_INPUT_ENV, count_arg, positive_arg
 from apps.cli.printable import printable
 from apps.cli.probe import add_probe_parser, probe_command
 from apps.cli.shadow import add_shadow_parser
@@ -98,24 +98,6 @@ __all__ = [
 ]
 
 
-def _count(text: str) -> int:
-    """A whole number, 0 or more (``--limit``, ``--offset``)."""
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"must be 0 or more, not {value}")
-    return value
-
-
-def _positive(text: str) -> int:
-    value = _count(text)
-    if value < 1:
-        raise argparse.ArgumentTypeError("must be at least 1")
-    return value
-
-
 def _seconds(text: str) -> float:
     """Seconds, 0 or more (``--wait``)."""
     try:
@@ -150,7 +132,7 @@ def _db_option(parser: argparse.ArgumentParser) -> None:
 def _max_input_option(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--max-input-bytes",
-        type=_positive,
+        type=positive_arg,
         metavar="N",
         help=f"largest input (or human answer) stored, as compact JSON (default ${MAX_INPUT_ENV} "
         f"or {DEFAULT_MAX_INPUT_BYTES})",
@@ -209,11 +191,11 @@ def build_parser() -> argparse.ArgumentParser:
     )
     runs.add_argument(
         "--limit",
-        type=_count,
+        type=count_arg,
         default=50,
         help="at most this many runs, the most recently started first (default 50; 0: all)",
     )
-    runs.add_argument("--offset", type=_count, default=0, help="skip this many runs first (the next page)")
+    runs.add_argument("--offset", type=count_arg, default=0, help="skip this many runs first (the next page)")
     runs.add_argument("--json", action="store_true", help="print a JSON list")
     _db_option(runs)
     waiting = sub.add_parser("waiting", help="list the runs waiting for a human, and what they wait on")
@@ -260,7 +242,9 @@ def build_parser() -> argparse.ArgumentParser:
     demo.add_argument("-o", "--output", metavar="FILE", help="write it to FILE instead of stdout")
     audit = sub.add_parser("audit", help="every run of a thread by turn: calls, refusals, trace, approvers")
     audit.add_argument("thread_id", nargs="?", help="the thread (with --verify: every thread when none)")
-    audit.add_argument("--turn", type=_positive, help="only the run(s) of this turn (1: the first request)")
+    audit.add_argument(
+        "--turn", type=positive_arg, help="only the run(s) of this turn (1: the first request)"
+    )
     audit.add_argument("--json", action="store_true", help="print JSON (every row of every run)")
     audit.add_argument(
         "--verify",

@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from apps.cli.errors import EXIT_OK, EXIT_STOPPED, CliError
+from apps.cli.inputs import positive_arg
 from apps.probe.names import SHAPES
 
 __all__ = ["SHAPE_NAMES", "add_probe_parser", "probe_command"]
@@ -50,7 +51,7 @@ def add_probe_parser(sub: Any) -> None:
     )
     probe.add_argument(
         "--jobs",
-        type=_jobs,
+        type=positive_arg,
         metavar="N",
         help="engines run at once, each in a forked process (default: one per engine, up to the CPUs)",
     )
@@ -166,17 +167,6 @@ def _gated(found: dict[str, Any], args: argparse.Namespace, stdout: TextIO) -> i
     text += "\n" + (f"FAILED: {'; '.join(reasons)}" if reasons else "PASSED")
     stdout.write((json.dumps(data, indent=2, default=str) if args.json else text) + "\n")
     return EXIT_OK if not reasons else EXIT_STOPPED
-
-
-def _jobs(text: str) -> int:
-    """``--jobs``: a whole number, 1 or more."""
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
-    return value
 
 
 def _probe(probe: Any, found: dict[str, Any], args: argparse.Namespace) -> Any:
