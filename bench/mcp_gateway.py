@@ -2,18 +2,24 @@
 docs/mcp.md). The same calls from the MCP SDK's (2.x) client over stdio, straight to the upstream server
 (demo_tools/mcp_server.py) and through the gateway in front of it (stdio both ways; its store in
 memory, then in an SQLite file): the median latency of a call and the gateway's own share (the
-difference). One session makes every call, so the last calls also show what a long session
-costs (each call is a step of the session's thread, whose checkpoint grows)."""
+difference). Then over streamable HTTP both ways (the upstream served on a port, the gateway in
+front of it on another, its store in an SQLite file), with the ratio to a direct call. One
+session makes every call, so the last calls also show what a long session costs (each call is a
+step of the session's thread, whose checkpoint grows)."""
 
 from __future__ import annotations
 
 import asyncio
 import os
 import shlex
+import socket
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 from typing import Any
@@ -66,6 +72,83 @@ async def _timed(command: list[str], tool: str, args: dict[str, str], vary: str,
     return took
 
 
+async def _timed_http(url: str, tool: str, args: dict[str, str], vary: str, n: int) -> list[float]:
+    """The same calls over streamable HTTP, one session (the 2025-11-25 handshake)."""
+    from mcp import ClientSession
+    from mcp.client.streamable_http import streamable_http_client
+
+    took = []
+    async with streamable_http_client(url) as (read, write), ClientSession(read, write) as client:
+        await client.initialize()
+        await client.call_tool("lookup_contact", {"name": "bo"}, meta=REQUEST)  # warm
+        for i in range(n):
+            given = {**args, vary: f"{args[vary]} {i}"}
+            start = time.perf_counter()
+            result = await client.call_tool(tool, given, meta=REQUEST)
+            took.append(time.perf_counter() - start)
+            if result.is_error:
+                raise RuntimeError(f"{tool} failed: {result.content}")
+    return took
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def _listening(port: int, process: subprocess.Popen[Any]) -> None:
+    for _ in range(600):
+        if process.poll() is not None:
+            raise RuntimeError(f"the server on port {port} ended: {process.returncode}")
+        with socket.socket() as probe:
+            if probe.connect_ex(("127.0.0.1", port)) == 0:
+                return
+        time.sleep(0.05)
+    raise RuntimeError(f"nothing listens on 127.0.0.1:{port}")
+
+
+@contextmanager
+def _serving(command: list[str], port: int) -> Iterator[str]:
+    """``command`` serving streamable HTTP on ``port``: its URL, and the process ended after."""
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    env.pop("MCP_DEMO_LEDGER", None)
+    process = subprocess.Popen(
+        command, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+    )
+    try:
+        _listening(port, process)
+        yield f"http://127.0.0.1:{port}/mcp"
+    finally:
+        process.terminate()
+        try:
+            process.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            process.kill()
+
+
+def _http_rows(
+    policy: Path, folder: str, calls: dict[str, tuple[dict[str, str], str]], n: int
+) -> list[dict[str, Any]]:
+    """Direct to the upstream over streamable HTTP, and through the gateway over HTTP both ways
+    (its store in an SQLite file), each tool's median and the ratio of the two."""
+    rows = []
+    up = _free_port()
+    with _serving([*UPSTREAM, "--http", str(up)], up) as upstream:
+        for tool, (args, vary) in calls.items():
+            direct = asyncio.run(_timed_http(upstream, tool, args, vary, n))
+            rows.append(_row("direct_http", "-", tool, direct, None))
+            base = statistics.median(direct) * 1000
+            port = _free_port()
+            db = str(Path(folder) / f"gateway-http-{tool}.sqlite")
+            gateway = [sys.executable, "-m", "governed_agent_patterns", "gateway", "--db", db]
+            gateway += ["--policy", str(policy), "--upstream", upstream, "--http", str(port)]
+            with _serving(gateway, port) as url:
+                took = asyncio.run(_timed_http(url, tool, args, vary, n))
+            rows.append(_row("gateway_http", "sqlite", tool, took, base))
+    return rows
+
+
 def _row(path: str, db: str, tool: str, took: list[float], direct: float | None) -> dict[str, Any]:
     median = statistics.median(took) * 1000
     k = max(1, len(took) // 10)
@@ -79,6 +162,7 @@ def _row(path: str, db: str, tool: str, took: list[float], direct: float | None)
         "first_10pct_ms": round(statistics.median(took[:k]) * 1000, 2),
         "last_10pct_ms": round(statistics.median(took[-k:]) * 1000, 2),
         "gateway_ms": None if direct is None else round(median - direct, 2),
+        "over_direct": None if not direct else round(median / direct, 2),
     }
 
 
@@ -96,6 +180,7 @@ def run(ctx: Context) -> Section:
             "first_10pct_ms",
             "last_10pct_ms",
             "gateway_ms",
+            "over_direct",
         ],
     )
     n = _calls(ctx.settings.mode)
@@ -125,4 +210,9 @@ def run(ctx: Context) -> Section:
                 gateway += ["--upstream", shlex.join(UPSTREAM)]
                 took = asyncio.run(_timed(gateway, tool, args, vary, n))
                 section.rows.append(_row("gateway", "sqlite" if db != "memory" else db, tool, took, base))
+        if n > 3:  # streamable HTTP: the issue's ≤ 1.3× a direct call
+            section.rows += _http_rows(policy, folder, calls, n)
+            for row in section.rows:
+                if row["path"] == "gateway_http" and row["tool"] == "lookup_contact":
+                    section.check("HTTP: a forwarded read ÷ a direct read, median", row["over_direct"], 1.3)
     return section
