@@ -140,3 +140,12 @@ def test_the_schema_describes_the_reviewer_so_a_typo_is_caught():
 def test_an_answer_policy_asks_nobody():
     with pytest.raises(ValueError, match="judges answers"):
         parse_cedar('@ask("finance")\npermit(principal, action, resource) when { context has reviewer };')
+
+
+def test_in_shadow_the_answer_policies_judge_nothing():
+    femi = HumanAnswer(type="approve", reviewer="femi")
+    assert answer_refused(_policy(), _refund(250.0), femi) is not None
+    assert answer_refused(_policy(mode="shadow"), _refund(250.0), femi) is None
+    rules = _policy().rules["issue_refund"].model_copy(update={"shadow": ["cedar"]})
+    tool_shadow = _policy().model_copy(update={"rules": {**_policy().rules, "issue_refund": rules}})
+    assert answer_refused(tool_shadow, _refund(250.0), femi) is None

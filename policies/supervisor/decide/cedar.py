@@ -387,13 +387,18 @@ def answer_refused(
     """:func:`cedar_answer_refusal` for a human's ``answer`` to the question about ``action``, under
     ``policy`` (its Cedar policies, and its ``reviewers``: the roles of whoever answered; ``models``:
     the registered tools' argument models). A rejection is never judged (it runs nothing), nor is
-    an answer about a final reply; an edit is judged on the call as edited."""
+    an answer about a final reply, nor one where Cedar runs in shadow (the policy's ``mode``, the
+    tool's ``shadow``); an edit is judged on the call as edited."""
     if policy.cedar is None or answer.type not in ("approve", "edit") or action.get("kind") != "tool":
         return None
     cedar = parse_cedar(policy.cedar)
     name = str(action.get("name"))
     if cedar.answer_handle is None or not cedar.answering(name):
         return None
+    rules = policy.rules.get(name)
+    shadow = rules.shadow if rules is not None else None
+    if policy.mode == "shadow" or shadow is True or (isinstance(shadow, list) and CEDAR_CHECK in shadow):
+        return None  # Cedar in shadow: recorded with the call, never enforced, on answers neither
     args = dict(action.get("args") or {})
     edited = answer.edits.get("edited_action", answer.edits) if answer.type == "edit" else None
     if isinstance(edited, Mapping) and isinstance(edited.get("args"), Mapping):
