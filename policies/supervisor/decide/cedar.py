@@ -53,7 +53,7 @@ from policies.decision import Decision
 from policies.human import HumanAnswer
 from policies.supervisor.reading.values import Source
 from policies.supervisor.rules.cedar import CedarSet, cedarpy_module, parse_cedar
-from policies.supervisor.rules.policy import SupervisorPolicy
+from policies.supervisor.rules.policy import SupervisorPolicy, shadowed_checks
 
 #: The check's name in a decision and the audit.
 CEDAR_CHECK = "cedar"
@@ -391,13 +391,8 @@ def answer_refused(
     tool's ``shadow``); an edit is judged on the call as edited."""
     if policy.cedar is None or answer.type not in ("approve", "edit") or action.get("kind") != "tool":
         return None
-    cedar = parse_cedar(policy.cedar)
     name = str(action.get("name"))
-    if cedar.answer_handle is None or not cedar.answering(name):
-        return None
-    rules = policy.rules.get(name)
-    shadow = rules.shadow if rules is not None else None
-    if policy.mode == "shadow" or shadow is True or (isinstance(shadow, list) and CEDAR_CHECK in shadow):
+    if CEDAR_CHECK in shadowed_checks(policy.rules.get(name), policy):
         return None  # Cedar in shadow: recorded with the call, never enforced, on answers neither
     args = dict(action.get("args") or {})
     edited = answer.edits.get("edited_action", answer.edits) if answer.type == "edit" else None
@@ -412,7 +407,7 @@ def answer_refused(
     }
     model = (models or {}).get(name)
     types = arg_types(policy, name, _model_schema(model) if model is not None else None)
-    return cedar_answer_refusal(cedar, name, args, types, reviewer)
+    return cedar_answer_refusal(parse_cedar(policy.cedar), name, args, types, reviewer)
 
 
 @lru_cache(maxsize=512)

@@ -98,14 +98,13 @@ from policies.supervisor.request.records import (
 )
 from policies.supervisor.rules.cedar import parse_cedar
 from policies.supervisor.rules.kinds import (
-    SHADOW_CHECKS,
     ArgSource,
     IdentifierRule,
     Requested,
     ToolRules,
     Verdict,
 )
-from policies.supervisor.rules.policy import SupervisorPolicy
+from policies.supervisor.rules.policy import SupervisorPolicy, shadowed_checks
 from policies.tools import call_signature, is_number
 
 #: A custom rule: ``(action, context) -> Decision | None`` (None: no opinion). Its Decision's
@@ -937,15 +936,6 @@ def _covered(
 
 #: What a shadowed decision would have done to the call, in the words of a shadow report.
 WOULD = {"block": "refuse", "escalate": "ask", "revise": "revise"}
-
-
-def shadowed_checks(rules: ToolRules, policy: SupervisorPolicy) -> frozenset[str]:
-    """The checks of :data:`CHAIN` a call of a tool with ``rules`` runs in shadow: every rule check
-    (:data:`~policies.supervisor.rules.kinds.SHADOW_CHECKS`) under ``policy.mode == "shadow"`` or
-    ``rules.shadow=True``, else those ``rules.shadow`` names."""
-    if policy.mode == "shadow" or rules.shadow is True:
-        return frozenset(SHADOW_CHECKS)
-    return frozenset(rules.shadow or ())
 
 
 def shadow_row(would: Sequence[Decision]) -> dict[str, Any]:

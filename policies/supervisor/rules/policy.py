@@ -16,6 +16,7 @@ from policies.supervisor.reading.values import IdentifierKind
 from policies.supervisor.reading.words import field_word, generic_field
 from policies.supervisor.rules.cedar import parse_cedar
 from policies.supervisor.rules.kinds import (
+    SHADOW_CHECKS,
     TEXT_IDENTIFIERS,
     Confidentiality,
     Destinations,
@@ -554,3 +555,14 @@ def _arg_names(
     own = models.get(name)
     found = [model_fields(m) for m in (declared, own) if m is not None]
     return set().union(*found) if found else None
+
+
+def shadowed_checks(rules: ToolRules | None, policy: SupervisorPolicy) -> frozenset[str]:
+    """The checks a call of a tool with ``rules`` (None: the tool has none) runs in shadow, computed
+    and recorded, never enforced: every rule check (:data:`~policies.supervisor.rules.kinds.
+    SHADOW_CHECKS`) under ``policy.mode == "shadow"`` or ``rules.shadow=True``, else those
+    ``rules.shadow`` names."""
+    shadow = rules.shadow if rules is not None else None
+    if policy.mode == "shadow" or shadow is True:
+        return frozenset(SHADOW_CHECKS)
+    return frozenset(shadow or ())
