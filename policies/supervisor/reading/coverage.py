@@ -289,16 +289,25 @@ def _someones_words(clause: Clause, verbs: set[str]) -> bool:
     )
 
 
-#: Words by which a statement does more than set the scene: it negates, conditions, weighs, reports
-#: someone's words, corrects or takes back ("Sorry, I meant B-31", "Eve says ...", "B-40 is wrong").
-_NOT_SCENE = frozenset(
+#: Words by which a sentence contests a record it names ("The Acme bill is disputed", "... looks
+#: odd", "... is a duplicate"): no scene for a later pronoun, and a doubt of a later mandate on it.
+_CONTESTING = frozenset(
     """
-    not no never nothing nobody none neither nor if unless until once whenever whether would could
-    should might may must shall will can cannot won't can't don't doesn't didn't isn't wasn't aren't
-    weren't sorry meant mean actually oops wrong mistake instead rather except but or maybe perhaps
     disputed disputing contested queried flagged suspicious odd strange weird fraud fraudulent scam
     duplicate duplicated unsure doubt doubtful unclear hold held
     """.split()  # noqa: SIM905 (a closed list, read as words)
+)
+#: Words by which a statement does more than set the scene: it negates, conditions, weighs, reports
+#: someone's words, corrects or takes back ("Sorry, I meant B-31", "Eve says ...", "B-40 is wrong").
+_NOT_SCENE = (
+    frozenset(
+        """
+    not no never nothing nobody none neither nor if unless until once whenever whether would could
+    should might may must shall will can cannot won't can't don't doesn't didn't isn't wasn't aren't
+    weren't sorry meant mean actually oops wrong mistake instead rather except but or maybe perhaps
+    """.split()  # noqa: SIM905 (a closed list, read as words)
+    )
+    | _CONTESTING
 )
 
 
@@ -743,13 +752,14 @@ def _undermined(
 #: isn't mine", "Maybe B-40 is paid already", "The Acme bill is disputed", "Sorry, I meant B-31"):
 #: a later mandate on that record cannot be read as the whole turn's wish. A sentence that only
 #: gives a reason or a time ("I'll be out tomorrow", "ana wants the agenda") holds none of them.
-_DOUBTING = frozenset(
-    """
-    not no never nothing nobody none neither nor if unless until whether might may could maybe perhaps
-    sorry meant mean actually oops wrong mistake instead rather except disputed disputing contested
-    queried flagged suspicious odd strange weird fraud fraudulent scam duplicate duplicated unsure
-    doubt doubtful unclear hold held
-    """.split()  # noqa: SIM905 (a closed list, read as words)
+_DOUBTING = (
+    frozenset(
+        """
+        not no never nothing nobody none neither nor if unless until whether might may could maybe
+        perhaps sorry meant mean actually oops wrong mistake instead rather except
+        """.split()  # noqa: SIM905 (a closed list, read as words)
+    )
+    | _CONTESTING
 )
 
 
