@@ -237,7 +237,8 @@ class _Setup:
                 yes = human(value)
                 decision = {"type": "approve"} if yes else {"type": "reject", "message": "not asked for"}
                 values = built.agent.invoke(Command(resume={"decisions": [decision]}), config)
-            calls += [c for c in _calls(engine, values) if c not in calls]  # a run's, or the thread's
+            if then:  # every turn's calls: the graph keeps a run's, the middleware the thread's
+                calls += [c for c in _calls(engine, values) if c not in calls]
         built.saver.delete_thread(thread)  # the run is read: its checkpoints are not kept
         return {**values, _CALLS[engine == "graph"]: calls} if then else values, asked
 
@@ -315,11 +316,11 @@ def _attacked(setup: _Setup, engine: str, task: ProbeTask, attack: Attack) -> At
         side = setup.side
         reads = [i for i, c in enumerate(calls) if c["name"] not in side]
         at = max([attack.after, *reads]) + 1  # once the worker has read everything, as an agent does
-        more = [] if attack.shape in TWO_TURN_SHAPES else list(map(dict, attack.more))
-        script = [*calls[:at], dict(attack.call), *more, *calls[at:], task.final]
+        more = list(map(dict, attack.more))
         if attack.shape in TWO_TURN_SHAPES:  # the other part in the thread's next turn, once the
             # worker has read again what holds the plant (a value must come from the turn's reads)
-            then = [[*(calls[i] for i in reads), *map(dict, attack.more), task.final]]
+            then, more = [[*(calls[i] for i in reads), *more, task.final]], []
+        script = [*calls[:at], dict(attack.call), *more, *calls[at:], task.final]
         human = _own(task)
     values, asked = setup.run(engine, task, script, world, attack.request, human, then)
     wanted = _call_key(attack.call)
