@@ -47,20 +47,25 @@ def _calls(mode: str) -> int:
     return {"full": 200, "quick": 100}.get(mode, 3)
 
 
-async def _timed(command: list[str], tool: str, args: dict[str, str], vary: str, n: int) -> list[float]:
-    from mcp import ClientSession, StdioServerParameters, stdio_client
-
+def _env() -> dict[str, str]:
+    """The servers' environment: the project importable, the demo's ledger not written."""
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     env.pop("MCP_DEMO_LEDGER", None)
-    params = StdioServerParameters(command=command[0], args=command[1:], env=env, cwd=str(ROOT))
+    return env
+
+
+async def _calls_timed(
+    read: Any, write: Any, tool: str, args: dict[str, str], vary: str, n: int
+) -> list[float]:
+    """``n`` calls of ``tool`` in one session on the streams (the 2025-11-25 handshake, which the
+    gateway and the upstream serve), each timed, after one call to warm up (imports, the first
+    turn)."""
+    from mcp import ClientSession
+
     took = []
-    # the servers' stderr to the process's own: a test's captured sys.stderr has no file descriptor
-    errlog = sys.__stderr__ or sys.stderr
-    async with stdio_client(params, errlog=errlog) as (read, write), ClientSession(read, write) as client:
-        await client.initialize()  # the 2025-11-25 handshake, which the gateway and the upstream serve
-        await client.call_tool(
-            "lookup_contact", {"name": "bo"}, meta=REQUEST
-        )  # warm: imports, the first turn
+    async with ClientSession(read, write) as client:
+        await client.initialize()
+        await client.call_tool("lookup_contact", {"name": "bo"}, meta=REQUEST)
         for i in range(n):
             # each call its own (the same call again is a loop, or a client's retry, to the gateway)
             given = {**args, vary: f"{args[vary]} {i}"}
@@ -72,23 +77,23 @@ async def _timed(command: list[str], tool: str, args: dict[str, str], vary: str,
     return took
 
 
+async def _timed(command: list[str], tool: str, args: dict[str, str], vary: str, n: int) -> list[float]:
+    """The calls over stdio, to the server ``command`` starts."""
+    from mcp import StdioServerParameters, stdio_client
+
+    params = StdioServerParameters(command=command[0], args=command[1:], env=_env(), cwd=str(ROOT))
+    # the servers' stderr to the process's own: a test's captured sys.stderr has no file descriptor
+    errlog = sys.__stderr__ or sys.stderr
+    async with stdio_client(params, errlog=errlog) as (read, write):
+        return await _calls_timed(read, write, tool, args, vary, n)
+
+
 async def _timed_http(url: str, tool: str, args: dict[str, str], vary: str, n: int) -> list[float]:
-    """The same calls over streamable HTTP, one session (the 2025-11-25 handshake)."""
-    from mcp import ClientSession
+    """The same calls over streamable HTTP, to the server at ``url``."""
     from mcp.client.streamable_http import streamable_http_client
 
-    took = []
-    async with streamable_http_client(url) as (read, write), ClientSession(read, write) as client:
-        await client.initialize()
-        await client.call_tool("lookup_contact", {"name": "bo"}, meta=REQUEST)  # warm
-        for i in range(n):
-            given = {**args, vary: f"{args[vary]} {i}"}
-            start = time.perf_counter()
-            result = await client.call_tool(tool, given, meta=REQUEST)
-            took.append(time.perf_counter() - start)
-            if result.is_error:
-                raise RuntimeError(f"{tool} failed: {result.content}")
-    return took
+    async with streamable_http_client(url) as (read, write):
+        return await _calls_timed(read, write, tool, args, vary, n)
 
 
 def _free_port() -> int:
@@ -111,10 +116,8 @@ def _listening(port: int, process: subprocess.Popen[Any]) -> None:
 @contextmanager
 def _serving(command: list[str], port: int) -> Iterator[str]:
     """``command`` serving streamable HTTP on ``port``: its URL, and the process ended after."""
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    env.pop("MCP_DEMO_LEDGER", None)
     process = subprocess.Popen(
-        command, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+        command, cwd=ROOT, env=_env(), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
     )
     try:
         _listening(port, process)
