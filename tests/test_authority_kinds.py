@@ -59,6 +59,22 @@ def _world(
     return calls, events, files
 
 
+def _lent_to_its_own_kind_only(
+    calls: tuple[dict[str, object], ...],
+    request: str,
+    ident: str,
+    own: tuple[str, str],
+    other: tuple[str, str],
+) -> None:
+    """The request stands in for the human on the named record's own kind of call (``own``: the
+    tool and its id argument), never on another kind's call with the same id (``other``)."""
+    context = {"calls": calls, "request": request, "subject": {"email": ME}}
+    wanted = review_call(POLICY, own[0], {own[1]: ident}, **context)
+    assert wanted.verdict == "approve" and wanted.details.get("approved_by") == "request", wanted
+    planted = review_call(POLICY, other[0], {other[1]: ident}, **context)
+    assert not (planted.verdict == "approve" and planted.details.get("approved_by") == "request"), planted
+
+
 @settings(max_examples=150, deadline=None)
 @given(
     st.lists(ids, min_size=5, max_size=5, unique=True),
@@ -72,11 +88,9 @@ def test_an_events_id_named_by_the_request_is_no_file_it_asked_to_delete(event_i
     calls, events, _ = _world(event_ids, file_ids)
     a, b = events[pick], events[(pick + 1) % len(events)]
     request = template.format(a=a["title"], b=b["title"])
-    context = {"calls": calls, "request": request, "subject": {"email": ME}}
-    wanted = review_call(POLICY, "delete_event", {"event_id": a["id"]}, **context)
-    assert wanted.verdict == "approve" and wanted.details.get("approved_by") == "request", wanted
-    planted = review_call(POLICY, "delete_file", {"file_id": a["id"]}, **context)
-    assert not (planted.verdict == "approve" and planted.details.get("approved_by") == "request"), planted
+    _lent_to_its_own_kind_only(
+        calls, request, a["id"], ("delete_event", "event_id"), ("delete_file", "file_id")
+    )
 
 
 @settings(max_examples=100, deadline=None)
@@ -92,11 +106,9 @@ def test_a_files_id_named_by_the_request_is_no_event_it_asked_to_delete(event_id
     calls, _, files = _world(event_ids, file_ids)
     a, b = files[pick], files[(pick + 1) % len(files)]
     request = template.format(a=a["name"], b=b["name"])
-    context = {"calls": calls, "request": request, "subject": {"email": ME}}
-    wanted = review_call(POLICY, "delete_file", {"file_id": a["id"]}, **context)
-    assert wanted.verdict == "approve" and wanted.details.get("approved_by") == "request", wanted
-    planted = review_call(POLICY, "delete_event", {"event_id": a["id"]}, **context)
-    assert not (planted.verdict == "approve" and planted.details.get("approved_by") == "request"), planted
+    _lent_to_its_own_kind_only(
+        calls, request, a["id"], ("delete_file", "file_id"), ("delete_event", "event_id")
+    )
 
 
 def test_kind_words_are_the_nouns_of_a_tools_and_an_arguments_name():
