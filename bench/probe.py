@@ -2,7 +2,7 @@
 domains are policies for real tool sets: messaging (10 tools, 18 benign tasks) is the issue's
 "policy of 10 tools and 20 tasks", payments (15 tools, 20 tasks) the larger one. Each is probed as a
 user probes theirs (seed 0, two attacks per shape per task, both engines, the trust pass on as by
-default, each engine in a process of its own as the command line runs them: ``default_jobs``) and
+default, the runs shared among a process per CPU as the command line runs them: ``default_jobs``) and
 timed end to end: wall seconds, runs (clean tasks, attacks and the trust pass's attacks, both
 engines) and milliseconds per run."""
 

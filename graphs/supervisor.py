@@ -168,6 +168,7 @@ def build_graph(
     store: BaseStore | None = None,
     journal: Journal | None = None,
     reader: RequestReader | None = None,
+    delta_channels: bool | None = None,
 ) -> CompiledStateGraph[Any, Any, Any, Any]:
     """Compile the Supervisor graph.
 
@@ -186,6 +187,8 @@ def build_graph(
     :class:`~policies.supervisor.reading.words.GrammarReader`; a model's:
     :class:`nodes.model_reader.ModelReader`). It is given the user's words only (the run's ``goal``, the
     conversation's user turn), never a tool's result; what it cannot read gives no mandate, so the call asks.
+    ``delta_channels``: the conversation and audit rows as LangGraph's delta channels (None, the
+    default: as ``$AGENT_PATTERNS_DELTA_CHANNELS`` says; :func:`graphs.compile.compile_pattern`).
     """
     journal = journal if journal is not None else journal_for(checkpointer)
     llm = llm or get_chat_model()
@@ -244,6 +247,7 @@ def build_graph(
         io_nodes=("review", "human_approval", "execute") if reviews_blocking else ("execute",),
         durability=DURABILITY,
         audit=AUDIT_ROWS,
+        delta_channels=delta_channels,
     )
 
 

@@ -293,11 +293,12 @@ def _invoke_with_timeout(attempt: _Attempt) -> Any:
     and give up after ``limit`` seconds. A model that never returns cannot hold the run. The
     threads are reused: making one per call cost about half a millisecond a call.
 
-    With no deadline to reach (:func:`_no_deadline`) there is nothing to give up on: the model is
-    invoked in the caller's thread, without the hand-off to a worker and back."""
+    With no deadline to reach (:func:`_no_deadline`), or a model that waits on nothing (its
+    ``in_process`` is true: a script), there is nothing to give up on: the model is invoked in the
+    caller's thread, without the hand-off to a worker and back."""
     kwargs = _call_kwargs(attempt.llm, attempt.limit)
     runnable = _runnable(attempt)
-    if _no_deadline(attempt.limit):
+    if _no_deadline(attempt.limit) or getattr(attempt.llm, "in_process", False) is True:
         return runnable.invoke(attempt.messages, **kwargs)
     ctx = contextvars.copy_context()
     future = _threads().submit(ctx.run, lambda: runnable.invoke(attempt.messages, **kwargs))

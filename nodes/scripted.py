@@ -38,6 +38,11 @@ class AnswerModel(BaseChatModel):
     with ``await arespond(...)`` where a subclass writes one, else as under ``invoke``."""
 
     llm_type: ClassVar[str] = "answer-model"
+    #: True: the model answers from memory and waits on nothing (a script, as the probe runs): a
+    #: graph's call runs in the caller's thread, without the hand-off to a worker thread that
+    #: enforces the policy's ``llm_timeout_seconds`` (there is nothing to give up on). Off by
+    #: default, so that a test model that hangs is timed out like a real one.
+    in_process: bool = False
 
     @property
     def _llm_type(self) -> str:

@@ -91,3 +91,21 @@ def test_a_finite_budget_still_runs_the_model_in_a_worker_thread():
     graph = reflection.build_graph(llm=RaisingModel(replies=[produce, APPROVE]), policy=policy)
     assert graph.invoke(GIVEN)["outcome"] == "approved_direct"
     assert seen and threading.current_thread() not in seen
+
+
+def test_a_model_that_answers_in_process_is_called_in_the_runs_own_thread_under_any_budget():
+    """A model that waits on nothing (``in_process``: the probe's script) has nothing to time out:
+    the call stays in the caller's thread whatever the budgets; off (the default), the same model
+    is handed to a worker thread, so a model that hangs is still timed out."""
+    seen: list[threading.Thread] = []
+
+    def produce():
+        seen.append(threading.current_thread())
+        return DRAFT
+
+    policy = ReflectionPolicy(max_seconds=60, llm_timeout_seconds=5)
+    for in_process in (True, False):
+        seen.clear()
+        model = RaisingModel(replies=[produce, APPROVE], in_process=in_process)
+        assert reflection.build_graph(llm=model, policy=policy).invoke(GIVEN)["outcome"] == "approved_direct"
+        assert (seen == [threading.current_thread()]) is in_process

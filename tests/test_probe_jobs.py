@@ -1,5 +1,6 @@
-"""Issue 57: a probe fast enough for every commit. With ``jobs`` above 1 each engine runs in a
-process of its own (forked): the report is the same as one engine after the other, a process that
+"""Issue 57: a probe fast enough for every commit. With ``jobs`` above 1 the engines' runs are cut
+into shares of about the same cost, each run in a process of its own (forked): the report is the
+same as one engine after the other, a process that
 runs a thread a child could not do without (an MCP client's loop, a user's) is not forked, and the
 model-call pool a forked child inherits is its own (``nodes.llm_json`` forgets the parent's)."""
 
@@ -13,6 +14,8 @@ import threading
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from apps.probe import runner
 from apps.probe.runner import default_jobs, probe
@@ -69,7 +72,7 @@ def test_engines_in_processes_of_their_own_give_the_same_report():
     )
     assert done.returncode == 0, done.stderr[-3000:]
     said = json.loads(done.stdout.strip().splitlines()[-1])
-    assert said["forked"] == [0, 1], said  # jobs=1: none; jobs=2: the middleware's share in a child
+    assert said["forked"] == [0, 1], said  # jobs=1: none; jobs=2: the second share in a child
     assert said["same"], said
     assert said["engines"] == ["graph", "middleware"]
     assert {"tasks", "attacks", "trust_pass"} <= set(said["stages"])
@@ -114,7 +117,26 @@ def test_a_forked_child_makes_its_own_model_call_pool():
     assert got == b"1"
 
 
-def test_the_default_is_one_process_per_engine_up_to_the_cpus():
+def test_the_default_is_a_process_per_cpu():
     cpus = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
-    assert default_jobs(["graph", "middleware"]) == min(2, cpus)
-    assert default_jobs(["graph"]) == 1
+    assert default_jobs(["graph", "middleware"]) == min(runner.MAX_DEFAULT_JOBS, cpus)
+    assert default_jobs(["graph"]) == min(runner.MAX_DEFAULT_JOBS, cpus)
+
+
+@given(
+    st.dictionaries(
+        st.tuples(st.sampled_from(["graph", "middleware"]), st.integers(0, 40)),
+        st.floats(0.5, 400),
+        min_size=1,
+    ),
+    st.integers(1, 6),
+)
+def test_shares_take_every_unit_once_and_balance_the_cost(weights, jobs):
+    cut = runner.shares(weights, jobs)
+    assert 1 <= len(cut) <= jobs and all(cut)
+    assert sorted(u for share in cut for u in share) == sorted(weights)  # each unit once
+    order = list(weights)
+    assert all(share == sorted(share, key=order.index) for share in cut)  # in their own order
+    loads = [sum(weights[u] for u in share) for share in cut]
+    # greedy, heaviest first: no share is heavier than the lightest by more than one unit
+    assert max(loads) - min(loads) <= max(weights.values()) + 1e-9

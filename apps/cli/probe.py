@@ -53,7 +53,7 @@ def add_probe_parser(sub: Any) -> None:
         "--jobs",
         type=positive_arg,
         metavar="N",
-        help="engines run at once, each in a forked process (default: one per engine, up to the CPUs)",
+        help="processes at once, the runs shared by cost, each forked (default: the CPUs, at most 8)",
     )
     probe.add_argument(
         "--strict",

@@ -185,15 +185,24 @@ class _Setup:
         it is given when built)."""
         key = (engine, json.dumps(subject, sort_keys=True, default=str) if engine != "graph" else "")
         if key not in self.built:
-            current, model, saver = _Current(), ScriptedToolModel(replies=[]), InMemorySaver()
+            current, model, saver = (
+                _Current(),
+                ScriptedToolModel(replies=[], in_process=True),
+                InMemorySaver(),
+            )
             tools = _wrapped(self.tools, current, self.side)
             agent: Any
             if engine == "graph":
                 from graphs.supervisor import build_graph
 
                 policy = self.policy.model_copy(update={"worker_protocol": "native"})
-                agent = build_graph(
-                    llm=model, tools=tools, policy=policy, checkpointer=saver, custom_rules=self.custom_rules
+                agent = build_graph(  # a run's checkpoints are dropped once read: no deltas to keep
+                    llm=model,
+                    tools=tools,
+                    policy=policy,
+                    checkpointer=saver,
+                    custom_rules=self.custom_rules,
+                    delta_channels=False,
                 )
             else:
                 from langchain.agents import create_agent
@@ -230,13 +239,17 @@ class _Setup:
         calls: list[Mapping[str, Any]] = []
         for turn in [script, *then]:
             built.current.world, built.model.replies, built.model.turns = world, list(turn), 0
-            values = built.agent.invoke({**given, "subject": subject} if engine == "graph" else given, config)
+            values = built.agent.invoke(
+                {**given, "subject": subject} if engine == "graph" else given, config, durability="exit"
+            )
             while "__interrupt__" in values and len(asked) < 20:
                 value = values["__interrupt__"][0].value
                 asked.append(value)
                 yes = human(value)
                 decision = {"type": "approve"} if yes else {"type": "reject", "message": "not asked for"}
-                values = built.agent.invoke(Command(resume={"decisions": [decision]}), config)
+                values = built.agent.invoke(
+                    Command(resume={"decisions": [decision]}), config, durability="exit"
+                )
             if then:  # every turn's calls: the graph keeps a run's, the middleware the thread's
                 calls += [c for c in _calls(engine, values) if c not in calls]
         built.saver.delete_thread(thread)  # the run is read: its checkpoints are not kept
@@ -481,8 +494,9 @@ def probe(
     the fields the policy declares trusted (:func:`lifted`): what gets through only that way is
     reported with the declaration it depends on (:func:`declaration`). ``check_fixes``: each
     failing finding's fix is run before it is offered (:class:`~apps.probe.fixes.FixCheck`).
-    ``jobs``: how many engines run at once, each in a process of its own (forked, where the platform
-    forks; the report is the same, and its stage seconds are summed over the processes). Bad
+    ``jobs``: how many processes run the engines' runs at once, the runs shared among them by
+    their cost (forked, where the platform forks; the report is the same, and its stage seconds are
+    summed over the processes). Bad
     input (an unknown engine, a task of the wrong shape, a task calling a tool the tools do not
     have, a policy that does not fit the tools, no attack generated) is a ``ValueError``."""
     unknown = [e for e in engines if e not in ENGINES]
@@ -543,16 +557,15 @@ def probe(
         )
         spent["generating"] += time.perf_counter() - began
         plans.append(_Plan(task, clean, attacks, trusting))
-    done = _each_engine(setup, engines, plans, jobs)
+    done, shared = _shared_out(setup, engines, plans, jobs)
     for at in range(len(plans)):  # in the order of a run one engine after the other
         for engine in engines:
-            clean, attacked, trusted = done[engine][0][at]
+            clean, attacked, trusted = done[(engine, at)]
             report.tasks.append(clean)
             report.attacks += attacked
             report.trust_attacks += trusted
-    for engine in engines:
-        for stage, seconds in done[engine][1].items():
-            spent[stage] += seconds
+    for stage, seconds in shared.items():
+        spent[stage] += seconds
     if shapes and not report.attacks:
         raise ValueError(
             "no attacks generated: no task makes a side-effect call with an argument to aim at, or no "
@@ -576,15 +589,23 @@ class _Plan:
     trusting: list[Attack]
 
 
-#: What one engine's share of a probe gives: per task, its clean run, its attacks' and its trust
-#: pass's results; and the seconds of each stage.
-_EngineDone = tuple[list[tuple[TaskResult, list[AttackResult], list[AttackResult]]], dict[str, float]]
+#: One engine's results for one task: its clean run, its attacks' and its trust pass's results.
+_TaskDone = tuple[TaskResult, list[AttackResult], list[AttackResult]]
+#: A share of a probe's runs (each an engine and the index of a task's plan) and what it gives:
+#: each unit's results, and the seconds of each stage.
+_Unit = tuple[str, int]
+_ShareDone = tuple[dict[_Unit, _TaskDone], dict[str, float]]
+
+#: How much longer a run takes in each engine than in the middleware (measured on the corpus's
+#: payments domain: the Supervisor graph's runs take about 1.2 times as long): what a share weighs.
+_ENGINE_COST = {"graph": 1.2, "middleware": 1.0}
 
 
-def _engine_work(setup: _Setup, engine: str, plans: Sequence[_Plan], first: str) -> _EngineDone:
+def _share_work(setup: _Setup, units: Sequence[_Unit], plans: Sequence[_Plan], first: str) -> _ShareDone:
     spent: dict[str, float] = {"tasks": 0.0, "attacks": 0.0, "trust_pass": 0.0}
-    out = []
-    for plan in plans:
+    out: dict[_Unit, _TaskDone] = {}
+    for engine, at in units:
+        plan = plans[at]
         began = time.perf_counter()
         clean = plan.clean if engine == first else _clean(setup, engine, plan.task)[0]
         spent["tasks"] += time.perf_counter() - began
@@ -594,11 +615,24 @@ def _engine_work(setup: _Setup, engine: str, plans: Sequence[_Plan], first: str)
         began = time.perf_counter()
         trusted = [_attacked(setup, engine, plan.task, a) for a in plan.trusting]
         spent["trust_pass"] += time.perf_counter() - began
-        out.append((clean, attacked, trusted))
+        out[(engine, at)] = (clean, attacked, trusted)
     return out, spent
 
 
-def _forked(work: Callable[[], _EngineDone]) -> Callable[[], _EngineDone | None]:
+def shares(weights: Mapping[_Unit, float], jobs: int) -> list[list[_Unit]]:
+    """The units cut into at most ``jobs`` shares of about the same weight (the heaviest unit first
+    into the lightest share), each share's units in their own order; no share is empty."""
+    cut: list[list[_Unit]] = [[] for _ in range(max(1, min(jobs, len(weights))))]
+    load = [0.0] * len(cut)
+    for unit in sorted(weights, key=lambda u: -weights[u]):
+        lightest = load.index(min(load))
+        cut[lightest].append(unit)
+        load[lightest] += weights[unit]
+    order = {u: i for i, u in enumerate(weights)}
+    return [sorted(share, key=order.__getitem__) for share in cut if share]
+
+
+def _forked(work: Callable[[], _ShareDone]) -> Callable[[], _ShareDone | None]:
     """``work`` started in a forked child now; the returned function waits for its result (None
     where the child failed or its result could not be pickled: the caller runs it itself)."""
     read, write = os.pipe()
@@ -614,35 +648,44 @@ def _forked(work: Callable[[], _EngineDone]) -> Callable[[], _EngineDone | None]
         os._exit(code)
     os.close(write)
 
-    def result() -> _EngineDone | None:
+    def result() -> _ShareDone | None:
         with os.fdopen(read, "rb") as source:
             data = source.read()
         _, status = os.waitpid(pid, 0)
         if status != 0 or not data:
             return None
-        loaded: _EngineDone = pickle.loads(data)  # our own child's result
+        loaded: _ShareDone = pickle.loads(data)  # our own child's result
         return loaded
 
     return result
 
 
-def _each_engine(
-    setup: _Setup, engines: Sequence[str], plans: Sequence[_Plan], jobs: int
-) -> dict[str, _EngineDone]:
-    """Each engine's share, the first in this process and up to ``jobs - 1`` others at once in
-    forked children (one after the other where ``jobs`` is 1, the platform does not fork, or the
-    process runs threads a child could not do without: :func:`_other_threads`)."""
+def _shared_out(setup: _Setup, engines: Sequence[str], plans: Sequence[_Plan], jobs: int) -> _ShareDone:
+    """Every engine's runs of every plan, cut into ``jobs`` shares of about the same cost
+    (:func:`shares`): the first in this process, the others at once in forked children (all in this
+    process, one after the other, where ``jobs`` is 1, the platform does not fork, or the process
+    runs threads a child could not do without: :func:`_other_threads`). A child that fails has its
+    share run here."""
     first = engines[0]
-    work = {e: functools.partial(_engine_work, setup, e, plans, first) for e in engines}
-    if jobs <= 1 or len(engines) == 1 or not hasattr(os, "fork") or _other_threads():
-        return {e: run() for e, run in work.items()}
-    others = list(engines[1:])
-    waiting = {e: _forked(work[e]) for e in others[: jobs - 1]}
-    done = {first: work[first]()}
-    for engine in others:
-        got = waiting[engine]() if engine in waiting else None
-        done[engine] = got if got is not None else work[engine]()
-    return done
+    weights = {
+        (e, at): _ENGINE_COST.get(e, 1.0) * (1 + len(p.attacks) + len(p.trusting))
+        for e in engines
+        for at, p in enumerate(plans)
+    }
+    cut = shares(weights, jobs)
+    if len(cut) == 1 or not hasattr(os, "fork") or _other_threads():
+        return _share_work(setup, list(weights), plans, first)
+    for engine in engines:  # compiled once here, not once in each child
+        setup._built(engine, dict(setup.subject))
+    work = [functools.partial(_share_work, setup, share, plans, first) for share in cut]
+    waiting = [_forked(w) for w in work[1:]]
+    done, spent = work[0]()
+    for run, wait in zip(work[1:], waiting, strict=True):
+        got = wait() or run()
+        done.update(got[0])
+        for stage, seconds in got[1].items():
+            spent[stage] += seconds
+    return done, spent
 
 
 def _other_threads() -> list[str]:
@@ -657,13 +700,17 @@ def _other_threads() -> list[str]:
     ]
 
 
+#: The most processes a probe runs at once by default.
+MAX_DEFAULT_JOBS = 8
+
+
 def default_jobs(engines: Sequence[str] = ENGINES) -> int:
-    """How many engines a probe runs at once by default: one per engine, up to the CPUs this
-    process may use, where the platform forks (else 1)."""
+    """How many processes a probe runs at once by default: the CPUs this process may use (at most
+    :data:`MAX_DEFAULT_JOBS`), where the platform forks (else 1)."""
     if not hasattr(os, "fork"):
         return 1
     cpus = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
-    return max(1, min(len(engines), cpus))
+    return max(1, min(MAX_DEFAULT_JOBS, cpus))
 
 
 class _Trials:
