@@ -17,6 +17,7 @@ from __future__ import annotations
 import copy
 import dataclasses
 import functools
+import gc
 import itertools
 import json
 import os
@@ -678,8 +679,12 @@ def _shared_out(setup: _Setup, engines: Sequence[str], plans: Sequence[_Plan], j
     for engine in engines:  # compiled once here, not once in each child
         setup._built(engine, dict(setup.subject))
     work = [functools.partial(_share_work, setup, share, plans, first) for share in cut]
-    waiting = [_forked(w) for w in work[1:]]
-    done, spent = work[0]()
+    gc.freeze()  # what exists now is never collected while the shares run: no garbage pass walks it
+    try:
+        waiting = [_forked(w) for w in work[1:]]
+        done, spent = work[0]()
+    finally:
+        gc.unfreeze()
     for run, wait in zip(work[1:], waiting, strict=True):
         got = wait() or run()
         done.update(got[0])
