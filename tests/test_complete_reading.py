@@ -83,9 +83,18 @@ TRAILING = st.sampled_from(
 # 2. a time phrase
 LATER = st.sampled_from(
     ["tomorrow", "next week", "next month", "in January", "on Friday", "later", "at the weekend", "in a bit",
-     "after payday", "by the end of next month", "tonight", "soon"]
+     "after payday", "by the end of next month", "tonight", "soon",
+     # spans, parts of the day, clock times, days of the month, ends of periods, abbreviations
+     "in two weeks", "in 2 days", "within the next hour", "in a couple of weeks", "after a month",
+     "at the end of the month", "end of month", "on the 1st", "by the 15th", "on the first", "at 5pm",
+     "at 17:00", "by 9 am", "at 10 o'clock", "by noon", "this evening", "in the morning",
+     "first thing Monday", "on payday", "by EOD", "EOM", "tonite", "2moro", "on the 3rd of March",
+     "on the first of the month", "by the 2nd, please"]
 )  # fmt: skip
-OPENING_LATER = st.sampled_from(["Tomorrow", "Next week", "Next month", "On Monday", "In January", "Later"])
+OPENING_LATER = st.sampled_from(
+    ["Tomorrow", "Next week", "Next month", "On Monday", "In January", "Later", "In two weeks", "At 5pm",
+     "First thing Monday", "This evening", "On the 1st", "At the end of the month", "Within 3 days"]
+)  # fmt: skip
 # 3. an exclusion
 EXCLUDING = st.sampled_from(
     ["excluding", "except", "except for", "apart from", "aside from", "other than", "but not", "besides", "w/o",
@@ -133,15 +142,29 @@ def test_a_trailing_retraction_makes_what_it_follows_uncertain(acme, water, trai
 
 
 @settings(max_examples=150, deadline=None)
-@given(ACME_BILL, WATER_BILL, LATER, OPENING_LATER, st.integers(0, 2))
+@given(ACME_BILL, WATER_BILL, LATER, OPENING_LATER, st.integers(0, 3))
 def test_a_time_phrase_defers_and_admits_nothing_now(acme, water, later, opening, form):
     request = [
         f"Pay {water}. {opening}, pay {acme}.",
         f"Pay {water} now and {acme} {later}.",
         f"Pay {water}, and {acme} {later}.",
+        f"Pay {water}. Pay {acme} {later}.",
     ][form]
     assert_not_run_unasked(request)
     assert_not_refused(request)
+
+
+@pytest.mark.parametrize(
+    "words",
+    ["now", "today", "right away", "ASAP", "in full", "in EUR", "for this month", "by transfer",
+     "on my account", "in two parts of 130.00", "at the usual IBAN", "on the first of the two lines",
+     "on the first line", "at 260.00 EUR"],
+)  # fmt: skip
+def test_words_of_no_later_time_leave_the_mandate_standing(words):
+    """A word of time takes a phrase of time after it ("in two weeks", "at 5pm", "on the 1st"); the
+    same words before anything else ("in full", "at once", "on my account") defer nothing."""
+    reading = reading_of(f"Pay the City Water bill B-31 {words}.", ["pay"])
+    assert [" ".join(m.words[:3]) for m in reading.standing] == ["pay the city"], (words, reading)
 
 
 # 2b. an earlier sentence the reader cannot read, about what a later mandate acts on

@@ -599,10 +599,42 @@ def _after_a_mandates_colon(sentence: str, asking: Sequence[Clause], clause: Cla
 #: December rent").
 TIME_WORDS = frozenset(
     """
-    tomorrow tomorrow's tmrw tmr tonight later soon next weekend eventually someday sometime
-    afterwards postpone postponed defer deferred delay delayed
+    tomorrow tomorrow's tmrw tmr tmw 2moro 2morrow tomoz overmorrow tonight tonite 2nite later soon
+    next weekend eventually someday sometime afterwards postpone postponed defer deferred delay
+    delayed payday eod eow eom eoy cob eob end-of-day end-of-week end-of-month end-of-year
     """.split()  # noqa: SIM905 (a closed list, read as words)
 )
+#: A span of time after which something happens ("in two weeks", "within 3 days", "after a month").
+_UNITS = frozenset(
+    """
+    minute minutes min mins hour hours hr hrs day days week weeks wk wks fortnight fortnights month
+    months year years yr yrs quarter quarters
+    """.split()  # noqa: SIM905 (a closed list, read as words)
+)
+#: How many of a unit ("in a week", "in two days", "in a couple of weeks", "within the next hour").
+_HOW_MANY = frozenset(
+    """
+    a an one two three four five six seven eight nine ten eleven twelve fifteen twenty thirty few
+    couple of several the next
+    """.split()  # noqa: SIM905 (a closed list, read as words)
+)
+_AFTER_A_SPAN = frozenset({"in", "within", "after"})
+#: A part of the day ("this evening", "in the morning", "by noon", "at midnight").
+_PARTS_OF_DAY = frozenset(
+    {"morning", "afternoon", "evening", "night", "noon", "midday", "midnight", "lunchtime"}
+)
+_BEFORE_A_PART = frozenset({"in", "this", "at", "by", "before", "after", "until", "till", "around"})
+#: A time of day after a word of time ("at 5pm", "by 17:00", "before 9.30 am", "at 10 o'clock").
+_BEFORE_A_CLOCK = frozenset({"at", "by", "before", "after", "until", "till", "around", "from"})
+_CLOCK = re.compile(r"(?:[01]?\d|2[0-3])(?:[.:][0-5]\d)?(?:am|pm)|(?:[01]?\d|2[0-3])[.:][0-5]\d")
+_ORDINAL_DAY = re.compile(r"(?:[1-9]|[12]\d|3[01])(?:st|nd|rd|th)")
+_ORDINAL_WORDS = frozenset(
+    """
+    first second third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth thirteenth
+    fourteenth fifteenth sixteenth seventeenth eighteenth nineteenth twentieth thirtieth
+    """.split()  # noqa: SIM905 (a closed list, read as words)
+)
+_BEFORE_A_DAY = frozenset({"on", "by", "before", "after", "until", "till", "from"})
 _DATES = frozenset(
     """
     monday tuesday wednesday thursday friday saturday sunday mon tue tues wed thu thur thurs fri sat sun
@@ -652,10 +684,73 @@ _DAY_OF_MONTH = frozenset(
 _DAY = re.compile(r"(?:[1-9]|[12]\d|3[01])(?:st|nd|rd|th)?")
 
 
+def _clock(rest: Sequence[str]) -> bool:
+    """Do the words start with a time of day ("5pm", "9.30am", "17:00" read as "17" "00", "10
+    o'clock", "9 am")?"""
+    if not rest:
+        return False
+    if _CLOCK.fullmatch(rest[0]):
+        return True
+    hour = rest[0].isdigit() and int(rest[0]) <= 23
+    after = rest[1] if len(rest) > 1 else ""
+    return hour and (
+        after in ("am", "pm", "o'clock", "oclock") or re.fullmatch(r"[0-5]\d", after) is not None
+    )
+
+
+def _a_day_ends(after: Sequence[str]) -> bool:
+    """Do the words after an ordinal ("on the 1st ...") leave it a day of the month: nothing, a
+    month, a function word ("... and B-40 now", "..., please"), or "of" and a month or a period ("of
+    March", "of the month"); not a noun it counts ("the first bill", "the first of the two lines",
+    "the second one")?"""
+    if not after:
+        return True
+    if after[0] == "of":
+        period = after[2] if len(after) > 2 and after[1] in ("the", "this", "next") else ""
+        return len(after) > 1 and (after[1] in _DATES or period in _UNITS)
+    return after[0] in _DATES or (after[0] in FUNCTION_WORDS and after[0] not in ("one", "ones"))
+
+
+def _time_phrase(words: Sequence[str], i: int) -> str | None:
+    """The phrase of time that starts at ``words[i]``, a word of time that takes what follows
+    ("in two weeks", "at the end of the month", "at 5pm", "on the 1st", "this evening"); None
+    where none does."""
+    word, rest = words[i], list(words[i + 1 : i + 6])
+    if word in _AFTER_A_SPAN:  # "in a week", "within the next 3 days", "after a couple of months"
+        for k, later in enumerate(rest):
+            if later in _UNITS:
+                return " ".join(words[i : i + k + 2])
+            if later not in _HOW_MANY and not later.isdigit():
+                break
+    if word in _BEFORE_A_PART:  # "this evening", "in the morning", "by noon"
+        k = 1 if rest[:1] == ["the"] else 0
+        if rest[k : k + 1] and rest[k] in _PARTS_OF_DAY:
+            return " ".join(words[i : i + k + 2])
+    if word in _BEFORE_A_CLOCK and _clock(rest):  # "at 5pm", "by 17:00", "at 10 o'clock"
+        return " ".join(words[i : i + 2])
+    day = rest[1] if rest[:1] == ["the"] and len(rest) > 1 else ""
+    if (
+        word in _BEFORE_A_DAY  # "on the 1st", "by the fifteenth" (not "on the first bill")
+        and (_ORDINAL_DAY.fullmatch(day) or day in _ORDINAL_WORDS)
+        and _a_day_ends(rest[2:])
+    ):
+        return " ".join(words[i : i + 3])
+    if word == "end" and rest[:1] == ["of"]:  # "end of month", "at the end of the week"
+        k = 2 if rest[1:2] and rest[1] in ("the", "this", "next") else 1
+        if rest[k : k + 1] and rest[k] in (_UNITS | {"day", "business"}):
+            return " ".join(words[i : i + k + 2])
+    if word == "first" and rest[:1] == ["thing"]:  # "first thing Monday", "first thing tomorrow"
+        return "first thing"
+    return None
+
+
 def _time_word(words: Sequence[str]) -> str | None:
     for i, word in enumerate(words):
         if word in TIME_WORDS:
             return word
+        phrase = _time_phrase(words, i)
+        if phrase is not None:
+            return phrase
         if word not in _DATES:
             continue
         back = i - 1  # over the day of the month ("on the first of March", "by 1 March")
