@@ -141,6 +141,46 @@ def test_a_trailing_retraction_makes_what_it_follows_uncertain(acme, water, trai
     assert_not_refused(request)
 
 
+# 1b. a later request that undoes, leaves out or narrows what an earlier one asks for
+ACME_AGAIN = st.sampled_from(["B-40", "the Acme bill", "the Acme Supplies one", "bill B-40", "Acme's B-40"])
+UNDOING = st.sampled_from(
+    ["Remove {a} from that.", "Cancel the {a} part.", "Drop {a}.", "Stop {a}.", "Withdraw {a}.", "Nix {a}.",
+     "Pull {a}.", "Scrap {a}.", "Undo {a}."]
+)  # fmt: skip
+LEAVING_OUT = st.sampled_from(
+    ["Don't bother with {a}.", "Don't worry about {a}.", "Do not process {a}.", "Don't touch {a}.",
+     "Don't do {a}.", "Do not handle {a}."]
+)  # fmt: skip
+NARROWING = st.sampled_from(
+    ["Pay {w} only.", "Just pay {w}.", "Only pay {w}.", "Pay {w} alone.", "Actually pay just {w}."]
+)  # fmt: skip
+
+
+@settings(max_examples=150, deadline=None)
+@given(ACME_BILL, WATER_BILL, ACME_AGAIN, st.one_of(UNDOING, LEAVING_OUT))
+def test_a_later_request_that_undoes_or_leaves_out_a_record_takes_it_back(acme, water, again, later):
+    request = f"Pay {water} and {acme}. {later.format(a=again)}"
+    assert_not_run_unasked(request)
+    assert_not_refused(request)
+
+
+@settings(max_examples=100, deadline=None)
+@given(ACME_BILL, WATER_BILL, NARROWING)
+def test_a_later_request_of_the_same_action_only_for_some_narrows_it(acme, water, narrowing):
+    request = f"Pay {water} and {acme}. {narrowing.format(w='B-31')}"
+    assert_not_run_unasked(request)
+    assert_not_refused(request)
+    if narrowing in ("Pay {w} only.", "Just pay {w}.", "Pay {w} alone."):  # read: it stands for B-31
+        assert decide(request, WATER).verdict == "approve", request
+
+
+def test_a_later_request_of_another_record_or_without_only_leaves_the_earlier_standing():
+    """Not every later request takes an earlier one back: one that names none of its records,
+    or asks for the same action again without narrowing it ("Pay B-31 first.")."""
+    assert decide("Pay bill B-40 from Acme Supplies. Cancel the Gym Max standing order.").verdict == "approve"
+    assert decide("Pay the City Water bill B-31 and the Acme bill B-40. Pay B-31 first.").verdict == "approve"
+
+
 @settings(max_examples=150, deadline=None)
 @given(ACME_BILL, WATER_BILL, LATER, OPENING_LATER, st.integers(0, 3))
 def test_a_time_phrase_defers_and_admits_nothing_now(acme, water, later, opening, form):

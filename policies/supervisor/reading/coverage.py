@@ -264,6 +264,44 @@ _KEEPING_HEADS = frozenset({"keep", "leave"})
 _KIND_WORDS = frozenset({"bill", "bills", "invoice", "invoices", "one", "ones", "order", "orders", "payment"})
 
 
+#: Verbs by which a later mandate undoes what an earlier one of another verb asks for ("Pay B-31
+#: and B-40. Remove B-40 from that.", "... Cancel the B-40 part.").
+_UNDOING = frozenset(
+    """
+    cancel remove drop undo revoke withdraw reverse void scrap strike retract rescind exclude stop
+    halt pull kill nix ditch axe
+    """.split()  # noqa: SIM905 (a closed list, read as words)
+)
+#: Words by which a later mandate of the same verb narrows an earlier one to what it names ("Pay
+#: B-31 and B-40. Pay B-31 only.", "... Just pay B-31.").
+_ONLY = frozenset({"only", "just", "solely", "exclusively", "alone"})
+
+
+def _taken_back(mandate: Mandate, later: Sequence[Mandate]) -> str | None:
+    """Why a later mandate of the turn takes ``mandate`` back, or None: it undoes a record the
+    mandate names with a verb of undoing of another action ("Remove B-40 from that"), or it asks
+    for the same action again, naming records of its own, only for them ("Pay B-31 only." after
+    "Pay B-31 and B-40"). Either may be a correction the reader cannot tell from a second request:
+    the earlier mandate is uncertain, its call asked."""
+    names = naming_words(" ".join((mandate.text, *mandate.coordinated)))
+    for other in later:
+        theirs = naming_words(" ".join((other.text, *other.coordinated)))
+        if other.verb in _UNDOING and other.verb != mandate.verb and names & theirs:
+            return f"a later request undoes it ('{other.text}')"
+        narrowing = _ONLY & set(words_of(other.text))  # "Just pay B-31": before its head too
+        if other.verb == mandate.verb and narrowing and theirs and not names <= theirs:
+            return f"a later request narrows it ('{other.text}')"
+    return None
+
+
+def _prohibits_a_known_verb(words: Sequence[str], verbs: Collection[str]) -> bool:
+    """Does a prohibition name, within three words of its opening, a verb the policy declares
+    ("Don't pay it", "Avoid cancelling it")? One that names none ("Don't bother with B-40", "Don't
+    touch E-102") leaves what it names out of every mandate."""
+    after = _opening(words)
+    return after is not None and any(w in verbs for w in words[after : after + 3])
+
+
 def _kept_back(own: Sequence[str], kept: Sequence[Clause]) -> str | None:
     """Why a mandate does not stand where a clause of the turn keeps something it names as it is
     ("Pay B-31 and the Acme bill B-40. The Acme one stays open."): a word of content of the kept
@@ -551,6 +589,8 @@ def reading_of(request: str, known: Iterable[str] = (), reader: RequestReader | 
             if _after_a_mandates_colon(sentence, asking, clause):
                 continue  # the content of a message the sentence's mandate sends
             if _prohibition(clause.words):
+                if not _prohibits_a_known_verb(clause.words, verbs):
+                    kept.append(clause)  # "Don't bother with B-40": what it names is left out
                 continue
             if clause.text in pointed_back and _context(request, clause, verbs):
                 continue  # read: what a later mandate points back to ("Bob posted a link. Open it.")
@@ -572,7 +612,11 @@ def reading_of(request: str, known: Iterable[str] = (), reader: RequestReader | 
         instead = [
             c for c in by_sentence.get(mandate.sentence, []) if c.head is None and _instead_of(c.words)
         ]
-        why = _undermined(mandate, own, (first, last), unread, instead) or _kept_back(own, kept)
+        why = (
+            _undermined(mandate, own, (first, last), unread, instead)
+            or _kept_back(own, kept)
+            or _taken_back(mandate, found[found.index(mandate) + 1 :])
+        )
         if why is None:
             certain.append(mandate)
         else:
