@@ -179,6 +179,36 @@ def test_a_later_request_of_another_record_or_without_only_leaves_the_earlier_st
     or asks for the same action again without narrowing it ("Pay B-31 first.")."""
     assert decide("Pay bill B-40 from Acme Supplies. Cancel the Gym Max standing order.").verdict == "approve"
     assert decide("Pay the City Water bill B-31 and the Acme bill B-40. Pay B-31 first.").verdict == "approve"
+    assert decide("Check the Acme bill B-40 and pay it.").verdict == "approve"  # "it": the record checked
+
+
+# 5b. a condition written in content words, and a sibling mandate of a reading verb
+CONDITIONED = st.sampled_from(
+    ["depending on the balance", "subject to review", "with Eve's OK", "but check with me first",
+     "after the manager's sign-off", "pending approval", ", run it by me", "contingent on funds",
+     "upon your confirmation", "with my manager's go-ahead"]
+)  # fmt: skip
+READING_SIBLING = st.sampled_from(["check", "review", "look into", "look at", "verify", "open", "read"])
+
+
+@settings(max_examples=100, deadline=None)
+@given(ACME_BILL, WATER_BILL, CONDITIONED)
+def test_a_condition_in_content_words_makes_the_mandate_uncertain(acme, water, condition):
+    request = f"Pay {water} and {acme} {condition}."
+    assert_not_run_unasked(request)
+    assert_not_refused(request)
+
+
+@settings(max_examples=100, deadline=None)
+@given(ACME_BILL, WATER_BILL, READING_SIBLING, st.booleans())
+def test_a_record_another_verb_names_is_not_named_for_a_mandate_naming_its_own(acme, water, verb, first):
+    """ "Pay B-31 and check B-40" names B-40 to check, not to pay: where the mandate for the call
+    names a record of its own, another mandate's record is named for that mandate only. Where it
+    points back ("Check B-40 and pay it"), the record it points to is its own."""
+    request = f"Pay {water} and {verb} {acme}." if first else f"{verb.capitalize()} {acme} and pay {water}."
+    assert_not_run_unasked(request)
+    assert_not_refused(request)  # run, or asked where the reader does not know the verb ("verify")
+    assert decide(f"{verb.capitalize()} {acme} and pay it.").verdict in ("approve", "escalate")
 
 
 @settings(max_examples=150, deadline=None)

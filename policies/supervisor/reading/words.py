@@ -179,7 +179,27 @@ MARKERS = FUNCTION_WORDS - ALLOWED_FUNCTION_WORDS
 _MARKER_PHRASES = (
     ("hold", "off"), ("put", "off"), ("hold", "on"), ("hang", "on"), ("in", "case"), ("as", "soon"),
     ("as", "long", "as"), ("as", "if"), ("as", "though"), ("no", "one"),
+    # conditions written with content words ("... depending on the balance", "... subject to
+    # review", "... but check with me first", "... run it by me")
+    ("depending", "on"), ("depending", "upon"), ("dependent", "on"), ("contingent", "on"),
+    ("conditional", "on"), ("subject", "to"), ("check", "with"), ("confirm", "with"), ("clear", "it", "with"),
+    ("run", "it", "by"), ("run", "this", "by"), ("check", "in", "with"), ("if", "and", "when"),
 )  # fmt: skip
+#: Nouns of someone's consent: after a word that makes them a condition ("with Eve's OK", "pending
+#: approval", "upon your sign-off", "after the go-ahead") they put the clause outside the grammar.
+_CONSENT = frozenset(
+    {"ok", "okay", "approval", "permission", "consent", "sign-off", "signoff", "go-ahead", "blessing",
+     "nod", "green", "authorisation", "authorization", "say-so", "confirmation"}
+)  # fmt: skip
+_BEFORE_CONSENT = frozenset({"with", "without", "pending", "upon", "after", "given", "once", "following"})
+
+
+def _consent_at(words: Sequence[str], at: int) -> bool:
+    """Does a condition of someone's consent start at ``at`` ("with Eve's OK", "pending approval",
+    "after the manager's sign-off")?"""
+    return words[at] in _BEFORE_CONSENT and any(w in _CONSENT for w in words[at + 1 : at + 4])
+
+
 #: Runs of words that state an operation on amounts, read as content ("what is left of INV-9").
 _OPERATION_PHRASES = (
     ("what", "is", "left", "of"),
@@ -409,7 +429,9 @@ def _parse(words: Sequence[str], quoted: frozenset[int] = frozenset(), gerunds: 
     exempt = set(quoted)
     for phrase in (*_OPERATION_PHRASES, *_VALUE_PHRASES):
         exempt |= {i + k for i in range(len(words)) if _at(words, i, phrase) for k in range(len(phrase))}
-    marked = any(_at(words, i, p) for i in range(start, stop) for p in _MARKER_PHRASES)
+    marked = any(_at(words, i, p) for i in range(start, stop) for p in _MARKER_PHRASES) or any(
+        _consent_at(words, i) for i in range(start, stop)
+    )
     for i in range(start, stop):
         word = words[i]
         if i in exempt or not _marker(word):
@@ -436,6 +458,7 @@ def _parse(words: Sequence[str], quoted: frozenset[int] = frozenset(), gerunds: 
         marked
         or any(i not in exempt and words[i] in barred for i in range(stop, len(words)))
         or any(_at(words, i, p) for i in range(stop, len(words)) for p in _MARKER_PHRASES)
+        or any(_consent_at(words, i) for i in range(stop, len(words)))
     )
     if start not in quoted and _gerund(head) and not gerunds:
         marked = True  # "Cancelling it would be a mistake" (not after "Would you mind")

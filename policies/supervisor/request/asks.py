@@ -8,6 +8,8 @@ the reader admits has one of the rule's words at its head."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from policies.supervisor.reading.words import (
     RequestReader,
     asks_for,
@@ -57,7 +59,20 @@ def stated_for(rule: Requested | None, request: str, reader: RequestReader | Non
     found = list(mandates(request, reader))
     if rule is None:
         return stated_text(found)
-    asking = step_mandates(request, rule.keywords, rule.verbs, rule.objects, reader)
-    asking += matching(conditional_mandates(request, reader), rule.keywords, rule.verbs, rule.objects)
+    asking = _asking(rule, request, reader)
     sentences = {m.sentence for m in asking}
     return stated_text([*asking, *(m for m in found if m.sentence in sentences)])
+
+
+def own_stated_for(rule: Requested | None, request: str, reader: RequestReader | None = None) -> str:
+    """What the mandates that ask for a call of the rule's kind state themselves, with what they
+    point back to, without the other mandates of their sentences ("Pay City Water bill B-31 and
+    check the Acme bill B-40": the water bill only); empty with no rule. Where it names a record
+    of its own, the call's kind is asked for that record, not for another mandate's."""
+    return "" if rule is None else stated_text(_asking(rule, request, reader))
+
+
+def _asking(rule: Requested, request: str, reader: RequestReader | None) -> list[Any]:
+    asking = step_mandates(request, rule.keywords, rule.verbs, rule.objects, reader)
+    asking += matching(conditional_mandates(request, reader), rule.keywords, rule.verbs, rule.objects)
+    return asking
