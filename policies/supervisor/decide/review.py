@@ -86,7 +86,7 @@ from policies.supervisor.reading.values import (
 )
 from policies.supervisor.reading.words import asks_step, stated_text, step_mandates, words_of
 from policies.supervisor.request.asks import clauses as clauses  # re-exported: it lived here
-from policies.supervisor.request.asks import mandate, own_stated_for, requested, stated_for
+from policies.supervisor.request.asks import mandate, requested, stated_for, stated_for_call
 from policies.supervisor.request.records import (
     Naming,
     Record,
@@ -566,20 +566,17 @@ def named_sources(
     record of a trusted listing is in none of them, nor is a record the turn names only in a clause
     that asks nothing ("Don't pay the Globex invoice", a question, someone's words). Where the
     mandates for the call's kind point at records themselves, only theirs (:func:`~policies.
-    supervisor.request.asks.own_stated_for`): another verb's mandate beside them names for itself."""
+    supervisor.request.asks.stated_for_call`): another verb's mandate beside them names for itself."""
     naming = naming_of(policy, context.subject)
     out = []
     # the records the mandates for this kind point at, never a clause that asks nothing (issue 49);
     # where they point at records of their own, theirs only: "Pay City Water bill B-31 and check
     # the Acme bill B-40" names no Acme bill to pay (another verb's sibling names for itself)
-    records: Sequence[Record] = ()
     if stated is None:
-        own = own_stated_for(rule, context.request, context.read)
-        records = pointed_records(own, context.calls, naming) if own else ()
-    if not records:
-        text = stated_for(rule, context.request, context.read) if stated is None else stated
-        records = pointed_records(text, context.calls, naming)
-    for record in records:
+        text = stated_for_call(rule, context.request, context.calls, naming, context.read)
+    else:
+        text = stated
+    for record in pointed_records(text, context.calls, naming):
         # trusted by the tool's declarations only: a field owning the record vouches for (its id,
         # its title) is what a look-alike of the user's own record copies
         texts = (

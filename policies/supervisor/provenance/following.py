@@ -23,7 +23,7 @@ from policies.supervisor.reading.words import (
     step_mandates,
     words_of,
 )
-from policies.supervisor.request.asks import stated_for
+from policies.supervisor.request.asks import stated_for_call
 from policies.supervisor.request.records import (
     Naming,
     Record,
@@ -257,7 +257,7 @@ def authorised(
     if not values:
         return None
     naming = naming_of(policy, subject)
-    request = stated_for(rule, request, reader)
+    request = stated_for_call(rule, request, calls, naming, reader)
     said, records = Source("request", request), named_records(request, calls, naming)
     where: dict[str, str] = {}
     for name, value in values:
@@ -393,7 +393,7 @@ def _planted(
         # the records the mandates for this kind name: a record named only in a clause that asks
         # nothing ("Don't pay the Globex invoice", a question, someone's words) names nothing
         if records is None:
-            records = named_records(stated_for(asked, request, reader), calls, naming)
+            records = named_records(stated_for_call(asked, request, calls, naming, reader), calls, naming)
         record = (_pointed(value, records, naming) or _phrase_in(value, records, naming)) if found else None
         if record is not None:
             notes[name] = f"held by {record.label()}"

@@ -841,6 +841,18 @@ def _own_words(mandate: Mandate, clauses: Sequence[Clause]) -> list[str]:
 _EVERY = frozenset({"all", "every", "each", "any", "everything", "anything", "everyone", "everybody"})
 
 
+#: Words that take one out of a whole after a word of every ("all my events save / bar / minus /
+#: leaving the Board meeting"); elsewhere they are content ("save the file", "the bar tab").
+_BUT_FOR = frozenset({"save", "bar", "barring", "minus", "less", "leaving", "sans", "excl", "ex"})
+
+
+def _all_but(words: Sequence[str]) -> str | None:
+    every = next((i for i, w in enumerate(words) if w in _EVERY), None)
+    if every is None:
+        return None
+    return next((f"{words[every]} ... {w}" for w in words[every + 1 :] if w in _BUT_FOR), None)
+
+
 def _instead_of(words: Sequence[str]) -> bool:
     return tuple(words[:2]) == ("instead", "of") or tuple(words[:2]) == ("rather", "than")
 
@@ -871,7 +883,7 @@ def _undermined(
     later = _time_word(words[1:])  # the head is the verb ("postpone the Review" asks now)
     if later is not None and not (later not in TIME_WORDS and mandate.verb in DATED_VERBS):
         return f"for later ('{later}')"
-    taken_out = _excluding_word(words) or _instead_of_some(mandate, words, instead)
+    taken_out = _excluding_word(words) or _all_but(words) or _instead_of_some(mandate, words, instead)
     if taken_out is not None:
         return f"part of it taken out ('{taken_out}')"
     first, last = order

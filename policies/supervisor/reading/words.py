@@ -462,6 +462,8 @@ def _parse(words: Sequence[str], quoted: frozenset[int] = frozenset(), gerunds: 
     )
     if start not in quoted and _gerund(head) and not gerunds:
         marked = True  # "Cancelling it would be a mistake" (not after "Would you mind")
+    if _out_of_the_request(words):
+        marked = True  # "Remove the Board meeting from that": out of what the turn asked, a correction
     is_head = start not in quoted and head not in FUNCTION_WORDS and not head.endswith("'s") and not marked
     return _Parse(start if is_head and not _marker(head) else None, stop, marked)
 
@@ -897,11 +899,14 @@ def clauses_of(text: str) -> list[Clause]:
         label = ""
         if content and (_label(reading) or _topic(reading, content, quotes)):  # "Ticket T-1: refund
             label, reading, content = reading, content, ""  # order ORD-1001", "draft.docx: delete it"
-        parts = [p.strip() for p in _JOINERS.split(reading) if p and p.strip()]
-        parsed = [(p, *_expand(p, quotes)) for p in parts]
+        joined = _joined_parts(reading)
+        parsed = [(p, *_expand(p, quotes)) for p, _joiner in joined]
         opening = parsed[0][1] if parsed else []
         gerunds = any(_at(opening, _polite_before(opening, f), f) for f in _GERUND_FORMS)
-        readings = [(p, words, quoted, _parse(words, quoted, gerunds)) for p, words, quoted in parsed]
+        readings = [
+            (p, words, quoted, _contrasting(_parse(words, quoted, gerunds), joiner, p, words))
+            for (p, words, quoted), (_p, joiner) in zip(parsed, joined, strict=True)
+        ]
         asked_at = _asked_after(readings) if question else None  # "open it, what does it say?"
         told = readings if asked_at is None else readings[:asked_at]
         # "Don't wait for the reminder, pay invoice INV-7 instead": the prohibition says what not
@@ -995,6 +1000,53 @@ def _naming_people(words: Sequence[str]) -> bool:
     return len(words) >= 2 and words[-2] in _TO_PEOPLE
 
 
+#: What a clause takes something out of when it corrects the turn rather than acting ("Remove B-40
+#: from that", "Take the Board meeting off the list", "Drop it from the above").
+_REQUEST_ITSELF = (
+    ("that",), ("this",), ("the", "list"), ("my", "list"), ("the", "above"), ("above",), ("the", "request"),
+    ("my", "request"), ("what", "i", "said"),
+)  # fmt: skip
+
+
+def _out_of_the_request(words: Sequence[str]) -> bool:
+    """Does the clause end by taking something out of the request itself ("... from that", "... off
+    the list", "... out of it")?"""
+    if len(words) > 2 and words[-1] in ("part", "bit", "bits", "parts") and "the" in words[:-1]:
+        return True  # "Cancel the Board meeting part": a part of what the turn asked
+    for tail in _REQUEST_ITSELF:
+        n = len(tail)
+        if len(words) > n and tuple(words[-n:]) == tail and words[-n - 1] in ("from", "off", "of"):
+            return words[-n - 1] != "of" or (len(words) > n + 1 and words[-n - 2] == "out")
+    return False
+
+
+def _joined_parts(reading: str) -> list[tuple[str, str]]:
+    """The clauses of a sentence as :data:`_JOINERS` cuts it, each with the joiner before it (case
+    folded; "" for the first)."""
+    out: list[tuple[str, str]] = []
+    at, joiner = 0, ""
+    for match in _JOINERS.finditer(reading):
+        piece = reading[at : match.start()].strip()
+        if piece:
+            out.append((piece, joiner))
+        joiner, at = match.group(0).strip().lower(), match.end()
+    piece = reading[at:].strip()
+    if piece:
+        out.append((piece, joiner))
+    return out
+
+
+def _contrasting(parse: _Parse, joiner: str, part: str, words: Sequence[str]) -> _Parse:
+    """A clause with no verb of its own after "but" contrasts with what comes before ("Delete all
+    my events but the Board meeting", "... but Board meeting", "... but B-40"): no continuation of
+    an object, a construction the grammar does not read (marked)."""
+    if joiner != "but":
+        return parse
+    head = parse.head
+    named = head is not None and (any(ch.isdigit() for ch in words[head]) or part.lstrip()[:1].isupper())
+    return replace(parse, marked=True) if head is None or named else parse
+
+
 def _coordinated(
     following: Sequence[tuple[str, list[str], frozenset[int], _Parse]], people: bool = False
 ) -> list[str]:
@@ -1020,8 +1072,16 @@ def _coordinated(
         )
         if parse.marked or (head is not None and not named) or _says_more(part, words, _quoted):
             break
+        if head is None and words and words[0] in _PARTICLES:
+            break  # "... and back up salaries.xlsx": a phrasal verb's clause, no object's continuation
         out.append(part)
     return out
+
+
+#: Words that open a phrasal verb's clause where the grammar sees no head ("and back up X", "and
+#: up the limit", "and off the alerts"): an object's continuation opens with a name, a determiner
+#: or a number, never one of these.
+_PARTICLES = frozenset({"back", "up", "out", "off", "down", "away", "over"})
 
 
 #: The prepositions a name may be followed by in an object ("the Review from my calendar", "the

@@ -8,6 +8,7 @@ the reader admits has one of the rule's words at its head."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from policies.supervisor.reading.words import (
@@ -22,6 +23,7 @@ from policies.supervisor.reading.words import (
     stated_text,
     step_mandates,
 )
+from policies.supervisor.request.records import Naming, pointed_records
 from policies.supervisor.rules.kinds import Requested
 
 
@@ -70,6 +72,23 @@ def own_stated_for(rule: Requested | None, request: str, reader: RequestReader |
     check the Acme bill B-40": the water bill only); empty with no rule. Where it names a record
     of its own, the call's kind is asked for that record, not for another mandate's."""
     return "" if rule is None else stated_text(_asking(rule, request, reader))
+
+
+def stated_for_call(
+    rule: Requested | None,
+    request: str,
+    calls: Sequence[Mapping[str, Any]],
+    naming: Naming,
+    reader: RequestReader | None = None,
+) -> str:
+    """What the turn states for a call of the rule's kind, as naming reads it: the mandates' own
+    words (:func:`own_stated_for`) where they name a record of the run's calls themselves ("Pay
+    City Water bill B-31 and check the Acme bill B-40": B-31's only), else with the other mandates
+    of their sentences (:func:`stated_for`: "Open the page and add the keynote to my calendar")."""
+    own = own_stated_for(rule, request, reader)
+    if own and pointed_records(own, calls, naming):
+        return own
+    return stated_for(rule, request, reader)
 
 
 def _asking(rule: Requested, request: str, reader: RequestReader | None) -> list[Any]:
