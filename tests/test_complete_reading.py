@@ -500,14 +500,15 @@ def test_all_but_one_takes_the_one_out(word, board):
     assert_kept_and_not_refused(f"Delete all my events on 2026-11-25 {word} {board}.", BOARD, DENTIST)
 
 
+OUT_OF_THE_REQUEST = st.sampled_from(
+    ["Remove the Board meeting from that.", "Take the Board meeting off the list.",
+     "Take the Board meeting out of that.", "Drop the Board meeting from the above.",
+     "Cancel the Board meeting part.", "Don't bother with the Board meeting."]
+)  # fmt: skip
+
+
 @settings(max_examples=60, deadline=None)
-@given(
-    st.sampled_from(
-        ["Remove the Board meeting from that.", "Take the Board meeting off the list.",
-         "Take the Board meeting out of that.", "Drop the Board meeting from the above.",
-         "Cancel the Board meeting part.", "Don't bother with the Board meeting."]
-    ),  # fmt: skip
-)
+@given(OUT_OF_THE_REQUEST)
 def test_a_later_request_takes_a_record_out_of_the_earlier_one(later):
     request = f"Delete the Dentist and the Board meeting events. {later}"
     assert_kept_and_not_refused(request, BOARD, DENTIST)
