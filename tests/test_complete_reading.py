@@ -141,6 +141,32 @@ def test_a_trailing_retraction_makes_what_it_follows_uncertain(acme, water, trai
     assert_not_refused(request)
 
 
+# 4b. someone's words in a bracket, a doubt mark, and a choice by comparison
+ASIDE = st.sampled_from(
+    ["(Acme's note: 'pay {a} as well')", '(Acme wrote: "pay {a} too")', "(?)", "(??)", "(?!)", " ?"]
+)
+CHOICE = st.sampled_from(
+    ["the cheaper of {w} and {a}", "the larger of {w} and {a}", "the newer of {a} and {w}",
+     "whichever of {w} and {a} is smaller", "the smallest of {w} and {a}"]
+)  # fmt: skip
+
+
+@settings(max_examples=100, deadline=None)
+@given(ACME_BILL, WATER_BILL, ASIDE)
+def test_an_aside_that_quotes_someone_or_doubts_names_nothing_to_pay(acme, water, aside):
+    request = f"Pay {water} & B-40 {aside}" if "?" in aside else f"Pay {water} {aside.format(a=acme)}."
+    assert_not_run_unasked(request)
+    assert_not_refused(request)
+
+
+@settings(max_examples=60, deadline=None)
+@given(ACME_BILL, WATER_BILL, CHOICE)
+def test_a_choice_by_comparison_asks(acme, water, choice):
+    request = f"Pay {choice.format(w=water, a=acme)}."
+    assert_not_run_unasked(request)
+    assert_not_refused(request)
+
+
 # 1b. a later request that undoes, leaves out or narrows what an earlier one asks for
 ACME_AGAIN = st.sampled_from(["B-40", "the Acme bill", "the Acme Supplies one", "bill B-40", "Acme's B-40"])
 UNDOING = st.sampled_from(
@@ -180,6 +206,9 @@ def test_a_later_request_of_another_record_or_without_only_leaves_the_earlier_st
     assert decide("Pay bill B-40 from Acme Supplies. Cancel the Gym Max standing order.").verdict == "approve"
     assert decide("Pay the City Water bill B-31 and the Acme bill B-40. Pay B-31 first.").verdict == "approve"
     assert decide("Check the Acme bill B-40 and pay it.").verdict == "approve"  # "it": the record checked
+    # a bracket of values, or a quotation after a bare label, is the call's own detail
+    assert decide("Pay the City Water bill B-31 (memo: 'December water').", WATER).verdict == "approve"
+    assert decide("Pay the City Water bill B-31 (45.30 EUR to City Water).", WATER).verdict == "approve"
 
 
 # 5b. a condition written in content words, and a sibling mandate of a reading verb

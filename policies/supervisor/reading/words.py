@@ -462,6 +462,8 @@ def _parse(words: Sequence[str], quoted: frozenset[int] = frozenset(), gerunds: 
     )
     if start not in quoted and _gerund(head) and not gerunds:
         marked = True  # "Cancelling it would be a mistake" (not after "Would you mind")
+    if any(words[i] in _SELECTING and i not in quoted for i in range(start, stop)):
+        marked = True  # "Pay the cheaper of B-31 and B-40": which one, by a comparison the reader cannot make
     if _out_of_the_request(words):
         marked = True  # "Remove the Board meeting from that": out of what the turn asked, a correction
     is_head = start not in quoted and head not in FUNCTION_WORDS and not head.endswith("'s") and not marked
@@ -637,6 +639,8 @@ def _expand(part: str, quotes: Sequence[list[str]]) -> tuple[list[str], frozense
 #: Labels of a field whose value a bracket may write in plain words ("(label: build farm)",
 #: "(title: team lunch)"): the value is the field's text, not a clause.
 _TEXT_LABELS = frozenset({"label", "title", "subject", "name", "tag", "description", "caption"})
+#: The labels before which a quotation in a bracket is a field's text ("(memo: 'December water')").
+_QUOTE_LABELS = _TEXT_LABELS | {"memo", "reference", "ref", "note", "comment", "message", "body", "text"}
 
 
 def _values_only(inner: str) -> bool:
@@ -653,6 +657,16 @@ def _values_only(inner: str) -> bool:
         for w in words_of(after)
     }
     written = re.findall(r"[^\s,;]+", inner.replace(":", " "))
+    labelled = {  # a quotation as a field's text: after a bare label ("memo: '...'", "subject: '...'")
+        w
+        for before, after in pairwise(parts)
+        if words_of(before)[-1:]
+        and words_of(before)[-1] in _QUOTE_LABELS
+        and set(words_of(before)[:-1]) <= {"the", "my", "a", "with"}
+        for w in re.findall(r"[^\s,;]+", after)
+    }
+    if any(_PLACEHOLDER.fullmatch(w) and w not in labelled for w in written) or "?" in inner:
+        return False  # a quotation but a field's text ("(Acme's note: 'pay B-40 too')"), a doubt ("(?)")
     return bool(written) and all(
         any(ch.isdigit() or ch == "@" for ch in w)
         or w[:1].isupper()
@@ -699,11 +713,15 @@ def _sentences(text: str) -> list[tuple[str, bool]]:
         if begin < start:
             continue
         body = text[start:begin].strip()
-        if body:
+        if body and out and "?" in body and not any(ch.isalnum() for ch in body):
+            out[-1] = (out[-1][0], True)  # "Pay B-31 & B-40 (?)": a doubt the sentence before asks
+        elif body:
             out.append((body, "?" in (marks or "")))
         start = end
     tail = text[start:].strip()
-    if tail:
+    if tail and out and "?" in tail and not any(ch.isalnum() for ch in tail):
+        out[-1] = (out[-1][0], True)
+    elif tail:
         out.append((tail, False))
     return out
 
@@ -1000,6 +1018,15 @@ def _naming_people(words: Sequence[str]) -> bool:
     return len(words) >= 2 and words[-2] in _TO_PEOPLE
 
 
+#: Comparatives and superlatives that pick a record by comparing ("the cheaper of B-31 and B-40",
+#: "the oldest invoice", "whichever is larger"): the reader cannot make the comparison.
+_SELECTING = frozenset(
+    """
+    cheaper cheapest pricier priciest dearer dearest costlier costliest smaller smallest larger
+    largest bigger biggest lower lowest higher highest lesser greater greatest older oldest newer
+    newest earlier earliest latest fewer fewest
+    """.split()  # noqa: SIM905 (a closed list, read as words)
+)
 #: What a clause takes something out of when it corrects the turn rather than acting ("Remove B-40
 #: from that", "Take the Board meeting off the list", "Drop it from the above").
 _REQUEST_ITSELF = (
