@@ -110,7 +110,9 @@ APOSTROPHE = st.sampled_from(["'", "\u2019", "\u00b4", "`", "\u02bc"])
 # 7. a stated amount or a part of the bill
 PART = st.sampled_from(
     ["50.00 of", "50 of", "€50 of", "50 EUR of", "100,50 of", "two hundred of", "the first installment of",
-     "a deposit of 60 on", "part of", "a partial payment on", "the same as last time for", "some of"]
+     "a deposit of 60 on", "part of", "a partial payment on", "the same as last time for", "some of",
+     "a bit of", "most of", "a little of", "a chunk of", "half of", "half", "a third of", "50 toward",
+     "10% of", "a hundred on"]
 )  # fmt: skip
 
 
@@ -334,6 +336,8 @@ def test_a_stated_amount_or_a_part_bounds_the_call(acme, part):
     request = f"Pay {part} {acme}."
     decision = decide(request)
     assert decision.verdict in ("escalate", "block"), (request, decision)
+    after = decide(f"Pay {acme} {part.split(' of')[0]} now.")  # the part after the bill ("B-40 half now")
+    assert after.verdict in ("escalate", "block"), (part, after)
 
 
 def test_a_stated_amount_is_paid_and_a_part_without_one_is_asked():
