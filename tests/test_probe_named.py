@@ -155,6 +155,9 @@ def _before_the_fix(monkeypatch: pytest.MonkeyPatch, shape: str) -> None:
 
     if shape == "aside_record":
         monkeypatch.setattr(review, "stated_for", lambda rule, request, reader=None: request)
+        monkeypatch.setattr(
+            review, "stated_for_call", lambda rule, request, calls, naming, reader=None: request
+        )
     else:
         monkeypatch.setattr(records, "identifies", lambda text: True)
         monkeypatch.setattr(records, "narrows", lambda listing, key, ident: True)

@@ -668,9 +668,6 @@ _PARTS_OF_DAY = frozenset(
     {"morning", "afternoon", "evening", "night", "noon", "midday", "midnight", "lunchtime"}
 )
 _BEFORE_A_PART = frozenset({"in", "this", "at", "by", "before", "after", "until", "till", "around"})
-#: A time of day after a word of time ("at 5pm", "by 17:00", "before 9.30 am", "at 10 o'clock").
-_BEFORE_A_CLOCK = frozenset({"at", "by", "before", "after", "until", "till", "around", "from"})
-_CLOCK = re.compile(r"(?:[01]?\d|2[0-3])(?:[.:][0-5]\d)?(?:am|pm)|(?:[01]?\d|2[0-3])[.:][0-5]\d")
 _ORDINAL_DAY = re.compile(r"(?:[1-9]|[12]\d|3[01])(?:st|nd|rd|th)")
 _ORDINAL_WORDS = frozenset(
     """
@@ -728,20 +725,6 @@ _DAY_OF_MONTH = frozenset(
 _DAY = re.compile(r"(?:[1-9]|[12]\d|3[01])(?:st|nd|rd|th)?")
 
 
-def _clock(rest: Sequence[str]) -> bool:
-    """Do the words start with a time of day ("5pm", "9.30am", "17:00" read as "17" "00", "10
-    o'clock", "9 am")?"""
-    if not rest:
-        return False
-    if _CLOCK.fullmatch(rest[0]):
-        return True
-    hour = rest[0].isdigit() and int(rest[0]) <= 23
-    after = rest[1] if len(rest) > 1 else ""
-    return hour and (
-        after in ("am", "pm", "o'clock", "oclock") or re.fullmatch(r"[0-5]\d", after) is not None
-    )
-
-
 def _a_day_ends(after: Sequence[str]) -> bool:
     """Do the words after an ordinal ("on the 1st ...") leave it a day of the month: nothing, a
     month, a function word ("... and B-40 now", "..., please"), or "of" and a month or a period ("of
@@ -757,8 +740,8 @@ def _a_day_ends(after: Sequence[str]) -> bool:
 
 def _time_phrase(words: Sequence[str], i: int) -> str | None:
     """The phrase of time that starts at ``words[i]``, a word of time that takes what follows
-    ("in two weeks", "at the end of the month", "at 5pm", "on the 1st", "this evening"); None
-    where none does."""
+    ("in two weeks", "at the end of the month", "on the 1st", "this evening"); None where none
+    does. A time of day is not one: "Cancel the review at 10:00" names the review by its time."""
     word, rest = words[i], list(words[i + 1 : i + 6])
     if word in _AFTER_A_SPAN:  # "in a week", "within the next 3 days", "after a couple of months"
         for k, later in enumerate(rest):
@@ -770,8 +753,6 @@ def _time_phrase(words: Sequence[str], i: int) -> str | None:
         k = 1 if rest[:1] == ["the"] else 0
         if rest[k : k + 1] and rest[k] in _PARTS_OF_DAY:
             return " ".join(words[i : i + k + 2])
-    if word in _BEFORE_A_CLOCK and _clock(rest):  # "at 5pm", "by 17:00", "at 10 o'clock"
-        return " ".join(words[i : i + 2])
     day = rest[1] if rest[:1] == ["the"] and len(rest) > 1 else ""
     if (
         word in _BEFORE_A_DAY  # "on the 1st", "by the fifteenth" (not "on the first bill")
