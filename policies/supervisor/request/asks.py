@@ -85,10 +85,11 @@ def stated_for_call(
     words (:func:`own_stated_for`) where they name a record of the run's calls themselves ("Pay
     City Water bill B-31 and check the Acme bill B-40": B-31's only), else with the other mandates
     of their sentences (:func:`stated_for`: "Open the page and add the keynote to my calendar")."""
+    whole = stated_for(rule, request, reader)
     own = own_stated_for(rule, request, reader)
-    if own and pointed_records(own, calls, naming):
-        return own
-    return stated_for(rule, request, reader)
+    if own and own != whole and pointed_records(own, calls, naming):
+        return own  # only where another mandate stands beside them is there anything to leave out
+    return whole
 
 
 def _asking(rule: Requested, request: str, reader: RequestReader | None) -> list[Any]:
