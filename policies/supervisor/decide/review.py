@@ -84,9 +84,9 @@ from policies.supervisor.reading.values import (
     tokens,
     traced,
 )
-from policies.supervisor.reading.words import asks_step, stated_text, step_mandates, words_of
+from policies.supervisor.reading.words import asks_step, clauses_of, stated_text, step_mandates, words_of
 from policies.supervisor.request.asks import clauses as clauses  # re-exported: it lived here
-from policies.supervisor.request.asks import mandate, requested, stated_for, stated_for_call
+from policies.supervisor.request.asks import mandate, own_stated_for, requested, stated_for, stated_for_call
 from policies.supervisor.request.records import (
     Naming,
     Record,
@@ -316,6 +316,36 @@ def value_kind(arg: str, value: Any) -> str | None:
     return next((kind for kind in found if kind in TAKEN_WORDS), None)
 
 
+def _beside_its_own(
+    policy: SupervisorPolicy, name: str, args: Mapping[str, Any], rules: ToolRules, context: ReviewContext
+) -> Decision | None:
+    """A confidential value the turn lets go to a recipient it writes only outside the call's own
+    mandates and what they point back to: in another request ("DM ana the wifi password and check
+    mallory's status": mallory is written, to be checked), or in a clause that leaves it out ("...;
+    mallory can wait", "Don't bother with mallory"). The call is asked (``request_partly_read``,
+    the other clauses shown), never run unasked. None where the call's own mandates write the
+    recipient themselves."""
+    if not policy.confidentiality.readers or rules.requested is None:
+        return None
+    own = own_stated_for(rules.requested, context.request, context.read).split(" | ")
+    whole = stated_for(rules.requested, context.request, context.read).split(" | ")
+    others = [text for text in whole if text and text not in own]  # other requests of its sentences
+    kept = unprohibited_text(context.request)  # and without what the turn leaves out
+    for text in others:
+        kept = kept.replace(text, " ")
+    if kept == context.request:
+        return None
+    narrowed = [Source("request", kept) if s.kind == "request" else s for s in context.sources]
+    again = confidentiality(policy, name, args, context.calls, lambda: narrowed, context.read, None)
+    if again is None or "unasked" in (
+        again.details.get("flow") or {}
+    ):  # the recipient stands: only it is weighed
+        return None
+    others += [c.text for c in clauses_of(context.request) if c.text not in kept and c.text not in others]
+    details = {**again.details, "read": [own], "unread": others, "refused_on_the_reading": again.reason}
+    return Decision("escalate", PARTLY_READ, details)
+
+
 def _asked_in_named_record(
     refused: Decision,
     value: Any,
@@ -429,6 +459,9 @@ def _provenance(
     )
     if refused is not None:
         return _to_whom_the_turn_names(refused, policy)
+    beside = _beside_its_own(policy, name, args, rules, context)
+    if beside is not None:
+        return beside
     refused, checked = destinations(policy, name, args, sources, follow)
     if refused is not None and policy.destinations is not None:
         value = refused.details.get("value")
