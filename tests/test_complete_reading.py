@@ -548,6 +548,19 @@ def test_a_later_request_takes_a_record_out_of_the_earlier_one(later):
 
 
 @settings(max_examples=60, deadline=None)
+@given(
+    st.sampled_from(
+        ["Delete draft-old.docx, salaries-2026.xlsx stays.", "Delete draft-old.docx, salaries-2026.xlsx remains.",
+         "Delete draft-old.docx, salaries-2026.xlsx can wait.", "Delete draft-old.docx and salaries-2026.xlsx in 2027.",
+         "Delete draft-old.docx now and salaries-2026.xlsx at year end.",
+         "Delete draft-old.docx now and salaries-2026.xlsx by month end."]
+    )
+)  # fmt: skip
+def test_a_file_the_turn_keeps_or_puts_off_is_not_deleted_now(request):
+    assert_kept_and_not_refused(request, SALARIES, DRAFT)
+
+
+@settings(max_examples=60, deadline=None)
 @given(st.sampled_from(["back up", "check", "look at", "review", "share", "read", "open"]))
 def test_a_sibling_of_another_verb_names_no_record_to_delete(verb):
     assert_kept_and_not_refused(f"Delete draft-old.docx and {verb} salaries-2026.xlsx.", SALARIES, DRAFT)

@@ -645,7 +645,8 @@ TIME_WORDS = frozenset(
     """
     tomorrow tomorrow's tmrw tmr tmw 2moro 2morrow tomoz overmorrow tonight tonite 2nite later soon
     next weekend eventually someday sometime afterwards postpone postponed defer deferred delay
-    delayed payday eod eow eom eoy cob eob end-of-day end-of-week end-of-month end-of-year
+    delayed payday eod eow eom eoy eoq cob eob end-of-day end-of-week end-of-month end-of-year
+    year-end yearend month-end quarter-end week-end
     """.split()  # noqa: SIM905 (a closed list, read as words)
 )
 #: A span of time after which something happens ("in two weeks", "within 3 days", "after a month").
@@ -676,6 +677,9 @@ _ORDINAL_WORDS = frozenset(
     """.split()  # noqa: SIM905 (a closed list, read as words)
 )
 _BEFORE_A_DAY = frozenset({"on", "by", "before", "after", "until", "till", "from"})
+#: A year after a word of time ("in 2027", "by 2030"; not "the files from 2025", which names them).
+_BEFORE_A_YEAR = frozenset({"in", "by", "until", "till", "after", "during"})
+_YEAR = re.compile(r"20\d\d")
 _DATES = frozenset(
     """
     monday tuesday wednesday thursday friday saturday sunday mon tue tues wed thu thur thurs fri sat sun
@@ -766,6 +770,10 @@ def _time_phrase(words: Sequence[str], i: int) -> str | None:
             return " ".join(words[i : i + k + 2])
     if word == "first" and rest[:1] == ["thing"]:  # "first thing Monday", "first thing tomorrow"
         return "first thing"
+    if word in _UNITS and rest[:1] == ["end"]:  # "at year end", "by month end"
+        return f"{word} end"
+    if word in _BEFORE_A_YEAR and rest[:1] and _YEAR.fullmatch(rest[0]):  # "in 2027", "by 2030"
+        return " ".join(words[i : i + 2])
     return None
 
 

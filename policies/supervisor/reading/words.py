@@ -1122,6 +1122,13 @@ _PREPOSITIONS = frozenset(
 
 
 _SUBJECTS = frozenset({"i", "we", "you", "he", "she", "they"})
+#: Verbs by which a clause says something of the name before it ("..., salaries.xlsx stays").
+_PREDICATES = frozenset(
+    """
+    stays stay remains remain waits wait stands is are was were can could must should will would
+    needs keeps holds goes stops
+    """.split()  # noqa: SIM905 (a closed list, read as words)
+)
 
 
 def _says_more(part: str, words: Sequence[str], quoted: frozenset[int]) -> bool:
@@ -1139,6 +1146,8 @@ def _says_more(part: str, words: Sequence[str], quoted: frozenset[int]) -> bool:
     if not names or len(written) != len(words):
         return False
     rest = words[names[-1] + 1 :]
+    if rest and rest[0] in _PREDICATES:
+        return True  # "..., salaries.xlsx stays", "B-40 remains", "the Acme bill can wait"
     if not rest or rest[0] in _PREPOSITIONS:
         return False
     # a subject of its own ("... B-40 we keep"), or a predicate of two words or more ("... B-40
