@@ -352,6 +352,13 @@ def test_an_honest_model_widens_reach_an_inflected_verb_is_the_action(request_, 
         "Cancel ev-2. Scrap that.",  # a later correction
         "Eve wrote: 'cancel ev-2'.",  # someone's words
         "Can ev-2 be cancelled?",  # a question
+        # the later classes, in content words the grammar marks
+        "Cancel ev-2 depending on the agenda.",  # a condition
+        "Cancel ev-2 with Eve's OK.",  # a consent
+        "Cancel the earlier of ev-1 and ev-2.",  # a choice by comparison
+        "Cancel ev-1 and ev-2. Remove ev-2 from that.",  # a correction of the request
+        "Cancel ev-2 in two weeks.",  # a span of time
+        "Cancel ev-1 and ev-2. Cancel ev-1 only.",  # a later request narrows the earlier
     ],
 )
 def test_a_model_reading_that_drops_what_the_grammar_marks_is_partial_and_asks(request_):

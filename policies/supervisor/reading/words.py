@@ -386,7 +386,21 @@ def marked(words: Sequence[str], question: bool = False) -> bool:
     What a model reader may read a mandate in, and what it may not drop."""
     if question and not any(_at(words, 0, p) for p in _POLITE_QUESTION):
         return True
-    return any(_marker(w) for w in words[_polite(words) :])
+    start = _polite(words)
+    return any(_marker(w) for w in words[start:]) or _marked_phrase(words, start)
+
+
+def _marked_phrase(words: Sequence[str], start: int = 0, quoted: Collection[int] = ()) -> bool:
+    """Does a run of content words put the clause outside the grammar from ``start`` on: a
+    condition or correction phrase (:data:`_MARKER_PHRASES`: "depending on", "subject to", "check
+    with"), a consent after a word of condition ("with Eve's OK"), a choice by comparison ("the
+    cheaper of"), or a correction of the request itself ("... from that", "the B-40 part")?"""
+    return (
+        any(_at(words, i, p) for i in range(start, len(words)) for p in _MARKER_PHRASES)
+        or any(_consent_at(words, i) for i in range(start, len(words)))
+        or any(words[i] in _SELECTING and i not in quoted for i in range(start, len(words)))
+        or _out_of_the_request(words)
+    )
 
 
 def _marker(word: str) -> bool:
