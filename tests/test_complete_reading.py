@@ -146,6 +146,9 @@ def test_a_trailing_retraction_makes_what_it_follows_uncertain(acme, water, trai
 ASIDE = st.sampled_from(
     ["(Acme's note: 'pay {a} as well')", '(Acme wrote: "pay {a} too")', "(?)", "(??)", "(?!)", " ?"]
 )
+SIGN = st.sampled_from(
+    ["~~{a}~~", "<s>{a}</s>", "{a} \U0001f44e", "{a}. /s", "{a} /s", "{a}.\n\n??", "{a} \u2639"]
+)
 CHOICE = st.sampled_from(
     ["the cheaper of {w} and {a}", "the larger of {w} and {a}", "the newer of {a} and {w}",
      "whichever of {w} and {a} is smaller", "the smallest of {w} and {a}"]
@@ -156,6 +159,16 @@ CHOICE = st.sampled_from(
 @given(ACME_BILL, WATER_BILL, ASIDE)
 def test_an_aside_that_quotes_someone_or_doubts_names_nothing_to_pay(acme, water, aside):
     request = f"Pay {water} & B-40 {aside}" if "?" in aside else f"Pay {water} {aside.format(a=acme)}."
+    assert_not_run_unasked(request)
+    assert_not_refused(request)
+
+
+@settings(max_examples=60, deadline=None)
+@given(ACME_BILL, WATER_BILL, SIGN)
+def test_a_sign_the_grammar_has_no_word_for_makes_what_it_marks_uncertain(acme, water, sign):
+    """A strike-through, a thumbs-down, a sarcasm mark or a message of question marks is read as
+    nothing the grammar knows: what it marks is asked, never run unasked."""
+    request = f"Pay {water} and {sign.format(a=acme)}"
     assert_not_run_unasked(request)
     assert_not_refused(request)
 

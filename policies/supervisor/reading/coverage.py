@@ -154,6 +154,9 @@ def _no_verb(clause: Clause) -> bool:
 def _list_marker(sentence_clauses: Sequence[Clause]) -> bool:
     """Is the sentence only the number or letter of an item in a list ("1.", "b)")?"""
     words = [w for c in sentence_clauses for w in c.words]
+    written = "".join(c.text for c in sentence_clauses).strip()
+    if written.startswith("/"):
+        return False  # "/s": a sarcasm mark, no item's number
     return len(words) == 1 and ((words[0].isdigit() and len(words[0]) <= 2) or len(words[0]) == 1)
 
 

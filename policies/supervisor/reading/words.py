@@ -68,6 +68,7 @@ a declared verb used as a noun ("Share price went up") reads as asking (see docs
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Callable, Collection, Iterable, Sequence
 from dataclasses import dataclass, replace
 from itertools import pairwise
@@ -731,6 +732,8 @@ def _sentences(text: str) -> list[tuple[str, bool]]:
             out[-1] = (out[-1][0], True)  # "Pay B-31 & B-40 (?)": a doubt the sentence before asks
         elif body:
             out.append((body, "?" in (marks or "")))
+        elif out and "?" in (marks or ""):
+            out[-1] = (out[-1][0], True)  # "Pay B-31 and B-40.\n\n??": a message of question marks
         start = end
     tail = text[start:].strip()
     if tail and out and "?" in tail and not any(ch.isalnum() for ch in tail):
@@ -936,7 +939,7 @@ def clauses_of(text: str) -> list[Clause]:
         opening = parsed[0][1] if parsed else []
         gerunds = any(_at(opening, _polite_before(opening, f), f) for f in _GERUND_FORMS)
         readings = [
-            (p, words, quoted, _contrasting(_parse(words, quoted, gerunds), joiner, p, words))
+            (p, words, quoted, _signed(_contrasting(_parse(words, quoted, gerunds), joiner, p, words), p))
             for (p, words, quoted), (_p, joiner) in zip(parsed, joined, strict=True)
         ]
         asked_at = _asked_after(readings) if question else None  # "open it, what does it say?"
@@ -1059,6 +1062,20 @@ def _out_of_the_request(words: Sequence[str]) -> bool:
         if len(words) > n and tuple(words[-n:]) == tail and words[-n - 1] in ("from", "off", "of"):
             return words[-n - 1] != "of" or (len(words) > n + 1 and words[-n - 2] == "out")
     return False
+
+
+#: Signs a clause says something with that the grammar has no word for: a struck-through text
+#: ("~~the Acme bill~~"), a sarcasm mark ("/s").
+_SIGNS = re.compile(r"~~|(?:^|\s)/s\b|<(?:s|del|strike)>", re.IGNORECASE)
+
+
+def _signed(parse: _Parse, part: str) -> _Parse:
+    """A clause that holds a sign the grammar cannot read (an emoji or another pictograph, a
+    strike-through, "/s") is outside the grammar: "Pay B-31 and B-40 👎" asks."""
+    if parse.marked:
+        return parse
+    pictograph = any(unicodedata.category(ch) == "So" for ch in part)
+    return replace(parse, marked=True) if pictograph or _SIGNS.search(part) else parse
 
 
 def _joined_parts(reading: str) -> list[tuple[str, str]]:
