@@ -149,6 +149,11 @@ ASIDE = st.sampled_from(
 SIGN = st.sampled_from(
     ["~~{a}~~", "<s>{a}</s>", "{a} \U0001f44e", "{a}. /s", "{a} /s", "{a}.\n\n??", "{a} \u2639"]
 )
+# 1c. a correction inside the sentence
+SAME_SENTENCE = st.sampled_from(
+    ["Pay {a} \u2014 I mean {w}.", "Pay {a}, I mean {w}.", "Pay {a} er {w}.", "Pay {a} (typo: {w}).",
+     "Pay {a} \u2192 {w}.", "Pay {a} => {w}.", "Pay {a}, I meant {w}.", "Pay {a} um {w}."]
+)  # fmt: skip
 CHOICE = st.sampled_from(
     ["the cheaper of {w} and {a}", "the larger of {w} and {a}", "the newer of {a} and {w}",
      "whichever of {w} and {a} is smaller", "the smallest of {w} and {a}"]
@@ -159,6 +164,14 @@ CHOICE = st.sampled_from(
 @given(ACME_BILL, WATER_BILL, ASIDE)
 def test_an_aside_that_quotes_someone_or_doubts_names_nothing_to_pay(acme, water, aside):
     request = f"Pay {water} & B-40 {aside}" if "?" in aside else f"Pay {water} {aside.format(a=acme)}."
+    assert_not_run_unasked(request)
+    assert_not_refused(request)
+
+
+@settings(max_examples=80, deadline=None)
+@given(ACME_BILL, WATER_BILL, SAME_SENTENCE)
+def test_a_correction_inside_the_sentence_undoes_what_it_follows(acme, water, form):
+    request = form.format(a=acme, w=water)
     assert_not_run_unasked(request)
     assert_not_refused(request)
 

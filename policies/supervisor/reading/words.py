@@ -159,6 +159,7 @@ FUNCTION_WORDS = frozenset(
     probably please again anyway actually still even ever already too very
     says said wrote writes written told tells asks asked wants wanted want claims claimed insists
     insisted mentioned mentions suggests suggested demands demanded wait waiting
+    er erm uh uhm um umm hmm mean meant typo correction
     """.split()  # noqa: SIM905 (a closed list, read as words)
 )
 #: The function words an imperative may hold besides its head: articles and determiners,
@@ -654,6 +655,10 @@ def _expand(part: str, quotes: Sequence[list[str]]) -> tuple[list[str], frozense
 #: Labels of a field whose value a bracket may write in plain words ("(label: build farm)",
 #: "(title: team lunch)"): the value is the field's text, not a clause.
 _TEXT_LABELS = frozenset({"label", "title", "subject", "name", "tag", "description", "caption"})
+#: Labels by which a bracket corrects what it follows ("(typo: B-31)", "(correction: ...)").
+_CORRECTING = frozenset(
+    {"typo", "correction", "erratum", "fix", "edit", "update", "sorry", "oops", "correct"}
+)
 #: The labels before which a quotation in a bracket is a field's text ("(memo: 'December water')").
 _QUOTE_LABELS = _TEXT_LABELS | {"memo", "reference", "ref", "note", "comment", "message", "body", "text"}
 
@@ -680,7 +685,11 @@ def _values_only(inner: str) -> bool:
         and set(words_of(before)[:-1]) <= {"the", "my", "a", "with"}
         for w in re.findall(r"[^\s,;]+", after)
     }
-    if any(_PLACEHOLDER.fullmatch(w) and w not in labelled for w in written) or "?" in inner:
+    if (
+        any(_PLACEHOLDER.fullmatch(w) and w not in labelled for w in written)
+        or "?" in inner
+        or labels & _CORRECTING
+    ):
         return False  # a quotation but a field's text ("(Acme's note: 'pay B-40 too')"), a doubt ("(?)")
     return bool(written) and all(
         any(ch.isdigit() or ch == "@" for ch in w)
@@ -1065,8 +1074,12 @@ def _out_of_the_request(words: Sequence[str]) -> bool:
 
 
 #: Signs a clause says something with that the grammar has no word for: a struck-through text
-#: ("~~the Acme bill~~"), a sarcasm mark ("/s").
-_SIGNS = re.compile(r"~~|(?:^|\s)/s\b|<(?:s|del|strike)>", re.IGNORECASE)
+#: ("~~the Acme bill~~"), a sarcasm mark ("/s"), an arrow ("B-40 → B-31"), a substitution
+#: ("s/B-40/B-31/").
+_SIGNS = re.compile(
+    r"~~|(?:^|\s)/s\b|<(?:s|del|strike)>|->|=>|[\u2190-\u21ff\u27f6-\u27f9]|(?:^|\s)s/[^/\s]+/[^/\s]*/",
+    re.IGNORECASE,
+)
 
 
 def _signed(parse: _Parse, part: str) -> _Parse:
