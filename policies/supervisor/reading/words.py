@@ -160,6 +160,7 @@ FUNCTION_WORDS = frozenset(
     says said wrote writes written told tells asks asked wants wanted want claims claimed insists
     insisted mentioned mentions suggests suggested demands demanded wait waiting
     er erm uh uhm um umm hmm mean meant typo correction
+    referencing mentioning cc bcc
     """.split()  # noqa: SIM905 (a closed list, read as words)
 )
 #: The function words an imperative may hold besides its head: articles and determiners,
