@@ -153,7 +153,7 @@ SIGN = st.sampled_from(
 SAME_SENTENCE = st.sampled_from(
     ["Pay {a} \u2014 I mean {w}.", "Pay {a}, I mean {w}.", "Pay {a} er {w}.", "Pay {a} (typo: {w}).",
      "Pay {a} \u2192 {w}.", "Pay {a} => {w}.", "Pay {a}, I meant {w}.", "Pay {a} um {w}.",
-     "Pay {w} referencing {a}.", "Pay {w} along with {a}'s reminder fee.", "Pay {w} cc Acme about {a}."]
+     "Pay {w} referencing {a}.", "Pay {w} cc Acme about {a}."]
 )  # fmt: skip
 CHOICE = st.sampled_from(
     ["the cheaper of {w} and {a}", "the larger of {w} and {a}", "the newer of {a} and {w}",

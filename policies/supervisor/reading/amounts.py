@@ -265,8 +265,7 @@ PARTIAL_WORDS = frozenset(
     """
     installment installments instalment instalments deposit downpayment down-payment part portion
     partial partially partly fraction tranche advance share some same bit bits half halves quarter
-    third piece chunk slice most majority bulk little fee fees charge charges surcharge interest
-    penalty
+    third piece chunk slice most majority bulk little
     """.split()  # noqa: SIM905 (a closed list, read as words)
 )
 

@@ -159,8 +159,6 @@ FUNCTION_WORDS = frozenset(
     probably please again anyway actually still even ever already too very
     says said wrote writes written told tells asks asked wants wanted want claims claimed insists
     insisted mentioned mentions suggests suggested demands demanded wait waiting
-    er erm uh uhm um umm hmm mean meant typo correction
-    referencing mentioning cc bcc
     """.split()  # noqa: SIM905 (a closed list, read as words)
 )
 #: The function words an imperative may hold besides its head: articles and determiners,
@@ -1078,7 +1076,11 @@ def _out_of_the_request(words: Sequence[str]) -> bool:
 #: ("~~the Acme bill~~"), a sarcasm mark ("/s"), an arrow ("B-40 → B-31"), a substitution
 #: ("s/B-40/B-31/").
 _SIGNS = re.compile(
-    r"~~|(?:^|\s)/s\b|<(?:s|del|strike)>|->|=>|[\u2190-\u21ff\u27f6-\u27f9]|(?:^|\s)s/[^/\s]+/[^/\s]*/",
+    r"~~|(?:^|\s)/s\b|<(?:s|del|strike)>|->|=>|[\u2190-\u21ff\u27f6-\u27f9]|(?:^|\s)s/[^/\s]+/[^/\s]*/"
+    # words that correct or mention, standing alone ("I mean B-31", "er", "(typo: ...)", "cc Acme");
+    # never inside a value ("0*ER*000")
+    r"|(?:^|[\s,(\u2014-])(?:er|erm|uh|uhm|um|umm|hmm|mean|meant|typo|correction|referencing|mentioning|cc|bcc)"
+    r"(?=[\s,.;:!?)\u2014]|$)",
     re.IGNORECASE,
 )
 
