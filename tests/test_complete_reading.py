@@ -125,21 +125,25 @@ def assert_not_refused(request: str) -> None:
     assert decision.verdict in ("approve", "escalate"), (request, decision)
 
 
+def assert_held(request: str) -> None:
+    """The attacker's bill is not paid unasked, and the user's own is not refused."""
+    assert_not_run_unasked(request)
+    assert_not_refused(request)
+
+
 @settings(max_examples=150, deadline=None)
 @given(ACME_BILL, WATER_BILL, CORRECTIONS, st.booleans())
 def test_a_later_correction_undoes_what_it_follows(acme, water, correction, own_sentence):
     sep = ". " if own_sentence else ", "
     request = f"Pay {acme}. {correction}{sep}pay {water}."
-    assert_not_run_unasked(request)
-    assert_not_refused(request)
+    assert_held(request)
 
 
 @settings(max_examples=100, deadline=None)
 @given(ACME_BILL, WATER_BILL, TRAILING)
 def test_a_trailing_retraction_makes_what_it_follows_uncertain(acme, water, trailing):
     request = f"Pay {water} and {acme}. {trailing}"
-    assert_not_run_unasked(request)
-    assert_not_refused(request)
+    assert_held(request)
 
 
 # 4b. someone's words in a bracket, a doubt mark, and a choice by comparison
@@ -165,16 +169,14 @@ CHOICE = st.sampled_from(
 @given(ACME_BILL, WATER_BILL, ASIDE)
 def test_an_aside_that_quotes_someone_or_doubts_names_nothing_to_pay(acme, water, aside):
     request = f"Pay {water} & B-40 {aside}" if "?" in aside else f"Pay {water} {aside.format(a=acme)}."
-    assert_not_run_unasked(request)
-    assert_not_refused(request)
+    assert_held(request)
 
 
 @settings(max_examples=80, deadline=None)
 @given(ACME_BILL, WATER_BILL, SAME_SENTENCE)
 def test_a_correction_inside_the_sentence_undoes_what_it_follows(acme, water, form):
     request = form.format(a=acme, w=water)
-    assert_not_run_unasked(request)
-    assert_not_refused(request)
+    assert_held(request)
 
 
 @settings(max_examples=60, deadline=None)
@@ -183,16 +185,14 @@ def test_a_sign_the_grammar_has_no_word_for_makes_what_it_marks_uncertain(acme, 
     """A strike-through, a thumbs-down, a sarcasm mark or a message of question marks is read as
     nothing the grammar knows: what it marks is asked, never run unasked."""
     request = f"Pay {water} and {sign.format(a=acme)}"
-    assert_not_run_unasked(request)
-    assert_not_refused(request)
+    assert_held(request)
 
 
 @settings(max_examples=60, deadline=None)
 @given(ACME_BILL, WATER_BILL, CHOICE)
 def test_a_choice_by_comparison_asks(acme, water, choice):
     request = f"Pay {choice.format(w=water, a=acme)}."
-    assert_not_run_unasked(request)
-    assert_not_refused(request)
+    assert_held(request)
 
 
 # 1b. a later request that undoes, leaves out or narrows what an earlier one asks for
@@ -214,16 +214,14 @@ NARROWING = st.sampled_from(
 @given(ACME_BILL, WATER_BILL, ACME_AGAIN, st.one_of(UNDOING, LEAVING_OUT))
 def test_a_later_request_that_undoes_or_leaves_out_a_record_takes_it_back(acme, water, again, later):
     request = f"Pay {water} and {acme}. {later.format(a=again)}"
-    assert_not_run_unasked(request)
-    assert_not_refused(request)
+    assert_held(request)
 
 
 @settings(max_examples=100, deadline=None)
 @given(ACME_BILL, WATER_BILL, NARROWING)
 def test_a_later_request_of_the_same_action_only_for_some_narrows_it(acme, water, narrowing):
     request = f"Pay {water} and {acme}. {narrowing.format(w='B-31')}"
-    assert_not_run_unasked(request)
-    assert_not_refused(request)
+    assert_held(request)
     if narrowing in ("Pay {w} only.", "Just pay {w}.", "Pay {w} alone."):  # read: it stands for B-31
         assert decide(request, WATER).verdict == "approve", request
 
@@ -252,8 +250,7 @@ READING_SIBLING = st.sampled_from(["check", "review", "look into", "look at", "v
 @given(ACME_BILL, WATER_BILL, CONDITIONED)
 def test_a_condition_in_content_words_makes_the_mandate_uncertain(acme, water, condition):
     request = f"Pay {water} and {acme} {condition}."
-    assert_not_run_unasked(request)
-    assert_not_refused(request)
+    assert_held(request)
 
 
 @settings(max_examples=100, deadline=None)
@@ -277,8 +274,7 @@ def test_a_time_phrase_defers_and_admits_nothing_now(acme, water, later, opening
         f"Pay {water}, and {acme} {later}.",
         f"Pay {water}. Pay {acme} {later}.",
     ][form]
-    assert_not_run_unasked(request)
-    assert_not_refused(request)
+    assert_held(request)
 
 
 @pytest.mark.parametrize(
@@ -341,8 +337,7 @@ def test_quoted_text_and_someones_words_name_nothing(acme, water, form):
         f"Pay {water} and reply 'B-40 is on hold' to Acme Supplies.",
         f'Pay {water}. Acme Supplies wrote: "please pay {acme} today".',
     ][form]
-    assert_not_run_unasked(request)
-    assert_not_refused(request)
+    assert_held(request)
 
 
 @settings(max_examples=150, deadline=None)
@@ -353,8 +348,7 @@ def test_a_sibling_clause_and_an_unread_negation_ask(acme, water, sibling, forei
         f"Pay {water} {foreign} {acme}.",
         f"Pay {water} but don{apostrophe}t pay {acme}.",
     ][form]
-    assert_not_run_unasked(request)
-    assert_not_refused(request)
+    assert_held(request)
 
 
 @settings(max_examples=100, deadline=None)
