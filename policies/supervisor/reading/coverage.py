@@ -672,13 +672,6 @@ _PARTS_OF_DAY = frozenset(
     {"morning", "afternoon", "evening", "night", "noon", "midday", "midnight", "lunchtime"}
 )
 _BEFORE_A_PART = frozenset({"in", "this", "at", "by", "before", "after", "until", "till", "around"})
-_ORDINAL_DAY = re.compile(r"(?:[1-9]|[12]\d|3[01])(?:st|nd|rd|th)")
-_ORDINAL_WORDS = frozenset(
-    """
-    first second third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth thirteenth
-    fourteenth fifteenth sixteenth seventeenth eighteenth nineteenth twentieth thirtieth
-    """.split()  # noqa: SIM905 (a closed list, read as words)
-)
 _BEFORE_A_DAY = frozenset({"on", "by", "before", "after", "until", "till", "from"})
 #: A year after a word of time ("in 2027", "by 2030"; not "the files from 2025", which names them).
 _BEFORE_A_YEAR = frozenset({"in", "by", "until", "till", "after", "during"})
@@ -730,6 +723,8 @@ _DAY_OF_MONTH = frozenset(
     """.split()  # noqa: SIM905 (a closed list, read as words)
 )
 _DAY = re.compile(r"(?:[1-9]|[12]\d|3[01])(?:st|nd|rd|th)?")
+#: A day of the month written as an ordinal ("1st", "fifteenth"): the day words above, bare.
+_ORDINAL_WORDS = _DAY_OF_MONTH - {"the", "of", "twenty", "thirty"}
 
 
 def _a_day_ends(after: Sequence[str]) -> bool:
@@ -763,7 +758,7 @@ def _time_phrase(words: Sequence[str], i: int) -> str | None:
     day = rest[1] if rest[:1] == ["the"] and len(rest) > 1 else ""
     if (
         word in _BEFORE_A_DAY  # "on the 1st", "by the fifteenth" (not "on the first bill")
-        and (_ORDINAL_DAY.fullmatch(day) or day in _ORDINAL_WORDS)
+        and ((_DAY.fullmatch(day) and not day.isdigit()) or day in _ORDINAL_WORDS)
         and _a_day_ends(rest[2:])
     ):
         return " ".join(words[i : i + 3])

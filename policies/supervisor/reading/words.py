@@ -391,15 +391,19 @@ def marked(words: Sequence[str], question: bool = False) -> bool:
     return any(_marker(w) for w in words[start:]) or _marked_phrase(words, start)
 
 
-def _marked_phrase(words: Sequence[str], start: int = 0, quoted: Collection[int] = ()) -> bool:
+def _marked_phrase(
+    words: Sequence[str], start: int = 0, quoted: Collection[int] = (), stop: int | None = None
+) -> bool:
     """Does a run of content words put the clause outside the grammar from ``start`` on: a
     condition or correction phrase (:data:`_MARKER_PHRASES`: "depending on", "subject to", "check
     with"), a consent after a word of condition ("with Eve's OK"), a choice by comparison ("the
-    cheaper of"), or a correction of the request itself ("... from that", "the B-40 part")?"""
+    cheaper of", up to ``stop``: a message's content may compare), or a correction of the request
+    itself ("... from that", "the B-40 part")?"""
+    choosing = range(start, len(words) if stop is None else stop)
     return (
         any(_at(words, i, p) for i in range(start, len(words)) for p in _MARKER_PHRASES)
         or any(_consent_at(words, i) for i in range(start, len(words)))
-        or any(words[i] in _SELECTING and i not in quoted for i in range(start, len(words)))
+        or any(words[i] in _SELECTING and i not in quoted for i in choosing)
         or _out_of_the_request(words)
     )
 
@@ -444,9 +448,8 @@ def _parse(words: Sequence[str], quoted: frozenset[int] = frozenset(), gerunds: 
     exempt = set(quoted)
     for phrase in (*_OPERATION_PHRASES, *_VALUE_PHRASES):
         exempt |= {i + k for i in range(len(words)) if _at(words, i, phrase) for k in range(len(phrase))}
-    marked = any(_at(words, i, p) for i in range(start, stop) for p in _MARKER_PHRASES) or any(
-        _consent_at(words, i) for i in range(start, stop)
-    )
+    # a phrase the grammar marks, in the asking part or a message's content (a choice: asking only)
+    marked = _marked_phrase(words, start, quoted, stop)
     for i in range(start, stop):
         word = words[i]
         if i in exempt or not _marker(word):
@@ -469,18 +472,9 @@ def _parse(words: Sequence[str], quoted: frozenset[int] = frozenset(), gerunds: 
     # review because Eve wants it"): they put the clause outside the grammar all the same
     that = stop < len(words) and words[stop] in ("that", "whether")
     barred = _CONDITIONS | (_REPORTED if that else frozenset())
-    marked = (
-        marked
-        or any(i not in exempt and words[i] in barred for i in range(stop, len(words)))
-        or any(_at(words, i, p) for i in range(stop, len(words)) for p in _MARKER_PHRASES)
-        or any(_consent_at(words, i) for i in range(stop, len(words)))
-    )
+    marked = marked or any(i not in exempt and words[i] in barred for i in range(stop, len(words)))
     if start not in quoted and _gerund(head) and not gerunds:
         marked = True  # "Cancelling it would be a mistake" (not after "Would you mind")
-    if any(words[i] in _SELECTING and i not in quoted for i in range(start, stop)):
-        marked = True  # "Pay the cheaper of B-31 and B-40": which one, by a comparison the reader cannot make
-    if _out_of_the_request(words):
-        marked = True  # "Remove the Board meeting from that": out of what the turn asked, a correction
     is_head = start not in quoted and head not in FUNCTION_WORDS and not head.endswith("'s") and not marked
     return _Parse(start if is_head and not _marker(head) else None, stop, marked)
 
