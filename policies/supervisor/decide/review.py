@@ -327,22 +327,25 @@ def _beside_its_own(
     recipient themselves."""
     if not policy.confidentiality.readers or rules.requested is None:
         return None
-    own = own_stated_for(rules.requested, context.request, context.read).split(" | ")
-    whole = stated_for(rules.requested, context.request, context.read).split(" | ")
-    others = [text for text in whole if text and text not in own]  # other requests of its sentences
-    kept = unprohibited_text(context.request)  # and without what the turn leaves out
-    for text in others:
-        kept = kept.replace(text, " ")
-    if kept == context.request:
+    asked, read = rules.requested, context.read
+    seen: dict[str, Any] = {}
+
+    def narrowed() -> list[Source]:  # read only where a secret flows into the call
+        own = own_stated_for(asked, context.request, read).split(" | ")
+        whole = stated_for(asked, context.request, read).split(" | ")
+        others = [text for text in whole if text and text not in own]  # other requests of its sentences
+        kept = unprohibited_text(context.request)  # and without what the turn leaves out
+        for text in others:
+            kept = kept.replace(text, " ")
+        seen.update(own=own, others=others, kept=kept)
+        return [Source("request", kept) if s.kind == "request" else s for s in context.sources]
+
+    again = confidentiality(policy, name, args, context.calls, narrowed, context.read, None)
+    if again is None or "unasked" in (again.details.get("flow") or {}):  # only the recipient is weighed
         return None
-    narrowed = [Source("request", kept) if s.kind == "request" else s for s in context.sources]
-    again = confidentiality(policy, name, args, context.calls, lambda: narrowed, context.read, None)
-    if again is None or "unasked" in (
-        again.details.get("flow") or {}
-    ):  # the recipient stands: only it is weighed
-        return None
+    kept, others = seen["kept"], list(seen["others"])
     others += [c.text for c in clauses_of(context.request) if c.text not in kept and c.text not in others]
-    details = {**again.details, "read": [own], "unread": others, "refused_on_the_reading": again.reason}
+    details = {**again.details, "read": seen["own"], "unread": others, "refused_on_the_reading": again.reason}
     return Decision("escalate", PARTLY_READ, details)
 
 
