@@ -1326,8 +1326,10 @@ def with_cedar(call: Call, context: ReviewContext, decided: Decision) -> Decisio
     policy = call.policy
     if policy.cedar is None or decided.verdict not in ("approve", "escalate"):
         return decided
-    everywhere: list[Source] = []
     cedar = parse_cedar(policy.cedar)
+    if not cedar.applies(call.name):  # no policy's scope names the tool: nothing to ask Cedar
+        return decided
+    everywhere: list[Source] = []
 
     def found(value: Any) -> list[str]:  # the named records read only where a policy reads them
         if not everywhere:

@@ -92,6 +92,9 @@ class CedarSet:
     #: the policies that read ``context.reviewer``, parsed apart (None: there are none): they judge
     #: answers, and :attr:`handle` holds the others only
     answer_handle: Any = None
+    #: what of ``context`` the policies that judge calls read (:func:`context_reads`): a call's
+    #: request carries that and nothing more (:func:`read_only`); True: all of it
+    reads: ContextReads = True
 
     def by_key(self, key: str) -> CedarRule | None:
         return next((r for r in self.rules if r.key == key), None)
@@ -108,6 +111,12 @@ class CedarSet:
             r.effect == "permit" and not r.answers and (r.actions is None or action in r.actions)
             for r in self.rules
         )
+
+    def applies(self, action: str) -> bool:
+        """Can a policy that judges calls match a call of ``action`` (its scope names it, or every
+        action)? Where none can, Cedar's answer is known without asking: nothing matches, and the
+        chain's decision stands (:meth:`permits` is False too)."""
+        return any(not r.answers and (r.actions is None or action in r.actions) for r in self.rules)
 
     def answer_permits(self, action: str) -> bool:
         """Does a ``permit`` that reads ``context.reviewer`` name ``action`` in its scope? Then an
@@ -236,6 +245,8 @@ def parse_cedar(text: str) -> CedarSet:
     thread = frozenset(a or b for a, b, kind in totals if kind == "thread_total")
     held = re.findall(r'\bargs\s*(?:\.\s*(\w+)|\[\s*"([^"]*)"\s*\])\s*(?:\.\s*record\b|has\s+record\b)', code)
     recorded = frozenset(a or b for a, b in held)
+    static = parsed.get("staticPolicies", {})
+    reads = context_reads([static[r.key] for r in rules if not r.answers and r.key in static])
     answer_handle = None
     if any(r.answers for r in rules):  # two sets: the calls' and the answers'
         handle, answer_handle = (
@@ -243,8 +254,86 @@ def parse_cedar(text: str) -> CedarSet:
             for answers in (False, True)
         )
     return CedarSet(
-        text, tuple(rules), handle, args, reads_named, by_source, totalled, thread, recorded, answer_handle
+        text,
+        tuple(rules),
+        handle,
+        args,
+        reads_named,
+        by_source,
+        totalled,
+        thread,
+        recorded,
+        answer_handle,
+        reads,
     )
+
+
+#: What of a record some policy reads, key by key: ``True`` for a whole value (compared, passed to
+#: a method or an operator); a tree for a record only some of whose attributes are read (an empty
+#: tree: only whether it is there, ``has``).
+ContextReads = dict[str, "ContextReads"] | bool
+
+
+def _mark(tree: dict[str, Any], path: tuple[str, ...], whole: bool) -> None:
+    """``path`` of ``context`` read: ``whole`` (its value), else only its presence and its
+    attributes marked apart."""
+    node = tree
+    for at, key in enumerate(path):
+        last = at == len(path) - 1
+        held = node.get(key)
+        if held is True:
+            return
+        if last:
+            node[key] = True if whole else (held if isinstance(held, dict) else {})
+            return
+        node = node.setdefault(key, {}) if not isinstance(held, dict) else held
+
+
+def _context_path(node: Any, tree: dict[str, Any]) -> tuple[str, ...] | None:
+    """The path of ``context`` that the expression ``node`` (Cedar's JSON form) is, if it is one
+    (``context.args.amount``: ``("args", "amount")``), else None; the reads of ``context`` inside it
+    are marked in ``tree`` as they go."""
+    if node == {"Var": "context"}:
+        return ()
+    if isinstance(node, dict) and len(node) == 1:
+        ((op, arg),) = node.items()
+        if op in (".", "has") and isinstance(arg, dict) and isinstance(arg.get("attr"), str):
+            left = _context_path(arg.get("left"), tree)
+            if left is None:
+                return None
+            if op == ".":
+                return (*left, arg["attr"])
+            _mark(tree, (*left, arg["attr"]), whole=False)  # `has`: is it there
+            return None
+    children = node.values() if isinstance(node, dict) else node if isinstance(node, list) else ()
+    for child in children:
+        path = _context_path(child, tree)
+        if path is not None:  # a path used as a value: all of it is read
+            if not path:
+                tree["*"] = True
+            else:
+                _mark(tree, path, whole=True)
+    return None
+
+
+def context_reads(policies: list[Mapping[str, Any]]) -> ContextReads:
+    """What of ``context`` the ``policies`` (Cedar's JSON form) can read: Cedar reads attributes by
+    name only, so an attribute no condition names is never read (True where one reads the whole
+    ``context``)."""
+    tree: dict[str, Any] = {}
+    for policy in policies:
+        _context_path(policy.get("conditions") or [], tree)
+    return True if tree.pop("*", False) else tree
+
+
+def read_only(value: Any, reads: ContextReads) -> Any:
+    """``value`` with only what ``reads`` marks of it (a value that is not a record, whole). A
+    policy that reads what was left out could not have: an attribute missing where one reads it
+    is an evaluation error, and an error asks (never admits)."""
+    if reads is True or not isinstance(value, dict):
+        return value
+    assert isinstance(reads, dict)
+    return {key: read_only(value[key], sub) for key, sub in reads.items() if key in value}
 
 
 #: How Cedar's JSON form writes a read of ``context.reviewer`` (``.`` and ``has`` alike).
