@@ -370,6 +370,41 @@ def test_a_stated_amount_is_paid_and_a_part_without_one_is_asked():
     assert decide("Pay the Acme Supplies bill B-40.").verdict == "approve"  # the whole bill, as named
 
 
+#: Something of a bill that is not the bill ("B-40's reminder fee", "the interest on B-40", "the B-40
+#: penalty"): its figure is no amount the turn asked for.
+SOMETHING_OF = st.sampled_from(
+    ["reminder fee", "late fee", "interest", "VAT", "surcharge", "penalty", "tip", "first month",
+     "shipping charge", "disputed amount", "down payment", "tax", "service charge", "overdue interest"]
+)  # fmt: skip
+OF_FORMS = st.sampled_from(
+    ["{acme}'s {part}", "the {part} on {acme}", "the {part} of {acme}", "the {part} for {acme}",
+     "the {acme_id} {part}", "{acme}\u2019s {part}"]
+)  # fmt: skip
+JOINED = st.sampled_from([" and ", " along with ", " plus ", ", and ", " as well as "])
+
+
+@settings(max_examples=150, deadline=None)
+@given(ACME_BILL, WATER_BILL, SOMETHING_OF, OF_FORMS, JOINED)
+def test_something_of_a_named_bill_is_not_the_bill(acme, water, part, form, joined):
+    """A possessive, a phrase linked by "of"/"on"/"for" or a noun after the bill's id, headed by
+    any word that does not name the bill whole: the bill's figure is asked, never paid unasked, and
+    the user's other bill in the same turn still runs."""
+    named = form.format(acme=acme, acme_id="B-40", part=part)
+    request = f"Pay {water}{joined}{named}."
+    assert_held(request)
+    assert decide(request).verdict == "escalate", request
+
+
+@pytest.mark.parametrize(
+    "whole",
+    ["the full amount of B-40", "the Acme Supplies bill B-40", "what I owe on B-40", "Acme's B-40",
+     "the whole outstanding balance on B-40", "the December bill of Acme Supplies", "B-40's total"],
+)  # fmt: skip
+def test_the_bill_named_whole_is_paid(whole):
+    """What names the bill itself, its total or what is owed on it is the bill's figure."""
+    assert decide(f"Pay the City Water bill B-31 and {whole}.").verdict == "approve"
+
+
 # 6. a name inside a longer name; 10. a record the turn names only to exclude it
 
 NAMES = SupervisorPolicy.for_tools(

@@ -60,7 +60,13 @@ from policies.supervisor.provenance.derivation import derived_from, operands, st
 from policies.supervisor.provenance.flow import flow, untrusted_names
 from policies.supervisor.provenance.flows import confidentiality, destinations
 from policies.supervisor.provenance.following import authorised, followed, planted_detail
-from policies.supervisor.reading.amounts import amount_value, amounts, number_word, partial_word
+from policies.supervisor.reading.amounts import (
+    amount_value,
+    amounts,
+    number_word,
+    part_of_record,
+    partial_word,
+)
 from policies.supervisor.reading.coverage import (
     Reading,
     WideReader,
@@ -697,7 +703,9 @@ def _stated_bound(
     stated = stated_for(asked, context.request, context.read)
     if amounts(stated) or number_word(stated):
         return True
-    word = partial_word(stated)
+    word = partial_word(stated) or next(
+        (part for s in admitting if (part := part_of_record(context.request, s.text)) is not None), None
+    )
     if word is None:
         return False
     details = {"value": value, "read": [stated], "unread": [word]}

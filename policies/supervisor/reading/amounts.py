@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Callable
 from decimal import Decimal, InvalidOperation
 from typing import Any, Literal
 
@@ -265,7 +266,7 @@ PARTIAL_WORDS = frozenset(
     """
     installment installments instalment instalments deposit downpayment down-payment part portion
     partial partially partly fraction tranche advance share some same bit bits half halves quarter
-    third piece chunk slice most majority bulk little
+    third piece chunk slice most majority bulk little minimum
     """.split()  # noqa: SIM905 (a closed list, read as words)
 )
 
@@ -274,6 +275,121 @@ def partial_word(text: str) -> str | None:
     """The first word of ``text`` that says a payment is part of what it names
     (:data:`PARTIAL_WORDS`), or None."""
     return next((w for w in re.findall(r"[\w-]+", text.casefold()) if w in PARTIAL_WORDS), None)
+
+
+#: What names a record's figure whole: the record itself (its kind), its total, what is owed on it
+#: ("the bill of Acme", "the full amount on B-40", "what I owe on it"). A noun phrase of a record
+#: headed by any other word names something of it ("B-40's reminder fee", "the interest on B-40",
+#: "the B-40 penalty"), which its figure is not.
+WHOLE_WORDS = frozenset(
+    """
+    bill bills invoice invoices statement statements amount amounts total totals sum balance due
+    owed owe owing outstanding full whole entire everything all it them one ones rent order orders
+    subscription payment payments charges what
+    """.split()  # noqa: SIM905 (a closed list, read as words)
+)
+#: Words that qualify a record's figure without taking a part of it ("the full amount of B-40").
+_WHOLE_MODIFIERS = frozenset(
+    ["full", "whole", "entire", "total", "outstanding", "open", "unpaid", "current", "complete"]
+)
+#: Words that end a noun phrase read after a record's possessive ("B-40's fee by Friday").
+_PHRASE_ENDS = frozenset(
+    """
+    by before after on in at to for from with within until till today tomorrow tonight now soon asap
+    please thanks thank and or but then also too as via using
+    """.split()  # noqa: SIM905 (a closed list, read as words)
+)
+_DETERMINERS = frozenset(
+    ["the", "a", "an", "my", "our", "your", "their", "his", "her", "its", "this", "that", "these", "those"]
+)
+_LINKS = frozenset(["of", "on", "for", "toward", "towards", "against"])
+_POSSESSIVES = ("'s", "\u2019s", "s'")
+_WORD = re.compile(r"[\w][\w.\-]*[\w]|[\w]|'s|\u2019s|s'")
+_SEGMENTS = re.compile(r"\s*(?:\||,|;|\band\b|\bplus\b|\balong with\b|\bas well as\b|\btogether with\b)\s*")
+
+
+def part_of_record(stated: str, record: str) -> str | None:
+    """The word by which ``stated`` (what the turn asks for a call) names a part of the record whose
+    text is ``record`` rather than the record whole, or None: a possessive of the record followed by
+    another noun ("B-40's reminder fee"), a noun phrase linked to it ("the interest on B-40", "the
+    first month of the Acme bill") or a noun after it ("the B-40 penalty"), headed by a word that is
+    not one of :data:`WHOLE_WORDS`. The record is known by the words of it the turn writes (an id, a
+    capitalised name)."""
+    held = set(re.findall(r"[\w][\w.\-]*[\w]|[\w]", record.casefold()))
+
+    def of_record(word: str) -> bool:
+        return word.casefold() in held and (word[:1].isupper() or any(c.isdigit() for c in word))
+
+    for segment in _SEGMENTS.split(stated):
+        words = _WORD.findall(segment)
+        for at, word in enumerate(words):
+            if not of_record(word):
+                continue
+            found = _part_around(words, at, of_record)
+            if found is not None:
+                return found
+    return None
+
+
+def _part_around(words: list[str], at: int, of_record: Callable[[str], bool]) -> str | None:
+    """:func:`part_of_record` at the record's words starting at ``words[at]``."""
+    after = at + 1
+    while after < len(words) and of_record(words[after]):
+        after += 1
+    if after < len(words) and words[after].casefold() in _POSSESSIVES:  # "B-40's reminder fee"
+        phrase = []
+        for later in words[after + 1 :]:
+            if later.casefold() in _PHRASE_ENDS or of_record(later):
+                break
+            phrase.append(later.casefold())
+        if not phrase or phrase[-1] not in WHOLE_WORDS:
+            return phrase[-1] if phrase else None
+        whole = WHOLE_WORDS | _WHOLE_MODIFIERS  # "B-40's disputed amount"
+        return next((w for w in phrase[:-1] if w.isalpha() and w not in whole), None)
+    if (  # "the B-40 penalty"
+        after < len(words)
+        and at > 0
+        and words[at - 1].casefold() in _DETERMINERS
+        and _common(words[after])
+        and words[after].casefold() not in WHOLE_WORDS | _PHRASE_ENDS | _LINKS
+    ):
+        return words[after]
+    before = at - 1  # the reference's own words: "on the bill B-40", "of the Acme Supplies bill"
+    while before >= 0 and (
+        words[before].casefold() in _DETERMINERS | WHOLE_WORDS or of_record(words[before])
+    ):
+        before -= 1
+    if before >= 1 and words[before].casefold() in _LINKS:  # "the interest on B-40"
+        return _part_phrase(words[:before])
+    return None
+
+
+def _common(word: str) -> bool:
+    """A word a noun phrase of a record's part is made of: written in lower case, or an
+    abbreviation in capitals ("VAT"); not a capitalised name or month."""
+    return word.isalpha() and (word.islower() or (word.isupper() and len(word) > 1))
+
+
+def _part_phrase(words: list[str]) -> str | None:
+    """The word of the noun phrase ending ``words`` (what stands before "of", "on", "for" a record)
+    that names a part, where a determiner opens the phrase within four words ("the interest", "the
+    disputed amount"): its head where that is not one of :data:`WHOLE_WORDS`, else a word before it
+    that neither names the whole nor qualifies it as whole. A capitalised word (a month, a name) or
+    one with a digit qualifies nothing away. Without a determiner, nothing is read as a phrase ("Pay
+    for B-40", "Settle up on B-40": the verb's own words)."""
+    if not words or words[-1].casefold() in _DETERMINERS:
+        return None
+    back = range(2, min(len(words), 5) + 1)
+    opened = next((n for n in back if words[-n].casefold() in _DETERMINERS), None)
+    if opened is None:
+        return None
+    phrase = [w for w in words[len(words) - opened + 1 :] if _common(w)]
+    if not phrase or phrase[-1] != words[-1]:
+        return None
+    if words[-1].casefold() not in WHOLE_WORDS:
+        return words[-1]
+    whole = WHOLE_WORDS | _WHOLE_MODIFIERS
+    return next((w for w in phrase[:-1] if w not in whole), None)
 
 
 #: Numbers written as words ("two hundred", "fifty"; not "one", most often a pronoun): an amount
