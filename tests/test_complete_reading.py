@@ -405,6 +405,36 @@ def test_the_bill_named_whole_is_paid(whole):
     assert decide(f"Pay the City Water bill B-31 and {whole}.").verdict == "approve"
 
 
+@pytest.mark.parametrize(
+    "request_", ["Refund the shipping fee of order ORD-1002.", "Refund ORD-1002's shipping fee.",
+                 "Refund the shipping of order ORD-1002."],
+)  # fmt: skip
+def test_a_part_the_record_has_a_field_for_is_that_field(request_):
+    """ "The shipping fee of ORD-1002" is the order's ``shipping`` (9.90): refunded unasked; the
+    order's total (640.00) is asked about, never refunded; a part the order has no field for ("the
+    handling fee") asks whatever figure it is given."""
+    from tests.probe_careless import shop
+
+    calls = ({"step": 1, "tool": "list_orders", "args": {}, "ok": True, "observation": shop.ORDERS},)
+
+    def refund(request: str, amount: float):
+        context = ReviewContext(
+            calls,
+            shop.SUBJECT,
+            request,
+            frozenset(shop.policy.trusted_tools()),
+            tuple(shop.policy.constants()),
+        )
+        action = {"kind": "tool", "name": "refund_order", "args": {"order_id": "ORD-1002", "amount": amount}}
+        return review_action(action, context, shop.policy)
+
+    assert refund(request_, 9.9).verdict == "approve"
+    total = refund(request_, 640.0)
+    assert (total.verdict, total.reason) == ("escalate", PART_OF_A_RECORD), total
+    handling = refund("Refund the handling fee of order ORD-1002.", 9.9)
+    assert (handling.verdict, handling.reason) == ("escalate", PART_OF_A_RECORD), handling
+
+
 # 6. a name inside a longer name; 10. a record the turn names only to exclude it
 
 NAMES = SupervisorPolicy.for_tools(

@@ -61,6 +61,7 @@ from policies.supervisor.provenance.flow import flow, untrusted_names
 from policies.supervisor.provenance.flows import confidentiality, destinations
 from policies.supervisor.provenance.following import authorised, followed, planted_detail
 from policies.supervisor.reading.amounts import (
+    WHOLE_WORDS,
     amount_value,
     amounts,
     number_word,
@@ -704,12 +705,39 @@ def _stated_bound(
     if amounts(stated) or number_word(stated):
         return True
     word = partial_word(stated) or next(
-        (part for s in admitting if (part := part_of_record(context.request, s.text)) is not None), None
+        (
+            part
+            for s in admitting
+            if (part := part_of_record(context.request, s.text)) is not None
+            and not _field_named(value, part, s, context)
+        ),
+        None,
     )
     if word is None:
         return False
     details = {"value": value, "read": [stated], "unread": [word]}
     return Decision("escalate", PART_OF_A_RECORD, details)
+
+
+def _field_named(value: Any, part: str, source: Source, context: ReviewContext) -> bool:
+    """Is the part the turn names of a record (its words, ``part``) one of the record's own fields,
+    holding ``value`` ("refund the shipping fee of ORD-1002": the order's ``shipping``, 9.90)? Then
+    the figure is the one asked for; a part the record has no field for ("B-40's reminder fee") is
+    not. A field is named where every word of its name is a word of the part, and it is not the
+    record's whole figure ("B-40's disputed amount" names no field: ``amount`` is the bill's)."""
+    held, said = set(source.text.split(" | ")), set(part.split())
+    for done in context.calls:
+        for _path, record in mappings(_parsed(done.get("observation"))):
+            scalars = {str(v) for v in record.values() if not isinstance(v, Mapping | list)}
+            if not held & scalars:
+                continue
+            for key, field_value in record.items():
+                words = {w for w in re.split(r"[\W_]+", str(key).casefold()) if w}
+                # a field that is the record's whole figure ("amount", "total") is no part of it
+                named = bool(words - WHOLE_WORDS) and words <= said
+                if named and is_number(field_value) and Decimal(str(field_value)) == Decimal(str(value)):
+                    return True
+    return False
 
 
 def _where(value: Any, found: Sequence[Source]) -> str:

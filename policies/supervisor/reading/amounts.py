@@ -309,12 +309,12 @@ _SEGMENTS = re.compile(r"\s*(?:\||,|;|\band\b|\bplus\b|\balong with\b|\bas well 
 
 
 def part_of_record(stated: str, record: str) -> str | None:
-    """The word by which ``stated`` (what the turn asks for a call) names a part of the record whose
+    """The words by which ``stated`` (what the turn asks for a call) names a part of the record whose
     text is ``record`` rather than the record whole, or None: a possessive of the record followed by
-    another noun ("B-40's reminder fee"), a noun phrase linked to it ("the interest on B-40", "the
-    first month of the Acme bill") or a noun after it ("the B-40 penalty"), headed by a word that is
-    not one of :data:`WHOLE_WORDS`. The record is known by the words of it the turn writes (an id, a
-    capitalised name)."""
+    a noun phrase ("B-40's reminder fee"), a noun phrase linked to it ("the interest on B-40", "the
+    first month of the Acme bill") or a noun after it ("the B-40 penalty"), that does not name the
+    record whole (:func:`names_a_part`). The record is known by the words of it the turn writes (an
+    id, a capitalised name)."""
     held = set(re.findall(r"[\w][\w.\-]*[\w]|[\w]", record.casefold()))
 
     def of_record(word: str) -> bool:
@@ -326,13 +326,25 @@ def part_of_record(stated: str, record: str) -> str | None:
             if not of_record(word):
                 continue
             found = _part_around(words, at, of_record)
-            if found is not None:
-                return found
+            if found:
+                return " ".join(found)
     return None
 
 
-def _part_around(words: list[str], at: int, of_record: Callable[[str], bool]) -> str | None:
-    """:func:`part_of_record` at the record's words starting at ``words[at]``."""
+def names_a_part(phrase: list[str]) -> bool:
+    """Does a noun phrase of a record (lower-cased words) name a part of it: its head is not one of
+    :data:`WHOLE_WORDS`, or a word before the head neither names the whole nor qualifies it as whole
+    ("the disputed amount")?"""
+    if not phrase:
+        return False
+    if phrase[-1] not in WHOLE_WORDS:
+        return True
+    whole = WHOLE_WORDS | _WHOLE_MODIFIERS
+    return any(w.isalpha() and w not in whole for w in phrase[:-1])
+
+
+def _part_around(words: list[str], at: int, of_record: Callable[[str], bool]) -> list[str]:
+    """:func:`part_of_record` at the record's words starting at ``words[at]``: the part's words."""
     after = at + 1
     while after < len(words) and of_record(words[after]):
         after += 1
@@ -342,10 +354,7 @@ def _part_around(words: list[str], at: int, of_record: Callable[[str], bool]) ->
             if later.casefold() in _PHRASE_ENDS or of_record(later):
                 break
             phrase.append(later.casefold())
-        if not phrase or phrase[-1] not in WHOLE_WORDS:
-            return phrase[-1] if phrase else None
-        whole = WHOLE_WORDS | _WHOLE_MODIFIERS  # "B-40's disputed amount"
-        return next((w for w in phrase[:-1] if w.isalpha() and w not in whole), None)
+        return phrase if names_a_part(phrase) else []
     if (  # "the B-40 penalty"
         after < len(words)
         and at > 0
@@ -353,15 +362,16 @@ def _part_around(words: list[str], at: int, of_record: Callable[[str], bool]) ->
         and _common(words[after])
         and words[after].casefold() not in WHOLE_WORDS | _PHRASE_ENDS | _LINKS
     ):
-        return words[after]
+        return [words[after].casefold()]
     before = at - 1  # the reference's own words: "on the bill B-40", "of the Acme Supplies bill"
     while before >= 0 and (
         words[before].casefold() in _DETERMINERS | WHOLE_WORDS or of_record(words[before])
     ):
         before -= 1
     if before >= 1 and words[before].casefold() in _LINKS:  # "the interest on B-40"
-        return _part_phrase(words[:before])
-    return None
+        phrase = _noun_phrase(words[:before])
+        return phrase if names_a_part(phrase) else []
+    return []
 
 
 def _common(word: str) -> bool:
@@ -370,26 +380,19 @@ def _common(word: str) -> bool:
     return word.isalpha() and (word.islower() or (word.isupper() and len(word) > 1))
 
 
-def _part_phrase(words: list[str]) -> str | None:
-    """The word of the noun phrase ending ``words`` (what stands before "of", "on", "for" a record)
-    that names a part, where a determiner opens the phrase within four words ("the interest", "the
-    disputed amount"): its head where that is not one of :data:`WHOLE_WORDS`, else a word before it
-    that neither names the whole nor qualifies it as whole. A capitalised word (a month, a name) or
-    one with a digit qualifies nothing away. Without a determiner, nothing is read as a phrase ("Pay
-    for B-40", "Settle up on B-40": the verb's own words)."""
+def _noun_phrase(words: list[str]) -> list[str]:
+    """The noun phrase ending ``words`` (what stands before "of", "on", "for" a record), lower-cased,
+    where a determiner opens it within four words ("the interest", "the disputed amount"); a
+    capitalised word (a month, a name) or one with a digit is left out. Without a determiner, none
+    ("Pay for B-40", "Settle up on B-40": the verb's own words)."""
     if not words or words[-1].casefold() in _DETERMINERS:
-        return None
+        return []
     back = range(2, min(len(words), 5) + 1)
     opened = next((n for n in back if words[-n].casefold() in _DETERMINERS), None)
     if opened is None:
-        return None
+        return []
     phrase = [w for w in words[len(words) - opened + 1 :] if _common(w)]
-    if not phrase or phrase[-1] != words[-1]:
-        return None
-    if words[-1].casefold() not in WHOLE_WORDS:
-        return words[-1]
-    whole = WHOLE_WORDS | _WHOLE_MODIFIERS
-    return next((w for w in phrase[:-1] if w not in whole), None)
+    return [w.casefold() for w in phrase] if phrase and phrase[-1] == words[-1] else []
 
 
 #: Numbers written as words ("two hundred", "fifty"; not "one", most often a pronoun): an amount
