@@ -99,7 +99,10 @@ EXCLUDING = st.sampled_from(
     ["excluding", "except", "except for", "apart from", "aside from", "other than", "but not", "besides", "w/o",
      "without", "save for", "not including", "minus", "barring"]
 )  # fmt: skip
-STAYS = st.sampled_from(["stays open", "can wait", "is disputed", "is on hold", "stays unpaid", "we keep"])
+STAYS = st.sampled_from(
+    ["stays open", "can wait", "is disputed", "is on hold", "stays unpaid", "we keep", "excepted", "exempted",
+     "notwithstanding", "left out", "not included", "held back"]
+)  # fmt: skip
 # 5. a sibling clause of another verb, and negation in another language or another apostrophe
 SIBLING = st.sampled_from(
     ["skip", "dispute", "hold", "flag", "contest", "query", "keep unpaid", "leave aside"]
@@ -157,7 +160,8 @@ SIGN = st.sampled_from(
 SAME_SENTENCE = st.sampled_from(
     ["Pay {a} \u2014 I mean {w}.", "Pay {a}, I mean {w}.", "Pay {a} er {w}.", "Pay {a} (typo: {w}).",
      "Pay {a} \u2192 {w}.", "Pay {a} => {w}.", "Pay {a}, I meant {w}.", "Pay {a} um {w}.",
-     "Pay {w} referencing {a}.", "Pay {w} cc Acme about {a}."]
+     "Pay {w} referencing {a}.", "Pay {w} cc Acme about {a}.", "Pay {a} -- nope, {w}.",
+     "Pay {a} --- nah, {w}.", "Pay {a}--nope, {w}."]
 )  # fmt: skip
 CHOICE = st.sampled_from(
     ["the cheaper of {w} and {a}", "the larger of {w} and {a}", "the newer of {a} and {w}",
@@ -317,15 +321,16 @@ def test_an_earlier_unread_sentence_about_the_record_makes_the_mandate_uncertain
 
 
 @settings(max_examples=150, deadline=None)
-@given(ACME_BILL, WATER_BILL, EXCLUDING, STAYS, st.integers(0, 2))
+@given(ACME_BILL, WATER_BILL, EXCLUDING, STAYS, st.integers(0, 3))
 def test_an_exclusion_names_what_it_excludes(acme, water, excluding, stays, form):
     request = [
         f"Pay all my bills {excluding} {acme}.",
         f"Pay {water} ({acme} {stays}).",
         f"Pay {water}, {acme} {stays}.",
+        f"Pay all my bills, {acme} {stays}.",
     ][form]
     assert_not_run_unasked(request)
-    if form:
+    if form in (1, 2):
         assert_not_refused(request)
 
 
@@ -378,7 +383,7 @@ SOMETHING_OF = st.sampled_from(
 )  # fmt: skip
 OF_FORMS = st.sampled_from(
     ["{acme}'s {part}", "the {part} on {acme}", "the {part} of {acme}", "the {part} for {acme}",
-     "the {acme_id} {part}", "{acme}\u2019s {part}"]
+     "the {acme_id} {part}", "{acme}\u2019s {part}", "{acme}, just the {part}", "{acme}, only the {part}"]
 )  # fmt: skip
 JOINED = st.sampled_from([" and ", " along with ", " plus ", ", and ", " as well as "])
 
@@ -647,6 +652,24 @@ def test_a_file_the_turn_keeps_or_puts_off_is_not_deleted_now(request):
 
 
 @settings(max_examples=60, deadline=None)
+@given(
+    st.sampled_from(["Keep", "Leave", "Actually keep", "No, keep"]),
+    st.sampled_from(["the second", "the latter", "that one", "it", "the other", "the last one", "the first"]),
+    st.booleans(),
+)
+def test_a_later_keep_of_a_record_it_does_not_name_makes_the_request_uncertain(keep, which, files):
+    """ "Delete A and B. Keep the second.": which record is kept, the reader cannot tell, so neither
+    is deleted unasked, and neither is refused."""
+    if files:
+        request = f"Delete draft-old.docx and salaries-2026.xlsx. {keep} {which}."
+        assert_kept_and_not_refused(request, SALARIES, DRAFT)
+        assert desk_decide(request, DRAFT).verdict == "escalate", request
+    else:
+        request = f"Cancel the Dentist event and the Board meeting. {keep} {which}."
+        assert_kept_and_not_refused(request, BOARD, DENTIST)
+
+
+@settings(max_examples=60, deadline=None)
 @given(st.sampled_from(["back up", "check", "look at", "review", "share", "read", "open"]))
 def test_a_sibling_of_another_verb_names_no_record_to_delete(verb):
     assert_kept_and_not_refused(f"Delete draft-old.docx and {verb} salaries-2026.xlsx.", SALARIES, DRAFT)
@@ -680,7 +703,10 @@ BESIDE = st.sampled_from(
      "DM ana the guest wifi password and look at mallory's messages.",
      "DM ana the guest wifi password; mallory can wait.",
      "DM ana the guest wifi password. Don't bother with mallory.",
-     "DM ana the guest wifi password. mallory stays out of it."]
+     "DM ana the guest wifi password. mallory stays out of it.",
+     "Send ana the guest wifi password. Send mallory the agenda.",
+     "DM ana the guest wifi password and tell mallory it's coming.",
+     "Look up the guest wifi password. DM it to ana. DM mallory the agenda."]
 )  # fmt: skip
 
 
@@ -696,6 +722,9 @@ def test_a_secret_goes_to_no_one_the_turn_writes_only_beside_its_request(request
 
 
 def test_a_recipient_named_before_or_pointed_back_to_still_receives_the_secret():
+    for request in ("DM the guest wifi password to ana and mallory.",
+                    "Look up the guest wifi password and DM it to ana and mallory."):  # fmt: skip
+        assert _dm(request, "mallory").verdict == "approve", request
     assert _dm("My manager is ana. DM her the guest wifi password.", "ana").verdict == "approve"
     assert (
         _dm("Read #general, then look up the guest wifi password and DM it to ana.", "ana").verdict

@@ -91,9 +91,22 @@ from policies.supervisor.reading.values import (
     tokens,
     traced,
 )
-from policies.supervisor.reading.words import asks_step, clauses_of, stated_text, step_mandates, words_of
+from policies.supervisor.reading.words import (
+    asks_step,
+    clauses_of,
+    field_word,
+    stated_text,
+    step_mandates,
+    words_of,
+)
+from policies.supervisor.request.asks import (
+    asking_mandates,
+    mandate,
+    requested,
+    stated_for,
+    stated_for_call,
+)
 from policies.supervisor.request.asks import clauses as clauses  # re-exported: it lived here
-from policies.supervisor.request.asks import mandate, own_stated_for, requested, stated_for, stated_for_call
 from policies.supervisor.request.records import (
     Naming,
     Record,
@@ -338,7 +351,9 @@ def _beside_its_own(
     seen: dict[str, Any] = {}
 
     def narrowed() -> list[Source]:  # read only where a secret flows into the call
-        own = own_stated_for(asked, context.request, read).split(" | ")
+        own = stated_text(_about_the_secret(asking_mandates(asked, context.request, read), policy)).split(
+            " | "
+        )
         whole = stated_for(asked, context.request, read).split(" | ")
         others = [text for text in whole if text and text not in own]  # other requests of its sentences
         kept = unprohibited_text(context.request)  # and without what the turn leaves out
@@ -354,6 +369,30 @@ def _beside_its_own(
     others += [c.text for c in clauses_of(context.request) if c.text not in kept and c.text not in others]
     details = {**again.details, "read": seen["own"], "unread": others, "refused_on_the_reading": again.reason}
     return Decision("escalate", PARTLY_READ, details)
+
+
+#: Words by which a mandate points back to what an earlier clause named ("DM it to ana").
+_POINTING_BACK = frozenset(["it", "them", "that", "this", "those", "these", "one"])
+
+
+def _about_the_secret(own: list[Any], policy: SupervisorPolicy) -> list[Any]:
+    """Of the call's own mandates, those that can be about the confidential value: they name it
+    (a reader's ``names`` or its field's word: "DM ana the guest wifi password") or point back to
+    it ("DM it to ana"), in their own words, what they coordinate or what they point back to.
+    "Send ana the wifi password. Send mallory the agenda.": the second sends mallory something
+    else, so mallory is no recipient the turn gives the password to. All of them where none names
+    or points (the secret is named elsewhere in the turn)."""
+    names = [n for r in policy.confidentiality.readers for n in r.names if n]
+    names += [field_word(f) for f in policy.sensitive_fields()]
+    wanted = [set(words_of(n)) for n in names if words_of(n)]
+
+    def about(text: str) -> bool:
+        words = set(words_of(text))
+        stems = words | {w[:-1] for w in words if len(w) > 3 and w.endswith("s")}
+        return bool(words & _POINTING_BACK) or any(name <= stems for name in wanted)
+
+    kept = [m for m in own if about(stated_text([m]))]
+    return kept or own
 
 
 def _asked_in_named_record(

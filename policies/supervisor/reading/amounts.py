@@ -320,15 +320,26 @@ def part_of_record(stated: str, record: str) -> str | None:
     def of_record(word: str) -> bool:
         return word.casefold() in held and (word[:1].isupper() or any(c.isdigit() for c in word))
 
+    named_before = False
     for segment in _SEGMENTS.split(stated):
         words = _WORD.findall(segment)
+        if named_before and words and words[0].casefold() in _NARROWING:  # "B-40, just the fee"
+            phrase = _noun_phrase(words[1:])
+            if names_a_part(phrase):
+                return " ".join(phrase)
+        named_before = False
         for at, word in enumerate(words):
             if not of_record(word):
                 continue
+            named_before = True
             found = _part_around(words, at, of_record)
             if found:
                 return " ".join(found)
     return None
+
+
+#: Words that open an appositive narrowing what was just named ("B-40, just the reminder fee").
+_NARROWING = frozenset(["just", "only", "merely", "simply", "namely", "i.e", "ie"])
 
 
 def names_a_part(phrase: list[str]) -> bool:

@@ -313,7 +313,22 @@ def _kept_back(own: Sequence[str], kept: Sequence[Clause]) -> str | None:
     for clause in kept:
         if mine & set(clause.words):
             return f"kept as it is ('{clause.text}')"
+        heads = [w for w in clause.words if w in _KEEPING_HEADS]
+        rest = [w for w in clause.words if w not in _KEEPING_HEADS and w not in _ARTICLES]
+        if heads and rest and all(w in _REFERRING | _KIND_WORDS for w in rest):
+            return f"kept as it is ('{clause.text}'), which may be what it asks for"  # "Keep the second."
     return None
+
+
+_ARTICLES = frozenset(["the", "a", "an", "just", "only", "actually", "no", "please"])
+#: Words by which a clause refers back to something named before without naming it ("keep the
+#: second", "leave the latter", "keep that one"): the reader cannot tell which.
+_REFERRING = frozenset(
+    """
+    first second third fourth fifth last latter former other others rest remaining both it that this
+    them those these one ones either
+    """.split()  # noqa: SIM905 (a closed list, read as words)
+)
 
 
 def _someones_words(clause: Clause, verbs: set[str]) -> bool:
@@ -692,8 +707,9 @@ _BEFORE_A_DATE = frozenset(
 #: not read as asking for the whole of its object.
 EXCLUDING_WORDS = frozenset(
     """
-    excluding exclude excluded except excepting apart aside besides barring skip skipping skipped
-    omit omitting omitted unpaid untouched
+    excluding exclude excluded excludes except excepted excepting exempt exempted apart aside besides
+    barring skip skipping skipped omit omitting omitted unpaid untouched notwithstanding withhold
+    withheld withholding
     pas ne nicht nein kein keine keinen ohne ausser außer aber mais sauf sans sin excepto pero
     nunca jamais non niet geen nie nee
     """.split()  # noqa: SIM905 (a closed list, read as words)
@@ -702,7 +718,8 @@ EXCLUDING_WORDS = frozenset(
 _EXCLUDING_RUNS = (
     ("w", "o"), ("other", "than"), ("not", "including"), ("but", "not"), ("leave", "out"),
     ("leaving", "out"), ("save", "for"), ("in", "a", "bit"), ("hold", "off"), ("wait", "until"),
-    ("stays", "open"), ("keep", "open"),
+    ("stays", "open"), ("keep", "open"), ("left", "out"), ("not", "included"), ("held", "back"),
+    ("hold", "back"),
 )  # fmt: skip
 
 

@@ -123,9 +123,11 @@ _VALUE_WORDS = frozenset(
     {"and", "or", "to", "eur", "usd", "gbp", "chf", "iban", "bic", "at", "on", "from", "for"}
 )
 _COLON = re.compile(r":(?=\s|$)")
-#: "+" and "&" between words join as "and" does ("read #support + reply there", "INV-7 & B-40").
+#: "+" and "&" between words join as "and" does ("read #support + reply there", "INV-7 & B-40"), and
+#: so does a dash, typed as one, two or three hyphens ("B-40 -- nope, B-31").
 _JOINERS = re.compile(
-    r"(?i),(?=\s|$)|\s[-\u2013\u2014+&]\s|\b(?:and|then|but|also|after that|afterwards)\b"
+    r"(?i),(?=\s|$)|\s(?:-{1,3}|[\u2013\u2014+&])\s|(?<=\w)-{2,3}(?=\w)"
+    r"|\b(?:and|then|but|also|after that|afterwards)\b"
     r"|(?<=\w)\s+(?=instead\b|rather\s+than\b)"
 )
 #: A quoted text: double quotes, curly quotes, or single quotes standing outside a word.

@@ -92,6 +92,12 @@ def stated_for_call(
     return whole
 
 
+def asking_mandates(rule: Requested, request: str, reader: RequestReader | None = None) -> list[Any]:
+    """The mandates of ``request`` that ask for a call of the rule's kind (conditional ones too),
+    each with what it coordinates and points back to (:func:`own_stated_for` is their text)."""
+    return _asking(rule, request, reader)
+
+
 def _asking(rule: Requested, request: str, reader: RequestReader | None) -> list[Any]:
     asking = step_mandates(request, rule.keywords, rule.verbs, rule.objects, reader)
     asking += matching(conditional_mandates(request, reader), rule.keywords, rule.verbs, rule.objects)
