@@ -551,6 +551,11 @@ ENGINE_TURNS = [
     "Pay the City Water bill B-31 but don\u00b4t pay the Acme Supplies bill B-40.",
     "Pay 50.00 of the Acme Supplies bill B-40.",
     "Pay the first installment of the Acme Supplies bill B-40.",
+    "Pay the City Water bill B-31 along with the Acme Supplies bill B-40's reminder fee.",
+    "Pay the City Water bill B-31 and the interest on the Acme Supplies bill B-40.",
+    "Pay the Acme Supplies bill B-40 -- nope, the City Water bill B-31.",
+    "Pay all my bills, the Acme Supplies bill B-40 excepted.",
+    "Pay the City Water bill B-31 and the Acme Supplies bill B-40. Keep the second.",
 ]
 
 
