@@ -88,7 +88,8 @@ LATER = st.sampled_from(
      "in two weeks", "in 2 days", "within the next hour", "in a couple of weeks", "after a month",
      "at the end of the month", "end of month", "on the 1st", "by the 15th", "on the first", "by noon", "this evening", "in the morning",
      "first thing Monday", "on payday", "by EOD", "EOM", "tonite", "2moro", "on the 3rd of March",
-     "on the first of the month", "by the 2nd, please"]
+     "on the first of the month", "by the 2nd, please", "at month's end", "afterwards", "on its due date",
+     "in Q1", "by the deadline", "in due course", "over the holidays", "when due"]
 )  # fmt: skip
 OPENING_LATER = st.sampled_from(
     ["Tomorrow", "Next week", "Next month", "On Monday", "In January", "Later", "In two weeks",

@@ -662,9 +662,9 @@ def _after_a_mandates_colon(sentence: str, asking: Sequence[Clause], clause: Cla
 TIME_WORDS = frozenset(
     """
     tomorrow tomorrow's tmrw tmr tmw 2moro 2morrow tomoz overmorrow tonight tonite 2nite later soon
-    next weekend eventually someday sometime afterwards postpone postponed defer deferred delay
-    delayed payday eod eow eom eoy eoq cob eob end-of-day end-of-week end-of-month end-of-year
-    year-end yearend month-end quarter-end week-end
+    next weekend eventually someday sometime afterwards afterward postpone postponed defer deferred
+    delay delayed payday eod eow eom eoy eoq cob eob end-of-day end-of-week end-of-month end-of-year
+    year-end yearend month-end quarter-end week-end deadline deadlines holidays
     """.split()  # noqa: SIM905 (a closed list, read as words)
 )
 #: A span of time after which something happens ("in two weeks", "within 3 days", "after a month").
@@ -682,6 +682,8 @@ _HOW_MANY = frozenset(
     """.split()  # noqa: SIM905 (a closed list, read as words)
 )
 _AFTER_A_SPAN = frozenset({"in", "within", "after"})
+#: Runs of words that put an action off as a whole.
+_TIME_RUNS = (("due", "course"), ("due", "date"), ("when", "due"), ("when", "it's", "due"))
 #: A part of the day ("this evening", "in the morning", "by noon", "at midnight").
 _PARTS_OF_DAY = frozenset(
     {"morning", "afternoon", "evening", "night", "noon", "midday", "midnight", "lunchtime"}
@@ -695,7 +697,7 @@ _DATES = frozenset(
     """
     monday tuesday wednesday thursday friday saturday sunday mon tue tues wed thu thur thurs fri sat sun
     january february march april may june july august september october november december
-    jan feb mar apr jun jul aug sep sept oct nov dec
+    jan feb mar apr jun jul aug sep sept oct nov dec q1 q2 q3 q4 h1 h2
     """.split()  # noqa: SIM905 (a closed list, read as words)
 )
 _BEFORE_A_DATE = frozenset(
@@ -785,8 +787,12 @@ def _time_phrase(words: Sequence[str], i: int) -> str | None:
             return " ".join(words[i : i + k + 2])
     if word == "first" and rest[:1] == ["thing"]:  # "first thing Monday", "first thing tomorrow"
         return "first thing"
-    if word in _UNITS and rest[:1] == ["end"]:  # "at year end", "by month end"
+    unit = word[:-2] if word.endswith(("'s", "\u2019s")) else word
+    if unit in _UNITS and rest[:1] == ["end"]:  # "at year end", "by month end", "at month's end"
         return f"{word} end"
+    for run in _TIME_RUNS:  # "in due course", "on its due date", "when due"
+        if tuple(words[i : i + len(run)]) == run:
+            return " ".join(run)
     if word in _BEFORE_A_YEAR and rest[:1] and _YEAR.fullmatch(rest[0]):  # "in 2027", "by 2030"
         return " ".join(words[i : i + 2])
     return None

@@ -127,7 +127,7 @@ _COLON = re.compile(r":(?=\s|$)")
 #: so does a dash, typed as one, two or three hyphens ("B-40 -- nope, B-31").
 _JOINERS = re.compile(
     r"(?i),(?=\s|$)|\s(?:-{1,3}|[\u2013\u2014+&])\s|(?<=\w)-{2,3}(?=\w)"
-    r"|\b(?:and|then|but|also|after that|afterwards)\b"
+    r"|\b(?:and|then|but|also)\b|\b(?:after that|afterwards)\b(?=\W*\w)"
     r"|(?<=\w)\s+(?=instead\b|rather\s+than\b)"
 )
 #: A quoted text: double quotes, curly quotes, or single quotes standing outside a word.
