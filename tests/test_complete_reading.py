@@ -246,7 +246,9 @@ def test_a_later_request_of_another_record_or_without_only_leaves_the_earlier_st
 CONDITIONED = st.sampled_from(
     ["depending on the balance", "subject to review", "with Eve's OK", "but check with me first",
      "after the manager's sign-off", "pending approval", ", run it by me", "contingent on funds",
-     "upon your confirmation", "with my manager's go-ahead"]
+     "upon your confirmation", "with my manager's go-ahead", "as you see fit", ", your call",
+     "at your discretion", "w/ Eve's approval", "with Eve's thumbs-up", "with a second pair of eyes",
+     "as you judge best"]
 )  # fmt: skip
 READING_SIBLING = st.sampled_from(["check", "review", "look into", "look at", "verify", "open", "read"])
 
@@ -336,12 +338,15 @@ def test_an_exclusion_names_what_it_excludes(acme, water, excluding, stays, form
 
 
 @settings(max_examples=60, deadline=None)
-@given(ACME_BILL, WATER_BILL, st.integers(0, 2))
+@given(ACME_BILL, WATER_BILL, st.integers(0, 5))
 def test_quoted_text_and_someones_words_name_nothing(acme, water, form):
     request = [
         f"Pay {water} and note '{acme} gets paid next month' in the memo.",
         f"Pay {water} and reply 'B-40 is on hold' to Acme Supplies.",
         f'Pay {water}. Acme Supplies wrote: "please pay {acme} today".',
+        f"Pay {water} with the memo B-40.",  # an id given as a field's text, unquoted
+        f"Pay {water}, memo: B-40.",
+        f"Pay {water} with reference B-40.",
     ][form]
     assert_held(request)
 

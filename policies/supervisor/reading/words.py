@@ -187,14 +187,21 @@ _MARKER_PHRASES = (
     ("depending", "on"), ("depending", "upon"), ("dependent", "on"), ("contingent", "on"),
     ("conditional", "on"), ("subject", "to"), ("check", "with"), ("confirm", "with"), ("clear", "it", "with"),
     ("run", "it", "by"), ("run", "this", "by"), ("check", "in", "with"), ("if", "and", "when"),
+    # the choice left to the agent ("... as you see fit", "..., your call", "at your discretion")
+    ("see", "fit"), ("your", "call"), ("you", "judge"), ("your", "discretion"), ("own", "discretion"),
+    ("your", "judgment"), ("your", "judgement"), ("up", "to", "you"), ("pair", "of", "eyes"),
 )  # fmt: skip
 #: Nouns of someone's consent: after a word that makes them a condition ("with Eve's OK", "pending
 #: approval", "upon your sign-off", "after the go-ahead") they put the clause outside the grammar.
 _CONSENT = frozenset(
     {"ok", "okay", "approval", "permission", "consent", "sign-off", "signoff", "go-ahead", "blessing",
-     "nod", "green", "authorisation", "authorization", "say-so", "confirmation"}
+     "nod", "green", "authorisation", "authorization", "say-so", "confirmation", "thumbs-up", "thumbs",
+     "agreement", "clearance", "sanction"}
 )  # fmt: skip
-_BEFORE_CONSENT = frozenset({"with", "without", "pending", "upon", "after", "given", "once", "following"})
+#: ("w": "w/ Eve's OK", as the reader splits "w/")
+_BEFORE_CONSENT = frozenset(
+    {"with", "w", "without", "pending", "upon", "after", "given", "once", "following"}
+)
 
 
 def _consent_at(words: Sequence[str], at: int) -> bool:
@@ -1455,11 +1462,20 @@ _CONTENT_NOUNS = frozenset(
 )
 
 
+#: An id given unquoted as a field's text ("with the memo B-40", "reference: B-40"): content.
+_LABELLED_ID = re.compile(
+    r"(?i)(\b(?:with\s+(?:the\s+|a\s+|my\s+)?(?:memo|reference|ref|note|subject|comment|caption|description|remark)"
+    r"|\b(?:memo|reference|ref|note|subject|comment|caption|description|remark)\s*:)\s*)([^\s,;]*\d[^\s,;]*?)(?=[\s,;.!?]|$)"
+)
+
+
 def without_quoted_content(text: str) -> str:
     """``text`` without the quoted texts it gives as a call's content ("Pay LD-208 with the
     reference 'LU-9 paid separately'" → "Pay LD-208 with the reference"): a record written inside
     such a quote is named by nobody. A quote that is the object itself ("cancel 'Budget Review'")
-    stays: it is how users write a name."""
+    stays: it is how users write a name. An id written unquoted right after such a label ("with
+    the memo B-40", "memo: B-40") is content too."""
+    text = _LABELLED_ID.sub(lambda m: m.group(1), text)
     straight = text.translate(APOSTROPHES)
     out, at = [], 0
     for quote in _QUOTED.finditer(straight):
