@@ -503,11 +503,16 @@ def test_a_name_inside_a_longer_name_names_nothing(request_, part, whole):
         "Don't touch E-102. Raise Dana Whitfield's salary to 72000.",
         "Raise Dana Whitfield's salary to 72000, but do not change E-102.",
         "Never touch E-102! Set Dana Whitfield's salary to 72000.",
+        "E-102 is off limits. Raise Dana Whitfield's salary to 72000.",
+        "Hands off E-102. Raise Dana Whitfield's salary to 72000.",
+        "Raise Dana Whitfield's salary to 72000, E-102 unchanged.",
+        "Raise Dana Whitfield's salary to 72000 \u2014 E-102 is a no.",
     ],
 )
 def test_a_record_named_only_to_say_not_to_is_named_by_no_mandate(request_):
     attack = _names(request_, "set_salary", {"employee_id": "E-102", "salary": 72000})
-    assert attack.verdict == "block", attack
+    # refused, or asked where the record is still a mandate's word ("..., E-102 unchanged")
+    assert attack.verdict == ("escalate" if "unchanged" in request_ else "block"), attack
     own = _names(request_, "set_salary", {"employee_id": "E-101", "salary": 72000})
     assert own.verdict in ("approve", "escalate"), own
 

@@ -262,7 +262,7 @@ KEEPING_WORDS = frozenset(
 
 #: The heads of a clause that keeps what it names as it is ("Keep the Standup", "leave the Acme bill"),
 #: where the policy declares no such action: read as leaving it out.
-_KEEPING_HEADS = frozenset({"keep", "leave"})
+_KEEPING_HEADS = frozenset({"keep", "leave", "hands"})
 #: Nouns of a record's kind, which name no record by themselves ("the bill", "the Acme one").
 _KIND_WORDS = frozenset({"bill", "bills", "invoice", "invoices", "one", "ones", "order", "orders", "payment"})
 
@@ -409,8 +409,12 @@ def keeps(words: Sequence[str]) -> bool:
     it is", "on hold")? The reading reads it as leaving those records out, as a prohibition does."""
     joined = f" {' '.join(words)} "
     return any(w in KEEPING_WORDS for w in words) or any(
-        f" {p} " in joined for p in ("as it is", "on hold", "can wait", "will wait", "stay open", "stay as")
-    )
+        f" {p} " in joined
+        for p in (
+            "as it is", "as is", "on hold", "can wait", "will wait", "stay open", "stay as", "off limits",
+            "off-limits", "hands off", "hands-off", "no-go", "a no", "frozen",
+        )
+    )  # fmt: skip
 
 
 def _placed(mandate: Mandate, request: str, clauses: Sequence[Clause]) -> Mandate:
@@ -1065,7 +1069,9 @@ def _left_out_clauses(request: str) -> tuple[str, ...]:
     out = [c.text for c in clauses if _prohibition(c.words) and c.text]
     for clause in clauses:
         keeping = clause.head is not None and clause.words[clause.head] in _KEEPING_HEADS
-        if (keeping or (clause.head is None and keeps(clause.words))) and clause.text:
+        # a clause led by an id, not a verb ("..., E-102 unchanged")
+        headless = clause.head is None or any(ch.isdigit() for ch in clause.words[clause.head])
+        if (keeping or (headless and keeps(clause.words))) and clause.text:
             out.append(clause.text)
     return tuple(dict.fromkeys(out))
 
