@@ -489,6 +489,8 @@ def _names(request: str, name: str, args: dict):
         ("Pay 39 for my Gym Max membership.", "Max", "Gym Max"),
         ("Send 20 to Carla Diaz.", "Carla", "Carla Diaz"),
         ("Send 20 to Carla Diaz.", "Diaz", "Carla Diaz"),
+        ("Send 50 to Acme-Supplies.", "Acme", "Acme-Supplies"),
+        ("Send 20 to Carla Diaz-Lopez.", "Carla Diaz", "Carla Diaz-Lopez"),
     ],
 )
 def test_a_name_inside_a_longer_name_names_nothing(request_, part, whole):

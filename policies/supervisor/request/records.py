@@ -311,8 +311,11 @@ def part_of_another_name(name: str, text: str, *, fields: bool = False) -> bool:
         return False
     # in record fields, a word inside an address or a link (carla.diaz@...) is no place it is written
     ahead, behind = (r"(?![\w'@-]|\.\w)", r"(?<![\w'.@/-])") if fields else (r"(?![\w'-])", r"(?<![\w'-])")
-    pattern = re.compile(behind + r"\s+".join(re.escape(w) for w in words) + ahead, re.I)
+    joined = r"\s+".join(re.escape(w) for w in words)
+    pattern = re.compile(behind + joined + ahead, re.I)
     found = list(pattern.finditer(text))
+    if not found and not fields:  # written only joined to another word by a hyphen: "Acme-Supplies"
+        return re.search(rf"\w-{joined}(?![\w'])|(?<![\w']){joined}-\w", text, re.I) is not None
     before = _NAME_FIRST if fields else _NAME_BEFORE
 
     def run_on_before(at: int) -> bool:  # a title is no part of the name ("Dr Hana Lee")
