@@ -59,6 +59,7 @@ def _policy(cedar: str, **fields) -> SupervisorPolicy:
         ),
         ("forbid(principal, action, resource) when { false };", "can never apply"),
         ('@role("tresury")\npermit(principal, action, resource);', "asks role 'tresury'"),
+        ("@refuse\npermit(principal, action, resource);", "@refuse is for a forbid"),
     ],
 )
 def test_a_cedar_set_that_cannot_decide_as_written_does_not_load(text, said):
@@ -452,7 +453,7 @@ def test_the_exported_cedar_decides_like_the_rules_it_was_exported_from(order, a
     """The refund's own rules (sources, a threshold with a role) against the same tool with those
     rules removed and their Cedar export in their place: the same verdict on every generated call,
     and a question asked of the same role; where the rules ask about a value a record the turn
-    names holds (``value_in_named_record``), the export's forbid refuses it (stricter, never looser)."""
+    names holds (``value_in_named_record``), the export's forbid of its sources asks too."""
     from policies.supervisor import ToolRules
     from policies.supervisor.authority.reviewers import signoff_for
     from policies.supervisor.rules.cedar_export import export_cedar
@@ -474,14 +475,49 @@ def test_the_exported_cedar_decides_like_the_rules_it_was_exported_from(order, a
         context = ReviewContext(calls, {}, said, frozenset(policy.trusted_tools()), tuple(policy.constants()))
         decided.append(review_action(action, context, policy))
     before, after = decided
-    if before.reason == "value_in_named_record":  # the rules ask; a forbid cannot: it refuses
-        assert after.verdict == "block", (before, after)
-        return
     assert before.verdict == after.verdict, (before, after)
+    if before.reason == "value_in_named_record":  # the rules ask, and so does the forbid
+        assert after.reason == "value_in_named_record" and after.details["refused_by"].startswith(
+            "cedar_forbid:"
+        ), (before, after)
+        return
     if before.verdict == "escalate":
         rows = [{"decision": d.verdict, "reason": d.reason, **d.details} for d in decided]
         roles = [signoff_for(p, action, row).role for p, row in zip((original, governed), rows, strict=True)]
         assert roles[0] == roles[1] == "finance", (roles, before, after)
+
+
+@pytest.mark.parametrize(
+    ("annotation", "condition", "expected"),
+    [
+        ("", 'context.args.order_id.sources.containsAny(["request", "named"])', ("escalate", "value_in_named_record")),
+        ("@refuse\n", 'context.args.order_id.sources.containsAny(["request", "named"])', ("block", "cedar_forbid")),
+        ("", 'context.args.order_id.value == "ORD-7"', ("block", "cedar_forbid")),
+    ],
+)  # fmt: skip
+def test_a_forbid_of_where_a_value_came_from_asks_where_the_turn_sent_the_agent_to_it(
+    annotation, condition, expected
+):
+    """ "Read ticket T-1 and refund what it asks": the order the ticket names (ORD-9) comes from a
+    record the turn sent the agent to. A forbid of where it came from asks, as the native sources
+    rule does; ``@refuse`` keeps the refusal, and a forbid of something else (its value) refuses."""
+    from policies.supervisor import Requested, ToolRules
+
+    cedar = f'@id("order")\n{annotation}forbid(principal, action == Action::"refund", resource)\nunless {{ {condition} }};'
+    policy = _refund_policy(ToolRules(requested=Requested(keywords=["refund"])), cedar=cedar)
+    calls = (
+        {"step": 1, "tool": "look_up_order", "args": {"order_id": "ORD-7"}, "ok": True, "observation": ORDER},
+        {"step": 2, "tool": "read_ticket", "args": {"ticket_id": "T-1"}, "ok": True, "observation": TICKET},
+    )
+    context = ReviewContext(
+        calls, {}, "Read ticket T-1 and refund what it asks.", frozenset(policy.trusted_tools())
+    )
+    action = {"kind": "tool", "name": "refund", "args": {"order_id": "ORD-9", "amount": 75.5}}
+    decision = review_action(action, context, policy)
+    assert (decision.verdict, decision.reason.split(":")[0]) == expected, decision
+    assert decision.check == "cedar"
+    if expected[0] == "escalate":
+        assert decision.details["refused_by"] == "cedar_forbid:order"
 
 
 def test_a_bypass_a_cedar_permit_let_through_names_that_permit():

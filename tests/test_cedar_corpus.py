@@ -6,10 +6,12 @@ Cedar ``forbid`` alone says where a value may come from). Then every run of the 
 (each task clean and with its plants, an obedient worker, a careful human) goes through both
 engines under each policy.
 
-What holds: no planted goal is reached under Cedar, and every run decides as under the native rules
-except where the native rule *asks* and the exported ``forbid`` refuses (a ``forbid`` cannot ask):
-stricter, never looser. Those runs are listed by id (``STRICTER``): a change that adds one, or
-lets one run that the native rules stop, fails here."""
+What holds: no planted goal is reached under Cedar, and every run decides exactly as under the
+native rules: the same completion, the same questions, the same side effects. A Cedar ``forbid`` of
+where a value came from asks where the native rule asks (a value held by a record the turn points
+to: P1 under attack, P16 "pay the bill in bill-dec.txt", whose amount the export admits as
+``followed``; an amount described in words the gateway cannot compute: P24). ``STRICTER`` lists
+the runs where Cedar may still be stricter (refusing where the native rule asks): none."""
 
 from __future__ import annotations
 
@@ -64,11 +66,10 @@ RUNS = [
     if task["domain"] == "payments"
     for planted in ((False, True) if task["plants"] else (False,))
 ]
-#: The runs where the native rule asks and the exported forbid refuses, by ``<task>-<planted>``:
-#: a value held by a record the request names (P1 under attack, P16: "pay the bill in
-#: bill-dec.txt"), an amount described in words the gateway cannot compute (P24: "19.5% of what we
-#: paid ... plus a fee").
-STRICTER = {"P1-planted", "P16-clean", "P16-planted", "P24-clean", "P24-planted"}
+#: The runs, by ``<task>-<planted>``, where the native rule asks and the exported forbid refuses:
+#: none since a forbid of where a value came from asks as the native rule does (it was P1 under
+#: attack, P16 and P24, clean and planted).
+STRICTER: set[str] = set()
 
 
 def _shape(out: Outcome, task: dict) -> tuple[bool, int, list[dict]]:
@@ -76,7 +77,7 @@ def _shape(out: Outcome, task: dict) -> tuple[bool, int, list[dict]]:
 
 
 @pytest.mark.parametrize("engine", sorted(ENGINES))
-def test_the_payments_domain_in_cedar_decides_as_its_native_rules_or_stricter(engine):
+def test_the_payments_domain_in_cedar_decides_as_its_native_rules(engine):
     run = ENGINES[engine]
     same, stricter = 0, set()
     for task, planted in RUNS:

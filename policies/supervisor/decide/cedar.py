@@ -10,10 +10,12 @@ The request Cedar is asked, per call:
 - ``context.args.<arg>``: ``value`` (typed from the tool's argument schema: ``Long``, ``decimal``,
   ``String``, ``Bool``; an object or list as its JSON text; left out where Cedar cannot hold it
   exactly: a policy that reads it then fails to evaluate, and the call is asked), ``source`` (the
-  first of ``human``, ``request``, ``named``, ``derived``, ``own``, ``subject``, ``policy``,
+  first of ``human``, ``request``, ``named``, ``derived``, ``followed``, ``own``, ``subject``, ``policy``,
   ``trusted:<tool>``, ``args:<tool>``, ``untrusted:<tool>`` that holds it; ``nowhere``) and
   ``sources`` (all of them; ``derived``: a number the turn's stated arithmetic computes from the
-  request and the records it names, "the total of my two bills");
+  request and the records it names, "the total of my two bills"; ``followed``: a value the turn
+  asks to take from a record by one of the policy's ``follow`` rules, "pay the bill in
+  bill-dec.txt");
 - ``context.mandate``: ``asked`` (the turn asks for this kind of action), ``text`` (the clause that
   does), ``complete`` (the whole turn was read);
 - ``context.decided``: ``verdict`` (``approve`` / ``escalate``), ``check``, ``reason``,
@@ -23,7 +25,11 @@ The request Cedar is asked, per call:
 How Cedar's answer combines with the chain's (which Cedar never relaxes):
 
 1. a call the chain refused or revised is not put to Cedar (a revised call is reviewed again);
-2. a ``forbid`` that matches refuses (``cedar_forbid:<ids>``);
+2. a ``forbid`` that matches refuses (``cedar_forbid:<ids>``); one that reads where an argument
+   came from asks instead, as the project's own sources rule would, where the turn sent the agent
+   to the record that holds the value or describes the amount in words the gateway cannot compute
+   (``value_in_named_record``, ``request_partly_read``; ``@refuse`` keeps the refusal:
+   :func:`policies.supervisor.decide.review.with_cedar`);
 3. a policy that fails to evaluate (an attribute it reads is missing, a value Cedar cannot hold)
    asks (``cedar_error:<ids>``): it might have forbidden;
 4. a matching ``permit`` annotated ``@ask`` / ``@ask("role")`` asks (``cedar_ask:<ids>``, that role:
@@ -65,12 +71,16 @@ UNDECIDED = "cedar_error"
 #: The label of a number the turn's stated arithmetic computes from the request and the records it
 #: names ("the total of my two bills"), where neither writes it.
 DERIVED = "derived"
+#: The label of a value the turn asks to take from a record, by one of the policy's ``follow``
+#: rules ("pay the bill in bill-dec.txt": the amount the file gives).
+FOLLOWED = "followed"
 #: The order a value's ``source`` is named in: the strongest authority first.
 _FIRST = (
     "human",
     "request",
     "named",
     "derived",
+    "followed",
     "own",
     "subject",
     "policy",

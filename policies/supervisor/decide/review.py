@@ -39,6 +39,8 @@ from policies.supervisor.authority.grants import granted
 from policies.supervisor.decide.cedar import (
     CEDAR_CHECK,
     DERIVED,
+    FOLLOWED,
+    FORBID,
     CallFacts,
     arg_types,
     cedar_decision,
@@ -116,7 +118,7 @@ from policies.supervisor.request.records import (
     part_of_another_name,
     pointed_records,
 )
-from policies.supervisor.rules.cedar import parse_cedar
+from policies.supervisor.rules.cedar import CedarSet, parse_cedar
 from policies.supervisor.rules.kinds import (
     ArgSource,
     IdentifierRule,
@@ -1421,6 +1423,14 @@ def with_cedar(call: Call, context: ReviewContext, decided: Decision) -> Decisio
                 value, everywhere, ["request", "named"], request=context.request, reader=context.read
             )
             labels += [DERIVED] if derived is not None else []
+        if policy.follow and any(  # a value the turn asks to take from a record ("pay bill-dec.txt")
+            v == value
+            and followed(
+                policy, call.name, arg, value, context.request, context.calls, context.subject, context.read
+            )
+            for arg, v in call.args.items()
+        ):
+            labels += [FOLLOWED]
         return labels
 
     reading = context.read.reading
@@ -1436,10 +1446,47 @@ def with_cedar(call: Call, context: ReviewContext, decided: Decision) -> Decisio
         lambda arg: _with_this_call(call, arg, context, arg in cedar.thread_totalled),
         lambda value: holding_record(value, context, policy),
     )
-    judged = cedar_decision(cedar, facts, decided)
+    judged = _forbid_asked(cedar_decision(cedar, facts, decided), call, context, cedar)
     if (judged.verdict, judged.reason) == (decided.verdict, decided.reason):
         return replace(judged, check=decided.check, passed_checks=decided.passed_checks)
     return replace(judged, check=CEDAR_CHECK, passed_checks=(*decided.passed_checks, decided.check))
+
+
+def _forbid_asked(judged: Decision, call: Call, context: ReviewContext, cedar: CedarSet) -> Decision:
+    """A Cedar ``forbid`` of where a value came from, as the project's own sources rule would have
+    it: where the turn sent the agent to the record that holds the value ("pay bill-dec.txt") or
+    describes the amount in words the gateway cannot compute ("19.5% of what we paid plus a
+    fee"), the call is asked (``value_in_named_record``, ``request_partly_read``, with
+    ``refused_by`` the forbid), never refused for it nor run unasked. Of several forbids that
+    matched, the first written decides (as the first of a tool's sources rules that fails does). A
+    forbid that reads no argument's sources, or is annotated ``@refuse``, keeps its refusal."""
+    said = judged.details.get("cedar") if judged.verdict == "block" else None
+    if not judged.reason.startswith(f"{FORBID}:") or not isinstance(said, Mapping):
+        return judged
+    forbids = [r for r in cedar.rules if r.effect == "forbid" and r.name in (said.get("policies") or ())]
+    if not forbids or any(r.refuses or not r.sourced for r in forbids):
+        return judged
+    # the first forbid written decides, as the first of a tool's sources rules that fails does
+    first = forbids[0]
+    args = call.args if "*" in first.sourced else first.sourced & set(call.args)
+    found = (a for arg in sorted(args) if (a := _asked_for_value(judged, call, arg, context)) is not None)
+    return next(found, judged)
+
+
+def _asked_for_value(judged: Decision, call: Call, arg: str, context: ReviewContext) -> Decision | None:
+    """The question :func:`_forbid_asked` asks for ``arg``'s value, or None where a refusal of
+    where it came from stands."""
+    value = call.args[arg]
+    details = {**judged.details, "arg": arg, "value": value}
+    described = _amount_in_words(value, ArgSource(arg=arg, sources=["request", "named"]), context)
+    if described:
+        shown = _turn_reading(context, call.policy).shown()
+        said_by = {"amount_words": described, "refused_by": judged.reason}
+        return Decision("escalate", PARTLY_READ, {**details, **shown, **said_by})
+    asked = _asked_in_named_record(
+        replace(judged, details=details), value, None, call.rules, context, call.policy
+    )
+    return asked if asked.verdict == "escalate" else None
 
 
 def action_signature(action: Mapping[str, Any]) -> str:

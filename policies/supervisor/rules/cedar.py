@@ -64,6 +64,12 @@ class CedarRule:
     #: it reads ``context.reviewer``: it judges a human's answer to a question, never a call
     #: (:func:`policies.supervisor.decide.cedar.cedar_answer_refusal`)
     answers: bool = False
+    #: the arguments whose ``source`` or ``sources`` it reads (``"*"``: any argument): a ``forbid``
+    #: of where a value came from, which asks as the project's own rule would where the turn
+    #: sent the agent to the record holding the value
+    sourced: frozenset[str] = frozenset()
+    #: ``@refuse`` on a ``forbid``: it refuses even a value held by a record the turn points to
+    refuses: bool = False
 
 
 @dataclass(frozen=True)
@@ -222,6 +228,18 @@ def parse_cedar(text: str) -> CedarSet:
         )
     lines = statement_lines(text)
     rules = [replace(r, line=lines[n]) if n < len(lines) else r for n, r in enumerate(rules)]
+    static = parsed.get("staticPolicies", {})
+    rules = [
+        replace(
+            r,
+            sourced=_sourced(static.get(r.key, {})),
+            refuses="refuse" in (static.get(r.key, {}).get("annotations") or {}),
+        )
+        for r in rules
+    ]
+    for rule in rules:
+        if rule.refuses and rule.effect != "forbid":
+            raise ValueError(f"Cedar policy {rule.name}: @refuse is for a forbid (a permit refuses nothing)")
     for rule, policy in zip(rules, parsed.get("staticPolicies", {}).values(), strict=True):
         if _never(policy.get("conditions") or ()):
             raise ValueError(
@@ -245,7 +263,6 @@ def parse_cedar(text: str) -> CedarSet:
     thread = frozenset(a or b for a, b, kind in totals if kind == "thread_total")
     held = re.findall(r'\bargs\s*(?:\.\s*(\w+)|\[\s*"([^"]*)"\s*\])\s*(?:\.\s*record\b|has\s+record\b)', code)
     recorded = frozenset(a or b for a, b in held)
-    static = parsed.get("staticPolicies", {})
     reads = context_reads([static[r.key] for r in rules if not r.answers and r.key in static])
     answer_handle = None
     if any(r.answers for r in rules):  # two sets: the calls' and the answers'
@@ -324,6 +341,21 @@ def context_reads(policies: list[Mapping[str, Any]]) -> ContextReads:
     for policy in policies:
         _context_path(policy.get("conditions") or [], tree)
     return True if tree.pop("*", False) else tree
+
+
+def _sourced(policy: Mapping[str, Any]) -> frozenset[str]:
+    """The arguments whose ``source`` or ``sources`` a policy (Cedar's JSON form) reads; ``"*"``
+    where it reads ``context`` or ``context.args`` whole."""
+    reads = context_reads([policy])
+    args = reads.get("args", {}) if isinstance(reads, dict) else True
+    if args is True:
+        return frozenset({"*"})
+    assert isinstance(args, dict)
+    return frozenset(
+        arg
+        for arg, sub in args.items()
+        if sub is True or (isinstance(sub, dict) and {"source", "sources"} & set(sub))
+    )
 
 
 def read_only(value: Any, reads: ContextReads) -> Any:

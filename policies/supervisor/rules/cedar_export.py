@@ -91,6 +91,8 @@ def _sources_rule(tool: str, rule: ArgSource, policy: SupervisorPolicy, unmapped
             f"{tool}.arg_sources[{rule.arg}]: a number the turn's arithmetic derives "
             f"({', '.join(rule.derived)}) is admitted by the rule; Cedar sees no source for it"
         )
+    if any(rule.arg in follow.args.get(tool, ()) for follow in policy.follow):
+        labels.append("followed")  # a value the turn asks to take from a record, as the rule admits it
     listed = ", ".join(json.dumps(label) for label in labels)
     return (
         f'@id("{tool}-{rule.arg}-from-{"-or-".join(rule.sources)}")\n'
