@@ -662,7 +662,9 @@ def test_a_later_request_takes_a_record_out_of_the_earlier_one(later):
         ["Delete draft-old.docx, salaries-2026.xlsx stays.", "Delete draft-old.docx, salaries-2026.xlsx remains.",
          "Delete draft-old.docx, salaries-2026.xlsx can wait.", "Delete draft-old.docx and salaries-2026.xlsx in 2027.",
          "Delete draft-old.docx now and salaries-2026.xlsx at year end.",
-         "Delete draft-old.docx now and salaries-2026.xlsx by month end."]
+         "Delete draft-old.docx now and salaries-2026.xlsx by month end.",
+         "Delete draft-old.docx, salaries-2026.xlsx unchanged.", "Delete draft-old.docx; hands off salaries-2026.xlsx.",
+         "Delete draft-old.docx. salaries-2026.xlsx is off limits."]
     )
 )  # fmt: skip
 def test_a_file_the_turn_keeps_or_puts_off_is_not_deleted_now(request):

@@ -660,8 +660,6 @@ def named_sources(
         text = stated_for_call(rule, context.request, context.calls, naming, context.read)
     else:
         text = stated
-    for left in filter(None, left_out_text(context.request).split(" | ")):  # "..., E-102 unchanged"
-        text = text.replace(left, " ")
     for record in pointed_records(text, context.calls, naming):
         # trusted by the tool's declarations only: a field owning the record vouches for (its id,
         # its title) is what a look-alike of the user's own record copies

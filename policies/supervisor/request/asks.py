@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from policies.supervisor.reading.coverage import left_out_text
 from policies.supervisor.reading.words import (
     RequestReader,
     asks_for,
@@ -85,11 +86,20 @@ def stated_for_call(
     words (:func:`own_stated_for`) where they name a record of the run's calls themselves ("Pay
     City Water bill B-31 and check the Acme bill B-40": B-31's only), else with the other mandates
     of their sentences (:func:`stated_for`: "Open the page and add the keynote to my calendar")."""
-    whole = stated_for(rule, request, reader)
-    own = own_stated_for(rule, request, reader)
+    whole = _kept_out(stated_for(rule, request, reader), request)
+    own = _kept_out(own_stated_for(rule, request, reader), request)
     if own and own != whole and pointed_records(own, calls, naming):
         return own  # only where another mandate stands beside them is there anything to leave out
     return whole
+
+
+def _kept_out(stated: str, request: str) -> str:
+    """``stated`` without the clauses of ``request`` that keep what they name as it is or say not to
+    act on it (:func:`~policies.supervisor.reading.coverage.left_out_text`): a mandate's coordinated
+    "..., E-102 unchanged" names no record to act on."""
+    for left in filter(None, left_out_text(request).split(" | ")):
+        stated = stated.replace(left, " ")
+    return stated
 
 
 def asking_mandates(rule: Requested, request: str, reader: RequestReader | None = None) -> list[Any]:
