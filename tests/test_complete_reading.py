@@ -417,6 +417,21 @@ def test_the_bill_named_whole_is_paid(whole):
 
 
 @pytest.mark.parametrize(
+    ("request_", "verdict"),
+    [("Pay interest on B-40.", "escalate"), ("Pay fees for the Acme bill B-40.", "escalate"),
+     ("Pay off B-40.", "approve"), ("Settle up on B-40.", "approve"), ("Pay for B-40.", "approve"),
+     ("Pay in full for B-40.", "approve")],
+)  # fmt: skip
+def test_a_noun_right_after_the_verb_names_a_part_and_a_particle_does_not(request_, verdict):
+    """With no article to open it, the verb's own object before "on"/"for" the bill is read as the
+    phrase ("Pay interest on B-40" asks); a particle of the verb is no object ("Settle up on B-40")."""
+    decision = decide(request_)
+    assert decision.verdict == verdict, decision
+    if verdict == "escalate":
+        assert decision.reason == PART_OF_A_RECORD, decision
+
+
+@pytest.mark.parametrize(
     "request_", ["Refund the shipping fee of order ORD-1002.", "Refund ORD-1002's shipping fee.",
                  "Refund the shipping of order ORD-1002."],
 )  # fmt: skip

@@ -749,7 +749,7 @@ def _stated_bound(
         (
             part
             for s in admitting
-            if (part := part_of_record(context.request, s.text)) is not None
+            if (part := part_of_record(context.request, s.text, _verbs_of(asked))) is not None
             and not _field_named(value, part, s, context)
         ),
         None,
@@ -758,6 +758,11 @@ def _stated_bound(
         return False
     details = {"value": value, "read": [stated], "unread": [word]}
     return Decision("escalate", PART_OF_A_RECORD, details)
+
+
+def _verbs_of(asked: Requested | None) -> frozenset[str]:
+    """The words a call's kind is asked for by (its ``Requested`` keywords and verbs)."""
+    return frozenset() if asked is None else frozenset(w.casefold() for w in (*asked.keywords, *asked.verbs))
 
 
 def _field_named(value: Any, part: str, source: Source, context: ReviewContext) -> bool:

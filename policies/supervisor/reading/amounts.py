@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from decimal import Decimal, InvalidOperation
 from typing import Any, Literal
 
@@ -308,13 +308,14 @@ _WORD = re.compile(r"[\w][\w.\-]*[\w]|[\w]|'s|\u2019s|s'")
 _SEGMENTS = re.compile(r"\s*(?:\||,|;|\band\b|\bplus\b|\balong with\b|\bas well as\b|\btogether with\b)\s*")
 
 
-def part_of_record(stated: str, record: str) -> str | None:
+def part_of_record(stated: str, record: str, verbs: Collection[str] = ()) -> str | None:
     """The words by which ``stated`` (what the turn asks for a call) names a part of the record whose
     text is ``record`` rather than the record whole, or None: a possessive of the record followed by
     a noun phrase ("B-40's reminder fee"), a noun phrase linked to it ("the interest on B-40", "the
     first month of the Acme bill") or a noun after it ("the B-40 penalty"), that does not name the
     record whole (:func:`names_a_part`). The record is known by the words of it the turn writes (an
-    id, a capitalised name)."""
+    id, a capitalised name). ``verbs``: the call's verbs, after which a noun opens a phrase of its
+    own ("Pay interest on B-40")."""
     held = set(re.findall(r"[\w][\w.\-]*[\w]|[\w]", record.casefold()))
 
     def of_record(word: str) -> bool:
@@ -332,7 +333,7 @@ def part_of_record(stated: str, record: str) -> str | None:
             if not of_record(word):
                 continue
             named_before = True
-            found = _part_around(words, at, of_record)
+            found = _part_around(words, at, of_record, verbs)
             if found:
                 return " ".join(found)
     return None
@@ -354,7 +355,9 @@ def names_a_part(phrase: list[str]) -> bool:
     return any(w.isalpha() and w not in whole for w in phrase[:-1])
 
 
-def _part_around(words: list[str], at: int, of_record: Callable[[str], bool]) -> list[str]:
+def _part_around(
+    words: list[str], at: int, of_record: Callable[[str], bool], verbs: Collection[str] = ()
+) -> list[str]:
     """:func:`part_of_record` at the record's words starting at ``words[at]``: the part's words."""
     after = at + 1
     while after < len(words) and of_record(words[after]):
@@ -381,8 +384,20 @@ def _part_around(words: list[str], at: int, of_record: Callable[[str], bool]) ->
         before -= 1
     if before >= 1 and words[before].casefold() in _LINKS:  # "the interest on B-40"
         phrase = _noun_phrase(words[:before])
+        if (
+            not phrase
+            and before >= 2
+            and words[before - 2].casefold() in verbs
+            and _common(words[before - 1])
+        ):
+            head = words[before - 1].casefold()  # "Pay interest on B-40": the verb's own object
+            phrase = [] if head in _PARTICLES else [head]
         return phrase if names_a_part(phrase) else []
     return []
+
+
+#: Words a verb takes as its particle, never an object ("Settle up on B-40", "Pay off B-40").
+_PARTICLES = frozenset(["up", "off", "out", "down", "in", "back", "over", "through", "forward", "ahead"])
 
 
 def _common(word: str) -> bool:
