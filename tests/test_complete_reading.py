@@ -222,6 +222,15 @@ def test_a_later_request_that_undoes_or_leaves_out_a_record_takes_it_back(acme, 
     assert_held(request)
 
 
+@pytest.mark.parametrize(
+    "later", ["Remove the latter.", "Cancel the second one.", "Stop the other one.", "Drop the first."]
+)
+def test_a_later_undoing_of_a_record_it_only_points_back_to_makes_the_request_uncertain(later):
+    """ "Pay B-31 and B-40. Remove the latter.": which one is taken back, the reader cannot tell:
+    neither is paid unasked, neither refused."""
+    assert_held(f"Pay the City Water bill B-31 and the Acme Supplies bill B-40. {later}")
+
+
 @settings(max_examples=100, deadline=None)
 @given(ACME_BILL, WATER_BILL, NARROWING)
 def test_a_later_request_of_the_same_action_only_for_some_narrows_it(acme, water, narrowing):

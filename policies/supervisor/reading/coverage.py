@@ -291,6 +291,14 @@ def _taken_back(mandate: Mandate, later: Sequence[Mandate]) -> str | None:
         theirs = naming_words(" ".join((other.text, *other.coordinated)))
         if other.verb in _UNDOING and other.verb != mandate.verb and names & theirs:
             return f"a later request undoes it ('{other.text}')"
+        pointing = [w for w in words_of(other.text)[1:] if w not in _ARTICLES]
+        if (
+            other.verb in _UNDOING
+            and other.verb != mandate.verb
+            and set(pointing) & _ORDINAL_REFERENCES
+            and all(w in _REFERRING | _KIND_WORDS for w in pointing)
+        ):  # "Remove the latter.", "Cancel the second one": which, the reader cannot tell
+            return f"a later request may undo it ('{other.text}')"
         narrowing = _ONLY & set(words_of(other.text))  # "Just pay B-31": before its head too
         if other.verb == mandate.verb and narrowing and theirs and not names <= theirs:
             return f"a later request narrows it ('{other.text}')"
@@ -320,6 +328,11 @@ def _kept_back(own: Sequence[str], kept: Sequence[Clause]) -> str | None:
     return None
 
 
+#: Words that pick one of the records named before by its place ("the latter", "the second one"),
+#: not a pronoun ("cancel it" after "delete the review" acts on the review itself).
+_ORDINAL_REFERENCES = frozenset(
+    ["first", "second", "third", "fourth", "fifth", "last", "latter", "former", "other"]
+)
 _ARTICLES = frozenset(["the", "a", "an", "just", "only", "actually", "no", "please"])
 #: Words by which a clause refers back to something named before without naming it ("keep the
 #: second", "leave the latter", "keep that one"): the reader cannot tell which.
