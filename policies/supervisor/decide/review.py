@@ -71,6 +71,7 @@ from policies.supervisor.reading.amounts import (
     partial_word,
 )
 from policies.supervisor.reading.coverage import (
+    POINTING_BACK,
     Reading,
     WideReader,
     bears_on,
@@ -373,8 +374,8 @@ def _beside_its_own(
     return Decision("escalate", PARTLY_READ, details)
 
 
-#: Words by which a mandate points back to what an earlier clause named ("DM it to ana").
-_POINTING_BACK = frozenset(["it", "them", "that", "this", "those", "these", "one"])
+#: Words by which a mandate points back to what an earlier clause named ("DM it to ana", "send one").
+_POINTING_BACK = POINTING_BACK | {"one"}
 
 
 def _about_the_secret(own: list[Any], policy: SupervisorPolicy) -> list[Any]:

@@ -51,6 +51,7 @@ __all__ = [
     "IRREGULAR",
     "KEEPING_WORDS",
     "NO_ROLE_WORDS",
+    "POINTING_BACK",
     "READING_VERBS",
     "REPORTING_WORDS",
     "TIME_WORDS",
@@ -65,6 +66,7 @@ __all__ = [
     "reading_of",
     "unprohibited_text",
     "verb_forms",
+    "without_left_out",
 ]
 
 #: Words of a sentence that bears on no call: greetings, thanks, sign-offs, acknowledgements (and the
@@ -328,6 +330,8 @@ def _kept_back(own: Sequence[str], kept: Sequence[Clause]) -> str | None:
     return None
 
 
+#: Words a clause points back to what came before by ("Belay that", "Strike it", "DM it to ana").
+POINTING_BACK = frozenset({"that", "this", "it", "these", "those", "them"})
 #: Words that pick one of the records named before by its place ("the latter", "the second one"),
 #: not a pronoun ("cancel it" after "delete the review" acts on the review itself).
 _ORDINAL_REFERENCES = frozenset(
@@ -336,11 +340,8 @@ _ORDINAL_REFERENCES = frozenset(
 _ARTICLES = frozenset(["the", "a", "an", "just", "only", "actually", "no", "please"])
 #: Words by which a clause refers back to something named before without naming it ("keep the
 #: second", "leave the latter", "keep that one"): the reader cannot tell which.
-_REFERRING = frozenset(
-    """
-    first second third fourth fifth last latter former other others rest remaining both it that this
-    them those these one ones either
-    """.split()  # noqa: SIM905 (a closed list, read as words)
+_REFERRING = (
+    POINTING_BACK | _ORDINAL_REFERENCES | {"others", "rest", "remaining", "both", "one", "ones", "either"}
 )
 
 
@@ -382,8 +383,6 @@ _NOT_SCENE = (
 
 #: The fewest words a scene is set in (a subject, a verb and what it is about).
 _SCENE_WORDS = 3
-#: Words a clause that only points at what came before ends in ("Belay that", "Strike it").
-_ONLY_POINTING = frozenset({"that", "this", "it", "these", "those", "them"})
 
 
 def _context(request: str, clause: Clause, verbs: set[str]) -> bool:
@@ -401,7 +400,7 @@ def _context(request: str, clause: Clause, verbs: set[str]) -> bool:
     return (
         len(words) >= _SCENE_WORDS
         and words[0] not in verbs
-        and words[-1] not in _ONLY_POINTING  # "Belay that", "Strike it": a retraction, no scene
+        and words[-1] not in POINTING_BACK  # "Belay that", "Strike it": a retraction, no scene
         and request.count(clause.sentence) == 1  # written again later ("... Belay that."): not only before
         and not _asked(request, clause.sentence)
         and not any(w in _NOT_SCENE or w in REPORTING_WORDS or w.endswith("n't") for w in words)
@@ -1096,7 +1095,12 @@ def unprohibited_text(request: str) -> str:
     out"): what a value must be written in to come from the request. A record the turn names only
     to say not to act on it is named by no request to act. Its apostrophes are read as one mark
     ("Don´t post in #all-hands" is taken out as "Don't ..." is)."""
-    text = request.translate(APOSTROPHES)  # the clauses' texts are written with one apostrophe
+    return without_left_out(request.translate(APOSTROPHES), request)  # the clauses' texts have one apostrophe
+
+
+def without_left_out(text: str, request: str) -> str:
+    """``text`` (the turn, or what it states for a call) without the clauses of ``request`` that say
+    not to act or keep what they name as it is (:func:`unprohibited_text`'s)."""
     for left in _left_out_clauses(request):
         text = text.replace(left, " ")
     return text

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from policies.supervisor.reading.coverage import left_out_text
+from policies.supervisor.reading.coverage import without_left_out
 from policies.supervisor.reading.words import (
     RequestReader,
     asks_for,
@@ -95,11 +95,9 @@ def stated_for_call(
 
 def _kept_out(stated: str, request: str) -> str:
     """``stated`` without the clauses of ``request`` that keep what they name as it is or say not to
-    act on it (:func:`~policies.supervisor.reading.coverage.left_out_text`): a mandate's coordinated
+    act on it (:func:`~policies.supervisor.reading.coverage.without_left_out`): a mandate's coordinated
     "..., E-102 unchanged" names no record to act on."""
-    for left in filter(None, left_out_text(request).split(" | ")):
-        stated = stated.replace(left, " ")
-    return stated
+    return without_left_out(stated, request)
 
 
 def asking_mandates(rule: Requested, request: str, reader: RequestReader | None = None) -> list[Any]:
