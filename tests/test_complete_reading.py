@@ -415,6 +415,42 @@ def test_something_of_a_named_bill_is_not_the_bill(acme, water, part, form, join
     assert decide(request).verdict == "escalate", request
 
 
+#: A statement that sets the scene, then ", so" and the mandate it leads to (issue 54: "Bob Lee
+#: covered the tip, so pay him ..." asked, where the same in two sentences ran).
+SCENES = st.sampled_from(
+    ["The water bill came in", "I checked my account", "City Water sent a reminder", "Payday was yesterday",
+     "The direct debit bounced"]
+)  # fmt: skip
+SO_SCENES_OF_ACME = st.sampled_from(
+    ["The Acme bill B-40 is disputed", "B-40 is not mine", "Acme Supplies' B-40 looks wrong",
+     "I never ordered from Acme Supplies"]
+)  # fmt: skip
+
+
+@settings(max_examples=80, deadline=None)
+@given(SCENES, WATER_BILL, st.sampled_from([", so ", ", so please ", ". So "]))
+def test_a_scene_then_so_reads_as_two_sentences(scene, water, so):
+    """ "<a statement>, so pay <bill>" is read as the statement and then the mandate, as it is
+    written in two sentences: the bill runs unasked, and nothing else does."""
+    request = f"{scene}{so}pay {water}."
+    assert decide(request, WATER).verdict == "approve", request
+    assert_not_run_unasked(request)
+
+
+@settings(max_examples=80, deadline=None)
+@given(SO_SCENES_OF_ACME, WATER_BILL, st.sampled_from(["pay {water}", "pay {water} instead", "pay it"]))
+def test_a_scene_that_doubts_a_bill_then_so_never_pays_that_bill(scene, water, then):
+    """A doubt of B-40 before ", so" is no mandate for B-40, whatever the mandate after it is."""
+    request = f"{scene}, so {then.format(water=water)}."
+    assert_not_run_unasked(request)
+
+
+def test_so_after_a_mandate_keeps_what_it_names_out():
+    """ "Pay B-31, so B-40 can wait": B-31 is paid, B-40 is kept as it is."""
+    assert decide("Pay the City Water bill B-31, so B-40 can wait.", WATER).verdict == "approve"
+    assert decide("Pay the City Water bill B-31, so B-40 can wait.").verdict != "approve"
+
+
 @pytest.mark.parametrize(
     "whole",
     ["the full amount of B-40", "the Acme Supplies bill B-40", "what I owe on B-40", "Acme's B-40",

@@ -33,7 +33,9 @@ it is a plain imperative (:func:`in_grammar`):
   :data:`COMPLEMENT_HEADS`) may end in a content clause (``that``, ``whether``, ``what``, ``who``
   ...): "tell ana whether the deploy is done" asks to tell, and the content asks for nothing.
 
-Clauses end at commas, semicolons, sentence punctuation, line breaks, a dash between spaces and
+A comma before ``so`` ends a sentence as a full stop does ("Bob Lee covered the tip, so pay him
+..." reads as "Bob Lee covered the tip. So pay him ..."), and ``so`` opens an imperative as
+``then`` does. Clauses end at commas, semicolons, sentence punctuation, line breaks, a dash between spaces and
 the joiners ``and``, ``then``, ``but``, ``also``, ``after that``, ``afterwards``, and before
 ``instead`` / ``rather than`` (a clause that says what not to do: "Delete it instead of archiving
 it"); what stands in brackets is a sentence of its own (an aside: it continues no object). What
@@ -114,7 +116,7 @@ __all__ = [
 
 #: What a word is, for this reading: letters, digits and the joiners of an address or a handle.
 _WORD = re.compile(r"[\w@.+'-]*\w|\w")
-_SENTENCE_END = re.compile(r"([.!?;]+)(?=\s|$)|\n+")
+_SENTENCE_END = re.compile(r"([.!?;]+)(?=\s|$)|\n+|,\s+(?=(?i:so)\s+\w)")
 #: A bracketed aside, and what a bracket that holds values only may hold besides them (a label
 #: before a colon, a currency, a joiner): "(420 EUR to Acme Supplies, IBAN DE89 ...)", "(guest:
 #: me@corp.example)", "(B-31, B-32 and B-33)".
@@ -229,7 +231,7 @@ _VALUE_PHRASES = tuple(
 )
 #: What opens a polite imperative (taken off before the head).
 _POLITE = (
-    ("please",), ("kindly",), ("just",), ("then",), ("also",), ("and",), ("ok",), ("okay",),
+    ("please",), ("kindly",), ("just",), ("then",), ("also",), ("and",), ("so",), ("ok",), ("okay",),
     ("would", "you", "mind"), ("do", "you", "mind"), ("would", "you", "be", "so", "kind", "as", "to"),
     ("let's",), ("lets",), ("let", "us"),
     ("can", "you"), ("could", "you"), ("would", "you"), ("will", "you"), ("can", "u"), ("could", "u"),
