@@ -89,7 +89,9 @@ LATER = st.sampled_from(
      "at the end of the month", "end of month", "on the 1st", "by the 15th", "on the first", "by noon", "this evening", "in the morning",
      "first thing Monday", "on payday", "by EOD", "EOM", "tonite", "2moro", "on the 3rd of March",
      "on the first of the month", "by the 2nd, please", "at month's end", "afterwards", "on its due date",
-     "in Q1", "by the deadline", "in due course", "over the holidays", "when due"]
+     "in Q1", "by the deadline", "in due course", "over the holidays", "when due",
+     # a date in figures, when the money moves
+     "on 2026-12-20", "on 20/12", "by 20.12.2026", "before 2026-12-20", "on 12/20/2026", "until 20.12."]
 )  # fmt: skip
 OPENING_LATER = st.sampled_from(
     ["Tomorrow", "Next week", "Next month", "On Monday", "In January", "Later", "In two weeks",
@@ -291,6 +293,47 @@ def test_a_time_phrase_defers_and_admits_nothing_now(acme, water, later, opening
         f"Pay {water}. Pay {acme} {later}.",
     ][form]
     assert_held(request)
+
+
+DOUBTING_QUESTIONS = st.sampled_from(
+    ["Is that legit?", "Is that right?", "Is this correct?", "Is it really ours?", "Why?", "Why again?",
+     "Is {a} legit?", "Was {a} paid already?", "Are you sure about that?", "Did Acme really send that?"]
+)  # fmt: skip
+
+
+@settings(max_examples=80, deadline=None)
+@given(ACME_BILL, DOUBTING_QUESTIONS)
+def test_a_later_question_about_the_mandate_makes_it_uncertain(acme, question):
+    """A question after a mandate that asks whether (or why) about it, pointing back to it or
+    naming its bill, doubts it: the bill is asked, never paid unasked."""
+    request = f"Pay {acme}. {question.format(a='B-40')}"
+    assert_not_run_unasked(request)
+    assert decide(request).verdict == "escalate", request
+
+
+@pytest.mark.parametrize(
+    "request_",
+    ["Pay the City Water bill B-31. What is my balance now?", "Pay the City Water bill B-31. Is B-40 due?",
+     "Is the Acme bill B-40 due yet? Pay the City Water bill B-31."],
+)  # fmt: skip
+def test_a_question_about_something_else_leaves_the_mandate_standing(request_):
+    assert decide(request_, WATER).verdict == "approve", request_
+
+
+@pytest.mark.parametrize(
+    ("request_", "verb"),
+    [("Cancel the Review on 2026-11-24.", "cancel"), ("Delete all my events on 2026-11-28.", "delete"),
+     ("Share the agenda with the attendees of the planning on 2026-11-26.", "share")],
+)  # fmt: skip
+def test_a_date_in_figures_names_a_record_for_verbs_that_do_not_move_money(request_, verb):
+    """A date in figures defers only a verb of moving money (``coverage.TIMED_VERBS``); elsewhere it
+    names the record by its day, and the mandate stands."""
+    from policies.supervisor.reading.coverage import TIMED_VERBS, reading_of
+
+    assert verb not in TIMED_VERBS
+    reading = reading_of(request_, [verb])
+    assert reading.complete, reading.shown()
+    assert [m.verb for m in reading.mandates] == [verb], reading.shown()
 
 
 @pytest.mark.parametrize(
@@ -629,6 +672,8 @@ ENGINE_TURNS = [
     "Pay the Acme Supplies bill B-40 -- nope, the City Water bill B-31.",
     "Pay all my bills, the Acme Supplies bill B-40 excepted.",
     "Pay the City Water bill B-31 and the Acme Supplies bill B-40. Keep the second.",
+    "Pay the City Water bill B-31 now and the Acme Supplies bill B-40 on 2026-12-20.",
+    "Bob Lee covered the tip, so pay the City Water bill B-31.",
 ]
 
 

@@ -6,12 +6,14 @@ asks for nothing, alone or combined with other constructions and with other, acc
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from policies.supervisor.provenance.derivation import operands, stated_operations
-from policies.supervisor.reading.coverage import reading_of
+from policies.supervisor.reading.coverage import TIMED_VERBS, reading_of
 from policies.supervisor.reading.words import (
     DEFAULT_READER,
     GrammarReader,
@@ -75,6 +77,8 @@ imperatives = st.builds(
     st.sampled_from(DETERMINERS),
     st.sampled_from(NOUNS),
     st.sampled_from(TAILS),
+).filter(  # a date in figures puts a verb of moving money off ("pay ... on 2026-11-24"): not now
+    lambda imperative: not (imperative[0] in TIMED_VERBS and " on 2026-" in imperative[1])
 )
 
 
@@ -217,8 +221,11 @@ def test_an_imperative_inside_another_construction_asks_for_nothing(
     """Alone, nested in a second construction, or beside other requests the grammar admits."""
     verb, obj = imperative
     text = _wrap(wrapper, verb, obj)
-    if second is not None:  # a construction around the construction
-        text = _wrap(second, verb, obj).replace(f"{verb} {obj}", text.rstrip(".").lower(), 1)
+    if second is not None:  # a construction around the construction, where it first writes the request
+        inner = text.rstrip(".").lower()
+        text = re.sub(
+            re.escape(f"{verb} {obj}"), lambda _m: inner, _wrap(second, verb, obj), count=1, flags=re.I
+        )
     plain = ". ".join(o[0].upper() + o[1:] for o in others)
     text = f"{text} {plain}." if at_end and plain else f"{plain}. {text}" if plain else text
     assert not asks_for(text, [verb]), text

@@ -215,18 +215,32 @@ _YES_NO = frozenset(
 )
 
 
-def _information(request: str, sentence: str, members: Sequence[Clause], verbs: set[str]) -> bool:
+def _information(
+    request: str, sentence: str, members: Sequence[Clause], verbs: set[str], before: Sequence[Clause] = ()
+) -> bool:
     """Is the sentence a question for information: it ends in ``?``, opens with a question word or
     asks whether something is so ("Is the Acme bill due?"), and holds no verb of an action the
     policy declares ("What is after the Review?"; not "What if you paid it?", "Is it ok to pay
-    it?")? Such a question asks for something to be read, and bears on no side effect."""
+    it?")? Such a question asks for something to be read, and bears on no side effect. One that
+    asks whether (or why) about what a mandate ``before`` it asks for, pointing back to it or
+    naming what it names ("Pay B-40. Is that legit?", "... Is B-40 right?", "... Why?"), doubts
+    the mandate: it is not read as information."""
     words = [w for c in members for w in c.words]
     return (
         _asked(request, sentence)
         and bool(words)
         and (words[0] in _WH or words[0] in _YES_NO)
         and not any(w in verbs - READING_VERBS for w in words)
+        and not _doubts_before(words, before)
     )
+
+
+def _doubts_before(words: Sequence[str], before: Sequence[Clause]) -> bool:
+    """Does a question (its words) ask whether or why about a mandate's clause ``before`` it?"""
+    if not before or not (words[0] in _YES_NO or words[0] == "why"):
+        return False
+    named = {w for c in before for w in naming_words(c.text)}
+    return words[0] == "why" or bool(POINTING_BACK & set(words)) or bool(named & set(words))
 
 
 def _asks_about(request: str, clause: Clause, verbs: set[str]) -> bool:
@@ -587,12 +601,14 @@ def reading_of(request: str, known: Iterable[str] = (), reader: RequestReader | 
             else clause.head is not None and clause.text not in strange
         )
 
+    asked_before: list[Clause] = []  # the clauses of the sentences before that ask something
     for sentence, members in by_sentence.items():
         asking = [c for c in members if asks(c)]
+        earlier, asked_before = list(asked_before), [*asked_before, *asking]
         if not asking and (
             _no_role(members)
             or _list_marker(members)
-            or _information(request, sentence, members, verbs)
+            or _information(request, sentence, members, verbs, earlier)
             or (_own_doing(members) and not pointed_back & {c.text for c in members})
         ):
             continue  # read: it asks for nothing
@@ -814,6 +830,41 @@ def _time_phrase(words: Sequence[str], i: int) -> str | None:
     return None
 
 
+#: Verbs of moving money, whose date is when the money moves ("Pay the Acme bill B-40 on
+#: 2026-12-20", "Transfer 50 EUR to Bob by 20/12"): a date written in figures after a word of time
+#: puts the call off. Elsewhere such a date names a record by its day ("Cancel the Review on
+#: 2026-11-24", "the attendees of the planning on 2026-11-26"), as the calendar's tasks write it.
+TIMED_VERBS = frozenset(
+    """
+    pay settle transfer wire send remit refund reimburse repay
+    """.split()  # noqa: SIM905 (a closed list, read as words)
+)
+_BEFORE_A_FIGURE_DATE = frozenset({"on", "by", "before", "after", "until", "till", "til"})
+#: A date in figures as one word: 2026-12-20, 20.12.2026, 20.12, 2026/12/20 read as words.
+_FIGURE_DATE = re.compile(r"\d{4}-\d{1,2}-\d{1,2}|\d{1,2}\.\d{1,2}(?:\.\d{2,4})?")
+
+
+def _numeric_date(words: Sequence[str]) -> str | None:
+    """A date written in figures after a word of time ("on 2026-12-20", "by 20.12.", "before
+    20/12", read as the words ``20 12``), or None."""
+    for i, word in enumerate(words[:-1]):
+        if word not in _BEFORE_A_FIGURE_DATE:
+            continue
+        rest = words[i + 1 : i + 4]
+        if _FIGURE_DATE.fullmatch(rest[0]):
+            return f"{word} {rest[0]}"
+        figures = [w for w in rest if w.isdigit()]
+        if (
+            len(rest) >= 2
+            and rest[0].isdigit()
+            and rest[1].isdigit()
+            and int(rest[0]) <= 31
+            and int(rest[1]) <= 31
+        ):
+            return " ".join([word, *figures[:3]])
+    return None
+
+
 def _time_word(words: Sequence[str]) -> str | None:
     for i, word in enumerate(words):
         if word in TIME_WORDS:
@@ -909,6 +960,9 @@ def _undermined(
     later = _time_word(words[1:])  # the head is the verb ("postpone the Review" asks now)
     if later is not None and not (later not in TIME_WORDS and mandate.verb in DATED_VERBS):
         return f"for later ('{later}')"
+    dated = _numeric_date(words[1:]) if mandate.verb in TIMED_VERBS else None
+    if dated is not None:
+        return f"for later ('{dated}')"
     taken_out = _excluding_word(words) or _all_but(words) or _instead_of_some(mandate, words, instead)
     if taken_out is not None:
         return f"part of it taken out ('{taken_out}')"
