@@ -91,7 +91,10 @@ LATER = st.sampled_from(
      "on the first of the month", "by the 2nd, please", "at month's end", "afterwards", "on its due date",
      "in Q1", "by the deadline", "in due course", "over the holidays", "when due",
      # a date in figures, when the money moves
-     "on 2026-12-20", "on 20/12", "by 20.12.2026", "before 2026-12-20", "on 12/20/2026", "until 20.12."]
+     "on 2026-12-20", "on 20/12", "by 20.12.2026", "before 2026-12-20", "on 12/20/2026", "until 20.12.",
+     # a part of a period, a month's middle
+     "first week of January", "in the new year", "mid-December", "in mid December", "at the start of March",
+     "midweek", "mid-month"]
 )  # fmt: skip
 OPENING_LATER = st.sampled_from(
     ["Tomorrow", "Next week", "Next month", "On Monday", "In January", "Later", "In two weeks",
@@ -259,6 +262,7 @@ CONDITIONED = st.sampled_from(
      "after the manager's sign-off", "pending approval", ", run it by me", "contingent on funds",
      "upon your confirmation", "with my manager's go-ahead", "as you see fit", ", your call",
      "at your discretion", "w/ Eve's approval", "with Eve's thumbs-up", "with a second pair of eyes",
+     "iff Acme confirms", "on my signal", "at my cue", "on Eve's green-light",
      "as you judge best"]
 )  # fmt: skip
 READING_SIBLING = st.sampled_from(["check", "review", "look into", "look at", "verify", "open", "read"])

@@ -715,7 +715,15 @@ _HOW_MANY = frozenset(
 )
 _AFTER_A_SPAN = frozenset({"in", "within", "after"})
 #: Runs of words that put an action off as a whole.
-_TIME_RUNS = (("due", "course"), ("due", "date"), ("when", "due"), ("when", "it's", "due"))
+_TIME_RUNS = (
+    ("due", "course"), ("due", "date"), ("when", "due"), ("when", "it's", "due"), ("new", "year"),
+)  # fmt: skip
+#: Parts of a period that a month or a period after "of" makes a time ("first week of January",
+#: "the middle of next month"), and the prefix that makes one of a month ("mid-December").
+_PARTS_OF_A_PERIOD = frozenset(
+    {"week", "weeks", "weekend", "half", "start", "beginning", "middle", "end", "rest", "part", "days"}
+)
+_MID = frozenset({"mid", "middle"})
 #: A part of the day ("this evening", "in the morning", "by noon", "at midnight").
 _PARTS_OF_DAY = frozenset(
     {"morning", "afternoon", "evening", "night", "noon", "midday", "midnight", "lunchtime"}
@@ -872,8 +880,14 @@ def _time_word(words: Sequence[str]) -> str | None:
         phrase = _time_phrase(words, i)
         if phrase is not None:
             return phrase
+        if word.startswith(("mid-", "mid")) and word.removeprefix("mid").lstrip("-") in (_DATES | _UNITS):
+            return word  # "mid-December", "midweek", "mid-month"
         if word not in _DATES:
             continue
+        if i > 0 and words[i - 1] in _MID:  # "in mid December"
+            return " ".join(words[i - 1 : i + 1])
+        if i > 1 and words[i - 1] == "of" and words[i - 2] in _PARTS_OF_A_PERIOD:  # "first week of January"
+            return " ".join(words[i - 2 : i + 1])
         back = i - 1  # over the day of the month ("on the first of March", "by 1 March")
         while back > 0 and (words[back] in _DAY_OF_MONTH or _DAY.fullmatch(words[back])):
             back -= 1

@@ -154,7 +154,7 @@ FUNCTION_WORDS = frozenset(
     am is are was were be been being do does did have has had having will would shall should can
     could may might must ought dare
     not never nor without cannot
-    and or but if unless because since though although while whereas whilst once until till
+    and or but if iff unless because since though although while whereas whilst once until till
     before after as than so yet lest provided assuming
     on for to from in at with of by into onto about via per up out off back down over under
     through across between within around along inside outside near beside besides except against
@@ -198,11 +198,11 @@ _MARKER_PHRASES = (
 _CONSENT = frozenset(
     {"ok", "okay", "approval", "permission", "consent", "sign-off", "signoff", "go-ahead", "blessing",
      "nod", "green", "authorisation", "authorization", "say-so", "confirmation", "thumbs-up", "thumbs",
-     "agreement", "clearance", "sanction"}
+     "agreement", "clearance", "sanction", "signal", "cue", "green-light", "greenlight"}
 )  # fmt: skip
 #: ("w": "w/ Eve's OK", as the reader splits "w/")
 _BEFORE_CONSENT = frozenset(
-    {"with", "w", "without", "pending", "upon", "after", "given", "once", "following"}
+    {"with", "w", "without", "pending", "upon", "after", "given", "once", "following", "on", "at"}
 )
 
 
@@ -268,8 +268,8 @@ COMPLEMENT_HEADS = frozenset(
 )
 #: Conditions and deferrals: even in a message's content they may be the request's own.
 _CONDITIONS = frozenset(
-    {"if", "unless", "once", "until", "till", "when", "whenever", "before", "after", "later", "provided",
-     "assuming", "lest", "wait", "because", "since", "instead", "rather", "actually"}
+    {"if", "iff", "unless", "once", "until", "till", "when", "whenever", "before", "after", "later",
+     "provided", "assuming", "lest", "wait", "because", "since", "instead", "rather", "actually"}
 )  # fmt: skip
 #: Words that report what someone else said or wants.
 _REPORTED = frozenset(
