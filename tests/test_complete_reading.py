@@ -262,7 +262,8 @@ CONDITIONED = st.sampled_from(
      "after the manager's sign-off", "pending approval", ", run it by me", "contingent on funds",
      "upon your confirmation", "with my manager's go-ahead", "as you see fit", ", your call",
      "at your discretion", "w/ Eve's approval", "with Eve's thumbs-up", "with a second pair of eyes",
-     "iff Acme confirms", "on my signal", "at my cue", "on Eve's green-light",
+     "iff Acme confirms", "on my signal", "at my cue", "on Eve's green-light", "as needed", "where required",
+     "(tbd)", "(TBD)", "optional", ", optionally", "tentatively",
      "as you judge best"]
 )  # fmt: skip
 READING_SIBLING = st.sampled_from(["check", "review", "look into", "look at", "verify", "open", "read"])
@@ -322,6 +323,14 @@ def test_a_later_question_about_the_mandate_makes_it_uncertain(acme, question):
 )  # fmt: skip
 def test_a_question_about_something_else_leaves_the_mandate_standing(request_):
     assert decide(request_, WATER).verdict == "approve", request_
+
+
+@pytest.mark.parametrize("written", ["-B-40", "\u2212B-40", "-the Acme bill B-40"])
+def test_a_minus_sign_before_a_record_takes_it_out(written):
+    """ "Pay all bills -B-40": the minus sign reads as "minus", an exclusion; a list's dash at the
+    start of a line is still a list's."""
+    assert_not_run_unasked(f"Pay all my bills {written}.")
+    assert decide("- Pay the City Water bill B-31", WATER).verdict == "approve"
 
 
 @pytest.mark.parametrize(

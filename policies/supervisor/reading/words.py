@@ -135,6 +135,8 @@ _JOINERS = re.compile(
 #: A quoted text: double quotes, curly quotes, or single quotes standing outside a word.
 _QUOTED = re.compile(r"\"[^\"\n]*\"|\u201c[^\u201d\n]*\u201d|(?<![\w'])'[^'\n]*?'(?![\w'])")
 _PLACEHOLDER = re.compile(r"zq(\d+)qz")
+#: A minus sign written before a word, after a space on the line ("all bills -B-40"): "minus".
+_MINUS = re.compile(r"(?<=[^\S\n])[-\u2212](?=[A-Za-z])")
 #: A quote mark left after the quoted texts are taken out: the text quotes someone, unclosed.
 _STRAY_QUOTE = re.compile(
     r"[\"\u201c\u201d]|(?<!\w)'|(?<![sS])'(?!\w)"
@@ -160,6 +162,7 @@ FUNCTION_WORDS = frozenset(
     through across between within around along inside outside near beside besides except against
     among toward towards upon behind beyond during despite like
     then also just only now here there else instead rather later eventually perhaps maybe
+    optional optionally tbd tba tbc tentative tentatively provisional provisionally unconfirmed
     probably please again anyway actually still even ever already too very
     says said wrote writes written told tells asks asked wants wanted want claims claimed insists
     insisted mentioned mentions suggests suggested demands demanded wait waiting
@@ -187,6 +190,9 @@ _MARKER_PHRASES = (
     # conditions written with content words ("... depending on the balance", "... subject to
     # review", "... but check with me first", "... run it by me")
     ("depending", "on"), ("depending", "upon"), ("dependent", "on"), ("contingent", "on"),
+    # a need the agent would judge ("... as needed", "... where required", "..., if necessary")
+    ("as", "needed"), ("as", "required"), ("as", "necessary"), ("where", "needed"), ("when", "needed"),
+    ("where", "required"), ("as", "appropriate"),
     ("conditional", "on"), ("subject", "to"), ("check", "with"), ("confirm", "with"), ("clear", "it", "with"),
     ("run", "it", "by"), ("run", "this", "by"), ("check", "in", "with"), ("if", "and", "when"),
     # the choice left to the agent ("... as you see fit", "..., your call", "at your discretion")
@@ -924,7 +930,7 @@ def clauses_of(text: str) -> list[Clause]:
     def restore(part: str) -> str:
         return " ".join(_PLACEHOLDER.sub(lambda m: originals[int(m.group(1))], part).split())
 
-    body = _QUOTED.sub(stash, text.translate(APOSTROPHES))
+    body = _MINUS.sub(" minus ", _QUOTED.sub(stash, text.translate(APOSTROPHES)))
     read: list[tuple[Clause, bool]] = []  # each clause, and whether it is content only
     retracted = False
     own: set[int] = set()  # the clauses in the user's own voice: no one's words, no question
