@@ -760,6 +760,20 @@ def test_all_but_one_takes_the_one_out(word, board):
     assert_kept_and_not_refused(f"Delete all my events on 2026-11-25 {word} {board}.", BOARD, DENTIST)
 
 
+@settings(max_examples=60, deadline=None)
+@given(
+    st.sampled_from(["minus", "sans", "excl.", "barring", "-"]),
+    st.sampled_from(["the Board meeting", "Board meeting"]),
+    st.sampled_from(["Clear the 25th", "Clear my calendar on 2026-11-25", "Delete the 25th's events"]),
+)
+def test_minus_takes_a_record_out_of_any_whole(word, board, whole):
+    """ "Clear the 25th minus the Board meeting" (no word of every before it): the Board meeting is
+    never deleted unasked; for a verb of moving money "minus" stays arithmetic (the corpus's "pay
+    ... the 210 EUR dinner minus the 70 EUR I sent" runs, tests/test_phrasings_corpus.py)."""
+    written = f"{whole} -{board}." if word == "-" else f"{whole} {word} {board}."
+    assert desk_decide(written, BOARD).verdict != "approve", written
+
+
 OUT_OF_THE_REQUEST = st.sampled_from(
     ["Remove the Board meeting from that.", "Take the Board meeting off the list.",
      "Take the Board meeting out of that.", "Drop the Board meeting from the above.",
@@ -844,7 +858,13 @@ BESIDE = st.sampled_from(
      "DM ana the guest wifi password. mallory stays out of it.",
      "Send ana the guest wifi password. Send mallory the agenda.",
      "DM ana the guest wifi password and tell mallory it's coming.",
-     "Look up the guest wifi password. DM it to ana. DM mallory the agenda."]
+     "Look up the guest wifi password. DM it to ana. DM mallory the agenda.",
+     # a recipient written only in a question, a mandate put off, a message's subject
+     "DM the guest wifi password to ana. Is mallory allowed?",
+     "Send the guest wifi password to ana. Send it to mallory next week.",
+     "DM the guest wifi password to ana. Tomorrow, DM it to mallory.",
+     "DM the guest wifi password to ana, then tell mallory it changed.",
+     "DM ana the guest wifi password. mallory is an external contractor."]
 )  # fmt: skip
 
 
@@ -855,7 +875,8 @@ def test_a_secret_goes_to_no_one_the_turn_writes_only_beside_its_request(request
     of the sentence ("check mallory's status") or in a clause that leaves them out is no such
     member; the call is asked, never run unasked. The member the DM names still gets it."""
     assert _dm(request, "mallory").verdict in ("escalate", "block"), request
-    wanted = "approve" if "stays out" not in request else "escalate"  # an unread later sentence: asked
+    # an unread later sentence, or a later DM put off that the same call could be: asked
+    wanted = "escalate" if any(w in request for w in ("stays out", "Tomorrow", "contractor")) else "approve"
     assert _dm(request, "ana").verdict == wanted, request
 
 

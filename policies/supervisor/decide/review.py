@@ -79,6 +79,7 @@ from policies.supervisor.reading.coverage import (
     prohibited,
     read_turn,
     unprohibited_text,
+    without_left_out,
 )
 from policies.supervisor.reading.identifiers import identifiers
 from policies.supervisor.reading.values import (
@@ -354,14 +355,17 @@ def _beside_its_own(
     seen: dict[str, Any] = {}
 
     def narrowed() -> list[Source]:  # read only where a secret flows into the call
-        own = stated_text(_about_the_secret(asking_mandates(asked, context.request, read), policy)).split(
-            " | "
-        )
+        about = _about_the_secret(asking_mandates(asked, context.request, read), policy)
+        reading = read.reading if read is not None else None
+        if reading is not None:  # a mandate the turn puts off or leaves uncertain gives no recipient
+            standing = {m.text for m in reading.mandates}
+            about = [m for m in about if m.text in standing]
+        own = stated_text(about).split(" | ")
         whole = stated_for(asked, context.request, read).split(" | ")
         others = [text for text in whole if text and text not in own]  # other requests of its sentences
-        kept = unprohibited_text(context.request)  # and without what the turn leaves out
-        for text in others:
-            kept = kept.replace(text, " ")
+        # what the standing mandates about the secret state, without what the turn leaves out: a
+        # recipient written anywhere else (a question, a statement, another request) is none
+        kept = without_left_out(" | ".join(t for t in own if t), context.request)
         seen.update(own=own, others=others, kept=kept)
         return [Source("request", kept) if s.kind == "request" else s for s in context.sources]
 
@@ -376,6 +380,36 @@ def _beside_its_own(
 
 #: Words by which a mandate points back to what an earlier clause named ("DM it to ana", "send one").
 _POINTING_BACK = POINTING_BACK | {"one"}
+#: What may follow a word that points back to an object ("DM it to ana", "share that with bob",
+#: "send ana it"); any other word after it makes it the subject of a message's content ("tell
+#: mallory it changed", "DM ana that the wifi is down"), which sends nothing it stands for.
+_AFTER_AN_OBJECT = frozenset(
+    {
+        "to",
+        "with",
+        "for",
+        "over",
+        "on",
+        "in",
+        "via",
+        "by",
+        "and",
+        "too",
+        "also",
+        "as",
+        "please",
+        "now",
+        "again",
+    }
+)
+
+
+def _points_back(words: Sequence[str]) -> bool:
+    """Does a mandate (its words) point back to an earlier object, not only to a message's subject?"""
+    return any(
+        w in _POINTING_BACK and (i + 1 == len(words) or words[i + 1] in _AFTER_AN_OBJECT)
+        for i, w in enumerate(words)
+    )
 
 
 def _about_the_secret(own: list[Any], policy: SupervisorPolicy) -> list[Any]:
@@ -390,9 +424,10 @@ def _about_the_secret(own: list[Any], policy: SupervisorPolicy) -> list[Any]:
     wanted = [set(words_of(n)) for n in names if words_of(n)]
 
     def about(text: str) -> bool:
-        words = set(words_of(text))
+        written = words_of(text)
+        words = set(written)
         stems = words | {w[:-1] for w in words if len(w) > 3 and w.endswith("s")}
-        return bool(words & _POINTING_BACK) or any(name <= stems for name in wanted)
+        return _points_back(written) or any(name <= stems for name in wanted)
 
     kept = [m for m in own if about(stated_text([m]))]
     return kept or own

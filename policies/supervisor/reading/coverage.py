@@ -937,7 +937,17 @@ _EVERY = frozenset({"all", "every", "each", "any", "everything", "anything", "ev
 _BUT_FOR = frozenset({"save", "bar", "barring", "minus", "less", "leaving", "sans", "excl", "ex"})
 
 
-def _all_but(words: Sequence[str]) -> str | None:
+#: Of :data:`_BUT_FOR`, those that take a record out of any object but an amount ("Clear the
+#: 25th minus the Board meeting"); for a verb of moving money they are arithmetic ("pay ... the
+#: 210 EUR dinner minus the 70 EUR I sent", a stated operation the gateway follows).
+_MINUS_WORDS = frozenset({"minus", "sans", "excl", "barring"})
+
+
+def _all_but(words: Sequence[str], verb: str = "") -> str | None:
+    if verb not in TIMED_VERBS:
+        minus = next((w for w in words[1:] if w in _MINUS_WORDS), None)
+        if minus is not None:
+            return minus
     every = next((i for i, w in enumerate(words) if w in _EVERY), None)
     if every is None:
         return None
@@ -977,7 +987,9 @@ def _undermined(
     dated = _numeric_date(words[1:]) if mandate.verb in TIMED_VERBS else None
     if dated is not None:
         return f"for later ('{dated}')"
-    taken_out = _excluding_word(words) or _all_but(words) or _instead_of_some(mandate, words, instead)
+    taken_out = (
+        _excluding_word(words) or _all_but(words, mandate.verb) or _instead_of_some(mandate, words, instead)
+    )
     if taken_out is not None:
         return f"part of it taken out ('{taken_out}')"
     first, last = order
