@@ -864,7 +864,10 @@ BESIDE = st.sampled_from(
      "Send the guest wifi password to ana. Send it to mallory next week.",
      "DM the guest wifi password to ana. Tomorrow, DM it to mallory.",
      "DM the guest wifi password to ana, then tell mallory it changed.",
-     "DM ana the guest wifi password. mallory is an external contractor."]
+     "DM ana the guest wifi password. mallory is an external contractor.",
+     # a clause with its verb left out that sends its own object
+     "DM ana the guest wifi password and mallory's manager the agenda.",
+     "DM ana the guest wifi password and mallory the lunch menu."]
 )  # fmt: skip
 
 
@@ -876,7 +879,11 @@ def test_a_secret_goes_to_no_one_the_turn_writes_only_beside_its_request(request
     member; the call is asked, never run unasked. The member the DM names still gets it."""
     assert _dm(request, "mallory").verdict in ("escalate", "block"), request
     # an unread later sentence, or a later DM put off that the same call could be: asked
-    wanted = "escalate" if any(w in request for w in ("stays out", "Tomorrow", "contractor")) else "approve"
+    wanted = (
+        "escalate"
+        if any(w in request for w in ("stays out", "Tomorrow", "contractor", "lunch menu"))
+        else "approve"
+    )
     assert _dm(request, "ana").verdict == wanted, request
 
 

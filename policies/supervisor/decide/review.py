@@ -429,8 +429,24 @@ def _about_the_secret(own: list[Any], policy: SupervisorPolicy) -> list[Any]:
         stems = words | {w[:-1] for w in words if len(w) > 3 and w.endswith("s")}
         return _points_back(written) or any(name <= stems for name in wanted)
 
+    own = [replace(m, coordinated=tuple(c for c in m.coordinated if about(c) or not _gapped(c))) for m in own]
     kept = [m for m in own if about(stated_text([m]))]
     return kept or own
+
+
+#: What opens a second object after a recipient, in a clause whose verb is left out ("DM ana the
+#: password and mallory's manager the agenda": "mallory's manager the agenda").
+_SECOND_OBJECT = frozenset(
+    {"the", "my", "our", "a", "an", "his", "her", "their", "its", "this", "that", "some"}
+)
+
+
+def _gapped(text: str) -> bool:
+    """Is a clause that continues a mandate's object a request of its own with the verb left out
+    ("... and mallory's manager the agenda"): a recipient, then a second object led by a
+    determiner? Such a clause sends its own object, not the mandate's."""
+    words = words_of(text)
+    return any(w in _SECOND_OBJECT for w in words[1:]) and words[:1] != [] and words[0] not in _SECOND_OBJECT
 
 
 def _asked_in_named_record(
