@@ -315,12 +315,18 @@ def _invoker(built: Built, failures: list[str], name: str) -> Callable[[], None]
     return run
 
 
-def interleaved(runs: Mapping[str, Callable[[], None]], rounds: int) -> dict[str, tuple[float, float]]:
+def interleaved(
+    runs: Mapping[str, Callable[[], None]], rounds: int, after: Callable[[str], None] | None = None
+) -> dict[str, tuple[float, float]]:
     """Median wall and CPU seconds (the process's, all threads) of each run over ``rounds``
     rounds, the variants taking turns (after one round of warm-up). CPU time is what a run costs
-    a server; on a loaded machine wall time also holds the waits for a thread to be scheduled."""
-    for run in runs.values():
+    a server; on a loaded machine wall time also holds the waits for a thread to be scheduled.
+    ``after(name)``, if given, runs after each timed run, outside the timing (to drop what the run
+    left in memory, so that later runs do not pay for a heap that grows with the benchmark)."""
+    for name, run in runs.items():
         run()
+        if after is not None:
+            after(name)
     wall: dict[str, list[float]] = {name: [] for name in runs}
     cpu: dict[str, list[float]] = {name: [] for name in runs}
     gc.collect()
@@ -330,6 +336,8 @@ def interleaved(runs: Mapping[str, Callable[[], None]], rounds: int) -> dict[str
             run()
             cpu[name].append(time.process_time() - c)
             wall[name].append(time.perf_counter() - w)
+            if after is not None:
+                after(name)
     return {name: (median(wall[name]), median(cpu[name])) for name in runs}
 
 

@@ -38,7 +38,7 @@ from __future__ import annotations
 import os
 import uuid
 from collections import Counter
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from typing import Any
 
@@ -263,18 +263,28 @@ def measure(ctx: Context, steps: int) -> list[dict[str, Any]]:
     saver = InMemorySaver()
     built = {v.name: v.build(steps, saver) for v in present if v.build is not None}
 
+    last: dict[str, str] = {}
+
     def runner(name: str) -> Callable[[], None]:
         def run() -> None:
+            last[name] = str(uuid.uuid4())
             with _keyed(name):
                 result = built[name].graph.invoke(
-                    built[name].given, {"configurable": {"thread_id": str(uuid.uuid4())}}, durability="sync"
+                    built[name].given, {"configurable": {"thread_id": last[name]}}, durability="sync"
                 )
             if not agent_check(steps)(result):
                 failures.append(name)
 
         return run
 
-    timed = interleaved({name: runner(name) for name in built}, ctx.settings.agent_rounds)
+    def forget(name: str) -> None:  # the run's checkpoints leave the heap: each run pays for its own
+        saver.delete_thread(last[name])
+        store = getattr(built[name].graph, "store", None)
+        for namespace in store.list_namespaces() if store is not None else ():
+            for item in store.search(namespace, limit=10_000):
+                store.delete(namespace, item.key)
+
+    timed = interleaved({name: runner(name) for name in built}, ctx.settings.agent_rounds, forget)
     if failures:
         raise RuntimeError(f"{steps} steps: runs strayed from the script: {failures[:3]}")
     ref_wall, ref_cpu = timed[REFERENCE]
@@ -337,6 +347,43 @@ def profile_governance(ctx: Context, steps: int) -> str:
     return f"{where}; inside: {shares} ({found.get('file')})"
 
 
+def marginal(rows: Mapping[tuple[int, str], Mapping[str, Any]], variant: str) -> tuple[float, float]:
+    """A variant's CPU ms per tool step as the slope between the two step counts (what one more
+    tool step costs, the run's fixed cost apart), and that fixed cost per run (ms): the two runs'
+    CPU time is ``fixed + steps × per_step``."""
+    few, many = STEPS
+    cost = {n: rows[(n, variant)]["cpu_ms_per_step"] * n for n in STEPS}
+    per_step = (cost[many] - cost[few]) / (many - few)
+    return per_step, cost[few] - per_step * few
+
+
+def _per_step_checks(section: Section, rows: Mapping[tuple[int, str], Mapping[str, Any]]) -> None:
+    """The goals per tool step, on the slope between the step counts: a run's fixed cost (the
+    turn's reading, the run's two nodes) is paid once per turn, not per step."""
+    few, many = STEPS
+    hitl_step, hitl_fixed = marginal(rows, REFERENCE)
+    governed = [("create_agent_governance", "governance"), (KEYED, "governance with a keyed audit chain")]
+    for variant, what in governed:
+        if (few, variant) not in rows:
+            continue
+        step, fixed = marginal(rows, variant)
+        section.check(
+            f"per tool step ({few} → {many} steps): {what} ÷ HITL, CPU",
+            round(step / hitl_step, 3),
+            TARGET,
+            note=f"{step:.2f} vs {hitl_step:.2f} ms a step; fixed a run {fixed:.2f} vs {hitl_fixed:.2f} ms",
+        )
+    if (few, "create_agent_governance_cedar") in rows:
+        step, _ = marginal(rows, "create_agent_governance_cedar")
+        plain, _ = marginal(rows, "create_agent_governance")
+        section.check(
+            f"per tool step ({few} → {many} steps): governance with Cedar ÷ governance, CPU",
+            round(step / plain, 3),
+            CEDAR_TARGET,
+            note=f"{step:.2f} vs {plain:.2f} ms a step",
+        )
+
+
 def run(ctx: Context) -> Section:
     section = Section(
         "middleware_steps",
@@ -382,10 +429,13 @@ def run(ctx: Context) -> Section:
                 CEDAR_TARGET,
                 note="three Cedar policies; the facts of every argument computed per call",
             )
+    if all(s in steps for s in STEPS):
+        _per_step_checks(section, rows)
     if ctx.settings.profile:
         section.notes.append(profile_governance(ctx, max(steps)))
     section.notes.append(
-        "InMemorySaver, durability sync, interleaved rounds, every run on a new thread. "
+        "InMemorySaver, durability sync, interleaved rounds, every run on a new thread, whose "
+        "checkpoints are deleted after it is timed (the heap stays the size of one run's). "
         "kb_written_per_step: the serialized state updates (LangGraph's pending writes) per tool step; "
         "kb_checkpoints_per_step: the serialized checkpoints and channel blobs. "
         "hitl_with_empty_before_model: what one node per tool step costs by itself; "

@@ -77,6 +77,8 @@ def namespace(thread_id: str) -> tuple[str, ...]:
 
 
 def _safe_text(value: str) -> str:
+    if value.isascii():  # no lone surrogate in it: as it is
+        return value
     return value.encode("utf-8", "replace").decode("utf-8")
 
 
@@ -108,14 +110,19 @@ class Entry:
     value: dict[str, Any]
 
 
-def entry(key: str, run_id: Any, kind: str, seq: int, row: Any, **where: Any) -> Entry:
-    value = {"run_id": run_id, "kind": kind, "seq": seq, "row": storable(row), "at": time.time(), **where}
+def entry(
+    key: str, run_id: Any, kind: str, seq: int, row: Any, *, stored: bool = False, **where: Any
+) -> Entry:
+    """A log item; ``stored``: ``row`` is :func:`storable` already."""
+    kept = row if stored else storable(row)
+    value = {"run_id": run_id, "kind": kind, "seq": seq, "row": kept, "at": time.time(), **where}
     return Entry(key, value)
 
 
-def content_key(run_id: Any, kind: str, seq: int, row: Any) -> str:
-    """The key of a row moved after the fact: its run, kind, place in the run and content."""
-    return f"{run_id}/{kind}/{seq}/{json_hash(storable(row))}"
+def content_key(run_id: Any, kind: str, seq: int, row: Any, *, stored: bool = False) -> str:
+    """The key of a row moved after the fact: its run, kind, place in the run and content
+    (``stored``: ``row`` is :func:`storable` already)."""
+    return f"{run_id}/{kind}/{seq}/{json_hash(row if stored else storable(row))}"
 
 
 def task_key(task_id: str, kind: str, index: int) -> str:
@@ -163,7 +170,10 @@ def state_entries(
                 continue
             owner = row.get("run_id", run.get("run_id"))
             seq = places[owner] = places.get(owner, -1) + 1
-            made.append(entry(content_key(owner, kind, seq, row), owner, kind, seq, row))
+            kept = storable(row)  # once: its key and its value read the same form
+            made.append(
+                entry(content_key(owner, kind, seq, kept, stored=True), owner, kind, seq, kept, stored=True)
+            )
     return made
 
 

@@ -25,6 +25,7 @@ after the stamp no longer matches, and the call is not run.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import hmac
 import json
@@ -52,7 +53,14 @@ def canonical(value: Any) -> Any:
     """``value`` as every store returns it: a float with no fraction as an integer (PostgreSQL's
     ``jsonb`` returns ``5.0`` as ``5.0`` but ``1e20`` as an integer), a large integer as the float
     a JSON parser may read it as, keys sorted when dumped."""
-    if isinstance(value, bool) or value is None or isinstance(value, str):
+    kind = type(value)
+    if kind is str or kind is bool or value is None:  # the common leaves, by type
+        return value
+    if kind is dict:
+        return {k if type(k) is str else str(k): canonical(v) for k, v in value.items()}
+    if kind is list:
+        return [canonical(v) for v in value]
+    if isinstance(value, bool | str):
         return value
     if isinstance(value, int | float):
         if isinstance(value, float) and not value.is_integer():
@@ -73,7 +81,14 @@ def exact(value: Any) -> Any:
     as an integer); any other float as its shortest round-trip text; a ``Decimal`` as its text;
     keys as text, sorted when dumped. No number is rounded: ``1234567890123456789`` and
     ``1234567890123456800`` hash apart."""
-    if isinstance(value, bool) or value is None or isinstance(value, str | int):
+    kind = type(value)
+    if kind is str or kind is int or kind is bool or value is None:  # the common leaves, by type
+        return value
+    if kind is dict:
+        return {k if type(k) is str else str(k): exact(v) for k, v in value.items()}
+    if kind is list:
+        return [exact(v) for v in value]
+    if isinstance(value, bool | str | int):
         return value
     if isinstance(value, float):
         return int(value) if value.is_integer() else value
@@ -101,6 +116,7 @@ def link_hash(value: Mapping[str, Any]) -> str:
     return hashlib.sha256(_dumped(hashed, version)).hexdigest()
 
 
+@functools.lru_cache(maxsize=16)
 def key_id(key: bytes) -> str:
     """A key's public name: the first 12 hex digits of its SHA-256 (it says which key sealed a
     link without revealing it)."""

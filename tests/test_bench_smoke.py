@@ -133,3 +133,28 @@ def test_a_long_thread_turn_that_strays_fails_its_check():
         for turn in (1, 2):
             result = thread.graph.invoke({"messages": [("user", long_threads.request(turn))]}, config)
             assert thread.check(result, turn) and not thread.check(result, turn + 1), (name, turn)
+
+
+def test_the_per_step_cost_is_the_slope_between_the_step_counts_and_the_fixed_cost_apart():
+    """``bench.middleware_steps.marginal``: two runs of ``fixed + steps × per_step`` CPU ms give back
+    both, whatever the fixed cost (a run's nodes, the turn's reading) spread over their steps."""
+    from bench.middleware_steps import STEPS, marginal
+
+    few, many = STEPS
+    for fixed, per_step in ((0.0, 3.5), (2.4, 3.7), (9.0, 4.1)):
+        rows = {(n, "v"): {"cpu_ms_per_step": (fixed + per_step * n) / n} for n in (few, many)}
+        got_step, got_fixed = marginal(rows, "v")
+        assert abs(got_step - per_step) < 1e-9 and abs(got_fixed - fixed) < 1e-9
+
+
+def test_interleaved_runs_after_each_run_outside_its_timing():
+    """What ``after`` drops (a run's checkpoints) is done after every run, warm-up included, and
+    its time is not the run's."""
+    import time
+
+    from bench.agents import interleaved
+
+    seen: list[str] = []
+    timed = interleaved({"a": lambda: None}, 3, after=lambda name: (seen.append(name), time.sleep(0.02)))
+    assert seen == ["a"] * 4
+    assert timed["a"][0] < 0.01
