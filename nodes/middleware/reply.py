@@ -104,12 +104,11 @@ def plan_for(
     side = spec is not None and spec.side_effect
     step = int(run.get("steps") or 0)
     signature = verdict.signature or call_signature(name, args)
-    if proposed is None:  # the call as proposed is the one approved: its signature, not hashed again
-        call = signature
-    else:
-        asked_args = proposed.get("args")
-        call = call_signature(str(proposed.get("name")), asked_args if isinstance(asked_args, dict) else {})
-    key = effect_key(run.get("run_id"), step, name, call) if side else None
+    key = (
+        effect_key(run.get("run_id"), step, name, _proposed_signature(name, args, signature, proposed))
+        if side
+        else None
+    )
     came = who(verdict, executed_from)
     plan = {
         "run_id": run.get("run_id"),
@@ -122,6 +121,28 @@ def plan_for(
         **came,
     }
     return {**plan, **stamps.stamp(name, args, plan_ask(plan))}
+
+
+def _proposed_signature(
+    name: str, args: Mapping[str, Any], signature: str, proposed: Mapping[str, Any] | None
+) -> str:
+    """The signature of the call as the model proposed it: the approved call's own where the
+    proposal is that very call (not hashed again)."""
+    if proposed is None or (proposed.get("name") == name and _same(proposed.get("args"), args)):
+        return signature
+    asked_args = proposed.get("args")
+    return call_signature(str(proposed.get("name")), asked_args if isinstance(asked_args, dict) else {})
+
+
+def _same(a: Any, b: Any) -> bool:
+    """Equal and of the same types throughout (``1`` is not ``1.0``: they hash apart)."""
+    if type(a) is not type(b):
+        return False
+    if isinstance(a, dict):
+        return a.keys() == b.keys() and all(_same(v, b[k]) for k, v in a.items())
+    if isinstance(a, list | tuple):
+        return len(a) == len(b) and all(_same(x, y) for x, y in zip(a, b, strict=True))
+    return bool(a == b)
 
 
 def plan_ask(plan: Mapping[str, Any]) -> list[Any]:
