@@ -333,6 +333,20 @@ def test_a_minus_sign_before_a_record_takes_it_out(written):
     assert decide("- Pay the City Water bill B-31", WATER).verdict == "approve"
 
 
+REFERRING_TO = st.sampled_from(
+    ["(ref: {a})", "quoting {a}", "citing {a}", "re {a}", "re: {a}", "as per {a}", "regarding {a}",
+     "referencing {a}", "cf. {a}", "in place of {a}", "ahead of {a}", "prior to {a}", "vs {a}"]
+)  # fmt: skip
+
+
+@settings(max_examples=80, deadline=None)
+@given(WATER_BILL, REFERRING_TO, st.sampled_from(["B-40", "bill B-40"]))
+def test_a_record_the_payment_only_refers_to_or_weighs_is_not_paid(water, referring, acme):
+    """ "Pay B-31 quoting B-40", "... (ref: B-40)", "... in place of B-40": B-40 is what the payment
+    refers to, or weighs against it, never its object: never paid unasked, and B-31 not refused."""
+    assert_held(f"Pay {water} {referring.format(a=acme)}.")
+
+
 @pytest.mark.parametrize(
     ("request_", "verb"),
     [("Cancel the Review on 2026-11-24.", "cancel"), ("Delete all my events on 2026-11-28.", "delete"),

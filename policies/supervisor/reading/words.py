@@ -124,7 +124,7 @@ _BRACKETED = re.compile(r"\(([^()\n]*)\)")
 _VALUE_WORDS = frozenset(
     {"and", "or", "to", "eur", "usd", "gbp", "chf", "iban", "bic", "at", "on", "from", "for"}
 )
-_COLON = re.compile(r":(?=\s|$)")
+_COLON = re.compile(r":(?=\s|$)(?![^()\n]*\))")  # not inside a bracket ("(ref: B-40)")
 #: "+" and "&" between words join as "and" does ("read #support + reply there", "INV-7 & B-40"), and
 #: so does a dash, typed as one, two or three hyphens ("B-40 -- nope, B-31").
 _JOINERS = re.compile(
@@ -135,6 +135,8 @@ _JOINERS = re.compile(
 #: A quoted text: double quotes, curly quotes, or single quotes standing outside a word.
 _QUOTED = re.compile(r"\"[^\"\n]*\"|\u201c[^\u201d\n]*\u201d|(?<![\w'])'[^'\n]*?'(?![\w'])")
 _PLACEHOLDER = re.compile(r"zq(\d+)qz")
+#: "re:" / "ref:" before what a request refers to: the colon opens no list of its object.
+_REFERRING_COLON = re.compile(r"(?i)\b(re|ref)\s*:(?=\s)")
 #: A minus sign written before a word, after a space on the line ("all bills -B-40"): "minus".
 _MINUS = re.compile(r"(?<=[^\S\n])[-\u2212](?=[A-Za-z])")
 #: A quote mark left after the quoted texts are taken out: the text quotes someone, unclosed.
@@ -161,7 +163,7 @@ FUNCTION_WORDS = frozenset(
     on for to from in at with of by into onto about via per up out off back down over under
     through across between within around along inside outside near beside besides except against
     among toward towards upon behind beyond during despite like
-    then also just only now here there else instead rather later eventually perhaps maybe
+    then also just only now here there else instead rather later eventually perhaps maybe vs versus
     optional optionally tbd tba tbc tentative tentatively provisional provisionally unconfirmed
     probably please again anyway actually still even ever already too very
     says said wrote writes written told tells asks asked wants wanted want claims claimed insists
@@ -186,6 +188,9 @@ MARKERS = FUNCTION_WORDS - ALLOWED_FUNCTION_WORDS
 #: Runs of allowed words that make a construction all the same.
 _MARKER_PHRASES = (
     ("hold", "off"), ("put", "off"), ("hold", "on"), ("hang", "on"), ("in", "case"), ("as", "soon"),
+    # a record weighed against the object, or put after it ("Pay B-31 in place of B-40", "... ahead
+    # of B-40", "... prior to B-40")
+    ("in", "place", "of"), ("ahead", "of"), ("prior", "to"),
     ("as", "long", "as"), ("as", "if"), ("as", "though"), ("no", "one"),
     # conditions written with content words ("... depending on the balance", "... subject to
     # review", "... but check with me first", "... run it by me")
@@ -931,6 +936,7 @@ def clauses_of(text: str) -> list[Clause]:
         return " ".join(_PLACEHOLDER.sub(lambda m: originals[int(m.group(1))], part).split())
 
     body = _MINUS.sub(" minus ", _QUOTED.sub(stash, text.translate(APOSTROPHES)))
+    body = _REFERRING_COLON.sub(r"\1", body)  # "re: B-40" is "re B-40": no list after a colon
     read: list[tuple[Clause, bool]] = []  # each clause, and whether it is content only
     retracted = False
     own: set[int] = set()  # the clauses in the user's own voice: no one's words, no question
@@ -1473,7 +1479,11 @@ _CONTENT_NOUNS = frozenset(
 #: An id given unquoted as a field's text ("with the memo B-40", "reference: B-40"): content.
 _LABELLED_ID = re.compile(
     r"(?i)(\b(?:with\s+(?:the\s+|a\s+|my\s+)?(?:memo|reference|ref|note|subject|comment|caption|description|remark)"
-    r"|\b(?:memo|reference|ref|note|subject|comment|caption|description|remark)\s*:)\s*)([^\s,;]*\d[^\s,;]*?)(?=[\s,;.!?]|$)"
+    r"|\b(?:memo|reference|ref|note|subject|comment|caption|description|remark)\s*:"
+    # an id a payment only refers to ("quoting B-40", "re: B-40", "as per B-40", "cf. B-40")
+    r"|\b(?:quoting|citing|referencing|regarding|concerning|re:?|ref|as\s+per|per|see|cf\.?)"
+    r"(?:\s+(?:the|my|our|its|their|[a-z]+'s))?(?:\s+[A-Za-z]+){0,2}(?=\s+[^\s,;()\[\]]*\d))\s*)"
+    r"([^\s,;()\[\]]*\d[^\s,;()\[\]]*?)(?=[\s,;.!?)\]]|$)"
 )
 
 
