@@ -98,9 +98,11 @@ from policies.supervisor.reading.values import (
 from policies.supervisor.reading.words import (
     asks_step,
     clauses_of,
+    content_field,
     field_word,
     stated_text,
     step_mandates,
+    without_quoted_content,
     words_of,
 )
 from policies.supervisor.request.asks import (
@@ -578,7 +580,9 @@ def _provenance(
         for value in rule_values(args.get(rule.arg)):  # a short code and a flag too: found by whole token
             found = found_in(value, everywhere)
             checked[rule.arg] = _where(value, found)
-            admitting = [s for s in found if s.admitted_by(rule.sources) and _said(value, s, context)]
+            admitting = [
+                s for s in found if s.admitted_by(rule.sources) and _said(value, s, context, rule.arg)
+            ]
             if admitting and left_out is None:  # asked only where nothing else refuses the call
                 left_out = _left_out(value, rule.arg, rules.requested, context, policy)
             bounded = _stated_bound(value, admitting, rules.requested, context)
@@ -762,11 +766,13 @@ def _whole_field(value: Any, source: Source) -> bool:
     return any(tokens(field) == wanted for field in source.text.split(" | "))
 
 
-def _said(value: Any, source: Source, context: ReviewContext) -> bool:
+def _said(value: Any, source: Source, context: ReviewContext, arg: str | None = None) -> bool:
     """Does ``source`` give ``value`` as the user said it: any source but the request does; the
     request only where it writes the value outside its prohibitions ("Don't touch E-102") and, a
     name, as a whole name, never as part of a longer one ("Acme" in "the Acme Supplies bill", "Max"
-    in "my Gym Max bill")?"""
+    in "my Gym Max bill"). For an argument that is no field of text (``arg``: not a memo, a body),
+    never where the turn gives it only as a text's content or a reference ("with the memo E-102",
+    "quoting E-102", "to match E-102", a quote after "reply")."""
     if source.kind == "named":
         return _whole_field(value, source)
     if source.kind != "request":
@@ -776,6 +782,8 @@ def _said(value: Any, source: Source, context: ReviewContext) -> bool:
     if name and part_of_another_name(value, context.request) and not _as_written(value, context.request):
         return False
     kept = unprohibited_text(context.request)
+    if arg is not None and not content_field(arg):
+        kept = without_quoted_content(kept)
     return kept == context.request or bool(found_in(value, [Source("request", kept)]))
 
 

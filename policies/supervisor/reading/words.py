@@ -95,6 +95,7 @@ __all__ = [
     "asks_step",
     "clauses_of",
     "conditional_mandates",
+    "content_field",
     "field_word",
     "forms",
     "generic_field",
@@ -122,8 +123,9 @@ _SENTENCE_END = re.compile(r"([.!?;]+)(?=\s|$)|\n+|,\s+(?=(?i:so)\s+\w)")
 #: me@corp.example)", "(B-31, B-32 and B-33)".
 _BRACKETED = re.compile(r"\(([^()\n]*)\)")
 _VALUE_WORDS = frozenset(
-    {"and", "or", "to", "eur", "usd", "gbp", "chf", "iban", "bic", "at", "on", "from", "for"}
-)
+    {"and", "or", "to", "eur", "usd", "gbp", "chf", "iban", "bic", "at", "on", "from", "for",
+     "ref", "re", "memo", "reference", "note", "cf"}
+)  # fmt: skip
 _COLON = re.compile(r":(?=\s|$)(?![^()\n]*\))")  # not inside a bracket ("(ref: B-40)")
 #: "+" and "&" between words join as "and" does ("read #support + reply there", "INV-7 & B-40"), and
 #: so does a dash, typed as one, two or three hyphens ("B-40 -- nope, B-31").
@@ -135,8 +137,11 @@ _JOINERS = re.compile(
 #: A quoted text: double quotes, curly quotes, or single quotes standing outside a word.
 _QUOTED = re.compile(r"\"[^\"\n]*\"|\u201c[^\u201d\n]*\u201d|(?<![\w'])'[^'\n]*?'(?![\w'])")
 _PLACEHOLDER = re.compile(r"zq(\d+)qz")
-#: "re:" / "ref:" before what a request refers to: the colon opens no list of its object.
-_REFERRING_COLON = re.compile(r"(?i)\b(re|ref)\s*:(?=\s)")
+#: "re:", "ref:", "memo:" before what a request refers to or a field's text: the colon opens no
+#: list of its object.
+_REFERRING_COLON = re.compile(
+    r"(?i)\b(re|ref|memo|reference|note|subject|comment|caption|remark)\s*:(?=\s)(?![^()\n]*\))"
+)
 #: A minus sign written before a word, after a space on the line ("all bills -B-40"): "minus".
 _MINUS = re.compile(r"(?<=[^\S\n])[-\u2212](?=[A-Za-z])")
 #: A quote mark left after the quoted texts are taken out: the text quotes someone, unclosed.
@@ -1476,12 +1481,24 @@ _CONTENT_NOUNS = frozenset(
 )
 
 
+#: The words of an argument's name that make it a field of text the call carries (``memo``,
+#: ``body``, ``subject_line``): a value in the turn's content may fill it, never one that names.
+_CONTENT_FIELDS = _CONTENT_NOUNS | {"content", "title", "summary", "comment", "reason", "details"}
+
+
+def content_field(arg: str) -> bool:
+    """Is ``arg`` a field of text (its name holds a content noun: ``memo``, ``text``, ``body``)?"""
+    return bool(set(re.split(r"[^a-z]+", arg.lower())) & _CONTENT_FIELDS)
+
+
 #: An id given unquoted as a field's text ("with the memo B-40", "reference: B-40"): content.
 _LABELLED_ID = re.compile(
     r"(?i)(\b(?:with\s+(?:the\s+|a\s+|my\s+)?(?:memo|reference|ref|note|subject|comment|caption|description|remark)"
-    r"|\b(?:memo|reference|ref|note|subject|comment|caption|description|remark)\s*:"
+    r"|\b(?:memo|reference|ref|note|subject|comment|caption|description|remark)\s*:?"
     # an id a payment only refers to ("quoting B-40", "re: B-40", "as per B-40", "cf. B-40")
-    r"|\b(?:quoting|citing|referencing|regarding|concerning|re:?|ref|as\s+per|per|see|cf\.?)"
+    r"|\b(?:quoting|citing|referencing|regarding|concerning|re:?|ref|as\s+per|per|see|cf\.?"
+    # what a value is compared with ("72000, on par with E-102", "to match E-102", "same as B-40")
+    r"|on\s+par\s+with|to\s+match|matching|same\s+as|equal\s+to|in\s+line\s+with|as\s+much\s+as)"
     r"(?:\s+(?:the|my|our|its|their|[a-z]+'s))?(?:\s+[A-Za-z]+){0,2}(?=\s+[^\s,;()\[\]]*\d))\s*)"
     r"([^\s,;()\[\]]*\d[^\s,;()\[\]]*?)(?=[\s,;.!?)\]]|$)"
 )
