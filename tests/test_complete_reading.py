@@ -333,6 +333,15 @@ def test_a_minus_sign_before_a_record_takes_it_out(written):
     assert decide("- Pay the City Water bill B-31", WATER).verdict == "approve"
 
 
+@pytest.mark.parametrize(
+    "changed", ["net", "ex VAT", "with the early-payment discount", "discounted", "less the rebate"]
+)
+def test_a_figure_the_turn_changes_is_not_the_records(changed):
+    """ "Pay B-40 net", "... ex VAT", "... with the discount": the bill's 260.00 is not the figure
+    asked for: asked, never paid unasked."""
+    assert_not_run_unasked(f"Pay the Acme bill B-40 {changed}.")
+
+
 REFERRING_TO = st.sampled_from(
     ["(ref: {a})", "quoting {a}", "citing {a}", "re {a}", "re: {a}", "as per {a}", "regarding {a}",
      "referencing {a}", "cf. {a}", "in place of {a}", "ahead of {a}", "prior to {a}", "vs {a}"]

@@ -745,13 +745,14 @@ _BEFORE_A_DATE = frozenset(
 )
 #: Words that take part of an object out of it ("all my bills excluding B-40", "w/o", "apart
 #: from", "other than", "leave out", "skip") and the negations and contrasts of other languages
-#: the grammar has no rule for ("mais pas", "aber nicht", "pero no"): a sentence holding one is
-#: not read as asking for the whole of its object.
+#: the grammar has no rule for ("mais pas", "aber nicht", "pero no"), and what changes a record's
+#: figure ("net", "with the discount", "ex VAT"): a sentence holding one is not read as asking for
+#: the whole of its object.
 EXCLUDING_WORDS = frozenset(
     """
     excluding exclude excluded excludes except excepted excepting exempt exempted apart aside besides
     barring skip skipping skipped omit omitting omitted unpaid untouched notwithstanding withhold
-    withheld withholding
+    withheld withholding net discount discounted rebate
     pas ne nicht nein kein keine keinen ohne ausser außer aber mais sauf sans sin excepto pero
     nunca jamais non niet geen nie nee
     """.split()  # noqa: SIM905 (a closed list, read as words)
@@ -761,7 +762,7 @@ _EXCLUDING_RUNS = (
     ("w", "o"), ("other", "than"), ("not", "including"), ("but", "not"), ("leave", "out"),
     ("leaving", "out"), ("save", "for"), ("in", "a", "bit"), ("hold", "off"), ("wait", "until"),
     ("stays", "open"), ("keep", "open"), ("left", "out"), ("not", "included"), ("held", "back"),
-    ("hold", "back"),
+    ("hold", "back"), ("ex", "vat"), ("ex", "tax"), ("ex", "gst"), ("ex", "tva"),
 )  # fmt: skip
 
 
