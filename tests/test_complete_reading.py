@@ -806,6 +806,41 @@ def test_all_but_one_takes_the_one_out(word, board):
     assert_kept_and_not_refused(f"Delete all my events on 2026-11-25 {word} {board}.", BOARD, DENTIST)
 
 
+SOMETHING_OF_A_FILE = st.sampled_from(
+    ["the backup of {f}", "{f}'s backup", "the {f} draft", "the draft of {f}", "any duplicates of {f}",
+     "copies of {f}", "old versions of {f}", "the attachments of {f}"]
+)  # fmt: skip
+
+
+@settings(max_examples=60, deadline=None)
+@given(SOMETHING_OF_A_FILE, st.booleans())
+def test_something_of_a_named_file_is_not_the_file(something, with_draft):
+    """ "Delete the backup of salaries-2026.xlsx": the spreadsheet itself is not what the turn
+    gives for deletion (asked, never run unasked); the file the turn names whole is not refused."""
+    named = something.format(f="salaries-2026.xlsx")
+    request = f"Delete draft-old.docx and {named}." if with_draft else f"Delete {named}."
+    assert desk_decide(request, SALARIES).verdict != "approve", request
+    if with_draft:  # run, or asked where the reader cannot read the phrase ("copies" may be a verb)
+        assert desk_decide(request, DRAFT).verdict in ("approve", "escalate"), request
+
+
+@pytest.mark.parametrize(
+    "request_",
+    ["Delete draft-old.docx and salaries-2026.xlsx, the latter pending HR.",
+     "Delete draft-old.docx and salaries-2026.xlsx. Is the second one backed up?",
+     "Delete draft-old.docx, salaries-2026.xlsx survives.", "Delete draft-old.docx; salaries-2026.xlsx stays intact."],
+)  # fmt: skip
+def test_a_file_kept_by_a_later_or_coordinated_word_is_not_deleted_unasked(request_):
+    assert desk_decide(request_, SALARIES).verdict != "approve", request_
+    assert desk_decide(request_, DRAFT).verdict in ("approve", "escalate"), request_
+
+
+@pytest.mark.parametrize("whole", ["Delete salaries-2026.xlsx.", "Delete the salaries-2026.xlsx file.",
+                                   "Delete both of draft-old.docx and salaries-2026.xlsx."])  # fmt: skip
+def test_a_file_named_whole_is_deleted(whole):
+    assert desk_decide(whole, SALARIES).verdict == "approve", whole
+
+
 @settings(max_examples=60, deadline=None)
 @given(
     st.sampled_from(["minus", "sans", "excl.", "barring", "-"]),

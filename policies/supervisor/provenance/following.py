@@ -14,6 +14,7 @@ from typing import Any
 from policies.decision import Decision
 from policies.supervisor.provenance.context import ReviewContext
 from policies.supervisor.provenance.flow import flow
+from policies.supervisor.reading.amounts import WHOLE_WORDS, part_of_record
 from policies.supervisor.reading.values import Source, appears, describe, identity, origins
 from policies.supervisor.reading.words import (
     RequestReader,
@@ -271,10 +272,55 @@ def authorised(
             where.setdefault(name, "given in the request")
             continue
         record = _from_named(value, records, naming, kind_words(tool, name))
-        if record is None:
+        if record is None or something_of(request, record) is not None:
             return None
         where[name] = f"a trusted field of {record.label()}"
     return where
+
+
+#: Words for a record of the workspace as a whole ("the salaries-2026.xlsx file", "the Board
+#: meeting"): no part of it.
+_WHOLE_RECORD_WORDS = frozenset(
+    """
+    file files document documents doc docs spreadsheet spreadsheets sheet sheets event events meeting
+    meetings entry entries item items record records one ones thing things invite invitation
+    """.split()  # noqa: SIM905 (a closed list, read as words)
+)
+
+
+def something_of(request: str, record: Record) -> str | None:
+    """The words by which the request names something of ``record`` rather than the record
+    ("the backup of salaries-2026.xlsx", "salaries-2026.xlsx's draft", "any duplicates of ...":
+    :func:`~policies.supervisor.reading.amounts.part_of_record`), or None: a call on the record
+    itself is then no call the request gives. A word of the record's own, or one for a record
+    whole ("the Board meeting", "the ... file"), is the record."""
+    text = json.dumps(record.value, default=str)
+    held = {w.casefold() for w in words_of(text)}
+    part = part_of_record(request, text) or _noun_of(request, held)
+    if part is None:
+        return None
+    words = set(part.casefold().split())
+    return None if words <= held | _WHOLE_RECORD_WORDS | WHOLE_WORDS | _QUANTIFIERS else part
+
+
+#: Words that count a record's instances, not a part of it ("both of", "all of", "each of").
+_QUANTIFIERS = frozenset(
+    """
+    both all each any some none either neither every one rest instead out front behind because
+    """.split()  # noqa: SIM905 (a closed list, read as words)
+)
+
+
+def _noun_of(request: str, held: set[str]) -> str | None:
+    """A bare noun linked by "of" / "for" to a word of the record that names it (one with a digit
+    or a dot: "duplicates of salaries-2026.xlsx", "copies of draft-old.docx"), or None."""
+    words = words_of(request)
+    for at, word in enumerate(words[2:], 2):
+        if word in held and any(c.isdigit() or c == "." for c in word) and words[at - 1] in ("of", "for"):
+            noun = words[at - 2]
+            if noun.isalpha() and noun not in held and noun not in _QUANTIFIERS:
+                return noun
+    return None
 
 
 def every_leaf(args: Mapping[str, Any]) -> list[tuple[str, Any]]:

@@ -240,7 +240,8 @@ def _doubts_before(words: Sequence[str], before: Sequence[Clause]) -> bool:
     if not before or not (words[0] in _YES_NO or words[0] == "why"):
         return False
     named = {w for c in before for w in naming_words(c.text)}
-    return words[0] == "why" or bool(POINTING_BACK & set(words)) or bool(named & set(words))
+    pointing = POINTING_BACK | _ORDINAL_REFERENCES  # "Is the second one backed up?"
+    return words[0] == "why" or bool(pointing & set(words)) or bool(named & set(words))
 
 
 def _asks_about(request: str, clause: Clause, verbs: set[str]) -> bool:
@@ -271,7 +272,7 @@ _FIRST_PERSON = (("i", "will"), ("i'll",), ("i", "am", "going"), ("i'm", "going"
 #: can wait", "the Acme bill remains open"): read as leaving it out.
 KEEPING_WORDS = frozenset(
     """
-    stays remains untouched unpaid unchanged pending
+    stays remains untouched unpaid unchanged pending survives lives persists spared safe intact
     """.split()  # noqa: SIM905 (a closed list, read as words)
 )
 
@@ -341,6 +342,12 @@ def _kept_back(own: Sequence[str], kept: Sequence[Clause]) -> str | None:
         rest = [w for w in clause.words if w not in _KEEPING_HEADS and w not in _ARTICLES]
         if heads and rest and all(w in _REFERRING | _KIND_WORDS for w in rest):
             return f"kept as it is ('{clause.text}'), which may be what it asks for"  # "Keep the second."
+        if any(w in KEEPING_WORDS for w in clause.words) and any(
+            w in _ORDINAL_REFERENCES for w in clause.words
+        ):
+            return (
+                f"kept as it is ('{clause.text}'), which may be what it asks for"  # "the latter pending HR"
+            )
     return None
 
 
@@ -988,6 +995,9 @@ def _undermined(
     dated = _numeric_date(words[1:]) if mandate.verb in TIMED_VERBS else None
     if dated is not None:
         return f"for later ('{dated}')"
+    for text in mandate.coordinated:  # "... and salaries-2026.xlsx, the latter pending HR"
+        if keeps(words_of(text)):
+            return f"kept as it is ('{text}'), which may be what it asks for"
     taken_out = (
         _excluding_word(words) or _all_but(words, mandate.verb) or _instead_of_some(mandate, words, instead)
     )
