@@ -342,6 +342,26 @@ def test_a_figure_the_turn_changes_is_not_the_records(changed):
     assert_not_run_unasked(f"Pay the Acme bill B-40 {changed}.")
 
 
+@pytest.mark.parametrize(
+    "request_",
+    ["Pay the City Water bill B-31 and the Acme bill B-40\n\n...",
+     "Pay:\n- City Water bill B-31 \u2705\n- Acme bill B-40 \u274c", "Pay:\n- [x] City Water bill B-31\n- [ ] Acme bill B-40",
+     "Pay:\n- City Water bill B-31\n- ~~Acme bill B-40~~", "Pay:\n- City Water bill B-31\n- Acme bill B-40 (skip)",
+     "Pay:\n- City Water bill B-31\n# - Acme bill B-40", "Pay:\n- City Water bill B-31\n// Acme bill B-40",
+     "Pay these:\n- the City Water bill B-31\n- the Acme bill B-40 on Friday"],
+)  # fmt: skip
+def test_a_list_line_marked_or_a_turn_that_trails_off_is_not_read_as_asking(request_):
+    """A list's line that carries a sign, a box, a strikethrough, a word that takes it out or a time,
+    a line commented out, a turn that trails off in dots: the bill is asked, never paid unasked."""
+    assert_not_run_unasked(request_)
+
+
+def test_a_plain_list_still_pays_every_line():
+    for request_ in ("Pay:\n- City Water bill B-31\n- Acme bill B-40", "Pay these:\n* B-31\n* B-40"):
+        assert decide(request_).verdict == "approve", request_
+        assert decide(request_, WATER).verdict == "approve", request_
+
+
 REFERRING_TO = st.sampled_from(
     ["(ref: {a})", "quoting {a}", "citing {a}", "re {a}", "re: {a}", "as per {a}", "regarding {a}",
      "referencing {a}", "cf. {a}", "in place of {a}", "ahead of {a}", "prior to {a}", "vs {a}"]

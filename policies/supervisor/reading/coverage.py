@@ -928,8 +928,9 @@ def _own_words(mandate: Mandate, clauses: Sequence[Clause]) -> list[str]:
     own: list[str] = []
     texts = {mandate.text, *mandate.coordinated}
     for clause in clauses:
-        if clause.sentence != mandate.sentence or clause.text not in texts:
-            continue
+        own_clause = clause.text == mandate.text and clause.sentence == mandate.sentence
+        if not own_clause and (clause.text not in texts or clause.text == mandate.text):
+            continue  # its own clause, or one that continues its object (a list's line below it too)
         start = clause.head if clause.text == mandate.text and clause.head is not None else 0
         stop = clause.stop if clause.text == mandate.text and clause.head is not None else len(clause.words)
         own += [w for i, w in enumerate(clause.words[start:stop], start) if i not in clause.quoted]

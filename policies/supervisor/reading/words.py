@@ -743,6 +743,10 @@ def _abbreviated(before: str, after: str) -> bool:
     return word is not None and word.group(1).casefold() in _TITLES and after.lstrip()[:1].isupper()
 
 
+#: A message or sentence of dots only ("...", "\u2026"): the writer trails off, a doubt.
+_TRAILING_OFF = re.compile(r"(?:\.{2,}|\u2026+)")
+
+
 def _sentences(text: str) -> list[tuple[str, bool]]:
     """The sentences of ``text`` and whether each ends in a question mark."""
     out: list[tuple[str, bool]] = []
@@ -761,8 +765,8 @@ def _sentences(text: str) -> list[tuple[str, bool]]:
             out[-1] = (out[-1][0], True)  # "Pay B-31 & B-40 (?)": a doubt the sentence before asks
         elif body:
             out.append((body, "?" in (marks or "")))
-        elif out and "?" in (marks or ""):
-            out[-1] = (out[-1][0], True)  # "Pay B-31 and B-40.\n\n??": a message of question marks
+        elif out and ("?" in (marks or "") or _TRAILING_OFF.fullmatch(text[begin:end].strip())):
+            out[-1] = (out[-1][0], True)  # "Pay B-31 and B-40.\n\n??" (or "..."): a message of doubt
         start = end
     tail = text[start:].strip()
     if tail and out and "?" in tail and not any(ch.isalnum() for ch in tail):
@@ -837,6 +841,12 @@ def _quantity_only(rest: Sequence[str]) -> bool:
 _NUMBER = re.compile(r"\d+(?:[.,]\d+)?")
 
 
+#: What marks a line as more than an item: a sign or an emoji beside it ("\u2705", "\u274c", "~~B-40~~",
+#: "[ ]"), or a line commented out ("# - ...", "// ..."): anything but letters, digits, spaces and the
+#: punctuation of values and names.
+_MARKED_LINE = re.compile(r"[^\w\s.,;:'\"\u2019\u2018\-/&@+\u20ac$\u00a3%()!?]|^/|^#")
+
+
 def _list_item(sentence: str, quotes: Sequence[list[str]]) -> tuple[tuple[str, ...], frozenset[int]] | None:
     """The words of a line that continues the object of a mandate ending in a colon, and the
     positions of its names: a bullet or a line of values ("- Gym Max", "- the Review", "12 Rue
@@ -848,6 +858,7 @@ def _list_item(sentence: str, quotes: Sequence[list[str]]) -> tuple[tuple[str, .
         not words
         or any(_unnamed_marker(w, i, quoted) for i, w in enumerate(words))
         or _STRAY_QUOTE.search(text)
+        or _MARKED_LINE.search(text)
     ):
         return None
     if words[0] in COMMON_VERBS or words[0] in _SIGN_OFFS or _COLON.search(text):
