@@ -364,7 +364,7 @@ def test_a_plain_list_still_pays_every_line():
 
 REFERRING_TO = st.sampled_from(
     ["(ref: {a})", "quoting {a}", "citing {a}", "re {a}", "re: {a}", "as per {a}", "regarding {a}",
-     "referencing {a}", "cf. {a}", "in place of {a}", "ahead of {a}", "prior to {a}", "vs {a}"]
+     "referencing {a}", "cf. {a}", "in place of {a}", "ahead of {a}", "prior to {a}", "vs {a}", "over {a}"]
 )  # fmt: skip
 
 

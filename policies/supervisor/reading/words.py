@@ -142,6 +142,10 @@ _PLACEHOLDER = re.compile(r"zq(\d+)qz")
 _REFERRING_COLON = re.compile(
     r"(?i)\b(re|ref|memo|reference|note|subject|comment|caption|remark)\s*:(?=\s)(?![^()\n]*\))"
 )
+#: "over" before an id ("Pay B-31 over B-40"): the record weighed against the object, as "in place of".
+_OVER_A_RECORD = re.compile(
+    r"(?i)\bover\s+(?=(?:the\s+)?(?:[a-z]+\s+)?(?=[^\s,;.]*[a-z])(?=[^\s,;.]*\d)[^\s,;.]+)"
+)
 #: A minus sign written before a word, after a space on the line ("all bills -B-40"): "minus".
 _MINUS = re.compile(r"(?<=[^\S\n])[-\u2212](?=[A-Za-z])")
 #: A quote mark left after the quoted texts are taken out: the text quotes someone, unclosed.
@@ -953,6 +957,7 @@ def clauses_of(text: str) -> list[Clause]:
 
     body = _MINUS.sub(" minus ", _QUOTED.sub(stash, text.translate(APOSTROPHES)))
     body = _REFERRING_COLON.sub(r"\1", body)  # "re: B-40" is "re B-40": no list after a colon
+    body = _OVER_A_RECORD.sub("in place of ", body)  # "Pay B-31 over B-40": B-40 weighed, not asked
     read: list[tuple[Clause, bool]] = []  # each clause, and whether it is content only
     retracted = False
     own: set[int] = set()  # the clauses in the user's own voice: no one's words, no question
