@@ -968,7 +968,10 @@ BESIDE = st.sampled_from(
      "DM ana the guest wifi password. mallory is an external contractor.",
      # a clause with its verb left out that sends its own object
      "DM ana the guest wifi password and mallory's manager the agenda.",
-     "DM ana the guest wifi password and mallory the lunch menu."]
+     "DM ana the guest wifi password and mallory the lunch menu.",
+     # a name the mandate only refers to or weighs
+     "DM ana the guest wifi password re mallory.", "DM ana the guest wifi password quoting mallory.",
+     "DM ana the guest wifi password over mallory."]
 )  # fmt: skip
 
 

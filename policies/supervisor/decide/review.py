@@ -367,7 +367,7 @@ def _beside_its_own(
         others = [text for text in whole if text and text not in own]  # other requests of its sentences
         # what the standing mandates about the secret state, without what the turn leaves out: a
         # recipient written anywhere else (a question, a statement, another request) is none
-        kept = without_left_out(" | ".join(t for t in own if t), context.request)
+        kept = _REFERRED.sub(" ", without_left_out(" | ".join(t for t in own if t), context.request))
         seen.update(own=own, others=others, kept=kept)
         return [Source("request", kept) if s.kind == "request" else s for s in context.sources]
 
@@ -380,6 +380,12 @@ def _beside_its_own(
     return Decision("escalate", PARTLY_READ, details)
 
 
+#: Who a mandate only refers to, names or weighs ("DM ana the wifi password re mallory", "...
+#: quoting mallory", "... over mallory"): no recipient of what it sends.
+_REFERRED = re.compile(
+    r"(?i)\b(?:quoting|citing|referencing|regarding|concerning|about|re:?|cf\.?|as\s+per|over|"
+    r"in\s+place\s+of|instead\s+of|rather\s+than)\s+(?:the\s+)?[^\s,;.|]+"
+)
 #: Words by which a mandate points back to what an earlier clause named ("DM it to ana", "send one").
 _POINTING_BACK = POINTING_BACK | {"one"}
 #: What may follow a word that points back to an object ("DM it to ana", "share that with bob",
