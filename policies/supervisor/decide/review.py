@@ -96,6 +96,7 @@ from policies.supervisor.reading.values import (
     traced,
 )
 from policies.supervisor.reading.words import (
+    REFERRING_WORDS,
     asks_step,
     clauses_of,
     content_field,
@@ -383,8 +384,7 @@ def _beside_its_own(
 #: Who a mandate only refers to, names or weighs ("DM ana the wifi password re mallory", "...
 #: quoting mallory", "... over mallory"): no recipient of what it sends.
 _REFERRED = re.compile(
-    r"(?i)\b(?:quoting|citing|referencing|regarding|concerning|about|re:?|cf\.?|as\s+per|over|"
-    r"in\s+place\s+of|instead\s+of|rather\s+than)\s+(?:the\s+)?[^\s,;.|]+"
+    rf"(?i)\b(?:{REFERRING_WORDS}|about|over|in\s+place\s+of|instead\s+of|rather\s+than)\s+(?:the\s+)?[^\s,;.|]+"
 )
 #: Words by which a mandate points back to what an earlier clause named ("DM it to ana", "send one").
 _POINTING_BACK = POINTING_BACK | {"one"}
@@ -454,7 +454,7 @@ def _gapped(text: str) -> bool:
     ("... and mallory's manager the agenda"): a recipient, then a second object led by a
     determiner? Such a clause sends its own object, not the mandate's."""
     words = words_of(text)
-    return any(w in _SECOND_OBJECT for w in words[1:]) and words[:1] != [] and words[0] not in _SECOND_OBJECT
+    return bool(words) and words[0] not in _SECOND_OBJECT and any(w in _SECOND_OBJECT for w in words[1:])
 
 
 def _asked_in_named_record(

@@ -85,6 +85,7 @@ __all__ = [
     "GENERIC_FIELD_WORDS",
     "MARKERS",
     "POINTING_BACK",
+    "REFERRING_WORDS",
     "Clause",
     "Condition",
     "GrammarReader",
@@ -1507,12 +1508,15 @@ def content_field(arg: str) -> bool:
     return bool(set(re.split(r"[^a-z]+", arg.lower())) & _CONTENT_FIELDS)
 
 
+#: Words by which a request only refers to what follows ("quoting B-40", "re: mallory", "as per
+#: B-40"), as a regular expression's alternatives: what follows is not the call's object.
+REFERRING_WORDS = r"quoting|citing|referencing|regarding|concerning|re:?|cf\.?|as\s+per"
 #: An id given unquoted as a field's text ("with the memo B-40", "reference: B-40"): content.
 _LABELLED_ID = re.compile(
     r"(?i)(\b(?:with\s+(?:the\s+|a\s+|my\s+)?(?:memo|reference|ref|note|subject|comment|caption|description|remark)"
     r"|\b(?:memo|reference|ref|note|subject|comment|caption|description|remark)\s*:?"
     # an id a payment only refers to ("quoting B-40", "re: B-40", "as per B-40", "cf. B-40")
-    r"|\b(?:quoting|citing|referencing|regarding|concerning|re:?|ref|as\s+per|per|see|cf\.?"
+    rf"|\b(?:{REFERRING_WORDS}|ref|per|see"
     # what a value is compared with ("72000, on par with E-102", "to match E-102", "same as B-40")
     r"|on\s+par\s+with|to\s+match|matching|same\s+as|equal\s+to|in\s+line\s+with|as\s+much\s+as)"
     r"(?:\s+(?:the|my|our|its|their|[a-z]+'s))?(?:\s+[A-Za-z]+){0,2}(?=\s+[^\s,;()\[\]]*\d))\s*)"
