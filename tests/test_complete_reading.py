@@ -848,7 +848,10 @@ def test_something_of_a_named_file_is_not_the_file(something, with_draft):
     "request_",
     ["Delete draft-old.docx and salaries-2026.xlsx, the latter pending HR.",
      "Delete draft-old.docx and salaries-2026.xlsx. Is the second one backed up?",
-     "Delete draft-old.docx, salaries-2026.xlsx survives.", "Delete draft-old.docx; salaries-2026.xlsx stays intact."],
+     "Delete draft-old.docx, salaries-2026.xlsx survives.", "Delete draft-old.docx; salaries-2026.xlsx stays intact.",
+     # a later sentence that keeps one of them by its place only
+     "Delete draft-old.docx and salaries-2026.xlsx. The latter stays.",
+     "Delete draft-old.docx and salaries-2026.xlsx. The second one remains."],
 )  # fmt: skip
 def test_a_file_kept_by_a_later_or_coordinated_word_is_not_deleted_unasked(request_):
     assert desk_decide(request_, SALARIES).verdict != "approve", request_

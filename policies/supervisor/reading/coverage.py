@@ -340,14 +340,14 @@ def _kept_back(own: Sequence[str], kept: Sequence[Clause]) -> str | None:
             return f"kept as it is ('{clause.text}')"
         heads = [w for w in clause.words if w in _KEEPING_HEADS]
         rest = [w for w in clause.words if w not in _KEEPING_HEADS and w not in _ARTICLES]
-        if heads and rest and all(w in _REFERRING | _KIND_WORDS for w in rest):
-            return f"kept as it is ('{clause.text}'), which may be what it asks for"  # "Keep the second."
-        if any(w in KEEPING_WORDS for w in clause.words) and any(
+        by_reference = bool(heads and rest) and all(
+            w in _REFERRING | _KIND_WORDS for w in rest
+        )  # "Keep the second."
+        by_place = any(w in KEEPING_WORDS for w in clause.words) and any(  # "The latter stays."
             w in _ORDINAL_REFERENCES for w in clause.words
-        ):
-            return (
-                f"kept as it is ('{clause.text}'), which may be what it asks for"  # "the latter pending HR"
-            )
+        )
+        if by_reference or by_place:
+            return f"kept as it is ('{clause.text}'), which may be what it asks for"
     return None
 
 
@@ -888,7 +888,7 @@ def _time_word(words: Sequence[str]) -> str | None:
         phrase = _time_phrase(words, i)
         if phrase is not None:
             return phrase
-        if word.startswith(("mid-", "mid")) and word.removeprefix("mid").lstrip("-") in (_DATES | _UNITS):
+        if word.startswith("mid") and word.removeprefix("mid").lstrip("-") in (_DATES | _UNITS):
             return word  # "mid-December", "midweek", "mid-month"
         if word not in _DATES:
             continue
@@ -926,10 +926,10 @@ def _own_words(mandate: Mandate, clauses: Sequence[Clause]) -> list[str]:
     ("DM my manager that I'll be out tomorrow": not "tomorrow"). A mandate no clause of the grammar
     holds (a model's) asks with its own words."""
     own: list[str] = []
-    texts = {mandate.text, *mandate.coordinated}
     for clause in clauses:
         own_clause = clause.text == mandate.text and clause.sentence == mandate.sentence
-        if not own_clause and (clause.text not in texts or clause.text == mandate.text):
+        continues = clause.text in mandate.coordinated and clause.text != mandate.text
+        if not (own_clause or continues):
             continue  # its own clause, or one that continues its object (a list's line below it too)
         start = clause.head if clause.text == mandate.text and clause.head is not None else 0
         stop = clause.stop if clause.text == mandate.text and clause.head is not None else len(clause.words)
