@@ -94,7 +94,13 @@ LATER = st.sampled_from(
      "on 2026-12-20", "on 20/12", "by 20.12.2026", "before 2026-12-20", "on 12/20/2026", "until 20.12.",
      # a part of a period, a month's middle
      "first week of January", "in the new year", "mid-December", "in mid December", "at the start of March",
-     "midweek", "mid-month"]
+     "midweek", "mid-month",
+     # a span from now, an event the call waits for, a schedule, a bare weekday, other languages
+     "a week from now", "30 days from today", "a month hence", "closer to the date", "nearer the time",
+     "in the future", "at a later date", "in a sec", "this coming Friday", "Fri", "Monday morning", "Monday",
+     "on delivery", "upon receipt of the goods", "at maturity", "pending signature", "by close of business",
+     "first of the month", "1st of the month", "on schedule", "as scheduled", "on the usual date",
+     "another day", "mañana", "demain", "morgen", "l8r"]
 )  # fmt: skip
 OPENING_LATER = st.sampled_from(
     ["Tomorrow", "Next week", "Next month", "On Monday", "In January", "Later", "In two weeks",
@@ -348,12 +354,26 @@ def test_a_figure_the_turn_changes_is_not_the_records(changed):
      "Pay:\n- City Water bill B-31 \u2705\n- Acme bill B-40 \u274c", "Pay:\n- [x] City Water bill B-31\n- [ ] Acme bill B-40",
      "Pay:\n- City Water bill B-31\n- ~~Acme bill B-40~~", "Pay:\n- City Water bill B-31\n- Acme bill B-40 (skip)",
      "Pay:\n- City Water bill B-31\n# - Acme bill B-40", "Pay:\n- City Water bill B-31\n// Acme bill B-40",
+     "Pay the City Water bill B-31 # and the Acme bill B-40", "Pay the City Water bill B-31 // and the Acme bill B-40",
+     "Pay the City Water bill B-31 /* and the Acme bill B-40 */", "Pay the City Water bill B-31.\n# pay the Acme bill B-40",
+     "Pay the City Water bill B-31 <!-- and the Acme bill B-40 -->",
      "Pay these:\n- the City Water bill B-31\n- the Acme bill B-40 on Friday"],
 )  # fmt: skip
 def test_a_list_line_marked_or_a_turn_that_trails_off_is_not_read_as_asking(request_):
     """A list's line that carries a sign, a box, a strikethrough, a word that takes it out or a time,
     a line commented out, a turn that trails off in dots: the bill is asked, never paid unasked."""
     assert_not_run_unasked(request_)
+
+
+@pytest.mark.parametrize(
+    "request_",
+    ["Pay the City Water bill B-31 # thanks", "# Bills\nPay the City Water bill B-31",
+     "Pay the City Water bill B-31 // thx", "Pay the City Water bill B-31, see https://example.com/b-31"],
+)  # fmt: skip
+def test_a_comment_that_names_no_record_leaves_the_request_standing(request_):
+    """A comment is read as a quotation on a line of its own: one that names no record (a thanks, a
+    heading) leaves the mandate standing; a URL's "//" opens no comment."""
+    assert decide(request_, WATER).verdict == "approve", request_
 
 
 def test_a_plain_list_still_pays_every_line():

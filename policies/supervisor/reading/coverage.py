@@ -703,14 +703,15 @@ TIME_WORDS = frozenset(
     tomorrow tomorrow's tmrw tmr tmw 2moro 2morrow tomoz overmorrow tonight tonite 2nite later soon
     next weekend eventually someday sometime afterwards afterward postpone postponed defer deferred
     delay delayed payday eod eow eom eoy eoq cob eob end-of-day end-of-week end-of-month end-of-year
-    year-end yearend month-end quarter-end week-end deadline deadlines holidays
+    year-end yearend month-end quarter-end week-end deadline deadlines holidays hence thereafter
+    l8r ltr manana mañana demain morgen später spater luego domani amanha amanhã
     """.split()  # noqa: SIM905 (a closed list, read as words)
 )
 #: A span of time after which something happens ("in two weeks", "within 3 days", "after a month").
 _UNITS = frozenset(
     """
     minute minutes min mins hour hours hr hrs day days week weeks wk wks fortnight fortnights month
-    months year years yr yrs quarter quarters
+    months year years yr yrs quarter quarters sec secs second seconds moment moments
     """.split()  # noqa: SIM905 (a closed list, read as words)
 )
 #: How many of a unit ("in a week", "in two days", "in a couple of weeks", "within the next hour").
@@ -724,7 +725,28 @@ _AFTER_A_SPAN = frozenset({"in", "within", "after"})
 #: Runs of words that put an action off as a whole.
 _TIME_RUNS = (
     ("due", "course"), ("due", "date"), ("when", "due"), ("when", "it's", "due"), ("new", "year"),
+    ("from", "now"), ("from", "today"), ("from", "tomorrow"), ("in", "the", "future"), ("in", "future"),
+    ("as", "scheduled"), ("on", "schedule"), ("per", "schedule"), ("close", "of", "business"),
+    ("close", "of", "play"), ("end", "of", "play"), ("usual", "date"), ("regular", "date"),
+    ("usual", "day"), ("normal", "date"), ("later", "date"), ("another", "time"), ("another", "day"),
 )  # fmt: skip
+#: What happens at a moment that a word of time opens ("on delivery", "upon receipt of the goods",
+#: "at maturity", "on approval"): the call waits for it.
+_EVENTS = frozenset(
+    """
+    delivery receipt arrival completion approval confirmation maturity signature signing return
+    renewal expiry expiration settlement shipment dispatch invoicing
+    """.split()  # noqa: SIM905 (a closed list, read as words)
+)
+_BEFORE_AN_EVENT = frozenset({"on", "upon", "at", "after", "following", "pending", "until", "till"})
+#: Words that bring a time nearer ("closer to the date", "nearer the time"), and what they bring.
+_NEARER = frozenset({"closer", "nearer"})
+_MOMENTS = frozenset({"date", "time", "deadline", "day", "due", "end"})
+_WEEKDAYS = frozenset(
+    """
+    monday tuesday wednesday thursday friday saturday sunday mon tue tues wed thu thur thurs fri sat sun
+    """.split()  # noqa: SIM905 (a closed list, read as words)
+)
 #: Parts of a period that a month or a period after "of" makes a time ("first week of January",
 #: "the middle of next month"), and the prefix that makes one of a month ("mid-December").
 _PARTS_OF_A_PERIOD = frozenset(
@@ -748,8 +770,9 @@ _DATES = frozenset(
     """.split()  # noqa: SIM905 (a closed list, read as words)
 )
 _BEFORE_A_DATE = frozenset(
-    {"in", "on", "by", "until", "till", "til", "next", "this", "from", "after", "before", "starting", "come"}
-)
+    {"in", "on", "by", "until", "till", "til", "next", "this", "from", "after", "before", "starting", "come",
+     "coming"}
+)  # fmt: skip
 #: Words that take part of an object out of it ("all my bills excluding B-40", "w/o", "apart
 #: from", "other than", "leave out", "skip") and the negations and contrasts of other languages
 #: the grammar has no rule for ("mais pas", "aber nicht", "pero no"), and what changes a record's
@@ -807,6 +830,13 @@ def _a_day_ends(after: Sequence[str]) -> bool:
     return after[0] in _DATES or (after[0] in FUNCTION_WORDS and after[0] not in ("one", "ones"))
 
 
+def _a_weekday_ends(after: Sequence[str]) -> bool:
+    """Do the words after a weekday leave it a day the call is made on: nothing, a part of the day,
+    or a function word ("... B-40 Monday", "Fri morning", "Monday please"); not a noun it names
+    ("the Monday standup")?"""
+    return not after or after[0] in _PARTS_OF_DAY or after[0] in FUNCTION_WORDS or after[0] in NO_ROLE_WORDS
+
+
 def _time_phrase(words: Sequence[str], i: int) -> str | None:
     """The phrase of time that starts at ``words[i]``, a word of time that takes what follows
     ("in two weeks", "at the end of the month", "on the 1st", "this evening"); None where none
@@ -841,6 +871,25 @@ def _time_phrase(words: Sequence[str], i: int) -> str | None:
     for run in _TIME_RUNS:  # "in due course", "on its due date", "when due"
         if tuple(words[i : i + len(run)]) == run:
             return " ".join(run)
+    if unit in _UNITS and rest[:1] in (["from"], ["hence"]):  # "a week from now", "30 days from the 1st"
+        return " ".join(words[i : i + 2])
+    k = 1 if rest[:1] == ["the"] else 0  # "on delivery", "upon receipt of the goods", "at maturity"
+    if word in _BEFORE_AN_EVENT and rest[k : k + 1] and rest[k] in _EVENTS:
+        return " ".join(words[i : i + k + 2])
+    if word in _NEARER and _MOMENTS & set(rest[:3]):  # "closer to the date", "nearer the time"
+        return " ".join(words[i : i + 1 + next(j for j, w in enumerate(rest) if w in _MOMENTS) + 1])
+    ordinal = (_DAY.fullmatch(word) and not word.isdigit()) or word in _ORDINAL_WORDS
+    if (
+        ordinal
+        and rest[:1] == ["of"]
+        and rest[1:2] in (["the"], ["this"], ["next"])
+        and rest[2:3]
+        in (
+            ["month"],
+            ["week"],
+        )
+    ):  # "1st of the month", "the first of next month"
+        return " ".join(words[i : i + 4])
     if word in _BEFORE_A_YEAR and rest[:1] and _YEAR.fullmatch(rest[0]):  # "in 2027", "by 2030"
         return " ".join(words[i : i + 2])
     return None
@@ -901,6 +950,8 @@ def _time_word(words: Sequence[str]) -> str | None:
             back -= 1
         if back >= 0 and words[back] in _BEFORE_A_DATE:
             return " ".join(words[back : i + 1])
+        if word in _WEEKDAYS and _a_weekday_ends(words[i + 1 :]):  # "... B-40 Monday", "... Fri morning"
+            return word
     return None
 
 

@@ -147,6 +147,14 @@ _REFERRING_COLON = re.compile(
 _OVER_A_RECORD = re.compile(
     r"(?i)\bover\s+(?=(?:the\s+)?(?:[a-z]+\s+)?(?=[^\s,;.]*[a-z])(?=[^\s,;.]*\d)[^\s,;.]+)"
 )
+#: A comment written into a line: from a "#" before a word (not a number: "invoice # 4471"), or a
+#: "//" after a space or at the line's start, to the line's end; a "/*" or an "<!--" to its closing
+#: mark. The writer's note, not a request: read as a quotation on a line of its own ("Pay B-31 # and
+#: B-40": B-40 is named in words the reader does not take as asking).
+_COMMENT = re.compile(
+    r"(?:(?<=\s)|^)(?:/\*[^\n]*?(?:\*/|$)|<!--[^\n]*?(?:-->|$)|(?:#[^\S\n]+(?=[^\d\s])|//)[^\n]*)",
+    re.MULTILINE,
+)
 #: A minus sign written before a word, after a space on the line ("all bills -B-40"): "minus".
 _MINUS = re.compile(r"(?<=[^\S\n])[-\u2212](?=[A-Za-z])")
 #: A quote mark left after the quoted texts are taken out: the text quotes someone, unclosed.
@@ -956,7 +964,13 @@ def clauses_of(text: str) -> list[Clause]:
     def restore(part: str) -> str:
         return " ".join(_PLACEHOLDER.sub(lambda m: originals[int(m.group(1))], part).split())
 
-    body = _MINUS.sub(" minus ", _QUOTED.sub(stash, text.translate(APOSTROPHES)))
+    def aside(match: re.Match[str]) -> str:  # a comment: a quotation on a line of its own
+        quotes.append(words_of(match.group(0)))
+        originals.append(restore(match.group(0)))
+        return f"\n# zq{len(quotes) - 1}qz \n"  # "#": a line no list continues on
+
+    body = _QUOTED.sub(stash, text.translate(APOSTROPHES))
+    body = _MINUS.sub(" minus ", _COMMENT.sub(aside, body))
     body = _REFERRING_COLON.sub(r"\1", body)  # "re: B-40" is "re B-40": no list after a colon
     body = _OVER_A_RECORD.sub("in place of ", body)  # "Pay B-31 over B-40": B-40 weighed, not asked
     read: list[tuple[Clause, bool]] = []  # each clause, and whether it is content only
