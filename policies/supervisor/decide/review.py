@@ -121,6 +121,7 @@ from policies.supervisor.request.records import (
     kinds_in,
     naming_of,
     part_of_another_name,
+    partly_named_records,
     pointed_records,
 )
 from policies.supervisor.rules.cedar import CedarSet, parse_cedar
@@ -515,6 +516,53 @@ def _to_whom_the_turn_names(refused: Decision, policy: SupervisorPolicy) -> Deci
     )
 
 
+#: Words by which a turn sends something to a whole it does not list ("DM the password to everyone
+#: but mallory", "... to the team", "... to all members").
+_WHOLE_RECIPIENTS = frozenset(
+    {"everyone", "everybody", "all", "anyone", "anybody", "team", "members", "group", "channel", "staff"}
+)
+
+
+def _to_a_whole(
+    refused: Decision, asked: Requested | None, context: ReviewContext, policy: SupervisorPolicy
+) -> Decision:
+    """A confidential value refused for its recipient, where the mandate that sends it sends it to
+    a whole the turn does not list ("DM the password to everyone but mallory", "... to the team"):
+    the gateway cannot tell who the whole holds, so a recipient the turn does not write is asked
+    (:data:`OF_A_WHOLE`), never refused nor run unasked. One the turn writes (the one it leaves out:
+    mallory) keeps the refusal, and so does a rule whose own ``verdict`` says ``block``."""
+    told = refused.details.get("flow") or {}
+    recipient = str(told.get("recipient") or "").split(" (")[0]  # "ana (appears in ...)": the value
+    if policy.confidentiality.verdict is not None or refused.verdict != "block" or not recipient:
+        return refused
+    stated = stated_for(asked, context.request, context.read)
+    whole = next((w for w in words_of(stated) if w in _WHOLE_RECIPIENTS), None)
+    written = set(words_of(context.request))
+    if whole is None or "unasked" in told or set(words_of(recipient.split("@")[0])) & written:
+        return refused
+    return Decision("escalate", OF_A_WHOLE, {**refused.details, "whole": whole, "refused_by": refused.reason})
+
+
+def _partly_named(
+    value: Any, rule: ArgSource, asked: Requested | None, context: ReviewContext, policy: SupervisorPolicy
+) -> dict[str, Any] | None:
+    """Where a ``named`` rule refuses ``value``, a record that holds it (in a field the policy
+    trusts) and that the mandates for the call name by a part of its name only
+    (:func:`~policies.supervisor.request.records.partly_named_records`: "Raise Dana's salary", "...
+    I mean Dana" for Dana Whitfield): the details of a question, or None. A rule whose own
+    ``verdict`` is set keeps its refusal."""
+    if "named" not in rule.sources or rule.verdict is not None:
+        return None
+    naming = naming_of(policy, context.subject)
+    # the mandates' words and the turn's others but its prohibitions ("... I mean Dana.")
+    stated = f"{stated_for(asked, context.request, context.read)} | {unprohibited_text(context.request)}"
+    for record in partly_named_records(stated, context.calls, naming):
+        held = Source("tool", " | ".join(t for _, t in leaf_paths(record.value)), record.tool, record.step)
+        if found_in(value, [held]):
+            return {"partly_named": f"{held.label()} ({record.by}), named in part"}
+    return None
+
+
 def _trusted_of_its_kind(record: Record, kind: str | None, value: Any, naming: Naming) -> bool:
     """Does the record hold, in a field the policy trusts, another value of the refused value's
     kind (Bob Lee's payee record holds his IBAN; an IBAN its note names is no value the user sent
@@ -569,7 +617,7 @@ def _provenance(
         lambda: named_sources(context, policy, rules.requested),
     )
     if refused is not None:
-        return _to_whom_the_turn_names(refused, policy)
+        return _to_a_whole(_to_whom_the_turn_names(refused, policy), rules.requested, context, policy)
     beside = _beside_its_own(policy, name, args, rules, context)
     if beside is not None:
         return beside
@@ -630,6 +678,11 @@ def _provenance(
             if whole is not None and rule.verdict is None:
                 return Decision(
                     "escalate", OF_A_WHOLE, {**refused.details, "whole": whole, "refused_by": rule.reason}
+                )
+            partly = _partly_named(value, rule, rules.requested, context, policy)
+            if partly is not None:  # "Raise Dana's salary": Dana Whitfield's, in part of her name
+                return Decision(
+                    "escalate", PARTLY_READ, {**refused.details, **partly, "refused_by": rule.reason}
                 )
             return _asked_in_named_record(refused, value, rule.verdict, rules, context, policy)
     if rules.identifiers is not None:

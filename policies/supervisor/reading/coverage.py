@@ -729,6 +729,8 @@ _TIME_RUNS = (
     ("as", "scheduled"), ("on", "schedule"), ("per", "schedule"), ("close", "of", "business"),
     ("close", "of", "play"), ("end", "of", "play"), ("usual", "date"), ("regular", "date"),
     ("usual", "day"), ("normal", "date"), ("later", "date"), ("another", "time"), ("another", "day"),
+    ("in", "phase"), ("second", "pass"), ("next", "pass"), ("later", "pass"), ("second", "round"),
+    ("next", "round"), ("round", "two"), ("next", "batch"), ("next", "cycle"),
 )  # fmt: skip
 #: What happens at a moment that a word of time opens ("on delivery", "upon receipt of the goods",
 #: "at maturity", "on approval"): the call waits for it.
@@ -930,6 +932,24 @@ def _numeric_date(words: Sequence[str]) -> str | None:
     return None
 
 
+#: A date in figures that names no record's day: set apart by commas or opening the sentence ("...
+#: and, on 2027-01-01, salaries.xlsx", "On 2027-01-01, delete ..."), or after a file's name, which
+#: has no day ("... salaries-2026.xlsx on 2027-01-01").
+_FIGURE_DATE_PHRASE = (
+    r"((?:on|by|before|after|until|till)\s+(?:\d{4}-\d{1,2}-\d{1,2}|\d{1,2}[./]\d{1,2}(?:[./]\d{2,4})?))"
+)
+_DATE_APART = re.compile(
+    rf"(?i)(?:^|,)\s*{_FIGURE_DATE_PHRASE}\s*(?:[,.;]|$)|[\w-]+\.[a-z0-9]{{2,5}}\s+{_FIGURE_DATE_PHRASE}\b"
+)
+
+
+def _dated_apart(sentence: str) -> str | None:
+    """A date in figures written apart from any record (:data:`_DATE_APART`), for a verb whose
+    object may otherwise be named by its day: when the call is to be made, or None."""
+    match = _DATE_APART.search(sentence)
+    return (match.group(1) or match.group(2)).lower() if match else None
+
+
 def _time_word(words: Sequence[str]) -> str | None:
     for i, word in enumerate(words):
         if word in TIME_WORDS:
@@ -939,6 +959,8 @@ def _time_word(words: Sequence[str]) -> str | None:
             return phrase
         if word.startswith("mid") and word.removeprefix("mid").lstrip("-") in (_DATES | _UNITS):
             return word  # "mid-December", "midweek", "mid-month"
+        if word.startswith("post-") and len(word) > 5:
+            return word  # "post-audit", "post-launch": after something that has not happened
         if word not in _DATES:
             continue
         if i > 0 and words[i - 1] in _MID:  # "in mid December"
@@ -1044,7 +1066,7 @@ def _undermined(
     later = _time_word(words[1:])  # the head is the verb ("postpone the Review" asks now)
     if later is not None and not (later not in TIME_WORDS and mandate.verb in DATED_VERBS):
         return f"for later ('{later}')"
-    dated = _numeric_date(words[1:]) if mandate.verb in TIMED_VERBS else None
+    dated = _numeric_date(words[1:]) if mandate.verb in TIMED_VERBS else _dated_apart(mandate.sentence)
     if dated is not None:
         return f"for later ('{dated}')"
     for text in mandate.coordinated:  # "... and salaries-2026.xlsx, the latter pending HR"

@@ -221,6 +221,13 @@ _MARKER_PHRASES = (
     # the choice left to the agent ("... as you see fit", "..., your call", "at your discretion")
     ("see", "fit"), ("your", "call"), ("you", "judge"), ("your", "discretion"), ("own", "discretion"),
     ("your", "judgment"), ("your", "judgement"), ("up", "to", "you"), ("pair", "of", "eyes"),
+    # a rule the agent would apply ("... per retention policy", "according to policy", "based on age")
+    ("according", "to"), ("in", "line", "with", "policy"), ("in", "line", "with", "the"),
+    ("in", "line", "with", "our"), ("in", "accordance"), ("pursuant", "to"),
+    ("consistent", "with"), ("based", "on"), ("per", "policy"), ("per", "the", "policy"),
+    ("per", "retention"), ("per", "the", "retention"), ("per", "the", "rules"), ("per", "our"),
+    # a choice of last resort ("..., as a last resort, ...", "in a pinch", "if all else fails")
+    ("last", "resort"), ("in", "a", "pinch"), ("at", "a", "push"), ("else", "fails"), ("worst", "case"),
 )  # fmt: skip
 #: Nouns of someone's consent: after a word that makes them a condition ("with Eve's OK", "pending
 #: approval", "upon your sign-off", "after the go-ahead") they put the clause outside the grammar.
@@ -1171,7 +1178,11 @@ def _contrasting(parse: _Parse, joiner: str, part: str, words: Sequence[str]) ->
         return parse
     head = parse.head
     named = head is not None and (any(ch.isdigit() for ch in words[head]) or part.lstrip()[:1].isupper())
-    return replace(parse, marked=True) if head is None or named else parse
+    # a head no verb of :data:`COMMON_VERBS` is a name written in lower case ("DM it to all but mallory")
+    unknown = (
+        head is not None and words[head] not in COMMON_VERBS and not set(_bases(words[head])) & COMMON_VERBS
+    )
+    return replace(parse, marked=True) if head is None or named or unknown else parse
 
 
 def _coordinated(

@@ -60,6 +60,7 @@ __all__ = [
     "named_records",
     "naming_of",
     "narrows",
+    "partly_named_records",
     "pointed_records",
     "points_to",
     "sentences",
@@ -450,6 +451,30 @@ def pointed_records(text: str, calls: Sequence[Mapping[str, Any]], naming: Namin
                 out.append(Record(tool, _step(call), record, f"{key}={item}", True, path))
                 break
     return list({(r.tool, r.step, r.path, _text_of(r.value)): r for r in out}.values())
+
+
+def partly_named_records(text: str, calls: Sequence[Mapping[str, Any]], naming: Naming) -> list[Record]:
+    """The records ``text`` names only by a part of a name written in words: a trusted field's name
+    of two or more words ("Dana Whitfield") of which ``text`` writes one (three letters or more,
+    with its capital: "Raise Dana's salary", "... I mean Dana") but not the whole. Naming is by a
+    whole name, so such a record is not named (:func:`pointed_records`), yet the turn bears on it:
+    a value it holds is asked, never refused for a name the reader could not complete."""
+    said = {m.group(0) for m in re.finditer(r"(?<![\w'-])[A-Z][a-z]{2,}(?![\w-])", text)}
+    out: list[Record] = []
+    for call in (c for c in calls if c.get("ok", True) and "observation" in c) if said else ():
+        tool = str(call.get("tool"))
+        for path, record in mappings(call.get("observation")):
+            for key, item in record.items():
+                words = str(item).split() if isinstance(item, str) and _a_name(item) else []
+                if (
+                    len(words) > 1
+                    and set(words) & said
+                    and naming.trusted(tool, (*path, str(key)))
+                    and str(item) not in text
+                ):
+                    out.append(Record(tool, _step(call), record, f"{key}={item}", True, path))
+                    break
+    return out
 
 
 _FILE_NAME = re.compile(r"\w\.[A-Za-z0-9]{1,5}$")
