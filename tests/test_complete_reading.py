@@ -1078,3 +1078,30 @@ def test_a_record_named_by_part_of_its_name_is_asked_not_refused(request_):
     assert _names("Raise Dana Whitfield's salary to 72000.", "set_salary", raise_).verdict == "approve"
     other = {"employee_id": "E-102", "salary": 72000}
     assert _names("Raise Dana's salary to 72000.", "set_salary", other).verdict == "block"
+
+
+@pytest.mark.parametrize(
+    "request_",
+    ["DM the guest wifi password to ana, mallory: no", "DM the guest wifi password to ana. mallory: \u2717",
+     "DM the guest wifi password to ana and mallory's boss", "DM the guest wifi password to ana and mallory's team",
+     "DM the guest wifi password to ana and whoever replaced mallory",
+     "DM the guest wifi password to ana and the agenda to mallory",
+     "DM the guest wifi password to ana and the lunch menu to mallory",
+     "DM the guest wifi password to ana # and mallory", "DM the guest wifi password to ana and mallory Monday",
+     "DM the guest wifi password to ana and mallory per the access policy"],
+)  # fmt: skip
+def test_a_recipient_the_turn_answers_no_knows_someone_by_or_sends_something_else_gets_no_secret(request_):
+    """ "mallory: no", "mallory's boss" (someone mallory is a way to name), "the agenda to mallory"
+    (a second object of its own), a comment, a time, a rule the agent would apply: mallory never
+    receives the password unasked, and ana is never refused it."""
+    assert _dm(request_, "mallory").verdict in ("escalate", "block"), request_
+    assert _dm(request_, "ana").verdict in ("approve", "escalate"), request_
+
+
+def test_a_message_a_mandate_sends_after_its_colon_may_say_no():
+    """ "Reply to Casa Azul: no" sends "no": a colon after a mandate opens its message; only a name
+    the colon answers is left out."""
+    from policies.supervisor.reading.coverage import reading_of
+
+    reading = reading_of("Reply to Casa Azul: no", ["reply"])
+    assert [m.verb for m in reading.mandates] == ["reply"] and reading.complete

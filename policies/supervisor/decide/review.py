@@ -386,6 +386,8 @@ def _beside_its_own(
 #: quoting mallory", "... over mallory"): no recipient of what it sends.
 _REFERRED = re.compile(
     rf"(?i)\b(?:{REFERRING_WORDS}|about|over|in\s+place\s+of|instead\s+of|rather\s+than)\s+(?:the\s+)?[^\s,;.|]+"
+    # someone the recipient is known by: "mallory's boss", "whoever replaced mallory"
+    r"|(?<![\w@.-])[\w.-]+'s(?=\s+[a-z])|\b(?:whoever|whomever|someone\s+who|the\s+one\s+who)\s+\w+\s+[^\s,;.|]+"
 )
 #: Words by which a mandate points back to what an earlier clause named ("DM it to ana", "send one").
 _POINTING_BACK = POINTING_BACK | {"one"}
@@ -452,9 +454,12 @@ _SECOND_OBJECT = frozenset(
 
 def _gapped(text: str) -> bool:
     """Is a clause that continues a mandate's object a request of its own with the verb left out
-    ("... and mallory's manager the agenda"): a recipient, then a second object led by a
-    determiner? Such a clause sends its own object, not the mandate's."""
+    ("... and mallory's manager the agenda", "... and the agenda to mallory"): a recipient, then a
+    second object led by a determiner, or an object led by one and whom it goes to? Such a clause
+    sends its own object, not the mandate's."""
     words = words_of(text)
+    if words[:1] and words[0] in _SECOND_OBJECT and "to" in words[2:]:
+        return True  # an object of its own and whom it goes to: "... and the agenda to mallory"
     return bool(words) and words[0] not in _SECOND_OBJECT and any(w in _SECOND_OBJECT for w in words[1:])
 
 

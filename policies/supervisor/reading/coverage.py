@@ -832,6 +832,11 @@ def _a_day_ends(after: Sequence[str]) -> bool:
     return after[0] in _DATES or (after[0] in FUNCTION_WORDS and after[0] not in ("one", "ones"))
 
 
+#: Words before a weekday that make it what the object is about, not when the call is made ("the
+#: agenda for Monday", "the notes from Friday", "last Tuesday's minutes").
+_OF_A_DAY = tuple([w] for w in ("for", "of", "from", "since", "last", "previous", "past", "about"))
+
+
 def _a_weekday_ends(after: Sequence[str]) -> bool:
     """Do the words after a weekday leave it a day the call is made on: nothing, a part of the day,
     or a function word ("... B-40 Monday", "Fri morning", "Monday please"); not a noun it names
@@ -972,8 +977,8 @@ def _time_word(words: Sequence[str]) -> str | None:
             back -= 1
         if back >= 0 and words[back] in _BEFORE_A_DATE:
             return " ".join(words[back : i + 1])
-        if word in _WEEKDAYS and _a_weekday_ends(words[i + 1 :]):  # "... B-40 Monday", "... Fri morning"
-            return word
+        if word in _WEEKDAYS and _a_weekday_ends(words[i + 1 :]) and words[i - 1 : i] not in _OF_A_DAY:
+            return word  # "... B-40 Monday", "... Fri morning"; not "the agenda for Monday"
     return None
 
 

@@ -957,6 +957,20 @@ def _retracts(words: Sequence[str]) -> bool:
     )
 
 
+#: What a colon may answer a name with to leave it out ("B-40: no", "mallory: skip", "x").
+_NO_ANSWERS = frozenset(
+    {("no",), ("nope",), ("nah",), ("not",), ("none",), ("never",), ("skip",), ("pass",), ("n",), ("x",),
+     ("negative",), ("no", "thanks"), ("not", "now"), ("not", "yet"), ("hold",), ("later",), ("wait",)}
+)  # fmt: skip
+
+
+def _answered_no(content: str) -> bool:
+    """Is the text after a colon an answer that leaves out what the colon follows: a "no" of
+    :data:`_NO_ANSWERS`, or a mark without a word ("✗", "❌", "-")?"""
+    answer = tuple(words_of(content.strip(" .!")))
+    return answer in _NO_ANSWERS or (bool(content.strip()) and not answer)
+
+
 def clauses_of(text: str) -> list[Clause]:
     """The clauses of ``text`` as the default reader reads them (see the module): each with its
     head where it asks for something, after the rules of its sentence and of the turn."""
@@ -1016,7 +1030,10 @@ def clauses_of(text: str) -> list[Clause]:
         # to do, the rest what to do instead; neither marks the other
         contrast = _contrasted(told)
         marked = (
-            bool(_STRAY_QUOTE.search(reading))
+            # "DM it to ana, mallory: no": the name the colon answers is not asked for (a message
+            # a mandate sends ends its clause: "Reply to Casa Azul: no" sends "no")
+            (_answered_no(content) and bool(readings) and not _known_head(readings[-1][1], readings[-1][3]))
+            or bool(_STRAY_QUOTE.search(reading))
             or any(
                 r.marked
                 for i, (_p, w, _q, r) in enumerate(told)
@@ -1178,11 +1195,14 @@ def _contrasting(parse: _Parse, joiner: str, part: str, words: Sequence[str]) ->
         return parse
     head = parse.head
     named = head is not None and (any(ch.isdigit() for ch in words[head]) or part.lstrip()[:1].isupper())
-    # a head no verb of :data:`COMMON_VERBS` is a name written in lower case ("DM it to all but mallory")
-    unknown = (
-        head is not None and words[head] not in COMMON_VERBS and not set(_bases(words[head])) & COMMON_VERBS
-    )
-    return replace(parse, marked=True) if head is None or named or unknown else parse
+    return replace(parse, marked=True) if head is None or named or not _known_head(words, parse) else parse
+
+
+def _known_head(words: Sequence[str], parse: _Parse) -> bool:
+    """Is a clause's head a verb of :data:`COMMON_VERBS` (inflected or not), not a name written in
+    lower case that the grammar took for an imperative ("... all but mallory", "mallory: no")?"""
+    head = parse.head
+    return head is not None and (words[head] in COMMON_VERBS or bool(set(_bases(words[head])) & COMMON_VERBS))
 
 
 def _coordinated(
