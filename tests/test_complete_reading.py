@@ -1105,3 +1105,28 @@ def test_a_message_a_mandate_sends_after_its_colon_may_say_no():
 
     reading = reading_of("Reply to Casa Azul: no", ["reply"])
     assert [m.verb for m in reading.mandates] == ["reply"] and reading.complete
+
+
+@pytest.mark.parametrize(
+    "otherwise",
+    ["rounded down", "the usual amount", "what I paid last time", "whatever's fair", "the agreed amount",
+     "the negotiated price", "the corrected amount", "the revised amount", "the quoted price", "per the quote",
+     "per the contract", "in USD", "in dollars", "in GBP", "in cash", "by cheque", "with my credit card",
+     "from savings", "from the joint account", "to their new IBAN", "to the account in their email",
+     "to the updated bank details", "to the IBAN on the invoice", "to their other account", "via PayPal"],
+)  # fmt: skip
+def test_a_payment_the_turn_asks_made_otherwise_than_the_call_says_is_asked(otherwise):
+    """How, from where, in what currency, at which figure or to which place the money goes, where the
+    call (a payee, an IBAN, an amount, a currency) shows another or none: the bill is asked, never
+    paid unasked as the record has it."""
+    assert_not_run_unasked(f"Pay the Acme bill B-40 {otherwise}.")
+
+
+@pytest.mark.parametrize(
+    "as_it_is",
+    ["in EUR", "in euros", "by transfer", "from my account", "on my account", "at the usual IBAN",
+     ", the full amount"],
+)  # fmt: skip
+def test_a_payment_made_as_the_call_says_still_runs(as_it_is):
+    request = f"Pay the City Water bill B-31 {as_it_is}.".replace(" ,", ",")
+    assert decide(request, WATER).verdict == "approve", request

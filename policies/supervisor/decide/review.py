@@ -712,7 +712,41 @@ def _provenance(
     planted, notes = planted_detail(policy, name, rules, args, context)
     if planted is not None:
         return planted
+    other = _in_another_currency(args, rules.requested, context, policy)
+    if other is not None:
+        return other
     return left_out if left_out is not None else {**checked, **notes}
+
+
+#: Currencies as a turn writes them, by code ("Pay B-40 in USD", "... in dollars").
+_CURRENCY_WORDS = {
+    "eur": "EUR", "euro": "EUR", "euros": "EUR", "usd": "USD", "dollar": "USD", "dollars": "USD",
+    "gbp": "GBP", "pound": "GBP", "pounds": "GBP", "sterling": "GBP", "chf": "CHF", "franc": "CHF",
+    "francs": "CHF", "jpy": "JPY", "yen": "JPY", "cad": "CAD", "aud": "AUD", "sek": "SEK", "nok": "NOK",
+    "dkk": "DKK", "pln": "PLN", "czk": "CZK", "inr": "INR", "rupees": "INR", "cny": "CNY", "yuan": "CNY",
+}  # fmt: skip
+_IN_A_CURRENCY = re.compile(r"(?i)\b(?:in|into|as)\s+([a-z]+)\b")
+
+
+def _in_another_currency(
+    args: Mapping[str, Any], asked: Requested | None, context: ReviewContext, policy: SupervisorPolicy
+) -> Decision | None:
+    """A currency the mandates for the call ask the money in ("Pay B-40 in USD") that the call does
+    not carry: its ``currency`` argument says another, or it has none to say it. Asked (the turn
+    read in part), never run unasked in the record's currency nor refused."""
+    stated = stated_for(asked, context.request, context.read)
+    wanted = {
+        _CURRENCY_WORDS[m.group(1).casefold()]
+        for m in _IN_A_CURRENCY.finditer(stated)
+        if m.group(1).casefold() in _CURRENCY_WORDS
+    }
+    if not wanted:
+        return None
+    given = next((str(v).upper() for k, v in args.items() if k.casefold() == "currency"), None)
+    if given is not None and wanted == {given}:
+        return None
+    said = {"currency_asked": sorted(wanted), "currency_of_the_call": given}
+    return Decision("escalate", PARTLY_READ, {**said, **_turn_reading(context, policy).shown()})
 
 
 #: Why a value a rule admits is put to a human: a record the turn leaves out holds it ("Add the

@@ -948,6 +948,59 @@ _DATE_APART = re.compile(
 )
 
 
+#: How a payment is made, where the call carries none of it ("... in cash", "... via PayPal",
+#: "... rounded down"); an instrument after a word that uses it ("with my credit card", "by
+#: cheque"), and an account after "from" ("from savings", "from the joint account").
+_PAID_HOW = frozenset(
+    """
+    cash cheque cheques paypal venmo revolut zelle crypto bitcoin btc rounded rounding whatever's
+    """.split()  # noqa: SIM905 (a closed list, read as words)
+)
+_INSTRUMENTS = frozenset({"card", "amex", "visa", "mastercard", "check", "cheque"})
+_USING = frozenset({"with", "by", "using", "on", "via", "through"})
+_PAID_FROM = frozenset({"savings", "joint", "checking", "giro", "business", "company", "personal", "other"})
+#: A figure, and the words that make it another than the record's ("the agreed amount", "the
+#: negotiated price", "the usual amount"): what the figure is, the call cannot show.
+_FIGURES = frozenset({"amount", "price", "total", "sum", "figure", "fee", "rate"})
+_ANOTHER_FIGURE = frozenset(
+    """
+    usual agreed negotiated corrected revised amended quoted fair right correct real actual reduced
+    discounted adjusted proper new updated different other lower higher smaller partial estimated
+    expected approximate rough same
+    """.split()  # noqa: SIM905 (a closed list, read as words)
+)
+#: Where money goes, and the words that make it another place than the record's ("to their new
+#: IBAN", "to the account in their email", "to their other account").
+_DESTINATIONS = frozenset({"iban", "account", "bank", "details", "wallet"})
+_ANOTHER_PLACE = _ANOTHER_FIGURE - {"same", "usual", "right", "correct", "proper"} | {
+    "second", "backup", "alternate", "alternative", "changed", "personal", "private",
+}  # fmt: skip
+_SUBJECTS = frozenset({"i", "we", "you", "they", "he", "she"})
+
+
+def _paid_otherwise(words: Sequence[str]) -> str | None:
+    """The words by which a payment's mandate says how, from where, at which figure or to which
+    place other than the record's it is made, or None: the call (a payee, an IBAN, an amount) shows
+    none of them, so the mandate is read in part and asked ("Pay B-40 in cash", "... from savings",
+    "... the agreed amount", "... to their new IBAN", "... what I paid last time")."""
+    named = max((i for i, w in enumerate(words) if any(ch.isdigit() for ch in w)), default=len(words))
+    for i, word in enumerate(words[1:], 1):
+        before = words[max(1, i - 3) : i]
+        if word in _PAID_HOW or (word in ("round", "rounded") and words[i + 1 : i + 2] in (["up"], ["down"])):
+            return word
+        if (word in _INSTRUMENTS and set(before) & _USING) or (word in _PAID_FROM and "from" in before):
+            return " ".join([*before, word])
+        if word in _FIGURES and before[-1:] and before[-1] in _ANOTHER_FIGURE:
+            return f"{before[-1]} {word}"
+        if word in _DESTINATIONS and (
+            set(before) & _ANOTHER_PLACE or words[i + 1 : i + 2] in (["in"], ["on"])
+        ):
+            return " ".join([*before, word, *words[i + 1 : i + 2]])
+        if word in ("what", "whatever") and i > named and words[i + 1 : i + 2] and words[i + 1] in _SUBJECTS:
+            return f"{word} {words[i + 1]}"  # after the record: "... B-40 what I paid last time"
+    return None
+
+
 def _dated_apart(sentence: str) -> str | None:
     """A date in figures written apart from any record (:data:`_DATE_APART`), for a verb whose
     object may otherwise be named by its day: when the call is to be made, or None."""
@@ -1074,6 +1127,9 @@ def _undermined(
     dated = _numeric_date(words[1:]) if mandate.verb in TIMED_VERBS else _dated_apart(mandate.sentence)
     if dated is not None:
         return f"for later ('{dated}')"
+    described = _paid_otherwise(words) if mandate.verb in TIMED_VERBS else None
+    if described is not None:
+        return f"paid otherwise than the call says ('{described}')"
     for text in mandate.coordinated:  # "... and salaries-2026.xlsx, the latter pending HR"
         if keeps(words_of(text)):
             return f"kept as it is ('{text}'), which may be what it asks for"

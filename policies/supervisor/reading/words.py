@@ -224,8 +224,8 @@ _MARKER_PHRASES = (
     # a rule the agent would apply ("... per retention policy", "according to policy", "based on age")
     ("according", "to"), ("in", "line", "with", "policy"), ("in", "line", "with", "the"),
     ("in", "line", "with", "our"), ("in", "accordance"), ("pursuant", "to"),
-    ("consistent", "with"), ("based", "on"), ("per", "policy"), ("per", "the", "policy"),
-    ("per", "retention"), ("per", "the", "retention"), ("per", "the", "rules"), ("per", "our"),
+    ("consistent", "with"), ("based", "on"), ("per", "policy"), ("per", "retention"), ("per", "the"),
+    ("per", "our"), ("per", "their"), ("per", "my"), ("per", "your"), ("per", "his"), ("per", "her"),
     # a choice of last resort ("..., as a last resort, ...", "in a pinch", "if all else fails")
     ("last", "resort"), ("in", "a", "pinch"), ("at", "a", "push"), ("else", "fails"), ("worst", "case"),
 )  # fmt: skip
