@@ -97,6 +97,7 @@ from policies.supervisor.reading.values import (
 )
 from policies.supervisor.reading.words import (
     REFERRING_WORDS,
+    SOMEONE_ELSE,
     asks_step,
     clauses_of,
     content_field,
@@ -386,8 +387,7 @@ def _beside_its_own(
 #: quoting mallory", "... over mallory"): no recipient of what it sends.
 _REFERRED = re.compile(
     rf"(?i)\b(?:{REFERRING_WORDS}|about|over|in\s+place\s+of|instead\s+of|rather\s+than)\s+(?:the\s+)?[^\s,;.|]+"
-    # someone the recipient is known by: "mallory's boss", "whoever replaced mallory"
-    r"|(?<![\w@.-])[\w.-]+'s(?=\s+[a-z])|\b(?:whoever|whomever|someone\s+who|the\s+one\s+who)\s+\w+\s+[^\s,;.|]+"
+    rf"|{SOMEONE_ELSE.pattern.removeprefix('(?i)')}"  # "mallory's boss", "whoever replaced mallory"
 )
 #: Words by which a mandate points back to what an earlier clause named ("DM it to ana", "send one").
 _POINTING_BACK = POINTING_BACK | {"one"}
@@ -870,7 +870,8 @@ def _said(value: Any, source: Source, context: ReviewContext, arg: str | None = 
     name, as a whole name, never as part of a longer one ("Acme" in "the Acme Supplies bill", "Max"
     in "my Gym Max bill"). For an argument that is no field of text (``arg``: not a memo, a body),
     never where the turn gives it only as a text's content or a reference ("with the memo E-102",
-    "quoting E-102", "to match E-102", a quote after "reply")."""
+    "quoting E-102", "to match E-102", a quote after "reply"), nor where the turn names it only as
+    the way to someone else ("ana's bot", "whoever invited ana": :data:`SOMEONE_ELSE`)."""
     if source.kind == "named":
         return _whole_field(value, source)
     if source.kind != "request":
@@ -881,7 +882,7 @@ def _said(value: Any, source: Source, context: ReviewContext, arg: str | None = 
         return False
     kept = unprohibited_text(context.request)
     if arg is not None and not content_field(arg):
-        kept = without_quoted_content(kept)
+        kept = SOMEONE_ELSE.sub(" ", without_quoted_content(kept))
     return kept == context.request or bool(found_in(value, [Source("request", kept)]))
 
 

@@ -8,6 +8,7 @@ Each answer is where the value came from, in words for the audit, or None."""
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -17,14 +18,17 @@ from policies.supervisor.provenance.flow import flow
 from policies.supervisor.reading.amounts import WHOLE_WORDS, part_of_record
 from policies.supervisor.reading.values import Source, appears, describe, identity, origins
 from policies.supervisor.reading.words import (
+    POINTING_BACK,
+    SOMEONE_ELSE,
     RequestReader,
+    forms,
     mandates,
     position,
     stated_text,
     step_mandates,
     words_of,
 )
-from policies.supervisor.request.asks import stated_for_call
+from policies.supervisor.request.asks import asking_mandates, stated_for_call
 from policies.supervisor.request.records import (
     Naming,
     Record,
@@ -258,8 +262,10 @@ def authorised(
     if not values:
         return None
     naming = naming_of(policy, subject)
-    request = stated_for_call(rule, request, calls, naming, reader)
-    said, records = Source("request", request), named_records(request, calls, naming)
+    whole, request = request, stated_for_call(rule, request, calls, naming, reader)
+    # a value given in words: never only in another action's mandate, nor as the way to someone else
+    said = Source("request", without_other_acts(request, rule, whole, policy, reader))
+    records = named_records(request, calls, naming)
     where: dict[str, str] = {}
     for name, value in values:
         ident = identity(value)
@@ -276,6 +282,34 @@ def authorised(
             return None
         where[name] = f"a trusted field of {record.label()}"
     return where
+
+
+def without_other_acts(
+    text: str,
+    rule: Requested | None,
+    request: str,
+    policy: SupervisorPolicy,
+    reader: RequestReader | None = None,
+) -> str:
+    """``text`` without the turn's mandates of another action the policy declares (and what they
+    coordinate): "Remove mallory from #general and DM ana the news": ana is whom the DM goes to,
+    not whom to remove. A mandate of a verb no rule declares stays ("check #partners, invite dora":
+    the channel it names is the invitation's); so does the whole text where no mandate asks for the
+    rule's kind, or one points back ("Look up ana and remove her"). Then what is gone from
+    ``text`` is "X's boss", "whoever invited X" (:data:`SOMEONE_ELSE`): someone else than X."""
+    text = SOMEONE_ELSE.sub(" ", text)
+    own = asking_mandates(rule, request, reader) if rule is not None else []
+    if not own or any(POINTING_BACK & set(words_of(m.text)) for m in own):
+        return text
+    kept = {t for m in own for t in (m.text, *m.coordinated, *m.antecedents)}
+    acting = {f for verb in policy.declared_verbs() for f in forms(verb)}
+    for other in mandates(request, reader):
+        if other.verb.casefold() not in acting:
+            continue
+        for written in (other.text, *other.coordinated):
+            if written not in kept:
+                text = re.sub(rf"(?<![\w-]){re.escape(written)}(?![\w-])", " ", text)
+    return text
 
 
 #: Words for a record of the workspace as a whole ("the salaries-2026.xlsx file", "the Board

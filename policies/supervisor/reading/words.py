@@ -86,6 +86,7 @@ __all__ = [
     "MARKERS",
     "POINTING_BACK",
     "REFERRING_WORDS",
+    "SOMEONE_ELSE",
     "Clause",
     "Condition",
     "GrammarReader",
@@ -1556,6 +1557,17 @@ def content_field(arg: str) -> bool:
 #: Words by which a request only refers to what follows ("quoting B-40", "re: mallory", "as per
 #: B-40"), as a regular expression's alternatives: what follows is not the call's object.
 REFERRING_WORDS = r"quoting|citing|referencing|regarding|concerning|re:?|cf\.?|as\s+per"
+#: Someone a turn names only as the way to someone else: "ana's bot", "mallory's boss", "whoever
+#: replaced mallory". The name is not whom the words name (a regular expression: each match is the
+#: name's part to take out; "Bob's account" is still Bob's).
+SOMEONE_ELSE = re.compile(
+    r"(?i)(?<![\w@.-])[\w.-]+(?:'s|')(?=\s+(?:(?:new|old|former|current|other|own)\s+)?(?:"
+    r"bots?|boss|manager|assistants?|team|replacement|successor|predecessor|friends?|colleagues?|deputy|"
+    r"partner|wife|husband|kids?|sons?|daughters?|mother|father|mom|dad|sister|brother|interns?|lead|"
+    r"reports?|alt|alias|lawyer|accountant|secretary|admin|delegate|backup|proxy|guests?|clients?|"
+    r"customers?|contacts?|family|parents?|roommate|flatmate|landlord|neighbou?r)\b)"
+    r"|\b(?:whoever|whomever|someone\s+who|the\s+one\s+who|anyone\s+who)\s+\w+\s+[^\s,;.|]+"
+)
 #: An id given unquoted as a field's text ("with the memo B-40", "reference: B-40"): content.
 _LABELLED_ID = re.compile(
     r"(?i)(\b(?:with\s+(?:the\s+|a\s+|my\s+)?(?:memo|reference|ref|note|subject|comment|caption|description|remark)"
