@@ -1164,3 +1164,27 @@ def _remove(request: str, member: str):
         "args": {"member": member, "channel": "#general"},
     }
     return review_action(action, context, policy)
+
+
+@pytest.mark.parametrize(
+    "trailing",
+    ["under protest", "in dispute", "with a note of protest", "as a test", "as a dry run", "in test mode",
+     "in sandbox", "over my dead body", "in your dreams", "lol", "jk"],
+)  # fmt: skip
+def test_words_after_the_record_with_no_role_the_reader_knows_make_the_payment_uncertain(trailing):
+    """After the record a payment names by its id, words that play no role the reader knows (a
+    protest, a test, a joke) are not read as content: the bill is asked, never paid unasked. A
+    verb the reader cannot read before an object of its own ("and only preview the Acme bill
+    B-40") is no part of the object either."""
+    assert_not_run_unasked(f"Pay the City Water bill B-31 and the Acme bill B-40 {trailing}.")
+    assert_not_run_unasked("Pay the City Water bill B-31 and only preview the Acme bill B-40.")
+
+
+@pytest.mark.parametrize(
+    "read",
+    ["now, please", "in full", "from City Water", "for the December water", "(memo: 'December water')",
+     "alone", "first", "today, thanks"],
+)  # fmt: skip
+def test_words_after_the_record_the_reader_knows_leave_the_payment_standing(read):
+    request = f"Pay the City Water bill B-31 {read}.".replace(" ,", ",")
+    assert decide(request, WATER).verdict == "approve", request

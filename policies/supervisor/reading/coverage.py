@@ -1001,6 +1001,73 @@ def _paid_otherwise(words: Sequence[str]) -> str | None:
     return None
 
 
+#: Words a payment's mandate may end with after the record it names, each with a role the reader
+#: knows: when (now, today), how much of it (in full, the total, in two parts of 130.00), the
+#: ordinary way (by transfer, at the usual IBAN, on my account), a figure's unit, a line of it.
+_CAPITALISED = re.compile(r"(?<![\w'-])[A-Z][\w'-]*")
+_AN_ID = re.compile(r"(?=[\w-]*[a-z])(?=[\w-]*\d)[\w-]+(?:'s)?")
+_AFTER_THE_RECORD = frozenset(
+    """
+    now today asap immediately right away straight promptly quickly urgently urgent full please thanks
+    thank too well both also first second third last then again separately together individually
+    once go single one ones each payment payments transfer transaction bank account usual iban
+    amount total due balance outstanding remaining bill bills invoice invoices line lines part parts
+    month week year eur euro euros usd gbp chf pm am eod
+    two three four five six seven eight nine ten half alone solely exclusively instead memo reference ref
+    note subject description comment label deposit deposits advance prepayment paid sent minus plus
+    less rest remainder left percent share split tip fee fees difference combined altogether covering
+    """.split()  # noqa: SIM905 (a closed list, read as words)
+)
+
+
+def _unread_after_the_record(words: Sequence[str], mandate: Mandate) -> str | None:
+    """The words after the last record a payment's mandate names by an id (letters and digits:
+    "B-40", "INV-7"; not a count nor an amount) that play no role the reader knows ("... B-40 under
+    protest", "... as a test", "... lol"), or None. A name (written with a capital: "from City
+    Water"), a purpose after "for" ("... for the toner"), a field of a record named by its
+    possessive ("ORD-1002's shipping fee") and the words of :data:`_AFTER_THE_RECORD` are read; a
+    mandate that names no record by an id is not weighed here."""
+    named = max((i for i, w in enumerate(words) if _AN_ID.fullmatch(w)), default=None)
+    if named is None or words[named].endswith("'s"):
+        return None
+    names = {w.casefold() for w in _CAPITALISED.findall(" ".join([mandate.text, *mandate.coordinated]))}
+    rest = [w for w in words[named + 1 :] if w not in names]
+    if "for" in rest:
+        rest = rest[: rest.index("for")]  # a purpose: "... for the toner", "... for November"
+    unread = [
+        w
+        for w in rest
+        if w not in FUNCTION_WORDS
+        and w not in NO_ROLE_WORDS
+        and w not in _AFTER_THE_RECORD
+        and not any(ch.isdigit() for ch in w)
+    ]
+    return " ".join(unread) if unread else None
+
+
+_ADVERBS_BEFORE = frozenset({"only", "just", "also", "then", "simply", "merely"})
+_OBJECT_OPENERS = frozenset(
+    {"the", "my", "our", "their", "this", "that", "these", "those", "a", "an", "its", "his", "her"}
+)
+
+
+def _a_verb_of_its_own(text: str) -> bool:
+    """Does a clause that continues a mandate's object open with a word the grammar does not know,
+    written in lower case, before an object of its own ("only preview the Acme bill B-40",
+    "simulate the ..."): a verb the reader cannot read, so the clause is no part of the object? A
+    list's item written as a name ("Renew my passport") is not one."""
+    rest = text.split()
+    while rest and rest[0].casefold() in _ADVERBS_BEFORE:
+        rest = rest[1:]
+    return (
+        len(rest) > 1
+        and rest[0][:1].islower()
+        and rest[0].casefold() not in FUNCTION_WORDS
+        and not any(ch.isdigit() for ch in rest[0])
+        and rest[1].casefold() in _OBJECT_OPENERS
+    )
+
+
 def _dated_apart(sentence: str) -> str | None:
     """A date in figures written apart from any record (:data:`_DATE_APART`), for a verb whose
     object may otherwise be named by its day: when the call is to be made, or None."""
@@ -1130,9 +1197,14 @@ def _undermined(
     described = _paid_otherwise(words) if mandate.verb in TIMED_VERBS else None
     if described is not None:
         return f"paid otherwise than the call says ('{described}')"
+    trailing = _unread_after_the_record(words, mandate) if mandate.verb in TIMED_VERBS else None
+    if trailing is not None:
+        return f"beside words not read ('{trailing}')"
     for text in mandate.coordinated:  # "... and salaries-2026.xlsx, the latter pending HR"
         if keeps(words_of(text)):
             return f"kept as it is ('{text}'), which may be what it asks for"
+        if _a_verb_of_its_own(text):  # "... and only preview the Acme bill B-40"
+            return f"beside words not read ('{text}')"
     taken_out = (
         _excluding_word(words) or _all_but(words, mandate.verb) or _instead_of_some(mandate, words, instead)
     )
