@@ -734,6 +734,8 @@ def _in_another_currency(
     """A currency the mandates for the call ask the money in ("Pay B-40 in USD") that the call does
     not carry: its ``currency`` argument says another, or it has none to say it. Asked (the turn
     read in part), never run unasked in the record's currency nor refused."""
+    if not any(m.group(1).casefold() in _CURRENCY_WORDS for m in _IN_A_CURRENCY.finditer(context.request)):
+        return None  # the turn asks for no currency: nothing more to read
     stated = stated_for(asked, context.request, context.read)
     wanted = {
         _CURRENCY_WORDS[m.group(1).casefold()]
