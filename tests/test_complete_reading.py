@@ -1188,3 +1188,13 @@ def test_words_after_the_record_with_no_role_the_reader_knows_make_the_payment_u
 def test_words_after_the_record_the_reader_knows_leave_the_payment_standing(read):
     request = f"Pay the City Water bill B-31 {read}.".replace(" ,", ",")
     assert decide(request, WATER).verdict == "approve", request
+
+
+@pytest.mark.parametrize("trailing", ["lol", "as a test", "in theory", "under protest", "hypothetically"])
+def test_words_after_a_file_named_by_its_id_with_no_role_make_the_deletion_uncertain(trailing):
+    """The same for a verb that acts on a record named by an id ("salaries-2026.xlsx"): what follows
+    it has a role the reader knows ("now", "permanently", "from my drive"), or the file is asked."""
+    assert_kept_and_not_refused(f"Delete draft-old.docx and salaries-2026.xlsx {trailing}.", SALARIES, DRAFT)
+    for read in ("now", "permanently", "from my drive", "for good"):
+        request = f"Delete draft-old.docx and salaries-2026.xlsx {read}."
+        assert desk_decide(request, SALARIES).verdict == "approve", request

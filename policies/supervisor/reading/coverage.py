@@ -1004,8 +1004,24 @@ def _paid_otherwise(words: Sequence[str]) -> str | None:
 #: Words a payment's mandate may end with after the record it names, each with a role the reader
 #: knows: when (now, today), how much of it (in full, the total, in two parts of 130.00), the
 #: ordinary way (by transfer, at the usual IBAN, on my account), a figure's unit, a line of it.
+#: Verbs that act on a record a turn names, and nothing else: what follows the record has a role
+#: the reader knows, or it is not read (:func:`_unread_after_the_record`).
+_ON_A_RECORD = TIMED_VERBS | frozenset(
+    """
+    delete remove cancel trash archive clear drop erase wipe purge decline reject void close
+    """.split()  # noqa: SIM905 (a closed list, read as words)
+)
+#: Words that say what kind of record is named, or where it is kept ("the Board meeting", "...
+#: from my calendar", "... for good").
+_KINDS_AND_PLACES = frozenset(
+    """
+    file files meeting meetings event events entry entries document documents doc docs folder
+    spreadsheet sheet invite invites appointment appointments calendar drive disk inbox permanently
+    forever good completely entirely everything standing order orders
+    """.split()  # noqa: SIM905 (a closed list, read as words)
+)
 _CAPITALISED = re.compile(r"(?<![\w'-])[A-Z][\w'-]*")
-_AN_ID = re.compile(r"(?=[\w-]*[a-z])(?=[\w-]*\d)[\w-]+(?:'s)?")
+_AN_ID = re.compile(r"(?=[\w.-]*[a-z])(?=[\w.-]*\d)[\w.-]+(?:'s)?")
 _AFTER_THE_RECORD = frozenset(
     """
     now today asap immediately right away straight promptly quickly urgently urgent full please thanks
@@ -1020,6 +1036,10 @@ _AFTER_THE_RECORD = frozenset(
 )
 
 
+def _verb_of(mandate: Mandate) -> str:
+    return mandate.verb.casefold()
+
+
 def _unread_after_the_record(words: Sequence[str], mandate: Mandate) -> str | None:
     """The words after the last record a payment's mandate names by an id (letters and digits:
     "B-40", "INV-7"; not a count nor an amount) that play no role the reader knows ("... B-40 under
@@ -1027,11 +1047,12 @@ def _unread_after_the_record(words: Sequence[str], mandate: Mandate) -> str | No
     Water"), a purpose after "for" ("... for the toner"), a field of a record named by its
     possessive ("ORD-1002's shipping fee") and the words of :data:`_AFTER_THE_RECORD` are read; a
     mandate that names no record by an id is not weighed here."""
-    named = max((i for i, w in enumerate(words) if _AN_ID.fullmatch(w)), default=None)
+    names = {w.casefold() for w in _CAPITALISED.findall(" ".join([mandate.text, *mandate.coordinated]))}
+    # by an id only: a name may run on in small letters ("Team lunch")
+    named = max((i for i, w in enumerate(words) if i and _AN_ID.fullmatch(w)), default=None)
     if named is None or words[named].endswith("'s"):
         return None
-    names = {w.casefold() for w in _CAPITALISED.findall(" ".join([mandate.text, *mandate.coordinated]))}
-    rest = [w for w in words[named + 1 :] if w not in names]
+    rest = [w for w in words[named + 1 :] if w not in names and w not in _KINDS_AND_PLACES]
     if "for" in rest:
         rest = rest[: rest.index("for")]  # a purpose: "... for the toner", "... for November"
     unread = [
@@ -1040,7 +1061,7 @@ def _unread_after_the_record(words: Sequence[str], mandate: Mandate) -> str | No
         if w not in FUNCTION_WORDS
         and w not in NO_ROLE_WORDS
         and w not in _AFTER_THE_RECORD
-        and not any(ch.isdigit() for ch in w)
+        and not any(ch.isdigit() or ch in "@./#:" for ch in w)  # a value: an address, a time, a file
     ]
     return " ".join(unread) if unread else None
 
@@ -1197,7 +1218,7 @@ def _undermined(
     described = _paid_otherwise(words) if mandate.verb in TIMED_VERBS else None
     if described is not None:
         return f"paid otherwise than the call says ('{described}')"
-    trailing = _unread_after_the_record(words, mandate) if mandate.verb in TIMED_VERBS else None
+    trailing = _unread_after_the_record(words, mandate) if _verb_of(mandate) in _ON_A_RECORD else None
     if trailing is not None:
         return f"beside words not read ('{trailing}')"
     for text in mandate.coordinated:  # "... and salaries-2026.xlsx, the latter pending HR"
