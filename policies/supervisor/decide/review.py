@@ -540,10 +540,11 @@ def _to_a_whole(
     recipient = str(told.get("recipient") or "").split(" (")[0]  # "ana (appears in ...)": the value
     if policy.confidentiality.verdict is not None or refused.verdict != "block" or not recipient:
         return refused
+    if "unasked" in told or set(words_of(recipient.split("@")[0])) & set(words_of(context.request)):
+        return refused  # the secret is not asked for, or the turn writes the recipient itself
     stated = stated_for(asked, context.request, context.read)
     whole = next((w for w in words_of(stated) if w in _WHOLE_RECIPIENTS), None)
-    written = set(words_of(context.request))
-    if whole is None or "unasked" in told or set(words_of(recipient.split("@")[0])) & written:
+    if whole is None:
         return refused
     return Decision("escalate", OF_A_WHOLE, {**refused.details, "whole": whole, "refused_by": refused.reason})
 
@@ -728,20 +729,21 @@ _CURRENCY_WORDS = {
 _IN_A_CURRENCY = re.compile(r"(?i)\b(?:in|into|as)\s+([a-z]+)\b")
 
 
+def _currencies(text: str) -> set[str]:
+    """The currencies ``text`` asks money in ("in USD", "in dollars"), by code."""
+    found = (m.group(1).casefold() for m in _IN_A_CURRENCY.finditer(text))
+    return {_CURRENCY_WORDS[word] for word in found if word in _CURRENCY_WORDS}
+
+
 def _in_another_currency(
     args: Mapping[str, Any], asked: Requested | None, context: ReviewContext, policy: SupervisorPolicy
 ) -> Decision | None:
     """A currency the mandates for the call ask the money in ("Pay B-40 in USD") that the call does
     not carry: its ``currency`` argument says another, or it has none to say it. Asked (the turn
     read in part), never run unasked in the record's currency nor refused."""
-    if not any(m.group(1).casefold() in _CURRENCY_WORDS for m in _IN_A_CURRENCY.finditer(context.request)):
+    if not _currencies(context.request):
         return None  # the turn asks for no currency: nothing more to read
-    stated = stated_for(asked, context.request, context.read)
-    wanted = {
-        _CURRENCY_WORDS[m.group(1).casefold()]
-        for m in _IN_A_CURRENCY.finditer(stated)
-        if m.group(1).casefold() in _CURRENCY_WORDS
-    }
+    wanted = _currencies(stated_for(asked, context.request, context.read))
     if not wanted:
         return None
     given = next((str(v).upper() for k, v in args.items() if k.casefold() == "currency"), None)

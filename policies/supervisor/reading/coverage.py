@@ -886,16 +886,8 @@ def _time_phrase(words: Sequence[str], i: int) -> str | None:
     if word in _NEARER and _MOMENTS & set(rest[:3]):  # "closer to the date", "nearer the time"
         return " ".join(words[i : i + 1 + next(j for j, w in enumerate(rest) if w in _MOMENTS) + 1])
     ordinal = (_DAY.fullmatch(word) and not word.isdigit()) or word in _ORDINAL_WORDS
-    if (
-        ordinal
-        and rest[:1] == ["of"]
-        and rest[1:2] in (["the"], ["this"], ["next"])
-        and rest[2:3]
-        in (
-            ["month"],
-            ["week"],
-        )
-    ):  # "1st of the month", "the first of next month"
+    of_a_period = rest[:1] == ["of"] and rest[1:2] in (["the"], ["this"], ["next"])
+    if ordinal and of_a_period and rest[2:3] in (["month"], ["week"]):  # "1st of the month"
         return " ".join(words[i : i + 4])
     if word in _BEFORE_A_YEAR and rest[:1] and _YEAR.fullmatch(rest[0]):  # "in 2027", "by 2030"
         return " ".join(words[i : i + 2])
@@ -1001,9 +993,6 @@ def _paid_otherwise(words: Sequence[str]) -> str | None:
     return None
 
 
-#: Words a payment's mandate may end with after the record it names, each with a role the reader
-#: knows: when (now, today), how much of it (in full, the total, in two parts of 130.00), the
-#: ordinary way (by transfer, at the usual IBAN, on my account), a figure's unit, a line of it.
 #: Verbs that act on a record a turn names, and nothing else: what follows the record has a role
 #: the reader knows, or it is not read (:func:`_unread_after_the_record`).
 _ON_A_RECORD = TIMED_VERBS | frozenset(
@@ -1022,6 +1011,9 @@ _KINDS_AND_PLACES = frozenset(
 )
 _CAPITALISED = re.compile(r"(?<![\w'-])[A-Z][\w'-]*")
 _AN_ID = re.compile(r"(?=[\w.-]*[a-z])(?=[\w.-]*\d)[\w.-]+(?:'s)?")
+#: Words a mandate may end with after the record it names, each with a role the reader knows: when
+#: (now, today), how much of it (in full, the total, in two parts of 130.00), the ordinary way (by
+#: transfer, at the usual IBAN, on my account), a figure's unit, a line of it, a deposit's arithmetic.
 _AFTER_THE_RECORD = frozenset(
     """
     now today asap immediately right away straight promptly quickly urgently urgent full please thanks
@@ -1036,22 +1028,18 @@ _AFTER_THE_RECORD = frozenset(
 )
 
 
-def _verb_of(mandate: Mandate) -> str:
-    return mandate.verb.casefold()
-
-
 def _unread_after_the_record(words: Sequence[str], mandate: Mandate) -> str | None:
-    """The words after the last record a payment's mandate names by an id (letters and digits:
-    "B-40", "INV-7"; not a count nor an amount) that play no role the reader knows ("... B-40 under
-    protest", "... as a test", "... lol"), or None. A name (written with a capital: "from City
-    Water"), a purpose after "for" ("... for the toner"), a field of a record named by its
-    possessive ("ORD-1002's shipping fee") and the words of :data:`_AFTER_THE_RECORD` are read; a
-    mandate that names no record by an id is not weighed here."""
-    names = {w.casefold() for w in _CAPITALISED.findall(" ".join([mandate.text, *mandate.coordinated]))}
-    # by an id only: a name may run on in small letters ("Team lunch")
+    """The words after the last record a mandate of :data:`_ON_A_RECORD` names by an id (letters and
+    digits: "B-40", "salaries-2026.xlsx"; not a count nor an amount) that play no role the reader
+    knows ("... B-40 under protest", "... as a test", "... lol"), or None. A name (written with a
+    capital: "from City Water"), a purpose after "for" ("... for the toner"), a field of a record
+    named by its possessive ("ORD-1002's shipping fee"), a value, the record's kind or place
+    (:data:`_KINDS_AND_PLACES`) and the words of :data:`_AFTER_THE_RECORD` are read; a mandate that
+    names no record by an id is not weighed here (a name may run on in small letters: "Team lunch")."""
     named = max((i for i, w in enumerate(words) if i and _AN_ID.fullmatch(w)), default=None)
     if named is None or words[named].endswith("'s"):
         return None
+    names = {w.casefold() for w in _CAPITALISED.findall(" ".join([mandate.text, *mandate.coordinated]))}
     rest = [w for w in words[named + 1 :] if w not in names and w not in _KINDS_AND_PLACES]
     if "for" in rest:
         rest = rest[: rest.index("for")]  # a purpose: "... for the toner", "... for November"
@@ -1218,7 +1206,7 @@ def _undermined(
     described = _paid_otherwise(words) if mandate.verb in TIMED_VERBS else None
     if described is not None:
         return f"paid otherwise than the call says ('{described}')"
-    trailing = _unread_after_the_record(words, mandate) if _verb_of(mandate) in _ON_A_RECORD else None
+    trailing = _unread_after_the_record(words, mandate) if mandate.verb.casefold() in _ON_A_RECORD else None
     if trailing is not None:
         return f"beside words not read ('{trailing}')"
     for text in mandate.coordinated:  # "... and salaries-2026.xlsx, the latter pending HR"
