@@ -31,6 +31,7 @@ import warnings
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from decimal import Decimal
+from functools import lru_cache
 from typing import Any
 
 from policies.decision import Decision
@@ -729,10 +730,11 @@ _CURRENCY_WORDS = {
 _IN_A_CURRENCY = re.compile(r"(?i)\b(?:in|into|as)\s+([a-z]+)\b")
 
 
-def _currencies(text: str) -> set[str]:
+@lru_cache(maxsize=1024)  # the same turn, read again for each call of its run
+def _currencies(text: str) -> frozenset[str]:
     """The currencies ``text`` asks money in ("in USD", "in dollars"), by code."""
     found = (m.group(1).casefold() for m in _IN_A_CURRENCY.finditer(text))
-    return {_CURRENCY_WORDS[word] for word in found if word in _CURRENCY_WORDS}
+    return frozenset(_CURRENCY_WORDS[word] for word in found if word in _CURRENCY_WORDS)
 
 
 def _in_another_currency(

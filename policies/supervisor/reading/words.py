@@ -73,6 +73,7 @@ import re
 import unicodedata
 from collections.abc import Callable, Collection, Iterable, Sequence
 from dataclasses import dataclass, replace
+from functools import lru_cache
 from itertools import pairwise
 from typing import Protocol, runtime_checkable
 
@@ -1486,6 +1487,7 @@ def _acts_on(mandate: Mandate, objects: Sequence[str], after: int, antecedents: 
     return antecedents and any(position(words_of(text), o) for text in mandate.antecedents for o in objects)
 
 
+@lru_cache(maxsize=4096)  # a run's every call reads the same turn's mandates again
 def _span(mandate: Mandate) -> tuple[str, int, int, int] | None:
     """Where the mandate's words stand in its text: the text (whitespace collapsed, curly quotes
     straightened), where its verb starts and ends, and where the last word of its object ends; None
@@ -1518,6 +1520,7 @@ def said(mandate: Mandate) -> str:
     return f"{mandate.verb} · {rest}" if rest else mandate.verb
 
 
+@lru_cache(maxsize=4096)
 def stated(mandate: Mandate) -> str:
     """What a mandate asks for as the user wrote it: its verb and its object, from its text ("cancel
     the Budget Review on 2026-11-24"; not the politeness before it, nor a message's content after
