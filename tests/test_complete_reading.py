@@ -1198,3 +1198,55 @@ def test_words_after_a_file_named_by_its_id_with_no_role_make_the_deletion_uncer
     for read in ("now", "permanently", "from my drive", "for good"):
         request = f"Delete draft-old.docx and salaries-2026.xlsx {read}."
         assert desk_decide(request, SALARIES).verdict == "approve", request
+
+
+# --- a mark the reader has no role for; brackets of every shape ----------------------------------
+
+ROLELESS_MARKS = st.sampled_from(["|", "||", "~", "^", "\\", "!=", "=", "==", ">", "<", "*"])
+
+
+@settings(max_examples=80, deadline=None)
+@given(mark=ROLELESS_MARKS, water=WATER_BILL, acme=ACME_BILL)
+def test_a_mark_with_no_role_between_two_records_asks(mark, water, acme):
+    """A mark standing alone between words ("B-31 | B-40", "B-31 != B-40", "B-31 > B-40") says
+    something of the records around it the reader does not read (an alternative, a comparison, an
+    order): the record after it is asked, never paid unasked, and the one before is not refused."""
+    request_ = f"Pay {water} {mark} {acme}"
+    assert_not_run_unasked(request_)
+    assert_not_refused(request_)
+
+
+@pytest.mark.parametrize("mark", ["|", "~", ">", "!=", "\\"])
+def test_a_mark_with_no_role_asks_in_every_domain(mark):
+    assert _dm(f"DM the password to ana {mark} mallory", "mallory").verdict != "approve", mark
+    assert desk_decide(f"Cancel the Dentist appointment {mark} the Board meeting", BOARD).verdict != "approve"
+
+
+@pytest.mark.parametrize(
+    "request_", ["Pay these:\n* B-31\n* B-40", "Pay the Acme Supplies bill B-40 => thanks!"]
+)
+def test_a_bullet_or_an_arrow_is_not_a_mark_between_records(request_):
+    """A mark opening a line is a list's bullet; an arrow is read as it was before."""
+    assert decide(request_).verdict != "block", request_
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    water=WATER_BILL,
+    inner=st.sampled_from(
+        ["B-40 too?", "and B-40?", "B-40 later", "and the Acme bill B-40", "B-40?", "not B-40"]
+    ),
+    shape=st.sampled_from(["({})", "[{}]", "{{{}}}"]),
+)
+def test_a_square_or_curly_bracket_is_an_aside_as_a_round_one_is(water, inner, shape):
+    """What a bracket of any shape says beside the mandate is an aside of its own: a doubt, a time
+    or a record the bracket adds is asked, never paid unasked."""
+    request_ = f"Pay {water} {shape.format(inner)}"
+    assert_not_run_unasked(request_)
+    assert_not_refused(request_)
+
+
+def test_a_markdown_link_is_read_as_its_text():
+    request_ = "Pay [the Acme Supplies bill B-40](https://acme.example/bills/B-40)"
+    assert decide(request_).verdict == "approve"
+    assert decide(request_, WATER).verdict == "block"

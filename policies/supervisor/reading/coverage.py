@@ -1184,6 +1184,19 @@ def _instead_of_some(mandate: Mandate, own: Sequence[str], instead: Sequence[Cla
     return next((c.text for c in instead if c.sentence == mandate.sentence), None)
 
 
+#: A mark standing alone between words that no construction of the grammar gives a role ("Pay
+#: B-31 | B-40", "B-31 != B-40", "ana ~ mallory", "B-31 > B-40"): the reader reads words, so what
+#: the mark says of the records around it (an alternative, a comparison, an order) is not read. A
+#: mark opening a line is a list's bullet ("* B-40"), read as such.
+_ROLELESS_MARK = re.compile(r"(?<=\S)[ \t]+(\|\|?|~|\^|\\{1,2}|!=|==?|<|>|\*)[ \t]+(?=\S)")
+
+
+def _roleless_mark(mandate: Mandate) -> str | None:
+    """A mark of :data:`_ROLELESS_MARK` in the mandate's clause or in one continuing its object."""
+    found = (_ROLELESS_MARK.search(text) for text in (mandate.text, *mandate.coordinated))
+    return next((m.group(1) for m in found if m is not None), None)
+
+
 def _undermined(
     mandate: Mandate,
     words: Sequence[str],
@@ -1209,6 +1222,9 @@ def _undermined(
     trailing = _unread_after_the_record(words, mandate) if mandate.verb.casefold() in _ON_A_RECORD else None
     if trailing is not None:
         return f"beside words not read ('{trailing}')"
+    mark = _roleless_mark(mandate)
+    if mark is not None:
+        return f"beside a mark not read ('{mark}')"
     for text in mandate.coordinated:  # "... and salaries-2026.xlsx, the latter pending HR"
         if keeps(words_of(text)):
             return f"kept as it is ('{text}'), which may be what it asks for"

@@ -123,8 +123,9 @@ _WORD = re.compile(r"[\w@.+'-]*\w|\w")
 _SENTENCE_END = re.compile(r"([.!?;]+)(?=\s|$)|\n+|,\s+(?=(?i:so)\s+\w)")
 #: A bracketed aside, and what a bracket that holds values only may hold besides them (a label
 #: before a colon, a currency, a joiner): "(420 EUR to Acme Supplies, IBAN DE89 ...)", "(guest:
-#: me@corp.example)", "(B-31, B-32 and B-33)".
-_BRACKETED = re.compile(r"\(([^()\n]*)\)")
+#: me@corp.example)", "(B-31, B-32 and B-33)". Square and curly brackets are brackets too ("Pay B-31
+#: [B-40 too?]").
+_BRACKETED = re.compile(r"\(([^()\n]*)\)|\[([^\[\]\n]*)\](?!\()|\{([^{}\n]*)\}")
 _VALUE_WORDS = frozenset(
     {"and", "or", "to", "eur", "usd", "gbp", "chf", "iban", "bic", "at", "on", "from", "for",
      "ref", "re", "memo", "reference", "note", "cf"}
@@ -749,7 +750,7 @@ def _bracket_ends(text: str) -> list[tuple[int, int]]:
     return [
         (edge, edge + 1)
         for m in _BRACKETED.finditer(text)
-        if not _values_only(m.group(1))
+        if not _values_only(next(g for g in m.groups() if g is not None))
         for edge in (m.start(), m.end() - 1)
     ]
 
