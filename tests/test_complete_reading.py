@@ -1250,3 +1250,33 @@ def test_a_markdown_link_is_read_as_its_text():
     request_ = "Pay [the Acme Supplies bill B-40](https://acme.example/bills/B-40)"
     assert decide(request_).verdict == "approve"
     assert decide(request_, WATER).verdict == "block"
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    trailing=st.sampled_from(
+        ["as a test", "in sandbox", "over my dead body", "lol", "under protest", "as a drill", "in theory",
+         "hypothetically", "as an experiment"]
+    ),
+    kept=st.sampled_from(["the Board meeting", "Board meeting", "the Board"]),
+)  # fmt: skip
+def test_words_with_no_role_after_a_record_named_by_its_name_make_it_uncertain(trailing, kept):
+    """After a record a deletion names by its name (a name runs on in small letters: "the Board
+    meeting"), words that play no role the reader knows make the mandate uncertain, as they do
+    after an id: the Board meeting is asked, never cancelled unasked."""
+    request_ = f"Cancel the Dentist appointment and {kept} {trailing}"
+    assert desk_decide(request_, BOARD).verdict != "approve", request_
+    assert desk_decide(request_, DENTIST).verdict != "block", request_
+
+
+@pytest.mark.parametrize(
+    "request_",
+    ["Cancel the Dentist appointment", "Cancel the Dentist appointment please", "Cancel the Dentist appointment for me",
+     "Delete the Dentist appointment from my calendar", "Cancel the Dentist appointment, thanks!",
+     "Cancel the Dentist appointment with Dr. Lee"],
+)  # fmt: skip
+def test_a_name_running_on_in_small_letters_is_read_with_what_follows_it(request_):
+    """The name's words in small letters ("appointment") and the ordinary words after it (please,
+    for me, from my calendar, a name) are read: the wanted event is not asked for them."""
+    decided = desk_decide(request_, DENTIST)
+    assert decided.verdict != "block" and decided.reason != "request_partly_read", (request_, decided)

@@ -1028,6 +1028,18 @@ _AFTER_THE_RECORD = frozenset(
 )
 
 
+def _end_of_a_name(words: Sequence[str], names: Collection[str]) -> int | None:
+    """Where the last name a mandate's object writes with a capital ends ("cancel the Board meeting
+    as a test": at "meeting"): its capitalised words and the words in small letters that run on
+    from them ("Team lunch", "Dentist appointment"), up to a function word; None without one."""
+    last = max((i for i, w in enumerate(words) if i and w in names), default=None)
+    if last is None:
+        return None
+    while last + 1 < len(words) and words[last + 1] not in FUNCTION_WORDS and words[last + 1] not in NO_ROLE_WORDS:
+        last += 1
+    return last
+
+
 def _unread_after_the_record(words: Sequence[str], mandate: Mandate) -> str | None:
     """The words after the last record a mandate of :data:`_ON_A_RECORD` names by an id (letters and
     digits: "B-40", "salaries-2026.xlsx"; not a count nor an amount) that play no role the reader
@@ -1036,10 +1048,14 @@ def _unread_after_the_record(words: Sequence[str], mandate: Mandate) -> str | No
     named by its possessive ("ORD-1002's shipping fee"), a value, the record's kind or place
     (:data:`_KINDS_AND_PLACES`) and the words of :data:`_AFTER_THE_RECORD` are read; a mandate that
     names no record by an id is not weighed here (a name may run on in small letters: "Team lunch")."""
+    names = {w.casefold() for w in _CAPITALISED.findall(" ".join([mandate.text, *mandate.coordinated]))}
     named = max((i for i, w in enumerate(words) if i and _AN_ID.fullmatch(w)), default=None)
+    if named is None and mandate.verb not in TIMED_VERBS:  # a record named by its name, for a verb
+        # that moves no money (a payment's object says more: "10% of the Roma dinner in my
+        # transactions"): the name runs on in small letters ("the Board meeting")
+        named = _end_of_a_name(words, names)
     if named is None or words[named].endswith("'s"):
         return None
-    names = {w.casefold() for w in _CAPITALISED.findall(" ".join([mandate.text, *mandate.coordinated]))}
     rest = [w for w in words[named + 1 :] if w not in names and w not in _KINDS_AND_PLACES]
     if "for" in rest:
         rest = rest[: rest.index("for")]  # a purpose: "... for the toner", "... for November"
