@@ -1280,3 +1280,62 @@ def test_a_name_running_on_in_small_letters_is_read_with_what_follows_it(request
     for me, from my calendar, a name) are read: the wanted event is not asked for them."""
     decided = desk_decide(request_, DENTIST)
     assert decided.verdict != "block" and decided.reason != "request_partly_read", (request_, decided)
+
+
+@pytest.mark.parametrize(
+    "request_",
+    ["Please pay the water bill.", "Pay my water bill.", "Pay the water one.", "Pay B31.", "Pay b31 please.",
+     "Pay City Water B31."],
+)  # fmt: skip
+def test_a_record_named_in_small_letters_or_an_id_without_its_joiner_is_asked_not_refused(request_):
+    """A word of a payee's name written in small letters ("the water bill" for City Water's) or an
+    id written without its joiner ("B31" for B-31) names the record in part: its payment is asked,
+    never refused for a name the reader could not complete, and never run unasked."""
+    decided = decide(request_, WATER)
+    assert decided.verdict == "escalate", (request_, decided)
+    assert decide(request_).verdict != "approve", request_
+
+
+@pytest.mark.parametrize(
+    "request_",
+    ["Get rid of draft-old.docx.", "Please get rid of draft-old.docx.", "Send draft-old.docx to the trash.",
+     "Get draft-old.docx deleted.", "Send draft-old.docx to the recycle bin."],
+)  # fmt: skip
+def test_a_phrasal_way_of_deleting_is_read_as_the_declared_verb(request_):
+    """ "get rid of X", "send X to the trash" and "get X deleted" ask to delete X: the wanted file is
+    deleted (it was refused as asking for "get" or "send"), the kept one is never deleted unasked."""
+    assert desk_decide(request_, DRAFT).verdict == "approve", request_
+    assert desk_decide(request_, SALARIES).verdict != "approve", request_
+    later = request_.rstrip(".") + " and salaries-2026.xlsx next week."
+    assert desk_decide(later, SALARIES).verdict != "approve", later
+
+
+BETWEEN = st.sampled_from(
+    ["unlike", "as opposed to", "in lieu of", "oops", "nvm", "my bad", "scratch that", "misspoke", "sorry",
+     "mas não", "maar nooit", "och inte", "ni", "eccetto", "zonder", "ausgenommen", "exept", "ignoring",
+     "postponing", "short of", "pending the credit note and", "over my dead body and", "hypothetically, and"]
+)  # fmt: skip
+
+
+@settings(max_examples=80, deadline=None)
+@given(between=BETWEEN, first=st.sampled_from(["B-31", "B-40"]))
+def test_a_word_with_no_role_between_two_records_makes_the_payment_uncertain(between, first):
+    """Words between two records a payment names, or between a word of every and a record ("Pay
+    all bills exept B-40"), that play no role the reader knows (a contrast, a correction, another
+    language's negation, a misspelt exclusion, a deferral before the other record) are read as
+    not known: the Acme bill is asked, never paid unasked; the water bill is not refused."""
+    second = "B-40" if first == "B-31" else "B-31"
+    for request_ in (f"Pay {first} {between} {second}.", f"Pay all bills {between} B-40."):
+        assert_not_run_unasked(request_)
+        assert_not_refused(request_)
+
+
+@pytest.mark.parametrize(
+    "request_",
+    ["Pay B-31 and B-40.", "Pay the City Water bill B-31 and the Acme bill B-40 in full.",
+     "Pay B-31 from City Water and B-40 from Acme Supplies.", "Pay B-31 for the water and B-40 for the toner.",
+     "Pay the City Water bill B-31 and what I owe on B-40.", "Pay B-31, then B-40, both today."],
+)  # fmt: skip
+def test_the_ordinary_words_between_two_records_are_read(request_):
+    assert decide(request_).verdict == "approve", request_
+    assert decide(request_, WATER).verdict == "approve", request_

@@ -476,6 +476,32 @@ def _placed(mandate: Mandate, request: str, clauses: Sequence[Clause]) -> Mandat
     return mandate
 
 
+#: Phrasal ways of asking to remove a record, with the declared verbs they may stand for (the first
+#: the policy declares): "get rid of X", "send X to the trash / bin".
+_RID_OF = ("delete", "remove", "trash", "cancel", "discard", "clear")
+_TO_THE_BIN = (("to", "the", "trash"), ("to", "trash"), ("to", "the", "bin"), ("to", "the", "recycle", "bin"))
+
+
+def _phrasal(mandate: Mandate, known: Iterable[str]) -> Mandate:
+    """A mandate written with a phrasal verb, as the declared verb it stands for: "get rid of X" and
+    "send X to the trash" ask to delete (or remove, trash, cancel: the first the policy declares),
+    "get X deleted" asks for the verb its participle inflects. Read so, a benign request is not
+    refused as asking for "get" or "send"; every other rule still reads its object."""
+    words = mandate.words
+    single = [v for v in known if len(words_of(v)) == 1]
+    if mandate.verb == "get" and words[1:3] == ("rid", "of"):
+        verb = next((v for v in _RID_OF if v in single), None)
+        return replace(mandate, verb=verb, words=(verb, *words[3:])) if verb else mandate
+    if mandate.verb == "send" and any(words[-len(t) :] == t for t in _TO_THE_BIN):
+        verb = next((v for v in _RID_OF if v in single), None)
+        tail = next(len(t) for t in _TO_THE_BIN if words[-len(t) :] == t)
+        return replace(mandate, verb=verb, words=(verb, *words[1:-tail])) if verb else mandate
+    if mandate.verb == "get" and len(words) > 2:
+        verb = next((v for v in single if words[-1] in verb_forms(v) and words[-1] != v), None)
+        return replace(mandate, verb=verb, words=(verb, *words[1:-1])) if verb else mandate
+    return mandate
+
+
 def _as_declared(mandate: Mandate, known: Iterable[str]) -> Mandate:
     """A mandate whose verb is an inflection of a declared verb, as the declared verb: a model
     reader copies the verb as written ("Would you mind cancelling the Standup?": ``cancelling``),
@@ -578,7 +604,9 @@ def reading_of(request: str, known: Iterable[str] = (), reader: RequestReader | 
     if reader is not None:  # a model's mandates, placed in the grammar's clauses they are written in
         read = tuple(_placed(m, request, clauses) for m in read)
     every = tuple(
-        _composing(_telling(_as_declared(m, (*known, *sorted(READING_VERBS))), declared), declared)
+        _composing(
+            _telling(_as_declared(_phrasal(m, known), (*known, *sorted(READING_VERBS))), declared), declared
+        )
         for m in read
     )
     found = tuple(
@@ -1017,6 +1045,7 @@ _AN_ID = re.compile(r"(?=[\w.-]*[a-z])(?=[\w.-]*\d)[\w.-]+(?:'s)?")
 _AFTER_THE_RECORD = frozenset(
     """
     now today asap immediately right away straight promptly quickly urgently urgent full please thanks
+    open unpaid current latest new recent overdue monthly http https www mailto owe owed owing whole entire
     thank too well both also first second third last then again separately together individually
     once go single one ones each payment payments transfer transaction bank account usual iban
     amount total due balance outstanding remaining bill bills invoice invoices line lines part parts
@@ -1035,38 +1064,58 @@ def _end_of_a_name(words: Sequence[str], names: Collection[str]) -> int | None:
     last = max((i for i, w in enumerate(words) if i and w in names), default=None)
     if last is None:
         return None
-    while last + 1 < len(words) and words[last + 1] not in FUNCTION_WORDS and words[last + 1] not in NO_ROLE_WORDS:
+    while (
+        last + 1 < len(words)
+        and words[last + 1] not in FUNCTION_WORDS
+        and words[last + 1] not in NO_ROLE_WORDS
+    ):
         last += 1
     return last
 
 
 def _unread_after_the_record(words: Sequence[str], mandate: Mandate) -> str | None:
-    """The words after the last record a mandate of :data:`_ON_A_RECORD` names by an id (letters and
-    digits: "B-40", "salaries-2026.xlsx"; not a count nor an amount) that play no role the reader
-    knows ("... B-40 under protest", "... as a test", "... lol"), or None. A name (written with a
-    capital: "from City Water"), a purpose after "for" ("... for the toner"), a field of a record
-    named by its possessive ("ORD-1002's shipping fee"), a value, the record's kind or place
-    (:data:`_KINDS_AND_PLACES`) and the words of :data:`_AFTER_THE_RECORD` are read; a mandate that
-    names no record by an id is not weighed here (a name may run on in small letters: "Team lunch")."""
+    """The words from the first record a mandate of :data:`_ON_A_RECORD` names by an id (letters and
+    digits: "B-40", "salaries-2026.xlsx"; not a count nor an amount) to the end of its object, or
+    from a word of every before it ("all bills exept B-40"), that play no role the reader knows
+    ("... B-40 under protest", "... as a test", "Pay B-31 unlike B-40", "Pay B-40 oops B-31"), or
+    None. The other records' ids, a name (written with a capital: "from City Water"), a purpose
+    after "for" ("... for the toner", up to the next record), a field of a record named by its
+    possessive ("ORD-1002's shipping fee"), a value, the record's kind or place
+    (:data:`_KINDS_AND_PLACES`) and the words of :data:`_AFTER_THE_RECORD` are read. For a verb that
+    moves no money, a record named by its name is weighed from where the name ends (a name runs on
+    in small letters: "the Board meeting"); a payment's object says more of its record ("10% of the
+    Roma dinner in my transactions"), so only its ids are."""
     names = {w.casefold() for w in _CAPITALISED.findall(" ".join([mandate.text, *mandate.coordinated]))}
-    named = max((i for i, w in enumerate(words) if i and _AN_ID.fullmatch(w)), default=None)
-    if named is None and mandate.verb not in TIMED_VERBS:  # a record named by its name, for a verb
-        # that moves no money (a payment's object says more: "10% of the Roma dinner in my
-        # transactions"): the name runs on in small letters ("the Board meeting")
-        named = _end_of_a_name(words, names)
-    if named is None or words[named].endswith("'s"):
+    ids = [i for i, w in enumerate(words) if i and _AN_ID.fullmatch(w)]
+    start: int | None
+    if ids:
+        whole = next((i for i, w in enumerate(words[: ids[0]]) if i and w in _EVERY), None)
+        start = ids[0] if whole is None else whole
+    elif mandate.verb not in TIMED_VERBS:
+        start = _end_of_a_name(words, names)
+    else:
+        start = None
+    if start is None:
         return None
-    rest = [w for w in words[named + 1 :] if w not in names and w not in _KINDS_AND_PLACES]
-    if "for" in rest:
-        rest = rest[: rest.index("for")]  # a purpose: "... for the toner", "... for November"
-    unread = [
-        w
-        for w in rest
-        if w not in FUNCTION_WORDS
-        and w not in NO_ROLE_WORDS
-        and w not in _AFTER_THE_RECORD
-        and not any(ch.isdigit() or ch in "@./#:" for ch in w)  # a value: an address, a time, a file
-    ]
+    unread: list[str] = []
+    skipping = words[start].endswith("'s")  # a record's field, after its possessive
+    for i, w in enumerate(words[start + 1 :], start + 1):
+        if i in ids:  # another record: a purpose or a field before it ends there
+            skipping = w.endswith("'s")
+            continue
+        if w == "for":
+            skipping = True  # a purpose: "... for the toner", "... for November"
+        if (
+            skipping
+            or w in names
+            or w in _KINDS_AND_PLACES
+            or w in FUNCTION_WORDS
+            or w in NO_ROLE_WORDS
+            or w in _AFTER_THE_RECORD
+            or any(ch.isdigit() or ch in "@./#:" for ch in w)  # a value: an address, a time, a file
+        ):
+            continue
+        unread.append(w)
     return " ".join(unread) if unread else None
 
 
@@ -1235,9 +1284,6 @@ def _undermined(
     described = _paid_otherwise(words) if mandate.verb in TIMED_VERBS else None
     if described is not None:
         return f"paid otherwise than the call says ('{described}')"
-    trailing = _unread_after_the_record(words, mandate) if mandate.verb.casefold() in _ON_A_RECORD else None
-    if trailing is not None:
-        return f"beside words not read ('{trailing}')"
     mark = _roleless_mark(mandate)
     if mark is not None:
         return f"beside a mark not read ('{mark}')"
@@ -1251,6 +1297,9 @@ def _undermined(
     )
     if taken_out is not None:
         return f"part of it taken out ('{taken_out}')"
+    trailing = _unread_after_the_record(words, mandate) if mandate.verb.casefold() in _ON_A_RECORD else None
+    if trailing is not None:
+        return f"beside words not read ('{trailing}')"
     first, last = order
     at = first.get(mandate.sentence, -1)
     names = naming_words(mandate.text)

@@ -456,22 +456,31 @@ def pointed_records(text: str, calls: Sequence[Mapping[str, Any]], naming: Namin
 def partly_named_records(text: str, calls: Sequence[Mapping[str, Any]], naming: Naming) -> list[Record]:
     """The records ``text`` names only by a part of a name written in words: a trusted field's name
     of two or more words ("Dana Whitfield") of which ``text`` writes one (three letters or more,
-    with its capital: "Raise Dana's salary", "... I mean Dana") but not the whole. Naming is by a
+    with its capital: "Raise Dana's salary", "... I mean Dana"; or in small letters, four letters or
+    more: "the water bill"), or an id written without its joiners ("B31" for B-31), but not the
+    whole. Naming is by a
     whole name, so such a record is not named (:func:`pointed_records`), yet the turn bears on it:
     a value it holds is asked, never refused for a name the reader could not complete."""
     said = {m.group(0) for m in re.finditer(r"(?<![\w'-])[A-Z][a-z]{2,}(?![\w-])", text)}
+    # a word of a name written in small letters ("the water bill" for City Water's), four letters
+    # or more; an id written without its joiners ("B31" for B-31, "ord1001")
+    small = {w for w in re.findall(r"(?<![\w'-])[a-z]{4,}(?![\w'-])", text)}
+    joined = {re.sub(r"[^0-9a-z]", "", w.casefold()) for w in re.findall(r"[\w-]*\d[\w-]*", text)}
     out: list[Record] = []
-    for call in (c for c in calls if c.get("ok", True) and "observation" in c) if said else ():
+    for call in (c for c in calls if c.get("ok", True) and "observation" in c):
         tool = str(call.get("tool"))
         for path, record in mappings(call.get("observation")):
             for key, item in record.items():
-                words = str(item).split() if isinstance(item, str) and _a_name(item) else []
-                if (
-                    len(words) > 1
-                    and set(words) & said
-                    and naming.trusted(tool, (*path, str(key)))
-                    and str(item) not in text
-                ):
+                if not isinstance(item, str) or not naming.trusted(tool, (*path, str(key))) or item in text:
+                    continue
+                words = item.split() if _a_name(item) else []
+                by_words = len(words) > 1 and bool(set(words) & said or {w.casefold() for w in words} & small)
+                by_id = (
+                    not words
+                    and re.fullmatch(r"[A-Za-z]+[-_. ]?\d[\w-]*", item) is not None
+                    and re.sub(r"[^0-9a-z]", "", item.casefold()) in joined
+                )
+                if by_words or by_id:
                     out.append(Record(tool, _step(call), record, f"{key}={item}", True, path))
                     break
     return out
