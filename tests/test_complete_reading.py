@@ -1339,3 +1339,30 @@ def test_a_word_with_no_role_between_two_records_makes_the_payment_uncertain(bet
 def test_the_ordinary_words_between_two_records_are_read(request_):
     assert decide(request_).verdict == "approve", request_
     assert decide(request_, WATER).verdict == "approve", request_
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    keep=st.sampled_from(
+        ["Keep the spreadsheet.", "Keep f-3.", "Hands off the spreadsheet.", "The spreadsheet stays.",
+         "Leave the salaries file alone.", "(keep!)", "[keep]", "- keep!", "Keep the 2nd."]
+    ),
+    before=st.booleans(),
+)  # fmt: skip
+def test_a_keep_the_reader_cannot_place_makes_a_list_uncertain(keep, before):
+    """A turn that deletes several records and keeps one the reader cannot place (by its kind, its
+    internal id, a bare "keep!") may be taking one of them out: the kept file is asked, never
+    deleted unasked, and the wanted one is not refused."""
+    ask = "Delete draft-old.docx and salaries-2026.xlsx."
+    request_ = f"{keep} {ask}" if before else f"{ask} {keep}"
+    assert desk_decide(request_, SALARIES).verdict != "approve", request_
+    assert desk_decide(request_, DRAFT).verdict != "block", request_
+
+
+@pytest.mark.parametrize(
+    "request_",
+    ["Delete draft-old.docx. Keep the spreadsheet.", "Delete draft-old.docx. Keep salaries-2026.xlsx."],
+)
+def test_a_keep_beside_a_single_record_leaves_it_standing(request_):
+    assert desk_decide(request_, DRAFT).verdict == "approve", request_
+    assert desk_decide(request_, SALARIES).verdict != "approve", request_

@@ -330,11 +330,17 @@ def _prohibits_a_known_verb(words: Sequence[str], verbs: Collection[str]) -> boo
     return after is not None and any(w in verbs for w in words[after : after + 3])
 
 
-def _kept_back(own: Sequence[str], kept: Sequence[Clause]) -> str | None:
+def _kept_back(own: Sequence[str], kept: Sequence[Clause], several: bool = False) -> str | None:
     """Why a mandate does not stand where a clause of the turn keeps something it names as it is
     ("Pay B-31 and the Acme bill B-40. The Acme one stays open."): a word of content of the kept
-    clause is one of the mandate's own words. None where no kept clause names what it asks for."""
+    clause is one of the mandate's own words, or the clause refers back by place or kind. Where the
+    mandate acts on ``several`` records (a list, a word of every), a kept clause the reader cannot
+    place ("Delete draft-old.docx and salaries-2026.xlsx. Keep the spreadsheet.", "... (keep!)")
+    may be taking one of them out: it is not read. None where no kept clause bears on it."""
     mine = {w for w in own if w not in FUNCTION_WORDS and w not in _KIND_WORDS}
+    unplaced = [c for c in kept if not mine & set(c.words) and not _instead_of(c.words)] if several else []
+    if unplaced:  # ("... instead of two" says what the call is instead of, it takes nothing out)
+        return f"kept as it is ('{unplaced[0].text}'), which may be what it asks for"
     for clause in kept:
         if mine & set(clause.words):
             return f"kept as it is ('{clause.text}')"
@@ -699,7 +705,7 @@ def reading_of(request: str, known: Iterable[str] = (), reader: RequestReader | 
         ]
         why = (
             _undermined(mandate, own, (first, last), unread, instead)
-            or _kept_back(own, kept)
+            or _kept_back(own, kept, bool(mandate.coordinated) or bool(_EVERY & set(own)))
             or _taken_back(mandate, found[found.index(mandate) + 1 :])
         )
         if why is None:
