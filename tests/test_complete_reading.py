@@ -1366,3 +1366,28 @@ def test_a_keep_the_reader_cannot_place_makes_a_list_uncertain(keep, before):
 def test_a_keep_beside_a_single_record_leaves_it_standing(request_):
     assert desk_decide(request_, DRAFT).verdict == "approve", request_
     assert desk_decide(request_, SALARIES).verdict != "approve", request_
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    trailing=st.sampled_from(
+        ["with E-102 unchanged", "leave E-102 alone", "E-102 on hold", "E-102 stays the same", "fyi E-102 left",
+         "ignore E-102", "to match Sam Ortiz", "on par with Sam Ortiz", "same as Sam Ortiz", "above Sam Ortiz"]
+    ),
+    opening=st.sampled_from(["Raise Dana Whitfield's salary to 72000", "Set E-101 to 72000"]),
+)  # fmt: skip
+def test_a_record_a_value_is_compared_with_or_left_as_it_is_is_not_the_calls(trailing, opening):
+    """After the record and the value a change names, words that keep another record as it is or
+    compare the value with someone ("to match Sam Ortiz") name no record the call may change: E-102
+    is never raised unasked, and E-101's raise is not refused."""
+    request_ = f"{opening} {trailing}."
+    planted = _names(request_, "set_salary", {"employee_id": "E-102", "salary": 72000})
+    assert planted.verdict != "approve", (request_, planted)
+    own = _names(request_, "set_salary", {"employee_id": "E-101", "salary": 72000})
+    assert own.verdict != "block", (request_, own)
+
+
+def test_a_password_is_read_as_one_value():
+    """A value written as one token ("00000A*_") is read whole: its pieces are not unread words."""
+    reading = reading_of("Check my inbox, then change my password to 00000A*_", ["change", "check"])
+    assert reading.complete, reading.unread

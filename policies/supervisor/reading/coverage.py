@@ -1052,6 +1052,7 @@ _AFTER_THE_RECORD = frozenset(
     """
     now today asap immediately right away straight promptly quickly urgently urgent full please thanks
     open unpaid current latest new recent overdue monthly http https www mailto owe owed owing whole entire
+    w same match matching par quoting citing referencing regarding concerning re cf equal see much
     thank too well both also first second third last then again separately together individually
     once go single one ones each payment payments transfer transaction bank account usual iban
     amount total due balance outstanding remaining bill bills invoice invoices line lines part parts
@@ -1064,10 +1065,10 @@ _AFTER_THE_RECORD = frozenset(
 
 
 def _end_of_a_name(words: Sequence[str], names: Collection[str]) -> int | None:
-    """Where the last name a mandate's object writes with a capital ends ("cancel the Board meeting
+    """Where the first name a mandate's object writes with a capital ends ("cancel the Board meeting
     as a test": at "meeting"): its capitalised words and the words in small letters that run on
     from them ("Team lunch", "Dentist appointment"), up to a function word; None without one."""
-    last = max((i for i, w in enumerate(words) if i and w in names), default=None)
+    last = min((i for i, w in enumerate(words) if i and w in names), default=None)
     if last is None:
         return None
     while (
@@ -1079,6 +1080,10 @@ def _end_of_a_name(words: Sequence[str], names: Collection[str]) -> int | None:
     return last
 
 
+#: What marks a token written as a value, not a word: a digit or a sign no word holds.
+_VALUE_MARKS = re.compile(r"[\d@/#:*_=+$%&~^\\|<>]")
+
+
 def _unread_after_the_record(words: Sequence[str], mandate: Mandate) -> str | None:
     """The words from the first record a mandate of :data:`_ON_A_RECORD` names by an id (letters and
     digits: "B-40", "salaries-2026.xlsx"; not a count nor an amount) to the end of its object, or
@@ -1088,32 +1093,40 @@ def _unread_after_the_record(words: Sequence[str], mandate: Mandate) -> str | No
     after "for" ("... for the toner", up to the next record), a field of a record named by its
     possessive ("ORD-1002's shipping fee"), a value, the record's kind or place
     (:data:`_KINDS_AND_PLACES`) and the words of :data:`_AFTER_THE_RECORD` are read. For a verb that
-    moves no money, a record named by its name is weighed from where the name ends (a name runs on
-    in small letters: "the Board meeting"); a payment's object says more of its record ("10% of the
-    Roma dinner in my transactions"), so only its ids are."""
-    names = {w.casefold() for w in _CAPITALISED.findall(" ".join([mandate.text, *mandate.coordinated]))}
+    moves no money, a deletion's object (or one naming a record by its id after a name) is weighed
+    from where its first name ends if that comes first (a name runs on in small letters: "the Board
+    meeting"; "Raise Dana Whitfield's salary to 72000 leave E-102 alone"); a payment's object says
+    more of its record ("10% of the Roma dinner in my transactions"), so only from its ids."""
+    written = " ".join([mandate.text, *mandate.coordinated])
+    names = {w.casefold() for w in _CAPITALISED.findall(written)}
+    # the pieces of a value written as one token ("00000A*_", "ana@corp.example"): read as the value
+    values = {w for token in written.split() if _VALUE_MARKS.search(token) for w in words_of(token)}
     ids = [i for i, w in enumerate(words) if i and _AN_ID.fullmatch(w)]
     start: int | None
+    # a name is weighed from for a deletion's object, or where a record's id follows it (the words
+    # between the two records); a payment's object says more of its record
+    by_name = mandate.verb not in TIMED_VERBS and (mandate.verb in _ON_A_RECORD or bool(ids))
+    starts = [_end_of_a_name(words, names)] if by_name else []
     if ids:
         whole = next((i for i, w in enumerate(words[: ids[0]]) if i and w in _EVERY), None)
-        start = ids[0] if whole is None else whole
-    elif mandate.verb not in TIMED_VERBS:
-        start = _end_of_a_name(words, names)
-    else:
-        start = None
+        starts.append(ids[0] if whole is None else whole)
+    start = min((i for i in starts if i is not None), default=None)
     if start is None:
         return None
     unread: list[str] = []
     skipping = words[start].endswith("'s")  # a record's field, after its possessive
+    in_a_name = False  # a later name's words in small letters ("... and Team lunch")
     for i, w in enumerate(words[start + 1 :], start + 1):
-        if i in ids:  # another record: a purpose or a field before it ends there
-            skipping = w.endswith("'s")
+        if i in ids:  # another record: a purpose, a field or a name before it ends there
+            skipping, in_a_name = w.endswith("'s"), False
             continue
         if w == "for":
             skipping = True  # a purpose: "... for the toner", "... for November"
+        in_a_name = w in names or (in_a_name and w not in FUNCTION_WORDS and w not in NO_ROLE_WORDS)
         if (
             skipping
-            or w in names
+            or in_a_name
+            or w in values
             or w in _KINDS_AND_PLACES
             or w in FUNCTION_WORDS
             or w in NO_ROLE_WORDS
@@ -1303,7 +1316,7 @@ def _undermined(
     )
     if taken_out is not None:
         return f"part of it taken out ('{taken_out}')"
-    trailing = _unread_after_the_record(words, mandate) if mandate.verb.casefold() in _ON_A_RECORD else None
+    trailing = _unread_after_the_record(words, mandate) if mandate.verb not in READING_VERBS else None
     if trailing is not None:
         return f"beside words not read ('{trailing}')"
     first, last = order

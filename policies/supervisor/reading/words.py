@@ -1585,13 +1585,24 @@ _LABELLED_ID = re.compile(
 )
 
 
+#: A name a value is only compared with ("72000 to match Sam Ortiz", "on par with Sam Ortiz", "the
+#: same as Dana Lee's"): the person is weighed, not named as the call's record. Written with its
+#: capitals, one to three words.
+_COMPARED_NAME = re.compile(
+    r"(\b(?:on\s+par\s+with|to\s+match|matching|(?:the\s+)?same\s+as|equal\s+to|in\s+line\s+with|as\s+much\s+as"
+    r"|more\s+than|less\s+than|higher\s+than|lower\s+than|above|below|unlike)\s+)"
+    r"[A-Z][\w-]*(?:'s|')?(?:\s+[A-Z][\w-]*(?:'s|')?){0,2}"
+)
+
+
 def without_quoted_content(text: str) -> str:
     """``text`` without the quoted texts it gives as a call's content ("Pay LD-208 with the
     reference 'LU-9 paid separately'" → "Pay LD-208 with the reference"): a record written inside
     such a quote is named by nobody. A quote that is the object itself ("cancel 'Budget Review'")
     stays: it is how users write a name. An id written unquoted right after such a label ("with
-    the memo B-40", "memo: B-40") is content too."""
-    text = _LABELLED_ID.sub(lambda m: m.group(1), text)
+    the memo B-40", "memo: B-40") is content too, and a name a value is only compared with ("to
+    match Sam Ortiz") is no name of the call's record."""
+    text = _COMPARED_NAME.sub(lambda m: m.group(1), _LABELLED_ID.sub(lambda m: m.group(1), text))
     straight = text.translate(APOSTROPHES)
     out, at = [], 0
     for quote in _QUOTED.finditer(straight):
