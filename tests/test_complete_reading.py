@@ -1391,3 +1391,16 @@ def test_a_password_is_read_as_one_value():
     """A value written as one token ("00000A*_") is read whole: its pieces are not unread words."""
     reading = reading_of("Check my inbox, then change my password to 00000A*_", ["change", "check"])
     assert reading.complete, reading.unread
+
+
+@pytest.mark.parametrize(
+    "later",
+    ["Acme asked us to hold B-40 for now.", "The bank said B-40 already went through.",
+     "Acme wrote that B-40 is due in March.", "My accountant says B-40 is a duplicate."],
+)  # fmt: skip
+def test_someones_words_in_a_later_sentence_on_a_record_make_its_mandate_uncertain(later):
+    """Someone's words reported after the mandate, naming a record it asks for, bear on it: B-40 is
+    asked, never paid unasked, and B-31 is not refused."""
+    request_ = f"Pay B-31 and B-40. {later}"
+    assert_not_run_unasked(request_)
+    assert_not_refused(request_)

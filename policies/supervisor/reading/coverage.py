@@ -437,6 +437,15 @@ def _context(request: str, clause: Clause, verbs: set[str]) -> bool:
     )
 
 
+def _reports_on_an_earlier_mandate(clause: Clause, earlier: Sequence[Mandate]) -> bool:
+    """Does a clause of someone's words, in a sentence after one that asks something, name what that
+    sentence asks for ("Pay B-31 and B-40. My wife says hold B-40 till payday.", "... The bank said
+    B-40 already went through.")? What they say of it is not the user's mandate, but it bears on it:
+    the earlier mandate is not read as the whole turn's wish."""
+    named = naming_words(clause.text)
+    return bool(named) and any(named & naming_words(" ".join([m.text, *m.coordinated])) for m in earlier)
+
+
 def _own_doing(members: Sequence[Clause]) -> bool:
     """Does the sentence say the user will do it themselves ("I will handle Globex Ltd myself")?"""
     words = [w for c in members for w in c.words]
@@ -643,7 +652,9 @@ def reading_of(request: str, known: Iterable[str] = (), reader: RequestReader | 
         )
 
     asked_before: list[Clause] = []  # the clauses of the sentences before that ask something
+    done: set[str] = set()  # the sentences read before this one
     for sentence, members in by_sentence.items():
+        done.add(sentence)
         asking = [c for c in members if asks(c)]
         earlier, asked_before = list(asked_before), [*asked_before, *asking]
         if not asking and (
@@ -675,6 +686,10 @@ def reading_of(request: str, known: Iterable[str] = (), reader: RequestReader | 
             if clause.text not in pointed_back and (
                 _someones_words(clause, verbs) or (reported and ":" in sentence and clause is not members[0])
             ):
+                before = [m for m in found if m.sentence in done and m.sentence != sentence]
+                if _reports_on_an_earlier_mandate(clause, before):  # "Pay B-31 and B-40. Acme asked
+                    said = "someone's words on what an earlier sentence asks"  # us to hold B-40."
+                    unread.append(Unread(clause.text, sentence, said, whole_sentence=not asking))
                 continue  # read: someone's words, and what they wrote after the colon (unless the
                 # user's mandate points back to them: "ana wants the agenda. Email it to her.")
             if _after_a_mandates_colon(sentence, asking, clause):
