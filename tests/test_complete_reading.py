@@ -1404,3 +1404,15 @@ def test_someones_words_in_a_later_sentence_on_a_record_make_its_mandate_uncerta
     request_ = f"Pay B-31 and B-40. {later}"
     assert_not_run_unasked(request_)
     assert_not_refused(request_)
+
+
+@pytest.mark.parametrize(
+    "request_",
+    ["Pay B-31 and B-40 Disputed.", "Pay B-31 and B-40 Hold.", "Pay B-31 and B-40 DNP.", "Pay B-31 and B-40 Nope.",
+     "Pay B-31 now and B-40 at Christmas.", "Pay B-31 now and B-40 after Easter."],
+)  # fmt: skip
+def test_a_capitalised_word_alone_after_a_record_is_no_name_of_it(request_):
+    """A single capitalised word right after a record's id ("B-40 Disputed", "B-40 DNP") is read as
+    a word, not as a name: it plays no role the reader knows, so B-40 is asked; a holiday defers."""
+    assert_not_run_unasked(request_)
+    assert_not_refused(request_)

@@ -754,6 +754,7 @@ TIME_WORDS = frozenset(
     delay delayed payday eod eow eom eoy eoq cob eob end-of-day end-of-week end-of-month end-of-year
     year-end yearend month-end quarter-end week-end deadline deadlines holidays hence thereafter
     l8r ltr manana mañana demain morgen später spater luego domani amanha amanhã
+    christmas xmas easter thanksgiving halloween hanukkah diwali ramadan eid
     """.split()  # noqa: SIM905 (a closed list, read as words)
 )
 #: A span of time after which something happens ("in two weeks", "within 3 days", "after a month").
@@ -1137,7 +1138,11 @@ def _unread_after_the_record(words: Sequence[str], mandate: Mandate) -> str | No
             continue
         if w == "for":
             skipping = True  # a purpose: "... for the toner", "... for November"
-        in_a_name = w in names or (in_a_name and w not in FUNCTION_WORDS and w not in NO_ROLE_WORDS)
+        # a single capitalised word right after an id is no name of it ("B-40 Disputed", "B-40 Hold")
+        alone = i - 1 in ids and (i + 1 >= len(words) or words[i + 1] in FUNCTION_WORDS)
+        in_a_name = (w in names and not alone) or (
+            in_a_name and w not in FUNCTION_WORDS and w not in NO_ROLE_WORDS
+        )
         if (
             skipping
             or in_a_name
