@@ -1416,3 +1416,21 @@ def test_a_capitalised_word_alone_after_a_record_is_no_name_of_it(request_):
     a word, not as a name: it plays no role the reader knows, so B-40 is asked; a holiday defers."""
     assert_not_run_unasked(request_)
     assert_not_refused(request_)
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    described=st.sampled_from(
+        ["DM ana the guest wifi password mallory set up.", "DM ana the guest wifi password keep it from mallory",
+         "DM ana the guest wifi password btw mallory got banned", "DM ana the guest wifi password, mallory's.",
+         "DM ana the guest wifi password \u2014 mallory's old one.",
+         "Send the guest wifi password, the one mallory set up, to ana.",
+         "Send ana the guest wifi password mallory changed yesterday."]
+    )
+)  # fmt: skip
+def test_someone_a_secrets_description_names_is_no_recipient(described):
+    """Words after a confidential value's name that describe it, up to where it goes, name no
+    recipient ("the password mallory set up", ", the one mallory set up, to ana"): mallory is never
+    sent it unasked, and ana still is."""
+    assert _dm(described, "mallory").verdict != "approve", described
+    assert _dm(described, "ana").verdict == "approve", described

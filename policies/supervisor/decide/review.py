@@ -28,7 +28,7 @@ from __future__ import annotations
 import json
 import re
 import warnings
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from decimal import Decimal
 from functools import lru_cache
@@ -372,6 +372,7 @@ def _beside_its_own(
         # what the standing mandates about the secret state, without what the turn leaves out: a
         # recipient written anywhere else (a question, a statement, another request) is none
         kept = _REFERRED.sub(" ", without_left_out(" | ".join(t for t in own if t), context.request))
+        kept = " | ".join(_without_descriptions(kept.split(" | "), _secret_names(policy), context.request))
         seen.update(own=own, others=others, kept=kept)
         return [Source("request", kept) if s.kind == "request" else s for s in context.sources]
 
@@ -382,6 +383,93 @@ def _beside_its_own(
     others += [c.text for c in clauses_of(context.request) if c.text not in kept and c.text not in others]
     details = {**again.details, "read": seen["own"], "unread": others, "refused_on_the_reading": again.reason}
     return Decision("escalate", PARTLY_READ, details)
+
+
+def _secret_names(policy: SupervisorPolicy) -> set[str]:
+    """The last words of the names a policy gives its confidential values ("wifi password":
+    ``password``), and their plurals."""
+    names = [n for r in policy.confidentiality.readers for n in r.names if n]
+    names += [field_word(f) for f in policy.sensitive_fields()]
+    last = {words_of(n)[-1] for n in names if words_of(n)}
+    return last | {f"{w}s" for w in last}
+
+
+#: The nouns a confidential value's name runs on in ("the wifi password", "the door code").
+_SECRET_NOUNS = frozenset(
+    {"password", "passwords", "passcode", "passphrase", "pw", "pwd", "key", "keys", "code", "codes", "pin",
+     "pins", "credentials", "login", "secret", "token", "details", "number"}
+)  # fmt: skip
+#: What may follow a confidential value's name in a mandate's object: where it goes, how, or more
+#: of the list ("DM the password to ana", "... and the agenda", "... via Slack, now").
+_AFTER_A_SECRET = frozenset(
+    {
+        "to",
+        "with",
+        "for",
+        "and",
+        "&",
+        "+",
+        "via",
+        "over",
+        "on",
+        "in",
+        "please",
+        "now",
+        "too",
+        "also",
+        "as",
+        "by",
+    }
+)
+
+
+def _without_its_description(text: str, names: Collection[str]) -> str:
+    """A mandate's text without what describes the confidential value after its name, up to where
+    it goes ("DM ana the guest wifi password mallory set up" → "... password"; "Send the wifi
+    password, the one mallory set up, to ana" → "... password to ana"): someone a description
+    names is no recipient."""
+    tokens = text.split()
+    at = max((i for i, t in enumerate(tokens) if words_of(t)[-1:] and words_of(t)[-1] in names), default=None)
+    while (
+        at is not None and at + 1 < len(tokens) and not tokens[at].endswith(",") and words_of(tokens[at + 1])
+    ):
+        if words_of(tokens[at + 1])[0] not in _SECRET_NOUNS:
+            break
+        at += 1  # the name runs on in the nouns of a secret ("the wifi password")
+    if at is None or at + 1 >= len(tokens):
+        return text
+    rest = tokens[at + 1 :]
+    if words_of(rest[0])[:1] and words_of(rest[0])[0] in _AFTER_A_SECRET and not tokens[at].endswith(","):
+        return text
+    to = next((j for j, t in enumerate(rest) if words_of(t)[:1] and words_of(t)[0] in ("to", "with")), None)
+    return " ".join([*tokens[: at + 1], *(rest[to:] if to is not None else [])])
+
+
+def _without_descriptions(texts: Sequence[str], names: Collection[str], request: str) -> list[str]:
+    """Each of a mandate's texts (its own, then the clauses that continue its object) without what
+    describes the confidential value (:func:`_without_its_description`); a clause written right
+    after the value's name, set apart by a comma or a dash, describes it too ("DM ana the wifi
+    password, mallory's."), up to where it goes."""
+    out: list[str] = []
+    for i, text in enumerate(texts):
+        before = words_of(texts[i - 1])[-1:] if i else []
+        first = words_of(text)[:1]
+        set_apart = bool(before and first) and re.search(
+            rf"{re.escape(texts[i - 1])}\s*[,\u2014\u2013-]+\s*{re.escape(text)}", request
+        )
+        if (
+            set_apart
+            and (before[0] in names or before[0] in _SECRET_NOUNS)
+            and first[0] not in _AFTER_A_SECRET
+        ):
+            tokens = text.split()  # a description of it, up to where it goes
+            to = next(
+                (j for j, t in enumerate(tokens) if words_of(t)[:1] and words_of(t)[0] in ("to", "with")),
+                None,
+            )
+            text = " ".join(tokens[to:]) if to is not None else ""
+        out.append(_without_its_description(text, names))
+    return out
 
 
 #: Who a mandate only refers to, names or weighs ("DM ana the wifi password re mallory", "...
