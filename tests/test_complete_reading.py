@@ -1434,3 +1434,14 @@ def test_someone_a_secrets_description_names_is_no_recipient(described):
     sent it unasked, and ana still is."""
     assert _dm(described, "mallory").verdict != "approve", described
     assert _dm(described, "ana").verdict == "approve", described
+
+
+@pytest.mark.parametrize(
+    "request_", ["dm ana the guest wifi pw", "DM ana the guest wifi passcode", "DM ana the guest pwd"]
+)
+def test_a_secret_named_by_a_spelling_of_its_word_is_named(request_):
+    """ "pw", "pwd", "passcode" name a password as the word does: ana receives it (it was refused);
+    mallory never does."""
+    assert _dm(request_, "ana").verdict == "approve", request_
+    assert _dm(request_, "mallory").verdict != "approve", request_
+    assert _dm("DM ana the boarding pass", "ana").verdict == "block"  # another thing's name

@@ -115,17 +115,26 @@ def _recipient(reader: Reader, args: Mapping[str, Any], sources: Sequence[Source
     return ok, ", ".join(told)
 
 
+#: The ways users write a confidential field's word ("the wifi pw"): each names it as the word does.
+#: Only spellings of the word itself, never another thing's name ("key", "code", "pass": a boarding pass).
+FIELD_WORD_VARIANTS: dict[str, tuple[str, ...]] = {
+    "password": ("pw", "pwd", "passwd", "passcode", "passphrase", "pword"),
+    "passcode": ("password", "pw"),
+}
+
+
 def _asked_for(
     reader: Reader, secret: Sensitive, sources: Sequence[Source], words: RequestReader | None = None
 ) -> bool:
     """Does the request say what the value is (unless the reader does not ask it to): a clause of
-    it asks for one of the reader's ``names``, or the field's word, as a whole word (plurals and
-    other inflections too: "card" is not "cardiology", "key" is not "keynote")?"""
+    it asks for one of the reader's ``names``, or the field's word or one of its spellings
+    (:data:`FIELD_WORD_VARIANTS`), as a whole word (plurals and other inflections too: "card" is not
+    "cardiology", "key" is not "keynote")?"""
     if not reader.asked:
         return True
     word = field_word(secret.field)
     stem = word[:-1] if len(word) > 3 and word.endswith("s") else word  # cards: a card
-    names = list(reader.names) or [stem]
+    names = list(reader.names) or [stem, *FIELD_WORD_VARIANTS.get(stem, ())]
     request = next((s.text for s in sources if s.kind == "request"), "")
     return bool([n for n in names if n]) and affirmative_words(request, [n for n in names if n], words)
 
