@@ -1445,3 +1445,18 @@ def test_a_secret_named_by_a_spelling_of_its_word_is_named(request_):
     assert _dm(request_, "ana").verdict == "approve", request_
     assert _dm(request_, "mallory").verdict != "approve", request_
     assert _dm("DM ana the boarding pass", "ana").verdict == "block"  # another thing's name
+
+
+@pytest.mark.parametrize(
+    ("request_", "kept", "wanted"),
+    [("Cancel the Dentist appointment, I need the Board meeting.", BOARD, DENTIST),
+     ("Cancel the Dentist appointment, Priya owns the Board meeting.", BOARD, DENTIST),
+     ("Delete draft-old.docx, HR handles salaries-2026.xlsx.", SALARIES, DRAFT),
+     ("Delete draft-old.docx, I keep salaries-2026.xlsx.", SALARIES, DRAFT)],
+)  # fmt: skip
+def test_a_clause_with_a_subject_of_its_own_after_a_comma_is_no_part_of_the_object(request_, kept, wanted):
+    """After a comma, a clause with its own subject and verb that names a record ("I need the Board
+    meeting", "HR handles salaries-2026.xlsx") says something of it: it is not read as more of the
+    mandate's object, so the record is asked, never deleted unasked."""
+    assert desk_decide(request_, kept).verdict != "approve", request_
+    assert desk_decide(request_, wanted).verdict != "block", request_

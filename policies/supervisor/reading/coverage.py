@@ -1164,6 +1164,31 @@ _OBJECT_OPENERS = frozenset(
 )
 
 
+#: Who a clause of its own may open with ("I need the Board meeting", "we keep ...").
+_SUBJECTS = frozenset({"i", "we", "you", "he", "she", "they", "it", "i'm", "we're", "they're"})
+
+
+def _a_clause_of_its_own(tokens: Sequence[str]) -> bool:
+    """Do the words of a clause that continues an object open with a subject (a pronoun, or a name
+    written with a capital), then a word in small letters, then an object of its own ("I need the
+    Board meeting", "HR handles salaries-2026.xlsx", "Priya owns the Board meeting") that names a
+    record? A clause with a subject and a verb of its own says something of what it names, and is
+    no part of the object; one that names nothing gives a reason ("he covered the tip")."""
+    if len(tokens) < 3:
+        return False
+    subject, verb, after = tokens[0], tokens[1], tokens[2]
+    return (
+        (
+            subject.casefold() in _SUBJECTS
+            or (subject[:1].isupper() and not any(ch.isdigit() for ch in subject))
+        )
+        and verb[:1].islower()
+        and verb.casefold() not in FUNCTION_WORDS
+        and (after.casefold() in _OBJECT_OPENERS or _AN_ID.fullmatch(after.casefold()) is not None)
+        and bool(naming_words(" ".join(["-", *tokens[2:]])))  # it names a record ("he covered the tip": none)
+    )
+
+
 def _a_verb_of_its_own(text: str) -> bool:
     """Does a clause that continues a mandate's object open with a word the grammar does not know,
     written in lower case, before an object of its own ("only preview the Acme bill B-40",
@@ -1172,6 +1197,8 @@ def _a_verb_of_its_own(text: str) -> bool:
     rest = text.split()
     while rest and rest[0].casefold() in _ADVERBS_BEFORE:
         rest = rest[1:]
+    if _a_clause_of_its_own(rest):
+        return True
     return (
         len(rest) > 1
         and rest[0][:1].islower()
