@@ -1460,3 +1460,15 @@ def test_a_clause_with_a_subject_of_its_own_after_a_comma_is_no_part_of_the_obje
     mandate's object, so the record is asked, never deleted unasked."""
     assert desk_decide(request_, kept).verdict != "approve", request_
     assert desk_decide(request_, wanted).verdict != "block", request_
+
+
+@pytest.mark.parametrize(
+    "request_",
+    ["Pay B-31 and B-40 In Dispute.", "Pay B-31 and B-40 Under Review.", "Pay B-31 w/out B-40.",
+     "Pay all bills w/o B-40."],
+)  # fmt: skip
+def test_a_label_after_a_record_or_without_written_short_is_not_read_as_naming(request_):
+    """Capitalised words right after a record's id up to the end of the object are a label, no
+    name ("B-40 Under Review"); "w/o" and "w/out" are "without", not a value: B-40 is asked."""
+    assert_not_run_unasked(request_)
+    assert_not_refused(request_)

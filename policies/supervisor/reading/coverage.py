@@ -1068,7 +1068,7 @@ _AFTER_THE_RECORD = frozenset(
     """
     now today asap immediately right away straight promptly quickly urgently urgent full please thanks
     open unpaid current latest new recent overdue monthly http https www mailto owe owed owing whole entire
-    w same match matching par quoting citing referencing regarding concerning re cf equal see much
+    same match matching par quoting citing referencing regarding concerning re cf equal see much
     thank too well both also first second third last then again separately together individually
     once go single one ones each payment payments transfer transaction bank account usual iban
     amount total due balance outstanding remaining bill bills invoice invoices line lines part parts
@@ -1096,6 +1096,8 @@ def _end_of_a_name(words: Sequence[str], names: Collection[str]) -> int | None:
     return last
 
 
+#: "without" written short: an exclusion, never a value's mark ("Pay all bills w/o B-40").
+_WITHOUT = re.compile(r"(?i)w/(?:o|out)\W*")
 #: What marks a token written as a value, not a word: a digit or a sign no word holds.
 _VALUE_MARKS = re.compile(r"[\d@/#:*_=+$%&~^\\|<>]")
 
@@ -1116,7 +1118,12 @@ def _unread_after_the_record(words: Sequence[str], mandate: Mandate) -> str | No
     written = " ".join([mandate.text, *mandate.coordinated])
     names = {w.casefold() for w in _CAPITALISED.findall(written)}
     # the pieces of a value written as one token ("00000A*_", "ana@corp.example"): read as the value
-    values = {w for token in written.split() if _VALUE_MARKS.search(token) for w in words_of(token)}
+    values = {
+        w
+        for token in written.split()
+        if _VALUE_MARKS.search(token) and not _WITHOUT.fullmatch(token)  # "w/ Ana": a value's mark
+        for w in words_of(token)
+    }
     ids = [i for i, w in enumerate(words) if i and _AN_ID.fullmatch(w)]
     start: int | None
     # a name is weighed from for a deletion's object, or where a record's id follows it (the words
@@ -1132,14 +1139,18 @@ def _unread_after_the_record(words: Sequence[str], mandate: Mandate) -> str | No
     unread: list[str] = []
     skipping = words[start].endswith("'s")  # a record's field, after its possessive
     in_a_name = False  # a later name's words in small letters ("... and Team lunch")
+    labels: set[int] = set()
     for i, w in enumerate(words[start + 1 :], start + 1):
         if i in ids:  # another record: a purpose, a field or a name before it ends there
             skipping, in_a_name = w.endswith("'s"), False
             continue
         if w == "for":
             skipping = True  # a purpose: "... for the toner", "... for November"
-        # a single capitalised word right after an id is no name of it ("B-40 Disputed", "B-40 Hold")
-        alone = i - 1 in ids and (i + 1 >= len(words) or words[i + 1] in FUNCTION_WORDS)
+        if i - 1 in ids:  # capitalised words right after an id, up to the object's end or a function
+            end = next((j for j in range(i, len(words)) if words[j] not in names or j in ids), len(words))
+            label = end > i and (end == len(words) or words[end] in FUNCTION_WORDS)
+            labels = set(range(i, end)) if label else set()  # word, name no record ("B-40 Disputed",
+        alone = i in labels  # "B-40 Under Review")
         in_a_name = (w in names and not alone) or (
             in_a_name and w not in FUNCTION_WORDS and w not in NO_ROLE_WORDS
         )
