@@ -385,12 +385,17 @@ def _beside_its_own(
     return Decision("escalate", PARTLY_READ, details)
 
 
+def _secret_phrases(policy: SupervisorPolicy) -> list[str]:
+    """The names a policy gives its confidential values: its readers' ``names`` and its sensitive
+    fields' words."""
+    names = [n for r in policy.confidentiality.readers for n in r.names if n]
+    return names + [field_word(f) for f in policy.sensitive_fields()]
+
+
 def _secret_names(policy: SupervisorPolicy) -> set[str]:
     """The last words of the names a policy gives its confidential values ("wifi password":
     ``password``), and their plurals."""
-    names = [n for r in policy.confidentiality.readers for n in r.names if n]
-    names += [field_word(f) for f in policy.sensitive_fields()]
-    last = {words_of(n)[-1] for n in names if words_of(n)}
+    last = {words_of(n)[-1] for n in _secret_phrases(policy) if words_of(n)}
     return last | {f"{w}s" for w in last}
 
 
@@ -441,8 +446,13 @@ def _without_its_description(text: str, names: Collection[str]) -> str:
     rest = tokens[at + 1 :]
     if words_of(rest[0])[:1] and words_of(rest[0])[0] in _AFTER_A_SECRET and not tokens[at].endswith(","):
         return text
-    to = next((j for j, t in enumerate(rest) if words_of(t)[:1] and words_of(t)[0] in ("to", "with")), None)
-    return " ".join([*tokens[: at + 1], *(rest[to:] if to is not None else [])])
+    return " ".join([*tokens[: at + 1], *_where_it_goes(rest)])
+
+
+def _where_it_goes(tokens: Sequence[str]) -> list[str]:
+    """The tokens from the first "to" or "with" on (where a value is sent), or none."""
+    to = next((j for j, t in enumerate(tokens) if words_of(t)[:1] and words_of(t)[0] in ("to", "with")), None)
+    return list(tokens[to:]) if to is not None else []
 
 
 def _without_descriptions(texts: Sequence[str], names: Collection[str], request: str) -> list[str]:
@@ -462,12 +472,7 @@ def _without_descriptions(texts: Sequence[str], names: Collection[str], request:
             and (before[0] in names or before[0] in _SECRET_NOUNS)
             and first[0] not in _AFTER_A_SECRET
         ):
-            tokens = text.split()  # a description of it, up to where it goes
-            to = next(
-                (j for j, t in enumerate(tokens) if words_of(t)[:1] and words_of(t)[0] in ("to", "with")),
-                None,
-            )
-            text = " ".join(tokens[to:]) if to is not None else ""
+            text = " ".join(_where_it_goes(text.split()))  # a description of it, up to where it goes
         out.append(_without_its_description(text, names))
     return out
 
@@ -519,9 +524,7 @@ def _about_the_secret(own: list[Any], policy: SupervisorPolicy) -> list[Any]:
     "Send ana the wifi password. Send mallory the agenda.": the second sends mallory something
     else, so mallory is no recipient the turn gives the password to. All of them where none names
     or points (the secret is named elsewhere in the turn)."""
-    names = [n for r in policy.confidentiality.readers for n in r.names if n]
-    names += [field_word(f) for f in policy.sensitive_fields()]
-    wanted = [set(words_of(n)) for n in names if words_of(n)]
+    wanted = [set(words_of(n)) for n in _secret_phrases(policy) if words_of(n)]
 
     def about(text: str) -> bool:
         written = words_of(text)

@@ -1043,8 +1043,8 @@ def _paid_otherwise(words: Sequence[str]) -> str | None:
     return None
 
 
-#: Verbs that act on a record a turn names, and nothing else: what follows the record has a role
-#: the reader knows, or it is not read (:func:`_unread_after_the_record`).
+#: Verbs that act on a record a turn names, and nothing else: their object is weighed from where a
+#: name ends too, not only from an id (:func:`_unread_after_the_record`).
 _ON_A_RECORD = TIMED_VERBS | frozenset(
     """
     delete remove cancel trash archive clear drop erase wipe purge decline reject void close
@@ -1103,13 +1103,13 @@ _VALUE_MARKS = re.compile(r"[\d@/#:*_=+$%&~^\\|<>]")
 
 
 def _unread_after_the_record(words: Sequence[str], mandate: Mandate) -> str | None:
-    """The words from the first record a mandate of :data:`_ON_A_RECORD` names by an id (letters and
-    digits: "B-40", "salaries-2026.xlsx"; not a count nor an amount) to the end of its object, or
-    from a word of every before it ("all bills exept B-40"), that play no role the reader knows
-    ("... B-40 under protest", "... as a test", "Pay B-31 unlike B-40", "Pay B-40 oops B-31"), or
-    None. The other records' ids, a name (written with a capital: "from City Water"), a purpose
-    after "for" ("... for the toner", up to the next record), a field of a record named by its
-    possessive ("ORD-1002's shipping fee"), a value, the record's kind or place
+    """The words from the first record a mandate (of any verb but a reading one: the caller's) names
+    by an id (letters and digits: "B-40", "salaries-2026.xlsx"; not a count nor an amount) to the
+    end of its object, or from a word of every before it ("all bills exept B-40"), that play no
+    role the reader knows ("... B-40 under protest", "... as a test", "Pay B-31 unlike B-40", "Pay
+    B-40 oops B-31"), or None. The other records' ids, a name (written with a capital: "from City
+    Water"), a purpose after "for" ("... for the toner", up to the next record), a field of a record
+    named by its possessive ("ORD-1002's shipping fee"), a value, the record's kind or place
     (:data:`_KINDS_AND_PLACES`) and the words of :data:`_AFTER_THE_RECORD` are read. For a verb that
     moves no money, a deletion's object (or one naming a record by its id after a name) is weighed
     from where its first name ends if that comes first (a name runs on in small letters: "the Board
