@@ -97,6 +97,7 @@ from policies.supervisor.reading.values import (
     traced,
 )
 from policies.supervisor.reading.words import (
+    FUNCTION_WORDS,
     REFERRING_WORDS,
     SOMEONE_ELSE,
     asks_step,
@@ -444,15 +445,53 @@ def _without_its_description(text: str, names: Collection[str]) -> str:
     if at is None or at + 1 >= len(tokens):
         return text
     rest = tokens[at + 1 :]
-    if words_of(rest[0])[:1] and words_of(rest[0])[0] in _AFTER_A_SECRET and not tokens[at].endswith(","):
+    after = words_of(rest[0])[:1]
+    if (
+        after
+        and after[0] in _AFTER_A_SECRET
+        and not tokens[at].endswith(",")
+        and not _sent_to_before(tokens, at)
+    ):
         return text
     return " ".join([*tokens[: at + 1], *_where_it_goes(rest)])
 
 
+#: The words that open a confidential value's name in a mandate's object ("the guest wifi password").
+_OPENING_A_NAME = frozenset({"the", "my", "our", "a", "an", "this", "that", "your", "their", "his", "her"})
+
+
+def _sent_to_before(tokens: Sequence[str], at: int) -> bool:
+    """Does a mandate name whom it sends a confidential value to before the value's name ("DM ana
+    the guest wifi password ..."): then only a "to" or a "with" after the name adds a recipient,
+    and "... for mallory", "... via mallory", "... in mallory's thread" name no one it goes to."""
+    opening = max(
+        (i for i in range(at) if words_of(tokens[i])[:1] and words_of(tokens[i])[0] in _OPENING_A_NAME),
+        default=None,
+    )
+    if opening is None or opening < 2:
+        return False
+    return any(words_of(t)[:1] and words_of(t)[0] not in FUNCTION_WORDS for t in tokens[1:opening])
+
+
 def _where_it_goes(tokens: Sequence[str]) -> list[str]:
-    """The tokens from the first "to" or "with" on (where a value is sent), or none."""
-    to = next((j for j, t in enumerate(tokens) if words_of(t)[:1] and words_of(t)[0] in ("to", "with")), None)
+    """The tokens from the first "to" or "with" on (where a value is sent; not "thanks to"), or none."""
+    to = next(
+        (
+            j
+            for j, t in enumerate(tokens)
+            if words_of(t)[:1]
+            and words_of(t)[0] in ("to", "with")
+            and not (j and words_of(tokens[j - 1])[-1:] and words_of(tokens[j - 1])[-1] in _NOT_WHERE)
+        ),
+        None,
+    )
     return list(tokens[to:]) if to is not None else []
+
+
+#: Words after which a "to" says no destination ("thanks to mallory", "due to", "next to").
+_NOT_WHERE = frozenset(
+    {"thanks", "due", "owing", "according", "next", "similar", "compared", "close", "prior"}
+)
 
 
 def _without_descriptions(texts: Sequence[str], names: Collection[str], request: str) -> list[str]:

@@ -292,6 +292,9 @@ _UNDOING = frozenset(
     halt pull kill nix ditch axe
     """.split()  # noqa: SIM905 (a closed list, read as words)
 )
+#: Verbs by which a later mandate may keep what an earlier one deletes ("Delete A and B. Save the
+#: spreadsheet.", "... Save it."), where a policy declares them for another action.
+_SPARING = frozenset({"save", "keep", "spare", "preserve", "retain", "protect"})
 #: Words by which a later mandate of the same verb narrows an earlier one to what it names ("Pay
 #: B-31 and B-40. Pay B-31 only.", "... Just pay B-31.").
 _ONLY = frozenset({"only", "just", "solely", "exclusively", "alone"})
@@ -316,6 +319,8 @@ def _taken_back(mandate: Mandate, later: Sequence[Mandate]) -> str | None:
             and all(w in _REFERRING | _KIND_WORDS for w in pointing)
         ):  # "Remove the latter.", "Cancel the second one": which, the reader cannot tell
             return f"a later request may undo it ('{other.text}')"
+        if other.verb in _SPARING and mandate.verb in _ON_A_RECORD and (names & theirs or not theirs):
+            return f"a later request may keep what it acts on ('{other.text}')"  # "... Save it."
         narrowing = _ONLY & set(words_of(other.text))  # "Just pay B-31": before its head too
         if other.verb == mandate.verb and narrowing and theirs and not names <= theirs:
             return f"a later request narrows it ('{other.text}')"
@@ -676,7 +681,7 @@ def reading_of(request: str, known: Iterable[str] = (), reader: RequestReader | 
                 continue
             if asking and _asks_about(request, clause, verbs):
                 continue  # read: a question about what the imperative finds ("open it, what does it say?")
-            if (clause.head is None and keeps(clause.words)) or (
+            if (clause.head is None and (keeps(clause.words) or clause.words[0] in _KEEPING_HEADS)) or (
                 clause.text in strange
                 and clause.head is not None
                 and clause.words[clause.head] in _KEEPING_HEADS
@@ -695,8 +700,12 @@ def reading_of(request: str, known: Iterable[str] = (), reader: RequestReader | 
             if _after_a_mandates_colon(sentence, asking, clause):
                 continue  # the content of a message the sentence's mandate sends
             if _prohibition(clause.words):
-                if not _prohibits_a_known_verb(clause.words, verbs):
-                    kept.append(clause)  # "Don't bother with B-40": what it names is left out
+                if not _prohibits_a_known_verb(clause.words, verbs) or not (
+                    set(clause.words)
+                    & {w for m in found for w in _own_words(m, clauses)[1:]} - FUNCTION_WORDS
+                ):
+                    kept.append(clause)  # "Don't bother with B-40": what it names is left out; "Do
+                    # not remove the Excel file": what it keeps, the reader cannot place
                 continue
             if clause.text in pointed_back and _context(request, clause, verbs):
                 continue  # read: what a later mandate points back to ("Bob posted a link. Open it.")
@@ -713,13 +722,15 @@ def reading_of(request: str, known: Iterable[str] = (), reader: RequestReader | 
         last[clause.sentence] = at
     certain: list[Mandate] = []
     uncertain: list[Mandate] = []
+    apart = lines_marked_apart(request)
     for mandate in found:
         own = _own_words(mandate, clauses)
         instead = [
             c for c in by_sentence.get(mandate.sentence, []) if c.head is None and _instead_of(c.words)
         ]
         why = (
-            _undermined(mandate, own, (first, last), unread, instead)
+            _in_lines_marked_apart(mandate, apart)
+            or _undermined(mandate, own, (first, last), unread, instead, request)
             or _kept_back(own, kept, bool(mandate.coordinated) or bool(_EVERY & set(own)))
             or _taken_back(mandate, found[found.index(mandate) + 1 :])
         )
@@ -733,6 +744,17 @@ def reading_of(request: str, known: Iterable[str] = (), reader: RequestReader | 
     return Reading(tuple(certain), tuple(unread), tuple(uncertain), standing)
 
 
+def _in_lines_marked_apart(mandate: Mandate, apart: Sequence[str]) -> str | None:
+    """Why a mandate that names a record on a line of a list marked apart does not stand."""
+
+    def named(text: str) -> set[str]:
+        return {w.strip("+-*\u2022\u2013\u2212") for w in naming_words(f"- {text}")}
+
+    mine = named(" ".join([mandate.text, *mandate.coordinated]))
+    line = next((line for line in apart if named(line) & mine), None)
+    return None if line is None else f"on a line of a list marked apart ('{line}')"
+
+
 def _after_a_mandates_colon(sentence: str, asking: Sequence[Clause], clause: Clause) -> bool:
     """Is ``clause`` written after a colon that follows a mandate of its sentence ("reply to Casa
     Azul: arriving 18:00"): the content of the message the mandate sends? A label's colon before
@@ -740,7 +762,18 @@ def _after_a_mandates_colon(sentence: str, asking: Sequence[Clause], clause: Cla
     colon = sentence.find(":")
     if not asking or colon < 0 or colon > sentence.find(clause.text):
         return False
-    return any(0 <= sentence.find(a.text) < colon for a in asking)
+    if not any(0 <= sentence.find(a.text) < colon for a in asking):
+        return False
+    paying = any(a.head is not None and a.words[a.head] in _MOVING_MONEY for a in asking)
+    # a payment sends no message: after its colon, a reason ("...: he covered the tip") is read, a
+    # doubt or a record is not ("Pay B-31 and B-40: Disputed.")
+    return not paying or not (
+        set(clause.words) & (_DOUBTING | KEEPING_WORDS) or naming_words(f"- {clause.text}")
+    )
+
+
+#: The verbs of a payment, that carry no message after a colon ("send" may carry one).
+_MOVING_MONEY = frozenset({"pay", "settle", "transfer", "wire", "remit", "refund", "reimburse", "repay"})
 
 
 #: Words that put what a sentence asks for at a later time: it asks for nothing now ("Tomorrow,
@@ -754,7 +787,8 @@ TIME_WORDS = frozenset(
     delay delayed payday eod eow eom eoy eoq cob eob end-of-day end-of-week end-of-month end-of-year
     year-end yearend month-end quarter-end week-end deadline deadlines holidays hence thereafter
     l8r ltr manana mañana demain morgen später spater luego domani amanha amanhã
-    christmas xmas easter thanksgiving halloween hanukkah diwali ramadan eid
+    christmas xmas easter thanksgiving halloween hanukkah diwali ramadan eid michaelmas whitsun
+    pentecost midsummer hogmanay passover advent lent carnival mardi candlemas epiphany
     """.split()  # noqa: SIM905 (a closed list, read as words)
 )
 #: A span of time after which something happens ("in two weeks", "within 3 days", "after a month").
@@ -768,7 +802,7 @@ _UNITS = frozenset(
 _HOW_MANY = frozenset(
     """
     a an one two three four five six seven eight nine ten eleven twelve fifteen twenty thirty few
-    couple of several the next
+    couple of several the next half
     """.split()  # noqa: SIM905 (a closed list, read as words)
 )
 _AFTER_A_SPAN = frozenset({"in", "within", "after"})
@@ -787,10 +821,12 @@ _TIME_RUNS = (
 _EVENTS = frozenset(
     """
     delivery receipt arrival completion approval confirmation maturity signature signing return
-    renewal expiry expiration settlement shipment dispatch invoicing
+    renewal expiry expiration settlement shipment dispatch invoicing go signal word command cue
+    say-so nod okay ok
     """.split()  # noqa: SIM905 (a closed list, read as words)
 )
 _BEFORE_AN_EVENT = frozenset({"on", "upon", "at", "after", "following", "pending", "until", "till"})
+_THE_OR_WHOSE = frozenset({"the", "my", "your", "our", "his", "her", "their"})
 #: Words that bring a time nearer ("closer to the date", "nearer the time"), and what they bring.
 _NEARER = frozenset({"closer", "nearer"})
 _MOMENTS = frozenset({"date", "time", "deadline", "day", "due", "end"})
@@ -841,7 +877,7 @@ EXCLUDING_WORDS = frozenset(
 )
 #: Runs of words that exclude or defer as a whole ("w/o", "hold off", "wait for").
 _EXCLUDING_RUNS = (
-    ("w", "o"), ("other", "than"), ("not", "including"), ("but", "not"), ("leave", "out"),
+    ("w", "o"), ("other", "than"), ("other", "then"), ("not", "including"), ("but", "not"), ("leave", "out"),
     ("leaving", "out"), ("save", "for"), ("in", "a", "bit"), ("hold", "off"), ("wait", "until"),
     ("stays", "open"), ("keep", "open"), ("left", "out"), ("not", "included"), ("held", "back"),
     ("hold", "back"), ("ex", "vat"), ("ex", "tax"), ("ex", "gst"), ("ex", "tva"),
@@ -930,7 +966,8 @@ def _time_phrase(words: Sequence[str], i: int) -> str | None:
             return " ".join(run)
     if unit in _UNITS and rest[:1] in (["from"], ["hence"]):  # "a week from now", "30 days from the 1st"
         return " ".join(words[i : i + 2])
-    k = 1 if rest[:1] == ["the"] else 0  # "on delivery", "upon receipt of the goods", "at maturity"
+    k = 1 if rest[:1] and rest[0] in _THE_OR_WHOSE else 0  # "on delivery", "upon receipt of the
+    # goods", "at maturity", "on my go"
     if word in _BEFORE_AN_EVENT and rest[k : k + 1] and rest[k] in _EVENTS:
         return " ".join(words[i : i + k + 2])
     if word in _NEARER and _MOMENTS & set(rest[:3]):  # "closer to the date", "nearer the time"
@@ -1080,6 +1117,13 @@ _AFTER_THE_RECORD = frozenset(
 )
 
 
+#: Words of :data:`_AFTER_THE_RECORD` that say something of a record when they end the object
+#: after it, with nothing they qualify ("Pay B-31 and B-40 paid.", "... B-40 rest.").
+_DANGLING = frozenset(
+    {"paid", "sent", "rest", "left", "split", "difference", "remainder", "remaining", "done"}
+)
+
+
 def _end_of_a_name(words: Sequence[str], names: Collection[str]) -> int | None:
     """Where the first name a mandate's object writes with a capital ends ("cancel the Board meeting
     as a test": at "meeting"): its capitalised words and the words in small letters that run on
@@ -1141,11 +1185,14 @@ def _unread_after_the_record(words: Sequence[str], mandate: Mandate) -> str | No
     in_a_name = False  # a later name's words in small letters ("... and Team lunch")
     labels: set[int] = set()
     for i, w in enumerate(words[start + 1 :], start + 1):
+        if i == len(words) - 1 and ids and i > ids[-1] and w in _DANGLING:
+            unread.append(w)  # "Pay B-31 and B-40 paid.", "... B-40 rest.": said of the record
+            continue
         if i in ids:  # another record: a purpose, a field or a name before it ends there
             skipping, in_a_name = w.endswith("'s"), False
             continue
-        if w == "for":
-            skipping = True  # a purpose: "... for the toner", "... for November"
+        if w == "for" and mandate.verb in TIMED_VERBS:
+            skipping = True  # a payment's purpose: "... for the toner", "... for November"
         if i - 1 in ids:  # capitalised words right after an id, up to the object's end or a function
             end = next((j for j in range(i, len(words)) if words[j] not in names or j in ids), len(words))
             label = end > i and (end == len(words) or words[end] in FUNCTION_WORDS)
@@ -1167,6 +1214,159 @@ def _unread_after_the_record(words: Sequence[str], mandate: Mandate) -> str | No
             continue
         unread.append(w)
     return " ".join(unread) if unread else None
+
+
+#: Verbs whose "to" introduces the value a record is set to ("Raise Dana Whitfield's salary to
+#: 72000"), not a recipient ("Send 50 to Carla Diaz"): their record is named before the "to". The
+#: first line's verbs set a quantity, whose value is a figure and nothing more.
+_QUANTITY_VERBS = frozenset({"raise", "increase", "lower", "reduce", "cut", "bump", "decrease"})
+_SETTING = _QUANTITY_VERBS | {"set", "change", "update", "adjust", "reset", "correct", "fix"}
+#: A value a record is set to: a figure, with a currency sign or a thousands' "k" ("72000",
+#: "72,000", "€72k").
+_A_FIGURE = re.compile(r"[$€£]?\d[\d.,']*k?")
+_JOINING = frozenset({"and", "&", "plus", "or", "both"})
+#: Words after which a record is written as a reference or a text's content, a role the reader
+#: knows ("... to 72000 with the memo E-102", "... to match E-102", "... in line with E-102").
+_REFERENCE_WORDS = frozenset(
+    """
+    memo reference ref note quoting citing referencing regarding concerning re cf match matching par
+    same line subject description comment label
+    """.split()  # noqa: SIM905 (a closed list, read as words)
+)
+#: A name as written: capitalised words one after the other, up to a possessive or a mark.
+_NAME_RUN = re.compile(r"(?<![\w'-])[A-Z][\w-]*(?:'s)?(?:(?<!'s)[ \t]+[A-Z][\w-]*(?:'s)?)*")
+_A_NAME = re.compile(r"@?[A-Z][A-Za-z-]*(?:'s)?")
+_NOT_NAMES = _DATES | TIME_WORDS | _AFTER_THE_RECORD | FUNCTION_WORDS | {"i'm", "i'd", "i've", "i'll"}
+
+
+def _a_name_or_an_id(token: str) -> bool:
+    """Is a token as written a name ("Sam", "Ortiz's", "@Sam") or a record's id ("E-102",
+    "E-102=false"), not a date, a unit nor a word of the reader's?"""
+    if _A_NAME.fullmatch(token):
+        return token.casefold().lstrip("@").removesuffix("'s") not in _NOT_NAMES
+    return any(_AN_ID.fullmatch(w.lstrip("@#")) for w in words_of(token))
+
+
+def _as_written(mandate: Mandate) -> str:
+    """A mandate's object and the clauses that continue it as the sentence writes them, with the
+    marks and the "and"s between them; its pieces joined by commas where they are not found."""
+    start = mandate.sentence.find(mandate.text)
+    last = mandate.coordinated[-1] if mandate.coordinated else mandate.text
+    end = mandate.sentence.rfind(last)
+    if start < 0 or end < start:
+        return ", ".join([mandate.text, *mandate.coordinated])
+    return mandate.sentence[start : end + len(last)]
+
+
+#: The words that end a street's name: what makes a figure and the names after it an address.
+_STREETS = frozenset(
+    """
+    road rd street st avenue ave lane ln way drive dr boulevard blvd rue strasse straße str platz
+    place pl court ct square sq terrace close crescent highway hwy alley gasse weg via calle
+    """.split()  # noqa: SIM905 (a closed list, read as words)
+)
+
+
+def _an_address(text: str) -> set[str]:
+    """The words of an address a value is written as ("to 4 Pine Road, Springfield", "to 12 Rue
+    Verte, 75011 Paris"): a house's number, up to four names and a street's word, and what follows
+    to a stop; empty where there is none."""
+    tokens = text.split()
+    for i, token in enumerate(tokens):
+        if not re.fullmatch(r"\d+[A-Za-z]?", token):
+            continue
+        for j in range(i + 1, min(i + 6, len(tokens))):
+            word = tokens[j].rstrip(",.")
+            if word.casefold() in _STREETS:
+                end = next((k for k in range(j, len(tokens)) if tokens[k][-1:] in ";:!?"), len(tokens))
+                return {t.strip(",.;:!?") for t in tokens[i : end + 1]}
+            if not word[:1].isupper() or word.endswith("'s") or tokens[j].endswith(","):
+                break
+    return set()
+
+
+def _named_beside_the_value(mandate: Mandate) -> str | None:
+    """The words of a setting mandate's object ("set ... to 72000") that name someone or something
+    the record is not, or None: a name or a record's id after the "to" of its figure ("... to 72000
+    Sam Ortiz approved", "... to Sam Ortiz's level, 72000", "Set E-101 to 72000 E-102 ok"), or a
+    second name before it that the object does not join to the first by "and" ("Raise Sam Ortiz's
+    report Dana Whitfield's salary to 72000", "Raise Dana Whitfield's salary, Sam Ortiz's pick, to
+    72000"). What the value is compared with, or who asked for it, is no part of the object. A verb
+    that sets more than a quantity ("set", "update") is weighed so only where its object names a
+    record before the "to": a value it sets may be written in names ("update my address to 12 Rue
+    Verte, 75011 Paris")."""
+    if mandate.verb not in _SETTING:
+        return None
+    written = _as_written(mandate)
+    head = re.search(rf"(?i)\b{re.escape(mandate.verb)}\b", written)
+    parts = re.split(r"(?i)\bto\b", written[head.end() if head else 0 :], maxsplit=1)
+    if len(parts) < 2:
+        return None
+    before, after = parts
+    tokens = [t for t in (t.strip(",.;:!?()[]{}\"'`\u2014-") for t in after.split()) if t]
+    if not any(_A_FIGURE.fullmatch(t) for t in tokens):
+        return None
+    named_before = _NAME_RUN.search(before) or any(_AN_ID.fullmatch(w) for w in words_of(before))
+    if mandate.verb not in _QUANTITY_VERBS and not named_before:
+        return None
+    address = _an_address(after)
+    for token in tokens:
+        if token.casefold() in _REFERENCE_WORDS:  # read: "... with the memo E-102"
+            break
+        if token not in address and not _A_FIGURE.fullmatch(token) and _a_name_or_an_id(token):
+            return " ".join(tokens)
+    if _JOINING & set(words_of(before)):
+        return None
+    # the names before the value, each a run of capitalised words ("Dana Whitfield's", "Sam Ortiz")
+    runs = {run.casefold().removesuffix("'s") for run in _NAME_RUN.findall(before)} - _NOT_NAMES
+    return sorted(runs)[1] if len(runs) > 1 else None
+
+
+#: Verbs that take a record away: nothing of theirs goes anywhere, so a destination after the
+#: record ("... to Archive", "... as salaries-backup.xlsx") says another action.
+_DELETING = _ON_A_RECORD - TIMED_VERBS
+#: A file's name, a record a deletion names even without a digit ("draft-old.docx").
+_A_FILE = re.compile(r"[\w-]+(?:\.[\w-]+)*\.[a-z][a-z0-9]{1,4}")
+_TO_A_PLACE = frozenset({"to", "into", "onto", "as"})
+_BINS = frozenset({"trash", "bin", "wastebasket", "garbage"})
+_BY_SOMEONE = frozenset({"via", "by", "through", "thru", "per", "over"})
+_WHERE_IT_RUNS = frozenset({"in", "on"})
+_CLOCK = re.compile(r"\d{1,2}[:.h]\d{2}(?:am|pm)?|\d{1,2}(?:am|pm)")
+#: Words that, ending a deletion's object after its records, say something of them ("... and the
+#: Board meeting on", "... and salaries-2026.xlsx alone", "... last").
+_DANGLING_AFTER_A_DELETION = frozenset({"on", "off", "alone", "last", "later", "separately"})
+
+
+def _a_record_token(word: str) -> bool:
+    return bool(_AN_ID.fullmatch(word) or _A_FILE.fullmatch(word))
+
+
+def _said_after_a_deletion(words: Sequence[str], mandate: Mandate) -> str | None:
+    """The words after a deletion's first record that say something the reader cannot read of
+    it, or None: a destination ("Delete A and B to Archive", "... to v2", "... as
+    salaries-backup.xlsx", "Delete A to avoid confusion with B"; "to the trash" is read), someone
+    it goes by ("... via HR", "... per Priya", "... over Priya's objection"), a place it runs in
+    that is no date nor time ("... in sandbox2", "... on staging.corp.example"), or a word that
+    ends the object after the records ("... and the Board meeting on", "... alone")."""
+    records = [i for i, w in enumerate(words) if i and _a_record_token(w)]
+    names = {w.casefold() for w in _CAPITALISED.findall(" ".join([mandate.text, *mandate.coordinated]))}
+    first = min((i for i in (*records[:1], _end_of_a_name(words, names)) if i is not None), default=None)
+    if first is None:
+        return None
+    for i in range(first + 1, len(words)):
+        w, before = words[i], words[i - 1]
+        bin_ = [x for x in words[i + 1 : i + 4] if x not in ("the", "my", "recycle")][:1]
+        if w in _TO_A_PLACE and not (bin_ and (bin_[0] in _BINS or "@" in bin_[0])):  # or whom it tells
+            return " ".join(words[i:])
+        if before in _BY_SOMEONE and (w in names or w.removesuffix("'s") in names):
+            return " ".join(words[i - 1 :])
+        a_value = bool(_VALUE_MARKS.search(w)) or "." in w
+        if before in _WHERE_IT_RUNS and a_value and not (_FIGURE_DATE.fullmatch(w) or _CLOCK.fullmatch(w)):
+            return " ".join(words[i - 1 :])
+        several = len(records) > 1 or bool(mandate.coordinated)
+        if i == len(words) - 1 and w in _DANGLING_AFTER_A_DELETION and several:
+            return w
+    return None
 
 
 _ADVERBS_BEFORE = frozenset({"only", "just", "also", "then", "simply", "merely"})
@@ -1219,11 +1419,61 @@ def _a_verb_of_its_own(text: str) -> bool:
     )
 
 
+#: The words an item of a list written with commas may hold beside its record's name or id: what
+#: points to it, its kind and place, and a word of politeness ("..., the Board meeting",
+#: "..., B-40 too", "..., salaries-2026.xlsx please").
+_A_LISTED_RECORD = (
+    _OBJECT_OPENERS
+    | _KINDS_AND_PLACES
+    | _KIND_WORDS
+    | NO_ROLE_WORDS
+    | frozenset({"and", "&", "or", "too", "also", "both", "bill", "bills", "invoice", "invoices"})
+)
+
+
+_PREPOSITIONS = frozenset(
+    {"with", "from", "to", "for", "via", "by", "at", "in", "on", "into", "using", "through", "under", "per"}
+)
+
+
+def _after_a_comma(mandate: Mandate, text: str) -> bool:
+    """Is a clause that continues a mandate's object written after a comma ("Cancel the Dentist
+    appointment, the Board meeting"), not after "and" nor on a line of its own?"""
+    at = mandate.sentence.find(text)
+    return at > 0 and mandate.sentence[:at].rstrip(" \t").endswith(",")
+
+
+def _said_of_a_listed_record(mandate: Mandate, text: str) -> str | None:
+    """The words an item after a comma says beside the record it names, or None: an item of a list
+    holds a record's name or id and what points to it (:data:`_A_LISTED_RECORD`), nothing else. One
+    that says more is a remark on the record, no part of the object ("..., Board meeting on.",
+    "..., Priya decides on the Board meeting.", "..., salaries-2026.xlsx alone.", "..., too near the
+    Board meeting", "..., salaries-2026.xlsx to Archive")."""
+    if not _after_a_comma(mandate, text) or text.split()[0].casefold() in _PREPOSITIONS:
+        return None  # "..., with the reference Electricity April": how, where, from which account
+    names = {w.casefold() for w in _CAPITALISED.findall(text)}
+    tokens = words_of(text)
+    if not naming_words(f"- {text}"):
+        return None  # it names no record: a reason ("..., he covered the tip")
+    said = [
+        w
+        for w in tokens
+        if w not in names
+        and w.removesuffix("'s") not in names | _A_LISTED_RECORD
+        and not _VALUE_MARKS.search(w)
+        and "." not in w
+    ]
+    return " ".join(said) if said else None
+
+
 def _dated_apart(sentence: str) -> str | None:
     """A date in figures written apart from any record (:data:`_DATE_APART`), for a verb whose
     object may otherwise be named by its day: when the call is to be made, or None."""
     match = _DATE_APART.search(sentence)
     return (match.group(1) or match.group(2)).lower() if match else None
+
+
+_FISCAL_YEAR = re.compile(r"(?:fy|cy)'?\d{2}(?:\d{2})?")
 
 
 def _time_word(words: Sequence[str]) -> str | None:
@@ -1237,6 +1487,8 @@ def _time_word(words: Sequence[str]) -> str | None:
             return word  # "mid-December", "midweek", "mid-month"
         if word.startswith("post-") and len(word) > 5:
             return word  # "post-audit", "post-launch": after something that has not happened
+        if _FISCAL_YEAR.fullmatch(word) and i > 0 and words[i - 1] in _BEFORE_A_DATE:
+            return " ".join(words[i - 1 : i + 1])  # "in FY27", "by FY2027"
         if word not in _DATES:
             continue
         if i > 0 and words[i - 1] in _MID:  # "in mid December"
@@ -1333,10 +1585,86 @@ def _instead_of_some(mandate: Mandate, own: Sequence[str], instead: Sequence[Cla
 _ROLELESS_MARK = re.compile(r"(?<=\S)[ \t]+(\|\|?|~|\^|\\{1,2}|!=|==?|<|>|\*)[ \t]+(?=\S)")
 
 
-def _roleless_mark(mandate: Mandate) -> str | None:
-    """A mark of :data:`_ROLELESS_MARK` in the mandate's clause or in one continuing its object."""
+#: A mark written beside a record that says something of it the reader cannot read: a bracket
+#: that holds only a mark ("B-40 (x)", "(-)", "[ ]"; not a markdown link), an emoji's shortcode
+#: (":no_entry:"), a plus or a minus standing alone ("B-31 +, B-40 -", "-1"), a slash between words
+#: ("B-40 / B-31": one or the other), a star opening a record's id ("*B-31": a correction), an
+#: emoticon of a joke (":P", ";)", "xD"; a smile is politeness), "j/k", a count ("x2").
+_A_MARK_BESIDE = re.compile(
+    r"\([\s\-+xX\u2713\u2717\u2013\u2212n?!*]{0,3}\)"
+    r"|\[[\s\-+xX\u2713\u2717]{0,3}\](?!\()"
+    r"|(?<!\S):[a-z0-9_+\-]+:(?!\S)"
+    r"|(?<=\S)[ \t]+[+\-\u2013\u2212]\d?(?=[,.;]|\s*$)"
+    r"|(?<=\S)[ \t]+/[ \t]+(?=\S)"
+    r"|(?<![\w/])(?:[Nn]/[Aa]|TBD|tbd|TBC|tbc|[Jj]/[Kk]|/s)(?![\w/])"
+    r"|(?<!\S)(?:[:=8][-'^]?[Pp]+|;[-'^]?[)PpDd]+|[xX][DdPp])(?!\S)"
+    r"|(?<!\S)[xX\u00d7]\d+(?!\S)"
+    r"|(?<!\S)\*(?=[A-Za-z]+-?\d+\*?(?:[\s.,;]|$))"
+)
+
+
+def _roleless_mark(mandate: Mandate, request: str) -> str | None:
+    """A mark of :data:`_ROLELESS_MARK` in the mandate's clause or in one continuing its object, or
+    one of :data:`_A_MARK_BESIDE` in the turn from where the mandate starts to its line's end (an
+    aside in brackets is no part of the mandate's text: "Pay B-31 and B-40 (x)")."""
     found = (_ROLELESS_MARK.search(text) for text in (mandate.text, *mandate.coordinated))
-    return next((m.group(1) for m in found if m is not None), None)
+    mark = next((m.group(1) for m in found if m is not None), None)
+    if mark is not None:
+        return mark
+    at = request.find(mandate.text) if request else -1
+    line = request[at:].split("\n", 1)[0] if at >= 0 else mandate.sentence
+    beside = _A_MARK_BESIDE.search(line)
+    return beside.group(0).strip() if beside is not None else None
+
+
+#: A line of a list and the mark it opens with: a checkbox, a bracket, a bullet, a number.
+_LINE_MARK = re.compile(
+    r"^[ \t]*(\[[^\]\n]{0,2}\]|\([^)\n]{0,2}\)|[-+*\u2022\u2013\u2212]|\d+[.)])[ \t]*(\S.*)$", re.M
+)
+
+
+def lines_marked_apart(request: str) -> list[str]:
+    """The lines of a list in ``request`` whose marks differ ("[x] B-31" and "[ ] B-40", "+ B-31"
+    and "- B-40"): a mark that sets some lines apart says something of them the reader cannot read.
+    Empty where every line opens with the same mark, or with a number ("1.", "2.")."""
+    marked = [(m.group(1).replace(" ", "") or "[]", m.group(2)) for m in _LINE_MARK.finditer(request)]
+    kinds = {mark for mark, _ in marked if not mark[:1].isdigit()}
+    return [text for _, text in marked] if len(kinds) > 1 else []
+
+
+#: Words by which an object picks out some of several records ("the first of B-31 and B-40", "the
+#: water one out of ...", "the more urgent among ..."); what may stand before them and take all.
+_PARTITIVE = frozenset({"of", "among", "amongst", "between"})
+_SUMMING = frozenset(
+    {"sum", "total", "totals", "combined", "aggregate", "whole", "entire", "balances", "amounts"}
+)
+_TAKING_ALL = _OBJECT_OPENERS | _EVERY | frozenset({"both", "only", "just", "please", "these", "those"})
+
+
+#: "than" written "then" after "other" or "rather" ("Pay all bills other then B-40"): the sentence
+#: splits there, as at a "then" of sequence, so the exclusion is found in the sentence.
+_THAN_MISSPELT = re.compile(r"(?i)\b(?:other|rather)\s+then\b")
+
+
+def _misspelt_than(sentence: str) -> str | None:
+    found = _THAN_MISSPELT.search(sentence)
+    return found.group(0) if found is not None else None
+
+
+def _one_of_several(words: Sequence[str]) -> str | None:
+    """The words by which a mandate's object picks some of the several records it names, or None:
+    words before a partitive "of" that take not all of them ("Pay the first of B-31 and B-40", "the
+    City Water bill of B-31 and B-40", "the former of ..."). Which one, the reader cannot tell."""
+    ids = [i for i, w in enumerate(words) if i and _a_record_token(w)]
+    if len(ids) < 2:
+        return None
+    at = next((i for i, w in enumerate(words[: ids[0]]) if i and w in _PARTITIVE), None)
+    if at is None:
+        return None
+    if _SUMMING & set(words[1:at]):
+        return None  # "Pay City Water the sum of B-31, B-32 and B-33"
+    picking = [w for w in words[1:at] if w not in _TAKING_ALL and w != "out"]
+    return " ".join([*picking, words[at]]) if picking else None
 
 
 def _undermined(
@@ -1345,6 +1673,7 @@ def _undermined(
     order: tuple[dict[str, int], dict[str, int]],
     unread: Sequence[Unread],
     instead: Sequence[Clause] = (),
+    request: str = "",
 ) -> str | None:
     """Why the rest of the turn does not let ``mandate`` stand, or None where it does: its sentence
     defers it (a time word) or takes part of its object out (an exclusion), a clause of its sentence
@@ -1361,7 +1690,7 @@ def _undermined(
     described = _paid_otherwise(words) if mandate.verb in TIMED_VERBS else None
     if described is not None:
         return f"paid otherwise than the call says ('{described}')"
-    mark = _roleless_mark(mandate)
+    mark = _roleless_mark(mandate, request)
     if mark is not None:
         return f"beside a mark not read ('{mark}')"
     for text in mandate.coordinated:  # "... and salaries-2026.xlsx, the latter pending HR"
@@ -1369,14 +1698,27 @@ def _undermined(
             return f"kept as it is ('{text}'), which may be what it asks for"
         if _a_verb_of_its_own(text):  # "... and only preview the Acme bill B-40"
             return f"beside words not read ('{text}')"
+        said = _said_of_a_listed_record(mandate, text)
+        if said is not None:  # "Cancel the Dentist appointment, Board meeting on."
+            return f"beside words not read ('{said}')"
     taken_out = (
-        _excluding_word(words) or _all_but(words, mandate.verb) or _instead_of_some(mandate, words, instead)
+        _excluding_word(words)
+        or _misspelt_than(mandate.sentence)
+        or _all_but(words, mandate.verb)
+        or _instead_of_some(mandate, words, instead)
+        or _one_of_several(words)
     )
     if taken_out is not None:
         return f"part of it taken out ('{taken_out}')"
     trailing = _unread_after_the_record(words, mandate) if mandate.verb not in READING_VERBS else None
     if trailing is not None:
         return f"beside words not read ('{trailing}')"
+    deleting = _said_after_a_deletion(words, mandate) if mandate.verb in _DELETING else None
+    if deleting is not None:
+        return f"beside words not read ('{deleting}')"
+    beside = _named_beside_the_value(mandate)
+    if beside is not None:
+        return f"beside a name not read ('{beside}')"
     first, last = order
     at = first.get(mandate.sentence, -1)
     names = naming_words(mandate.text)
