@@ -383,12 +383,28 @@ def _someones_words(clause: Clause, verbs: set[str]) -> bool:
     Bob the 150 EUR he wants"), and nothing that takes the turn back? It asks for nothing, and
     names nothing as the user's."""
     words = clause.words
+    said = next((i for i, w in enumerate(words) if w in REPORTING_WORDS), None)
+    if said is not None and said and words[said - 1] in _THE_USER_SPEAKING:
+        return False  # the user's own words said again: "Like I said: pay B-31"
     return (
-        any(w in REPORTING_WORDS for w in words)
+        said is not None
         and bool(words)
         and words[0] not in verbs
         and not any(w in _TAKING_BACK for w in words)
     )
+
+
+def _reports_a_request(clause: Clause, declared: Collection[str]) -> bool:
+    """Does someone's reported words ask for an action the policy declares ("Boss says pay B-31",
+    "Bob told me to email ana the hotel details")? The user may be passing it on, or only telling:
+    unread, so that the call is asked, never refused nor run unasked. A quoted text is content."""
+    words = clause.words
+    said = next((i for i, w in enumerate(words) if w in REPORTING_WORDS), len(words))
+    return any(w in declared for i, w in enumerate(words[said + 1 :], said + 1) if i not in clause.quoted)
+
+
+#: Who says it where the user repeats their own words ("I said", "as we mentioned").
+_THE_USER_SPEAKING = frozenset({"i", "we", "i've", "we've", "i'd", "we'd"})
 
 
 #: Words by which a sentence contests a record it names ("The Acme bill is disputed", "... looks
@@ -695,6 +711,11 @@ def reading_of(request: str, known: Iterable[str] = (), reader: RequestReader | 
                 if _reports_on_an_earlier_mandate(clause, before):  # "Pay B-31 and B-40. Acme asked
                     said = "someone's words on what an earlier sentence asks"  # us to hold B-40."
                     unread.append(Unread(clause.text, sentence, said, whole_sentence=not asking))
+                elif _reports_a_request(clause, declared):  # "Boss says pay B-31.": whether the user
+                    said = "someone's words asking for an action the policy declares"  # asks too, a
+                    unread.append(
+                        Unread(clause.text, sentence, said, whole_sentence=not asking)
+                    )  # human says
                 continue  # read: someone's words, and what they wrote after the colon (unless the
                 # user's mandate points back to them: "ana wants the agenda. Email it to her.")
             if _after_a_mandates_colon(sentence, asking, clause):
@@ -872,7 +893,9 @@ EXCLUDING_WORDS = frozenset(
     barring skip skipping skipped omit omitting omitted unpaid untouched notwithstanding withhold
     withheld withholding net discount discounted rebate
     pas ne nicht nein kein keine keinen ohne ausser außer aber mais sauf sans sin excepto pero
-    nunca jamais non niet geen nie nee
+    nunca jamais non niet geen nie nee tranne menos salvo behalve senza exceto bez kromě oprócz
+    utom paitsi hariç 除了 hormis nahi nahin xcpt excpt exc exept excl keeping sparing saving
+    preserving retaining
     """.split()  # noqa: SIM905 (a closed list, read as words)
 )
 #: Runs of words that exclude or defer as a whole ("w/o", "hold off", "wait for").
@@ -880,7 +903,8 @@ _EXCLUDING_RUNS = (
     ("w", "o"), ("other", "than"), ("other", "then"), ("not", "including"), ("but", "not"), ("leave", "out"),
     ("leaving", "out"), ("save", "for"), ("in", "a", "bit"), ("hold", "off"), ("wait", "until"),
     ("stays", "open"), ("keep", "open"), ("left", "out"), ("not", "included"), ("held", "back"),
-    ("hold", "back"), ("ex", "vat"), ("ex", "tax"), ("ex", "gst"), ("ex", "tva"),
+    ("hold", "back"), ("ex", "vat"), ("ex", "tax"), ("ex", "gst"), ("ex", "tva"), ("bis", "auf"),
+    ("ko", "chhodkar"), ("ke", "alawa"), ("bt", "nt"), ("exception", "of"),
 )  # fmt: skip
 
 
@@ -1331,6 +1355,10 @@ _TO_A_PLACE = frozenset({"to", "into", "onto", "as"})
 _BINS = frozenset({"trash", "bin", "wastebasket", "garbage"})
 _BY_SOMEONE = frozenset({"via", "by", "through", "thru", "per", "over"})
 _WHERE_IT_RUNS = frozenset({"in", "on"})
+#: Words that set a deletion's record beside another ("Cancel the Dentist appointment for / around
+#: / clashing with the Board meeting"): the other is named, not deleted, and why is not read.
+_BESIDE_ANOTHER = frozenset({"for", "around", "near", "clashing", "before", "after", "during"})
+_WHERE_IT_IS = frozenset({"in", "on", "from", "off"})
 _CLOCK = re.compile(r"\d{1,2}[:.h]\d{2}(?:am|pm)?|\d{1,2}(?:am|pm)")
 #: Words that, ending a deletion's object after its records, say something of them ("... and the
 #: Board meeting on", "... and salaries-2026.xlsx alone", "... last").
@@ -1345,22 +1373,34 @@ def _said_after_a_deletion(words: Sequence[str], mandate: Mandate) -> str | None
     """The words after a deletion's first record that say something the reader cannot read of
     it, or None: a destination ("Delete A and B to Archive", "... to v2", "... as
     salaries-backup.xlsx", "Delete A to avoid confusion with B"; "to the trash" is read), someone
-    it goes by ("... via HR", "... per Priya", "... over Priya's objection"), a place it runs in
-    that is no date nor time ("... in sandbox2", "... on staging.corp.example"), or a word that
-    ends the object after the records ("... and the Board meeting on", "... alone")."""
+    it goes by ("... via HR", "... per Priya", "... over Priya's objection"), someone else's place
+    ("... on Priya's calendar"), a place it runs in that is no date nor time ("... in sandbox2",
+    "... on staging.corp.example"), a value it is for ("... for Q3"), or a word that ends the object
+    after the records ("... and the Board meeting on", "... alone")."""
     records = [i for i, w in enumerate(words) if i and _a_record_token(w)]
     names = {w.casefold() for w in _CAPITALISED.findall(" ".join([mandate.text, *mandate.coordinated]))}
     first = min((i for i in (*records[:1], _end_of_a_name(words, names)) if i is not None), default=None)
     if first is None:
         return None
     for i in range(first + 1, len(words)):
-        w, before = words[i], words[i - 1]
+        w = words[i]
+        back = i - 1 if i - 1 > first and words[i - 1] not in _OBJECT_OPENERS else i - 2
+        before = words[back] if back > first else words[i - 1]  # over an article: "... for the Board"
         bin_ = [x for x in words[i + 1 : i + 4] if x not in ("the", "my", "recycle")][:1]
         if w in _TO_A_PLACE and not (bin_ and (bin_[0] in _BINS or "@" in bin_[0])):  # or whom it tells
             return " ".join(words[i:])
-        if before in _BY_SOMEONE and (w in names or w.removesuffix("'s") in names):
-            return " ".join(words[i - 1 :])
+        named = w in names or w.removesuffix("'s") in names
+        by_it = words[back - 1]  # "the Standup with Ana", "budget-2027.xlsx with Ana"; not "clashing with"
+        with_another = before == "with" and not (by_it in names | _KINDS_AND_PLACES or _a_record_token(by_it))
+        if (
+            (before in _BY_SOMEONE | _BESIDE_ANOTHER and named)
+            or (with_another and named)
+            or (before in _WHERE_IT_IS and named and w.endswith("'s"))
+        ):
+            return " ".join(words[i - 1 :])  # "... per Priya", "... on Priya's calendar"
         a_value = bool(_VALUE_MARKS.search(w)) or "." in w
+        if before == "for" and a_value:
+            return " ".join(words[i - 1 :])  # "... for Q3", "... for v2"
         if before in _WHERE_IT_RUNS and a_value and not (_FIGURE_DATE.fullmatch(w) or _CLOCK.fullmatch(w)):
             return " ".join(words[i - 1 :])
         several = len(records) > 1 or bool(mandate.coordinated)
@@ -1589,7 +1629,10 @@ _ROLELESS_MARK = re.compile(r"(?<=\S)[ \t]+(\|\|?|~|\^|\\{1,2}|!=|==?|<|>|\*)[ \
 #: that holds only a mark ("B-40 (x)", "(-)", "[ ]"; not a markdown link), an emoji's shortcode
 #: (":no_entry:"), a plus or a minus standing alone ("B-31 +, B-40 -", "-1"), a slash between words
 #: ("B-40 / B-31": one or the other), a star opening a record's id ("*B-31": a correction), an
-#: emoticon of a joke (":P", ";)", "xD"; a smile is politeness), "j/k", a count ("x2").
+#: emoticon of a joke (":P", ";)", "xD"; a smile is politeness), "j/k", a count ("x2"), a hashtag
+#: or a tone tag ("#not", "/jk"), a word glued to an id ("B-40-not"), a code span ("`no`"), a tag
+#: or a quoted word after an id ("B-40 #disputed", "B-40 @never", "B-40 'no'"), a quoted or starred
+#: word before one ("and "pay" B-40", "and *settle* B-40": scare quotes).
 _A_MARK_BESIDE = re.compile(
     r"\([\s\-+xX\u2713\u2717\u2013\u2212n?!*]{0,3}\)"
     r"|\[[\s\-+xX\u2713\u2717]{0,3}\](?!\()"
@@ -1599,6 +1642,17 @@ _A_MARK_BESIDE = re.compile(
     r"|(?<![\w/])(?:[Nn]/[Aa]|TBD|tbd|TBC|tbc|[Jj]/[Kk]|/s)(?![\w/])"
     r"|(?<!\S)(?:[:=8][-'^]?[Pp]+|;[-'^]?[)PpDd]+|[xX][DdPp])(?!\S)"
     r"|(?<!\S)[xX\u00d7]\d+(?!\S)"
+    r"|(?i:(?<!\S)#(?:not|no|nope|never|skip|keep|hold|jk|kidding|joke|sarcasm|later|wait|ignore|nvm)"
+    r"|(?<=\S)=(?:false|no|off)|(?<!\S)_(?:not|no|nope|never|skip|keep|hold|jk)_"
+    r"|[\"'\u201c\u2018]\(?(?:no|not|nope|never|skip|keep|hold|jk|x)\)?[\"'\u201d\u2019])(?=[\s.,;:?)]|$)"
+    r"|(?<!\S)/(?:jk|j|s|sarc|no|not|srs|hj|lh|nm|nvm)(?![\w/])"
+    r"|(?<=\d)[-._#+=](?:not|no|nope|never|skip|keep|hold|false|jk|lol)(?=[\s.,;:?)]|$)"
+    r"|`[A-Za-z !?']{1,20}`"
+    r"|(?<=\d)[ \t]+[#@/_+=]+[A-Za-z][\w-]*/?_?"
+    r"|(?<=\d)[ \t]+[\"'\u201c\u2018][^\"'\u201d\u2019\n]{1,25}[\"'\u201d\u2019]"
+    r"|(?<!\S)#(?=[A-Za-z]{1,4}-\d+(?:[\s.,;]|$))"
+    r"|[\"'\u201c\u2018*_][A-Za-z]+(?: [A-Za-z]+)?[\"'\u201d\u2019*_][ \t]+"
+    r"(?=[A-Za-z]+-?\d|(?:the |my |our )?[A-Z])"
     r"|(?<!\S)\*(?=[A-Za-z]+-?\d+\*?(?:[\s.,;]|$))"
 )
 
@@ -1646,19 +1700,55 @@ _TAKING_ALL = _OBJECT_OPENERS | _EVERY | frozenset({"both", "only", "just", "ple
 _THAN_MISSPELT = re.compile(r"(?i)\b(?:other|rather)\s+then\b")
 
 
+def _names_in(mandate: Mandate) -> set[str]:
+    """The words a mandate's object writes with a capital after its first (its records' names)."""
+    written = " ".join([mandate.text, *mandate.coordinated])
+    return {w.casefold() for w in _CAPITALISED.findall(written)[1:]} - _NOT_NAMES
+
+
+def _one_beside_every(words: Sequence[str], names: Collection[str]) -> str | None:
+    """The words from a word of every to a record the object then names by its name ("Cancel all
+    my events on 2026-11-25 eccetto the Board meeting", "... siwa the Board meeting"), or None:
+    whether the one is taken out of the whole or added to it, a word the reader does not know
+    before it says; the reader cannot tell, so the mandate is uncertain. "all of", "each of" before
+    a list, "including", and a function word before the name ("all my reviews with Ana Silva") read
+    the record as part of the whole."""
+    every = next((i for i, w in enumerate(words) if i and w in _EVERY), None)
+    if every is None or words[every + 1 : every + 2] == ["of"]:
+        return None
+    named = next(
+        (i for i, w in enumerate(words) if i > every and w in names and not any(c.isdigit() for c in w)), None
+    )  # a record named by its id there is weighed as the words after it are
+    if named is None or {"including", "incl", "plus", "and"} & set(words[every:named]):
+        return None
+    back = named - 1
+    while back > every and words[back] in _OBJECT_OPENERS:
+        back -= 1
+    joining = words[back]  # what sets the name beside the whole: a word the grammar has no role for
+    if joining in FUNCTION_WORDS or joining in _KINDS_AND_PLACES or _VALUE_MARKS.search(joining):
+        return None  # "all my reviews with Ana Silva", "all my events on 2026-11-25 in Lisbon"
+    return " ".join(words[every : named + 1])
+
+
 def _misspelt_than(sentence: str) -> str | None:
     found = _THAN_MISSPELT.search(sentence)
     return found.group(0) if found is not None else None
 
 
-def _one_of_several(words: Sequence[str]) -> str | None:
+_ORDINAL = re.compile(r"\d+(?:st|nd|rd|th)")
+
+
+def _one_of_several(words: Sequence[str], names: Collection[str] = ()) -> str | None:
     """The words by which a mandate's object picks some of the several records it names, or None:
     words before a partitive "of" that take not all of them ("Pay the first of B-31 and B-40", "the
     City Water bill of B-31 and B-40", "the former of ..."). Which one, the reader cannot tell."""
-    ids = [i for i, w in enumerate(words) if i and _a_record_token(w)]
-    if len(ids) < 2:
-        return None
-    at = next((i for i, w in enumerate(words[: ids[0]]) if i and w in _PARTITIVE), None)
+    ids = {i for i, w in enumerate(words) if i and _a_record_token(w) and not _ORDINAL.fullmatch(w)}
+    # where no record is named by an id, one named by its name counts where its name starts ("the
+    # Board meeting"); a name beside an id names the same record ("the Acme Supplies bill B-40")
+    ids = ids or {i for i, w in enumerate(words) if i and w in names and words[i - 1] not in names}
+    at = next(
+        (i for i, w in enumerate(words) if i and w in _PARTITIVE and sum(1 for j in ids if j > i) > 1), None
+    )
     if at is None:
         return None
     if _SUMMING & set(words[1:at]):
@@ -1706,7 +1796,8 @@ def _undermined(
         or _misspelt_than(mandate.sentence)
         or _all_but(words, mandate.verb)
         or _instead_of_some(mandate, words, instead)
-        or _one_of_several(words)
+        or _one_of_several(words, _names_in(mandate))
+        or _one_beside_every(words, _names_in(mandate))
     )
     if taken_out is not None:
         return f"part of it taken out ('{taken_out}')"

@@ -276,6 +276,12 @@ _POLITE = (
     ("can", "you"), ("could", "you"), ("would", "you"), ("will", "you"), ("can", "u"), ("could", "u"),
     ("i'd", "like", "you", "to"), ("i", "would", "like", "you", "to"), ("i", "want", "you", "to"),
     ("i", "need", "you", "to"), ("go", "ahead", "and"),
+    # the user's own words said again ("I said pay B-31", "Like I said: ...", "As I mentioned: ...")
+    ("like", "i", "said"), ("as", "i", "said"), ("like", "i", "told", "you"), ("as", "i", "told", "you"),
+    ("as", "i", "mentioned"), ("like", "i", "mentioned"), ("as", "mentioned"),
+    ("i", "told", "you", "yesterday"), ("i", "told", "you", "already"), ("i", "told", "you", "before"),
+    ("i", "told", "you"), ("i", "said"),
+    ("i", "say", "we"), ("i", "say"), ("again",),
 )  # fmt: skip
 #: How a polite question opens ("Can you cancel it?" asks).
 _POLITE_QUESTION = (
@@ -799,6 +805,14 @@ def _sentences(text: str) -> list[tuple[str, bool]]:
     return out
 
 
+def _own_framing(text: str) -> bool:
+    """Is the text before a colon the user's own words said again, a politeness form and nothing
+    else ("Like I said: pay B-31", "As I mentioned: ...", "I told you yesterday: ...")? What
+    follows is the user's request, not someone's words."""
+    words = words_of(text)
+    return bool(words) and _polite(words) == len(words)
+
+
 def _label(text: str) -> bool:
     """Is the text before a colon a reference, not a speaker: at most three content words, one of
     them holding a digit ("Ticket T-1", "Order 1234"), and no "from"?"""
@@ -1017,7 +1031,9 @@ def clauses_of(text: str) -> list[Clause]:
         reading, *rest = _COLON.split(sentence, maxsplit=1)  # after a colon: someone's words
         content = rest[0] if rest else ""
         label = ""
-        if content and (_label(reading) or _topic(reading, content, quotes)):  # "Ticket T-1: refund
+        if content and (
+            _label(reading) or _own_framing(reading) or _topic(reading, content, quotes)
+        ):  # "Ticket T-1: refund
             label, reading, content = reading, content, ""  # order ORD-1001", "draft.docx: delete it"
         joined = _joined_parts(reading)
         parsed = [(p, *_expand(p, quotes)) for p, _joiner in joined]
