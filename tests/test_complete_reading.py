@@ -1113,6 +1113,18 @@ def test_what_follows_a_deletions_records_is_read_or_asks(case, said):
 
 
 @pytest.mark.parametrize(
+    "said", ["for practice", "for the drill", "to archive", "over priya's objection", "as a test", "j/k"]
+)
+def test_a_deletion_written_in_small_letters_is_weighed_from_its_records_kind(said):
+    """A turn with no capitals marks no name: the object is weighed from the kind of its first
+    record ("the dentist appointment"), so what follows it is read or asks, as with capitals."""
+    assert_kept_and_not_refused(
+        f"cancel the dentist appointment and the board meeting {said}", BOARD, DENTIST
+    )
+    assert desk_decide("cancel the dentist appointment", DENTIST).verdict == "approve"
+
+
+@pytest.mark.parametrize(
     "request_",
     ["Delete draft-old.docx and salaries-2026.xlsx.", "Delete draft-old.docx to the trash.",
      "Delete all my events on 2026-11-25.", "Cancel the Board meeting at 15:00.", "Delete draft-old.docx :)"],

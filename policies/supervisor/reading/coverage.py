@@ -1164,6 +1164,17 @@ def _end_of_a_name(words: Sequence[str], names: Collection[str]) -> int | None:
     return last
 
 
+def _end_of_a_kind(words: Sequence[str], mandate: Mandate) -> int | None:
+    """Where a deletion's object written in small letters names the kind of its first record ("cancel
+    the dentist appointment ...": at "appointment"), or None: a turn with no capitals marks no name,
+    so the object is weighed from there."""
+    if mandate.verb not in _DELETING or _CAPITALISED.search(
+        " ".join([mandate.text, *mandate.coordinated])[1:]
+    ):
+        return None
+    return next((i for i, w in enumerate(words) if i and w in _KINDS_AND_PLACES), None)
+
+
 #: "without" written short: an exclusion, never a value's mark ("Pay all bills w/o B-40").
 _WITHOUT = re.compile(r"(?i)w/(?:o|out)\W*")
 #: What marks a token written as a value, not a word: a digit or a sign no word holds.
@@ -1197,7 +1208,7 @@ def _unread_after_the_record(words: Sequence[str], mandate: Mandate) -> str | No
     # a name is weighed from for a deletion's object, or where a record's id follows it (the words
     # between the two records); a payment's object says more of its record
     by_name = mandate.verb not in TIMED_VERBS and (mandate.verb in _ON_A_RECORD or bool(ids))
-    starts = [_end_of_a_name(words, names)] if by_name else []
+    starts = [_end_of_a_name(words, names) or _end_of_a_kind(words, mandate)] if by_name else []
     if ids:
         whole = next((i for i, w in enumerate(words[: ids[0]]) if i and w in _EVERY), None)
         starts.append(ids[0] if whole is None else whole)
@@ -1379,7 +1390,8 @@ def _said_after_a_deletion(words: Sequence[str], mandate: Mandate) -> str | None
     after the records ("... and the Board meeting on", "... alone")."""
     records = [i for i, w in enumerate(words) if i and _a_record_token(w)]
     names = {w.casefold() for w in _CAPITALISED.findall(" ".join([mandate.text, *mandate.coordinated]))}
-    first = min((i for i in (*records[:1], _end_of_a_name(words, names)) if i is not None), default=None)
+    name_ends = _end_of_a_name(words, names) or _end_of_a_kind(words, mandate)
+    first = min((i for i in (*records[:1], name_ends) if i is not None), default=None)
     if first is None:
         return None
     for i in range(first + 1, len(words)):
