@@ -793,10 +793,6 @@ def _after_a_mandates_colon(sentence: str, asking: Sequence[Clause], clause: Cla
     )
 
 
-#: The verbs of a payment, that carry no message after a colon ("send" may carry one).
-_MOVING_MONEY = frozenset({"pay", "settle", "transfer", "wire", "remit", "refund", "reimburse", "repay"})
-
-
 #: Words that put what a sentence asks for at a later time: it asks for nothing now ("Tomorrow,
 #: pay ...", "... next month", "... at the weekend"). Weekdays and months defer after a word of
 #: time (:data:`_BEFORE_A_DATE`: "on Monday", "in January"), never as a record's name ("the
@@ -1014,6 +1010,8 @@ TIMED_VERBS = frozenset(
     pay settle transfer wire send remit refund reimburse repay
     """.split()  # noqa: SIM905 (a closed list, read as words)
 )
+#: The verbs of a payment, that carry no message after a colon ("send" may carry one).
+_MOVING_MONEY = TIMED_VERBS - {"send"}
 _BEFORE_A_FIGURE_DATE = frozenset({"on", "by", "before", "after", "until", "till", "til"})
 #: A date in figures as one word: 2026-12-20, 20.12.2026, 20.12, 2026/12/20 read as words.
 _FIGURE_DATE = re.compile(r"\d{4}-\d{1,2}-\d{1,2}|\d{1,2}\.\d{1,2}(?:\.\d{2,4})?")
@@ -1164,6 +1162,14 @@ def _end_of_a_name(words: Sequence[str], names: Collection[str]) -> int | None:
     return last
 
 
+@lru_cache(maxsize=1024)  # the same mandate, weighed by several checks of one reading
+def _written_names(mandate: Mandate) -> frozenset[str]:
+    """The words a mandate's object and the clauses that continue it write with a capital (case
+    folded): its records' names, and its head where the sentence opens with it."""
+    written = " ".join([mandate.text, *mandate.coordinated])
+    return frozenset(w.casefold() for w in _CAPITALISED.findall(written))
+
+
 def _end_of_a_kind(words: Sequence[str], mandate: Mandate) -> int | None:
     """Where a deletion's object written in small letters names the kind of its first record ("cancel
     the dentist appointment ...": at "appointment"), or None: a turn with no capitals marks no name,
@@ -1195,7 +1201,7 @@ def _unread_after_the_record(words: Sequence[str], mandate: Mandate) -> str | No
     meeting"; "Raise Dana Whitfield's salary to 72000 leave E-102 alone"); a payment's object says
     more of its record ("10% of the Roma dinner in my transactions"), so only from its ids."""
     written = " ".join([mandate.text, *mandate.coordinated])
-    names = {w.casefold() for w in _CAPITALISED.findall(written)}
+    names = _written_names(mandate)
     # the pieces of a value written as one token ("00000A*_", "ana@corp.example"): read as the value
     values = {
         w
@@ -1389,11 +1395,12 @@ def _said_after_a_deletion(words: Sequence[str], mandate: Mandate) -> str | None
     "... on staging.corp.example"), a value it is for ("... for Q3"), or a word that ends the object
     after the records ("... and the Board meeting on", "... alone")."""
     records = [i for i, w in enumerate(words) if i and _a_record_token(w)]
-    names = {w.casefold() for w in _CAPITALISED.findall(" ".join([mandate.text, *mandate.coordinated]))}
+    names = _written_names(mandate)
     name_ends = _end_of_a_name(words, names) or _end_of_a_kind(words, mandate)
     first = min((i for i in (*records[:1], name_ends) if i is not None), default=None)
     if first is None:
         return None
+    several = len(records) > 1 or bool(mandate.coordinated)
     for i in range(first + 1, len(words)):
         w = words[i]
         back = i - 1 if i - 1 > first and words[i - 1] not in _OBJECT_OPENERS else i - 2
@@ -1415,7 +1422,6 @@ def _said_after_a_deletion(words: Sequence[str], mandate: Mandate) -> str | None
             return " ".join(words[i - 1 :])  # "... for Q3", "... for v2"
         if before in _WHERE_IT_RUNS and a_value and not (_FIGURE_DATE.fullmatch(w) or _CLOCK.fullmatch(w)):
             return " ".join(words[i - 1 :])
-        several = len(records) > 1 or bool(mandate.coordinated)
         if i == len(words) - 1 and w in _DANGLING_AFTER_A_DELETION and several:
             return w
     return None
@@ -1712,10 +1718,11 @@ _TAKING_ALL = _OBJECT_OPENERS | _EVERY | frozenset({"both", "only", "just", "ple
 _THAN_MISSPELT = re.compile(r"(?i)\b(?:other|rather)\s+then\b")
 
 
-def _names_in(mandate: Mandate) -> set[str]:
+@lru_cache(maxsize=1024)  # read by two checks of the same mandate
+def _names_in(mandate: Mandate) -> frozenset[str]:
     """The words a mandate's object writes with a capital after its first (its records' names)."""
     written = " ".join([mandate.text, *mandate.coordinated])
-    return {w.casefold() for w in _CAPITALISED.findall(written)[1:]} - _NOT_NAMES
+    return frozenset(w.casefold() for w in _CAPITALISED.findall(written)[1:]) - _NOT_NAMES
 
 
 def _one_beside_every(words: Sequence[str], names: Collection[str]) -> str | None:
