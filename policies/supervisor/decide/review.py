@@ -776,6 +776,8 @@ def _provenance(
             ]
             if admitting and left_out is None:  # asked only where nothing else refuses the call
                 left_out = _left_out(value, rule.arg, rules.requested, context, policy)
+            if admitting and left_out is None:
+                left_out = _outside_the_mandate(value, rule.arg, admitting, rules.requested, context, policy)
             bounded = _stated_bound(value, admitting, rules.requested, context)
             if isinstance(bounded, Decision):
                 return bounded
@@ -921,6 +923,53 @@ def _left_out(
         "record": f"{record.tool} (step {record.step}): {record.by}",
     }
     return Decision("escalate", LEFT_OUT, details)
+
+
+#: Why a value the turn gives is put to a human: it is written in the turn, but not in what the turn
+#: asks the call with ("Forget about bob@corp.example. Email ana@corp.example the notes." and the
+#: call mails bob): a clause the reader takes no mandate from is no request to act on its value.
+OUTSIDE_THE_MANDATE = "value_outside_the_mandate"
+
+
+#: A word written as someone's, that qualifies what it stands before ("bob@corp.example's trip"):
+#: no one a call sends to.
+_POSSESSIVE = re.compile(r"(?<!\S)\S+?(?:'s|'|’s|’)(?=\s)")
+
+
+def _outside_the_mandate(
+    value: Any,
+    arg: str,
+    admitting: Sequence[Source],
+    asked: Requested | None,
+    context: ReviewContext,
+    policy: SupervisorPolicy,
+) -> Decision | None:
+    """Is ``value`` admitted by the turn's words alone (no record, no other source gives it) and
+    written only outside what the reading of the turn stands on (its mandates that the whole turn
+    leaves standing, of a verb the policy declares or a reading verb, and what they point back
+    to)? Then the call is asked, never run unasked: the turn names the value in words that ask
+    nothing ("Forget about X", "Ignore X", "X has them already", "I told X", "Tomorrow, mail X"),
+    which a complete reading does not cover. A recipient is none where a mandate only refers to it
+    or writes it as someone's ("Email ana the notes about bob's trip": :data:`_REFERRED`). A call
+    of no declared kind (``asked`` None: any turn may lead to one) and a text's content (a
+    ``body``, a ``title``: given after a colon, in quotes) are not weighed here."""
+    if any(s.kind != "request" for s in admitting) or not isinstance(value, (str, int, float)):
+        return None
+    if asked is None or isinstance(value, bool) or not str(value).strip() or content_field(arg):
+        return None  # a text's content is written where the turn gives it ("add event: renew ...")
+    # what the reading stands on: its mandates of a verb it knows (the policy's or reading ones)
+    reading = _turn_reading(context, policy)
+    found = reading.mandates
+    # a mandate's coordinated parts read as written ("to 4 Pine Road, Springfield": one address)
+    texts = [stated_text(found), *(text for m in found for text in m.antecedents)]
+    stated = ", ".join(texts).replace(" | ", ", ")
+    recipient = arg.split(":")[0] in RECIPIENT_ARGS or "email" in (k for k, _ in identifiers(str(value)))
+    if recipient:  # "Email ana the notes about bob's trip": ana only
+        stated = _POSSESSIVE.sub(" ", _REFERRED.sub(" ", stated))
+    if not stated.strip() or found_in(value, [Source("request", stated)]):
+        return None
+    details = {"arg": arg, "value": value}
+    return Decision("escalate", OUTSIDE_THE_MANDATE, {**details, **reading.shown()})
 
 
 def named_sources(
