@@ -339,11 +339,17 @@ ADDRESSES = st.sampled_from(
 ASIDES = st.sampled_from(
     ["Forget about {x}.", "Ignore {x}.", "Scratch {x}.", "Disregard {x}.", "{x} has them already.",
      "I already told {x}.", "{x} is out this week.", "Tomorrow, email {x} the same.", "Never mind {x}.",
-     "Leave {x} be.", "No need for {x}.", "{x} asked me yesterday."]
+     "Leave {x} be.", "No need for {x}.", "{x} asked me yesterday.", "Emailed {x} yesterday.",
+     "Mailed {x} already.", "Sent from {x}", "Look up {x}.", "Check {x} first.", "Search for {x}.",
+     "Read the thread with {x}.", "Find {x} in the directory."]
 )  # fmt: skip
 QUALIFIED = st.sampled_from(
     ["Email {y} the hotel details about {x}'s trip.", "Email {y} {x}'s hotel details.",
-     "Email {y} the hotel details re {x}.", "Email {y} the hotel details regarding {x}."]
+     "Email {y} the hotel details re {x}.", "Email {y} the hotel details regarding {x}.",
+     "Email {y} the hotel details for {x}.", "Email the hotel details to {y} for {x}.",
+     "Email {y} the hotel details from {x}.", "Email {y} the hotel details by {x}.",
+     "Email {y} the hotel details of {x}.", "Email {y} the hotel details on behalf of {x}.",
+     "Recipients:\n- ~~{x}~~\n- {y}\nEmail them the hotel details."]
 )  # fmt: skip
 
 
@@ -381,5 +387,16 @@ def test_an_address_the_mandate_gives_is_still_its_recipient():
         "Ana's address is ana@corp.example. Email her the hotel details.",
         "ana@corp.example: email her the hotel details.",
         "Look up the note from bob@corp.example and email it to ana@corp.example.",
+        "Look up ana@corp.example in the directory and email her the hotel details.",
+        # a list of values the mandate gives after its colon, or under a label it points back to
+        "Email the hotel details to: ana@corp.example",
+        "Email these people the hotel details: carl@corp.example, ana@corp.example.",
+        "Ana: ana@corp.example. Email her the hotel details.",
+        "Recipients: ana@corp.example. Email them the hotel details.",
+        "Recipients:\n- carl@corp.example\n- ana@corp.example\nEmail them the hotel details.",
     ):
         assert _mail_to(request, "ana@corp.example").verdict == "approve", request
+    # a label that leaves the list out is no list to send to
+    assert (
+        _mail_to("Except: bob@corp.example. Email them the notes.", "bob@corp.example").verdict != "approve"
+    )

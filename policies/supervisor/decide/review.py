@@ -77,6 +77,7 @@ from policies.supervisor.reading.coverage import (
     WideReader,
     bears_on,
     left_out_text,
+    past_form,
     prohibited,
     read_turn,
     unprohibited_text,
@@ -108,6 +109,9 @@ from policies.supervisor.reading.words import (
     step_mandates,
     without_quoted_content,
     words_of,
+)
+from policies.supervisor.reading.words import (
+    POINTING_BACK as WORDS_POINTING_BACK,
 )
 from policies.supervisor.request.asks import (
     asking_mandates,
@@ -934,6 +938,85 @@ OUTSIDE_THE_MANDATE = "value_outside_the_mandate"
 #: A word written as someone's, that qualifies what it stands before ("bob@corp.example's trip"):
 #: no one a call sends to.
 _POSSESSIVE = re.compile(r"(?<!\S)\S+?(?:'s|'|’s|’)(?=\s)")
+#: Whom a mandate names as where what it sends comes from, who made it or whom it is for ("Email
+#: ana the notes from bob@corp.example", "... by bob", "... of bob", "... on behalf of bob", "...
+#: saying bob left"): no one it is sent to.
+_NOT_TO_WHOM = re.compile(
+    r"(?i)\b(?:from|by|of|on\s+behalf\s+of|saying|forwarded\s+by|made\s+by)\s+(?:the\s+)?[^\s,;|]+"
+)
+#: An address after "for", once the mandate has written an address before it ("Email
+#: ana@corp.example the hotel details for bob@corp.example"): whom the thing sent is for, not whom
+#: it is sent to.
+_FOR_SOMEONE_AFTER_AN_ADDRESS = re.compile(r"(?i)(@[^\s,;|]*\s(?:[^,;|]*?\s)?)for\s+[^\s,;|]+@[^\s,;|]+")
+
+
+#: A value struck through ("~~bob@corp.example~~", "<s>...</s>") or flagged to go ("bob@corp.example
+#: (remove)"): a list's item the user took out.
+_STRUCK = re.compile(
+    r"~~[^~]*~~|<(s|del|strike)>.*?</\1>|\S+\s*\((?:remove|removed|drop|dropped|no|not|skip|x|del|delete)\)",
+    re.IGNORECASE,
+)
+#: One value of a list written after a colon: a token of letters, digits and the marks an
+#: address, a handle, a channel or an id is written with (nothing struck, flagged or bracketed).
+_LISTED_VALUE = re.compile(r"[\w.+#@/-]*[\w]")
+#: What a list's values are written between, and a line's bullet.
+_LIST_SEPARATORS = re.compile(r"\s*(?:,|;|&|\band\b)\s*|\s+")
+_BULLET = re.compile(r"^\s*(?:[-*•]|\d{1,2}[.)])\s*")
+
+
+def _values_only(text: str) -> list[str] | None:
+    """The values of ``text`` when it is nothing but a list of values ("carl@corp.example,
+    ana@corp.example."), else None."""
+    parts = [p for p in _LIST_SEPARATORS.split(text.strip().rstrip(".!")) if p]
+    valued = all(_LISTED_VALUE.fullmatch(p) and any(c in p for c in "@#0123456789") for p in parts)
+    return parts if parts and valued else None
+
+
+def listed_after_colons(request: str) -> list[tuple[str, str]]:
+    """The lists of values the turn writes after a colon, each with its label (the words before
+    the colon, back to the sentence's start): on the colon's line ("Email the hotel details to:
+    ana@corp.example", "Ana: ana@corp.example.") or on the bulleted lines after it ("Recipients:"
+    then "- ana@corp.example"). A line that holds anything but values ends the list."""
+    out: list[tuple[str, str]] = []
+    for colon in re.finditer(r":", request):
+        label = re.split(r"[.!?;\n]", request[: colon.start()])[-1].strip()
+        first, *lines = request[colon.end() :].split("\n")
+        found = _values_only(re.split(r"(?<=\w)[.!?](?:\s|$)", first)[0]) if first.strip() else None
+        items = found or []
+        if not first.strip():
+            for line in lines:
+                bullet = _BULLET.match(line)
+                values = _values_only(line[bullet.end() :]) if bullet else None
+                if values is None:
+                    break
+                items += values
+        if label and items:
+            out.append((label, " ".join(items)))
+    return out
+
+
+def _listed_for_the_call(value: Any, asking: Sequence[Any], request: str) -> bool:
+    """Is ``value`` in a list of values the call's own mandate gives after its colon ("Email these
+    people the details: carl@corp.example, ana@corp.example"), or under a short label that the
+    mandate points back to ("Recipients: ana@corp.example. Email them the notes.", "Channel:
+    #general. Post the update there.")?"""
+    points = any(WORDS_POINTING_BACK & set(m.words) for m in asking)  # "them", "her", "there"
+    for label, items in listed_after_colons(request):
+        if not found_in(value, [Source("request", items)]):
+            continue
+        if any(m.text.strip().casefold() == label.casefold() for m in asking):
+            return True
+        words = words_of(label)
+        if points and 0 < len(words) <= 3 and not set(words) & _NOT_A_LABEL:
+            return True
+    return False
+
+
+#: Words that make a label say what to leave out, not what to act on ("Except: bob@corp.example").
+_NOT_A_LABEL = frozenset(
+    {"not", "no", "never", "except", "excluding", "without", "but", "skip", "ignore", "forget", "drop",
+     "remove", "removed", "exclude", "minus", "cancel", "cancelled", "old", "former", "blocked"}
+)  # fmt: skip
 
 
 def _outside_the_mandate(
@@ -957,16 +1040,38 @@ def _outside_the_mandate(
         return None
     if asked is None or isinstance(value, bool) or not str(value).strip() or content_field(arg):
         return None  # a text's content is written where the turn gives it ("add event: renew ...")
-    # what the reading stands on: its mandates of a verb it knows (the policy's or reading ones)
+    # what the reading stands on: its mandates of a verb it knows (the policy's or reading ones),
+    # and those asking for the call under a condition (checked on trusted data before it runs)
     reading = _turn_reading(context, policy)
-    found = reading.mandates
+    # not one said of what was done ("Emailed bob@corp.example yesterday."): no mandate
+    verbs = (*asked.keywords, *asked.verbs)
+    asking = [
+        m
+        for m in asking_mandates(asked, context.request, context.read)
+        if not past_form((words_of(m.text) or [m.verb])[0], verbs)  # as written, not as read
+    ]
+    found = [*reading.mandates, *(m for m in asking if m.condition is not None)]
+    # whom or where a call sends to: an address, a handle, a channel
+    recipient = arg.split(":")[0] in (*RECIPIENT_ARGS, "handle", "channel", "user", "username") or (
+        str(value).startswith(("@", "#")) or "email" in (k for k, _ in identifiers(str(value)))
+    )
+    if recipient and not str(value).startswith("#"):
+        # someone is sent to by the mandates that send, or those of their sentence they point
+        # back to ("Look up ana@corp.example and email her the notes"): whom another mandate reads
+        # ("Look up bob@corp.example. Email ana@corp.example ...") is not sent anything
+        sentences = {m.sentence for m in asking if WORDS_POINTING_BACK & set(m.words)}
+        found = [*asking, *(m for m in reading.mandates if m.sentence in sentences)]
     # a mandate's coordinated parts read as written ("to 4 Pine Road, Springfield": one address)
     texts = [stated_text(found), *(text for m in found for text in m.antecedents)]
     stated = ", ".join(texts).replace(" | ", ", ")
-    recipient = arg.split(":")[0] in RECIPIENT_ARGS or "email" in (k for k, _ in identifiers(str(value)))
     if recipient:  # "Email ana the notes about bob's trip": ana only
         stated = _POSSESSIVE.sub(" ", _REFERRED.sub(" ", stated))
-    if not stated.strip() or found_in(value, [Source("request", stated)]):
+        stated = _FOR_SOMEONE_AFTER_AN_ADDRESS.sub(r"\1", stated)
+        if not str(value).startswith("#"):  # "... the notes from / by / of bob@corp.example"
+            stated = _NOT_TO_WHOM.sub(" ", stated)
+    if found_in(value, [Source("request", _STRUCK.sub(" ", stated))]):
+        return None
+    if _listed_for_the_call(value, asking, context.request):
         return None
     details = {"arg": arg, "value": value}
     return Decision("escalate", OUTSIDE_THE_MANDATE, {**details, **reading.shown()})

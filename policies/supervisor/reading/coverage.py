@@ -626,6 +626,19 @@ READING_VERBS = frozenset(
 )
 
 
+def past_form(verb: str, known: Iterable[str]) -> bool:
+    """Is a clause's head ``verb`` a past form of a known verb ("Emailed bob yesterday.", "Paid
+    B-40 already.", "Sent from my phone"), not the verb itself? Said of what was done, it asks for
+    nothing: the clause is no mandate (a gerund, "Would you mind cancelling ...", still is)."""
+    for verb_known in known:
+        first = (words_of(verb_known) or [""])[0]
+        if not first or verb == first:
+            continue
+        if verb in IRREGULAR.get(first, ()) or (verb in forms(first) and verb.endswith("d")):
+            return True
+    return False
+
+
 def reading_of(request: str, known: Iterable[str] = (), reader: RequestReader | None = None) -> Reading:
     """The reading of ``request`` (the user's turn): the reader's mandates of a verb it knows (one
     of ``known``: the policy's declared verbs, inflected or not, or :data:`READING_VERBS`), and
@@ -645,10 +658,13 @@ def reading_of(request: str, known: Iterable[str] = (), reader: RequestReader | 
         )
         for m in read
     )
+    bases = (*known, *sorted(READING_VERBS))
     found = tuple(
         m
-        for m in every
-        if m.verb in verbs and not (m.verb in _TELLING and m.verb not in declared and not _to_the_user(m))
+        for m, written in zip(every, read, strict=True)
+        if m.verb in verbs
+        and not (m.verb in _TELLING and m.verb not in declared and not _to_the_user(m))
+        and not past_form(written.verb, bases)
     )
     strange = {m.text for m in every if m not in found}
     by_sentence: dict[str, list[Clause]] = {}
