@@ -349,7 +349,8 @@ QUALIFIED = st.sampled_from(
      "Email {y} the hotel details for {x}.", "Email the hotel details to {y} for {x}.",
      "Email {y} the hotel details from {x}.", "Email {y} the hotel details by {x}.",
      "Email {y} the hotel details of {x}.", "Email {y} the hotel details on behalf of {x}.",
-     "Recipients:\n- ~~{x}~~\n- {y}\nEmail them the hotel details."]
+     "Recipients:\n- ~~{x}~~\n- {y}\nEmail them the hotel details.",
+     "Email the contact {x} to {y}.", "Email the hotel details {x} forwarded to {y}."]
 )  # fmt: skip
 
 
@@ -400,3 +401,68 @@ def test_an_address_the_mandate_gives_is_still_its_recipient():
     assert (
         _mail_to("Except: bob@corp.example. Email them the notes.", "bob@corp.example").verdict != "approve"
     )
+
+
+TRANSFER_POLICY = SupervisorPolicy.for_tools(
+    ["transfer"],
+    side_effects=["transfer"],
+    rules={
+        "transfer": ToolRules(
+            arg_sources=[ArgSource(arg="iban", sources=["request"])],
+            requested=Requested(keywords=["transfer", "wire"]),
+        )
+    },
+)
+READING = st.sampled_from(
+    ["Check {x} and {m}.", "Look up {x}. {M}.", "Search for {x} first, then {m}.", "Review {x}. {M}."]
+)
+
+
+@settings(max_examples=20, deadline=None)
+@given(form=READING)
+def test_an_account_another_mandate_only_reads_is_sent_nothing(form):
+    x, y = "GB33BUKB20201555555555", "DE89370400440532013000"
+    mandate = f"transfer 250 EUR to {y}"
+    request = form.format(x=x, m=mandate, M=mandate[0].upper() + mandate[1:])
+
+    def transfer(iban: str):
+        action = {"kind": "tool", "name": "transfer", "args": {"iban": iban, "amount": 250}}
+        return review_action(action, ReviewContext(request=request), TRANSFER_POLICY)
+
+    assert transfer(x).verdict != "approve", request
+    assert transfer(y).verdict == "approve", request
+    # and the account the mandate points back to is the one it names
+    back = f"Look up {y}. Transfer 250 EUR to it."
+    context = ReviewContext(request=back)
+    action = {"kind": "tool", "name": "transfer", "args": {"iban": y, "amount": 250}}
+    assert review_action(action, context, TRANSFER_POLICY).verdict == "approve", back
+
+
+HOTEL_POLICY = SupervisorPolicy.for_tools(
+    ["book_hotel"],
+    side_effects=["book_hotel"],
+    rules={
+        "book_hotel": ToolRules(
+            arg_sources=[ArgSource(arg="hotel", sources=["request"])],
+            requested=Requested(keywords=["book", "reserve"]),
+        )
+    },
+)
+
+
+@pytest.mark.parametrize(
+    "beside", ["near", "next to", "like", "rather than", "instead of", "about", "close to"]
+)
+def test_a_name_the_mandate_only_sets_beside_is_not_what_it_books(beside):
+    request = f"Book the Hilton Berlin for 3 nights {beside} the Grand Budapest."
+
+    def book(hotel: str):
+        action = {"kind": "tool", "name": "book_hotel", "args": {"hotel": hotel, "nights": 3}}
+        return review_action(action, ReviewContext(request=request), HOTEL_POLICY)
+
+    assert book("Grand Budapest").verdict != "approve", request
+    assert book("Hilton Berlin").verdict != "block", request  # read, or asked where the reader stops
+    # a name with such a word of its own is read whole
+    own = "Book 2 nights at the Hotel of the Arts near the station."
+    action = {"kind": "tool", "name": "book_hotel", "args": {"hotel": "Hotel of the Arts", "nights": 2}}
+    assert review_action(action, ReviewContext(request=own), HOTEL_POLICY).verdict == "approve"

@@ -105,6 +105,7 @@ from policies.supervisor.reading.words import (
     clauses_of,
     content_field,
     field_word,
+    stated,
     stated_text,
     step_mandates,
     without_quoted_content,
@@ -938,12 +939,26 @@ OUTSIDE_THE_MANDATE = "value_outside_the_mandate"
 #: A word written as someone's, that qualifies what it stands before ("bob@corp.example's trip"):
 #: no one a call sends to.
 _POSSESSIVE = re.compile(r"(?<!\S)\S+?(?:'s|'|’s|’)(?=\s)")
-#: Whom a mandate names as where what it sends comes from, who made it or whom it is for ("Email
-#: ana the notes from bob@corp.example", "... by bob", "... of bob", "... on behalf of bob", "...
-#: saying bob left"): no one it is sent to.
-_NOT_TO_WHOM = re.compile(
-    r"(?i)\b(?:from|by|of|on\s+behalf\s+of|saying|forwarded\s+by|made\s+by)\s+(?:the\s+)?[^\s,;|]+"
+#: Words before a value that make it only what a mandate's object is about or is set beside ("...
+#: about the Grand Budapest", "... near the Grand Budapest", "... re #leaks", "... rather than X"):
+#: not the value the call is asked with.
+_QUALIFYING = (
+    rf"{REFERRING_WORDS}|about|in\s+place\s+of|instead\s+of|rather\s+than|near|next\s+to|close\s+to"
+    r"|opposite|beside|like|similar\s+to|than"
 )
+#: And before someone or an account: where what is sent comes from, who made it, whom it is of
+#: ("Email ana the notes from / by / of / on behalf of bob@corp.example", "... saying bob left").
+_QUALIFYING_SOMEONE = r"from|by|of|on\s+behalf\s+of|saying|over|made\s+by|forwarded\s+by"
+
+
+def _unqualified(value: Any, text: str, someone: bool) -> str:
+    """``text`` without each place it writes ``value`` only as what the mandate is about or sets
+    it beside (:data:`_QUALIFYING`; for someone or an account, :data:`_QUALIFYING_SOMEONE` too)."""
+    words = f"{_QUALIFYING}|{_QUALIFYING_SOMEONE}" if someone else _QUALIFYING
+    written = re.escape(str(value).strip())
+    return re.sub(rf"(?i)\b(?:{words})\s+(?:the\s+|a\s+|an\s+)?{written}(?:'s|')?(?![\w@-])", " ", text)
+
+
 #: An address after "for", once the mandate has written an address before it ("Email
 #: ana@corp.example the hotel details for bob@corp.example"): whom the thing sent is for, not whom
 #: it is sent to.
@@ -1019,6 +1034,47 @@ _NOT_A_LABEL = frozenset(
 )  # fmt: skip
 
 
+#: An address or a handle as a token of a mandate ("ana@corp.example", "@ana").
+_A_PERSON = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+|@\w[\w.-]*\w")
+#: The words after which a mandate names whom it sends to ("to ana", "share it with ana", "cc ana").
+_TO_WHOM_WORDS = frozenset({"to", "with", "cc", "bcc"})
+
+
+def _sent_to(own: str) -> list[str]:
+    """The people a mandate's own words send to (an address or a handle): those right after its
+    verb ("Email ana@corp.example and carl@corp.example the notes") and after "to", "with", "cc"
+    or "bcc", each list as it runs on ("to ana@corp.example, carl@corp.example")."""
+    tokens = own.split()
+    out: list[str] = []
+
+    def run_on(at: int) -> None:
+        while at < len(tokens):
+            token = tokens[at].strip(",.;:!?")
+            if _A_PERSON.fullmatch(token):
+                out.append(token)
+            elif token.casefold() not in ("and", "&", ""):
+                return
+            at += 1
+
+    run_on(1)
+    for at, token in enumerate(tokens):
+        if token.casefold().strip(",:") in _TO_WHOM_WORDS:
+            run_on(at + 1)
+    return out
+
+
+def _to_whom(asking: Sequence[Any]) -> list[tuple[Any, str]]:
+    """Each asking mandate with the words that name whom it sends to, where its own words name
+    someone after its verb or after "to", "with", "cc" ("Email the contact bob@corp.example to
+    ana@corp.example": ana only; bob is what it sends), else its own words as they are."""
+    out = []
+    for m in asking:
+        own = stated(m).split(" | ")[0]
+        people = _sent_to(own)
+        out.append((m, " ".join(people) if people else own))
+    return out
+
+
 def _outside_the_mandate(
     value: Any,
     arg: str,
@@ -1052,23 +1108,26 @@ def _outside_the_mandate(
     ]
     found = [*reading.mandates, *(m for m in asking if m.condition is not None)]
     # whom or where a call sends to: an address, a handle, a channel
+    kinds = {k for k, _ in identifiers(str(value))}
     recipient = arg.split(":")[0] in (*RECIPIENT_ARGS, "handle", "channel", "user", "username") or (
-        str(value).startswith(("@", "#")) or "email" in (k for k, _ in identifiers(str(value)))
+        str(value).startswith(("@", "#")) or "email" in kinds
     )
-    if recipient and not str(value).startswith("#"):
-        # someone is sent to by the mandates that send, or those of their sentence they point
-        # back to ("Look up ana@corp.example and email her the notes"): whom another mandate reads
-        # ("Look up bob@corp.example. Email ana@corp.example ...") is not sent anything
+    if (recipient and not str(value).startswith("#")) or "iban" in kinds:
+        # someone (or an account) is sent to by the mandates that send, or those of their sentence
+        # they point back to ("Look up ana@corp.example and email her the notes"): whom another
+        # mandate reads ("Look up bob@corp.example. Email ana@corp.example ...") is sent nothing
         sentences = {m.sentence for m in asking if WORDS_POINTING_BACK & set(m.words)}
-        found = [*asking, *(m for m in reading.mandates if m.sentence in sentences)]
+        pointed = [m for m in reading.mandates if m.sentence in sentences and m not in asking]
+        found = [*asking, *pointed]
+        if _A_PERSON.fullmatch(str(value)):  # of the call's own words, only whom they send to
+            found = [*pointed, *(replace(m, text=text) for m, text in _to_whom(asking))]
     # a mandate's coordinated parts read as written ("to 4 Pine Road, Springfield": one address)
     texts = [stated_text(found), *(text for m in found for text in m.antecedents)]
     stated = ", ".join(texts).replace(" | ", ", ")
+    stated = _unqualified(value, stated, recipient or "iban" in kinds)
     if recipient:  # "Email ana the notes about bob's trip": ana only
         stated = _POSSESSIVE.sub(" ", _REFERRED.sub(" ", stated))
         stated = _FOR_SOMEONE_AFTER_AN_ADDRESS.sub(r"\1", stated)
-        if not str(value).startswith("#"):  # "... the notes from / by / of bob@corp.example"
-            stated = _NOT_TO_WHOM.sub(" ", stated)
     if found_in(value, [Source("request", _STRUCK.sub(" ", stated))]):
         return None
     if _listed_for_the_call(value, asking, context.request):
