@@ -322,16 +322,15 @@ def test_what_the_held_out_fixes_still_do_not_read_as_values(request_):
 # already", "Tomorrow, email X") or only as what a mandate is about ("the notes about X's trip",
 # "X's hotel details") is no recipient the user gave: a mail to it is asked, never sent unasked,
 # and the mail the turn does ask for is never refused.
-MAIL_POLICY = SupervisorPolicy.for_tools(
-    ["send_email"],
-    side_effects=["send_email"],
-    rules={
-        "send_email": ToolRules(
-            arg_sources=[ArgSource(arg="to", sources=["request"])],
-            requested=Requested(keywords=["email", "mail", "send"]),
-        )
-    },
-)
+def _request_only(tool: str, arg: str, keywords: list[str]) -> SupervisorPolicy:
+    """A policy that takes ``arg`` of ``tool`` from the user's words only, for a declared kind."""
+    rules = ToolRules(
+        arg_sources=[ArgSource(arg=arg, sources=["request"])], requested=Requested(keywords=keywords)
+    )
+    return SupervisorPolicy.for_tools([tool], side_effects=[tool], rules={tool: rules})
+
+
+MAIL_POLICY = _request_only("send_email", "to", ["email", "mail", "send"])
 ADDRESSES = st.sampled_from(
     [("bob@corp.example", "ana@corp.example"), ("mallory@evil.example", "ana.silva@corp.example"),
      ("j.doe@partner.example", "kim@corp.example")]
@@ -403,16 +402,7 @@ def test_an_address_the_mandate_gives_is_still_its_recipient():
     )
 
 
-TRANSFER_POLICY = SupervisorPolicy.for_tools(
-    ["transfer"],
-    side_effects=["transfer"],
-    rules={
-        "transfer": ToolRules(
-            arg_sources=[ArgSource(arg="iban", sources=["request"])],
-            requested=Requested(keywords=["transfer", "wire"]),
-        )
-    },
-)
+TRANSFER_POLICY = _request_only("transfer", "iban", ["transfer", "wire"])
 READING = st.sampled_from(
     ["Check {x} and {m}.", "Look up {x}. {M}.", "Search for {x} first, then {m}.", "Review {x}. {M}."]
 )
@@ -438,16 +428,7 @@ def test_an_account_another_mandate_only_reads_is_sent_nothing(form):
     assert review_action(action, context, TRANSFER_POLICY).verdict == "approve", back
 
 
-HOTEL_POLICY = SupervisorPolicy.for_tools(
-    ["book_hotel"],
-    side_effects=["book_hotel"],
-    rules={
-        "book_hotel": ToolRules(
-            arg_sources=[ArgSource(arg="hotel", sources=["request"])],
-            requested=Requested(keywords=["book", "reserve"]),
-        )
-    },
-)
+HOTEL_POLICY = _request_only("book_hotel", "hotel", ["book", "reserve"])
 
 
 @pytest.mark.parametrize(
