@@ -105,6 +105,7 @@ from policies.supervisor.reading.words import (
     clauses_of,
     content_field,
     field_word,
+    said,
     stated,
     stated_text,
     step_mandates,
@@ -228,6 +229,13 @@ def partly_read(
         # one of the kind's verbs at the head of a mandate, its object none of the kind's words
         # ("reply to Casa Azul: ...", "email them that ..."): what it acts on is not read
         return {**reading.shown(), "object_not_read": list(asked.objects)}
+    # a mandate of a phrasal verb's verb whose particle is not the kind's ("Roll bakc payments-api"
+    # for "roll back"): it may ask for it in words not read
+    phrasal = {tuple(words_of(k)) for k in verbs if len(words_of(k)) == 2}
+    heads = {p[0] for p in phrasal}
+    standing = [m for m in reading.mandates if m.words[:1] and m.words[0] in heads]
+    if standing and any(found_in(v, [Source("request", m.text)]) for m in standing for v in values):
+        return {**reading.shown(), "verb_not_read": [said(m) for m in standing]}
     return None
 
 
@@ -769,6 +777,7 @@ def _provenance(
         return _asked_in_named_record(refused, value, policy.destinations.verdict, rules, context, policy)
     pointed: list[Source] | None = None
     left_out: Decision | None = None
+    admitted: list[Any] = []  # the values the rules admit, weighed together after them
     for rule in rules.arg_sources:
         if "named" in rule.sources and pointed is None:
             pointed = [*context.sources, *named_sources(context, policy, rules.requested)]
@@ -783,6 +792,10 @@ def _provenance(
                 left_out = _left_out(value, rule.arg, rules.requested, context, policy)
             if admitting and left_out is None:
                 left_out = _outside_the_mandate(value, rule.arg, admitting, rules.requested, context, policy)
+            if admitting and left_out is None:
+                left_out = _the_old_value(value, rule.arg, context, policy)
+            if admitting:
+                admitted.append(value)
             bounded = _stated_bound(value, admitting, rules.requested, context)
             if isinstance(bounded, Decision):
                 return bounded
@@ -823,12 +836,20 @@ def _provenance(
                 return Decision(
                     "escalate", OF_A_WHOLE, {**refused.details, "whole": whole, "refused_by": rule.reason}
                 )
-            partly = _partly_named(value, rule, rules.requested, context, policy)
+            partly = _partly_named(value, rule, rules.requested, context, policy) or _picked_in_words(
+                value, rules.requested, context
+            )
             if partly is not None:  # "Raise Dana's salary": Dana Whitfield's, in part of her name
                 return Decision(
                     "escalate", PARTLY_READ, {**refused.details, **partly, "refused_by": rule.reason}
                 )
             return _asked_in_named_record(refused, value, rule.verdict, rules, context, policy)
+    if left_out is None and len(admitted) > 1:
+        left_out = _split_across_mandates(admitted, rules.requested, context, policy)
+    for value in admitted if left_out is None else ():
+        left_out = _only_another_mandates(value, rules.requested, context, policy)
+        if left_out is not None:
+            break
     if rules.identifiers is not None:
         refused = _free_text(name, rules.identifiers, args, context, checked, policy)
         if refused is not None:
@@ -987,7 +1008,8 @@ def _values_only(text: str) -> list[str] | None:
     return parts if parts and valued else None
 
 
-def listed_after_colons(request: str) -> list[tuple[str, str]]:
+@lru_cache(maxsize=256)  # the same turn, read again for each call of its run
+def listed_after_colons(request: str) -> tuple[tuple[str, str], ...]:
     """The lists of values the turn writes after a colon, each with its label (the words before
     the colon, back to the sentence's start): on the colon's line ("Email the hotel details to:
     ana@corp.example", "Ana: ana@corp.example.") or on the bulleted lines after it ("Recipients:"
@@ -1007,7 +1029,7 @@ def listed_after_colons(request: str) -> list[tuple[str, str]]:
                 items += values
         if label and items:
             out.append((label, " ".join(items)))
-    return out
+    return tuple(out)
 
 
 def _listed_for_the_call(value: Any, asking: Sequence[Any], request: str) -> bool:
@@ -1073,6 +1095,151 @@ def _to_whom(asking: Sequence[Any]) -> list[tuple[Any, str]]:
         people = _sent_to(own)
         out.append((m, " ".join(people) if people else own))
     return out
+
+
+#: A number or a version, as a change from one to another is written of it.
+_A_QUANTITY = re.compile(r"v?\d+(?:[.,]\d+)*")
+
+
+def _the_old_value(value: Any, arg: str, context: ReviewContext, policy: SupervisorPolicy) -> Decision | None:
+    """Is ``value`` written in the turn only as where a change starts ("Scale checkout-api from 40
+    to 4 replicas", "Upgrade search-svc from 1.9.1 to 2.0.0")? Then a call that sets it is asked:
+    the turn asks for the value after "to"."""
+    written = re.escape(str(value).strip())
+    # a quantity or a version ("from 40 to 4", "from 1.9.1 to 2.0.0"), not where money comes from
+    # ("Pay 80 EUR from ACC-1 to Stadtwerke": the account is the call's ``from_account``)
+    if isinstance(value, bool) or not _A_QUANTITY.fullmatch(str(value).strip()) or "from" in arg.casefold():
+        return None
+    text = context.request
+    anywhere = re.compile(rf"(?i)(?<![\w.@-]){written}(?![\w@-]|\.\d)")
+    old = re.compile(rf"(?i)\bfrom\s+(?:v(?=\d))?{written}(?![\w@-]|\.\d)(?:\s+\w+){{0,2}}?\s+to\b")
+    if not old.search(text) or anywhere.search(old.sub(" ", text)):
+        return None
+    details = {"arg": arg, "value": value, "from": [m.group(0) for m in old.finditer(text)]}
+    return Decision("escalate", OUTSIDE_THE_MANDATE, {**details, **_turn_reading(context, policy).shown()})
+
+
+def _split_across_mandates(
+    values: Sequence[Any], asked: Requested | None, context: ReviewContext, policy: SupervisorPolicy
+) -> Decision | None:
+    """Where the turn asks for several calls of the kind ("Grant asmith report-viewer. Grant bjones
+    admin."), are the values a call is admitted with written in one of those mandates? A call that
+    takes one value from each ("grant asmith admin") is asked: values the turn writes, not which
+    goes where, would admit it. Values a mandate does not write (from a record it names) are not
+    weighed; nor is a call whose kind the turn asks for once."""
+    if asked is None:
+        return None
+    asking = asking_mandates(asked, context.request, context.read)
+    if len(asking) < 2:
+        return None
+    texts = [", ".join(stated(m).split(" | ")) for m in asking]
+    written = [v for v in values if any(found_in(v, [Source("request", t)]) for t in texts)]
+    if len(written) < 2:
+        return None
+    if any(all(found_in(v, [Source("request", t)]) for v in written) for t in texts):
+        return None
+    details = {"values": list(written), "mandates": [said(m) for m in asking]}
+    return Decision("escalate", SPLIT_ACROSS_MANDATES, {**details, **_turn_reading(context, policy).shown()})
+
+
+#: Words by which a turn picks one record of a listing without writing its value ("Deploy the
+#: latest release of checkout-api", "Delete the biggest bucket"): the reader does not follow them.
+_PICKING = re.compile(
+    r"(?i)\b(?:latest|newest|last|previous|prior|oldest|earliest|biggest|largest|smallest|highest"
+    r"|lowest|cheapest|most\s+recent|current|top|next)\b"
+)
+
+
+def _picked_in_words(value: Any, asked: Requested | None, context: ReviewContext) -> dict[str, Any] | None:
+    """Does the turn give a value the rule refuses in words the reader does not follow: a record
+    picked by a word ("the latest release", "the biggest bucket"), the value written with a
+    letter before it ("v2.5.0") or a number written as a word ("six replicas")? Then the call is
+    asked, never refused (what it says, read: ``read`` / ``unread``); None otherwise."""
+    stated = stated_for(asked, context.request, context.read) if asked is not None else context.request
+    picked = _PICKING.search(stated)
+    if picked:
+        return {"read": [stated], "unread": [picked.group(0)]}
+    written = re.escape(str(value).strip())
+    if written and not isinstance(value, bool):
+        prefixed = re.search(rf"(?i)(?<![\w.-])[a-z]{written}(?![\w-]|\.\d)", stated)
+        if prefixed:
+            return {"read": [stated], "unread": [prefixed.group(0)]}
+    # a small count written as a word, that is the value ("six replicas" for 6)
+    if is_number(value) and float(value) in _SMALL_NUMBERS.values():
+        word = next((w for w in words_of(stated) if _SMALL_NUMBERS.get(w) == float(value)), None)
+        if word is not None:
+            return {"read": [stated], "unread": [word]}
+    return None
+
+
+#: Small counts as they are written in words.
+_SMALL_NUMBERS = {
+    w: float(n)
+    for n, w in enumerate(
+        [
+            "zero",
+            "one",
+            "two",
+            "three",
+            "four",
+            "five",
+            "six",
+            "seven",
+            "eight",
+            "nine",
+            "ten",
+            "eleven",
+            "twelve",
+            "thirteen",
+            "fourteen",
+            "fifteen",
+            "sixteen",
+            "seventeen",
+            "eighteen",
+            "nineteen",
+            "twenty",
+        ]
+    )
+}
+
+
+def _only_another_mandates(
+    value: Any, asked: Requested | None, context: ReviewContext, policy: SupervisorPolicy
+) -> Decision | None:
+    """Is ``value`` written in the turn only by a mandate of another kind, while the mandates that
+    ask for the call name their own object and point back to nothing ("Check payments-api's version
+    and roll back checkout-api" and the call rolls back payments-api)? Then the call is asked: the
+    turn reads that record, it does not ask for this call on it. A mandate that points back ("Check
+    payments-api and roll it back", "... that day") takes what it points to; a channel is left to
+    the reading as before ("- read #support / - answer in the channel")."""
+    if asked is None or isinstance(value, bool) or str(value).startswith("#"):
+        return None
+    request = [Source("request", context.request)]
+    if not found_in(value, request):
+        return None  # not written: from a record, weighed by its own rules
+    verbs = (*asked.keywords, *asked.verbs)
+    asking = [
+        m
+        for m in asking_mandates(asked, context.request, context.read)
+        if not past_form((words_of(m.text) or [m.verb])[0], verbs)
+    ]
+    pointing = WORDS_POINTING_BACK | POINTING_BACK
+    if not asking or any(pointing & set(m.words) for m in asking):
+        return None
+    own = ", ".join(", ".join(stated(m).split(" | ")) for m in asking)
+    if found_in(value, [Source("request", own)]):
+        return None
+    reading = _turn_reading(context, policy)
+    others = [m for m in reading.mandates if m not in asking]
+    if not any(found_in(value, [Source("request", ", ".join(stated(m).split(" | ")))]) for m in others):
+        return None
+    details = {"value": value, "mandates": [said(m) for m in asking]}
+    return Decision("escalate", OUTSIDE_THE_MANDATE, {**details, **reading.shown()})
+
+
+#: Why a call is put to a human: its values are each written by another mandate of its kind
+#: ("Grant asmith report-viewer. Grant bjones admin." and the call grants asmith admin).
+SPLIT_ACROSS_MANDATES = "values_of_different_mandates"
 
 
 def _outside_the_mandate(

@@ -1408,7 +1408,31 @@ def mandates(request: str, reader: RequestReader | None = None) -> Sequence[Mand
 
 def _heads(mandate: Mandate, phrase: str) -> bool:
     wanted = tuple(words_of(phrase))
-    return bool(wanted) and mandate.words[: len(wanted)] == wanted
+    if bool(wanted) and mandate.words[: len(wanted)] == wanted:
+        return True
+    # a phrasal verb around its object: "roll it back", "roll checkout-api back"
+    words = mandate.words
+    return (
+        len(wanted) == 2
+        and wanted[1] in _PARTICLES
+        and words[:1] == wanted[:1]
+        and any(
+            len(words) > gap and words[gap] == wanted[1] and all(map(_splits_a_phrasal, words[1:gap]))
+            for gap in (2, 3)
+        )
+    )
+
+
+#: The particles of phrasal verbs a policy declares ("roll back", "scale up", "shut down").
+_PARTICLES = frozenset({"back", "up", "down", "out", "off", "over", "away"})
+
+
+def _splits_a_phrasal(word: str) -> bool:
+    """May ``word`` stand between a phrasal verb's verb and its particle: a pronoun ("roll it
+    back") or a record's name written as one token ("roll checkout-api back")?"""
+    return word in {"it", "them", "this", "that", "these", "those", "everything"} or (
+        any(c.isdigit() or c in "-_." for c in word) and word.strip("-_.") != ""
+    )
 
 
 def asks_for(text: str, phrases: Iterable[str], reader: RequestReader | None = None) -> bool:
