@@ -548,3 +548,34 @@ def test_a_count_written_as_a_word_is_no_other_amount():
         _ops("Scale checkout-api to six replicas.", "scale", service="checkout-api", replicas=7).verdict
         == "block"
     )
+
+
+def test_an_item_beside_the_one_the_turn_writes_is_not_the_turns():
+    users = [{"user": "jdoe", "name": "John Doe", "roles": ["admin", "exec"]}]
+    policy = SupervisorPolicy.for_tools(
+        ["list_users", "revoke_role"],
+        side_effects=["revoke_role"],
+        tools={"list_users": ToolSpec(trust="trusted", record_keys=["user", "name"])},
+        rules={
+            "list_users": ToolRules(read_only=True),
+            "revoke_role": ToolRules(
+                arg_sources=[
+                    ArgSource(arg="user", sources=["request", "named"]),
+                    ArgSource(arg="role", sources=["request", "named"]),
+                ],
+                requested=Requested(keywords=["revoke", "remove"]),
+            ),
+        },
+    )
+    calls = ({"step": 1, "tool": "list_users", "args": {}, "ok": True, "observation": users},)
+    for request in ("Revoke admin from jdoe.", "Please revoke the admin role from John Doe."):
+        context = ReviewContext(
+            calls, {}, request, frozenset(policy.trusted_tools()), tuple(policy.constants())
+        )
+
+        def revoke(role: str):
+            action = {"kind": "tool", "name": "revoke_role", "args": {"user": "jdoe", "role": role}}
+            return review_action(action, context, policy)  # noqa: B023 (read in this turn)
+
+        assert revoke("exec").verdict != "approve", request
+        assert revoke("admin").verdict == "approve", request

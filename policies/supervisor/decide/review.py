@@ -794,6 +794,8 @@ def _provenance(
                 left_out = _outside_the_mandate(value, rule.arg, admitting, rules.requested, context, policy)
             if admitting and left_out is None:
                 left_out = _the_old_value(value, rule.arg, context, policy)
+            if left_out is None and admitting and all(s.kind == "named" for s in admitting):
+                left_out = _another_of_its_list(value, rules.requested, context, policy)
             if admitting:
                 admitted.append(value)
             bounded = _stated_bound(value, admitting, rules.requested, context)
@@ -1117,6 +1119,33 @@ def _the_old_value(value: Any, arg: str, context: ReviewContext, policy: Supervi
         return None
     details = {"arg": arg, "value": value, "from": [m.group(0) for m in old.finditer(text)]}
     return Decision("escalate", OUTSIDE_THE_MANDATE, {**details, **_turn_reading(context, policy).shown()})
+
+
+def _another_of_its_list(
+    value: Any, asked: Requested | None, context: ReviewContext, policy: SupervisorPolicy
+) -> Decision | None:
+    """Does a record the mandates name hold ``value`` in a list beside another item the mandates
+    write, while they do not write ``value`` ("Revoke admin from jdoe", jdoe's roles admin and
+    exec, and the call revokes exec)? Then the call is asked: the turn picked the other item."""
+    stated = stated_for(asked, context.request, context.read) if asked is not None else ""
+    if not stated or isinstance(value, bool) or found_in(value, [Source("request", stated)]):
+        return None
+    said_here = [Source("request", stated)]
+    text = str(value)
+    for record in pointed_records(stated, context.calls, naming_of(policy, context.subject)):
+        leaves = leaf_paths(record.value)
+        for path in {p for p, leaf in leaves if leaf == text}:
+            written = [leaf for q, leaf in leaves if q == path and leaf != text and found_in(leaf, said_here)]
+            if written:
+                details = {
+                    "value": value,
+                    "written": written,
+                    "record": f"{record.tool} (step {record.step})",
+                }
+                return Decision(
+                    "escalate", OUTSIDE_THE_MANDATE, {**details, **_turn_reading(context, policy).shown()}
+                )
+    return None
 
 
 def _split_across_mandates(
