@@ -579,3 +579,16 @@ def test_an_item_beside_the_one_the_turn_writes_is_not_the_turns():
 
         assert revoke("exec").verdict != "approve", request
         assert revoke("admin").verdict == "approve", request
+
+
+def test_people_listed_after_for_or_of_are_each_the_objects():
+    policy = _request_only("reset_password", "user", ["reset"])
+    for request in (
+        "Reset passwords for asmith and bjones.",
+        "Reset the passwords of asmith, bjones and tkim.",
+    ):
+        for user in ("asmith", "bjones"):
+            action = {"kind": "tool", "name": "reset_password", "args": {"user": user}}
+            assert review_action(action, ReviewContext(request=request), policy).verdict == "approve", request
+        action = {"kind": "tool", "name": "reset_password", "args": {"user": "clee"}}
+        assert review_action(action, ReviewContext(request=request), policy).verdict != "approve", request

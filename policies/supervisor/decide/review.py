@@ -1181,16 +1181,16 @@ _PICKING = re.compile(
 
 def _picked_in_words(value: Any, asked: Requested | None, context: ReviewContext) -> dict[str, Any] | None:
     """Does the turn give a value the rule refuses in words the reader does not follow: a record
-    picked by a word ("the latest release", "the biggest bucket"), the value written with a
-    letter before it ("v2.5.0") or a number written as a word ("six replicas")? Then the call is
+    picked by a word ("the latest release", "the biggest bucket"), a version written with its "v"
+    ("v2.5.0") or a small count written as a word ("six replicas")? Then the call is
     asked, never refused (what it says, read: ``read`` / ``unread``); None otherwise."""
     stated = stated_for(asked, context.request, context.read) if asked is not None else context.request
     picked = _PICKING.search(stated)
     if picked:
         return {"read": [stated], "unread": [picked.group(0)]}
     written = re.escape(str(value).strip())
-    if written and not isinstance(value, bool):
-        prefixed = re.search(rf"(?i)(?<![\w.-])[a-z]{written}(?![\w-]|\.\d)", stated)
+    if str(value).strip()[:1].isdigit() and not isinstance(value, bool):  # a version: "v2.5.0"
+        prefixed = re.search(rf"(?i)(?<![\w.-])v{written}(?![\w-]|\.\d)", stated)
         if prefixed:
             return {"read": [stated], "unread": [prefixed.group(0)]}
     # a small count written as a word, that is the value ("six replicas" for 6)
@@ -1305,7 +1305,7 @@ def _outside_the_mandate(
     found = [*reading.mandates, *(m for m in asking if m.condition is not None)]
     # whom or where a call sends to: an address, a handle, a channel
     kinds = {k for k, _ in identifiers(str(value))}
-    recipient = arg.split(":")[0] in (*RECIPIENT_ARGS, "handle", "channel", "user", "username") or (
+    recipient = arg.split(":")[0] in (*RECIPIENT_ARGS, "handle", "channel") or (
         str(value).startswith(("@", "#")) or "email" in kinds
     )
     if (recipient and not str(value).startswith("#")) or "iban" in kinds:

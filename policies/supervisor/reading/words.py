@@ -1131,7 +1131,7 @@ def _points_back(clause: Clause) -> bool:
 
 #: Prepositions after which an object lists people ("share it with grace + piotr", "email it to
 #: ana and bob", "cc ravi, mei").
-_TO_PEOPLE = frozenset({"with", "w", "to", "cc"})
+_TO_PEOPLE = frozenset({"with", "w", "to", "cc", "for", "of"})
 
 
 def _naming_people(words: Sequence[str]) -> bool:
@@ -1257,7 +1257,8 @@ def _coordinated(
 
 #: Words that open a phrasal verb's clause where the grammar sees no head ("and back up X", "and
 #: up the limit", "and off the alerts"): an object's continuation opens with a name, a determiner
-#: or a number, never one of these.
+#: or a number, never one of these. The particles of the phrasal verbs a policy declares too ("roll
+#: back", "scale up", "shut down"), read around their object ("roll it back").
 _PARTICLES = frozenset({"back", "up", "out", "off", "down", "away", "over"})
 
 
@@ -1421,10 +1422,6 @@ def _heads(mandate: Mandate, phrase: str) -> bool:
             for gap in (2, 3)
         )
     )
-
-
-#: The particles of phrasal verbs a policy declares ("roll back", "scale up", "shut down").
-_PARTICLES = frozenset({"back", "up", "down", "out", "off", "over", "away"})
 
 
 def _splits_a_phrasal(word: str) -> bool:
