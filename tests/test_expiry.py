@@ -386,8 +386,11 @@ def test_a_late_answer_refused_is_fed_back_with_its_reviewer():
 def test_the_audit_command_shows_the_late_answer(tmp_path, capsys, monkeypatch):
     monkeypatch.delenv("OPENAI_API_KEY", raising=False)
     db = str(tmp_path / "runs.sqlite")
-    _supervisor_waits(tmp_path, db, "late", capsys, ask_expires_after=SHORT, on_expired="ask_again")
-    time.sleep(PAST)
+    # long enough that bob's answer from a second CLI process lands before the question asked
+    # again expires too, on a loaded machine (SHORT was: a process took longer than 0.6 s)
+    expires, past = 2.5, 3.0
+    _supervisor_waits(tmp_path, db, "late", capsys, ask_expires_after=expires, on_expired="ask_again")
+    time.sleep(past)
     assert main(["approve", "late", "--as", "alice", "--db", db]) == EXIT_WAITING  # asked again
     assert main(["approve", "late", "--as", "bob", "--db", db]) == EXIT_OK
     capsys.readouterr()
