@@ -1103,6 +1103,22 @@ def _to_whom(asking: Sequence[Any]) -> list[tuple[Any, str]]:
 _A_QUANTITY = re.compile(r"v?\d+(?:[.,]\d+)*")
 
 
+def _asking_now(asked: Requested, context: ReviewContext) -> list[Any]:
+    """The mandates that ask for a call of the kind, not one said of what was done ("Emailed
+    bob@corp.example yesterday.": its verb as written, not as read, is a past form)."""
+    verbs = (*asked.keywords, *asked.verbs)
+    return [
+        m
+        for m in asking_mandates(asked, context.request, context.read)
+        if not past_form((words_of(m.text) or [m.verb])[0], verbs)
+    ]
+
+
+def _stated_whole(mandate: Any) -> str:
+    """What a mandate states, its coordinated parts read as written ("to 4 Pine Road, Springfield")."""
+    return ", ".join(stated(mandate).split(" | "))
+
+
 def _the_old_value(value: Any, arg: str, context: ReviewContext, policy: SupervisorPolicy) -> Decision | None:
     """Is ``value`` written in the turn only as where a change starts ("Scale checkout-api from 40
     to 4 replicas", "Upgrade search-svc from 1.9.1 to 2.0.0")? Then a call that sets it is asked:
@@ -1161,7 +1177,7 @@ def _split_across_mandates(
     asking = asking_mandates(asked, context.request, context.read)
     if len(asking) < 2:
         return None
-    texts = [", ".join(stated(m).split(" | ")) for m in asking]
+    texts = [_stated_whole(m) for m in asking]
     written = [v for v in values if any(found_in(v, [Source("request", t)]) for t in texts)]
     if len(written) < 2:
         return None
@@ -1246,21 +1262,16 @@ def _only_another_mandates(
     request = [Source("request", context.request)]
     if not found_in(value, request):
         return None  # not written: from a record, weighed by its own rules
-    verbs = (*asked.keywords, *asked.verbs)
-    asking = [
-        m
-        for m in asking_mandates(asked, context.request, context.read)
-        if not past_form((words_of(m.text) or [m.verb])[0], verbs)
-    ]
+    asking = _asking_now(asked, context)
     pointing = WORDS_POINTING_BACK | POINTING_BACK
     if not asking or any(pointing & set(m.words) for m in asking):
         return None
-    own = ", ".join(", ".join(stated(m).split(" | ")) for m in asking)
+    own = ", ".join(map(_stated_whole, asking))
     if found_in(value, [Source("request", own)]):
         return None
     reading = _turn_reading(context, policy)
     others = [m for m in reading.mandates if m not in asking]
-    if not any(found_in(value, [Source("request", ", ".join(stated(m).split(" | ")))]) for m in others):
+    if not any(found_in(value, [Source("request", _stated_whole(m))]) for m in others):
         return None
     details = {"value": value, "mandates": [said(m) for m in asking]}
     return Decision("escalate", OUTSIDE_THE_MANDATE, {**details, **reading.shown()})
@@ -1295,13 +1306,7 @@ def _outside_the_mandate(
     # what the reading stands on: its mandates of a verb it knows (the policy's or reading ones),
     # and those asking for the call under a condition (checked on trusted data before it runs)
     reading = _turn_reading(context, policy)
-    # not one said of what was done ("Emailed bob@corp.example yesterday."): no mandate
-    verbs = (*asked.keywords, *asked.verbs)
-    asking = [
-        m
-        for m in asking_mandates(asked, context.request, context.read)
-        if not past_form((words_of(m.text) or [m.verb])[0], verbs)  # as written, not as read
-    ]
+    asking = _asking_now(asked, context)
     found = [*reading.mandates, *(m for m in asking if m.condition is not None)]
     # whom or where a call sends to: an address, a handle, a channel
     kinds = {k for k, _ in identifiers(str(value))}
