@@ -194,3 +194,52 @@ def test_the_pruned_request_is_decided_as_the_whole_one(policies, present, leave
     pruned = read_only(context, cedar.reads)
     assert _decide(text, pruned) == _decide(text, context), json.dumps(pruned)
     assert "extra" not in pruned or cedar.reads is True
+
+
+# ------------------------------------------------------------------ one tool's policies only
+
+_SCOPES = [
+    "action",
+    'action == Action::"pay"',
+    'action == Action::"refund"',
+    'action in [Action::"pay", Action::"refund"]',
+]
+
+
+def _decide_as(handle: object, action: str, context: dict[str, object]) -> tuple[bool, list[str], int]:
+    request = {
+        "principal": {"type": "User", "id": "u"},
+        "action": {"type": "Action", "id": action},
+        "resource": {"type": "Tool", "id": action},
+        "context": context,
+    }
+    answer = cedarpy.is_authorized(request, handle, [])
+    return answer.allowed, sorted(answer.diagnostics.reasons), len(answer.diagnostics.errors)
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    policies=_policies,
+    scopes=st.lists(st.sampled_from(_SCOPES), min_size=4, max_size=4),
+    present=st.lists(st.booleans(), min_size=len(_PATHS), max_size=len(_PATHS)),
+    leaves=st.lists(_leaf, min_size=len(_PATHS), max_size=len(_PATHS)),
+    action=st.sampled_from(["pay", "refund", "close"]),
+)
+def test_a_tools_own_policies_decide_its_call_as_the_whole_set(
+    policies, scopes, present, leaves, action
+) -> None:
+    """A call is put to the policies whose scope can name its tool, with what those read
+    (``CedarSet.for_tool``): Cedar decides it as the whole set with the whole context would (a
+    policy scoped to another action neither matches nor fails a call)."""
+    text = "\n".join(
+        line.replace("(principal, action, resource)", f"(principal, {scope}, resource)")
+        for line, scope in zip(_text(policies).split("\n"), [s for s in scopes for _ in (0, 1)], strict=False)
+    )
+    try:
+        cedar = parse_cedar(text)
+    except ValueError:
+        return
+    context = _context(present, leaves)
+    handle, reads = cedar.for_tool(action)
+    whole = _decide_as(cedarpy.PolicySet.from_str(text), action, context)
+    assert _decide_as(handle, action, read_only(context, reads)) == whole, text

@@ -56,3 +56,20 @@ def test_a_call_pickle_cannot_write_is_built_every_time():
     assert _texts([unpicklable]) == [
         (s.kind, s.text, s.trusted) for s in call_sources(unpicklable, False, ())
     ]
+
+
+def test_the_same_row_at_the_next_step_is_read_from_its_row_and_a_field_replaced_is_read_again():
+    """The row memo: the next review's rows are the same objects, found without writing each out
+    again; a field that is another object is read again, and so is another trust."""
+    row = _call({"a": 1})
+    first = sources_of("req", {}, [row], trusted_tools=["lookup"])
+    assert [id(s) for s in sources_of("req", {}, [row], trusted_tools=["lookup"])[3:]] == [
+        id(s) for s in first[3:]
+    ]
+    assert _texts([row], field_trust={"lookup": ["a"]}) == [
+        (s.kind, s.text, s.trusted) for s in call_sources(row, False, ("a",))
+    ]
+    for field, value in (("observation", {"a": "x-2"}), ("args", {"id": 8}), ("ok", False), ("step", 2)):
+        _texts([row])  # kept under this trust
+        row[field] = value  # a row changed in place, by field: never the memo's old sources
+        assert _texts([row]) == [(s.kind, s.text, s.trusted) for s in call_sources(row, False, ())]

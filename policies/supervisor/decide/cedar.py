@@ -58,7 +58,13 @@ from typing import Any
 from policies.decision import Decision
 from policies.human import HumanAnswer
 from policies.supervisor.reading.values import Source
-from policies.supervisor.rules.cedar import CedarSet, cedarpy_module, parse_cedar, read_only
+from policies.supervisor.rules.cedar import (
+    CedarSet,
+    cedarpy_module,
+    no_entities,
+    parse_cedar,
+    read_only,
+)
 from policies.supervisor.rules.policy import SupervisorPolicy, shadowed_checks
 
 #: The check's name in a decision and the audit.
@@ -100,9 +106,6 @@ _CEDAR_TYPES = {
     "str": "String",
 }
 _LONG = 2**63
-#: The entities a request is judged with: none (every fact is in its context), as Cedar's JSON text
-#: (a list would be written out again for every call).
-NO_ENTITIES = "[]"
 #: The Cedar types of numbers, whose totals Cedar is told.
 _NUMERIC = frozenset({"Long", "decimal"})
 
@@ -300,9 +303,10 @@ def cedar_decision(cedar: CedarSet, facts: CallFacts, decided: Decision) -> Deci
     refusal or a question of Cedar's (``check: "cedar"``), or ``decided`` with the permits that
     matched in ``details["cedar"]``."""
     request = cedar_request(facts, decided, cedar)
-    # only what some policy reads: Cedar's time grows with the context it is given
-    asked = {**request, "context": read_only(request["context"], cedar.reads)}
-    answer = cedarpy_module().is_authorized(asked, cedar.handle, NO_ENTITIES)
+    # only the policies that can judge this tool, and what they read: Cedar's time grows with both
+    handle, reads = cedar.for_tool(facts.name)
+    asked = {**request, "context": read_only(request["context"], reads)}
+    answer = cedarpy_module().is_authorized(asked, handle, no_entities())
     keys = list(answer.diagnostics.reasons)
     matched = [rule for key in keys if (rule := cedar.by_key(key)) is not None]
     named = cedar.named(keys)

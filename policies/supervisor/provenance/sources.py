@@ -6,6 +6,7 @@ per call's content."""
 
 from __future__ import annotations
 
+import operator
 import pickle
 from collections.abc import Iterable, Mapping, Sequence
 from functools import lru_cache
@@ -82,6 +83,17 @@ def _kept_sources(keyed: _Keyed) -> tuple[Source, ...]:
     return built
 
 
+#: The sources last built for a call row, by the row itself (its ``id``, the row held so that the id
+#: is not reused): the review at the next step of a run is given the same rows, and finds their
+#: sources without writing each row out again. Checked by each field it reads being the very object
+#: it was, and by the trust: a row given other arguments or another observation, even equal ones
+#: (``1.0`` for ``1``), is read again; state rows are never changed in place. Emptied when full.
+_BY_ROW: dict[
+    int, tuple[Mapping[str, Any], tuple[Any, ...], tuple[bool, tuple[str, ...]], Sequence[Source]]
+] = {}
+_BY_ROW_LIMIT = 2048
+
+
 def _sources_once(call: Mapping[str, Any], trusted: bool, flipped: Sequence[str]) -> Sequence[Source]:
     """A call's sources, built once per content and trust: a run's review at every step finds the
     sources of the calls before it already built (their normalised text and identifiers too, which
@@ -94,6 +106,20 @@ def _sources_once(call: Mapping[str, Any], trusted: bool, flipped: Sequence[str]
         call.get("observation"),
         call.get("args"),
     )
+    trust = (trusted, tuple(flipped))
+    held = _BY_ROW.get(id(call))
+    if held is not None and held[0] is call and held[2] == trust and all(map(operator.is_, held[1], what)):
+        return held[3]
+    found = _sources_by_content(call, what, trusted, flipped)
+    if len(_BY_ROW) >= _BY_ROW_LIMIT:
+        _BY_ROW.clear()
+    _BY_ROW[id(call)] = (call, what, trust, found)
+    return found
+
+
+def _sources_by_content(
+    call: Mapping[str, Any], what: tuple[Any, ...], trusted: bool, flipped: Sequence[str]
+) -> Sequence[Source]:
     try:
         key = pickle.dumps((*what, trusted, tuple(flipped)), protocol=5)
     except Exception:  # a value pickle cannot write: built as before, not kept

@@ -136,6 +136,13 @@ class CedarSet:
         """Does some policy that reads ``context.reviewer`` apply to ``action``'s answers?"""
         return any(r.answers and (r.actions is None or action in r.actions) for r in self.rules)
 
+    def for_tool(self, action: str) -> tuple[Any, ContextReads]:
+        """What a call of ``action`` is put to Cedar with: a policy set of the policies that judge
+        calls and whose scope can name it (a policy whose scope names another action never matches
+        nor fails a call: Cedar reads its scope first), and what of ``context`` those read. Built
+        once per text and action; Cedar decides the smaller set exactly as the whole one."""
+        return _tool_view(self.text, action)
+
 
 def statement_lines(text: str) -> list[int]:
     """The line (1-based) each statement of a Cedar text starts on, in order: its first character
@@ -283,6 +290,26 @@ def parse_cedar(text: str) -> CedarSet:
         answer_handle,
         reads,
     )
+
+
+@lru_cache(maxsize=256)
+def _tool_view(text: str, action: str) -> tuple[Any, ContextReads]:
+    cedar, whole = cedarpy_module(), parse_cedar(text)
+    keys = {r.key for r in whole.rules if not r.answers and (r.actions is None or action in r.actions)}
+    if keys == {r.key for r in whole.rules if not r.answers}:
+        return whole.handle, whole.reads
+    static = json.loads(cedar.policies_to_json_str(text)).get("staticPolicies", {})
+    parsed = {"staticPolicies": static}
+    reads = context_reads([static[k] for k in sorted(keys) if k in static])
+    return _subset(cedar, parsed, keys), reads
+
+
+@lru_cache(maxsize=1)
+def no_entities() -> Any:
+    """The entities a call is judged with: none (every fact is in its context), as one handle Cedar
+    parsed once (its text where the bindings have no handles)."""
+    handles = getattr(cedarpy_module(), "Entities", None)
+    return handles.from_json_str("[]") if handles is not None else "[]"
 
 
 #: What of a record some policy reads, key by key: ``True`` for a whole value (compared, passed to
