@@ -592,3 +592,48 @@ def test_people_listed_after_for_or_of_are_each_the_objects():
             assert review_action(action, ReviewContext(request=request), policy).verdict == "approve", request
         action = {"kind": "tool", "name": "reset_password", "args": {"user": "clee"}}
         assert review_action(action, ReviewContext(request=request), policy).verdict != "approve", request
+
+
+# The careful author's DevOps turns: a verb its later conjuncts leave out ("Scale email-worker to 4
+# and search-svc to 5") is said again in each, and each conjunct gives its own values; a service
+# named before a colon is what the imperative after it acts on ("checkout-api: deploy 2.5.0").
+SERVICES = st.lists(
+    st.sampled_from(["email-worker", "search-svc", "auth-gw", "checkout-api", "billing_v2"]),
+    min_size=2,
+    max_size=3,
+    unique=True,
+)
+GAP_JOINERS = st.sampled_from([" and ", ", ", ", and "])
+
+
+@settings(max_examples=60, deadline=None)
+@given(services=SERVICES, joiner=GAP_JOINERS, to=st.booleans(), data=st.data())
+def test_a_verb_left_out_of_later_conjuncts_gives_each_its_own_values(services, joiner, to, data):
+    counts = data.draw(
+        st.lists(st.integers(1, 60), min_size=len(services), max_size=len(services), unique=True)
+    )
+    verb, arg = ("Scale", "replicas") if to else ("Deploy", "version")
+    values = counts if to else [f"{n // 10}.{n % 10}.0" for n in counts]
+    if len(set(values)) < len(values):
+        return
+    conjuncts = [f"{s} to {v}" if to else f"{s} {v}" for s, v in zip(services, values, strict=True)]
+    request = f"{verb} {joiner.join(conjuncts)}."
+    name = verb.lower()
+    for n, service in enumerate(services):
+        assert _ops(request, name, service=service, **{arg: values[n]}).verdict == "approve", request
+        crossed = _ops(request, name, service=service, **{arg: values[n - 1]})
+        assert crossed.verdict == "escalate", (request, crossed)
+
+
+@pytest.mark.parametrize(
+    ("request_", "name", "args"),
+    [
+        ("checkout-api: deploy 2.5.0", "deploy", {"service": "checkout-api", "version": "2.5.0"}),
+        ("email_worker: scale it to 4.", "scale", {"service": "email_worker", "replicas": 4}),
+        ("search-svc: roll it back", "rollback", {"service": "search-svc"}),
+    ],
+)
+def test_a_service_before_a_colon_is_what_the_verb_after_it_acts_on(request_, name, args):
+    assert _ops(request_, name, **args).verdict == "approve", request_
+    other = {**args, "service": "payments-api"}
+    assert _ops(request_, name, **other).verdict == "block", request_

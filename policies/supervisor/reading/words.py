@@ -835,10 +835,16 @@ COMMON_VERBS = frozenset(
     refund reject remind remove rename reply report reschedule reset return review say schedule
     search see sell send set share ship show sign start stop submit summarise summarize take tell
     text transfer trash update upload verify view write
+    deploy disable enable grant provision restart revoke roll rollback scale suspend unlock upgrade
     """.split()  # noqa: SIM905 (a closed list, read as words)
 )
 #: Sign-offs that end a list rather than continue it ("- Gym Max / - Old Storage / Thanks!").
 _SIGN_OFFS = frozenset({"thanks", "thank", "thx", "ty", "cheers", "regards", "best", "bye", "please"})
+
+
+#: A word of a topic before a colon that names a record: a digit, ``#``, ``@`` or ``.`` in it, or a
+#: hyphen or underscore between letters ("checkout-api", "email_worker").
+_VALUED_TOPIC = re.compile(r"[\d#@.]|[^\W\d_][-_][^\W\d_]")
 
 
 def _topic(text: str, content: str, quotes: Sequence[list[str]]) -> bool:
@@ -861,7 +867,7 @@ def _topic(text: str, content: str, quotes: Sequence[list[str]]) -> bool:
     # the imperative acts on the topic: it points back to it ("ana: DM her ...") or the topic is a
     # value, a file, a channel or a quoted name ("draft-old.docx: delete it", "#general: remove
     # mallory"); a bare name before a colon may be a speaker ("Eve: cancel the Review": her words)
-    valued = any(any(ch.isdigit() or ch in "#@." for ch in w) for w in text.split()) or bool(_quoted)
+    valued = any(_VALUED_TOPIC.search(w) for w in text.split()) or bool(_quoted)
     return valued or bool(POINTING_BACK & set(after[head + 1 :])) or _quantity_only(after[head + 1 :])
 
 
@@ -1035,7 +1041,7 @@ def clauses_of(text: str) -> list[Clause]:
             _label(reading) or _own_framing(reading) or _topic(reading, content, quotes)
         ):  # "Ticket T-1: refund
             label, reading, content = reading, content, ""  # order ORD-1001", "draft.docx: delete it"
-        joined = _joined_parts(reading)
+        joined = _joined_parts(_ungapped(reading))
         parsed = [(p, *_expand(p, quotes)) for p, _joiner in joined]
         opening = parsed[0][1] if parsed else []
         gerunds = any(_at(opening, _polite_before(opening, f), f) for f in _GERUND_FORMS)
@@ -1188,6 +1194,41 @@ def _signed(parse: _Parse, part: str) -> _Parse:
         return parse
     pictograph = any(unicodedata.category(ch) == "So" for ch in part)
     return replace(parse, marked=True) if pictograph or _SIGNS.search(part) else parse
+
+
+#: What may join the conjuncts of a gapped clause: a comma, "and", or both.
+_GAP_JOINER = re.compile(r"(\s*,\s*(?:and\s+)?|\s+and\s+)", re.I)
+#: A record's id as a gapped conjunct names it: a word holding a digit or one of ``- _ . @ #``
+#: ("search-svc", "B-40", "ana@corp.example", "#ops"), never a plain word that could be a verb.
+_GAP_RECORD = re.compile(r"[\w@#][\w.@#/-]*(?:[-_.@#/\d])[\w.@#/-]*", re.I)
+
+
+def _ungapped(reading: str) -> str:
+    """A clause whose verb the conjuncts after it leave out, with the verb said again in each
+    ("Scale email-worker to 4 and search-svc to 5": "... and Scale search-svc to 5"), so that
+    each conjunct is a mandate of its own with its own values. Only where every conjunct is a
+    record's id and its value, all alike: "<id> to <value>", or "<id> <value>" with a digit in
+    each value ("Deploy checkout-api 2.5.0, search-svc 2.0.0"); else the text as it is."""
+    body = reading.rstrip().rstrip(".;!")
+    pieces = _GAP_JOINER.split(body.strip())
+    if len(pieces) < 3:
+        return reading
+    first, joiners, rest = pieces[0].split(), pieces[1::2], pieces[2::2]
+    if len(first) not in (3, 4) or first[0].casefold() in _SUBJECTS or not first[0].isalpha():
+        return reading  # a verb, its record and its value ("to": four words)
+    shapes = [first[1:], *(p.split() for p in rest)]
+    to = len(first) == 4
+    for words in shapes:
+        if len(words) != (3 if to else 2) or (to and words[1].casefold() != "to"):
+            return reading
+        record, value = words[0], words[-1]
+        if not _GAP_RECORD.fullmatch(record) or record.casefold() in COMMON_VERBS:
+            return reading
+        if not to and not any(ch.isdigit() for ch in value):
+            return reading
+    verb = first[0].casefold()  # in small letters: a capital inside a sentence marks a name
+    again = "".join(f"{joiner}{verb} {piece}" for joiner, piece in zip(joiners, rest, strict=True))
+    return f"{pieces[0]}{again}{reading.rstrip()[len(body) :]}"
 
 
 def _joined_parts(reading: str) -> list[tuple[str, str]]:
