@@ -637,3 +637,31 @@ def test_a_service_before_a_colon_is_what_the_verb_after_it_acts_on(request_, na
     assert _ops(request_, name, **args).verdict == "approve", request_
     other = {**args, "service": "payments-api"}
     assert _ops(request_, name, **other).verdict == "block", request_
+
+
+# A turn in capitals only: a capital there marks no name, so whether a value is a whole name or a
+# part of a longer one cannot be read. It asks: never refused, never run unasked.
+@pytest.mark.parametrize(
+    ("request_", "name", "args"),
+    [
+        ("SCALE CHECKOUT-API TO 4", "scale", {"service": "checkout-api", "replicas": 4}),
+        ("GRANT ASMITH ADMIN", "grant_role", {"user": "asmith", "role": "admin"}),
+        ("PLEASE GRANT ASMITH ADMIN, THANKS", "grant_role", {"user": "asmith", "role": "admin"}),
+    ],
+)
+def test_a_turn_in_capitals_only_asks_never_refuses(request_, name, args):
+    decided = _ops(request_, name, **args)
+    assert decided.verdict == "escalate" and decided.details.get("in_capitals"), decided
+    assert _ops(request_.title(), name, **args).verdict != "block", request_
+
+
+def test_a_part_of_a_longer_name_in_capitals_asks_never_runs():
+    policy = _request_only("pay", "payee", ["pay"])
+    for payee in ("Acme", "Acme Supplies"):
+        action = {"kind": "tool", "name": "pay", "args": {"payee": payee}}
+        decided = review_action(action, ReviewContext(request="PAY THE ACME SUPPLIES BILL"), policy)
+        assert decided.verdict == "escalate", (payee, decided)
+    action = {"kind": "tool", "name": "pay", "args": {"payee": "Acme"}}
+    assert (
+        review_action(action, ReviewContext(request="Pay the Acme Supplies bill"), policy).verdict == "block"
+    )

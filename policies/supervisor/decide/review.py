@@ -838,8 +838,10 @@ def _provenance(
                 return Decision(
                     "escalate", OF_A_WHOLE, {**refused.details, "whole": whole, "refused_by": rule.reason}
                 )
-            partly = _partly_named(value, rule, rules.requested, context, policy) or _picked_in_words(
-                value, rules.requested, context
+            partly = (
+                _partly_named(value, rule, rules.requested, context, policy)
+                or _picked_in_words(value, rules.requested, context)
+                or _in_capitals_only(value, rule, context)
             )
             if partly is not None:  # "Raise Dana's salary": Dana Whitfield's, in part of her name
                 return Decision(
@@ -1392,6 +1394,40 @@ def _only_a_named_operand(value: Any, admitting: Sequence[Source], context: Revi
 
 #: A value written in words only (a name, a handle): no digit, address or mark that makes it an id.
 _WORDS_ONLY = re.compile(r"[^\W\d_]+(?:[ '\-][^\W\d_]+)*")
+
+
+#: A sentence of a turn (up to its stop or line end), and a word of letters in it.
+_A_SENTENCE = re.compile(r"[^.!?\n]+")
+_A_WORD = re.compile(r"[^\W\d_]+")
+
+
+def _in_capitals_only(value: Any, rule: ArgSource, context: ReviewContext) -> dict[str, Any] | None:
+    """Where the request writes a name only in sentences whose every word opens with a capital
+    ("SCALE CHECKOUT-API TO 4", "Grant Asmith Admin", "PAY THE ACME SUPPLIES BILL"), whether it is
+    a whole name or a part of a longer one cannot be read: a capital there marks no name. The value
+    is asked, never refused (it may be the whole name) nor run unasked (it may be a part: "ACME" of
+    "ACME SUPPLIES"). None: such sentences are not what makes it part of another name, or the rule
+    does not take the request."""
+    if (
+        "request" not in rule.sources
+        or not isinstance(value, str)
+        or not _WORDS_ONLY.fullmatch(value.strip())
+    ):
+        return None
+    request = context.request
+    if not part_of_another_name(value, request):
+        return None
+    capitals = [
+        m.group(0).strip()
+        for m in _A_SENTENCE.finditer(request)
+        if len(words := _A_WORD.findall(m.group(0))) > 1 and all(w[:1].isupper() for w in words)
+    ]
+    plain = _A_SENTENCE.sub(
+        lambda m: m.group(0).lower() if m.group(0).strip() in capitals else m.group(0), request
+    )
+    if part_of_another_name(value, plain) or not found_in(value, [Source("request", plain)]):
+        return None
+    return {"in_capitals": capitals[:6]}
 
 
 def _as_written(value: str, request: str) -> bool:
