@@ -246,9 +246,25 @@ def test_the_trust_declaration_each_site_depends_on():
 
 def test_the_trust_pass_reports_a_bypass_with_its_declaration_and_fails_only_strict():
     """The refunds without a limit: a planted figure in the trusted order book runs; it holds only
-    while the order book is the shop's own."""
+    while the order book is the shop's own. The task leaves the amount to the order book ("Refund
+    order ORD-1002"): where the turn states one ("Refund 20 EUR ..."), any other figure asks,
+    limit or none (the reader's own rule), and the trust pass has nothing to show."""
     unlimited = _rules("issue_refund", escalate_above=[], record_limits=[])
-    report = probe(support_desk.tools, unlimited, support_desk.tasks[:2], engines=["graph"], exhaustive=True)
+    partial = support_desk.tasks[1]
+    whole = {
+        **partial,
+        "name": "whole-refund",
+        "request": "Refund order ORD-1002 for the late delivery.",
+        "calls": [
+            partial["calls"][0],
+            {"name": "issue_refund", "args": {"order_id": "ORD-1002", "amount": 250.0}},
+        ],
+    }
+    stated = probe(support_desk.tools, unlimited, [partial], engines=["graph"], exhaustive=True)
+    assert not [f for f in stated.trust_findings() if f.tool == "issue_refund"], stated.table()
+    report = probe(
+        support_desk.tools, unlimited, [support_desk.tasks[0], whole], engines=["graph"], exhaustive=True
+    )
     assert report.findings() == [] and report.trust_attacks
     trusted = [f for f in report.trust_findings() if f.tool == "issue_refund"]
     assert trusted, report.table()
@@ -264,7 +280,7 @@ def test_the_trust_pass_reports_a_bypass_with_its_declaration_and_fails_only_str
     assert report.exit_code() == 0 and report.exit_code(Gate(strict=True)) == 1
     assert report.to_json()["trust_findings"][0]["depends_on"] == first.depends_on
     off = probe(
-        support_desk.tools, unlimited, support_desk.tasks[:2], engines=["graph"], question_trust=False
+        support_desk.tools, unlimited, [support_desk.tasks[0], whole], engines=["graph"], question_trust=False
     )
     assert off.trust_attacks == [] and off.trust_findings() == []
 

@@ -794,6 +794,8 @@ def _provenance(
                 left_out = _outside_the_mandate(value, rule.arg, admitting, rules.requested, context, policy)
             if admitting and left_out is None:
                 left_out = _the_old_value(value, rule.arg, context, policy)
+            if admitting and left_out is None:
+                left_out = _not_the_figure_stated(value, rule.arg, args, rules.requested, context, policy)
             if left_out is None and admitting and all(s.kind == "named" for s in admitting):
                 left_out = _another_of_its_list(value, rules.requested, context, policy)
             if admitting:
@@ -850,6 +852,8 @@ def _provenance(
             return _asked_in_named_record(refused, value, rule.verdict, rules, context, policy)
     if left_out is None and len(admitted) > 1:
         left_out = _split_across_mandates(admitted, rules.requested, context, policy)
+    if left_out is None and len(admitted) > 1:
+        left_out = _pointed_back_for_several(admitted, rules.requested, context, policy)
     for value in admitted if left_out is None else ():
         left_out = _only_another_mandates(value, rules.requested, context, policy)
         if left_out is not None:
@@ -1123,19 +1127,84 @@ def _stated_whole(mandate: Any) -> str:
 
 def _the_old_value(value: Any, arg: str, context: ReviewContext, policy: SupervisorPolicy) -> Decision | None:
     """Is ``value`` written in the turn only as where a change starts ("Scale checkout-api from 40
-    to 4 replicas", "Upgrade search-svc from 1.9.1 to 2.0.0")? Then a call that sets it is asked:
-    the turn asks for the value after "to"."""
+    to 4 replicas", "Upgrade search-svc from 1.9.1 to 2.0.0", "... 1.9.1 to 2.0.0") or as the whole
+    a part is taken of ("Refund 40 of the 240")? Then a call that sets it is asked: the turn asks
+    for the value after "to", or the part."""
     written = re.escape(str(value).strip())
     # a quantity or a version ("from 40 to 4", "from 1.9.1 to 2.0.0"), not where money comes from
     # ("Pay 80 EUR from ACC-1 to Stadtwerke": the account is the call's ``from_account``)
     if isinstance(value, bool) or not _A_QUANTITY.fullmatch(str(value).strip()) or "from" in arg.casefold():
         return None
+    if isinstance(value, int | float):  # a number as the turn may write it: "59.90" for 59.9, "240.00"
+        written += r"0*" if "." in written else r"(?:[.,]0+)?"
     text = context.request
     anywhere = re.compile(rf"(?i)(?<![\w.@-]){written}(?![\w@-]|\.\d)")
-    old = re.compile(rf"(?i)\bfrom\s+(?:v(?=\d))?{written}(?![\w@-]|\.\d)(?:\s+\w+){{0,2}}?\s+to\b")
+    ahead = r"(?![\w@-]|\.\d)"
+    old = re.compile(
+        # where a change starts: "from 40 to 4", or a figure just before "to" and another figure
+        # ("Upgrade search-svc 1.9.1 to 2.0.0", "Scale search-svc 5 to 6")
+        rf"(?i)\bfrom\s+(?:v(?=\d))?{written}{ahead}(?:\s+\w+){{0,2}}?\s+to\b"
+        rf"|(?<![\w.@-])(?:v(?=\d))?{written}{ahead}\s+to\s+v?\d+(?:[.,]\d+)*{ahead}"
+        # the whole a part is taken of: "Refund 40 of the 240", "10 out of 59.90", "20 of ORD-1002's 120"
+        rf"|(?<![\w.@-])\d+(?:[.,]\d+)*\s+(?:out\s+)?of\s+(?:the\s+|its\s+|[\w-]+'s\s+)?{written}{ahead}"
+    )
     if not old.search(text) or anywhere.search(old.sub(" ", text)):
         return None
     details = {"arg": arg, "value": value, "from": [m.group(0) for m in old.finditer(text)]}
+    return Decision("escalate", OUTSIDE_THE_MANDATE, {**details, **_turn_reading(context, policy).shown()})
+
+
+#: A figure a clause writes: a number or a version standing alone (not part of an id, a date, a
+#: time or an account written in groups: "B-40", "2026-12-01", "10:30", "LU28 0019 4006" hold none).
+_A_FIGURE = re.compile(r"(?<![\w.,@/:-])(?<!\d[ \t])v?(\d+(?:[.,]\d+)*)(?![\w@/:-]|[.,]\d|[ \t]+\d)")
+_TWO_FIGURES = re.compile(
+    # not groups of a longer number ("DE89 3704 0044 0532 0130 00")
+    r"(?<![\w.,@/:-])(?<!\d[ \t])v?\d+(?:[.,]\d+)*[ \t]+v?\d+(?:[.,]\d+)*(?![\w@/:-]|[.,]\d|[ \t]+\d)"
+)
+
+
+def _not_the_figure_stated(
+    value: Any,
+    arg: str,
+    args: Mapping[str, Any],
+    asked: Requested | None,
+    context: ReviewContext,
+    policy: SupervisorPolicy,
+) -> Decision | None:
+    """Does the mandate that asks for the call state a figure of its own, and ``value`` (a number
+    or a version the turn or a record it names gives) none of them? Then the call is asked: the
+    turn asks for the figure it states ("checkout-api is at 40 replicas. Scale it to 4.", "Regarding
+    auth-gw at 9 replicas: scale search-svc to 4.", "ORD-1004 was 240. Refund 40 on it."), and a
+    figure it writes elsewhere, or a record's, is not what it asks for. The mandate is the one
+    whose clause writes another of the call's values (a record), else the only one asking."""
+    text = str(value).strip()
+    if asked is None or isinstance(value, bool) or not _A_QUANTITY.fullmatch(text):
+        return None
+    asking = _asking_now(asked, context)
+    others = [v for a, v in args.items() if a != arg and isinstance(v, str | int | float) and str(v).strip()]
+    own = [m for m in asking if any(found_in(v, [Source("request", m.text)]) for v in others)]
+    if not own and len(asking) != 1:
+        return None
+    clauses = [m.text for m in own or asking]
+    version = text.lstrip("v").count(".") >= 2
+    figures = [f for c in clauses for f in _A_FIGURE.findall(c) if (f.count(".") >= 2) == version]
+    # two figures side by side ("Deploy checkout-api 2.5.0 2.4.0", "Scale search-svc 5 6"): which
+    # one the mandate asks for is not written
+    side_by_side = [m.group(0) for c in clauses for m in _TWO_FIGURES.finditer(c)]
+    if any(found_in(value, [Source("request", pair)]) for pair in side_by_side):
+        return Decision(
+            "escalate",
+            OUTSIDE_THE_MANDATE,
+            {
+                "arg": arg,
+                "value": value,
+                "side_by_side": side_by_side,
+                **_turn_reading(context, policy).shown(),
+            },
+        )
+    if not figures or any(found_in(value, [Source("request", f)]) for f in figures):
+        return None
+    details = {"arg": arg, "value": value, "stated": figures}
     return Decision("escalate", OUTSIDE_THE_MANDATE, {**details, **_turn_reading(context, policy).shown()})
 
 
@@ -1187,6 +1256,43 @@ def _split_across_mandates(
         return None
     details = {"values": list(written), "mandates": [said(m) for m in asking]}
     return Decision("escalate", SPLIT_ACROSS_MANDATES, {**details, **_turn_reading(context, policy).shown()})
+
+
+def _states_its_own(mandate: Any) -> bool:
+    """Does a mandate's clause write a word beside its verb, the words that point back and the
+    function words ("Grant him report-viewer": report-viewer; "Pay him": none)?"""
+    words = words_of(mandate.text)[1:]
+    return any(w not in WORDS_POINTING_BACK and w not in FUNCTION_WORDS for w in words)
+
+
+def _pointed_back_for_several(
+    values: Sequence[Any], asked: Requested | None, context: ReviewContext, policy: SupervisorPolicy
+) -> Decision | None:
+    """Does the call take two values or more only from the earlier sentences its mandate points
+    back to ("bjones asked for admin. Grant him report-viewer." and the call grants bjones admin)?
+    Then it is asked: a word that points back ("him", "it") stands for one thing the sentence
+    names, not for everything it says. A label before the mandate's colon, which describes its
+    record whole ("Invoice INV-8 of 40 EUR: pay it"), is no earlier sentence."""
+    if asked is None:
+        return None
+    # only where the mandate states something of its own beside the word that points back ("Grant
+    # him report-viewer"); "Pay him." takes all the sentence it points to says ("Bob Lee asked for
+    # 150 EUR. Pay him.")
+    asking = [m for m in _asking_now(asked, context) if _states_its_own(m)]
+    own = [", ".join([m.text, *m.coordinated]) for m in asking]
+    earlier = [a for m in asking for a in m.antecedents if a not in m.sentence]
+    if not earlier:
+        return None
+    only = [
+        v
+        for v in values
+        if not any(found_in(v, [Source("request", t)]) for t in own)
+        and any(found_in(v, [Source("request", t)]) for t in earlier)
+    ]
+    if len(only) < 2:
+        return None
+    details = {"values": list(only), "pointed_back_to": earlier}
+    return Decision("escalate", OUTSIDE_THE_MANDATE, {**details, **_turn_reading(context, policy).shown()})
 
 
 #: Words by which a turn picks one record of a listing without writing its value ("Deploy the

@@ -1203,28 +1203,40 @@ _GAP_JOINER = re.compile(r"(\s*,\s*(?:and\s+)?|\s+and\s+)", re.I)
 _GAP_RECORD = re.compile(r"[\w@#][\w.@#/-]*(?:[-_.@#/\d])[\w.@#/-]*", re.I)
 
 
+#: The prepositions a gapped conjunct may place its value with ("a-svc to 4", "10 on ORD-1001").
+_GAP_PREPOSITIONS = frozenset({"to", "on", "for", "at", "in", "with", "from"})
+
+
 def _ungapped(reading: str) -> str:
     """A clause whose verb the conjuncts after it leave out, with the verb said again in each
-    ("Scale email-worker to 4 and search-svc to 5": "... and Scale search-svc to 5"), so that
-    each conjunct is a mandate of its own with its own values. Only where every conjunct is a
-    record's id and its value, all alike: "<id> to <value>", or "<id> <value>" with a digit in
-    each value ("Deploy checkout-api 2.5.0, search-svc 2.0.0"); else the text as it is."""
+    ("Scale email-worker to 4 and search-svc to 5": "... and scale search-svc to 5"), so that
+    each conjunct is a mandate of its own with its own values. Only where every conjunct is two
+    words, or two words around one preposition (:data:`_GAP_PREPOSITIONS`), of one shape, the
+    same unit word after each where one has it ("to 4 replicas"), and each holds a record's id
+    (:data:`_GAP_RECORD`): "Refund 10 on ORD-1001 and 15 on ORD-1002", "Deploy checkout-api 2.5.0,
+    search-svc 2.0.0", "Grant asmith report-viewer and bjones billing-admin"; else the text as
+    it is."""
     body = reading.rstrip().rstrip(".;!")
     pieces = _GAP_JOINER.split(body.strip())
     if len(pieces) < 3:
         return reading
     first, joiners, rest = pieces[0].split(), pieces[1::2], pieces[2::2]
-    if len(first) not in (3, 4) or first[0].casefold() in _SUBJECTS or not first[0].isalpha():
-        return reading  # a verb, its record and its value ("to": four words)
+    if len(first) < 3 or first[0].casefold() in _SUBJECTS or not first[0].isalpha():
+        return reading
     shapes = [first[1:], *(p.split() for p in rest)]
-    to = len(first) == 4
+    unit = shapes[0][-1].casefold() if len(shapes[0]) in (3, 4) and shapes[0][-1].isalpha() else None
+    if unit is not None and all(len(w) == len(shapes[0]) and w[-1].casefold() == unit for w in shapes):
+        shapes = [w[:-1] for w in shapes]  # "to 4 replicas" in each conjunct: the unit apart
+    size = len(shapes[0])
+    preposition = shapes[0][1].casefold() if size == 3 else None
+    if size not in (2, 3) or (size == 3 and preposition not in _GAP_PREPOSITIONS):
+        return reading
     for words in shapes:
-        if len(words) != (3 if to else 2) or (to and words[1].casefold() != "to"):
+        if len(words) != size or (preposition and words[1].casefold() != preposition):
             return reading
-        record, value = words[0], words[-1]
-        if not _GAP_RECORD.fullmatch(record) or record.casefold() in COMMON_VERBS:
-            return reading
-        if not to and not any(ch.isdigit() for ch in value):
+        if not any(
+            _GAP_RECORD.fullmatch(w) and w.casefold() not in COMMON_VERBS for w in (words[0], words[-1])
+        ):
             return reading
     verb = first[0].casefold()  # in small letters: a capital inside a sentence marks a name
     again = "".join(f"{joiner}{verb} {piece}" for joiner, piece in zip(joiners, rest, strict=True))
@@ -1292,8 +1304,22 @@ def _coordinated(
             break
         if head is None and words and words[0] in _PARTICLES:
             break  # "... and back up salaries.xlsx": a phrasal verb's clause, no object's continuation
+        if _corrects(words):
+            break  # "Scale search-svc to 50, sorry, 5": a correction, never more of the object
         out.append(part)
     return out
+
+
+#: Words by which a clause corrects what the one before it said ("..., sorry, 5", "— err, finance").
+_CORRECTING = frozenset({"sorry", "oops", "err", "erm", "um", "umm", "uh", "correction", "wait", "whoops"})
+_CORRECTING_PAIRS = frozenset(
+    {("i", "mean"), ("i", "meant"), ("make", "that"), ("no", "wait"), ("or", "rather")}
+)
+
+
+def _corrects(words: Sequence[str]) -> bool:
+    """Does a clause open with a word or a pair of :data:`_CORRECTING` / :data:`_CORRECTING_PAIRS`?"""
+    return bool(words) and (words[0] in _CORRECTING or tuple(words[:2]) in _CORRECTING_PAIRS)
 
 
 #: Words that open a phrasal verb's clause where the grammar sees no head ("and back up X", "and
