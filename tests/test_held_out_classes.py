@@ -760,3 +760,21 @@ def test_groups_of_an_account_number_are_no_figures_the_mandate_states():
     iban = "DE89 3704 0044 0532 0130 00"
     assert _decide(pay, f"Transfer 130 EUR to {iban}.", "pay", iban=iban, amount=130).verdict == "approve"
     assert _decide(pay, f"Transfer 130 EUR to {iban}.", "pay", iban=iban, amount=3704).verdict != "approve"
+
+
+@pytest.mark.parametrize(
+    ("request_", "services"),
+    [
+        ("Restart auth-gw and email-worker.", ["auth-gw", "email-worker"]),
+        ("Roll back payments-api and checkout-api.", ["payments-api", "checkout-api"]),
+        ("Restart auth-gw, search-svc and email-worker.", ["auth-gw", "search-svc", "email-worker"]),
+    ],
+)
+def test_lone_ids_of_joined_words_after_and_are_each_an_object(request_, services):
+    policy = _request_only_tools(
+        {"restart": (["service"], ["restart"]), "rollback": (["service"], ["roll back"])}
+    )
+    name = "restart" if request_.startswith("Restart") else "rollback"
+    for service in services:
+        assert _decide(policy, request_, name, service=service).verdict == "approve", (request_, service)
+    assert _decide(policy, request_, name, service="payments-svc").verdict == "block", request_

@@ -1192,19 +1192,11 @@ def _not_the_figure_stated(
     # one the mandate asks for is not written
     side_by_side = [m.group(0) for c in clauses for m in _TWO_FIGURES.finditer(c)]
     if any(found_in(value, [Source("request", pair)]) for pair in side_by_side):
-        return Decision(
-            "escalate",
-            OUTSIDE_THE_MANDATE,
-            {
-                "arg": arg,
-                "value": value,
-                "side_by_side": side_by_side,
-                **_turn_reading(context, policy).shown(),
-            },
-        )
-    if not figures or any(found_in(value, [Source("request", f)]) for f in figures):
+        details: dict[str, Any] = {"arg": arg, "value": value, "side_by_side": side_by_side}
+    elif figures and not any(found_in(value, [Source("request", f)]) for f in figures):
+        details = {"arg": arg, "value": value, "stated": figures}
+    else:
         return None
-    details = {"arg": arg, "value": value, "stated": figures}
     return Decision("escalate", OUTSIDE_THE_MANDATE, {**details, **_turn_reading(context, policy).shown()})
 
 

@@ -1277,6 +1277,11 @@ def _known_head(words: Sequence[str], parse: _Parse) -> bool:
     return head is not None and (words[head] in COMMON_VERBS or bool(set(_bases(words[head])) & COMMON_VERBS))
 
 
+#: A word of letters joined by hyphens or underscores, as a service or an account is named
+#: ("email-worker", "billing_v2"): a name, where a clause holds it alone.
+_JOINED_ID = re.compile(r"[^\W\d_]+(?:[-_][^\W_]+)+")
+
+
 def _coordinated(
     following: Sequence[tuple[str, list[str], frozenset[int], _Parse]], people: bool = False
 ) -> list[str]:
@@ -1299,6 +1304,12 @@ def _coordinated(
             any(ch.isdigit() for ch in words[head])
             or (head == 0 and part.lstrip()[:1].isupper())
             or (people and len(words) == 1 and words[0] not in COMMON_VERBS)
+            # a lone id of letters joined by a hyphen or an underscore ("and email-worker")
+            or (
+                len(words) == 1
+                and _JOINED_ID.fullmatch(words[0]) is not None
+                and words[0] not in COMMON_VERBS
+            )
         )
         if parse.marked or (head is not None and not named) or _says_more(part, words, _quoted):
             break
