@@ -778,3 +778,16 @@ def test_lone_ids_of_joined_words_after_and_are_each_an_object(request_, service
     for service in services:
         assert _decide(policy, request_, name, service=service).verdict == "approve", (request_, service)
     assert _decide(policy, request_, name, service="payments-svc").verdict == "block", request_
+
+
+LEAD_INS = st.sampled_from(["pls ", "plz ", "Now ", "Hey, ", "Hi team! ", "Hey there, can you ", "Please "])
+TRAILS = st.sampled_from(["", " thx", " asap", " real quick", ", thanks!", " right away"])
+
+
+@settings(max_examples=40, deadline=None)
+@given(lead=LEAD_INS, trail=TRAILS)
+def test_a_greeting_a_hurry_or_a_thanks_in_a_word_or_two_frames_the_request(lead, trail):
+    verb = "scale" if lead.endswith(("you ", "pls ", "plz ")) or lead[:1].islower() else "Scale"
+    request = f"{lead}{verb} auth-gw to 4{trail}" + ("?" if lead.endswith("you ") else ".")
+    assert _ops(request, "scale", service="auth-gw", replicas=4).verdict == "approve", request
+    assert _ops(request, "scale", service="auth-gw", replicas=40).verdict != "approve", request

@@ -270,7 +270,8 @@ _VALUE_PHRASES = tuple(
 )
 #: What opens a polite imperative (taken off before the head).
 _POLITE = (
-    ("please",), ("kindly",), ("just",), ("then",), ("also",), ("and",), ("so",), ("ok",), ("okay",),
+    ("please",), ("pls",), ("plz",), ("kindly",), ("just",), ("then",), ("also",), ("and",), ("so",),
+    ("ok",), ("okay",), ("now",),
     ("would", "you", "mind"), ("do", "you", "mind"), ("would", "you", "be", "so", "kind", "as", "to"),
     ("let's",), ("lets",), ("let", "us"),
     ("can", "you"), ("could", "you"), ("would", "you"), ("will", "you"), ("can", "u"), ("could", "u"),
@@ -302,7 +303,15 @@ _FRAMING = re.compile(
     r"|if\s+you\s+(?:can|could|would|have\s+(?:a\s+)?(?:time|moment|minute|chance|sec)|get\s+a\s+chance"
     r"|don't\s+mind|do\s+not\s+mind)"
     r"|if\s+possible|at\s+your\s+(?:earliest\s+)?convenience|(?:there's\s+)?no\s+rush"
+    # a hurry or a thanks in a word or two, at the end of a clause ("... real quick?", "... thx")
+    r"|real\s+quick|quickly|asap|a\.s\.a\.p|right\s+away|thx|thanks|thank\s+you|ty"
     r")(?=\s*(?:[,.!?;:)]|$))\s*,?"
+)
+#: A greeting that opens a sentence, before its comma ("Hey, can you ...?", "Hi team! ..."): it asks
+#: nothing, and a polite question after it opens the sentence.
+_GREETING = re.compile(
+    r"(?i)^\s*(?:hey|hi|hello|yo|good\s+(?:morning|afternoon|evening)|morning)"
+    r"(?:\s+(?:there|team|all|folks|everyone))?\s*[,!]+\s*"
 )
 #: Verbs of telling and checking: what follows a complementiser after them is the content.
 COMPLEMENT_HEADS = frozenset(
@@ -1022,7 +1031,8 @@ def clauses_of(text: str) -> list[Clause]:
     own: set[int] = set()  # the clauses in the user's own voice: no one's words, no question
     listing: int | None = None  # the clause whose object a list after its colon continues
     for written, question in _sentences(body):
-        sentence = _FRAMING.sub(" ", written).strip()  # "When you get a chance, ...", "No rush."
+        # "When you get a chance, ...", "No rush.", and a greeting that opens it ("Hey, can you ...?")
+        sentence = _FRAMING.sub(" ", _GREETING.sub("", written)).strip()
         if not sentence:
             continue  # a sentence that only frames the request: read
         whole = restore(written)
