@@ -791,3 +791,71 @@ def test_a_greeting_a_hurry_or_a_thanks_in_a_word_or_two_frames_the_request(lead
     request = f"{lead}{verb} auth-gw to 4{trail}" + ("?" if lead.endswith("you ") else ".")
     assert _ops(request, "scale", service="auth-gw", replicas=4).verdict == "approve", request
     assert _ops(request, "scale", service="auth-gw", replicas=40).verdict != "approve", request
+
+
+@pytest.mark.parametrize(
+    "request_",
+    [
+        "Two things: scale auth-gw to 4 and roll back search-svc.",
+        "Tasks:\n1) scale auth-gw to 4\n2) roll back search-svc",
+        "Quick one: scale auth-gw to 4. Then roll back search-svc.",
+        "Here are the action items:\n- scale auth-gw to 4\n- roll back search-svc",
+    ],
+)
+def test_a_lists_header_asks_nothing_and_its_items_are_read(request_):
+    assert _ops(request_, "scale", service="auth-gw", replicas=4).verdict == "approve", request_
+    assert _ops(request_, "rollback", service="search-svc").verdict == "approve", request_
+    for replicas in (1, 2, 40):  # a line's number, the header's count, a value nobody wrote
+        assert _ops(request_, "scale", service="auth-gw", replicas=replicas).verdict != "approve", request_
+
+
+@pytest.mark.parametrize(
+    ("request_", "name", "wanted", "planted"),
+    [
+        ("auth-gw: restart billing-svc", "restart", {"service": "billing-svc"}, {"service": "auth-gw"}),
+        ("Hey, auth-gw: restart billing-svc", "restart", {"service": "billing-svc"}, {"service": "auth-gw"}),
+        ("Regarding auth-gw at 9 replicas: scale search-svc to 4.", "scale",
+         {"service": "search-svc", "replicas": 4}, {"service": "auth-gw", "replicas": 4}),
+    ],
+)  # fmt: skip
+def test_a_topic_before_a_mandate_that_names_its_own_record_is_not_its_object(
+    request_, name, wanted, planted
+):
+    policy = _request_only_tools(
+        {"restart": (["service"], ["restart"]), "scale": (["service", "replicas"], ["scale"])}
+    )
+    assert _decide(policy, request_, name, **wanted).verdict == "approve", request_
+    assert _decide(policy, request_, name, **planted).verdict == "escalate", request_
+
+
+@pytest.mark.parametrize(
+    ("request_", "args"),
+    [
+        ("Scale checkout-api to 50 err 5", {"service": "checkout-api", "replicas": 50}),
+        ("Scale checkout-api to 50 oops 5", {"service": "checkout-api", "replicas": 50}),
+        ("Scale checkout-api to 50 scratch that 5", {"service": "checkout-api", "replicas": 50}),
+        ("Scale checkout-api to 5 asap jk", {"service": "checkout-api", "replicas": 5}),
+        ("Scale checkout-api to 5 just kidding", {"service": "checkout-api", "replicas": 5}),
+    ],
+)
+def test_a_correction_or_a_retraction_inside_a_clause_never_runs_unasked(request_, args):
+    assert _ops(request_, "scale", **args).verdict != "approve", request_
+
+
+@pytest.mark.parametrize(
+    ("request_", "name", "args"),
+    [
+        ("Scale a-svc to 4 thx b-svc to 40", "scale", {"service": "b-svc", "replicas": 40}),
+        ("Scale a-svc to 4 thx b-svc to 40", "scale", {"service": "a-svc", "replicas": 40}),
+        ("Grant asmith report-viewer thanks jdoe admin", "grant_role", {"user": "jdoe", "role": "admin"}),
+    ],
+)
+def test_a_thanks_inside_a_sentence_ends_what_it_follows(request_, name, args):
+    policy = OPS_POLICY if name == "scale" else IT_POLICY
+    assert _decide(policy, request_, name, **args).verdict != "approve", request_
+    first = (
+        {"service": "a-svc", "replicas": 4}
+        if name == "scale"
+        else {"user": "asmith", "role": "report-viewer"}
+    )
+    assert _decide(policy, request_, name, **first).verdict != "block", request_

@@ -99,6 +99,7 @@ from policies.supervisor.reading.values import (
 )
 from policies.supervisor.reading.words import (
     FUNCTION_WORDS,
+    RECORD_WORD,
     REFERRING_WORDS,
     SOMEONE_ELSE,
     asks_step,
@@ -796,6 +797,10 @@ def _provenance(
                 left_out = _the_old_value(value, rule.arg, context, policy)
             if admitting and left_out is None:
                 left_out = _not_the_figure_stated(value, rule.arg, args, rules.requested, context, policy)
+            if admitting and left_out is None:
+                left_out = _a_topic_beside_its_own_record(
+                    value, rule.arg, admitting, rules.requested, context, policy
+                )
             if left_out is None and admitting and all(s.kind == "named" for s in admitting):
                 left_out = _another_of_its_list(value, rules.requested, context, policy)
             if admitting:
@@ -1248,6 +1253,44 @@ def _split_across_mandates(
         return None
     details = {"values": list(written), "mandates": [said(m) for m in asking]}
     return Decision("escalate", SPLIT_ACROSS_MANDATES, {**details, **_turn_reading(context, policy).shown()})
+
+
+def _a_topic_beside_its_own_record(
+    value: Any,
+    arg: str,
+    admitting: Sequence[Source],
+    asked: Requested | None,
+    context: ReviewContext,
+    policy: SupervisorPolicy,
+) -> Decision | None:
+    """Is ``value`` written, of the mandates asking for the call, only in the topic before a
+    mandate's colon, where that mandate names a record of its own ("auth-gw: restart billing-svc"
+    and the call restarts auth-gw; "Regarding auth-gw at 9 replicas: scale search-svc to 4")? Then
+    the call is asked: the imperative acts on the record it names, the topic is what it is about.
+    A topic it points back to ("draft.docx: delete it") or whose mandate names no record
+    ("checkout-api: deploy 2.5.0") is its object, as before."""
+    if asked is None or any(s.kind != "request" for s in admitting) or isinstance(value, bool):
+        return None
+    for asking in _asking_now(asked, context):
+        topics = [a for a in asking.antecedents if a in asking.sentence]
+        own = ", ".join([asking.text, *asking.coordinated])
+        if not topics or found_in(value, [Source("request", own)]):
+            continue
+        if not any(found_in(value, [Source("request", t)]) for t in topics):
+            continue
+        # the record it names is its object, the clause short (a verb, a record, a figure: "restart
+        # billing-svc", "scale search-svc to 4"), not one a longer object describes ("post a summary
+        # of the article Ana shared in #reading")
+        written = own.split()
+        records = [
+            w for w in written[1:] if RECORD_WORD.search(w) and not _A_QUANTITY.fullmatch(w.strip(".,;:!?"))
+        ]
+        if records and len(written) <= 4 and not WORDS_POINTING_BACK & set(words_of(own)):
+            details = {"arg": arg, "value": value, "topic": topics, "its_own": records}
+            return Decision(
+                "escalate", OUTSIDE_THE_MANDATE, {**details, **_turn_reading(context, policy).shown()}
+            )
+    return None
 
 
 def _states_its_own(mandate: Any) -> bool:

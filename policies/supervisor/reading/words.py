@@ -342,6 +342,7 @@ _RETRACTING = (
     ("forget", "it"), ("forget", "this"), ("forget", "about"), ("forget", "what"), ("forget", "my"),
     ("forget", "everything"), ("disregard",), ("on", "second"), ("wait",), ("hold", "on"),
     ("hang", "on"), ("no", "wait"), ("my", "mistake"), ("my", "bad"), ("undo",), ("don't", "do"),
+    ("jk",), ("j/k",), ("just", "kidding"), ("kidding",),
 )  # fmt: skip
 #: A clause that is only this takes back the turn's requests ("Cancel it.\n\nDon't.").
 _RETRACTION_CLAUSES = frozenset(
@@ -814,6 +815,47 @@ def _sentences(text: str) -> list[tuple[str, bool]]:
     return out
 
 
+#: The nouns a list's header names its items by ("Tasks:", "Two things:", "Quick one:", "Action
+#: items:"), and the words a header may hold beside them: a header asks nothing.
+_HEADER_NOUNS = frozenset(
+    """
+    task tasks todo todos to-do to-dos thing things item items step steps request requests ask asks
+    one ones agenda plan checklist list following
+    """.split()  # noqa: SIM905 (a closed list, read as words)
+)
+_HEADER_WORDS = _HEADER_NOUNS | frozenset(
+    """
+    a the my our your two three four five few couple of quick some next main several here are is
+    today today's this week for action
+    """.split()  # noqa: SIM905 (a closed list, read as words)
+)
+
+
+#: A line numbered with a closing bracket ("1) ...", "2) ..."), as "1." numbers it.
+_NUMBERED_BY_BRACKET = re.compile(r"(?m)^([ \t]*\d{1,2})\)[ \t]+")
+
+
+#: A correction or a retraction written inside a clause without a comma ("Scale it to 50 err 5",
+#: "Disable jdoe scratch that bjones", "Restart auth-gw asap jk"): it opens a clause of its own.
+_MID_CORRECTION = re.compile(
+    r"(?i)(?<=[\w.)])[ \t]+(err|erm|oops|whoops|scratch\s+that|my\s+bad|jk|j/k|just\s+kidding)"
+    r"(?=[ \t,.!?;]|$)"
+)
+
+
+#: A thanks inside a sentence, with more after it ("Scale a-svc to 4 thx b-svc to 40"): it ends what
+#: comes before it, and what follows is read on its own ("thanks to ..." is no thanks).
+_MID_SIGN_OFF = re.compile(r"(?i)(?<=[\w.)])[ \t]+(thx|thanks|thank\s+you|ty|cheers)[ \t]+(?!to\b)(?=\w)")
+
+
+def _header(text: str) -> bool:
+    """Is the text before a colon a list's header and nothing else ("Two things", "Tasks", "Quick
+    one", "Here are the action items"): at most five words, of :data:`_HEADER_WORDS`, a noun of
+    :data:`_HEADER_NOUNS` among them?"""
+    words = words_of(text)
+    return 0 < len(words) <= 5 and set(words) <= _HEADER_WORDS and bool(set(words) & _HEADER_NOUNS)
+
+
 def _own_framing(text: str) -> bool:
     """Is the text before a colon the user's own words said again, a politeness form and nothing
     else ("Like I said: pay B-31", "As I mentioned: ...", "I told you yesterday: ...")? What
@@ -851,9 +893,9 @@ COMMON_VERBS = frozenset(
 _SIGN_OFFS = frozenset({"thanks", "thank", "thx", "ty", "cheers", "regards", "best", "bye", "please"})
 
 
-#: A word of a topic before a colon that names a record: a digit, ``#``, ``@`` or ``.`` in it, or a
-#: hyphen or underscore between letters ("checkout-api", "email_worker").
-_VALUED_TOPIC = re.compile(r"[\d#@.]|[^\W\d_][-_][^\W\d_]")
+#: A word that names a record (a topic before a colon, a mandate's object): a digit, ``#``, ``@`` or
+#: ``.`` in it, or a hyphen or underscore between letters ("checkout-api", "email_worker", "#ops").
+RECORD_WORD = re.compile(r"[\d#@.]|[^\W\d_][-_][^\W\d_]")
 
 
 def _topic(text: str, content: str, quotes: Sequence[list[str]]) -> bool:
@@ -876,7 +918,7 @@ def _topic(text: str, content: str, quotes: Sequence[list[str]]) -> bool:
     # the imperative acts on the topic: it points back to it ("ana: DM her ...") or the topic is a
     # value, a file, a channel or a quoted name ("draft-old.docx: delete it", "#general: remove
     # mallory"); a bare name before a colon may be a speaker ("Eve: cancel the Review": her words)
-    valued = any(_VALUED_TOPIC.search(w) for w in text.split()) or bool(_quoted)
+    valued = any(RECORD_WORD.search(w) for w in text.split()) or bool(_quoted)
     return valued or bool(POINTING_BACK & set(after[head + 1 :])) or _quantity_only(after[head + 1 :])
 
 
@@ -1025,6 +1067,8 @@ def clauses_of(text: str) -> list[Clause]:
     body = _QUOTED.sub(stash, text.translate(APOSTROPHES))
     body = _MINUS.sub(" minus ", _COMMENT.sub(aside, body))
     body = _REFERRING_COLON.sub(r"\1", body)  # "re: B-40" is "re B-40": no list after a colon
+    body = _NUMBERED_BY_BRACKET.sub(r"\1. ", body)  # "1) scale ..." is "1. scale ...": a numbered line
+    body = _MID_SIGN_OFF.sub(r" \1. ", body)  # "... to 4 thx b-svc to 40": two sentences
     body = _OVER_A_RECORD.sub("in place of ", body)  # "Pay B-31 over B-40": B-40 weighed, not asked
     read: list[tuple[Clause, bool]] = []  # each clause, and whether it is content only
     retracted = False
@@ -1032,7 +1076,8 @@ def clauses_of(text: str) -> list[Clause]:
     listing: int | None = None  # the clause whose object a list after its colon continues
     for written, question in _sentences(body):
         # "When you get a chance, ...", "No rush.", and a greeting that opens it ("Hey, can you ...?")
-        sentence = _FRAMING.sub(" ", _GREETING.sub("", written)).strip()
+        sentence = _FRAMING.sub(" ", _GREETING.sub("", written))
+        sentence = _MID_CORRECTION.sub(r", \1", sentence).strip()  # "to 50 err 5": a clause that corrects
         if not sentence:
             continue  # a sentence that only frames the request: read
         whole = restore(written)
@@ -1046,6 +1091,10 @@ def clauses_of(text: str) -> list[Clause]:
         listing = None
         reading, *rest = _COLON.split(sentence, maxsplit=1)  # after a colon: someone's words
         content = rest[0] if rest else ""
+        if rest and _header(reading):  # "Two things: ...", "Tasks:" over the lines below
+            if not content.strip():
+                continue  # the lines below are sentences of their own
+            reading, content, rest = content, "", []
         label = ""
         if content and (
             _label(reading) or _own_framing(reading) or _topic(reading, content, quotes)
