@@ -28,6 +28,7 @@ from __future__ import annotations
 import json
 import re
 import warnings
+from collections import Counter
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from decimal import Decimal
@@ -83,7 +84,7 @@ from policies.supervisor.reading.coverage import (
     unprohibited_text,
     without_left_out,
 )
-from policies.supervisor.reading.identifiers import identifiers
+from policies.supervisor.reading.identifiers import canonical_number, identifiers
 from policies.supervisor.reading.values import (
     Source,
     describe,
@@ -801,6 +802,14 @@ def _provenance(
                 left_out = _a_topic_beside_its_own_record(
                     value, rule.arg, admitting, rules.requested, context, policy
                 )
+            if admitting and left_out is None:
+                left_out = _pointed_back_among_several(
+                    value, rule.arg, args, rules.requested, context, policy
+                )
+            if admitting and left_out is None:
+                left_out = _several_ids_unlisted(value, rule.arg, args, rules.requested, context, policy)
+            if admitting and left_out is None:
+                left_out = _a_state_pointed_back(value, rule.arg, rules.requested, context, policy)
             if left_out is None and admitting and all(s.kind == "named" for s in admitting):
                 left_out = _another_of_its_list(value, rules.requested, context, policy)
             if admitting:
@@ -1132,9 +1141,10 @@ def _stated_whole(mandate: Any) -> str:
 
 def _the_old_value(value: Any, arg: str, context: ReviewContext, policy: SupervisorPolicy) -> Decision | None:
     """Is ``value`` written in the turn only as where a change starts ("Scale checkout-api from 40
-    to 4 replicas", "Upgrade search-svc from 1.9.1 to 2.0.0", "... 1.9.1 to 2.0.0") or as the whole
-    a part is taken of ("Refund 40 of the 240")? Then a call that sets it is asked: the turn asks
-    for the value after "to", or the part."""
+    to 4 replicas", "Upgrade search-svc from 1.9.1 to 2.0.0", "... 1.9.1 to 2.0.0"), as the whole
+    a part is taken of ("Refund 40 of the 240"), or as how much a change adds or takes ("Scale it
+    up by 4", "4 more")? Then a call that sets it is asked: the turn asks for the value after "to",
+    the part, or a value it does not write."""
     written = re.escape(str(value).strip())
     # a quantity or a version ("from 40 to 4", "from 1.9.1 to 2.0.0"), not where money comes from
     # ("Pay 80 EUR from ACC-1 to Stadtwerke": the account is the call's ``from_account``)
@@ -1152,6 +1162,9 @@ def _the_old_value(value: Any, arg: str, context: ReviewContext, policy: Supervi
         rf"|(?<![\w.@-])(?:v(?=\d))?{written}{ahead}\s+to\s+v?\d+(?:[.,]\d+)*{ahead}"
         # the whole a part is taken of: "Refund 40 of the 240", "10 out of 59.90", "20 of ORD-1002's 120"
         rf"|(?<![\w.@-])\d+(?:[.,]\d+)*\s+(?:out\s+)?of\s+(?:the\s+|its\s+|[\w-]+'s\s+)?{written}{ahead}"
+        # a change by so much, not the value it sets: "Scale it up by 4", "down 4", "4 more"
+        rf"|(?<!top )\b(?:by|up|down|another|plus|extra)\s+(?:by\s+)?(?:v(?=\d))?{written}{ahead}"
+        rf"|(?<![\w.@-])(?:v(?=\d))?{written}\s+(?:more|less|fewer|extra|additional|higher|lower)\b"
     )
     if not old.search(text) or anywhere.search(old.sub(" ", text)):
         return None
@@ -1166,6 +1179,57 @@ _TWO_FIGURES = re.compile(
     # not groups of a longer number ("DE89 3704 0044 0532 0130 00")
     r"(?<![\w.,@/:-])(?<!\d[ \t])v?\d+(?:[.,]\d+)*[ \t]+v?\d+(?:[.,]\d+)*(?![\w@/:-]|[.,]\d|[ \t]+\d)"
 )
+
+
+#: What a figure is not the call's quantity after: a label naming a record by number ("ticket 40",
+#: "PR 2.4.0", "#40"), or a date's month ("12 May", "May 12").
+_FIGURE_LABEL = re.compile(
+    r"(?i)(?:\b(?:ticket|order|invoice|bill|account|acct|no|number|nr|room|flight|issue|case|pr|inc|step|"
+    r"line|item|row|page|jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|"
+    r"sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?|#)[ \t]*$"
+)
+_FIGURE_MONTH = re.compile(
+    r"(?i)^[ \t]*(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|"
+    r"sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\b"
+)
+#: Where a figure is the start of a change or the whole a part is taken of ("from 40 to 4", "1.9.1
+#: to 2.0.0", "40 of the 240"): weighed by :func:`_the_old_value`, not counted as a second figure.
+_A_STARTING_FIGURE = re.compile(
+    r"(?i)\bfrom\s+v?(\d+(?:[.,]\d+)*)(?:\s+\w+){0,2}?\s+to\b"
+    r"|(?<![\w.@-])v?(\d+(?:[.,]\d+)*)\s+to\s+v?\d+(?:[.,]\d+)*(?![\w@-]|\.\d)"
+    r"|(?<![\w.@-])\d+(?:[.,]\d+)*\s+(?:out\s+)?of\s+(?:the\s+|its\s+|[\w-]+'s\s+)?(\d+(?:[.,]\d+)*)(?![\w@-]|\.\d)"
+)
+
+
+def _several_figures(clauses: Sequence[str], version: bool) -> dict[str, str]:
+    """The figures of one kind (versions, or other numbers) a mandate's clause writes as the
+    quantity it asks for, by value: not those a label names a record by ("ticket 40"), a date's
+    (“12 May”), nor where a change starts or the whole a part is taken of ("from 40 to 4"). Two or
+    more ("Scale checkout-api to 4 by 40", "Refund 40 on ORD-1004 at 240", "Scale it to 50 make
+    it 5", "Deploy x 2.5.0 on top of 2.4.0"): which the call takes is not written."""
+    out: dict[str, str] = {}
+    for clause in clauses:
+        starting = {f for m in _A_STARTING_FIGURE.finditer(clause) for f in m.groups() if f}
+        for match in _A_FIGURE.finditer(clause):
+            figure = match.group(1)
+            if (figure.count(".") >= 2) != version or figure in starting:
+                continue
+            if _FIGURE_LABEL.search(clause[: match.start()]) or _FIGURE_MONTH.match(clause[match.end() :]):
+                continue
+            out.setdefault(canonical_number(figure) or figure if not version else figure, figure)
+    return out
+
+
+def _the_calls_mandates(
+    arg: str, args: Mapping[str, Any], asked: Requested, context: ReviewContext
+) -> list[Any]:
+    """The mandates asking for the call whose clause writes another of its values than ``arg``'s
+    (a record: "Refund 10 on ORD-1001 and 15 on ORD-1002"), else the only one asking; none where
+    several ask and none writes one."""
+    asking = _asking_now(asked, context)
+    others = [v for a, v in args.items() if a != arg and isinstance(v, str | int | float) and str(v).strip()]
+    own = [m for m in asking if any(found_in(v, [Source("request", m.text)]) for v in others)]
+    return own or (asking if len(asking) == 1 else [])
 
 
 def _not_the_figure_stated(
@@ -1185,21 +1249,21 @@ def _not_the_figure_stated(
     text = str(value).strip()
     if asked is None or isinstance(value, bool) or not _A_QUANTITY.fullmatch(text):
         return None
-    asking = _asking_now(asked, context)
-    others = [v for a, v in args.items() if a != arg and isinstance(v, str | int | float) and str(v).strip()]
-    own = [m for m in asking if any(found_in(v, [Source("request", m.text)]) for v in others)]
-    if not own and len(asking) != 1:
-        return None
-    clauses = [m.text for m in own or asking]
+    mandates = _the_calls_mandates(arg, args, asked, context)
+    clauses = [m.text for m in mandates]
     version = text.lstrip("v").count(".") >= 2
     figures = [f for c in clauses for f in _A_FIGURE.findall(c) if (f.count(".") >= 2) == version]
     # two figures side by side ("Deploy checkout-api 2.5.0 2.4.0", "Scale search-svc 5 6"): which
     # one the mandate asks for is not written
     side_by_side = [m.group(0) for c in clauses for m in _TWO_FIGURES.finditer(c)]
+    several = _several_figures([", ".join([m.text, *m.coordinated]) for m in mandates], version)
+    among = any(found_in(value, [Source("request", f)]) for f in several.values())
     if any(found_in(value, [Source("request", pair)]) for pair in side_by_side):
         details: dict[str, Any] = {"arg": arg, "value": value, "side_by_side": side_by_side}
     elif figures and not any(found_in(value, [Source("request", f)]) for f in figures):
         details = {"arg": arg, "value": value, "stated": figures}
+    elif len(several) > 1 and among:
+        details = {"arg": arg, "value": value, "several": list(several.values())}
     else:
         return None
     return Decision("escalate", OUTSIDE_THE_MANDATE, {**details, **_turn_reading(context, policy).shown()})
@@ -1287,6 +1351,186 @@ def _a_topic_beside_its_own_record(
         ]
         if records and len(written) <= 4 and not WORDS_POINTING_BACK & set(words_of(own)):
             details = {"arg": arg, "value": value, "topic": topics, "its_own": records}
+            return Decision(
+                "escalate", OUTSIDE_THE_MANDATE, {**details, **_turn_reading(context, policy).shown()}
+            )
+    return None
+
+
+#: A figure an earlier sentence gives as how a record stands ("checkout-api is at 40 replicas",
+#: "had 40 replicas last week", "peaked at 40"): its state, not a value the turn asks to set.
+_A_STATE = (
+    r"(?:(?:is|was|were|are|currently|now|sits?|sat|stands?|stood)\s+(?:currently\s+|still\s+|now\s+)?(?:at|on)"
+    r"|has|had|have|runs?|ran|running(?:\s+on)?|peaked(?:\s+at)?)"
+)
+
+
+def _a_state_pointed_back(
+    value: Any, arg: str, asked: Requested | None, context: ReviewContext, policy: SupervisorPolicy
+) -> Decision | None:
+    """Does the mandate asking for the call point back ("Scale it", "Deploy it") to an earlier
+    sentence that gives ``value`` (a figure) only as how its record stands ("checkout-api has 40
+    replicas. Scale it.", "checkout-api is at 2.4.0. Deploy it.")? Then the call is asked: the
+    record is what the word stands for, the figure it stands at is no value the turn sets. A
+    figure an earlier sentence asks for ("Bob Lee asked for 150 EUR. Pay him.") or a record's sum
+    ("The Spotify bill is 12.99. Pay it.") is not a state."""
+    text = str(value).strip()
+    if asked is None or isinstance(value, bool) or not _A_QUANTITY.fullmatch(text):
+        return None
+    written = re.escape(text)
+    if isinstance(value, int | float):
+        written += r"0*" if "." in written else r"(?:[.,]0+)?"
+    state = re.compile(rf"(?i)\b{_A_STATE}\s+(?:about\s+|around\s+)?v?{written}(?![\w@-]|\.\d)")
+    for asking in _asking_now(asked, context):
+        earlier = [a for a in asking.antecedents if a not in asking.sentence]
+        if not earlier or not WORDS_POINTING_BACK & set(words_of(asking.text)):
+            continue
+        if found_in(value, [Source("request", ", ".join([asking.text, *asking.coordinated]))]):
+            continue
+        before = " ".join(earlier)
+        if state.search(before) and not found_in(value, [Source("request", state.sub(" ", before))]):
+            details = {"arg": arg, "value": value, "pointed_back_to": earlier, "a_state": True}
+            return Decision(
+                "escalate", OUTSIDE_THE_MANDATE, {**details, **_turn_reading(context, policy).shown()}
+            )
+    return None
+
+
+#: Words by which a clause writes an id as a reference or a text's content, not as what it acts on
+#: ("with the memo E-102", "same as E-102", "in line with E-102").
+_REFERENCING = frozenset(
+    """
+    memo ref re reference referencing quoting quote match same par line like note per cf subject
+    """.split()  # noqa: SIM905 (a closed list, read as words)
+)
+#: What joins the items of one list ("auth-gw and email-worker", "B-31, B-40 & B-41").
+_LISTING = re.compile(r"(?i)^(?:\s*(?:,|;|&|\+|/|\band\b|\bor\b|\bthe\b|\bboth\b|\balso\b))*\s*$")
+
+
+def _several_ids_unlisted(
+    value: Any,
+    arg: str,
+    args: Mapping[str, Any],
+    asked: Requested | None,
+    context: ReviewContext,
+    policy: SupervisorPolicy,
+) -> Decision | None:
+    """Does the mandate asking for the call write ``value`` (an id: "report-viewer", "auth-gw")
+    beside another id written alike that no list joins it to ("Grant asmith report-viewer bjones
+    billing-admin", "... report-viewer with bjones billing-admin")? Then the call is asked: which
+    one the call takes is not written. Ids a list joins ("Restart auth-gw and email-worker") are
+    each asked for. The mandate is the one whose clause writes another of the call's values, else
+    the only one asking."""
+    text = str(value).strip()
+    if asked is None or isinstance(value, bool) or not isinstance(value, str):
+        return None
+    if not RECORD_WORD.search(text) or _A_QUANTITY.fullmatch(text) or " " in text:
+        return None
+    if "@" in text or arg.split(":")[0] in RECIPIENT_ARGS:
+        return None  # whom a call sends to: weighed by :func:`_outside_the_mandate`
+    shape = _shape(text)
+    for clause in (
+        ", ".join([m.text, *m.coordinated]) for m in _the_calls_mandates(arg, args, asked, context)
+    ):
+        ids = [m for m in re.finditer(r"[\w@#][\w.@#-]*\w", clause) if _shape(m.group(0)) == shape]
+        at = [i for i, m in enumerate(ids) if m.group(0).casefold() == text.casefold()]
+        if not at or len({m.group(0).casefold() for m in ids}) < 2:
+            continue
+        i = at[0]
+        near = [ids[j] for j in (i - 1, i + 1) if 0 <= j < len(ids)]
+        between = [clause[min(m.end(), ids[i].end()) : max(m.start(), ids[i].start())] for m in near]
+        unlisted = [
+            m.group(0)
+            for m, words in zip(near, between, strict=True)
+            if not _LISTING.match(words) and not _REFERENCING & set(words_of(words))
+        ]
+        if unlisted:
+            details = {"arg": arg, "value": value, "beside": unlisted}
+            return Decision(
+                "escalate", OUTSIDE_THE_MANDATE, {**details, **_turn_reading(context, policy).shown()}
+            )
+    return None
+
+
+#: Words that point back to a person: they stand for the person's records too.
+_A_PERSON_POINTED = frozenset({"him", "her", "his", "hers"})
+#: Words that point back to several things at once: each of them is meant.
+_POINTING_AT_ALL = frozenset({"them", "they", "both", "these", "those", "all", "each", "their", "theirs"})
+
+
+def _shape(word: str) -> str:
+    """How an id is written: its letters apart where it has no digit ("auth-gw" and "billing-svc":
+    "a-a"), else its prefix as written, its digits apart ("B-31" and "B-40": "b-9"; "T-1": "t-9")."""
+    folded = re.sub(r"\d+", "9", word.casefold())
+    return folded if "9" in folded else re.sub(r"[^\W\d_]+", "a", folded)
+
+
+def _pointed_back_among_several(
+    value: Any,
+    arg: str,
+    args: Mapping[str, Any],
+    asked: Requested | None,
+    context: ReviewContext,
+    policy: SupervisorPolicy,
+) -> Decision | None:
+    """Does the mandate that asks for the call take ``value`` only from the earlier sentences its
+    word pointing back ("it", "him") stands for, where those sentences name two things or more of
+    its kind ("auth-gw is fine. billing-svc is flapping. Restart it.", "jdoe reported bjones.
+    Disable him.", "ORD-1001 is fine. ORD-1002 arrived broken. Refund it.")? Then the call is
+    asked: which one the word stands for is not written. Of a kind: ids written alike ("auth-gw",
+    "billing-svc"), or values those sentences write under the key of a listing that holds it."""
+    if asked is None or isinstance(value, bool) or not isinstance(value, str | int | float):
+        return None
+    if isinstance(args.get(arg), list | tuple | Mapping) or arg.split(":")[0] in RECIPIENT_ARGS:
+        return None  # a list ("its attendees") is all it points to; whom a call sends to is weighed
+    text = str(value).strip()  # by :func:`_outside_the_mandate`
+    if "@" in text:
+        return None
+    for asking in _asking_now(asked, context):
+        earlier = [a for a in asking.antecedents if a not in asking.sentence]
+        own = ", ".join([asking.text, *asking.coordinated])
+        pointing = WORDS_POINTING_BACK & set(words_of(asking.text))
+        if not earlier or not pointing or pointing & _POINTING_AT_ALL:
+            continue  # "tkim and bjones. Grant them billing-admin.": each of them
+        if found_in(value, [Source("request", own)]):
+            continue
+        before = " ".join(earlier)
+        kind: set[str] = set()
+        if RECORD_WORD.search(text) and not _A_QUANTITY.fullmatch(text):
+            shape = _shape(text)
+            kind = {w.casefold() for w in re.findall(r"[\w@#][\w.@#-]*\w", before) if _shape(w) == shape}
+        said_before = [Source("request", before)]
+        paths: set[tuple[str, ...]] = set()
+        held_by: Counter[str] = Counter()  # how many records hold each value
+        for call in context.calls:  # the values under the key that holds it, of a listing's records
+            leaves = leaf_paths(_parsed(call.get("observation")))
+            held = {p for p, leaf in leaves if leaf.strip() == text}
+            paths |= held
+            held_by.update(leaf.strip().casefold() for _p, leaf in leaves)
+            kind |= {
+                leaf.strip().casefold() for p, leaf in leaves if p in held and found_in(leaf, said_before)
+            }
+        # and those of the records they name otherwise ("Ana Silva ... Refund her": her order): by a value
+        # of one record alone where they name any so ("The City Water bill B-31": B-31's, not
+        # every City Water bill's)
+        named = (  # a person pointed back to ("Refund her") stands for her records; "it" for a thing
+            pointed_records(before, context.calls, naming_of(policy, context.subject))
+            if pointing <= _A_PERSON_POINTED  # "Grant it to her": "it" is what the call grants
+            else []
+        )
+        alone = [
+            r
+            for r in named
+            if any(
+                held_by[leaf.strip().casefold()] == 1 and found_in(leaf, said_before)
+                for _p, leaf in leaf_paths(r.value)
+            )
+        ]
+        for record in alone or named:
+            kind |= {leaf.strip().casefold() for p, leaf in leaf_paths(record.value) if p in paths}
+        kind = {k for k in kind if _shape(k) == _shape(text)}  # of its kind: "T-1" is no order's id
+        if len(kind) > 1 and text.casefold() in kind:
+            details = {"arg": arg, "value": value, "pointed_back_to": earlier, "several": sorted(kind)}
             return Decision(
                 "escalate", OUTSIDE_THE_MANDATE, {**details, **_turn_reading(context, policy).shown()}
             )

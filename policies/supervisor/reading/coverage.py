@@ -690,13 +690,14 @@ def reading_of(request: str, known: Iterable[str] = (), reader: RequestReader | 
 
     asked_before: list[Clause] = []  # the clauses of the sentences before that ask something
     done: set[str] = set()  # the sentences read before this one
+    final = list(by_sentence)[-1] if by_sentence else None
     for sentence, members in by_sentence.items():
         done.add(sentence)
         asking = [c for c in members if asks(c)]
         earlier, asked_before = list(asked_before), [*asked_before, *asking]
         if not asking and (
             _no_role(members)
-            or _list_marker(members)
+            or (_list_marker(members) and sentence != final)  # "... to 4 thx 40.": no item follows
             or _information(request, sentence, members, verbs, earlier)
             or (_own_doing(members) and not pointed_back & {c.text for c in members})
         ):

@@ -186,7 +186,7 @@ class Source:
         if ident in self.idents:
             return True
         if kind in ("url", "email"):
-            return re.search(rf"(?<![\w.-]){re.escape(canonical)}(?![\w/-])", self.normal) is not None
+            return re.search(rf"(?<![\w.-]){re.escape(canonical)}(?![\w/-]|\.\w)", self.normal) is not None
         return False
 
     def label(self) -> str:
@@ -301,6 +301,15 @@ def record_identity(value: Any) -> RecordIdentity:
     return ("value", repr(value))
 
 
+#: Where a value written as text begins and ends: not inside a longer word, nor inside a longer id
+#: joined by ``-`` or ``+`` (or ``.`` after it: "report-viewer" is not written in
+#: "report-viewer-lite", "T-9" not in "T-9-dup", "2.5.0" not in "2.5.0-rc1" or "2.5.0.1"); a full
+#: stop or a hyphen that ends a sentence or a phrase ("... ORD-1001.", "auth-gw - now") still ends
+#: it, and a host's name may follow "www." ("example.com/x" in "www.example.com/x").
+_NOT_INSIDE = r"(?<!\w)(?<!\w[-+])"
+_NOT_LONGER = r"(?!\w|[-.+]\w)"
+
+
 def appears(ident: Identifier | str, source: Source) -> bool:
     """Does a value's identity appear in ``source``?"""
     if isinstance(ident, tuple):
@@ -309,7 +318,7 @@ def appears(ident: Identifier | str, source: Source) -> bool:
     if ident not in memo:
         if len(memo) > 256:  # a source read for many values: keep the newest
             memo.clear()
-        memo[ident] = re.search(rf"(?<!\w){re.escape(ident)}(?!\w)", source.normal) is not None
+        memo[ident] = re.search(rf"{_NOT_INSIDE}{re.escape(ident)}{_NOT_LONGER}", source.normal) is not None
     return memo[ident]
 
 

@@ -846,6 +846,41 @@ _MID_CORRECTION = re.compile(
 #: A thanks inside a sentence, with more after it ("Scale a-svc to 4 thx b-svc to 40"): it ends what
 #: comes before it, and what follows is read on its own ("thanks to ..." is no thanks).
 _MID_SIGN_OFF = re.compile(r"(?i)(?<=[\w.)])[ \t]+(thx|thanks|thank\s+you|ty|cheers)[ \t]+(?!to\b)(?=\w)")
+#: A word asking politely or for haste inside a sentence, with a value after it ("Restart
+#: billing-svc pls auth-gw", "Disable bjones asap jdoe", "Scale it to 4 now 40"): it ends what comes
+#: before it, as a thanks does; not where it opens the request ("Can you please restart ...", "... and
+#: now restart ...") or leads into more of it ("... now and ...", "... now, please").
+_MID_URGING = re.compile(
+    r"(?i)(?<!\S)([\w.)-]*[\w)])[ \t]+(pls|plz|please|asap|now|right\s+away|right\s+now|real\s+quick"
+    r"|immediately)[ \t]+(?=([\w-]+))"
+)
+_BEFORE_URGING = frozenset(
+    """
+    you u ya can could would will just and then or but also so to please pls plz kindly i we let lets
+    """.split()  # noqa: SIM905 (a closed list, read as words)
+)
+_AFTER_URGING = frozenset(
+    """
+    and or then but thanks thx ty please pls plz if when once before after until because since as so
+    for that while later tomorrow today tonight soon again too also first
+    """.split()  # noqa: SIM905 (a closed list, read as words)
+)
+
+
+def _urging_apart(body: str) -> str:
+    """The sentence ends at each of :data:`_MID_URGING`'s words that stands between two parts of a
+    request ("Restart billing-svc pls auth-gw": "Restart billing-svc pls. auth-gw")."""
+
+    def cut(match: re.Match[str]) -> str:
+        before, _urging, after = (g.casefold() for g in match.groups())
+        written_before, written_urging = match.group(1), match.group(2)
+        if before in _BEFORE_URGING or after in _AFTER_URGING or after in FUNCTION_WORDS:
+            return match.group(0)
+        if after in COMMON_VERBS or before in COMMON_VERBS:
+            return match.group(0)  # "... 4 please restart auth-gw", "send please the email": one request
+        return f"{written_before} {written_urging}. "
+
+    return _MID_URGING.sub(cut, body)
 
 
 def _header(text: str) -> bool:
@@ -1069,6 +1104,7 @@ def clauses_of(text: str) -> list[Clause]:
     body = _REFERRING_COLON.sub(r"\1", body)  # "re: B-40" is "re B-40": no list after a colon
     body = _NUMBERED_BY_BRACKET.sub(r"\1. ", body)  # "1) scale ..." is "1. scale ...": a numbered line
     body = _MID_SIGN_OFF.sub(r" \1. ", body)  # "... to 4 thx b-svc to 40": two sentences
+    body = _urging_apart(body)  # "Restart billing-svc pls auth-gw": two sentences
     body = _OVER_A_RECORD.sub("in place of ", body)  # "Pay B-31 over B-40": B-40 weighed, not asked
     read: list[tuple[Clause, bool]] = []  # each clause, and whether it is content only
     retracted = False
@@ -1256,7 +1292,11 @@ def _signed(parse: _Parse, part: str) -> _Parse:
 
 
 #: What may join the conjuncts of a gapped clause: a comma, "and", or both.
-_GAP_JOINER = re.compile(r"(\s*,\s*(?:and\s+)?|\s+and\s+)", re.I)
+_GAP_JOINER = re.compile(
+    r"(\s*,\s*(?:and\s+)?|\s+and\s+|\s+(?:as\s+well\s+as|along\s+with|together\s+with|plus)\s+)", re.I
+)
+#: The joiners of :data:`_GAP_JOINER` that say "and" in more words: "and" in the clause said again.
+_AND_IN_WORDS = re.compile(r"(?i)\s+(?:as\s+well\s+as|along\s+with|together\s+with|plus)\s+")
 #: A record's id as a gapped conjunct names it: a word holding a digit or one of ``- _ . @ #``
 #: ("search-svc", "B-40", "ana@corp.example", "#ops"), never a plain word that could be a verb.
 _GAP_RECORD = re.compile(r"[\w@#][\w.@#/-]*(?:[-_.@#/\d])[\w.@#/-]*", re.I)
@@ -1293,11 +1333,12 @@ def _ungapped(reading: str) -> str:
     for words in shapes:
         if len(words) != size or (preposition and words[1].casefold() != preposition):
             return reading
-        if not any(
-            _GAP_RECORD.fullmatch(w) and w.casefold() not in COMMON_VERBS for w in (words[0], words[-1])
-        ):
-            return reading
+        if words[0].casefold() in COMMON_VERBS or words[0].casefold() in _SUBJECTS:
+            return reading  # "... and move to eng": a clause of its own
+        if not preposition and not any(_GAP_RECORD.fullmatch(w) for w in (words[0], words[-1])):
+            return reading  # two plain words ("... and bjones admin") with no preposition: unread
     verb = first[0].casefold()  # in small letters: a capital inside a sentence marks a name
+    joiners = [_AND_IN_WORDS.sub(" and ", joiner) for joiner in joiners]  # "as well as": "and"
     again = "".join(f"{joiner}{verb} {piece}" for joiner, piece in zip(joiners, rest, strict=True))
     return f"{pieces[0]}{again}{reading.rstrip()[len(body) :]}"
 
