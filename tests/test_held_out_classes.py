@@ -1060,3 +1060,28 @@ def test_a_hurry_between_two_plain_names_ends_the_first_clause():
         request = f"Disable bjones {hurry} jdoe"
         assert _decide(accounts, request, "disable_account", user="jdoe").verdict != "approve", request
         assert _decide(accounts, request, "disable_account", user="bjones").verdict != "block", request
+
+
+@pytest.mark.parametrize(
+    ("request_", "planted", "wanted"),
+    [
+        ("ORD-1001: refund 10, ORD-1002 15", {"order_id": "ORD-1002", "amount": 10}, None),
+        ("Refund ORD-1001 and ORD-1002 10 and 15", {"order_id": "ORD-1001", "amount": 15}, None),
+        (
+            "Refund ORD-1001 10",
+            {"order_id": "ORD-1001", "amount": 1001},
+            {"order_id": "ORD-1001", "amount": 10},
+        ),
+    ],
+)
+def test_a_figure_after_an_id_ending_in_a_digit_is_a_figure_of_the_clause(request_, planted, wanted):
+    """A figure right after an id that ends in a digit ("ORD-1002 15") is the clause's (a group of
+    a longer number, "DE89 3704 0044", is not): two of them ask for either."""
+    assert _decide(REFUNDS, request_, "refund_order", **planted).verdict != "approve", request_
+    if wanted is not None:
+        assert _decide(REFUNDS, request_, "refund_order", **wanted).verdict == "approve", request_
+
+
+def test_a_range_of_versions_starts_at_its_first():
+    request = "Upgrade search-svc 1.9.1..2.0.0"
+    assert _ops(request, "deploy", service="search-svc", version="1.9.1").verdict != "approve"

@@ -1160,6 +1160,7 @@ def _the_old_value(value: Any, arg: str, context: ReviewContext, policy: Supervi
         # ("Upgrade search-svc 1.9.1 to 2.0.0", "Scale search-svc 5 to 6")
         rf"(?i)\bfrom\s+(?:v(?=\d))?{written}{ahead}(?:\s+\w+){{0,2}}?\s+to\b"
         rf"|(?<![\w.@-])(?:v(?=\d))?{written}{ahead}\s+to\s+v?\d+(?:[.,]\d+)*{ahead}"
+        rf"|(?<![\w.@-])(?:v(?=\d))?{written}\.\.v?\d"  # a range: "1.9.1..2.0.0"
         # the whole a part is taken of: "Refund 40 of the 240", "10 out of 59.90", "20 of ORD-1002's 120"
         rf"|(?<![\w.@-])\d+(?:[.,]\d+)*\s+(?:out\s+)?of\s+(?:the\s+|its\s+|[\w-]+'s\s+)?{written}{ahead}"
         # a change by so much, not the value it sets: "Scale it up by 4", "down 4", "4 more"
@@ -1192,6 +1193,10 @@ _FIGURE_MONTH = re.compile(
     r"(?i)^[ \t]*(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|"
     r"sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\b"
 )
+#: A figure as :data:`_A_FIGURE` reads it, also after a word ending in a digit ("ORD-1002 15"):
+#: :func:`_several_figures` tells a group of a longer number (:data:`_A_NUMBER_GROUP`) apart.
+_A_FIGURE_AFTER_AN_ID = re.compile(r"(?<![\w.,@/:-])v?(\d+(?:[.,]\d+)*)(?![\w@/:-]|[.,]\d|[ \t]+\d)")
+_A_NUMBER_GROUP = re.compile(r"(?i)\d+|[a-z]{2}\d{2}")
 #: Where a figure is the start of a change or the whole a part is taken of ("from 40 to 4", "1.9.1
 #: to 2.0.0", "40 of the 240"): weighed by :func:`_the_old_value`, not counted as a second figure.
 _A_STARTING_FIGURE = re.compile(
@@ -1210,10 +1215,13 @@ def _several_figures(clauses: Sequence[str], version: bool) -> dict[str, str]:
     out: dict[str, str] = {}
     for clause in clauses:
         starting = {f for m in _A_STARTING_FIGURE.finditer(clause) for f in m.groups() if f}
-        for match in _A_FIGURE.finditer(clause):
+        for match in _A_FIGURE_AFTER_AN_ID.finditer(clause):
             figure = match.group(1)
             if (figure.count(".") >= 2) != version or figure in starting:
                 continue
+            written_before = clause[: match.start()].split()
+            if written_before and _A_NUMBER_GROUP.fullmatch(written_before[-1]):
+                continue  # a group of a longer number ("DE89 3704 0044"), not "ORD-1002 15"
             if _FIGURE_LABEL.search(clause[: match.start()]) or _FIGURE_MONTH.match(clause[match.end() :]):
                 continue
             out.setdefault(canonical_number(figure) or figure if not version else figure, figure)
