@@ -1085,3 +1085,23 @@ def test_a_figure_after_an_id_ending_in_a_digit_is_a_figure_of_the_clause(reques
 def test_a_range_of_versions_starts_at_its_first():
     request = "Upgrade search-svc 1.9.1..2.0.0"
     assert _ops(request, "deploy", service="search-svc", version="1.9.1").verdict != "approve"
+
+
+@pytest.mark.parametrize(
+    ("policy", "request_", "name", "args"),
+    [
+        (OPS_POLICY, "Deploy checkout-api v2.5.0", "deploy", {"service": "checkout-api", "version": "v2.5.0"}),
+        (OPS_POLICY, "Scale billing_v2 to 3 replicas and deploy billing_v2 1.4.2.", "scale",
+         {"service": "billing_v2", "replicas": 3}),
+        (_request_only_tools({"send_email": (["to"], ["email"])}), "Please email ben@mail.example about the delay.",
+         "send_email", {"to": "ben@mail.example"}),
+    ],
+)  # fmt: skip
+def test_a_version_written_with_v_a_counts_unit_and_a_delay_as_topic_are_read(policy, request_, name, args):
+    assert _decide(policy, request_, name, **args).verdict == "approve", request_
+
+
+def test_a_delay_that_defers_still_defers():
+    mail = _request_only_tools({"send_email": (["to"], ["email"])})
+    for request in ("Email ben@mail.example after a delay.", "Delay, then email ben@mail.example."):
+        assert _decide(mail, request, "send_email", to="ben@mail.example").verdict != "approve", request

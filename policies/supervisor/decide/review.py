@@ -1260,6 +1260,8 @@ def _not_the_figure_stated(
     mandates = _the_calls_mandates(arg, args, asked, context)
     clauses = [m.text for m in mandates]
     version = text.lstrip("v").count(".") >= 2
+    if re.fullmatch(r"[vV]\d.*", text):
+        value = text[1:]  # "v2.5.0" is the figure "2.5.0" the clause writes ("Deploy ... v2.5.0")
     figures = [f for c in clauses for f in _A_FIGURE.findall(c) if (f.count(".") >= 2) == version]
     # two figures side by side ("Deploy checkout-api 2.5.0 2.4.0", "Scale search-svc 5 6"): which
     # one the mandate asks for is not written

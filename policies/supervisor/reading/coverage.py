@@ -1262,6 +1262,7 @@ def _unread_after_the_record(words: Sequence[str], mandate: Mandate) -> str | No
         if (
             skipping
             or in_a_name
+            or (w in _COUNTED and _A_FIGURE.fullmatch(words[i - 1]) is not None)  # "to 3 replicas"
             or w in values
             or w in _KINDS_AND_PLACES
             or w in FUNCTION_WORDS
@@ -1272,6 +1273,15 @@ def _unread_after_the_record(words: Sequence[str], mandate: Mandate) -> str | No
             continue
         unread.append(w)
     return " ".join(unread) if unread else None
+
+
+#: What a count after a record's id counts ("Scale billing_v2 to 3 replicas"): the count's unit.
+_COUNTED = frozenset(
+    """
+    replica replicas pod pods instance instances node nodes worker workers copy copies unit units seat
+    seats license licenses licence licences item items piece pieces
+    """.split()  # noqa: SIM905 (a closed list, read as words)
+)
 
 
 #: Verbs whose "to" introduces the value a record is set to ("Raise Dana Whitfield's salary to
@@ -1551,8 +1561,16 @@ def _dated_apart(sentence: str) -> str | None:
 _FISCAL_YEAR = re.compile(r"(?:fy|cy)'?\d{2}(?:\d{2})?")
 
 
+#: What a delay is written after as the topic of a message, not a deferral ("email Ben about the
+#: delay", "apologise for the delay").
+_A_DELAY_AS_TOPIC = frozenset({"about", "for", "regarding", "re", "on", "over", "concerning"})
+
+
 def _time_word(words: Sequence[str]) -> str | None:
     for i, word in enumerate(words):
+        delay = word in ("delay", "delays") and i > 1 and words[i - 1] in ("the", "a", "this", "that")
+        if delay and words[i - 2] in _A_DELAY_AS_TOPIC:
+            continue  # "about the delay": what the message is about
         if word in TIME_WORDS:
             return word
         phrase = _time_phrase(words, i)
