@@ -74,6 +74,7 @@ from policies.supervisor.reading.amounts import (
 )
 from policies.supervisor.reading.coverage import (
     POINTING_BACK,
+    WHEN,
     Reading,
     WideReader,
     bears_on,
@@ -856,6 +857,7 @@ def _provenance(
                 )
             partly = (
                 _partly_named(value, rule, rules.requested, context, policy)
+                or _pointing_at_nothing_read(value, rules.requested, context)
                 or _picked_in_words(value, rules.requested, context)
                 or _in_capitals_only(value, rule, context)
             )
@@ -864,6 +866,8 @@ def _provenance(
                     "escalate", PARTLY_READ, {**refused.details, **partly, "refused_by": rule.reason}
                 )
             return _asked_in_named_record(refused, value, rule.verdict, rules, context, policy)
+    if left_out is None and admitted:
+        left_out = _when_not_kept(args, rules.requested, context, policy)
     if left_out is None and len(admitted) > 1:
         left_out = _split_across_mandates(admitted, rules.requested, context, policy)
     if left_out is None and len(admitted) > 1:
@@ -1226,6 +1230,53 @@ def _several_figures(clauses: Sequence[str], version: bool) -> dict[str, str]:
                 continue
             out.setdefault(canonical_number(figure) or figure if not version else figure, figure)
     return out
+
+
+def _when_not_kept(
+    args: Mapping[str, Any], asked: Requested | None, context: ReviewContext, policy: SupervisorPolicy
+) -> Decision | None:
+    """Does the mandate asking for the call write a clock time or a date after a word of time
+    ("Restart payments at 3am", "Disable mlopez on 2026-03-31", "at 17:30") that neither the call
+    keeps (no argument holds it) nor a record holds (an event "at 15:00" names that event)? Then the
+    call, made now, is asked: the turn asked for it at that time."""
+    if asked is None:
+        return None
+    # what keeps it: an argument, or what the run has read (a record: as text, case folded)
+    read = (s.normal for s in context.sources if s.kind in ("tool", "args", "own"))
+    held = " ".join([json.dumps(args, default=str), *read]).casefold()
+    for asking in _asking_now(asked, context):
+        for match in WHEN.finditer(", ".join([asking.text, *asking.coordinated])):
+            if not any(form in held for form in _clock_forms(match.group(1))):
+                details = {"when": match.group(0), "mandate": said(asking)}
+                return Decision(
+                    "escalate", PARTLY_READ, {**_turn_reading(context, policy).shown(), **details}
+                )
+    return None
+
+
+_A_CLOCK = re.compile(r"(?i)(\d{1,2})(?::(\d{2}))?\s*(a\.?m\.?|p\.?m\.?)?")
+
+
+def _clock_forms(when: str) -> set[str]:
+    """The forms a time of day may be kept in ("2 pm": "14:00"; "noon": "12:00"; "8:30 am":
+    "08:30"), or a date as written; case folded."""
+    text = when.casefold().strip()
+    named = {"noon": (12, 0), "midday": (12, 0), "midnight": (0, 0)}
+    clock = _A_CLOCK.fullmatch(text)
+    if text in named:
+        hour, minute = named[text]
+    elif clock is not None and (clock.group(2) or clock.group(3)):
+        hour, minute = int(clock.group(1)), int(clock.group(2) or 0)
+        half = (clock.group(3) or "").replace(".", "")
+        hour = hour + 12 if half == "pm" and hour < 12 else 0 if half == "am" and hour == 12 else hour
+    else:
+        return {text}
+    forms = {text, f"{hour:02d}:{minute:02d}", f"{hour}:{minute:02d}"}
+    return (
+        forms
+        | ({"noon"} if (hour, minute) == (12, 0) else set())
+        | ({"midnight"} if (hour, minute) == (0, 0) else set())
+    )
 
 
 def _the_calls_mandates(
@@ -2180,10 +2231,38 @@ def _asked_where_unread(decided: Decision, call: Call, context: ReviewContext) -
     wide = WideReader(context.request, reading, context.known, context.reader)
     fresh = Call(call.name, call.action, call.args, call.rules, call.policy, call.custom_rules)
     again = decide_call(fresh, replace(context, reader=wide, known=None))
-    if again.verdict == "block":
+    if again.verdict == "block" and not _pointed_back_by_unread(again, reading, context.request):
         return decided
     details = {**reading.shown(), "refused_on_the_reading": decided.reason}
     return replace(decided, verdict="escalate", reason=PARTLY_READ, details=details)
+
+
+def _pointed_back_by_unread(refused: Decision, reading: Reading, request: str) -> bool:
+    """Is the value a refusal names written in the turn, where an unread span points back ("Don't
+    scale checkout to 40, scale it to 4.", "Don't restart checkout. Roll it back instead.")? The
+    word may stand for it, in words the reader could not read: a human says, it is not refused."""
+    value = refused.details.get("value")
+    if value is None or isinstance(value, bool) or not found_in(value, [Source("request", request)]):
+        return False
+    return any(WORDS_POINTING_BACK & set(words_of(span.text)) for span in reading.unread)
+
+
+def _pointing_at_nothing_read(
+    value: Any, asked: Requested | None, context: ReviewContext
+) -> dict[str, Any] | None:
+    """Does a mandate asking for the call point back ("roll it back") to nothing the reading lets
+    stand (its only antecedent a prohibition: "Never restart payments in prod — roll it back
+    instead."), while the turn writes ``value``? Then what the word stands for is not read: the call
+    is asked, never refused for it."""
+    reading = context.read.reading
+    if asked is None or reading is None or isinstance(value, bool):
+        return None
+    if not found_in(value, [Source("request", context.request)]):
+        return None
+    for asking in _asking_now(asked, context):
+        if WORDS_POINTING_BACK & set(words_of(asking.text)) and not asking.antecedents:
+            return {"pointing_at": said(asking), **reading.shown()}
+    return None
 
 
 def _covered(

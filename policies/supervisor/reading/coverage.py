@@ -1811,6 +1811,48 @@ def _one_of_several(words: Sequence[str], names: Collection[str] = ()) -> str | 
     return " ".join([*picking, words[at]]) if picking else None
 
 
+#: How often or on what an action is to happen, or for how long, written after its object ("Restart
+#: payments every night", "... weekly", "... on failure", "... in the event of a hang", "Grant asmith
+#: admin for 2 hours"): a call made now keeps none of it. A clock time or a date may name a record
+#: ("Cancel the Board meeting at 15:00"): the review weighs those (:func:`when_written`).
+_SCHEDULE = re.compile(
+    r"(?i)\b(?:hourly|daily|nightly|weekly|biweekly|fortnightly|monthly|quarterly|yearly|annually)\b"
+    r"(?=\s*(?:$|[,.;!?)]|(?:at|on|in|from|until|till|and|or|starting|please|thanks|going)\b))"
+    r"|\bwhenever\b|\b(?:every|each)\s+(?:other\s+|\d+\s+)?(?:time|times|minute|minutes|hour|hours|day|days|night|nights"
+    r"|week|weeks|month|months|morning|mornings|evening|evenings|year|years|sprint|release|deploy)\b"
+    r"|\bfor\s+(?:\d+|an?|one|two|three|four|five|six|ten|twelve)\s+(?:minutes?|mins?|hours?|hrs?|days?"
+    r"|weeks?|months?)\b"
+    r"|\bon\s+(?:failure|fail|error|errors|alert|alerts|oom|crash|crashes|timeout|timeouts|request|demand"
+    r"|hang|hangs|incident|page)\b|\bin\s+(?:the\s+)?event\b|\bin\s+case\b"
+    r"|\b(?:top|end|start|beginning)\s+of\s+the\s+(?:hour|day|week|month|quarter|year)\b"
+    r"|\b(?:last|first)\s+day\b|\bstart\s+date\b"
+)
+#: A clock time or a date in figures after a word of time ("at 3am", "at 17:30", "on 2026-03-31",
+#: "on 31/03", "at midnight"): when to act, unless it names a record.
+WHEN = re.compile(
+    r"(?i)\b(?:at|by|before|after|until|till|on|from)\s+(?:around\s+|about\s+)?"
+    r"(\d{1,2}(?::\d{2})?\s*(?:am|pm|a\.m\.|p\.m\.)|\d{1,2}:\d{2}(?![\d:])|noon|midnight|midday"
+    r"|\d{4}-\d{2}-\d{2}|\d{1,2}/\d{1,2}(?:/\d{2,4})?)(?![\w/-])"
+)
+
+
+def _scheduled(text: str) -> str | None:
+    """The first of :data:`_SCHEDULE` in ``text`` (a mandate's words after its verb), or None."""
+    match = _SCHEDULE.search(text)
+    return match.group(0) if match else None
+
+
+#: Words that put an action up for rehearsal, as an example or a plan, not to be done now
+#: ("Restart payments --dry-run", "What-if: scale ...", "e.g. refund ORD-1004", "Q3 goal: ...",
+#: "TODO: restart payments", "Plan: ...", "Runbook step 4: ...").
+_NOT_FOR_REAL = re.compile(
+    r"(?i)(?:^|(?<=[\s(\[]))(?:--)?(?:dry[\s-]?run|what[\s-]if|e\.g\.|for\s+example|for\s+instance"
+    r"|hypothetical(?:ly)?|in\s+theory|simulat(?:e|ed|ion)|pretend)(?!\w)"
+    r"|^\W*(?:todo|to-do|plan|draft(?:\s+plan)?|agenda|idea|proposal|suggestion|(?:q\d\s+)?goals?"
+    r"|runbook(?:\s+step\s+\d+)?|step\s+\d+|example)(?::|\s+[:\u2014\u2013-])"
+)
+
+
 def _undermined(
     mandate: Mandate,
     words: Sequence[str],
@@ -1831,6 +1873,13 @@ def _undermined(
     dated = _numeric_date(words[1:]) if mandate.verb in TIMED_VERBS else _dated_apart(mandate.sentence)
     if dated is not None:
         return f"for later ('{dated}')"
+    own = " ".join([mandate.text, *mandate.coordinated]).split(None, 1)[1:]  # after the verb
+    scheduled = _scheduled(own[0]) if own and mandate.verb not in DATED_VERBS else None
+    if scheduled is not None:  # "Restart payments at 3am", "... weekly", "... on failure"
+        return f"at a time or on a condition the call does not keep ('{scheduled}')"
+    rehearsed = _NOT_FOR_REAL.search(request or mandate.sentence)
+    if rehearsed is not None:  # "Restart payments --dry-run", "What-if: scale ...", "e.g. refund ..."
+        return f"not for real ('{rehearsed.group(0).strip(' :-')}')"
     described = _paid_otherwise(words) if mandate.verb in TIMED_VERBS else None
     if described is not None:
         return f"paid otherwise than the call says ('{described}')"

@@ -1400,15 +1400,20 @@ def _coordinated(
             continue  # its own; the quantity after it is still the booking's
         if instead and not (head == 0 and len(words) <= 2 and _NUMBER.fullmatch(words[0])):
             break
-        named = head is not None and (
-            any(ch.isdigit() for ch in words[head])
-            or (head == 0 and part.lstrip()[:1].isupper())
-            or (people and len(words) == 1 and words[0] not in COMMON_VERBS)
-            # a lone id of letters joined by a hyphen or an underscore ("and email-worker")
-            or (
-                len(words) == 1
-                and _JOINED_ID.fullmatch(words[0]) is not None
-                and words[0] not in COMMON_VERBS
+        named = (
+            head is not None
+            and (
+                any(
+                    ch.isdigit() or ch == "@" for ch in words[head]
+                )  # an id, an address ("and ana@corp.example")
+                or (head == 0 and part.lstrip()[:1].isupper())
+                or (people and len(words) == 1 and words[0] not in COMMON_VERBS)
+                # a lone id of letters joined by a hyphen or an underscore ("and email-worker")
+                or (
+                    len(words) == 1
+                    and _JOINED_ID.fullmatch(words[0]) is not None
+                    and words[0] not in COMMON_VERBS
+                )
             )
         )
         if parse.marked or (head is not None and not named) or _says_more(part, words, _quoted):
