@@ -37,12 +37,14 @@ from langgraph.types import Command
 from mcp import types
 from pydantic import PrivateAttr
 
+from apps.gateway.fast import FOLD_AFTER, FOLD_MAX, SECONDS_MARGIN, Read
 from nodes.effects import ask_key, first_answer
 from nodes.journal import DONE, NOT_RUN, STARTED, Journal, process_alive
 from nodes.mcp_tools import mcp_hints, structured_results
 from policies.human import SYSTEM_PREFIX
 from policies.mcp import without_request
 from policies.supervisor.rules.policy import SupervisorPolicy
+from policies.tools import call_signature
 
 #: The name in the gateway threads' checkpoint metadata (the CLI's ``runs``/``waiting``/``approve``).
 AGENT_NAME = "mcp_gateway"
@@ -158,6 +160,19 @@ async def _off_loop(fn: Callable[..., Any], *args: Any) -> Any:
     return await asyncio.to_thread(fn, *args)
 
 
+def _stopped(session: Session) -> types.CallToolResult | None:
+    """The refusal of a call to a session whose run stopped (a turn's refusal budget spent is the
+    turn's stop, not the session's: the next call starts a new turn), else None."""
+    if session.ended in TURN_STOPS and session.task is None:
+        session.ended = None
+    if session.ended and session.task is None:
+        return error_result(
+            f"refused by the gateway: this session's run stopped ({session.ended}); "
+            "open a new session (or send a new request in _meta) to go on"
+        )
+    return None
+
+
 class GatewayError(RuntimeError):
     """A gateway that cannot start (an upstream that does not answer, two tools of one name)."""
 
@@ -186,9 +201,15 @@ class ClientModel(BaseChatModel):
         session = self._session
         if session is None:  # an agent built only to read the store (the CLI): never called
             raise RuntimeError("this agent reads gateway threads; the gateway runs them")
+        session.ready = True  # parked for the client's next call: kept reads may be folded in
         session.deliver(messages)
-        item = await session.queue.get()
-        reply = AIMessage("") if item is _END else AIMessage("", tool_calls=[item])
+        try:
+            item = await session.queue.get()
+        finally:
+            session.ready = False
+        # one call, or the kept reads folded in (apps.gateway.fast): one reply, in their order
+        calls = item if isinstance(item, list) else [item]
+        reply = AIMessage("") if item is _END else AIMessage("", tool_calls=calls)
         return ChatResult(generations=[ChatGeneration(message=reply)])
 
 
@@ -257,6 +278,19 @@ class Session:
     asker: Callable[[Mapping[str, Any], str], Awaitable[dict[str, Any] | None]] | None = None
     #: tells the client something (an MCP log message): that a call waits for a reviewer
     notify: Callable[[str], Awaitable[None]] | None = None
+    #: the reads served directly and not yet folded into the thread, in order (apps.gateway.fast)
+    reads: list[Read] = field(default_factory=list)
+    #: the calls of the turn, each counted as made (``tool``, ``signature``): what the fast path's
+    #: checks of budgets and loop limits count (never fewer than the run's)
+    turn_calls: list[dict[str, Any]] = field(default_factory=list)
+    turn_started: float = 0.0
+    #: something of this turn was refused or failed: no fast path until the next turn
+    turn_refused: bool = False
+    #: the run waits in its model for the next call (a fold is taken at once)
+    ready: bool = False
+    #: a read is being served directly now
+    reading: bool = False
+    fold_timer: asyncio.TimerHandle | None = None
 
     def deliver(self, messages: Sequence[BaseMessage]) -> None:
         """Answer the calls the messages answer (the tool messages after the last call)."""
@@ -299,7 +333,11 @@ class Gateway:
         ask_client_callers: Sequence[str] = (),
         upstreams: Any = None,
         state_keys: Sequence[str] = (),
+        fast_reads: bool = True,
     ) -> None:
+        from apps.gateway.fast import ServedTool, plain_reads, served
+        from nodes.middleware import GovernanceMiddleware
+
         self.policy = policy
         #: the keys that seal a 2026-07-28 question's state (the first seals, every one unseals),
         #: shared by the gateway's replicas on one store (``AGENT_PATTERNS_GATEWAY_STATE_KEY``);
@@ -318,7 +356,10 @@ class Gateway:
         allowed = set(policy.allowed_tools)
         # all of them (the policy is fitted to them, and denies the rest), each call bounded
         self.call_timeout = call_timeout
-        self.tools = [timed(t, call_timeout) for t in structured_results(tools)]
+        #: the reads served directly and not yet folded, by call id: the arguments they ran with
+        #: and the tool's answer, which the tool node gives again when the read is folded
+        self.served: dict[str, tuple[Any, ToolMessage]] = {}
+        self.tools = [served(timed(t, call_timeout), self.served) for t in structured_results(tools)]
         self.listed = [t for t in listed if t.name in allowed]
         self.schemas = {t.name: t.output_schema for t in self.listed}
         self.side_effects = {n for n, s in policy.tools.items() if s.side_effect}
@@ -332,6 +373,12 @@ class Gateway:
         #: the times of each (tool, caller)'s recent calls, for the tools' rate limits
         self._recent: dict[tuple[str, str | None], collections.deque[float]] = {}
         self._blind = without_request(policy)
+        #: the tools whose calls take the read fast path (``fast_reads``; apps.gateway.fast), and
+        #: the gateway's own checks they pass first (argument schema, budgets, loop limits)
+        replayable = [t.name for t in self.tools if isinstance(t, ServedTool)]
+        self.fast_reads = plain_reads([policy, self._blind], replayable) if fast_reads else frozenset()
+        self._by_name = {t.name: t for t in self.tools}
+        self._gatekeeper = GovernanceMiddleware(policy, tools=self.tools, custom_rules=self.custom_rules)
         #: the calls waiting for a 2026-07-28 client's answer, by the question's single-use id
         #: (:func:`apps.gateway.server.asked_input`)
         self.pending: dict[str, Any] = {}
@@ -465,9 +512,11 @@ class Gateway:
             turn["governance_subject"] = self.subject
         session.ended = None
         session.done = {}
+        session.turn_calls, session.turn_started, session.turn_refused = [], time.monotonic(), False
         session.task = asyncio.create_task(agent.ainvoke(turn, self.config(session)))
 
     async def _end_turn(self, session: Session) -> None:
+        await self._fold(session)
         if session.task is not None and not session.task.done():
             await session.queue.put(_END)
             with contextlib.suppress(Exception):  # a run that failed said so to the call it failed
@@ -476,6 +525,8 @@ class Gateway:
 
     async def close(self) -> None:
         """End every session's turn (the runs end as an agent's turn ends)."""
+        for session in list(self.sessions.values()):
+            await self._settle(session)
         for cleanup in self.cleanups:
             cleanup.cancel()
         for session in list(self.sessions.values()):
@@ -490,6 +541,7 @@ class Gateway:
         session = self.sessions.pop(key, None)
         if session is None:
             return
+        await self._settle(session)
         if not (isinstance(key, tuple) and key[:1] == ("conversation",)):
             with contextlib.suppress(Exception):  # a run that cannot be read back has nothing waiting
                 await self._withdraw(session)
@@ -633,18 +685,24 @@ class Gateway:
             if isinstance(request, str) and request.strip() and request != session.request:
                 await self._end_turn(session)
                 session.request = request
-            if session.ended in TURN_STOPS and session.task is None:
-                session.ended = None  # the turn's refusal budget is spent, not the session: a new turn
-            if session.ended and session.task is None:
-                return error_result(
-                    f"refused by the gateway: this session's run stopped ({session.ended}); "
-                    "open a new session (or send a new request in _meta) to go on"
-                )
+            stopped = _stopped(session)
+            if stopped is not None:
+                return stopped
             signature = json.dumps([name, args or {}, meta.get(CALL_ID_META)], sort_keys=True, default=str)
             if name in self.side_effects and signature in session.done:
                 return session.done[signature]  # a client's retry of a side effect: not run again
+            action = self._fast(session, name, args)
+            if action is not None:
+                served = await self._read_directly(session, name, args, action)
+                if served is not None:
+                    return served
+            await self._fold(session)  # the reads served before it, in the thread first
+            stopped = _stopped(session)
+            if stopped is not None:
+                return stopped
             if session.task is None or session.task.done():
                 self._start_turn(session)
+            session.turn_calls.append({"tool": name, "signature": call_signature(name, dict(args or {}))})
             call_id = f"mcp-{uuid.uuid4().hex[:12]}"
             future: asyncio.Future[types.CallToolResult] = asyncio.get_running_loop().create_future()
             session.waiting[call_id] = future
@@ -655,7 +713,121 @@ class Gateway:
             result = await self._answered(session, future)
             if name in self.side_effects and not result.is_error:
                 session.done[signature] = result
+            if result.is_error:  # refused (or failed): the rest of the turn is reviewed step by step
+                session.turn_refused = True
             return result
+
+    # ------------------------------------------------------------------ the read fast path
+
+    def _fast(self, session: Session, name: str, args: Mapping[str, Any] | None) -> dict[str, Any] | None:
+        """The validated action of a call that takes the read fast path (apps.gateway.fast), else
+        None: a tool whose rules can only approve, in a turn whose run waits for the next call, in
+        which nothing was refused, far from its step and time budgets, and that the gateway's own
+        checks (schema, budgets, loop limits) pass after every call of the turn."""
+        if name not in self.fast_reads or session.turn_refused or not session.ready:
+            return None
+        if session.task is None or session.task.done():
+            return None
+        policy = self.policy if session.request is not None else self._blind
+        if len(session.turn_calls) + 2 >= policy.max_steps:
+            return None
+        margin = min(SECONDS_MARGIN, policy.max_seconds / 2)
+        if time.monotonic() - session.turn_started >= policy.max_seconds - margin:
+            return None
+        return self._gatekeeper.gate_passes({"name": name, "args": dict(args or {})}, session.turn_calls)
+
+    async def _read_directly(
+        self, session: Session, name: str, args: Mapping[str, Any] | None, action: Mapping[str, Any]
+    ) -> types.CallToolResult | None:
+        """The read forwarded to its upstream at once, its answer kept on the session to be folded
+        into the thread (:meth:`_fold`); None where the tool gave no answer to keep (it raised):
+        the call then goes through the agent."""
+        from nodes.middleware.outcome import well_formed_answer
+
+        call_id = f"mcp-{uuid.uuid4().hex[:12]}"
+        ran = dict(action["args"])
+        session.reading = True
+        try:
+            answer = await self._by_name[name].ainvoke(
+                {"name": name, "args": ran, "id": call_id, "type": "tool_call"}
+            )
+        except Exception:
+            return None
+        finally:
+            session.reading = False
+        message = well_formed_answer(answer)
+        if not isinstance(message, ToolMessage):
+            return None
+        result = tool_result(message, self.schemas.get(name) or content_schema(name))
+        call = {"name": name, "args": dict(args or {}), "id": call_id, "type": "tool_call"}
+        self.served[call_id] = (ran, message)
+        session.reads.append(Read(call, message, result))
+        session.turn_calls.append({"tool": name, "signature": action["signature"]})
+        if len(session.reads) >= FOLD_MAX:
+            await self._fold(session)
+        elif session.fold_timer is None:
+            loop = asyncio.get_running_loop()
+            session.fold_timer = loop.call_later(FOLD_AFTER, self._fold_soon, session)
+        return result
+
+    def _fold_soon(self, session: Session) -> None:
+        session.fold_timer = None
+        task = asyncio.ensure_future(self._settle(session))
+        self.cleanups.add(task)
+        task.add_done_callback(self.cleanups.discard)
+
+    async def _settle(self, session: Session) -> None:
+        """The session's kept reads folded into its thread, once the call now holding the session
+        (a read being served, a fold) lets go of it."""
+        if session.reads or session.reading:
+            async with session.lock:
+                await self._fold(session)
+
+    async def _fold(self, session: Session) -> None:
+        """The session's kept reads into its thread, in order: its run's model proposes them (one
+        reply), the middleware reviews them and its tool node answers each with the answer the
+        client got (:class:`apps.gateway.fast.ServedTool`), so the thread's rows, its provenance
+        and the audit hold them as agent steps would. Called with the session's lock held."""
+        if session.fold_timer is not None:
+            session.fold_timer.cancel()
+            session.fold_timer = None
+        reads, session.reads = session.reads, []
+        if not reads:
+            return
+        if session.task is None or session.task.done():  # never: a run ends only after a fold
+            for read in reads:
+                self.served.pop(read.call["id"], None)
+            print(
+                f"gateway: {session.thread_id}: {len(reads)} read(s) served directly could not be "
+                "folded into the thread (its run had ended): not in its audit",
+                file=self.log,
+                flush=True,
+            )
+            return
+        loop = asyncio.get_running_loop()
+        futures = []
+        for read in reads:
+            future: asyncio.Future[types.CallToolResult] = loop.create_future()
+            session.waiting[read.call["id"]] = future
+            session.schemas[read.call["id"]] = self.schemas.get(read.call["name"]) or content_schema(
+                read.call["name"]
+            )
+            futures.append(future)
+        await session.queue.put([read.call for read in reads])
+        for read, future in zip(reads, futures, strict=True):
+            if not future.done() and session.task is not None:
+                await self._answered(session, future)
+            session.waiting.pop(read.call["id"], None)
+            self.served.pop(read.call["id"], None)
+            folded = future.result() if future.done() else None
+            if folded != read.result:  # the review answered otherwise than the fast path served
+                session.turn_refused = True
+                print(
+                    f"gateway: {session.thread_id}: the read {read.call['name']} ({read.call['id']}) "
+                    f"served directly was answered otherwise in the thread: {folded}",
+                    file=self.log,
+                    flush=True,
+                )
 
     async def _answered(self, session: Session, future: asyncio.Future[types.CallToolResult]) -> Any:
         while not future.done():

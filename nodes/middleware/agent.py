@@ -45,7 +45,7 @@ from nodes.journal import Journal, journal_beside
 from nodes.langgraph_private import running_checkpointer
 from nodes.messages import annotated, message_text, stop_message, well_formed_message
 from nodes.middleware import audit
-from nodes.middleware.decide import Batch, Verdict, ask, decide, refused_again
+from nodes.middleware.decide import Batch, Verdict, ask, decide, passed_gate, refused_again
 from nodes.middleware.kept import akeep, akept_reply, keep, kept_reply
 from nodes.middleware.outcome import observations
 from nodes.middleware.reply import Reply, asks_again, tool_message, unique_calls
@@ -153,6 +153,13 @@ class GovernanceMiddleware(ToolRunning, AgentMiddleware[GovernanceState, Any, An
     def _takes_key(self, name: str) -> bool:
         tool = self._registry.get(name)
         return tool is not None and tool.takes_key
+
+    def gate_passes(self, call: Mapping[str, Any], past: list[dict[str, Any]]) -> dict[str, Any] | None:
+        """The validated action of ``call`` (with its ``signature``) where the action contract and
+        the gateway's checks would pass it after the run's ``past`` calls (``tool``, ``signature``),
+        as a review of the call checks it before the supervisor's rules; None where they would
+        refuse it (:func:`nodes.middleware.decide.passed_gate`)."""
+        return passed_gate(call, self.policy, self._arg_models, self._registered, past)
 
     # ------------------------------------------------------------------ the run and its budgets
 

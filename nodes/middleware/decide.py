@@ -109,6 +109,28 @@ def decide(call: Mapping[str, Any], batch: Batch) -> Verdict:
     return gated if isinstance(gated, Verdict) else _review(action, batch, gated)
 
 
+def passed_gate(
+    call: Mapping[str, Any],
+    policy: rules.SupervisorPolicy,
+    models: Mapping[str, ArgsModel | None],
+    registered: frozenset[str],
+    past: list[dict[str, Any]],
+) -> dict[str, Any] | None:
+    """The action ``call`` validates to, where the action contract and the gateway's checks
+    (budget, allowlist, registry, loop limits, the tool's schema) would pass it after the ``past``
+    calls (``tool`` and ``signature`` each), as :func:`decide` checks it; None where either would
+    refuse it. The supervisor's rules are not applied (the MCP gateway's read fast path asks this
+    only of tools whose rules can only approve)."""
+    raw = {"kind": "tool", "name": call.get("name"), "args": call.get("args")}
+    checked = rules.validate_action(raw, policy, models)
+    if not checked.passed:
+        return None
+    action: dict[str, Any] = checked.details["action"]
+    batch = Batch(policy, {}, models, registered, rules.ReviewContext(()), past, [])
+    gated = _gate(action, batch, validated=_contract_models(action["name"], batch))
+    return None if isinstance(gated, Verdict) else {**action, "signature": gated}
+
+
 def _contract_models(name: str, batch: Batch) -> tuple[ArgsModel, ...]:
     """The tool's own argument model, when the action contract validated the call's arguments
     against it (the policy declares no schema of its own for the tool): the gateway does not
