@@ -378,7 +378,11 @@ class Gateway:
         replayable = [t.name for t in self.tools if isinstance(t, ServedTool)]
         self.fast_reads = plain_reads([policy, self._blind], replayable) if fast_reads else frozenset()
         self._by_name = {t.name: t for t in self.tools}
-        self._gatekeeper = GovernanceMiddleware(policy, tools=self.tools, custom_rules=self.custom_rules)
+        self._gatekeeper = (
+            GovernanceMiddleware(policy, tools=self.tools, custom_rules=self.custom_rules)
+            if self.fast_reads
+            else None
+        )
         #: the calls waiting for a 2026-07-28 client's answer, by the question's single-use id
         #: (:func:`apps.gateway.server.asked_input`)
         self.pending: dict[str, Any] = {}
@@ -734,6 +738,7 @@ class Gateway:
         margin = min(SECONDS_MARGIN, policy.max_seconds / 2)
         if time.monotonic() - session.turn_started >= policy.max_seconds - margin:
             return None
+        assert self._gatekeeper is not None  # built wherever a tool takes the fast path
         return self._gatekeeper.gate_passes({"name": name, "args": dict(args or {})}, session.turn_calls)
 
     async def _read_directly(
