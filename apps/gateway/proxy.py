@@ -609,13 +609,14 @@ class Gateway:
                 f"not run until an operator approves it (agent-patterns gateway pins --approve {name})"
             )
         wait = self.over_rate(name, caller)
-        if wait is None:  # this process's window admits it: and the replicas' on the store?
+        rules = self.policy.rules_for(name)
+        limited = rules is not None and rules.rate_limit is not None
+        if wait is None and limited:  # this process's window admits it: and the replicas' on the store?
             wait = await _off_loop(self.shared_over_rate, name, caller)
             recent = self._recent.get((name, caller))
             if wait is not None and recent:
                 recent.pop()  # refused: not counted here either
         if wait is not None:
-            rules = self.policy.rules_for(name)
             limit = rules.rate_limit if rules is not None else None
             assert limit is not None  # over_rate found one
             whose = "this caller's" if caller is not None else "the gateway's"
