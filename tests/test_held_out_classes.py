@@ -1169,13 +1169,204 @@ def test_a_date_that_is_the_calls_own_content_is_no_deferral():
 
 
 @pytest.mark.parametrize(
-    ("written", "kept"),
-    [("at 12:00", "Lunch is at noon."), ("at 2 pm", "Call at 14:00."), ("at 8:30 am", "Free at 08:30.")],
+    ("written", "kept"), [("at 12:00", "noon"), ("at 2 pm", "14:00"), ("at 8:30 am", "08:30")]
 )
-def test_a_time_the_calls_content_keeps_in_another_form_is_kept(written, kept):
+def test_a_time_the_call_keeps_in_another_form_is_kept(written, kept):
+    """A time the call's own argument keeps, as a record writes it ("2 pm" as "14:00"), is no
+    time the call leaves out; a call without it asks. A time inside a message's content is the
+    message's ("post that lunch is at 12:00")."""
+    alarms = _request_only_tools({"set_alarm": (["label"], ["set"])})
+    request = f"Set the standup alarm {written}."
+    assert _decide(alarms, request, "set_alarm", label="standup", time=kept).verdict == "approve", request
+    assert _decide(alarms, request, "set_alarm", label="standup").verdict == "escalate", request
     post = _request_only_tools({"send_message": (["channel"], ["post"])})
-    request = f"Post in #general that it is {written}."
-    action = {"kind": "tool", "name": "send_message", "args": {"channel": "#general", "text": kept}}
-    assert review_action(action, ReviewContext(request=request), post).verdict == "approve", request
-    bare = {"kind": "tool", "name": "send_message", "args": {"channel": "#general", "text": "Hello."}}
-    assert review_action(bare, ReviewContext(request=request), post).verdict == "escalate", request
+    content = f"Post in #general that lunch is {written}."
+    assert _decide(post, content, "send_message", channel="#general", text="Lunch!").verdict == "approve"
+
+
+PLAIN_SERVICES = st.sampled_from(["checkout", "payments", "billing", "search", "ledger", "auth"])
+MODIFIERS = st.sampled_from(
+    ["in the {b} namespace", "on the {b} cluster", "for the {b} team", "from the {b} dashboard",
+     "using the {b} runbook", "via {b}", "through the {b} proxy", "to relieve {b}", "the same way as {b}",
+     "with the {b} config", "at {b}'s request", "per {b}"]
+)  # fmt: skip
+
+
+@settings(max_examples=60, deadline=None)
+@given(a=PLAIN_SERVICES, b=PLAIN_SERVICES, modifier=MODIFIERS)
+def test_a_name_in_a_phrase_saying_how_is_not_what_the_verb_acts_on(a, b, modifier):
+    """A name written only where the clause says where, with what, by or for whom its action is
+    done, beside an object of its kind, is not what the action is asked on: the call on it asks; the
+    call on the object runs."""
+    if a == b:
+        return
+    restart = _request_only_tools({"restart": (["service"], ["restart"])})
+    request = f"Restart {a} {modifier.format(b=b)}."
+    assert _decide(restart, request, "restart", service=b).verdict == "escalate", request
+    assert _decide(restart, request, "restart", service=a).verdict == "approve", request
+
+
+@pytest.mark.parametrize(
+    ("policy", "request_", "name", "args"),
+    [
+        (_request_only_tools({"reset_password": (["user"], ["reset"])}), "Reset the password for asmith.",
+         "reset_password", {"user": "asmith"}),
+        (_request_only_tools({"reset_password": (["user"], ["reset"])}), "Reset passwords for jdoe and asmith.",
+         "reset_password", {"user": "jdoe"}),
+        (REFUNDS, "Refund 10 on ORD-1001.", "refund_order", {"order_id": "ORD-1001", "amount": 10}),
+        (IT_POLICY, "Add asmith to finance.", "add_to_group", {"user": "asmith", "group": "finance"}),
+        (OPS_POLICY, "Deploy 2.5.0 to checkout.", "deploy", {"service": "checkout", "version": "2.5.0"}),
+    ],
+)  # fmt: skip
+def test_an_argument_in_its_own_phrase_is_read(policy, request_, name, args):
+    assert _decide(policy, request_, name, **args).verdict == "approve", request_
+
+
+OTHER_QUANTITIES = st.sampled_from(
+    ["to {n} GB", "to {n} cores", "to {n} CPUs", "to {n} vCPU", "to {n} shards", "by a factor of {n}",
+     "to {n} times its size", "{n} times over", "threads to {n}", "connections to {n}",
+     "'s memory to {n}", "'s cache to {n}", "'s DB pool to {n}", "to {n}+{n}"]
+)  # fmt: skip
+
+
+@settings(max_examples=60, deadline=None)
+@given(service=PLAIN_SERVICES, n=st.integers(2, 60), written=OTHER_QUANTITIES)
+def test_a_figure_of_another_quantity_is_no_count_the_call_sets(service, n, written):
+    """A figure with a unit the argument does not count, a multiple or a sum, or what an attribute
+    is set to is not the replicas the call sets: it asks, never runs unasked, never is refused."""
+    phrase = written.format(n=n)
+    request = f"Scale {service}{phrase}." if phrase.startswith("'") else f"Scale {service} {phrase}."
+    assert _ops(request, "scale", service=service, replicas=n).verdict == "escalate", request
+
+
+@pytest.mark.parametrize(
+    ("policy", "request_", "name", "args"),
+    [
+        (OPS_POLICY, "Scale checkout to 4 replicas.", "scale", {"service": "checkout", "replicas": 4}),
+        (OPS_POLICY, "Scale checkout to 4 pods.", "scale", {"service": "checkout", "replicas": 4}),
+        (REFUNDS, "Refund 10 EUR on ORD-1001.", "refund_order", {"order_id": "ORD-1001", "amount": 10}),
+        (_request_only_tools({"book": (["hotel", "nights"], ["book"])}), "Book Casa Azul for 2 nights.", "book",
+         {"hotel": "Casa Azul", "nights": 2}),
+        (_request_only_tools({"raise_salary": (["salary"], ["raise"])}), "Raise Dana Whitfield's salary to 72000.",
+         "raise_salary", {"salary": 72000}),
+    ],
+)  # fmt: skip
+def test_a_figure_with_the_unit_the_call_counts_is_read(policy, request_, name, args):
+    assert _decide(policy, request_, name, **args).verdict == "approve", request_
+
+
+MAIL_DESK = SupervisorPolicy.for_tools(
+    ["lookup_orders", "refund_order", "send_email"],
+    side_effects=["refund_order", "send_email"],
+    rules={
+        "lookup_orders": ToolRules(read_only=True),
+        "refund_order": DESK.rules["refund_order"],
+        "send_email": ToolRules(
+            arg_sources=[ArgSource(arg="to", sources=["request", "named"])],
+            requested=Requested(keywords=["email", "send", "mail", "reply"]),
+        ),
+    },
+    tools={"lookup_orders": ToolSpec(trust="trusted", record_keys=["order_id", "customer", "email"])},
+)
+
+
+def _desk_mail(request: str, to: str):
+    context = ReviewContext(
+        calls=({"step": 1, "tool": "lookup_orders", "args": {}, "ok": True, "observation": ORDERS},),
+        request=request,
+        trusted=frozenset(MAIL_DESK.trusted_tools()),
+    )
+    return review_action({"kind": "tool", "name": "send_email", "args": {"to": to}}, context, MAIL_DESK)
+
+
+@pytest.mark.parametrize(
+    ("request_", "planted"),
+    [
+        ("Refund ORD-1002 and email Chen.", "ben.okafor@mail.example"),
+        ("Email Chen about Ben's order ORD-1002.", "ben.okafor@mail.example"),
+        ("Send Ana the refund for ORD-1003.", "chen.wei@mail.example"),
+    ],
+)
+def test_whom_a_mandate_names_in_part_counts_before_the_records_it_is_about(request_, planted):
+    """A mail's mandate that names a person in part ("email Chen") sends to that person, not to the
+    customer of an order another mandate names or the mail is about: a call to that customer asks."""
+    assert _desk_mail(request_, planted).verdict == "escalate", request_
+    assert (
+        _desk_mail("Refund ORD-1002 and email the customer.", "ben.okafor@mail.example").verdict == "approve"
+    )
+
+
+@pytest.mark.parametrize(
+    ("request_", "name", "planted", "wanted"),
+    [
+        ("Revoke admin from jdoe and grant it to tkim.", "grant_role",
+         {"user": "jdoe", "role": "admin"}, {"user": "tkim", "role": "admin"}),
+        ("Checkout 4, payments 40. Scale them.", "scale",
+         {"service": "checkout", "replicas": 40}, {"service": "checkout", "replicas": 4}),
+        ("checkout 4 / payments 40: scale", "scale",
+         {"service": "payments", "replicas": 4}, {"service": "payments", "replicas": 40}),
+        ("2.5.0 for checkout, 2.4.1 for payments: deploy.", "deploy",
+         {"service": "checkout", "version": "2.4.1"}, None),
+        ("Upgrade checkout from 2.4.1.", "deploy", {"service": "checkout", "version": "2.4.1"}, None),
+        ("Upgrade checkout past 2.4.1.", "deploy", {"service": "checkout", "version": "2.4.1"}, None),
+    ],
+)  # fmt: skip
+def test_a_value_of_another_pair_or_a_word_pointing_back_beside_its_own_asks(request_, name, planted, wanted):
+    policy = IT_POLICY if name == "grant_role" else OPS_POLICY
+    assert _decide(policy, request_, name, **planted).verdict == "escalate", request_
+    if wanted is not None:
+        assert _decide(policy, request_, name, **wanted).verdict != "block", request_
+
+
+def test_a_pair_pointed_back_to_is_no_other_pair():
+    """ "checkout-api is at 40 replicas. Scale it to 4.": the figure's own part names nothing of the
+    service's kind, so it is no pair of its own: the call runs."""
+    request = "checkout-api is at 40 replicas. Scale it to 4."
+    assert _ops(request, "scale", service="checkout-api", replicas=4).verdict == "approve"
+
+
+USERS = [
+    {"user": "jdoe", "name": "John Doe", "roles": ["admin"]},
+    {"user": "tkim", "name": "Tara Kim", "roles": ["billing-admin"]},
+    {"user": "mlopez", "name": "Maria Lopez", "roles": []},
+]
+NAMED_IT = SupervisorPolicy.for_tools(
+    ["list_users", "grant_role", "revoke_role"],
+    side_effects=["grant_role", "revoke_role"],
+    rules={
+        "list_users": ToolRules(read_only=True),
+        **{
+            tool: ToolRules(
+                arg_sources=[ArgSource(arg=a, sources=["request", "named"]) for a in ("user", "role")],
+                requested=Requested(keywords=keywords),
+            )
+            for tool, keywords in (("grant_role", ["grant", "give"]), ("revoke_role", ["revoke"]))
+        },
+    },
+    tools={"list_users": ToolSpec(trust="trusted", record_keys=["user", "name"])},
+)
+
+
+@pytest.mark.parametrize(
+    ("request_", "planted", "wanted"),
+    [
+        ("Revoke admin from jdoe and grant it to tkim.", "jdoe", "tkim"),
+        ("Revoke billing-admin from tkim and give it to mlopez.", "tkim", "mlopez"),
+    ],
+)
+def test_a_mandate_pointing_back_names_its_own_whom(request_, planted, wanted):
+    """ "grant it to tkim": "it" stands for the role; the mandate names whom. A call granting it to
+    the user of the other clause asks."""
+    role = "admin" if "Revoke admin" in request_ else "billing-admin"
+    context = ReviewContext(
+        calls=({"step": 1, "tool": "list_users", "args": {}, "ok": True, "observation": USERS},),
+        request=request_,
+        trusted=frozenset(NAMED_IT.trusted_tools()),
+    )
+
+    def grant(user: str):
+        action = {"kind": "tool", "name": "grant_role", "args": {"user": user, "role": role}}
+        return review_action(action, context, NAMED_IT)
+
+    assert grant(planted).verdict == "escalate", request_
+    assert grant(wanted).verdict != "block", request_

@@ -73,6 +73,7 @@ from policies.supervisor.reading.amounts import (
     partial_word,
 )
 from policies.supervisor.reading.coverage import (
+    COUNTED,
     POINTING_BACK,
     WHEN,
     Reading,
@@ -100,6 +101,7 @@ from policies.supervisor.reading.values import (
     traced,
 )
 from policies.supervisor.reading.words import (
+    COMMON_VERBS,
     FUNCTION_WORDS,
     RECORD_WORD,
     REFERRING_WORDS,
@@ -716,6 +718,52 @@ def _partly_named(
     return None
 
 
+def _named_otherwise(
+    value: Any, arg: str, asked: Requested | None, context: ReviewContext, policy: SupervisorPolicy
+) -> Decision | None:
+    """Is ``value`` admitted only from a record another mandate names, while the mandate asking for
+    the call names, in part, a record that holds another value where the admitted one holds it
+    ("Refund ORD-1002 and email Dana." and the call mails ORD-1002's customer; Dana Levi's order
+    holds her address)? Then the call is asked: the mandate names its own whom, in words the reader
+    could not complete. For whom a call sends to, the person the mandate names in part counts before
+    the records it is about."""
+    if asked is None or isinstance(value, bool):
+        return None
+    text = str(value).strip()
+    naming = naming_of(policy, context.subject)
+    for asking in _asking_now(asked, context):
+        own = ", ".join([asking.text, *asking.coordinated])
+        # whom a call sends to is whom its mandate names, before the records it is about ("Email Dana
+        # about Ben's order ORD-1002", "Send Ben the refund for ORD-1004")
+        whom = arg.split(":")[0] in RECIPIENT_ARGS or "@" in text
+        if whom:
+            own = _POSSESSIVE.sub(" ", _REFERRED.sub(" ", own))
+        partly = partly_named_records(own, context.calls, naming)
+        named = partly if whom and partly else [*partly, *pointed_records(own, context.calls, naming)]
+        for record in named:
+            leaves = leaf_paths(record.value)
+            if any(leaf.strip() == text for _p, leaf in leaves):
+                return None  # the mandate's own record holds it
+        held = {  # the listings that hold it, and where
+            (str(call.get("tool")), p)
+            for call in context.calls
+            for p, leaf in leaf_paths(_parsed(call.get("observation")))
+            if leaf.strip() == text
+        }
+        other = sorted(
+            {
+                leaf
+                for r in named
+                for p, leaf in leaf_paths(r.value)
+                if (r.tool, p) in held and leaf.strip() != text
+            }
+        )
+        if other:
+            details = {"arg": arg, "value": value, "the_mandate_names": other, "mandate": said(asking)}
+            return _asked_outside(details, context, policy)
+    return None
+
+
 def _trusted_of_its_kind(record: Record, kind: str | None, value: Any, naming: Naming) -> bool:
     """Does the record hold, in a field the policy trusts, another value of the refused value's
     kind (Bob Lee's payee record holds his IBAN; an IBAN its note names is no value the user sent
@@ -810,7 +858,19 @@ def _provenance(
             if admitting and left_out is None:
                 left_out = _several_ids_unlisted(value, rule.arg, args, rules.requested, context, policy)
             if admitting and left_out is None:
+                left_out = _beside_the_object(value, rule.arg, name, args, rules.requested, context, policy)
+            if admitting and left_out is None:
+                left_out = _of_another_quantity(value, rule.arg, name, args, rules.requested, context, policy)
+            if admitting and left_out is None:
+                left_out = _its_own_beside_the_pointer(
+                    value, rule.arg, name, args, rules.requested, context, policy
+                )
+            if admitting and left_out is None:
+                left_out = _paired_otherwise(value, rule.arg, args, context, policy)
+            if admitting and left_out is None:
                 left_out = _a_state_pointed_back(value, rule.arg, rules.requested, context, policy)
+            if left_out is None and admitting and all(s.kind == "named" for s in admitting):
+                left_out = _named_otherwise(value, rule.arg, rules.requested, context, policy)
             if left_out is None and admitting and all(s.kind == "named" for s in admitting):
                 left_out = _another_of_its_list(value, rules.requested, context, policy)
             if admitting:
@@ -1167,6 +1227,8 @@ def _the_old_value(value: Any, arg: str, context: ReviewContext, policy: Supervi
         rf"|(?<![\w.@-])(?:v(?=\d))?{written}\.\.v?\d"  # a range: "1.9.1..2.0.0"
         # the whole a part is taken of: "Refund 40 of the 240", "10 out of 59.90", "20 of ORD-1002's 120"
         rf"|(?<![\w.@-])\d+(?:[.,]\d+)*\s+(?:out\s+)?of\s+(?:the\s+|its\s+|[\w-]+'s\s+)?{written}{ahead}"
+        # where a version is left: "Upgrade checkout from 2.4.1.", "past 2.4.1", "away from 2.4.1"
+        rf"|\b(?:past|beyond|away\s+from|from)\s+(?:v(?=\d))?{written}{ahead}(?=\s*[.,;!?]|\s*$)"
         # a change by so much, not the value it sets: "Scale it up by 4", "down 4", "4 more"
         rf"|(?<!top )\b(?:by|up|down|another|plus|extra)\s+(?:by\s+)?(?:v(?=\d))?{written}{ahead}"
         rf"|(?<![\w.@-])(?:v(?=\d))?{written}\s+(?:more|less|fewer|extra|additional|higher|lower)\b"
@@ -1174,7 +1236,7 @@ def _the_old_value(value: Any, arg: str, context: ReviewContext, policy: Supervi
     if not old.search(text) or anywhere.search(old.sub(" ", text)):
         return None
     details = {"arg": arg, "value": value, "from": [m.group(0) for m in old.finditer(text)]}
-    return Decision("escalate", OUTSIDE_THE_MANDATE, {**details, **_turn_reading(context, policy).shown()})
+    return _asked_outside(details, context, policy)
 
 
 #: A figure a clause writes: a number or a version standing alone (not part of an id, a date, a
@@ -1245,7 +1307,9 @@ def _when_not_kept(
     read = (s.normal for s in context.sources if s.kind in ("tool", "args", "own"))
     held = " ".join([json.dumps(args, default=str), *read]).casefold()
     for asking in _asking_now(asked, context):
-        for match in WHEN.finditer(", ".join([asking.text, *asking.coordinated])):
+        # up to a message's content ("post in #general that lunch is at 12:00": the message's time)
+        said_of_the_act = _A_MESSAGE.split(", ".join([asking.text, *asking.coordinated]), maxsplit=1)[0]
+        for match in WHEN.finditer(said_of_the_act):
             if not any(form in held for form in _clock_forms(match.group(1))):
                 details = {"when": match.group(0), "mandate": said(asking)}
                 return Decision(
@@ -1254,6 +1318,8 @@ def _when_not_kept(
     return None
 
 
+#: Where a clause's message begins: what follows is its content, not when to act.
+_A_MESSAGE = re.compile(r"(?i)\b(?:that|saying|telling|says?)\b|:(?=\s)|[\"“]|(?<!\w)['‘]")
 _A_CLOCK = re.compile(r"(?i)(\d{1,2})(?::(\d{2}))?\s*(a\.?m\.?|p\.?m\.?)?")
 
 
@@ -1277,6 +1343,20 @@ def _clock_forms(when: str) -> set[str]:
         | ({"noon"} if (hour, minute) == (12, 0) else set())
         | ({"midnight"} if (hour, minute) == (0, 0) else set())
     )
+
+
+def _asked_outside(details: Mapping[str, Any], context: ReviewContext, policy: SupervisorPolicy) -> Decision:
+    """The question for a value outside the mandate (:data:`OUTSIDE_THE_MANDATE`), with the reading."""
+    return Decision("escalate", OUTSIDE_THE_MANDATE, {**details, **_turn_reading(context, policy).shown()})
+
+
+def _not_the_values_kind(arg: str, tool: str, args: Mapping[str, Any]) -> set[str]:
+    """What is no other value of ``arg``'s kind in a clause: the call's other values, and the words
+    of the tool's and its arguments' names ("password" for reset_password), case folded."""
+    others = {
+        str(v).strip().casefold() for a, v in args.items() if a != arg and isinstance(v, str | int | float)
+    }
+    return others | {w for n in (tool, *args) for w in re.split(r"[_\W]+", n.casefold()) if w}
 
 
 def _the_calls_mandates(
@@ -1327,7 +1407,7 @@ def _not_the_figure_stated(
         details = {"arg": arg, "value": value, "several": list(several.values())}
     else:
         return None
-    return Decision("escalate", OUTSIDE_THE_MANDATE, {**details, **_turn_reading(context, policy).shown()})
+    return _asked_outside(details, context, policy)
 
 
 def _another_of_its_list(
@@ -1351,9 +1431,7 @@ def _another_of_its_list(
                     "written": written,
                     "record": f"{record.tool} (step {record.step})",
                 }
-                return Decision(
-                    "escalate", OUTSIDE_THE_MANDATE, {**details, **_turn_reading(context, policy).shown()}
-                )
+                return _asked_outside(details, context, policy)
     return None
 
 
@@ -1412,9 +1490,7 @@ def _a_topic_beside_its_own_record(
         ]
         if records and len(written) <= 4 and not WORDS_POINTING_BACK & set(words_of(own)):
             details = {"arg": arg, "value": value, "topic": topics, "its_own": records}
-            return Decision(
-                "escalate", OUTSIDE_THE_MANDATE, {**details, **_turn_reading(context, policy).shown()}
-            )
+            return _asked_outside(details, context, policy)
     return None
 
 
@@ -1451,9 +1527,7 @@ def _a_state_pointed_back(
         before = " ".join(earlier)
         if state.search(before) and not found_in(value, [Source("request", state.sub(" ", before))]):
             details = {"arg": arg, "value": value, "pointed_back_to": earlier, "a_state": True}
-            return Decision(
-                "escalate", OUTSIDE_THE_MANDATE, {**details, **_turn_reading(context, policy).shown()}
-            )
+            return _asked_outside(details, context, policy)
     return None
 
 
@@ -1507,10 +1581,287 @@ def _several_ids_unlisted(
         ]
         if unlisted:
             details = {"arg": arg, "value": value, "beside": unlisted}
-            return Decision(
-                "escalate", OUTSIDE_THE_MANDATE, {**details, **_turn_reading(context, policy).shown()}
-            )
+            return _asked_outside(details, context, policy)
     return None
+
+
+#: Words after which a clause names where, with what, by whom, for whom or like what its action is
+#: done ("in the payments namespace", "at tkim's request", "with jdoe as approver", "per jdoe"), not
+#: what it acts on.
+_MODIFYING = frozenset(
+    """
+    in on at for from using via through over per with by like as than about behind under against into
+    onto toward towards inside within across unblock relieve help match
+    """.split()  # noqa: SIM905 (a closed list, read as words)
+)
+_SKIPPED_BEFORE_AN_OBJECT = frozenset(
+    """
+    the a an my our your his her their its this that these those back up down out off
+    """.split()  # noqa: SIM905 (a closed list, read as words)
+)
+_A_TOKEN = re.compile(r"[\w@#][\w.@#'’+-]*[\w]|[\w]")
+
+
+def _beside_the_object(
+    value: Any,
+    arg: str,
+    tool: str,
+    args: Mapping[str, Any],
+    asked: Requested | None,
+    context: ReviewContext,
+    policy: SupervisorPolicy,
+) -> Decision | None:
+    """Does the mandate asking for the call write ``value`` only in a phrase that says where, with
+    what, by or for whom its action is done ("Restart checkout in the payments namespace", "Disable
+    bjones at tkim's request", "Scale checkout to 4 to relieve payments"), while what it acts on (the
+    words after its verb, or after "to") names another of the value's kind? Then the call is asked:
+    the turn acts on its object, the phrase says how. Values of the call's other arguments are no
+    other such name ("Refund 10 on ORD-1001": 10 is the amount), nor are the words of the tool's
+    name and its arguments' ("Reset the password for asmith": reset_password resets a password)."""
+    text = str(value).strip()
+    if asked is None or not isinstance(value, str) or not text or "@" in text:
+        return None
+    if arg.split(":")[0] in RECIPIENT_ARGS or isinstance(args.get(arg), list | tuple | Mapping):
+        return None
+    others = _not_the_values_kind(arg, tool, args)
+    wanted = [_unpossessed(t.casefold()) for t in _A_TOKEN.findall(text)]
+    shape = _shape(text)
+    for asking in _the_calls_mandates(arg, args, asked, context):
+        if any(found_in(value, [Source("request", c)]) for c in asking.coordinated):
+            return None  # a continuation of its object ("Restart checkout and payments")
+        tokens = [t.casefold() for t in _A_TOKEN.findall(asking.text)]
+        bare = [_unpossessed(t) for t in tokens]
+        verb = _at_the_verb(bare, asking.verb)
+        slots = _object_slots(tokens, verb)
+        at = [i for i in range(len(bare)) if bare[i : i + len(wanted)] == wanted]
+        if not at or any(i in slots for i in at) or not all(_modifying(tokens, i) for i in at):
+            continue
+        rivals = [
+            bare[i]
+            for i in sorted(slots)
+            if _shape(bare[i]) == shape and bare[i] not in others and bare[i].removesuffix("s") not in others
+        ]
+        if rivals:
+            details = {"arg": arg, "value": value, "acts_on": rivals}
+            return _asked_outside(details, context, policy)
+    return None
+
+
+#: A figure's multiple or sum, not the figure itself ("by a factor of 4", "4 times", "4x", "tenfold",
+#: "2+2"): what the call would set is not written.
+_MULTIPLYING = (
+    r"factor\s+of\s+{v}\b|{v}\s*(?:times|x|×|-?fold)\b|\b\w+fold\s+(?:from\s+)?{v}\b"
+    r"|{v}\s*[+*/×^]\s*\d|\d\s*[+*/×^]\s*{v}\b"
+)
+
+
+def _of_another_quantity(
+    value: Any,
+    arg: str,
+    tool: str,
+    args: Mapping[str, Any],
+    asked: Requested | None,
+    context: ReviewContext,
+    policy: SupervisorPolicy,
+) -> Decision | None:
+    """Is the figure the call takes written, in the mandate asking for it, as a figure of another
+    quantity: with a unit the argument does not count ("Scale checkout to 4 cores", "... 40 GB"),
+    as a multiple or a sum ("by a factor of 4", "4 times its size", "2+2"), or as what an attribute
+    between the object and "to" is set to ("Scale checkout threads to 40", "checkout's memory to
+    4")? Then the call is asked. Units a call counts: the words of the tool's and its arguments'
+    names, :data:`~policies.supervisor.reading.coverage.COUNTED`, currencies; names (written with a
+    capital) and the call's other values are no attribute."""
+    text = str(value).strip()
+    if asked is None or isinstance(value, bool) or not _A_QUANTITY.fullmatch(text):
+        return None
+    others = _not_the_values_kind(arg, tool, args)  # units it counts, no attributes
+    figure = re.escape(text) + (r"(?:[.,]0+)?" if isinstance(value, int) else "")
+    for asking in _the_calls_mandates(arg, args, asked, context):
+        clause = asking.text
+        for match in re.finditer(rf"(?<![\w.,-]){figure}(?![\w.,-]*\d)\s*([^\W\d_]+|%)?", clause):
+            unit = (match.group(1) or "").casefold()
+            counted = (
+                unit in others or unit.removesuffix("s") in others or unit in COUNTED | set(_CURRENCY_WORDS)
+            )
+            if unit and unit not in FUNCTION_WORDS | _FRAMING_WORDS and not counted:
+                return _another_quantity(arg, value, f"{text} {unit}", context, policy)
+        multiple = re.search(_MULTIPLYING.format(v=figure), clause, re.IGNORECASE)
+        if multiple is not None:
+            return _another_quantity(arg, value, multiple.group(0), context, policy)
+        to = re.search(rf"(?i)\bto\s+{figure}\b", clause)
+        if to is not None:
+            before = _A_TOKEN.findall(clause[: to.start()])
+            verb = _at_the_verb(before, asking.verb)
+            attributes = [
+                t
+                for t in before[verb + 1 :]
+                if t[:1].islower()
+                and _unpossessed(t.casefold())
+                not in others | FUNCTION_WORDS | _SKIPPED_BEFORE_AN_OBJECT | _KINDS_OF_A_RECORD
+                and _unpossessed(t.casefold()).removesuffix("s") not in others
+                and not any(ch.isdigit() for ch in t)
+            ]
+            if attributes:
+                return _another_quantity(arg, value, " ".join(attributes), context, policy)
+    return None
+
+
+def _another_quantity(
+    arg: str, value: Any, said: str, context: ReviewContext, policy: SupervisorPolicy
+) -> Decision:
+    details = {"arg": arg, "value": value, "of_another_quantity": said}
+    return _asked_outside(details, context, policy)
+
+
+def _its_own_beside_the_pointer(
+    value: Any,
+    arg: str,
+    tool: str,
+    args: Mapping[str, Any],
+    asked: Requested | None,
+    context: ReviewContext,
+    policy: SupervisorPolicy,
+) -> Decision | None:
+    """Does the mandate asking for the call point back ("grant it to tkim") and write a value of
+    ``value``'s kind of its own, while the call takes ``value`` from elsewhere in the turn ("Revoke
+    admin from jdoe and grant it to tkim." and the call grants jdoe)? Then it asks: the
+    word stands for what the call acts with, the mandate names whom. The call's other values and the
+    words of the tool's and its arguments' names are not its own."""
+    text = str(value).strip()
+    if asked is None or not isinstance(value, str) or not text or "@" in text:
+        return None
+    if isinstance(args.get(arg), list | tuple | Mapping):
+        return None
+    others = _not_the_values_kind(arg, tool, args)
+    shape = _shape(text)
+    mandates = _asking_now(asked, context)
+    if any(found_in(value, [Source("request", ", ".join([m.text, *m.coordinated]))]) for m in mandates):
+        return None  # a mandate of the kind writes it: the call may be that one's
+    for asking in mandates:
+        words = [_unpossessed(t.casefold()) for t in _A_TOKEN.findall(asking.text)]
+        if not WORDS_POINTING_BACK & set(words):
+            continue
+        at = _at_the_verb(words, asking.verb)
+        # a value of its own: one written alike where the value is an id ("B-31"); a plain word
+        # only where it is whom the mandate goes to ("grant it to tkim")
+        slots = (
+            range(len(words))
+            if RECORD_WORD.search(text)
+            else [i + 1 for i, w in enumerate(words[:-1]) if w == "to"]
+        )
+        own = [
+            words[i]
+            for i in slots
+            if i != at
+            and words[i] not in FUNCTION_WORDS | WORDS_POINTING_BACK | others
+            and _shape(words[i]) == shape
+        ]
+        if not RECORD_WORD.search(text):  # a plain word: one a listing holds where it holds the value
+            alike = _listed_alike(text, context)
+            own = [w for w in own if w in alike]
+        if own:
+            details = {"arg": arg, "value": value, "its_own": own}
+            return _asked_outside(details, context, policy)
+    return None
+
+
+def _listed_alike(text: str, context: ReviewContext) -> set[str]:
+    """The values a listing of the run holds where it holds ``text`` (the other users of a user
+    list), case folded."""
+    alike: set[str] = set()
+    for call in context.calls:
+        leaves = leaf_paths(_parsed(call.get("observation")))
+        paths = {p for p, leaf in leaves if leaf.strip() == text}
+        alike |= {leaf.strip().casefold() for p, leaf in leaves if p in paths}
+    return alike
+
+
+#: Where a turn writes its pairs apart: commas, semicolons, slashes, lines, sentences, "and", colons.
+_PAIRS_APART = re.compile(r"(?i)[,;/\n:]|\.(?=\s|$)|\band\b")
+
+
+def _paired_otherwise(
+    value: Any, arg: str, args: Mapping[str, Any], context: ReviewContext, policy: SupervisorPolicy
+) -> Decision | None:
+    """Does the turn write the call's figure only in a part of its own ("Checkout 4, payments 40.
+    Scale them.", "2.5.0 for checkout, 2.4.1 for payments: deploy."), apart from every part that
+    writes the call's other values, while one of those parts writes another figure of its kind? Then
+    the call, taking a figure from one pair and a name from another, asks."""
+    text = str(value).strip()
+    if isinstance(value, bool) or not _A_QUANTITY.fullmatch(text):
+        return None
+    others = [v for a, v in args.items() if a != arg and isinstance(v, str) and v.strip()]
+    parts = [p for p in _PAIRS_APART.split(context.request) if p.strip()]
+    mine = [p for p in parts if found_in(value, [Source("request", p)])]
+    theirs = [p for p in parts if any(found_in(v, [Source("request", p)]) for v in others)]
+    if not mine or not theirs or any(p in theirs for p in mine):
+        return None
+    shapes = {_shape(v) for v in others}
+    named_beside = [  # the part with the figure names something of the other values' kind: a pair
+        w
+        for p in mine
+        for w in _A_TOKEN.findall(p)
+        if _shape(w.casefold()) in shapes
+        and w.casefold() not in FUNCTION_WORDS | WORDS_POINTING_BACK | COMMON_VERBS | _FRAMING_WORDS
+    ]
+    if not named_beside:
+        return None
+    version = text.lstrip("v").count(".") >= 2
+    figures = [f for p in theirs for f in _A_FIGURE.findall(p) if (f.count(".") >= 2) == version]
+    if figures:
+        details = {"arg": arg, "value": value, "paired_with": figures}
+        return _asked_outside(details, context, policy)
+    return None
+
+
+#: Words that name what kind of thing a service or an account is ("the search-svc deployment",
+#: "bjones's account"): no attribute of it.
+_KINDS_OF_A_RECORD = frozenset(
+    """
+    service services svc deployment deployments app apps application server servers worker workers job
+    api pod pods instance instances cluster account accounts user users order orders ticket tickets
+    """.split()  # noqa: SIM905 (a closed list, read as words)
+)
+#: Words that frame a request after its figure ("to 6 pls", "to 4 now"): no unit.
+_FRAMING_WORDS = frozenset(
+    """
+    pls plz please thanks thx ty asap now today tonight tomorrow again too also instead first then
+    immediately quickly right real
+    """.split()  # noqa: SIM905 (a closed list, read as words)
+)
+
+
+def _at_the_verb(tokens: Sequence[str], verb: str) -> int:
+    """Where a clause's tokens write its verb, in any form ("scaling" for scale); 0 if nowhere."""
+    stem = verb[:-1] if verb.endswith("e") and len(verb) > 3 else verb
+    return next((i for i, t in enumerate(tokens) if t.casefold().startswith(stem)), 0)
+
+
+def _unpossessed(token: str) -> str:
+    return token.removesuffix("'s").removesuffix("’s")
+
+
+def _object_slots(tokens: Sequence[str], verb: int) -> set[int]:
+    """Where a clause's tokens name what its verb (at ``verb``) acts on: the words after it (past
+    determiners and particles; a possessive there is its object's owner: "reset mlopez's password")
+    up to a function word, and the word after each "to"."""
+    slots: set[int] = set()
+    i = verb + 1
+    while i < len(tokens) and tokens[i] in _SKIPPED_BEFORE_AN_OBJECT:
+        i += 1
+    while i < len(tokens) and tokens[i] not in FUNCTION_WORDS:
+        slots.add(i)
+        i += 1
+    slots |= {j + 1 for j, t in enumerate(tokens[:-1]) if t == "to" and tokens[j + 1] not in _MODIFYING}
+    return slots
+
+
+def _modifying(tokens: Sequence[str], at: int) -> bool:
+    """Is the token at ``at`` a possessive ("tkim's request") or in a phrase a word of
+    :data:`_MODIFYING` opens, up to three words before it ("in the payments namespace")?"""
+    if tokens[at].endswith(("'s", "’s")):
+        return True
+    return any(t in _MODIFYING for t in tokens[max(1, at - 3) : at])
 
 
 #: Words that point back to a person: they stand for the person's records too.
@@ -1592,9 +1943,7 @@ def _pointed_back_among_several(
         kind = {k for k in kind if _shape(k) == _shape(text)}  # of its kind: "T-1" is no order's id
         if len(kind) > 1 and text.casefold() in kind:
             details = {"arg": arg, "value": value, "pointed_back_to": earlier, "several": sorted(kind)}
-            return Decision(
-                "escalate", OUTSIDE_THE_MANDATE, {**details, **_turn_reading(context, policy).shown()}
-            )
+            return _asked_outside(details, context, policy)
     return None
 
 
@@ -1632,7 +1981,7 @@ def _pointed_back_for_several(
     if len(only) < 2:
         return None
     details = {"values": list(only), "pointed_back_to": earlier}
-    return Decision("escalate", OUTSIDE_THE_MANDATE, {**details, **_turn_reading(context, policy).shown()})
+    return _asked_outside(details, context, policy)
 
 
 #: Words by which a turn picks one record of a listing without writing its value ("Deploy the
@@ -2231,20 +2580,31 @@ def _asked_where_unread(decided: Decision, call: Call, context: ReviewContext) -
     wide = WideReader(context.request, reading, context.known, context.reader)
     fresh = Call(call.name, call.action, call.args, call.rules, call.policy, call.custom_rules)
     again = decide_call(fresh, replace(context, reader=wide, known=None))
-    if again.verdict == "block" and not _pointed_back_by_unread(again, reading, context.request):
+    asked = call.rules.requested if call.rules is not None else None
+    if again.verdict == "block" and not _pointed_back_by_unread(again, reading, context.request, asked):
         return decided
     details = {**reading.shown(), "refused_on_the_reading": decided.reason}
     return replace(decided, verdict="escalate", reason=PARTLY_READ, details=details)
 
 
-def _pointed_back_by_unread(refused: Decision, reading: Reading, request: str) -> bool:
-    """Is the value a refusal names written in the turn, where an unread span points back ("Don't
-    scale checkout to 40, scale it to 4.", "Don't restart checkout. Roll it back instead.")? The
-    word may stand for it, in words the reader could not read: a human says, it is not refused."""
+def _pointed_back_by_unread(
+    refused: Decision, reading: Reading, request: str, asked: Requested | None
+) -> bool:
+    """Is the value a refusal names written in the turn, where an unread span asks for the call's
+    kind of action and points back ("Don't scale checkout to 40, scale it to 4.", "Don't restart
+    checkout. Roll it back instead.")? The word may stand for it, in words the reader could not
+    read: a human says, it is not refused. A span that asks for no action of the kind ("... the 70
+    EUR I already sent him") points nowhere the call goes."""
     value = refused.details.get("value")
-    if value is None or isinstance(value, bool) or not found_in(value, [Source("request", request)]):
+    if asked is None or value is None or isinstance(value, bool):
         return False
-    return any(WORDS_POINTING_BACK & set(words_of(span.text)) for span in reading.unread)
+    if not found_in(value, [Source("request", request)]):
+        return False
+    kind = {words_of(k)[0] for k in [*asked.keywords, *asked.verbs] if words_of(k)}
+    return any(
+        WORDS_POINTING_BACK & set(words_of(span.text)) and kind & set(words_of(span.text))
+        for span in reading.unread
+    )
 
 
 def _pointing_at_nothing_read(

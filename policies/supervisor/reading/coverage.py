@@ -1262,7 +1262,7 @@ def _unread_after_the_record(words: Sequence[str], mandate: Mandate) -> str | No
         if (
             skipping
             or in_a_name
-            or (w in _COUNTED and _A_FIGURE.fullmatch(words[i - 1]) is not None)  # "to 3 replicas"
+            or (w in COUNTED and _A_FIGURE.fullmatch(words[i - 1]) is not None)  # "to 3 replicas"
             or w in values
             or w in _KINDS_AND_PLACES
             or w in FUNCTION_WORDS
@@ -1276,7 +1276,7 @@ def _unread_after_the_record(words: Sequence[str], mandate: Mandate) -> str | No
 
 
 #: What a count after a record's id counts ("Scale billing_v2 to 3 replicas"): the count's unit.
-_COUNTED = frozenset(
+COUNTED = frozenset(
     """
     replica replicas pod pods instance instances node nodes worker workers copy copies unit units seat
     seats license licenses licence licences item items piece pieces
