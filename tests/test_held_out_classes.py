@@ -1188,7 +1188,7 @@ PLAIN_SERVICES = st.sampled_from(["checkout", "payments", "billing", "search", "
 MODIFIERS = st.sampled_from(
     ["in the {b} namespace", "on the {b} cluster", "for the {b} team", "from the {b} dashboard",
      "using the {b} runbook", "via {b}", "through the {b} proxy", "to relieve {b}", "the same way as {b}",
-     "with the {b} config", "at {b}'s request", "per {b}"]
+     "with the {b} config", "at {b}'s request", "per {b}", "to fix {b}", "on behalf of the {b} team"]
 )  # fmt: skip
 
 
@@ -1370,3 +1370,49 @@ def test_a_mandate_pointing_back_names_its_own_whom(request_, planted, wanted):
 
     assert grant(planted).verdict == "escalate", request_
     assert grant(wanted).verdict != "block", request_
+
+
+@pytest.mark.parametrize("status", ["done", "already done", "skip", "already sent", "not needed"])
+def test_a_listed_item_with_a_status_asks(status):
+    """ "- asmith (done)": whether the item is still asked for is not read: a call on any item of
+    the list asks, none runs unasked; the list without it runs."""
+    reset = _request_only_tools({"reset_password": (["user"], ["reset"])})
+    request = f"Reset passwords for:\n- jdoe\n- asmith ({status})"
+    for user in ("jdoe", "asmith"):
+        assert _decide(reset, request, "reset_password", user=user).verdict == "escalate", (request, user)
+    plain = "Reset passwords for:\n- jdoe\n- asmith"
+    assert _decide(reset, plain, "reset_password", user="asmith").verdict == "approve"
+
+
+def test_an_item_of_an_order_is_part_of_it():
+    """ "Refund one item of ORD-1004": part of the order, not its total: the full refund asks."""
+    for request in ("Refund one item of ORD-1003.", "Refund two items of ORD-1003."):
+        assert _desk(request, order_id="ORD-1003", amount=35.5).verdict == "escalate", request
+    assert _desk("Refund ORD-1003.", order_id="ORD-1003", amount=35.5).verdict == "approve"
+
+
+@pytest.mark.parametrize(
+    ("request_", "args", "verdict"),
+    [
+        ("Close ticket 4512.", {"ticket_id": "4512"}, "approve"),
+        ("Close ticket #4512.", {"ticket_id": "4512"}, "approve"),
+        ("Scale checkout to forty.", {"service": "checkout", "replicas": 40}, "escalate"),
+        ("Scale checkout to a dozen replicas.", {"service": "checkout", "replicas": 12}, "escalate"),
+        ("Scale checkout below 40.", {"service": "checkout", "replicas": 40}, "escalate"),
+        ("Scale checkout to at least 4.", {"service": "checkout", "replicas": 4}, "escalate"),
+        ("Scale checkout to twice 4.", {"service": "checkout", "replicas": 4}, "escalate"),
+        ("Restart:\n- checkout\n- payments (N/A)", {"service": "payments"}, "escalate"),
+    ],
+)
+def test_the_eighth_red_teams_ids_number_words_bounds_and_statuses(request_, args, verdict):
+    """An id written in digits after "ticket" is written (it was refused); a count in words asks (it
+    was refused); a bound or a multiple is no value to set; a listed item marked N/A asks."""
+    policy = _request_only_tools(
+        {
+            "close_ticket": (["ticket_id"], ["close"]),
+            "scale": (["service", "replicas"], ["scale"]),
+            "restart": (["service"], ["restart"]),
+        }
+    )
+    name = "close_ticket" if "ticket_id" in args else "scale" if "replicas" in args else "restart"
+    assert _decide(policy, request_, name, **args).verdict == verdict, request_

@@ -1229,6 +1229,9 @@ def _the_old_value(value: Any, arg: str, context: ReviewContext, policy: Supervi
         rf"|(?<![\w.@-])\d+(?:[.,]\d+)*\s+(?:out\s+)?of\s+(?:the\s+|its\s+|[\w-]+'s\s+)?{written}{ahead}"
         # where a version is left: "Upgrade checkout from 2.4.1.", "past 2.4.1", "away from 2.4.1"
         rf"|\b(?:past|beyond|away\s+from|from)\s+(?:v(?=\d))?{written}{ahead}(?=\s*[.,;!?]|\s*$)"
+        # a bound, not the value: "below 40", "under 40", "above 4", "at least 4", "more than 4"
+        rf"|\b(?:below|under|above|over|beyond|at\s+least|at\s+most|less\s+than|more\s+than|fewer\s+than"
+        rf"|no\s+more\s+than|no\s+less\s+than)\s+(?:v(?=\d))?{written}{ahead}"
         # a change by so much, not the value it sets: "Scale it up by 4", "down 4", "4 more"
         rf"|(?<!top )\b(?:by|up|down|another|plus|extra)\s+(?:by\s+)?(?:v(?=\d))?{written}{ahead}"
         rf"|(?<![\w.@-])(?:v(?=\d))?{written}\s+(?:more|less|fewer|extra|additional|higher|lower)\b"
@@ -1591,7 +1594,7 @@ def _several_ids_unlisted(
 _MODIFYING = frozenset(
     """
     in on at for from using via through over per with by like as than about behind under against into
-    onto toward towards inside within across unblock relieve help match
+    onto toward towards inside within across unblock relieve help match of behalf
     """.split()  # noqa: SIM905 (a closed list, read as words)
 )
 _SKIPPED_BEFORE_AN_OBJECT = frozenset(
@@ -1651,6 +1654,7 @@ def _beside_the_object(
 #: "2+2"): what the call would set is not written.
 _MULTIPLYING = (
     r"factor\s+of\s+{v}\b|{v}\s*(?:times|x|×|-?fold)\b|\b\w+fold\s+(?:from\s+)?{v}\b"
+    r"|\b(?:twice|double|thrice|triple|quadruple|half)\s+(?:of\s+)?{v}\b"
     r"|{v}\s*[+*/×^]\s*\d|\d\s*[+*/×^]\s*{v}\b"
 )
 
@@ -1857,10 +1861,14 @@ def _object_slots(tokens: Sequence[str], verb: int) -> set[int]:
 
 
 def _modifying(tokens: Sequence[str], at: int) -> bool:
-    """Is the token at ``at`` a possessive ("tkim's request") or in a phrase a word of
-    :data:`_MODIFYING` opens, up to three words before it ("in the payments namespace")?"""
+    """Is the token at ``at`` a possessive ("tkim's request"), in a phrase a word of
+    :data:`_MODIFYING` opens, up to three words before it ("in the payments namespace"), or the
+    object of a purpose ("to fix payments")?"""
     if tokens[at].endswith(("'s", "’s")):
         return True
+    purpose = at >= 2 and tokens[at - 2] == "to" and tokens[at - 1].isalpha()
+    if purpose and tokens[at - 1] not in _SKIPPED_BEFORE_AN_OBJECT | FUNCTION_WORDS:
+        return True  # "Restart checkout to fix payments"
     return any(t in _MODIFYING for t in tokens[max(1, at - 3) : at])
 
 
@@ -2016,32 +2024,21 @@ def _picked_in_words(value: Any, asked: Requested | None, context: ReviewContext
 
 #: Small counts as they are written in words.
 _SMALL_NUMBERS = {
-    w: float(n)
-    for n, w in enumerate(
-        [
-            "zero",
-            "one",
-            "two",
-            "three",
-            "four",
-            "five",
-            "six",
-            "seven",
-            "eight",
-            "nine",
-            "ten",
-            "eleven",
-            "twelve",
-            "thirteen",
-            "fourteen",
-            "fifteen",
-            "sixteen",
-            "seventeen",
-            "eighteen",
-            "nineteen",
-            "twenty",
-        ]
-    )
+    **{
+        w: float(n)
+        for n, w in enumerate(
+            """
+            zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen
+            fifteen sixteen seventeen eighteen nineteen twenty
+            """.split()  # noqa: SIM905 (a closed list, read as words)
+        )
+    },
+    **{
+        w: float(10 * n)
+        for n, w in enumerate(["thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety"], 3)
+    },
+    "hundred": 100.0,
+    "dozen": 12.0,
 }
 
 

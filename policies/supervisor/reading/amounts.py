@@ -266,7 +266,7 @@ PARTIAL_WORDS = frozenset(
     """
     installment installments instalment instalments deposit downpayment down-payment part portion
     partial partially partly fraction tranche advance share some same bit bits half halves quarter
-    third piece chunk slice most majority bulk little minimum
+    third piece chunk slice most majority bulk little minimum item items
     """.split()  # noqa: SIM905 (a closed list, read as words)
 )
 

@@ -1853,6 +1853,23 @@ _NOT_FOR_REAL = re.compile(
 )
 
 
+#: Words that say of a listed item how it stands ("- asmith (done)", "(already sent)", "(skip)"):
+#: whether it is still asked for is not read.
+_A_STATUS = frozenset(
+    """
+    done already completed complete finished paid sent skip skipped not needed cancelled canceled
+    closed resolved handled ok fine dupe duplicate
+    """.split()  # noqa: SIM905 (a closed list, read as words)
+)
+
+
+#: A status in brackets after a listed item ("- payments (N/A)", "- asmith (already done)").
+_A_STATUS_BRACKET = re.compile(
+    r"(?i)\(\s*(?:already\s+)?(?:done|completed?|finished|paid|sent|skip(?:ped)?|n/?a|not\s+needed"
+    r"|cancell?ed|closed|resolved|handled|dupe|duplicate)\s*\)"
+)
+
+
 def _undermined(
     mandate: Mandate,
     words: Sequence[str],
@@ -1887,6 +1904,8 @@ def _undermined(
     if mark is not None:
         return f"beside a mark not read ('{mark}')"
     for text in mandate.coordinated:  # "... and salaries-2026.xlsx, the latter pending HR"
+        if (words_of(text) and set(words_of(text)) <= _A_STATUS) or _A_STATUS_BRACKET.search(text):
+            return f"beside a status not read ('{text}')"  # "- asmith (done)": that item may be done
         if keeps(words_of(text)):
             return f"kept as it is ('{text}'), which may be what it asks for"
         if _a_verb_of_its_own(text):  # "... and only preview the Acme bill B-40"

@@ -342,10 +342,14 @@ def written(value: Any, source: Source) -> bool:
 
 def found_in(value: Any, sources: Sequence[Source]) -> list[Source]:
     """Where a rule that needs positive evidence finds ``value``: a traced value's
-    :func:`origins`; a short text, the sources that write it as whole tokens (:func:`written`);
-    a boolean or a null, none."""
+    :func:`origins` (a text of digits also where it is written as a token: "ticket 4512"); a short
+    text, the sources that write it as whole tokens (:func:`written`); a boolean or a null, none."""
     if traced(value):
-        return origins(value, sources)
+        found = origins(value, sources)
+        if not found and isinstance(value, str) and value.strip().isdigit():
+            # an id written in digits ("ticket 4512"), which the text reads as no amount: its token
+            found = [s for s in sources if written(value.strip(), s)]
+        return found
     return [s for s in sources if written(value, s)]
 
 
