@@ -744,6 +744,8 @@ def _named_otherwise(
             leaves = leaf_paths(record.value)
             if any(leaf.strip() == text for _p, leaf in leaves):
                 return None  # the mandate's own record holds it
+        if not named:
+            continue
         held = {  # the listings that hold it, and where
             (str(call.get("tool")), p)
             for call in context.calls
@@ -1304,16 +1306,18 @@ def _when_not_kept(
     ("Restart payments at 3am", "Disable mlopez on 2026-03-31", "at 17:30") that neither the call
     keeps (no argument holds it) nor a record holds (an event "at 15:00" names that event)? Then the
     call, made now, is asked: the turn asked for it at that time."""
-    if asked is None:
-        return None
-    # what keeps it: an argument, or what the run has read (a record: as text, case folded)
-    read = (s.normal for s in context.sources if s.kind in ("tool", "args", "own"))
-    held = " ".join([json.dumps(args, default=str), *read]).casefold()
+    if asked is None or WHEN.search(context.request) is None:
+        return None  # no time written: nothing to keep (and the run's records are not read)
+
+    def kept(form: str) -> bool:  # by an argument, or by what the run has read (a record)
+        read = (s.normal for s in context.sources if s.kind in ("tool", "args", "own"))
+        return any(form in text.casefold() for text in (json.dumps(args, default=str), *read))
+
     for asking in _asking_now(asked, context):
         # up to a message's content ("post in #general that lunch is at 12:00": the message's time)
         said_of_the_act = _A_MESSAGE.split(", ".join([asking.text, *asking.coordinated]), maxsplit=1)[0]
         for match in WHEN.finditer(said_of_the_act):
-            if not any(form in held for form in _clock_forms(match.group(1))):
+            if not any(kept(form) for form in _clock_forms(match.group(1))):
                 details = {"when": match.group(0), "mandate": said(asking)}
                 return Decision(
                     "escalate", PARTLY_READ, {**_turn_reading(context, policy).shown(), **details}
