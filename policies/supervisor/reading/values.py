@@ -318,7 +318,10 @@ def appears(ident: Identifier | str, source: Source) -> bool:
     if ident not in memo:
         if len(memo) > 256:  # a source read for many values: keep the newest
             memo.clear()
-        memo[ident] = re.search(rf"{_NOT_INSIDE}{re.escape(ident)}{_NOT_LONGER}", source.normal) is not None
+        text = source.normal  # a substring test first: most values are not in most texts
+        memo[ident] = (
+            ident in text and re.search(rf"{_NOT_INSIDE}{re.escape(ident)}{_NOT_LONGER}", text) is not None
+        )
     return memo[ident]
 
 

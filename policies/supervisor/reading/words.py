@@ -206,6 +206,17 @@ ALLOWED_FUNCTION_WORDS = frozenset(
 #: Function words that put a clause outside the grammar (negation, contrast, deferral, condition,
 #: question, auxiliary and modal, reported speech, "nobody").
 MARKERS = FUNCTION_WORDS - ALLOWED_FUNCTION_WORDS
+
+
+def _by_first_word(phrases: Iterable[tuple[str, ...]]) -> dict[str, tuple[tuple[str, ...], ...]]:
+    """``phrases`` by their first word, each word's in the order given: a clause's word is tried
+    against the phrases that can start with it only (the reader tries every word of every clause)."""
+    found: dict[str, list[tuple[str, ...]]] = {}
+    for phrase in phrases:
+        found.setdefault(phrase[0], []).append(phrase)
+    return {word: tuple(them) for word, them in found.items()}
+
+
 #: Runs of allowed words that make a construction all the same.
 _MARKER_PHRASES = (
     ("hold", "off"), ("put", "off"), ("hold", "on"), ("hang", "on"), ("in", "case"), ("as", "soon"),
@@ -284,6 +295,9 @@ _POLITE = (
     ("i", "told", "you"), ("i", "said"),
     ("i", "say", "we"), ("i", "say"), ("again",),
 )  # fmt: skip
+_POLITE_BY_FIRST = _by_first_word(_POLITE)
+_MARKERS_BY_FIRST = _by_first_word(_MARKER_PHRASES)
+_EXEMPT_BY_FIRST = _by_first_word((*_OPERATION_PHRASES, *_VALUE_PHRASES))
 #: How a polite question opens ("Can you cancel it?" asks).
 _POLITE_QUESTION = (
     ("can", "you"), ("could", "you"), ("would", "you"), ("will", "you"), ("can", "u"), ("do", "you", "mind"),
@@ -372,6 +386,7 @@ def words_of(text: str) -> list[str]:
     return _WORD.findall(normal(text))
 
 
+@lru_cache(maxsize=65536)
 def forms(word: str) -> frozenset[str]:
     """A declared word and its regular inflections: ``-s``/``-es``, ``-ed``/``-d``, ``-ing``, a
     final consonant doubled (``cancelled``, ``stopped``), ``-y`` as ``-ies``/``-ied``, a final
@@ -411,7 +426,8 @@ def _polite(words: Sequence[str]) -> int:
     go ahead and ...")."""
     at = 0
     while True:
-        found = next((p for p in _POLITE if _at(words, at, p)), None)
+        first = words[at] if at < len(words) else ""
+        found = next((p for p in _POLITE_BY_FIRST.get(first, ()) if _at(words, at, p)), None)
         if found is None:
             return at
         at += len(found)
@@ -467,7 +483,7 @@ def _marked_phrase(
     itself ("... from that", "the B-40 part")?"""
     choosing = range(start, len(words) if stop is None else stop)
     return (
-        any(_at(words, i, p) for i in range(start, len(words)) for p in _MARKER_PHRASES)
+        any(_at(words, i, p) for i in range(start, len(words)) for p in _MARKERS_BY_FIRST.get(words[i], ()))
         or any(_consent_at(words, i) for i in range(start, len(words)))
         or any(words[i] in _SELECTING and i not in quoted for i in choosing)
         or _out_of_the_request(words)
@@ -512,8 +528,10 @@ def _parse(words: Sequence[str], quoted: frozenset[int] = frozenset(), gerunds: 
             stop,
         )
     exempt = set(quoted)
-    for phrase in (*_OPERATION_PHRASES, *_VALUE_PHRASES):
-        exempt |= {i + k for i in range(len(words)) if _at(words, i, phrase) for k in range(len(phrase))}
+    for i, word in enumerate(words):
+        for phrase in _EXEMPT_BY_FIRST.get(word, ()):
+            if _at(words, i, phrase):
+                exempt.update(range(i, i + len(phrase)))
     # a phrase the grammar marks, in the asking part or a message's content (a choice: asking only)
     marked = _marked_phrase(words, start, quoted, stop)
     for i in range(start, stop):

@@ -26,6 +26,7 @@ beside the first, leaves nothing followed).
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 from collections.abc import Callable, Iterator, Mapping, Sequence
@@ -115,6 +116,13 @@ class Record:
         return f"the {self.tool}{at} record the request names by {self.by}"
 
 
+@functools.lru_cache(maxsize=64)
+def _spoken(vocabulary: frozenset[str]) -> frozenset[str]:
+    """The common words and every form of ``vocabulary``'s (made once per policy: a review asks of
+    every key value of every record the run read)."""
+    return COMMON_WORDS | {f for w in vocabulary for f in forms(w)}
+
+
 @dataclass(frozen=True)
 class Naming:
     """What lets a request name a record: the tools' record keys, which fields the policy trusts
@@ -194,8 +202,12 @@ class Naming:
         if not isinstance(ident, str):
             return False
         words = words_of(ident)
-        spoken = COMMON_WORDS | {f for w in self.vocabulary for f in forms(w)}
-        return not words or all(w in spoken for w in words)
+        return not words or all(w in self.spoken for w in words)
+
+    @property
+    def spoken(self) -> frozenset[str]:
+        """The common words and every form of the policy's own words."""
+        return _spoken(self.vocabulary)
 
     def trusted_values(self, record: Record) -> list[str]:
         """The texts of ``record``'s fields the policy trusts; none of a record named only by its
@@ -437,10 +449,10 @@ def pointed_records(text: str, calls: Sequence[Mapping[str, Any]], naming: Namin
                     ident is None
                     or str(key) in authored
                     or (isinstance(ident, tuple) and ident[0] == "amount")
+                    or not appears(ident, said)  # first: the test most values fail
                     or naming.names_nothing(ident)
                     or not naming.trusted(tool, (*path, str(key)))
                     or not identifies(str(item))
-                    or not appears(ident, said)
                     or not _spelled(str(item), text)
                     or (
                         _a_name(str(item)) and part_of_another_name(str(item), text)
