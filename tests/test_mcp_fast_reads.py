@@ -205,6 +205,12 @@ def test_a_read_a_rule_would_review_goes_through_the_agent() -> None:
     from policies.supervisor.rules.kinds import Destinations
 
     assert not plain_read(base.model_copy(update={"destinations": Destinations()}), "lookup_contact")
+    # a confidential field of any tool's results (here another read's): a value it holds may go
+    # only where a reader rule says, which every call's arguments are checked against
+    inbox = base.tools["read_inbox"].model_copy(update={"sensitive": ["body"]})
+    secret = base.model_copy(update={"tools": {**base.tools, "read_inbox": inbox}})
+    assert secret.sensitive_fields() == {"read_inbox": ["body"]}
+    assert not plain_read(secret, "lookup_contact") and not plain_read(secret, "read_inbox")
     admitted = [
         "[rules.lookup_contact]\nrate_limit = {calls = 5, seconds = 60}\n",
         '[rules.lookup_contact]\ncaller_roles = ["staff"]\n',
