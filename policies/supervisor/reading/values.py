@@ -96,17 +96,23 @@ def _text(item: Any) -> str:
     return repr(item) if isinstance(item, float) else str(item)
 
 
+#: What a JSON value's leaves are (no mapping inside them).
+_LEAVES = (str, int, float, bool, type(None))
+
+
 def mappings(value: Any) -> Iterator[tuple[tuple[str, ...], Mapping[str, Any]]]:
     """Every mapping inside a JSON value (itself included), depth first, with its path of keys
     (list items transparent)."""
     stack: list[tuple[tuple[str, ...], Any]] = [((), value)]
     while stack:
         path, item = stack.pop()
+        # a JSON value's leaves are never walked into (most of a record is leaves)
         if isinstance(item, Mapping):
             yield path, item
-            stack.extend(((*path, str(k)), v) for k, v in reversed(list(item.items())))
+            children = reversed(list(item.items()))
+            stack.extend(((*path, str(k)), v) for k, v in children if not isinstance(v, _LEAVES))
         elif isinstance(item, list | tuple):
-            stack.extend((path, v) for v in reversed(list(item)))
+            stack.extend((path, v) for v in reversed(list(item)) if not isinstance(v, _LEAVES))
 
 
 def leaf_paths(value: Any, keys: bool = False) -> list[tuple[tuple[str, ...], str]]:

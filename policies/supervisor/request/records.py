@@ -360,6 +360,7 @@ def named_records(
             (ident, record)
             for ident, record, asked_for in keyed
             if len(held[(record.tool, ident)]) == 1
+            and appears(ident, said)  # first: the test most keys fail
             and not naming.names_nothing(ident)
             and not (record.author and _look_alike(ident, record, keyed))
             # a name is named whole, as the record spells it, never as a part of a longer name
@@ -374,7 +375,6 @@ def named_records(
             # #random) names nothing: the request wrote it for another reason (unless ``asked``:
             # a contact looked up by the name the request gives is still that name's contact)
             and (asked or not appears(ident, Source("args", asked_for)))
-            and appears(ident, said)
         ]
 
     direct = named_by(Source("request", text))
