@@ -1416,3 +1416,33 @@ def test_the_eighth_red_teams_ids_number_words_bounds_and_statuses(request_, arg
     )
     name = "close_ticket" if "ticket_id" in args else "scale" if "replicas" in args else "restart"
     assert _decide(policy, request_, name, **args).verdict == verdict, request_
+
+
+# The eighth red team's runtime class: a version written as another thing's ("using Go 1.22").
+RUNTIME_LINKS = st.sampled_from(
+    ["using {r} {v}", "built with {r} {v}", "on {r} {v}", "with {r} {v}", "(needs {r} {v})",
+     "running {r} {v}", "via {r} {v}", "requires {r} {v}", "under {r} {v}", "using the {r} {v}"]
+)  # fmt: skip
+RUNTIMES = st.sampled_from(
+    [("Go", "1.22"), ("Python", "3.12"), ("node", "20.11.1"), ("Java", "17"), ("postgres", "15.4")]
+)
+
+
+@settings(max_examples=40, deadline=None)
+@given(service=SERVICES, minor=st.integers(0, 9), link=RUNTIME_LINKS, runtime=RUNTIMES)
+def test_a_version_written_as_another_things_never_runs_unasked(service, minor, link, runtime):
+    """A figure after the name of what the call is built with, runs on or needs is that thing's:
+    the call taking it asks (or is refused), the service's own version is never refused."""
+    name, version = runtime
+    request = f"Deploy {service} 2.{minor}.0 {link.format(r=name, v=version)}"
+    assert _ops(request, "deploy", service=service, version=version).verdict != "approve", request
+    assert _ops(request, "deploy", service=service, version=f"2.{minor}.0").verdict != "block", request
+
+
+def test_a_phrase_saying_how_after_the_version_is_no_unit_of_it():
+    """ "2.5.0 using Go 1.22": "using" opens a phrase saying how, it is no unit of the version."""
+    for request in (
+        "Deploy checkout-api 2.5.0 using Go 1.22",
+        "Deploy checkout-api 2.5.0 built with Python 3.12",
+    ):
+        assert _ops(request, "deploy", service="checkout-api", version="2.5.0").verdict == "approve", request

@@ -1656,6 +1656,13 @@ def _beside_the_object(
 
 #: A figure's multiple or sum, not the figure itself ("by a factor of 4", "4 times", "4x", "tenfold",
 #: "2+2"): what the call would set is not written.
+#: A figure written as another thing's, named in a phrase saying how or with what the call runs:
+#: "Deploy checkout 2.5.0 using Go 1.22", "... built with Python 3.12", "... on node 20.11.1",
+#: "... (needs Java 17)": 1.22 is Go's version, not the service's (the thing's name is group 1).
+_ANOTHER_THINGS = (
+    r"\b(?:using|with|via|on|in|under|atop|against|for|needs?|requires?|running|runs|built\s+with)"
+    r"\s+(?:the\s+)?([^\W\d_][\w'-]*)\s+{v}(?![\w.,-]*\d)"
+)
 _MULTIPLYING = (
     r"factor\s+of\s+{v}\b|{v}\s*(?:times|x|×|-?fold)\b|\b\w+fold\s+(?:from\s+)?{v}\b"
     r"|\b(?:twice|double|thrice|triple|quadruple|half)\s+(?:of\s+)?{v}\b"
@@ -1691,8 +1698,14 @@ def _of_another_quantity(
             counted = (
                 unit in others or unit.removesuffix("s") in others or unit in COUNTED | set(_CURRENCY_WORDS)
             )
-            if unit and unit not in FUNCTION_WORDS | _FRAMING_WORDS and not counted:
+            verb_form = (
+                unit.endswith(("ing", "ed")) or unit == "built"
+            )  # "2.5.0 using Go": a phrase saying how
+            if unit and unit not in FUNCTION_WORDS | _FRAMING_WORDS and not counted and not verb_form:
                 return _another_quantity(arg, value, f"{text} {unit}", context, policy)
+        owner = re.search(_ANOTHER_THINGS.format(v=figure), clause, re.IGNORECASE)
+        if owner is not None and _unpossessed(owner.group(1).casefold()) not in others:
+            return _another_quantity(arg, value, f"{owner.group(1)} {text}", context, policy)
         multiple = re.search(_MULTIPLYING.format(v=figure), clause, re.IGNORECASE)
         if multiple is not None:
             return _another_quantity(arg, value, multiple.group(0), context, policy)
