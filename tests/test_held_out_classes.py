@@ -1446,3 +1446,26 @@ def test_a_phrase_saying_how_after_the_version_is_no_unit_of_it():
         "Deploy checkout-api 2.5.0 built with Python 3.12",
     ):
         assert _ops(request, "deploy", service="checkout-api", version="2.5.0").verdict == "approve", request
+
+
+# The seventh red team's dash class: a clause stating something of the object names another.
+STATEMENTS = st.sampled_from(
+    ["it talks to {o}", "it calls {o}", "it sits behind {o}", "it's upstream of {o}", "they share {o}",
+     "it feeds {o}", "there's a link to {o}"]
+)  # fmt: skip
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    pair=st.permutations(["checkout", "payments", "search-svc", "email-worker"]),
+    statement=STATEMENTS,
+    joiner=st.sampled_from([", ", " — ", " - ", " -- "]),
+)
+def test_a_value_only_a_statement_beside_the_object_names_never_runs_unasked(pair, statement, joiner):
+    """ "Restart checkout, it talks to payments": the clause after the object says something of it
+    and lists no more of it; a call on what only the statement names asks, the object's runs."""
+    policy = _request_only_tools({"restart": (["service"], ["restart"])})
+    service, other = pair[0], pair[1]
+    request = f"Restart {service}{joiner}{statement.format(o=other)}."
+    assert _decide(policy, request, "restart", service=other).verdict != "approve", request
+    assert _decide(policy, request, "restart", service=service).verdict != "block", request

@@ -864,6 +864,8 @@ def _provenance(
             if admitting and left_out is None:
                 left_out = _of_another_quantity(value, rule.arg, name, args, rules.requested, context, policy)
             if admitting and left_out is None:
+                left_out = _only_in_a_statement(value, rule.arg, args, rules.requested, context, policy)
+            if admitting and left_out is None:
                 left_out = _its_own_beside_the_pointer(
                     value, rule.arg, name, args, rules.requested, context, policy
                 )
@@ -1651,6 +1653,45 @@ def _beside_the_object(
         if rivals:
             details = {"arg": arg, "value": value, "acts_on": rivals}
             return _asked_outside(details, context, policy)
+    return None
+
+
+#: The subjects a clause that states something opens with ("it talks to payments", "he reports to
+#: tkim", "there's a ticket for jdoe"): such a clause after a mandate's object says something of
+#: it; the reader keeps it with the object, but what it names is no more of the object.
+_STATING_SUBJECTS = frozenset(
+    {"it", "he", "she", "they", "we", "i", "there", "it's", "he's", "she's", "they're", "we're", "i'm",
+     "there's", "its", "this", "that's"}
+)  # fmt: skip
+
+
+def _states(clause: str) -> bool:
+    words = words_of(clause)
+    return len(words) >= 2 and words[0] in _STATING_SUBJECTS
+
+
+def _only_in_a_statement(
+    value: Any,
+    arg: str,
+    args: Mapping[str, Any],
+    asked: Requested | None,
+    context: ReviewContext,
+    policy: SupervisorPolicy,
+) -> Decision | None:
+    """Is ``value`` written, in the mandate asking for the call, only in a clause after its object
+    that states something of it ("Restart checkout, it talks to payments", "Reset asmith's password
+    — he reports to jdoe")? A reason beside the object ("Restart checkout, it's down") leaves the
+    call on its object; a value only the statement names is asked."""
+    if asked is None or isinstance(value, bool) or not isinstance(value, str | int | float):
+        return None
+    for asking in _the_calls_mandates(arg, args, asked, context):
+        stating = [c for c in asking.coordinated if _states(c)]
+        if not any(found_in(value, [Source("request", c)]) for c in stating):
+            continue
+        own = [asking.text, *(c for c in asking.coordinated if not _states(c))]
+        if any(found_in(value, [Source("request", t)]) for t in own):
+            continue
+        return _asked_outside({"arg": arg, "value": value, "only_stated_beside": stating}, context, policy)
     return None
 
 
