@@ -1469,3 +1469,10 @@ def test_a_value_only_a_statement_beside_the_object_names_never_runs_unasked(pai
     request = f"Restart {service}{joiner}{statement.format(o=other)}."
     assert _decide(policy, request, "restart", service=other).verdict != "approve", request
     assert _decide(policy, request, "restart", service=service).verdict != "block", request
+
+
+@pytest.mark.parametrize("request_", ["Scale checkout-api to 4 squared.", "Scale checkout-api to 4 cubed."])
+def test_a_figure_raised_to_a_power_is_no_value_to_set(request_):
+    """ "4 squared" is 16: the figure is a term, never the replicas to set ("squared" is no phrase
+    saying how, as "using" is)."""
+    assert _ops(request_, "scale", service="checkout-api", replicas=4).verdict != "approve", request_

@@ -1739,9 +1739,8 @@ def _of_another_quantity(
             counted = (
                 unit in others or unit.removesuffix("s") in others or unit in COUNTED | set(_CURRENCY_WORDS)
             )
-            verb_form = (
-                unit.endswith(("ing", "ed")) or unit == "built"
-            )  # "2.5.0 using Go": a phrase saying how
+            # "2.5.0 using Go", "2.5.0 built with ...": a phrase saying how, no unit ("4 squared" is)
+            verb_form = unit.endswith("ing") or unit == "built"
             if unit and unit not in FUNCTION_WORDS | _FRAMING_WORDS and not counted and not verb_form:
                 return _another_quantity(arg, value, f"{text} {unit}", context, policy)
         owner = re.search(_ANOTHER_THINGS.format(v=figure), clause, re.IGNORECASE)
