@@ -1695,8 +1695,6 @@ def _only_in_a_statement(
     return None
 
 
-#: A figure's multiple or sum, not the figure itself ("by a factor of 4", "4 times", "4x", "tenfold",
-#: "2+2"): what the call would set is not written.
 #: A figure written as another thing's, named in a phrase saying how or with what the call runs:
 #: "Deploy checkout 2.5.0 using Go 1.22", "... built with Python 3.12", "... on node 20.11.1",
 #: "... (needs Java 17)": 1.22 is Go's version, not the service's (the thing's name is group 1).
@@ -1704,6 +1702,10 @@ _ANOTHER_THINGS = (
     r"\b(?:using|with|via|on|in|under|atop|against|for|needs?|requires?|running|runs|built\s+with)"
     r"\s+(?:the\s+)?([^\W\d_][\w'-]*)\s+{v}(?![\w.,-]*\d)"
 )
+
+
+#: A figure's multiple or sum, not the figure itself ("by a factor of 4", "4 times", "4x", "tenfold",
+#: "2+2"): what the call would set is not written.
 _MULTIPLYING = (
     r"factor\s+of\s+{v}\b|{v}\s*(?:times|x|×|-?fold)\b|\b\w+fold\s+(?:from\s+)?{v}\b"
     r"|\b(?:twice|double|thrice|triple|quadruple|half)\s+(?:of\s+)?{v}\b"

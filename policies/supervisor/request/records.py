@@ -202,7 +202,8 @@ class Naming:
         if not isinstance(ident, str):
             return False
         words = words_of(ident)
-        return not words or all(w in self.spoken for w in words)
+        spoken = self.spoken
+        return not words or all(w in spoken for w in words)
 
     @property
     def spoken(self) -> frozenset[str]:
