@@ -31,6 +31,7 @@ from nodes import audit as log
 from nodes.store import open_checkpointer, open_store
 from policies import tamper
 from policies.supervisor.reading.values import Source, describe
+from tests.processes import run
 
 pytest.importorskip("langchain.agents", reason="the support desk needs langchain>=1 (the agents extra)")
 pytest.importorskip("opentelemetry.sdk", reason="spans need the otel extra")
@@ -46,9 +47,7 @@ def _env(**extra: str) -> dict[str, str]:
 
 
 def _run(*args: str, **env: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", *args], cwd=ROOT, env=_env(**env), capture_output=True, text=True, timeout=180
-    )
+    return run([sys.executable, "-m", *args], cwd=ROOT, env=_env(**env), timeout=180)
 
 
 def cli(db: Path, *args: str, **env: str) -> subprocess.CompletedProcess[str]:

@@ -33,6 +33,7 @@ from policies.supervisor import (  # noqa: E402
 from policies.supervisor.decide.cedar import CallFacts, cedar_value, source_label  # noqa: E402
 from tests.authority_engines import scripted_agent  # noqa: E402
 from tests.helpers import thread  # noqa: E402
+from tests.processes import run  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 ENGINES = ["middleware", "graph_native"]
@@ -338,13 +339,7 @@ def test_a_policy_file_names_its_cedar_file_beside_it(tmp_path):
 
 
 def _cli(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "governed_agent_patterns", "cedar", *args],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
+    return run([sys.executable, "-m", "governed_agent_patterns", "cedar", *args], cwd=ROOT, timeout=120)
 
 
 @pytest.mark.integration

@@ -13,6 +13,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.processes import run
+
 pytestmark = pytest.mark.integration
 ROOT = Path(__file__).resolve().parent.parent
 REFUND = "Refund 120 EUR on order ORD-1002"
@@ -25,9 +27,7 @@ def _env() -> dict[str, str]:
 
 
 def _run(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, *args], cwd=ROOT, capture_output=True, text=True, timeout=180, env=_env()
-    )
+    return run([sys.executable, *args], cwd=ROOT, timeout=180, env=_env())
 
 
 def cli(db: Path, command: str, *args: str) -> subprocess.CompletedProcess[str]:

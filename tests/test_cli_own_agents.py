@@ -16,6 +16,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.processes import run
+
 pytestmark = pytest.mark.integration
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -105,14 +107,7 @@ def _env(app: Path, registered: str | None) -> dict[str, str]:
 
 
 def _run(app: Path, *args: str, registered: str | None = None) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, *args],
-        cwd=app,
-        capture_output=True,
-        text=True,
-        timeout=180,
-        env=_env(app, registered),
-    )
+    return run([sys.executable, *args], cwd=app, timeout=180, env=_env(app, registered))
 
 
 @pytest.fixture

@@ -23,6 +23,7 @@ from apps.cli.progress import summary_lines
 from apps.operations.runs import list_runs, load_run
 from graphs.registry import PATTERNS
 from nodes.store import open_checkpointer
+from tests.processes import run
 
 ROOT = Path(__file__).resolve().parent.parent
 EXE = Path(sys.executable).parent / "agent-patterns"
@@ -34,9 +35,7 @@ def _env(**extra: str) -> dict[str, str]:
 
 
 def _cli(*args: str, **env: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [str(EXE), *args], capture_output=True, text=True, env=_env(**env), cwd=ROOT, timeout=120
-    )
+    return run([str(EXE), *args], env=_env(**env), cwd=ROOT, timeout=120)
 
 
 def _error(capsys, argv: list[str]) -> str:

@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from tests.crash_harness import POINTS
+from tests.processes import run
 
 pytestmark = pytest.mark.integration
 ROOT = Path(__file__).resolve().parent.parent
@@ -59,12 +60,8 @@ def test_cli_lists_and_resumes_a_killed_run(tmp_path):
     assert died.returncode == -9  # SIGKILL, right after the refund
 
     def cli(*args):
-        return subprocess.run(
-            [str(Path(sys.executable).parent / "agent-patterns"), *args, "--db", db],
-            capture_output=True,
-            text=True,
-            cwd=ROOT,
-            timeout=120,
+        return run(
+            [str(Path(sys.executable).parent / "agent-patterns"), *args, "--db", db], cwd=ROOT, timeout=120
         )
 
     listing = cli("runs", "--status", "incomplete", "--json")

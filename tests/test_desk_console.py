@@ -12,16 +12,16 @@ from pathlib import Path
 
 import pytest
 
+from tests.processes import run
+
 pytestmark = pytest.mark.integration
 ROOT = Path(__file__).resolve().parent.parent
 
 
 def console(db: Path, *args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
+    return run(
         [sys.executable, "-m", "governed_agent_patterns.apps.cli.desk", "--db", str(db), *args],
         cwd=ROOT,
-        capture_output=True,
-        text=True,
         timeout=180,
     )
 
@@ -86,7 +86,5 @@ def test_a_waiting_turn_prints_answers_that_run_as_printed_with_the_calls_own_ar
     command = shlex.split(edit.split("    (")[0])
     given = json.loads(command[command.index("--answer") + 1])
     assert given["edited_action"]["args"] == {"order_id": "ORD-1002", "amount": 120.0}
-    ran = subprocess.run(
-        [sys.executable, *command[1:]], cwd=ROOT, capture_output=True, text=True, timeout=180
-    )
+    ran = run([sys.executable, *command[1:]], cwd=ROOT, timeout=180)
     assert ran.returncode == 0, (ran.stdout, ran.stderr)

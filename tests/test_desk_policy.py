@@ -24,6 +24,7 @@ from graphs.support_desk import (
     desk_policy,
     signoff_from_env,
 )
+from tests.processes import run
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -178,9 +179,7 @@ def test_a_signoff_that_is_not_valid_is_one_line_naming_the_variable(raw, said):
 def _python(*args: str, **env: str) -> subprocess.CompletedProcess[str]:
     full = {k: v for k, v in os.environ.items() if not k.startswith(("OPENAI_", "AGENT_PATTERNS_"))}
     full.update(PYTHONPATH=str(ROOT), **env)
-    return subprocess.run(
-        [sys.executable, *args], cwd=ROOT, env=full, capture_output=True, text=True, timeout=180
-    )
+    return run([sys.executable, *args], cwd=ROOT, env=full, timeout=180)
 
 
 @pytest.mark.integration

@@ -32,6 +32,7 @@ from mcp.client.stdio import stdio_client
 from mcp.client.streamable_http import streamable_http_client
 
 from demo_tools.mcp_server import PLANTED_ADDRESS
+from tests.processes import run
 
 pytestmark = pytest.mark.integration
 ROOT = Path(__file__).resolve().parent.parent
@@ -72,12 +73,10 @@ def sent_mail(tmp_path: Path) -> list[dict[str, Any]]:
 def run_cli(
     tmp_path: Path, *args: str, env: dict[str, str] | None = None
 ) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
+    return run(
         [sys.executable, "-m", "governed_agent_patterns", *args],
         cwd=ROOT,
         env={**gateway_env(tmp_path), **(env or {})},
-        capture_output=True,
-        text=True,
         timeout=60,
     )
 

@@ -25,6 +25,7 @@ from mcp.client.stdio import stdio_client
 
 from demo_tools.mcp_server import PLANTED_ADDRESS
 from policies.tool_pins import changed_parts, check_pin, pinned_form, tool_digest
+from tests.processes import run
 
 pytestmark = pytest.mark.integration
 ROOT = Path(__file__).resolve().parent.parent
@@ -67,7 +68,7 @@ def _gateway(tmp_path: Path, pulled: bool) -> dict[str, Any]:
 
 def _gateway_cli(tmp_path: Path, pulled: bool, *args: str) -> subprocess.CompletedProcess[str]:
     """``agent-patterns gateway ARGS --db`` the test's store, the upstream rug-pulled or not."""
-    return subprocess.run(
+    return run(
         [
             sys.executable,
             "-m",
@@ -79,8 +80,6 @@ def _gateway_cli(tmp_path: Path, pulled: bool, *args: str) -> subprocess.Complet
         ],
         cwd=ROOT,
         env=_env(tmp_path, pulled),
-        capture_output=True,
-        text=True,
         timeout=60,
     )
 

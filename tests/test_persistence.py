@@ -24,6 +24,7 @@ from apps.operations.runs import (
 )
 from graphs.registry import PATTERNS, run_result
 from nodes.store import StoreError, open_checkpointer, open_ledger, parse_location
+from tests.processes import run
 
 pytestmark = pytest.mark.integration
 
@@ -37,24 +38,15 @@ def _jsonable(value):
 
 def _cli(*args: str, db: str, check_rc: int | None = None) -> subprocess.CompletedProcess[str]:
     env = {k: v for k, v in os.environ.items() if not k.startswith(("OPENAI_", "AGENT_PATTERNS_"))}
-    out = subprocess.run(
-        [str(BIN / "agent-patterns"), *args, "--db", db],
-        capture_output=True,
-        text=True,
-        env=env,
-        cwd=ROOT,
-        timeout=120,
-    )
+    out = run([str(BIN / "agent-patterns"), *args, "--db", db], env=env, cwd=ROOT, timeout=120)
     if check_rc is not None:
         assert out.returncode == check_rc, (out.returncode, out.stdout[-2000:], out.stderr[-2000:])
     return out
 
 
 def _python(code: str, *args: str) -> str:
-    """Run ``code`` in a fresh interpreter (a process that shares nothing with this one)."""
-    out = subprocess.run(
-        [sys.executable, "-c", code, *args], capture_output=True, text=True, cwd=ROOT, timeout=120
-    )
+    """Run ``code`` in a process of its own (it shares nothing with this one)."""
+    out = run([sys.executable, "-c", code, *args], cwd=ROOT, timeout=120)
     assert out.returncode == 0, out.stderr[-3000:]
     return out.stdout
 

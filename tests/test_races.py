@@ -26,6 +26,7 @@ from demo_tools import support_desk as desk
 from nodes.middleware import GovernanceMiddleware, GovernanceState
 from nodes.offline.support_desk import OfflineDeskModel
 from nodes.store import open_checkpointer
+from tests.processes import Started, start
 from tests.race_harness import outbox
 
 pytestmark = pytest.mark.integration
@@ -37,19 +38,12 @@ def _location(store: str, tmp_path: Path, request: pytest.FixtureRequest) -> str
     return str(tmp_path / "desk.sqlite") if store == "sqlite" else request.getfixturevalue("pg_url")
 
 
-def _start(which: str, *args: str, out: Path, **env: str) -> subprocess.Popen[str]:
+def _start(which: str, *args: str, out: Path, **env: str) -> Started | subprocess.Popen[str]:
     full = {**os.environ, "RACE_OUTBOX": str(out), **env}
-    return subprocess.Popen(
-        [sys.executable, "-m", "tests.race_harness", which, *args],
-        cwd=ROOT,
-        env=full,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
+    return start([sys.executable, "-m", "tests.race_harness", which, *args], cwd=ROOT, env=full)
 
 
-def _done(proc: subprocess.Popen[str]) -> tuple[int, str]:
+def _done(proc: Started | subprocess.Popen[str]) -> tuple[int, str]:
     stdout, stderr = proc.communicate(timeout=180)
     return proc.returncode, stdout + stderr
 

@@ -38,6 +38,7 @@ from policies.supervisor.authority.reviewers import MOST_APPROVALS, Signoff, ans
 from tests.helpers import thread
 from tests.middleware_harness import ToolCallingModel
 from tests.own_agent import domain
+from tests.processes import run
 from tests.test_middleware import PAY_BOB, READ_FINANCE, ask
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -165,9 +166,7 @@ def test_middleware_a_question_asked_under_a_role_is_judged_by_it_under_a_policy
 def _python(*args: str, **env: str) -> subprocess.CompletedProcess[str]:
     full = {k: v for k, v in os.environ.items() if not k.startswith(("OPENAI_", "AGENT_PATTERNS_"))}
     full.update(PYTHONPATH=str(ROOT), **env)
-    return subprocess.run(
-        [sys.executable, *args], cwd=ROOT, env=full, capture_output=True, text=True, timeout=180
-    )
+    return run([sys.executable, *args], cwd=ROOT, env=full, timeout=180)
 
 
 def _refunds(db: str) -> list[dict[str, Any]]:

@@ -23,6 +23,7 @@ import pytest
 
 from apps.operations.runs import UnreadableRun, UnreadableRunWarning, list_runs, waiting_runs
 from nodes.store import StoreError, open_checkpointer, open_store
+from tests.processes import run
 
 ROOT = Path(__file__).resolve().parent.parent
 EXE = Path(sys.executable).parent / "agent-patterns"
@@ -36,14 +37,7 @@ def _env() -> dict[str, str]:
 
 
 def _cli(*args: str, db: Path | str, prefix: tuple[str, ...] = ()) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [*prefix, str(EXE), *args, "--db", str(db)],
-        capture_output=True,
-        text=True,
-        env=_env(),
-        cwd=ROOT,
-        timeout=120,
-    )
+    return run([*prefix, str(EXE), *args, "--db", str(db)], env=_env(), cwd=ROOT, timeout=120)
 
 
 def _ok(out: subprocess.CompletedProcess[str], code: int = 0) -> str:
