@@ -171,6 +171,11 @@ def serve(path: str) -> None:
     if threading.active_count() != 1:  # forking a process with threads is not safe: say so, serve nothing
         print("threads", flush=True)
         return
+    try:  # the watchers wait on a process descriptor (Linux 5.3 and later)
+        os.close(os.pidfd_open(os.getpid()))
+    except (AttributeError, OSError):
+        print("no pidfd", flush=True)
+        return
     import gc
 
     gc.freeze()  # what is imported here stays out of every child's collections (no copy of its pages)
