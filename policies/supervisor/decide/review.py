@@ -1422,9 +1422,10 @@ def _not_the_figure_stated(
 def _another_of_its_list(
     value: Any, asked: Requested | None, context: ReviewContext, policy: SupervisorPolicy
 ) -> Decision | None:
-    """Does a record the mandates name hold ``value`` in a list beside another item the mandates
-    write, while they do not write ``value`` ("Revoke admin from jdoe", jdoe's roles admin and
-    exec, and the call revokes exec)? Then the call is asked: the turn picked the other item."""
+    """Does a record the mandates name hold ``value`` in a list beside another item, while they do
+    not write ``value``: an item they write ("Revoke admin from jdoe", jdoe's roles admin and
+    exec, and the call revokes exec), or none ("Revoke one of jdoe's roles", "Grant jdoe read
+    access")? Then the call is asked: the turn picked the other item, or picked none."""
     stated = stated_for(asked, context.request, context.read) if asked is not None else ""
     if not stated or isinstance(value, bool) or found_in(value, [Source("request", stated)]):
         return None
@@ -1433,11 +1434,12 @@ def _another_of_its_list(
     for record in pointed_records(stated, context.calls, naming_of(policy, context.subject)):
         leaves = leaf_paths(record.value)
         for path in {p for p, leaf in leaves if leaf == text}:
-            written = [leaf for q, leaf in leaves if q == path and leaf != text and found_in(leaf, said_here)]
-            if written:
+            beside = {leaf for q, leaf in leaves if q == path and leaf != text}
+            written = [leaf for leaf in sorted(beside) if found_in(leaf, said_here)]
+            if written or beside:
                 details = {
                     "value": value,
-                    "written": written,
+                    "written" if written else "among": written or sorted({text, *beside}),
                     "record": f"{record.tool} (step {record.step})",
                 }
                 return _asked_outside(details, context, policy)
@@ -1633,21 +1635,27 @@ def _beside_the_object(
     if arg.split(":")[0] in RECIPIENT_ARGS or isinstance(args.get(arg), list | tuple | Mapping):
         return None
     others = _not_the_values_kind(arg, tool, args)
+    own = _own_words(arg, tool, args)
     wanted = [_unpossessed(t.casefold()) for t in _A_TOKEN.findall(text)]
     shape = _shape(text)
     for asking in _the_calls_mandates(arg, args, asked, context):
-        if any(found_in(value, [Source("request", c)]) for c in asking.coordinated):
-            return None  # a continuation of its object ("Restart checkout and payments")
         tokens = [t.casefold() for t in _A_TOKEN.findall(asking.text)]
         bare = [_unpossessed(t) for t in tokens]
+        at = [i for i in range(len(bare)) if bare[i : i + len(wanted)] == wanted]
+        possessing = {i: _possessing_another(tokens, i + len(wanted) - 1, own) for i in at}
+        continued = [c for c in asking.coordinated if found_in(value, [Source("request", c)])]
+        if any(not _only_possessing_another(c, wanted, own) for c in continued):
+            return None  # a continuation of its object ("Restart checkout and payments")
         verb = _at_the_verb(bare, asking.verb)
         slots = _object_slots(tokens, verb)
-        at = [i for i in range(len(bare)) if bare[i : i + len(wanted)] == wanted]
-        if not at or any(i in slots for i in at) or not all(_modifying(tokens, i) for i in at):
+        if not (at or continued) or any(i in slots and not possessing[i] for i in at):
+            continue  # with "Disable bjones, tkim's former intern", tkim owns another thing
+        if not all(_modifying(tokens, i) for i in at):
             continue
+        phrases = {j for i in at for j in (possessing[i] or ())} | set(at)
         rivals = [
             bare[i]
-            for i in sorted(slots)
+            for i in sorted(slots - phrases)
             if _shape(bare[i]) == shape and bare[i] not in others and bare[i].removesuffix("s") not in others
         ]
         if rivals:
@@ -1912,11 +1920,46 @@ def _object_slots(tokens: Sequence[str], verb: int) -> set[int]:
     i = verb + 1
     while i < len(tokens) and tokens[i] in _SKIPPED_BEFORE_AN_OBJECT:
         i += 1
-    while i < len(tokens) and tokens[i] not in FUNCTION_WORDS:
+    while (
+        i < len(tokens) and tokens[i] not in FUNCTION_WORDS and (i == verb + 1 or tokens[i] not in _MODIFYING)
+    ):
         slots.add(i)
         i += 1
     slots |= {j + 1 for j, t in enumerate(tokens[:-1]) if t == "to" and tokens[j + 1] not in _MODIFYING}
     return slots
+
+
+def _own_words(arg: str, tool: str, args: Mapping[str, Any]) -> set[str]:
+    """The words that name what ``arg`` is, case folded: the tool's name's and ``arg``'s, less the
+    other arguments' names ("password" for reset_password's user; not "role" for grant_role's
+    user: the role is another argument)."""
+    split = lambda name: {w for w in re.split(r"[_\W]+", name.casefold()) if w}  # noqa: E731
+    others = set().union(*(split(a) for a in args if a != arg))
+    return (split(tool) | split(arg)) - others
+
+
+def _only_possessing_another(text: str, wanted: Sequence[str], own: set[str]) -> bool:
+    """Does ``text`` write the value (its tokens ``wanted``) only as the owner of something else
+    than what the argument is ("jdoe's ticket" for a user)?"""
+    tokens = [t.casefold() for t in _A_TOKEN.findall(text)]
+    bare = [_unpossessed(t) for t in tokens]
+    at = [i for i in range(len(bare)) if bare[i : i + len(wanted)] == wanted]
+    return bool(at) and all(_possessing_another(tokens, i + len(wanted) - 1, own) for i in at)
+
+
+def _possessing_another(tokens: Sequence[str], at: int, own: set[str]) -> range | None:
+    """Is the token at ``at`` a possessive whose phrase names something else than what the
+    argument is ("tkim's former intern", "jdoe's ticket", "tkim's role" for a user; not "jdoe's
+    password" for reset_password's user)? The possessed phrase's positions then, else None."""
+    if not tokens[at].endswith(("'s", "’s")):
+        return None
+    end = at + 1
+    while end < len(tokens) and tokens[end] not in FUNCTION_WORDS and not tokens[end].endswith(("'s", "’s")):
+        end += 1
+    if end == at + 1:
+        return None  # "jdoe's and tkim's accounts": the owner of what follows
+    head = tokens[end - 1].casefold()
+    return None if head in own or head.removesuffix("s") in own else range(at + 1, end)
 
 
 def _modifying(tokens: Sequence[str], at: int) -> bool:
