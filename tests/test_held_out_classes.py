@@ -1481,7 +1481,7 @@ def test_a_figure_raised_to_a_power_is_no_value_to_set(request_):
 # The seventh and eighth red teams' possessive class: a name written only as the owner of another
 # thing than what the argument is ("tkim's former intern", "jdoe's ticket", "tkim's role" for the
 # user a role is granted to), beside the call's own object, is not the object.
-PEOPLE = st.permutations(["asmith", "bjones", "jdoe", "tkim", "mlopez"])
+ACCOUNT_USERS = st.permutations(["asmith", "bjones", "jdoe", "tkim", "mlopez"])
 OWNED = st.sampled_from(
     ["{o}'s former intern", "{o}'s ticket", "{o}'s backup", "{o}'s report", "{o}'s request",
      "using {o}'s admin rights", "from {o}'s laptop", "per {o}'s manager"]
@@ -1497,7 +1497,7 @@ ACCOUNTS = _request_only_tools(
 
 @settings(max_examples=60, deadline=None)
 @given(
-    people=PEOPLE,
+    people=ACCOUNT_USERS,
     owned=OWNED,
     joiner=st.sampled_from([", ", " — ", " ", "; "]),
     turn=st.sampled_from(["Reset {u}'s password", "Disable {u}", "Disable {u}'s account"]),
@@ -1576,3 +1576,68 @@ def test_a_role_the_turn_does_not_pick_or_whose_owner_is_not_the_user_asks(reque
     context = ReviewContext(calls, {}, request_, frozenset(policy.trusted_tools()), tuple(policy.constants()))
     verdict = review_action({"kind": "tool", "name": tool, "args": args}, context, policy).verdict
     assert verdict == "approve" if runs else verdict == "escalate", (request_, args, verdict)
+
+
+# The eighth red team's estimates, signals and signs: a figure given as an estimate is no value to
+# set; an action on a signal or an event still to come, or for the length of something, is not
+# asked for now; a date in figures the call does not keep is when to act; a sign of a status or a
+# verdict beside the mandate says something of it the reader cannot read. Each asks.
+@settings(max_examples=40, deadline=None)
+@given(
+    service=SERVICES,
+    count=st.integers(2, 60),
+    estimate=st.sampled_from(
+        ["roughly {n}", "~{n}", "~ {n}", "approximately {n}", "around {n}", "nearly {n}", "close to {n}",
+         "{n} or so", "{n} give or take", "some {n}", "≈{n}"]
+    ),
+)  # fmt: skip
+def test_a_figure_given_as_an_estimate_is_no_value_to_set(service, count, estimate):
+    request = f"Scale {service} to {estimate.format(n=count)}."
+    assert _ops(request, "scale", service=service, replicas=count).verdict == "escalate", request
+    exact = f"Scale {service} to {count}."
+    assert _ops(exact, "scale", service=service, replicas=count).verdict == "approve", exact
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    pair=st.permutations(["checkout", "payments", "search", "billing"]),  # one shape: see _beside_the_object
+    phrase=st.sampled_from(["per {o}", "via {o}", "using the {o} runbook", "for the {o} team", "with {o}'s settings"]),
+)  # fmt: skip
+def test_a_phrase_after_a_comma_saying_how_names_no_other_object(pair, phrase):
+    policy = _request_only_tools({"restart": (["service"], ["restart"])})
+    service, other = pair[0], pair[1]
+    request = f"Restart {service}, {phrase.format(o=other)}."
+    assert _decide(policy, request, "restart", service=other).verdict != "approve", request
+    assert _decide(policy, request, "restart", service=service).verdict != "block", request
+
+
+@pytest.mark.parametrize(
+    "later",
+    ["on my mark", "on my signal", "on my go", "the moment it hangs", "the minute they page us",
+     "the second it fails", "in 5 minutes", "in a few hours", "in two days",
+     "for the duration of the audit", "for the rest of the week"],
+)  # fmt: skip
+def test_an_action_on_a_signal_or_for_a_length_is_not_asked_for_now(later):
+    policy = _request_only_tools({"restart": (["service"], ["restart"])})
+    request = f"Restart payments {later}."
+    assert _decide(policy, request, "restart", service="payments").verdict == "escalate", request
+    assert _decide(policy, "Restart payments.", "restart", service="payments").verdict == "approve"
+
+
+@pytest.mark.parametrize(
+    "request_",
+    ["Add asmith to finance on her start date, 2026-04-01.", "Add asmith to finance, effective 2026-04-01.",
+     "Add asmith to finance (2026-04-01)."],
+)  # fmt: skip
+def test_a_date_in_figures_the_call_does_not_keep_is_when_to_act(request_):
+    assert _decide(IT_POLICY, request_, "add_to_group", user="asmith", group="finance").verdict == "escalate"
+    plain = "Add asmith to finance."
+    assert _decide(IT_POLICY, plain, "add_to_group", user="asmith", group="finance").verdict == "approve"
+
+
+@pytest.mark.parametrize("sign", ["❌", "✅", "✗", "✔", "⛔", "🚫", "⚠"])
+def test_a_sign_of_a_status_beside_the_mandate_asks(sign):
+    policy = _request_only_tools({"restart": (["service"], ["restart"])})
+    for request in (f"Restart payments: {sign}", f"- restart payments {sign}", f"{sign} restart payments"):
+        assert _decide(policy, request, "restart", service="payments").verdict == "escalate", request
+    assert _decide(policy, "Restart payments.", "restart", service="payments").verdict == "approve"

@@ -1210,9 +1210,9 @@ def _stated_whole(mandate: Any) -> str:
 def _the_old_value(value: Any, arg: str, context: ReviewContext, policy: SupervisorPolicy) -> Decision | None:
     """Is ``value`` written in the turn only as where a change starts ("Scale checkout-api from 40
     to 4 replicas", "Upgrade search-svc from 1.9.1 to 2.0.0", "... 1.9.1 to 2.0.0"), as the whole
-    a part is taken of ("Refund 40 of the 240"), or as how much a change adds or takes ("Scale it
-    up by 4", "4 more")? Then a call that sets it is asked: the turn asks for the value after "to",
-    the part, or a value it does not write."""
+    a part is taken of ("Refund 40 of the 240"), as how much a change adds or takes ("Scale it
+    up by 4", "4 more"), or as an estimate ("roughly 40", "~40", "40 or so")? Then a call that sets
+    it is asked: the turn asks for the value after "to", the part, or a value it does not write."""
     written = re.escape(str(value).strip())
     # a quantity or a version ("from 40 to 4", "from 1.9.1 to 2.0.0"), not where money comes from
     # ("Pay 80 EUR from ACC-1 to Stadtwerke": the account is the call's ``from_account``)
@@ -1236,6 +1236,10 @@ def _the_old_value(value: Any, arg: str, context: ReviewContext, policy: Supervi
         # a bound, not the value: "below 40", "under 40", "above 4", "at least 4", "more than 4"
         rf"|\b(?:below|under|above|over|beyond|at\s+least|at\s+most|less\s+than|more\s+than|fewer\s+than"
         rf"|no\s+more\s+than|no\s+less\s+than)\s+(?:v(?=\d))?{written}{ahead}"
+        # a figure given as an estimate, not the value to set: "roughly 40", "~40", "40 or so"
+        rf"|(?:\b(?:approximately|approx\.?|roughly|around|nearly|almost|circa|ca\.|some|close\s+to"
+        rf"|upwards\s+of|in\s+the\s+region\s+of)\s+|[~≈]\s*)(?:v(?=\d))?{written}{ahead}"
+        rf"|(?<![\w.@-])(?:v(?=\d))?{written}\s+(?:or\s+so|give\s+or\s+take|more\s+or\s+less|-?ish)\b"
         # a change by so much, not the value it sets: "Scale it up by 4", "down 4", "4 more"
         rf"|(?<!top )\b(?:by|up|down|another|plus|extra)\s+(?:by\s+)?(?:v(?=\d))?{written}{ahead}"
         rf"|(?<![\w.@-])(?:v(?=\d))?{written}\s+(?:more|less|fewer|extra|additional|higher|lower)\b"
@@ -1305,10 +1309,11 @@ def _when_not_kept(
     args: Mapping[str, Any], asked: Requested | None, context: ReviewContext, policy: SupervisorPolicy
 ) -> Decision | None:
     """Does the mandate asking for the call write a clock time or a date after a word of time
-    ("Restart payments at 3am", "Disable mlopez on 2026-03-31", "at 17:30") that neither the call
+    ("Restart payments at 3am", "Disable mlopez on 2026-03-31", "at 17:30"), or a date in figures
+    anywhere ("Add asmith to finance on her start date, 2026-04-01"), that neither the call
     keeps (no argument holds it) nor a record holds (an event "at 15:00" names that event)? Then the
     call, made now, is asked: the turn asked for it at that time."""
-    if asked is None or WHEN.search(context.request) is None:
+    if asked is None or (WHEN.search(context.request) is None and _A_DATE.search(context.request) is None):
         return None  # no time written: nothing to keep (and the run's records are not read)
 
     def kept(form: str) -> bool:  # by an argument, or by what the run has read (a record)
@@ -1318,7 +1323,7 @@ def _when_not_kept(
     for asking in _asking_now(asked, context):
         # up to a message's content ("post in #general that lunch is at 12:00": the message's time)
         said_of_the_act = _A_MESSAGE.split(", ".join([asking.text, *asking.coordinated]), maxsplit=1)[0]
-        for match in WHEN.finditer(said_of_the_act):
+        for match in [*WHEN.finditer(said_of_the_act), *_A_DATE.finditer(said_of_the_act)]:
             if not any(kept(form) for form in _clock_forms(match.group(1))):
                 details = {"when": match.group(0), "mandate": said(asking)}
                 return Decision(
@@ -1327,6 +1332,9 @@ def _when_not_kept(
     return None
 
 
+#: A date in figures a mandate writes without a word of time ("on her start date, 2026-04-01"):
+#: when to act as well, unless an argument or a record keeps it.
+_A_DATE = re.compile(r"(?<![\w/.:-])(\d{4}-\d{2}-\d{2})(?![\w/-]|\.\d)")
 #: Where a clause's message begins: what follows is its content, not when to act.
 _A_MESSAGE = re.compile(r"(?i)\b(?:that|saying|telling|says?)\b|:(?=\s)|[\"“]|(?<!\w)['‘]")
 _A_CLOCK = re.compile(r"(?i)(\d{1,2})(?::(\d{2}))?\s*(a\.?m\.?|p\.?m\.?)?")
@@ -1644,7 +1652,7 @@ def _beside_the_object(
         at = [i for i in range(len(bare)) if bare[i : i + len(wanted)] == wanted]
         possessing = {i: _possessing_another(tokens, i + len(wanted) - 1, own) for i in at}
         continued = [c for c in asking.coordinated if found_in(value, [Source("request", c)])]
-        if any(not _only_possessing_another(c, wanted, own) for c in continued):
+        if any(not _only_possessing_another(c, wanted, own) and not _opens_a_phrase(c) for c in continued):
             return None  # a continuation of its object ("Restart checkout and payments")
         verb = _at_the_verb(bare, asking.verb)
         slots = _object_slots(tokens, verb)
@@ -1936,6 +1944,13 @@ def _own_words(arg: str, tool: str, args: Mapping[str, Any]) -> set[str]:
     split = lambda name: {w for w in re.split(r"[_\W]+", name.casefold()) if w}  # noqa: E731
     others = set().union(*(split(a) for a in args if a != arg))
     return (split(tool) | split(arg)) - others
+
+
+def _opens_a_phrase(text: str) -> bool:
+    """Does a part after the object open with a word of :data:`_MODIFYING` ("..., per payments",
+    "..., via the payments proxy")? It says how the action is done, it lists no more objects."""
+    tokens = _A_TOKEN.findall(text)
+    return bool(tokens) and tokens[0].casefold() in _MODIFYING
 
 
 def _only_possessing_another(text: str, wanted: Sequence[str], own: set[str]) -> bool:

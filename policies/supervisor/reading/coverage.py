@@ -1685,7 +1685,8 @@ _ROLELESS_MARK = re.compile(r"(?<=\S)[ \t]+(\|\|?|~|\^|\\{1,2}|!=|==?|<|>|\*)[ \
 #: emoticon of a joke (":P", ";)", "xD"; a smile is politeness), "j/k", a count ("x2"), a hashtag
 #: or a tone tag ("#not", "/jk"), a word glued to an id ("B-40-not"), a code span ("`no`"), a tag
 #: or a quoted word after an id ("B-40 #disputed", "B-40 @never", "B-40 'no'"), a quoted or starred
-#: word before one ("and "pay" B-40", "and *settle* B-40": scare quotes).
+#: word before one ("and "pay" B-40", "and *settle* B-40": scare quotes), a sign of a status or a
+#: verdict ("Restart payments: ❌", "✅", "⛔").
 _A_MARK_BESIDE = re.compile(
     r"\([\s\-+xX\u2713\u2717\u2013\u2212n?!*]{0,3}\)"
     r"|\[[\s\-+xX\u2713\u2717]{0,3}\](?!\()"
@@ -1707,6 +1708,8 @@ _A_MARK_BESIDE = re.compile(
     r"|[\"'\u201c\u2018*_][A-Za-z]+(?: [A-Za-z]+)?[\"'\u201d\u2019*_][ \t]+"
     r"(?=[A-Za-z]+-?\d|(?:the |my |our )?[A-Z])"
     r"|(?<!\S)\*(?=[A-Za-z]+-?\d+\*?(?:[\s.,;]|$))"
+    # a status or a verdict as a sign: "Restart payments: ❌", "- payments ✅", "⛔", "🚫", "⚠"
+    r"|[\u274c\u274e\u2717\u2718\u2705\u2713\u2714\u2611\u26d4\u26a0\u23f8\u23f3\U0001F6AB\U0001F6D1]"
 )
 
 
@@ -1826,6 +1829,13 @@ _SCHEDULE = re.compile(
     r"|hang|hangs|incident|page)\b|\bin\s+(?:the\s+)?event\b|\bin\s+case\b"
     r"|\b(?:top|end|start|beginning)\s+of\s+the\s+(?:hour|day|week|month|quarter|year)\b"
     r"|\b(?:last|first)\s+day\b|\bstart\s+date\b"
+    # on a signal or an event still to come: "on my mark", "the moment it hangs", "for the
+    # duration of the audit", "in 5 minutes"
+    r"|\bon\s+my\s+(?:mark|signal|go|command|cue|word|count|say-so)\b"
+    r"|\b(?:the\s+)?(?:moment|minute|second|instant)\s+(?:it|they|that|this|we|you|he|she|i|the)\b"
+    r"|\bfor\s+the\s+(?:duration|length|rest|remainder|course)\s+of\b"
+    r"|\bin\s+(?:\d+|a\s+few|few|a\s+couple\s+of|an?|one|two|three|five|ten|fifteen|twenty|thirty)"
+    r"\s+(?:minutes?|mins?|hours?|hrs?|days?|weeks?)\b"
 )
 #: A clock time or a date in figures after a word of time ("at 3am", "at 17:30", "on 2026-03-31",
 #: "on 31/03", "at midnight"): when to act, unless it names a record.
