@@ -911,18 +911,28 @@ def _header(text: str) -> bool:
 
 def _own_framing(text: str) -> bool:
     """Is the text before a colon the user's own words said again, a politeness form and nothing
-    else ("Like I said: pay B-31", "As I mentioned: ...", "I told you yesterday: ...")? What
-    follows is the user's request, not someone's words."""
+    else ("Like I said: pay B-31", "As I mentioned: ...", "I told you yesterday: ..."), or the user
+    as the speaker of a pasted chat's line ("me: ...", "[10:03] me: ...")? What follows is the
+    user's request, not someone's words."""
     words = words_of(text)
-    return bool(words) and _polite(words) == len(words)
+    if bool(words) and _polite(words) == len(words):
+        return True
+    # the user's own line of a pasted chat ("me: restart checkout", "[10:03] me: ...", "@me: ...")
+    return [w for w in words if not any(ch.isdigit() for ch in w)] in (["me"], ["i"], ["myself"])
+
+
+#: A time of day in a chat line's stamp ("[10:02] bob: ...", "10:02 bob: ...").
+_CLOCK = re.compile(r"(?<!\d)\d{1,2}:\d{2}(?!\d)")
 
 
 def _label(text: str) -> bool:
     """Is the text before a colon a reference, not a speaker: at most three content words, one of
-    them holding a digit ("Ticket T-1", "Order 1234"), and no "from"?"""
+    them holding a digit ("Ticket T-1", "Order 1234"), no "from", and no time of day (a chat line's
+    stamp: "[10:02] bob: restart payments" is bob's line)?"""
     words = words_of(text)
     return (
         0 < len(words) <= 3
+        and not _CLOCK.search(text)
         and bool(re.fullmatch(r"[\w\s#-]+", text.strip()))
         and not any(w in FUNCTION_WORDS for w in words)
         and any(any(ch.isdigit() for ch in w) for w in words)
@@ -961,6 +971,8 @@ def _topic(text: str, content: str, quotes: Sequence[list[str]]) -> bool:
     after, quoted = _expand(_JOINERS.split(content, maxsplit=1)[0], quotes)  # its first clause
     if not words or len(words) > 6 or not after or words[0] in COMMON_VERBS | _SIGN_OFFS:
         return False
+    if re.fullmatch(r"\s*@[\w-]+\s*", text) or _CLOCK.search(text):
+        return False  # "@bob: restart payments", "[10:02] bob: ...": said to bob, or bob's line
     if any(_unnamed_marker(w, i, _quoted) and w not in ("and", "&") for i, w in enumerate(words)):
         return False
     if _STRAY_QUOTE.search(text):
