@@ -1147,6 +1147,13 @@ def clauses_of(text: str) -> list[Clause]:
         if not sentence:
             continue  # a sentence that only frames the request: read
         whole = restore(written)
+        if sentence.startswith(
+            ">"
+        ):  # a line quoted as in a mail's reply ("> restart payments"): someone's words
+            words, quoted = _expand(sentence.lstrip("> "), quotes)
+            read.append((Clause(restore(sentence), tuple(words), None, 0, whole, quoted), True))
+            listing = None
+            continue
         if listing is not None:
             item = _list_item(sentence, quotes)
             if item is not None:  # "Cancel these standing orders:" / "- Gym Max" / "- Old Storage"
