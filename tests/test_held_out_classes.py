@@ -1421,7 +1421,8 @@ def test_the_eighth_red_teams_ids_number_words_bounds_and_statuses(request_, arg
 # The eighth red team's runtime class: a version written as another thing's ("using Go 1.22").
 RUNTIME_LINKS = st.sampled_from(
     ["using {r} {v}", "built with {r} {v}", "on {r} {v}", "with {r} {v}", "(needs {r} {v})",
-     "running {r} {v}", "via {r} {v}", "requires {r} {v}", "under {r} {v}", "using the {r} {v}"]
+     "running {r} {v}", "via {r} {v}", "requires {r} {v}", "under {r} {v}", "using the {r} {v}",
+     "({r} {v})", "( {r} {v} )"]
 )  # fmt: skip
 RUNTIMES = st.sampled_from(
     [("Go", "1.22"), ("Python", "3.12"), ("node", "20.11.1"), ("Java", "17"), ("postgres", "15.4")]

@@ -1713,10 +1713,11 @@ def _only_in_a_statement(
 
 #: A figure written as another thing's, named in a phrase saying how or with what the call runs:
 #: "Deploy checkout 2.5.0 using Go 1.22", "... built with Python 3.12", "... on node 20.11.1",
-#: "... (needs Java 17)": 1.22 is Go's version, not the service's (the thing's name is group 1).
+#: "... (needs Java 17)", "... (Python 3.11)": 1.22 is Go's version, not the service's (the thing's
+#: name is group 1).
 _ANOTHER_THINGS = (
-    r"\b(?:using|with|via|on|in|under|atop|against|for|needs?|requires?|running|runs|built\s+with)"
-    r"\s+(?:the\s+)?([^\W\d_][\w'-]*)\s+{v}(?![\w.,-]*\d)"
+    r"(?:\b(?:using|with|via|on|in|under|atop|against|for|needs?|requires?|running|runs|built\s+with)"
+    r"\s+|\(\s*)(?:the\s+)?([^\W\d_][\w'-]*)\s+{v}(?![\w.,-]*\d)"
 )
 
 
