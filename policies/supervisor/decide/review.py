@@ -33,6 +33,7 @@ from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from decimal import Decimal
 from functools import lru_cache
+from itertools import pairwise
 from typing import Any
 
 from policies.decision import Decision
@@ -877,6 +878,8 @@ def _provenance(
                 left_out = _named_otherwise(value, rule.arg, rules.requested, context, policy)
             if left_out is None and admitting and all(s.kind == "named" for s in admitting):
                 left_out = _another_of_its_list(value, rules.requested, context, policy)
+            if left_out is None and admitting and all(s.kind == "named" for s in admitting):
+                left_out = _sent_to_the_user(value, rule.arg, rules.requested, context, policy)
             if admitting:
                 admitted.append(value)
             bounded = _stated_bound(value, admitting, rules.requested, context)
@@ -1425,6 +1428,29 @@ def _not_the_figure_stated(
     else:
         return None
     return _asked_outside(details, context, policy)
+
+
+#: Words by which a mandate sends to the user themself ("Email me about ORD-1002", "... to me").
+_THE_USER = frozenset({"me", "myself", "us", "ourselves"})
+
+
+def _sent_to_the_user(
+    value: Any, arg: str, asked: Requested | None, context: ReviewContext, policy: SupervisorPolicy
+) -> Decision | None:
+    """Does the mandate asking for a call that sends write the user as whom it sends to ("Email me
+    about ORD-1002", "Send ORD-1002's receipt to me", "cc me"), while the recipient is admitted
+    only from a record it names? The record's address is its own person's, not the user's: the
+    call is asked."""
+    if asked is None or arg.split(":")[0] not in RECIPIENT_ARGS:
+        return None
+    for asking in _asking_now(asked, context):
+        tokens = [t.casefold() for t in _A_TOKEN.findall(", ".join([asking.text, *asking.coordinated]))]
+        verb = _at_the_verb(tokens, asking.verb)
+        first = tokens[verb + 1] if verb + 1 < len(tokens) else ""
+        after_to = any(t in ("to", "cc", "bcc") and n in _THE_USER for t, n in pairwise(tokens))
+        if first in _THE_USER or after_to:
+            return _asked_outside({"arg": arg, "value": value, "sent_to": "the user"}, context, policy)
+    return None
 
 
 def _another_of_its_list(
