@@ -146,6 +146,16 @@ class Started:
         return out
 
 
+def _prepared(
+    argv: list[str], env: dict[str, str] | None, cwd: str | Path
+) -> tuple[list[str], dict[str, str], str | None]:
+    """The command's arguments as texts, its whole environment, and the fork server's socket where
+    the command is forked (None: a plain subprocess)."""
+    argv = [str(a) for a in argv]
+    env = dict(os.environ if env is None else env)
+    return argv, env, _SERVER.socket_path() if _forkable(argv, env, Path(cwd)) else None
+
+
 def start(
     argv: list[str], *, env: dict[str, str] | None = None, cwd: str | Path = ROOT, input: str | None = None
 ) -> Started | subprocess.Popen[str]:
@@ -153,9 +163,8 @@ def start(
     interpreter when ``argv`` is the project's command line or a Python script or module, a plain
     subprocess otherwise (``communicate``, ``wait``, ``poll``, ``kill``, ``pid`` and ``returncode``
     work on both)."""
-    argv = [str(a) for a in argv]
-    env = dict(os.environ if env is None else env)
-    if not _forkable(argv, env, Path(cwd)) or (path := _SERVER.socket_path()) is None:
+    argv, env, path = _prepared(argv, env, cwd)
+    if path is None:
         return subprocess.Popen(
             argv,
             cwd=cwd,
@@ -176,12 +185,11 @@ def run(
     timeout: float | None = 180,
     input: str | None = None,
 ) -> subprocess.CompletedProcess[str]:
-    """``subprocess.run(argv, capture_output=True, text=True, ...)``, through ``start``: on a
-    timeout the command is killed and ``subprocess.TimeoutExpired`` raised, as ``subprocess.run``
+    """``subprocess.run(argv, capture_output=True, text=True, ...)``, forked as ``start`` forks: on
+    a timeout the command is killed and ``subprocess.TimeoutExpired`` raised, as ``subprocess.run``
     does."""
-    argv = [str(a) for a in argv]
-    env = dict(os.environ if env is None else env)
-    if _forkable(argv, env, Path(cwd)) and (path := _SERVER.socket_path()) is not None:
+    argv, env, path = _prepared(argv, env, cwd)
+    if path is not None:
         proc = Started(argv, path, env, Path(cwd), input)
         out, err = proc.communicate(timeout)
         return subprocess.CompletedProcess(argv, proc.wait(), out, err)

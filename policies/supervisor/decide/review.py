@@ -1376,7 +1376,12 @@ def _not_the_values_kind(arg: str, tool: str, args: Mapping[str, Any]) -> set[st
     others = {
         str(v).strip().casefold() for a, v in args.items() if a != arg and isinstance(v, str | int | float)
     }
-    return others | {w for n in (tool, *args) for w in re.split(r"[_\W]+", n.casefold()) if w}
+    return others | {w for n in (tool, *args) for w in _name_words(n)}
+
+
+def _name_words(name: str) -> set[str]:
+    """The words of a tool's or an argument's name, case folded ("reset_password": reset, password)."""
+    return {w for w in re.split(r"[_\W]+", name.casefold()) if w}
 
 
 def _the_calls_mandates(
@@ -1673,9 +1678,7 @@ def _beside_the_object(
     wanted = [_unpossessed(t.casefold()) for t in _A_TOKEN.findall(text)]
     shape = _shape(text)
     for asking in _the_calls_mandates(arg, args, asked, context):
-        tokens = [t.casefold() for t in _A_TOKEN.findall(asking.text)]
-        bare = [_unpossessed(t) for t in tokens]
-        at = [i for i in range(len(bare)) if bare[i : i + len(wanted)] == wanted]
+        tokens, bare, at = _written_at(asking.text, wanted)
         possessing = {i: _possessing_another(tokens, i + len(wanted) - 1, own) for i in at}
         continued = [c for c in asking.coordinated if found_in(value, [Source("request", c)])]
         if any(not _only_possessing_another(c, wanted, own) and not _opens_a_phrase(c) for c in continued):
@@ -1968,9 +1971,8 @@ def _own_words(arg: str, tool: str, args: Mapping[str, Any]) -> set[str]:
     """The words that name what ``arg`` is, case folded: the tool's name's and ``arg``'s, less the
     other arguments' names ("password" for reset_password's user; not "role" for grant_role's
     user: the role is another argument)."""
-    split = lambda name: {w for w in re.split(r"[_\W]+", name.casefold()) if w}  # noqa: E731
-    others = set().union(*(split(a) for a in args if a != arg))
-    return (split(tool) | split(arg)) - others
+    others = set().union(*(_name_words(a) for a in args if a != arg))
+    return (_name_words(tool) | _name_words(arg)) - others
 
 
 def _opens_a_phrase(text: str) -> bool:
@@ -1980,12 +1982,18 @@ def _opens_a_phrase(text: str) -> bool:
     return bool(tokens) and tokens[0].casefold() in _MODIFYING
 
 
+def _written_at(text: str, wanted: Sequence[str]) -> tuple[list[str], list[str], list[int]]:
+    """``text``'s tokens case folded, the same without a possessive "'s", and where the latter
+    write ``wanted`` (a value's tokens, without a possessive) from."""
+    tokens = [t.casefold() for t in _A_TOKEN.findall(text)]
+    bare = [_unpossessed(t) for t in tokens]
+    return tokens, bare, [i for i in range(len(bare)) if bare[i : i + len(wanted)] == wanted]
+
+
 def _only_possessing_another(text: str, wanted: Sequence[str], own: set[str]) -> bool:
     """Does ``text`` write the value (its tokens ``wanted``) only as the owner of something else
     than what the argument is ("jdoe's ticket" for a user)?"""
-    tokens = [t.casefold() for t in _A_TOKEN.findall(text)]
-    bare = [_unpossessed(t) for t in tokens]
-    at = [i for i in range(len(bare)) if bare[i : i + len(wanted)] == wanted]
+    tokens, _bare, at = _written_at(text, wanted)
     return bool(at) and all(_possessing_another(tokens, i + len(wanted) - 1, own) for i in at)
 
 

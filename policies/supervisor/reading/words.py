@@ -1147,9 +1147,8 @@ def clauses_of(text: str) -> list[Clause]:
         if not sentence:
             continue  # a sentence that only frames the request: read
         whole = restore(written)
-        if sentence.startswith(
-            ">"
-        ):  # a line quoted as in a mail's reply ("> restart payments"): someone's words
+        # a line quoted as in a mail's reply ("> restart payments"): someone's words
+        if sentence.startswith(">"):
             words, quoted = _expand(sentence.lstrip("> "), quotes)
             read.append((Clause(restore(sentence), tuple(words), None, 0, whole, quoted), True))
             listing = None
