@@ -864,6 +864,16 @@ def _provenance(
                 left_out = _beside_the_object(value, rule.arg, name, args, rules.requested, context, policy)
             if admitting and left_out is None:
                 left_out = _of_another_quantity(value, rule.arg, name, args, rules.requested, context, policy)
+            if admitting and left_out is None and all(s.kind == "request" for s in admitting):
+                left_out = _modifying_another_head(
+                    value, rule.arg, name, args, rules.requested, context, policy
+                )
+            if admitting and left_out is None and all(s.kind == "request" for s in admitting):
+                left_out = _edited_away(value, rule.arg, context, policy)
+            if left_out is None and admitting and all(s.kind == "named" for s in admitting):
+                left_out = _modifying_another_head(
+                    value, rule.arg, name, args, rules.requested, context, policy, named=True
+                )
             if admitting and left_out is None:
                 left_out = _only_in_a_statement(value, rule.arg, args, rules.requested, context, policy)
             if admitting and left_out is None:
@@ -880,6 +890,8 @@ def _provenance(
                 left_out = _another_of_its_list(value, rules.requested, context, policy)
             if left_out is None and admitting and all(s.kind == "named" for s in admitting):
                 left_out = _sent_to_the_user(value, rule.arg, rules.requested, context, policy)
+            if left_out is None and admitting and all(s.kind == "named" for s in admitting):
+                left_out = _an_open_kind(value, rule.arg, rules.requested, context, policy)
             if admitting:
                 admitted.append(value)
             bounded = _stated_bound(value, admitting, rules.requested, context)
@@ -935,6 +947,8 @@ def _provenance(
             return _asked_in_named_record(refused, value, rule.verdict, rules, context, policy)
     if left_out is None and admitted:
         left_out = _when_not_kept(args, rules.requested, context, policy)
+    if left_out is None and admitted:
+        left_out = _where_not_kept(args, rules.requested, context, policy)
     if left_out is None and len(admitted) > 1:
         left_out = _split_across_mandates(admitted, rules.requested, context, policy)
     if left_out is None and len(admitted) > 1:
@@ -1335,6 +1349,46 @@ def _when_not_kept(
     return None
 
 
+#: Where a mandate says to act, in words of a deployment's environment ("on staging", "in my
+#: sandbox", "in the test cluster", "in the EU region", "in the test tenant"): a call no argument of
+#: which keeps it acts where the tool acts by default, which is not what the turn asked.
+_WHERE = re.compile(
+    r"(?i)\b(?:in|on|at|against|into|inside|within|via)\s+(?:(?:the|my|our|your|a|an|this|that)\s+)?"
+    r"(?:([\w-]+)\s+)?"
+    r"(staging|stage|sandbox|sandboxes|dev|devel|development|qa|uat|preprod|pre-prod|canary|test|testing|"
+    r"demo|perf|cluster|tenant|region|environment|env|namespace|datacenter|data-center|stack|realm|zone)\b"
+)
+#: Nouns of a place that only a word before them names ("the test cluster", "the EU region").
+_PLACE_NOUNS = frozenset(
+    {"cluster", "tenant", "region", "environment", "env", "namespace", "datacenter", "data-center", "stack",
+     "realm", "zone"}
+)  # fmt: skip
+
+
+def _where_not_kept(
+    args: Mapping[str, Any], asked: Requested | None, context: ReviewContext, policy: SupervisorPolicy
+) -> Decision | None:
+    """Does the mandate asking for the call say where to act in words of an environment ("Restart
+    payments on staging", "in my sandbox", "Scale checkout to 40 in the test cluster", "Reset
+    jdoe's password in the test tenant") that no argument of the call keeps? Then the call is
+    asked: made as it is, it acts where the tool acts by default, not where the turn said."""
+    if asked is None or _WHERE.search(context.request) is None:
+        return None
+    held = json.dumps(args, default=str).casefold()
+    for asking in _asking_now(asked, context):
+        said_of_the_act = _A_MESSAGE.split(", ".join([asking.text, *asking.coordinated]), maxsplit=1)[0]
+        for match in _WHERE.finditer(said_of_the_act):
+            before, place = (match.group(1) or "").casefold(), match.group(2).casefold()
+            if place in _PLACE_NOUNS and not before:
+                continue  # "in the cluster", "in the region": no environment named
+            named = before if place in _PLACE_NOUNS else place
+            if named in held or (before and before in held):
+                continue
+            details = {"where": match.group(0), "mandate": said(asking)}
+            return Decision("escalate", PARTLY_READ, {**_turn_reading(context, policy).shown(), **details})
+    return None
+
+
 #: A date in figures a mandate writes without a word of time ("on her start date, 2026-04-01"):
 #: when to act as well, unless an argument or a record keeps it.
 _A_DATE = re.compile(r"(?<![\w/.:-])(\d{4}-\d{2}-\d{2})(?![\w/-]|\.\d)")
@@ -1481,6 +1535,68 @@ def _another_of_its_list(
                     "written" if written else "among": written or sorted({text, *beside}),
                     "record": f"{record.tool} (step {record.step})",
                 }
+                return _asked_outside(details, context, policy)
+    return None
+
+
+#: Words before an argument's kind ("role", "group") by which a mandate leaves its value open or
+#: describes it otherwise than by what a record holds ("Grant tkim some role", "Add tkim to a
+#: group", "Revoke tkim's old role"): a record the turn names holds a value, not that one.
+_AN_OPEN_KIND = frozenset(
+    {
+        "a",
+        "an",
+        "some",
+        "any",
+        "another",
+        "one",
+        "other",
+        "different",
+        "new",
+        "old",
+        "former",
+        "previous",
+        "random",
+        "extra",
+        "additional",
+        "second",
+        "whichever",
+        "whatever",
+        "certain",
+        "missing",
+        "lost",
+    }
+)
+#: Words that, after the argument's kind, open a description of the value in words no record
+#: holds ("the role she lost", "the group I mentioned").
+_A_DESCRIBING_SUBJECT = frozenset({"she", "he", "they", "i", "we", "you", "it", "that", "which", "who"})
+
+
+def _an_open_kind(
+    value: Any, arg: str, asked: Requested | None, context: ReviewContext, policy: SupervisorPolicy
+) -> Decision | None:
+    """Does the mandate asking for the call write ``arg``'s kind (a word of its name: "role",
+    "group") with a word that leaves the value open or describes it ("Grant tkim some role", "a
+    different role", "Add tkim to a group", "Revoke tkim's old role", "the role she lost"), while
+    the value is admitted only from a record the turn names and the mandate does not write it?
+    Then the call is asked: the record holds a value, the turn asked for another or for any."""
+    if asked is None or isinstance(value, bool):
+        return None
+    kinds = {w for w in _name_words(arg) if len(w) > 2}
+    if not kinds:
+        return None
+    for asking in _asking_now(asked, context):
+        own = ", ".join([asking.text, *asking.coordinated])
+        if found_in(value, [Source("request", own)]):
+            continue
+        tokens = [t.casefold() for t in _A_TOKEN.findall(own)]
+        for at, token in enumerate(tokens):
+            if token not in kinds and not (token.endswith("s") and token[:-1] in kinds):
+                continue
+            before = {_unpossessed(t) for t in tokens[max(0, at - 3) : at]}
+            after = tokens[at + 1] if at + 1 < len(tokens) else ""
+            if before & _AN_OPEN_KIND or after in _A_DESCRIBING_SUBJECT:
+                details = {"arg": arg, "value": value, "described": " ".join(tokens[max(0, at - 2) : at + 3])}
                 return _asked_outside(details, context, policy)
     return None
 
@@ -1697,6 +1813,88 @@ def _beside_the_object(
         ]
         if rivals:
             details = {"arg": arg, "value": value, "acts_on": rivals}
+            return _asked_outside(details, context, policy)
+    return None
+
+
+#: Marks typed after a word that take it back: a correction after an asterisk ("Restart
+#: payments*checkout", "payments *checkout") and the keys that erase a word ("payments^W^W").
+_EDITED_AWAY = r"(?:\*[^\W\d_]|[ \t]+\*[^\W\d_]|[ \t]*\^[WHUwhu])"
+
+
+def _edited_away(value: Any, arg: str, context: ReviewContext, policy: SupervisorPolicy) -> Decision | None:
+    """Is ``value`` written in the turn only right before a mark that takes it back ("Restart
+    payments*checkout", "Restart payments^W^Wcheckout")? Then the call is asked: the user corrected
+    it as they typed. A value that holds the mark itself ("00000A*A") is written whole."""
+    text = str(value).strip()
+    if not text or isinstance(value, bool):
+        return None
+    written = list(re.finditer(rf"(?<![\w*^]){re.escape(text)}(?!\w)", context.request, re.IGNORECASE))
+    edited = [m for m in written if re.match(_EDITED_AWAY, context.request[m.end() :])]
+    if not written or len(edited) < len(written):
+        return None
+    mark = context.request[edited[0].start() : edited[0].end() + 3]
+    return _asked_outside({"arg": arg, "value": value, "edited": mark}, context, policy)
+
+
+def _modifying_another_head(
+    value: Any,
+    arg: str,
+    tool: str,
+    args: Mapping[str, Any],
+    asked: Requested | None,
+    context: ReviewContext,
+    policy: SupervisorPolicy,
+    named: bool = False,
+) -> Decision | None:
+    """Is ``value``, a plain word (no digit, no capital: "payments"), written in the mandate asking
+    for the call only right before another plain word it modifies or is the subject of ("Restart
+    the payments client in checkout", "checkout's payments module", "Roll back the payments change
+    in checkout", "the version payments runs")? Or, admitted only from a record the turn names, is
+    that record named so ("Reset the password Bob Jones set for Tara Kim": Bob Jones set it)? Then
+    the call is asked: the turn acts on that other thing. Words that say no other thing are passed
+    over: function and framing words, the words of the tool's and arguments' names, kinds of a
+    record and units a call counts ("the payments service", "payments pods"), adverbs ("...
+    payments gracefully", "... using the runbook") and the call's other values."""
+    text = str(value).strip()
+    if asked is None or not isinstance(value, str):
+        return None
+    if not named and not re.fullmatch(r"[a-z][a-z-]*[a-z]", text):
+        return None
+    others = _not_the_values_kind(arg, tool, args) | _own_words(arg, tool, args)
+    values = {str(v).casefold() for v in args.values() if isinstance(v, str | int | float)}
+    for asking in _the_calls_mandates(arg, args, asked, context):
+        own = ", ".join([asking.text, *asking.coordinated])
+        if named:  # the record's name as the mandate writes it ("Bob Jones")
+            holding = [
+                r
+                for r in pointed_records(own, context.calls, naming_of(policy, context.subject))
+                if any(leaf == text for _p, leaf in leaf_paths(r.value))
+            ]
+            forms = {
+                leaf for r in holding for _p, leaf in leaf_paths(r.value) if leaf != text and " " in leaf
+            }
+            written = [f for f in forms if re.search(rf"(?<![\w-]){re.escape(f)}(?!\w)", own, re.IGNORECASE)]
+            if len(written) != 1:
+                continue
+        name = written[0] if named else text
+        after = re.compile(rf"(?i:(?<![\w-]){re.escape(name)})[ \t]+([a-z][a-z-]*[a-z])\b(?![-'’])")
+        found = [m for part in (asking.text, *asking.coordinated) for m in after.finditer(part)]
+        alone = rf"(?i)(?<![\w-]){re.escape(name)}(?![\w-])"
+        if not found or len(found) < len(re.findall(alone, asking.text)):
+            continue  # written somewhere as itself too ("Restart payments, the payments client too")
+        for match in found:
+            word = match.group(1)
+            if (
+                word in FUNCTION_WORDS | _FRAMING_WORDS | _KINDS_OF_A_RECORD | COUNTED | values
+                or word in others
+                or word.removesuffix("s") in others
+                or word.endswith(("ly", "ing"))  # an adverb, a phrase saying how ("... using the runbook")
+                or WHEN.fullmatch(word)
+            ):
+                break
+        else:
+            details = {"arg": arg, "value": value, "modifies": [m.group(1) for m in found]}
             return _asked_outside(details, context, policy)
     return None
 

@@ -1278,7 +1278,7 @@ def _unread_after_the_record(words: Sequence[str], mandate: Mandate) -> str | No
 #: What a count after a record's id counts ("Scale billing_v2 to 3 replicas"): the count's unit.
 COUNTED = frozenset(
     """
-    replica replicas pod pods instance instances node nodes worker workers copy copies unit units seat
+    replica replicas pod pods instance instances worker workers copy copies unit units seat
     seats license licenses licence licences item items piece pieces
     """.split()  # noqa: SIM905 (a closed list, read as words)
 )

@@ -559,8 +559,19 @@ def _parse(words: Sequence[str], quoted: frozenset[int] = frozenset(), gerunds: 
     marked = marked or any(i not in exempt and words[i] in barred for i in range(stop, len(words)))
     if start not in quoted and _gerund(head) and not gerunds:
         marked = True  # "Cancelling it would be a mistake" (not after "Would you mind")
+    if any(_at(words, start, p) for p in _ANOTHER_VERB_AT_THE_HEAD):
+        marked = True  # "Give up on granting jdoe admin", "Close to 40 tickets mention T-55"
     is_head = start not in quoted and head not in FUNCTION_WORDS and not head.endswith("'s") and not marked
     return _Parse(start if is_head and not _marker(head) else None, stop, marked)
+
+
+#: A head word and the word after it that make another verb or no verb at all ("Give up on
+#: granting jdoe admin": abandon it; "Close to 40 tickets mention T-55": nearly 40): the head is not
+#: the keyword it is written as, and the clause is outside the grammar (asked, not admitted).
+_ANOTHER_VERB_AT_THE_HEAD = (
+    ("give", "up"), ("give", "in"), ("give", "way"), ("close", "to"), ("close", "by"), ("pay", "attention"),
+    ("pay", "heed"), ("cut", "it", "out"),
+)  # fmt: skip
 
 
 #: A subject that opens a message's content after a verb of telling with no "that" ("email Ana
@@ -853,6 +864,11 @@ _HEADER_WORDS = _HEADER_NOUNS | frozenset(
 _NUMBERED_BY_BRACKET = re.compile(r"(?m)^([ \t]*\d{1,2})\)[ \t]+")
 
 
+#: A chat line's speaker in brackets before the line's words ("[bob] restart payments", "<bob> ..."):
+#: read as "bob: ...", whose words they are (the user's own, "[me] ...", stay theirs).
+_SPEAKER_IN_BRACKETS = re.compile(r"(?m)^([ \t]*)[\[<]([^\W\d_][\w.-]{0,30})[\]>][ \t]+(?=\S)")
+
+
 #: A correction or a retraction written inside a clause without a comma ("Scale it to 50 err 5",
 #: "Disable jdoe scratch that bjones", "Restart auth-gw asap jk"): it opens a clause of its own.
 _MID_CORRECTION = re.compile(
@@ -1136,6 +1152,7 @@ def clauses_of(text: str) -> list[Clause]:
     body = _MID_SIGN_OFF.sub(r" \1. ", body)  # "... to 4 thx b-svc to 40": two sentences
     body = _urging_apart(body)  # "Restart billing-svc pls auth-gw": two sentences
     body = _OVER_A_RECORD.sub("in place of ", body)  # "Pay B-31 over B-40": B-40 weighed, not asked
+    body = _SPEAKER_IN_BRACKETS.sub(r"\1\2: ", body)  # "[bob] restart payments": bob's line, as "bob: ..."
     read: list[tuple[Clause, bool]] = []  # each clause, and whether it is content only
     retracted = False
     own: set[int] = set()  # the clauses in the user's own voice: no one's words, no question
