@@ -279,10 +279,11 @@ def measure(ctx: Context, steps: int) -> list[dict[str, Any]]:
 
     def forget(name: str) -> None:  # the run's checkpoints leave the heap: each run pays for its own
         saver.delete_thread(last[name])
-        store = getattr(built[name].graph, "store", None)
-        for namespace in store.list_namespaces() if store is not None else ():
-            for item in store.search(namespace, limit=10_000):
-                store.delete(namespace, item.key)
+        if getattr(built[name].graph, "store", None) is not None:
+            # a new store, not the old one emptied: an InMemoryStore keeps every namespace it ever
+            # held and scans them all on a search, so each run on a new thread would pay for every
+            # earlier run's (a store of a database reads one thread's rows by its prefix)
+            built[name].graph.store = _store()
 
     timed = interleaved({name: runner(name) for name in built}, ctx.settings.agent_rounds, forget)
     if failures:

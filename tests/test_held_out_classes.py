@@ -1946,3 +1946,25 @@ def test_a_named_person_as_the_subject_of_a_clause_is_not_the_object():
         "Reset Bob Jones now.",
     ):
         assert _directory(request, "reset_password", user="bjones").verdict == "approve", request
+
+
+RELATIONS = st.sampled_from(["friend", "manager", "lawyer", "assistant", "wife", "boss", "colleague"])
+WHOSE = st.sampled_from(
+    ["Email {o}'s {r}.", "Email the customer of {o}'s {r}.", "Email {o}'s customer's {r}.",
+     "Email the {r} of {o}'s customer.", "Send {c}'s {r} the tracking link.", "Mail the {r} of {c} about {o}."]
+)  # fmt: skip
+
+
+@settings(max_examples=40, deadline=None)
+@given(order=st.sampled_from(["ORD-1002", "ORD-1004"]), relation=RELATIONS, form=WHOSE)
+def test_a_relation_of_a_named_person_is_not_whom_the_record_holds(order, relation, form):
+    """ "Email the customer of ORD-1001's friend", "Email Ana Silva's lawyer": the recipient is a
+    relation of the person the record holds, not that person. A call to the record's address
+    asks; writing the person themself ("Email Dana Levi about ORD-1004", "... that her friend
+    called") sends to them."""
+    to = {"ORD-1002": "ben.okafor@mail.example", "ORD-1004": "dana.levi@mail.example"}[order]
+    customer = {"ORD-1002": "Ben Okafor", "ORD-1004": "Dana Levi"}[order]
+    request = form.format(o=order, r=relation, c=customer)
+    assert _orders_mail(request, to).verdict == "escalate", request
+    assert _orders_mail(f"Email {customer} that her {relation} called.", to).verdict == "approve"
+    assert _orders_mail(f"Email {order}'s customer.", to).verdict == "approve"

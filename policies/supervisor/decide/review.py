@@ -891,6 +891,8 @@ def _provenance(
             if left_out is None and admitting and all(s.kind == "named" for s in admitting):
                 left_out = _sent_to_the_user(value, rule.arg, rules.requested, context, policy)
             if left_out is None and admitting and all(s.kind == "named" for s in admitting):
+                left_out = _sent_to_a_relation(value, rule.arg, rules.requested, context, policy)
+            if left_out is None and admitting and all(s.kind == "named" for s in admitting):
                 left_out = _an_open_kind(value, rule.arg, rules.requested, context, policy)
             if admitting:
                 admitted.append(value)
@@ -1509,6 +1511,39 @@ def _sent_to_the_user(
         after_to = any(t in ("to", "cc", "bcc") and n in _THE_USER for t, n in pairwise(tokens))
         if first in _THE_USER or after_to:
             return _asked_outside({"arg": arg, "value": value, "sent_to": "the user"}, context, policy)
+    return None
+
+
+#: Nouns of a person by their relation to another ("ORD-1001's customer's friend", "the manager of
+#: Ana Silva"): whom a call sends to, written so, is not the person a record holds.
+_RELATIONS = frozenset(
+    """
+    friend friends manager boss lawyer attorney assistant colleague colleagues coworker co-worker
+    partner wife husband spouse mother father mom mum dad son daughter brother sister sibling family
+    accountant landlord neighbor neighbour supervisor secretary representative rep teammate guardian
+    parent parents child kids doctor referral referee successor predecessor deputy intern mentor
+    """.split()  # noqa: SIM905 (a closed list, read as words)
+)
+#: Where the words a sending verb acts on end and what it is about begins.
+_ABOUT = re.compile(r"(?i)\b(?:about|regarding|re|concerning|on\s+behalf)\b")
+
+
+def _sent_to_a_relation(
+    value: Any, arg: str, asked: Requested | None, context: ReviewContext, policy: SupervisorPolicy
+) -> Decision | None:
+    """Does the mandate asking for a call that sends write whom it sends to as a relation of
+    another person ("Email ORD-1001's customer's friend", "the customer of ORD-1001's friend", "the
+    manager of Ana Silva"), while the recipient is admitted only from a record it names? The
+    record's address is its own person's, not their friend's or manager's: the call is asked."""
+    if asked is None or arg.split(":")[0] not in RECIPIENT_ARGS:
+        return None
+    for asking in _asking_now(asked, context):
+        whole = ", ".join([asking.text, *asking.coordinated])
+        acted_on = _ABOUT.split(_A_MESSAGE.split(whole, maxsplit=1)[0], maxsplit=1)[0]
+        tokens = [_unpossessed(t.casefold()) for t in _A_TOKEN.findall(acted_on)]
+        related = sorted(set(tokens) & _RELATIONS)
+        if related:
+            return _asked_outside({"arg": arg, "value": value, "relation": related}, context, policy)
     return None
 
 
