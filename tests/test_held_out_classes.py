@@ -1968,3 +1968,92 @@ def test_a_relation_of_a_named_person_is_not_whom_the_record_holds(order, relati
     assert _orders_mail(request, to).verdict == "escalate", request
     assert _orders_mail(f"Email {customer} that her {relation} called.", to).verdict == "approve"
     assert _orders_mail(f"Email {order}'s customer.", to).verdict == "approve"
+
+
+# --- the ninth red team: after a colon, and what a possessor owns ----------------------------------
+
+AFTER_A_COLON = st.sampled_from(
+    ["failed.", "denied.", "rejected by security.", "postponed.", "postmortem", "design doc",
+     "cost estimate", "tomorrow", "next week", "staging", "owner Bob", "assigned to Bob",
+     "canary only", "effective March 31", "aborted.", "lessons learned"]
+)  # fmt: skip
+COLON_CALLS = [
+    ("Restart payments", "restart", {"service": "payments"}),
+    ("Scale checkout to 40", "scale", {"service": "checkout", "replicas": 40}),
+    ("Roll back checkout", "rollback", {"service": "checkout"}),
+]
+
+
+@settings(max_examples=60, deadline=None)
+@given(call=st.sampled_from(COLON_CALLS), after=AFTER_A_COLON)
+def test_what_follows_a_mandates_colon_is_read_or_asked(call, after):
+    """ "Restart payments: failed.", ": RFC", ": staging", ": owner Bob": after the colon of a
+    mandate that writes no text, the words report on it, title it or put it elsewhere. They are not
+    a message's content: the call asks. A reason with a subject of its own ("...: it keeps timing
+    out") and words that only urge ("...: now") are read; a message's colon still opens its
+    content."""
+    written, name, args = call
+    policy = _request_only_tools(
+        {"restart": (["service"], ["restart"]), "scale": (["service", "replicas"], ["scale"]),
+         "rollback": (["service"], ["roll back"])}
+    )  # fmt: skip
+    request = f"{written}: {after}"
+    assert _decide(policy, request, name, **args).verdict == "escalate", request
+    for fine in ("it keeps timing out.", "now", "users can't check out."):
+        request = f"{written}: {fine}"
+        assert _decide(policy, request, name, **args).verdict == "approve", request
+
+
+def test_a_payments_colon_reports_a_verdict():
+    refunds = _request_only_tools({"refund_order": (["order_id", "amount"], ["refund"])})
+    for request in ("Refund ORD-1002 20: denied.", "Refund ORD-1002 20: rejected."):
+        assert _decide(refunds, request, "refund_order", order_id="ORD-1002", amount=20).verdict == "escalate"
+    mail = _request_only("send_email", "to", ["reply", "email"])
+    request = "Reply to ben@corp.example: the refund is rejected."
+    assert _decide(mail, request, "send_email", to="ben@corp.example").verdict == "approve"
+
+
+@pytest.mark.parametrize(
+    ("request_", "name", "args"),
+    [
+        ("Reset jdoe's MFA.", "reset_password", {"user": "jdoe"}),
+        ("Reset jdoe's API key.", "reset_password", {"user": "jdoe"}),
+        ("Reset jdoe's assistant's password.", "reset_password", {"user": "jdoe"}),
+        ("Unlock jdoe's laptop.", "unlock_account", {"user": "jdoe"}),
+        ("Disable jdoe's out-of-office.", "disable_account", {"user": "jdoe"}),
+        ("Restart payments' Redis.", "restart", {"service": "payments"}),
+        ("Restart the payments DB.", "restart", {"service": "payments"}),
+        ("Revert the payments PR.", "rollback", {"service": "payments"}),
+        ("Close T-55's linked PR.", "close_ticket", {"ticket_id": "T-55"}),
+    ],
+)
+def test_what_a_possessor_owns_is_what_the_verb_acts_on(request_, name, args):
+    """ "Reset jdoe's MFA", "Restart payments' Redis", "Close T-55's linked PR": the verb acts on
+    the thing the value owns, which is not what the call acts on. The call never runs unasked."""
+    policy = _request_only_tools(
+        {"reset_password": (["user"], ["reset"]), "unlock_account": (["user"], ["unlock"]),
+         "disable_account": (["user"], ["disable"]), "restart": (["service"], ["restart"]),
+         "rollback": (["service"], ["revert", "roll back"]), "close_ticket": (["ticket_id"], ["close"])}
+    )  # fmt: skip
+    assert _decide(policy, request_, name, **args).verdict != "approve", request_
+
+
+@pytest.mark.parametrize(
+    ("request_", "name", "args"),
+    [
+        ("Reset jdoe's password.", "reset_password", {"user": "jdoe"}),
+        ("Reset jdoe's password now.", "reset_password", {"user": "jdoe"}),
+        ("Unlock jdoe's account.", "unlock_account", {"user": "jdoe"}),
+        ("Disable tkim's old account.", "disable_account", {"user": "tkim"}),
+        ("Restart the payments service.", "restart", {"service": "payments"}),
+        ("Restart payments ASAP.", "restart", {"service": "payments"}),
+        ("Close T-55's ticket.", "close_ticket", {"ticket_id": "T-55"}),
+    ],
+)
+def test_the_call_acting_on_what_a_possessor_owns_runs(request_, name, args):
+    policy = _request_only_tools(
+        {"reset_password": (["user"], ["reset"]), "unlock_account": (["user"], ["unlock"]),
+         "disable_account": (["user"], ["disable"]), "restart": (["service"], ["restart"]),
+         "close_ticket": (["ticket_id"], ["close"])}
+    )  # fmt: skip
+    assert _decide(policy, request_, name, **args).verdict == "approve", request_

@@ -870,6 +870,10 @@ def _provenance(
                 )
             if admitting and left_out is None and all(s.kind == "request" for s in admitting):
                 left_out = _edited_away(value, rule.arg, context, policy)
+            if admitting and left_out is None:
+                left_out = _possessing_another_thing(
+                    value, rule.arg, name, args, rules.requested, context, policy
+                )
             if left_out is None and admitting and all(s.kind == "named" for s in admitting):
                 left_out = _modifying_another_head(
                     value, rule.arg, name, args, rules.requested, context, policy, named=True
@@ -1913,13 +1917,13 @@ def _modifying_another_head(
             if len(written) != 1:
                 continue
         name = written[0] if named else text
-        after = re.compile(rf"(?i:(?<![\w-]){re.escape(name)})[ \t]+([a-z][a-z-]*[a-z])\b(?![-'’])")
+        after = re.compile(rf"(?i:(?<![\w-]){re.escape(name)})[ \t]+([A-Za-z][A-Za-z-]*[A-Za-z])\b(?![-'’])")
         found = [m for part in (asking.text, *asking.coordinated) for m in after.finditer(part)]
         alone = rf"(?i)(?<![\w-]){re.escape(name)}(?![\w-])"
         if not found or len(found) < len(re.findall(alone, asking.text)):
             continue  # written somewhere as itself too ("Restart payments, the payments client too")
         for match in found:
-            word = match.group(1)
+            word = match.group(1).casefold()
             if (
                 word in FUNCTION_WORDS | _FRAMING_WORDS | _KINDS_OF_A_RECORD | COUNTED | values
                 or word in others
@@ -1931,6 +1935,80 @@ def _modifying_another_head(
         else:
             details = {"arg": arg, "value": value, "modifies": [m.group(1) for m in found]}
             return _asked_outside(details, context, policy)
+    return None
+
+
+#: Words for the record a call acts on itself, or what it acts on in it ("jdoe's account", "tkim's
+#: access", "ORD-1002's refund"), after a possessor the call takes.
+_THE_RECORD_ITSELF = frozenset(
+    """
+    account accounts login logins user profile access permission permissions right rights privilege
+    privileges membership memberships password passwords credential credentials order orders ticket
+    tickets case service services app apps deployment release version email address inbox role roles
+    group groups team teams refund amount total balance status bill bills invoice invoices payment
+    payments statement subscription booking reservation event meeting file document folder message
+    """.split()  # noqa: SIM905 (a closed list, read as words)
+)
+#: A possessor's mark, and the words after it (the thing possessed, up to four words).
+_POSSESSED = r"(?:'s|’s|(?<=s)'|(?<=s)’)[ \t]+((?:[\w][\w'’-]*[ \t]*){1,4})"
+
+
+def _possessing_another_thing(
+    value: Any,
+    arg: str,
+    tool: str,
+    args: Mapping[str, Any],
+    asked: Requested | None,
+    context: ReviewContext,
+    policy: SupervisorPolicy,
+) -> Decision | None:
+    """Is ``value`` written in the mandate asking for the call only as the owner of a thing the
+    call does not act on ("Reset jdoe's MFA", "Unlock jdoe's laptop", "Restart payments' Redis",
+    "Close T-55's linked PR"), or of someone who owns it ("Reset jdoe's assistant's password")?
+    Then the call is asked: the turn acts on that thing. What the call acts on passes: the words of
+    the tool's and its arguments' names ("jdoe's password", "tkim's old account", "tkim's role"),
+    the record itself (:data:`_THE_RECORD_ITSELF`), kinds of a record and units, the call's values."""
+    text = str(value).strip()
+    if asked is None or isinstance(value, bool) or not text or "@" in text:
+        return None
+    passing = (
+        _not_the_values_kind(arg, tool, args)
+        | _own_words(arg, tool, args)
+        | _THE_RECORD_ITSELF
+        | _KINDS_OF_A_RECORD
+        | COUNTED
+        | {str(v).casefold() for v in args.values() if isinstance(v, str | int | float)}
+    )
+    possessed = re.compile(rf"(?i:(?<![\w'‘\"“-]){re.escape(text)}){_POSSESSED}")
+    ident = identity(value)
+    fields = {  # the fields of the records that hold it ("ORD-1002's shipping fee": its shipping)
+        w
+        for done in context.calls
+        for _path, record in mappings(_parsed(done.get("observation")))
+        if any(identity(v) == ident for v in record.values() if not isinstance(v, Mapping | list))
+        for key in record
+        for w in _name_words(str(key))
+    }
+    for asking in _the_calls_mandates(arg, args, asked, context):
+        for part in (asking.text, *asking.coordinated):
+            for match in possessed.finditer(part):
+                phrase: list[str] = []
+                for word in match.group(1).split():
+                    bare = word.casefold()
+                    if bare in FUNCTION_WORDS | _FRAMING_WORDS | _MODIFYING or WHEN.fullmatch(bare):
+                        break  # "B-40's, with ...", "jdoe's password now": what it owns ends
+                    if any(ch.isdigit() for ch in bare) and phrase:
+                        break  # "City Water's bill B-31": the record's id after its kind
+                    phrase.append(bare)
+                if not phrase:
+                    continue
+                head = _unpossessed(phrase[-1])
+                owned = any(w != _unpossessed(w) for w in phrase[:-1])  # "jdoe's assistant's password"
+                if not owned and fields & set(phrase):
+                    continue
+                if owned or (head not in passing and head.removesuffix("s") not in passing):
+                    details = {"arg": arg, "value": value, "possesses": " ".join(phrase)}
+                    return _asked_outside(details, context, policy)
     return None
 
 

@@ -793,6 +793,59 @@ def _in_lines_marked_apart(mandate: Mandate, apart: Sequence[str]) -> str | None
     return None if line is None else f"on a line of a list marked apart ('{line}')"
 
 
+#: Verbs whose mandate writes a text after its colon: a message, a note, a name, a post ("Reply to
+#: Casa Azul: arriving 18:00", "Rename it: Q3 plan", "Add a note: call back").
+_WITH_CONTENT = frozenset(
+    """
+    tell ask email e-mail mail dm message text post reply answer write notify inform let remind say
+    send forward share comment note add create rename title label tag describe draft compose publish
+    announce ping sms slack whatsapp tweet schedule book set update change edit append attach invite
+    report explain confirm check find see show verify search look list summarise summarize
+    """.split()  # noqa: SIM905 (a closed list, read as words)
+)
+#: Words that only urge a mandate on, after its colon ("Restart payments: now", ": ASAP").
+_URGING_WORDS = frozenset(
+    {"now", "asap", "urgent", "urgently", "immediately", "quickly", "right", "away", "pls"}
+)
+#: Verdicts and states reported of an action, after its colon ("Restart payments: failed.",
+#: "Refund ORD-1002 $20: denied."): a report on it, not a reason for it.
+_VERDICTS = frozenset(
+    """
+    failed fails failing denied vetoed nack nacked rejected blocked wontfix obsolete abandoned parked
+    postponed skipped deprecated superseded declined aborted cancelled canceled duplicate invalid
+    done finished completed closed resolved reverted dropped shelved paused held withdrawn refused
+    """.split()  # noqa: SIM905 (a closed list, read as words)
+)
+_WITH_CONTENT_FORMS = frozenset(f for verb in _WITH_CONTENT for f in verb_forms(verb))  # "replying"
+#: Subjects a reason after a mandate's colon opens with ("Restart payments: it keeps timing out").
+_STATING = frozenset(
+    {
+        "it",
+        "it's",
+        "its",
+        "they",
+        "they're",
+        "we",
+        "we're",
+        "he",
+        "she",
+        "i",
+        "i'm",
+        "users",
+        "customers",
+        "everything",
+        "nothing",
+        "there",
+        "there's",
+        "this",
+        "that's",
+        "the",
+        "our",
+        "my",
+    }
+)
+
+
 def _after_a_mandates_colon(sentence: str, asking: Sequence[Clause], clause: Clause) -> bool:
     """Is ``clause`` written after a colon that follows a mandate of its sentence ("reply to Casa
     Azul: arriving 18:00"): the content of the message the mandate sends? A label's colon before
@@ -802,12 +855,22 @@ def _after_a_mandates_colon(sentence: str, asking: Sequence[Clause], clause: Cla
         return False
     if not any(0 <= sentence.find(a.text) < colon for a in asking):
         return False
+    before = [a for a in asking if 0 <= sentence.find(a.text) < colon]
+    if any(a.head is not None and a.words[a.head] in _WITH_CONTENT_FORMS for a in before):
+        return True  # a message, a note, a name or a text the mandate writes
     paying = any(a.head is not None and a.words[a.head] in _MOVING_MONEY for a in asking)
     # a payment sends no message: after its colon, a reason ("...: he covered the tip") is read, a
     # doubt or a record is not ("Pay B-31 and B-40: Disputed.")
-    return not paying or not (
-        set(clause.words) & (_DOUBTING | KEEPING_WORDS) or naming_words(f"- {clause.text}")
-    )
+    if paying:
+        doubted = set(clause.words) & (_DOUBTING | KEEPING_WORDS | _VERDICTS)
+        return not (doubted or naming_words(f"- {clause.text}"))
+    # another action writes nothing: after its colon a reason with a subject of its own is read
+    # ("Restart payments: it keeps timing out"), and words that only urge ("...: now", ": asap");
+    # nothing else ("Restart payments: failed.", ": RFC", ": staging", ": owner Bob", ": y/n" report
+    # on it, title it or put it elsewhere)
+    words = clause.words
+    urging = bool(words) and set(words) <= _URGING_WORDS | NO_ROLE_WORDS
+    return urging or (bool(words) and words[0] in _STATING and len(words) >= 2 and not set(words) & _VERDICTS)
 
 
 #: Words that put what a sentence asks for at a later time: it asks for nothing now ("Tomorrow,
