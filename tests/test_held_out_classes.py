@@ -2057,3 +2057,45 @@ def test_the_call_acting_on_what_a_possessor_owns_runs(request_, name, args):
          "close_ticket": (["ticket_id"], ["close"])}
     )  # fmt: skip
     assert _decide(policy, request_, name, **args).verdict == "approve", request_
+
+
+SCRIPT_WORDS = st.sampled_from(
+    ["明天", "不要", "明日", "しないで", "내일", "하지마", "завтра", "не надо", "غدا", "لا", "कल", "αύριο"]
+)
+
+
+@settings(max_examples=40, deadline=None)
+@given(word=SCRIPT_WORDS, service=PLAIN_SERVICES, apart=st.sampled_from([" ", ". ", ", "]))
+def test_words_in_a_script_the_reader_does_not_read_ask(word, service, apart):
+    """ "restart payments 明天" (tomorrow), "... не надо" (don't): words the grammar cannot read may
+    defer, negate or name anything. The call asks; a name in that script the call holds is read."""
+    restart = _request_only_tools({"restart": (["service"], ["restart"])})
+    request = f"Restart {service}{apart}{word}"
+    assert _decide(restart, request, "restart", service=service).reason == "request_partly_read", request
+    named = f"Restart {word}"
+    assert _decide(restart, named, "restart", service=word).verdict == "approve", named
+
+
+@pytest.mark.parametrize(
+    "request_",
+    ["Restarts payments.", "Restarts payments nightly via cron.", "CHANGELOG\n- Restarts payments on boot"],
+)
+def test_a_third_person_head_describes_and_asks(request_):
+    restart = _request_only_tools({"restart": (["service"], ["restart"])})
+    assert _decide(restart, request_, "restart", service="payments").verdict == "escalate", request_
+
+
+@pytest.mark.parametrize(
+    "tail",
+    [" #wontfix", " #drill", " @tomorrow", " +later", ", but get my OK first.", ". Get HR's OK first.",
+     " — HOLD for my signal.", " pending review.", " pending the security scan.", " awaiting sign-off.",
+     " 3am.", " 17:00.", " Q3.", " 31/03."],
+)  # fmt: skip
+def test_a_tag_a_wait_or_a_bare_time_asks(tail):
+    """A tag at the end no argument holds, a consent or a step the turn waits for, and a time or a
+    date written bare ("Restart payments 3am", "... 31/03", "... Q3") leave the call for later or
+    for someone: it asks. A channel after a preposition ("... in #ops") is no tag."""
+    restart = _request_only_tools({"restart": (["service"], ["restart"])})
+    request = f"Restart payments{tail}"
+    assert _decide(restart, request, "restart", service="payments").reason == "request_partly_read", request
+    assert _decide(restart, "Restart payments in #ops.", "restart", service="payments").verdict == "approve"

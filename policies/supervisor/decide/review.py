@@ -955,6 +955,10 @@ def _provenance(
         left_out = _when_not_kept(args, rules.requested, context, policy)
     if left_out is None and admitted:
         left_out = _where_not_kept(args, rules.requested, context, policy)
+    if left_out is None and admitted:
+        left_out = _in_another_script(args, rules.requested, context, policy)
+    if left_out is None and admitted:
+        left_out = _tagged_or_awaited(args, rules.requested, context, policy)
     if left_out is None and len(admitted) > 1:
         left_out = _split_across_mandates(admitted, rules.requested, context, policy)
     if left_out is None and len(admitted) > 1:
@@ -1371,6 +1375,70 @@ _PLACE_NOUNS = frozenset(
 )  # fmt: skip
 
 
+#: Words in a script the grammar does not read (Greek, Cyrillic, Hebrew, Arabic, the Indic
+#: scripts, Thai, Georgian, Hangul, kana, CJK): "restart payments 明天", "... завтра", "... 不要".
+_ANOTHER_SCRIPT = re.compile(
+    "[\u0370-\u03ff\u0400-\u052f\u0530-\u058f\u0590-\u05ff\u0600-\u06ff\u0750-\u077f"
+    "\u0900-\u0e7f\u10a0-\u10ff\u1100-\u11ff\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]+"
+)
+
+
+def _in_another_script(
+    args: Mapping[str, Any], asked: Requested | None, context: ReviewContext, policy: SupervisorPolicy
+) -> Decision | None:
+    """Does the turn write words in a script the reader does not read ("Restart payments 明天"
+    (tomorrow), "... не надо" (don't), "... لا" (no)) that neither an argument of the call nor a
+    record the run read holds? Then the reading is partial and the call is asked: those words may
+    defer, negate or name anything. A name in that script the call or a record holds is read."""
+    if asked is None:
+        return None
+    words = set(_ANOTHER_SCRIPT.findall(context.request))
+    if not words:
+        return None
+    held = [json.dumps(args, default=str, ensure_ascii=False)]
+    held += [json.dumps(c.get("observation"), default=str, ensure_ascii=False) for c in context.calls]
+    unread = sorted(w for w in words if not any(w in text for text in held))
+    if not unread:
+        return None
+    details = {"another_script": unread}
+    return Decision("escalate", PARTLY_READ, {**_turn_reading(context, policy).shown(), **details})
+
+
+#: A tag at the end of the turn ("Restart payments #wontfix", "... @tomorrow", "... +later").
+_A_TRAILING_TAG = re.compile(
+    r"(?<!\bin)(?<!\bto)(?<!\bon)(?<!\bat)(?<!\bfrom)(?<!\bof)(?<!\binto)(?<!\bwith)(?<!\bfor)"
+    r"(?:^|\s)([#@+][^\W\d_][\w-]*)[\s.!]*$"
+)  # not a channel or a handle after a preposition ("post ... in #reading", "send it to @bob")
+#: Someone's consent the turn waits for ("get my OK first", "HOLD for my signal", "Get HR's OK
+#: first", "awaiting sign-off"): the call, made now, does not wait.
+_CONSENT_AWAITED = re.compile(
+    r"(?i)\b(?:get|wait\s+for|hold\s+for|awaiting|await|need|after|until|pending)\b[^.!?\n]{0,40}?"
+    r"\b(?:ok|okay|sign-?off|approval|go-?ahead|signal|green\s+light|permission|consent|nod|say-?so)\b"
+    r"|\b(?:pending|awaiting)\s+(?:the\s+|a\s+|an\s+|my\s+|our\s+|his\s+|her\s+)?[^\W\d_]{2,}"
+)
+
+
+def _tagged_or_awaited(
+    args: Mapping[str, Any], asked: Requested | None, context: ReviewContext, policy: SupervisorPolicy
+) -> Decision | None:
+    """Does the turn end with a tag no argument holds ("Restart payments #wontfix", "... #drill",
+    "... @tomorrow"), or wait for someone's consent or a step still to come ("Restart payments, but
+    get my OK first", "Disable bjones. Get HR's OK first.", "... HOLD for my signal", "... pending
+    review", "... awaiting the scan")? Then the call is asked: the tag may say it is rejected, a
+    drill or for later, and what it waits for has not happened yet."""
+    if asked is None:
+        return None
+    held = json.dumps(args, default=str).casefold()
+    tag = _A_TRAILING_TAG.search(context.request)
+    found = tag.group(1) if tag is not None and tag.group(1).casefold()[1:] not in held else None
+    awaited = _CONSENT_AWAITED.search(context.request)
+    said = found or (awaited.group(0) if awaited is not None else None)
+    if said is None:
+        return None
+    details = {"tag" if found else "awaits": said}
+    return Decision("escalate", PARTLY_READ, {**_turn_reading(context, policy).shown(), **details})
+
+
 def _where_not_kept(
     args: Mapping[str, Any], asked: Requested | None, context: ReviewContext, policy: SupervisorPolicy
 ) -> Decision | None:
@@ -1397,7 +1465,10 @@ def _where_not_kept(
 
 #: A date in figures a mandate writes without a word of time ("on her start date, 2026-04-01"):
 #: when to act as well, unless an argument or a record keeps it.
-_A_DATE = re.compile(r"(?<![\w/.:-])(\d{4}-\d{2}-\d{2})(?![\w/-]|\.\d)")
+_A_DATE = re.compile(
+    r"(?<![\w/.:-])(\d{4}-\d{2}-\d{2}|\d{1,2}/\d{1,2}(?:/\d{2,4})?|\d{1,2}:\d{2}|\d{1,2}\s?[ap]\.?m\.?|Q[1-4])"
+    r"(?![\w/-]|\.\d)"
+)
 #: Where a clause's message begins: what follows is its content, not when to act.
 _A_MESSAGE = re.compile(r"(?i)\b(?:that|saying|telling|says?)\b|:(?=\s)|[\"“]|(?<!\w)['‘]")
 _A_CLOCK = re.compile(r"(?i)(\d{1,2})(?::(\d{2}))?\s*(a\.?m\.?|p\.?m\.?)?")

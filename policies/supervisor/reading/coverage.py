@@ -627,14 +627,17 @@ READING_VERBS = frozenset(
 
 
 def past_form(verb: str, known: Iterable[str]) -> bool:
-    """Is a clause's head ``verb`` a past form of a known verb ("Emailed bob yesterday.", "Paid
-    B-40 already.", "Sent from my phone"), not the verb itself? Said of what was done, it asks for
-    nothing: the clause is no mandate (a gerund, "Would you mind cancelling ...", still is)."""
+    """Is a clause's head ``verb`` a past or a third-person form of a known verb ("Emailed bob
+    yesterday.", "Paid B-40 already.", "Sent from my phone", "Restarts payments nightly via
+    cron"), not the verb itself? Said of what was or is done, it asks for nothing: the clause is no
+    mandate (a gerund, "Would you mind cancelling ...", still is)."""
     for verb_known in known:
         first = (words_of(verb_known) or [""])[0]
         if not first or verb == first:
             continue
         if verb in IRREGULAR.get(first, ()) or (verb in forms(first) and verb.endswith("d")):
+            return True
+        if verb in (f"{first}s", f"{first}es") or (first.endswith("y") and verb == f"{first[:-1]}ies"):
             return True
     return False
 
