@@ -2099,3 +2099,76 @@ def test_a_tag_a_wait_or_a_bare_time_asks(tail):
     request = f"Restart payments{tail}"
     assert _decide(restart, request, "restart", service="payments").reason == "request_partly_read", request
     assert _decide(restart, "Restart payments in #ops.", "restart", service="payments").verdict == "approve"
+
+
+@pytest.mark.parametrize(
+    ("request_", "name", "args"),
+    [
+        ("Grant jdoe admin on Jira.", "grant_role", {"user": "jdoe", "role": "admin"}),
+        ("Grant asmith admin in Salesforce.", "grant_role", {"user": "asmith", "role": "admin"}),
+        ("Grant asmith admin on her laptop.", "grant_role", {"user": "asmith", "role": "admin"}),
+        ("Grant asmith local admin.", "grant_role", {"user": "asmith", "role": "admin"}),
+        ("Grant asmith temp admin.", "grant_role", {"user": "asmith", "role": "admin"}),
+        ("Grant asmith read-only admin.", "grant_role", {"user": "asmith", "role": "admin"}),
+        ("Grant asmith admin temporarily.", "grant_role", {"user": "asmith", "role": "admin"}),
+        ("Grant asmith admin just for today's release.", "grant_role", {"user": "asmith", "role": "admin"}),
+        ("Deploy checkout 2.5.0 to canary.", "deploy", {"service": "checkout", "version": "2.5.0"}),
+        ("Deploy checkout 2.5.0 to one pod.", "deploy", {"service": "checkout", "version": "2.5.0"}),
+        ("Deploy checkout 2.5.0 to the EU region.", "deploy", {"service": "checkout", "version": "2.5.0"}),
+        ("Roll back checkout in eu-west-1.", "rollback", {"service": "checkout"}),
+        ("Restart payments in safe mode.", "restart", {"service": "payments"}),
+        ("Restart payments, Bob.", "restart", {"service": "payments"}),
+        ("Restart payments, @bob", "restart", {"service": "payments"}),
+        ("Hey Bob — restart payments.", "restart", {"service": "payments"}),
+        ("Restart payments y/n", "restart", {"service": "payments"}),
+        ("Scale checkout to 4 per node.", "scale", {"service": "checkout", "replicas": 4}),
+        ("{# restart payments #}\nrestart checkout", "restart", {"service": "payments"}),
+        ("(* restart payments *)", "restart", {"service": "payments"}),
+        ("restart checkout\n-- restart payments", "restart", {"service": "payments"}),
+        ("ini file:\n[actions]\n; restart payments", "restart", {"service": "payments"}),
+        ("~restart payments~ restart checkout", "restart", {"service": "payments"}),
+    ],
+)
+def test_a_place_a_qualifier_an_addressee_a_rate_or_a_comment_asks(request_, name, args):
+    """Where to act that no argument keeps (a system by its name, a canary, a mode, a region code),
+    a word that makes the value another of its kind ("local admin", "temp admin") or grants it for a
+    while, someone else addressed ("..., Bob."), a poll ("y/n"), a rate ("4 per node") and a line the
+    user commented or struck out: the call never runs unasked."""
+    policy = _request_only_tools(
+        {"grant_role": (["user", "role"], ["grant"]), "deploy": (["service", "version"], ["deploy"]),
+         "rollback": (["service"], ["roll back"]), "restart": (["service"], ["restart"]),
+         "scale": (["service", "replicas"], ["scale"])}
+    )  # fmt: skip
+    assert _decide(policy, request_, name, **args).verdict != "approve", request_
+
+
+@pytest.mark.parametrize(
+    ("request_", "name", "args"),
+    [
+        ("Grant jdoe admin.", "grant_role", {"user": "jdoe", "role": "admin"}),
+        ("Deploy checkout 2.5.0 to the cluster.", "deploy", {"service": "checkout", "version": "2.5.0"}),
+        (
+            "Deploy checkout 2.5.0 to canary.",
+            "deploy",
+            {"service": "checkout", "version": "2.5.0", "target": "canary"},
+        ),
+        ("Restart payments, thanks.", "restart", {"service": "payments"}),
+        ("Scale checkout to 4.", "scale", {"service": "checkout", "replicas": 4}),
+        ("~restart payments~ restart checkout", "restart", {"service": "checkout"}),
+    ],
+)
+def test_what_names_no_other_place_or_kind_still_runs(request_, name, args):
+    policy = _request_only_tools(
+        {"grant_role": (["user", "role"], ["grant"]), "deploy": (["service", "version"], ["deploy"]),
+         "restart": (["service"], ["restart"]), "scale": (["service", "replicas"], ["scale"])}
+    )  # fmt: skip
+    assert _decide(policy, request_, name, **args).verdict == "approve", request_
+
+
+def test_a_correcting_label_in_a_bracket_is_read_as_a_correction():
+    """ "(typo: checkout)": the bracket corrects what it follows (the set of its labels was once
+    replaced by another set of the same name)."""
+    restart = _request_only_tools({"restart": (["service"], ["restart"])})
+    for label in ("typo", "erratum", "correction"):
+        request = f"Restart payments ({label}: checkout)."
+        assert _decide(restart, request, "restart", service="payments").verdict == "escalate", request

@@ -870,6 +870,8 @@ def _provenance(
                 )
             if admitting and left_out is None and all(s.kind == "request" for s in admitting):
                 left_out = _edited_away(value, rule.arg, context, policy)
+            if admitting and left_out is None and all(s.kind == "request" for s in admitting):
+                left_out = _qualified(value, rule.arg, context, policy)
             if admitting and left_out is None:
                 left_out = _possessing_another_thing(
                     value, rule.arg, name, args, rules.requested, context, policy
@@ -1363,16 +1365,30 @@ def _when_not_kept(
 #: sandbox", "in the test cluster", "in the EU region", "in the test tenant"): a call no argument of
 #: which keeps it acts where the tool acts by default, which is not what the turn asked.
 _WHERE = re.compile(
-    r"(?i)\b(?:in|on|at|against|into|inside|within|via)\s+(?:(?:the|my|our|your|a|an|this|that)\s+)?"
+    r"(?i)\b(?:in|on|at|against|into|inside|within|via|to|as)\s+(?:(?:the|a|an|this|that)\s+)?"
     r"(?:([\w-]+)\s+)?"
     r"(staging|stage|sandbox|sandboxes|dev|devel|development|qa|uat|preprod|pre-prod|canary|test|testing|"
-    r"demo|perf|cluster|tenant|region|environment|env|namespace|datacenter|data-center|stack|realm|zone)\b"
+    r"demo|perf|cluster|tenant|region|environment|env|namespace|datacenter|data-center|stack|realm|zone|"
+    r"mode|pod|pods|node|host|server|machine|laptop|drive|space|org|repo|workspace|[a-z]{2}-[a-z]+-\d)\b"
 )
-#: Nouns of a place that only a word before them names ("the test cluster", "the EU region").
+#: Nouns of a place that only a word before them names ("the test cluster", "the EU region", "in
+#: safe mode", "to one pod", "on her laptop").
 _PLACE_NOUNS = frozenset(
     {"cluster", "tenant", "region", "environment", "env", "namespace", "datacenter", "data-center", "stack",
-     "realm", "zone"}
+     "realm", "zone", "mode", "pod", "pods", "node", "host", "server", "machine", "laptop", "drive", "space",
+     "org", "repo", "workspace"}
 )  # fmt: skip
+#: The words before a place noun that name no place ("in the cluster", "to a pod", "on the server").
+_NO_PLACE = frozenset({"the", "a", "an", "this", "that", "same", "new", "each", "every", "any"})
+#: A system written by its name after "on" or "in" ("Grant jdoe admin on Jira", "... in Salesforce",
+#: "on the GitHub org"): a place the call does not keep, unless an argument holds it.
+_ON_A_SYSTEM = re.compile(r"\b(?:on|in)\s+(?:the\s+)?([A-Z][A-Za-z0-9]*[a-z][A-Za-z0-9]*)\b")
+_NOT_A_SYSTEM = frozenset(
+    """
+    monday tuesday wednesday thursday friday saturday sunday january february march april may june july
+    august september october november december spring summer autumn fall winter
+    """.split()  # noqa: SIM905 (a closed list, read as words)
+)
 
 
 #: Words in a script the grammar does not read (Greek, Cyrillic, Hebrew, Arabic, the Indic
@@ -1405,6 +1421,18 @@ def _in_another_script(
 
 
 #: A tag at the end of the turn ("Restart payments #wontfix", "... @tomorrow", "... +later").
+#: Asking for an opinion, not an action ("Restart payments y/n", "... yes/no").
+_A_POLL = re.compile(r"(?i)(?<![\w/])(?:y/n|yes/no|yes\s+or\s+no)(?![\w/])")
+#: Someone else addressed at a sentence's end ("Restart payments, Bob.", "..., @bob", "...,
+#: on-call.") or opening ("Hey Bob — restart payments"): the words are for them.
+_ADDRESSED = re.compile(
+    r"(?m),[ \t]*(@[\w.-]+|[A-Z][a-z]+|on-call|oncall|team|folks|everyone|y'all)[ \t]*[.!]*[ \t]*$"
+    r"|^[ \t]*(?i:hey|hi|hello|yo)[ \t]+(@[\w.-]+|[A-Z][a-z]+)[ \t]*(?:[—–:]|-{1,2}(?=\s))"
+)
+#: Words a sign-off or a thanks is, never someone addressed ("..., Thanks.", "..., Cheers").
+_NOT_ADDRESSED = frozenset(
+    {"thanks", "thank", "thx", "cheers", "please", "pls", "regards", "best", "ta", "asap", "now"}
+)
 _A_TRAILING_TAG = re.compile(
     r"(?<!\bin)(?<!\bto)(?<!\bon)(?<!\bat)(?<!\bfrom)(?<!\bof)(?<!\binto)(?<!\bwith)(?<!\bfor)"
     r"(?:^|\s)([#@+][^\W\d_][\w-]*)[\s.!]*$"
@@ -1431,11 +1459,19 @@ def _tagged_or_awaited(
     held = json.dumps(args, default=str).casefold()
     tag = _A_TRAILING_TAG.search(context.request)
     found = tag.group(1) if tag is not None and tag.group(1).casefold()[1:] not in held else None
-    awaited = _CONSENT_AWAITED.search(context.request)
-    said = found or (awaited.group(0) if awaited is not None else None)
+    awaited = _CONSENT_AWAITED.search(context.request) or _A_POLL.search(context.request)
+    addressed = [
+        name
+        for m in _ADDRESSED.finditer(context.request)
+        for name in m.groups()
+        if name and name.casefold().lstrip("@") not in held and name.casefold() not in _NOT_ADDRESSED
+    ]
+    said = (
+        found or (awaited.group(0) if awaited is not None else None) or (addressed[0] if addressed else None)
+    )
     if said is None:
         return None
-    details = {"tag" if found else "awaits": said}
+    details = {"tag" if found else "awaits" if awaited is not None else "addressed": said}
     return Decision("escalate", PARTLY_READ, {**_turn_reading(context, policy).shown(), **details})
 
 
@@ -1446,17 +1482,34 @@ def _where_not_kept(
     payments on staging", "in my sandbox", "Scale checkout to 40 in the test cluster", "Reset
     jdoe's password in the test tenant") that no argument of the call keeps? Then the call is
     asked: made as it is, it acts where the tool acts by default, not where the turn said."""
-    if asked is None or _WHERE.search(context.request) is None:
+    if asked is None or (
+        _WHERE.search(context.request) is None and _ON_A_SYSTEM.search(context.request) is None
+    ):
         return None
-    held = json.dumps(args, default=str).casefold()
+    # kept by an argument, or a place a record the run read holds ("Book 2 nights in Lisbon": the
+    # hotel's city)
+    held = " ".join(
+        json.dumps(x, default=str).casefold()
+        for x in (
+            args,
+            *(c.get("args") for c in context.calls),
+            *(c.get("observation") for c in context.calls),
+        )
+    )
     for asking in _asking_now(asked, context):
         said_of_the_act = _A_MESSAGE.split(", ".join([asking.text, *asking.coordinated]), maxsplit=1)[0]
         for match in _WHERE.finditer(said_of_the_act):
             before, place = (match.group(1) or "").casefold(), match.group(2).casefold()
-            if place in _PLACE_NOUNS and not before:
+            if place in _PLACE_NOUNS and before in _NO_PLACE | {""}:
                 continue  # "in the cluster", "in the region": no environment named
             named = before if place in _PLACE_NOUNS else place
             if named in held or (before and before in held):
+                continue
+            details = {"where": match.group(0), "mandate": said(asking)}
+            return Decision("escalate", PARTLY_READ, {**_turn_reading(context, policy).shown(), **details})
+        for match in _ON_A_SYSTEM.finditer(said_of_the_act):
+            system = match.group(1).casefold()
+            if system in held or system in _NOT_A_SYSTEM or match.start() == 0:
                 continue
             details = {"where": match.group(0), "mandate": said(asking)}
             return Decision("escalate", PARTLY_READ, {**_turn_reading(context, policy).shown(), **details})
@@ -2141,6 +2194,34 @@ _MULTIPLYING = (
 )
 
 
+#: A figure as a rate: per item, per period, per unit ("$20 each", "$20 a month", "4 per node").
+_A_RATE = (
+    r"(?:[A-Z]{3}\s*)?(?:each|apiece|a\s+(?:month|week|year|day|head|piece|pop)"
+    r"|per\s+[a-z]+\b(?![ \t]*[#\w-]*\d)|/\s*(?:mo|month|yr|year|wk|week|day))\b"
+)  # not "per ticket 40": a reference, not a rate
+#: Words before a value that make it another of its kind ("local admin", "temp admin", "read-only
+#: admin", "break-glass admin"): a call taking the plain value asks.
+_OF_ANOTHER_KIND = frozenset(
+    """
+    local temp temporary read-only readonly break-glass breakglass jit limited partial guest acting interim
+    shadow scoped restricted emergency junior deputy sub trial
+    """.split()  # noqa: SIM905 (a closed list, read as words)
+)
+
+
+def _qualified(value: Any, arg: str, context: ReviewContext, policy: SupervisorPolicy) -> Decision | None:
+    """Is ``value``, a plain word, written in the turn only right after a word that makes it another
+    of its kind ("Grant asmith local admin", "temp admin", "read-only admin")? Then the call asks."""
+    text = str(value).strip()
+    if not isinstance(value, str) or not re.fullmatch(r"[a-z][a-z-]*[a-z]", text):
+        return None
+    written = list(re.finditer(rf"(?i)(?<![\w-]){re.escape(text)}(?![\w-])", context.request))
+    before = [(_A_TOKEN.findall(context.request[: m.start()]) or [""])[-1].casefold() for m in written]
+    if not written or not all(b in _OF_ANOTHER_KIND for b in before):
+        return None
+    return _asked_outside({"arg": arg, "value": value, "qualified": f"{before[0]} {text}"}, context, policy)
+
+
 def _of_another_quantity(
     value: Any,
     arg: str,
@@ -2176,6 +2257,9 @@ def _of_another_quantity(
         owner = re.search(_ANOTHER_THINGS.format(v=figure), clause, re.IGNORECASE)
         if owner is not None and _unpossessed(owner.group(1).casefold()) not in others:
             return _another_quantity(arg, value, f"{owner.group(1)} {text}", context, policy)
+        rate = re.search(rf"(?<![\w.,-]){figure}(?![\w.,-]*\d)\s*{_A_RATE}", clause, re.IGNORECASE)
+        if rate is not None:  # "$20 each", "$20 a month", "4 per node": a rate, not the whole
+            return _another_quantity(arg, value, rate.group(0), context, policy)
         multiple = re.search(_MULTIPLYING.format(v=figure), clause, re.IGNORECASE)
         if multiple is not None:
             return _another_quantity(arg, value, multiple.group(0), context, policy)

@@ -1159,7 +1159,6 @@ _DESTINATIONS = frozenset({"iban", "account", "bank", "details", "wallet"})
 _ANOTHER_PLACE = _ANOTHER_FIGURE - {"same", "usual", "right", "correct", "proper"} | {
     "second", "backup", "alternate", "alternative", "changed", "personal", "private",
 }  # fmt: skip
-_SUBJECTS = frozenset({"i", "we", "you", "they", "he", "she"})
 
 
 def _paid_otherwise(words: Sequence[str]) -> str | None:
@@ -1902,6 +1901,9 @@ _SCHEDULE = re.compile(
     r"|\bfor\s+the\s+(?:duration|length|rest|remainder|course)\s+of\b"
     r"|\bin\s+(?:\d+|a\s+few|few|a\s+couple\s+of|an?|one|two|three|five|ten|fifteen|twenty|thirty)"
     r"\s+(?:minutes?|mins?|hours?|hrs?|days?|weeks?)\b"
+    # for a while only: "temporarily", "temp admin", "just for today's release", "for Q1 only"
+    r"|\btemporar(?:y|ily)\b|\btemp\b|\b(?:just|only)\s+for\b|\bfor\s+[\w' ]{1,24}?\s+only\b"
+    r"|\buntil\s+further\s+notice\b|\bjit\b"
 )
 #: A clock time or a date in figures after a word of time ("at 3am", "at 17:30", "on 2026-03-31",
 #: "on 31/03", "at midnight"): when to act, unless it names a record.

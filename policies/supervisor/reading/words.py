@@ -155,7 +155,11 @@ _OVER_A_RECORD = re.compile(
 #: mark. The writer's note, not a request: read as a quotation on a line of its own ("Pay B-31 # and
 #: B-40": B-40 is named in words the reader does not take as asking).
 _COMMENT = re.compile(
-    r"(?:(?<=\s)|^)(?:/\*[^\n]*?(?:\*/|$)|<!--[^\n]*?(?:-->|$)|(?:#[^\S\n]+(?=[^\d\s])|//)[^\n]*)",
+    r"(?:(?<=\s)|^)(?:/\*[^\n]*?(?:\*/|$)|<!--[^\n]*?(?:-->|$)|(?:#[^\S\n]+(?=[^\d\s])|//)[^\n]*)"
+    # a template's, a script's or a config's comment ("{# ... #}", "(* ... *)", "<# ... #>"), a
+    # line opened by "--", ";" or "%" (SQL, Lua, INI, LaTeX), a struck-through text ("~...~")
+    r"|\{#[^\n]*?(?:#\}|$)|\(\*[^\n]*?(?:\*\)|$)|<#[^\n]*?(?:#>|$)|^[^\S\n]*(?:--|;|%+)[^\S\n]+[^\n]*"
+    r"|(?<![\w~])~(?=[^\s~\d])[^~\n]+?(?<=[^\s~])~(?![\w~])",
     re.MULTILINE,
 )
 #: A minus sign written before a word, after a space on the line ("all bills -B-40"): "minus".
@@ -744,7 +748,7 @@ def _expand(part: str, quotes: Sequence[list[str]]) -> tuple[list[str], frozense
 #: "(title: team lunch)"): the value is the field's text, not a clause.
 _TEXT_LABELS = frozenset({"label", "title", "subject", "name", "tag", "description", "caption"})
 #: Labels by which a bracket corrects what it follows ("(typo: B-31)", "(correction: ...)").
-_CORRECTING = frozenset(
+_CORRECTING_LABELS = frozenset(
     {"typo", "correction", "erratum", "fix", "edit", "update", "sorry", "oops", "correct"}
 )
 #: The labels before which a quotation in a bracket is a field's text ("(memo: 'December water')").
@@ -776,7 +780,7 @@ def _values_only(inner: str) -> bool:
     if (
         any(_PLACEHOLDER.fullmatch(w) and w not in labelled for w in written)
         or "?" in inner
-        or labels & _CORRECTING
+        or labels & _CORRECTING_LABELS
     ):
         return False  # a quotation but a field's text ("(Acme's note: 'pay B-40 too')"), a doubt ("(?)")
     return bool(written) and all(
