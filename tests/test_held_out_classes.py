@@ -2172,3 +2172,75 @@ def test_a_correcting_label_in_a_bracket_is_read_as_a_correction():
     for label in ("typo", "erratum", "correction"):
         request = f"Restart payments ({label}: checkout)."
         assert _decide(restart, request, "restart", service="payments").verdict == "escalate", request
+
+
+@pytest.mark.parametrize(
+    "request_", ["Resets jdoe's password.", "Disables bjones.", "Unlocks jdoe.", "Revokes admin from jdoe."]
+)
+def test_a_third_person_head_stands_for_no_mandate(request_):
+    """ "Resets jdoe's password.": the verb as written says what something does; no mandate stands
+    on it, and the call asks (it ran: the reading turned the form into the declared verb)."""
+    name = {"Resets": "reset_password", "Disables": "disable_account", "Unlocks": "unlock_account"}.get(
+        request_.split()[0], "revoke_role"
+    )
+    args = {
+        "user": "bjones" if "bjones" in request_ else "jdoe",
+        **({"role": "admin"} if "admin" in request_ else {}),
+    }
+    assert _directory_like(request_, name, args).verdict == "escalate", request_
+
+
+def _directory_like(request: str, name: str, args: dict[str, str]):
+    tools = {
+        "reset_password": ["reset"],
+        "disable_account": ["disable"],
+        "unlock_account": ["unlock"],
+        "revoke_role": ["revoke"],
+    }
+    policy = _request_only_tools(
+        {t: (["user", "role"] if t == "revoke_role" else ["user"], kw) for t, kw in tools.items()}
+    )
+    return _decide(policy, request, name, **args)
+
+
+def test_a_diffs_removed_line_is_not_asked_for():
+    restart = _request_only_tools({"restart": (["service"], ["restart"])})
+    request = "- restart payments\n+ restart checkout"
+    assert _decide(restart, request, "restart", service="payments").verdict == "escalate"
+    assert _decide(restart, request, "restart", service="checkout").verdict == "approve"
+    listed = "Restart:\n- payments\n- checkout"
+    assert _decide(restart, listed, "restart", service="payments").verdict == "approve"
+
+
+@pytest.mark.parametrize(
+    "written",
+    ["ORD\u20111002", "ORD\u20131002", "ORD\u20101002", "\uff2f\uff32\uff24-\uff11\uff10\uff10\uff12"],
+)
+def test_an_id_the_user_typed_with_other_hyphens_is_never_refused(written):
+    """ "Refund ORD‑1002" typed with a non-breaking hyphen, an en dash or full-width letters: the
+    call on ORD-1002 runs or asks, never refused; a look-alike of the user's id in the call is not
+    theirs."""
+    refunds = _request_only_tools({"refund_order": (["order_id", "amount"], ["refund"])})
+    decision = _decide(refunds, f"Refund {written} 20.", "refund_order", order_id="ORD-1002", amount=20)
+    assert decision.verdict != "block", decision
+    lookalike = _decide(refunds, "Refund ORD-1002 20.", "refund_order", order_id="ORD\u20111002", amount=20)
+    assert lookalike.verdict == "block"
+
+
+@pytest.mark.parametrize(
+    ("request_", "name", "args"),
+    [
+        ("Grant asmith billing admin.", "grant_role", {"user": "asmith", "role": "billing-admin"}),
+        ("Give bjones report viewer.", "grant_role", {"user": "bjones", "role": "report-viewer"}),
+        ("Refund ORD 1002 20.", "refund_order", {"order_id": "ORD-1002", "amount": 20}),
+    ],
+)
+def test_a_value_written_with_spaces_for_its_joins_asks_never_refused(request_, name, args):
+    """ "Grant asmith billing admin" for billing-admin: the user may mean it; asked, not refused."""
+    policy = _request_only_tools(
+        {
+            "grant_role": (["user", "role"], ["grant", "give"]),
+            "refund_order": (["order_id", "amount"], ["refund"]),
+        }
+    )
+    assert _decide(policy, request_, name, **args).reason == "request_partly_read", request_

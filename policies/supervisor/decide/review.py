@@ -947,6 +947,7 @@ def _provenance(
                 or _pointing_at_nothing_read(value, rules.requested, context)
                 or _picked_in_words(value, rules.requested, context)
                 or _in_capitals_only(value, rule, context)
+                or _written_apart(value, rule, context)
             )
             if partly is not None:  # "Raise Dana's salary": Dana Whitfield's, in part of her name
                 return Decision(
@@ -1267,7 +1268,8 @@ def _the_old_value(value: Any, arg: str, context: ReviewContext, policy: Supervi
         rf"|no\s+more\s+than|no\s+less\s+than)\s+(?:v(?=\d))?{written}{ahead}"
         # a figure given as an estimate, not the value to set: "roughly 40", "~40", "40 or so"
         rf"|(?:\b(?:approximately|approx\.?|roughly|around|nearly|almost|circa|ca\.|some|close\s+to"
-        rf"|upwards\s+of|in\s+the\s+region\s+of)\s+|[~≈]\s*)(?:v(?=\d))?{written}{ahead}"
+        rf"|upwards\s+of|in\s+the\s+region\s+of|ballpark|a\s+ballpark\s+of|about|give\s+or\s+take"
+        rf"|somewhere\s+around|something\s+like|maybe|perhaps|guess)\s+|[~≈]\s*)(?:v(?=\d))?{written}{ahead}"
         rf"|(?<![\w.@-])(?:v(?=\d))?{written}\s+(?:or\s+so|give\s+or\s+take|more\s+or\s+less|-?ish)\b"
         # a change by so much, not the value it sets: "Scale it up by 4", "down 4", "4 more"
         rf"|(?<!top )\b(?:by|up|down|another|plus|extra)\s+(?:by\s+)?(?:v(?=\d))?{written}{ahead}"
@@ -2809,6 +2811,21 @@ _WORDS_ONLY = re.compile(r"[^\W\d_]+(?:[ '\-][^\W\d_]+)*")
 #: A sentence of a turn (up to its stop or line end), and a word of letters in it.
 _A_SENTENCE = re.compile(r"[^.!?\n]+")
 _A_WORD = re.compile(r"[^\W\d_]+")
+
+
+def _written_apart(value: Any, rule: ArgSource, context: ReviewContext) -> dict[str, Any] | None:
+    """Does the request write the value's parts apart, with spaces where the value joins them
+    ("Grant asmith billing admin" for ``billing-admin``, "Refund ORD 1002" for ``ORD-1002``)?
+    Whether the user meant this value cannot be read from the words alone: the call is asked, never
+    refused for it."""
+    if "request" not in rule.sources or not isinstance(value, str):
+        return None
+    parts = [p for p in re.split(r"[-_./]+", value.strip()) if p]
+    if len(parts) < 2 or not all(p.isalnum() for p in parts):
+        return None
+    apart = r"[ \t]+".join(re.escape(p) for p in parts)
+    found = re.search(rf"(?i)(?<![\w-]){apart}(?![\w-])", context.request)
+    return {"written_apart": found.group(0)} if found is not None else None
 
 
 def _in_capitals_only(value: Any, rule: ArgSource, context: ReviewContext) -> dict[str, Any] | None:

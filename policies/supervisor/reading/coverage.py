@@ -781,7 +781,12 @@ def reading_of(request: str, known: Iterable[str] = (), reader: RequestReader | 
             uncertain.append(mandate)
             unread.append(Unread(mandate.text, mandate.sentence, why, uncertain_mandate=True))
     kept_texts = {c.text for c in kept}
-    standing = tuple(m for m in every if m not in uncertain and m.text not in kept_texts)
+    # a clause said of what was or is done ("Emailed bob", "Resets jdoe's password.") stands for no
+    # mandate: its verb as written is no imperative
+    described = {m.text for m, written in zip(every, read, strict=True) if past_form(written.verb, bases)}
+    standing = tuple(
+        m for m in every if m not in uncertain and m.text not in kept_texts and m.text not in described
+    )
     return Reading(tuple(certain), tuple(unread), tuple(uncertain), standing)
 
 

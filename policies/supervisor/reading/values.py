@@ -31,6 +31,7 @@ the token (a rule that refuses what untrusted text holds does not refuse every "
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
@@ -150,6 +151,11 @@ def path_matches(path: Sequence[str], pattern: str) -> bool:
     return len(path) >= len(wanted) and all(w in ("*", p) for w, p in zip(wanted, path, strict=False))
 
 
+#: Hyphens a keyboard or an editor types for "-": the hyphen, the non-breaking hyphen, the figure
+#: dash, the en dash, the minus sign, the small and full-width hyphen-minus.
+_TYPED_HYPHENS = str.maketrans(dict.fromkeys("\u2010\u2011\u2012\u2013\u2212\ufe63\uff0d", "-"))
+
+
 @dataclass(frozen=True)
 class Source:
     """One place a value can come from: ``kind`` is ``request``, ``subject``, ``policy``,
@@ -169,16 +175,26 @@ class Source:
     fields: tuple[str, ...] = ()
 
     @cached_property
+    def written(self) -> str:
+        """The text as searched: the user's own words with their typography undone (a hyphen typed
+        as a non-breaking hyphen or an en dash, full-width letters and digits: "ORD‑1002",
+        "ＯＲＤ-１００２" are ORD-1002). Only the request's: a value a tool returns must match as it is
+        written, or a look-alike would pass for the user's."""
+        if self.kind != "request" or self.text.isascii():
+            return self.text
+        return unicodedata.normalize("NFKC", self.text).translate(_TYPED_HYPHENS)
+
+    @cached_property
     def normal(self) -> str:
-        return normalize_text(self.text)
+        return normalize_text(self.written)
 
     @cached_property
     def tokens(self) -> tuple[str, ...]:
-        return tokens(self.text)
+        return tokens(self.written)
 
     @cached_property
     def idents(self) -> frozenset[Identifier]:
-        return text_identifiers(self.text)
+        return text_identifiers(self.written)
 
     @cached_property
     def written_words(self) -> dict[str, bool]:

@@ -162,6 +162,10 @@ _COMMENT = re.compile(
     r"|(?<![\w~])~(?=[^\s~\d])[^~\n]+?(?<=[^\s~])~(?![\w~])",
     re.MULTILINE,
 )
+#: A diff's added and removed lines ("- restart payments\n+ restart checkout"): where a turn has an
+#: added line, a line opened by "- " is one the diff removes.
+_DIFF_ADDED = re.compile(r"(?m)^[ \t]*\+[ \t]+\S")
+_DIFF_REMOVED = re.compile(r"(?m)^[ \t]*-[ \t]+[^\n]*")
 #: A minus sign written before a word, after a space on the line ("all bills -B-40"): "minus".
 _MINUS = re.compile(r"(?<=[^\S\n])[-\u2212](?=[A-Za-z])")
 #: A quote mark left after the quoted texts are taken out: the text quotes someone, unclosed.
@@ -1150,6 +1154,8 @@ def clauses_of(text: str) -> list[Clause]:
         return f"\n# zq{len(quotes) - 1}qz \n"  # "#": a line no list continues on
 
     body = _QUOTED.sub(stash, text.translate(APOSTROPHES))
+    if _DIFF_ADDED.search(body):  # a diff: its removed lines are the writer's notes, not asked for
+        body = _DIFF_REMOVED.sub(aside, body)
     body = _MINUS.sub(" minus ", _COMMENT.sub(aside, body))
     body = _REFERRING_COLON.sub(r"\1", body)  # "re: B-40" is "re B-40": no list after a colon
     body = _NUMBERED_BY_BRACKET.sub(r"\1. ", body)  # "1) scale ..." is "1. scale ...": a numbered line
