@@ -961,7 +961,7 @@ def _provenance(
     if left_out is None and admitted:
         left_out = _in_another_script(args, rules.requested, context, policy)
     if left_out is None and admitted:
-        left_out = _tagged_or_awaited(args, rules.requested, context, policy)
+        left_out = _tagged_or_awaited(name, args, rules.requested, context, policy)
     if left_out is None and len(admitted) > 1:
         left_out = _split_across_mandates(admitted, rules.requested, context, policy)
     if left_out is None and len(admitted) > 1:
@@ -1449,7 +1449,11 @@ _CONSENT_AWAITED = re.compile(
 
 
 def _tagged_or_awaited(
-    args: Mapping[str, Any], asked: Requested | None, context: ReviewContext, policy: SupervisorPolicy
+    tool: str,
+    args: Mapping[str, Any],
+    asked: Requested | None,
+    context: ReviewContext,
+    policy: SupervisorPolicy,
 ) -> Decision | None:
     """Does the turn end with a tag no argument holds ("Restart payments #wontfix", "... #drill",
     "... @tomorrow"), or wait for someone's consent or a step still to come ("Restart payments, but
@@ -1462,11 +1466,20 @@ def _tagged_or_awaited(
     tag = _A_TRAILING_TAG.search(context.request)
     found = tag.group(1) if tag is not None and tag.group(1).casefold()[1:] not in held else None
     awaited = _CONSENT_AWAITED.search(context.request) or _A_POLL.search(context.request)
+    # the call's own words: its values and the words of its arguments' names ("Restart payments,
+    # Bob.", "Reset jdoe's password, Priya."); a name after a comma elsewhere is another value's
+    # part ("... to 4 Pine Road, Springfield")
+    own = {w.casefold() for v in args.values() for w in _A_TOKEN.findall(str(v))}
+    own |= {w for a in (tool, *args) for w in _name_words(a)}
+    own |= {w.casefold() for k in (*asked.keywords, *asked.verbs) for w in _A_TOKEN.findall(k)}
     addressed = [
         name
         for m in _ADDRESSED.finditer(context.request)
-        for name in m.groups()
-        if name and name.casefold().lstrip("@") not in held and name.casefold() not in _NOT_ADDRESSED
+        for at, name in enumerate(m.groups())
+        if name
+        and name.casefold().lstrip("@") not in held
+        and name.casefold() not in _NOT_ADDRESSED
+        and (at == 1 or _ends_the_calls_words(context.request[: m.start()], own))
     ]
     said = (
         found or (awaited.group(0) if awaited is not None else None) or (addressed[0] if addressed else None)
@@ -1475,6 +1488,13 @@ def _tagged_or_awaited(
         return None
     details = {"tag" if found else "awaits" if awaited is not None else "addressed": said}
     return Decision("escalate", PARTLY_READ, {**_turn_reading(context, policy).shown(), **details})
+
+
+def _ends_the_calls_words(before: str, own: set[str]) -> bool:
+    """Does the text before a comma end with a word of the call's own (a value, an argument's
+    name, the verb): the mandate is whole there, and a name after the comma addresses someone."""
+    last = (_A_TOKEN.findall(before) or [""])[-1].casefold()
+    return _unpossessed(last) in own or last.lstrip("$€£") in own or last.rstrip("s") in own
 
 
 def _where_not_kept(

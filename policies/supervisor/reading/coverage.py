@@ -783,7 +783,11 @@ def reading_of(request: str, known: Iterable[str] = (), reader: RequestReader | 
     kept_texts = {c.text for c in kept}
     # a clause said of what was or is done ("Emailed bob", "Resets jdoe's password.") stands for no
     # mandate: its verb as written is no imperative
-    described = {m.text for m, written in zip(every, read, strict=True) if past_form(written.verb, bases)}
+    described = (  # the grammar's reading; a model reads its own (an honest one reads "Cancels ev-2, please")
+        {m.text for m, written in zip(every, read, strict=True) if past_form(written.verb, bases)}
+        if reader is None
+        else set()
+    )
     standing = tuple(
         m for m in every if m not in uncertain and m.text not in kept_texts and m.text not in described
     )
