@@ -2244,3 +2244,20 @@ def test_a_value_written_with_spaces_for_its_joins_asks_never_refused(request_, 
         }
     )
     assert _decide(policy, request_, name, **args).reason == "request_partly_read", request_
+
+
+@settings(max_examples=30, deadline=None)
+@given(
+    service=PLAIN_SERVICES,
+    version=st.sampled_from(["2.3.0", "v2.3", "1.9.14", "v3", "2.0.0-rc1"]),
+    form=st.sampled_from(["Roll back {s} to {v}.", "Roll {s} back to {v}", "Revert {s} to {v}, please."]),
+)
+def test_a_version_the_call_does_not_keep_asks(service, version, form):
+    """ "Roll back checkout to 2.3.0": the rollback takes no version, so made as it is it goes to
+    whatever version the tool picks. Asked; a call that keeps the version runs."""
+    policy = _request_only_tools({"rollback": (["service"], ["roll back", "revert"])})
+    request = form.format(s=service, v=version)
+    assert _decide(policy, request, "rollback", service=service).reason == "request_partly_read", request
+    kept = _decide(policy, request, "rollback", service=service, version=version)
+    # "Roll checkout back to ...": the particle after the object is read in part, and asks already
+    assert kept.verdict == ("escalate" if " back to " in form and "{s} back" in form else "approve"), request

@@ -961,6 +961,8 @@ def _provenance(
     if left_out is None and admitted:
         left_out = _in_another_script(args, rules.requested, context, policy)
     if left_out is None and admitted:
+        left_out = _version_not_kept(args, rules.requested, context, policy)
+    if left_out is None and admitted:
         left_out = _tagged_or_awaited(name, args, rules.requested, context, policy)
     if left_out is None and len(admitted) > 1:
         left_out = _split_across_mandates(admitted, rules.requested, context, policy)
@@ -1488,6 +1490,33 @@ def _tagged_or_awaited(
         return None
     details = {"tag" if found else "awaits" if awaited is not None else "addressed": said}
     return Decision("escalate", PARTLY_READ, {**_turn_reading(context, policy).shown(), **details})
+
+
+#: A version the mandate acts to or from ("Roll back checkout to 2.3.0", "... back to v2.3"): the
+#: call must keep it, or it acts on whatever version the tool picks.
+_TO_A_VERSION = re.compile(
+    r"(?i)\b(?:to|at|from|on)\s+(v\d+(?:\.\d+)*|\d+\.\d+\.\d+(?:[-+][\w.]+)?)(?!\w|\.\d)"
+)
+
+
+def _version_not_kept(
+    args: Mapping[str, Any], asked: Requested | None, context: ReviewContext, policy: SupervisorPolicy
+) -> Decision | None:
+    """Does the mandate asking for the call act to or from a version ("Roll back checkout to
+    2.3.0") that no argument of the call holds? Then the call is asked: made as it is, it rolls back
+    or pins to whatever version the tool picks."""
+    if asked is None or _TO_A_VERSION.search(context.request) is None:
+        return None
+    held = json.dumps(args, default=str).casefold()
+    for asking in _asking_now(asked, context):
+        said_of_the_act = _A_MESSAGE.split(", ".join([asking.text, *asking.coordinated]), maxsplit=1)[0]
+        for match in _TO_A_VERSION.finditer(said_of_the_act):
+            version = match.group(1).casefold()
+            if version in held or version.lstrip("v") in held:
+                continue
+            details = {"version": match.group(0), "mandate": said(asking)}
+            return Decision("escalate", PARTLY_READ, {**_turn_reading(context, policy).shown(), **details})
+    return None
 
 
 def _ends_the_calls_words(before: str, own: set[str]) -> bool:
