@@ -1354,14 +1354,11 @@ def _when_not_kept(
         return any(form in text.casefold() for text in (json.dumps(args, default=str), *read))
 
     for asking in _asking_now(asked, context):
-        # up to a message's content ("post in #general that lunch is at 12:00": the message's time)
-        said_of_the_act = _A_MESSAGE.split(", ".join([asking.text, *asking.coordinated]), maxsplit=1)[0]
+        said_of_the_act = _said_of_the_act(asking)
         for match in [*WHEN.finditer(said_of_the_act), *_A_DATE.finditer(said_of_the_act)]:
             if not any(kept(form) for form in _clock_forms(match.group(1))):
                 details = {"when": match.group(0), "mandate": said(asking)}
-                return Decision(
-                    "escalate", PARTLY_READ, {**_turn_reading(context, policy).shown(), **details}
-                )
+                return _asked_partly_read(details, context, policy)
     return None
 
 
@@ -1421,7 +1418,7 @@ def _in_another_script(
     if not unread:
         return None
     details = {"another_script": unread}
-    return Decision("escalate", PARTLY_READ, {**_turn_reading(context, policy).shown(), **details})
+    return _asked_partly_read(details, context, policy)
 
 
 #: A tag at the end of the turn ("Restart payments #wontfix", "... @tomorrow", "... +later").
@@ -1489,7 +1486,7 @@ def _tagged_or_awaited(
     if said is None:
         return None
     details = {"tag" if found else "awaits" if awaited is not None else "addressed": said}
-    return Decision("escalate", PARTLY_READ, {**_turn_reading(context, policy).shown(), **details})
+    return _asked_partly_read(details, context, policy)
 
 
 #: A version the mandate acts to or from ("Roll back checkout to 2.3.0", "... back to v2.3"): the
@@ -1509,13 +1506,13 @@ def _version_not_kept(
         return None
     held = json.dumps(args, default=str).casefold()
     for asking in _asking_now(asked, context):
-        said_of_the_act = _A_MESSAGE.split(", ".join([asking.text, *asking.coordinated]), maxsplit=1)[0]
+        said_of_the_act = _said_of_the_act(asking)
         for match in _TO_A_VERSION.finditer(said_of_the_act):
             version = match.group(1).casefold()
             if version in held or version.lstrip("v") in held:
                 continue
             details = {"version": match.group(0), "mandate": said(asking)}
-            return Decision("escalate", PARTLY_READ, {**_turn_reading(context, policy).shown(), **details})
+            return _asked_partly_read(details, context, policy)
     return None
 
 
@@ -1548,7 +1545,7 @@ def _where_not_kept(
         )
     )
     for asking in _asking_now(asked, context):
-        said_of_the_act = _A_MESSAGE.split(", ".join([asking.text, *asking.coordinated]), maxsplit=1)[0]
+        said_of_the_act = _said_of_the_act(asking)
         for match in _WHERE.finditer(said_of_the_act):
             before, place = (match.group(1) or "").casefold(), match.group(2).casefold()
             if place in _PLACE_NOUNS and before in _NO_PLACE | {""}:
@@ -1557,14 +1554,27 @@ def _where_not_kept(
             if named in held or (before and before in held):
                 continue
             details = {"where": match.group(0), "mandate": said(asking)}
-            return Decision("escalate", PARTLY_READ, {**_turn_reading(context, policy).shown(), **details})
+            return _asked_partly_read(details, context, policy)
         for match in _ON_A_SYSTEM.finditer(said_of_the_act):
             system = match.group(1).casefold()
             if system in held or system in _NOT_A_SYSTEM or match.start() == 0:
                 continue
             details = {"where": match.group(0), "mandate": said(asking)}
-            return Decision("escalate", PARTLY_READ, {**_turn_reading(context, policy).shown(), **details})
+            return _asked_partly_read(details, context, policy)
     return None
+
+
+def _said_of_the_act(asking: Any) -> str:
+    """A mandate's words with what it coordinates, up to a message's content ("post in #general
+    that lunch is at 12:00": the message's time is not when to act)."""
+    return _A_MESSAGE.split(", ".join([asking.text, *asking.coordinated]), maxsplit=1)[0]
+
+
+def _asked_partly_read(
+    details: Mapping[str, Any], context: ReviewContext, policy: SupervisorPolicy
+) -> Decision:
+    """The question for a turn read in part (:data:`PARTLY_READ`), with the reading and ``details``."""
+    return Decision("escalate", PARTLY_READ, {**_turn_reading(context, policy).shown(), **details})
 
 
 #: A date in figures a mandate writes without a word of time ("on her start date, 2026-04-01"):
