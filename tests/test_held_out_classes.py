@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 from policies.supervisor import ArgSource, ReviewContext, SupervisorPolicy, ToolRules, review_action
 from policies.supervisor.provenance.derivation import operands
 from policies.supervisor.reading.coverage import unprohibited_text
-from policies.supervisor.reading.words import APOSTROPHES
+from policies.supervisor.reading.words import APOSTROPHES, mandates
 from policies.supervisor.rules.kinds import Requested
 from policies.tools import ToolSpec
 from tests.test_complete_reading import ACME_BILL, WATER, WATER_BILL, decide
@@ -2261,3 +2261,85 @@ def test_a_version_the_call_does_not_keep_asks(service, version, form):
     kept = _decide(policy, request, "rollback", service=service, version=version)
     # "Roll checkout back to ...": the particle after the object is read in part, and asks already
     assert kept.verdict == ("escalate" if " back to " in form and "{s} back" in form else "approve"), request
+
+
+# --- what the ninth red team left: a word after the object, a compound, a title, a build in words ---
+
+OBJECT_POLICY = _request_only_tools(
+    {"restart": (["service"], ["restart"]), "rollback": (["service"], ["roll back", "rollback"]),
+     "reset_password": (["user"], ["reset"])}
+)  # fmt: skip
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    service=PLAIN_SERVICES,
+    after=st.sampled_from(["yarın", "ngày mai", "jutro", "huomenna", "imorgon", "holnap", "besok", "kesho"]),
+)
+def test_a_word_of_another_language_after_the_object_asks(service, after):
+    """ "Restart payments yarın": a word in any script's letters after the object that the grammar
+    has no role for is unread, so the call asks; it was read as ASCII only."""
+    request = f"Restart {service} {after}."
+    assert _decide(OBJECT_POLICY, request, "restart", service=service).verdict == "escalate", request
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    service=PLAIN_SERVICES,
+    kind=st.sampled_from(["pod", "job", "worker", "instance", "deployment"]),
+    rest=st.sampled_from(["{s}-7f9c", "{s}-worker-2", "#4411", "timed out", "failed twice", "Alpha"]),
+)
+def test_a_kind_after_the_object_with_its_own_word_is_another_thing(service, kind, rest):
+    """ "Restart the payments pod payments-7f9c", "Rollback checkout job timed out": after the
+    kind, a word of its own (an id of one such thing, a name, what the sentence says of it) makes
+    the kind the object, or the sentence a report. The call on the service asks; "Restart the
+    payments service" and "... pods please" still run."""
+    request = f"Restart the {service} {kind} {rest.format(s=service)}."
+    assert _decide(OBJECT_POLICY, request, "restart", service=service).verdict == "escalate", request
+    for fine in (f"Restart the {service} service.", f"Restart the {service} {kind}s please.",
+                 f"Restart the {service} {kind} now."):  # fmt: skip
+        assert _decide(OBJECT_POLICY, fine, "restart", service=service).verdict == "approve", fine
+
+
+@pytest.mark.parametrize(
+    ("request_", "name", "args"),
+    [
+        ("Reset jdoe's service account.", "reset_password", {"user": "jdoe"}),
+        ("Reset jdoe's admin account password.", "reset_password", {"user": "jdoe"}),
+        ("Restart payments' cron job.", "restart", {"service": "payments"}),
+        ("Restart payments' batch worker.", "restart", {"service": "payments"}),
+    ],
+)
+def test_a_compound_a_possessor_owns_is_another_thing(request_, name, args):
+    """ "jdoe's service account" is not jdoe's account; "payments' cron job" is not payments. A
+    word that only describes the thing passes ("tkim's old account", "jdoe's current password")."""
+    assert _decide(OBJECT_POLICY, request_, name, **args).verdict != "approve", request_
+    for fine in ("Reset tkim's old password.", "Reset jdoe's current password.", "Reset jdoe's password."):
+        assert _decide(OBJECT_POLICY, fine, "reset_password", user=fine.split()[1][:-2]).verdict == "approve"
+
+
+@pytest.mark.parametrize("title", ["RFC", "WIP", "FYI", "TBD", "Bob's task", "Ana's call"])
+def test_a_lone_title_after_a_mandates_colon_asks(title):
+    """ "Restart payments: RFC", "...: Bob's task": one word in capitals or someone's thing after
+    the colon titles the request (a draft, someone else's task); it is no list of what to act on.
+    A list of names after the colon still is."""
+    request = f"Restart payments: {title}"
+    assert _decide(OBJECT_POLICY, request, "restart", service="payments").verdict == "escalate", request
+    (mandate,) = mandates(request)
+    assert mandate.coordinated == (), mandate
+    (listed,) = mandates("Cancel the standing order: Gym Max")
+    assert listed.coordinated, listed
+
+
+@pytest.mark.parametrize(
+    "build",
+    ["last Tuesday's build", "yesterday's release", "Bob's image", "the build from Monday",
+     "the release before the outage", "the image built yesterday"],
+)  # fmt: skip
+def test_a_build_told_in_words_the_call_does_not_keep_asks(build):
+    """ "Roll back checkout to last Tuesday's build": a build told by whose or when it is, which
+    no argument keeps, asks; "to the previous version" is what a rollback does and runs."""
+    request = f"Roll back checkout to {build}."
+    assert _decide(OBJECT_POLICY, request, "rollback", service="checkout").verdict == "escalate", request
+    for fine in ("Roll back checkout to the previous version.", "Roll back checkout to the last release."):
+        assert _decide(OBJECT_POLICY, fine, "rollback", service="checkout").verdict == "approve", fine

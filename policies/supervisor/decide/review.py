@@ -1493,6 +1493,12 @@ def _tagged_or_awaited(
 #: call must keep it, or it acts on whatever version the tool picks.
 _TO_A_VERSION = re.compile(
     r"(?i)\b(?:to|at|from|on)\s+(v\d+(?:\.\d+)*|\d+\.\d+\.\d+(?:[-+][\w.]+)?)(?!\w|\.\d)"
+    # or a build told by whose or when it is ("to last Tuesday's build", "to the release from
+    # Monday", "to Bob's image"): no figure an argument could keep
+    r"|\b(?:to|at|from|on)\s+(?:the\s+)?((?:[\w-]+\s+){0,2}[\w-]+(?:'s|’s|s'|’)\s+(?:\w+\s+)?"
+    r"(?:build|release|version|deploy|deployment|commit|image|tag|snapshot|artifact)s?"
+    r"|(?:build|release|version|deploy|deployment|commit|image|tag|snapshot|artifact)s?\s+"
+    r"(?:from|of|before|made|cut|built|deployed|shipped)\s+\S+)"
 )
 
 
@@ -1508,7 +1514,7 @@ def _version_not_kept(
     for asking in _asking_now(asked, context):
         said_of_the_act = _said_of_the_act(asking)
         for match in _TO_A_VERSION.finditer(said_of_the_act):
-            version = match.group(1).casefold()
+            version = (match.group(1) or match.group(2)).casefold()
             if version in held or version.lstrip("v") in held:
                 continue
             details = {"version": match.group(0), "mandate": said(asking)}
@@ -2102,25 +2108,58 @@ def _modifying_another_head(
             if len(written) != 1:
                 continue
         name = written[0] if named else text
-        after = re.compile(rf"(?i:(?<![\w-]){re.escape(name)})[ \t]+([A-Za-z][A-Za-z-]*[A-Za-z])\b(?![-'’])")
+        after = re.compile(rf"(?i:(?<![\w-]){re.escape(name)})[ \t]+({_LETTERS})(?![\w'’-])")
         found = [m for part in (asking.text, *asking.coordinated) for m in after.finditer(part)]
         alone = rf"(?i)(?<![\w-]){re.escape(name)}(?![\w-])"
         if not found or len(found) < len(re.findall(alone, asking.text)):
             continue  # written somewhere as itself too ("Restart payments, the payments client too")
-        for match in found:
-            word = match.group(1).casefold()
-            if (
-                word in FUNCTION_WORDS | _FRAMING_WORDS | _KINDS_OF_A_RECORD | COUNTED | values
-                or word in others
-                or word.removesuffix("s") in others
-                or word.endswith(("ly", "ing"))  # an adverb, a phrase saying how ("... using the runbook")
-                or WHEN.fullmatch(word)
-            ):
-                break
-        else:
-            details = {"arg": arg, "value": value, "modifies": [m.group(1) for m in found]}
-            return _asked_outside(details, context, policy)
+        modified = [m for m in found if not _says_no_other_thing(m, others, values)]
+        if len(modified) == len(found):
+            words = [m.group(1) for m in modified]
+            if not all(w.isascii() for w in words):  # "Restart payments yarın": a word not read
+                return _asked_partly_read(
+                    {"arg": arg, "value": value, "unread_after": words}, context, policy
+                )
+            return _asked_outside({"arg": arg, "value": value, "modifies": words}, context, policy)
     return None
+
+
+#: A word as written in any script's letters, hyphens inside ("yarın", "ngày", "cron-job").
+_LETTERS = r"[^\W\d_](?:[^\W\d_]|-(?=[^\W\d_]))*"
+_A_WORD_AFTER = re.compile(rf"[ \t]+({_LETTERS}|\S*\d\S*)(?![\w'’-])")
+
+
+def _passed_over(word: str, others: Collection[str], values: Collection[str]) -> bool:
+    """A word after a value that says no other thing: a function or framing word, a word of the
+    call's names or values, an adverb or a phrase saying how ("... gracefully", "... using the
+    runbook"), a time."""
+    return (
+        word in FUNCTION_WORDS
+        or word in _FRAMING_WORDS
+        or word in values
+        or word in others
+        or word.removesuffix("s") in others
+        or word.endswith(("ly", "ing"))
+        or WHEN.fullmatch(word) is not None
+    )
+
+
+def _says_no_other_thing(match: re.Match[str], others: Collection[str], values: Collection[str]) -> bool:
+    """Does the word after a plain value (``match``) say no other thing the turn acts on? A word
+    passed over does; so does a kind of a record or a unit ("the payments service", "payments
+    pods"), unless a word of its own follows it: an id of one such thing ("the payments pod
+    payments-7f9c"), a name, or what the sentence says of it ("Rollback checkout job timed out")."""
+    word = match.group(1).casefold()
+    if _passed_over(word, others, values):
+        return True
+    if word not in _KINDS_OF_A_RECORD | COUNTED and word.removesuffix("s") not in _KINDS_OF_A_RECORD:
+        return False
+    following = _A_WORD_AFTER.match(match.string, match.end())
+    if following is None:
+        return True  # the kind ends its clause ("Restart the payments service.", "... service, now")
+    return (
+        _passed_over(following.group(1).casefold(), others, values) and not following.group(1)[:1].isupper()
+    )
 
 
 #: Words for the record a call acts on itself, or what it acts on in it ("jdoe's account", "tkim's
@@ -2132,6 +2171,14 @@ _THE_RECORD_ITSELF = frozenset(
     tickets case service services app apps deployment release version email address inbox role roles
     group groups team teams refund amount total balance status bill bills invoice invoices payment
     payments statement subscription booking reservation event meeting file document folder message
+    """.split()  # noqa: SIM905 (a closed list, read as words)
+)
+#: Words that describe the one thing a possessor owns without making another of it ("tkim's old
+#: account", "jdoe's current password").
+_DESCRIBING = frozenset(
+    """
+    old new current main primary usual existing own only regular normal original default locked
+    expired forgotten compromised stuck broken failing temporary temp whole entire latest last
     """.split()  # noqa: SIM905 (a closed list, read as words)
 )
 #: A possessor's mark, and the words after it (the thing possessed, up to four words).
@@ -2191,7 +2238,12 @@ def _possessing_another_thing(
                 owned = any(w != _unpossessed(w) for w in phrase[:-1])  # "jdoe's assistant's password"
                 if not owned and fields & set(phrase):
                     continue
-                if owned or (head not in passing and head.removesuffix("s") not in passing):
+                # what modifies the head makes another thing of it ("jdoe's service account",
+                # "payments' cron job"), unless it only describes the one the call acts on
+                compound = [
+                    w for w in phrase[:-1] if w not in _DESCRIBING and w not in passing - _KINDS_OF_A_RECORD
+                ]
+                if owned or compound or (head not in passing and head.removesuffix("s") not in passing):
                     details = {"arg": arg, "value": value, "possesses": " ".join(phrase)}
                     return _asked_outside(details, context, policy)
     return None

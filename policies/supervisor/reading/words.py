@@ -1070,7 +1070,14 @@ def _inline_items(
         if item is None or not _name_like(shown):
             return []
         out.append((shown, *item))
+    if len(out) == 1 and _A_TITLE.fullmatch(out[0][0].rstrip(".!")):
+        return []  # one word in capitals or someone's thing ("...: RFC", "...: Bob's task") titles it
     return out
+
+
+#: What a lone item after a mandate's colon titles it by, not names: a word in capitals ("RFC",
+#: "WIP", "FYI") or a thing of someone's ("Bob's task", "Ana's call").
+_A_TITLE = re.compile(r"[A-Z]{2,6}|[A-Z][\w-]*(?:'s|’s|s')[ \t]+[a-z][\w-]*")
 
 
 def _name_like(text: str) -> bool:
