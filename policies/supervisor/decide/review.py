@@ -75,8 +75,14 @@ from policies.supervisor.reading.amounts import (
 )
 from policies.supervisor.reading.coverage import (
     COUNTED,
+    DELETING,
+    NO_ROLE_WORDS,
     POINTING_BACK,
+    READING_VERBS,
+    REFERENCE_WORDS,
+    TIMED_VERBS,
     WHEN,
+    WITH_CONTENT,
     Reading,
     WideReader,
     bears_on,
@@ -85,6 +91,7 @@ from policies.supervisor.reading.coverage import (
     prohibited,
     read_turn,
     unprohibited_text,
+    verb_forms,
     without_left_out,
 )
 from policies.supervisor.reading.identifiers import canonical_number, identifiers
@@ -900,6 +907,8 @@ def _provenance(
                 left_out = _sent_to_a_relation(value, rule.arg, rules.requested, context, policy)
             if left_out is None and admitting and all(s.kind == "named" for s in admitting):
                 left_out = _an_open_kind(value, rule.arg, rules.requested, context, policy)
+            if left_out is None and admitting and all(s.kind == "named" for s in admitting):
+                left_out = _named_only_as_a_topic(value, rule.arg, rules.requested, context, policy)
             if admitting:
                 admitted.append(value)
             bounded = _stated_bound(value, admitting, rules.requested, context)
@@ -964,6 +973,8 @@ def _provenance(
         left_out = _version_not_kept(args, rules.requested, context, policy)
     if left_out is None and admitted:
         left_out = _tagged_or_awaited(name, args, rules.requested, context, policy)
+    if left_out is None and admitted:
+        left_out = _unread_in_the_act(name, args, rules.requested, context, policy)
     if left_out is None and len(admitted) > 1:
         left_out = _split_across_mandates(admitted, rules.requested, context, policy)
     if left_out is None and len(admitted) > 1:
@@ -1570,6 +1581,189 @@ def _where_not_kept(
     return None
 
 
+#: Verbs whose object is a record's state, not a text, a payment or a deletion: every word of
+#: their mandate is weighed by :func:`_unread_in_the_act` (the others have their own readings: a
+#: message's content, a payment's purpose, a deletion's object).
+_CARRYING = WITH_CONTENT | TIMED_VERBS | DELETING | READING_VERBS
+#: Words a mandate on a record's state writes beside its values that say no other thing: the
+#: record itself, which of its versions, how the act goes ("Roll back checkout to the previous
+#: version", "Grant jdoe admin access", "Restart the payments pods gracefully").
+_OF_THE_ACT = frozenset(
+    """
+    previous prior earlier last stable good known working back up down out over off again now
+    right away please pls kindly asap immediately quickly also too as well just only same
+    account accounts access login logins profile permission permissions privilege privileges
+    version release build
+    """.split()  # noqa: SIM905 (a closed list, read as words)
+)
+
+
+def _unread_in_the_act(
+    name: str,
+    args: Mapping[str, Any],
+    asked: Requested | None,
+    context: ReviewContext,
+    policy: SupervisorPolicy,
+) -> Decision | None:
+    """Does the mandate asking for the call (a verb on a record's state: restart, scale, grant,
+    reset, ...) write a word in its own clause that neither the call nor the reader accounts for
+    ("Restart payments in the simulator", "... on host web-3", "... with --force", "Grant jdoe admin
+    (2h)", "... for tenant 42", "... [on hold]")? Then the reading of the act is partial and the
+    call is asked: the word may say where, how long, for whom or whether to act. Accounted for:
+    the call's values and the words of its tool's and arguments' names, function and framing
+    words, a record's kinds and units, the record itself and which version of it
+    (:data:`_OF_THE_ACT`), an adverb of manner, a time the reader reads."""
+    if asked is None:
+        return None
+    values = {w for v in args.values() for leaf in leaves(v) for w in words_of(str(leaf))}
+    values |= {str(leaf).casefold() for v in args.values() for leaf in leaves(v)}
+    names = {w for n in (name, *args) for w in _name_words(n)}
+    kinds = {w for k in (*asked.keywords, *asked.verbs, *asked.objects) for w in words_of(k)}
+    shapes = {_shape(str(v)) for v in args.values() if isinstance(v, str | int) and not isinstance(v, bool)}
+    values |= _recorded_words(args, context)
+    for asking in _asking_now(asked, context):
+        if asking.verb in _CARRYING:
+            continue
+        verb = verb_forms(asking.verb) | kinds
+        objects = [c for c in asking.coordinated if not _states(c)]  # "..., it fixes the pagination bug"
+        asides = _asides_after(asking.text, context.request)  # "Grant jdoe admin [on hold]"
+        text = re.sub(_TYPED_OVER, " ", " and ".join([asking.text, *objects]) + asides)  # "checkout*payments"
+        written = [w.strip("'`\"@#") for w in words_of(text)]
+        at = next((i for i, w in enumerate(written) if w in verb), 0)  # after "Would you mind", "Please"
+        unread = [
+            w
+            for part in _parts_of_the_act(written[at:], values, shapes, verb)
+            for i, w in enumerate(_before_a_reference(part, values))
+            if w
+            and w not in values
+            and _unpossessed(w) not in values
+            and w not in verb
+            and not _read_in_place(part, i, values)
+            and not _accounted_in_the_act(w, names)
+        ]
+        if unread:
+            details = {"unread_in_the_act": unread, "mandate": said(asking)}
+            return _asked_partly_read(details, context, policy)
+    return None
+
+
+#: A word taken back as it was typed, with its mark ("checkout*" before "payments", "payments^W").
+_TYPED_OVER = r"[\w.@-]+(?:\*(?=[^\W\d_])|[ \t]+\*(?=[^\W\d_])|(?:[ \t]*\^[WHUwhu])+)"
+
+
+_AN_ASIDE = re.compile(r"[(\[{]([^()\[\]{}\n]*)[)\]}]")
+
+
+def _asides_after(text: str, request: str) -> str:
+    """The words of the brackets written right after a mandate's text on its line, before its
+    sentence ends ("Grant jdoe admin [on hold]", "Restart payments (owner: Bob)"): the reader takes a
+    bracket for a sentence of its own, but what it says is said of the act."""
+    at = request.find(text)
+    if at < 0:
+        return ""
+    rest = request[at + len(text) :].split("\n", 1)[0]
+    out: list[str] = []
+    for match in _AN_ASIDE.finditer(rest):
+        if re.search(r"[.!?;]", rest[: match.start()]):
+            break
+        out.append(match.group(1))
+    return "".join(f" ({aside})" for aside in out)
+
+
+def _recorded_words(args: Mapping[str, Any], context: ReviewContext) -> set[str]:
+    """The words of the records the run read that hold one of the call's values: the turn names the
+    value by them ("Revoke the admin role from John Doe" for jdoe, "Grant asmith tkim's role")."""
+    wanted = {identity(leaf) for v in args.values() for leaf in leaves(v) if not isinstance(leaf, bool)}
+    return {
+        w
+        for done in context.calls
+        for _path, record in mappings(_parsed(done.get("observation")))
+        if any(identity(leaf) in wanted for v in record.values() for leaf in leaves(v))
+        for v in record.values()
+        for leaf in leaves(v)
+        if isinstance(leaf, str | int | float) and not isinstance(leaf, bool)
+        for w in words_of(str(leaf))
+    }
+
+
+def _before_a_reference(part: list[str], values: Collection[str]) -> list[str]:
+    """A part of a mandate's words up to a word that opens a reference or a text's content after a
+    figure the call keeps ("Raise E-101 to 72000 with the memo E-102", "... 72000 to match E-102"):
+    what follows it is read as that. After anything else ("Reset asmith's password to match
+    tkim's"), it is weighed as any word."""
+    for i, w in enumerate(part):
+        if w not in REFERENCE_WORDS:
+            continue
+        before = next((b for b in reversed(part[:i]) if b not in FUNCTION_WORDS), "")
+        if before in values and any(ch.isdigit() for ch in before):
+            return part[:i]
+    return part
+
+
+def _read_in_place(part: Sequence[str], i: int, values: Collection[str]) -> bool:
+    """Is the word at ``i`` read where it stands: a figure a change starts from ("from 2 to 6",
+    "1.9.1 to 2.0.0"), a reference's id after its word ("per ticket 40", "case 7"), or the kind of
+    place a value of the call names ("the staging env")?"""
+    word, before = part[i], part[i - 1] if i else ""
+    after = part[i + 1 : i + 3]
+    figure = _A_QUANTITY.fullmatch(word) is not None or any(ch.isdigit() for ch in word)
+    if figure and (before == "from" or (after[:1] == ["to"] and after[1:] and after[1] in values)):
+        return True
+    if figure and _FIGURE_LABEL.search(before):
+        return True
+    return word in _PLACE_NOUNS and before in values
+
+
+#: A span of time written as one token ("48h", "2d", "30min"): no record's id.
+_A_SPAN = re.compile(r"\d+(?:h|hr|hrs|d|w|wk|wks|m|min|mins|s|sec|secs|y|yr|yrs)")
+
+
+def _parts_of_the_act(
+    words: Sequence[str], values: Collection[str], shapes: Collection[str], verb: Collection[str]
+) -> list[list[str]]:
+    """The parts of a mandate's words joined by "and" (its object's items, "Restart auth-gw and
+    email-worker"), less those that act on another record: a part with none of the call's values
+    whose other words are each written as one of them is written ("auth-gw" beside the call's
+    "email-worker"; not "2 days")."""
+    parts: list[list[str]] = [[]]
+    for w in words:
+        if w in ("and", "&", "plus"):
+            parts.append([])
+        else:
+            parts[-1].append(w)
+    for part, following in pairwise(parts):
+        if part and following and following[0] in values:
+            part.pop()  # "Grant admin to jdoe and tkim": jdoe is tkim's sibling, for its own call
+    return [
+        part
+        for part in parts
+        if any(w in values or _unpossessed(w) in values for w in part)
+        or not all(
+            _shape(_unpossessed(w)) in shapes or (re.search(r"[\d_@.-]", w) and not _A_SPAN.fullmatch(w))
+            for w in part
+            if w not in FUNCTION_WORDS and w not in verb
+        )
+    ]
+
+
+def _accounted_in_the_act(word: str, names: Collection[str]) -> bool:
+    bare = _unpossessed(word)
+    return (
+        bare in names
+        or bare.removesuffix("s") in names
+        or word in FUNCTION_WORDS
+        or word in NO_ROLE_WORDS
+        or word in _FRAMING_WORDS
+        or word in _OF_THE_ACT
+        or bare in _KINDS_OF_A_RECORD
+        or bare.removesuffix("s") in _KINDS_OF_A_RECORD
+        or bare in COUNTED
+        or bare in _DESCRIBING
+        or word.endswith("ly")
+        or WHEN.fullmatch(word) is not None
+    )
+
+
 def _said_of_the_act(asking: Any) -> str:
     """A mandate's words with what it coordinates, up to a message's content ("post in #general
     that lunch is at 12:00": the message's time is not when to act)."""
@@ -1739,6 +1933,57 @@ def _sent_to_a_relation(
         related = sorted(set(tokens) & _RELATIONS)
         if related:
             return _asked_outside({"arg": arg, "value": value, "relation": related}, context, policy)
+    return None
+
+
+#: What someone wrote, that a reply to it goes back to them for ("Reply to Ben Okafor's complaint").
+_WRITTEN_BY_THEM = frozenset(
+    """
+    complaint complaints email emails mail message messages question questions request requests
+    ticket note comment review post feedback inquiry enquiry reply letter query concern concerns
+    """.split()  # noqa: SIM905 (a closed list, read as words)
+)
+#: What a message is about, or whom it speaks for, after whom it goes to ("Email Ana Silva about Ben
+#: Okafor", "... regarding Chen Wei", "... as Chen Wei", "... on behalf of Ben").
+_A_TOPIC = re.compile(r"(?i)\b(?:about|regarding|re|concerning|as|on|for|on\s+behalf\s+of|from)\b")
+
+
+def _named_only_as_a_topic(
+    value: Any, arg: str, asked: Requested | None, context: ReviewContext, policy: SupervisorPolicy
+) -> Decision | None:
+    """Is the recipient admitted from a record the mandate names only as what the message is about,
+    or whom it speaks for ("Email Ana Silva about Ben Okafor" with Ben's address)? The turn sends to
+    the person it names first; the call is asked."""
+    if asked is None or arg.split(":")[0] not in RECIPIENT_ARGS:
+        return None
+    wanted = identity(value)
+    names = {
+        leaf
+        for done in context.calls
+        for _path, record in mappings(_parsed(done.get("observation")))
+        if any(identity(v) == wanted for v in record.values() if not isinstance(v, Mapping | list))
+        for leaf in record.values()
+        if isinstance(leaf, str) and " " in leaf.strip() and leaf != value
+    }
+    for asking in _asking_now(asked, context):
+        said_of_it = _A_MESSAGE.split(", ".join([asking.text, *asking.coordinated]), maxsplit=1)[0]
+        owning = [
+            n
+            for n in names
+            for m in re.finditer(rf"(?i)(?<!\w){re.escape(n)}(?:'s|’s)(?:[ \t]+(\w+))?", said_of_it)
+            if (m.group(1) or "").casefold() not in _WRITTEN_BY_THEM
+        ]
+        if owning and not any(
+            re.search(rf"(?i)(?<!\w){re.escape(n)}(?!\w|'s|’s)", said_of_it) for n in names
+        ):  # "Send Ana Silva Ben Okafor's tracking link": Ben owns the link
+            return _asked_outside({"arg": arg, "value": value, "owner_of": owning}, context, policy)
+        parts = _A_TOPIC.split(said_of_it, maxsplit=1)
+        if len(parts) < 2:
+            continue
+        sent_to, topic = parts
+        written = [n for n in names if re.search(rf"(?i)(?<!\w){re.escape(n)}(?!\w)", topic)]
+        if written and not any(re.search(rf"(?i)(?<!\w){re.escape(n)}(?!\w)", sent_to) for n in names):
+            return _asked_outside({"arg": arg, "value": value, "about": written}, context, policy)
     return None
 
 
@@ -2936,7 +3181,12 @@ def _written_apart(value: Any, rule: ArgSource, context: ReviewContext) -> dict[
         return None
     apart = r"[ \t]+".join(re.escape(p) for p in parts)
     found = re.search(rf"(?i)(?<![\w-]){apart}(?![\w-])", context.request)
-    return {"written_apart": found.group(0)} if found is not None else None
+    if found is not None:
+        return {"written_apart": found.group(0)}
+    # an id's number without its prefix ("Refund order 1002", "#1002" for ORD-1002)
+    number = re.fullmatch(r"[A-Za-z]{1,6}[-_]?(\d{3,})", value.strip())
+    bare = number and re.search(rf"(?<![\w-]){number.group(1)}(?![\w-]|[.,]\d)", context.request)
+    return {"written_without_its_prefix": bare.group(0)} if bare else None
 
 
 def _in_capitals_only(value: Any, rule: ArgSource, context: ReviewContext) -> dict[str, Any] | None:

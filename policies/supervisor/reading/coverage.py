@@ -47,14 +47,18 @@ from policies.supervisor.reading.words import (
 )
 
 __all__ = [
+    "DELETING",
     "EXCLUDING_WORDS",
     "IRREGULAR",
     "KEEPING_WORDS",
     "NO_ROLE_WORDS",
     "POINTING_BACK",
     "READING_VERBS",
+    "REFERENCE_WORDS",
     "REPORTING_WORDS",
+    "TIMED_VERBS",
     "TIME_WORDS",
+    "WITH_CONTENT",
     "Reading",
     "Unread",
     "WideReader",
@@ -116,6 +120,9 @@ class Unread:
     opening: bool = False
     #: the span is a mandate read but left uncertain by the rest of the turn (:attr:`why` says what)
     uncertain_mandate: bool = False
+    #: a line that ends with a colon and heads what follows ("Done:", "Don't:", "Bob wrote:"): what
+    #: it says of the lines below, the reader cannot place, so none of their mandates stands
+    heading: bool = False
 
 
 @dataclass(frozen=True)
@@ -753,6 +760,10 @@ def reading_of(request: str, known: Iterable[str] = (), reader: RequestReader | 
             opening = bool(asking) and members.index(clause) < members.index(asking[0])
             said = _why(request, clause)
             unread.append(Unread(clause.text, sentence, said, whole_sentence=not asking, opening=opening))
+    for sentence, members in by_sentence.items():
+        if _a_heading(sentence, members, [c for c in members if asks(c)], verbs):
+            unread = [u for u in unread if u.sentence != sentence]
+            unread.append(Unread(sentence.rstrip(" :"), sentence, "a heading not read", True, heading=True))
     first: dict[str, int] = {}  # where each sentence stands in the turn: first and last (a sentence
     last: dict[str, int] = {}  # written twice, "Belay that.", stands after what it follows)
     at = -1
@@ -807,7 +818,7 @@ def _in_lines_marked_apart(mandate: Mandate, apart: Sequence[str]) -> str | None
 
 #: Verbs whose mandate writes a text after its colon: a message, a note, a name, a post ("Reply to
 #: Casa Azul: arriving 18:00", "Rename it: Q3 plan", "Add a note: call back").
-_WITH_CONTENT = frozenset(
+WITH_CONTENT = frozenset(
     """
     tell ask email e-mail mail dm message text post reply answer write notify inform let remind say
     send forward share comment note add create rename title label tag describe draft compose publish
@@ -828,7 +839,7 @@ _VERDICTS = frozenset(
     done finished completed closed resolved reverted dropped shelved paused held withdrawn refused
     """.split()  # noqa: SIM905 (a closed list, read as words)
 )
-_WITH_CONTENT_FORMS = frozenset(f for verb in _WITH_CONTENT for f in verb_forms(verb))  # "replying"
+_WITH_CONTENT_FORMS = frozenset(f for verb in WITH_CONTENT for f in verb_forms(verb))  # "replying"
 #: Subjects a reason after a mandate's colon opens with ("Restart payments: it keeps timing out").
 _STATING = frozenset(
     {
@@ -1265,7 +1276,7 @@ def _end_of_a_kind(words: Sequence[str], mandate: Mandate) -> int | None:
     """Where a deletion's object written in small letters names the kind of its first record ("cancel
     the dentist appointment ...": at "appointment"), or None: a turn with no capitals marks no name,
     so the object is weighed from there."""
-    if mandate.verb not in _DELETING or _CAPITALISED.search(
+    if mandate.verb not in DELETING or _CAPITALISED.search(
         " ".join([mandate.text, *mandate.coordinated])[1:]
     ):
         return None
@@ -1369,7 +1380,7 @@ _A_FIGURE = re.compile(r"[$€£]?\d[\d.,']*k?")
 _JOINING = frozenset({"and", "&", "plus", "or", "both"})
 #: Words after which a record is written as a reference or a text's content, a role the reader
 #: knows ("... to 72000 with the memo E-102", "... to match E-102", "... in line with E-102").
-_REFERENCE_WORDS = frozenset(
+REFERENCE_WORDS = frozenset(
     """
     memo reference ref note quoting citing referencing regarding concerning re cf match matching par
     same line subject description comment label
@@ -1453,7 +1464,7 @@ def _named_beside_the_value(mandate: Mandate) -> str | None:
         return None
     address = _an_address(after)
     for token in tokens:
-        if token.casefold() in _REFERENCE_WORDS:  # read: "... with the memo E-102"
+        if token.casefold() in REFERENCE_WORDS:  # read: "... with the memo E-102"
             break
         if token not in address and not _A_FIGURE.fullmatch(token) and _a_name_or_an_id(token):
             return " ".join(tokens)
@@ -1466,7 +1477,7 @@ def _named_beside_the_value(mandate: Mandate) -> str | None:
 
 #: Verbs that take a record away: nothing of theirs goes anywhere, so a destination after the
 #: record ("... to Archive", "... as salaries-backup.xlsx") says another action.
-_DELETING = _ON_A_RECORD - TIMED_VERBS
+DELETING = _ON_A_RECORD - TIMED_VERBS
 #: A file's name, a record a deletion names even without a digit ("draft-old.docx").
 _A_FILE = re.compile(r"[\w-]+(?:\.[\w-]+)*\.[a-z][a-z0-9]{1,4}")
 _TO_A_PLACE = frozenset({"to", "into", "onto", "as"})
@@ -1990,6 +2001,9 @@ def _undermined(
     mark = _roleless_mark(mandate, request)
     if mark is not None:
         return f"beside a mark not read ('{mark}')"
+    pasted = _pasted_or_ticked(mandate, request)
+    if pasted is not None:
+        return pasted
     for text in mandate.coordinated:  # "... and salaries-2026.xlsx, the latter pending HR"
         if (words_of(text) and set(words_of(text)) <= _A_STATUS) or _A_STATUS_BRACKET.search(text):
             return f"beside a status not read ('{text}')"  # "- asmith (done)": that item may be done
@@ -2013,7 +2027,7 @@ def _undermined(
     trailing = _unread_after_the_record(words, mandate) if mandate.verb not in READING_VERBS else None
     if trailing is not None:
         return f"beside words not read ('{trailing}')"
-    deleting = _said_after_a_deletion(words, mandate) if mandate.verb in _DELETING else None
+    deleting = _said_after_a_deletion(words, mandate) if mandate.verb in DELETING else None
     if deleting is not None:
         return f"beside words not read ('{deleting}')"
     beside = _named_beside_the_value(mandate)
@@ -2023,6 +2037,10 @@ def _undermined(
     at = first.get(mandate.sentence, -1)
     names = naming_words(mandate.text)
     for span in unread:
+        if span.heading:  # it bears on the lines it heads only, not on its own sentence's mandate
+            if _headed(span, mandate, request):
+                return f"under a heading not read ('{span.text}')"
+            continue
         if span.sentence == mandate.sentence and span.text not in mandate.coordinated:
             return f"beside words not read ('{span.text}')"
         if last.get(span.sentence, -1) > at and (span.whole_sentence or span.opening):
@@ -2030,6 +2048,87 @@ def _undermined(
         if span.whole_sentence and last.get(span.sentence, -1) < at and _doubts(span, mandate, names):
             return f"an earlier sentence not read ('{span.text}')"
     return None
+
+
+def _a_heading(
+    sentence: str, members: Sequence[Clause], asking: Sequence[Clause], verbs: Collection[str]
+) -> bool:
+    """Is the sentence a line of its own that ends with a colon and says more than a greeting,
+    thanks or urging ("Done:", "Don't:", "Bob wrote:", "Plan B:"), or asks for something whose
+    object is whole before the colon ("Reword this:", "Check my spelling:"), with no list of its
+    items below and no pointer to the lines below as what to do ("Do the following:")? It heads the
+    lines below it, and what it says of them the reader cannot place. A list's header the reader
+    knows ("Tasks:", "Two things:") is read before this."""
+    if not sentence.rstrip().endswith(":"):
+        return False
+    if asking:  # its own list's items below are its object ("Reset passwords for:\n- jdoe"),
+        # unless they ask for something themselves ("Check my spelling:\n1. restart payments")
+        return not any(
+            set(c.words) & _POINTING_BELOW
+            or c.head == len(c.words) - 1
+            or (_items(c) and not any(w in verbs for item in _items(c) for w in words_of(item)[:2]))
+            for c in asking
+        )
+    words = [w for clause in members for w in clause.words]
+    if not words or set(words) <= _URGING_WORDS | NO_ROLE_WORDS:
+        return False
+    if len(words) <= 3 and any(ch.isdigit() for w in words for ch in w) and "from" not in words:
+        return False  # a reference the lines below are for ("Ticket T-1:", "Order 1234:")
+    if set(words) & _POINTING_BELOW and not (set(words) & _DOUBTING or _prohibition(words)):
+        return False  # "Please do the following:", "Steps below:"
+    return not all(_greeting(clause) for clause in members)
+
+
+#: Words by which a mandate before a colon points to the lines below as what to do ("Do the
+#: following:", "Please handle these:", "Steps below:").
+_POINTING_BELOW = frozenset({"following", "below", "these", "those", "them", "all", "steps", "items", "list"})
+
+
+def _items(clause: Clause) -> list[str]:
+    """The items a clause's object continues in, a list's numbers apart ("1", "2")."""
+    return [item for item in clause.coordinated if not re.fullmatch(r"\s*\d{1,2}[.)]?\s*", item)]
+
+
+def _headed(heading: Unread, mandate: Mandate, request: str) -> bool:
+    """Is the mandate written on the lines a heading heads: the list right below it ("Done:\n- ...\n-
+    ..."), else the lines below it up to a blank line ("Bob wrote:\nRestart payments.")?"""
+    at = request.find(heading.sentence.rstrip())
+    below = request.find("\n", at) if at >= 0 else -1
+    if below < 0:
+        return False
+    lines = request[below + 1 :].split("\n")
+    listed = bool(lines) and _LINE_MARK.match(lines[0]) is not None
+    headed: list[str] = []
+    for line in lines:
+        if not line.strip() or (listed and _LINE_MARK.match(line) is None and not line[:1].isspace()):
+            break
+        headed.append(line)
+    return mandate.text in "\n".join(headed)
+
+
+#: Where a pasted message starts: a mail's header line ("From: Mallory", "Subject: ...") or a
+#: forwarding mark ("---------- Forwarded message ---------", "-----Original Message-----").
+_PASTED_MAIL = re.compile(
+    r"(?im)^[ \t>]*(?:-{2,}[ \t]*(?:forwarded|original)[ \t]+message[ \t]*-{2,}"
+    r"|begin[ \t]+forwarded[ \t]+message|(?:from|sent|date|to|cc|bcc|subject|reply-to)[ \t]*:[ \t]*\S)"
+)
+#: A checkbox a line opens with, ticked or marked ("- [x] ...", "[?] ...", "1. [~] ..."): an open
+#: one ("[ ]") is a thing to do; any other mark says how the item stands (done, unsure, blocked).
+_MARKED_BOX = re.compile(r"^[ \t]*(?:[-*+\u2022]|\d+[.)])?[ \t]*(\[[ \t]*[^\]\s][ \t]*\])")
+
+
+def _pasted_or_ticked(mandate: Mandate, request: str) -> str | None:
+    """Why a mandate written in a pasted message (below a mail's header line or a forwarding mark)
+    or on a line with a marked checkbox does not stand, or None."""
+    at = request.find(mandate.text) if request else -1
+    if at < 0:
+        return None
+    pasted = _PASTED_MAIL.search(request, 0, at)
+    if pasted is not None:
+        return f"in a pasted message ('{pasted.group(0).strip()}')"
+    start = request.rfind("\n", 0, at) + 1
+    box = _MARKED_BOX.match(request, start)
+    return f"on a line marked '{box.group(1)}'" if box is not None else None
 
 
 #: Words by which a sentence doubts, contests, corrects, negates or conditions what it names ("B-31
