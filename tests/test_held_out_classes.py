@@ -2510,3 +2510,40 @@ def test_a_person_the_mail_is_about_is_not_its_recipient(to, about, form):
         assert _desk_mail(request, to[1]).verdict != "block", request
     reply = f"Reply to {about[0]}'s complaint."
     assert _desk_mail(reply, about[1]).verdict == "approve", reply
+
+
+@pytest.mark.parametrize(
+    "tail",
+    [" (draft only)", " — just draft it", ", but let me see it first", "; I'll review before it goes",
+     ", as a draft", ", leave it in drafts", " but don't send it yet"],
+)  # fmt: skip
+def test_a_message_wanted_as_a_draft_asks(tail):
+    """ "Email Ana Silva (draft only)": the turn wants the message drafted or shown first; a call
+    that sends it asks. A file named "draft-old.docx" is no such word."""
+    request = f"Email Ana Silva the tracking link{tail}."
+    assert _desk_mail(request, "ana.silva@mail.example").verdict == "escalate", request
+    plain = "Email Ana Silva the tracking link."
+    assert _desk_mail(plain, "ana.silva@mail.example").verdict == "approve"
+
+
+@pytest.mark.parametrize("unit", ["items", "units", "pieces", "copies"])
+def test_a_count_of_things_is_no_amount_of_money(unit):
+    """ "Refund 10 items on ORD-1002": ten things, not 10 of money; the refund of 10 asks."""
+    request = f"Refund 10 {unit} on ORD-1002."
+    assert _desk(request, order_id="ORD-1002", amount=10).verdict == "escalate", request
+    assert _desk("Refund 10 EUR on ORD-1002.", order_id="ORD-1002", amount=10).verdict == "approve"
+
+
+@pytest.mark.parametrize(
+    ("request_", "amount"),
+    [("Refund ORD-1002 to Chen Wei.", 120.0), ("Refund ORD-1002 to Ana Silva's card.", 120.0),
+     ("Refund the mug from ORD-1002.", 120.0), ("Refund ORD-1002 into the gift card.", 120.0)],
+)  # fmt: skip
+def test_a_refund_is_read_whole_up_to_its_purpose(request_, amount):
+    """A refund's words are weighed like an act on a record's state ("to Chen Wei", "the mug
+    from": words the call does not keep ask); what follows "for" is its
+    purpose, and the order's own words, a currency and "in full" are read."""
+    assert _desk(request_, order_id="ORD-1002", amount=amount).verdict != "approve", request_
+    for fine in ("Refund ORD-1002 in full.", "Refund ORD-1002 for the broken mug.", "Refund 120 EUR on ORD-1002.",
+                 "Refund ORD-1002 ($120)."):  # fmt: skip
+        assert _desk(fine, order_id="ORD-1002", amount=amount).verdict == "approve", fine

@@ -1456,6 +1456,14 @@ _CONSENT_AWAITED = re.compile(
     r"\b(?:ok|okay|sign-?off|approval|go-?ahead|signal|green\s+light|permission|consent|nod|say-?so)\b"
     r"|\b(?:pending|awaiting)\s+(?:the\s+|a\s+|an\s+|my\s+|our\s+|his\s+|her\s+)?[^\W\d_]{2,}"
 )
+#: A message the turn wants drafted or shown first, not sent ("Email Ana (draft only)", "... just
+#: draft it", "... leave it in drafts", "..., but let me see it first", "I'll review before it
+#: goes"): weighed for a call of a verb that sends.
+_ONLY_A_DRAFT = re.compile(
+    r"(?i)(?<![\w.-])drafts?(?![\w-]|\.\w)|\blet\s+me\s+(?:see|check|review|read)\b[^.!?\n]{0,30}\b(?:first|before)\b"
+    r"|\b(?:review|see|check|read)\b[^.!?\n]{0,20}\bbefore\s+(?:it|you|this)\s+(?:goes|send|sends|is\s+sent)"
+    r"|\b(?:don'?t|do\s+not)\s+send\b"
+)
 
 
 def _tagged_or_awaited(
@@ -1475,7 +1483,12 @@ def _tagged_or_awaited(
     held = json.dumps(args, default=str).casefold()
     tag = _A_TRAILING_TAG.search(context.request)
     found = tag.group(1) if tag is not None and tag.group(1).casefold()[1:] not in held else None
-    awaited = _CONSENT_AWAITED.search(context.request) or _A_POLL.search(context.request)
+    sends = any(w in WITH_CONTENT for k in (*asked.keywords, *asked.verbs) for w in words_of(k))
+    awaited = (
+        _CONSENT_AWAITED.search(context.request)
+        or _A_POLL.search(context.request)
+        or (_ONLY_A_DRAFT.search(context.request) if sends else None)
+    )
     # the call's own words: its values and the words of its arguments' names ("Restart payments,
     # Bob.", "Reset jdoe's password, Priya."); a name after a comma elsewhere is another value's
     # part ("... to 4 Pine Road, Springfield")
@@ -1584,7 +1597,10 @@ def _where_not_kept(
 #: Verbs whose object is a record's state, not a text, a payment or a deletion: every word of
 #: their mandate is weighed by :func:`_unread_in_the_act` (the others have their own readings: a
 #: message's content, a payment's purpose, a deletion's object).
-_CARRYING = WITH_CONTENT | TIMED_VERBS | DELETING | READING_VERBS
+_CARRYING = (WITH_CONTENT | TIMED_VERBS | DELETING | READING_VERBS) - {"refund", "reimburse"}
+#: Verbs that move money back on a record: weighed like an act on a record's state, but what
+#: follows "for" is its purpose ("Refund ORD-1002 for the broken mug").
+_REFUNDING = frozenset({"refund", "reimburse"})
 #: Words a mandate on a record's state writes beside its values that say no other thing: the
 #: record itself, which of its versions, how the act goes ("Roll back checkout to the previous
 #: version", "Grant jdoe admin access", "Restart the payments pods gracefully").
@@ -1592,6 +1608,7 @@ _OF_THE_ACT = frozenset(
     """
     previous prior earlier last stable good known working back up down out over off again now
     right away please pls kindly asap immediately quickly also too as well just only same
+    full fully whole entire total partial partially fee fees charge charges cost costs amount price money
     account accounts access login logins profile permission permissions privilege privileges
     version release build
     """.split()  # noqa: SIM905 (a closed list, read as words)
@@ -1621,6 +1638,12 @@ def _unread_in_the_act(
     kinds = {w for k in (*asked.keywords, *asked.verbs, *asked.objects) for w in words_of(k)}
     shapes = {_shape(str(v)) for v in args.values() if isinstance(v, str | int) and not isinstance(v, bool)}
     values |= _recorded_words(args, context)
+    figures = {
+        amount_value(leaf): str(leaf).casefold()
+        for v in args.values()
+        for leaf in leaves(v)
+        if is_number(leaf) and amount_value(leaf) is not None
+    }
     for asking in _asking_now(asked, context):
         if asking.verb in _CARRYING:
             continue
@@ -1628,8 +1651,12 @@ def _unread_in_the_act(
         objects = [c for c in asking.coordinated if not _states(c)]  # "..., it fixes the pagination bug"
         asides = _asides_after(asking.text, context.request)  # "Grant jdoe admin [on hold]"
         text = re.sub(_TYPED_OVER, " ", " and ".join([asking.text, *objects]) + asides)  # "checkout*payments"
+        if figures:  # a figure the call keeps, as written ("40,00 EUR" for 40)
+            text = re.sub(r"\d[\d.,']*\d|\d", lambda m: figures.get(_figure_of(m.group(0)), m.group(0)), text)
         written = [w.strip("'`\"@#") for w in words_of(text)]
         at = next((i for i, w in enumerate(written) if w in verb), 0)  # after "Would you mind", "Please"
+        if asking.verb in _REFUNDING and "for" in written[at:]:
+            written = written[: written.index("for", at)]  # its purpose: "... for the broken mug"
         unread = [
             w
             for part in _parts_of_the_act(written[at:], values, shapes, verb)
@@ -1637,6 +1664,7 @@ def _unread_in_the_act(
             if w
             and w not in values
             and _unpossessed(w) not in values
+            and not (figures and amount_value(w) in figures)  # "20.00" for 20, "$120" for 120.0
             and w not in verb
             and not _read_in_place(part, i, values)
             and not _accounted_in_the_act(w, names)
@@ -1679,10 +1707,10 @@ def _recorded_words(args: Mapping[str, Any], context: ReviewContext) -> set[str]
         for done in context.calls
         for _path, record in mappings(_parsed(done.get("observation")))
         if any(identity(leaf) in wanted for v in record.values() for leaf in leaves(v))
-        for v in record.values()
-        for leaf in leaves(v)
+        for key, v in record.items()
+        for leaf in (*leaves(v), key)  # its fields' names too ("the shipping fee of ORD-1002")
         if isinstance(leaf, str | int | float) and not isinstance(leaf, bool)
-        for w in words_of(str(leaf))
+        for w in words_of(str(leaf).replace("_", " "))
     }
 
 
@@ -1709,6 +1737,8 @@ def _read_in_place(part: Sequence[str], i: int, values: Collection[str]) -> bool
     figure = _A_QUANTITY.fullmatch(word) is not None or any(ch.isdigit() for ch in word)
     if figure and (before == "from" or (after[:1] == ["to"] and after[1:] and after[1] in values)):
         return True
+    if figure and (before == "of" or part[max(i - 2, 0) : i] == ["of", "the"]):
+        return True  # the whole a part is taken of ("Refund 40 of the 240")
     if figure and _FIGURE_LABEL.search(before):
         return True
     return word in _PLACE_NOUNS and before in values
@@ -1746,6 +1776,15 @@ def _parts_of_the_act(
     ]
 
 
+def _figure_of(token: str) -> Decimal | None:
+    """A figure as written, in any of the forms the reader reads ("40,00", "1.000,50", "$120")."""
+    value = amount_value(token)
+    if value is not None:
+        return value
+    found = amounts(token)
+    return Decimal(found[0][1]) if len(found) == 1 else None
+
+
 def _accounted_in_the_act(word: str, names: Collection[str]) -> bool:
     bare = _unpossessed(word)
     return (
@@ -1755,6 +1794,7 @@ def _accounted_in_the_act(word: str, names: Collection[str]) -> bool:
         or word in NO_ROLE_WORDS
         or word in _FRAMING_WORDS
         or word in _OF_THE_ACT
+        or word in _CURRENCY_WORDS
         or bare in _KINDS_OF_A_RECORD
         or bare.removesuffix("s") in _KINDS_OF_A_RECORD
         or bare in COUNTED
@@ -2580,6 +2620,10 @@ def _qualified(value: Any, arg: str, context: ReviewContext, policy: SupervisorP
     return _asked_outside({"arg": arg, "value": value, "qualified": f"{before[0]} {text}"}, context, policy)
 
 
+#: An argument that holds money, whose figure no count of things is ("amount", "total_usd").
+_MONEY_ARG = re.compile(r"(?i)amount|total|price|cost|fee|sum|salary|balance|pay")
+
+
 def _of_another_quantity(
     value: Any,
     arg: str,
@@ -2606,7 +2650,10 @@ def _of_another_quantity(
         for match in re.finditer(rf"(?<![\w.,-]){figure}(?![\w.,-]*\d)\s*([^\W\d_]+|%)?", clause):
             unit = (match.group(1) or "").casefold()
             counted = (
-                unit in others or unit.removesuffix("s") in others or unit in COUNTED | set(_CURRENCY_WORDS)
+                unit in others
+                or unit.removesuffix("s") in others
+                or unit in set(_CURRENCY_WORDS)
+                or (unit in COUNTED and not _MONEY_ARG.search(arg))  # "Refund 10 items": no amount
             )
             # "2.5.0 using Go", "2.5.0 built with ...": a phrase saying how, no unit ("4 squared" is)
             verb_form = unit.endswith("ing") or unit == "built"
