@@ -2547,3 +2547,51 @@ def test_a_refund_is_read_whole_up_to_its_purpose(request_, amount):
     for fine in ("Refund ORD-1002 in full.", "Refund ORD-1002 for the broken mug.", "Refund 120 EUR on ORD-1002.",
                  "Refund ORD-1002 ($120)."):  # fmt: skip
         assert _desk(fine, order_id="ORD-1002", amount=amount).verdict == "approve", fine
+
+
+# --- the eleventh red team: a heading with no colon; what the act check reads as harmless ---------
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    call=TENTH_CALLS,
+    heading=st.sampled_from(
+        ["DONE", "## Done", "**Won't do**", "Won't do ✋", "NOT NOW", "Rejected.", "Later —"]
+    ),
+    mark=st.sampled_from(["- ", "* ", "1. "]),
+)
+def test_a_line_over_a_list_heads_it_without_a_colon(call, heading, mark):
+    """ "DONE\\n- restart payments", "## Done\\n- ...": a line of its own over a list heads it as a
+    line ending in a colon does; a line that only names the list ("Tasks") is read."""
+    written, name, args = call
+    request = f"{heading}\n{mark}{written}"
+    assert _decide(TENTH, request, name, **args).verdict == "escalate", request
+    listed = f"Tasks\n{mark}{written}"
+    assert _decide(TENTH, listed, name, **args).verdict == "approve", listed
+
+
+@pytest.mark.parametrize(
+    "request_",
+    ["Restart payments (INC-4521).", "Restart payments per INC-4521.", "Restart payments for OPS-12.",
+     "Disable asmith as she left the company.", "Disable asmith as they asked."],
+)  # fmt: skip
+def test_a_ticket_or_a_reason_after_the_act_is_read(request_):
+    """A ticket's id in capitals is a reference the act is made under, and a reason with a subject
+    of its own says why: neither is a word of the act the call must keep."""
+    if request_.startswith("Disable"):
+        assert _decide(TENTH, request_, "disable_account", user="asmith").verdict == "approve", request_
+        return
+    assert _decide(TENTH, request_, "restart", service="payments").verdict == "approve", request_
+    assert (
+        _decide(TENTH, "Restart payments on host web-3.", "restart", service="payments").verdict == "escalate"
+    )
+
+
+@pytest.mark.parametrize("adverb", ["conditionally", "virtually", "nominally", "selectively", "softly"])
+def test_an_adverb_that_may_make_the_act_another_asks(adverb):
+    """ "Grant tkim editor conditionally", "Restart payments virtually": an adverb may make the act
+    partial, conditional or unreal; only those that say how it goes are read ("gracefully")."""
+    request = f"Restart payments {adverb}."
+    assert _decide(TENTH, request, "restart", service="payments").verdict == "escalate", request
+    fine = "Restart payments gracefully."
+    assert _decide(TENTH, fine, "restart", service="payments").verdict == "approve", fine

@@ -1609,6 +1609,7 @@ _OF_THE_ACT = frozenset(
     previous prior earlier last stable good known working back up down out over off again now
     right away please pls kindly asap immediately quickly also too as well just only same
     full fully whole entire total partial partially fee fees charge charges cost costs amount price money
+    straight soon possible
     account accounts access login logins profile permission permissions privilege privileges
     version release build
     """.split()  # noqa: SIM905 (a closed list, read as words)
@@ -1651,6 +1652,10 @@ def _unread_in_the_act(
         objects = [c for c in asking.coordinated if not _states(c)]  # "..., it fixes the pagination bug"
         asides = _asides_after(asking.text, context.request)  # "Grant jdoe admin [on hold]"
         text = re.sub(_TYPED_OVER, " ", " and ".join([asking.text, *objects]) + asides)  # "checkout*payments"
+        text = _A_TICKET.sub(  # "(INC-4521)", "as she left": a reference, a reason
+            lambda m: m.group(0) if m.group(0).casefold() in values else " ",
+            _A_REASON.split(text, maxsplit=1)[0],
+        )
         if figures:  # a figure the call keeps, as written ("40,00 EUR" for 40)
             text = re.sub(r"\d[\d.,']*\d|\d", lambda m: figures.get(_figure_of(m.group(0)), m.group(0)), text)
         written = [w.strip("'`\"@#") for w in words_of(text)]
@@ -1776,6 +1781,16 @@ def _parts_of_the_act(
     ]
 
 
+#: A ticket's or an incident's id as written, its prefix in capitals ("INC-4521", "HR-55"): a
+#: reference the act is made under, no place nor option.
+_A_TICKET = re.compile(r"(?<![\w-])[A-Z]{2,8}-\d{1,7}(?![\w-])")
+#: Where a reason with a subject of its own starts ("... as she left the company", "... so she can
+#: fix the docs", "... because it leaks"): what follows says why, not how or where.
+_A_REASON = re.compile(
+    r"(?i)\b(?:since|because|cause|cuz|coz)\b|\b(?:as|so)\s+(?=(?:she|he|they|it|we|i|there)(?:'\w+)?\b)"
+)
+
+
 def _figure_of(token: str) -> Decimal | None:
     """A figure as written, in any of the forms the reader reads ("40,00", "1.000,50", "$120")."""
     value = amount_value(token)
@@ -1783,6 +1798,16 @@ def _figure_of(token: str) -> Decimal | None:
         return value
     found = amounts(token)
     return Decimal(found[0][1]) if len(found) == 1 else None
+
+
+#: Adverbs that say how an act goes without making it another ("gracefully", "quickly"); any
+#: other ("conditionally", "virtually", "partially") may make it partial, conditional or unreal.
+_MANNER = frozenset(
+    """
+    gracefully quickly immediately promptly safely carefully cleanly smoothly urgently properly
+    kindly fully entirely completely again already
+    """.split()  # noqa: SIM905 (a closed list, read as words)
+)
 
 
 def _accounted_in_the_act(word: str, names: Collection[str]) -> bool:
@@ -1799,7 +1824,7 @@ def _accounted_in_the_act(word: str, names: Collection[str]) -> bool:
         or bare.removesuffix("s") in _KINDS_OF_A_RECORD
         or bare in COUNTED
         or bare in _DESCRIBING
-        or word.endswith("ly")
+        or word in _MANNER
         or WHEN.fullmatch(word) is not None
     )
 

@@ -761,7 +761,7 @@ def reading_of(request: str, known: Iterable[str] = (), reader: RequestReader | 
             said = _why(request, clause)
             unread.append(Unread(clause.text, sentence, said, whole_sentence=not asking, opening=opening))
     for sentence, members in by_sentence.items():
-        if _a_heading(sentence, members, [c for c in members if asks(c)], verbs):
+        if _a_heading(sentence, members, [c for c in members if asks(c)], verbs, request):
             unread = [u for u in unread if u.sentence != sentence]
             unread.append(Unread(sentence.rstrip(" :"), sentence, "a heading not read", True, heading=True))
     first: dict[str, int] = {}  # where each sentence stands in the turn: first and last (a sentence
@@ -2051,7 +2051,7 @@ def _undermined(
 
 
 def _a_heading(
-    sentence: str, members: Sequence[Clause], asking: Sequence[Clause], verbs: Collection[str]
+    sentence: str, members: Sequence[Clause], asking: Sequence[Clause], verbs: Collection[str], request: str
 ) -> bool:
     """Is the sentence a line of its own that ends with a colon and says more than a greeting,
     thanks or urging ("Done:", "Don't:", "Bob wrote:", "Plan B:"), or asks for something whose
@@ -2060,7 +2060,15 @@ def _a_heading(
     lines below it, and what it says of them the reader cannot place. A list's header the reader
     knows ("Tasks:", "Two things:") is read before this."""
     if not sentence.rstrip().endswith(":"):
-        return False
+        # a line of its own over a list, with no colon ("DONE\n- ...", "## Done", "Won't do ✋"):
+        # a heading too, unless it asks or only names the list ("Tasks")
+        words = [w for clause in members for w in clause.words]
+        return (
+            not asking
+            and bool(words)
+            and not set(words) <= _NEUTRAL_HEADINGS | _URGING_WORDS | NO_ROLE_WORDS
+            and _a_line_over_a_list(sentence, request)
+        )
     if asking:  # its own list's items below are its object ("Reset passwords for:\n- jdoe"),
         # unless they ask for something themselves ("Check my spelling:\n1. restart payments")
         return not any(
@@ -2082,6 +2090,35 @@ def _a_heading(
 #: Words by which a mandate before a colon points to the lines below as what to do ("Do the
 #: following:", "Please handle these:", "Steps below:").
 _POINTING_BELOW = frozenset({"following", "below", "these", "those", "them", "all", "steps", "items", "list"})
+
+
+#: Words a line over a list may hold that only name the list ("Tasks", "To do", "Checklist").
+_NEUTRAL_HEADINGS = frozenset(
+    {"tasks", "task", "todo", "todos", "to-do", "to", "do", "steps", "items", "list", "checklist", "action",
+     "actions", "requests", "the", "my", "our", "for", "today", "this", "week"}
+)  # fmt: skip
+
+
+def _a_line_over_a_list(sentence: str, request: str) -> bool:
+    """Is the sentence written on a line of its own (marks and emoji around it, "## Done"), the
+    next line a list's line ("- ...", "1. ...", "[ ] ...")?"""
+    at = request.find(sentence.strip())
+    if at < 0:
+        return False
+    start = request.rfind("\n", 0, at) + 1
+    end = request.find("\n", at)
+    if (
+        end < 0
+        or re.search(r"\w", request[start:at])
+        or re.search(r"\w", request[at + len(sentence.strip()) : end])
+        or (  # a list's own line ("- Dentist"); "**Done**" is emphasis, no bullet
+            _LINE_MARK.match(request[start:end]) is not None
+            and not request[start:end].lstrip().startswith("**")
+        )
+    ):
+        return False
+    following = next((line for line in request[end + 1 :].split("\n") if line.strip()), "")
+    return _LINE_MARK.match(following) is not None
 
 
 def _items(clause: Clause) -> list[str]:
