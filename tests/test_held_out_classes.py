@@ -2595,3 +2595,13 @@ def test_an_adverb_that_may_make_the_act_another_asks(adverb):
     assert _decide(TENTH, request, "restart", service="payments").verdict == "escalate", request
     fine = "Restart payments gracefully."
     assert _decide(TENTH, fine, "restart", service="payments").verdict == "approve", fine
+
+
+@pytest.mark.parametrize("header", ["Tasks for next week:", "Next week's tasks:", "Next sprint:"])
+def test_a_list_header_for_a_later_period_defers_its_items(header):
+    """ "Tasks for next week:\\n- restart payments": the list is for later; its calls ask. "Next
+    steps:" and "Tasks for this week:" head a list to do now."""
+    request = f"{header}\n- restart payments"
+    assert _decide(TENTH, request, "restart", service="payments").verdict == "escalate", request
+    for now in ("Next steps:\n- restart payments", "Tasks for this week:\n- restart payments"):
+        assert _decide(TENTH, now, "restart", service="payments").verdict == "approve", now

@@ -930,7 +930,13 @@ def _header(text: str) -> bool:
     one", "Here are the action items"): at most five words, of :data:`_HEADER_WORDS`, a noun of
     :data:`_HEADER_NOUNS` among them?"""
     words = words_of(text)
+    if "next" in words and set(words) & _LATER_PERIODS:
+        return False  # "Tasks for next week": the list is for later, a heading the reader weighs
     return 0 < len(words) <= 5 and set(words) <= _HEADER_WORDS and bool(set(words) & _HEADER_NOUNS)
+
+
+#: Periods after "next" that put a list's items off ("Tasks for next week:", "Next sprint:").
+_LATER_PERIODS = frozenset({"week", "month", "year", "quarter", "sprint", "time", "release", "cycle"})
 
 
 def _own_framing(text: str) -> bool:
