@@ -29,7 +29,7 @@ import json
 import re
 import warnings
 from collections import Counter
-from collections.abc import Callable, Collection, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from decimal import Decimal
 from functools import lru_cache
@@ -1709,8 +1709,7 @@ def _recorded_words(args: Mapping[str, Any], context: ReviewContext) -> set[str]
     wanted = {identity(leaf) for v in args.values() for leaf in leaves(v) if not isinstance(leaf, bool)}
     return {
         w
-        for done in context.calls
-        for _path, record in mappings(_parsed(done.get("observation")))
+        for record in _records_read(context)
         if any(identity(leaf) in wanted for v in record.values() for leaf in leaves(v))
         for key, v in record.items()
         for leaf in (*leaves(v), key)  # its fields' names too ("the shipping fee of ORD-1002")
@@ -1804,8 +1803,8 @@ def _figure_of(token: str) -> Decimal | None:
 #: other ("conditionally", "virtually", "partially") may make it partial, conditional or unreal.
 _MANNER = frozenset(
     """
-    gracefully quickly immediately promptly safely carefully cleanly smoothly urgently properly
-    kindly fully entirely completely again already
+    gracefully promptly safely carefully cleanly smoothly urgently properly entirely completely
+    already
     """.split()  # noqa: SIM905 (a closed list, read as words)
 )
 
@@ -1992,8 +1991,7 @@ def _sent_to_a_relation(
     if asked is None or arg.split(":")[0] not in RECIPIENT_ARGS:
         return None
     for asking in _asking_now(asked, context):
-        whole = ", ".join([asking.text, *asking.coordinated])
-        acted_on = _ABOUT.split(_A_MESSAGE.split(whole, maxsplit=1)[0], maxsplit=1)[0]
+        acted_on = _ABOUT.split(_said_of_the_act(asking), maxsplit=1)[0]
         tokens = [_unpossessed(t.casefold()) for t in _A_TOKEN.findall(acted_on)]
         related = sorted(set(tokens) & _RELATIONS)
         if related:
@@ -2024,14 +2022,13 @@ def _named_only_as_a_topic(
     wanted = identity(value)
     names = {
         leaf
-        for done in context.calls
-        for _path, record in mappings(_parsed(done.get("observation")))
+        for record in _records_read(context)
         if any(identity(v) == wanted for v in record.values() if not isinstance(v, Mapping | list))
         for leaf in record.values()
         if isinstance(leaf, str) and " " in leaf.strip() and leaf != value
     }
     for asking in _asking_now(asked, context):
-        said_of_it = _A_MESSAGE.split(", ".join([asking.text, *asking.coordinated]), maxsplit=1)[0]
+        said_of_it = _said_of_the_act(asking)
         owning = [
             n
             for n in names
@@ -2525,8 +2522,7 @@ def _possessing_another_thing(
     ident = identity(value)
     fields = {  # the fields of the records that hold it ("ORD-1002's shipping fee": its shipping)
         w
-        for done in context.calls
-        for _path, record in mappings(_parsed(done.get("observation")))
+        for record in _records_read(context)
         if any(identity(v) == ident for v in record.values() if not isinstance(v, Mapping | list))
         for key in record
         for w in _name_words(str(key))
@@ -3377,17 +3373,16 @@ def _field_named(value: Any, part: str, source: Source, context: ReviewContext) 
     not. A field is named where every word of its name is a word of the part, and it is not the
     record's whole figure ("B-40's disputed amount" names no field: ``amount`` is the bill's)."""
     held, said = set(source.text.split(" | ")), set(part.split())
-    for done in context.calls:
-        for _path, record in mappings(_parsed(done.get("observation"))):
-            scalars = {str(v) for v in record.values() if not isinstance(v, Mapping | list)}
-            if not held & scalars:
-                continue
-            for key, field_value in record.items():
-                words = {w for w in re.split(r"[\W_]+", str(key).casefold()) if w}
-                # a field that is the record's whole figure ("amount", "total") is no part of it
-                named = bool(words - WHOLE_WORDS) and words <= said
-                if named and is_number(field_value) and Decimal(str(field_value)) == Decimal(str(value)):
-                    return True
+    for record in _records_read(context):
+        scalars = {str(v) for v in record.values() if not isinstance(v, Mapping | list)}
+        if not held & scalars:
+            continue
+        for key, field_value in record.items():
+            words = {w for w in re.split(r"[\W_]+", str(key).casefold()) if w}
+            # a field that is the record's whole figure ("amount", "total") is no part of it
+            named = bool(words - WHOLE_WORDS) and words <= said
+            if named and is_number(field_value) and Decimal(str(field_value)) == Decimal(str(value)):
+                return True
     return False
 
 
@@ -4033,6 +4028,14 @@ def holding_record(value: Any, context: ReviewContext, policy: SupervisorPolicy)
             said["owner"] = str(owner)
         return said
     return None
+
+
+def _records_read(context: ReviewContext) -> Iterator[Mapping[str, Any]]:
+    """Every record the run's calls returned, oldest first (an observation kept as JSON text read
+    as its value)."""
+    for done in context.calls:
+        for _path, record in mappings(_parsed(done.get("observation"))):
+            yield record
 
 
 def _parsed(observation: Any) -> Any:

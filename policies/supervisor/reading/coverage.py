@@ -2056,13 +2056,12 @@ def _a_heading(
     """Is the sentence a line of its own that ends with a colon and says more than a greeting,
     thanks or urging ("Done:", "Don't:", "Bob wrote:", "Plan B:"), or asks for something whose
     object is whole before the colon ("Reword this:", "Check my spelling:"), with no list of its
-    items below and no pointer to the lines below as what to do ("Do the following:")? It heads the
-    lines below it, and what it says of them the reader cannot place. A list's header the reader
-    knows ("Tasks:", "Two things:") is read before this."""
+    own items below and no pointer to the lines below as what to do ("Do the following:")? Or a
+    line over a list with no colon ("DONE", "## Done") that neither asks nor only names the list?
+    It heads the lines below it, and what it says of them the reader cannot place. A list's header
+    the reader knows ("Tasks:", "Two things:") is read before this."""
+    words = [w for clause in members for w in clause.words]
     if not sentence.rstrip().endswith(":"):
-        # a line of its own over a list, with no colon ("DONE\n- ...", "## Done", "Won't do ✋"):
-        # a heading too, unless it asks or only names the list ("Tasks")
-        words = [w for clause in members for w in clause.words]
         return (
             not asking
             and bool(words)
@@ -2077,7 +2076,6 @@ def _a_heading(
             or (_items(c) and not any(w in verbs for item in _items(c) for w in words_of(item)[:2]))
             for c in asking
         )
-    words = [w for clause in members for w in clause.words]
     if not words or set(words) <= _URGING_WORDS | NO_ROLE_WORDS:
         return False
     if len(words) <= 3 and any(ch.isdigit() for w in words for ch in w) and "from" not in words:
