@@ -71,8 +71,10 @@ def test_a_tool_no_scope_names_is_not_put_to_cedar(monkeypatch: pytest.MonkeyPat
     action = {"kind": "tool", "name": "look_up_order", "args": {"order_id": "ORD-1001"}}
     context = ReviewContext(request="Look up order ORD-1001.", subject=cedar_desk.SUBJECT)
     asked: list[object] = []
-    real = cedarpy.is_authorized
-    monkeypatch.setattr(cedarpy, "is_authorized", lambda *a, **k: asked.append(a) or real(*a, **k))
+    from policies.supervisor.decide import cedar as decide_cedar
+
+    real = decide_cedar.cedar_answer  # Cedar's evaluation, ours or cedarpy's
+    monkeypatch.setattr(decide_cedar, "cedar_answer", lambda *a, **k: asked.append(a) or real(*a, **k))
     assert parse_cedar(only_email).applies("send_email") and not parse_cedar(only_email).applies(
         "look_up_order"
     )
@@ -240,6 +242,6 @@ def test_a_tools_own_policies_decide_its_call_as_the_whole_set(
     except ValueError:
         return
     context = _context(present, leaves)
-    handle, reads = cedar.for_tool(action)
+    view = cedar.for_tool(action)
     whole = _decide_as(cedarpy.PolicySet.from_str(text), action, context)
-    assert _decide_as(handle, action, read_only(context, reads)) == whole, text
+    assert _decide_as(view.handle, action, read_only(context, view.reads)) == whole, text

@@ -60,11 +60,13 @@ from policies.human import HumanAnswer
 from policies.supervisor.reading.values import Source
 from policies.supervisor.rules.cedar import (
     CedarSet,
+    ToolView,
     cedarpy_module,
     no_entities,
     parse_cedar,
     read_only,
 )
+from policies.supervisor.rules.cedar_eval import authorize
 from policies.supervisor.rules.policy import SupervisorPolicy, shadowed_checks
 
 #: The check's name in a decision and the audit.
@@ -298,15 +300,42 @@ def _erring(cedar: CedarSet, errors: Sequence[str]) -> list[str]:
     return cedar.named(keys) or ["(unnamed)"]
 
 
+@dataclass(frozen=True)
+class _Diagnostics:
+    reasons: tuple[str, ...]
+    errors: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class _Answered:
+    """The project's own evaluation's answer, in the shape of ``cedarpy``'s."""
+
+    allowed: bool
+    diagnostics: _Diagnostics
+
+
+def cedar_answer(view: ToolView, request: Mapping[str, Any]) -> Any:
+    """Cedar's answer to a call's ``request`` under the policies that judge its tool (``view``):
+    this project's evaluation of Cedar where it decides (:func:`~policies.supervisor.rules.
+    cedar_eval.authorize`: a request on which no policy fails, in the part of the language it
+    evaluates, decided as Cedar does), else Cedar's own (``cedarpy``, with its error messages).
+    Either has ``allowed`` and ``diagnostics.reasons`` / ``.errors``."""
+    if view.compiled is not None:
+        answered = authorize(view.compiled, request)
+        if answered is not None:
+            return _Answered(answered.allowed, _Diagnostics(answered.reasons))
+    return cedarpy_module().is_authorized(dict(request), view.handle, no_entities())
+
+
 def cedar_decision(cedar: CedarSet, facts: CallFacts, decided: Decision) -> Decision:
     """The chain's ``decided`` (approve or escalate) as Cedar leaves it (the module's order): a
     refusal or a question of Cedar's (``check: "cedar"``), or ``decided`` with the permits that
     matched in ``details["cedar"]``."""
     request = cedar_request(facts, decided, cedar)
     # only the policies that can judge this tool, and what they read: Cedar's time grows with both
-    handle, reads = cedar.for_tool(facts.name)
-    asked = {**request, "context": read_only(request["context"], reads)}
-    answer = cedarpy_module().is_authorized(asked, handle, no_entities())
+    view = cedar.for_tool(facts.name)
+    asked = {**request, "context": read_only(request["context"], view.reads)}
+    answer = cedar_answer(view, asked)
     keys = list(answer.diagnostics.reasons)
     matched = [rule for key in keys if (rule := cedar.by_key(key)) is not None]
     named = cedar.named(keys)

@@ -26,7 +26,9 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from functools import lru_cache
-from typing import Any
+from typing import Any, NamedTuple
+
+from policies.supervisor.rules.cedar_eval import CompiledPolicy, compile_set
 
 #: What to install when a policy carries Cedar and the bindings are missing.
 CEDAR_EXTRA = "cedarpy>=4.12 (pip install 'governed-agent-patterns[cedar]')"
@@ -136,12 +138,23 @@ class CedarSet:
         """Does some policy that reads ``context.reviewer`` apply to ``action``'s answers?"""
         return any(r.answers and (r.actions is None or action in r.actions) for r in self.rules)
 
-    def for_tool(self, action: str) -> tuple[Any, ContextReads]:
+    def for_tool(self, action: str) -> ToolView:
         """What a call of ``action`` is put to Cedar with: a policy set of the policies that judge
         calls and whose scope can name it (a policy whose scope names another action never matches
-        nor fails a call: Cedar reads its scope first), and what of ``context`` those read. Built
-        once per text and action; Cedar decides the smaller set exactly as the whole one."""
+        nor fails a call: Cedar reads its scope first), what of ``context`` those read, and the same
+        policies compiled for :func:`~policies.supervisor.rules.cedar_eval.authorize`. Built once
+        per text and action; Cedar decides the smaller set exactly as the whole one."""
         return _tool_view(self.text, action)
+
+
+class ToolView(NamedTuple):
+    """The policies a call of one tool is put to (:meth:`CedarSet.for_tool`): Cedar's ``handle`` of
+    them, what of ``context`` they read (``reads``), and the same compiled for this project's own
+    evaluation of Cedar (``compiled``; None where one is outside what it evaluates: Cedar's then)."""
+
+    handle: Any
+    reads: ContextReads
+    compiled: tuple[CompiledPolicy, ...] | None
 
 
 def statement_lines(text: str) -> list[int]:
@@ -256,7 +269,7 @@ def parse_cedar(text: str) -> CedarSet:
     twice = sorted({n for n in names if names.count(n) > 1})
     if twice:
         raise ValueError(f"two Cedar policies are named @id({twice[0]!r})")
-    rules.sort(key=lambda r: int(r.key[len("policy") :]) if r.key[len("policy") :].isdigit() else 0)
+    rules.sort(key=lambda r: _order(r.key))
     code = _code(text)
     found = re.findall(r'\bargs\s*(?:\.\s*(\w+)|\[\s*"([^"]*)"\s*\]|\s+has\s+(\w+)|\s+has\s+"([^"]*)")', code)
     args = frozenset(name for groups in found for name in groups if name)
@@ -293,15 +306,21 @@ def parse_cedar(text: str) -> CedarSet:
 
 
 @lru_cache(maxsize=256)
-def _tool_view(text: str, action: str) -> tuple[Any, ContextReads]:
+def _tool_view(text: str, action: str) -> ToolView:
     cedar, whole = cedarpy_module(), parse_cedar(text)
     keys = {r.key for r in whole.rules if not r.answers and (r.actions is None or action in r.actions)}
-    if keys == {r.key for r in whole.rules if not r.answers}:
-        return whole.handle, whole.reads
     static = json.loads(cedar.policies_to_json_str(text)).get("staticPolicies", {})
-    parsed = {"staticPolicies": static}
+    compiled = compile_set({k: static[k] for k in sorted(keys, key=_order) if k in static})
+    if keys == {r.key for r in whole.rules if not r.answers}:
+        return ToolView(whole.handle, whole.reads, compiled)
     reads = context_reads([static[k] for k in sorted(keys) if k in static])
-    return _subset(cedar, parsed, keys), reads
+    return ToolView(_subset(cedar, {"staticPolicies": static}, keys), reads, compiled)
+
+
+def _order(key: str) -> int:
+    """Cedar's key's place in the order written (``policy3``: 3)."""
+    number = key[len("policy") :]
+    return int(number) if number.isdigit() else 0
 
 
 @lru_cache(maxsize=1)
