@@ -25,6 +25,7 @@ An escalation a grant of the turn covers is then approved (:data:`GRANTS`,
 
 from __future__ import annotations
 
+import itertools
 import json
 import re
 import warnings
@@ -66,6 +67,7 @@ from policies.supervisor.provenance.flow import flow, untrusted_names
 from policies.supervisor.provenance.flows import confidentiality, destinations
 from policies.supervisor.provenance.following import authorised, followed, planted_detail
 from policies.supervisor.reading.amounts import (
+    LABELLED,
     WHOLE_WORDS,
     amount_value,
     amounts,
@@ -957,6 +959,7 @@ def _provenance(
                 or _picked_in_words(value, rules.requested, context)
                 or _in_capitals_only(value, rule, context)
                 or _written_apart(value, rule, context)
+                or _a_figure_written_otherwise(value, rule, context)
             )
             if partly is not None:  # "Raise Dana's salary": Dana Whitfield's, in part of her name
                 return Decision(
@@ -975,6 +978,8 @@ def _provenance(
         left_out = _tagged_or_awaited(name, args, rules.requested, context, policy)
     if left_out is None and admitted:
         left_out = _unread_in_the_act(name, args, rules.requested, context, policy)
+    if left_out is None and admitted:
+        left_out = _a_part_of_the_record(name, args, rules.requested, context, policy)
     if left_out is None and len(admitted) > 1:
         left_out = _split_across_mandates(admitted, rules.requested, context, policy)
     if left_out is None and len(admitted) > 1:
@@ -1673,6 +1678,101 @@ def _unread_in_the_act(
             and w not in verb
             and not _read_in_place(part, i, values)
             and not _accounted_in_the_act(w, names)
+        ]
+        if unread:
+            details = {"unread_in_the_act": unread, "mandate": said(asking)}
+            return _asked_partly_read(details, context, policy)
+    return None
+
+
+#: Verbs of a deletion or a payment, weighed for the part of the record they may act on.
+_ON_A_PART = (DELETING | TIMED_VERBS) - WITH_CONTENT - READING_VERBS - _REFUNDING
+#: Words that set a part of a record before the record ("the catering for the Board Review", "page 3
+#: of report.pdf", "the tip on B-40", "my seat at ...", "lee's access to plan.docx").
+_OF_A_RECORD = frozenset({"for", "of", "on", "at", "to", "from", "in", "about", "with", "off", "under"})
+#: Verbs that take a record out of a place as well as away ("Remove report.pdf from my favourites").
+_TAKING_OUT = frozenset({"remove", "take", "drop", "pull", "clear"})
+_DETERMINERS = frozenset(
+    {"the", "a", "an", "my", "our", "your", "his", "her", "their", "its", "this", "that"}
+)
+#: What a record of a deletion or a payment is called after its name ("the Board Review meeting").
+_RECORD_KINDS = frozenset(
+    """
+    meeting meetings event events appointment appointments call calls session sessions invite file
+    files document documents doc docs bill bills invoice invoices payment payments entry entries
+    reminder reminders booking bookings reservation reservations one ones
+    """.split()  # noqa: SIM905 (a closed list, read as words)
+)
+
+
+def _a_part_of_the_record(
+    name: str,
+    args: Mapping[str, Any],
+    asked: Requested | None,
+    context: ReviewContext,
+    policy: SupervisorPolicy,
+) -> Decision | None:
+    """Does a mandate to delete, cancel or pay name the call's record only as what a part of it
+    belongs to ("Cancel the catering for the Board Review", "Delete page 3 of report.pdf", "Pay the
+    tip on B-40", "Remove lee's access to plan.docx"), or as the first words of another record's
+    name ("Cancel the Board Review prep call"), or takes it out of a place ("Remove report.pdf from
+    my favourites")? Then it may ask for an act on that part or place, not on the record: the call
+    is asked. Accounted for, as for an act on a record's state: the call's values,
+    its tool's and arguments' names, kinds and framing words."""
+    if asked is None:
+        return None
+    values = {w for v in args.values() for leaf in leaves(v) for w in words_of(str(leaf))}
+    values |= {str(leaf).casefold() for v in args.values() for leaf in leaves(v)} | _recorded_words(
+        args, context
+    )
+    names = {w for n in (name, *args) for w in _name_words(n)}
+    names |= {w for k in (*asked.keywords, *asked.verbs, *asked.objects) for w in words_of(k)}
+    moves_money = any(
+        w in TIMED_VERBS - WITH_CONTENT for k in (*asked.keywords, *asked.verbs) for w in words_of(k)
+    )
+    for asking in _asking_now(asked, context):
+        sending = asking.verb in WITH_CONTENT and asking.verb in TIMED_VERBS and moves_money
+        if (asking.verb not in _ON_A_PART or asking.coordinated) and not sending:
+            continue
+        written = [w.strip("'`\"#") for w in words_of(" and ".join([asking.text, *asking.coordinated]))]
+        at = next((i for i, w in enumerate(written) if w in verb_forms(asking.verb)), None)
+        first = next((i for i, w in enumerate(written) if at is not None and i > at and w in values), None)
+        if at is None or first is None:
+            continue
+        before = [w for w in written[at + 1 : first] if w not in _DETERMINERS]
+        part = before[:-1] if before and before[-1] in _OF_A_RECORD else []
+        if sending:  # "send" moves money only where what it sends is the amount ("Send 250 EUR to
+            part = before  # DE89..."), not a message about it ("Send ana@... the IBAN DE89...")
+        last = max(i for i, w in enumerate(written) if w in values)
+        # the words that go on with the record's name ("the Board Review prep call"), up to the first
+        # that does not ("... the 210 EUR bill", "... for Q3"); a payment's are its purpose ("Pay 39
+        # for my Gym Max membership")
+        after = (
+            []
+            if asking.verb in TIMED_VERBS
+            else list(
+                itertools.takewhile(
+                    lambda w: (
+                        w not in FUNCTION_WORDS
+                        and w not in _DETERMINERS
+                        and w not in _OF_A_RECORD
+                        and not re.fullmatch(r"[\d.,']+", w)
+                    ),
+                    written[last + 1 :],
+                )
+            )
+        )
+        if asking.verb in _TAKING_OUT and written[last + 1 : last + 2] == ["from"]:
+            after = written[last + 2 :]  # "Remove report.pdf from my favourites": out of a place
+        unread = [
+            w
+            for w in (*part, *after)
+            if w not in values
+            and w not in _RECORD_KINDS
+            and not (w in _DETERMINERS or w in _OF_A_RECORD)
+            and not (_accounted_in_the_act(w, names) and _unpossessed(w) not in COUNTED)
+            and not WHEN.fullmatch(w)
+            and not re.fullmatch(r"[\d.,']+", w)  # a figure: an amount the payment's rules weigh
         ]
         if unread:
             details = {"unread_in_the_act": unread, "mandate": said(asking)}
@@ -3255,6 +3355,68 @@ def _written_apart(value: Any, rule: ArgSource, context: ReviewContext) -> dict[
     number = re.fullmatch(r"[A-Za-z]{1,6}[-_]?(\d{3,})", value.strip())
     bare = number and re.search(rf"(?<![\w-]){number.group(1)}(?![\w-]|[.,]\d)", context.request)
     return {"written_without_its_prefix": bare.group(0)} if bare else None
+
+
+#: A figure with a multiplier after it ("2k", "1.5K", "3m"): thousands, millions.
+_MULTIPLIED = re.compile(r"(?i)(?<![\w.,])(\d+(?:\.\d+)?)\s?(k|m|mn|bn)\b")
+_MULTIPLIERS = {"k": 1_000, "m": 1_000_000, "mn": 1_000_000, "bn": 1_000_000_000}
+#: Numbers as words, with what each adds or multiplies ("two hundred fifty", "twenty-five").
+_TENS = {
+    w: 10 * n
+    for n, w in enumerate(["twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety"], 2)
+}
+_SCALES = {"hundred": 100, "thousand": 1_000, "million": 1_000_000}
+
+
+def numbers_in_words(text: str) -> list[tuple[str, int]]:
+    """The numbers ``text`` writes as words, each with its words as written ("two hundred fifty",
+    "twenty-five", "three thousand"): a run of number words ("and" between them), read as English
+    counts them. "one" alone is no number (most often a pronoun)."""
+    out: list[tuple[str, int]] = []
+    for run in re.finditer(r"(?i)\b[a-z]+(?:(?:[ \t]+|-)(?:and[ \t]+)?[a-z]+)*\b", text):
+        words, total, current = re.split(r"[ \t-]+", run.group(0).casefold()), 0, 0
+        held: list[str] = []
+        for w in [*words, ""]:
+            if w in _SMALL_NUMBERS and w not in ("hundred", "dozen"):
+                current += int(_SMALL_NUMBERS[w])
+            elif w in _TENS:
+                current += _TENS[w]
+            elif w in _SCALES and (current or total):
+                total, current = (
+                    (total + current * _SCALES[w], 0) if w != "hundred" else (total, current * 100)
+                )
+            elif w == "and" and (current or total):
+                continue
+            else:
+                if (current or total) and held != ["one"]:
+                    out.append((" ".join(held), total + current))
+                total, current, held = 0, 0, []
+                continue
+            held.append(w)
+    return out
+
+
+def _a_figure_written_otherwise(value: Any, rule: ArgSource, context: ReviewContext) -> dict[str, Any] | None:
+    """Does the turn write the call's number otherwise than as a figure the reader reads: in words
+    ("two hundred fifty euros"), with a multiplier ("2k EUR", "1.5k"), or as the number of something
+    a label names ("Refund the customer 20 on ORD-1004": customer number 20, or 20 to the customer)?
+    Then whether the user meant this value the reader cannot tell: the call is asked, never refused
+    for it (another number than the one written is refused, as before)."""
+    if "request" not in rule.sources or not is_number(value):
+        return None
+    wanted = amount_value(value)
+    if wanted is None:
+        return None
+    text = unprohibited_text(context.request)
+    for words, number in numbers_in_words(text):
+        if Decimal(number) == wanted:
+            return {"amount_written_as": words}
+    for found in _MULTIPLIED.finditer(text):
+        if Decimal(found.group(1)) * _MULTIPLIERS[found.group(2).casefold()] == wanted:
+            return {"amount_written_as": found.group(0)}
+    figure = format(wanted.normalize(), "f")
+    labelled = next((m for m in LABELLED.finditer(text) if m.group(1) == figure), None)
+    return {"amount_written_as": labelled.group(0), "after_a_label": True} if labelled else None
 
 
 def _in_capitals_only(value: Any, rule: ArgSource, context: ReviewContext) -> dict[str, Any] | None:

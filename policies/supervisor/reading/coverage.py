@@ -42,6 +42,7 @@ from policies.supervisor.reading.words import (
     information_question,
     mandates,
     marked,
+    normal,
     said,
     words_of,
 )
@@ -340,6 +341,32 @@ def _prohibits_a_known_verb(words: Sequence[str], verbs: Collection[str]) -> boo
     touch E-102") leaves what it names out of every mandate."""
     after = _opening(words)
     return after is not None and any(w in verbs for w in words[after : after + 3])
+
+
+#: What the object of a prohibition may be where it only points back ("Don't run it", "Never
+#: execute any of this", "Don't apply the above").
+_POINTING_BACK = frozenset(
+    {"it", "this", "that", "them", "these", "those", "any", "of", "the", "above", "anything", "everything",
+     "all", "one", "ones", "stuff", "command", "commands", "code", "script", "snippet", "lines", "line"}
+)  # fmt: skip
+#: Words that may stand beside such an object without saying more ("Don't run it yet, please").
+_ONLY_URGING = frozenset({"please", "yet", "now", "again", "just", "ever", "for", "pls", "plz"})
+#: Verbs whose prohibition urges rather than forbids ("Don't forget it", "Don't delay it").
+_URGING_WHEN_NOT = frozenset({"forget", "miss", "delay", "hesitate", "postpone", "lose", "neglect"})
+
+
+def _prohibits_what_it_points_to(words: Sequence[str], verbs: Collection[str]) -> bool:
+    """Does a prohibition of a verb the policy does not declare take as its whole object something
+    that only points back ("Don't run it", "Never execute this", "Do not apply any of the above")?
+    What it forbids, the reader cannot place: the requests it could refer to do not stand. A verb
+    whose prohibition urges ("Don't forget it") forbids nothing."""
+    after = _opening(words)
+    if after is None or after >= len(words) or words[after] in verbs:
+        return False
+    verb, rest = words[after], [w for w in words[after + 1 :] if w not in _ONLY_URGING]
+    if verb in _URGING_WHEN_NOT or verb in ("worry", "bother", "wait"):
+        return False
+    return bool(rest) and set(rest) <= _POINTING_BACK and bool(set(rest) - {"the", "of", "any", "all"})
 
 
 def _kept_back(own: Sequence[str], kept: Sequence[Clause], several: bool = False) -> str | None:
@@ -748,6 +775,10 @@ def reading_of(request: str, known: Iterable[str] = (), reader: RequestReader | 
             if _after_a_mandates_colon(sentence, asking, clause):
                 continue  # the content of a message the sentence's mandate sends
             if _prohibition(clause.words):
+                if _prohibits_what_it_points_to(clause.words, verbs):
+                    said = "a prohibition of what it points back to, which the reader cannot place"
+                    unread.append(Unread(clause.text, sentence, said, whole_sentence=not asking))
+                    continue  # "Pay B-40. Don't run it.", "# don't run this"
                 if not _prohibits_a_known_verb(clause.words, verbs) or not (
                     set(clause.words)
                     & {w for m in found for w in _own_words(m, clauses)[1:]} - FUNCTION_WORDS
@@ -782,6 +813,8 @@ def reading_of(request: str, known: Iterable[str] = (), reader: RequestReader | 
         ]
         why = (
             _in_lines_marked_apart(mandate, apart)
+            or _run_into(mandate, request, unread)
+            or _its_verb_a_heading(mandate, request)
             or _undermined(mandate, own, (first, last), unread, instead, request)
             or _kept_back(own, kept, bool(mandate.coordinated) or bool(_EVERY & set(own)))
             or _taken_back(mandate, found[found.index(mandate) + 1 :])
@@ -803,6 +836,102 @@ def reading_of(request: str, known: Iterable[str] = (), reader: RequestReader | 
         m for m in every if m not in uncertain and m.text not in kept_texts and m.text not in described
     )
     return Reading(tuple(certain), tuple(unread), tuple(uncertain), standing)
+
+
+#: Words a clause does not end on: it runs on past the line or the semicolon ("Do not\npay B-40",
+#: "Under no circumstances should you\npay B-40", "Remind me to\npay B-40").
+_RUNNING_ON = frozenset(
+    """
+    to not don't dont never ever please should must would could can will shall may might you we i
+    if when unless until before after and or but then so the a an of that whether circumstances
+    """.split()  # noqa: SIM905 (a closed list, read as words)
+)
+#: A line of these words only asks politely for what the next line says.
+_ONLY_POLITE = frozenset({"please", "pls", "plz", "kindly", "hi", "hey", "hello", "ok", "okay", "so", "and"})
+#: A list's mark at a line's start ("- ", "* ", "1. ").
+_ITEM_MARK = re.compile(r"^[ \t]*(?:[-*+\u2022]|\d+[.)])?[ \t]*")
+
+
+def _run_into(mandate: Mandate, request: str, unread: Sequence[Unread]) -> str | None:
+    """Why a mandate that opens its line (or follows a semicolon) does not stand where the line or
+    clause before it runs on into it: it ends with no full stop, question or exclamation mark nor
+    colon, and either on a word no clause ends on ("Do not", "No need to", "Under no circumstances
+    should you", "If Acme calls back,") or as words the reader does not read that doubt or time
+    ("Tomorrow morning", "Maybe not"). What it says of the mandate, the reader cannot tell; a line
+    of context it does not read ("payments is down") leaves it standing."""
+    at = request.find(mandate.text) if request else -1
+    if at <= 0:
+        return None
+    start = request.rfind("\n", 0, at) + 1
+    before = request[start:at]
+    if before.strip() and not before.rstrip().endswith(";"):
+        return None  # the mandate does not open its line: its sentence is read as one
+    if before.strip():
+        previous = before.rstrip()[:-1].rsplit(";", 1)[-1]
+    else:
+        lines = request[:start].rstrip().rsplit("\n", 1)
+        previous = lines[-1] if lines and lines[-1].strip() else ""
+    previous = previous[_ITEM_MARK.match(previous).end() :].strip()  # type: ignore[union-attr]
+    if not previous or previous[-1] in ".!?:":
+        return None
+    words = words_of(previous)
+    unread_line = any(
+        u.whole_sentence and normal(u.text[_ITEM_MARK.match(u.text).end() :]) == normal(previous.rstrip(","))  # type: ignore[union-attr]
+        for u in unread
+    )
+    bearing = unread_line and bool(set(words) & _DOUBTING or _time_word(words) is not None)
+    if set(words) <= _ONLY_POLITE:
+        return None  # "Please\nrestart payments"
+    if words and (previous.endswith(",") or words[-1] in _RUNNING_ON or bearing):
+        return f"the line before runs on into it ('{previous}')"
+    return None
+
+
+#: Words that may stand between a mandate's verb and its colon without heading what follows
+#: ("Pay these: B-31, B-35", "Refund in full: ORD-1001", "Delete both now: a.log, b.log").
+_BEFORE_ITS_LIST = (
+    frozenset(
+        """
+        following these those them all both each every the my our your its their in full now asap
+        today please again too also right away immediately quickly permanently for of to from
+        """.split()  # noqa: SIM905 (a closed list, read as words)
+    )
+    | _KIND_WORDS
+    | {"below", "steps", "items", "list", "ones", "people", "files", "bills", "orders", "events"}
+)
+_VERB_AND_COLON = re.compile(r"^[^\w\n]*([\w'-]+)[ \t]+([^:\n]{1,40}?)[ \t]*:[ \t]*\S")
+
+
+def _its_verb_a_heading(mandate: Mandate, request: str) -> str | None:
+    """Why a mandate whose verb opens a line with words of its own before a colon, and the records
+    after it, does not stand: "Transfer rejected: 250 EUR to DE89...", "Refund denied: 20 on
+    ORD-1004", "Pay history: B-40", "Email bounced: bob@..." use the verb as a noun over what they
+    report. A word there that names something (a capital, a digit, an address: "Email Bob: ...")
+    or only points to the list ("Pay these: ...") or names the kind of what it lists in the
+    plural ("cancel standing orders: ...") lets it stand."""
+    at = request.find(mandate.text) if request else -1
+    if at < 0:
+        return None
+    start = request.rfind("\n", 0, at) + 1
+    line = request[start : (request.find("\n", at) + 1 or len(request) + 1) - 1]
+    found = _VERB_AND_COLON.match(line)
+    if found is None or mandate.verb not in forms(normal(found.group(1))) | {normal(found.group(1))}:
+        return None
+    between, listed = found.group(2), line[found.end(2) :].lstrip(" \t:")
+    if any(ch.isupper() or ch.isdigit() or ch in "@./#" for ch in between):
+        return None  # it names: a recipient, a payee, a record
+    if (
+        not any(ch.isupper() or ch.isdigit() or ch in "@#" for ch in listed)
+        and _A_FILE.search(listed) is None
+    ):
+        return None  # what follows names no record: a reason, a message ("Roll back checkout: it ...")
+    written = words_of(between)
+    own = [w for w in written if w not in FUNCTION_WORDS and w not in _BEFORE_ITS_LIST]
+    if mandate.verb in WITH_CONTENT:  # "Ping kim: ...": whom it writes to, unless a state
+        own = written[:1] if written[0].endswith("ed") or written[0] in _A_STATUS else []
+    elif written[-1].endswith("s") and not written[-1].endswith("ss"):
+        return None  # the kind of what it lists: "cancel standing orders: Gym Max, Old Storage"
+    return f"its verb heads what follows ('{found.group(1)} {between}:')" if own else None
 
 
 def _in_lines_marked_apart(mandate: Mandate, apart: Sequence[str]) -> str | None:
@@ -2152,15 +2281,34 @@ _PASTED_MAIL = re.compile(
 _MARKED_BOX = re.compile(r"^[ \t]*(?:[-*+\u2022]|\d+[.)])?[ \t]*(\[[ \t]*[^\]\s][ \t]*\])")
 
 
+#: A line that opens or closes a fenced block of code ("```", "```bash", "~~~").
+_FENCE = re.compile(r"(?m)^[ \t]*(?:`{3,}|~{3,})")
+#: A line indented as a block of code (four spaces or a tab) that is no item of a list.
+_INDENTED_CODE = re.compile(r"(?:\t| {4,})(?![ \t]*(?:[-*+\u2022]|\d+[.)])\s)")
+
+
+def _in_code(request: str, at: int) -> bool:
+    """Is the place ``at`` of ``request`` inside a block of code: between a fence line and the
+    next (an unclosed fence runs to the end), or on a line indented as code after a blank line or
+    at the start? What a block of code says is shown, not asked for."""
+    if len(_FENCE.findall(request, 0, at)) % 2 == 1:
+        return True
+    start = request.rfind("\n", 0, at) + 1
+    before = request[:start].rstrip(" \t")
+    return _INDENTED_CODE.match(request, start) is not None and (not before or before.endswith("\n\n"))
+
+
 def _pasted_or_ticked(mandate: Mandate, request: str) -> str | None:
-    """Why a mandate written in a pasted message (below a mail's header line or a forwarding mark)
-    or on a line with a marked checkbox does not stand, or None."""
+    """Why a mandate written in a pasted message (below a mail's header line or a forwarding mark),
+    in a block of code or on a line with a marked checkbox does not stand, or None."""
     at = request.find(mandate.text) if request else -1
     if at < 0:
         return None
     pasted = _PASTED_MAIL.search(request, 0, at)
     if pasted is not None:
         return f"in a pasted message ('{pasted.group(0).strip()}')"
+    if _in_code(request, at):
+        return "in a block of code, shown rather than asked for"
     start = request.rfind("\n", 0, at) + 1
     box = _MARKED_BOX.match(request, start)
     return f"on a line marked '{box.group(1)}'" if box is not None else None
