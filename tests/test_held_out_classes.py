@@ -2761,3 +2761,54 @@ def test_a_figure_after_a_label_is_asked_not_refused():
     decided = _decide(TWELFTH, request, "refund_order", order_id="ORD-1004", amount=20)
     assert decided.verdict == "escalate", decided
     assert _decide(TWELFTH, request, "refund_order", order_id="ORD-1004", amount=35).verdict == "block"
+
+
+@settings(max_examples=80, deadline=None)
+@given(
+    call=TWELFTH_CALLS,
+    reason=st.sampled_from(
+        ["it's leaking memory", "the chair is sick", "our traffic is low", "the printer is jammed",
+         "both contracts ended", "she's the new lead", "we're on track", "the customer is upset"]
+    ),
+    joiner=st.sampled_from([", ", " - ", "; ", ". "]),
+)  # fmt: skip
+def test_a_reason_beside_a_mandate_is_read(call, reason, joiner):
+    """A statement after the mandate, in its sentence or the next, that only gives a reason (a
+    subject and a finite verb, naming no record and holding no doubt, verdict, status, time or
+    pointer back) is read: the call runs."""
+    written, name, args = call
+    said = reason[0].upper() + reason[1:] if joiner == ". " else reason
+    request = f"{written[0].upper()}{written[1:]}{joiner}{said}."
+    assert _decide(TWELFTH, request, name, **args).verdict == "approve", request
+
+
+@settings(max_examples=80, deadline=None)
+@given(
+    call=TWELFTH_CALLS,
+    statement=st.sampled_from(
+        ["it's disputed", "it's on hold", "it's already done", "it was cancelled", "it's not ours",
+         "the auditors have it", "it's a decoy", "it's only a test", "it's due tomorrow", "B-40 stays open",
+         "Acme says it's fake", "it'll be fixed", "it might be wrong", "Bob is on it",
+         "on reflection report-viewer is enough"]
+    ),
+    joiner=st.sampled_from([", ", "; ", ". "]),
+)  # fmt: skip
+def test_a_statement_beside_a_mandate_that_bears_on_it_asks(call, statement, joiner):
+    """A statement after the mandate that doubts, gives a verdict or status, discredits, keeps,
+    times, points back to what the mandate acts on, names a record, weighs the act against another
+    or reports someone's words may say not to act: the call asks."""
+    written, name, args = call
+    said = statement[0].upper() + statement[1:] if joiner == ". " else statement
+    request = f"{written[0].upper()}{written[1:]}{joiner}{said}."
+    assert _decide(TWELFTH, request, name, **args).verdict == "escalate", request
+
+
+@pytest.mark.parametrize("sign", ["🙏", "😊", "👍", "🙏🏽", "🚀!"])
+def test_a_kind_sign_at_the_end_is_read_and_any_other_sign_asks(sign):
+    """ "Restart payments 🙏": a sign of please or thanks at a clause's end is read; "👎", "❌" or
+    "🤔" say something the grammar has no word for, and the call asks."""
+    request = f"Restart payments {sign}"
+    assert _decide(TWELFTH, request, "restart", service="payments").verdict == "approve", request
+    for other in ("👎", "❌", "🤔", "⚠️"):
+        asked = f"Restart payments {other}"
+        assert _decide(TWELFTH, asked, "restart", service="payments").verdict == "escalate", asked

@@ -44,6 +44,7 @@ from policies.supervisor.reading.words import (
     marked,
     normal,
     said,
+    stated_reason,
     words_of,
 )
 
@@ -335,6 +336,47 @@ def _taken_back(mandate: Mandate, later: Sequence[Mandate]) -> str | None:
     return None
 
 
+#: Words by which a statement says the act or its record is not what it seems ("..., it's a decoy",
+#: "... it's only a test"), or weighs it against another ("on reflection X is enough"): what it
+#: says bears on the call.
+_DISCREDITING = frozenset(
+    """
+    decoy fake trap phishing bogus spam test testing demo example sample joke prank typo honeypot
+    dummy mock placeholder drill hypothetical imaginary pretend wrong scam fraud forged spoofed
+    reflection thought enough better best rather prefer preferred preferably actually meant mean
+    instead alternative alternatively wiser safer overkill excessive unnecessary pointless premature
+    """.split()  # noqa: SIM905 (a closed list, read as words)
+)
+
+
+def _after_a_colon_of(sentence: str, asking: Sequence[Clause]) -> bool:
+    """Does the sentence hold a colon after its first mandate ("Restart payments: lessons
+    learned")? A label's colon before it ("Bob Lee: pay him ..., he covered the tip") is none."""
+    colon = sentence.find(":")
+    return colon >= 0 and (not asking or colon > sentence.find(asking[0].text))
+
+
+def _only_a_reason(clause: Clause) -> bool:
+    """Is a clause after a mandate of its sentence a statement that only gives a reason for it
+    (:func:`~policies.supervisor.reading.words.stated_reason`: "it's throwing 502s", "the chair is
+    sick", "traffic is low") and bears on no call: it names no record, and holds no doubt, no
+    verdict or status, nothing kept, no time and nothing that points back to it ("..., it's
+    disputed", "..., B-40 is paid", "..., it's already done", "..., it stays", "..., it's due
+    tomorrow", "..., the auditors have it" are not read)?"""
+    words, text = clause.words, clause.text
+    bearing = set(words) & (_DOUBTING | KEEPING_WORDS | _VERDICTS | _A_STATUS | _CONTESTING | _DISCREDITING)
+    bearing |= set(words[1:]) & POINTING_BACK  # "..., the auditors have it": it is theirs to do
+    if words and (words[0] in FUNCTION_WORDS or "'" in words[0]):  # "It's ...": no name by its capital
+        text = text[:1].lower() + text[1:]
+    return (
+        stated_reason(words)
+        and not bearing
+        and not naming_words(f"- {text}")
+        and _time_word(list(words)) is None
+        and not any(ch.isdigit() or ch in "-_@/." for w in text.split() for ch in w.strip(".,;:!?"))
+    )
+
+
 def _prohibits_a_known_verb(words: Sequence[str], verbs: Collection[str]) -> bool:
     """Does a prohibition name, within three words of its opening, a verb the policy declares
     ("Don't pay it", "Avoid cancelling it")? One that names none ("Don't bother with B-40", "Don't
@@ -496,8 +538,12 @@ def _reports_on_an_earlier_mandate(clause: Clause, earlier: Sequence[Mandate]) -
     """Does a clause of someone's words, in a sentence after one that asks something, name what that
     sentence asks for ("Pay B-31 and B-40. My wife says hold B-40 till payday.", "... The bank said
     B-40 already went through.")? What they say of it is not the user's mandate, but it bears on it:
-    the earlier mandate is not read as the whole turn's wish."""
+    the earlier mandate is not read as the whole turn's wish. So it is where what they say points
+    back ("Pay B-40. Acme says it's fake.", "... Bob thinks that's wrong")."""
     named = naming_words(clause.text)
+    pointing = set(clause.words) & (POINTING_BACK | {"it's", "that's"})
+    if earlier and pointing:
+        return True
     return bool(named) and any(named & naming_words(" ".join([m.text, *m.coordinated])) for m in earlier)
 
 
@@ -737,8 +783,14 @@ def reading_of(request: str, known: Iterable[str] = (), reader: RequestReader | 
             or (_list_marker(members) and sentence != final)  # "... to 4 thx 40.": no item follows
             or _information(request, sentence, members, verbs, earlier)
             or (_own_doing(members) and not pointed_back & {c.text for c in members})
+            or (
+                bool(earlier)
+                and bool(members)
+                and not _asked(request, sentence)
+                and all(_only_a_reason(c) for c in members)
+            )
         ):
-            continue  # read: it asks for nothing
+            continue  # read: it asks for nothing (or only says why: "Restart payments. It's leaking.")
         reported = bool(members) and _someones_words(members[0], verbs)
         in_content = False  # after a mandate whose message runs to its clause's end ("that ...")
         for clause in members:
@@ -749,6 +801,17 @@ def reading_of(request: str, known: Iterable[str] = (), reader: RequestReader | 
                 continue
             if not clause.words or _greeting(clause) or _reads_only(clause):
                 continue
+            after_one = asking and members.index(clause) > members.index(asking[0])
+            if (
+                (after_one or (not asking and earlier))
+                and stated_reason(clause.words)
+                and not _after_a_colon_of(sentence, asking)  # a message's content, a title: weighed apart
+                and not _asked(request, sentence)
+            ):
+                if not _only_a_reason(clause):  # "Pay B-40, it's on hold": it bears on the call
+                    said = "a statement beside it that may bear on it"
+                    unread.append(Unread(clause.text, sentence, said, whole_sentence=not asking))
+                continue  # else read: why the user asks ("restart payments, it's throwing 502s")
             if asking and _asks_about(request, clause, verbs):
                 continue  # read: a question about what the imperative finds ("open it, what does it say?")
             if (clause.head is None and (keeps(clause.words) or clause.words[0] in _KEEPING_HEADS)) or (

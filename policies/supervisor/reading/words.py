@@ -112,6 +112,7 @@ __all__ = [
     "reads_blocking",
     "said",
     "stated",
+    "stated_reason",
     "stated_text",
     "step_mandates",
     "step_sentences",
@@ -1225,6 +1226,13 @@ def clauses_of(text: str) -> list[Clause]:
         # "Don't wait for the reminder, pay invoice INV-7 instead": the prohibition says what not
         # to do, the rest what to do instead; neither marks the other
         contrast = _contrasted(told)
+        # a statement after an imperative of the sentence ("restart payments, it's throwing 502s")
+        # gives a reason: it does not mark the imperative (the reading weighs what it says)
+        reasons = {
+            i
+            for i, (_p, w, _q, r) in enumerate(told)
+            if i and stated_reason(w) and any(t[3].head is not None and not t[3].marked for t in told[:i])
+        }
         marked = (
             # "DM it to ana, mallory: no": the name the colon answers is not asked for (a message
             # a mandate sends ends its clause: "Reply to Casa Azul: no" sends "no")
@@ -1233,7 +1241,7 @@ def clauses_of(text: str) -> list[Clause]:
             or any(
                 r.marked
                 for i, (_p, w, _q, r) in enumerate(told)
-                if not (i and _instead(w)) and not (contrast and i == 0)
+                if not (i and _instead(w)) and not (contrast and i == 0) and i not in reasons
             )
             or (question and asked_at is None and not any(_at(opening, 0, p) for p in _POLITE_QUESTION))
         )
@@ -1247,8 +1255,9 @@ def clauses_of(text: str) -> list[Clause]:
         for i, (part, words, quoted, parse) in enumerate(readings):
             asking = asked_at is not None and i >= asked_at  # a question for information
             head = None if marked or asking or (i and _instead(words)) else parse.head
+            upto = min((j for j in reasons if j > i), default=len(told))  # a reason continues no object
             after = (
-                _coordinated(told[i + 1 :], _naming_people(words))
+                _coordinated(told[i + 1 : upto], _naming_people(words))
                 if head is not None and parse.stop == len(words)
                 else []
             )
@@ -1358,13 +1367,51 @@ _SIGNS = re.compile(
 )
 
 
+#: Pictographs that only say please, thanks or good cheer, read as such at a clause's end ("Pay
+#: B-31 asap 🙏", "Restart payments 👍"); any other ("👎", "❌", "🤔", "⚠️") is a sign the grammar
+#: has no word for.
+KIND_SIGNS = frozenset("🙏😊🙂😀😃😄😁😉👍🙌🎉❤♥💙💚✨🚀😅🤞👋🎵🎶☺")
+_TRAILING_KIND_SIGNS = re.compile(
+    "[\\s" + "".join(sorted(KIND_SIGNS)) + "\ufe0f\u200d\U0001f3fb-\U0001f3ff!.]+$"
+)
+
+
 def _signed(parse: _Parse, part: str) -> _Parse:
     """A clause that holds a sign the grammar cannot read (an emoji or another pictograph, a
-    strike-through, "/s") is outside the grammar: "Pay B-31 and B-40 👎" asks."""
+    strike-through, "/s") is outside the grammar: "Pay B-31 and B-40 👎" asks. A kind sign at
+    its end (:data:`KIND_SIGNS`: "... 🙏") is read."""
     if parse.marked:
         return parse
+    part = _TRAILING_KIND_SIGNS.sub("", part)
     pictograph = any(unicodedata.category(ch) == "So" for ch in part)
     return replace(parse, marked=True) if pictograph or _SIGNS.search(part) else parse
+
+
+#: What marks a statement and nothing more: a copula or an auxiliary ("is", "has"), or one joined to
+#: its subject ("it's", "she's", "they're"); never a negation, a modal, a future or a condition.
+_OF_A_STATEMENT = frozenset(
+    """
+    is are was were has have had been being am be it's that's there's here's she's he's they're
+    we're i'm i've we've they've you're
+    """.split()  # noqa: SIM905 (a closed list, read as words)
+)
+
+
+def stated_reason(words: Sequence[str]) -> bool:
+    """Is a clause a statement that can only give a reason or set the scene: a subject and a
+    finite verb ("it's throwing 502s", "the chair is sick", "traffic is low", "both contracts
+    ended"), with no marker but a copula or an auxiliary of a statement (no negation, modal,
+    condition, question word, future, report)? Whether what it says bears on a call (a record it
+    names, a doubt), the reading weighs apart."""
+    contracted = {w for w in _OF_A_STATEMENT if "'" in w}
+    if len(words) < 2:
+        return False
+    subject = words[0] in contracted or (words[0] in FUNCTION_WORDS and words[0] not in _OF_A_STATEMENT)
+    if not subject:  # "is it ...?" asks
+        return False  # its subject a pronoun or a determiner's phrase ("it's ...", "the chair ...")
+    markers = {w for w in words if _marker(w)}
+    finite = bool(set(words) & _OF_A_STATEMENT) or any(w.endswith("ed") and len(w) > 3 for w in words[1:])
+    return finite and markers <= _OF_A_STATEMENT and not _marked_phrase(words)
 
 
 #: What may join the conjuncts of a gapped clause: a comma, "and", or both.
