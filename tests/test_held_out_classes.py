@@ -2812,3 +2812,15 @@ def test_a_kind_sign_at_the_end_is_read_and_any_other_sign_asks(sign):
     for other in ("👎", "❌", "🤔", "⚠️"):
         asked = f"Restart payments {other}"
         assert _decide(TWELFTH, asked, "restart", service="payments").verdict == "escalate", asked
+
+
+@pytest.mark.parametrize("mark", ["- ", "* ", "1. ", "1) "])
+def test_a_mandates_own_list_gives_each_item_its_call(mark):
+    """ "Pay:\\n- B-31\\n- B-35" asks for each item, whatever marks the list ("1. ", "- "), with a
+    sign-off below it; ids written beside each other with no list between them still ask."""
+    second = "2" + mark[1:] if mark[0].isdigit() else mark
+    request = f"Pay:\n{mark}B-31\n{second}B-35\nThanks!"
+    for bill in ("B-31", "B-35"):
+        assert _decide(TWELFTH, request, "pay_bill", bill_id=bill).verdict == "approve", (request, bill)
+    beside = "Grant asmith admin jdoe admin"
+    assert _decide(TWELFTH, beside, "grant_role", user="asmith", role="admin").verdict == "escalate"

@@ -2341,6 +2341,10 @@ _REFERENCING = frozenset(
     memo ref re reference referencing quoting quote match same par line like note per cf subject
     """.split()  # noqa: SIM905 (a closed list, read as words)
 )
+#: A list item's mark ("- ", "* ", "1. ", "2) ").
+_ITEM_MARKS = re.compile(r"^\s*(?:[-*+\u2022]|\d+[.)])\s+")
+#: A numbered item's number read apart from its item ("1. B-31" read as "1" and "B-31").
+_AN_ITEMS_NUMBER = re.compile(r"\s*\d{1,2}[.)]?\s*")
 #: What joins the items of one list ("auth-gw and email-worker", "B-31, B-40 & B-41").
 _LISTING = re.compile(r"(?i)^(?:\s*(?:,|;|&|\+|/|\band\b|\bor\b|\bthe\b|\bboth\b|\balso\b))*\s*$")
 
@@ -2367,8 +2371,11 @@ def _several_ids_unlisted(
     if "@" in text or arg.split(":")[0] in RECIPIENT_ARGS:
         return None  # whom a call sends to: weighed by :func:`_outside_the_mandate`
     shape = _shape(text)
-    for clause in (
-        ", ".join([m.text, *m.coordinated]) for m in _the_calls_mandates(arg, args, asked, context)
+    for clause in (  # a list's items, without their marks ("Pay:\n- B-31\n- B-35")
+        ", ".join(
+            [m.text, *(_ITEM_MARKS.sub("", c) for c in m.coordinated if not _AN_ITEMS_NUMBER.fullmatch(c))]
+        )
+        for m in _the_calls_mandates(arg, args, asked, context)
     ):
         ids = [m for m in re.finditer(r"[\w@#][\w.@#-]*\w", clause) if _shape(m.group(0)) == shape]
         at = [i for i, m in enumerate(ids) if m.group(0).casefold() == text.casefold()]
