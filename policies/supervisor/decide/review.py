@@ -1734,50 +1734,50 @@ def _a_part_of_the_record(
         sending = asking.verb in WITH_CONTENT and asking.verb in TIMED_VERBS and moves_money
         if (asking.verb not in _ON_A_PART or asking.coordinated) and not sending:
             continue
-        written = [w.strip("'`\"#") for w in words_of(" and ".join([asking.text, *asking.coordinated]))]
-        at = next((i for i, w in enumerate(written) if w in verb_forms(asking.verb)), None)
-        first = next((i for i, w in enumerate(written) if at is not None and i > at and w in values), None)
-        if at is None or first is None:
-            continue
-        before = [w for w in written[at + 1 : first] if w not in _DETERMINERS]
-        part = before[:-1] if before and before[-1] in _OF_A_RECORD else []
-        if sending:  # "send" moves money only where what it sends is the amount ("Send 250 EUR to
-            part = before  # DE89..."), not a message about it ("Send ana@... the IBAN DE89...")
-        last = max(i for i, w in enumerate(written) if w in values)
-        # the words that go on with the record's name ("the Board Review prep call"), up to the first
-        # that does not ("... the 210 EUR bill", "... for Q3"); a payment's are its purpose ("Pay 39
-        # for my Gym Max membership")
-        after = (
-            []
-            if asking.verb in TIMED_VERBS
-            else list(
-                itertools.takewhile(
-                    lambda w: (
-                        w not in FUNCTION_WORDS
-                        and w not in _DETERMINERS
-                        and w not in _OF_A_RECORD
-                        and not re.fullmatch(r"[\d.,']+", w)
-                    ),
-                    written[last + 1 :],
-                )
-            )
-        )
-        if asking.verb in _TAKING_OUT and written[last + 1 : last + 2] == ["from"]:
-            after = written[last + 2 :]  # "Remove report.pdf from my favourites": out of a place
         unread = [
             w
-            for w in (*part, *after)
+            for w in _around_the_record(asking, values, sending)
             if w not in values
             and w not in _RECORD_KINDS
             and not (w in _DETERMINERS or w in _OF_A_RECORD)
             and not (_accounted_in_the_act(w, names) and _unpossessed(w) not in COUNTED)
             and not WHEN.fullmatch(w)
-            and not re.fullmatch(r"[\d.,']+", w)  # a figure: an amount the payment's rules weigh
+            and not _A_BARE_FIGURE.fullmatch(w)  # a figure: an amount the payment's rules weigh
         ]
         if unread:
             details = {"unread_in_the_act": unread, "mandate": said(asking)}
             return _asked_partly_read(details, context, policy)
     return None
+
+
+_A_BARE_FIGURE = re.compile(r"[\d.,']+")
+
+
+def _around_the_record(asking: Any, values: Collection[str], sending: bool) -> list[str]:
+    """The words a deletion's, cancellation's or payment's clause writes around the first of the
+    call's values: before it, the part of the record it names ("the catering for", "page 3 of"; for
+    a "send", all of it: what it sends); after it, the words that go on with the record's name ("the
+    Board Review prep call", up to the first that does not: "... the 210 EUR bill", "... for Q3"; a
+    payment's are its purpose), or the place a "remove" takes it out of ("... from my favourites")."""
+    written = [w.strip("'`\"#") for w in words_of(" and ".join([asking.text, *asking.coordinated]))]
+    at = next((i for i, w in enumerate(written) if w in verb_forms(asking.verb)), None)
+    first = next((i for i, w in enumerate(written) if at is not None and i > at and w in values), None)
+    if at is None or first is None:
+        return []
+    before = [w for w in written[at + 1 : first] if w not in _DETERMINERS]
+    part = before if sending else before[:-1] if before and before[-1] in _OF_A_RECORD else []
+    last = max(i for i, w in enumerate(written) if w in values)
+    if asking.verb in _TAKING_OUT and written[last + 1 : last + 2] == ["from"]:
+        return [*part, *written[last + 2 :]]  # "Remove report.pdf from my favourites": out of a place
+    if asking.verb in TIMED_VERBS:
+        return part  # "Pay 39 for my Gym Max membership": its purpose
+    going_on = itertools.takewhile(
+        lambda w: (
+            not (w in FUNCTION_WORDS or w in _DETERMINERS or w in _OF_A_RECORD or _A_BARE_FIGURE.fullmatch(w))
+        ),
+        written[last + 1 :],
+    )
+    return [*part, *going_on]
 
 
 #: A word taken back as it was typed, with its mark ("checkout*" before "payments", "payments^W").
