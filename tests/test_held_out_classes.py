@@ -2682,7 +2682,12 @@ def test_a_line_that_runs_on_into_a_mandate_asks(call, line, mark):
     assert _decide(TWELFTH, request, name, **args).verdict == "escalate", request
     semicolon = f"Don't; {written}."
     assert _decide(TWELFTH, semicolon, name, **args).verdict == "escalate", semicolon
-    for fine in (f"Please\n{written}", f"Hi team\n{written}", f"payments is down\n{written}"):
+    for fine in (
+        f"Please\n{written}",
+        f"Could you please\n{written}",
+        f"Hi team\n{written}",
+        f"payments is down\n{written}",
+    ):
         assert _decide(TWELFTH, fine, name, **args).verdict == "approve", fine
 
 

@@ -910,7 +910,10 @@ _RUNNING_ON = frozenset(
     """.split()  # noqa: SIM905 (a closed list, read as words)
 )
 #: A line of these words only asks politely for what the next line says.
-_ONLY_POLITE = frozenset({"please", "pls", "plz", "kindly", "hi", "hey", "hello", "ok", "okay", "so", "and"})
+_ONLY_POLITE = frozenset(
+    {"please", "pls", "plz", "kindly", "hi", "hey", "hello", "ok", "okay", "so", "and", "could", "can",
+     "would", "will", "you", "u"}
+)  # fmt: skip
 #: A list's mark at a line's start ("- ", "* ", "1. ").
 _ITEM_MARK = re.compile(r"^[ \t]*(?:[-*+\u2022]|\d+[.)])?[ \t]*")
 
@@ -944,7 +947,7 @@ def _run_into(mandate: Mandate, request: str, unread: Sequence[Unread]) -> str |
     )
     bearing = unread_line and bool(set(words) & _DOUBTING or _time_word(words) is not None)
     if set(words) <= _ONLY_POLITE:
-        return None  # "Please\nrestart payments"
+        return None  # "Please\nrestart payments", "Could you please\npay B-31?"
     if words and (previous.endswith(",") or words[-1] in _RUNNING_ON or bearing):
         return f"the line before runs on into it ('{previous}')"
     return None
