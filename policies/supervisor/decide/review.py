@@ -3368,17 +3368,14 @@ def _written_apart(value: Any, rule: ArgSource, context: ReviewContext) -> dict[
 _MULTIPLIED = re.compile(r"(?i)(?<![\w.,])(\d+(?:\.\d+)?)\s?(k|m|mn|bn)\b")
 _MULTIPLIERS = {"k": 1_000, "m": 1_000_000, "mn": 1_000_000, "bn": 1_000_000_000}
 #: Numbers as words, with what each adds or multiplies ("two hundred fifty", "twenty-five").
-_TENS = {
-    w: 10 * n
-    for n, w in enumerate(["twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety"], 2)
-}
 _SCALES = {"hundred": 100, "thousand": 1_000, "million": 1_000_000}
 
 
 def numbers_in_words(text: str) -> list[tuple[str, int]]:
     """The numbers ``text`` writes as words, each with its words as written ("two hundred fifty",
-    "twenty-five", "three thousand"): a run of number words ("and" between them), read as English
-    counts them. "one" alone is no number (most often a pronoun)."""
+    "twenty-five", "three thousand"): a run of number words (:data:`_SMALL_NUMBERS`, the scales;
+    "and" between them), read as English counts them. "one" alone is no number (most often a
+    pronoun)."""
     out: list[tuple[str, int]] = []
     for run in re.finditer(r"(?i)\b[a-z]+(?:(?:[ \t]+|-)(?:and[ \t]+)?[a-z]+)*\b", text):
         words, total, current = re.split(r"[ \t-]+", run.group(0).casefold()), 0, 0
@@ -3386,8 +3383,6 @@ def numbers_in_words(text: str) -> list[tuple[str, int]]:
         for w in [*words, ""]:
             if w in _SMALL_NUMBERS and w not in ("hundred", "dozen"):
                 current += int(_SMALL_NUMBERS[w])
-            elif w in _TENS:
-                current += _TENS[w]
             elif w in _SCALES and (current or total):
                 total, current = (
                     (total + current * _SCALES[w], 0) if w != "hundred" else (total, current * 100)

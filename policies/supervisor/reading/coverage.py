@@ -979,7 +979,8 @@ def _its_verb_a_heading(mandate: Mandate, request: str) -> str | None:
     if at < 0:
         return None
     start = request.rfind("\n", 0, at) + 1
-    line = request[start : (request.find("\n", at) + 1 or len(request) + 1) - 1]
+    end = request.find("\n", at)
+    line = request[start : end if end >= 0 else None]
     found = _VERB_AND_COLON.match(line)
     if found is None or mandate.verb not in forms(normal(found.group(1))) | {normal(found.group(1))}:
         return None
