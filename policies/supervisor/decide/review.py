@@ -2347,6 +2347,12 @@ _ITEM_MARKS = re.compile(r"^\s*(?:[-*+\u2022]|\d+[.)])\s+")
 _AN_ITEMS_NUMBER = re.compile(r"\s*\d{1,2}[.)]?\s*")
 #: What joins the items of one list ("auth-gw and email-worker", "B-31, B-40 & B-41").
 _LISTING = re.compile(r"(?i)^(?:\s*(?:,|;|&|\+|/|\band\b|\bor\b|\bthe\b|\bboth\b|\balso\b))*\s*$")
+#: What stands between two ids of a list where other items of it stand between them too ("a.log,
+#: q3-forecast.xlsx and b.log"): each item apart from the next by a joiner of :data:`_LISTING`.
+_LISTED_BETWEEN = re.compile(
+    r"(?i)^(?:\s*(?:,|;|&|\+|/|\band\b|\bor\b|\bthe\b|\bboth\b|\balso\b))+"
+    r"(?:\s*[\w@#][\w.@#-]*\w(?:\s*(?:,|;|&|\+|/|\band\b|\bor\b|\bthe\b|\bboth\b|\balso\b))+)*\s*$"
+)
 
 
 def _several_ids_unlisted(
@@ -2387,7 +2393,8 @@ def _several_ids_unlisted(
         unlisted = [
             m.group(0)
             for m, words in zip(near, between, strict=True)
-            if not _LISTING.match(words) and not _REFERENCING & set(words_of(words))
+            if not (_LISTING.match(words) or _LISTED_BETWEEN.match(words))
+            and not _REFERENCING & set(words_of(words))
         ]
         if unlisted:
             details = {"arg": arg, "value": value, "beside": unlisted}

@@ -36,7 +36,9 @@ from policies.supervisor.reading.words import (
     Clause,
     Mandate,
     RequestReader,
+    bare_subject,
     clauses_of,
+    excludes_records,
     forms,
     head_of,
     information_question,
@@ -195,7 +197,9 @@ _URGING = frozenset({("go", "ahead"), ("go", "for", "it"), ("go", "on"), ("do", 
 
 def _greeting(clause: Clause) -> bool:
     """Is the clause a greeting or thanks, to no one or to a name of at most two words ("Hi Sam",
-    "Thanks a lot", "Dear Ms Lee"), or one that only urges on ("go ahead")?"""
+    "Thanks a lot", "Dear Ms Lee", "Hi IT bot"), a thanks for something that names no record and
+    no act ("Thanks for the reminder", "thanks for your help"), or one that only urges on ("go
+    ahead")?"""
     if _no_role([clause]) or tuple(clause.words) in _URGING:
         return True
     written = clause.text.replace(",", " ").split()
@@ -203,8 +207,34 @@ def _greeting(clause: Clause) -> bool:
         1 < len(written) <= 3
         and clause.words[:1] != ()
         and clause.words[0] in _GREETING_OPENERS
-        and all(w[:1].isupper() or w.casefold().strip("!.") in NO_ROLE_WORDS for w in written[1:])
-    )
+        and all(
+            w[:1].isupper() or w.casefold().strip("!.") in NO_ROLE_WORDS | _ADDRESSEES for w in written[1:]
+        )
+    ) or _thanks_for(clause.words)
+
+
+#: Whom a greeting may address besides a name ("Hi IT bot", "Morning crew").
+_ADDRESSEES = frozenset({"bot", "assistant", "agent", "crew", "guys", "gang", "y'all", "friend", "buddy"})
+#: What a thanks may be for ("Thanks for the reminder"): a word of these after "for" (and "the",
+#: "your", "all", "this"), never an act or a record.
+_THANKED_FOR = frozenset(
+    {"reminder", "help", "heads-up", "heads", "up", "update", "updates", "info", "information", "note",
+     "yesterday", "today", "earlier", "support", "patience", "quick", "response", "reply", "answer",
+     "work", "catch", "tip", "summary", "everything"}
+)  # fmt: skip
+
+
+def _thanks_for(words: Sequence[str]) -> bool:
+    """Is a clause a thanks for a reminder, the help, yesterday ... (:data:`_THANKED_FOR`) and no more?"""
+    opening = 2 if tuple(words[:2]) == ("thank", "you") else 1
+    if (
+        not words
+        or words[0] not in {"thanks", "thank", "thx", "ty"}
+        or words[opening : opening + 1] != ("for",)
+    ):
+        return False
+    rest = [w for w in words[opening + 1 :] if w not in {"the", "your", "all", "this", "that", "so", "much"}]
+    return 0 < len(rest) <= 2 and all(w in _THANKED_FOR for w in rest)
 
 
 #: How a question for information opens ("What is after the Review?", "How much do I owe Acme?").
@@ -373,6 +403,21 @@ def _only_a_reason(clause: Clause) -> bool:
         and not bearing
         and not naming_words(f"- {text}")
         and _time_word(list(words)) is None
+        and not any(ch.isdigit() or ch in "-_@/." for w in text.split() for ch in w.strip(".,;:!?"))
+    )
+
+
+def _why_not(clause: Clause, members: Sequence[Clause]) -> bool:
+    """Is a statement after a prohibition of its sentence, naming no record and holding no figure
+    nor time, the reason not to ("Refund ORD-7. Don't pay B-40, it's disputed.")? What it says is said
+    of what the prohibition leaves out, which runs in no case."""
+    before = members[: members.index(clause)]
+    if not before or not _prohibition(before[-1].words):
+        return False
+    text = clause.text[:1].lower() + clause.text[1:] if "'" in clause.words[0] else clause.text
+    return (
+        not naming_words(f"- {text}")
+        and _time_word(list(clause.words)) is None
         and not any(ch.isdigit() or ch in "-_@/." for w in text.split() for ch in w.strip(".,;:!?"))
     )
 
@@ -618,6 +663,24 @@ def _phrasal(mandate: Mandate, known: Iterable[str]) -> Mandate:
     return mandate
 
 
+def _a_list_to_act_on(mandate: Mandate, known: Iterable[str]) -> Mandate:
+    """A list under a heading that names its records and the act ("Bills to pay:", "Files to
+    delete:" and the lines below it) as the mandate of that act on the lines:
+    "pay · bills" and each item. Only a heading of a noun, "to" and a declared verb, ending in a
+    colon over a list; anything more on the line ("Bills to pay next month:", "Bills not to pay:",
+    "My bills to pay:") leaves the heading unread, as before."""
+    words = mandate.words
+    if len(words) != 3 or words[1] != "to" or not mandate.coordinated:
+        return mandate
+    if not mandate.sentence.rstrip().endswith(":"):
+        return mandate
+    noun, verb = words[0], words[2]
+    if not noun.isalpha() or noun in FUNCTION_WORDS or any(noun in verb_forms(v) for v in known):
+        return mandate
+    declared = next((v for v in known if len(words_of(v)) == 1 and verb == v), None)
+    return replace(mandate, verb=declared, words=(declared, noun)) if declared else mandate
+
+
 def _as_declared(mandate: Mandate, known: Iterable[str]) -> Mandate:
     """A mandate whose verb is an inflection of a declared verb, as the declared verb: a model
     reader copies the verb as written ("Would you mind cancelling the Standup?": ``cancelling``),
@@ -737,7 +800,11 @@ def reading_of(request: str, known: Iterable[str] = (), reader: RequestReader | 
         read = tuple(_placed(m, request, clauses) for m in read)
     every = tuple(
         _composing(
-            _telling(_as_declared(_phrasal(m, known), (*known, *sorted(READING_VERBS))), declared), declared
+            _telling(
+                _as_declared(_a_list_to_act_on(_phrasal(m, known), known), (*known, *sorted(READING_VERBS))),
+                declared,
+            ),
+            declared,
         )
         for m in read
     )
@@ -755,14 +822,27 @@ def reading_of(request: str, known: Iterable[str] = (), reader: RequestReader | 
         by_sentence.setdefault(clause.sentence, []).append(clause)
     # an antecedent is named, not read; a manner phrase naming another action ("summarise it,
     # by email") is no object of the mandate
-    consumed = {text for m in found for text in m.coordinated if not _by_another_action(text, m, verbs)}
-    consumed |= {m.text for m in found}  # a model's mandate, where it is written in an unmarked clause
+    # what continues a mandate's object is consumed where it is written: in the mandate's sentence,
+    # or as a line of its own below it (a list's item); the same words in another sentence are read
+    # there ("Pay B-31, B-40 (all but B-40)": the aside's "B-40" is no more of the object)
+    consumed = {
+        (m.sentence, text) for m in found for text in m.coordinated if not _by_another_action(text, m, verbs)
+    }
+    consumed |= {
+        (text, text) for m in found for text in m.coordinated if not _by_another_action(text, m, verbs)
+    }
+    consumed |= {(m.sentence, m.text) for m in found}  # a model's mandate, in an unmarked clause
     unread: list[Unread] = []
     kept: list[Clause] = []
     pointed_back = {text for m in found for text in m.antecedents}
     placed = {m.text for m in found}
     if reader is not None:  # what the grammar reads as a placed clause's object: the model's to drop
-        consumed |= {text for clause in clauses if clause.text in placed for text in clause.coordinated}
+        consumed |= {
+            (clause.sentence, text)
+            for clause in clauses
+            if clause.text in placed
+            for text in clause.coordinated
+        }
 
     def asks(clause: Clause) -> bool:  # the grammar's heads; a model's: the clauses it is placed in
         return (
@@ -787,7 +867,7 @@ def reading_of(request: str, known: Iterable[str] = (), reader: RequestReader | 
                 bool(earlier)
                 and bool(members)
                 and not _asked(request, sentence)
-                and all(_only_a_reason(c) for c in members)
+                and all(_only_a_reason(c) and not bare_subject(c.words) for c in members)
             )
         ):
             continue  # read: it asks for nothing (or only says why: "Restart payments. It's leaking.")
@@ -797,24 +877,32 @@ def reading_of(request: str, known: Iterable[str] = (), reader: RequestReader | 
             if asks(clause):
                 in_content = clause.head is not None and clause.stop < len(clause.words)
                 continue
-            if clause.text in consumed or (in_content and _no_verb(clause)):  # a message's part
+            if (sentence, clause.text) in consumed or (in_content and _no_verb(clause)):  # a message's part
                 continue
             if not clause.words or _greeting(clause) or _reads_only(clause):
                 continue
             after_one = asking and members.index(clause) > members.index(asking[0])
             if (
-                (after_one or (not asking and earlier))
+                # a bare noun's statement is a reason in the mandate's own sentence only ("Scale search
+                # down to 2, traffic is low"); a sentence of its own may say who ("mallory is ...")
+                (after_one or (not asking and earlier and not bare_subject(clause.words)))
                 and stated_reason(clause.words)
                 and not _after_a_colon_of(sentence, asking)  # a message's content, a title: weighed apart
                 and not _asked(request, sentence)
             ):
-                if not _only_a_reason(clause):  # "Pay B-40, it's on hold": it bears on the call
+                bears = not _only_a_reason(clause) and not _why_not(clause, members)
+                if bears:  # "Pay B-40, it's on hold": it bears on the call
                     said = "a statement beside it that may bear on it"
                     unread.append(Unread(clause.text, sentence, said, whole_sentence=not asking))
                 continue  # else read: why the user asks ("restart payments, it's throwing 502s")
             if asking and _asks_about(request, clause, verbs):
                 continue  # read: a question about what the imperative finds ("open it, what does it say?")
-            if (clause.head is None and (keeps(clause.words) or clause.words[0] in _KEEPING_HEADS)) or (
+            if (
+                clause.head is None
+                and (
+                    keeps(clause.words) or clause.words[0] in _KEEPING_HEADS or excludes_records(clause.words)
+                )
+            ) or (
                 clause.text in strange
                 and clause.head is not None
                 and clause.words[clause.head] in _KEEPING_HEADS
@@ -1413,7 +1501,9 @@ _KINDS_AND_PLACES = frozenset(
     """
     file files meeting meetings event events entry entries document documents doc docs folder
     spreadsheet sheet invite invites appointment appointments calendar drive disk inbox permanently
-    forever good completely entirely everything standing order orders
+    forever good completely entirely everything standing order orders deck decks slide slides
+    presentation presentations report reports notes minutes agenda draft drafts contract contracts
+    summary summaries forecast forecasts
     """.split()  # noqa: SIM905 (a closed list, read as words)
 )
 _CAPITALISED = re.compile(r"(?<![\w'-])[A-Z][\w'-]*")
@@ -2531,15 +2621,17 @@ def prohibited(request: str, verbs: Iterable[str], values: Iterable[Any] | None 
 
 @lru_cache(maxsize=256)
 def _left_out_clauses(request: str) -> tuple[str, ...]:
-    """The texts of the turn's clauses that say not to act or that keep what they name as it is
-    ("Don't touch E-102", "Keep the Standup", "leave Jonas Berg out", "The Acme bill stays open")."""
+    """The texts of the turn's clauses that say not to act, that keep what they name as it is
+    ("Don't touch E-102", "Keep the Standup", "leave Jonas Berg out", "The Acme bill stays open")
+    or that leave records out by id ("Pay B-31 but not B-40")."""
     clauses = clauses_of(request)
     out = [c.text for c in clauses if _prohibition(c.words) and c.text]
     for clause in clauses:
         keeping = clause.head is not None and clause.words[clause.head] in _KEEPING_HEADS
         # a clause led by an id, not a verb ("..., E-102 unchanged")
         headless = clause.head is None or any(ch.isdigit() for ch in clause.words[clause.head])
-        if (keeping or (headless and keeps(clause.words))) and clause.text:
+        excluding = clause.head is None and excludes_records(clause.words)  # "..., but not B-40"
+        if (keeping or excluding or (headless and keeps(clause.words))) and clause.text:
             out.append(clause.text)
     return tuple(dict.fromkeys(out))
 

@@ -17,7 +17,8 @@ it is a plain imperative (:func:`in_grammar`):
 
 - its *head*, the first word once a politeness form is taken off (``please``, ``kindly``, ``just``,
   ``can you``, ``could you``, ``would you``, ``will you``, ``I'd like you to``, ``I want you to``,
-  ``I need you to``, ``go ahead and``, ``let's``, ``let us``, ``would you mind``, ``do you mind``,
+  ``I need you to``, the user's own wish (``I'd like to``, ``I want to``, ``I need to``),
+  ``go ahead and``, ``let's``, ``let us``, ``would you mind``, ``do you mind``,
   and the joiners ``then``, ``also``, ``and``), is a content word: no pronoun, article, auxiliary,
   modal, question word, negation or conjunction, no gerund ("Cancelling it would...") except in a
   sentence opened by ``would you mind`` / ``do you mind`` ("Would you mind paying it and emailing
@@ -96,9 +97,11 @@ __all__ = [
     "affirmative_words",
     "asks_for",
     "asks_step",
+    "bare_subject",
     "clauses_of",
     "conditional_mandates",
     "content_field",
+    "excludes_records",
     "field_word",
     "forms",
     "generic_field",
@@ -297,6 +300,8 @@ _POLITE = (
     ("can", "you"), ("could", "you"), ("would", "you"), ("will", "you"), ("can", "u"), ("could", "u"),
     ("i'd", "like", "you", "to"), ("i", "would", "like", "you", "to"), ("i", "want", "you", "to"),
     ("i", "need", "you", "to"), ("go", "ahead", "and"),
+    # the user's own wish, said as theirs: "I'd like to pay B-31" asks the agent to pay it
+    ("i'd", "like", "to"), ("i", "would", "like", "to"), ("i", "want", "to"), ("i", "need", "to"),
     # the user's own words said again ("I said pay B-31", "Like I said: ...", "As I mentioned: ...")
     ("like", "i", "said"), ("as", "i", "said"), ("like", "i", "told", "you"), ("as", "i", "told", "you"),
     ("as", "i", "mentioned"), ("like", "i", "mentioned"), ("as", "mentioned"),
@@ -1213,7 +1218,7 @@ def clauses_of(text: str) -> list[Clause]:
             _label(reading) or _own_framing(reading) or _topic(reading, content, quotes)
         ):  # "Ticket T-1: refund
             label, reading, content = reading, content, ""  # order ORD-1001", "draft.docx: delete it"
-        joined = _joined_parts(_ungapped(reading))
+        joined = _joined_parts(_ungapped(_distributed(reading)))
         parsed = [(p, *_expand(p, quotes)) for p, _joiner in joined]
         opening = parsed[0][1] if parsed else []
         gerunds = any(_at(opening, _polite_before(opening, f), f) for f in _GERUND_FORMS)
@@ -1233,6 +1238,12 @@ def clauses_of(text: str) -> list[Clause]:
             for i, (_p, w, _q, r) in enumerate(told)
             if i and stated_reason(w) and any(t[3].head is not None and not t[3].marked for t in told[:i])
         }
+        # "Pay B-31 but not B-40", "..., not ORD-7": what the imperative before leaves out, by id
+        excluded = {
+            i
+            for i, (_p, w, _q, _r) in enumerate(told)
+            if i and excludes_records(w) and joined[i][1] in ("but", ",") and told[i - 1][3].head is not None
+        }
         marked = (
             # "DM it to ana, mallory: no": the name the colon answers is not asked for (a message
             # a mandate sends ends its clause: "Reply to Casa Azul: no" sends "no")
@@ -1241,7 +1252,7 @@ def clauses_of(text: str) -> list[Clause]:
             or any(
                 r.marked
                 for i, (_p, w, _q, r) in enumerate(told)
-                if not (i and _instead(w)) and not (contrast and i == 0) and i not in reasons
+                if not (i and _instead(w)) and not (contrast and i == 0) and i not in reasons | excluded
             )
             or (question and asked_at is None and not any(_at(opening, 0, p) for p in _POLITE_QUESTION))
         )
@@ -1257,7 +1268,7 @@ def clauses_of(text: str) -> list[Clause]:
             head = None if marked or asking or (i and _instead(words)) else parse.head
             upto = min((j for j in reasons if j > i), default=len(told))  # a reason continues no object
             after = (
-                _coordinated(told[i + 1 : upto], _naming_people(words))
+                _coordinated(told[i + 1 : upto], _naming_people(words), _one_word_object(words, parse))
                 if head is not None and parse.stop == len(words)
                 else []
             )
@@ -1397,6 +1408,24 @@ _OF_A_STATEMENT = frozenset(
 )
 
 
+#: The verbs after which a bare noun is a subject, never an imperative's object ("traffic is low").
+_COPULAS = frozenset({"is", "are", "was", "were", "has", "have", "had"})
+
+
+def bare_subject(words: Sequence[str]) -> bool:
+    """Does a clause open with a noun and no determiner, its verb a copula right after it ("traffic
+    is low", "customer is upset", "item was damaged")? No imperative is followed by "is"; a word
+    after the noun ending in "-ed" may be an imperative's adjective ("send signed contracts"), so
+    it is not one of these."""
+    return (
+        len(words) >= 3
+        and words[0].isalpha()
+        and words[0] not in FUNCTION_WORDS
+        and words[0] not in COMMON_VERBS
+        and words[1] in _COPULAS
+    )
+
+
 def stated_reason(words: Sequence[str]) -> bool:
     """Is a clause a statement that can only give a reason or set the scene: a subject and a
     finite verb ("it's throwing 502s", "the chair is sick", "traffic is low", "both contracts
@@ -1406,7 +1435,11 @@ def stated_reason(words: Sequence[str]) -> bool:
     contracted = {w for w in _OF_A_STATEMENT if "'" in w}
     if len(words) < 2:
         return False
-    subject = words[0] in contracted or (words[0] in FUNCTION_WORDS and words[0] not in _OF_A_STATEMENT)
+    subject = (
+        words[0] in contracted
+        or (words[0] in FUNCTION_WORDS and words[0] not in _OF_A_STATEMENT)
+        or bare_subject(words)
+    )
     if not subject:  # "is it ...?" asks
         return False  # its subject a pronoun or a determiner's phrase ("it's ...", "the chair ...")
     markers = {w for w in words if _marker(w)}
@@ -1466,6 +1499,50 @@ def _ungapped(reading: str) -> str:
     return f"{pieces[0]}{again}{reading.rstrip()[len(body) :]}"
 
 
+#: "VERB A and B REST" where REST says where, to whom or what for both ("Email ana@corp.example and
+#: bob@corp.example the agenda", "Invite kim and lee to the Team Sync").
+_SHARED_REST = re.compile(
+    r"(?i)^(?P<lead>(?:(?:please|pls|plz|kindly|just)\s+)*)(?P<verb>[a-z][\w-]*)\s+(?P<a>[^\s,;]+)"
+    r"\s+and\s+(?P<b>[^\s,;]+)\s+(?P<rest>(?P<first>[a-z]+)\b[^,;]*)$"
+)
+#: What REST may open with after two names of people in small letters ("... to the Team Sync",
+#: "... that the demo moved"), and, after two ids or addresses, a determiner too ("... the agenda").
+_REST_AFTER_PEOPLE = frozenset({"to", "that", "about", "with", "into", "onto"})
+_REST_AFTER_IDS = _REST_AFTER_PEOPLE | {"the", "a", "an", "my", "our", "this", "these"}
+#: The verbs whose object is a person ("Invite kim and lee to ...", "DM kim and lee that ...").
+_TO_PERSONS = frozenset(
+    """
+    invite dm message msg ping email mail e-mail text tell notify remind add
+    """.split()  # noqa: SIM905 (a closed list, read as words)
+)
+
+
+def _distributed(reading: str) -> str:
+    """A sentence "VERB A and B REST" with REST said of both, as "VERB A REST and VERB B REST": each
+    conjunct a mandate of its own with the whole of what it asks ("Email ana@corp.example and
+    bob@corp.example the agenda", "Invite kim and lee to the Team Sync"). Only where A and B are
+    ids, addresses, file names or capitalised names (REST opening with a preposition, "that" or a
+    determiner), or both lone names in small letters after a verb of persons
+    (:data:`_TO_PERSONS`, REST opening with "to", "that", "about", "with"); else as it is (an "and"
+    before a verb or an object of its own is a clause of its own: "Pay B-31 and dispute the Acme
+    bill")."""
+    body = reading.rstrip().rstrip(".;!")
+    match = _SHARED_REST.match(body.strip())
+    if match is None or match["verb"].casefold() in _SUBJECTS:
+        return reading
+    a, b, first = match["a"], match["b"], match["first"].casefold()
+    ids = all(_an_id(w) or (w[:1].isupper() and w[1:].isalpha()) for w in (a, b))
+    people = (
+        match["verb"].casefold() in _TO_PERSONS
+        and all(_a_lone_name([w.casefold()]) and w.islower() for w in (a, b))
+        and first in _REST_AFTER_PEOPLE
+    )
+    if not (ids and first in _REST_AFTER_IDS) and not people:
+        return reading
+    lead, verb, rest = match["lead"], match["verb"], match["rest"]
+    return f"{lead}{verb} {a} {rest} and {verb.casefold()} {b} {rest}{reading.rstrip()[len(body) :]}"
+
+
 def _joined_parts(reading: str) -> list[tuple[str, str]]:
     """The clauses of a sentence as :data:`_JOINERS` cuts it, each with the joiner before it (case
     folded; "" for the first)."""
@@ -1506,14 +1583,18 @@ _JOINED_ID = re.compile(r"[^\W\d_]+(?:[-_][^\W_]+)+")
 
 
 def _coordinated(
-    following: Sequence[tuple[str, list[str], frozenset[int], _Parse]], people: bool = False
+    following: Sequence[tuple[str, list[str], frozenset[int], _Parse]],
+    people: bool = False,
+    one_word: bool = False,
 ) -> list[str]:
     """The texts of the clauses that continue an object: those that follow it in its sentence up
     to the next clause with a verb at its head (in a sentence the grammar admits, a clause without
     a head holds content words and allowed function words only). A head that holds a digit or is
     written with a capital inside the sentence is a name, no verb ("and Old Storage", "75011
-    Paris", "INV-2"): its clause continues the object too; so does a lone word that is no verb of
-    :data:`COMMON_VERBS` after an object that lists ``people`` ("with grace + piotr")."""
+    Paris", "INV-2"): its clause continues the object too; so does a lone file name ("and
+    notes.txt"), and a lone word that is no verb of :data:`COMMON_VERBS` (nor one that holds the act
+    back, :data:`_HOLDING_BACK`) after an object that lists ``people`` ("with grace + piotr") or
+    that is ``one_word`` itself ("Disable mlopez and asmith", "Restart payments and checkout")."""
     out: list[str] = []
     instead = False  # past an "instead of ..." clause: only a quantity continues the object
     for part, words, _quoted, parse in following:
@@ -1531,6 +1612,8 @@ def _coordinated(
                 )  # an id, an address ("and ana@corp.example")
                 or (head == 0 and part.lstrip()[:1].isupper())
                 or (people and len(words) == 1 and words[0] not in COMMON_VERBS)
+                or (len(words) == 1 and _FILE_NAME.fullmatch(words[0]) is not None)
+                or (one_word and _a_lone_name(words))
                 # a lone id of letters joined by a hyphen or an underscore ("and email-worker")
                 or (
                     len(words) == 1
@@ -1547,6 +1630,49 @@ def _coordinated(
             break  # "Scale search-svc to 50, sorry, 5": a correction, never more of the object
         out.append(part)
     return out
+
+
+def excludes_records(words: Sequence[str]) -> bool:
+    """Is a clause "not" and records named by id only ("not B-40", "not ORD-7 or ORD-9", "not
+    ana@corp.example", "not old.pdf")? An id here holds letters and digits, an ``@``, or is a file
+    name: never a date or a figure ("not 12/05" may be a time, "not 50" an amount)."""
+    if len(words) < 2 or words[0] != "not":
+        return False
+    names = [w for w in words[1:] if w not in ("and", "or", "the")]
+    return bool(names) and len(names) <= 5 and all(_an_id(w) for w in names)
+
+
+def _an_id(word: str) -> bool:
+    letters, digits = any(ch.isalpha() for ch in word), any(ch.isdigit() for ch in word)
+    return (letters and digits) or "@" in word or _FILE_NAME.fullmatch(word) is not None
+
+
+#: Lone words that hold back the act before them rather than name a second object ("Pay B-40 and
+#: hold", "Restart it and wait"): never read as a name beside a one-word object.
+_HOLDING_BACK = frozenset(
+    """
+    hold wait pause stop undo revert reverse cancel abort skip ignore defer postpone delay halt
+    freeze later tomorrow tonight again retry rollback see check confirm verify review
+    """.split()  # noqa: SIM905 (a closed list, read as words)
+)
+
+
+def _one_word_object(words: Sequence[str], parse: _Parse) -> bool:
+    """Is the imperative's object one plain word ("Disable mlopez", "Restart payments")?"""
+    return parse.head is not None and len(words) == parse.head + 2 and _a_lone_name(words[-1:])
+
+
+def _a_lone_name(words: Sequence[str]) -> bool:
+    """Is a clause one word of letters (hyphens, underscores and digits inside) that is no verb
+    the reader knows (:data:`COMMON_VERBS`) and holds nothing back (:data:`_HOLDING_BACK`)?"""
+    return (
+        len(words) == 1
+        and re.fullmatch(r"[a-z][a-z0-9_-]*", words[0]) is not None
+        and words[0] not in COMMON_VERBS
+        and words[0] not in _HOLDING_BACK
+        and words[0] not in MARKERS
+        and words[0] not in ALLOWED_FUNCTION_WORDS
+    )
 
 
 #: Words by which a clause corrects what the one before it said ("..., sorry, 5", "— err, finance").
