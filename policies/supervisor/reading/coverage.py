@@ -660,7 +660,31 @@ def _phrasal(mandate: Mandate, known: Iterable[str]) -> Mandate:
     if mandate.verb == "get" and len(words) > 2:
         verb = next((v for v in single if words[-1] in verb_forms(v) and words[-1] != v), None)
         return replace(mandate, verb=verb, words=(verb, *words[1:-1])) if verb else mandate
+    if (
+        mandate.verb in _LIGHT_VERBS
+        and len(words) > 3
+        and words[1] in ("a", "an", "the")
+        and (words[3] in _AFTER_AN_ACT or any(ch.isdigit() or ch == "@" for ch in words[3]))
+    ):  # never "make a payment plan for B-40": a noun after the act's names another thing
+        # "process a refund of 35 on ORD-1007", "make a payment of 250 EUR to DE89...": the act
+        # the noun names, on what follows it
+        acts = _ACTS_NAMED.get(words[2], (words[2],))
+        verb = next((v for v in acts if v in single), None)
+        return replace(mandate, verb=verb, words=(verb, *words[3:])) if verb else mandate
     return mandate
+
+
+#: Verbs that only carry the act a noun after them names ("process a refund", "make a payment").
+_LIGHT_VERBS = frozenset({"process", "issue", "make", "initiate", "do", "perform", "execute", "run"})
+#: What may follow the act's noun ("a refund of 35", "a payment to DE89...", "a refund for ORD-7").
+_AFTER_AN_ACT = frozenset({"of", "on", "for", "to", "from", "with"})
+#: Nouns of acts, and the verbs a policy may declare for them (a noun that is its verb's own form,
+#: "refund", "transfer", "restart", names itself).
+_ACTS_NAMED = {
+    "payment": ("pay",), "deletion": ("delete", "remove"), "removal": ("remove", "delete"),
+    "cancellation": ("cancel",), "deployment": ("deploy",), "reimbursement": ("reimburse", "refund"),
+    "booking": ("book",), "reservation": ("book", "reserve"), "rollback": ("rollback", "roll back"),
+}  # fmt: skip
 
 
 def _a_list_to_act_on(mandate: Mandate, known: Iterable[str]) -> Mandate:
@@ -1107,7 +1131,7 @@ WITH_CONTENT = frozenset(
     tell ask email e-mail mail dm message text post reply answer write notify inform let remind say
     send forward share comment note add create rename title label tag describe draft compose publish
     announce ping sms slack whatsapp tweet schedule book set update change edit append attach invite
-    report explain confirm check find see show verify search look list summarise summarize
+    report explain confirm check find see show verify search look list summarise summarize msg pm txt
     """.split()  # noqa: SIM905 (a closed list, read as words)
 )
 #: Words that only urge a mandate on, after its colon ("Restart payments: now", ": ASAP").

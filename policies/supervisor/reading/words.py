@@ -345,7 +345,7 @@ _GREETING = re.compile(
 COMPLEMENT_HEADS = frozenset(
     """
     tell ask email e-mail mail dm message text post reply answer write notify inform let remind say
-    confirm explain report check find see show verify
+    confirm explain report check find see show verify msg ping pm txt sms
     """.split()  # noqa: SIM905 (a closed list, read as words)
 )
 #: Conditions and deferrals: even in a message's content they may be the request's own.
@@ -1226,6 +1226,8 @@ def clauses_of(text: str) -> list[Clause]:
             (p, words, quoted, _signed(_contrasting(_parse(words, quoted, gerunds), joiner, p, words), p))
             for (p, words, quoted), (_p, joiner) in zip(parsed, joined, strict=True)
         ]
+        if question and content.strip() and _sends_what_follows(readings):
+            question = False  # "message kim: lunch at 12?": the question is the message's, to kim
         asked_at = _asked_after(readings) if question else None  # "open it, what does it say?"
         told = readings if asked_at is None else readings[:asked_at]
         # "Don't wait for the reminder, pay invoice INV-7 instead": the prohibition says what not
@@ -1541,6 +1543,22 @@ def _distributed(reading: str) -> str:
         return reading
     lead, verb, rest = match["lead"], match["verb"], match["rest"]
     return f"{lead}{verb} {a} {rest} and {verb.casefold()} {b} {rest}{reading.rstrip()[len(body) :]}"
+
+
+def _sends_what_follows(readings: Sequence[tuple[str, list[str], frozenset[int], _Parse]]) -> bool:
+    """Is the text before a colon one plain imperative of a verb that sends what follows it
+    ("message kim", "email ana@corp.example", "reply to Bob"): a question after the colon is then
+    the message's, asked of whom it goes to, not of the agent."""
+    if len(readings) != 1:
+        return False
+    _part, words, _quoted, parse = readings[0]
+    return (
+        parse.head is not None
+        and not parse.marked
+        and parse.stop == len(words)
+        and words[parse.head]
+        in COMPLEMENT_HEADS - {"ask", "check", "find", "see", "show", "verify", "confirm", "explain"}
+    )
 
 
 def _joined_parts(reading: str) -> list[tuple[str, str]]:
