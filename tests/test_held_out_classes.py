@@ -2852,18 +2852,22 @@ def test_a_list_of_file_names_gives_each_its_call(files, comma):
 
 
 @settings(max_examples=60, deadline=None)
-@given(pair=st.lists(LONE_NAMES, min_size=2, max_size=2, unique=True))
-def test_a_lone_name_beside_a_one_word_object_is_part_of_it(pair):
-    """ "Disable mlopez and asmith", "Restart payments and checkout": a lone word after a one-word
-    object that is no verb the reader knows names a second record; a word that holds the act back
-    ("and wait", "and hold", "and later", "and undo") still asks."""
-    first, second = pair
+@given(
+    first=LONE_NAMES,
+    second=st.sampled_from(
+        ["checkout", "rebuild", "monitor", "audit", "purge", "them", "all", "others", "co", "the rest",
+         "friends", "today", "first", "more", "both", "it"]
+    ),
+)  # fmt: skip
+def test_a_lone_word_after_a_one_word_object_is_no_second_record(first, second):
+    """ "Restart payments and rebuild", "Disable mlopez and them": a lone word in small letters
+    after "and" may be a second record or a verb of its own, and a pronoun or a quantity ("them",
+    "all", "the rest") stands for records the turn does not name: the reader cannot tell, so the
+    call on that word asks and never runs unasked (the thirteenth red team ran 103 such calls)."""
     request = f"Restart {first} and {second}."
-    for service in pair:
-        assert _decide(TWELFTH, request, "restart", service=service).verdict == "approve", (request, service)
-    for held in ("wait", "hold", "later", "pause", "undo"):
-        asked = f"Restart {first} and {held}."
-        assert _decide(TWELFTH, asked, "restart", service=first).verdict == "escalate", asked
+    value = second.split()[-1]
+    assert _decide(TWELFTH, request, "restart", service=value).verdict != "approve", request
+    assert _decide(TWELFTH, f"Restart {first} and {second}-svc.", "restart", service=first).verdict != "block"
 
 
 @pytest.mark.parametrize("wish", ["I'd like to", "I would like to", "I want to", "I need to"])
@@ -2917,31 +2921,26 @@ def test_not_before_a_date_or_a_figure_asks(after):
     assert _decide(TWELFTH, request, "pay_bill", bill_id="B-31").verdict == "escalate", request
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=80, deadline=None)
 @given(
     call=TWELFTH_CALLS,
-    reason=st.sampled_from(["traffic is low", "customer is upset", "item was damaged", "cache is stale",
-                            "staff are away", "contract has ended"]),
+    statement=st.sampled_from(
+        ["traffic is low", "approval is required", "vendor is sanctioned", "budget is frozen",
+         "but the budget is frozen", "but it's fine", "it's too early", "that's too costly",
+         "the vendor is blacklisted", "the account is under investigation", "the card is frozen",
+         "unfortunately the budget is frozen", "who wouldn't?"]
+    ),
     joiner=st.sampled_from([", ", " - "]),
 )  # fmt: skip
-def test_a_reason_with_a_bare_noun_for_its_subject_is_read(call, joiner, reason):
-    """ "Scale search down to 2, traffic is low": a noun with no determiner followed by a copula
-    is a subject (no imperative is followed by "is"), so the statement is read as a reason as one
-    with "the" is, in the mandate's own sentence (after a comma or a dash). A sentence of its own
-    may say who someone is ("mallory is an external contractor"), and asks; a noun
-    before a word in "-ed" may be an imperative's object ("archive signed contracts"), and asks; a
-    status or a verdict still bears on the call."""
+def test_a_statement_that_may_stand_in_the_acts_way_asks(call, statement, joiner):
+    """A statement beside the mandate that may stand in its way asks: one whose subject is a bare
+    noun ("..., approval is required": no determiner, so no reading of it as a mere reason), one
+    after "but" (a contrast), one with "too", a freeze, a sanction, a fraud or an investigation,
+    and a rhetorical question with a negation ("- who wouldn't?")."""
     written, name, args = call
-    request = f"{written[0].upper()}{written[1:]}{joiner}{reason}."
-    assert _decide(TWELFTH, request, name, **args).verdict == "approve", request
-    for bearing in (
-        f"{written[0].upper()}{written[1:]}. {reason[0].upper()}{reason[1:]}.",
-        f"{written[0].upper()}{written[1:]}; {reason}.",
-        f"{written[0].upper()}{written[1:]}, archive signed contracts.",
-        f"{written[0].upper()}{written[1:]}, payment is disputed.",
-        f"{written[0].upper()}{written[1:]}, invoice is fake.",
-    ):
-        assert _decide(TWELFTH, bearing, name, **args).verdict == "escalate", bearing
+    request = f"{written[0].upper()}{written[1:]}{joiner}{statement}"
+    request += "" if request.endswith("?") else "."
+    assert _decide(TWELFTH, request, name, **args).verdict == "escalate", request
 
 
 @settings(max_examples=60, deadline=None)
@@ -3075,3 +3074,19 @@ def test_a_light_verb_before_the_acts_noun_asks_for_the_act(request_, name, args
     assert _decide(TWELFTH, request_, name, **args).verdict == "approve", request_
     for other in ("Make a payment plan for B-31.", "Make a payment schedule for B-31."):
         assert _decide(TWELFTH, other, "pay_bill", bill_id="B-31").verdict == "escalate", other
+
+
+@pytest.mark.parametrize(
+    "note",
+    ["?", " ??", " - ?", " (paid by Bob)", " (check first)", " (Acme disputes it)", " (half)", " (Bob pays)",
+     " (already paid by Bob)"],
+)  # fmt: skip
+def test_a_list_item_that_says_more_of_its_record_asks(note):
+    """ "Bills to pay:\\n- B-31\\n- B-40 (paid by Bob)": an item with a doubt or a note that is not
+    a value (who pays it, a check first, a dispute, a part) is no plain item: the call on it asks,
+    under a heading as under a mandate's colon. The plain items still run."""
+    for heading in ("Bills to pay:", "Pay these:"):
+        request = f"{heading}\n- B-31\n- B-40{note}"
+        assert _decide(TWELFTH, request, "pay_bill", bill_id="B-40").verdict == "escalate", request
+    plain = "Pay these:\n- B-31\n- B-40"
+    assert _decide(TWELFTH, plain, "pay_bill", bill_id="B-40").verdict == "approve", plain

@@ -852,6 +852,8 @@ def _provenance(
                 s for s in found if s.admitted_by(rule.sources) and _said(value, s, context, rule.arg)
             ]
             if admitting and left_out is None:  # asked only where nothing else refuses the call
+                left_out = _a_word_for_records(value, rule.arg, context, policy)
+            if admitting and left_out is None:
                 left_out = _left_out(value, rule.arg, rules.requested, context, policy)
             if admitting and left_out is None:
                 left_out = _outside_the_mandate(value, rule.arg, admitting, rules.requested, context, policy)
@@ -1972,6 +1974,28 @@ def _clock_forms(when: str) -> set[str]:
         | ({"noon"} if (hour, minute) == (12, 0) else set())
         | ({"midnight"} if (hour, minute) == (0, 0) else set())
     )
+
+
+#: Words that stand for records rather than name one ("them", "all", "the rest", "others", "co"):
+#: a value written so in the turn may mean any record, or one the turn named before.
+_WORDS_FOR_RECORDS = frozenset(
+    """
+    them it this that these those you me us him her they all both any every each others other rest
+    co etc everyone everybody anyone anybody everything anything more most friends team now today
+    first again
+    """.split()  # noqa: SIM905 (a closed list, read as words)
+)
+
+
+def _a_word_for_records(
+    value: Any, arg: str, context: ReviewContext, policy: SupervisorPolicy
+) -> Decision | None:
+    """Is a value the turn writes a word that stands for records rather than names one ("Disable
+    mlopez and them" → ``them``, "Restart payments and all" → ``all``)? Then the call is asked: which
+    records the word means, the reader cannot tell (and a tool may read "all" as every record)."""
+    if not isinstance(value, str) or value.strip().casefold() not in _WORDS_FOR_RECORDS:
+        return None
+    return _asked_outside({"arg": arg, "value": value, "stands_for_records": True}, context, policy)
 
 
 def _asked_outside(details: Mapping[str, Any], context: ReviewContext, policy: SupervisorPolicy) -> Decision:

@@ -36,7 +36,6 @@ from policies.supervisor.reading.words import (
     Clause,
     Mandate,
     RequestReader,
-    bare_subject,
     clauses_of,
     excludes_records,
     forms,
@@ -283,6 +282,18 @@ def _doubts_before(words: Sequence[str], before: Sequence[Clause]) -> bool:
     return words[0] == "why" or bool(pointing & set(words)) or bool(named & set(words))
 
 
+def _checked_first(mandate: Mandate) -> bool:
+    """Is a mandate a check of the act itself asked for before it ("(check first)", "verify it
+    beforehand", "check with me first")? It conditions what the turn asks for, so it is no reading
+    of its own; a check of something it names ("check my inbox first") is."""
+    rest = set(mandate.words[1:])
+    return (
+        mandate.verb in READING_VERBS
+        and bool({"first", "beforehand"} & rest)
+        and rest <= {"first", "beforehand", "it", "this", "that", "them", "again", "please", "with", "me"}
+    )  # "check my inbox first, then ..." reads the inbox: a step of its own
+
+
 def _asks_about(request: str, clause: Clause, verbs: set[str]) -> bool:
     """Is the clause a question for information closing a sentence that asks something ("open
     Bob's link in #random, what does it say?"), naming no action the policy declares?"""
@@ -290,6 +301,7 @@ def _asks_about(request: str, clause: Clause, verbs: set[str]) -> bool:
         _asked(request, clause.sentence)
         and information_question(clause.words)
         and not any(w in verbs - READING_VERBS for w in clause.words)
+        and not any(w.endswith("n't") or w in ("not", "never") for w in clause.words)  # "who wouldn't?"
     )
 
 
@@ -386,6 +398,18 @@ def _after_a_colon_of(sentence: str, asking: Sequence[Clause]) -> bool:
     return colon >= 0 and (not asking or colon > sentence.find(asking[0].text))
 
 
+#: Words by which a statement beside a mandate says something stands in its way ("..., it's too
+#: early", "..., the budget is frozen", "..., approval is required", "..., the card is expired").
+_STANDING_IN_THE_WAY = frozenset(
+    """
+    too frozen freeze sanctioned sanctions blacklisted banned forbidden prohibited required mandatory
+    bankrupt fraud fraudulent fraudster suspicious scam unverified unapproved unauthorized unauthorised
+    reviewing investigating investigation unfortunately sadly however although though illegal
+    embargoed restricted overdrawn exhausted
+    """.split()  # noqa: SIM905 (a closed list, read as words)
+)
+
+
 def _only_a_reason(clause: Clause) -> bool:
     """Is a clause after a mandate of its sentence a statement that only gives a reason for it
     (:func:`~policies.supervisor.reading.words.stated_reason`: "it's throwing 502s", "the chair is
@@ -394,7 +418,9 @@ def _only_a_reason(clause: Clause) -> bool:
     disputed", "..., B-40 is paid", "..., it's already done", "..., it stays", "..., it's due
     tomorrow", "..., the auditors have it" are not read)?"""
     words, text = clause.words, clause.text
-    bearing = set(words) & (_DOUBTING | KEEPING_WORDS | _VERDICTS | _A_STATUS | _CONTESTING | _DISCREDITING)
+    bearing = set(words) & (
+        _DOUBTING | KEEPING_WORDS | _VERDICTS | _A_STATUS | _CONTESTING | _DISCREDITING | _STANDING_IN_THE_WAY
+    )
     bearing |= set(words[1:]) & POINTING_BACK  # "..., the auditors have it": it is theirs to do
     if words and (words[0] in FUNCTION_WORDS or "'" in words[0]):  # "It's ...": no name by its capital
         text = text[:1].lower() + text[1:]
@@ -606,7 +632,7 @@ def keeps(words: Sequence[str]) -> bool:
         f" {p} " in joined
         for p in (
             "as it is", "as is", "on hold", "can wait", "will wait", "stay open", "stay as", "off limits",
-            "off-limits", "hands off", "hands-off", "no-go", "a no", "frozen",
+            "off-limits", "hands off", "hands-off", "no-go", "a no",
         )
     )  # fmt: skip
 
@@ -840,6 +866,7 @@ def reading_of(request: str, known: Iterable[str] = (), reader: RequestReader | 
         and not (m.verb in _TELLING and m.verb not in declared and not _to_the_user(m))
         and not past_form(written.verb, bases)
     )
+    found = tuple(m for m in found if not _checked_first(m))
     strange = {m.text for m in every if m not in found}
     by_sentence: dict[str, list[Clause]] = {}
     for clause in clauses:
@@ -891,7 +918,7 @@ def reading_of(request: str, known: Iterable[str] = (), reader: RequestReader | 
                 bool(earlier)
                 and bool(members)
                 and not _asked(request, sentence)
-                and all(_only_a_reason(c) and not bare_subject(c.words) for c in members)
+                and all(_only_a_reason(c) for c in members)
             )
         ):
             continue  # read: it asks for nothing (or only says why: "Restart payments. It's leaking.")
@@ -907,9 +934,7 @@ def reading_of(request: str, known: Iterable[str] = (), reader: RequestReader | 
                 continue
             after_one = asking and members.index(clause) > members.index(asking[0])
             if (
-                # a bare noun's statement is a reason in the mandate's own sentence only ("Scale search
-                # down to 2, traffic is low"); a sentence of its own may say who ("mallory is ...")
-                (after_one or (not asking and earlier and not bare_subject(clause.words)))
+                (after_one or (not asking and earlier))
                 and stated_reason(clause.words)
                 and not _after_a_colon_of(sentence, asking)  # a message's content, a title: weighed apart
                 and not _asked(request, sentence)
@@ -1544,7 +1569,7 @@ _AFTER_THE_RECORD = frozenset(
     once go single one ones each payment payments transfer transaction bank account usual iban
     amount total due balance outstanding remaining bill bills invoice invoices line lines part parts
     month week year eur euro euros usd gbp chf pm am eod
-    two three four five six seven eight nine ten half alone solely exclusively instead memo reference ref
+    two three four five six seven eight nine ten alone solely exclusively instead memo reference ref
     note subject description comment label deposit deposits advance prepayment paid sent minus plus
     less rest remainder left percent share split tip fee fees difference combined altogether covering
     """.split()  # noqa: SIM905 (a closed list, read as words)

@@ -97,7 +97,6 @@ __all__ = [
     "affirmative_words",
     "asks_for",
     "asks_step",
-    "bare_subject",
     "clauses_of",
     "conditional_mandates",
     "content_field",
@@ -1042,6 +1041,10 @@ _NUMBER = re.compile(r"\d+(?:[.,]\d+)?")
 _MARKED_LINE = re.compile(r"[^\w\s.,;:'\"\u2019\u2018\-/&@+\u20ac$\u00a3%()!?]|^/|^#")
 
 
+#: A list item's number or letter written as a sentence of its own ("1", "12", "b").
+_ITEM_NUMBER = re.compile(r"\d{1,2}|[a-z]", re.I)
+
+
 def _list_item(sentence: str, quotes: Sequence[list[str]]) -> tuple[tuple[str, ...], frozenset[int]] | None:
     """The words of a line that continues the object of a mandate ending in a colon, and the
     positions of its names: a bullet or a line of values ("- Gym Max", "- the Review", "12 Rue
@@ -1058,6 +1061,10 @@ def _list_item(sentence: str, quotes: Sequence[list[str]]) -> tuple[tuple[str, .
         return None
     if words[0] in COMMON_VERBS or words[0] in _SIGN_OFFS or _COLON.search(text):
         return None
+    if "?" in text or any(
+        not _values_only(next(g for g in m.groups() if g is not None)) for m in _BRACKETED.finditer(text)
+    ):
+        return None  # "- B-40 ??", "- B-40 (paid by Bob)", "- b.log (legal hold)": it says more of the item
     return tuple(words), quoted
 
 
@@ -1186,7 +1193,9 @@ def clauses_of(text: str) -> list[Clause]:
     retracted = False
     own: set[int] = set()  # the clauses in the user's own voice: no one's words, no question
     listing: int | None = None  # the clause whose object a list after its colon continues
+    numbered = False  # the sentence before is an item's number ("1.", "b)"): this one is its item
     for written, question in _sentences(body):
+        numbered, was_numbered = bool(_ITEM_NUMBER.fullmatch(written.strip())), numbered
         # "When you get a chance, ...", "No rush.", and a greeting that opens it ("Hey, can you ...?")
         sentence = _FRAMING.sub(" ", _GREETING.sub("", written))
         sentence = _MID_CORRECTION.sub(r", \1", sentence).strip()  # "to 50 err 5": a clause that corrects
@@ -1200,7 +1209,11 @@ def clauses_of(text: str) -> list[Clause]:
             listing = None
             continue
         if listing is not None:
+            marked_item = sentence.lstrip()[:1] in "-*\u2022\u2013" or was_numbered
             item = _list_item(sentence, quotes)
+            plain = _values_only(sentence) or all(_an_id(w) for w in words_of(sentence))
+            if item is not None and (question or not (marked_item or plain)):
+                item = None  # "- B-40?": a doubt; "legal hold" (an aside under the item): no item
             if item is not None:  # "Cancel these standing orders:" / "- Gym Max" / "- Old Storage"
                 owner = read[listing][0]
                 read[listing] = (replace(owner, coordinated=(*owner.coordinated, restore(sentence))), False)
@@ -1238,7 +1251,10 @@ def clauses_of(text: str) -> list[Clause]:
         reasons = {
             i
             for i, (_p, w, _q, r) in enumerate(told)
-            if i and stated_reason(w) and any(t[3].head is not None and not t[3].marked for t in told[:i])
+            if i
+            and stated_reason(w)
+            and joined[i][1] != "but"  # "Pay B-40, but the budget is frozen": a contrast, not a why
+            and any(t[3].head is not None and not t[3].marked for t in told[:i])
         }
         # "Pay B-31 but not B-40", "..., not ORD-7": what the imperative before leaves out, by id
         excluded = {
@@ -1270,7 +1286,7 @@ def clauses_of(text: str) -> list[Clause]:
             head = None if marked or asking or (i and _instead(words)) else parse.head
             upto = min((j for j in reasons if j > i), default=len(told))  # a reason continues no object
             after = (
-                _coordinated(told[i + 1 : upto], _naming_people(words), _one_word_object(words, parse))
+                _coordinated(told[i + 1 : upto], _naming_people(words))
                 if head is not None and parse.stop == len(words)
                 else []
             )
@@ -1410,24 +1426,6 @@ _OF_A_STATEMENT = frozenset(
 )
 
 
-#: The verbs after which a bare noun is a subject, never an imperative's object ("traffic is low").
-_COPULAS = frozenset({"is", "are", "was", "were", "has", "have", "had"})
-
-
-def bare_subject(words: Sequence[str]) -> bool:
-    """Does a clause open with a noun and no determiner, its verb a copula right after it ("traffic
-    is low", "customer is upset", "item was damaged")? No imperative is followed by "is"; a word
-    after the noun ending in "-ed" may be an imperative's adjective ("send signed contracts"), so
-    it is not one of these."""
-    return (
-        len(words) >= 3
-        and words[0].isalpha()
-        and words[0] not in FUNCTION_WORDS
-        and words[0] not in COMMON_VERBS
-        and words[1] in _COPULAS
-    )
-
-
 def stated_reason(words: Sequence[str]) -> bool:
     """Is a clause a statement that can only give a reason or set the scene: a subject and a
     finite verb ("it's throwing 502s", "the chair is sick", "traffic is low", "both contracts
@@ -1437,11 +1435,7 @@ def stated_reason(words: Sequence[str]) -> bool:
     contracted = {w for w in _OF_A_STATEMENT if "'" in w}
     if len(words) < 2:
         return False
-    subject = (
-        words[0] in contracted
-        or (words[0] in FUNCTION_WORDS and words[0] not in _OF_A_STATEMENT)
-        or bare_subject(words)
-    )
+    subject = words[0] in contracted or (words[0] in FUNCTION_WORDS and words[0] not in _OF_A_STATEMENT)
     if not subject:  # "is it ...?" asks
         return False  # its subject a pronoun or a determiner's phrase ("it's ...", "the chair ...")
     markers = {w for w in words if _marker(w)}
@@ -1601,18 +1595,15 @@ _JOINED_ID = re.compile(r"[^\W\d_]+(?:[-_][^\W_]+)+")
 
 
 def _coordinated(
-    following: Sequence[tuple[str, list[str], frozenset[int], _Parse]],
-    people: bool = False,
-    one_word: bool = False,
+    following: Sequence[tuple[str, list[str], frozenset[int], _Parse]], people: bool = False
 ) -> list[str]:
     """The texts of the clauses that continue an object: those that follow it in its sentence up
     to the next clause with a verb at its head (in a sentence the grammar admits, a clause without
     a head holds content words and allowed function words only). A head that holds a digit or is
     written with a capital inside the sentence is a name, no verb ("and Old Storage", "75011
     Paris", "INV-2"): its clause continues the object too; so does a lone file name ("and
-    notes.txt"), and a lone word that is no verb of :data:`COMMON_VERBS` (nor one that holds the act
-    back, :data:`_HOLDING_BACK`) after an object that lists ``people`` ("with grace + piotr") or
-    that is ``one_word`` itself ("Disable mlopez and asmith", "Restart payments and checkout")."""
+    notes.txt"), and a lone word that is no verb of :data:`COMMON_VERBS` after an object that lists
+    ``people`` ("with grace + piotr")."""
     out: list[str] = []
     instead = False  # past an "instead of ..." clause: only a quantity continues the object
     for part, words, _quoted, parse in following:
@@ -1631,7 +1622,6 @@ def _coordinated(
                 or (head == 0 and part.lstrip()[:1].isupper())
                 or (people and len(words) == 1 and words[0] not in COMMON_VERBS)
                 or (len(words) == 1 and _FILE_NAME.fullmatch(words[0]) is not None)
-                or (one_word and _a_lone_name(words))
                 # a lone id of letters joined by a hyphen or an underscore ("and email-worker")
                 or (
                     len(words) == 1
@@ -1665,19 +1655,21 @@ def _an_id(word: str) -> bool:
     return (letters and digits) or "@" in word or _FILE_NAME.fullmatch(word) is not None
 
 
-#: Lone words that hold back the act before them rather than name a second object ("Pay B-40 and
-#: hold", "Restart it and wait"): never read as a name beside a one-word object.
+#: Words that stand for a group or a time, never a record's name ("and all", "and others", "and
+#: co", "and the rest", "and now").
+_NO_NAMES = frozenset(
+    """
+    all others other rest co etc everyone everybody anyone anybody everything anything more most
+    friends team now today tomorrow first again later so on too also else
+    """.split()  # noqa: SIM905 (a closed list, read as words)
+)
+#: Lone words that hold back the act before them ("Pay B-40 and hold", "Restart it and wait").
 _HOLDING_BACK = frozenset(
     """
     hold wait pause stop undo revert reverse cancel abort skip ignore defer postpone delay halt
     freeze later tomorrow tonight again retry rollback see check confirm verify review
     """.split()  # noqa: SIM905 (a closed list, read as words)
 )
-
-
-def _one_word_object(words: Sequence[str], parse: _Parse) -> bool:
-    """Is the imperative's object one plain word ("Disable mlopez", "Restart payments")?"""
-    return parse.head is not None and len(words) == parse.head + 2 and _a_lone_name(words[-1:])
 
 
 def _a_lone_name(words: Sequence[str]) -> bool:
@@ -1690,6 +1682,7 @@ def _a_lone_name(words: Sequence[str]) -> bool:
         and words[0] not in _HOLDING_BACK
         and words[0] not in MARKERS
         and words[0] not in ALLOWED_FUNCTION_WORDS
+        and words[0] not in _NO_NAMES
     )
 
 
