@@ -3449,7 +3449,11 @@ def _a_figure_written_otherwise(value: Any, rule: ArgSource, context: ReviewCont
             return {"amount_written_as": found.group(0)}
     figure = format(wanted.normalize(), "f")
     labelled = next((m for m in LABELLED.finditer(text) if m.group(1) == figure), None)
-    return {"amount_written_as": labelled.group(0), "after_a_label": True} if labelled else None
+    if labelled:
+        return {"amount_written_as": labelled.group(0), "after_a_label": True}
+    # "refund order 8812 60": the figure after another number and a space may be its last digits
+    beside = re.search(rf"\d[ \u00a0]+{re.escape(figure)}(?![\w.,])", text)
+    return {"amount_written_as": beside.group(0), "beside_a_number": True} if beside else None
 
 
 def _in_capitals_only(value: Any, rule: ArgSource, context: ReviewContext) -> dict[str, Any] | None:

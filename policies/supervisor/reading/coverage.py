@@ -2643,6 +2643,13 @@ def _prohibition(words: Sequence[str]) -> bool:
     return _opening(words) is not None
 
 
+def _urging(words: Sequence[str]) -> bool:
+    """Does a prohibition urge rather than forbid ("Don't forget to pay B-40", "Don't hesitate to
+    ...")? What it names is asked for, not left out."""
+    at = _opening(words)
+    return at is not None and at < len(words) and words[at] in _URGING_WHEN_NOT
+
+
 def prohibited(request: str, verbs: Iterable[str], values: Iterable[Any] | None = None) -> bool:
     """Does the turn say not to do what one of ``verbs`` names: a clause that opens with a
     prohibition and names the verb, inflected or not, within its next three words ("Don't pay it",
@@ -2674,7 +2681,7 @@ def _left_out_clauses(request: str) -> tuple[str, ...]:
     ("Don't touch E-102", "Keep the Standup", "leave Jonas Berg out", "The Acme bill stays open")
     or that leave records out by id ("Pay B-31 but not B-40")."""
     clauses = clauses_of(request)
-    out = [c.text for c in clauses if _prohibition(c.words) and c.text]
+    out = [c.text for c in clauses if _prohibition(c.words) and not _urging(c.words) and c.text]
     for clause in clauses:
         keeping = clause.head is not None and clause.words[clause.head] in _KEEPING_HEADS
         # a clause led by an id, not a verb ("..., E-102 unchanged")

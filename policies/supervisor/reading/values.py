@@ -328,8 +328,9 @@ def record_identity(value: Any) -> RecordIdentity:
 #: "report-viewer-lite", "T-9" not in "T-9-dup", "2.5.0" not in "2.5.0-rc1" or "2.5.0.1"); a full
 #: stop or a hyphen that ends a sentence or a phrase ("... ORD-1001.", "auth-gw - now") still ends
 #: it, and a host's name may follow "www." ("example.com/x" in "www.example.com/x").
-_NOT_INSIDE = r"(?<!\w)(?<!\w[-+])"
-_NOT_LONGER = r"(?!\w|[-.+]\w)"
+# a path's part is no value of its own: "/tmp" and "old" are not written in "/tmp/old"
+_NOT_INSIDE = r"(?<!\w)(?<!\w[-+/])"
+_NOT_LONGER = r"(?!\w|[-.+/]\w)"
 
 
 def appears(ident: Identifier | str, source: Source) -> bool:

@@ -299,6 +299,9 @@ _POLITE = (
     ("can", "you"), ("could", "you"), ("would", "you"), ("will", "you"), ("can", "u"), ("could", "u"),
     ("i'd", "like", "you", "to"), ("i", "would", "like", "you", "to"), ("i", "want", "you", "to"),
     ("i", "need", "you", "to"), ("go", "ahead", "and"),
+    # an urging said as a prohibition: "Don't forget to pay B-31" asks to pay it
+    ("don't", "forget", "to"), ("dont", "forget", "to"), ("do", "not", "forget", "to"),
+    ("don't", "hesitate", "to"), ("do", "not", "hesitate", "to"),
     # the user's own wish, said as theirs: "I'd like to pay B-31" asks the agent to pay it
     ("i'd", "like", "to"), ("i", "would", "like", "to"), ("i", "want", "to"), ("i", "need", "to"),
     # the user's own words said again ("I said pay B-31", "Like I said: ...", "As I mentioned: ...")
@@ -877,6 +880,21 @@ _HEADER_WORDS = _HEADER_NOUNS | frozenset(
 _NUMBERED_BY_BRACKET = re.compile(r"(?m)^([ \t]*\d{1,2})\)[ \t]+")
 
 
+def _numbered_inline(body: str) -> str:
+    """A line that numbers its items as it goes ("1) restart api 2) scale web to 4", "1. pay B-31
+    2. pay B-35") as one line per item: each number after the first, in order, opens a line."""
+    lines = []
+    for line in body.split("\n"):
+        first = re.match(r"\s*1([.)])\s", line)
+        if first is not None:
+            mark, number, at = first.group(1), 2, first.end()
+            while (found := re.compile(rf"\s{number}{re.escape(mark)}\s").search(line, at)) is not None:
+                line = f"{line[: found.start()]}\n{number}{mark} {line[found.end() :]}"
+                at, number = found.start() + 1, number + 1
+        lines.append(line)
+    return "\n".join(lines)
+
+
 #: A chat line's speaker in brackets before the line's words ("[bob] restart payments", "<bob> ..."):
 #: read as "bob: ...", whose words they are (the user's own, "[me] ...", stay theirs).
 _SPEAKER_IN_BRACKETS = re.compile(r"(?m)^([ \t]*)[\[<]([^\W\d_][\w.-]{0,30})[\]>][ \t]+(?=\S)")
@@ -1184,6 +1202,7 @@ def clauses_of(text: str) -> list[Clause]:
         body = _DIFF_REMOVED.sub(aside, body)
     body = _MINUS.sub(" minus ", _COMMENT.sub(aside, body))
     body = _REFERRING_COLON.sub(r"\1", body)  # "re: B-40" is "re B-40": no list after a colon
+    body = _numbered_inline(body)  # "1) restart api 2) scale web to 4": two numbered lines
     body = _NUMBERED_BY_BRACKET.sub(r"\1. ", body)  # "1) scale ..." is "1. scale ...": a numbered line
     body = _MID_SIGN_OFF.sub(r" \1. ", body)  # "... to 4 thx b-svc to 40": two sentences
     body = _urging_apart(body)  # "Restart billing-svc pls auth-gw": two sentences
