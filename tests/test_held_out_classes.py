@@ -3141,3 +3141,27 @@ def test_a_figure_after_another_number_asks_never_refuses():
     request = "ok refund order ORD-1004 2 20"
     assert _decide(TWELFTH, request, "refund_order", order_id="ORD-1004", amount=20).verdict == "escalate"
     assert _decide(TWELFTH, request, "refund_order", order_id="ORD-1004", amount=30).verdict == "block"
+
+
+@pytest.mark.parametrize(
+    ("request_", "paths"),
+    [("delete /tmp/a.txt and /tmp/b.txt", ["/tmp/a.txt", "/tmp/b.txt"]),
+     ("Delete ~/notes/a.md, ~/notes/b.md and reports/2025/q3.pdf.", ["~/notes/a.md", "~/notes/b.md", "reports/2025/q3.pdf"])],
+)  # fmt: skip
+def test_a_list_of_paths_gives_each_its_call(request_, paths):
+    """A path is a name, never a verb: a list of paths gives each its call; a folder above them is
+    written nowhere, and a folder listed beside a file ("... and /tmp") asks."""
+    for path in paths:
+        assert _decide(TWELFTH, request_, "delete_file", path=path).verdict == "approve", (request_, path)
+    assert _decide(TWELFTH, request_, "delete_file", path="/tmp").verdict == "block", request_
+    beside = "delete /tmp/a.txt and /tmp"
+    assert _decide(TWELFTH, beside, "delete_file", path="/tmp").verdict == "escalate", beside
+
+
+def test_a_polite_question_before_two_people_sharing_what_follows():
+    """ "Could you invite mia and noah to the launch?": the polite question opens the shared
+    sentence as "please" does; each invitee runs, anyone else is refused."""
+    request = "Could you invite mia and noah to the Launch?"
+    for user in ("mia", "noah"):
+        assert _decide(PEOPLE_TOOLS, request, "invite", event="Launch", user=user).verdict == "approve", user
+    assert _decide(PEOPLE_TOOLS, request, "invite", event="Launch", user="eve").verdict == "block"

@@ -1517,7 +1517,8 @@ def _ungapped(reading: str) -> str:
 #: "VERB A and B REST" where REST says where, to whom or what for both ("Email ana@corp.example and
 #: bob@corp.example the agenda", "Invite kim and lee to the Team Sync").
 _SHARED_REST = re.compile(
-    r"(?i)^(?P<lead>(?:(?:please|pls|plz|kindly|just)\s+)*)(?P<verb>[a-z][\w-]*)\s+(?P<a>[^\s,;]+)"
+    r"(?i)^(?P<lead>(?:(?:please|pls|plz|kindly|just|(?:can|could|would|will)\s+(?:you|u))\s+)*)"
+    r"(?P<verb>[a-z][\w-]*)\s+(?P<a>[^\s,;]+)"
     r"\s+and\s+(?P<b>[^\s,;]+)\s+(?P<rest>(?P<first>[a-z]+)\b[^,;]*)$"
 )
 #: What REST may open with after two names of people in small letters ("... to the Team Sync",
@@ -1641,6 +1642,7 @@ def _coordinated(
                 or (head == 0 and part.lstrip()[:1].isupper())
                 or (people and len(words) == 1 and words[0] not in COMMON_VERBS)
                 or (len(words) == 1 and _FILE_NAME.fullmatch(words[0]) is not None)
+                or _A_PATH.fullmatch(part.strip()) is not None
                 # a lone id of letters joined by a hyphen or an underscore ("and email-worker")
                 or (
                     len(words) == 1
@@ -1657,6 +1659,11 @@ def _coordinated(
             break  # "Scale search-svc to 50, sorry, 5": a correction, never more of the object
         out.append(part)
     return out
+
+
+#: A file's path as one token ("/tmp/b.txt", "~/notes/a.md", "reports/2025/q3.pdf"): a name, never
+#: a verb.
+_A_PATH = re.compile(r"(?:~|\.{1,2})?/?(?:[\w.-]+/)+[\w.-]+")
 
 
 def excludes_records(words: Sequence[str]) -> bool:
