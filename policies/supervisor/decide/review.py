@@ -2369,14 +2369,13 @@ _REFERENCING = frozenset(
 _ITEM_MARKS = re.compile(r"^\s*(?:[-*+\u2022]|\d+[.)])\s+")
 #: A numbered item's number read apart from its item ("1. B-31" read as "1" and "B-31").
 _AN_ITEMS_NUMBER = re.compile(r"\s*\d{1,2}[.)]?\s*")
-#: What joins the items of one list ("auth-gw and email-worker", "B-31, B-40 & B-41").
-_LISTING = re.compile(r"(?i)^(?:\s*(?:,|;|&|\+|/|\band\b|\bor\b|\bthe\b|\bboth\b|\balso\b))*\s*$")
+#: A word or mark that joins the items of one list ("auth-gw and email-worker", "B-31, B-40 & B-41").
+_A_JOINER = r"\s*(?:,|;|&|\+|/|\band\b|\bor\b|\bthe\b|\bboth\b|\balso\b)"
+#: What joins two items of one list standing side by side.
+_LISTING = re.compile(rf"(?i)^(?:{_A_JOINER})*\s*$")
 #: What stands between two ids of a list where other items of it stand between them too ("a.log,
-#: q3-forecast.xlsx and b.log"): each item apart from the next by a joiner of :data:`_LISTING`.
-_LISTED_BETWEEN = re.compile(
-    r"(?i)^(?:\s*(?:,|;|&|\+|/|\band\b|\bor\b|\bthe\b|\bboth\b|\balso\b))+"
-    r"(?:\s*[\w@#][\w.@#-]*\w(?:\s*(?:,|;|&|\+|/|\band\b|\bor\b|\bthe\b|\bboth\b|\balso\b))+)*\s*$"
-)
+#: q3-forecast.xlsx and b.log"): each item apart from the next by a joiner.
+_LISTED_BETWEEN = re.compile(rf"(?i)^(?:{_A_JOINER})+(?:\s*[\w@#][\w.@#-]*\w(?:{_A_JOINER})+)*\s*$")
 
 
 def _several_ids_unlisted(

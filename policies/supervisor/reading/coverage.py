@@ -424,10 +424,13 @@ def _only_a_reason(clause: Clause) -> bool:
     bearing |= set(words[1:]) & POINTING_BACK  # "..., the auditors have it": it is theirs to do
     if words and (words[0] in FUNCTION_WORDS or "'" in words[0]):  # "It's ...": no name by its capital
         text = text[:1].lower() + text[1:]
+    return stated_reason(words) and not bearing and _names_nothing_dated(text, words)
+
+
+def _names_nothing_dated(text: str, words: Sequence[str]) -> bool:
+    """Does a statement name no record, hold no time and no figure, id, address or path?"""
     return (
-        stated_reason(words)
-        and not bearing
-        and not naming_words(f"- {text}")
+        not naming_words(f"- {text}")
         and _time_word(list(words)) is None
         and not any(ch.isdigit() or ch in "-_@/." for w in text.split() for ch in w.strip(".,;:!?"))
     )
@@ -441,11 +444,7 @@ def _why_not(clause: Clause, members: Sequence[Clause]) -> bool:
     if not before or not _prohibition(before[-1].words):
         return False
     text = clause.text[:1].lower() + clause.text[1:] if "'" in clause.words[0] else clause.text
-    return (
-        not naming_words(f"- {text}")
-        and _time_word(list(clause.words)) is None
-        and not any(ch.isdigit() or ch in "-_@/." for w in text.split() for ch in w.strip(".,;:!?"))
-    )
+    return _names_nothing_dated(text, clause.words)
 
 
 def _prohibits_a_known_verb(words: Sequence[str], verbs: Collection[str]) -> bool:
@@ -876,12 +875,10 @@ def reading_of(request: str, known: Iterable[str] = (), reader: RequestReader | 
     # what continues a mandate's object is consumed where it is written: in the mandate's sentence,
     # or as a line of its own below it (a list's item); the same words in another sentence are read
     # there ("Pay B-31, B-40 (all but B-40)": the aside's "B-40" is no more of the object)
-    consumed = {
-        (m.sentence, text) for m in found for text in m.coordinated if not _by_another_action(text, m, verbs)
-    }
-    consumed |= {
-        (text, text) for m in found for text in m.coordinated if not _by_another_action(text, m, verbs)
-    }
+    continuing = [
+        (m, text) for m in found for text in m.coordinated if not _by_another_action(text, m, verbs)
+    ]
+    consumed = {(m.sentence, text) for m, text in continuing} | {(text, text) for _m, text in continuing}
     consumed |= {(m.sentence, m.text) for m in found}  # a model's mandate, in an unmarked clause
     unread: list[Unread] = []
     kept: list[Clause] = []

@@ -888,9 +888,10 @@ def _numbered_inline(body: str) -> str:
         first = re.match(r"\s*1([.)])\s", line)
         if first is not None:
             mark, number, at = first.group(1), 2, first.end()
-            while (found := re.compile(rf"\s{number}{re.escape(mark)}\s").search(line, at)) is not None:
-                line = f"{line[: found.start()]}\n{number}{mark} {line[found.end() :]}"
-                at, number = found.start() + 1, number + 1
+            while (found := re.search(rf"\s{number}{re.escape(mark)}\s", line[at:])) is not None:
+                start, end = at + found.start(), at + found.end()
+                line = f"{line[:start]}\n{number}{mark} {line[end:]}"
+                at, number = start + 1, number + 1
         lines.append(line)
     return "\n".join(lines)
 
@@ -1059,6 +1060,8 @@ _NUMBER = re.compile(r"\d+(?:[.,]\d+)?")
 _MARKED_LINE = re.compile(r"[^\w\s.,;:'\"\u2019\u2018\-/&@+\u20ac$\u00a3%()!?]|^/|^#")
 
 
+#: The marks a list's line may open with ("- ", "* ", "\u2022 ", "\u2013 ").
+_BULLETS = "-*\u2022\u2013"
 #: A list item's number or letter written as a sentence of its own ("1", "12", "b").
 _ITEM_NUMBER = re.compile(r"\d{1,2}|[a-z]", re.I)
 
@@ -1068,7 +1071,7 @@ def _list_item(sentence: str, quotes: Sequence[list[str]]) -> tuple[tuple[str, .
     positions of its names: a bullet or a line of values ("- Gym Max", "- the Review", "12 Rue
     Verte", "75011 Paris") that asks nothing itself (no marker, no verb of :data:`COMMON_VERBS` at
     its start, no question, no sign-off); None for any other line."""
-    text = sentence.lstrip("-*\u2022\u2013 ").strip()
+    text = sentence.lstrip(_BULLETS + " ").strip()
     words, quoted = _expand(text, quotes)
     if (
         not words
@@ -1228,7 +1231,7 @@ def clauses_of(text: str) -> list[Clause]:
             listing = None
             continue
         if listing is not None:
-            marked_item = sentence.lstrip()[:1] in "-*\u2022\u2013" or was_numbered
+            marked_item = sentence.lstrip()[:1] in _BULLETS or was_numbered
             item = _list_item(sentence, quotes)
             plain = _values_only(sentence) or all(_an_id(w) for w in words_of(sentence))
             if item is not None and (question or not (marked_item or plain)):
@@ -1559,6 +1562,10 @@ def _distributed(reading: str) -> str:
     return f"{lead}{verb} {a} {rest} and {verb.casefold()} {b} {rest}{reading.rstrip()[len(body) :]}"
 
 
+#: Of :data:`COMPLEMENT_HEADS`, the verbs that send what follows them to someone.
+_SENDING_HEADS = COMPLEMENT_HEADS - {"ask", "check", "find", "see", "show", "verify", "confirm", "explain"}
+
+
 def _sends_what_follows(readings: Sequence[tuple[str, list[str], frozenset[int], _Parse]]) -> bool:
     """Is the text before a colon one plain imperative of a verb that sends what follows it
     ("message kim", "email ana@corp.example", "reply to Bob"): a question after the colon is then
@@ -1570,8 +1577,7 @@ def _sends_what_follows(readings: Sequence[tuple[str, list[str], frozenset[int],
         parse.head is not None
         and not parse.marked
         and parse.stop == len(words)
-        and words[parse.head]
-        in COMPLEMENT_HEADS - {"ask", "check", "find", "see", "show", "verify", "confirm", "explain"}
+        and words[parse.head] in _SENDING_HEADS
     )
 
 
