@@ -3165,3 +3165,133 @@ def test_a_polite_question_before_two_people_sharing_what_follows():
     for user in ("mia", "noah"):
         assert _decide(PEOPLE_TOOLS, request, "invite", event="Launch", user=user).verdict == "approve", user
     assert _decide(PEOPLE_TOOLS, request, "invite", event="Launch", user="eve").verdict == "block"
+
+
+# ------------------------------------- after the fourteenth red team: what is moot, paths, openers
+
+#: Tools with a path and a person, and an account by id.
+FILES_AND_PEOPLE = _request_only_tools(
+    {"share_file": (["path", "user"], ["share"]), "delete_file": (["path"], ["delete", "remove"]),
+     "disable_account": (["user"], ["disable"]), "dm": (["user"], ["dm", "message", "ping", "msg"]),
+     "grant_role": (["user", "role"], ["grant"]), "restart": (["service"], ["restart"])}
+)  # fmt: skip
+
+
+@settings(max_examples=120, deadline=None)
+@given(
+    call=TWELFTH_CALLS,
+    moot=st.sampled_from(
+        ["it's settled", "it cleared", "it's processed", "it's covered", "it's sorted", "it's reconciled",
+         "it went through", "it's been reimbursed", "it was waived", "it recovered", "it's healthy again",
+         "it's back up", "it's stable now", "it's working", "it got fixed", "it was restored", "it's gone",
+         "it was moved", "it's archived", "it was rescheduled", "it was replaced", "it's needed",
+         "it's important", "we're using it", "they processed the payment", "someone took care of it"]
+    ),
+    joiner=st.sampled_from([", ", " - ", "; ", ". "]),
+)  # fmt: skip
+def test_a_statement_that_the_act_is_moot_asks(call, moot, joiner):
+    """A statement after the mandate that says the act is made some other way, healed, gone, in use
+    or in hand ("Pay B-40, it's settled", "Restart payments. It recovered.") bears on the call: it
+    asks. (Each ran unasked: the reader took any statement with a finite verb for a reason.)"""
+    written, name, args = call
+    said = moot[0].upper() + moot[1:] if joiner == ". " else moot
+    request = f"{written[0].upper()}{written[1:]}{joiner}{said}."
+    assert _decide(TWELFTH, request, name, **args).verdict == "escalate", request
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    call=TWELFTH_CALLS,
+    reason=st.sampled_from(
+        ["he left", "she quit", "it broke again", "it fell over", "half the team is out",
+         "most of the team is out", "he covered the tip", "I fixed the config", "she's gone",
+         "he's back from leave"]
+    ),
+    joiner=st.sampled_from([", ", "; ", ". ", "? "]),
+)  # fmt: skip
+def test_what_happened_to_someone_or_a_share_of_them_is_a_reason(call, reason, joiner):
+    """A past form a verb makes without "-ed" ("He left.", "it broke"), a share as the subject ("Half
+    the team is out"), a moot word said of another thing ("he covered the tip") or of where a person
+    is ("she's gone") give a reason: the call runs, after an imperative or a polite question."""
+    written, name, args = call
+    said = reason[0].upper() + reason[1:] if joiner in (". ", "? ") else reason
+    lead = "Can you " if joiner == "? " else ""
+    opening = written if lead else written[0].upper() + written[1:]
+    request = f"{lead}{opening}{joiner}{said}."
+    assert _decide(TWELFTH, request, name, **args).verdict == "approve", request
+
+
+@pytest.mark.parametrize(
+    ("request_", "path", "user"),
+    [("Share /docs/spec.md with lena", "/docs/spec.md", "lena"),
+     ("share ~/design/mockups.fig with ivy", "~/design/mockups.fig", "ivy"),
+     ("Share /home/ana/notes.txt with bob.", "/home/ana/notes.txt", "bob")],
+)  # fmt: skip
+def test_a_folder_of_the_path_is_no_rival_of_the_person(request_, path, user):
+    """ "Share /docs/spec.md with lena": "docs" is a part of the path, not what the share acts on
+    instead of lena (it asked); a folder or a name inside the path is still no person to share
+    with, and the folder is no path of its own."""
+    assert _decide(FILES_AND_PEOPLE, request_, "share_file", path=path, user=user).verdict == "approve"
+    folder = path.rsplit("/", 1)[0]
+    assert _decide(FILES_AND_PEOPLE, request_, "share_file", path=folder, user=user).verdict == "block"
+    inside = path.strip("~/").split("/")[-2]
+    assert _decide(FILES_AND_PEOPLE, request_, "share_file", path=path, user=inside).verdict == "block"
+
+
+@pytest.mark.parametrize("joiner", [", ", ". ", " but "])
+def test_a_kept_path_in_the_same_folder_leaves_the_other_standing(joiner):
+    """ "Delete /tmp/a.log, keep /tmp/b.log": the folder both pass through is neither's name, so the
+    kept path does not take the deleted one back (it asked); keeping the folder, or the same file,
+    still asks, and the kept path is never deleted."""
+    keep = "keep" if joiner == ", " or joiner == " but " else "Keep"
+    request = f"Delete /tmp/a.log{joiner}{keep} /tmp/b.log"
+    assert _decide(FILES_AND_PEOPLE, request, "delete_file", path="/tmp/a.log").verdict == "approve", request
+    assert _decide(FILES_AND_PEOPLE, request, "delete_file", path="/tmp/b.log").verdict == "block", request
+    for kept in ("/tmp", "/tmp/", "/tmp/a.log"):
+        again = f"Delete /tmp/a.log{joiner}{keep} {kept}"
+        assert _decide(FILES_AND_PEOPLE, again, "delete_file", path="/tmp/a.log").verdict == "escalate", again
+
+
+@pytest.mark.parametrize("account", ["temp-07", "jit-runner", "temp_admin"])
+def test_a_word_of_time_inside_an_id_is_the_ids(account):
+    """ "disable temp-07": "temp" is a part of the id, not "for a while only" (it asked); "temp" and
+    "temporarily" as words still ask."""
+    request = f"disable {account}"
+    assert _decide(FILES_AND_PEOPLE, request, "disable_account", user=account).verdict == "approve", request
+    for later in (f"disable {account} temporarily", f"disable {account} temp", f"grant {account} temp admin"):
+        call = (
+            ("grant_role", {"user": account, "role": "admin"})
+            if "grant" in later
+            else ("disable_account", {"user": account})
+        )
+        assert _decide(FILES_AND_PEOPLE, later, call[0], **call[1]).verdict == "escalate", later
+
+
+@pytest.mark.parametrize(
+    "opening",
+    ["@assistant", "@bot,", "Sorry to bug you again —", "Sorry to bother you,", "Quick one:",
+     "Hey — quick question:", "Go ahead:", "Yep, do it:", "Please don't hesitate —", "ok, go ahead -"],
+)  # fmt: skip
+def test_an_address_apology_or_urging_that_opens_the_turn_is_read(opening):
+    """What opens a turn to address the agent, apologise for asking, say the ask is short or urge
+    it on is read: the call runs; a prohibition, a correction, a question or a time after it is
+    read as ever."""
+    request = f"{opening} restart payments"
+    assert _decide(FILES_AND_PEOPLE, request, "restart", service="payments").verdict == "approve", request
+    for after in ("don't restart payments", "restart payments tomorrow", "should I restart payments?"):
+        request = f"{opening} {after}"
+        assert _decide(FILES_AND_PEOPLE, request, "restart", service="payments").verdict != "approve", request
+    for someone in ("@bob restart payments", "Sorry, restart checkout, not payments"):
+        assert _decide(FILES_AND_PEOPLE, someone, "restart", service="payments").verdict != "approve", someone
+
+
+@pytest.mark.parametrize("verb", ["DM", "message", "ping", "msg"])
+def test_two_people_before_a_colon_each_get_what_follows(verb):
+    """ "DM kim and lee: standup moved": what follows the colon goes to both; a name in it is the
+    message's, and no one else is messaged."""
+    request = f"{verb} kim and lee: standup moved"
+    for user in ("kim", "lee"):
+        assert _decide(FILES_AND_PEOPLE, request, "dm", user=user).verdict == "approve", (request, user)
+    assert _decide(FILES_AND_PEOPLE, request, "dm", user="joe").verdict == "block", request
+    named = f"{verb} kim and lee: don't tell joe"
+    assert _decide(FILES_AND_PEOPLE, named, "dm", user="joe").verdict != "approve", named

@@ -2012,6 +2012,17 @@ def _not_the_values_kind(arg: str, tool: str, args: Mapping[str, Any]) -> set[st
     return others | {w for n in (tool, *args) for w in _name_words(n)}
 
 
+def _path_parts(args: Mapping[str, Any], arg: str) -> set[str]:
+    """The parts of the call's other values written as paths ("/docs/spec.md": docs, spec.md),
+    case folded: each is a part of that value, no other value of ``arg``'s kind."""
+    return {
+        t.casefold()
+        for a, v in args.items()
+        if a != arg and isinstance(v, str) and "/" in v
+        for t in _A_TOKEN.findall(v)
+    }
+
+
 def _name_words(name: str) -> set[str]:
     """The words of a tool's or an argument's name, case folded ("reset_password": reset, password)."""
     return {w for w in re.split(r"[_\W]+", name.casefold()) if w}
@@ -2464,6 +2475,7 @@ def _beside_the_object(
     if arg.split(":")[0] in RECIPIENT_ARGS or isinstance(args.get(arg), list | tuple | Mapping):
         return None
     others = _not_the_values_kind(arg, tool, args)
+    others |= _path_parts(args, arg)  # "Share /docs/spec.md with lena": "docs" is the path's
     own = _own_words(arg, tool, args)
     wanted = [_unpossessed(t.casefold()) for t in _A_TOKEN.findall(text)]
     shape = _shape(text)

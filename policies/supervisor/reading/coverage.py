@@ -33,6 +33,7 @@ from typing import Any
 from policies.supervisor.reading.words import (
     APOSTROPHES,
     FUNCTION_WORDS,
+    SHARE_SUBJECTS,
     Clause,
     Mandate,
     RequestReader,
@@ -410,6 +411,42 @@ _STANDING_IN_THE_WAY = frozenset(
 )
 
 
+#: Words by which a statement says the act is moot: made some other way, healed, gone, in use or
+#: taken in hand by someone ("Pay B-40, it's settled", "..., it went through", "Restart api, it
+#: recovered", "Delete a.log, it's gone", "..., we're using it", "..., he's on it"). Such a reason is
+#: no reason for the call: it bears on it.
+_MOOT = frozenset(
+    """
+    settled cleared processed covered sorted reconciled reimbursed credited waived voided forgiven
+    written through care recovered healed healthy stable working works fixed restored back normal gone
+    archived moved rescheduled replaced needed necessary important use using used
+    """.split()  # noqa: SIM905 (a closed list, read as words)
+)
+
+
+def _done_to_another(words: Sequence[str], at: int) -> bool:
+    """Is the moot word at ``at`` said of another thing than the record: a verb whose object is
+    another thing ("he covered the tip", "I fixed the config"; "they processed the payment", with a
+    kind of record or a word that points back after it, is said of the record), or where a person
+    is ("she's gone")?"""
+    rest = set(words[at + 1 :])
+    if words[at] in _PRESENCE and words[:1] and words[0] in _PERSONS:
+        return True  # "she's gone", "he's back from leave": where a person is, not the record
+    return (
+        words[at + 1 : at + 2] != ()
+        and words[at + 1] in _OBJECT_OPENERS
+        and not rest & (_KIND_WORDS | POINTING_BACK)
+    )
+
+
+#: Moot words that say where someone is when a person is their subject ("she's gone").
+_PRESENCE = frozenset({"gone", "back"})
+#: The subjects that are persons.
+_PERSONS = frozenset(
+    {"he", "she", "they", "we", "i", "you", "he's", "she's", "they're", "we're", "i'm", "you're"}
+)
+
+
 def _only_a_reason(clause: Clause) -> bool:
     """Is a clause after a mandate of its sentence a statement that only gives a reason for it
     (:func:`~policies.supervisor.reading.words.stated_reason`: "it's throwing 502s", "the chair is
@@ -422,7 +459,9 @@ def _only_a_reason(clause: Clause) -> bool:
         _DOUBTING | KEEPING_WORDS | _VERDICTS | _A_STATUS | _CONTESTING | _DISCREDITING | _STANDING_IN_THE_WAY
     )
     bearing |= set(words[1:]) & POINTING_BACK  # "..., the auditors have it": it is theirs to do
-    if words and (words[0] in FUNCTION_WORDS or "'" in words[0]):  # "It's ...": no name by its capital
+    bearing |= {w for i, w in enumerate(words) if w in _MOOT and not _done_to_another(words, i)}
+    if words and (words[0] in FUNCTION_WORDS | SHARE_SUBJECTS or "'" in words[0]):  # "It's ...", "Half
+        # the team ...": no name by its capital
         text = text[:1].lower() + text[1:]
     return stated_reason(words) and not bearing and _names_nothing_dated(text, words)
 
@@ -481,7 +520,24 @@ def _prohibits_what_it_points_to(words: Sequence[str], verbs: Collection[str]) -
     return bool(rest) and set(rest) <= _POINTING_BACK and bool(set(rest) - {"the", "of", "any", "all"})
 
 
-def _kept_back(own: Sequence[str], kept: Sequence[Clause], several: bool = False) -> str | None:
+#: A path with at least one folder ("/tmp/a.log", "docs/q3/plan.md", "~/notes/x.txt").
+_A_PATH_WITH_FOLDERS = re.compile(r"(?<![\w.@/-])[~.]{0,2}/?(?:[\w.@+-]+/)+[\w.@+-]+")
+
+
+def _folders(text: str) -> set[str]:
+    """The folders of the paths ``text`` writes, case folded ("Delete /tmp/a.log": tmp), never
+    the name a path ends with."""
+    return {
+        part.casefold()
+        for path in _A_PATH_WITH_FOLDERS.findall(text)
+        for part in path.rstrip("/").split("/")[:-1]
+        if part.strip("~.")
+    }
+
+
+def _kept_back(
+    own: Sequence[str], kept: Sequence[Clause], several: bool = False, written: str = ""
+) -> str | None:
     """Why a mandate does not stand where a clause of the turn keeps something it names as it is
     ("Pay B-31 and the Acme bill B-40. The Acme one stays open."): a word of content of the kept
     clause is one of the mandate's own words, or the clause refers back by place or kind. Where the
@@ -493,7 +549,8 @@ def _kept_back(own: Sequence[str], kept: Sequence[Clause], several: bool = False
     if unplaced:  # ("... instead of two" says what the call is instead of, it takes nothing out)
         return f"kept as it is ('{unplaced[0].text}'), which may be what it asks for"
     for clause in kept:
-        if mine & set(clause.words):
+        # a folder both paths pass through is neither's name ("Delete /tmp/a.log, keep /tmp/b.log")
+        if (mine - (_folders(written) & _folders(clause.text))) & set(clause.words):
             return f"kept as it is ('{clause.text}')"
         heads = [w for w in clause.words if w in _KEEPING_HEADS]
         rest = [w for w in clause.words if w not in _KEEPING_HEADS and w not in _ARTICLES]
@@ -1013,7 +1070,12 @@ def reading_of(request: str, known: Iterable[str] = (), reader: RequestReader | 
             or _run_into(mandate, request, unread)
             or _its_verb_a_heading(mandate, request)
             or _undermined(mandate, own, (first, last), unread, instead, request)
-            or _kept_back(own, kept, bool(mandate.coordinated) or bool(_EVERY & set(own)))
+            or _kept_back(
+                own,
+                kept,
+                bool(mandate.coordinated) or bool(_EVERY & set(own)),
+                " ".join([mandate.text, *mandate.coordinated]),
+            )
             or _taken_back(mandate, found[found.index(mandate) + 1 :])
         )
         if why is None:
@@ -2254,8 +2316,8 @@ _SCHEDULE = re.compile(
     r"|\bin\s+(?:\d+|a\s+few|few|a\s+couple\s+of|an?|one|two|three|five|ten|fifteen|twenty|thirty)"
     r"\s+(?:minutes?|mins?|hours?|hrs?|days?|weeks?)\b"
     # for a while only: "temporarily", "temp admin", "just for today's release", "for Q1 only"
-    r"|\btemporar(?:y|ily)\b|\btemp\b|\b(?:just|only)\s+for\b|\bfor\s+[\w' ]{1,24}?\s+only\b"
-    r"|\buntil\s+further\s+notice\b|\bjit\b"
+    r"|\btemporar(?:y|ily)\b|(?<![\w./@-])(?:temp|jit)(?![\w./@-])|\b(?:just|only)\s+for\b"
+    r"|\bfor\s+[\w' ]{1,24}?\s+only\b|\buntil\s+further\s+notice\b"
 )
 #: A clock time or a date in figures after a word of time ("at 3am", "at 17:30", "on 2026-03-31",
 #: "on 31/03", "at midnight"): when to act, unless it names a record.

@@ -88,6 +88,7 @@ __all__ = [
     "MARKERS",
     "POINTING_BACK",
     "REFERRING_WORDS",
+    "SHARE_SUBJECTS",
     "SOMEONE_ELSE",
     "Clause",
     "Condition",
@@ -340,9 +341,32 @@ _FRAMING = re.compile(
 #: A greeting that opens a sentence, before its comma ("Hey, can you ...?", "Hi team! ..."): it asks
 #: nothing, and a polite question after it opens the sentence.
 _GREETING = re.compile(
-    r"(?i)^\s*(?:hey|hi|hello|yo|good\s+(?:morning|afternoon|evening)|morning)"
-    r"(?:\s+(?:there|team|all|folks|everyone))?\s*[,!]+\s*"
+    r"(?i)^\s*(?:"
+    r"(?:hey|hi|hello|yo|good\s+(?:morning|afternoon|evening)|morning)"
+    r"(?:\s+(?:there|team|all|folks|everyone))?\s*(?:[,!:]|[\u2014\u2013]|\s-{1,2}\s)+"
+    # the agent addressed by its handle ("@assistant restart api")
+    r"|@(?:assistant|bot|agent|ai|copilot|helper)\b\s*[,:]?"
+    # an apology for asking, a word that the ask is short, an urging: each before its stop ("Sorry
+    # to bug you again —", "Quick one:", "Go ahead:", "Yep, do it:", "Please don't hesitate —")
+    r"|(?:sorry\s+to\s+(?:bug|bother|trouble|pester|disturb|nag)\s+you(?:\s+(?:again|guys|all))?"
+    r"|quick\s+(?:one|question|favou?r|ask|request|thing)"
+    r"|(?:(?:yes|yep|yeah|ok|okay|sure)\s*,?\s*)?(?:go\s+ahead|do\s+it)"
+    r"|(?:please\s+)?don'?t\s+hesitate)\s*(?:[,!:]|[\u2014\u2013]|\s-{1,2}\s)+"
+    r")\s*"
 )
+
+
+def _opened(written: str) -> str:
+    """A sentence without the greetings, apologies and urgings that open it, one after another
+    ("Hey — quick one: can you ...?")."""
+    for _ in range(3):
+        opened = _GREETING.sub("", written, count=1)
+        if opened == written:
+            break
+        written = opened
+    return written
+
+
 #: Verbs of telling and checking: what follows a complementiser after them is the content.
 COMPLEMENT_HEADS = frozenset(
     """
@@ -1219,7 +1243,7 @@ def clauses_of(text: str) -> list[Clause]:
     for written, question in _sentences(body):
         numbered, was_numbered = bool(_ITEM_NUMBER.fullmatch(written.strip())), numbered
         # "When you get a chance, ...", "No rush.", and a greeting that opens it ("Hey, can you ...?")
-        sentence = _FRAMING.sub(" ", _GREETING.sub("", written))
+        sentence = _FRAMING.sub(" ", _opened(written))
         sentence = _MID_CORRECTION.sub(r", \1", sentence).strip()  # "to 50 err 5": a clause that corrects
         if not sentence:
             continue  # a sentence that only frames the request: read
@@ -1253,7 +1277,7 @@ def clauses_of(text: str) -> list[Clause]:
             _label(reading) or _own_framing(reading) or _topic(reading, content, quotes)
         ):  # "Ticket T-1: refund
             label, reading, content = reading, content, ""  # order ORD-1001", "draft.docx: delete it"
-        joined = _joined_parts(_ungapped(_distributed(reading)))
+        joined = _joined_parts(_ungapped(_distributed(_sent_to_both(reading, content))))
         parsed = [(p, *_expand(p, quotes)) for p, _joiner in joined]
         opening = parsed[0][1] if parsed else []
         gerunds = any(_at(opening, _polite_before(opening, f), f) for f in _GERUND_FORMS)
@@ -1448,6 +1472,16 @@ _OF_A_STATEMENT = frozenset(
 )
 
 
+#: Past forms of a few verbs that say what happened to someone or something ("He left.", "it broke
+#: again", "she quit"): a finite verb, as a regular "-ed" form is.
+_IRREGULAR_PAST = frozenset({"left", "quit", "broke", "fell", "lost", "forgot", "hung", "blew"})
+#: Subjects of one, after which a verb in the present ends in "-s".
+_ONE_SUBJECT = frozenset({"it", "he", "she", "this", "that"})
+#: Words of a part or a share that may open a statement's subject ("Half the team is out", "most of
+#: us are sick").
+SHARE_SUBJECTS = frozenset({"half", "most", "many", "few", "several"})
+
+
 def stated_reason(words: Sequence[str]) -> bool:
     """Is a clause a statement that can only give a reason or set the scene: a subject and a
     finite verb ("it's throwing 502s", "the chair is sick", "traffic is low", "both contracts
@@ -1457,11 +1491,21 @@ def stated_reason(words: Sequence[str]) -> bool:
     contracted = {w for w in _OF_A_STATEMENT if "'" in w}
     if len(words) < 2:
         return False
-    subject = words[0] in contracted or (words[0] in FUNCTION_WORDS and words[0] not in _OF_A_STATEMENT)
+    subject = (
+        words[0] in contracted
+        or (words[0] in FUNCTION_WORDS and words[0] not in _OF_A_STATEMENT)
+        or words[0] in SHARE_SUBJECTS
+    )
     if not subject:  # "is it ...?" asks
         return False  # its subject a pronoun or a determiner's phrase ("it's ...", "the chair ...")
     markers = {w for w in words if _marker(w)}
-    finite = bool(set(words) & _OF_A_STATEMENT) or any(w.endswith("ed") and len(w) > 3 for w in words[1:])
+    finite = (
+        bool(set(words) & _OF_A_STATEMENT)
+        or any(w.endswith("ed") and len(w) > 3 for w in words[1:])
+        or bool(set(words[1:]) & _IRREGULAR_PAST)
+        # a verb in the present after a subject of one ("it fixes the pagination bug")
+        or (words[0] in _ONE_SUBJECT and len(words[1]) > 3 and words[1].endswith("s"))
+    )
     return finite and markers <= _OF_A_STATEMENT and not _marked_phrase(words)
 
 
@@ -1534,6 +1578,28 @@ _TO_PERSONS = frozenset(
     invite dm message msg ping email mail e-mail text tell notify remind add
     """.split()  # noqa: SIM905 (a closed list, read as words)
 )
+
+
+#: "VERB A and B" before a colon whose content is sent to both ("DM kim and lee: standup moved").
+_TWO_BEFORE_A_COLON = re.compile(
+    r"(?i)^(?P<lead>(?:(?:please|pls|plz|kindly|just|(?:can|could|would|will)\s+(?:you|u))\s+)*)"
+    r"(?P<verb>[a-z][\w-]*)\s+(?P<a>[^\s,;]+)\s+and\s+(?P<b>[^\s,;]+)$"
+)
+
+
+def _sent_to_both(reading: str, content: str) -> str:
+    """ "VERB A and B" before a colon, a verb that sends what follows to a person, A and B ids,
+    addresses or lone names in small letters: "VERB A and VERB B", each a mandate the content goes
+    with ("DM kim and lee: standup moved"); else as it is."""
+    match = _TWO_BEFORE_A_COLON.match(reading.strip())
+    if match is None or not content.strip():
+        return reading
+    verb, a, b = match["verb"], match["a"], match["b"]
+    if verb.casefold() not in _TO_PERSONS & _SENDING_HEADS:
+        return reading
+    if not all(_an_id(w) or (_a_lone_name([w.casefold()]) and w.islower()) for w in (a, b)):
+        return reading
+    return f"{match['lead']}{verb} {a} and {verb.casefold()} {b}"
 
 
 def _distributed(reading: str) -> str:
@@ -1661,6 +1727,8 @@ def _coordinated(
             break
         if head is None and words and words[0] in _PARTICLES:
             break  # "... and back up salaries.xlsx": a phrasal verb's clause, no object's continuation
+        if head is None and len(words) > 1 and (words[0] in _SUBJECTS or words[0] == "it"):
+            break  # "Restart payments, it went through": a statement, no more of the object
         if _corrects(words):
             break  # "Scale search-svc to 50, sorry, 5": a correction, never more of the object
         out.append(part)
