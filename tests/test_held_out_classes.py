@@ -3185,7 +3185,11 @@ FILES_AND_PEOPLE = _request_only_tools(
          "it went through", "it's been reimbursed", "it was waived", "it recovered", "it's healthy again",
          "it's back up", "it's stable now", "it's working", "it got fixed", "it was restored", "it's gone",
          "it was moved", "it's archived", "it was rescheduled", "it was replaced", "it's needed",
-         "it's important", "we're using it", "they processed the payment", "someone took care of it"]
+         "it's important", "we're using it", "they processed the payment", "someone took care of it",
+         "the cron already took care of it", "the chargeback went through", "it stabilized", "It's green again",
+         "it's squared away", "it's in dispute", "it drained on its own", "It ended an hour ago", "it expired",
+         "the customer withdrew the claim", "her contract was renewed", "she got rehired", "it's live",
+         "it's under audit", "it blew over", "she already knows", "the replacement shipped", "it arrived"]
     ),
     joiner=st.sampled_from([", ", " - ", "; ", ". "]),
 )  # fmt: skip
@@ -3203,9 +3207,8 @@ def test_a_statement_that_the_act_is_moot_asks(call, moot, joiner):
 @given(
     call=TWELFTH_CALLS,
     reason=st.sampled_from(
-        ["he left", "she quit", "it broke again", "it fell over", "half the team is out",
-         "most of the team is out", "he covered the tip", "I fixed the config", "she's gone",
-         "he's back from leave"]
+        ["he left", "she quit", "it broke again", "she lost her badge", "half the team is out",
+         "most of the team is out", "he covered the tip", "I fixed the config", "she's gone"]
     ),
     joiner=st.sampled_from([", ", "; ", ". ", "? "]),
 )  # fmt: skip
@@ -3295,3 +3298,63 @@ def test_two_people_before_a_colon_each_get_what_follows(verb):
     assert _decide(FILES_AND_PEOPLE, request, "dm", user="joe").verdict == "block", request
     named = f"{verb} kim and lee: don't tell joe"
     assert _decide(FILES_AND_PEOPLE, named, "dm", user="joe").verdict != "approve", named
+
+
+@pytest.mark.parametrize(
+    "statement",
+    ["the cron already took care of it", "the chargeback went through", "the customer found the package",
+     "the customer withdrew the claim", "both got back in"],
+)  # fmt: skip
+def test_a_statement_after_the_object_is_no_more_of_it(statement):
+    """A clause with a subject and a finite verb after the mandate's object ("Remove /tmp/build.log,
+    the cron already took care of it") says something: it is no item of the object read along with
+    it (each ran unasked), and asks; a description of which one ("the one mallory set up") still
+    is the object's."""
+    request = f"Delete /tmp/build.log, {statement}."
+    assert _decide(FILES_AND_PEOPLE, request, "delete_file", path="/tmp/build.log").verdict == "escalate"
+
+
+@pytest.mark.parametrize(
+    "opening", ["Sorry — wrong chat.", "Oops, wrong window!", "Ignore, wrong thread.", "This wasn't for you."]
+)
+def test_a_turn_that_says_it_went_to_the_wrong_place_asks(opening):
+    """ "Sorry — wrong chat. Pay B-40": an earlier sentence that says the turn was not meant for the
+    agent makes every mandate after it uncertain (it ran)."""
+    request = f"{opening} Restart payments."
+    assert _decide(FILES_AND_PEOPLE, request, "restart", service="payments").verdict == "escalate", request
+
+
+@pytest.mark.parametrize("day", ["Friday's", "tomorrow's", "Monday's", "today's"])
+def test_one_days_occurrence_of_a_record_asks(day):
+    """ "cancel Friday's daily-standup": the call acts on the record, not on one day's occurrence of
+    it (it cancelled the series unasked); the record without the day runs."""
+    tools = _request_only_tools({"cancel_event": (["event"], ["cancel"])})
+    request = f"cancel {day} daily-standup"
+    assert _decide(tools, request, "cancel_event", event="daily-standup").verdict == "escalate", request
+    plain = "cancel the daily-standup"
+    assert _decide(tools, plain, "cancel_event", event="daily-standup").verdict == "approve", plain
+
+
+def test_a_name_inside_a_windows_path_is_no_value():
+    """ "Share C:\\Users\\ana\\notes.txt with bob": "ana" is a folder of the path, as in a path
+    written with "/": no person to share with."""
+    request = "Share C:\\Users\\ana\\notes.txt with bob"
+    path = "C:\\Users\\ana\\notes.txt"
+    assert _decide(FILES_AND_PEOPLE, request, "share_file", path=path, user="ana").verdict == "block"
+
+
+@pytest.mark.parametrize(
+    ("request_", "name", "args"),
+    [("Scale web to 10, half the pods are crashing", "scale", {"service": "web", "replicas": 10}),
+     ("Refund 20 on ORD-1004, half of the items arrived broken", "refund_order", {"order_id": "ORD-1004", "amount": 20})],
+)  # fmt: skip
+def test_a_share_as_a_statements_subject_is_no_operation(request_, name, args):
+    """ "..., half the pods are crashing": a share that opens a statement counts what the statement
+    is about; the figure of the mandate is no term of an operation (it was refused) and runs, and
+    half of it never runs unasked."""
+    tools = _request_only_tools(
+        {"scale": (["service", "replicas"], ["scale"]), "refund_order": (["order_id", "amount"], ["refund"])}
+    )
+    assert _decide(tools, request_, name, **args).verdict == "approve", request_
+    halved = {**args, **({"replicas": 5} if name == "scale" else {"amount": 10})}
+    assert _decide(tools, request_, name, **halved).verdict != "approve", request_

@@ -233,11 +233,37 @@ def operands(request: str) -> set[int]:
     I sent" asks for 140, never 210 or 70."""
     out: set[int] = set()
     for sentence in sentences_of(request):
-        if any(pattern.search(sentence) for pattern in STATED.values()):
+        if any(
+            not _a_statements_share(sentence, match)
+            for pattern in STATED.values()
+            for match in pattern.finditer(sentence)
+        ):
             out |= {_cents(value) for value, _pct, _word in amounts_read(sentence)}
         for whole in _PART_OF_WHOLE.finditer(sentence):  # "2 of the 5 nights": 5 is the whole
             out |= {_cents(value) for value, _pct, _word in amounts_read(whole.group("whole"))}
     return out
+
+
+#: What may stand before a clause's subject: its sentence's start, a stop, a dash, a conjunction.
+_CLAUSE_OPENING = re.compile(r"(?i)(?:^|[,;:(\u2014\u2013]|\s-|\b(?:and|but|because|since|as|so))\s*$")
+#: A finite verb after a share, up to the clause's end ("half the pods are crashing", "half of the
+#: items arrived broken").
+_FINITE_AFTER = re.compile(
+    r"(?i)^[^,;:.!?\u2014\u2013]*?\b(?:is|are|was|were|has|have|had|got|gets|\w{2,}ed)\b"
+)
+
+
+def _a_statements_share(sentence: str, match: re.Match[str]) -> bool:
+    """Is an operation's construct a share that opens a statement's subject ("Scale web to 10, half
+    the pods are crashing", "..., half of the items arrived broken"): a count of what the statement
+    is about, no operation on an amount?"""
+    share = match.group(0).split()[0].casefold() if match.group(0).strip() else ""
+    if share not in ("half", "a", "one"):
+        return False
+    return (
+        _CLAUSE_OPENING.search(sentence[: match.start()]) is not None
+        and _FINITE_AFTER.match(sentence[match.end() :]) is not None
+    )
 
 
 #: A part of a whole the sentence counts ("2 of the 5 offsite nights", "three of my 12 tickets"):

@@ -83,7 +83,7 @@ NO_ROLE_WORDS = frozenset(
     """
     hi hello hey hiya morning evening afternoon good dear team all everyone folks there please pls plz
     thanks thank thx ty you so much very lot lots a many in advance again cheers regards best kind
-    kindly warm warmest sincerely ok okay great cool perfect awesome sure yes yep
+    kindly warm warmest sincerely ok okay great cool perfect awesome sure yes yep appreciated appreciate
     """.split()  # noqa: SIM905 (a closed list, read as words)
 )
 
@@ -157,6 +157,19 @@ class Reading:
 def _no_role(sentence_clauses: Sequence[Clause]) -> bool:
     words = [w for c in sentence_clauses for w in c.words]
     return bool(words) and all(w.strip("!.,") in NO_ROLE_WORDS for w in words)
+
+
+def _sign_off(sentence: str) -> bool:
+    """Is the sentence a closing and a name of at most two words, as a message is signed ("Thanks,
+    Ana", "Cheers, Ana Lee", "Best regards, Bob")?"""
+    closing, comma, name = sentence.partition(",")
+    words, written = words_of(closing), name.strip(" .!").split()
+    return (
+        bool(comma and words)
+        and all(w in NO_ROLE_WORDS for w in words)
+        and 0 < len(written) <= 2
+        and all(w[:1].isupper() and w.isalpha() for w in written)
+    )
 
 
 def _no_verb(clause: Clause) -> bool:
@@ -418,20 +431,29 @@ _STANDING_IN_THE_WAY = frozenset(
 _MOOT = frozenset(
     """
     settled cleared processed covered sorted reconciled reimbursed credited waived voided forgiven
-    written through care recovered healed healthy stable working works fixed restored back normal gone
-    archived moved rescheduled replaced needed necessary important use using used
+    written through care recovered healed healthy stable stabilized stabilised working works fixed
+    restored back normal normally gone archived moved rescheduled replaced needed necessary important
+    use using used renewed extended reinstated rehired withdrew withdrawn drained arrived squared
+    outdated dispute audit litigation list own over replacement
     """.split()  # noqa: SIM905 (a closed list, read as words)
 )
+#: Moot words only where the statement is said of the record itself ("It ended an hour ago.", "it's
+#: live", "It's green again"; "both contracts ended" gives a reason).
+_MOOT_OF_IT = frozenset({"ended", "expired", "live", "green", "done"})
+#: The subjects that point back to the record.
+_IT = frozenset({"it", "it's", "its", "that", "that's", "this", "they", "they're"})
 
 
 def _done_to_another(words: Sequence[str], at: int) -> bool:
     """Is the moot word at ``at`` said of another thing than the record: a verb whose object is
     another thing ("he covered the tip", "I fixed the config"; "they processed the payment", with a
-    kind of record or a word that points back after it, is said of the record), or where a person
-    is ("she's gone")?"""
+    kind of record or a word that points back after it, is said of the record), where a person is
+    ("she's gone"), or how it came ("it arrived broken")?"""
     rest = set(words[at + 1 :])
     if words[at] in _PRESENCE and words[:1] and words[0] in _PERSONS:
-        return True  # "she's gone", "he's back from leave": where a person is, not the record
+        return True  # "she's gone": where a person is, not the record
+    if words[at] == "arrived" and at + 1 < len(words) and words[at + 1] not in _ARRIVED_WELL:
+        return True  # "it arrived broken": how it came, a reason (not "it arrived", "... safely")
     return (
         words[at + 1 : at + 2] != ()
         and words[at + 1] in _OBJECT_OPENERS
@@ -439,8 +461,10 @@ def _done_to_another(words: Sequence[str], at: int) -> bool:
     )
 
 
+#: What after "arrived" says it came as it should ("it arrived safely"): the act is moot.
+_ARRIVED_WELL = frozenset({"already", "now", "safely", "fine", "ok", "okay", "yesterday", "today", "in"})
 #: Moot words that say where someone is when a person is their subject ("she's gone").
-_PRESENCE = frozenset({"gone", "back"})
+_PRESENCE = frozenset({"gone"})
 #: The subjects that are persons.
 _PERSONS = frozenset(
     {"he", "she", "they", "we", "i", "you", "he's", "she's", "they're", "we're", "i'm", "you're"}
@@ -460,6 +484,7 @@ def _only_a_reason(clause: Clause) -> bool:
     )
     bearing |= set(words[1:]) & POINTING_BACK  # "..., the auditors have it": it is theirs to do
     bearing |= {w for i, w in enumerate(words) if w in _MOOT and not _done_to_another(words, i)}
+    bearing |= set(words) & _MOOT_OF_IT if words and words[0] in _IT else set()
     if words and (words[0] in FUNCTION_WORDS | SHARE_SUBJECTS or "'" in words[0]):  # "It's ...", "Half
         # the team ...": no name by its capital
         text = text[:1].lower() + text[1:]
@@ -961,6 +986,8 @@ def reading_of(request: str, known: Iterable[str] = (), reader: RequestReader | 
     final = list(by_sentence)[-1] if by_sentence else None
     for sentence, members in by_sentence.items():
         done.add(sentence)
+        if sentence == final and _sign_off(sentence):
+            continue  # read: the turn signed ("... Thanks, Ana")
         asking = [c for c in members if asks(c)]
         earlier, asked_before = list(asked_before), [*asked_before, *asking]
         if not asking and (
@@ -2045,6 +2072,10 @@ _FISCAL_YEAR = re.compile(r"(?:fy|cy)'?\d{2}(?:\d{2})?")
 _A_DELAY_AS_TOPIC = frozenset({"about", "for", "regarding", "re", "on", "over", "concerning"})
 
 
+#: Days named by their place from today, whose possessive names one day's ("tomorrow's standup").
+_DAYS_NAMED = frozenset({"today", "tomorrow", "tonight", "yesterday"})
+
+
 def _time_word(words: Sequence[str]) -> str | None:
     for i, word in enumerate(words):
         delay = word in ("delay", "delays") and i > 1 and words[i - 1] in ("the", "a", "this", "that")
@@ -2061,6 +2092,8 @@ def _time_word(words: Sequence[str]) -> str | None:
             return word  # "post-audit", "post-launch": after something that has not happened
         if _FISCAL_YEAR.fullmatch(word) and i > 0 and words[i - 1] in _BEFORE_A_DATE:
             return " ".join(words[i - 1 : i + 1])  # "in FY27", "by FY2027"
+        if word.endswith("'s") and word[:-2] in _WEEKDAYS | _DAYS_NAMED:
+            return word  # "cancel Friday's daily-standup": one day's, not the record's every day
         if word not in _DATES:
             continue
         if i > 0 and words[i - 1] in _MID:  # "in mid December"
@@ -2377,7 +2410,9 @@ def _undermined(
     resolve: "Scrap that.", "Sorry, I meant ...", "Belay that last one."). Each is read as the
     mandate uncertain: the call it would admit is asked, never run unasked."""
     later = _time_word(words[1:])  # the head is the verb ("postpone the Review" asks now)
-    if later is not None and not (later not in TIME_WORDS and mandate.verb in DATED_VERBS):
+    if later is not None and (
+        not (later not in TIME_WORDS and mandate.verb in DATED_VERBS) or later.endswith("'s")
+    ):  # "cancel Friday's standup": one day's of what the call acts on every day
         return f"for later ('{later}')"
     dated = _numeric_date(words[1:]) if mandate.verb in TIMED_VERBS else _dated_apart(mandate.sentence)
     if dated is not None:
@@ -2601,6 +2636,8 @@ def _doubts(span: Unread, mandate: Mandate, names: set[str]) -> bool:
     excludes (:data:`_DOUBTING`, a "n't", a word that takes back, an exclusion)? Someone's words
     ("Eve says B-31 is hers. Pay it.") and a reason or a time ("B-31 is due tomorrow") doubt
     nothing the user asks."""
+    if _misdirected(words_of(span.sentence)):
+        return True  # "Sorry — wrong chat. Pay B-40.": the turn was not meant for the agent
     words = words_of(span.text)
     if span.text not in mandate.antecedents and not names & set(words):
         return False
@@ -2608,6 +2645,21 @@ def _doubts(span: Unread, mandate: Mandate, names: set[str]) -> bool:
         any(w in _DOUBTING or w in _TAKING_BACK or w.endswith(("n't", "n’t")) for w in words)
         or _excluding_word(words) is not None
     )
+
+
+#: Where a message may have gone by mistake ("wrong chat", "wrong window", "not for you").
+_MISDIRECTED_TO = frozenset(
+    {"chat", "channel", "window", "thread", "tab", "person", "group", "dm", "convo", "conversation", "bot"}
+)
+
+
+def _misdirected(words: Sequence[str]) -> bool:
+    """Does a sentence say the turn went to the wrong place or person ("Sorry — wrong chat", "oops,
+    wrong window", "this wasn't for you", "not meant for you")?"""
+    wrong = any(w == "wrong" and i + 1 < len(words) and words[i + 1] in _MISDIRECTED_TO
+                for i, w in enumerate(words))  # fmt: skip
+    joined = f" {' '.join(words)} "
+    return wrong or any(p in joined for p in (" not for you ", " wasn't for you ", " not meant for you "))
 
 
 def naming_words(text: str) -> set[str]:

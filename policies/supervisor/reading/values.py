@@ -329,8 +329,8 @@ def record_identity(value: Any) -> RecordIdentity:
 #: stop or a hyphen that ends a sentence or a phrase ("... ORD-1001.", "auth-gw - now") still ends
 #: it, and a host's name may follow "www." ("example.com/x" in "www.example.com/x").
 # a path's part is no value of its own: "/tmp" and "old" are not written in "/tmp/old"
-_NOT_INSIDE = r"(?<!\w)(?<!\w[-+/])"
-_NOT_LONGER = r"(?!\w|[-.+/]\w)"
+_NOT_INSIDE = r"(?<!\w)(?<!\w[-+/\\])"
+_NOT_LONGER = r"(?!\w|[-.+/\\]\w)"
 
 
 def appears(ident: Identifier | str, source: Source) -> bool:

@@ -1504,7 +1504,7 @@ def stated_reason(words: Sequence[str]) -> bool:
         or any(w.endswith("ed") and len(w) > 3 for w in words[1:])
         or bool(set(words[1:]) & _IRREGULAR_PAST)
         # a verb in the present after a subject of one ("it fixes the pagination bug")
-        or (words[0] in _ONE_SUBJECT and len(words[1]) > 3 and words[1].endswith("s"))
+        or _present_after_one(words)
     )
     return finite and markers <= _OF_A_STATEMENT and not _marked_phrase(words)
 
@@ -1727,12 +1727,62 @@ def _coordinated(
             break
         if head is None and words and words[0] in _PARTICLES:
             break  # "... and back up salaries.xlsx": a phrasal verb's clause, no object's continuation
-        if head is None and len(words) > 1 and (words[0] in _SUBJECTS or words[0] == "it"):
+        if head is None and _a_statement(words):
             break  # "Restart payments, it went through": a statement, no more of the object
         if _corrects(words):
             break  # "Scale search-svc to 50, sorry, 5": a correction, never more of the object
         out.append(part)
     return out
+
+
+#: The pronouns a statement's subject may be, its verb right after (or after one adverb).
+_PRONOUN_SUBJECTS = frozenset(
+    """
+    i we you he she they it both all each someone somebody nobody everyone everybody
+    """.split()  # noqa: SIM905 (a closed list, read as words)
+)
+#: The determiners that may open a statement's subject, its verb after one noun ("the cron took
+#: care of it").
+_DETERMINING = frozenset({"the", "this", "that", "these", "those", "my", "our", "his", "her", "their", "its"})
+#: Past forms a verb makes without "-ed", as a statement's verb ("the cron took care of it", "the
+#: chargeback went through", "the customer found the package", "they withdrew the claim").
+_PAST_FORMS = _IRREGULAR_PAST | frozenset(
+    """
+    took went came got made did ran found gave said told sent paid won began became grew spent
+    withdrew wrote brought bought sold kept held knew saw thought put set cut let
+    """.split()  # noqa: SIM905 (a closed list, read as words)
+)
+
+
+def _a_statement(words: Sequence[str]) -> bool:
+    """Is a clause with no imperative a statement: a subject (a pronoun; a determiner, or a word of
+    a share, and a noun) and a finite verb right after it, or after one adverb (a copula or an
+    auxiliary, a past form, a present after a subject of one)? It says something; it is no more of
+    the object before it ("the one mallory set up" describes which one, and is)."""
+    if len(words) < 2:
+        return False
+    if words[0] in _PRONOUN_SUBJECTS:
+        verb_at = 1
+    elif words[0] in _DETERMINING or words[0] in SHARE_SUBJECTS:
+        verb_at = 1 + (words[1] == "of")  # "half of the items arrived broken"
+        verb_at += verb_at < len(words) and words[verb_at] in _DETERMINING
+        if words[verb_at : verb_at + 1] in (["one"], ["ones"]):
+            return False  # "the one mallory set up": which one, described
+        verb_at += 1  # over the subject's noun
+    else:
+        return False
+    return any(
+        w in _OF_A_STATEMENT or w in _PAST_FORMS or (w.endswith("ed") and len(w) > 3)
+        for w in words[verb_at : verb_at + 2]
+    ) or _present_after_one(words)
+
+
+def _present_after_one(words: Sequence[str]) -> bool:
+    """A verb in the present after a subject of one, or after it and one adverb ("it fixes the
+    pagination bug", "she already knows")?"""
+    return words[0] in _ONE_SUBJECT and any(
+        len(w) > 3 and w.endswith("s") and w not in FUNCTION_WORDS for w in words[1:3]
+    )
 
 
 #: A file's path as one token ("/tmp/b.txt", "~/notes/a.md", "reports/2025/q3.pdf"): a name, never
