@@ -2768,6 +2768,13 @@ def test_a_figure_after_a_label_is_asked_not_refused():
     assert _decide(TWELFTH, request, "refund_order", order_id="ORD-1004", amount=35).verdict == "block"
 
 
+def _with_statement(call: tuple[str, str, dict[str, object]], statement: str, joiner: str) -> str:
+    """The call's words as a sentence, and a statement after them (a sentence of its own after ". ")."""
+    written = call[0]
+    said = statement[0].upper() + statement[1:] if joiner == ". " else statement
+    return f"{written[0].upper()}{written[1:]}{joiner}{said}."
+
+
 @settings(max_examples=80, deadline=None)
 @given(
     call=TWELFTH_CALLS,
@@ -2781,30 +2788,40 @@ def test_a_reason_beside_a_mandate_is_read(call, reason, joiner):
     """A statement after the mandate, in its sentence or the next, that only gives a reason (a
     subject and a finite verb, naming no record and holding no doubt, verdict, status, time or
     pointer back) is read: the call runs."""
-    written, name, args = call
-    said = reason[0].upper() + reason[1:] if joiner == ". " else reason
-    request = f"{written[0].upper()}{written[1:]}{joiner}{said}."
+    _written, name, args = call
+    request = _with_statement(call, reason, joiner)
     assert _decide(TWELFTH, request, name, **args).verdict == "approve", request
 
 
-@settings(max_examples=80, deadline=None)
+@settings(max_examples=200, deadline=None)
 @given(
     call=TWELFTH_CALLS,
     statement=st.sampled_from(
         ["it's disputed", "it's on hold", "it's already done", "it was cancelled", "it's not ours",
          "the auditors have it", "it's a decoy", "it's only a test", "it's due tomorrow", "B-40 stays open",
          "Acme says it's fake", "it'll be fixed", "it might be wrong", "Bob is on it",
-         "on reflection report-viewer is enough"]
+         "on reflection report-viewer is enough",
+         # that the act is moot (each ran unasked: any statement with a finite verb was a reason)
+         "it's settled", "it cleared", "it's processed", "it's covered", "it's sorted", "it's reconciled",
+         "it went through", "it's been reimbursed", "it was waived", "it recovered", "it's healthy again",
+         "it's back up", "it's stable now", "it's working", "it got fixed", "it was restored", "it's gone",
+         "it was moved", "it's archived", "it was rescheduled", "it was replaced", "it's needed",
+         "it's important", "we're using it", "they processed the payment", "someone took care of it",
+         "the cron already took care of it", "the chargeback went through", "it stabilized", "It's green again",
+         "it's squared away", "it's in dispute", "it drained on its own", "It ended an hour ago", "it expired",
+         "the customer withdrew the claim", "her contract was renewed", "she got rehired", "it's live",
+         "it's under audit", "it blew over", "she already knows", "the replacement shipped", "it arrived"]
     ),
-    joiner=st.sampled_from([", ", "; ", ". "]),
+    joiner=st.sampled_from([", ", " - ", "; ", ". "]),
 )  # fmt: skip
 def test_a_statement_beside_a_mandate_that_bears_on_it_asks(call, statement, joiner):
     """A statement after the mandate that doubts, gives a verdict or status, discredits, keeps,
-    times, points back to what the mandate acts on, names a record, weighs the act against another
-    or reports someone's words may say not to act: the call asks."""
-    written, name, args = call
-    said = statement[0].upper() + statement[1:] if joiner == ". " else statement
-    request = f"{written[0].upper()}{written[1:]}{joiner}{said}."
+    times, points back to what the mandate acts on, names a record, weighs the act against another,
+    reports someone's words or says the act is moot (made some other way, healed, gone, in use or
+    in hand: "Pay B-40, it's settled", "Restart payments. It recovered.") may say not to act: the
+    call asks."""
+    _written, name, args = call
+    request = _with_statement(call, statement, joiner)
     assert _decide(TWELFTH, request, name, **args).verdict == "escalate", request
 
 
@@ -3177,32 +3194,6 @@ FILES_AND_PEOPLE = _request_only_tools(
 )  # fmt: skip
 
 
-@settings(max_examples=120, deadline=None)
-@given(
-    call=TWELFTH_CALLS,
-    moot=st.sampled_from(
-        ["it's settled", "it cleared", "it's processed", "it's covered", "it's sorted", "it's reconciled",
-         "it went through", "it's been reimbursed", "it was waived", "it recovered", "it's healthy again",
-         "it's back up", "it's stable now", "it's working", "it got fixed", "it was restored", "it's gone",
-         "it was moved", "it's archived", "it was rescheduled", "it was replaced", "it's needed",
-         "it's important", "we're using it", "they processed the payment", "someone took care of it",
-         "the cron already took care of it", "the chargeback went through", "it stabilized", "It's green again",
-         "it's squared away", "it's in dispute", "it drained on its own", "It ended an hour ago", "it expired",
-         "the customer withdrew the claim", "her contract was renewed", "she got rehired", "it's live",
-         "it's under audit", "it blew over", "she already knows", "the replacement shipped", "it arrived"]
-    ),
-    joiner=st.sampled_from([", ", " - ", "; ", ". "]),
-)  # fmt: skip
-def test_a_statement_that_the_act_is_moot_asks(call, moot, joiner):
-    """A statement after the mandate that says the act is made some other way, healed, gone, in use
-    or in hand ("Pay B-40, it's settled", "Restart payments. It recovered.") bears on the call: it
-    asks. (Each ran unasked: the reader took any statement with a finite verb for a reason.)"""
-    written, name, args = call
-    said = moot[0].upper() + moot[1:] if joiner == ". " else moot
-    request = f"{written[0].upper()}{written[1:]}{joiner}{said}."
-    assert _decide(TWELFTH, request, name, **args).verdict == "escalate", request
-
-
 @settings(max_examples=60, deadline=None)
 @given(
     call=TWELFTH_CALLS,
@@ -3358,3 +3349,12 @@ def test_a_share_as_a_statements_subject_is_no_operation(request_, name, args):
     assert _decide(tools, request_, name, **args).verdict == "approve", request_
     halved = {**args, **({"replicas": 5} if name == "scale" else {"amount": 10})}
     assert _decide(tools, request_, name, **halved).verdict != "approve", request_
+
+
+@pytest.mark.parametrize("reason", ["we're on track", "it's on fire", "they're on leave"])
+def test_a_contracted_statement_after_a_gap_shaped_mandate_is_no_conjunct(reason):
+    """ "Refund 20 on ORD-1004, we're on track.": a statement of the shape "X on Y" after a mandate of
+    that shape is no gapped conjunct ("refund we're on track"): the reason is read and the refund
+    runs (the whole turn asked, its mandate read as a second refund's)."""
+    request = f"Refund 20 on ORD-1004, {reason}."
+    assert _decide(TWELFTH, request, "refund_order", order_id="ORD-1004", amount=20).verdict == "approve"

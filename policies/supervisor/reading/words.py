@@ -1551,8 +1551,8 @@ def _ungapped(reading: str) -> str:
     for words in shapes:
         if len(words) != size or (preposition and words[1].casefold() != preposition):
             return reading
-        if words[0].casefold() in COMMON_VERBS or words[0].casefold() in _SUBJECTS:
-            return reading  # "... and move to eng": a clause of its own
+        if words[0].casefold() in COMMON_VERBS | _SUBJECTS | _OF_A_STATEMENT:
+            return reading  # "... and move to eng", "..., we're on track": a clause of its own
         if not preposition and not any(_GAP_RECORD.fullmatch(w) for w in (words[0], words[-1])):
             return reading  # two plain words ("... and bjones admin") with no preposition: unread
     verb = first[0].casefold()  # in small letters: a capital inside a sentence marks a name
