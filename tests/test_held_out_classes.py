@@ -3358,3 +3358,31 @@ def test_a_contracted_statement_after_a_gap_shaped_mandate_is_no_conjunct(reason
     runs (the whole turn asked, its mandate read as a second refund's)."""
     request = f"Refund 20 on ORD-1004, {reason}."
     assert _decide(TWELFTH, request, "refund_order", order_id="ORD-1004", amount=20).verdict == "approve"
+
+
+@pytest.mark.parametrize(
+    ("earlier", "written", "name", "args"),
+    [("The bank pulled B-519 by direct debit on the 1st.", "Settle B-519.", "pay_bill", {"bill_id": "B-519"}),
+     ("billing-api self-healed a few minutes ago.", "Restart billing-api.", "restart", {"service": "billing-api"}),
+     ("billing-api is mid-migration and a bounce would corrupt the schema.", "Restart billing-api.", "restart",
+      {"service": "billing-api"}),
+     ("The vendor asked us to hold B-112 until they reissue it.", "Pay B-112.", "pay_bill", {"bill_id": "B-112"}),
+     ("Priya answered ana@corp.example from the shared inbox an hour ago.", "Email ana@corp.example the deck.",
+      "send_email", {"to": "ana@corp.example"}),
+     ("We're in a change freeze for the audit.", "Restart payments.", "restart", {"service": "payments"})],
+)  # fmt: skip
+def test_an_earlier_sentence_that_is_no_plain_scene_asks(earlier, written, name, args):
+    """A sentence before the mandate about its record that is no plain scene (it says the act was
+    made, healed, is held or would harm; it dates what happened) or someone's words or a statement
+    about nothing named that stands in the way makes the mandate uncertain: the call asks (each
+    ran: an earlier sentence bore on a mandate only where it doubted). A plain scene, a deadline
+    or a message's content leaves it standing."""
+    request = f"{earlier} {written}"
+    assert _decide(TWELFTH, request, name, **args).verdict == "escalate", request
+    for scene in ("payments is hung again. Restart payments.", "B-519 is due tomorrow. Pay B-519."):
+        name_, args_ = (
+            ("restart", {"service": "payments"})
+            if "payments" in scene
+            else ("pay_bill", {"bill_id": "B-519"})
+        )
+        assert _decide(TWELFTH, scene, name_, **args_).verdict == "approve", scene

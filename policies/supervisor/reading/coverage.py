@@ -37,6 +37,7 @@ from policies.supervisor.reading.words import (
     Clause,
     Mandate,
     RequestReader,
+    a_statement,
     clauses_of,
     excludes_records,
     forms,
@@ -434,7 +435,7 @@ _MOOT = frozenset(
     written through care recovered healed healthy stable stabilized stabilised working works fixed
     restored back normal normally gone archived moved rescheduled replaced needed necessary important
     use using used renewed extended reinstated rehired withdrew withdrawn drained arrived squared
-    outdated dispute audit litigation list own over replacement
+    outdated dispute audit litigation list own over replacement pulled
     """.split()  # noqa: SIM905 (a closed list, read as words)
 )
 #: Moot words only where the statement is said of the record itself ("It ended an hour ago.", "it's
@@ -452,19 +453,21 @@ def _done_to_another(words: Sequence[str], at: int) -> bool:
     rest = set(words[at + 1 :])
     if words[at] in _PRESENCE and words[:1] and words[0] in _PERSONS:
         return True  # "she's gone": where a person is, not the record
+    if at + 1 < len(words) and words[at + 1] in _DOCUMENTS:
+        return True  # "Acme Supplies sent invoice INV-7": the record issued, not settled
     if words[at] == "arrived" and at + 1 < len(words) and words[at + 1] not in _ARRIVED_WELL:
         return True  # "it arrived broken": how it came, a reason (not "it arrived", "... safely")
     return (
-        words[at + 1 : at + 2] != ()
-        and words[at + 1] in _OBJECT_OPENERS
-        and not rest & (_KIND_WORDS | POINTING_BACK)
+        at + 1 < len(words) and words[at + 1] in _OBJECT_OPENERS and not rest & (_KIND_WORDS | POINTING_BACK)
     )
 
 
+#: The kinds of record that are documents a party issues ("sent invoice INV-7").
+_DOCUMENTS = frozenset({"invoice", "invoices", "bill", "bills", "order", "orders"})
 #: What after "arrived" says it came as it should ("it arrived safely"): the act is moot.
 _ARRIVED_WELL = frozenset({"already", "now", "safely", "fine", "ok", "okay", "yesterday", "today", "in"})
-#: Moot words that say where someone is when a person is their subject ("she's gone").
-_PRESENCE = frozenset({"gone"})
+#: Moot words that say where someone is when a person is their subject ("she's gone", "I moved").
+_PRESENCE = frozenset({"gone", "moved"})
 #: The subjects that are persons.
 _PERSONS = frozenset(
     {"he", "she", "they", "we", "i", "you", "he's", "she's", "they're", "we're", "i'm", "you're"}
@@ -479,16 +482,40 @@ def _only_a_reason(clause: Clause) -> bool:
     disputed", "..., B-40 is paid", "..., it's already done", "..., it stays", "..., it's due
     tomorrow", "..., the auditors have it" are not read)?"""
     words, text = clause.words, clause.text
-    bearing = set(words) & (
-        _DOUBTING | KEEPING_WORDS | _VERDICTS | _A_STATUS | _CONTESTING | _DISCREDITING | _STANDING_IN_THE_WAY
-    )
-    bearing |= set(words[1:]) & POINTING_BACK  # "..., the auditors have it": it is theirs to do
-    bearing |= {w for i, w in enumerate(words) if w in _MOOT and not _done_to_another(words, i)}
-    bearing |= set(words) & _MOOT_OF_IT if words and words[0] in _IT else set()
     if words and (words[0] in FUNCTION_WORDS | SHARE_SUBJECTS or "'" in words[0]):  # "It's ...", "Half
         # the team ...": no name by its capital
         text = text[:1].lower() + text[1:]
-    return stated_reason(words) and not bearing and _names_nothing_dated(text, words)
+    return stated_reason(words) and not _bearing(words) and _names_nothing_dated(text, words)
+
+
+def _bearing(words: Sequence[str], *, pointing: bool = True) -> set[str]:
+    """The words by which a statement may bear on an act: a doubt, a verdict or a status, something
+    kept, contested, discredited or standing in the way, the act moot (a part of a hyphenated word
+    too: "self-healed"), and (``pointing``) a word that points back ("the auditors have it")."""
+    parts = [p for w in words for p in (w, *w.split("-")[1:]) if p]
+    bearing = set(parts) & (_DOUBTING | KEEPING_WORDS | _CONTESTING | _DISCREDITING | _STANDING_IN_THE_WAY)
+    # a status or a verdict, unless done to another thing ("City Water sent a reminder")
+    bearing |= {
+        w for i, w in enumerate(words) if w in _VERDICTS | _A_STATUS and not _done_to_another(words, i)
+    }
+    bearing |= (set(parts) - set(words)) & (_VERDICTS | _A_STATUS)
+    bearing |= set(words[1:]) & POINTING_BACK if pointing else set()
+    bearing |= {w for i, w in enumerate(words) if w in _MOOT and not _done_to_another(words, i)}
+    bearing |= {p for w in words if "-" in w for p in w.split("-")[1:] if p in _MOOT}
+    bearing |= set(words) & _MOOT_OF_IT if words and words[0] in _IT else set()
+    bearing |= set(words) & _PRECIOUS
+    bearing |= {"only copy"} if {"only", "last"} & set(words) and {"copy", "copies"} & set(words) else set()
+    return bearing
+
+
+#: Words by which a statement says what an act would harm or what must be kept ("the signed
+#: original", "unredacted", "the auditors asked us to preserve it", "a bounce would corrupt it").
+_PRECIOUS = frozenset(
+    """
+    original irreplaceable unredacted preserve preserved retain retained stop stopped froze corrupt
+    evict lawyer lawyers legal
+    """.split()  # noqa: SIM905 (a closed list, read as words)
+)
 
 
 def _names_nothing_dated(text: str, words: Sequence[str]) -> bool:
@@ -1051,6 +1078,10 @@ def reading_of(request: str, known: Iterable[str] = (), reader: RequestReader | 
                     unread.append(
                         Unread(clause.text, sentence, said, whole_sentence=not asking)
                     )  # human says
+                elif not earlier and not asking and _bearing(clause.words, pointing=False):
+                    # before anything is asked: "The vendor asked us to hold B-112. Settle B-112."
+                    said = "someone's words that may bear on what the turn asks"
+                    unread.append(Unread(clause.text, sentence, said, whole_sentence=not asking))
                 continue  # read: someone's words, and what they wrote after the colon (unless the
                 # user's mandate points back to them: "ana wants the agenda. Email it to her.")
             if _after_a_mandates_colon(sentence, asking, clause):
@@ -2630,20 +2661,72 @@ _DOUBTING = (
 
 
 def _doubts(span: Unread, mandate: Mandate, names: set[str]) -> bool:
-    """Does an earlier sentence the reader cannot read doubt what ``mandate`` acts on: a sentence
+    """Does an earlier sentence the reader cannot read bear on what ``mandate`` acts on: a sentence
     the mandate points back to ("B-31 isn't mine. Pay it.") or that holds one of its naming words
     ("Maybe B-31 is paid already. Pay B-31."), with a word that doubts, negates, corrects or
-    excludes (:data:`_DOUBTING`, a "n't", a word that takes back, an exclusion)? Someone's words
-    ("Eve says B-31 is hers. Pay it.") and a reason or a time ("B-31 is due tomorrow") doubt
-    nothing the user asks."""
+    excludes (:data:`_DOUBTING`, a "n't", a word that takes back, an exclusion), or that is no
+    plain scene (:func:`_a_scene_of`: "billing-api self-healed a few minutes ago. Restart it.");
+    one about something else with a word that bears on any act (:func:`_bearing`: "We're in a
+    change freeze. Upgrade payments-api."); or one that says the turn went to the wrong place.
+    A plain scene ("payments is hung again. Restart it.") doubts nothing the user asks."""
     if _misdirected(words_of(span.sentence)):
         return True  # "Sorry — wrong chat. Pay B-40.": the turn was not meant for the agent
     words = words_of(span.text)
-    if span.text not in mandate.antecedents and not names & set(words):
-        return False
+    ids = {w for w in mandate.words[1:] if any(ch.isdigit() or ch in "-_.@/" for ch in w)}
+    if span.text not in mandate.antecedents and not (names | ids) & set(words):
+        # naming no record, it bears where it says something stands in the way of any act, or
+        # makes it moot ("We're in a change freeze for the audit. Upgrade payments-api."); one
+        # about another record leaves the mandate standing ("B-40 is disputed. Pay B-31.")
+        whole = words_of(span.sentence)
+        other = naming_words(span.sentence) | {
+            w for w in whole if any(c.isdigit() or c in "-_.@/" for c in w)
+        }
+        return not other and _a_statement_of_any_subject(words) and bool(_bearing(words, pointing=False))
     return (
         any(w in _DOUBTING or w in _TAKING_BACK or w.endswith(("n't", "n’t")) for w in words)
         or _excluding_word(words) is not None
+        or (
+            # what a message carries is its content ("I'll be out tomorrow. DM my manager to let
+            # them know."); a scene is weighed whole, not by the clause the reader split it into
+            not (mandate.verb in WITH_CONTENT and span.text in mandate.antecedents)
+            and not _a_scene_of(
+                words_of(span.sentence) if span.whole_sentence else words, dated=mandate.verb in DATED_VERBS
+            )
+        )
+    )
+
+
+def _a_statement_of_any_subject(words: Sequence[str]) -> bool:
+    """Is a sentence a statement, its subject a pronoun, a determiner's phrase or a name of up to
+    five words ("B-31 is due tomorrow", "City Water sent a reminder", "Finance froze the budget")?"""
+    return (
+        stated_reason(words)
+        or a_statement(words)
+        or any(
+            stated_reason(["it", *words[v:]]) or a_statement(["it", *words[v:]])
+            for v in range(1, min(len(words), 6))
+        )
+    )
+
+
+def _a_scene_of(words: Sequence[str], *, dated: bool = False) -> bool:
+    """Is an earlier sentence about the mandate's record only a scene it sets: a statement
+    (:func:`~policies.supervisor.reading.words.stated_reason`) with no word that bears on the act,
+    no time but a deadline (a date may say which record) and nothing said to have happened already
+    ("payments is hung again", "jdoe is locked out", "B-31 is due tomorrow"; not
+    "The bank pulled B-519 by direct debit on the 1st", "billing-api self-healed", "The portal
+    shows a zero balance on B-77")?"""
+    return (
+        _a_statement_of_any_subject(words)
+        and not _bearing(words, pointing=False)
+        and not {"ago", "earlier", "already", "now", "currently"} & set(words)  # when it happened
+        and (
+            dated  # a date names which event the act on a dated record acts on ("I have 'Gym' on ...")
+            or (
+                (_time_word(list(words)) is None or "due" in words)  # "B-31 is due tomorrow": a deadline
+                and _scheduled(" ".join(words)) is None
+            )
+        )
     )
 
 

@@ -1727,7 +1727,7 @@ def _coordinated(
             break
         if head is None and words and words[0] in _PARTICLES:
             break  # "... and back up salaries.xlsx": a phrasal verb's clause, no object's continuation
-        if head is None and _a_statement(words):
+        if head is None and a_statement(words):
             break  # "Restart payments, it went through": a statement, no more of the object
         if _corrects(words):
             break  # "Scale search-svc to 50, sorry, 5": a correction, never more of the object
@@ -1754,7 +1754,7 @@ _PAST_FORMS = _IRREGULAR_PAST | frozenset(
 )
 
 
-def _a_statement(words: Sequence[str]) -> bool:
+def a_statement(words: Sequence[str]) -> bool:
     """Is a clause with no imperative a statement: a subject (a pronoun; a determiner, or a word of
     a share, and a noun) and a finite verb right after it, or after one adverb (a copula or an
     auxiliary, a past form, a present after a subject of one)? It says something; it is no more of
