@@ -492,19 +492,21 @@ def _bearing(words: Sequence[str], *, pointing: bool = True) -> set[str]:
     """The words by which a statement may bear on an act: a doubt, a verdict or a status, something
     kept, contested, discredited or standing in the way, the act moot (a part of a hyphenated word
     too: "self-healed"), and (``pointing``) a word that points back ("the auditors have it")."""
-    parts = [p for w in words for p in (w, *w.split("-")[1:]) if p]
-    bearing = set(parts) & (_DOUBTING | KEEPING_WORDS | _CONTESTING | _DISCREDITING | _STANDING_IN_THE_WAY)
-    # a status or a verdict, unless done to another thing ("City Water sent a reminder")
+    whole = set(words)
+    hyphens = {p for w in words if "-" in w for p in w.split("-")[1:] if p}
+    bearing = (whole | hyphens) & (
+        _DOUBTING | KEEPING_WORDS | _CONTESTING | _DISCREDITING | _STANDING_IN_THE_WAY
+    )
+    # a status, a verdict or a moot word, unless said of another thing ("City Water sent a reminder")
+    settled = _VERDICTS | _A_STATUS
     bearing |= {
-        w for i, w in enumerate(words) if w in _VERDICTS | _A_STATUS and not _done_to_another(words, i)
+        w for i, w in enumerate(words) if (w in settled or w in _MOOT) and not _done_to_another(words, i)
     }
-    bearing |= (set(parts) - set(words)) & (_VERDICTS | _A_STATUS)
-    bearing |= set(words[1:]) & POINTING_BACK if pointing else set()
-    bearing |= {w for i, w in enumerate(words) if w in _MOOT and not _done_to_another(words, i)}
-    bearing |= {p for w in words if "-" in w for p in w.split("-")[1:] if p in _MOOT}
-    bearing |= set(words) & _MOOT_OF_IT if words and words[0] in _IT else set()
-    bearing |= set(words) & _PRECIOUS
-    bearing |= {"only copy"} if {"only", "last"} & set(words) and {"copy", "copies"} & set(words) else set()
+    bearing |= ((hyphens - whole) & settled) | (hyphens & _MOOT)
+    bearing |= set(words[1:]) & POINTING_BACK if pointing else set()  # "..., the auditors have it"
+    bearing |= whole & _MOOT_OF_IT if words and words[0] in _IT else set()
+    bearing |= whole & _PRECIOUS
+    bearing |= {"only copy"} if {"only", "last"} & whole and {"copy", "copies"} & whole else set()
     return bearing
 
 
@@ -518,12 +520,17 @@ _PRECIOUS = frozenset(
 )
 
 
+def _id_like(word: str) -> bool:
+    """Is a word written as an id, an address, a path or a figure (a digit or one of ``-_.@/``)?"""
+    return any(ch.isdigit() or ch in "-_.@/" for ch in word)
+
+
 def _names_nothing_dated(text: str, words: Sequence[str]) -> bool:
     """Does a statement name no record, hold no time and no figure, id, address or path?"""
     return (
         not naming_words(f"- {text}")
         and _time_word(list(words)) is None
-        and not any(ch.isdigit() or ch in "-_@/." for w in text.split() for ch in w.strip(".,;:!?"))
+        and not any(_id_like(w.strip(".,;:!?")) for w in text.split())
     )
 
 
@@ -600,9 +607,10 @@ def _kept_back(
     unplaced = [c for c in kept if not mine & set(c.words) and not _instead_of(c.words)] if several else []
     if unplaced:  # ("... instead of two" says what the call is instead of, it takes nothing out)
         return f"kept as it is ('{unplaced[0].text}'), which may be what it asks for"
+    folders = _folders(written)
     for clause in kept:
         # a folder both paths pass through is neither's name ("Delete /tmp/a.log, keep /tmp/b.log")
-        if (mine - (_folders(written) & _folders(clause.text))) & set(clause.words):
+        if (mine - (folders & _folders(clause.text))) & set(clause.words):
             return f"kept as it is ('{clause.text}')"
         heads = [w for w in clause.words if w in _KEEPING_HEADS]
         rest = [w for w in clause.words if w not in _KEEPING_HEADS and w not in _ARTICLES]
@@ -2672,15 +2680,12 @@ def _doubts(span: Unread, mandate: Mandate, names: set[str]) -> bool:
     if _misdirected(words_of(span.sentence)):
         return True  # "Sorry — wrong chat. Pay B-40.": the turn was not meant for the agent
     words = words_of(span.text)
-    ids = {w for w in mandate.words[1:] if any(ch.isdigit() or ch in "-_.@/" for ch in w)}
+    ids = {w for w in mandate.words[1:] if _id_like(w)}
     if span.text not in mandate.antecedents and not (names | ids) & set(words):
         # naming no record, it bears where it says something stands in the way of any act, or
         # makes it moot ("We're in a change freeze for the audit. Upgrade payments-api."); one
         # about another record leaves the mandate standing ("B-40 is disputed. Pay B-31.")
-        whole = words_of(span.sentence)
-        other = naming_words(span.sentence) | {
-            w for w in whole if any(c.isdigit() or c in "-_.@/" for c in w)
-        }
+        other = naming_words(span.sentence) | {w for w in words_of(span.sentence) if _id_like(w)}
         return not other and _a_statement_of_any_subject(words) and bool(_bearing(words, pointing=False))
     return (
         any(w in _DOUBTING or w in _TAKING_BACK or w.endswith(("n't", "n’t")) for w in words)
