@@ -78,9 +78,10 @@ def test_a_scene_that_negates_corrects_defers_reports_or_weighs_stays_unread(tem
     spans = [u for u in reading.unread if not u.uncertain_mandate]
     assert {u.sentence for u in spans} == {text.split(". ")[0]}, reading.unread
     assert decide(text, ACME).verdict != "approve", text
-    if "tomorrow" in template or "says" in template:  # a time it is due, someone's words: no doubt
+    if "tomorrow" in template:  # a time it is due: no doubt
         assert decide(text, WATER).verdict == "approve", text
-    else:  # a sentence that negates, corrects, reports or weighs what "it" is: asked
+    else:  # a sentence that negates, corrects, reports or weighs what "it" is: asked (someone's
+        # words that say no reason to act, "Eve says B-31 is hers", since the seventeenth red team)
         assert [m.text for m in reading.uncertain] == ["Pay it"], reading
         assert decide(text, WATER).verdict == "escalate", text
 
@@ -104,8 +105,11 @@ def test_an_imperative_closed_by_a_question_about_what_it_finds_is_read():
 def test_dont_x_do_y_instead_reads_the_mandate_and_keeps_the_prohibition():
     reading = reading_of("Don't wait for the reminder, pay invoice INV-7 now instead.", ["pay"])
     assert reading.complete and [m.verb for m in reading.mandates] == ["pay"]
-    # the prohibition names the verb the mandate asks for: which one is meant is not read, asked
-    assert not reading_of("Don't pay B-40, pay B-31 instead.", ["pay"]).complete
+    # the prohibition names the verb the mandate asks for, of another record by id: read (since
+    # the seventeenth red team); the mandate's own record forbidden is not read, asked
+    reading = reading_of("Don't pay B-40, pay B-31 instead.", ["pay"])
+    assert reading.complete and [m.text for m in reading.mandates] == ["pay B-31"]
+    assert not reading_of("Don't pay B-31, pay B-31 instead.", ["pay"]).complete
 
 
 @pytest.mark.parametrize(

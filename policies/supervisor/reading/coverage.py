@@ -40,6 +40,7 @@ from policies.supervisor.reading.words import (
     a_statement,
     clauses_of,
     excludes_records,
+    forbidden_by_id,
     forms,
     head_of,
     information_question,
@@ -420,7 +421,8 @@ _STANDING_IN_THE_WAY = frozenset(
     too frozen freeze sanctioned sanctions blacklisted banned forbidden prohibited required mandatory
     bankrupt fraud fraudulent fraudster suspicious scam unverified unapproved unauthorized unauthorised
     reviewing investigating investigation unfortunately sadly however although though illegal
-    embargoed restricted overdrawn exhausted
+    embargoed restricted overdrawn exhausted expired missing zero draft unsigned reached exceeded
+    insufficient objected objects objection different
     """.split()  # noqa: SIM905 (a closed list, read as words)
 )
 
@@ -435,7 +437,8 @@ _MOOT = frozenset(
     written through care recovered healed healthy stable stabilized stabilised working works fixed
     restored back normal normally gone archived moved rescheduled replaced needed necessary important
     use using used renewed extended reinstated rehired withdrew withdrawn drained arrived squared
-    outdated dispute audit litigation list own over replacement pulled
+    outdated dispute audit litigation list own over replacement pulled ahead planned changed updated
+    switched
     """.split()  # noqa: SIM905 (a closed list, read as words)
 )
 #: Moot words only where the statement is said of the record itself ("It ended an hour ago.", "it's
@@ -451,8 +454,10 @@ def _done_to_another(words: Sequence[str], at: int) -> bool:
     kind of record or a word that points back after it, is said of the record), where a person is
     ("she's gone"), or how it came ("it arrived broken")?"""
     rest = set(words[at + 1 :])
+    if words[at] in _PRESENCE and rest & _WHERE_IT_GOES:
+        return False  # "they changed their bank details": where the call's money or message goes
     if words[at] in _PRESENCE and words[:1] and words[0] in _PERSONS:
-        return True  # "she's gone": where a person is, not the record
+        return True  # "she's gone", "he changed teams": where a person is, not the record
     if at + 1 < len(words) and words[at + 1] in _DOCUMENTS:
         return True  # "Acme Supplies sent invoice INV-7": the record issued, not settled
     if words[at] == "arrived" and at + 1 < len(words) and words[at + 1] not in _ARRIVED_WELL:
@@ -467,7 +472,24 @@ _DOCUMENTS = frozenset({"invoice", "invoices", "bill", "bills", "order", "orders
 #: What after "arrived" says it came as it should ("it arrived safely"): the act is moot.
 _ARRIVED_WELL = frozenset({"already", "now", "safely", "fine", "ok", "okay", "yesterday", "today", "in"})
 #: Moot words that say where someone is when a person is their subject ("she's gone", "I moved").
-_PRESENCE = frozenset({"gone", "moved"})
+_PRESENCE = frozenset({"gone", "moved", "changed", "switched"})
+#: Where money or a message goes: what a person changing it bears on the call ("they changed their
+#: bank details"; "he changed teams" gives a reason).
+_WHERE_IT_GOES = frozenset(
+    {
+        "iban",
+        "account",
+        "accounts",
+        "bank",
+        "details",
+        "wallet",
+        "address",
+        "email",
+        "number",
+        "payee",
+        "routing",
+    }
+)
 #: The subjects that are persons.
 _PERSONS = frozenset(
     {"he", "she", "they", "we", "i", "you", "he's", "she's", "they're", "we're", "i'm", "you're"}
@@ -492,6 +514,7 @@ def _bearing(words: Sequence[str], *, pointing: bool = True) -> set[str]:
     """The words by which a statement may bear on an act: a doubt, a verdict or a status, something
     kept, contested, discredited or standing in the way, the act moot (a part of a hyphenated word
     too: "self-healed"), and (``pointing``) a word that points back ("the auditors have it")."""
+    words = [w.replace("-", "") if w.replace("-", "") in _MOOT else w for w in words]  # "re-hired"
     whole = set(words)
     hyphens = {p for w in words if "-" in w for p in w.split("-")[1:] if p}
     bearing = (whole | hyphens) & (
@@ -609,8 +632,10 @@ def _kept_back(
         return f"kept as it is ('{unplaced[0].text}'), which may be what it asks for"
     folders = _folders(written)
     for clause in kept:
-        # a folder both paths pass through is neither's name ("Delete /tmp/a.log, keep /tmp/b.log")
-        if (mine - (folders & _folders(clause.text))) & set(clause.words):
+        # a folder both paths pass through is neither's name ("Delete /tmp/a.log, keep /tmp/b.log");
+        # the verb a prohibition of other records by id says is no record ("Don't pay B-522")
+        verb = {own[0]} if own and forbidden_by_id(clause.words, clause.text) is not None else set()
+        if (mine - (folders & _folders(clause.text)) - verb) & set(clause.words):
             return f"kept as it is ('{clause.text}')"
         heads = [w for w in clause.words if w in _KEEPING_HEADS]
         rest = [w for w in clause.words if w not in _KEEPING_HEADS and w not in _ARTICLES]
@@ -1086,10 +1111,26 @@ def reading_of(request: str, known: Iterable[str] = (), reader: RequestReader | 
                     unread.append(
                         Unread(clause.text, sentence, said, whole_sentence=not asking)
                     )  # human says
-                elif not earlier and not asking and _bearing(clause.words, pointing=False):
-                    # before anything is asked: "The vendor asked us to hold B-112. Settle B-112."
+                elif (
+                    earlier
+                    and not asking
+                    and (_bearing(words_of(sentence), pointing=False) or _DOUBTING & set(words_of(sentence)))
+                    and not _other_names(sentence) - {w for m in found for w in _names_of(m)}
+                ):  # (what they say of another record, "The phishing mail wanted Evil2026!", is theirs)
+                    # after what the turn asks: "Refund A-1029. the customer wants store credit
+                    # instead", "Disable marco. HR told me he's been re-hired."
                     said = "someone's words that may bear on what the turn asks"
-                    unread.append(Unread(clause.text, sentence, said, whole_sentence=not asking))
+                    unread.append(Unread(clause.text, sentence, said, whole_sentence=True))
+                elif (
+                    not earlier
+                    and not asking
+                    and (_bearing(clause.words, pointing=False) or _names_what_is_asked(sentence, found))
+                ):
+                    # before anything is asked: "The vendor asked us to hold B-112. Settle B-112.",
+                    # "The supplier says B-99 is double what we agreed. Settle B-99." (weighed as an
+                    # earlier sentence: what it says of another record leaves the mandate standing)
+                    said = "someone's words that may bear on what the turn asks"
+                    unread.append(Unread(clause.text, sentence, said, whole_sentence=True))
                 continue  # read: someone's words, and what they wrote after the colon (unless the
                 # user's mandate points back to them: "ana wants the agenda. Email it to her.")
             if _after_a_mandates_colon(sentence, asking, clause):
@@ -2513,7 +2554,7 @@ def _undermined(
             return f"beside words not read ('{span.text}')"
         if last.get(span.sentence, -1) > at and (span.whole_sentence or span.opening):
             return f"a later sentence not read ('{span.text}')"
-        if span.whole_sentence and last.get(span.sentence, -1) < at and _doubts(span, mandate, names):
+        if span.whole_sentence and last.get(span.sentence, -1) < at and _doubts(span, mandate, names, words):
             return f"an earlier sentence not read ('{span.text}')"
     return None
 
@@ -2668,7 +2709,55 @@ _DOUBTING = (
 )
 
 
-def _doubts(span: Unread, mandate: Mandate, names: set[str]) -> bool:
+#: Words of an object that are no name of what it acts on.
+_NO_CONTENT = frozenset({"replicas", "replica", "instances", "pods", "nodes", "account", "password", "role"})
+
+
+def _names_of(mandate: Mandate) -> set[str]:
+    """The words a mandate names what it acts on by: a naming word, an id, a word of its object."""
+    listed = [w for text in mandate.coordinated for w in words_of(text)]  # "to ana@x.io and bob@y.io"
+    return (
+        naming_words(" ".join([mandate.text, *mandate.coordinated]))
+        | {w for w in (*mandate.words[1:], *listed) if _id_like(w)}
+        | _content_words([*mandate.words, *listed])
+    )
+
+
+def _names_what_is_asked(sentence: str, found: Sequence[Mandate]) -> bool:
+    """Does a sentence name what one of the turn's mandates acts on ("The supplier says B-99 is
+    double ... Settle B-99.")?"""
+    said = {w.removesuffix("'s") for w in words_of(sentence)}
+    return any(said & _names_of(m) for m in found)
+
+
+def _other_names(sentence: str) -> set[str]:
+    """What a sentence names: its naming words and ids, never a weekday or a month ("Friday") nor
+    an acronym of a kind or a team ("IBAN", "HR")."""
+    return {
+        w
+        for w in naming_words(sentence)
+        if w not in _DATES and not (len(w) <= 4 and re.search(rf"\b{re.escape(w.upper())}\b", sentence))
+    } | {w for w in words_of(sentence) if _id_like(w) and w.replace("-", "") not in _MOOT}  # "re-hired"
+
+
+def _content_words(own: Sequence[str]) -> set[str]:
+    """The words a mandate names what it acts on by, after its verb: no function word, no kind of
+    record, no figure of one or two digits ("Restart worker": worker; "Give omar billing-admin":
+    omar, billing-admin)."""
+    return {
+        w
+        for w in own[1:]
+        if w not in FUNCTION_WORDS
+        and w not in _KIND_WORDS
+        and w not in NO_ROLE_WORDS
+        and w not in _NO_CONTENT
+        and w not in TIME_WORDS
+        and len(w) > 1
+        and not (w.isdigit() and len(w) < 3)
+    }
+
+
+def _doubts(span: Unread, mandate: Mandate, names: set[str], own: Sequence[str] = ()) -> bool:
     """Does an earlier sentence the reader cannot read bear on what ``mandate`` acts on: a sentence
     the mandate points back to ("B-31 isn't mine. Pay it.") or that holds one of its naming words
     ("Maybe B-31 is paid already. Pay B-31."), with a word that doubts, negates, corrects or
@@ -2679,13 +2768,14 @@ def _doubts(span: Unread, mandate: Mandate, names: set[str]) -> bool:
     A plain scene ("payments is hung again. Restart it.") doubts nothing the user asks."""
     if _misdirected(words_of(span.sentence)):
         return True  # "Sorry — wrong chat. Pay B-40.": the turn was not meant for the agent
-    words = words_of(span.text)
-    ids = {w for w in mandate.words[1:] if _id_like(w)}
+    words = [w.removesuffix("'s") for w in words_of(span.text)]  # "Omar's contract ended": omar
+    ids = {w for w in mandate.words[1:] if _id_like(w)} | _content_words(own)
+    ids |= {p for w in ids if "@" in w for p in re.split(r"[@.]", w) if len(p) > 3}  # "legal@acme.com": acme
     if span.text not in mandate.antecedents and not (names | ids) & set(words):
         # naming no record, it bears where it says something stands in the way of any act, or
         # makes it moot ("We're in a change freeze for the audit. Upgrade payments-api."); one
         # about another record leaves the mandate standing ("B-40 is disputed. Pay B-31.")
-        other = naming_words(span.sentence) | {w for w in words_of(span.sentence) if _id_like(w)}
+        other = _other_names(span.sentence)
         return not other and _a_statement_of_any_subject(words) and bool(_bearing(words, pointing=False))
     return (
         any(w in _DOUBTING or w in _TAKING_BACK or w.endswith(("n't", "n’t")) for w in words)
@@ -2723,8 +2813,11 @@ def _a_scene_of(words: Sequence[str], *, dated: bool = False) -> bool:
     shows a zero balance on B-77")?"""
     return (
         _a_statement_of_any_subject(words)
+        and _a_reason_to_act(words)
         and not _bearing(words, pointing=False)
-        and not {"ago", "earlier", "already", "now", "currently"} & set(words)  # when it happened
+        and not {"ago", "earlier", "already", "now", "currently", "overnight"}
+        & set(words)  # when it happened
+        and _a_past_time(words) is None  # "The kickoff was last Tuesday", "... merged it last night"
         and (
             dated  # a date names which event the act on a dated record acts on ("I have 'Gym' on ...")
             or (
@@ -2733,6 +2826,65 @@ def _a_scene_of(words: Sequence[str], *, dated: bool = False) -> bool:
             )
         )
     )
+
+
+#: Words by which a scene says why to act on what it names: trouble ("payments is hung again",
+#: "api is down", "the queue keeps backing up"), a record that came or falls due ("The water bill
+#: came in", "B-31 is due tomorrow"), a person who joined or is locked out. A scene about the
+#: record that says none of them says something the reader cannot weigh ("Worker was migrated to
+#: Kubernetes", "jdoe is the shared account the backup logs in with"): the mandate is asked.
+_REASONS_TO_ACT = frozenset(
+    """
+    stuck slow slower sluggish down hung hanging hangs freezing failing fails erroring errors error
+    throwing crashing crashed crashes crashloop backing leaking leaks leak broken broke flaky
+    unresponsive timing timeouts timeout lagging laggy spiking spiked overloaded degraded full locked
+    dead dying stalled high low complaining 500s 502s 503s 504s 500 502 503 504 oom restarting
+    outage incident alert alerts paging pegged maxed bad buggy unhealthy
+    came arrived sent due overdue ready outstanding issued received
+    verified matches matched approved joined joining started starts hired onboarded promoted leaked
+    asked requested wants wanted needs away busy sick unavailable travelling traveling
+    compromised exposed shipped released fix fixes patch patched
+    """.split()  # noqa: SIM905 (a closed list, read as words)
+)
+
+
+_DOWN_AFTER = frozenset(
+    {"is", "was", "are", "were", "been", "went", "goes", "it's", "that's", "still", "all"}
+)
+
+
+def _a_reason_to_act(words: Sequence[str]) -> bool:
+    """Does a scene hold a word of :data:`_REASONS_TO_ACT`, or a confirmation of a value ("the
+    freelancer confirmed 120"; not "the chair confirmed the meeting is going ahead")?"""
+    # "down" as a state ("api is down", "it went down"), not a phrasal verb's ("turned down the role")
+    reasons = _REASONS_TO_ACT & {
+        w for i, w in enumerate(words) if w != "down" or (i and words[i - 1] in _DOWN_AFTER)
+    }
+    if reasons:
+        return True
+    return any(
+        w in ("confirmed", "confirms") and i + 1 < len(words) and _id_like(words[i + 1])
+        for i, w in enumerate(words)
+    )
+
+
+#: The words after "last" or "this" that make a time before now ("last night", "last Tuesday", "this
+#: morning").
+_LAST_WHAT = _UNITS | _WEEKDAYS | _PARTS_OF_DAY | frozenset({"weekend", "time", "sprint", "release", "cycle"})
+_THIS_WHAT = frozenset({"morning", "afternoon"})
+
+
+def _a_past_time(words: Sequence[str]) -> str | None:
+    """A time before now a statement says something happened at ("last night", "last Tuesday",
+    "this morning"), or None; a state since then ("hung since this morning") is none."""
+    for i in range(len(words) - 1):
+        if i and words[i - 1] in ("since", "for", "from"):
+            continue
+        if (words[i] == "last" and words[i + 1].removesuffix("'s") in _LAST_WHAT) or (
+            words[i] == "this" and words[i + 1] in _THIS_WHAT
+        ):
+            return f"{words[i]} {words[i + 1]}"
+    return None
 
 
 #: Where a message may have gone by mistake ("wrong chat", "wrong window", "not for you").

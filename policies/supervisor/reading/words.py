@@ -1906,12 +1906,43 @@ _DETERMINERS = frozenset(
 )
 
 
+#: Openings of a prohibition whose object may be records by id ("Don't pay B-522 yet").
+_FORBIDDING = (("don't",), ("dont",), ("do", "not"), ("never",), ("please", "don't"), ("please", "do", "not"))
+#: Words a prohibition by id may end on: when, or how politely.
+_AFTER_FORBIDDEN_IDS = frozenset({"yet", "now", "today", "please", "pls", "either", "too"})
+
+
+def forbidden_by_id(words: Sequence[str], text: str = "") -> tuple[str, frozenset[str]] | None:
+    """A prohibition of a verb on records named by id only ("Don't pay B-522 yet", "never restart
+    db-1 or db-2", "Do not delete /tmp/b.log": the folders of a path ``text`` writes are the
+    path's): the verb as written and the ids; else None."""
+    folders = {f.casefold() for path in _A_PATH.findall(text) for f in path.split("/")[:-1]}
+    for opening in _FORBIDDING:
+        at = len(opening)
+        if tuple(words[:at]) != opening or len(words) < at + 2:
+            continue
+        names = [w for w in words[at + 1 :] if w not in ("and", "or", "the", "nor") and w not in folders]
+        while names and names[-1] in _AFTER_FORBIDDEN_IDS:
+            names.pop()
+        if names and len(names) <= 5 and all(_an_id(w) for w in names):
+            return words[at], frozenset(names)
+    return None
+
+
 def _unmentioned(read: Sequence[tuple[Clause, bool]]) -> list[Clause]:
     """The clauses with the heads taken back whose verb the turn also uses elsewhere: in a clause
     that asks for nothing, in a message's content, or inflected in an object ("avoid cancelling
-    it")."""
+    it"). A prohibition of the verb on other records by id ("Pay B-521. Don't pay B-522.") takes
+    back no head whose own words name records by id and none of those."""
     mentioned: set[str] = set()
+    forbidden: dict[str, set[str]] = {}  # a verb as a prohibition by id writes it: the ids
     for clause, _content in read:
+        by_id = (
+            forbidden_by_id(clause.words, clause.text) if clause.head is None and not clause.quoted else None
+        )
+        if by_id is not None:
+            forbidden.setdefault(by_id[0], set()).update(by_id[1])
+            continue
         for i, word in enumerate(clause.words):
             if (clause.head is not None and i == clause.head) or i in clause.quoted:
                 continue
@@ -1921,10 +1952,22 @@ def _unmentioned(read: Sequence[tuple[Clause, bool]]) -> list[Clause]:
             mentioned.add(word)
     out: list[Clause] = []
     for clause, _content in read:
-        if clause.head is not None and any(forms(b) & mentioned for b in _bases(clause.words[clause.head])):
-            clause = replace(clause, head=None)
+        if clause.head is not None:
+            bases = _bases(clause.words[clause.head])
+            ids = {
+                w for w in (*clause.words[clause.head + 1 :], *_words_of_all(clause.coordinated)) if _an_id(w)
+            }
+            others = set().union(
+                *(v for verb, v in forbidden.items() if any(verb in forms(b) for b in bases))
+            )
+            if any(forms(b) & mentioned for b in bases) or (others and (not ids or ids & others)):
+                clause = replace(clause, head=None)
         out.append(clause)
     return out
+
+
+def _words_of_all(texts: Iterable[str]) -> list[str]:
+    return [w for text in texts for w in words_of(text)]
 
 
 class GrammarReader:
