@@ -3506,3 +3506,33 @@ def test_a_prohibition_of_another_record_by_id_leaves_the_mandate_standing(reque
     assert _decide(TWELFTH, request_, tool, **other).verdict == "block", request_
     for same in ("Pay B-521. Don't pay B-521.", "Pay B-521 and B-522. Don't pay B-522."):
         assert _decide(TWELFTH, same, "pay_bill", bill_id="B-521").verdict == "escalate", same
+
+
+@pytest.mark.parametrize(
+    "closing",
+    ["\n\n--\nMaria Lopez\nAccounts Payable", "\n\nThanks,\nPriya\n--\nPriya Shah | Finance Ops | ext 4410",
+     " Sent from my iPhone", " ty! -Sam", " — Lena (HR)", "\n\nThanks,\nMarco", "\n\nBest regards,\nPriya Shah",
+     ", thanks so much", ", ta", " 🙏", " Have a great weekend.", " Thanks a ton!", " :)"],
+)  # fmt: skip
+def test_what_signs_or_closes_a_message_is_read_as_nothing(closing):
+    """A signature below "--" (names, titles, an extension), a mail client's line, a name after a
+    dash, a closing line and a name, thanks after a comma, a courtesy emoji, a wish, a face: each
+    closes the message and is read as nothing (each asked)."""
+    for written, name, args in (("Pay B-40.", "pay_bill", {"bill_id": "B-40"}),
+                                ("Please restart payments.", "restart", {"service": "payments"})):  # fmt: skip
+        request = written.rstrip(".") + closing if closing.startswith(",") else written + closing
+        assert _decide(TWELFTH, request, name, **args).verdict == "approve", request
+
+
+@pytest.mark.parametrize(
+    "after",
+    ["\n--\nactually don't", "\n--\nScrap that", "\nThanks,\nScrap That", "\nThanks,\nHold On", " - Hold On",
+     " - Scrap That", " ❌", " 🔴", " 🤔", "\n--\nMaria Lopez\nwait, not yet"],
+)  # fmt: skip
+def test_what_only_looks_like_a_closing_is_read(after):
+    """Below "--" or a closing line, or after a dash, words that take back, doubt or wait are no name
+    nor signature, and an emoji that may say how the item stands is no courtesy: the call asks."""
+    request = f"Pay B-40.{after}"
+    assert _decide(TWELFTH, request, "pay_bill", bill_id="B-40").verdict != "approve", request
+    signed = "Pay B-40. -Pay B-41"  # a mandate after a dash is no name: B-41 is never dropped unread
+    assert _decide(TWELFTH, signed, "pay_bill", bill_id="B-41").verdict != "approve"

@@ -25,6 +25,7 @@ refused for it. Deterministic and pure.
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
@@ -32,6 +33,7 @@ from typing import Any
 
 from policies.supervisor.reading.words import (
     APOSTROPHES,
+    COMMON_VERBS,
     FUNCTION_WORDS,
     SHARE_SUBJECTS,
     Clause,
@@ -86,6 +88,7 @@ NO_ROLE_WORDS = frozenset(
     hi hello hey hiya morning evening afternoon good dear team all everyone folks there please pls plz
     thanks thank thx ty you so much very lot lots a many in advance again cheers regards best kind
     kindly warm warmest sincerely ok okay great cool perfect awesome sure yes yep appreciated appreciate
+    ta tysm tia xoxo xo ton tons bunch million
     """.split()  # noqa: SIM905 (a closed list, read as words)
 )
 
@@ -174,6 +177,76 @@ def _sign_off(sentence: str) -> bool:
     )
 
 
+#: A smile typed with a colon (":)", ":-)"), read as nothing; a wink or a tongue (";)", ":P") may say
+#: the turn is a joke, and is read as written.
+_EMOTICON = re.compile(r"(?<!\S):-?\)(?!\S)")
+#: A line of a signature below "--": a name, a title, a team, an address or a number ("Maria Lopez",
+#: "Accounts Payable", "Head of Finance, Acme", "+49 30 1234567").
+_SIGNATURE_WORD = (
+    r"(?:[A-Z][\w.'-]*|of|and|&|the|at|[\w.+-]+@[\w.-]+|\+?\d[\d ()./-]{5,}|\([\w &/]{1,20}\)"
+    r"|(?:ext|tel|mob|ph)\.?[ \t]*\d{2,6})"
+)
+_SIGNATURE_LINE = re.compile(rf"[ \t]*{_SIGNATURE_WORD}(?:[ \t,|]+{_SIGNATURE_WORD}){{0,5}}[ \t]*")
+#: What a mail client writes below a message ("Sent from my iPhone").
+_SENT_FROM = re.compile(r"(?i)(?:^|(?<=[.!?])|\n)[ \t]*sent from my(?: [a-z]+){1,2}[ \t.]*$")
+#: A picture character of courtesy ("🙏", "👋", "🙂", "🎉", "❤️"), read as nothing; any other may
+#: say how an item stands ("❌", "🔴", "🤔") and is read as written.
+_EMOJI = re.compile(
+    "[\U0001f64f\U0001f642\U0001f60a\U0001f600\U0001f603\U0001f604\U0001f44b\U0001f44d\U0001f389\u2764\u2665\u263a\ufe0f]+"
+)
+
+
+def _pictured(text: str) -> bool:
+    """Does a text hold a picture character ("🤔", "🔴", "❌")? Alone as a sentence, it may say how
+    what came before stands: it is not read as nothing."""
+    return any(unicodedata.category(ch) == "So" for ch in text)
+
+
+#: A closing on a line of its own and a name on the last line ("Thanks,\nMarco", "Best regards,\nPriya
+#: Shah", "Cheers,\nIT").
+_CLOSING_LINES = re.compile(
+    r"\n[ \t]*(?i:(?:(?:many|best|kind|warm|warmest)[ \t]+)?(?:thanks|thank[ \t]+you|thx|cheers|regards|best|"
+    r"sincerely))[ \t]*[,!.]?[ \t]*\n[ \t]*(?:[A-Z][a-z'-]+(?:[ \t]+[A-Z][a-z'-]+)?|[A-Z]{2,4})[ \t.]*$"
+)
+#: Thanks after a comma closing the turn ("..., thanks so much", "..., ta").
+_TRAILING_THANKS = re.compile(
+    r"(?i),[ \t]*((?:many[ \t]+)?(?:thanks|thank[ \t]+you|thx|ty|cheers|ta)"
+    r"(?:[ \t]+(?:so[ \t]+much|a[ \t]+lot|a[ \t]+ton|again|in[ \t]+advance|very[ \t]+much))?)[ \t!.]*$"
+)
+#: A name signed after the last sentence with a dash ("... ty! -Sam", "... — Lena (HR)").
+_DASH_NAME = re.compile(
+    r"(?<=[.!?])[ \t]*[-\u2013\u2014]{1,2}[ \t]*[A-Z][a-z'-]*(?:[ \t]+[A-Z][a-z'-]*)?"
+    r"(?:[ \t]*\([A-Za-z &/]{1,20}\))?[ \t]*$"
+)
+
+
+def closing_removed(request: str, verbs: Collection[str] = frozenset()) -> str:
+    """The turn without what closes it as a message is signed: a signature below a line "--" of at
+    most five lines, each a name, a title, an address or a number; "Sent from my iPhone"; a name
+    after a dash closing the last sentence ("... ty! -Sam", "— Lena (HR)"), no verb of ``verbs``
+    nor one the reader knows. A line below "--" that says anything else ("-- actually, don't") is
+    no signature: the turn is read whole."""
+    lines = request.rstrip().split("\n")
+    marks = [i for i, line in enumerate(lines) if line.strip() in ("--", "-- ", "\u2014")]
+    if marks:
+        below = [line for line in lines[marks[-1] + 1 :] if line.strip()]
+        if 0 < len(below) <= 5 and all(_SIGNATURE_LINE.fullmatch(line) for line in below):
+            request = "\n".join(lines[: marks[-1]])
+    # no name holds a word that takes back, doubts or points back ("- Scrap That", "- Hold On")
+    taking_back = (
+        _TAKING_BACK | _DOUBTING | POINTING_BACK | COMMON_VERBS | set(verbs) | {"wait", "hold", "on"}
+    )
+    request = _SENT_FROM.sub("", _EMOJI.sub(" ", request).rstrip())
+    closing = _CLOSING_LINES.search(request)  # "...\n\nThanks,\nMarco"
+    if closing is not None and not set(words_of(closing.group(0).rsplit("\n", 1)[-1])) & taking_back:
+        request = request[: closing.start()]
+    request = _TRAILING_THANKS.sub(r". \1", request)  # "..., thanks so much": a sentence of its own
+    signed = _DASH_NAME.search(request)
+    if signed is not None and not {w.strip("-\u2013\u2014") for w in words_of(signed.group(0))} & taking_back:
+        request = request[: signed.start()].rstrip()
+    return request
+
+
 def _no_verb(clause: Clause) -> bool:
     """Does the clause ask nothing by itself: no head, or one that is a value ("2026-11-24")?"""
     return clause.head is None or any(ch.isdigit() for ch in clause.words[clause.head])
@@ -215,7 +288,7 @@ def _greeting(clause: Clause) -> bool:
     "Thanks a lot", "Dear Ms Lee", "Hi IT bot"), a thanks for something that names no record and
     no act ("Thanks for the reminder", "thanks for your help"), or one that only urges on ("go
     ahead")?"""
-    if _no_role([clause]) or tuple(clause.words) in _URGING:
+    if _no_role([clause]) or tuple(clause.words) in _URGING or _CLOSING.fullmatch(" ".join(clause.words)):
         return True
     written = clause.text.replace(",", " ").split()
     return (
@@ -228,6 +301,11 @@ def _greeting(clause: Clause) -> bool:
     ) or _thanks_for(clause.words)
 
 
+#: A wish that opens or closes a message ("Happy Friday!", "Have a great weekend.").
+_CLOSING = re.compile(
+    r"(?:have an? (?:great|good|nice|lovely|wonderful) (?:day|weekend|week|evening|night|one)"
+    r"|happy (?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|weekend|holidays|new year))"
+)
 #: Whom a greeting may address besides a name ("Hi IT bot", "Morning crew").
 _ADDRESSEES = frozenset({"bot", "assistant", "agent", "crew", "guys", "gang", "y'all", "friend", "buddy"})
 #: What a thanks may be for ("Thanks for the reminder"): a word of these after "for" (and "the",
@@ -985,6 +1063,7 @@ def reading_of(request: str, known: Iterable[str] = (), reader: RequestReader | 
     known = tuple(known)
     declared = {f for verb in known for f in verb_forms(verb)}
     verbs = declared | READING_VERBS
+    request = _EMOTICON.sub(",", closing_removed(request, verbs))  # ":)" is no colon
     clauses = clauses_of(request)
     read = tuple(mandates(request, reader))
     if reader is not None:  # a model's mandates, placed in the grammar's clauses they are written in
@@ -1070,6 +1149,9 @@ def reading_of(request: str, known: Iterable[str] = (), reader: RequestReader | 
                 in_content = clause.head is not None and clause.stop < len(clause.words)
                 continue
             if (sentence, clause.text) in consumed or (in_content and _no_verb(clause)):  # a message's part
+                continue
+            if not clause.words and _pictured(clause.text):  # "Pay B-40. 🤔": how it stands, not read
+                unread.append(Unread(clause.text, sentence, "a picture not read", whole_sentence=not asking))
                 continue
             if not clause.words or _greeting(clause) or _reads_only(clause):
                 continue
