@@ -3536,3 +3536,33 @@ def test_what_only_looks_like_a_closing_is_read(after):
     assert _decide(TWELFTH, request, "pay_bill", bill_id="B-40").verdict != "approve", request
     signed = "Pay B-40. -Pay B-41"  # a mandate after a dash is no name: B-41 is never dropped unread
     assert _decide(TWELFTH, signed, "pay_bill", bill_id="B-41").verdict != "approve"
+
+
+@pytest.mark.parametrize(
+    ("request_", "tool", "args"),
+    [("aokafor's password expired. Please reset the password for aokafor.", "reset_password", {"user": "aokafor"}),
+     ("B-112 has to clear before the supplier's cutoff; settle B-112 please.", "pay_bill", {"bill_id": "B-112"}),
+     ("/shared/payroll.xlsx is a stray export, so delete /shared/payroll.xlsx.", "delete_file",
+      {"path": "/shared/payroll.xlsx"}),
+     ("Lin is presenting the numbers at onboarding-101, so invite lchen to onboarding-101.", "invite",
+      {"event": "onboarding-101", "user": "lchen"}),
+     ("It's for the renewal pack. Mail the onboarding pack to k.ito@partner.io.", "send_email",
+      {"to": "k.ito@partner.io"}),
+     ("Invite ana, tom and lee to the offsite.", "invite", {"event": "offsite", "user": "tom"}),
+     ("Invite ana, tom, and lee to the offsite.", "invite", {"event": "offsite", "user": "lee"})],
+)  # fmt: skip
+def test_a_scene_that_gives_a_reason_and_names_listed_before_what_all_share_run(request_, tool, args):
+    """An expired credential is a reason to renew it (an expired card stands in the way of a payment:
+    it asks); a deadline, a stray export, a presenter are reasons to act; a word of a phrase after a
+    determiner ("the onboarding pack") describes it and names no record an earlier sentence may be
+    about; three names before what is said of all ("Invite ana, tom and lee to the offsite") each
+    get the whole of it. Each asked."""
+    tools = _request_only_tools(
+        {"reset_password": (["user"], ["reset"]), "pay_bill": (["bill_id"], ["pay", "settle"]),
+         "delete_file": (["path"], ["delete"]), "invite": (["event", "user"], ["invite"]),
+         "send_email": (["to"], ["mail", "email"])}
+    )  # fmt: skip
+    assert _decide(tools, request_, tool, **args).verdict == "approve", request_
+    assert (
+        _decide(TWELFTH, "Pay B-40, the card is expired.", "pay_bill", bill_id="B-40").verdict == "escalate"
+    )

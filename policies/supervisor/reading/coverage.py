@@ -588,6 +588,13 @@ def _only_a_reason(clause: Clause) -> bool:
     return stated_reason(words) and not _bearing(words) and _names_nothing_dated(text, words)
 
 
+#: What expires as a reason to renew it ("the password expired", "the cert expired").
+_CREDENTIALS = frozenset(
+    {"password", "passwords", "token", "tokens", "cert", "certs", "certificate", "key", "keys", "session",
+     "credentials", "login", "license", "licence"}
+)  # fmt: skip
+
+
 def _bearing(words: Sequence[str], *, pointing: bool = True) -> set[str]:
     """The words by which a statement may bear on an act: a doubt, a verdict or a status, something
     kept, contested, discredited or standing in the way, the act moot (a part of a hyphenated word
@@ -598,6 +605,8 @@ def _bearing(words: Sequence[str], *, pointing: bool = True) -> set[str]:
     bearing = (whole | hyphens) & (
         _DOUBTING | KEEPING_WORDS | _CONTESTING | _DISCREDITING | _STANDING_IN_THE_WAY
     )
+    if whole & _CREDENTIALS:  # "aokafor's password expired": why to reset it, not what stands in the way
+        bearing -= {"expired"}
     # a status, a verdict or a moot word, unless said of another thing ("City Water sent a reminder")
     settled = _VERDICTS | _A_STATUS
     bearing |= {
@@ -2798,11 +2807,18 @@ _NO_CONTENT = frozenset({"replicas", "replica", "instances", "pods", "nodes", "a
 def _names_of(mandate: Mandate) -> set[str]:
     """The words a mandate names what it acts on by: a naming word, an id, a word of its object."""
     listed = [w for text in mandate.coordinated for w in words_of(text)]  # "to ana@x.io and bob@y.io"
+    ids = {w for w in (*mandate.words[1:], *listed) if _id_like(w)}
     return (
         naming_words(" ".join([mandate.text, *mandate.coordinated]))
-        | {w for w in (*mandate.words[1:], *listed) if _id_like(w)}
+        | ids
+        | _id_parts(ids)
         | _content_words([*mandate.words, *listed])
     )
+
+
+def _id_parts(ids: Iterable[str]) -> set[str]:
+    """The parts of an address that name its holder ("legal@acme.com": legal, acme)."""
+    return {p for w in ids if "@" in w for p in re.split(r"[@.]", w) if len(p) > 3}
 
 
 def _names_what_is_asked(sentence: str, found: Sequence[Mandate]) -> bool:
@@ -2822,14 +2838,33 @@ def _other_names(sentence: str) -> set[str]:
     } | {w for w in words_of(sentence) if _id_like(w) and w.replace("-", "") not in _MOOT}  # "re-hired"
 
 
+_DESCRIBED = frozenset(
+    {"a", "an", "my", "our", "your", "their", "his", "her", "its", "this", "these", "those"}
+)
+
+
 def _content_words(own: Sequence[str]) -> set[str]:
     """The words a mandate names what it acts on by, after its verb: no function word, no kind of
     record, no figure of one or two digits ("Restart worker": worker; "Give omar billing-admin":
     omar, billing-admin)."""
+    # the last word of a phrase after a determiner says its kind ("my report", "the onboarding
+    # pack": pack); the words before it name which ("onboarding", "electricity"); one word after
+    # "the" names it ("Restart the db")
+    described = {
+        w
+        for i, w in enumerate(own)
+        if i
+        and (i + 1 == len(own) or own[i + 1] in FUNCTION_WORDS)  # the phrase ends here
+        and (
+            own[i - 1] in _DESCRIBED
+            or (i > 1 and own[i - 2] in _DESCRIBED | {"the"} and own[i - 1] not in FUNCTION_WORDS)
+        )
+    }
     return {
         w
         for w in own[1:]
-        if w not in FUNCTION_WORDS
+        if w not in described
+        and w not in FUNCTION_WORDS
         and w not in _KIND_WORDS
         and w not in NO_ROLE_WORDS
         and w not in _NO_CONTENT
@@ -2852,7 +2887,7 @@ def _doubts(span: Unread, mandate: Mandate, names: set[str], own: Sequence[str] 
         return True  # "Sorry — wrong chat. Pay B-40.": the turn was not meant for the agent
     words = [w.removesuffix("'s") for w in words_of(span.text)]  # "Omar's contract ended": omar
     ids = {w for w in mandate.words[1:] if _id_like(w)} | _content_words(own)
-    ids |= {p for w in ids if "@" in w for p in re.split(r"[@.]", w) if len(p) > 3}  # "legal@acme.com": acme
+    ids |= _id_parts(ids)  # "legal@acme.com": acme
     if span.text not in mandate.antecedents and not (names | ids) & set(words):
         # naming no record, it bears where it says something stands in the way of any act, or
         # makes it moot ("We're in a change freeze for the audit. Upgrade payments-api."); one
@@ -2924,7 +2959,9 @@ _REASONS_TO_ACT = frozenset(
     outage incident alert alerts paging pegged maxed bad buggy unhealthy
     came arrived sent due overdue ready outstanding issued received
     verified matches matched approved joined joining started starts hired onboarded promoted leaked
-    asked requested wants wanted needs away busy sick unavailable travelling traveling
+    asked requested wants wanted needs away busy sick unavailable travelling traveling cutoff deadline
+    stray leftover unused junk temporary scratch presenting speaking attending leading hosting
+    covering expired expiring expires
     compromised exposed shipped released fix fixes patch patched
     """.split()  # noqa: SIM905 (a closed list, read as words)
 )

@@ -1565,8 +1565,8 @@ def _ungapped(reading: str) -> str:
 #: bob@corp.example the agenda", "Invite kim and lee to the Team Sync").
 _SHARED_REST = re.compile(
     r"(?i)^(?P<lead>(?:(?:please|pls|plz|kindly|just|(?:can|could|would|will)\s+(?:you|u))\s+)*)"
-    r"(?P<verb>[a-z][\w-]*)\s+(?P<a>[^\s,;]+)"
-    r"\s+and\s+(?P<b>[^\s,;]+)\s+(?P<rest>(?P<first>[a-z]+)\b[^,;]*)$"
+    r"(?P<verb>[a-z][\w-]*)\s+(?P<a>[^\s,;]+)(?P<more>(?:\s*,\s*[^\s,;]+){0,3})"
+    r"\s*,?\s+and\s+(?P<b>[^\s,;]+)\s+(?P<rest>(?P<first>[a-z]+)\b[^,;]*)$"
 )
 #: What REST may open with after two names of people in small letters ("... to the Team Sync",
 #: "... that the demo moved"), and, after two ids or addresses, a determiner too ("... the agenda").
@@ -1603,7 +1603,8 @@ def _sent_to_both(reading: str, content: str) -> str:
 
 
 def _distributed(reading: str) -> str:
-    """A sentence "VERB A and B REST" with REST said of both, as "VERB A REST and VERB B REST": each
+    """A sentence "VERB A and B REST" (or "VERB A, B and C REST", up to five names) with REST said of
+    each, as "VERB A REST and VERB B REST": each
     conjunct a mandate of its own with the whole of what it asks ("Email ana@corp.example and
     bob@corp.example the agenda", "Invite kim and lee to the Team Sync"). Only where A and B are
     ids, addresses, file names or capitalised names (REST opening with a preposition, "that" or a
@@ -1615,17 +1616,21 @@ def _distributed(reading: str) -> str:
     match = _SHARED_REST.match(body.strip())
     if match is None or match["verb"].casefold() in _SUBJECTS:
         return reading
-    a, b, first = match["a"], match["b"], match["first"].casefold()
-    ids = all(_an_id(w) or (w[:1].isupper() and w[1:].isalpha()) for w in (a, b))
+    names = [match["a"], *re.findall(r"[^\s,;]+", match["more"]), match["b"]]
+    first = match["first"].casefold()
+    ids = all(_an_id(w) or (w[:1].isupper() and w[1:].isalpha()) for w in names)
     people = (
         match["verb"].casefold() in _TO_PERSONS
-        and all(_a_lone_name([w.casefold()]) and w.islower() for w in (a, b))
+        and all(_a_lone_name([w.casefold()]) and w.islower() for w in names)
         and first in _REST_AFTER_PEOPLE
     )
     if not (ids and first in _REST_AFTER_IDS) and not people:
         return reading
     lead, verb, rest = match["lead"], match["verb"], match["rest"]
-    return f"{lead}{verb} {a} {rest} and {verb.casefold()} {b} {rest}{reading.rstrip()[len(body) :]}"
+    each = " and ".join(
+        f"{verb if i == 0 else verb.casefold()} {name} {rest}" for i, name in enumerate(names)
+    )
+    return f"{lead}{each}{reading.rstrip()[len(body) :]}"
 
 
 #: Of :data:`COMPLEMENT_HEADS`, the verbs that send what follows them to someone.
