@@ -52,6 +52,7 @@ from policies.supervisor.reading.words import (
     said,
     stated_reason,
     words_of,
+    written_alike,
 )
 
 __all__ = [
@@ -722,7 +723,8 @@ def _kept_back(
         # a folder both paths pass through is neither's name ("Delete /tmp/a.log, keep /tmp/b.log");
         # the verb a prohibition of other records by id says is no record ("Don't pay B-522")
         verb = {own[0]} if own and forbidden_by_id(clause.words, clause.text) is not None else set()
-        if (mine - (folders & _folders(clause.text)) - verb) & set(clause.words):
+        named = {written_alike(w) for w in mine - (folders & _folders(clause.text)) - verb} - {""}
+        if named & {written_alike(w) for w in clause.words}:  # "DM ana. Don't message @ana."
             return f"kept as it is ('{clause.text}')"
         heads = [w for w in clause.words if w in _KEEPING_HEADS]
         rest = [w for w in clause.words if w not in _KEEPING_HEADS and w not in _ARTICLES]
@@ -2824,8 +2826,23 @@ def _id_parts(ids: Iterable[str]) -> set[str]:
 def _names_what_is_asked(sentence: str, found: Sequence[Mandate]) -> bool:
     """Does a sentence name what one of the turn's mandates acts on ("The supplier says B-99 is
     double ... Settle B-99.")?"""
-    said = {w.removesuffix("'s") for w in words_of(sentence)}
-    return any(said & _names_of(m) for m in found)
+    return any(_names_one_of(_names_of(m), sentence) for m in found)
+
+
+def _names_one_of(names: Collection[str], text: str) -> bool:
+    """Does ``text`` name one of ``names``, written alike
+    (:func:`~policies.supervisor.reading.words.written_alike`): a word of it or a part of one
+    ("ord-5521": 5521; "@ana": ana; "john.doe@corp.com": john, doe), or, for a long id, anywhere in
+    it ("DE89 3704 0044 0532 0130 00" for the IBAN written without spaces)?"""
+    tokens = words_of(text)
+    parts = {p for w in tokens for p in re.split(r"[-._@/#:]", w.removesuffix("'s")) if len(p) >= 2}
+    said = {written_alike(w) for w in (*tokens, *parts)} - {""}
+    whole = written_alike(text)
+    for name in names:
+        alike = written_alike(name)
+        if alike and (alike in said or (len(alike) >= 8 and alike in whole)):
+            return True
+    return False
 
 
 def _other_names(sentence: str) -> set[str]:
@@ -2888,7 +2905,7 @@ def _doubts(span: Unread, mandate: Mandate, names: set[str], own: Sequence[str] 
     words = [w.removesuffix("'s") for w in words_of(span.text)]  # "Omar's contract ended": omar
     ids = {w for w in mandate.words[1:] if _id_like(w)} | _content_words(own)
     ids |= _id_parts(ids)  # "legal@acme.com": acme
-    if span.text not in mandate.antecedents and not (names | ids) & set(words):
+    if span.text not in mandate.antecedents and not _names_one_of(names | ids, span.sentence):
         # naming no record, it bears where it says something stands in the way of any act, or
         # makes it moot ("We're in a change freeze for the audit. Upgrade payments-api."); one
         # about another record leaves the mandate standing ("B-40 is disputed. Pay B-31.")
@@ -2902,7 +2919,9 @@ def _doubts(span: Unread, mandate: Mandate, names: set[str], own: Sequence[str] 
             # them know."); a scene is weighed whole, not by the clause the reader split it into
             not (mandate.verb in WITH_CONTENT and span.text in mandate.antecedents)
             and not _a_scene_of(
-                words_of(span.sentence) if span.whole_sentence else words, dated=mandate.verb in DATED_VERBS
+                words_of(span.sentence) if span.whole_sentence else words,
+                dated=mandate.verb in DATED_VERBS,
+                introducing=span.text in mandate.antecedents,
             )
         )
     )
@@ -2921,7 +2940,7 @@ def _a_statement_of_any_subject(words: Sequence[str]) -> bool:
     )
 
 
-def _a_scene_of(words: Sequence[str], *, dated: bool = False) -> bool:
+def _a_scene_of(words: Sequence[str], *, dated: bool = False, introducing: bool = False) -> bool:
     """Is an earlier sentence about the mandate's record only a scene it sets: a statement
     (:func:`~policies.supervisor.reading.words.stated_reason`) with no word that bears on the act,
     no time but a deadline (a date may say which record) and nothing said to have happened already
@@ -2931,6 +2950,11 @@ def _a_scene_of(words: Sequence[str], *, dated: bool = False) -> bool:
     return (
         _a_statement_of_any_subject(words)
         and _a_reason_to_act(words)
+        # one short clause: what a second one adds, the reader cannot weigh ("jdoe joined the red
+        # team exercise as the attacker", "db is full because the backup writes to it"); a sentence
+        # the mandate points back to may name its records in two ("X sent INV-7 and they have B-40.
+        # Pay both.")
+        and (introducing or (len(words) <= _SCENE_LENGTH and not _SCENE_JOINERS & set(words)))
         and not _bearing(words, pointing=False)
         and not {"ago", "earlier", "already", "now", "currently", "overnight"}
         & set(words)  # when it happened
@@ -2967,6 +2991,14 @@ _REASONS_TO_ACT = frozenset(
 )
 
 
+#: The most words a scene has, and the words that join a second clause to it.
+_SCENE_LENGTH = 9
+_SCENE_JOINERS = frozenset(
+    """
+    because and but so that which who whose whom as while until although though whereas yet since
+    unless except only just cause cos
+    """.split()  # noqa: SIM905 (a closed list, read as words)
+)
 _DOWN_AFTER = frozenset(
     {"is", "was", "are", "were", "been", "went", "goes", "it's", "that's", "still", "all"}
 )
@@ -3193,10 +3225,10 @@ def _names_a_record(words: Sequence[str]) -> bool:
 
 def _names_any(words: Sequence[str], values: Iterable[Any]) -> bool:
     """Does one of ``values`` stand in ``words``, each of its words as a whole word?"""
-    tokens = set(words)
+    tokens = set(words) | {written_alike(w) for w in words}  # "@ana" for ana, "B40" for B-40
     for value in values:
         parts = words_of(str(value).strip())
-        if parts and all(t in tokens for t in parts):
+        if parts and all(t in tokens or written_alike(t) in tokens for t in parts):
             return True
     return False
 

@@ -342,14 +342,14 @@ _FRAMING = re.compile(
 #: nothing, and a polite question after it opens the sentence.
 _GREETING = re.compile(
     r"(?i)^\s*(?:"
-    r"(?:hey|hi|hello|yo|good\s+(?:morning|afternoon|evening)|morning)"
+    r"(?:hey(?:\s+hey)?|hi|hiya|hello|yo|good\s+(?:morning|afternoon|evening)|morning)"
     r"(?:\s+(?:there|team|all|folks|everyone))?\s*(?:[,!:]|[\u2014\u2013]|\s-{1,2}\s)+"
     # the agent addressed by its handle ("@assistant restart api")
     r"|@(?:assistant|bot|agent|ai|copilot|helper)\b\s*[,:]?"
     # an apology for asking, a word that the ask is short, an urging: each before its stop ("Sorry
     # to bug you again —", "Quick one:", "Go ahead:", "Yep, do it:", "Please don't hesitate —")
     r"|(?:sorry\s+to\s+(?:bug|bother|trouble|pester|disturb|nag)\s+you(?:\s+(?:again|guys|all))?"
-    r"|quick\s+(?:one|question|favou?r|ask|request|thing)"
+    r"|quick\s+(?:one|question|favou?r|ask|request|thing)|one\s+more(?:\s+(?:thing|ask|request))?"
     r"|(?:(?:yes|yep|yeah|ok|okay|sure)\s*,?\s*)?(?:go\s+ahead|do\s+it)"
     r"|(?:please\s+)?don'?t\s+hesitate)\s*(?:[,!:]|[\u2014\u2013]|\s-{1,2}\s)+"
     r")\s*"
@@ -1017,6 +1017,22 @@ def _label(text: str) -> bool:
     )
 
 
+#: A reference at a line's start before a dash ("PagerDuty #9981 — restart db", "Re: SUP-3310 —
+#: reset ...").
+_LABEL_DASH = re.compile(
+    r"(?m)^(?P<lead>[ \t]*(?:re:?[ \t]+)?)(?P<label>[^\n\u2014\u2013:]{1,40}?)"
+    r"[ \t]+[\u2014\u2013-][ \t]+(?=\S)",
+    re.I,
+)
+
+
+def _label_before_a_dash(match: re.Match[str]) -> str:
+    """The reference before a dash written as before a colon, where it is one (:func:`_label`)."""
+    label = match["label"]
+    opens_with_a_verb = words_of(label)[:1] and words_of(label)[0] in COMMON_VERBS  # "Pay B-40 - not B-41"
+    return f"{match['lead']}{label}: " if _label(label) and not opens_with_a_verb else match.group(0)
+
+
 #: Verbs a clause of a request may open with: a text before a colon that opens with one is a
 #: mandate of its own ("Reply to Carla: Thursday works"), never a label.
 COMMON_VERBS = frozenset(
@@ -1228,6 +1244,7 @@ def clauses_of(text: str) -> list[Clause]:
     if _DIFF_ADDED.search(body):  # a diff: its removed lines are the writer's notes, not asked for
         body = _DIFF_REMOVED.sub(aside, body)
     body = _MINUS.sub(" minus ", _COMMENT.sub(aside, body))
+    body = _LABEL_DASH.sub(_label_before_a_dash, body)  # "PagerDuty #9981 — restart db": a label
     body = _REFERRING_COLON.sub(r"\1", body)  # "re: B-40" is "re B-40": no list after a colon
     body = _numbered_inline(body)  # "1) restart api 2) scale web to 4": two numbered lines
     body = _NUMBERED_BY_BRACKET.sub(r"\1. ", body)  # "1) scale ..." is "1. scale ...": a numbered line
@@ -1917,6 +1934,13 @@ _FORBIDDING = (("don't",), ("dont",), ("do", "not"), ("never",), ("please", "don
 _AFTER_FORBIDDEN_IDS = frozenset({"yet", "now", "today", "please", "pls", "either", "too"})
 
 
+def written_alike(word: str) -> str:
+    """A name as it may be written otherwise: small letters and digits only, no leading zeros and
+    no possessive ("B-40", "b40", "B40's"; "INV-03", "inv3"; "@ana", "ana")."""
+    plain = re.sub(r"[^a-z0-9]", "", word.casefold().removesuffix("'s"))
+    return re.sub(r"(?<![0-9])0+(?=[0-9])", "", plain)
+
+
 def forbidden_by_id(words: Sequence[str], text: str = "") -> tuple[str, frozenset[str]] | None:
     """A prohibition of a verb on records named by id only ("Don't pay B-522 yet", "never restart
     db-1 or db-2", "Do not delete /tmp/b.log": the folders of a path ``text`` writes are the
@@ -1965,7 +1989,10 @@ def _unmentioned(read: Sequence[tuple[Clause, bool]]) -> list[Clause]:
             others = set().union(
                 *(v for verb, v in forbidden.items() if any(verb in forms(b) for b in bases))
             )
-            if any(forms(b) & mentioned for b in bases) or (others and (not ids or ids & others)):
+            alike = {written_alike(w) for w in others}  # "Pay B-40. Don't pay B40.": the same record
+            if any(forms(b) & mentioned for b in bases) or (
+                others and (not ids or {written_alike(w) for w in ids} & alike)
+            ):
                 clause = replace(clause, head=None)
         out.append(clause)
     return out
