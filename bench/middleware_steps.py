@@ -35,6 +35,7 @@ writes and of the checkpoints it leaves (``InMemorySaver``, serialized as savers
 
 from __future__ import annotations
 
+import gc
 import os
 import uuid
 from collections import Counter
@@ -284,6 +285,10 @@ def measure(ctx: Context, steps: int) -> list[dict[str, Any]]:
             # held and scans them all on a search, so each run on a new thread would pay for every
             # earlier run's (a store of a database reads one thread's rows by its prefix)
             built[name].graph.store = _store()
+        # what the run left is collected here, outside the timing: a variant whose run leaves
+        # more garbage (a store's items) would otherwise pay for it in whichever later run the
+        # collector happens to run in
+        gc.collect()
 
     timed = interleaved({name: runner(name) for name in built}, ctx.settings.agent_rounds, forget)
     if failures:
