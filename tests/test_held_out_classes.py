@@ -3625,3 +3625,25 @@ def test_a_scene_of_two_clauses_or_a_record_written_otherwise_asks(request_, too
          "dm": (["user"], ["dm", "message"])}
     )  # fmt: skip
     assert _decide(tools, request_, tool, **args).verdict == "escalate", request_
+
+
+@settings(max_examples=80, deadline=None)
+@given(
+    call=TWELFTH_CALLS,
+    noun=st.sampled_from(["disk", "worker", "queue", "billing", "memory", "cron job"]),
+    state=st.sampled_from(["is stuck", "is slow", "keeps crashing", "looks broken", "is erroring", "is hung"]),
+    joiner=st.sampled_from([", ", ". "]),
+)  # fmt: skip
+def test_a_bare_noun_in_trouble_is_a_reason(call, noun, state, joiner):
+    """A statement whose subject is a bare noun gives a reason where it says trouble ("worker is
+    stuck", "Billing is slow": each asked), its capital only the sentence's; with any other word it
+    is not read ("card is expired", "balance is zero", "status is draft" ask, as the thirteenth red
+    team's class asks), nor with a level ("traffic is low" may be a reason against scaling up)."""
+    written, name, args = call
+    said = f"{noun} {state}"
+    said = said[0].upper() + said[1:] if joiner == ". " else said
+    request = f"{written[0].upper()}{written[1:]}{joiner}{said}."
+    assert _decide(TWELFTH, request, name, **args).verdict == "approve", request
+    for other in ("card is expired", "balance is zero", "status is draft", "approval is missing"):
+        request = f"{written[0].upper()}{written[1:]}, {other}."
+        assert _decide(TWELFTH, request, name, **args).verdict == "escalate", request

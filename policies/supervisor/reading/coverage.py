@@ -583,7 +583,11 @@ def _only_a_reason(clause: Clause) -> bool:
     disputed", "..., B-40 is paid", "..., it's already done", "..., it stays", "..., it's due
     tomorrow", "..., the auditors have it" are not read)?"""
     words, text = clause.words, clause.text
-    if words and (words[0] in FUNCTION_WORDS | SHARE_SUBJECTS or "'" in words[0]):  # "It's ...", "Half
+    # a capital that only opens the sentence ("Traffic is spiking", "Disk is full") names nothing
+    bare = bool(words) and stated_reason(words) and not naming_words(f"x {text}") - {words[0]}
+    if words and (
+        words[0] in FUNCTION_WORDS | SHARE_SUBJECTS or "'" in words[0] or bare
+    ):  # "It's ...", "Half
         # the team ...": no name by its capital
         text = text[:1].lower() + text[1:]
     return stated_reason(words) and not _bearing(words) and _names_nothing_dated(text, words)
@@ -2970,7 +2974,8 @@ def _a_scene_of(words: Sequence[str], *, dated: bool = False, introducing: bool 
 
 
 #: Words by which a scene says why to act on what it names: trouble ("payments is hung again",
-#: "api is down", "the queue keeps backing up"), a record that came or falls due ("The water bill
+#: "api is down", "the queue keeps backing up"; not a level, "traffic is high", which may be a
+#: reason against the act as well as for it), a record that came or falls due ("The water bill
 #: came in", "B-31 is due tomorrow"), a person who joined or is locked out. A scene about the
 #: record that says none of them says something the reader cannot weigh ("Worker was migrated to
 #: Kubernetes", "jdoe is the shared account the backup logs in with"): the mandate is asked.
@@ -2978,9 +2983,9 @@ _REASONS_TO_ACT = frozenset(
     """
     stuck slow slower sluggish down hung hanging hangs freezing failing fails erroring errors error
     throwing crashing crashed crashes crashloop backing leaking leaks leak broken broke flaky
-    unresponsive timing timeouts timeout lagging laggy spiking spiked overloaded degraded full locked
-    dead dying stalled high low complaining 500s 502s 503s 504s 500 502 503 504 oom restarting
-    outage incident alert alerts paging pegged maxed bad buggy unhealthy
+    unresponsive timing timeouts timeout lagging laggy degraded locked
+    dead dying stalled complaining 500s 502s 503s 504s 500 502 503 504 oom restarting
+    outage incident alert alerts paging bad buggy unhealthy
     came arrived sent due overdue ready outstanding issued received
     verified matches matched approved joined joining started starts hired onboarded promoted leaked
     asked requested wants wanted needs away busy sick unavailable travelling traveling cutoff deadline

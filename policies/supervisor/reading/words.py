@@ -1512,6 +1512,7 @@ def stated_reason(words: Sequence[str]) -> bool:
         words[0] in contracted
         or (words[0] in FUNCTION_WORDS and words[0] not in _OF_A_STATEMENT)
         or words[0] in SHARE_SUBJECTS
+        or (_a_bare_subject(words) and bool(_TROUBLE & set(words)))  # "disk is full", "traffic is low"
     )
     if not subject:  # "is it ...?" asks
         return False  # its subject a pronoun or a determiner's phrase ("it's ...", "the chair ...")
@@ -1522,8 +1523,49 @@ def stated_reason(words: Sequence[str]) -> bool:
         or bool(set(words[1:]) & _IRREGULAR_PAST)
         # a verb in the present after a subject of one ("it fixes the pagination bug")
         or _present_after_one(words)
+        or bool(set(words[1:3]) & _GOES_ON)  # "the disk keeps filling up", "queue looks stuck"
     )
     return finite and markers <= _OF_A_STATEMENT and not _marked_phrase(words)
+
+
+#: Words of trouble a statement with a bare noun for its subject may give as a reason ("worker is
+#: stuck", "search looks slow", "item arrived broken"); with any other word such a statement is not
+#: read ("card is expired", "balance is zero", "status is draft"), nor with a word of a level, which
+#: may be a reason against the act ("traffic is low" before scaling up, "disk is full").
+_TROUBLE = frozenset(
+    """
+    stuck slow sluggish hung hanging failing erroring errors throwing crashing broken broke leaking
+    flaky unresponsive timing lagging degraded dead stalled damaged crushed
+    """.split()  # noqa: SIM905 (a closed list, read as words)
+)
+#: Finite verbs in the present that say how a thing is or goes on ("the disk keeps filling up").
+_GOES_ON = frozenset({"keeps", "seems", "looks"})
+_HOW_IT_GOES = _GOES_ON | {"got", "went"}
+
+
+def _a_bare_subject(words: Sequence[str]) -> bool:
+    """Is a clause's subject a noun of one or two plain words with no determiner, a finite verb
+    right after it ("disk is full", "traffic's spiking", "item arrived broken", "error rate is
+    high")? A word the grammar knows as a verb or a function word is no such noun."""
+    if words and words[0].endswith("'s") and words[0][:-2].isalpha():
+        words = [words[0][:-2], "is", *words[1:]]  # "traffic's spiking": "traffic is spiking"
+    for verb_at in (1, 2):
+        if len(words) <= verb_at:
+            return False
+        noun = words[:verb_at]
+        if not all(
+            w.isalpha() and w not in FUNCTION_WORDS and w not in COMMON_VERBS and not _marker(w) for w in noun
+        ):
+            return False
+        verb = words[verb_at]
+        if (
+            verb in _OF_A_STATEMENT
+            or verb in _IRREGULAR_PAST
+            or verb in _HOW_IT_GOES
+            or (verb.endswith("ed") and len(verb) > 3)
+        ):
+            return True
+    return False
 
 
 #: What may join the conjuncts of a gapped clause: a comma, "and", or both.
