@@ -1512,7 +1512,9 @@ def stated_reason(words: Sequence[str]) -> bool:
         words[0] in contracted
         or (words[0] in FUNCTION_WORDS and words[0] not in _OF_A_STATEMENT)
         or words[0] in SHARE_SUBJECTS
-        or (_a_bare_subject(words) and bool(_TROUBLE & set(words)))  # "disk is full", "traffic is low"
+        or (
+            _a_bare_subject(words) and bool(_TROUBLE & set(words))
+        )  # "worker is stuck", "item arrived broken"
     )
     if not subject:  # "is it ...?" asks
         return False  # its subject a pronoun or a determiner's phrase ("it's ...", "the chair ...")
@@ -1545,8 +1547,9 @@ _HOW_IT_GOES = _GOES_ON | {"got", "went"}
 
 def _a_bare_subject(words: Sequence[str]) -> bool:
     """Is a clause's subject a noun of one or two plain words with no determiner, a finite verb
-    right after it ("disk is full", "traffic's spiking", "item arrived broken", "error rate is
-    high")? A word the grammar knows as a verb or a function word is no such noun."""
+    right after it ("worker is stuck", "traffic's spiking", "item arrived broken", "error rate is
+    high")? A word the grammar knows as a verb or a function word is no such noun. Whether what it
+    says is a reason, :func:`stated_reason` weighs (:data:`_TROUBLE`)."""
     if words and words[0].endswith("'s") and words[0][:-2].isalpha():
         words = [words[0][:-2], "is", *words[1:]]  # "traffic's spiking": "traffic is spiking"
     for verb_at in (1, 2):
