@@ -29,6 +29,9 @@ from bench.context import Context
 
 ROOT = Path(__file__).resolve().parent.parent
 UPSTREAM = [sys.executable, "-m", "demo_tools.mcp_server"]
+#: What a user runs in front of a server when nothing is governed (bench/plain_mcp_proxy.py): the
+#: cost any proxy adds, the floor of the gateway's.
+PROXY = [sys.executable, "-m", "bench.plain_mcp_proxy", "--upstream"]
 REQUEST = {"agent-patterns/request": "Look Ana up and mail ana@example.com the minutes"}
 
 
@@ -143,16 +146,22 @@ def _http_rows(
             rows.append(_row("direct_http", "-", tool, direct, None))
             base = statistics.median(direct) * 1000
             port = _free_port()
+            with _serving([*PROXY, upstream, "--http", str(port)], port) as url:
+                proxied = asyncio.run(_timed_http(url, tool, args, vary, n))
+            rows.append(_row("proxy_http", "-", tool, proxied, base))
+            port = _free_port()
             db = str(Path(folder) / f"gateway-http-{tool}.sqlite")
             gateway = [sys.executable, "-m", "governed_agent_patterns", "gateway", "--db", db]
             gateway += ["--policy", str(policy), "--upstream", upstream, "--http", str(port)]
             with _serving(gateway, port) as url:
                 took = asyncio.run(_timed_http(url, tool, args, vary, n))
-            rows.append(_row("gateway_http", "sqlite", tool, took, base))
+            rows.append(_row("gateway_http", "sqlite", tool, took, base, statistics.median(proxied) * 1000))
     return rows
 
 
-def _row(path: str, db: str, tool: str, took: list[float], direct: float | None) -> dict[str, Any]:
+def _row(
+    path: str, db: str, tool: str, took: list[float], direct: float | None, proxy: float | None = None
+) -> dict[str, Any]:
     median = statistics.median(took) * 1000
     k = max(1, len(took) // 10)
     return {
@@ -166,6 +175,7 @@ def _row(path: str, db: str, tool: str, took: list[float], direct: float | None)
         "last_10pct_ms": round(statistics.median(took[-k:]) * 1000, 2),
         "gateway_ms": None if direct is None else round(median - direct, 2),
         "over_direct": None if not direct else round(median / direct, 2),
+        "over_proxy": None if not proxy else round(median / proxy, 2),
     }
 
 
@@ -184,6 +194,7 @@ def run(ctx: Context) -> Section:
             "last_10pct_ms",
             "gateway_ms",
             "over_direct",
+            "over_proxy",
         ],
     )
     n = _calls(ctx.settings.mode)
@@ -198,6 +209,9 @@ def run(ctx: Context) -> Section:
             direct = asyncio.run(_timed(UPSTREAM, tool, args, vary, n))
             section.rows.append(_row("direct", "-", tool, direct, None))
             base = statistics.median(direct) * 1000
+            proxied = asyncio.run(_timed([*PROXY, shlex.join(UPSTREAM)], tool, args, vary, n))
+            section.rows.append(_row("proxy", "-", tool, proxied, base))
+            proxy = statistics.median(proxied) * 1000
             stores = ["memory"] + ([str(Path(folder) / f"gateway-{tool}.sqlite")] if n > 3 else [])
             for db in stores:
                 gateway = [
@@ -212,10 +226,27 @@ def run(ctx: Context) -> Section:
                 ]
                 gateway += ["--upstream", shlex.join(UPSTREAM)]
                 took = asyncio.run(_timed(gateway, tool, args, vary, n))
-                section.rows.append(_row("gateway", "sqlite" if db != "memory" else db, tool, took, base))
+                store = "sqlite" if db != "memory" else db
+                section.rows.append(_row("gateway", store, tool, took, base, proxy))
         if n > 3:  # streamable HTTP: the issue's ≤ 1.3× a direct call
             section.rows += _http_rows(policy, folder, calls, n)
             for row in section.rows:
-                if row["path"] == "gateway_http" and row["tool"] == "lookup_contact":
+                if row["tool"] != "lookup_contact":
+                    continue
+                if row["path"] == "gateway":
+                    section.check(
+                        f"stdio ({row['store']}): the gateway's share of a read, median ms",
+                        row["gateway_ms"],
+                        3.0,
+                    )
+                if row["path"] == "gateway_http":
                     section.check("HTTP: a forwarded read ÷ a direct read, median", row["over_direct"], 1.3)
+                if row["path"] == "gateway_http":  # the floor under the ratio: any proxy's second hop
+                    floor = next(
+                        r for r in section.rows if r["path"] == "proxy_http" and r["tool"] == row["tool"]
+                    )
+                    section.notes.append(
+                        f"HTTP: a plain MCP proxy's read ÷ a direct read: {floor['over_direct']} "
+                        f"(the gateway's ÷ the plain proxy's: {row['over_proxy']})"
+                    )
     return section

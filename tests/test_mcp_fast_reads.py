@@ -235,3 +235,98 @@ def test_a_call_the_gateways_checks_refuse_is_not_served_directly() -> None:
     assert [(r.is_error, _text(r)) for r in fast] == [(r.is_error, _text(r)) for r in slow]
     assert _calls(fast_audit) == _calls(slow_audit)
     assert _decisions(fast_audit) == _decisions(slow_audit)
+
+
+# ------------------------------------------------- a read's answer without the tool node's machinery
+
+
+def _tool(answer: Any, response_format: str, handle: Any) -> Any:
+    from langchain_core.tools import StructuredTool, ToolException
+
+    async def call(**arguments: Any) -> Any:
+        if isinstance(answer, Exception):
+            raise answer
+        if answer == "raise-tool-error-without-args":
+            raise ToolException()
+        return answer
+
+    return StructuredTool(
+        name="lookup_contact",
+        description="a read",
+        args_schema={"type": "object", "properties": {"name": {"type": "string"}}},
+        coroutine=call,
+        response_format=response_format,
+        handle_tool_error=handle,
+    )
+
+
+def _answers() -> Any:
+    from hypothesis import strategies as st
+    from langchain_core.tools import ToolException
+
+    block = st.one_of(
+        st.fixed_dictionaries({"type": st.just("text"), "text": st.text(max_size=20)}),
+        st.fixed_dictionaries(
+            {"type": st.just("image"), "data": st.text(max_size=8), "mimeType": st.just("image/png")}
+        ),
+        st.fixed_dictionaries(
+            {"type": st.sampled_from(["resource", "audio", "resource_link"]), "uri": st.text(max_size=8)}
+        ),
+        st.text(max_size=10),
+    )
+    content = st.one_of(
+        st.text(max_size=20), st.lists(block, max_size=4), st.integers(), st.none(),
+        st.dictionaries(st.text(max_size=5), st.integers(), max_size=3), st.tuples(block, block),
+    )  # fmt: skip
+    artifact = st.one_of(st.none(), st.fixed_dictionaries({"structured_content": st.none() | st.integers()}))
+    return st.one_of(
+        st.tuples(st.just("content_and_artifact"), st.tuples(content, artifact)),
+        st.tuples(st.just("content"), content),
+        st.tuples(
+            st.sampled_from(["content", "content_and_artifact"]),
+            st.one_of(
+                st.builds(ToolException, st.text(max_size=20)),
+                st.just("raise-tool-error-without-args"),
+            ),
+        ),
+    )
+
+
+def test_a_read_answered_at_once_is_the_message_the_tools_own_invocation_gives() -> None:
+    """:func:`apps.gateway.fast.answer_now` (the fast path's call of a read, without the callback
+    and signature machinery) gives what ``tool.ainvoke`` gives for the same tool call: content,
+    artifact, status, name and id, over text and other blocks, strings, JSON values, a ``(content,
+    artifact)`` pair, and a tool error handled as the tool says (its own handler, a fixed string,
+    the error's words, or raised)."""
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
+    from apps.gateway.fast import answer_now
+
+    handlers = st.sampled_from(
+        [True, "the upstream failed", lambda e: [{"type": "text", "text": f"x {e}"}], False]
+    )
+
+    @settings(max_examples=150, deadline=None)
+    @given(case=_answers(), handle=handlers)
+    def check(case: Any, handle: Any) -> None:
+        response_format, answer = case
+        tool = _tool(answer, response_format, handle)
+        call = {"name": tool.name, "args": {"name": "ana"}, "id": "mcp-1", "type": "tool_call"}
+
+        def outcome(coroutine: Any) -> Any:
+            try:
+                return asyncio.run(coroutine)
+            except Exception as exc:  # the same error both ways
+                return ("raised", type(exc).__name__)
+
+        expected = outcome(tool.ainvoke(call))
+        got = outcome(answer_now(tool, {"name": "ana"}, "mcp-1"))
+        if isinstance(expected, tuple):
+            assert got == expected
+            return
+        assert (got.content, got.artifact, got.status, got.name, got.tool_call_id) == (
+            expected.content, expected.artifact, expected.status, expected.name, expected.tool_call_id,
+        )  # fmt: skip
+
+    check()

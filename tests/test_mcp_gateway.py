@@ -543,3 +543,80 @@ def test_a_question_whose_client_left_is_rejected_as_the_system_and_no_longer_wa
     [answer] = mail["answers"]
     assert (answer["type"], answer["reviewer"]) == ("reject", "system:client-left"), mail
     assert sent_mail(tmp_path) == []
+
+
+def test_the_stdio_wire_takes_long_lines_and_no_stray_output(tmp_path: Path) -> None:
+    """The gateway reads and writes its stdio pipes on the event loop (apps.gateway.server.
+    piped_stdio): a call whose argument is a line far past asyncio's default 64 KiB limit is served
+    (the lookup's answer names it), and output the process writes to fd 1 while serving goes to
+    stderr, not to the client's wire."""
+    params = gateway_params(tmp_path, "--db", "memory")
+    name = "ana" + "x" * 300_000
+
+    async def session() -> Any:
+        async with stdio_client(params) as (read, write), ClientSession(read, write) as client:
+            await client.initialize()
+            return await client.call_tool("lookup_contact", {"name": name})
+
+    result = asyncio.run(asyncio.wait_for(session(), 60))
+    assert not result.is_error, text_of(result)
+
+    stray = (
+        "import asyncio, os\n"
+        "from apps.gateway.server import piped_stdio\n"
+        "async def main():\n"
+        "    with piped_stdio() as pipes:\n"
+        "        assert pipes is not None\n"
+        "        lines, out = await pipes.opened()\n"
+        "        os.write(1, b'stray\\n')\n"
+        "        print('printed', flush=True)\n"
+        "        async for line in lines:\n"
+        "            await out.write('echo ' + line)\n"
+        "            await out.flush()\n"
+        "asyncio.run(main())\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", stray],
+        input="one\n" + "y" * 200_000 + "\n",
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env=gateway_env(tmp_path),
+        timeout=60,
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == "echo one\necho " + "y" * 200_000 + "\n"
+    assert "stray" in done.stderr and "printed" in done.stderr
+
+
+def test_the_gateway_on_a_stdin_that_is_no_pipe_uses_the_sdks_transport(tmp_path: Path) -> None:
+    """stdin a file (not a pipe): the MCP SDK's own stdio transport serves it, to the end of the file."""
+    lines = [
+        {"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"protocolVersion": "2025-11-25",
+         "capabilities": {}, "clientInfo": {"name": "file", "version": "1"}}},
+        {"jsonrpc": "2.0", "method": "notifications/initialized"},
+        {"jsonrpc": "2.0", "id": 2, "method": "tools/list"},
+    ]  # fmt: skip
+    given = tmp_path / "in.jsonl"
+    given.write_text("".join(json.dumps(line) + "\n" for line in lines))
+    with given.open() as stdin:
+        done = subprocess.run(
+            [
+                sys.executable,
+                "-m",
+                "governed_agent_patterns",
+                "gateway",
+                "--upstream",
+                UPSTREAM,
+                "--db",
+                "memory",
+            ],
+            stdin=stdin,
+            capture_output=True,
+            text=True,
+            cwd=ROOT,
+            env=gateway_env(tmp_path),
+            timeout=60,
+        )
+    answers = {m.get("id"): m for m in map(json.loads, done.stdout.splitlines())}
+    assert "lookup_contact" in [t["name"] for t in answers[2]["result"]["tools"]], done.stderr

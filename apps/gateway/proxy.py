@@ -37,7 +37,7 @@ from langgraph.types import Command
 from mcp import types
 from pydantic import PrivateAttr
 
-from apps.gateway.fast import FOLD_AFTER, FOLD_MAX, SECONDS_MARGIN, Read
+from apps.gateway.fast import FOLD_AFTER, FOLD_MAX, SECONDS_MARGIN, Read, answer_now
 from nodes.effects import ask_key, first_answer
 from nodes.journal import DONE, NOT_RUN, STARTED, Journal, process_alive
 from nodes.mcp_tools import mcp_hints, structured_results
@@ -754,9 +754,7 @@ class Gateway:
         ran = dict(action["args"])
         session.reading = True
         try:
-            answer = await self._by_name[name].ainvoke(
-                {"name": name, "args": ran, "id": call_id, "type": "tool_call"}
-            )
+            answer = await answer_now(self._by_name[name], ran, call_id)
         except Exception:
             return None
         finally:

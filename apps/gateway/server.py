@@ -395,12 +395,93 @@ async def _result_of(gateway: Gateway, nonce: str) -> types.CallToolResult:
 
 
 async def serve_stdio(gateway: Gateway) -> None:
-    """Serve one client on this process's stdin/stdout."""
+    """Serve one client on this process's stdin/stdout: read and written on the event loop where
+    both are pipes (:func:`piped_stdio`), else through the MCP SDK's own transport."""
     from mcp.server.stdio import stdio_server
 
     server = mcp_server(gateway)
-    async with stdio_server() as (read, write):
-        await server.run(read, write, server.create_initialization_options())
+    with piped_stdio() as pipes:
+        async with stdio_server(*(await pipes.opened()) if pipes else ()) as (read, write):
+            await server.run(read, write, server.create_initialization_options())
+
+
+#: The longest line a client may send over stdio (a JSON-RPC message): 64 MiB.
+LINE_LIMIT = 1 << 26
+
+
+class PipedLines:
+    """The gateway's stdin and stdout as the MCP SDK's stdio transport takes them (an async
+    iterator of lines; ``write`` and ``flush``), read and written on the event loop: the SDK's own
+    reads and writes each line through a worker thread, two thread hand-overs per call."""
+
+    def __init__(self, read_fd: int, write_fd: int) -> None:
+        self.read_fd, self.write_fd = read_fd, write_fd
+        self.reader: asyncio.StreamReader | None = None
+        self.writer: asyncio.StreamWriter | None = None
+
+    async def opened(self) -> tuple[PipedLines, PipedLines]:
+        loop = asyncio.get_running_loop()
+        self.reader = asyncio.StreamReader(limit=LINE_LIMIT)
+        protocol = asyncio.StreamReaderProtocol(self.reader)
+        # the files are the transports' for as long as the loop serves (the fds are piped_stdio's)
+        read = open(self.read_fd, "rb", buffering=0, closefd=False)  # noqa: SIM115
+        write = open(self.write_fd, "wb", buffering=0, closefd=False)  # noqa: SIM115
+        await loop.connect_read_pipe(lambda: protocol, read)
+        transport, out = await loop.connect_write_pipe(asyncio.streams.FlowControlMixin, write)
+        self.writer = asyncio.StreamWriter(transport, out, None, loop)
+        return self, self
+
+    def __aiter__(self) -> PipedLines:
+        return self
+
+    async def __anext__(self) -> str:
+        assert self.reader is not None
+        try:
+            line = await self.reader.readline()
+        except ValueError:  # a line past LINE_LIMIT: dropped, read as a malformed message
+            return "\n"
+        if not line:
+            raise StopAsyncIteration
+        return line.decode("utf-8", errors="replace")
+
+    async def write(self, text: str) -> None:
+        assert self.writer is not None
+        self.writer.write(text.encode("utf-8"))
+
+    async def flush(self) -> None:
+        assert self.writer is not None
+        await self.writer.drain()
+
+
+@contextlib.contextmanager
+def piped_stdio() -> Iterator[PipedLines | None]:
+    """Where stdin and stdout are both pipes (as an MCP client starts the gateway), the two taken
+    for the wire (:class:`PipedLines`), and fd 0 and fd 1 pointed at the null device and at
+    stderr meanwhile, so that stray output of the process or of the upstream servers it starts
+    misses the wire (as the SDK's transport does); restored after. None where either is not a
+    pipe (a file, a terminal): the SDK's transport then."""
+    import os
+    import stat
+
+    try:
+        if not all(stat.S_ISFIFO(os.fstat(fd).st_mode) for fd in (0, 1)):
+            yield None
+            return
+    except OSError:
+        yield None
+        return
+    wire_in, wire_out = os.dup(0), os.dup(1)
+    null = os.open(os.devnull, os.O_RDONLY)
+    try:
+        os.dup2(null, 0)
+        os.dup2(2, 1)
+        yield PipedLines(wire_in, wire_out)
+    finally:
+        os.dup2(wire_in, 0)
+        os.dup2(wire_out, 1)
+        for fd in (null, wire_in, wire_out):
+            with contextlib.suppress(OSError):
+                os.close(fd)
 
 
 #: Where the gateway publishes its protected-resource metadata (RFC 9728), at the root and for
