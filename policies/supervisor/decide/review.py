@@ -1374,6 +1374,8 @@ def _when_not_kept(
     for asking in _asking_now(asked, context):
         said_of_the_act = _said_of_the_act(asking)
         for match in [*WHEN.finditer(said_of_the_act), *_A_DATE.finditer(said_of_the_act)]:
+            if _a_quarters_label(match, said_of_the_act):
+                continue  # "Email ana the Q3 summary": which summary, not when to send it
             if not any(kept(form) for form in _clock_forms(match.group(1))):
                 details = {"when": match.group(0), "mandate": said(asking)}
                 return _asked_partly_read(details, context, policy)
@@ -1949,6 +1951,21 @@ _A_DATE = re.compile(
     r"(?<![\w/.:-])(\d{4}-\d{2}-\d{2}|\d{1,2}/\d{1,2}(?:/\d{2,4})?|\d{1,2}:\d{2}|\d{1,2}\s?[ap]\.?m\.?|Q[1-4])"
     r"(?![\w/-]|\.\d)"
 )
+_A_DETERMINER_BEFORE = re.compile(
+    r"(?i)\b(?:the|a|an|my|our|your|their|his|her|its|this|that|these|those)\s+$"
+)
+
+
+def _a_quarters_label(match: re.Match[str], text: str) -> bool:
+    """Is a quarter ("Q3") written as a label of what a noun names, after a determiner and before
+    the noun ("the Q3 summary", "our Q4 numbers"), not as when to act ("in Q3", "by Q4")?"""
+    return (
+        match.group(1).upper() in ("Q1", "Q2", "Q3", "Q4")
+        and _A_DETERMINER_BEFORE.search(text, 0, match.start(1)) is not None
+        and re.match(r"\s+[^\W\d_]", text[match.end(1) :]) is not None
+    )
+
+
 #: Where a clause's message begins: what follows is its content, not when to act.
 _A_MESSAGE = re.compile(r"(?i)\b(?:that|saying|telling|says?)\b|:(?=\s)|[\"“]|(?<!\w)['‘]")
 _A_CLOCK = re.compile(r"(?i)(\d{1,2})(?::(\d{2}))?\s*(a\.?m\.?|p\.?m\.?)?")

@@ -423,6 +423,14 @@ KEEPING_WORDS = frozenset(
 )
 
 
+#: The words of a keeping note that has no subject ("(on hold)", "Stays as is for now."): it can
+#: only be said of the request's own record.
+_KEEPING_ALONE = frozenset(
+    """
+    on hold as is stay stays for now still can will wait until till further notice the time being
+    off limits off-limits hands-off no-go pending later keep kept
+    """.split()  # noqa: SIM905 (a closed list, read as words)
+)
 #: The heads of a clause that keeps what it names as it is ("Keep the Standup", "leave the Acme bill"),
 #: where the policy declares no such action: read as leaving it out.
 _KEEPING_HEADS = frozenset({"keep", "leave", "hands"})
@@ -444,6 +452,14 @@ _SPARING = frozenset({"save", "keep", "spare", "preserve", "retain", "protect"})
 #: Words by which a later mandate of the same verb narrows an earlier one to what it names ("Pay
 #: B-31 and B-40. Pay B-31 only.", "... Just pay B-31.").
 _ONLY = frozenset({"only", "just", "solely", "exclusively", "alone"})
+#: Words by which an undoing verb's object is the request itself ("Cancel that instruction",
+#: "cancel my last request", "Stop everything above").
+_A_REQUEST = frozenset(
+    """
+    instruction instructions request requests command task tasks message transaction transfer my
+    last previous earlier above everything all
+    """.split()  # noqa: SIM905 (a closed list, read as words)
+)
 
 
 def _taken_back(mandate: Mandate, later: Sequence[Mandate]) -> str | None:
@@ -461,9 +477,14 @@ def _taken_back(mandate: Mandate, later: Sequence[Mandate]) -> str | None:
         if (
             other.verb in _UNDOING
             and other.verb != mandate.verb
-            and set(pointing) & _ORDINAL_REFERENCES
-            and all(w in _REFERRING | _KIND_WORDS for w in pointing)
-        ):  # "Remove the latter.", "Cancel the second one": which, the reader cannot tell
+            and (
+                set(pointing) & _ORDINAL_REFERENCES
+                or (set(pointing) & (POINTING_BACK | _A_REQUEST) and other.sentence != mandate.sentence)
+            )
+            and all(w in _REFERRING | _KIND_WORDS | _A_REQUEST for w in pointing)
+        ):  # "Remove the latter.", "Cancel the second one", a later sentence's "Cancel that
+            # instruction": which, or whether it takes the request back, the reader cannot tell
+            # ("... and cancelling it" in its own sentence is one more act on it)
             return f"a later request may undo it ('{other.text}')"
         if other.verb in _SPARING and mandate.verb in _ON_A_RECORD and (names & theirs or not theirs):
             return f"a later request may keep what it acts on ('{other.text}')"  # "... Save it."
@@ -482,6 +503,7 @@ _DISCREDITING = frozenset(
     dummy mock placeholder drill hypothetical imaginary pretend wrong scam fraud forged spoofed
     reflection thought enough better best rather prefer preferred preferably actually meant mean
     instead alternative alternatively wiser safer overkill excessive unnecessary pointless premature
+    though however although albeit nevertheless nonetheless admittedly
     """.split()  # noqa: SIM905 (a closed list, read as words)
 )
 
@@ -1194,6 +1216,12 @@ def reading_of(request: str, known: Iterable[str] = (), reader: RequestReader | 
                 and clause.head is not None
                 and clause.words[clause.head] in _KEEPING_HEADS
             ):
+                if (asking or earlier) and set(clause.words) <= _KEEPING_ALONE | KEEPING_WORDS:
+                    # "Transfer 900 to DE89... (on hold)": kept as it is, and naming nothing but the
+                    # request's own record: it bears on the call
+                    said = "a statement beside it that may bear on it"
+                    unread.append(Unread(clause.text, sentence, said, whole_sentence=not asking))
+                    continue
                 kept.append(clause)  # read: it leaves out what it names ("The Review stays.", "Keep
                 continue  # the Standup, cancel the Review instead")
             if clause.text not in pointed_back and (
@@ -1253,6 +1281,16 @@ def reading_of(request: str, known: Iterable[str] = (), reader: RequestReader | 
         if _a_heading(sentence, members, [c for c in members if asks(c)], verbs, request):
             unread = [u for u in unread if u.sentence != sentence]
             unread.append(Unread(sentence.rstrip(" :"), sentence, "a heading not read", True, heading=True))
+    # a heading split at its brackets ("Ideas (not now):", "Tasks (proposed):"): each part not read
+    # heads the list below its line
+    unread = [
+        replace(u, heading=True)
+        if u.whole_sentence
+        and not u.sentence.rstrip().endswith(":")  # a whole line: _a_heading weighed it
+        and _on_a_line_over_a_list(u.sentence, request)
+        else u
+        for u in unread
+    ]
     first: dict[str, int] = {}  # where each sentence stands in the turn: first and last (a sentence
     last: dict[str, int] = {}  # written twice, "Belay that.", stands after what it follows)
     at = -1
@@ -2684,8 +2722,14 @@ def _a_heading(
         )
     if not words or set(words) <= _URGING_WORDS | NO_ROLE_WORDS:
         return False
-    if len(words) <= 3 and any(ch.isdigit() for w in words for ch in w) and "from" not in words:
-        return False  # a reference the lines below are for ("Ticket T-1:", "Order 1234:")
+    if (
+        len(words) <= 3
+        and any(ch.isdigit() for w in words for ch in w)
+        and not set(words) & {"from", "for", "in", "by", "after", "before", "until", "till", "next"}
+        and "(" not in sentence
+    ):
+        return False  # a reference the lines below are for ("Ticket T-1:", "Order 1234:"), not a
+        # time or a note ("Ideas (for Q3):")
     if set(words) & _POINTING_BELOW and not (set(words) & _DOUBTING or _prohibition(words)):
         return False  # "Please do the following:", "Steps below:"
     return not all(_greeting(clause) for clause in members)
@@ -2701,6 +2745,20 @@ _NEUTRAL_HEADINGS = frozenset(
     {"tasks", "task", "todo", "todos", "to-do", "to", "do", "steps", "items", "list", "checklist", "action",
      "actions", "requests", "the", "my", "our", "for", "today", "this", "week"}
 )  # fmt: skip
+
+
+def _on_a_line_over_a_list(sentence: str, request: str) -> bool:
+    """Is the sentence written on a line that ends with a colon and is no list's own line, the next
+    line a list's ("Ideas (not now):\n- ...")?"""
+    at = request.find(sentence.strip())
+    end = request.find("\n", at) if at >= 0 else -1
+    if end < 0:
+        return False
+    line = request[request.rfind("\n", 0, at) + 1 : end]
+    if not line.rstrip().endswith(":") or _LINE_MARK.match(line) is not None:
+        return False
+    following = next((row for row in request[end + 1 :].split("\n") if row.strip()), "")
+    return _LINE_MARK.match(following) is not None
 
 
 def _a_line_over_a_list(sentence: str, request: str) -> bool:
@@ -2755,13 +2813,25 @@ _PASTED_MAIL = re.compile(
 )
 #: A checkbox a line opens with, ticked or marked ("- [x] ...", "[?] ...", "1. [~] ..."): an open
 #: one ("[ ]") is a thing to do; any other mark says how the item stands (done, unsure, blocked).
-_MARKED_BOX = re.compile(r"^[ \t]*(?:[-*+\u2022]|\d+[.)])?[ \t]*(\[[ \t]*[^\]\s][ \t]*\])")
+_MARKED_BOX = re.compile(r"^[ \t]*(?:[-*+\u2022]|\d+[.)])?[ \t]*(\[[ \t]*[^\]\s][ \t]*\])", re.M)
 
 
 #: A line that opens or closes a fenced block of code ("```", "```bash", "~~~").
 _FENCE = re.compile(r"(?m)^[ \t]*(?:`{3,}|~{3,})")
 #: A line indented as a block of code (four spaces or a tab) that is no item of a list.
 _INDENTED_CODE = re.compile(r"(?:\t| {4,})(?![ \t]*(?:[-*+\u2022]|\d+[.)])\s)")
+
+
+#: A line that is a rule and nothing else ("---", "***", "___", "==="), as a pasted text is set apart.
+_RULE_LINE = re.compile(r"(?m)^[ \t]*(?:-{3,}|\*{3,}|_{3,}|={3,})[ \t]*$")
+
+
+def _between_rules(request: str, at: int) -> bool:
+    """Is the place ``at`` between a rule line and a later one ("Email from Raj:\n---\nTransfer 500
+    ...\n---\nIs it legit?")? Text set apart so is shown (a pasted message, an alert to triage),
+    not asked for; a single rule between two parts of the turn sets nothing apart."""
+    before = len(_RULE_LINE.findall(request, 0, at))
+    return before % 2 == 1 and _RULE_LINE.search(request, at) is not None
 
 
 def _in_code(request: str, at: int) -> bool:
@@ -2786,6 +2856,8 @@ def _pasted_or_ticked(mandate: Mandate, request: str) -> str | None:
         return f"in a pasted message ('{pasted.group(0).strip()}')"
     if _in_code(request, at):
         return "in a block of code, shown rather than asked for"
+    if _between_rules(request, at):
+        return "in a block set apart by rule lines, shown rather than asked for"
     start = request.rfind("\n", 0, at) + 1
     box = _MARKED_BOX.match(request, start)
     return f"on a line marked '{box.group(1)}'" if box is not None else None
@@ -2852,11 +2924,18 @@ def _names_one_of(names: Collection[str], text: str) -> bool:
 def _other_names(sentence: str) -> set[str]:
     """What a sentence names: its naming words and ids, never a weekday or a month ("Friday") nor
     an acronym of a kind or a team ("IBAN", "HR")."""
+    words = words_of(sentence)
     return {
         w
         for w in naming_words(sentence)
         if w not in _DATES and not (len(w) <= 4 and re.search(rf"\b{re.escape(w.upper())}\b", sentence))
-    } | {w for w in words_of(sentence) if _id_like(w) and w.replace("-", "") not in _MOOT}  # "re-hired"
+    } | {
+        w
+        for i, w in enumerate(words)
+        if _id_like(w)
+        and w.replace("-", "") not in _MOOT  # "re-hired"
+        and not (w.isdigit() and i + 1 < len(words) and words[i + 1] in _UNITS)  # "in 10 minutes"
+    }
 
 
 _DESCRIBED = frozenset(

@@ -299,7 +299,15 @@ _POLITE = (
     ("let's",), ("lets",), ("let", "us"),
     ("can", "you"), ("could", "you"), ("would", "you"), ("will", "you"), ("can", "u"), ("could", "u"),
     ("i'd", "like", "you", "to"), ("i", "would", "like", "you", "to"), ("i", "want", "you", "to"),
-    ("i", "need", "you", "to"), ("go", "ahead", "and"),
+    ("i", "need", "you", "to"), ("go", "ahead", "and"), ("go",), ("need", "you", "to"), ("need", "u", "to"),
+    ("i", "need", "u", "to"), ("i'm", "asking", "you", "to"), ("i", "am", "asking", "you", "to"),
+    ("what", "i", "need", "is", "for", "you", "to"),
+    # the user's leave given as they ask: "I authorize you to pay B-40", "You're cleared to ..."
+    ("i", "authorize", "you", "to"), ("i", "authorise", "you", "to"), ("you're", "cleared", "to"),
+    ("you", "are", "cleared", "to"), ("you're", "authorized", "to"), ("you", "are", "authorized", "to"),
+    ("you're", "authorised", "to"), ("you", "are", "authorised", "to"),
+    ("you", "have", "my", "go-ahead", "to"), ("you", "have", "my", "permission", "to"),
+    ("you", "have", "my", "approval", "to"),
     # an urging said as a prohibition: "Don't forget to pay B-31" asks to pay it
     ("don't", "forget", "to"), ("dont", "forget", "to"), ("do", "not", "forget", "to"),
     ("don't", "hesitate", "to"), ("do", "not", "hesitate", "to"),
@@ -335,9 +343,35 @@ _FRAMING = re.compile(
     r"|don't\s+mind|do\s+not\s+mind)"
     r"|if\s+possible|at\s+your\s+(?:earliest\s+)?convenience|(?:there's\s+)?no\s+rush"
     # a hurry or a thanks in a word or two, at the end of a clause ("... real quick?", "... thx")
-    r"|real\s+quick|quickly|asap|a\.s\.a\.p|right\s+away|thx|thanks|thank\s+you|ty"
+    r"|real\s+quick|quickly|asap|a\.s\.a\.p|right\s+away|right\s+now|immediately|urgently|at\s+once"
+    r"|thx|thanks|thank\s+you|ty"
     r")(?=\s*(?:[,.!?;:)]|$))\s*,?"
 )
+
+
+def _framing_removed(match: re.Match[str]) -> str:
+    """What stands for a framing phrase taken out: the comma after it where a clause goes on after
+    it ("Restart payments right now, customers can't check out": two clauses still), else a space
+    ("When you get a chance, pay ...", "Pay B-40, if you can, and B-31")."""
+    said = match.group(0)
+    hurry = _HASTE.fullmatch(said.strip(" \t,")) is not None
+    before = match.string[: match.start()].rstrip()
+    if (
+        hurry
+        and before
+        and not before.endswith(":")
+        and said.rstrip().endswith(",")
+        and not said.lstrip().startswith(",")
+    ):
+        return ", "
+    return " "
+
+
+_HASTE = re.compile(
+    r"(?i)real\s+quick|quickly|asap|a\.s\.a\.p|right\s+away|right\s+now|immediately|urgently|at\s+once"
+)
+
+
 #: A greeting that opens a sentence, before its comma ("Hey, can you ...?", "Hi team! ..."): it asks
 #: nothing, and a polite question after it opens the sentence.
 _GREETING = re.compile(
@@ -351,7 +385,12 @@ _GREETING = re.compile(
     r"|(?:sorry\s+to\s+(?:bug|bother|trouble|pester|disturb|nag)\s+you(?:\s+(?:again|guys|all))?"
     r"|quick\s+(?:one|question|favou?r|ask|request|thing)|one\s+more(?:\s+(?:thing|ask|request))?"
     r"|(?:(?:yes|yep|yeah|ok|okay|sure)\s*,?\s*)?(?:go\s+ahead|do\s+it)"
-    r"|(?:please\s+)?don'?t\s+hesitate)\s*(?:[,!:]|[\u2014\u2013]|\s-{1,2}\s)+"
+    r"|(?:please\s+)?don'?t\s+hesitate"
+    # an assent or a word of haste before its stop ("Alright, ...", "Confirmed - ...", "URGENT: ...")
+    r"|alright|all\s+right|(?:ok|okay)(?:\s+so)?|right|correct|confirmed|that'?s\s+(?:right|correct)"
+    r"|yes|yep|yeah|sure|great|perfect|cool|urgent|quick|asap)\s*(?:[,!:]|[\u2014\u2013]|\s-{1,2}\s)+"
+    # a word of haste that opens the request ("Immediately disable ...", "ASAP please pay ...")
+    r"|(?:asap|immediately|urgently|right\s+now|right\s+away)(?=\s+[^\W\d_])"
     r")\s*"
 )
 
@@ -889,13 +928,13 @@ def _sentences(text: str) -> list[tuple[str, bool]]:
 _HEADER_NOUNS = frozenset(
     """
     task tasks todo todos to-do to-dos thing things item items step steps request requests ask asks
-    one ones agenda plan checklist list following
+    one ones agenda plan checklist list following chore chores errand errands job jobs fix fixes
     """.split()  # noqa: SIM905 (a closed list, read as words)
 )
 _HEADER_WORDS = _HEADER_NOUNS | frozenset(
     """
     a the my our your two three four five few couple of quick some next main several here are is
-    today today's this week for action
+    today today's this week for action morning afternoon evening tonight daily urgent now
     """.split()  # noqa: SIM905 (a closed list, read as words)
 )
 
@@ -930,6 +969,17 @@ _SPEAKER_IN_BRACKETS = re.compile(r"(?m)^([ \t]*)[\[<]([^\W\d_][\w.-]{0,30})[\]>
 _MID_CORRECTION = re.compile(
     r"(?i)(?<=[\w.)])[ \t]+(err|erm|oops|whoops|scratch\s+that|my\s+bad|jk|j/k|just\s+kidding)"
     r"(?=[ \t,.!?;]|$)"
+)
+
+
+#: A reason joined to what comes before it by "because" or "since" ("Restart worker because it's
+#: leaking memory", "Refund 30 on ORD-1004 since the package arrived late"): a clause of its own,
+#: read as a reason beside a request is (a plain statement that does not bear on the act; anything
+#: else asks). "since" only before a subject pronoun: "since the deploy" says since when.
+_CAUSE = re.compile(
+    r"(?i)(?<=[\w.)'%])[ \t]*,?[ \t]+(?:(?:because|cause|cos|coz)(?=[ \t]+(?:the|a|an|our|my|their|his|her"
+    r"|this|these|those)\b)|(?:because|cause|cos|coz|since)(?=[ \t]+(?:it|it's|its|they|they're|we|we're"
+    r"|he|he's|she|she's|i|i'm|i've|there's|that's)\b))"
 )
 
 
@@ -980,7 +1030,13 @@ def _header(text: str) -> bool:
     words = words_of(text)
     if "next" in words and set(words) & _LATER_PERIODS:
         return False  # "Tasks for next week": the list is for later, a heading the reader weighs
+    if words and set(words) <= _NOW_HEADERS:  # "Today:", "URGENT:": the list is for now
+        return True
     return 0 < len(words) <= 5 and set(words) <= _HEADER_WORDS and bool(set(words) & _HEADER_NOUNS)
+
+
+#: A header that only says the list is for now ("Today:", "URGENT:", "ASAP:").
+_NOW_HEADERS = frozenset({"today", "tonight", "now", "urgent", "asap"})
 
 
 #: Periods after "next" that put a list's items off ("Tasks for next week:", "Next sprint:").
@@ -1260,8 +1316,9 @@ def clauses_of(text: str) -> list[Clause]:
     for written, question in _sentences(body):
         numbered, was_numbered = bool(_ITEM_NUMBER.fullmatch(written.strip())), numbered
         # "When you get a chance, ...", "No rush.", and a greeting that opens it ("Hey, can you ...?")
-        sentence = _FRAMING.sub(" ", _opened(written))
+        sentence = _FRAMING.sub(_framing_removed, _opened(written))
         sentence = _MID_CORRECTION.sub(r", \1", sentence).strip()  # "to 50 err 5": a clause that corrects
+        sentence = _CAUSE.sub(", ", sentence)  # "..., because it's leaking": a reason of its own
         if not sentence:
             continue  # a sentence that only frames the request: read
         whole = restore(written)
