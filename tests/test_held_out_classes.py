@@ -3796,3 +3796,39 @@ def test_a_text_between_rule_lines_is_shown_not_asked_for(request_):
     assert _decide(TWELFTH, request_, "refund_order", order_id="ORD-1004", amount=80).verdict == "escalate"
     split = "Pay B-40.\n---\nRefund 80 on ORD-1004."
     assert _decide(TWELFTH, split, "refund_order", order_id="ORD-1004", amount=80).verdict == "approve"
+
+
+# ------------------------------------------------------------------- a long turn is read in one pass
+
+LONG_TURN_SCRIPT = """
+import sys
+from tests.test_held_out_classes import _decide, TWELFTH
+n = 200_000
+para = "The quarterly numbers came in yesterday and the team reviewed them. "
+turns = ["Pay B-40. a" + "x" * n, "Pay B-40. " + "1" * n, "Pay B-40. x" + ".a" * (n // 2),
+         "Pay B-40. a" + "-b" * (n // 2), "Pay B-40. " + "/a" * (n // 2), "Pay B-40. " + "QUJDRGVm" * (n // 8),
+         "Pay B-40.\\n\\n" + para * (n // len(para)), "Look a" + "x" * n + " up and pay B-40."]
+for turn in turns:
+    print(_decide(TWELFTH, turn, "pay_bill", bill_id="B-40").verdict, flush=True)
+"""
+
+
+def test_a_long_turn_is_reviewed_without_hanging():
+    """A turn of 200,000 characters (one long token of letters, digits, dotted or dashed parts, a
+    path, base64; or a pasted text of many sentences) is reviewed and decided. Patterns that tried
+    every place of a long word (an id, a file's name, a path, a title's full stop) took time in the
+    square of its length: a 300 KB argument's request hung the gateway's call past a minute. Bounded
+    by a subprocess's timeout near ten times what a linear reading takes here (the square took ten
+    minutes): not a timing goal, a check that it ends."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent
+    done = subprocess.run(
+        [sys.executable, "-c", LONG_TURN_SCRIPT], cwd=root, capture_output=True, text=True, timeout=150
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    verdicts = done.stdout.split()
+    assert len(verdicts) == 8 and set(verdicts) <= {"escalate", "approve"}, done.stdout
+    assert verdicts[-1] == "approve"  # the request after a long word still reads

@@ -547,8 +547,9 @@ def test_a_question_whose_client_left_is_rejected_as_the_system_and_no_longer_wa
 
 def test_the_stdio_wire_takes_long_lines_and_no_stray_output(tmp_path: Path) -> None:
     """The gateway reads and writes its stdio pipes on the event loop (apps.gateway.server.
-    piped_stdio): a call whose argument is a line far past asyncio's default 64 KiB limit is served
-    (the lookup's answer names it), and output the process writes to fd 1 while serving goes to
+    piped_stdio): a call whose argument (and request) is a line far past asyncio's default 64 KiB
+    limit is served (it hung past a minute while the reader read the request in time square to its
+    longest word's length), and output the process writes to fd 1 while serving goes to
     stderr, not to the client's wire."""
     params = gateway_params(tmp_path, "--db", "memory")
     name = "ana" + "x" * 300_000
@@ -556,7 +557,7 @@ def test_the_stdio_wire_takes_long_lines_and_no_stray_output(tmp_path: Path) -> 
     async def session() -> Any:
         async with stdio_client(params) as (read, write), ClientSession(read, write) as client:
             await client.initialize()
-            return await client.call_tool("lookup_contact", {"name": name})
+            return await client.call_tool("lookup_contact", {"name": name}, meta={REQUEST: f"Look {name} up"})
 
     result = asyncio.run(asyncio.wait_for(session(), 60))
     assert not result.is_error, text_of(result)

@@ -1129,7 +1129,7 @@ _FOR_SOMEONE_AFTER_AN_ADDRESS = re.compile(r"(?i)(@[^\s,;|]*\s(?:[^,;|]*?\s)?)fo
 #: A value struck through ("~~bob@corp.example~~", "<s>...</s>") or flagged to go ("bob@corp.example
 #: (remove)"): a list's item the user took out.
 _STRUCK = re.compile(
-    r"~~[^~]*~~|<(s|del|strike)>.*?</\1>|\S+\s*\((?:remove|removed|drop|dropped|no|not|skip|x|del|delete)\)",
+    r"~~[^~]*~~|<(s|del|strike)>.*?</\1>|(?<!\S)\S+\s*\((?:remove|removed|drop|dropped|no|not|skip|x|del|delete)\)",
     re.IGNORECASE,
 )
 #: One value of a list written after a colon: a token of letters, digits and the marks an
@@ -1197,7 +1197,7 @@ _NOT_A_LABEL = frozenset(
 
 
 #: An address or a handle as a token of a mandate ("ana@corp.example", "@ana").
-_A_PERSON = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+|@\w[\w.-]*\w")
+_A_PERSON = re.compile(r"(?<![\w.+-])[\w.+-]+@[\w-]+(?:\.[\w-]+)+|@\w[\w.-]*\w")
 #: The words after which a mandate names whom it sends to ("to ana", "share it with ana", "cc ana").
 _TO_WHOM_WORDS = frozenset({"to", "with", "cc", "bcc"})
 
@@ -1853,7 +1853,7 @@ def _read_in_place(part: Sequence[str], i: int, values: Collection[str]) -> bool
 
 
 #: A span of time written as one token ("48h", "2d", "30min"): no record's id.
-_A_SPAN = re.compile(r"\d+(?:h|hr|hrs|d|w|wk|wks|m|min|mins|s|sec|secs|y|yr|yrs)")
+_A_SPAN = re.compile(r"(?<!\d)\d+(?:h|hr|hrs|d|w|wk|wks|m|min|mins|s|sec|secs|y|yr|yrs)")
 
 
 def _parts_of_the_act(

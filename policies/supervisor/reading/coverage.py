@@ -1782,7 +1782,7 @@ _FIGURE_DATE_PHRASE = (
     r"((?:on|by|before|after|until|till)\s+(?:\d{4}-\d{1,2}-\d{1,2}|\d{1,2}[./]\d{1,2}(?:[./]\d{2,4})?))"
 )
 _DATE_APART = re.compile(
-    rf"(?i)(?:^|,)\s*{_FIGURE_DATE_PHRASE}\s*(?:[,.;]|$)|[\w-]+\.[a-z0-9]{{2,5}}\s+{_FIGURE_DATE_PHRASE}\b"
+    rf"(?i)(?:^|,)\s*{_FIGURE_DATE_PHRASE}\s*(?:[,.;]|$)|(?<![\w-])[\w-]+\.[a-z0-9]{{2,5}}\s+{_FIGURE_DATE_PHRASE}\b"
 )
 
 
@@ -1857,7 +1857,7 @@ _KINDS_AND_PLACES = frozenset(
     """.split()  # noqa: SIM905 (a closed list, read as words)
 )
 _CAPITALISED = re.compile(r"(?<![\w'-])[A-Z][\w'-]*")
-_AN_ID = re.compile(r"(?=[\w.-]*[a-z])(?=[\w.-]*\d)[\w.-]+(?:'s)?")
+_AN_ID = re.compile(r"(?<![\w.-])(?=[\w.-]*[a-z])(?=[\w.-]*\d)[\w.-]+(?:'s)?")
 #: Words a mandate may end with after the record it names, each with a role the reader knows: when
 #: (now, today), how much of it (in full, the total, in two parts of 130.00), the ordinary way (by
 #: transfer, at the usual IBAN, on my account), a figure's unit, a line of it, a deposit's arithmetic.
@@ -2115,7 +2115,7 @@ def _named_beside_the_value(mandate: Mandate) -> str | None:
 #: record ("... to Archive", "... as salaries-backup.xlsx") says another action.
 DELETING = _ON_A_RECORD - TIMED_VERBS
 #: A file's name, a record a deletion names even without a digit ("draft-old.docx").
-_A_FILE = re.compile(r"[\w-]+(?:\.[\w-]+)*\.[a-z][a-z0-9]{1,4}")
+_A_FILE = re.compile(r"(?<![\w-])[\w-]+(?:\.[\w-]+){0,8}\.[a-z][a-z0-9]{1,4}")
 _TO_A_PLACE = frozenset({"to", "into", "onto", "as"})
 _BINS = frozenset({"trash", "bin", "wastebasket", "garbage"})
 _BY_SOMEONE = frozenset({"via", "by", "through", "thru", "per", "over"})
@@ -2519,7 +2519,7 @@ def _misspelt_than(sentence: str) -> str | None:
     return found.group(0) if found is not None else None
 
 
-_ORDINAL = re.compile(r"\d+(?:st|nd|rd|th)")
+_ORDINAL = re.compile(r"(?<!\d)\d+(?:st|nd|rd|th)")
 
 
 def _one_of_several(words: Sequence[str], names: Collection[str] = ()) -> str | None:

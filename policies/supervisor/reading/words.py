@@ -884,10 +884,17 @@ def _bracket_ends(text: str) -> list[tuple[int, int]]:
 _TITLES = frozenset({"dr", "mr", "mrs", "ms", "mx", "prof", "st"})
 
 
-def _abbreviated(before: str, after: str) -> bool:
-    """Is a full stop a title's (one of :data:`_TITLES`), a capitalised name following it?"""
-    word = re.search(r"(?:^|[\s(])([A-Za-z]+)$", before)
-    return word is not None and word.group(1).casefold() in _TITLES and after.lstrip()[:1].isupper()
+def _abbreviated(text: str, stop: int, end: int) -> bool:
+    """Is the full stop at ``stop`` a title's (one of :data:`_TITLES`), a capitalised name following
+    it (from ``end``)? Read from the words beside it only, so that a long text is read in one pass."""
+    word = re.search(r"[A-Za-z]{1,5}$", text[max(0, stop - 6) : stop])
+    if word is None:
+        return False
+    at = stop - len(word.group(0))
+    if at > 0 and not (text[at - 1].isspace() or text[at - 1] == "("):
+        return False  # a longer word's end ("Gold.") or a part of one ("x-dr.")
+    name = re.compile(r"\s*([A-Z])").match(text, end)
+    return word.group(0).casefold() in _TITLES and name is not None
 
 
 #: A message or sentence of dots only ("...", "\u2026"): the writer trails off, a doubt.
@@ -901,7 +908,7 @@ def _sentences(text: str) -> list[tuple[str, bool]]:
     ends = [
         (m.start(), m.end(), m.group(1))
         for m in _SENTENCE_END.finditer(text)
-        if not (m.group(1) == "." and _abbreviated(text[: m.start()], text[m.end() :]))
+        if not (m.group(1) == "." and _abbreviated(text, m.start(), m.end()))
     ]
     ends += [(a, b, None) for a, b in _bracket_ends(text)]
     for begin, end, marks in sorted(ends):
@@ -1222,7 +1229,7 @@ def _name_like(text: str) -> bool:
     return text[:1].isupper() or text[:1].isdigit() or text[:1] in "\"'“#" or bool(_FILE_NAME.fullmatch(text))
 
 
-_FILE_NAME = re.compile(r"[\w-]+(?:\.[\w-]+)*\.[A-Za-z0-9]{2,5}")
+_FILE_NAME = re.compile(r"(?<![\w-])[\w-]+(?:\.[\w-]+){0,8}\.[A-Za-z0-9]{2,5}")
 
 
 def _instead(words: Sequence[str]) -> bool:
@@ -1636,7 +1643,7 @@ _GAP_JOINER = re.compile(
 _AND_IN_WORDS = re.compile(r"(?i)\s+(?:as\s+well\s+as|along\s+with|together\s+with|plus)\s+")
 #: A record's id as a gapped conjunct names it: a word holding a digit or one of ``- _ . @ #``
 #: ("search-svc", "B-40", "ana@corp.example", "#ops"), never a plain word that could be a verb.
-_GAP_RECORD = re.compile(r"[\w@#][\w.@#/-]*(?:[-_.@#/\d])[\w.@#/-]*", re.I)
+_GAP_RECORD = re.compile(r"(?<![\w@#])[\w@#][\w.@#/-]*(?:[-_.@#/\d])[\w.@#/-]*", re.I)
 
 
 #: The prepositions a gapped conjunct may place its value with ("a-svc to 4", "10 on ORD-1001").
@@ -1807,7 +1814,7 @@ def _known_head(words: Sequence[str], parse: _Parse) -> bool:
 
 #: A word of letters joined by hyphens or underscores, as a service or an account is named
 #: ("email-worker", "billing_v2"): a name, where a clause holds it alone.
-_JOINED_ID = re.compile(r"[^\W\d_]+(?:[-_][^\W_]+)+")
+_JOINED_ID = re.compile(r"(?<![^\W\d_])[^\W\d_]+(?:[-_][^\W_]+)+")
 
 
 def _coordinated(
@@ -1911,7 +1918,7 @@ def _present_after_one(words: Sequence[str]) -> bool:
 
 #: A file's path as one token ("/tmp/b.txt", "~/notes/a.md", "reports/2025/q3.pdf"): a name, never
 #: a verb.
-_A_PATH = re.compile(r"(?:~|\.{1,2})?/?(?:[\w.-]+/)+[\w.-]+")
+_A_PATH = re.compile(r"(?<![\w.~/-])(?:~|\.{1,2})?/?(?:[\w.-]+/)+[\w.-]+")
 
 
 def excludes_records(words: Sequence[str]) -> bool:
