@@ -3709,7 +3709,8 @@ def test_a_reason_said_with_a_contrast_after_the_request_asks(call, said):
          "Immediately {r}.", "ASAP please {r}.", "{R} right now.", "{R} immediately.", "I authorize you to {r}.",
          "You're cleared to {r}.", "You have my go-ahead to {r}.", "I'm asking you to {r}.", "need u to {r}",
          "What I need is for you to {r}.", "Go {r} please.", "Today:\n- {r}\n- cancel the retro",
-         "Morning chores: {r}, and restart billing-api.", "{R} because it's overdue.", "{R} since it's stuck."]
+         "Morning chores: {r}, and restart billing-api.", "{R} because it's overdue.", "{R} since it's stuck.",
+         "hey can u {r} pls", "Time to {r}.", "It's time to {r}."]
     ),
 )  # fmt: skip
 def test_an_assent_haste_leave_a_header_for_now_or_a_because_reason_is_read(call, frame):
@@ -3739,6 +3740,14 @@ def test_what_only_looks_like_those_still_asks(request_, name, args):
     """A header for later ("Tomorrow:"), a reason with a modal, another record, a negation, a doubt
     or a contrast, a quarter said as when, and someone else's leave are no such frames: each asks."""
     assert _decide(TWELFTH, request_, name, **args).verdict == "escalate", request_
+
+
+def test_mind_and_a_gerund_asks_for_the_act():
+    """ "Mind deleting report.pdf for me?" (the twentieth red team's user) asks for the deletion as
+    "Would you mind deleting ..." does; "Mind the gap." asks for nothing."""
+    request = "Mind deleting report.pdf for me?"
+    assert _decide(TWELFTH, request, "delete_file", path="report.pdf").verdict == "approve", request
+    assert _decide(TWELFTH, "Mind the gap. Delete it.", "delete_file", path="report.pdf").verdict != "approve"
 
 
 def test_a_quarter_before_a_noun_is_its_label_not_when():

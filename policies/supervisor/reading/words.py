@@ -296,6 +296,7 @@ _POLITE = (
     ("please",), ("pls",), ("plz",), ("kindly",), ("just",), ("then",), ("also",), ("and",), ("so",),
     ("ok",), ("okay",), ("now",),
     ("would", "you", "mind"), ("do", "you", "mind"), ("would", "you", "be", "so", "kind", "as", "to"),
+    ("mind",), ("time", "to"), ("it's", "time", "to"),
     ("let's",), ("lets",), ("let", "us"),
     ("can", "you"), ("could", "you"), ("would", "you"), ("will", "you"), ("can", "u"), ("could", "u"),
     ("i'd", "like", "you", "to"), ("i", "would", "like", "you", "to"), ("i", "want", "you", "to"),
@@ -326,11 +327,11 @@ _EXEMPT_BY_FIRST = _by_first_word((*_OPERATION_PHRASES, *_VALUE_PHRASES))
 #: How a polite question opens ("Can you cancel it?" asks).
 _POLITE_QUESTION = (
     ("can", "you"), ("could", "you"), ("would", "you"), ("will", "you"), ("can", "u"), ("do", "you", "mind"),
-    ("please", "would", "you"), ("please", "could", "you"), ("please", "can", "you"),
+    ("please", "would", "you"), ("please", "could", "you"), ("please", "can", "you"), ("mind",),
 )  # fmt: skip
 #: The polite forms after which an imperative is written as a gerund ("Would you mind paying it?",
 #: "... and emailing ana?"): in their sentence, a gerund at a clause's head is its verb.
-_GERUND_FORMS = (("would", "you", "mind"), ("do", "you", "mind"))
+_GERUND_FORMS = (("would", "you", "mind"), ("do", "you", "mind"), ("mind",))
 #: What only frames a request politely, wherever it stands in its sentence: "When you get a chance,
 #: pay it", "Pay it when you can.", "..., if possible", "at your convenience", "no rush". Each ends
 #: at punctuation or the sentence's end, so that none is a condition ("if you can find a cheaper
@@ -378,6 +379,8 @@ _GREETING = re.compile(
     r"(?i)^\s*(?:"
     r"(?:hey(?:\s+hey)?|hi|hiya|hello|yo|good\s+(?:morning|afternoon|evening)|morning)"
     r"(?:\s+(?:there|team|all|folks|everyone))?\s*(?:[,!:]|[\u2014\u2013]|\s-{1,2}\s)+"
+    # a greeting run into a polite ask ("hey can u pay B-40 pls", "hi could you ...")
+    r"|(?:hey|hi|hiya|hello|yo)\s+(?=(?:can|could|would|will|u|you|pls|plz|please|just|kindly)\b)"
     # the agent addressed by its handle ("@assistant restart api")
     r"|@(?:assistant|bot|agent|ai|copilot|helper)\b\s*[,:]?"
     # an apology for asking, a word that the ask is short, an urging: each before its stop ("Sorry
