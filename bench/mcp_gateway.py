@@ -241,7 +241,7 @@ def run(ctx: Context) -> Section:
                     )
                 if row["path"] == "gateway_http":
                     section.check("HTTP: a forwarded read ÷ a direct read, median", row["over_direct"], 1.3)
-                if row["path"] == "gateway_http":  # the floor under the ratio: any proxy's second hop
+                    # the floor under the ratio: any proxy's second hop
                     floor = next(
                         r for r in section.rows if r["path"] == "proxy_http" and r["tool"] == row["tool"]
                     )

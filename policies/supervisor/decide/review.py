@@ -1951,6 +1951,8 @@ _A_DATE = re.compile(
     r"(?<![\w/.:-])(\d{4}-\d{2}-\d{2}|\d{1,2}/\d{1,2}(?:/\d{2,4})?|\d{1,2}:\d{2}|\d{1,2}\s?[ap]\.?m\.?|Q[1-4])"
     r"(?![\w/-]|\.\d)"
 )
+#: A word after a quarter ("the Q3 summary"): what the quarter labels.
+_A_NOUN_AFTER = re.compile(r"\s+[^\W\d_]")
 _A_DETERMINER_BEFORE = re.compile(
     r"(?i)\b(?:the|a|an|my|our|your|their|his|her|its|this|that|these|those)\s+$"
 )
@@ -1962,7 +1964,7 @@ def _a_quarters_label(match: re.Match[str], text: str) -> bool:
     return (
         match.group(1).upper() in ("Q1", "Q2", "Q3", "Q4")
         and _A_DETERMINER_BEFORE.search(text, 0, match.start(1)) is not None
-        and re.match(r"\s+[^\W\d_]", text[match.end(1) :]) is not None
+        and _A_NOUN_AFTER.match(text, match.end(1)) is not None
     )
 
 

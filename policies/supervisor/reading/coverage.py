@@ -2757,6 +2757,11 @@ def _on_a_line_over_a_list(sentence: str, request: str) -> bool:
     line = request[request.rfind("\n", 0, at) + 1 : end]
     if not line.rstrip().endswith(":") or _LINE_MARK.match(line) is not None:
         return False
+    return _a_list_below(request, end)
+
+
+def _a_list_below(request: str, end: int) -> bool:
+    """Is the first line after the line that ends at ``end`` that holds anything a list's line?"""
     following = next((row for row in request[end + 1 :].split("\n") if row.strip()), "")
     return _LINE_MARK.match(following) is not None
 
@@ -2779,8 +2784,7 @@ def _a_line_over_a_list(sentence: str, request: str) -> bool:
         )
     ):
         return False
-    following = next((line for line in request[end + 1 :].split("\n") if line.strip()), "")
-    return _LINE_MARK.match(following) is not None
+    return _a_list_below(request, end)
 
 
 def _items(clause: Clause) -> list[str]:

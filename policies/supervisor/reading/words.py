@@ -332,6 +332,10 @@ _POLITE_QUESTION = (
 #: The polite forms after which an imperative is written as a gerund ("Would you mind paying it?",
 #: "... and emailing ana?"): in their sentence, a gerund at a clause's head is its verb.
 _GERUND_FORMS = (("would", "you", "mind"), ("do", "you", "mind"), ("mind",))
+#: Words of haste, at the end of a clause ("... real quick", "... right now"): a framing phrase
+#: (:data:`_FRAMING`) whose clause goes on after it (:func:`_framing_removed`).
+_HASTE_WORDS = r"real\s+quick|quickly|asap|a\.s\.a\.p|right\s+away|right\s+now|immediately|urgently|at\s+once"
+_HASTE = re.compile(rf"(?i){_HASTE_WORDS}")
 #: What only frames a request politely, wherever it stands in its sentence: "When you get a chance,
 #: pay it", "Pay it when you can.", "..., if possible", "at your convenience", "no rush". Each ends
 #: at punctuation or the sentence's end, so that none is a condition ("if you can find a cheaper
@@ -344,7 +348,7 @@ _FRAMING = re.compile(
     r"|don't\s+mind|do\s+not\s+mind)"
     r"|if\s+possible|at\s+your\s+(?:earliest\s+)?convenience|(?:there's\s+)?no\s+rush"
     # a hurry or a thanks in a word or two, at the end of a clause ("... real quick?", "... thx")
-    r"|real\s+quick|quickly|asap|a\.s\.a\.p|right\s+away|right\s+now|immediately|urgently|at\s+once"
+    rf"|{_HASTE_WORDS}"
     r"|thx|thanks|thank\s+you|ty"
     r")(?=\s*(?:[,.!?;:)]|$))\s*,?"
 )
@@ -354,23 +358,20 @@ def _framing_removed(match: re.Match[str]) -> str:
     """What stands for a framing phrase taken out: the comma after it where a clause goes on after
     it ("Restart payments right now, customers can't check out": two clauses still), else a space
     ("When you get a chance, pay ...", "Pay B-40, if you can, and B-31")."""
-    said = match.group(0)
+    said, text = match.group(0), match.string
     hurry = _HASTE.fullmatch(said.strip(" \t,")) is not None
-    before = match.string[: match.start()].rstrip()
+    last = match.start() - 1  # the last character before it that is no space, read backwards
+    while last >= 0 and text[last].isspace():
+        last -= 1
     if (
         hurry
-        and before
-        and not before.endswith(":")
+        and last >= 0
+        and text[last] != ":"
         and said.rstrip().endswith(",")
         and not said.lstrip().startswith(",")
     ):
         return ", "
     return " "
-
-
-_HASTE = re.compile(
-    r"(?i)real\s+quick|quickly|asap|a\.s\.a\.p|right\s+away|right\s+now|immediately|urgently|at\s+once"
-)
 
 
 #: A greeting that opens a sentence, before its comma ("Hey, can you ...?", "Hi team! ..."): it asks
@@ -896,8 +897,11 @@ def _abbreviated(text: str, stop: int, end: int) -> bool:
     at = stop - len(word.group(0))
     if at > 0 and not (text[at - 1].isspace() or text[at - 1] == "("):
         return False  # a longer word's end ("Gold.") or a part of one ("x-dr.")
-    name = re.compile(r"\s*([A-Z])").match(text, end)
-    return word.group(0).casefold() in _TITLES and name is not None
+    return word.group(0).casefold() in _TITLES and _A_NAME_AFTER.match(text, end) is not None
+
+
+#: A capitalised name after a title's full stop ("Dr. Maya").
+_A_NAME_AFTER = re.compile(r"\s*[A-Z]")
 
 
 #: A message or sentence of dots only ("...", "\u2026"): the writer trails off, a doubt.
