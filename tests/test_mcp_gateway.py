@@ -18,6 +18,7 @@ import socket
 import sqlite3
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 from typing import Any
@@ -591,33 +592,54 @@ def test_the_stdio_wire_takes_long_lines_and_no_stray_output(tmp_path: Path) -> 
 
 
 def test_the_gateway_on_a_stdin_that_is_no_pipe_uses_the_sdks_transport(tmp_path: Path) -> None:
-    """stdin a file (not a pipe): the MCP SDK's own stdio transport serves it, to the end of the file."""
+    """stdin a socket (not a pipe): the MCP SDK's own stdio transport serves it. The answers are
+    read before the client's end closes: at the end of its input the SDK cancels what is still in
+    flight (a file's end comes at once, so a file would race the answers)."""
     lines = [
         {"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"protocolVersion": "2025-11-25",
-         "capabilities": {}, "clientInfo": {"name": "file", "version": "1"}}},
+         "capabilities": {}, "clientInfo": {"name": "socket", "version": "1"}}},
         {"jsonrpc": "2.0", "method": "notifications/initialized"},
         {"jsonrpc": "2.0", "id": 2, "method": "tools/list"},
     ]  # fmt: skip
-    given = tmp_path / "in.jsonl"
-    given.write_text("".join(json.dumps(line) + "\n" for line in lines))
-    with given.open() as stdin:
-        done = subprocess.run(
-            [
-                sys.executable,
-                "-m",
-                "governed_agent_patterns",
-                "gateway",
-                "--upstream",
-                UPSTREAM,
-                "--db",
-                "memory",
-            ],
-            stdin=stdin,
-            capture_output=True,
-            text=True,
-            cwd=ROOT,
-            env=gateway_env(tmp_path),
-            timeout=60,
-        )
-    answers = {m.get("id"): m for m in map(json.loads, done.stdout.splitlines())}
-    assert "lookup_contact" in [t["name"] for t in answers[2]["result"]["tools"]], done.stderr
+    ours, theirs = socket.socketpair()
+    gateway = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "governed_agent_patterns",
+            "gateway",
+            "--upstream",
+            UPSTREAM,
+            "--db",
+            "memory",
+        ],
+        stdin=theirs,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        cwd=ROOT,
+        env=gateway_env(tmp_path),
+    )
+    theirs.close()
+    stop = threading.Timer(60, gateway.kill)  # a gateway that never answers ends the read
+    stop.start()
+    try:
+        ours.sendall("".join(json.dumps(line) + "\n" for line in lines).encode())
+        answers: dict[Any, Any] = {}
+        assert gateway.stdout is not None
+        while 2 not in answers:
+            line = gateway.stdout.readline()
+            if not line:
+                break
+            answer = json.loads(line)
+            answers[answer.get("id")] = answer
+        ours.shutdown(socket.SHUT_RDWR)
+        gateway.wait(timeout=60)
+    finally:
+        stop.cancel()
+        ours.close()
+        if gateway.poll() is None:
+            gateway.kill()
+        _, stderr = gateway.communicate(timeout=10)
+    assert 2 in answers, stderr
+    assert "lookup_contact" in [t["name"] for t in answers[2]["result"]["tools"]], stderr
