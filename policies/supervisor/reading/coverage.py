@@ -46,6 +46,7 @@ from policies.supervisor.reading.words import (
     forms,
     head_of,
     information_question,
+    list_header,
     mandates,
     marked,
     normal,
@@ -702,6 +703,28 @@ _ONLY_URGING = frozenset({"please", "yet", "now", "again", "just", "ever", "for"
 _URGING_WHEN_NOT = frozenset({"forget", "miss", "delay", "hesitate", "postpone", "lose", "neglect"})
 
 
+#: Words a prohibition may hold that name neither an act nor a record ("Don't.", "No need after
+#: all.", "Don't bother.", "Don't just yet.", "Don't today."): what it forbids is what the turn asks.
+_NAMING_NOTHING = frozenset(
+    """
+    bother need needed to do it that this yet now just today tonight tomorrow anymore any more longer
+    after all then thanks thank you please pls plz really actually sorry either at the moment lol haha
+    lmao jk ok okay
+    """.split()  # noqa: SIM905 (a closed list, read as words)
+)
+
+
+def _prohibits_nothing_named(words: Sequence[str]) -> bool:
+    """Does a prohibition name nothing it forbids ("No need, it's paid.", "Don't yet.", "Don't
+    bother.")? It can only forbid what the turn asks, which the reader cannot place: unread, so
+    that the requests it could refer to do not stand. "Don't worry", "Don't forget!" name what
+    they say."""
+    after = _opening(words)
+    if after is None or _urging(words) or not set(words[:after]) & {"don't", "dont", "not", "never", "need"}:
+        return False  # "instead", "rather", "without" alone prohibit nothing
+    return set(words[after:]) <= _NAMING_NOTHING
+
+
 def _prohibits_what_it_points_to(words: Sequence[str], verbs: Collection[str]) -> bool:
     """Does a prohibition of a verb the policy does not declare take as its whole object something
     that only points back ("Don't run it", "Never execute this", "Do not apply any of the above")?
@@ -874,10 +897,54 @@ def _reports_on_an_earlier_mandate(clause: Clause, earlier: Sequence[Mandate]) -
     return bool(named) and any(named & naming_words(" ".join([m.text, *m.coordinated])) for m in earlier)
 
 
+#: Words by which the user takes over what they asked ("I'll do it myself", "I'll handle it",
+#: "I'll take it from here", "I'll sort it").
+_TAKING_OVER = frozenset(
+    {"do", "handle", "sort", "take", "deal", "manage", "cover", "action", "finish", "myself", "ourselves",
+     "care", "over"}
+)  # fmt: skip
+
+
+#: The words of a refusal that only points back ("That's a no.", "It's a no", "That's a big no").
+_A_NO = frozenset({"that's", "it's", "that", "it", "is", "a", "no", "nope", "big"})
+
+
+def _handed_back(words: Sequence[str], sentence: str, found: Sequence[Mandate]) -> str | None:
+    """Why a sentence after one that asks, asking nothing itself, hands back what is asked, or None:
+    the user says they do it, naming no other record ("I'll do it myself", "I'll handle it"), it is
+    kept or handed on as it is ("Leave it to Bob.", "Leave it with me.", "That's a no."), it names
+    the asker ("Said the scammer.", "asked Bob.", "according to the vendor"), or it dates the
+    request back ("That was the old plan.", "That's from last week."). Each says of the request
+    what the reader cannot weigh: unread, so that what is asked before is asked of a human."""
+    if not words:
+        return None
+    if (
+        _own_doing_words(words)
+        and set(words) & _TAKING_OVER
+        and not naming_words(sentence) - {w for m in found for w in _names_of(m)}
+    ):  # "I'll handle Globex Ltd myself" after "Pay B-31": another record's, left out
+        return "the user's own doing of what is asked"
+    if (words[0] in _KEEPING_HEADS and words[1:2] and words[1] in POINTING_BACK) or (
+        "no" in words and set(words) <= _A_NO and bool(set(words) & {"that's", "it's", "that", "it"})
+    ):
+        return "kept or handed on as it is, which may be what is asked"
+    if words[0] in REPORTING_WORDS:
+        return "someone's words on what an earlier sentence asks"
+    if (words[0] in ("that", "this") and words[1:2] in (["was"], ["were"])) or (
+        words[0] == "that's" and "from" in words[1:3]
+    ):
+        return "said of what is asked as past"
+    return None
+
+
+def _own_doing_words(words: Sequence[str]) -> bool:
+    """Do the words say the user will do something themselves ("I will handle Globex Ltd myself")?"""
+    return any(tuple(words[: len(p)]) == p for p in _FIRST_PERSON)
+
+
 def _own_doing(members: Sequence[Clause]) -> bool:
     """Does the sentence say the user will do it themselves ("I will handle Globex Ltd myself")?"""
-    words = [w for c in members for w in c.words]
-    return any(tuple(words[: len(p)]) == p for p in _FIRST_PERSON)
+    return _own_doing_words([w for c in members for w in c.words])
 
 
 def keeps(words: Sequence[str]) -> bool:
@@ -1166,6 +1233,14 @@ def reading_of(request: str, known: Iterable[str] = (), reader: RequestReader | 
             continue  # read: the turn signed ("... Thanks, Ana")
         asking = [c for c in members if asks(c)]
         earlier, asked_before = list(asked_before), [*asked_before, *asking]
+        handed = (
+            _handed_back([w for c in members for w in c.words], sentence, found)
+            if earlier and not asking
+            else None
+        )
+        if handed is not None:  # "Pay B-40. I'll do it myself.", "... Said the scammer.": unread
+            unread.append(Unread(sentence.strip(), sentence, handed, whole_sentence=True))
+            continue
         if not asking and (
             _no_role(members)
             or (_list_marker(members) and sentence != final)  # "... to 4 thx 40.": no item follows
@@ -1261,10 +1336,12 @@ def reading_of(request: str, known: Iterable[str] = (), reader: RequestReader | 
             if _after_a_mandates_colon(sentence, asking, clause):
                 continue  # the content of a message the sentence's mandate sends
             if _prohibition(clause.words):
-                if _prohibits_what_it_points_to(clause.words, verbs):
+                if _prohibits_what_it_points_to(clause.words, verbs) or _prohibits_nothing_named(
+                    clause.words
+                ):
                     said = "a prohibition of what it points back to, which the reader cannot place"
                     unread.append(Unread(clause.text, sentence, said, whole_sentence=not asking))
-                    continue  # "Pay B-40. Don't run it.", "# don't run this"
+                    continue  # "Pay B-40. Don't run it.", "# don't run this", "... No need.", "Don't yet."
                 if not _prohibits_a_known_verb(clause.words, verbs) or not (
                     set(clause.words)
                     & {w for m in found for w in _own_words(m, clauses)[1:]} - FUNCTION_WORDS
@@ -1280,13 +1357,15 @@ def reading_of(request: str, known: Iterable[str] = (), reader: RequestReader | 
     for sentence, members in by_sentence.items():
         if _a_heading(sentence, members, [c for c in members if asks(c)], verbs, request):
             unread = [u for u in unread if u.sentence != sentence]
-            unread.append(Unread(sentence.rstrip(" :"), sentence, "a heading not read", True, heading=True))
+            unread.append(
+                Unread(sentence.rstrip(" :-\u2013\u2014"), sentence, "a heading not read", True, heading=True)
+            )
     # a heading split at its brackets ("Ideas (not now):", "Tasks (proposed):"): each part not read
     # heads the list below its line
     unread = [
         replace(u, heading=True)
         if u.whole_sentence
-        and not u.sentence.rstrip().endswith(":")  # a whole line: _a_heading weighed it
+        and not _ends_a_heading(u.sentence)  # a whole line: _a_heading weighed it
         and _on_a_line_over_a_list(u.sentence, request)
         else u
         for u in unread
@@ -1972,6 +2051,8 @@ def _unread_after_the_record(words: Sequence[str], mandate: Mandate) -> str | No
             continue
         if w == "for" and mandate.verb in TIMED_VERBS:
             skipping = True  # a payment's purpose: "... for the toner", "... for November"
+        if i - 1 in ids and words[i - 1] in _QUARTERS and i > 1 and words[i - 2] in _DESCRIBED | {"the"}:
+            continue  # "Cancel the Q3 review": the quarter labels the noun, which names the record
         if i - 1 in ids:  # capitalised words right after an id, up to the object's end or a function
             end = next((j for j in range(i, len(words)) if words[j] not in names or j in ids), len(words))
             label = end > i and (end == len(words) or words[end] in FUNCTION_WORDS)
@@ -1994,6 +2075,10 @@ def _unread_after_the_record(words: Sequence[str], mandate: Mandate) -> str | No
             continue
         unread.append(w)
     return " ".join(unread) if unread else None
+
+
+#: A quarter of the year, as a label of what the noun after it names ("the Q3 review").
+_QUARTERS = frozenset({"q1", "q2", "q3", "q4"})
 
 
 #: What a count after a record's id counts ("Scale billing_v2 to 3 replicas"): the count's unit.
@@ -2128,6 +2213,93 @@ _CLOCK = re.compile(r"\d{1,2}[:.h]\d{2}(?:am|pm)?|\d{1,2}(?:am|pm)")
 #: Words that, ending a deletion's object after its records, say something of them ("... and the
 #: Board meeting on", "... and salaries-2026.xlsx alone", "... last").
 _DANGLING_AFTER_A_DELETION = frozenset({"on", "off", "alone", "last", "later", "separately"})
+
+
+#: What relates an object to another record: a relative clause ("the bill that replaced B-40") or
+#: "for" ("the reminder for the Friday standup"). "Of" names an owner ("the salaries of Dana").
+_RELATING = re.compile(r"(?i)\b(that|which|who|whose|for)\b")
+#: Where a noun phrase of an object starts after the words before it ("500 to the account ...").
+_PHRASE_START = re.compile(r"(?i)\b(?:to|from|into|onto|with)\b")
+#: Nouns of a record's own kind or of what its owner has: "the account for Mallory", "the file for
+#: /tmp/a.log", "the salary for Dana" name the record.
+_RECORD_KINDS = frozenset(
+    """
+    account accounts file files folder event events meeting meetings service services role roles user
+    users iban salary salaries wage address password access permission permissions limit quota plan
+    subscription membership
+    """.split()  # noqa: SIM905 (a closed list, read as words)
+)
+#: Nouns of what money is paid on, a record's own kind for a verb of paying only ("Pay the bill for
+#: B-40"; "Cancel the invoice for the company picnic" cancels an invoice).
+_PAID_KINDS = frozenset(
+    """
+    bill bills invoice invoices order orders payment payments amount sum total balance
+    """.split()  # noqa: SIM905 (a closed list, read as words)
+)
+#: Verbs of a message: what their object says ("that ...", "for ...") is content, not a record.
+_MESSAGING = frozenset(
+    """
+    tell ask email e-mail mail dm message text post reply answer write notify inform let remind say
+    forward ping sms slack whatsapp tweet msg pm txt confirm warn alert
+    """.split()  # noqa: SIM905 (a closed list, read as words)
+)
+#: A word of a day or a figure ("2026-11-24", "24.11.2026", "24th", "3pm", "12"), no record's name.
+_A_DAY = re.compile(r"\d+(?:[-./]\d+){0,2}(?:st|nd|rd|th|am|pm|h)?")
+#: Words after a relative pronoun that describe the record itself ("the meeting that's on Friday").
+_DESCRIBING = frozenset({"is", "are", "was", "were", "'s", "has", "had", "will", "still", "i", "we"})
+
+
+def _of_a_kind(noun: str, kinds: Collection[str]) -> bool:
+    """Is ``noun`` one of ``kinds``, or its plural ("passwords", "addresses")?"""
+    return noun in kinds or noun.removesuffix("s") in kinds or noun.removesuffix("es") in kinds
+
+
+def _named_through_another(mandate: Mandate) -> str | None:
+    """The words by which a mandate's object is named only through another record, or None: the
+    noun phrase before them names nothing ("the bill", "the reminder") and what they relate it to
+    is named ("Pay the bill that replaced B-40", "Cancel the reminder for the Friday standup").
+    The named record is not what the call acts on, and the reader cannot say which is: asked. "The
+    account for Mallory", "the bill for B-40" (a record's own kind) and "the meeting that's on
+    Friday" (said of the record itself) name it."""
+    verb = (
+        re.search(rf"(?i)(?<![\w-]){re.escape(mandate.words[0])}(?![\w-])", mandate.text)
+        if mandate.words
+        else None
+    )
+    text = mandate.text[verb.end() :] if verb is not None else ""
+    found = _RELATING.search(text)
+    if found is None:
+        return None
+    before, after = text[: found.start()], text[found.start() :]
+    phrase = _PHRASE_START.split(before)[-1]
+    opened = [m for m in re.finditer(r"[\w']+", phrase) if m.group(0).casefold() in _DESCRIBED | {"the"}]
+    if not opened:
+        return None  # "Restart payments for OPS-12": a name, not a description ("the reminder ...")
+    phrase = phrase[opened[-1].start() :]  # "alice the ticket": the ticket
+    nouns = [w for w in words_of(phrase) if w not in FUNCTION_WORDS]
+    kinds = _RECORD_KINDS | _PAID_KINDS if mandate.verb in TIMED_VERBS else _RECORD_KINDS
+    if (
+        not nouns
+        or {w for w in naming_words("- " + phrase) if not _of_a_kind(w, kinds)}
+        or re.search(r"[/@]\S", phrase)
+    ):
+        return None  # the object names a record of its own before them
+    relating, rest = found.group(1).casefold(), words_of(after)[1:]
+    if mandate.verb in _MESSAGING or mandate.verb in READING_VERBS:
+        return None  # "email the customer that ORD-1002 ships", "... the agenda for the Board": content
+    if relating == "for":  # the object's last words, naming something not of a time
+        content = [
+            w for w in rest if w not in FUNCTION_WORDS and w not in TIME_WORDS and not _A_DAY.fullmatch(w)
+        ]
+        further = _PHRASE_START.search(after, len(relating))
+        dated = _time_word(rest) is not None or _numeric_date(rest) is not None
+        if _of_a_kind(nouns[-1], kinds) or not content or further is not None or dated:
+            return None  # "the account of Mallory", "the booking for tomorrow", "... for Q3 to bob"
+    elif not rest or rest[0] in _DESCRIBING or rest[0].endswith("'s"):
+        return None  # "the meeting that's on Friday": said of the record itself
+    elif not (naming_words("- " + after) or re.search(r"[/@]\S", after)):
+        return None
+    return after.strip()
 
 
 def _a_record_token(word: str) -> bool:
@@ -2674,6 +2846,9 @@ def _undermined(
     deleting = _said_after_a_deletion(words, mandate) if mandate.verb in DELETING else None
     if deleting is not None:
         return f"beside words not read ('{deleting}')"
+    through = _named_through_another(mandate)
+    if through is not None:
+        return f"named only through another record ('{through}')"
     beside = _named_beside_the_value(mandate)
     if beside is not None:
         return f"beside a name not read ('{beside}')"
@@ -2705,7 +2880,13 @@ def _a_heading(
     It heads the lines below it, and what it says of them the reader cannot place. A list's header
     the reader knows ("Tasks:", "Two things:") is read before this."""
     words = [w for clause in members for w in clause.words]
-    if not sentence.rstrip().endswith(":"):
+    if (
+        not sentence.rstrip().endswith(":")
+        and _ends_a_heading(sentence)
+        and (set(words) <= _NEUTRAL_HEADINGS | _URGING_WORDS | NO_ROLE_WORDS or list_header(sentence))
+    ):
+        return False  # "Tasks —", "Two things -": a list's header the reader knows
+    if not _ends_a_heading(sentence):
         return (
             not asking
             and bool(words)
@@ -2735,6 +2916,19 @@ def _a_heading(
     return not all(_greeting(clause) for clause in members)
 
 
+#: A line's end that heads what follows as a colon does: a dash after a space, or a long one
+#: ("Rejected by finance —", "Done last week -").
+_HEADING_DASH = re.compile(r"(?:\s-{1,2}|[\u2013\u2014])$")
+
+
+def _ends_a_heading(text: str) -> bool:
+    """Does ``text`` end as a heading ends: with a colon, or a dash that ends its line and opens
+    nothing (a line framed by dashes, "-- end quote --", is a mark of its own)?"""
+    text = text.rstrip()
+    framed = text.lstrip("#*> \t")[:1] in ("-", "\u2013", "\u2014")
+    return text.endswith(":") or (_HEADING_DASH.search(text) is not None and not framed)
+
+
 #: Words by which a mandate before a colon points to the lines below as what to do ("Do the
 #: following:", "Please handle these:", "Steps below:").
 _POINTING_BELOW = frozenset({"following", "below", "these", "those", "them", "all", "steps", "items", "list"})
@@ -2755,7 +2949,7 @@ def _on_a_line_over_a_list(sentence: str, request: str) -> bool:
     if end < 0:
         return False
     line = request[request.rfind("\n", 0, at) + 1 : end]
-    if not line.rstrip().endswith(":") or _LINE_MARK.match(line) is not None:
+    if not _ends_a_heading(line) or _LINE_MARK.match(line) is not None:
         return False
     return _a_list_below(request, end)
 

@@ -334,7 +334,9 @@ _POLITE_QUESTION = (
 _GERUND_FORMS = (("would", "you", "mind"), ("do", "you", "mind"), ("mind",))
 #: Words of haste, at the end of a clause ("... real quick", "... right now"): a framing phrase
 #: (:data:`_FRAMING`) whose clause goes on after it (:func:`_framing_removed`).
-_HASTE_WORDS = r"real\s+quick|quickly|asap|a\.s\.a\.p|right\s+away|right\s+now|immediately|urgently|at\s+once"
+_HASTE_WORDS = (
+    r"real\s+quick|quickly|asap|a\.s\.a\.p|right\s+away|right\s+now|rn|immediately|urgently|at\s+once"
+)
 _HASTE = re.compile(rf"(?i){_HASTE_WORDS}")
 #: What only frames a request politely, wherever it stands in its sentence: "When you get a chance,
 #: pay it", "Pay it when you can.", "..., if possible", "at your convenience", "no rush". Each ends
@@ -382,6 +384,7 @@ _GREETING = re.compile(
     r"(?:\s+(?:there|team|all|folks|everyone))?\s*(?:[,!:]|[\u2014\u2013]|\s-{1,2}\s)+"
     # a greeting run into a polite ask ("hey can u pay B-40 pls", "hi could you ...")
     r"|(?:hey|hi|hiya|hello|yo)\s+(?=(?:can|could|would|will|u|you|pls|plz|please|just|kindly)\b)"
+    r"|yo\s+(?=[a-z])"  # "yo pay B-55": no word but a greeting
     # the agent addressed by its handle ("@assistant restart api")
     r"|@(?:assistant|bot|agent|ai|copilot|helper)\b\s*[,:]?"
     # an apology for asking, a word that the ask is short, an urging: each before its stop ("Sorry
@@ -1037,7 +1040,7 @@ def _urging_apart(body: str) -> str:
     return _MID_URGING.sub(cut, body)
 
 
-def _header(text: str) -> bool:
+def list_header(text: str) -> bool:
     """Is the text before a colon a list's header and nothing else ("Two things", "Tasks", "Quick
     one", "Here are the action items"): at most five words, of :data:`_HEADER_WORDS`, a noun of
     :data:`_HEADER_NOUNS` among them?"""
@@ -1356,7 +1359,7 @@ def clauses_of(text: str) -> list[Clause]:
         listing = None
         reading, *rest = _COLON.split(sentence, maxsplit=1)  # after a colon: someone's words
         content = rest[0] if rest else ""
-        if rest and _header(reading):  # "Two things: ...", "Tasks:" over the lines below
+        if rest and list_header(reading):  # "Two things: ...", "Tasks:" over the lines below
             if not content.strip():
                 continue  # the lines below are sentences of their own
             reading, content, rest = content, "", []
