@@ -202,6 +202,8 @@ def run(ctx: Context) -> Section:
         "lookup_contact": ({"name": "ana"}, "name"),
         "send_email": ({"to": "ana@example.com", "body": "the minutes"}, "body"),
     }
+    if n <= 3:  # smoke: the harness end to end on the read (each path's session is a process start)
+        calls = {"lookup_contact": calls["lookup_contact"]}
     with tempfile.TemporaryDirectory() as folder:
         policy = Path(folder) / "policy.toml"  # the hints' defaults, budgets for the whole session
         policy.write_text(f"[policy]\nmax_tool_calls = {n + 10}\nmax_seconds = 3600.0\n")
