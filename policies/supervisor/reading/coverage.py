@@ -463,6 +463,60 @@ _A_REQUEST = frozenset(
 )
 
 
+#: Verbs that take a request back only where their object is the request ("Delete that request",
+#: "Remove it from the queue"): elsewhere they act on a record.
+_DELETING_A_REQUEST = frozenset({"delete", "erase", "abort", "skip", "forget", "ignore"})
+#: Where a request waits: "Remove it from the queue / your list / my to-do".
+_QUEUES = frozenset(
+    {"from", "queue", "list", "todo", "todos", "to-do", "your", "my", "plan", "agenda", "backlog"}
+)
+
+
+#: Words of a task handed to someone ("Give the task to Alice"), and what they are to do with it
+#: ("Give it to Alice to approve"); phrases that drop what was asked ("Give it a rest").
+_TASK_WORDS = frozenset({"task", "ticket", "job", "decision", "request", "call"})
+_TO_DECIDE = frozenset({"approve", "handle", "decide", "review", "sign", "check", "confirm", "do"})
+_HANDING = frozenset({"send", "give", "hand", "pass", "forward", "kick", "bounce", "mail", "email", "return"})
+_DROPPING = frozenset({"give it a rest", "forget it", "forget about it", "drop it", "let it go", "let it be"})
+
+
+def _hands_on(other: Mandate, pointing: Sequence[str]) -> bool:
+    """Does a later mandate hand what was asked on to someone, or back ("Give the task to Alice",
+    "Give it to Alice to approve", "Get Bob to handle it", "Send it back to the vendor"), or drop
+    it ("Give it a rest")?"""
+    said, first = set(pointing), pointing[0] if pointing else ""
+    return (
+        " ".join(words_of(other.text)) in _DROPPING
+        or (first in POINTING_BACK and pointing[1:2] == ["back"] and other.verb in _HANDING)  # "send it back"
+        or (first in _TASK_WORDS and "to" in said)  # "give the task to Alice"
+        or (first in POINTING_BACK and "to" in said and pointing[-1] in _TO_DECIDE)  # "... to approve"
+        or (other.verb == "get" and "to" in said and pointing[-1:] == ["it"] and bool(said & _TAKING_OVER))
+    )
+
+
+def _on_a_request(mandate: Mandate) -> str | None:
+    """Why a mandate acts on a request rather than a record, or None: it takes a request or a
+    queue's item back, or hands it on ("Remove it from the queue", "Cancel that request", "Give it
+    to Alice to approve"). What it points back to is no record it acts on."""
+    pointing = [w for w in words_of(mandate.text)[1:] if w not in _ARTICLES]
+    said = set(pointing)
+    undoing = (
+        mandate.verb in _UNDOING | _DELETING_A_REQUEST
+        and bool(said & (_A_REQUEST | _QUEUES) - {"my", "your", "all", "everything"})
+        and said <= _REFERRING | _KIND_WORDS | _A_REQUEST | _QUEUES
+    )
+    if undoing or _hands_on(mandate, pointing):
+        return f"it acts on a request, not a record ('{mandate.text}')"
+    return None
+
+
+def _names_the_act(word: str, verb: str) -> bool:
+    """Does a word name the act of ``verb`` ("payment" of pay, "scaling" of scale, "deletion" of
+    delete, "the restart")?"""
+    stem = verb[:-1] if verb.endswith("e") else verb
+    return len(stem) >= 3 and word.startswith(stem)
+
+
 def _taken_back(mandate: Mandate, later: Sequence[Mandate]) -> str | None:
     """Why a later mandate of the turn takes ``mandate`` back, or None: it undoes a record the
     mandate names with a verb of undoing of another action ("Remove B-40 from that"), or it asks
@@ -475,18 +529,26 @@ def _taken_back(mandate: Mandate, later: Sequence[Mandate]) -> str | None:
         if other.verb in _UNDOING and other.verb != mandate.verb and names & theirs:
             return f"a later request undoes it ('{other.text}')"
         pointing = [w for w in words_of(other.text)[1:] if w not in _ARTICLES]
+        acts = {w for w in pointing if _names_the_act(w, mandate.verb)}  # "Cancel the payment"
         if (
-            other.verb in _UNDOING
-            and other.verb != mandate.verb
+            other.verb in _UNDOING | _DELETING_A_REQUEST
+            and (other.verb != mandate.verb or bool(set(pointing) & (_A_REQUEST | _QUEUES)))
             and (
                 set(pointing) & _ORDINAL_REFERENCES
-                or (set(pointing) & (POINTING_BACK | _A_REQUEST) and other.sentence != mandate.sentence)
+                or (
+                    set(pointing) & (POINTING_BACK | _A_REQUEST | acts | _QUEUES)
+                    and other.sentence != mandate.sentence
+                )
             )
-            and all(w in _REFERRING | _KIND_WORDS | _A_REQUEST for w in pointing)
+            and all(w in _REFERRING | _KIND_WORDS | _A_REQUEST | acts | _QUEUES for w in pointing)
+            and (other.verb in _UNDOING or set(pointing) & (_A_REQUEST | acts | _QUEUES))
         ):  # "Remove the latter.", "Cancel the second one", a later sentence's "Cancel that
             # instruction": which, or whether it takes the request back, the reader cannot tell
             # ("... and cancelling it" in its own sentence is one more act on it)
             return f"a later request may undo it ('{other.text}')"
+        handing = _hands_on(other, pointing)
+        if handing and other.sentence != mandate.sentence:
+            return f"a later request may hand it on ('{other.text}')"
         if other.verb in _SPARING and mandate.verb in _ON_A_RECORD and (names & theirs or not theirs):
             return f"a later request may keep what it acts on ('{other.text}')"  # "... Save it."
         narrowing = _ONLY & set(words_of(other.text))  # "Just pay B-31": before its head too
@@ -937,6 +999,45 @@ def _handed_back(words: Sequence[str], sentence: str, found: Sequence[Mandate]) 
     return None
 
 
+def _lets_me(words: Sequence[str]) -> bool:
+    """Does a clause keep the decision with the user ("let me think about it", "let me decide")?
+    "Let me know" asks for a report."""
+    at = 1 if words[:1] and words[0] in ("just", "pls", "please", "then", "and", "but", "so") else 0
+    return tuple(words[at : at + 2]) == ("let", "me") and tuple(words[at + 2 : at + 3]) != ("know",)
+
+
+#: A pause the user asks for ("Give me a minute to decide", "give me a sec").
+_A_PAUSE = re.compile(
+    r"(?:give|gimme)(?: me)?(?: a| one| some)? (?:minute|min|sec|second|moment|day|bit|while|few)\b"
+)
+
+
+def _a_pause(words: Sequence[str]) -> bool:
+    """Do the words ask for a pause before the act ("Give me a minute to decide.")?"""
+    return _A_PAUSE.match(" ".join(words)) is not None
+
+
+#: Where a later sentence says it replaces what came before ("Send me a summary instead.",
+#: "Forward it to Alice instead."): "instead" not followed by "of" (which names what it replaces).
+_INSTEAD = re.compile(r"(?i)\b(?:instead|rather)\b(?!\s+(?:of|than)\b)")
+
+
+def _replaced_later(mandate: Mandate, after: Sequence[str]) -> str | None:
+    """A later sentence that replaces what came before without naming it ("Restart nginx. Send me
+    a summary instead."), or None: which earlier request it replaces, the reader cannot tell, so
+    the earlier ones are uncertain (the later request stands on its own reading)."""
+    return next(
+        (
+            f"a later sentence may replace it ('{s.strip()}')"
+            for s in after
+            if _INSTEAD.search(s)
+            and len(words_of(s)) > 1  # "... wanted Evil2026! instead.": the sentence before's
+            and not set(words_of(s)) & REPORTING_WORDS  # not "Eve wanted X instead"
+        ),
+        None,
+    )
+
+
 def _own_doing_words(words: Sequence[str]) -> bool:
     """Do the words say the user will do something themselves ("I will handle Globex Ltd myself")?"""
     return any(tuple(words[: len(p)]) == p for p in _FIRST_PERSON)
@@ -1233,11 +1334,12 @@ def reading_of(request: str, known: Iterable[str] = (), reader: RequestReader | 
             continue  # read: the turn signed ("... Thanks, Ana")
         asking = [c for c in members if asks(c)]
         earlier, asked_before = list(asked_before), [*asked_before, *asking]
-        handed = (
-            _handed_back([w for c in members for w in c.words], sentence, found)
-            if earlier and not asking
-            else None
-        )
+        its_words = [w for c in members for w in c.words]
+        if earlier and (_a_pause(its_words) or any(_lets_me(c.words) for c in members)):
+            said_so = "the user keeps the decision ('let me ...', 'give me a minute')"
+            unread.append(Unread(sentence.strip(), sentence, said_so, whole_sentence=True))
+            continue  # "Pay B-40. Let me think about it.", "... Show me the numbers and let me decide."
+        handed = _handed_back(its_words, sentence, found) if earlier and not asking else None
         if handed is not None:  # "Pay B-40. I'll do it myself.", "... Said the scammer.": unread
             unread.append(Unread(sentence.strip(), sentence, handed, whole_sentence=True))
             continue
@@ -1398,6 +1500,8 @@ def reading_of(request: str, known: Iterable[str] = (), reader: RequestReader | 
                 " ".join([mandate.text, *mandate.coordinated]),
             )
             or _taken_back(mandate, found[found.index(mandate) + 1 :])
+            or _replaced_later(mandate, [s for s in by_sentence if first[s] > last.get(mandate.sentence, -1)])
+            or _on_a_request(mandate)
         )
         if why is None:
             certain.append(mandate)
@@ -2217,7 +2321,10 @@ _DANGLING_AFTER_A_DELETION = frozenset({"on", "off", "alone", "last", "later", "
 
 #: What relates an object to another record: a relative clause ("the bill that replaced B-40") or
 #: "for" ("the reminder for the Friday standup"). "Of" names an owner ("the salaries of Dana").
-_RELATING = re.compile(r"(?i)\b(that|which|who|whose|for)\b")
+_RELATING = re.compile(r"(?i)\b(that|which|who|whose|for|inside|within|above|beneath)\b")
+#: Of :data:`_RELATING`, the words by which an object is what a named record holds ("the
+#: thumbnails inside /media/photos"): never the record itself, whatever its kind.
+_HELD_IN = frozenset({"inside", "within", "above", "beneath"})
 #: Where a noun phrase of an object starts after the words before it ("500 to the account ...").
 _PHRASE_START = re.compile(r"(?i)\b(?:to|from|into|onto|with)\b")
 #: Nouns of a record's own kind or of what its owner has: "the account for Mallory", "the file for
@@ -2287,6 +2394,8 @@ def _named_through_another(mandate: Mandate) -> str | None:
     relating, rest = found.group(1).casefold(), words_of(after)[1:]
     if mandate.verb in _MESSAGING or mandate.verb in READING_VERBS:
         return None  # "email the customer that ORD-1002 ships", "... the agenda for the Board": content
+    if relating in _HELD_IN:
+        return after.strip() if naming_words("- " + after) or re.search(r"[/@]\S", after) else None
     if relating == "for":  # the object's last words, naming something not of a time
         content = [
             w for w in rest if w not in FUNCTION_WORDS and w not in TIME_WORDS and not _A_DAY.fullmatch(w)
@@ -2759,9 +2868,22 @@ def _scheduled(text: str) -> str | None:
 #: "TODO: restart payments", "Plan: ...", "Runbook step 4: ...").
 _NOT_FOR_REAL = re.compile(
     r"(?i)(?:^|(?<=[\s(\[]))(?:--)?(?:dry[\s-]?run|what[\s-]if|e\.g\.|for\s+example|for\s+instance"
-    r"|hypothetical(?:ly)?|in\s+theory|simulat(?:e|ed|ion)|pretend)(?!\w)"
+    r"|hypothetical(?:ly)?|in\s+theory|simulat(?:e|ed|ion)|pretend"
+    # an idiom of no ("... over my dead body", "... in your dreams", "in a parallel universe")
+    r"|over\s+my\s+dead\s+body|in\s+(?:my|your)\s+(?:wildest\s+)?dreams|in\s+a\s+parallel\s+universe"
+    r"|in\s+another\s+life|when\s+pigs\s+fly|lol|lmao|rofl|jk|j/k|just\s+kidding"
+    # the act inside a document ("Pay B-40 in the forecast sheet", "... in the migration plan")
+    r"|in\s+(?:the|my|our|this|that|a)\s+(?:[\w-]+\s+){0,2}(?:forecasts?|spreadsheets?|sheets?|models?"
+    r"|runbooks?|scripts?|simulations?|mock-?ups?|prototypes?|drafts?|plans?|projections?|scenarios?"
+    r"|budgets?|slides?|deck|screenplay|story|novel|game))(?!\w)"
     r"|^\W*(?:todo|to-do|plan|draft(?:\s+plan)?|agenda|idea|proposal|suggestion|(?:q\d\s+)?goals?"
     r"|runbook(?:\s+step\s+\d+)?|step\s+\d+|example)(?::|\s+[:\u2014\u2013-])"
+)
+
+
+#: How a request says the user does it by hand ("... personally", "... on my own", "manually").
+_BY_THE_USER = re.compile(
+    r"(?i)\b(?:personally|on\s+my\s+own|manually|face\s+to\s+face|in\s+person|by\s+hand|myself)\b"
 )
 
 
@@ -2808,6 +2930,9 @@ def _undermined(
     scheduled = _scheduled(own[0]) if own and mandate.verb not in DATED_VERBS else None
     if scheduled is not None:  # "Restart payments at 3am", "... weekly", "... on failure"
         return f"at a time or on a condition the call does not keep ('{scheduled}')"
+    own_hand = _BY_THE_USER.search(mandate.text)
+    if own_hand is not None:  # "I want to email jan@co.com personally": the user does it
+        return f"done by the user ('{own_hand.group(0)}')"
     rehearsed = _NOT_FOR_REAL.search(request or mandate.sentence)
     if rehearsed is not None:  # "Restart payments --dry-run", "What-if: scale ...", "e.g. refund ..."
         return f"not for real ('{rehearsed.group(0).strip(' :-')}')"

@@ -1000,6 +1000,32 @@ _CAUSE = re.compile(
 )
 
 
+#: A reason that opens a sentence, up to its comma ("Because the workers are stuck, restart
+#: billing", "Since B-31 is due tomorrow, pay it"): a sentence of its own before the request, weighed
+#: as a scene before it is (a plain one leaves the request standing, one that doubts it does not).
+_OPENING_CAUSE = re.compile(
+    r"(?im)(^[ \t]*|(?<=[.!?])[ \t]+)(?:because|since|cause|cos|coz)[ \t]+"
+    r"([^,;.!?:\n]{3,}?)[ \t]*,[ \t]*(?=\S)"
+)
+
+
+#: Words by which an opening reason passes on someone's wish ("Because Eve wants me to, ..."): the
+#: sentence is read whole, as someone's words.
+_PASSED_ON = frozenset(
+    """
+    want wants wanted asked asks ask told tells tell said says say wrote writes insists insisted
+    demands demanded suggested suggests needs need requested requests to
+    """.split()  # noqa: SIM905 (a closed list, read as words)
+)
+
+
+def _cause_apart(match: re.Match[str]) -> str:
+    """An opening reason as a sentence of its own, unless it passes on someone's wish."""
+    if set(words_of(match.group(2))) & _PASSED_ON:
+        return match.group(0)
+    return f"{match.group(1)}{match.group(2)}. "
+
+
 #: A thanks inside a sentence, with more after it ("Scale a-svc to 4 thx b-svc to 40"): it ends what
 #: comes before it, and what follows is read on its own ("thanks to ..." is no thanks).
 _MID_SIGN_OFF = re.compile(r"(?i)(?<=[\w.)])[ \t]+(thx|thanks|thank\s+you|ty|cheers)[ \t]+(?!to\b)(?=\w)")
@@ -1322,6 +1348,7 @@ def clauses_of(text: str) -> list[Clause]:
     body = _numbered_inline(body)  # "1) restart api 2) scale web to 4": two numbered lines
     body = _NUMBERED_BY_BRACKET.sub(r"\1. ", body)  # "1) scale ..." is "1. scale ...": a numbered line
     body = _MID_SIGN_OFF.sub(r" \1. ", body)  # "... to 4 thx b-svc to 40": two sentences
+    body = _OPENING_CAUSE.sub(_cause_apart, body)  # "Because the workers are stuck, restart ...": a reason
     body = _urging_apart(body)  # "Restart billing-svc pls auth-gw": two sentences
     body = _OVER_A_RECORD.sub("in place of ", body)  # "Pay B-31 over B-40": B-40 weighed, not asked
     body = _SPEAKER_IN_BRACKETS.sub(r"\1\2: ", body)  # "[bob] restart payments": bob's line, as "bob: ..."
