@@ -3979,6 +3979,40 @@ def test_a_receipt_asked_after_and_a_reason_said_before_leave_the_request(reques
         assert _decide(TWELFTH, doubted, name, **args).verdict != "approve", doubted
 
 
+# ----------------------------------------- the twenty-third red team (written blind, then probing)
+
+
+@settings(max_examples=80, deadline=None)
+@given(
+    call=TWELFTH_CALLS,
+    label=st.sampled_from(["Do-not", "Never-do", "WONT-DO", "Not-now", "Off-limits", "No-go", "Hands-off",
+                           "Non-goal", "Not-yet", "If-approved", "After-audit", "Next-month", "On-hold",
+                           "Already-done", "Done-2019", "ops-bot", "spam-bot", "Anon-42", "Counter-example"]),
+)  # fmt: skip
+def test_a_joined_phrase_before_a_colon_is_no_label(call, label):
+    """ "Do-not: pay INV-2291", "If-approved: delete ...", "ops-bot: restart ..." ran (a joined word
+    before a colon was read as a reference or a topic, as "Ticket T-1:" is): a part that negates,
+    conditions, dates, says how an item stands or whose words they are makes the line ask."""
+    phrase, name, args = call
+    request = f"{label}: {phrase}"
+    assert _decide(TWELFTH, request, name, **args).verdict == "escalate", request
+
+
+@pytest.mark.parametrize(
+    ("request_", "name", "args", "verdict"),
+    [("Ticket T-1: refund 20 on ORD-1004", "refund_order", {"order_id": "ORD-1004", "amount": 20}, "approve"),
+     ("email_worker: restart it.", "restart", {"service": "email_worker"}, "approve"),
+     ("draft-old.docx: delete it.", "delete_file", {"path": "draft-old.docx"}, "approve"),
+     ("Pay half B-40.", "pay_bill", {"bill_id": "B-40"}, "escalate"),
+     ("Pay one-third B-40.", "pay_bill", {"bill_id": "B-40"}, "escalate"),
+     ("Restart one payments replica.", "restart", {"service": "payments"}, "escalate"),
+     ("Restart some payments pods.", "restart", {"service": "payments"}, "escalate"),
+     ("Restart the payments pods.", "restart", {"service": "payments"}, "approve")],
+)  # fmt: skip
+def test_a_reference_or_a_topic_before_a_colon_and_a_part_of_a_record(request_, name, args, verdict):
+    assert _decide(TWELFTH, request_, name, **args).verdict == verdict, request_
+
+
 # ------------------------------------------------------------------- a long turn is read in one pass
 
 LONG_TURN_SCRIPT = """

@@ -2356,6 +2356,41 @@ _A_DAY = re.compile(r"\d+(?:[-./]\d+){0,2}(?:st|nd|rd|th|am|pm|h)?")
 _DESCRIBING = frozenset({"is", "are", "was", "were", "'s", "has", "had", "will", "still", "i", "we"})
 
 
+#: Words by which an object is a part of the record the call takes whole ("Pay half B-41", "Pay
+#: the minimum on B-40", "Restart some payments pods").
+_A_PART = frozenset(
+    """
+    half halves partial partially minimum part portion fraction third thirds quarter some
+    """.split()  # noqa: SIM905 (a closed list, read as words)
+)
+#: Words that count units of a record before the unit ("one redis replica", "a single pod").
+_FEW = frozenset({"one", "single", "a", "two", "three", "few", "several", "every", "other", "1", "2", "3"})
+#: Units a record is made of, counted ("one redis replica", "one Friday offsite session").
+_COUNTED_PARTS = COUNTED | {
+    "session",
+    "sessions",
+    "node",
+    "nodes",
+    "container",
+    "containers",
+    "occurrence",
+    "occurrences",
+}
+
+
+def _a_part_of_it(words: Sequence[str]) -> str | None:
+    """The words of a mandate's object that take a part of its record, or None: a word of a part
+    (:data:`_A_PART`, "one-third"), or a count of units ("one redis replica", "every other nginx
+    pod"; :data:`COUNTED`) where the call acts on the whole."""
+    for i, word in enumerate(words):
+        parts = set(re.split(r"[-_]+", word))
+        if word in _A_PART or (len(parts) > 1 and parts & _A_PART and parts & (_FEW | {"two"})):
+            return word
+        if word in _COUNTED_PARTS and set(words[max(0, i - 3) : i]) & _FEW:
+            return " ".join(words[max(0, i - 3) : i + 1])
+    return None
+
+
 def _of_a_kind(noun: str, kinds: Collection[str]) -> bool:
     """Is ``noun`` one of ``kinds``, or its plural ("passwords", "addresses")?"""
     return noun in kinds or noun.removesuffix("s") in kinds or noun.removesuffix("es") in kinds
@@ -2971,6 +3006,9 @@ def _undermined(
     deleting = _said_after_a_deletion(words, mandate) if mandate.verb in DELETING else None
     if deleting is not None:
         return f"beside words not read ('{deleting}')"
+    part = _a_part_of_it(words[1:]) if mandate.verb != "scale" else None
+    if part is not None:  # "Pay half B-41", "Restart one redis replica": a part of what the call takes whole
+        return f"part of it taken ('{part}')"
     through = _named_through_another(mandate)
     if through is not None:
         return f"named only through another record ('{through}')"

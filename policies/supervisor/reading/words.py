@@ -1102,6 +1102,34 @@ def _own_framing(text: str) -> bool:
 _CLOCK = re.compile(r"(?<!\d)\d{1,2}:\d{2}(?!\d)")
 
 
+#: Parts of a joined word before a colon that say more than a name or a reference does ("Do-not:",
+#: "If-approved:", "Next-month:", "Already-done:", "ops-bot:", "Counter-example:"): a negation, a
+#: condition, a time, how an item stands, a source of words, an example.
+_SAYING_MORE = frozenset(
+    """
+    not no never dont don't wont won't non nope nogo go if when once after before until unless
+    pending awaiting needs need signoff approved approval hold off limits later next last ago
+    yesterday today tomorrow month week year weeks months years monday tuesday wednesday thursday
+    friday saturday sunday jan feb mar apr may jun jul aug sep oct nov dec done completed complete
+    paid sent already rejected declined cancelled canceled skipped skip obsolete superseded
+    test fake spam scam scammer bot says said wrote writes email mail input untrusted anon anonymous
+    impersonator vendor external guest example examples counter anti bad negative mis wrong pattern
+    post pre goal goals plan option idea maybe
+    """.split()  # noqa: SIM905 (a closed list, read as words)
+)
+
+
+def _joined_phrase(text: str) -> bool:
+    """Is the text before a colon a phrase written as joined words: a part of a word joined by "-"
+    or "_" that negates, conditions, dates, says how an item stands or whose words they are
+    ("Do-not", "If-approved", "Already-done", "ops-bot", "Done-2019")? It is no reference and no
+    topic: the line after it is weighed as after any text before a colon the reader does not know.
+    A date alone ("2026-11-24: cancel the Review") says which day's record."""
+    joined = [w for w in words_of(text) if re.search(r"[-_]", w) and not re.search(r"[.@#/]", w)]  # no file
+    parts = [part for word in joined for part in re.split(r"[-_]+", word)]
+    return any(part in _SAYING_MORE or _marker(part) for part in parts)
+
+
 def _label(text: str) -> bool:
     """Is the text before a colon a reference, not a speaker: at most three content words, one of
     them holding a digit ("Ticket T-1", "Order 1234"), no "from", and no time of day (a chat line's
@@ -1391,8 +1419,13 @@ def clauses_of(text: str) -> list[Clause]:
                 continue  # the lines below are sentences of their own
             reading, content, rest = content, "", []
         label = ""
+        # a joined phrase before it ("Do-not:", "ops-bot:") is no label, unless what follows
+        # acts on it ("email_worker: scale it to 4")
+        loaded = _joined_phrase(reading) and not set(words_of(content)) & POINTING_BACK
         if content and (
-            _label(reading) or _own_framing(reading) or _topic(reading, content, quotes)
+            (_label(reading) and not loaded)
+            or _own_framing(reading)
+            or (_topic(reading, content, quotes) and not loaded)
         ):  # "Ticket T-1: refund
             label, reading, content = reading, content, ""  # order ORD-1001", "draft.docx: delete it"
         joined = _joined_parts(_ungapped(_distributed(_sent_to_both(reading, content))))
