@@ -20,7 +20,7 @@ import sys
 import threading
 import time
 from collections.abc import AsyncIterator, Callable, Iterator, Mapping
-from contextlib import asynccontextmanager, closing, contextmanager
+from contextlib import asynccontextmanager, closing, contextmanager, suppress
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal, TypeVar
@@ -196,7 +196,7 @@ def _open_sqlite(
     except sqlite3.Error as exc:
         raise _sqlite_error(path, exc) from None
     try:
-        made = setup(conn)
+        made = _set_up_when_free(conn, setup)
         if writable:
             _check_sqlite_writable(conn, path)
         return conn, made
@@ -216,6 +216,28 @@ def _open_sqlite(
         raise StoreError(
             f"run store {path} is read-only ({why}) and cannot be read as a run store ({exc})"
         ) from None
+
+
+#: How long opening a store waits, in all, for another process that holds its lock while it
+#: sets the store up (two processes opening a new store at once: one switches it to WAL).
+_SETUP_LOCKED_WAIT = 15.0
+
+
+def _set_up_when_free(conn: sqlite3.Connection, setup: Callable[[sqlite3.Connection], _T]) -> _T:
+    """``setup(conn)``, tried again while SQLite answers "database is locked" at once (it does so
+    without waiting out the busy timeout where waiting could deadlock, as when two processes set up
+    a new store together), for up to :data:`_SETUP_LOCKED_WAIT` seconds."""
+    waited, pause = 0.0, 0.05
+    while True:
+        try:
+            return setup(conn)
+        except sqlite3.OperationalError as exc:
+            if "locked" not in str(exc) or waited >= _SETUP_LOCKED_WAIT:
+                raise
+            with suppress(sqlite3.Error):
+                conn.rollback()
+            time.sleep(pause)
+            waited, pause = waited + pause, min(pause * 2, 1.0)
 
 
 def _check_sqlite_writable(conn: sqlite3.Connection, path: Path) -> None:
