@@ -12,7 +12,6 @@ from __future__ import annotations
 import asyncio
 import io
 import json
-import os
 import re
 import socket
 import sqlite3
@@ -33,11 +32,10 @@ from mcp.client.stdio import stdio_client
 from mcp.client.streamable_http import streamable_http_client
 
 from demo_tools.mcp_server import PLANTED_ADDRESS
+from tests.mcp_gateway_process import ROOT, gateway_command, gateway_env
 from tests.processes import run
 
 pytestmark = pytest.mark.integration
-ROOT = Path(__file__).resolve().parent.parent
-UPSTREAM = f"{sys.executable} -m demo_tools.mcp_server"
 REQUEST = "agent-patterns/request"
 
 POLICY = """\
@@ -52,17 +50,11 @@ max_tool_calls = 40
 """
 
 
-def gateway_env(tmp_path: Path) -> dict[str, str]:
-    return {**os.environ, "PYTHONPATH": str(ROOT), "MCP_DEMO_LEDGER": str(tmp_path / "ledger.jsonl")}
-
-
 def gateway_params(tmp_path: Path, *args: str) -> StdioServerParameters:
     """``agent-patterns gateway`` over stdio in front of the demo mailbox server, with ``args``
     (also used by tests/test_cedar.py); the server's side effects land in tmp_path's ledger."""
-    command = ["-m", "governed_agent_patterns", "gateway", "--upstream", UPSTREAM, *args]
-    return StdioServerParameters(
-        command=sys.executable, args=command, env=gateway_env(tmp_path), cwd=str(ROOT)
-    )
+    executable, *command = gateway_command(*args)
+    return StdioServerParameters(command=executable, args=command, env=gateway_env(tmp_path), cwd=str(ROOT))
 
 
 def sent_mail(tmp_path: Path) -> list[dict[str, Any]]:
@@ -239,7 +231,7 @@ def test_the_gateway_over_streamable_http_keeps_each_sessions_provenance_apart(t
         env=gateway_env(tmp_path),
     )
     upstream_url = f"http://127.0.0.1:{upstream_port}/mcp"
-    command = [sys.executable, "-m", "governed_agent_patterns", "gateway", "--upstream", upstream_url]
+    command = gateway_command(upstream=upstream_url)
     wait_for_port(upstream_port)
     gateway = subprocess.Popen(
         [*command, "--http", str(port), "--db", db],
@@ -603,16 +595,7 @@ def test_the_gateway_on_a_stdin_that_is_no_pipe_uses_the_sdks_transport(tmp_path
     ]  # fmt: skip
     ours, theirs = socket.socketpair()
     gateway = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "governed_agent_patterns",
-            "gateway",
-            "--upstream",
-            UPSTREAM,
-            "--db",
-            "memory",
-        ],
+        gateway_command("--db", "memory"),
         stdin=theirs,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,

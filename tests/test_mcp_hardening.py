@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import asyncio
 import os
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -22,10 +21,9 @@ from mcp import ClientSession, StdioServerParameters
 from mcp.client.stdio import stdio_client
 
 from demo_tools.mcp_server import PLANTED_ADDRESS
+from tests.mcp_gateway_process import ROOT, gateway_command, gateway_env
 
 pytestmark = pytest.mark.integration
-ROOT = Path(__file__).resolve().parent.parent
-UPSTREAM = f"{sys.executable} -m demo_tools.mcp_server"
 CALL_ID = "agent-patterns/call_id"
 REQUEST = "agent-patterns/request"
 POLICY = """\
@@ -41,15 +39,8 @@ max_tool_calls = 60
 def _params(tmp_path: Path) -> StdioServerParameters:
     policy = tmp_path / "policy.toml"
     policy.write_text(POLICY)
-    return StdioServerParameters(
-        command=sys.executable,
-        args=[
-            *("-m", "governed_agent_patterns", "gateway", "--upstream", UPSTREAM),
-            *("--policy", str(policy), "--db", str(tmp_path / "gateway.sqlite")),
-        ],
-        env={**os.environ, "PYTHONPATH": str(ROOT), "MCP_DEMO_LEDGER": str(tmp_path / "ledger.jsonl")},
-        cwd=str(ROOT),
-    )
+    executable, *args = gateway_command("--policy", str(policy), "--db", str(tmp_path / "gateway.sqlite"))
+    return StdioServerParameters(command=executable, args=args, env=gateway_env(tmp_path), cwd=str(ROOT))
 
 
 def _text(result: Any) -> str:
@@ -138,8 +129,7 @@ def test_show_policy_prints_the_effective_rules_per_tool_and_serves_nothing(tmp_
     policy.write_text('hide = ["delete_file"]\n\n[rules.send_email]\nrequire_approval = true\n')
     shown = subprocess.run(
         [
-            *(sys.executable, "-m", "governed_agent_patterns", "gateway", "--upstream", UPSTREAM),
-            *("--policy", str(policy), "--show-policy", "--db", str(tmp_path / "gw.sqlite")),
+            *gateway_command("--policy", str(policy), "--show-policy", "--db", str(tmp_path / "gw.sqlite")),
         ],
         cwd=ROOT,
         env={**os.environ, "PYTHONPATH": str(ROOT)},

@@ -23,7 +23,6 @@ import contextlib
 import hashlib
 import json
 import subprocess
-import sys
 import threading
 import time
 import urllib.error
@@ -43,7 +42,8 @@ from cryptography.hazmat.primitives.asymmetric import rsa  # noqa: E402
 from mcp import ClientSession, types  # noqa: E402
 from mcp.client import streamable_http  # noqa: E402
 
-from tests.test_mcp_gateway import POLICY, ROOT, UPSTREAM, free_port, gateway_env, run_cli, sent_mail, text_of  # noqa: E402
+from tests.mcp_gateway_process import ROOT, UPSTREAM, gateway_command, gateway_env  # noqa: E402
+from tests.test_mcp_gateway import POLICY, free_port, run_cli, sent_mail, text_of  # noqa: E402
 
 pytestmark = pytest.mark.integration
 CONVERSATION, CALL_ID = "agent-patterns/conversation", "agent-patterns/call_id"
@@ -131,8 +131,9 @@ def _gateway(
     answer her calls' questions."""
     return subprocess.Popen(
         [
-            *(sys.executable, "-m", "governed_agent_patterns", "gateway", "--upstream", UPSTREAM),
-            *("--policy", str(policy), "--http", str(port), "--db", db, "--ask-timeout", f"{ask_timeout:g}"),
+            *gateway_command(
+                "--policy", str(policy), "--http", str(port), "--db", db, "--ask-timeout", f"{ask_timeout:g}"
+            ),
             *("--auth-issuer", issuer.url, "--ask-client-caller", "alice"),
         ],
         cwd=ROOT,

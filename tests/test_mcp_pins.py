@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import os
 import subprocess
 import sys
 from pathlib import Path
@@ -25,35 +24,22 @@ from mcp.client.stdio import stdio_client
 
 from demo_tools.mcp_server import PLANTED_ADDRESS
 from policies.tool_pins import changed_parts, check_pin, pinned_form, tool_digest
+from tests.mcp_gateway_process import ROOT, UPSTREAM, gateway_command, gateway_env
 from tests.processes import run
 
 pytestmark = pytest.mark.integration
-ROOT = Path(__file__).resolve().parent.parent
-UPSTREAM = f"{sys.executable} -m demo_tools.mcp_server"
 
 
 def _env(tmp_path: Path, pulled: bool) -> dict[str, str]:
-    env = {**os.environ, "PYTHONPATH": str(ROOT), "MCP_DEMO_LEDGER": str(tmp_path / "ledger.jsonl")}
+    env = gateway_env(tmp_path)
     env["MCP_DEMO_RUG_PULL"] = "1" if pulled else "0"
     return env
 
 
 def _gateway(tmp_path: Path, pulled: bool) -> dict[str, Any]:
     """One gateway process on the store: what it lists, and a send_email call's result."""
-    params = StdioServerParameters(
-        command=sys.executable,
-        args=[
-            "-m",
-            "governed_agent_patterns",
-            "gateway",
-            "--upstream",
-            UPSTREAM,
-            "--db",
-            str(tmp_path / "gw.sqlite"),
-        ],
-        env=_env(tmp_path, pulled),
-        cwd=str(ROOT),
-    )
+    executable, *args = gateway_command("--db", str(tmp_path / "gw.sqlite"))
+    params = StdioServerParameters(command=executable, args=args, env=_env(tmp_path, pulled), cwd=str(ROOT))
 
     async def session() -> dict[str, Any]:
         async with stdio_client(params) as (read, write), ClientSession(read, write) as client:

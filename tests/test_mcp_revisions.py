@@ -10,7 +10,6 @@ from __future__ import annotations
 import asyncio
 import io
 import json
-import os
 import sys
 from pathlib import Path
 from typing import Any
@@ -23,9 +22,9 @@ pytest.importorskip("langchain.agents")
 from mcp import Client, StdioServerParameters, types
 from mcp.shared.exceptions import MCPError
 
+from tests.mcp_gateway_process import ROOT, gateway_command, gateway_env
+
 pytestmark = pytest.mark.integration
-ROOT = Path(__file__).resolve().parent.parent
-UPSTREAM = f"{sys.executable} -m demo_tools.mcp_server"
 POLICY = """\
 [rules.send_email]
 require_approval = true
@@ -34,10 +33,10 @@ require_approval = true
 
 def _params(tmp_path: Path, policy: str = POLICY) -> StdioServerParameters:
     (tmp_path / "policy.toml").write_text(policy)
-    args = ["-m", "governed_agent_patterns", "gateway", "--upstream", UPSTREAM, "--ask-client"]
-    args += ["--policy", str(tmp_path / "policy.toml"), "--db", str(tmp_path / "gw.db")]
-    env = {**os.environ, "PYTHONPATH": str(ROOT), "MCP_DEMO_LEDGER": str(tmp_path / "ledger.jsonl")}
-    return StdioServerParameters(command=sys.executable, args=args, env=env, cwd=str(ROOT))
+    executable, *args = gateway_command(
+        "--ask-client", "--policy", str(tmp_path / "policy.toml"), "--db", str(tmp_path / "gw.db")
+    )
+    return StdioServerParameters(command=executable, args=args, env=gateway_env(tmp_path), cwd=str(ROOT))
 
 
 def _sent(tmp_path: Path) -> list[dict[str, Any]]:
@@ -210,20 +209,13 @@ def _replica(tmp_path: Path, port: int, db: str, key: str | None) -> Any:
     import subprocess
 
     (tmp_path / "policy.toml").write_text(POLICY)
-    env = {**os.environ, "PYTHONPATH": str(ROOT), "MCP_DEMO_LEDGER": str(tmp_path / "ledger.jsonl")}
+    env = gateway_env(tmp_path)
     env.pop("AGENT_PATTERNS_GATEWAY_STATE_KEY", None)
     if key is not None:
         env["AGENT_PATTERNS_GATEWAY_STATE_KEY"] = key
-    command = [
-        sys.executable,
-        "-m",
-        "governed_agent_patterns",
-        "gateway",
-        "--upstream",
-        UPSTREAM,
-        "--ask-client",
-    ]
-    command += ["--policy", str(tmp_path / "policy.toml"), "--http", str(port), "--db", db]
+    command = gateway_command(
+        "--ask-client", "--policy", str(tmp_path / "policy.toml"), "--http", str(port), "--db", db
+    )
     return subprocess.Popen(command, cwd=ROOT, env=env, stderr=subprocess.PIPE, text=True)
 
 
