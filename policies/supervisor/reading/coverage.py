@@ -2430,7 +2430,7 @@ def _named_through_another(mandate: Mandate) -> str | None:
     if mandate.verb in _MESSAGING or mandate.verb in READING_VERBS:
         return None  # "email the customer that ORD-1002 ships", "... the agenda for the Board": content
     if relating in _HELD_IN:
-        return after.strip() if naming_words("- " + after) or re.search(r"[/@]\S", after) else None
+        return after.strip() if _text_names_a_record(after) else None
     if relating == "for":  # the object's last words, naming something not of a time
         content = [
             w for w in rest if w not in FUNCTION_WORDS and w not in TIME_WORDS and not _A_DAY.fullmatch(w)
@@ -2441,9 +2441,14 @@ def _named_through_another(mandate: Mandate) -> str | None:
             return None  # "the account of Mallory", "the booking for tomorrow", "... for Q3 to bob"
     elif not rest or rest[0] in _DESCRIBING or rest[0].endswith("'s"):
         return None  # "the meeting that's on Friday": said of the record itself
-    elif not (naming_words("- " + after) or re.search(r"[/@]\S", after)):
+    elif not _text_names_a_record(after):
         return None
     return after.strip()
+
+
+def _text_names_a_record(text: str) -> bool:
+    """Whether ``text`` names a record: a name the records spell, an address or a path."""
+    return bool(naming_words("- " + text) or re.search(r"[/@]\S", text))
 
 
 def _a_record_token(word: str) -> bool:
