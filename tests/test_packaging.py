@@ -165,7 +165,7 @@ def installed(tmp_path_factory):
     # its dependencies installed by pip, or by the uv `make UV=...` names (CI: the same wheels, faster)
     uv = os.environ.get("AGENT_PATTERNS_UV")
     if uv and Path(uv).is_file():
-        install = [uv, "pip", "install", "-q", "--compile-bytecode", "--python", str(python)]
+        install = [uv, "pip", "install", "-q", "--python", str(python)]
     else:
         install = [*pip, "install"]
     subprocess.run([*install, "-c", str(lock), f"{wheel}[agents]"], check=True, cwd=where)
