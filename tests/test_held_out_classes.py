@@ -4080,6 +4080,72 @@ def test_an_opening_statement_names_its_own_records(request_, verdict):
     assert _decide(TWELFTH, request_, "pay_bill", bill_id="B-40").verdict == verdict, request_
 
 
+@pytest.mark.parametrize("label", ["amount", "total", "Amount"])
+@pytest.mark.parametrize(
+    ("written", "refunded", "runs"),
+    [("75", 75, True), ("75.50", 75.5, True), ("75", 750, False), ("750", 75, False), ("75 not 80", 80, False)],
+)  # fmt: skip
+def test_a_figure_after_its_label_continues_the_object(label, written, refunded, runs):
+    """ "Please refund order A-5521, amount 75." asked (the label was read as a verb, "amount to",
+    and the item after the comma as a remark): a figure's label and the figure continue the object
+    as "..., 75 EUR" does; the call runs with that figure only (another is refused or asked)."""
+    request = f"Please refund order A-5521, {label} {written}."
+    decision = _decide(TWELFTH, request, "refund_order", order_id="A-5521", amount=refunded)
+    assert (decision.verdict == "approve") == runs, request
+
+
+def test_a_count_after_its_label_continues_the_object():
+    policy = _request_only_tools({"scale": (["service", "replicas"], ["scale"])})
+    assert _decide(policy, "Scale web, replicas 4.", "scale", service="web", replicas=4).verdict == "approve"
+    assert _decide(policy, "Scale web, replicas 4.", "scale", service="web", replicas=40).verdict != "approve"
+
+
+@settings(max_examples=120, deadline=None)
+@given(
+    call=TWELFTH_CALLS,
+    frame=st.sampled_from(
+        ["{}.", "Please {}.", "Quick one: {}.", "Don't {}.", "{}, not B-41.", "{} tomorrow."]
+    ),
+    mark=st.sampled_from(["**", "*", "`"]),
+    at=st.integers(min_value=0, max_value=8),
+    width=st.integers(min_value=1, max_value=3),
+)
+def test_markdown_emphasis_and_code_marks_change_no_verdict(call, frame, mark, at, width):
+    """ "Cancel the **Friday standup**", "Pay bill `B-40`", "**Refund** order `7781` for **$40**"
+    asked or were refused (the marks stood in the words; a code span was a quotation, which names
+    nothing): emphasis around any words, and a code span around one token, are read as the plain
+    words they mark, whatever the sentence says."""
+    phrase, name, args = call
+    plain = frame.format(phrase)
+    words = plain.split(" ")
+    at = min(at, len(words) - 1)
+    width = 1 if mark == "`" else min(width, len(words) - at)
+    core = " ".join(words[at : at + width])
+    tail = core[len(core.rstrip(".,")) :]  # the sentence's stop stays outside the marks
+    marked = " ".join(
+        [*words[:at], f"{mark}{core[: len(core) - len(tail)]}{mark}{tail}", *words[at + width :]]
+    )
+    assert _decide(TWELFTH, marked, name, **args).verdict == _decide(TWELFTH, plain, name, **args).verdict, (
+        marked
+    )
+
+
+@pytest.mark.parametrize(
+    ("request_", "name", "args", "verdict"),
+    [("~~Pay B-40~~", "pay_bill", {"bill_id": "B-40"}, "escalate"),
+     ("Reply `pay B-40` to Acme.", "pay_bill", {"bill_id": "B-40"}, "block"),
+     ("Delete __pycache__ now.", "delete_file", {"path": "__pycache__"}, "approve"),
+     ("Delete /tmp/_cache_/f.txt.", "delete_file", {"path": "/tmp/_cache_/f.txt"}, "approve"),
+     ("Delete `__init__.py`.", "delete_file", {"path": "__init__.py"}, "approve"),
+     ("Pay bill `B-40`.", "pay_bill", {"bill_id": "B-41"}, "block"),
+     ("Pay B-41 (*pay B-40*).", "pay_bill", {"bill_id": "B-40"}, "escalate")],
+)  # fmt: skip
+def test_what_markdown_marks_keep(request_, name, args, verdict):
+    """A strike-through stays a mark the grammar cannot read, a code span of several words a
+    quotation, and underscores around one word a part of a name."""
+    assert _decide(TWELFTH, request_, name, **args).verdict == verdict, request_
+
+
 # ------------------------------------------------------------------- a long turn is read in one pass
 
 LONG_TURN_SCRIPT = """

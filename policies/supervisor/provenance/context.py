@@ -16,7 +16,7 @@ from policies.supervisor.provenance.sources import sources_of
 from policies.supervisor.reading.amounts import amount_value
 from policies.supervisor.reading.coverage import Reading, read_turn
 from policies.supervisor.reading.values import Source, leaf_paths, record_identity
-from policies.supervisor.reading.words import Mandate, RequestReader, mandates
+from policies.supervisor.reading.words import Mandate, RequestReader, mandates, markdown_removed
 from policies.supervisor.rules.kinds import OneOf
 
 #: Whose amount a limit could not read (an ``amount_not_readable`` decision's ``details.unreadable``):
@@ -117,6 +117,11 @@ class ReviewContext:
     #: Cedar policies: what types each argument's value is given to Cedar as
     #: (:mod:`policies.supervisor.decide.cedar`); a tool's ``ToolSpec`` schema comes first
     arg_schemas: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        # markdown's emphasis and a code span's marks around one token are no words of the turn:
+        # every check reads the turn without them ("Cancel the **Friday standup**", "Pay `B-40`")
+        object.__setattr__(self, "request", markdown_removed(self.request))
 
     @cached_property
     def read(self) -> TurnReading:

@@ -46,8 +46,10 @@ from policies.supervisor.reading.words import (
     forms,
     head_of,
     information_question,
+    labelled_figure,
     list_header,
     mandates,
+    markdown_removed,
     marked,
     normal,
     said,
@@ -1268,7 +1270,7 @@ def reading_of(request: str, known: Iterable[str] = (), reader: RequestReader | 
     known = tuple(known)
     declared = {f for verb in known for f in verb_forms(verb)}
     verbs = declared | READING_VERBS
-    request = _EMOTICON.sub(",", closing_removed(request, verbs))  # ":)" is no colon
+    request = _EMOTICON.sub(",", closing_removed(markdown_removed(request), verbs))  # ":)" is no colon
     clauses = clauses_of(request)
     read = tuple(mandates(request, reader))
     if reader is not None:  # a model's mandates, placed in the grammar's clauses they are written in
@@ -2580,8 +2582,8 @@ def _said_of_a_listed_record(mandate: Mandate, text: str) -> str | None:
         return None  # "..., with the reference Electricity April": how, where, from which account
     names = {w.casefold() for w in _CAPITALISED.findall(text)}
     tokens = words_of(text)
-    if not naming_words(f"- {text}"):
-        return None  # it names no record: a reason ("..., he covered the tip")
+    if not naming_words(f"- {text}") or labelled_figure(tokens):
+        return None  # it names no record: a reason ("..., he covered the tip"), a figure ("..., amount 75")
     said = [
         w
         for w in tokens

@@ -1417,6 +1417,33 @@ def _answered_no(content: str) -> bool:
     return answer in _NO_ANSWERS or (bool(content.strip()) and not answer)
 
 
+#: Markdown's emphasis around words ("**Friday standup**", "*Refund*", "__right now__", "_Quick
+#: one:_"): marks that say nothing of the request. With underscores only around several words (one
+#: word between them is a name: "__pycache__", "_cache_"). A strike-through ("~~...~~") stays a mark
+#: the grammar cannot read; a bullet ("* item") and a product ("2 * 3") are no emphasis, nor marks
+#: after a bracket ("(*pay B-40*)" is a comment, :data:`_COMMENT`).
+_EMPHASIS = re.compile(
+    r"(?<![^\s\[{\"'>])(?:\*\*(?=[^\s*])([^\n]*?[^\s*])\*\*|\*(?=[^\s*])([^*\n]*?[^\s*])\*"
+    r"|__(?=[^\s_])([^\n]*?\s[^\n]*?[^\s_])__|_(?=[^\s_])([^_\n]*?\s[^_\n]*?[^\s_])_)"
+    r"(?=$|[\s)\]}\"',;:!?<]|\.(?!\w))",
+    re.M,
+)
+#: A code span around one token ("`B-40`", "`bob`"): the token, as written; a span of several words
+#: stays a quotation ("reply `pay B-40` to Acme").
+_CODE_TOKEN = re.compile(r"`([^`\s]+)`")
+
+
+def markdown_removed(text: str) -> str:
+    """``text`` without markdown's emphasis and without the code marks around single tokens."""
+    plain = _CODE_TOKEN.sub(r"\1", text)
+    for _ in range(3):  # "***x***", "**_x_**": one layer each time
+        stripped = _EMPHASIS.sub(lambda m: next(g for g in m.groups() if g is not None), plain)
+        if stripped == plain:
+            break
+        plain = stripped
+    return plain
+
+
 def clauses_of(text: str) -> list[Clause]:
     """The clauses of ``text`` as the default reader reads them (see the module): each with its
     head where it asks for something, after the rules of its sentence and of the turn."""
@@ -1436,7 +1463,7 @@ def clauses_of(text: str) -> list[Clause]:
         originals.append(restore(match.group(0)))
         return f"\n# zq{len(quotes) - 1}qz \n"  # "#": a line no list continues on
 
-    body = _QUOTED.sub(stash, text.translate(APOSTROPHES))
+    body = _QUOTED.sub(stash, markdown_removed(text).translate(APOSTROPHES))
     if _DIFF_ADDED.search(body):  # a diff: its removed lines are the writer's notes, not asked for
         body = _DIFF_REMOVED.sub(aside, body)
     body = _MINUS.sub(" minus ", _COMMENT.sub(aside, body))
@@ -1957,6 +1984,15 @@ def _known_head(words: Sequence[str], parse: _Parse) -> bool:
 _JOINED_ID = re.compile(r"(?<![^\W\d_])[^\W\d_]+(?:[-_][^\W_]+)+")
 
 
+#: Words that label a figure of the call, written before it ("amount 75", "total 120.50").
+_FIGURE_LABELS = frozenset({"amount", "total", "replicas"})
+
+
+def labelled_figure(words: Sequence[str]) -> bool:
+    """Is a clause a figure's label and the figure, and nothing else ("amount 75", "total 120.50")?"""
+    return len(words) == 2 and words[0] in _FIGURE_LABELS and _NUMBER.fullmatch(words[1]) is not None
+
+
 def _coordinated(
     following: Sequence[tuple[str, list[str], frozenset[int], _Parse]], people: bool = False
 ) -> list[str]:
@@ -1992,6 +2028,7 @@ def _coordinated(
                     and _JOINED_ID.fullmatch(words[0]) is not None
                     and words[0] not in COMMON_VERBS
                 )
+                or labelled_figure(words)  # "Refund order A-5521, amount 75": no verb "amount"
             )
         )
         if parse.marked or (head is not None and not named) or _says_more(part, words, _quoted):
