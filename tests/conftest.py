@@ -184,84 +184,22 @@ def cited_offline_run(capsys, monkeypatch):
     return run
 
 
-#: The files that hold the suite's longest tests (one of 10 s or more), with the seconds all their
-#: tests take (``--durations``, 2 cores, 3 workers). Spread over the workers at the start
-#: (:func:`pytest_collection_modifyitems`), so that none finishes the suite with one of them alone.
-SLOW_FILES = {
-    "test_probe_careless.py": 182,
-    "test_races.py": 138,
-    "test_probe.py": 125,
-    "test_probe_report.py": 107,
-    "test_bench_smoke.py": 100,
-    "test_agent_server.py": 92,
-    "test_mcp_gateway.py": 85,
-    "test_store_damage.py": 69,
-    "test_served_operations.py": 65,
-    "test_persistence.py": 60,
-    "test_mcp_revisions.py": 60,
-    "test_mcp_hardening.py": 55,
-    "test_docs.py": 53,
-    "test_notebooks.py": 49,
-    "test_forkserver.py": 46,
-    "test_crash_resume.py": 41,
-    "test_cli_newcomer.py": 38,
-    "test_authority_generated_49.py": 36,
-    "test_reviewer.py": 32,
-    "test_mcp_content.py": 31,
-    "test_supervisor_audit.py": 30,
-    "test_mcp_pins.py": 29,
-    "test_mcp_oauth.py": 29,
-    "test_runaway.py": 27,
-    "test_chat_clients_served.py": 27,
-    "test_short_values.py": 26,
-    "test_cli_own_agents.py": 25,
-    "test_cedar_gateway_corpus.py": 25,
-    "test_support_desk.py": 24,
-    "test_cedar_eval.py": 24,
-    "test_journal.py": 21,
-    "test_unreadable_answers.py": 20,
-    "test_served_ledger.py": 20,
-    "test_probe_jobs.py": 14,
-    "test_served_reviewers.py": 12,
-    "test_fuzz_supervisor.py": 11,
-    "test_fuzz_research.py": 11,
-}  # fmt: skip
-
-
-def _file_of(item: pytest.Item) -> str:
-    return item.nodeid.split("::", 1)[0].rsplit("/", 1)[-1]
+#: The files whose tests take longest (``--durations``): run first, so that the workers do not
+#: finish with one of them running alone at the end of the suite.
+SLOW_FIRST = (
+    "test_crash_resume.py", "test_probe.py", "test_races.py", "test_fuzz_", "test_store_damage.py",
+    "test_probe_report.py", "test_probe_careless.py", "test_bench_smoke.py", "test_packaging.py",
+    "test_agent_server.py", "test_persistence.py", "test_tamper.py", "test_served_operations.py",
+    "test_sealed_questions.py", "test_served_reviewers.py", "test_mcp_oauth.py", "test_studio.py",
+    "test_supervisor_audit.py",
+)  # fmt: skip
 
 
 def pytest_collection_modifyitems(session, config, items):
-    """Under pytest-xdist's ``worksteal`` each worker is first handed an equal run of the collected
-    tests, in order, then steals from the end of the longest queue. Each run is made to open with
-    its share of :data:`SLOW_FILES` (the heaviest file into the lightest share, a file's tests kept
-    together for its fixtures) and to end with quick tests, which are what is stolen: the long
-    tests start early everywhere and the suite ends on quick ones. One process: as collected."""
-    workers = int(os.environ.get("PYTEST_XDIST_WORKER_COUNT", "0"))
-    by_file: dict[str, list[pytest.Item]] = {}
-    for item in items:
-        by_file.setdefault(_file_of(item), []).append(item)
-    heavy = sorted((f for f in by_file if f in SLOW_FILES), key=lambda f: -SLOW_FILES[f])
-    if workers < 2 or not heavy or len(heavy) == len(by_file):
-        return
-    shares: list[list[pytest.Item]] = [[] for _ in range(workers)]
-    load = [0.0] * workers
-    for name in heavy:
-        lightest = load.index(min(load))
-        shares[lightest] += by_file[name]
-        load[lightest] += SLOW_FILES[name]
-    quick = [i for name, its in by_file.items() if name not in SLOW_FILES for i in its]
-    ordered: list[pytest.Item] = []
-    left = len(items)
-    for at, share in enumerate(shares):  # the runs worksteal hands out: len // workers, then the rest's
-        size = left // (workers - at)
-        left -= size
-        taken = len(ordered) + len(share)
-        fill = max(0, size - len(share)) if at < workers - 1 else len(items) - taken
-        ordered += share + quick[:fill]
-        quick = quick[fill:]
-    items[:] = ordered + quick
+    slow = [i for i in items if any(name in i.nodeid for name in SLOW_FIRST)]
+    if slow and len(slow) < len(items):
+        kept = {id(i) for i in slow}
+        items[:] = slow + [i for i in items if id(i) not in kept]
 
 
 @pytest.fixture

@@ -11,6 +11,7 @@ entry must be emitted somewhere (no stale entries).
 from __future__ import annotations
 
 import ast
+import functools
 import re
 from pathlib import Path
 
@@ -126,7 +127,7 @@ def templates(expr: ast.expr | None, func: ast.AST | None, depth: int = 0) -> li
         return [t for v in expr.values for t in templates(v, func, depth + 1)]
     if isinstance(expr, ast.Name):
         assigned = [t for v in _assignments(func, expr.id) for t in templates(v, func, depth + 1)]
-        return assigned or ([CONSTANTS[expr.id]] if expr.id in CONSTANTS else [])
+        return assigned or ([constants()[expr.id]] if expr.id in constants() else [])
     return []
 
 
@@ -213,20 +214,28 @@ def emitted() -> dict[str, list[tuple[str, str]]]:
     return out
 
 
-CONSTANTS = module_constants()
-EMITTED = emitted()
+@functools.cache
+def constants() -> dict:
+    """The modules' constants, read once per process when a test first needs them (not at import:
+    every worker imports this module to collect it)."""
+    return module_constants()
+
+
+@functools.cache
+def emitted_once() -> dict[str, list[tuple[str, str]]]:
+    return emitted()
 
 
 def test_the_scan_finds_the_reasons_it_should():
     """Guard against a scanner that silently finds nothing."""
-    supervisor = {t for _, t in EMITTED["supervisor"]}
+    supervisor = {t for _, t in emitted_once()["supervisor"]}
     assert {"invalid_action:non_json", "supervisor_block:final_requires_context", "max_steps"} <= supervisor
     assert "supervisor_block:invalid_refund_amount_type" in supervisor  # rule data
     assert "supervisor_block:{}" in supervisor  # the node's wrapping of a rule's reason
     assert {"llm_timeout", "max_seconds", "llm_error:{}", "recursion_limit"} <= supervisor
-    assert "invalid_plan:step_{}_not_object" in {t for _, t in EMITTED["task_decomposition"]}
-    assert "invalid_input:incident_context" in {t for _, t in EMITTED["reflection"]}
-    assert sum(len(v) for v in EMITTED.values()) > 250
+    assert "invalid_plan:step_{}_not_object" in {t for _, t in emitted_once()["task_decomposition"]}
+    assert "invalid_input:incident_context" in {t for _, t in emitted_once()["reflection"]}
+    assert sum(len(v) for v in emitted_once().values()) > 250
 
 
 def _known(pattern: str, template: str) -> bool:
@@ -242,7 +251,7 @@ def _known(pattern: str, template: str) -> bool:
 
 @pytest.mark.parametrize("pattern", list(PATTERNS))
 def test_every_reason_the_code_emits_is_in_the_catalog(pattern):
-    unknown = sorted({(f, t) for f, t in EMITTED[pattern] if not _known(pattern, t)})
+    unknown = sorted({(f, t) for f, t in emitted_once()[pattern] if not _known(pattern, t)})
     assert not unknown, f"reasons missing from the {pattern} catalog: {unknown}"
 
 
@@ -252,7 +261,7 @@ def _shape(text: str) -> str:
 
 @pytest.mark.parametrize("pattern", list(PATTERNS))
 def test_every_catalog_entry_is_emitted_somewhere(pattern):
-    code = {t for _, t in EMITTED[pattern]}
+    code = {t for _, t in emitted_once()[pattern]}
     shapes = {_shape(t) for t in code}
     constants = {
         node.value
