@@ -2927,6 +2927,13 @@ _NOT_FOR_REAL = re.compile(
 _BY_THE_USER = re.compile(
     r"(?i)\b(?:personally|on\s+my\s+own|manually|face\s+to\s+face|in\s+person|by\s+hand|myself)\b"
 )
+#: An object chosen by its place among records named before ("grant it to the other", "pay the
+#: former", "the latter of the two"), not by a name of its own: which one, the call cannot show. "The
+#: other" before a record's id ("the other bill, B-41") names it.
+_CHOSEN_BY_PLACE = re.compile(
+    r"(?i)\bthe\s+(?:former|latter|other|others)\b(?!\s+(?:day|days|week|weeks|month|months|year|years|time|times|way)\b)"
+    r"(?![^.;\n]{0,24}?(?<![\w-])[A-Za-z]*-?\d[\w-]*)"
+)
 
 
 #: Words that say of a listed item how it stands ("- asmith (done)", "(already sent)", "(skip)"):
@@ -2972,6 +2979,9 @@ def _undermined(
     scheduled = _scheduled(own[0]) if own and mandate.verb not in DATED_VERBS else None
     if scheduled is not None:  # "Restart payments at 3am", "... weekly", "... on failure"
         return f"at a time or on a condition the call does not keep ('{scheduled}')"
+    chosen = _CHOSEN_BY_PLACE.search(" ".join([mandate.text, *mandate.coordinated]))
+    if chosen is not None:  # "Both carl and dina asked. ... grant it to the other": which one?
+        return f"chosen by its place among others, not named ('{chosen.group(0)}')"
     own_hand = _BY_THE_USER.search(mandate.text)
     if own_hand is not None:  # "I want to email jan@co.com personally": the user does it
         return f"done by the user ('{own_hand.group(0)}')"
