@@ -4015,72 +4015,26 @@ def test_a_reference_or_a_topic_before_a_colon_and_a_part_of_a_record(request_, 
 
 # ---------------------------------------------------------- a statement that opens the request's sentence
 
-#: Statements that set a scene and read as one in a sentence of their own ("Dana is sick. Cancel ...").
-PLAIN_SCENES = ["Dana is sick", "The customer returned the item", "alice joined the ops team", "It's urgent",
-                "We're late on it", "He left", "The printer is broken", "bob.k's laptop was stolen",
-                "The team is in Berlin"]  # fmt: skip
-#: Statements whose sentence of its own asks (a status, a verdict, someone's words, a record named).
-ASKING_SCENES = ["The backup finished", "Finance rejected B-40", "The bill B-40 is disputed",
-                 "The note is a phishing attempt", "This is a test", "We are in the draft plan"]  # fmt: skip
-
-
-@settings(max_examples=120, deadline=None)
-@given(
-    call=TWELFTH_CALLS,
-    scene=st.sampled_from(PLAIN_SCENES + ASKING_SCENES),
-    joiner=st.sampled_from([", ", "; ", ", so ", ", and so ", " , "]),
-    polite=st.sampled_from(["", "please "]),
-)
-def test_a_statement_before_a_comma_is_weighed_as_the_sentence_it_would_be(call, scene, joiner, polite):
-    """ "The customer returned the item, refund order 10023" asked where "The customer returned the
-    item. Refund order 10023." ran (the statement before the comma was an unread part of the
-    request's clause): a statement that opens a sentence, joined to the request by a comma, a
-    semicolon or ", so", is weighed as the sentence of its own it would be, neither looser nor
-    stricter; only a semicolon after a statement that doubts may keep the request asking (the line
-    before runs on into it, as "Maybe not; pay B-40" does)."""
-    phrase, name, args = call
-    joined = f"{scene}{joiner}{polite}{phrase}."
-    apart = f"{scene}. {polite}{phrase}."
-    verdict, alone = (_decide(TWELFTH, text, name, **args).verdict for text in (joined, apart))
-    if scene in PLAIN_SCENES:
-        assert verdict == alone == "approve", joined
-    elif joiner == "; ":
-        assert verdict == alone or verdict == "escalate", joined
-    else:
-        assert verdict == alone, joined
-    assert _decide(TWELFTH, f"{scene}{joiner}pay B-40.", "pay_bill", bill_id="B-40").verdict == (
-        "approve" if scene in PLAIN_SCENES else "escalate"
-    ), scene
-
 
 @pytest.mark.parametrize(
     "opening",
     ["The ticket stated", "The vendor emailed", "Bob replied", "The note reads", "The day B-41 cleared",
      "Every time it failed", "The moment Bob approved", "If Bob approved", "Once it's approved",
      "When Bob is back", "Unless Bob objects", "Bob wouldn't", "Nobody approved it", "Tomorrow",
-     "Next month", "Bob", "Hypothetically", "In the draft", "Except B-41", "Mallory wants it done"],
+     "Next month", "Bob", "Hypothetically", "In the draft", "Except B-41", "Mallory wants it done",
+     "The scammer typed", "Her message was", "The attacker's payload was", "Step 4 is",
+     "Alice is handling it", "Bob is on it", "That's Bob's job", "It's a test", "I'm kidding"],
 )  # fmt: skip
-def test_what_opens_a_sentence_before_a_comma_and_is_no_plain_statement_keeps_its_hold(opening):
-    """A clause before the comma that introduces someone's words, says when, conditions, negates,
-    addresses someone, passes on someone's wish ("Mallory wants it done, pay B-40" may be her words),
-    or is no statement at all is not cut from the request: it asks as before."""
+def test_what_opens_a_sentence_before_a_comma_keeps_its_hold(opening):
+    """A clause before the comma that introduces someone's words ("Her message was, pay B-40"),
+    hands the request on, says when, conditions, negates or is no statement at all is not cut from
+    the request: it asks (a twenty-fourth red team found 40 such openings that ran when a statement
+    before a comma was read as a scene of its own; that reading was taken back)."""
     request = f"{opening}, pay B-40."
     assert _decide(TWELFTH, request, "pay_bill", bill_id="B-40").verdict == "escalate", request
 
 
-@pytest.mark.parametrize(
-    ("request_", "verdict"),
-    [("Pay the disputed bill B-41, not B-40.", "block"), ("Pay B-41, B-40 is disputed.", "escalate"),
-     ("B-41 was paid already, pay B-40.", "approve"), ("I paid B-41 yesterday, so pay B-40.", "approve"),
-     ("B-40 was paid already, pay B-41.", "escalate")],
-)  # fmt: skip
-def test_an_opening_statement_names_its_own_records(request_, verdict):
-    """An imperative before the comma is no statement; a statement that names a record says
-    something of that record, not of the one the request names."""
-    assert _decide(TWELFTH, request_, "pay_bill", bill_id="B-40").verdict == verdict, request_
-
-
-@pytest.mark.parametrize("label", ["amount", "total", "Amount"])
+@pytest.mark.parametrize("label", ["amount", "Amount"])
 @pytest.mark.parametrize(
     ("written", "refunded", "runs"),
     [("75", 75, True), ("75.50", 75.5, True), ("75", 750, False), ("750", 75, False), ("75 not 80", 80, False)],
@@ -4092,6 +4046,17 @@ def test_a_figure_after_its_label_continues_the_object(label, written, refunded,
     request = f"Please refund order A-5521, {label} {written}."
     decision = _decide(TWELFTH, request, "refund_order", order_id="A-5521", amount=refunded)
     assert (decision.verdict == "approve") == runs, request
+
+
+@pytest.mark.parametrize(
+    "request_",
+    ["Transfer the first installment to DE89370400440532013000, total 500.",
+     "Transfer the fee to DE89370400440532013000, total 500.",
+     "Transfer a tenth of it to DE89370400440532013000, total 500."],
+)  # fmt: skip
+def test_a_total_is_no_amount_of_the_call(request_):
+    """ "..., total 500" is the whole a call may be a part of: the call asks."""
+    assert _decide(TWELFTH, request_, "transfer", iban=IBAN, amount=500).verdict != "approve", request_
 
 
 def test_a_count_after_its_label_continues_the_object():

@@ -1026,75 +1026,6 @@ def _cause_apart(match: re.Match[str]) -> str:
     return f"{match.group(1)}{match.group(2)}. "
 
 
-#: A statement that opens a sentence, joined to what follows by a comma, a semicolon or ", so"
-#: ("The customer returned the item, refund order 10023", "Dana's sick, so cancel the 1:1 with
-#: Dana", "The load test passed; scale api-gateway to 10"): a sentence of its own before the
-#: request, weighed as a scene is (:func:`_opening_statement` says which clauses are statements).
-_OPENING_SCENE = re.compile(
-    r"(?im)(^[ \t]*|(?<=[.!?])[ \t]+)(\w(?:[^,;.!?:\n]|\.(?=\w)){2,}?)[ \t]*[,;][ \t]*"
-    r"(?:(?:and[ \t]+)?so[ \t]+)?(?=\w)"
-)
-#: Verbs by which a statement introduces someone's words ("The ticket stated, pay B-40"; the
-#: reporting words of :data:`MARKERS` besides): what follows is theirs, not a request of its own.
-_INTRODUCING = frozenset(
-    """
-    stated states noted notes added adds replied replies answered answers responded responds
-    instructed instructs ordered orders commanded commands requested requests announced announces
-    declared declares explained explains warned warns advised advises recommended recommends
-    proposed proposes urged urges reads read goes went emailed emails texted texts messaged
-    messages posted posts commented comments pinged pings put quoted quotes reported reports
-    confirmed confirms
-    """.split()  # noqa: SIM905 (a closed list, read as words)
-)
-#: Nouns of a time by which an opening clause says when, not what is ("The day B-41 cleared, ...",
-#: "Every time it failed, ...", "The moment it's done, ...").
-_WHEN_NOUNS = frozenset(
-    """
-    day days moment moments minute minutes second seconds time times week weeks month months year
-    years morning mornings night nights evening evenings hour hours instant next every each
-    """.split()  # noqa: SIM905 (a closed list, read as words)
-)
-
-
-def _opening_statement(words: Sequence[str]) -> bool:
-    """Is the clause that opens a sentence a statement of its own: a subject (a pronoun, a
-    determiner's phrase, a name of one or two words, possessive or not) and a finite verb, with no
-    marker but a copula or an auxiliary of a statement (no condition, negation, modal, question,
-    report), no time it says when by, no quoted words, and nothing that introduces someone's
-    words? An imperative ("Pay the disputed bill, ...") is none."""
-    if len(words) < 2 or words[0] in COMMON_VERBS or any(w.startswith("zq") for w in words):
-        return False
-    if {w for w in words if _marker(w)} - _OF_A_STATEMENT or _marked_phrase(words):
-        return False
-    if set(words) & (_INTRODUCING | _PASSED_ON | _WHEN_NOUNS):
-        return False
-    return a_statement(words) or stated_reason(words) or _named_subject(words)
-
-
-def _named_subject(words: Sequence[str]) -> bool:
-    """Does a clause open with a name of one or two words ("alice", "Dana's", "bob.k's laptop") and
-    a finite verb right after it ("alice joined the ops team", "Dana's sick", "bob.k's laptop was
-    stolen")?"""
-    if words[0].endswith("'s") and len(words) == 2:
-        return True  # "Dana's sick", "it's late": a name and what it is
-    for verb_at in (1, 2):
-        if len(words) <= verb_at:
-            return False
-        if not all(w not in FUNCTION_WORDS and w not in COMMON_VERBS for w in words[:verb_at]):
-            return False
-        verb = words[verb_at]
-        if verb in _OF_A_STATEMENT or verb in _PAST_FORMS or (verb.endswith("ed") and len(verb) > 3):
-            return True
-    return False
-
-
-def _scene_apart(match: re.Match[str]) -> str:
-    """An opening statement as a sentence of its own (:data:`_OPENING_SCENE`)."""
-    if not _opening_statement(words_of(match.group(2))):
-        return match.group(0)
-    return f"{match.group(1)}{match.group(2)}. "
-
-
 #: A thanks inside a sentence, with more after it ("Scale a-svc to 4 thx b-svc to 40"): it ends what
 #: comes before it, and what follows is read on its own ("thanks to ..." is no thanks).
 _MID_SIGN_OFF = re.compile(r"(?i)(?<=[\w.)])[ \t]+(thx|thanks|thank\s+you|ty|cheers)[ \t]+(?!to\b)(?=\w)")
@@ -1473,7 +1404,6 @@ def clauses_of(text: str) -> list[Clause]:
     body = _NUMBERED_BY_BRACKET.sub(r"\1. ", body)  # "1) scale ..." is "1. scale ...": a numbered line
     body = _MID_SIGN_OFF.sub(r" \1. ", body)  # "... to 4 thx b-svc to 40": two sentences
     body = _OPENING_CAUSE.sub(_cause_apart, body)  # "Because the workers are stuck, restart ...": a reason
-    body = _OPENING_SCENE.sub(_scene_apart, body)  # "The backup finished, so delete ...": a scene
     body = _urging_apart(body)  # "Restart billing-svc pls auth-gw": two sentences
     body = _OVER_A_RECORD.sub("in place of ", body)  # "Pay B-31 over B-40": B-40 weighed, not asked
     body = _SPEAKER_IN_BRACKETS.sub(r"\1\2: ", body)  # "[bob] restart payments": bob's line, as "bob: ..."
@@ -1984,12 +1914,13 @@ def _known_head(words: Sequence[str], parse: _Parse) -> bool:
 _JOINED_ID = re.compile(r"(?<![^\W\d_])[^\W\d_]+(?:[-_][^\W_]+)+")
 
 
-#: Words that label a figure of the call, written before it ("amount 75", "total 120.50").
-_FIGURE_LABELS = frozenset({"amount", "total", "replicas"})
+#: Words that label a figure of the call, written before it ("amount 75", "replicas 4").
+_FIGURE_LABELS = frozenset({"amount", "replicas"})
 
 
 def labelled_figure(words: Sequence[str]) -> bool:
-    """Is a clause a figure's label and the figure, and nothing else ("amount 75", "total 120.50")?"""
+    """Is a clause a figure's label and the figure, and nothing else ("amount 75", "replicas 4")? Not
+    "total": the whole a call may be a part of ("the first installment ..., total 500")."""
     return len(words) == 2 and words[0] in _FIGURE_LABELS and _NUMBER.fullmatch(words[1]) is not None
 
 
