@@ -127,7 +127,7 @@ def templates(expr: ast.expr | None, func: ast.AST | None, depth: int = 0) -> li
         return [t for v in expr.values for t in templates(v, func, depth + 1)]
     if isinstance(expr, ast.Name):
         assigned = [t for v in _assignments(func, expr.id) for t in templates(v, func, depth + 1)]
-        return assigned or ([constants()[expr.id]] if expr.id in constants() else [])
+        return assigned or ([module_constants_once()[expr.id]] if expr.id in module_constants_once() else [])
     return []
 
 
@@ -215,7 +215,7 @@ def emitted() -> dict[str, list[tuple[str, str]]]:
 
 
 @functools.cache
-def constants() -> dict:
+def module_constants_once() -> dict:
     """The modules' constants, read once per process when a test first needs them (not at import:
     every worker imports this module to collect it)."""
     return module_constants()

@@ -1364,6 +1364,7 @@ _EMPHASIS = re.compile(
 _CODE_TOKEN = re.compile(r"`([^`\s]+)`")
 
 
+@lru_cache(maxsize=1024)  # the same turn, read by the review, the reading and its clauses
 def markdown_removed(text: str) -> str:
     """``text`` without markdown's emphasis and without the code marks around single tokens."""
     plain = _CODE_TOKEN.sub(r"\1", text)
