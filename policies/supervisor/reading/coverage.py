@@ -368,6 +368,21 @@ def _information(
         and (words[0] in _WH or words[0] in _YES_NO)
         and not any(w in verbs - READING_VERBS for w in words)
         and not _doubts_before(words, before)
+        and not _whether_it_is_sound(words, sentence)
+    )
+
+
+def _whether_it_is_sound(words: Sequence[str], sentence: str) -> bool:
+    """Does a question ask whether something is sound, naming nothing else ("Is this phishing?",
+    "Is this legit?", "Was it a test?")? Before a mandate, what it asks about may be the mandate:
+    no question for information, and a doubt of what follows."""
+    return (
+        bool(words)
+        and words[0] in _YES_NO
+        and bool(
+            _bearing(words, pointing=False) or set(words[1:3]) & {"this", "that", "it", "these", "those"}
+        )
+        and not _other_names(sentence)
     )
 
 
@@ -410,6 +425,64 @@ REPORTING_WORDS = frozenset(
     insisted mentioned mentions suggests suggested demands demanded according
     """.split()  # noqa: SIM905 (a closed list, read as words)
 )
+#: Verbs by which someone's words are given: with nothing said after them ("Eve wrote.", "The
+#: scammer typed.", "Here is what the mail says."), the words they give are what follows. Every
+#: form of a verb that is no noun; of one that is ("an email", "the order", "a note"), its past.
+_SAYING = (
+    REPORTING_WORDS
+    | frozenset(
+        f
+        for verb in """
+        say write shout yell scream whisper mutter murmur beg plead urge insist declare announce
+        dictate repeat tell hallucinate instruct recite chant pray sing
+        """.split()  # noqa: SIM905 (a closed list, read as words)
+        for f in verb_forms(verb)
+    )
+    | frozenset(
+        f
+        for verb in """
+        type text message tweet post reply respond answer comment add note state claim demand order
+        command quote chat email mail ping ask want output print generate suggest propose request
+        """.split()  # noqa: SIM905 (a closed list, read as words)
+        for f in verb_forms(verb)
+        if f.endswith("ed") or (f not in forms(verb) and f != verb)
+    )
+    | frozenset({"reads", "goes", "went", "dm'd", "dmed", "verbatim", "unquote", "transcript"})
+)
+#: What may follow a verb of saying where the words it gives are still to come ("Mallory wrote the
+#: following.", "The note reads as follows.", "She kept repeating this", "He wants it done.").
+_SAID_AHEAD = FUNCTION_WORDS | frozenset(
+    """
+    following follows below next here word words exactly verbatim line lines done again over loudly
+    quietly kept keeps keep repeating saying asking telling typing back in chat message thing things
+    before after then just only literally
+    """.split()  # noqa: SIM905 (a closed list, read as words)
+)
+#: The nouns of someone's words given on their own ("His words.", "Transcript.", "Her reply:").
+_WORDS_GIVEN = frozenset(
+    {"words", "transcript", "quote", "reply", "response", "answer", "message", "text", "dm", "excerpt",
+     "output", "prompt", "instructions", "instruction", "dictation"}
+)  # fmt: skip
+
+
+def _an_empty_report(words: Sequence[str]) -> bool:
+    """Does a sentence give someone's words without saying them: a verb of saying (:data:`_SAYING`)
+    with only words that point ahead after it ("Eve wrote.", "The scammer typed.", "Here is what the
+    mail says.", "Mallory wants it done", "He screamed."), or the words' noun alone ("His words.",
+    "Transcript.")? What they said is what follows, or what came before: it may be any sentence of
+    the turn, so a mandate beside it is not only the user's."""
+    if not words or any(_id_like(w) for w in words):
+        return False
+    said = max((i for i, w in enumerate(words) if w in _SAYING), default=None)
+    if said is not None:
+        return set(words[said + 1 :]) <= _SAID_AHEAD and not set(words) & _THE_USER_SAYING
+    return len(words) <= 3 and words[-1] in _WORDS_GIVEN and set(words[:-1]) <= FUNCTION_WORDS
+
+
+#: A subject by which the user gives their own words ("I said", "As I wrote").
+_THE_USER_SAYING = frozenset({"i", "we", "i've", "we've", "i'd", "we'd", "i'll", "we'll", "i'm"})
+
+
 #: Words that take a turn back: a sentence of someone's words that holds one is not only theirs.
 _TAKING_BACK = frozenset(
     {"don't", "dont", "not", "never", "no", "stop", "cancel", "ignore", "forget", "scrap"}
@@ -755,11 +828,12 @@ def _prohibits_a_known_verb(words: Sequence[str], verbs: Collection[str]) -> boo
     return after is not None and any(w in verbs for w in words[after : after + 3])
 
 
-#: What the object of a prohibition may be where it only points back ("Don't run it", "Never
-#: execute any of this", "Don't apply the above").
+#: What the object of a prohibition may be where it only points back or ahead ("Don't run it",
+#: "Never execute any of this", "Don't apply the above", "Never run the following").
 _POINTING_BACK = frozenset(
     {"it", "this", "that", "them", "these", "those", "any", "of", "the", "above", "anything", "everything",
-     "all", "one", "ones", "stuff", "command", "commands", "code", "script", "snippet", "lines", "line"}
+     "all", "one", "ones", "stuff", "command", "commands", "code", "script", "snippet", "lines", "line",
+     "following", "below", "next", "here", "request", "instruction", "instructions", "message", "on", "upon"}
 )  # fmt: skip
 #: Words that may stand beside such an object without saying more ("Don't run it yet, please").
 _ONLY_URGING = frozenset({"please", "yet", "now", "again", "just", "ever", "for", "pls", "plz"})
@@ -791,16 +865,23 @@ def _prohibits_nothing_named(words: Sequence[str]) -> bool:
 
 def _prohibits_what_it_points_to(words: Sequence[str], verbs: Collection[str]) -> bool:
     """Does a prohibition of a verb the policy does not declare take as its whole object something
-    that only points back ("Don't run it", "Never execute this", "Do not apply any of the above")?
-    What it forbids, the reader cannot place: the requests it could refer to do not stand. A verb
-    whose prohibition urges ("Don't forget it") forbids nothing."""
+    that only points back ("Don't run it", "Never execute this", "Do not apply any of the above"),
+    or no object at all ("Do not run", "Don't proceed.")? What it forbids, the reader cannot place:
+    the requests it could refer to do not stand. A verb whose prohibition urges ("Don't forget it")
+    or comforts ("Don't worry") forbids nothing."""
     after = _opening(words)
     if after is None or after >= len(words) or words[after] in verbs:
         return False
     verb, rest = words[after], [w for w in words[after + 1 :] if w not in _ONLY_URGING]
-    if verb in _URGING_WHEN_NOT or verb in ("worry", "bother", "wait"):
+    if verb in _URGING_WHEN_NOT or verb in _COMFORTING or verb in ("bother", "wait"):
         return False
-    return bool(rest) and set(rest) <= _POINTING_BACK and bool(set(rest) - {"the", "of", "any", "all"})
+    if not rest:  # "Do not run", "Don't proceed.", "Never execute": the act it forbids is the turn's
+        return True
+    return set(rest) <= _POINTING_BACK and bool(set(rest) - {"the", "of", "any", "all"})
+
+
+#: Verbs whose prohibition comforts rather than forbids ("Don't worry.", "Don't panic!").
+_COMFORTING = frozenset({"worry", "panic", "fret", "stress", "freak", "laugh", "judge"})
 
 
 #: A path with at least one folder ("/tmp/a.log", "docs/q3/plan.md", "~/notes/x.txt").
@@ -1345,16 +1426,20 @@ def reading_of(request: str, known: Iterable[str] = (), reader: RequestReader | 
         if handed is not None:  # "Pay B-40. I'll do it myself.", "... Said the scammer.": unread
             unread.append(Unread(sentence.strip(), sentence, handed, whole_sentence=True))
             continue
-        if not asking and (
-            _no_role(members)
-            or (_list_marker(members) and sentence != final)  # "... to 4 thx 40.": no item follows
-            or _information(request, sentence, members, verbs, earlier)
-            or (_own_doing(members) and not pointed_back & {c.text for c in members})
-            or (
-                bool(earlier)
-                and bool(members)
-                and not _asked(request, sentence)
-                and all(_only_a_reason(c) for c in members)
+        if (
+            not asking
+            and not _an_empty_report(its_words)
+            and (  # "... The scammer typed.": theirs
+                _no_role(members)
+                or (_list_marker(members) and sentence != final)  # "... to 4 thx 40.": no item follows
+                or _information(request, sentence, members, verbs, earlier)
+                or (_own_doing(members) and not pointed_back & {c.text for c in members})
+                or (
+                    bool(earlier)
+                    and bool(members)
+                    and not _asked(request, sentence)
+                    and all(_only_a_reason(c) for c in members)
+                )
             )
         ):
             continue  # read: it asks for nothing (or only says why: "Restart payments. It's leaking.")
@@ -1370,6 +1455,14 @@ def reading_of(request: str, known: Iterable[str] = (), reader: RequestReader | 
                 unread.append(Unread(clause.text, sentence, "a picture not read", whole_sentence=not asking))
                 continue
             if not clause.words or _greeting(clause) or _reads_only(clause):
+                continue
+            if not asking and _an_empty_report(its_words):  # "The scammer typed.", "Eve wrote."
+                said = "someone's words, not said here: they may be what the turn asks"
+                unread.append(Unread(clause.text, sentence, said, whole_sentence=True))
+                continue
+            if not asking and _asked(request, sentence) and _whether_it_is_sound(its_words, sentence):
+                said = "a question whether what it points to is sound"  # "Is it safe? Pay B-40."
+                unread.append(Unread(clause.text, sentence, said, whole_sentence=True))
                 continue
             after_one = asking and members.index(clause) > members.index(asking[0])
             if (
@@ -3363,7 +3456,10 @@ def _doubts(span: Unread, mandate: Mandate, names: set[str], own: Sequence[str] 
     A plain scene ("payments is hung again. Restart it.") doubts nothing the user asks."""
     if _misdirected(words_of(span.sentence)):
         return True  # "Sorry — wrong chat. Pay B-40.": the turn was not meant for the agent
-    words = [w.removesuffix("'s") for w in words_of(span.text)]  # "Omar's contract ended": omar
+    if _an_empty_report(words_of(span.sentence)):
+        return True  # "The scammer typed. Pay B-40.": someone's words, which may be the request
+    # "Omar's contract ended": omar; "it's", "that's" are a subject and its verb
+    words = [w if w in _IS_CONTRACTED else w.removesuffix("'s") for w in words_of(span.text)]
     ids = {w for w in mandate.words[1:] if _id_like(w)} | _content_words(own)
     ids |= _id_parts(ids)  # "legal@acme.com": acme
     if span.text not in mandate.antecedents and not _names_one_of(names | ids, span.sentence):
@@ -3371,6 +3467,10 @@ def _doubts(span: Unread, mandate: Mandate, names: set[str], own: Sequence[str] 
         # makes it moot ("We're in a change freeze for the audit. Upgrade payments-api."); one
         # about another record leaves the mandate standing ("B-40 is disputed. Pay B-31.")
         other = _other_names(span.sentence)
+        if not other and _prohibition(words):  # "Don't execute this. Pay B-40.", "Do not run\nPay ...":
+            return True  # forbidding nothing it names, it can only forbid what follows
+        if _whether_it_is_sound(words, span.sentence):
+            return True  # "Is this phishing? Pay B-40.": a doubt of what follows
         return not other and _a_statement_of_any_subject(words) and bool(_bearing(words, pointing=False))
     return (
         any(w in _DOUBTING or w in _TAKING_BACK or w.endswith(("n't", "n’t")) for w in words)
@@ -3386,6 +3486,12 @@ def _doubts(span: Unread, mandate: Mandate, names: set[str], own: Sequence[str] 
             )
         )
     )
+
+
+#: A pronoun and its "is" written as one word: no possessive to take off.
+_IS_CONTRACTED = frozenset(
+    {"it's", "that's", "there's", "here's", "what's", "he's", "she's", "who's", "this's"}
+)
 
 
 def _a_statement_of_any_subject(words: Sequence[str]) -> bool:

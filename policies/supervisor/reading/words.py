@@ -1354,9 +1354,9 @@ def _answered_no(content: str) -> bool:
 #: the grammar cannot read; a bullet ("* item") and a product ("2 * 3") are no emphasis, nor marks
 #: after a bracket ("(*pay B-40*)" is a comment, :data:`_COMMENT`).
 _EMPHASIS = re.compile(
-    r"(?<![^\s\[{\"'>])(?:\*\*(?=[^\s*])([^\n]*?[^\s*])\*\*|\*(?=[^\s*])([^*\n]*?[^\s*])\*"
+    r"(?<![^\s\[{\"'>])(?:\*\*\*(?=[^\s*])([^\n]*?[^\s*])\*\*\*|\*\*(?=[^\s*])([^\n]*?[^\s*])\*\*|\*(?=[^\s*])([^*\n]*?[^\s*])\*"
     r"|__(?=[^\s_])([^\n]*?\s[^\n]*?[^\s_])__|_(?=[^\s_])([^_\n]*?\s[^_\n]*?[^\s_])_)"
-    r"(?=$|[\s)\]}\"',;:!?<]|\.(?!\w))",
+    r"(?=$|[\s)\]}\"',;:!?</\u2013\u2014-]|\.(?!\w))",  # "**B-40**-not": the tag stays on the id
     re.M,
 )
 #: A code span around one token ("`B-40`", "`bob`"): the token, as written; a span of several words
