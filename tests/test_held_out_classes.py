@@ -4258,3 +4258,15 @@ def test_a_report_that_says_something_else_leaves_the_request_standing(scene):
     """Someone's words that are said ("a poem"), a noun of saying ("a survey email") and the user's
     own words ("I said") are no words still to come."""
     assert decide(f"{scene} Pay the City Water bill B-31.", WATER).verdict == "approve", scene
+
+
+@pytest.mark.parametrize(
+    ("scene", "verdict"),
+    [("I'm back from holiday.", "approve"), ("We moved last month.", "approve"),
+     ("I'm working from home today.", "approve"), ("I've sorted it.", "escalate"),
+     ("I already paid it.", "escalate"), ("It's back.", "escalate")],
+)  # fmt: skip
+def test_how_the_user_is_is_no_state_of_the_record(scene, verdict):
+    """ "Back", "moved", "working" said of the user are how they are; said of a record (or with the
+    user doing the act: "sorted", "paid") they may make the call moot."""
+    assert decide(f"{scene} Pay the City Water bill B-31.", WATER).verdict == verdict, scene

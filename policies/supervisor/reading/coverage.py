@@ -479,6 +479,9 @@ def _an_empty_report(words: Sequence[str]) -> bool:
     return len(words) <= 3 and words[-1] in _WORDS_GIVEN and set(words[:-1]) <= FUNCTION_WORDS
 
 
+#: Words of a statement about the user that say how they are, not that the act is moot ("I'm back
+#: from holiday", "We moved", "I'm working from home").
+_THE_USERS_STATE = frozenset({"back", "moved", "working", "normal", "healthy"})
 #: A subject by which the user gives their own words ("I said", "As I wrote").
 _THE_USER_SAYING = frozenset({"i", "we", "i've", "we've", "i'd", "we'd", "i'll", "we'll", "i'm"})
 
@@ -3471,7 +3474,10 @@ def _doubts(span: Unread, mandate: Mandate, names: set[str], own: Sequence[str] 
             return True  # forbidding nothing it names, it can only forbid what follows
         if _whether_it_is_sound(words, span.sentence):
             return True  # "Is this phishing? Pay B-40.": a doubt of what follows
-        return not other and _a_statement_of_any_subject(words) and bool(_bearing(words, pointing=False))
+        bearing = _bearing(words, pointing=False)
+        if words and words[0] in _THE_USER_SAYING:  # "I'm back from holiday", "We moved": the user's own
+            bearing -= _THE_USERS_STATE
+        return not other and _a_statement_of_any_subject(words) and bool(bearing)
     return (
         any(w in _DOUBTING or w in _TAKING_BACK or w.endswith(("n't", "n’t")) for w in words)
         or _excluding_word(words) is not None
