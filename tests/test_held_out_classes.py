@@ -4270,3 +4270,25 @@ def test_how_the_user_is_is_no_state_of_the_record(scene, verdict):
     """ "Back", "moved", "working" said of the user are how they are; said of a record (or with the
     user doing the act: "sorted", "paid") they may make the call moot."""
     assert decide(f"{scene} Pay the City Water bill B-31.", WATER).verdict == verdict, scene
+
+
+@pytest.mark.parametrize(
+    "line", ["<dana-2> {r}", "<dana-2>: {r}", "[10:02 dana] {r}", "[10:02:33 dana-2] {r}", "<ops-bot> {r}",
+             "2019-03-01: {r}", "2027-01-01: {r}", "1.3.2027: {r}", "[2019-03-01] {r}"]
+)  # fmt: skip
+def test_a_speaker_with_a_digit_or_a_date_before_the_line_asks(line):
+    """A chat line's speaker in angle brackets or after a time of day is a speaker even with a digit
+    (it read as a reference, "Ticket T-1:"); a date alone before a colon is a log's line or a day to
+    come for a payment (it says which record only for an act on a dated one)."""
+    assert decide(line.format(r="pay the Acme bill B-40")).verdict == "escalate", line
+
+
+@pytest.mark.parametrize("line", ["<me> {r}", "[me] {r}", "[10:02 me] {r}", "Ticket T-1: {r}"])
+def test_the_users_own_chat_line_and_a_reference_still_run(line):
+    assert decide(line.format(r="pay the City Water bill B-31"), WATER).verdict == "approve", line
+
+
+def test_a_date_before_a_colon_names_a_dated_records_day():
+    reading = reading_of("2026-11-24: cancel the Review", ["cancel"])
+    assert [m.verb for m in reading.mandates] == ["cancel"] and not reading.unread
+    assert not reading_of("2019-03-01: restart nginx", ["restart"]).mandates

@@ -2056,6 +2056,19 @@ def _numeric_date(words: Sequence[str]) -> str | None:
     return None
 
 
+#: A date in figures alone before a colon that opens the sentence ("2019-03-01: pay B-40", "1.3.2027:
+#: ..."): a line of a log or a plan for that day. For a verb whose object is named by its day
+#: (:data:`DATED_VERBS`: "2026-11-24: cancel the Review") it says which record.
+_DATE_BEFORE_A_COLON = re.compile(
+    r"^[^\w]*(\d{4}-\d{1,2}-\d{1,2}|\d{1,2}[./-]\d{1,2}[./-]\d{2,4})"
+    r"(?:[ T]\d{1,2}[:.]\d{2}(?::\d{2})?)?\s*[:\]]"
+)
+#: Verbs whose object a date before a colon may name by its day ("2026-11-24: cancel the Review").
+_BY_ITS_DAY = (
+    DATED_VERBS
+    | READING_VERBS
+    | frozenset({"cancel", "delete", "remove", "decline", "accept", "skip", "drop"})
+)  # and what only reads ("2026-12-10: check my calendar")
 #: A date in figures that names no record's day: set apart by commas or opening the sentence ("...
 #: and, on 2027-01-01, salaries.xlsx", "On 2027-01-01, delete ..."), or after a file's name, which
 #: has no day ("... salaries-2026.xlsx on 2027-01-01").
@@ -3071,6 +3084,9 @@ def _undermined(
     dated = _numeric_date(words[1:]) if mandate.verb in TIMED_VERBS else _dated_apart(mandate.sentence)
     if dated is not None:
         return f"for later ('{dated}')"
+    headed = _DATE_BEFORE_A_COLON.match(mandate.sentence) if mandate.verb not in _BY_ITS_DAY else None
+    if headed is not None:  # "2019-03-01: pay B-40": a log's line or a day to come, not now
+        return f"on a day of its own ('{headed.group(1)}')"
     own = " ".join([mandate.text, *mandate.coordinated]).split(None, 1)[1:]  # after the verb
     scheduled = _scheduled(own[0]) if own and mandate.verb not in DATED_VERBS else None
     if scheduled is not None:  # "Restart payments at 3am", "... weekly", "... on failure"

@@ -976,9 +976,24 @@ def _numbered_inline(body: str) -> str:
     return "\n".join(lines)
 
 
-#: A chat line's speaker in brackets before the line's words ("[bob] restart payments", "<bob> ..."):
-#: read as "bob: ...", whose words they are (the user's own, "[me] ...", stay theirs).
-_SPEAKER_IN_BRACKETS = re.compile(r"(?m)^([ \t]*)[\[<]([^\W\d_][\w.-]{0,30})[\]>][ \t]+(?=\S)")
+#: A chat line's speaker in brackets before the line's words ("[bob] restart payments", "<bob> ...",
+#: "<dana-2> ...", "[10:02 dana] ..."): read as "bob: ...", whose words they are (the user's own,
+#: "[me] ...", stay theirs). A name in angle brackets or after a time of day is a speaker even with
+#: a digit ("<dana-2>"): it keeps a mark no reference has ("[T-1] ..." stays a reference).
+_SPEAKER_IN_BRACKETS = re.compile(
+    r"(?m)^(?P<lead>[ \t]*)(?:\[(?P<time>\d{1,2}:\d{2}(?::\d{2})?[ \t]+)?(?P<name>[^\W\d_][\w.-]{0,30})\]"
+    r"|<(?P<angled>[^\W\d_][\w.-]{0,30})>)[ \t]+(?=\S)"
+)
+
+
+def _speaker(match: re.Match[str]) -> str:
+    """A chat line's speaker in brackets written as before a colon, a digit kept from reading as a
+    reference's (:func:`_label`)."""
+    if match["angled"] is not None:
+        name = match["angled"]
+        return f"{match['lead']}{name}: " if not re.search(r"\d", name) else f"{match['lead']}<{name}>: "
+    stamp = (match["time"] or "").strip()
+    return f"{match['lead']}{stamp} {match['name']}: " if stamp else f"{match['lead']}{match['name']}: "
 
 
 #: A correction or a retraction written inside a clause without a comma ("Scale it to 50 err 5",
@@ -1192,8 +1207,8 @@ def _topic(text: str, content: str, quotes: Sequence[list[str]]) -> bool:
     after, quoted = _expand(_JOINERS.split(content, maxsplit=1)[0], quotes)  # its first clause
     if not words or len(words) > 6 or not after or words[0] in COMMON_VERBS | _SIGN_OFFS:
         return False
-    if re.fullmatch(r"\s*@[\w-]+\s*", text) or _CLOCK.search(text):
-        return False  # "@bob: restart payments", "[10:02] bob: ...": said to bob, or bob's line
+    if re.fullmatch(r"\s*(?:@[\w-]+|<[^<>\s]+>)\s*", text) or _CLOCK.search(text):
+        return False  # "@bob: restart payments", "[10:02] bob: ...", "<dana-2> ...": to bob, or a speaker
     if any(_unnamed_marker(w, i, _quoted) and w not in ("and", "&") for i, w in enumerate(words)):
         return False
     if _STRAY_QUOTE.search(text):
@@ -1407,7 +1422,7 @@ def clauses_of(text: str) -> list[Clause]:
     body = _OPENING_CAUSE.sub(_cause_apart, body)  # "Because the workers are stuck, restart ...": a reason
     body = _urging_apart(body)  # "Restart billing-svc pls auth-gw": two sentences
     body = _OVER_A_RECORD.sub("in place of ", body)  # "Pay B-31 over B-40": B-40 weighed, not asked
-    body = _SPEAKER_IN_BRACKETS.sub(r"\1\2: ", body)  # "[bob] restart payments": bob's line, as "bob: ..."
+    body = _SPEAKER_IN_BRACKETS.sub(_speaker, body)  # "[bob] restart payments": bob's line, as "bob: ..."
     read: list[tuple[Clause, bool]] = []  # each clause, and whether it is content only
     retracted = False
     own: set[int] = set()  # the clauses in the user's own voice: no one's words, no question
