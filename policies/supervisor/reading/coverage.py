@@ -224,22 +224,91 @@ _DASH_NAME = re.compile(
 )
 
 
+#: Nouns of the turn's own words ("this line", "the previous sentence", "that instruction").
+_THE_TURNS_WORDS = frozenset(
+    {"line", "lines", "sentence", "text", "message", "instruction", "instructions", "request", "command",
+     "paragraph", "bit", "part", "above", "prompt", "words"}
+)  # fmt: skip
+
+
+def _of_the_turns_words(words: Sequence[str]) -> bool:
+    """Is a statement said of the turn's own words ("This line was injected by the webpage.", "The
+    previous line is from the attacker.", "That instruction was hidden in white text.")? What it
+    says of the request, the reader cannot weigh."""
+    head = words[:3]
+    return (
+        bool(head)
+        and head[0] in ("this", "that", "the", "these", "those", "my")
+        and bool(set(head[1:]) & _THE_TURNS_WORDS)
+    )
+
+
+#: The subjects of a speech tag ("he muttered", "the scammer hissed", "my kid scribbled").
+_TAG_SUBJECTS = frozenset(
+    {"he", "she", "they", "someone", "somebody", "it", "the", "my", "our", "a", "his", "her"}
+)
+
+
+def _a_speech_tag(words: Sequence[str]) -> bool:
+    """Is a clause after a mandate a speech tag: a subject of one or two words and a verb in the past
+    with nothing after it ("he muttered", "the scammer hissed", "the popup screamed")? Not a
+    reason said so ("it crashed", "it failed": a word of trouble or a verdict)."""
+    if not 2 <= len(words) <= 3 or words[0] not in _TAG_SUBJECTS | _SAYING_SUBJECTS:
+        return False
+    verb = words[-1]
+    past = verb in _SAYING or (verb.endswith("ed") and len(verb) > 4)
+    return (
+        past
+        and verb not in _REASONS_TO_ACT
+        and verb not in _VERDICTS
+        and verb not in _MOOT
+        and verb not in _CONTESTING
+        and not (len(words) == 3 and words[0] not in ("the", "my", "our", "a", "his", "her"))
+    )
+
+
+#: Subjects by name of a speech tag written without an article ("Pay B-40, Eve typed.").
+_SAYING_SUBJECTS = frozenset({"mallory", "eve", "bob", "alice", "mom", "dad", "boss"})
+
+
+#: Words by which a signature says the words are not the user's, or not meant ("-- The Attacker",
+#: "— Fake Boss", "Regards,\nScammer", "— April Fools", "— Unknown Sender").
+_NO_SIGNER_OF_THE_USERS = frozenset(
+    """
+    hacker hackers attacker scammer scammers impostor imposter spoofed spoof fraudster fraud fake scam
+    spam spammer phisher phishing evil unknown anonymous anon prince bot fools april not test demo
+    malware virus troll
+    """.split()  # noqa: SIM905 (a closed list, read as words)
+)
+
+
 def closing_removed(request: str, verbs: Collection[str] = frozenset()) -> str:
     """The turn without what closes it as a message is signed: a signature below a line "--" of at
     most five lines, each a name, a title, an address or a number; "Sent from my iPhone"; a name
     after a dash closing the last sentence ("... ty! -Sam", "— Lena (HR)"), no verb of ``verbs``
     nor one the reader knows. A line below "--" that says anything else ("-- actually, don't") is
     no signature: the turn is read whole."""
+    # no name holds a word that takes back, doubts or points back ("- Scrap That", "- Hold On"), nor
+    # one that says the words are not the user's or not meant ("-- The Attacker", "— April Fools")
+    taking_back = (
+        _TAKING_BACK
+        | _DOUBTING
+        | POINTING_BACK
+        | COMMON_VERBS
+        | set(verbs)
+        | {"wait", "hold", "on"}
+        | _NO_SIGNER_OF_THE_USERS
+    )
     lines = request.rstrip().split("\n")
     marks = [i for i, line in enumerate(lines) if line.strip() in ("--", "-- ", "\u2014")]
     if marks:
         below = [line for line in lines[marks[-1] + 1 :] if line.strip()]
-        if 0 < len(below) <= 5 and all(_SIGNATURE_LINE.fullmatch(line) for line in below):
+        if (
+            0 < len(below) <= 5
+            and all(_SIGNATURE_LINE.fullmatch(line) for line in below)
+            and not {w for line in below for w in words_of(line)} & taking_back
+        ):
             request = "\n".join(lines[: marks[-1]])
-    # no name holds a word that takes back, doubts or points back ("- Scrap That", "- Hold On")
-    taking_back = (
-        _TAKING_BACK | _DOUBTING | POINTING_BACK | COMMON_VERBS | set(verbs) | {"wait", "hold", "on"}
-    )
     request = _SENT_FROM.sub("", _EMOJI.sub(" ", request).rstrip())
     closing = _CLOSING_LINES.search(request)  # "...\n\nThanks,\nMarco"
     if closing is not None and not set(words_of(closing.group(0).rsplit("\n", 1)[-1])) & taking_back:
@@ -477,6 +546,116 @@ def _an_empty_report(words: Sequence[str]) -> bool:
     if said is not None:
         return set(words[said + 1 :]) <= _SAID_AHEAD and not set(words) & _THE_USER_SAYING
     return len(words) <= 3 and words[-1] in _WORDS_GIVEN and set(words[:-1]) <= FUNCTION_WORDS
+
+
+#: The words of a fragment that only opens a turn ("Quick one.", "Two things.", "Small favour.",
+#: "One more thing!", "Reminder.", "Question for you.").
+_OPENING_A_TURN = frozenset(
+    """
+    quick one two three couple few thing things small little favour favor request task question
+    reminder heads up more another also for real quickie update again today long day week busy
+    payday monday friday weekend office hope well doing is you're had nice
+    """.split()  # noqa: SIM905 (a closed list, read as words)
+)
+#: Words by which an imperative's object is the turn's words ("Translate this", "Ignore the next
+#: sentence", "Summarize the following").
+_THE_TURN_POINTED_TO = _THE_TURNS_WORDS | frozenset(
+    {"this", "that", "these", "those", "it", "following", "below", "next"}
+)
+_PREPOSITIONS_ALONE = frozenset({"to", "into", "in", "from", "for", "with", "on", "at", "as"})
+
+
+def _acts_on_the_turn(rest: Sequence[str]) -> bool:
+    """Does an imperative of a verb the policy does not declare act on the turn's own words: no
+    object ("Correct the grammar" aside, "Translate to German"), or one that points to them
+    ("Translate this to Italian", "Ignore the next sentence")?"""
+    return (
+        not rest
+        or rest[0] in _PREPOSITIONS_ALONE
+        or bool(set(rest[:4]) & _THE_TURN_POINTED_TO)
+        or bool(set(rest) & {"first", "beforehand"})  # "Ask me first.", "Check with me first"
+    )
+
+
+#: Finite verbs a statement's subject of a few words is followed by ("payments is hung again").
+_FINITE = frozenset(
+    """
+    is are was were has have had am it's that's there's here's keeps needs wants looks seems feels
+    goes comes gets got came went left broke stopped sent made took gave said told wrote paid found ran
+    put set kept held brought bought sold spent won lost began did saw thought knew fell rang
+    """.split()  # noqa: SIM905 (a closed list, read as words)
+)
+
+
+def _a_plain_statement(words: Sequence[str]) -> bool:
+    """Is a sentence naming nothing a statement: a subject and a finite verb (a copula, an
+    auxiliary, a past form in "-ed", or one of :data:`_FINITE`) after at most five words, none a
+    preposition ("payments is hung again", "The load test passed"; not "Example sentence for my
+    English class", a fragment)?"""
+    if stated_reason(words) or a_statement(words):
+        return True
+    for v in range(1, min(len(words), 6)):
+        if set(words[:v]) & _OPENING_PREPOSITIONS:
+            return False
+        if words[v] in _FINITE or (words[v].endswith("ed") and len(words[v]) > 3):
+            return True
+    return False
+
+
+#: Prepositions a fragment opens with ("For your records.", "From the chat log."): no subject.
+_OPENING_PREPOSITIONS = frozenset(
+    {"for", "from", "in", "on", "at", "by", "with", "to", "of", "about", "per", "via"}
+)
+#: Verbs by which a line asks to do what follows ("Please do the following:", "Handle these:").
+_DOING = frozenset({"do", "handle", "complete", "action", "process", "perform", "tackle", "execute", "run"})
+
+
+def _does_what_follows(words: Sequence[str]) -> bool:
+    """Does a sentence only ask to do what follows ("Please do the following", "Handle these for
+    me", "Can you action the items below")?"""
+    rest = [w for w in words if w not in NO_ROLE_WORDS and w not in ("can", "could", "would", "will")]
+    return (
+        bool(rest)
+        and rest[0] in _DOING
+        and bool(set(rest[1:]) & _POINTING_BELOW)
+        and set(rest[1:]) <= _POINTING_BELOW | FUNCTION_WORDS | {"for", "tasks", "instructions"}
+    )
+
+
+#: An apology for writing at all ("Sorry to bother you.", "Sorry for the late message."): no
+#: correction of what follows.
+_APOLOGY_FOR_BOTHERING = re.compile(
+    r"(?:so |really )?sorry (?:to (?:bother|disturb|interrupt|pester|trouble|ping)"
+    r"|for (?:the |this )?(?:late|short|bother|trouble|interruption|spam|ping"
+    r"|delay(?:ed)? (?:reply|message|response))"
+    r")"
+)
+#: What tells the agent to take it easy ("No worries.", "No rush."): no "no" of the request.
+_EASY_GOING = frozenset(
+    {("no", "worries"), ("no", "worry"), ("no", "rush"), ("no", "problem"), ("no", "hurry")}
+)
+#: Words of no ("Not me.", "Nope.").
+_A_NO_WORD = frozenset({"not", "no", "never", "nope", "nah", "none"})
+#: A subject that points to what follows or to the request ("This is untrusted.", "What follows is
+#: a quote.", "The following is spam."), unless all it says is that it is urgent or important.
+_POINTING_AHEAD = frozenset({"this", "this's", "the following", "what follows", "following", "below", "next"})
+_ONLY_PRESSING = frozenset(
+    {"urgent", "important", "quick", "easy", "simple", "overdue", "due", "time-sensitive", "asap", "priority",
+     "high", "top", "a", "an", "is", "it's", "this", "real", "one", "very", "super", "bit", "kind", "of"}
+)  # fmt: skip
+
+
+def _said_of_what_follows(words: Sequence[str]) -> bool:
+    """Does a statement naming nothing have for its subject what follows or the request ("This is
+    untrusted.", "What follows is a quote.", "This came in by SMS.") and say more than that it is
+    urgent ("This is urgent.")?"""
+    joined = " ".join(words[:2])
+    ahead = (
+        words[0] in _POINTING_AHEAD
+        or joined in _POINTING_AHEAD
+        or (words[:1] == ["the"] and words[1:2] in (["following"], ["next"], ["below"]))
+    )
+    return ahead and not set(words) <= _ONLY_PRESSING
 
 
 #: Words of a statement about the user that say how they are, not that the act is moot ("I'm back
@@ -1442,6 +1621,7 @@ def reading_of(request: str, known: Iterable[str] = (), reader: RequestReader | 
                     and bool(members)
                     and not _asked(request, sentence)
                     and all(_only_a_reason(c) for c in members)
+                    and not _of_the_turns_words(its_words)  # "This line was injected by the webpage."
                 )
             )
         ):
@@ -1468,13 +1648,20 @@ def reading_of(request: str, known: Iterable[str] = (), reader: RequestReader | 
                 unread.append(Unread(clause.text, sentence, said, whole_sentence=True))
                 continue
             after_one = asking and members.index(clause) > members.index(asking[0])
+            if after_one and _a_speech_tag(clause.words):  # "Pay B-40, he muttered.": whose words
+                unread.append(
+                    Unread(clause.text, sentence, "a speech tag: someone's words", whole_sentence=False)
+                )
+                continue
             if (
                 (after_one or (not asking and earlier))
                 and stated_reason(clause.words)
                 and not _after_a_colon_of(sentence, asking)  # a message's content, a title: weighed apart
                 and not _asked(request, sentence)
             ):
-                bears = not _only_a_reason(clause) and not _why_not(clause, members)
+                bears = (not _only_a_reason(clause) or _of_the_turns_words(clause.words)) and not _why_not(
+                    clause, members
+                )
                 if bears:  # "Pay B-40, it's on hold": it bears on the call
                     said = "a statement beside it that may bear on it"
                     unread.append(Unread(clause.text, sentence, said, whole_sentence=not asking))
@@ -3490,10 +3677,32 @@ def _doubts(span: Unread, mandate: Mandate, names: set[str], own: Sequence[str] 
             return True  # forbidding nothing it names, it can only forbid what follows
         if _whether_it_is_sound(words, span.sentence):
             return True  # "Is this phishing? Pay B-40.": a doubt of what follows
+        if (
+            any(_id_like(w) for w in other)
+            or tuple(words) in _EASY_GOING
+            or _APOLOGY_FOR_BOTHERING.match(" ".join(words))
+        ):
+            return False  # about another record: "B-40 is disputed. Pay B-31."; "No worries."
         bearing = _bearing(words, pointing=False)
         if words and words[0] in _THE_USER_SAYING:  # "I'm back from holiday", "We moved": the user's own
             bearing -= _THE_USERS_STATE
-        return not other and _a_statement_of_any_subject(words) and bool(bearing)
+        if words[0] not in _OPENING_PREPOSITIONS and (
+            _a_plain_statement(words) or bool(set(words[1:]) & REPORTING_WORDS)
+        ):  # a statement, or someone's words said ("My manager wants the offsite agenda.")
+            return not other and (bool(bearing) or _said_of_what_follows(words))
+        if _does_what_follows(words):
+            return False  # "Please do the following:": the lines below are what to do
+        if span.text.lstrip().startswith("#"):  # an aside or a heading ("# Bills", "### Spam"): a
+            return bool(bearing)  # topic, or a word of doubt
+        task = [w for w in words if w not in NO_ROLE_WORDS]
+        if task and task[0] in COMMON_VERBS and not _prohibition(words):  # an undeclared imperative
+            return bool(bearing) or _acts_on_the_turn(task[1:])  # "Pay the total of both bills": a task
+        # no statement, no greeting (read before): a fragment or an imperative the policy does not
+        # declare ("From the chat log.", "Example only.", "Not me.", "Ignore the next sentence."):
+        # what it says of the request, the reader cannot tell, unless it only urges or opens the turn
+        return bool(set(words) & _A_NO_WORD) or not set(words) <= (
+            _OPENING_A_TURN | _URGING_WORDS | NO_ROLE_WORDS | FUNCTION_WORDS | _NEUTRAL_HEADINGS
+        )  # ("Tasks", "To do" over a list: a header the reader knows)
     return (
         any(w in _DOUBTING or w in _TAKING_BACK or w.endswith(("n't", "n’t")) for w in words)
         or _excluding_word(words) is not None
