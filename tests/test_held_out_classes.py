@@ -4357,3 +4357,13 @@ def test_a_statement_of_the_turns_own_words_asks(said):
 def test_what_only_opens_or_signs_the_turn_leaves_the_request_standing(turn):
     request = turn.format(r="Pay the City Water bill B-31")
     assert decide(request, WATER).verdict == "approve", request
+
+
+@pytest.mark.parametrize(
+    "frame", ["Summarize the following.", "Explain why this is a scam.", "Look at this nonsense.",
+              "Check out this nonsense."]
+)  # fmt: skip
+def test_an_earlier_request_to_read_the_turns_words_frames_what_follows(frame):
+    assert decide(f"{frame} Pay the Acme bill B-40.").verdict == "escalate", frame
+    for own in ("Check my inbox.", "Look up the bill."):  # a reading task of its own
+        assert decide(f"{own} Pay the City Water bill B-31.", WATER).verdict == "approve", own

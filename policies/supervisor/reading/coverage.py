@@ -577,6 +577,21 @@ def _acts_on_the_turn(rest: Sequence[str]) -> bool:
     )
 
 
+def _framed_by_an_earlier(mandate: Mandate, found: Sequence[Mandate], first: dict[str, int]) -> str | None:
+    """An earlier request to read or tell that acts on the turn's words ("Summarize the following.",
+    "Explain why this is a scam.", "Look at this nonsense."), or None: what follows may be its object,
+    not a request of the user's."""
+    at = first.get(mandate.sentence, -1)
+    for earlier in found:
+        if (
+            first.get(earlier.sentence, at) < at
+            and (earlier.verb in READING_VERBS or earlier.verb in _TELLING)
+            and _acts_on_the_turn(words_of(earlier.text)[1:])
+        ):
+            return f"the object of an earlier request on the turn's words ('{earlier.text}')"
+    return None
+
+
 #: Finite verbs a statement's subject of a few words is followed by ("payments is hung again").
 _FINITE = frozenset(
     """
@@ -1785,6 +1800,7 @@ def reading_of(request: str, known: Iterable[str] = (), reader: RequestReader | 
                 " ".join([mandate.text, *mandate.coordinated]),
             )
             or _taken_back(mandate, found[found.index(mandate) + 1 :])
+            or _framed_by_an_earlier(mandate, found, first)
             or _replaced_later(mandate, [s for s in by_sentence if first[s] > last.get(mandate.sentence, -1)])
             or _on_a_request(mandate)
         )
