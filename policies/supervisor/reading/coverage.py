@@ -676,8 +676,6 @@ def _said_of_what_follows(words: Sequence[str]) -> bool:
 #: Words of a statement about the user that say how they are, not that the act is moot ("I'm back
 #: from holiday", "We moved", "I'm working from home").
 _THE_USERS_STATE = frozenset({"back", "moved", "working", "normal", "healthy"})
-#: A subject by which the user gives their own words ("I said", "As I wrote").
-_THE_USER_SAYING = frozenset({"i", "we", "i've", "we've", "i'd", "we'd", "i'll", "we'll", "i'm"})
 
 
 #: Words that take a turn back: a sentence of someone's words that holds one is not only theirs.
@@ -1173,6 +1171,8 @@ def _reports_a_request(clause: Clause, declared: Collection[str]) -> bool:
 
 #: Who says it where the user repeats their own words ("I said", "as we mentioned").
 _THE_USER_SPEAKING = frozenset({"i", "we", "i've", "we've", "i'd", "we'd"})
+#: The user as a subject, saying or being ("I said", "As I wrote", "I'm back from holiday").
+_THE_USER_SAYING = _THE_USER_SPEAKING | {"i'll", "we'll", "i'm"}
 
 
 #: Words by which a sentence contests a record it names ("The Acme bill is disputed", "... looks
@@ -1623,9 +1623,10 @@ def reading_of(request: str, known: Iterable[str] = (), reader: RequestReader | 
         if handed is not None:  # "Pay B-40. I'll do it myself.", "... Said the scammer.": unread
             unread.append(Unread(sentence.strip(), sentence, handed, whole_sentence=True))
             continue
+        empty_report = not asking and _an_empty_report(its_words)  # "The scammer typed.", "Eve wrote."
         if (
             not asking
-            and not _an_empty_report(its_words)
+            and not empty_report
             and (  # "... The scammer typed.": theirs
                 _no_role(members)
                 or (_list_marker(members) and sentence != final)  # "... to 4 thx 40.": no item follows
@@ -1654,7 +1655,7 @@ def reading_of(request: str, known: Iterable[str] = (), reader: RequestReader | 
                 continue
             if not clause.words or _greeting(clause) or _reads_only(clause):
                 continue
-            if not asking and _an_empty_report(its_words):  # "The scammer typed.", "Eve wrote."
+            if empty_report:
                 said = "someone's words, not said here: they may be what the turn asks"
                 unread.append(Unread(clause.text, sentence, said, whole_sentence=True))
                 continue
