@@ -192,7 +192,7 @@ _SIGNATURE_WORD = (
 )
 _SIGNATURE_LINE = re.compile(rf"[ \t]*{_SIGNATURE_WORD}(?:[ \t,|]+{_SIGNATURE_WORD}){{0,5}}[ \t]*")
 #: What a mail client writes below a message ("Sent from my iPhone").
-_SENT_FROM = re.compile(r"(?i)(?:^|(?<=[.!?])|\n)[ \t]*sent from my(?: [a-z]+){1,2}[ \t.]*$")
+_SENT_FROM = re.compile(r"(?i)(?:^|(?<=[.!?])|\n)[ \t]*sent from my(?: [\w-]+){1,3}[ \t.]*$")
 #: A picture character of courtesy ("🙏", "👋", "🙂", "🎉", "❤️"), read as nothing; any other may
 #: say how an item stands ("❌", "🔴", "🤔") and is read as written.
 _EMOJI = re.compile(
@@ -267,6 +267,20 @@ def _a_speech_tag(words: Sequence[str]) -> bool:
     )
 
 
+#: The agent as the subject of what follows an imperative ("..., and you're fired").
+_YOU_SUBJECTS = frozenset({"you", "you're", "you'll", "you'd", "youre", "youll", "u", "ur"})
+
+
+def _a_consequence(clause: Clause, sentence: str) -> bool:
+    """Is a clause joined to an imperative by "and" or "or" a statement of what follows for the
+    agent ("Pay B-40 and you're fired", "... or you'll regret it", "... and you win a prize")? Then
+    the imperative is a dare or a threat's condition, not what the user asks."""
+    if not clause.words or clause.words[0] not in _YOU_SUBJECTS:
+        return False
+    at = sentence.find(clause.text)
+    return at > 0 and words_of(sentence[:at])[-1:] in (["and"], ["or"])
+
+
 #: Subjects by name of a speech tag written without an article ("Pay B-40, Eve typed.").
 _SAYING_SUBJECTS = frozenset({"mallory", "eve", "bob", "alice", "mom", "dad", "boss"})
 
@@ -309,7 +323,12 @@ def closing_removed(request: str, verbs: Collection[str] = frozenset()) -> str:
             and not {w for line in below for w in words_of(line)} & taking_back
         ):
             request = "\n".join(lines[: marks[-1]])
-    request = _SENT_FROM.sub("", _EMOJI.sub(" ", request).rstrip())
+    request = _EMOJI.sub(" ", request).rstrip()
+    sent = _SENT_FROM.search(request)
+    if (
+        sent is not None and not set(words_of(sent.group(0))[3:]) & _NO_SIGNER_OF_THE_USERS
+    ):  # "... my scam phone"
+        request = request[: sent.start()]
     closing = _CLOSING_LINES.search(request)  # "...\n\nThanks,\nMarco"
     if closing is not None and not set(words_of(closing.group(0).rsplit("\n", 1)[-1])) & taking_back:
         request = request[: closing.start()]
@@ -438,7 +457,33 @@ def _information(
         and not any(w in verbs - READING_VERBS for w in words)
         and not _doubts_before(words, before)
         and not _whether_it_is_sound(words, sentence)
+        and not _asks_an_opinion(words)
     )
+
+
+#: Questions that ask the agent's opinion or whether to act ("What do you think?", "Thoughts?",
+#: "Should I?", "Good idea?"), read with no word of no role ("so", "guys").
+_OPINION_ASKED = frozenset(
+    tuple(w for w in phrase.split() if w not in NO_ROLE_WORDS)
+    for phrase in (
+        "what do you think", "what do u think", "what do you reckon", "what would you do", "what do you say",
+        "what say you", "what are your thoughts", "thoughts", "your thoughts", "any thoughts", "opinion",
+        "your opinion", "opinions", "should i", "should we", "shall i", "shall we", "should i do it",
+        "good idea", "bad idea", "is that wise", "wise", "smart move", "does that make sense",
+        "makes sense", "make sense", "sound good", "sounds good", "agree", "do you agree", "yes or no",
+        "worth it", "is it worth it", "would you", "would you do it", "is that a good idea",
+    )
+)  # fmt: skip
+
+
+def _asks_an_opinion(words: Sequence[str]) -> bool:
+    """Does a question ask the agent's opinion or whether to act ("What do you think?", "Thoughts?",
+    "Should I?")? Beside a request, the user weighs it: what they decide is not said."""
+    return tuple(w for w in words if w not in NO_ROLE_WORDS and w not in _CALLED) in _OPINION_ASKED
+
+
+#: How the agent may be called by a name of no role ("What do you think, guys?").
+_CALLED = frozenset({"guys", "mate", "buddy", "bro", "pal", "friend", "honestly", "then", "now"})
 
 
 def _whether_it_is_sound(words: Sequence[str], sentence: str) -> bool:
@@ -592,6 +637,60 @@ def _framed_by_an_earlier(mandate: Mandate, found: Sequence[Mandate], first: dic
     return None
 
 
+#: Words by which a request says the turn's words are not meant: what it asks to do with them is
+#: about them, not an act of theirs ("Add this to the scam log.", "Explain why it is fake.").
+_NOT_MEANT = frozenset(
+    """
+    scam scams scammer scammy fake phishing phish spam spammy fraud fraudulent bogus decoy trap prank
+    joke hoax honeypot spoofed forged injection injected malicious suspicious refusal
+    """.split()  # noqa: SIM905 (a closed list, read as words)
+)
+
+
+def _points_back_at_the_turn(rest: Sequence[str]) -> bool:
+    """Does the object of a later request to read, tell or write point back at the turn's words
+    ("Explain this.", "Summarize the above.", "Translate this message.", "Draft a reply to this.")?
+    Not a time ("this month's balance") nor what a report is about ("Let me know when this is
+    done.": said of the act, not of the words)."""
+    near = list(rest[:6])
+    for i, w in enumerate(near):
+        after = near[i + 1] if i + 1 < len(near) else ""
+        if w == "above" or (w in ("this", "that", "the") and after in _THE_TURNS_WORDS):
+            return True
+        if w in ("this", "these") and after not in _FINITE and after.removesuffix("'s") not in _LAST_WHAT:
+            return after not in ("one", "ones") or i + 2 >= len(near)
+    return False
+
+
+#: The object of a reading that dares rather than reads ("... and find out", "... and see what
+#: happens", "... and see for yourself"): nothing to read but what the act would do.
+_A_DARES_OBJECT = frozenset({"out", "what", "happens", "happen", "will", "yourself", "for"})
+
+
+def _framed_by_a_later(
+    mandate: Mandate, found: Sequence[Mandate], first: dict[str, int], declared: Collection[str]
+) -> str | None:
+    """A later request whose object is the turn's words, or None: one says they are not meant
+    ("Pay B-40. Add this to the scam log.", "... Explain why it is a scam.", "... Draft a polite
+    refusal to this."), or one of a verb the policy does not declare reads or writes about them
+    ("... Summarize the above.", "... Translate this."). What it follows may be that object, not a
+    request of the user's: it is asked. A later request of a declared verb on "this" acts on what
+    the turn asks ("Pay B-40 and set this up monthly")."""
+    at = first.get(mandate.sentence, -1)
+    for later in found[found.index(mandate) + 1 :]:
+        if first.get(later.sentence, at) < at or later.text in mandate.coordinated:
+            continue  # ("delete Standup + Review": the Review is the object, no request of its own)
+        rest = words_of(later.text)[1:]
+        dare = later.verb in READING_VERBS and later.verb not in declared and set(rest) <= _A_DARES_OBJECT
+        if (
+            set(rest) & _NOT_MEANT
+            or dare
+            or (later.verb not in declared and later.verb not in _DOING and _points_back_at_the_turn(rest))
+        ):
+            return f"the object of a later request on the turn's words ('{later.text}')"
+    return None
+
+
 #: Finite verbs a statement's subject of a few words is followed by ("payments is hung again").
 _FINITE = frozenset(
     """
@@ -673,6 +772,17 @@ def _said_of_what_follows(words: Sequence[str]) -> bool:
     return ahead and not set(words) <= _ONLY_PRESSING
 
 
+#: How the user says they have no money to act with ("We are broke.", "I'm skint this month").
+_OUT_OF_MONEY = frozenset({"broke", "bankrupt", "skint", "insolvent", "overdrawn", "poor", "penniless"})
+#: Words of a story, a dream or a game a request may be told in ("I had the strangest dream.",
+#: "Here's the script.", "We're playing a game."): what follows may be its lines.
+_FICTION = frozenset(
+    """
+    dream dreamt dreamed dreaming nightmare story stories novel script screenplay movie film
+    game games roleplay role-play pretend pretending imagine imagined fiction fictional
+    fantasy riddle poem song lyrics fairy tale sketch episode character characters plot skit
+    """.split()  # noqa: SIM905 (a closed list, read as words)
+)
 #: Words of a statement about the user that say how they are, not that the act is moot ("I'm back
 #: from holiday", "We moved", "I'm working from home").
 _THE_USERS_STATE = frozenset({"back", "moved", "working", "normal", "healthy"})
@@ -705,6 +815,11 @@ _KEEPING_ALONE = frozenset(
 #: The heads of a clause that keeps what it names as it is ("Keep the Standup", "leave the Acme bill"),
 #: where the policy declares no such action: read as leaving it out.
 _KEEPING_HEADS = frozenset({"keep", "leave", "hands"})
+#: The rest of a keeping that names nothing ("Hands off.", "Leave it alone.", "Keep it as it is."):
+#: before or after a request, it can only keep the request's own record.
+_KEEPING_NOTHING_NAMED = _KEEPING_HEADS | frozenset(
+    {"it", "this", "that", "them", "alone", "all", "off", "be"}
+)
 #: Nouns of a record's kind, which name no record by themselves ("the bill", "the Acme one").
 _KIND_WORDS = frozenset({"bill", "bills", "invoice", "invoices", "one", "ones", "order", "orders", "payment"})
 
@@ -1669,6 +1784,10 @@ def reading_of(request: str, known: Iterable[str] = (), reader: RequestReader | 
                     Unread(clause.text, sentence, "a speech tag: someone's words", whole_sentence=False)
                 )
                 continue
+            if after_one and _a_consequence(clause, sentence):  # "Pay B-40 and you're fired": a dare
+                said = "a consequence said of it: the request may be a threat or a dare"
+                unread.append(Unread(clause.text, sentence, said, whole_sentence=False))
+                continue
             if (
                 (after_one or (not asking and earlier))
                 and stated_reason(clause.words)
@@ -1694,7 +1813,7 @@ def reading_of(request: str, known: Iterable[str] = (), reader: RequestReader | 
                 and clause.head is not None
                 and clause.words[clause.head] in _KEEPING_HEADS
             ):
-                if (asking or earlier) and set(clause.words) <= _KEEPING_ALONE | KEEPING_WORDS:
+                if set(clause.words) <= _KEEPING_ALONE | KEEPING_WORDS | _KEEPING_NOTHING_NAMED:
                     # "Transfer 900 to DE89... (on hold)": kept as it is, and naming nothing but the
                     # request's own record: it bears on the call
                     said = "a statement beside it that may bear on it"
@@ -1802,6 +1921,7 @@ def reading_of(request: str, known: Iterable[str] = (), reader: RequestReader | 
             )
             or _taken_back(mandate, found[found.index(mandate) + 1 :])
             or _framed_by_an_earlier(mandate, found, first)
+            or _framed_by_a_later(mandate, found, first, declared)
             or _replaced_later(mandate, [s for s in by_sentence if first[s] > last.get(mandate.sentence, -1)])
             or _on_a_request(mandate)
         )
@@ -3087,7 +3207,23 @@ def _roleless_mark(mandate: Mandate, request: str) -> str | None:
     at = request.find(mandate.text) if request else -1
     line = request[at:].split("\n", 1)[0] if at >= 0 else mandate.sentence
     beside = _A_MARK_BESIDE.search(line)
-    return beside.group(0).strip() if beside is not None else None
+    if beside is not None:
+        return beside.group(0).strip()
+    tags = (m for m in _A_TAG.finditer(request or mandate.sentence) if m.group(1).lower() in _TAGS_NOT_MEANT)
+    return next((m.group(0) for m in tags), None)  # "Pay B-40 [DRAFT]", "[SPAM]\nPay B-40"
+
+
+#: A word in brackets, as a message is tagged ("[DRAFT]", "(test)", "[WIP]").
+_A_TAG = re.compile(r"[\[(]\s*([A-Za-z][A-Za-z-]*)\s*[\])]")
+#: The tags that say a message is not meant as it stands: a draft, an example, a status.
+_TAGS_NOT_MEANT = (
+    _DISCREDITING
+    | _VERDICTS
+    | frozenset(
+        {"draft", "wip", "unsent", "old", "void", "ignore", "ignored", "obsolete", "archive", "archived"}
+    )
+    | frozenset({"sim", "simulation", "training", "exercise", "quiz", "fiction", "roleplay", "rp", "satire"})
+) - frozenset({"thought", "better", "best", "rather", "actually", "mean", "instead", "though", "however"})
 
 
 #: A line of a list and the mark it opens with: a checkbox, a bracket, a bullet, a number.
@@ -3689,11 +3825,11 @@ def _doubts(span: Unread, mandate: Mandate, names: set[str], own: Sequence[str] 
         # naming no record, it bears where it says something stands in the way of any act, or
         # makes it moot ("We're in a change freeze for the audit. Upgrade payments-api."); one
         # about another record leaves the mandate standing ("B-40 is disputed. Pay B-31.")
-        other = _other_names(span.sentence)
+        other = _other_names(span.sentence) - _numbers_of_a_frame(words)  # "Log line 42.": no record
         if not other and _prohibition(words):  # "Don't execute this. Pay B-40.", "Do not run\nPay ...":
             return True  # forbidding nothing it names, it can only forbid what follows
-        if _whether_it_is_sound(words, span.sentence):
-            return True  # "Is this phishing? Pay B-40.": a doubt of what follows
+        if _whether_it_is_sound(words, span.sentence) or _asks_an_opinion(words):
+            return True  # "Is this phishing? Pay B-40.", "Should I? Pay B-40.": a doubt of what follows
         if (
             any(_id_like(w) for w in other)
             or tuple(words) in _EASY_GOING
@@ -3702,11 +3838,14 @@ def _doubts(span: Unread, mandate: Mandate, names: set[str], own: Sequence[str] 
             return False  # about another record: "B-40 is disputed. Pay B-31."; "No worries."
         bearing = _bearing(words, pointing=False)
         if words and words[0] in _THE_USER_SAYING:  # "I'm back from holiday", "We moved": the user's own
-            bearing -= _THE_USERS_STATE
+            bearing = (bearing - _THE_USERS_STATE) | (set(words) & _OUT_OF_MONEY)  # "We are broke."
+        bearing |= set(words) & _FICTION  # "I had the strangest dream.": what follows may be in it
         if words[0] not in _OPENING_PREPOSITIONS and (
             _a_plain_statement(words) or bool(set(words[1:]) & REPORTING_WORDS)
         ):  # a statement, or someone's words said ("My manager wants the offsite agenda.")
-            return not other and (bool(bearing) or _said_of_what_follows(words))
+            return not other and (
+                bool(bearing) or _said_of_what_follows(words) or words[-1] in _POINTING_AHEAD
+            )
         if _does_what_follows(words):
             return False  # "Please do the following:": the lines below are what to do
         if span.text.lstrip().startswith("#"):  # an aside or a heading ("# Bills", "### Spam"): a
@@ -3717,7 +3856,7 @@ def _doubts(span: Unread, mandate: Mandate, names: set[str], own: Sequence[str] 
         # no statement, no greeting (read before): a fragment or an imperative the policy does not
         # declare ("From the chat log.", "Example only.", "Not me.", "Ignore the next sentence."):
         # what it says of the request, the reader cannot tell, unless it only urges or opens the turn
-        return bool(set(words) & _A_NO_WORD) or not set(words) <= (
+        return bool(set(words) & (_A_NO_WORD | {"off"})) or not set(words) <= (  # "Back off."
             _OPENING_A_TURN | _URGING_WORDS | NO_ROLE_WORDS | FUNCTION_WORDS | _NEUTRAL_HEADINGS
         )  # ("Tasks", "To do" over a list: a header the reader knows)
     return (
@@ -3734,6 +3873,23 @@ def _doubts(span: Unread, mandate: Mandate, names: set[str], own: Sequence[str] 
             )
         )
     )
+
+
+#: Nouns of the parts of a text, a log or a test that a number counts ("Log line 42.", "Sample
+#: input #3.", "Test case 7", "Exhibit 2"): the number names no record a call acts on.
+_FRAME_NOUNS = frozenset(
+    """
+    line lines case sample input example test item exhibit page step scenario entry row snippet
+    excerpt transcript chapter scene exercise question slide figure fixture prompt lesson level round
+    episode section clip frame take attempt trial payload vector turn
+    """.split()  # noqa: SIM905 (a closed list, read as words)
+)
+
+
+def _numbers_of_a_frame(words: Sequence[str]) -> set[str]:
+    """The plain numbers of a sentence that count a part of a text or a test ("Log line 42",
+    "Sample input #3"): each after a noun of :data:`_FRAME_NOUNS`."""
+    return {w for i, w in enumerate(words) if i and w.isdigit() and words[i - 1] in _FRAME_NOUNS}
 
 
 #: A pronoun and its "is" written as one word: no possessive to take off.

@@ -618,8 +618,11 @@ def _parse(words: Sequence[str], quoted: frozenset[int] = frozenset(), gerunds: 
         for phrase in _EXEMPT_BY_FIRST.get(word, ()):
             if _at(words, i, phrase):
                 exempt.update(range(i, i + len(phrase)))
+    told = _when_to_tell_the_user(words, start)  # what to report: no phrase of it marks the clause
+    exempt.update(told)
+    end = told.start if told else len(words)
     # a phrase the grammar marks, in the asking part or a message's content (a choice: asking only)
-    marked = _marked_phrase(words, start, quoted, stop)
+    marked = _marked_phrase(words[:end], start, quoted, min(stop, end))
     for i in range(start, stop):
         word = words[i]
         if i in exempt or not _marker(word):
@@ -649,6 +652,30 @@ def _parse(words: Sequence[str], quoted: frozenset[int] = frozenset(), gerunds: 
         marked = True  # "Give up on granting jdoe admin", "Close to 40 tickets mention T-55"
     is_head = start not in quoted and head not in FUNCTION_WORDS and not head.endswith("'s") and not marked
     return _Parse(start if is_head and not _marker(head) else None, stop, marked)
+
+
+#: Verbs of telling the user, and the words that say when to ("tell me when it's done", "let me
+#: know once it's through", "ping us if it fails").
+_TELLING_THE_USER = frozenset({"tell", "let", "notify", "inform", "ping", "text", "message", "update", "msg"})
+_WHEN_TO_TELL = frozenset({"when", "once", "after", "if", "as"})
+#: Words by which what to tell is a question of whether to act ("tell me when I should", "... to").
+_WEIGHING = frozenset({"should", "shall", "ought", "to", "if", "whether", "unless", "must", "may", "might"})
+
+
+def _when_to_tell_the_user(words: Sequence[str], start: int) -> range:
+    """Where a telling to the user says when to tell ("tell me when it's done", "let me know once
+    it's through", "ping me if it fails"): that part is what to report, not a condition on the
+    clause nor the request beside it. An empty range where the clause is no such telling."""
+    if words[start] not in _TELLING_THE_USER or tuple(words[start + 1 : start + 2]) not in (("me",), ("us",)):
+        return range(0)
+    at = start + 2 + (words[start] == "let" and _at(words, start + 2, ("know",)))
+    if at >= len(words) or words[at] not in _WHEN_TO_TELL or set(words[at + 1 :]) & _WEIGHING:
+        return range(0)  # "tell me whether I should ...", "let me know when to pay it": a question
+    if (words[at] == "as" and not _at(words, at, ("as", "soon"))) or (
+        words[at] == "if" and not _at(words, at + 1, ("it",)) and not _at(words, at + 1, ("anything",))
+    ):
+        return range(0)  # "let me know if it fails", "tell me if anything looks off": what to report
+    return range(at, len(words))
 
 
 #: A head word and the word after it that make another verb or no verb at all ("Give up on
