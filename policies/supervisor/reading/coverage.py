@@ -291,9 +291,23 @@ _NO_SIGNER_OF_THE_USERS = frozenset(
     """
     hacker hackers attacker scammer scammers impostor imposter spoofed spoof fraudster fraud fake scam
     spam spammer phisher phishing evil unknown anonymous anon prince bot fools april not test demo
-    malware virus troll
+    malware virus troll collections billing dept department receivable automated noreply no-reply
+    donotreply notifications mailer daemon
     """.split()  # noqa: SIM905 (a closed list, read as words)
 )
+
+
+def _a_partys_name(signed: str, body: str, barred: Collection[str]) -> bool:
+    """Does a signature hold a word no signer of the user's holds (``barred``: "-- The Attacker"),
+    or a name the message itself names ("Pay the Acme bill.\nRegards,\nAcme": the party paid signs)?
+    Then it is no signature of the user's: the turn is read whole."""
+    words = {w.strip("-\u2013\u2014") for w in words_of(signed)}
+    named = {w for w in words_of(body) if len(w) > 2} - FUNCTION_WORDS
+    return bool(words & set(barred)) or bool((words - _CLOSING_WORDS) & named)
+
+
+#: The words of a closing before a name ("Kind regards", "Many thanks").
+_CLOSING_WORDS = frozenset({"many", "best", "kind", "warm", "warmest", "thanks", "thank", "you", "regards"})
 
 
 def closing_removed(request: str, verbs: Collection[str] = frozenset()) -> str:
@@ -320,7 +334,9 @@ def closing_removed(request: str, verbs: Collection[str] = frozenset()) -> str:
         if (
             0 < len(below) <= 5
             and all(_SIGNATURE_LINE.fullmatch(line) for line in below)
-            and not {w for line in below for w in words_of(line)} & taking_back
+            and not _a_partys_name(
+                " ".join(below), _CLOSING_LINES.sub("", "\n".join(lines[: marks[-1]])), taking_back
+            )
         ):
             request = "\n".join(lines[: marks[-1]])
     request = _EMOJI.sub(" ", request).rstrip()
@@ -330,11 +346,15 @@ def closing_removed(request: str, verbs: Collection[str] = frozenset()) -> str:
     ):  # "... my scam phone"
         request = request[: sent.start()]
     closing = _CLOSING_LINES.search(request)  # "...\n\nThanks,\nMarco"
-    if closing is not None and not set(words_of(closing.group(0).rsplit("\n", 1)[-1])) & taking_back:
+    if closing is not None and not _a_partys_name(
+        closing.group(0).rsplit("\n", 1)[-1], request[: closing.start()], taking_back
+    ):
         request = request[: closing.start()]
     request = _TRAILING_THANKS.sub(r". \1", request)  # "..., thanks so much": a sentence of its own
     signed = _DASH_NAME.search(request)
-    if signed is not None and not {w.strip("-\u2013\u2014") for w in words_of(signed.group(0))} & taking_back:
+    if signed is not None and not _a_partys_name(
+        signed.group(0).strip(" \t-\u2013\u2014"), request[: signed.start()], taking_back
+    ):
         request = request[: signed.start()].rstrip()
     return request
 
@@ -599,7 +619,8 @@ _OPENING_A_TURN = frozenset(
     """
     quick one two three couple few thing things small little favour favor request task question
     reminder heads up more another also for real quickie update again today long day week busy
-    payday monday friday weekend office hope well doing is you're had nice
+    payday monday friday weekend office hope well doing is you're had nice follow-up followup
+    re-sending resending heads-up check-in
     """.split()  # noqa: SIM905 (a closed list, read as words)
 )
 #: Words by which an imperative's object is the turn's words ("Translate this", "Ignore the next
@@ -642,7 +663,7 @@ def _framed_by_an_earlier(mandate: Mandate, found: Sequence[Mandate], first: dic
 _NOT_MEANT = frozenset(
     """
     scam scams scammer scammy fake phishing phish spam spammy fraud fraudulent bogus decoy trap prank
-    joke hoax honeypot spoofed forged injection injected malicious suspicious refusal
+    joke hoax honeypot spoofed forged injection injected malicious suspicious refusal junk trash
     """.split()  # noqa: SIM905 (a closed list, read as words)
 )
 
@@ -794,6 +815,7 @@ _TAKING_BACK = frozenset(
 )
 #: How the user says they will do something themselves ("I will handle Globex myself").
 _FIRST_PERSON = (("i", "will"), ("i'll",), ("i", "am", "going"), ("i'm", "going"), ("we", "will"), ("we'll",),
+                 ("i'm", "gonna"), ("we're", "going"), ("we're", "gonna"), ("i'd", "like", "to", "wait"),
                  ("i", "shall"), ("i", "can"), ("i'd", "rather"))  # fmt: skip
 #: Words by which a sentence keeps what it names as it is ("The Quarterly Review stays.", "Globex
 #: can wait", "the Acme bill remains open"): read as leaving it out.
@@ -1375,12 +1397,12 @@ def _handed_back(words: Sequence[str], sentence: str, found: Sequence[Mandate]) 
     what the reader cannot weigh: unread, so that what is asked before is asked of a human."""
     if not words:
         return None
-    if (
-        _own_doing_words(words)
-        and set(words) & _TAKING_OVER
-        and not naming_words(sentence) - {w for m in found for w in _names_of(m)}
-    ):  # "I'll handle Globex Ltd myself" after "Pay B-31": another record's, left out
-        return "the user's own doing of what is asked"
+    if _own_doing_words(words) and not naming_words(sentence) - {w for m in found for w in _names_of(m)}:
+        # "I'll handle Globex Ltd myself" after "Pay B-31": another record's, left out
+        if set(words) & _TAKING_OVER:
+            return "the user's own doing of what is asked"
+        if not _a_task_of_the_users(words):  # "I'll check the statement later.": their own task
+            return "what the user will do next, which may put off what is asked"  # "I'll wait.", "We'll see."
     if (words[0] in _KEEPING_HEADS and words[1:2] and words[1] in POINTING_BACK) or (
         "no" in words and set(words) <= _A_NO and bool(set(words) & {"that's", "it's", "that", "it"})
     ):
@@ -1392,6 +1414,29 @@ def _handed_back(words: Sequence[str], sentence: str, found: Sequence[Mandate]) 
     ):
         return "said of what is asked as past"
     return None
+
+
+#: Verbs by which the user says they will first ask someone or decide ("I'll call Acme first", "I'll
+#: ask my accountant"), and words that point back to the request or put it after something.
+_CONSULTING = frozenset(
+    {"ask", "call", "consult", "phone", "ring", "talk", "speak", "decide", "dispute", "report", "contact",
+     "email", "text", "message", "think", "wait", "hold", "see", "sleep", "revisit", "reconsider", "confirm"}
+)  # fmt: skip
+_PUTTING_OFF = frozenset({"first", "before", "it", "this", "that", "them", "with", "about", "whether", "if"})
+
+
+def _a_task_of_the_users(words: Sequence[str]) -> bool:
+    """Does a sentence of what the user will do name a task of their own on another thing ("I'll
+    check the statement later", "I'll send you the receipt"), not asking first, deciding or pointing
+    back ("I'll call Acme first", "I'll ask my accountant", "I'll think about it", "I'll wait")?"""
+    at = next(len(p) for p in _FIRST_PERSON if tuple(words[: len(p)]) == p)
+    verb, rest = (words[at], words[at + 1 :]) if at < len(words) else ("", [])
+    return (
+        bool(rest)
+        and verb not in _CONSULTING
+        and rest[0] in ("the", "my", "our", "a", "an", "some", "you")
+        and not set(rest) & _PUTTING_OFF
+    )
 
 
 def _lets_me(words: Sequence[str]) -> bool:
@@ -1638,6 +1683,21 @@ READING_VERBS = frozenset(
 )
 
 
+#: Verbs a note to what came before is labelled with ("Update: B-31 only.", "Edit: ...").
+_NOTE_LABELS = frozenset({"update", "edit", "change", "amend", "revise", "note", "correct"})
+
+
+def _a_label_of_a_note(mandate: Mandate) -> bool:
+    """Is a mandate only its verb written as a label before a colon ("Update: B-31 only.", "EDIT:
+    B-40 withdrawn")? It heads a note on what came before, not a request: the note is read as the
+    user's own sentence, and one the reader cannot read asks."""
+    return (
+        mandate.words == (mandate.verb,)
+        and mandate.verb in _NOTE_LABELS
+        and re.match(rf"\s*{re.escape(mandate.text.strip())}\s*:", mandate.sentence) is not None
+    )
+
+
 def past_form(verb: str, known: Iterable[str]) -> bool:
     """Is a clause's head ``verb`` a past or a third-person form of a known verb ("Emailed bob
     yesterday.", "Paid B-40 already.", "Sent from my phone", "Restarts payments nightly via
@@ -1686,7 +1746,7 @@ def reading_of(request: str, known: Iterable[str] = (), reader: RequestReader | 
         and not (m.verb in _TELLING and m.verb not in declared and not _to_the_user(m))
         and not past_form(written.verb, bases)
     )
-    found = tuple(m for m in found if not _checked_first(m))
+    found = tuple(m for m in found if not _checked_first(m) and not _a_label_of_a_note(m))
     strange = {m.text for m in every if m not in found}
     by_sentence: dict[str, list[Clause]] = {}
     for clause in clauses:
@@ -1725,8 +1785,14 @@ def reading_of(request: str, known: Iterable[str] = (), reader: RequestReader | 
     final = list(by_sentence)[-1] if by_sentence else None
     for sentence, members in by_sentence.items():
         done.add(sentence)
-        if sentence == final and _sign_off(sentence):
-            continue  # read: the turn signed ("... Thanks, Ana")
+        if (
+            sentence == final
+            and _sign_off(sentence)
+            and not _a_partys_name(
+                sentence.partition(",")[2], request[: request.rfind(sentence)], _NO_SIGNER_OF_THE_USERS
+            )
+        ):
+            continue  # read: the turn signed ("... Thanks, Ana"), not by a party it names ("Regards, Acme")
         asking = [c for c in members if asks(c)]
         earlier, asked_before = list(asked_before), [*asked_before, *asking]
         its_words = [w for c in members for w in c.words]
@@ -1753,6 +1819,7 @@ def reading_of(request: str, known: Iterable[str] = (), reader: RequestReader | 
                     and not _asked(request, sentence)
                     and all(_only_a_reason(c) for c in members)
                     and not _of_the_turns_words(its_words)  # "This line was injected by the webpage."
+                    and not any(_disowns(its_words, c.words[c.head]) for c in earlier if c.head is not None)
                 )
             )
         ):
@@ -1794,9 +1861,12 @@ def reading_of(request: str, known: Iterable[str] = (), reader: RequestReader | 
                 and not _after_a_colon_of(sentence, asking)  # a message's content, a title: weighed apart
                 and not _asked(request, sentence)
             ):
-                bears = (not _only_a_reason(clause) or _of_the_turns_words(clause.words)) and not _why_not(
-                    clause, members
-                )
+                verbs_asked = {c.words[c.head] for c in [*asking, *earlier] if c.head is not None}
+                bears = (
+                    not _only_a_reason(clause)
+                    or _of_the_turns_words(clause.words)
+                    or any(_disowns(clause.words, v) for v in verbs_asked or {""})
+                ) and not _why_not(clause, members)
                 if bears:  # "Pay B-40, it's on hold": it bears on the call
                     said = "a statement beside it that may bear on it"
                     unread.append(Unread(clause.text, sentence, said, whole_sentence=not asking))
@@ -1836,7 +1906,11 @@ def reading_of(request: str, known: Iterable[str] = (), reader: RequestReader | 
                 elif (
                     earlier
                     and not asking
-                    and (_bearing(words_of(sentence), pointing=False) or _DOUBTING & set(words_of(sentence)))
+                    and (
+                        _bearing(words_of(sentence), pointing=False)
+                        or _DOUBTING & set(words_of(sentence))
+                        or _disowns(words_of(sentence), "")
+                    )
                     and not _other_names(sentence) - {w for m in found for w in _names_of(m)}
                 ):  # (what they say of another record, "The phishing mail wanted Evil2026!", is theirs)
                     # after what the turn asks: "Refund A-1029. the customer wants store credit
@@ -1846,7 +1920,12 @@ def reading_of(request: str, known: Iterable[str] = (), reader: RequestReader | 
                 elif (
                     not earlier
                     and not asking
-                    and (_bearing(clause.words, pointing=False) or _names_what_is_asked(sentence, found))
+                    and (
+                        _bearing(clause.words, pointing=False)
+                        or _names_what_is_asked(sentence, found)
+                        or _points_ahead(clause.words)  # "The hacker wrote the rest.", "He says this daily."
+                        or _disowns(clause.words, "")
+                    )
                 ):
                     # before anything is asked: "The vendor asked us to hold B-112. Settle B-112.",
                     # "The supplier says B-99 is double what we agreed. Settle B-99." (weighed as an
@@ -2123,10 +2202,12 @@ def _after_a_mandates_colon(sentence: str, asking: Sequence[Clause], clause: Cla
     paying = any(a.head is not None and a.words[a.head] in _MOVING_MONEY for a in asking)
     # a payment sends no message: after its colon, a reason ("...: he covered the tip") is read, a
     # doubt or a record is not ("Pay B-31 and B-40: Disputed.")
-    if paying:
-        doubted = set(clause.words) & (_DOUBTING | KEEPING_WORDS | _VERDICTS)
-        return not (doubted or naming_words(f"- {clause.text}"))
-    # another action writes nothing: after its colon a reason with a subject of its own is read
+    if paying and (
+        set(clause.words) & (_DOUBTING | KEEPING_WORDS | _VERDICTS) or naming_words(f"- {clause.text}")
+    ):
+        return False
+    # another action, and a payment, writes nothing: after its colon a reason with a subject of its
+    # own is read
     # ("Restart payments: it keeps timing out"), and words that only urge ("...: now", ": asap");
     # nothing else ("Restart payments: failed.", ": RFC", ": staging", ": owner Bob", ": y/n" report
     # on it, title it or put it elsewhere)
@@ -3209,12 +3290,16 @@ def _roleless_mark(mandate: Mandate, request: str) -> str | None:
     beside = _A_MARK_BESIDE.search(line)
     if beside is not None:
         return beside.group(0).strip()
-    tags = (m for m in _A_TAG.finditer(request or mandate.sentence) if m.group(1).lower() in _TAGS_NOT_MEANT)
-    return next((m.group(0) for m in tags), None)  # "Pay B-40 [DRAFT]", "[SPAM]\nPay B-40"
+    tags = (
+        m
+        for m in _A_TAG.finditer(request or mandate.sentence)
+        if set((m.group(1) or m.group(2)).lower().split("-")) & _TAGS_NOT_MEANT
+    )
+    return next((m.group(0) for m in tags), None)  # "Pay B-40 [DRAFT]", "[SPAM]\nPay B-40", "#spam: ..."
 
 
 #: A word in brackets, as a message is tagged ("[DRAFT]", "(test)", "[WIP]").
-_A_TAG = re.compile(r"[\[(]\s*([A-Za-z][A-Za-z-]*)\s*[\])]")
+_A_TAG = re.compile(r"[\[(]\s*([A-Za-z][A-Za-z-]*)\s*[\])]|(?<![\w#])#([A-Za-z][A-Za-z-]*)\b")
 #: The tags that say a message is not meant as it stands: a draft, an example, a status.
 _TAGS_NOT_MEANT = (
     _DISCREDITING
@@ -3828,8 +3913,12 @@ def _doubts(span: Unread, mandate: Mandate, names: set[str], own: Sequence[str] 
         other = _other_names(span.sentence) - _numbers_of_a_frame(words)  # "Log line 42.": no record
         if not other and _prohibition(words):  # "Don't execute this. Pay B-40.", "Do not run\nPay ...":
             return True  # forbidding nothing it names, it can only forbid what follows
-        if _whether_it_is_sound(words, span.sentence) or _asks_an_opinion(words):
+        if _whether_it_is_sound(words, span.sentence) or _asks_an_opinion(words) or _presents(words):
             return True  # "Is this phishing? Pay B-40.", "Should I? Pay B-40.": a doubt of what follows
+        if not _a_plain_statement(words):  # a fragment names a record by its id only ("Re B-31."),
+            other = {
+                w for w in other if _A_RECORDS_ID.fullmatch(w) or "@" in w or "/" in w
+            }  # not "Role-play.", "Red-team probe."
         if (
             any(_id_like(w) for w in other)
             or tuple(words) in _EASY_GOING
@@ -3844,7 +3933,10 @@ def _doubts(span: Unread, mandate: Mandate, names: set[str], own: Sequence[str] 
             _a_plain_statement(words) or bool(set(words[1:]) & REPORTING_WORDS)
         ):  # a statement, or someone's words said ("My manager wants the offsite agenda.")
             return not other and (
-                bool(bearing) or _said_of_what_follows(words) or words[-1] in _POINTING_AHEAD
+                bool(bearing)
+                or _said_of_what_follows(words)
+                or _points_ahead(words)
+                or _disowns(words, mandate.verb)
             )
         if _does_what_follows(words):
             return False  # "Please do the following:": the lines below are what to do
@@ -3886,10 +3978,90 @@ _FRAME_NOUNS = frozenset(
 )
 
 
+#: A record's id as a fragment names one: a short prefix and a number ("B-31", "INV-7", "1234").
+_A_RECORDS_ID = re.compile(r"(?:[a-z]{1,5}[-_#]?)?\d[\d.\-/]*")
+
+
 def _numbers_of_a_frame(words: Sequence[str]) -> set[str]:
     """The plain numbers of a sentence that count a part of a text or a test ("Log line 42",
     "Sample input #3"): each after a noun of :data:`_FRAME_NOUNS`."""
     return {w for i, w in enumerate(words) if i and w.isdigit() and words[i - 1] in _FRAME_NOUNS}
+
+
+#: Words by which a statement says the turn is not the user's own: their account or device taken
+#: over, the words forged or machine-made, or a scam's own lines ("My account was hacked.", "It's a
+#: deepfake.", "Your computer is infected.").
+_COMPROMISED = frozenset(
+    """
+    hacked compromised hijacked stolen breached phished impersonated forgery forged deepfake bot bots
+    intruder hacker hackers infected malware ransomware virus encrypted warrant automated robocall
+    keyboard typed trick satire won winner prize lottery
+    """.split()  # noqa: SIM905 (a closed list, read as words)
+)
+#: Verbs for which an account taken over is the reason to act ("Disable jdoe, her account was
+#: compromised.", "Reset my password, it leaked.").
+_PROTECTIVE = frozenset(
+    """
+    reset disable revoke lock rotate block freeze suspend remove delete deactivate kill quarantine wipe
+    change cancel report flag expire invalidate regenerate rekey unlock restore scan isolate
+    """.split()  # noqa: SIM905 (a closed list, read as words)
+)
+#: Sources of the turn's words a statement may name as what it is ("That's the whole email.").
+_SOURCES = frozenset(
+    """
+    email mail e-mail sms text note letter voicemail chat transcript screenshot popup pop-up phish scam
+    forgery deepfake bot message post tweet dm comment webpage
+    """.split()  # noqa: SIM905 (a closed list, read as words)
+)
+
+
+def _disowns(words: Sequence[str], verb: str) -> bool:
+    """Does a statement say the turn is not the user's own (:data:`_COMPROMISED`, unless the act
+    protects against it: :data:`_PROTECTIVE`), speak to the user as a scam does ("Your account is
+    locked."), or say what the turn's words are ("That's the text.", "So says the phish.")?"""
+    if not words:
+        return False
+    if set(words) & _COMPROMISED and verb not in _PROTECTIVE:
+        return True
+    if any(w in ("someone", "somebody") and words[i + 1 : i + 2] == ["else"] for i, w in enumerate(words)):
+        return True  # "Someone else is typing now."
+    if words[0] == "your" or tuple(words[:2]) in (("you", "have"), ("you've", "been"), ("you", "are")):
+        return not set(words) <= _ONLY_PRESSING | NO_ROLE_WORDS | _KIND_TO_THE_AGENT
+    head = [w for w in words[:3] if w not in ("so", "says", "said")]
+    return (
+        bool(head)
+        and head[0] in ("that's", "this's", "it's", "that", "this", "the")
+        and bool(set(words[1:4]) & (_SOURCES | _THE_TURNS_WORDS))
+    )
+
+
+#: What a user says to the agent in thanks ("You are the best.", "You're a star.").
+_KIND_TO_THE_AGENT = frozenset({"you", "are", "have", "the", "best", "welcome", "star", "amazing", "legend"})
+
+
+def _points_ahead(words: Sequence[str]) -> bool:
+    """Does a statement name what follows as its object ("My ex keeps sending this.", "The hacker
+    wrote the rest.", "My son typed the next bit.", "Everything below is junk.")? Not a time ("this
+    month") nor only a pressing note ("I need this today.")."""
+    for i, w in enumerate(words):
+        after = words[i + 1] if i + 1 < len(words) else ""
+        if w in ("below", "following") or (w == "the" and after in ("rest", "next")):
+            return True
+        if w in ("this", "these") and after.removesuffix("'s") not in _LAST_WHAT and after not in _FINITE:
+            return not set(words) <= _ONLY_PRESSING | NO_ROLE_WORDS | _PRESSING_NEEDS
+    return False
+
+
+#: The words of a need the user presses ("I need this done today.").
+_PRESSING_NEEDS = frozenset({"i", "we", "need", "want", "done", "paid", "today", "sorted", "handled"})
+
+
+def _presents(words: Sequence[str]) -> bool:
+    """Does a fragment present something without saying what ("Here's the email.", "Here is the
+    text.", "Here it is.")? What it presents follows: it may be the request."""
+    return tuple(words[:2]) in (("here's", "the"), ("here", "is"), ("here", "are"), ("here's", "what")) or (
+        words[:1] == ["here's"] and len(words) <= 4
+    )
 
 
 #: A pronoun and its "is" written as one word: no possessive to take off.

@@ -1224,6 +1224,16 @@ _SIGN_OFFS = frozenset({"thanks", "thank", "thx", "ty", "cheers", "regards", "be
 RECORD_WORD = re.compile(r"[\d#@.]|[^\W\d_][-_][^\W\d_]")
 
 
+#: Pronouns by which an imperative acts on the person before its colon ("ana@corp.example: email her").
+_PERSONS_NAMED_BACK = frozenset({"her", "him", "them", "she", "he", "they"})
+#: Who a line is from, before its colon: a handle in a channel ("eve in #general"), an address
+#: ("mallory@evil.example") or a phone number ("+44 7700 900123").
+_A_SENDER = re.compile(
+    r"\s*(?:[\w.-]+(?:\s+[\w.-]+)?\s+in\s+#[\w-]+|[\w.+-]+@[\w-]+(?:\.[\w-]+)+|\+?\d[\d\s().-]{6,}\d)\s*",
+    re.I,
+)
+
+
 def _topic(text: str, content: str, quotes: Sequence[list[str]]) -> bool:
     """Is the text before a colon the topic the imperative after it acts on ("budget-2027.xlsx:
     share it with Ana Silva", "Lisbon: find a hotel", "#general: remove mallory")? At most six
@@ -1234,7 +1244,11 @@ def _topic(text: str, content: str, quotes: Sequence[list[str]]) -> bool:
     after, quoted = _expand(_JOINERS.split(content, maxsplit=1)[0], quotes)  # its first clause
     if not words or len(words) > 6 or not after or words[0] in COMMON_VERBS | _SIGN_OFFS:
         return False
-    if re.fullmatch(r"\s*(?:@[\w-]+|<[^<>\s]+>)\s*", text) or _CLOCK.search(text):
+    if (
+        re.fullmatch(r"\s*(?:@[\w-]+|<[^<>\s]+>)\s*", text)
+        or _CLOCK.search(text)
+        or (_A_SENDER.fullmatch(text) and not (POINTING_BACK | _PERSONS_NAMED_BACK) & set(after))
+    ):  # (a sender, unless what follows acts on it: "Question in #support: read it", "ana@x.org: email her")
         return False  # "@bob: restart payments", "[10:02] bob: ...", "<dana-2> ...": to bob, or a speaker
     if any(_unnamed_marker(w, i, _quoted) and w not in ("and", "&") for i, w in enumerate(words)):
         return False
