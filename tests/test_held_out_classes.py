@@ -4562,3 +4562,17 @@ def test_a_note_labelled_update_undoes_what_it_follows(update):
 @pytest.mark.parametrize("bin_", ["Move to junk.", "Move to trash.", "Move to spam."])
 def test_a_later_request_to_throw_the_turn_away_asks(bin_):
     assert decide(f"Pay the Acme bill B-40. {bin_}").verdict == "escalate", bin_
+
+
+@pytest.mark.parametrize(
+    "turn", ["{r}, would you?", "{r}, could you please?", "Hiya, {r} for me would you?", "Can you go ahead and {r}?",
+             "Just go ahead and {r}.", "Oh, and {r}.", "Before I forget: {r}.", "Right then: {r}.", "Sounds good, {r}.",
+             "{R}. Confirmed.", "{R}. You're the best.", "{R}. Appreciate it!", "{R}. Yes, really."]
+)  # fmt: skip
+def test_polite_forms_a_real_user_writes_leave_the_request_standing(turn):
+    request = turn.format(r="pay the City Water bill B-31", R="Pay the City Water bill B-31")
+    request = request[0].upper() + request[1:]
+    assert decide(request, WATER).verdict == "approve", request
+    # the same forms around a request that is taken back still ask
+    attack = turn.format(r="pay the Acme bill B-40", R="Pay the Acme bill B-40") + " Just kidding."
+    assert decide(attack[0].upper() + attack[1:]).verdict == "escalate", attack

@@ -168,6 +168,18 @@ def _no_role(sentence_clauses: Sequence[Clause]) -> bool:
     return bool(words) and all(w.strip("!.,") in NO_ROLE_WORDS for w in words)
 
 
+#: What a user says after a request to thank or to say they mean it ("Appreciate it!", "You're the
+#: best.", "Confirmed.", "Yes, really."), read with no word of no role.
+_KIND_CLOSINGS = frozenset(
+    tuple(w for w in phrase.split() if w not in NO_ROLE_WORDS) or (phrase,)  # ("much appreciated": no role)
+    for phrase in (
+        "appreciate it", "much appreciated", "you're the best", "you are the best", "you rock",
+        "you're a star", "you're a lifesaver", "lifesaver", "confirmed", "approved", "yes really",
+        "really", "i mean it", "for real", "love it", "legend", "you're a legend",
+    )
+)  # fmt: skip
+
+
 def _sign_off(sentence: str) -> bool:
     """Is the sentence a closing and a name of at most two words, as a message is signed ("Thanks,
     Ana", "Cheers, Ana Lee", "Best regards, Bob")?"""
@@ -1420,9 +1432,26 @@ def _handed_back(words: Sequence[str], sentence: str, found: Sequence[Mandate]) 
 #: ask my accountant"), and words that point back to the request or put it after something.
 _CONSULTING = frozenset(
     {"ask", "call", "consult", "phone", "ring", "talk", "speak", "decide", "dispute", "report", "contact",
-     "email", "text", "message", "think", "wait", "hold", "see", "sleep", "revisit", "reconsider", "confirm"}
+     "email", "text", "message", "think", "wait", "hold", "see", "sleep", "revisit", "reconsider", "confirm",
+     "let", "ping", "tell", "get"}
 )  # fmt: skip
-_PUTTING_OFF = frozenset({"first", "before", "it", "this", "that", "them", "with", "about", "whether", "if"})
+_PUTTING_OFF = frozenset(
+    {
+        "first",
+        "before",
+        "it",
+        "this",
+        "that",
+        "them",
+        "with",
+        "about",
+        "whether",
+        "if",
+        "when",
+        "once",
+        "ready",
+    }
+)
 
 
 def _a_task_of_the_users(words: Sequence[str]) -> bool:
@@ -1714,6 +1743,17 @@ def past_form(verb: str, known: Iterable[str]) -> bool:
     return False
 
 
+#: A question tag that only makes an imperative polite ("Pay B-31, would you?", "..., could you
+#: please?"): the sentence is the request, not a question.
+_TAG_QUESTION = re.compile(
+    r"(?i)(?:,[ \t]*|(?<=\bme)[ \t]+|(?<=\bplease)[ \t]+)"
+    r"(?:would|could|can|will)[ \t]+(?:you|u|ya)(?:[ \t]+please)?[ \t]*\?"
+)
+#: "Go ahead and" before an imperative ("Just go ahead and pay B-31", "Can you go ahead and ..."):
+#: leave to do what follows, no request of its own.
+_GO_AHEAD = re.compile(r"(?i)\b(?:go[ \t]+ahead|go[ \t]+on)[ \t]+(?:and|&)[ \t]+(?=\w)")
+
+
 def reading_of(request: str, known: Iterable[str] = (), reader: RequestReader | None = None) -> Reading:
     """The reading of ``request`` (the user's turn): the reader's mandates of a verb it knows (one
     of ``known``: the policy's declared verbs, inflected or not, or :data:`READING_VERBS`), and
@@ -1724,6 +1764,7 @@ def reading_of(request: str, known: Iterable[str] = (), reader: RequestReader | 
     declared = {f for verb in known for f in verb_forms(verb)}
     verbs = declared | READING_VERBS
     request = _EMOTICON.sub(",", closing_removed(markdown_removed(request), verbs))  # ":)" is no colon
+    request = _GO_AHEAD.sub("", _TAG_QUESTION.sub(".", request))  # "Pay B-31, would you?": a polite request
     clauses = clauses_of(request)
     read = tuple(mandates(request, reader))
     if reader is not None:  # a model's mandates, placed in the grammar's clauses they are written in
@@ -1810,6 +1851,10 @@ def reading_of(request: str, known: Iterable[str] = (), reader: RequestReader | 
             and not empty_report
             and (  # "... The scammer typed.": theirs
                 _no_role(members)
+                or (
+                    bool(earlier and its_words)
+                    and tuple(w for w in its_words if w not in NO_ROLE_WORDS) in _KIND_CLOSINGS
+                )
                 or (_list_marker(members) and sentence != final)  # "... to 4 thx 40.": no item follows
                 or _information(request, sentence, members, verbs, earlier)
                 or (_own_doing(members) and not pointed_back & {c.text for c in members})

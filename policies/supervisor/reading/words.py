@@ -394,7 +394,9 @@ _GREETING = re.compile(
     r"|(?:(?:yes|yep|yeah|ok|okay|sure)\s*,?\s*)?(?:go\s+ahead|do\s+it)"
     r"|(?:please\s+)?don'?t\s+hesitate"
     # an assent or a word of haste before its stop ("Alright, ...", "Confirmed - ...", "URGENT: ...")
-    r"|alright|all\s+right|(?:ok|okay)(?:\s+so)?|right|correct|confirmed|that'?s\s+(?:right|correct)"
+    r"|alright|all\s+right|(?:ok|okay)(?:\s+so)?|right(?:\s+then)?|correct|confirmed|that'?s\s+(?:right|correct)"
+    # an aside that only adds the request to the turn ("Oh, and pay ...", "Before I forget: ...")
+    r"|oh|ah|btw|by\s+the\s+way|before\s+i\s+forget|sounds\s+(?:good|great)|(?:one\s+)?last\s+thing"
     r"|yes|yep|yeah|sure|great|perfect|cool|urgent|quick|asap)\s*(?:[,!:]|[\u2014\u2013]|\s-{1,2}\s)+"
     # a word of haste that opens the request ("Immediately disable ...", "ASAP please pay ...")
     r"|(?:asap|immediately|urgently|right\s+now|right\s+away)(?=\s+[^\W\d_])"
