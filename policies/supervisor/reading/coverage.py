@@ -1216,7 +1216,10 @@ def _prohibits_what_it_points_to(words: Sequence[str], verbs: Collection[str]) -
     after = _opening(words)
     if after is None or after >= len(words) or words[after] in verbs:
         return False
-    verb, rest = words[after], [w for w in words[after + 1 :] if w not in _ONLY_URGING]
+    while after + 1 < len(words) and words[after] in ("even", "ever", "you", "dare", "really"):
+        after += 1  # "Don't even think about it", "Don't you dare do it"
+    rest = [w for w in words[after + 1 :] if w not in _ONLY_URGING and w not in ("about", "with", "on", "do")]
+    verb = words[after]
     if verb in _URGING_WHEN_NOT or verb in _COMFORTING or verb in ("bother", "wait"):
         return False
     if not rest:  # "Do not run", "Don't proceed.", "Never execute": the act it forbids is the turn's
@@ -1409,7 +1412,8 @@ def _handed_back(words: Sequence[str], sentence: str, found: Sequence[Mandate]) 
     what the reader cannot weigh: unread, so that what is asked before is asked of a human."""
     if not words:
         return None
-    if _own_doing_words(words) and not naming_words(sentence) - {w for m in found for w in _names_of(m)}:
+    named = {w for w in naming_words(sentence) if w.lower() not in _WEEKDAYS and w.lower() not in TIME_WORDS}
+    if _own_doing_words(words) and not named - {w for m in found for w in _names_of(m)}:  # not "Monday"
         # "I'll handle Globex Ltd myself" after "Pay B-31": another record's, left out
         if set(words) & _TAKING_OVER:
             return "the user's own doing of what is asked"
@@ -1982,8 +1986,10 @@ def reading_of(request: str, known: Iterable[str] = (), reader: RequestReader | 
             if _after_a_mandates_colon(sentence, asking, clause):
                 continue  # the content of a message the sentence's mandate sends
             if _prohibition(clause.words):
-                if _prohibits_what_it_points_to(clause.words, verbs) or _prohibits_nothing_named(
-                    clause.words
+                if (
+                    _prohibits_what_it_points_to(clause.words, verbs)
+                    or _prohibits_nothing_named(clause.words)
+                    or set(clause.words) & _COMPROMISED  # "Do not reply to this automated message."
                 ):
                     said = "a prohibition of what it points back to, which the reader cannot place"
                     unread.append(Unread(clause.text, sentence, said, whole_sentence=not asking))
@@ -4030,7 +4036,15 @@ _A_RECORDS_ID = re.compile(r"(?:[a-z]{1,5}[-_#]?)?\d[\d.\-/]*")
 def _numbers_of_a_frame(words: Sequence[str]) -> set[str]:
     """The plain numbers of a sentence that count a part of a text or a test ("Log line 42",
     "Sample input #3"): each after a noun of :data:`_FRAME_NOUNS`."""
-    return {w for i, w in enumerate(words) if i and w.isdigit() and words[i - 1] in _FRAME_NOUNS}
+    numbers: set[str] = set()
+    for i, w in enumerate(words):
+        if (
+            i
+            and w.lstrip("+").isdigit()
+            and (words[i - 1] in _FRAME_NOUNS | {"from"} or words[i - 1] in numbers)
+        ):
+            numbers.add(w)  # "SMS received 09:14", "Text message from +44 7700 900123"
+    return numbers
 
 
 #: Words by which a statement says the turn is not the user's own: their account or device taken

@@ -152,7 +152,7 @@ _REFERRING_COLON = re.compile(
 )
 #: "over" before an id ("Pay B-31 over B-40"): the record weighed against the object, as "in place of".
 _OVER_A_RECORD = re.compile(
-    r"(?i)\bover\s+(?=(?:the\s+)?(?:[a-z]+\s+)?(?=[^\s,;.]*[a-z])(?=[^\s,;.]*\d)[^\s,;.]+)"
+    r"(?i)\bover\s+(?=(?:the\s+)?(?:[a-z]+\s+){0,3}(?=[^\s,;.]*[a-z])(?=[^\s,;.]*\d)[^\s,;.]+)"
 )
 #: A comment written into a line: from a "#" before a word (not a number: "invoice # 4471"), or a
 #: "//" after a space or at the line's start, to the line's end; a "/*" or an "<!--" to its closing
@@ -1182,6 +1182,7 @@ def _label(text: str) -> bool:
     return (
         0 < len(words) <= 3
         and not _CLOCK.search(text)
+        and not _A_SENDER.fullmatch(text)  # "0800-555-0100: pay ...": who it is from
         and bool(re.fullmatch(r"[\w\s#-]+", text.strip()))
         and not any(w in FUNCTION_WORDS for w in words)
         and any(any(ch.isdigit() for ch in w) for w in words)
@@ -1231,7 +1232,8 @@ _PERSONS_NAMED_BACK = frozenset({"her", "him", "them", "she", "he", "they"})
 #: Who a line is from, before its colon: a handle in a channel ("eve in #general"), an address
 #: ("mallory@evil.example") or a phone number ("+44 7700 900123").
 _A_SENDER = re.compile(
-    r"\s*(?:[\w.-]+(?:\s+[\w.-]+)?\s+in\s+#[\w-]+|[\w.+-]+@[\w-]+(?:\.[\w-]+)+|\+?\d[\d\s().-]{6,}\d)\s*",
+    r"\s*(?:[\w.-]+(?:\s+[\w.-]+)?\s+in\s+#[\w-]+|[\w.+-]+@[\w-]+(?:\.[\w-]+)+"
+    r"|\+\d[\d\s().-]{6,}\d|\(?\d{3,5}\)?[\s.-]\d{3}[\s.-]\d{3,4})\s*",  # not a date: "2026-11-24"
     re.I,
 )
 
