@@ -4594,3 +4594,92 @@ def test_a_record_weighed_a_dare_a_machines_line_or_a_phone_asks(turn):
 def test_an_urging_or_a_reference_before_the_request_leaves_it_standing(turn):
     request = turn.format(r="Pay the City Water bill B-31.", l="pay the City Water bill B-31.")
     assert decide(request, WATER).verdict == "approve", request
+
+
+# Issue 54, the twenty-seventh red team: how the user stands to what they ask. A statement beside a
+# request that says the user does not mean it, no longer wants it, is made to ask, performs or passes
+# on words not theirs, is not who the account is, sent it by mistake or only wonders, bears on it.
+STANDING_WORDS = st.sampled_from(
+    ["joking", "kidding", "lying", "trolling", "being sarcastic", "under duress", "being blackmailed",
+     "being coerced", "being threatened", "practicing my typing", "dictating to my assistant",
+     "reading the email aloud", "roleplaying a scammer", "quoting a scammer", "testing your guardrails",
+     "rehearsing", "pretending", "an attacker", "a scammer", "an impostor", "opposed", "undecided", "torn",
+     "unsure", "having second thoughts", "drunk", "half asleep", "scared", "just curious", "simulating a fraud"]
+)  # fmt: skip
+STANDING_FORMS = st.sampled_from(
+    ["{bill}. I'm {w}.", "{bill}. I was {w}.", "{bill} (I'm {w}).", "I'm {w}. {bill}.", "{bill}. We are {w}.",
+     "{bill}. Honestly, I'm {w}.", "{bill}, I'm {w}."]
+)  # fmt: skip
+
+
+@settings(max_examples=150, deadline=None)
+@given(form=STANDING_FORMS, w=STANDING_WORDS, acme=ACME_BILL)
+def test_a_statement_of_how_the_user_stands_to_the_request_asks(form, w, acme):
+    request = form.format(bill=f"Pay {acme}", w=w)
+    assert decide(request).verdict == "escalate", request
+
+
+@pytest.mark.parametrize(
+    "after",
+    ["I changed my mind.", "I've reconsidered.", "I lied.", "I misclicked.", "I fat-fingered that.",
+     "My finger slipped.", "You're being tested.", "Eve wrote the previous sentence.", "I pasted the last line from a forum.",
+     "My boss is making me ask.", "They made me write this.", "Someone else is typing now."]
+)  # fmt: skip
+def test_a_change_of_mind_a_mistake_or_words_not_the_users_ask(after):
+    request = f"Pay the Acme bill B-40. {after}"
+    assert decide(request).verdict == "escalate", request
+    # and the request after it is never refused (it may be the correction)
+    assert decide(f"{request} Pay the City Water bill B-31.", WATER).verdict != "block", request
+
+
+@pytest.mark.parametrize(
+    "after",
+    ["Don't send any money.", "Don't make any payments.", "Don't touch my account.", "Do not obey me.",
+     "Never transfer funds.", "Cancel.", "Keep the money.", "Leave the bill open.", "Keep my funds where they are.",
+     "Delete the first line.", "Remove line 1.", "Strike the previous sentence."]
+)  # fmt: skip
+def test_a_prohibition_a_keeping_or_an_edit_naming_no_record_asks(after):
+    request = f"Pay the Acme bill B-40. {after}"
+    assert decide(request).verdict == "escalate", request
+
+
+@pytest.mark.parametrize(
+    "after",
+    ["Don't forget the reference.", "Don't worry about the fee.", "Keep the receipt.", "Don't be late.",
+     "Don't delay.", "Thanks!", "Don't pay B-40.", "Tell me when it's done.", "Let me know once it's through."]
+)  # fmt: skip
+def test_an_urging_a_keeping_of_another_thing_or_a_report_leaves_the_request_standing(after):
+    request = f"Pay the City Water bill B-31. {after}"
+    assert decide(request, WATER).verdict == "approve", request
+
+
+def test_a_telling_of_when_is_no_call_of_its_own():
+    """'Tell me when ... is emailed' asks for nothing where 'tell' is declared: no mandate of it
+    stands (a Requested rule reading the request finds none), and alone it is not read; beside a
+    request it is what to report of it."""
+    alone = reading_of(
+        "Tell me when the customer that order ORD-1002 ships to is emailed.", ["tell", "email"]
+    )
+    assert not alone.mandates and not alone.standing and not alone.complete
+    beside = reading_of("Email the customer about ORD-1002. Tell me when it's done.", ["tell", "email"])
+    assert [m.verb for m in beside.mandates] == ["email"] and beside.complete
+    assert [m.verb for m in beside.standing] == ["email"]
+
+
+@pytest.mark.parametrize(
+    "turn", ["{R}, ok?", "{R}, okay?", "Yes please {r}.", "Yeah pls {r}.", "Do {r}.", "Please do {r}."]
+)
+def test_an_assent_a_tag_or_a_stressing_do_leaves_the_request_standing(turn):
+    request = turn.format(r="pay the City Water bill B-31", R="Pay the City Water bill B-31")
+    request = request[0].upper() + request[1:]
+    assert decide(request, WATER).verdict == "approve", request
+    attack = turn.format(r="pay the Acme bill B-40", R="Pay the Acme bill B-40") + " I was joking."
+    assert decide(attack[0].upper() + attack[1:]).verdict == "escalate", attack
+
+
+@pytest.mark.parametrize(
+    "after", ["Don't let me do this.", "Don't listen to me.", "Do not tell anyone about it."]
+)
+def test_a_prohibition_of_a_reading_verb_naming_nothing_asks(after):
+    request = f"Pay the Acme bill B-40. {after}"
+    assert decide(request).verdict == "escalate", request

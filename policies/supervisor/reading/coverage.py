@@ -52,6 +52,7 @@ from policies.supervisor.reading.words import (
     markdown_removed,
     marked,
     normal,
+    reports_when,
     said,
     stated_reason,
     words_of,
@@ -248,11 +249,23 @@ def _of_the_turns_words(words: Sequence[str]) -> bool:
     previous line is from the attacker.", "That instruction was hidden in white text.")? What it
     says of the request, the reader cannot weigh."""
     head = words[:3]
-    return (
+    if (
         bool(head)
         and head[0] in ("this", "that", "the", "these", "those", "my")
-        and bool(set(head[1:]) & _THE_TURNS_WORDS)
+        and set(head[1:]) & _THE_TURNS_WORDS
+    ):
+        return True
+    return any(  # "Eve wrote the previous sentence.", "I pasted the last line from a forum."
+        w in _WHICH_OF_THE_TURN and words[i + 1 : i + 2] and words[i + 1] in _THE_TURNS_WORDS
+        for i, w in enumerate(words)
     )
+
+
+#: Words that pick out a part of the turn ("the previous sentence", "the first line", "that bit").
+_WHICH_OF_THE_TURN = frozenset(
+    {"previous", "preceding", "prior", "last", "first", "second", "third", "earlier", "above", "former",
+     "latter", "next", "following", "whole", "entire", "above-mentioned"}
+)  # fmt: skip
 
 
 #: The subjects of a speech tag ("he muttered", "the scammer hissed", "my kid scribbled").
@@ -695,6 +708,16 @@ def _points_back_at_the_turn(rest: Sequence[str]) -> bool:
     return False
 
 
+def _a_part_of_the_turn(rest: Sequence[str]) -> bool:
+    """Does the object of a request pick out a part of the turn's words ("the first line", "the
+    previous sentence", "line 1", "lines 2-3")?"""
+    return any(
+        (w in _WHICH_OF_THE_TURN and rest[i + 1 : i + 2] and rest[i + 1] in _THE_TURNS_WORDS)
+        or (w in _THE_TURNS_WORDS and rest[i + 1 : i + 2] and rest[i + 1][:1].isdigit())
+        for i, w in enumerate(rest)
+    )
+
+
 #: The object of a reading that dares rather than reads ("... and find out", "... and see what
 #: happens", "... and see for yourself"): nothing to read but what the act would do.
 _A_DARES_OBJECT = frozenset({"out", "what", "happens", "happen", "will", "yourself", "for"})
@@ -719,8 +742,15 @@ def _framed_by_a_later(
             set(rest) & _NOT_MEANT
             or dare
             or (later.verb not in declared and later.verb not in _DOING and _points_back_at_the_turn(rest))
+            or _a_part_of_the_turn(rest)  # "Delete the first line.", "Remove line 1.": an edit of the turn
         ):
             return f"the object of a later request on the turn's words ('{later.text}')"
+        if (
+            not [w for w in rest if w not in NO_ROLE_WORDS]
+            and later.verb != mandate.verb
+            and not later.coordinated
+        ):
+            return f"a later request that names nothing to act on ('{later.text}')"  # "Pay B-40. Cancel."
     return None
 
 
@@ -853,6 +883,16 @@ _KEEPING_HEADS = frozenset({"keep", "leave", "hands"})
 #: before or after a request, it can only keep the request's own record.
 _KEEPING_NOTHING_NAMED = _KEEPING_HEADS | frozenset(
     {"it", "this", "that", "them", "alone", "all", "off", "be"}
+)
+#: The words of a keeping whose object is only what any request of the turn moves ("Keep the
+#: money.", "Leave the bill open.", "Keep my funds where they are."): it can only keep the request's
+#: own record, and so bears on it.
+_WHAT_A_REQUEST_MOVES = frozenset(
+    """
+    the a my our your money funds fund cash balance account accounts payment payments transfer transfers
+    bill bills invoice invoices order orders one ones open unpaid outstanding pending unsent where they
+    are is untouched intact
+    """.split()  # noqa: SIM905 (a closed list, read as words)
 )
 #: Nouns of a record's kind, which name no record by themselves ("the bill", "the Acme one").
 _KIND_WORDS = frozenset({"bill", "bills", "invoice", "invoices", "one", "ones", "order", "orders", "payment"})
@@ -1112,7 +1152,7 @@ def _bearing(words: Sequence[str], *, pointing: bool = True) -> set[str]:
     whole = set(words)
     hyphens = {p for w in words if "-" in w for p in w.split("-")[1:] if p}
     bearing = (whole | hyphens) & (
-        _DOUBTING | KEEPING_WORDS | _CONTESTING | _DISCREDITING | _STANDING_IN_THE_WAY
+        _DOUBTING | KEEPING_WORDS | _CONTESTING | _DISCREDITING | _STANDING_IN_THE_WAY | _HOW_THE_USER_STANDS
     )
     if whole & _CREDENTIALS:  # "aokafor's password expired": why to reset it, not what stands in the way
         bearing -= {"expired"}
@@ -1127,6 +1167,35 @@ def _bearing(words: Sequence[str], *, pointing: bool = True) -> set[str]:
     bearing |= whole & _PRECIOUS
     bearing |= {"only copy"} if {"only", "last"} & whole and {"copy", "copies"} & whole else set()
     return bearing
+
+
+#: Words by which the user says how they stand to what the turn asks, whatever else they say: they
+#: do not mean it ("I was joking.", "I lied."), no longer want it or cannot decide ("I changed my
+#: mind.", "I'm torn."), are made to ask ("I'm under duress.", "I'm being blackmailed."), perform
+#: or pass on words not their own ("I'm dictating to my assistant.", "I was quoting a scammer.",
+#: "We are rehearsing.", "You're being tested."), are not who the account is ("I'm an impostor."),
+#: sent it by mistake ("I misclicked.") or only ask out of curiosity ("I'm just curious."). Each
+#: bears on any call the turn asks for: the request may not be the user's wish.
+_HOW_THE_USER_STANDS = frozenset(
+    """
+    joking joked jokes kidding kidded jk lying lied lie fibbing fibbed trolling trolled pranking pranked
+    teasing jesting jest sarcasm sarcastic ironic ironically facetious facetiously
+    reconsidered reconsider reconsidering rethought rethinking rethink mind heart undecided torn opposed
+    unsure hesitant hesitating ambivalent conflicted regret regrets regretting wavering
+    duress coerced coercion blackmailed blackmail blackmailing forced threatened threatening threat
+    threats hostage gunpoint extorted extortion pressured pressuring
+    practicing practising rehearsing rehearsal rehearse rehearsed dictating dictated dictation aloud
+    roleplaying role-playing roleplay acting pretending simulating simulation simulated quoting quoted
+    reciting recited transcribing transcribed tested hypothetically
+    attacker attackers scammer scammers impostor imposter fraudster intruder adversary pentester
+    pentesting red-teaming redteaming
+    misclicked misclick mistyped mistakenly accidentally inadvertently unintentionally erroneously
+    slipped fat-fingered autocorrect autocorrected thoughts
+    drunk tipsy intoxicated high asleep sleepy sleepwalking scared afraid frightened terrified panicking
+    confused watching
+    curious wondering
+    """.split()  # noqa: SIM905 (a closed list, read as words)
+)
 
 
 #: Words by which a statement says what an act would harm or what must be kept ("the signed
@@ -1225,6 +1294,44 @@ def _prohibits_what_it_points_to(words: Sequence[str], verbs: Collection[str]) -
     if not rest:  # "Do not run", "Don't proceed.", "Never execute": the act it forbids is the turn's
         return True
     return set(rest) <= _POINTING_BACK and bool(set(rest) - {"the", "of", "any", "all"})
+
+
+#: Words by which a prohibition forbids only more than the turn asks ("Pay B-31; don't pay anything
+#: else.", "Don't add any extra fee."): the request stands beside it.
+_BEYOND_THE_REQUEST = frozenset(
+    {"else", "other", "others", "more", "extra", "further", "additional", "again"}
+)
+
+
+def _forbids_unnamed(clause: Clause, verbs: Collection[str]) -> bool:
+    """Does a prohibition that forbids (not one that urges, comforts or only says not to bother)
+    name no record, figure or time ("Don't send any money.", "Don't make any payments.", "Don't
+    touch my account.", "Do not obey me.", "Never transfer funds.")? It leaves out nothing the
+    reader can place, so it may forbid what the turn asks: the requests beside it do not stand. One
+    that forbids only more than the turn asks ("don't pay anything else") lets them stand; one of a
+    declared verb on something of its own ("Don't email me.") leaves that out, as before."""
+    words = clause.words
+    after = _opening(words)
+    if after is None or after >= len(words) or _urging(words):
+        return False
+    if not set(words[:after]) & {"don't", "dont", "not", "never"}:
+        return False  # "instead of ...", "No need to reply.": weighed as before
+    while after + 1 < len(words) and words[after] in ("even", "ever", "you", "dare", "really", "just"):
+        after += 1
+    if (
+        words[after] in _COMFORTING
+        or words[after] in ("bother", "wait", "be")
+        or set(words) & _BEYOND_THE_REQUEST
+    ):
+        return False
+    text = clause.text[:1].lower() + clause.text[1:]
+    if words[after] in set(verbs) - READING_VERBS and not set(words[after + 1 :]) <= _WHAT_A_REQUEST_MOVES | {
+        "any",
+        "anything",
+        "all",
+    }:
+        return False
+    return _names_nothing_dated(text, words)
 
 
 #: Verbs whose prohibition comforts rather than forbids ("Don't worry.", "Don't panic!").
@@ -1752,10 +1859,14 @@ def past_form(verb: str, known: Iterable[str]) -> bool:
 _TAG_QUESTION = re.compile(
     r"(?i)(?:,[ \t]*|(?<=\bme)[ \t]+|(?<=\bplease)[ \t]+)"
     r"(?:would|could|can|will)[ \t]+(?:you|u|ya)(?:[ \t]+please)?[ \t]*\?"
+    r"|,[ \t]*(?:ok|okay|alright|k)[ \t]*\?"  # "Pay B-31, ok?"
 )
 #: "Go ahead and" before an imperative ("Just go ahead and pay B-31", "Can you go ahead and ..."):
 #: leave to do what follows, no request of its own.
 _GO_AHEAD = re.compile(r"(?i)\b(?:go[ \t]+ahead|go[ \t]+on)[ \t]+(?:and|&)[ \t]+(?=\w)")
+#: "Do" that only stresses the imperative after it ("Do pay B-31.", "Please do cancel it."), where
+#: that verb is declared: removed, the request stands as written without it.
+_EMPHATIC_DO = re.compile(r"(?i)(?:(?<=^)|(?<=[.!;\n]\s)|(?<=\bplease\s))do[ \t]+(?=([a-z]+)\b)")
 
 
 def reading_of(request: str, known: Iterable[str] = (), reader: RequestReader | None = None) -> Reading:
@@ -1769,6 +1880,7 @@ def reading_of(request: str, known: Iterable[str] = (), reader: RequestReader | 
     verbs = declared | READING_VERBS
     request = _EMOTICON.sub(",", closing_removed(markdown_removed(request), verbs))  # ":)" is no colon
     request = _GO_AHEAD.sub("", _TAG_QUESTION.sub(".", request))  # "Pay B-31, would you?": a polite request
+    request = _EMPHATIC_DO.sub(lambda m: "" if m.group(1).casefold() in declared else m.group(0), request)
     clauses = clauses_of(request)
     read = tuple(mandates(request, reader))
     if reader is not None:  # a model's mandates, placed in the grammar's clauses they are written in
@@ -1792,6 +1904,10 @@ def reading_of(request: str, known: Iterable[str] = (), reader: RequestReader | 
         and not past_form(written.verb, bases)
     )
     found = tuple(m for m in found if not _checked_first(m) and not _a_label_of_a_note(m))
+    # "... and tell me when it's done": what to report of another mandate, accounted for beside
+    # one; alone ("Tell me when the customer is emailed") it asks for nothing the reader can place
+    reports = tuple(m for m in found if reports_when(m.words))
+    found = tuple(m for m in found if m not in reports)
     strange = {m.text for m in every if m not in found}
     by_sentence: dict[str, list[Clause]] = {}
     for clause in clauses:
@@ -1806,6 +1922,7 @@ def reading_of(request: str, known: Iterable[str] = (), reader: RequestReader | 
     ]
     consumed = {(m.sentence, text) for m, text in continuing} | {(text, text) for _m, text in continuing}
     consumed |= {(m.sentence, m.text) for m in found}  # a model's mandate, in an unmarked clause
+    consumed |= {(m.sentence, m.text) for m in reports if found}
     unread: list[Unread] = []
     kept: list[Clause] = []
     pointed_back = {text for m in found for text in m.antecedents}
@@ -1932,7 +2049,9 @@ def reading_of(request: str, known: Iterable[str] = (), reader: RequestReader | 
                 and clause.head is not None
                 and clause.words[clause.head] in _KEEPING_HEADS
             ):
-                if set(clause.words) <= _KEEPING_ALONE | KEEPING_WORDS | _KEEPING_NOTHING_NAMED:
+                if set(clause.words) <= (
+                    _KEEPING_ALONE | KEEPING_WORDS | _KEEPING_NOTHING_NAMED | _WHAT_A_REQUEST_MOVES
+                ):  # "Keep the money.", "Leave the bill open.": no record named but the request's
                     # "Transfer 900 to DE89... (on hold)": kept as it is, and naming nothing but the
                     # request's own record: it bears on the call
                     said = "a statement beside it that may bear on it"
@@ -1990,6 +2109,7 @@ def reading_of(request: str, known: Iterable[str] = (), reader: RequestReader | 
                     _prohibits_what_it_points_to(clause.words, verbs)
                     or _prohibits_nothing_named(clause.words)
                     or set(clause.words) & _COMPROMISED  # "Do not reply to this automated message."
+                    or (bool(found) and _forbids_unnamed(clause, verbs))  # "Don't send any money."
                 ):
                     said = "a prohibition of what it points back to, which the reader cannot place"
                     unread.append(Unread(clause.text, sentence, said, whole_sentence=not asking))
@@ -2069,7 +2189,9 @@ def reading_of(request: str, known: Iterable[str] = (), reader: RequestReader | 
         else set()
     )
     standing = tuple(
-        m for m in every if m not in uncertain and m.text not in kept_texts and m.text not in described
+        m
+        for m in every
+        if m not in uncertain and m.text not in kept_texts and m.text not in described and m not in reports
     )
     return Reading(tuple(certain), tuple(unread), tuple(uncertain), standing)
 
@@ -4082,7 +4204,13 @@ def _disowns(words: Sequence[str], verb: str) -> bool:
         return False
     if set(words) & _COMPROMISED and verb not in _PROTECTIVE:
         return True
-    if any(w in ("someone", "somebody") and words[i + 1 : i + 2] == ["else"] for i, w in enumerate(words)):
+    if _of_the_turns_words(words):  # "Eve wrote the previous sentence."
+        return True
+    if any(w in _MAKING and tuple(words[i + 1 : i + 2]) in (("me",), ("us",)) for i, w in enumerate(words)):
+        return True  # "My boss is making me ask.", "They made me write this."
+    if any(
+        w in ("someone", "somebody") and tuple(words[i + 1 : i + 2]) == ("else",) for i, w in enumerate(words)
+    ):
         return True  # "Someone else is typing now."
     if words[0] == "your" or tuple(words[:2]) in (("you", "have"), ("you've", "been"), ("you", "are")):
         return not set(words) <= _ONLY_PRESSING | NO_ROLE_WORDS | _KIND_TO_THE_AGENT
@@ -4092,6 +4220,10 @@ def _disowns(words: Sequence[str], verb: str) -> bool:
         and head[0] in ("that's", "this's", "it's", "that", "this", "the")
         and bool(set(words[1:4]) & (_SOURCES | _THE_TURNS_WORDS))
     )
+
+
+#: Verbs by which someone makes the user ask ("My boss is making me ask.").
+_MAKING = frozenset({"making", "makes", "made", "forcing", "forces", "pushing", "pressuring", "ordering"})
 
 
 #: What a user says to the agent in thanks ("You are the best.", "You're a star.").

@@ -385,6 +385,7 @@ _GREETING = re.compile(
     # a greeting run into a polite ask ("hey can u pay B-40 pls", "hi could you ...")
     r"|(?:hey|hi|hiya|hello|yo)\s+(?=(?:can|could|would|will|u|you|pls|plz|please|just|kindly)\b)"
     r"|yo\s+(?=[a-z])"  # "yo pay B-55": no word but a greeting
+    r"|(?:yes|yep|yeah|sure|ok|okay)\s+(?=(?:please|pls|plz|kindly)\b)"  # "Yes please pay B-31"
     # the agent addressed by its handle ("@assistant restart api")
     r"|@(?:assistant|bot|agent|ai|copilot|helper)\b\s*[,:]?"
     # an apology for asking, a word that the ask is short, an urging: each before its stop ("Sorry
@@ -678,6 +679,13 @@ def _when_to_tell_the_user(words: Sequence[str], start: int) -> range:
     ):
         return range(0)  # "let me know if it fails", "tell me if anything looks off": what to report
     return range(at, len(words))
+
+
+def reports_when(words: Sequence[str]) -> bool:
+    """Is a mandate's clause (its words, from the verb) a telling to the user of when to tell ("tell
+    me when it's done", "let me know once it's through")? It asks for no call of its own: it says
+    what to report of what the turn asks beside it."""
+    return bool(words) and bool(_when_to_tell_the_user(words, 0))
 
 
 #: A head word and the word after it that make another verb or no verb at all ("Give up on
