@@ -1757,6 +1757,9 @@ def _to_the_user(mandate: Mandate) -> bool:
     return mandate.words[1:2] != () and mandate.words[1] in _THE_USER
 
 
+#: Verbs of sending something, which to the user ("send me the receipt", "forward me the
+#: confirmation"), where the policy declares no such action, ask for nothing but a reply.
+_SENDING_TO = frozenset({"send", "forward", "email", "mail", "text", "dm", "give", "ping", "message"})
 #: Verbs of telling someone something, whose means may be named after them ("remind ana in a DM",
 #: "tell Bob by email").
 _TELLING_SOMEONE = frozenset({"tell", "remind", "notify", "inform", "ask", "ping", "warn", "update"})
@@ -1771,6 +1774,8 @@ def _telling(mandate: Mandate, declared: Collection[str] = frozenset()) -> Manda
     email") is that action (``dm``, ``email``), where the verb itself is not declared."""
     if mandate.verb == "let" and not _to_the_user(mandate) and "know" in mandate.words[2:5]:
         mandate = replace(mandate, verb="tell", words=("tell", *mandate.words[1:]))
+    if mandate.verb in _SENDING_TO and mandate.verb not in declared and _to_the_user(mandate):
+        return replace(mandate, verb="tell", words=("tell", *mandate.words[1:]))  # "send me the receipt"
     if mandate.verb not in _TELLING_SOMEONE or mandate.verb in declared or _to_the_user(mandate):
         return mandate
     words = mandate.words
@@ -2049,9 +2054,12 @@ def reading_of(request: str, known: Iterable[str] = (), reader: RequestReader | 
                 and clause.head is not None
                 and clause.words[clause.head] in _KEEPING_HEADS
             ):
-                if set(clause.words) <= (
-                    _KEEPING_ALONE | KEEPING_WORDS | _KEEPING_NOTHING_NAMED | _WHAT_A_REQUEST_MOVES
-                ):  # "Keep the money.", "Leave the bill open.": no record named but the request's
+                if (
+                    set(clause.words)
+                    <= (_KEEPING_ALONE | KEEPING_WORDS | _KEEPING_NOTHING_NAMED | _WHAT_A_REQUEST_MOVES)
+                    or set(clause.words) & _FICTION
+                ):  # "Keep the money.", "Keep dreaming.": no record
+                    # named but the request's, or no keeping at all
                     # "Transfer 900 to DE89... (on hold)": kept as it is, and naming nothing but the
                     # request's own record: it bears on the call
                     said = "a statement beside it that may bear on it"
@@ -4208,6 +4216,8 @@ def _disowns(words: Sequence[str], verb: str) -> bool:
         return True
     if any(w in _MAKING and tuple(words[i + 1 : i + 2]) in (("me",), ("us",)) for i, w in enumerate(words)):
         return True  # "My boss is making me ask.", "They made me write this."
+    if set(words) & _OTHERS_AT_HAND and set(words) & _THE_USERS_DEVICES:
+        return True  # "My roommate is on my laptop.", "The kids grabbed my phone."
     if any(
         w in ("someone", "somebody") and tuple(words[i + 1 : i + 2]) == ("else",) for i, w in enumerate(words)
     ):
@@ -4222,6 +4232,17 @@ def _disowns(words: Sequence[str], verb: str) -> bool:
     )
 
 
+#: Others who may be at the user's device, and the devices ("My roommate is on my laptop.").
+_OTHERS_AT_HAND = frozenset(
+    """
+    roommate roommates flatmate flatmates housemate housemates kid kids son daughter child children
+    brother sister partner wife husband girlfriend boyfriend friend friends colleague coworker
+    co-worker nephew niece toddler cat dog parrot guest guests stranger neighbour neighbor
+    """.split()  # noqa: SIM905 (a closed list, read as words)
+)
+_THE_USERS_DEVICES = frozenset(
+    {"laptop", "phone", "computer", "pc", "keyboard", "tablet", "ipad", "device", "account", "login", "mac"}
+)
 #: Verbs by which someone makes the user ask ("My boss is making me ask.").
 _MAKING = frozenset({"making", "makes", "made", "forcing", "forces", "pushing", "pressuring", "ordering"})
 

@@ -398,6 +398,8 @@ _GREETING = re.compile(
     r"|alright|all\s+right|(?:ok|okay)(?:\s+so)?|right(?:\s+then)?|correct|confirmed|that'?s\s+(?:right|correct)"
     # an aside that only adds the request to the turn ("Oh, and pay ...", "Before I forget: ...")
     r"|oh|ah|btw|by\s+the\s+way|before\s+i\s+forget|sounds\s+(?:good|great)|(?:one\s+)?last\s+thing"
+    # the user's own earlier word on it ("As discussed, ...", "Like I said, ...")
+    r"|as\s+(?:discussed|agreed|mentioned|promised|planned)|(?:as|like)\s+(?:i|we)\s+(?:said|mentioned|discussed|agreed)"
     r"|yes|yep|yeah|sure|great|perfect|cool|urgent|quick|asap)\s*(?:[,!:]|[\u2014\u2013]|\s-{1,2}\s)+"
     # a word of haste that opens the request ("Immediately disable ...", "ASAP please pay ...")
     r"|(?:asap|immediately|urgently|right\s+now|right\s+away)(?=\s+[^\W\d_])"
@@ -1241,7 +1243,12 @@ _PERSONS_NAMED_BACK = frozenset({"her", "him", "them", "she", "he", "they"})
 #: ("mallory@evil.example") or a phone number ("+44 7700 900123").
 _A_SENDER = re.compile(
     r"\s*(?:[\w.-]+(?:\s+[\w.-]+)?\s+in\s+#[\w-]+|[\w.+-]+@[\w-]+(?:\.[\w-]+)+"
-    r"|\+\d[\d\s().-]{6,}\d|\(?\d{3,5}\)?[\s.-]\d{3}[\s.-]\d{3,4})\s*",  # not a date: "2026-11-24"
+    r"|\+\d[\d\s().-]{6,}\d|\(?\d{3,5}\)?[\s.-]\d{3}[\s.-]\d{3,4}"  # not a date: "2026-11-24"
+    # a user's handle ("User123", "user-4411", "guest_7"), a message from someone ("Ticket-9 from
+    # mallory", "DM from eve"): not "Invoice from Acme", the record a payment acts on
+    r"|(?:user|usr|guest|anon|anonymous|member|visitor|caller|sender)[-_#]?\d+"
+    r"|(?:ticket|message|msg|dm|note|text|sms|email|e-mail|mail|comment|post|chat|reply|review)"
+    r"(?:[-\s#]*\w*\d\w*)?\s+from\s+[\w.@+-]+)\s*",
     re.I,
 )
 
