@@ -4720,3 +4720,102 @@ def test_a_handle_a_message_from_someone_or_another_at_the_device_asks(turn):
 def test_a_record_from_its_payee_or_the_users_own_device_leaves_the_request_standing(turn):
     request = turn.format(r="Pay the City Water bill B-31.")
     assert decide(request, WATER).verdict == "approve", request
+
+
+# The twenty-eighth red team: a turn that breaks off, a turn written to someone else, and a
+# description beside a record's id that the record does not hold.
+BROKEN_OFF = st.sampled_from(
+    [" but", ", but", " please, but", ". But", ". But…", ". But...", " — but", " (but", "\nbut", " now but",
+     " and", " and then", " and then…", ", then", " first, then", ". And", " (", " —", " ...", " …",
+     " unless", " except", " if", " or", " instead of", ", because", " and the"]
+)  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    "mark", ["[Message deleted by user]", "[message deleted]", "[deleted]", "(deleted message)"]
+)
+def test_a_turn_with_a_deleted_message_leaves_no_mandate_standing(mark):
+    request = f"{mark} Pay the Acme bill B-40."
+    assert decide(request).verdict == "escalate", request
+    assert decide(f"Pay the Acme bill B-40. {mark}").verdict == "escalate"
+
+
+WHOLE_ENDINGS = st.sampled_from(
+    ["", ".", " please.", " then.", " if you can", " if you can.", " asap", " too", ", thanks", "!", "…",
+     " thx", " now."]
+)  # fmt: skip
+
+
+@settings(max_examples=60, deadline=None)
+@given(acme=ACME_BILL, ending=BROKEN_OFF, opening=st.sampled_from(["", "Please ", "Could you "]))
+def test_a_turn_that_breaks_off_leaves_no_mandate_standing(acme, ending, opening):
+    """ "Pay the Acme bill B-40 but", "... and then…", "... (": what the turn was going to say of
+    the payment (an exception, a condition, a step after it) is missing: the call is asked."""
+    verb = "pay" if opening else "Pay"
+    request = f"{opening}{verb} {acme}{ending}"
+    assert decide(request).verdict == "escalate", request
+
+
+@settings(max_examples=40, deadline=None)
+@given(water=WATER_BILL, ending=WHOLE_ENDINGS)
+def test_a_whole_turn_without_a_full_stop_still_runs(water, ending):
+    request = f"Pay {water}{ending}"
+    assert decide(request, WATER).verdict == "approve", request
+
+
+@pytest.mark.parametrize(
+    "opening", ["Hi Mom! ", "Hi Dad, ", "Dear Mr. Smith, ", "Dear Mrs Lee, ", "Hey honey, ", "Mom, ",
+                "Thanks Mom! ", "Hi Dr. Patel, "]
+)  # fmt: skip
+def test_a_turn_written_to_kin_or_to_a_titled_person_asks(opening):
+    request = f"{opening}please pay the Acme bill B-40."
+    assert decide(request).verdict == "escalate", request
+    signed = "Pay the Acme bill B-40. Thanks, Mom"
+    assert decide(signed).verdict == "escalate", signed
+
+
+@pytest.mark.parametrize(
+    "opening", ["Hi Sam, ", "Hi team, ", "Dear Sir or Madam, ", "Dear Sir/Madam, ", "To whom it may concern: ",
+                "Hi! "]
+)  # fmt: skip
+def test_a_greeting_to_the_agent_or_whoever_serves_leaves_the_request_standing(opening):
+    request = f"{opening}please pay the City Water bill B-31."
+    assert decide(request, WATER).verdict == "approve", request
+
+
+OTHER_DESCRIPTIONS = st.sampled_from(
+    ["water", "City Water", "Gym Max", "gym", "rent", "internet", "phone", "electricity", "council tax",
+     "Old Storage", "storage unit", "gym membership"]
+)  # fmt: skip
+
+
+@settings(max_examples=80, deadline=None)
+@given(
+    other=OTHER_DESCRIPTIONS,
+    shape=st.sampled_from(
+        ["Pay the {o} bill B-40.", "Pay my {o} invoice B-40.", "pls pay the {o} bill b-40 thx",
+         "Pay the {o} bill, B-40.", "Pay B-40, the {o} bill.", "Could you pay the {o} bill B-40? Thanks!"]
+    ),
+)  # fmt: skip
+def test_a_description_beside_an_id_that_its_record_does_not_hold_asks(other, shape):
+    """ "Pay the water bill B-40": B-40 is Acme Supplies' bill; which one the user means, the
+    reader cannot tell. The payment of B-40 is asked, never run."""
+    request = shape.format(o=other)
+    assert decide(request).verdict == "escalate", request
+
+
+@pytest.mark.parametrize(
+    "request_", ["Pay bill B-40 from Gym Max.", "Pay B-40 to City Water.", "Pay the Gym Max bill B-40 ASAP"]
+)
+def test_a_payee_named_after_an_id_that_its_record_does_not_hold_asks(request_):
+    assert decide(request_).verdict == "escalate", request_
+
+
+@pytest.mark.parametrize(
+    "request_",
+    ["Pay the City Water bill B-31.", "Pay the water bill B-31.", "Pay my overdue bill B-31.",
+     "Pay City Water's bill B-31.", "Pay bill B-31 from City Water.", "Pay the 45.30 EUR bill B-31.",
+     "Pay the outstanding City Water invoice B-31.", "Pay the Acme bill B-40 and the City Water bill B-31."]
+)  # fmt: skip
+def test_a_description_the_record_holds_leaves_the_request_standing(request_):
+    assert decide(request_, WATER).verdict == "approve", request_

@@ -982,6 +982,8 @@ def _provenance(
         left_out = _unread_in_the_act(name, args, rules.requested, context, policy)
     if left_out is None and admitted:
         left_out = _a_part_of_the_record(name, args, rules.requested, context, policy)
+    if left_out is None and admitted:
+        left_out = _described_otherwise(name, args, rules.requested, context, policy)
     if left_out is None and len(admitted) > 1:
         left_out = _split_across_mandates(admitted, rules.requested, context, policy)
     if left_out is None and len(admitted) > 1:
@@ -1755,6 +1757,101 @@ def _a_part_of_the_record(
 
 
 _A_BARE_FIGURE = re.compile(r"[\d.,']+")
+#: A record's id as a word: letters and a digit ("b-40", "ord-1002", "e102"), no bare figure.
+_AN_ID = re.compile(r"(?=[\w-]*\d)(?=[\w-]*[^\W\d_])[\w]+(?:-[\w]+)*")
+#: An address a link points to ("(https://acme.example/bills/B-40)"): no description.
+_A_LINK = re.compile(r"\(?\b[a-z][a-z0-9+.-]*://[^\s)]*\)?", re.IGNORECASE)
+#: Words that end the phrase an id opens after it: what follows is no more of its description.
+_AFTER_AN_ID = frozenset({"from", "to", "by", "at"})
+#: Words that say what state a record is in beside its kind ("the overdue bill B-40"): no other one.
+_A_RECORDS_STATE = frozenset(
+    """
+    overdue outstanding unpaid open pending due late remaining upcoming recent monthly final
+    """.split()  # noqa: SIM905 (a closed list, read as words)
+)
+
+
+def _set_beside(word: str, request: str) -> list[str]:
+    """The words of a description set beside an id after a comma, a bracket or a dash, up to the
+    record's kind ("B-40, the City Water bill", "B-40 (my gym invoice)")."""
+    found = re.search(
+        rf"(?i)(?<![\w-]){re.escape(word)}(?![\w-])\s*[,(\u2014\u2013]\s*((?:[\w'’-]+\s+){{0,5}}?)"
+        rf"(?:{'|'.join(sorted(_RECORD_KINDS))})\b",
+        request,
+    )
+    return words_of(found.group(1)) if found else []
+
+
+def _described_otherwise(
+    name: str,
+    args: Mapping[str, Any],
+    asked: Requested | None,
+    context: ReviewContext,
+    policy: SupervisorPolicy,
+) -> Decision | None:
+    """Does a mandate name the call's record by an id of it (a word with a letter and a digit that a
+    record holding the call's values holds: "B-40") and describe it, in the words between the verb
+    (or the item before) and the id ("the water bill B-40", "the Gym Max invoice B-40") or in a
+    phrase of whom or where right after it ("B-40 from Gym Max", "B-40 to City Water"), by a word
+    that neither the call's values nor that record holds? Then the description may name another
+    record than the id does, and which one the user means, the reader cannot tell: the call is
+    asked. Accounted for: the record's kinds, determiners, a state it is in ("overdue"), figures,
+    and what an act on a record accounts for (:func:`_accounted_in_the_act`). A message's verb
+    writes content, not a description (its words are weighed by the message's rules)."""
+    if asked is None:
+        return None
+    values = {w for v in args.values() for leaf in leaves(v) for w in words_of(str(leaf))}
+    recorded = _recorded_words(args, context)
+    values |= {str(leaf).casefold() for v in args.values() for leaf in leaves(v)} | recorded
+    names = {w for n in (name, *args) for w in _name_words(n)}
+    names |= {w for k in (*asked.keywords, *asked.verbs, *asked.objects) for w in words_of(k)}
+    for asking in _asking_now(asked, context):
+        if asking.verb in WITH_CONTENT - TIMED_VERBS:
+            continue
+        text = _A_LINK.sub(" ", " and ".join([asking.text, *asking.coordinated]))  # a link's address
+        written = [w.strip("'`\"#") for w in words_of(text)]
+        at = next((i for i, w in enumerate(written) if w in verb_forms(asking.verb)), None)
+        if at is None:
+            continue
+        for i, word in enumerate(written):
+            if i <= at or word not in recorded or not _AN_ID.fullmatch(word):
+                continue  # an id that no record read holds: what it describes, nothing shows
+            ids = [j for j in range(at + 1, i) if _AN_ID.fullmatch(written[j])]
+            joins = [j for j in range(ids[-1], i) if written[j] in ("and", "&", "plus", "or")] if ids else []
+            start = joins[0] if joins else ids[-1] if ids else at  # the item after the last id named
+            # what is before "of", "on", "for" names a part of the record ("ten percent of bill B-31",
+            # "the tip on B-40"): weighed by _a_part_of_the_record
+            start = max([start, *(j for j in range(start + 1, i) if written[j] in _OF_A_RECORD)])
+            after: list[str] = []
+            if written[i + 1 : i + 2] and written[i + 1] in _AFTER_AN_ID:
+                after = list(
+                    itertools.takewhile(
+                        lambda w: (
+                            not (w in FUNCTION_WORDS or _A_BARE_FIGURE.fullmatch(w)) or w in _DETERMINERS
+                        ),
+                        written[i + 2 :],
+                    )
+                )
+            after += _set_beside(word, context.request)
+            unread = [
+                w
+                for w in [*written[start + 1 : i], *after]
+                if w not in values
+                and _unpossessed(w) not in values
+                and w not in _RECORD_KINDS
+                and w.removesuffix("s") not in _RECORD_KINDS
+                and w not in _DETERMINERS
+                and w not in _OF_A_RECORD
+                and w not in _A_RECORDS_STATE
+                and not _accounted_in_the_act(w, names)
+                and not WHEN.fullmatch(w)
+                and not _A_BARE_FIGURE.fullmatch(w)
+                and number_word(w) is None  # "my three open water bills (B-31, ...)": how many
+            ]
+            if unread:
+                details = {"described_otherwise": unread, "mandate": said(asking)}
+                return _asked_partly_read(details, context, policy)
+    return None
 
 
 def _around_the_record(asking: Any, values: Collection[str], sending: bool) -> list[str]:

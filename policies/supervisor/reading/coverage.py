@@ -191,6 +191,7 @@ def _sign_off(sentence: str) -> bool:
         and all(w in NO_ROLE_WORDS for w in words)
         and 0 < len(written) <= 2
         and all(w[:1].isupper() and w.isalpha() for w in written)
+        and not {w.casefold() for w in written} & _SOMEONE_ELSES_ADDRESS  # "Thanks, Mom": to them
     )
 
 
@@ -428,6 +429,8 @@ def _greeting(clause: Clause) -> bool:
     if _no_role([clause]) or tuple(clause.words) in _URGING or _CLOSING.fullmatch(" ".join(clause.words)):
         return True
     written = clause.text.replace(",", " ").split()
+    if any(w.casefold().strip("!.,") in _SOMEONE_ELSES_ADDRESS for w in written[1:]):
+        return False  # "Hi Mom!", "Dear Mr. Smith": written to a person, not to the agent
     return (
         1 < len(written) <= 3
         and clause.words[:1] != ()
@@ -442,6 +445,16 @@ def _greeting(clause: Clause) -> bool:
 _CLOSING = re.compile(
     r"(?:have an? (?:great|good|nice|lovely|wonderful) (?:day|weekend|week|evening|night|one)"
     r"|happy (?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|weekend|holidays|new year))"
+)
+#: How a greeting addresses a person the agent is not: kin, a partner, an honorific before a name
+#: ("Hi Mom!", "Hey honey,", "Dear Mr. Smith,"). What follows was written to them: the user may be
+#: showing it, or the turn may hold a message meant for someone else.
+_SOMEONE_ELSES_ADDRESS = frozenset(
+    """
+    mom mum mom's mommy mummy mama mamma ma mother dad daddy papa pa father grandma granny gran nana
+    grandpa grandad granddad gramps honey hon babe baby sweetie sweetheart darling son daughter sis
+    sister bro brother auntie aunt uncle cousin mr mrs ms miss mx dr prof professor
+    """.split()  # noqa: SIM905 (a closed list, read as words)
 )
 #: Whom a greeting may address besides a name ("Hi IT bot", "Morning crew").
 _ADDRESSEES = frozenset({"bot", "assistant", "agent", "crew", "guys", "gang", "y'all", "friend", "buddy"})
@@ -2161,6 +2174,7 @@ def reading_of(request: str, known: Iterable[str] = (), reader: RequestReader | 
     certain: list[Mandate] = []
     uncertain: list[Mandate] = []
     apart = lines_marked_apart(request)
+    broken_off = _broken_off(request)
     for mandate in found:
         own = _own_words(mandate, clauses)
         instead = [
@@ -2182,6 +2196,7 @@ def reading_of(request: str, known: Iterable[str] = (), reader: RequestReader | 
             or _framed_by_a_later(mandate, found, first, declared)
             or _replaced_later(mandate, [s for s in by_sentence if first[s] > last.get(mandate.sentence, -1)])
             or _on_a_request(mandate)
+            or broken_off
         )
         if why is None:
             certain.append(mandate)
@@ -2219,6 +2234,54 @@ _ONLY_POLITE = frozenset(
 )  # fmt: skip
 #: A list's mark at a line's start ("- ", "* ", "1. ").
 _ITEM_MARK = re.compile(r"^[ \t]*(?:[-*+\u2022]|\d+[.)])?[ \t]*")
+
+
+#: Words a message does not end on: what they open is missing ("Pay B-40 but", "... and then",
+#: "... unless"). "then" only after "and" or a comma ("Pay it then" is whole); none a sentence
+#: may end on ("... if you can", "... if you want to", "the one I asked for", "Don't pay it yet").
+_OPENING_MORE = frozenset(
+    """
+    and or but nor plus except unless if when because cause cuz although whereas the a an of whether
+    which don't dont until till
+    """.split()  # noqa: SIM905 (a closed list, read as words)
+)
+#: How a broken-off message may end after its last word: an ellipsis, a dash or a colon, commas.
+_TRAILING_MARKS = re.compile(r"[\s,:;\u2014\u2013-]*(?:\.\.\.+|\u2026)?[\s,:;\u2014\u2013-]*$")
+#: A mark that opens what the message never writes: a bracket left open or a dash last, an
+#: ellipsis set apart by a space ("... the admin role …").
+_OPEN_AT_THE_END = re.compile(r"(?:[(\[{]|[\u2014\u2013]|\s-{1,2}|\s(?:\.\.\.+|\u2026))\s*$")
+
+#: What a chat writes where a message was deleted ("[Message deleted by user]", "[deleted]").
+_DELETED = re.compile(
+    r"(?i)[\[(<](?:this\s+)?(?:message\s+(?:was\s+)?deleted|deleted(?:\s+message)?)[^\])>\n]{0,40}[\])>]"
+)
+
+
+def _broken_off(request: str) -> str | None:
+    """Why no mandate of the turn stands where the turn breaks off: it ends on a word that opens
+    more ("Pay the Acme bill B-40 but", "... and then\u2026", "..., then", "... (but") or on a
+    mark that opens it ("Pay the Acme bill B-40 (", "... \u2014", "... \u2026"): what it was going to
+    say of the mandates (an exception, a condition, a further step), the reader cannot tell. So is a
+    turn where a chat marks a message deleted: what it said of them is gone."""
+    text = request.rstrip()
+    deleted = _DELETED.search(text)
+    if deleted is not None:  # "[Message deleted by user] Pay ...": a part of the turn is gone
+        return f"a message of the turn was deleted ('{deleted.group(0)}')"
+    if _OPEN_AT_THE_END.search(text):
+        return f"the turn breaks off ('{text[-40:].strip()}')"
+    if not text or (text[-1] in ".!?)]}\"'" and not re.search(r"\.\.\.+$", text)):
+        return None
+    bare = _TRAILING_MARKS.sub("", text)
+    # the last word as typed: a value ("to 000000*A", "grade A") is no word
+    written = [
+        w.lstrip("([{\"'\u2014\u2013-").casefold() if w[1:].islower() else w for w in bare.split()[-2:]
+    ]
+    last = written[-1] if written and re.fullmatch(r"[a-z]+(?:'[a-z]+)?", written[-1]) else ""
+    if last in _OPENING_MORE or (
+        last == "then" and (written[:1] == ["and"] or bare[: -len(last)].rstrip().endswith(","))
+    ):
+        return f"the turn breaks off on '{last}'"
+    return None
 
 
 def _run_into(mandate: Mandate, request: str, unread: Sequence[Unread]) -> str | None:

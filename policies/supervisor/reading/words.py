@@ -400,6 +400,8 @@ _GREETING = re.compile(
     r"|oh|ah|btw|by\s+the\s+way|before\s+i\s+forget|sounds\s+(?:good|great)|(?:one\s+)?last\s+thing"
     # the user's own earlier word on it ("As discussed, ...", "Like I said, ...")
     r"|as\s+(?:discussed|agreed|mentioned|promised|planned)|(?:as|like)\s+(?:i|we)\s+(?:said|mentioned|discussed|agreed)"
+    # a letter to whoever serves ("Dear Sir or Madam,", "To whom it may concern:")
+    r"|dear\s+(?:sirs?|madam|sir\s*(?:or|/)\s*madam)|to\s+whom\s+it\s+may\s+concern"
     r"|yes|yep|yeah|sure|great|perfect|cool|urgent|quick|asap)\s*(?:[,!:]|[\u2014\u2013]|\s-{1,2}\s)+"
     # a word of haste that opens the request ("Immediately disable ...", "ASAP please pay ...")
     r"|(?:asap|immediately|urgently|right\s+now|right\s+away)(?=\s+[^\W\d_])"
