@@ -1823,7 +1823,13 @@ def _described_otherwise(
             # "the tip on B-40"): weighed by _a_part_of_the_record
             start = max([start, *(j for j in range(start + 1, i) if written[j] in _OF_A_RECORD)])
             after: list[str] = []
-            if written[i + 1 : i + 2] and written[i + 1] in _AFTER_AN_ID:
+            # a phrase after the id describes it where the id heads the object ("bill B-40 from Gym
+            # Max"), not where it is a place the act starts from ("80 EUR from ACC-1 to Stadtwerke")
+            if (
+                written[i + 1 : i + 2]
+                and written[i + 1] in _AFTER_AN_ID
+                and written[i - 1] not in _OF_A_RECORD
+            ):
                 after = list(
                     itertools.takewhile(
                         lambda w: (
