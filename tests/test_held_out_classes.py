@@ -4819,3 +4819,13 @@ def test_a_payee_named_after_an_id_that_its_record_does_not_hold_asks(request_):
 )  # fmt: skip
 def test_a_description_the_record_holds_leaves_the_request_standing(request_):
     assert decide(request_, WATER).verdict == "approve", request_
+
+
+@pytest.mark.parametrize(
+    "turn", ["Hi Acme! Could you pay the Acme bill B-40?", "Dear Acme Supplies, please pay the Acme bill B-40.",
+             "Thanks Acme! Pay the Acme bill B-40."]
+)  # fmt: skip
+def test_a_greeting_to_the_party_the_turn_names_asks(turn):
+    """Written to the party the request acts on, not to the agent: a message meant for them."""
+    assert decide(turn).verdict == "escalate", turn
+    assert decide("Hi Sam, pay the City Water bill B-31.", WATER).verdict == "approve"

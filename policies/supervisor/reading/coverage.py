@@ -332,6 +332,18 @@ def _a_partys_name(signed: str, body: str, barred: Collection[str]) -> bool:
     return bool(words & set(barred)) or bool((words - _CLOSING_WORDS) & named)
 
 
+def _greets_a_party(clause: Clause, request: str) -> bool:
+    """Does a greeting address a name the turn names elsewhere ("Hi Acme! Could you pay the Acme
+    bill B-40?")? Then it is written to the party the request acts on, not to the agent: a message
+    meant for them, and the clause is unread."""
+    if not clause.words or clause.words[0] not in _GREETING_OPENERS:
+        return False
+    at = request.find(clause.text)
+    rest = request[:at] + request[at + len(clause.text) :] if at >= 0 else request
+    name = " ".join(w for w in clause.text.replace(",", " ").split()[1:] if w[:1].isupper())
+    return bool(name) and _a_partys_name(name, rest, ())
+
+
 #: The words of a closing before a name ("Kind regards", "Many thanks").
 _CLOSING_WORDS = frozenset({"many", "best", "kind", "warm", "warmest", "thanks", "thank", "you", "regards"})
 
@@ -2019,7 +2031,11 @@ def reading_of(request: str, known: Iterable[str] = (), reader: RequestReader | 
             if not clause.words and _pictured(clause.text):  # "Pay B-40. 🤔": how it stands, not read
                 unread.append(Unread(clause.text, sentence, "a picture not read", whole_sentence=not asking))
                 continue
-            if not clause.words or _greeting(clause) or _reads_only(clause):
+            if (
+                not clause.words
+                or (_greeting(clause) and not _greets_a_party(clause, request))
+                or _reads_only(clause)
+            ):
                 continue
             if empty_report:
                 said = "someone's words, not said here: they may be what the turn asks"
