@@ -1644,12 +1644,10 @@ def _unread_in_the_act(
     (:data:`_OF_THE_ACT`), an adverb of manner, a time the reader reads."""
     if asked is None:
         return None
-    values = {w for v in args.values() for leaf in leaves(v) for w in words_of(str(leaf))}
-    values |= {str(leaf).casefold() for v in args.values() for leaf in leaves(v)}
+    values, _recorded = _values_written(args, context)
     names = {w for n in (name, *args) for w in _name_words(n)}
-    kinds = {w for k in (*asked.keywords, *asked.verbs, *asked.objects) for w in words_of(k)}
+    kinds = _asked_words(asked)
     shapes = {_shape(str(v)) for v in args.values() if isinstance(v, str | int) and not isinstance(v, bool)}
-    values |= _recorded_words(args, context)
     figures = {
         amount_value(leaf): str(leaf).casefold()
         for v in args.values()
@@ -1727,12 +1725,8 @@ def _a_part_of_the_record(
     its tool's and arguments' names, kinds and framing words."""
     if asked is None:
         return None
-    values = {w for v in args.values() for leaf in leaves(v) for w in words_of(str(leaf))}
-    values |= {str(leaf).casefold() for v in args.values() for leaf in leaves(v)} | _recorded_words(
-        args, context
-    )
-    names = {w for n in (name, *args) for w in _name_words(n)}
-    names |= {w for k in (*asked.keywords, *asked.verbs, *asked.objects) for w in words_of(k)}
+    values, _recorded = _values_written(args, context)
+    names = {w for n in (name, *args) for w in _name_words(n)} | _asked_words(asked)
     moves_money = any(
         w in TIMED_VERBS - WITH_CONTENT for k in (*asked.keywords, *asked.verbs) for w in words_of(k)
     )
@@ -1771,12 +1765,16 @@ _A_RECORDS_STATE = frozenset(
 )
 
 
+#: The kinds of a record as one alternation of a pattern.
+_KIND_NAMES = "|".join(sorted(_RECORD_KINDS))
+
+
 def _set_beside(word: str, request: str) -> list[str]:
     """The words of a description set beside an id after a comma, a bracket or a dash, up to the
     record's kind ("B-40, the City Water bill", "B-40 (my gym invoice)")."""
     found = re.search(
         rf"(?i)(?<![\w-]){re.escape(word)}(?![\w-])\s*[,(\u2014\u2013]\s*((?:[\w'’-]+\s+){{0,5}}?)"
-        rf"(?:{'|'.join(sorted(_RECORD_KINDS))})\b",
+        rf"(?:{_KIND_NAMES})\b",
         request,
     )
     return words_of(found.group(1)) if found else []
@@ -1800,11 +1798,8 @@ def _described_otherwise(
     writes content, not a description (its words are weighed by the message's rules)."""
     if asked is None:
         return None
-    values = {w for v in args.values() for leaf in leaves(v) for w in words_of(str(leaf))}
-    recorded = _recorded_words(args, context)
-    values |= {str(leaf).casefold() for v in args.values() for leaf in leaves(v)} | recorded
-    names = {w for n in (name, *args) for w in _name_words(n)}
-    names |= {w for k in (*asked.keywords, *asked.verbs, *asked.objects) for w in words_of(k)}
+    values, recorded = _values_written(args, context)
+    names = {w for n in (name, *args) for w in _name_words(n)} | _asked_words(asked)
     for asking in _asking_now(asked, context):
         if asking.verb in WITH_CONTENT - TIMED_VERBS:
             continue
@@ -1908,6 +1903,20 @@ def _asides_after(text: str, request: str) -> str:
             break
         out.append(match.group(1))
     return "".join(f" ({aside})" for aside in out)
+
+
+def _values_written(args: Mapping[str, Any], context: ReviewContext) -> tuple[set[str], set[str]]:
+    """The words a mandate may write the call's values in: each value's words and the value whole,
+    with the words of the records read that hold one (:func:`_recorded_words`); and those alone."""
+    recorded = _recorded_words(args, context)
+    values = {w for v in args.values() for leaf in leaves(v) for w in words_of(str(leaf))}
+    values |= {str(leaf).casefold() for v in args.values() for leaf in leaves(v)}
+    return values | recorded, recorded
+
+
+def _asked_words(asked: Requested) -> set[str]:
+    """The words of the kind of call the rule asks for: its keywords, verbs and objects."""
+    return {w for k in (*asked.keywords, *asked.verbs, *asked.objects) for w in words_of(k)}
 
 
 def _recorded_words(args: Mapping[str, Any], context: ReviewContext) -> set[str]:
