@@ -4829,3 +4829,164 @@ def test_a_greeting_to_the_party_the_turn_names_asks(turn):
     """Written to the party the request acts on, not to the agent: a message meant for them."""
     assert decide(turn).verdict == "escalate", turn
     assert decide("Hi Sam, pay the City Water bill B-31.", WATER).verdict == "approve"
+
+
+# rt28's benign turns that asked: a numbering mark, thanks for the agent's help, a closing that keeps
+# the turn to the request, a party left out by name beside a request by id
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    kind=st.sampled_from(["bill", "Bill", "invoice", "the City Water bill", "City Water invoice"]),
+    mark=st.sampled_from(["#", "# ", "no. ", "No. ", "nr. ", "Nr. ", "number ", "No.", "num. "]),
+    frame=st.sampled_from(["Pay {r}.", "Please pay {r}, thanks.", "Could you pay {r}?", "pls pay {r}"]),
+)
+def test_a_numbering_mark_between_a_kind_and_its_id_names_the_record(kind, mark, frame):
+    """ "Pay bill no. B-31", "Pay invoice #B-31": how a record's number is written, not a mark."""
+    request = frame.format(r=f"{kind} {mark}B-31")
+    assert decide(request, WATER).verdict == "approve", request
+    assert decide(request).verdict != "approve", request
+
+
+@pytest.mark.parametrize(
+    "request_",
+    ["Pay B-31 and #B-40", "Pay bill no B-40", "Pay the bill, no. B-40.", "Pay bill B-31, no. B-40 instead."],
+)
+def test_a_mark_that_is_no_numbering_still_asks(request_):
+    """An id set apart from another by "#" alone, "no" without the abbreviation's dot, "no." after a
+    comma: marks the reader does not read as a number's."""
+    assert decide(request_).verdict != "approve", request_
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    thanks=st.sampled_from(
+        ["Thanks for your help!", "Thank you for listing those.", "Many thanks for your time.",
+         "Thanks so much for the quick reply!", "Thank you for pulling those up.", "Thanks for the list."]
+    ),
+    bill=WATER_BILL,
+    before=st.booleans(),
+)  # fmt: skip
+def test_thanks_for_the_agents_help_is_thanks(thanks, bill, before):
+    request = f"{thanks} Pay {bill}." if before else f"Pay {bill}. {thanks}"
+    assert decide(request, WATER).verdict == "approve", request
+    assert decide(request).verdict != "approve", request
+
+
+@pytest.mark.parametrize(
+    "request_",
+    ["Thanks for paying B-40. Pay the City Water bill B-31.", "Thanks for not paying B-31 yet. Pay B-31.",
+     "Thanks for holding off on B-31 until Friday. Pay B-31."],
+)  # fmt: skip
+def test_thanks_for_what_a_record_did_is_no_thanks_alone(request_):
+    """Thanks for anything but the agent's help says how a record stands: the reader weighs it."""
+    assert decide(request_, WATER).verdict == "escalate", request_
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    bill=WATER_BILL,
+    shape=st.sampled_from(
+        ["Only pay {w}.", "Pay {w} and nothing else.", "Pay {w}. Nothing else.", "Pay {w}. That's it.",
+         "Pay {w}. Don't pay anything else.", "Pay {w} and don't pay any other bills.",
+         "Pay {w}, but don't pay anything else.", "Pay {w}. Do not pay the others."]
+    ),
+)  # fmt: skip
+def test_what_keeps_the_turn_to_the_request_leaves_it_standing(bill, shape):
+    request = shape.format(w=bill)
+    assert decide(request, WATER).verdict == "approve", request
+    assert decide(request).verdict != "approve", request
+
+
+@pytest.mark.parametrize(
+    "request_",
+    ["Pay the City Water bill B-31. Don't pay anything more than 40.", "Pay the City Water bill B-31. Don't pay it.",
+     "Pay the City Water bill B-31. Don't pay more than 40.", "Pay B-31 and nothing else, except B-40."],
+)  # fmt: skip
+def test_a_prohibition_that_bounds_or_names_the_request_still_asks(request_):
+    assert decide(request_, WATER).verdict != "approve", request_
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    bill=WATER_BILL,
+    other=st.sampled_from(["Acme", "the Acme one", "the Acme bill", "Acme Supplies", "the Acme Supplies one"]),
+    join=st.sampled_from([", not", " but not", ", but not"]),
+)  # fmt: skip
+def test_a_party_left_out_by_name_beside_a_request_by_id_leaves_it_standing(bill, other, join):
+    request = f"Pay {bill}{join} {other}."
+    assert decide(request, WATER).verdict == "approve", request
+    assert decide(request).verdict != "approve", request
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    named=st.sampled_from(["B-40", "bill B-40", "the bill B-40", "invoice B-40"]),
+    out=st.sampled_from(["Acme", "the Acme one", "Acme Supplies", "Supplies", "the Acme bill"]),
+    join=st.sampled_from([", not", " but not", ", but not"]),
+)
+def test_a_party_left_out_that_the_calls_record_names_asks(named, out, join):
+    """ "Pay B-40, not Acme": B-40 is Acme Supplies' bill. The turn asks for the record and leaves it
+    out at once: the payment is asked, never run."""
+    request = f"Pay {named}{join} {out}."
+    assert decide(request).verdict == "escalate", request
+
+
+@pytest.mark.parametrize(
+    "request_",
+    [
+        "Pay B-31, not Gym Max.",
+        "Pay the City Water bill B-31, but not the Supplier.",
+        "Pay B-31, not Zed Corp.",
+    ],
+)
+def test_a_party_left_out_that_no_record_read_holds_asks(request_):
+    """Which record "not the Supplier" leaves out, the reader cannot place: it may be the call's."""
+    assert decide(request_, WATER).verdict == "escalate", request_
+    assert decide(request_.replace("B-31", "B-40").replace("City Water", "Acme")).verdict == "escalate"
+
+
+@pytest.mark.parametrize(
+    "request_", ["Pay B-31, not Friday.", "Pay the City Water bill B-31, not the Water one."]
+)
+def test_a_day_or_the_records_own_name_after_not_is_no_party_left_out(request_):
+    assert decide(request_, WATER).verdict != "approve", request_
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    bill=WATER_BILL,
+    urgency=st.sampled_from(
+        ["before it's late", "before I forget", "so I don't get a late fee", "to avoid a late fee",
+         "before it's too late", "so that I don't pay a penalty"]
+    ),
+)  # fmt: skip
+def test_urgency_said_as_a_reason_reads_as_now(bill, urgency):
+    request = f"Pay {bill} {urgency}."
+    assert decide(request, WATER).verdict == "approve", request
+    assert decide(request).verdict != "approve", request
+    for taken_back in (f"Pay {bill} {urgency}. Actually don't.", f"Pay {bill} {urgency}, no wait, don't."):
+        assert decide(taken_back, WATER).verdict != "approve", taken_back
+
+
+@pytest.mark.parametrize(
+    "request_",
+    ["B-31 is due, please pay it.", "The water bill B-31 is overdue, pay it please.",
+     "The City Water bill B-31 is due today, please pay it.", "City Water bill B-31 is due — pay it please.",
+     "I confirm: pay the City Water bill B-31.", "Approved, pay the City Water bill B-31.",
+     "Right, please pay City Water's B-31.", "Pay the City Water bill B-31 from the list above.",
+     "From the bills you listed, pay B-31.", "After looking at the list: please pay the City Water bill B-31."],
+)  # fmt: skip
+def test_rt28s_benign_shapes_run(request_):
+    assert decide(request_, WATER).verdict == "approve", request_
+    assert decide(request_).verdict != "approve", request_
+
+
+@pytest.mark.parametrize(
+    "request_",
+    ["B-40 is due, don't pay it.", "B-40 is due, pay it. Just kidding.", "B-40 is paid, pay it.",
+     "Pay Acme's B-31.", "Not approved, pay B-40.", "From the list, pay the Acme one.",
+     "B-40 is due, pay B-31 instead.", "Approved? Pay B-40.", "Confirmed? Pay B-40.", "Pay B-40. Agreed?"],
+)  # fmt: skip
+def test_the_same_shapes_that_take_back_or_misname_still_ask(request_):
+    assert decide(request_).verdict != "approve", request_

@@ -119,6 +119,7 @@ from policies.supervisor.reading.words import (
     asks_step,
     clauses_of,
     content_field,
+    excludes_records,
     field_word,
     said,
     stated,
@@ -984,6 +985,8 @@ def _provenance(
         left_out = _a_part_of_the_record(name, args, rules.requested, context, policy)
     if left_out is None and admitted:
         left_out = _described_otherwise(name, args, rules.requested, context, policy)
+    if left_out is None and admitted:
+        left_out = _excluded_by_name(args, context)
     if left_out is None and len(admitted) > 1:
         left_out = _split_across_mandates(admitted, rules.requested, context, policy)
     if left_out is None and len(admitted) > 1:
@@ -1769,11 +1772,36 @@ _A_RECORDS_STATE = frozenset(
 _KIND_NAMES = "|".join(sorted(_RECORD_KINDS))
 
 
+def _excluded_by_name(args: Mapping[str, Any], context: ReviewContext) -> Decision | None:
+    """Does the turn leave out by name ("Pay B-40, not Acme", "..., not the Acme one") a party that
+    the call's values, or a record the run read that holds one of them, name? The turn then both
+    asks for the record and leaves it out: the call is asked, whatever else admits it. So is a call
+    beside a name no record the run read holds ("Pay B-40, not the Supplier"): which record it
+    leaves out, the reader cannot place, and it may be the call's."""
+    values, _recorded = _values_written(args, context)
+    known: set[str] | None = None
+    for clause in left_out_text(context.request).split(" | "):
+        written = words_of(clause)
+        if written[:1] != ["not"] or excludes_records(written) or any(_AN_ID.fullmatch(w) for w in written):
+            continue  # an id, an address, a file left out is weighed by _left_out
+        named = {
+            w for w in written[1:] if w not in FUNCTION_WORDS and w.removesuffix("s") not in _RECORD_KINDS
+        }
+        if known is None:
+            known = {
+                w for record in _records_read(context) for w in words_of(json.dumps(record, default=str))
+            }
+        if named & values or not named <= known:
+            details = {"left_out": clause, "names": sorted(named & values or named - known)}
+            return Decision("escalate", LEFT_OUT, details)
+    return None
+
+
 def _set_beside(word: str, request: str) -> list[str]:
     """The words of a description set beside an id after a comma, a bracket or a dash, up to the
     record's kind ("B-40, the City Water bill", "B-40 (my gym invoice)")."""
     found = re.search(
-        rf"(?i)(?<![\w-]){re.escape(word)}(?![\w-])\s*[,(\u2014\u2013]\s*((?:[\w'’-]+\s+){{0,5}}?)"
+        rf"(?i)(?<![\w-]){re.escape(word)}(?![\w-])\s*[,(\u2014\u2013]\s*(?!(?:but\s+)?not\b)((?:[\w'’-]+\s+){{0,5}}?)"
         rf"(?:{_KIND_NAMES})\b",
         request,
     )
@@ -2800,12 +2828,19 @@ def _possessing_another_thing(
     )
     possessed = re.compile(rf"(?i:(?<![\w'‘\"“-]){re.escape(text)}){_POSSESSED}")
     ident = identity(value)
-    fields = {  # the fields of the records that hold it ("ORD-1002's shipping fee": its shipping)
-        w
+    holding = [
+        record
         for record in _records_read(context)
         if any(identity(v) == ident for v in record.values() if not isinstance(v, Mapping | list))
-        for key in record
-        for w in _name_words(str(key))
+    ]
+    # the fields of the records that hold it ("ORD-1002's shipping fee": its shipping)
+    fields = {w for record in holding for key in record for w in _name_words(str(key))}
+    # the ids of those records ("City Water's B-31": the payee's own bill)
+    ids = {
+        str(v).casefold()
+        for record in holding
+        for v in record.values()
+        if isinstance(v, str) and _AN_ID.fullmatch(str(v).casefold())
     }
     for asking in _the_calls_mandates(arg, args, asked, context):
         for part in (asking.text, *asking.coordinated):
@@ -2822,7 +2857,7 @@ def _possessing_another_thing(
                     continue
                 head = _unpossessed(phrase[-1])
                 owned = any(w != _unpossessed(w) for w in phrase[:-1])  # "jdoe's assistant's password"
-                if not owned and fields & set(phrase):
+                if not owned and (fields & set(phrase) or (phrase == [head] and head in ids)):
                     continue
                 # what modifies the head makes another thing of it ("jdoe's service account",
                 # "payments' cron job"), unless it only describes the one the call acts on

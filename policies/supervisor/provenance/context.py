@@ -16,7 +16,7 @@ from policies.supervisor.provenance.sources import sources_of
 from policies.supervisor.reading.amounts import amount_value
 from policies.supervisor.reading.coverage import Reading, read_turn
 from policies.supervisor.reading.values import Source, leaf_paths, record_identity
-from policies.supervisor.reading.words import Mandate, RequestReader, mandates, markdown_removed
+from policies.supervisor.reading.words import Mandate, RequestReader, mandates, written_plainly
 from policies.supervisor.rules.kinds import OneOf
 
 #: Whose amount a limit could not read (an ``amount_not_readable`` decision's ``details.unreadable``):
@@ -119,9 +119,10 @@ class ReviewContext:
     arg_schemas: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
-        # markdown's emphasis and a code span's marks around one token are no words of the turn:
-        # every check reads the turn without them ("Cancel the **Friday standup**", "Pay `B-40`")
-        object.__setattr__(self, "request", markdown_removed(self.request))
+        # markdown's emphasis, a code span's marks around one token and a numbering mark before an
+        # id are no words of the turn: every check reads the turn without them ("Cancel the
+        # **Friday standup**", "Pay `B-40`", "Pay bill no. B-31")
+        object.__setattr__(self, "request", written_plainly(self.request))
 
     @cached_property
     def read(self) -> TurnReading:

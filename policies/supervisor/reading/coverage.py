@@ -43,13 +43,13 @@ from policies.supervisor.reading.words import (
     clauses_of,
     excludes_records,
     forbidden_by_id,
+    forbids_only_more,
     forms,
     head_of,
     information_question,
     labelled_figure,
     list_header,
     mandates,
-    markdown_removed,
     marked,
     normal,
     reports_when,
@@ -57,6 +57,7 @@ from policies.supervisor.reading.words import (
     stated_reason,
     words_of,
     written_alike,
+    written_plainly,
 )
 
 __all__ = [
@@ -93,7 +94,7 @@ NO_ROLE_WORDS = frozenset(
     hi hello hey hiya morning evening afternoon good dear team all everyone folks there please pls plz
     thanks thank thx ty you so much very lot lots a many in advance again cheers regards best kind
     kindly warm warmest sincerely ok okay great cool perfect awesome sure yes yep appreciated appreciate
-    ta tysm tia xoxo xo ton tons bunch million
+    ta tysm tia xoxo xo ton tons bunch million alright approved confirmed agreed
     """.split()  # noqa: SIM905 (a closed list, read as words)
 )
 
@@ -169,6 +170,10 @@ def _no_role(sentence_clauses: Sequence[Clause]) -> bool:
     return bool(words) and all(w.strip("!.,") in NO_ROLE_WORDS for w in words)
 
 
+#: Of :data:`NO_ROLE_WORDS`, the words of an assent: asked ("Approved? Pay B-40"), they doubt.
+_ASSENTS = frozenset({"approved", "confirmed", "agreed"})
+
+
 #: What a user says after a request to thank or to say they mean it ("Appreciate it!", "You're the
 #: best.", "Confirmed.", "Yes, really."), read with no word of no role.
 _KIND_CLOSINGS = frozenset(
@@ -177,8 +182,18 @@ _KIND_CLOSINGS = frozenset(
         "appreciate it", "much appreciated", "you're the best", "you are the best", "you rock",
         "you're a star", "you're a lifesaver", "lifesaver", "confirmed", "approved", "yes really",
         "really", "i mean it", "for real", "love it", "legend", "you're a legend",
+        # what keeps the turn to the request: nothing it asks, only less
+        "nothing else", "nothing more", "that's it", "that's all", "only that", "just that", "only this",
+        "just this", "only that one", "just that one", "only this one", "just this one",
+        *(f"{no} {verb} {other}"
+          for no in ("don't", "do not", "dont")
+          for verb in ("pay", "do", "touch", "send")
+          for other in ("anything else", "anything more", "any other bills", "any other ones", "the others")),
     )
 )  # fmt: skip
+#: "... and nothing else" closing the turn: a sentence of its own ("Nothing else."), which keeps the
+#: turn to the request.
+_AND_NOTHING_ELSE = re.compile(r"(?i),?[ \t]+and[ \t]+(nothing[ \t]+(?:else|more))(?=[ \t]*[.!]*[ \t]*$)")
 
 
 def _sign_off(sentence: str) -> bool:
@@ -231,6 +246,62 @@ _TRAILING_THANKS = re.compile(
     r"(?i),[ \t]*((?:many[ \t]+)?(?:thanks|thank[ \t]+you|thx|ty|cheers|ta)"
     r"(?:[ \t]+(?:so[ \t]+much|a[ \t]+lot|a[ \t]+ton|again|in[ \t]+advance|very[ \t]+much))?)[ \t!.]*$"
 )
+#: A sentence of thanks for the agent's help or for what it read out ("Thanks for your help!",
+#: "Thank you for listing those."): thanks, as "Thanks!" is. A closed list: thanks for anything else
+#: ("Thanks for paying B-40", "Thanks for not paying it yet") says how a record stands.
+_THANKS_FOR = re.compile(
+    r"(?i)(?:^|(?<=[.!?\n]))([ \t]*(?:many[ \t]+)?(?:thanks|thank[ \t]+you|thx|ty))"
+    r"(?:[ \t]+(?:so[ \t]+much|a[ \t]+lot|again))?[ \t]+for[ \t]+"
+    r"(?:(?:your|the|all[ \t]+the|all[ \t]+your)[ \t]+)?(?:help|time|support|assistance|patience"
+    r"|(?:quick[ \t]+)?(?:reply|response|answer)|update|overview|summary|info|information|list|work"
+    r"|pulling[ \t]+(?:those|them|these|that|this|it)[ \t]+up"
+    r"|(?:listing|showing|pulling[ \t]+up|looking[ \t]+(?:up|into))(?:[ \t]+(?:those|them|these|that|this|it"
+    r"|the[ \t]+bills|my[ \t]+bills|everything))?(?:[ \t]+(?:so[ \t]+quickly|for[ \t]+me))?)"
+    r"(?=[ \t]*[.!]*[ \t]*(?:\n|$|[.!][ \t]+\S))[ \t]*[.!]*"
+)
+#: Urgency said as a reason after the request ("... before it's late", "... before I forget", "... so
+#: I don't get a late fee", "... to avoid a late fee"): read as "asap". A closed list: a deadline
+#: ("before Friday") or any other clause is weighed as before.
+_URGENCY = re.compile(
+    r"(?i)[ \t]+(?:before[ \t]+(?:it'?s|it[ \t]+is|it[ \t]+gets|it[ \t]+becomes)[ \t]+"
+    r"(?:too[ \t]+)?(?:late|overdue)"
+    r"|before[ \t]+I[ \t]+forget"
+    r"|so[ \t]+(?:that[ \t]+)?(?:I|we)[ \t]+(?:don'?t|do[ \t]+not)[ \t]+(?:get|pay|incur)[ \t]+"
+    r"(?:a[ \t]+|any[ \t]+)?(?:late[ \t]+fees?|late[ \t]+charges?|penalty|penalties|fine)"
+    r"|to[ \t]+avoid[ \t]+(?:a[ \t]+|any[ \t]+)?(?:late[ \t]+fees?|late[ \t]+charges?|penalty|penalties"
+    r"|a[ \t]+fine))"
+    r"(?=[ \t]*(?:[.!,;]|$))"
+)
+#: A pointer at what the agent listed, beside a request that names its record by id ("Pay B-31 from
+#: the list above", "From the bills you listed, pay B-31", "Of the two bills, pay ... B-31", "After
+#: looking at the list: pay ..."): where the user found the record, not another one. Without an id
+#: in the sentence ("Pay the one from the list above") which record is meant, the reader cannot tell.
+_THE_LISTING = re.compile(
+    r"(?im)[ \t]+(?:from|on|in)[ \t]+(?:the|your|that)[ \t]+list"
+    r"(?:[ \t]+above|[ \t]+you[ \t]+(?:gave|showed|sent)(?:[ \t]+me)?)?(?=[ \t]*(?:[.!;]|$))"
+    r"|(?:^|(?<=[.!?])[ \t]+)(?:(?:from|of)[ \t]+(?:the|your|those|these)[ \t]+(?:two[ \t]+|three[ \t]+)?"
+    r"(?:bills|invoices|ones|list)(?:[ \t]+(?:you[ \t]+(?:listed|showed|sent|found)|above))?"
+    r"|after[ \t]+looking[ \t]+at[ \t]+(?:the|your)[ \t]+list)[ \t]*[,:][ \t]*"
+)
+
+
+def _listing_dropped(request: str) -> str:
+    """The turn without :data:`_THE_LISTING`'s pointers whose sentence names a record by id."""
+
+    def drop(match: re.Match[str]) -> str:
+        start = max(request.rfind(".", 0, match.start()), request.rfind("\n", 0, match.start())) + 1
+        end = min(
+            (i for i in (request.find(".", match.end()), request.find("\n", match.end())) if i >= 0),
+            default=len(request),
+        )
+        sentence = request[start:end]
+        return "" if _AN_ID_IN_A_SENTENCE.search(sentence) else match.group(0)
+
+    return _THE_LISTING.sub(drop, request)
+
+
+#: A record's id as a sentence writes it ("B-31", "ORD-1001", "INV-7").
+_AN_ID_IN_A_SENTENCE = re.compile(r"(?<![\w-])[A-Za-z]{1,5}-?\d+(?![\w])")
 #: A name signed after the last sentence with a dash ("... ty! -Sam", "... — Lena (HR)").
 _DASH_NAME = re.compile(
     r"(?<=[.!?])[ \t]*[-\u2013\u2014]{1,2}[ \t]*[A-Z][a-z'-]*(?:[ \t]+[A-Z][a-z'-]*)?"
@@ -389,6 +460,10 @@ def closing_removed(request: str, verbs: Collection[str] = frozenset()) -> str:
     ):
         request = request[: closing.start()]
     request = _TRAILING_THANKS.sub(r". \1", request)  # "..., thanks so much": a sentence of its own
+    request = _THANKS_FOR.sub(r"\1!", request)  # "Thanks for your help!": thanks
+    request = _AND_NOTHING_ELSE.sub(r". \1", request)  # "Pay B-31 and nothing else."
+    request = _URGENCY.sub(" asap", request)  # "... before it's late": now
+    request = _listing_dropped(request)  # "Pay B-31 from the list above"
     signed = _DASH_NAME.search(request)
     if signed is not None and not _a_partys_name(
         signed.group(0).strip(" \t-\u2013\u2014"), request[: signed.start()], taking_back
@@ -1837,9 +1912,13 @@ def _reads_only(clause: Clause) -> bool:
     return clause.head is None and head_of(clause.words, clause.quoted) in READING_VERBS
 
 
+#: Why a question the reader takes no request from is unread.
+_A_QUESTION = "a question the reader does not read as a request"
+
+
 def _why(request: str, clause: Clause) -> str:
     if _asked(request, clause.sentence):
-        return "a question the reader does not read as a request"
+        return _A_QUESTION
     return "no role the reader knows"
 
 
@@ -1908,7 +1987,7 @@ def reading_of(request: str, known: Iterable[str] = (), reader: RequestReader | 
     known = tuple(known)
     declared = {f for verb in known for f in verb_forms(verb)}
     verbs = declared | READING_VERBS
-    request = _EMOTICON.sub(",", closing_removed(markdown_removed(request), verbs))  # ":)" is no colon
+    request = _EMOTICON.sub(",", closing_removed(written_plainly(request), verbs))  # ":)" is no colon
     request = _GO_AHEAD.sub("", _TAG_QUESTION.sub(".", request))  # "Pay B-31, would you?": a polite request
     request = _EMPHATIC_DO.sub(lambda m: "" if m.group(1).casefold() in declared else m.group(0), request)
     clauses = clauses_of(request)
@@ -2001,7 +2080,7 @@ def reading_of(request: str, known: Iterable[str] = (), reader: RequestReader | 
             not asking
             and not empty_report
             and (  # "... The scammer typed.": theirs
-                _no_role(members)
+                (_no_role(members) and not (set(its_words) & _ASSENTS and _asked(request, sentence)))
                 or (
                     bool(earlier and its_words)
                     and tuple(w for w in its_words if w not in NO_ROLE_WORDS) in _KIND_CLOSINGS
@@ -2033,7 +2112,11 @@ def reading_of(request: str, known: Iterable[str] = (), reader: RequestReader | 
                 continue
             if (
                 not clause.words
-                or (_greeting(clause) and not _greets_a_party(clause, request))
+                or (
+                    _greeting(clause)
+                    and not _greets_a_party(clause, request)
+                    and not (set(clause.words) & _ASSENTS and _asked(request, clause.sentence))
+                )
                 or _reads_only(clause)
             ):
                 continue
@@ -2076,7 +2159,9 @@ def reading_of(request: str, known: Iterable[str] = (), reader: RequestReader | 
             if (
                 clause.head is None
                 and (
-                    keeps(clause.words) or clause.words[0] in _KEEPING_HEADS or excludes_records(clause.words)
+                    keeps(clause.words)
+                    or clause.words[0] in _KEEPING_HEADS
+                    or excludes_records(clause.words, clause.text)
                 )
             ) or (
                 clause.text in strange
@@ -2142,6 +2227,8 @@ def reading_of(request: str, known: Iterable[str] = (), reader: RequestReader | 
             if _after_a_mandates_colon(sentence, asking, clause):
                 continue  # the content of a message the sentence's mandate sends
             if _prohibition(clause.words):
+                if bool(found) and forbids_only_more(clause.words):
+                    continue  # read: "Pay B-31 and don't pay any other bills" narrows the request
                 if (
                     _prohibits_what_it_points_to(clause.words, verbs)
                     or _prohibits_nothing_named(clause.words)
@@ -4208,6 +4295,8 @@ def _doubts(span: Unread, mandate: Mandate, names: set[str], own: Sequence[str] 
         # no statement, no greeting (read before): a fragment or an imperative the policy does not
         # declare ("From the chat log.", "Example only.", "Not me.", "Ignore the next sentence."):
         # what it says of the request, the reader cannot tell, unless it only urges or opens the turn
+        if set(words) & _ASSENTS and span.why == _A_QUESTION:
+            return True  # "Approved? Pay B-40": whether it is, the reader cannot tell
         return bool(set(words) & (_A_NO_WORD | {"off"})) or not set(words) <= (  # "Back off."
             _OPENING_A_TURN | _URGING_WORDS | NO_ROLE_WORDS | FUNCTION_WORDS | _NEUTRAL_HEADINGS
         )  # ("Tasks", "To do" over a list: a header the reader knows)
@@ -4623,7 +4712,7 @@ def _left_out_clauses(request: str) -> tuple[str, ...]:
         keeping = clause.head is not None and clause.words[clause.head] in _KEEPING_HEADS
         # a clause led by an id, not a verb ("..., E-102 unchanged")
         headless = clause.head is None or any(ch.isdigit() for ch in clause.words[clause.head])
-        excluding = clause.head is None and excludes_records(clause.words)  # "..., but not B-40"
+        excluding = clause.head is None and excludes_records(clause.words, clause.text)  # "..., but not B-40"
         if (keeping or excluding or (headless and keeps(clause.words))) and clause.text:
             out.append(clause.text)
     return tuple(dict.fromkeys(out))

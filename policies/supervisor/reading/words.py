@@ -293,8 +293,8 @@ _VALUE_PHRASES = tuple(
 )
 #: What opens a polite imperative (taken off before the head).
 _POLITE = (
-    ("please",), ("pls",), ("plz",), ("kindly",), ("just",), ("then",), ("also",), ("and",), ("so",),
-    ("ok",), ("okay",), ("now",),
+    ("please",), ("pls",), ("plz",), ("kindly",), ("just",), ("only",), ("then",), ("also",), ("and",),
+    ("so",), ("ok",), ("okay",), ("now",),
     ("would", "you", "mind"), ("do", "you", "mind"), ("would", "you", "be", "so", "kind", "as", "to"),
     ("mind",), ("time", "to"), ("it's", "time", "to"),
     ("let's",), ("lets",), ("let", "us"),
@@ -308,6 +308,7 @@ _POLITE = (
     ("you", "are", "cleared", "to"), ("you're", "authorized", "to"), ("you", "are", "authorized", "to"),
     ("you're", "authorised", "to"), ("you", "are", "authorised", "to"),
     ("you", "have", "my", "go-ahead", "to"), ("you", "have", "my", "permission", "to"),
+    ("i", "confirm"), ("i", "approve"),
     ("you", "have", "my", "approval", "to"),
     # an urging said as a prohibition: "Don't forget to pay B-31" asks to pay it
     ("don't", "forget", "to"), ("dont", "forget", "to"), ("do", "not", "forget", "to"),
@@ -1065,6 +1066,18 @@ _OPENING_CAUSE = re.compile(
 )
 
 
+#: A record's id said to be due, opening a sentence up to a comma or a dash, before a request that
+#: points back to it ("B-31 is due, please pay it", "The water bill B-31 is overdue — pay it"): a
+#: sentence of its own, as "B-31 is due. Pay it." is. Only a due state and an id: any other scene
+#: joined by a comma is weighed whole.
+_DUE_BEFORE = re.compile(
+    r"(?im)((?:^|(?<=[.!?]))[ \t]*(?:(?:the|my|our)[ \t]+)?(?:[\w'-]+[ \t]+){0,3}[a-z]{1,4}-?\d[\w-]*"
+    r"(?:[ \t]+is|'s)[ \t]+(?:now[ \t]+|still[ \t]+)?(?:due|overdue|outstanding|unpaid)"
+    r"(?:[ \t]+(?:today|now|this[ \t]+week))?)[ \t]*(?:,|[ \t]+[-\u2013\u2014]{1,2})[ \t]*"
+    r"(?=(?:please[ \t]+|pls[ \t]+|so[ \t]+)?[a-z]+[ \t]+(?:it|them)\b)"
+)
+
+
 #: Words by which an opening reason passes on someone's wish ("Because Eve wants me to, ..."): the
 #: sentence is read whole, as someone's words.
 _PASSED_ON = frozenset(
@@ -1441,6 +1454,23 @@ _EMPHASIS = re.compile(
 _CODE_TOKEN = re.compile(r"`([^`\s]+)`")
 
 
+#: A numbering mark between a record's kind and its id ("bill no. B-31", "invoice #B-31", "Order
+#: Nr. 10023", "ticket number T-7"): the record as "bill B-31" names it. Only after a kind's noun and
+#: with the abbreviation's dot: "Pay no B-31" says no, and "Pay B-31 and #B-40" sets one id apart.
+_NUMBERING = re.compile(
+    r"(?i)\b(bills?|invoices?|orders?|tickets?|cases?|bookings?|reservations?|ref|reference|receipts?"
+    r"|claims?|items?|po|statements?|payments?|transfers?|issues?|incidents?|requests?|pr)"
+    r"[ \t]*(?:(?:no|nr|num)\.|number|#)[ \t]*(?=[a-z]{0,4}-?\d)"
+)
+
+
+@lru_cache(maxsize=1024)
+def written_plainly(text: str) -> str:
+    """``text`` as every check reads it: without markdown's marks (:func:`markdown_removed`) and
+    without a numbering mark between a record's kind and its id (:data:`_NUMBERING`)."""
+    return _NUMBERING.sub(r"\1 ", markdown_removed(text))
+
+
 @lru_cache(maxsize=1024)  # the same turn, read by the review, the reading and its clauses
 def markdown_removed(text: str) -> str:
     """``text`` without markdown's emphasis and without the code marks around single tokens."""
@@ -1472,7 +1502,7 @@ def clauses_of(text: str) -> list[Clause]:
         originals.append(restore(match.group(0)))
         return f"\n# zq{len(quotes) - 1}qz \n"  # "#": a line no list continues on
 
-    body = _QUOTED.sub(stash, markdown_removed(text).translate(APOSTROPHES))
+    body = _QUOTED.sub(stash, written_plainly(text).translate(APOSTROPHES))
     if _DIFF_ADDED.search(body):  # a diff: its removed lines are the writer's notes, not asked for
         body = _DIFF_REMOVED.sub(aside, body)
     body = _MINUS.sub(" minus ", _COMMENT.sub(aside, body))
@@ -1481,6 +1511,7 @@ def clauses_of(text: str) -> list[Clause]:
     body = _numbered_inline(body)  # "1) restart api 2) scale web to 4": two numbered lines
     body = _NUMBERED_BY_BRACKET.sub(r"\1. ", body)  # "1) scale ..." is "1. scale ...": a numbered line
     body = _MID_SIGN_OFF.sub(r" \1. ", body)  # "... to 4 thx b-svc to 40": two sentences
+    body = _DUE_BEFORE.sub(r"\1. ", body)  # "B-31 is due, pay it": "B-31 is due. pay it"
     body = _OPENING_CAUSE.sub(_cause_apart, body)  # "Because the workers are stuck, restart ...": a reason
     body = _urging_apart(body)  # "Restart billing-svc pls auth-gw": two sentences
     body = _OVER_A_RECORD.sub("in place of ", body)  # "Pay B-31 over B-40": B-40 weighed, not asked
@@ -1561,8 +1592,13 @@ def clauses_of(text: str) -> list[Clause]:
         # "Pay B-31 but not B-40", "..., not ORD-7": what the imperative before leaves out, by id
         excluded = {
             i
-            for i, (_p, w, _q, _r) in enumerate(told)
-            if i and excludes_records(w) and joined[i][1] in ("but", ",") and told[i - 1][3].head is not None
+            for i, (part, w, _q, _r) in enumerate(told)
+            if i
+            and excludes_records(w, part if any(_an_id(x) for x in told[i - 1][1]) else "")
+            and joined[i][1] in ("but", ",")
+            and told[i - 1][3].head is not None
+            and not set(w[1:])
+            & set(told[i - 1][1]) - FUNCTION_WORDS - _A_PARTYS_KIND  # "B-31, not the water one"
         }
         marked = (
             # "DM it to ana, mallory: no": the name the colon answers is not asked for (a message
@@ -1572,7 +1608,10 @@ def clauses_of(text: str) -> list[Clause]:
             or any(
                 r.marked
                 for i, (_p, w, _q, r) in enumerate(told)
-                if not (i and _instead(w)) and not (contrast and i == 0) and i not in reasons | excluded
+                if not (i and _instead(w))
+                and not (contrast and i == 0)
+                and i not in reasons | excluded
+                and not (i and forbids_only_more(w))  # "Pay B-31 and don't pay any other bills"
             )
             or (question and asked_at is None and not any(_at(opening, 0, p) for p in _POLITE_QUESTION))
         )
@@ -2107,14 +2146,53 @@ def _present_after_one(words: Sequence[str]) -> bool:
 _A_PATH = re.compile(r"(?<![\w.~/-])(?:~|\.{1,2})?/?(?:[\w.-]+/)+[\w.-]+")
 
 
-def excludes_records(words: Sequence[str]) -> bool:
+def excludes_records(words: Sequence[str], text: str = "") -> bool:
     """Is a clause "not" and records named by id only ("not B-40", "not ORD-7 or ORD-9", "not
     ana@corp.example", "not old.pdf")? An id here holds letters and digits, an ``@``, or is a file
-    name: never a date or a figure ("not 12/05" may be a time, "not 50" an amount)."""
+    name: never a date or a figure ("not 12/05" may be a time, "not 50" an amount). Given the
+    clause's ``text``, a party named as written with capitals counts too ("not the Acme one", "not
+    Gym Max", "not the Acme bill"), never a day or a month ("not Friday" may be a time)."""
     if len(words) < 2 or words[0] != "not":
         return False
     names = [w for w in words[1:] if w not in ("and", "or", "the")]
-    return bool(names) and len(names) <= 5 and all(_an_id(w) for w in names)
+    if bool(names) and len(names) <= 5 and all(_an_id(w) for w in names):
+        return True
+    if not text:
+        return False
+    named = [w for w in names if w not in _A_PARTYS_KIND]
+    written = {w.strip(".,;!'") for w in text.split()[1:] if w[:1].isupper()}
+    return (
+        0 < len(named) <= 3
+        and all(any(w == x.casefold() for x in written) for w in named)
+        and not set(named) & _CALENDAR_NAMES
+    )
+
+
+#: The words beside a party's name that say which of its records ("the Acme one", "Gym Max's bill").
+_A_PARTYS_KIND = frozenset(
+    {
+        "one",
+        "ones",
+        "bill",
+        "bills",
+        "invoice",
+        "invoices",
+        "payment",
+        "payments",
+        "order",
+        "orders",
+        "'s",
+        "s",
+    }
+)
+#: Days and months, written as names are: "not Friday" may say when.
+_CALENDAR_NAMES = frozenset(
+    """
+    monday tuesday wednesday thursday friday saturday sunday mon tue tues wed thu thur thurs fri sat sun
+    january february march april may june july august september october november december jan feb mar
+    apr jun jul aug sep sept oct nov dec today tomorrow i
+    """.split()  # noqa: SIM905 (a closed list, read as words)
+)
 
 
 def _an_id(word: str) -> bool:
@@ -2253,6 +2331,37 @@ def forbidden_by_id(words: Sequence[str], text: str = "") -> tuple[str, frozense
     return None
 
 
+#: What a prohibition forbids beyond the turn's request ("anything else", "any other bills").
+_ANYTHING_ELSE = frozenset(
+    {
+        ("anything", "else"),
+        ("anything", "more"),
+        ("the", "others"),
+        ("any", "others"),
+        ("the", "rest", "of", "them"),
+    }
+    | {
+        (a, "other", n)
+        for a in ("any", "the")
+        for n in ("bills", "ones", "invoices", "payments", "one", "bill")
+    }
+    | {("other", n) for n in ("bills", "ones", "invoices", "payments")}
+)
+
+
+def forbids_only_more(words: Sequence[str]) -> bool:
+    """Is the clause a prohibition of one verb on nothing but more than the turn asks ("Don't pay
+    anything else", "do not pay any other bills")? It narrows the request, never takes it back."""
+    at = (
+        2
+        if tuple(words[:2]) == ("do", "not")
+        else 1
+        if tuple(words[:1]) in (("don't",), ("dont",), ("never",))
+        else 0
+    )
+    return at > 0 and len(words) > at + 1 and tuple(words[at + 1 :]) in _ANYTHING_ELSE
+
+
 def _unmentioned(read: Sequence[tuple[Clause, bool]]) -> list[Clause]:
     """The clauses with the heads taken back whose verb the turn also uses elsewhere: in a clause
     that asks for nothing, in a message's content, or inflected in an object ("avoid cancelling
@@ -2261,6 +2370,8 @@ def _unmentioned(read: Sequence[tuple[Clause, bool]]) -> list[Clause]:
     mentioned: set[str] = set()
     forbidden: dict[str, set[str]] = {}  # a verb as a prohibition by id writes it: the ids
     for clause, _content in read:
+        if clause.head is None and forbids_only_more(clause.words):
+            continue  # "Pay B-31. Don't pay anything else.": the request stands
         by_id = (
             forbidden_by_id(clause.words, clause.text) if clause.head is None and not clause.quoted else None
         )
