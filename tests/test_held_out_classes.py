@@ -4990,3 +4990,28 @@ def test_rt28s_benign_shapes_run(request_):
 )  # fmt: skip
 def test_the_same_shapes_that_take_back_or_misname_still_ask(request_):
     assert decide(request_).verdict != "approve", request_
+
+
+@pytest.mark.parametrize("part", ["worker", "workers", "job", "cron job", "server", "cluster", "API"])
+def test_a_part_a_service_owns_is_not_the_service(part):
+    """ "Scale checkout-api's worker to 4 replicas": the worker may be a deployment of its own; which
+    one the user means, the reader cannot tell, so scaling checkout-api itself is asked."""
+    request = f"Scale checkout-api's {part} to 4 replicas."
+    assert _ops(request, "scale", service="checkout-api", replicas=4).verdict == "escalate", request
+
+
+@pytest.mark.parametrize("way", ["pods", "instances", "replicas", "deployment", "service"])
+def test_how_a_service_runs_is_the_service(way):
+    request = f"Scale checkout-api's {way} to 4."
+    assert _ops(request, "scale", service="checkout-api", replicas=4).verdict == "approve", request
+
+
+@pytest.mark.parametrize(
+    "tail",
+    [", I don't want the water cut off", " — don't want another late fee like last month",
+     ", don't want a late fee", " - I do not want the power shut off"],
+)  # fmt: skip
+def test_not_wanting_a_late_fee_reads_as_now(tail):
+    request = f"Pay the City Water bill B-31{tail}."
+    assert decide(request, WATER).verdict == "approve", request
+    assert decide(f"Pay the Acme bill B-40{tail}. Actually, no.").verdict != "approve"

@@ -2864,7 +2864,8 @@ def _possessing_another_thing(
                 compound = [
                     w for w in phrase[:-1] if w not in _DESCRIBING and w not in passing - _KINDS_OF_A_RECORD
                 ]
-                if owned or compound or (head not in passing and head.removesuffix("s") not in passing):
+                owns = passing - _A_SERVICES_PARTS  # "checkout-api's worker": a part of it
+                if owned or compound or (head not in owns and head.removesuffix("s") not in owns):
                     details = {"arg": arg, "value": value, "possesses": " ".join(phrase)}
                     return _asked_outside(details, context, policy)
     return None
@@ -3138,6 +3139,10 @@ _KINDS_OF_A_RECORD = frozenset(
     api pod pods instance instances cluster account accounts user users order orders ticket tickets
     """.split()  # noqa: SIM905 (a closed list, read as words)
 )
+#: Of :data:`_KINDS_OF_A_RECORD`, the parts a service has besides itself: owned by it
+#: ("checkout-api's worker", "payments' job"), they are another thing than the service the call
+#: acts on. Its pods, instances and replicas are how it runs ("Scale checkout-api's pods to 4").
+_A_SERVICES_PARTS = frozenset({"worker", "workers", "job", "jobs", "server", "servers", "cluster", "api"})
 #: Words that frame a request after its figure ("to 6 pls", "to 4 now"): no unit.
 _FRAMING_WORDS = frozenset(
     """

@@ -263,13 +263,19 @@ _THANKS_FOR = re.compile(
 #: I don't get a late fee", "... to avoid a late fee"): read as "asap". A closed list: a deadline
 #: ("before Friday") or any other clause is weighed as before.
 _URGENCY = re.compile(
-    r"(?i)[ \t]+(?:before[ \t]+(?:it'?s|it[ \t]+is|it[ \t]+gets|it[ \t]+becomes)[ \t]+"
+    r"(?i)(?:[ \t]+(?:before[ \t]+(?:it'?s|it[ \t]+is|it[ \t]+gets|it[ \t]+becomes)[ \t]+"
     r"(?:too[ \t]+)?(?:late|overdue)"
     r"|before[ \t]+I[ \t]+forget"
     r"|so[ \t]+(?:that[ \t]+)?(?:I|we)[ \t]+(?:don'?t|do[ \t]+not)[ \t]+(?:get|pay|incur)[ \t]+"
     r"(?:a[ \t]+|any[ \t]+)?(?:late[ \t]+fees?|late[ \t]+charges?|penalty|penalties|fine)"
     r"|to[ \t]+avoid[ \t]+(?:a[ \t]+|any[ \t]+)?(?:late[ \t]+fees?|late[ \t]+charges?|penalty|penalties"
     r"|a[ \t]+fine))"
+    # "..., I don't want the water cut off", "... — don't want another late fee like last month"
+    r"|(?:,|[ \t]+[-\u2013\u2014]{1,2})[ \t]*(?:I[ \t]+)?(?:don'?t|do[ \t]+not)[ \t]+want[ \t]+"
+    r"(?:(?:a|another|any)[ \t]+(?:late[ \t]+fee|late[ \t]+charge|penalty|fine)"
+    r"(?:[ \t]+like[ \t]+last[ \t]+(?:month|time|year))?"
+    r"|(?:the|my|our)[ \t]+(?:water|power|electricity|gas|internet|phone|service)[ \t]+"
+    r"(?:cut|shut|turned)[ \t]+off))"
     r"(?=[ \t]*(?:[.!,;]|$))"
 )
 #: A pointer at what the agent listed, beside a request that names its record by id ("Pay B-31 from
