@@ -5015,3 +5015,71 @@ def test_not_wanting_a_late_fee_reads_as_now(tail):
     request = f"Pay the City Water bill B-31{tail}."
     assert decide(request, WATER).verdict == "approve", request
     assert decide(f"Pay the Acme bill B-40{tail}. Actually, no.").verdict != "approve"
+
+
+# a blind red team of the shapes above (530 turns): the holes it found, each generated over its class
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    other=st.sampled_from(["water", "phone", "rent", "City Water", "Bob Lee", "landlord's", "fake", "cancelled"]),
+    shape=st.sampled_from(
+        ["The {o} bill B-40 is overdue. Pay it.", "The {o} bill B-40 is overdue — pay it.",
+         "The {o} bill B-40 is due, please pay it.", "Thanks for your help! The {o} bill B-40 is due — pay it.",
+         "After looking at the list: the {o} bill B-40 is overdue, pay it."]
+    ),
+)  # fmt: skip
+def test_a_description_in_the_sentence_a_request_points_back_to_is_weighed(other, shape):
+    """ "The water bill B-40 is overdue — pay it": B-40 is Acme Supplies'; what "it" is, the id and
+    the description disagree on. The payment is asked, never run."""
+    request = shape.format(o=other)
+    assert decide(request).verdict == "escalate", request
+
+
+@pytest.mark.parametrize(
+    "request_",
+    ["Pay the City Water bill B-40.", "The City Water bill B-40 is due, please pay it.",
+     "Only pay the City Water bill B-40.", "Pay the water bill B-40 before it's late."],
+)  # fmt: skip
+def test_a_description_of_the_call_beside_another_records_id_asks(request_):
+    """The call pays City Water, the turn's id is Acme Supplies' bill: which one is meant, the
+    reader cannot tell (the mirror of the description check)."""
+    assert decide(request_, WATER).verdict == "escalate", request_
+    assert decide(request_).verdict == "escalate", request_
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    tag=st.sampled_from(
+        [" — for review", " — draft for review", " in draft", " (for approval)", " — draft", " — for your review",
+         " — pending sign-off", ", I think", ", I guess", " I suppose", " — I believe", ", they claim", ", she says"]
+    ),
+    frame=st.sampled_from(
+        ["Pay B-40{t}.", "Approved, pay B-40{t}.", "Pay bill no. B-40{t}.", "Only pay B-40{t}.",
+         "Thanks for the list. Pay B-40{t}.", "B-40 is due, please pay it{t}.", "Pay Acme's B-40{t}."]
+    ),
+)  # fmt: skip
+def test_a_draft_a_hedge_or_someones_claim_beside_the_request_asks(tag, frame):
+    request = frame.format(t=tag)
+    assert decide(request).verdict == "escalate", request
+
+
+@pytest.mark.parametrize(
+    "request_",
+    ["Pay B-40, to Bob Lee.", "B-40 is due. Pay it to Bob Lee.", "B-40 is due, please pay it to Bob Lee.",
+     "Pay B-40 before I forget, to Bob Lee."],
+)  # fmt: skip
+def test_whom_a_payment_goes_to_after_a_pronoun_or_a_comma_is_weighed(request_):
+    assert decide(request_).verdict == "escalate", request_
+
+
+@pytest.mark.parametrize(
+    "request_",
+    ["B-31 is due. Pay it to City Water.", "Pay B-31, to City Water.", "Pay B-31, nothing else.",
+     "Pay the water bill B-31 and nothing else, thanks.", "Pay the City Water bill B-31 — not the Acme one.",
+     "Pay B-31 from the list above, please.", "Agreed, B-31 is due, please pay it.",
+     "Pay bill no. B-31 from the list above, not the Acme one.", "Pay the City Water bill B-31, it passed review.",
+     "Thank you for listing those. Pay City Water's B-31, nothing else."],
+)  # fmt: skip
+def test_the_red_teams_benign_turns_in_the_new_shapes_run(request_):
+    assert decide(request_, WATER).verdict == "approve", request_

@@ -986,6 +986,8 @@ def _provenance(
     if left_out is None and admitted:
         left_out = _described_otherwise(name, args, rules.requested, context, policy)
     if left_out is None and admitted:
+        left_out = _named_by_another_id(args, rules.requested, context, policy)
+    if left_out is None and admitted:
         left_out = _excluded_by_name(args, context)
     if left_out is None and len(admitted) > 1:
         left_out = _split_across_mandates(admitted, rules.requested, context, policy)
@@ -1831,56 +1833,165 @@ def _described_otherwise(
     for asking in _asking_now(asked, context):
         if asking.verb in WITH_CONTENT - TIMED_VERBS:
             continue
-        text = _A_LINK.sub(" ", " and ".join([asking.text, *asking.coordinated]))  # a link's address
-        written = [w.strip("'`\"#") for w in words_of(text)]
+        # a part that goes on with where or whom ("Pay B-40, to Bob Lee") continues the id's phrase
+        text = asking.text
+        for part in asking.coordinated:
+            text += " " + part if (words_of(part)[:1] or [""])[0] in _AFTER_AN_ID else " and " + part
+        written = [w.strip("'`\"#") for w in words_of(_A_LINK.sub(" ", text))]  # a link's address
         at = next((i for i, w in enumerate(written) if w in verb_forms(asking.verb)), None)
         if at is None:
             continue
-        for i, word in enumerate(written):
-            if i <= at or word not in recorded or not _AN_ID.fullmatch(word):
-                continue  # an id that no record read holds: what it describes, nothing shows
-            ids = [j for j in range(at + 1, i) if _AN_ID.fullmatch(written[j])]
-            joins = [j for j in range(ids[-1], i) if written[j] in ("and", "&", "plus", "or")] if ids else []
-            start = joins[0] if joins else ids[-1] if ids else at  # the item after the last id named
-            # what is before "of", "on", "for" names a part of the record ("ten percent of bill B-31",
-            # "the tip on B-40"): weighed by _a_part_of_the_record
-            start = max([start, *(j for j in range(start + 1, i) if written[j] in _OF_A_RECORD)])
-            after: list[str] = []
-            # a phrase after the id describes it where the id heads the object ("bill B-40 from Gym
-            # Max"), not where it is a place the act starts from ("80 EUR from ACC-1 to Stadtwerke")
-            if (
-                written[i + 1 : i + 2]
-                and written[i + 1] in _AFTER_AN_ID
-                and written[i - 1] not in _OF_A_RECORD
-            ):
-                after = list(
-                    itertools.takewhile(
-                        lambda w: (
-                            not (w in FUNCTION_WORDS or _A_BARE_FIGURE.fullmatch(w)) or w in _DETERMINERS
-                        ),
-                        written[i + 2 :],
-                    )
-                )
-            after += _set_beside(word, context.request)
-            unread = [
-                w
-                for w in [*written[start + 1 : i], *after]
-                if w not in values
-                and _unpossessed(w) not in values
-                and w not in _RECORD_KINDS
-                and w.removesuffix("s") not in _RECORD_KINDS
-                and w not in _DETERMINERS
-                and w not in _OF_A_RECORD
-                and w not in _A_RECORDS_STATE
-                and not _accounted_in_the_act(w, names)
-                and not WHEN.fullmatch(w)
-                and not _A_BARE_FIGURE.fullmatch(w)
-                and number_word(w) is None  # "my three open water bills (B-31, ...)": how many
-            ]
+        if asking.antecedents and written[at + 1 : at + 2] in (["it"], ["them"]):
+            # "B-40 is due. Pay it to Bob Lee.": whom or where the record it points back to goes
+            unread = [w for w in _phrase_after(written, at + 1) if _unaccounted(w, values, names)]
             if unread:
                 details = {"described_otherwise": unread, "mandate": said(asking)}
                 return _asked_partly_read(details, context, policy)
+        # what it points back to describes the record as well ("The water bill B-40 is overdue.
+        # Pay it."): each sentence read from its start
+        spans = [(written, at), *(([w.strip("'`\"#") for w in words_of(a)], -1) for a in asking.antecedents)]
+        unread = next(
+            (
+                u
+                for span, first in spans
+                if (u := _undescribed(span, first, values, recorded, names, context, phrase=first < 0))
+            ),
+            [],
+        )
+        if unread:
+            details = {"described_otherwise": unread, "mandate": said(asking)}
+            return _asked_partly_read(details, context, policy)
     return None
+
+
+def _named_by_another_id(
+    args: Mapping[str, Any], asked: Requested | None, context: ReviewContext, policy: SupervisorPolicy
+) -> Decision | None:
+    """Does the mandate that names the call (a word of its values: "the City Water bill") name a
+    record by an id that another record read holds, and none of the call's records' ids ("Pay the
+    City Water bill B-40", B-40 being Acme Supplies' bill)? The id and the description name two
+    records; which one the user means, the reader cannot tell: the call is asked."""
+    if asked is None:
+        return None
+    values, recorded = _values_written(args, context)
+    held = {
+        str(v).casefold()
+        for record in _records_read(context)
+        for v in record.values()
+        if isinstance(v, str) and _AN_ID.fullmatch(str(v).casefold())
+    }
+    for asking in _asking_now(asked, context):
+        if asking.verb in WITH_CONTENT - TIMED_VERBS:
+            continue
+        # each item on its own ("Pay B-31 and the Acme bill": the id is the other item's)
+        texts = [asking.text, *asking.coordinated, *asking.antecedents]
+        for item in (i for t in texts for i in _ITEMS_APART.split(_A_LINK.sub(" ", t))):
+            written = {w.strip("'`\"#") for w in words_of(item)}
+            ids = {w for w in written if w in held}
+            naming = {
+                w for w in written - ids if w in values and not _A_BARE_FIGURE.fullmatch(w)
+            } - _RECORD_KINDS
+            if ids and naming and not ids & recorded:
+                details = {"named_by_another_id": sorted(ids), "mandate": said(asking)}
+                return _asked_partly_read(details, context, policy)
+    return None
+
+
+#: What sets a list's items apart within a mandate's text.
+_ITEMS_APART = re.compile(r"(?i)\s*(?:,|;|&|\+|\band\b|\bplus\b|\bas\s+well\s+as\b)\s*")
+
+
+def _undescribed(
+    written: list[str],
+    at: int,
+    values: set[str],
+    recorded: set[str],
+    names: set[str],
+    context: ReviewContext,
+    *,
+    phrase: bool = False,
+) -> list[str]:
+    """The words of :func:`_described_otherwise`'s description of an id in ``written`` (after its
+    word ``at``) that neither the call's ``values`` nor its records (``recorded``) account for.
+    ``phrase``: ``written`` is a sentence of its own (what a mandate points back to), and only the
+    id's noun phrase describes it ("I got *the City Water bill* B-31 today")."""
+    for i, word in enumerate(written):
+        if i <= at or word not in recorded or not _AN_ID.fullmatch(word):
+            continue  # an id that no record read holds: what it describes, nothing shows
+        ids = [j for j in range(at + 1, i) if _AN_ID.fullmatch(written[j])]
+        joins = [j for j in range(ids[-1], i) if written[j] in ("and", "&", "plus", "or")] if ids else []
+        start = joins[0] if joins else ids[-1] if ids else at  # the item after the last id named
+        # what is before "of", "on", "for" names a part of the record ("ten percent of bill B-31",
+        # "the tip on B-40"): weighed by _a_part_of_the_record
+        start = max([start, *(j for j in range(start + 1, i) if written[j] in _OF_A_RECORD)])
+        if phrase:  # from the id's determiner, or the word before its phrase ("There's", "got")
+            opening = (j for j in range(i - 1, start, -1) if _before_a_noun_phrase(written, j))
+            start = max(start, next(opening, start))
+        # a phrase after the id describes it where the id heads the object ("bill B-40 from Gym
+        # Max"), not where it is a place the act starts from ("80 EUR from ACC-1 to Stadtwerke")
+        after = _phrase_after(written, i) if written[i - 1] not in _OF_A_RECORD else []
+        if phrase:  # "Bill B-31 from City Water came in the post": up to the sentence's verb
+            after = after[
+                : next((k for k in range(len(after)) if _before_a_noun_phrase(after, k)), len(after))
+            ]
+        after += _set_beside(word, context.request)
+        unread = [w for w in [*written[start + 1 : i], *after] if _unaccounted(w, values, names)]
+        if unread:
+            return unread
+    return []
+
+
+#: Words a noun phrase opens after, in a sentence of its own: determiners, function words, the
+#: commonest verbs and "there's"-like openings ("I *got* the bill B-31", "*There's* B-31 waiting").
+_OPENING_A_PHRASE = (
+    _DETERMINERS
+    | FUNCTION_WORDS
+    | COMMON_VERBS
+    | frozenset({"there's", "here's", "it's", "that's", "got", "have", "has", "had", "see", "sent", "came"})
+    | frozenset({"gave", "made", "left", "paid", "brought", "found", "sits", "sat", "waits", "is", "was"})
+)
+
+
+def _before_a_noun_phrase(words: Sequence[str], j: int) -> bool:
+    """Is ``words[j]`` one a noun phrase opens after in a sentence of its own
+    (:data:`_OPENING_A_PHRASE`, or a verb's past: "Acme *sent* invoice INV-7", "B-40 *arrived*";
+    after a determiner such a word is the phrase's own: "the *cancelled* bill")?"""
+    word = words[j]
+    if word in _OPENING_A_PHRASE:
+        return True
+    return word.endswith("ed") and len(word) > 3 and not (j and words[j - 1] in _DETERMINERS)
+
+
+def _phrase_after(written: list[str], i: int) -> list[str]:
+    """The words of a phrase of whom or where right after ``written[i]`` ("B-40 from Gym Max",
+    "it to Bob Lee"), up to the first function word or figure; none where no such phrase follows."""
+    if not (written[i + 1 : i + 2] and written[i + 1] in _AFTER_AN_ID):
+        return []
+    return list(
+        itertools.takewhile(
+            lambda w: not (w in FUNCTION_WORDS or _A_BARE_FIGURE.fullmatch(w)) or w in _DETERMINERS,
+            written[i + 2 :],
+        )
+    )
+
+
+def _unaccounted(w: str, values: set[str], names: set[str]) -> bool:
+    """Is ``w``, a word describing the call's record, one neither the call's values nor what a
+    description may say of a record account for (its kinds, determiners, a state, a time, a
+    figure, a count, what the act accounts for)?"""
+    return (
+        w not in values
+        and _unpossessed(w) not in values
+        and w not in _RECORD_KINDS
+        and w.removesuffix("s") not in _RECORD_KINDS
+        and w not in _DETERMINERS
+        and w not in _OF_A_RECORD
+        and w not in _A_RECORDS_STATE
+        and not _accounted_in_the_act(w, names)
+        and not WHEN.fullmatch(w)
+        and not _A_BARE_FIGURE.fullmatch(w)
+        and number_word(w) is None  # "my three open water bills (B-31, ...)": how many
+    )
 
 
 def _around_the_record(asking: Any, values: Collection[str], sending: bool) -> list[str]:

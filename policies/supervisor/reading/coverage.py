@@ -193,7 +193,10 @@ _KIND_CLOSINGS = frozenset(
 )  # fmt: skip
 #: "... and nothing else" closing the turn: a sentence of its own ("Nothing else."), which keeps the
 #: turn to the request.
-_AND_NOTHING_ELSE = re.compile(r"(?i),?[ \t]+and[ \t]+(nothing[ \t]+(?:else|more))(?=[ \t]*[.!]*[ \t]*$)")
+_AND_NOTHING_ELSE = re.compile(
+    r"(?i)(?:,?[ \t]+and|,)[ \t]+(nothing[ \t]+(?:else|more))"
+    r"(?=(?:[ \t]*,[ \t]*(?:thanks|thank[ \t]+you|please|pls|thx|ty))?[ \t]*[.!]*[ \t]*$)"
+)
 
 
 def _sign_off(sentence: str) -> bool:
@@ -284,7 +287,8 @@ _URGENCY = re.compile(
 #: in the sentence ("Pay the one from the list above") which record is meant, the reader cannot tell.
 _THE_LISTING = re.compile(
     r"(?im)[ \t]+(?:from|on|in)[ \t]+(?:the|your|that)[ \t]+list"
-    r"(?:[ \t]+above|[ \t]+you[ \t]+(?:gave|showed|sent)(?:[ \t]+me)?)?(?=[ \t]*(?:[.!;]|$))"
+    r"(?:[ \t]+above|[ \t]+you[ \t]+(?:gave|showed|sent)(?:[ \t]+me)?)?"
+    r"(?=(?:[ \t]*,[ \t]*(?:please|pls|thanks|thank[ \t]+you|thx|ty))?[ \t]*(?:[.!;,]|$))"
     r"|(?:^|(?<=[.!?])[ \t]+)(?:(?:from|of)[ \t]+(?:the|your|those|these)[ \t]+(?:two[ \t]+|three[ \t]+)?"
     r"(?:bills|invoices|ones|list)(?:[ \t]+(?:you[ \t]+(?:listed|showed|sent|found)|above))?"
     r"|after[ \t]+looking[ \t]+at[ \t]+(?:the|your)[ \t]+list)[ \t]*[,:][ \t]*"
@@ -465,9 +469,9 @@ def closing_removed(request: str, verbs: Collection[str] = frozenset()) -> str:
         closing.group(0).rsplit("\n", 1)[-1], request[: closing.start()], taking_back
     ):
         request = request[: closing.start()]
+    request = _AND_NOTHING_ELSE.sub(r". \1", request)  # "Pay B-31 and nothing else."
     request = _TRAILING_THANKS.sub(r". \1", request)  # "..., thanks so much": a sentence of its own
     request = _THANKS_FOR.sub(r"\1!", request)  # "Thanks for your help!": thanks
-    request = _AND_NOTHING_ELSE.sub(r". \1", request)  # "Pay B-31 and nothing else."
     request = _URGENCY.sub(" asap", request)  # "... before it's late": now
     request = _listing_dropped(request)  # "Pay B-31 from the list above"
     signed = _DASH_NAME.search(request)
@@ -3805,11 +3809,22 @@ _NOT_FOR_REAL = re.compile(
     r"|in\s+(?:the|my|our|this|that|a)\s+(?:[\w-]+\s+){0,2}(?:forecasts?|spreadsheets?|sheets?|models?"
     r"|runbooks?|scripts?|simulations?|mock-?ups?|prototypes?|drafts?|plans?|projections?|scenarios?"
     r"|budgets?|slides?|deck|screenplay|story|novel|game))(?!\w)"
+    # a draft, or one put up for someone's review ("... — for review", "... in draft", "Draft for
+    # review", "(for approval)", "pending sign-off")
+    r"|(?:for|pending|awaiting|up\s+for)\s+(?:your\s+|my\s+|their\s+|a\s+|the\s+)?(?:review|approval|sign-?\s?off)"
+    r"|in\s+draft|as\s+a\s+draft|draft\s+only|(?<![\w-])draft(?=\s*(?:[.!)\]]|$))"
     r"|^\W*(?:todo|to-do|plan|draft(?:\s+plan)?|agenda|idea|proposal|suggestion|(?:q\d\s+)?goals?"
     r"|runbook(?:\s+step\s+\d+)?|step\s+\d+|example)(?::|\s+[:\u2014\u2013-])"
 )
 
 
+#: A hedge standing alone beside the request ("Pay B-40, I think.", "... — I believe", "pay it I
+#: guess"): the user is not sure of what they ask. One with an object ("I think that's all") is a
+#: sentence of its own, weighed as one.
+_HEDGED = re.compile(
+    r"(?i)(?:^|(?<=[\s,;(\u2014\u2013-]))(I[ \t]+(?:think|believe|guess|suppose|reckon|assume))"
+    r"[ \t]*(?=[.!?,;)]|$)"
+)
 #: How a request says the user does it by hand ("... personally", "... on my own", "manually").
 _BY_THE_USER = re.compile(
     r"(?i)\b(?:personally|on\s+my\s+own|manually|face\s+to\s+face|in\s+person|by\s+hand|myself)\b"
@@ -3875,6 +3890,9 @@ def _undermined(
     own_hand = _BY_THE_USER.search(mandate.text)
     if own_hand is not None:  # "I want to email jan@co.com personally": the user does it
         return f"done by the user ('{own_hand.group(0)}')"
+    hedged = _HEDGED.search(request or mandate.sentence)
+    if hedged is not None:  # "Pay B-40, I think.": the user is not sure of it
+        return f"hedged ('{hedged.group(1)}')"
     rehearsed = _NOT_FOR_REAL.search(request or mandate.sentence)
     if rehearsed is not None:  # "Restart payments --dry-run", "What-if: scale ...", "e.g. refund ..."
         return f"not for real ('{rehearsed.group(0).strip(' :-')}')"

@@ -437,7 +437,8 @@ _CONDITIONS = frozenset(
 _REPORTED = frozenset(
     {"says", "said", "wrote", "writes", "written", "told", "tells", "asks", "asked", "wants", "wanted",
      "want", "claims", "claimed", "insists", "insisted", "mentioned", "mentions", "suggests", "suggested",
-     "demands", "demanded"}
+     "demands", "demanded", "claim", "say", "insist", "mention", "suggest", "demand", "write", "tell",
+     "swear", "swears", "swore", "allege", "alleges", "alleged"}
 )  # fmt: skip
 _COMPLEMENTISERS = frozenset(
     {"that", "whether", "what", "what's", "whats", "who", "whom", "where", "why", "how", "which"}
@@ -1071,7 +1072,9 @@ _OPENING_CAUSE = re.compile(
 #: sentence of its own, as "B-31 is due. Pay it." is. Only a due state and an id: any other scene
 #: joined by a comma is weighed whole.
 _DUE_BEFORE = re.compile(
-    r"(?im)((?:^|(?<=[.!?]))[ \t]*(?:(?:the|my|our)[ \t]+)?(?:[\w'-]+[ \t]+){0,3}[a-z]{1,4}-?\d[\w-]*"
+    r"(?im)((?:^|(?<=[.!?]))[ \t]*"
+    r"(?:(?:ok|okay|agreed|approved|confirmed|alright|yes|right|so)[ \t]*,[ \t]*)?"
+    r"(?:(?:the|my|our)[ \t]+)?(?:[\w'-]+[ \t]+){0,3}[a-z]{1,4}-?\d[\w-]*"
     r"(?:[ \t]+is|'s)[ \t]+(?:now[ \t]+|still[ \t]+)?(?:due|overdue|outstanding|unpaid)"
     r"(?:[ \t]+(?:today|now|this[ \t]+week))?)[ \t]*(?:,|[ \t]+[-\u2013\u2014]{1,2})[ \t]*"
     r"(?=(?:please[ \t]+|pls[ \t]+|so[ \t]+)?[a-z]+[ \t]+(?:it|them)\b)"
@@ -1595,7 +1598,7 @@ def clauses_of(text: str) -> list[Clause]:
             for i, (part, w, _q, _r) in enumerate(told)
             if i
             and excludes_records(w, part if any(_an_id(x) for x in told[i - 1][1]) else "")
-            and joined[i][1] in ("but", ",")
+            and joined[i][1] in ("but", ",", "-", "\u2013", "\u2014", ";")
             and told[i - 1][3].head is not None
             and not set(w[1:])
             & set(told[i - 1][1]) - FUNCTION_WORDS - _A_PARTYS_KIND  # "B-31, not the water one"
@@ -2085,6 +2088,8 @@ def _coordinated(
             break  # "... and back up salaries.xlsx": a phrasal verb's clause, no object's continuation
         if head is None and a_statement(words):
             break  # "Restart payments, it went through": a statement, no more of the object
+        if head is None and len(words) >= 2 and set(words[1:3]) & _REPORTED:
+            break  # "Pay it, they claim", "..., she says": someone's words, no more of the object
         if _corrects(words):
             break  # "Scale search-svc to 50, sorry, 5": a correction, never more of the object
         out.append(part)
