@@ -5083,3 +5083,15 @@ def test_whom_a_payment_goes_to_after_a_pronoun_or_a_comma_is_weighed(request_):
 )  # fmt: skip
 def test_the_red_teams_benign_turns_in_the_new_shapes_run(request_):
     assert decide(request_, WATER).verdict == "approve", request_
+
+
+@pytest.mark.parametrize(
+    "request_",
+    ["Pay the City Water bill B-31 and email me the draft.", "Pay the City Water bill B-31 for the review period.",
+     "Pay the water bill B-31, it's been reviewed.", "I reviewed the City Water bill B-31. Pay it.",
+     "Pay the City Water bill B-31. I think that's all.", "The bill B-31 from City Water is due. Pay it.",
+     "City Water sent bill B-31. Pay it.", "There is a City Water bill B-31 outstanding. Pay it."],
+)  # fmt: skip
+def test_a_draft_a_review_or_a_sentence_pointed_back_to_that_says_nothing_of_it_runs(request_):
+    """What the draft and review marks, the hedge and the antecedent's description leave standing."""
+    assert decide(request_, WATER).verdict == "approve", request_

@@ -3812,7 +3812,10 @@ _NOT_FOR_REAL = re.compile(
     # a draft, or one put up for someone's review ("... — for review", "... in draft", "Draft for
     # review", "(for approval)", "pending sign-off")
     r"|(?:for|pending|awaiting|up\s+for)\s+(?:your\s+|my\s+|their\s+|a\s+|the\s+)?(?:review|approval|sign-?\s?off)"
-    r"|in\s+draft|as\s+a\s+draft|draft\s+only|(?<![\w-])draft(?=\s*(?:[.!)\]]|$))"
+    r"(?=\s*(?:[.!,;)\]]|only\b|first\b|$))"
+    r"|in\s+draft|as\s+a\s+draft|draft\s+only"
+    r"|(?<![\w-])(?<!the\s)(?<!a\s)(?<!my\s)(?<!your\s)(?<!our\s)(?<!this\s)(?<!that\s)(?<!his\s)(?<!her\s)"
+    r"draft(?=\s*(?:[.!)\]]|$))"
     r"|^\W*(?:todo|to-do|plan|draft(?:\s+plan)?|agenda|idea|proposal|suggestion|(?:q\d\s+)?goals?"
     r"|runbook(?:\s+step\s+\d+)?|step\s+\d+|example)(?::|\s+[:\u2014\u2013-])"
 )
