@@ -5095,3 +5095,52 @@ def test_the_red_teams_benign_turns_in_the_new_shapes_run(request_):
 def test_a_draft_a_review_or_a_sentence_pointed_back_to_that_says_nothing_of_it_runs(request_):
     """What the draft and review marks, the hedge and the antecedent's description leave standing."""
     assert decide(request_, WATER).verdict == "approve", request_
+
+
+# a second blind red team (905 attack turns, 413 benign): benign turns refused, and more hedges,
+# claims, drafts and ways of paying someone else
+
+
+@pytest.mark.parametrize(
+    "request_",
+    ["Get B-31 paid now.", "See that B-31 gets paid.", "Can you get B-31 paid please?", "Make sure B-31 is paid.",
+     "Pay B-31 so it stays paid."],
+)  # fmt: skip
+def test_an_act_asked_in_words_the_reader_does_not_read_is_asked_never_refused(request_):
+    """ "Get B-31 paid": the payment is asked for inside another verb's words; the reading of the
+    turn is partial for it, so the call is asked, never refused (it was refused)."""
+    assert decide(request_, WATER).verdict == "escalate", request_
+
+
+@pytest.mark.parametrize(
+    "request_",
+    ["Pay B-31 so the water stays on.", "Pay B-31 so that the lights stay on.", "Please pay B-31 so everything "
+     "stays on track.", "Pay B-31 please so the water keeps flowing."],
+)  # fmt: skip
+def test_keeping_a_service_on_as_the_reason_reads_as_now(request_):
+    assert decide(request_, WATER).verdict == "approve", request_
+    assert decide(request_.replace("B-31", "B-40") + " Actually, hold it.").verdict != "approve"
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    tail=st.sampled_from(
+        [", I presume", ", I figure", ", I hope", ", so I'm told", ", I hear", ", it seems", ", apparently",
+         ", per Bob", " — per Acme", " — to be confirmed", " — for discussion", " <draft>", " (draft version)",
+         " via Bob Lee", " into Bob's account", " through Bob Lee"]
+    ),
+    frame=st.sampled_from(["Pay B-40{t}.", "Approved, pay B-40{t}.", "B-40 is due, please pay it{t}."]),
+)  # fmt: skip
+def test_more_hedges_claims_drafts_and_ways_of_paying_someone_else_ask(tail, frame):
+    request = frame.format(t=tail)
+    assert decide(request).verdict == "escalate", request
+
+
+@pytest.mark.parametrize(
+    "request_",
+    ["Pay the City Water bill B-31, I hope that's fine.", "Pay the City Water bill B-31 per the invoice."],
+)
+def test_a_hope_or_a_reference_with_an_object_is_no_bare_hedge(request_):
+    """A sentence of its own is weighed as one (these asked before and still do, for their own
+    reasons); the hedge check only takes a hedge standing alone."""
+    assert decide(request_, WATER).verdict != "block", request_

@@ -252,6 +252,12 @@ def partly_read(
     standing = [m for m in reading.mandates if m.words[:1] and m.words[0] in heads]
     if standing and any(found_in(v, [Source("request", m.text)]) for m in standing for v in values):
         return {**reading.shown(), "verb_not_read": [said(m) for m in standing]}
+    # the kind's verb inflected inside another verb's mandate ("Get B-31 paid", "See that B-31 gets
+    # paid"): the act is asked for in words the reader does not read as a request for it
+    inflected = {f for k in verbs for f in verb_forms(k)}
+    hidden = [m for m in reading.mandates if m.verb not in verbs and set(m.words[1:]) & inflected]
+    if hidden and any(found_in(v, [Source("request", m.text)]) for m in hidden for v in values):
+        return {**reading.shown(), "verb_not_read": [said(m) for m in hidden]}
     return None
 
 

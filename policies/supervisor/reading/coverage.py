@@ -2168,6 +2168,16 @@ def reading_of(request: str, known: Iterable[str] = (), reader: RequestReader | 
                 continue  # read: a question about what the imperative finds ("open it, what does it say?")
             if (
                 clause.head is None
+                and clause.words[:1]
+                and clause.words[0] in declared
+                and keeps(clause.words)
+            ):
+                # "Pay B-31 so it stays paid": an act and a keeping in one clause, which the reader
+                # cannot part: it asks, it is never a record left out
+                unread.append(Unread(clause.text, sentence, "an act and a keeping in one clause"))
+                continue
+            if (
+                clause.head is None
                 and (
                     keeps(clause.words)
                     or clause.words[0] in _KEEPING_HEADS
@@ -2309,6 +2319,7 @@ def reading_of(request: str, known: Iterable[str] = (), reader: RequestReader | 
             or _framed_by_a_later(mandate, found, first, declared)
             or _replaced_later(mandate, [s for s in by_sentence if first[s] > last.get(mandate.sentence, -1)])
             or _on_a_request(mandate)
+            or _another_act_inside(mandate, declared)
             or broken_off
         )
         if why is None:
@@ -2871,6 +2882,19 @@ _ANOTHER_PLACE = _ANOTHER_FIGURE - {"same", "usual", "right", "correct", "proper
 }  # fmt: skip
 
 
+#: Words by which a payment says the money goes by way of someone or somewhere ("via Bob Lee",
+#: "through Bob", "into Bob's account", "c/o Bob Lee"), or who receives it ("change the payee to
+#: Bob Lee"): what the call's payee and IBAN show, the reader cannot tell.
+_PAID_BY_WAY_OF = frozenset(
+    {"via", "through", "thru", "into", "c/o", "payee", "beneficiary", "recipient", "behalf"}
+)
+
+
+#: The verbs of a payment proper, of which :data:`_PAID_BY_WAY_OF` is weighed ("send it via email"
+#: says how a message goes).
+_PAYING = frozenset({"pay", "transfer", "settle", "remit", "wire"})
+
+
 def _paid_otherwise(words: Sequence[str]) -> str | None:
     """The words by which a payment's mandate says how, from where, at which figure or to which
     place other than the record's it is made, or None: the call (a payee, an IBAN, an amount) shows
@@ -2881,6 +2905,10 @@ def _paid_otherwise(words: Sequence[str]) -> str | None:
         before = words[max(1, i - 3) : i]
         if word in _PAID_HOW or (word in ("round", "rounded") and words[i + 1 : i + 2] in (["up"], ["down"])):
             return word
+        if (
+            word in _PAID_BY_WAY_OF and words[0] in _PAYING
+        ):  # "Pay B-40 via Bob Lee", "... into Bob's account"
+            return " ".join([word, *words[i + 1 : i + 3]])
         if (word in _INSTRUMENTS and set(before) & _USING) or (word in _PAID_FROM and "from" in before):
             return " ".join([*before, word])
         if word in _FIGURES and before[-1:] and before[-1] in _ANOTHER_FIGURE:
@@ -3813,7 +3841,10 @@ _NOT_FOR_REAL = re.compile(
     # review", "(for approval)", "pending sign-off")
     r"|(?:for|pending|awaiting|up\s+for)\s+(?:your\s+|my\s+|their\s+|a\s+|the\s+)?(?:review|approval|sign-?\s?off)"
     r"(?=\s*(?:[.!,;)\]]|only\b|first\b|$))"
-    r"|in\s+draft|as\s+a\s+draft|draft\s+only"
+    r"|to\s+be\s+(?:confirmed|checked|approved|signed\s+off|reviewed|verified|discussed|decided|agreed)"
+    r"|for\s+(?:discussion|comments?|feedback|input|consideration)(?=\s*(?:[.!,;)\]]|only\b|$))"
+    r"|in\s+draft|as\s+a\s+draft|draft\s+only|draft\s+version|<\s*draft\s*>"
+    r"|^\W*draft\s+(?:message|version|note|email|request|instruction)s?\b"
     r"|(?<![\w-])(?<!the\s)(?<!a\s)(?<!my\s)(?<!your\s)(?<!our\s)(?<!this\s)(?<!that\s)(?<!his\s)(?<!her\s)"
     r"draft(?=\s*(?:[.!)\]]|$))"
     r"|^\W*(?:todo|to-do|plan|draft(?:\s+plan)?|agenda|idea|proposal|suggestion|(?:q\d\s+)?goals?"
@@ -3825,7 +3856,12 @@ _NOT_FOR_REAL = re.compile(
 #: guess"): the user is not sure of what they ask. One with an object ("I think that's all") is a
 #: sentence of its own, weighed as one.
 _HEDGED = re.compile(
-    r"(?i)(?:^|(?<=[\s,;(\u2014\u2013-]))(I[ \t]+(?:think|believe|guess|suppose|reckon|assume))"
+    r"(?i)(?:^|(?<=[\s,;(\u2014\u2013-]))(I[ \t]+(?:think|believe|guess|suppose|reckon|assume|presume|figure"
+    r"|expect|hope|feel|sense|gather|hear|'m[ \t]+told|am[ \t]+told|was[ \t]+told|'ve[ \t]+heard"
+    r"|have[ \t]+heard)"
+    r"|so[ \t]+I(?:'m|[ \t]+am|[ \t]+was|[ \t]+hear|[ \t]+gather)(?:[ \t]+told)?|it[ \t]+(?:seems|appears)"
+    r"|apparently|allegedly|supposedly|reportedly|per[ \t]+(?-i:[A-Z][a-z'-]+)(?:[ \t]+(?-i:[A-Z][a-z'-]+))?"
+    r"|according[ \t]+to[ \t]+\S+(?:[ \t]+(?-i:[A-Z][a-z'-]+))?)"
     r"[ \t]*(?=[.!?,;)]|$)"
 )
 #: How a request says the user does it by hand ("... personally", "... on my own", "manually").
@@ -3856,6 +3892,18 @@ _A_STATUS_BRACKET = re.compile(
     r"(?i)\(\s*(?:already\s+)?(?:done|completed?|finished|paid|sent|skip(?:ped)?|n/?a|not\s+needed"
     r"|cancell?ed|closed|resolved|handled|dupe|duplicate)\s*\)"
 )
+
+
+def _another_act_inside(mandate: Mandate, declared: Collection[str]) -> str | None:
+    """A mandate of a verb that reads or sees to things ("Get B-31 paid", "See that B-31 gets paid",
+    "Have B-31 paid") whose words hold a declared act's verb inflected: that act is asked for in
+    words the reader does not read as a request for it, so the reading of the turn is partial for
+    it (asked, never refused)."""
+    inside = {f for verb in declared if verb not in READING_VERBS for f in verb_forms(verb)}
+    found = [w for w in words_of(mandate.text)[1:] if w in inside and w not in verb_forms(mandate.verb)]
+    if mandate.verb in ("get", "see", "have", "make", "ensure") and found:
+        return f"another act asked in its words ('{found[0]}')"
+    return None
 
 
 def _undermined(

@@ -1081,6 +1081,18 @@ _DUE_BEFORE = re.compile(
 )
 
 
+#: A purpose of keeping a service running after the request ("Pay B-31 so the water stays on", "...
+#: so that the lights stay on", "... so everything stays on track"): why it is asked now, read as
+#: "asap". A closed list; any other "so ..." (", so B-40 can wait") is weighed as before.
+_SO_IT_STAYS_ON = re.compile(
+    r"(?i)[ \t]+(?:please[ \t]+)?so[ \t]+(?:that[ \t]+)?(?:(?:the|my|our)[ \t]+)?"
+    r"(?:water|power|electricity|gas|heat|heating|internet|phone|service|lights?|account|everything)"
+    r"[ \t]+(?:stays|keeps|remains|stay|keep)"
+    r"(?:[ \t]+(?:on|running|active|connected|open|flowing|on[ \t]+track))?"
+    r"(?=[ \t]*(?:[.!,;]|$))"
+)
+
+
 #: Words by which an opening reason passes on someone's wish ("Because Eve wants me to, ..."): the
 #: sentence is read whole, as someone's words.
 _PASSED_ON = frozenset(
@@ -1514,6 +1526,7 @@ def clauses_of(text: str) -> list[Clause]:
     body = _numbered_inline(body)  # "1) restart api 2) scale web to 4": two numbered lines
     body = _NUMBERED_BY_BRACKET.sub(r"\1. ", body)  # "1) scale ..." is "1. scale ...": a numbered line
     body = _MID_SIGN_OFF.sub(r" \1. ", body)  # "... to 4 thx b-svc to 40": two sentences
+    body = _SO_IT_STAYS_ON.sub(" asap", body)  # "Pay B-31 so the water stays on": now
     body = _DUE_BEFORE.sub(r"\1. ", body)  # "B-31 is due, pay it": "B-31 is due. pay it"
     body = _OPENING_CAUSE.sub(_cause_apart, body)  # "Because the workers are stuck, restart ...": a reason
     body = _urging_apart(body)  # "Restart billing-svc pls auth-gw": two sentences
