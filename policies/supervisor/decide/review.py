@@ -30,7 +30,7 @@ import json
 import re
 import warnings
 from collections import Counter
-from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from decimal import Decimal
 from functools import lru_cache
@@ -252,12 +252,6 @@ def partly_read(
     standing = [m for m in reading.mandates if m.words[:1] and m.words[0] in heads]
     if standing and any(found_in(v, [Source("request", m.text)]) for m in standing for v in values):
         return {**reading.shown(), "verb_not_read": [said(m) for m in standing]}
-    # the kind's verb inflected inside another verb's mandate ("Get B-31 paid", "See that B-31 gets
-    # paid"): the act is asked for in words the reader does not read as a request for it
-    inflected = {f for k in verbs for f in verb_forms(k)}
-    hidden = [m for m in reading.mandates if m.verb not in verbs and set(m.words[1:]) & inflected]
-    if hidden and any(found_in(v, [Source("request", m.text)]) for m in hidden for v in values):
-        return {**reading.shown(), "verb_not_read": [said(m) for m in hidden]}
     return None
 
 
@@ -1880,12 +1874,7 @@ def _named_by_another_id(
     if asked is None:
         return None
     values, recorded = _values_written(args, context)
-    held = {
-        str(v).casefold()
-        for record in _records_read(context)
-        for v in record.values()
-        if isinstance(v, str) and _AN_ID.fullmatch(str(v).casefold())
-    }
+    held = _ids_of(_records_read(context))
     for asking in _asking_now(asked, context):
         if asking.verb in WITH_CONTENT - TIMED_VERBS:
             continue
@@ -1901,6 +1890,16 @@ def _named_by_another_id(
                 details = {"named_by_another_id": sorted(ids), "mandate": said(asking)}
                 return _asked_partly_read(details, context, policy)
     return None
+
+
+def _ids_of(records: Iterable[Mapping[str, Any]]) -> set[str]:
+    """The ids the ``records`` hold (a text field with a letter and a digit: "B-40"), case folded."""
+    return {
+        str(v).casefold()
+        for record in records
+        for v in record.values()
+        if isinstance(v, str) and _AN_ID.fullmatch(v.casefold())
+    }
 
 
 #: What sets a list's items apart within a mandate's text.
@@ -2952,13 +2951,7 @@ def _possessing_another_thing(
     ]
     # the fields of the records that hold it ("ORD-1002's shipping fee": its shipping)
     fields = {w for record in holding for key in record for w in _name_words(str(key))}
-    # the ids of those records ("City Water's B-31": the payee's own bill)
-    ids = {
-        str(v).casefold()
-        for record in holding
-        for v in record.values()
-        if isinstance(v, str) and _AN_ID.fullmatch(str(v).casefold())
-    }
+    ids = _ids_of(holding)  # the ids of those records ("City Water's B-31": the payee's own bill)
     for asking in _the_calls_mandates(arg, args, asked, context):
         for part in (asking.text, *asking.coordinated):
             for match in possessed.finditer(part):
