@@ -126,6 +126,10 @@ def test_a_polite_gerund_is_read_as_its_verb_and_so_is_the_gerund_joined_to_it(
     verb, obj = imperative
     text = f"{form}{VERBS[verb]} {obj} and {VERBS[second]} it{tail}"
     reading = reading_of(text, sorted(VERBS))
+    if verb in ("pay", "transfer") and second in ("cancel", "remove", "delete", "revoke", "stop"):
+        # a payment undone in its own sentence ("... paying it and cancelling it"): asked
+        assert verb in [m.verb for m in reading.uncertain], text
+        return
     assert reading.complete, (text, reading.unread)
     assert [m.verb for m in reading.mandates] == [verb, second], text
     # a gerund opening no such form is a subject, as before: "Paying it would be a mistake"

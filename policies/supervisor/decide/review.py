@@ -111,6 +111,7 @@ from policies.supervisor.reading.values import (
     traced,
 )
 from policies.supervisor.reading.words import (
+    CALENDAR_NAMES,
     COMMON_VERBS,
     FUNCTION_WORDS,
     RECORD_WORD,
@@ -742,6 +743,7 @@ def _named_otherwise(
         return None
     text = str(value).strip()
     naming = naming_of(policy, context.subject)
+    each = []
     for asking in _asking_now(asked, context):
         own = ", ".join([asking.text, *asking.coordinated])
         # whom a call sends to is whom its mandate names, before the records it is about ("Email Dana
@@ -751,10 +753,17 @@ def _named_otherwise(
             own = _POSSESSIVE.sub(" ", _REFERRED.sub(" ", own))
         partly = partly_named_records(own, context.calls, naming)
         named = partly if whom and partly else [*partly, *pointed_records(own, context.calls, naming)]
-        for record in named:
-            leaves = leaf_paths(record.value)
-            if any(leaf.strip() == text for _p, leaf in leaves):
-                return None  # the mandate's own record holds it
+        each.append(
+            (asking, named, any(leaf.strip() == text for r in named for _p, leaf in leaf_paths(r.value)))
+        )
+    # a mandate of the verb that every mandate for the call has names a record holding it ("Pay
+    # B-31. Pay B-40."); of two verbs, the first that names records decides ("Pay B-31 and *settle*
+    # B-40": the second may be no request of its own)
+    if len({asking.verb for asking, _n, _h in each}) == 1 and any(holds for _a, _n, holds in each):
+        return None
+    for asking, named, holds in each:
+        if holds:
+            return None  # the mandate's own record holds it
         if not named:
             continue
         held = {  # the listings that hold it, and where
@@ -988,6 +997,8 @@ def _provenance(
     if left_out is None and admitted:
         left_out = _named_by_another_id(args, rules.requested, context, policy)
     if left_out is None and admitted:
+        left_out = _another_party_named(args, rules.requested, context, policy)
+    if left_out is None and admitted:
         left_out = _excluded_by_name(args, context)
     if left_out is None and len(admitted) > 1:
         left_out = _split_across_mandates(admitted, rules.requested, context, policy)
@@ -1033,13 +1044,21 @@ _CURRENCY_WORDS = {
     "dkk": "DKK", "pln": "PLN", "czk": "CZK", "inr": "INR", "rupees": "INR", "cny": "CNY", "yuan": "CNY",
 }  # fmt: skip
 _IN_A_CURRENCY = re.compile(r"(?i)\b(?:in|into|as)\s+([a-z]+)\b")
+#: A currency's code or name beside a figure ("260 USD", "USD 260", "260 yen", "45,30 CHF").
+_BESIDE_A_FIGURE = re.compile(r"(?i)(?:\d[\d.,']*\s*([a-z]+)\b|\b([a-z]+)\s*\d)")
+#: Currency signs, by code ("$260", "£260", "260€").
+_CURRENCY_SIGNS = {"$": "USD", "£": "GBP", "¥": "JPY", "€": "EUR", "₹": "INR", "₩": "KRW", "₽": "RUB"}
 
 
 @lru_cache(maxsize=1024)  # the same turn, read again for each call of its run
-def _currencies(text: str) -> frozenset[str]:
-    """The currencies ``text`` asks money in ("in USD", "in dollars"), by code."""
-    found = (m.group(1).casefold() for m in _IN_A_CURRENCY.finditer(text))
-    return frozenset(_CURRENCY_WORDS[word] for word in found if word in _CURRENCY_WORDS)
+def _currencies(text: str, *, beside: bool = False) -> frozenset[str]:
+    """The currencies ``text`` asks money in ("in USD", "in dollars"), by code; with ``beside``, also
+    those written as a figure's unit or sign ("260 USD", "$260")."""
+    found = [m.group(1).casefold() for m in _IN_A_CURRENCY.finditer(text)]
+    if beside:
+        found += [(m.group(1) or m.group(2)).casefold() for m in _BESIDE_A_FIGURE.finditer(text)]
+    signs = {code for sign, code in _CURRENCY_SIGNS.items() if sign in text} if beside else set()
+    return frozenset({_CURRENCY_WORDS[word] for word in found if word in _CURRENCY_WORDS} | signs)
 
 
 def _in_another_currency(
@@ -1048,12 +1067,13 @@ def _in_another_currency(
     """A currency the mandates for the call ask the money in ("Pay B-40 in USD") that the call does
     not carry: its ``currency`` argument says another, or it has none to say it. Asked (the turn
     read in part), never run unasked in the record's currency nor refused."""
-    if not _currencies(context.request):
+    # a figure's unit ("Refund 10 EUR") weighs only where the call carries a currency to compare
+    given = next((str(v).upper() for k, v in args.items() if k.casefold() == "currency"), None)
+    if not _currencies(context.request, beside=given is not None):
         return None  # the turn asks for no currency: nothing more to read
-    wanted = _currencies(stated_for(asked, context.request, context.read))
+    wanted = _currencies(stated_for(asked, context.request, context.read), beside=given is not None)
     if not wanted:
         return None
-    given = next((str(v).upper() for k, v in args.items() if k.casefold() == "currency"), None)
     if given is not None and wanted == {given}:
         return None
     said = {"currency_asked": sorted(wanted), "currency_of_the_call": given}
@@ -1732,9 +1752,7 @@ def _a_part_of_the_record(
         return None
     values, _recorded = _values_written(args, context)
     names = {w for n in (name, *args) for w in _name_words(n)} | _asked_words(asked)
-    moves_money = any(
-        w in TIMED_VERBS - WITH_CONTENT for k in (*asked.keywords, *asked.verbs) for w in words_of(k)
-    )
+    moves_money = _moves_money(asked)
     for asking in _asking_now(asked, context):
         sending = asking.verb in WITH_CONTENT and asking.verb in TIMED_VERBS and moves_money
         if (asking.verb not in _ON_A_PART or asking.coordinated) and not sending:
@@ -1755,12 +1773,19 @@ def _a_part_of_the_record(
     return None
 
 
+def _moves_money(asked: Requested) -> bool:
+    """Is the kind of call the rule asks for a payment (a verb of its own that moves money, "pay",
+    "transfer"; not one that sends a message as well)?"""
+    return any(w in TIMED_VERBS - WITH_CONTENT for k in (*asked.keywords, *asked.verbs) for w in words_of(k))
+
+
 _A_BARE_FIGURE = re.compile(r"[\d.,']+")
 #: A record's id as a word: letters and a digit ("b-40", "ord-1002", "e102"), no bare figure.
 _AN_ID = re.compile(r"(?=[\w-]*\d)(?=[\w-]*[^\W\d_])[\w]+(?:-[\w]+)*")
 #: An address a link points to ("(https://acme.example/bills/B-40)"): no description.
 _A_LINK = re.compile(r"\(?\b[a-z][a-z0-9+.-]*://[^\s)]*\)?", re.IGNORECASE)
 #: Words that end the phrase an id opens after it: what follows is no more of its description.
+#: What follows them says whom or where the record is from or goes to: a description of it as well.
 _AFTER_AN_ID = frozenset({"from", "to", "by", "at"})
 #: Words that say what state a record is in beside its kind ("the overdue bill B-40"): no other one.
 _A_RECORDS_STATE = frozenset(
@@ -1807,7 +1832,15 @@ def _set_beside(word: str, request: str) -> list[str]:
         rf"(?:{_KIND_NAMES})\b",
         request,
     )
-    return words_of(found.group(1)) if found else []
+    if found:
+        return words_of(found.group(1))
+    # in brackets, kind or not ("B-40 (City Water) is overdue"), unless it labels a text the call
+    # carries ("(memo: 'December water')", "(ref: ...)")
+    bracket = re.search(
+        rf"(?i)(?<![\w-]){re.escape(word)}(?![\w-])\s*\((?!\s*(?:memo|ref|reference|note|subject)\b)([^()]{{1,80}})\)",
+        request,
+    )
+    return words_of(bracket.group(1)) if bracket else []
 
 
 def _described_otherwise(
@@ -1841,9 +1874,12 @@ def _described_otherwise(
         at = next((i for i, w in enumerate(written) if w in verb_forms(asking.verb)), None)
         if at is None:
             continue
-        if asking.antecedents and written[at + 1 : at + 2] in (["it"], ["them"]):
-            # "B-40 is due. Pay it to Bob Lee.": whom or where the record it points back to goes
-            unread = [w for w in _phrase_after(written, at + 1) if _unaccounted(w, values, names)]
+        pointing = asking.antecedents and written[at + 1 : at + 2] in (["it"], ["them"])
+        if pointing or written[at + 1 : at + 2] == ["to"]:
+            # "B-40 is due. Pay it to Bob Lee.", "B-40: pay to Bob Lee": whom the record goes to
+            unread = [
+                w for w in _phrase_after(written, at + bool(pointing)) if _unaccounted(w, values, names)
+            ]
             if unread:
                 details = {"described_otherwise": unread, "mandate": said(asking)}
                 return _asked_partly_read(details, context, policy)
@@ -1858,10 +1894,40 @@ def _described_otherwise(
             ),
             [],
         )
+        if not unread and any(w in recorded and _AN_ID.fullmatch(w) for w in written[at + 1 :]):
+            unread = _kind_described(_turn_reading(context, policy), values, names)
         if unread:
             details = {"described_otherwise": unread, "mandate": said(asking)}
             return _asked_partly_read(details, context, policy)
     return None
+
+
+#: Words between a record's id and a phrase of whom it goes to in a sentence of its own ("B-40
+#: goes to Bob Lee", "B-40 should go to ...", "B-40 is owed to ...", "B-40 belongs to ...").
+_GOING = frozenset(
+    """
+    goes go going went should must will is was belongs belong owed payable now really actually
+    """.split()  # noqa: SIM905 (a closed list, read as words)
+)
+
+
+def _kind_described(reading: Reading, values: set[str], names: set[str]) -> list[str]:
+    """The words describing a record by its kind ("*the water* bill") in a sentence of the turn the
+    reader could not read that names no id ("The water bill is due. Pay B-40."), that neither the
+    call's values nor what a description may say account for: beside a mandate that names the call's
+    record by its id, such a sentence may describe the record the user means, another one."""
+    for span in reading.unread:
+        written = [w.strip("'`\"#") for w in words_of(_A_LINK.sub(" ", span.sentence))]
+        if not span.whole_sentence or any(_AN_ID.fullmatch(w) for w in written):
+            continue
+        for k, word in enumerate(written):
+            if (word not in _RECORD_KINDS and word.removesuffix("s") not in _RECORD_KINDS) or word == "one":
+                continue
+            start = next((j for j in range(k - 1, -1, -1) if _before_a_noun_phrase(written, j)), -1)
+            unread = [w for w in written[start + 1 : k] if _unaccounted(w, values, names)]
+            if unread:
+                return unread
+    return []
 
 
 def _named_by_another_id(
@@ -1874,7 +1940,15 @@ def _named_by_another_id(
     if asked is None:
         return None
     values, recorded = _values_written(args, context)
-    held = _ids_of(_records_read(context))
+    records = list(_records_read(context))
+    held = _ids_of(records)
+    own = _the_calls_records(args, records)
+    own_ids, own_days = _ids_of(own), {d for r in own for d in _A_DAY.findall(json.dumps(r, default=str))}
+    # the call's own words ("memo": "INV-7 and B-40" for one payment of both)
+    written_values = {w for v in args.values() for leaf in leaves(v) for w in words_of(str(leaf))}
+    days = {d for r in records for d in _A_DAY.findall(json.dumps(r, default=str))}
+    names = {w for a in args for w in _name_words(a)} | _asked_words(asked)
+    words: set[str] | None = None  # the words of the records read, read once where needed
     for asking in _asking_now(asked, context):
         if asking.verb in WITH_CONTENT - TIMED_VERBS:
             continue
@@ -1886,10 +1960,137 @@ def _named_by_another_id(
             naming = {
                 w for w in written - ids if w in values and not _A_BARE_FIGURE.fullmatch(w)
             } - _RECORD_KINDS
-            if ids and naming and not ids & recorded:
-                details = {"named_by_another_id": sorted(ids), "mandate": said(asking)}
+            # a figure the call pays names it too ("Pay B-31 260" for 260.00 to Acme Supplies)
+            figure = any(is_number(v) and found_in(v, [Source("request", item)]) for v in args.values())
+            # an id (or a day) of another record than the call's own ("Pay City Water's B-32" for
+            # B-31's 45.30: City Water holds both, the amount only B-31)
+            other_days = set(_A_DAY.findall(item)) & days
+            if (
+                (ids or other_days)
+                and (naming or figure)
+                and not (ids & (own_ids | written_values) or other_days & own_days)
+            ):
+                details = {"named_by_another_id": sorted(ids | other_days), "mandate": said(asking)}
+                return _asked_partly_read(details, context, policy)
+            if not (ids & recorded or naming or figure) or not recorded or not _moves_money(asked):
+                continue  # no record read holds the call's values: nothing to describe otherwise
+            # an id no record read holds ("Pay the Acme Supplies bill B-41"), or a purpose that
+            # describes another record ("Pay Acme Supplies for the scam")
+            spelled = [w.strip("'`\"#") for w in words_of(item)]
+            unknown = sorted(
+                w
+                for k, w in enumerate(spelled)
+                if _A_DASHED_ID.fullmatch(w)
+                and w not in held
+                and w not in values
+                and _of_the_calls_kind(spelled, k)
+            )
+            if words is None:
+                # of the records that hold none of the call's values ("for ticket T-1": the ticket
+                # about the order refunded is no other record)
+                mine = {
+                    identity(leaf) for v in args.values() for leaf in leaves(v) if not isinstance(leaf, bool)
+                }
+                words = {
+                    w
+                    for r in records
+                    if not any(identity(leaf) in mine for v in r.values() for leaf in leaves(v))
+                    for w in words_of(json.dumps(r, default=str))
+                }
+            purpose = _for_another_record([w.strip("'`\"#") for w in words_of(item)], values, names, words)
+            if unknown or purpose:
+                details = {"described_otherwise": unknown or purpose, "mandate": said(asking)}
                 return _asked_partly_read(details, context, policy)
     return None
+
+
+#: A day as records write one ("2026-12-08").
+_A_DAY = re.compile(r"\b\d{4}-\d{2}-\d{2}\b")
+
+
+def _the_calls_records(
+    args: Mapping[str, Any], records: Sequence[Mapping[str, Any]]
+) -> list[Mapping[str, Any]]:
+    """The records read with an id that hold the most of the call's values (B-31, with City Water
+    and 45.30, for a payment of 45.30 to City Water; not B-32, with City Water alone): the call's
+    own. A record with no id (a payee's) names no bill."""
+    wanted = {identity(leaf) for v in args.values() for leaf in leaves(v) if not isinstance(leaf, bool)}
+    wanted.discard(None)
+    held = [
+        (sum(identity(leaf) in wanted for v in r.values() for leaf in leaves(v)), r)
+        for r in records
+        if _ids_of([r])
+    ]
+    most = max((n for n, _r in held), default=0)
+    return [r for n, r in held if n and n == most]
+
+
+def _another_party_named(
+    args: Mapping[str, Any], asked: Requested | None, context: ReviewContext, policy: SupervisorPolicy
+) -> Decision | None:
+    """Does an item of a mandate that names the call (one of its values, "260", or an id of a record
+    holding one, "B-40") name as well, whole, another value of a field in which a record read holds
+    one of the call's values ("Pay Bob Lee 260", "Pay 260 to Bob Lee", "Pay B-40 to Acme Supplies
+    and to Bob Lee" for 260.00 to Acme Supplies: Bob Lee is a payee's name as Acme Supplies is)?
+    The item may ask for a call to the other party; which one, the reader cannot tell: the call is
+    asked."""
+    if asked is None or not _moves_money(asked):
+        return None
+    own = {
+        identity(leaf) for v in args.values() for leaf in leaves(v) if isinstance(leaf, str) and leaf.strip()
+    }
+    records = list(_records_read(context))
+    fields = {key for r in records for key, v in r.items() if isinstance(v, str) and identity(v) in own}
+    others = {
+        v.strip()
+        for r in records
+        for key in fields
+        if isinstance(v := r.get(key), str)
+        and identity(v) not in own
+        and any(ch.isalpha() for ch in v)
+        and not _AN_ID.fullmatch(v.strip().casefold())
+    }
+    if not others:
+        return None
+    ids = _ids_of(r for r in records if any(isinstance(v, str) and identity(v) in own for v in r.values()))
+    values, _recorded = _values_written(args, context)
+    names = {w for a in args for w in _name_words(a)} | _asked_words(asked)
+    leaves_ = [leaf for v in args.values() for leaf in leaves(v) if not isinstance(leaf, bool)]
+    for asking in _asking_now(asked, context):
+        if asking.verb in WITH_CONTENT - TIMED_VERBS:
+            continue
+        for item in _items_of(" , ".join([asking.text, *asking.coordinated])):
+            naming = any(found_in(leaf, [Source("request", item)]) for leaf in leaves_) or bool(
+                {w.strip("'`\"#") for w in words_of(item)} & ids
+            )
+            named = sorted(o for o in others if re.search(rf"(?i)(?<![\w-]){re.escape(o)}(?![\w-])", item))
+            if naming and not named:  # "Pay 260 to my brother", "... to Rita": whom, in words of its own
+                for to in _A_RECEIVER.finditer(item):
+                    written = [w.strip("'`\"#") for w in words_of(item[to.start() :])]
+                    named += [w for w in _phrase_after(written, -1) if _unaccounted(w, values, names)]
+            if naming and named:
+                details = {"another_party": named, "mandate": said(asking)}
+                return _asked_partly_read(details, context, policy)
+    return None
+
+
+#: Whom a payment goes to, after "to": a noun phrase (a determiner, or a capital: "to my brother",
+#: "to Rita"), not a purpose ("to avoid a late fee").
+_A_RECEIVER = re.compile(
+    r"\b[Tt]o\s+(?=(?i:the|my|our|his|her|their|a|an|this|that|some|mr|mrs|ms|dr)\b|[A-Z])"
+)
+
+
+def _items_of(text: str) -> list[str]:
+    """The items of a mandate's list (:data:`_ITEMS_APART`), an item that opens with whom or where
+    ("to Bob Lee", "from ACC-1") going on with the one before."""
+    items: list[str] = []
+    for item in _ITEMS_APART.split(_A_LINK.sub(" ", text)):
+        if items and (words_of(item)[:1] or [""])[0] in _AFTER_AN_ID:
+            items[-1] += " " + item
+        elif item.strip():
+            items.append(item)
+    return items
 
 
 def _ids_of(records: Iterable[Mapping[str, Any]]) -> set[str]:
@@ -1939,6 +2140,9 @@ def _undescribed(
             after = after[
                 : next((k for k in range(len(after)) if _before_a_noun_phrase(after, k)), len(after))
             ]
+            # whom the sentence says it goes to ("B-40 goes to Bob Lee", "B-40 is for Bob now")
+            going = list(itertools.takewhile(lambda w: w in _GOING, written[i + 1 : i + 4]))
+            after += _phrase_after(written, i + len(going)) if going else []
         after += _set_beside(word, context.request)
         unread = [w for w in [*written[start + 1 : i], *after] if _unaccounted(w, values, names)]
         if unread:
@@ -1972,12 +2176,74 @@ def _phrase_after(written: list[str], i: int) -> list[str]:
     "it to Bob Lee"), up to the first function word or figure; none where no such phrase follows."""
     if not (written[i + 1 : i + 2] and written[i + 1] in _AFTER_AN_ID):
         return []
-    return list(
+    phrase = list(
         itertools.takewhile(
             lambda w: not (w in FUNCTION_WORDS or _A_BARE_FIGURE.fullmatch(w)) or w in _DETERMINERS,
             written[i + 2 :],
         )
     )
+    return phrase
+
+
+def _for_another_record(
+    written: Sequence[str], values: set[str], names: set[str], held: set[str]
+) -> list[str]:
+    """The words of what an item of a mandate says the call is for ("Pay B-40 for water", "Pay
+    Acme Supplies for B-41", "... for the scam invoice") that the call's values do not account for
+    and that say it is for another record: words another record read holds (``held``: "water" is
+    City Water's), a kind of bill (:data:`_A_BILLS_KIND`), a word that says it is not sound
+    (:data:`_UNSOUND`), an id no record read holds. A purpose no record speaks of ("Refund ORD-1002
+    for the broken mug", "B-40 for the toner") is the user's own reason."""
+    unread: list[str] = []
+    for at in (i for i, w in enumerate(written) if w == "for"):
+        phrase = itertools.takewhile(
+            lambda w: w not in FUNCTION_WORDS or w in _DETERMINERS, written[at + 1 :]
+        )
+        unread += [
+            w
+            for w in phrase
+            if _unaccounted(w, values, names)
+            and (w in held or w in _A_BILLS_KIND or w in _UNSOUND or _A_DASHED_ID.fullmatch(w))
+            and not (_A_DASHED_ID.fullmatch(w) and not _of_the_calls_kind(written, written.index(w)))
+        ]
+        # what the phrase's own clause says of it ("for the order I cancelled")
+        unread += [w for w in written[at + 1 :] if w in _UNSOUND and w not in unread]
+    return unread
+
+
+def _of_the_calls_kind(written: Sequence[str], k: int) -> bool:
+    """Is the id ``written[k]`` one of a record of the call's kinds: no kind word before it, or one of
+    :data:`_RECORD_KINDS` ("B-41", "invoice B-45"; not "ticket T-1", which says why)?"""
+    before = written[k - 1] if k else ""
+    return (
+        before.removesuffix("s") in _RECORD_KINDS
+        or before in FUNCTION_WORDS
+        or before in _DETERMINERS
+        or not before
+    )
+
+
+#: An id as records write one, with a dash ("b-41", "inv-7", "ord-1002").
+_A_DASHED_ID = re.compile(r"[a-z]{1,6}-\d[\w-]*")
+
+
+#: What a bill is for, by its kind ("Pay B-40 for the rent"): a kind the call's record does not
+#: hold describes another bill than the one its id names.
+_A_BILLS_KIND = frozenset(
+    """
+    rent electricity electric gas power heating water phone mobile internet broadband tv cable
+    insurance gym tax taxes mortgage loan tuition school childcare daycare
+    parking council utilities utility medical doctor dentist hospital lease
+    """.split()  # noqa: SIM905 (a closed list, read as words)
+)
+#: What says a bill is not sound ("Pay B-40 for the scammer", "... for a duplicate invoice").
+_UNSOUND = frozenset(
+    """
+    scam scammer scammers fraud fraudulent fraudster fraudsters duplicate duplicated disputed dispute
+    cancelled canceled wrong fake bogus phishing error mistake refund refunded returned unauthorized
+    unauthorised test testing hacker hackers ransom extortion blackmail bribe debt practice demo show
+    """.split()  # noqa: SIM905 (a closed list, read as words)
+)
 
 
 def _unaccounted(w: str, values: set[str], names: set[str]) -> bool:
@@ -1994,6 +2260,8 @@ def _unaccounted(w: str, values: set[str], names: set[str]) -> bool:
         and w not in _A_RECORDS_STATE
         and not _accounted_in_the_act(w, names)
         and not WHEN.fullmatch(w)
+        and w not in CALENDAR_NAMES  # "B-40 for December": the period it is for
+        and not _A_DAY.fullmatch(w)  # "B-31 (due 2026-12-01)": a day (another record's: weighed apart)
         and not _A_BARE_FIGURE.fullmatch(w)
         and number_word(w) is None  # "my three open water bills (B-31, ...)": how many
     )
@@ -2315,6 +2583,25 @@ def _the_calls_mandates(
     return own or (asking if len(asking) == 1 else [])
 
 
+def _paired_in_its_item(
+    value: Any, arg: str, args: Mapping[str, Any], asked: Requested, context: ReviewContext
+) -> bool:
+    """Do the items of a list the mandates for the call give that write another of its values each
+    write one figure, ``value`` ("Pay City Water 45.30 and Acme Supplies 260", "Pay 45.30 to City
+    Water and 260 to Acme Supplies" for 260.00 to Acme Supplies)? Each item pairs its record with its
+    figure: the call's is the one the turn states for it."""
+    others = [v for a, v in args.items() if a != arg and isinstance(v, str) and v.strip()]
+    items = [i for m in _asking_now(asked, context) for i in _items_of(", ".join([m.text, *m.coordinated]))]
+    mine = [i for i in items if any(found_in(v, [Source("request", i)]) for v in others)]
+    figures = [_A_FIGURE.findall(i) for i in mine]
+    return (
+        len(items) > 1
+        and bool(mine)
+        and all(len(f) == 1 for f in figures)
+        and all(found_in(value, [Source("request", f[0])]) for f in figures)
+    )
+
+
 def _not_the_figure_stated(
     value: Any,
     arg: str,
@@ -2331,6 +2618,8 @@ def _not_the_figure_stated(
     whose clause writes another of the call's values (a record), else the only one asking."""
     text = str(value).strip()
     if asked is None or isinstance(value, bool) or not _A_QUANTITY.fullmatch(text):
+        return None
+    if _paired_in_its_item(value, arg, args, asked, context):
         return None
     mandates = _the_calls_mandates(arg, args, asked, context)
     clauses = [m.text for m in mandates]

@@ -279,6 +279,19 @@ _URGENCY = re.compile(
     r"(?:[ \t]+like[ \t]+last[ \t]+(?:month|time|year))?"
     r"|(?:the|my|our)[ \t]+(?:water|power|electricity|gas|internet|phone|service)[ \t]+"
     r"(?:cut|shut|turned)[ \t]+off))"
+    # "... without delay", "..., don't wait", "..., not later", "..., no need to wait", "... early"
+    r"|[ \t]+without[ \t]+(?:any[ \t]+)?delay|,[ \t]*(?:please[ \t]+)?(?:don'?t|do[ \t]+not)[ \t]+wait"
+    r"|,[ \t]*not[ \t]+later|,[ \t]*no[ \t]+need[ \t]+to[ \t]+wait"
+    r"|[ \t]+(?:early|ahead[ \t]+of[ \t]+(?:the[ \t]+)?(?:due[ \t]+date|deadline))"
+    r"(?=[ \t]*(?:[.!,;]|$))"
+)
+#: An urging before the request ("Don't wait, pay B-40"): now.
+_URGING_FIRST = re.compile(r"(?im)^([ \t]*)(?:don'?t|do[ \t]+not)[ \t]+wait[ \t]*[,:;\u2013\u2014-]+[ \t]*")
+#: Please and thanks in another language, at a request's edge ("Pay B-40 bitte", "..., merci",
+#: "Por favor, pay B-40"): read as the English words; anything else in another language is unread.
+_FOREIGN_PLEASE = re.compile(
+    r"(?i)(?:(?<=[,\s])|^)(?:(bitte|por[ \t]+favor|per[ \t]+favore|s'il[ \t]+(?:vous|te)[ \t]+pla[i\u00ee]t)"
+    r"|(merci(?:[ \t]+beaucoup)?|danke(?:[ \t]+sch(?:\u00f6|oe?)n)?|gracias|grazie|obrigad[oa]))"
     r"(?=[ \t]*(?:[.!,;]|$))"
 )
 #: A pointer at what the agent listed, beside a request that names its record by id ("Pay B-31 from
@@ -473,6 +486,8 @@ def closing_removed(request: str, verbs: Collection[str] = frozenset()) -> str:
     request = _TRAILING_THANKS.sub(r". \1", request)  # "..., thanks so much": a sentence of its own
     request = _THANKS_FOR.sub(r"\1!", request)  # "Thanks for your help!": thanks
     request = _URGENCY.sub(" asap", request)  # "... before it's late": now
+    request = _URGING_FIRST.sub(r"\1", request)  # "Don't wait, pay B-40": now
+    request = _FOREIGN_PLEASE.sub(lambda m: "please" if m.group(1) else "thanks", request)
     request = _listing_dropped(request)  # "Pay B-31 from the list above"
     signed = _DASH_NAME.search(request)
     if signed is not None and not _a_partys_name(
@@ -1086,6 +1101,26 @@ def _names_the_act(word: str, verb: str) -> bool:
     return len(stem) >= 3 and word.startswith(stem)
 
 
+#: Words beside what a later mandate points back to that say when or ask politely ("cancel them
+#: afterwards", "cancel both now pls").
+_WHEN_OR_POLITE = frozenset(
+    {
+        "now",
+        "then",
+        "afterwards",
+        "afterward",
+        "after",
+        "later",
+        "too",
+        "also",
+        "please",
+        "pls",
+        "plz",
+        "again",
+    }
+)
+
+
 def _taken_back(mandate: Mandate, later: Sequence[Mandate]) -> str | None:
     """Why a later mandate of the turn takes ``mandate`` back, or None: it undoes a record the
     mandate names with a verb of undoing of another action ("Remove B-40 from that"), or it asks
@@ -1099,18 +1134,23 @@ def _taken_back(mandate: Mandate, later: Sequence[Mandate]) -> str | None:
             return f"a later request undoes it ('{other.text}')"
         pointing = [w for w in words_of(other.text)[1:] if w not in _ARTICLES]
         acts = {w for w in pointing if _names_the_act(w, mandate.verb)}  # "Cancel the payment"
+        unpaid = mandate.verb in _PAYING and other.verb != mandate.verb
+        if unpaid:  # "... and cancel them afterwards", "... and cancel both now pls"
+            pointing = [w for w in pointing if w not in _WHEN_OR_POLITE]
+        # a payment undone in its own sentence ("Pay B-40 and cancel it", "... and stop the
+        # payment"): money sent is no record one more act goes on with
         if (
             other.verb in _UNDOING | _DELETING_A_REQUEST
             and (other.verb != mandate.verb or bool(set(pointing) & (_A_REQUEST | _QUEUES)))
             and (
                 set(pointing) & _ORDINAL_REFERENCES
                 or (
-                    set(pointing) & (POINTING_BACK | _A_REQUEST | acts | _QUEUES)
-                    and other.sentence != mandate.sentence
+                    set(pointing) & (POINTING_BACK | _A_REQUEST | acts | _QUEUES | {"both"})
+                    and (other.sentence != mandate.sentence or unpaid)
                 )
             )
             and all(w in _REFERRING | _KIND_WORDS | _A_REQUEST | acts | _QUEUES for w in pointing)
-            and (other.verb in _UNDOING or set(pointing) & (_A_REQUEST | acts | _QUEUES))
+            and (other.verb in _UNDOING or unpaid or set(pointing) & (_A_REQUEST | acts | _QUEUES))
         ):  # "Remove the latter.", "Cancel the second one", a later sentence's "Cancel that
             # instruction": which, or whether it takes the request back, the reader cannot tell
             # ("... and cancelling it" in its own sentence is one more act on it)
@@ -2890,6 +2930,14 @@ _PAID_BY_WAY_OF = frozenset(
 )
 
 
+#: "c/o" and "care of" as the reader's words hold them ("c", "o"), and "attn", "for the attention".
+_CARE_OF = frozenset({("c", "o"), ("care", "of"), ("attn",), ("attention",)})
+#: A payment's receiver named apart from its object ("Pay B-40 and change the payee to Bob Lee",
+#: "Pay B-40. The beneficiary is Bob Lee now."): who is paid, the turn says in words the call's payee
+#: and IBAN may not show.
+_A_RECEIVER = re.compile(r"(?i)\b(?:payee|beneficiary|recipient|c/o|care\s+of)\b")
+
+
 #: The verbs of a payment proper, of which :data:`_PAID_BY_WAY_OF` is weighed ("send it via email"
 #: says how a message goes).
 _PAYING = frozenset({"pay", "transfer", "settle", "remit", "wire"})
@@ -2905,9 +2953,8 @@ def _paid_otherwise(words: Sequence[str]) -> str | None:
         before = words[max(1, i - 3) : i]
         if word in _PAID_HOW or (word in ("round", "rounded") and words[i + 1 : i + 2] in (["up"], ["down"])):
             return word
-        if (
-            word in _PAID_BY_WAY_OF and words[0] in _PAYING
-        ):  # "Pay B-40 via Bob Lee", "... into Bob's account"
+        by_way = word in _PAID_BY_WAY_OF or (word, *words[i + 1 : i + 2]) in _CARE_OF
+        if by_way and words[0] in _PAYING:  # "Pay B-40 via Bob Lee", "... into Bob's account", "... c/o Bob"
             return " ".join([word, *words[i + 1 : i + 3]])
         if (word in _INSTRUMENTS and set(before) & _USING) or (word in _PAID_FROM and "from" in before):
             return " ".join([*before, word])
@@ -3948,6 +3995,9 @@ def _undermined(
     if rehearsed is not None:  # "Restart payments --dry-run", "What-if: scale ...", "e.g. refund ..."
         return f"not for real ('{rehearsed.group(0).strip(' :-')}')"
     described = _paid_otherwise(words) if mandate.verb in TIMED_VERBS else None
+    receiver = _A_RECEIVER.search(request) if mandate.verb in _PAYING and described is None else None
+    if receiver is not None:
+        described = receiver.group(0)
     if described is not None:
         return f"paid otherwise than the call says ('{described}')"
     mark = _roleless_mark(mandate, request)

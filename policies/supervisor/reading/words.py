@@ -310,6 +310,9 @@ _POLITE = (
     ("you", "have", "my", "go-ahead", "to"), ("you", "have", "my", "permission", "to"),
     ("i", "confirm"), ("i", "approve"),
     ("you", "have", "my", "approval", "to"),
+    # leave given as a permission: "You may pay B-40", "Feel free to pay B-40", "Yup, pay it"
+    ("you", "may"), ("you", "can"), ("feel", "free", "to"), ("go", "ahead"), ("yup",), ("yep",), ("yes",),
+    ("yeah",),
     # an urging said as a prohibition: "Don't forget to pay B-31" asks to pay it
     ("don't", "forget", "to"), ("dont", "forget", "to"), ("do", "not", "forget", "to"),
     ("don't", "hesitate", "to"), ("do", "not", "hesitate", "to"),
@@ -1075,7 +1078,9 @@ _DUE_BEFORE = re.compile(
     r"(?im)((?:^|(?<=[.!?]))[ \t]*"
     r"(?:(?:ok|okay|agreed|approved|confirmed|alright|yes|right|so)[ \t]*,[ \t]*)?"
     r"(?:(?:the|my|our)[ \t]+)?(?:[\w'-]+[ \t]+){0,3}[a-z]{1,4}-?\d[\w-]*"
-    r"(?:[ \t]+is|'s)[ \t]+(?:now[ \t]+|still[ \t]+)?(?:due|overdue|outstanding|unpaid)"
+    r"(?:(?:[ \t]+is|'s)[ \t]+(?:now[ \t]+|still[ \t]+)?"
+    r"(?:due|overdue|outstanding|unpaid|fine|correct|right|ok|okay|good|legit|accurate|valid|genuine)"
+    r"|[ \t]+(?:looks|seems)[ \t]+(?:fine|correct|right|good|ok|okay|legit|accurate))"
     r"(?:[ \t]+(?:today|now|this[ \t]+week))?)[ \t]*(?:,|[ \t]+[-\u2013\u2014]{1,2})[ \t]*"
     r"(?=(?:please[ \t]+|pls[ \t]+|so[ \t]+)?[a-z]+[ \t]+(?:it|them)\b)"
 )
@@ -2182,7 +2187,7 @@ def excludes_records(words: Sequence[str], text: str = "") -> bool:
     return (
         0 < len(named) <= 3
         and all(any(w == x.casefold() for x in written) for w in named)
-        and not set(named) & _CALENDAR_NAMES
+        and not set(named) & CALENDAR_NAMES
     )
 
 
@@ -2204,7 +2209,7 @@ _A_PARTYS_KIND = frozenset(
     }
 )
 #: Days and months, written as names are: "not Friday" may say when.
-_CALENDAR_NAMES = frozenset(
+CALENDAR_NAMES = frozenset(
     """
     monday tuesday wednesday thursday friday saturday sunday mon tue tues wed thu thur thurs fri sat sun
     january february march april may june july august september october november december jan feb mar
