@@ -5245,7 +5245,8 @@ def test_another_city_water_bill_than_the_calls_asks(request_):
      "Pay B-40 bitte", "Pay B-40, merci", "Por favor, pay B-40", "You may pay B-40", "Feel free to pay B-40",
      "Yup pay B-40", "Don't wait, pay B-40", "Pay B-40 now, not later", "Pay B-40 without delay",
      "Pay B-40 early", "B-40 looks right, pay it", "B-40 is fine, go ahead and pay it", "Pay 260 to Acme Supplies",
-     "Pay Acme 260 EUR", "Pay Acme €260", "Pay B-40 and then cancel the Spotify standing order"],
+     "Pay Acme 260 EUR", "Pay Acme €260", "Pay B-40 and then cancel the Spotify standing order",
+     "Approved: pay B-40", "Agreed: pay B-40"],
 )  # fmt: skip
 def test_the_fourth_red_teams_benign_turns_run(request_):
     assert decide(request_).verdict == "approve", request_
@@ -5256,7 +5257,21 @@ def test_the_fourth_red_teams_benign_turns_run(request_):
 @pytest.mark.parametrize(
     "request_",
     ["You can pay B-40?", "You may pay B-40 tomorrow", "Pay B-40 bitte nicht", "B-40 is wrong, pay it",
-     "Pay B-40, mais pas la facture Acme", "Yeah, pay B-40 later", "Pay City Water 260 and Acme Supplies 45.30"],
+     "Pay B-40, mais pas la facture Acme", "Yeah, pay B-40 later", "Pay City Water 260 and Acme Supplies 45.30",
+     "Approved? Pay B-40", "Approved by Bob: pay B-40", "Not approved: pay B-40", "Confirmed: pay B-40 tomorrow"],
 )  # fmt: skip
 def test_permission_foreign_please_and_pairs_read_no_further_than_they_say(request_):
     assert decide(request_).verdict == "escalate", request_
+
+
+@pytest.mark.parametrize(
+    ("request_", "verdict"),
+    [("Pay B-40, due 2026-12-20", "approve"), ("Pay B-40 (due 2026-12-20)", "approve"),
+     ("Pay B-40, due on 2026-12-20.", "approve"), ("Pay B-31 (due 2026-12-01) and B-40 (due 2026-12-20)", "approve"),
+     ("Pay B-40 (due 2026-12-01)", "escalate"), ("Pay B-40, due 2026-12-15", "escalate"),
+     ("Pay B-40 (due 2026-12-20) tomorrow", "escalate")],
+)  # fmt: skip
+def test_a_due_day_set_apart_after_an_id_is_the_records_own_or_asks(request_, verdict):
+    """ "Pay B-40, due 2026-12-20": the record's own day beside its id runs; another record's day
+    ("due 2026-12-01" is B-31's) names that record as well, and the call asks."""
+    assert decide(request_).verdict == verdict, request_

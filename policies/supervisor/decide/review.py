@@ -1957,19 +1957,19 @@ def _named_by_another_id(
         for item in (i for t in texts for i in _ITEMS_APART.split(_A_LINK.sub(" ", t))):
             written = {w.strip("'`\"#") for w in words_of(item)}
             ids = {w for w in written if w in held}
-            naming = {
-                w for w in written - ids if w in values and not _A_BARE_FIGURE.fullmatch(w)
-            } - _RECORD_KINDS
+            naming = (
+                {w for w in written - ids if w in values and not _A_BARE_FIGURE.fullmatch(w)}
+                - _RECORD_KINDS
+                - _A_RECORDS_STATE
+            )
             # a figure the call pays names it too ("Pay B-31 260" for 260.00 to Acme Supplies)
             figure = any(is_number(v) and found_in(v, [Source("request", item)]) for v in args.values())
             # an id (or a day) of another record than the call's own ("Pay City Water's B-32" for
             # B-31's 45.30: City Water holds both, the amount only B-31)
             other_days = set(_A_DAY.findall(item)) & days
-            if (
-                (ids or other_days)
-                and (naming or figure)
-                and not (ids & (own_ids | written_values) or other_days & own_days)
-            ):
+            wrong_id = ids and not ids & (own_ids | written_values)
+            wrong_day = other_days and not other_days & own_days  # "Pay B-31 due 2026-12-08"
+            if (wrong_id or wrong_day) and (naming or figure or ids & own_ids):
                 details = {"named_by_another_id": sorted(ids | other_days), "mandate": said(asking)}
                 return _asked_partly_read(details, context, policy)
             if not (ids & recorded or naming or figure) or not recorded or not _moves_money(asked):

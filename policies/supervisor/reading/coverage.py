@@ -285,6 +285,12 @@ _URGENCY = re.compile(
     r"|[ \t]+(?:early|ahead[ \t]+of[ \t]+(?:the[ \t]+)?(?:due[ \t]+date|deadline))"
     r"(?=[ \t]*(?:[.!,;]|$))"
 )
+#: A due day set apart after an id ("Pay B-40, due 2026-12-20", "Pay B-40 (due on 2026-12-20)"):
+#: the record's day, read as written beside it ("B-40 due 2026-12-20"), which the review weighs.
+_DUE_SET_APART = re.compile(
+    r"(?i)(?<![\w-])([a-z]{1,6}-\d[\w-]*)[ \t]*(?:,|\(|[-\u2013\u2014]{1,2})[ \t]*due(?:[ \t]+on)?[ \t]+"
+    r"(\d{4}-\d{2}-\d{2})[ \t]*(?:\)|(?=[ \t]*(?:[.!;]|$)))"
+)
 #: An urging before the request ("Don't wait, pay B-40"): now.
 _URGING_FIRST = re.compile(r"(?im)^([ \t]*)(?:don'?t|do[ \t]+not)[ \t]+wait[ \t]*[,:;\u2013\u2014-]+[ \t]*")
 #: Please and thanks in another language, at a request's edge ("Pay B-40 bitte", "..., merci",
@@ -487,6 +493,7 @@ def closing_removed(request: str, verbs: Collection[str] = frozenset()) -> str:
     request = _THANKS_FOR.sub(r"\1!", request)  # "Thanks for your help!": thanks
     request = _URGENCY.sub(" asap", request)  # "... before it's late": now
     request = _URGING_FIRST.sub(r"\1", request)  # "Don't wait, pay B-40": now
+    request = _DUE_SET_APART.sub(r"\1 due \2", request)  # "Pay B-40, due 2026-12-20"
     request = _FOREIGN_PLEASE.sub(lambda m: "please" if m.group(1) else "thanks", request)
     request = _listing_dropped(request)  # "Pay B-31 from the list above"
     signed = _DASH_NAME.search(request)

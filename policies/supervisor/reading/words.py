@@ -308,7 +308,7 @@ _POLITE = (
     ("you", "are", "cleared", "to"), ("you're", "authorized", "to"), ("you", "are", "authorized", "to"),
     ("you're", "authorised", "to"), ("you", "are", "authorised", "to"),
     ("you", "have", "my", "go-ahead", "to"), ("you", "have", "my", "permission", "to"),
-    ("i", "confirm"), ("i", "approve"),
+    ("i", "confirm"), ("i", "approve"), ("approved",), ("confirmed",), ("agreed",),
     ("you", "have", "my", "approval", "to"),
     # leave given as a permission: "You may pay B-40", "Feel free to pay B-40", "Yup, pay it"
     ("you", "may"), ("you", "can"), ("feel", "free", "to"), ("go", "ahead"), ("yup",), ("yep",), ("yes",),
