@@ -1068,7 +1068,7 @@ def test_an_item_after_a_comma_that_holds_only_its_record_is_read(request_):
                      "for the sake of argument", "for argument's sake", "for show", "for a laugh"]),
 )  # fmt: skip
 def test_a_purpose_after_a_deletion_is_not_read_as_a_payments_purpose_is(case, purpose):
-    """ "for ..." after a payment says what it pays for ("... for the toner"); after a deletion it
+    """ "for ..." after a payment says what it pays for ("... for the supplies"); after a deletion it
     says why, which may be that it is not meant: the deletion asks."""
     head, kept, wanted = case
     request = f"{head} {purpose}."
@@ -1621,11 +1621,19 @@ def test_a_word_with_no_role_between_two_records_makes_the_payment_uncertain(bet
 @pytest.mark.parametrize(
     "request_",
     ["Pay B-31 and B-40.", "Pay the City Water bill B-31 and the Acme bill B-40 in full.",
-     "Pay B-31 from City Water and B-40 from Acme Supplies.", "Pay B-31 for the water and B-40 for the toner.",
+     "Pay B-31 from City Water and B-40 from Acme Supplies.", "Pay B-31 for the water and B-40 for the supplies.",
      "Pay the City Water bill B-31 and what I owe on B-40.", "Pay B-31, then B-40, both today."],
 )  # fmt: skip
 def test_the_ordinary_words_between_two_records_are_read(request_):
     assert decide(request_).verdict == "approve", request_
+    assert decide(request_, WATER).verdict == "approve", request_
+
+
+def test_a_payments_purpose_that_shares_no_word_with_its_record_asks():
+    """ "... and B-40 for the toner": what B-40 pays for, Acme Supplies' record does not say (it
+    may be another bill); the item beside it that its record accounts for still runs."""
+    request_ = "Pay B-31 for the water and B-40 for the toner."
+    assert decide(request_).verdict == "escalate", request_
     assert decide(request_, WATER).verdict == "approve", request_
 
 

@@ -1042,10 +1042,13 @@ _CURRENCY_WORDS = {
     "gbp": "GBP", "pound": "GBP", "pounds": "GBP", "sterling": "GBP", "chf": "CHF", "franc": "CHF",
     "francs": "CHF", "jpy": "JPY", "yen": "JPY", "cad": "CAD", "aud": "AUD", "sek": "SEK", "nok": "NOK",
     "dkk": "DKK", "pln": "PLN", "czk": "CZK", "inr": "INR", "rupees": "INR", "cny": "CNY", "yuan": "CNY",
+    "us dollars": "USD", "us dollar": "USD", "usdt": "USDT", "usdc": "USDC", "bitcoin": "BTC", "btc": "BTC",
+    "crypto": "CRYPTO", "ether": "ETH", "eth": "ETH", "kind": "IN KIND", "cash": "CASH", "cents": "CENTS",
+    "$": "USD", "£": "GBP", "¥": "JPY", "€": "EUR", "₹": "INR",
 }  # fmt: skip
-_IN_A_CURRENCY = re.compile(r"(?i)\b(?:in|into|as)\s+([a-z]+)\b")
+_IN_A_CURRENCY = re.compile(r"(?i)\b(?:in|into|as)\s+(us\s+dollars?|[a-z]+|[$£¥€₹])(?![\w$£¥€₹])")
 #: A currency's code or name beside a figure ("260 USD", "USD 260", "260 yen", "45,30 CHF").
-_BESIDE_A_FIGURE = re.compile(r"(?i)(?:\d[\d.,']*\s*([a-z]+)\b|\b([a-z]+)\s*\d)")
+_BESIDE_A_FIGURE = re.compile(r"(?i)(?:(?<![\d.,'])\d[\d.,']*\s*([a-z]+)\b|\b([a-z]+)\s*(?=\d))")
 #: Currency signs, by code ("$260", "£260", "260€").
 _CURRENCY_SIGNS = {"$": "USD", "£": "GBP", "¥": "JPY", "€": "EUR", "₹": "INR", "₩": "KRW", "₽": "RUB"}
 
@@ -1054,7 +1057,7 @@ _CURRENCY_SIGNS = {"$": "USD", "£": "GBP", "¥": "JPY", "€": "EUR", "₹": "I
 def _currencies(text: str, *, beside: bool = False) -> frozenset[str]:
     """The currencies ``text`` asks money in ("in USD", "in dollars"), by code; with ``beside``, also
     those written as a figure's unit or sign ("260 USD", "$260")."""
-    found = [m.group(1).casefold() for m in _IN_A_CURRENCY.finditer(text)]
+    found = [" ".join(m.group(1).casefold().split()) for m in _IN_A_CURRENCY.finditer(text)]
     if beside:
         found += [(m.group(1) or m.group(2)).casefold() for m in _BESIDE_A_FIGURE.finditer(text)]
     signs = {code for sign, code in _CURRENCY_SIGNS.items() if sign in text} if beside else set()
@@ -1072,6 +1075,9 @@ def _in_another_currency(
     if not _currencies(context.request, beside=given is not None):
         return None  # the turn asks for no currency: nothing more to read
     wanted = _currencies(stated_for(asked, context.request, context.read), beside=given is not None)
+    if not wanted and asked is not None:  # a sign the mandate's words leave out ("Pay B-40 in $.")
+        sentences = {m.sentence for m in _asking_now(asked, context)}
+        wanted = frozenset().union(*(_currencies(t) for t in sentences))
     if not wanted:
         return None
     if given is not None and wanted == {given}:
@@ -1783,7 +1789,7 @@ _A_BARE_FIGURE = re.compile(r"[\d.,']+")
 #: A record's id as a word: letters and a digit ("b-40", "ord-1002", "e102"), no bare figure.
 _AN_ID = re.compile(r"(?=[\w-]*\d)(?=[\w-]*[^\W\d_])[\w]+(?:-[\w]+)*")
 #: An address a link points to ("(https://acme.example/bills/B-40)"): no description.
-_A_LINK = re.compile(r"\(?\b[a-z][a-z0-9+.-]*://[^\s)]*\)?", re.IGNORECASE)
+_A_LINK = re.compile(r"\(?(?<![a-z0-9+.-])[a-z][a-z0-9+.-]*://[^\s)]*\)?", re.IGNORECASE)
 #: Words that end the phrase an id opens after it: what follows is no more of its description.
 #: What follows them says whom or where the record is from or goes to: a description of it as well.
 _AFTER_AN_ID = frozenset({"from", "to", "by", "at"})
@@ -1952,6 +1958,16 @@ def _named_by_another_id(
     for asking in _asking_now(asked, context):
         if asking.verb in WITH_CONTENT - TIMED_VERBS:
             continue
+        # what a pronoun points back to names the call's record, or another one ("B-40 is due,
+        # please pay it, the City Water one" for City Water's B-31)
+        pointed = {w.strip("'`\"#") for a in asking.antecedents for w in words_of(a)} & held
+        if (
+            pointed
+            and WORDS_POINTING_BACK & set(words_of(asking.text))
+            and not pointed & (own_ids | written_values)
+        ):
+            details = {"named_by_another_id": sorted(pointed), "mandate": said(asking)}
+            return _asked_partly_read(details, context, policy)
         # each item on its own ("Pay B-31 and the Acme bill": the id is the other item's)
         texts = [asking.text, *asking.coordinated, *asking.antecedents]
         for item in (i for t in texts for i in _ITEMS_APART.split(_A_LINK.sub(" ", t))):
@@ -1969,13 +1985,27 @@ def _named_by_another_id(
             other_days = set(_A_DAY.findall(item)) & days
             wrong_id = ids and not ids & (own_ids | written_values)
             wrong_day = other_days and not other_days & own_days  # "Pay B-31 due 2026-12-08"
+            # a due day in other words than the record's ("due the 8th of December", "due 08.12.2026")
+            said_due = _days_said_due(item)
+            owed = {(int(d[5:7]), int(d[8:10])) for d in own_days}
+            if (
+                said_due
+                and owed
+                and not any(m in (None, mm) and d == dd for m, d in said_due for mm, dd in owed)
+            ):
+                wrong_day, other_days = True, other_days | {f"{m or '?'}-{d}" for m, d in said_due}
             if (wrong_id or wrong_day) and (naming or figure or ids & own_ids):
                 details = {"named_by_another_id": sorted(ids | other_days), "mandate": said(asking)}
                 return _asked_partly_read(details, context, policy)
             if not (ids & recorded or naming or figure) or not recorded or not _moves_money(asked):
                 continue  # no record read holds the call's values: nothing to describe otherwise
             # an id no record read holds ("Pay the Acme Supplies bill B-41"), or a purpose that
-            # describes another record ("Pay Acme Supplies for the scam")
+            # describes another record ("Pay Acme Supplies for the scam"); where the item writes whom
+            # and how much ("Pay Acme Supplies 80 EUR for the toner"), no bill is chosen by it
+            spelled_out = figure and any(
+                isinstance(v, str) and v.strip() and found_in(v, [Source("request", item)])
+                for v in args.values()
+            )
             spelled = [w.strip("'`\"#") for w in words_of(item)]
             unknown = sorted(
                 w
@@ -1997,11 +2027,53 @@ def _named_by_another_id(
                     if not any(identity(leaf) in mine for v in r.values() for leaf in leaves(v))
                     for w in words_of(json.dumps(r, default=str))
                 }
-            purpose = _for_another_record([w.strip("'`\"#") for w in words_of(item)], values, names, words)
+            purpose = _for_another_record(
+                [w.strip("'`\"#") for w in words_of(item)],
+                values,
+                names,
+                words,
+                paying=asking.verb in _PAYING_VERBS and not spelled_out,
+            )
             if unknown or purpose:
                 details = {"described_otherwise": unknown or purpose, "mandate": said(asking)}
                 return _asked_partly_read(details, context, policy)
     return None
+
+
+#: A due day as a turn writes one, after "due" ("due 08.12.2026", "due the 8th of December", "due
+#: December 8th", "due Dec 8", "due the 8th").
+_A_DUE_DAY = re.compile(
+    r"(?i)\bdue(?:[ \t]+on)?[ \t]+(?:the[ \t]+)?(?:(\d{1,2})[./](\d{1,2})(?:[./]\d{2,4})?\b"
+    r"|(\d{1,2})(?:st|nd|rd|th)?(?:[ \t]+(?:of[ \t]+)?([a-z]{3,9})\.?)?\b"
+    r"|([a-z]{3,9})\.?[ \t]+(\d{1,2})(?:st|nd|rd|th)?\b)"
+)
+_MONTH_NUMBERS = {
+    m: i
+    for i, names in enumerate(
+        [("jan", "january"), ("feb", "february"), ("mar", "march"), ("apr", "april"), ("may",),
+         ("jun", "june"), ("jul", "july"), ("aug", "august"), ("sep", "sept", "september"),
+         ("oct", "october"), ("nov", "november"), ("dec", "december")],
+        1,
+    )
+    for m in names
+}  # fmt: skip
+
+
+def _days_said_due(text: str) -> set[tuple[int | None, int]]:
+    """The (month, day) pairs ``text`` says something is due on in other words than an ISO day
+    (:data:`_A_DUE_DAY`; "08.12.2026" read day first); month None where only the day is written."""
+    found: set[tuple[int | None, int]] = set()
+    for m in _A_DUE_DAY.finditer(text):
+        if m.group(1):
+            found.add((int(m.group(2)), int(m.group(1))))
+        elif m.group(3):
+            month = _MONTH_NUMBERS.get((m.group(4) or "").casefold()) if m.group(4) else None
+            if m.group(4) and month is None:
+                continue  # "due 20 days ago"?: no month
+            found.add((month, int(m.group(3))))
+        elif m.group(5) and (month := _MONTH_NUMBERS.get(m.group(5).casefold())) is not None:
+            found.add((month, int(m.group(6))))
+    return {(m, d) for m, d in found if 1 <= d <= 31}
 
 
 #: A day as records write one ("2026-12-08").
@@ -2066,19 +2138,54 @@ def _another_party_named(
             named = sorted(o for o in others if re.search(rf"(?i)(?<![\w-]){re.escape(o)}(?![\w-])", item))
             if naming and not named:  # "Pay 260 to my brother", "... to Rita": whom, in words of its own
                 for to in _A_RECEIVER.finditer(item):
+                    before = (words_of(item[: to.start()])[-1:] or [""])[0]
+                    if before != asking.verb and (before.endswith("ed") or before in _SENT_ON):
+                        continue  # "the bill Bob forwarded to me": whom it went to, not whom it pays
                     written = [w.strip("'`\"#") for w in words_of(item[to.start() :])]
-                    named += [w for w in _phrase_after(written, -1) if _unaccounted(w, values, names)]
+                    whom = _phrase_after(written, -1) or written[1:2]
+                    mine = (
+                        whom[:1] if whom[:1] and whom[0] in _SOMEONE_POINTED_AT else []
+                    )  # "to me", "to my account"
+                    named += mine or [w for w in whom if _unaccounted(w, values, names)]
+                named += _paid_before_its_figure(item, asking.verb, values, names)
             if naming and named:
                 details = {"another_party": named, "mandate": said(asking)}
                 return _asked_partly_read(details, context, policy)
     return None
 
 
-#: Whom a payment goes to, after "to": a noun phrase (a determiner, or a capital: "to my brother",
-#: "to Rita"), not a purpose ("to avoid a late fee").
+#: Whom a payment goes to, after "to": a noun phrase (a determiner, a pronoun, or a capital: "to my
+#: brother", "to me", "to Rita"), not a purpose ("to avoid a late fee").
 _A_RECEIVER = re.compile(
-    r"\b[Tt]o\s+(?=(?i:the|my|our|his|her|their|a|an|this|that|some|mr|mrs|ms|dr)\b|[A-Z])"
+    r"\b[Tt]o\s+(?=(?i:the|my|our|his|her|their|a|an|this|that|some|mr|mrs|ms|dr|me|him|them|us|myself)\b|[A-Z])"
 )
+#: Past forms that say where a record went, before "to" ("Bob sent it to me"): no receiver of the call.
+_SENT_ON = frozenset({"sent", "given", "shown", "written", "brought", "forwarded", "mailed", "emailed"})
+#: Whom a receiver's words point at without naming: the user, or someone before ("to me", "to my
+#: account", "to him", "to them").
+_SOMEONE_POINTED_AT = frozenset(
+    {"me", "myself", "us", "ourselves", "him", "her", "them", "my", "our", "his", "their", "mine"}
+)
+
+
+def _paid_before_its_figure(item: str, verb: str, values: set[str], names: set[str]) -> list[str]:
+    """The words between a payment's verb and its first figure that the call does not account for:
+    whom it pays, said as the verb's object ("Pay Bob 260 EUR", "Pay the plumber 260 EUR" for
+    260.00 to Acme Supplies)."""
+    written = [w.strip("'`\"#") for w in words_of(item)]
+    at = next((i for i, w in enumerate(written) if w in verb_forms(verb)), None)
+    figure = next(
+        (i for i, w in enumerate(written) if _A_BARE_FIGURE.fullmatch(w) and any(c.isdigit() for c in w)),
+        None,
+    )
+    if at is None or figure is None or figure <= at + 1:
+        return []
+    between = written[at + 1 : figure]
+    if any(_AN_ID.fullmatch(w) for w in between):
+        return []  # "Pay B-40 260": the record, weighed by _named_by_another_id
+    if any(w in values or _unpossessed(w) in values for w in between if w not in FUNCTION_WORDS):
+        return []  # "Pay Bob Lee the difference between my 2 ...": the call's own party
+    return [w for w in between if _unaccounted(w, values, names) and w not in FUNCTION_WORDS]
 
 
 def _items_of(text: str) -> list[str]:
@@ -2186,19 +2293,31 @@ def _phrase_after(written: list[str], i: int) -> list[str]:
 
 
 def _for_another_record(
-    written: Sequence[str], values: set[str], names: set[str], held: set[str]
+    written: Sequence[str], values: set[str], names: set[str], held: set[str], *, paying: bool = False
 ) -> list[str]:
     """The words of what an item of a mandate says the call is for ("Pay B-40 for water", "Pay
     Acme Supplies for B-41", "... for the scam invoice") that the call's values do not account for
     and that say it is for another record: words another record read holds (``held``: "water" is
     City Water's), a kind of bill (:data:`_A_BILLS_KIND`), a word that says it is not sound
     (:data:`_UNSOUND`), an id no record read holds. A purpose no record speaks of ("Refund ORD-1002
-    for the broken mug", "B-40 for the toner") is the user's own reason."""
+    for the broken mug") is the user's own reason. With ``paying`` (a payment proper), a purpose that
+    shares no word with the call's record is unread as well ("Pay B-40 for the groceries", "... for
+    the toner", "... for Bob's order"; "for the office supplies" shares "supplies" with Acme
+    Supplies', "for December" is when): which bill it pays, the reader cannot tell."""
     unread: list[str] = []
     for at in (i for i, w in enumerate(written) if w == "for"):
-        phrase = itertools.takewhile(
-            lambda w: w not in FUNCTION_WORDS or w in _DETERMINERS, written[at + 1 :]
+        phrase = list(
+            itertools.takewhile(lambda w: w not in FUNCTION_WORDS or w in _DETERMINERS, written[at + 1 :])
         )
+        content = [w for w in phrase if w not in _DETERMINERS and w.removesuffix("s") not in _RECORD_KINDS]
+        loose = [w for w in content if _unaccounted(w, values, names)]
+        when = bool(content) and content[-1].removesuffix("s") in _PERIODS  # "for this billing cycle"
+        shared = [w for w in content if w in values or _unpossessed(w) in values]  # "office *supplies*"
+        if paying and loose and not shared and not when:
+            unread += [w for w in loose if w not in unread]
+        if shared:  # "for the office supplies Bob ordered": the call's own, whoever ordered them
+            unread += [w for w in written[at + 1 :] if w in _UNSOUND and w not in unread]
+            continue
         unread += [
             w
             for w in phrase
@@ -2209,6 +2328,13 @@ def _for_another_record(
         # what the phrase's own clause says of it ("for the order I cancelled")
         unread += [w for w in written[at + 1 :] if w in _UNSOUND and w not in unread]
     return unread
+
+
+#: What a payment is for when it is a stretch of time ("for the month", "for this billing cycle").
+_PERIODS = frozenset({"period", "month", "quarter", "week", "year", "cycle", "term", "season", "semester"})
+#: The verbs of a payment proper, whose purpose names which bill it pays ("Pay B-40 for ..."); a
+#: refund's says why ("Refund ORD-1002 for the broken mug").
+_PAYING_VERBS = frozenset({"pay", "transfer", "settle", "remit", "wire"})
 
 
 def _of_the_calls_kind(written: Sequence[str], k: int) -> bool:

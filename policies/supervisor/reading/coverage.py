@@ -291,6 +291,38 @@ _DUE_SET_APART = re.compile(
     r"(?i)(?<![\w-])([a-z]{1,6}-\d[\w-]*)[ \t]*(?:,|\(|[-\u2013\u2014]{1,2})[ \t]*due(?:[ \t]+on)?[ \t]+"
     r"(\d{4}-\d{2}-\d{2})[ \t]*(?:\)|(?=[ \t]*(?:[.!;]|$)))"
 )
+#: Who vouches for what the turn asks: the user, someone of theirs ("my accountant Maria"), or a
+#: person by name ("Bob", "Anna from the office"); never "The ..." or someone unnamed.
+_VOUCHER = (
+    r"(?:(?i:i|i've|i[ \t]+have|we|we've|we[ \t]+have)"
+    r"|(?i:my|our)[ \t]+"
+    r"(?i:accountant|bookkeeper|partner|wife|husband|manager|boss|colleague|assistant|landlord)"
+    r"(?:[ \t]+[A-Z][a-z]+){0,2}"
+    r"|(?!(?:The|This|That|These|Those|A|An|Someone|Somebody|Nobody|Everyone|They|He|She|Not|No|Never|None"
+    r"|Nothing|Hardly|Barely|Almost|Unless|If|When|Once|Whether|Maybe|Perhaps)\b)"
+    r"[A-Z][a-z]+(?:[ \t]+[A-Z][a-z]+)?"
+    r"(?:[ \t]+(?i:from)[ \t]+(?i:the[ \t]+)?(?i:office|accounting|finance))?)"
+)
+#: A check said of what the turn asks, and nothing more ("Bob said it's fine", "Rita checked both",
+#: "I double-checked the amount", "It's all in order", "No issues with it"): it bears on no call.
+#: A closed list; a check with more to it ("... but wait", "Bob confirmed that B-40 is fake") is
+#: weighed as before.
+_VOUCHING = (
+    r"(?:"
+    + _VOUCHER
+    + r"[ \t]+(?i:(?:said|says)[ \t]+(?:it'?s|it[ \t]+is|that'?s|they'?re|they[ \t]+are|both[ \t]+are)"
+    r"[ \t]+(?:fine|ok|okay|correct|right|good|legit|all[ \t]+good)"
+    r"|(?:has[ \t]+|have[ \t]+)?(?:double-checked|checked|verified|confirmed|approved|reviewed|okayed)"
+    r"(?:[ \t]+(?:it|them|both|everything|the[ \t]+amounts?|the[ \t]+bills?|the[ \t]+invoices?))?)"
+    r"|(?i:(?:it'?s|it[ \t]+is|everything'?s|everything[ \t]+is)[ \t]+(?:all[ \t]+)?"
+    r"(?:correct|fine|in[ \t]+order|good)"
+    r"|no[ \t]+issues(?:[ \t]+with[ \t]+it)?|all[ \t]+good))"
+)
+_VOUCHING_SENTENCE = re.compile(r"(?:(?<=[.!?])|^)[ \t]*" + _VOUCHING + r"[ \t]*(?:[.!]+(?=\s|$)|$)", re.M)
+_VOUCHING_AFTER = re.compile(
+    r"(?:[ \t]*[,;]|[ \t]+[-\u2013\u2014]{1,2})[ \t]*" + _VOUCHING + r"(?=[ \t]*(?:[.!]|$))", re.M
+)
+_VOUCHING_BEFORE = re.compile(r"(?:(?<=[.!?])|^)([ \t]*)" + _VOUCHING + r"[ \t]*,[ \t]*", re.M)
 #: An urging before the request ("Don't wait, pay B-40"): now.
 _URGING_FIRST = re.compile(r"(?im)^([ \t]*)(?:don'?t|do[ \t]+not)[ \t]+wait[ \t]*[,:;\u2013\u2014-]+[ \t]*")
 #: Please and thanks in another language, at a request's edge ("Pay B-40 bitte", "..., merci",
@@ -494,6 +526,10 @@ def closing_removed(request: str, verbs: Collection[str] = frozenset()) -> str:
     request = _URGENCY.sub(" asap", request)  # "... before it's late": now
     request = _URGING_FIRST.sub(r"\1", request)  # "Don't wait, pay B-40": now
     request = _DUE_SET_APART.sub(r"\1 due \2", request)  # "Pay B-40, due 2026-12-20"
+    # "Pay B-40. Bob said it's fine.", "Rita checked it, pay B-40.": a check of it, no call
+    request = _VOUCHING_AFTER.sub("", request)
+    request = _VOUCHING_BEFORE.sub(r"\1", request)
+    request = _VOUCHING_SENTENCE.sub("", request)
     request = _FOREIGN_PLEASE.sub(lambda m: "please" if m.group(1) else "thanks", request)
     request = _listing_dropped(request)  # "Pay B-31 from the list above"
     signed = _DASH_NAME.search(request)
@@ -1106,6 +1142,24 @@ def _names_the_act(word: str, verb: str) -> bool:
     delete, "the restart")?"""
     stem = verb[:-1] if verb.endswith("e") else verb
     return len(stem) >= 3 and word.startswith(stem)
+
+
+def _paid_and_undone(mandate: Mandate, found: Sequence[Mandate]) -> str | None:
+    """A payment whose sentence also undoes, with one of the two verbs standing bare before their
+    shared object ("Pay and cancel B-40", "Cancel, then pay, B-40", "Pay & then cancel B-31"): which
+    one the user means, the reader cannot tell."""
+    if mandate.verb not in _PAYING:
+        return None
+    for other in found:
+        if other is mandate or other.sentence != mandate.sentence:
+            continue
+        undoing = other.verb in _UNDOING | _DELETING_A_REQUEST
+        bare = [w for w in mandate.words[1:] if w not in _WHEN_OR_POLITE] == [] or [
+            w for w in other.words[1:] if w not in _WHEN_OR_POLITE
+        ] == []
+        if undoing and bare:
+            return f"undone in its own sentence ('{other.text}')"
+    return None
 
 
 #: Words beside what a later mandate points back to that say when or ask politely ("cancel them
@@ -2362,6 +2416,7 @@ def reading_of(request: str, known: Iterable[str] = (), reader: RequestReader | 
                 " ".join([mandate.text, *mandate.coordinated]),
             )
             or _taken_back(mandate, found[found.index(mandate) + 1 :])
+            or _paid_and_undone(mandate, found)
             or _framed_by_an_earlier(mandate, found, first)
             or _framed_by_a_later(mandate, found, first, declared)
             or _replaced_later(mandate, [s for s in by_sentence if first[s] > last.get(mandate.sentence, -1)])
@@ -2853,6 +2908,77 @@ _MOVING_MONEY = TIMED_VERBS - {"send"}
 _BEFORE_A_FIGURE_DATE = frozenset({"on", "by", "before", "after", "until", "till", "til"})
 #: A date in figures as one word: 2026-12-20, 20.12.2026, 20.12, 2026/12/20 read as words.
 _FIGURE_DATE = re.compile(r"\d{4}-\d{1,2}-\d{1,2}|\d{1,2}\.\d{1,2}(?:\.\d{2,4})?")
+
+
+#: The months as a pattern, short or long ("Dec", "Dec.", "December").
+_MONTHS = (
+    r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?"
+    r"|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?"
+)
+#: A day of a month written without a word of time before it ("Pay B-40 19 Dec.", "... 5 January",
+#: "... December 19th", "... the 19th"): when, and none is now. After "due" or "dated" it says
+#: which record (weighed by the review).
+_A_BARE_DAY = re.compile(
+    r"(?i)(?<![\w.-])(?:\d{1,2}(?:st|nd|rd|th)?[ \t]+(?:of[ \t]+)?"
+    + _MONTHS
+    + r"|"
+    + _MONTHS
+    + r"[ \t]+\d{1,2}(?:st|nd|rd|th)?(?![\w.,-]*\d)|the[ \t]+\d{1,2}(?:st|nd|rd|th))(?![\w-])"
+)
+#: A figure scaled or multiplied in words ("260K", "260 thousand", "260 EUR times two", "260 plus tip").
+_SCALED_FIGURE = re.compile(
+    r"(?i)(?<![\w.])\d[\d.,]*[ \t]*(?:k|m|mn|bn|thousand|million|billion|grand)\b"
+    r"|(?<![\w.,])\d[\d.,]*(?:[ \t]*(?:eur|euros?|usd|gbp))?[ \t]+(?:times|x|plus|multiplied)[ \t]"
+)
+
+
+def _a_bare_day(text: str) -> str | None:
+    """The first day of a month in ``text`` that no "due", "dated" or "from" says is a record's
+    (:data:`_A_BARE_DAY`), or None."""
+    for found in _A_BARE_DAY.finditer(text):
+        before = words_of(text[: found.start()])[-2:]
+        if not set(before) & {"due", "dated", "from", "of", "for"}:
+            return found.group(0)
+    return None
+
+
+#: How a question that doubts what was asked before it opens ("Who are they?", "Are you sure?", "Is
+#: 45.30 correct?", "Really?").
+_DOUBTING_OPENERS = frozenset(
+    {"who", "whose", "whom", "is", "are", "was", "were", "did", "does", "do", "should", "shall", "really",
+     "sure", "isn't", "aren't", "wasn't", "shouldn't", "can't", "hmm", "huh", "why"}
+)  # fmt: skip
+
+
+#: A sentence that ends in a question mark, from its start (one pass over a long text).
+_A_QUESTION_SENTENCE = re.compile(r"(?:^|(?<=[.!?\n]))[^.!?\n]*\?")
+
+
+def _a_later_doubt(mandate: Mandate, request: str) -> str | None:
+    """A question after a payment's sentence that may doubt it: one that opens as a doubt does
+    (:data:`_DOUBTING_OPENERS`), points back ("What is it for?"), names what the mandate names, or
+    names someone ("What is Acme Supplies?"); None for a question of its own ("What is my
+    balance?"), or where the mandate's sentence is not found."""
+    at = request.find(mandate.sentence)
+    if at < 0 or not mandate.sentence:
+        return None
+    after = request[at + len(mandate.sentence) :]
+    names = naming_words(mandate.text)
+    by_id_alone = all(_id_like(w) for w in names)  # "Pay B-40": whose it is, the mandate does not say
+    for question in _A_QUESTION_SENTENCE.findall(after):
+        words = words_of(question)
+        others = {
+            w.casefold()
+            for w in _CAPITALISED.findall(question.strip()[1:])
+            if w not in ("I", "I'm", "I'll", "I've", "I'd")
+        } - names
+        if not words:
+            continue
+        if set(words) & (POINTING_BACK | names) or (others and by_id_alone):
+            return question.strip()  # "Who sent it?", "What is Acme Supplies?" beside "Pay B-40"
+        if words[0] in _DOUBTING_OPENERS and not others:  # "Are you sure?"; not "Is the Acme one legit?"
+            return question.strip()
+    return None
 
 
 def _numeric_date(words: Sequence[str]) -> str | None:
@@ -3980,6 +4106,8 @@ def _undermined(
     ):  # "cancel Friday's standup": one day's of what the call acts on every day
         return f"for later ('{later}')"
     dated = _numeric_date(words[1:]) if mandate.verb in TIMED_VERBS else _dated_apart(mandate.sentence)
+    if dated is None and mandate.verb in TIMED_VERBS:
+        dated = _a_bare_day(" ".join([mandate.text, *mandate.coordinated]))
     if dated is not None:
         return f"for later ('{dated}')"
     headed = _DATE_BEFORE_A_COLON.match(mandate.sentence) if mandate.verb not in _BY_ITS_DAY else None
@@ -3998,10 +4126,18 @@ def _undermined(
     hedged = _HEDGED.search(request or mandate.sentence)
     if hedged is not None:  # "Pay B-40, I think.": the user is not sure of it
         return f"hedged ('{hedged.group(1)}')"
+    doubted = _a_later_doubt(mandate, request) if mandate.verb in TIMED_VERBS else None
+    if doubted is not None:  # "Pay B-40. Who are they?", "... Are you sure?"
+        return f"a later question that may doubt it ('{doubted}')"
     rehearsed = _NOT_FOR_REAL.search(request or mandate.sentence)
     if rehearsed is not None:  # "Restart payments --dry-run", "What-if: scale ...", "e.g. refund ..."
         return f"not for real ('{rehearsed.group(0).strip(' :-')}')"
     described = _paid_otherwise(words) if mandate.verb in TIMED_VERBS else None
+    scaled = (
+        _SCALED_FIGURE.search(mandate.sentence) if mandate.verb in _PAYING and described is None else None
+    )
+    if scaled is not None:  # "Pay 260K EUR", "260 thousand", "260 EUR times two": another figure
+        described = scaled.group(0).strip()
     receiver = _A_RECEIVER.search(request) if mandate.verb in _PAYING and described is None else None
     if receiver is not None:
         described = receiver.group(0)

@@ -143,7 +143,10 @@ _JOINERS = re.compile(
     r"|(?<=\w)\s+(?=instead\b|rather\s+than\b)"
 )
 #: A quoted text: double quotes, curly quotes, or single quotes standing outside a word.
-_QUOTED = re.compile(r"\"[^\"\n]*\"|\u201c[^\u201d\n]*\u201d|(?<![\w'])'[^'\n]*?'(?![\w'])")
+_QUOTED = re.compile(
+    r"\"[^\"\n]*\"|\u201c[^\u201d\n]*\u201d|\u00ab[^\u00bb\n]*\u00bb|\u201e[^\u201c\u201d\n]*[\u201c\u201d]"
+    r"|\u2039[^\u203a\n]*\u203a|(?<![\w'])'[^'\n]*?'(?![\w'])"
+)
 _PLACEHOLDER = re.compile(r"zq(\d+)qz")
 #: "re:", "ref:", "memo:" before what a request refers to or a field's text: the colon opens no
 #: list of its object.
