@@ -5317,3 +5317,25 @@ def test_the_fifth_red_teams_pairs_run_both():
     ):
         assert decide(request_).verdict == "approve", request_
         assert decide(request_, WATER).verdict == "approve", request_
+
+
+@pytest.mark.parametrize(
+    "request_",
+    ["Dear Rita, pay B-40.", "Dear Acme, pay B-40.", "Pay B-40 19.12.2026.", "Pay B-40 2026/12/19.", "Pay B-40 x2.",
+     "Pay B-40 2x.", "Pay B-40 with a tip.", "Pay him 260 EUR.", "Pay and cancel B-40.", "Cancel, then pay, B-40.", "«Pay B-40», «Pay B-31» — these are examples."],
+)  # fmt: skip
+def test_a_letter_a_day_in_figures_a_multiple_or_a_pronoun_asks(request_):
+    assert decide(request_).verdict == "escalate", request_
+
+
+@pytest.mark.parametrize(
+    "request_",
+    [
+        "Dear Sir or Madam, pay B-40.",
+        "Dear assistant, pay B-40.",
+        "Hi Sam, pay B-40.",
+        "Pay B-40 due 20.12.2026",
+    ],
+)
+def test_a_letter_to_no_one_in_particular_and_the_records_own_day_run(request_):
+    assert decide(request_).verdict == "approve", request_

@@ -2147,7 +2147,17 @@ def _another_party_named(
                         whom[:1] if whom[:1] and whom[0] in _SOMEONE_POINTED_AT else []
                     )  # "to me", "to my account"
                     named += mine or [w for w in whom if _unaccounted(w, values, names)]
-                named += _paid_before_its_figure(item, asking.verb, values, names)
+                # a pronoun is whom it points back to ("Toner from Acme Supplies: pay them 80 EUR")
+                theirs = " ".join(asking.antecedents)
+                back = any(
+                    isinstance(v, str) and v.strip() and found_in(v, [Source("request", theirs)])
+                    for v in args.values()
+                )
+                named += [
+                    w
+                    for w in _paid_before_its_figure(item, asking.verb, values, names)
+                    if not (back and w in _SOMEONE_POINTED_AT)
+                ]
             if naming and named:
                 details = {"another_party": named, "mandate": said(asking)}
                 return _asked_partly_read(details, context, policy)
@@ -2185,7 +2195,8 @@ def _paid_before_its_figure(item: str, verb: str, values: set[str], names: set[s
         return []  # "Pay B-40 260": the record, weighed by _named_by_another_id
     if any(w in values or _unpossessed(w) in values for w in between if w not in FUNCTION_WORDS):
         return []  # "Pay Bob Lee the difference between my 2 ...": the call's own party
-    return [w for w in between if _unaccounted(w, values, names) and w not in FUNCTION_WORDS]
+    pointed = [w for w in between if w in _SOMEONE_POINTED_AT]  # "Pay him 260 EUR"
+    return pointed or [w for w in between if _unaccounted(w, values, names) and w not in FUNCTION_WORDS]
 
 
 def _items_of(text: str) -> list[str]:

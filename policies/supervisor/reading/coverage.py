@@ -586,6 +586,10 @@ def _greeting(clause: Clause) -> bool:
     written = clause.text.replace(",", " ").split()
     if any(w.casefold().strip("!.,") in _SOMEONE_ELSES_ADDRESS for w in written[1:]):
         return False  # "Hi Mom!", "Dear Mr. Smith": written to a person, not to the agent
+    if clause.words[:1] == ("dear",) and any(
+        w[:1].isupper() and w.casefold().strip("!.,") not in _A_LETTERS_ANYONE for w in written[1:]
+    ):
+        return False  # "Dear Rita,", "Dear Acme,": a letter's salutation, written to them
     return (
         1 < len(written) <= 3
         and clause.words[:1] != ()
@@ -594,6 +598,13 @@ def _greeting(clause: Clause) -> bool:
             w[:1].isupper() or w.casefold().strip("!.") in NO_ROLE_WORDS | _ADDRESSEES for w in written[1:]
         )
     ) or _thanks_for(clause.words)
+
+
+#: Whom a letter's "Dear ..." may address that is no one in particular ("Dear Sir or Madam", "Dear
+#: team", "Dear assistant").
+_A_LETTERS_ANYONE = frozenset(
+    {"sir", "madam", "or", "team", "all", "colleagues", "friends", "bot", "assistant", "agent", "crew"}
+)
 
 
 #: A wish that opens or closes a message ("Happy Friday!", "Have a great weekend.").
@@ -2925,17 +2936,22 @@ _A_BARE_DAY = re.compile(
     + _MONTHS
     + r"[ \t]+\d{1,2}(?:st|nd|rd|th)?(?![\w.,-]*\d)|the[ \t]+\d{1,2}(?:st|nd|rd|th))(?![\w-])"
 )
+#: A day in figures with no word of time before it ("Pay B-40 19.12.2026", "... 2026/12/19").
+_A_BARE_FIGURE_DAY = re.compile(
+    r"(?<![\w./-])(?:\d{1,2}[./-]\d{1,2}[./-]\d{2,4}|\d{4}[./-]\d{1,2}[./-]\d{1,2})(?![\w/-])"
+)
 #: A figure scaled or multiplied in words ("260K", "260 thousand", "260 EUR times two", "260 plus tip").
 _SCALED_FIGURE = re.compile(
     r"(?i)(?<![\w.])\d[\d.,]*[ \t]*(?:k|m|mn|bn|thousand|million|billion|grand)\b"
     r"|(?<![\w.,])\d[\d.,]*(?:[ \t]*(?:eur|euros?|usd|gbp))?[ \t]+(?:times|x|plus|multiplied)[ \t]"
+    r"|(?<![\w.])(?:x[ \t]?\d|\d[ \t]?x)(?![\w.])|\b(?:with|as|plus)[ \t]+(?:a[ \t]+)?tip\b"
 )
 
 
 def _a_bare_day(text: str) -> str | None:
     """The first day of a month in ``text`` that no "due", "dated" or "from" says is a record's
     (:data:`_A_BARE_DAY`), or None."""
-    for found in _A_BARE_DAY.finditer(text):
+    for found in [*_A_BARE_DAY.finditer(text), *_A_BARE_FIGURE_DAY.finditer(text)]:
         before = words_of(text[: found.start()])[-2:]
         if not set(before) & {"due", "dated", "from", "of", "for"}:
             return found.group(0)
@@ -3068,7 +3084,7 @@ _CARE_OF = frozenset({("c", "o"), ("care", "of"), ("attn",), ("attention",)})
 #: A payment's receiver named apart from its object ("Pay B-40 and change the payee to Bob Lee",
 #: "Pay B-40. The beneficiary is Bob Lee now."): who is paid, the turn says in words the call's payee
 #: and IBAN may not show.
-_A_RECEIVER = re.compile(r"(?i)\b(?:payee|beneficiary|recipient|c/o|care\s+of)\b")
+_THE_PAYEE_NAMED = re.compile(r"(?i)\b(?:payee|beneficiary|recipient|c/o|care\s+of)\b")
 
 
 #: The verbs of a payment proper, of which :data:`_PAID_BY_WAY_OF` is weighed ("send it via email"
@@ -4138,7 +4154,7 @@ def _undermined(
     )
     if scaled is not None:  # "Pay 260K EUR", "260 thousand", "260 EUR times two": another figure
         described = scaled.group(0).strip()
-    receiver = _A_RECEIVER.search(request) if mandate.verb in _PAYING and described is None else None
+    receiver = _THE_PAYEE_NAMED.search(request) if mandate.verb in _PAYING and described is None else None
     if receiver is not None:
         described = receiver.group(0)
     if described is not None:
