@@ -79,6 +79,7 @@ from policies.supervisor.reading.coverage import (
     COUNTED,
     DELETING,
     NO_ROLE_WORDS,
+    PAYING_VERBS,
     POINTING_BACK,
     READING_VERBS,
     REFERENCE_WORDS,
@@ -2032,7 +2033,7 @@ def _named_by_another_id(
                 values,
                 names,
                 words,
-                paying=asking.verb in _PAYING_VERBS and not spelled_out,
+                paying=asking.verb in PAYING_VERBS and not spelled_out,
             )
             if unknown or purpose:
                 details = {"described_otherwise": unknown or purpose, "mandate": said(asking)}
@@ -2343,9 +2344,6 @@ def _for_another_record(
 
 #: What a payment is for when it is a stretch of time ("for the month", "for this billing cycle").
 _PERIODS = frozenset({"period", "month", "quarter", "week", "year", "cycle", "term", "season", "semester"})
-#: The verbs of a payment proper, whose purpose names which bill it pays ("Pay B-40 for ..."); a
-#: refund's says why ("Refund ORD-1002 for the broken mug").
-_PAYING_VERBS = frozenset({"pay", "transfer", "settle", "remit", "wire"})
 
 
 def _of_the_calls_kind(written: Sequence[str], k: int) -> bool:

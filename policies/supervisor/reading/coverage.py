@@ -1159,7 +1159,7 @@ def _paid_and_undone(mandate: Mandate, found: Sequence[Mandate]) -> str | None:
     """A payment whose sentence also undoes, with one of the two verbs standing bare before their
     shared object ("Pay and cancel B-40", "Cancel, then pay, B-40", "Pay & then cancel B-31"): which
     one the user means, the reader cannot tell."""
-    if mandate.verb not in _PAYING:
+    if mandate.verb not in PAYING_VERBS:
         return None
     for other in found:
         if other is mandate or other.sentence != mandate.sentence:
@@ -1206,7 +1206,7 @@ def _taken_back(mandate: Mandate, later: Sequence[Mandate]) -> str | None:
             return f"a later request undoes it ('{other.text}')"
         pointing = [w for w in words_of(other.text)[1:] if w not in _ARTICLES]
         acts = {w for w in pointing if _names_the_act(w, mandate.verb)}  # "Cancel the payment"
-        unpaid = mandate.verb in _PAYING and other.verb != mandate.verb
+        unpaid = mandate.verb in PAYING_VERBS and other.verb != mandate.verb
         if unpaid:  # "... and cancel them afterwards", "... and cancel both now pls"
             pointing = [w for w in pointing if w not in _WHEN_OR_POLITE]
         # a payment undone in its own sentence ("Pay B-40 and cancel it", "... and stop the
@@ -3088,8 +3088,9 @@ _THE_PAYEE_NAMED = re.compile(r"(?i)\b(?:payee|beneficiary|recipient|c/o|care\s+
 
 
 #: The verbs of a payment proper, of which :data:`_PAID_BY_WAY_OF` is weighed ("send it via email"
-#: says how a message goes).
-_PAYING = frozenset({"pay", "transfer", "settle", "remit", "wire"})
+#: says how a message goes), and whose purpose names which bill it pays ("Pay B-40 for ..."; a
+#: refund's says why: "Refund ORD-1002 for the broken mug").
+PAYING_VERBS = frozenset({"pay", "transfer", "settle", "remit", "wire"})
 
 
 def _paid_otherwise(words: Sequence[str]) -> str | None:
@@ -3103,7 +3104,9 @@ def _paid_otherwise(words: Sequence[str]) -> str | None:
         if word in _PAID_HOW or (word in ("round", "rounded") and words[i + 1 : i + 2] in (["up"], ["down"])):
             return word
         by_way = word in _PAID_BY_WAY_OF or (word, *words[i + 1 : i + 2]) in _CARE_OF
-        if by_way and words[0] in _PAYING:  # "Pay B-40 via Bob Lee", "... into Bob's account", "... c/o Bob"
+        if (
+            by_way and words[0] in PAYING_VERBS
+        ):  # "Pay B-40 via Bob Lee", "... into Bob's account", "... c/o Bob"
             return " ".join([word, *words[i + 1 : i + 3]])
         if (word in _INSTRUMENTS and set(before) & _USING) or (word in _PAID_FROM and "from" in before):
             return " ".join([*before, word])
@@ -4150,11 +4153,15 @@ def _undermined(
         return f"not for real ('{rehearsed.group(0).strip(' :-')}')"
     described = _paid_otherwise(words) if mandate.verb in TIMED_VERBS else None
     scaled = (
-        _SCALED_FIGURE.search(mandate.sentence) if mandate.verb in _PAYING and described is None else None
+        _SCALED_FIGURE.search(mandate.sentence)
+        if mandate.verb in PAYING_VERBS and described is None
+        else None
     )
     if scaled is not None:  # "Pay 260K EUR", "260 thousand", "260 EUR times two": another figure
         described = scaled.group(0).strip()
-    receiver = _THE_PAYEE_NAMED.search(request) if mandate.verb in _PAYING and described is None else None
+    receiver = (
+        _THE_PAYEE_NAMED.search(request) if mandate.verb in PAYING_VERBS and described is None else None
+    )
     if receiver is not None:
         described = receiver.group(0)
     if described is not None:
