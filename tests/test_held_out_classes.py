@@ -24,7 +24,7 @@ from policies.supervisor.reading.coverage import reading_of, unprohibited_text
 from policies.supervisor.reading.words import APOSTROPHES, mandates
 from policies.supervisor.rules.kinds import Requested
 from policies.tools import ToolSpec
-from tests.test_complete_reading import ACME_BILL, WATER, WATER_BILL, decide
+from tests.test_complete_reading import ACME, ACME_BILL, WATER, WATER_BILL, decide
 
 DATES = st.sampled_from(
     ["on the first of March", "by 1 March", "on the 3rd of May", "by the twelfth of June", "on 21st March",
@@ -5339,3 +5339,97 @@ def test_a_letter_a_day_in_figures_a_multiple_or_a_pronoun_asks(request_):
 )
 def test_a_letter_to_no_one_in_particular_and_the_records_own_day_run(request_):
     assert decide(request_).verdict == "approve", request_
+
+
+# The fifth red team's last open classes, and the sixth's (issue 54): a name the call does not hold
+# beside a payment's record, in any preposition or none the reader knows; a topic before a colon
+# that is no record of the call; a mark that reorders what a human sees; one record named twice; a
+# bill said to be paid on its own; a record picked by its place among several of one payee.
+OTHER_NAMES = st.sampled_from(["Bob", "Rita", "Marek", "Ines Costa", "Bob Lee"])
+PLACED_AS = st.sampled_from(
+    ["an {n}", "à {n}", "a {n}", "with {n}", "as {n}", "in {n}'s name", "in {n}'s account", "for {n}",
+     "({n})", "[{n}]", "zu {n}", "naar {n}", "per conto di {n}", "ala {n}"]
+)  # fmt: skip
+
+
+@settings(max_examples=60, deadline=None)
+@given(acme=ACME_BILL, name=OTHER_NAMES, placed=PLACED_AS)
+def test_a_name_the_call_does_not_hold_beside_a_payments_record_asks(acme, name, placed):
+    request_ = f"Pay {acme} {placed.format(n=name)}."
+    assert decide(request_).verdict != "approve", request_
+
+
+@pytest.mark.parametrize(
+    ("request_", "call"),
+    [("Pay B-40 (Acme Supplies).", ACME), ("Pay B-40 [Acme].", ACME), ("Pay B-31 (City Water).", WATER),
+     ("Pay B-31 [City Water] please.", WATER), ("Pay the Acme Supplies bill B-40, Please.", ACME),
+     ("Pay Acme Supplies' Invoice B-40 Now.", ACME), ("Pay The Acme Supplies Bill B-40.", ACME),
+     ("Hi Jarvis, pay the Acme bill B-40.", ACME), ("Pay the Acme bill B-40 for December.", ACME)],
+)  # fmt: skip
+def test_the_calls_own_name_in_brackets_or_capitals_runs(request_, call):
+    assert decide(request_, call).verdict == "approve", request_
+
+
+@pytest.mark.parametrize(
+    "label", ["Spell-check", "Fact-check", "Re-word", "Follow-up", "X-ray", "Auto-pay", "High-priority"]
+)
+def test_a_topic_before_the_colon_that_is_no_record_of_the_call_asks(label):
+    assert decide(f"{label}: pay the Acme bill B-40.").verdict != "approve", label
+
+
+@pytest.mark.parametrize(
+    "request_", ["B-40: pay it.", "Urgent: pay the Acme bill B-40.", "B-40: pay the Acme bill B-40."]
+)
+def test_a_topic_that_is_the_calls_record_or_a_known_label_runs(request_):
+    assert decide(request_).verdict == "approve", request_
+
+
+MARKS_OF_DIRECTION = st.sampled_from(["\u202e", "\u202d", "\u2066", "\u2067", "\u2068", "\u200f", "\u061c"])
+
+
+@settings(max_examples=30, deadline=None)
+@given(acme=ACME_BILL, mark=MARKS_OF_DIRECTION, where=st.sampled_from(["start", "middle", "end"]))
+def test_a_mark_that_reorders_what_a_human_sees_asks(acme, mark, where):
+    text = {"start": f"{mark}Pay {acme}.", "middle": f"Pay {mark}{acme}.", "end": f"Pay {acme} {mark}."}[
+        where
+    ]
+    assert decide(text).verdict == "escalate", repr(text)
+
+
+@settings(max_examples=20, deadline=None)
+@given(acme=ACME_BILL, sep=st.sampled_from([" and ", ", ", " & ", " plus "]))
+def test_one_record_named_twice_asks(acme, sep):
+    request_ = f"Pay {acme}{sep}B-40."
+    assert decide(request_).verdict == "escalate", request_
+    assert decide("Pay [the Acme Supplies bill B-40](https://acme.example/bills/B-40)").verdict == "approve"
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "It's on direct debit.",
+        "It's paid by standing order.",
+        "It's on autopay.",
+        "It gets paid automatically.",
+    ],
+)
+def test_a_bill_said_to_be_paid_on_its_own_asks(said):
+    assert decide(f"Pay the Acme bill B-40. {said}").verdict == "escalate", said
+
+
+@pytest.mark.parametrize(
+    "picked",
+    ["the last", "the latest", "the second", "my third", "the most recent", "the next", "the previous"],
+)
+def test_a_record_picked_by_its_place_among_several_asks(picked):
+    request_ = f"Pay {picked} City Water bill."
+    assert decide(request_, WATER).verdict == "escalate", request_
+
+
+@pytest.mark.parametrize(
+    "request_",
+    ["Pay the last City Water bill B-31.", "Pay the City Water bill B-31.", "Send the payment for B-31.",
+     "Please make the B-31 payment.", "Pay the first City Water bill."],
+)  # fmt: skip
+def test_the_record_named_with_its_place_or_a_light_verb_runs(request_):
+    assert decide(request_, WATER).verdict == "approve", request_

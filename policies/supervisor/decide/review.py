@@ -1000,6 +1000,8 @@ def _provenance(
     if left_out is None and admitted:
         left_out = _another_party_named(args, rules.requested, context, policy)
     if left_out is None and admitted:
+        left_out = _picked_by_its_place(args, rules.requested, context, policy)
+    if left_out is None and admitted:
         left_out = _excluded_by_name(args, context)
     if left_out is None and len(admitted) > 1:
         left_out = _split_across_mandates(admitted, rules.requested, context, policy)
@@ -2127,11 +2129,34 @@ def _another_party_named(
         return None
     ids = _ids_of(r for r in records if any(isinstance(v, str) and identity(v) in own for v in r.values()))
     values, _recorded = _values_written(args, context)
+    # the words of other records' names in fields no party is named in ("10% of the Trattoria Roma
+    # dinner": a transaction's merchant): a record the item describes, weighed apart
+    parties = {w for o in others for w in words_of(o)}
+    described = {
+        w
+        for r in records
+        for key, v in r.items()
+        if key not in fields and isinstance(v, str)
+        for w in words_of(v)
+        if w not in parties
+    }
     names = {w for a in args for w in _name_words(a)} | _asked_words(asked)
     leaves_ = [leaf for v in args.values() for leaf in leaves(v) if not isinstance(leaf, bool)]
     for asking in _asking_now(asked, context):
         if asking.verb in WITH_CONTENT - TIMED_VERBS:
             continue
+        topics = [
+            t
+            for t in asking.antecedents
+            if t in asking.sentence and not any(found_in(leaf, [Source("request", t)]) for leaf in leaves_)
+        ]  # "Spell-check: pay the Acme bill B-40": what the sentence is about, not the call's record
+        strange = [
+            w
+            for t in topics
+            if len(words := words_of(t)) == 1  # a label ("Spell-check:"), not a sentence ("I told you:")
+            for w in words
+            if w not in NO_ROLE_WORDS and _unaccounted(w, values, names)
+        ]
         for item in _items_of(" , ".join([asking.text, *asking.coordinated])):
             naming = any(found_in(leaf, [Source("request", item)]) for leaf in leaves_) or bool(
                 {w.strip("'`\"#") for w in words_of(item)} & ids
@@ -2159,9 +2184,78 @@ def _another_party_named(
                     for w in _paid_before_its_figure(item, asking.verb, values, names)
                     if not (back and w in _SOMEONE_POINTED_AT)
                 ]
+            if naming and not named:  # "Pay B-40 an Bob", "... in Rita's name", "... with Bob"
+                named += [
+                    n
+                    for n in _names_unaccounted(item, asking.verb, values, names)
+                    if _unpossessed(n.casefold()).rstrip("'’") not in described
+                ] + strange
             if naming and named:
                 details = {"another_party": named, "mandate": said(asking)}
                 return _asked_partly_read(details, context, policy)
+    return None
+
+
+#: A word written as a name: a capital, then a small letter ("Bob", "Rita's"; not "EUR", "I", "SEPA").
+_A_NAME_WRITTEN = re.compile(r"(?<![\w'’-])[A-Z][a-z][\w'’-]*")
+
+
+def _names_unaccounted(item: str, verb: str, values: set[str], names: set[str]) -> list[str]:
+    """The words an item of a payment writes as names (a capital not of its place: not its first
+    word, not a sentence's) that neither the call's values and records nor the reader's own words
+    account for ("Pay B-40 an Bob", "... in Rita's name", "... with Bob", "... as Rita" for 260.00 to
+    Acme Supplies): someone the payment may be for or go to, in a way the reader has no word for."""
+    found = []
+    for name in _A_NAME_WRITTEN.finditer(item):
+        before = item[: name.start()]
+        if not before.strip() or re.search(r"[.!?:;\n]\s*$", before):
+            continue  # a capital of its place: "Pay ...", "... . Please ..."
+        word = _unpossessed(name.group(0).casefold()).rstrip("'’")  # "Rita's", "Supplies'"
+        if (
+            word not in FUNCTION_WORDS
+            and word not in NO_ROLE_WORDS
+            and word not in verb_forms(verb)
+            and _unaccounted(word, values, names)
+        ):
+            found.append(name.group(0))
+    return found
+
+
+#: A record picked by its place among several ("the last City Water bill", "my second one", "the
+#: latest invoice"): after a determiner, so "Next, pay ..." and "... as last time" pick nothing.
+_PICKED_BY_PLACE = re.compile(
+    r"(?i)\b(?:the|my|our|your|their)\s+(?:very\s+)?(?:latest|newest|last|previous|prior|oldest|earliest"
+    r"|biggest|largest|smallest|highest|lowest|cheapest|most\s+recent|current|top|next|second|third"
+    r"|fourth|fifth|penultimate|2nd|3rd|4th|5th)\b"
+)
+
+
+def _picked_by_its_place(
+    args: Mapping[str, Any], asked: Requested | None, context: ReviewContext, policy: SupervisorPolicy
+) -> Decision | None:
+    """Does an item of a mandate asking for the call pick its record by its place among several
+    records that share the call's values ("Pay the last City Water bill", "... the second one", of
+    three City Water bills), without writing its id or its figure? Which one the word picks (by
+    due day, by when it came, by amount), the reader does not follow: the call is asked."""
+    if asked is None:
+        return None
+    records = [r for r in _records_read(context) if _ids_of([r])]
+    wanted = {identity(leaf) for v in args.values() for leaf in leaves(v) if not isinstance(leaf, bool)}
+    sharing = [r for r in records if any(identity(leaf) in wanted for v in r.values() for leaf in leaves(v))]
+    if len(sharing) < 2:
+        return None
+    ids = _ids_of(_the_calls_records(args, records))
+    figures = [
+        leaf for v in args.values() for leaf in leaves(v) if is_number(leaf) and not isinstance(leaf, bool)
+    ]
+    for asking in _asking_now(asked, context):
+        for item in _items_of(" , ".join([asking.text, *asking.coordinated])):
+            picked = _PICKED_BY_PLACE.search(item)
+            if picked is None or {w.strip("'`\"#") for w in words_of(item)} & ids:
+                continue
+            if any(found_in(f, [Source("request", item)]) for f in figures):
+                continue
+            return _asked_partly_read({"picked": picked.group(0), "mandate": said(asking)}, context, policy)
     return None
 
 

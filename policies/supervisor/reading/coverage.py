@@ -1283,7 +1283,7 @@ _MOOT = frozenset(
     restored back normal normally gone archived moved rescheduled replaced needed necessary important
     use using used renewed extended reinstated rehired withdrew withdrawn drained arrived squared
     outdated dispute audit litigation list own over replacement pulled ahead planned changed updated
-    switched
+    switched autopay autopaid automatic automatically
     """.split()  # noqa: SIM905 (a closed list, read as words)
 )
 #: Moot words only where the statement is said of the record itself ("It ended an hour ago.", "it's
@@ -1388,7 +1388,12 @@ def _bearing(words: Sequence[str], *, pointing: bool = True) -> set[str]:
     bearing |= whole & _MOOT_OF_IT if words and words[0] in _IT else set()
     bearing |= whole & _PRECIOUS
     bearing |= {"only copy"} if {"only", "last"} & whole and {"copy", "copies"} & whole else set()
-    return bearing
+    on_its_own = _PAID_ON_ITS_OWN.search(" ".join(words))  # "It's on direct debit", "... a standing order"
+    return bearing | {on_its_own.group(0)} if on_its_own else bearing
+
+
+#: How a bill is paid without a call ("on direct debit", "by standing order"): the call may pay it twice.
+_PAID_ON_ITS_OWN = re.compile(r"\b(?:on|by|via|through)\s+(?:a\s+)?(?:direct\s+debit|standing\s+order)\b")
 
 
 #: Words by which the user says how they stand to what the turn asks, whatever else they say: they
@@ -1923,6 +1928,23 @@ def _phrasal(mandate: Mandate, known: Iterable[str]) -> Mandate:
         acts = _ACTS_NAMED.get(words[2], (words[2],))
         verb = next((v for v in acts if v in single), None)
         return replace(mandate, verb=verb, words=(verb, *words[3:])) if verb else mandate
+    if (
+        mandate.verb in _LIGHT_VERBS | {"send"}
+        and len(words) in (4, 5)
+        and words[1] in ("a", "an", "the", "my", "our")
+        and any(ch.isdigit() for ch in words[2])
+        and words[3] in _ACTS_NAMED
+        and words[4:] in ((), ("now",), ("today",))
+    ):  # "make the B-31 payment", "do the B-31 payment now": the act the noun names, on the record
+        verb = next((v for v in _ACTS_NAMED[words[3]] if v in single), None)
+        return replace(mandate, verb=verb, words=(verb, words[2], *words[4:])) if verb else mandate
+    if mandate.verb == "send" and len(words) > 3 and words[1] in ("a", "the") and words[2] == "payment":
+        verb = "pay" if "pay" in single else None  # "send the payment for B-31": the payment's act
+        return (
+            replace(mandate, verb=verb, words=(verb, *words[3:]))
+            if verb and words[3] in _AFTER_AN_ACT
+            else mandate
+        )
     return mandate
 
 
@@ -2409,7 +2431,7 @@ def reading_of(request: str, known: Iterable[str] = (), reader: RequestReader | 
     certain: list[Mandate] = []
     uncertain: list[Mandate] = []
     apart = lines_marked_apart(request)
-    broken_off = _broken_off(request)
+    broken_off = _broken_off(request) or _reordered(request)
     for mandate in found:
         own = _own_words(mandate, clauses)
         instead = [
@@ -2433,6 +2455,7 @@ def reading_of(request: str, known: Iterable[str] = (), reader: RequestReader | 
             or _replaced_later(mandate, [s for s in by_sentence if first[s] > last.get(mandate.sentence, -1)])
             or _on_a_request(mandate)
             or _another_act_inside(mandate, declared)
+            or _named_twice(mandate)
             or broken_off
         )
         if why is None:
@@ -2492,6 +2515,37 @@ _OPEN_AT_THE_END = re.compile(r"(?:[(\[{]|[\u2014\u2013]|\s-{1,2}|\s(?:\.\.\.+|\
 _DELETED = re.compile(
     r"(?i)[\[(<](?:this\s+)?(?:message\s+(?:was\s+)?deleted|deleted(?:\s+message)?)[^\])>\n]{0,40}[\])>]"
 )
+
+
+#: The marks that set or override the direction text shows in (U+202A - U+202E, U+2066 - U+2069,
+#: and the direction marks U+200E, U+200F, U+061C): a human sees the turn in another order than it is
+#: read ("Pay B-40 \u202e..."), so no mandate of it stands.
+_DIRECTION_MARKS = re.compile("[\u200e\u200f\u061c\u202a-\u202e\u2066-\u2069]")
+
+
+#: A link's address (from its scheme, which starts only where its token does: linear on a long token).
+_A_LINKS_ADDRESS = re.compile(r"(?i)(?<![a-z0-9+.-])[a-z][a-z0-9+.-]*://\S*")
+
+
+def _named_twice(mandate: Mandate) -> str | None:
+    """Why a mandate does not stand whose object names one id twice ("Pay B-40 and B-40", "Pay
+    B-31, B-40, B-40"): a slip for another record, or an act asked twice; the reader cannot tell."""
+    ids = [
+        found.group(0).casefold()
+        for text in (mandate.text, *mandate.coordinated)
+        for found in _AN_ID_IN_A_SENTENCE.finditer(_A_LINKS_ADDRESS.sub(" ", text))
+    ]  # not in a link's address ("[B-40](https://acme.example/bills/B-40)")
+    twice = sorted({i for i in ids if ids.count(i) > 1})
+    return (
+        f"the same record named twice ({', '.join(twice)}): a slip for another, or twice?" if twice else None
+    )
+
+
+def _reordered(request: str) -> str | None:
+    """Why no mandate of a turn stands where it holds a direction mark (:data:`_DIRECTION_MARKS`)."""
+    if _DIRECTION_MARKS.search(request) is None:
+        return None
+    return "a mark that changes the order the turn shows in: what a human sees is not what is read"
 
 
 def _broken_off(request: str) -> str | None:
@@ -3260,6 +3314,9 @@ def _unread_after_the_record(words: Sequence[str], mandate: Mandate) -> str | No
         if i - 1 in ids:  # capitalised words right after an id, up to the object's end or a function
             end = next((j for j in range(i, len(words)) if words[j] not in names or j in ids), len(words))
             label = end > i and (end == len(words) or words[end] in FUNCTION_WORDS)
+            label = label and not (
+                mandate.verb in PAYING_VERBS and _a_name_in_brackets(written, words[i - 1])
+            )
             labels = set(range(i, end)) if label else set()  # word, name no record ("B-40 Disputed",
         alone = i in labels  # "B-40 Under Review")
         in_a_name = (w in names and not alone) or (
@@ -3279,6 +3336,14 @@ def _unread_after_the_record(words: Sequence[str], mandate: Mandate) -> str | No
             continue
         unread.append(w)
     return " ".join(unread) if unread else None
+
+
+def _a_name_in_brackets(written: str, record: str) -> bool:
+    """Does ``written`` hold, in brackets right after the id ``record``, a name only ("B-31 (City
+    Water)", "B-40 [Acme Supplies]")? For a payment it says whom the record is of; the review weighs
+    it against the call's payee (a name the call does not hold is asked)."""
+    after = rf"(?i:{re.escape(record)})\s*[(\[]\s*[A-Z][a-z]+(?:[ \t]+[A-Z][a-z]+){{0,3}}\s*[)\]]"
+    return re.search(rf"(?<![\w-]){after}", written) is not None
 
 
 #: A quarter of the year, as a label of what the noun after it names ("the Q3 review").
