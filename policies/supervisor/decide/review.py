@@ -115,6 +115,7 @@ from policies.supervisor.reading.words import (
     CALENDAR_NAMES,
     COMMON_VERBS,
     FUNCTION_WORDS,
+    MONTH_NUMBERS,
     RECORD_WORD,
     REFERRING_WORDS,
     SOMEONE_ELSE,
@@ -2050,16 +2051,6 @@ _A_DUE_DAY = re.compile(
     r"|(\d{1,2})(?:st|nd|rd|th)?(?:[ \t]+(?:of[ \t]+)?([a-z]{3,9})\.?)?\b"
     r"|([a-z]{3,9})\.?[ \t]+(\d{1,2})(?:st|nd|rd|th)?\b)"
 )
-_MONTH_NUMBERS = {
-    m: i
-    for i, names in enumerate(
-        [("jan", "january"), ("feb", "february"), ("mar", "march"), ("apr", "april"), ("may",),
-         ("jun", "june"), ("jul", "july"), ("aug", "august"), ("sep", "sept", "september"),
-         ("oct", "october"), ("nov", "november"), ("dec", "december")],
-        1,
-    )
-    for m in names
-}  # fmt: skip
 
 
 def _days_said_due(text: str) -> set[tuple[int | None, int]]:
@@ -2070,11 +2061,11 @@ def _days_said_due(text: str) -> set[tuple[int | None, int]]:
         if m.group(1):
             found.add((int(m.group(2)), int(m.group(1))))
         elif m.group(3):
-            month = _MONTH_NUMBERS.get((m.group(4) or "").casefold()) if m.group(4) else None
+            month = MONTH_NUMBERS.get((m.group(4) or "").casefold()) if m.group(4) else None
             if m.group(4) and month is None:
                 continue  # "due 20 days ago"?: no month
             found.add((month, int(m.group(3))))
-        elif m.group(5) and (month := _MONTH_NUMBERS.get(m.group(5).casefold())) is not None:
+        elif m.group(5) and (month := MONTH_NUMBERS.get(m.group(5).casefold())) is not None:
             found.add((month, int(m.group(6))))
     return {(m, d) for m, d in found if 1 <= d <= 31}
 

@@ -35,6 +35,7 @@ from policies.supervisor.reading.words import (
     APOSTROPHES,
     COMMON_VERBS,
     FUNCTION_WORDS,
+    MONTH_NUMBERS,
     SHARE_SUBJECTS,
     Clause,
     Mandate,
@@ -2976,10 +2977,7 @@ _FIGURE_DATE = re.compile(r"\d{4}-\d{1,2}-\d{1,2}|\d{1,2}\.\d{1,2}(?:\.\d{2,4})?
 
 
 #: The months as a pattern, short or long ("Dec", "Dec.", "December").
-_MONTHS = (
-    r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?"
-    r"|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?"
-)
+_MONTHS = "(?:" + "|".join(sorted(MONTH_NUMBERS, key=len, reverse=True)) + r")\.?"
 #: A day of a month written without a word of time before it ("Pay B-40 19 Dec.", "... 5 January",
 #: "... December 19th", "... the 19th"): when, and none is now. After "due" or "dated" it says
 #: which record (weighed by the review).

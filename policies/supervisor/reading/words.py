@@ -2212,13 +2212,24 @@ _A_PARTYS_KIND = frozenset(
     }
 )
 #: Days and months, written as names are: "not Friday" may say when.
+#: The months by their names, long and short, and their numbers ("dec", "december": 12): one table
+#: for every reader of a day (the review's due days, the reading's bare days, the calendar's names).
+MONTH_NUMBERS = {
+    m: i
+    for i, names in enumerate(
+        [("jan", "january"), ("feb", "february"), ("mar", "march"), ("apr", "april"), ("may",),
+         ("jun", "june"), ("jul", "july"), ("aug", "august"), ("sep", "sept", "september"),
+         ("oct", "october"), ("nov", "november"), ("dec", "december")],
+        1,
+    )
+    for m in names
+}  # fmt: skip
 CALENDAR_NAMES = frozenset(
     """
     monday tuesday wednesday thursday friday saturday sunday mon tue tues wed thu thur thurs fri sat sun
-    january february march april may june july august september october november december jan feb mar
-    apr jun jul aug sep sept oct nov dec today tomorrow i
+    today tomorrow i
     """.split()  # noqa: SIM905 (a closed list, read as words)
-)
+) | frozenset(MONTH_NUMBERS)
 
 
 def _an_id(word: str) -> bool:
