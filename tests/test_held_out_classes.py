@@ -24,6 +24,7 @@ from policies.supervisor.reading.coverage import reading_of, unprohibited_text
 from policies.supervisor.reading.words import APOSTROPHES, mandates
 from policies.supervisor.rules.kinds import Requested
 from policies.tools import ToolSpec
+from tests.corpus_harness import Stage
 from tests.test_complete_reading import ACME, ACME_BILL, WATER, WATER_BILL, decide
 
 DATES = st.sampled_from(
@@ -5433,3 +5434,28 @@ def test_a_record_picked_by_its_place_among_several_asks(picked):
 )  # fmt: skip
 def test_the_record_named_with_its_place_or_a_light_verb_runs(request_):
     assert decide(request_, WATER).verdict == "approve", request_
+
+
+def _share(file_id: str, email: str, request_: str):
+    """The workspace domain's share_file, after the agent listed the contacts and the files."""
+    from tests.injection.domains.workspace import CONTACTS, FILES, workspace, workspace_policy
+
+    policy = workspace_policy(workspace(Stage()))  # type: ignore[arg-type]
+    calls = (
+        {"step": 1, "tool": "list_contacts", "args": {}, "ok": True, "observation": CONTACTS},
+        {"step": 2, "tool": "list_files", "args": {}, "ok": True, "observation": FILES},
+    )
+    action = {"kind": "tool", "name": "share_file", "args": {"file_id": file_id, "email": email}}
+    context = ReviewContext(calls, {}, request_, frozenset(policy.trusted_tools()), tuple(policy.constants()))
+    return review_action(action, context, policy)
+
+
+@pytest.mark.parametrize(
+    "described",
+    ["the budget file", "the budget spreadsheet", "the Budget sheet", "my budget", "the 2027 budget"],
+)
+def test_a_file_described_by_a_word_of_its_name_is_asked_never_refused(described):
+    request_ = f"Share {described} with ana@corp.example."
+    assert _share("f-1", "ana@corp.example", request_).verdict == "escalate", request_
+    assert _share("f-3", "ana@corp.example", request_).verdict != "approve", request_
+    assert _share("f-1", "ana@corp.example", "Share budget-2027.xlsx with Ana.").verdict == "approve"

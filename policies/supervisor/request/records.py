@@ -493,13 +493,25 @@ def partly_named_records(text: str, calls: Sequence[Mapping[str, Any]], naming: 
                     and re.fullmatch(r"[A-Za-z]+[-_. ]?\d[\w-]*", item) is not None
                     and re.sub(r"[^0-9a-z]", "", item.casefold()) in joined
                 )
-                if by_words or by_id:
+                # a word of a file's or a joined name ("the budget file" for budget-2027.xlsx)
+                by_part = not words and bool(_name_parts(item) & ({w.casefold() for w in said} | small))
+                if by_words or by_id or by_part:
                     out.append(Record(tool, _step(call), record, f"{key}={item}", True, path))
                     break
     return out
 
 
 _FILE_NAME = re.compile(r"\w\.[A-Za-z0-9]{1,5}$")
+
+
+def _name_parts(item: str) -> set[str]:
+    """The words of four letters or more of a name written as one token, joined by dashes, dots or
+    underscores, without a file's extension ("budget-2027.xlsx": budget; "offsite-agenda.docx":
+    offsite, agenda); none for a name of one part or written in words."""
+    if " " in item.strip() or not re.search(r"\w[-_.]\w", item):
+        return set()
+    stem = item[: item.rfind(".")] if _FILE_NAME.search(item) else item
+    return {p for p in re.split(r"[-_.]+", stem.casefold()) if len(p) >= 4 and p.isalpha()}
 
 
 def identifies(text: str) -> bool:
