@@ -1003,6 +1003,8 @@ def _provenance(
     if left_out is None and admitted:
         left_out = _picked_by_its_place(args, rules.requested, context, policy)
     if left_out is None and admitted:
+        left_out = _greets_someone_read(context, policy)
+    if left_out is None and admitted:
         left_out = _excluded_by_name(args, context)
     if left_out is None and len(admitted) > 1:
         left_out = _split_across_mandates(admitted, rules.requested, context, policy)
@@ -2100,11 +2102,13 @@ def _another_party_named(
     and to Bob Lee" for 260.00 to Acme Supplies: Bob Lee is a payee's name as Acme Supplies is)?
     The item may ask for a call to the other party; which one, the reader cannot tell: the call is
     asked."""
-    if asked is None or not _moves_money(asked):
+    strings = [leaf for v in args.values() for leaf in leaves(v) if isinstance(leaf, str) and leaf.strip()]
+    to_someone = any(_AN_ADDRESS.fullmatch(leaf.strip()) for leaf in strings)
+    if asked is None or not (_moves_money(asked) or to_someone):
         return None
-    own = {
-        identity(leaf) for v in args.values() for leaf in leaves(v) if isinstance(leaf, str) and leaf.strip()
-    }
+    # a call that carries a message ("Email Ana that ...") writes the item's words in it: not weighed
+    content = any(len(leaf.split()) > 2 for leaf in strings)
+    own = {identity(leaf) for leaf in strings}
     records = list(_records_read(context))
     fields = {key for r in records for key, v in r.items() if isinstance(v, str) and identity(v) in own}
     others = {
@@ -2118,14 +2122,31 @@ def _another_party_named(
     }
     if not others:
         return None
-    ids = _ids_of(r for r in records if any(isinstance(v, str) and identity(v) in own for v in r.values()))
+    holding = [r for r in records if any(isinstance(v, str) and identity(v) in own for v in r.values())]
+    figures = {identity(leaf) for v in args.values() for leaf in leaves(v) if is_number(leaf)}
+    recorded_figure = any(
+        identity(leaf) in figures for r in records for v in r.values() for leaf in leaves(v)
+    )
+    ids = _ids_of(holding)
+    # the names of the call's own records, whole ("salaries-2026.xlsx" for f-3): they name it too
+    record_names = {
+        v.strip()
+        for r in holding
+        for v in r.values()
+        if isinstance(v, str) and v.strip() and any(c.isdigit() or c.isupper() or c in "@." for c in v)
+    }
     values, _recorded = _values_written(args, context)
     # the words of other records' names in fields no party is named in ("10% of the Trattoria Roma
     # dinner": a transaction's merchant): a record the item describes, weighed apart
+    # (a record of the same fields as the call's own is a sibling: its names are parties, "Priya")
     parties = {w for o in others for w in words_of(o)}
+    siblings = {
+        frozenset(r) for r in records if any(isinstance(v, str) and identity(v) in own for v in r.values())
+    }
     described = {
         w
         for r in records
+        if frozenset(r) not in siblings
         for key, v in r.items()
         if key not in fields and isinstance(v, str)
         for w in words_of(v)
@@ -2134,7 +2155,9 @@ def _another_party_named(
     names = {w for a in args for w in _name_words(a)} | _asked_words(asked)
     leaves_ = [leaf for v in args.values() for leaf in leaves(v) if not isinstance(leaf, bool)]
     for asking in _asking_now(asked, context):
-        if asking.verb in WITH_CONTENT - TIMED_VERBS:
+        if asking.verb in WITH_CONTENT - TIMED_VERBS and (
+            content or not to_someone or asking.verb not in _GIVING
+        ):
             continue
         topics = [
             t
@@ -2148,12 +2171,15 @@ def _another_party_named(
             for w in words
             if w not in NO_ROLE_WORDS and _unaccounted(w, values, names)
         ]
+        names_it = False
         for item in _items_of(" , ".join([asking.text, *asking.coordinated])):
-            naming = any(found_in(leaf, [Source("request", item)]) for leaf in leaves_) or bool(
-                {w.strip("'`\"#") for w in words_of(item)} & ids
+            naming = (
+                any(found_in(leaf, [Source("request", item)]) for leaf in leaves_)
+                or bool({w.strip("'`\"#") for w in words_of(item)} & ids)
+                or any(found_in(n, [Source("request", item)]) for n in record_names)
             )
             named = sorted(o for o in others if re.search(rf"(?i)(?<![\w-]){re.escape(o)}(?![\w-])", item))
-            if naming and not named:  # "Pay 260 to my brother", "... to Rita": whom, in words of its own
+            if naming and not named and _moves_money(asked):  # "Pay 260 to my brother", "... to Rita"
                 for to in _A_RECEIVER.finditer(item):
                     before = (words_of(item[: to.start()])[-1:] or [""])[0]
                     if before != asking.verb and (before.endswith("ed") or before in _SENT_ON):
@@ -2181,10 +2207,208 @@ def _another_party_named(
                     for n in _names_unaccounted(item, asking.verb, values, names)
                     if _unpossessed(n.casefold()).rstrip("'’") not in described
                 ] + strange
+                named += _someone_of_theirs(item, values, names)
             if naming and named:
                 details = {"another_party": named, "mandate": said(asking)}
                 return _asked_partly_read(details, context, policy)
+            names_it = names_it or naming
+        whole = " , ".join(
+            [asking.text, *asking.coordinated]
+        )  # its items together: "bob+x@...", ", read only"
+        beside = [
+            a for a in _AN_ADDRESS.findall(whole) if a.casefold() not in {x.casefold() for x in strings}
+        ]
+        if (
+            to_someone and not content and not _moves_money(asked) and asking.verb in _GIVING
+        ):  # "Send Bob a link"
+            beside += _beside_a_share(whole, asking.verb, values, names)
+        beside += _a_name_run_on(whole, strings)
+        if _moves_money(asked):  # "Pay the fake Acme Supplies bill", "... to DE89 ... 0130 99"
+            held = {w for r in records for v in r.values() if isinstance(v, str) for w in words_of(v)}
+            beside += _accounts_beside(whole, strings)
+            if recorded_figure:  # a figure worked out ("10% of ...", "... minus 70"): its words are the sum's
+                beside += _beside_a_payment(whole, asking.verb, values, names, held)
+        if names_it and beside:  # an address the call does not hold ("... with ana@gmail.com")
+            return _asked_partly_read({"another_party": beside, "mandate": said(asking)}, context, policy)
     return None
+
+
+#: A greeting that opens the turn with a name ("Hi Priya,", "Hey Bob!", "Dear Ana:").
+_GREETED = re.compile(
+    r"^\s*(?i:hi|hey|hello|hiya|yo|dear|morning|good\s+morning|good\s+afternoon|good\s+evening)\s+"
+    r"([A-Z][a-z]+)(?:\s+[A-Z][a-z]+)?\s*[,!:.\n-]"
+)
+
+
+def _greets_someone_read(context: ReviewContext, policy: SupervisorPolicy) -> Decision | None:
+    """Does the turn open by greeting a person the run's records name ("Hi Priya, share ... with
+    Bob", "Hey Bob, ...", where Priya and Bob are contacts)? Then it is written to them (a message
+    pasted in, or meant for someone else), not to the agent: every call on it is asked. A name no
+    record holds ("Hi Sam,") may be the agent's own."""
+    greeted = _GREETED.match(context.request)
+    if greeted is None:
+        return None
+    name = greeted.group(1).casefold()
+    held = {
+        w
+        for r in _records_read(context)
+        for v in r.values()
+        if isinstance(v, str) and any(c.isupper() for c in v)
+        for w in words_of(v)
+    }
+    if name not in held:
+        return None
+    return _asked_partly_read({"addressed_to": greeted.group(0).strip(" ,!:.-\n")}, context, policy)
+
+
+#: Words a request to give someone a record may say beside it and the person, each of a role the
+#: reader knows: when, how urgently, courtesy, the record's kind ("the spreadsheet", "access").
+_BESIDE_A_SHARE = frozenset(
+    """
+    now today asap immediately right away straight promptly quickly urgently urgent too also again
+    spreadsheet spreadsheets sheet sheets file files doc docs document documents access thanks thx w
+    """.split()  # noqa: SIM905 (a closed list, read as words)
+)
+
+
+def _a_name_run_on(whole: str, strings: Sequence[str]) -> list[str]:
+    """A capitalised word right after a name of the call's, that makes it a longer name ("Pay City
+    Water Services for B-31", "Acme Supplies UK"; not "... City Water Bill", "... Acme Supplies Now"):
+    another party whose name begins as the call's does."""
+    found = []
+    for name in (s.strip() for s in strings if " " in s.strip()):
+        for after in re.finditer(
+            rf"(?i:(?<![\w-]){re.escape(name)})[ \t]+([A-Z][A-Za-z&.'’]*)(?![\w-])", whole
+        ):
+            w = after.group(1).casefold().rstrip(".")
+            if not (
+                w in _RECORD_KINDS
+                or w.removesuffix("s") in _RECORD_KINDS
+                or w in FUNCTION_WORDS
+                or w in NO_ROLE_WORDS
+                or w in CALENDAR_NAMES
+                or w in _BESIDE_A_PAYMENT
+                or WHEN.fullmatch(w)
+            ):
+                found.append(after.group(1))
+    return found
+
+
+#: An account number as IBANs are written: a country, two check digits, then letters and digits,
+#: grouped in fours or not ("DE89 3704 0044 0532 0130 00", "GB33BUKB20201555555555").
+_AN_ACCOUNT = re.compile(r"(?<![\w-])[A-Z]{2}\d{2}(?:[ ]?[A-Z0-9]){8,30}(?![\w-])")
+
+
+def _accounts_beside(whole: str, strings: Sequence[str]) -> list[str]:
+    """The account numbers a payment's mandate writes that the call does not pay to ("Pay B-40 to
+    DE89 3704 0044 0532 0130 99", one digit off): whose account it is, the reader cannot tell."""
+    held = {re.sub(r"\s", "", s).casefold() for s in strings}
+    return [a for a in _AN_ACCOUNT.findall(whole) if re.sub(r"\s", "", a).casefold() not in held]
+
+
+#: Words a payment's mandate may say beside its record and figure, each of a role the reader knows:
+#: when, how urgently, how much of it (the whole), courtesy, the ordinary way it is made.
+_BESIDE_A_PAYMENT = frozenset(
+    """
+    now today asap immediately urgently urgent quickly promptly straight right away full fully total amount
+    sum balance whole entire also too again thanks thx bank transfer sepa online alone solely only
+    exclusively separately together individually once first then both each single one payment payments
+    transaction account usual iban due outstanding open unpaid current overdue monthly month week year
+    bill bills invoice invoices line same equal please kindly euro euros eur owe owed owing make do process
+    initiate perform execute complete submit
+    """.split()  # noqa: SIM905 (a closed list, read as words)
+)
+#: What a payment says it is for or refers to ("for the toner", "with the reference ..."): weighed
+#: apart (:func:`_described_otherwise`), up to the end of its item.
+_A_PURPOSE_OR_REFERENCE = re.compile(
+    r"(?i)\b(?:for|memo|reference|ref|re|regarding|note|subject|description)\b[^,;\n]*"
+)
+
+
+def _beside_a_payment(whole: str, verb: str, values: set[str], names: set[str], held: set[str]) -> list[str]:
+    """The words of a payment's mandate, after its verb and outside what it says it is for, that
+    neither the call, its records nor :data:`_BESIDE_A_PAYMENT` account for ("Pay the fake Acme
+    Supplies bill", "... the Acme Supplies bill I already paid", "... halfway", "Pay Acme Supplies
+    UK"): what is paid, to whom, or whether, may be other than the call."""
+    text = _A_PURPOSE_OR_REFERENCE.sub(" ", _QUOTED_SPANS.sub(" ", _A_LINK.sub(" ", whole)))
+    written = [w.strip("'`\"#") for w in words_of(text)]
+    at = next((i for i, w in enumerate(written) if w in verb_forms(verb) or w == verb + "ing"), 0)
+    parts = {p for v in values for p in re.split(r"[-_.@+\s]+", v) if p}
+    return [
+        w
+        for w in written[at + 1 :]
+        if w
+        and w not in parts
+        and w not in held  # another record's words: weighed item by item (another party, another id)
+        and w not in FUNCTION_WORDS
+        and w not in NO_ROLE_WORDS
+        and w not in _BESIDE_A_PAYMENT
+        and w != verb  # a past form after it is said of the record ("... that you paid")
+        and _unpossessed(w).rstrip("'’") not in values
+        and not _AN_ID.fullmatch(w)  # another record's id: weighed by _named_by_another_id
+        and (("-" in w and number_word(w.split("-")[0]) is not None) or _unaccounted(w, values, names))
+    ]
+
+
+#: A span in quotes ("with the note 'paid in full'"): content, weighed apart.
+_QUOTED_SPANS = re.compile(
+    r"(?<!\w)'[^'\n]*'(?!\w)|(?<!\w)\"[^\"\n]*\"|\u2018[^\u2019\n]*\u2019|\u201c[^\u201d\n]*\u201d"
+)
+
+
+#: Verbs that give someone a record ("share f-3 with Bob", "send Bob f-3"), not a message of theirs.
+_GIVING = frozenset({"share", "send", "give", "grant", "forward"})
+
+
+def _beside_a_share(item: str, verb: str, values: set[str], names: set[str]) -> list[str]:
+    """The words of an item asking to give someone a record (a call to an address that carries no
+    message: "share f-3 with Bob") that neither the call, its records nor :data:`_BESIDE_A_SHARE`
+    account for ("Send Bob a link to f-3", "... read only", "a summary of f-3", "... Bob's team"):
+    what is given, or to whom, may be another thing than the call gives."""
+    written = [w.strip("'`\"#") for w in words_of(_A_LINK.sub(" ", item))]
+    at = next((i for i, w in enumerate(written) if w in verb_forms(verb) or w == verb + "ing"), 0)
+    parts = {p for v in values for p in re.split(r"[-_.@+]+", v) if p}  # "my salaries spreadsheet"
+    return [
+        w
+        for w in written[at + 1 :]
+        if w in _GROUPS
+        or (
+            w
+            and w not in parts
+            and w not in FUNCTION_WORDS
+            and w not in NO_ROLE_WORDS
+            and w not in _BESIDE_A_SHARE
+            and w not in verb_forms(verb)
+            and _unpossessed(w) not in values
+            and _unaccounted(w, values, names)
+        )
+    ]
+
+
+#: An e-mail address, whole ("ana@corp.example", "bob@corp.example.attacker.io", "bob+x@corp.example").
+_AN_ADDRESS = re.compile(r"(?<![\w.+-])[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
+#: A name's possessive and the word it owns ("Bob's manager", "Ana's personal email").
+_THEIRS = re.compile(r"(?<![\w'’-])[A-Z][a-z]+(?:'s|’s)\s+([A-Za-z]+)(?![\w-])")
+
+
+def _someone_of_theirs(item: str, values: set[str], names: set[str]) -> list[str]:
+    """Someone or somewhere a name's possessive points to that the call does not hold ("with Bob's
+    manager", "to Ana's personal email"; not "Bob Lee's IBAN", "Acme Supplies' bill", "Ana's
+    email": the call's own fields and records)."""
+    return [
+        found.group(0)
+        for found in _THEIRS.finditer(item)
+        if (w := found.group(1).casefold()) not in _RECORD_KINDS
+        and w.removesuffix("s") not in _RECORD_KINDS
+        and w not in FUNCTION_WORDS
+        and (w in _GROUPS or _unaccounted(w, values, names))
+    ]
+
+
+#: Words that name a group of people ("Bob's team", "share it with the team"): no one person.
+_GROUPS = frozenset(
+    {"team", "teams", "everyone", "everybody", "all", "folks", "group", "department", "staff"}
+)
 
 
 #: A word written as a name: a capital, then a small letter ("Bob", "Rita's"; not "EUR", "I", "SEPA").
@@ -2217,7 +2441,12 @@ def _names_unaccounted(item: str, verb: str, values: set[str], names: set[str]) 
 _PICKED_BY_PLACE = re.compile(
     r"(?i)\b(?:the|my|our|your|their)\s+(?:very\s+)?(?:latest|newest|last|previous|prior|oldest|earliest"
     r"|biggest|largest|smallest|highest|lowest|cheapest|most\s+recent|current|top|next|second|third"
-    r"|fourth|fifth|penultimate|2nd|3rd|4th|5th)\b"
+    r"|fourth|fifth|penultimate|2nd|3rd|4th|5th|final|remaining|other)\b"
+)
+#: Words by which an item takes in several records or all of a kind ("the City Water bills", "all
+#: my bills", "both", "my three open water bills"): the call is one of them, no pick among them.
+_SEVERAL = re.compile(
+    r"(?i)\b(?:all|every|each|both|two|three|four|five|several|bills|invoices|payments|ones|them|they)\b"
 )
 
 
@@ -2235,19 +2464,45 @@ def _picked_by_its_place(
     sharing = [r for r in records if any(identity(leaf) in wanted for v in r.values() for leaf in leaves(v))]
     if len(sharing) < 2:
         return None
-    ids = _ids_of(_the_calls_records(args, records))
+    own = _the_calls_records(args, records)
+    ids = _ids_of(own)
     figures = [
         leaf for v in args.values() for leaf in leaves(v) if is_number(leaf) and not isinstance(leaf, bool)
     ]
+    # what tells the call's own record from the others it shares a value with ("2026-12-01")
+    telling = {
+        v
+        for r in own
+        for v in r.values()
+        if isinstance(v, str) and not any(v == o.get(k) for o in sharing if o not in own for k in o)
+    }
     for asking in _asking_now(asked, context):
-        for item in _items_of(" , ".join([asking.text, *asking.coordinated])):
-            picked = _PICKED_BY_PLACE.search(item)
-            if picked is None or {w.strip("'`\"#") for w in words_of(item)} & ids:
-                continue
-            if any(found_in(f, [Source("request", item)]) for f in figures):
-                continue
-            return _asked_partly_read({"picked": picked.group(0), "mandate": said(asking)}, context, policy)
+        item = " , ".join([asking.text, *asking.coordinated])  # its items together: "45,30", "..., 45.30 EUR"
+        picked = _PICKED_BY_PLACE.search(item)
+        pointed = " ".join(asking.antecedents)  # "B-31 is due. Pay it to City Water."
+        if {w.strip("'`\"#") for w in words_of(f"{item} {pointed}")} & ids:
+            continue
+        if any(found_in(f, [Source("request", item)]) for f in [*figures, *telling]):
+            continue
+        if picked is None and (
+            not _moves_money(asked)
+            or len(own) != 1
+            or _SEVERAL.search(item)
+            or not _names_a_value(item, args)
+        ):
+            continue  # "Pay the City Water bills": several, the call one of them
+        said_as = picked.group(0) if picked else "one of several"
+        return _asked_partly_read({"picked": said_as, "mandate": said(asking)}, context, policy)
     return None
+
+
+def _names_a_value(item: str, args: Mapping[str, Any]) -> bool:
+    """Does ``item`` write one of the call's text values ("City Water")?"""
+    return any(
+        isinstance(leaf, str) and leaf.strip() and found_in(leaf, [Source("request", item)])
+        for v in args.values()
+        for leaf in leaves(v)
+    )
 
 
 #: Whom a payment goes to, after "to": a noun phrase (a determiner, a pronoun, or a capital: "to my

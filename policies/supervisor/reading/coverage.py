@@ -1174,6 +1174,23 @@ def _paid_and_undone(mandate: Mandate, found: Sequence[Mandate]) -> str | None:
     return None
 
 
+def _every_payment_stopped(mandate: Mandate, found: Sequence[Mandate]) -> str | None:
+    """A payment beside a request that stops or holds every payment ("Pay B-40. Also, stop all
+    outgoing transfers.", "... and freeze payments"): which one the user means, the reader cannot tell."""
+    if mandate.verb not in PAYING_VERBS:
+        return None
+    for other in found:
+        stopping = other.verb in _UNDOING or other.verb in _HOLDING_ALL
+        if other is not mandate and stopping and set(other.words[1:]) & _PAYMENTS_AS_A_KIND:
+            return f"beside a request that stops every payment ('{other.text}')"
+    return None
+
+
+#: Verbs that hold back what they name; the kinds of record every payment is.
+_HOLDING_ALL = frozenset({"freeze", "pause", "suspend", "block", "hold", "halt", "stop"})
+_PAYMENTS_AS_A_KIND = frozenset({"payments", "transfers", "transactions", "payouts", "remittances", "wires"})
+
+
 #: Words beside what a later mandate points back to that say when or ask politely ("cancel them
 #: afterwards", "cancel both now pls").
 _WHEN_OR_POLITE = frozenset(
@@ -2157,7 +2174,9 @@ def reading_of(request: str, known: Iterable[str] = (), reader: RequestReader | 
         and not (m.verb in _TELLING and m.verb not in declared and not _to_the_user(m))
         and not past_form(written.verb, bases)
     )
-    found = tuple(m for m in found if not _checked_first(m) and not _a_label_of_a_note(m))
+    found = tuple(
+        m for m in found if not _checked_first(m) and not _a_label_of_a_note(m) and not _an_access_level(m)
+    )
     # "... and tell me when it's done": what to report of another mandate, accounted for beside
     # one; alone ("Tell me when the customer is emailed") it asks for nothing the reader can place
     reports = tuple(m for m in found if reports_when(m.words))
@@ -2323,8 +2342,9 @@ def reading_of(request: str, known: Iterable[str] = (), reader: RequestReader | 
                 and clause.head is not None
                 and clause.words[clause.head] in _KEEPING_HEADS
             ):
+                from_head = set(clause.words[clause.head or 0 :])  # "Let's leave it for now": its own words
                 if (
-                    set(clause.words)
+                    from_head
                     <= (_KEEPING_ALONE | KEEPING_WORDS | _KEEPING_NOTHING_NAMED | _WHAT_A_REQUEST_MOVES)
                     or set(clause.words) & _FICTION
                 ):  # "Keep the money.", "Keep dreaming.": no record
@@ -2432,7 +2452,7 @@ def reading_of(request: str, known: Iterable[str] = (), reader: RequestReader | 
     certain: list[Mandate] = []
     uncertain: list[Mandate] = []
     apart = lines_marked_apart(request)
-    broken_off = _broken_off(request) or _reordered(request)
+    broken_off = _broken_off(request) or _reordered(request) or _another_at_the_keys(request)
     for mandate in found:
         own = _own_words(mandate, clauses)
         instead = [
@@ -2451,6 +2471,7 @@ def reading_of(request: str, known: Iterable[str] = (), reader: RequestReader | 
             )
             or _taken_back(mandate, found[found.index(mandate) + 1 :])
             or _paid_and_undone(mandate, found)
+            or _every_payment_stopped(mandate, found)
             or _framed_by_an_earlier(mandate, found, first)
             or _framed_by_a_later(mandate, found, first, declared)
             or _replaced_later(mandate, [s for s in by_sentence if first[s] > last.get(mandate.sentence, -1)])
@@ -2526,6 +2547,33 @@ _DIRECTION_MARKS = re.compile("[\u200e\u200f\u061c\u202a-\u202e\u2066-\u2069]")
 
 #: A link's address (from its scheme, which starts only where its token does: linear on a long token).
 _A_LINKS_ADDRESS = re.compile(r"(?i)(?<![a-z0-9+.-])[a-z][a-z0-9+.-]*://\S*")
+
+
+#: Words that say, after a verb of reading, how far a share lets someone in ("read only", "view only").
+_ACCESS_WORDS = frozenset({"only", "access", "mode", "rights", "permission", "permissions", "-only"})
+
+
+def _an_access_level(mandate: Mandate) -> bool:
+    """Is a mandate of a reading verb only an access level ("..., read only", "\\nonly view", "view
+    access")? It asks to read nothing: it says how another act gives a record, and is not read."""
+    said = set(words_of(mandate.text)) - verb_forms(mandate.verb)  # its words as written: "only view"
+    return mandate.verb in READING_VERBS and said <= _ACCESS_WORDS
+
+
+#: Someone else said to be at the keyboard ("This is my son typing", "Also, this is the assistant
+#: speaking", "this is my roommate"): the turn may not be the account holder's.
+_ANOTHER_AT_THE_KEYS = re.compile(
+    r"(?i)\b(?:this[ \t]+is|it'?s|it[ \t]+is|i'?m|i[ \t]+am)[ \t]+(?:my|the|your|his|her|their|a|an)[ \t]+"
+    r"(?:[\w-]+[ \t]+)?(?:son|daughter|kid|child|wife|husband|partner|roommate|flatmate|friend|assistant"
+    r"|secretary|colleague|boss|mom|mum|mother|dad|father|brother|sister|nephew|niece|neighbou?r|babysitter"
+    r"|cleaner|intern|grandson|granddaughter|grandma|grandpa)\b(?!['\u2019])"
+)
+
+
+def _another_at_the_keys(request: str) -> str | None:
+    """Why no mandate stands where the turn says someone else is writing it."""
+    found = _ANOTHER_AT_THE_KEYS.search(request)
+    return f"someone else may be writing ('{found.group(0)}')" if found else None
 
 
 def _named_twice(mandate: Mandate) -> str | None:
@@ -3297,6 +3345,7 @@ def _unread_after_the_record(words: Sequence[str], mandate: Mandate) -> str | No
     unread: list[str] = []
     skipping = words[start].endswith("'s")  # a record's field, after its possessive
     in_a_name = False  # a later name's words in small letters ("... and Team lunch")
+    person: str | None = None  # the word before a name that makes it someone's ("with", "to")
     labels: set[int] = set()
     for i, w in enumerate(words[start + 1 :], start + 1):
         if i == len(words) - 1 and ids and i > ids[-1] and w in _DANGLING:
@@ -3317,9 +3366,16 @@ def _unread_after_the_record(words: Sequence[str], mandate: Mandate) -> str | No
             )
             labels = set(range(i, end)) if label else set()  # word, name no record ("B-40 Disputed",
         alone = i in labels  # "B-40 Under Review")
+        # a name after "with" or "to" is someone's: it does not run on in small letters ("... with
+        # Bob nvm", "... with Bob view only"); a record's may ("... and Team lunch")
+        someones = in_a_name and person is not None
         in_a_name = (w in names and not alone) or (
-            in_a_name and w not in FUNCTION_WORDS and w not in NO_ROLE_WORDS
+            in_a_name and not someones and w not in FUNCTION_WORDS and w not in NO_ROLE_WORDS
         )
+        if w in names and not alone:
+            person = person if someones else (words[i - 1] if words[i - 1] in _TO_SOMEONE else None)
+        elif not in_a_name:
+            person = None
         if (
             skipping
             or in_a_name
@@ -3342,6 +3398,10 @@ def _a_name_in_brackets(written: str, record: str) -> bool:
     it against the call's payee (a name the call does not hold is asked)."""
     after = rf"(?i:{re.escape(record)})\s*[(\[]\s*[A-Z][a-z]+(?:[ \t]+[A-Z][a-z]+){{0,3}}\s*[)\]]"
     return re.search(rf"(?<![\w-]){after}", written) is not None
+
+
+#: Words after which a name is someone's, to whom or with whom the act is done ("with Bob", "to Ana").
+_TO_SOMEONE = frozenset({"with", "to", "cc", "bcc"})
 
 
 #: A quarter of the year, as a label of what the noun after it names ("the Q3 review").
@@ -4110,7 +4170,15 @@ _NOT_FOR_REAL = re.compile(
     r"|(?<![\w-])(?<!the\s)(?<!a\s)(?<!my\s)(?<!your\s)(?<!our\s)(?<!this\s)(?<!that\s)(?<!his\s)(?<!her\s)"
     r"draft(?=\s*(?:[.!)\]]|$))"
     r"|^\W*(?:todo|to-do|plan|draft(?:\s+plan)?|agenda|idea|proposal|suggestion|(?:q\d\s+)?goals?"
-    r"|runbook(?:\s+step\s+\d+)?|step\s+\d+|example)(?::|\s+[:\u2014\u2013-])"
+    r"|runbook(?:\s+step\s+\d+)?|step\s+\d+|example)(?:[ \t*_]*:|\s+[:\u2014\u2013-])"
+    # a plan's or an agenda's item on the line ("Plan for Q3: ...", "Agenda item 3: ...")
+    r"|^\W*(?:todo|to-do|plan|idea|proposal|suggestion|agenda[ \t]+item)(?:[ \t]+[\w-]+){1,4}?[ \t*_]*:"
+    r"(?=[ \t*_]*[^\s*_])"
+    # a message passed on: someone else's words ("Fwd: ...", "Forwarded message from ...: ...")
+    r"|(?:^|(?<=\n))\W*(?:fwd?[ \t]*:|forwarded\b)"
+    # a text given to be worked on ("Spell-check this: pay ..."; a heading over lines: weighed apart)
+    r"|(?:^|(?<=\n))\W*(?:spell[\s-]?check|proof-?read|translate|rephrase|re-?word|paraphrase|summari[sz]e"
+    r"|grammar[\s-]?check|correct|fix[ \t]+the[ \t]+(?:grammar|spelling|typos?))\b[^:\n]{0,40}:(?=[ \t]*\S)"
 )
 
 

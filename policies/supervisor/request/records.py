@@ -494,7 +494,10 @@ def partly_named_records(text: str, calls: Sequence[Mapping[str, Any]], naming: 
                     and re.sub(r"[^0-9a-z]", "", item.casefold()) in joined
                 )
                 # a word of a file's or a joined name ("the budget file" for budget-2027.xlsx)
-                by_part = not words and bool(_name_parts(item) & ({w.casefold() for w in said} | small))
+                by_part = not words and (
+                    bool(_name_parts(item) & ({w.casefold() for w in said} | small))
+                    or _stem_written(item, text)
+                )
                 if by_words or by_id or by_part:
                     out.append(Record(tool, _step(call), record, f"{key}={item}", True, path))
                     break
@@ -502,6 +505,14 @@ def partly_named_records(text: str, calls: Sequence[Mapping[str, Any]], naming: 
 
 
 _FILE_NAME = re.compile(r"\w\.[A-Za-z0-9]{1,5}$")
+
+
+def _stem_written(item: str, text: str) -> bool:
+    """Does ``text`` write a file's name without its extension ("budget-2027" for budget-2027.xlsx)?"""
+    if _FILE_NAME.search(item) is None:
+        return False
+    stem = item[: item.rfind(".")]
+    return len(stem) > 3 and re.search(rf"(?i)(?<![\w-]){re.escape(stem)}(?![\w-]|\.\w)", text) is not None
 
 
 def _name_parts(item: str) -> set[str]:
