@@ -2212,23 +2212,22 @@ def _another_party_named(
                 details = {"another_party": named, "mandate": said(asking)}
                 return _asked_partly_read(details, context, policy)
             names_it = names_it or naming
-        whole = " , ".join(
-            [asking.text, *asking.coordinated]
-        )  # its items together: "bob+x@...", ", read only"
-        beside = [
-            a for a in _AN_ADDRESS.findall(whole) if a.casefold() not in {x.casefold() for x in strings}
-        ]
-        if (
-            to_someone and not content and not _moves_money(asked) and asking.verb in _GIVING
-        ):  # "Send Bob a link"
-            beside += _beside_a_share(whole, asking.verb, values, names)
+        # the mandate's items together ("bob+x@corp.example", "..., read only"): an address the
+        # call does not hold, what a share or a payment says beside its record, a name run on
+        whole = " , ".join([asking.text, *asking.coordinated])
+        held_as = {x.casefold() for x in strings}
+        beside = [a for a in _AN_ADDRESS.findall(whole) if a.casefold() not in held_as]
+        if to_someone and not content and not _moves_money(asked) and asking.verb in _GIVING:
+            beside += _beside_a_share(whole, asking.verb, values, names)  # "Send Bob a link to f-3"
         beside += _a_name_run_on(whole, strings)
         if _moves_money(asked):  # "Pay the fake Acme Supplies bill", "... to DE89 ... 0130 99"
             held = {w for r in records for v in r.values() if isinstance(v, str) for w in words_of(v)}
             beside += _accounts_beside(whole, strings)
-            if recorded_figure:  # a figure worked out ("10% of ...", "... minus 70"): its words are the sum's
+            if (
+                recorded_figure
+            ):  # not a figure worked out ("10% of ...", "... minus 70"): its words are the sum's
                 beside += _beside_a_payment(whole, asking.verb, values, names, held)
-        if names_it and beside:  # an address the call does not hold ("... with ana@gmail.com")
+        if names_it and beside:
             return _asked_partly_read({"another_party": beside, "mandate": said(asking)}, context, policy)
     return None
 
@@ -2422,8 +2421,8 @@ def _names_unaccounted(item: str, verb: str, values: set[str], names: set[str]) 
     Acme Supplies): someone the payment may be for or go to, in a way the reader has no word for."""
     found = []
     for name in _A_NAME_WRITTEN.finditer(item):
-        before = item[: name.start()]
-        if not before.strip() or re.search(r"[.!?:;\n]\s*$", before):
+        before = item[max(0, name.start() - 80) : name.start()]  # a bounded look back: linear in the item
+        if not item[: name.start()].strip() or re.search(r"[.!?:;\n][ \t]*$", before):
             continue  # a capital of its place: "Pay ...", "... . Please ..."
         word = _unpossessed(name.group(0).casefold()).rstrip("'’")  # "Rita's", "Supplies'"
         if (
