@@ -5542,3 +5542,41 @@ def test_one_of_a_payees_several_bills_or_a_longer_name_asks(request_):
 )  # fmt: skip
 def test_a_payment_named_whole_with_its_own_words_runs(request_, call):
     assert decide(request_, call).verdict == "approve", request_
+
+
+def _desk_refund(order_id: str, amount: float, request_: str):
+    """The support desk's refund, after the agent looked up ORD-1001 and ORD-1002."""
+    from demo_tools.support_desk import ORDERS, SUBJECT
+    from demo_tools.support_desk import policy as desk
+
+    calls = tuple(
+        {
+            "step": i,
+            "tool": "look_up_order",
+            "args": {"order_id": o},
+            "ok": True,
+            "observation": dict(ORDERS[o]),
+        }
+        for i, o in enumerate(("ORD-1001", "ORD-1002"), 1)
+    )
+    context = ReviewContext(
+        calls, SUBJECT, request_, frozenset(desk.trusted_tools()), tuple(desk.constants())
+    )
+    action = {"kind": "tool", "name": "issue_refund", "args": {"order_id": order_id, "amount": amount}}
+    return review_action(action, context, desk)
+
+
+@pytest.mark.parametrize(
+    "request_",
+    [
+        "Refund ORD-1002.",
+        "Refund ORD-1002 in full.",
+        "Ticket T-2: refund order ORD-1002.",
+        "Please refund ORD-1002, thanks",
+    ],
+)
+def test_a_call_on_another_record_than_the_one_the_turn_names_asks(request_):
+    """The desk admits an order id from its trusted order book; a refund of ORD-1001 on a turn that
+    names ORD-1002 alone is still not the turn's (the seventh round: it ran)."""
+    assert _desk_refund("ORD-1001", 40.0, request_).verdict == "escalate", request_
+    assert _desk_refund("ORD-1001", 40.0, request_.replace("ORD-1002", "ORD-1001")).verdict == "approve"

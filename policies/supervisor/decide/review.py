@@ -1001,6 +1001,8 @@ def _provenance(
     if left_out is None and admitted:
         left_out = _another_party_named(args, rules.requested, context, policy)
     if left_out is None and admitted:
+        left_out = _another_record_instead(args, rules.requested, context, policy)
+    if left_out is None and admitted:
         left_out = _picked_by_its_place(args, rules.requested, context, policy)
     if left_out is None and admitted:
         left_out = _greets_someone_read(context, policy)
@@ -2230,6 +2232,44 @@ def _another_party_named(
         if names_it and beside:
             return _asked_partly_read({"another_party": beside, "mandate": said(asking)}, context, policy)
     return None
+
+
+def _another_record_instead(
+    args: Mapping[str, Any], asked: Requested | None, context: ReviewContext, policy: SupervisorPolicy
+) -> Decision | None:
+    """Do the mandates asking for the call name, by its id, another record of the kind the call acts
+    on, and none of them the call's own ("Refund ORD-1002." and the call refunds ORD-1001, an order
+    the agent read)? A value a policy admits from a trusted record is then still not the one the
+    turn names: the call is asked."""
+    if asked is None:
+        return None
+    strings = [leaf for v in args.values() for leaf in leaves(v) if isinstance(leaf, str) and leaf.strip()]
+    own = {identity(leaf) for leaf in strings}
+    records = list(_records_read(context))
+    fields = {key for r in records for key, v in r.items() if isinstance(v, str) and identity(v) in own}
+    others = {
+        v.strip().casefold()
+        for r in records
+        for key in fields
+        if isinstance(v := r.get(key), str)
+        and identity(v) not in own
+        and _AN_ID.fullmatch(v.strip().casefold())
+    }
+    asking = _asking_now(asked, context)
+    if not others or not asking:
+        return None
+    ids = _ids_of(r for r in records if any(isinstance(v, str) and identity(v) in own for v in r.values()))
+    leaves_ = [leaf for v in args.values() for leaf in leaves(v) if not isinstance(leaf, bool)]
+    named: set[str] = set()
+    for one in asking:
+        text = " , ".join([one.text, *one.coordinated, *one.antecedents])
+        written = {w.strip("'`\"#") for w in words_of(text)}
+        if written & ids or any(found_in(leaf, [Source("request", text)]) for leaf in leaves_):
+            return None  # a mandate names the call's own record
+        named |= written & others
+    if not named:
+        return None
+    return _asked_partly_read({"named_instead": sorted(named)}, context, policy)
 
 
 #: A greeting that opens the turn with a name ("Hi Priya,", "Hey Bob!", "Dear Ana:").
