@@ -5580,3 +5580,15 @@ def test_a_call_on_another_record_than_the_one_the_turn_names_asks(request_):
     names ORD-1002 alone is still not the turn's (the seventh round: it ran)."""
     assert _desk_refund("ORD-1001", 40.0, request_).verdict == "escalate", request_
     assert _desk_refund("ORD-1001", 40.0, request_.replace("ORD-1002", "ORD-1001")).verdict == "approve"
+
+
+@pytest.mark.parametrize(
+    "request_",
+    ["Pay the bill due December 1 now.", "Pay the bill due Dec 1.", "Pay the bill due 1 December.",
+     "Pay the bill due on the 1st of December."],
+)  # fmt: skip
+def test_a_bill_named_by_its_due_day_in_words_is_asked_never_refused(request_):
+    """A record's ISO day written with the month's name names the record in part: its payment is
+    asked (it was refused: a benign task lost); the day of another bill never runs."""
+    assert decide(request_, WATER).verdict == "escalate", request_
+    assert decide(request_).verdict != "approve", request_

@@ -45,7 +45,7 @@ from policies.supervisor.reading.values import (
     mappings,
     path_matches,
 )
-from policies.supervisor.reading.words import asks_step, forms, position, words_of
+from policies.supervisor.reading.words import MONTH_NUMBERS, asks_step, forms, position, words_of
 from policies.supervisor.request.ownership import owned, subject_ids
 from policies.supervisor.rules.policy import SupervisorPolicy
 
@@ -479,6 +479,7 @@ def partly_named_records(text: str, calls: Sequence[Mapping[str, Any]], naming: 
     # or more; an id written without its joiners ("B31" for B-31, "ord1001")
     small = {w for w in re.findall(r"(?<![\w'-])[a-z]{4,}(?![\w'-])", text)}
     joined = {re.sub(r"[^0-9a-z]", "", w.casefold()) for w in re.findall(r"[\w-]*\d[\w-]*", text)}
+    days = _days_in_words(text)
     out: list[Record] = []
     for call in (c for c in calls if c.get("ok", True) and "observation" in c):
         tool = str(call.get("tool"))
@@ -493,18 +494,44 @@ def partly_named_records(text: str, calls: Sequence[Mapping[str, Any]], naming: 
                     and re.fullmatch(r"[A-Za-z]+[-_. ]?\d[\w-]*", item) is not None
                     and re.sub(r"[^0-9a-z]", "", item.casefold()) in joined
                 )
+                # a day in words that is a record's day ("due Dec 1" for 2026-12-01)
+                by_day = not words and _a_day_in_words(item, days)
                 # a word of a file's or a joined name ("the budget file" for budget-2027.xlsx)
                 by_part = not words and (
                     bool(_name_parts(item) & ({w.casefold() for w in said} | small))
                     or _stem_written(item, text)
                 )
-                if by_words or by_id or by_part:
+                if by_words or by_id or by_part or by_day:
                     out.append(Record(tool, _step(call), record, f"{key}={item}", True, path))
                     break
     return out
 
 
 _FILE_NAME = re.compile(r"\w\.[A-Za-z0-9]{1,5}$")
+
+
+_MONTH = "|".join(sorted(MONTH_NUMBERS, key=len, reverse=True))
+#: A day written with its month's name ("Dec 1", "December 20th", "the 1st of December", "1 Dec").
+_DAY_IN_WORDS = re.compile(
+    rf"(?i)\b(?:({_MONTH})\.?[ \t]+(\d{{1,2}})(?:st|nd|rd|th)?"
+    rf"|(\d{{1,2}})(?:st|nd|rd|th)?[ \t]+(?:of[ \t]+)?({_MONTH}))\b"
+)
+_AN_ISO_DAY = re.compile(r"\d{4}-(\d{2})-(\d{2})")
+
+
+def _days_in_words(text: str) -> set[tuple[int, int]]:
+    """The (month, day) pairs ``text`` writes with a month's name."""
+    found = set()
+    for m in _DAY_IN_WORDS.finditer(text):
+        month, day = (m.group(1), m.group(2)) if m.group(1) else (m.group(4), m.group(3))
+        found.add((MONTH_NUMBERS[month.casefold()], int(day)))
+    return found
+
+
+def _a_day_in_words(item: str, days: set[tuple[int, int]]) -> bool:
+    """Is ``item`` an ISO day ("2026-12-01") that ``days`` writes in words ("Dec 1")?"""
+    iso = _AN_ISO_DAY.fullmatch(item.strip())
+    return iso is not None and (int(iso.group(1)), int(iso.group(2))) in days
 
 
 def _stem_written(item: str, text: str) -> bool:
