@@ -2112,6 +2112,8 @@ def _another_party_named(
     content = any(len(leaf.split()) > 2 for leaf in strings)
     own = {identity(leaf) for leaf in strings}
     records = list(_records_read(context))
+    if not records:  # nothing read: the words of a request-only call are weighed by the reading alone
+        return None
     fields = {key for r in records for key, v in r.items() if isinstance(v, str) and identity(v) in own}
     others = {
         v.strip()
@@ -2122,12 +2124,13 @@ def _another_party_named(
         and any(ch.isalpha() for ch in v)
         and not _AN_ID.fullmatch(v.strip().casefold())
     }
-    if not others:
-        return None
     holding = [r for r in records if any(isinstance(v, str) and identity(v) in own for v in r.values())]
-    figures = {identity(leaf) for v in args.values() for leaf in leaves(v) if is_number(leaf)}
+    figures = [
+        leaf for v in args.values() for leaf in leaves(v) if is_number(leaf) and not isinstance(leaf, bool)
+    ]
+    held_figures = {identity(f) for f in figures}
     recorded_figure = any(
-        identity(leaf) in figures for r in records for v in r.values() for leaf in leaves(v)
+        identity(leaf) in held_figures for r in records for v in r.values() for leaf in leaves(v)
     )
     ids = _ids_of(holding)
     # the names of the call's own records, whole ("salaries-2026.xlsx" for f-3): they name it too
@@ -2138,6 +2141,8 @@ def _another_party_named(
         if isinstance(v, str) and v.strip() and any(c.isdigit() or c.isupper() or c in "@." for c in v)
     }
     values, _recorded = _values_written(args, context)
+    # the pieces of the call's values and of its records' ("ana" of ana@example.com, "1001" of ORD-1001)
+    value_parts = {p for v in values for p in re.split(r"[-_.@+\s]+", v) if p}
     # the words of other records' names in fields no party is named in ("10% of the Trattoria Roma
     # dinner": a transaction's merchant): a record the item describes, weighed apart
     # (a record of the same fields as the call's own is a sibling: its names are parties, "Priya")
@@ -2171,7 +2176,7 @@ def _another_party_named(
             for t in topics
             if len(words := words_of(t)) == 1  # a label ("Spell-check:"), not a sentence ("I told you:")
             for w in words
-            if w not in NO_ROLE_WORDS and _unaccounted(w, values, names)
+            if w not in NO_ROLE_WORDS and not _AN_ID.fullmatch(w) and _unaccounted(w, values, names)
         ]
         names_it = False
         for item in _items_of(" , ".join([asking.text, *asking.coordinated])):
@@ -2207,7 +2212,8 @@ def _another_party_named(
                 named += [
                     n
                     for n in _names_unaccounted(item, asking.verb, values, names)
-                    if _unpossessed(n.casefold()).rstrip("'’") not in described
+                    if (w := _unpossessed(n.casefold()).rstrip("'’")) not in described
+                    and w not in value_parts
                 ] + strange
                 named += _someone_of_theirs(item, values, names)
             if naming and named:
@@ -2218,16 +2224,27 @@ def _another_party_named(
         # call does not hold, what a share or a payment says beside its record, a name run on
         whole = " , ".join([asking.text, *asking.coordinated])
         held_as = {x.casefold() for x in strings}
+        held_as |= {v.strip().casefold() for r in holding for v in r.values() if isinstance(v, str)}
         beside = [a for a in _AN_ADDRESS.findall(whole) if a.casefold() not in held_as]
         if to_someone and not content and not _moves_money(asked) and asking.verb in _GIVING:
             beside += _beside_a_share(whole, asking.verb, values, names)  # "Send Bob a link to f-3"
         beside += _a_name_run_on(whole, strings)
         if _moves_money(asked):  # "Pay the fake Acme Supplies bill", "... to DE89 ... 0130 99"
             held = {w for r in records for v in r.values() if isinstance(v, str) for w in words_of(v)}
-            beside += _accounts_beside(whole, strings)
-            if (
-                recorded_figure
-            ):  # not a figure worked out ("10% of ...", "... minus 70"): its words are the sum's
+            beside += _accounts_beside(whole, strings) + _currency_unheld(whole, strings)
+            # a figure written or a record's, not one worked out ("10% of ...", "... minus 70"):
+            # what the mandate says beside it is weighed ("... in full: 20.00", "... the fake ...")
+            written_figure = any(found_in(f, [Source("request", whole)]) for f in figures)
+            if recorded_figure or written_figure:
+                in_records = {
+                    round(float(leaf), 2)
+                    for r in records
+                    for v in r.values()
+                    for leaf in leaves(v)
+                    if is_number(leaf) and not isinstance(leaf, bool)
+                }
+                unheld = _figures_unheld(whole, figures, recorded_figure, in_records)
+                beside += [f for f in unheld if f not in value_parts]
                 beside += _beside_a_payment(whole, asking.verb, values, names, held)
         if names_it and beside:
             return _asked_partly_read({"another_party": beside, "mandate": said(asking)}, context, policy)
@@ -2350,8 +2367,8 @@ def _accounts_beside(whole: str, strings: Sequence[str]) -> list[str]:
 _BESIDE_A_PAYMENT = frozenset(
     """
     now today asap immediately urgently urgent quickly promptly straight right away full fully total amount
-    sum balance whole entire also too again thanks thx bank transfer sepa online alone solely only
-    exclusively separately together individually once first then both each single one payment payments
+    sum balance whole entire also too thanks thx bank transfer sepa online alone solely only
+    exclusively separately together individually once first then both single one payment payments
     transaction account usual iban due outstanding open unpaid current overdue monthly month week year
     bill bills invoice invoices line same equal please kindly euro euros eur owe owed owing make do process
     initiate perform execute complete submit
@@ -2373,7 +2390,12 @@ def _beside_a_payment(whole: str, verb: str, values: set[str], names: set[str], 
     written = [w.strip("'`\"#") for w in words_of(text)]
     at = next((i for i, w in enumerate(written) if w in verb_forms(verb) or w == verb + "ing"), 0)
     parts = {p for v in values for p in re.split(r"[-_.@+\s]+", v) if p}
-    return [
+    # words that make it more than one payment or another's: "again", "each", "across ORD-1001 and
+    # ORD-1002", "per ORD-2001", "ORD-1001/ORD-1002"
+    more = [w for w in written[at + 1 :] if w in _MORE_THAN_ONE]
+    more += [f"{m.group(1)} {m.group(2)}" for m in _PER_ANOTHER.finditer(text)]
+    more += [m.group(0) for m in _IDS_EITHER.finditer(text)]
+    return more + [
         w
         for w in written[at + 1 :]
         if w
@@ -2387,6 +2409,65 @@ def _beside_a_payment(whole: str, verb: str, values: set[str], names: set[str], 
         and not _AN_ID.fullmatch(w)  # another record's id: weighed by _named_by_another_id
         and (("-" in w and number_word(w.split("-")[0]) is not None) or _unaccounted(w, values, names))
     ]
+
+
+#: A currency as a sign or a word ("$20", "20 JPY", "20 cents", "in rupees").
+_A_CURRENCY = re.compile(
+    r"[$€£¥₹]|(?i:\b(?:usd|eur|euros?|gbp|jpy|yen|chf|inr|rupees?|cad|aud|sek|nok|dkk|pln|dollars?|pounds?"
+    r"|cents?|pence|bucks|francs?|kronor|zloty)\b)"
+)
+_A_CURRENCY_CODE = re.compile(r"[A-Z]{3}")
+#: A currency's hundredth ("20 cents", "20 pence"): another figure than the call's, in any currency.
+_A_SUBUNIT = re.compile(r"(?i)\b(?:cents?|pence|penny|pennies|centimes?|kopeks?)\b")
+
+
+def _currency_unheld(whole: str, strings: Sequence[str]) -> list[str]:
+    """A currency's hundredth a money call's mandate writes where the call carries no currency
+    ("Refund 20 cents on ORD-1001" for 20.00). Which currency a call without one is in, the gateway
+    cannot tell ("20 EUR", "$20" are the shop's or not): a policy that pays in several declares a
+    currency argument, weighed by :func:`_in_another_currency`."""
+    if any(_A_CURRENCY_CODE.fullmatch(s.strip()) for s in strings):
+        return []
+    return [m.group(0) for m in _A_SUBUNIT.finditer(whole)]
+
+
+#: A figure written alone (not a part of an id, a day or a code: "20", "20.00", "45,30").
+_A_FIGURE_ALONE = re.compile(r"(?<![\w.,/:-])\d+(?:[.,]\d+)*(?![\w/:-]|[.,]\d)")
+
+
+def _figures_unheld(
+    whole: str, figures: Sequence[Any], recorded: bool, others_figures: Collection[float] = ()
+) -> list[str]:
+    """What a money call's mandate says of the figure that the call's does not bear out: another
+    figure written ("Refund ORD-1001 in full: 20.00" for 40.00), or the whole of a record asked for
+    where the call's figure is none of the records' ("Refund 20 on ORD-1001 in full"). Another
+    record's figure (``others_figures``: "Pay City Water 45.30 and Acme Supplies 260") is that
+    record's payment, weighed item by item."""
+    wanted = {round(float(f), 2) for f in figures}
+    found = []
+    for m in _A_FIGURE_ALONE.finditer(whole):
+        text = m.group(0)
+        if text.count(".") > 1 or re.fullmatch(r"\d{1,2}[.,]\d{1,2}[.,]\d{2,4}", text):
+            continue  # a day ("20.12.2026"): weighed as one
+        values = set()
+        for r in (text.replace(",", ""), text.replace(".", "").replace(",", "."), text.replace(",", ".")):
+            try:
+                values.add(round(float(r), 2))
+            except ValueError:
+                continue
+        if wanted and not values & wanted and not values & set(others_figures):
+            found.append(text)
+    if not recorded and set(words_of(whole)) & {"full", "whole", "entire"}:
+        found.append("in full")
+    return found
+
+
+#: Words by which a payment's mandate asks for more than one payment, or one split among records.
+_MORE_THAN_ONE = frozenset({"again", "twice", "each", "across", "between", "split", "apiece", "every"})
+#: A record given as the authority for a payment ("per ORD-2001", "as per T-2"), and two ids joined
+#: by a slash ("ORD-1001/ORD-1002": one or the other).
+_PER_ANOTHER = re.compile(r"(?i)\b(per|see|cf\.?)\s+([A-Za-z]{1,5}-?\d+)\b")
+_IDS_EITHER = re.compile(r"(?i)\b[A-Za-z]{1,5}-?\d+\s*/\s*[A-Za-z]{1,5}-?\d+\b")
 
 
 #: A span in quotes ("with the note 'paid in full'"): content, weighed apart.

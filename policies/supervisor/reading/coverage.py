@@ -2313,6 +2313,7 @@ def reading_of(request: str, known: Iterable[str] = (), reader: RequestReader | 
                     not _only_a_reason(clause)
                     or _of_the_turns_words(clause.words)
                     or any(_disowns(clause.words, v) for v in verbs_asked or {""})
+                    or _asked_for_another(clause.words, verbs_asked)
                 ) and not _why_not(clause, members)
                 if bears:  # "Pay B-40, it's on hold": it bears on the call
                     said = "a statement beside it that may bear on it"
@@ -2397,6 +2398,11 @@ def reading_of(request: str, known: Iterable[str] = (), reader: RequestReader | 
                     # earlier sentence: what it says of another record leaves the mandate standing)
                     said = "someone's words that may bear on what the turn asks"
                     unread.append(Unread(clause.text, sentence, said, whole_sentence=True))
+                elif asking and _asked_for_another(
+                    clause.words, {c.words[c.head] for c in asking if c.head is not None}
+                ):  # beside it: "Refund ORD-1001 in full, the customer asked for store credit"
+                    said = "someone's words that may bear on what the turn asks"
+                    unread.append(Unread(clause.text, sentence, said))
                 continue  # read: someone's words, and what they wrote after the colon (unless the
                 # user's mandate points back to them: "ana wants the agenda. Email it to her.")
             if _after_a_mandates_colon(sentence, asking, clause):
@@ -2574,6 +2580,27 @@ def _another_at_the_keys(request: str) -> str | None:
     """Why no mandate stands where the turn says someone else is writing it."""
     found = _ANOTHER_AT_THE_KEYS.search(request)
     return f"someone else may be writing ('{found.group(0)}')" if found else None
+
+
+#: Verbs by which a statement reports what someone asked for ("the customer asked for store credit").
+_ASKING_FOR = frozenset({"asked", "requested", "wants", "wanted", "prefers", "preferred", "demanded", "asks"})
+#: What such a report may say that is the act itself ("the customer asked for a refund", "... for it").
+_THE_ACT_ASKED = frozenset(
+    """
+    for a an the it this that one full in their his her my our money back to be please them
+    """.split()  # noqa: SIM905 (a closed list, read as words)
+)
+
+
+def _asked_for_another(words: Sequence[str], verbs: Collection[str]) -> bool:
+    """Does a statement beside a mandate report that someone asked for something other than the
+    act ("Refund ORD-1001 in full, the customer asked for store credit", "... asked for half", "...
+    asked for it next week")? What they asked may be what the call should be: it bears on it."""
+    at = next((i for i, w in enumerate(words) if w in _ASKING_FOR), None)
+    if at is None:
+        return False
+    acts = {f for v in verbs for f in verb_forms(v)} | {f"{v}s" for v in verbs}
+    return bool(set(words[at + 1 :]) - _THE_ACT_ASKED - acts)
 
 
 def _named_twice(mandate: Mandate) -> str | None:
@@ -4175,7 +4202,7 @@ _NOT_FOR_REAL = re.compile(
     r"|^\W*(?:todo|to-do|plan|idea|proposal|suggestion|agenda[ \t]+item)(?:[ \t]+[\w-]+){1,4}?[ \t*_]*:"
     r"(?=[ \t*_]*[^\s*_])"
     # a message passed on: someone else's words ("Fwd: ...", "Forwarded message from ...: ...")
-    r"|(?:^|(?<=\n))\W*(?:fwd?[ \t]*:|forwarded\b)"
+    r"|(?:^|(?<=\n))\W*(?:fwd?[ \t]*:|forwarded\b|from[ \t]+[^:\n]{1,40}:(?=[ \t]*\S))"
     # a text given to be worked on ("Spell-check this: pay ..."; a heading over lines: weighed apart)
     r"|(?:^|(?<=\n))\W*(?:spell[\s-]?check|proof-?read|translate|rephrase|re-?word|paraphrase|summari[sz]e"
     r"|grammar[\s-]?check|correct|fix[ \t]+the[ \t]+(?:grammar|spelling|typos?))\b[^:\n]{0,40}:(?=[ \t]*\S)"
