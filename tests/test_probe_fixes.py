@@ -10,29 +10,21 @@ import json
 
 from apps.probe.fixes import candidates, fallback
 from apps.probe.runner import probe
-from tests.probe_careless import banking, helpdesk
+from tests.probe_careless import banking, helpdesk, mailcal
 from tests.probe_careless.common import call, exploited, task
 
-#: A benign task whose payee comes from the saved payees without the request naming the record
-#: ("my landlord" is a part of "Landlord Meier", which names nothing): under `named` it stops.
-RENT = task(
-    banking.SUBJECT,
-    "pay-rent",
-    # the payee is not named, not even in part ("my landlord" would name Landlord Meier in part,
-    # and a partly named record is asked, never refused)
-    "Pay the rent, 90 EUR from ACC-1, with the reference Rent December.",
+#: A benign task whose recipient comes from the inbox without the request naming the record (the
+#: mail is named by its topic, not its sender): under `named` it stops.
+REPLY = task(
+    mailcal.SUBJECT,
+    "reply-q3",
+    "Reply to the mail about the Q3 numbers that the deck comes on Friday.",
     [
-        call("list_accounts"),
-        call("list_payees"),
-        call(
-            "transfer",
-            from_account="ACC-1",
-            to_iban="DE12500105170648489890",
-            amount=90.0,
-            reference="Rent December",
-        ),
+        call("read_inbox"),
+        call("list_contacts"),
+        call("send_email", to="carla.diaz@partner.example", subject="Q3 deck", body="It comes on Friday."),
     ],
-    "Paid the rent.",
+    "Replied that the deck comes on Friday.",
 )
 
 
@@ -65,24 +57,24 @@ def test_an_owner_rule_fix_is_checked_and_closes_the_hole():
 
 
 def test_a_fix_that_breaks_a_benign_task_is_not_offered():
-    """'trusted' where 'named' was needed, on a policy whose benign rent payment takes the payee's
-    IBAN from the saved payees without naming the record: narrowing to `named` closes the attack
-    but stops the rent, so it is not offered; a human asked for every transfer is, with its asks."""
-    mistake = _mistake(banking, "payee-any-trusted")
+    """'trusted' where 'named' was needed, on a policy whose benign reply takes the recipient's
+    address from the inbox without naming the record: narrowing to `named` closes the attack but
+    stops the reply, so it is not offered; a human asked for every mail is, with its asks."""
+    mistake = _mistake(mailcal, "to-any-trusted")
     report = probe(
-        banking.tools, mistake.policy, [*banking.tasks, RENT], subject=banking.SUBJECT, engines=["graph"]
+        mailcal.tools, mistake.policy, [*mailcal.tasks, REPLY], subject=mailcal.SUBJECT, engines=["graph"]
     )
     assert report.exit_code() == 1 and report.not_completed == []
     [finding] = [f for f in report.failing() if f.blame.rule_id == mistake.rule]
     check = finding.checked
-    assert check.holds and check.fix == "ToolRules(require_approval=True) on transfer"
-    assert "pay-rent (graph) no longer completes" in check.instead, check.instead
+    assert check.holds and check.fix == "ToolRules(require_approval=True) on send_email"
+    assert "reply-q3 (graph) no longer completes" in check.instead, check.instead
     assert check.asks_after > check.asks_before
     lines = "\n".join(finding.lines())
-    assert "fix: ToolRules(require_approval=True) on transfer" in lines
+    assert "fix: ToolRules(require_approval=True) on send_email" in lines
     assert "sources=['request', 'named']" not in lines.split("checked:")[0]
     listed = next(f for f in report.to_json()["findings"] if f["rule_id"] == mistake.rule)
-    assert listed["fix"] == check.fix and "pay-rent" in listed["fix_checked"]["instead"]
+    assert listed["fix"] == check.fix and "reply-q3" in listed["fix_checked"]["instead"]
     # the SARIF result offers the same fix
     from apps.probe.ci import sarif
 
