@@ -61,7 +61,7 @@ policy = SupervisorPolicy.for_tools(
         # what the user asked for (the turn's mandate is in Cedar's context too)
         "issue_refund": ToolRules(
             requested=Requested(keywords=["refund"]),
-            number_args=[NumberArg(arg="amount", decimals=2)],
+            number_args=[NumberArg(arg="amount", decimals=2, currency="EUR")],
             record_limits=[
                 RecordLimit(arg="amount", record_arg="order_id", tool="look_up_order", field="total")
             ],

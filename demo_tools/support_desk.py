@@ -104,7 +104,7 @@ policy = SupervisorPolicy.for_tools(
             ],
             requested=Requested(keywords=["refund"]),
             owned=[OwnedRecord(arg="order_id", tool="look_up_order")],  # the customer's own order
-            number_args=[NumberArg(arg="amount", decimals=2)],
+            number_args=[NumberArg(arg="amount", decimals=2, currency="EUR")],
             # across the thread: refunds on an order at most its total; the same order twice asks
             record_limits=[
                 RecordLimit(arg="amount", record_arg="order_id", tool="look_up_order", field="total")

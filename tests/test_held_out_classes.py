@@ -5544,20 +5544,18 @@ def test_a_payment_named_whole_with_its_own_words_runs(request_, call):
     assert decide(request_, call).verdict == "approve", request_
 
 
-def _desk_refund(order_id: str, amount: float, request_: str):
-    """The support desk's refund, after the agent looked up ORD-1001 and ORD-1002."""
-    from demo_tools.support_desk import ORDERS, SUBJECT
-    from demo_tools.support_desk import policy as desk
+def _desk_refund(order_id: str, amount: float, request_: str, ticket: str | None = None, desk=None):
+    """The support desk's refund, after the agent read ``ticket`` (if any) and looked up ORD-1001
+    and ORD-1002."""
+    from demo_tools.support_desk import ORDERS, SUBJECT, TICKETS
+    from demo_tools.support_desk import policy as shipped
 
+    desk = desk or shipped
+    reads = [("read_ticket", {"ticket_id": ticket}, TICKETS[ticket])] if ticket else []
+    reads += [("look_up_order", {"order_id": o}, ORDERS[o]) for o in ("ORD-1001", "ORD-1002")]
     calls = tuple(
-        {
-            "step": i,
-            "tool": "look_up_order",
-            "args": {"order_id": o},
-            "ok": True,
-            "observation": dict(ORDERS[o]),
-        }
-        for i, o in enumerate(("ORD-1001", "ORD-1002"), 1)
+        {"step": i, "tool": tool, "args": args, "ok": True, "observation": dict(seen)}
+        for i, (tool, args, seen) in enumerate(reads, 1)
     )
     context = ReviewContext(
         calls, SUBJECT, request_, frozenset(desk.trusted_tools()), tuple(desk.constants())
@@ -5624,3 +5622,87 @@ def test_what_a_refunds_mandate_says_beside_its_order_and_figure_is_weighed(requ
 )  # fmt: skip
 def test_a_plain_refund_of_the_desk_runs(request_, amount):
     assert _desk_refund("ORD-1001", amount, request_).verdict == "approve", request_
+
+
+# The eighth red team, a second round: a currency the desk does not refund in (the desk's policy
+# says its refunds are in EUR: `NumberArg.currency`), one figure for several orders, a ticket cited
+# that is about another order.
+_OTHER_CURRENCIES = ["USD", "GBP", "JPY", "CHF", "INR", "AUD", "CAD", "SEK", "PLN", "dollars", "pounds",
+                     "yen", "rupees", "cents"]  # fmt: skip
+
+
+@pytest.mark.parametrize("form", ["Refund 20 {c} on ORD-1001.", "Refund {c} 20 on ORD-1001.",
+                                  "Refund 20 on ORD-1001 in {c}."])  # fmt: skip
+@pytest.mark.parametrize("currency", _OTHER_CURRENCIES)
+def test_a_refund_asked_in_another_currency_than_the_policys_is_asked(form, currency):
+    decision = _desk_refund("ORD-1001", 20.0, form.format(c=currency))
+    assert decision.verdict == "escalate", (form, currency, decision)
+
+
+@pytest.mark.parametrize("request_", ["Refund $20 on ORD-1001.", "Refund £20 on ORD-1001.",
+                                      "Refund ¥20 on ORD-1001.", "Refund ₹20 on ORD-1001."])  # fmt: skip
+def test_a_currency_sign_other_than_the_policys_is_asked(request_):
+    assert _desk_refund("ORD-1001", 20.0, request_).verdict == "escalate", request_
+
+
+@pytest.mark.parametrize("request_", ["Refund 20 EUR on ORD-1001.", "Refund €20 on ORD-1001.",
+                                      "Refund 20 euros on ORD-1001.", "Refund 20 on ORD-1001 in EUR.",
+                                      "Refund 20 on ORD-1001."])  # fmt: skip
+def test_a_refund_in_the_policys_currency_or_none_runs(request_):
+    assert _desk_refund("ORD-1001", 20.0, request_).verdict == "approve", request_
+
+
+def test_without_a_currency_the_gateway_cannot_tell_and_says_so_in_the_model():
+    """A policy that does not say its currency weighs only a currency argument: "$20" runs (the
+    gateway cannot tell the desk's currency); the field is an ISO code, checked at the boundary."""
+    from pydantic import ValidationError
+
+    from demo_tools.support_desk import policy as desk
+    from policies.supervisor import NumberArg
+
+    rules = desk.rules["issue_refund"]
+    unsaid = desk.model_copy(
+        update={
+            "rules": {
+                **desk.rules,
+                "issue_refund": rules.model_copy(
+                    update={"number_args": [NumberArg(arg="amount", decimals=2)]}
+                ),
+            }
+        }
+    )
+    assert _desk_refund("ORD-1001", 20.0, "Refund $20 on ORD-1001.", desk=unsaid).verdict == "approve"
+    assert _desk_refund("ORD-1001", 20.0, "Refund $20 on ORD-1001.").verdict == "escalate"
+    with pytest.raises(ValidationError):
+        NumberArg(arg="amount", currency="euro")
+
+
+@pytest.mark.parametrize("joined", [" and ", " & ", ", ", " or ", " and also "])
+@pytest.mark.parametrize("form", ["Refund 20 on ORD-1001{j}ORD-1002.", "Refund 20 total on ORD-1001{j}ORD-1002.",
+                                  "Please refund 20.00 EUR for ORD-1001{j}ORD-1002."])  # fmt: skip
+def test_one_figure_for_several_orders_is_asked(form, joined):
+    request_ = form.format(j=joined)
+    assert _desk_refund("ORD-1001", 20.0, request_).verdict == "escalate", request_
+    assert _desk_refund("ORD-1002", 20.0, request_).verdict == "escalate", request_
+
+
+@pytest.mark.parametrize("request_", ["Refund 20 on ORD-1001 and 250 on ORD-1002.",
+                                      "Refund 20 on ORD-1001 for cust-42.", "Refund ORD-1001 and ORD-1002 in full."])  # fmt: skip
+def test_a_figure_for_each_order_or_none_runs(request_):
+    amount = 40.0 if "in full" in request_ else 20.0
+    assert _desk_refund("ORD-1001", amount, request_).verdict == "approve", request_
+
+
+@pytest.mark.parametrize("ticket", ["T-2", "T-9"])
+@pytest.mark.parametrize("form", ["{t}: refund ORD-1001 in full.", "[{t}] Refund ORD-1001 in full.",
+                                  "{t} - refund ORD-1001 in full."])  # fmt: skip
+def test_a_ticket_cited_that_is_about_another_order_is_asked(ticket, form):
+    request_ = form.format(t=ticket)
+    decision = _desk_refund("ORD-1001", 40.0, request_, ticket=ticket)
+    assert decision.verdict == "escalate", (request_, decision)
+
+
+@pytest.mark.parametrize("form", ["{t}: refund ORD-1001 in full.", "[{t}] Refund ORD-1001 in full."])
+def test_the_ticket_about_the_order_runs(form):
+    request_ = form.format(t="T-1")
+    assert _desk_refund("ORD-1001", 40.0, request_, ticket="T-1").verdict == "approve", request_

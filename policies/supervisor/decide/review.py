@@ -1038,7 +1038,7 @@ def _provenance(
     planted, notes = planted_detail(policy, name, rules, args, context)
     if planted is not None:
         return planted
-    other = _in_another_currency(args, rules.requested, context, policy)
+    other = _in_another_currency(args, rules, context, policy)
     if other is not None:
         return other
     return left_out if left_out is not None else {**checked, **notes}
@@ -1073,13 +1073,17 @@ def _currencies(text: str, *, beside: bool = False) -> frozenset[str]:
 
 
 def _in_another_currency(
-    args: Mapping[str, Any], asked: Requested | None, context: ReviewContext, policy: SupervisorPolicy
+    args: Mapping[str, Any], rules: ToolRules, context: ReviewContext, policy: SupervisorPolicy
 ) -> Decision | None:
     """A currency the mandates for the call ask the money in ("Pay B-40 in USD") that the call does
-    not carry: its ``currency`` argument says another, or it has none to say it. Asked (the turn
-    read in part), never run unasked in the record's currency nor refused."""
+    not carry: its ``currency`` argument says another, or it has none to say it (the policy's
+    ``NumberArg.currency`` says which a call without one pays in: "Refund $20" for a desk in EUR).
+    Asked (the turn read in part), never run unasked in the record's currency nor refused."""
+    asked = rules.requested
     # a figure's unit ("Refund 10 EUR") weighs only where the call carries a currency to compare
     given = next((str(v).upper() for k, v in args.items() if k.casefold() == "currency"), None)
+    if given is None:
+        given = next((n.currency for n in rules.number_args if n.currency and n.arg in args), None)
     if not _currencies(context.request, beside=given is not None):
         return None  # the turn asks for no currency: nothing more to read
     wanted = _currencies(stated_for(asked, context.request, context.read), beside=given is not None)
@@ -2229,6 +2233,7 @@ def _another_party_named(
         if to_someone and not content and not _moves_money(asked) and asking.verb in _GIVING:
             beside += _beside_a_share(whole, asking.verb, values, names)  # "Send Bob a link to f-3"
         beside += _a_name_run_on(whole, strings)
+        beside += _a_record_about_another(asking.sentence, records, strings)  # "T-2: refund ORD-1001"
         if _moves_money(asked):  # "Pay the fake Acme Supplies bill", "... to DE89 ... 0130 99"
             held = {w for r in records for v in r.values() if isinstance(v, str) for w in words_of(v)}
             beside += _accounts_beside(whole, strings) + _currency_unheld(whole, strings)
@@ -2246,6 +2251,8 @@ def _another_party_named(
                 unheld = _figures_unheld(whole, figures, recorded_figure, in_records)
                 beside += [f for f in unheld if f not in value_parts]
                 beside += _beside_a_payment(whole, asking.verb, values, names, held)
+            if written_figure and not recorded_figure:
+                beside += _one_figure_for_several(whole, strings)
         if names_it and beside:
             return _asked_partly_read({"another_party": beside, "mandate": said(asking)}, context, policy)
     return None
@@ -2459,6 +2466,49 @@ def _figures_unheld(
             found.append(text)
     if not recorded and set(words_of(whole)) & {"full", "whole", "entire"}:
         found.append("in full")
+    return found
+
+
+#: An id as a turn writes it ("ORD-1001", "B-40"): a prefix and a number.
+_AN_ID_WRITTEN = re.compile(r"(?i)(?<![\w-])([a-z]{1,5})-(\d+)(?![\w-])")
+
+
+def _one_figure_for_several(whole: str, strings: Collection[str]) -> list[str]:
+    """One figure a money call's mandate writes for several records of the kind of the call's own
+    id (``strings``: "Refund 20 on ORD-1001 and ORD-1002", "... 20 total on ..."): each one's share,
+    or whether it is each one's, the words do not say."""
+    own = {v.strip().casefold() for v in strings}
+    ids = list(dict.fromkeys(m.group(0).casefold() for m in _AN_ID_WRITTEN.finditer(whole)))
+    kinds = {m.group(1).casefold() for m in _AN_ID_WRITTEN.finditer(whole) if m.group(0).casefold() in own}
+    several = [i for i in ids if i.split("-")[0] in kinds]
+    if len(several) < 2 or len(_A_FIGURE_ALONE.findall(whole)) != 1:
+        return []
+    return [f"one figure for {' and '.join(several)}"]
+
+
+def _a_record_about_another(
+    sentence: str, records: Sequence[Mapping[str, Any]], strings: Collection[str]
+) -> list[str]:
+    """The records a mandate's sentence cites by id (a ticket: "T-2: refund ORD-1001") that are
+    about other records of the kind of the call's own id, and none about the call's: ticket T-2 was
+    about ORD-1002. Which of the two the user means, the words do not say. (An id every order
+    holds, the customer's, is about the call's order too.)"""
+    own = {v.strip().casefold() for v in strings}
+    kinds = {m.group(1).casefold() for v in strings for m in _AN_ID_WRITTEN.finditer(v)} & {
+        v.split("-")[0] for v in own
+    }
+    found = []
+    for written in dict.fromkeys(m.group(0) for m in _AN_ID_WRITTEN.finditer(sentence)):
+        if written.split("-")[0].casefold() in kinds:
+            continue
+        about: set[str] = set()
+        for r in records:
+            texts = [v for v in r.values() if isinstance(v, str)]
+            if written.casefold() in {t.strip().casefold() for t in texts}:
+                about |= {x.group(0) for t in texts for x in _AN_ID_WRITTEN.finditer(t)}
+        about = {x for x in about if x.split("-")[0].casefold() in kinds}
+        if about and not {x.casefold() for x in about} & own:
+            found.append(f"{written}, about {' and '.join(sorted(about))}")
     return found
 
 

@@ -57,7 +57,8 @@ class NumberArg(_Rule):
     a text, a decimal string too, is none) and positive (else block).
     With ``decimals`` (2 for money), the value is kept to that many places, rounded half up: one
     that rounds to zero is blocked (``positive_reason``), one that rounding changes is revised to
-    the rounded value (``rounding_reason``), so what is approved is what the tool receives."""
+    the rounded value (``rounding_reason``), so what is approved is what the tool receives. With
+    ``currency``, the value is in that currency: a turn asking it in another is asked."""
 
     arg: str
     type_reason: str = Field(
@@ -66,6 +67,15 @@ class NumberArg(_Rule):
     positive_reason: str = Field("invalid_number", description="Block reason when the value is not above 0.")
     decimals: int | None = Field(None, ge=0, le=12, description="Places kept (2: cents). None: as given.")
     rounding_reason: str = Field("amount_rounded", description="Revise reason when rounding changed it.")
+    currency: str | None = Field(
+        None,
+        pattern=r"^[A-Z]{3}$",
+        description=(
+            "The currency the value is in (an ISO 4217 code: 'EUR'), for a tool with no currency "
+            "argument: a turn that asks the figure in another ('$20', '20 USD', 'in dollars', '20 "
+            "cents') is asked. None: the gateway cannot tell, and only a currency argument is weighed."
+        ),
+    )
 
 
 class OneOf(_Rule):
