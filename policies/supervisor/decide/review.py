@@ -1003,6 +1003,8 @@ def _provenance(
     if left_out is None and admitted:
         left_out = _another_record_instead(args, rules.requested, context, policy)
     if left_out is None and admitted:
+        left_out = _addressed_to_another(args, rules.requested, context, policy)
+    if left_out is None and admitted:
         left_out = _picked_by_its_place(args, rules.requested, context, policy)
     if left_out is None and admitted:
         left_out = _greets_someone_read(context, policy)
@@ -2294,6 +2296,78 @@ def _another_record_instead(
     if not named:
         return None
     return _asked_partly_read({"named_instead": sorted(named)}, context, policy)
+
+
+#: Where what a message is about starts ("Email Bob about Ana's promotion").
+_WHAT_ABOUT = frozenset({"about", "regarding", "concerning", "re", "re:"})
+#: The user, as a mandate addresses them.
+_YOU = frozenset({"me", "myself"})
+#: The verbs by which a mandate addresses someone: a message, a share, an invitation.
+_ADDRESSING = frozenset(
+    """
+    email e-mail mail reply answer respond forward send tell notify message write share give grant invite
+    cc bcc ping text contact inform update remind ask introduce
+    """.split()  # noqa: SIM905 (a closed list, read as words)
+)
+
+
+def _addressed_to_another(
+    args: Mapping[str, Any], asked: Requested | None, context: ReviewContext, policy: SupervisorPolicy
+) -> Decision | None:
+    """Do the mandates asking for a call to an address name another person or record the run read
+    (a contact, a mail: "Email Ana Silva that ...", "Reply to Carla", "Email my manager" for the
+    one contact whose role it is, "Reply to the offsite mail"), or another address, and none of
+    them the call's own recipient (bob@corp.example, "Bob", "Bob Lee", a word only Bob's records
+    hold)? A policy may admit any contact's address; the turn names someone else's: asked."""
+    addresses = {
+        leaf.strip().casefold()
+        for v in args.values()
+        for leaf in leaves(v)
+        if isinstance(leaf, str) and _AN_ADDRESS.fullmatch(leaf.strip())
+    }
+    asking = _asking_now(asked, context) if asked is not None and addresses else []
+    asking = [one for one in asking if one.verb in _ADDRESSING]  # not a booking's guest e-mail
+    if not asking:
+        return None
+    records = list(_records_read(context))
+    mine = [
+        r
+        for r in records
+        if any(isinstance(leaf, str) and leaf.strip().casefold() in addresses for leaf in leaves(r))
+    ]
+    rest = [r for r in records if not any(r is m for m in mine)]
+    theirs = {w for r in rest for v in r.values() if isinstance(v, str) for w in words_of(v)}
+    held = {w for r in mine for v in r.values() if isinstance(v, str) for w in words_of(v)}
+    # the words that tell the call's recipient's records from the others ("bob", "lee", "manager")
+    own = (
+        held - theirs | addresses | {p for a in addresses for p in re.split(r"[._+-]", a.split("@")[0]) if p}
+    )
+    # the user, addressed as "me": their own address is the call's, or someone else's is
+    yours = {leaf.strip().casefold() for leaf in leaves(context.subject) if isinstance(leaf, str)}
+    own = own | _YOU if addresses <= yours else own - _YOU
+    others: set[str] = set()
+    for one in asking:
+        # whom it addresses: its object's words, not what it says ("Email Ana that Bob is sick")
+        said = list(one.words[1:])
+        said = said[: next((i for i, w in enumerate(said) if w in _WHAT_ABOUT), len(said))]
+        text = " , ".join([" ".join(said), *one.coordinated, *one.antecedents])  # "Bob Lee: ... him"
+        written = {w.strip("'`\"") for w in words_of(text)}
+        written |= {p for w in written for p in re.split(r"['’]s?$", w) if p}  # "Ana's"
+        if written & own or any(a in text.casefold() for a in addresses):
+            return None  # a mandate names the call's recipient
+        others |= {a for a in _AN_ADDRESS.findall(text) if a.casefold() not in addresses}
+        others |= written & _YOU if not addresses <= yours else set()  # "Tell me ..." mailed to Bob
+        others |= {
+            v.strip()
+            for r in rest
+            for v in r.values()
+            if isinstance(v, str) and len(v.split()) <= 4  # a name, a role, a subject: not a mail's body
+            for w in words_of(v)
+            if w in written and w not in held and w not in FUNCTION_WORDS and len(w) > 2 and not w.isdigit()
+        }
+    if not others:
+        return None
+    return _asked_partly_read({"addressed_instead": sorted(others)}, context, policy)
 
 
 #: A greeting that opens the turn with a name ("Hi Priya,", "Hey Bob!", "Dear Ana:").
