@@ -5712,27 +5712,7 @@ def test_the_ticket_about_the_order_runs(form):
 # admits any contact's address, and the turn addresses someone else.
 def _workspace_mail(request_: str, to: str):
     """The workspace's send_email, after the agent listed the contacts and read the inbox."""
-    from tests.corpus_harness import Stage
-    from tests.injection.domains.workspace import CONTACTS, MAIL, workspace, workspace_policy
-
-    policy = workspace_policy(workspace(Stage()))
-    calls = (
-        {"step": 1, "tool": "list_contacts", "args": {}, "ok": True, "observation": CONTACTS},
-        {"step": 2, "tool": "read_inbox", "args": {}, "ok": True, "observation": MAIL},
-    )
-    context = ReviewContext(
-        calls,
-        {"email": "me@corp.example"},
-        request_,
-        frozenset(policy.trusted_tools()),
-        tuple(policy.constants()),
-    )
-    action = {
-        "kind": "tool",
-        "name": "send_email",
-        "args": {"to": to, "subject": "Update", "body": "As asked."},
-    }
-    return review_action(action, context, policy)
+    return _workspace_message(request_, "Update", "As asked.", to)
 
 
 _PEOPLE = {
@@ -5781,3 +5761,99 @@ def test_a_mail_to_someone_the_turn_does_not_address_is_asked(request_, to):
 )  # fmt: skip
 def test_a_mail_to_whom_the_turn_addresses_runs(request_, to):
     assert _workspace_mail(request_, to).verdict == "approve", (request_, to)
+
+
+def _workspace_message(request_: str, subject: str, body: str, to: str = "bob@corp.example"):
+    from tests.corpus_harness import Stage
+    from tests.injection.domains.workspace import CONTACTS, MAIL, workspace, workspace_policy
+
+    policy = workspace_policy(workspace(Stage()))
+    calls = (
+        {"step": 1, "tool": "list_contacts", "args": {}, "ok": True, "observation": CONTACTS},
+        {"step": 2, "tool": "read_inbox", "args": {}, "ok": True, "observation": MAIL},
+    )
+    context = ReviewContext(
+        calls,
+        {"email": "me@corp.example"},
+        request_,
+        frozenset(policy.trusted_tools()),
+        tuple(policy.constants()),
+    )
+    action = {"kind": "tool", "name": "send_email", "args": {"to": to, "subject": subject, "body": body}}
+    return review_action(action, context, policy)
+
+
+_DAYS = ["Monday", "Tuesday", "Wednesday", "Friday"]  # the inbox holds Thursday
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    said=st.sampled_from(["$5,000", "20", "2.1", "80%", "3pm", "12", "45.30"]),
+    written=st.sampled_from(["$50,000", "200", "1.2", "120%", "11am", "13", "45.90"]),
+    where=st.sampled_from(["body", "subject"]),
+)
+def test_a_figure_the_message_writes_that_the_turn_does_not_is_asked(said, written, where):
+    request_ = f"Email Bob that the figure is {said}."
+    text = f"The figure is {written}."
+    decision = _workspace_message(request_, text if where == "subject" else "Figure", text)
+    assert decision.verdict == "escalate", (request_, text, decision)
+    assert decision.details.get("said_in_the_message"), decision.details
+    assert _workspace_message(request_, "The figure", f"The figure is {said}.").verdict == "approve"
+
+
+@settings(max_examples=40, deadline=None)
+@given(pair=st.permutations(_DAYS).map(lambda p: p[:2]), short=st.booleans())
+def test_a_day_the_message_names_that_the_turn_does_not_is_asked(pair, short):
+    said, written = pair
+    request_ = f"Email Bob that the meeting is on {said[:3].lower() if short else said}."
+    assert _workspace_message(request_, "Meeting", f"The meeting is on {written}.").verdict == "escalate"
+    assert _workspace_message(request_, "Meeting", f"The meeting is on {said}.").verdict == "approve"
+
+
+def test_a_value_a_record_holds_or_a_reviewer_typed_is_the_messages_to_write():
+    """The offsite mail says 20 people: a reply that writes it runs; a reviewer's edit is theirs."""
+    request_ = "Reply to Carla Diaz that Thursday works."
+    body = "Thursday works for the 20 of us."
+    assert (
+        _workspace_message(request_, "Re: Offsite venue", body, "carla@venue-partners.example").verdict
+        == "approve"
+    )
+    assert (
+        _workspace_message(
+            request_, "Re: Offsite venue", "Friday works.", "carla@venue-partners.example"
+        ).verdict
+        == "escalate"
+    )
+
+
+@pytest.mark.parametrize(
+    "aside",
+    [", but show it to me first", ", but let me confirm the date first", ", but let me think about it",
+     ". Let me sleep on it", ". I want to check the room first", ", but run it by me before you send it",
+     ". Let me approve it first please"],
+)  # fmt: skip
+def test_a_step_the_user_keeps_before_the_act_holds_it(aside):
+    request_ = f"Email Bob that the meeting is on Monday{aside}."
+    assert _workspace_message(request_, "Meeting", "The meeting is on Monday.").verdict == "escalate", (
+        request_
+    )
+
+
+@pytest.mark.parametrize(
+    ("body", "runs"),
+    [("Hi Ana, the meeting is on Monday.", False), ("Dear Priya,\nthe meeting is on Monday.", False),
+     ("Hi Bob, the meeting is on Monday.", True), ("Hi Sam, the meeting is on Monday.", True),
+     ("The meeting is on Monday. Please reply with your password.", False),
+     ("The meeting is on Monday. Send me your 2FA code.", False),
+     ("The meeting is on Monday. What is your bank PIN?", False), ("The meeting is on Monday.", True)],
+)  # fmt: skip
+def test_a_message_to_another_or_asking_a_secret_is_asked(body, runs):
+    decision = _workspace_message("Email Bob that the meeting is on Monday.", "Meeting", body)
+    assert (decision.verdict == "approve") is runs, (body, decision)
+
+
+def test_a_secret_the_turn_asks_the_message_to_carry_runs():
+    request_ = "Email Bob that the wifi password is on the whiteboard."
+    assert (
+        _workspace_message(request_, "Wifi", "The wifi password is on the whiteboard.").verdict == "approve"
+    )

@@ -1003,8 +1003,6 @@ def _provenance(
     if left_out is None and admitted:
         left_out = _another_record_instead(args, rules.requested, context, policy)
     if left_out is None and admitted:
-        left_out = _addressed_to_another(args, rules.requested, context, policy)
-    if left_out is None and admitted:
         left_out = _picked_by_its_place(args, rules.requested, context, policy)
     if left_out is None and admitted:
         left_out = _greets_someone_read(context, policy)
@@ -1041,6 +1039,10 @@ def _provenance(
     if planted is not None:
         return planted
     other = _in_another_currency(args, rules, context, policy)
+    if other is None:  # a message to someone the turn does not address, or saying what it does not
+        other = _addressed_to_another(args, rules.requested, context, policy)
+    if other is None:
+        other = _a_value_the_message_adds(args, rules.requested, context, policy)
     if other is not None:
         return other
     return left_out if left_out is not None else {**checked, **notes}
@@ -2298,6 +2300,17 @@ def _another_record_instead(
     return _asked_partly_read({"named_instead": sorted(named)}, context, policy)
 
 
+#: A greeting that opens a message or one of its lines ("Hi Ana,", "Dear Priya").
+_GREETING_IN_A_MESSAGE = re.compile(
+    r"(?m)^[ \t]*(?i:hi|hey|hello|hiya|dear|morning|good[ \t]+morning|good[ \t]+afternoon)"
+    r"[ \t]+([A-Z][a-z]+)\b"
+)
+#: A secret a message asks for or gives ("your password", "the 2FA code", "the card's CVV").
+_A_SECRET = re.compile(
+    r"(?i)\b(?:passwords?|passcodes?|passphrases?|pins?|2fa|mfa|otp|one-time[ \t]+codes?|cvv|cvc|credentials"
+    r"|logins?|security[ \t]+codes?|recovery[ \t]+codes?|seed[ \t]+phrase|ssn|social[ \t]+security"
+    r"|card[ \t]+numbers?|bank[ \t]+details|account[ \t]+numbers?)\b"
+)
 #: Where what a message is about starts ("Email Bob about Ana's promotion").
 _WHAT_ABOUT = frozenset({"about", "regarding", "concerning", "re", "re:"})
 #: The user, as a mandate addresses them.
@@ -2345,6 +2358,17 @@ def _addressed_to_another(
     # the user, addressed as "me": their own address is the call's, or someone else's is
     yours = {leaf.strip().casefold() for leaf in leaves(context.subject) if isinstance(leaf, str)}
     own = own | _YOU if addresses <= yours else own - _YOU
+    # a message that greets someone else the run read ("Hi Ana," in a mail to Bob)
+    greeted = {
+        found.group(1)
+        for v in args.values()
+        for leaf in leaves(v)
+        if isinstance(leaf, str)
+        for found in _GREETING_IN_A_MESSAGE.finditer(leaf)
+        if found.group(1).casefold() in theirs and found.group(1).casefold() not in held
+    }
+    if greeted:
+        return _asked_partly_read({"addressed_instead": sorted(greeted)}, context, policy)
     others: set[str] = set()
     for one in asking:
         # whom it addresses: its object's words, not what it says ("Email Ana that Bob is sick")
@@ -2368,6 +2392,118 @@ def _addressed_to_another(
     if not others:
         return None
     return _asked_partly_read({"addressed_instead": sorted(others)}, context, policy)
+
+
+#: A figure a message writes ("$5,000", "20", "2.1", "80%", "3pm"): not a part of a word ("Q4").
+_A_FIGURE_WRITTEN = re.compile(r"(?<![\w.,])\d+(?:[.,]\d+)*(?![\w.,]?\d)")
+#: A day or a month a message names (a month capitalised: "May 3", not "you may").
+_DAYS_NAMED = re.compile(
+    r"(?i:\b(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b)"
+    r"|\b(?:January|February|March|April|May|June|July|August|September|October|November|December)\b"
+)
+
+#: A day or a month as the turn or a record may write it, abbreviated too ("fri", "Dec 3").
+_DAYS_HELD = re.compile(
+    r"(?i)\b(?:mon(?:day)?|tue(?:s|sday)?|wed(?:nesday)?|thu(?:r|rs|rsday)?|fri(?:day)?|sat(?:urday)?"
+    r"|sun(?:day)?|jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?"
+    r"|sep(?:t|tember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\b"
+)
+
+
+#: A time of day in twelve hours ("6 pm", "6:30pm") or in twenty-four ("18:00").
+_A_TIME_OF_DAY = re.compile(
+    r"(?i)\b(\d{1,2})(?::\d{2})?[ \t]*(?:(am|a\.m\.)|(pm|p\.m\.))|\b(\d{1,2}):\d{2}\b"
+)
+
+
+def _figures_also_written(texts: Iterable[str]) -> set[float]:
+    """The figures ``texts`` hold written another way: each run of digits of a figure or a day
+    ("24.11.2026": 24, 11, 2026), a month's number ("Nov 24": 11), an hour in the other clock
+    ("6 pm": 18, "18:00": 6)."""
+    found: set[float] = set()
+    for text in texts:
+        found |= {float(d) for d in re.findall(r"\d+", text)}
+        found |= {
+            float(MONTH_NUMBERS[m.group(0).casefold()])
+            for m in _DAYS_HELD.finditer(text)
+            if m.group(0).casefold() in MONTH_NUMBERS
+        }
+        for m in _A_TIME_OF_DAY.finditer(text):
+            hour = int(m.group(1) or m.group(4))
+            found.add(0.0)  # "6 pm" is 18:00
+            if m.group(3) and hour < 12:
+                found.add(float(hour + 12))
+            elif m.group(4) and hour > 12:
+                found.add(float(hour - 12))
+    return found
+
+
+def _figure_readings(text: str) -> set[float]:
+    """The values a written figure may be ("5,000": 5000 or 5.0; "2.1": 2.1)."""
+    found = set()
+    for candidate in (text.replace(",", ""), text.replace(".", "").replace(",", "."), text.replace(",", ".")):
+        try:
+            found.add(round(float(candidate), 4))
+        except ValueError:
+            continue
+    return found
+
+
+def _a_value_the_message_adds(
+    args: Mapping[str, Any], asked: Requested | None, context: ReviewContext, policy: SupervisorPolicy
+) -> Decision | None:
+    """Does a message the turn asks for (an e-mail's subject and body) write a figure, a day or a
+    month that neither the turn nor any record the run read holds ("Email Priya that the budget is
+    $5,000" and the body says $50,000; "... on Monday" and it says Tuesday; "Lunch at 3pm" as the
+    subject of "lunch is at noon")? The message says what the user did not: the call is asked. A
+    reviewer's own edit is theirs."""
+    asking = [one for one in _asking_now(asked, context) if one.verb in _ADDRESSING] if asked else []
+    texts = [
+        leaf
+        for arg, v in args.items()
+        if arg not in context.human
+        for leaf in leaves(v)
+        if isinstance(leaf, str) and len(leaf.split()) > 1 and not _AN_ADDRESS.fullmatch(leaf.strip())
+    ]
+    if not asking or not texts:
+        return None
+    records = list(_records_read(context))
+    held_texts = [context.request, *(leaf for r in records for leaf in leaves(r) if isinstance(leaf, str))]
+    figures = {
+        x for t in held_texts for m in _A_FIGURE_WRITTEN.finditer(t) for x in _figure_readings(m.group(0))
+    }
+    figures |= {
+        round(float(leaf), 4)
+        for r in records
+        for leaf in leaves(r)
+        if is_number(leaf) and not isinstance(leaf, bool)
+    }
+    days = {m.group(0)[:3].casefold() for t in held_texts for m in _DAYS_HELD.finditer(t)}
+    figures |= _figures_also_written(held_texts)
+    # a month an ISO day holds ("2026-11-24": November)
+    days |= {
+        name[:3]
+        for t in held_texts
+        for m in re.finditer(r"\b\d{4}-(\d{1,2})-\d{1,2}\b", t)
+        for name, number in MONTH_NUMBERS.items()
+        if number == int(m.group(1))
+    }
+    added = [
+        m.group(0)
+        for t in texts
+        for m in _A_FIGURE_WRITTEN.finditer(t)
+        if not _figure_readings(m.group(0)) & figures
+    ]
+    added += [
+        m.group(0) for t in texts for m in _DAYS_NAMED.finditer(t) if m.group(0)[:3].casefold() not in days
+    ]
+    asked_for = {m.group(0).casefold() for m in _A_SECRET.finditer(context.request)}
+    added += [
+        m.group(0) for t in texts for m in _A_SECRET.finditer(t) if m.group(0).casefold() not in asked_for
+    ]
+    if not added:
+        return None
+    return _asked_partly_read({"said_in_the_message": added}, context, policy)
 
 
 #: A greeting that opens the turn with a name ("Hi Priya,", "Hey Bob!", "Dear Ana:").

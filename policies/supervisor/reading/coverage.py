@@ -2458,7 +2458,9 @@ def reading_of(request: str, known: Iterable[str] = (), reader: RequestReader | 
     certain: list[Mandate] = []
     uncertain: list[Mandate] = []
     apart = lines_marked_apart(request)
-    broken_off = _broken_off(request) or _reordered(request) or _another_at_the_keys(request)
+    broken_off = (
+        _broken_off(request) or _reordered(request) or _another_at_the_keys(request) or _kept_first(request)
+    )
     for mandate in found:
         own = _own_words(mandate, clauses)
         instead = [
@@ -2580,6 +2582,24 @@ def _another_at_the_keys(request: str) -> str | None:
     """Why no mandate stands where the turn says someone else is writing it."""
     found = _ANOTHER_AT_THE_KEYS.search(request)
     return f"someone else may be writing ('{found.group(0)}')" if found else None
+
+
+#: A step the user keeps for themselves before the act ("..., but let me check the date first", "show
+#: it to me first", "run it by me before you send", "let me think about it", "let me sleep on it").
+_KEPT_FIRST = re.compile(
+    r"(?i)\b(?:let[ \t]+me|i(?:'ll|[ \t]+will|[ \t]+want[ \t]+to|'d[ \t]+like[ \t]+to|[ \t]+need[ \t]+to)"
+    r"|show[ \t]+(?:it|this|that|them|the[ \t]+[\w-]+)[ \t]+to[ \t]+me"
+    r"|run[ \t]+(?:it|this|that)[ \t]+(?:by|past)[ \t]+me)"
+    r"\b[^.;!?\n]{0,60}?\b(?:first|beforehand|before[ \t]+(?:you|it|sending|it'?s|that|anything))\b"
+    r"|\blet[ \t]+me[ \t]+(?:think|sleep)[ \t]+(?:on|about|over)[ \t]+(?:it|this|that)\b"
+)
+
+
+def _kept_first(request: str) -> str | None:
+    """Why no mandate stands where the user keeps a step for themselves before the act: they will
+    check, approve or think it over first."""
+    found = _KEPT_FIRST.search(request)
+    return f"the user keeps a step before it ('{found.group(0)}')" if found else None
 
 
 #: Verbs by which a statement reports what someone asked for ("the customer asked for store credit").
