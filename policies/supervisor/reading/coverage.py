@@ -2590,7 +2590,8 @@ _KEPT_FIRST = re.compile(
     r"(?i)\b(?:let[ \t]+me|i(?:'ll|[ \t]+will|[ \t]+want[ \t]+to|'d[ \t]+like[ \t]+to|[ \t]+need[ \t]+to)"
     r"|show[ \t]+(?:it|this|that|them|the[ \t]+[\w-]+)[ \t]+to[ \t]+me"
     r"|run[ \t]+(?:it|this|that)[ \t]+(?:by|past)[ \t]+me)"
-    r"\b[^.;!?\n]{0,60}?\b(?:first|beforehand|before[ \t]+(?:you|it|sending|it'?s|that|anything))\b"
+    r"\b[^.;!?\n]{0,60}?\b(?:first(?![ \t]+(?:thing|time|class|name|half|quarter|week|day|of|in|on))"
+    r"|beforehand|before[ \t]+(?:you|it|sending|it'?s|that|anything))\b"
     r"|\blet[ \t]+me[ \t]+(?:think|sleep)[ \t]+(?:on|about|over)[ \t]+(?:it|this|that)\b"
 )
 
