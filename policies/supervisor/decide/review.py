@@ -2245,14 +2245,7 @@ def _another_party_named(
             # what the mandate says beside it is weighed ("... in full: 20.00", "... the fake ...")
             written_figure = any(found_in(f, [Source("request", whole)]) for f in figures)
             if recorded_figure or written_figure:
-                in_records = {
-                    round(float(leaf), 2)
-                    for r in records
-                    for v in r.values()
-                    for leaf in leaves(v)
-                    if is_number(leaf) and not isinstance(leaf, bool)
-                }
-                unheld = _figures_unheld(whole, figures, recorded_figure, in_records)
+                unheld = _figures_unheld(whole, figures, recorded_figure, _numbers_held(records, 2))
                 beside += [f for f in unheld if f not in value_parts]
                 beside += _beside_a_payment(whole, asking.verb, values, names, held)
             if written_figure and not recorded_figure:
@@ -2438,15 +2431,25 @@ def _figures_also_written(texts: Iterable[str]) -> set[float]:
     return found
 
 
-def _figure_readings(text: str) -> set[float]:
-    """The values a written figure may be ("5,000": 5000 or 5.0; "2.1": 2.1)."""
+def _figure_readings(text: str, places: int = 4) -> set[float]:
+    """The values a written figure may be ("5,000": 5000 or 5.0; "2.1": 2.1), to ``places``."""
     found = set()
     for candidate in (text.replace(",", ""), text.replace(".", "").replace(",", "."), text.replace(",", ".")):
         try:
-            found.add(round(float(candidate), 4))
+            found.add(round(float(candidate), places))
         except ValueError:
             continue
     return found
+
+
+def _numbers_held(records: Iterable[Mapping[str, Any]], places: int) -> set[float]:
+    """Every number the records hold, to ``places`` (a boolean is none)."""
+    return {
+        round(float(leaf), places)
+        for r in records
+        for leaf in leaves(r)
+        if is_number(leaf) and not isinstance(leaf, bool)
+    }
 
 
 def _a_value_the_message_adds(
@@ -2472,12 +2475,7 @@ def _a_value_the_message_adds(
     figures = {
         x for t in held_texts for m in _A_FIGURE_WRITTEN.finditer(t) for x in _figure_readings(m.group(0))
     }
-    figures |= {
-        round(float(leaf), 4)
-        for r in records
-        for leaf in leaves(r)
-        if is_number(leaf) and not isinstance(leaf, bool)
-    }
+    figures |= _numbers_held(records, 4)
     days = {m.group(0)[:3].casefold() for t in held_texts for m in _DAYS_HELD.finditer(t)}
     figures |= _figures_also_written(held_texts)
     # a month an ISO day holds ("2026-11-24": November)
@@ -2666,12 +2664,7 @@ def _figures_unheld(
         text = m.group(0)
         if text.count(".") > 1 or re.fullmatch(r"\d{1,2}[.,]\d{1,2}[.,]\d{2,4}", text):
             continue  # a day ("20.12.2026"): weighed as one
-        values = set()
-        for r in (text.replace(",", ""), text.replace(".", "").replace(",", "."), text.replace(",", ".")):
-            try:
-                values.add(round(float(r), 2))
-            except ValueError:
-                continue
+        values = _figure_readings(text, 2)
         if wanted and not values & wanted and not values & set(others_figures):
             found.append(text)
     if not recorded and set(words_of(whole)) & {"full", "whole", "entire"}:
