@@ -100,6 +100,7 @@ from policies.supervisor.reading.coverage import (
 from policies.supervisor.reading.identifiers import canonical_number, identifiers
 from policies.supervisor.reading.values import (
     Source,
+    address_list,
     describe,
     found_in,
     identifier_origins,
@@ -2326,31 +2327,38 @@ def _addressed_to_another(
     them the call's own recipient (bob@corp.example, "Bob", "Bob Lee", a word only Bob's records
     hold)? A policy may admit any contact's address; the turn names someone else's: asked."""
     addresses = {
-        leaf.strip().casefold()
+        address.strip().casefold()
         for v in args.values()
         for leaf in leaves(v)
-        if isinstance(leaf, str) and _AN_ADDRESS.fullmatch(leaf.strip())
+        for address in (address_list(leaf) or [leaf])
+        if isinstance(address, str) and _AN_ADDRESS.fullmatch(address.strip())
     }
     asking = _asking_now(asked, context) if asked is not None and addresses else []
     asking = [one for one in asking if one.verb in _ADDRESSING]  # not a booking's guest e-mail
     if not asking:
         return None
     records = list(_records_read(context))
-    mine = [
-        r
-        for r in records
-        if any(isinstance(leaf, str) and leaf.strip().casefold() in addresses for leaf in leaves(r))
-    ]
-    rest = [r for r in records if not any(r is m for m in mine)]
-    theirs = {w for r in rest for v in r.values() if isinstance(v, str) for w in words_of(v)}
-    held = {w for r in mine for v in r.values() if isinstance(v, str) for w in words_of(v)}
-    # the words that tell the call's recipient's records from the others ("bob", "lee", "manager")
-    own = (
-        held - theirs | addresses | {p for a in addresses for p in re.split(r"[._+-]", a.split("@")[0]) if p}
-    )
-    # the user, addressed as "me": their own address is the call's, or someone else's is
     yours = {leaf.strip().casefold() for leaf in leaves(context.subject) if isinstance(leaf, str)}
-    own = own | _YOU if addresses <= yours else own - _YOU
+    # each recipient's own words: what tells its records from the others' ("bob", "lee",
+    # "manager"), its address and its parts; "me" where it is the user's own address
+    owns = {a: _a_recipients_words(a, records, yours) for a in addresses}
+    held = {
+        w
+        for r in records
+        if _holds(r, addresses)
+        for v in r.values()
+        if isinstance(v, str)
+        for w in words_of(v)
+    }
+    theirs = {
+        w
+        for r in records
+        if not _holds(r, addresses)
+        for v in r.values()
+        if isinstance(v, str)
+        for w in words_of(v)
+    }
+    rest = [r for r in records if not _holds(r, addresses)]
     # a message that greets someone else the run read ("Hi Ana," in a mail to Bob)
     greeted = {
         found.group(1)
@@ -2363,6 +2371,7 @@ def _addressed_to_another(
     if greeted:
         return _asked_partly_read({"addressed_instead": sorted(greeted)}, context, policy)
     others: set[str] = set()
+    named: set[str] = set()  # the call's recipients a mandate names
     for one in asking:
         # whom it addresses: its object's words, not what it says ("Email Ana that Bob is sick")
         said = list(one.words[1:])
@@ -2370,8 +2379,7 @@ def _addressed_to_another(
         text = " , ".join([" ".join(said), *one.coordinated, *one.antecedents])  # "Bob Lee: ... him"
         written = {w.strip("'`\"") for w in words_of(text)}
         written |= {p for w in written for p in re.split(r"['’]s?$", w) if p}  # "Ana's"
-        if written & own or any(a in text.casefold() for a in addresses):
-            return None  # a mandate names the call's recipient
+        named |= {a for a, own in owns.items() if written & own or a in text.casefold()}
         others |= {a for a in _AN_ADDRESS.findall(text) if a.casefold() not in addresses}
         others |= written & _YOU if not addresses <= yours else set()  # "Tell me ..." mailed to Bob
         others |= {
@@ -2382,9 +2390,41 @@ def _addressed_to_another(
             for w in words_of(v)
             if w in written and w not in held and w not in FUNCTION_WORDS and len(w) > 2 and not w.isdigit()
         }
+    if named == addresses:
+        return None  # the mandates name every recipient of the call
+    if named:  # one recipient the turn names, another it does not ("Email Ana ..." to Ana and Bob)
+        return _asked_partly_read({"not_addressed": sorted(addresses - named)}, context, policy)
     if not others:
         return None
     return _asked_partly_read({"addressed_instead": sorted(others)}, context, policy)
+
+
+def _holds(record: Mapping[str, Any], addresses: set[str]) -> bool:
+    """Does a record the run read hold one of ``addresses`` as a whole value?"""
+    return any(isinstance(leaf, str) and leaf.strip().casefold() in addresses for leaf in leaves(record))
+
+
+def _a_recipients_words(address: str, records: Sequence[Mapping[str, Any]], yours: set[str]) -> set[str]:
+    """The words that name one recipient: those its records hold and no other record does, its
+    address and the address's parts, and "me" where the address is the user's own."""
+    held = {
+        w
+        for r in records
+        if _holds(r, {address})
+        for v in r.values()
+        if isinstance(v, str)
+        for w in words_of(v)
+    }
+    theirs = {
+        w
+        for r in records
+        if not _holds(r, {address})
+        for v in r.values()
+        if isinstance(v, str)
+        for w in words_of(v)
+    }
+    parts = {p for p in re.split(r"[._+-]", address.split("@")[0]) if p}
+    return held - theirs | {address} | parts | (_YOU if address in yours else set())
 
 
 #: A figure a message writes ("$5,000", "20", "2.1", "80%", "3pm"): not a part of a word ("Q4").
@@ -2461,13 +2501,7 @@ def _a_value_the_message_adds(
     subject of "lunch is at noon")? The message says what the user did not: the call is asked. A
     reviewer's own edit is theirs."""
     asking = [one for one in _asking_now(asked, context) if one.verb in _ADDRESSING] if asked else []
-    texts = [
-        leaf
-        for arg, v in args.items()
-        if arg not in context.human
-        for leaf in leaves(v)
-        if isinstance(leaf, str) and len(leaf.split()) > 1 and not _AN_ADDRESS.fullmatch(leaf.strip())
-    ]
+    texts = _message_texts(args, context)
     if not asking or not texts:
         return None
     records = list(_records_read(context))
@@ -2502,6 +2536,18 @@ def _a_value_the_message_adds(
     if not added:
         return None
     return _asked_partly_read({"said_in_the_message": added}, context, policy)
+
+
+def _message_texts(args: Mapping[str, Any], context: ReviewContext) -> list[str]:
+    """The texts of a message the call writes: its arguments' texts of two words or more that are
+    not addresses (a subject, a body), never one a reviewer edited (theirs)."""
+    return [
+        leaf
+        for arg, v in args.items()
+        if arg not in context.human
+        for leaf in leaves(v)
+        if isinstance(leaf, str) and len(leaf.split()) > 1 and not _AN_ADDRESS.fullmatch(leaf.strip())
+    ]
 
 
 #: A greeting that opens the turn with a name ("Hi Priya,", "Hey Bob!", "Dear Ana:").

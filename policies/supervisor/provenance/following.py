@@ -16,8 +16,17 @@ from policies.decision import Decision
 from policies.supervisor.provenance.context import ReviewContext
 from policies.supervisor.provenance.flow import flow
 from policies.supervisor.reading.amounts import WHOLE_WORDS, part_of_record
-from policies.supervisor.reading.values import Source, appears, describe, identity, origins
+from policies.supervisor.reading.values import (
+    Source,
+    appears,
+    describe,
+    identity,
+    leaf_values,
+    mappings,
+    origins,
+)
 from policies.supervisor.reading.words import (
+    FUNCTION_WORDS,
     POINTING_BACK,
     SOMEONE_ELSE,
     RequestReader,
@@ -110,7 +119,74 @@ def _follows(
         ]
         if len(holding) == 1 and points_to(holding[0].value, value, rule.fields):
             return f"followed from {holding[0].label()}, in a sentence that asks for the step"
+    for step in own:
+        told = _named_by_a_word(rule, value, step, calls, keys)
+        if told:
+            return told
     return None
+
+
+def _in_capitals(word: str, text: str) -> bool:
+    """Does ``text`` write ``word`` in capitals, as a word of its own ("the IT email")?"""
+    return re.search(rf"(?<!\w){re.escape(word.upper())}(?!\w)", text) is not None
+
+
+#: Where a step's object ends and what it says begins ("Reply to the offsite email saying ...").
+_OBJECT_ENDS = frozenset(
+    {"about", "regarding", "concerning", "re", "re:", "saying", "that", "asking", "telling", "with", "and"}
+)
+
+
+def _named_by_a_word(rule: Follow, value: Any, step: Any, calls: Calls, keys: Naming) -> str | None:
+    """The one record a step's object names by a word of a short field that no other record the
+    run read holds ("Reply to Carla" for Carla Diaz's mail, "Reply to the offsite email" for the
+    one whose subject is "Offsite venue", "Answer the IT email" for IT Desk's), where that record
+    points to ``value`` in the rule's fields. A word another record holds too (a contact named
+    Carla, a second mail about the offsite) names none of them, nor does a common word, a word of
+    the policy's rules or of the step itself."""
+    said = list(step.words[1:])
+    said = said[: next((i for i, w in enumerate(said) if w in _OBJECT_ENDS), len(said))]
+    written = {p for w in said for p in re.split(r"['’]s?$", w.strip("'`\"")) if p}
+    step_words = {w.casefold() for w in [*rule.verbs, *rule.objects]}
+    written = {w for w in written if w not in step_words and w not in keys.spoken}
+    if not written:
+        return None
+    records = [
+        (str(c.get("tool")), c, r)
+        for c in calls
+        if c.get("ok", True) and "observation" in c
+        for _path, r in mappings(c.get("observation"))
+    ]
+
+    def words_in(record: Mapping[str, Any], short: bool) -> set[str]:
+        texts = [v for v in record.values() if isinstance(v, str) and (not short or len(v.split()) <= 4)]
+        return {w for t in texts for w in words_of(t)}
+
+    def naming(w: str, texts: str) -> bool:  # a function word names only as written in capitals ("IT")
+        if w not in FUNCTION_WORDS:
+            return len(w) > 2
+        return _in_capitals(w, step.text) and _in_capitals(w, texts)
+
+    found = []
+    for tool, call, record in records:
+        if (rule.tools and tool not in rule.tools) or not points_to(record, value, rule.fields):
+            continue
+        short = " ".join(v for v in record.values() if isinstance(v, str) and len(v.split()) <= 4)
+        # what the call that returned it was asked for names nothing ("the link in #random")
+        asked_for = {w for v in leaf_values(call.get("args") or {}) for w in words_of(str(v))}
+        wanted = {w for w in written - asked_for if w not in FUNCTION_WORDS or _in_capitals(w, step.text)}
+        mine = {w for w in wanted & words_in(record, True) if naming(w, short)}
+        others = {w for _t, _c, r in records if r != record for w in words_in(r, False)}
+        # every word of the object is the record's: "Reply to Carla Diaz" names no mail of "Carla"
+        if mine - others and wanted <= words_in(record, True):
+            found.append((tool, call, record, sorted(mine - others)[0]))
+    if len({json.dumps(r, sort_keys=True, default=str) for _t, _c, r, _w in found}) != 1:
+        return None
+    tool, call, _record, word = found[0]
+    return (
+        f"followed from the {tool} (step {call.get('step', '?')}) record the request names by a word only "
+        f"it holds ({word}), in a sentence that asks for the step"
+    )
 
 
 def _pointed_back(

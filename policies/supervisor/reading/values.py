@@ -52,6 +52,7 @@ __all__ = [
     "IdentifierKind",
     "Source",
     "SourceName",
+    "address_list",
     "describe",
     "found_in",
     "identifier_origins",
@@ -389,7 +390,7 @@ def rule_values(value: Any) -> list[Any]:
         return [leaf for child in value for leaf in rule_values(child)]
     if value is None or (isinstance(value, str) and not value.strip()):
         return []
-    return [value]
+    return address_list(value) or [value]
 
 
 def leaf_values(value: Any) -> list[Any]:
@@ -398,7 +399,22 @@ def leaf_values(value: Any) -> list[Any]:
         return [leaf for child in value.values() for leaf in leaf_values(child)]
     if isinstance(value, list | tuple):
         return [leaf for child in value for leaf in leaf_values(child)]
-    return [value] if traced(value) else []
+    return address_list(value) or ([value] if traced(value) else [])
+
+
+#: Two or more mail addresses in one text, and nothing else but the commas or semicolons between
+#: them ("ana@corp.example, bob@corp.example": one ``to`` many mail tools take).
+_ADDRESS_LIST = re.compile(
+    r"\s*[\w.%+-]+@[\w-]+(?:\.[\w-]+)+(?:\s*[,;]\s*[\w.%+-]+@[\w-]+(?:\.[\w-]+)+)+\s*[,;]?\s*"
+)
+
+
+def address_list(value: Any) -> list[str]:
+    """The addresses of a text that is a list of two or more of them and nothing else, each its own
+    value (each recipient is judged, never the list as one text); none for any other value."""
+    if not isinstance(value, str) or _ADDRESS_LIST.fullmatch(value) is None:
+        return []
+    return [part.strip() for part in re.split(r"[,;]", value) if part.strip()]
 
 
 def describe(found: Sequence[Source]) -> str:
