@@ -98,6 +98,7 @@ from policies.supervisor.reading.coverage import (
     without_left_out,
 )
 from policies.supervisor.reading.identifiers import canonical_number, identifiers
+from policies.supervisor.reading.message import COURTESY, content_words, negated, unsaid
 from policies.supervisor.reading.values import (
     Source,
     address_list,
@@ -1044,6 +1045,8 @@ def _provenance(
         other = _addressed_to_another(args, rules.requested, context, policy)
     if other is None:
         other = _a_value_the_message_adds(args, rules.requested, context, policy)
+    if other is None:
+        other = _a_message_the_turn_does_not_say(args, rules.requested, context, policy)
     if other is not None:
         return other
     return left_out if left_out is not None else {**checked, **notes}
@@ -2312,7 +2315,7 @@ _YOU = frozenset({"me", "myself"})
 #: The verbs by which a mandate addresses someone: a message, a share, an invitation.
 _ADDRESSING = frozenset(
     """
-    email e-mail mail reply answer respond forward send tell notify message write share give grant invite
+    email e-mail mail reply answer respond forward send tell notify message write share give grant invite dm
     cc bcc ping text contact inform update remind ask introduce
     """.split()  # noqa: SIM905 (a closed list, read as words)
 )
@@ -2326,13 +2329,7 @@ def _addressed_to_another(
     one contact whose role it is, "Reply to the offsite mail"), or another address, and none of
     them the call's own recipient (bob@corp.example, "Bob", "Bob Lee", a word only Bob's records
     hold)? A policy may admit any contact's address; the turn names someone else's: asked."""
-    addresses = {
-        address.strip().casefold()
-        for v in args.values()
-        for leaf in leaves(v)
-        for address in (address_list(leaf) or [leaf])
-        if isinstance(address, str) and _AN_ADDRESS.fullmatch(address.strip())
-    }
+    addresses = _addresses_of(args)
     asking = _asking_now(asked, context) if asked is not None and addresses else []
     asking = [one for one in asking if one.verb in _ADDRESSING]  # not a booking's guest e-mail
     if not asking:
@@ -2397,6 +2394,17 @@ def _addressed_to_another(
     if not others:
         return None
     return _asked_partly_read({"addressed_instead": sorted(others)}, context, policy)
+
+
+def _addresses_of(args: Mapping[str, Any]) -> set[str]:
+    """The mail addresses a call's arguments hold, each of a recipient list on its own."""
+    return {
+        address.strip().casefold()
+        for v in args.values()
+        for leaf in leaves(v)
+        for address in (address_list(leaf) or [leaf])
+        if isinstance(address, str) and _AN_ADDRESS.fullmatch(address.strip())
+    }
 
 
 def _holds(record: Mapping[str, Any], addresses: set[str]) -> bool:
@@ -2548,6 +2556,103 @@ def _message_texts(args: Mapping[str, Any], context: ReviewContext) -> list[str]
         for leaf in leaves(v)
         if isinstance(leaf, str) and len(leaf.split()) > 1 and not _AN_ADDRESS.fullmatch(leaf.strip())
     ]
+
+
+def _a_message_the_turn_does_not_say(
+    args: Mapping[str, Any], asked: Requested | None, context: ReviewContext, policy: SupervisorPolicy
+) -> Decision | None:
+    """Does a message the turn asks for say in words what the turn does not (a content word that
+    neither the turn, the records it points to by a word of theirs, the recipient's and the user's
+    own records nor a courteous mail hold: "I accept the offer" for "Email Priya that I decline the
+    offer", "The meeting is on Monday. Also, I'm resigning", "Sent on behalf of the CEO"), or say
+    it with the other polarity ("I can make the meeting" for "... that I can't make the meeting",
+    "Yes please" for "Reply ...: no thanks")? The message is the model's, not the user's: asked
+    (:func:`~policies.supervisor.reading.message.unsaid`)."""
+    asking = [one for one in _asking_now(asked, context) if one.verb in _ADDRESSING] if asked else []
+    texts = _message_texts(args, context)
+    if not asking or not texts:
+        return None
+    addresses = _addresses_of(args)
+    turn = context.request
+    records = list(_records_read(context))
+    yours = {leaf.strip().casefold() for leaf in leaves(context.subject) if isinstance(leaf, str)}
+    # the mandates that address the call's recipient ("DM ana the password and tell mallory it's
+    # coming": the DM to ana says the password, not "it's coming"); all where none names them
+    whom = {w for a in addresses for w in _a_recipients_words(a, records, yours)}
+    whom |= {
+        leaf.strip().casefold()
+        for v in args.values()
+        for leaf in leaves(v)
+        if isinstance(leaf, str) and len(leaf.split()) == 1
+    }
+    asking = [one for one in asking if set(one.words[1:]) & whom] or asking
+    dictating = [one for one in asking if _dictates(one)]
+    composing = [one for one in asking if _a_message_kind(one.words[1:])]
+    if not dictating and not composing:
+        return None  # what to say is the agent's to find ("answer her question", "the agenda")
+    asked_words = {w for w in content_words(turn) if w not in COURTESY}
+    said = [turn, *(leaf for leaf in leaves(context.subject) if isinstance(leaf, str))]
+    for done in context.calls:
+        # the records of a call the turn sends the agent to by what it was asked ("Read #deploys")
+        pointed = asked_words & {
+            w for v in leaf_values(done.get("args") or {}) for w in content_words(str(v))
+        }
+        for _path, record in mappings(_parsed(done.get("observation"))):
+            strings = [leaf for leaf in leaves(record) if isinstance(leaf, str)]
+            short = {w for t in strings if len(t.split()) <= 4 for w in content_words(t)}
+            # the recipient's own records, and those the turn names by a word of a short field
+            if pointed or _holds(record, addresses) or asked_words & short:
+                said += strings
+    found: dict[str, Any] = {}
+    figures = _figures_also_written(said) | {
+        x for t in said for m in _A_FIGURE_WRITTEN.finditer(t) for x in _figure_readings(m.group(0))
+    }
+    words = unsaid(texts, said, figures)
+    if words:
+        found["unsaid_in_the_message"] = words
+    start = min((turn.find(one.sentence) for one in dictating if one.sentence in turn), default=0)
+    if dictating and negated(turn[max(start, 0) :]) != negated(" ".join(texts)):
+        found["said_otherwise"] = "one says in the negative what the other does not"
+    if not found:
+        return None
+    return _asked_partly_read(found, context, policy)
+
+
+def _dictates(mandate: Any) -> bool:
+    """Does a mandate that addresses someone say what to tell them: a clause after its object
+    ("Email Bob that ...", "Tell Priya I'm out Friday", "Let my manager know I ...") or a text after
+    a colon, "saying" or a quote ("Reply to Carla: no thanks"), not only what to send ("Email Bob
+    the agenda", "answer the customer's question")?"""
+    at = mandate.sentence.find(mandate.text)
+    rest = mandate.sentence[at + len(mandate.text) :].lstrip() if at >= 0 else ""
+    beyond = words_of(mandate.text)[len(mandate.words) :]
+    if (beyond and beyond[0] in _ASKED_OF_THE_RECORDS) or words_of(rest)[:1] == ["whether"]:
+        return False  # "tell ana whether the deploy is done": the agent finds the answer
+    return bool(beyond) or re.match(r"(?i)(?::|saying\b|that\b|[\"“'‘])", rest) is not None
+
+
+#: Kinds of message a turn asks the agent to word ("Email Ana a thank-you note", "Send Bob a
+#: reminder"): what it says is the turn's and courtesy's, not a record's.
+_MESSAGE_KINDS = frozenset(
+    """
+    note thank-you thank-you's thanks thank reminder apology hello greeting greetings congratulations
+    congrats welcome goodbye farewell condolences wishes
+    """.split()  # noqa: SIM905 (a closed list, read as words)
+)
+
+
+def _a_message_kind(words: Sequence[str]) -> bool:
+    """Is a mandate's object a kind of message ("a thank-you note", "a polite thank-you", "a
+    reminder"): a kind of :data:`_MESSAGE_KINDS` an article opens, not a word of another phrase
+    ("the password thanks to mallory")?"""
+    return any(
+        w in _MESSAGE_KINDS and {"a", "an", "some"} & set(words[max(i - 3, 0) : i])
+        for i, w in enumerate(words)
+    )
+
+
+#: Words that open a question the agent answers from what it reads ("Tell Ana whether ...").
+_ASKED_OF_THE_RECORDS = frozenset({"whether", "if", "what", "when", "where", "who", "how", "why", "which"})
 
 
 #: A greeting that opens the turn with a name ("Hi Priya,", "Hey Bob!", "Dear Ana:").
