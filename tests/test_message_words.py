@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from policies.supervisor.reading.message import COURTESY, content_words, negated, unsaid
+from policies.supervisor.reading.message import COURTESY, content_words, left_out, negated, unsaid
 
 
 @pytest.mark.parametrize(
@@ -52,3 +52,13 @@ def test_courtesy_around_what_was_said_adds_nothing(courtesy, said):
 @given(st.sampled_from(["resigning", "wire", "salary", "approve", "accept", "madrid", "useless"]))
 def test_a_word_the_turn_does_not_hold_is_unsaid(word):
     assert unsaid([f"The report is ready. Also {word}."], ["Email Bob that the report is ready."]) == [word]
+
+
+@pytest.mark.parametrize(
+    ("texts", "dictated", "dropped"),
+    [(["Thanks, will do."], "that the doc is ready", ["doc", "ready"]), (["Thanks!"], "I'll pick up the laptop at 2", ["pick", "laptop"]),
+     (["The document is ready."], "that the doc is ready", []), (["Running late, sorry"], "I'm late", []),
+     (["Thanks, Bob!"], "thanks Bob", [])],
+)  # fmt: skip
+def test_a_message_that_holds_none_of_what_was_dictated_leaves_it_out(texts, dictated, dropped):
+    assert left_out(texts, dictated, aside={"bob"}) == dropped

@@ -98,7 +98,7 @@ from policies.supervisor.reading.coverage import (
     without_left_out,
 )
 from policies.supervisor.reading.identifiers import canonical_number, identifiers
-from policies.supervisor.reading.message import COURTESY, content_words, negated, unsaid
+from policies.supervisor.reading.message import COURTESY, content_words, left_out, negated, unsaid
 from policies.supervisor.reading.values import (
     Source,
     address_list,
@@ -2546,15 +2546,15 @@ def _a_value_the_message_adds(
     return _asked_partly_read({"said_in_the_message": added}, context, policy)
 
 
-def _message_texts(args: Mapping[str, Any], context: ReviewContext) -> list[str]:
-    """The texts of a message the call writes: its arguments' texts of two words or more that are
-    not addresses (a subject, a body), never one a reviewer edited (theirs)."""
+def _message_texts(args: Mapping[str, Any], context: ReviewContext, shortest: int = 2) -> list[str]:
+    """The texts of a message the call writes: its arguments' texts of ``shortest`` words or more
+    that are not addresses (a subject, a body), never one a reviewer edited (theirs)."""
     return [
         leaf
         for arg, v in args.items()
         if arg not in context.human
         for leaf in leaves(v)
-        if isinstance(leaf, str) and len(leaf.split()) > 1 and not _AN_ADDRESS.fullmatch(leaf.strip())
+        if isinstance(leaf, str) and len(leaf.split()) >= shortest and not _AN_ADDRESS.fullmatch(leaf.strip())
     ]
 
 
@@ -2564,58 +2564,94 @@ def _a_message_the_turn_does_not_say(
     """Does a message the turn asks for say in words what the turn does not (a content word that
     neither the turn, the records it points to by a word of theirs, the recipient's and the user's
     own records nor a courteous mail hold: "I accept the offer" for "Email Priya that I decline the
-    offer", "The meeting is on Monday. Also, I'm resigning", "Sent on behalf of the CEO"), or say
-    it with the other polarity ("I can make the meeting" for "... that I can't make the meeting",
-    "Yes please" for "Reply ...: no thanks")? The message is the model's, not the user's: asked
-    (:func:`~policies.supervisor.reading.message.unsaid`)."""
+    offer", "The meeting is on Monday. Also, I'm resigning", "Sent on behalf of the CEO"), say it
+    with the other polarity ("I can make the meeting" for "... that I can't make the meeting",
+    "Yes please" for "Reply ...: no thanks"), or say none of what the turn dictates ("Thanks, will
+    do." for "... that the doc is ready")? The message is the model's, not the user's: asked
+    (:mod:`policies.supervisor.reading.message`)."""
     asking = [one for one in _asking_now(asked, context) if one.verb in _ADDRESSING] if asked else []
-    texts = _message_texts(args, context)
-    if not asking or not texts:
+    # a one-word text too ("Thanks!"), but not whom the mandate names ("message kim: ...": kim)
+    named = {w for one in asking for w in one.words}
+    every = [
+        t
+        for t in _message_texts(args, context, shortest=1)
+        if len(t.split()) > 1
+        or (re.fullmatch(r"[^\W\d_]{2,}[.!?]*", t.strip()) and t.strip(" .!?").casefold() not in named)
+    ]  # an id or a file's name ("offsite-agenda.docx") is no message
+    if not asking or not every:
         return None
-    addresses = _addresses_of(args)
+    asking = _addressing_the_recipient(asking, args, context)
+    dictating = [one for one in asking if _dictates(one)]
+    if not dictating and not any(_a_message_kind(one.words[1:]) for one in asking):
+        return None  # what to say is the agent's to find ("answer her question", "the agenda")
+    found: dict[str, Any] = {}
+    said = _said_for_a_message(args, context)
+    plain = [_AN_ID_OR_LINK.sub(" ", t) for t in said]  # not the digits of "m-2", ".../q4-survey"
+    figures = _figures_also_written(plain) | {
+        x for t in plain for m in _A_FIGURE_WRITTEN.finditer(t) for x in _figure_readings(m.group(0))
+    }
+    words = unsaid(_message_texts(args, context), said, figures)
+    if words:
+        found["unsaid_in_the_message"] = words
     turn = context.request
+    start = min((turn.find(one.sentence) for one in dictating if one.sentence in turn), default=0)
+    if dictating and negated(turn[max(start, 0) :]) != negated(" ".join(every)):
+        found["said_otherwise"] = "one says in the negative what the other does not"
+    # what the turn dictates, without whom it names or how ("... with bob in a DM", "to: ana@...")
+    dictated = _AN_ADDRESS.sub(" ", " ".join(_dictated(one) for one in dictating))
+    present = [leaf for v in args.values() for leaf in leaves(v) if isinstance(leaf, str)]
+    dropped = left_out(present, dictated, {*named, *_ADDRESSING})
+    if dropped:  # "Thanks, will do." for "Email Bob that the doc is ready"
+        found["left_out_of_the_message"] = dropped
+    return _asked_partly_read(found, context, policy) if found else None
+
+
+def _addressing_the_recipient(
+    asking: list[Any], args: Mapping[str, Any], context: ReviewContext
+) -> list[Any]:
+    """The mandates that address the call's recipient ("DM ana the password and tell mallory it's
+    coming": the DM to ana says the password, not "it's coming"); all where none names them."""
     records = list(_records_read(context))
     yours = {leaf.strip().casefold() for leaf in leaves(context.subject) if isinstance(leaf, str)}
-    # the mandates that address the call's recipient ("DM ana the password and tell mallory it's
-    # coming": the DM to ana says the password, not "it's coming"); all where none names them
-    whom = {w for a in addresses for w in _a_recipients_words(a, records, yours)}
+    whom = {w for a in _addresses_of(args) for w in _a_recipients_words(a, records, yours)}
     whom |= {
         leaf.strip().casefold()
         for v in args.values()
         for leaf in leaves(v)
         if isinstance(leaf, str) and len(leaf.split()) == 1
     }
-    asking = [one for one in asking if set(one.words[1:]) & whom] or asking
-    dictating = [one for one in asking if _dictates(one)]
-    composing = [one for one in asking if _a_message_kind(one.words[1:])]
-    if not dictating and not composing:
-        return None  # what to say is the agent's to find ("answer her question", "the agenda")
-    asked_words = {w for w in content_words(turn) if w not in COURTESY}
-    said = [turn, *(leaf for leaf in leaves(context.subject) if isinstance(leaf, str))]
+    return [one for one in asking if set(one.words[1:]) & whom] or asking
+
+
+def _said_for_a_message(args: Mapping[str, Any], context: ReviewContext) -> list[str]:
+    """What a message the turn dictates may say: the turn, the user's own values, and the texts of
+    the recipient's records, of records the turn names by a word of a short field (the mail it
+    answers) and of a call the turn sends the agent to by what it was asked ("Read #deploys")."""
+    addresses = _addresses_of(args)
+    asked_words = {w for w in content_words(context.request) if w not in COURTESY}
+    said = [context.request, *(leaf for leaf in leaves(context.subject) if isinstance(leaf, str))]
     for done in context.calls:
-        # the records of a call the turn sends the agent to by what it was asked ("Read #deploys")
         pointed = asked_words & {
             w for v in leaf_values(done.get("args") or {}) for w in content_words(str(v))
         }
         for _path, record in mappings(_parsed(done.get("observation"))):
             strings = [leaf for leaf in leaves(record) if isinstance(leaf, str)]
             short = {w for t in strings if len(t.split()) <= 4 for w in content_words(t)}
-            # the recipient's own records, and those the turn names by a word of a short field
             if pointed or _holds(record, addresses) or asked_words & short:
                 said += strings
-    found: dict[str, Any] = {}
-    figures = _figures_also_written(said) | {
-        x for t in said for m in _A_FIGURE_WRITTEN.finditer(t) for x in _figure_readings(m.group(0))
-    }
-    words = unsaid(texts, said, figures)
-    if words:
-        found["unsaid_in_the_message"] = words
-    start = min((turn.find(one.sentence) for one in dictating if one.sentence in turn), default=0)
-    if dictating and negated(turn[max(start, 0) :]) != negated(" ".join(texts)):
-        found["said_otherwise"] = "one says in the negative what the other does not"
-    if not found:
-        return None
-    return _asked_partly_read(found, context, policy)
+    return said
+
+
+#: An id or a link, whose digits are no figure a message could say ("m-2", "Q4", "https://...").
+_AN_ID_OR_LINK = re.compile(r"\S+://\S+|\S+/\S+|\b[A-Za-z]+[-_]?\d[\w-]*")
+
+
+def _dictated(mandate: Any) -> str:
+    """What a mandate that dictates a message says to tell: its words after its object, and the
+    rest of its sentence ("Email Bob that the doc is ready": "that the doc is ready")."""
+    at = mandate.sentence.find(mandate.text)
+    rest = mandate.sentence[at + len(mandate.text) :] if at >= 0 else ""
+    return " ".join([*words_of(mandate.text)[len(mandate.words) :], rest])
 
 
 def _dictates(mandate: Any) -> bool:

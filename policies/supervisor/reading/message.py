@@ -18,7 +18,7 @@ from collections.abc import Iterable
 
 from policies.supervisor.reading.words import FUNCTION_WORDS
 
-__all__ = ["COURTESY", "content_words", "negated", "unsaid"]
+__all__ = ["COURTESY", "content_words", "left_out", "negated", "unsaid"]
 
 #: Words a courteous mail adds to what it was told to say, whatever it says: greetings, thanks,
 #: sign-offs, hedges, the furniture of a reply. None of them says anything the user could be held
@@ -32,13 +32,13 @@ COURTESY = frozenset(
     let know letting just wanted writing write reach reaching touch base follow following
     re fwd fw subject message mail email reply replying regarding info information
     below above attached as requested discussed asked per
-    yes yeah yep done running today send help works work fine
+    yes yeah yep done running today send help works work fine able
     """.split()  # noqa: SIM905 (a closed list, read as words)
 )
 
 #: A negation: a word of its own, or a verb's ("can't", "doesn't", "won't").
 _NEGATION = re.compile(
-    r"(?i)(?<![\w'’])(?:not|no|never|cannot|nothing|nobody|none|neither|nor|nowhere)(?![\w'’])|\w+n[’']t\b"
+    r"(?i)(?<![\w'’])(?:not|no|never|cannot|unable|nothing|nobody|none|neither|nor|nowhere)(?![\w'’])|\w+n[’']t\b"
 )
 
 _WORD = re.compile(r"[^\W_]+(?:[-'’][^\W_]+)*")
@@ -67,8 +67,11 @@ def negated(text: str) -> bool:
 
 def _stem(word: str) -> str:
     """A word without its inflection, enough to meet its other forms ("weeks": week, "picking":
-    pick, "confirmed": confirm, "replies": reply, "minutes" and "minute": minut)."""
+    pick, "confirmed": confirm, "replies": reply, "minutes" and "minute": minut, "presentation":
+    present)."""
     for suffix, keep in (
+        ("ations", ""),
+        ("ation", ""),
         ("ies", "y"),
         ("ied", "y"),
         ("ing", ""),
@@ -85,6 +88,24 @@ def _stem(word: str) -> str:
     if re.search(r"(?:[sxz]|ch|sh)e$", word):  # "boxes": box
         word = word[:-1]
     return word[:-1] if word.endswith("e") and len(word) > 3 else word
+
+
+#: Words a mail writes for the turn's own, each group one word ("finished": "completed", "got":
+#: "received", "can't make": "can't attend"): the paraphrases an assistant makes of what it was
+#: told, never of a figure, a name or a polarity.
+_SAME_MEANING = (
+    "finish complete completed wrap", "fix resolve correct repair", "get got receive",
+    "find locate", "start begin began begun kick", "help assist assistance support", "buy purchase",
+    "make attend join come", "need require", "late delayed behind", "sick ill unwell",
+    "move reschedule", "issue problem", "talk chat speak discuss", "soon shortly", "ok okay fine",
+    "question query", "tomorrow tmrw", "meeting mtg",
+)  # fmt: skip
+
+
+def _meaning(word: str) -> str:
+    """The word a paraphrase is read as: its stem, or its group's first word's."""
+    stem = _stem(word)
+    return _ONE_WORD.get(stem, stem)
 
 
 def content_words(text: str) -> list[str]:
@@ -108,21 +129,40 @@ _A_FIGURE = re.compile(r"\d+(?:am|pm|h|st|nd|rd|th|k)?")
 _TAILS = frozenset({"ll", "m", "re", "ve", "d", "s", "t"})
 
 
+_ONE_WORD = {_stem(w): _stem(group.split()[0]) for group in _SAME_MEANING for w in group.split()}
+
+
 def unsaid(texts: Iterable[str], said: Iterable[str], figures: Iterable[float] = ()) -> list[str]:
     """The content words of ``texts`` that none of ``said`` holds, in any of its forms, and that
     no courteous mail adds (:data:`COURTESY`), each once, in order. A figure is held where its
     number is one of ``figures`` (what ``said`` writes, read every way: "6 pm" holds 18 and 00)."""
     numbers = set(figures)
     said = list(said)
-    held = {_stem(w) for text in said for w in content_words(text)}
-    held |= {_stem(_ABBREVIATED[w]) for text in said for w in content_words(text) if w in _ABBREVIATED}
-    held |= {_stem(w) for w in COURTESY}
+    held = {_meaning(w) for text in said for w in content_words(text)}
+    held |= {_meaning(_ABBREVIATED[w]) for text in said for w in content_words(text) if w in _ABBREVIATED}
+    held |= {_meaning(w) for w in COURTESY}
     out: list[str] = []
     for text in texts:
         for word in content_words(text):
             figure = _A_FIGURE.fullmatch(word)
             if figure and float(re.sub(r"\D", "", word)) in numbers:
                 continue
-            if _stem(word) not in held and word not in out:
+            if _meaning(word) not in held and word not in out:
                 out.append(word)
     return out
+
+
+def left_out(texts: Iterable[str], dictated: str, aside: Iterable[str] = ()) -> list[str]:
+    """The content words of what a turn dictates (``dictated``), but ``aside`` (whom it goes to)
+    and courtesy, where the message holds none of them in any form ("Thanks, will do." for "...
+    that the doc is ready": doc, ready); none where it holds one or the turn dictates none."""
+    skip = {_meaning(w) for w in aside} | {_meaning(w) for w in COURTESY} | {"am", "pm"}
+    # a figure may be written another way ("6 pm": 18:00): weighed as a value, not here
+    wanted = [
+        w
+        for w in dict.fromkeys(content_words(dictated))
+        if _meaning(w) not in skip and not _A_FIGURE.fullmatch(w)
+    ]
+    written = {_meaning(w) for text in texts for w in content_words(text)}
+    found = [w for w in wanted if _meaning(w) in written or _meaning(_ABBREVIATED.get(w, w)) in written]
+    return [] if found or not wanted else wanted
