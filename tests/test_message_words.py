@@ -56,9 +56,31 @@ def test_a_word_the_turn_does_not_hold_is_unsaid(word):
 
 @pytest.mark.parametrize(
     ("texts", "dictated", "dropped"),
-    [(["Thanks, will do."], "that the doc is ready", ["doc", "ready"]), (["Thanks!"], "I'll pick up the laptop at 2", ["pick", "laptop"]),
+    [(["Thanks, will do."], "that the doc is ready", ["doc", "ready"]), (["Thanks!"], "I'll pick up the laptop at 2", ["pick", "up", "laptop"]),
      (["The document is ready."], "that the doc is ready", []), (["Running late, sorry"], "I'm late", []),
      (["Thanks, Bob!"], "thanks Bob", [])],
 )  # fmt: skip
 def test_a_message_that_holds_none_of_what_was_dictated_leaves_it_out(texts, dictated, dropped):
     assert left_out(texts, dictated, aside={"bob"}) == dropped
+
+
+def test_the_order_of_the_words_and_who_does_what_are_kept():
+    from policies.supervisor.reading.message import out_of_order, swapped_persons
+
+    assert out_of_order(["Hi Bob, the rival bid won over our offer."], "our offer won over the rival bid")
+    assert not out_of_order(["Hi Bob, our offer won over the rival bid."], "our offer won over the rival bid")
+    assert not out_of_order(["Audit completed"], "I finished the audit")  # a subject is a summary
+    assert swapped_persons(["Hi Bob, you broke the build."], "I broke the build")
+    assert swapped_persons(["Hi Ana, book the room."], "I will book the room")
+    assert swapped_persons(["Hi Bob, I owe you lunch."], "I owe him lunch") == []
+
+
+def test_a_modal_or_a_question_the_turn_does_not_say():
+    from policies.supervisor.reading.message import another_modality, made_a_question
+
+    assert another_modality(["You may submit it by Friday."], "he must submit it by Friday") == ["may"]
+    assert another_modality(["Could you send the slides?"], "ask for the slides") == []
+    assert another_modality(["I can't make it."], "I cannot make it") == []
+    assert made_a_question(["Is the contract signed?"], "that the contract is signed")
+    assert not made_a_question(["Could you send the slides?"], "asking for the slides")
+    assert not made_a_question(["Is next week possible?"], "thursday is bad, is next week possible?")

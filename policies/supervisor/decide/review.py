@@ -98,7 +98,17 @@ from policies.supervisor.reading.coverage import (
     without_left_out,
 )
 from policies.supervisor.reading.identifiers import canonical_number, identifiers
-from policies.supervisor.reading.message import COURTESY, content_words, left_out, negated, unsaid
+from policies.supervisor.reading.message import (
+    COURTESY,
+    another_modality,
+    content_words,
+    left_out,
+    made_a_question,
+    negated,
+    out_of_order,
+    swapped_persons,
+    unsaid,
+)
 from policies.supervisor.reading.values import (
     Source,
     address_list,
@@ -2585,7 +2595,7 @@ def _a_message_the_turn_does_not_say(
     if not dictating and not any(_a_message_kind(one.words[1:]) for one in asking):
         return None  # what to say is the agent's to find ("answer her question", "the agenda")
     found: dict[str, Any] = {}
-    said = _said_for_a_message(args, context)
+    said = _said_for_a_message(args, context, [*dictating, *asking])
     plain = [_AN_ID_OR_LINK.sub(" ", t) for t in said]  # not the digits of "m-2", ".../q4-survey"
     figures = _figures_also_written(plain) | {
         x for t in plain for m in _A_FIGURE_WRITTEN.finditer(t) for x in _figure_readings(m.group(0))
@@ -2603,6 +2613,15 @@ def _a_message_the_turn_does_not_say(
     dropped = left_out(present, dictated, {*named, *_ADDRESSING})
     if dropped:  # "Thanks, will do." for "Email Bob that the doc is ready"
         found["left_out_of_the_message"] = dropped
+    swapped = out_of_order(_message_texts(args, context), dictated)
+    swapped += swapped_persons(_message_texts(args, context), dictated)
+    if swapped:  # "you owe Ana" for "Ana owes him"
+        found["said_in_another_order"] = swapped
+    modals = another_modality(every, dictated) if dictating else []
+    if modals:  # "you may submit" for "he must submit"
+        found["said_with_another_modal"] = modals
+    if dictating and made_a_question(every, turn[max(start, 0) :]):  # "is the contract signed?"
+        found["said_as_a_question"] = True
     return _asked_partly_read(found, context, policy) if found else None
 
 
@@ -2623,13 +2642,27 @@ def _addressing_the_recipient(
     return [one for one in asking if set(one.words[1:]) & whom] or asking
 
 
-def _said_for_a_message(args: Mapping[str, Any], context: ReviewContext) -> list[str]:
-    """What a message the turn dictates may say: the turn, the user's own values, and the texts of
-    the recipient's records, of records the turn names by a word of a short field (the mail it
-    answers) and of a call the turn sends the agent to by what it was asked ("Read #deploys")."""
+def _said_for_a_message(args: Mapping[str, Any], context: ReviewContext, asking: Sequence[Any]) -> list[str]:
+    """What a message the turn dictates may say: the turn (not a reason given right before the
+    mandate: "Bob is in hospital, so reply to Carla that ..."; nor a sentence that keeps something
+    out of it: "Don't tell him Carla quoted us 90"), what its pronouns point back to, the user's own
+    values, and the texts of the recipient's records, of records the turn names by a word of a
+    short field (the mail it answers) and of a call the turn sends the agent to by what it was
+    asked ("Read #deploys")."""
     addresses = _addresses_of(args)
-    asked_words = {w for w in content_words(context.request) if w not in COURTESY}
-    said = [context.request, *(leaf for leaf in leaves(context.subject) if isinstance(leaf, str))]
+    turn = context.request
+    starts = [turn.find(one.text) for one in asking if one.text and one.text in turn]
+    at = min(starts) if starts else 0
+    # a reason given for the mandate is not for the mail ("Bob is in hospital, so reply ...")
+    reason = _A_REASON_BEFORE.search(turn[:at]) or _A_REASON_OPENS.match(turn[at:])
+    from_the_mandate = turn[at:] if reason else turn
+    kept = [s for s in re.split(r"(?<=[.!?;\n])\s*", from_the_mandate) if not _KEPT_OUT.search(s)]
+    asked_words = {w for w in content_words(turn) if w not in COURTESY}
+    said = [
+        *kept,
+        *(text for one in asking for text in one.antecedents),
+        *(leaf for leaf in leaves(context.subject) if isinstance(leaf, str)),
+    ]
     for done in context.calls:
         pointed = asked_words & {
             w for v in leaf_values(done.get("args") or {}) for w in content_words(str(v))
@@ -2640,6 +2673,15 @@ def _said_for_a_message(args: Mapping[str, Any], context: ReviewContext) -> list
             if pointed or _holds(record, addresses) or asked_words & short:
                 said += strings
     return said
+
+
+#: A reason given right before a mandate ("..., so email Priya", "... - therefore reply ...").
+_A_REASON_BEFORE = re.compile(r"(?i)\b(?:so|therefore|hence|thus|which\s+is\s+why)\s*,?\s*(?:please\s+)?$")
+_A_REASON_OPENS = re.compile(r"(?i)(?:so|therefore|hence|thus)\b")
+#: A sentence that keeps something out of a message ("Don't tell him ...", "Do not mention ...").
+_KEPT_OUT = re.compile(
+    r"(?i)\b(?:don'?t|do\s+not|never|without)\s+(?:tell|mention|say|include|reveal|disclose|add)\b"
+)
 
 
 #: An id or a link, whose digits are no figure a message could say ("m-2", "Q4", "https://...").

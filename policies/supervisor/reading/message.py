@@ -14,25 +14,36 @@ Pure functions of text: no policy, no records, no I/O."""
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Iterable
 
 from policies.supervisor.reading.words import FUNCTION_WORDS
 
-__all__ = ["COURTESY", "content_words", "left_out", "negated", "unsaid"]
+__all__ = [
+    "COURTESY",
+    "another_modality",
+    "content_words",
+    "left_out",
+    "made_a_question",
+    "negated",
+    "out_of_order",
+    "swapped_persons",
+    "unsaid",
+]
 
 #: Words a courteous mail adds to what it was told to say, whatever it says: greetings, thanks,
 #: sign-offs, hedges, the furniture of a reply. None of them says anything the user could be held
 #: to.
 COURTESY = frozenset(
     """
-    hi hello hey dear greetings morning afternoon evening good
-    thanks thank thx ty cheers best regards kind kindly warm warmly wishes sincerely yours truly
-    appreciated appreciate much many lot great sure ok okay noted glad sorry apologies apologize
-    unfortunately fortunately happy hope hoping well sounds note quick update fyi heads
-    let know letting just wanted writing write reach reaching touch base follow following
+    hi hello hey dear greetings morning afternoon evening
+    thanks thank thx ty cheers regards kind kindly warm warmly wishes sincerely truly
+    appreciated appreciate sure ok okay noted apologies apologize
+    unfortunately fortunately hope hoping note quick update fyi
+    just wanted writing write
     re fwd fw subject message mail email reply replying regarding info information
-    below above attached as requested discussed asked per
-    yes yeah yep done running today send help works work fine able
+    attached as requested discussed asked per
+    yes yeah yep running send help works work able
     """.split()  # noqa: SIM905 (a closed list, read as words)
 )
 
@@ -45,7 +56,28 @@ _WORD = re.compile(r"[^\W_]+(?:[-'’][^\W_]+)*")
 
 #: Function words that take a stand in a message ("I'm against the plan" for "fine with the
 #: plan", "only Monday"): content there.
-_STANCE = frozenset({"against", "without", "except", "instead", "unless", "only", "rather", "despite"})
+_STANCE = frozenset(
+    """
+    against without except instead unless only rather despite maybe perhaps probably possibly likely
+    all some none every each most few many several more less fewer least both either much
+    over under above below before after up down out off yet still already again ever
+    one two three four five six seven eight nine ten eleven twelve twenty thirty forty fifty hundred
+    thousand million billion dozen half from later tonight tomorrow yesterday today
+    everything anything whatever want
+    """.split()  # noqa: SIM905 (a closed list, read as words)
+)
+
+#: Phrases a courteous mail is made of, taken out before its words are read ("let me know",
+#: "heads-up", "follow up", "reach out").
+_COURTEOUS_PHRASES = re.compile(
+    r"(?i)\b(?:let\s+(?:me|us|you|him|her|them)\s+know|heads[\s-]up|follow(?:ing)?[\s-]up|"
+    r"reach(?:ing)?\s+out|touch\s+base|get\s+back\s+to\s+(?:you|him|her|them|us)|as\s+discussed|"
+    r"hope\s+(?:you(?:'re|\s+are)|all\s+is)\s+well|thanks\s+(?:so|very)\s+much|"
+    r"thank\s+you\s+(?:so|very)\s+much|many\s+thanks|a\s+lot|as\s+well|all\s+the\s+best|"
+    r"best\s+(?:regards|wishes)|(?<![^\n])\s*best(?=\s*[,!.]?\s*(?:\n|$))|"
+    r"sorry\s+(?:for|about)\s+(?:the\s+)?(?:delay|inconvenience|short\s+notice|late\s+notice)|"
+    r"sorry(?=\s*[!.]?\s*$))\b"
+)
 
 #: Words a turn abbreviates and a mail writes out, by their written-out stem.
 _ABBREVIATED = {
@@ -94,24 +126,30 @@ def _stem(word: str) -> str:
 #: "received", "can't make": "can't attend"): the paraphrases an assistant makes of what it was
 #: told, never of a figure, a name or a polarity.
 _SAME_MEANING = (
-    "finish complete completed wrap", "fix resolve correct repair", "get got receive",
+    "finish complete completed wrap done", "fix resolve correct repair", "get got receive",
     "find locate", "start begin began begun kick", "help assist assistance support", "buy purchase",
-    "make attend join come", "need require", "late delayed behind", "sick ill unwell",
-    "move reschedule", "issue problem", "talk chat speak discuss", "soon shortly", "ok okay fine",
+    "make attend join come", "need require request", "late delayed behind", "sick ill unwell",
+    "move reschedule", "issue problem", "talk chat speak discuss", "soon shortly", "ok okay",
     "question query", "tomorrow tmrw", "meeting mtg",
 )  # fmt: skip
 
 
 def _meaning(word: str) -> str:
-    """The word a paraphrase is read as: its stem, or its group's first word's."""
+    """The word a paraphrase is read as: its stem, or its group's first word's; an ordinal its
+    number ("14th": 14)."""
+    ordinal = re.fullmatch(r"(\d+)(?:st|nd|rd|th)", word)
+    if ordinal:
+        return ordinal.group(1)
     stem = _stem(word)
     return _ONE_WORD.get(stem, stem)
 
 
 def content_words(text: str) -> list[str]:
     """The words of ``text`` that say something: not a function word, not a contraction's tail
-    ("I'll": i), in small letters; a figure is a word."""
-    out = []
+    ("I'll": i), not a link or an address (an identifier), in small letters; a figure is a word,
+    and so is an emoji."""
+    out = [c for c in text if unicodedata.category(c) == "So"]  # an emoji says something
+    text = _COURTEOUS_PHRASES.sub(" ", _LINKS_AND_ADDRESSES.sub(" ", text))
     for token in _WORD.findall(text.casefold()):
         if re.search(r"n['’]t$", token):
             continue  # "won't", "doesn't": a negation (:func:`negated`), no word of its own
@@ -122,6 +160,12 @@ def content_words(text: str) -> list[str]:
     return out
 
 
+#: A link or a mail address: an identifier, weighed by the identifier rules, not as words.
+_LINKS_AND_ADDRESSES = re.compile(
+    r"(?i)\S+://\S*|\bwww\.\S+|[\w.+-]+@[\w-]+(?:\.[\w-]+)+|\b[\w-]+(?:\.[\w-]+)+/\S*"
+    r"|\b[a-z]+-\d[\w-]*"  # an id ("ORD-1002", "m-2")
+)
+
 #: A figure as a word: digits, an hour ("6pm"), an ordinal ("24th").
 _A_FIGURE = re.compile(r"\d+(?:am|pm|h|st|nd|rd|th|k)?")
 
@@ -130,6 +174,7 @@ _TAILS = frozenset({"ll", "m", "re", "ve", "d", "s", "t"})
 
 
 _ONE_WORD = {_stem(w): _stem(group.split()[0]) for group in _SAME_MEANING for w in group.split()}
+_COURTEOUS = frozenset(_stem(w) for w in COURTESY)
 
 
 def unsaid(texts: Iterable[str], said: Iterable[str], figures: Iterable[float] = ()) -> list[str]:
@@ -152,11 +197,30 @@ def unsaid(texts: Iterable[str], said: Iterable[str], figures: Iterable[float] =
     return out
 
 
+#: Words by which a turn asks for a message, not what it says ("Would you mind telling ...",
+#: "... and say that ...", "let Bob know").
+_ASKING_FOR_A_MESSAGE = frozenset(
+    """
+    say saying says tell telling let know mind please kindly inform informing notify dming emailing
+    messaging replying pinging texting writing
+    """.split()  # noqa: SIM905 (a closed list, read as words)
+)
+
+
+#: Words that bound what a message commits to: left out, the message says more than the turn.
+_BOUNDING = frozenset(
+    """
+    partial partially full fully pending draft rough estimate estimates estimated approximate
+    preliminary internal internally confidential private privately tentative provisional conditional
+    """.split()  # noqa: SIM905 (a closed list, read as words)
+)
+
+
 def left_out(texts: Iterable[str], dictated: str, aside: Iterable[str] = ()) -> list[str]:
     """The content words of what a turn dictates (``dictated``), but ``aside`` (whom it goes to)
-    and courtesy, where the message holds none of them in any form ("Thanks, will do." for "...
-    that the doc is ready": doc, ready); none where it holds one or the turn dictates none."""
-    skip = {_meaning(w) for w in aside} | {_meaning(w) for w in COURTESY} | {"am", "pm"}
+    and courtesy, that the message does not hold in any form ("Thanks, will do." for "... that the
+    doc is ready": doc, ready; "you may share the slides" for "... internally": internally)."""
+    skip = {_meaning(w) for w in [*aside, *COURTESY, *_ASKING_FOR_A_MESSAGE]} | {"am", "pm"}
     # a figure may be written another way ("6 pm": 18:00): weighed as a value, not here
     wanted = [
         w
@@ -164,5 +228,120 @@ def left_out(texts: Iterable[str], dictated: str, aside: Iterable[str] = ()) -> 
         if _meaning(w) not in skip and not _A_FIGURE.fullmatch(w)
     ]
     written = {_meaning(w) for text in texts for w in content_words(text)}
-    found = [w for w in wanted if _meaning(w) in written or _meaning(_ABBREVIATED.get(w, w)) in written]
-    return [] if found or not wanted else wanted
+    missing = [
+        w for w in wanted if _meaning(w) not in written and _meaning(_ABBREVIATED.get(w, w)) not in written
+    ]
+    # every word, or one that bounds what is said ("internally", "except", "up to",
+    # "partial"): a modifier an assistant leaves out ("the design review": the review) is no loss
+    bounding = [
+        w for w in missing if w in _BOUNDING or w in _STANCE - {"instead", "rather"} or w.endswith("ly")
+    ]
+    return missing if bounding or len(missing) == len(wanted) else []
+
+
+#: Who a word of a text is: the writer, or the one the mail is to (named in the turn in the third
+#: person, in the mail in the second): "I owe him lunch" is "I owe you lunch", not "you owe me".
+_PERSONS = {
+    **dict.fromkeys(("i", "me", "my", "mine", "myself", "we", "us", "our", "ours"), "<writer>"),
+    **dict.fromkeys(("you", "your", "yours", "yourself"), "<reader>"),
+}
+_THIRD = dict.fromkeys(("he", "him", "his", "she", "her", "hers"), "<reader>")
+
+
+def _who_does(text: str, dictated: bool) -> set[tuple[str, str]]:
+    """Who each pronoun of a text is (the writer or the reader; in what the turn dictates, "he" and
+    "she" are the reader) with the content word that follows it ("I owe him lunch": writer-owe,
+    reader-lunch)."""
+    persons = {**_PERSONS, **(_THIRD if dictated else {})}
+    found: set[tuple[str, str]] = set()
+    for sentence in re.split(r"[.!?\n;]+", text):
+        # a mail's sentence that opens with a verb asks it of the reader ("Hi Bob, book the room")
+        bare = _A_GREETING.sub("", sentence).strip().casefold()
+        first = bare.split()[0] if bare.split() else ""
+        imperative = bool(first) and not dictated and first not in FUNCTION_WORDS and first not in persons
+        found |= _who_does_in(bare, persons, "<reader>" if imperative else None)
+    return found
+
+
+#: A greeting that opens a mail's sentence ("Hi Bob,", "Dear Ana,").
+_A_GREETING = re.compile(r"(?i)^\s*(?:hi|hello|hey|dear|good\s+(?:morning|afternoon|evening))\b[^,]*,")
+
+
+def _who_does_in(text: str, persons: dict[str, str], who: str | None) -> set[tuple[str, str]]:
+    """Each pronoun's person in ``text`` with the content word after it; ``who`` for a first word
+    that has none."""
+    found: set[tuple[str, str]] = set()
+    for token in re.findall(r"[^\W_]+(?:['’][^\W_]+)?", _COURTEOUS_PHRASES.sub(" ", text.casefold())):
+        head = re.split(r"['’]", token)[0]
+        if head in persons:
+            who = persons[head]
+            continue
+        words = [_meaning(w) for w in content_words(token) if _stem(w) not in _COURTEOUS]
+        if who and words:
+            found.add((who, words[0]))
+            who = None
+    return found
+
+
+def swapped_persons(texts: Iterable[str], dictated: str) -> list[str]:
+    """The words a message says of the reader that the turn says of the writer, or the other way
+    ("you broke the build" for "I broke the build", "you owe me lunch" for "I owe him lunch")."""
+    wanted = _who_does(dictated, True)
+    said = _who_does(max(texts, key=len, default=""), False)  # the body, not a subject's summary
+    return sorted({w for who, w in said if (who, w) not in wanted and any(x == w for _, x in wanted)})
+
+
+#: A negation of a verb, where it stands in a sentence ("does not work", "doesn't", "never").
+_A_VERBS_NEGATION = re.compile(r"(?i)(?<![\w'’])(?:not|never|cannot)(?![\w'’])|\w+n[’']t\b")
+
+
+def _said_in_order(text: str) -> list[str]:
+    """A text's content words as :func:`_meaning` reads them, each first where it is first said,
+    with its first verb's negation where it stands ("Thursday does not work, Friday does"), never
+    courtesy."""
+    marked = _A_VERBS_NEGATION.sub(" qqnotqq ", text, count=1)
+    words = [("<not>" if w == "qqnotqq" else _meaning(w)) for w in content_words(marked)]
+    return [m for m in dict.fromkeys(words) if m not in _COURTEOUS]
+
+
+def out_of_order(texts: Iterable[str], dictated: str) -> list[str]:
+    """The words a message shares with what the turn dictates, where it says them in another order
+    ("you owe Ana" for "Ana owes him", "the rival bid over our offer" for "our offer over the rival
+    bid", "I approved the budget. Priya" for "Priya approved the budget"): who does what to whom is
+    said by the order; none where each text keeps it."""
+    wanted = _said_in_order(dictated)
+    for text in (t for t in texts if len(t.split()) > 4):  # not a subject ("Audit completed")
+        said = _said_in_order(text)
+        shared = set(wanted) & set(said)
+        if [m for m in said if m in shared] != [m for m in wanted if m in shared]:
+            return [m for m in said if m in shared]
+    return []
+
+
+#: Modal verbs that change what a sentence commits to ("must" / "may" / "might" / "could").
+_MODALS = frozenset({"must", "may", "might", "could", "should", "shall", "can"})
+#: A polite request's modal ("Could you send ...", "Can you ...", "May I ..."): no modality.
+_POLITE = re.compile(r"(?i)\b(?:could|can|would|will|may|might)\s+(?:you|i|we)\b")
+
+
+def _modals(text: str) -> set[str]:
+    words = re.findall(r"[a-z]+(?:['’]t)?", _POLITE.sub(" ", text.casefold()))
+    return {re.sub(r"n?['’]t$", "", w).removesuffix("not") for w in words} & _MODALS
+
+
+def another_modality(texts: Iterable[str], dictated: str) -> list[str]:
+    """The modal verbs a message says that what the turn dictates does not ("you may submit" for
+    "he must submit", "I might attend" for "I will attend"), a polite request's aside."""
+    return sorted(set().union(*(_modals(t) for t in texts)) - _modals(dictated))
+
+
+#: Words by which a turn asks the message to ask something.
+_ASKING = frozenset({"ask", "asking", "asks", "whether", "if", "question", "questions", "wonder", "check"})
+
+
+def made_a_question(texts: Iterable[str], dictated: str) -> bool:
+    """Does a message ask where what the turn dictates states ("is the contract signed?" for "...
+    that the contract is signed")?"""
+    if "?" in dictated or set(re.findall(r"[a-z]+", dictated.casefold())) & _ASKING:
+        return False
+    return any("?" in t for t in texts)
