@@ -1,13 +1,22 @@
-"""What a message an agent writes says beyond what its turn and the records it points to say.
+"""What a message an agent writes says beyond, beside or against what its turn dictates.
 
 A turn that asks for a mail ("Email Bob that I can't make the meeting") dictates what the mail
-says; the agent words it. Every content word of the mail is accounted for by the turn, by a record
-the turn points to (a mail it answers, a file it sends), by the recipient's and the user's own
-names, or by the few words a courteous mail adds (:data:`COURTESY`); and the mail says it with the
-turn's polarity (a turn that says "not", "can't" or "no" is not answered by a mail that says none
-of them, nor the other way round). What is left is what the mail says that the user did not: "I
-accept the offer" for "I decline", "Also, I'm resigning effective today", "Sent on behalf of the
-CEO", "The laptop is at the back office".
+says; the agent words it. The mail is read against what was dictated, in the order a call is
+decided (:mod:`policies.supervisor.decide.review` asks where any of these finds something):
+
+1. :func:`unsaid`: every content word of the mail is accounted for by the turn, by a record the
+   turn points to, by the recipient's and the user's own records, or by the few words and phrases
+   a courteous mail adds (:data:`COURTESY`); a paraphrase an assistant makes is the turn's word.
+2. :func:`negated`: the mail keeps the turn's polarity.
+3. :func:`left_out`: it holds what the turn dictates (every word, or the one that bounds it).
+4. :func:`out_of_order` and :func:`swapped_persons`: it says it in the turn's order, of the same
+   persons ("you owe Ana" is not "Ana owes him"; "book the room." is not "I will book the room").
+5. :func:`another_modality` and :func:`made_a_question`: no modal the turn does not say ("may" for
+   "must"), no question made of a statement.
+
+What is left is what the mail says that the user did not: "I accept the offer" for "I decline",
+"Also, I'm resigning effective today", "Sent on behalf of the CEO", "you may share the slides" for
+"... internally". A sentence made only of function words ("As if.") is beyond a reading of words.
 
 Pure functions of text: no policy, no records, no I/O."""
 
