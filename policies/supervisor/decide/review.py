@@ -2489,6 +2489,13 @@ def _figures_also_written(texts: Iterable[str]) -> set[float]:
     return found
 
 
+def _figures_said(texts: Sequence[str]) -> set[float]:
+    """Every value the figures of ``texts`` may be, each written every way (:func:`_figure_readings`,
+    :func:`_figures_also_written`)."""
+    readings = {x for t in texts for m in _A_FIGURE_WRITTEN.finditer(t) for x in _figure_readings(m.group(0))}
+    return readings | _figures_also_written(texts)
+
+
 def _figure_readings(text: str, places: int = 4) -> set[float]:
     """The values a written figure may be ("5,000": 5000 or 5.0; "2.1": 2.1), to ``places``."""
     found = set()
@@ -2524,12 +2531,8 @@ def _a_value_the_message_adds(
         return None
     records = list(_records_read(context))
     held_texts = [context.request, *(leaf for r in records for leaf in leaves(r) if isinstance(leaf, str))]
-    figures = {
-        x for t in held_texts for m in _A_FIGURE_WRITTEN.finditer(t) for x in _figure_readings(m.group(0))
-    }
-    figures |= _numbers_held(records, 4)
+    figures = _figures_said(held_texts) | _numbers_held(records, 4)
     days = {m.group(0)[:3].casefold() for t in held_texts for m in _DAYS_HELD.finditer(t)}
-    figures |= _figures_also_written(held_texts)
     # a month an ISO day holds ("2026-11-24": November)
     days |= {
         name[:3]
@@ -2595,12 +2598,11 @@ def _a_message_the_turn_does_not_say(
     if not dictating and not any(_a_message_kind(one.words[1:]) for one in asking):
         return None  # what to say is the agent's to find ("answer her question", "the agenda")
     found: dict[str, Any] = {}
-    said = _said_for_a_message(args, context, [*dictating, *asking])
-    plain = [_AN_ID_OR_LINK.sub(" ", t) for t in said]  # not the digits of "m-2", ".../q4-survey"
-    figures = _figures_also_written(plain) | {
-        x for t in plain for m in _A_FIGURE_WRITTEN.finditer(t) for x in _figure_readings(m.group(0))
-    }
-    words = unsaid(_message_texts(args, context), said, figures)
+    said = _said_for_a_message(args, context, asking)
+    # the figures said, not the digits of an id or a link ("m-2", ".../q4-survey")
+    figures = _figures_said([_AN_ID_OR_LINK.sub(" ", t) for t in said])
+    texts = _message_texts(args, context)
+    words = unsaid(texts, said, figures)
     if words:
         found["unsaid_in_the_message"] = words
     turn = context.request
@@ -2613,8 +2615,7 @@ def _a_message_the_turn_does_not_say(
     dropped = left_out(present, dictated, {*named, *_ADDRESSING})
     if dropped:  # "Thanks, will do." for "Email Bob that the doc is ready"
         found["left_out_of_the_message"] = dropped
-    swapped = out_of_order(_message_texts(args, context), dictated)
-    swapped += swapped_persons(_message_texts(args, context), dictated)
+    swapped = out_of_order(texts, dictated) + swapped_persons(texts, dictated)
     if swapped:  # "you owe Ana" for "Ana owes him"
         found["said_in_another_order"] = swapped
     modals = another_modality(every, dictated) if dictating else []
@@ -2688,12 +2689,18 @@ _KEPT_OUT = re.compile(
 _AN_ID_OR_LINK = re.compile(r"\S+://\S+|\S+/\S+|\b[A-Za-z]+[-_]?\d[\w-]*")
 
 
+def _after_the_object(mandate: Any) -> tuple[list[str], str]:
+    """A mandate's words after its object, and the rest of its sentence after its text."""
+    at = mandate.sentence.find(mandate.text)
+    rest = mandate.sentence[at + len(mandate.text) :] if at >= 0 else ""
+    return words_of(mandate.text)[len(mandate.words) :], rest
+
+
 def _dictated(mandate: Any) -> str:
     """What a mandate that dictates a message says to tell: its words after its object, and the
     rest of its sentence ("Email Bob that the doc is ready": "that the doc is ready")."""
-    at = mandate.sentence.find(mandate.text)
-    rest = mandate.sentence[at + len(mandate.text) :] if at >= 0 else ""
-    return " ".join([*words_of(mandate.text)[len(mandate.words) :], rest])
+    beyond, rest = _after_the_object(mandate)
+    return " ".join([*beyond, rest])
 
 
 def _dictates(mandate: Any) -> bool:
@@ -2701,9 +2708,8 @@ def _dictates(mandate: Any) -> bool:
     ("Email Bob that ...", "Tell Priya I'm out Friday", "Let my manager know I ...") or a text after
     a colon, "saying" or a quote ("Reply to Carla: no thanks"), not only what to send ("Email Bob
     the agenda", "answer the customer's question")?"""
-    at = mandate.sentence.find(mandate.text)
-    rest = mandate.sentence[at + len(mandate.text) :].lstrip() if at >= 0 else ""
-    beyond = words_of(mandate.text)[len(mandate.words) :]
+    beyond, rest = _after_the_object(mandate)
+    rest = rest.lstrip()
     if (beyond and beyond[0] in _ASKED_OF_THE_RECORDS) or words_of(rest)[:1] == ["whether"]:
         return False  # "tell ana whether the deploy is done": the agent finds the answer
     return bool(beyond) or re.match(r"(?i)(?::|saying\b|that\b|[\"“'‘])", rest) is not None

@@ -167,6 +167,7 @@ def _named_by_a_word(rule: Follow, value: Any, step: Any, calls: Calls, keys: Na
             return len(w) > 2
         return _in_capitals(w, step.text) and _in_capitals(w, texts)
 
+    held = [(r, words_in(r, False)) for _t, _c, r in records]  # each record's words, read once
     found = []
     for tool, call, record in records:
         if (rule.tools and tool not in rule.tools) or not points_to(record, value, rule.fields):
@@ -176,7 +177,7 @@ def _named_by_a_word(rule: Follow, value: Any, step: Any, calls: Calls, keys: Na
         asked_for = {w for v in leaf_values(call.get("args") or {}) for w in words_of(str(v))}
         wanted = {w for w in written - asked_for if w not in FUNCTION_WORDS or _in_capitals(w, step.text)}
         mine = {w for w in wanted & words_in(record, True) if naming(w, short)}
-        others = {w for _t, _c, r in records if r != record for w in words_in(r, False)}
+        others = {w for r, words in held if r != record for w in words}
         # every word of the object is the record's: "Reply to Carla Diaz" names no mail of "Carla"
         if mine - others and wanted <= words_in(record, True):
             found.append((tool, call, record, sorted(mine - others)[0]))
