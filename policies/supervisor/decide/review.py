@@ -142,6 +142,7 @@ from policies.supervisor.reading.words import (
     step_mandates,
     without_quoted_content,
     words_of,
+    written_verb,
 )
 from policies.supervisor.reading.words import (
     POINTING_BACK as WORDS_POINTING_BACK,
@@ -2594,7 +2595,8 @@ def _a_message_the_turn_does_not_say(
     if not asking or not every:
         return None
     asking = _addressing_the_recipient(asking, args, context)
-    dictating = [one for one in asking if _dictates(one)]
+    records = list(_records_read(context))
+    dictating = [told for one in asking if _dictates(told := _told_as_its_object(one, records))]
     if not dictating and not any(_a_message_kind(one.words[1:]) for one in asking):
         return None  # what to say is the agent's to find ("answer her question", "the agenda")
     found: dict[str, Any] = {}
@@ -2615,13 +2617,18 @@ def _a_message_the_turn_does_not_say(
     dropped = left_out(present, dictated, {*named, *_ADDRESSING})
     if dropped:  # "Thanks, will do." for "Email Bob that the doc is ready"
         found["left_out_of_the_message"] = dropped
-    swapped = out_of_order(texts, dictated) + swapped_persons(texts, dictated)
+    # a question put to someone is said in a question's order, to them ("ask Bob if he is free":
+    # "Are you free?"); its words and polarity are held all the same
+    questioning = any(_a_question_to_them(one) for one in dictating)
+    swapped = [] if questioning else out_of_order(texts, dictated) + swapped_persons(texts, dictated)
     if swapped:  # "you owe Ana" for "Ana owes him"
         found["said_in_another_order"] = swapped
-    modals = another_modality(every, dictated) if dictating else []
+    modals = another_modality(every, dictated) if dictating and not questioning else []
     if modals:  # "you may submit" for "he must submit"
         found["said_with_another_modal"] = modals
-    if dictating and made_a_question(every, turn[max(start, 0) :]):  # "is the contract signed?"
+    if (
+        dictating and not questioning and made_a_question(every, turn[max(start, 0) :])
+    ):  # "is the contract signed?"
         found["said_as_a_question"] = True
     return _asked_partly_read(found, context, policy) if found else None
 
@@ -2710,9 +2717,79 @@ def _dictates(mandate: Any) -> bool:
     the agenda", "answer the customer's question")?"""
     beyond, rest = _after_the_object(mandate)
     rest = rest.lstrip()
+    if _a_question_to_them(mandate):
+        return True  # "ask Bob if the build is green": the question is the turn's
     if (beyond and beyond[0] in _ASKED_OF_THE_RECORDS) or words_of(rest)[:1] == ["whether"]:
         return False  # "tell ana whether the deploy is done": the agent finds the answer
     return bool(beyond) or re.match(r"(?i)(?::|saying\b|that\b|[\"“'‘])", rest) is not None
+
+
+#: Verbs that address someone right before what they say or send ("tell Bob ...", "email Ana ...").
+_TOLD_RIGHT_AFTER = frozenset(
+    {"tell", "email", "e-mail", "mail", "message", "text", "dm", "msg", "ping", "notify", "inform"}
+)
+#: Words that open a topic the agent words a message on ("email Bob about the outage").
+_TOPIC_OPENS = frozenset(
+    {"about", "regarding", "concerning", "re", "re:", "on", "with", "in", "via", "by", "and"}
+)
+
+
+def _told_as_its_object(mandate: Any, records: Sequence[Mapping[str, Any]]) -> Any:
+    """A mandate that addresses someone and reads what to tell them as its object ("Tell Bob Ana
+    owes him 50 dollars", "Email Bob all tests passed": no word the grammar marks a clause by),
+    as the mandate of whom it addresses, what it tells them after it: dictated. Its object stays
+    where it names a thing the run read ("Email Bob the agenda": every content word of it held
+    by one record) or a topic ("email Bob about the outage"): the agent words it."""
+    words = mandate.words
+    if mandate.verb not in _TOLD_RIGHT_AFTER or len(words) < 4 or words[2] in _TOPIC_OPENS:
+        return mandate
+    content = {w for w in words[2:] if w not in FUNCTION_WORDS}
+    # what "tell" takes is what to tell; what "email" or "DM" takes may be a thing to send, with a
+    # remark after it ("DM ana the guest wifi password, as mallory got banned"): a clause there
+    # opens with it ("Email Bob all tests passed")
+    within = len(words) if mandate.verb in ("tell", "inform", "notify") else 5
+    if not content or not _a_clause(words[2:within]):
+        return mandate  # "DM ana the guest wifi pw", "Email Bob the agenda": a thing to send
+    for record in records:
+        held = {w for leaf in leaves(record) if isinstance(leaf, str) for w in words_of(leaf)}
+        if content <= held:
+            return mandate
+    return replace(mandate, words=words[:2])
+
+
+#: Persons that stand as a clause's subject or object, not in a thing's name ("Ana owes him").
+_PERSONS_OF_A_CLAUSE = frozenset({"i", "we", "you", "he", "she", "they", "him", "them", "us", "me", "it"})
+#: Possessives inside a clause after a word of its own ("the client chose our offer").
+_POSSESSIVES = frozenset({"our", "my", "his", "their", "your"})
+#: Words that end what is said with when it holds ("... happens today").
+_WHEN_SAID = frozenset({"today", "tonight", "tomorrow", "now", "yesterday", "again", "already", "yet"})
+#: Frequent verbs a clause is written with and a thing's name is not.
+_CLAUSE_VERBS = frozenset(
+    """
+    owes owe chose went got came made said took gave left sent won lost broke paid ran happens happened
+    agrees works worked looks seems loves loved likes liked wants needs knows knew thinks thought
+    passed failed finished started ended moved slipped arrived landed shipped merged crashed
+    """.split()  # noqa: SIM905 (a closed list, read as words)
+)
+
+
+def _a_clause(words: Sequence[str]) -> bool:
+    """Do the words after whom a mandate addresses read as a clause (what to tell them) rather than
+    a thing to send: a person as subject or object past the first word ("Ana owes him"), a
+    possessive after a word of its own ("the client chose our offer"), a frequent verb, a word in
+    "-ed" or a time word that ends it ("all tests passed", "the launch happens today")?"""
+    if any(w in _PERSONS_OF_A_CLAUSE for w in words[1:]) or any(w in _CLAUSE_VERBS for w in words):
+        return True
+    if any(w in _POSSESSIVES and words[i - 1] not in FUNCTION_WORDS for i, w in enumerate(words) if i):
+        return True
+    last = words[-1]
+    return len(words) >= 2 and ((last.endswith("ed") and len(last) > 4) or last in _WHEN_SAID)
+
+
+def _a_question_to_them(mandate: Any) -> bool:
+    """Is a mandate a question the turn puts to someone ("ask Bob if the build is green", "ask
+    Ana to send me the deck")? Its words are the question's, in the question's own order."""
+    return written_verb(mandate) == "ask" and bool(_after_the_object(mandate)[0])
 
 
 #: Kinds of message a turn asks the agent to word ("Email Ana a thank-you note", "Send Bob a

@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
 from policies.decision import Decision
@@ -123,6 +124,51 @@ def _follows(
         told = _named_by_a_word(rule, value, step, calls, keys)
         if told:
             return told
+    if REPLYING & {v.casefold() for v in rule.verbs}:
+        for step in (s for m in found if (s := _telling_the_author(m)) is not None):
+            told = _named_by_a_word(rule, value, step, calls, keys)
+            if told:
+                return told
+    return None
+
+
+#: The verbs of a rule of replying: whoever wrote a record the turn names is whom it answers.
+REPLYING = frozenset({"reply", "answer", "respond"})
+#: Verbs of telling someone, the word after which (or after "to", "back to") is whom they address
+#: ("Tell Carla yes", "Let Carla know ...", "Thank IT for ...", "Write back to Carla ...").
+_TELLING_VERBS = frozenset(
+    {"tell", "let", "ask", "remind", "inform", "notify", "thank", "congratulate", "warn", "write", "email",
+     "e-mail", "mail", "message", "dm", "text", "msg", "ping"}
+)  # fmt: skip
+#: Verbs of answering someone's offer or question, whose object names them by a possessive
+#: ("accept Carla's offer", "decline Carla's invitation").
+_ANSWERING_VERBS = frozenset({"accept", "decline", "refuse", "confirm", "reject"})
+
+
+def _telling_the_author(mandate: Any) -> Any | None:
+    """A mandate that tells someone something, as a step whose object is only whom it addresses (a
+    reply to the author of the one record the turn names by that word is what it asks for): "Tell
+    Carla yes, Thursday is fine" as "tell · Carla", "accept Carla's offer" as "accept · Carla's",
+    "confirm Thursday with Carla" as "confirm · Carla". None for any other mandate, and where whom
+    it addresses is not written as a word (a possessive of a thing to send: "email Carla's notes to
+    Bob")."""
+    words = mandate.words
+    if mandate.verb in _TELLING_VERBS:
+        at = 1
+        while at < len(words) and words[at] in ("back", "to"):
+            at += 1  # "write back to Carla", "write to Carla"
+        whom = words[at] if at < len(words) else ""
+        if not whom or whom.endswith(("'s", "’s")):
+            return None
+        if whom in FUNCTION_WORDS and not _in_capitals(whom, mandate.text):
+            return None  # "tell it ...", but "thank IT for the laptop"
+        return replace(mandate, words=(mandate.verb, whom))
+    if mandate.verb in _ANSWERING_VERBS:
+        whose = next((w for w in words[1:3] if w.endswith(("'s", "’s"))), None)
+        with_whom = next((words[i + 1] for i in range(1, len(words) - 1) if words[i] == "with"), None)
+        whom = whose or with_whom
+        if whom and whom.split("'")[0] not in FUNCTION_WORDS:
+            return replace(mandate, words=(mandate.verb, whom))
     return None
 
 

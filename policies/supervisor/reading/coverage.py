@@ -35,6 +35,7 @@ from policies.supervisor.reading.words import (
     APOSTROPHES,
     COMMON_VERBS,
     FUNCTION_WORDS,
+    MESSAGE_VERBS,
     MONTH_NUMBERS,
     SHARE_SUBJECTS,
     Clause,
@@ -56,6 +57,7 @@ from policies.supervisor.reading.words import (
     reports_when,
     said,
     stated_reason,
+    told_content,
     words_of,
     written_alike,
     written_plainly,
@@ -2039,14 +2041,78 @@ def _telling(mandate: Mandate, declared: Collection[str] = frozenset()) -> Manda
     if mandate.verb in _SENDING_TO and mandate.verb not in declared and _to_the_user(mandate):
         return replace(mandate, verb="tell", words=("tell", *mandate.words[1:]))  # "send me the receipt"
     if mandate.verb not in _TELLING_SOMEONE or mandate.verb in declared or _to_the_user(mandate):
-        return mandate
+        return _told(mandate, declared)
     words = mandate.words
     for at in range(2, len(words)):
         for phrase in _MEANS_PHRASES:
             means = at + len(phrase)
             if tuple(words[at:means]) == phrase and means < len(words) and words[means] in declared:
                 return replace(mandate, verb=words[means], words=(words[means], *words[1:]))
+    return _told(mandate, declared)
+
+
+def _told(mandate: Mandate, declared: Collection[str]) -> Mandate:
+    """A mandate of messaging someone (:data:`TOLD_AS_TELLING`) as ``tell``, where the policy
+    declares ``tell`` and not its own verb; and one of writing to someone ("write to Ana: ...",
+    "write back to Carla ...", "write Bob a note ...", "write a thank-you to Bob ...") as ``tell``
+    them, where the policy declares ``tell``, whatever else "write" is declared for (a file is
+    written, never written *to* a person)."""
+    if "tell" not in declared:
+        return mandate
+    told = mandate.verb in TOLD_AS_TELLING and mandate.verb not in declared
+    if told and _someone_addressed(mandate):
+        return replace(mandate, verb="tell", words=("tell", *mandate.words[1:]))
+    whom = _written_to(mandate) if mandate.verb == "write" else None
+    if whom is not None:
+        return replace(mandate, verb="tell", words=("tell", *mandate.words[whom:]))
     return mandate
+
+
+#: What a note written to someone is called ("write Bob a note", "write a thank-you to Bob").
+_NOTES = frozenset(
+    {"note", "line", "message", "email", "e-mail", "mail", "reply", "response", "thank-you", "thanks",
+     "card", "memo", "letter"}
+)  # fmt: skip
+
+
+def _written_to(mandate: Mandate) -> int | None:
+    """Where whom a mandate of writing addresses stands in its words: "write to Ana", "write back to
+    Carla", "write Bob a note", "write a reply to Carla" (a name, not a file's: no dot, no digit);
+    None where it writes no message to someone."""
+    words = mandate.words
+    at = 1 + (words[1:2] == ("back",))
+    if words[at : at + 1] == ("to",):
+        at += 1
+    elif words[at : at + 1] in (("a",), ("an",)):  # "write a reply to Carla", "write a thank you to Bob"
+        to = next((i for i in range(at + 1, min(at + 5, len(words))) if words[i] == "to"), None)
+        said = set(words[at + 1 : to or at + 1]) | {"-".join(words[at + 1 : to or at + 1])}
+        if to is None or not said & _NOTES:
+            return None
+        at = to + 1
+    elif not (words[at + 1 : at + 2] in (("a",), ("an",)) and set(words[at + 2 : at + 5]) & _NOTES):
+        return None  # not "write Bob a note ..."
+    name = words[at] if at < len(words) else ""
+    if not name or name in FUNCTION_WORDS or "." in name or any(c.isdigit() for c in name):
+        return None
+    return at
+
+
+#: Verbs of messaging someone that are read as ``tell`` where the policy declares ``tell`` and not
+#: the verb itself ("ask Bob if he is free", "remind Ana to sign it", "thank Priya for the review",
+#: "inform Bob that ..."): a message to them, whose words the message check holds to the turn's.
+TOLD_AS_TELLING = frozenset({"ask", "remind", "inform", "notify", "thank", "congratulate", "warn"})
+#: Whom a verb of telling addresses besides a name.
+_PERSONAL = frozenset({"him", "her", "them"})
+
+
+def _someone_addressed(mandate: Mandate) -> bool:
+    """Does a mandate of telling name whom it addresses right after its verb, by a word of a name
+    or a person's pronoun ("ask Bob ...", "thank her ...") — not the user, nor a phrase ("ask for
+    a refund", "remind me")?"""
+    whom = mandate.words[1:2]
+    return bool(whom) and (
+        whom[0] in _PERSONAL or (whom[0] not in FUNCTION_WORDS and not any(c.isdigit() for c in whom[0]))
+    )
 
 
 #: Phrasal verbs of putting a text together, which send nothing ("write up the agenda", "put
@@ -2407,6 +2473,9 @@ def reading_of(request: str, known: Iterable[str] = (), reader: RequestReader | 
                 # user's mandate points back to them: "ana wants the agenda. Email it to her.")
             if _after_a_mandates_colon(sentence, asking, clause):
                 continue  # the content of a message the sentence's mandate sends
+            if clause.said_on and found and all(m.verb in MESSAGE_VERBS for m in found):
+                continue  # more of what a message says ("Tell Carla yes, Thursday is fine"), where
+                # the turn asks for messages only: beside another act it may bear on that act
             if _prohibition(clause.words):
                 if bool(found) and forbids_only_more(clause.words):
                     continue  # read: "Pay B-31 and don't pay any other bills" narrows the request
@@ -4311,23 +4380,27 @@ def _undermined(
     headed = _DATE_BEFORE_A_COLON.match(mandate.sentence) if mandate.verb not in _BY_ITS_DAY else None
     if headed is not None:  # "2019-03-01: pay B-40": a log's line or a day to come, not now
         return f"on a day of its own ('{headed.group(1)}')"
-    own = " ".join([mandate.text, *mandate.coordinated]).split(None, 1)[1:]  # after the verb
+    # what a message is to say bears on none of what follows ("tell Bob thanks for the review")
+    content = told_content(mandate)
+    text = mandate.text.replace(content, " ") if content else mandate.text
+    told = (request or mandate.sentence).replace(content, " ") if content else request or mandate.sentence
+    own = " ".join([text, *mandate.coordinated]).split(None, 1)[1:]  # after the verb
     scheduled = _scheduled(own[0]) if own and mandate.verb not in DATED_VERBS else None
     if scheduled is not None:  # "Restart payments at 3am", "... weekly", "... on failure"
         return f"at a time or on a condition the call does not keep ('{scheduled}')"
-    chosen = _CHOSEN_BY_PLACE.search(" ".join([mandate.text, *mandate.coordinated]))
+    chosen = _CHOSEN_BY_PLACE.search(" ".join([text, *mandate.coordinated]))
     if chosen is not None:  # "Both carl and dina asked. ... grant it to the other": which one?
         return f"chosen by its place among others, not named ('{chosen.group(0)}')"
-    own_hand = _BY_THE_USER.search(mandate.text)
+    own_hand = _BY_THE_USER.search(text)
     if own_hand is not None:  # "I want to email jan@co.com personally": the user does it
         return f"done by the user ('{own_hand.group(0)}')"
-    hedged = _HEDGED.search(request or mandate.sentence)
+    hedged = _HEDGED.search(told)
     if hedged is not None:  # "Pay B-40, I think.": the user is not sure of it
         return f"hedged ('{hedged.group(1)}')"
     doubted = _a_later_doubt(mandate, request) if mandate.verb in TIMED_VERBS else None
     if doubted is not None:  # "Pay B-40. Who are they?", "... Are you sure?"
         return f"a later question that may doubt it ('{doubted}')"
-    rehearsed = _NOT_FOR_REAL.search(request or mandate.sentence)
+    rehearsed = _NOT_FOR_REAL.search(told)
     if rehearsed is not None:  # "Restart payments --dry-run", "What-if: scale ...", "e.g. refund ..."
         return f"not for real ('{rehearsed.group(0).strip(' :-')}')"
     described = _paid_otherwise(words) if mandate.verb in TIMED_VERBS else None

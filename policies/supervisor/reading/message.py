@@ -69,7 +69,7 @@ _STANCE = frozenset(
     """
     against without except instead unless only rather despite maybe perhaps probably possibly likely
     all some none every each most few many several more less fewer least both either much
-    over under above below before after up down out off yet still already again ever
+    over under above below before after up down out off back yet still already again ever
     one two three four five six seven eight nine ten eleven twelve twenty thirty forty fifty hundred
     thousand million billion dozen half from later tonight tomorrow yesterday today
     everything anything whatever want
@@ -85,7 +85,10 @@ _COURTEOUS_PHRASES = re.compile(
     r"thank\s+you\s+(?:so|very)\s+much|many\s+thanks|a\s+lot|as\s+well|all\s+the\s+best|"
     r"best\s+(?:regards|wishes)|(?<![^\n])\s*best(?=\s*[,!.]?\s*(?:\n|$))|"
     r"sorry\s+(?:for|about)\s+(?:the\s+)?(?:delay|inconvenience|short\s+notice|late\s+notice)|"
-    r"sorry(?=\s*[!.]?\s*$))\b"
+    r"sorry(?=\s*[!.]?\s*$)|looking\s+forward(?:\s+to\s+(?:it|that|seeing\s+you|hearing\s+from\s+you))?|"
+    r"talk\s+soon|(?:great|good)\s+news|quick\s+note|kind\s+regards|warm\s+regards|"
+    r"thanks\s+for\s+reaching\s+out|thank\s+you\s+for\s+your\s+(?:e-?mail|message|note)|"
+    r"have\s+a\s+(?:great|good|nice)\s+(?:day|one|weekend))\b"
 )
 
 #: Words a turn abbreviates and a mail writes out, by their written-out stem.
@@ -97,8 +100,17 @@ _ABBREVIATED = {
     "thur": "thursday", "thurs": "thursday", "fri": "friday", "sat": "saturday", "sun": "sunday",
     "jan": "january", "feb": "february", "mar": "march", "apr": "april", "jun": "june", "jul": "july",
     "aug": "august", "sep": "september", "sept": "september", "oct": "october", "nov": "november",
-    "dec": "december", "asap": "soon", "eod": "day", "eow": "week",
+    "dec": "december", "asap": "soon", "eod": "end day", "eow": "end week", "wfh": "work from home",
+    "ooo": "out of office", "btw": "way", "fyi": "information", "lmk": "know", "resched": "reschedule",
+    "rvw": "review", "thx": "thanks", "tks": "thanks", "ty": "thank", "lgtm": "look good", "l8r": "later",
+    "u": "you", "r": "are", "ur": "your", "pto": "time off", "convo": "conversation", "info": "information",
+    "approx.": "approximately", "mgr": "manager", "q": "quarter", "yr": "year", "wk": "week", "wks": "week",
 }  # fmt: skip
+
+
+def _spelled_out(word: str) -> list[str]:
+    """The meanings of a word a turn abbreviates, written out ("wfh": work, home)."""
+    return [_meaning(w) for w in _ABBREVIATED.get(word, word).split()]
 
 
 def negated(text: str) -> bool:
@@ -121,6 +133,8 @@ def _stem(word: str) -> str:
         ("ly", ""),
         ("al", ""),
     ):
+        if word.endswith("ss") and suffix == "s":
+            break  # "pass", "boss": no plural
         if word.endswith(suffix) and len(word) - len(suffix) >= (
             3 if len(suffix) > 2 or suffix in "eds" else 4
         ):
@@ -139,7 +153,10 @@ _SAME_MEANING = (
     "find locate", "start begin began begun kick", "help assist assistance support", "buy purchase",
     "make attend join come", "need require request", "late delayed behind", "sick ill unwell",
     "move reschedule", "issue problem", "talk chat speak discuss", "soon shortly", "ok okay",
-    "question query", "tomorrow tmrw", "meeting mtg",
+    "question query", "tomorrow tmrw", "meeting mtg", "great good nice excellent awesome fantastic wonderful",
+    "ready available", "huge large big", "wrong incorrect", "unhappy dissatisfied upset",
+    "sort arrange organise organize settle", "end conclude", "love like enjoy", "postpone push",
+    "slow sluggish", "cancel scrap", "happy glad pleased", "free available", "remind reminder",
 )  # fmt: skip
 
 
@@ -193,7 +210,7 @@ def unsaid(texts: Iterable[str], said: Iterable[str], figures: Iterable[float] =
     numbers = set(figures)
     said = list(said)
     held = {_meaning(w) for text in said for w in content_words(text)}
-    held |= {_meaning(_ABBREVIATED[w]) for text in said for w in content_words(text) if w in _ABBREVIATED}
+    held |= {m for text in said for w in content_words(text) if w in _ABBREVIATED for m in _spelled_out(w)}
     held |= {_meaning(w) for w in COURTESY}
     out: list[str] = []
     for text in texts:
@@ -237,9 +254,7 @@ def left_out(texts: Iterable[str], dictated: str, aside: Iterable[str] = ()) -> 
         if _meaning(w) not in skip and not _A_FIGURE.fullmatch(w)
     ]
     written = {_meaning(w) for text in texts for w in content_words(text)}
-    missing = [
-        w for w in wanted if _meaning(w) not in written and _meaning(_ABBREVIATED.get(w, w)) not in written
-    ]
+    missing = [w for w in wanted if _meaning(w) not in written and not set(_spelled_out(w)) <= written]
     # every word, or one that bounds what is said ("internally", "except", "up to",
     # "partial"): a modifier an assistant leaves out ("the design review": the review) is no loss
     bounding = [

@@ -76,7 +76,7 @@ from collections.abc import Callable, Collection, Iterable, Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from itertools import pairwise
-from typing import Protocol, runtime_checkable
+from typing import Any, Protocol, runtime_checkable
 
 __all__ = [
     "ALLOWED_FUNCTION_WORDS",
@@ -447,7 +447,7 @@ _REPORTED = frozenset(
      "swear", "swears", "swore", "allege", "alleges", "alleged"}
 )  # fmt: skip
 _COMPLEMENTISERS = frozenset(
-    {"that", "whether", "what", "what's", "whats", "who", "whom", "where", "why", "how", "which"}
+    {"that", "whether", "what", "what's", "whats", "who", "whom", "where", "why", "how", "which", "saying"}
 )
 #: A correction or a retraction: a clause that begins so takes back the turn's requests.
 _RETRACTING = (
@@ -623,11 +623,16 @@ def _parse(words: Sequence[str], quoted: frozenset[int] = frozenset(), gerunds: 
                 i
                 for i in range(start + 1, len(words))
                 if i not in quoted
-                and (words[i] in _COMPLEMENTISERS or (words[i] in _CONTENT_SUBJECTS and i > start + 1))
+                and (
+                    words[i] in _COMPLEMENTISERS
+                    or (words[i] in _CONTENT_SUBJECTS and (i > start + 1 or head == "say"))
+                )
                 and not _at(words, i + 1, ("or", "not"))
             ),
             stop,
         )
+    if head in _ADDRESSING_HEADS:
+        stop = min(stop, _after_the_addressee(words, start, quoted))
     exempt = set(quoted)
     for i, word in enumerate(words):
         for phrase in _EXEMPT_BY_FIRST.get(word, ()):
@@ -658,7 +663,10 @@ def _parse(words: Sequence[str], quoted: frozenset[int] = frozenset(), gerunds: 
     # a condition, a cause or a deferral in a message's content may be the request's own ("email
     # that review if Eve agrees"), and so may reported words in a "that" clause ("email that
     # review because Eve wants it"): they put the clause outside the grammar all the same
-    that = stop < len(words) and words[stop] in ("that", "whether")
+    addressed = stop < len(words) and stop == _after_the_addressee(words, start, quoted)
+    that = stop < len(words) and (words[stop] in ("that", "whether", "saying") or addressed)
+    if addressed and words[stop] == "if" and head == "ask":
+        exempt.add(stop)  # "ask Bob if he is free": whether, no condition
     barred = _CONDITIONS | (_REPORTED if that else frozenset())
     marked = marked or any(i not in exempt and words[i] in barred for i in range(stop, len(words)))
     if start not in quoted and _gerund(head) and not gerunds:
@@ -667,6 +675,73 @@ def _parse(words: Sequence[str], quoted: frozenset[int] = frozenset(), gerunds: 
         marked = True  # "Give up on granting jdoe admin", "Close to 40 tickets mention T-55"
     is_head = start not in quoted and head not in FUNCTION_WORDS and not head.endswith("'s") and not marked
     return _Parse(start if is_head and not _marker(head) else None, stop, marked)
+
+
+#: Verbs that address someone and may say what to tell them right after whom, with no word between
+#: ("tell Bob the build is green", "let Ana know the room is booked", "ask Bob if he's free").
+_ADDRESSING_HEADS = frozenset(
+    {"tell", "email", "e-mail", "mail", "dm", "message", "text", "msg", "ping", "pm", "txt", "sms", "notify",
+     "inform", "let", "ask", "remind", "thank", "congratulate"}
+)  # fmt: skip
+#: Whom a verb of telling may address besides a name: the pronouns of a person.
+_ADDRESSED_PRONOUNS = frozenset({"him", "her", "them"})
+#: What opens what to ask or remind someone of, right after them ("ask Bob if ...", "ask Ana to
+#: send ...", "ask Priya for ...", "remind Bob to ...", "remind Ana about ...").
+_ASKED_OPENS = {
+    "ask": frozenset(
+        {"if", "whether", "when", "where", "who", "who's", "what", "what's", "how", "why", "which", "to",
+         "for", "can", "could", "would", "will", "is", "are", "do", "does", "did"}
+    ),
+    "remind": frozenset({"to", "about", "of", "that"}),
+    "thank": frozenset({"for"}),
+    "congratulate": frozenset({"on", "for"}),
+}  # fmt: skip
+#: What opens a courteous text said to someone right after them ("tell Ana thanks for ...", "tell
+#: Priya happy Friday", "email Bob no worries").
+_COURTEOUS_OPENS = frozenset(
+    {"thanks", "thx", "tks", "ty", "thank", "congrats", "congratulations", "happy", "sorry", "welcome",
+     "cheers", "fyi", "see", "hi", "hello", "hey", "bye", "goodbye", "yes", "no", "ok", "okay", "sure",
+     "great", "nice", "good", "well", "kudos", "lgtm"}
+)  # fmt: skip
+#: Words that open a phrase of the object after whom a verb addresses ("email Bob about ...",
+#: "tell Ana in a DM ..."): no content follows there.
+_NO_CONTENT_OPENS = frozenset(
+    {"about", "to", "for", "on", "with", "by", "in", "via", "at", "re", "re:", "and", "or"}
+)
+
+
+def _after_the_addressee(words: Sequence[str], start: int, quoted: Collection[int]) -> int:
+    """Where what to tell someone begins when a verb of telling (:data:`_ADDRESSING_HEADS`) names
+    them and says it with no word between: right after whom it addresses ("tell Bob | the build is
+    green", "let Ana know | the room is booked", "ask Bob | if he is free", "remind Priya | to sign
+    it"), where what follows is a clause of its own (it holds a verb the grammar marks: "is",
+    "can't", "will") or opens a question or a reminder. ``len(words)`` where there is none: a thing
+    to send ("email Bob the agenda") is the object."""
+    head, at = words[start], start + 1
+    if head not in _ADDRESSING_HEADS or at >= len(words):
+        return len(words)
+    whom = words[at]
+    if at not in quoted and (
+        (whom in FUNCTION_WORDS and whom not in _ADDRESSED_PRONOUNS) or any(ch.isdigit() for ch in whom)
+    ):
+        return len(words)  # "tell me ...", "email the team ...": no one named by a word
+    at += 1
+    if head == "let":
+        if not _at(words, at, ("know",)):
+            return len(words)
+        at += 1
+    if at >= len(words) or at in quoted:
+        return len(words)
+    opens = _ASKED_OPENS.get(head)
+    if opens is not None:
+        return at if words[at] in opens else len(words)
+    if words[at] in _NO_CONTENT_OPENS:
+        return len(words)
+    if words[at] in _COURTEOUS_OPENS:
+        return at
+    if any(_marker(w) or w in _CONTENT_SUBJECTS for i, w in enumerate(words[at:], at) if i not in quoted):
+        return at
+    return at if head == "let" else len(words)
 
 
 #: Verbs of telling the user, and the words that say when to ("tell me when it's done", "let me
@@ -771,6 +846,8 @@ class Clause:
     #: ("Invoice INV-8: pay it"), and, where its object holds a pronoun ("Pay it", "invite its
     #: attendees"), the clauses of the turn's earlier sentences it may point back to
     antecedents: tuple[str, ...] = ()
+    #: it goes on with what a message a clause before it dictates says (:func:`message_continued`)
+    said_on: bool = False
 
     def asks_at(self, at: int) -> bool:
         """Does the word at ``at`` stand where the user asks for something: the clause asks, and the
@@ -1121,6 +1198,19 @@ def _cause_apart(match: re.Match[str]) -> str:
 #: A thanks inside a sentence, with more after it ("Scale a-svc to 4 thx b-svc to 40"): it ends what
 #: comes before it, and what follows is read on its own ("thanks to ..." is no thanks).
 _MID_SIGN_OFF = re.compile(r"(?i)(?<=[\w.)])[ \t]+(thx|thanks|thank\s+you|ty|cheers)[ \t]+(?!to\b)(?=\w)")
+#: A verb of telling and whom it addresses, right before a thanks that is what to tell them ("tell
+#: Ana thanks for the survey", "email Bob thx for the help").
+_TOLD_THANKS = re.compile(r"(?i)\b(?:tell|e-?mail|mail|dm|message|text|msg|ping|say)\s+[\w.@-]+$")
+
+
+def _sign_off_apart(match: re.Match[str]) -> str:
+    """A thanks inside a sentence ends what comes before it (:data:`_MID_SIGN_OFF`), unless it is
+    what a verb of telling says to whom it addresses."""
+    if _TOLD_THANKS.search(match.string[: match.start()]):
+        return match.group(0)
+    return f" {match.group(1)}. "
+
+
 #: A word asking politely or for haste inside a sentence, with a value after it ("Restart
 #: billing-svc pls auth-gw", "Disable bjones asap jdoe", "Scale it to 4 now 40"): it ends what comes
 #: before it, as a thanks does; not where it opens the request ("Can you please restart ...", "... and
@@ -1533,7 +1623,7 @@ def clauses_of(text: str) -> list[Clause]:
     body = _REFERRING_COLON.sub(r"\1", body)  # "re: B-40" is "re B-40": no list after a colon
     body = _numbered_inline(body)  # "1) restart api 2) scale web to 4": two numbered lines
     body = _NUMBERED_BY_BRACKET.sub(r"\1. ", body)  # "1) scale ..." is "1. scale ...": a numbered line
-    body = _MID_SIGN_OFF.sub(r" \1. ", body)  # "... to 4 thx b-svc to 40": two sentences
+    body = _MID_SIGN_OFF.sub(_sign_off_apart, body)  # "... to 4 thx b-svc to 40": two sentences
     body = _SO_IT_STAYS_ON.sub(" asap", body)  # "Pay B-31 so the water stays on": now
     body = _DUE_BEFORE.sub(r"\1. ", body)  # "B-31 is due, pay it": "B-31 is due. pay it"
     body = _OPENING_CAUSE.sub(_cause_apart, body)  # "Because the workers are stuck, restart ...": a reason
@@ -1613,6 +1703,8 @@ def clauses_of(text: str) -> list[Clause]:
             and joined[i][1] != "but"  # "Pay B-40, but the budget is frozen": a contrast, not a why
             and any(t[3].head is not None and not t[3].marked for t in told[:i])
         }
+        # more of what a message says ("Tell Carla yes, Thursday is fine"): no clause of its own
+        said_on = message_continued([(w, r) for _p, w, _q, r in told], [j for _p, j in joined])
         # "Pay B-31 but not B-40", "..., not ORD-7": what the imperative before leaves out, by id
         excluded = {
             i
@@ -1634,7 +1726,7 @@ def clauses_of(text: str) -> list[Clause]:
                 for i, (_p, w, _q, r) in enumerate(told)
                 if not (i and _instead(w))
                 and not (contrast and i == 0)
-                and i not in reasons | excluded
+                and i not in reasons | excluded | said_on
                 and not (i and forbids_only_more(w))  # "Pay B-31 and don't pay any other bills"
             )
             or (question and asked_at is None and not any(_at(opening, 0, p) for p in _POLITE_QUESTION))
@@ -1655,7 +1747,9 @@ def clauses_of(text: str) -> list[Clause]:
                 if head is not None and parse.stop == len(words)
                 else []
             )
-            clause = Clause(restore(part), tuple(words), head, parse.stop, whole, quoted)
+            clause = Clause(
+                restore(part), tuple(words), head, parse.stop, whole, quoted, said_on=i in said_on
+            )
             named = (restore(label.strip()),) if label.strip() and head is not None else ()
             if (not question or (asked_at is not None and not asking)) and not content.strip():
                 own.add(len(read))
@@ -2399,6 +2493,53 @@ def forbids_only_more(words: Sequence[str]) -> bool:
     return at > 0 and len(words) > at + 1 and tuple(words[at + 1 :]) in _ANYTHING_ELSE
 
 
+#: How a message's sentence goes on to say more of it ("Tell Carla yes, Thursday is fine", "tell
+#: Bob the build is green and the tests pass").
+_SAYING_ON = frozenset({",", "and", ";", "-", "\u2013", "\u2014"})
+#: Words that open a clause that speaks of the request, never more of a message.
+_NOT_SAID_ON = frozenset(
+    {
+        "don't",
+        "dont",
+        "do",
+        "never",
+        "but",
+        "except",
+        "then",
+        "also",
+        "in",
+        "by",
+        "via",
+        "over",
+        "per",
+        "using",
+    }
+)  # a means ("..., in a DM") says how, not what
+
+
+def message_continued(parts: Sequence[tuple[Sequence[str], Any]], joiners: Sequence[str]) -> set[int]:
+    """Which clauses of a sentence (its words and their parse, with what joins each to the one
+    before) go on with what a message says: each after a verb of telling whose content follows whom
+    it addresses or "that" ("Tell Carla yes, Thursday is fine", "tell Bob the build is green and
+    the tests pass"), with no head of its own nor of any clause between, and not opened by a
+    negation or a word of the request's ("..., don't merge", "..., then pay B-40")."""
+    out: set[int] = set()
+    telling = False
+    for i, (words, parse) in enumerate(parts):
+        if parse.head is not None:
+            head = words[parse.head]
+            telling = head in MESSAGE_VERBS and parse.stop < len(words) and not parse.marked
+            continue
+        if not (telling and i and joiners[i] in _SAYING_ON and words):
+            telling = False
+            continue
+        if words[0] in _NOT_SAID_ON or _retracts(words) or _instead(words):
+            telling = False
+            continue
+        out.add(i)
+    return out
+
+
 def _unmentioned(read: Sequence[tuple[Clause, bool]]) -> list[Clause]:
     """The clauses with the heads taken back whose verb the turn also uses elsewhere: in a clause
     that asks for nothing, in a message's content, or inflected in an object ("avoid cancelling
@@ -2667,6 +2808,30 @@ def said(mandate: Mandate) -> str:
             end += 1  # a quoted name's closing mark
         rest = text[verb_end:end].strip() if len(mandate.words) > 1 else ""
     return f"{mandate.verb} · {rest}" if rest else mandate.verb
+
+
+#: Verbs whose mandate may say, after whom it addresses, what a message says.
+MESSAGE_VERBS = _ADDRESSING_HEADS | {"reply", "answer", "write", "say", "post", "send", "forward"}
+
+
+def written_verb(mandate: Mandate) -> str:
+    """The verb of a mandate as the turn writes it, case folded ("ask" for a question to Bob the
+    reader takes as ``tell``); the mandate's verb where its words are not written one after the
+    other."""
+    span = _span(mandate)
+    return mandate.verb if span is None else span[0][span[1] : span[2]].casefold()
+
+
+def told_content(mandate: Mandate) -> str:
+    """What a mandate of messaging someone dictates the message to say, as written after its verb
+    and whom it addresses ("tell Bob the build is green for review": "the build is green for
+    review"); empty for any other mandate. It is the message's, never the request's: a word in it
+    ("for review", "I think", "at 3pm") says nothing of whether to send it."""
+    span = _span(mandate)
+    if mandate.verb not in MESSAGE_VERBS or span is None:
+        return ""
+    text, _start, _verb_end, end = span
+    return text[end:].strip()
 
 
 @lru_cache(maxsize=4096)
