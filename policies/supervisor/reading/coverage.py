@@ -2100,7 +2100,9 @@ def _written_to(mandate: Mandate) -> int | None:
 #: Verbs of messaging someone that are read as ``tell`` where the policy declares ``tell`` and not
 #: the verb itself ("ask Bob if he is free", "remind Ana to sign it", "thank Priya for the review",
 #: "inform Bob that ..."): a message to them, whose words the message check holds to the turn's.
-TOLD_AS_TELLING = frozenset({"ask", "remind", "inform", "notify", "thank", "congratulate", "warn"})
+TOLD_AS_TELLING = frozenset(
+    {"ask", "remind", "inform", "notify", "thank", "congratulate", "warn", "message", "msg", "ping"}
+)
 #: Whom a verb of telling addresses besides a name.
 _PERSONAL = frozenset({"him", "her", "them"})
 

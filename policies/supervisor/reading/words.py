@@ -665,8 +665,8 @@ def _parse(words: Sequence[str], quoted: frozenset[int] = frozenset(), gerunds: 
     # review because Eve wants it"): they put the clause outside the grammar all the same
     addressed = stop < len(words) and stop == _after_the_addressee(words, start, quoted)
     that = stop < len(words) and (words[stop] in ("that", "whether", "saying") or addressed)
-    if addressed and words[stop] == "if" and head == "ask":
-        exempt.add(stop)  # "ask Bob if he is free": whether, no condition
+    if addressed and words[stop] in ("if", "when") and head == "ask":
+        exempt.add(stop)  # "ask Bob if he is free", "ask Ana when it closes": a question, no condition
     barred = _CONDITIONS | (_REPORTED if that else frozenset())
     marked = marked or any(i not in exempt and words[i] in barred for i in range(stop, len(words)))
     if start not in quoted and _gerund(head) and not gerunds:
@@ -741,7 +741,19 @@ def _after_the_addressee(words: Sequence[str], start: int, quoted: Collection[in
         return at
     if any(_marker(w) or w in _CONTENT_SUBJECTS for i, w in enumerate(words[at:], at) if i not in quoted):
         return at
+    # what "tell" takes after whom is what to tell ("tell Bob out Friday", "tell Ana the deadline
+    # slipped"), unless it opens with when to tell it ("tell Bob tomorrow ...")
+    if head in _TELLING_WHAT and words[at] not in _WHEN_TO_TELL_THEM:
+        return at
     return at if head == "let" else len(words)
+
+
+#: Verbs whose object after whom they address is only ever what to tell them.
+_TELLING_WHAT = frozenset({"tell", "inform", "notify"})
+#: Words that say when to tell someone, not what ("tell Bob tomorrow ...", "... later").
+_WHEN_TO_TELL_THEM = frozenset(
+    {"tomorrow", "tmrw", "tmr", "tonight", "later", "soon", "next", "first", "now", "today", "asap", "again"}
+)
 
 
 #: Verbs of telling the user, and the words that say when to ("tell me when it's done", "let me
