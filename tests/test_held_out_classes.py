@@ -6115,6 +6115,10 @@ _SAID_OTHERWISE = [
     ("Bob is in hospital, so email Ana that we will be 19 people", "Hi Ana, we will be 19 people, Bob is in hospital."),
     ("Email Bob that the offsite is on Thursday. Don't tell him Carla quoted us 90 dollars",
      "Hi Bob, the offsite is on Thursday. Carla quoted us 90 dollars."),
+    # what qualifies it left out ("with minor changes", "pending legal", "except Friday")
+    ("Email Ana that the draft is approved with minor changes", "Hi Ana, the draft is approved."),
+    ("Tell Bob that the contract is signed pending legal review", "Hi Bob, the contract is signed."),
+    ("Email Priya that I can work every day except Friday", "Hi Priya, I can work every day."),
 ]  # fmt: skip
 _SAID_AS_ASKED = [
     ("Tell Bob that Ana owes him 50 dollars", "Hi Bob, Ana owes you 50 dollars."),
@@ -6191,6 +6195,13 @@ _TOLD_BARE = [
      "Hi Carla,\n\nDoes the venue have parking?\n\nBest regards"),
     ("Write back to Carla saying Thursday is perfect.", "carla@venue-partners.example",
      "Hi Carla,\n\nThursday is perfect.\n\nBest regards"),
+    # what the message is to say waits for nothing ("draft"), and courtesy is read as phrases
+    ("Kindly inform Priya that the budget draft is finished.", "priya@corp.example",
+     "Hi Priya,\n\nThe budget draft is finished.\n\nBest regards"),
+    ("tell priya the report is done", "priya@corp.example",
+     "Hi Priya,\n\nI hope you're doing well. The report is done. Let me know if you have any questions.\n\nBest"),
+    ("congratulate ana on her promotion", "ana@corp.example", "Hi Ana,\n\nCongratulations on your promotion!\n\nBest"),
+    ("ask ana how the interview went", "ana@corp.example", "Hi Ana,\n\nHow did the interview go?\n\nBest"),
 ]  # fmt: skip
 
 
@@ -6292,3 +6303,12 @@ def test_what_a_message_says_bears_on_nothing_the_turn_asks_of_the_call():
         ).verdict
         != "approve"
     )
+
+
+def test_a_thing_to_tell_is_the_agents_to_find_and_a_clause_is_dictated():
+    from policies.supervisor.reading.coverage import reading_of
+
+    (told,) = reading_of("tell ana the price", ["tell"]).mandates
+    assert told.words == ("tell", "ana", "the", "price")  # the object: what the agent looks up
+    (told,) = reading_of("tell ana the deadline slipped", ["tell"]).mandates
+    assert told.words == ("tell", "ana")  # what follows is the message's

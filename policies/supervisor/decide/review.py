@@ -136,10 +136,13 @@ from policies.supervisor.reading.words import (
     content_field,
     excludes_records,
     field_word,
+    mandates,
+    reads_as_a_clause,
     said,
     stated,
     stated_text,
     step_mandates,
+    told_content,
     without_quoted_content,
     words_of,
     written_verb,
@@ -1557,10 +1560,15 @@ def _tagged_or_awaited(
     tag = _A_TRAILING_TAG.search(context.request)
     found = tag.group(1) if tag is not None and tag.group(1).casefold()[1:] not in held else None
     sends = any(w in WITH_CONTENT for k in (*asked.keywords, *asked.verbs) for w in words_of(k))
+    # what a message is to say waits for nothing of the call's ("tell Priya the draft is done")
+    own_words = context.request
+    for one in mandates(context.request):
+        content = told_content(one)
+        own_words = own_words.replace(content, " ") if content else own_words
     awaited = (
-        _CONSENT_AWAITED.search(context.request)
-        or _A_POLL.search(context.request)
-        or (_ONLY_A_DRAFT.search(context.request) if sends else None)
+        _CONSENT_AWAITED.search(own_words)
+        or _A_POLL.search(own_words)
+        or (_ONLY_A_DRAFT.search(own_words) if sends else None)
     )
     # the call's own words: its values and the words of its arguments' names ("Restart payments,
     # Bob.", "Reset jdoe's password, Priya."); a name after a comma elsewhere is another value's
@@ -2748,42 +2756,13 @@ def _told_as_its_object(mandate: Any, records: Sequence[Mapping[str, Any]]) -> A
     # remark after it ("DM ana the guest wifi password, as mallory got banned"): a clause there
     # opens with it ("Email Bob all tests passed")
     within = len(words) if mandate.verb in ("tell", "inform", "notify") else 5
-    if not content or not _a_clause(words[2:within]):
+    if not content or not reads_as_a_clause(words[2:within]):
         return mandate  # "DM ana the guest wifi pw", "Email Bob the agenda": a thing to send
     for record in records:
         held = {w for leaf in leaves(record) if isinstance(leaf, str) for w in words_of(leaf)}
         if content <= held:
             return mandate
     return replace(mandate, words=words[:2])
-
-
-#: Persons that stand as a clause's subject or object, not in a thing's name ("Ana owes him").
-_PERSONS_OF_A_CLAUSE = frozenset({"i", "we", "you", "he", "she", "they", "him", "them", "us", "me", "it"})
-#: Possessives inside a clause after a word of its own ("the client chose our offer").
-_POSSESSIVES = frozenset({"our", "my", "his", "their", "your"})
-#: Words that end what is said with when it holds ("... happens today").
-_WHEN_SAID = frozenset({"today", "tonight", "tomorrow", "now", "yesterday", "again", "already", "yet"})
-#: Frequent verbs a clause is written with and a thing's name is not.
-_CLAUSE_VERBS = frozenset(
-    """
-    owes owe chose went got came made said took gave left sent won lost broke paid ran happens happened
-    agrees works worked looks seems loves loved likes liked wants needs knows knew thinks thought
-    passed failed finished started ended moved slipped arrived landed shipped merged crashed
-    """.split()  # noqa: SIM905 (a closed list, read as words)
-)
-
-
-def _a_clause(words: Sequence[str]) -> bool:
-    """Do the words after whom a mandate addresses read as a clause (what to tell them) rather than
-    a thing to send: a person as subject or object past the first word ("Ana owes him"), a
-    possessive after a word of its own ("the client chose our offer"), a frequent verb, a word in
-    "-ed" or a time word that ends it ("all tests passed", "the launch happens today")?"""
-    if any(w in _PERSONS_OF_A_CLAUSE for w in words[1:]) or any(w in _CLAUSE_VERBS for w in words):
-        return True
-    if any(w in _POSSESSIVES and words[i - 1] not in FUNCTION_WORDS for i, w in enumerate(words) if i):
-        return True
-    last = words[-1]
-    return len(words) >= 2 and ((last.endswith("ed") and len(last) > 4) or last in _WHEN_SAID)
 
 
 def _a_question_to_them(mandate: Any) -> bool:

@@ -88,7 +88,9 @@ _COURTEOUS_PHRASES = re.compile(
     r"sorry(?=\s*[!.]?\s*$)|looking\s+forward(?:\s+to\s+(?:it|that|seeing\s+you|hearing\s+from\s+you))?|"
     r"talk\s+soon|(?:great|good)\s+news|quick\s+note|kind\s+regards|warm\s+regards|"
     r"thanks\s+for\s+reaching\s+out|thank\s+you\s+for\s+your\s+(?:e-?mail|message|note)|"
-    r"have\s+a\s+(?:great|good|nice)\s+(?:day|one|weekend))\b"
+    r"have\s+a\s+(?:great|good|nice)\s+(?:day|one|weekend)|(?:just\s+)?letting\s+(?:you|him|her|them)\s+know|"
+    r"hope\s+you(?:'re|\s+are)\s+doing\s+well|if\s+you\s+have\s+any\s+questions|"
+    r"if\s+you\s+need\s+anything(?:\s+else)?|friendly\s+reminder|at\s+all(?=\s*[!.]))\b"
 )
 
 #: Words a turn abbreviates and a mail writes out, by their written-out stem.
@@ -154,9 +156,10 @@ _SAME_MEANING = (
     "make attend join come", "need require request", "late delayed behind", "sick ill unwell",
     "move reschedule", "issue problem", "talk chat speak discuss", "soon shortly", "ok okay",
     "question query", "tomorrow tmrw", "meeting mtg", "great good nice excellent awesome fantastic wonderful",
-    "ready available", "huge large big", "wrong incorrect", "unhappy dissatisfied upset",
+    "huge large big", "wrong incorrect", "unhappy dissatisfied upset",
     "sort arrange organise organize settle", "end conclude", "love like enjoy", "postpone push",
-    "slow sluggish", "cancel scrap", "happy glad pleased", "free available", "remind reminder",
+    "slow sluggish", "cancel scrap", "happy glad pleased", "ready available free", "remind reminder",
+    "congratulate congratulations congrats", "go went gone",
 )  # fmt: skip
 
 
@@ -242,6 +245,14 @@ _BOUNDING = frozenset(
 )
 
 
+#: A phrase that qualifies what is said ("approved with minor changes", "... pending legal", "...
+#: except Friday"): its words bound the message as :data:`_BOUNDING`'s do.
+_A_QUALIFIER = re.compile(
+    r"(?i)\b(?:with|without|except|pending|subject\s+to|provided|unless|until|but|only\s+if)\s+"
+    r"((?:[\w'’-]+\s+){0,2}[\w'’-]+)"
+)
+
+
 def left_out(texts: Iterable[str], dictated: str, aside: Iterable[str] = ()) -> list[str]:
     """The content words of what a turn dictates (``dictated``), but ``aside`` (whom it goes to)
     and courtesy, that the message does not hold in any form ("Thanks, will do." for "... that the
@@ -257,8 +268,11 @@ def left_out(texts: Iterable[str], dictated: str, aside: Iterable[str] = ()) -> 
     missing = [w for w in wanted if _meaning(w) not in written and not set(_spelled_out(w)) <= written]
     # every word, or one that bounds what is said ("internally", "except", "up to",
     # "partial"): a modifier an assistant leaves out ("the design review": the review) is no loss
+    qualified = {w for m in _A_QUALIFIER.finditer(dictated) for w in content_words(m.group(1))}
     bounding = [
-        w for w in missing if w in _BOUNDING or w in _STANCE - {"instead", "rather"} or w.endswith("ly")
+        w
+        for w in missing
+        if w in _BOUNDING or w in _STANCE - {"instead", "rather"} or w.endswith("ly") or w in qualified
     ]
     return missing if bounding or len(missing) == len(wanted) else []
 

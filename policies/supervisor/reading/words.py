@@ -741,11 +741,40 @@ def _after_the_addressee(words: Sequence[str], start: int, quoted: Collection[in
         return at
     if any(_marker(w) or w in _CONTENT_SUBJECTS for i, w in enumerate(words[at:], at) if i not in quoted):
         return at
-    # what "tell" takes after whom is what to tell ("tell Bob out Friday", "tell Ana the deadline
-    # slipped"), unless it opens with when to tell it ("tell Bob tomorrow ...")
-    if head in _TELLING_WHAT and words[at] not in _WHEN_TO_TELL_THEM:
+    # what "tell" takes after whom reads as a clause ("tell Ana the deadline slipped"), unless it
+    # opens with when to tell it ("tell Bob tomorrow ..."); "tell Ana the price" is a thing to tell
+    if head in _TELLING_WHAT and words[at] not in _WHEN_TO_TELL_THEM and reads_as_a_clause(words[at:]):
         return at
     return at if head == "let" else len(words)
+
+
+#: Persons that stand as a clause's subject or object, not in a thing's name ("Ana owes him").
+_PERSONS_OF_A_CLAUSE = frozenset({"i", "we", "you", "he", "she", "they", "him", "them", "us", "me", "it"})
+#: Possessives inside a clause after a word of its own ("the client chose our offer").
+_POSSESSIVES = frozenset({"our", "my", "his", "their", "your"})
+#: Words that end what is said with when it holds ("... happens today").
+_WHEN_SAID = frozenset({"today", "tonight", "tomorrow", "now", "yesterday", "again", "already", "yet"})
+#: Frequent verbs a clause is written with and a thing's name is not.
+_CLAUSE_VERBS = frozenset(
+    """
+    owes owe chose went got came made said took gave left sent won lost broke paid ran happens happened
+    agrees works worked looks seems loves loved likes liked wants needs knows knew thinks thought
+    passed failed finished started ended moved slipped arrived landed shipped merged crashed
+    """.split()  # noqa: SIM905 (a closed list, read as words)
+)
+
+
+def reads_as_a_clause(words: Sequence[str]) -> bool:
+    """Do the words after whom a mandate addresses read as a clause (what to tell them) rather than
+    a thing to send: a person as subject or object past the first word ("Ana owes him"), a
+    possessive after a word of its own ("the client chose our offer"), a frequent verb, a word in
+    "-ed" or a time word that ends it ("all tests passed", "the launch happens today")?"""
+    if any(w in _PERSONS_OF_A_CLAUSE for w in words[1:]) or any(w in _CLAUSE_VERBS for w in words):
+        return True
+    if any(w in _POSSESSIVES and words[i - 1] not in FUNCTION_WORDS for i, w in enumerate(words) if i):
+        return True
+    last = words[-1]
+    return len(words) >= 2 and ((last.endswith("ed") and len(last) > 4) or last in _WHEN_SAID)
 
 
 #: Verbs whose object after whom they address is only ever what to tell them.
