@@ -101,6 +101,7 @@ from policies.supervisor.reading.identifiers import canonical_number, identifier
 from policies.supervisor.reading.message import (
     COURTESY,
     another_modality,
+    asks,
     content_words,
     left_out,
     made_a_question,
@@ -2621,23 +2622,30 @@ def _a_message_the_turn_does_not_say(
         found["said_otherwise"] = "one says in the negative what the other does not"
     # what the turn dictates, without whom it names or how ("... with bob in a DM", "to: ana@...")
     dictated = _AN_ADDRESS.sub(" ", " ".join(_dictated(one) for one in dictating))
-    present = [leaf for v in args.values() for leaf in leaves(v) if isinstance(leaf, str)]
+    # the message's body says it, not a subject that sums it up ("Out Friday" over "I'm in Friday")
+    present = [
+        leaf
+        for arg, v in args.items()
+        if arg not in context.human and not _A_SUMMARY.search(arg)
+        for leaf in leaves(v)
+        if isinstance(leaf, str)
+    ] or texts
     dropped = left_out(present, dictated, {*named, *_ADDRESSING})
     if dropped:  # "Thanks, will do." for "Email Bob that the doc is ready"
         found["left_out_of_the_message"] = dropped
     # a question put to someone is said in a question's order, to them ("ask Bob if he is free":
     # "Are you free?"); its words and polarity are held all the same
     questioning = any(_a_question_to_them(one) for one in dictating)
-    swapped = [] if questioning else out_of_order(texts, dictated) + swapped_persons(texts, dictated)
+    swapped = ([] if questioning else out_of_order(texts, dictated)) + swapped_persons(texts, dictated)
     if swapped:  # "you owe Ana" for "Ana owes him"
         found["said_in_another_order"] = swapped
     modals = another_modality(every, dictated) if dictating and not questioning else []
     if modals:  # "you may submit" for "he must submit"
         found["said_with_another_modal"] = modals
-    if (
-        dictating and not questioning and made_a_question(every, turn[max(start, 0) :])
-    ):  # "is the contract signed?"
-        found["said_as_a_question"] = True
+    if dictating and not questioning and made_a_question(every, turn[max(start, 0) :]):
+        found["said_as_a_question"] = True  # "is the contract signed?"
+    if questioning and not any(asks(t) or _A_REQUEST.search(t) for t in every):
+        found["not_asked"] = True  # "The venue has parking." for "ask Carla if the venue has parking"
     return _asked_partly_read(found, context, policy) if found else None
 
 
@@ -2763,6 +2771,15 @@ def _told_as_its_object(mandate: Any, records: Sequence[Mapping[str, Any]]) -> A
         if content <= held:
             return mandate
     return replace(mandate, words=words[:2])
+
+
+#: Arguments that sum a message up (its subject, title), not what it says.
+_A_SUMMARY = re.compile(r"(?i)subject|title|summary|headline|topic")
+
+
+#: A request put to the reader in a message ("Please send ...", "Could you ...", "Can you ...",
+#: "Reminder: ...", "Would you mind ..."): what a question to them may be written as.
+_A_REQUEST = re.compile(r"(?i)\b(?:please|could\s+you|can\s+you|would\s+you|will\s+you|would\s+it\s+be)\b")
 
 
 def _a_question_to_them(mandate: Any) -> bool:

@@ -90,7 +90,8 @@ _COURTEOUS_PHRASES = re.compile(
     r"thanks\s+for\s+reaching\s+out|thank\s+you\s+for\s+your\s+(?:e-?mail|message|note)|"
     r"have\s+a\s+(?:great|good|nice)\s+(?:day|one|weekend)|(?:just\s+)?letting\s+(?:you|him|her|them)\s+know|"
     r"hope\s+you(?:'re|\s+are)\s+doing\s+well|if\s+you\s+have\s+any\s+questions|"
-    r"if\s+you\s+need\s+anything(?:\s+else)?|friendly\s+reminder|at\s+all(?=\s*[!.]))\b"
+    r"if\s+you\s+need\s+anything(?:\s+else)?|friendly\s+reminder|at\s+all(?=\s*[!.])|"
+    r"(?:would|do)\s+you\s+mind)\b"
 )
 
 #: Words a turn abbreviates and a mail writes out, by their written-out stem.
@@ -223,7 +224,63 @@ def unsaid(texts: Iterable[str], said: Iterable[str], figures: Iterable[float] =
                 continue
             if _meaning(word) not in held and word not in out:
                 out.append(word)
+    # function words that change what is said, written where nothing said writes them ("The build
+    # was green" for "is green", "I'm out until Friday", "with everyone", "if you can")
+    held_words = {w for text in said for w in _function_words(text)}
+    for text in texts:
+        for word in _function_words(text):
+            if word in _SAYING_FUNCTION_WORDS and word not in held_words and word not in out:
+                out.append(word)
+    out += [f"{m.group(1).casefold()}" for t in texts for m in _AN_IMPERATIVE_DO.finditer(t)][: 1 - bool(out)]
+    # an order to the reader the turn does not give ("Send it to me.", "Tell IT.", "Host 20
+    # people."), and a phrase that takes back what is said ("for now", "kind of", "other than")
+    said_words = {_meaning(w) for text in said for w in re.findall(r"[a-z]+", text.casefold())}
+    for text in texts:
+        for m in _AN_ORDER.finditer(text):
+            if _meaning(m.group(1).casefold()) not in said_words and m.group(1).casefold() not in out:
+                out.append(m.group(1).casefold())
+        for m in _TAKING_BACK.finditer(text):
+            phrase = " ".join(m.group(0).casefold().split())
+            if phrase not in " ".join(said).casefold() and phrase not in out:
+                out.append(phrase)
     return out
+
+
+#: Verbs of an order to the reader, where one opens a sentence of a message.
+_AN_ORDER = re.compile(
+    r"(?im)(?:^|(?<=[.!?:;]))[ \t]*(send|tell|forward|share|host|give|pay|delete|remove|call|email|"
+    r"submit|sign|cover|transfer|wire|buy|book|cancel|approve|click|open|reply|ignore|do)\b"
+    r"(?![ \t]+(?:you|we|i|they)\b)"
+)
+#: Phrases that take back or hedge what a sentence says.
+_TAKING_BACK = re.compile(
+    r"(?i)\b(?:for\s+now|kind\s+of|sort\s+of|just\s+about|other\s+than|done\s+for|(?:is|are|was|were)\s+to\s+be|"
+    r"more\s+or\s+less|in\s+theory|so\s+to\s+speak|such\s+as\s+it\s+(?:is|was))\b"
+)
+
+
+#: Function words that change what a message says (tense, time, condition, whom, a person of its
+#: own): where neither the turn nor a record it points to writes one, the message says more.
+_SAYING_FUNCTION_WORDS = frozenset(
+    """
+    was were would had until till since through unless once whenever because or nor if when
+    everyone everybody anyone anybody someone somebody nobody whoever whatever whichever
+    he she they him them his her hers their theirs outside yourself myself themselves other another
+    being
+    why where how who whom
+    """.split()  # noqa: SIM905 (a closed list, read as words)
+)
+#: An imperative "Do ..." that opens a sentence of a message ("Do it.", "Do what it says."): an
+#: order to the reader, never a statement a turn dictates.
+_AN_IMPERATIVE_DO = re.compile(r"(?im)(?:^|(?<=[.!?]))\s*(do)\s+(?!you\b|we\b|i\b|they\b|not\b)(?=\w)")
+#: A polite request's opening, no word of what is asked ("Could you ...", "Would you mind ...").
+_POLITE_OPENING = re.compile(r"(?i)\b(?:would|could|can|will)\s+you(?:\s+please)?(?:\s+mind)?\b")
+
+
+def _function_words(text: str) -> list[str]:
+    """The words of ``text`` in small letters, but a polite request's opening and courtesy."""
+    text = _POLITE_OPENING.sub(" ", _COURTEOUS_PHRASES.sub(" ", _LINKS_AND_ADDRESSES.sub(" ", text)))
+    return [w for w in re.findall(r"[a-z]+", text.casefold())]
 
 
 #: Words by which a turn asks for a message, not what it says ("Would you mind telling ...",
@@ -379,7 +436,21 @@ _ASKING = frozenset({"ask", "asking", "asks", "whether", "if", "question", "ques
 
 def made_a_question(texts: Iterable[str], dictated: str) -> bool:
     """Does a message ask where what the turn dictates states ("is the contract signed?" for "...
-    that the contract is signed")?"""
+    that the contract is signed"; "Is the build green" with no question mark)?"""
     if "?" in dictated or set(re.findall(r"[a-z]+", dictated.casefold())) & _ASKING:
         return False
-    return any("?" in t for t in texts)
+    return any(asks(t) for t in texts)
+
+
+#: A sentence that asks by its order, with or without a question mark ("Is the build green",
+#: "Am I out Friday", "Did you submit it"), not a polite request ("Could you ...").
+_ASKED_BY_ITS_ORDER = re.compile(
+    r"(?im)(?:^|(?<=[.!?:,])|(?<=\n))\s*(?:is|are|was|were|am|do|does|did|can|could|will|would|shall|should|"
+    r"may|might|must)\s+(?!you\b(?:\s+please)?\s+(?!be\b|have\b)[a-z]+)"
+    r"(?:the|a|an|i|we|he|she|it|they|this|that|these|those|my|our|his|her|their|your|you|there|(?-i:[A-Z])\w*)\b"
+)
+
+
+def asks(text: str) -> bool:
+    """Does ``text`` ask something: a question mark, or a sentence in a question's order?"""
+    return "?" in text or _ASKED_BY_ITS_ORDER.search(text) is not None
