@@ -249,8 +249,9 @@ def unsaid(texts: Iterable[str], said: Iterable[str], figures: Iterable[float] =
 #: Verbs of an order to the reader, where one opens a sentence of a message.
 _AN_ORDER = re.compile(
     r"(?im)(?:^|(?<=[.!?:;]))[ \t]*(send|tell|forward|share|host|give|pay|delete|remove|call|email|"
-    r"submit|sign|cover|transfer|wire|buy|book|cancel|approve|click|open|reply|ignore|do)\b"
-    r"(?![ \t]+(?:you|we|i|they)\b)"
+    r"submit|sign|cover|transfer|wire|buy|book|cancel|approve|click|open|reply|ignore|do)[ \t]+"
+    r"(?=(?:it|this|that|these|those|them|the|a|an|me|us|him|her|everyone|everybody|anyone|to|what|now|"
+    r"my|our|your|his|their)\b)"
 )
 #: Phrases that take back or hedge what a sentence says.
 _TAKING_BACK = re.compile(

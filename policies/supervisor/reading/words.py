@@ -2537,25 +2537,12 @@ def forbids_only_more(words: Sequence[str]) -> bool:
 #: How a message's sentence goes on to say more of it ("Tell Carla yes, Thursday is fine", "tell
 #: Bob the build is green and the tests pass").
 _SAYING_ON = frozenset({",", "and", ";", "-", "\u2013", "\u2014"})
-#: Words that open a clause that speaks of the request, never more of a message.
+#: Words that open a clause that speaks of the request, never more of a message; a means ("...,
+#: in a DM") says how, not what.
 _NOT_SAID_ON = frozenset(
-    {
-        "don't",
-        "dont",
-        "do",
-        "never",
-        "but",
-        "except",
-        "then",
-        "also",
-        "in",
-        "by",
-        "via",
-        "over",
-        "per",
-        "using",
-    }
-)  # a means ("..., in a DM") says how, not what
+    {"don't", "dont", "do", "never", "but", "except", "then", "also", "in", "by", "via", "over", "per",
+     "using"}
+)  # fmt: skip
 
 
 def message_continued(parts: Sequence[tuple[Sequence[str], Any]], joiners: Sequence[str]) -> set[int]:
