@@ -177,7 +177,10 @@ def test_telling_someone_is_a_message_and_its_means_is_the_action():
     # "let ana know" is telling ana (a message); "let me know" asks for a reply
     # what to tell her follows her name with no "that" as with one (issue 54: the asking part ends
     # after whom a verb of telling addresses)
-    for turn in ("Let ana know the deploy is done, in a DM.", "Let ana know that the deploy is done, in a DM."):
+    for turn in (
+        "Let ana know the deploy is done, in a DM.",
+        "Let ana know that the deploy is done, in a DM.",
+    ):
         assert [m.verb for m in reading_of(turn, ["tell"]).mandates] == ["tell"]
     assert [m.verb for m in reading_of("Let ana know the deploy is done.", ["pay"]).mandates] == []
     (tell,) = reading_of("Check #deploys and let ana know in a DM whether it is done.", ["tell"]).mandates[1:]
