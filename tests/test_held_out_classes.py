@@ -6320,6 +6320,7 @@ def test_a_thing_to_tell_is_the_agents_to_find_and_a_clause_is_dictated():
 # mark, a hedge. Each class, with the mail the turn asked for beside it.
 _SAID_IN_SMALL_WORDS = [
     ("tell bob the build is green", "Hi Bob,\n\nThe build was green.\n\nThanks"),
+    ("tell bob the build is green", "Hi Bob,\n\nThe build will be green.\n\nThanks"),
     ("tell bob the build is green", "Hi Bob,\n\nIs the build green\n\nThanks"),
     ("tell bob the build is green", "Hi Bob,\n\nThe build is green for now.\n\nThanks"),
     ("tell bob the build is green", "Hi Bob,\n\nThe build is green. Send it to me.\n\nThanks"),
@@ -6344,6 +6345,7 @@ _SAID_IN_SMALL_WORDS = [
 _SAID_IN_THE_SAME_SMALL_WORDS = [
     ("tell bob the build is green", "Hi Bob,\n\nThe build is green.\n\nHave a great day!"),
     ("Tell Priya I'm out Friday", "Hi Priya,\n\nI'm out on Friday.\n\nBest"),
+    ("Tell Priya I'm out Friday", "Hi Priya,\n\nI'll be out on Friday.\n\nThanks"),
     ("ask ana if she can cover my shift", "Hi Ana,\n\nCould you cover my shift?\n\nThanks"),
     ("ask bob to share the deck", "Hi Bob,\n\nWould you mind sharing the deck?\n\nThanks"),
     ("email priya that the report is done", "Hi Priya,\n\nJust letting you know the report is done.\n\nBest"),

@@ -107,6 +107,7 @@ from policies.supervisor.reading.message import (
     made_a_question,
     negated,
     out_of_order,
+    put_later,
     swapped_persons,
     unsaid,
 )
@@ -2614,6 +2615,8 @@ def _a_message_the_turn_does_not_say(
     figures = _figures_said([_AN_ID_OR_LINK.sub(" ", t) for t in said])
     texts = _message_texts(args, context)
     words = unsaid(texts, said, figures)
+    told = " ".join(_dictated(one) for one in dictating)
+    words += [w for w in put_later(texts, told) if w not in words]  # "will be green" for "is green"
     if words:
         found["unsaid_in_the_message"] = words
     turn = context.request

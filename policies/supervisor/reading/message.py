@@ -260,6 +260,29 @@ _TAKING_BACK = re.compile(
 )
 
 
+#: A verb said in the present or the past ("is", "are", "was", "I'm", "it's").
+_SAID_NOW = re.compile(r"(?i)\b(?:is|are|am|was|were)\b|\w['’](?:s|re|m)\b")
+#: A verb said of the future ("will", "I'll", "going to", "gonna", "shall").
+_SAID_LATER = re.compile(r"(?i)\b(?:will|shall|gonna|going\s+to)\b|\w['’]ll\b")
+
+
+#: A time to come, by which the present speaks of the future ("I'm out Friday", "... tomorrow").
+_A_TIME_TO_COME = re.compile(
+    r"(?i)\b(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)(?:day)?s?\b|\b(?:tomorrow|tmrw|tmr|tonight|"
+    r"next|later|soon|week|weekend|month|morning|afternoon|evening|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|"
+    r"nov|dec)\w*|\b\d"
+)
+
+
+def put_later(texts: Iterable[str], dictated: str) -> list[str]:
+    """ "will" where what the turn dictates is said in the present or the past and not of the future
+    ("The build will be green" for "tell Bob the build is green"); nothing where the turn says no
+    tense ("arriving late": "we will arrive late")."""
+    if not _SAID_NOW.search(dictated) or _SAID_LATER.search(dictated) or _A_TIME_TO_COME.search(dictated):
+        return []  # "I'm out Friday": "I'll be out on Friday"
+    return ["will"] if any(_SAID_LATER.search(t) for t in texts) else []
+
+
 #: Function words that change what a message says (tense, time, condition, whom, a person of its
 #: own): where neither the turn nor a record it points to writes one, the message says more.
 _SAYING_FUNCTION_WORDS = frozenset(
