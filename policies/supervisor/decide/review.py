@@ -2624,7 +2624,7 @@ def _a_message_the_turn_does_not_say(
     if dictating and negated(turn[max(start, 0) :]) != negated(" ".join(every)):
         found["said_otherwise"] = "one says in the negative what the other does not"
     # what the turn dictates, without whom it names or how ("... with bob in a DM", "to: ana@...")
-    dictated = _AN_ADDRESS.sub(" ", " ".join(_dictated(one) for one in dictating))
+    dictated = _AN_ADDRESS.sub(" ", told)
     # the message's body says it, not a subject that sums it up ("Out Friday" over "I'm in Friday")
     present = [
         leaf

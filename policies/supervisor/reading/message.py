@@ -234,14 +234,15 @@ def unsaid(texts: Iterable[str], said: Iterable[str], figures: Iterable[float] =
     out += [f"{m.group(1).casefold()}" for t in texts for m in _AN_IMPERATIVE_DO.finditer(t)][: 1 - bool(out)]
     # an order to the reader the turn does not give ("Send it to me.", "Tell IT.", "Host 20
     # people."), and a phrase that takes back what is said ("for now", "kind of", "other than")
-    said_words = {_meaning(w) for text in said for w in re.findall(r"[a-z]+", text.casefold())}
+    said_text = " ".join(said).casefold()
+    said_words = {_meaning(w) for w in re.findall(r"[a-z]+", said_text)}
     for text in texts:
         for m in _AN_ORDER.finditer(text):
             if _meaning(m.group(1).casefold()) not in said_words and m.group(1).casefold() not in out:
                 out.append(m.group(1).casefold())
         for m in _TAKING_BACK.finditer(text):
             phrase = " ".join(m.group(0).casefold().split())
-            if phrase not in " ".join(said).casefold() and phrase not in out:
+            if phrase not in said_text and phrase not in out:
                 out.append(phrase)
     return out
 

@@ -631,8 +631,8 @@ def _parse(words: Sequence[str], quoted: frozenset[int] = frozenset(), gerunds: 
             ),
             stop,
         )
-    if head in _ADDRESSING_HEADS:
-        stop = min(stop, _after_the_addressee(words, start, quoted))
+    told_at = _after_the_addressee(words, start, quoted) if head in _ADDRESSING_HEADS else len(words)
+    stop = min(stop, told_at)
     exempt = set(quoted)
     for i, word in enumerate(words):
         for phrase in _EXEMPT_BY_FIRST.get(word, ()):
@@ -663,7 +663,7 @@ def _parse(words: Sequence[str], quoted: frozenset[int] = frozenset(), gerunds: 
     # a condition, a cause or a deferral in a message's content may be the request's own ("email
     # that review if Eve agrees"), and so may reported words in a "that" clause ("email that
     # review because Eve wants it"): they put the clause outside the grammar all the same
-    addressed = stop < len(words) and stop == _after_the_addressee(words, start, quoted)
+    addressed = stop < len(words) and stop == told_at
     that = stop < len(words) and (words[stop] in ("that", "whether", "saying") or addressed)
     if addressed and words[stop] in ("if", "when") and head == "ask":
         exempt.add(stop)  # "ask Bob if he is free", "ask Ana when it closes": a question, no condition
