@@ -103,13 +103,16 @@ from policies.supervisor.reading.message import (
     another_modality,
     asks,
     content_words,
+    inflected_otherwise,
     left_out,
     made_a_question,
     negated,
+    orders_given,
     out_of_order,
     put_later,
     swapped_persons,
     unsaid,
+    writers_added,
 )
 from policies.supervisor.reading.values import (
     Source,
@@ -2612,11 +2615,20 @@ def _a_message_the_turn_does_not_say(
     found: dict[str, Any] = {}
     said = _said_for_a_message(args, context, asking)
     # the figures said, not the digits of an id or a link ("m-2", ".../q4-survey")
-    figures = _figures_said([_AN_ID_OR_LINK.sub(" ", t) for t in said])
+    # (the user's, not those of a mail it answers: "Thursday is fine for 20 people" commits to
+    # Carla's 20 where the user said "yes")
+    own = [context.request, *(leaf for leaf in leaves(context.subject) if isinstance(leaf, str))]
+    figures = _figures_said([_AN_ID_OR_LINK.sub(" ", t) for t in own])
     texts = _message_texts(args, context)
     words = unsaid(texts, said, figures)
     told = " ".join(_dictated(one) for one in dictating)
     words += [w for w in put_later(texts, told) if w not in words]  # "will be green" for "is green"
+    # an order to the reader the turn does not give ("Host 20 people.", "Tell IT.")
+    words += [
+        w
+        for w in orders_given(texts, told if dictating else " ".join(said), context.request)
+        if w not in words
+    ]
     if words:
         found["unsaid_in_the_message"] = words
     turn = context.request
@@ -2633,16 +2645,31 @@ def _a_message_the_turn_does_not_say(
         for leaf in leaves(v)
         if isinstance(leaf, str)
     ] or texts
-    dropped = left_out(present, dictated, {*named, *_ADDRESSING})
+    # a person's name left out bounds what is said, but the recipient's ("Hi," for "Priya")
+    addresses = {a.casefold() for a in _addresses_of(args)}
+    names = {
+        r["name"].split()[0]
+        for r in records
+        if isinstance(r.get("name"), str)
+        and r["name"].split()
+        and not any(isinstance(v, str) and v.casefold() in addresses for v in r.values())
+    }
+    dropped = left_out(present, dictated, {*named, *_ADDRESSING}, names)
     if dropped:  # "Thanks, will do." for "Email Bob that the doc is ready"
         found["left_out_of_the_message"] = dropped
     # a question put to someone is said in a question's order, to them ("ask Bob if he is free":
     # "Are you free?"); its words and polarity are held all the same
     questioning = any(_a_question_to_them(one) for one in dictating)
-    swapped = ([] if questioning else out_of_order(texts, dictated)) + swapped_persons(texts, dictated)
+    swapped = out_of_order(texts, dictated) + swapped_persons(texts, dictated)
     if swapped:  # "you owe Ana" for "Ana owes him"
         found["said_in_another_order"] = swapped
-    modals = another_modality(every, dictated) if dictating and not questioning else []
+    writers = writers_added(texts, dictated, turn[max(start, 0) :]) if dictating else []
+    if writers:  # "My build is green" for "the build is green"
+        found["said_of_the_writer"] = writers
+    forms = inflected_otherwise(texts, dictated) if dictating else []
+    if forms:  # "the decks" for "the deck", "Fridays" for "Friday", "we needed" for "we need"
+        found["said_in_another_form"] = forms
+    modals = another_modality(every, dictated) if dictating else []
     if modals:  # "you may submit" for "he must submit"
         found["said_with_another_modal"] = modals
     if dictating and not questioning and made_a_question(every, turn[max(start, 0) :]):

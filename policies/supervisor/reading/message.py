@@ -32,12 +32,15 @@ __all__ = [
     "COURTESY",
     "another_modality",
     "content_words",
+    "inflected_otherwise",
     "left_out",
     "made_a_question",
     "negated",
+    "orders_given",
     "out_of_order",
     "swapped_persons",
     "unsaid",
+    "writers_added",
 ]
 
 #: Words a courteous mail adds to what it was told to say, whatever it says: greetings, thanks,
@@ -91,7 +94,8 @@ _COURTEOUS_PHRASES = re.compile(
     r"have\s+a\s+(?:great|good|nice)\s+(?:day|one|weekend)|(?:just\s+)?letting\s+(?:you|him|her|them)\s+know|"
     r"hope\s+you(?:'re|\s+are)\s+doing\s+well|if\s+you\s+have\s+any\s+questions|"
     r"if\s+you\s+need\s+anything(?:\s+else)?|friendly\s+reminder|at\s+all(?=\s*[!.])|"
-    r"(?:would|do)\s+you\s+mind)\b"
+    r"(?:would|do)\s+you\s+mind|(?:when|whenever)\s+you\s+(?:get|have)\s+a\s+(?:chance|moment|minute|sec|second)|"
+    r"at\s+your\s+(?:earliest\s+)?convenience)\b"
 )
 
 #: Words a turn abbreviates and a mail writes out, by their written-out stem.
@@ -207,11 +211,12 @@ _ONE_WORD = {_stem(w): _stem(group.split()[0]) for group in _SAME_MEANING for w 
 _COURTEOUS = frozenset(_stem(w) for w in COURTESY)
 
 
-def unsaid(texts: Iterable[str], said: Iterable[str], figures: Iterable[float] = ()) -> list[str]:
+def unsaid(texts: Iterable[str], said: Iterable[str], figures: Iterable[float] | None = None) -> list[str]:
     """The content words of ``texts`` that none of ``said`` holds, in any of its forms, and that
-    no courteous mail adds (:data:`COURTESY`), each once, in order. A figure is held where its
-    number is one of ``figures`` (what ``said`` writes, read every way: "6 pm" holds 18 and 00)."""
-    numbers = set(figures)
+    no courteous mail adds (:data:`COURTESY`), each once, in order. Given ``figures``, a figure is
+    held only where its number is one of them (what the user says, read every way: "6 pm" holds 18
+    and 00), not by a record's word; without, as any word is."""
+    numbers = set(figures or ())
     said = list(said)
     held = {_meaning(w) for text in said for w in content_words(text)}
     held |= {m for text in said for w in content_words(text) if w in _ABBREVIATED for m in _spelled_out(w)}
@@ -219,27 +224,34 @@ def unsaid(texts: Iterable[str], said: Iterable[str], figures: Iterable[float] =
     out: list[str] = []
     for text in texts:
         for word in content_words(text):
-            figure = _A_FIGURE.fullmatch(word)
-            if figure and float(re.sub(r"\D", "", word)) in numbers:
+            if figures is not None and _A_FIGURE.fullmatch(word):  # held by a figure said, not a word
+                if float(re.sub(r"\D", "", word)) not in numbers and word not in out:
+                    out.append(word)
                 continue
-            if _meaning(word) not in held and word not in out:
+            if (
+                _meaning(word) not in held
+                and word not in out
+                and not (
+                    word in _ABBREVIATED and set(_spelled_out(word)) <= held  # "WFH" for "working from home"
+                )
+            ):
                 out.append(word)
     # function words that change what is said, written where nothing said writes them ("The build
     # was green" for "is green", "I'm out until Friday", "with everyone", "if you can")
     held_words = {w for text in said for w in _function_words(text)}
+    if any(_SAID_IN_THE_PAST.search(text) for text in said):
+        held_words.add("did")  # "How did the interview go?" for "ask Ana how the interview went"
     for text in texts:
         for word in _function_words(text):
             if word in _SAYING_FUNCTION_WORDS and word not in held_words and word not in out:
                 out.append(word)
     out += [f"{m.group(1).casefold()}" for t in texts for m in _AN_IMPERATIVE_DO.finditer(t)][: 1 - bool(out)]
-    # an order to the reader the turn does not give ("Send it to me.", "Tell IT.", "Host 20
-    # people."), and a phrase that takes back what is said ("for now", "kind of", "other than")
+    # "IT" in capitals is the IT desk, no pronoun ("share the deck with IT")
+    if any(_THE_IT_DESK.search(t) for t in texts) and not any(_THE_IT_DESK.search(t) for t in said):
+        out.append("IT")
+    # a phrase that takes back what is said ("for now", "kind of", "other than")
     said_text = " ".join(said).casefold()
-    said_words = {_meaning(w) for w in re.findall(r"[a-z]+", said_text)}
     for text in texts:
-        for m in _AN_ORDER.finditer(text):
-            if _meaning(m.group(1).casefold()) not in said_words and m.group(1).casefold() not in out:
-                out.append(m.group(1).casefold())
         for m in _TAKING_BACK.finditer(text):
             phrase = " ".join(m.group(0).casefold().split())
             if phrase not in said_text and phrase not in out:
@@ -247,12 +259,34 @@ def unsaid(texts: Iterable[str], said: Iterable[str], figures: Iterable[float] =
     return out
 
 
+#: "IT" in capitals, in a text not written in capitals: a desk, no pronoun.
+_THE_IT_DESK = re.compile(r"(?<![A-Z][ \t])\bIT\b(?![ \t]+[A-Z]{2,})")
+
+
+def orders_given(texts: Iterable[str], ordered: str, turn: str = "") -> list[str]:
+    """The verbs of an order to the reader that open a sentence of ``texts`` ("Send it to me.",
+    "Tell IT.", "Host 20 people.", "Reminder: remind me ...") where ``ordered`` (what the turn
+    dictates) does not write them: the mail gives an order the user did not ("tell Carla yes"
+    is no "Host 20 people", whatever her own mail says). A sentence the ``turn`` writes word for word
+    is the user's own."""
+    allowed = {_meaning(w) for w in re.findall(r"[a-z]+", ordered.casefold())}
+    written = " ".join(turn.casefold().split())
+    out: list[str] = []
+    for text in texts:
+        for m in _AN_ORDER.finditer(text):
+            verb = m.group(1).casefold()
+            sentence = " ".join(re.split(r"[.!?\n]", text[m.start(1) :], maxsplit=1)[0].casefold().split())
+            if _meaning(verb) not in allowed and verb not in out and sentence not in written:
+                out.append(verb)
+    return out
+
+
 #: Verbs of an order to the reader, where one opens a sentence of a message.
 _AN_ORDER = re.compile(
     r"(?im)(?:^|(?<=[.!?:;]))[ \t]*(send|tell|forward|share|host|give|pay|delete|remove|call|email|"
-    r"submit|sign|cover|transfer|wire|buy|book|cancel|approve|click|open|reply|ignore|do)[ \t]+"
+    r"submit|sign|cover|transfer|wire|buy|book|cancel|approve|click|open|reply|ignore|do|remind|ask)[ \t]+"
     r"(?=(?:it|this|that|these|those|them|the|a|an|me|us|him|her|everyone|everybody|anyone|to|what|now|"
-    r"my|our|your|his|their)\b)"
+    r"my|our|your|his|their|\d+)\b)"
 )
 #: Phrases that take back or hedge what a sentence says.
 _TAKING_BACK = re.compile(
@@ -261,6 +295,11 @@ _TAKING_BACK = re.compile(
 )
 
 
+#: A verb said in the past ("went", "finished", "was").
+_SAID_IN_THE_PAST = re.compile(
+    r"(?i)\b(?:went|was|were|had|did|got|sent|made|said|came|gave|took|saw|knew|thought|told|met|left|"
+    r"[a-z]{2,}ed)\b"
+)
 #: A verb said in the present or the past ("is", "are", "was", "I'm", "it's").
 _SAID_NOW = re.compile(r"(?i)\b(?:is|are|am|was|were)\b|\w['’](?:s|re|m)\b")
 #: A verb said of the future ("will", "I'll", "going to", "gonna", "shall").
@@ -288,7 +327,7 @@ def put_later(texts: Iterable[str], dictated: str) -> list[str]:
 #: own): where neither the turn nor a record it points to writes one, the message says more.
 _SAYING_FUNCTION_WORDS = frozenset(
     """
-    was were would had until till since through unless once whenever because or nor if when
+    was were would had did d by until till since through unless once whenever because or nor if when
     everyone everybody anyone anybody someone somebody nobody whoever whatever whichever
     he she they him them his her hers their theirs outside yourself myself themselves other another
     being
@@ -297,9 +336,14 @@ _SAYING_FUNCTION_WORDS = frozenset(
 )
 #: An imperative "Do ..." that opens a sentence of a message ("Do it.", "Do what it says."): an
 #: order to the reader, never a statement a turn dictates.
-_AN_IMPERATIVE_DO = re.compile(r"(?im)(?:^|(?<=[.!?]))\s*(do)\s+(?!you\b|we\b|i\b|they\b|not\b)(?=\w)")
+_AN_IMPERATIVE_DO = re.compile(
+    r"(?im)(?:^|(?<=[.!?:\-\u2013\u2014]))\s*(?:you\s+)?(do)\s+(?!you\b|we\b|i\b|they\b|not\b)(?=\w)"
+)
 #: A polite request's opening, no word of what is asked ("Could you ...", "Would you mind ...").
-_POLITE_OPENING = re.compile(r"(?i)\b(?:would|could|can|will)\s+you(?:\s+please)?(?:\s+mind)?\b")
+_POLITE_OPENING = re.compile(
+    r"(?i)\b(?:(?:would|could|can|will)\s+you(?:\s+please)?(?:\s+mind)?|"
+    r"(?:would|will|is)\s+it\s+(?:be\s+)?(?:ok|okay|alright|all\s+right|possible|fine)\s+(?:if|to))\b"
+)
 
 
 def _function_words(text: str) -> list[str]:
@@ -335,10 +379,26 @@ _A_QUALIFIER = re.compile(
 )
 
 
-def left_out(texts: Iterable[str], dictated: str, aside: Iterable[str] = ()) -> list[str]:
+#: A day or a month, as one word ("friday", "tomorrow", "nov").
+_A_DAY = re.compile(
+    r"(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)(?:day)?s?|today|tonight|tomorrow|tmrw|tmr|yesterday|"
+    r"weekend|eod|eow|jan|january|feb|february|mar|march|apr|april|may|jun|june|jul|july|aug|august|sep|"
+    r"sept|september|oct|october|nov|november|dec|december"
+)
+
+
+#: What a turn sets aside ("instead of Friday", "rather than Monday", "not Tuesday").
+_SET_ASIDE = re.compile(r"(?i)\b(?:instead\s+of|rather\s+than|not|over)\s+((?:[\w'’-]+\s+){0,2}[\w'’-]+)")
+
+
+def left_out(
+    texts: Iterable[str], dictated: str, aside: Iterable[str] = (), names: Iterable[str] = ()
+) -> list[str]:
     """The content words of what a turn dictates (``dictated``), but ``aside`` (whom it goes to)
     and courtesy, that the message does not hold in any form ("Thanks, will do." for "... that the
-    doc is ready": doc, ready; "you may share the slides" for "... internally": internally)."""
+    doc is ready": doc, ready; "you may share the slides" for "... internally": internally). A day
+    ("I'm out." for "I'm out Friday") or a person's name (one of ``names``: "Can you cover Priya's
+    meeting?" for "ask Bob if Ana can cover Priya's meeting") bounds what is said."""
     skip = {_meaning(w) for w in [*aside, *COURTESY, *_ASKING_FOR_A_MESSAGE]} | {"am", "pm"}
     # a figure may be written another way ("6 pm": 18:00): weighed as a value, not here
     wanted = [
@@ -351,10 +411,17 @@ def left_out(texts: Iterable[str], dictated: str, aside: Iterable[str] = ()) -> 
     # every word, or one that bounds what is said ("internally", "except", "up to",
     # "partial"): a modifier an assistant leaves out ("the design review": the review) is no loss
     qualified = {w for m in _A_QUALIFIER.finditer(dictated) for w in content_words(m.group(1))}
+    qualified |= {w.casefold() for w in names}
+    # what the turn sets aside is no bound ("Thursday works instead of Friday": Friday)
+    set_aside = {w for m in _SET_ASIDE.finditer(dictated) for w in content_words(m.group(1))}
     bounding = [
         w
         for w in missing
-        if w in _BOUNDING or w in _STANCE - {"instead", "rather"} or w.endswith("ly") or w in qualified
+        if w in _BOUNDING
+        or w in _STANCE - {"instead", "rather"}
+        or w.endswith("ly")
+        or w in qualified
+        or (_A_DAY.fullmatch(w) and w not in set_aside)
     ]
     return missing if bounding or len(missing) == len(wanted) else []
 
@@ -372,7 +439,7 @@ def _who_does(text: str, dictated: bool) -> set[tuple[str, str]]:
     """Who each pronoun of a text is (the writer or the reader; in what the turn dictates, "he" and
     "she" are the reader) with the content word that follows it ("I owe him lunch": writer-owe,
     reader-lunch)."""
-    persons = {**_PERSONS, **(_THIRD if dictated else {})}
+    persons = {**_PERSONS, **(_THIRD | dict.fromkeys(_TYPED_AS_I, "<writer>") if dictated else {})}
     found: set[tuple[str, str]] = set()
     for sentence in re.split(r"[.!?\n;]+", text):
         # a mail's sentence that opens with a verb asks it of the reader ("Hi Bob, book the room")
@@ -401,6 +468,93 @@ def _who_does_in(text: str, persons: dict[str, str], who: str | None) -> set[tup
             found.add((who, words[0]))
             who = None
     return found
+
+
+#: The writer's own courtesies, no person said to do anything ("I hope ...", "I wanted to let you
+#: know", "I'm happy to confirm", "I'll keep you posted").
+_THE_WRITERS_COURTESY = re.compile(
+    r"(?i)\b(?:i|we)(?:['’](?:m|d|ll)|\s+(?:am|would|will))?\s+(?:just\s+|also\s+)?(?:hope|wanted|want|wish|"
+    r"like|love|writing|write|happy|glad|pleased|delighted|sorry|appreciate|look\s+forward|"
+    r"keep\s+you\s+posted|thought\s+you\s+should\s+know|wanted\s+to\s+say)\b"
+)
+#: How a turn types "I'm", "I'll" and "I've" without the apostrophe ("tell Ana ill be late").
+_TYPED_AS_I = frozenset({"im", "ill", "ive"})
+#: The writer as who does or owns what is said (not as whom it is for: "works for us", "send me").
+_WRITERS = {
+    **dict.fromkeys(("i", "my", "mine", "myself"), "i"),
+    **dict.fromkeys(("we", "our", "ours", "ourselves"), "we"),
+}
+#: A sign-off that names the writer ("Best,\nMe").
+_SIGNED = re.compile(r"(?im)^[ \t]*me[ \t]*[.!]?[ \t]*$")
+#: What a turn dictates with no subject, its writer's ("wfh today", "need 5 min", "will fill it in
+#: today", "coming down now", "running late"): a predicate first.
+_A_PREDICATE_FIRST = re.compile(
+    r"(?i)^\W*(?:(?:thanks|thx|yes|yeah|ok|okay|sure|sorry|no)\b\W*)*(?:will|can|could|would|should|shall|"
+    r"need|needs|want|have|has|got|am|gonna|going|done|finished|sent|back|out|off|sick|late|home|away|"
+    r"stuck|free|busy|available|ready|here|on|in|wfh|ooo|pto|omw|heading|leaving|just|still|also|"
+    r"[a-z]+ing|[a-z]+ed)\b"
+)
+
+
+#: What opens a dictated text before what it says (": ", "saying", "that").
+_A_SAYING_OPENS = re.compile(r"(?i)^\W*(?:(?:saying|that|says|say)\b\W*)?")
+
+
+def _writers(text: str, typed: bool = False) -> set[str]:
+    """Whether a text speaks of its writer alone ("i") or of a group with them ("we") as who does
+    or owns what it says, not in the writer's courtesies ("I hope ...", "let me know")."""
+    text = _SIGNED.sub(" ", _THE_WRITERS_COURTESY.sub(" ", text))
+    text = _POLITE_OPENING.sub(" ", _COURTEOUS_PHRASES.sub(" ", text))
+    found = set()
+    for token in re.findall(r"[^\W\d_]+(?:['’][^\W\d_]+)?", _LINKS_AND_ADDRESSES.sub(" ", text).casefold()):
+        head = re.split(r"['’]", token)[0]
+        if head in _WRITERS:
+            found.add(_WRITERS[head])
+        elif typed and token in _TYPED_AS_I:
+            found.add("i")
+    return found
+
+
+def writers_added(texts: Iterable[str], dictated: str, around: str = "") -> list[str]:
+    """The writer a message speaks of where what the turn dictates does not ("My build is green"
+    and "Thanks for my review" for "the build", "Could I share the deck?" for "ask Bob to share
+    the deck", "We're out Friday" for "I'm out Friday"): who owns, does or is what is said
+    changes. Courtesy ("I hope ...", "let me know") is no one's; what the turn dictates with no
+    subject ("need 5 min") is the writer's; "our 1:1" beside "I" is one person's. ``around``: the
+    turn from the mandate on, whose later clauses are the message's too."""
+    wanted = _writers(around or dictated, typed=True)
+    if not _writers(dictated, typed=True) and _A_PREDICATE_FIRST.match(_A_SAYING_OPENS.sub("", dictated)):
+        wanted = {"i", "we"}  # "wfh today": "I'm working from home today"
+    said = set().union(*(_writers(t) for t in texts))
+    added = said - wanted
+    if "we" in added and (not wanted or "i" in said):
+        added.discard("we")  # "Thursday works for us", "our 1:1" beside "I can't make it"
+    return sorted(added)
+
+
+#: A word that names a noun's number by what stands before it ("the deck", "my shift").
+_A_DETERMINER = r"(?:the|a|an|my|your|our|his|her|their|this|that|each|every|one)"
+#: The days, whose plural says "every" ("out Fridays").
+_DAY_NAMES = frozenset(["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"])
+
+
+def inflected_otherwise(texts: Iterable[str], dictated: str) -> list[str]:
+    """The words a message says in another number or tense than what the turn dictates ("the
+    decks" for "the deck", "Fridays" for "Friday", "my shifts", "we needed" for "we need"): one
+    word, another claim."""
+    wanted = dict.fromkeys(w for w in re.findall(r"[a-z]+", dictated.casefold()))
+    nouns = {m.group(1) for m in re.finditer(rf"\b{_A_DETERMINER}\s+([a-z]{{3,}})\b", dictated.casefold())}
+    nouns |= set(wanted) & _DAY_NAMES
+    out: list[str] = []
+    for text in texts:
+        for word in re.findall(r"[a-z]+", _COURTEOUS_PHRASES.sub(" ", text).casefold()):
+            if word in wanted or word in out or len(word) < 3:
+                continue
+            plural = any(word in (w + "s", w + "es") or w in (word + "s", word + "es") for w in nouns)
+            past = any(len(w) > 2 and word in (w + "ed", w + "d") for w in wanted)
+            if plural or past:
+                out.append(word)
+    return out
 
 
 def swapped_persons(texts: Iterable[str], dictated: str) -> list[str]:
