@@ -38,6 +38,10 @@ def _no_constant(name: str) -> Any:
     raise ValueError(f"{name} is not JSON data")
 
 
+#: One decoder for every observation (``json.loads`` with an argument builds one a call).
+_DECODER = json.JSONDecoder(parse_constant=_no_constant)
+
+
 def observation_of(value: Any) -> Any:
     """A tool's result as the run keeps it: the JSON value a text holds, else the value itself."""
     if not isinstance(value, str):
@@ -46,7 +50,7 @@ def observation_of(value: Any) -> Any:
     if not text or text[0] not in _JSON_START:
         return value
     try:
-        parsed = json.loads(text, parse_constant=_no_constant)
+        parsed = _DECODER.decode(text)
     except (ValueError, RecursionError):
         return value
     return value if json_problem(parsed) is not None else parsed
@@ -76,9 +80,11 @@ def audit_observation(value: Any, max_chars: int | None) -> Any:
         return value
     if isinstance(value, str) and len(value) <= max_chars:
         return value
-    text = observation_text(value)
-    if len(text) <= max_chars:
+    # the length, without sorting the keys (their order changes no length); sorted only to digest
+    plain = json.dumps(value, ensure_ascii=False, separators=(",", ":"), default=str)
+    if len(plain) <= max_chars:
         return value
+    text = observation_text(value)
     digest = hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
     head = text[: min(HEAD_CHARS, max_chars)]
     return {"truncated": True, "sha256": digest, "chars": len(text), "head": head}

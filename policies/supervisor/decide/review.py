@@ -2353,6 +2353,8 @@ def _addressed_to_another(
     one contact whose role it is, "Reply to the offsite mail"), or another address, and none of
     them the call's own recipient (bob@corp.example, "Bob", "Bob Lee", a word only Bob's records
     hold)? A policy may admit any contact's address; the turn names someone else's: asked."""
+    if asked is None:
+        return None
     addresses = _addresses_of(args)
     asking = _asking_now(asked, context) if asked is not None and addresses else []
     asking = [one for one in asking if one.verb in _ADDRESSING]  # not a booking's guest e-mail
@@ -2540,8 +2542,10 @@ def _a_value_the_message_adds(
     subject of "lunch is at noon")? The message says what the user did not: the call is asked. A
     reviewer's own edit is theirs."""
     asking = [one for one in _asking_now(asked, context) if one.verb in _ADDRESSING] if asked else []
+    if not asking:
+        return None
     texts = _message_texts(args, context)
-    if not asking or not texts:
+    if not texts:
         return None
     records = list(_records_read(context))
     held_texts = [context.request, *(leaf for r in records for leaf in leaves(r) if isinstance(leaf, str))]
@@ -2598,6 +2602,8 @@ def _a_message_the_turn_does_not_say(
     (:mod:`policies.supervisor.reading.message`)."""
     asking = [one for one in _asking_now(asked, context) if one.verb in _ADDRESSING] if asked else []
     # a one-word text too ("Thanks!"), but not whom the mandate names ("message kim: ...": kim)
+    if not asking:
+        return None
     named = {w for one in asking for w in one.words}
     every = [
         t
