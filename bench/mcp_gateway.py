@@ -136,8 +136,9 @@ def _serving(command: list[str], port: int) -> Iterator[str]:
 def _http_rows(
     policy: Path, folder: str, calls: dict[str, tuple[dict[str, str], str]], n: int
 ) -> list[dict[str, Any]]:
-    """Direct to the upstream over streamable HTTP, and through the gateway over HTTP both ways
-    (its store in an SQLite file), each tool's median and the ratio of the two."""
+    """Direct to the upstream over streamable HTTP, and through the gateway (its store in an SQLite
+    file) and the plain proxy over HTTP both ways, then serving HTTP in front of the upstream
+    started over stdio: each tool's median and its ratio to the direct one."""
     rows = []
     up = _free_port()
     with _serving([*UPSTREAM, "--http", str(up)], up) as upstream:
@@ -156,6 +157,22 @@ def _http_rows(
             with _serving(gateway, port) as url:
                 took = asyncio.run(_timed_http(url, tool, args, vary, n))
             rows.append(_row("gateway_http", "sqlite", tool, took, base, statistics.median(proxied) * 1000))
+            # what a gateway in front of a local server serves (Docker's MCP Gateway, ContextForge):
+            # the client over HTTP, the server the gateway starts over stdio: one HTTP hop, as direct;
+            # the plain proxy the same way first (the floor)
+            port = _free_port()
+            with _serving([*PROXY, shlex.join(UPSTREAM), "--http", str(port)], port) as url:
+                local = asyncio.run(_timed_http(url, tool, args, vary, n))
+            rows.append(_row("proxy_http_stdio", "-", tool, local, base))
+            port = _free_port()
+            db = str(Path(folder) / f"gateway-http-stdio-{tool}.sqlite")
+            gateway = [sys.executable, "-m", "governed_agent_patterns", "gateway", "--db", db]
+            gateway += ["--policy", str(policy), "--upstream", shlex.join(UPSTREAM), "--http", str(port)]
+            with _serving(gateway, port) as url:
+                took = asyncio.run(_timed_http(url, tool, args, vary, n))
+            rows.append(
+                _row("gateway_http_stdio", "sqlite", tool, took, base, statistics.median(local) * 1000)
+            )
     return rows
 
 
@@ -250,5 +267,11 @@ def run(ctx: Context) -> Section:
                     section.notes.append(
                         f"HTTP: a plain MCP proxy's read ÷ a direct read: {floor['over_direct']} "
                         f"(the gateway's ÷ the plain proxy's: {row['over_proxy']})"
+                    )
+                if row["path"] == "gateway_http_stdio":
+                    section.check(
+                        "HTTP, the upstream over stdio: a forwarded read ÷ a direct HTTP read, median",
+                        row["over_direct"],
+                        1.3,
                     )
     return section
