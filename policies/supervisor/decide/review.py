@@ -2680,9 +2680,17 @@ def _a_message_the_turn_does_not_say(
         found["said_with_another_modal"] = modals
     if dictating and not questioning and made_a_question(every, turn[max(start, 0) :]):
         found["said_as_a_question"] = True  # "is the contract signed?"
+    # "ask Ana if she can ...": she is Ana, whom the mail asks as "you" ("Can she cover my shift?")
+    her = _ASKED_OF_THEMSELVES.search(turn)
+    if her and questioning and any(re.search(rf"(?i)\b{her.group(1)}\b", t) for t in texts):
+        found.setdefault("said_in_another_order", []).append(her.group(1).casefold())
     if questioning and not any(asks(t) or _A_REQUEST.search(t) for t in every):
         found["not_asked"] = True  # "The venue has parking." for "ask Carla if the venue has parking"
     return _asked_partly_read(found, context, policy) if found else None
+
+
+#: A question put to someone about themselves ("ask Ana if she can ...", "ask Bob whether he ...").
+_ASKED_OF_THEMSELVES = re.compile(r"(?i)\bask\s+[\w'’-]+\s+(?:if|whether)\s+(he|she)\b")
 
 
 def _addressing_the_recipient(

@@ -246,6 +246,10 @@ def unsaid(texts: Iterable[str], said: Iterable[str], figures: Iterable[float] |
             if word in _SAYING_FUNCTION_WORDS and word not in held_words and word not in out:
                 out.append(word)
     out += [f"{m.group(1).casefold()}" for t in texts for m in _AN_IMPERATIVE_DO.finditer(t)][: 1 - bool(out)]
+    # a perfect of a state where the turn says none ("I've been out Friday" for "I'm out Friday";
+    # "has been moved" for "is moved" is the same passive)
+    if "been" not in held_words and "been" not in out and any(_BEEN_A_STATE.search(t) for t in texts):
+        out.append("been")
     # "IT" in capitals is the IT desk, no pronoun ("share the deck with IT")
     if any(_THE_IT_DESK.search(t) for t in texts) and not any(_THE_IT_DESK.search(t) for t in said):
         out.append("IT")
@@ -259,6 +263,12 @@ def unsaid(texts: Iterable[str], said: Iterable[str], figures: Iterable[float] |
     return out
 
 
+#: "been" before a state, not a passive's participle ("been out", "been sick"; not "been moved").
+_BEEN_A_STATE = re.compile(
+    r"(?i)\bbeen\s+(?!(?:[a-z]+(?:ed|en|wn)|sent|left|built|kept|spent|lost|met|set|put|cut|shut|let|read|"
+    r"paid|made|said|told|sold|held|found|heard|done|gone|won|begun|run|brought|bought|caught|taught|"
+    r"thought|hung|stuck|struck|had|got|able)\b)[a-z]"
+)
 #: "IT" in capitals, in a text not written in capitals: a desk, no pronoun.
 _THE_IT_DESK = re.compile(r"(?<![A-Z][ \t])\bIT\b(?![ \t]+[A-Z]{2,})")
 

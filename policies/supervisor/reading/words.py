@@ -668,6 +668,10 @@ def _parse(words: Sequence[str], quoted: frozenset[int] = frozenset(), gerunds: 
     if addressed and words[stop] in ("if", "when") and head == "ask":
         exempt.add(stop)  # "ask Bob if he is free", "ask Ana when it closes": a question, no condition
     barred = _CONDITIONS | (_REPORTED if that else frozenset())
+    # "since Monday", "until Friday", "before noon" in what to say: a time, no condition
+    exempt.update(
+        i for i in range(stop, len(words) - 1) if words[i] in _TILL and _A_TIME_WORD.fullmatch(words[i + 1])
+    )
     marked = marked or any(i not in exempt and words[i] in barred for i in range(stop, len(words)))
     if start not in quoted and _gerund(head) and not gerunds:
         marked = True  # "Cancelling it would be a mistake" (not after "Would you mind")
@@ -675,6 +679,16 @@ def _parse(words: Sequence[str], quoted: frozenset[int] = frozenset(), gerunds: 
         marked = True  # "Give up on granting jdoe admin", "Close to 40 tickets mention T-55"
     is_head = start not in quoted and head not in FUNCTION_WORDS and not head.endswith("'s") and not marked
     return _Parse(start if is_head and not _marker(head) else None, stop, marked)
+
+
+#: Words of a time span that, before a time, say when and not on what condition.
+_TILL = frozenset({"since", "until", "till", "before", "after"})
+#: A word that names a time: a day, a month, a time of day, "last"/"next"/"this" (a week).
+_A_TIME_WORD = re.compile(
+    r"(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)(?:day)?|today|tonight|tomorrow|yesterday|noon|"
+    r"midnight|lunch|last|next|this|jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|"
+    r"aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?|\d[\d:.]*(?:am|pm|st|nd|rd|th)?"
+)
 
 
 #: Verbs that address someone and may say what to tell them right after whom, with no word between
