@@ -110,6 +110,7 @@ from policies.supervisor.reading.message import (
     orders_given,
     out_of_order,
     put_later,
+    spoken_of_added,
     swapped_persons,
     unsaid,
     writers_added,
@@ -2626,7 +2627,15 @@ def _a_message_the_turn_does_not_say(
     own = [context.request, *(leaf for leaf in leaves(context.subject) if isinstance(leaf, str))]
     figures = _figures_said([_AN_ID_OR_LINK.sub(" ", t) for t in own])
     texts = _message_texts(args, context)
-    words = unsaid(texts, said, figures)
+    # a one-word subject too ("Resignation"), not a recipient's handle ("member": "ana")
+    one_word = [
+        leaf
+        for arg, v in args.items()
+        if arg not in context.human and _A_SUMMARY.search(arg)
+        for leaf in leaves(v)
+        if isinstance(leaf, str) and leaf in every and len(leaf.split()) == 1
+    ]
+    words = unsaid([*texts, *one_word], said, figures)
     told = " ".join(_dictated(one) for one in dictating)
     words += [w for w in put_later(texts, told) if w not in words]  # "will be green" for "is green"
     # an order to the reader the turn does not give ("Host 20 people.", "Tell IT.")
@@ -2670,6 +2679,10 @@ def _a_message_the_turn_does_not_say(
     if swapped:  # "you owe Ana" for "Ana owes him"
         found["said_in_another_order"] = swapped
     writers = writers_added(texts, dictated, turn[max(start, 0) :]) if dictating else []
+    spoken_of = spoken_of_added(present, dictated) if dictating and not questioning else []
+    if "you" in spoken_of:  # "Your contract was terminated" for "the contract was terminated"
+        found["said_of_the_reader"] = ["you"]
+    writers += [w for w in spoken_of if w != "you"]  # "The client is impressed with me"
     if writers:  # "My build is green" for "the build is green"
         found["said_of_the_writer"] = writers
     forms = inflected_otherwise(texts, dictated) if dictating else []
@@ -2748,7 +2761,8 @@ _A_REASON_BEFORE = re.compile(r"(?i)\b(?:so|therefore|hence|thus|which\s+is\s+wh
 _A_REASON_OPENS = re.compile(r"(?i)(?:so|therefore|hence|thus)\b")
 #: A sentence that keeps something out of a message ("Don't tell him ...", "Do not mention ...").
 _KEPT_OUT = re.compile(
-    r"(?i)\b(?:don'?t|do\s+not|never|without)\s+(?:tell|mention|say|include|reveal|disclose|add)\b"
+    r"(?i)\b(?:don'?t|do\s+not|never|without)\s+(?:tell|mention|say|include|reveal|disclose|add)\b|"
+    r"\b(?:leave|keep)\s+(?:it|that|this|them)\s+out\b|\bleave\s+out\b"
 )
 
 

@@ -38,6 +38,7 @@ __all__ = [
     "negated",
     "orders_given",
     "out_of_order",
+    "spoken_of_added",
     "swapped_persons",
     "unsaid",
     "writers_added",
@@ -54,7 +55,7 @@ COURTESY = frozenset(
     unfortunately fortunately hope hoping note quick update fyi
     just wanted writing write
     re fwd fw subject message mail email reply replying regarding info information
-    attached as requested discussed asked per
+    attached as requested discussed asked
     yes yeah yep running send help works work able
     """.split()  # noqa: SIM905 (a closed list, read as words)
 )
@@ -95,7 +96,7 @@ _COURTEOUS_PHRASES = re.compile(
     r"hope\s+you(?:'re|\s+are)\s+doing\s+well|if\s+you\s+have\s+any\s+questions|"
     r"if\s+you\s+need\s+anything(?:\s+else)?|friendly\s+reminder|at\s+all(?=\s*[!.])|"
     r"(?:would|do)\s+you\s+mind|(?:when|whenever)\s+you\s+(?:get|have)\s+a\s+(?:chance|moment|minute|sec|second)|"
-    r"at\s+your\s+(?:earliest\s+)?convenience)\b"
+    r"at\s+your\s+(?:earliest\s+)?convenience|as\s+per)\b"
 )
 
 #: Words a turn abbreviates and a mail writes out, by their written-out stem.
@@ -164,7 +165,7 @@ _SAME_MEANING = (
     "huge large big", "wrong incorrect", "unhappy dissatisfied upset",
     "sort arrange organise organize settle", "end conclude", "love like enjoy", "postpone push",
     "slow sluggish", "cancel scrap", "happy glad pleased", "ready available free", "remind reminder",
-    "congratulate congratulations congrats", "go went gone",
+    "congratulate congratulations congrats", "go went gone", "sell sold sale",
 )  # fmt: skip
 
 
@@ -225,9 +226,12 @@ def unsaid(texts: Iterable[str], said: Iterable[str], figures: Iterable[float] |
     for text in texts:
         for word in content_words(text):
             if figures is not None and _A_FIGURE.fullmatch(word):  # held by a figure said, not a word
-                if float(re.sub(r"\D", "", word)) not in numbers and word not in out:
+                value = float(re.sub(r"\D", "", word)) * (1000 if word.endswith("k") else 1)  # "500k"
+                if value not in numbers and word not in out:
                     out.append(word)
                 continue
+            if word in ("am", "pm") and re.search(rf"\d\s*{word}\b", " ".join(said), re.IGNORECASE):
+                continue  # "3 pm" for "3pm"
             if (
                 _meaning(word) not in held
                 and word not in out
@@ -250,6 +254,16 @@ def unsaid(texts: Iterable[str], said: Iterable[str], figures: Iterable[float] |
     # "has been moved" for "is moved" is the same passive)
     if "been" not in held_words and "been" not in out and any(_BEEN_A_STATE.search(t) for t in texts):
         out.append("been")
+    # a sign, a currency or a time of day the turn does not write ("-8%" for "8%", "$500" for "500
+    # euros", "3 am" for "at 3")
+    said_joined = " ".join(said)
+    for mark, pattern in _MARKS_OF_A_FIGURE:
+        if mark not in out and any(pattern.search(t) for t in texts) and not pattern.search(said_joined):
+            out.append(mark)
+    # a word put in quotes or stars where nothing said quotes one (scare quotes: Thanks for "fixing"
+    # the bug, *happy*): it says the opposite of itself
+    if any(_SCARE_QUOTED.search(t) for t in texts) and not _SCARE_QUOTED.search(said_joined):
+        out.append("quotes")
     # "IT" in capitals is the IT desk, no pronoun ("share the deck with IT")
     if any(_THE_IT_DESK.search(t) for t in texts) and not any(_THE_IT_DESK.search(t) for t in said):
         out.append("IT")
@@ -263,6 +277,20 @@ def unsaid(texts: Iterable[str], said: Iterable[str], figures: Iterable[float] |
     return out
 
 
+#: What a figure is written with, each said only where the turn or a record says it too: a sign,
+#: a currency (by its symbol or its name), a time of day before noon.
+_MARKS_OF_A_FIGURE = (
+    ("-", re.compile(r"(?:^|(?<=[\s(]))(?<!\d\s)[-−–]\d|\bminus\s+\d", re.IGNORECASE)),
+    ("$", re.compile(r"\$|\b(?:usd|dollars?|bucks)\b", re.IGNORECASE)),
+    ("€", re.compile(r"€|\b(?:eur|euros?)\b", re.IGNORECASE)),
+    ("£", re.compile(r"£|\b(?:gbp|pounds?|quid)\b", re.IGNORECASE)),
+    ("¥", re.compile(r"¥|\b(?:jpy|yen|cny|yuan)\b", re.IGNORECASE)),
+    ("am", re.compile(r"\d\s*a\.?m\b\.?", re.IGNORECASE)),
+)
+#: A few words in double quotes, single quotes or stars ("fixing", 'help', *happy*).
+_SCARE_QUOTED = re.compile(
+    r"[\"“”][^\"“”\n]{1,40}[\"“”]|(?<![\w'’])['‘][^'‘’\n]{1,40}['’](?![\w'’])|(?<![\w*])\*[^*\s][^*\n]{0,40}\*(?![\w*])"
+)
 #: "been" before a state, not a passive's participle ("been out", "been sick"; not "been moved").
 _BEEN_A_STATE = re.compile(
     r"(?i)\bbeen\s+(?!(?:[a-z]+(?:ed|en|wn)|sent|left|built|kept|spent|lost|met|set|put|cut|shut|let|read|"
@@ -301,7 +329,8 @@ _AN_ORDER = re.compile(
 #: Phrases that take back or hedge what a sentence says.
 _TAKING_BACK = re.compile(
     r"(?i)\b(?:for\s+now|kind\s+of|sort\s+of|just\s+about|other\s+than|done\s+for|(?:is|are|was|were)\s+to\s+be|"
-    r"more\s+or\s+less|in\s+theory|so\s+to\s+speak|such\s+as\s+it\s+(?:is|was))\b"
+    r"more\s+or\s+less|in\s+theory|so\s+to\s+speak|such\s+as\s+it\s+(?:is|was)|as\s+of\s+now|"
+    r"for\s+the\s+time\s+being|just\s+an?\s+(?:guideline|target|suggestion|idea|thought|estimate|guess))\b"
 )
 
 
@@ -337,7 +366,8 @@ def put_later(texts: Iterable[str], dictated: str) -> list[str]:
 #: own): where neither the turn nor a record it points to writes one, the message says more.
 _SAYING_FUNCTION_WORDS = frozenset(
     """
-    was were would had did d by until till since through unless once whenever because or nor if when
+    was were would had did d by any too even per between until till since through unless once whenever
+    because or nor if when
     everyone everybody anyone anybody someone somebody nobody whoever whatever whichever
     he she they him them his her hers their theirs outside yourself myself themselves other another
     being
@@ -542,6 +572,54 @@ def writers_added(texts: Iterable[str], dictated: str, around: str = "") -> list
     return sorted(added)
 
 
+#: The reader and the writer as whom a statement is about or for ("your contract", "angry at
+#: you", "impressed with me"), and the courtesies that speak to the reader without saying anything
+#: of them ("thank you", "see you", "hope you ...", "if you need anything").
+_PERSONS_SPOKEN_OF = {
+    **dict.fromkeys(("you", "your", "yours", "yourself"), "you"),
+    **dict.fromkeys(("me", "us"), "me"),
+}
+_SPOKEN_TO = re.compile(
+    r"(?i)\b(?:thank\s+you|thanks\s+to\s+you|see\s+you|hope\s+you|you(?:'re|\s+are)\s+welcome|"
+    r"(?:to|for)\s+your\s+(?:info|information|reference|records?)|if\s+you\s+(?:have|need|want|can)\b|"
+    r"(?:when|whenever)\s+you\s+can|with\s+you\s+(?:soon|shortly)|you\s+know|"
+    r"(?:inform|let|tell|notify|remind|update|thank)\s+you|your\s+(?:e-?mail|mail|message|note|reply|invite|invitation)|(?:for|to)\s+(?:me|us)(?=\s*[.!,;]|\s*$))\b"
+)
+#: What a dictated text opens with where it is about the reader by its form ("to submit the report":
+#: they do it; "for the review": they did it; "about the 1:1", "on the promotion").
+_ABOUT_THE_READER = re.compile(r"(?i)^\W*(?:saying\W+|that\W+)?(?:to|for|about|on|of|if|whether)\b")
+
+
+def spoken_of_added(texts: Iterable[str], dictated: str) -> list[str]:
+    """The reader ("you") or the writer as object ("me", "us") a statement says something of where
+    what the turn dictates speaks of no one ("Your contract was terminated" and "Priya is angry at
+    you" for "the contract was terminated" / "Priya is angry", "The client is impressed with me"):
+    whose, and at whom, is what is said. Courtesy to the reader is no one's; a dictated text about
+    the reader by its form ("to submit ...", "for the review") or that speaks of anyone is left to
+    the other checks."""
+    if _ABOUT_THE_READER.match(dictated) or _persons_in(dictated, dictated=True):
+        return []
+    return sorted(set().union(*(_persons_in(t) for t in texts)))
+
+
+def _persons_in(text: str, dictated: bool = False) -> set[str]:
+    """The reader and the writer-as-object a text speaks of (in what a turn dictates, any person,
+    a typed "im" / "ill" or a name's third person counting as someone), not in courtesy."""
+    text = _COURTEOUS_PHRASES.sub(" ", _LINKS_AND_ADDRESSES.sub(" ", text))
+    text = _SIGNED.sub(" ", _THE_WRITERS_COURTESY.sub(" ", _SPOKEN_TO.sub(" ", text)))
+    text = _POLITE_OPENING.sub(" ", text)
+    found: set[str] = set()
+    for token in re.findall(r"[^\W\d_]+(?:['’][^\W\d_]+)?", text.casefold()):
+        head = re.split(r"['’]", token)[0]
+        if head in _PERSONS_SPOKEN_OF:
+            found.add(_PERSONS_SPOKEN_OF[head])
+        elif dictated and (
+            head in _WRITERS or head in _THIRD or head in {"they", "them", "their"} or token in _TYPED_AS_I
+        ):
+            found.add(head)
+    return found
+
+
 #: A word that names a noun's number by what stands before it ("the deck", "my shift").
 _A_DETERMINER = r"(?:the|a|an|my|your|our|his|her|their|this|that|each|every|one)"
 #: The days, whose plural says "every" ("out Fridays").
@@ -584,8 +662,13 @@ def _said_in_order(text: str) -> list[str]:
     with its first verb's negation where it stands ("Thursday does not work, Friday does"), never
     courtesy."""
     marked = _A_VERBS_NEGATION.sub(" qqnotqq ", text, count=1)
-    words = [("<not>" if w == "qqnotqq" else _meaning(w)) for w in content_words(marked)]
-    return [m for m in dict.fromkeys(words) if m not in _COURTEOUS]
+    # courtesy by the word itself, not by its paraphrase's ("support" reads as "help", and stays)
+    words = [
+        ("<not>" if w == "qqnotqq" else _meaning(w))
+        for w in content_words(marked)
+        if _stem(w) not in _COURTEOUS
+    ]
+    return list(dict.fromkeys(words))
 
 
 def out_of_order(texts: Iterable[str], dictated: str) -> list[str]:

@@ -788,7 +788,47 @@ def reads_as_a_clause(words: Sequence[str]) -> bool:
     if any(w in _POSSESSIVES and words[i - 1] not in FUNCTION_WORDS for i, w in enumerate(words) if i):
         return True
     last = words[-1]
-    return len(words) >= 2 and ((last.endswith("ed") and len(last) > 4) or last in _WHEN_SAID)
+    if len(words) >= 2 and ((last.endswith("ed") and len(last) > 4) or last in _WHEN_SAID):
+        return True
+    # a verb after a thing named with its article, before where or when it goes ("the budget moves
+    # from marketing to sales", "the launch slipped to June", "the price goes up")
+    if any(
+        w.endswith("ed") and len(w) > 4 and words[i - 1] not in FUNCTION_WORDS and words[i + 1] in _ARTICLES
+        for i, w in enumerate(words[:-1])
+        if i >= 1
+    ):
+        return True  # "priya approved the request", "ana fixed the bug"
+    return any(
+        words[i - 2] in _ARTICLES
+        and words[i - 1] not in FUNCTION_WORDS
+        and (w.endswith("ed") or (w.endswith("s") and not w.endswith("ss")))
+        and words[i + 1] in _WHERE_IT_GOES
+        for i, w in enumerate(words[:-1])
+        if i >= 2
+    )
+
+
+#: Articles and possessives that open a thing named ("the budget", "our launch").
+_ARTICLES = frozenset({"the", "a", "an", "our", "my", "your", "his", "her", "their", "this", "that"})
+#: Where or when a thing goes, right after a verb ("moves from ...", "slipped to ...", "goes up").
+_WHERE_IT_GOES = frozenset(
+    {
+        "from",
+        "to",
+        "into",
+        "onto",
+        "by",
+        "up",
+        "down",
+        "back",
+        "over",
+        "out",
+        "off",
+        "ahead",
+        "behind",
+        "away",
+    }
+)
 
 
 #: Verbs whose object after whom they address is only ever what to tell them.
