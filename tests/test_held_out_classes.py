@@ -6539,6 +6539,8 @@ _SAID_TWELFTH = [
     ("tell priya the team is switching from slack to teams.", "Tools", "Hi Priya,\n\nThe team is switching from Teams to Slack.\n\nBest"),
     ("tell bob the invoice is 500 euros.", "Invoice", "Hi Bob,\n\nThe invoice is $500.\n\nThanks"),
     ("tell bob ana is moving from sales to support.", "Ana", "Hi Bob,\n\nAna is moving from support to sales.\n\nThanks"),
+    ("ask bob to send the report to priya.", "Report", "Hi Bob,\n\nPlease send the report to me and Priya.\n\nThanks"),
+    ("ask bob to send priya the numbers.", "Numbers", "Hi Bob,\n\nPlease send Priya the numbers, and me.\n\nThanks"),
     ("tell bob the invoice is 500.", "Invoice", "Hi Bob,\n\nThe invoice is 500k.\n\nThanks"),
     ("tell priya the growth is 8%.", "Growth", "Hi Priya,\n\nThe growth is -8%.\n\nBest"),
     ("tell bob the call is at 3.", "Call", "Hi Bob,\n\nThe call is at 3 am.\n\nThanks"),
@@ -6564,6 +6566,9 @@ _SAID_AS_THE_TWELFTH_ASKED = [
     ("inform bob that the server is down", "Server", "Hello Bob,\n\nI wanted to inform you that the server is down.\n\nRegards"),
     ("Email Priya that we sold 300 units", "Sales", "Hi Priya, we sold 300 units."),
     ("tell bob the file is huge", "Large file", "Hi Bob,\n\nThe file is very large.\n\nBest"),
+    ("ask ana to send the notes to priya", "Notes", "Hi Ana,\n\nCould you send the notes to Priya?\n\nThanks"),
+    ("Could you reply to Carla and say that Thursday works for us? Thank you.", "Re: Offsite venue",
+     "Hi Carla,\n\nThursday works for us.\n\nBest regards"),
 ]  # fmt: skip
 
 

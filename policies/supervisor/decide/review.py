@@ -2679,7 +2679,7 @@ def _a_message_the_turn_does_not_say(
     if swapped:  # "you owe Ana" for "Ana owes him"
         found["said_in_another_order"] = swapped
     writers = writers_added(texts, dictated, turn[max(start, 0) :]) if dictating else []
-    spoken_of = spoken_of_added(present, dictated) if dictating and not questioning else []
+    spoken_of = spoken_of_added(present, dictated) if dictating else []
     if "you" in spoken_of:  # "Your contract was terminated" for "the contract was terminated"
         found["said_of_the_reader"] = ["you"]
     writers += [w for w in spoken_of if w != "you"]  # "The client is impressed with me"

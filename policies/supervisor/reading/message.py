@@ -597,9 +597,28 @@ def spoken_of_added(texts: Iterable[str], dictated: str) -> list[str]:
     whose, and at whom, is what is said. Courtesy to the reader is no one's; a dictated text about
     the reader by its form ("to submit ...", "for the review") or that speaks of anyone is left to
     the other checks."""
-    if _ABOUT_THE_READER.match(dictated) or _persons_in(dictated, dictated=True):
+    if _persons_in(dictated, dictated=True):
         return []
+    about = _ABOUT_THE_READER.match(dictated)
+    if about:
+        # a request that names whom it goes to ("ask Bob to send the report to Priya"): the writer
+        # added as another ("... to me and Priya") redirects it
+        asked = re.sub(r"^\s*[\w'’-]+", "", dictated[about.end() :], count=1)  # past "to send"
+        named = _TO_WHOM.search(asked) or _SENT_TO.search(dictated[about.end() :])
+        if not named or re.search(r"(?i)\b(?:me|us)\b", dictated):
+            return []
+        return ["me"] if any(_THE_WRITER_AS_OBJECT.search(t) for t in texts) else []
     return sorted(set().union(*(_persons_in(t) for t in texts)))
+
+
+#: Whom a request sends or shares something to ("to Priya", "with Priya", "send Priya the ...").
+_TO_WHOM = re.compile(r"(?i)\b(?:to|with|cc)\s+(?!the\b|a\b|an\b|me\b|us\b|it\b)[a-z]+")
+_SENT_TO = re.compile(
+    r"(?i)\b(?:send|forward|give|share|show|email|mail)\s+(?!the\b|a\b|an\b|my\b|our\b|your\b|it\b|this\b|that\b|"
+    r"these\b|those\b|them\b|me\b|us\b)[a-z]+\s+(?:the|a|an|my|our|your|this|that|these|those)\b"
+)
+#: The writer as whom something goes to ("to me", "with me", "and me", "cc me").
+_THE_WRITER_AS_OBJECT = re.compile(r"(?i)\b(?:to|with|and|cc|for)\s+(?:me|us)\b")
 
 
 def _persons_in(text: str, dictated: bool = False) -> set[str]:
