@@ -219,6 +219,7 @@ def unsaid(texts: Iterable[str], said: Iterable[str], figures: Iterable[float] |
     and 00), not by a record's word; without, as any word is."""
     numbers = set(figures or ())
     said = list(said)
+    said_joined = " ".join(said)  # what the checks of marks and phrases below read, joined once
     held = {_meaning(w) for text in said for w in content_words(text)}
     held |= {m for text in said for w in content_words(text) if w in _ABBREVIATED for m in _spelled_out(w)}
     held |= {_meaning(w) for w in COURTESY}
@@ -230,7 +231,7 @@ def unsaid(texts: Iterable[str], said: Iterable[str], figures: Iterable[float] |
                 if value not in numbers and word not in out:
                     out.append(word)
                 continue
-            if word in ("am", "pm") and re.search(rf"\d\s*{word}\b", " ".join(said), re.IGNORECASE):
+            if word in ("am", "pm") and re.search(rf"\d\s*{word}\b", said_joined, re.IGNORECASE):
                 continue  # "3 pm" for "3pm"
             if (
                 _meaning(word) not in held
@@ -256,7 +257,6 @@ def unsaid(texts: Iterable[str], said: Iterable[str], figures: Iterable[float] |
         out.append("been")
     # a sign, a currency or a time of day the turn does not write ("-8%" for "8%", "$500" for "500
     # euros", "3 am" for "at 3")
-    said_joined = " ".join(said)
     for mark, pattern in _MARKS_OF_A_FIGURE:
         if mark not in out and any(pattern.search(t) for t in texts) and not pattern.search(said_joined):
             out.append(mark)
@@ -268,7 +268,7 @@ def unsaid(texts: Iterable[str], said: Iterable[str], figures: Iterable[float] |
     if any(_THE_IT_DESK.search(t) for t in texts) and not any(_THE_IT_DESK.search(t) for t in said):
         out.append("IT")
     # a phrase that takes back what is said ("for now", "kind of", "other than")
-    said_text = " ".join(said).casefold()
+    said_text = said_joined.casefold()
     for text in texts:
         for m in _TAKING_BACK.finditer(text):
             phrase = " ".join(m.group(0).casefold().split())
@@ -562,8 +562,9 @@ def writers_added(texts: Iterable[str], dictated: str, around: str = "") -> list
     changes. Courtesy ("I hope ...", "let me know") is no one's; what the turn dictates with no
     subject ("need 5 min") is the writer's; "our 1:1" beside "I" is one person's. ``around``: the
     turn from the mandate on, whose later clauses are the message's too."""
-    wanted = _writers(around or dictated, typed=True)
-    if not _writers(dictated, typed=True) and _A_PREDICATE_FIRST.match(_A_SAYING_OPENS.sub("", dictated)):
+    own = _writers(dictated, typed=True)
+    wanted = _writers(around, typed=True) if around else own
+    if not own and _A_PREDICATE_FIRST.match(_A_SAYING_OPENS.sub("", dictated)):
         wanted = {"i", "we"}  # "wfh today": "I'm working from home today"
     said = set().union(*(_writers(t) for t in texts))
     added = said - wanted
