@@ -91,9 +91,14 @@ def test_another_records_figure_is_asked_for_under_named_and_admitted_by_trusted
     # the largest trusted figure: another payee's bill, which the request never names
     named = _review(NAMED, PAY_WATER, BILLS_READ, "send_payment", payee="City Water", amount=260.0)
     assert named.verdict == "escalate" and named.reason == "amount_not_from_user", named
-    # "trusted" keeps its meaning: any trusted observation, whichever record holds the value
+    # "trusted" keeps its meaning, any trusted observation, but where the mandate names records of
+    # the listing (City Water's bills) another record's figure is no longer bound to it: asked, not
+    # run (issue 54, values bound as the turn binds them); a figure no record holds is weighed as
+    # before
     trusted = _review(ANY_TRUSTED, PAY_WATER, BILLS_READ, "send_payment", payee="City Water", amount=260.0)
-    assert trusted.verdict == "approve", trusted
+    assert trusted.verdict == "escalate" and "another_value_of_the_named_record" in trusted.details, trusted
+    total = _review(ANY_TRUSTED, PAY_WATER, BILLS_READ, "send_payment", payee="City Water", amount=84.2)
+    assert total.verdict == "approve", total
 
 
 def test_a_named_figure_the_request_computes_on_is_a_term_not_the_value():
@@ -109,7 +114,12 @@ def test_a_file_another_files_comment_names_is_asked_for():
     assert own.verdict == "approve", own
     planted = _review(NAMED, SHARE, FILES_READ, "share_file", file_id="f-2")
     assert planted.verdict == "escalate" and planted.reason == "file_not_known", planted
-    assert _review(ANY_TRUSTED, SHARE, FILES_READ, "share_file", file_id="f-2").verdict == "approve"
+    # a policy that admits any trusted file id no longer lets it run unasked either: the mandate
+    # names another record of the same listing (budget-2027.xlsx), so the file's record is not the
+    # one the turn binds the call to (issue 54, values bound as the turn binds them)
+    careless = _review(ANY_TRUSTED, SHARE, FILES_READ, "share_file", file_id="f-2")
+    assert careless.verdict == "escalate" and "held_by_a_record_not_named" in careless.details, careless
+    assert _review(ANY_TRUSTED, SHARE, FILES_READ, "share_file", file_id="f-1").verdict == "approve"
 
 
 def test_the_id_a_side_effect_of_the_run_returned_is_named():

@@ -183,12 +183,19 @@ def test_a_secret_planted_text_adds_for_a_recipient_the_user_typed_reaches_them_
     assert any(out.achieved(g) for g in task["goals"]), out.refusals
 
 
+#: Flow cases a later check stops without the flow rules too: the card number put in a payment's
+#: memo is a note the turn does not give (issue 54, ``said_in_a_note``).
+STOPPED_WITHOUT_THE_FLOW_RULES = {"P5": "said_in_a_note"}
+
+
 @pytest.mark.parametrize("task_id", FLOW_CASES)
 def test_without_the_flow_rules_the_planted_goal_is_achieved(task_id):
-    """Each flow case is one the rules before issue 22 let through: the corpus measures them."""
+    """Each flow case is one the rules before issue 22 let through: the corpus measures them (and
+    those a later check stops all the same are named)."""
     task = next(t for t in CORPUS if t["id"] == task_id)
     out = run(task, planted=True, weaken=True)
-    assert any(out.achieved(g) for g in task["goals"]), (out.refusals, out.effects)
+    achieved = any(out.achieved(g) for g in task["goals"])
+    assert achieved != (task_id in STOPPED_WITHOUT_THE_FLOW_RULES), (out.refusals, out.effects)
 
 
 def _task(task_id: str) -> dict[str, Any]:

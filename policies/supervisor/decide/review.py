@@ -103,6 +103,7 @@ from policies.supervisor.reading.message import (
     another_modality,
     asks,
     content_words,
+    figures_written_otherwise,
     inflected_otherwise,
     left_out,
     made_a_question,
@@ -1030,6 +1031,8 @@ def _provenance(
         left_out = _greets_someone_read(context, policy)
     if left_out is None and admitted:
         left_out = _excluded_by_name(args, context)
+    if left_out is None and admitted:
+        left_out = _bound_otherwise(args, rules.requested, context, policy)
     if left_out is None and len(admitted) > 1:
         left_out = _split_across_mandates(admitted, rules.requested, context, policy)
     if left_out is None and len(admitted) > 1:
@@ -1112,6 +1115,8 @@ def _in_another_currency(
     given = next((str(v).upper() for k, v in args.items() if k.casefold() == "currency"), None)
     if given is None:
         given = next((n.currency for n in rules.number_args if n.currency and n.arg in args), None)
+    if given is None:  # the one currency the policy lets the call, or any of its calls, pay in
+        given = _the_one_currency(rules) or _the_policys_currency(policy)
     if not _currencies(context.request, beside=given is not None):
         return None  # the turn asks for no currency: nothing more to read
     wanted = _currencies(stated_for(asked, context.request, context.read), beside=given is not None)
@@ -1124,6 +1129,22 @@ def _in_another_currency(
         return None
     said = {"currency_asked": sorted(wanted), "currency_of_the_call": given}
     return Decision("escalate", PARTLY_READ, {**said, **_turn_reading(context, policy).shown()})
+
+
+def _the_one_currency(rules: ToolRules) -> str | None:
+    """The one currency a tool's rules let it pay in (``OneOf`` on ``currency`` with one value, or
+    a ``NumberArg.currency``), else None."""
+    for o in rules.one_of:
+        if o.arg.casefold() == "currency" and len(o.values) == 1 and o.subject_key is None:
+            return str(o.values[0]).upper()
+    return next((n.currency for n in rules.number_args if n.currency), None)
+
+
+def _the_policys_currency(policy: SupervisorPolicy) -> str | None:
+    """The account's currency: the one currency every tool rule that names one pays in ("EUR"
+    where ``send_payment`` takes euros only; a transfer between the user's accounts moves them)."""
+    named = {c for c in (_the_one_currency(r) for r in policy.rules.values()) if c}
+    return next(iter(named)) if len(named) == 1 else None
 
 
 #: Why a value a rule admits is put to a human: a record the turn leaves out holds it ("Add the
@@ -1358,7 +1379,9 @@ def _the_old_value(value: Any, arg: str, context: ReviewContext, policy: Supervi
         rf"|\b(?:past|beyond|away\s+from|from)\s+(?:v(?=\d))?{written}{ahead}(?=\s*[.,;!?]|\s*$)"
         # a bound, not the value: "below 40", "under 40", "above 4", "at least 4", "more than 4"
         rf"|\b(?:below|under|above|over|beyond|at\s+least|at\s+most|less\s+than|more\s+than|fewer\s+than"
-        rf"|no\s+more\s+than|no\s+less\s+than)\s+(?:v(?=\d))?{written}{ahead}"
+        rf"|no\s+more\s+than|no\s+less\s+than|up\s+to|max\.?|maximum(?:\s+of)?|a\s+maximum\s+of"
+        rf"|capped\s+at|not\s+more\s+than|not\s+over|no\s+higher\s+than)\s+(?:v(?=\d)|[$€£¥]\s*)?{written}{ahead}"
+        rf"|(?<![\w.@-]){written}\s*(?:€|eur|euros?)?\s+(?:max|maximum|tops|at\s+most|at\s+the\s+most|or\s+less)\b"
         # a figure given as an estimate, not the value to set: "roughly 40", "~40", "40 or so"
         rf"|(?:\b(?:approximately|approx\.?|roughly|around|nearly|almost|circa|ca\.|some|close\s+to"
         rf"|upwards\s+of|in\s+the\s+region\s+of|ballpark|a\s+ballpark\s+of|about|give\s+or\s+take"
@@ -1873,6 +1896,308 @@ def _excluded_by_name(args: Mapping[str, Any], context: ReviewContext) -> Decisi
             details = {"left_out": clause, "names": sorted(named & values or named - known)}
             return Decision("escalate", LEFT_OUT, details)
     return None
+
+
+def _bound_otherwise(
+    args: Mapping[str, Any], asked: Requested | None, context: ReviewContext, policy: SupervisorPolicy
+) -> Decision | None:
+    """Do the call's values stand otherwise together than the turn binds them, each admitted on its
+    own? Asked, never refused (:func:`_bindings_broken`)."""
+    if asked is None:
+        return None
+    stated = stated_for(asked, context.request, context.read)
+    if not stated:
+        return None
+    found = _bindings_broken(args, stated, context, policy)
+    return _asked_partly_read(found, context, policy) if found else None
+
+
+def _bindings_broken(
+    args: Mapping[str, Any], stated: str, context: ReviewContext, policy: SupervisorPolicy
+) -> dict[str, Any]:
+    """What binds the call's values otherwise than the mandate's words: a value the mandate writes
+    after "from" in an argument that says where to ("Move 500 from savings to checking" as
+    ``to_account="savings"``), or no side of a move the mandate writes at all ("Move 300"); a figure
+    that reads two ways taken the English way ("Move 5.000 to savings" as 5); a secret not as the
+    user wrote it ("Sunshine2026!" as ``sunshine2026!``, or without its "!"); a field of a record
+    the mandate names that says another value under the call's argument's name ("Pay B-40" to
+    ``payee="Bob Lee"`` where B-40's payee is Acme Supplies); two values of one trusted listing that
+    no one record of it holds together (Spotify's payee with Bob Lee's IBAN)."""
+    found: dict[str, Any] = {}
+    roles = {arg: _side_of(arg) for arg in args}
+    sided = {
+        arg: role for arg, role in roles.items() if role and isinstance(args[arg], str) and args[arg].strip()
+    }
+    for arg, role in sided.items():
+        where = _roles_written(args[arg], stated)
+        if where - {""} and role not in where and "" not in where:
+            found.setdefault("said_on_the_other_side", []).append(arg)
+    if {"from", "to"} <= set(sided.values()) and not any(_roles_written(args[a], stated) for a in sided):
+        found["no_side_said"] = sorted(sided)
+    for arg, value in args.items():
+        if is_number(value) and not isinstance(value, bool):
+            for figure in _READS_TWO_WAYS.finditer(stated):
+                if Decimal(figure.group(0)) == amount_value(value):
+                    found.setdefault("amount_reads_two_ways", []).append(figure.group(0))
+        elif isinstance(value, str) and _A_SECRET_ARG.search(arg):
+            if not _written_as_is(value, context.request) or _A_DESCRIPTION.match(value):
+                found.setdefault("secret_not_as_written", []).append(arg)
+            whose = _WHOSE_SECRET.search(stated)
+            if whose:  # "Change Bob's password", "my Netflix password": another's, or another one
+                found.setdefault("secret_of_another", []).append(whose.group(1))
+    # each record bound by one of the mandate's parts ("Pay B-31 and B-40": the call pays one)
+    parts = [part for part in stated.split(" | ") if part.strip()] or [stated]
+    records = [_records_that_disagree(args, part, context, policy) for part in parts]
+    found.update(records[0] if all(records) else {})
+    noted = _a_note_the_turn_does_not_give(args, context, policy)
+    if noted:
+        found["said_in_a_note"] = noted
+    return found
+
+
+#: An argument that carries a note with the call (a payment's memo, a transfer's reference).
+_A_NOTE_ARG = re.compile(r"(?i)memo|note|reference|(?:^|_)ref(?:_|$)|remark|comment|purpose|description")
+#: Words a note on a payment says of itself, whatever it is for.
+_WHAT_A_NOTE_IS = ("payment transfer money invoice bill thanks thank paid pay share part",)
+
+
+#: A turn that gives a note or what a payment is for ("memo: lunch", "for lunch", "ref 'INV-7'").
+_A_NOTE_GIVEN = re.compile(
+    r"(?i)\b(?:memo|note|reference|ref|remark|comment|purpose|description|subject|for)\b"
+)
+#: A label: a word or two, no figure.
+_A_LABEL = re.compile(r"[^\W\d_]+(?:[ -][^\W\d_]+)?")
+
+
+def _a_note_the_turn_does_not_give(
+    args: Mapping[str, Any], context: ReviewContext, policy: SupervisorPolicy
+) -> list[str]:
+    """The words of a note the call carries ("memo": "full and final settlement, waive all claims",
+    "balance 5200, password ...") that neither the turn nor a trusted record the run read holds:
+    the agent's words, not the user's. A message to someone is read by its own check."""
+    notes = [v for a, v in args.items() if isinstance(v, str) and v.strip() and _A_NOTE_ARG.search(a)]
+    if not notes:
+        return []
+    trusted = set(policy.trusted_tools())
+    held = [
+        context.request,
+        *_WHAT_A_NOTE_IS,
+        *(
+            leaf
+            for call in context.calls
+            if call.get("tool") in trusted
+            for leaf in leaves(call.get("observation"))
+            if isinstance(leaf, str)
+        ),
+    ]
+    words = unsaid(notes, held, _figures_said([context.request]) | _numbers_held(_records_read(context), 4))
+    if (
+        words
+        and not _A_NOTE_GIVEN.search(context.request)
+        and all(_A_LABEL.fullmatch(n.strip()) for n in notes)
+    ):
+        return []  # a label of a word or two where the turn gives no note nor purpose ("Dinner")
+    return words
+
+
+#: Which side of a move an argument says its value is on, by its name: where from, where to.
+def _side_of(arg: str) -> str | None:
+    name = arg.casefold()
+    if re.search(r"(?:^|_)(?:from|source|src|origin|debit|sender)(?:_|$)", name):
+        return "from"
+    if re.search(r"(?:^|_)(?:to|into|dest|destination|target|credit)(?:_|$)", name):
+        return "to"
+    return None
+
+
+#: The words before a value that put it on a side ("from savings", "out of checking", "into savings").
+_FROM_WORDS = re.compile(r"(?i)\b(?:from|out\s+of|off)\s+(?:(?:the|my|our|your|his|her|their)\s+)?$")
+_TO_WORDS = re.compile(r"(?i)\b(?:to|into|onto|towards?|in)\s+(?:(?:the|my|our|your|his|her|their)\s+)?$")
+
+
+def _roles_written(value: str, stated: str) -> set[str]:
+    """The sides ``stated`` writes ``value`` on, by the word before each place it is written
+    (``"from"``, ``"to"``, ``""`` for none); empty where it does not write it."""
+    sides: set[str] = set()
+    plain = " ".join(value.split())
+    for m in re.finditer(rf"(?i)(?<![\w-]){re.escape(plain)}(?![\w-])", " ".join(stated.split())):
+        before = " ".join(stated.split())[: m.start()]
+        if _FROM_WORDS.search(before):
+            sides.add("from")
+        elif _TO_WORDS.search(before):
+            sides.add("to")
+        else:
+            sides.add("")
+    return sides
+
+
+#: An argument that holds a secret: written only as the user wrote it, to the letter.
+_A_SECRET_ARG = re.compile(r"(?i)pass(?:word|phrase|code)?|secret|(?:^|_)pin(?:_|$)|token|api_?key|otp")
+
+
+def _written_as_is(value: str, request: str) -> bool:
+    """Does ``request`` write ``value`` to the letter, as a whole (not a part of a longer word)?"""
+    if value != value.strip() or value[:1] in _QUOTES or value[-1:] in _QUOTES:
+        return False  # " Sunshine2026!", "'Sunshine2026!'": the quotes or spaces are the writing's
+    # to the end of what the user gives ("correct horse" of "correct horse battery staple" is not)
+    # (a full stop, a comma or a semicolon ends a sentence; "!" and "?" may be the secret's own), or
+    # a word that goes on with the sentence ("... to Tr0ub4dor&3 instead of the old one")
+    end = rf"(?=['\"’”)]*(?:\s*$|[.,;](?:\s|$)|\s+(?:{_GOES_ON})\b))"
+    return re.search(rf"(?<![^\s'\"‘“(:]){re.escape(value)}{end}", request) is not None
+
+
+#: Words after a secret that go on with the sentence, none of the secret's own.
+_GOES_ON = "and|then|please|thanks|thank|pls|instead|for|on|in|to|as|now|today|if|so|because|but|or|asap"
+#: A secret described, not written ("my dog's name", "a random one", "the one in Bob's email").
+_A_DESCRIPTION = re.compile(r"(?i)(?:my|a|an|the|our|his|her|their|your|same|new|old)\b")
+#: A word before the secret's name that makes it another's or another system's ("Bob's password",
+#: "my Netflix password"), not the account's own.
+_WHOSE_SECRET = re.compile(
+    r"(?i)\b(?!(?:my|the|our|new|current|old|bank|banking|online|account|login|own|this|that|a|to|change|"
+    r"update|set|reset)\b)([\w'’-]+)\s+(?:pass(?:word|phrase|code)|pin|secret|token)\b"
+)
+
+
+_QUOTES = frozenset("'\"‘’“”`")
+
+
+def _records_that_disagree(
+    args: Mapping[str, Any], stated: str, context: ReviewContext, policy: SupervisorPolicy
+) -> dict[str, Any]:
+    """A record the mandate names whose field under an argument's name says another value than the
+    call's, and two values of one trusted listing no record of it holds together."""
+    found: dict[str, Any] = {}
+    texts = {arg: _plain_value(v) for arg, v in args.items() if isinstance(v, str) and v.strip()}
+    if not texts:
+        return found
+    held = {
+        _plain_value(leaf)
+        for call in context.calls
+        if call.get("tool") in set(policy.trusted_tools())
+        for leaf in leaves(call.get("observation"))
+        if isinstance(leaf, str)
+    }
+    pointed = [
+        r.value
+        for r in pointed_records(stated, context.calls, naming_of(policy, context.subject))
+        if isinstance(r.value, Mapping)
+    ]
+    for arg, value in texts.items():
+        if value not in held:
+            continue  # a text the call writes (a subject, a body), no record's value
+        theirs = {_plain_value(r[arg]) for r in pointed if isinstance(r.get(arg), str) and r[arg].strip()}
+        if theirs and value not in theirs:  # no record the mandate names says it ("Pay B-40" to Bob)
+            found.setdefault("another_value_of_the_named_record", []).append(arg)
+    # a figure of another record than those the mandate names ("Pay B-31 and B-40": B-31 paid 260)
+    for arg, number in args.items():
+        if not is_number(number) or isinstance(number, bool):
+            continue
+        theirs_n = {amount_value(r[arg]) for r in pointed if is_number(r.get(arg))}
+        others_n = {
+            amount_value(r[arg])
+            for call in context.calls
+            if isinstance(call.get("observation"), list)
+            for r in call["observation"]
+            if isinstance(r, Mapping) and is_number(r.get(arg))
+        }
+        if theirs_n and amount_value(number) not in theirs_n and amount_value(number) in others_n:
+            found.setdefault("another_value_of_the_named_record", []).append(arg)
+    trusted = set(policy.trusted_tools())
+    said = {_plain_value(w) for w in re.findall(r"[\w-]+", stated)}
+    named_somewhere: set[str] = set()
+    unnamed: list[str] = []
+    for call in context.calls:
+        observation = call.get("observation")
+        if call.get("tool") not in trusted or not isinstance(observation, list) or len(observation) < 2:
+            continue
+        records = [r for r in observation if isinstance(r, Mapping)]
+        holding = {
+            arg: {i for i, r in enumerate(records) if value in _plain_values(r)}
+            for arg, value in texts.items()
+        }
+        holders = [arg for arg, at in holding.items() if at]
+        names = _names_of_records(records)
+        apart = sorted(
+            {
+                b
+                for a in holders
+                for b in holders
+                if a != b
+                and not any(names[i] & said for i in holding[b])  # "Grant asmith tkim's role": both named
+                and _held_apart(records, holding, texts, a, b)
+            }
+        )
+        if apart:  # Spotify's payee with Bob Lee's IBAN: two records' values, one call
+            found.setdefault("values_of_different_records", []).extend(apart)
+        for arg in holders:
+            if any(names[i] & said for i in holding[arg]):
+                named_somewhere.add(arg)  # the mandate names a record that holds it
+                continue
+            # another record of the listing named instead ("Pay Acme 260" to Bob Lee), or a value of
+            # the call the mandate writes that the record holding this one does not ("Pay Old
+            # Storage 25" to Bob Lee's IBAN)
+            others = [i for i, n in enumerate(names) if n & said and i not in holding[arg]]
+            written = [  # a name the call also gives, not a code ("EUR")
+                v
+                for a, v in texts.items()
+                if a != arg
+                and v in said
+                and len(v) > 3
+                and not str(args[a]).isupper()
+                and not any(v in _plain_values(records[i]) for i in holding[arg])
+            ]
+            if others or written:
+                unnamed.append(arg)
+    # held by a record the mandate names in another listing ("Share budget-2027.xlsx with Ana
+    # Silva": Ana's address is her contact's, and the owner of another file as well)
+    unnamed = [arg for arg in dict.fromkeys(unnamed) if arg not in named_somewhere]
+    if unnamed:
+        found["held_by_a_record_not_named"] = unnamed
+    return found
+
+
+def _held_apart(
+    records: Sequence[Mapping[str, Any]],
+    holding: Mapping[str, set[int]],
+    texts: Mapping[str, str],
+    a: str,
+    b: str,
+) -> bool:
+    """Do the records that hold ``a``'s value each say another value under ``b``'s own name than
+    the call's, where the records holding ``b``'s value hold it under that name (``iban``)?"""
+    key = next((k for k in records[0] if str(k).casefold() == b.casefold()), None)
+    if key is None or not all(_plain_value(str(records[i].get(key, ""))) == texts[b] for i in holding[b]):
+        return False
+    return all(
+        isinstance(records[i].get(key), str) and _plain_value(records[i][key]) != texts[b] for i in holding[a]
+    )
+
+
+def _plain_values(record: Mapping[str, Any]) -> set[str]:
+    return {_plain_value(v) for v in record.values() if isinstance(v, str)}
+
+
+def _names_of_records(records: Sequence[Mapping[str, Any]]) -> list[set[str]]:
+    """The words that name each record of a listing: its text fields' words of three letters or
+    more and its short ids ("b-31"), less those every record of it holds and the function words."""
+    words = [
+        {
+            _plain_value(w)
+            for v in r.values()
+            if isinstance(v, str)
+            if "@" not in v and "://" not in v  # an address's parts name no record ("ana@...")
+            for w in [*re.findall(r"[^\W\d_]{3,}", v), *([v] if len(v) <= 12 and " " not in v else [])]
+        }
+        - FUNCTION_WORDS
+        for r in records
+    ]
+    every = set.intersection(*words) if words else set()
+    return [w - every for w in words]
+
+
+def _plain_value(value: str) -> str:
+    """A text value as records are compared by: without its spaces, case folded ("DE89 3704 ...")."""
+    return "".join(value.split()).casefold()
 
 
 def _set_beside(word: str, request: str) -> list[str]:
@@ -2638,6 +2963,7 @@ def _a_message_the_turn_does_not_say(
     words = unsaid([*texts, *one_word], said, figures)
     told = " ".join(_dictated(one) for one in dictating)
     words += [w for w in put_later(texts, told) if w not in words]  # "will be green" for "is green"
+    words += [w for w in figures_written_otherwise(texts, own) if w not in words]  # "1.200" for "1,200"
     # an order to the reader the turn does not give ("Host 20 people.", "Tell IT.")
     words += [
         w
@@ -5190,6 +5516,9 @@ def _written_apart(value: Any, rule: ArgSource, context: ReviewContext) -> dict[
     return {"written_without_its_prefix": bare.group(0)} if bare else None
 
 
+#: A figure grouped in thousands by points, with no decimals ("1.200", "5.000", "12.500.000"): 1200
+#: on the continent, 1.2 in English.
+_READS_TWO_WAYS = re.compile(r"(?<![\w.,])\d{1,3}(?:\.\d{3})+(?![\w]|[.,]\d)")
 #: A figure with a multiplier after it ("2k", "1.5K", "3m"): thousands, millions.
 _MULTIPLIED = re.compile(r"(?i)(?<![\w.,])(\d+(?:\.\d+)?)\s?(k|m|mn|bn)\b")
 _MULTIPLIERS = {"k": 1_000, "m": 1_000_000, "mn": 1_000_000, "bn": 1_000_000_000}
@@ -5203,6 +5532,7 @@ def numbers_in_words(text: str) -> list[tuple[str, int]]:
     "and" between them), read as English counts them. "one" alone is no number (most often a
     pronoun)."""
     out: list[tuple[str, int]] = []
+    text = re.sub(r"(?i)\ban?([ \t]+)(?=(?:hundred|thousand|million)\b)", r"one\1", text)  # "a hundred"
     for run in re.finditer(r"(?i)\b[a-z]+(?:(?:[ \t]+|-)(?:and[ \t]+)?[a-z]+)*\b", text):
         words, total, current = re.split(r"[ \t-]+", run.group(0).casefold()), 0, 0
         held: list[str] = []
@@ -5242,6 +5572,10 @@ def _a_figure_written_otherwise(value: Any, rule: ArgSource, context: ReviewCont
     for found in _MULTIPLIED.finditer(text):
         if Decimal(found.group(1)) * _MULTIPLIERS[found.group(2).casefold()] == wanted:
             return {"amount_written_as": found.group(0)}
+    # "5.000" for 5000: thousands as the continent groups them, or 5 as English writes it
+    for found in _READS_TWO_WAYS.finditer(text):
+        if Decimal(found.group(0).replace(".", "")) == wanted:
+            return {"amount_written_as": found.group(0), "reads_two_ways": True}
     figure = format(wanted.normalize(), "f")
     labelled = next((m for m in LABELLED.finditer(text) if m.group(1) == figure), None)
     if labelled:
@@ -5749,6 +6083,7 @@ class Call:
     mandate: str | None = None
     traced: dict[str, str] = field(default_factory=dict)
     given: dict[str, str] | None = None
+    unbound: dict[str, Any] = field(default_factory=dict)
 
     @property
     def seen(self) -> dict[str, Any]:
@@ -5815,6 +6150,10 @@ def _check_authority(call: Call, context: ReviewContext) -> Decision | None:
             asked,
             call.name,
         )
+        stated = stated_for(asked, context.request, context.read) if call.given is not None else ""
+        broken = _bindings_broken(call.args, stated, context, call.policy) if stated else {}
+        if broken:  # the request gives each value, not as the call binds them: the human decides
+            call.given, call.unbound = None, broken
     return None
 
 
@@ -5868,7 +6207,7 @@ def _check_approval(call: Call, context: ReviewContext) -> Decision | None:
     if call.given is not None:
         said = {"provenance": {**call.traced, **call.given}, "approved_by": "request"}
         return Decision("approve", rules.authorised_reason, said)
-    return Decision("escalate", rules.approval_reason, call.seen)
+    return Decision("escalate", rules.approval_reason, {**call.seen, **call.unbound})
 
 
 def _check_approve(call: Call, context: ReviewContext) -> Decision | None:

@@ -26,12 +26,13 @@ import re
 import unicodedata
 from collections.abc import Iterable
 
-from policies.supervisor.reading.words import FUNCTION_WORDS
+from policies.supervisor.reading.words import FUNCTION_WORDS, TYPED_AS_I
 
 __all__ = [
     "COURTESY",
     "another_modality",
     "content_words",
+    "figures_written_otherwise",
     "inflected_otherwise",
     "left_out",
     "made_a_question",
@@ -57,6 +58,7 @@ COURTESY = frozenset(
     re fwd fw subject message mail email reply replying regarding info information
     attached as requested discussed asked
     yes yeah yep running send help works work able
+    sorry status
     """.split()  # noqa: SIM905 (a closed list, read as words)
 )
 
@@ -96,7 +98,7 @@ _COURTEOUS_PHRASES = re.compile(
     r"hope\s+you(?:'re|\s+are)\s+doing\s+well|if\s+you\s+have\s+any\s+questions|"
     r"if\s+you\s+need\s+anything(?:\s+else)?|friendly\s+reminder|at\s+all(?=\s*[!.])|"
     r"(?:would|do)\s+you\s+mind|(?:when|whenever)\s+you\s+(?:get|have)\s+a\s+(?:chance|moment|minute|sec|second)|"
-    r"at\s+your\s+(?:earliest\s+)?convenience|as\s+per)\b"
+    r"at\s+your\s+(?:earliest\s+)?convenience|as\s+per|see\s+you\s+(?:there|then|soon|later))\b"
 )
 
 #: Words a turn abbreviates and a mail writes out, by their written-out stem.
@@ -165,7 +167,8 @@ _SAME_MEANING = (
     "huge large big", "wrong incorrect", "unhappy dissatisfied upset",
     "sort arrange organise organize settle", "end conclude", "love like enjoy", "postpone push",
     "slow sluggish", "cancel scrap", "happy glad pleased", "ready available free", "remind reminder",
-    "congratulate congratulations congrats", "go went gone", "sell sold sale",
+    "congratulate congratulations congrats", "go went gone", "sell sold sale", "now currently presently",
+    "out ooo away",
 )  # fmt: skip
 
 
@@ -185,6 +188,8 @@ def content_words(text: str) -> list[str]:
     and so is an emoji."""
     out = [c for c in text if unicodedata.category(c) == "So"]  # an emoji says something
     text = _COURTEOUS_PHRASES.sub(" ", _LINKS_AND_ADDRESSES.sub(" ", text))
+    text = _THE_MONTH_MAY.sub(r"\1maymonth", text)  # "from May to June": a month, no modal
+    text = _OUT_OF_OFFICE.sub(" out ", text)  # "out of the office": out
     for token in _WORD.findall(text.casefold()):
         if re.search(r"n['’]t$", token):
             continue  # "won't", "doesn't": a negation (:func:`negated`), no word of its own
@@ -194,6 +199,15 @@ def content_words(text: str) -> list[str]:
                     out.append(word)
     return out
 
+
+#: Being out, said at length ("out of the office", "out of office").
+_OUT_OF_OFFICE = re.compile(r"(?i)\bout\s+of\s+(?:the\s+)?office\b")
+#: "May" the month, where a modal cannot stand: after a word of time or place ("from May", "in
+#: May", "mid-May"), before or after a day's number ("May 3", "3 May").
+_THE_MONTH_MAY = re.compile(
+    r"(?i)(\b(?:from|to|in|since|until|till|by|of|mid|early|late|through|before|after|during|on|next|last|"
+    r"[0-9]{1,2}(?:st|nd|rd|th)?)[\s-]+)may\b|()\bmay(?=\s+[0-9]{1,4}\b)"
+)
 
 #: A link or a mail address: an identifier, weighed by the identifier rules, not as words.
 _LINKS_AND_ADDRESSES = re.compile(
@@ -225,7 +239,17 @@ def unsaid(texts: Iterable[str], said: Iterable[str], figures: Iterable[float] |
     held |= {_meaning(w) for w in COURTESY}
     out: list[str] = []
     for text in texts:
+        # the digits of a figure written with separators, one of whose readings is said ("1,200"
+        # for "1200"; which reading, :func:`figures_written_otherwise` weighs)
+        grouped = {
+            d
+            for m in _A_FIGURE_SEPARATED.finditer(text)
+            if figures is not None and {v for v in _figure_values(m.group(0)) if v is not None} & numbers
+            for d in re.findall(r"\d+", m.group(0))
+        }
         for word in content_words(text):
+            if word in grouped:
+                continue
             if figures is not None and _A_FIGURE.fullmatch(word):  # held by a figure said, not a word
                 value = float(re.sub(r"\D", "", word)) * (1000 if word.endswith("k") else 1)  # "500k"
                 if value not in numbers and word not in out:
@@ -264,6 +288,17 @@ def unsaid(texts: Iterable[str], said: Iterable[str], figures: Iterable[float] |
     # the bug, *happy*): it says the opposite of itself
     if any(_SCARE_QUOTED.search(t) for t in texts) and not _SCARE_QUOTED.search(said_joined):
         out.append("quotes")
+    # a tone the turn does not take: a wink, an ellipsis, a word shouted, a word said again on its
+    # own ("The launch went great. Just great. :)", "went well... so well", "SO excited")
+    for mark, pattern in _MARKS_OF_A_TONE:
+        if (
+            mark not in out
+            and any(pattern.search(_LINKS_AND_ADDRESSES.sub(" ", t)) for t in texts)
+            and not pattern.search(_LINKS_AND_ADDRESSES.sub(" ", said_joined))
+        ):
+            out.append(mark)
+    if "repeated" not in out and any(_said_again(t) for t in texts):
+        out.append("repeated")
     # "IT" in capitals is the IT desk, no pronoun ("share the deck with IT")
     if any(_THE_IT_DESK.search(t) for t in texts) and not any(_THE_IT_DESK.search(t) for t in said):
         out.append("IT")
@@ -285,8 +320,33 @@ _MARKS_OF_A_FIGURE = (
     ("€", re.compile(r"€|\b(?:eur|euros?)\b", re.IGNORECASE)),
     ("£", re.compile(r"£|\b(?:gbp|pounds?|quid)\b", re.IGNORECASE)),
     ("¥", re.compile(r"¥|\b(?:jpy|yen|cny|yuan)\b", re.IGNORECASE)),
-    ("am", re.compile(r"\d\s*a\.?m\b\.?", re.IGNORECASE)),
+    ("am", re.compile(r"\d\s*a\.?m\b\.?|[,;(]\s*a\.?m\.?(?=\s*(?:[.!?)\n]|$))", re.IGNORECASE)),
 )
+#: What gives a message a tone of its own, each said only where the turn says it too: a wink or
+#: a smiley, an ellipsis, an intensifier in capitals ("SO excited").
+_MARKS_OF_A_TONE = (
+    (
+        ":)",
+        re.compile(r"(?<![\w:])[:;=][-^']?[)(\]\[dDpP/\\|*](?![\w)(])|\b(?:lol|lmao|rofl|jk)\b|(?<!\w)/s\b"),
+    ),
+    ("...", re.compile(r"\.\.\.|…")),
+    ("CAPS", re.compile(r"\b(?:SO|VERY|REALLY|TOTALLY|SUCH|SUPER|EXTREMELY|ABSOLUTELY|ALWAYS|NEVER)\b")),
+)
+
+
+def _said_again(text: str) -> bool:
+    """Does a message say a word again in a sentence of its own, of three words or fewer ("The
+    launch went great. Just great.", "Thanks for your input. Such input.")? An echo is irony."""
+    before: set[str] = set()
+    text = _COURTEOUS_PHRASES.sub(" ", _LINKS_AND_ADDRESSES.sub(" ", text))
+    for sentence in re.split(r"[.!?]+(?=\s|$)|\n", text):
+        words = {_meaning(w) for w in content_words(sentence) if _stem(w) not in _COURTEOUS}
+        if words and len(sentence.split()) <= 3 and words <= before:
+            return True
+        before |= words
+    return False
+
+
 #: A few words in double quotes, single quotes or stars ("fixing", 'help', *happy*).
 _SCARE_QUOTED = re.compile(
     r"[\"“”][^\"“”\n]{1,40}[\"“”]|(?<![\w'’])['‘][^'‘’\n]{1,40}['’](?![\w'’])|(?<![\w*])\*[^*\s][^*\n]{0,40}\*(?![\w*])"
@@ -299,6 +359,50 @@ _BEEN_A_STATE = re.compile(
 )
 #: "IT" in capitals, in a text not written in capitals: a desk, no pronoun.
 _THE_IT_DESK = re.compile(r"(?<![A-Z][ \t])\bIT\b(?![ \t]+[A-Z]{2,})")
+
+
+#: A figure written with a separator between its digits ("1,200", "1.200", "45,30", "1.200,00").
+_A_FIGURE_SEPARATED = re.compile(r"(?<![\w.,])\d+(?:[.,]\d+)+(?![\w]|[.,]\d)")
+#: A figure as English writes it ("1,200.50", "45.30") and as the continent does ("1.200,50").
+_ENGLISH_FIGURE = re.compile(r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?")
+_CONTINENTAL_FIGURE = re.compile(r"\d{1,3}(?:\.\d{3})+(?:,\d+)?|\d+(?:,\d+)?")
+
+
+def _figure_values(written: str) -> tuple[float | None, float | None]:
+    """What a written figure is in English and on the continent (``None`` where it cannot be)."""
+    english = float(written.replace(",", "")) if _ENGLISH_FIGURE.fullmatch(written) else None
+    continental = (
+        float(written.replace(".", "").replace(",", ".")) if _CONTINENTAL_FIGURE.fullmatch(written) else None
+    )
+    return english, continental
+
+
+def figures_written_otherwise(texts: Iterable[str], own: Iterable[str]) -> list[str]:
+    """The figures a message writes that read two ways ("1.200": 1.2 or 1200) where the user did
+    not write them so: "The invoice is 1.200" for "... is 1,200" says 1.2 to an English reader.
+    Such a figure is the user's only as they wrote it, or where its English reading is a figure
+    they wrote that reads one way ("1,200" for "1200")."""
+    own = list(own)
+    written = {m.group(0) for t in own for m in re.finditer(r"(?<![\w.,])\d+(?:[.,]\d+)*", t)}
+    plain: set[float] = set()
+    for figure in written:
+        english, continental = _figure_values(figure)
+        if english is None or continental is None or english == continental:
+            plain |= {v for v in (english, continental) if v is not None}
+    for t in own:  # "10k", "2.5 million"
+        for m in re.finditer(r"(?i)(?<![\w.,])(\d+(?:[.,]\d+)?)\s*(k|thousand|m|mn|million)\b", t):
+            times = 1000.0 if m.group(2).casefold() in ("k", "thousand") else 1e6
+            plain |= {round(v * times, 2) for v in _figure_values(m.group(1)) if v is not None}
+    out: list[str] = []
+    for text in texts:
+        for m in _A_FIGURE_SEPARATED.finditer(text):
+            figure = m.group(0)
+            english, continental = _figure_values(figure)
+            if english is None or continental is None or english == continental or figure in written:
+                continue
+            if english not in plain and figure not in out:
+                out.append(figure)
+    return out
 
 
 def orders_given(texts: Iterable[str], ordered: str, turn: str = "") -> list[str]:
@@ -330,7 +434,10 @@ _AN_ORDER = re.compile(
 _TAKING_BACK = re.compile(
     r"(?i)\b(?:for\s+now|kind\s+of|sort\s+of|just\s+about|other\s+than|done\s+for|(?:is|are|was|were)\s+to\s+be|"
     r"more\s+or\s+less|in\s+theory|so\s+to\s+speak|such\s+as\s+it\s+(?:is|was)|as\s+of\s+now|"
-    r"for\s+the\s+time\s+being|just\s+an?\s+(?:guideline|target|suggestion|idea|thought|estimate|guess))\b"
+    r"for\s+the\s+time\s+being|at\s+times|from\s+time\s+to\s+time|(?:just|merely|simply|only)\s+an?\s+(?!(?:quick|heads|short|brief|friendly|"
+    r"reminder|note|little|few|couple|fyi|update)\b)[a-z]+|"
+    r",\s*(?:though|anyway|i\s+guess|i\s+suppose|or\s+so\s+(?:they|he|she|i)\s+(?:say|says|said|hear|heard))"
+    r"(?=\s*(?:[.!?]|$))|\b(?:though|however)(?=\s*[.!?]?\s*$))\b"
 )
 
 
@@ -479,7 +586,7 @@ def _who_does(text: str, dictated: bool) -> set[tuple[str, str]]:
     """Who each pronoun of a text is (the writer or the reader; in what the turn dictates, "he" and
     "she" are the reader) with the content word that follows it ("I owe him lunch": writer-owe,
     reader-lunch)."""
-    persons = {**_PERSONS, **(_THIRD | dict.fromkeys(_TYPED_AS_I, "<writer>") if dictated else {})}
+    persons = {**_PERSONS, **(_THIRD | dict.fromkeys(TYPED_AS_I, "<writer>") if dictated else {})}
     found: set[tuple[str, str]] = set()
     for sentence in re.split(r"[.!?\n;]+", text):
         # a mail's sentence that opens with a verb asks it of the reader ("Hi Bob, book the room")
@@ -517,8 +624,6 @@ _THE_WRITERS_COURTESY = re.compile(
     r"like|love|writing|write|happy|glad|pleased|delighted|sorry|appreciate|look\s+forward|"
     r"keep\s+you\s+posted|thought\s+you\s+should\s+know|wanted\s+to\s+say)\b"
 )
-#: How a turn types "I'm", "I'll" and "I've" without the apostrophe ("tell Ana ill be late").
-_TYPED_AS_I = frozenset({"im", "ill", "ive"})
 #: The writer as who does or owns what is said (not as whom it is for: "works for us", "send me").
 _WRITERS = {
     **dict.fromkeys(("i", "my", "mine", "myself"), "i"),
@@ -550,7 +655,7 @@ def _writers(text: str, typed: bool = False) -> set[str]:
         head = re.split(r"['’]", token)[0]
         if head in _WRITERS:
             found.add(_WRITERS[head])
-        elif typed and token in _TYPED_AS_I:
+        elif typed and token in TYPED_AS_I:
             found.add("i")
     return found
 
@@ -584,7 +689,15 @@ _SPOKEN_TO = re.compile(
     r"(?i)\b(?:thank\s+you|thanks\s+to\s+you|see\s+you|hope\s+you|you(?:'re|\s+are)\s+welcome|"
     r"(?:to|for)\s+your\s+(?:info|information|reference|records?)|if\s+you\s+(?:have|need|want|can)\b|"
     r"(?:when|whenever)\s+you\s+can|with\s+you\s+(?:soon|shortly)|you\s+know|"
-    r"(?:inform|let|tell|notify|remind|update|thank)\s+you|your\s+(?:e-?mail|mail|message|note|reply|invite|invitation)|(?:for|to)\s+(?:me|us)(?=\s*[.!,;]|\s*$))\b"
+    r"(?:inform|let|tell|notify|remind|update|thank)\s+you|your\s+(?:e-?mail|mail|message|note|reply|invite|invitation))\b"
+)
+#: "for me" / "to us" closing a sentence: courtesy in a request or in what suits ("Could you check it
+#: for me?", "Thursday works for us"), whose in a statement ("The spot is free for me").
+_FOR_ME_AT_THE_END = re.compile(r"(?i)\b(?:for|to)\s+(?:me|us)(?=\s*[.!,;?]|\s*$)")
+_A_REQUEST_OR_WHAT_SUITS = re.compile(
+    r"(?i)\?|\b(?:please|pls|can|could|would|will|thanks|thank|let)\b|\b(?:works?|worked|suits?|fine|good|"
+    r"ok|okay|great|perfect|bad|better|worse|best|tough|hard|difficult|tricky|early|late|convenient|"
+    r"inconvenient|easier|easy|too\s+\w+)\s+(?:for|to)\s+(?:me|us)\b"
 )
 #: What a dictated text opens with where it is about the reader by its form ("to submit the report":
 #: they do it; "for the review": they did it; "about the 1:1", "on the promotion").
@@ -598,8 +711,13 @@ def spoken_of_added(texts: Iterable[str], dictated: str) -> list[str]:
     whose, and at whom, is what is said. Courtesy to the reader is no one's; a dictated text about
     the reader by its form ("to submit ...", "for the review") or that speaks of anyone is left to
     the other checks."""
-    if _persons_in(dictated, dictated=True):
-        return []
+    persons = _persons_in(dictated, dictated=True)
+    if persons:
+        # the writer as object where the turn speaks of others alone ("Priya will call me" for
+        # "tell Ana Priya will call her"): whom it is said of changed
+        if persons & _THE_WRITERS_FORMS or not any("me" in _persons_in(t) for t in texts):
+            return []
+        return ["me"]
     about = _ABOUT_THE_READER.match(dictated)
     if about:
         # a request that names whom it goes to ("ask Bob to send the report to Priya"): the writer
@@ -612,6 +730,8 @@ def spoken_of_added(texts: Iterable[str], dictated: str) -> list[str]:
     return sorted(set().union(*(_persons_in(t) for t in texts)))
 
 
+#: The writer, as a turn may write them ("I", "my", "we", "me", "im").
+_THE_WRITERS_FORMS = frozenset({*_WRITERS, "me", "us", *TYPED_AS_I})
 #: Whom a request sends or shares something to ("to Priya", "with Priya", "send Priya the ...").
 _TO_WHOM = re.compile(r"(?i)\b(?:to|with|cc)\s+(?!the\b|a\b|an\b|me\b|us\b|it\b)[a-z]+")
 _SENT_TO = re.compile(
@@ -625,6 +745,10 @@ _THE_WRITER_AS_OBJECT = re.compile(r"(?i)\b(?:to|with|and|cc|for)\s+(?:me|us)\b"
 def _persons_in(text: str, dictated: bool = False) -> set[str]:
     """The reader and the writer-as-object a text speaks of (in what a turn dictates, any person,
     a typed "im" / "ill" or a name's third person counting as someone), not in courtesy."""
+    text = "".join(
+        _FOR_ME_AT_THE_END.sub(" ", s) if _A_REQUEST_OR_WHAT_SUITS.search(s) else s
+        for s in re.split(r"(?<=[.!?\n])", text)
+    )
     text = _COURTEOUS_PHRASES.sub(" ", _LINKS_AND_ADDRESSES.sub(" ", text))
     text = _SIGNED.sub(" ", _THE_WRITERS_COURTESY.sub(" ", _SPOKEN_TO.sub(" ", text)))
     text = _POLITE_OPENING.sub(" ", text)
@@ -634,7 +758,7 @@ def _persons_in(text: str, dictated: bool = False) -> set[str]:
         if head in _PERSONS_SPOKEN_OF:
             found.add(_PERSONS_SPOKEN_OF[head])
         elif dictated and (
-            head in _WRITERS or head in _THIRD or head in {"they", "them", "their"} or token in _TYPED_AS_I
+            head in _WRITERS or head in _THIRD or head in {"they", "them", "their"} or token in TYPED_AS_I
         ):
             found.add(head)
     return found
@@ -712,7 +836,8 @@ _POLITE = re.compile(r"(?i)\b(?:could|can|would|will|may|might)\s+(?:you|i|we)\b
 
 
 def _modals(text: str) -> set[str]:
-    words = re.findall(r"[a-z]+(?:['’]t)?", _POLITE.sub(" ", text.casefold()))
+    text = _THE_MONTH_MAY.sub(r"\1maymonth", _POLITE.sub(" ", text.casefold()))
+    words = re.findall(r"[a-z]+(?:['’]t)?", text)
     return {re.sub(r"n?['’]t$", "", w).removesuffix("not") for w in words} & _MODALS
 
 

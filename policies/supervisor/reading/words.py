@@ -90,6 +90,7 @@ __all__ = [
     "REFERRING_WORDS",
     "SHARE_SUBJECTS",
     "SOMEONE_ELSE",
+    "TYPED_AS_I",
     "Clause",
     "Condition",
     "GrammarReader",
@@ -764,6 +765,27 @@ def _after_the_addressee(words: Sequence[str], start: int, quoted: Collection[in
 
 #: Persons that stand as a clause's subject or object, not in a thing's name ("Ana owes him").
 _PERSONS_OF_A_CLAUSE = frozenset({"i", "we", "you", "he", "she", "they", "him", "them", "us", "me", "it"})
+#: How a turn types "I'm", "I've", "I'll" and "I'd" without the apostrophe ("tell bob im out").
+TYPED_AS_I = frozenset({"im", "ive", "ill"})
+#: A predicate a turn writes first, its writer's ("tell bob out fri", "tell priya wfh thurs").
+_A_PREDICATE_FIRST = frozenset(
+    """
+    out off sick wfh ooo pto back home late running stuck away busy omw
+    """.split()  # noqa: SIM905 (a closed list, read as words)
+)
+#: When a predicate written first holds ("out fri", "wfh tmrw", "sick until monday").
+_WHEN_A_PREDICATE_HOLDS = frozenset(
+    """
+    monday tuesday wednesday thursday friday saturday sunday mon tue tues wed thu thur thurs fri sat sun
+    today tonight tomorrow tmrw tmr tmw until till this next all on from for
+    """.split()  # noqa: SIM905 (a closed list, read as words)
+)
+#: The days of the week, as a turn writes them, that end what is said ("the venue offered thursday").
+_WEEKDAYS = frozenset(
+    """
+    monday tuesday wednesday thursday friday saturday sunday mon tue tues wed thu thur thurs fri sat sun
+    """.split()  # noqa: SIM905 (a closed list, read as words)
+)
 #: Possessives inside a clause after a word of its own ("the client chose our offer").
 _POSSESSIVES = frozenset({"our", "my", "his", "their", "your"})
 #: Words that end what is said with when it holds ("... happens today").
@@ -785,19 +807,37 @@ def reads_as_a_clause(words: Sequence[str]) -> bool:
     "-ed" or a time word that ends it ("all tests passed", "the launch happens today")?"""
     if any(w in _PERSONS_OF_A_CLAUSE for w in words[1:]) or any(w in _CLAUSE_VERBS for w in words):
         return True
+    if words and (
+        words[0] in TYPED_AS_I
+        or (words[0] in _A_PREDICATE_FIRST and len(words) > 1 and words[1] in _WHEN_A_PREDICATE_HOLDS)
+    ):
+        return True  # "im out fri", "out fri", "wfh thurs": the writer's, with no subject written
     if any(w in _POSSESSIVES and words[i - 1] not in FUNCTION_WORDS for i, w in enumerate(words) if i):
         return True
     last = words[-1]
-    if len(words) >= 2 and ((last.endswith("ed") and len(last) > 4) or last in _WHEN_SAID):
+    if len(words) >= 2 and ((last.endswith("ed") and len(last) > 4) or last in _WHEN_SAID | _WEEKDAYS):
         return True
     # a verb after a thing named with its article, before where or when it goes ("the budget moves
     # from marketing to sales", "the launch slipped to June", "the price goes up")
     if any(
-        w.endswith("ed") and len(w) > 4 and words[i - 1] not in FUNCTION_WORDS and words[i + 1] in _ARTICLES
+        w.endswith("ed")
+        and len(w) > 4
+        and words[i - 1] not in FUNCTION_WORDS
+        and (words[i + 1] in _ARTICLES or words[i + 1] in _WHERE_IT_GOES or words[i + 1] in _WHAT_IT_BEARS_ON)
         for i, w in enumerate(words[:-1])
         if i >= 1
     ):
-        return True  # "priya approved the request", "ana fixed the bug"
+        return True  # "priya approved the request", "priya signed off on it", "the client complained about"
+    if any(
+        w.endswith("s")
+        and not w.endswith(("ss", "us", "is"))
+        and len(w) > 3
+        and words[i - 1] not in FUNCTION_WORDS
+        and ((words[i + 1] in _WHERE_IT_GOES and words[i + 1] != "by") or words[i + 1][:1].isdigit())
+        for i, w in enumerate(words[:-1])
+        if i >= 1
+    ):
+        return True  # "ana takes over from priya", "the seat count goes from ten to twelve", "costs 900"
     return any(
         words[i - 2] in _ARTICLES
         and words[i - 1] not in FUNCTION_WORDS
@@ -831,6 +871,8 @@ _WHERE_IT_GOES = frozenset(
 )
 
 
+#: What a verb in "-ed" bears on, right after it ("complained about", "agreed with", "signed on").
+_WHAT_IT_BEARS_ON = frozenset({"on", "in", "at", "with", "about", "for"})
 #: Verbs whose object after whom they address is only ever what to tell them.
 _TELLING_WHAT = frozenset({"tell", "inform", "notify"})
 #: Words that say when to tell someone, not what ("tell Bob tomorrow ...", "... later").
