@@ -494,12 +494,15 @@ def http_app(gateway: Gateway, auth: TokenVerifier | None = None, base_url: str 
     only to requests that carry a bearer token it accepts (OAuth 2.1 resource server), and with
     the protected-resource metadata published (``base_url``: the gateway's address as clients
     reach it)."""
-    from mcp.server.streamable_http_manager import StreamableHTTPASGIApp, StreamableHTTPSessionManager
+    from mcp.server.streamable_http_manager import StreamableHTTPASGIApp
     from starlette.applications import Starlette
     from starlette.responses import JSONResponse
     from starlette.routing import Route
 
-    manager = StreamableHTTPSessionManager(app=mcp_server(gateway))
+    from apps.gateway.http_transport import GatewaySessionManager
+
+    # a 2025-11-25 response that comes alone is one JSON body, not an SSE stream (http_transport)
+    manager = GatewaySessionManager(app=mcp_server(gateway))
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Any) -> AsyncIterator[None]:
