@@ -225,12 +225,14 @@ def test_a_2026_client_is_served_by_the_sdks_own_path():
             Client(url, mode="auto") as client,
         ):
             result = await client.call_tool("fast", {})
-            return str(client.protocol_version), result.content[0].text
+            return str(client.protocol_version), str(getattr(result.content[0], "text", ""))
 
     assert asyncio.run(asyncio.wait_for(session(), 30)) == ("2026-07-28", "fast done")
 
 
-def test_the_gateway_over_http_answers_a_read_as_json_and_tells_its_client_a_call_waits(tmp_path: Path):
+def test_the_gateway_over_http_answers_a_read_as_json_and_tells_its_client_a_call_waits(
+    tmp_path: Path,
+) -> None:
     """The gateway itself (``--http``, the upstream over stdio), the SDK's client on 2025-11-25: a
     read is one JSON body; a call that waits for a reviewer has the log message telling the client
     so on its SSE stream, then its result (nobody answers within ``--ask-timeout``: rejected); a
@@ -266,7 +268,7 @@ def test_the_gateway_over_http_answers_a_read_as_json_and_tells_its_client_a_cal
             ClientSession(read, write, logging_callback=log, elicitation_callback=user) as client,
         ):
             await client.initialize()
-            request = {"agent-patterns/request": "Look Ana up, mail her, delete /tmp/a"}
+            request: Any = {"agent-patterns/request": "Look Ana up, mail her, delete /tmp/a"}
             return [
                 await client.call_tool("lookup_contact", {"name": "ana"}, meta=request),
                 await client.call_tool("send_email", {"to": "ana@example.com", "body": "hi"}, meta=request),
