@@ -540,11 +540,9 @@ def test_details_only_untrusted_text_holds_are_asked_though_the_kind_was_request
             }
         }
     )
-    lax_decision = review_action(act("create_event", **args), context, lax)
-    if arg == "note":  # a note in words the turn does not give asks all the same (issue 54)
-        assert lax_decision.verdict == "escalate" and "said_in_a_note" in lax_decision.details
-    else:
-        assert lax_decision.verdict == "approve"  # the rule is what asks
+    assert (
+        review_action(act("create_event", **args), context, lax).verdict == "approve"
+    )  # the rule is what asks
 
 
 def test_a_follow_rule_or_record_keys_that_do_not_fit_the_tools_is_an_error_when_built():

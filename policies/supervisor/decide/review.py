@@ -1972,12 +1972,12 @@ _A_LABEL = re.compile(r"[^\W\d_]+(?:[ -][^\W\d_]+)?")
 def _a_note_the_turn_does_not_give(
     args: Mapping[str, Any], context: ReviewContext, policy: SupervisorPolicy
 ) -> list[str]:
-    """The words of a note the call carries ("memo": "full and final settlement, waive all claims",
-    "balance 5200, password ...") that neither the turn nor a trusted record the run read holds:
-    the agent's words, not the user's. A message to someone is read by its own check."""
+    """The words of a note a call with an amount carries ("memo": "full and final settlement, waive
+    all claims", "balance 5200, password ...") that neither the turn nor a trusted record the run
+    read holds: the agent's words, not the user's. A message to someone is read by its own check."""
     notes = [v for a, v in args.items() if isinstance(v, str) and v.strip() and _A_NOTE_ARG.search(a)]
-    if not notes:
-        return []
+    if not notes or not any(is_number(v) and not isinstance(v, bool) for v in args.values()):
+        return []  # a note on a call that moves money, not a text the agent writes elsewhere
     trusted = set(policy.trusted_tools())
     held = [
         context.request,
@@ -2032,7 +2032,9 @@ def _roles_written(value: str, stated: str) -> set[str]:
 
 
 #: An argument that holds a secret: written only as the user wrote it, to the letter.
-_A_SECRET_ARG = re.compile(r"(?i)pass(?:word|phrase|code)?|secret|(?:^|_)pin(?:_|$)|token|api_?key|otp")
+_A_SECRET_ARG = re.compile(
+    r"(?i)(?:^|_)(?:pass|password|passphrase|passcode|passwd|pwd|secret|pin|token|api_?key|otp)s?(?:_|$)"
+)
 
 
 def _written_as_is(value: str, request: str) -> bool:
