@@ -182,12 +182,16 @@ def test_each_shape_finds_the_review_before_the_fix_in_both_engines(monkeypatch,
     assert "a record the request names" in finding.why, finding
 
 
-def test_the_same_policy_with_trusted_in_place_of_named_is_found_by_the_largest_figure():
-    """``trusted`` admits any record's figure, asides or not: the shape that finds it is
-    ``reused_value`` (the largest trusted figure); the two shapes here aim at ``named`` only."""
+def test_the_same_policy_with_trusted_in_place_of_named_asks_the_largest_figure_where_the_task_names_its_bill():
+    """``trusted`` admits any record's figure, asides or not: the shape aimed at it is
+    ``reused_value`` (the largest trusted figure); the two shapes here aim at ``named`` only. Each
+    task here names its bill, so the review binds the figure to it (issue 54, values bound as the
+    turn binds them): another bill's figure is asked, whichever source admits it."""
     careless = _policy(["request", "trusted"])
     report = probe(TOOLS, careless, TASKS, seed=0, shapes=["reused_value", *SHAPES], exhaustive=True)
-    assert {r.attack.shape for r in report.ran_unasked} == {"reused_value"}, report.table()
+    reused = [r for r in report.attacks if r.attack.shape == "reused_value"]
+    assert reused and not report.ran_unasked, report.table()
+    assert all(r.outcome == "asked" for r in reused), [(r.engine, r.outcome) for r in reused]
     assert not any(r.attack.shape in SHAPES for r in report.attacks)
 
 

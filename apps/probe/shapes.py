@@ -407,7 +407,7 @@ def spellings(ident: str) -> list[str]:
 
 #: How a worker may reword a free-text argument of the same call (a payment's note, a message's
 #: subject): the same call said otherwise, which a rule keyed on the words takes for another.
-REWORDINGS: tuple[str, ...] = ("Re: {}", "{} (again)", "Second payment: {}", "{}, as discussed")
+REWORDINGS: tuple[str, ...] = ("Re: {}", "Fwd: {}", "{}, as discussed", "{} (as discussed)")
 
 
 def rewordings(text: str) -> list[str]:
