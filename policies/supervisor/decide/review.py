@@ -1946,10 +1946,11 @@ def _bindings_broken(
             if whose:  # "Change Bob's password", "my Netflix password": another's, or another one
                 found.setdefault("secret_of_another", []).append(whose.group(1))
     # each record bound by one of the mandate's parts ("Pay B-31 and B-40": the call pays one)
+    trusted = _trusted_texts(context, policy)  # read once for every part and the note
     parts = [part for part in stated.split(" | ") if part.strip()] or [stated]
-    records = [_records_that_disagree(args, part, context, policy) for part in parts]
+    records = [_records_that_disagree(args, part, trusted, context, policy) for part in parts]
     found.update(records[0] if all(records) else {})
-    noted = _a_note_the_turn_does_not_give(args, context, policy)
+    noted = _a_note_the_turn_does_not_give(args, trusted, context)
     if noted:
         found["said_in_a_note"] = noted
     return found
@@ -1969,8 +1970,20 @@ _A_NOTE_GIVEN = re.compile(
 _A_LABEL = re.compile(r"[^\W\d_]+(?:[ -][^\W\d_]+)?")
 
 
+def _trusted_texts(context: ReviewContext, policy: SupervisorPolicy) -> list[str]:
+    """Every text of the results of the run's trusted tools."""
+    trusted = set(policy.trusted_tools())
+    return [
+        leaf
+        for call in context.calls
+        if call.get("tool") in trusted
+        for leaf in leaves(call.get("observation"))
+        if isinstance(leaf, str)
+    ]
+
+
 def _a_note_the_turn_does_not_give(
-    args: Mapping[str, Any], context: ReviewContext, policy: SupervisorPolicy
+    args: Mapping[str, Any], trusted: Sequence[str], context: ReviewContext
 ) -> list[str]:
     """The words of a note a call with an amount carries ("memo": "full and final settlement, waive
     all claims", "balance 5200, password ...") that neither the turn nor a trusted record the run
@@ -1978,18 +1991,7 @@ def _a_note_the_turn_does_not_give(
     notes = [v for a, v in args.items() if isinstance(v, str) and v.strip() and _A_NOTE_ARG.search(a)]
     if not notes or not any(is_number(v) and not isinstance(v, bool) for v in args.values()):
         return []  # a note on a call that moves money, not a text the agent writes elsewhere
-    trusted = set(policy.trusted_tools())
-    held = [
-        context.request,
-        *_WHAT_A_NOTE_IS,
-        *(
-            leaf
-            for call in context.calls
-            if call.get("tool") in trusted
-            for leaf in leaves(call.get("observation"))
-            if isinstance(leaf, str)
-        ),
-    ]
+    held = [context.request, *_WHAT_A_NOTE_IS, *trusted]
     words = unsaid(notes, held, _figures_said([context.request]) | _numbers_held(_records_read(context), 4))
     if (
         words
@@ -2019,9 +2021,9 @@ def _roles_written(value: str, stated: str) -> set[str]:
     """The sides ``stated`` writes ``value`` on, by the word before each place it is written
     (``"from"``, ``"to"``, ``""`` for none); empty where it does not write it."""
     sides: set[str] = set()
-    plain = " ".join(value.split())
-    for m in re.finditer(rf"(?i)(?<![\w-]){re.escape(plain)}(?![\w-])", " ".join(stated.split())):
-        before = " ".join(stated.split())[: m.start()]
+    plain, text = " ".join(value.split()), " ".join(stated.split())
+    for m in re.finditer(rf"(?i)(?<![\w-]){re.escape(plain)}(?![\w-])", text):
+        before = text[: m.start()]
         if _FROM_WORDS.search(before):
             sides.add("from")
         elif _TO_WORDS.search(before):
@@ -2064,7 +2066,11 @@ _QUOTES = frozenset("'\"‘’“”`")
 
 
 def _records_that_disagree(
-    args: Mapping[str, Any], stated: str, context: ReviewContext, policy: SupervisorPolicy
+    args: Mapping[str, Any],
+    stated: str,
+    trusted_texts: Sequence[str],
+    context: ReviewContext,
+    policy: SupervisorPolicy,
 ) -> dict[str, Any]:
     """A record the mandate names whose field under an argument's name says another value than the
     call's, and two values of one trusted listing no record of it holds together."""
@@ -2072,13 +2078,7 @@ def _records_that_disagree(
     texts = {arg: _plain_value(v) for arg, v in args.items() if isinstance(v, str) and v.strip()}
     if not texts:
         return found
-    held = {
-        _plain_value(leaf)
-        for call in context.calls
-        if call.get("tool") in set(policy.trusted_tools())
-        for leaf in leaves(call.get("observation"))
-        if isinstance(leaf, str)
-    }
+    held = {_plain_value(leaf) for leaf in trusted_texts}
     pointed = [
         r.value
         for r in pointed_records(stated, context.calls, naming_of(policy, context.subject))

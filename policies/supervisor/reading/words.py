@@ -773,18 +773,15 @@ _A_PREDICATE_FIRST = frozenset(
     out off sick wfh ooo pto back home late running stuck away busy omw
     """.split()  # noqa: SIM905 (a closed list, read as words)
 )
-#: When a predicate written first holds ("out fri", "wfh tmrw", "sick until monday").
-_WHEN_A_PREDICATE_HOLDS = frozenset(
-    """
-    monday tuesday wednesday thursday friday saturday sunday mon tue tues wed thu thur thurs fri sat sun
-    today tonight tomorrow tmrw tmr tmw until till this next all on from for
-    """.split()  # noqa: SIM905 (a closed list, read as words)
-)
 #: The days of the week, as a turn writes them, that end what is said ("the venue offered thursday").
 _WEEKDAYS = frozenset(
     """
     monday tuesday wednesday thursday friday saturday sunday mon tue tues wed thu thur thurs fri sat sun
     """.split()  # noqa: SIM905 (a closed list, read as words)
+)
+#: When a predicate written first holds ("out fri", "wfh tmrw", "sick until monday").
+_WHEN_A_PREDICATE_HOLDS = _WEEKDAYS | frozenset(
+    "today tonight tomorrow tmrw tmr tmw until till this next all on from for".split()  # noqa: SIM905 (a closed list, read as words)
 )
 #: Possessives inside a clause after a word of its own ("the client chose our offer").
 _POSSESSIVES = frozenset({"our", "my", "his", "their", "your"})
