@@ -40,6 +40,7 @@ from typing import Any
 from policies.decision import Decision
 from policies.json_safety import leaves
 from policies.supervisor.authority.grants import granted
+from policies.supervisor.decide.bindings import bindings_broken, trusted_texts
 from policies.supervisor.decide.cedar import (
     CEDAR_CHECK,
     DERIVED,
@@ -68,6 +69,7 @@ from policies.supervisor.provenance.flows import confidentiality, destinations
 from policies.supervisor.provenance.following import authorised, followed, planted_detail
 from policies.supervisor.reading.amounts import (
     LABELLED,
+    READS_TWO_WAYS,
     WHOLE_WORDS,
     amount_value,
     amounts,
@@ -1915,41 +1917,11 @@ def _bound_otherwise(
 def _bindings_broken(
     args: Mapping[str, Any], stated: str, context: ReviewContext, policy: SupervisorPolicy
 ) -> dict[str, Any]:
-    """What binds the call's values otherwise than the mandate's words: a value the mandate writes
-    after "from" in an argument that says where to ("Move 500 from savings to checking" as
-    ``to_account="savings"``), or no side of a move the mandate writes at all ("Move 300"); a figure
-    that reads two ways taken the English way ("Move 5.000 to savings" as 5); a secret not as the
-    user wrote it ("Sunshine2026!" as ``sunshine2026!``, or without its "!"); a field of a record
-    the mandate names that says another value under the call's argument's name ("Pay B-40" to
-    ``payee="Bob Lee"`` where B-40's payee is Acme Supplies); two values of one trusted listing that
-    no one record of it holds together (Spotify's payee with Bob Lee's IBAN)."""
-    found: dict[str, Any] = {}
-    roles = {arg: _side_of(arg) for arg in args}
-    sided = {
-        arg: role for arg, role in roles.items() if role and isinstance(args[arg], str) and args[arg].strip()
-    }
-    for arg, role in sided.items():
-        where = _roles_written(args[arg], stated)
-        if where - {""} and role not in where and "" not in where:
-            found.setdefault("said_on_the_other_side", []).append(arg)
-    if {"from", "to"} <= set(sided.values()) and not any(_roles_written(args[a], stated) for a in sided):
-        found["no_side_said"] = sorted(sided)
-    for arg, value in args.items():
-        if is_number(value) and not isinstance(value, bool):
-            for figure in _READS_TWO_WAYS.finditer(stated):
-                if Decimal(figure.group(0)) == amount_value(value):
-                    found.setdefault("amount_reads_two_ways", []).append(figure.group(0))
-        elif isinstance(value, str) and _A_SECRET_ARG.search(arg):
-            if not _written_as_is(value, context.request) or _A_DESCRIPTION.match(value):
-                found.setdefault("secret_not_as_written", []).append(arg)
-            whose = _WHOSE_SECRET.search(stated)
-            if whose:  # "Change Bob's password", "my Netflix password": another's, or another one
-                found.setdefault("secret_of_another", []).append(whose.group(1))
-    # each record bound by one of the mandate's parts ("Pay B-31 and B-40": the call pays one)
-    trusted = _trusted_texts(context, policy)  # read once for every part and the note
-    parts = [part for part in stated.split(" | ") if part.strip()] or [stated]
-    records = [_records_that_disagree(args, part, trusted, context, policy) for part in parts]
-    found.update(records[0] if all(records) else {})
+    """What binds the call's values otherwise than the mandate's words
+    (:func:`policies.supervisor.decide.bindings.bindings_broken`), and a note on a call with an
+    amount in words the turn does not give (``said_in_a_note``)."""
+    trusted = trusted_texts(context, policy)  # read once for every part of the mandate and the note
+    found = bindings_broken(args, stated, trusted, context, policy)
     noted = _a_note_the_turn_does_not_give(args, trusted, context)
     if noted:
         found["said_in_a_note"] = noted
@@ -1970,18 +1942,6 @@ _A_NOTE_GIVEN = re.compile(
 _A_LABEL = re.compile(r"[^\W\d_]+(?:[ -][^\W\d_]+)?")
 
 
-def _trusted_texts(context: ReviewContext, policy: SupervisorPolicy) -> list[str]:
-    """Every text of the results of the run's trusted tools."""
-    trusted = set(policy.trusted_tools())
-    return [
-        leaf
-        for call in context.calls
-        if call.get("tool") in trusted
-        for leaf in leaves(call.get("observation"))
-        if isinstance(leaf, str)
-    ]
-
-
 def _a_note_the_turn_does_not_give(
     args: Mapping[str, Any], trusted: Sequence[str], context: ReviewContext
 ) -> list[str]:
@@ -2000,206 +1960,6 @@ def _a_note_the_turn_does_not_give(
     ):
         return []  # a label of a word or two where the turn gives no note nor purpose ("Dinner")
     return words
-
-
-#: Which side of a move an argument says its value is on, by its name: where from, where to.
-def _side_of(arg: str) -> str | None:
-    name = arg.casefold()
-    if re.search(r"(?:^|_)(?:from|source|src|origin|debit|sender)(?:_|$)", name):
-        return "from"
-    if re.search(r"(?:^|_)(?:to|into|dest|destination|target|credit)(?:_|$)", name):
-        return "to"
-    return None
-
-
-#: The words before a value that put it on a side ("from savings", "out of checking", "into savings").
-_FROM_WORDS = re.compile(r"(?i)\b(?:from|out\s+of|off)\s+(?:(?:the|my|our|your|his|her|their)\s+)?$")
-_TO_WORDS = re.compile(r"(?i)\b(?:to|into|onto|towards?|in)\s+(?:(?:the|my|our|your|his|her|their)\s+)?$")
-
-
-def _roles_written(value: str, stated: str) -> set[str]:
-    """The sides ``stated`` writes ``value`` on, by the word before each place it is written
-    (``"from"``, ``"to"``, ``""`` for none); empty where it does not write it."""
-    sides: set[str] = set()
-    plain, text = " ".join(value.split()), " ".join(stated.split())
-    for m in re.finditer(rf"(?i)(?<![\w-]){re.escape(plain)}(?![\w-])", text):
-        before = text[: m.start()]
-        if _FROM_WORDS.search(before):
-            sides.add("from")
-        elif _TO_WORDS.search(before):
-            sides.add("to")
-        else:
-            sides.add("")
-    return sides
-
-
-#: An argument that holds a secret: written only as the user wrote it, to the letter.
-_A_SECRET_ARG = re.compile(
-    r"(?i)(?:^|_)(?:pass|password|passphrase|passcode|passwd|pwd|secret|pin|token|api_?key|otp)s?(?:_|$)"
-)
-
-
-def _written_as_is(value: str, request: str) -> bool:
-    """Does ``request`` write ``value`` to the letter, as a whole (not a part of a longer word)?"""
-    if value != value.strip() or value[:1] in _QUOTES or value[-1:] in _QUOTES:
-        return False  # " Sunshine2026!", "'Sunshine2026!'": the quotes or spaces are the writing's
-    # to the end of what the user gives ("correct horse" of "correct horse battery staple" is not)
-    # (a full stop, a comma or a semicolon ends a sentence; "!" and "?" may be the secret's own), or
-    # a word that goes on with the sentence ("... to Tr0ub4dor&3 instead of the old one")
-    end = rf"(?=['\"’”)]*(?:\s*$|[.,;](?:\s|$)|\s+(?:{_GOES_ON})\b))"
-    return re.search(rf"(?<![^\s'\"‘“(:]){re.escape(value)}{end}", request) is not None
-
-
-#: Words after a secret that go on with the sentence, none of the secret's own.
-_GOES_ON = "and|then|please|thanks|thank|pls|instead|for|on|in|to|as|now|today|if|so|because|but|or|asap"
-#: A secret described, not written ("my dog's name", "a random one", "the one in Bob's email").
-_A_DESCRIPTION = re.compile(r"(?i)(?:my|a|an|the|our|his|her|their|your|same|new|old)\b")
-#: A word before the secret's name that makes it another's or another system's ("Bob's password",
-#: "my Netflix password"), not the account's own.
-_WHOSE_SECRET = re.compile(
-    r"(?i)\b(?!(?:my|the|our|new|current|old|bank|banking|online|account|login|own|this|that|a|to|change|"
-    r"update|set|reset)\b)([\w'’-]+)\s+(?:pass(?:word|phrase|code)|pin|secret|token)\b"
-)
-
-
-_QUOTES = frozenset("'\"‘’“”`")
-
-
-def _records_that_disagree(
-    args: Mapping[str, Any],
-    stated: str,
-    trusted_texts: Sequence[str],
-    context: ReviewContext,
-    policy: SupervisorPolicy,
-) -> dict[str, Any]:
-    """A record the mandate names whose field under an argument's name says another value than the
-    call's, and two values of one trusted listing no record of it holds together."""
-    found: dict[str, Any] = {}
-    texts = {arg: _plain_value(v) for arg, v in args.items() if isinstance(v, str) and v.strip()}
-    if not texts:
-        return found
-    held = {_plain_value(leaf) for leaf in trusted_texts}
-    pointed = [
-        r.value
-        for r in pointed_records(stated, context.calls, naming_of(policy, context.subject))
-        if isinstance(r.value, Mapping)
-    ]
-    for arg, value in texts.items():
-        if value not in held:
-            continue  # a text the call writes (a subject, a body), no record's value
-        theirs = {_plain_value(r[arg]) for r in pointed if isinstance(r.get(arg), str) and r[arg].strip()}
-        if theirs and value not in theirs:  # no record the mandate names says it ("Pay B-40" to Bob)
-            found.setdefault("another_value_of_the_named_record", []).append(arg)
-    # a figure of another record than those the mandate names ("Pay B-31 and B-40": B-31 paid 260)
-    for arg, number in args.items():
-        if not is_number(number) or isinstance(number, bool):
-            continue
-        theirs_n = {amount_value(r[arg]) for r in pointed if is_number(r.get(arg))}
-        others_n = {
-            amount_value(r[arg])
-            for call in context.calls
-            if isinstance(call.get("observation"), list)
-            for r in call["observation"]
-            if isinstance(r, Mapping) and is_number(r.get(arg))
-        }
-        if theirs_n and amount_value(number) not in theirs_n and amount_value(number) in others_n:
-            found.setdefault("another_value_of_the_named_record", []).append(arg)
-    trusted = set(policy.trusted_tools())
-    said = {_plain_value(w) for w in re.findall(r"[\w-]+", stated)}
-    named_somewhere: set[str] = set()
-    unnamed: list[str] = []
-    for call in context.calls:
-        observation = call.get("observation")
-        if call.get("tool") not in trusted or not isinstance(observation, list) or len(observation) < 2:
-            continue
-        records = [r for r in observation if isinstance(r, Mapping)]
-        holding = {
-            arg: {i for i, r in enumerate(records) if value in _plain_values(r)}
-            for arg, value in texts.items()
-        }
-        holders = [arg for arg, at in holding.items() if at]
-        names = _names_of_records(records)
-        apart = sorted(
-            {
-                b
-                for a in holders
-                for b in holders
-                if a != b
-                and not any(names[i] & said for i in holding[b])  # "Grant asmith tkim's role": both named
-                and _held_apart(records, holding, texts, a, b)
-            }
-        )
-        if apart:  # Spotify's payee with Bob Lee's IBAN: two records' values, one call
-            found.setdefault("values_of_different_records", []).extend(apart)
-        for arg in holders:
-            if any(names[i] & said for i in holding[arg]):
-                named_somewhere.add(arg)  # the mandate names a record that holds it
-                continue
-            # another record of the listing named instead ("Pay Acme 260" to Bob Lee), or a value of
-            # the call the mandate writes that the record holding this one does not ("Pay Old
-            # Storage 25" to Bob Lee's IBAN)
-            others = [i for i, n in enumerate(names) if n & said and i not in holding[arg]]
-            written = [  # a name the call also gives, not a code ("EUR")
-                v
-                for a, v in texts.items()
-                if a != arg
-                and v in said
-                and len(v) > 3
-                and not str(args[a]).isupper()
-                and not any(v in _plain_values(records[i]) for i in holding[arg])
-            ]
-            if others or written:
-                unnamed.append(arg)
-    # held by a record the mandate names in another listing ("Share budget-2027.xlsx with Ana
-    # Silva": Ana's address is her contact's, and the owner of another file as well)
-    unnamed = [arg for arg in dict.fromkeys(unnamed) if arg not in named_somewhere]
-    if unnamed:
-        found["held_by_a_record_not_named"] = unnamed
-    return found
-
-
-def _held_apart(
-    records: Sequence[Mapping[str, Any]],
-    holding: Mapping[str, set[int]],
-    texts: Mapping[str, str],
-    a: str,
-    b: str,
-) -> bool:
-    """Do the records that hold ``a``'s value each say another value under ``b``'s own name than
-    the call's, where the records holding ``b``'s value hold it under that name (``iban``)?"""
-    key = next((k for k in records[0] if str(k).casefold() == b.casefold()), None)
-    if key is None or not all(_plain_value(str(records[i].get(key, ""))) == texts[b] for i in holding[b]):
-        return False
-    return all(
-        isinstance(records[i].get(key), str) and _plain_value(records[i][key]) != texts[b] for i in holding[a]
-    )
-
-
-def _plain_values(record: Mapping[str, Any]) -> set[str]:
-    return {_plain_value(v) for v in record.values() if isinstance(v, str)}
-
-
-def _names_of_records(records: Sequence[Mapping[str, Any]]) -> list[set[str]]:
-    """The words that name each record of a listing: its text fields' words of three letters or
-    more and its short ids ("b-31"), less those every record of it holds and the function words."""
-    words = [
-        {
-            _plain_value(w)
-            for v in r.values()
-            if isinstance(v, str)
-            if "@" not in v and "://" not in v  # an address's parts name no record ("ana@...")
-            for w in [*re.findall(r"[^\W\d_]{3,}", v), *([v] if len(v) <= 12 and " " not in v else [])]
-        }
-        - FUNCTION_WORDS
-        for r in records
-    ]
-    every = set.intersection(*words) if words else set()
-    return [w - every for w in words]
-
-
-def _plain_value(value: str) -> str:
-    """A text value as records are compared by: without its spaces, case folded ("DE89 3704 ...")."""
-    return "".join(value.split()).casefold()
 
 
 def _set_beside(word: str, request: str) -> list[str]:
@@ -5518,9 +5278,6 @@ def _written_apart(value: Any, rule: ArgSource, context: ReviewContext) -> dict[
     return {"written_without_its_prefix": bare.group(0)} if bare else None
 
 
-#: A figure grouped in thousands by points, with no decimals ("1.200", "5.000", "12.500.000"): 1200
-#: on the continent, 1.2 in English.
-_READS_TWO_WAYS = re.compile(r"(?<![\w.,])\d{1,3}(?:\.\d{3})+(?![\w]|[.,]\d)")
 #: A figure with a multiplier after it ("2k", "1.5K", "3m"): thousands, millions.
 _MULTIPLIED = re.compile(r"(?i)(?<![\w.,])(\d+(?:\.\d+)?)\s?(k|m|mn|bn)\b")
 _MULTIPLIERS = {"k": 1_000, "m": 1_000_000, "mn": 1_000_000, "bn": 1_000_000_000}
@@ -5575,7 +5332,7 @@ def _a_figure_written_otherwise(value: Any, rule: ArgSource, context: ReviewCont
         if Decimal(found.group(1)) * _MULTIPLIERS[found.group(2).casefold()] == wanted:
             return {"amount_written_as": found.group(0)}
     # "5.000" for 5000: thousands as the continent groups them, or 5 as English writes it
-    for found in _READS_TWO_WAYS.finditer(text):
+    for found in READS_TWO_WAYS.finditer(text):
         if Decimal(found.group(0).replace(".", "")) == wanted:
             return {"amount_written_as": found.group(0), "reads_two_ways": True}
     figure = format(wanted.normalize(), "f")

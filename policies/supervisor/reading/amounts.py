@@ -435,3 +435,8 @@ NUMBER_WORDS = frozenset(
 def number_word(text: str) -> str | None:
     """The first number written as a word in ``text`` (:data:`NUMBER_WORDS`), or None."""
     return next((w for w in re.findall(r"[\w-]+", text.casefold()) if w in NUMBER_WORDS), None)
+
+
+#: A figure grouped in thousands by points, with no decimals ("1.200", "5.000", "12.500.000"): 1200
+#: on the continent, 1.2 in English.
+READS_TWO_WAYS = re.compile(r"(?<![\w.,])\d{1,3}(?:\.\d{3})+(?![\w]|[.,]\d)")
