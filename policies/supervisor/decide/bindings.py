@@ -15,8 +15,9 @@ Pure: no I/O; a decision is the review's (:mod:`policies.supervisor.decide.revie
 
 from __future__ import annotations
 
+import itertools
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from decimal import Decimal
 from typing import Any
 
@@ -25,16 +26,19 @@ from policies.supervisor.provenance.context import ReviewContext
 from policies.supervisor.reading.amounts import READS_TWO_WAYS, amount_value
 from policies.supervisor.reading.words import FUNCTION_WORDS
 from policies.supervisor.request.records import naming_of, pointed_records
+from policies.supervisor.rules.kinds import Requested
 from policies.supervisor.rules.policy import SupervisorPolicy
 from policies.tools import is_number
 
 
 def bindings_broken(
+    tool: str,
     args: Mapping[str, Any],
     stated: str,
     trusted: Sequence[str],
     context: ReviewContext,
     policy: SupervisorPolicy,
+    asked: Requested | None = None,
 ) -> dict[str, Any]:
     """What binds the call's values otherwise than the mandate's words: a value the mandate writes
     after "from" in an argument that says where to ("Move 500 from savings to checking" as
@@ -44,7 +48,11 @@ def bindings_broken(
     the mandate names that says another value under the call's argument's name ("Pay B-40" to
     ``payee="Bob Lee"`` where B-40's payee is Acme Supplies); two values of one trusted listing that
     no one record of it holds together (Spotify's payee with Bob Lee's IBAN). ``trusted`` is every
-    text of the run's trusted results (:func:`trusted_texts`), read once per review."""
+    text of the run's trusted results (:func:`trusted_texts`), read once per review; ``asked``
+    what asks for ``tool`` (its rules' ``Requested``): an object of it the mandate writes as someone
+    else's of the user's ("my mum's address") is not the user's own, and a mandate whose object is
+    what another tool of the policy acts on ("Create a one-off payment" for ``add_standing_order``)
+    is that tool's."""
     found: dict[str, Any] = {}
     roles = {arg: _side_of(arg) for arg in args}
     sided = {
@@ -67,6 +75,24 @@ def bindings_broken(
             whose = _WHOSE_SECRET.search(stated)
             if whose:  # "Change Bob's password", "my Netflix password": another's, or another one
                 found.setdefault("secret_of_another", []).append(whose.group(1))
+    theirs = _of_someone_of_mine(asked.objects if asked is not None else [], stated)
+    if theirs:  # "Change my mum's address to ...": the account holder's own address it is not
+        found["object_of_another"] = theirs
+    other = _for_another_tool(tool, args, asked, stated, policy)
+    if other:  # "Set up a one-off payment to Bob" as a standing order: send_payment's object
+        found["object_of_another_tool"] = other
+    commands = _the_commands_words(args, asked)
+    if commands:  # "Change my address to ..." as street "Change my address", city "my"
+        found["value_of_the_command"] = commands
+    verbs = {
+        w for rules in policy.rules.values() if rules.requested for w in _words_asking_for(rules.requested)
+    }
+    listed = _a_list_left_out(args, context.request, verbs)
+    if listed:  # "Hauptstr 5, Apt 12, 10115 Berlin" as street "Hauptstr 5": a part of it dropped
+        found["part_of_a_list_left_out"] = listed
+    kinds = [arg for arg, value in args.items() if isinstance(value, str) and _not_of_its_kind(arg, value)]
+    if kinds:  # a city "Hauptstr 5", a postcode "Berlin": fields swapped
+        found["not_of_its_kind"] = kinds
     # each record bound by one of the mandate's parts ("Pay B-31 and B-40": the call pays one)
     parts = [part for part in stated.split(" | ") if part.strip()] or [stated]
     records = [_records_that_disagree(args, part, trusted, context, policy) for part in parts]
@@ -198,6 +224,7 @@ def _records_that_disagree(
     said = {_plain_value(w) for w in re.findall(r"[\w-]+", stated)}
     named_somewhere: set[str] = set()
     unnamed: list[str] = []
+    listed: dict[str, list[tuple[set[str], set[str]]]] = {}  # a listed value's records: names, values
     for call in context.calls:
         observation = call.get("observation")
         if call.get("tool") not in trusted or not isinstance(observation, list) or len(observation) < 2:
@@ -222,6 +249,8 @@ def _records_that_disagree(
         if apart:  # Spotify's payee with Bob Lee's IBAN: two records' values, one call
             found.setdefault("values_of_different_records", []).extend(apart)
         for arg in holders:
+            if all(names[i] for i in holding[arg]):
+                listed.setdefault(arg, []).extend((names[i], _plain_values(records[i])) for i in holding[arg])
             if any(names[i] & said for i in holding[arg]):
                 named_somewhere.add(arg)  # the mandate names a record that holds it
                 continue
@@ -233,7 +262,7 @@ def _records_that_disagree(
                 v
                 for a, v in texts.items()
                 if a != arg
-                and v in said
+                and (v in said or (not _FREE_TEXT.search(a) and _written_whole(str(args[a]), stated)))
                 and len(v) > 3
                 and not str(args[a]).isupper()
                 and not any(v in _plain_values(records[i]) for i in holding[arg])
@@ -245,7 +274,54 @@ def _records_that_disagree(
     unnamed = [arg for arg in dict.fromkeys(unnamed) if arg not in named_somewhere]
     if unnamed:
         found["held_by_a_record_not_named"] = unnamed
+    # a value the agent chose from a listing the mandate names no record of, nor one it reaches
+    # ("Pay 150" to Bob Lee, "a standing order of 50 to my nephew"): the turn names no one
+    # (the whole turn read: "Yes, send it: email Priya ..." names her where "send it" does not)
+    turn = {_plain_value(w) for w in re.findall(r"[\w-]+", context.request)}
+    chosen = [
+        arg
+        for arg, held_with in listed.items()
+        if arg not in named_somewhere
+        and arg not in unnamed
+        and not _written_whole(str(args[arg]), context.request)
+        and not any(names & turn for names, _ in held_with)
+    ]
+    if chosen:  # or reached from a record the turn names ("Pay B-31": City Water's IBAN)
+        reached = _values_of_records_named(turn, context)
+        chosen = [arg for arg in chosen if not any(_reached(v, reached) for _, v in listed[arg])]
+    if chosen:
+        found["held_by_no_record_named"] = chosen
     return found
+
+
+def _written_whole(value: str, stated: str) -> bool:
+    """Does ``stated`` write ``value`` whole, as words of its own ("Pay Old Storage 25")?"""
+    plain = r"\s+".join(re.escape(w) for w in value.split())
+    return bool(plain) and re.search(rf"(?i)(?<![\w-]){plain}(?![\w-])", stated) is not None
+
+
+def _values_of_records_named(turn: set[str], context: ReviewContext) -> set[str]:
+    """Every text value of a record the run's calls returned that the turn's words name, and of
+    every result of a call whose arguments the turn writes ("the bill in bill-dec.txt"), plain."""
+    values: set[str] = set()
+    for call in context.calls:
+        observation = call.get("observation")
+        asked = {_plain_value(v) for v in leaves(call.get("args")) if isinstance(v, str)}
+        if asked & turn:  # the turn names what the call read: all it returned
+            values |= {_plain_value(v) for v in leaves(observation) if isinstance(v, str)}
+            continue
+        records = [r for r in (observation if isinstance(observation, list) else [observation])]
+        records = [r for r in records if isinstance(r, Mapping)]
+        names = _names_of_records(records) if len(records) > 1 else [_names_of_records([*records, {}])[0]]
+        for record, name in zip(records, names, strict=False):
+            if name & turn:
+                values |= _plain_values(record)
+    return values
+
+
+def _reached(values: set[str], reached: set[str]) -> bool:
+    """Is one of a record's values among, or written in, the values of the records named?"""
+    return bool(values & reached) or any(len(v) > 3 and any(v in text for text in reached) for v in values)
 
 
 def _held_apart(
@@ -290,3 +366,166 @@ def _names_of_records(records: Sequence[Mapping[str, Any]]) -> list[set[str]]:
 def _plain_value(value: str) -> str:
     """A text value as records are compared by: without its spaces, case folded ("DE89 3704 ...")."""
     return "".join(value.split()).casefold()
+
+
+#: A text argument that holds free text (a message, a note): written, not a field of a list.
+_FREE_TEXT = re.compile(r"(?i)body|text|message|content|subject|title|note|memo|description|comment|summary")
+#: Where a list's items part ("Hauptstr 5, 10115 Berlin"): a comma, a semicolon, a line's end, a
+#: mandate's parts (" | ").
+_ITEM_BREAK = re.compile(r",(?!\d)|[;\n|]")
+#: Words before a list that open it ("to", ":"): the list starts after the last of them.
+_OPENS_A_LIST = re.compile(r"(?i)(?::|\bto\b|\bis\b|\bat\b)\s*")
+
+
+def _a_list_left_out(args: Mapping[str, Any], stated: str, verbs: Collection[str]) -> list[str]:
+    """The words of a list the turn (``stated``) writes ("Change my address to Hauptstr 5, 10115 Berlin")
+    that none of the call's field values holds, where those values are items of that list: the
+    call drops a part ("Flat 3", the house number) or takes the command's own words ("my", "Change
+    my address") as an item. A list is where the call's short values stand in two or more of the
+    stated text's comma-parted items; a label before a colon is no item ("subject: ...")."""
+    where: dict[str, list[tuple[int, int]]] = {}
+    for arg, value in args.items():
+        if not isinstance(value, str) or _FREE_TEXT.search(arg) or not 0 < len(value.split()) <= 4:
+            continue
+        plain = r"\s+".join(re.escape(w) for w in value.split())
+        spans = [m.span() for m in re.finditer(rf"(?i)(?<![\w-]){plain}(?![\w-])", stated)]
+        if spans:
+            where[arg] = spans
+    if len(where) < 2:
+        return []
+    # the places that stand closest together ("checkout" of "restart checkout" is not the deploy's)
+    closest = min(
+        itertools.product(*where.values()), key=lambda c: max(e for _, e in c) - min(s for s, _ in c)
+    )
+    start, end = min(s for s, _ in closest), max(e for _, e in closest)
+    if not _ITEM_BREAK.search(stated, start, end):
+        return []  # the values stand in one item ("Move 500 from savings to checking")
+    if any(len(item.split()) > 5 for item in _ITEM_BREAK.split(stated[start:end])[1:-1]):
+        return []  # clauses, not a list's items ("Email Dora ..., then invite Dora to #partners")
+    item_start = max((m.end() for m in _ITEM_BREAK.finditer(stated, 0, start)), default=0)
+    if not stated[item_start:start].strip() and item_start:  # the first value opens an item
+        before = stated[: item_start - 1]
+        opened = list(
+            _OPENS_A_LIST.finditer(before, max((m.end() for m in _ITEM_BREAK.finditer(before)), default=0))
+        )
+        if opened and before[opened[-1].end() :].strip():
+            start = opened[-1].end()  # "Update my address: Flat 3, Hauptstr 5, ...": from "Flat 3"
+    covered = [span for spans in where.values() for span in spans]
+    figures = {str(v) for v in args.values() if is_number(v) and not isinstance(v, bool)}
+    left = []
+    for m in re.finditer(r"[\w'’-]+", stated[start:end]):
+        at = start + m.start()
+        if any(s <= at < e for s, e in covered) or m.group(0) in figures:
+            continue
+        if re.match(r"\s*:", stated[start + m.end() :]) or m.group(0).casefold() in ("and", "&"):
+            continue  # a label ("subject:"), or the list's own "and"
+        left.append(m.group(0))
+    if any(w.casefold() in FUNCTION_WORDS or w.casefold() in verbs for w in left):
+        return []  # clauses that part the values ("check #partners, then invite dora@..."), no list
+    return left
+
+
+#: Fields whose values a place's name holds (no figure), and those a postcode holds (a figure).
+_PLACE_FIELD = re.compile(r"(?i)^(?:city|town|country|state|region|province|county)$")
+_CODE_FIELD = re.compile(r"(?i)^(?:post_?code|postal_?code|zip|zip_?code|postcode)$")
+_STREET_FIELD = re.compile(r"(?i)^(?:street|street_?address|address_?line_?1?|line_?1)$")
+
+
+def _not_of_its_kind(arg: str, value: str) -> bool:
+    """Is ``value`` no value of the field ``arg`` names: a city with a figure ("Hauptstr 5"), a
+    postcode without one ("Berlin") or longer than any ("Keizersgracht 123"), a street that is only
+    a figure ("10115")?"""
+    text = value.strip()
+    if not text:
+        return False
+    digit = any(c.isdigit() for c in text)
+    if _PLACE_FIELD.match(arg):
+        return digit
+    if _CODE_FIELD.match(arg):  # a postcode has a figure, ten signs at most ("12345-6789")
+        return not digit or len("".join(text.split())) > 10
+    if _STREET_FIELD.match(arg):
+        return text.replace(" ", "").isdigit()
+    return False
+
+
+def _of_someone_of_mine(objects: Sequence[str], stated: str) -> list[str]:
+    """Whose the mandate writes its object to be where that is someone of the user's, not the user
+    ("my mum's address", "the address of my landlord", "my son's password")."""
+    if not objects:
+        return []
+    nouns = "|".join(re.escape(o) for o in sorted(objects, key=len, reverse=True))
+    found = re.findall(rf"(?i)\bmy\s+([^\W\d_]+)['’]s?\s+(?:[^\W\d_]+\s+){{0,2}}?(?:{nouns})\b", stated)
+    found += re.findall(rf"(?i)\b(?:{nouns})\s+of\s+my\s+([^\W\d_]+)\b", stated)
+    return found
+
+
+#: Words between a mandate's verb and its object's head noun that leave the object what it is.
+_BEFORE_THE_HEAD = frozenset(
+    {"a", "an", "the", "my", "our", "this", "that", "new", "another", "one-off", "one-time", "single",
+     "once-off", "quick", "small", "same", "usual", "regular", "up"}
+)  # fmt: skip
+
+
+def _words_asking_for(asked: Requested) -> set[str]:
+    return {
+        w for phrase in [*asked.keywords, *asked.verbs, *asked.objects] for w in phrase.casefold().split()
+    }
+
+
+def _for_another_tool(
+    tool: str, args: Mapping[str, Any], asked: Requested | None, stated: str, policy: SupervisorPolicy
+) -> list[str]:
+    """The object's head noun of a mandate for ``tool`` ("Create a one-off *payment* of 150 to Bob",
+    "Set up *paying* Bob") where it is a form of a word another side-effect tool of the policy is
+    named or asked for by (``send_payment``: "pay") and of none of ``tool``'s own: that tool's
+    mandate, not this one's. A head the call's own values hold names its record ("Restart
+    payments")."""
+    if asked is None:
+        return []
+    own_words = _words_asking_for(asked) | set(re.split(r"[_\W]+", tool.casefold()))
+    others: set[str] = set()
+    for name, rules in policy.rules.items():
+        if name != tool and rules.requested is not None:
+            others |= _words_asking_for(rules.requested) | set(re.split(r"[_\W]+", name.casefold()))
+    others = {w for w in others if len(w) >= 3} - own_words
+    values = {w.casefold() for v in args.values() if isinstance(v, str) for w in re.findall(r"[\w'’-]+", v)}
+    found = []
+    for part in stated.split(" | "):
+        words = re.findall(r"[\w'’-]+", part.casefold())
+        at = next((i for i, w in enumerate(words) if w in own_words), None)
+        if at is None:
+            continue
+        head = next((w for w in words[at + 1 :] if w not in _BEFORE_THE_HEAD and w not in own_words), "")
+        if not head[:1].isalpha() or head in values or any(_a_form_of(head, o) for o in own_words):
+            continue  # a figure, the record the call acts on ("Restart payments"), a word of its own
+        if any(_a_form_of(head, w) for w in others):
+            found.append(head)
+    return found
+
+
+def _a_form_of(word: str, stem: str) -> bool:
+    """Is ``word`` ``stem`` or a form of it ("payment", "paying", "pays" of "pay")?"""
+    rest = word[len(stem) :] if word.startswith(stem) else None
+    return rest in ("", "s", "es", "ing", "ment", "ments")  # not "-ed": "my booked hotel" is a hotel
+
+
+def _the_commands_words(args: Mapping[str, Any], asked: Requested | None) -> list[str]:
+    """The field values of the call that are the command's own words, not a value it gives: only
+    function words ("my"), or the words it is asked by with a verb among them ("Change my
+    address")."""
+    if asked is None:
+        return []
+    verbs = {w for phrase in [*asked.keywords, *asked.verbs] for w in phrase.casefold().split()}
+    own = _words_asking_for(asked)
+    found = []
+    for arg, value in args.items():
+        if not isinstance(value, str) or _FREE_TEXT.search(arg):
+            continue
+        if not re.fullmatch(r"[^\W\d_]+(?:\s+[^\W\d_]+)*", value.strip()):
+            continue  # a figure or a code ("A-5521") is written, not a command's word
+        words = value.casefold().split()
+        if all(w in FUNCTION_WORDS for w in words) or (
+            all(w in FUNCTION_WORDS or w in own for w in words) and any(w in verbs for w in words)
+        ):
+            found.append(arg)
+    return found

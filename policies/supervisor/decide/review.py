@@ -1034,7 +1034,7 @@ def _provenance(
     if left_out is None and admitted:
         left_out = _excluded_by_name(args, context)
     if left_out is None and admitted:
-        left_out = _bound_otherwise(args, rules.requested, context, policy)
+        left_out = _bound_otherwise(name, args, rules.requested, context, policy)
     if left_out is None and len(admitted) > 1:
         left_out = _split_across_mandates(admitted, rules.requested, context, policy)
     if left_out is None and len(admitted) > 1:
@@ -1901,7 +1901,11 @@ def _excluded_by_name(args: Mapping[str, Any], context: ReviewContext) -> Decisi
 
 
 def _bound_otherwise(
-    args: Mapping[str, Any], asked: Requested | None, context: ReviewContext, policy: SupervisorPolicy
+    name: str,
+    args: Mapping[str, Any],
+    asked: Requested | None,
+    context: ReviewContext,
+    policy: SupervisorPolicy,
 ) -> Decision | None:
     """Do the call's values stand otherwise together than the turn binds them, each admitted on its
     own? Asked, never refused (:func:`_bindings_broken`)."""
@@ -1910,18 +1914,23 @@ def _bound_otherwise(
     stated = stated_for(asked, context.request, context.read)
     if not stated:
         return None
-    found = _bindings_broken(args, stated, context, policy)
+    found = _bindings_broken(name, args, stated, context, policy, asked)
     return _asked_partly_read(found, context, policy) if found else None
 
 
 def _bindings_broken(
-    args: Mapping[str, Any], stated: str, context: ReviewContext, policy: SupervisorPolicy
+    name: str,
+    args: Mapping[str, Any],
+    stated: str,
+    context: ReviewContext,
+    policy: SupervisorPolicy,
+    asked: Requested | None,
 ) -> dict[str, Any]:
     """What binds the call's values otherwise than the mandate's words
     (:func:`policies.supervisor.decide.bindings.bindings_broken`), and a note on a call with an
     amount in words the turn does not give (``said_in_a_note``)."""
     trusted = trusted_texts(context, policy)  # read once for every part of the mandate and the note
-    found = bindings_broken(args, stated, trusted, context, policy)
+    found = bindings_broken(name, args, stated, trusted, context, policy, asked)
     noted = _a_note_the_turn_does_not_give(args, trusted, context)
     if noted:
         found["said_in_a_note"] = noted
@@ -5910,7 +5919,7 @@ def _check_authority(call: Call, context: ReviewContext) -> Decision | None:
             call.name,
         )
         stated = stated_for(asked, context.request, context.read) if call.given is not None else ""
-        broken = _bindings_broken(call.args, stated, context, call.policy) if stated else {}
+        broken = _bindings_broken(call.name, call.args, stated, context, call.policy, asked) if stated else {}
         if broken:  # the request gives each value, not as the call binds them: the human decides
             call.given, call.unbound = None, broken
     return None
