@@ -310,8 +310,8 @@ def _values_of_records_named(turn: set[str], context: ReviewContext) -> set[str]
         if asked & turn:  # the turn names what the call read: all it returned
             values |= {_plain_value(v) for v in leaves(observation) if isinstance(v, str)}
             continue
-        records = [r for r in (observation if isinstance(observation, list) else [observation])]
-        records = [r for r in records if isinstance(r, Mapping)]
+        listing = observation if isinstance(observation, list) else [observation]
+        records: list[Mapping[str, Any]] = [r for r in listing if isinstance(r, Mapping)]
         names = _names_of_records(records) if len(records) > 1 else [_names_of_records([*records, {}])[0]]
         for record, name in zip(records, names, strict=False):
             if name & turn:
