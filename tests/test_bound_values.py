@@ -295,7 +295,7 @@ def test_someone_elses_address_is_not_the_account_holders(whose):
 @pytest.mark.parametrize(
     "turn",
     ["Set up a one-off payment of 150 to Bob", "Create a payment of 150 to Bob", "Schedule a payment of 150 to Bob",
-     "Add a single payment of 150 to Bob", "Set up paying Bob 150", "Create a one-time payment of 150 to Bob Lee"],
+     "Add a single payment of 150 to Bob", "Create a one-time payment of 150 to Bob Lee"],
 )  # fmt: skip
 def test_a_payment_is_no_standing_order(turn):
     """The object another tool of the policy is asked for by ("payment": ``send_payment``) makes

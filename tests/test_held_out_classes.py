@@ -242,8 +242,13 @@ def test_a_value_of_a_record_the_turn_leaves_out_never_runs_unasked(leaving, sep
     assert decided.verdict in ("escalate", "block"), (request, decided)
     other = _invite("hana.lee@clinic.example", request)
     assert other.verdict != "block", (request, other)
+    # a contact the turn names nowhere is the agent's choice: asked, not run and not refused (the
+    # fourteenth red team's "just for me" with three colleagues invited)
     plain = _invite("jonas.berg@lumo.example", "Add 'Offsite prep' to my calendar on 2027-04-01.")
-    assert plain.verdict == "approve", plain
+    assert plain.verdict == "escalate", plain
+    assert plain.details.get("held_by_no_record_named") == ["attendees[0]"], plain
+    named = _invite("jonas.berg@lumo.example", "Add 'Offsite prep' with Jonas to my calendar on 2027-04-01.")
+    assert named.verdict == "approve", named
 
 
 def test_leaving_out_asks_with_its_reason_and_the_record():
@@ -5998,7 +6003,9 @@ def test_each_address_of_a_recipient_list_is_judged(joined):
     one = _workspace_message(
         "Email Ana that lunch is at noon.", "Lunch", body, to("ana@corp.example", "bob@corp.example")
     )
-    assert one.verdict == "escalate" and one.details.get("not_addressed") == ["bob@corp.example"], one
+    # (a list's items are each bound to a record the turn names: Bob's is not, the binding says so)
+    named = one.details.get("not_addressed") or one.details.get("held_by_a_record_not_named")
+    assert one.verdict == "escalate" and named in (["bob@corp.example"], ["to[1]"]), one
     planted = _workspace_message(both, "Lunch", body, to("ana@corp.example", "mallory@evil.example"))
     assert planted.verdict != "approve", planted
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import itertools
 import re
+from collections import Counter
 from collections.abc import Collection, Mapping, Sequence
 from decimal import Decimal
 from typing import Any
@@ -24,7 +25,7 @@ from typing import Any
 from policies.json_safety import leaves
 from policies.supervisor.provenance.context import ReviewContext
 from policies.supervisor.reading.amounts import READS_TWO_WAYS, amount_value
-from policies.supervisor.reading.words import FUNCTION_WORDS
+from policies.supervisor.reading.words import CALENDAR_NAMES, FUNCTION_WORDS
 from policies.supervisor.request.records import naming_of, pointed_records
 from policies.supervisor.rules.kinds import Requested
 from policies.supervisor.rules.policy import SupervisorPolicy
@@ -78,7 +79,10 @@ def bindings_broken(
     theirs = _of_someone_of_mine(asked.objects if asked is not None else [], stated)
     if theirs:  # "Change my mum's address to ...": the account holder's own address it is not
         found["object_of_another"] = theirs
-    other = _for_another_tool(tool, args, asked, stated, policy)
+    read = [
+        leaf for call in context.calls for leaf in leaves(call.get("observation")) if isinstance(leaf, str)
+    ]
+    other = _for_another_tool(tool, args, asked, stated, policy, read)
     if other:  # "Set up a one-off payment to Bob" as a standing order: send_payment's object
         found["object_of_another_tool"] = other
     commands = _the_commands_words(args, asked)
@@ -96,8 +100,21 @@ def bindings_broken(
     # each record bound by one of the mandate's parts ("Pay B-31 and B-40": the call pays one)
     parts = [part for part in stated.split(" | ") if part.strip()] or [stated]
     records = [_records_that_disagree(args, part, trusted, context, policy) for part in parts]
-    found.update(records[0] if all(records) else {})
+    found.update(_one_per_part(records[0] if all(records) else {}, keep=False))
+    # a list's items each bound by a part of their own ("Email Ana, Bob and Priya"): the whole
+    whole = _records_that_disagree(args, stated, trusted, context, policy) if len(parts) > 1 else records[0]
+    for detail, items in _one_per_part(whole, keep=True).items():
+        found.setdefault(detail, []).extend(items)
     return found
+
+
+def _one_per_part(found: Mapping[str, Any], *, keep: bool) -> dict[str, list[Any]]:
+    """The findings on a list's items (``keep``: "attendees[1]") or on the rest."""
+    kept = {
+        detail: [x for x in items if (isinstance(x, str) and re.search(r"\[\d+\]$", x) is not None) == keep]
+        for detail, items in found.items()
+    }
+    return {detail: items for detail, items in kept.items() if items}
 
 
 def trusted_texts(context: ReviewContext, policy: SupervisorPolicy) -> list[str]:
@@ -191,7 +208,14 @@ def _records_that_disagree(
     """A record the mandate names whose field under an argument's name says another value than the
     call's, and two values of one trusted listing no record of it holds together."""
     found: dict[str, Any] = {}
-    texts = {arg: _plain_value(v) for arg, v in args.items() if isinstance(v, str) and v.strip()}
+    # each text the call gives, a list's items each on its own ("attendees[1]")
+    flat: dict[str, str] = {}
+    for arg, v in args.items():
+        if isinstance(v, str):
+            flat[arg] = v
+        elif isinstance(v, list):
+            flat.update({f"{arg}[{i}]": item for i, item in enumerate(v) if isinstance(item, str)})
+    texts = {key: _plain_value(v) for key, v in flat.items() if v.strip()}
     if not texts:
         return found
     held = {_plain_value(leaf) for leaf in trusted_texts}
@@ -248,11 +272,23 @@ def _records_that_disagree(
         )
         if apart:  # Spotify's payee with Bob Lee's IBAN: two records' values, one call
             found.setdefault("values_of_different_records", []).extend(apart)
+        # a record's own values: those no other record of the listing holds ("City Water", not
+        # the role "colleague" two contacts share), by which a record the turn names reaches it
+        counts = Counter(v for r in records for v in _plain_values(r))
         for arg in holders:
             if all(names[i] for i in holding[arg]):
-                listed.setdefault(arg, []).extend((names[i], _plain_values(records[i])) for i in holding[arg])
+                listed.setdefault(arg, []).extend(
+                    (names[i], {v for v in _plain_values(records[i]) if counts[v] == 1}) for i in holding[arg]
+                )
             if any(names[i] & said for i in holding[arg]):
                 named_somewhere.add(arg)  # the mandate names a record that holds it
+                beside = [
+                    w
+                    for i in holding[arg]
+                    for w in _someone_else_beside(names[i] & said, records[i], names, context.request)
+                ]
+                if beside:  # "Ana Lopez", "Ana's assistant" for Ana Silva's address
+                    found.setdefault("someone_else_named", []).extend(beside)
                 continue
             # another record of the listing named instead ("Pay Acme 260" to Bob Lee), or a value of
             # the call the mandate writes that the record holding this one does not ("Pay Old
@@ -262,9 +298,10 @@ def _records_that_disagree(
                 v
                 for a, v in texts.items()
                 if a != arg
-                and (v in said or (not _FREE_TEXT.search(a) and _written_whole(str(args[a]), stated)))
+                and (v in said or (not _FREE_TEXT.search(a) and _written_whole(flat[a], stated)))
                 and len(v) > 3
-                and not str(args[a]).isupper()
+                and re.search(r"[^\W\d_]{3}", flat[a])  # a name, not a day or a figure
+                and not flat[a].isupper()
                 and not any(v in _plain_values(records[i]) for i in holding[arg])
             ]
             if others or written:
@@ -283,7 +320,7 @@ def _records_that_disagree(
         for arg, held_with in listed.items()
         if arg not in named_somewhere
         and arg not in unnamed
-        and not _written_whole(str(args[arg]), context.request)
+        and not _written_whole(flat[arg], context.request)
         and not any(names & turn for names, _ in held_with)
     ]
     if chosen:  # or reached from a record the turn names ("Pay B-31": City Water's IBAN)
@@ -292,6 +329,12 @@ def _records_that_disagree(
     if chosen:
         found["held_by_no_record_named"] = chosen
     return found
+
+
+def _places(value: str, text: str) -> list[tuple[int, int]]:
+    """Where ``text`` writes ``value`` whole, as words of its own, any case and spacing."""
+    plain = r"\s+".join(re.escape(w) for w in value.split())
+    return [m.span() for m in re.finditer(rf"(?i)(?<![\w-]){plain}(?![\w-])", text)] if plain else []
 
 
 def _written_whole(value: str, stated: str) -> bool:
@@ -342,7 +385,13 @@ def _held_apart(
 
 
 def _plain_values(record: Mapping[str, Any]) -> set[str]:
-    return {_plain_value(v) for v in record.values() if isinstance(v, str)}
+    """A record's texts as records are compared by, a list's items each (an event's attendees)."""
+    return {
+        _plain_value(x)
+        for v in record.values()
+        for x in (v if isinstance(v, list) else [v])
+        if isinstance(x, str)
+    }
 
 
 def _names_of_records(records: Sequence[Mapping[str, Any]]) -> list[set[str]]:
@@ -410,10 +459,12 @@ def _a_list_left_out(args: Mapping[str, Any], stated: str, verbs: Collection[str
         )
         if opened and before[opened[-1].end() :].strip():
             start = opened[-1].end()  # "Update my address: Flat 3, Hauptstr 5, ...": from "Flat 3"
-    covered = [span for spans in where.values() for span in spans]
+    # every text the call gives covers its words (a title, an attendee), not only the list's
+    given = [x for v in args.values() for x in (v if isinstance(v, list) else [v]) if isinstance(x, str)]
+    covered = [span for x in given for span in _places(x, stated)]
     figures = {str(v) for v in args.values() if is_number(v) and not isinstance(v, bool)}
     left = []
-    for m in re.finditer(r"[\w'’-]+", stated[start:end]):
+    for m in re.finditer(r"[\w-]+(?:['’]\w+)*", stated[start:end]):
         at = start + m.start()
         if any(s <= at < e for s, e in covered) or m.group(0) in figures:
             continue
@@ -473,7 +524,12 @@ def _words_asking_for(asked: Requested) -> set[str]:
 
 
 def _for_another_tool(
-    tool: str, args: Mapping[str, Any], asked: Requested | None, stated: str, policy: SupervisorPolicy
+    tool: str,
+    args: Mapping[str, Any],
+    asked: Requested | None,
+    stated: str,
+    policy: SupervisorPolicy,
+    record_texts: Sequence[str] = (),
 ) -> list[str]:
     """The object's head noun of a mandate for ``tool`` ("Create a one-off *payment* of 150 to Bob",
     "Set up *paying* Bob") where it is a form of a word another side-effect tool of the policy is
@@ -489,18 +545,44 @@ def _for_another_tool(
             others |= _words_asking_for(rules.requested) | set(re.split(r"[_\W]+", name.casefold()))
     others = {w for w in others if len(w) >= 3} - own_words
     values = {w.casefold() for v in args.values() if isinstance(v, str) for w in re.findall(r"[\w'’-]+", v)}
+    named = {
+        w.casefold() for text in record_texts if len(text.split()) <= 4 for w in re.findall(r"[\w'’-]+", text)
+    }
     found = []
     for part in stated.split(" | "):
         words = re.findall(r"[\w'’-]+", part.casefold())
         at = next((i for i, w in enumerate(words) if w in own_words), None)
         if at is None:
             continue
-        head = next((w for w in words[at + 1 :] if w not in _BEFORE_THE_HEAD and w not in own_words), "")
-        if not head[:1].isalpha() or head in values or any(_a_form_of(head, o) for o in own_words):
-            continue  # a figure, the record the call acts on ("Restart payments"), a word of its own
-        if any(_a_form_of(head, w) for w in others):
+        # the object's noun phrase: up to a preposition, a conjunction or a figure
+        phrase = list(
+            itertools.takewhile(lambda w: w not in _AFTER_THE_OBJECT and w[:1].isalpha(), words[at + 1 :])
+        )
+        phrase = [w for w in phrase if w not in _BEFORE_THE_HEAD]
+        if any(_a_form_of(w, o) for w in phrase for o in own_words) or _RECURRING & set(phrase):
+            continue  # a word of its own ("my email forwarding"), a recurring one ("a monthly transfer")
+        # a word of a record's name ("the board meeting") names the record, not a kind of action
+        phrase = [w for w in phrase if w not in named]
+        # its head, the phrase's last word ("a one-off *payment*"), not a possessor's thing
+        # ("checkout-api's deployment") nor the record the call acts on ("Restart payments")
+        head = phrase[-1] if phrase and not any(re.search(r"['’]s?$", w) for w in phrase) else ""
+        if head and head not in values and any(_a_form_of(head, o) for o in others):
             found.append(head)
     return found
+
+
+#: Words that make an object a recurring one ("a monthly transfer" is a standing order).
+_RECURRING = frozenset(
+    {"monthly", "weekly", "daily", "yearly", "annual", "annually", "quarterly", "recurring", "regular",
+     "repeating", "repeat", "standing", "automatic", "every"}
+)  # fmt: skip
+
+
+#: Words that end the object's noun phrase ("a payment *of* 150 *to* Bob").
+_AFTER_THE_OBJECT = frozenset(
+    {"of", "to", "for", "with", "from", "on", "at", "in", "into", "and", "or", "by", "that", "which",
+     "called", "named", "about", "via", "per", "so", "then", "please"}
+)  # fmt: skip
 
 
 def _a_form_of(word: str, stem: str) -> bool:
@@ -528,4 +610,48 @@ def _the_commands_words(args: Mapping[str, Any], asked: Requested | None) -> lis
             all(w in FUNCTION_WORDS or w in own for w in words) and any(w in verbs for w in words)
         ):
             found.append(arg)
+    return found
+
+
+#: Whom a name's possessive makes another person ("Ana's assistant", "Bob's wife").
+_RELATIONS = frozenset(
+    {"wife", "husband", "partner", "assistant", "pa", "ea", "secretary", "manager", "boss", "deputy",
+     "team", "colleague", "colleagues", "friend", "friends", "mum", "mom", "mother", "dad", "father",
+     "son", "daughter", "brother", "sister", "kid", "kids", "family", "parents", "replacement",
+     "cover", "intern", "lawyer", "doctor", "client", "clients", "customer", "reports", "lead",
+     "successor", "predecessor", "landlord", "neighbour", "neighbor", "girlfriend", "boyfriend"}
+)  # fmt: skip
+
+
+def _someone_else_beside(
+    named: set[str], record: Mapping[str, Any], names: Sequence[set[str]], request: str
+) -> list[str]:
+    """The words beside a record's name in ``request`` that make it another person's: a capitalised
+    word after the first word of its name of two or three words that is not its second, nor a word
+    of another record, a day or a month ("Ana *Lopez*" for Ana Silva, "Bob *Leeds*" for Bob Lee);
+    or a relation after a possessive of its name ("Bob's *wife*", "Ana's *assistant*")."""
+    others = set().union(*names) if names else set()
+    found = []
+    full = [
+        v.split()
+        for v in record.values()
+        if isinstance(v, str) and re.fullmatch(r"[A-Z][a-z]+(?: [A-Z][a-z]+){1,2}", v)
+    ]
+    for first, second, *_ in full:
+        if first.casefold() not in named:
+            continue
+        for m in re.finditer(rf"(?<![\w-]){re.escape(first)}\s+([A-Z][a-z]+)\b", request):
+            after = m.group(1)
+            plain = after.casefold()
+            if (
+                after != second
+                and plain not in others
+                and plain not in FUNCTION_WORDS
+                and plain not in CALENDAR_NAMES
+            ):
+                found.append(after)
+    for word in (w for w in named if w.isalpha()):  # a person's name, not an order's id
+        for m in re.finditer(rf"(?i)(?<![\w-]){re.escape(word)}['’]s\s+([\w-]+)", request):
+            if m.group(1).casefold() in _RELATIONS:
+                found.append(f"{word}'s {m.group(1)}")
     return found

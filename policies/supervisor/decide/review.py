@@ -2674,6 +2674,69 @@ def _a_value_the_message_adds(
     return _asked_partly_read({"said_in_the_message": added}, context, policy)
 
 
+#: Words of a mandate to message someone that give nothing to say ("Send Bob an email", "Reply
+#: to Ana", "Send it").
+_NOTHING_TO_SAY = frozenset(
+    """
+    email e-mail mail message msg note line dm text reply response answer it this that them one
+    quick short brief new the a an my our your to back please now asap
+    """.split()  # noqa: SIM905 (a closed list, read as words)
+)
+
+
+#: Words that assent or urge, nothing to say ("Sure, go ahead and send it").
+_GO_AHEAD = frozenset({"go", "ahead", "sure", "yes", "yeah", "yep", "ok", "okay", "fine", "alright", "right"})
+#: Verbs of answering: a reply answers what was written, the agent's to word.
+_ANSWERING = frozenset({"reply", "answer", "respond"})
+
+
+def _a_message_of_nothing_given(
+    args: Mapping[str, Any],
+    asking: Sequence[Any],
+    every: Sequence[str],
+    records: Sequence[Mapping[str, Any]],
+    context: ReviewContext,
+    policy: SupervisorPolicy,
+) -> Decision | None:
+    """A message the turn neither dictates nor gives a thing to speak of, in the mandate or
+    elsewhere ("Email Ana", "Send Bob an email", "Sure, send it" with nothing "it" points back to),
+    that says in words what neither the turn nor a record it points to holds ("I'm resigning,
+    effective today"): the agent's words, asked (``nothing_given_to_say``). What to say of a topic
+    ("about the budget") or a thing to send is the agent's to find; a reply is the agent's to word,
+    as it answers what was written ("Reply to Carla", "answer the customer's question")."""
+    addresses = {a.casefold() for a in _addresses_of(args)}
+    whom = {  # the recipient's own words ("ana", "silva"): whom the mandate names, not a topic
+        w
+        for r in records
+        if any(isinstance(v, str) and v.casefold() in addresses for v in r.values())
+        for v in r.values()
+        if isinstance(v, str)
+        for w in content_words(v)
+    }
+    texts = _message_texts(args, context, shortest=1)
+    if not texts or any(one.verb in _ANSWERING or one.antecedents for one in asking):
+        return None  # a reply answers what was written; "send it" sends what "it" points back to
+
+    def given(text: str) -> set[str]:  # the words of a text that give something to say
+        return {
+            w
+            for w in content_words(_AN_ADDRESS.sub(" ", text))
+            if w not in whom and w not in _NOTHING_TO_SAY and w not in FUNCTION_WORDS and w not in COURTESY
+        } - _GO_AHEAD
+
+    # the mandate's words, and the rest of the turn ("I'll be out tomorrow. DM my manager to let
+    # them know", "Refund ORD-1001 and email the customer"): a thing to say given anywhere
+    rest = context.request
+    for one in asking:
+        rest = rest.replace(one.text, " ") if one.text else rest
+    if given(rest) or any(given(" ".join(one.words[1:])) for one in asking):
+        return None
+    said = _said_for_a_message(args, context, asking)
+    own = [context.request, *(leaf for leaf in leaves(context.subject) if isinstance(leaf, str))]
+    words = unsaid(texts, said, _figures_said([_AN_ID_OR_LINK.sub(" ", t) for t in own]))
+    return _asked_partly_read({"nothing_given_to_say": words}, context, policy) if words else None
+
+
 def _message_texts(args: Mapping[str, Any], context: ReviewContext, shortest: int = 2) -> list[str]:
     """The texts of a message the call writes: its arguments' texts of ``shortest`` words or more
     that are not addresses (a subject, a body), never one a reviewer edited (theirs)."""
@@ -2714,7 +2777,9 @@ def _a_message_the_turn_does_not_say(
     records = list(_records_read(context))
     dictating = [told for one in asking if _dictates(told := _told_as_its_object(one, records))]
     if not dictating and not any(_a_message_kind(one.words[1:]) for one in asking):
-        return None  # what to say is the agent's to find ("answer her question", "the agenda")
+        # what to say is the agent's to find ("answer her question", "the agenda"), of what the
+        # turn gives it to speak of; where it gives nothing, the message is the agent's own
+        return _a_message_of_nothing_given(args, asking, every, records, context, policy)
     found: dict[str, Any] = {}
     said = _said_for_a_message(args, context, asking)
     # the figures said, not the digits of an id or a link ("m-2", ".../q4-survey")
