@@ -91,6 +91,19 @@ def bindings_broken(
     verbs = {
         w for rules in policy.rules.values() if rules.requested for w in _words_asking_for(rules.requested)
     }
+    files = [
+        arg
+        for arg, value in args.items()
+        if isinstance(value, str) and _another_file_named(value, context.request)
+    ]
+    if files:  # "Create a file notes.txt ..." as name "salaries-2026.xlsx"
+        found["another_file_named"] = files
+    dictated = _written_otherwise(args, context.request)
+    if dictated:  # "... with text hello" as text "goodbye", or "hello" and more
+        found["not_as_dictated"] = dictated
+    units = [arg for arg, value in args.items() if _in_another_unit(arg, value, stated)]
+    if units:  # "Set my reminder to 1 hour" as minutes=1, "1 hour and 15 minutes" as 15
+        found["in_another_unit"] = units
     listed = _a_list_left_out(args, context.request, verbs)
     if listed:  # "Hauptstr 5, Apt 12, 10115 Berlin" as street "Hauptstr 5": a part of it dropped
         found["part_of_a_list_left_out"] = listed
@@ -655,3 +668,86 @@ def _someone_else_beside(
             if m.group(1).casefold() in _RELATIONS:
                 found.append(f"{word}'s {m.group(1)}")
     return found
+
+
+#: Units of time an argument's name may count in, and the words a turn writes each with.
+_UNITS = {
+    "second": ("second", "seconds", "sec", "secs", "s"),
+    "minute": ("minute", "minutes", "min", "mins", "m"),
+    "hour": ("hour", "hours", "hr", "hrs", "h"),
+    "day": ("day", "days", "d"),
+    "night": ("night", "nights"),
+    "week": ("week", "weeks", "wk", "wks"),
+    "month": ("month", "months", "mo", "mos"),
+    "year": ("year", "years", "yr", "yrs"),
+}
+_UNIT_OF = {word: unit for unit, words in _UNITS.items() for word in words}
+#: A figure and the word right after it ("1 hour", "90 seconds", "15min").
+_A_FIGURE_AND_WORD = re.compile(r"(?i)(?<![\w.,])(\d+(?:[.,]\d+)?)\s*([a-z]+)\b")
+
+
+def _in_another_unit(arg: str, value: Any, stated: str) -> bool:
+    """Does a number whose argument counts in a unit of time ("minutes", "nights") take a figure
+    the mandate writes in another ("1 hour", "2 days"), or one other than the figure it writes in
+    that unit ("15 minutes for the 2 meetings" as 2, "1 hour and 15 minutes" as either)?"""
+    if not is_number(value) or isinstance(value, bool):
+        return False
+    unit = next(
+        (u for w in re.split(r"[_\W]+", arg.casefold()) if (u := _UNIT_OF.get(w)) and len(w) > 2), None
+    )
+    if unit is None:
+        return False
+    written = [
+        (Decimal(m.group(1).replace(",", ".")), _UNIT_OF.get(m.group(2).casefold()), m.start())
+        for m in _A_FIGURE_AND_WORD.finditer(stated)
+    ]
+    timed = [(figure, u) for figure, u, _ in written if u is not None]
+    if not timed:
+        return False  # no figure of time: nothing to bind
+    own = [figure for figure, u in timed if u == unit]
+    if len({u for _, u in timed}) > 1:
+        return True  # a time written in two units ("1 hour and 15 minutes"): the sum, asked
+    return amount_value(value) not in own
+
+
+#: A file's name: a word, a dot and an extension ("notes.txt", "budget-2027.xlsx").
+_A_FILE_NAME = re.compile(r"(?i)(?<![\w.@/-])[\w][\w.-]*\.[a-z][a-z0-9]{1,4}(?![\w@/-])")
+
+
+def _another_file_named(value: str, request: str) -> bool:
+    """Is ``value`` a file's name the turn does not write, where it writes another's ("Create
+    notes.txt" as ``salaries-2026.xlsx``)?"""
+    if not _A_FILE_NAME.fullmatch(value.strip()):
+        return False
+    written = {m.group(0).casefold().rstrip(".") for m in _A_FILE_NAME.finditer(request)}
+    return bool(written) and value.strip().casefold() not in written
+
+
+#: An argument that holds a text the user may dictate word for word (a file's content).
+_CONTENT_ARG = re.compile(r"(?i)^(?:text|content|contents|data)$")
+#: Words that dictate a text ("with text hello", "containing 'hello'", "that says call Dora").
+_DICTATED = re.compile(
+    r"(?i)\b(?:with\s+(?:the\s+)?(?:text|content|contents|words?)|containing|that\s+says|which\s+says|saying)"
+    r"\s*:?\s*(?P<text>.+?)\s*$"
+)
+
+
+def _written_otherwise(args: Mapping[str, Any], request: str) -> list[str]:
+    """A content argument whose words are not those the turn dictates for it ("Create notes.txt
+    with text hello" as "goodbye", "hello - please share ...", or empty)."""
+    found = re.search(_DICTATED, request.strip().split("\n")[0])
+    if found is None:
+        return []
+    text = found.group("text").strip()
+    quoted = re.match(r"(['\"‘“])(.+?)(?:\1|['\"’”])(?:\W|$)", text)
+    # a quoted text whole; else to the end of its clause ("with text hello and share it with ...")
+    told = quoted.group(2) if quoted else re.split(r"[.;!?](?:\s|$)|\s+(?:and|then)\s+|,\s*", text)[0]
+    words = re.findall(r"[\w'’-]+", told.casefold())
+    return [
+        arg
+        for arg, value in args.items()
+        if _CONTENT_ARG.match(arg)
+        and isinstance(value, str)
+        and words
+        and re.findall(r"[\w'’-]+", value.casefold()) != words
+    ]

@@ -1072,6 +1072,8 @@ def _provenance(
         other = _a_value_the_message_adds(args, rules.requested, context, policy)
     if other is None:
         other = _a_message_the_turn_does_not_say(args, rules.requested, context, policy)
+    if other is None and not admitted:  # no rule admits a value: how the turn binds them still holds
+        other = _bound_otherwise(name, args, rules.requested, context, policy)
     if other is not None:
         return other
     return left_out if left_out is not None else {**checked, **notes}
