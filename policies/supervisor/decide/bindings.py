@@ -101,6 +101,9 @@ def bindings_broken(
     dictated = _written_otherwise(args, context.request)
     if dictated:  # "... with text hello" as text "goodbye", or "hello" and more
         found["not_as_dictated"] = dictated
+    when = _said_of_another_record(args, stated, context)
+    if when:  # "Cancel the gym at 08:30" as the Gym at 18:00, "my board meeting on 2026-11-26"
+        found["said_of_another_record"] = when
     units = [arg for arg, value in args.items() if _in_another_unit(arg, value, stated)]
     if units:  # "Set my reminder to 1 hour" as minutes=1, "1 hour and 15 minutes" as 15
         found["in_another_unit"] = units
@@ -751,3 +754,45 @@ def _written_otherwise(args: Mapping[str, Any], request: str) -> list[str]:
         and words
         and re.findall(r"[\w'’-]+", value.casefold()) != words
     ]
+
+
+#: An argument that names the record the call acts on by its id.
+_AN_ID_ARG = re.compile(r"(?i)(?:^|_)id$")
+#: A time of day ("08:30", "9:00") and a day ("2026-11-25") as a turn and a record write them.
+_A_TIME = re.compile(r"(?<![\d:])([01]?\d|2[0-3]):([0-5]\d)(?![\d:])")
+_A_DAY = re.compile(r"(?<![\d-])(\d{4})-(\d{2})-(\d{2})(?![\d-])")
+
+
+def _said_of_another_record(args: Mapping[str, Any], stated: str, context: ReviewContext) -> list[str]:
+    """The times and days the mandate writes of the record a call's value names where that record
+    holds a time or a day and none of those written ("Cancel the gym at 08:30" with ``ev-22``, the
+    Gym at 18:00; "Cancel my board meeting on 2026-11-26", it is on the 25th): the turn qualifies
+    another record than the one the call acts on. The record is the one its listing holds the call's
+    id in (``event_id``); its day may be the one its listing was asked for (``list_events(day=...)``)."""
+    times = {(int(h), int(m)) for h, m in _A_TIME.findall(stated)}
+    days = set(_A_DAY.findall(stated))
+    if not times and not days:
+        return []
+    # the record the call acts on, by its id ("event_id": "ev-22")
+    values = {
+        _plain_value(v) for a, v in args.items() if _AN_ID_ARG.search(a) and isinstance(v, str) and v.strip()
+    }
+    found: list[str] = []
+    for call in context.calls if values else ():
+        observation = call.get("observation")
+        records = [
+            r for r in (observation if isinstance(observation, list) else []) if isinstance(r, Mapping)
+        ]
+        asked = " ".join(str(v) for v in leaves(call.get("args")))
+        for value in values:
+            holding = [r for r in records if value in _plain_values(r)]
+            if len(holding) != 1:
+                continue
+            own = " ".join(str(v) for v in leaves(holding[0]))
+            held_times = {(int(h), int(m)) for h, m in _A_TIME.findall(own)}
+            held_days = set(_A_DAY.findall(own + " " + asked))
+            if times and held_times and not times & held_times:
+                found += [f"{h}:{m:02d}" for h, m in sorted(times)]
+            if days and held_days and not days & held_days:
+                found += ["-".join(d) for d in sorted(days)]
+    return list(dict.fromkeys(found))

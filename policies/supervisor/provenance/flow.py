@@ -13,6 +13,8 @@ encoding) is not recognised: the rule stops copies, not computations.
 
 from __future__ import annotations
 
+import base64
+import binascii
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -78,7 +80,31 @@ def carries(value: Any, secret: str) -> bool:
     texts = [str(leaf) for leaf in leaf_values(value)]
     texts += [_URL_PARTS.sub(" ", t) for t in texts if _URL_PARTS.search(t)]  # inside a link's query too
     texts += [_GROUPED.sub("", plain_text(t)) for t in texts]  # a number regrouped
-    return any(appears(ident, Source("args", text)) for text in texts)
+    return any(appears(ident, Source("args", text)) for text in texts) or _carried_otherwise(texts, secret)
+
+
+#: A token that may be base64 ("UkMtNzczMS1YUQ==").
+_BASE64 = re.compile(r"(?<![A-Za-z0-9+/])[A-Za-z0-9+/]{8,}={0,2}(?![A-Za-z0-9+/=])")
+
+
+def _carried_otherwise(texts: Sequence[str], secret: str) -> bool:
+    """A secret of letters and figures written otherwise than as itself: in another case or with
+    its separators dropped ("rc7731xq"), reversed ("QX-1377-CR"), in base64, or a part of it of half
+    its signs or more, four at least, with a figure ("7731-XQ", "RC-7731")."""
+    plain = re.sub(r"[\W_]", "", secret).casefold()
+    if len(plain) < 6 or not any(c.isdigit() for c in plain) or not any(c.isalpha() for c in plain):
+        return False  # a number or a word: its own forms are read by ``appears``
+    written = [re.sub(r"[\W_]", "", t).casefold() for t in texts]
+    for token in (m.group(0) for t in texts for m in _BASE64.finditer(t)):
+        try:
+            decoded = base64.b64decode(token + "=" * (-len(token) % 4), validate=True).decode("utf-8")
+        except (binascii.Error, UnicodeDecodeError, ValueError):
+            continue
+        written.append(re.sub(r"[\W_]", "", decoded).casefold())
+    size = max(4, (len(plain) + 1) // 2)
+    parts = {plain[i : i + n] for n in range(size, len(plain) + 1) for i in range(len(plain) - n + 1)}
+    parts = {p for p in parts if any(c.isdigit() for c in p)}
+    return any(plain[::-1] in w or any(p in w for p in parts) for w in written)
 
 
 def mask(value: Any) -> str:
