@@ -118,7 +118,12 @@ def bindings_broken(
     records = [_records_that_disagree(args, part, trusted, context, policy) for part in parts]
     found.update(_one_per_part(records[0] if all(records) else {}, keep=False))
     # a list's items each bound by a part of their own ("Email Ana, Bob and Priya"): the whole
-    whole = _records_that_disagree(args, stated, trusted, context, policy) if len(parts) > 1 else records[0]
+    listing = any(isinstance(v, list) for v in args.values())
+    whole = (
+        _records_that_disagree(args, stated, trusted, context, policy)
+        if listing and len(parts) > 1
+        else records[0]
+    )
     for detail, items in _one_per_part(whole, keep=True).items():
         found.setdefault(detail, []).extend(items)
     return found
