@@ -225,3 +225,12 @@ def test_a_time_or_a_day_the_turn_gives_binds_the_record(turn, event, runs):
     )
     # deleting asks a human by the policy; the turn stands in for them only where it binds the event
     assert (decision.reason == "authorised_by_request") == runs, (turn, decision)
+
+
+@pytest.mark.parametrize(
+    "leaving", ["and exclude {p}", "but skip {p}", "and omit {p}", "but not {p}", "leave {p} out"]
+)
+def test_a_person_the_turn_excludes_is_not_invited(leaving):
+    turn = "Create event 'Lunch' on 2026-11-27 at 12:00 with Bob " + leaving.format(p="Ana")
+    assert _event(turn, "Bob", "Ana").verdict == "escalate", turn
+    assert _event(turn, "Bob").verdict != "block", turn  # run, or asked where read in part

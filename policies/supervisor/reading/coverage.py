@@ -1060,7 +1060,7 @@ _KEEPING_ALONE = frozenset(
 )
 #: The heads of a clause that keeps what it names as it is ("Keep the Standup", "leave the Acme bill"),
 #: where the policy declares no such action: read as leaving it out.
-_KEEPING_HEADS = frozenset({"keep", "leave", "hands"})
+_KEEPING_HEADS = frozenset({"keep", "leave", "hands", "exclude", "omit", "skip"})
 #: The rest of a keeping that names nothing ("Hands off.", "Leave it alone.", "Keep it as it is."):
 #: before or after a request, it can only keep the request's own record.
 _KEEPING_NOTHING_NAMED = _KEEPING_HEADS | frozenset(
