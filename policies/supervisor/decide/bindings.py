@@ -3,13 +3,23 @@
 Each value of a call may be admitted on its own (the turn writes it, a trusted record holds it) and
 the call still be another than the one asked for: the amount of "Move 500 from savings to checking"
 with the accounts swapped, Spotify's payee with Bob Lee's IBAN, the bill B-40 paid to Bob Lee, "5.000"
-taken as five, a password not as the user wrote it. :func:`bindings_broken` reads the mandate's
-words for the call (``stated``) against the call's arguments and the records the run read, and
-says what binds otherwise, by name (``said_on_the_other_side``, ``no_side_said``,
-``amount_reads_two_ways``, ``secret_not_as_written``, ``secret_of_another``,
-``another_value_of_the_named_record``, ``values_of_different_records``,
-``held_by_a_record_not_named``). The review asks a human on any of them, never refuses: every
-value is the user's or a trusted record's, only their binding is in doubt.
+taken as five, a password not as the user wrote it, an attendee the turn does not name, a reminder
+of "1 hour" set to 1 minute. :func:`bindings_broken` reads the mandate's words for the call
+(``stated``) and the turn against the call's arguments and the records the run read, and says what
+binds otherwise, by name:
+
+- sides of a move: ``said_on_the_other_side``, ``no_side_said``;
+- figures, units and secrets: ``amount_reads_two_ways``, ``in_another_unit``,
+  ``secret_not_as_written``, ``secret_of_another``;
+- records: ``another_value_of_the_named_record``, ``values_of_different_records``,
+  ``held_by_a_record_not_named``, ``held_by_no_record_named``, ``someone_else_named``,
+  ``said_of_another_record`` (a list's items each, as ``attendees[1]``);
+- what the turn writes: ``part_of_a_list_left_out``, ``value_of_the_command``,
+  ``not_of_its_kind``, ``another_file_named``, ``not_as_dictated``;
+- whose and which action: ``object_of_another``, ``object_of_another_tool``.
+
+The review asks a human on any of them, never refuses: every value is the user's or a trusted
+record's, only their binding is in doubt.
 
 Pure: no I/O; a decision is the review's (:mod:`policies.supervisor.decide.review`)."""
 
@@ -41,19 +51,11 @@ def bindings_broken(
     policy: SupervisorPolicy,
     asked: Requested | None = None,
 ) -> dict[str, Any]:
-    """What binds the call's values otherwise than the mandate's words: a value the mandate writes
-    after "from" in an argument that says where to ("Move 500 from savings to checking" as
-    ``to_account="savings"``), or no side of a move the mandate writes at all ("Move 300"); a figure
-    that reads two ways taken the English way ("Move 5.000 to savings" as 5); a secret not as the
-    user wrote it ("Sunshine2026!" as ``sunshine2026!``, or without its "!"); a field of a record
-    the mandate names that says another value under the call's argument's name ("Pay B-40" to
-    ``payee="Bob Lee"`` where B-40's payee is Acme Supplies); two values of one trusted listing that
-    no one record of it holds together (Spotify's payee with Bob Lee's IBAN). ``trusted`` is every
-    text of the run's trusted results (:func:`trusted_texts`), read once per review; ``asked``
-    what asks for ``tool`` (its rules' ``Requested``): an object of it the mandate writes as someone
-    else's of the user's ("my mum's address") is not the user's own, and a mandate whose object is
-    what another tool of the policy acts on ("Create a one-off payment" for ``add_standing_order``)
-    is that tool's."""
+    """What binds the call's values otherwise than the mandate's words (``stated``) and the turn,
+    each finding named as the module lists them, with the arguments (or words) it is found in.
+    ``trusted`` is every text of the run's trusted results (:func:`trusted_texts`), read once per
+    review; ``asked`` what asks for ``tool`` (its rules' ``Requested``): its objects and verbs, and
+    those of the policy's other tools, tell whose and which action the mandate asks for."""
     found: dict[str, Any] = {}
     roles = {arg: _side_of(arg) for arg in args}
     sided = {
@@ -88,9 +90,6 @@ def bindings_broken(
     commands = _the_commands_words(args, asked)
     if commands:  # "Change my address to ..." as street "Change my address", city "my"
         found["value_of_the_command"] = commands
-    verbs = {
-        w for rules in policy.rules.values() if rules.requested for w in _words_asking_for(rules.requested)
-    }
     files = [
         arg
         for arg, value in args.items()
@@ -107,6 +106,9 @@ def bindings_broken(
     units = [arg for arg, value in args.items() if _in_another_unit(arg, value, stated)]
     if units:  # "Set my reminder to 1 hour" as minutes=1, "1 hour and 15 minutes" as 15
         found["in_another_unit"] = units
+    verbs = {
+        w for rules in policy.rules.values() if rules.requested for w in _words_asking_for(rules.requested)
+    }
     listed = _a_list_left_out(args, context.request, verbs)
     if listed:  # "Hauptstr 5, Apt 12, 10115 Berlin" as street "Hauptstr 5": a part of it dropped
         found["part_of_a_list_left_out"] = listed

@@ -2695,7 +2695,6 @@ _ANSWERING = frozenset({"reply", "answer", "respond"})
 def _a_message_of_nothing_given(
     args: Mapping[str, Any],
     asking: Sequence[Any],
-    every: Sequence[str],
     records: Sequence[Mapping[str, Any]],
     context: ReviewContext,
     policy: SupervisorPolicy,
@@ -2781,7 +2780,7 @@ def _a_message_the_turn_does_not_say(
     if not dictating and not any(_a_message_kind(one.words[1:]) for one in asking):
         # what to say is the agent's to find ("answer her question", "the agenda"), of what the
         # turn gives it to speak of; where it gives nothing, the message is the agent's own
-        return _a_message_of_nothing_given(args, asking, every, records, context, policy)
+        return _a_message_of_nothing_given(args, asking, records, context, policy)
     found: dict[str, Any] = {}
     said = _said_for_a_message(args, context, asking)
     # the figures said, not the digits of an id or a link ("m-2", ".../q4-survey")
