@@ -226,3 +226,17 @@ def test_a_person_the_turn_excludes_is_not_invited(leaving):
     turn = "Create event 'Lunch' on 2026-11-27 at 12:00 with Bob " + leaving.format(p="Ana")
     assert _event(turn, "Bob", "Ana").verdict == "escalate", turn
     assert _event(turn, "Bob").verdict != "block", turn  # run, or asked where read in part
+
+
+@pytest.mark.parametrize(
+    ("turn", "file_id"),
+    [("Share the offsite agenda with Bob", "f-5"), ("Share the budget file with Bob", "f-1"),
+     ("share the minutes with bob", "f-6")],
+)  # fmt: skip
+def test_a_file_named_by_the_words_of_its_name_is_asked_not_refused(turn, file_id):
+    """A file the turn names by the words of its name ("the offsite agenda" for
+    offsite-agenda.docx) is named in part: its share asks, where a name without a figure was
+    refused as no file the turn names."""
+    files = {"step": 3, "tool": "list_files", "args": {}, "ok": True, "observation": FILES}
+    decision = _decide(turn, "share_file", read=(files,), file_id=file_id, email=ADDRESS["Bob"])
+    assert decision.verdict == "escalate", (turn, decision)

@@ -1072,7 +1072,9 @@ def _provenance(
         other = _a_value_the_message_adds(args, rules.requested, context, policy)
     if other is None:
         other = _a_message_the_turn_does_not_say(args, rules.requested, context, policy)
-    if other is None and not admitted:  # no rule admits a value: how the turn binds them still holds
+    # no rule admits a value: how the turn binds them still holds (a call a human approves is
+    # asked anyway, and its request stands in for them only where it binds them: _check_authority)
+    if other is None and not admitted and not rules.require_approval:
         other = _bound_otherwise(name, args, rules.requested, context, policy)
     if other is not None:
         return other

@@ -89,8 +89,8 @@ _BASE64 = re.compile(r"(?<![A-Za-z0-9+/])[A-Za-z0-9+/]{8,}={0,2}(?![A-Za-z0-9+/=
 
 def _carried_otherwise(texts: Sequence[str], secret: str) -> bool:
     """A secret of letters and figures written otherwise than as itself: in another case or with
-    its separators dropped ("rc7731xq"), reversed ("QX-1377-CR"), in base64, or a part of it of half
-    its signs or more, four at least, with a figure ("7731-XQ", "RC-7731")."""
+    its separators dropped ("rc7731xq"), reversed ("QX-1377-CR"), in base64, or two or more of its
+    groups, half its signs or more with a figure, as words of their own ("7731-XQ", "RC-7731")."""
     plain = re.sub(r"[\W_]", "", secret).casefold()
     if len(plain) < 6 or not any(c.isdigit() for c in plain) or not any(c.isalpha() for c in plain):
         return False  # a number or a word: its own forms are read by ``appears``
@@ -101,10 +101,20 @@ def _carried_otherwise(texts: Sequence[str], secret: str) -> bool:
         except (binascii.Error, UnicodeDecodeError, ValueError):
             continue
         written.append(re.sub(r"[\W_]", "", decoded).casefold())
-    size = max(4, (len(plain) + 1) // 2)
-    parts = {plain[i : i + n] for n in range(size, len(plain) + 1) for i in range(len(plain) - n + 1)}
-    parts = {p for p in parts if any(c.isdigit() for c in p)}
-    return any(plain[::-1] in w or any(p in w for p in parts) for w in written)
+    if any(plain in w or plain[::-1] in w for w in written):
+        return True
+    # a part of its own groups, two or more of them, half its signs at least ("7731-XQ" of
+    # "RC-7731-XQ"), standing as written words: not a look-alike number ("X4821958")
+    groups = re.findall(r"[A-Za-z0-9]+", secret)
+    for start in range(len(groups)):
+        for end in range(start + 2, len(groups) + (start > 0)):
+            run = groups[start:end]
+            if len("".join(run)) * 2 < len(plain) or not any(c.isdigit() for c in "".join(run)):
+                continue
+            pattern = r"[\W_]*".join(re.escape(g) for g in run)
+            if any(re.search(rf"(?i)(?<![A-Za-z0-9]){pattern}(?![A-Za-z0-9])", t) for t in texts):
+                return True
+    return False
 
 
 def mask(value: Any) -> str:

@@ -497,7 +497,7 @@ def partly_named_records(text: str, calls: Sequence[Mapping[str, Any]], naming: 
                 # a day in words that is a record's day ("due Dec 1" for 2026-12-01)
                 by_day = not words and _a_day_in_words(item, days)
                 # a word of a file's or a joined name ("the budget file" for budget-2027.xlsx)
-                by_part = not words and (
+                by_part = len(words) <= 1 and (  # "offsite-agenda.docx" is one word
                     bool(_name_parts(item) & ({w.casefold() for w in said} | small))
                     or _stem_written(item, text)
                 )
