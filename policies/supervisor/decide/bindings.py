@@ -362,8 +362,7 @@ def _places(value: str, text: str) -> list[tuple[int, int]]:
 
 def _written_whole(value: str, stated: str) -> bool:
     """Does ``stated`` write ``value`` whole, as words of its own ("Pay Old Storage 25")?"""
-    plain = r"\s+".join(re.escape(w) for w in value.split())
-    return bool(plain) and re.search(rf"(?i)(?<![\w-]){plain}(?![\w-])", stated) is not None
+    return bool(_places(value, stated))
 
 
 def _values_of_records_named(turn: set[str], context: ReviewContext) -> set[str]:
@@ -459,8 +458,7 @@ def _a_list_left_out(args: Mapping[str, Any], stated: str, verbs: Collection[str
     for arg, value in args.items():
         if not isinstance(value, str) or _FREE_TEXT.search(arg) or not 0 < len(value.split()) <= 4:
             continue
-        plain = r"\s+".join(re.escape(w) for w in value.split())
-        spans = [m.span() for m in re.finditer(rf"(?i)(?<![\w-]){plain}(?![\w-])", stated)]
+        spans = _places(value, stated)
         if spans:
             where[arg] = spans
     if len(where) < 2:
