@@ -100,7 +100,17 @@ def bindings_broken(
     dictated = _written_otherwise(args, context.request)
     if dictated:  # "... with text hello" as text "goodbye", or "hello" and more
         found["not_as_dictated"] = dictated
-    when = _said_of_another_record(args, stated, context)
+    # (the mandate's own parts, not one of another tool's: "Cancel the review, then create ... on <day>")
+    others_verbs = {
+        w
+        for name, rules in policy.rules.items()
+        if name != tool and rules.requested
+        for w in [*rules.requested.keywords, *rules.requested.verbs]
+    } - (_words_asking_for(asked) if asked is not None else set())
+    own_parts = [
+        p for p in stated.split(" | ") if p.split()[:1] and p.split()[0].casefold() not in others_verbs
+    ]
+    when = _said_of_another_record(args, " | ".join(own_parts), context)
     if when:  # "Cancel the gym at 08:30" as the Gym at 18:00, "my board meeting on 2026-11-26"
         found["said_of_another_record"] = when
     units = [arg for arg, value in args.items() if _in_another_unit(arg, value, stated)]
@@ -321,7 +331,8 @@ def _records_that_disagree(
                 v
                 for a, v in texts.items()
                 if a != arg
-                and (v in said or (not _FREE_TEXT.search(a) and _written_whole(flat[a], stated)))
+                and not _FREE_TEXT.search(a)  # a title or a note is the call's text, no record's name
+                and (v in said or _written_whole(flat[a], stated))
                 and len(v) > 3
                 and re.search(r"[^\W\d_]{3}", flat[a])  # a name, not a day or a figure
                 and not flat[a].isupper()
@@ -418,17 +429,30 @@ def _plain_values(record: Mapping[str, Any]) -> set[str]:
 
 def _names_of_records(records: Sequence[Mapping[str, Any]]) -> list[set[str]]:
     """The words that name each record of a listing: its text fields' words of three letters or
-    more and its short ids ("b-31"), less those every record of it holds and the function words."""
+    more and its short ids ("b-31"), less those every record of it holds and the function words.
+    An address names its record by the words of its own part only, where the record has no other
+    text to be named by ("ana" of a contact that is only ``ana@corp.example``)."""
     words = [
         {
             _plain_value(w)
             for v in r.values()
-            if isinstance(v, str)
+            if isinstance(v, str) and v.strip()
             if "@" not in v and "://" not in v  # an address's parts name no record ("ana@...")
             for w in [*re.findall(r"[^\W\d_]{3,}", v), *([v] if len(v) <= 12 and " " not in v else [])]
         }
         - FUNCTION_WORDS
         for r in records
+    ]
+    words = [
+        w
+        or {
+            x.casefold()
+            for v in r.values()
+            if isinstance(v, str) and re.fullmatch(r"[^@\s]+@[^@\s]+", v)
+            for x in re.findall(r"[^\W\d_]{3,}", v.split("@")[0])
+        }
+        - FUNCTION_WORDS
+        for w, r in zip(words, records, strict=True)
     ]
     every = set.intersection(*words) if words else set()
     return [w - every for w in words]
