@@ -13,7 +13,11 @@ binds otherwise, by name:
   ``secret_not_as_written``, ``secret_of_another``;
 - records: ``another_value_of_the_named_record``, ``values_of_different_records``,
   ``held_by_a_record_not_named``, ``held_by_no_record_named``, ``someone_else_named``,
-  ``said_of_another_record`` (a list's items each, as ``attendees[1]``);
+  ``said_of_another_record``, ``named_by_another``, ``not_of_the_record`` (a list's items
+  each, as ``attendees[1]``);
+- parties: ``the_user_for_another`` (the user's own address where the turn books or invites
+  another), ``named_and_left_out`` (a person the turn names a list of addresses leaves out);
+- days and titles: ``another_day_written``, ``a_day_not_given``, ``titled_otherwise``;
 - what the turn writes: ``part_of_a_list_left_out``, ``value_of_the_command``,
   ``not_of_its_kind``, ``another_file_named``, ``not_as_dictated``;
 - whose and which action: ``object_of_another``, ``object_of_another_tool``.
@@ -29,12 +33,14 @@ import itertools
 import re
 from collections import Counter
 from collections.abc import Collection, Mapping, Sequence
+from datetime import date
 from decimal import Decimal
 from typing import Any
 
 from policies.json_safety import leaves
 from policies.supervisor.provenance.context import ReviewContext
-from policies.supervisor.reading.amounts import READS_TWO_WAYS, amount_value
+from policies.supervisor.reading.amounts import COUNTING_WORDS, READS_TWO_WAYS, amount_value
+from policies.supervisor.reading.identifiers import dates
 from policies.supervisor.reading.words import CALENDAR_NAMES, FUNCTION_WORDS
 from policies.supervisor.request.records import naming_of, pointed_records
 from policies.supervisor.rules.kinds import Requested
@@ -113,6 +119,28 @@ def bindings_broken(
     when = _said_of_another_record(args, " | ".join(own_parts), context)
     if when:  # "Cancel the gym at 08:30" as the Gym at 18:00, "my board meeting on 2026-11-26"
         found["said_of_another_record"] = when
+    named = _people_named(" | ".join(own_parts), context, policy)
+    user = _the_user_for_another(args, " | ".join(own_parts), context, named)
+    if user:  # "Book Casa Azul for Ana" with the user's own address as the guest's
+        found["the_user_for_another"] = user
+    left = _named_and_left_out(args, named)
+    if left:  # "Create an event ... with Ana and Bob" as attendees=[ana@...]
+        found["named_and_left_out"] = left
+    other = _named_by_another(args, " | ".join(own_parts), context)
+    if other:  # "Delete the budget review" as ev-2, the Review, with ev-4 the Budget review
+        found["named_by_another"] = other
+    elsewhere = _not_of_the_record(args, " | ".join(own_parts), context, named)
+    if elsewhere:  # "Book the Hilton" as h-12, Casa Azul
+        found["not_of_the_record"] = elsewhere
+    unsaid = _a_day_not_given(args, " | ".join(own_parts), context.request, context)
+    if unsaid:  # "Create an event Lunch with Ana" on a day of the agent's
+        found["a_day_not_given"] = unsaid
+    titled = _titled_otherwise(args, " | ".join(own_parts))
+    if titled:  # "Create an event Lunch on ..." as title "Casa Azul"
+        found["titled_otherwise"] = titled
+    days = _another_day_written(args, " | ".join(own_parts))
+    if days:  # "Create an event Lunch on Friday the 27th" as day 2026-12-01
+        found["another_day_written"] = days
     units = [arg for arg, value in args.items() if _in_another_unit(arg, value, stated)]
     if units:  # "Set my reminder to 1 hour" as minutes=1, "1 hour and 15 minutes" as 15
         found["in_another_unit"] = units
@@ -390,8 +418,11 @@ def _values_of_records_named(turn: set[str], context: ReviewContext) -> set[str]
         records: list[Mapping[str, Any]] = [r for r in listing if isinstance(r, Mapping)]
         names = _names_of_records(records) if len(records) > 1 else [_names_of_records([*records, {}])[0]]
         for record, name in zip(records, names, strict=False):
-            if name & turn:
-                values |= _plain_values(record)
+            hits = name & turn
+            if hits:  # a name several records answer to ("Casa Azul": the hotel's desk, and Ana's
+                # tip about it) reaches only what they all hold, not Ana's address
+                alike = [r for r, other in zip(records, names, strict=False) if hits <= other] or [record]
+                values |= set.intersection(*(_plain_values(r) for r in alike))
     return values
 
 
@@ -708,20 +739,57 @@ _UNITS = {
     "minute": ("minute", "minutes", "min", "mins", "m"),
     "hour": ("hour", "hours", "hr", "hrs", "h"),
     "day": ("day", "days", "d"),
-    "night": ("night", "nights"),
+    "night": ("night", "nights", "nite", "nites"),
     "week": ("week", "weeks", "wk", "wks"),
+    "fortnight": ("fortnight", "fortnights"),
     "month": ("month", "months", "mo", "mos"),
     "year": ("year", "years", "yr", "yrs"),
 }
 _UNIT_OF = {word: unit for unit, words in _UNITS.items() for word in words}
 #: A figure and the word right after it ("1 hour", "90 seconds", "15min").
 _A_FIGURE_AND_WORD = re.compile(r"(?i)(?<![\w.,])(\d+(?:[.,]\d+)?)\s*([a-z]+)\b")
+#: A count written as a word and the word after it ("a single night", "three-night", "for a
+#: week"); not a rate's "a" ("twice a day", "3 times a week", "once a month").
+_ONE = {
+    "a": 1,
+    "an": 1,
+    "one": 1,
+    "single": 1,
+    "a single": 1,
+    "one single": 1,
+    "a couple of": 2,
+    "couple of": 2,
+}
+_A_COUNT_AND_WORD = re.compile(
+    r"(?i)(?<![\w-])(?<!times )(?<!once )(?<!twice )(?<!per )("
+    + "|".join(sorted([*_ONE, *COUNTING_WORDS], key=len, reverse=True)).replace(" ", r"\s+")
+    + r")(?=(?:\s+|-)([a-z]+)\b)"  # the word looked at, not taken: "a three-night stay"
+)
+#: A stretch of days written from one to another ("from Dec 1 to Dec 4", "Mon to Fri", "the 24th
+#: through the 25th", "24.11.–27.11."): a count of nights or days in it is the agent's to work out.
+_MONTH = (
+    r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|"
+    r"sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?"
+)
+_WEEKDAY = (
+    r"(?:(?i:monday|tuesday|wednesday|thursday|friday|saturday|sunday)|"
+    r"(?:Mon|Tue|Tues|Wed|Thu|Thur|Thurs|Fri|Sat|Sun)\.?)"
+)
+_A_DAY_SAID = (
+    rf"(?:\d{{4}}-\d{{2}}-\d{{2}}|(?i:{_MONTH})\s+\d{{1,2}}(?:st|nd|rd|th)?|"
+    rf"(?:the\s+)?\d{{1,2}}(?:(?:st|nd|rd|th)(?:\s+(?:of\s+)?(?i:{_MONTH}))?|\s+(?:of\s+)?(?i:{_MONTH}))|\d{{1,2}}\.\d{{1,2}}\.?|{_WEEKDAY})"
+)
+_A_STRETCH = re.compile(
+    rf"(?<![\w.-]){_A_DAY_SAID}\s*(?:(?i:to|through|thru|till|until)|[-–—])\s*(?:(?i:the)\s+)?{_A_DAY_SAID}(?![\w-])"
+)
 
 
 def _in_another_unit(arg: str, value: Any, stated: str) -> bool:
     """Does a number whose argument counts in a unit of time ("minutes", "nights") take a figure
-    the mandate writes in another ("1 hour", "2 days"), or one other than the figure it writes in
-    that unit ("15 minutes for the 2 meetings" as 2, "1 hour and 15 minutes" as either)?"""
+    the mandate writes in another ("1 hour", "2 days", "a week"), or one other than the figure it
+    writes in that unit ("15 minutes for the 2 meetings" as 2, "1 hour and 15 minutes" as either,
+    "a single night" as 2), or one it gives no figure for ("Book Casa Azul" for 2 nights, "from
+    Dec 1 to Dec 4": the agent's count)?"""
     if not is_number(value) or isinstance(value, bool):
         return False
     unit = next(
@@ -730,16 +798,358 @@ def _in_another_unit(arg: str, value: Any, stated: str) -> bool:
     if unit is None:
         return False
     written = [
-        (Decimal(m.group(1).replace(",", ".")), _UNIT_OF.get(m.group(2).casefold()), m.start())
+        (Decimal(m.group(1).replace(",", ".")), _UNIT_OF.get(m.group(2).casefold()))
         for m in _A_FIGURE_AND_WORD.finditer(stated)
-    ]
-    timed = [(figure, u) for figure, u, _ in written if u is not None]
+    ] + [
+        (Decimal(_ONE.get(" ".join(m.group(1).casefold().split())) or COUNTING_WORDS[m.group(1).casefold()]),
+         _UNIT_OF.get(m.group(2).casefold()))
+        for m in _A_COUNT_AND_WORD.finditer(stated)
+    ]  # fmt: skip
+    timed = [(figure, u) for figure, u in written if u is not None]
     if not timed:
-        return False  # no figure of time: nothing to bind
+        # no count written; days from one to another ("Dec 1 to Dec 4") counted by the agent, or
+        # none given at all ("Book Casa Azul" for 2 nights): the agent's count
+        return _A_STRETCH.search(stated) is not None or not re.search(r"(?<![\w-])\d", stated)
     own = [figure for figure, u in timed if u == unit]
     if len({u for _, u in timed}) > 1:
         return True  # a time written in two units ("1 hour and 15 minutes"): the sum, asked
     return amount_value(value) not in own
+
+
+_MONTH_NUMBER = {m: i for i, m in enumerate(
+    ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"], start=1
+)}  # fmt: skip
+_WEEKDAY_NUMBER = {d: i for i, d in enumerate(["mon", "tue", "wed", "thu", "fri", "sat", "sun"])}
+#: The ways a mandate writes a day: a date, a month's day ("December 3rd", "3 Dec"), the day of a
+#: month ("the 28th"), a weekday ("Friday", "Fri").
+_DAYS_SAID = (
+    ("date", re.compile(r"(?<![\w-])(?P<y>\d{4})-(?P<m>\d{2})-(?P<d>\d{2})(?![\w-])")),
+    ("month", re.compile(
+        rf"(?<![\w-])(?P<mon>(?i:{_MONTH}))\s+(?P<d>\d{{1,2}})(?i:st|nd|rd|th)?(?![\w:.,-]\d)\b"
+    )),
+    ("month", re.compile(
+        rf"(?<![\w.-])(?P<d>\d{{1,2}})(?i:st|nd|rd|th)?\s+(?i:of\s+)?(?P<mon>(?i:{_MONTH}))(?![\w])"
+    )),
+    ("day", re.compile(r"(?i)\bthe\s+(?P<d>\d{1,2})(?:st|nd|rd|th)\b")),
+    ("weekday", re.compile(rf"(?<![\w-])(?P<w>{_WEEKDAY})(?![\w-])")),
+)  # fmt: skip
+
+
+def _another_day_written(args: Mapping[str, Any], stated: str) -> list[str]:
+    """A day argument (``2026-12-01``) that is none of the days the mandate writes for it ("on
+    2026-11-24", "on December 3rd", "on Friday the 27th", "the 28th"): another day than the turn's.
+    A day the turn says otherwise ("tomorrow", "my flight's day") is not read here."""
+    said: list[tuple[str, re.Match[str]]] = [(kind, m) for kind, p in _DAYS_SAID for m in p.finditer(stated)]
+    written = dates(stated)  # a date in any form with its year ("27.11.2026", "26 Nov 2026")
+    if not said and not written:
+        return []
+    found = []
+    for arg, value in args.items():
+        if not isinstance(value, str) or not _A_DAY.match(value.strip()) or _AN_ID_ARG.search(arg):
+            continue
+        try:
+            day = date.fromisoformat(value.strip()[:10])
+        except ValueError:
+            continue
+        if day.isoformat() not in written and not any(_is_the_day(day, kind, m) for kind, m in said):
+            found.append(arg)
+    return found
+
+
+def _is_the_day(day: date, kind: str, said: re.Match[str]) -> bool:
+    if kind == "date":
+        return day.isoformat() == said.group(0)
+    if kind == "weekday":
+        return day.weekday() == _WEEKDAY_NUMBER[said["w"][:3].casefold()]
+    if kind == "month" and _MONTH_NUMBER[said["mon"][:3].casefold()] != day.month:
+        return False
+    return day.day == int(said["d"])
+
+
+#: An address (``ana@corp.example``): what a person is reached, invited or booked by.
+_AN_ADDRESS = re.compile(r"[^@\s]+@[^@\s]+\.[^@\s]+")
+#: A relation noun, or a guest, before a person's name ("my guest Carl", "my colleague Ana").
+_A_RELATION = "|".join(sorted(_RELATIONS | {"guest", "guests", "visitor", "visitors"}))
+#: The user named as a party in the first person ("for me", "my name", "us"); not "my" of
+#: another person ("my guest Carl", "my wife").
+_FIRST_PERSON = re.compile(
+    r"(?i)\b(?:me|myself|mine|us|ours|ourselves|(?:my|our)\b(?!\s+(?:" + _A_RELATION + r")\b))"
+)
+#: Another person the mandate books or invites by a pronoun ("Book him into ...", "for her").
+_ANOTHER_BY_PRONOUN = re.compile(
+    r"(?i)(?:^\s*[\w'’-]+\s+|\b(?:for|to|with|under|invite|and)\s+)(?:him|her)\b(?!\s+\w+['’]s)"
+)
+#: A list argument of people, read as one even when empty (``attendees=[]``).
+_PEOPLE_ARG = re.compile(
+    r"(?i)(?:^|_)(?:attendees?|guests?|invitees?|participants?|recipients?|members?|people|to|cc|bcc)$"
+)
+
+
+def _people_named(
+    stated: str, context: ReviewContext, policy: SupervisorPolicy
+) -> list[tuple[str, set[str]]]:
+    """The people the mandate names as parties by a record of a trusted listing that holds their
+    address ("for Ana", "with Ana and Bob", "Book Ana into ...", "under Ana's name"), each as the
+    word that names them and their record's addresses; not one it names as another's owner ("Bob's
+    feedback") nor one the record names no one by."""
+    trusted = set(policy.trusted_tools())
+    said = {_plain_value(w) for w in re.findall(r"[\w-]+", stated)}
+    found: list[tuple[str, set[str]]] = []
+    # whoever an address of the run is ("Carl" of carl@partner-firm.example, an invitation's
+    # attendee): named only to ask on, never to admit
+    own = {_plain_value(v) for v in leaves(context.subject) if isinstance(v, str)}
+    seen = {
+        _plain_value(v)
+        for call in context.calls
+        for v in leaves(call.get("observation"))
+        if isinstance(v, str) and _AN_ADDRESS.fullmatch(v.strip()) and _plain_value(v) not in own
+    }
+    for address in sorted(seen):
+        for word in sorted(set(re.findall(r"[^\W\d_]{3,}", address.split("@")[0])) & said - FUNCTION_WORDS):
+            if _a_party(word, stated):
+                found.append((word, {address}))
+    for call in context.calls:
+        observation = call.get("observation")
+        if call.get("tool") not in trusted or not isinstance(observation, list) or len(observation) < 2:
+            continue
+        records = [r for r in observation if isinstance(r, Mapping)]
+        for record, names in zip(records, _names_of_records(records), strict=True):
+            addresses = {
+                _plain_value(v)
+                for v in record.values()
+                if isinstance(v, str) and _AN_ADDRESS.fullmatch(v.strip())
+            }
+            for word in sorted(names & said) if addresses else ():
+                if _a_party(word, stated):
+                    found.append((word, addresses))
+    return found
+
+
+def _a_party(word: str, stated: str) -> bool:
+    """Is ``word`` written as a party of the mandate: after its verb or a preposition of parties,
+    in a list of them (a part of the mandate of its own: "with Ana | Bob"), or as whose name
+    ("under Ana's name"), not as another's owner ("Bob's")?"""
+    w = re.escape(word)
+    for part in stated.split(" | "):
+        if re.search(rf"(?i)\b{w}['’]s\s+name\b|^\s*(?:and\s+)?{w}\W*$", part):
+            return True  # "under Ana's name", an item of a list ("with Ana | Bob")
+        if re.search(
+            rf"(?i)(?:^\s*[\w'’-]+\s+|\b(?:for|to|with|under|cc|bcc|invite|and|attendees?\s*:|guests?\s*:)\s*"
+            rf"|\b(?:{_A_RELATION})\s+)"
+            rf"{w}(?![\w'’-])(?!['’]s?\b)",
+            part,
+        ):
+            return True
+    return False
+
+
+def _the_user_for_another(
+    args: Mapping[str, Any], stated: str, context: ReviewContext, named: Sequence[tuple[str, set[str]]]
+) -> list[str]:
+    """An argument given the user's own address where the mandate names another person as the
+    party and not the user ("Book Casa Azul for Ana" with the user as the guest)."""
+    own = {
+        _plain_value(v)
+        for v in leaves(context.subject)
+        if isinstance(v, str) and _AN_ADDRESS.fullmatch(v.strip())
+    }
+    if not own or not (named or _ANOTHER_BY_PRONOUN.search(stated)) or _FIRST_PERSON.search(stated):
+        return []
+    if any(_written_whole(v, stated) for v in leaves(context.subject) if isinstance(v, str) and v.strip()):
+        return []  # the user's name or address written
+    return [
+        arg
+        for arg, value in args.items()
+        if isinstance(value, str) and _plain_value(value) in own and _side_of(arg) != "from"
+    ]
+
+
+def _named_and_left_out(args: Mapping[str, Any], named: Sequence[tuple[str, set[str]]]) -> list[str]:
+    """The people the mandate names as parties that a list of addresses of the call leaves out
+    ("with Ana and Bob" as ``attendees=[ana@...]``), by the word that names them."""
+    lists = [
+        v
+        for arg, v in args.items()
+        if isinstance(v, list)
+        and all(isinstance(x, str) and _AN_ADDRESS.fullmatch(x.strip()) for x in v)
+        and (v or _PEOPLE_ARG.search(arg))
+    ]
+    if not lists:
+        return []
+    given = {_plain_value(x) for v in lists for x in v}
+    return list(dict.fromkeys(word for word, addresses in named if not addresses & given))
+
+
+#: An argument that holds what a record is called (an event's title).
+_A_TITLE_ARG = re.compile(r"(?i)^(?:title|name|summary)$")
+#: A title the mandate gives: "called X", "named X", "an event X", "a X meeting" (X capitalised
+#: or a figure, as titles are written: "Lunch", "1:1", "Trip prep").
+_TITLED = (
+    re.compile(r"(?i:\b(?:called|named|titled|entitled)\s+)['\"‘“]?(?P<t>[^\s'\"’”,.;!?]+(?:\s+(?!(?i:on|at|with|for|to|from|in|and|tomorrow|today)\b)[^\s'\"’”,.;!?]+)*)"),
+    re.compile(r"(?i:\b(?:an?\s+)?(?:event|meeting|appointment|entry)\s+)(?P<t>[A-Z0-9][\w:'’&-]*(?:\s+(?!(?i:on|at|with|for|to|from|in|and)\b)[\w:'’&-]+)*?)(?=\s+(?i:on|at|with|for|to|from|in|and)\b|\s*[,.;!?]|\s*$)"),
+    re.compile(r"(?i:\b(?:an?|the)\s+)(?P<t>[A-Z0-9][\w:'’&-]*)(?=\s+(?i:event|meeting|appointment)\b)"),
+)  # fmt: skip
+
+
+def _titled_otherwise(args: Mapping[str, Any], stated: str) -> list[str]:
+    """A title argument that leaves out words of the title the mandate gives the record ("Create
+    an event Lunch ..." as title "Casa Azul"); words it adds ("Lunch with Ana") are the agent's."""
+    told = [m["t"] for p in _TITLED for m in p.finditer(stated)]
+    if not told:
+        return []
+    return [
+        arg
+        for arg, value in args.items()
+        if _A_TITLE_ARG.match(arg)
+        and isinstance(value, str)
+        and not any(
+            set(re.findall(r"[\w:'’&-]+", t.casefold())) <= set(re.findall(r"[\w:'’&-]+", value.casefold()))
+            for t in told
+        )
+    ]
+
+
+def _named_by_another(args: Mapping[str, Any], stated: str, context: ReviewContext) -> list[str]:
+    """What the mandate writes of another record of the listings the call's id is held in (a
+    tool's records over all its calls): a longer
+    name of another record holding the one the id's record is named by ("Delete the budget
+    review" with ``ev-2``, the Review, where ``ev-4`` is the Budget review), or a person "with"
+    whom another record is and the id's is not ("Delete the review with Carl")."""
+    values = {
+        _plain_value(v) for a, v in args.items() if _AN_ID_ARG.search(a) and isinstance(v, str) and v.strip()
+    }
+    withs = {
+        w.casefold()
+        for listed in re.findall(
+            r"(?i)\bwith\s+([^\W\d_]+(?:(?:\s*,\s*|\s+and\s+|\s*\|\s*)[^\W\d_]+)*)", stated
+        )
+        for w in re.findall(r"[^\W\d_]{3,}", listed)
+    } - FUNCTION_WORDS
+    # a party of the call itself ("Share f-1 with Ana" to ana@...), not a qualifier of its record
+    withs -= {
+        x.casefold()
+        for a, v in args.items()
+        if not _AN_ID_ARG.search(a)
+        for leaf in leaves(v)
+        if isinstance(leaf, str)
+        for x in re.findall(r"[^\W\d_]{3,}", leaf.split("@")[0])
+    }
+    found: list[str] = []
+    listings: dict[str, list[Mapping[str, Any]]] = {}  # a tool's records over all its calls (each day's)
+    for call in context.calls if values else ():
+        observation = call.get("observation")
+        listings.setdefault(str(call.get("tool")), []).extend(
+            r for r in (observation if isinstance(observation, list) else []) if isinstance(r, Mapping)
+        )
+    for records in listings.values():
+        for value in values:
+            holding = [i for i, r in enumerate(records) if value in _plain_values(r)]
+            if len(holding) != 1:
+                continue
+            names = [
+                {" ".join(v.casefold().split()) for v in leaves(r) if isinstance(v, str) and "@" not in v
+                 and 0 < len(v.split()) <= 4 and _written_whole(v, stated)}
+                for r in records
+            ]  # fmt: skip
+            own = names[holding[0]]
+            found += [
+                longer
+                for i, theirs in enumerate(names)
+                if i != holding[0]
+                for longer in theirs
+                if any(longer != name and _written_whole(name, longer) for name in own)
+            ]
+            people = [
+                {x.casefold() for v in leaves(r) if isinstance(v, str) and _AN_ADDRESS.fullmatch(v.strip())
+                 for x in re.findall(r"[^\W\d_]{3,}", v.split("@")[0])}
+                for r in records
+            ]  # fmt: skip
+            found += sorted(
+                w
+                for w in withs - people[holding[0]]
+                if any(w in p for i, p in enumerate(people) if i != holding[0])
+            )
+    return list(dict.fromkeys(found))
+
+
+#: Words that give a day without writing it ("tomorrow", "next week", "in two weeks", "the day
+#: after").
+_A_DAY_OTHERWISE = re.compile(
+    r"(?i)\b(?:today|tonight|tomorrow|yesterday|weekend|week|weeks|month|months|days?|morning|"
+    r"afternoon|evening|noon|midnight|christmas|easter|new\s+year)\b"
+)
+
+
+def _a_day_not_given(args: Mapping[str, Any], stated: str, request: str, context: ReviewContext) -> list[str]:
+    """A day argument where the turn gives no day at all, in any words, nor names a record that
+    holds it ("Create an event Lunch with Ana" on 2026-12-01, the day of a booking): the agent's
+    day, not the user's. A record the turn names gives its day ("Add my Casa Azul check-in", "on
+    my Berlin flight day"); a day in words no record holds ("tomorrow") is not read here."""
+    days = [
+        arg
+        for arg, value in args.items()
+        if isinstance(value, str) and _A_DAY.fullmatch(value.strip()[:10]) and not _AN_ID_ARG.search(arg)
+    ]
+    if not days or dates(request) or any(p.search(request) for _, p in _DAYS_SAID):
+        return []
+    turn = {_plain_value(w) for w in re.findall(r"[\w-]+", request)}
+    reached = _values_of_records_named(turn, context)
+    if _A_DAY_OTHERWISE.search(request) and not any(_A_DAY.search(v) for v in reached):
+        return []  # "tomorrow", "in two weeks": a day the reader does not work out
+    # "on my Berlin flight day": the day of the record named, not another
+    return [arg for arg in days if not _reached({_plain_value(args[arg][:10])}, reached)]
+
+
+#: Words before a name that greet or address someone, or make them the call's party ("Hi Sam",
+#: "share it with Ana"): a person, not a thing the call acts on.
+_GREETED = "hi|hello|hey|dear|thanks|thank\\s+you|with|to|for|cc|under"
+#: What is no record's own word in a mandate's object: a month or a weekday, the first person.
+_NOT_A_RECORDS_WORD = re.compile(rf"(?i)^(?:{_MONTH}|{_WEEKDAY}|i|i'm|i've|ok|okay|please|hi|hey)$")
+
+
+def _not_of_the_record(
+    args: Mapping[str, Any], stated: str, context: ReviewContext, named: Sequence[tuple[str, set[str]]]
+) -> list[str]:
+    """The names the mandate writes, capitalised ("the Hilton", "Casa Verde", "Porto"), that no
+    record of the run holds nor any call was asked with, where the call acts on a record by its id:
+    the turn names a thing the run never found, and the call acts on another ("Book the Hilton" as
+    ``h-12``, Casa Azul). A code ("EUR"), a month or a weekday is no such name; people are weighed
+    as parties, not here."""
+    values = {
+        _plain_value(v) for a, v in args.items() if _AN_ID_ARG.search(a) and isinstance(v, str) and v.strip()
+    }
+    if not values:
+        return []
+    given = {w.casefold() for a, v in args.items() if isinstance(v, str) for w in re.findall(r"[^\W\d_]+", v)}
+    capitalised = [
+        w
+        for part in stated.split(" | ")
+        for sentence in re.split(r"[.!?:;]\s+|\n", part)
+        for w in re.findall(r"(?<![\w'’-])[A-Z][^\W\d_]+(?![\w'’-])", " ".join(sentence.split()[1:]))
+        if not _NOT_A_RECORDS_WORD.match(w) and not (w.isupper() and len(w) <= 4)
+        and not re.search(rf"(?i)\b(?:{_GREETED})\s+{w}\b", sentence)
+        and w.casefold() not in given | {word for word, _ in named}
+    ]  # fmt: skip
+    if not capitalised:
+        return []
+    seen = " ".join(
+        v for call in context.calls for v in [*leaves(call.get("observation")), *leaves(call.get("args"))]
+        if isinstance(v, str)
+    ).casefold()  # fmt: skip
+    seen_words = set(re.findall(r"[^\W\d_]+", seen)) | {
+        w.casefold()
+        for v in leaves(context.subject)
+        if isinstance(v, str)
+        for w in re.findall(r"[^\W\d_]+", v)
+    }
+    acted_on = any(
+        isinstance(r, Mapping) and values & _plain_values(r)
+        for call in context.calls
+        for r in (
+            call["observation"] if isinstance(call.get("observation"), list) else [call.get("observation")]
+        )
+    )
+    return list(dict.fromkeys(w for w in capitalised if w.casefold() not in seen_words)) if acted_on else []
 
 
 #: A file's name: a word, a dot and an extension ("notes.txt", "budget-2027.xlsx").

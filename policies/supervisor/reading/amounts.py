@@ -67,6 +67,8 @@ COUNTING_WORDS = {
 _COUNTED = re.compile(
     r"(?i)(?<![\w-])(" + "|".join(COUNTING_WORDS) + r")\s+(?:" + "|".join(COUNT_NOUNS) + r")\b"
 )
+#: One of a count noun ("one night", "a single night"; not "a night": "a room" counts no figure).
+_ONE_COUNTED = re.compile(r"(?i)(?<![\w-])(?:one|(?:a\s+)?single)\s+(?:" + "|".join(COUNT_NOUNS) + r")\b")
 #: A number a label says is a number of something else: an invoice, meter, transaction, order,
 #: account or reference number (``invoice 4521``, ``meter no. 88213``, ``transaction #7731``,
 #: ``"id": 4521``). Its digits are an identifier's, never an amount.
@@ -169,6 +171,7 @@ def amounts(text: str) -> list[tuple[int, str]]:
     spaces), a date, a time, a phone, card or document number, a URL or an address; nor one joined
     to other digits by a separator (``10.0.0.1``, ``2024-007``) or led by ``#``."""
     counted = [(m.start(), str(COUNTING_WORDS[m.group(1).casefold()])) for m in _COUNTED.finditer(text)]
+    counted += [(m.start(), "1") for m in _ONE_COUNTED.finditer(text)]
     return sorted([*amounts_at(amount_text(text)), *counted])
 
 
