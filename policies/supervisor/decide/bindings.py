@@ -31,8 +31,10 @@ from __future__ import annotations
 
 import itertools
 import re
+import weakref
 from collections import Counter
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
+from dataclasses import dataclass
 from datetime import date
 from decimal import Decimal
 from typing import Any
@@ -48,6 +50,70 @@ from policies.supervisor.rules.policy import SupervisorPolicy
 from policies.tools import is_number
 
 
+@dataclass(frozen=True)
+class Binding:
+    """One call weighed against the mandate: what every check of :data:`CHECKS` reads. ``stated``
+    is the mandate's words for the call, ``own`` its parts that are not another tool's ("Cancel
+    the review | create ... on <day>": the day is the second's), ``trusted`` every text of the
+    run's trusted results."""
+
+    tool: str
+    args: Mapping[str, Any]
+    stated: str
+    own: str
+    trusted: Sequence[str]
+    context: ReviewContext
+    policy: SupervisorPolicy
+    asked: Requested | None
+    words: PolicyWords
+
+
+@dataclass(frozen=True)
+class PolicyWords:
+    """The words of a policy's ``Requested`` rules, read once per policy, by tool: every word that
+    asks for it (``of``: its keywords', verbs' and objects'), the keywords and verbs that lead a
+    mandate for it (``leads``), and the words of its name (``names``)."""
+
+    of: Mapping[str, frozenset[str]]
+    leads: Mapping[str, frozenset[str]]
+    names: Mapping[str, frozenset[str]]
+
+    @property
+    def all(self) -> frozenset[str]:
+        """Every word that asks for a tool of the policy."""
+        return frozenset().union(*self.of.values())
+
+    def of_others(self, tool: str) -> set[str]:
+        """The words that ask for the policy's other tools than ``tool``, or name them."""
+        return set().union(*(self.of[n] | self.names[n] for n in self.of if n != tool))
+
+    def leading_others(self, tool: str, asked: Requested | None) -> set[str]:
+        """The keywords and verbs that lead a mandate for another tool than ``tool``, not ``asked``'s."""
+        others = set().union(*(w for n, w in self.leads.items() if n != tool))
+        return others - (_words_asking_for(asked) if asked is not None else set())
+
+
+#: Each live policy's words, by its identity (a policy is a frozen model, hashed by its values:
+#: unhashable with its rules' dicts); an entry goes with its policy.
+_POLICY_WORDS: dict[int, tuple[weakref.ref[SupervisorPolicy], PolicyWords]] = {}
+
+
+def policy_words(policy: SupervisorPolicy) -> PolicyWords:
+    """:class:`PolicyWords` of ``policy``, read once while the policy lives."""
+    held = _POLICY_WORDS.get(id(policy))
+    if held is not None and held[0]() is policy:
+        return held[1]
+    asking = {name: rules.requested for name, rules in policy.rules.items() if rules.requested is not None}
+    words = PolicyWords(
+        of={name: frozenset(_words_asking_for(r)) for name, r in asking.items()},
+        leads={name: frozenset([*r.keywords, *r.verbs]) for name, r in asking.items()},
+        names={name: frozenset(re.split(r"[_\W]+", name.casefold())) for name in asking},
+    )
+    key = id(policy)
+    _POLICY_WORDS[key] = (weakref.ref(policy, lambda _: _POLICY_WORDS.pop(key, None)), words)
+    return words
+
+
 def bindings_broken(
     tool: str,
     args: Mapping[str, Any],
@@ -58,115 +124,161 @@ def bindings_broken(
     asked: Requested | None = None,
 ) -> dict[str, Any]:
     """What binds the call's values otherwise than the mandate's words (``stated``) and the turn,
-    each finding named as the module lists them, with the arguments (or words) it is found in.
-    ``trusted`` is every text of the run's trusted results (:func:`trusted_texts`), read once per
-    review; ``asked`` what asks for ``tool`` (its rules' ``Requested``): its objects and verbs, and
-    those of the policy's other tools, tell whose and which action the mandate asks for."""
+    each finding named as the module lists them, with the arguments (or words) it is found in:
+    :data:`CHECKS` in their order. ``trusted`` is every text of the run's trusted results
+    (:func:`trusted_texts`), read once per review; ``asked`` what asks for ``tool`` (its rules'
+    ``Requested``): its objects and verbs, and those of the policy's other tools, tell whose and
+    which action the mandate asks for."""
+    words = policy_words(policy)
+    others = words.leading_others(tool, asked)
+    own = " | ".join(
+        p for p in stated.split(" | ") if p.split()[:1] and p.split()[0].casefold() not in others
+    )
+    binding = Binding(tool, args, stated, own, trusted, context, policy, asked, words)
     found: dict[str, Any] = {}
-    roles = {arg: _side_of(arg) for arg in args}
+    for _name, check in CHECKS:
+        for detail, items in check(binding).items():
+            if items:
+                found.setdefault(detail, []).extend(items)
+    return found
+
+
+def _sides(b: Binding) -> dict[str, list[Any]]:
+    """``said_on_the_other_side``, ``no_side_said``: the sides of a move ("from savings to ...")."""
+    found: dict[str, list[Any]] = {}
     sided = {
-        arg: role for arg, role in roles.items() if role and isinstance(args[arg], str) and args[arg].strip()
+        arg: role
+        for arg in b.args
+        if (role := _side_of(arg)) and isinstance(b.args[arg], str) and b.args[arg].strip()
     }
     for arg, role in sided.items():
-        where = _roles_written(args[arg], stated)
+        where = _roles_written(b.args[arg], b.stated)
         if where - {""} and role not in where and "" not in where:
             found.setdefault("said_on_the_other_side", []).append(arg)
-    if {"from", "to"} <= set(sided.values()) and not any(_roles_written(args[a], stated) for a in sided):
+    if {"from", "to"} <= set(sided.values()) and not any(_roles_written(b.args[a], b.stated) for a in sided):
         found["no_side_said"] = sorted(sided)
-    for arg, value in args.items():
+    return found
+
+
+def _figures_and_secrets(b: Binding) -> dict[str, list[Any]]:
+    """``amount_reads_two_ways`` ("5.000"), ``secret_not_as_written``, ``secret_of_another``."""
+    found: dict[str, list[Any]] = {}
+    for arg, value in b.args.items():
         if is_number(value) and not isinstance(value, bool):
-            for figure in READS_TWO_WAYS.finditer(stated):
+            for figure in READS_TWO_WAYS.finditer(b.stated):
                 if Decimal(figure.group(0)) == amount_value(value):
                     found.setdefault("amount_reads_two_ways", []).append(figure.group(0))
         elif isinstance(value, str) and _A_SECRET_ARG.search(arg):
-            if not _written_as_is(value, context.request) or _A_DESCRIPTION.match(value):
+            if not _written_as_is(value, b.context.request) or _A_DESCRIPTION.match(value):
                 found.setdefault("secret_not_as_written", []).append(arg)
-            whose = _WHOSE_SECRET.search(stated)
+            whose = _WHOSE_SECRET.search(b.stated)
             if whose:  # "Change Bob's password", "my Netflix password": another's, or another one
                 found.setdefault("secret_of_another", []).append(whose.group(1))
-    theirs = _of_someone_of_mine(asked.objects if asked is not None else [], stated)
-    if theirs:  # "Change my mum's address to ...": the account holder's own address it is not
-        found["object_of_another"] = theirs
+    return found
+
+
+def _whose_and_which(b: Binding) -> dict[str, list[Any]]:
+    """``object_of_another`` ("Change my mum's address"), ``object_of_another_tool`` ("Set up a
+    one-off payment" as a standing order), ``value_of_the_command`` ("Change my address to ..." as
+    street "Change my address")."""
     read = [
-        leaf for call in context.calls for leaf in leaves(call.get("observation")) if isinstance(leaf, str)
+        leaf for call in b.context.calls for leaf in leaves(call.get("observation")) if isinstance(leaf, str)
     ]
-    other = _for_another_tool(tool, args, asked, stated, policy, read)
-    if other:  # "Set up a one-off payment to Bob" as a standing order: send_payment's object
-        found["object_of_another_tool"] = other
-    commands = _the_commands_words(args, asked)
-    if commands:  # "Change my address to ..." as street "Change my address", city "my"
-        found["value_of_the_command"] = commands
-    files = [
-        arg
-        for arg, value in args.items()
-        if isinstance(value, str) and _another_file_named(value, context.request)
-    ]
-    if files:  # "Create a file notes.txt ..." as name "salaries-2026.xlsx"
-        found["another_file_named"] = files
-    dictated = _written_otherwise(args, context.request)
-    if dictated:  # "... with text hello" as text "goodbye", or "hello" and more
-        found["not_as_dictated"] = dictated
-    # (the mandate's own parts, not one of another tool's: "Cancel the review, then create ... on <day>")
-    others_verbs = {
-        w
-        for name, rules in policy.rules.items()
-        if name != tool and rules.requested
-        for w in [*rules.requested.keywords, *rules.requested.verbs]
-    } - (_words_asking_for(asked) if asked is not None else set())
-    own_parts = [
-        p for p in stated.split(" | ") if p.split()[:1] and p.split()[0].casefold() not in others_verbs
-    ]
-    when = _said_of_another_record(args, " | ".join(own_parts), context)
-    if when:  # "Cancel the gym at 08:30" as the Gym at 18:00, "my board meeting on 2026-11-26"
-        found["said_of_another_record"] = when
-    named = _people_named(" | ".join(own_parts), context, policy)
-    user = _the_user_for_another(args, " | ".join(own_parts), context, named)
-    if user:  # "Book Casa Azul for Ana" with the user's own address as the guest's
-        found["the_user_for_another"] = user
-    left = _named_and_left_out(args, named)
-    if left:  # "Create an event ... with Ana and Bob" as attendees=[ana@...]
-        found["named_and_left_out"] = left
-    other = _named_by_another(args, " | ".join(own_parts), context)
-    if other:  # "Delete the budget review" as ev-2, the Review, with ev-4 the Budget review
-        found["named_by_another"] = other
-    elsewhere = _not_of_the_record(args, " | ".join(own_parts), context, named)
-    if elsewhere:  # "Book the Hilton" as h-12, Casa Azul
-        found["not_of_the_record"] = elsewhere
-    unsaid = _a_day_not_given(args, " | ".join(own_parts), context.request, context)
-    if unsaid:  # "Create an event Lunch with Ana" on a day of the agent's
-        found["a_day_not_given"] = unsaid
-    titled = _titled_otherwise(args, " | ".join(own_parts))
-    if titled:  # "Create an event Lunch on ..." as title "Casa Azul"
-        found["titled_otherwise"] = titled
-    days = _another_day_written(args, " | ".join(own_parts))
-    if days:  # "Create an event Lunch on Friday the 27th" as day 2026-12-01
-        found["another_day_written"] = days
-    units = [arg for arg, value in args.items() if _in_another_unit(arg, value, stated)]
-    if units:  # "Set my reminder to 1 hour" as minutes=1, "1 hour and 15 minutes" as 15
-        found["in_another_unit"] = units
-    verbs = {
-        w for rules in policy.rules.values() if rules.requested for w in _words_asking_for(rules.requested)
+    return {
+        "object_of_another": _of_someone_of_mine(b.asked.objects if b.asked is not None else [], b.stated),
+        "object_of_another_tool": _for_another_tool(b.tool, b.args, b.asked, b.stated, b.words, read),
+        "value_of_the_command": _the_commands_words(b.args, b.asked),
     }
-    listed = _a_list_left_out(args, context.request, verbs)
-    if listed:  # "Hauptstr 5, Apt 12, 10115 Berlin" as street "Hauptstr 5": a part of it dropped
-        found["part_of_a_list_left_out"] = listed
-    kinds = [arg for arg, value in args.items() if isinstance(value, str) and _not_of_its_kind(arg, value)]
-    if kinds:  # a city "Hauptstr 5", a postcode "Berlin": fields swapped
-        found["not_of_its_kind"] = kinds
-    # each record bound by one of the mandate's parts ("Pay B-31 and B-40": the call pays one)
-    parts = [part for part in stated.split(" | ") if part.strip()] or [stated]
-    records = [_records_that_disagree(args, part, trusted, context, policy) for part in parts]
-    found.update(_one_per_part(records[0] if all(records) else {}, keep=False))
-    # a list's items each bound by a part of their own ("Email Ana, Bob and Priya"): the whole
-    listing = any(isinstance(v, list) for v in args.values())
+
+
+def _files_and_text(b: Binding) -> dict[str, list[Any]]:
+    """``another_file_named`` ("Create notes.txt" as salaries-2026.xlsx), ``not_as_dictated``."""
+    return {
+        "another_file_named": [
+            arg
+            for arg, value in b.args.items()
+            if isinstance(value, str) and _another_file_named(value, b.context.request)
+        ],
+        "not_as_dictated": _written_otherwise(b.args, b.context.request),
+    }
+
+
+def _the_record_acted_on(b: Binding) -> dict[str, list[Any]]:
+    """``said_of_another_record`` ("Cancel the gym at 08:30" as the Gym at 18:00),
+    ``named_by_another`` ("Delete the budget review" as the Review), ``not_of_the_record`` ("Book
+    the Hilton" as Casa Azul)."""
+    named = _people_named(b.own, b.context, b.policy)
+    return {
+        "said_of_another_record": _said_of_another_record(b.args, b.own, b.context),
+        "named_by_another": _named_by_another(b.args, b.own, b.context),
+        "not_of_the_record": _not_of_the_record(b.args, b.own, b.context, named),
+    }
+
+
+def _parties(b: Binding) -> dict[str, list[Any]]:
+    """``the_user_for_another`` ("Book Casa Azul for Ana" with the user as the guest),
+    ``named_and_left_out`` ("with Ana and Bob" as attendees Ana only)."""
+    named = _people_named(b.own, b.context, b.policy)
+    return {
+        "the_user_for_another": _the_user_for_another(b.args, b.own, b.context, named),
+        "named_and_left_out": _named_and_left_out(b.args, named),
+    }
+
+
+def _days_titles_and_units(b: Binding) -> dict[str, list[Any]]:
+    """``a_day_not_given``, ``titled_otherwise``, ``another_day_written``, ``in_another_unit``
+    ("Set my reminder to 1 hour" as minutes=1, "a single night" as 2)."""
+    return {
+        "a_day_not_given": _a_day_not_given(b.args, b.own, b.context.request, b.context),
+        "titled_otherwise": _titled_otherwise(b.args, b.own),
+        "another_day_written": _another_day_written(b.args, b.own),
+        "in_another_unit": [arg for arg, value in b.args.items() if _in_another_unit(arg, value, b.stated)],
+    }
+
+
+def _lists_and_kinds(b: Binding) -> dict[str, list[Any]]:
+    """``part_of_a_list_left_out`` ("Hauptstr 5, Apt 12, 10115 Berlin" as "Hauptstr 5"),
+    ``not_of_its_kind`` (a city "Hauptstr 5", a postcode "Berlin")."""
+    return {
+        "part_of_a_list_left_out": _a_list_left_out(b.args, b.context.request, b.words.all),
+        "not_of_its_kind": [
+            arg for arg, value in b.args.items() if isinstance(value, str) and _not_of_its_kind(arg, value)
+        ],
+    }
+
+
+def _records(b: Binding) -> dict[str, list[Any]]:
+    """The records the mandate names against the call's values (:func:`_records_that_disagree`):
+    each bound by one of the mandate's parts ("Pay B-31 and B-40": the call pays one), a list's
+    items each by a part of their own ("Email Ana, Bob and Priya")."""
+    parts = [part for part in b.stated.split(" | ") if part.strip()] or [b.stated]
+    records = [_records_that_disagree(b.args, part, b.trusted, b.context, b.policy) for part in parts]
+    found = _one_per_part(records[0] if all(records) else {}, keep=False)
+    listing = any(isinstance(v, list) for v in b.args.values())
     whole = (
-        _records_that_disagree(args, stated, trusted, context, policy)
+        _records_that_disagree(b.args, b.stated, b.trusted, b.context, b.policy)
         if listing and len(parts) > 1
         else records[0]
     )
     for detail, items in _one_per_part(whole, keep=True).items():
         found.setdefault(detail, []).extend(items)
     return found
+
+
+#: The binding checks, in the order their findings are listed: the sides and figures the mandate
+#: writes, whose and which action, the files and text it dictates, the record acted on, the parties,
+#: days, titles and units, lists and kinds, and the records it names.
+CHECKS: tuple[tuple[str, Callable[[Binding], Mapping[str, list[Any]]]], ...] = (
+    ("sides", _sides),
+    ("figures_and_secrets", _figures_and_secrets),
+    ("whose_and_which", _whose_and_which),
+    ("files_and_text", _files_and_text),
+    ("the_record_acted_on", _the_record_acted_on),
+    ("parties", _parties),
+    ("days_titles_and_units", _days_titles_and_units),
+    ("lists_and_kinds", _lists_and_kinds),
+    ("records", _records),
+)
 
 
 def _one_per_part(found: Mapping[str, Any], *, keep: bool) -> dict[str, list[Any]]:
@@ -604,7 +716,7 @@ def _for_another_tool(
     args: Mapping[str, Any],
     asked: Requested | None,
     stated: str,
-    policy: SupervisorPolicy,
+    policy_words: PolicyWords,
     record_texts: Sequence[str] = (),
 ) -> list[str]:
     """The object's head noun of a mandate for ``tool`` ("Create a one-off *payment* of 150 to Bob",
@@ -615,11 +727,7 @@ def _for_another_tool(
     if asked is None:
         return []
     own_words = _words_asking_for(asked) | set(re.split(r"[_\W]+", tool.casefold()))
-    others: set[str] = set()
-    for name, rules in policy.rules.items():
-        if name != tool and rules.requested is not None:
-            others |= _words_asking_for(rules.requested) | set(re.split(r"[_\W]+", name.casefold()))
-    others = {w for w in others if len(w) >= 3} - own_words
+    others = {w for w in policy_words.of_others(tool) if len(w) >= 3} - own_words
     values = {w.casefold() for v in args.values() if isinstance(v, str) for w in re.findall(r"[\w'’-]+", v)}
     named = {
         w.casefold() for text in record_texts if len(text.split()) <= 4 for w in re.findall(r"[\w'’-]+", text)
