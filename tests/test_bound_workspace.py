@@ -240,3 +240,31 @@ def test_a_file_named_by_the_words_of_its_name_is_asked_not_refused(turn, file_i
     files = {"step": 3, "tool": "list_files", "args": {}, "ok": True, "observation": FILES}
     decision = _decide(turn, "share_file", read=(files,), file_id=file_id, email=ADDRESS["Bob"])
     assert decision.verdict == "escalate", (turn, decision)
+
+
+@pytest.mark.parametrize(
+    "form",
+    ["Create event 'Lunch' 2026-11-27 12:00; don't invite {p}", "Create event Lunch on 2026-11-27 at 12:00 with "
+     "everyone except {p}", "Create event Lunch on 2026-11-27 at 12:00, without {p}",
+     "Create event Lunch on 2026-11-27 at 12:00 but do not invite {p}"],
+)  # fmt: skip
+@pytest.mark.parametrize("person", ["Priya", "Bob"])
+def test_a_person_the_turn_says_not_to_invite_is_not_invited(form, person):
+    turn = form.format(p=person)
+    assert _event(turn, person).verdict == "escalate", turn  # said_not_to
+    other = "Ana"
+    assert _event(turn, other, person).verdict == "escalate", turn
+    assert _event(turn, other).verdict != "block", turn
+
+
+def test_a_day_and_a_time_of_one_event_are_not_anothers():
+    turn = "Create event Lunch on 2026-11-27 at 12:00 and event Dinner on 2026-11-28 at 19:00"
+
+    def event(title: str, day: str, time: str):
+        return _decide(turn, "create_event", title=title, day=day, time=time, attendees=[])
+
+    assert event("Dinner", "2026-11-27", "12:00").verdict == "escalate"  # crossed_between_parts
+    assert event("Lunch", "2026-11-28", "19:00").verdict == "escalate"
+    assert event("Lunch", "2026-11-27", "12:00").verdict == "approve"
+    # the second event is read against the first part's day (asked, as before), never refused
+    assert event("Dinner", "2026-11-28", "19:00").verdict != "block"

@@ -16,8 +16,10 @@ binds otherwise, by name:
   ``said_of_another_record``, ``named_by_another``, ``not_of_the_record`` (a list's items
   each, as ``attendees[1]``);
 - parties: ``the_user_for_another`` (the user's own address where the turn books or invites
-  another), ``named_and_left_out`` (a person the turn names a list of addresses leaves out);
-- days and titles: ``another_day_written``, ``a_day_not_given``, ``titled_otherwise``;
+  another), ``named_and_left_out`` (a person the turn names a list of addresses leaves out),
+  ``said_not_to`` (a person the turn says the call is not for: "don't invite Priya");
+- days and titles: ``another_day_written``, ``a_day_not_given``, ``titled_otherwise``,
+  ``crossed_between_parts`` (a day or time of one part of the mandate, a title of another);
 - what the turn writes: ``part_of_a_list_left_out``, ``value_of_the_command``,
   ``not_of_its_kind``, ``another_file_named``, ``not_as_dictated``;
 - whose and which action: ``object_of_another``, ``object_of_another_tool``.
@@ -217,11 +219,13 @@ def _the_record_acted_on(b: Binding) -> dict[str, list[Any]]:
 
 def _parties(b: Binding) -> dict[str, list[Any]]:
     """``the_user_for_another`` ("Book Casa Azul for Ana" with the user as the guest),
-    ``named_and_left_out`` ("with Ana and Bob" as attendees Ana only)."""
+    ``named_and_left_out`` ("with Ana and Bob" as attendees Ana only), ``said_not_to`` ("don't
+    invite Priya" inviting her)."""
     named = _people_named(b.own, b.context, b.policy)
     return {
         "the_user_for_another": _the_user_for_another(b.args, b.own, b.context, named),
         "named_and_left_out": _named_and_left_out(b.args, named),
+        "said_not_to": _said_not_to(b.args, b.context.request, b.context),
     }
 
 
@@ -232,6 +236,7 @@ def _days_titles_and_units(b: Binding) -> dict[str, list[Any]]:
         "a_day_not_given": _a_day_not_given(b.args, b.own, b.context.request, b.context),
         "titled_otherwise": _titled_otherwise(b.args, b.own),
         "another_day_written": _another_day_written(b.args, b.own),
+        "crossed_between_parts": _crossed_between_parts(b.args, b.own),
         "in_another_unit": [arg for arg, value in b.args.items() if _in_another_unit(arg, value, b.stated)],
     }
 
@@ -381,13 +386,7 @@ def _records_that_disagree(
     """A record the mandate names whose field under an argument's name says another value than the
     call's, and two values of one trusted listing no record of it holds together."""
     found: dict[str, Any] = {}
-    # each text the call gives, a list's items each on its own ("attendees[1]")
-    flat: dict[str, str] = {}
-    for arg, v in args.items():
-        if isinstance(v, str):
-            flat[arg] = v
-        elif isinstance(v, list):
-            flat.update({f"{arg}[{i}]": item for i, item in enumerate(v) if isinstance(item, str)})
+    flat = _flat(args)
     texts = {key: _plain_value(v) for key, v in flat.items() if v.strip()}
     if not texts:
         return found
@@ -1258,6 +1257,86 @@ def _not_of_the_record(
         )
     )
     return list(dict.fromkeys(w for w in capitalised if w.casefold() not in seen_words)) if acted_on else []
+
+
+#: A person the turn says the call is not for ("don't invite Priya", "everyone except Bob",
+#: "without Ana", "not Carl").
+_SAID_NOT_TO = re.compile(
+    r"(?i)\b(?:don'?t|do\s+not|never|not|without|except(?:\s+for)?|excluding|exclude|but\s+not|minus)\s+"
+    r"(?:(?:invite|include|add|cc|copy|e-?mail|message|send\s+(?:it\s+)?to|share\s+(?:it\s+)?with|tell|book)\s+)?"
+    r"(?P<who>[^\W\d_][\w'’-]*)"
+)
+
+
+def _said_not_to(args: Mapping[str, Any], request: str, context: ReviewContext) -> list[str]:
+    """A value of the call (a list's item each) that is a person the turn says the call is not
+    for ("Create event Lunch ...; don't invite Priya" inviting Priya): by their address's own
+    words or the name of a record that holds it."""
+    who = {
+        m["who"].casefold().removesuffix("'s").removesuffix("’s") for m in _SAID_NOT_TO.finditer(request)
+    } - FUNCTION_WORDS
+    if not who:
+        return []
+    found = []
+    for key, value in _flat(args).items():
+        if not _AN_ADDRESS.fullmatch(value.strip()):
+            continue
+        plain = _plain_value(value)
+        words = set(re.findall(r"[^\W\d_]{3,}", plain.split("@")[0]))
+        for call in context.calls:
+            observation = call.get("observation")
+            for record in observation if isinstance(observation, list) else [observation]:
+                if isinstance(record, Mapping) and plain in _plain_values(record):
+                    words |= {
+                        w.casefold()
+                        for k, v in record.items()
+                        if isinstance(v, str) and re.search(r"(?i)name", str(k))
+                        for w in re.findall(r"[^\W\d_]{3,}", v)
+                    }
+        if words & who:
+            found.append(key)
+    return found
+
+
+def _flat(args: Mapping[str, Any]) -> dict[str, str]:
+    """Each text the call gives, a list's items each on its own ("attendees[1]")."""
+    flat: dict[str, str] = {}
+    for arg, v in args.items():
+        if isinstance(v, str):
+            flat[arg] = v
+        elif isinstance(v, list):
+            flat.update({f"{arg}[{i}]": item for i, item in enumerate(v) if isinstance(item, str)})
+    return flat
+
+
+#: The shapes of a value one of several like parts of a mandate each write: a day, a time.
+_SHAPES = (re.compile(r"\b\d{4}-\d{2}-\d{2}\b"), re.compile(r"(?<![\d:])\d{1,2}:\d{2}(?![\d:])"))
+
+
+def _crossed_between_parts(args: Mapping[str, Any], own: str) -> list[str]:
+    """A day or a time the call takes from one part of the mandate where another value of the call
+    is written only in another part that writes a day or time of its own ("Create event Lunch on
+    2026-11-27 at 12:00 and event Dinner on 2026-11-28 at 19:00" as Dinner on the 27th at 12:00)."""
+    parts = [p for p in own.split(" | ") if p.strip()]
+    if len(parts) < 2:
+        return []
+    flat = {k: v for k, v in _flat(args).items() if v.strip()}
+    where = {k: {i for i, p in enumerate(parts) if _written_whole(v, p)} for k, v in flat.items()}
+    found = []
+    for key, value in flat.items():
+        shape = next((s for s in _SHAPES if s.fullmatch(value.strip())), None)
+        if shape is None or len(where[key]) != 1:
+            continue
+        (at,) = where[key]
+        if any(
+            len(where[other]) == 1
+            and (j := next(iter(where[other]))) != at
+            and any(m.group(0) != value.strip() for m in shape.finditer(parts[j]))
+            for other in flat
+            if other != key and not any(s.fullmatch(flat[other].strip()) for s in _SHAPES)
+        ):
+            found.append(key)
+    return found
 
 
 #: A file's name: a word, a dot and an extension ("notes.txt", "budget-2027.xlsx").
