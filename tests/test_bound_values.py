@@ -303,3 +303,16 @@ def test_a_payment_is_no_standing_order(turn):
     args = {"payee": "Bob Lee", "iban": IBAN["Bob Lee"], "amount": 150}
     assert _verdict(turn, "add_standing_order", **args) == "escalate", turn
     assert _verdict("Set up a standing order of 150 to Bob", "add_standing_order", **args) == "approve"
+
+
+@pytest.mark.parametrize(
+    ("said", "paid", "ordered"), [("Bob", "Bob Lee", "Spotify"), ("Acme", "Acme Supplies", "City Water")]
+)
+def test_a_payee_of_the_turns_other_payment_is_not_the_standing_orders(said, paid, ordered):
+    """ "Pay Bob 150 and add a standing order of 20 to Spotify": the standing order's payee is the
+    one its own part names; a record named in the payment's part is that call's."""
+    turn = f"Pay {said} 150 and add a standing order of 20 to {ordered}"
+    wrong = {"payee": paid, "iban": IBAN[paid], "amount": 20}
+    right = {"payee": ordered, "iban": IBAN[ordered], "amount": 20}
+    assert _verdict(turn, "add_standing_order", **wrong) == "escalate", turn
+    assert _verdict(turn, "add_standing_order", **right) == "approve", turn

@@ -256,12 +256,15 @@ def _records(b: Binding) -> dict[str, list[Any]]:
     """The records the mandate names against the call's values (:func:`_records_that_disagree`):
     each bound by one of the mandate's parts ("Pay B-31 and B-40": the call pays one), a list's
     items each by a part of their own ("Email Ana, Bob and Priya")."""
-    parts = [part for part in b.stated.split(" | ") if part.strip()] or [b.stated]
+    # the mandate's own parts: a record another tool's part names is that call's ("Pay Bob 150 and
+    # add a standing order of 20 to Spotify": Bob is no payee of the standing order)
+    stated = b.own or b.stated
+    parts = [part for part in stated.split(" | ") if part.strip()] or [stated]
     records = [_records_that_disagree(b.args, part, b.trusted, b.context, b.policy) for part in parts]
     found = _one_per_part(records[0] if all(records) else {}, keep=False)
     listing = any(isinstance(v, list) for v in b.args.values())
     whole = (
-        _records_that_disagree(b.args, b.stated, b.trusted, b.context, b.policy)
+        _records_that_disagree(b.args, stated, b.trusted, b.context, b.policy)
         if listing and len(parts) > 1
         else records[0]
     )
