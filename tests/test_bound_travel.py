@@ -10,8 +10,11 @@ the call gives ("Lunch") names no record, so a call as the turn binds it runs.""
 from __future__ import annotations
 
 import itertools
+from datetime import date, timedelta
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from policies.supervisor import ReviewContext, review_action
 from policies.supervisor.decide.bindings import bindings_broken, trusted_texts
@@ -221,3 +224,65 @@ def test_the_event_deleted_is_the_one_the_turn_names(turn, meant):
         assert _call(turn, "delete_event", event_id=meant) == "approve", turn
     other = {"ev-2": "ev-4", "ev-4": "ev-2"}[meant]
     assert _call(turn, "delete_event", event_id=other) == "escalate", turn  # named_by_another
+
+
+_DAY_FORMS = {
+    "iso": lambda d: d.isoformat(),
+    "dotted": lambda d: f"{d.day:02d}.{d.month:02d}.{d.year}",
+    "month day": lambda d: f"{d:%B} {d.day}",
+    "abbreviated": lambda d: f"{d:%b} {d.day}",
+    "day month": lambda d: f"{d.day} {d:%B}",
+    "ordinal of month": lambda d: f"the {d.day}{_ordinal(d.day)} of {d:%B}",
+    "weekday": lambda d: f"{d:%A}",
+    "ordinal": lambda d: f"the {d.day}{_ordinal(d.day)}",
+}
+
+
+def _ordinal(n: int) -> str:
+    return "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+
+
+@given(
+    day=st.dates(min_value=date(2026, 1, 1), max_value=date(2027, 12, 31)),
+    shift=st.integers(min_value=1, max_value=27),
+    form=st.sampled_from(sorted(_DAY_FORMS)),
+)
+@settings(max_examples=150, deadline=None)
+def test_any_day_written_binds_the_event_to_it(day, shift, form):
+    """For any day written in any of the forms people write it, the event on that day has no
+    ``another_day_written``; an event on another day that form does not also name has it."""
+    turn = f"Create an event Lunch with Ana on {_DAY_FORMS[form](day)}"
+    args = {"title": "Lunch", "attendees": [ADDRESS["Ana"]]}
+    assert "another_day_written" not in _findings(turn, "create_event", day=day.isoformat(), **args), turn
+    other = day + timedelta(days=shift)
+    if form == "weekday" and shift % 7 == 0:
+        return  # another week's same weekday: the form names it as well
+    if form == "ordinal" and other.day == day.day:
+        return
+    found = _findings(turn, "create_event", day=other.isoformat(), **args)
+    assert found.get("another_day_written") == ["day"], (turn, other)
+
+
+_COUNTS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight", 9: "nine",
+           10: "ten", 11: "eleven", 12: "twelve", 14: "fourteen", 15: "fifteen", 20: "twenty"}  # fmt: skip
+
+
+@given(
+    nights=st.sampled_from(sorted(_COUNTS)),
+    words=st.booleans(),
+    form=st.sampled_from(["Book Casa Azul for {n} nights", "Book {n} nights at Casa Azul",
+                          "Casa Azul, {n} nights please", "Reserve Casa Azul for a {n}-night stay"]),
+    off=st.sampled_from([-1, 1, 2]),
+)  # fmt: skip
+@settings(max_examples=120, deadline=None)
+def test_any_count_of_nights_written_binds_the_booking_to_it(nights, words, form, off):
+    """A count of nights in figures or words binds ``nights``: the count the turn writes has no
+    ``in_another_unit``, another count has it."""
+    said = _COUNTS[nights] if words else str(nights)
+    turn = form.format(n=said).replace(" 1 nights", " 1 night").replace(" one nights", " one night")
+    args = {"hotel_id": "h-12", "guest_email": ME}
+    assert "in_another_unit" not in _findings(turn, "book_hotel", nights=nights, **args), turn
+    if nights + off > 0:
+        assert _findings(turn, "book_hotel", nights=nights + off, **args).get("in_another_unit") == [
+            "nights"
+        ], turn

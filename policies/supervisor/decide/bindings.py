@@ -856,8 +856,8 @@ _UNITS = {
     "year": ("year", "years", "yr", "yrs"),
 }
 _UNIT_OF = {word: unit for unit, words in _UNITS.items() for word in words}
-#: A figure and the word right after it ("1 hour", "90 seconds", "15min").
-_A_FIGURE_AND_WORD = re.compile(r"(?i)(?<![\w.,])(\d+(?:[.,]\d+)?)\s*([a-z]+)\b")
+#: A figure and the word right after it ("1 hour", "90 seconds", "15min", "a 3-night stay").
+_A_FIGURE_AND_WORD = re.compile(r"(?i)(?<![\w.,])(\d+(?:[.,]\d+)?)(?:\s*|-)([a-z]+)\b")
 #: A count written as a word and the word after it ("a single night", "three-night", "for a
 #: week"); not a rate's "a" ("twice a day", "3 times a week", "once a month").
 _ONE = {
