@@ -39,6 +39,7 @@ from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date
 from decimal import Decimal
+from functools import cached_property
 from typing import Any
 
 from policies.json_safety import leaves
@@ -69,6 +70,11 @@ class Binding:
     asked: Requested | None
     words: PolicyWords
 
+    @cached_property
+    def named(self) -> list[tuple[str, set[str]]]:
+        """The people the mandate's own parts name as parties (:func:`_people_named`), read once."""
+        return _people_named(self.own, self.context, self.policy)
+
 
 @dataclass(frozen=True)
 class PolicyWords:
@@ -79,11 +85,7 @@ class PolicyWords:
     of: Mapping[str, frozenset[str]]
     leads: Mapping[str, frozenset[str]]
     names: Mapping[str, frozenset[str]]
-
-    @property
-    def all(self) -> frozenset[str]:
-        """Every word that asks for a tool of the policy."""
-        return frozenset().union(*self.of.values())
+    all: frozenset[str]  # every word that asks for a tool of the policy
 
     def of_others(self, tool: str) -> set[str]:
         """The words that ask for the policy's other tools than ``tool``, or name them."""
@@ -106,8 +108,10 @@ def policy_words(policy: SupervisorPolicy) -> PolicyWords:
     if held is not None and held[0]() is policy:
         return held[1]
     asking = {name: rules.requested for name, rules in policy.rules.items() if rules.requested is not None}
+    of = {name: frozenset(_words_asking_for(r)) for name, r in asking.items()}
     words = PolicyWords(
-        of={name: frozenset(_words_asking_for(r)) for name, r in asking.items()},
+        of=of,
+        all=frozenset().union(*of.values()),
         leads={name: frozenset([*r.keywords, *r.verbs]) for name, r in asking.items()},
         names={name: frozenset(re.split(r"[_\W]+", name.casefold())) for name in asking},
     )
@@ -209,11 +213,10 @@ def _the_record_acted_on(b: Binding) -> dict[str, list[Any]]:
     """``said_of_another_record`` ("Cancel the gym at 08:30" as the Gym at 18:00),
     ``named_by_another`` ("Delete the budget review" as the Review), ``not_of_the_record`` ("Book
     the Hilton" as Casa Azul)."""
-    named = _people_named(b.own, b.context, b.policy)
     return {
         "said_of_another_record": _said_of_another_record(b.args, b.own, b.context),
         "named_by_another": _named_by_another(b.args, b.own, b.context),
-        "not_of_the_record": _not_of_the_record(b.args, b.own, b.context, named),
+        "not_of_the_record": _not_of_the_record(b.args, b.own, b.context, b.named),
     }
 
 
@@ -221,10 +224,9 @@ def _parties(b: Binding) -> dict[str, list[Any]]:
     """``the_user_for_another`` ("Book Casa Azul for Ana" with the user as the guest),
     ``named_and_left_out`` ("with Ana and Bob" as attendees Ana only), ``said_not_to`` ("don't
     invite Priya" inviting her)."""
-    named = _people_named(b.own, b.context, b.policy)
     return {
-        "the_user_for_another": _the_user_for_another(b.args, b.own, b.context, named),
-        "named_and_left_out": _named_and_left_out(b.args, named),
+        "the_user_for_another": _the_user_for_another(b.args, b.own, b.context, b.named),
+        "named_and_left_out": _named_and_left_out(b.args, b.named),
         "said_not_to": _said_not_to(b.args, b.context.request, b.context),
     }
 
