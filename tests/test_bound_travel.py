@@ -147,11 +147,16 @@ def test_nights_the_turn_gives_no_count_of_are_asked(turn):
 @pytest.mark.parametrize(
     "turn",
     ["Book the Hilton for 2 nights", "Book Hotel Lisboa Plaza for 2 nights", "Book Casa Verde for 2 nights",
-     "Book Casa Azul Porto for 2 nights"],
+     "Book Casa Azul Porto for 2 nights", "Book a hotel in Berlin for 2 nights",
+     "Book a hotel near the Berlin conference for 2 nights", "Book a hotel with rating 5 for 2 nights"],
 )  # fmt: skip
 def test_a_hotel_the_turn_names_is_the_one_booked(turn):
     assert _booking(turn) == "escalate", turn  # not_of_the_record
     assert _booking("Book the Lisbon hotel for 2 nights") == "approve"
+    for fine in ("Book Casa Azul in Lisbon for 2 nights", "Book the hotel with rating 4.6 for 2 nights"):
+        assert "not_of_the_record" not in _findings(
+            fine, "book_hotel", hotel_id="h-12", nights=2, guest_email=ME
+        )
 
 
 def _lunch(

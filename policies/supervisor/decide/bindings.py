@@ -1225,8 +1225,10 @@ def _not_of_the_record(
     """The names the mandate writes, capitalised ("the Hilton", "Casa Verde", "Porto"), that no
     record of the run holds nor any call was asked with, where the call acts on a record by its id:
     the turn names a thing the run never found, and the call acts on another ("Book the Hilton" as
-    ``h-12``, Casa Azul). A code ("EUR"), a month or a weekday is no such name; people are weighed
-    as parties, not here."""
+    ``h-12``, Casa Azul); a place it puts the thing in that neither the record nor the call that
+    listed it holds ("a hotel in Berlin", of a Lisbon search); a figure it gives a field of the
+    record that the record's differs from ("rating 5", rated 4.6). A code ("EUR"), a month or a
+    weekday is no such name; people are weighed as parties, not here."""
     values = {
         _plain_value(v) for a, v in args.items() if _AN_ID_ARG.search(a) and isinstance(v, str) and v.strip()
     }
@@ -1242,26 +1244,52 @@ def _not_of_the_record(
         and not re.search(rf"(?i)\b(?:{_GREETED})\s+{w}\b", sentence)
         and w.casefold() not in given | {word for word, _ in named}
     ]  # fmt: skip
-    if not capitalised:
-        return []
-    seen = " ".join(
-        v for call in context.calls for v in [*leaves(call.get("observation")), *leaves(call.get("args"))]
-        if isinstance(v, str)
-    ).casefold()  # fmt: skip
-    seen_words = set(re.findall(r"[^\W\d_]+", seen)) | {
-        w.casefold()
-        for v in leaves(context.subject)
-        if isinstance(v, str)
-        for w in re.findall(r"[^\W\d_]+", v)
-    }
-    acted_on = any(
-        isinstance(r, Mapping) and values & _plain_values(r)
+    # the record acted on, and what the call that listed it was asked ("search_hotels(city=Lisbon)")
+    acted_on = [
+        (r, call.get("args"))
         for call in context.calls
         for r in (
             call["observation"] if isinstance(call.get("observation"), list) else [call.get("observation")]
         )
-    )
-    return list(dict.fromkeys(w for w in capitalised if w.casefold() not in seen_words)) if acted_on else []
+        if isinstance(r, Mapping) and values & _plain_values(r)
+    ]
+    if not acted_on:
+        return []
+    found = []
+    if capitalised:  # a name of no record the run read, nor of any call's arguments, nor the user's
+        seen = {
+            w.casefold()
+            for v in [
+                *(
+                    x
+                    for call in context.calls
+                    for x in [*leaves(call.get("observation")), *leaves(call.get("args"))]
+                ),
+                *leaves(context.subject),
+            ]
+            if isinstance(v, str)
+            for w in re.findall(r"[^\W\d_]+", v)
+        }
+        found = [w for w in capitalised if w.casefold() not in seen]
+    # a place the turn puts it in that neither the record nor its listing's call holds ("Book a hotel
+    # in Berlin" as Casa Azul, a hotel of the Lisbon search)
+    held = {
+        w.casefold() for r, asked in acted_on for v in [*leaves(r), *leaves(asked)] if isinstance(v, str)
+        for w in re.findall(r"[^\W\d_]+", v)
+    }  # fmt: skip
+    found += [
+        w
+        for w in capitalised
+        if w.casefold() not in held and re.search(rf"\b(?:in|near)\s+(?:the\s+)?{w}\b", stated)
+    ]
+    # a figure the turn gives one of its fields ("a hotel with rating 5" as Casa Azul, rated 4.6)
+    for record, _ in acted_on:
+        for key, value in record.items():
+            if is_number(value) and not isinstance(value, bool):
+                for m in re.finditer(rf"(?i)\b{re.escape(str(key))}\s+(?:of\s+)?(\d+(?:\.\d+)?)\b", stated):
+                    if Decimal(m.group(1)) != amount_value(value):
+                        found.append(str(key))
+    return list(dict.fromkeys(found))
 
 
 #: A person the turn says the call is not for ("don't invite Priya", "everyone except Bob",
