@@ -115,6 +115,8 @@ def test_the_user_is_the_guest_of_a_turn_that_names_no_one_else():
     assert _booking("Book Casa Azul for 2 nights for me") == "approve"
     assert _booking("Ana recommends Casa Azul. Book it for 2 nights.") == "approve"
     assert _booking("Bob needs a room. Book him into Casa Azul for 2 nights") == "escalate"
+    assert _booking("Book Casa Azul for 2 nights for my wife") == "escalate"
+    assert _booking("Book Casa Azul for 2 nights for my wife and me") == "approve"
     # a hotel's name Ana's message also writes reaches no address of hers
     assert _booking("Book Casa Azul for 2 nights", guest=ADDRESS["Ana"]) == "escalate"
     assert _booking("Book Casa Azul for 2 nights for me", guest=ADDRESS["Ana"]) == "escalate"

@@ -987,6 +987,8 @@ _A_RELATION = "|".join(sorted(_RELATIONS | {"guest", "guests", "visitor", "visit
 _FIRST_PERSON = re.compile(
     r"(?i)\b(?:me|myself|mine|us|ours|ourselves|(?:my|our)\b(?!\s+(?:" + _A_RELATION + r")\b))"
 )
+#: Another person the mandate books or invites by their relation to the user ("for my wife").
+_ANOTHER_BY_RELATION = re.compile(rf"(?i)\b(?:for|under|book|invite)\s+(?:my|our)\s+(?:{_A_RELATION})\b")
 #: Another person the mandate books or invites by a pronoun ("Book him into ...", "for her").
 _ANOTHER_BY_PRONOUN = re.compile(
     r"(?i)(?:^\s*[\w'’-]+\s+|\b(?:for|to|with|under|invite|and)\s+)(?:him|her)\b(?!\s+\w+['’]s)"
@@ -1065,7 +1067,8 @@ def _the_user_for_another(
         for v in leaves(context.subject)
         if isinstance(v, str) and _AN_ADDRESS.fullmatch(v.strip())
     }
-    if not own or not (named or _ANOTHER_BY_PRONOUN.search(stated)) or _FIRST_PERSON.search(stated):
+    another = named or _ANOTHER_BY_PRONOUN.search(stated) or _ANOTHER_BY_RELATION.search(stated)
+    if not own or not another or _FIRST_PERSON.search(stated):
         return []
     if any(_written_whole(v, stated) for v in leaves(context.subject) if isinstance(v, str) and v.strip()):
         return []  # the user's name or address written
