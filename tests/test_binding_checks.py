@@ -9,7 +9,7 @@ import weakref
 
 from policies.supervisor.decide import bindings
 from policies.supervisor.decide.bindings import CHECKS, policy_words
-from tests.test_bound_travel import POLICY, _findings
+from tests.test_bound_travel import POLICY, binding_findings
 
 #: Every finding the module's docstring names (``said_on_the_other_side``, ...).
 DOCUMENTED = set(re.findall(r"``([a-z_]+)``", bindings.__doc__ or ""))
@@ -30,7 +30,7 @@ def test_every_finding_is_one_the_module_documents():
     ]  # fmt: skip
     seen: set[str] = set()
     for turn, tool, args in calls:
-        found = _findings(turn, tool, **args)
+        found = binding_findings(turn, tool, **args)
         assert found, turn
         seen |= set(found)
     assert seen <= DOCUMENTED, seen - DOCUMENTED

@@ -84,7 +84,7 @@ def _call(request: str, tool: str, **args: object) -> str:
     return review_action({"kind": "tool", "name": tool, "args": args}, context, POLICY).verdict
 
 
-def _findings(request: str, tool: str, **args: object) -> dict[str, object]:
+def binding_findings(request: str, tool: str, **args: object) -> dict[str, object]:
     """What the binding checks find of a call on a one-clause turn (its mandate is the turn)."""
     context = ReviewContext(
         _RUN, {"email": ME, "name": "Sam Rivera"}, request,
@@ -130,8 +130,8 @@ def test_the_user_is_the_guest_of_a_turn_that_names_no_one_else():
 def test_nights_as_the_turn_counts_them(said, nights):
     turn = f"Book Casa Azul {said}"
     args = {"hotel_id": "h-12", "guest_email": ME}
-    assert "in_another_unit" not in _findings(turn, "book_hotel", nights=nights, **args), turn
-    assert _findings(turn, "book_hotel", nights=nights + 1, **args)["in_another_unit"] == ["nights"]
+    assert "in_another_unit" not in binding_findings(turn, "book_hotel", nights=nights, **args), turn
+    assert binding_findings(turn, "book_hotel", nights=nights + 1, **args)["in_another_unit"] == ["nights"]
     assert _booking(turn, nights=nights + 1) == "escalate", turn
     if said in ("for 4 nights", "for three nights", "for one night"):
         assert _booking(turn, nights=nights) == "approve", turn
@@ -156,7 +156,7 @@ def test_a_hotel_the_turn_names_is_the_one_booked(turn):
     assert _booking(turn) == "escalate", turn  # not_of_the_record
     assert _booking("Book the Lisbon hotel for 2 nights") == "approve"
     for fine in ("Book Casa Azul in Lisbon for 2 nights", "Book the hotel with rating 4.6 for 2 nights"):
-        assert "not_of_the_record" not in _findings(
+        assert "not_of_the_record" not in binding_findings(
             fine, "book_hotel", hotel_id="h-12", nights=2, guest_email=ME
         )
 
@@ -176,8 +176,8 @@ def _lunch(
 def test_an_event_on_the_day_the_turn_writes(said, day):
     turn = f"Create an event Lunch with Ana {said}"
     args = {"title": "Lunch", "attendees": [ADDRESS["Ana"]]}
-    assert "another_day_written" not in _findings(turn, "create_event", day=day, **args), turn
-    assert _findings(turn, "create_event", day="2026-12-01", **args)["another_day_written"] == ["day"]
+    assert "another_day_written" not in binding_findings(turn, "create_event", day=day, **args), turn
+    assert binding_findings(turn, "create_event", day="2026-12-01", **args)["another_day_written"] == ["day"]
     assert _lunch(turn, day="2026-12-01") == "escalate", turn
     if said == "on 2026-11-24":  # a day of no other form is the request's to the letter
         assert _lunch(turn, day=day) == "approve", turn
@@ -187,10 +187,10 @@ def test_an_event_on_a_day_the_turn_gives_none_of_is_asked():
     assert _lunch("Create an event Lunch with Ana", day="2026-12-01") == "escalate"  # a_day_not_given
     # the day of a record the turn names: the flight's, not the hotel's check-in
     assert _lunch("Create an event Lunch with Ana on my Berlin flight day", day="2026-12-01") == "escalate"
-    flight = _findings("Create an event Lunch with Ana on my Berlin flight day", "create_event",
+    flight = binding_findings("Create an event Lunch with Ana on my Berlin flight day", "create_event",
                        title="Lunch", day="2026-12-04", attendees=[ADDRESS["Ana"]])  # fmt: skip
     assert "a_day_not_given" not in flight
-    checkin = _findings("Add my Casa Azul check-in to the calendar", "create_event",
+    checkin = binding_findings("Add my Casa Azul check-in to the calendar", "create_event",
                         title="Casa Azul check-in", day="2026-12-01", attendees=[])  # fmt: skip
     assert "a_day_not_given" not in checkin
 
@@ -202,7 +202,7 @@ def test_an_event_on_a_day_the_turn_gives_none_of_is_asked():
 )  # fmt: skip
 def test_every_attendee_the_turn_names_is_invited(turn):
     both = [ADDRESS["Ana"], ADDRESS["Bob"]]
-    assert "named_and_left_out" not in _findings(
+    assert "named_and_left_out" not in binding_findings(
         turn, "create_event", title="Lunch", day="2026-11-26", attendees=both
     )
     if "attendees:" not in turn:
@@ -214,7 +214,7 @@ def test_every_attendee_the_turn_names_is_invited(turn):
 def test_the_title_the_turn_gives():
     turn = "Create an event Lunch on 2026-11-26 with Ana"
     assert _lunch(turn, title="Lunch") == "approve"
-    assert "titled_otherwise" not in _findings(turn, "create_event", title="Lunch with Ana", day="2026-11-26",
+    assert "titled_otherwise" not in binding_findings(turn, "create_event", title="Lunch with Ana", day="2026-11-26",
                                                attendees=[ADDRESS["Ana"]])  # fmt: skip
     for other in ("Casa Azul", "Lisbon", "Sam Rivera"):
         assert _lunch(turn, title=other) == "escalate", other  # titled_otherwise
@@ -226,7 +226,7 @@ def test_the_title_the_turn_gives():
      ("Delete the review with Ana and Carl", "ev-4"), ("Delete the Review", "ev-2")],
 )  # fmt: skip
 def test_the_event_deleted_is_the_one_the_turn_names(turn, meant):
-    assert "named_by_another" not in _findings(turn, "delete_event", event_id=meant), turn
+    assert "named_by_another" not in binding_findings(turn, "delete_event", event_id=meant), turn
     if "Carl" not in turn:
         assert _call(turn, "delete_event", event_id=meant) == "approve", turn
     other = {"ev-2": "ev-4", "ev-4": "ev-2"}[meant]
@@ -260,13 +260,15 @@ def test_any_day_written_binds_the_event_to_it(day, shift, form):
     ``another_day_written``; an event on another day that form does not also name has it."""
     turn = f"Create an event Lunch with Ana on {_DAY_FORMS[form](day)}"
     args = {"title": "Lunch", "attendees": [ADDRESS["Ana"]]}
-    assert "another_day_written" not in _findings(turn, "create_event", day=day.isoformat(), **args), turn
+    assert "another_day_written" not in binding_findings(turn, "create_event", day=day.isoformat(), **args), (
+        turn
+    )
     other = day + timedelta(days=shift)
     if form == "weekday" and shift % 7 == 0:
         return  # another week's same weekday: the form names it as well
     if form == "ordinal" and other.day == day.day:
         return
-    found = _findings(turn, "create_event", day=other.isoformat(), **args)
+    found = binding_findings(turn, "create_event", day=other.isoformat(), **args)
     assert found.get("another_day_written") == ["day"], (turn, other)
 
 
@@ -288,8 +290,8 @@ def test_any_count_of_nights_written_binds_the_booking_to_it(nights, words, form
     said = _COUNTS[nights] if words else str(nights)
     turn = form.format(n=said).replace(" 1 nights", " 1 night").replace(" one nights", " one night")
     args = {"hotel_id": "h-12", "guest_email": ME}
-    assert "in_another_unit" not in _findings(turn, "book_hotel", nights=nights, **args), turn
+    assert "in_another_unit" not in binding_findings(turn, "book_hotel", nights=nights, **args), turn
     if nights + off > 0:
-        assert _findings(turn, "book_hotel", nights=nights + off, **args).get("in_another_unit") == [
+        assert binding_findings(turn, "book_hotel", nights=nights + off, **args).get("in_another_unit") == [
             "nights"
         ], turn
