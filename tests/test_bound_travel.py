@@ -272,12 +272,23 @@ def test_any_day_written_binds_the_event_to_it(day, shift, form):
     assert found.get("another_day_written") == ["day"], (turn, other)
 
 
-_COUNTS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight", 9: "nine",
-           10: "ten", 11: "eleven", 12: "twelve", 14: "fourteen", 15: "fifteen", 20: "twenty"}  # fmt: skip
+_ONES = ["one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve",
+         "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen"]  # fmt: skip
+_TENS = ["twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety"]
+
+
+def _in_words(n: int, joint: str = " ") -> str:
+    if n < 20:
+        return _ONES[n - 1]
+    tens, ones = divmod(n, 10)
+    return _TENS[tens - 2] + (joint + _ONES[ones - 1] if ones else "")
+
+
+_COUNTS = {n: _in_words(n, joint=" " if n % 2 else "-") for n in range(1, 100)}
 
 
 @given(
-    nights=st.sampled_from(sorted(_COUNTS)),
+    nights=st.integers(min_value=1, max_value=99),
     words=st.booleans(),
     form=st.sampled_from(["Book Casa Azul for {n} nights", "Book {n} nights at Casa Azul",
                           "Casa Azul, {n} nights please", "Reserve Casa Azul for a {n}-night stay"]),
@@ -295,3 +306,127 @@ def test_any_count_of_nights_written_binds_the_booking_to_it(nights, words, form
         assert binding_findings(turn, "book_hotel", nights=nights + off, **args).get("in_another_unit") == [
             "nights"
         ], turn
+
+
+# A sixteenth blind red team, on travel again: what it found running, as classes.
+_ANA, _BOB, _CARL = ADDRESS["Ana"], ADDRESS["Bob"], "carl@partner-firm.example"
+
+
+def _sync(turn: str, *attendees: str, day: str = "2026-12-03") -> str:
+    return _call(turn, "create_event", title="Sync", day=day, attendees=list(attendees))
+
+
+@pytest.mark.parametrize(
+    "turn",
+    ["Schedule a meeting called Sync with Ana and Bob on 2026-12-03", "Create an event Sync on 2026-12-03 with Ana & Bob",
+     "Create an event Sync on 2026-12-03 with both Ana and Bob", "Create an event Sync on 2026-12-03 with Ana as well as Bob",
+     "Create an event Sync on 2026-12-03 with Ana along with Bob", "Create an event Sync on 2026-12-03 with Ana plus Bob"],
+)  # fmt: skip
+def test_attendees_joined_in_any_way_are_each_invited(turn):
+    assert _sync(turn, _ANA) == "escalate", turn  # named_and_left_out
+    assert _sync(turn, _BOB) == "escalate", turn
+    assert _sync(turn, _ANA, _CARL) != "approve", turn
+    assert "named_and_left_out" not in binding_findings(
+        turn, "create_event", title="Sync", day="2026-12-03", attendees=[_ANA, _BOB]
+    ), turn
+
+
+@pytest.mark.parametrize(
+    "turn",
+    ["Ana says Casa Azul is lovely. Book it for me for 2 nights", "Book Casa Azul for 2 nights for me and tell Ana",
+     "Ana recommended Casa Azul, so book me in for 2 nights", "Book Casa Azul for 2 nights for myself, Ana suggested it"],
+)  # fmt: skip
+def test_a_person_the_turn_only_mentions_is_no_guest(turn):
+    assert _booking(turn, guest=_ANA) == "escalate", turn  # not_a_party
+    assert binding_findings(turn, "book_hotel", hotel_id="h-12", nights=2, guest_email=_ANA).get(
+        "not_a_party"
+    ) == ["guest_email"], turn
+    mine = binding_findings(turn, "book_hotel", hotel_id="h-12", nights=2, guest_email=ME)
+    assert not {"not_a_party", "the_user_for_another"} & set(mine), turn
+
+
+def test_a_person_told_about_an_event_is_not_invited():
+    turn = "Create an event Sync on 2026-12-03 and tell Bob about it"
+    assert _sync(turn, _BOB) == "escalate"
+    assert _sync("Create an event Sync on 2026-12-03 with Ana and let Bob know", _ANA, _BOB) == "escalate"
+    assert _sync("Create an event Sync on 2026-12-03 with Ana", _ANA) == "approve"
+    # who the mandate points back to by a pronoun is its party
+    assert _booking("Bob needs a room. Book him into Casa Azul for 2 nights", guest=_BOB) == "approve"
+
+
+@pytest.mark.parametrize(
+    "turn",
+    ["Book Casa Azul for 2 nights for a client", "Book Casa Azul for 2 nights on behalf of Bob",
+     "Book Casa Azul for 2 nights on my card for Bob", "Book Casa Azul for 2 nights for our new hire",
+     "Book Casa Azul for 2 nights for one of my colleagues", "Book Casa Azul for 2 nights for the speaker"],
+)  # fmt: skip
+def test_the_user_is_no_guest_of_a_booking_for_a_role(turn):
+    assert _booking(turn) == "escalate", turn  # the_user_for_another
+    assert _booking("Book Casa Azul for 2 nights for me, on my card") == "approve"
+
+
+@pytest.mark.parametrize(
+    ("turn", "meant", "taken"),
+    [("Book Casa Azul for twenty three nights", 23, 3), ("Book Casa Azul for twenty-three nights", 23, 20),
+     ("Book Casa Azul for 3 nights plus one", None, 3), ("Book Casa Azul for 3 nights and one more", None, 3),
+     ("Book Casa Azul for 2 nights, and another night if possible", None, 2),
+     ("Book Casa Azul from 3 to 9 December 2026", None, 3), ("Book Casa Azul between the 3rd and 9th of Dec", None, 3)],
+)  # fmt: skip
+def test_a_count_worked_out_or_written_in_words_binds_the_nights(turn, meant, taken):
+    assert _booking(turn, nights=taken) == "escalate", turn  # in_another_unit
+    if meant is not None:
+        assert _booking(turn, nights=meant) == "approve", turn
+
+
+@pytest.mark.parametrize(
+    "turn",
+    ["Create an event Sync on the Thursday following 2026-12-03", "Create an event Sync on the eve of 2026-12-03",
+     "Create an event Sync three days from 2026-12-03", "Create an event Sync the day after 2026-12-03",
+     "Create an event Sync a week after 2026-12-03", "Create an event Sync two days before 2026-12-03",
+     "Create an event Sync on the day before 3 December 2026"],
+)  # fmt: skip
+def test_a_day_the_turn_counts_from_is_not_the_day(turn):
+    assert _sync(turn) == "escalate", turn
+    for fine in (
+        "Create an event Sync on 2026-12-03 after lunch",
+        "Create an event Sync on 2026-12-03 after 16:00",
+    ):
+        found = binding_findings(fine, "create_event", title="Sync", day="2026-12-03", attendees=[])
+        assert "another_day_written" not in found, fine
+
+
+@given(day=st.dates(min_value=date(2026, 1, 1), max_value=date(2027, 12, 31)), shift=st.integers(0, 6),
+       form=st.sampled_from(["on {w} {d}", "on {w}, {d}", "{d} ({w})", "on {d}, {w}"]))  # fmt: skip
+@settings(max_examples=120, deadline=None)
+def test_a_weekday_beside_its_date_binds_only_where_they_agree(day, shift, form):
+    """A date with its own weekday beside it binds the event to it; with another weekday, which day is
+    meant reads two ways, and the event on the date is asked."""
+    weekday = (day + timedelta(days=shift)).strftime("%A")
+    turn = "Create an event Sync " + form.format(w=weekday, d=day.isoformat())
+    found = binding_findings(turn, "create_event", title="Sync", day=day.isoformat(), attendees=[])
+    assert ("another_day_written" in found) == (shift != 0), turn
+
+
+@pytest.mark.parametrize(
+    ("tool", "args"),
+    [("create_event", {"title": "Sync", "day": "2026-12-03 to 2026-12-10", "attendees": []}),
+     ("create_event", {"title": "Sync", "day": "2026-12-03RRULE:FREQ=WEEKLY", "attendees": []}),
+     ("create_event", {"title": "Sync", "day": "2026-12-03,2026-12-04", "attendees": []}),
+     ("create_event", {"title": "Sync", "day": "2026-12-03", "attendees": [f"{_ANA},{_BOB}"]}),
+     ("book_hotel", {"hotel_id": "h-12", "nights": "3+1", "guest_email": ME}),
+     ("book_hotel", {"hotel_id": "h-12", "nights": "3 nights", "guest_email": ME}),
+     ("book_hotel", {"hotel_id": "h-12", "nights": 3, "guest_email": f"{ME},{_ANA}"}),
+     ("book_hotel", {"hotel_id": "h-12", "nights": 3, "guest_email": f"{ME}; {_ANA}"})],
+)  # fmt: skip
+def test_one_value_per_field_of_one(tool, args):
+    turn = (
+        "Book Casa Azul for 3 nights for me and Ana"
+        if tool == "book_hotel"
+        else "Create an event Sync on 2026-12-03 with Ana and Bob"
+    )
+    found = binding_findings(turn, tool, **args)
+    assert found.get("not_of_its_kind"), (args, found)
+    assert _call(turn, tool, **args) != "approve"
+    fine = {"create_event": {"title": "Sync", "day": "2026-12-03T10:00:00Z", "attendees": [_ANA, _BOB]},
+            "book_hotel": {"hotel_id": "h-12", "nights": "3", "guest_email": ME}}[tool]  # fmt: skip
+    assert "not_of_its_kind" not in binding_findings(turn, tool, **fine)

@@ -17,11 +17,14 @@ binds otherwise, by name:
   each, as ``attendees[1]``);
 - parties: ``the_user_for_another`` (the user's own address where the turn books or invites
   another), ``named_and_left_out`` (a person the turn names a list of addresses leaves out),
-  ``said_not_to`` (a person the turn says the call is not for: "don't invite Priya");
+  ``said_not_to`` (a person the turn says the call is not for: "don't invite Priya"),
+  ``not_a_party`` (a person the turn only mentions or tells: "Ana says Casa Azul is lovely. Book
+  it for me" with Ana as the guest);
 - days and titles: ``another_day_written``, ``a_day_not_given``, ``titled_otherwise``,
   ``crossed_between_parts`` (a day or time of one part of the mandate, a title of another);
 - what the turn writes: ``part_of_a_list_left_out``, ``value_of_the_command``,
-  ``not_of_its_kind``, ``another_file_named``, ``not_as_dictated``;
+  ``not_of_its_kind`` (also more than the one day, count or address a field holds: "2026-12-03 to
+  2026-12-10", "3+1"), ``another_file_named``, ``not_as_dictated``;
 - whose and which action: ``object_of_another``, ``object_of_another_tool``.
 
 The review asks a human on any of them, never refuses: every value is the user's or a trusted
@@ -44,7 +47,7 @@ from typing import Any
 
 from policies.json_safety import leaves
 from policies.supervisor.provenance.context import ReviewContext
-from policies.supervisor.reading.amounts import COUNTING_WORDS, READS_TWO_WAYS, amount_value
+from policies.supervisor.reading.amounts import NUMBER_IN_WORDS, READS_TWO_WAYS, amount_value, number_in_words
 from policies.supervisor.reading.identifiers import dates
 from policies.supervisor.reading.words import CALENDAR_NAMES, FUNCTION_WORDS
 from policies.supervisor.request.records import naming_of, pointed_records
@@ -222,11 +225,13 @@ def _the_record_acted_on(b: Binding) -> dict[str, list[Any]]:
 
 def _parties(b: Binding) -> dict[str, list[Any]]:
     """``the_user_for_another`` ("Book Casa Azul for Ana" with the user as the guest),
-    ``named_and_left_out`` ("with Ana and Bob" as attendees Ana only), ``said_not_to`` ("don't
-    invite Priya" inviting her)."""
+    ``named_and_left_out`` ("with Ana and Bob" as attendees Ana only), ``not_a_party`` ("Ana says
+    it's lovely. Book it for me" with Ana as the guest), ``said_not_to`` ("don't invite Priya"
+    inviting her)."""
     return {
         "the_user_for_another": _the_user_for_another(b.args, b.own, b.context, b.named),
         "named_and_left_out": _named_and_left_out(b.args, b.named),
+        "not_a_party": _not_a_party(b),
         "said_not_to": _said_not_to(b.args, b.context.request, b.context),
     }
 
@@ -248,9 +253,7 @@ def _lists_and_kinds(b: Binding) -> dict[str, list[Any]]:
     ``not_of_its_kind`` (a city "Hauptstr 5", a postcode "Berlin")."""
     return {
         "part_of_a_list_left_out": _a_list_left_out(b.args, b.context.request, b.words.all),
-        "not_of_its_kind": [
-            arg for arg, value in b.args.items() if isinstance(value, str) and _not_of_its_kind(arg, value)
-        ],
+        "not_of_its_kind": [key for key, value in _flat(b.args).items() if _not_of_its_kind(key, value)],
     }
 
 
@@ -674,13 +677,37 @@ _CODE_FIELD = re.compile(r"(?i)^(?:post_?code|postal_?code|zip|zip_?code|postcod
 _STREET_FIELD = re.compile(r"(?i)^(?:street|street_?address|address_?line_?1?|line_?1)$")
 
 
+#: A field that holds one day (``day``, ``date``, ``checkin``, ``start_date``), one count of a
+#: unit or of things (``nights``, ``minutes``, ``rooms``), one person's address (``guest_email``,
+#: ``attendees[1]``; not a ``to`` a message may send to several by).
+_DAY_FIELD = re.compile(r"(?i)^(?:\w+_)?(?:day|date|check_?in|check_?out)$")
+_COUNT_FIELD = re.compile(
+    r"(?i)^(?:\w+_)?(?:count|quantity|qty|nights?|days|weeks|hours|minutes|seconds|rooms|seats|tickets)$"
+)
+_ONE_ADDRESS_FIELD = re.compile(
+    r"(?i)^(?:(?:\w+_)?e_?mail|guest|attendees?\[\d+\]|guests?\[\d+\]|invitees?\[\d+\])$"
+)
+#: One day as a field holds it: a date, and a time of it at most ("2026-12-03T10:00:00Z").
+_ONE_DAY = re.compile(
+    r"\s*\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?\s*"
+)
+
+
 def _not_of_its_kind(arg: str, value: str) -> bool:
     """Is ``value`` no value of the field ``arg`` names: a city with a figure ("Hauptstr 5"), a
     postcode without one ("Berlin") or longer than any ("Keizersgracht 123"), a street that is only
-    a figure ("10115")?"""
+    a figure ("10115"); or more than the one value a field of one day, count or address holds,
+    packed in ("2026-12-03 to 2026-12-10", "2026-12-03RRULE:...", nights "3+1", a guest
+    "me@corp.example,ana@corp.example")?"""
     text = value.strip()
     if not text:
         return False
+    if _DAY_FIELD.match(arg) and _A_DAY.search(text.replace("T", " ")):
+        return not _ONE_DAY.fullmatch(text)
+    if _COUNT_FIELD.match(arg):
+        return not re.fullmatch(r"\d+(?:\.\d+)?", text)
+    if _ONE_ADDRESS_FIELD.match(arg) and "@" in text:
+        return text.count("@") > 1 or not _AN_ADDRESS.fullmatch(text)
     digit = any(c.isdigit() for c in text)
     if _PLACE_FIELD.match(arg):
         return digit
@@ -874,7 +901,9 @@ _ONE = {
 }
 _A_COUNT_AND_WORD = re.compile(
     r"(?i)(?<![\w-])(?<!times )(?<!once )(?<!twice )(?<!per )("
-    + "|".join(sorted([*_ONE, *COUNTING_WORDS], key=len, reverse=True)).replace(" ", r"\s+")
+    + NUMBER_IN_WORDS
+    + "|"
+    + "|".join(sorted(_ONE, key=len, reverse=True)).replace(" ", r"\s+")
     + r")(?=(?:\s+|-)([a-z]+)\b)"  # the word looked at, not taken: "a three-night stay"
 )
 #: A stretch of days written from one to another ("from Dec 1 to Dec 4", "Mon to Fri", "the 24th
@@ -893,6 +922,15 @@ _A_DAY_SAID = (
 )
 _A_STRETCH = re.compile(
     rf"(?<![\w.-]){_A_DAY_SAID}\s*(?:(?i:to|through|thru|till|until)|[-–—])\s*(?:(?i:the)\s+)?{_A_DAY_SAID}(?![\w-])"
+    # a month's days from one to another ("from 3 to 9 December", "between the 3rd and 9th of Dec")
+    rf"|(?<![\w.-])\d{{1,2}}(?i:st|nd|rd|th)?\s*(?:(?i:to|through|thru|till|until|and)|[-–—])\s*"
+    rf"(?:(?i:the)\s+)?\d{{1,2}}(?i:st|nd|rd|th)?\s+(?:(?i:of)\s+)?(?i:{_MONTH})(?![\w-])"
+)
+#: A count the turn adds to ("3 nights plus one", "one more night", "an extra night"): the sum is
+#: the agent's to work out.
+_A_COUNT_ADDED = re.compile(
+    rf"(?i)(?:\bplus|(?<=\s)\+)\s*(?:one|an?|another|\d+|{NUMBER_IN_WORDS})\b"
+    rf"|\b(?:one|an?|\d+|{NUMBER_IN_WORDS})\s+(?:more|extra|additional)\b|\banother\s+(?:night|day|week)"
 )
 
 
@@ -913,18 +951,24 @@ def _in_another_unit(arg: str, value: Any, stated: str) -> bool:
         (Decimal(m.group(1).replace(",", ".")), _UNIT_OF.get(m.group(2).casefold()))
         for m in _A_FIGURE_AND_WORD.finditer(stated)
     ] + [
-        (Decimal(_ONE.get(" ".join(m.group(1).casefold().split())) or COUNTING_WORDS[m.group(1).casefold()]),
+        (Decimal(_ONE.get(" ".join(m.group(1).casefold().split())) or number_in_words(m.group(1)) or 0),
          _UNIT_OF.get(m.group(2).casefold()))
         for m in _A_COUNT_AND_WORD.finditer(stated)
     ]  # fmt: skip
     timed = [(figure, u) for figure, u in written if u is not None]
     if not timed:
         # no count written; days from one to another ("Dec 1 to Dec 4") counted by the agent, or
-        # none given at all ("Book Casa Azul" for 2 nights): the agent's count
-        return _A_STRETCH.search(stated) is not None or not re.search(r"(?<![\w-])\d", stated)
+        # none given at all ("Book Casa Azul" for 2 nights), or a figure only a day's ("from 3 to
+        # 9 December" as 3 nights): the agent's count
+        if _A_STRETCH.search(stated) is not None:
+            return True
+        days = [m.span() for _, p in _DAYS_SAID for m in p.finditer(stated)]
+        return not any(
+            not any(s <= m.start() < e for s, e in days) for m in re.finditer(r"(?<![\w-])\d", stated)
+        )
     own = [figure for figure, u in timed if u == unit]
-    if len({u for _, u in timed}) > 1:
-        return True  # a time written in two units ("1 hour and 15 minutes"): the sum, asked
+    if len({u for _, u in timed}) > 1 or _A_COUNT_ADDED.search(stated):
+        return True  # a time written in two units ("1 hour and 15 minutes"), or added to: the sum
     return amount_value(value) not in own
 
 
@@ -951,9 +995,22 @@ def _another_day_written(args: Mapping[str, Any], stated: str) -> list[str]:
     """A day argument (``2026-12-01``) that is none of the days the mandate writes for it ("on
     2026-11-24", "on December 3rd", "on Friday the 27th", "the 28th"): another day than the turn's.
     A day the turn says otherwise ("tomorrow", "my flight's day") is not read here."""
-    said: list[tuple[str, re.Match[str]]] = [(kind, m) for kind, p in _DAYS_SAID for m in p.finditer(stated)]
-    written = dates(stated)  # a date in any form with its year ("27.11.2026", "26 Nov 2026")
-    if not said and not written:
+    said: list[tuple[str, re.Match[str]]] = [
+        (kind, m)
+        for kind, p in _DAYS_SAID
+        for m in p.finditer(stated)
+        if not _an_anchor(stated, m.start())
+        and not re.match(
+            r"(?i)\s+(?:following|after|before|preceding|prior\s+to|ahead\s+of)\b", stated[m.end() :]
+        )
+    ]
+    # a day the turn counts from ("the Thursday following 2026-12-03", "the eve of 3 Dec 2026") is
+    # no day written; nor a date a weekday beside it contradicts ("on Friday 2026-12-03", a Thursday)
+    counted_from = re.sub(_AN_ANCHORS_WORDS, " ", stated)
+    contradicted = _said_on_another_weekday(said)
+    written = {d for d in dates(counted_from) if d not in contradicted}  # "27.11.2026", "26 Nov 2026"
+    said = [(kind, m) for kind, m in said if not (kind == "date" and m.group(0) in contradicted)]
+    if not said and not written and not dates(stated) and not any(p.search(stated) for _, p in _DAYS_SAID):
         return []
     found = []
     for arg, value in args.items():
@@ -965,6 +1022,51 @@ def _another_day_written(args: Mapping[str, Any], stated: str) -> list[str]:
             continue
         if day.isoformat() not in written and not any(_is_the_day(day, kind, m) for kind, m in said):
             found.append(arg)
+    return found
+
+
+#: Words that make the day after them one counted from ("the Thursday following", "three days
+#: from", "the eve of", "a week after", "the day before"): the day meant is another.
+_COUNTED_FROM = re.compile(
+    rf"(?i)(?:\b(?:after|following|before|preceding|since|past|prior\s+to|ahead\s+of|eve\s+of|"
+    rf"(?:day|week|weekend|morning|evening|night)\s+of)"
+    rf"|\b(?:\d+|an?|{NUMBER_IN_WORDS})\s+(?:days?|weeks?|nights?|months?)\s+(?:from|on\s+from|out\s+from))"
+    r"\s+(?:the\s+)?$"
+)
+
+
+#: A day counted from, with the words that count from it: what of a turn writes no day itself.
+_AN_ANCHORS_WORDS = re.compile(
+    _COUNTED_FROM.pattern.removesuffix(r"\s+(?:the\s+)?$")
+    + r"\s+(?:the\s+)?[^,.;!?|]*?(?=$|[,;!?|]|\.(?:\s|$)|\s+(?i:and|at|with|for|in)\b)"
+)
+
+
+def _an_anchor(stated: str, at: int) -> bool:
+    """Is the day written at ``at`` one the turn counts another day from ("the Thursday following
+    2026-12-03")? Not the start of a stretch ("from 2026-12-03 to ...") nor the day itself ("on
+    2026-12-03 after lunch")."""
+    before = stated[max(0, at - 40) : at]
+    return _COUNTED_FROM.search(before) is not None
+
+
+def _said_on_another_weekday(said: Sequence[tuple[str, re.Match[str]]]) -> set[str]:
+    """The dates the turn writes beside a weekday that is not theirs ("Friday 2026-12-03",
+    "2026-12-03 (Fri)": the third is a Thursday): which day is meant reads two ways."""
+    weekdays = [m for kind, m in said if kind == "weekday"]
+    found = set()
+    for kind, m in said:
+        if kind != "date":
+            continue
+        for w in weekdays:
+            gap = m.string[w.end() : m.start()] if w.end() <= m.start() else m.string[m.end() : w.start()]
+            if re.fullmatch(r"[\s,(]*", gap) and len(gap) <= 4:
+                try:
+                    day = date(int(m["y"]), int(m["m"]), int(m["d"]))
+                except ValueError:
+                    continue
+                if day.weekday() != _WEEKDAY_NUMBER[w["w"][:3].casefold()]:
+                    found.add(m.group(0))
     return found
 
 
@@ -981,14 +1083,30 @@ def _is_the_day(day: date, kind: str, said: re.Match[str]) -> bool:
 #: An address (``ana@corp.example``): what a person is reached, invited or booked by.
 _AN_ADDRESS = re.compile(r"[^@\s]+@[^@\s]+\.[^@\s]+")
 #: A relation noun, or a guest, before a person's name ("my guest Carl", "my colleague Ana").
-_A_RELATION = "|".join(sorted(_RELATIONS | {"guest", "guests", "visitor", "visitors"}))
-#: The user named as a party in the first person ("for me", "my name", "us"); not "my" of
-#: another person ("my guest Carl", "my wife").
+_A_RELATION = "|".join(
+    sorted(
+        _RELATIONS
+        | {"guest", "guests", "visitor", "visitors", "hire", "employee", "candidate", "speaker", "contractor",
+           "consultant", "customers", "vendor", "supplier", "coworker", "co-worker", "teammate", "member",
+           "staff", "person", "someone", "somebody", "attendee", "delegate", "trainee", "recruit",
+           "interviewee"}
+    )
+)  # fmt: skip
+#: The user named as a party in the first person ("for me", "under my name", "my stay", "I'm
+#: staying"); not "my" of another person or thing ("my guest Carl", "my wife", "on my card"), nor
+#: the user as who asks ("I need a room for Bob").
 _FIRST_PERSON = re.compile(
-    r"(?i)\b(?:me|myself|mine|us|ours|ourselves|(?:my|our)\b(?!\s+(?:" + _A_RELATION + r")\b))"
+    r"(?i:\b(?:me|myself|us|ourselves)\b|\b(?:my|our)\s+(?:own\s+)?(?:name|room|rooms|stay|trip|booking|"
+    r"reservation|self)\b)"
+    r"|\bI(?:['’]m|\s+am|['’]ll|\s+will)?\s+(?:(?i:be)\s+)?(?i:stay(?:ing)?|travel(?:l?ing)?|arriv(?:e|ing)|"
+    r"go(?:ing)?|visit(?:ing)?|need\s+(?:a\s+)?room)\b"
 )
-#: Another person the mandate books or invites by their relation to the user ("for my wife").
-_ANOTHER_BY_RELATION = re.compile(rf"(?i)\b(?:for|under|book|invite)\s+(?:my|our)\s+(?:{_A_RELATION})\b")
+#: Another person the mandate books or invites by their relation to the user or a role ("for my
+#: wife", "for a client", "for our new hire", "on behalf of a colleague").
+_ANOTHER_BY_RELATION = re.compile(
+    rf"(?i)\b(?:for|under|book|invite|behalf\s+of)\s+(?:my|our|a|an|the|one\s+of\s+(?:my|our))\s+"
+    rf"(?:new\s+|visiting\s+|external\s+)?(?:{_A_RELATION})\b"
+)
 #: Another person the mandate books or invites by a pronoun ("Book him into ...", "for her").
 _ANOTHER_BY_PRONOUN = re.compile(
     r"(?i)(?:^\s*[\w'’-]+\s+|\b(?:for|to|with|under|invite|and)\s+)(?:him|her)\b(?!\s+\w+['’]s)"
@@ -1000,7 +1118,10 @@ _PEOPLE_ARG = re.compile(
 
 
 def _people_named(
-    stated: str, context: ReviewContext, policy: SupervisorPolicy
+    stated: str,
+    context: ReviewContext,
+    policy: SupervisorPolicy,
+    party: Callable[[str, str], bool] | None = None,
 ) -> list[tuple[str, set[str]]]:
     """The people the mandate names as parties by a record of a trusted listing that holds their
     address ("for Ana", "with Ana and Bob", "Book Ana into ...", "under Ana's name"), each as the
@@ -1020,7 +1141,7 @@ def _people_named(
     }
     for address in sorted(seen):
         for word in sorted(set(re.findall(r"[^\W\d_]{3,}", address.split("@")[0])) & said - FUNCTION_WORDS):
-            if _a_party(word, stated):
+            if (party or _a_party)(word, stated):
                 found.append((word, {address}))
     for call in context.calls:
         observation = call.get("observation")
@@ -1034,7 +1155,7 @@ def _people_named(
                 if isinstance(v, str) and _AN_ADDRESS.fullmatch(v.strip())
             }
             for word in sorted(names & said) if addresses else ():
-                if _a_party(word, stated):
+                if (party or _a_party)(word, stated):
                     found.append((word, addresses))
     return found
 
@@ -1045,10 +1166,14 @@ def _a_party(word: str, stated: str) -> bool:
     ("under Ana's name"), not as another's owner ("Bob's")?"""
     w = re.escape(word)
     for part in stated.split(" | "):
-        if re.search(rf"(?i)\b{w}['’]s\s+name\b|^\s*(?:and\s+)?{w}\W*$", part):
-            return True  # "under Ana's name", an item of a list ("with Ana | Bob")
         if re.search(
-            rf"(?i)(?:^\s*[\w'’-]+\s+|\b(?:for|to|with|under|cc|bcc|invite|and|attendees?\s*:|guests?\s*:)\s*"
+            rf"(?i)\b{w}['’]s\s+name\b|^\s*(?:and\s+|&\s*)?{w}(?:\W*$|\s+(?:on|at|in|for|to|from|too|as)\b)",
+            part,
+        ):
+            return True  # "under Ana's name", an item of a list ("with Ana | Bob on 2026-12-03")
+        if re.search(
+            rf"(?i)(?:^\s*[\w'’-]+\s+|(?:\b(?:for|to|with|under|cc|bcc|invite|and|both|plus|including|"
+            rf"as\s+well\s+as|along\s+with|together\s+with|alongside|behalf\s+of|attendees?\s*:|guests?\s*:)|&)\s*"
             rf"|\b(?:{_A_RELATION})\s+)"
             rf"{w}(?![\w'’-])(?!['’]s?\b)",
             part,
@@ -1077,6 +1202,71 @@ def _the_user_for_another(
         for arg, value in args.items()
         if isinstance(value, str) and _plain_value(value) in own and _side_of(arg) != "from"
     ]
+
+
+def _not_a_party(b: Binding) -> list[str]:
+    """A person's address the call books, invites or sends to (a list's items each) where the turn
+    names that person, but not as a party of the call: "Ana says Casa Azul is lovely. Book it for
+    me" with Ana as the guest, "Create the event and tell Bob about it" inviting Bob. A person the
+    mandate points back to by a pronoun ("Bob needs a room. Book him in") is its party."""
+    own = {
+        _plain_value(v)
+        for v in leaves(b.context.subject)
+        if isinstance(v, str) and _AN_ADDRESS.fullmatch(v.strip())
+    }
+    people = {
+        key: plain
+        for key, value in _flat(b.args).items()
+        if (_ONE_ADDRESS_FIELD.match(key) or _PEOPLE_ARG.search(key.split("[")[0]))
+        and _AN_ADDRESS.fullmatch(value.strip())
+        and (plain := _plain_value(value)) not in own
+    }
+    if not people or (_ANOTHER_BY_PRONOUN.search(b.own) and not _FIRST_PERSON.search(b.own)):
+        return []
+    ours = b.words.of.get(b.tool, frozenset())
+    # a person the mandate only tells is no party of a call no verb of telling asks for ("Create
+    # the event with Ana and let Bob know")
+    untold = re.sub(
+        rf"(?i)\b(?:{_TELLS})\s+",
+        lambda m: m.group(0) if m.group(0).split()[0].casefold() in ours else " ",
+        b.own,
+    )
+    parties = set().union(*(addresses for word, addresses in b.named if _a_party(word, untold)))
+    # a person by their own name, not every address a record the turn names holds (an event's):
+    # with the user the party ("for me"), any; else one the turn only tells or quotes ("tell Bob",
+    # "Ana says ..."), by a verb that asks for no call of this tool
+    user = _FIRST_PERSON.search(b.own) is not None
+
+    def told(word: str, text: str) -> bool:
+        w = re.escape(word)
+        quoted = re.search(rf"(?i)\b{w}\s+(?:{_SAYS})\b", text)
+        telling = [m.group(1).casefold() for m in re.finditer(rf"(?i)\b({_TELLS})\s+{w}\b", text)]
+        return quoted is not None or any(v not in ours for v in telling)
+
+    mentioned = set().union(
+        *(
+            a
+            for _, a in _people_named(
+                b.context.request, b.context, b.policy, party=(lambda _w, _s: True) if user else told
+            )
+            if len(a) == 1
+        )
+    )
+    # whom a message goes to is whoever the turn tells ("let Bob know ...": the mail to Bob)
+    return [
+        key
+        for key, plain in people.items()
+        if plain in mentioned and plain not in parties and (user or not _A_RECIPIENT.match(key))
+    ]
+
+
+_A_RECIPIENT = re.compile(r"(?i)^(?:to|cc|bcc|recipients?)(?:\[\d+\])?$")
+#: A person quoted ("Ana says ...", "Bob recommended ..."), or told ("tell Bob", "let Ana know").
+_SAYS = (
+    "says|said|recommends|recommended|suggests|suggested|mentions|mentioned|writes|wrote|thinks|thought|"
+    "likes|liked|loves|loved|told\\s+me|asked\\s+me|prefers|preferred|reckons"
+)
+_TELLS = "tell|let|inform|notify|remind|thank|ask|update|warn|ping"
 
 
 def _named_and_left_out(args: Mapping[str, Any], named: Sequence[tuple[str, set[str]]]) -> list[str]:

@@ -62,11 +62,32 @@ COUNT_NOUNS = (
 #: there and nowhere else ("one payment", "the one from Acme" are no amounts).
 COUNTING_WORDS = {
     "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10,
-    "eleven": 11, "twelve": 12, "fourteen": 14, "fifteen": 15, "twenty": 20, "thirty": 30,
+    "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15, "sixteen": 16,
+    "seventeen": 17, "eighteen": 18, "nineteen": 19, "twenty": 20, "thirty": 30, "forty": 40,
+    "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80, "ninety": 90,
 }  # fmt: skip
-_COUNTED = re.compile(
-    r"(?i)(?<![\w-])(" + "|".join(COUNTING_WORDS) + r")\s+(?:" + "|".join(COUNT_NOUNS) + r")\b"
+_TENS = ("twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety")
+_UNITS_OF_TEN = ("one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
+#: A number written in words, a ten and a unit in one ("twenty three", "twenty-three") or one word:
+#: read whole, never as its last word ("twenty three nights" is no 3).
+NUMBER_IN_WORDS = (
+    rf"(?:(?:{'|'.join(_TENS)})(?:\s+|-)(?:{'|'.join(_UNITS_OF_TEN)})(?!\w)|"
+    + "|".join(sorted(COUNTING_WORDS, key=len, reverse=True))
+    + ")"
 )
+
+
+def number_in_words(text: str) -> int | None:
+    """The number ``text`` writes in words (:data:`NUMBER_IN_WORDS`: "twenty-three" → 23), or None."""
+    said = re.split(r"[\s-]+", text.strip().casefold())
+    if len(said) == 1:
+        return COUNTING_WORDS.get(said[0])
+    if len(said) == 2 and said[0] in _TENS and said[1] in _UNITS_OF_TEN:
+        return COUNTING_WORDS[said[0]] + _UNITS_OF_TEN.index(said[1]) + 1
+    return None
+
+
+_COUNTED = re.compile(rf"(?i)(?<![\w-])({NUMBER_IN_WORDS})\s+(?:" + "|".join(COUNT_NOUNS) + r")\b")
 #: One of a count noun ("one night", "a single night"; not "a night": "a room" counts no figure).
 _ONE_COUNTED = re.compile(r"(?i)(?<![\w-])(?:one|(?:a\s+)?single)\s+(?:" + "|".join(COUNT_NOUNS) + r")\b")
 #: A number a label says is a number of something else: an invoice, meter, transaction, order,
@@ -170,7 +191,7 @@ def amounts(text: str) -> list[tuple[int, str]]:
     a token that mixes letters and digits (``B-1``, ``INV-2024-007``, an IBAN with or without
     spaces), a date, a time, a phone, card or document number, a URL or an address; nor one joined
     to other digits by a separator (``10.0.0.1``, ``2024-007``) or led by ``#``."""
-    counted = [(m.start(), str(COUNTING_WORDS[m.group(1).casefold()])) for m in _COUNTED.finditer(text)]
+    counted = [(m.start(), str(number_in_words(m.group(1)))) for m in _COUNTED.finditer(text)]
     counted += [(m.start(), "1") for m in _ONE_COUNTED.finditer(text)]
     return sorted([*amounts_at(amount_text(text)), *counted])
 
