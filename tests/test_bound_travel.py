@@ -430,3 +430,66 @@ def test_one_value_per_field_of_one(tool, args):
     fine = {"create_event": {"title": "Sync", "day": "2026-12-03T10:00:00Z", "attendees": [_ANA, _BOB]},
             "book_hotel": {"hotel_id": "h-12", "nights": "3", "guest_email": ME}}[tool]  # fmt: skip
     assert "not_of_its_kind" not in binding_findings(turn, tool, **fine)
+
+
+@pytest.mark.parametrize(
+    "turn",
+    ["Book Casa Azul for 2 nights for Ana and for 3 nights for Bob",
+     "Book Casa Azul for Ana for 2 nights, and for Bob for 3 nights",
+     "Book Casa Azul: 2 nights for Ana; 3 nights for Bob"],
+)  # fmt: skip
+def test_two_bookings_of_one_turn_keep_their_own_nights_and_guests(turn):
+    assert _booking(turn, nights=3, guest=_ANA) == "escalate", turn  # crossed_between_parts
+    assert _booking(turn, nights=2, guest=_BOB) == "escalate", turn
+    for nights, guest in ((2, _ANA), (3, _BOB)):
+        found = binding_findings(turn, "book_hotel", hotel_id="h-12", nights=nights, guest_email=guest)
+        assert "crossed_between_parts" not in found, (turn, nights, guest)
+
+
+def test_an_attendee_a_later_sentence_adds_is_invited():
+    turn = "Create an event Sync on 2026-12-03 with Ana. Invite Bob as well."
+    assert _sync(turn, _ANA) == "escalate"  # named_and_left_out
+    assert "named_and_left_out" not in binding_findings(
+        turn, "create_event", title="Sync", day="2026-12-03", attendees=[_ANA, _BOB]
+    )
+
+
+@pytest.mark.parametrize(
+    "turn",
+    [
+        "Remove Bob from the Review",
+        "Take the budget item off the Review",
+        "Drop Carl out of the Budget review",
+    ],
+)
+def test_what_the_turn_takes_out_of_an_event_is_no_deletion_of_it(turn):
+    meant = "ev-4" if "Budget" in turn else "ev-2"
+    found = binding_findings(turn, "delete_event", event_id=meant)
+    assert found.get("taken_from_the_record"), turn
+    assert _call(turn, "delete_event", event_id=meant) == "escalate", turn
+    for fine in (
+        "Delete the Review from my calendar",
+        "Remove the Review",
+        "Delete the Review meeting from my calendar",
+    ):
+        assert "taken_from_the_record" not in binding_findings(fine, "delete_event", event_id="ev-2"), fine
+
+
+def test_a_year_said_of_an_event_is_its_own():
+    assert _call("Delete the Review from 2025", "delete_event", event_id="ev-2") == "escalate"
+    assert "said_of_another_record" not in binding_findings(
+        "Delete the Review of 2026", "delete_event", event_id="ev-2"
+    )
+
+
+@pytest.mark.parametrize(
+    ("turn", "runs"),
+    [("Book the hotel Bob recommended for 2 nights", False), ("Book the hotel Ana recommended for 2 nights", True),
+     ("Book the place Bob suggested for 2 nights", False), ("Book Casa Azul II for 2 nights", False),
+     ("Book Casa Azul 2 for 2 nights", False), ("Book Casa Azul 2 nights", True)],
+)  # fmt: skip
+def test_a_hotel_the_turn_describes_is_the_one_booked(turn, runs):
+    found = binding_findings(turn, "book_hotel", hotel_id="h-12", nights=2, guest_email=ME)
+    assert ("not_of_the_record" in found) != runs, (turn, found)
+    if not runs:
+        assert _booking(turn) == "escalate", turn

@@ -47,7 +47,13 @@ from typing import Any
 
 from policies.json_safety import leaves
 from policies.supervisor.provenance.context import ReviewContext
-from policies.supervisor.reading.amounts import NUMBER_IN_WORDS, READS_TWO_WAYS, amount_value, number_in_words
+from policies.supervisor.reading.amounts import (
+    COUNT_NOUNS,
+    NUMBER_IN_WORDS,
+    READS_TWO_WAYS,
+    amount_value,
+    number_in_words,
+)
 from policies.supervisor.reading.identifiers import dates
 from policies.supervisor.reading.words import CALENDAR_NAMES, FUNCTION_WORDS
 from policies.supervisor.request.records import naming_of, pointed_records
@@ -75,8 +81,22 @@ class Binding:
 
     @cached_property
     def named(self) -> list[tuple[str, set[str]]]:
-        """The people the mandate's own parts name as parties (:func:`_people_named`), read once."""
-        return _people_named(self.own, self.context, self.policy)
+        """The people the mandate's own parts name as parties (:func:`_people_named`), and those a
+        later sentence adds by a word that asks for this tool ("... with Ana. Invite Bob as
+        well."), read once."""
+        leads = self.words.leads.get(self.tool, frozenset())
+        added = [
+            sentence
+            for sentence in re.split(r"(?<=[.!?])\s+|\n+", self.context.request)
+            if _ADDED.search(sentence)
+            and {w.casefold() for w in re.findall(r"[\w'’-]+", sentence)[:3]} & leads
+            and sentence.strip(" .!?") not in self.stated
+        ]
+        return _people_named(" | ".join([self.own, *added]), self.context, self.policy)
+
+
+#: What a sentence that adds to an earlier mandate says ("Invite Bob as well.", "Also add Ana.").
+_ADDED = re.compile(r"(?i)\b(?:as\s+well|too|also|additionally)\b")
 
 
 @dataclass(frozen=True)
@@ -215,11 +235,13 @@ def _files_and_text(b: Binding) -> dict[str, list[Any]]:
 def _the_record_acted_on(b: Binding) -> dict[str, list[Any]]:
     """``said_of_another_record`` ("Cancel the gym at 08:30" as the Gym at 18:00),
     ``named_by_another`` ("Delete the budget review" as the Review), ``not_of_the_record`` ("Book
-    the Hilton" as Casa Azul)."""
+    the Hilton" as Casa Azul), ``taken_from_the_record`` ("Remove Bob from the Review" deleting
+    the Review)."""
     return {
         "said_of_another_record": _said_of_another_record(b.args, b.own, b.context),
         "named_by_another": _named_by_another(b.args, b.own, b.context),
         "not_of_the_record": _not_of_the_record(b.args, b.own, b.context, b.named),
+        "taken_from_the_record": _taken_from_the_record(b.args, b.own, b.context),
     }
 
 
@@ -243,7 +265,7 @@ def _days_titles_and_units(b: Binding) -> dict[str, list[Any]]:
         "a_day_not_given": _a_day_not_given(b.args, b.own, b.context.request, b.context),
         "titled_otherwise": _titled_otherwise(b.args, b.own),
         "another_day_written": _another_day_written(b.args, b.own),
-        "crossed_between_parts": _crossed_between_parts(b.args, b.own),
+        "crossed_between_parts": _crossed_between_parts(b.args, b.own, b.named),
         "in_another_unit": [arg for arg, value in b.args.items() if _in_another_unit(arg, value, b.stated)],
     }
 
@@ -947,14 +969,7 @@ def _in_another_unit(arg: str, value: Any, stated: str) -> bool:
     )
     if unit is None:
         return False
-    written = [
-        (Decimal(m.group(1).replace(",", ".")), _UNIT_OF.get(m.group(2).casefold()))
-        for m in _A_FIGURE_AND_WORD.finditer(stated)
-    ] + [
-        (Decimal(_ONE.get(" ".join(m.group(1).casefold().split())) or number_in_words(m.group(1)) or 0),
-         _UNIT_OF.get(m.group(2).casefold()))
-        for m in _A_COUNT_AND_WORD.finditer(stated)
-    ]  # fmt: skip
+    written = _counts_written(stated)
     timed = [(figure, u) for figure, u in written if u is not None]
     if not timed:
         # no count written; days from one to another ("Dec 1 to Dec 4") counted by the agent, or
@@ -1438,14 +1453,7 @@ def _not_of_the_record(
         and w.casefold() not in given | {word for word, _ in named}
     ]  # fmt: skip
     # the record acted on, and what the call that listed it was asked ("search_hotels(city=Lisbon)")
-    acted_on = [
-        (r, call.get("args"))
-        for call in context.calls
-        for r in (
-            call["observation"] if isinstance(call.get("observation"), list) else [call.get("observation")]
-        )
-        if isinstance(r, Mapping) and values & _plain_values(r)
-    ]
+    acted_on = _records_acted_on(values, context)
     if not acted_on:
         return []
     found = []
@@ -1475,6 +1483,19 @@ def _not_of_the_record(
         for w in capitalised
         if w.casefold() not in held and re.search(rf"\b(?:in|near)\s+(?:the\s+)?{w}\b", stated)
     ]
+    # its name with more after it ("Casa Azul II", "Casa Azul 2"): another of the name
+    for record, _ in acted_on:
+        for name in (v for v in record.values() if isinstance(v, str) and 0 < len(v.split()) <= 4):
+            for m in re.finditer(
+                rf"(?<![\w-])(?i:{re.escape(name)})\s+([IVX]{{1,4}}\b|\d+\b(?!\s*(?:-|[:.,]\d|(?i:{_A_COUNTED}))))",
+                stated,
+            ):
+                if m.group(1) not in held:
+                    found.append(m.group(1))
+    # whoever the turn says recommended it ("the hotel Bob recommended") wrote no record that names it
+    for m in re.finditer(rf"(?<![\w'’-])([A-Z][^\W\d_]+)\s+(?:{_SAYS})\b", stated):
+        if not _of_a_record_by(m.group(1), acted_on, context):
+            found.append(m.group(1))
     # a figure the turn gives one of its fields ("a hotel with rating 5" as Casa Azul, rated 4.6)
     for record, _ in acted_on:
         for key, value in record.items():
@@ -1483,6 +1504,101 @@ def _not_of_the_record(
                     if Decimal(m.group(1)) != amount_value(value):
                         found.append(str(key))
     return list(dict.fromkeys(found))
+
+
+#: What a figure after a name may count ("Casa Azul 2 nights"): no part of the name.
+_A_COUNTED = "|".join([*COUNT_NOUNS, *(w for words in _UNITS.values() for w in words if len(w) > 2)])
+
+
+#: Words of a mandate's object that name the record itself or no thing of its own: a kind of
+#: record, a pointer to it ("the meeting", "it", "this one").
+_THE_RECORD_ITSELF = frozenset(
+    {"event", "events", "meeting", "meetings", "appointment", "entry", "booking", "reservation", "it",
+     "this", "that", "one", "whole", "entire", "invite", "invitation", "calendar", "call", "session"}
+)  # fmt: skip
+
+
+def _taken_from_the_record(args: Mapping[str, Any], stated: str, context: ReviewContext) -> list[str]:
+    """The name of the record a call acts on by its id where the mandate takes something else out
+    of it ("Remove Bob from the Review", "Take the budget item off the Review": Bob is removed, the
+    Review stays) rather than acting on it ("Delete the Review from my calendar")."""
+    values = {
+        _plain_value(v) for a, v in args.items() if _AN_ID_ARG.search(a) and isinstance(v, str) and v.strip()
+    }
+    names = {
+        v.strip()
+        for r, _ in (_records_acted_on(values, context) if values else [])
+        for k, v in r.items()
+        if isinstance(v, str)
+        and 0 < len(v.split()) <= 4
+        and not _AN_ID_ARG.search(str(k))
+        and not _A_DAY.search(v)
+    }
+    found = []
+    for part in stated.split(" | "):
+        for name in names:
+            m = re.search(
+                rf"(?i)\b(?:from|off|out\s+of)\s+(?:(?:the|my|our|this|that|today's|tomorrow's)\s+)?{re.escape(name)}\b",
+                part,
+            )
+            if m is None:
+                continue
+            own = {w.casefold() for w in re.findall(r"[^\W\d_]+", name)}
+            between = [
+                w
+                for w in re.findall(r"[^\W\d_][\w'’-]*", part[: m.start()])[1:]
+                if w.casefold() not in FUNCTION_WORDS | _THE_RECORD_ITSELF | own
+                and not re.fullmatch(rf"(?i){_MONTH}|{_WEEKDAY}", w)
+            ]
+            if between:
+                found.append(name)
+    return found
+
+
+def _records_acted_on(values: set[str], context: ReviewContext) -> list[tuple[Mapping[str, Any], Any]]:
+    """The records of the run that hold one of a call's ids (``values``, plain), each with the
+    arguments of the call that listed it ("search_hotels(city=Lisbon)")."""
+    return [
+        (r, call.get("args"))
+        for call in context.calls
+        for r in (
+            call["observation"] if isinstance(call.get("observation"), list) else [call.get("observation")]
+        )
+        if isinstance(r, Mapping) and values & _plain_values(r)
+    ]
+
+
+def _of_a_record_by(
+    who: str, acted_on: Sequence[tuple[Mapping[str, Any], Any]], context: ReviewContext
+) -> bool:
+    """Did the person ``who`` (a word of their address or name) write a record of the run that
+    names a record acted on ("Stay at Casa Azul" from ana@corp.example)?"""
+    names = [
+        v for r, _ in acted_on for v in r.values() if isinstance(v, str) and len(v) > 3 and " " in v.strip()
+    ]
+    names += [
+        v
+        for r, _ in acted_on
+        for k, v in r.items()
+        if isinstance(v, str) and re.search(r"(?i)name|title", str(k))
+    ]
+    word = who.casefold()
+    for call in context.calls:
+        observation = call.get("observation")
+        for record in observation if isinstance(observation, list) else [observation]:
+            if not isinstance(record, Mapping):
+                continue
+            texts = [v for v in leaves(record) if isinstance(v, str)]
+            by = any(
+                word
+                in {w.casefold() for w in re.findall(r"[^\W\d_]{3,}", v.split("@")[0] if "@" in v else v)}
+                for k, v in record.items()
+                if isinstance(v, str)
+                and (_AN_ADDRESS.fullmatch(v.strip()) or re.search(r"(?i)name|from|author", str(k)))
+            )
+            if by and any(_written_whole(n, t) for n in names for t in texts):
+                return True
+    return False
 
 
 #: A person the turn says the call is not for ("don't invite Priya", "everyone except Bob",
@@ -1539,30 +1655,96 @@ def _flat(args: Mapping[str, Any]) -> dict[str, str]:
 _SHAPES = (re.compile(r"\b\d{4}-\d{2}-\d{2}\b"), re.compile(r"(?<![\d:])\d{1,2}:\d{2}(?![\d:])"))
 
 
-def _crossed_between_parts(args: Mapping[str, Any], own: str) -> list[str]:
-    """A day or a time the call takes from one part of the mandate where another value of the call
-    is written only in another part that writes a day or time of its own ("Create event Lunch on
-    2026-11-27 at 12:00 and event Dinner on 2026-11-28 at 19:00" as Dinner on the 27th at 12:00)."""
+def _crossed_between_parts(
+    args: Mapping[str, Any], own: str, named: Sequence[tuple[str, set[str]]] = ()
+) -> list[str]:
+    """A value the call takes from one part of the mandate where another value of the call is
+    written only in another part that writes a value of the same kind of its own: a day or a time
+    ("Create event Lunch on 2026-11-27 at 12:00 and event Dinner on 2026-11-28 at 19:00" as Dinner
+    on the 27th at 12:00), a count ("for 2 nights for Ana and for 3 nights for Bob" as Ana's 3
+    nights), a person (Bob as the guest of Ana's 2 nights)."""
     parts = [p for p in own.split(" | ") if p.strip()]
     if len(parts) < 2:
         return []
-    flat = {k: v for k, v in _flat(args).items() if v.strip()}
-    where = {k: {i for i, p in enumerate(parts) if _written_whole(v, p)} for k, v in flat.items()}
+    flat: dict[str, Any] = {k: v for k, v in _flat(args).items() if v.strip()}
+    flat |= {k: v for k, v in args.items() if is_number(v) and not isinstance(v, bool)}
+
+    def said(value: Any, part: str) -> list[str]:
+        """The values of ``value``'s kind ``part`` writes, as they compare to it."""
+        if is_number(value):
+            return [str(figure) for figure, unit in _counts_written(part) if unit is not None]
+        text = value.strip()
+        shape = next((s for s in _SHAPES if s.fullmatch(text)), None)
+        if shape is not None:
+            return [m.group(0) for m in shape.finditer(part)]
+        if _AN_ADDRESS.fullmatch(text):
+            return [
+                a
+                for word, addresses in named
+                for a in addresses
+                if re.search(rf"(?i)\b{re.escape(word)}\b", part)
+            ]
+        return []
+
+    def written(value: Any, part: str) -> bool:
+        if is_number(value):
+            return str(amount_value(value)) in said(value, part)
+        if _AN_ADDRESS.fullmatch(value.strip()):
+            return _plain_value(value) in said(value, part)
+        return _written_whole(value, part)
+
+    def of_a_kind(value: Any) -> bool:
+        return (
+            is_number(value)
+            or any(s.fullmatch(value.strip()) for s in _SHAPES)
+            or bool(_AN_ADDRESS.fullmatch(value.strip()))
+        )
+
+    where = {k: {i for i, p in enumerate(parts) if written(v, p)} for k, v in flat.items()}
     found = []
     for key, value in flat.items():
-        shape = next((s for s in _SHAPES if s.fullmatch(value.strip())), None)
-        if shape is None or len(where[key]) != 1:
+        if not of_a_kind(value) or len(where[key]) != 1:
             continue
         (at,) = where[key]
+        plain = (
+            str(amount_value(value))
+            if is_number(value)
+            else _plain_value(value)
+            if "@" in value
+            else value.strip()
+        )
         if any(
             len(where[other]) == 1
             and (j := next(iter(where[other]))) != at
-            and any(m.group(0) != value.strip() for m in shape.finditer(parts[j]))
+            and any(x != plain for x in said(value, parts[j]))
+            and not _same_shape(flat[other], value)  # a stretch's two days, a list's two people
             for other in flat
-            if other != key and not any(s.fullmatch(flat[other].strip()) for s in _SHAPES)
+            if other != key
         ):
             found.append(key)
     return found
+
+
+def _same_shape(a: Any, b: Any) -> bool:
+    """Are two texts of one shape (two days, two times, two addresses)?"""
+    if not isinstance(a, str) or not isinstance(b, str):
+        return False
+    if _AN_ADDRESS.fullmatch(a.strip()) and _AN_ADDRESS.fullmatch(b.strip()):
+        return True
+    return any(s.fullmatch(a.strip()) and s.fullmatch(b.strip()) for s in _SHAPES)
+
+
+def _counts_written(stated: str) -> list[tuple[Decimal, str | None]]:
+    """The counts ``stated`` writes, each with the unit of time after it (or None): "1 hour", "a
+    single night", "twenty-three nights"."""
+    return [
+        (Decimal(m.group(1).replace(",", ".")), _UNIT_OF.get(m.group(2).casefold()))
+        for m in _A_FIGURE_AND_WORD.finditer(stated)
+    ] + [
+        (Decimal(_ONE.get(" ".join(m.group(1).casefold().split())) or number_in_words(m.group(1)) or 0),
+         _UNIT_OF.get(m.group(2).casefold()))
+        for m in _A_COUNT_AND_WORD.finditer(stated)
+    ]  # fmt: skip
 
 
 #: A file's name: a word, a dot and an extension ("notes.txt", "budget-2027.xlsx").
@@ -1623,7 +1805,8 @@ def _said_of_another_record(args: Mapping[str, Any], stated: str, context: Revie
     id in (``event_id``); its day may be the one its listing was asked for (``list_events(day=...)``)."""
     times = {(int(h), int(m)) for h, m in _A_TIME.findall(stated)}
     days = set(_A_DAY.findall(stated))
-    if not times and not days:
+    years = set(re.findall(r"(?<![\w.:/-])((?:19|20)\d{2})(?![\w:/-])", _A_DAY.sub(" ", stated)))
+    if not times and not days and not years:
         return []
     # the record the call acts on, by its id ("event_id": "ev-22")
     values = {
@@ -1647,4 +1830,6 @@ def _said_of_another_record(args: Mapping[str, Any], stated: str, context: Revie
                 found += [f"{h}:{m:02d}" for h, m in sorted(times)]
             if days and held_days and not days & held_days:
                 found += ["-".join(d) for d in sorted(days)]
+            if years and held_days and not years & {y for y, _, _ in held_days}:
+                found += sorted(years)  # "the Review from 2025", it is on 2026-11-24
     return list(dict.fromkeys(found))
