@@ -493,3 +493,14 @@ def test_a_hotel_the_turn_describes_is_the_one_booked(turn, runs):
     assert ("not_of_the_record" in found) != runs, (turn, found)
     if not runs:
         assert _booking(turn) == "escalate", turn
+
+
+@pytest.mark.parametrize(
+    ("turn", "meant", "other"),
+    [("Delete the standup on 2026-11-24", "ev-1", "ev-3"), ("Delete the Standup on 2026-11-25", "ev-3", "ev-1"),
+     ("Delete the standup at 10:00", "ev-1", "ev-3"), ("Cancel the 09:00 Standup", "ev-3", "ev-1")],
+)  # fmt: skip
+def test_a_title_two_events_share_names_the_one_its_day_or_time_singles_out(turn, meant, other):
+    assert _call(turn, "delete_event", event_id=meant) == "approve", turn
+    assert _call(turn, "delete_event", event_id=other) == "escalate", turn
+    assert _call("Delete the standup", "delete_event", event_id=meant) == "escalate"  # which one: asked

@@ -34,7 +34,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from policies.supervisor.reading.amounts import amounts_in
-from policies.supervisor.reading.identifiers import IDENTIFIER_KINDS, Identifier, canonical_number
+from policies.supervisor.reading.identifiers import (
+    IDENTIFIER_KINDS,
+    Identifier,
+    canonical_number,
+    whole_identifier,
+)
 from policies.supervisor.reading.values import (
     Source,
     appears,
@@ -356,12 +361,29 @@ def named_records(
     for ident, record, _asked in keyed:
         held.setdefault((record.tool, ident), set()).add(_text_of(record.value))
 
+    def qualified(ident: Any, record: Record, asked_for: str, said: Source) -> bool:
+        """Of the records a name is shared by ("Standup" on two days), is ``record`` the one
+        alone that ``said`` also writes a day, time or id of, its own or its listing's ("the
+        standup on 2026-11-24")?"""
+
+        def qualifiers(value: Any, asked: str) -> set[Any]:
+            texts = [*asked.split(" | "), *(str(v) for v in value.values() if isinstance(v, str | int))]
+            found = {whole_identifier(t.strip()) for t in texts}
+            return {q for q in found if isinstance(q, tuple) and q[0] in _QUALIFYING}
+
+        sharing = [(r, a) for i, r, a in keyed if i == ident and r.tool == record.tool]
+        own = qualifiers(record.value, asked_for)
+        if not any(appears(q, said) for q in own):
+            return False
+        others = [qualifiers(r.value, a) for r, a in sharing if _text_of(r.value) != _text_of(record.value)]
+        return not any(any(appears(q, said) for q in other) for other in others)
+
     def named_by(said: Source, asked: bool = False, fields: bool = False) -> list[tuple[Any, Record]]:
         return [
             (ident, record)
             for ident, record, asked_for in keyed
-            if len(held[(record.tool, ident)]) == 1
-            and appears(ident, said)  # first: the test most keys fail
+            if appears(ident, said)  # first: the test most keys fail
+            and (len(held[(record.tool, ident)]) == 1 or qualified(ident, record, asked_for, said))
             and not naming.names_nothing(ident)
             and not (record.author and _look_alike(ident, record, keyed))
             # a name is named whole, as the record spells it, never as a part of a longer name
@@ -407,6 +429,10 @@ def named_records(
     narrower = {(r.tool, r.step) for r in named}  # a record named by its key, not its call's whole result
     out = [r for r in out if (r.tool, r.step) not in narrower] + named
     return list({(r.tool, r.step, _text_of(r.value)): r for r in out}.values())
+
+
+#: The kinds of identifier that single out one of the records a name is shared by: a day, a time.
+_QUALIFYING = frozenset({"date", "time"})
 
 
 def pointed_records(text: str, calls: Sequence[Mapping[str, Any]], naming: Naming) -> list[Record]:
