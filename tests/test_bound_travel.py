@@ -504,3 +504,13 @@ def test_a_title_two_events_share_names_the_one_its_day_or_time_singles_out(turn
     assert _call(turn, "delete_event", event_id=meant) == "approve", turn
     assert _call(turn, "delete_event", event_id=other) == "escalate", turn
     assert _call("Delete the standup", "delete_event", event_id=meant) == "escalate"  # which one: asked
+
+
+@pytest.mark.parametrize(
+    "said",
+    ["Dec 3, 2026", "December 3, 2026", "03.12.2026", "3.12.2026", "December 3rd, 2026", "3 December 2026"],
+)
+def test_a_day_written_with_its_year_is_no_place_or_version(said):
+    """ "on Dec 3, 2026" names no system "Dec", "on 03.12.2026" no version: the event runs."""
+    assert _sync(f"Create an event Sync on {said}") == "approve", said
+    assert _sync(f"Create an event Sync on {said}", day="2026-12-04") == "escalate", said

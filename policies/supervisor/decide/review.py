@@ -99,7 +99,7 @@ from policies.supervisor.reading.coverage import (
     verb_forms,
     without_left_out,
 )
-from policies.supervisor.reading.identifiers import canonical_number, identifiers
+from policies.supervisor.reading.identifiers import canonical_number, dates, identifiers
 from policies.supervisor.reading.message import (
     COURTESY,
     another_modality,
@@ -1506,12 +1506,7 @@ _NO_PLACE = frozenset({"the", "a", "an", "this", "that", "same", "new", "each", 
 #: A system written by its name after "on" or "in" ("Grant jdoe admin on Jira", "... in Salesforce",
 #: "on the GitHub org"): a place the call does not keep, unless an argument holds it.
 _ON_A_SYSTEM = re.compile(r"\b(?:on|in)\s+(?:the\s+)?([A-Z][A-Za-z0-9]*[a-z][A-Za-z0-9]*)\b")
-_NOT_A_SYSTEM = frozenset(
-    """
-    monday tuesday wednesday thursday friday saturday sunday january february march april may june july
-    august september october november december spring summer autumn fall winter
-    """.split()  # noqa: SIM905 (a closed list, read as words)
-)
+_NOT_A_SYSTEM = CALENDAR_NAMES | {"spring", "summer", "autumn", "fall", "winter"}  # "on Dec 3", "in May"
 
 
 #: Words in a script the grammar does not read (Greek, Cyrillic, Hebrew, Arabic, the Indic
@@ -1655,8 +1650,8 @@ def _version_not_kept(
         said_of_the_act = _said_of_the_act(asking)
         for match in _TO_A_VERSION.finditer(said_of_the_act):
             version = (match.group(1) or match.group(2)).casefold()
-            if version in held or version.lstrip("v") in held:
-                continue
+            if version in held or version.lstrip("v") in held or dates(version):
+                continue  # kept, or a day ("on 03.12.2026"), no version
             details = {"version": match.group(0), "mandate": said(asking)}
             return _asked_partly_read(details, context, policy)
     return None
