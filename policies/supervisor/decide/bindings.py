@@ -621,7 +621,7 @@ def _names_of_records(records: Sequence[Mapping[str, Any]]) -> list[set[str]]:
             x.casefold()
             for v in r.values()
             if isinstance(v, str) and re.fullmatch(r"[^@\s]+@[^@\s]+", v)
-            for x in re.findall(r"[^\W\d_]{3,}", v.split("@")[0])
+            for x in _address_words(v)
         }
         - FUNCTION_WORDS
         for w, r in zip(words, records, strict=True)
@@ -1155,7 +1155,7 @@ def _people_named(
         if isinstance(v, str) and _AN_ADDRESS.fullmatch(v.strip()) and _plain_value(v) not in own
     }
     for address in sorted(seen):
-        for word in sorted(set(re.findall(r"[^\W\d_]{3,}", address.split("@")[0])) & said - FUNCTION_WORDS):
+        for word in sorted(set(_address_words(address)) & said - FUNCTION_WORDS):
             if (party or _a_party)(word, stated):
                 found.append((word, {address}))
     for call in context.calls:
@@ -1335,9 +1335,7 @@ def _named_by_another(args: Mapping[str, Any], stated: str, context: ReviewConte
     name of another record holding the one the id's record is named by ("Delete the budget
     review" with ``ev-2``, the Review, where ``ev-4`` is the Budget review), or a person "with"
     whom another record is and the id's is not ("Delete the review with Carl")."""
-    values = {
-        _plain_value(v) for a, v in args.items() if _AN_ID_ARG.search(a) and isinstance(v, str) and v.strip()
-    }
+    values = _ids_of(args)
     withs = {
         w.casefold()
         for listed in re.findall(
@@ -1352,7 +1350,7 @@ def _named_by_another(args: Mapping[str, Any], stated: str, context: ReviewConte
         if not _AN_ID_ARG.search(a)
         for leaf in leaves(v)
         if isinstance(leaf, str)
-        for x in re.findall(r"[^\W\d_]{3,}", leaf.split("@")[0])
+        for x in _address_words(leaf)
     }
     found: list[str] = []
     listings: dict[str, list[Mapping[str, Any]]] = {}  # a tool's records over all its calls (each day's)
@@ -1381,7 +1379,7 @@ def _named_by_another(args: Mapping[str, Any], stated: str, context: ReviewConte
             ]
             people = [
                 {x.casefold() for v in leaves(r) if isinstance(v, str) and _AN_ADDRESS.fullmatch(v.strip())
-                 for x in re.findall(r"[^\W\d_]{3,}", v.split("@")[0])}
+                 for x in _address_words(v)}
                 for r in records
             ]  # fmt: skip
             found += sorted(
@@ -1437,9 +1435,7 @@ def _not_of_the_record(
     listed it holds ("a hotel in Berlin", of a Lisbon search); a figure it gives a field of the
     record that the record's differs from ("rating 5", rated 4.6). A code ("EUR"), a month or a
     weekday is no such name; people are weighed as parties, not here."""
-    values = {
-        _plain_value(v) for a, v in args.items() if _AN_ID_ARG.search(a) and isinstance(v, str) and v.strip()
-    }
+    values = _ids_of(args)
     if not values:
         return []
     given = {w.casefold() for a, v in args.items() if isinstance(v, str) for w in re.findall(r"[^\W\d_]+", v)}
@@ -1522,9 +1518,7 @@ def _taken_from_the_record(args: Mapping[str, Any], stated: str, context: Review
     """The name of the record a call acts on by its id where the mandate takes something else out
     of it ("Remove Bob from the Review", "Take the budget item off the Review": Bob is removed, the
     Review stays) rather than acting on it ("Delete the Review from my calendar")."""
-    values = {
-        _plain_value(v) for a, v in args.items() if _AN_ID_ARG.search(a) and isinstance(v, str) and v.strip()
-    }
+    values = _ids_of(args)
     names = {
         v.strip()
         for r, _ in (_records_acted_on(values, context) if values else [])
@@ -1590,8 +1584,7 @@ def _of_a_record_by(
                 continue
             texts = [v for v in leaves(record) if isinstance(v, str)]
             by = any(
-                word
-                in {w.casefold() for w in re.findall(r"[^\W\d_]{3,}", v.split("@")[0] if "@" in v else v)}
+                word in {w.casefold() for w in _address_words(v)}
                 for k, v in record.items()
                 if isinstance(v, str)
                 and (_AN_ADDRESS.fullmatch(v.strip()) or re.search(r"(?i)name|from|author", str(k)))
@@ -1624,7 +1617,7 @@ def _said_not_to(args: Mapping[str, Any], request: str, context: ReviewContext) 
         if not _AN_ADDRESS.fullmatch(value.strip()):
             continue
         plain = _plain_value(value)
-        words = set(re.findall(r"[^\W\d_]{3,}", plain.split("@")[0]))
+        words = set(_address_words(plain))
         for call in context.calls:
             observation = call.get("observation")
             for record in observation if isinstance(observation, list) else [observation]:
@@ -1790,6 +1783,19 @@ def _written_otherwise(args: Mapping[str, Any], request: str) -> list[str]:
     ]
 
 
+def _ids_of(args: Mapping[str, Any]) -> set[str]:
+    """The ids a call names the records it acts on by (``event_id``, ``hotel_id``), plain."""
+    return {
+        _plain_value(v) for a, v in args.items() if _AN_ID_ARG.search(a) and isinstance(v, str) and v.strip()
+    }
+
+
+def _address_words(address: str) -> list[str]:
+    """The words of an address's own part that may name its person ("ana" of ana@corp.example,
+    "carl" and "jones" of carl.jones@...): three letters or more, as written."""
+    return re.findall(r"[^\W\d_]{3,}", address.split("@")[0])
+
+
 #: An argument that names the record the call acts on by its id.
 _AN_ID_ARG = re.compile(r"(?i)(?:^|_)id$")
 #: A time of day ("08:30", "9:00") and a day ("2026-11-25") as a turn and a record write them.
@@ -1809,9 +1815,7 @@ def _said_of_another_record(args: Mapping[str, Any], stated: str, context: Revie
     if not times and not days and not years:
         return []
     # the record the call acts on, by its id ("event_id": "ev-22")
-    values = {
-        _plain_value(v) for a, v in args.items() if _AN_ID_ARG.search(a) and isinstance(v, str) and v.strip()
-    }
+    values = _ids_of(args)
     found: list[str] = []
     for call in context.calls if values else ():
         observation = call.get("observation")
