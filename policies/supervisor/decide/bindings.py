@@ -47,12 +47,20 @@ from typing import Any
 
 from policies.json_safety import leaves
 from policies.supervisor.provenance.context import ReviewContext
-from policies.supervisor.reading.amounts import (
-    COUNT_NOUNS,
-    NUMBER_IN_WORDS,
-    READS_TWO_WAYS,
-    amount_value,
-    number_in_words,
+from policies.supervisor.reading.amounts import COUNT_NOUNS, READS_TWO_WAYS, amount_value
+from policies.supervisor.reading.days import (
+    COUNT_ADDED,
+    DAYS_SAID,
+    MONTH,
+    STRETCH,
+    UNIT_OF,
+    UNITS,
+    WEEKDAY,
+    an_anchor,
+    counts_written,
+    is_the_day,
+    said_on_another_weekday,
+    without_days_counted_from,
 )
 from policies.supervisor.reading.identifiers import dates
 from policies.supervisor.reading.words import CALENDAR_NAMES, FUNCTION_WORDS
@@ -894,68 +902,6 @@ def _someone_else_beside(
     return found
 
 
-#: Units of time an argument's name may count in, and the words a turn writes each with.
-_UNITS = {
-    "second": ("second", "seconds", "sec", "secs", "s"),
-    "minute": ("minute", "minutes", "min", "mins", "m"),
-    "hour": ("hour", "hours", "hr", "hrs", "h"),
-    "day": ("day", "days", "d"),
-    "night": ("night", "nights", "nite", "nites"),
-    "week": ("week", "weeks", "wk", "wks"),
-    "fortnight": ("fortnight", "fortnights"),
-    "month": ("month", "months", "mo", "mos"),
-    "year": ("year", "years", "yr", "yrs"),
-}
-_UNIT_OF = {word: unit for unit, words in _UNITS.items() for word in words}
-#: A figure and the word right after it ("1 hour", "90 seconds", "15min", "a 3-night stay").
-_A_FIGURE_AND_WORD = re.compile(r"(?i)(?<![\w.,])(\d+(?:[.,]\d+)?)(?:\s*|-)([a-z]+)\b")
-#: A count written as a word and the word after it ("a single night", "three-night", "for a
-#: week"); not a rate's "a" ("twice a day", "3 times a week", "once a month").
-_ONE = {
-    "a": 1,
-    "an": 1,
-    "one": 1,
-    "single": 1,
-    "a single": 1,
-    "one single": 1,
-    "a couple of": 2,
-    "couple of": 2,
-}
-_A_COUNT_AND_WORD = re.compile(
-    r"(?i)(?<![\w-])(?<!times )(?<!once )(?<!twice )(?<!per )("
-    + NUMBER_IN_WORDS
-    + "|"
-    + "|".join(sorted(_ONE, key=len, reverse=True)).replace(" ", r"\s+")
-    + r")(?=(?:\s+|-)([a-z]+)\b)"  # the word looked at, not taken: "a three-night stay"
-)
-#: A stretch of days written from one to another ("from Dec 1 to Dec 4", "Mon to Fri", "the 24th
-#: through the 25th", "24.11.–27.11."): a count of nights or days in it is the agent's to work out.
-_MONTH = (
-    r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|"
-    r"sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?"
-)
-_WEEKDAY = (
-    r"(?:(?i:monday|tuesday|wednesday|thursday|friday|saturday|sunday)|"
-    r"(?:Mon|Tue|Tues|Wed|Thu|Thur|Thurs|Fri|Sat|Sun)\.?)"
-)
-_A_DAY_SAID = (
-    rf"(?:\d{{4}}-\d{{2}}-\d{{2}}|(?i:{_MONTH})\s+\d{{1,2}}(?:st|nd|rd|th)?|"
-    rf"(?:the\s+)?\d{{1,2}}(?:(?:st|nd|rd|th)(?:\s+(?:of\s+)?(?i:{_MONTH}))?|\s+(?:of\s+)?(?i:{_MONTH}))|\d{{1,2}}\.\d{{1,2}}\.?|{_WEEKDAY})"
-)
-_A_STRETCH = re.compile(
-    rf"(?<![\w.-]){_A_DAY_SAID}\s*(?:(?i:to|through|thru|till|until)|[-–—])\s*(?:(?i:the)\s+)?{_A_DAY_SAID}(?![\w-])"
-    # a month's days from one to another ("from 3 to 9 December", "between the 3rd and 9th of Dec")
-    rf"|(?<![\w.-])\d{{1,2}}(?i:st|nd|rd|th)?\s*(?:(?i:to|through|thru|till|until|and)|[-–—])\s*"
-    rf"(?:(?i:the)\s+)?\d{{1,2}}(?i:st|nd|rd|th)?\s+(?:(?i:of)\s+)?(?i:{_MONTH})(?![\w-])"
-)
-#: A count the turn adds to ("3 nights plus one", "one more night", "an extra night"): the sum is
-#: the agent's to work out.
-_A_COUNT_ADDED = re.compile(
-    rf"(?i)(?:\bplus|(?<=\s)\+)\s*(?:one|an?|another|\d+|{NUMBER_IN_WORDS})\b"
-    rf"|\b(?:one|an?|\d+|{NUMBER_IN_WORDS})\s+(?:more|extra|additional)\b|\banother\s+(?:night|day|week)"
-)
-
-
 def _in_another_unit(arg: str, value: Any, stated: str) -> bool:
     """Does a number whose argument counts in a unit of time ("minutes", "nights") take a figure
     the mandate writes in another ("1 hour", "2 days", "a week"), or one other than the figure it
@@ -965,45 +911,26 @@ def _in_another_unit(arg: str, value: Any, stated: str) -> bool:
     if not is_number(value) or isinstance(value, bool):
         return False
     unit = next(
-        (u for w in re.split(r"[_\W]+", arg.casefold()) if (u := _UNIT_OF.get(w)) and len(w) > 2), None
+        (u for w in re.split(r"[_\W]+", arg.casefold()) if (u := UNIT_OF.get(w)) and len(w) > 2), None
     )
     if unit is None:
         return False
-    written = _counts_written(stated)
+    written = counts_written(stated)
     timed = [(figure, u) for figure, u in written if u is not None]
     if not timed:
         # no count written; days from one to another ("Dec 1 to Dec 4") counted by the agent, or
         # none given at all ("Book Casa Azul" for 2 nights), or a figure only a day's ("from 3 to
         # 9 December" as 3 nights): the agent's count
-        if _A_STRETCH.search(stated) is not None:
+        if STRETCH.search(stated) is not None:
             return True
-        days = [m.span() for _, p in _DAYS_SAID for m in p.finditer(stated)]
+        days = [m.span() for _, p in DAYS_SAID for m in p.finditer(stated)]
         return not any(
             not any(s <= m.start() < e for s, e in days) for m in re.finditer(r"(?<![\w-])\d", stated)
         )
     own = [figure for figure, u in timed if u == unit]
-    if len({u for _, u in timed}) > 1 or _A_COUNT_ADDED.search(stated):
+    if len({u for _, u in timed}) > 1 or COUNT_ADDED.search(stated):
         return True  # a time written in two units ("1 hour and 15 minutes"), or added to: the sum
     return amount_value(value) not in own
-
-
-_MONTH_NUMBER = {m: i for i, m in enumerate(
-    ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"], start=1
-)}  # fmt: skip
-_WEEKDAY_NUMBER = {d: i for i, d in enumerate(["mon", "tue", "wed", "thu", "fri", "sat", "sun"])}
-#: The ways a mandate writes a day: a date, a month's day ("December 3rd", "3 Dec"), the day of a
-#: month ("the 28th"), a weekday ("Friday", "Fri").
-_DAYS_SAID = (
-    ("date", re.compile(r"(?<![\w-])(?P<y>\d{4})-(?P<m>\d{2})-(?P<d>\d{2})(?![\w-])")),
-    ("month", re.compile(
-        rf"(?<![\w-])(?P<mon>(?i:{_MONTH}))\s+(?P<d>\d{{1,2}})(?i:st|nd|rd|th)?(?![\w:.,-]\d)\b"
-    )),
-    ("month", re.compile(
-        rf"(?<![\w.-])(?P<d>\d{{1,2}})(?i:st|nd|rd|th)?\s+(?i:of\s+)?(?P<mon>(?i:{_MONTH}))(?![\w])"
-    )),
-    ("day", re.compile(r"(?i)\bthe\s+(?P<d>\d{1,2})(?:st|nd|rd|th)\b")),
-    ("weekday", re.compile(rf"(?<![\w-])(?P<w>{_WEEKDAY})(?![\w-])")),
-)  # fmt: skip
 
 
 def _another_day_written(args: Mapping[str, Any], stated: str) -> list[str]:
@@ -1012,20 +939,20 @@ def _another_day_written(args: Mapping[str, Any], stated: str) -> list[str]:
     A day the turn says otherwise ("tomorrow", "my flight's day") is not read here."""
     said: list[tuple[str, re.Match[str]]] = [
         (kind, m)
-        for kind, p in _DAYS_SAID
+        for kind, p in DAYS_SAID
         for m in p.finditer(stated)
-        if not _an_anchor(stated, m.start())
+        if not an_anchor(stated, m.start())
         and not re.match(
             r"(?i)\s+(?:following|after|before|preceding|prior\s+to|ahead\s+of)\b", stated[m.end() :]
         )
     ]
     # a day the turn counts from ("the Thursday following 2026-12-03", "the eve of 3 Dec 2026") is
     # no day written; nor a date a weekday beside it contradicts ("on Friday 2026-12-03", a Thursday)
-    counted_from = re.sub(_AN_ANCHORS_WORDS, " ", stated)
-    contradicted = _said_on_another_weekday(said)
+    counted_from = without_days_counted_from(stated)
+    contradicted = said_on_another_weekday(said)
     written = {d for d in dates(counted_from) if d not in contradicted}  # "27.11.2026", "26 Nov 2026"
     said = [(kind, m) for kind, m in said if not (kind == "date" and m.group(0) in contradicted)]
-    if not said and not written and not dates(stated) and not any(p.search(stated) for _, p in _DAYS_SAID):
+    if not said and not written and not dates(stated) and not any(p.search(stated) for _, p in DAYS_SAID):
         return []
     found = []
     for arg, value in args.items():
@@ -1035,64 +962,9 @@ def _another_day_written(args: Mapping[str, Any], stated: str) -> list[str]:
             day = date.fromisoformat(value.strip()[:10])
         except ValueError:
             continue
-        if day.isoformat() not in written and not any(_is_the_day(day, kind, m) for kind, m in said):
+        if day.isoformat() not in written and not any(is_the_day(day, kind, m) for kind, m in said):
             found.append(arg)
     return found
-
-
-#: Words that make the day after them one counted from ("the Thursday following", "three days
-#: from", "the eve of", "a week after", "the day before"): the day meant is another.
-_COUNTED_FROM = re.compile(
-    rf"(?i)(?:\b(?:after|following|before|preceding|since|past|prior\s+to|ahead\s+of|eve\s+of|"
-    rf"(?:day|week|weekend|morning|evening|night)\s+of)"
-    rf"|\b(?:\d+|an?|{NUMBER_IN_WORDS})\s+(?:days?|weeks?|nights?|months?)\s+(?:from|on\s+from|out\s+from))"
-    r"\s+(?:the\s+)?$"
-)
-
-
-#: A day counted from, with the words that count from it: what of a turn writes no day itself.
-_AN_ANCHORS_WORDS = re.compile(
-    _COUNTED_FROM.pattern.removesuffix(r"\s+(?:the\s+)?$")
-    + r"\s+(?:the\s+)?[^,.;!?|]*?(?=$|[,;!?|]|\.(?:\s|$)|\s+(?i:and|at|with|for|in)\b)"
-)
-
-
-def _an_anchor(stated: str, at: int) -> bool:
-    """Is the day written at ``at`` one the turn counts another day from ("the Thursday following
-    2026-12-03")? Not the start of a stretch ("from 2026-12-03 to ...") nor the day itself ("on
-    2026-12-03 after lunch")."""
-    before = stated[max(0, at - 40) : at]
-    return _COUNTED_FROM.search(before) is not None
-
-
-def _said_on_another_weekday(said: Sequence[tuple[str, re.Match[str]]]) -> set[str]:
-    """The dates the turn writes beside a weekday that is not theirs ("Friday 2026-12-03",
-    "2026-12-03 (Fri)": the third is a Thursday): which day is meant reads two ways."""
-    weekdays = [m for kind, m in said if kind == "weekday"]
-    found = set()
-    for kind, m in said:
-        if kind != "date":
-            continue
-        for w in weekdays:
-            gap = m.string[w.end() : m.start()] if w.end() <= m.start() else m.string[m.end() : w.start()]
-            if re.fullmatch(r"[\s,(]*", gap) and len(gap) <= 4:
-                try:
-                    day = date(int(m["y"]), int(m["m"]), int(m["d"]))
-                except ValueError:
-                    continue
-                if day.weekday() != _WEEKDAY_NUMBER[w["w"][:3].casefold()]:
-                    found.add(m.group(0))
-    return found
-
-
-def _is_the_day(day: date, kind: str, said: re.Match[str]) -> bool:
-    if kind == "date":
-        return day.isoformat() == said.group(0)
-    if kind == "weekday":
-        return day.weekday() == _WEEKDAY_NUMBER[said["w"][:3].casefold()]
-    if kind == "month" and _MONTH_NUMBER[said["mon"][:3].casefold()] != day.month:
-        return False
-    return day.day == int(said["d"])
 
 
 #: An address (``ana@corp.example``): what a person is reached, invited or booked by.
@@ -1408,7 +1280,7 @@ def _a_day_not_given(args: Mapping[str, Any], stated: str, request: str, context
         for arg, value in args.items()
         if isinstance(value, str) and _A_DAY.fullmatch(value.strip()[:10]) and not _AN_ID_ARG.search(arg)
     ]
-    if not days or dates(request) or any(p.search(request) for _, p in _DAYS_SAID):
+    if not days or dates(request) or any(p.search(request) for _, p in DAYS_SAID):
         return []
     turn = {_plain_value(w) for w in re.findall(r"[\w-]+", request)}
     reached = _values_of_records_named(turn, context)
@@ -1422,7 +1294,7 @@ def _a_day_not_given(args: Mapping[str, Any], stated: str, request: str, context
 #: "share it with Ana"): a person, not a thing the call acts on.
 _GREETED = "hi|hello|hey|dear|thanks|thank\\s+you|with|to|for|cc|under"
 #: What is no record's own word in a mandate's object: a month or a weekday, the first person.
-_NOT_A_RECORDS_WORD = re.compile(rf"(?i)^(?:{_MONTH}|{_WEEKDAY}|i|i'm|i've|ok|okay|please|hi|hey)$")
+_NOT_A_RECORDS_WORD = re.compile(rf"(?i)^(?:{MONTH}|{WEEKDAY}|i|i'm|i've|ok|okay|please|hi|hey)$")
 
 
 def _not_of_the_record(
@@ -1503,7 +1375,7 @@ def _not_of_the_record(
 
 
 #: What a figure after a name may count ("Casa Azul 2 nights"): no part of the name.
-_A_COUNTED = "|".join([*COUNT_NOUNS, *(w for words in _UNITS.values() for w in words if len(w) > 2)])
+_A_COUNTED = "|".join([*COUNT_NOUNS, *(w for words in UNITS.values() for w in words if len(w) > 2)])
 
 
 #: Words of a mandate's object that name the record itself or no thing of its own: a kind of
@@ -1542,7 +1414,7 @@ def _taken_from_the_record(args: Mapping[str, Any], stated: str, context: Review
                 w
                 for w in re.findall(r"[^\W\d_][\w'’-]*", part[: m.start()])[1:]
                 if w.casefold() not in FUNCTION_WORDS | _THE_RECORD_ITSELF | own
-                and not re.fullmatch(rf"(?i){_MONTH}|{_WEEKDAY}", w)
+                and not re.fullmatch(rf"(?i){MONTH}|{WEEKDAY}", w)
             ]
             if between:
                 found.append(name)
@@ -1665,7 +1537,7 @@ def _crossed_between_parts(
     def said(value: Any, part: str) -> list[str]:
         """The values of ``value``'s kind ``part`` writes, as they compare to it."""
         if is_number(value):
-            return [str(figure) for figure, unit in _counts_written(part) if unit is not None]
+            return [str(figure) for figure, unit in counts_written(part) if unit is not None]
         text = value.strip()
         shape = next((s for s in _SHAPES if s.fullmatch(text)), None)
         if shape is not None:
@@ -1725,19 +1597,6 @@ def _same_shape(a: Any, b: Any) -> bool:
     if _AN_ADDRESS.fullmatch(a.strip()) and _AN_ADDRESS.fullmatch(b.strip()):
         return True
     return any(s.fullmatch(a.strip()) and s.fullmatch(b.strip()) for s in _SHAPES)
-
-
-def _counts_written(stated: str) -> list[tuple[Decimal, str | None]]:
-    """The counts ``stated`` writes, each with the unit of time after it (or None): "1 hour", "a
-    single night", "twenty-three nights"."""
-    return [
-        (Decimal(m.group(1).replace(",", ".")), _UNIT_OF.get(m.group(2).casefold()))
-        for m in _A_FIGURE_AND_WORD.finditer(stated)
-    ] + [
-        (Decimal(_ONE.get(" ".join(m.group(1).casefold().split())) or number_in_words(m.group(1)) or 0),
-         _UNIT_OF.get(m.group(2).casefold()))
-        for m in _A_COUNT_AND_WORD.finditer(stated)
-    ]  # fmt: skip
 
 
 #: A file's name: a word, a dot and an extension ("notes.txt", "budget-2027.xlsx").
