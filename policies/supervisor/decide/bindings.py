@@ -719,7 +719,8 @@ _ONE_ADDRESS_FIELD = re.compile(
 )
 #: One day as a field holds it: a date, and a time of it at most ("2026-12-03T10:00:00Z").
 _ONE_DAY = re.compile(
-    r"\s*\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?\s*"
+    r"\s*\d{4}-\d{2}-\d{2}(?:(?:[T ]|,\s*|\s+at\s+)\d{1,2}:\d{2}(?::\d{2}(?:\.\d+)?)?"
+    r"(?:Z|[+-]\d{2}:?\d{2})?)?\s*"
 )
 
 
@@ -1122,7 +1123,7 @@ def _not_a_party(b: Binding) -> list[str]:
     # a person by their own name, not every address a record the turn names holds (an event's):
     # with the user the party ("for me"), any; else one the turn only tells or quotes ("tell Bob",
     # "Ana says ..."), by a verb that asks for no call of this tool
-    user = _FIRST_PERSON.search(b.own) is not None
+    user = _THE_USER_A_PARTY.search(b.own) is not None
 
     def told(word: str, text: str) -> bool:
         w = re.escape(word)
@@ -1147,6 +1148,12 @@ def _not_a_party(b: Binding) -> list[str]:
     ]
 
 
+#: The user as the party of the call itself ("Book it for me", "book me in", "under my name"), not
+#: as who asks or is asked ("Ana asked me to ...").
+_THE_USER_A_PARTY = re.compile(
+    r"(?i)\b(?:for|book|under|reserve|invite|add)\s+(?:me|myself|us|ourselves)\b|\b(?:me|us)\s+(?:in|into)\b"
+    r"|\b(?:my|our)\s+(?:own\s+)?(?:name|room|stay|booking|reservation)\b"
+)
 _A_RECIPIENT = re.compile(r"(?i)^(?:to|cc|bcc|recipients?)(?:\[\d+\])?$")
 #: A person quoted ("Ana says ...", "Bob recommended ..."), or told ("tell Bob", "let Ana know").
 _SAYS = (
