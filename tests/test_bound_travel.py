@@ -334,7 +334,8 @@ def test_attendees_joined_in_any_way_are_each_invited(turn):
 @pytest.mark.parametrize(
     "turn",
     ["Ana says Casa Azul is lovely. Book it for me for 2 nights", "Book Casa Azul for 2 nights for me and tell Ana",
-     "Ana recommended Casa Azul, so book me in for 2 nights", "Book Casa Azul for 2 nights for myself, Ana suggested it"],
+     "Ana recommended Casa Azul, so book me in for 2 nights", "Book Casa Azul for 2 nights for myself, Ana suggested it",
+     "My colleague Ana loved Casa Azul. Book it for 2 nights for me"],
 )  # fmt: skip
 def test_a_person_the_turn_only_mentions_is_no_guest(turn):
     assert _booking(turn, guest=_ANA) == "escalate", turn  # not_a_party
@@ -358,7 +359,8 @@ def test_a_person_told_about_an_event_is_not_invited():
     "turn",
     ["Book Casa Azul for 2 nights for a client", "Book Casa Azul for 2 nights on behalf of Bob",
      "Book Casa Azul for 2 nights on my card for Bob", "Book Casa Azul for 2 nights for our new hire",
-     "Book Casa Azul for 2 nights for one of my colleagues", "Book Casa Azul for 2 nights for the speaker"],
+     "Book Casa Azul for 2 nights for one of my colleagues", "Book Casa Azul for 2 nights for the speaker",
+     "Book Casa Azul for 2 nights for a visiting professor"],
 )  # fmt: skip
 def test_the_user_is_no_guest_of_a_booking_for_a_role(turn):
     assert _booking(turn) == "escalate", turn  # the_user_for_another
@@ -396,7 +398,7 @@ def test_a_day_the_turn_counts_from_is_not_the_day(turn):
 
 
 @given(day=st.dates(min_value=date(2026, 1, 1), max_value=date(2027, 12, 31)), shift=st.integers(0, 6),
-       form=st.sampled_from(["on {w} {d}", "on {w}, {d}", "{d} ({w})", "on {d}, {w}"]))  # fmt: skip
+       form=st.sampled_from(["on {w} {d}", "on {w}, {d}", "{d} ({w})", "on {d}, {w}", "on {w} ({d})"]))  # fmt: skip
 @settings(max_examples=120, deadline=None)
 def test_a_weekday_beside_its_date_binds_only_where_they_agree(day, shift, form):
     """A date with its own weekday beside it binds the event to it; with another weekday, which day is

@@ -971,15 +971,17 @@ def _another_day_written(args: Mapping[str, Any], stated: str) -> list[str]:
 #: An address (``ana@corp.example``): what a person is reached, invited or booked by.
 _AN_ADDRESS = re.compile(r"[^@\s]+@[^@\s]+\.[^@\s]+")
 #: A relation noun, or a guest, before a person's name ("my guest Carl", "my colleague Ana").
-_A_RELATION = "|".join(
-    sorted(
-        _RELATIONS
-        | {"guest", "guests", "visitor", "visitors", "hire", "employee", "candidate", "speaker", "contractor",
-           "consultant", "customers", "vendor", "supplier", "coworker", "co-worker", "teammate", "member",
-           "staff", "person", "someone", "somebody", "attendee", "delegate", "trainee", "recruit",
-           "interviewee"}
-    )
-)  # fmt: skip
+#: The people a turn names by a role rather than a name ("for a client", "our new hire").
+_ROLES = frozenset(
+    """
+    guest guests visitor visitors hire employee candidate speaker contractor consultant customers vendor
+    supplier coworker co-worker teammate member staff person someone somebody attendee delegate trainee
+    recruit interviewee professor lecturer researcher student investor director engineer designer developer
+    auditor journalist photographer executive founder panelist volunteer applicant participant trainer coach
+    advisor adviser mentor mentee ceo cto cfo vp chair presenter performer artist
+    """.split()  # noqa: SIM905 (a closed list, read as words)
+)
+_A_RELATION = "|".join(sorted(_RELATIONS | _ROLES))
 #: The user named as a party in the first person ("for me", "under my name", "my stay", "I'm
 #: staying"); not "my" of another person or thing ("my guest Carl", "my wife", "on my card"), nor
 #: the user as who asks ("I need a room for Bob").
@@ -1114,10 +1116,12 @@ def _not_a_party(b: Binding) -> list[str]:
     ours = b.words.of.get(b.tool, frozenset())
     # a person the mandate only tells is no party of a call no verb of telling asks for ("Create
     # the event with Ana and let Bob know")
+    # nor one the turn only quotes ("My colleague Ana loved Casa Azul. Book it for me")
+    quoted = rf"(?i)(?:\b(?:my|our)\s+(?:{_A_RELATION})\s+)?\b[\w'’-]+\s+(?:{_SAYS})\b[^.;!?|]*"
     untold = re.sub(
         rf"(?i)\b(?:{_TELLS})\s+",
         lambda m: m.group(0) if m.group(0).split()[0].casefold() in ours else " ",
-        b.own,
+        re.sub(quoted, " ", b.own),
     )
     parties = set().union(*(addresses for word, addresses in b.named if _a_party(word, untold)))
     # a person by their own name, not every address a record the turn names holds (an event's):

@@ -126,7 +126,7 @@ def said_on_another_weekday(said: Sequence[tuple[str, re.Match[str]]]) -> set[st
             continue
         for w in weekdays:
             gap = m.string[w.end() : m.start()] if w.end() <= m.start() else m.string[m.end() : w.start()]
-            if re.fullmatch(r"[\s,(]*", gap) and len(gap) <= 4:
+            if re.fullmatch(r"[\s,(|]*", gap) and len(gap) <= 5:  # "Wed, 2026-12-03", a part's " | "
                 try:
                     day = date(int(m["y"]), int(m["m"]), int(m["d"]))
                 except ValueError:
