@@ -268,3 +268,32 @@ def test_a_day_and_a_time_of_one_event_are_not_anothers():
     assert event("Lunch", "2026-11-27", "12:00").verdict == "approve"
     # the second event is read against the first part's day (asked, as before), never refused
     assert event("Dinner", "2026-11-28", "19:00").verdict != "block"
+
+
+_FILES_READ = ({"step": 3, "tool": "list_files", "args": {}, "ok": True, "observation": FILES},)
+
+
+@pytest.mark.parametrize("to", ["priya@corp.example", "bob@corp.example"])
+def test_a_pronoun_among_several_people_the_turn_names_is_asked(to):
+    turn = "Bob and Priya: email him the budget"
+    assert _decide(
+        turn, "send_email", read=_FILES_READ, to=to, subject="Budget", body="Attached."
+    ).verdict == ("escalate")
+    # one person named: the pronoun is theirs; one of several by name beside it is named
+    one = _decide("Bob needs the budget: email him", "send_email", read=_FILES_READ, to="bob@corp.example",
+                  subject="Budget", body="Attached.")  # fmt: skip
+    assert one.verdict == "approve"
+
+
+@pytest.mark.parametrize(
+    ("turn", "meant"),
+    [("Share budget-2027.xlsx with Bob and salaries-2026.xlsx with Priya", {"f-1": "bob", "f-3": "priya"}),
+     ("Bob gets budget-2027.xlsx, Priya gets salaries-2026.xlsx. Share them.", {"f-1": "bob", "f-3": "priya"})],
+)  # fmt: skip
+def test_files_shared_as_the_turn_pairs_them_with_people(turn, meant):
+    for file_id, person in meant.items():
+        other = next(p for f, p in meant.items() if f != file_id)
+        crossed = _decide(
+            turn, "share_file", read=_FILES_READ, file_id=file_id, email=f"{other}@corp.example"
+        )
+        assert crossed.verdict == "escalate", (turn, file_id, other)

@@ -19,7 +19,8 @@ binds otherwise, by name:
   another), ``named_and_left_out`` (a person the turn names a list of addresses leaves out),
   ``said_not_to`` (a person the turn says the call is not for: "don't invite Priya"),
   ``not_a_party`` (a person the turn only mentions or tells: "Ana says Casa Azul is lovely. Book
-  it for me" with Ana as the guest);
+  it for me" with Ana as the guest), ``pointed_back_among_several`` ("Bob and Priya: email him"
+  to Priya);
 - days and titles: ``another_day_written``, ``a_day_not_given``, ``titled_otherwise``,
   ``crossed_between_parts`` (a day or time of one part of the mandate, a title of another);
 - what the turn writes: ``part_of_a_list_left_out``, ``value_of_the_command``,
@@ -262,6 +263,7 @@ def _parties(b: Binding) -> dict[str, list[Any]]:
         "the_user_for_another": _the_user_for_another(b.args, b.own, b.context, b.named),
         "named_and_left_out": _named_and_left_out(b.args, b.named),
         "not_a_party": _not_a_party(b),
+        "pointed_back_among_several": _pointed_back_among_several(b),
         "said_not_to": _said_not_to(b.args, b.context.request, b.context),
     }
 
@@ -1016,7 +1018,9 @@ def _people_named(
     """The people the mandate names as parties by a record of a trusted listing that holds their
     address ("for Ana", "with Ana and Bob", "Book Ana into ...", "under Ana's name"), each as the
     word that names them and their record's addresses; not one it names as another's owner ("Bob's
-    feedback") nor one the record names no one by."""
+    feedback") nor one the record names no one by. With ``party`` (a test of a word in ``stated``)
+    the people it names that way, by a record that is a person's (its own address under an
+    address's key: a contact, a mail's sender; not a file by its owner's)."""
     trusted = set(policy.trusted_tools())
     said = {_plain_value(w) for w in re.findall(r"[\w-]+", stated)}
     found: list[tuple[str, set[str]]] = []
@@ -1041,13 +1045,29 @@ def _people_named(
         for record, names in zip(records, _names_of_records(records), strict=True):
             addresses = {
                 _plain_value(v)
-                for v in record.values()
-                if isinstance(v, str) and _AN_ADDRESS.fullmatch(v.strip())
+                for k, v in record.items()
+                if isinstance(v, str)
+                and _AN_ADDRESS.fullmatch(v.strip())
+                and (party is None or _OWN_ADDRESS_KEY.match(str(k)))
             }
             for word in sorted(names & said) if addresses else ():
                 if (party or _a_party)(word, stated):
                     found.append((word, addresses))
     return found
+
+
+#: The key a person's own record holds their address under (a contact's, a mail's sender's).
+_OWN_ADDRESS_KEY = re.compile(r"(?i)^(?:e-?mail|email_?address|address|from|sender)$")
+
+
+def _mentioned(word: str, text: str) -> bool:
+    """Is ``word`` written in ``text`` as a person, not only as whose a thing is ("Ana Silva's
+    survey email")?"""
+    w = re.escape(word)
+    return any(
+        not re.match(r"(?:\s+[A-Z][\w-]*)?['’]s\b", text[m.end() :])
+        for m in re.finditer(rf"(?i)(?<![\w-]){w}(?![\w-])", text)
+    )
 
 
 def _a_party(word: str, stated: str) -> bool:
@@ -1139,7 +1159,7 @@ def _not_a_party(b: Binding) -> list[str]:
         *(
             a
             for _, a in _people_named(
-                b.context.request, b.context, b.policy, party=(lambda _w, _s: True) if user else told
+                b.context.request, b.context, b.policy, party=_mentioned if user else told
             )
             if len(a) == 1
         )
@@ -1165,6 +1185,33 @@ _SAYS = (
     "likes|liked|loves|loved|told\\s+me|asked\\s+me|prefers|preferred|reckons"
 )
 _TELLS = "tell|let|inform|notify|remind|thank|ask|update|warn|ping"
+
+
+def _pointed_back_among_several(b: Binding) -> list[str]:
+    """A person the mandate points back to by a pronoun ("email him", "book her in") where the turn
+    names several people it may point to ("Bob and Priya: email him" to Priya): which one, the
+    reader cannot tell."""
+    if not re.search(r"(?i)\b(?:him|her|them)\b", b.own):
+        return []
+    people = {
+        key: _plain_value(value)
+        for key, value in _flat(b.args).items()
+        if (_ONE_ADDRESS_FIELD.match(key) or _PEOPLE_ARG.search(key.split("[")[0]))
+        and _AN_ADDRESS.fullmatch(value.strip())
+    }
+    if not people:
+        return []
+    user = {_plain_value(v) for v in leaves(b.context.subject) if isinstance(v, str)}
+    everyone = [  # "him" or "her" is never the user
+        a
+        for _, a in _people_named(b.context.request, b.context, b.policy, party=_mentioned)
+        if len(a) == 1 and not a & user
+    ]
+    several = set().union(*everyone) if len({frozenset(a) for a in everyone}) > 1 else set()
+    # named by name beside the pronoun itself ("email Priya, not him") is named, not pointed to
+    beside = " | ".join(p for p in b.own.split(" | ") if re.search(r"(?i)\b(?:him|her|them)\b", p))
+    by_name = set().union(*(a for w, a in b.named if re.search(rf"(?i)\b{re.escape(w)}\b", beside)))
+    return [key for key, plain in people.items() if plain in several and plain not in by_name]
 
 
 def _named_and_left_out(args: Mapping[str, Any], named: Sequence[tuple[str, set[str]]]) -> list[str]:
