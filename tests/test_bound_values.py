@@ -316,3 +316,25 @@ def test_a_payee_of_the_turns_other_payment_is_not_the_standing_orders(said, pai
     right = {"payee": ordered, "iban": IBAN[ordered], "amount": 20}
     assert _verdict(turn, "add_standing_order", **wrong) == "escalate", turn
     assert _verdict(turn, "add_standing_order", **right) == "approve", turn
+
+
+_BOB = {"payee": "Bob Lee", "iban": IBAN["Bob Lee"], "amount": 150}
+
+
+@pytest.mark.parametrize(
+    "turn",
+    ["Add 150 to Bob", "Add 150 to Bob Lee", "Schedule 150 to Bob Lee",
+     "Add a standing order of 150 to Bob Lee for one month only", "Set up a standing order of 150 to Bob Lee until March",
+     "Set up a standing order of 150 to Bob Lee for 3 months"],
+)  # fmt: skip
+def test_a_standing_order_the_turn_does_not_ask_for_as_it_is_made_is_asked(turn):
+    assert _verdict(turn, "add_standing_order", **_BOB) == "escalate", turn
+
+
+@pytest.mark.parametrize(
+    "turn",
+    ["Set up a standing order of 150 to Bob Lee", "Add 150 to Bob Lee every month",
+     "Add a monthly standing order of 150 to Bob Lee"],
+)  # fmt: skip
+def test_a_standing_order_asked_for_as_made_runs(turn):
+    assert _verdict(turn, "add_standing_order", **_BOB) == "approve", turn

@@ -291,7 +291,7 @@ def test_a_pronoun_among_several_people_the_turn_names_is_asked(to):
      ("Bob gets budget-2027.xlsx, Priya gets salaries-2026.xlsx. Share them.", {"f-1": "bob", "f-3": "priya"})],
 )  # fmt: skip
 def test_files_shared_as_the_turn_pairs_them_with_people(turn, meant):
-    for file_id, person in meant.items():
+    for file_id in meant:
         other = next(p for f, p in meant.items() if f != file_id)
         crossed = _decide(
             turn, "share_file", read=_FILES_READ, file_id=file_id, email=f"{other}@corp.example"

@@ -21,7 +21,8 @@ binds otherwise, by name:
   ``not_a_party`` (a person the turn only mentions or tells: "Ana says Casa Azul is lovely. Book
   it for me" with Ana as the guest), ``pointed_back_among_several`` ("Bob and Priya: email him"
   to Priya);
-- days and titles: ``another_day_written``, ``a_day_not_given``, ``titled_otherwise``,
+- days and titles: ``limit_not_kept`` ("for one month only" on a call with no end),
+  ``another_day_written``, ``a_day_not_given``, ``titled_otherwise``,
   ``crossed_between_parts`` (a day or time of one part of the mandate, a title of another);
 - what the turn writes: ``part_of_a_list_left_out``, ``value_of_the_command``,
   ``not_of_its_kind`` (also more than the one day, count or address a field holds: "2026-12-03 to
@@ -48,7 +49,7 @@ from typing import Any
 
 from policies.json_safety import leaves
 from policies.supervisor.provenance.context import ReviewContext
-from policies.supervisor.reading.amounts import COUNT_NOUNS, READS_TWO_WAYS, amount_value
+from policies.supervisor.reading.amounts import COUNT_NOUNS, NUMBER_IN_WORDS, READS_TWO_WAYS, amount_value
 from policies.supervisor.reading.days import (
     COUNT_ADDED,
     DAYS_SAID,
@@ -277,6 +278,7 @@ def _days_titles_and_units(b: Binding) -> dict[str, list[Any]]:
         "another_day_written": _another_day_written(b.args, b.own),
         "crossed_between_parts": _crossed_between_parts(b.args, b.own, b.named),
         "in_another_unit": [arg for arg, value in b.args.items() if _in_another_unit(arg, value, b.stated)],
+        "limit_not_kept": _limit_not_kept(b.args, b.own),
     }
 
 
@@ -807,6 +809,22 @@ def _for_another_tool(
             itertools.takewhile(lambda w: w not in _AFTER_THE_OBJECT and w[:1].isalpha(), words[at + 1 :])
         )
         phrase = [w for w in phrase if w not in _BEFORE_THE_HEAD]
+        if (
+            not phrase
+            and words[at] in _VERBS_OF_ANY_KIND
+            and words[at + 1 : at + 2]
+            and words[at + 1][:1].isdigit()
+        ):
+            # a figure for its object ("Add 150 to Bob"): the kind of action is said by none of
+            # the tool's own nouns ("standing order") nor a recurring word, another tool's to read
+            kind = set(re.split(r"[_\W]+", tool.casefold())) - _words_asking_for(asked) - _WHAT_A_FIGURE_IS
+            if (
+                kind
+                and not any(_a_form_of(w, k) for w in words for k in kind)
+                and not _RECURRING & set(words)
+            ):
+                found.append(words[at])
+            continue
         if any(_a_form_of(w, o) for w in phrase for o in own_words) or _RECURRING & set(phrase):
             continue  # a word of its own ("my email forwarding"), a recurring one ("a monthly transfer")
         # a word of a record's name ("the board meeting") names the record, not a kind of action
@@ -819,6 +837,12 @@ def _for_another_tool(
     return found
 
 
+#: Verbs that say no kind of action of their own ("Add 150 to Bob": a standing order, a payment?).
+_VERBS_OF_ANY_KIND = frozenset(
+    {"add", "create", "set", "make", "put", "do", "schedule", "start", "arrange", "setup"}
+)
+#: What a figure is itself ("move_money": "Move 500 to savings" says its kind).
+_WHAT_A_FIGURE_IS = frozenset({"money", "cash", "funds", "amount", "sum", "value", "number", "count"})
 #: Words that make an object a recurring one ("a monthly transfer" is a standing order).
 _RECURRING = frozenset(
     {"monthly", "weekly", "daily", "yearly", "annual", "annually", "quarterly", "recurring", "regular",
@@ -903,6 +927,33 @@ def _someone_else_beside(
             if m.group(1).casefold() in _RELATIONS:
                 found.append(f"{word}'s {m.group(1)}")
     return found
+
+
+#: A limit the turn puts on how long or how often ("for one month only", "for 3 months", "until
+#: March", "only this month").
+_A_LIMIT = re.compile(
+    rf"(?i)\bfor\s+(?:the\s+next\s+)?(?:\d+|an?|one|{NUMBER_IN_WORDS})\s+(?:months?|weeks?|years?|payments?|"
+    rf"times?|instal?ments?|transfers?)\b|\b(?:until|till|ending)\s+(?:the\s+)?(?:end\s+of\s+)?\w+"
+    rf"|\b(?:just|only)\s+(?:this\s+(?:month|week|year)|for\s+\w+)"
+)
+#: The names of arguments that may keep such a limit (``end_date``, ``count``, ``until``).
+_A_LIMIT_ARG = re.compile(
+    r"(?i)end|until|count|times|months|weeks|years|duration|limit|instal|last|occurrences|repeat"
+)
+
+
+def _limit_not_kept(args: Mapping[str, Any], stated: str) -> list[str]:
+    """A limit the mandate puts on how long or how often ("Add a standing order of 150 to Bob for
+    one month only") that no argument of the call may keep (it has no end, count or duration, nor a
+    count in a unit of time): made as it is, the call runs without it."""
+    found = _A_LIMIT.search(stated)
+    if found is None or any(
+        _A_LIMIT_ARG.search(arg)
+        or any(UNIT_OF.get(w) for w in re.split(r"[_\W]+", arg.casefold()) if len(w) > 2)
+        for arg in args
+    ):
+        return []
+    return [found.group(0)]
 
 
 def _in_another_unit(arg: str, value: Any, stated: str) -> bool:
