@@ -516,3 +516,23 @@ def test_a_day_written_with_its_year_is_no_place_or_version(said):
     """ "on Dec 3, 2026" names no system "Dec", "on 03.12.2026" no version: the event runs."""
     assert _sync(f"Create an event Sync on {said}") == "approve", said
     assert _sync(f"Create an event Sync on {said}", day="2026-12-04") == "escalate", said
+
+
+def test_a_record_named_only_as_whose_another_thing_is_is_not_acted_on():
+    assert _call("Delete ev-4's duplicate", "delete_event", event_id="ev-4") == "escalate"
+    assert binding_findings("Delete ev-4's duplicate", "delete_event", event_id="ev-4")[
+        "taken_from_the_record"
+    ]
+    assert _call("Delete ev-4", "delete_event", event_id="ev-4") == "approve"
+
+
+@pytest.mark.parametrize(
+    "turn",
+    ["Book Casa Azul: 1) Ana - 1 night 2) Bob - 2 nights", "Book Casa Azul. Ana: 1 night; Bob: 2 nights"],
+)
+def test_a_list_of_bookings_keeps_each_item_s_nights_and_guest(turn):
+    assert _booking(turn, nights=2, guest=_ANA) == "escalate", turn
+    assert _booking(turn, nights=1, guest=_BOB) == "escalate", turn
+    for nights, guest in ((1, _ANA), (2, _BOB)):
+        found = binding_findings(turn, "book_hotel", hotel_id="h-12", nights=nights, guest_email=guest)
+        assert "crossed_between_parts" not in found, (turn, nights, guest)

@@ -71,6 +71,9 @@ from policies.supervisor.rules.kinds import Requested
 from policies.supervisor.rules.policy import SupervisorPolicy
 from policies.tools import is_number
 
+#: What a sentence that adds to an earlier mandate says ("Invite Bob as well.", "Also add Ana.").
+_ADDED = re.compile(r"(?i)\b(?:as\s+well|too|also|additionally)\b")
+
 
 @dataclass(frozen=True)
 class Binding:
@@ -104,9 +107,11 @@ class Binding:
         ]
         return _people_named(" | ".join([self.own, *added]), self.context, self.policy)
 
-
-#: What a sentence that adds to an earlier mandate says ("Invite Bob as well.", "Also add Ana.").
-_ADDED = re.compile(r"(?i)\b(?:as\s+well|too|also|additionally)\b")
+    @cached_property
+    def mentioned(self) -> list[tuple[str, set[str]]]:
+        """The people the mandate's own parts write in any role but whose a thing is ("1) Ana - 1
+        night"), by a person's own record (:func:`_mentioned`), read once."""
+        return _people_named(self.own, self.context, self.policy, party=_mentioned)
 
 
 @dataclass(frozen=True)
@@ -276,7 +281,7 @@ def _days_titles_and_units(b: Binding) -> dict[str, list[Any]]:
         "a_day_not_given": _a_day_not_given(b.args, b.own, b.context.request, b.context),
         "titled_otherwise": _titled_otherwise(b.args, b.own),
         "another_day_written": _another_day_written(b.args, b.own),
-        "crossed_between_parts": _crossed_between_parts(b.args, b.own, b.named),
+        "crossed_between_parts": _crossed_between_parts(b.args, b.own, b.mentioned, b.context.request),
         "in_another_unit": [arg for arg, value in b.args.items() if _in_another_unit(arg, value, b.stated)],
         "limit_not_kept": _limit_not_kept(b.args, b.own),
     }
@@ -1510,6 +1515,11 @@ def _taken_from_the_record(args: Mapping[str, Any], stated: str, context: Review
         and not _A_DAY.search(v)
     }
     found = []
+    # the record only as whose another thing is ("Delete ev-4's duplicate", "the Review's notes")
+    for value in values:
+        for whose in re.finditer(rf"(?i)(?<![\w-]){re.escape(value)}['’]s\s+([^\W\d_]+)", stated):
+            if whose.group(1).casefold() not in FUNCTION_WORDS | _THE_RECORD_ITSELF:
+                found.append(f"{value}'s {whose.group(1)}")
     for part in stated.split(" | "):
         for name in names:
             m = re.search(
@@ -1630,14 +1640,27 @@ _SHAPES = (re.compile(r"\b\d{4}-\d{2}-\d{2}\b"), re.compile(r"(?<![\d:])\d{1,2}:
 
 
 def _crossed_between_parts(
-    args: Mapping[str, Any], own: str, named: Sequence[tuple[str, set[str]]] = ()
+    args: Mapping[str, Any], own: str, named: Sequence[tuple[str, set[str]]] = (), request: str = ""
 ) -> list[str]:
     """A value the call takes from one part of the mandate where another value of the call is
     written only in another part that writes a value of the same kind of its own: a day or a time
     ("Create event Lunch on 2026-11-27 at 12:00 and event Dinner on 2026-11-28 at 19:00" as Dinner
     on the 27th at 12:00), a count ("for 2 nights for Ana and for 3 nights for Bob" as Ana's 3
     nights), a person (Bob as the guest of Ana's 2 nights)."""
-    parts = [p for p in own.split(" | ") if p.strip()]
+    found = _crossed_in([p for p in own.split(" | ") if p.strip()], args, named)
+    # a list's items the turn writes ("1) Ana - 1 night 2) Bob - 2 nights", "Ana: 1 night; Bob: 2")
+    items = [p for p in _A_LIST_ITEM.split(request) if p.strip()]
+    return list(dict.fromkeys([*found, *_crossed_in(items, args, named)]))
+
+
+#: Where a list's items part: a semicolon, a line's end, a number or letter that opens an item.
+_A_LIST_ITEM = re.compile(r";|\n|(?<=\S)\s+(?=(?:\d{1,2}|[a-z])[).]\s)")
+
+
+def _crossed_in(
+    parts: Sequence[str], args: Mapping[str, Any], named: Sequence[tuple[str, set[str]]]
+) -> list[str]:
+    """:func:`_crossed_between_parts` over ``parts``."""
     if len(parts) < 2:
         return []
     flat: dict[str, Any] = {k: v for k, v in _flat(args).items() if v.strip()}
