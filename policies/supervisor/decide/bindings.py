@@ -256,7 +256,7 @@ def _the_record_acted_on(b: Binding) -> dict[str, list[Any]]:
         "said_of_another_record": _said_of_another_record(b.args, b.own, b.context),
         "named_by_another": _named_by_another(b.args, b.own, b.context),
         "not_of_the_record": _not_of_the_record(b.args, b.own, b.context, b.named),
-        "taken_from_the_record": _taken_from_the_record(b.args, b.own, b.context),
+        "taken_from_the_record": _taken_from_the_record(b.tool, b.args, b.own, b.context),
     }
 
 
@@ -1500,7 +1500,9 @@ _THE_RECORD_ITSELF = frozenset(
 )  # fmt: skip
 
 
-def _taken_from_the_record(args: Mapping[str, Any], stated: str, context: ReviewContext) -> list[str]:
+def _taken_from_the_record(
+    tool: str, args: Mapping[str, Any], stated: str, context: ReviewContext
+) -> list[str]:
     """The name of the record a call acts on by its id where the mandate takes something else out
     of it ("Remove Bob from the Review", "Take the budget item off the Review": Bob is removed, the
     Review stays) rather than acting on it ("Delete the Review from my calendar")."""
@@ -1516,9 +1518,24 @@ def _taken_from_the_record(args: Mapping[str, Any], stated: str, context: Review
     }
     found = []
     # the record only as whose another thing is ("Delete ev-4's duplicate", "the Review's notes")
+    # (not the record's own kind, "T-55's ticket", nor one of its fields, "ORD-1002's shipping fee")
+    its_own = (
+        FUNCTION_WORDS
+        | _THE_RECORD_ITSELF
+        | {
+            w
+            for r, _ in (_records_acted_on(values, context) if values else [])
+            for k in r
+            for w in re.split(r"[_\W]+", str(k).casefold())
+        }
+    )
+    its_own |= {w for a in args for w in re.split(r"[_\W]+", a.casefold())} | set(
+        re.split(r"[_\W]+", tool.casefold())
+    )
     for value in values:
         for whose in re.finditer(rf"(?i)(?<![\w-]){re.escape(value)}['’]s\s+([^\W\d_]+)", stated):
-            if whose.group(1).casefold() not in FUNCTION_WORDS | _THE_RECORD_ITSELF:
+            word = whose.group(1).casefold()
+            if word not in its_own and word.removesuffix("s") not in its_own:
                 found.append(f"{value}'s {whose.group(1)}")
     for part in stated.split(" | "):
         for name in names:
