@@ -288,7 +288,7 @@ def test_a_pronoun_among_several_people_the_turn_names_is_asked(to):
 @pytest.mark.parametrize(
     ("turn", "meant"),
     [("Share budget-2027.xlsx with Bob and salaries-2026.xlsx with Priya", {"f-1": "bob", "f-3": "priya"}),
-     ("Bob gets budget-2027.xlsx, Priya gets salaries-2026.xlsx. Share them.", {"f-1": "bob", "f-3": "priya"})],
+     ("Share budget-2027.xlsx with Bob; salaries-2026.xlsx with Priya", {"f-1": "bob", "f-3": "priya"})],
 )  # fmt: skip
 def test_files_shared_as_the_turn_pairs_them_with_people(turn, meant):
     for file_id in meant:
@@ -297,3 +297,9 @@ def test_files_shared_as_the_turn_pairs_them_with_people(turn, meant):
             turn, "share_file", read=_FILES_READ, file_id=file_id, email=f"{other}@corp.example"
         )
         assert crossed.verdict == "escalate", (turn, file_id, other)
+    paired = _decide(turn, "share_file", read=_FILES_READ, file_id="f-1", email="bob@corp.example")
+    assert paired.verdict == "approve" or ";" in turn, turn
+    # a plural pronoun ("Share them") points to no one person
+    them = _decide("Bob gets budget-2027.xlsx, Priya gets salaries-2026.xlsx. Share them.", "share_file",
+                   read=_FILES_READ, file_id="f-1", email="bob@corp.example")  # fmt: skip
+    assert them.verdict == "approve"

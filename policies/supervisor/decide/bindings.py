@@ -1247,7 +1247,7 @@ def _pointed_back_among_several(b: Binding) -> list[str]:
     """A person the mandate points back to by a pronoun ("email him", "book her in") where the turn
     names several people it may point to ("Bob and Priya: email him" to Priya): which one, the
     reader cannot tell."""
-    if not re.search(r"(?i)\b(?:him|her|them)\b", b.own):
+    if not re.search(r"(?i)\b(?:him|her)\b", b.own):
         return []
     people = {
         key: _plain_value(value)
@@ -1265,7 +1265,7 @@ def _pointed_back_among_several(b: Binding) -> list[str]:
     ]
     several = set().union(*everyone) if len({frozenset(a) for a in everyone}) > 1 else set()
     # named by name beside the pronoun itself ("email Priya, not him") is named, not pointed to
-    beside = " | ".join(p for p in b.own.split(" | ") if re.search(r"(?i)\b(?:him|her|them)\b", p))
+    beside = " | ".join(p for p in b.own.split(" | ") if re.search(r"(?i)\b(?:him|her)\b", p))
     by_name = set().union(*(a for w, a in b.named if re.search(rf"(?i)\b{re.escape(w)}\b", beside)))
     return [key for key, plain in people.items() if plain in several and plain not in by_name]
 
