@@ -288,7 +288,8 @@ def test_a_pronoun_among_several_people_the_turn_names_is_asked(to):
 @pytest.mark.parametrize(
     ("turn", "meant"),
     [("Share budget-2027.xlsx with Bob and salaries-2026.xlsx with Priya", {"f-1": "bob", "f-3": "priya"}),
-     ("Share budget-2027.xlsx with Bob; salaries-2026.xlsx with Priya", {"f-1": "bob", "f-3": "priya"})],
+     ("Share budget-2027.xlsx with Bob; salaries-2026.xlsx with Priya", {"f-1": "bob", "f-3": "priya"}),
+     ("Bob gets budget-2027.xlsx, Priya gets salaries-2026.xlsx. Share them.", {"f-1": "bob", "f-3": "priya"})],
 )  # fmt: skip
 def test_files_shared_as_the_turn_pairs_them_with_people(turn, meant):
     for file_id in meant:

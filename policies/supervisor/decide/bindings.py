@@ -281,7 +281,9 @@ def _days_titles_and_units(b: Binding) -> dict[str, list[Any]]:
         "a_day_not_given": _a_day_not_given(b.args, b.own, b.context.request, b.context),
         "titled_otherwise": _titled_otherwise(b.args, b.own),
         "another_day_written": _another_day_written(b.args, b.own),
-        "crossed_between_parts": _crossed_between_parts(b.args, b.own, b.mentioned, b.context.request),
+        "crossed_between_parts": _crossed_between_parts(
+            b.args, b.own, b.mentioned, b.context.request, b.context
+        ),
         "in_another_unit": [arg for arg, value in b.args.items() if _in_another_unit(arg, value, b.stated)],
         "limit_not_kept": _limit_not_kept(b.args, b.own),
     }
@@ -1657,29 +1659,69 @@ _SHAPES = (re.compile(r"\b\d{4}-\d{2}-\d{2}\b"), re.compile(r"(?<![\d:])\d{1,2}:
 
 
 def _crossed_between_parts(
-    args: Mapping[str, Any], own: str, named: Sequence[tuple[str, set[str]]] = (), request: str = ""
+    args: Mapping[str, Any],
+    own: str,
+    named: Sequence[tuple[str, set[str]]] = (),
+    request: str = "",
+    context: ReviewContext | None = None,
 ) -> list[str]:
     """A value the call takes from one part of the mandate where another value of the call is
     written only in another part that writes a value of the same kind of its own: a day or a time
     ("Create event Lunch on 2026-11-27 at 12:00 and event Dinner on 2026-11-28 at 19:00" as Dinner
     on the 27th at 12:00), a count ("for 2 nights for Ana and for 3 nights for Bob" as Ana's 3
     nights), a person (Bob as the guest of Ana's 2 nights)."""
-    found = _crossed_in([p for p in own.split(" | ") if p.strip()], args, named)
-    # a list's items the turn writes ("1) Ana - 1 night 2) Bob - 2 nights", "Ana: 1 night; Bob: 2")
+    found = _crossed_in([p for p in own.split(" | ") if p.strip()], args, named, context)
+    # a list's items the turn writes ("1) Ana - 1 night 2) Bob - 2 nights", "Ana: 1 night; Bob: 2",
+    # "Bob gets X, Priya gets Y.")
     items = [p for p in _A_LIST_ITEM.split(request) if p.strip()]
-    return list(dict.fromkeys([*found, *_crossed_in(items, args, named)]))
+    return list(dict.fromkeys([*found, *_crossed_in(items, args, named, context)]))
 
 
-#: Where a list's items part: a semicolon, a line's end, a number or letter that opens an item.
-_A_LIST_ITEM = re.compile(r";|\n|(?<=\S)\s+(?=(?:\d{1,2}|[a-z])[).]\s)")
+#: Where a list's items part: a semicolon, a line's end, a number or letter that opens an item,
+#: a comma before a name and a word ("Bob gets X, Priya gets Y"), a sentence's end.
+_A_LIST_ITEM = re.compile(
+    r";|\n|(?<=\S)\s+(?=(?:\d{1,2}|[a-z])[).]\s)|,\s+(?=[A-Z][a-z]+\s+[a-z])|(?<=[.!?])\s+"
+)
 
 
 def _crossed_in(
-    parts: Sequence[str], args: Mapping[str, Any], named: Sequence[tuple[str, set[str]]]
+    parts: Sequence[str],
+    args: Mapping[str, Any],
+    named: Sequence[tuple[str, set[str]]],
+    context: ReviewContext | None = None,
 ) -> list[str]:
-    """:func:`_crossed_between_parts` over ``parts``."""
+    """:func:`_crossed_between_parts` over ``parts``; an id is written where its record's name is
+    ("Bob gets budget-2027.xlsx" for ``f-1``)."""
     if len(parts) < 2:
         return []
+
+    def names(record: Mapping[str, Any]) -> list[str]:
+        return [
+            v
+            for k, v in record.items()
+            if isinstance(v, str)
+            and not _AN_ID_ARG.search(str(k))
+            and 0 < len(v.split()) <= 4
+            and not _AN_ADDRESS.fullmatch(v)
+        ]
+
+    # an id's record is placed by its name only where the parts name records of its listing each
+    # ("Bob gets budget-2027.xlsx, Priya gets salaries-2026.xlsx"), not one shared by all ("Book
+    # Casa Azul for 2 nights for Ana and 3 for Bob")
+    names_of: dict[str, list[str]] = {}
+    for key, value in args.items():
+        if context is None or not _AN_ID_ARG.search(key) or not isinstance(value, str) or not value.strip():
+            continue
+        plain = _plain_value(value)
+        for call in context.calls:
+            observation = call.get("observation")
+            listing = (
+                [r for r in observation if isinstance(r, Mapping)] if isinstance(observation, list) else []
+            )
+            own = [r for r in listing if plain in _plain_values(r)]
+            others = [n for r in listing if plain not in _plain_values(r) for n in names(r)]
+            if own and any(_written_whole(n, p) for n in others for p in parts):
+                names_of[key] = [n for r in own for n in names(r)]
     flat: dict[str, Any] = {k: v for k, v in _flat(args).items() if v.strip()}
     flat |= {k: v for k, v in args.items() if is_number(v) and not isinstance(v, bool)}
 
@@ -1700,7 +1742,9 @@ def _crossed_in(
             ]
         return []
 
-    def written(value: Any, part: str) -> bool:
+    def written(value: Any, part: str, key: str = "") -> bool:
+        if key in names_of:
+            return any(_written_whole(n, part) for n in names_of[key])
         if is_number(value):
             return str(amount_value(value)) in said(value, part)
         if _AN_ADDRESS.fullmatch(value.strip()):
@@ -1714,11 +1758,11 @@ def _crossed_in(
             or bool(_AN_ADDRESS.fullmatch(value.strip()))
         )
 
-    where = {k: {i for i, p in enumerate(parts) if written(v, p)} for k, v in flat.items()}
+    where = {k: {i for i, p in enumerate(parts) if written(v, p, k)} for k, v in flat.items()}
     found = []
     for key, value in flat.items():
-        if not of_a_kind(value) or len(where[key]) != 1:
-            continue
+        if not of_a_kind(value) or len(where[key]) != 1 or "[" in key:
+            continue  # a list's item is one of several, each in its own part
         (at,) = where[key]
         plain = (
             str(amount_value(value))
