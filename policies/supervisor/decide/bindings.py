@@ -108,6 +108,32 @@ class Binding:
         return _people_named(" | ".join([self.own, *added]), self.context, self.policy)
 
     @cached_property
+    def user(self) -> set[str]:
+        """The user's own addresses (the subject's), plain."""
+        return {
+            _plain_value(v)
+            for v in leaves(self.context.subject)
+            if isinstance(v, str) and _AN_ADDRESS.fullmatch(v.strip())
+        }
+
+    @cached_property
+    def people(self) -> dict[str, str]:
+        """The call's people other than the user: each argument (a list's items each) that holds
+        one person's address, plain."""
+        return {
+            key: plain
+            for key, value in _flat(self.args).items()
+            if (_ONE_ADDRESS_FIELD.match(key) or _PEOPLE_ARG.search(key.split("[")[0]))
+            and _AN_ADDRESS.fullmatch(value.strip())
+            and (plain := _plain_value(value)) not in self.user
+        }
+
+    @cached_property
+    def in_the_turn(self) -> list[tuple[str, set[str]]]:
+        """The people the whole turn writes in any role but whose a thing is (:func:`_mentioned`)."""
+        return _people_named(self.context.request, self.context, self.policy, party=_mentioned)
+
+    @cached_property
     def mentioned(self) -> list[tuple[str, set[str]]]:
         """The people the mandate's own parts write in any role but whose a thing is ("1) Ana - 1
         night"), by a person's own record (:func:`_mentioned`), read once."""
@@ -1177,18 +1203,7 @@ def _not_a_party(b: Binding) -> list[str]:
     names that person, but not as a party of the call: "Ana says Casa Azul is lovely. Book it for
     me" with Ana as the guest, "Create the event and tell Bob about it" inviting Bob. A person the
     mandate points back to by a pronoun ("Bob needs a room. Book him in") is its party."""
-    own = {
-        _plain_value(v)
-        for v in leaves(b.context.subject)
-        if isinstance(v, str) and _AN_ADDRESS.fullmatch(v.strip())
-    }
-    people = {
-        key: plain
-        for key, value in _flat(b.args).items()
-        if (_ONE_ADDRESS_FIELD.match(key) or _PEOPLE_ARG.search(key.split("[")[0]))
-        and _AN_ADDRESS.fullmatch(value.strip())
-        and (plain := _plain_value(value)) not in own
-    }
+    people = b.people
     if not people or (_ANOTHER_BY_PRONOUN.search(b.own) and not _FIRST_PERSON.search(b.own)):
         return []
     ours = b.words.of.get(b.tool, frozenset())
@@ -1213,15 +1228,8 @@ def _not_a_party(b: Binding) -> list[str]:
         telling = [m.group(1).casefold() for m in re.finditer(rf"(?i)\b({_TELLS})\s+{w}\b", text)]
         return quoted is not None or any(v not in ours for v in telling)
 
-    mentioned = set().union(
-        *(
-            a
-            for _, a in _people_named(
-                b.context.request, b.context, b.policy, party=_mentioned if user else told
-            )
-            if len(a) == 1
-        )
-    )
+    named = b.in_the_turn if user else _people_named(b.context.request, b.context, b.policy, party=told)
+    mentioned = set().union(*(a for _, a in named if len(a) == 1))
     # whom a message goes to is whoever the turn tells ("let Bob know ...": the mail to Bob)
     return [
         key
@@ -1251,20 +1259,10 @@ def _pointed_back_among_several(b: Binding) -> list[str]:
     reader cannot tell."""
     if not re.search(r"(?i)\b(?:him|her)\b", b.own):
         return []
-    people = {
-        key: _plain_value(value)
-        for key, value in _flat(b.args).items()
-        if (_ONE_ADDRESS_FIELD.match(key) or _PEOPLE_ARG.search(key.split("[")[0]))
-        and _AN_ADDRESS.fullmatch(value.strip())
-    }
+    people = b.people  # "him" or "her" is never the user
     if not people:
         return []
-    user = {_plain_value(v) for v in leaves(b.context.subject) if isinstance(v, str)}
-    everyone = [  # "him" or "her" is never the user
-        a
-        for _, a in _people_named(b.context.request, b.context, b.policy, party=_mentioned)
-        if len(a) == 1 and not a & user
-    ]
+    everyone = [a for _, a in b.in_the_turn if len(a) == 1 and not a & b.user]
     several = set().union(*everyone) if len({frozenset(a) for a in everyone}) > 1 else set()
     # named by name beside the pronoun itself ("email Priya, not him") is named, not pointed to
     beside = " | ".join(p for p in b.own.split(" | ") if re.search(r"(?i)\b(?:him|her)\b", p))
@@ -1509,9 +1507,10 @@ def _taken_from_the_record(
     of it ("Remove Bob from the Review", "Take the budget item off the Review": Bob is removed, the
     Review stays) rather than acting on it ("Delete the Review from my calendar")."""
     values = _ids_of(args)
+    acted_on = _records_acted_on(values, context) if values else []
     names = {
         v.strip()
-        for r, _ in (_records_acted_on(values, context) if values else [])
+        for r, _ in acted_on
         for k, v in r.items()
         if isinstance(v, str)
         and 0 < len(v.split()) <= 4
@@ -1524,12 +1523,7 @@ def _taken_from_the_record(
     its_own = (
         FUNCTION_WORDS
         | _THE_RECORD_ITSELF
-        | {
-            w
-            for r, _ in (_records_acted_on(values, context) if values else [])
-            for k in r
-            for w in re.split(r"[_\W]+", str(k).casefold())
-        }
+        | {w for r, _ in acted_on for k in r for w in re.split(r"[_\W]+", str(k).casefold())}
     )
     its_own |= {w for a in args for w in re.split(r"[_\W]+", a.casefold())} | set(
         re.split(r"[_\W]+", tool.casefold())
