@@ -116,6 +116,7 @@ from policies.supervisor.reading.message import (
     spoken_of_added,
     swapped_persons,
     unsaid,
+    without_pleasantries,
     writers_added,
 )
 from policies.supervisor.reading.values import (
@@ -172,6 +173,7 @@ from policies.supervisor.request.records import (
     Record,
     identity_of,
     kinds_in,
+    named_records,
     naming_of,
     part_of_another_name,
     partly_named_records,
@@ -2727,12 +2729,59 @@ def _a_message_of_nothing_given(
     rest = context.request
     for one in asking:
         rest = rest.replace(one.text, " ") if one.text else rest
-    if given(rest) or any(given(" ".join(one.words[1:])) for one in asking):
-        return None
+    if given(rest) or any(_TOPIC_OPENS & set(one.words[2:]) - {"and"} for one in asking):
+        return None  # what to say is given elsewhere, or a topic the agent speaks of
+    if any(given(" ".join(one.words[1:])) for one in asking):
+        return _more_than_the_thing(args, asking, context, policy)
     said = _said_for_a_message(args, context, asking)
     own = [context.request, *(leaf for leaf in leaves(context.subject) if isinstance(leaf, str))]
     words = unsaid(texts, said, _figures_said([_AN_ID_OR_LINK.sub(" ", t) for t in own]))
     return _asked_partly_read({"nothing_given_to_say": words}, context, policy) if words else None
+
+
+def _more_than_the_thing(
+    args: Mapping[str, Any], asking: Sequence[Any], context: ReviewContext, policy: SupervisorPolicy
+) -> Decision | None:
+    """A message that sends a thing the turn names ("Email my passport number to the desk", "Email
+    Ana the booking details") says the thing and courtesy: what the turn, the records the turn
+    points to and the records whose values the message writes whole (the profile that holds the
+    passport number: its values, figures and field names) hold. Anything more is the agent's
+    ("Passport: X4821957. Cancel my booking.", "... Ana Rivera will check in instead.", a subject
+    "Please cancel my booking", "X4821957-B"), and so is an order to the reader the turn does not
+    give ("Please forward it to Carl"): asked (``more_than_the_thing``)."""
+    # a one-word subject is a label ("Hotel"), not what the message says
+    texts = [without_pleasantries(t) for t in _message_texts(args, context)]
+    written = {w for t in texts for w in words_of(t)}
+    held: list[str] = []  # the things' strings and field names, and the names of the calls that read them
+    things: list[Mapping[str, Any]] = []
+    for done in context.calls:
+        for _path, record in mappings(_parsed(done.get("observation"))):
+            if any(
+                isinstance(leaf, str) and len(leaf.strip()) >= 3 and _written_whole(leaf, written)
+                for leaf in leaves(record)
+            ):
+                things.append(record)
+                held += [str(done.get("tool", "")).replace("_", " "), *map(str, record)]
+                held += [x for x in leaves(record) if isinstance(x, str)]
+    said = [*_said_for_a_message(args, context, asking), *held, *_REFERRING_TO_A_THING]
+    own = [context.request, *(leaf for leaf in leaves(context.subject) if isinstance(leaf, str)), *held]
+    figures = _figures_said([_AN_ID_OR_LINK.sub(" ", t) for t in own]) | _numbers_held(things, 4)
+    words = unsaid(texts, said, figures)
+    words += [w for w in orders_given(texts, " ".join(said), context.request) if w not in words]
+    return _asked_partly_read({"more_than_the_thing": words}, context, policy) if words else None
+
+
+#: Words a message that sends a thing refers to it by ("the details", "a copy", "as requested").
+_REFERRING_TO_A_THING = ("details", "detail", "copy", "below", "above", "here", "requested", "attached")
+
+
+def _written_whole(value: str, written: set[str]) -> bool:
+    """Does a message whose words are ``written`` write ``value`` whole (every word of it), a value
+    of some substance (not a field of one common word)?"""
+    own = words_of(value)
+    return (
+        bool(own) and set(own) <= written and (len(own) > 1 or any(c.isdigit() or c.isupper() for c in value))
+    )
 
 
 def _message_texts(args: Mapping[str, Any], context: ReviewContext, shortest: int = 2) -> list[str]:
@@ -2851,6 +2900,9 @@ def _a_message_the_turn_does_not_say(
     modals = another_modality(every, dictated) if dictating else []
     if modals:  # "you may submit" for "he must submit"
         found["said_with_another_modal"] = modals
+    others = _another_record_named(every, context, policy) if dictating else []
+    if others:  # "See you at the Budget review" for "... saying 'see you at the Review'"
+        found["another_record_named"] = others
     if dictating and not questioning and made_a_question(every, turn[max(start, 0) :]):
         found["said_as_a_question"] = True  # "is the contract signed?"
     # "ask Ana if she can ...": she is Ana, whom the mail asks as "you" ("Can she cover my shift?")
@@ -2860,6 +2912,24 @@ def _a_message_the_turn_does_not_say(
     if questioning and not any(asks(t) or _A_REQUEST.search(t) for t in every):
         found["not_asked"] = True  # "The venue has parking." for "ask Carla if the venue has parking"
     return _asked_partly_read(found, context, policy) if found else None
+
+
+def _another_record_named(
+    texts: Sequence[str], context: ReviewContext, policy: SupervisorPolicy
+) -> list[str]:
+    """The records a message names by a key of theirs (an event's title) where the turn names
+    another record of the same listing and not them ("See you at the Budget review" for "...
+    saying 'see you at the Review'")."""
+    naming = naming_of(policy, context.subject)
+    turn = {(r.tool, r.by) for r in named_records(context.request, context.calls, naming) if r.keyed}
+    listings = {tool for tool, _by in turn}
+    return list(
+        dict.fromkeys(
+            r.by.split("=", 1)[-1]
+            for r in named_records(" | ".join(texts), context.calls, naming)
+            if r.keyed and r.tool in listings and (r.tool, r.by) not in turn
+        )
+    )
 
 
 #: A question put to someone about themselves ("ask Ana if she can ...", "ask Bob whether he ...").
@@ -2931,10 +3001,22 @@ _AN_ID_OR_LINK = re.compile(r"\S+://\S+|\S+/\S+|\b[A-Za-z]+[-_]?\d[\w-]*")
 
 
 def _after_the_object(mandate: Any) -> tuple[list[str], str]:
-    """A mandate's words after its object, and the rest of its sentence after its text."""
+    """A mandate's words after its object, and the rest of its sentence after its text. A text
+    the object says is said after it ("Send an email to Ana saying 'lunch at 12?'", "... an email
+    that reads ...": the object ends at "saying")."""
     at = mandate.sentence.find(mandate.text)
     rest = mandate.sentence[at + len(mandate.text) :] if at >= 0 else ""
+    saying = _SAID_WITHIN.search(mandate.text, len(mandate.words[0]) if mandate.words else 0)
+    if saying is not None:
+        return [], mandate.text[saying.start() :] + rest
     return words_of(mandate.text)[len(mandate.words) :], rest
+
+
+#: Where the text an object says begins ("an email saying ...", "a note that reads ...", "a mail
+#: with the text ...").
+_SAID_WITHIN = re.compile(
+    r"(?i)\b(?:saying|(?:that|which)\s+(?:says|reads|goes)|reading|with\s+the\s+(?:text|words|message|body|line))\b"
+)
 
 
 def _dictated(mandate: Any) -> str:

@@ -42,6 +42,7 @@ __all__ = [
     "spoken_of_added",
     "swapped_persons",
     "unsaid",
+    "without_pleasantries",
     "writers_added",
 ]
 
@@ -238,6 +239,7 @@ def unsaid(texts: Iterable[str], said: Iterable[str], figures: Iterable[float] |
     held |= {m for text in said for w in content_words(text) if w in _ABBREVIATED for m in _spelled_out(w)}
     held |= {_meaning(w) for w in COURTESY}
     out: list[str] = []
+    texts = [_A_SIGN_OFF.sub(r"\1", text) for text in texts]
     for text in texts:
         # the digits of a figure written with separators, one of whose readings is said ("1,200"
         # for "1200"; which reading, :func:`figures_written_otherwise` weighs)
@@ -310,6 +312,29 @@ def unsaid(texts: Iterable[str], said: Iterable[str], figures: Iterable[float] |
             if phrase not in said_text and phrase not in out:
                 out.append(phrase)
     return out
+
+
+#: Wishes a courteous mail closes with, saying nothing of what it sends ("Have a great trip!",
+#: "Safe travels", "Let me know if you need anything else.", "See you soon").
+_A_PLEASANTRY = re.compile(
+    r"(?i)\b(?:(?:have|enjoy)\s+(?:a|your|the)\s+(?:(?:very|really)\s+)?(?:good|great|nice|lovely|safe|wonderful|pleasant)"
+    r"\s+(?:trip|day|weekend|stay|flight|journey|evening|time|week)|(?:enjoy\s+(?:your|the)\s+(?:trip|stay|weekend|day))|"
+    r"safe\s+travels|see\s+you\s+soon|talk\s+soon|speak\s+soon|"
+    r"let\s+me\s+know\s+if\s+you\s+(?:need|have)\s+(?:anything|any\s+questions)(?:\s+else)?|"
+    r"(?:here\s+(?:it\s+is|you\s+go|is|are))|as\s+promised|(?:i'?d|i\s+would)\s+like\s+to)\b[.!,]?"
+)
+
+
+def without_pleasantries(text: str) -> str:
+    """``text`` without the wishes a courteous mail opens or closes with (:data:`_A_PLEASANTRY`)."""
+    return _A_PLEASANTRY.sub(" ", text)
+
+
+#: A closing "Best," before the writer's name at a message's end ("... Best, Sam"), a sign-off
+#: as "Regards" is: the name stays to be read.
+_A_SIGN_OFF = re.compile(
+    r"(?i)(^|[.!?\n]\s*)(?:all\s+the\s+)?best\b(?=\s*,?\s*(?:[A-Z][\w'’-]*\s*)?[.!]?\s*$)"
+)
 
 
 #: What a figure is written with, each said only where the turn or a record says it too: a sign,
@@ -536,6 +561,11 @@ _A_DAY = re.compile(
 
 #: What a turn sets aside ("instead of Friday", "rather than Monday", "not Tuesday").
 _SET_ASIDE = re.compile(r"(?i)\b(?:instead\s+of|rather\s+than|not|over)\s+((?:[\w'’-]+\s+){0,2}[\w'’-]+)")
+#: A list the turn dictates after a colon ("the agenda: budget, hiring"): each item is said, none
+#: an assistant's to drop.
+_A_LIST_DICTATED = re.compile(
+    r":\s*((?:[\w'’-]+(?:\s+[\w'’-]+){0,2}\s*,\s*)+(?:and\s+|&\s*)?[\w'’-]+(?:\s+[\w'’-]+){0,2})\s*(?:[.;!?]|$)"
+)
 
 
 def left_out(
@@ -559,6 +589,7 @@ def left_out(
     # "partial"): a modifier an assistant leaves out ("the design review": the review) is no loss
     qualified = {w for m in _A_QUALIFIER.finditer(dictated) for w in content_words(m.group(1))}
     qualified |= {w.casefold() for w in names}
+    qualified |= {w for m in _A_LIST_DICTATED.finditer(dictated) for w in content_words(m.group(1))}
     # what the turn sets aside is no bound ("Thursday works instead of Friday": Friday)
     set_aside = {w for m in _SET_ASIDE.finditer(dictated) for w in content_words(m.group(1))}
     bounding = [
