@@ -42,6 +42,7 @@ from policies.supervisor.request.asks import asking_mandates, stated_for_call
 from policies.supervisor.request.records import (
     Naming,
     Record,
+    groups,
     kinds_in,
     named_records,
     naming_of,
@@ -119,6 +120,8 @@ def _follows(
             if (not rule.tools or r.tool in rule.tools) and kinds_in(r.value, value, rule.fields)
         ]
         if len(holding) == 1 and points_to(holding[0].value, value, rule.fields):
+            if _a_list_taken_in_part(holding[0].value, value, rule, request):
+                return None  # "invite the Budget review's attendees. Leave Carl out."
             return f"followed from {holding[0].label()}, in a sentence that asks for the step"
     for step in own:
         told = _named_by_a_word(rule, value, step, calls, keys)
@@ -130,6 +133,37 @@ def _follows(
             if told:
                 return told
     return None
+
+
+def _a_list_taken_in_part(record: Any, value: Any, rule: Follow, request: str) -> bool:
+    """Is ``value`` one of a list the record holds (a meeting's attendees) that the turn takes in
+    part: "only", "internal", "from our company", "my colleagues", "skip Carl", "Leave Carl out",
+    a domain ("the corp.example ones"), another field ("the organizer"), or a person of the list
+    it names ("Invite Ana from the Budget review")? Who of the list the turn means, the follow
+    does not say: each value is then left to the other rules (asked where none admits it)."""
+    if not any(listed for _values, listed in groups(record, value, rule.fields)):
+        return False
+    if _A_LIST_IN_PART.search(request) or _A_DOMAIN.search(request):
+        return True
+    members = [
+        x
+        for field in rule.fields
+        for x in (record.get(field) if isinstance(record, Mapping) else None) or ()
+        if isinstance(x, str)
+    ]
+    named = {w for m in members for w in re.findall(r"[^\W\d_]{3,}", m.split("@")[0].casefold())}
+    return any(_in_capitals(w, request) or re.search(rf"(?i)\b{w}\b", request) for w in named)
+
+
+#: Words that take a list in part: a limit, a side, a relation, a field of one person.
+_A_LIST_IN_PART = re.compile(
+    r"(?i)\b(?:only|just|internal|external|except|excluding|exclude|but\s+not|without|skip|skipping|"
+    r"leave\s+(?:[\w'’-]+\s+)?out|leave\s+off|minus|apart\s+from|other\s+than|not|from\s+(?:our|my|the|their)\s+"
+    r"(?:company|team|side|org|organi[sz]ation|office|firm)|colleagues?|co-?workers?|teammates?|"
+    r"organi[sz]ers?|hosts?|owners?|remote|local)\b"
+)
+#: A domain written in the turn ("the corp.example ones").
+_A_DOMAIN = re.compile(r"(?i)(?<![@\w.-])[a-z0-9-]+\.(?:example|com|org|net|io|co|de|uk)\b(?!@)")
 
 
 #: The verbs of a rule of replying: whoever wrote a record the turn names is whom it answers.
