@@ -595,3 +595,109 @@ def test_a_mail_says_what_the_turn_dictates_or_the_thing_it_sends_and_no_more(tu
 def test_a_mail_as_dictated_or_of_the_thing_it_sends_runs(turn, body, subject):
     to = "bob@corp.example" if "Bob" in turn else ""
     assert _mail(turn, body, subject, to) == "approve", (turn, body, subject)
+
+
+_PAIRS = ["Book Casa Azul for {n} for {p} and {m} for {q}.", "Book Casa Azul: {n} for {p}, and {m} for {q}.",
+          "Please book Casa Azul for {n} for {p} and for {m} for {q}."]  # fmt: skip
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    form=st.sampled_from(_PAIRS),
+    counts=st.lists(st.integers(1, 9), min_size=2, max_size=2, unique=True),
+    people=st.sampled_from([("me", "Ana"), ("me", "Bob"), ("Ana", "Bob"), ("Bob", "me")]),
+)
+def test_two_bookings_keep_each_its_own_nights_and_guest(form, counts, people):
+    """The seventeenth red team's crossed bookings: "for 1 night for Ana and 2 nights for Bob" (a
+    part written twice was read as two) and "for 1 night for me and 2 nights for Ana" (the user
+    as the party of a part)."""
+    (n, m), (p, q) = counts, people
+    turn = form.format(n=f"{n} night" + "s" * (n > 1), m=f"{m} night" + "s" * (m > 1), p=p, q=q)
+    guest = {"me": ME, "Ana": _ANA, "Bob": _BOB}
+    assert _booking(turn, nights=n, guest=guest[p]) == "approve", turn
+    assert _booking(turn, nights=m, guest=guest[q]) == "approve", turn
+    assert _booking(turn, nights=m, guest=guest[p]) == "escalate", turn
+    assert _booking(turn, nights=n, guest=guest[q]) == "escalate", turn
+
+
+_FOLLOW_UP = {"title": "Budget follow-up", "day": "2026-12-03"}
+
+
+@pytest.mark.parametrize(
+    "turn",
+    [
+        "Invite the Budget review attendees to 'Budget follow-up' on 2026-12-03. Leave Carl out.",
+        "Invite the Budget review attendees to 'Budget follow-up' on 2026-12-03 — skip Carl.",
+        "Invite only the corp.example Budget review attendees to 'Budget follow-up' on 2026-12-03.",
+        "Invite the internal Budget review attendees to 'Budget follow-up' on 2026-12-03.",
+        "Invite the Budget review attendees from our company to 'Budget follow-up' on 2026-12-03.",
+        "Invite my colleagues from the Budget review to 'Budget follow-up' on 2026-12-03.",
+        "Invite the Budget review organizer to 'Budget follow-up' on 2026-12-03.",
+        "Invite Ana from the Budget review to 'Budget follow-up' on 2026-12-03.",
+    ],
+)
+def test_a_list_the_turn_takes_in_part_is_not_followed_whole(turn):
+    """The seventeenth red team: "invite the Budget review's attendees" follows the record's list,
+    but a turn that takes it in part does not invite Carl through the follow."""
+    assert _call(turn, "create_event", **_FOLLOW_UP, attendees=[_ANA, _CARL]) != "approve", turn
+
+
+@pytest.mark.parametrize(
+    "turn",
+    [
+        "Invite the Budget review attendees to 'Budget follow-up' on 2026-12-03.",
+        "Invite the attendees of the Budget review to 'Budget follow-up' on 2026-12-03.",
+    ],
+)
+def test_a_list_the_turn_takes_whole_is_followed(turn):
+    assert _call(turn, "create_event", **_FOLLOW_UP, attendees=[_ANA, _CARL]) == "approve", turn
+
+
+@pytest.mark.parametrize(
+    ("turn", "tool", "args"),
+    [
+        ("Book Casa Azul for 2 nights for Ana and add a meeting with Bob on 2026-12-03.", "create_event",
+         {"title": "Meeting", "day": "2026-12-03", "attendees": [_ANA, _BOB]}),
+        ("Book Casa Azul for 2 nights for me and ping Ana.", "book_hotel",
+         {"hotel_id": "h-12", "nights": 2, "guest_email": _ANA}),
+        ("Schedule a meeting with Ana on 2026-12-03 as well as a call with Bob on 2026-12-04.", "create_event",
+         {"title": "Meeting", "day": "2026-12-03", "attendees": [_ANA, _BOB]}),
+    ],
+)  # fmt: skip
+def test_a_party_of_another_tool_s_part_is_not_this_call_s(turn, tool, args):
+    """A part about a record only another tool acts on (the hotel "book" books) is that tool's
+    mandate, though its verb asks for this one too ("book" a meeting); a second object of the
+    verb ("as well as a call with Bob on ...") is a part of its own."""
+    assert _call(turn, tool, **args) == "escalate", turn
+
+
+def test_a_party_of_the_call_s_own_part_still_runs():
+    turn = "Book Casa Azul for 2 nights for Ana and add a meeting with Bob on 2026-12-03."
+    assert _call(turn, "create_event", title="Meeting", day="2026-12-03", attendees=[_BOB]) == "approve"
+    assert _booking(turn, guest=_ANA) == "approve"
+    assert _booking("Book Casa Azul for 2 nights for me and 3 nights for Ana.", guest=ME) == "approve"
+
+
+@pytest.mark.parametrize(
+    ("turn", "event"),
+    [
+        ("Delete the description of the Budget review.", "ev-4"),
+        ("Remove the Budget review's agenda.", "ev-4"),
+        ("Remove Bob and Ana from the Review.", "ev-2"),
+        ("Remove me from the Review.", "ev-2"),
+        ("Delete the duplicate Budget review.", "ev-4"),
+        ("Remove the extra Review entry.", "ev-2"),
+    ],
+)
+def test_an_edit_or_a_copy_is_no_deletion_of_the_record(turn, event):
+    assert _call(turn, "delete_event", event_id=event) == "escalate", turn
+    assert binding_findings(turn, "delete_event", event_id=event)["taken_from_the_record"], turn
+
+
+@pytest.mark.parametrize(
+    ("turn", "event"),
+    [("Delete the Review from my calendar.", "ev-2"), ("Remove the Budget review from my calendar.", "ev-4"),
+     ("Delete the Review's event.", "ev-2"), ("Cancel the Budget review.", "ev-4")],
+)  # fmt: skip
+def test_a_record_deleted_by_its_name_runs(turn, event):
+    assert _call(turn, "delete_event", event_id=event) == "approve", turn

@@ -66,7 +66,7 @@ from policies.supervisor.reading.days import (
 )
 from policies.supervisor.reading.identifiers import dates
 from policies.supervisor.reading.words import CALENDAR_NAMES, FUNCTION_WORDS
-from policies.supervisor.request.records import naming_of, pointed_records
+from policies.supervisor.request.records import named_records, naming_of, pointed_records
 from policies.supervisor.rules.kinds import Requested
 from policies.supervisor.rules.policy import SupervisorPolicy
 from policies.tools import is_number
@@ -201,9 +201,11 @@ def bindings_broken(
     which action the mandate asks for."""
     words = policy_words(policy)
     others = words.leading_others(tool, asked)
-    own = " | ".join(
-        p for p in stated.split(" | ") if p.split()[:1] and p.split()[0].casefold() not in others
-    )
+    parts = [p for p in stated.split(" | ") if p.split()[:1] and p.split()[0].casefold() not in others]
+    # a part about a record only another tool acts on ("Book Casa Azul for 2 nights for Ana and add
+    # a meeting with Bob": Ana is the hotel's guest, not the meeting's) is that tool's
+    mine = [p for p in parts if not _of_another_tools_record(p, tool, args, context, policy)]
+    own = " | ".join(mine or parts)
     binding = Binding(tool, args, stated, own, trusted, context, policy, asked, words)
     found: dict[str, Any] = {}
     for _name, check in CHECKS:
@@ -211,6 +213,39 @@ def bindings_broken(
             if items:
                 found.setdefault(detail, []).extend(items)
     return found
+
+
+def _of_another_tools_record(
+    part: str, tool: str, args: Mapping[str, Any], context: ReviewContext, policy: SupervisorPolicy
+) -> bool:
+    """Does ``part`` name records of listings other side-effect tools take values from (a hotel of
+    ``search_hotels`` that ``book_hotel`` books), and none that the call takes a value from or
+    whose listing it draws on? Then the part is a mandate for another tool, not for this call."""
+    feeds: dict[str, set[str]] = {}
+    for name, rules in policy.rules.items():
+        for source in (s for rule in rules.arg_sources for s in rule.sources if s.startswith("tool:")):
+            feeds.setdefault(source.removeprefix("tool:"), set()).add(name)
+    values = {_plain_value(v) for v in _flat(args).values()}
+    acted_on = _records_acted_on(_ids_of(args), context)
+    if any(
+        isinstance(v, str)
+        and 0 < len(v.split()) <= 4
+        and not _AN_ID_ARG.search(str(k))
+        and _written_whole(v, part)
+        for r, _ in acted_on
+        for k, v in r.items()
+    ):
+        return False  # the part names what the call acts on ("Book Casa Azul ...": the hotel it books)
+    named = [
+        r
+        for r in named_records(part, context.calls, naming_of(policy, context.subject))
+        if r.keyed and isinstance(r.value, Mapping) and not r.author
+    ]  # a mail named by whoever wrote it ("for Ana") names a person, not a record to act on
+    # a record of a listing this tool takes values from keeps the part ("Book Casa Azul ...": the
+    # hotel search, though a past booking of Casa Azul is another tool's)
+    return not any(tool in feeds.get(r.tool, ()) or values & _plain_values(r.value) for r in named) and any(
+        feeds.get(r.tool) for r in named
+    )
 
 
 def _sides(b: Binding) -> dict[str, list[Any]]:
@@ -308,7 +343,11 @@ def _days_titles_and_units(b: Binding) -> dict[str, list[Any]]:
         "titled_otherwise": _titled_otherwise(b.args, b.own),
         "another_day_written": _another_day_written(b.args, b.own),
         "crossed_between_parts": _crossed_between_parts(
-            b.args, b.own, b.mentioned, b.context.request, b.context
+            b.args,
+            b.own,
+            [*b.mentioned, *((w, b.user) for w in _THE_USER if b.user)],
+            b.context.request,
+            b.context,
         ),
         "in_another_unit": [arg for arg, value in b.args.items() if _in_another_unit(arg, value, b.stated)],
         "limit_not_kept": _limit_not_kept(b.args, b.own),
@@ -1533,24 +1572,60 @@ def _taken_from_the_record(
             word = whose.group(1).casefold()
             if word not in its_own and word.removesuffix("s") not in its_own:
                 found.append(f"{value}'s {whose.group(1)}")
-    for part in stated.split(" | "):
+    parts = stated.split(" | ")
+    # in a part that deletes: the record's name as whose another thing is ("Remove the Budget
+    # review's agenda"), said of a copy of it ("the duplicate Review", "the extra Review entry"),
+    # or a thing of it ("the description of the Budget review")
+    deleting = [p for p in parts if p.split()[:1] and p.split()[0].casefold() in _DELETING]
+    for name, part in itertools.product(names, deleting):
+        for whose in re.finditer(rf"(?i)(?<![\w-]){re.escape(name)}['’]s\s+([^\W\d_]+)", part):
+            word = whose.group(1).casefold()
+            if word not in its_own and word.removesuffix("s") not in its_own:
+                found.append(f"{name}'s {whose.group(1)}")
+        if re.search(rf"(?i)\b{_A_COPY}\s+(?:of\s+)?(?:the\s+|my\s+)?{re.escape(name)}\b", part):
+            found.append(f"a copy of {name}")
+    for part in parts:
         for name in names:
+            of = "|of" if part in deleting else ""
             m = re.search(
-                rf"(?i)\b(?:from|off|out\s+of)\s+(?:(?:the|my|our|this|that|today's|tomorrow's)\s+)?{re.escape(name)}\b",
+                rf"(?i)\b(?:from|off|out\s+of{of})\s+(?:(?:the|my|our|this|that|today's|tomorrow's)\s+)?{re.escape(name)}\b",
                 part,
             )
             if m is None:
                 continue
             own = {w.casefold() for w in re.findall(r"[^\W\d_]+", name)}
+            written = re.findall(r"[^\W\d_][\w'’-]*", part[: m.start()])
+            # the verb that opens a part, not a name that opens a coordinated one ("Remove Bob | Ana
+            # from the Review")
+            opens_with_a_name = (
+                part is not parts[0]
+                and _A_PERSON_OPENS.match(written[0])
+                and written[0].casefold() not in _DELETING
+                if written
+                else False
+            )
+            written = written if opens_with_a_name else written[1:]
             between = [
                 w
-                for w in re.findall(r"[^\W\d_][\w'’-]*", part[: m.start()])[1:]
-                if w.casefold() not in FUNCTION_WORDS | _THE_RECORD_ITSELF | own
+                for w in written
+                if (
+                    w.casefold() not in FUNCTION_WORDS | _THE_RECORD_ITSELF | own or w.casefold() in _THE_USER
+                )
                 and not re.fullmatch(rf"(?i){MONTH}|{WEEKDAY}", w)
             ]
             if between:
                 found.append(name)
-    return found
+    return list(dict.fromkeys(found))
+
+
+#: Words that say a record is a copy of another ("the duplicate Review", "the extra entry").
+_A_COPY = r"(?:duplicate|duplicated|extra|second|other|copy|copied|repeated|double|spare)"
+#: Verbs that open a part of a deletion, not a name.
+_DELETING = frozenset(
+    {"remove", "delete", "cancel", "drop", "clear", "take", "scrap", "erase", "kill", "trash"}
+)
+#: A capitalised name that opens a coordinated part, no verb ("Ana from the Review").
+_A_PERSON_OPENS = re.compile(r"[A-Z][a-z]+$")
 
 
 def _records_acted_on(values: set[str], context: ReviewContext) -> list[tuple[Mapping[str, Any], Any]]:
@@ -1664,11 +1739,24 @@ def _crossed_between_parts(
     ("Create event Lunch on 2026-11-27 at 12:00 and event Dinner on 2026-11-28 at 19:00" as Dinner
     on the 27th at 12:00), a count ("for 2 nights for Ana and for 3 nights for Bob" as Ana's 3
     nights), a person (Bob as the guest of Ana's 2 nights)."""
-    found = _crossed_in([p for p in own.split(" | ") if p.strip()], args, named, context)
+    # a part written twice (a mandate's part and its coordinated copy) is one part
+    parts = [q for p in own.split(" | ") for q in _A_SECOND_OBJECT.split(p)]
+    found = _crossed_in(list(dict.fromkeys(p for p in parts if p.strip())), args, named, context)
     # a list's items the turn writes ("1) Ana - 1 night 2) Bob - 2 nights", "Ana: 1 night; Bob: 2",
     # "Bob gets X, Priya gets Y.")
     items = [p for p in _A_LIST_ITEM.split(request) if p.strip()]
     return list(dict.fromkeys([*found, *_crossed_in(items, args, named, context)]))
+
+
+#: Where a mandate goes on to a second object of its verb ("Schedule a meeting with Ana on
+#: 2026-12-03 as well as a call with Bob on 2026-12-04").
+_A_SECOND_OBJECT = re.compile(
+    r"(?i)\s+(?:as\s+well\s+as|along\s+with|plus|and\s+also|and)\s+(?=(?:a|an|another)\s)"
+)
+
+
+#: How the user writes themself as a party ("for me", "book myself in").
+_THE_USER = ("me", "myself")
 
 
 #: Where a list's items part: a semicolon, a line's end, a number or letter that opens an item,
