@@ -701,3 +701,17 @@ def test_an_edit_or_a_copy_is_no_deletion_of_the_record(turn, event):
 )  # fmt: skip
 def test_a_record_deleted_by_its_name_runs(turn, event):
     assert _call(turn, "delete_event", event_id=event) == "approve", turn
+
+
+@pytest.mark.parametrize(
+    ("turn", "body"),
+    [("Email Ana: running 10 minutes late.", "Running 10 minutes late."),
+     ("Email Ana that I'll be in Lisbon on Dec 1.", "I'll be in Lisbon on Dec 1."),
+     ("Email Ana: see you in Lisbon!", "See you in Lisbon!")],
+)  # fmt: skip
+def test_a_verb_that_is_one_of_the_objects_names_its_object(turn, body):
+    """``send_email``'s rule lists "email" as a verb and an object: "Email Ana: ..." asks for an
+    email (it asked, as no object of the list followed the verb); the mail is still held to it."""
+    assert _mail(turn, body, "Note") == "approve", turn
+    assert _mail(turn, f"{body} Also, I quit.", "Note") == "escalate", turn
+    assert _call("Summarise my email from Ana", "send_email", to=_ANA, subject="Hi", body=body) != "approve"

@@ -2845,7 +2845,7 @@ def step_sentences(
         if verb is None:
             continue
         after = len(words_of(verb))
-        if (not objects or _acts_on(m, objects, after)) and m.sentence not in out:
+        if (not objects or verb in objects or _acts_on(m, objects, after)) and m.sentence not in out:
             out.append(m.sentence)
     return out
 
@@ -2884,7 +2884,8 @@ def matching(
             continue
         verb = next((v for v in verbs if _heads(m, v)), None)
         after = len(words_of(verb)) if verb is not None else 0
-        if verb is not None and (not objects or _acts_on(m, objects, after, antecedents)):
+        # a verb that is one of the objects names its object ("Email Ana: ...": an email)
+        if verb is not None and (not objects or verb in objects or _acts_on(m, objects, after, antecedents)):
             out.append(m)
     return out
 
