@@ -316,7 +316,7 @@ def _the_record_acted_on(b: Binding) -> dict[str, list[Any]]:
     return {
         "said_of_another_record": _said_of_another_record(b.args, b.own, b.context),
         "named_by_another": _named_by_another(b.args, b.own, b.context),
-        "not_of_the_record": _not_of_the_record(b.args, b.own, b.context, b.named),
+        "not_of_the_record": _not_of_the_record(b.tool, b.args, b.own, b.context, b.named),
         "taken_from_the_record": _taken_from_the_record(b.tool, b.args, b.own, b.context),
     }
 
@@ -371,11 +371,21 @@ def _records(b: Binding) -> dict[str, list[Any]]:
     # add a standing order of 20 to Spotify": Bob is no payee of the standing order)
     stated = b.own or b.stated
     parts = [part for part in stated.split(" | ") if part.strip()] or [stated]
-    records = [_records_that_disagree(b.args, part, b.trusted, b.context, b.policy) for part in parts]
+    # a person only another tool's mandate names names no one for this call ("Add 'Lunch' with Ana
+    # and book Casa Azul for 3 nights": Ana is no guest)
+    request = b.context.request
+    for other in (p for p in b.stated.split(" | ") if p.strip() and p not in parts):
+        request = request.replace(other, " ")
+    records = [
+        _records_that_disagree(b.args, part, b.trusted, b.context, b.policy, request) for part in parts
+    ]
     found = _one_per_part(records[0] if all(records) else {}, keep=False)
-    listing = any(isinstance(v, list) for v in b.args.values())
+    listing = any(
+        isinstance(v, list) or (isinstance(v, str) and _ADDRESSES_PACKED.fullmatch(v.strip()))
+        for v in b.args.values()
+    )
     whole = (
-        _records_that_disagree(b.args, stated, b.trusted, b.context, b.policy)
+        _records_that_disagree(b.args, stated, b.trusted, b.context, b.policy, request)
         if listing and len(parts) > 1
         else records[0]
     )
@@ -496,9 +506,11 @@ def _records_that_disagree(
     trusted_texts: Sequence[str],
     context: ReviewContext,
     policy: SupervisorPolicy,
+    request: str | None = None,
 ) -> dict[str, Any]:
     """A record the mandate names whose field under an argument's name says another value than the
-    call's, and two values of one trusted listing no record of it holds together."""
+    call's, and two values of one trusted listing no record of it holds together. ``request`` is
+    the turn without the parts another tool's mandates are (default: the whole turn)."""
     found: dict[str, Any] = {}
     flat = _flat(args)
     texts = {key: _plain_value(v) for key, v in flat.items() if v.strip()}
@@ -601,7 +613,7 @@ def _records_that_disagree(
     # a value the agent chose from a listing the mandate names no record of, nor one it reaches
     # ("Pay 150" to Bob Lee, "a standing order of 50 to my nephew"): the turn names no one
     # (the whole turn read: "Yes, send it: email Priya ..." names her where "send it" does not)
-    turn = {_plain_value(w) for w in re.findall(r"[\w-]+", context.request)}
+    turn = {_plain_value(w) for w in re.findall(r"[\w-]+", context.request if request is None else request)}
     chosen = [
         arg
         for arg, held_with in listed.items()
@@ -613,6 +625,23 @@ def _records_that_disagree(
     if chosen:  # or reached from a record the turn names ("Pay B-31": City Water's IBAN)
         reached = _values_of_records_named(turn, context)
         chosen = [arg for arg in chosen if not any(_reached(v, reached) for _, v in listed[arg])]
+    if chosen and request is not None:
+        # or from a record another tool's mandate names ("Refund ORD-1002 and email the customer"),
+        # but not by the person's own name ("Add 'Lunch' with Ana and book ...": Ana's own mail)
+        whole = {_plain_value(w) for w in re.findall(r"[\w-]+", context.request)}
+        chosen = [
+            arg
+            for arg in chosen
+            if not any(
+                _reached(
+                    v,
+                    _values_of_records_named(
+                        whole - {_plain_value(w) for w in _address_words(flat[arg])}, context
+                    ),
+                )
+                for _, v in listed[arg]
+            )
+        ]
     if chosen:
         found["held_by_no_record_named"] = chosen
     return found
@@ -1090,11 +1119,17 @@ def _another_day_written(args: Mapping[str, Any], stated: str) -> list[str]:
             continue
         if day.isoformat() not in written and not any(is_the_day(day, kind, m) for kind, m in said):
             found.append(arg)
+        elif sum(1 for a, v in args.items() if isinstance(v, str) and _A_DAY.match(v.strip())) == 1 and (
+            STRETCH.search(counted_from) is not None
+        ):
+            found.append(arg)  # one day of a stretch the turn writes ("from 2026-12-03 to 2026-12-09")
     return found
 
 
 #: An address (``ana@corp.example``): what a person is reached, invited or booked by.
 _AN_ADDRESS = re.compile(r"[^@\s]+@[^@\s]+\.[^@\s]+")
+#: Two or more addresses packed in one text ("ana@corp.example, bob@corp.example").
+_ADDRESSES_PACKED = re.compile(r"[^@\s,;]+@[^@\s,;]+\.[^@\s,;]+(?:\s*[,;]\s*[^@\s,;]+@[^@\s,;]+\.[^@\s,;]+)+")
 #: A relation noun, or a guest, before a person's name ("my guest Carl", "my colleague Ana").
 #: The people a turn names by a role rather than a name ("for a client", "our new hire").
 _ROLES = frozenset(
@@ -1121,6 +1156,11 @@ _FIRST_PERSON = re.compile(
 _ANOTHER_BY_RELATION = re.compile(
     rf"(?i)\b(?:for|under|book|invite|behalf\s+of)\s+(?:my|our|a|an|the|one\s+of\s+(?:my|our))\s+"
     rf"(?:new\s+|visiting\s+|external\s+)?(?:{_A_RELATION})\b"
+)
+#: A trip or a stay the turn says is another person's ("— Bob's trip", "for Ana's visit").
+_SOMEONE_ELSES_TRIP = re.compile(
+    r"(?<![\w'’-])(?!(?:My|Our)\b)[A-Z][^\W\d_]+['’]s\s+(?:trip|travel|travels|visit|stay|room|booking|"
+    r"reservation|conference|offsite|holiday|vacation|journey)\b"
 )
 #: Another person the mandate books or invites by a pronoun ("Book him into ...", "for her").
 _ANOTHER_BY_PRONOUN = re.compile(
@@ -1225,7 +1265,12 @@ def _the_user_for_another(
         for v in leaves(context.subject)
         if isinstance(v, str) and _AN_ADDRESS.fullmatch(v.strip())
     }
-    another = named or _ANOTHER_BY_PRONOUN.search(stated) or _ANOTHER_BY_RELATION.search(stated)
+    another = (
+        named
+        or _ANOTHER_BY_PRONOUN.search(stated)
+        or _ANOTHER_BY_RELATION.search(stated)
+        or _SOMEONE_ELSES_TRIP.search(stated)
+    )
     if not own or not another or _FIRST_PERSON.search(stated):
         return []
     if any(_written_whole(v, stated) for v in leaves(context.subject) if isinstance(v, str) and v.strip()):
@@ -1290,6 +1335,15 @@ _SAYS = (
     "likes|liked|loves|loved|told\\s+me|asked\\s+me|prefers|preferred|reckons"
 )
 _TELLS = "tell|let|inform|notify|remind|thank|ask|update|warn|ping"
+#: Ordinals a turn picks an item of a listing by, and the place each names ("another": none).
+_ORDINAL_PLACE = {
+    "first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4, "4th": 4, "fifth": 5,
+    "5th": 5, "other": 0, "another": 0,
+}  # fmt: skip
+_ORDINALS = "|".join(_ORDINAL_PLACE)
+#: Verbs of having been somewhere or used something ("the hotel Bob stayed at"): said by a record
+#: of theirs, or not at all.
+_STAYED = "stayed|stays|used|uses|booked|picked|chose|went\\s+to|visited"
 
 
 def _pointed_back_among_several(b: Binding) -> list[str]:
@@ -1451,7 +1505,11 @@ _NOT_A_RECORDS_WORD = re.compile(rf"(?i)^(?:{MONTH}|{WEEKDAY}|i|i'm|i've|ok|okay
 
 
 def _not_of_the_record(
-    args: Mapping[str, Any], stated: str, context: ReviewContext, named: Sequence[tuple[str, set[str]]]
+    tool: str,
+    args: Mapping[str, Any],
+    stated: str,
+    context: ReviewContext,
+    named: Sequence[tuple[str, set[str]]],
 ) -> list[str]:
     """The names the mandate writes, capitalised ("the Hilton", "Casa Verde", "Porto"), that no
     record of the run holds nor any call was asked with, where the call acts on a record by its id:
@@ -1499,11 +1557,34 @@ def _not_of_the_record(
         w.casefold() for r, asked in acted_on for v in [*leaves(r), *leaves(asked)] if isinstance(v, str)
         for w in re.findall(r"[^\W\d_]+", v)
     }  # fmt: skip
+    # (or "the Berlin hotel", "near my Berlin flight": a place before the kind of thing it acts on)
+    kinds = "|".join(
+        w
+        for a in [*args, tool]
+        for w in re.split(r"[_\W]+", a.casefold())
+        if len(w) > 2 and w not in ("book", "the")
+    )
     found += [
         w
         for w in capitalised
-        if w.casefold() not in held and re.search(rf"\b(?:in|near)\s+(?:the\s+)?{w}\b", stated)
+        if w.casefold() not in held
+        and re.search(
+            rf"\b(?:in|near|around|by)\s+(?:(?:the|my|our|a|an)\s+)?(?:[\w'’-]+\s+)?{w}\b|\b{w}\s+(?:{kinds})\b",
+            stated,
+        )
     ]
+    # an ordinal of a listing that puts the record elsewhere ("the second Lisbon hotel you found"
+    # of a search that found one)
+    for m in re.finditer(rf"(?i)\b({_ORDINALS})\s+(?:[\w'’-]+\s+){{0,2}}?(?:{kinds})\b", stated):
+        places = {
+            i + 1
+            for call in context.calls
+            if isinstance(call.get("observation"), list)
+            for i, r in enumerate(call["observation"])
+            if isinstance(r, Mapping) and values & _plain_values(r)
+        }
+        if _ORDINAL_PLACE.get(m.group(1).casefold(), 0) not in places:
+            found.append(m.group(1))
     # its name with more after it ("Casa Azul II", "Casa Azul 2"): another of the name
     for record, _ in acted_on:
         for name in (v for v in record.values() if isinstance(v, str) and 0 < len(v.split()) <= 4):
@@ -1514,7 +1595,7 @@ def _not_of_the_record(
                 if m.group(1) not in held:
                     found.append(m.group(1))
     # whoever the turn says recommended it ("the hotel Bob recommended") wrote no record that names it
-    for m in re.finditer(rf"(?<![\w'’-])([A-Z][^\W\d_]+)\s+(?:{_SAYS})\b", stated):
+    for m in re.finditer(rf"(?<![\w'’-])([A-Z][^\W\d_]+)\s+(?:{_SAYS}|{_STAYED})\b", stated):
         if not _of_a_record_by(m.group(1), acted_on, context):
             found.append(m.group(1))
     # a figure the turn gives one of its fields ("a hotel with rating 5" as Casa Azul, rated 4.6)
@@ -1713,10 +1794,24 @@ def _said_not_to(args: Mapping[str, Any], request: str, context: ReviewContext) 
 
 
 def _flat(args: Mapping[str, Any]) -> dict[str, str]:
-    """Each text the call gives, a list's items each on its own ("attendees[1]")."""
+    """Each text the call gives, a list's items each on its own ("attendees[1]"), and so the
+    addresses a text packs ("ana@corp.example, bob@corp.example")."""
     flat: dict[str, str] = {}
     for arg, v in args.items():
-        if isinstance(v, str):
+        # (a field of one address keeps them packed: not of its kind)
+        packed = (
+            _ADDRESSES_PACKED.fullmatch(v.strip())
+            if isinstance(v, str) and not _ONE_ADDRESS_FIELD.match(arg)
+            else None
+        )
+        if packed is not None:
+            flat.update(
+                {
+                    f"{arg}[{i}]": a
+                    for i, a in enumerate(_AN_ADDRESS.findall(v.replace(",", " ").replace(";", " ")))
+                }
+            )
+        elif isinstance(v, str):
             flat[arg] = v
         elif isinstance(v, list):
             flat.update({f"{arg}[{i}]": item for i, item in enumerate(v) if isinstance(item, str)})
