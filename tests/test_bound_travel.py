@@ -762,3 +762,14 @@ def test_addresses_packed_in_one_text_are_each_weighed():
     packed = f"{_ANA}, {_BOB}"
     assert _call(turn, "create_event", title="Meeting", day="2026-12-03", attendees=packed) == "escalate"
     assert _call(turn, "create_event", title="Meeting", day="2026-12-03", attendees=[_ANA]) == "approve"
+
+
+def test_a_person_the_turn_names_at_an_address_the_policy_does_not_trust_is_asked_not_refused():
+    """ "with Ana, Bob and Carl": Carl's address is only a Budget review attendee's (no contact), a
+    destination the policy does not trust. The user named him: asked (the question shows the
+    address), not refused; an address of a person the turn does not name is still refused."""
+    people = [_ANA, _BOB, _CARL]
+    named = "Schedule 'Offsite' on 2026-12-09 with Ana, Bob and Carl."
+    assert _call(named, "create_event", title="Offsite", day="2026-12-09", attendees=people) == "escalate"
+    unnamed = "Schedule 'Offsite' on 2026-12-09 with Ana and Bob."
+    assert _call(unnamed, "create_event", title="Offsite", day="2026-12-09", attendees=people) == "block"

@@ -692,6 +692,27 @@ def _asked_in_named_record(
                 IN_NAMED_RECORD,
                 {**refused.details, "named_record": named, "refused_by": refused.reason},
             )
+    # an address whose person the mandate names by a word of its own ("with Ana, Bob and Carl":
+    # carl@partner-firm.example, which only an event's attendees hold): the user's person, at an
+    # address a record of the user's own holds (their event) where the policy does not trust it,
+    # asked (one a third party wrote, or none, is not)
+    held_by_the_users_own = isinstance(value, str) and any(
+        naming.owned(str(done.get("tool")), record)
+        and value.strip().casefold() in {str(x).strip().casefold() for x in leaves(record)}
+        for done in context.calls
+        for _path, record in mappings(_parsed(done.get("observation")))
+    )
+    if held_by_the_users_own and isinstance(value, str) and "@" in value:
+        mandate = _own_mandates(rules.requested, context) or turn
+        person = value.split("@")[0]
+        words = [w for w in re.split(r"[._+-]", person) if len(w) >= 3 and w.isalpha()]
+        said = [w for w in words if re.search(rf"(?<![\w@.-]){w.capitalize()}(?![\w@-])", mandate)]
+        if said:
+            return Decision(
+                "escalate",
+                IN_NAMED_RECORD,
+                {**refused.details, "named_person": said[0].capitalize(), "refused_by": refused.reason},
+            )
     return refused
 
 
