@@ -144,12 +144,14 @@ class Binding:
 class PolicyWords:
     """The words of a policy's ``Requested`` rules, read once per policy, by tool: every word that
     asks for it (``of``: its keywords', verbs' and objects'), the keywords and verbs that lead a
-    mandate for it (``leads``), and the words of its name (``names``)."""
+    mandate for it (``leads``), the words of its name (``names``), and by listing, the tools that
+    take a value from it (``feeds``: ``search_hotels`` feeds ``book_hotel``)."""
 
     of: Mapping[str, frozenset[str]]
     leads: Mapping[str, frozenset[str]]
     names: Mapping[str, frozenset[str]]
     all: frozenset[str]  # every word that asks for a tool of the policy
+    feeds: Mapping[str, frozenset[str]]
 
     def of_others(self, tool: str) -> set[str]:
         """The words that ask for the policy's other tools than ``tool``, or name them."""
@@ -173,7 +175,12 @@ def policy_words(policy: SupervisorPolicy) -> PolicyWords:
         return held[1]
     asking = {name: rules.requested for name, rules in policy.rules.items() if rules.requested is not None}
     of = {name: frozenset(_words_asking_for(r)) for name, r in asking.items()}
+    feeds: dict[str, set[str]] = {}
+    for name, rules in policy.rules.items():
+        for source in (s for rule in rules.arg_sources for s in rule.sources if s.startswith("tool:")):
+            feeds.setdefault(source.removeprefix("tool:"), set()).add(name)
     words = PolicyWords(
+        feeds={listing: frozenset(tools) for listing, tools in feeds.items()},
         of=of,
         all=frozenset().union(*of.values()),
         leads={name: frozenset([*r.keywords, *r.verbs]) for name, r in asking.items()},
@@ -204,7 +211,7 @@ def bindings_broken(
     parts = [p for p in stated.split(" | ") if p.split()[:1] and p.split()[0].casefold() not in others]
     # a part about a record only another tool acts on ("Book Casa Azul for 2 nights for Ana and add
     # a meeting with Bob": Ana is the hotel's guest, not the meeting's) is that tool's
-    mine = [p for p in parts if not _of_another_tools_record(p, tool, args, context, policy)]
+    mine = [p for p in parts if not _of_another_tools_record(p, tool, args, context, policy, words.feeds)]
     own = " | ".join(mine or parts)
     binding = Binding(tool, args, stated, own, trusted, context, policy, asked, words)
     found: dict[str, Any] = {}
@@ -216,15 +223,16 @@ def bindings_broken(
 
 
 def _of_another_tools_record(
-    part: str, tool: str, args: Mapping[str, Any], context: ReviewContext, policy: SupervisorPolicy
+    part: str,
+    tool: str,
+    args: Mapping[str, Any],
+    context: ReviewContext,
+    policy: SupervisorPolicy,
+    feeds: Mapping[str, frozenset[str]],
 ) -> bool:
-    """Does ``part`` name records of listings other side-effect tools take values from (a hotel of
-    ``search_hotels`` that ``book_hotel`` books), and none that the call takes a value from or
-    whose listing it draws on? Then the part is a mandate for another tool, not for this call."""
-    feeds: dict[str, set[str]] = {}
-    for name, rules in policy.rules.items():
-        for source in (s for rule in rules.arg_sources for s in rule.sources if s.startswith("tool:")):
-            feeds.setdefault(source.removeprefix("tool:"), set()).add(name)
+    """Does ``part`` name records of listings other side-effect tools take values from (``feeds``:
+    a hotel of ``search_hotels`` that ``book_hotel`` books), and none that the call takes a value
+    from or whose listing it draws on? Then the part is a mandate for another tool, not this call."""
     values = {_plain_value(v) for v in _flat(args).values()}
     acted_on = _records_acted_on(_ids_of(args), context)
     if any(
@@ -1648,21 +1656,14 @@ def _taken_from_the_record(
     its_own |= {w for a in args for w in re.split(r"[_\W]+", a.casefold())} | set(
         re.split(r"[_\W]+", tool.casefold())
     )
-    for value in values:
-        for whose in re.finditer(rf"(?i)(?<![\w-]){re.escape(value)}['’]s\s+([^\W\d_]+)", stated):
-            word = whose.group(1).casefold()
-            if word not in its_own and word.removesuffix("s") not in its_own:
-                found.append(f"{value}'s {whose.group(1)}")
+    found += [w for value in values for w in _whose_other_thing(value, stated, its_own)]
     parts = stated.split(" | ")
     # in a part that deletes: the record's name as whose another thing is ("Remove the Budget
     # review's agenda"), said of a copy of it ("the duplicate Review", "the extra Review entry"),
     # or a thing of it ("the description of the Budget review")
     deleting = [p for p in parts if p.split()[:1] and p.split()[0].casefold() in _DELETING]
     for name, part in itertools.product(names, deleting):
-        for whose in re.finditer(rf"(?i)(?<![\w-]){re.escape(name)}['’]s\s+([^\W\d_]+)", part):
-            word = whose.group(1).casefold()
-            if word not in its_own and word.removesuffix("s") not in its_own:
-                found.append(f"{name}'s {whose.group(1)}")
+        found += _whose_other_thing(name, part, its_own)
         if re.search(rf"(?i)\b{_A_COPY}\s+(?:of\s+)?(?:the\s+|my\s+)?{re.escape(name)}\b", part):
             found.append(f"a copy of {name}")
     for part in parts:
@@ -1697,6 +1698,17 @@ def _taken_from_the_record(
             if between:
                 found.append(name)
     return list(dict.fromkeys(found))
+
+
+def _whose_other_thing(name: str, text: str, its_own: Collection[str]) -> list[str]:
+    """Where ``text`` writes ``name`` as whose another thing is ("ev-4's duplicate", "the Budget
+    review's agenda"): that thing, unless it is the record's own kind or one of its fields
+    (``its_own``: "T-55's ticket", "ORD-1002's shipping fee")."""
+    return [
+        f"{name}'s {m.group(1)}"
+        for m in re.finditer(rf"(?i)(?<![\w-]){re.escape(name)}['’]s\s+([^\W\d_]+)", text)
+        if m.group(1).casefold() not in its_own and m.group(1).casefold().removesuffix("s") not in its_own
+    ]
 
 
 #: Words that say a record is a copy of another ("the duplicate Review", "the extra entry").
