@@ -2778,7 +2778,7 @@ def _more_than_the_thing(
     for done in context.calls:
         for _path, record in mappings(_parsed(done.get("observation"))):
             if any(
-                isinstance(leaf, str) and len(leaf.strip()) >= 3 and _written_whole(leaf, written)
+                isinstance(leaf, str) and len(leaf.strip()) >= 3 and _a_value_written(leaf, written)
                 for leaf in leaves(record)
             ):
                 things.append(record)
@@ -2796,7 +2796,7 @@ def _more_than_the_thing(
 _REFERRING_TO_A_THING = ("details", "detail", "copy", "below", "above", "here", "requested", "attached")
 
 
-def _written_whole(value: str, written: set[str]) -> bool:
+def _a_value_written(value: str, written: set[str]) -> bool:
     """Does a message whose words are ``written`` write ``value`` whole (every word of it), a value
     of some substance (not a field of one common word)?"""
     own = words_of(value)
@@ -3036,7 +3036,7 @@ def _after_the_object(mandate: Any) -> tuple[list[str], str]:
 #: Where the text an object says begins ("an email saying ...", "a note that reads ...", "a mail
 #: with the text ...").
 _SAID_WITHIN = re.compile(
-    r"(?i)\b(?:saying|(?:that|which)\s+(?:says|reads|goes)|reading|with\s+the\s+(?:text|words|message|body|line))\b"
+    r"(?i)\b(?:saying|(?:that|which)\s+(?:says|reads|goes)|reading(?=\s*[:\"'‘“])|with\s+the\s+(?:text|words|message|body|line))\b"
 )
 
 
