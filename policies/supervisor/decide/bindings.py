@@ -65,6 +65,7 @@ from policies.supervisor.reading.days import (
     without_days_counted_from,
 )
 from policies.supervisor.reading.identifiers import dates
+from policies.supervisor.reading.people import RELATIONS, ROLES
 from policies.supervisor.reading.words import CALENDAR_NAMES, FUNCTION_WORDS
 from policies.supervisor.request.records import named_records, naming_of, pointed_records
 from policies.supervisor.rules.kinds import Requested
@@ -848,6 +849,8 @@ def _not_of_its_kind(arg: str, value: str) -> bool:
         return False
     if _DAY_FIELD.match(arg) and _A_DAY.search(text.replace("T", " ")):
         return not _ONE_DAY.fullmatch(text)
+    if _DAY_FIELD.match(arg) and re.match(r"\d{4}-\d{1,2}-\d{1,2}\b", text):
+        return True  # "2026-12-3": no day as a field holds one
     if _COUNT_FIELD.match(arg):
         return not re.fullmatch(r"\d+(?:\.\d+)?", text)
     if _ONE_ADDRESS_FIELD.match(arg) and "@" in text:
@@ -994,16 +997,6 @@ def _the_commands_words(args: Mapping[str, Any], asked: Requested | None) -> lis
     return found
 
 
-#: Whom a name's possessive makes another person ("Ana's assistant", "Bob's wife").
-_RELATIONS = frozenset(
-    {"wife", "husband", "partner", "assistant", "pa", "ea", "secretary", "manager", "boss", "deputy",
-     "team", "colleague", "colleagues", "friend", "friends", "mum", "mom", "mother", "dad", "father",
-     "son", "daughter", "brother", "sister", "kid", "kids", "family", "parents", "replacement",
-     "cover", "intern", "lawyer", "doctor", "client", "clients", "customer", "reports", "lead",
-     "successor", "predecessor", "landlord", "neighbour", "neighbor", "girlfriend", "boyfriend"}
-)  # fmt: skip
-
-
 def _someone_else_beside(
     named: set[str], record: Mapping[str, Any], names: Sequence[set[str]], request: str
 ) -> list[str]:
@@ -1033,7 +1026,7 @@ def _someone_else_beside(
                 found.append(after)
     for word in (w for w in named if w.isalpha()):  # a person's name, not an order's id
         for m in re.finditer(rf"(?i)(?<![\w-]){re.escape(word)}['’]s\s+([\w-]+)", request):
-            if m.group(1).casefold() in _RELATIONS:
+            if m.group(1).casefold() in RELATIONS:
                 found.append(f"{word}'s {m.group(1)}")
     return found
 
@@ -1108,11 +1101,19 @@ def _another_day_written(args: Mapping[str, Any], stated: str) -> list[str]:
         and not re.match(
             r"(?i)\s+(?:following|after|before|preceding|prior\s+to|ahead\s+of)\b", stated[m.end() :]
         )
+        and not _COUNTED_ON.match(stated[m.end() :])
     ]
     # a day the turn counts from ("the Thursday following 2026-12-03", "the eve of 3 Dec 2026") is
     # no day written; nor a date a weekday beside it contradicts ("on Friday 2026-12-03", a Thursday)
-    counted_from = without_days_counted_from(stated)
+    counted_from = _COUNTED_ON_A_DAY.sub(" ", without_days_counted_from(stated))
     contradicted = said_on_another_weekday(said)
+    # where the mandate gives the call its day ("on 2026-12-03"), a day written otherwise is of
+    # something else ("... to prepare for the 2026-12-04 flight")
+    given = {
+        d
+        for m in re.finditer(rf"(?i)\b(?:on|for)\s+(?=\d|{MONTH}|{WEEKDAY})", counted_from)
+        for d in dates(counted_from[m.end() : m.end() + 30])
+    }
     written = {d for d in dates(counted_from) if d not in contradicted}  # "27.11.2026", "26 Nov 2026"
     said = [(kind, m) for kind, m in said if not (kind == "date" and m.group(0) in contradicted)]
     if not said and not written and not dates(stated) and not any(p.search(stated) for _, p in DAYS_SAID):
@@ -1125,7 +1126,8 @@ def _another_day_written(args: Mapping[str, Any], stated: str) -> list[str]:
             day = date.fromisoformat(value.strip()[:10])
         except ValueError:
             continue
-        if day.isoformat() not in written and not any(is_the_day(day, kind, m) for kind, m in said):
+        not_written = day.isoformat() not in written and not any(is_the_day(day, kind, m) for kind, m in said)
+        if not_written or (given and day.isoformat() not in given and all(d in written for d in given)):
             found.append(arg)
         elif sum(1 for a, v in args.items() if isinstance(v, str) and _A_DAY.match(v.strip())) == 1 and (
             STRETCH.search(counted_from) is not None
@@ -1134,22 +1136,18 @@ def _another_day_written(args: Mapping[str, Any], stated: str) -> list[str]:
     return found
 
 
+#: A count of days added on to a day ("2026-12-01 plus one week", "Dec 1 + 3 days"): the day
+#: is counted from, the sum the agent's to work out.
+_COUNTED_ON = re.compile(
+    rf"(?i)\s*(?:plus|\+|and)\s+(?:\d+|an?|one|{NUMBER_IN_WORDS})\s+(?:days?|weeks?|nights?|months?)\b"
+)
+_COUNTED_ON_A_DAY = re.compile(rf"\d{{4}}-\d{{2}}-\d{{2}}{_COUNTED_ON.pattern.removeprefix('(?i)')}", re.I)
 #: An address (``ana@corp.example``): what a person is reached, invited or booked by.
 _AN_ADDRESS = re.compile(r"[^@\s]+@[^@\s]+\.[^@\s]+")
 #: Two or more addresses packed in one text ("ana@corp.example, bob@corp.example").
 _ADDRESSES_PACKED = re.compile(r"[^@\s,;]+@[^@\s,;]+\.[^@\s,;]+(?:\s*[,;]\s*[^@\s,;]+@[^@\s,;]+\.[^@\s,;]+)+")
 #: A relation noun, or a guest, before a person's name ("my guest Carl", "my colleague Ana").
-#: The people a turn names by a role rather than a name ("for a client", "our new hire").
-_ROLES = frozenset(
-    """
-    guest guests visitor visitors hire employee candidate speaker contractor consultant customers vendor
-    supplier coworker co-worker teammate member staff person someone somebody attendee delegate trainee
-    recruit interviewee professor lecturer researcher student investor director engineer designer developer
-    auditor journalist photographer executive founder panelist volunteer applicant participant trainer coach
-    advisor adviser mentor mentee ceo cto cfo vp chair presenter performer artist
-    """.split()  # noqa: SIM905 (a closed list, read as words)
-)
-_A_RELATION = "|".join(sorted(_RELATIONS | _ROLES))
+_A_RELATION = "|".join(sorted(RELATIONS | ROLES))
 #: The user named as a party in the first person ("for me", "under my name", "my stay", "I'm
 #: staying"); not "my" of another person or thing ("my guest Carl", "my wife", "on my card"), nor
 #: the user as who asks ("I need a room for Bob").
@@ -1501,8 +1499,20 @@ def _a_day_not_given(args: Mapping[str, Any], stated: str, request: str, context
     reached = _values_of_records_named(turn, context)
     if _A_DAY_OTHERWISE.search(request) and not any(_A_DAY.search(v) for v in reached):
         return []  # "tomorrow", "in two weeks": a day the reader does not work out
+    # a day worked out from the record's ("my last day at Casa Azul", "the day after my flight"):
+    # the agent's count, not the record's own day
+    if _A_DAY_WORKED_OUT.search(request):
+        return days
     # "on my Berlin flight day": the day of the record named, not another
     return [arg for arg in days if not _reached({_plain_value(args[arg][:10])}, reached)]
+
+
+#: A day the turn works out from a record's day rather than names ("my last day at Casa Azul",
+#: "the day after my flight", "check-out day"): the agent's count.
+_A_DAY_WORKED_OUT = re.compile(
+    r"(?i)\b(?:last|final|closing|end(?:ing)?|check-?out|departure|leaving|next|previous|following)\s+(?:\w+\s+)?days?\b|"
+    r"\bdays?\s+(?:after|before|following|preceding)\b|\b(?:eve|end)\s+of\b"
+)
 
 
 #: Words before a name that greet or address someone, or make them the call's party ("Hi Sam",
@@ -1858,7 +1868,7 @@ def _crossed_between_parts(
 #: Where a mandate goes on to a second object of its verb ("Schedule a meeting with Ana on
 #: 2026-12-03 as well as a call with Bob on 2026-12-04").
 _A_SECOND_OBJECT = re.compile(
-    r"(?i)\s+(?:as\s+well\s+as|along\s+with|plus|and\s+also|and)\s+(?=(?:a|an|another)\s)"
+    r"(?i)\s+(?:as\s+well\s+as|along\s+with|plus|and\s+also|and)\s+(?=(?:a|an|another)\s|['\"‘“])"
 )
 
 
@@ -1919,6 +1929,8 @@ def _crossed_in(
         if is_number(value):
             return [str(figure) for figure, unit in counts_written(part) if unit is not None]
         text = value.strip()
+        if _SHAPES[0].fullmatch(text):  # a day, however the part writes it ("on Dec 1")
+            return _days_written(text, part)
         shape = next((s for s in _SHAPES if s.fullmatch(text)), None)
         if shape is not None:
             return [m.group(0) for m in shape.finditer(part)]
@@ -1934,6 +1946,8 @@ def _crossed_in(
     def written(value: Any, part: str, key: str = "") -> bool:
         if key in names_of:
             return any(_written_whole(n, part) for n in names_of[key])
+        if isinstance(value, str) and _SHAPES[0].fullmatch(value.strip()):
+            return value.strip() in _days_written(value.strip(), part)
         if is_number(value):
             return str(amount_value(value)) in said(value, part)
         if _AN_ADDRESS.fullmatch(value.strip()):
@@ -1969,6 +1983,22 @@ def _crossed_in(
             if other != key
         ):
             found.append(key)
+    return found
+
+
+def _days_written(value: str, part: str) -> list[str]:
+    """The days ``part`` writes, each as ``value`` (a ``YYYY-MM-DD``) where it is that day ("Dec 1",
+    "Friday the 4th"), else as written."""
+    try:
+        day = date.fromisoformat(value)
+    except ValueError:
+        return []
+    found = [d for d in dates(part)]
+    for kind, pattern in DAYS_SAID:
+        for m in pattern.finditer(part):
+            said = value if is_the_day(day, kind, m) else m.group(0)
+            if said not in found:
+                found.append(said)
     return found
 
 

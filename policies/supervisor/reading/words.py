@@ -2845,7 +2845,9 @@ def step_sentences(
         if verb is None:
             continue
         after = len(words_of(verb))
-        if (not objects or verb in objects or _acts_on(m, objects, after)) and m.sentence not in out:
+        if (
+            not objects or verb in objects or _named_in_quotes(m, after) or _acts_on(m, objects, after)
+        ) and m.sentence not in out:
             out.append(m.sentence)
     return out
 
@@ -2884,10 +2886,23 @@ def matching(
             continue
         verb = next((v for v in verbs if _heads(m, v)), None)
         after = len(words_of(verb)) if verb is not None else 0
-        # a verb that is one of the objects names its object ("Email Ana: ...": an email)
-        if verb is not None and (not objects or verb in objects or _acts_on(m, objects, after, antecedents)):
+        # a verb that is one of the objects names its object ("Email Ana: ...": an email), and a
+        # name in quotes right after it is the thing it makes ("Add 'Planning' on ...")
+        if verb is not None and (
+            not objects
+            or verb in objects
+            or _named_in_quotes(m, after)
+            or _acts_on(m, objects, after, antecedents)
+        ):
             out.append(m)
     return out
+
+
+def _named_in_quotes(mandate: Mandate, after: int) -> bool:
+    """Does the mandate's object open with a name in quotes ("Add 'Planning' on 2026-12-03",
+    "Schedule a 'Retro' for ..."): a thing it names itself, of the kind its verb makes?"""
+    rest = [w for w in mandate.words[after:] if w not in ("a", "an", "the", "my", "our")]
+    return bool(rest) and rest[0][:1] in "'\"‘“"
 
 
 def _acts_on(mandate: Mandate, objects: Sequence[str], after: int, antecedents: bool = True) -> bool:
