@@ -104,6 +104,7 @@ from policies.supervisor.reading.message import (
     COURTESY,
     another_modality,
     asks,
+    bounds_dropped,
     content_words,
     figures_written_otherwise,
     inflected_otherwise,
@@ -119,6 +120,7 @@ from policies.supervisor.reading.message import (
     without_pleasantries,
     writers_added,
 )
+from policies.supervisor.reading.people import PEOPLE_WORDS
 from policies.supervisor.reading.values import (
     Source,
     address_list,
@@ -2501,6 +2503,10 @@ def _addressed_to_another(
         for w in words_of(v)
     }
     rest = [r for r in records if not _holds(r, addresses)]
+    # the fields of the recipient's records name their role ("the customer" of an order)
+    held_keys = {
+        w for r in records if _holds(r, addresses) for k in r for w in re.split(r"[_\W]+", str(k).casefold())
+    }
     # a message that greets someone else the run read ("Hi Ana," in a mail to Bob)
     greeted = {
         found.group(1)
@@ -2531,6 +2537,23 @@ def _addressed_to_another(
             if isinstance(v, str) and len(v.split()) <= 4  # a name, a role, a subject: not a mail's body
             for w in words_of(v)
             if w in written and w not in held and w not in FUNCTION_WORDS and len(w) > 2 and not w.isdigit()
+        }
+        # another's address by its own words ("send bob an email" to the desk: bob@corp.example),
+        # or a person by a relation or a role no record of the recipient's says ("send my mom an
+        # email", "... the accountant ...", "... HR ...")
+        others |= {
+            v.strip()
+            for r in rest
+            for v in leaves(r)
+            if isinstance(v, str)
+            and _AN_ADDRESS.fullmatch(v.strip())
+            and v.strip().casefold() not in addresses
+            and {w.casefold() for w in re.findall(r"[^\W\d_]{3,}", v.split("@")[0])} & written
+        }
+        others |= {
+            w
+            for w in written & PEOPLE_WORDS
+            if not any(w in owns[a] for a in addresses) and w not in held and w not in held_keys
         }
     if named == addresses:
         return None  # the mandates name every recipient of the call
@@ -2919,6 +2942,8 @@ def _a_message_the_turn_does_not_say(
     if forms:  # "the decks" for "the deck", "Fridays" for "Friday", "we needed" for "we need"
         found["said_in_another_form"] = forms
     modals = another_modality(every, dictated) if dictating else []
+    # (a question put to someone words "if" and "whether" as a question: "Is the report ready?")
+    modals += bounds_dropped(every, dictated) if dictating and not questioning else []
     if modals:  # "you may submit" for "he must submit"
         found["said_with_another_modal"] = modals
     others = _another_record_named(every, context, policy) if dictating else []

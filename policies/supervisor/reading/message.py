@@ -31,6 +31,7 @@ from policies.supervisor.reading.words import FUNCTION_WORDS, TYPED_AS_I
 __all__ = [
     "COURTESY",
     "another_modality",
+    "bounds_dropped",
     "content_words",
     "figures_written_otherwise",
     "inflected_otherwise",
@@ -874,8 +875,34 @@ def _modals(text: str) -> set[str]:
 
 def another_modality(texts: Iterable[str], dictated: str) -> list[str]:
     """The modal verbs a message says that what the turn dictates does not ("you may submit" for
-    "he must submit", "I might attend" for "I will attend"), a polite request's aside."""
-    return sorted(set().union(*(_modals(t) for t in texts)) - _modals(dictated))
+    "he must submit", "I might attend" for "I will attend"), a polite request's aside; and those
+    of possibility the turn dictates that the message drops ("we cancel" for "we may cancel")."""
+    said = set().union(*(_modals(t) for t in texts))
+    dictated_modals = _modals(dictated)
+    dropped = (dictated_modals & _OF_POSSIBILITY) - said
+    return sorted((said - dictated_modals) | dropped)
+
+
+def bounds_dropped(texts: Iterable[str], dictated: str) -> list[str]:
+    """The words the turn dictates that bound what is said, a condition, an alternative, a hedge
+    or an attribution ("If needed, cancel my stay", "arrive at 15:00 or 18:00", "I think I will
+    cancel", "carl claims the deal is off"), that the message leaves out: it says it as certain."""
+    said = {w for t in texts for w in re.findall(r"[a-z]+", t.casefold())}
+    told = re.findall(r"[a-z]+", dictated.casefold())
+    return [w for w in dict.fromkeys(told) if w in _BOUNDS_WHAT_IS_SAID and w not in said]
+
+
+#: Words that bound what a sentence says: conditions, alternatives, hedges, attributions.
+_BOUNDS_WHAT_IS_SAID = frozenset(
+    """
+    if unless or once until whether maybe perhaps probably possibly likely unlikely think guess suppose
+    hope claims claimed says said reportedly allegedly apparently rumour rumor supposedly
+    """.split()  # noqa: SIM905 (a closed list, read as words)
+)
+
+
+#: Modal verbs that make what is said uncertain: a message without them says it as done.
+_OF_POSSIBILITY = frozenset({"may", "might", "could", "would", "should"})
 
 
 #: Words by which a turn asks the message to ask something.
