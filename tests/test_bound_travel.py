@@ -839,3 +839,9 @@ def test_a_mail_keeps_what_bounds_the_dictated_sentence(dictated, body):
     turn = f"send ana an email: {dictated}"
     assert _call(turn, "send_email", to=_ANA, subject="Note", body=body) == "escalate", dictated
     assert _call(turn, "send_email", to=_ANA, subject="Note", body=dictated) == "approve", dictated
+
+
+@pytest.mark.parametrize("counted", ["2 people", "2 adults", "2 rooms", "two guests", "2 tickets"])
+def test_a_figure_that_counts_something_else_is_no_count_of_nights(counted):
+    assert _booking(f"book Casa Azul for {counted}") == "escalate", counted
+    assert _booking(f"book Casa Azul for 2 nights for {counted}") != "block", counted

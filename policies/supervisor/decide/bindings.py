@@ -1079,6 +1079,10 @@ def _in_another_unit(arg: str, value: Any, stated: str) -> bool:
         # 9 December" as 3 nights): the agent's count
         if STRETCH.search(stated) is not None:
             return True
+        # a figure that counts something else ("for 2 people", "3 rooms", "2 adults"): no count of
+        # the unit at all
+        if _A_COUNT_OF_ANOTHER_THING.search(stated):
+            return True
         days = [m.span() for _, p in DAYS_SAID for m in p.finditer(stated)]
         return not any(
             not any(s <= m.start() < e for s, e in days) for m in re.finditer(r"(?<![\w-])\d", stated)
@@ -1136,6 +1140,11 @@ def _another_day_written(args: Mapping[str, Any], stated: str) -> list[str]:
     return found
 
 
+#: A figure counting something that is no unit of time ("2 people", "three rooms", "2 adults").
+_A_COUNT_OF_ANOTHER_THING = re.compile(
+    rf"(?i)\b(?:\d+|an?|one|{NUMBER_IN_WORDS})\s+(?:\w+\s+)?(?:rooms?|guests?|people|persons?|adults?|children|"
+    r"kids?|seats?|tickets?|beds?|pax|tables?|spots?|places?)\b"
+)
 #: A count of days added on to a day ("2026-12-01 plus one week", "Dec 1 + 3 days"): the day
 #: is counted from, the sum the agent's to work out.
 _COUNTED_ON = re.compile(
