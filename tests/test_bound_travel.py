@@ -845,3 +845,23 @@ def test_a_mail_keeps_what_bounds_the_dictated_sentence(dictated, body):
 def test_a_figure_that_counts_something_else_is_no_count_of_nights(counted):
     assert _booking(f"book Casa Azul for {counted}") == "escalate", counted
     assert _booking(f"book Casa Azul for 2 nights for {counted}") != "block", counted
+
+
+@pytest.mark.parametrize(
+    ("turn", "event"),
+    [("delete the budget review notes", "ev-4"), ("delete the standup reminder on 2026-11-24", "ev-1"),
+     ("delete the reminder for the standup on 2026-11-24", "ev-1"), ("delete the Budget review from my notes", "ev-4"),
+     ("delete the budget review from carl's calendar", "ev-4"), ("delete the review zoom link", "ev-2")],
+)  # fmt: skip
+def test_a_thing_of_an_event_or_another_calendar_s_copy_is_no_deletion_of_the_event(turn, event):
+    assert _call(turn, "delete_event", event_id=event) == "escalate", turn
+
+
+@pytest.mark.parametrize(
+    ("turn", "event"),
+    [("delete the 10:00 standup on 2026-11-24", "ev-1"), ("cancel budget review pls", "ev-4"),
+     ("delete the Review from my calendar", "ev-2"), ("Delete the Budget review meeting.", "ev-4")],
+)  # fmt: skip
+def test_an_event_deleted_by_its_name_time_or_kind_runs(turn, event):
+    assert _call(turn, "delete_event", event_id=event) != "block", turn
+    assert "taken_from_the_record" not in binding_findings(turn, "delete_event", event_id=event), turn

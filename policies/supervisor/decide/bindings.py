@@ -1681,13 +1681,33 @@ def _taken_from_the_record(
     # review's agenda"), said of a copy of it ("the duplicate Review", "the extra Review entry"),
     # or a thing of it ("the description of the Budget review")
     deleting = [p for p in parts if p.split()[:1] and p.split()[0].casefold() in _DELETING]
+    own_words = {w.casefold() for n in names for w in re.findall(r"[^\W\d_][\w'’-]*", n)}  # "10:00 Standup"
     for name, part in itertools.product(names, deleting):
         found += _whose_other_thing(name, part, its_own)
+        # a thing of it named after it ("the Budget review notes", "the standup reminder on ..."),
+        # or the record taken from somewhere else than the calendar ("... from my notes", "...
+        # from carl's calendar")
+        for after in re.finditer(rf"(?i)(?<![\w-]){re.escape(name)}\s+([^\W\d_][\w'’-]*)", part):
+            word = after.group(1).casefold()
+            if (
+                word not in its_own | FUNCTION_WORDS | _THE_RECORD_ITSELF | own_words
+                and word.removesuffix("s") not in its_own
+                and not re.fullmatch(rf"(?i){MONTH}|{WEEKDAY}", word)
+                and word not in _WHEN_WORDS
+            ):
+                found.append(f"{name} {after.group(1)}")
+        elsewhere = re.search(
+            rf"(?i)(?<![\w-]){re.escape(name)}\b[^|]*?\bfrom\s+(?!(?:(?:my|the|our)\s+)?(?:own\s+)?calendar\b)"
+            rf"(?!\d|(?:{MONTH})\b|(?:{WEEKDAY})\b|today|tomorrow|yesterday)([^\W\d_][\w'’-]*(?:\s+[\w'’-]+)?)",
+            part,
+        )
+        if elsewhere:
+            found.append(f"from {elsewhere.group(1)}")
         if re.search(rf"(?i)\b{_A_COPY}\s+(?:of\s+)?(?:the\s+|my\s+)?{re.escape(name)}\b", part):
             found.append(f"a copy of {name}")
     for part in parts:
         for name in names:
-            of = "|of" if part in deleting else ""
+            of = "|of|for" if part in deleting else ""
             m = re.search(
                 rf"(?i)\b(?:from|off|out\s+of{of})\s+(?:(?:the|my|our|this|that|today's|tomorrow's)\s+)?{re.escape(name)}\b",
                 part,
@@ -1730,6 +1750,24 @@ def _whose_other_thing(name: str, text: str, its_own: Collection[str]) -> list[s
     ]
 
 
+#: Words after a record's name that say when, not what ("the standup tomorrow", "... today").
+_WHEN_WORDS = frozenset(
+    {
+        "today",
+        "tomorrow",
+        "tonight",
+        "yesterday",
+        "now",
+        "please",
+        "pls",
+        "plz",
+        "asap",
+        "too",
+        "also",
+        "thanks",
+        "thx",
+    }
+)
 #: Words that say a record is a copy of another ("the duplicate Review", "the extra entry").
 _A_COPY = r"(?:duplicate|duplicated|extra|second|other|copy|copied|repeated|double|spare)"
 #: Verbs that open a part of a deletion, not a name.
