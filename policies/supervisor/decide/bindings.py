@@ -65,7 +65,7 @@ from policies.supervisor.reading.days import (
     without_days_counted_from,
 )
 from policies.supervisor.reading.identifiers import dates
-from policies.supervisor.reading.people import RELATIONS, ROLES
+from policies.supervisor.reading.people import RELATIONS, ROLES, address_words
 from policies.supervisor.reading.words import CALENDAR_NAMES, FUNCTION_WORDS
 from policies.supervisor.request.records import named_records, naming_of, pointed_records
 from policies.supervisor.rules.kinds import Requested
@@ -645,7 +645,7 @@ def _records_that_disagree(
                 _reached(
                     v,
                     _values_of_records_named(
-                        whole - {_plain_value(w) for w in _address_words(flat[arg])}, context
+                        whole - {_plain_value(w) for w in address_words(flat[arg])}, context
                     ),
                 )
                 for _, v in listed[arg]
@@ -743,7 +743,7 @@ def _names_of_records(records: Sequence[Mapping[str, Any]]) -> list[set[str]]:
             x.casefold()
             for v in r.values()
             if isinstance(v, str) and re.fullmatch(r"[^@\s]+@[^@\s]+", v)
-            for x in _address_words(v)
+            for x in address_words(v)
         }
         - FUNCTION_WORDS
         for w, r in zip(words, records, strict=True)
@@ -1212,7 +1212,7 @@ def _people_named(
         if isinstance(v, str) and _AN_ADDRESS.fullmatch(v.strip()) and _plain_value(v) not in own
     }
     for address in sorted(seen):
-        for word in sorted(set(_address_words(address)) & said - FUNCTION_WORDS):
+        for word in sorted(set(address_words(address)) & said - FUNCTION_WORDS):
             if (party or _a_party)(word, stated):
                 found.append((word, {address}))
     for call in context.calls:
@@ -1444,7 +1444,7 @@ def _named_by_another(args: Mapping[str, Any], stated: str, context: ReviewConte
         if not _AN_ID_ARG.search(a)
         for leaf in leaves(v)
         if isinstance(leaf, str)
-        for x in _address_words(leaf)
+        for x in address_words(leaf)
     }
     found: list[str] = []
     listings: dict[str, list[Mapping[str, Any]]] = {}  # a tool's records over all its calls (each day's)
@@ -1473,7 +1473,7 @@ def _named_by_another(args: Mapping[str, Any], stated: str, context: ReviewConte
             ]
             people = [
                 {x.casefold() for v in leaves(r) if isinstance(v, str) and _AN_ADDRESS.fullmatch(v.strip())
-                 for x in _address_words(v)}
+                 for x in address_words(v)}
                 for r in records
             ]  # fmt: skip
             found += sorted(
@@ -1813,7 +1813,7 @@ def _of_a_record_by(
                 continue
             texts = [v for v in leaves(record) if isinstance(v, str)]
             by = any(
-                word in {w.casefold() for w in _address_words(v)}
+                word in {w.casefold() for w in address_words(v)}
                 for k, v in record.items()
                 if isinstance(v, str)
                 and (_AN_ADDRESS.fullmatch(v.strip()) or re.search(r"(?i)name|from|author", str(k)))
@@ -1846,7 +1846,7 @@ def _said_not_to(args: Mapping[str, Any], request: str, context: ReviewContext) 
         if not _AN_ADDRESS.fullmatch(value.strip()):
             continue
         plain = _plain_value(value)
-        words = set(_address_words(plain))
+        words = set(address_words(plain))
         for call in context.calls:
             observation = call.get("observation")
             for record in observation if isinstance(observation, list) else [observation]:
@@ -2106,12 +2106,6 @@ def _ids_of(args: Mapping[str, Any]) -> set[str]:
     return {
         _plain_value(v) for a, v in args.items() if _AN_ID_ARG.search(a) and isinstance(v, str) and v.strip()
     }
-
-
-def _address_words(address: str) -> list[str]:
-    """The words of an address's own part that may name its person ("ana" of ana@corp.example,
-    "carl" and "jones" of carl.jones@...): three letters or more, as written."""
-    return re.findall(r"[^\W\d_]{3,}", address.split("@")[0])
 
 
 #: An argument that names the record the call acts on by its id.

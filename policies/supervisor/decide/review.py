@@ -120,7 +120,7 @@ from policies.supervisor.reading.message import (
     without_pleasantries,
     writers_added,
 )
-from policies.supervisor.reading.people import PEOPLE_WORDS
+from policies.supervisor.reading.people import PEOPLE_WORDS, address_words
 from policies.supervisor.reading.values import (
     Source,
     address_list,
@@ -2548,7 +2548,7 @@ def _addressed_to_another(
             if isinstance(v, str)
             and _AN_ADDRESS.fullmatch(v.strip())
             and v.strip().casefold() not in addresses
-            and {w.casefold() for w in re.findall(r"[^\W\d_]{3,}", v.split("@")[0])} & written
+            and {w.casefold() for w in address_words(v)} & written
         }
         others |= {
             w

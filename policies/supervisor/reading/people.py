@@ -4,7 +4,9 @@ What the bindings read of a call's party and the review of a message's recipient
 
 from __future__ import annotations
 
-__all__ = ["PEOPLE_WORDS", "RELATIONS", "ROLES"]
+import re
+
+__all__ = ["PEOPLE_WORDS", "RELATIONS", "ROLES", "address_words"]
 
 #: Whom a name's possessive makes another person ("Ana's assistant", "Bob's wife").
 RELATIONS = frozenset(
@@ -32,3 +34,9 @@ PEOPLE_WORDS = RELATIONS | ROLES | frozenset(
     {"accountant", "hr", "legal", "finance", "recruiter", "banker", "dentist", "nanny", "tutor", "cousin",
      "aunt", "uncle", "grandma", "grandpa", "niece", "nephew", "roommate", "flatmate", "fiance", "fiancee"}
 )  # fmt: skip
+
+
+def address_words(address: str) -> list[str]:
+    """The words of an address's own part that may name its person ("ana" of ana@corp.example,
+    "carl" and "jones" of carl.jones@...): three letters or more, as written."""
+    return re.findall(r"[^\W\d_]{3,}", address.split("@")[0])
