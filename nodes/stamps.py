@@ -13,6 +13,8 @@ either: answer what waits before turning the key on.
 from __future__ import annotations
 
 import os
+import threading
+from collections.abc import Mapping
 from typing import Any
 
 from policies.tamper import call_stamp, key_id, stamp_matches
@@ -47,10 +49,46 @@ def stamp(tool: Any, args: Any, ask: Any) -> dict[str, str]:
     return {"stamp": call_stamp(key, tool, args, ask)} if key is not None else {}
 
 
-def tampered(stamped: Any, tool: Any, args: Any, ask: Any) -> bool:
-    """With a key: is the call about to run not the one stamped (or not stamped at all)?"""
+def tampered(stamped: Any, tool: Any, args: Any, ask: Any, *, holder: Any = None) -> bool:
+    """With a key: is the call about to run not the one stamped (or not stamped at all)?
+    ``holder``: the dict the stamp was read from; one :func:`stamped_here` made in this process,
+    read back unchanged from the state of the same run (never through a checkpoint, which makes
+    a new one), is not hashed again."""
     key = audit_key()
-    return key is not None and not stamp_matches(key, stamped, tool, args, ask)
+    if key is None:
+        return False
+    if holder is not None and _made_here(holder, key, stamped, tool, args, ask):
+        return False
+    return not stamp_matches(key, stamped, tool, args, ask)
+
+
+#: The stamped dicts this process made, by identity (the newest ``_KEPT``): what a plan read back
+#: from the running graph's state is, until it goes through a checkpoint (a resume, another
+#: process, an edited database: a new object, stamped anew or checked in full).
+_KEPT = 1024
+_MADE: dict[int, tuple[Any, bytes, Any, Any, Any, Any]] = {}
+_MADE_LOCK = threading.Lock()
+
+
+def stamped_here(holder: Mapping[str, Any], tool: Any, args: Any, ask: Any) -> dict[str, Any]:
+    """``holder`` with the stamp of its call (:func:`stamp`; as it is without a key), remembered
+    as made in this process, so :func:`tampered` given it back unchanged need not hash it again."""
+    key = audit_key()
+    if key is None:
+        return dict(holder)
+    made = {**holder, "stamp": call_stamp(key, tool, args, ask)}
+    with _MADE_LOCK:
+        if len(_MADE) >= _KEPT:
+            del _MADE[next(iter(_MADE))]
+        _MADE[id(made)] = (made, key, made["stamp"], tool, args, list(ask))
+    return made
+
+
+def _made_here(holder: Any, key: bytes, stamped: Any, tool: Any, args: Any, ask: Any) -> bool:
+    kept = _MADE.get(id(holder))
+    if kept is None or kept[0] is not holder or kept[1] != key or kept[2] != stamped:
+        return False
+    return kept[3] == tool and kept[4] is args and kept[5] == list(ask)
 
 
 def call_of(action: Any) -> tuple[Any, Any]:

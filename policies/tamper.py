@@ -126,7 +126,7 @@ def key_id(key: bytes) -> str:
 def seal(key: bytes, what: str, n: Any, link: Any) -> str:
     """The HMAC-SHA256 seal of a link (``what="link"``) or of the head (``"head"``): its place and
     its hash, under ``key``. Whoever rewrites the log without the key cannot make it."""
-    return hmac.new(key, _dumped({"what": what, "n": n, "hash": link}, 2), hashlib.sha256).hexdigest()
+    return hmac.digest(key, _dumped({"what": what, "n": n, "hash": link}, 2), "sha256").hex()
 
 
 def sealed_head(n: int, link: str, at: float, key: bytes | None) -> dict[str, Any]:
@@ -340,7 +340,7 @@ def verify_chain(
 def call_stamp(key: bytes, tool: Any, args: Any, ask: Any) -> str:
     """The HMAC-SHA256 stamp of a call approved to run: its tool, its arguments and the question's
     key (so a stamp cannot be moved to another question)."""
-    return hmac.new(key, _dumped({"tool": tool, "args": args, "ask": ask}), hashlib.sha256).hexdigest()
+    return hmac.digest(key, _dumped({"tool": tool, "args": args, "ask": ask}), "sha256").hex()
 
 
 def stamp_matches(key: bytes, stamp: Any, tool: Any, args: Any, ask: Any) -> bool:

@@ -377,6 +377,49 @@ def test_a_middleware_plan_changed_before_its_call_runs_is_refused(monkeypatch):
     assert not plan_tampered({**plan, "args": {"amount": 5000.0}})
 
 
+def test_a_plan_stamped_in_this_process_is_checked_again_unless_it_is_that_very_unchanged_dict(monkeypatch):
+    """The shortcut of a plan read back from the running graph's state (the same dict the review
+    stamped): a copy (what a checkpoint gives back), other arguments, another stamp or another key
+    are each checked in full; without a key nothing is stamped."""
+    from nodes.middleware.reply import plan_ask, plan_tampered
+    from nodes.stamps import stamped_here
+
+    monkeypatch.setenv(AUDIT_KEY_ENV, "k")
+    made = {"run_id": "r", "step": 1, "tool": "send_payment", "args": {"amount": 5.0}, "idempotency_key": "i"}
+    plan = stamped_here(made, made["tool"], made["args"], plan_ask(made))
+    assert "stamp" in plan and not plan_tampered(plan) and not plan_tampered(dict(plan))
+    assert plan_tampered({**plan, "args": {"amount": 5000.0}})
+    swapped = stamped_here(made, made["tool"], made["args"], plan_ask(made))
+    swapped["args"] = {"amount": 5000.0}  # the same dict, its arguments replaced
+    assert plan_tampered(swapped)
+    other = stamped_here(made, made["tool"], made["args"], plan_ask(made))
+    other["stamp"] = "0" * 64
+    assert plan_tampered(other)
+    monkeypatch.setenv(AUDIT_KEY_ENV, "another key")
+    assert plan_tampered(plan)
+    monkeypatch.delenv(AUDIT_KEY_ENV)
+    assert "stamp" not in stamped_here(made, made["tool"], made["args"], plan_ask(made))
+
+
+def test_a_middleware_plan_changed_in_the_checkpoint_before_the_tools_node_is_not_run(tmp_path, monkeypatch):
+    """Approved and stamped in the model's node, the payment waits in a checkpoint before the tools
+    node runs it (a crash there, a pause): its plan changed there (another amount) is not run, though
+    the same process made the stamp."""
+    monkeypatch.setenv(AUDIT_KEY_ENV, "a-long-random-key")
+    db = str(tmp_path / "runs.sqlite")
+    with open_checkpointer(db) as saver, open_store(db) as store:
+        graph, payments = build("middleware", store=store, saver=saver)
+        turn(graph, 2, config(THREAD))
+        graph.invoke(Command(resume=APPROVE), config(THREAD), interrupt_before=["tools"])
+        state = graph.get_state(config(THREAD))
+        assert state.next == ("tools",)
+        plans = state.values["governance_plan"]
+        changed = {cid: {**p, "args": {**p["args"], "amount": 5000.0}} for cid, p in plans.items()}
+        graph.update_state(config(THREAD), {"governance_plan": changed}, as_node="model")
+        graph.invoke(None, config(THREAD))
+        assert payments.done == {} and stop_reason(graph) == "approval_tampered"
+
+
 @pytest.mark.integration
 def test_the_cli_answers_a_stamped_run_and_a_stamp_made_under_another_key_is_not_run(tmp_path):
     """The key in every process's environment: a run asked in one process is approved from

@@ -120,7 +120,7 @@ def plan_for(
         "figures": figures(action, verdict.review, **came),
         **came,
     }
-    return {**plan, **stamps.stamp(name, args, plan_ask(plan))}
+    return stamps.stamped_here(plan, name, args, plan_ask(plan))
 
 
 def _proposed_signature(
@@ -153,7 +153,7 @@ def plan_ask(plan: Mapping[str, Any]) -> list[Any]:
 def plan_tampered(plan: Mapping[str, Any]) -> bool:
     """With ``$AGENT_PATTERNS_AUDIT_KEY``: a plan (the call approved to run, as the review left it in
     state) that is not the one stamped when it was made (its checkpoint was changed since)."""
-    return stamps.tampered(plan.get("stamp"), plan.get("tool"), plan.get("args"), plan_ask(plan))
+    return stamps.tampered(plan.get("stamp"), plan.get("tool"), plan.get("args"), plan_ask(plan), holder=plan)
 
 
 def tool_message(call: Mapping[str, Any], content: Any, *, error: bool) -> ToolMessage:
