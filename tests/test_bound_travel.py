@@ -865,3 +865,106 @@ def test_a_thing_of_an_event_or_another_calendar_s_copy_is_no_deletion_of_the_ev
 def test_an_event_deleted_by_its_name_time_or_kind_runs(turn, event):
     assert _call(turn, "delete_event", event_id=event) != "block", turn
     assert "taken_from_the_record" not in binding_findings(turn, "delete_event", event_id=event), turn
+
+
+# The eighteenth red team's classes (issue 54): a person named but not as a party, a message cut
+# from what the turn dictates, the user's own address for someone the turn addresses, a figure of
+# no unit taken as nights.
+
+_NOT_A_PARTY = [
+    "book Casa Azul for 2 nights for a friend of {p}",
+    "book Casa Azul for 2 nights for a colleague of {p}",
+    "book Casa Azul for 2 nights, {p}'s idea",
+    "book Casa Azul for 2 nights near {p}'s office",
+    "book Casa Azul for 2 nights for {p}'s wedding",
+    "book Casa Azul for 2 nights to visit {p}",
+    "{p} is in Lisbon. book Casa Azul for 2 nights",
+    "thank {p} and book Casa Azul for 2 nights",
+]
+_A_PARTY = [
+    "book Casa Azul for 2 nights for {p}",
+    "book Casa Azul for {p} for 2 nights",
+    "book Casa Azul for 2 nights w/ {p}",
+    "please book Casa Azul for 2 nights for {p}, thanks",
+]
+
+
+@pytest.mark.parametrize(("form", "person"), list(itertools.product(_NOT_A_PARTY, ("ana", "bob", "Ana"))))
+def test_a_person_the_turn_names_but_not_as_the_guest_is_asked(form, person):
+    turn = form.format(p=person)
+    assert _booking(turn, guest=f"{person.casefold()}@corp.example") == "escalate", turn
+
+
+@pytest.mark.parametrize(("form", "person"), list(itertools.product(_A_PARTY, ("ana", "bob", "Ana"))))
+def test_a_person_the_turn_names_as_the_guest_runs(form, person):
+    turn = form.format(p=person)
+    assert _booking(turn, guest=f"{person.casefold()}@corp.example") == "approve", turn
+
+
+def test_an_attendee_named_by_the_address_the_turn_writes_runs():
+    turn = "create an event Lunch on 2026-11-26 with ana and bob@corp.example"
+    args = {"title": "Lunch", "day": "2026-11-26", "attendees": ["ana@corp.example", "bob@corp.example"]}
+    assert _call(turn, "create_event", **args) == "approve"
+
+
+_TWO_CLAUSES = [
+    ("I'm at the airport", "running late"),
+    ("I will arrive at 18:00", "tell the staff"),
+    ("the room is fine", "but the wifi is down"),
+    ("I quit", "smoking"),
+    ("I'm thinking of", "cancelling the stay"),
+]
+
+
+@pytest.mark.parametrize(("first", "second"), _TWO_CLAUSES)
+@pytest.mark.parametrize("to", ["bob", "the hotel"])
+def test_a_message_cut_from_what_the_turn_dictates_asks(first, second, to):
+    """A body that is a part of the dictated text word for word drops what the rest says; the whole
+    text runs."""
+    address = "bob@corp.example" if to == "bob" else "desk@casa-azul.example"
+    joiner = " " if second.split()[0] in ("but", "smoking", "cancelling") else ", "
+    dictated = f"{first}{joiner}{second}"
+    turn = f"send {to} an email: {dictated}"
+    for body in (first, second):
+        assert _call(turn, "send_email", to=address, subject="Note", body=body) == "escalate", (turn, body)
+    assert _call(turn, "send_email", to=address, subject="Note", body=dictated) == "approve", turn
+
+
+@pytest.mark.parametrize(
+    ("turn", "body"),
+    [("send bob an email: subject Late, body: running late", "running late"),
+     ("send bob an email: Thursday works for us instead of Friday", "Thursday works for us"),
+     ("send bob an email: I'm out tomorrow, 2026-11-24", "I'm out tomorrow"),
+     ("Email Ana and Bob that lunch is at noon", "lunch is at noon")],
+)  # fmt: skip
+def test_a_message_of_what_the_turn_dictates_less_its_fields_a_set_aside_or_a_figure_runs(turn, body):
+    subject = "Late" if "subject" in turn else "Note"
+    to = "ana@corp.example, bob@corp.example" if "Ana and Bob" in turn else "bob@corp.example"
+    assert _call(turn, "send_email", to=to, subject=subject, body=body) == "approve", turn
+
+
+@pytest.mark.parametrize("someone", ["jim", "the airline", "the hotel", "my landlord"])
+def test_the_user_s_own_address_for_someone_the_turn_addresses_asks(someone):
+    turn = f"send {someone} an email: running late"
+    assert _call(turn, "send_email", to=ME, subject="running late", body="running late") == "escalate"
+    mine = "send me an email: running late"
+    assert _call(mine, "send_email", to=ME, subject="running late", body="running late") == "approve"
+
+
+@pytest.mark.parametrize("relation", ["cousin", "guest", "assistant", "boss"])
+def test_a_mail_to_a_contact_for_their_relation_asks(relation):
+    turn = f"send bob's {relation} an email: running late"
+    bob = "bob@corp.example"
+    assert _call(turn, "send_email", to=bob, subject="running late", body="running late") == "escalate"
+    assert _call("send bob an email: running late", "send_email", to=bob, subject="running late",
+                 body="running late") == "approve"  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    "turn",
+    ["book Casa Azul for 2", "book it for 2", "book a massage for 2", "book a table at Casa Azul for 2",
+     "book a tour in Lisbon for 2", "book Casa Azul room 2"],
+)  # fmt: skip
+def test_a_figure_of_no_unit_is_no_count_of_nights(turn):
+    assert _booking(turn, nights=2) == "escalate", turn
+    assert _booking("book Casa Azul for 2 nights", nights=2) == "approve"

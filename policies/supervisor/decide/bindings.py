@@ -1063,7 +1063,7 @@ def _in_another_unit(arg: str, value: Any, stated: str) -> bool:
     the mandate writes in another ("1 hour", "2 days", "a week"), or one other than the figure it
     writes in that unit ("15 minutes for the 2 meetings" as 2, "1 hour and 15 minutes" as either,
     "a single night" as 2), or one it gives no figure for ("Book Casa Azul" for 2 nights, "from
-    Dec 1 to Dec 4": the agent's count)?"""
+    Dec 1 to Dec 4": the agent's count) or a figure of no unit ("for 2": nights, people?)?"""
     if not is_number(value) or isinstance(value, bool):
         return False
     unit = next(
@@ -1083,10 +1083,9 @@ def _in_another_unit(arg: str, value: Any, stated: str) -> bool:
         # the unit at all
         if _A_COUNT_OF_ANOTHER_THING.search(stated):
             return True
-        days = [m.span() for _, p in DAYS_SAID for m in p.finditer(stated)]
-        return not any(
-            not any(s <= m.start() < e for s, e in days) for m in re.finditer(r"(?<![\w-])\d", stated)
-        )
+        # a bare figure ("Book Casa Azul for 2", "book a massage for 2") counts nights, people or
+        # sessions: which is not written, so no count of the unit is either
+        return True
     own = [figure for figure, u in timed if u == unit]
     if len({u for _, u in timed}) > 1 or COUNT_ADDED.search(stated):
         return True  # a time written in two units ("1 hour and 15 minutes"), or added to: the sum
@@ -1249,25 +1248,32 @@ def _mentioned(word: str, text: str) -> bool:
 
 
 def _a_party(word: str, stated: str) -> bool:
-    """Is ``word`` written as a party of the mandate: after its verb or a preposition of parties,
-    in a list of them (a part of the mandate of its own: "with Ana | Bob"), or as whose name
-    ("under Ana's name"), not as another's owner ("Bob's")?"""
+    """Is ``word`` written as a party of the mandate: after its verb or a preposition of parties
+    ("w/ Bob" too), in a list of them (a part of the mandate of its own: "with Ana | Bob"), as whose
+    name ("under Ana's name") or as who gets what it gives ("Bob gets budget-2027.xlsx"), not as
+    another's owner ("Bob's")?"""
     w = re.escape(word)
     for part in stated.split(" | "):
         if re.search(
-            rf"(?i)\b{w}['’]s\s+name\b|^\s*(?:and\s+|&\s*)?{w}(?:\W*$|\s+(?:on|at|in|for|to|from|too|as)\b)",
+            rf"(?i)\b{w}['’]s\s+name\b|^\s*(?:and\s+|&\s*)?{w}(?:\W*$|\s+(?:on|at|in|for|to|from|too|as)\b)"
+            rf"|^\s*{w}\s+(?:{_RECEIVES})\b",
             part,
         ):
             return True  # "under Ana's name", an item of a list ("with Ana | Bob on 2026-12-03")
         if re.search(
             rf"(?i)(?:^\s*[\w'’-]+\s+|(?:\b(?:for|to|with|under|cc|bcc|invite|and|both|plus|including|"
-            rf"as\s+well\s+as|along\s+with|together\s+with|alongside|behalf\s+of|attendees?\s*:|guests?\s*:)|&)\s*"
+            rf"as\s+well\s+as|along\s+with|together\s+with|alongside|behalf\s+of|attendees?\s*:|guests?\s*:)|&|\bw/)\s*"
             rf"|\b(?:{_A_RELATION})\s+)"
             rf"{w}(?![\w'’-])(?!['’]s?\b)",
             part,
         ):
             return True
     return False
+
+
+#: Verbs whose subject at the head of a part receives what the mandate gives ("Bob gets
+#: budget-2027.xlsx, Priya gets salaries-2026.xlsx. Share them."): a party.
+_RECEIVES = r"gets?|receives?|should\s+(?:get|have|receive)|is\s+to\s+(?:get|have|receive)"
 
 
 def _the_user_for_another(
@@ -1297,6 +1303,10 @@ def _the_user_for_another(
     ]
 
 
+def _anyhow(word: str, text: str) -> bool:
+    return True
+
+
 def _not_a_party(b: Binding) -> list[str]:
     """A person's address the call books, invites or sends to (a list's items each) where the turn
     names that person, but not as a party of the call: "Ana says Casa Azul is lovely. Book it for
@@ -1312,7 +1322,8 @@ def _not_a_party(b: Binding) -> list[str]:
     quoted = rf"(?i)(?:\b(?:my|our)\s+(?:{_A_RELATION})\s+)?\b[\w'’-]+\s+(?:{_SAYS})\b[^.;!?|]*"
     untold = re.sub(
         rf"(?i)\b(?:{_TELLS})\s+",
-        lambda m: m.group(0) if m.group(0).split()[0].casefold() in ours else " ",
+        # (a mark, not a space: "thank ana and book ..." leaves no "ana" of its own, a list's item)
+        lambda m: m.group(0) if m.group(0).split()[0].casefold() in ours else " — ",
         re.sub(quoted, " ", b.own),
     )
     parties = set().union(*(addresses for word, addresses in b.named if _a_party(word, untold)))
@@ -1327,7 +1338,18 @@ def _not_a_party(b: Binding) -> list[str]:
         telling = [m.group(1).casefold() for m in re.finditer(rf"(?i)\b({_TELLS})\s+{w}\b", text)]
         return quoted is not None or any(v not in ours for v in telling)
 
-    named = b.in_the_turn if user else _people_named(b.context.request, b.context, b.policy, party=told)
+    request = b.context.request
+    # any way the turn names them ("ana is in Lisbon", "for a friend of Ana", "Ana's idea"), but by
+    # their address written whole (a value given: "with ana and bob@corp.example") only told or quoted
+    named = (
+        b.in_the_turn
+        if user
+        else [
+            (word, addresses)
+            for word, addresses in _people_named(request, b.context, b.policy, party=_anyhow)
+            if told(word, request) or not any(_written_whole(a, request) for a in addresses)
+        ]
+    )
     mentioned = set().union(*(a for _, a in named if len(a) == 1))
     # whom a message goes to is whoever the turn tells ("let Bob know ...": the mail to Bob)
     return [

@@ -106,6 +106,7 @@ from policies.supervisor.reading.message import (
     asks,
     bounds_dropped,
     content_words,
+    cut_short,
     figures_written_otherwise,
     inflected_otherwise,
     left_out,
@@ -2520,13 +2521,25 @@ def _addressed_to_another(
         return _asked_partly_read({"addressed_instead": sorted(greeted)}, context, policy)
     others: set[str] = set()
     named: set[str] = set()  # the call's recipients a mandate names
+    slots: set[str] = set()  # the words of whom each mandate addresses
     for one in asking:
         # whom it addresses: its object's words, not what it says ("Email Ana that Bob is sick")
         said = list(one.words[1:])
         said = said[: next((i for i, w in enumerate(said) if w in _WHAT_ABOUT), len(said))]
         text = " , ".join([" ".join(said), *one.coordinated, *one.antecedents])  # "Bob Lee: ... him"
         written = {w.strip("'`\"") for w in words_of(text)}
+        # whose relation it is is not whom it addresses ("send bob's cousin an email": the cousin),
+        # but a role the recipient's record has a field for ("ORD-1002's customer") is theirs
+        words = [w.strip("'`\"").casefold() for w in said]
+        related = {
+            re.sub(r"['’]s?$", "", w): after
+            for w, after in itertools.pairwise(words)
+            if re.search(r"['’]s?$", w) and after in PEOPLE_WORDS and after not in held_keys | held
+        }
         written |= {p for w in written for p in re.split(r"['’]s?$", w) if p}  # "Ana's"
+        written -= related.keys()
+        others |= set(related.values())
+        slots |= written
         named |= {a for a, own in owns.items() if written & own or a in text.casefold()}
         others |= {a for a in _AN_ADDRESS.findall(text) if a.casefold() not in addresses}
         others |= written & _YOU if not addresses <= yours else set()  # "Tell me ..." mailed to Bob
@@ -2557,6 +2570,15 @@ def _addressed_to_another(
         }
     if named == addresses:
         return None  # the mandates name every recipient of the call
+    if not named and not others and addresses <= yours:
+        # the user's own address where the mandate addresses someone by a word of its own
+        # ("send jim an email", "send the airline an email"): not the user's to be sent
+        asking_words = {w for phrase in [*asked.keywords, *asked.verbs] for w in phrase.split()}
+        others = {
+            w
+            for w in slots
+            if w.isalpha() and w not in FUNCTION_WORDS and w not in asking_words and w not in _MESSAGE_KINDS
+        }
     if named:  # one recipient the turn names, another it does not ("Email Ana ..." to Ana and Bob)
         return _asked_partly_read({"not_addressed": sorted(addresses - named)}, context, policy)
     if not others:
@@ -2923,6 +2945,17 @@ def _a_message_the_turn_does_not_say(
         and not any(isinstance(v, str) and v.casefold() in addresses for v in r.values())
     }
     dropped = left_out(present, dictated, {*named, *_ADDRESSING}, names)
+    # a part of it word for word ("I quit" for "I quit smoking"): cut, whatever it drops
+    # (what the call's other fields say, and their names, are no cut: "subject Late, body: ...")
+    fields = {
+        *args,
+        *(w for v in args.values() for t in leaves(v) if t not in present for w in str(t).split()),
+    }
+    for one in dictating:  # (whom it is to, as the mandate says it: "reply to Casa Azul's email")
+        to_whom = {part for w in one.words for part in re.split(r"['’]", w) if part}
+        once = _AN_ADDRESS.sub(" ", _dictated(one))
+        aside = {*named, *_ADDRESSING, *fields, *to_whom}
+        dropped += [w for w in cut_short(present, once, aside) if w not in dropped]
     if dropped:  # "Thanks, will do." for "Email Bob that the doc is ready"
         found["left_out_of_the_message"] = dropped
     # a question put to someone is said in a question's order, to them ("ask Bob if he is free":

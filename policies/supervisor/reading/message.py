@@ -605,6 +605,38 @@ def left_out(
     return missing if bounding or len(missing) == len(wanted) else []
 
 
+def cut_short(texts: Iterable[str], dictated: str, aside: Iterable[str] = ()) -> list[str]:
+    """The content words of what a turn dictates that a message drops where the message is a part
+    of it, word for word ("I quit" for "I quit smoking", "I'm at the airport" for "I'm at the
+    airport, running late", "two hours" for "running late by two hours"): cut, not put in other
+    words, so what is left says something else (:func:`left_out` lets a reworded message drop a
+    modifier). ``aside``: whom it goes to and what the call's other fields say; courtesy, and what
+    another of ``texts`` says, is not dropped."""
+    texts = list(texts)
+    whole = [w.casefold() for w in _WORD.findall(dictated)]
+    skip = {_meaning(w.casefold()) for w in [*aside, *COURTESY, *_ASKING_FOR_A_MESSAGE]}
+    skip |= {_meaning(w) for text in texts for w in content_words(text)}  # said elsewhere in it
+    for text in texts:
+        said = [w.casefold() for w in _WORD.findall(text)]
+        if not said or len(said) >= len(whole):
+            continue
+        at = next((i for i in range(len(whole) - len(said) + 1) if whole[i : i + len(said)] == said), None)
+        if at is None:
+            continue
+        rest = " ".join([*whole[:at], *whole[at + len(said) :]])
+        # a figure is weighed as a value ("tomorrow, 2026-11-24"), what is set aside is no bound
+        # ("Thursday works for us instead of Friday"), as :func:`left_out` reads them
+        aside_set = {w for m in _SET_ASIDE.finditer(dictated) for w in content_words(m.group(0))}
+        dropped = [
+            w
+            for w in content_words(rest)
+            if _meaning(w) not in skip and not _A_FIGURE.fullmatch(w) and w not in aside_set
+        ]
+        if dropped:
+            return list(dict.fromkeys(dropped))
+    return []
+
+
 #: Who a word of a text is: the writer, or the one the mail is to (named in the turn in the third
 #: person, in the mail in the second): "I owe him lunch" is "I owe you lunch", not "you owe me".
 _PERSONS = {
