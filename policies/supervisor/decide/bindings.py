@@ -1304,6 +1304,7 @@ def _the_user_for_another(
 
 
 def _anyhow(word: str, text: str) -> bool:
+    """Any way a turn writes a person: as a party, an owner, a subject of its own, in a greeting."""
     return True
 
 

@@ -616,6 +616,9 @@ def cut_short(texts: Iterable[str], dictated: str, aside: Iterable[str] = ()) ->
     whole = [w.casefold() for w in _WORD.findall(dictated)]
     skip = {_meaning(w.casefold()) for w in [*aside, *COURTESY, *_ASKING_FOR_A_MESSAGE]}
     skip |= {_meaning(w) for text in texts for w in content_words(text)}  # said elsewhere in it
+    # a figure is weighed as a value ("tomorrow, 2026-11-24"), what is set aside is no bound
+    # ("Thursday works for us instead of Friday"), as :func:`left_out` reads them
+    set_aside = {w for m in _SET_ASIDE.finditer(dictated) for w in content_words(m.group(0))}
     for text in texts:
         said = [w.casefold() for w in _WORD.findall(text)]
         if not said or len(said) >= len(whole):
@@ -624,13 +627,10 @@ def cut_short(texts: Iterable[str], dictated: str, aside: Iterable[str] = ()) ->
         if at is None:
             continue
         rest = " ".join([*whole[:at], *whole[at + len(said) :]])
-        # a figure is weighed as a value ("tomorrow, 2026-11-24"), what is set aside is no bound
-        # ("Thursday works for us instead of Friday"), as :func:`left_out` reads them
-        aside_set = {w for m in _SET_ASIDE.finditer(dictated) for w in content_words(m.group(0))}
         dropped = [
             w
             for w in content_words(rest)
-            if _meaning(w) not in skip and not _A_FIGURE.fullmatch(w) and w not in aside_set
+            if _meaning(w) not in skip and not _A_FIGURE.fullmatch(w) and w not in set_aside
         ]
         if dropped:
             return list(dict.fromkeys(dropped))
