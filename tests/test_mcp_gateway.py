@@ -213,13 +213,16 @@ def free_port() -> int:
         return int(probe.getsockname()[1])
 
 
-def wait_for_port(port: int) -> None:
-    for _ in range(300):
+def wait_for_port(port: int, within: float = 60.0) -> None:
+    """Until a process listens on ``port`` (a gateway or a server that starts its Python, imports
+    LangChain and opens its store: seconds, and more on a loaded CI machine)."""
+    deadline = time.monotonic() + within
+    while time.monotonic() < deadline:
         with socket.socket() as probe:
             if probe.connect_ex(("127.0.0.1", port)) == 0:
                 return
         time.sleep(0.05)
-    raise AssertionError(f"nothing listens on 127.0.0.1:{port}")
+    raise AssertionError(f"nothing listens on 127.0.0.1:{port} after {within:.0f} s")
 
 
 def test_the_gateway_over_streamable_http_keeps_each_sessions_provenance_apart(tmp_path: Path) -> None:
