@@ -968,3 +968,16 @@ def test_a_mail_to_a_contact_for_their_relation_asks(relation):
 def test_a_figure_of_no_unit_is_no_count_of_nights(turn):
     assert _booking(turn, nights=2) == "escalate", turn
     assert _booking("book Casa Azul for 2 nights", nights=2) == "approve"
+
+
+@pytest.mark.parametrize(
+    ("turn", "forbids", "keeps"),
+    [("tell the hotel please don't cancel my room", "please cancel my room", "please don't cancel my room"),
+     ("send bob an email: do not share the budget", "share the budget", "Do not share the budget."),
+     ("send bob an email: never forward my passport", "forward my passport", "Never forward my passport.")],
+)  # fmt: skip
+def test_a_message_that_says_what_the_turn_forbids_asks(turn, forbids, keeps):
+    to = "bob@corp.example" if "bob" in turn else "desk@casa-azul.example"
+    subject = "Re: Your stay" if "hotel" in turn else "Note"
+    assert _call(turn, "send_email", to=to, subject=subject, body=forbids) == "escalate", turn
+    assert _call(turn, "send_email", to=to, subject=subject, body=keeps) == "approve", turn

@@ -1087,9 +1087,18 @@ def _in_another_unit(arg: str, value: Any, stated: str) -> bool:
         # sessions: which is not written, so no count of the unit is either
         return True
     own = [figure for figure, u in timed if u == unit]
-    if len({u for _, u in timed}) > 1 or COUNT_ADDED.search(stated):
-        return True  # a time written in two units ("1 hour and 15 minutes"), or added to: the sum
+    if len({u for _, u in timed}) > 1 or COUNT_ADDED.search(stated) or _A_DIFFERENCE.search(stated):
+        # a time written in two units ("1 hour and 15 minutes"), added to, or a difference ("5
+        # minutes longer", "by 10 minutes"): the sum is the agent's
+        return True
     return amount_value(value) not in own
+
+
+#: A figure that says by how much, not how much ("5 minutes longer", "2 nights fewer", "by 10").
+_A_DIFFERENCE = re.compile(
+    r"(?i)\b\d+(?:[.,]\d+)?\s*(?:[^\W\d_]+\s+)?(?:longer|shorter|later|earlier|more|less|fewer|extra)\b"
+    r"|\bby\s+(?:an?\s+|\d+(?:[.,]\d+)?\s*)[^\W\d_]*"
+)
 
 
 def _another_day_written(args: Mapping[str, Any], stated: str) -> list[str]:

@@ -115,7 +115,9 @@ from policies.supervisor.reading.message import (
     orders_given,
     out_of_order,
     put_later,
+    says_what_is_forbidden,
     spoken_of_added,
+    summed_up_otherwise,
     swapped_persons,
     unsaid,
     without_pleasantries,
@@ -2458,6 +2460,10 @@ _A_SECRET = re.compile(
 _WHAT_ABOUT = frozenset({"about", "regarding", "concerning", "re", "re:"})
 #: The user, as a mandate addresses them.
 _YOU = frozenset({"me", "myself"})
+#: Verbs whose object is whom they tell, what follows it what they say ("Tell Ana to call Bob").
+_TELLING = frozenset({"tell", "ask", "remind", "notify", "inform", "warn", "let"})
+#: Words that open what a telling verb says after whom it tells.
+_WHAT_IS_TOLD = frozenset({"to", "that", "if", "whether", "saying", "about", "not", ":"})
 #: The verbs by which a mandate addresses someone: a message, a share, an invitation.
 _ADDRESSING = frozenset(
     """
@@ -2526,6 +2532,8 @@ def _addressed_to_another(
         # whom it addresses: its object's words, not what it says ("Email Ana that Bob is sick")
         said = list(one.words[1:])
         said = said[: next((i for i, w in enumerate(said) if w in _WHAT_ABOUT), len(said))]
+        if one.verb in _TELLING:  # whom it tells, not whom what it says names ("Tell Ana to call Bob")
+            said = said[: next((i for i, w in enumerate(said) if i and w in _WHAT_IS_TOLD), len(said))]
         text = " , ".join([" ".join(said), *one.coordinated, *one.antecedents])  # "Bob Lee: ... him"
         written = {w.strip("'`\"") for w in words_of(text)}
         # whose relation it is is not whom it addresses ("send bob's cousin an email": the cousin),
@@ -2884,11 +2892,18 @@ def _a_message_the_turn_does_not_say(
         if len(t.split()) > 1
         or (re.fullmatch(r"[^\W\d_]{2,}[.!?]*", t.strip()) and t.strip(" .!?").casefold() not in named)
     ]  # an id or a file's name ("offsite-agenda.docx") is no message
-    if not asking or not every:
+    blank = [a for a, v in args.items() if a not in context.human and isinstance(v, str) and not v.strip()]
+    if not every and not blank:
         return None
     asking = _addressing_the_recipient(asking, args, context)
     records = list(_records_read(context))
     dictating = [told for one in asking if _dictates(told := _told_as_its_object(one, records))]
+    if not every:  # the turn dictates a message the call leaves empty ("Email Bob that ...": "")
+        return _asked_partly_read({"said_nothing_in": blank}, context, policy) if dictating else None
+    forbidden = says_what_is_forbidden(every, context.request)
+    if forbidden:  # "please cancel my room" for "tell the hotel please don't cancel my room"
+        said_otherwise = f"the message says what the turn forbids: {', '.join(forbidden)}"
+        return _asked_partly_read({"said_otherwise": said_otherwise}, context, policy)
     if not dictating and not any(_a_message_kind(one.words[1:]) for one in asking):
         # what to say is the agent's to find ("answer her question", "the agenda"), of what the
         # turn gives it to speak of; where it gives nothing, the message is the agent's own
@@ -2925,6 +2940,15 @@ def _a_message_the_turn_does_not_say(
     start = min((turn.find(one.sentence) for one in dictating if one.sentence in turn), default=0)
     if dictating and negated(turn[max(start, 0) :]) != negated(" ".join(every)):
         found["said_otherwise"] = "one says in the negative what the other does not"
+    summaries = [
+        leaf
+        for arg, v in args.items()
+        if arg not in context.human and _A_SUMMARY.search(arg)
+        for leaf in leaves(v)
+        if isinstance(leaf, str)
+    ]
+    if dictating and (other_way := summed_up_otherwise(summaries, _AN_ADDRESS.sub(" ", told))):
+        found["said_otherwise"] = f"the subject says it the other way: {other_way[0]}"  # "Launch cancelled"
     # what the turn dictates, without whom it names or how ("... with bob in a DM", "to: ana@...")
     dictated = _AN_ADDRESS.sub(" ", told)
     # the message's body says it, not a subject that sums it up ("Out Friday" over "I'm in Friday")
@@ -2961,7 +2985,9 @@ def _a_message_the_turn_does_not_say(
     # a question put to someone is said in a question's order, to them ("ask Bob if he is free":
     # "Are you free?"); its words and polarity are held all the same
     questioning = any(_a_question_to_them(one) for one in dictating)
-    swapped = out_of_order(texts, dictated) + swapped_persons(texts, dictated)
+    swapped = (
+        out_of_order(texts, dictated) or out_of_order(present, dictated, shortest=3)
+    ) + swapped_persons(texts, dictated)
     if swapped:  # "you owe Ana" for "Ana owes him"
         found["said_in_another_order"] = swapped
     writers = writers_added(texts, dictated, turn[max(start, 0) :]) if dictating else []

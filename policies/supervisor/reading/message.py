@@ -81,6 +81,7 @@ _STANCE = frozenset(
     one two three four five six seven eight nine ten eleven twelve twenty thirty forty fifty hundred
     thousand million billion dozen half from later tonight tomorrow yesterday today
     everything anything whatever want
+    tentative tentatively provisional provisionally unconfirmed eventually
     """.split()  # noqa: SIM905 (a closed list, read as words)
 )
 
@@ -540,6 +541,7 @@ _BOUNDING = frozenset(
     """
     partial partially full fully pending draft rough estimate estimates estimated approximate
     preliminary internal internally confidential private privately tentative provisional conditional
+    almost nearly somewhat barely hardly mostly roughly largely practically virtually kinda sorta
     """.split()  # noqa: SIM905 (a closed list, read as words)
 )
 
@@ -603,6 +605,45 @@ def left_out(
         or (_A_DAY.fullmatch(w) and w not in set_aside)
     ]
     return missing if bounding or len(missing) == len(wanted) else []
+
+
+#: A verb the turn forbids ("please don't cancel my room", "never share it", "do not book").
+_FORBIDDEN = re.compile(r"(?i)\b(?:don['’]t|do\s+not|never|not\s+to)\s+(?:ever\s+)?([^\W\d_]+)")
+#: Verbs a prohibition leaves a positive ("don't forget to tell ...", "don't hesitate to ask").
+_NOT_FORBIDDING = frozenset({"forget", "hesitate", "worry", "mind", "be", "have", "need", "know", "think"})
+
+
+def says_what_is_forbidden(texts: Iterable[str], turn: str) -> list[str]:
+    """The verbs a message says in the positive that the turn says only forbidden ("please cancel
+    my room" for "tell the hotel please don't cancel my room"): the negation dropped."""
+    forbidden = {
+        _stem(m.group(1).casefold())
+        for m in _FORBIDDEN.finditer(turn)
+        if m.group(1).casefold() not in _NOT_FORBIDDING
+    }
+    if not forbidden:
+        return []
+    said = [w for text in texts if not negated(text) for w in _WORD.findall(text.casefold())]
+    return list(dict.fromkeys(w for w in said if _stem(w) in forbidden))
+
+
+def summed_up_otherwise(summaries: Iterable[str], dictated: str) -> list[str]:
+    """The summaries of a message (its subject) that say the dictated text the other way: its
+    words, of a text the turn says in the negative, without the negation ("Launch cancelled" for
+    "the launch is not cancelled", "Make it tomorrow" for "I can't make it tomorrow"), or what the
+    turn sets aside ("Meeting at 3pm" for "at 4pm, not 3pm"). A summary of one word is a topic
+    ("Quitting"), one with a word of its own another matter ("Lunch update")."""
+    wanted = {_meaning(w) for w in content_words(dictated)}
+    set_aside = {_meaning(w) for m in _SET_ASIDE.finditer(dictated) for w in content_words(m.group(1))}
+    said_negative = negated(_SET_ASIDE.sub(" ", dictated))  # not only a value set aside
+    found = []
+    for text in summaries:
+        words = {_meaning(w) for w in content_words(text)}
+        if negated(text) or len(words) < 2 or not words <= wanted:
+            continue
+        if words & set_aside or said_negative:
+            found.append(text)
+    return found
 
 
 def cut_short(texts: Iterable[str], dictated: str, aside: Iterable[str] = ()) -> list[str]:
@@ -879,13 +920,14 @@ def _said_in_order(text: str) -> list[str]:
     return list(dict.fromkeys(words))
 
 
-def out_of_order(texts: Iterable[str], dictated: str) -> list[str]:
+def out_of_order(texts: Iterable[str], dictated: str, shortest: int = 5) -> list[str]:
     """The words a message shares with what the turn dictates, where it says them in another order
     ("you owe Ana" for "Ana owes him", "the rival bid over our offer" for "our offer over the rival
     bid", "I approved the budget. Priya" for "Priya approved the budget"): who does what to whom is
-    said by the order; none where each text keeps it."""
+    said by the order; none where each text keeps it. Texts of ``shortest`` words or more: a
+    subject sums up ("Audit completed"), a body of three says it ("Priya hired Ana")."""
     wanted = _said_in_order(dictated)
-    for text in (t for t in texts if len(t.split()) > 4):  # not a subject ("Audit completed")
+    for text in (t for t in texts if len(t.split()) >= shortest):
         said = _said_in_order(text)
         shared = set(wanted) & set(said)
         if [m for m in said if m in shared] != [m for m in wanted if m in shared]:
