@@ -379,3 +379,13 @@ def test_a_short_body_that_swaps_who_does_what_asks(said, swapped):
     turn = f"Tell Bob that {said}"
     assert _mail(turn, _BOB, "", swapped) == "escalate", turn
     assert _mail(turn, _BOB, "", said[0].upper() + said[1:] + ".") == "approve", turn
+
+
+@pytest.mark.parametrize("people", [("Ana",), ("Ana", "Bob")])
+def test_an_event_with_people_created_without_its_attendees_asks(people):
+    turn = f"Schedule a meeting with {' and '.join(people)} on 2026-11-27 at 10:00"
+    bare = {"title": "Meeting", "day": "2026-11-27", "time": "10:00"}
+    assert _decide(turn, "create_event", **bare).verdict == "escalate", turn
+    invited = [ADDRESS[p] for p in people]
+    assert _decide(turn, "create_event", **bare, attendees=invited).verdict == "approve", turn
+    assert _decide("Schedule a meeting on 2026-11-27 at 10:00", "create_event", **bare).verdict == "approve"

@@ -337,11 +337,19 @@ def _parties(b: Binding) -> dict[str, list[Any]]:
     inviting her)."""
     return {
         "the_user_for_another": _the_user_for_another(b.args, b.own, b.context, b.named),
-        "named_and_left_out": _named_and_left_out(b.args, b.named),
+        "named_and_left_out": _named_and_left_out({**_people_lists_left_out(b), **b.args}, b.named),
         "not_a_party": _not_a_party(b),
         "pointed_back_among_several": _pointed_back_among_several(b),
         "said_not_to": _said_not_to(b.args, b.context.request, b.context),
     }
+
+
+def _people_lists_left_out(b: Binding) -> dict[str, list[Any]]:
+    """The lists of people the policy's rules for the tool govern that the call leaves out (an event
+    "with Ana and Bob" created with no ``attendees``): empty, as the tool takes them."""
+    rules = b.policy.rules.get(b.tool)
+    arg_sources = rules.arg_sources if rules is not None else []
+    return {r.arg: [] for r in arg_sources if r.arg not in b.args and _PEOPLE_ARG.search(r.arg)}
 
 
 def _days_titles_and_units(b: Binding) -> dict[str, list[Any]]:
