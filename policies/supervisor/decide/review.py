@@ -2870,6 +2870,18 @@ def _message_texts(args: Mapping[str, Any], context: ReviewContext, shortest: in
     ]
 
 
+def _texts_of(args: Mapping[str, Any], context: ReviewContext, *, summing_up: bool) -> list[str]:
+    """The texts of a call's fields that sum a message up (a subject, a title) or, not
+    ``summing_up``, say it (a body), never one a reviewer edited (theirs)."""
+    return [
+        leaf
+        for arg, v in args.items()
+        if arg not in context.human and bool(_A_SUMMARY.search(arg)) == summing_up
+        for leaf in leaves(v)
+        if isinstance(leaf, str)
+    ]
+
+
 def _a_message_the_turn_does_not_say(
     args: Mapping[str, Any], asked: Requested | None, context: ReviewContext, policy: SupervisorPolicy
 ) -> Decision | None:
@@ -2940,25 +2952,13 @@ def _a_message_the_turn_does_not_say(
     start = min((turn.find(one.sentence) for one in dictating if one.sentence in turn), default=0)
     if dictating and negated(turn[max(start, 0) :]) != negated(" ".join(every)):
         found["said_otherwise"] = "one says in the negative what the other does not"
-    summaries = [
-        leaf
-        for arg, v in args.items()
-        if arg not in context.human and _A_SUMMARY.search(arg)
-        for leaf in leaves(v)
-        if isinstance(leaf, str)
-    ]
+    summaries = _texts_of(args, context, summing_up=True)
     if dictating and (other_way := summed_up_otherwise(summaries, _AN_ADDRESS.sub(" ", told))):
         found["said_otherwise"] = f"the subject says it the other way: {other_way[0]}"  # "Launch cancelled"
     # what the turn dictates, without whom it names or how ("... with bob in a DM", "to: ana@...")
     dictated = _AN_ADDRESS.sub(" ", told)
     # the message's body says it, not a subject that sums it up ("Out Friday" over "I'm in Friday")
-    present = [
-        leaf
-        for arg, v in args.items()
-        if arg not in context.human and not _A_SUMMARY.search(arg)
-        for leaf in leaves(v)
-        if isinstance(leaf, str)
-    ] or texts
+    present = _texts_of(args, context, summing_up=False) or texts
     # a person's name left out bounds what is said, but the recipient's ("Hi," for "Priya")
     addresses = {a.casefold() for a in _addresses_of(args)}
     names = {
