@@ -389,3 +389,18 @@ def test_an_event_with_people_created_without_its_attendees_asks(people):
     invited = [ADDRESS[p] for p in people]
     assert _decide(turn, "create_event", **bare, attendees=invited).verdict == "approve", turn
     assert _decide("Schedule a meeting on 2026-11-27 at 10:00", "create_event", **bare).verdict == "approve"
+
+
+@pytest.mark.parametrize(
+    ("first", "second"),
+    [(("Ana", "lunch is at noon"), ("Bob", "the report is late")),
+     (("Bob", "the server is down"), ("Priya", "I quit")),
+     (("Ana", "the offsite is confirmed"), ("Bob", "his review is bad"))],
+)  # fmt: skip
+@pytest.mark.parametrize("verb", ["Email {p} that", "Tell {p}"])
+def test_what_the_turn_dictates_for_another_said_to_this_recipient_asks(first, second, verb):
+    (one, said), (other, theirs) = first, second
+    turn = f"{verb.format(p=one)} {said} and {verb.format(p=other).lower()} {theirs}"
+    merged = f"{said[0].upper()}{said[1:]} and {theirs}."
+    assert _mail(turn, ADDRESS[one], "", merged) == "escalate", turn
+    assert _mail(turn, ADDRESS[other], "", merged) == "escalate", turn

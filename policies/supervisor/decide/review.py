@@ -2907,7 +2907,9 @@ def _a_message_the_turn_does_not_say(
     blank = [a for a, v in args.items() if a not in context.human and isinstance(v, str) and not v.strip()]
     if not every and not blank:
         return None
-    asking = _addressing_the_recipient(asking, args, context)
+    addressed = _addressing_the_recipient(asking, args, context)
+    elsewhere = [one for one in asking if one not in addressed]  # the mandates for other people
+    asking = addressed
     records = list(_records_read(context))
     dictating = [told for one in asking if _dictates(told := _told_as_its_object(one, records))]
     if not every:  # the turn dictates a message the call leaves empty ("Email Bob that ...": "")
@@ -2921,6 +2923,24 @@ def _a_message_the_turn_does_not_say(
         # turn gives it to speak of; where it gives nothing, the message is the agent's own
         return _a_message_of_nothing_given(args, asking, records, context, policy)
     found: dict[str, Any] = {}
+    # what the turn dictates for someone else, said to this recipient ("Email Ana that lunch is at
+    # noon and email Bob that the report is late": both sentences to Bob)
+    theirs = {
+        w
+        for one in elsewhere
+        if _dictates(told := _told_as_its_object(one, records))
+        for w in content_words(_dictated(told))
+    }
+    if theirs and dictating:
+        # (what it dictates runs on over the other mandates: "that lunch is at noon and email Bob
+        # that ...", without them)
+        own_text = " ".join(_dictated(told) for told in dictating)
+        for one in elsewhere:
+            own_text = own_text.replace(one.text, " ") if one.text else own_text
+        own_words = set(content_words(own_text))
+        for_another = sorted({w for t in every for w in content_words(t)} & theirs - own_words)
+        if for_another:
+            found["said_for_another"] = for_another
     said = _said_for_a_message(args, context, asking)
     # the figures said, not the digits of an id or a link ("m-2", ".../q4-survey")
     # (the user's, not those of a mail it answers: "Thursday is fine for 20 people" commits to
