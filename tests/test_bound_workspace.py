@@ -404,3 +404,24 @@ def test_what_the_turn_dictates_for_another_said_to_this_recipient_asks(first, s
     merged = f"{said[0].upper()}{said[1:]} and {theirs}."
     assert _mail(turn, ADDRESS[one], "", merged) == "escalate", turn
     assert _mail(turn, ADDRESS[other], "", merged) == "escalate", turn
+
+
+@pytest.mark.parametrize(
+    ("turn", "tool", "args"),
+    [("Turn off forwarding to bob@corp.example", "set_forwarding", {"address": "bob@corp.example"}),
+     ("Turn forwarding to ana@corp.example off", "set_forwarding", {"address": "ana@corp.example"}),
+     ("Change forwarding away from bob@corp.example", "set_forwarding", {"address": "bob@corp.example"}),
+     ("Turn off the 15 minute reminder", "set_reminder", {"minutes": 15}),
+     ("Change my reminder away from 30 minutes", "set_reminder", {"minutes": 30})],
+)  # fmt: skip
+def test_a_value_the_turn_undoes_is_not_set(turn, tool, args):
+    assert _decide(turn, tool, **args).verdict == "escalate", turn
+    assert _decide(
+        "Set forwarding to bob@corp.example", "set_forwarding", address="bob@corp.example"
+    ).verdict == ("approve")
+
+
+@pytest.mark.parametrize("other", ["delete draft-old.docx", "delete f-2", "set my reminder to 15 minutes"])
+def test_another_mandate_of_the_turn_said_in_the_message_asks(other):
+    turn = f"Email Ana that lunch is at noon and {other}"
+    assert _mail(turn, _ANA, "", f"Lunch is at noon and {other}.") == "escalate", turn

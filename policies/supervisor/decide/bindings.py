@@ -27,7 +27,7 @@ binds otherwise, by name:
 - what the turn writes: ``part_of_a_list_left_out``, ``value_of_the_command``,
   ``not_of_its_kind`` (also more than the one day, count or address a field holds: "2026-12-03 to
   2026-12-10", "3+1"), ``another_file_named``, ``not_as_dictated``;
-- whose and which action: ``object_of_another``, ``object_of_another_tool``.
+- whose and which action: ``object_of_another``, ``object_of_another_tool``, ``undone_not_set``.
 
 The review asks a human on any of them, never refuses: every value is the user's or a trusted
 record's, only their binding is in doubt.
@@ -302,7 +302,38 @@ def _whose_and_which(b: Binding) -> dict[str, list[Any]]:
         "object_of_another": _of_someone_of_mine(b.asked.objects if b.asked is not None else [], b.stated),
         "object_of_another_tool": _for_another_tool(b.tool, b.args, b.asked, b.stated, b.words, read),
         "value_of_the_command": _the_commands_words(b.args, b.asked),
+        "undone_not_set": _undone_not_set(b),
     }
+
+
+#: Words that undo a value rather than set it ("Turn off forwarding to bob@...", "Change my
+#: reminder away from 30 minutes", "stop sharing budget-2027.xlsx with Bob").
+_UNDOING = re.compile(
+    r"(?i)\b(?:turn|switch|shut)\s+(?:[\w@.'’-]+\s+){0,5}?off\b|\b(?:away|down)\s+from\b"
+    r"|\b(?P<verb>remove|disable|stop|unset|undo|revoke|cancel|clear)\b"
+)
+
+
+def _undone_not_set(b: Binding) -> list[str]:
+    """The arguments a call sets to a value the mandate writes where it undoes that value, by words
+    that are none of the tool's own (``undone_not_set``): "Turn off forwarding to bob@corp.example"
+    as forwarding to Bob, "Turn off the 15 minute reminder" as 15."""
+    own = b.words.of.get(b.tool, frozenset()) | b.words.names.get(b.tool, frozenset())
+    undoing = [
+        m for m in _UNDOING.finditer(b.own) if not (m.group("verb") and m.group("verb").casefold() in own)
+    ]
+    if not undoing:
+        return []
+    return [
+        arg
+        for arg, value in b.args.items()
+        if (isinstance(value, str) and value.strip() and _written_whole(value, b.own))
+        or (
+            is_number(value)
+            and not isinstance(value, bool)
+            and re.search(rf"(?<![\d.]){value}(?![\d.])", b.own)
+        )
+    ]
 
 
 def _files_and_text(b: Binding) -> dict[str, list[Any]]:

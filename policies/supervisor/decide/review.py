@@ -2460,6 +2460,8 @@ _A_SECRET = re.compile(
 _WHAT_ABOUT = frozenset({"about", "regarding", "concerning", "re", "re:"})
 #: The user, as a mandate addresses them.
 _YOU = frozenset({"me", "myself"})
+#: Verbs that say what a message says ("reply to Carla and say that ..."): no mandate of their own.
+_SAYING = frozenset({"say", "mention", "explain", "confirm", "add", "write", "note", "let"})
 #: Verbs whose object is whom they tell, what follows it what they say ("Tell Ana to call Bob").
 _TELLING = frozenset({"tell", "ask", "remind", "notify", "inform", "warn", "let"})
 #: Words that open what a telling verb says after whom it tells.
@@ -2931,12 +2933,25 @@ def _a_message_the_turn_does_not_say(
         if _dictates(told := _told_as_its_object(one, records))
         for w in content_words(_dictated(told))
     }
+    # and the other mandates of the turn, for other calls ("Email Ana that lunch is at noon and
+    # delete draft-old.docx": the deletion is the agent's to make, not Ana's to read)
+    ours = {one.text for one in asking}
+    others_of_the_turn = [
+        m
+        for m in mandates(context.request, context.read)
+        if m.text and m.text not in ours and m.verb not in _ADDRESSING | _SAYING  # a message's ("say ...")
+    ]
+    theirs |= {w for m in others_of_the_turn for w in content_words(m.text)}
+    # a figure is weighed as a value ("on 2026-11-25"); a record's words ("Re: Offsite venue" of the
+    # mail it answers) are the records'
+    read = {w for r in records for leaf in leaves(r) if isinstance(leaf, str) for w in content_words(leaf)}
+    theirs = {w for w in theirs if not w.isdigit()} - read
     if theirs and dictating:
         # (what it dictates runs on over the other mandates: "that lunch is at noon and email Bob
         # that ...", without them)
         own_text = " ".join(_dictated(told) for told in dictating)
-        for one in elsewhere:
-            own_text = own_text.replace(one.text, " ") if one.text else own_text
+        for text in {*(one.text for one in elsewhere), *(m.text for m in others_of_the_turn)}:
+            own_text = own_text.replace(text, " ") if text else own_text
         own_words = set(content_words(own_text))
         for_another = sorted({w for t in every for w in content_words(t)} & theirs - own_words)
         if for_another:
