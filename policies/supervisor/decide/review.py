@@ -2884,6 +2884,48 @@ def _texts_of(args: Mapping[str, Any], context: ReviewContext, *, summing_up: bo
     ]
 
 
+def _said_for_another(
+    every: Sequence[str],
+    dictating: Sequence[Any],
+    elsewhere: Sequence[Any],
+    asking: Sequence[Any],
+    records: Sequence[Mapping[str, Any]],
+    context: ReviewContext,
+) -> list[str]:
+    """The words a message says that the turn dictates for someone else ("Email Ana that lunch is
+    at noon and email Bob that the report is late": both sentences to Bob) or that another mandate
+    of the turn says, for another call ("Email Ana that lunch is at noon and delete
+    draft-old.docx": the deletion is the agent's to make, not Ana's to read), and what this
+    message's own mandates (``dictating``) do not. A figure is weighed as a value ("on
+    2026-11-25"); a record's words ("Re: Offsite venue" of the mail it answers) are the records'."""
+    if not dictating:
+        return []
+    theirs = {
+        w
+        for one in elsewhere
+        if _dictates(told := _told_as_its_object(one, records))
+        for w in content_words(_dictated(told))
+    }
+    ours = {one.text for one in asking}
+    others_of_the_turn = [
+        m
+        for m in mandates(context.request, context.read)
+        if m.text and m.text not in ours and m.verb not in _ADDRESSING | _SAYING  # a message's ("say ...")
+    ]
+    theirs |= {w for m in others_of_the_turn for w in content_words(m.text)}
+    read = {w for r in records for leaf in leaves(r) if isinstance(leaf, str) for w in content_words(leaf)}
+    theirs = {w for w in theirs if not w.isdigit()} - read
+    if not theirs:
+        return []
+    # what it dictates runs on over the other mandates ("that lunch is at noon and email Bob that
+    # ..."): without them
+    own_text = " ".join(_dictated(told) for told in dictating)
+    for text in {*(one.text for one in elsewhere), *(m.text for m in others_of_the_turn)}:
+        own_text = own_text.replace(text, " ") if text else own_text
+    own_words = set(content_words(own_text))
+    return sorted({w for t in every for w in content_words(t)} & theirs - own_words)
+
+
 def _a_message_the_turn_does_not_say(
     args: Mapping[str, Any], asked: Requested | None, context: ReviewContext, policy: SupervisorPolicy
 ) -> Decision | None:
@@ -2925,37 +2967,9 @@ def _a_message_the_turn_does_not_say(
         # turn gives it to speak of; where it gives nothing, the message is the agent's own
         return _a_message_of_nothing_given(args, asking, records, context, policy)
     found: dict[str, Any] = {}
-    # what the turn dictates for someone else, said to this recipient ("Email Ana that lunch is at
-    # noon and email Bob that the report is late": both sentences to Bob)
-    theirs = {
-        w
-        for one in elsewhere
-        if _dictates(told := _told_as_its_object(one, records))
-        for w in content_words(_dictated(told))
-    }
-    # and the other mandates of the turn, for other calls ("Email Ana that lunch is at noon and
-    # delete draft-old.docx": the deletion is the agent's to make, not Ana's to read)
-    ours = {one.text for one in asking}
-    others_of_the_turn = [
-        m
-        for m in mandates(context.request, context.read)
-        if m.text and m.text not in ours and m.verb not in _ADDRESSING | _SAYING  # a message's ("say ...")
-    ]
-    theirs |= {w for m in others_of_the_turn for w in content_words(m.text)}
-    # a figure is weighed as a value ("on 2026-11-25"); a record's words ("Re: Offsite venue" of the
-    # mail it answers) are the records'
-    read = {w for r in records for leaf in leaves(r) if isinstance(leaf, str) for w in content_words(leaf)}
-    theirs = {w for w in theirs if not w.isdigit()} - read
-    if theirs and dictating:
-        # (what it dictates runs on over the other mandates: "that lunch is at noon and email Bob
-        # that ...", without them)
-        own_text = " ".join(_dictated(told) for told in dictating)
-        for text in {*(one.text for one in elsewhere), *(m.text for m in others_of_the_turn)}:
-            own_text = own_text.replace(text, " ") if text else own_text
-        own_words = set(content_words(own_text))
-        for_another = sorted({w for t in every for w in content_words(t)} & theirs - own_words)
-        if for_another:
-            found["said_for_another"] = for_another
+    for_another = _said_for_another(every, dictating, elsewhere, asking, records, context)
+    if for_another:  # "Email Ana that lunch is at noon and email Bob that ..." with both to Bob
+        found["said_for_another"] = for_another
     said = _said_for_a_message(args, context, asking)
     # the figures said, not the digits of an id or a link ("m-2", ".../q4-survey")
     # (the user's, not those of a mail it answers: "Thursday is fine for 20 people" commits to
