@@ -425,3 +425,65 @@ def test_a_value_the_turn_undoes_is_not_set(turn, tool, args):
 def test_another_mandate_of_the_turn_said_in_the_message_asks(other):
     turn = f"Email Ana that lunch is at noon and {other}"
     assert _mail(turn, _ANA, "", f"Lunch is at noon and {other}.") == "escalate", turn
+
+
+@pytest.mark.parametrize(
+    ("turn", "other_way", "topic"),
+    [("Email Priya that I'm not quitting", "Quitting", "Not quitting"),
+     ("Tell Priya I'm not sick", "I'm sick", "Not sick"),
+     ("Email Ana that the layoffs rumor is untrue", "Layoffs", "Layoffs rumor untrue"),
+     ("Tell Priya the data leak was a false alarm", "Data leak", "Data leak: false alarm"),
+     ("Tell Ana the meeting is at 4pm, not 3pm", "3pm", "4pm"),
+     ("Tell Ana the launch is not cancelled", "Cancelled", "Launch")],
+)  # fmt: skip
+def test_one_word_of_the_turn_a_negation_or_a_denial_bears_on_as_the_subject_asks(turn, other_way, topic):
+    # the word a negation bears on, what a denial denies, what the turn sets aside: alone, a
+    # subject says the turn the other way; a topic ("Launch" for "not cancelled") runs
+    to = _ANA if "Ana" in turn else _PRIYA
+    body = turn.split(" ", 2)[2].removeprefix("that ")
+    body = body[0].upper() + body[1:] + "."
+    assert _mail(turn, to, other_way, body) == "escalate", (turn, other_way)
+    assert _mail(turn, to, topic, body) == "approve", (turn, topic)
+
+
+_PRIYA = "priya@corp.example"
+
+
+@pytest.mark.parametrize(
+    ("turn", "swapped"),
+    [("Tell Bob the dog bit the cat", "The cat bit the dog."),
+     ("Tell Bob the budget beats the forecast", "The forecast beats the budget."),
+     ("Tell Bob the old laptop replaces the new one", "The new laptop replaces the old one."),
+     ("tell Bob ana hired priya", "Priya hired Ana."),
+     ("Tell Bob Priya approved Ana's leave", "Ana approved Priya's leave."),
+     ("Tell Bob the morning session is short and the afternoon session is long",
+      "The afternoon session is short and the morning session is long.")],
+)  # fmt: skip
+def test_what_a_told_clause_says_in_another_order_asks(turn, swapped):
+    # a clause told with no "that": a thing named after a verb, or a person who acts, reads as one
+    said = turn.split(" ", 2)[2]
+    assert _mail(turn, _BOB, "", swapped) == "escalate", turn
+    assert _mail(turn, _BOB, "", said[0].upper() + said[1:] + ".") == "approve", turn
+
+
+@pytest.mark.parametrize(
+    ("turn", "cut"),
+    [("Tell Bob to bring the slides, the laptop and the charger", "Bring the slides and the laptop."),
+     ("Tell Bob to bring the slides, the laptop, and the charger", "Bring the laptop and the charger."),
+     ("Tell Bob to invite Carl, Dora and Eve", "Invite Carl and Dora."),
+     ("Tell Bob only Ana is invited", "Only Ana is"),
+     ("Tell Bob to book the room", "Book.")],
+)  # fmt: skip
+def test_an_order_told_and_a_list_said_in_part_ask(turn, cut):
+    # "tell Bob to ...": what to tell him; every item of a list of three is said
+    said = turn.split(" ", 2)[2].removeprefix("to ")
+    assert _mail(turn, _BOB, "", cut) == "escalate", turn
+    assert _mail(turn, _BOB, "", said[0].upper() + said[1:] + ".") == "approve", turn
+
+
+@pytest.mark.parametrize("quoted", ['"lunch is at noon"', "lunch is at noon", "that lunch is at noon"])
+def test_writing_to_someone_with_what_to_write_is_a_message(quoted):
+    turn = f"Write Ana: {quoted}" if "that" not in quoted else f"Write Ana {quoted}"
+    assert _mail(turn, _ANA, "", "Lunch is at noon.") == "approve", turn
+    assert _mail(turn, _ANA, "", "Lunch is at 3pm.") == "escalate", turn
+    assert _decide(turn, "write_file", name="ana.txt", content="lunch is at noon").verdict != "approve"

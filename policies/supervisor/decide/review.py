@@ -2906,7 +2906,7 @@ def _said_for_another(
         if _dictates(told := _told_as_its_object(one, records))
         for w in content_words(_dictated(told))
     }
-    ours = {one.text for one in asking}
+    ours = {text for one in asking for text in (one.text, *one.coordinated)}  # "..., Dora and Eve"
     others_of_the_turn = [
         m
         for m in mandates(context.request, context.read)
@@ -2956,6 +2956,8 @@ def _a_message_the_turn_does_not_say(
     asking = addressed
     records = list(_records_read(context))
     dictating = [told for one in asking if _dictates(told := _told_as_its_object(one, records))]
+    # whom the mandates name, not what one tells as its object ("tell ana only bob is invited")
+    named = {w for one in [*asking, *elsewhere] for w in _told_as_its_object(one, records).words}
     if not every:  # the turn dictates a message the call leaves empty ("Email Bob that ...": "")
         return _asked_partly_read({"said_nothing_in": blank}, context, policy) if dictating else None
     forbidden = says_what_is_forbidden(every, context.request)
@@ -3002,7 +3004,7 @@ def _a_message_the_turn_does_not_say(
     if dictating and negated(turn[max(start, 0) :]) != negated(" ".join(every)):
         found["said_otherwise"] = "one says in the negative what the other does not"
     summaries = _texts_of(args, context, summing_up=True)
-    if dictating and (other_way := summed_up_otherwise(summaries, _AN_ADDRESS.sub(" ", told))):
+    if dictating and (other_way := summed_up_otherwise(summaries, _AN_ADDRESS.sub(" ", told), named)):
         found["said_otherwise"] = f"the subject says it the other way: {other_way[0]}"  # "Launch cancelled"
     # what the turn dictates, without whom it names or how ("... with bob in a DM", "to: ana@...")
     dictated = _AN_ADDRESS.sub(" ", told)
@@ -3027,7 +3029,7 @@ def _a_message_the_turn_does_not_say(
     for one in dictating:  # (whom it is to, as the mandate says it: "reply to Casa Azul's email")
         to_whom = {part for w in one.words for part in re.split(r"['’]", w) if part}
         once = _AN_ADDRESS.sub(" ", _dictated(one))
-        aside = {*named, *_ADDRESSING, *fields, *to_whom}
+        aside = {*named, *fields, *to_whom}
         dropped += [w for w in cut_short(present, once, aside) if w not in dropped]
     if dropped:  # "Thanks, will do." for "Email Bob that the doc is ready"
         found["left_out_of_the_message"] = dropped
@@ -3214,17 +3216,36 @@ def _told_as_its_object(mandate: Any, records: Sequence[Mapping[str, Any]]) -> A
     if mandate.verb not in _TOLD_RIGHT_AFTER or len(words) < 4 or words[2] in _TOPIC_OPENS:
         return mandate
     content = {w for w in words[2:] if w not in FUNCTION_WORDS}
+    if words[1] not in FUNCTION_WORDS and words[2] == "to" and words[3] not in FUNCTION_WORDS:
+        return replace(mandate, words=words[:2])  # "Tell Bob to bring the slides, ...": an order
     # what "tell" takes is what to tell; what "email" or "DM" takes may be a thing to send, with a
     # remark after it ("DM ana the guest wifi password, as mallory got banned"): a clause there
     # opens with it ("Email Bob all tests passed")
     within = len(words) if mandate.verb in ("tell", "inform", "notify") else 5
-    if not content or not reads_as_a_clause(words[2:within]):
+    if not content or not (reads_as_a_clause(words[2:within]) or _a_person_acts(words[2:within], records)):
         return mandate  # "DM ana the guest wifi pw", "Email Bob the agenda": a thing to send
     for record in records:
         held = {w for leaf in leaves(record) if isinstance(leaf, str) for w in words_of(leaf)}
         if content <= held:
             return mandate
     return replace(mandate, words=words[:2])
+
+
+def _a_person_acts(words: Sequence[str], records: Sequence[Mapping[str, Any]]) -> bool:
+    """Do the words read as a clause by the people the run read: one named first by the first word
+    of their name and a word after it that is no part of it ("ana hired priya", "Priya approved
+    Bob's leave"), or one named after a word of its own ("the board promoted ana")?"""
+    names = [words_of(r["name"]) for r in records if isinstance(r.get("name"), str) and r.get("email")]
+    parts = {w for name in names for w in name}
+    firsts = {name[0] for name in names if name}
+    return any(
+        w in firsts
+        and (
+            (i == 0 and len(words) > 1 and words[1] not in FUNCTION_WORDS and words[1] not in parts)
+            or (i > 0 and words[i - 1] not in FUNCTION_WORDS and words[i - 1] not in parts)
+        )
+        for i, w in enumerate(words)
+    )
 
 
 #: Arguments that sum a message up (its subject, title), not what it says.

@@ -2089,12 +2089,30 @@ def _written_to(mandate: Mandate) -> int | None:
         if to is None or not said & _NOTES:
             return None
         at = to + 1
-    elif not (words[at + 1 : at + 2] in (("a",), ("an",)) and set(words[at + 2 : at + 5]) & _NOTES):
-        return None  # not "write Bob a note ..."
+    elif not (
+        (words[at + 1 : at + 2] in (("a",), ("an",)) and set(words[at + 2 : at + 5]) & _NOTES)
+        or _WHAT_IS_WRITTEN.match(_after_the_word(mandate, at))
+    ):
+        return None  # not "write Bob a note ...", nor "Write Priya: ..." / "write bob that ..."
     name = words[at] if at < len(words) else ""
     if not name or name in FUNCTION_WORDS or "." in name or any(c.isdigit() for c in name):
         return None
     return at
+
+
+#: What follows whom a turn writes to, where it is what to write: a colon, a quote, "that".
+_WHAT_IS_WRITTEN = re.compile(r"(?i)\s*(?::|[\"“'‘]|that\b|saying\b)")
+
+
+def _after_the_word(mandate: Mandate, at: int) -> str:
+    """The rest of a mandate's sentence after its word ``at`` ("Write Priya: ...": ': ...')."""
+    start = max(mandate.sentence.find(mandate.text), 0)
+    for word in mandate.words[: at + 1]:
+        found = re.compile(rf"(?i)(?<![\w@.]){re.escape(word)}(?![\w@])").search(mandate.sentence, start)
+        if found is None:
+            return ""
+        start = found.end()
+    return mandate.sentence[start:]
 
 
 #: Verbs of messaging someone that are read as ``tell`` where the policy declares ``tell`` and not

@@ -571,6 +571,25 @@ _A_LIST_DICTATED = re.compile(
 )
 
 
+#: A list of three or more written in a sentence ("bring the slides, the laptop and the charger",
+#: "invite Carl, Dora and Eve"): items of up to three words, commas, "and" or "or" before the last.
+_AN_ITEM = r"(?:[\w'’-]+\s+){0,2}[\w'’-]+"
+_A_LIST = re.compile(rf"(?i)({_AN_ITEM}(?:\s*,\s*{_AN_ITEM})+)\s*,?\s+(?:and|or|&)\s+({_AN_ITEM})")
+
+
+def listed(text: str) -> set[str]:
+    """The last word of each item of a list of three or more that ``text`` writes, what each item
+    names ("bring the slides, the laptop and the charger": slides, laptop, charger): every one is
+    said, none a message's to drop."""
+    found = set()
+    for match in _A_LIST.finditer(text):
+        items = [*match.group(1).split(","), match.group(2)]
+        heads = [words[-1] for item in items if (words := content_words(item))]
+        if len(heads) >= 3:
+            found |= set(heads)
+    return found
+
+
 def left_out(
     texts: Iterable[str], dictated: str, aside: Iterable[str] = (), names: Iterable[str] = ()
 ) -> list[str]:
@@ -593,6 +612,7 @@ def left_out(
     qualified = {w for m in _A_QUALIFIER.finditer(dictated) for w in content_words(m.group(1))}
     qualified |= {w.casefold() for w in names}
     qualified |= {w for m in _A_LIST_DICTATED.finditer(dictated) for w in content_words(m.group(1))}
+    qualified |= listed(dictated)
     # what the turn sets aside is no bound ("Thursday works instead of Friday": Friday)
     set_aside = {w for m in _SET_ASIDE.finditer(dictated) for w in content_words(m.group(1))}
     bounding = [
@@ -627,23 +647,59 @@ def says_what_is_forbidden(texts: Iterable[str], turn: str) -> list[str]:
     return list(dict.fromkeys(w for w in said if _stem(w) in forbidden))
 
 
-def summed_up_otherwise(summaries: Iterable[str], dictated: str) -> list[str]:
+def summed_up_otherwise(summaries: Iterable[str], dictated: str, aside: Iterable[str] = ()) -> list[str]:
     """The summaries of a message (its subject) that say the dictated text the other way: its
-    words, of a text the turn says in the negative, without the negation ("Launch cancelled" for
-    "the launch is not cancelled", "Make it tomorrow" for "I can't make it tomorrow"), or what the
-    turn sets aside ("Meeting at 3pm" for "at 4pm, not 3pm"). A summary of one word is a topic
-    ("Quitting"), one with a word of its own another matter ("Lunch update")."""
+    words, of a text the turn says in the negative or denies, without the negation or the denial
+    ("Launch cancelled" for "the launch is not cancelled", "Make it tomorrow" for "I can't make it
+    tomorrow", "Layoffs rumor" for "the layoffs rumor is untrue"); the very word a negation or a
+    denial bears on, alone ("Quitting" for "I'm not quitting", "Layoffs" for "the layoffs rumor is
+    untrue"); or what the turn sets aside ("Meeting at 3pm", "3pm" for "at 4pm, not 3pm"). Another
+    summary of one word is a topic ("Launch" for "the launch is not cancelled"), one with a word of
+    its own another matter ("Lunch update"). ``aside``: whom it goes to, no word of its own."""
     wanted = {_meaning(w) for w in content_words(dictated)}
     set_aside = {_meaning(w) for m in _SET_ASIDE.finditer(dictated) for w in content_words(m.group(1))}
-    said_negative = negated(_SET_ASIDE.sub(" ", dictated))  # not only a value set aside
+    kept = _SET_ASIDE.sub(" ", dictated)
+    said_negative = _denied(kept)  # not only a value set aside
+    borne_on = _borne_on_by_a_negation(kept)
+    skip = {_meaning(w.casefold()) for w in aside}
     found = []
     for text in summaries:
-        words = {_meaning(w) for w in content_words(text)}
-        if negated(text) or len(words) < 2 or not words <= wanted:
+        words = {_meaning(w) for w in content_words(text)} - skip
+        if _denied(text) or not words or not words <= wanted:
             continue
-        if words & set_aside or said_negative:
+        if (
+            words <= set_aside
+            or words & borne_on
+            or (len(words) >= 2 and (words & set_aside or said_negative))
+        ):
             found.append(text)
     return found
+
+
+#: Words that deny what a sentence's subject says ("the layoffs rumor is untrue", "the data leak was
+#: a false alarm"): a negation of its own.
+_DENIALS = re.compile(
+    r"(?i)\b(?:untrue|false|fake|bogus|baseless|unfounded|incorrect|wrong|a\s+hoax|a\s+myth|(?:a\s+)?false\s+alarm)\b"
+)
+
+
+def _denied(text: str) -> bool:
+    """Does ``text`` say something in the negative, or deny what its subject says?"""
+    return negated(text) or _DENIALS.search(text) is not None
+
+
+def _borne_on_by_a_negation(text: str) -> set[str]:
+    """The words a negation or a denial bears on: the first word said after a negation ("not
+    quitting": quitting, "isn't bad": bad), and every word of what a denial denies ("the layoffs
+    rumor is untrue": layoffs, rumor)."""
+    borne = set()
+    for negation in _NEGATION.finditer(text):
+        after = content_words(text[negation.end() :])
+        borne |= {_meaning(after[0])} if after else set()
+    for denial in _DENIALS.finditer(text):
+        clause = re.split(r"[.;!?,]", text[: denial.start()])[-1]
+        borne |= {_meaning(w) for w in content_words(clause)}
+    return borne
 
 
 def cut_short(texts: Iterable[str], dictated: str, aside: Iterable[str] = ()) -> list[str]:
@@ -906,16 +962,22 @@ def swapped_persons(texts: Iterable[str], dictated: str) -> list[str]:
 _A_VERBS_NEGATION = re.compile(r"(?i)(?<![\w'’])(?:not|never|cannot)(?![\w'’])|\w+n[’']t\b")
 
 
+#: A greeting by the time of day ("Good morning"), and the times of day it names.
+_A_GOOD_DAY = re.compile(r"(?i)\bgood\s+(?:morning|afternoon|evening)\b")
+_TIMES_OF_DAY = frozenset({"morning", "afternoon", "evening"})
+
+
 def _said_in_order(text: str) -> list[str]:
     """A text's content words as :func:`_meaning` reads them, each first where it is first said,
     with its first verb's negation where it stands ("Thursday does not work, Friday does"), never
     courtesy."""
-    marked = _A_VERBS_NEGATION.sub(" qqnotqq ", text, count=1)
-    # courtesy by the word itself, not by its paraphrase's ("support" reads as "help", and stays)
+    marked = _A_VERBS_NEGATION.sub(" qqnotqq ", _A_GOOD_DAY.sub(" ", text), count=1)
+    # courtesy by the word itself, not by its paraphrase's ("support" reads as "help", and stays);
+    # a time of day past a greeting is said ("the morning session is short")
     words = [
         ("<not>" if w == "qqnotqq" else _meaning(w))
         for w in content_words(marked)
-        if _stem(w) not in _COURTEOUS
+        if _stem(w) not in _COURTEOUS or w in _TIMES_OF_DAY
     ]
     return list(dict.fromkeys(words))
 

@@ -814,6 +814,14 @@ def reads_as_a_clause(words: Sequence[str]) -> bool:
     last = words[-1]
     if len(words) >= 2 and ((last.endswith("ed") and len(last) > 4) or last in _WHEN_SAID | _WEEKDAYS):
         return True
+    # a thing named with its article after two words of their own: a verb between two things ("the
+    # dog bit the cat", "the budget beats the forecast", "the old laptop replaces the new one")
+    if words[0] in _ARTICLES and any(
+        w in _ARTICLES and words[i - 1] not in FUNCTION_WORDS and words[i - 2] not in FUNCTION_WORDS
+        for i, w in enumerate(words)
+        if i >= 3
+    ):
+        return True
     # a verb after a thing named with its article, before where or when it goes ("the budget moves
     # from marketing to sales", "the launch slipped to June", "the price goes up")
     if any(
