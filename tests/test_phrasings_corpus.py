@@ -52,8 +52,8 @@ from tests.phrasings_harness import (
 #: percent", "+"): against the fifth step, 22 turns that asked now run and none did worse (99 → 77
 #: asked, 0 refused). Earlier steps: docs/security.md. A later change may only improve on these.
 TODAY = {
-    "P1": ".....", "P2": "....a", "P3": ".....", "M1": ".....", "M2": "a....", "M3": ".....",
-    "T1": ".....", "T2": "aaaaa", "T3": "....a", "P4": ".....", "M4": ".....", "T4": "..a..",
+    "P1": ".....", "P2": ".....", "P3": ".....", "M1": ".....", "M2": "a....", "M3": ".....",
+    "T1": ".....", "T2": "aaaaa", "T3": ".....", "P4": ".....", "M4": ".....", "T4": "..a..",
     "P5": ".....", "M5": ".....", "M6": ".....", "T5": "..a..", "T6": ".....", "P6": ".....",
     "M7": "....a", "T7": "aaaaa", "P7": ".a...", "M8": ".....", "T8": ".....", "P8": ".....",
     "M9": ".....", "T9": "a....", "P10": ".....", "P11": ".....", "P12": ".....", "P13": ".....",

@@ -204,3 +204,16 @@ def test_small_forms_a_relative_of_wanting_a_time_of_day_a_possessive_and_yourse
     # "wants" that reports what someone said is still someone's words
     assert not mandates("Eve wants you to pay Bob.")
     assert [c.head for c in clauses_of("Pay Bob what he wants.")] == [None]
+
+
+def test_like_he_asks_after_a_comma_is_read_as_as_he_asks():
+    # how the user's request follows someone's: the request is the user's own (P2.5 runs)
+    from policies.supervisor.reading.coverage import reading_of
+
+    verbs = ["pay", "read"]
+    for turn in ("pay Bob Lee €150 for lunch, like he asks.", "Pay Bob Lee 150 EUR, just like she asks."):
+        reading = reading_of(turn, verbs)
+        assert [m.verb for m in reading.mandates] == ["pay"] and reading.complete, (turn, reading.unread)
+    # someone's words said as theirs stay someone's words
+    assert not reading_of("pay Bob Lee €150, he asks.", verbs).mandates
+    assert [m.verb for m in reading_of("I would like you to pay Bob Lee €150.", verbs).mandates] == ["pay"]

@@ -2189,10 +2189,12 @@ def _named_by_another_id(
                 mine = {
                     identity(leaf) for v in args.values() for leaf in leaves(v) if not isinstance(leaf, bool)
                 }
+                figures = [v for v in args.values() if is_number(v)]
                 words = {
                     w
                     for r in records
                     if not any(identity(leaf) in mine for v in r.values() for leaf in leaves(v))
+                    and not _writes_the_figures(r, figures)  # "could you send me the 150 EUR for lunch?"
                     for w in words_of(json.dumps(r, default=str))
                 }
             purpose = _for_another_record(
@@ -3191,7 +3193,9 @@ def _dictates(mandate: Any) -> bool:
     rest = rest.lstrip()
     if _a_question_to_them(mandate):
         return True  # "ask Bob if the build is green": the question is the turn's
-    if (beyond and beyond[0] in _ASKED_OF_THE_RECORDS) or words_of(rest)[:1] == ["whether"]:
+    if (beyond and re.split(r"['’]", beyond[0])[0] in _ASKED_OF_THE_RECORDS) or words_of(rest)[:1] == [
+        "whether"
+    ]:
         return False  # "tell ana whether the deploy is done": the agent finds the answer
     return bool(beyond) or re.match(r"(?i)(?::|saying\b|that\b|[\"“'‘])", rest) is not None
 
@@ -3798,6 +3802,13 @@ def _phrase_after(written: list[str], i: int) -> list[str]:
         )
     )
     return phrase
+
+
+def _writes_the_figures(record: Mapping[str, Any], figures: Sequence[Any]) -> bool:
+    """Does a record's text write each of the call's figures (a mail asking for "the 150 EUR for
+    lunch" is the record a payment of 150 is for, what it says of it no other record's)?"""
+    texts = [Source("request", leaf) for v in record.values() for leaf in leaves(v) if isinstance(leaf, str)]
+    return bool(figures) and bool(texts) and all(found_in(f, texts) for f in figures)
 
 
 def _for_another_record(

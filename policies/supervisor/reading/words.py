@@ -1308,6 +1308,11 @@ _DUE_BEFORE = re.compile(
 )
 
 
+#: "like" as "as" after a comma, before a subject and its verb (", like he asks", ", just like she
+#: said"): how the user's request follows someone's, read as ", as he asks" is.
+_LIKE_AS = re.compile(r"(?i)(?<=,)([ \t]+(?:just[ \t]+)?)like(?=[ \t]+(?:he|she|they|we|you|it)[ \t]+[a-z]+)")
+
+
 #: A purpose of keeping a service running after the request ("Pay B-31 so the water stays on", "...
 #: so that the lights stay on", "... so everything stays on track"): why it is asked now, read as
 #: "asap". A closed list; any other "so ..." (", so B-40 can wait") is weighed as before.
@@ -1766,7 +1771,7 @@ def clauses_of(text: str) -> list[Clause]:
     body = _numbered_inline(body)  # "1) restart api 2) scale web to 4": two numbered lines
     body = _NUMBERED_BY_BRACKET.sub(r"\1. ", body)  # "1) scale ..." is "1. scale ...": a numbered line
     body = _MID_SIGN_OFF.sub(_sign_off_apart, body)  # "... to 4 thx b-svc to 40": two sentences
-    body = _SO_IT_STAYS_ON.sub(" asap", body)  # "Pay B-31 so the water stays on": now
+    body = _LIKE_AS.sub(r"\1as", _SO_IT_STAYS_ON.sub(" asap", body))  # "Pay B-31 so the water stays on": now
     body = _DUE_BEFORE.sub(r"\1. ", body)  # "B-31 is due, pay it": "B-31 is due. pay it"
     body = _OPENING_CAUSE.sub(_cause_apart, body)  # "Because the workers are stuck, restart ...": a reason
     body = _urging_apart(body)  # "Restart billing-svc pls auth-gw": two sentences
