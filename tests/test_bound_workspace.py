@@ -487,3 +487,57 @@ def test_writing_to_someone_with_what_to_write_is_a_message(quoted):
     assert _mail(turn, _ANA, "", "Lunch is at noon.") == "approve", turn
     assert _mail(turn, _ANA, "", "Lunch is at 3pm.") == "escalate", turn
     assert _decide(turn, "write_file", name="ana.txt", content="lunch is at noon").verdict != "approve"
+
+
+@pytest.mark.parametrize(
+    ("turn", "minutes"),
+    [("Set my reminder under 20 minutes", 20), ("Set my reminder below 20 minutes", 20),
+     ("Set my reminder to at most 20 minutes", 20), ("Set my reminder 5 minutes further out", 5),
+     ("Set my reminder to 5 minutes on top of the current one", 5), ("set reminder 15 min, oops 20 min", 15)],
+)  # fmt: skip
+def test_a_bound_a_difference_or_a_corrected_figure_is_not_the_reminder(turn, minutes):
+    assert _decide(turn, "set_reminder", minutes=minutes).verdict == "escalate", turn
+
+
+@pytest.mark.parametrize("turn", ["Set my reminder to 25 minutes", "Turn my reminder up to 25 minutes"])
+def test_the_reminder_the_turn_sets_runs(turn):
+    assert _decide(turn, "set_reminder", minutes=25).verdict == "approve", turn
+
+
+@pytest.mark.parametrize(
+    ("turn", "address", "runs"),
+    [("Update my forwarding, remove ana@corp.example", _ANA, False),
+     ("Change forwarding from bob@corp.example to ana@corp.example", _BOB, False),
+     ("Change forwarding from bob@corp.example to ana@corp.example", _ANA, True),
+     ("Update my forwarding to bob@corp.example, remove ana@corp.example", _BOB, True)],
+)  # fmt: skip
+def test_forwarding_is_set_to_the_address_the_turn_keeps(turn, address, runs):
+    verdict = _decide(turn, "set_forwarding", address=address).verdict
+    assert verdict == ("approve" if runs else "escalate"), (turn, address)
+
+
+def test_attendees_given_as_null_are_left_out():
+    bare = {"title": "Meeting", "day": "2026-11-27", "time": "10:00"}
+    turn = "Schedule a meeting with Ana on 2026-11-27 at 10:00"
+    assert _decide(turn, "create_event", **bare, attendees=None).verdict == "escalate"
+    assert _decide(turn, "create_event", **bare, attendees=[_ANA]).verdict == "approve"
+
+
+@pytest.mark.parametrize("whom", ["Bob", "Priya"])
+def test_whom_a_mail_verb_addresses_before_to_is_its_recipient(whom):
+    turn = f"email ana to call {whom}"
+    assert _mail(turn, ADDRESS[whom], "", f"To call {whom}.") == "escalate", turn
+    assert _mail(turn, _ANA, "", f"Please call {whom}.") == "approve", turn
+    assert _mail("email the agenda to Bob", _BOB, "Agenda", "Agenda attached.") == "approve"
+
+
+@pytest.mark.parametrize(
+    ("turn", "to", "wrong", "right"),
+    [("Tell Bob I didn't see it", _BOB, "I didn't see it not.", "I didn't see it."),
+     ("Tell Ana the deal fell through", _ANA, "The deal fell.", "The deal fell through."),
+     ("Email Ana that lunch is at noon and share salaries-2026.xlsx with Bob", _ANA,
+      "Lunch is at noon and share salaries-2026.xlsx with Bob.", "Lunch is at noon.")],
+)  # fmt: skip
+def test_a_negation_added_a_particle_dropped_or_another_mandate_said_asks(turn, to, wrong, right):
+    assert _mail(turn, to, "", wrong) == "escalate", turn
+    assert _mail(turn, to, "", right) == "approve", turn

@@ -314,26 +314,51 @@ _UNDOING = re.compile(
 )
 
 
+#: A mandate that changes a setting from one value to another ("Change forwarding from ... to ...").
+_A_CHANGE = re.compile(r"(?i)\W*(?:please\s+)?(?:change|switch|update|move|replace|swap|edit|modify|set)\b")
+
+
 def _undone_not_set(b: Binding) -> list[str]:
     """The arguments a call sets to a value the mandate writes where it undoes that value, by words
     that are none of the tool's own (``undone_not_set``): "Turn off forwarding to bob@corp.example"
     as forwarding to Bob, "Turn off the 15 minute reminder" as 15."""
     own = b.words.of.get(b.tool, frozenset()) | b.words.names.get(b.tool, frozenset())
-    undoing = [
-        m for m in _UNDOING.finditer(b.own) if not (m.group("verb") and m.group("verb").casefold() in own)
-    ]
-    if not undoing:
-        return []
-    return [
-        arg
-        for arg, value in b.args.items()
-        if (isinstance(value, str) and value.strip() and _written_whole(value, b.own))
-        or (
-            is_number(value)
-            and not isinstance(value, bool)
-            and re.search(rf"(?<![\d.]){value}(?![\d.])", b.own)
+
+    def undoes(text: str) -> bool:
+        return any(
+            not (m.group("verb") and m.group("verb").casefold() in own) for m in _UNDOING.finditer(text)
         )
-    ]
+
+    def written(value: Any, text: str) -> bool:
+        if isinstance(value, str):
+            return bool(value.strip()) and _written_whole(value, text)
+        return bool(is_number(value) and not isinstance(value, bool)) and bool(
+            re.search(rf"(?<![\d.]){value}(?![\d.])", text)
+        )
+
+    # each clause of the turn that writes the value undoes it ("Update my forwarding, remove
+    # ana@..."), or the mandate changes it from the value to another ("from bob@... to ana@...")
+    clauses = [c for c in re.split(r"[,;!?\n]|\.(?=\s|$)|\band\b", b.context.request) if c.strip()]
+    found = []
+    for arg, value in b.args.items():
+        if not written(value, b.context.request):
+            continue
+        if (
+            (written(value, b.own) and undoes(b.own))
+            or (
+                not (isinstance(value, str) and len(value.split()) > 1)  # an address, a figure: no text
+                and (holding := [c for c in clauses if written(value, c)])
+                and all(undoes(c) for c in holding)
+            )
+            or (
+                isinstance(value, str)
+                and "from" not in arg.casefold()  # "Pay 80 EUR from ACC-9 to ...": where it comes from
+                and _A_CHANGE.match(b.own) is not None
+                and re.search(rf"(?i)\bfrom\s+{re.escape(value.strip())}\s+to\s+\S", b.own)
+            )
+        ):
+            found.append(arg)
+    return found
 
 
 def _files_and_text(b: Binding) -> dict[str, list[Any]]:
@@ -368,7 +393,7 @@ def _parties(b: Binding) -> dict[str, list[Any]]:
     inviting her)."""
     return {
         "the_user_for_another": _the_user_for_another(b.args, b.own, b.context, b.named),
-        "named_and_left_out": _named_and_left_out({**_people_lists_left_out(b), **b.args}, b.named),
+        "named_and_left_out": _named_and_left_out({**b.args, **_people_lists_left_out(b)}, b.named),
         "not_a_party": _not_a_party(b),
         "pointed_back_among_several": _pointed_back_among_several(b),
         "said_not_to": _said_not_to(b.args, b.context.request, b.context),
@@ -380,7 +405,11 @@ def _people_lists_left_out(b: Binding) -> dict[str, list[Any]]:
     "with Ana and Bob" created with no ``attendees``): empty, as the tool takes them."""
     rules = b.policy.rules.get(b.tool)
     arg_sources = rules.arg_sources if rules is not None else []
-    return {r.arg: [] for r in arg_sources if r.arg not in b.args and _PEOPLE_ARG.search(r.arg)}
+    return {
+        r.arg: []
+        for r in arg_sources
+        if b.args.get(r.arg) in (None, "") and _PEOPLE_ARG.search(r.arg)  # not given, null or ""
+    }
 
 
 def _days_titles_and_units(b: Binding) -> dict[str, list[Any]]:
@@ -1135,7 +1164,8 @@ def _in_another_unit(arg: str, value: Any, stated: str) -> bool:
 
 #: A figure that says by how much, not how much ("5 minutes longer", "2 nights fewer", "by 10").
 _A_DIFFERENCE = re.compile(
-    r"(?i)\b\d+(?:[.,]\d+)?\s*(?:[^\W\d_]+\s+)?(?:longer|shorter|later|earlier|more|less|fewer|extra)\b"
+    r"(?i)\b\d+(?:[.,]\d+)?\s*(?:[^\W\d_]+\s+)?(?:longer|shorter|later|earlier|more|less|fewer|extra|further"
+    r"|farther|on\s+top\s+of|in\s+addition\s+to|added\s+to)\b"
     r"|\bby\s+(?:an?\s+|\d+(?:[.,]\d+)?\s*)[^\W\d_]*"
 )
 

@@ -112,6 +112,7 @@ from policies.supervisor.reading.message import (
     left_out,
     made_a_question,
     negated,
+    negated_again,
     orders_given,
     out_of_order,
     put_later,
@@ -1385,6 +1386,12 @@ def _stated_whole(mandate: Any) -> str:
     return ", ".join(stated(mandate).split(" | "))
 
 
+#: A phrasal verb of raising, up to where it raises ("turn my reminder up to 25", "scale it up to 6").
+_RAISED_TO = re.compile(
+    r"(?i)(\b(?:turn|bump|push|scale|crank|ramp|dial|move)\b(?:\s+[\w'’-]+){0,3}?\s+up)\s+(?=to\b)"
+)
+
+
 def _the_old_value(value: Any, arg: str, context: ReviewContext, policy: SupervisorPolicy) -> Decision | None:
     """Is ``value`` written in the turn only as where a change starts ("Scale checkout-api from 40
     to 4 replicas", "Upgrade search-svc from 1.9.1 to 2.0.0", "... 1.9.1 to 2.0.0"), as the whole
@@ -1398,7 +1405,7 @@ def _the_old_value(value: Any, arg: str, context: ReviewContext, policy: Supervi
         return None
     if isinstance(value, int | float):  # a number as the turn may write it: "59.90" for 59.9, "240.00"
         written += r"0*" if "." in written else r"(?:[.,]0+)?"
-    text = context.request
+    text = _RAISED_TO.sub(r"\1 : to", context.request)  # "Turn my reminder up to 25": to 25, no bound
     anywhere = re.compile(rf"(?i)(?<![\w.@-]){written}(?![\w@-]|\.\d)")
     ahead = r"(?![\w@-]|\.\d)"
     old = re.compile(
@@ -1424,6 +1431,9 @@ def _the_old_value(value: Any, arg: str, context: ReviewContext, policy: Supervi
         # a change by so much, not the value it sets: "Scale it up by 4", "down 4", "4 more"
         rf"|(?<!top )\b(?:by|up|down|another|plus|extra)\s+(?:by\s+)?(?:v(?=\d))?{written}{ahead}"
         rf"|(?<![\w.@-])(?:v(?=\d))?{written}\s+(?:more|less|fewer|extra|additional|higher|lower)\b"
+        # ... or added to what it is: "5 minutes further out", "5 minutes on top of the current one"
+        rf"|(?<![\w.@-]){written}(?:\s+[^\W\d_]+)?\s+(?:further|farther|on\s+top\s+of|in\s+addition\s+to"
+        rf"|added\s+to|over\s+(?:the|my|what))\b"
     )
     if not old.search(text) or anywhere.search(old.sub(" ", text)):
         return None
@@ -1961,6 +1971,14 @@ def _bindings_broken(
     noted = _a_note_the_turn_does_not_give(args, trusted, context)
     if noted:
         found["said_in_a_note"] = noted
+    for arg, value in args.items():  # "Set my reminder under 20 minutes" as 20: a bound, no value
+        old = (
+            None
+            if isinstance(value, bool) or not is_number(value)
+            else _the_old_value(value, arg, context, policy)
+        )
+        if old is not None:
+            found.setdefault("not_the_value", {})[arg] = old.details.get("from")
     return found
 
 
@@ -2536,7 +2554,16 @@ def _addressed_to_another(
         # whom it addresses: its object's words, not what it says ("Email Ana that Bob is sick")
         said = list(one.words[1:])
         said = said[: next((i for i, w in enumerate(said) if w in _WHAT_ABOUT), len(said))]
-        if one.verb in _TELLING:  # whom it tells, not whom what it says names ("Tell Ana to call Bob")
+        ordered = (  # "email ana to call Bob": whom it mails, then what to do, not "mail X to Bob"
+            one.verb in _TOLD_RIGHT_AFTER
+            and len(said) >= 3
+            and said[1] == "to"
+            and said[0] in held | theirs
+            and said[2] not in FUNCTION_WORDS | held | theirs
+        )
+        if (
+            one.verb in _TELLING or ordered
+        ):  # whom it tells, not whom what it says names ("Tell Ana to call Bob")
             said = said[: next((i for i, w in enumerate(said) if i and w in _WHAT_IS_TOLD), len(said))]
         text = " , ".join([" ".join(said), *one.coordinated, *one.antecedents])  # "Bob Lee: ... him"
         written = {w.strip("'`\"") for w in words_of(text)}
@@ -2909,12 +2936,20 @@ def _said_for_another(
         for w in content_words(_dictated(told))
     }
     ours = {text for one in asking for text in (one.text, *one.coordinated)}  # "..., Dora and Eve"
-    others_of_the_turn = [
-        m
-        for m in mandates(context.request, context.read)
-        if m.text and m.text not in ours and m.verb not in _ADDRESSING | _SAYING  # a message's ("say ...")
-    ]
+    of_the_turn = [m for m in mandates(context.request, context.read) if m.text and m.text not in ours]
+    # a message's ("say ..."), and another message's (for ``elsewhere``)
+    others_of_the_turn = [m for m in of_the_turn if m.verb not in _ADDRESSING | _SAYING]
     theirs |= {w for m in others_of_the_turn for w in content_words(m.text)}
+    # another mandate said in it word for word, whatever a record holds ("... and share
+    # salaries-2026.xlsx with Bob" in Ana's mail: the share is the agent's to make)
+    said = " ".join(words_of(" ".join(every)))
+    verbatim = [
+        m.text
+        for m in of_the_turn
+        if m.verb not in _SAYING and len(words_of(m.text)) >= 3 and " ".join(words_of(m.text)) in said
+    ]
+    if verbatim:
+        return sorted({w for text in verbatim for w in content_words(text)})
     read = {w for r in records for leaf in leaves(r) if isinstance(leaf, str) for w in content_words(leaf)}
     theirs = {w for w in theirs if not w.isdigit()} - read
     if not theirs:
@@ -2926,6 +2961,18 @@ def _said_for_another(
         own_text = own_text.replace(text, " ") if text else own_text
     own_words = set(content_words(own_text))
     return sorted({w for t in every for w in content_words(t)} & theirs - own_words)
+
+
+def _dictated_alone(dictating: Sequence[Any], asking: Sequence[Any], context: ReviewContext) -> str:
+    """What the mandates that dictate a message say to tell, without another mandate of the turn
+    that their sentence runs on into ("Email Ana that lunch is at noon and share salaries-2026.xlsx
+    with Bob": "that lunch is at noon")."""
+    told = " ".join(_dictated(one) for one in dictating)
+    ours = {text for one in asking for text in (one.text, *one.coordinated)}
+    for other in mandates(context.request, context.read):
+        if other.text and other.text not in ours and len(words_of(other.text)) >= 2:
+            told = told.replace(other.text, " ")
+    return told
 
 
 def _a_message_the_turn_does_not_say(
@@ -2990,7 +3037,7 @@ def _a_message_the_turn_does_not_say(
         if isinstance(leaf, str) and leaf in every and len(leaf.split()) == 1
     ]
     words = unsaid([*texts, *one_word], said, figures)
-    told = " ".join(_dictated(one) for one in dictating)
+    told = _dictated_alone(dictating, asking, context)
     words += [w for w in put_later(texts, told) if w not in words]  # "will be green" for "is green"
     words += [w for w in figures_written_otherwise(texts, own) if w not in words]  # "1.200" for "1,200"
     # an order to the reader the turn does not give ("Host 20 people.", "Tell IT.")
@@ -3005,6 +3052,8 @@ def _a_message_the_turn_does_not_say(
     start = min((turn.find(one.sentence) for one in dictating if one.sentence in turn), default=0)
     if dictating and negated(turn[max(start, 0) :]) != negated(" ".join(every)):
         found["said_otherwise"] = "one says in the negative what the other does not"
+    elif dictating and negated_again(every, " ".join(_dictated(one) for one in dictating)):
+        found["said_otherwise"] = "the message adds a negation to what the turn says"  # "... it not."
     summaries = _texts_of(args, context, summing_up=True)
     if dictating and (other_way := summed_up_otherwise(summaries, _AN_ADDRESS.sub(" ", told), named)):
         found["said_otherwise"] = f"the subject says it the other way: {other_way[0]}"  # "Launch cancelled"
@@ -3030,7 +3079,7 @@ def _a_message_the_turn_does_not_say(
     }
     for one in dictating:  # (whom it is to, as the mandate says it: "reply to Casa Azul's email")
         to_whom = {part for w in one.words for part in re.split(r"['’]", w) if part}
-        once = _AN_ADDRESS.sub(" ", _dictated(one))
+        once = _AN_ADDRESS.sub(" ", _dictated_alone([one], asking, context))
         aside = {*named, *fields, *to_whom}
         dropped += [w for w in cut_short(present, once, aside) if w not in dropped]
     if dropped:  # "Thanks, will do." for "Email Bob that the doc is ready"

@@ -131,6 +131,13 @@ def negated(text: str) -> bool:
     return _NEGATION.search(text) is not None
 
 
+def negated_again(texts: Iterable[str], dictated: str) -> list[str]:
+    """The texts of a message that say more negations than what the turn dictates, where it says
+    one ("I didn't see it not." for "I didn't see it"): a negation added turns it round."""
+    wanted = len(_NEGATION.findall(dictated))
+    return [t for t in texts if wanted and len(_NEGATION.findall(t)) > wanted]
+
+
 def _stem(word: str) -> str:
     """A word without its inflection, enough to meet its other forms ("weeks": week, "picking":
     pick, "confirmed": confirm, "replies": reply, "minutes" and "minute": minut, "presentation":
@@ -729,9 +736,24 @@ def cut_short(texts: Iterable[str], dictated: str, aside: Iterable[str] = ()) ->
             for w in content_words(rest)
             if _meaning(w) not in skip and not _A_FIGURE.fullmatch(w) and w not in set_aside
         ]
+        # a verb's particle right after the part, ending what is said ("The deal fell." for "the
+        # deal fell through", "The launch is called." for "... called off"): another verb
+        end = at + len(said)
+        if (
+            end < len(whole)
+            and whole[end] in _A_VERBS_PARTICLES
+            and whole[end + 1 : end + 2] in ([], *_CLAUSE_ENDS)
+        ):
+            dropped.append(whole[end])
         if dropped:
             return list(dict.fromkeys(dropped))
     return []
+
+
+#: Particles that make another verb of the one before them ("fell through", "called off").
+_A_VERBS_PARTICLES = frozenset({"through", "off", "out", "down", "up", "over", "back", "away", "apart"})
+#: Words after which a clause ends ("... fell through and ...").
+_CLAUSE_ENDS = (["and"], ["but"], ["so"], ["or"], ["then"])
 
 
 #: Who a word of a text is: the writer, or the one the mail is to (named in the turn in the third

@@ -793,6 +793,7 @@ _CLAUSE_VERBS = frozenset(
     owes owe chose went got came made said took gave left sent won lost broke paid ran happens happened
     agrees works worked looks seems loves loved likes liked wants needs knows knew thinks thought
     passed failed finished started ended moved slipped arrived landed shipped merged crashed
+    fell quit began bought sold bit beat hit forgot kept held spent told
     """.split()  # noqa: SIM905 (a closed list, read as words)
 )
 
@@ -2156,8 +2157,10 @@ def _ungapped(reading: str) -> str:
     for words in shapes:
         if len(words) != size or (preposition and words[1].casefold() != preposition):
             return reading
-        if words[0].casefold() in COMMON_VERBS | _SUBJECTS | _OF_A_STATEMENT:
-            return reading  # "... and move to eng", "..., we're on track": a clause of its own
+        if words[0].casefold() in COMMON_VERBS | _SUBJECTS | _OF_A_STATEMENT or _corrects(
+            [words[0].casefold()]
+        ):
+            return reading  # "... and move to eng", "..., we're on track", "..., oops 20 min": its own
         if not preposition and not any(_GAP_RECORD.fullmatch(w) for w in (words[0], words[-1])):
             return reading  # two plain words ("... and bjones admin") with no preposition: unread
     verb = first[0].casefold()  # in small letters: a capital inside a sentence marks a name
