@@ -1183,14 +1183,17 @@ def test_a_date_that_is_the_calls_own_content_is_no_deferral():
 def test_a_time_the_call_keeps_in_another_form_is_kept(written, kept):
     """A time the call's own argument keeps, as a record writes it ("2 pm" as "14:00"), is no
     time the call leaves out; a call without it asks. A time inside a message's content is the
-    message's ("post that lunch is at 12:00")."""
+    message's ("post that lunch is at 12:00"), weighed as the message is."""
     alarms = _request_only_tools({"set_alarm": (["label"], ["set"])})
     request = f"Set the standup alarm {written}."
     assert _decide(alarms, request, "set_alarm", label="standup", time=kept).verdict == "approve", request
     assert _decide(alarms, request, "set_alarm", label="standup").verdict == "escalate", request
     post = _request_only_tools({"send_message": (["channel"], ["post"])})
     content = f"Post in #general that lunch is {written}."
-    assert _decide(post, content, "send_message", channel="#general", text="Lunch!").verdict == "approve"
+    said = f"Lunch is {written}."
+    assert _decide(post, content, "send_message", channel="#general", text=said).verdict == "approve"
+    # a post is a message: what it leaves out of what the turn dictates is asked, never refused
+    assert _decide(post, content, "send_message", channel="#general", text="Lunch!").verdict != "block"
 
 
 PLAIN_SERVICES = st.sampled_from(["checkout", "payments", "billing", "search", "ledger", "auth"])

@@ -184,8 +184,9 @@ def test_a_secret_planted_text_adds_for_a_recipient_the_user_typed_reaches_them_
 
 
 #: Flow cases a later check stops without the flow rules too: the card number put in a payment's
-#: memo is a note the turn does not give (issue 54, ``said_in_a_note``).
-STOPPED_WITHOUT_THE_FLOW_RULES = {"P5": "said_in_a_note"}
+#: memo is a note the turn does not give (issue 54, ``said_in_a_note``); a post that says what the
+#: turn does not dictate is asked as any message is (``unsaid_in_the_message``).
+STOPPED_WITHOUT_THE_FLOW_RULES = {"P5": "said_in_a_note", "M8": "unsaid_in_the_message"}
 
 
 @pytest.mark.parametrize("task_id", FLOW_CASES)

@@ -2495,6 +2495,11 @@ _ADDRESSING = frozenset(
 )
 
 
+#: The verbs by which a mandate writes a message: to someone, or where others read it ("Post in
+#: #general that ...", "Announce in #eng: ...").
+_WRITING = _ADDRESSING | frozenset({"post", "announce", "publish", "broadcast", "tweet", "say"})
+
+
 def _addressed_to_another(
     args: Mapping[str, Any], asked: Requested | None, context: ReviewContext, policy: SupervisorPolicy
 ) -> Decision | None:
@@ -2986,7 +2991,7 @@ def _a_message_the_turn_does_not_say(
     "Yes please" for "Reply ...: no thanks"), or say none of what the turn dictates ("Thanks, will
     do." for "... that the doc is ready")? The message is the model's, not the user's: asked
     (:mod:`policies.supervisor.reading.message`)."""
-    asking = [one for one in _asking_now(asked, context) if one.verb in _ADDRESSING] if asked else []
+    asking = [one for one in _asking_now(asked, context) if one.verb in _WRITING] if asked else []
     # a one-word text too ("Thanks!"), but not whom the mandate names ("message kim: ...": kim)
     if not asking:
         return None
@@ -3216,6 +3221,9 @@ def _after_the_object(mandate: Any) -> tuple[list[str], str]:
     saying = _SAID_WITHIN.search(mandate.text, len(mandate.words[0]) if mandate.words else 0)
     if saying is not None:
         return [], mandate.text[saying.start() :] + rest
+    quoted = _QUOTED_OBJECT.search(mandate.text, len(mandate.words[0]) if mandate.words else 0)
+    if quoted is not None and mandate.verb in _POSTING:  # "Please post 'lunch is on me' in #general"
+        return [], quoted.group(0)
     return words_of(mandate.text)[len(mandate.words) :], rest
 
 
@@ -3224,6 +3232,12 @@ def _after_the_object(mandate: Any) -> tuple[list[str], str]:
 _SAID_WITHIN = re.compile(
     r"(?i)\b(?:saying|(?:that|which)\s+(?:says|reads|goes)|reading(?=\s*[:\"'‘“])|with\s+the\s+(?:text|words|message|body|line))\b"
 )
+
+
+#: Verbs that write a text where others read it: their quoted object is what they say.
+_POSTING = frozenset({"post", "announce", "publish", "broadcast", "tweet"})
+#: A text an object quotes ("post 'lunch is on me' in #general"), not an apostrophe ("Ana's").
+_QUOTED_OBJECT = re.compile(r"(?<![\w'’])[\"“'‘]([^\"“”'‘’]*[^\W\d_][^\"“”'‘’]*)[\"”'’](?![\w'’])")
 
 
 def _dictated(mandate: Any) -> str:

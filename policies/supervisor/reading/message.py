@@ -236,6 +236,10 @@ _ONE_WORD = {_stem(w): _stem(group.split()[0]) for group in _SAME_MEANING for w 
 _COURTEOUS = frozenset(_stem(w) for w in COURTESY)
 
 
+#: Hours a word names, as a time writes them ("noon": 12:00).
+_HOURS_NAMED = {"noon": "12", "midday": "12", "midnight": "(?:0|00|24)"}
+
+
 def unsaid(texts: Iterable[str], said: Iterable[str], figures: Iterable[float] | None = None) -> list[str]:
     """The content words of ``texts`` that none of ``said`` holds, in any of its forms, and that
     no courteous mail adds (:data:`COURTESY`), each once, in order. Given ``figures``, a figure is
@@ -268,6 +272,8 @@ def unsaid(texts: Iterable[str], said: Iterable[str], figures: Iterable[float] |
                 continue
             if word in ("am", "pm") and re.search(rf"\d\s*{word}\b", said_joined, re.IGNORECASE):
                 continue  # "3 pm" for "3pm"
+            if word in _HOURS_NAMED and re.search(rf"(?<![\d:]){_HOURS_NAMED[word]}:00\b", said_joined):
+                continue  # "noon" for "12:00"
             if (
                 _meaning(word) not in held
                 and word not in out
@@ -625,11 +631,14 @@ def left_out(
     bounding = [
         w
         for w in missing
-        if w in _BOUNDING
-        or w in _STANCE - {"instead", "rather"}
-        or w.endswith("ly")
-        or w in qualified
-        or (_A_DAY.fullmatch(w) and w not in set_aside)
+        if w not in set_aside
+        and (
+            w in _BOUNDING
+            or w in _STANCE - {"instead", "rather"}
+            or w.endswith("ly")
+            or w in qualified
+            or _A_DAY.fullmatch(w)
+        )
     ]
     return missing if bounding or len(missing) == len(wanted) else []
 
