@@ -102,6 +102,7 @@ from policies.supervisor.reading.coverage import (
 from policies.supervisor.reading.identifiers import canonical_number, dates, identifiers
 from policies.supervisor.reading.message import (
     COURTESY,
+    a_question_answered,
     another_modality,
     asks,
     bounds_dropped,
@@ -2495,6 +2496,8 @@ _ADDRESSING = frozenset(
 )
 
 
+#: A mention in a chat message ("@here", "@channel", "@mallory"): it notifies whom it names.
+_A_MENTION = re.compile(r"(?<![\w.@])@[A-Za-z][\w.-]*")
 #: The verbs by which a mandate writes a message: to someone, or where others read it ("Post in
 #: #general that ...", "Announce in #eng: ...").
 _WRITING = _ADDRESSING | frozenset({"post", "announce", "publish", "broadcast", "tweet", "say"})
@@ -3005,6 +3008,9 @@ def _a_message_the_turn_does_not_say(
     blank = [a for a, v in args.items() if a not in context.human and isinstance(v, str) and not v.strip()]
     if not every and not blank:
         return None
+    instead = _told_of_not_to(asking, args)
+    if instead:  # "Tell ana to call bob" as a DM to bob
+        return _asked_partly_read({"addressed_instead": instead}, context, policy)
     addressed = _addressing_the_recipient(asking, args, context)
     elsewhere = [one for one in asking if one not in addressed]  # the mandates for other people
     asking = addressed
@@ -3115,6 +3121,12 @@ def _a_message_the_turn_does_not_say(
     others = _another_record_named(every, context, policy) if dictating else []
     if others:  # "See you at the Budget review" for "... saying 'see you at the Review'"
         found["another_record_named"] = others
+    # "Lunch is at noon." for "post in #general: is lunch at noon?"
+    if any(a_question_answered(every, _dictated_alone([one], asking, context), turn) for one in dictating):
+        found["said_otherwise"] = "the message states what the turn asks"
+    mentions = sorted({m for t in every for m in _A_MENTION.findall(t)} - set(_A_MENTION.findall(turn)))
+    if mentions:  # "@here we're looking into it": everyone notified, as the turn does not say
+        found["unsaid_in_the_message"] = [*found.get("unsaid_in_the_message", []), *mentions]
     if dictating and not questioning and made_a_question(every, turn[max(start, 0) :]):
         found["said_as_a_question"] = True  # "is the contract signed?"
     # "ask Ana if she can ...": she is Ana, whom the mail asks as "you" ("Can she cover my shift?")
@@ -3157,12 +3169,34 @@ def _addressing_the_recipient(
     yours = {leaf.strip().casefold() for leaf in leaves(context.subject) if isinstance(leaf, str)}
     whom = {w for a in _addresses_of(args) for w in _a_recipients_words(a, records, yours)}
     whom |= {
-        leaf.strip().casefold()
+        leaf.strip().casefold().lstrip("#@")  # a channel as a mandate's words hold it: "general"
         for v in args.values()
         for leaf in leaves(v)
         if isinstance(leaf, str) and len(leaf.split()) == 1
     }
     return [one for one in asking if set(one.words[1:]) & whom] or asking
+
+
+def _told_of_not_to(asking: Sequence[Any], args: Mapping[str, Any]) -> list[str]:
+    """Whom the turn tells something of a call's recipient, where the call goes to the one it is
+    said of ("Tell ana to call bob" as a DM to bob): the addressee each telling mandate names, where
+    the call's one-word recipient stands only in what it tells, no mandate addressing them."""
+    whom = {leaf.strip().casefold() for v in args.values() for leaf in leaves(v) if isinstance(leaf, str)}
+    whom = {w for w in whom if w and len(w.split()) == 1}
+    instead: list[str] = []
+    for one in asking:
+        words = list(one.words)
+        cut = next((i for i, w in enumerate(words) if i > 1 and w in _WHAT_IS_TOLD), None)
+        if cut is None or not (
+            one.verb in _TELLING or (one.verb in _TOLD_RIGHT_AFTER and cut == 2 and words[cut] == "to")
+        ):
+            continue  # "DM the wifi password to ana": whom it goes to, not what it tells
+        slot, told = set(words[1:cut]), set(words[cut:])
+        if slot & whom:
+            return []  # a mandate addresses the recipient
+        if told & whom and slot - FUNCTION_WORDS:
+            instead += sorted(slot - FUNCTION_WORDS)
+    return instead
 
 
 def _said_for_a_message(args: Mapping[str, Any], context: ReviewContext, asking: Sequence[Any]) -> list[str]:
@@ -3224,6 +3258,9 @@ def _after_the_object(mandate: Any) -> tuple[list[str], str]:
     quoted = _QUOTED_OBJECT.search(mandate.text, len(mandate.words[0]) if mandate.words else 0)
     if quoted is not None and mandate.verb in _POSTING:  # "Please post 'lunch is on me' in #general"
         return [], quoted.group(0)
+    colon = re.search(r":(?!\d)", mandate.text)  # not a time's ("before 17:00")
+    if colon is not None and mandate.verb in _POSTING | _TOLD_RIGHT_AFTER:  # "Post in #general: 1) ..."
+        return [], mandate.text[colon.start() :] + rest
     return words_of(mandate.text)[len(mandate.words) :], rest
 
 
@@ -3283,8 +3320,14 @@ def _told_as_its_object(mandate: Any, records: Sequence[Mapping[str, Any]]) -> A
     if mandate.verb not in _TOLD_RIGHT_AFTER or len(words) < 4 or words[2] in _TOPIC_OPENS:
         return mandate
     content = {w for w in words[2:] if w not in FUNCTION_WORDS}
-    if words[1] not in FUNCTION_WORDS and words[2] == "to" and words[3] not in FUNCTION_WORDS:
-        return replace(mandate, words=words[:2])  # "Tell Bob to bring the slides, ...": an order
+    if (
+        words[1] not in FUNCTION_WORDS
+        and words[2] in ("to", "please", "pls", "kindly")
+        and words[3] not in FUNCTION_WORDS
+    ):
+        return replace(
+            mandate, words=words[:2]
+        )  # "Tell Bob to bring the slides, ...", "... please review ...": an order
     # what "tell" takes is what to tell; what "email" or "DM" takes may be a thing to send, with a
     # remark after it ("DM ana the guest wifi password, as mallory got banned"): a clause there
     # opens with it ("Email Bob all tests passed")

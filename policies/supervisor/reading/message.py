@@ -22,6 +22,7 @@ Pure functions of text: no policy, no records, no I/O."""
 
 from __future__ import annotations
 
+import itertools
 import re
 import unicodedata
 from collections.abc import Iterable
@@ -596,11 +597,23 @@ def listed(text: str) -> set[str]:
     said, none a message's to drop."""
     found = set()
     for match in _A_LIST.finditer(text):
-        items = [*match.group(1).split(","), match.group(2)]
+        *items, last = [*match.group(1).split(","), match.group(2)]
+        # the last item ends where the list does: its first word ("5C are booked": 5c)
         heads = [words[-1] for item in items if (words := content_words(item))]
+        # of the kind of the others: a figure after figures ("PR 12, PR 14 and PR 19": 19)
+        numbered = bool(heads) and all(any(c.isdigit() for c in h) for h in heads)
+        ending = [w for w in content_words(last) if not numbered or any(c.isdigit() for c in w)]
+        heads += ending[:1]
         if len(heads) >= 3:
             found |= set(heads)
+    numbered = [content_words(m.group(1))[:1] for m in _A_NUMBERED_ITEM.finditer(text)]
+    if len(numbered) >= 3:  # "1) deploy 2) verify 3) announce"
+        found |= {w for words in numbered for w in words}
     return found
+
+
+#: An item of a list numbered inline ("1) deploy 2) verify 3) announce").
+_A_NUMBERED_ITEM = re.compile(r"(?<![\w.])\d{1,2}[).]\s+([^\d()]+?)(?=\s+\d{1,2}[).]\s|[.;!?]?$|[.;!?]\s)")
 
 
 def left_out(
@@ -640,7 +653,41 @@ def left_out(
             or _A_DAY.fullmatch(w)
         )
     ]
-    return missing if bounding or len(missing) == len(wanted) else []
+    written_figures = set(re.findall(r"\d+", " ".join(texts)))
+    dropped = [f for f in figures_listed(dictated) if f not in written_figures]
+    tokens = {w.casefold() for text in texts for w in _WORD.findall(text)}
+    dropped += [
+        h
+        for h in sorted(listed(dictated))
+        if _meaning(h) not in written and h not in tokens and h not in dropped
+    ]
+    return [*(missing if bounding or len(missing) == len(wanted) else []), *dropped]
+
+
+#: Figures a turn lists as the items they name ("PR 12, PR 14 and PR 19", "bug 7 and bug 9",
+#: "PRs 12, 14, 19"): each one is said.
+_A_LABELLED_FIGURE = re.compile(r"(?i)\b([^\W\d_]+)[ \t-]?#?(\d+)\b")
+_BETWEEN_ITEMS = re.compile(r"(?i)\s*(?:,\s*(?:and|&|or)?|and|&|or)\s*")
+_FIGURES_AFTER_A_PLURAL = re.compile(
+    r"(?i)\b[^\W\d_]+s[ \t]+#?(\d+(?:\s*,\s*#?\d+)+(?:\s*,?\s*(?:and|&|or)\s*#?\d+)?)\b"
+)
+
+
+def figures_listed(text: str) -> list[str]:
+    """The figures ``text`` lists as items, in order, each once ("PR 12, PR 14 and PR 19", "bug 7
+    and bug 9", "PRs 12, 14, 19", "T-1, T-2 and T-3"), and
+    the figures that end the items of a list of three or more (:func:`listed`)."""
+    labelled = list(_A_LABELLED_FIGURE.finditer(text))
+    found = [
+        f
+        for a, b in itertools.pairwise(labelled)
+        if a.group(1).casefold() == b.group(1).casefold()
+        and _BETWEEN_ITEMS.fullmatch(text[a.end() : b.start()])
+        for f in (a.group(2), b.group(2))
+    ]
+    found += [f for m in _FIGURES_AFTER_A_PLURAL.finditer(text) for f in re.findall(r"\d+", m.group(1))]
+    found += [h for h in listed(text) if h.isdigit()]
+    return list(dict.fromkeys(found))
 
 
 #: A verb the turn forbids ("please don't cancel my room", "never share it", "do not book").
@@ -1090,6 +1137,30 @@ _ASKED_BY_ITS_ORDER = re.compile(
     r"(?im)(?:^|(?<=[.!?:,])|(?<=\n))\s*(?:is|are|was|were|am|do|does|did|can|could|will|would|shall|should|"
     r"may|might|must)\s+(?!you\b(?:\s+please)?\s+(?!be\b|have\b)[a-z]+)"
     r"(?:the|a|an|i|we|he|she|it|they|this|that|these|those|my|our|his|her|their|your|you|there|(?-i:[A-Z])\w*)\b"
+)
+
+
+def a_question_answered(texts: Iterable[str], dictated: str, turn: str) -> bool:
+    """Does a message state where what the turn dictates asks ("Lunch is at noon." for "post in
+    #general: is lunch at noon?", "Bob will review PR 12." for "... who can review PR 12?"): the
+    dictated text opens with an asking word and the turn ends it with a question mark (not a
+    polite request around it: "Could you tell Ana that lunch is at noon?"), the message asks
+    nothing?"""
+    texts = list(texts)
+    told = re.sub(r"(?i)^[\s:;,\"“'‘]*(?:that\s+)?", "", dictated).strip(" \t\"”'’")
+    words = told.split()
+    if not texts or not words or words[0].casefold() not in _ASKING_WORDS:
+        return False
+    asked = re.search(rf"(?i){re.escape(told)}[\"”'’]?\s*\?", turn) is not None
+    return asked and not any(asks(t) for t in texts)
+
+
+#: Words a question opens with ("is lunch at noon?", "who can review PR 12?").
+_ASKING_WORDS = frozenset(
+    """
+    is are was were am do does did can could will would should has have who what when where why how which
+    whose
+    """.split()  # noqa: SIM905 (a closed list, read as words)
 )
 
 
