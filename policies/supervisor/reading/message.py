@@ -597,7 +597,8 @@ def listed(text: str) -> set[str]:
     said, none a message's to drop."""
     found = set()
     for match in _A_LIST.finditer(text):
-        *items, last = [*match.group(1).split(","), match.group(2)]
+        parts: list[str] = [*match.group(1).split(","), match.group(2)]
+        items, last = parts[:-1], parts[-1]
         # the last item ends where the list does: its first word ("5C are booked": 5c)
         heads = [words[-1] for item in items if (words := content_words(item))]
         # of the kind of the others: a figure after figures ("PR 12, PR 14 and PR 19": 19)
@@ -606,9 +607,9 @@ def listed(text: str) -> set[str]:
         heads += ending[:1]
         if len(heads) >= 3:
             found |= set(heads)
-    numbered = [content_words(m.group(1))[:1] for m in _A_NUMBERED_ITEM.finditer(text)]
-    if len(numbered) >= 3:  # "1) deploy 2) verify 3) announce"
-        found |= {w for words in numbered for w in words}
+    firsts = [content_words(m.group(1))[:1] for m in _A_NUMBERED_ITEM.finditer(text)]
+    if len(firsts) >= 3:  # "1) deploy 2) verify 3) announce"
+        found |= {w for words in firsts for w in words}
     return found
 
 
