@@ -110,3 +110,38 @@ def test_what_the_turn_dictates_for_another_channel_asks():
     assert _post(turn, "The build is red.") == "escalate"
     assert _post(turn, "The office is open.") == "approve"
     assert _post(turn, "The build is red.", channel="#deploys") == "approve"
+
+
+@pytest.mark.parametrize(
+    ("turn", "tool", "crossed", "kept"),
+    [("Invite bob@corp.example to #reading and remove mallory from #partners", "remove_from_channel",
+      {"member": "mallory", "channel": "#reading"}, {"member": "mallory", "channel": "#partners"}),
+     ("Remove mallory from #reading and bob from #random", "remove_from_channel",
+      {"member": "mallory", "channel": "#random"}, {"member": "bob", "channel": "#random"}),
+     ("Kick mallory from #reading, invite lena.k@partner.example to #partners", "invite_to_channel",
+      {"email": "lena.k@partner.example", "channel": "#reading"},
+      {"email": "lena.k@partner.example", "channel": "#partners"})],
+)  # fmt: skip
+def test_membership_values_crossed_between_two_mandates_ask(turn, tool, crossed, kept):
+    assert _decide(turn, tool, **crossed) == "escalate", (turn, crossed)
+    assert _decide(turn, tool, **kept) == "approve", (turn, kept)
+    # one member, two channels: each change runs
+    both = "Remove mallory from #reading and #partners"
+    assert _decide(both, "remove_from_channel", member="mallory", channel="#partners") == "approve"
+
+
+@pytest.mark.parametrize(
+    ("turn", "member", "wrong", "right"),
+    [("Tell ana bob thanked you", "ana", "You thanked bob.", "Bob thanked you."),
+     ("Tell bob no rush, but please review PR 12", "bob", "Please review PR 12 urgently.",
+      "No rush, but please review PR 12.")],
+)  # fmt: skip
+def test_who_did_a_courtesy_and_how_urgent_it_is_are_kept(turn, member, wrong, right):
+    assert _decide(turn, "send_dm", member=member, text=wrong) == "escalate", turn
+    assert _decide(turn, "send_dm", member=member, text=right) == "approve", turn
+
+
+def test_an_announcement_says_what_the_turn_dictates():
+    turn = "Announce in #general that ana reports to bob"
+    assert _post(turn, "Bob reports to ana.") == "escalate"
+    assert _post(turn, "Ana reports to bob.") == "approve"

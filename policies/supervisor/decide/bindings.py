@@ -1989,7 +1989,17 @@ def _flat(args: Mapping[str, Any]) -> dict[str, str]:
 
 
 #: The shapes of a value one of several like parts of a mandate each write: a day, a time.
-_SHAPES = (re.compile(r"\b\d{4}-\d{2}-\d{2}\b"), re.compile(r"(?<![\d:])\d{1,2}:\d{2}(?![\d:])"))
+_SHAPES = (
+    re.compile(r"\b\d{4}-\d{2}-\d{2}\b"),
+    re.compile(r"(?<![\d:])\d{1,2}:\d{2}(?![\d:])"),
+    re.compile(r"(?<![\w#])#[A-Za-z][\w-]*"),  # a channel ("#reading")
+)
+
+
+#: A part that writes one value and nothing else ("#partners", "and 2026-11-28").
+_A_BARE_VALUE = re.compile(r"(?i)\s*(?:and\s+|or\s+)?(?:#[\w-]+|\d{4}-\d{2}-\d{2}|\d{1,2}:\d{2})\s*")
+#: Mail addresses as a part writes them.
+_ADDRESSES_WRITTEN = re.compile(r"(?<![\w.+-])[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
 
 
 def _crossed_between_parts(
@@ -2005,8 +2015,13 @@ def _crossed_between_parts(
     on the 27th at 12:00), a count ("for 2 nights for Ana and for 3 nights for Bob" as Ana's 3
     nights), a person (Bob as the guest of Ana's 2 nights)."""
     # a part written twice (a mandate's part and its coordinated copy) is one part
-    parts = [q for p in own.split(" | ") for q in _A_SECOND_OBJECT.split(p)]
-    found = _crossed_in(list(dict.fromkeys(p for p in parts if p.strip())), args, named, context)
+    parts: list[str] = []
+    for part in (q for p in own.split(" | ") for q in _A_SECOND_OBJECT.split(p)):
+        if parts and _A_BARE_VALUE.fullmatch(part):  # "Remove mallory from #reading and #partners"
+            parts[-1] += " " + part  # one more object of the part before, sharing all else
+        elif part.strip():
+            parts.append(part)
+    found = _crossed_in(list(dict.fromkeys(parts)), args, named, context)
     # a list's items the turn writes ("1) Ana - 1 night 2) Bob - 2 nights", "Ana: 1 night; Bob: 2",
     # "Bob gets X, Priya gets Y.")
     items = [p for p in _A_LIST_ITEM.split(request) if p.strip()]
@@ -2088,7 +2103,7 @@ def _crossed_in(
                 for word, addresses in named
                 for a in addresses
                 if re.search(rf"(?i)\b{re.escape(word)}\b", part)
-            ]
+            ] + [_plain_value(a) for a in _ADDRESSES_WRITTEN.findall(part)]  # "invite lena.k@... to"
         return []
 
     def written(value: Any, part: str, key: str = "") -> bool:
@@ -2100,7 +2115,7 @@ def _crossed_in(
             return str(amount_value(value)) in said(value, part)
         if _AN_ADDRESS.fullmatch(value.strip()):
             return _plain_value(value) in said(value, part)
-        return _written_whole(value, part)
+        return _written_whole(value, _ADDRESSES_WRITTEN.sub(" ", part))  # "ana", not "ana@corp.example"
 
     def of_a_kind(value: Any) -> bool:
         return (

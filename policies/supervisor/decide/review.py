@@ -40,7 +40,7 @@ from typing import Any
 from policies.decision import Decision
 from policies.json_safety import leaves
 from policies.supervisor.authority.grants import granted
-from policies.supervisor.decide.bindings import bindings_broken, trusted_texts
+from policies.supervisor.decide.bindings import bindings_broken, policy_words, trusted_texts
 from policies.supervisor.decide.cedar import (
     CEDAR_CHECK,
     DERIVED,
@@ -2928,6 +2928,7 @@ def _said_for_another(
     asking: Sequence[Any],
     records: Sequence[Mapping[str, Any]],
     context: ReviewContext,
+    declared: Collection[str] = frozenset(),
 ) -> list[str]:
     """The words a message says that the turn dictates for someone else ("Email Ana that lunch is
     at noon and email Bob that the report is late": both sentences to Bob) or that another mandate
@@ -2954,7 +2955,11 @@ def _said_for_another(
     verbatim = [
         m.text
         for m in of_the_turn
-        if m.verb not in _SAYING and len(words_of(m.text)) >= 3 and " ".join(words_of(m.text)) in said
+        # a call of its own ("share ... with Bob"), not a word of the message ("please review PR 12")
+        if m.verb not in _SAYING
+        and m.verb in declared
+        and len(words_of(m.text)) >= 3
+        and " ".join(words_of(m.text)) in said
     ]
     if verbatim:
         return sorted({w for text in verbatim for w in content_words(text)})
@@ -3029,7 +3034,8 @@ def _a_message_the_turn_does_not_say(
         # turn gives it to speak of; where it gives nothing, the message is the agent's own
         return _a_message_of_nothing_given(args, asking, records, context, policy)
     found: dict[str, Any] = {}
-    for_another = _said_for_another(every, dictating, elsewhere, asking, records, context)
+    declared = policy_words(policy).all
+    for_another = _said_for_another(every, dictating, elsewhere, asking, records, context, declared)
     if for_another:  # "Email Ana that lunch is at noon and email Bob that ..." with both to Bob
         found["said_for_another"] = for_another
     said = _said_for_a_message(args, context, asking)
@@ -3297,6 +3303,10 @@ def _dictates(mandate: Any) -> bool:
         "whether"
     ]:
         return False  # "tell ana whether the deploy is done": the agent finds the answer
+    if mandate.verb in ("tell", "inform", "notify") and len(mandate.words) == 2 and not beyond:
+        said = words_of(rest)
+        if said and said[0] not in _TOPIC_OPENS and content_words(rest):
+            return True  # "Tell bob no rush, but please review PR 12": what follows whom is what to tell
     return bool(beyond) or re.match(r"(?i)(?::|saying\b|that\b|[\"“'‘])", rest) is not None
 
 

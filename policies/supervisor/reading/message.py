@@ -1052,11 +1052,12 @@ def _said_in_order(text: str) -> list[str]:
     courtesy."""
     marked = _A_VERBS_NEGATION.sub(" qqnotqq ", _A_GOOD_DAY.sub(" ", text), count=1)
     # courtesy by the word itself, not by its paraphrase's ("support" reads as "help", and stays);
-    # a time of day past a greeting is said ("the morning session is short")
+    # a time of day past a greeting is said ("the morning session is short"), and so is a courtesy
+    # someone did ("bob thanked you")
     words = [
         ("<not>" if w == "qqnotqq" else _meaning(w))
         for w in content_words(marked)
-        if _stem(w) not in _COURTEOUS or w in _TIMES_OF_DAY
+        if _stem(w) not in _COURTEOUS or w in _TIMES_OF_DAY or w.endswith("ed")  # "bob thanked you"
     ]
     return list(dict.fromkeys(words))
 

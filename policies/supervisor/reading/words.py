@@ -432,7 +432,7 @@ def _opened(written: str) -> str:
 COMPLEMENT_HEADS = frozenset(
     """
     tell ask email e-mail mail dm message text post reply answer write notify inform let remind say
-    confirm explain report check find see show verify msg ping pm txt sms
+    confirm explain report check find see show verify msg ping pm txt sms announce publish broadcast
     """.split()  # noqa: SIM905 (a closed list, read as words)
 )
 #: Conditions and deferrals: even in a message's content they may be the request's own.
