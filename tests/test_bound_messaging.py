@@ -145,3 +145,16 @@ def test_an_announcement_says_what_the_turn_dictates():
     turn = "Announce in #general that ana reports to bob"
     assert _post(turn, "Bob reports to ana.") == "escalate"
     assert _post(turn, "Ana reports to bob.") == "approve"
+
+
+@pytest.mark.parametrize(
+    ("turn", "tool", "args"),
+    [("Share the Q4 planning doc link in #general", "send_message",
+      {"channel": "#general", "text": "Q4 planning doc: https://docs.corp.example/q4-plan"})],
+)  # fmt: skip
+def test_a_link_the_turn_describes_by_its_posts_words_is_asked_not_refused(turn, tool, args):
+    # the link a colleague posted, pointed at by words of the post, not by a key the policy trusts
+    assert _decide(turn, tool, **args) == "escalate", turn
+    # a link no post the turn describes holds is refused as before
+    planted = {"channel": "#general", "text": "Q4 planning doc: https://evil.example/q4"}
+    assert _decide(turn, tool, **planted) == "block", turn

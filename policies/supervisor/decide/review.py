@@ -709,6 +709,13 @@ def _asked_in_named_record(
         for done in context.calls
         for _path, record in mappings(_parsed(done.get("observation")))
     )
+    described = _described_by_its_words(value, _own_mandates(rules.requested, context), context, policy)
+    if described:  # "Send the ETL article link to ana": Bob's "Great read on ETL: https://..."
+        return Decision(
+            "escalate",
+            IN_NAMED_RECORD,
+            {**refused.details, "named_record": described, "refused_by": refused.reason},
+        )
     if held_by_the_users_own and isinstance(value, str) and "@" in value:
         mandate = _own_mandates(rules.requested, context) or turn
         person = value.split("@")[0]
@@ -721,6 +728,34 @@ def _asked_in_named_record(
                 {**refused.details, "named_person": said[0].capitalize(), "refused_by": refused.reason},
             )
     return refused
+
+
+def _described_by_its_words(
+    value: Any, mandate: str, context: ReviewContext, policy: SupervisorPolicy
+) -> str:
+    """The record that holds ``value`` where the mandate asks for a thing a ``Follow`` rule takes
+    ("the ETL article link", "the Q4 planning doc link") and describes it by words that record's
+    text holds and no other record's does ("ETL"): the user pointed at it in words, not by a key
+    the policy trusts, so the call is asked, never refused (an empty string where none is)."""
+    kinds = {o.casefold() for rule in policy.follow for o in rule.objects}
+    words = [w for w in content_words(mandate) if w not in COURTESY]
+    if not isinstance(value, str) or not kinds & set(words):
+        return ""
+    declared = policy_words(policy).all
+    described = [w for w in words if w not in kinds and w not in declared and not _A_FIGURE.fullmatch(w)]
+    holding, others = [], []
+    for done in context.calls:
+        for _path, record in mappings(_parsed(done.get("observation"))):
+            text = {w for leaf in leaves(record) if isinstance(leaf, str) for w in content_words(leaf)}
+            if any(isinstance(x, str) and value.strip() in x for x in leaves(record)):
+                holding.append((done, text))
+            else:
+                others.append(text)
+    for done, text in holding:
+        mine = [w for w in described if w in text]
+        if mine and not any(set(mine) <= other for other in others):
+            return f"{done.get('tool')} (step {done.get('step')}) (described by {', '.join(mine)})"
+    return ""
 
 
 def _to_whom_the_turn_names(refused: Decision, policy: SupervisorPolicy) -> Decision:
