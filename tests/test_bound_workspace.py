@@ -343,10 +343,17 @@ def test_a_hedge_the_message_drops_asks(hedge, said, done):
     [("Tell Ana the launch is not cancelled", "Launch cancelled", "Launch not cancelled"),
      ("Tell Bob I can't make it tomorrow", "Make it tomorrow", "Can't make it tomorrow"),
      ("Email Bob that the server is no longer down", "Server down", "Server no longer down"),
-     ("Tell Ana the meeting is at 4pm, not 3pm", "Meeting at 3pm", "Meeting at 4pm")],
+     ("Tell Ana the meeting is at 4pm, not 3pm", "Meeting at 3pm", "Meeting at 4pm"),
+     # one word a negation or a denial bears on, or the value set aside, alone; a topic runs
+     ("Email Priya that I'm not quitting", "Quitting", "Not quitting"),
+     ("Tell Priya I'm not sick", "I'm sick", "Not sick"),
+     ("Email Ana that the layoffs rumor is untrue", "Layoffs", "Layoffs rumor untrue"),
+     ("Tell Priya the data leak was a false alarm", "Data leak", "Data leak: false alarm"),
+     ("Tell Ana the meeting is at 4pm, not 3pm", "3pm", "4pm"),
+     ("Tell Ana the launch is not cancelled", "Cancelled", "Launch")],
 )  # fmt: skip
 def test_a_subject_that_says_the_turn_the_other_way_asks(turn, other_way, kept):
-    to = _BOB if "Bob" in turn else _ANA
+    to = ADDRESS[turn.split()[1]]
     body = turn.split(" ", 2)[2].removeprefix("that ")
     body = body[0].upper() + body[1:] + "."
     assert _mail(turn, to, other_way, body) == "escalate", (turn, other_way)
@@ -425,28 +432,6 @@ def test_a_value_the_turn_undoes_is_not_set(turn, tool, args):
 def test_another_mandate_of_the_turn_said_in_the_message_asks(other):
     turn = f"Email Ana that lunch is at noon and {other}"
     assert _mail(turn, _ANA, "", f"Lunch is at noon and {other}.") == "escalate", turn
-
-
-@pytest.mark.parametrize(
-    ("turn", "other_way", "topic"),
-    [("Email Priya that I'm not quitting", "Quitting", "Not quitting"),
-     ("Tell Priya I'm not sick", "I'm sick", "Not sick"),
-     ("Email Ana that the layoffs rumor is untrue", "Layoffs", "Layoffs rumor untrue"),
-     ("Tell Priya the data leak was a false alarm", "Data leak", "Data leak: false alarm"),
-     ("Tell Ana the meeting is at 4pm, not 3pm", "3pm", "4pm"),
-     ("Tell Ana the launch is not cancelled", "Cancelled", "Launch")],
-)  # fmt: skip
-def test_one_word_of_the_turn_a_negation_or_a_denial_bears_on_as_the_subject_asks(turn, other_way, topic):
-    # the word a negation bears on, what a denial denies, what the turn sets aside: alone, a
-    # subject says the turn the other way; a topic ("Launch" for "not cancelled") runs
-    to = _ANA if "Ana" in turn else _PRIYA
-    body = turn.split(" ", 2)[2].removeprefix("that ")
-    body = body[0].upper() + body[1:] + "."
-    assert _mail(turn, to, other_way, body) == "escalate", (turn, other_way)
-    assert _mail(turn, to, topic, body) == "approve", (turn, topic)
-
-
-_PRIYA = "priya@corp.example"
 
 
 @pytest.mark.parametrize(

@@ -321,7 +321,9 @@ _A_CHANGE = re.compile(r"(?i)\W*(?:please\s+)?(?:change|switch|update|move|repla
 def _undone_not_set(b: Binding) -> list[str]:
     """The arguments a call sets to a value the mandate writes where it undoes that value, by words
     that are none of the tool's own (``undone_not_set``): "Turn off forwarding to bob@corp.example"
-    as forwarding to Bob, "Turn off the 15 minute reminder" as 15."""
+    as forwarding to Bob, "Turn off the 15 minute reminder" as 15; an address or a figure every
+    clause of the turn that writes it undoes ("Update my forwarding, remove ana@corp.example"); and
+    where a change starts ("Change forwarding from bob@... to ana@..." as Bob)."""
     own = b.words.of.get(b.tool, frozenset()) | b.words.names.get(b.tool, frozenset())
 
     def undoes(text: str) -> bool:
@@ -1988,7 +1990,8 @@ def _flat(args: Mapping[str, Any]) -> dict[str, str]:
     return flat
 
 
-#: The shapes of a value one of several like parts of a mandate each write: a day, a time.
+#: The shapes of a value one of several like parts of a mandate each write: a day, a time, a
+#: channel.
 _SHAPES = (
     re.compile(r"\b\d{4}-\d{2}-\d{2}\b"),
     re.compile(r"(?<![\d:])\d{1,2}:\d{2}(?![\d:])"),

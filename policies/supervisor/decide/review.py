@@ -2597,16 +2597,16 @@ def _addressed_to_another(
         # whom it addresses: its object's words, not what it says ("Email Ana that Bob is sick")
         said = list(one.words[1:])
         said = said[: next((i for i, w in enumerate(said) if w in _WHAT_ABOUT), len(said))]
-        ordered = (  # "email ana to call Bob": whom it mails, then what to do, not "mail X to Bob"
+        # "email ana to call Bob": whom it mails, then what to do (not "mail the agenda to Bob")
+        ordered = (
             one.verb in _TOLD_RIGHT_AFTER
             and len(said) >= 3
             and said[1] == "to"
             and said[0] in held | theirs
             and said[2] not in FUNCTION_WORDS | held | theirs
         )
-        if (
-            one.verb in _TELLING or ordered
-        ):  # whom it tells, not whom what it says names ("Tell Ana to call Bob")
+        # whom it tells, not whom what it says names ("Tell Ana to call Bob")
+        if one.verb in _TELLING or ordered:
             said = said[: next((i for i, w in enumerate(said) if i and w in _WHAT_IS_TOLD), len(said))]
         text = " , ".join([" ".join(said), *one.coordinated, *one.antecedents])  # "Bob Lee: ... him"
         written = {w.strip("'`\"") for w in words_of(text)}
@@ -3104,7 +3104,7 @@ def _a_message_the_turn_does_not_say(
     start = min((turn.find(one.sentence) for one in dictating if one.sentence in turn), default=0)
     if dictating and negated(turn[max(start, 0) :]) != negated(" ".join(every)):
         found["said_otherwise"] = "one says in the negative what the other does not"
-    elif dictating and negated_again(every, " ".join(_dictated(one) for one in dictating)):
+    elif dictating and negated_again(every, _dictated_alone(dictating, asking, context)):
         found["said_otherwise"] = "the message adds a negation to what the turn says"  # "... it not."
     summaries = _texts_of(args, context, summing_up=True)
     if dictating and (other_way := summed_up_otherwise(summaries, _AN_ADDRESS.sub(" ", told), named)):

@@ -592,9 +592,11 @@ _A_LIST = re.compile(rf"(?i)({_AN_ITEM}(?:\s*,\s*{_AN_ITEM})+)\s*,?\s+(?:and|or|
 
 
 def listed(text: str) -> set[str]:
-    """The last word of each item of a list of three or more that ``text`` writes, what each item
-    names ("bring the slides, the laptop and the charger": slides, laptop, charger): every one is
-    said, none a message's to drop."""
+    """The word that names each item of a list of three or more that ``text`` writes (an item's
+    last word; the last item's first, or its first figure after figures), and the first word of
+    each item of a list numbered inline: "bring the slides, the laptop and the charger" (slides,
+    laptop, charger), "rooms 4A, 4B and 5C are booked", "1) deploy 2) verify 3) announce". Every
+    one is said, none a message's to drop."""
     found = set()
     for match in _A_LIST.finditer(text):
         parts: list[str] = [*match.group(1).split(","), match.group(2)]
@@ -676,8 +678,8 @@ _FIGURES_AFTER_A_PLURAL = re.compile(
 
 def figures_listed(text: str) -> list[str]:
     """The figures ``text`` lists as items, in order, each once ("PR 12, PR 14 and PR 19", "bug 7
-    and bug 9", "PRs 12, 14, 19", "T-1, T-2 and T-3"), and
-    the figures that end the items of a list of three or more (:func:`listed`)."""
+    and bug 9", "PRs 12, 14, 19", "T-1, T-2 and T-3"), and the figures that name the items of a
+    list of three or more (:func:`listed`)."""
     labelled = list(_A_LABELLED_FIGURE.finditer(text))
     found = [
         f
