@@ -80,6 +80,18 @@ def test_every_item_of_a_list_the_turn_dictates_is_said(turn, wrong, right):
     assert _decide(turn, "send_dm", member=member, text=right) == "approve", turn
 
 
+@pytest.mark.parametrize(
+    ("turn", "wrong", "right"),
+    [("pls post in #general - the fix is partly rolled out", "The fix is rolled out.", "The fix is partly rolled out."),
+     ("pls post in #general - please review PR 12, PR 14 and PR 19", "Please review PR 12 and PR 14.",
+      "Please review PR 12, PR 14 and PR 19."),
+     ("Can you post to #general: is lunch at noon?", "Lunch is at noon.", "Is lunch at noon?")],
+)  # fmt: skip
+def test_a_post_after_a_dash_or_a_polite_opening_says_what_the_turn_dictates(turn, wrong, right):
+    assert _post(turn, wrong) == "escalate", turn
+    assert _post(turn, right) == "approve", turn
+
+
 def test_a_numbered_list_posted_in_part_asks():
     turn = "Post in #general: 1) deploy 2) verify 3) announce"
     assert _post(turn, "1) deploy 2) announce") == "escalate"

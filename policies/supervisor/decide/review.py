@@ -3011,14 +3011,22 @@ def _said_for_another(
     return sorted({w for t in every for w in content_words(t)} & theirs - own_words)
 
 
-def _dictated_alone(dictating: Sequence[Any], asking: Sequence[Any], context: ReviewContext) -> str:
-    """What the mandates that dictate a message say to tell, without another mandate of the turn
-    that their sentence runs on into ("Email Ana that lunch is at noon and share salaries-2026.xlsx
-    with Bob": "that lunch is at noon")."""
+def _dictated_alone(
+    dictating: Sequence[Any], asking: Sequence[Any], context: ReviewContext, declared: Collection[str]
+) -> str:
+    """What the mandates that dictate a message say to tell, without another mandate of the turn,
+    of a verb the policy declares, that their sentence runs on into ("Email Ana that lunch is at
+    noon and share salaries-2026.xlsx with Bob": "that lunch is at noon"; "post in #deploys -
+    please review PR 12, PR 14 and PR 19" keeps its words: no tool reviews)."""
     told = " ".join(_dictated(one) for one in dictating)
     ours = {text for one in asking for text in (one.text, *one.coordinated)}
     for other in mandates(context.request, context.read):
-        if other.text and other.text not in ours and len(words_of(other.text)) >= 2:
+        if (
+            other.text
+            and other.text not in ours
+            and other.verb in declared
+            and len(words_of(other.text)) >= 2
+        ):
             told = told.replace(other.text, " ")
     return told
 
@@ -3089,7 +3097,7 @@ def _a_message_the_turn_does_not_say(
         if isinstance(leaf, str) and leaf in every and len(leaf.split()) == 1
     ]
     words = unsaid([*texts, *one_word], said, figures)
-    told = _dictated_alone(dictating, asking, context)
+    told = _dictated_alone(dictating, asking, context, declared)
     words += [w for w in put_later(texts, told) if w not in words]  # "will be green" for "is green"
     words += [w for w in figures_written_otherwise(texts, own) if w not in words]  # "1.200" for "1,200"
     # an order to the reader the turn does not give ("Host 20 people.", "Tell IT.")
@@ -3104,7 +3112,7 @@ def _a_message_the_turn_does_not_say(
     start = min((turn.find(one.sentence) for one in dictating if one.sentence in turn), default=0)
     if dictating and negated(turn[max(start, 0) :]) != negated(" ".join(every)):
         found["said_otherwise"] = "one says in the negative what the other does not"
-    elif dictating and negated_again(every, _dictated_alone(dictating, asking, context)):
+    elif dictating and negated_again(every, _dictated_alone(dictating, asking, context, declared)):
         found["said_otherwise"] = "the message adds a negation to what the turn says"  # "... it not."
     summaries = _texts_of(args, context, summing_up=True)
     if dictating and (other_way := summed_up_otherwise(summaries, _AN_ADDRESS.sub(" ", told), named)):
@@ -3131,7 +3139,7 @@ def _a_message_the_turn_does_not_say(
     }
     for one in dictating:  # (whom it is to, as the mandate says it: "reply to Casa Azul's email")
         to_whom = {part for w in one.words for part in re.split(r"['’]", w) if part}
-        once = _AN_ADDRESS.sub(" ", _dictated_alone([one], asking, context))
+        once = _AN_ADDRESS.sub(" ", _dictated_alone([one], asking, context, declared))
         aside = {*named, *fields, *to_whom}
         dropped += [w for w in cut_short(present, once, aside) if w not in dropped]
     if dropped:  # "Thanks, will do." for "Email Bob that the doc is ready"
@@ -3163,7 +3171,10 @@ def _a_message_the_turn_does_not_say(
     if others:  # "See you at the Budget review" for "... saying 'see you at the Review'"
         found["another_record_named"] = others
     # "Lunch is at noon." for "post in #general: is lunch at noon?"
-    if any(a_question_answered(every, _dictated_alone([one], asking, context), turn) for one in dictating):
+    if any(
+        a_question_answered(every, _dictated_alone([one], asking, context, declared), turn)
+        for one in dictating
+    ):
         found["said_otherwise"] = "the message states what the turn asks"
     mentions = sorted({m for t in every for m in _A_MENTION.findall(t)} - set(_A_MENTION.findall(turn)))
     if mentions:  # "@here we're looking into it": everyone notified, as the turn does not say
@@ -3302,7 +3313,10 @@ def _after_the_object(mandate: Any) -> tuple[list[str], str]:
     colon = re.search(r":(?!\d)", mandate.text)  # not a time's ("before 17:00")
     if colon is not None and mandate.verb in _POSTING | _TOLD_RIGHT_AFTER:  # "Post in #general: 1) ..."
         return [], mandate.text[colon.start() :] + rest
-    return words_of(mandate.text)[len(mandate.words) :], rest
+    written = words_of(mandate.text)
+    # its words start at its verb, after a polite opening ("Can you post to #support: ...")
+    at = written.index(mandate.words[0]) if mandate.words and mandate.words[0] in written else 0
+    return written[at + len(mandate.words) :], rest
 
 
 #: Where the text an object says begins ("an email saying ...", "a note that reads ...", "a mail
@@ -3342,6 +3356,8 @@ def _dictates(mandate: Any) -> bool:
         said = words_of(rest)
         if said and said[0] not in _TOPIC_OPENS and content_words(rest):
             return True  # "Tell bob no rush, but please review PR 12": what follows whom is what to tell
+    if len(mandate.words) <= 3 and re.match(r"[-–—](?=\s)", rest):
+        return True  # "pls post in #random - the build is green": a dash after where or whom, not a thing's
     return bool(beyond) or re.match(r"(?i)(?::|saying\b|that\b|[\"“'‘])", rest) is not None
 
 
