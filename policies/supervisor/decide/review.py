@@ -3011,23 +3011,25 @@ def _said_for_another(
     return sorted({w for t in every for w in content_words(t)} & theirs - own_words)
 
 
-def _dictated_alone(
-    dictating: Sequence[Any], asking: Sequence[Any], context: ReviewContext, declared: Collection[str]
-) -> str:
-    """What the mandates that dictate a message say to tell, without another mandate of the turn,
-    of a verb the policy declares, that their sentence runs on into ("Email Ana that lunch is at
-    noon and share salaries-2026.xlsx with Bob": "that lunch is at noon"; "post in #deploys -
+def _mandates_beside(asking: Sequence[Any], context: ReviewContext, declared: Collection[str]) -> list[str]:
+    """The texts of the turn's other mandates, of a verb the policy declares, that a dictated
+    message's sentence may run on into (:func:`_dictated_alone`); read once per call."""
+    ours = {text for one in asking for text in (one.text, *one.coordinated)}
+    return [
+        other.text
+        for other in mandates(context.request, context.read)
+        if other.text and other.text not in ours and other.verb in declared and len(words_of(other.text)) >= 2
+    ]
+
+
+def _dictated_alone(dictating: Sequence[Any], beside: Sequence[str]) -> str:
+    """What the mandates that dictate a message say to tell, without another mandate of the turn
+    (``beside``: :func:`_mandates_beside`) that their sentence runs on into ("Email Ana that lunch
+    is at noon and share salaries-2026.xlsx with Bob": "that lunch is at noon"; "post in #deploys -
     please review PR 12, PR 14 and PR 19" keeps its words: no tool reviews)."""
     told = " ".join(_dictated(one) for one in dictating)
-    ours = {text for one in asking for text in (one.text, *one.coordinated)}
-    for other in mandates(context.request, context.read):
-        if (
-            other.text
-            and other.text not in ours
-            and other.verb in declared
-            and len(words_of(other.text)) >= 2
-        ):
-            told = told.replace(other.text, " ")
+    for text in beside:
+        told = told.replace(text, " ")
     return told
 
 
@@ -3097,7 +3099,10 @@ def _a_message_the_turn_does_not_say(
         if isinstance(leaf, str) and leaf in every and len(leaf.split()) == 1
     ]
     words = unsaid([*texts, *one_word], said, figures)
-    told = _dictated_alone(dictating, asking, context, declared)
+    beside = _mandates_beside(asking, context, declared)
+    told = _dictated_alone(dictating, beside)
+    # what each mandate dictates alone, weighed per mandate below
+    each = [(one, _dictated_alone([one], beside)) for one in dictating]
     words += [w for w in put_later(texts, told) if w not in words]  # "will be green" for "is green"
     words += [w for w in figures_written_otherwise(texts, own) if w not in words]  # "1.200" for "1,200"
     # an order to the reader the turn does not give ("Host 20 people.", "Tell IT.")
@@ -3112,7 +3117,7 @@ def _a_message_the_turn_does_not_say(
     start = min((turn.find(one.sentence) for one in dictating if one.sentence in turn), default=0)
     if dictating and negated(turn[max(start, 0) :]) != negated(" ".join(every)):
         found["said_otherwise"] = "one says in the negative what the other does not"
-    elif dictating and negated_again(every, _dictated_alone(dictating, asking, context, declared)):
+    elif dictating and negated_again(every, told):
         found["said_otherwise"] = "the message adds a negation to what the turn says"  # "... it not."
     summaries = _texts_of(args, context, summing_up=True)
     if dictating and (other_way := summed_up_otherwise(summaries, _AN_ADDRESS.sub(" ", told), named)):
@@ -3137,9 +3142,9 @@ def _a_message_the_turn_does_not_say(
         *args,
         *(w for v in args.values() for t in leaves(v) if t not in present for w in str(t).split()),
     }
-    for one in dictating:  # (whom it is to, as the mandate says it: "reply to Casa Azul's email")
+    for one, alone in each:  # (whom it is to, as the mandate says it: "reply to Casa Azul's email")
         to_whom = {part for w in one.words for part in re.split(r"['’]", w) if part}
-        once = _AN_ADDRESS.sub(" ", _dictated_alone([one], asking, context, declared))
+        once = _AN_ADDRESS.sub(" ", alone)
         aside = {*named, *fields, *to_whom}
         dropped += [w for w in cut_short(present, once, aside) if w not in dropped]
     if dropped:  # "Thanks, will do." for "Email Bob that the doc is ready"
@@ -3171,10 +3176,7 @@ def _a_message_the_turn_does_not_say(
     if others:  # "See you at the Budget review" for "... saying 'see you at the Review'"
         found["another_record_named"] = others
     # "Lunch is at noon." for "post in #general: is lunch at noon?"
-    if any(
-        a_question_answered(every, _dictated_alone([one], asking, context, declared), turn)
-        for one in dictating
-    ):
+    if any(a_question_answered(every, alone, turn) for _one, alone in each):
         found["said_otherwise"] = "the message states what the turn asks"
     mentions = sorted({m for t in every for m in _A_MENTION.findall(t)} - set(_A_MENTION.findall(turn)))
     if mentions:  # "@here we're looking into it": everyone notified, as the turn does not say
