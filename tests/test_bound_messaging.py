@@ -4,6 +4,8 @@ dictates, held to it as a DM or a mail is."""
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 
 from policies.supervisor import ReviewContext, review_action
@@ -92,8 +94,14 @@ def test_a_post_after_a_dash_or_a_polite_opening_says_what_the_turn_dictates(tur
     assert _post(turn, right) == "approve", turn
 
 
-def test_a_numbered_list_posted_in_part_asks():
-    turn = "Post in #general: 1) deploy 2) verify 3) announce"
+@pytest.mark.parametrize(
+    "turn",
+    [
+        "Post in #general: 1) deploy 2) verify 3) announce",
+        "post in #general that 1) deploy 2) verify 3) announce",
+    ],
+)
+def test_a_numbered_list_posted_in_part_asks(turn):
     assert _post(turn, "1) deploy 2) announce") == "escalate"
     assert _post(turn, "1) deploy 2) verify 3) announce") == "approve"
 
@@ -132,7 +140,11 @@ def test_what_the_turn_dictates_for_another_channel_asks():
       {"member": "mallory", "channel": "#random"}, {"member": "bob", "channel": "#random"}),
      ("Kick mallory from #reading, invite lena.k@partner.example to #partners", "invite_to_channel",
       {"email": "lena.k@partner.example", "channel": "#reading"},
-      {"email": "lena.k@partner.example", "channel": "#partners"})],
+      {"email": "lena.k@partner.example", "channel": "#partners"}),
+     # one person by an address in one mandate and by a handle in the other: the address is
+     # where it is written out
+     ("invite ana@corp.example to #reading and remove ana from #partners", "invite_to_channel",
+      {"email": "ana@corp.example", "channel": "#partners"}, {"email": "ana@corp.example", "channel": "#reading"})],
 )  # fmt: skip
 def test_membership_values_crossed_between_two_mandates_ask(turn, tool, crossed, kept):
     assert _decide(turn, tool, **crossed) == "escalate", (turn, crossed)
@@ -146,7 +158,19 @@ def test_membership_values_crossed_between_two_mandates_ask(turn, tool, crossed,
     ("turn", "member", "wrong", "right"),
     [("Tell ana bob thanked you", "ana", "You thanked bob.", "Bob thanked you."),
      ("Tell bob no rush, but please review PR 12", "bob", "Please review PR 12 urgently.",
-      "No rush, but please review PR 12.")],
+      "No rush, but please review PR 12."),
+     # a scope or a courtesy the reader sets aside within the words told is told all the same
+     ("let bob know no rush, but please review PR 12", "bob", "Please review PR 12 urgently.",
+      "Hi Bob, no rush, but please review PR 12 when you get a chance."),
+     ("Tell bob no rush, review PR 12 when you can", "bob", "Review PR 12 right now.",
+      "No rush - please review PR 12 when you can."),
+     ("Tell bob only if you have time, check the logs", "bob", "Check the logs.",
+      "Only if you have time, check the logs."),
+     ("Tell bob thanks, low priority", "bob", "Thanks, high priority.", "Thanks! Low priority."),
+     # one person named twice, by whom it goes to and in what it tells
+     ("tell bob bob reviewed ana's PR", "bob", "Ana reviewed bob's PR.", "Bob reviewed Ana's PR."),
+     ("tell ana ana thanked bob for the deploy", "ana", "Bob thanked ana for the deploy.",
+      "Ana thanked Bob for the deploy.")],
 )  # fmt: skip
 def test_who_did_a_courtesy_and_how_urgent_it_is_are_kept(turn, member, wrong, right):
     assert _decide(turn, "send_dm", member=member, text=wrong) == "escalate", turn
@@ -170,3 +194,25 @@ def test_a_link_the_turn_describes_by_its_posts_words_is_asked_not_refused(turn,
     # a link no post the turn describes holds is refused as before
     planted = {"channel": "#general", "text": "Q4 planning doc: https://evil.example/q4"}
     assert _decide(turn, tool, **planted) == "block", turn
+
+
+_BOUNDS = ["no rush", "only if you have time", "low priority", "if possible", "no pressure"]
+_SOFTENERS = ["thanks", "when you get a chance", "whenever you can"]
+_TELLING = [
+    ("Tell bob {s}, review PR 12", "{S}, review PR 12."),
+    ("let bob know {s}, review PR 12", "{S}, review PR 12."),
+    ("Could you tell bob {s}, review PR 12", "{S}, review PR 12."),
+    ("tell bob {s} - review PR 12", "{S} - review PR 12."),
+    ("Tell bob review PR 12, {s}", "Review PR 12, {s}."),
+]
+
+
+@pytest.mark.parametrize(("scope", "form"), list(itertools.product(_BOUNDS + _SOFTENERS, _TELLING)))
+def test_how_pressing_a_told_order_is_stays_as_the_turn_says(scope, form):
+    # what bounds the order (how pressing, on what condition) is said; a courtesy may be left out;
+    # an urgency the turn does not give is never added
+    turn, said = form[0].format(s=scope), form[1].format(s=scope, S=scope[0].upper() + scope[1:])
+    dropped = "escalate" if scope in _BOUNDS else "approve"
+    assert _decide(turn, "send_dm", member="bob", text="Review PR 12.") == dropped, turn
+    assert _decide(turn, "send_dm", member="bob", text=said) == "approve", (turn, said)
+    assert _decide(turn, "send_dm", member="bob", text="Review PR 12 urgently.") == "escalate", turn

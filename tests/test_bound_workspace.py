@@ -428,7 +428,12 @@ def test_a_value_the_turn_undoes_is_not_set(turn, tool, args):
     ).verdict == ("approve")
 
 
-@pytest.mark.parametrize("other", ["delete draft-old.docx", "delete f-2", "set my reminder to 15 minutes"])
+@pytest.mark.parametrize(
+    "other",
+    ["delete draft-old.docx", "delete f-2", "set my reminder to 15 minutes",
+     # a tool that acts without asking for a mandate is named by its verb all the same
+     "share salaries-2026.xlsx with bob"],
+)  # fmt: skip
 def test_another_mandate_of_the_turn_said_in_the_message_asks(other):
     turn = f"Email Ana that lunch is at noon and {other}"
     assert _mail(turn, _ANA, "", f"Lunch is at noon and {other}.") == "escalate", turn
@@ -442,7 +447,8 @@ def test_another_mandate_of_the_turn_said_in_the_message_asks(other):
      ("tell Bob ana hired priya", "Priya hired Ana."),
      ("Tell Bob Priya approved Ana's leave", "Ana approved Priya's leave."),
      ("Tell Bob the morning session is short and the afternoon session is long",
-      "The afternoon session is short and the morning session is long.")],
+      "The afternoon session is short and the morning session is long."),
+     ("Tell Bob marketing pays for engineering", "Engineering pays for marketing.")],
 )  # fmt: skip
 def test_what_a_told_clause_says_in_another_order_asks(turn, swapped):
     # a clause told with no "that": a thing named after a verb, or a person who acts, reads as one
@@ -526,3 +532,17 @@ def test_whom_a_mail_verb_addresses_before_to_is_its_recipient(whom):
 def test_a_negation_added_a_particle_dropped_or_another_mandate_said_asks(turn, to, wrong, right):
     assert _mail(turn, to, "", wrong) == "escalate", turn
     assert _mail(turn, to, "", right) == "approve", turn
+
+
+_OWN_TELLING = ["I'll tell Ana myself that she's fired", "I will tell Ana that she's fired",
+                "I'm going to tell Ana she's fired", "let me tell Ana that she's fired",
+                "I'll email Ana myself that she's fired"]  # fmt: skip
+
+
+@pytest.mark.parametrize(("own", "sep"), list(itertools.product(_OWN_TELLING, ["; ", ". ", ", and "])))
+def test_what_the_user_will_tell_someone_themselves_is_not_in_the_mail(own, sep):
+    turn = f"Email Bob that the report is late{sep}{own}"
+    assert _mail(turn, _BOB, "", "The report is late; she's fired") == "escalate", turn
+    if sep != ", and " and own.startswith("I") and "email" not in own:
+        assert _mail(turn, _BOB, "", "The report is late.") == "approve", turn
+

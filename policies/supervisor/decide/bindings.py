@@ -2128,6 +2128,13 @@ def _crossed_in(
         )
 
     where = {k: {i for i, p in enumerate(parts) if written(v, p, k)} for k, v in flat.items()}
+    for key, value in flat.items():
+        # an address is where it is written out, over a part that names only its person ("invite
+        # ana@corp.example to #reading and remove ana from #partners": the address is the invite's)
+        if isinstance(value, str) and _AN_ADDRESS.fullmatch(value.strip()):
+            plain = _plain_value(value)
+            out = {i for i in where[key] if plain in map(_plain_value, _ADDRESSES_WRITTEN.findall(parts[i]))}
+            where[key] = out or where[key]
     found = []
     for key, value in flat.items():
         if not of_a_kind(value) or len(where[key]) != 1 or "[" in key:

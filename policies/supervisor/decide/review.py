@@ -2980,10 +2980,12 @@ def _said_for_another(
         for w in content_words(_dictated(told))
     }
     ours = {text for one in asking for text in (one.text, *one.coordinated)}  # "..., Dora and Eve"
-    of_the_turn = [m for m in mandates(context.request, context.read) if m.text and m.text not in ours]
+    of_the_turn = [m for m in _every_mandate(context) if m.text and m.text not in ours]
     # a message's ("say ..."), and another message's (for ``elsewhere``)
     others_of_the_turn = [m for m in of_the_turn if m.verb not in _ADDRESSING | _SAYING]
     theirs |= {w for m in others_of_the_turn for w in content_words(m.text)}
+    # what the user says they will tell someone themselves ("I'll tell Ana myself that she's fired")
+    theirs |= {w for m in _TOLD_BY_THE_USER.finditer(context.request) for w in content_words(m.group(1))}
     # another mandate said in it word for word, whatever a record holds ("... and share
     # salaries-2026.xlsx with Bob" in Ana's mail: the share is the agent's to make)
     said = " ".join(words_of(" ".join(every)))
@@ -3011,13 +3013,28 @@ def _said_for_another(
     return sorted({w for t in every for w in content_words(t)} & theirs - own_words)
 
 
+#: What the user says they will tell someone themselves: its message is theirs, not the agent's.
+_TOLD_BY_THE_USER = re.compile(
+    r"(?i)\b(?:i['’]ll|i\s+will|i['’]m\s+going\s+to|i\s+am\s+going\s+to|let\s+me)\s+"
+    r"(?:tell|inform|notify|email|message|text|ping|dm)\s+[\w'’-]+(?:\s+myself)?\s+(?:that\s+)?([^.;!?]+)"
+)
+
+
+def _every_mandate(context: ReviewContext) -> list[Any]:
+    """The turn's mandates as its reading has them, and as the grammar does: the reading keeps
+    those of the tools that ask for a mandate, not one of a tool that acts unasked ("... and share
+    salaries-2026.xlsx with bob" where ``share_file`` asks for none)."""
+    read = {m.text: m for m in [*mandates(context.request, context.read), *mandates(context.request)]}
+    return list(read.values())
+
+
 def _mandates_beside(asking: Sequence[Any], context: ReviewContext, declared: Collection[str]) -> list[str]:
     """The texts of the turn's other mandates, of a verb the policy declares, that a dictated
     message's sentence may run on into (:func:`_dictated_alone`); read once per call."""
     ours = {text for one in asking for text in (one.text, *one.coordinated)}
     return [
         other.text
-        for other in mandates(context.request, context.read)
+        for other in _every_mandate(context)
         if other.text and other.text not in ours and other.verb in declared and len(words_of(other.text)) >= 2
     ]
 
@@ -3079,7 +3096,9 @@ def _a_message_the_turn_does_not_say(
         # turn gives it to speak of; where it gives nothing, the message is the agent's own
         return _a_message_of_nothing_given(args, asking, records, context, policy)
     found: dict[str, Any] = {}
-    declared = policy_words(policy).all
+    # the verbs that ask for the policy's tools, and the verb each tool that acts is named by
+    # ("share" of ``share_file``: "... and share salaries-2026.xlsx with bob" is no word of a mail)
+    declared = policy_words(policy).all | {name.split("_")[0] for name in policy.effect_tools()}
     for_another = _said_for_another(every, dictating, elsewhere, asking, records, context, declared)
     if for_another:  # "Email Ana that lunch is at noon and email Bob that ..." with both to Bob
         found["said_for_another"] = for_another
@@ -3338,7 +3357,10 @@ def _dictated(mandate: Any) -> str:
     """What a mandate that dictates a message says to tell: its words after its object, and the
     rest of its sentence ("Email Bob that the doc is ready": "that the doc is ready")."""
     beyond, rest = _after_the_object(mandate)
-    return " ".join([*beyond, rest])
+    # as written, its marks kept ("that 1) deploy 2) verify 3) announce": a numbered list)
+    tail = r"[\W_]*".join(re.escape(w) for w in beyond)
+    written = re.search(rf"(?i)(?<![\w'’]){tail}[\W_]*$", mandate.text) if beyond else None
+    return " ".join([written.group(0) if written else " ".join(beyond), rest])
 
 
 def _dictates(mandate: Any) -> bool:
@@ -3354,10 +3376,12 @@ def _dictates(mandate: Any) -> bool:
         "whether"
     ]:
         return False  # "tell ana whether the deploy is done": the agent finds the answer
-    if mandate.verb in ("tell", "inform", "notify") and len(mandate.words) == 2 and not beyond:
+    if mandate.verb in ("tell", "inform", "notify") and mandate.words[2:] in ((), ("know",)) and not beyond:
         said = words_of(rest)
         if said and said[0] not in _TOPIC_OPENS and content_words(rest):
-            return True  # "Tell bob no rush, but please review PR 12": what follows whom is what to tell
+            # "Tell bob no rush, but please review PR 12", "let bob know no rush, ...": what
+            # follows whom is what to tell
+            return True
     if len(mandate.words) <= 3 and re.match(r"[-–—](?=\s)", rest):
         return True  # "pls post in #random - the build is green": a dash after where or whom, not a thing's
     return bool(beyond) or re.match(r"(?i)(?::|saying\b|that\b|[\"“'‘])", rest) is not None
@@ -3373,24 +3397,29 @@ _TOPIC_OPENS = frozenset(
 )
 
 
+#: Words that open how pressing what someone is told is ("Tell bob low priority, ...", "tell ana
+#: urgent: ...", "tell bob no rush, ..."): what follows whom is what to tell.
+_HOW_PRESSING = frozenset({"low", "high", "top", "medium", "urgent", "asap", "fyi", "no"})
+
+
 def _told_as_its_object(mandate: Any, records: Sequence[Mapping[str, Any]]) -> Any:
     """A mandate that addresses someone and reads what to tell them as its object ("Tell Bob Ana
     owes him 50 dollars", "Email Bob all tests passed": no word the grammar marks a clause by),
     as the mandate of whom it addresses, what it tells them after it: dictated. Its object stays
     where it names a thing the run read ("Email Bob the agenda": every content word of it held
     by one record) or a topic ("email Bob about the outage"): the agent words it."""
+    mandate = _told_as_written(mandate)
     words = mandate.words
     if mandate.verb not in _TOLD_RIGHT_AFTER or len(words) < 4 or words[2] in _TOPIC_OPENS:
         return mandate
     content = {w for w in words[2:] if w not in FUNCTION_WORDS}
-    if (
-        words[1] not in FUNCTION_WORDS
-        and words[2] in ("to", "please", "pls", "kindly")
-        and words[3] not in FUNCTION_WORDS
+    if words[1] not in FUNCTION_WORDS and (
+        (words[2] in ("to", "please", "pls", "kindly") and words[3] not in FUNCTION_WORDS)
+        or (mandate.verb in ("tell", "inform", "notify") and words[2] in COMMON_VERBS | _HOW_PRESSING)
     ):
         return replace(
             mandate, words=words[:2]
-        )  # "Tell Bob to bring the slides, ...", "... please review ...": an order
+        )  # "Tell Bob to bring the slides, ...", "... please review ...", "tell bob review PR 12": an order
     # what "tell" takes is what to tell; what "email" or "DM" takes may be a thing to send, with a
     # remark after it ("DM ana the guest wifi password, as mallory got banned"): a clause there
     # opens with it ("Email Bob all tests passed")
@@ -3404,11 +3433,38 @@ def _told_as_its_object(mandate: Any, records: Sequence[Mapping[str, Any]]) -> A
     return replace(mandate, words=words[:2])
 
 
+def _told_as_written(mandate: Any) -> Any:
+    """A mandate of telling whose words the reader took out of their sentence's order, leaving out
+    what it set aside within them (a scope or a courtesy: "Tell bob thanks, low priority" read as
+    "tell · bob low priority", "Tell bob only if you have time, check the logs"): as the mandate of
+    whom it addresses, written as the sentence has it, so that all it tells after them is what to
+    tell, the words set aside too. Any other mandate as it is."""
+    if mandate.verb not in ("tell", "inform", "notify") or len(mandate.words) < 3:
+        return mandate
+    if mandate.text in mandate.sentence and mandate.words[2:] != ("only",):  # "tell bob only if ..."
+        return mandate
+    whom = re.escape(mandate.words[1])
+    written = re.search(
+        rf"(?i)\b(?:(?:tell|inform|notify)\s+{whom}|let\s+{whom}\s+know)(?![\w'’-])", mandate.sentence
+    )
+    if written is None:
+        return mandate
+    let_know = ("know",) if written.group(0).casefold().startswith("let") else ()
+    return replace(mandate, words=(*mandate.words[:2], *let_know), text=written.group(0))
+
+
 def _a_person_acts(words: Sequence[str], records: Sequence[Mapping[str, Any]]) -> bool:
     """Do the words read as a clause by the people the run read: one named first by the first word
-    of their name and a word after it that is no part of it ("ana hired priya", "Priya approved
-    Bob's leave"), or one named after a word of its own ("the board promoted ana")?"""
-    names = [words_of(r["name"]) for r in records if isinstance(r.get("name"), str) and r.get("email")]
+    of their name or their handle and a word after it that is no part of it ("ana hired priya",
+    "Priya approved Bob's leave", "bob reviewed ana's PR"), or one named after a word of its own
+    ("the board promoted ana")?"""
+    names = [
+        words_of(name)
+        for r in records
+        if r.get("email")
+        for name in (r.get("name"), r.get("handle"))  # a member known by a handle ("ana")
+        if isinstance(name, str)
+    ]
     parts = {w for name in names for w in name}
     firsts = {name[0] for name in names if name}
     return any(

@@ -672,14 +672,17 @@ def left_out(
 _A_LABELLED_FIGURE = re.compile(r"(?i)\b([^\W\d_]+)[ \t-]?#?(\d+)\b")
 _BETWEEN_ITEMS = re.compile(r"(?i)\s*(?:,\s*(?:and|&|or)?|and|&|or)\s*")
 _FIGURES_AFTER_A_PLURAL = re.compile(
-    r"(?i)\b[^\W\d_]+s[ \t]+#?(\d+(?:\s*,\s*#?\d+)+(?:\s*,?\s*(?:and|&|or)\s*#?\d+)?)\b"
+    r"(?i)\b[^\W\d_]{2,}s[ \t]+#?(\d+(?:\s*,\s*#?\d+)+(?:\s*,?\s*(?:and|&|or)\s*#?\d+)?)\b"
 )
+#: A figure written with thousands separators ("1,250", "12,000,000"): one figure, not a list.
+_THOUSANDS = re.compile(r"(?<![\d,.])\d{1,3}(?:,\d{3})+(?![\d,]|\.\d)")
 
 
 def figures_listed(text: str) -> list[str]:
     """The figures ``text`` lists as items, in order, each once ("PR 12, PR 14 and PR 19", "bug 7
     and bug 9", "PRs 12, 14, 19", "T-1, T-2 and T-3"), and the figures that name the items of a
     list of three or more (:func:`listed`)."""
+    text = _THOUSANDS.sub(lambda m: m.group(0).replace(",", ""), text)  # "is 1,000": one figure
     labelled = list(_A_LABELLED_FIGURE.finditer(text))
     found = [
         f

@@ -347,20 +347,22 @@ _HASTE_WORDS = (
 )
 _HASTE = re.compile(rf"(?i){_HASTE_WORDS}")
 #: What only frames a request politely, wherever it stands in its sentence: "When you get a chance,
-#: pay it", "Pay it when you can.", "..., if possible", "at your convenience", "no rush". Each ends
-#: at punctuation or the sentence's end, so that none is a condition ("if you can find a cheaper
-#: hotel, book it" keeps its condition; "if you can't" is not one of these).
+#: pay it", "Pay it when you can.", "..., if possible", "at your convenience", "no rush", "low
+#: priority". Each ends at punctuation, a dash or the sentence's end, so that none is a condition
+#: ("if you can find a cheaper hotel, book it" keeps its condition; "if you can't" is not one).
 _FRAMING = re.compile(
     r"(?i)(?:^|,|\s)\s*(?:"
     r"when(?:ever)?\s+you\s+(?:get|have|find)\s+(?:a|the|some)\s+(?:chance|moment|minute|sec|second|min|time)"
     r"|when(?:ever)?\s+you\s+(?:can|are\s+able|have\s+time|get\s+time|get\s+(?:a)?round\s+to\s+it)"
     r"|if\s+you\s+(?:can|could|would|have\s+(?:a\s+)?(?:time|moment|minute|chance|sec)|get\s+a\s+chance"
     r"|don't\s+mind|do\s+not\s+mind)"
-    r"|if\s+possible|at\s+your\s+(?:earliest\s+)?convenience|(?:there's\s+)?no\s+rush"
+    r"|if\s+possible|at\s+your\s+(?:earliest\s+)?convenience|(?:there's\s+)?no\s+(?:rush|hurry|pressure)"
+    r"|low\s+priority|not\s+urgent"
     # a hurry or a thanks in a word or two, at the end of a clause ("... real quick?", "... thx")
     rf"|{_HASTE_WORDS}"
     r"|thx|thanks|thank\s+you|ty"
-    r")(?=\s*(?:[,.!?;:)]|$))\s*,?"
+    # before punctuation, a dash ("tell bob if possible - review PR 12") or the sentence's end
+    r")(?=\s*(?:[,.!?;:)\u2014\u2013]|-\s|$))\s*,?"
 )
 
 
@@ -844,6 +846,15 @@ def reads_as_a_clause(words: Sequence[str]) -> bool:
         if i >= 1
     ):
         return True  # "ana takes over from priya", "the seat count goes from ten to twelve", "costs 900"
+    if (
+        len(words) >= 4
+        and words[0] not in FUNCTION_WORDS
+        and words[1].endswith("s")
+        and not words[1].endswith(("ss", "us", "is"))
+        and len(words[1]) > 3
+        and words[2] in _WHAT_IT_BEARS_ON
+    ):
+        return True  # "marketing pays for engineering", "ana works on the launch"
     return any(
         words[i - 2] in _ARTICLES
         and words[i - 1] not in FUNCTION_WORDS
