@@ -420,6 +420,14 @@ def named_records(
         if not r.author or ident not in trusted or (r.tool, r.step, _text_of(r.value)) in reached
     ]
     named += [r for r in hop if r not in named]
+    # a person named by a first name alone vouches for the records of other listings their trusted
+    # values reach (the mail from Ana Silva's address), not for a record of their own listing
+    firsts = _named_by_a_first_name(text, keyed, naming)
+    among = {r.tool for r in firsts.values()}
+    reached_first = " | ".join(v for r in firsts.values() for v in naming.trusted_values(r))
+    if reached_first:
+        hop_first = named_by(Source("request", reached_first), fields=True)
+        named += [r for _i, r in hop_first if not r.author and r.tool not in among and r not in named]
     said = Source("request", " | ".join([text, vouched]))
     out = [
         Record(str(c.get("tool")), _step(c), c.get("observation"), "the arguments of its call", False)
@@ -429,6 +437,34 @@ def named_records(
     narrower = {(r.tool, r.step) for r in named}  # a record named by its key, not its call's whole result
     out = [r for r in out if (r.tool, r.step) not in narrower] + named
     return list({(r.tool, r.step, _text_of(r.value)): r for r in out}.values())
+
+
+def _named_by_a_first_name(
+    text: str, keyed: Sequence[tuple[Any, Record, str]], naming: Naming
+) -> dict[Any, Record]:
+    """The trusted records of people ``text`` names by a first name alone ("Open the link in Ana's
+    email" of the contact Ana Silva): a name of two words or more that no author chose, whose first
+    word ``text`` writes whole (not run on into another name: "Ana Lopez") and no other record of
+    its tool's names begins with. What they hold vouches for the records it reaches (the mail from
+    Ana Silva's address) of other listings; a name a record's author chose never does."""
+    firsts: dict[tuple[str, str], list[tuple[Any, Record]]] = {}
+    for ident, record, _asked in keyed:
+        if isinstance(ident, str) and _a_name(ident) and len(ident.split()) >= 2:
+            firsts.setdefault((record.tool, ident.split()[0].casefold()), []).append((ident, record))
+    found: dict[Any, Record] = {}
+    for (_tool, first), held in firsts.items():
+        people = {ident for ident, _r in held}
+        ident, record = held[0]
+        if len(people) != 1 or record.author or naming.names_nothing(first):
+            continue
+        written = [
+            m
+            for m in re.finditer(rf"(?<![\w'’-]){re.escape(first)}(?:['’]s)?(?![\w-])", text, re.I)
+            if not _NAME_RUN.match(text, m.end())  # "Ana Lopez": someone else
+        ]
+        if written:
+            found[ident] = record
+    return found
 
 
 #: The kinds of identifier that single out one of the records a name is shared by: a day, a time.
