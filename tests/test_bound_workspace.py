@@ -577,3 +577,11 @@ def test_a_first_name_two_contacts_share_or_run_on_into_another_name_names_no_on
     assert _decide("Open the survey link in Ana's email", "open_link", url=_SURVEY, read=twins).verdict != (
         "approve"
     )
+    # a contact called "Ana" alone: the turn's "Ana" is hers, not Ana Silva's
+    alone = (
+        {"step": 3, "tool": "list_contacts", "args": {"q": "ana"}, "ok": True,
+         "observation": [{"name": "Ana", "email": "ana@partner.example", "role": "client"}]},
+    )  # fmt: skip
+    assert _decide("Open the survey link in Ana's email", "open_link", url=_SURVEY, read=alone).verdict != (
+        "approve"
+    )

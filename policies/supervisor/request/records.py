@@ -445,17 +445,18 @@ def _named_by_a_first_name(
     """The trusted records of people ``text`` names by a first name alone ("Open the link in Ana's
     email" of the contact Ana Silva): a name of two words or more that no author chose, whose first
     word ``text`` writes whole (not run on into another name: "Ana Lopez") and no other record of
-    its tool's names begins with. What they hold vouches for the records it reaches (the mail from
+    its tool's names begins with or is. What they hold vouches for the records it reaches (the mail from
     Ana Silva's address) of other listings; a name a record's author chose never does."""
     firsts: dict[tuple[str, str], list[tuple[Any, Record]]] = {}
+    whole = {(r.tool, i.casefold()) for i, r, _a in keyed if isinstance(i, str)}  # a one-word "Ana" too
     for ident, record, _asked in keyed:
         if isinstance(ident, str) and _a_name(ident) and len(ident.split()) >= 2:
             firsts.setdefault((record.tool, ident.split()[0].casefold()), []).append((ident, record))
     found: dict[Any, Record] = {}
-    for (_tool, first), held in firsts.items():
+    for (tool, first), held in firsts.items():
         people = {ident for ident, _r in held}
         ident, record = held[0]
-        if len(people) != 1 or record.author or naming.names_nothing(first):
+        if len(people) != 1 or record.author or (tool, first) in whole or naming.names_nothing(first):
             continue
         written = [
             m
