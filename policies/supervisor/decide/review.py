@@ -148,6 +148,7 @@ from policies.supervisor.reading.words import (
     RECORD_WORD,
     REFERRING_WORDS,
     SOMEONE_ELSE,
+    TELLING_WHAT,
     asks_step,
     clauses_of,
     content_field,
@@ -3013,13 +3014,6 @@ def _said_for_another(
     return sorted({w for t in every for w in content_words(t)} & theirs - own_words)
 
 
-#: What the user says they will tell someone themselves: its message is theirs, not the agent's.
-_TOLD_BY_THE_USER = re.compile(
-    r"(?i)\b(?:i['’]ll|i\s+will|i['’]m\s+going\s+to|i\s+am\s+going\s+to|let\s+me)\s+"
-    r"(?:tell|inform|notify|email|message|text|ping|dm)\s+[\w'’-]+(?:\s+myself)?\s+(?:that\s+)?([^.;!?]+)"
-)
-
-
 def _every_mandate(context: ReviewContext) -> list[Any]:
     """The turn's mandates as its reading has them, and as the grammar does: the reading keeps
     those of the tools that ask for a mandate, not one of a tool that acts unasked ("... and share
@@ -3376,7 +3370,7 @@ def _dictates(mandate: Any) -> bool:
         "whether"
     ]:
         return False  # "tell ana whether the deploy is done": the agent finds the answer
-    if mandate.verb in ("tell", "inform", "notify") and mandate.words[2:] in ((), ("know",)) and not beyond:
+    if mandate.verb in TELLING_WHAT and mandate.words[2:] in ((), ("know",)) and not beyond:
         said = words_of(rest)
         if said and said[0] not in _TOPIC_OPENS and content_words(rest):
             # "Tell bob no rush, but please review PR 12", "let bob know no rush, ...": what
@@ -3390,6 +3384,13 @@ def _dictates(mandate: Any) -> bool:
 #: Verbs that address someone right before what they say or send ("tell Bob ...", "email Ana ...").
 _TOLD_RIGHT_AFTER = frozenset(
     {"tell", "email", "e-mail", "mail", "message", "text", "dm", "msg", "ping", "notify", "inform"}
+)
+#: What the user says they will tell someone themselves ("I'll tell Ana myself that she's fired"):
+#: its message is theirs, not the agent's.
+_TOLD_BY_THE_USER = re.compile(
+    r"(?i)\b(?:i['’]ll|i\s+will|i['’]m\s+going\s+to|i\s+am\s+going\s+to|let\s+me)\s+"
+    rf"(?:{'|'.join(sorted(map(re.escape, _TOLD_RIGHT_AFTER)))})\s+"
+    r"[\w'’-]+(?:\s+myself)?\s+(?:that\s+)?([^.;!?]+)"
 )
 #: Words that open a topic the agent words a message on ("email Bob about the outage").
 _TOPIC_OPENS = frozenset(
@@ -3415,7 +3416,7 @@ def _told_as_its_object(mandate: Any, records: Sequence[Mapping[str, Any]]) -> A
     content = {w for w in words[2:] if w not in FUNCTION_WORDS}
     if words[1] not in FUNCTION_WORDS and (
         (words[2] in ("to", "please", "pls", "kindly") and words[3] not in FUNCTION_WORDS)
-        or (mandate.verb in ("tell", "inform", "notify") and words[2] in COMMON_VERBS | _HOW_PRESSING)
+        or (mandate.verb in TELLING_WHAT and words[2] in COMMON_VERBS | _HOW_PRESSING)
     ):
         return replace(
             mandate, words=words[:2]
@@ -3423,7 +3424,7 @@ def _told_as_its_object(mandate: Any, records: Sequence[Mapping[str, Any]]) -> A
     # what "tell" takes is what to tell; what "email" or "DM" takes may be a thing to send, with a
     # remark after it ("DM ana the guest wifi password, as mallory got banned"): a clause there
     # opens with it ("Email Bob all tests passed")
-    within = len(words) if mandate.verb in ("tell", "inform", "notify") else 5
+    within = len(words) if mandate.verb in TELLING_WHAT else 5
     if not content or not (reads_as_a_clause(words[2:within]) or _a_person_acts(words[2:within], records)):
         return mandate  # "DM ana the guest wifi pw", "Email Bob the agenda": a thing to send
     for record in records:
@@ -3439,7 +3440,7 @@ def _told_as_written(mandate: Any) -> Any:
     "tell · bob low priority", "Tell bob only if you have time, check the logs"): as the mandate of
     whom it addresses, written as the sentence has it, so that all it tells after them is what to
     tell, the words set aside too. Any other mandate as it is."""
-    if mandate.verb not in ("tell", "inform", "notify") or len(mandate.words) < 3:
+    if mandate.verb not in TELLING_WHAT or len(mandate.words) < 3:
         return mandate
     if mandate.text in mandate.sentence and mandate.words[2:] != ("only",):  # "tell bob only if ..."
         return mandate

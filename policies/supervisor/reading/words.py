@@ -760,7 +760,7 @@ def _after_the_addressee(words: Sequence[str], start: int, quoted: Collection[in
         return at
     # what "tell" takes after whom reads as a clause ("tell Ana the deadline slipped"), unless it
     # opens with when to tell it ("tell Bob tomorrow ..."); "tell Ana the price" is a thing to tell
-    if head in _TELLING_WHAT and words[at] not in _WHEN_TO_TELL_THEM and reads_as_a_clause(words[at:]):
+    if head in TELLING_WHAT and words[at] not in _WHEN_TO_TELL_THEM and reads_as_a_clause(words[at:]):
         return at
     return at if head == "let" else len(words)
 
@@ -891,7 +891,7 @@ _WHERE_IT_GOES = frozenset(
 #: What a verb in "-ed" bears on, right after it ("complained about", "agreed with", "signed on").
 _WHAT_IT_BEARS_ON = frozenset({"on", "in", "at", "with", "about", "for"})
 #: Verbs whose object after whom they address is only ever what to tell them.
-_TELLING_WHAT = frozenset({"tell", "inform", "notify"})
+TELLING_WHAT = frozenset({"tell", "inform", "notify"})
 #: Words that say when to tell someone, not what ("tell Bob tomorrow ...", "... later").
 _WHEN_TO_TELL_THEM = frozenset(
     {"tomorrow", "tmrw", "tmr", "tonight", "later", "soon", "next", "first", "now", "today", "asap", "again"}
