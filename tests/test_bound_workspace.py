@@ -567,21 +567,15 @@ def test_a_contact_named_by_a_first_name_names_the_mail_from_their_address(turn)
     assert planted.verdict != "approve", (turn, planted)
 
 
-def test_a_first_name_two_contacts_share_or_run_on_into_another_name_names_no_one():
-    # another name begins with it ("Ana Lopez"), or two contacts share it: the turn names neither
+@pytest.mark.parametrize(
+    "other",
+    [{"name": "Ana Costa", "email": "ana.costa@corp.example", "role": "colleague"},  # two Anas
+     {"name": "Ana", "email": "ana@partner.example", "role": "client"}],  # one called "Ana" alone
+)  # fmt: skip
+def test_a_first_name_two_contacts_share_or_run_on_into_another_name_names_no_one(other):
+    # another name begins with it ("Ana Lopez"), or another contact shares it: the turn names neither
     assert _decide("Open the survey link in Ana Lopez's email", "open_link", url=_SURVEY).verdict != "approve"
-    twins = (
-        {"step": 3, "tool": "list_contacts", "args": {"q": "ana"}, "ok": True,
-         "observation": [{"name": "Ana Costa", "email": "ana.costa@corp.example", "role": "colleague"}]},
-    )  # fmt: skip
-    assert _decide("Open the survey link in Ana's email", "open_link", url=_SURVEY, read=twins).verdict != (
-        "approve"
-    )
-    # a contact called "Ana" alone: the turn's "Ana" is hers, not Ana Silva's
-    alone = (
-        {"step": 3, "tool": "list_contacts", "args": {"q": "ana"}, "ok": True,
-         "observation": [{"name": "Ana", "email": "ana@partner.example", "role": "client"}]},
-    )  # fmt: skip
-    assert _decide("Open the survey link in Ana's email", "open_link", url=_SURVEY, read=alone).verdict != (
+    more = ({"step": 3, "tool": "list_contacts", "args": {"q": "ana"}, "ok": True, "observation": [other]},)
+    assert _decide("Open the survey link in Ana's email", "open_link", url=_SURVEY, read=more).verdict != (
         "approve"
     )
