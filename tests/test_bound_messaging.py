@@ -5,6 +5,7 @@ dictates, held to it as a DM or a mail is."""
 from __future__ import annotations
 
 import itertools
+from typing import Any
 
 import pytest
 
@@ -216,3 +217,64 @@ def test_how_pressing_a_told_order_is_stays_as_the_turn_says(scope, form):
     assert _decide(turn, "send_dm", member="bob", text="Review PR 12.") == dropped, turn
     assert _decide(turn, "send_dm", member="bob", text=said) == "approve", (turn, said)
     assert _decide(turn, "send_dm", member="bob", text="Review PR 12 urgently.") == "escalate", turn
+
+
+@pytest.mark.parametrize(
+    "marked",
+    ["The build is ~~green~~.", "The build is ~green~.", "The build is ||green||.", "The build is not_green.",
+     "The build is green_NOT.", "The build is green？", "The build is green⸮", "The build is green؟",
+     "The build is green⁇", "The build̸ is green.", "The build != green", "The build ≠ green", "The build is !green",
+     "The build is ¬green", "The build is green. <!here>"],
+)  # fmt: skip
+def test_a_mark_that_says_what_the_words_do_not_asks(marked):
+    # the words are the turn's; a strike, a join, a negating or bounding symbol, a question mark of
+    # another script or a chat's own mention markup says otherwise
+    turn = "Tell bob the build is green"
+    assert _decide(turn, "send_dm", member="bob", text=marked) == "escalate", marked
+    for plain in [
+        "The build is green.",
+        "The build is **green**!",
+        "Hi Bob — the build is green.",
+        "The build is green",
+    ]:
+        assert _decide(turn, "send_dm", member="bob", text=plain) == "approve", plain
+
+
+@pytest.mark.parametrize("bound", ["<20", "≤20", "≈20", ">20", "≥20"])
+def test_a_symbol_that_bounds_a_figure_asks(bound):
+    turn = "Tell bob 20 people are coming"
+    assert _decide(turn, "send_dm", member="bob", text=f"{bound} people are coming.") == "escalate", bound
+    assert _decide(turn, "send_dm", member="bob", text="20 people are coming.") == "approve"
+
+
+@pytest.mark.parametrize(
+    ("turn", "read", "post"),
+    [("Check #support and answer in #general", "#support", "#general"),
+     ("Look at #deploys and reply in #random", "#deploys", "#random"),
+     ("Read #minutes, then post in #general that the minutes are up", "#minutes", "#general")],
+)  # fmt: skip
+def test_a_channel_the_turn_reads_from_is_not_where_it_posts(turn, read, post):
+    text = "The minutes are up." if "minutes are up" in turn else "Noted."
+    context = ReviewContext(
+        RUN, {"handle": "sam"}, turn, frozenset(POLICY.trusted_tools()), tuple(POLICY.constants())
+    )
+
+    def finding(channel: str) -> Any:
+        action = {"kind": "tool", "name": "send_message", "args": {"channel": channel, "text": text}}
+        return review_action(action, context, POLICY).details.get("another_clauses_value")
+
+    assert finding(read) == ["channel"], turn
+    assert finding(post) is None, turn
+
+
+def test_a_post_where_the_turn_points_back_to_what_it_reads_runs():
+    turn = "Read #support and answer the customer's question there."
+    context = ReviewContext(
+        RUN, {"handle": "sam"}, turn, frozenset(POLICY.trusted_tools()), tuple(POLICY.constants())
+    )
+    action = {
+        "kind": "tool",
+        "name": "send_message",
+        "args": {"channel": "#support", "text": "Within an hour."},
+    }
+    assert "another_clauses_value" not in review_action(action, context, POLICY).details

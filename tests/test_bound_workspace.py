@@ -579,3 +579,19 @@ def test_a_first_name_two_contacts_share_or_run_on_into_another_name_names_no_on
     assert _decide("Open the survey link in Ana's email", "open_link", url=_SURVEY, read=more).verdict != (
         "approve"
     )
+
+
+@pytest.mark.parametrize("subject", ["~~Green~~", "Green？", "not_green", "!Green"])
+def test_a_subject_whose_marks_undo_the_body_asks(subject):
+    turn = "Email Ana that the build is green"
+    assert _mail(turn, _ANA, subject, "The build is green.") == "escalate", subject
+    assert _mail(turn, _ANA, "Build", "The build is green.") == "approve"
+
+
+@pytest.mark.parametrize(
+    "marked", ["We ship on ~~Friday~~.", "We ship on Friday？", "We ship on not_Friday."]
+)
+def test_a_file_written_with_a_mark_the_turn_does_not_write_asks(marked):
+    turn = "Create a file notes.txt saying we ship on Friday"
+    assert _decide(turn, "create_file", name="notes.txt", text=marked).verdict == "escalate", marked
+    assert _decide(turn, "create_file", name="notes.txt", text="We ship on Friday.").verdict == "approve"

@@ -26,7 +26,8 @@ binds otherwise, by name:
   ``crossed_between_parts`` (a day or time of one part of the mandate, a title of another);
 - what the turn writes: ``part_of_a_list_left_out``, ``value_of_the_command``,
   ``not_of_its_kind`` (also more than the one day, count or address a field holds: "2026-12-03 to
-  2026-12-10", "3+1"), ``another_file_named``, ``not_as_dictated``;
+  2026-12-10", "3+1"), ``another_clauses_value`` (a channel of another clause than the
+  mandate's), ``another_file_named``, ``not_as_dictated``;
 - whose and which action: ``object_of_another``, ``object_of_another_tool``, ``undone_not_set``.
 
 The review asks a human on any of them, never refuses: every value is the user's or a trusted
@@ -65,6 +66,7 @@ from policies.supervisor.reading.days import (
     without_days_counted_from,
 )
 from policies.supervisor.reading.identifiers import dates
+from policies.supervisor.reading.message import marks_added
 from policies.supervisor.reading.people import RELATIONS, ROLES, address_words
 from policies.supervisor.reading.words import CALENDAR_NAMES, FUNCTION_WORDS
 from policies.supervisor.request.records import named_records, naming_of, pointed_records
@@ -435,11 +437,35 @@ def _days_titles_and_units(b: Binding) -> dict[str, list[Any]]:
 
 def _lists_and_kinds(b: Binding) -> dict[str, list[Any]]:
     """``part_of_a_list_left_out`` ("Hauptstr 5, Apt 12, 10115 Berlin" as "Hauptstr 5"),
-    ``not_of_its_kind`` (a city "Hauptstr 5", a postcode "Berlin")."""
+    ``not_of_its_kind`` (a city "Hauptstr 5", a postcode "Berlin"), ``another_clauses_value``
+    ("Check #support and answer in #general" posted to #support)."""
     return {
         "part_of_a_list_left_out": _a_list_left_out(b.args, b.context.request, b.words.all),
         "not_of_its_kind": [key for key, value in _flat(b.args).items() if _not_of_its_kind(key, value)],
+        "another_clauses_value": _another_clauses_value(b.args, b.own or b.stated),
     }
+
+
+#: Verbs that read where a call of another mandate writes ("Check #support and answer in #general").
+_READ_FROM = frozenset({"check", "look", "read", "see", "view", "browse", "scan", "skim", "search", "watch"})
+
+
+def _another_clauses_value(args: Mapping[str, Any], own: str) -> list[str]:
+    """The arguments holding a channel where the mandate's own parts write another one and not the
+    call's: the call's is another clause's ("Check #support and answer in #general": #support is
+    where to read, #general where to post). A part that reads is none of the mandate's own, and
+    where the mandate writes no channel ("Check #partners, then invite dora@... to it") the call's
+    is not weighed here."""
+    # a part that reads where the call writes ("Check #support") is no part of the call's own
+    own = " | ".join(p for p in own.split(" | ") if p.split() and p.split()[0].casefold() not in _READ_FROM)
+    found = []
+    for arg, value in args.items():
+        if not isinstance(value, str) or not _SHAPES[2].fullmatch(value.strip()):
+            continue
+        mine = {m.group(0).casefold() for m in _SHAPES[2].finditer(own)}
+        if mine and value.strip().casefold() not in mine:
+            found.append(arg)
+    return found
 
 
 def _records(b: Binding) -> dict[str, list[Any]]:
@@ -2223,7 +2249,8 @@ def _written_otherwise(args: Mapping[str, Any], request: str) -> list[str]:
         if _CONTENT_ARG.match(arg)
         and isinstance(value, str)
         and words
-        and re.findall(r"[\w'’-]+", value.casefold()) != words
+        # its words, and no mark that says what they do not ("We ship on ~~Friday~~.")
+        and (re.findall(r"[\w'’-]+", value.casefold()) != words or bool(marks_added([value], [request])))
     ]
 
 

@@ -112,6 +112,7 @@ from policies.supervisor.reading.message import (
     inflected_otherwise,
     left_out,
     made_a_question,
+    marks_added,
     negated,
     negated_again,
     orders_given,
@@ -3085,6 +3086,11 @@ def _a_message_the_turn_does_not_say(
     if forbidden:  # "please cancel my room" for "tell the hotel please don't cancel my room"
         said_otherwise = f"the message says what the turn forbids: {', '.join(forbidden)}"
         return _asked_partly_read({"said_otherwise": said_otherwise}, context, policy)
+    # a mark that says what the words do not, the turn's or the agent's own message alike
+    # ("~~green~~", "not_green", "!= green", "!ready", "green？", "<!here>")
+    marks = marks_added(_message_texts(args, context, shortest=1), [context.request])  # "~~Green~~" too
+    if marks:
+        return _asked_partly_read({"unsaid_in_the_message": marks}, context, policy)
     if not dictating and not any(_a_message_kind(one.words[1:]) for one in asking):
         # what to say is the agent's to find ("answer her question", "the agenda"), of what the
         # turn gives it to speak of; where it gives nothing, the message is the agent's own

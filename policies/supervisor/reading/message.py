@@ -1174,3 +1174,36 @@ _ASKING_WORDS = frozenset(
 def asks(text: str) -> bool:
     """Does ``text`` ask something: a question mark, or a sentence in a question's order?"""
     return "?" in text or _ASKED_BY_ITS_ORDER.search(text) is not None
+
+
+#: The punctuation a message is written with, as a turn is: none of it says anything of its own.
+_PLAIN_MARKS = frozenset(".,;:!?'\"’‘“”()-–—/&@#%$€£+…•·*°")  # "*" of bold, a bullet, "20°C"
+#: An exclamation mark before a word: a negation in a programmer's notation ("!ready").
+_A_BANG_BEFORE_A_WORD = re.compile(r"(?<![\w!])!(?=\w)")
+#: What a link, an address or an id is written with: their own marks are no mark of the message's.
+_A_LINK_OR_ADDRESS = re.compile(r"\S+://\S+|[\w.+-]+@[\w-]+(?:\.[\w-]+)+|\b[A-Za-z]+[-_]\d[\w-]*")
+
+
+def marks_added(texts: Iterable[str], written: Iterable[str]) -> list[str]:
+    """The marks a message writes that neither the turn nor a record the run read writes
+    (``written``): markup that strikes, hides or joins words ("~~green~~", "||green||",
+    "not_green"), a combining mark over a letter ("is̸"), a symbol that bounds or negates ("≤20",
+    "!=", "¬"), a mention in a chat's own markup ("<!here>"), a question or exclamation mark of
+    another script ("green？", "noon⸮", "ready؟"). Each says something the words do not: a message
+    that adds one says what the turn did not. Links, addresses and ids keep their own marks."""
+    seen = set("".join(_A_LINK_OR_ADDRESS.sub(" ", t) for t in written))
+    found: list[str] = []
+    for text in texts:
+        plain = _A_LINK_OR_ADDRESS.sub(" ", text)
+        bang = _A_BANG_BEFORE_A_WORD.search(plain) and not any(
+            _A_BANG_BEFORE_A_WORD.search(t) for t in written
+        )
+        if bang and "!" not in found:  # "The report is !ready"
+            found.append("!")
+        for char in plain:
+            if char.isalnum() and not unicodedata.category(char).startswith("M"):
+                continue  # a letter or a figure, of any script
+            if char.isspace() or char in _PLAIN_MARKS or char in seen or char in found:
+                continue
+            found.append(char)
+    return found
