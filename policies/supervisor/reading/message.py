@@ -1185,12 +1185,13 @@ _A_LINK_OR_ADDRESS = re.compile(r"\S+://\S+|[\w.+-]+@[\w-]+(?:\.[\w-]+)+|\b[A-Za
 
 
 def marks_added(texts: Iterable[str], written: Iterable[str]) -> list[str]:
-    """The marks a message writes that neither the turn nor a record the run read writes
-    (``written``): markup that strikes, hides or joins words ("~~green~~", "||green||",
-    "not_green"), a combining mark over a letter ("is̸"), a symbol that bounds or negates ("≤20",
-    "!=", "¬"), a mention in a chat's own markup ("<!here>"), a question or exclamation mark of
-    another script ("green？", "noon⸮", "ready؟"). Each says something the words do not: a message
-    that adds one says what the turn did not. Links, addresses and ids keep their own marks."""
+    """The marks the ``texts`` of a message write that none of ``written`` (the turn) writes:
+    markup that strikes, hides or joins words ("~~green~~", "||green||", "not_green"), a combining
+    mark over a letter ("is̸"), a symbol that bounds or negates ("≤20", "!=", "¬", "!ready"), a
+    mention in a chat's own markup ("<!here>"), a question mark of another script ("green？",
+    "noon⸮", "ready؟"). Each says something the words do not: a message that adds one says what
+    the turn did not. Links, addresses and ids keep their own marks."""
+    written = list(written)
     seen = set("".join(_A_LINK_OR_ADDRESS.sub(" ", t) for t in written))
     found: list[str] = []
     for text in texts:
