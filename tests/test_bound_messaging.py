@@ -23,11 +23,16 @@ RUN = tuple(
 )
 
 
-def _decide(turn: str, tool: str, **args) -> str:
+def _decision(turn: str, tool: str, **args) -> Any:
+    """The policy's review of the call after the agent's reads (:data:`RUN`)."""
     context = ReviewContext(
         RUN, {"handle": "sam"}, turn, frozenset(POLICY.trusted_tools()), tuple(POLICY.constants())
     )
-    return review_action({"kind": "tool", "name": tool, "args": args}, context, POLICY).verdict
+    return review_action({"kind": "tool", "name": tool, "args": args}, context, POLICY)
+
+
+def _decide(turn: str, tool: str, **args) -> str:
+    return _decision(turn, tool, **args).verdict
 
 
 def _post(turn: str, text: str, channel: str = "#general") -> str:
@@ -255,13 +260,11 @@ def test_a_symbol_that_bounds_a_figure_asks(bound):
 )  # fmt: skip
 def test_a_channel_the_turn_reads_from_is_not_where_it_posts(turn, read, post):
     text = "The minutes are up." if "minutes are up" in turn else "Noted."
-    context = ReviewContext(
-        RUN, {"handle": "sam"}, turn, frozenset(POLICY.trusted_tools()), tuple(POLICY.constants())
-    )
 
     def finding(channel: str) -> Any:
-        action = {"kind": "tool", "name": "send_message", "args": {"channel": channel, "text": text}}
-        return review_action(action, context, POLICY).details.get("another_clauses_value")
+        return _decision(turn, "send_message", channel=channel, text=text).details.get(
+            "another_clauses_value"
+        )
 
     assert finding(read) == ["channel"], turn
     assert finding(post) is None, turn
@@ -269,12 +272,5 @@ def test_a_channel_the_turn_reads_from_is_not_where_it_posts(turn, read, post):
 
 def test_a_post_where_the_turn_points_back_to_what_it_reads_runs():
     turn = "Read #support and answer the customer's question there."
-    context = ReviewContext(
-        RUN, {"handle": "sam"}, turn, frozenset(POLICY.trusted_tools()), tuple(POLICY.constants())
-    )
-    action = {
-        "kind": "tool",
-        "name": "send_message",
-        "args": {"channel": "#support", "text": "Within an hour."},
-    }
-    assert "another_clauses_value" not in review_action(action, context, POLICY).details
+    decision = _decision(turn, "send_message", channel="#support", text="Within an hour.")
+    assert "another_clauses_value" not in decision.details

@@ -460,9 +460,9 @@ def _another_clauses_value(args: Mapping[str, Any], own: str) -> list[str]:
     own = " | ".join(p for p in own.split(" | ") if p.split() and p.split()[0].casefold() not in _READ_FROM)
     found = []
     for arg, value in args.items():
-        if not isinstance(value, str) or not _SHAPES[2].fullmatch(value.strip()):
+        if not isinstance(value, str) or not _A_CHANNEL.fullmatch(value.strip()):
             continue
-        mine = {m.group(0).casefold() for m in _SHAPES[2].finditer(own)}
+        mine = {m.group(0).casefold() for m in _A_CHANNEL.finditer(own)}
         if mine and value.strip().casefold() not in mine:
             found.append(arg)
     return found
@@ -2016,12 +2016,14 @@ def _flat(args: Mapping[str, Any]) -> dict[str, str]:
     return flat
 
 
+#: A channel ("#reading").
+_A_CHANNEL = re.compile(r"(?<![\w#])#[A-Za-z][\w-]*")
 #: The shapes of a value one of several like parts of a mandate each write: a day, a time, a
 #: channel.
 _SHAPES = (
     re.compile(r"\b\d{4}-\d{2}-\d{2}\b"),
     re.compile(r"(?<![\d:])\d{1,2}:\d{2}(?![\d:])"),
-    re.compile(r"(?<![\w#])#[A-Za-z][\w-]*"),  # a channel ("#reading")
+    _A_CHANNEL,
 )
 
 

@@ -2966,6 +2966,7 @@ def _said_for_another(
     records: Sequence[Mapping[str, Any]],
     context: ReviewContext,
     declared: Collection[str] = frozenset(),
+    turns: Sequence[Any] = (),
 ) -> list[str]:
     """The words a message says that the turn dictates for someone else ("Email Ana that lunch is
     at noon and email Bob that the report is late": both sentences to Bob) or that another mandate
@@ -2982,7 +2983,7 @@ def _said_for_another(
         for w in content_words(_dictated(told))
     }
     ours = {text for one in asking for text in (one.text, *one.coordinated)}  # "..., Dora and Eve"
-    of_the_turn = [m for m in _every_mandate(context) if m.text and m.text not in ours]
+    of_the_turn = [m for m in turns if m.text and m.text not in ours]  # :func:`_every_mandate`
     # a message's ("say ..."), and another message's (for ``elsewhere``)
     others_of_the_turn = [m for m in of_the_turn if m.verb not in _ADDRESSING | _SAYING]
     theirs |= {w for m in others_of_the_turn for w in content_words(m.text)}
@@ -3023,13 +3024,14 @@ def _every_mandate(context: ReviewContext) -> list[Any]:
     return list(read.values())
 
 
-def _mandates_beside(asking: Sequence[Any], context: ReviewContext, declared: Collection[str]) -> list[str]:
-    """The texts of the turn's other mandates, of a verb the policy declares, that a dictated
-    message's sentence may run on into (:func:`_dictated_alone`); read once per call."""
+def _mandates_beside(asking: Sequence[Any], turns: Sequence[Any], declared: Collection[str]) -> list[str]:
+    """The texts of the turn's other mandates (``turns``: :func:`_every_mandate`), of a verb the
+    policy declares, that a dictated message's sentence may run on into (:func:`_dictated_alone`);
+    read once per call."""
     ours = {text for one in asking for text in (one.text, *one.coordinated)}
     return [
         other.text
-        for other in _every_mandate(context)
+        for other in turns
         if other.text and other.text not in ours and other.verb in declared and len(words_of(other.text)) >= 2
     ]
 
@@ -3061,9 +3063,10 @@ def _a_message_the_turn_does_not_say(
     if not asking:
         return None
     named = {w for one in asking for w in one.words}
+    written = _message_texts(args, context, shortest=1)
     every = [
         t
-        for t in _message_texts(args, context, shortest=1)
+        for t in written
         if len(t.split()) > 1
         or (re.fullmatch(r"[^\W\d_]{2,}[.!?]*", t.strip()) and t.strip(" .!?").casefold() not in named)
     ]  # an id or a file's name ("offsite-agenda.docx") is no message
@@ -3088,7 +3091,7 @@ def _a_message_the_turn_does_not_say(
         return _asked_partly_read({"said_otherwise": said_otherwise}, context, policy)
     # a mark that says what the words do not, the turn's or the agent's own message alike
     # ("~~green~~", "not_green", "!= green", "!ready", "green？", "<!here>")
-    marks = marks_added(_message_texts(args, context, shortest=1), [context.request])  # "~~Green~~" too
+    marks = marks_added(written, [context.request])  # every text, a one-word subject too ("~~Green~~")
     if marks:
         return _asked_partly_read({"unsaid_in_the_message": marks}, context, policy)
     if not dictating and not any(_a_message_kind(one.words[1:]) for one in asking):
@@ -3099,7 +3102,8 @@ def _a_message_the_turn_does_not_say(
     # the verbs that ask for the policy's tools, and the verb each tool that acts is named by
     # ("share" of ``share_file``: "... and share salaries-2026.xlsx with bob" is no word of a mail)
     declared = policy_words(policy).all | {name.split("_")[0] for name in policy.effect_tools()}
-    for_another = _said_for_another(every, dictating, elsewhere, asking, records, context, declared)
+    turns = _every_mandate(context)  # the turn's mandates, read once per call
+    for_another = _said_for_another(every, dictating, elsewhere, asking, records, context, declared, turns)
     if for_another:  # "Email Ana that lunch is at noon and email Bob that ..." with both to Bob
         found["said_for_another"] = for_another
     said = _said_for_a_message(args, context, asking)
@@ -3118,7 +3122,7 @@ def _a_message_the_turn_does_not_say(
         if isinstance(leaf, str) and leaf in every and len(leaf.split()) == 1
     ]
     words = unsaid([*texts, *one_word], said, figures)
-    beside = _mandates_beside(asking, context, declared)
+    beside = _mandates_beside(asking, turns, declared)
     told = _dictated_alone(dictating, beside)
     # what each mandate dictates alone, weighed per mandate below
     each = [(one, _dictated_alone([one], beside)) for one in dictating]
