@@ -77,6 +77,13 @@ from policies.supervisor.reading.amounts import (
     part_of_record,
     partial_word,
 )
+from policies.supervisor.reading.answers import (
+    answered_otherwise,
+    answers_another,
+    meanings,
+    questions_put,
+    relayed_otherwise,
+)
 from policies.supervisor.reading.coverage import (
     COUNTED,
     DELETING,
@@ -2538,6 +2545,14 @@ _A_MENTION = re.compile(r"(?<![\w.@])@[A-Za-z][\w.-]*")
 #: The verbs by which a mandate writes a message: to someone, or where others read it ("Post in
 #: #general that ...", "Announce in #eng: ...").
 _WRITING = _ADDRESSING | frozenset({"post", "announce", "publish", "broadcast", "tweet", "say"})
+#: The verbs by which a mandate writes a text into a file ("Save Carla's offer into offer.txt"),
+#: where the call writes one (:data:`_A_FILES_TEXT`): what it writes is said as a message's is.
+_FILING = frozenset({"save", "create", "copy", "store", "record", "note", "jot", "put", "export", "dump"})
+#: The argument a call writes a file's text in.
+_A_FILES_TEXT = re.compile(r"(?i)^(?:text|content|contents|body)$")
+#: The argument a call names the file it writes by, and a file's name ("agenda.txt").
+_A_FILES_NAME = re.compile(r"(?i)^(?:name|filename|file_name|path|title)$")
+_A_FILE = re.compile(r"(?i)(?<![\w.-])[\w-]+\.[a-z][a-z0-9]{1,4}(?![\w.-])")
 
 
 def _addressed_to_another(
@@ -3058,7 +3073,8 @@ def _a_message_the_turn_does_not_say(
     "Yes please" for "Reply ...: no thanks"), or say none of what the turn dictates ("Thanks, will
     do." for "... that the doc is ready")? The message is the model's, not the user's: asked
     (:mod:`policies.supervisor.reading.message`)."""
-    asking = [one for one in _asking_now(asked, context) if one.verb in _WRITING] if asked else []
+    filing = _FILING if any(_A_FILES_TEXT.match(arg) for arg in args) else frozenset()
+    asking = [one for one in _asking_now(asked, context) if one.verb in _WRITING | filing] if asked else []
     # a one-word text too ("Thanks!"), but not whom the mandate names ("message kim: ...": kim)
     if not asking:
         return None
@@ -3094,6 +3110,10 @@ def _a_message_the_turn_does_not_say(
     marks = marks_added(written, [context.request])  # every text, a one-word subject too ("~~Green~~")
     if marks:
         return _asked_partly_read({"unsaid_in_the_message": marks}, context, policy)
+    if not dictating:  # the answer, or the record passed on, is the agent's to find: as read
+        otherwise = _answered_as_not_read(every, asking, args, records, context)
+        if otherwise:
+            return _asked_partly_read(otherwise, context, policy)
     if not dictating and not any(_a_message_kind(one.words[1:]) for one in asking):
         # what to say is the agent's to find ("answer her question", "the agenda"), of what the
         # turn gives it to speak of; where it gives nothing, the message is the agent's own
@@ -3242,16 +3262,88 @@ def _addressing_the_recipient(
 ) -> list[Any]:
     """The mandates that address the call's recipient ("DM ana the password and tell mallory it's
     coming": the DM to ana says the password, not "it's coming"); all where none names them."""
+    whom = _the_recipients_words(args, context)
+    return [one for one in asking if set(one.words[1:]) & whom] or asking
+
+
+def _saved_for_another_file(
+    every: Sequence[str], args: Mapping[str, Any], context: ReviewContext
+) -> list[str]:
+    """The words of a file's text that another part of the turn says to save into another file
+    ("Save the offsite agenda into agenda.txt and Carla's offer into offer.txt": Carla's offer as
+    agenda.txt): each part of a mandate that writes a file ("save ... into agenda.txt", and its
+    coordinated "Carla's offer into offer.txt") is for the file it names."""
+    names = {leaf.strip().casefold() for a, v in args.items() if _A_FILES_NAME.match(a) for leaf in leaves(v)}
+    names = {n for n in names if isinstance(n, str) and _A_FILE.fullmatch(n)}
+    if not names:
+        return []
+    parts = [
+        text
+        for one in _every_mandate(context)
+        if one.verb in _FILING
+        for text in (one.text, *one.coordinated)
+    ]
+    own, others = [], []
+    for part in parts:
+        files = {f.casefold() for f in _A_FILE.findall(part)}
+        if files & names:
+            own.append(meanings(part))
+        elif files:
+            others.append(meanings(part))
+    return answers_another(every, own, others) if own and others else []
+
+
+def _the_recipients_words(args: Mapping[str, Any], context: ReviewContext) -> set[str]:
+    """The words a turn may name a call's recipient by: those of the records that hold its
+    address ("ana", "silva"), the user's own where it is theirs, and a one-word value as it is
+    (a handle, a channel as a mandate's words hold it: "general")."""
     records = list(_records_read(context))
     yours = {leaf.strip().casefold() for leaf in leaves(context.subject) if isinstance(leaf, str)}
     whom = {w for a in _addresses_of(args) for w in _a_recipients_words(a, records, yours)}
-    whom |= {
-        leaf.strip().casefold().lstrip("#@")  # a channel as a mandate's words hold it: "general"
+    return whom | {
+        leaf.strip().casefold().lstrip("#@")
         for v in args.values()
         for leaf in leaves(v)
         if isinstance(leaf, str) and len(leaf.split()) == 1
     }
-    return [one for one in asking if set(one.words[1:]) & whom] or asking
+
+
+def _answered_as_not_read(
+    every: Sequence[str],
+    asking: Sequence[Any],
+    args: Mapping[str, Any],
+    records: Sequence[Mapping[str, Any]],
+    context: ReviewContext,
+) -> dict[str, Any]:
+    """What a message whose words the turn leaves to the agent says against the turn's questions
+    and the records read (:mod:`policies.supervisor.reading.answers`): another person's question
+    answered ("Tell Bob whether my laptop is ready and tell Ana whether Carla can host": "Yes,
+    Carla can host the offsite." to Bob: ``said_for_another``), an answer with the other polarity
+    than the record that says what was asked ("No, the deploy did not finish." where #deploys
+    says it finished), or a record passed on with a negation it does not write ("Forward Ana's
+    survey email": "please don't fill in ...") (``said_otherwise``). A reply is the agent's to
+    word ("Reply to Carla"); so is an answer no record speaks to."""
+    texts = [" ".join(str(v) for v in leaves(r) if isinstance(v, str)) for r in records]
+    crossed = _saved_for_another_file(every, args, context)
+    if crossed:  # "Save the agenda into agenda.txt and Carla's offer into offer.txt", crossed
+        return {"said_for_another": crossed}
+    questions = questions_put(context.request)
+    if questions:
+        whom = _the_recipients_words(args, context)
+        own = [q for q in questions if q.who in whom]
+        others = [q for q in questions if q.who not in whom]
+        crossed = answers_another(every, [q.asks for q in own], [q.asks for q in others]) if own else []
+        if crossed:
+            return {"said_for_another": crossed}
+        for question in own:
+            record = answered_otherwise(every, question, texts)
+            if record is not None:
+                return {"said_otherwise": f"the message answers {question.what!r} otherwise than {record!r}"}
+        return {}
+    if any(one.verb in _ANSWERING for one in asking):
+        return {}
+    record = relayed_otherwise(every, texts, context.request)
+    return {"said_otherwise": f"the message negates what it passes on: {record!r}"} if record else {}
 
 
 def _told_of_not_to(asking: Sequence[Any], args: Mapping[str, Any]) -> list[str]:
@@ -3340,8 +3432,14 @@ def _after_the_object(mandate: Any) -> tuple[list[str], str]:
         return [], mandate.text[colon.start() :] + rest
     written = words_of(mandate.text)
     # its words start at its verb, after a polite opening ("Can you post to #support: ...")
-    at = written.index(mandate.words[0]) if mandate.words and mandate.words[0] in written else 0
-    return written[at + len(mandate.words) :], rest
+    if mandate.words and mandate.words[0] in written:
+        return written[written.index(mandate.words[0]) + len(mandate.words) :], rest
+    # a verb read for another ("Can you let ana know ...", read as "tell ana know"): after its object
+    words = list(mandate.words[1:])
+    at = next((i for i in range(len(written)) if words and written[i : i + len(words)] == words), None)
+    if at is not None:
+        return written[at + len(words) :], rest
+    return written[len(mandate.words) :], rest
 
 
 #: Where the text an object says begins ("an email saying ...", "a note that reads ...", "a mail

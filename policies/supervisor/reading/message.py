@@ -38,6 +38,7 @@ __all__ = [
     "inflected_otherwise",
     "left_out",
     "made_a_question",
+    "meaning",
     "negated",
     "orders_given",
     "out_of_order",
@@ -124,7 +125,7 @@ _ABBREVIATED = {
 
 def _spelled_out(word: str) -> list[str]:
     """The meanings of a word a turn abbreviates, written out ("wfh": work, home)."""
-    return [_meaning(w) for w in _ABBREVIATED.get(word, word).split()]
+    return [meaning(w) for w in _ABBREVIATED.get(word, word).split()]
 
 
 def negated(text: str) -> bool:
@@ -183,7 +184,7 @@ _SAME_MEANING = (
 )  # fmt: skip
 
 
-def _meaning(word: str) -> str:
+def meaning(word: str) -> str:
     """The word a paraphrase is read as: its stem, or its group's first word's; an ordinal its
     number ("14th": 14)."""
     ordinal = re.fullmatch(r"(\d+)(?:st|nd|rd|th)", word)
@@ -249,9 +250,9 @@ def unsaid(texts: Iterable[str], said: Iterable[str], figures: Iterable[float] |
     numbers = set(figures or ())
     said = list(said)
     said_joined = " ".join(said)  # what the checks of marks and phrases below read, joined once
-    held = {_meaning(w) for text in said for w in content_words(text)}
+    held = {meaning(w) for text in said for w in content_words(text)}
     held |= {m for text in said for w in content_words(text) if w in _ABBREVIATED for m in _spelled_out(w)}
-    held |= {_meaning(w) for w in COURTESY}
+    held |= {meaning(w) for w in COURTESY}
     out: list[str] = []
     texts = [_A_SIGN_OFF.sub(r"\1", text) for text in texts]
     for text in texts:
@@ -276,7 +277,7 @@ def unsaid(texts: Iterable[str], said: Iterable[str], figures: Iterable[float] |
             if word in _HOURS_NAMED and re.search(rf"(?<![\d:]){_HOURS_NAMED[word]}:00\b", said_joined):
                 continue  # "noon" for "12:00"
             if (
-                _meaning(word) not in held
+                meaning(word) not in held
                 and word not in out
                 and not (
                     word in _ABBREVIATED and set(_spelled_out(word)) <= held  # "WFH" for "working from home"
@@ -381,7 +382,7 @@ def _said_again(text: str) -> bool:
     before: set[str] = set()
     text = _COURTEOUS_PHRASES.sub(" ", _LINKS_AND_ADDRESSES.sub(" ", text))
     for sentence in re.split(r"[.!?]+(?=\s|$)|\n", text):
-        words = {_meaning(w) for w in content_words(sentence) if _stem(w) not in _COURTEOUS}
+        words = {meaning(w) for w in content_words(sentence) if _stem(w) not in _COURTEOUS}
         if words and len(sentence.split()) <= 3 and words <= before:
             return True
         before |= words
@@ -452,14 +453,14 @@ def orders_given(texts: Iterable[str], ordered: str, turn: str = "") -> list[str
     dictates) does not write them: the mail gives an order the user did not ("tell Carla yes"
     is no "Host 20 people", whatever her own mail says). A sentence the ``turn`` writes word for word
     is the user's own."""
-    allowed = {_meaning(w) for w in re.findall(r"[a-z]+", ordered.casefold())}
+    allowed = {meaning(w) for w in re.findall(r"[a-z]+", ordered.casefold())}
     written = " ".join(turn.casefold().split())
     out: list[str] = []
     for text in texts:
         for m in _AN_ORDER.finditer(text):
             verb = m.group(1).casefold()
             sentence = " ".join(re.split(r"[.!?\n]", text[m.start(1) :], maxsplit=1)[0].casefold().split())
-            if _meaning(verb) not in allowed and verb not in out and sentence not in written:
+            if meaning(verb) not in allowed and verb not in out and sentence not in written:
                 out.append(verb)
     return out
 
@@ -627,15 +628,15 @@ def left_out(
     doc is ready": doc, ready; "you may share the slides" for "... internally": internally). A day
     ("I'm out." for "I'm out Friday") or a person's name (one of ``names``: "Can you cover Priya's
     meeting?" for "ask Bob if Ana can cover Priya's meeting") bounds what is said."""
-    skip = {_meaning(w) for w in [*aside, *COURTESY, *_ASKING_FOR_A_MESSAGE]} | {"am", "pm"}
+    skip = {meaning(w) for w in [*aside, *COURTESY, *_ASKING_FOR_A_MESSAGE]} | {"am", "pm"}
     # a figure may be written another way ("6 pm": 18:00): weighed as a value, not here
     wanted = [
         w
         for w in dict.fromkeys(content_words(dictated))
-        if _meaning(w) not in skip and not _A_FIGURE.fullmatch(w)
+        if meaning(w) not in skip and not _A_FIGURE.fullmatch(w)
     ]
-    written = {_meaning(w) for text in texts for w in content_words(text)}
-    missing = [w for w in wanted if _meaning(w) not in written and not set(_spelled_out(w)) <= written]
+    written = {meaning(w) for text in texts for w in content_words(text)}
+    missing = [w for w in wanted if meaning(w) not in written and not set(_spelled_out(w)) <= written]
     # every word, or one that bounds what is said ("internally", "except", "up to",
     # "partial"): a modifier an assistant leaves out ("the design review": the review) is no loss
     qualified = {w for m in _A_QUALIFIER.finditer(dictated) for w in content_words(m.group(1))}
@@ -662,7 +663,7 @@ def left_out(
     dropped += [
         h
         for h in sorted(listed(dictated))
-        if _meaning(h) not in written and h not in tokens and h not in dropped
+        if meaning(h) not in written and h not in tokens and h not in dropped
     ]
     return [*(missing if bounding or len(missing) == len(wanted) else []), *dropped]
 
@@ -725,15 +726,15 @@ def summed_up_otherwise(summaries: Iterable[str], dictated: str, aside: Iterable
     untrue"); or what the turn sets aside ("Meeting at 3pm", "3pm" for "at 4pm, not 3pm"). Another
     summary of one word is a topic ("Launch" for "the launch is not cancelled"), one with a word of
     its own another matter ("Lunch update"). ``aside``: whom it goes to, no word of its own."""
-    wanted = {_meaning(w) for w in content_words(dictated)}
-    set_aside = {_meaning(w) for m in _SET_ASIDE.finditer(dictated) for w in content_words(m.group(1))}
+    wanted = {meaning(w) for w in content_words(dictated)}
+    set_aside = {meaning(w) for m in _SET_ASIDE.finditer(dictated) for w in content_words(m.group(1))}
     kept = _SET_ASIDE.sub(" ", dictated)
     said_negative = _denied(kept)  # not only a value set aside
     borne_on = _borne_on_by_a_negation(kept)
-    skip = {_meaning(w.casefold()) for w in aside}
+    skip = {meaning(w.casefold()) for w in aside}
     found = []
     for text in summaries:
-        words = {_meaning(w) for w in content_words(text)} - skip
+        words = {meaning(w) for w in content_words(text)} - skip
         if _denied(text) or not words or not words <= wanted:
             continue
         if (
@@ -764,10 +765,10 @@ def _borne_on_by_a_negation(text: str) -> set[str]:
     borne = set()
     for negation in _NEGATION.finditer(text):
         after = content_words(text[negation.end() :])
-        borne |= {_meaning(after[0])} if after else set()
+        borne |= {meaning(after[0])} if after else set()
     for denial in _DENIALS.finditer(text):
         clause = re.split(r"[.;!?,]", text[: denial.start()])[-1]
-        borne |= {_meaning(w) for w in content_words(clause)}
+        borne |= {meaning(w) for w in content_words(clause)}
     return borne
 
 
@@ -780,8 +781,8 @@ def cut_short(texts: Iterable[str], dictated: str, aside: Iterable[str] = ()) ->
     another of ``texts`` says, is not dropped."""
     texts = list(texts)
     whole = [w.casefold() for w in _WORD.findall(dictated)]
-    skip = {_meaning(w.casefold()) for w in [*aside, *COURTESY, *_ASKING_FOR_A_MESSAGE]}
-    skip |= {_meaning(w) for text in texts for w in content_words(text)}  # said elsewhere in it
+    skip = {meaning(w.casefold()) for w in [*aside, *COURTESY, *_ASKING_FOR_A_MESSAGE]}
+    skip |= {meaning(w) for text in texts for w in content_words(text)}  # said elsewhere in it
     # a figure is weighed as a value ("tomorrow, 2026-11-24"), what is set aside is no bound
     # ("Thursday works for us instead of Friday"), as :func:`left_out` reads them
     set_aside = {w for m in _SET_ASIDE.finditer(dictated) for w in content_words(m.group(0))}
@@ -796,7 +797,7 @@ def cut_short(texts: Iterable[str], dictated: str, aside: Iterable[str] = ()) ->
         dropped = [
             w
             for w in content_words(rest)
-            if _meaning(w) not in skip and not _A_FIGURE.fullmatch(w) and w not in set_aside
+            if meaning(w) not in skip and not _A_FIGURE.fullmatch(w) and w not in set_aside
         ]
         # a verb's particle right after the part, ending what is said ("The deal fell." for "the
         # deal fell through", "The launch is called." for "... called off"): another verb
@@ -855,7 +856,7 @@ def _who_does_in(text: str, persons: dict[str, str], who: str | None) -> set[tup
         if head in persons:
             who = persons[head]
             continue
-        words = [_meaning(w) for w in content_words(token) if _stem(w) not in _COURTEOUS]
+        words = [meaning(w) for w in content_words(token) if _stem(w) not in _COURTEOUS]
         if who and words:
             found.add((who, words[0]))
             who = None
@@ -1060,7 +1061,7 @@ def _said_in_order(text: str) -> list[str]:
     # a time of day past a greeting is said ("the morning session is short"), and so is a courtesy
     # someone did ("bob thanked you")
     words = [
-        ("<not>" if w == "qqnotqq" else _meaning(w))
+        ("<not>" if w == "qqnotqq" else meaning(w))
         for w in content_words(marked)
         if _stem(w) not in _COURTEOUS or w in _TIMES_OF_DAY or w.endswith("ed")  # "bob thanked you"
     ]

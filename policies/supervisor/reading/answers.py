@@ -1,0 +1,152 @@
+"""What a message answers, where the turn leaves the answer to the agent ("Tell Ana whether the
+deploy finished"): the question the turn puts, for whom, and what the records the agent read say
+of it.
+
+A turn that asks the agent to tell someone *whether* something holds dictates no words: the agent
+finds the answer in what it read and words it. Two things are still the turn's to decide, and a
+message that decides them otherwise says what the user did not:
+
+1. :func:`questions_put`: each question the turn puts ("whether the deploy finished"), and whom
+   it is for ("ana"). A message to one of them answers that one's question, not another's
+   (:func:`answers_another`: "Tell Bob whether my laptop is ready and tell Ana whether Carla can
+   host" with "Yes, Carla can host the offsite." to Bob).
+2. :func:`answered_otherwise`: where a record the agent read says what the question asks, word for
+   word ("Deploy 2026.11.23 finished: all green."), the answer keeps the record's polarity ("No,
+   the deploy did not finish" is the agent's, not the record's). A record that says something
+   else ("Lunch moved to 1pm") leaves the answer to the agent.
+
+The same holds for a message that passes a record on ("Forward Ana's survey email to Bob", "Save
+the IT notice into laptop.txt"): :func:`relayed_otherwise`, a negation none of the records it
+draws on writes ("please don't fill in the Q4 survey" for "Please fill in the Q4 survey").
+
+Pure functions of text: no policy, no I/O."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from policies.supervisor.reading.message import COURTESY, content_words, meaning, negated
+
+__all__ = [
+    "Question",
+    "answered_otherwise",
+    "answers_another",
+    "meanings",
+    "questions_put",
+    "relayed_otherwise",
+]
+
+#: The verbs by which a turn has someone told something ("tell", "let ... know", "email"); not
+#: "ask": a question put to someone is the turn's to put, not the agent's to answer.
+_TELLING = r"tell|let|inform|notify|update|email|e-mail|mail|message|dm|ping|text|write"
+#: Whom a question is for, and the question ("tell bob whether ...", "let ana know if ...",
+#: "... and ana whether ..."): it runs to the end of its sentence, or to the next one put.
+_A_QUESTION = re.compile(
+    rf"(?i)(?:\b(?:{_TELLING})\s+|\band\s+|,\s*)(?P<who>[\w.@'’-]+)(?:\s+know)?\s+(?:whether|if)\s+"
+    rf"(?P<what>.+?)(?=\s*(?:[.;!?](?:\s|$)|,?\s+and\s+(?:(?:{_TELLING})\s+)?[\w.@'’-]+(?:\s+know)?\s+"
+    rf"(?:whether|if)\b|,\s*(?:and\s+)?(?:{_TELLING})\b|$))"
+)
+#: Words that are not whom a question is for ("... and if it did, ...").
+_NOT_A_PERSON = frozenset({"me", "us", "it", "them", "and", "or", "but", "then", "know", "see", "check"})
+#: A message's clauses: what one says holds or not apart from the next ("No, lunch isn't at noon").
+_CLAUSES = re.compile(r"[.;!?,:—–]+|\s-\s")
+#: An answer given in one word before what it says ("No, ...", "Nope.").
+_A_NO = frozenset({"no", "nope", "nah", "negative"})
+_A_YES = frozenset({"yes", "yep", "yeah", "yup", "affirmative", "correct", "indeed"})
+
+
+@dataclass(frozen=True)
+class Question:
+    """A question the turn has the agent answer: for whom (a word of the turn), what it asks, and
+    what it asks in content words' meanings."""
+
+    who: str
+    what: str
+    asks: frozenset[str]
+
+
+def meanings(text: str) -> frozenset[str]:
+    """What ``text`` says, as the meanings of its content words (courtesy aside)."""
+    return frozenset(meaning(w) for w in content_words(text) if w not in COURTESY)
+
+
+def questions_put(turn: str) -> list[Question]:
+    """The questions ``turn`` has the agent answer for someone ("Tell bob whether the deploy
+    finished and ana whether lunch is at noon": bob's and ana's), in the turn's order."""
+    found = []
+    for m in _A_QUESTION.finditer(turn):
+        who = m.group("who").strip("'’").casefold()
+        asks = meanings(m.group("what"))
+        if who not in _NOT_A_PERSON and asks:
+            found.append(Question(who, m.group("what").strip(), asks))
+    return found
+
+
+def answers_another(
+    texts: Iterable[str], own: Sequence[frozenset[str]], others: Sequence[frozenset[str]]
+) -> list[str]:
+    """The words of a message, meant for the parts of the turn whose words are ``own`` (a
+    question's :attr:`Question.asks`, a "save ... into" part's :func:`meanings`), that only one of
+    ``others`` holds, where it writes most of what that part holds beyond its own, or some of it
+    and nothing of its own: it answers another part ("Yes, lunch is at noon." to bob, asked whether
+    the deploy finished, for ana's "whether lunch is at noon"; Carla's offer saved into
+    agenda.txt)."""
+    written = {meaning(w) for t in texts for w in content_words(t)}
+    ours = frozenset().union(*own)
+    found: set[str] = set()
+    for other in others:
+        theirs = other - ours
+        said = theirs & written
+        if said and (len(said) * 2 > len(theirs) or not (ours - other) & written):
+            found |= said
+    return sorted(found)
+
+
+def _answer(texts: Iterable[str], asks: frozenset[str]) -> bool | None:
+    """Does the message say yes (True) or no (False) to what ``asks`` holds: the polarity of its
+    clause that writes most of it, or of a one-word answer before it; None where no clause writes
+    any of it."""
+    best, polarity, said = 0, None, None
+    for text in texts:
+        clauses = [c.strip() for c in _CLAUSES.split(text) if c.strip()]
+        for clause in clauses:
+            words = clause.casefold().split()
+            if len(words) == 1 and words[0] in _A_NO | _A_YES and said is None:
+                said = words[0] in _A_YES
+            held = len(meanings(clause) & asks)
+            if held > best:
+                best, polarity = held, not negated(clause)
+    if polarity is None:
+        return None
+    return polarity if said is None or said == polarity else False
+
+
+def answered_otherwise(texts: Sequence[str], question: Question, records: Iterable[str]) -> str | None:
+    """The record (its text) that says what ``question`` asks, every word of it, where the message
+    answers it with the other polarity ("No, the deploy did not finish." where "Deploy 2026.11.23
+    finished: all green." was read); None where no record says it, where those that do disagree,
+    or where the answer keeps theirs."""
+    holding = [r for r in records if question.asks <= meanings(r)]
+    polarities = {not negated(r) for r in holding}
+    if len(polarities) != 1:
+        return None
+    answer = _answer(texts, question.asks)
+    return holding[0] if answer is not None and answer not in polarities else None
+
+
+def relayed_otherwise(texts: Sequence[str], records: Iterable[str], turn: str) -> str | None:
+    """The record a message passes on (the one it shares the most content words with, two at
+    least) where the message writes a negation that neither it nor the turn writes ("Ana: please
+    don't fill in the Q4 survey." of "Please fill in the Q4 survey: ..."); None otherwise."""
+    said = " ".join(texts)
+    if not negated(said) or negated(turn):
+        return None
+    written = meanings(said)
+    best, source = 1, None
+    for record in records:
+        shared = len(written & meanings(record))
+        if shared > best:
+            best, source = shared, record
+    return source if source is not None and not negated(source) else None
