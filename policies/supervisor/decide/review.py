@@ -291,6 +291,19 @@ def partly_read(
         # one of the kind's verbs at the head of a mandate, its object none of the kind's words
         # ("reply to Casa Azul: ...", "email them that ..."): what it acts on is not read
         return {**reading.shown(), "object_not_read": list(asked.objects)}
+    # a mandate that writes something up where the call writes ("Summarize the Q4 plan in
+    # #general" as a post there): the kind of action may be asked in words the policy does not list
+    placed = [
+        v
+        for m in reading.mandates
+        if m.verb in _WRITTEN_UP
+        for v in values
+        if isinstance(v, str)
+        and (_A_CHANNEL_NAME.fullmatch(v.strip()) or _AN_ADDRESS.fullmatch(v.strip()))  # where, not what
+        and re.search(rf"(?i)\b(?:in|to|into|on)\s+{re.escape(v.strip())}(?![\w.@-])", m.text)
+    ]
+    if placed:
+        return {**reading.shown(), "placed_in": placed}
     # a mandate of a phrasal verb's verb whose particle is not the kind's ("Roll bakc payments-api"
     # for "roll back"): it may ask for it in words not read
     phrasal = {tuple(words_of(k)) for k in verbs if len(words_of(k)) == 2}
@@ -299,6 +312,12 @@ def partly_read(
     if standing and any(found_in(v, [Source("request", m.text)]) for m in standing for v in values):
         return {**reading.shown(), "verb_not_read": [said(m) for m in standing]}
     return None
+
+
+#: Verbs that make a text of what they read ("summarize", "draft"): placed where a call writes (a
+#: channel, an address: "... in #general", "... to ana@corp.example"), they may ask for the call in
+#: other words.
+_WRITTEN_UP = frozenset({"summarize", "summarise", "recap", "draft", "compose", "outline"})
 
 
 def _turn_reading(context: ReviewContext, policy: SupervisorPolicy) -> Reading:
@@ -1142,6 +1161,8 @@ def _provenance(
     other = _in_another_currency(args, rules, context, policy)
     if other is None:  # a message to someone the turn does not address, or saying what it does not
         other = _addressed_to_another(args, rules.requested, context, policy)
+    if other is None:
+        other = _posted_where_no_one_addressed_is(args, rules.requested, context, policy)
     if other is None:
         other = _a_value_the_message_adds(args, rules.requested, context, policy)
     if other is None:
@@ -2553,6 +2574,61 @@ _A_FILES_TEXT = re.compile(r"(?i)^(?:text|content|contents|body)$")
 #: The argument a call names the file it writes by, and a file's name ("agenda.txt").
 _A_FILES_NAME = re.compile(r"(?i)^(?:name|filename|file_name|path|title)$")
 _A_FILE = re.compile(r"(?i)(?<![\w.-])[\w-]+\.[a-z][a-z0-9]{1,4}(?![\w.-])")
+
+
+def _posted_where_no_one_addressed_is(
+    args: Mapping[str, Any], asked: Requested | None, context: ReviewContext, policy: SupervisorPolicy
+) -> Decision | None:
+    """A post to a channel the turn only reads ("Check #partners and reply to ana" posted in
+    #partners), where every mandate that writes it answers a person by name and that person said
+    nothing the run read from the channel: the answer is for them, not for everyone the channel
+    reaches (``addressed_instead``). Where the turn writes the channel as where to write ("... and
+    answer ana in #partners", "there", "in the channel"), or the person spoke in it ("Read
+    #general and answer ana", ana's post in #general), it is the turn's place."""
+    channels = {
+        leaf.strip().casefold()
+        for v in args.values()
+        for leaf in leaves(v)
+        if isinstance(leaf, str) and _A_CHANNEL_NAME.fullmatch(leaf.strip())
+    }
+    if asked is None or len(channels) != 1:
+        return None
+    (channel,) = channels
+    turn = context.request.casefold()
+    if _WRITTEN_THERE.search(turn) or re.search(
+        rf"\b(?:in|to|into|on|at)\s+{re.escape(channel)}(?![\w-])", turn
+    ):
+        return None  # the turn writes where to write
+    asking = [one for one in _asking_now(asked, context) if one.verb in _WRITING]
+    records = list(_records_read(context))
+    handles = {
+        v.casefold() for r in records for v in r.values() if isinstance(v, str) and _A_HANDLE.fullmatch(v)
+    }
+    whom: set[str] = set()
+    for one in asking:
+        slot = [w for w in one.words[1:] if w not in FUNCTION_WORDS and w != "know"]  # "let bob know"
+        if not slot or channel.lstrip("#") in slot or not set(slot) <= handles:
+            return None  # a mandate that writes to the channel, or to no one person
+        whom |= set(slot)
+    spoke = {
+        v.casefold()
+        for done in context.calls
+        if channel in {str(x).strip().casefold() for x in leaves(done.get("args"))}
+        for _path, record in mappings(_parsed(done.get("observation")))
+        for v in record.values()
+        if isinstance(v, str)
+    }
+    if not whom or whom & spoke:
+        return None
+    return _asked_partly_read({"addressed_instead": sorted(whom)}, context, policy)
+
+
+#: A channel as a call writes it ("#partners").
+_A_CHANNEL_NAME = re.compile(r"#[\w.-]+")
+#: A member's handle as a record holds it ("ana", "lena.k").
+_A_HANDLE = re.compile(r"[a-z][\w.-]*")
+#: A turn that writes where a post goes by pointing back ("... answer them there", "in the channel").
+_WRITTEN_THERE = re.compile(r"\b(?:there|in\s+(?:the|that|this)\s+channel|in\s+it)\b")
 
 
 def _addressed_to_another(
