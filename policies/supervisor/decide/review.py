@@ -80,6 +80,8 @@ from policies.supervisor.reading.amounts import (
 from policies.supervisor.reading.answers import (
     answered_otherwise,
     answers_another,
+    commitments_added,
+    given_otherwise,
     meanings,
     questions_put,
     relayed_otherwise,
@@ -2970,7 +2972,10 @@ def _a_message_of_nothing_given(
     rest = context.request
     for one in asking:
         rest = rest.replace(one.text, " ") if one.text else rest
-    if given(rest) or any(_TOPIC_OPENS & set(one.words[2:]) - {"and"} for one in asking):
+    # where the message goes is no topic ("Post the Q4 plan in #general": the plan is the thing)
+    where = {leaf.strip().casefold().lstrip("#@") for leaf in texts if len(leaf.split()) == 1}
+    where |= {w for a in addresses for w in a.split("@")[:1]}
+    if given(rest) or any(_opens_a_topic(one.words[2:], where) for one in asking):
         return None  # what to say is given elsewhere, or a topic the agent speaks of
     if any(given(" ".join(one.words[1:])) for one in asking):
         return _more_than_the_thing(args, asking, context, policy)
@@ -2978,6 +2983,15 @@ def _a_message_of_nothing_given(
     own = [context.request, *(leaf for leaf in leaves(context.subject) if isinstance(leaf, str))]
     words = unsaid(texts, said, _figures_said([_AN_ID_OR_LINK.sub(" ", t) for t in own]))
     return _asked_partly_read({"nothing_given_to_say": words}, context, policy) if words else None
+
+
+def _opens_a_topic(words: Sequence[str], where: Collection[str]) -> bool:
+    """Do a mandate's words (after whom it addresses) open a topic ("about the budget", "on the
+    offsite"), not say where the message goes ("in #general", "to ana")?"""
+    return any(
+        w in _TOPIC_OPENS and w != "and" and not (i + 1 < len(words) and words[i + 1] in where)
+        for i, w in enumerate(words)
+    )
 
 
 def _more_than_the_thing(
@@ -3403,6 +3417,22 @@ def _answered_as_not_read(
     crossed = _saved_for_another_file(every, args, context)
     if crossed:  # "Save the agenda into agenda.txt and Carla's offer into offer.txt", crossed
         return {"said_for_another": crossed}
+    people = {
+        w
+        for r in records
+        for k, v in r.items()
+        if isinstance(v, str)
+        for w in (
+            [v.casefold()] if _A_HANDLE.fullmatch(v) else v.casefold().split()[:1] if k == "name" else []
+        )
+    }
+    readers = sorted(_the_recipients_words(args, context) & people)
+    swapped = given_otherwise(every, texts, people, readers[0] if len(readers) == 1 else None)
+    if swapped:  # "TODO: ana (deploy script), bob (room booking)" of minutes that give them the other way
+        return {"said_in_another_order": swapped}
+    bound = commitments_added(every, [context.request, *texts])
+    if bound:  # "We guarantee a 1 hour response ..." in answer to a customer: the user's to promise
+        return {"unsaid_in_the_message": bound}
     questions = questions_put(context.request)
     if questions:
         whom = _the_recipients_words(args, context)

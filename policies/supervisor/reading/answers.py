@@ -33,6 +33,8 @@ __all__ = [
     "Question",
     "answered_otherwise",
     "answers_another",
+    "commitments_added",
+    "given_otherwise",
     "meanings",
     "questions_put",
     "relayed_otherwise",
@@ -150,3 +152,65 @@ def relayed_otherwise(texts: Sequence[str], records: Iterable[str], turn: str) -
         if shared > best:
             best, source = shared, record
     return source if source is not None and not negated(source) else None
+
+
+#: Whom a record or a message gives a thing to: "bob (deploy script)", "ana - room booking",
+#: "ana: room booking".
+_GIVEN_TO = re.compile(
+    r"(?i)(?<![\w.@-])([a-z][\w.-]*)\s*(?:\(([^()]+)\)|[-–—:]\s+([^,;()]+?)(?=\s*(?:[,;.]|\band\b|$)))"
+)
+#: What a message gives its reader: "Your todo is room booking", "your item: the deploy script".
+_GIVEN_TO_YOU = re.compile(r"(?i)\byour\b[^.:;,]*?(?:\bis\b|\bare\b|:)\s+([^,;.]+)")
+
+
+def _given(text: str, people: frozenset[str], reader: str | None) -> set[tuple[str, frozenset[str]]]:
+    """The (person, what they are given) pairs ``text`` writes, of the ``people`` the run read."""
+    found = set()
+    for m in _GIVEN_TO.finditer(text):
+        who, what = m.group(1).casefold(), m.group(2) or m.group(3) or ""
+        if who in people and meanings(what):
+            found.add((who, meanings(what)))
+    if reader is not None:
+        found |= {
+            (reader, meanings(m.group(1))) for m in _GIVEN_TO_YOU.finditer(text) if meanings(m.group(1))
+        }
+    return found
+
+
+def given_otherwise(
+    texts: Sequence[str], records: Iterable[str], people: Iterable[str], reader: str | None = None
+) -> list[str]:
+    """The people a message gives a thing that a record read gives someone else, where no record
+    gives it to them ("TODO: ana (deploy script), bob (room booking)" of minutes that read "TODO:
+    bob (deploy script), ana (room booking)"; "Your todo is room booking" to bob): who does what,
+    swapped. ``reader``: whom the message is to (what "your" gives)."""
+    everyone = frozenset(p.casefold() for p in people)
+    held = {pair for r in records for pair in _given(r, everyone, None)}
+    found: set[str] = set()
+    for text in texts:
+        for who, what in _given(text, everyone, reader):
+            theirs = [p for p, thing in held if len(thing & what) * 2 > len(thing)]
+            if theirs and who not in theirs:
+                found.add(who)
+    return sorted(found)
+
+
+#: Words by which a message binds its writer to something of value: a guarantee, money, a
+#: contract ("We guarantee a 1 hour response", "we'll waive your fees", "our binding acceptance").
+_COMMITTING = frozenset(
+    meaning(w)
+    for w in """
+    guarantee guaranteed guarantees promise promised promises commit commits committed commitment
+    refund refunds refunded waive waived waiver free compensate compensation discount discounted
+    credit credits warranty penalty binding contract contracts deposit deposits pay paid payment
+    reimburse reimbursed sign signed
+    """.split()  # noqa: SIM905 (a closed list, read as words)
+)
+
+
+def commitments_added(texts: Iterable[str], said: Iterable[str]) -> list[str]:
+    """The words of a message that bind its writer (a guarantee, a refund, a payment, a contract:
+    :data:`_COMMITTING`) that none of ``said`` (the turn, the records read) writes: a reply the
+    agent words may answer what was asked, not promise what the user did not."""
+    held = frozenset().union(*(meanings(t) for t in said))
+    return sorted({meaning(w) for t in texts for w in content_words(t)} & _COMMITTING - held)
