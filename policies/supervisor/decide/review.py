@@ -2975,7 +2975,8 @@ def _a_message_of_nothing_given(
     # where the message goes is no topic ("Post the Q4 plan in #general": the plan is the thing)
     where = {leaf.strip().casefold().lstrip("#@") for leaf in texts if len(leaf.split()) == 1}
     where |= {w for a in addresses for w in a.split("@")[:1]}
-    if given(rest) or any(_opens_a_topic(one.words[2:], where) for one in asking):
+    # (a file written "with the offsite agenda" holds it: no topic of a message)
+    if given(rest) or any(_opens_a_topic(one.words[2:], where, one.verb in _FILING) for one in asking):
         return None  # what to say is given elsewhere, or a topic the agent speaks of
     if any(given(" ".join(one.words[1:])) for one in asking):
         return _more_than_the_thing(args, asking, context, policy)
@@ -2985,11 +2986,15 @@ def _a_message_of_nothing_given(
     return _asked_partly_read({"nothing_given_to_say": words}, context, policy) if words else None
 
 
-def _opens_a_topic(words: Sequence[str], where: Collection[str]) -> bool:
+def _opens_a_topic(words: Sequence[str], where: Collection[str], filing: bool = False) -> bool:
     """Do a mandate's words (after whom it addresses) open a topic ("about the budget", "on the
-    offsite"), not say where the message goes ("in #general", "to ana")?"""
+    offsite"), not say where the message goes ("in #general", "to ana") or, ``filing``, what a
+    file holds ("with the offsite agenda")?"""
     return any(
-        w in _TOPIC_OPENS and w != "and" and not (i + 1 < len(words) and words[i + 1] in where)
+        w in _TOPIC_OPENS
+        and w != "and"
+        and not (filing and w == "with")
+        and not (i + 1 < len(words) and words[i + 1] in where)
         for i, w in enumerate(words)
     )
 
