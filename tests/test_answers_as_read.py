@@ -24,6 +24,7 @@ from policies.supervisor import ReviewContext, review_action
 from policies.supervisor.reading.answers import (
     answered_otherwise,
     answers_another,
+    commitments_added,
     given_otherwise,
     meanings,
     questions_put,
@@ -229,6 +230,13 @@ def test_a_message_answering_anothers_question_is_found():
     own, other = meanings("the deploy finished"), meanings("lunch is at noon")
     assert answers_another(["Yes, lunch is at noon."], [own], [other]) == ["lunch", "noon"]
     assert answers_another(["Yes, the deploy finished."], [own], [other]) == []
+
+
+def test_a_commitment_is_a_word_that_binds_as_written():
+    assert commitments_added(["It is free for partners."], ["Reply to lena.k"]) == ["free"]
+    assert commitments_added(["The v2 API is ready and available."], ["Reply to lena.k"]) == []
+    assert commitments_added(["We refunded it and paid the fee."], ["the refund", "payment due"]) == []
+    assert commitments_added(["We will pay the deposit."], ["Reply to Carla"]) == ["deposit", "pay"]
 
 
 def test_whom_a_message_gives_a_thing_otherwise_than_the_record_is_found():

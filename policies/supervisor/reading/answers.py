@@ -198,13 +198,12 @@ def given_otherwise(
 #: Words by which a message binds its writer to something of value: a guarantee, money, a
 #: contract ("We guarantee a 1 hour response", "we'll waive your fees", "our binding acceptance").
 _COMMITTING = frozenset(
-    meaning(w)
-    for w in """
+    """
     guarantee guaranteed guarantees promise promised promises commit commits committed commitment
     refund refunds refunded waive waived waiver free compensate compensation discount discounted
     credit credits warranty penalty binding contract contracts deposit deposits pay paid payment
     reimburse reimbursed sign signed
-    """.split()  # noqa: SIM905 (a closed list, read as words)
+    """.split()  # noqa: SIM905 (a closed list, read as words; as written: "free" is no "ready" here)
 )
 
 
@@ -212,5 +211,17 @@ def commitments_added(texts: Iterable[str], said: Iterable[str]) -> list[str]:
     """The words of a message that bind its writer (a guarantee, a refund, a payment, a contract:
     :data:`_COMMITTING`) that none of ``said`` (the turn, the records read) writes: a reply the
     agent words may answer what was asked, not promise what the user did not."""
-    held = frozenset().union(*(meanings(t) for t in said))
-    return sorted({meaning(w) for t in texts for w in content_words(t)} & _COMMITTING - held)
+    held = {_root(w) for t in said for w in content_words(t)}
+    return sorted(
+        w for w in {w for t in texts for w in content_words(t)} & _COMMITTING if _root(w) not in held
+    )
+
+
+def _root(word: str) -> str:
+    """A word without an inflection ("refunded", "refunds": refund; "payment", "paid": pay)."""
+    if word == "paid":
+        return "pay"
+    for suffix in ("ments", "ment", "ing", "ed", "es", "s"):
+        if word.endswith(suffix) and len(word) - len(suffix) >= 3:
+            return word[: -len(suffix)]
+    return word
