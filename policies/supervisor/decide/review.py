@@ -2602,10 +2602,7 @@ def _posted_where_no_one_addressed_is(
     ):
         return None  # the turn writes where to write
     asking = [one for one in _asking_now(asked, context) if one.verb in _WRITING]
-    records = list(_records_read(context))
-    handles = {
-        v.casefold() for r in records for v in r.values() if isinstance(v, str) and _A_HANDLE.fullmatch(v)
-    }
+    handles = _people_read(list(_records_read(context)))
     whom: set[str] = set()
     for one in asking:
         slot = [w for w in one.words[1:] if w not in FUNCTION_WORDS and w != "know"]  # "let bob know"
@@ -2625,10 +2622,26 @@ def _posted_where_no_one_addressed_is(
     return _asked_partly_read({"addressed_instead": sorted(whom)}, context, policy)
 
 
+def _people_read(records: Sequence[Mapping[str, Any]]) -> set[str]:
+    """Whom the records read name as a person: a handle, an author, a sender ("ana", "lena.k",
+    "customer"), a contact's first name ("ana" of "Ana Silva"), in small letters."""
+    return {
+        w
+        for r in records
+        for k, v in r.items()
+        if isinstance(v, str) and _A_PERSONS_KEY.search(str(k))
+        for w in (
+            [v.casefold()] if _A_HANDLE.fullmatch(v) else v.casefold().split()[:1] if k == "name" else []
+        )
+    }
+
+
 #: A channel as a call writes it ("#partners").
 _A_CHANNEL_NAME = re.compile(r"#[\w.-]+")
 #: A member's handle as a record holds it ("ana", "lena.k").
 _A_HANDLE = re.compile(r"[a-z][\w.-]*")
+#: The fields a record names a person in.
+_A_PERSONS_KEY = re.compile(r"(?i)^(?:handle|member|user(?:name)?|from|author|sender|owner|assignee|name)$")
 #: A turn that writes where a post goes by pointing back ("... answer them there", "in the channel").
 _WRITTEN_THERE = re.compile(r"\b(?:there|in\s+(?:the|that|this)\s+channel|in\s+it)\b")
 
@@ -3410,27 +3423,22 @@ def _answered_as_not_read(
     records: Sequence[Mapping[str, Any]],
     context: ReviewContext,
 ) -> dict[str, Any]:
-    """What a message whose words the turn leaves to the agent says against the turn's questions
-    and the records read (:mod:`policies.supervisor.reading.answers`): another person's question
-    answered ("Tell Bob whether my laptop is ready and tell Ana whether Carla can host": "Yes,
-    Carla can host the offsite." to Bob: ``said_for_another``), an answer with the other polarity
-    than the record that says what was asked ("No, the deploy did not finish." where #deploys
-    says it finished), or a record passed on with a negation it does not write ("Forward Ana's
-    survey email": "please don't fill in ...") (``said_otherwise``). A reply is the agent's to
-    word ("Reply to Carla"); so is an answer no record speaks to."""
+    """What a message whose words the turn leaves to the agent says against the turn's parts and
+    the records read (:mod:`policies.supervisor.reading.answers`): another file's part saved, or
+    another person's question answered ("Tell Bob whether my laptop is ready and tell Ana whether
+    Carla can host": "Yes, Carla can host the offsite." to Bob: ``said_for_another``); a thing
+    given to another than the record gives it to ("Your todo is room booking" to bob:
+    ``said_in_another_order``); a guarantee, a refund, a payment the turn and the records do not
+    write (``unsaid_in_the_message``); an answer with the other polarity than the record that
+    says what was asked ("No, the deploy did not finish." where #deploys says it finished), or a
+    record passed on with a negation it does not write ("Forward Ana's survey email": "please
+    don't fill in ...") (``said_otherwise``). Otherwise a reply is the agent's to word ("Reply to
+    Carla"), and so is an answer no record speaks to."""
     texts = [" ".join(str(v) for v in leaves(r) if isinstance(v, str)) for r in records]
     crossed = _saved_for_another_file(every, args, context)
     if crossed:  # "Save the agenda into agenda.txt and Carla's offer into offer.txt", crossed
         return {"said_for_another": crossed}
-    people = {
-        w
-        for r in records
-        for k, v in r.items()
-        if isinstance(v, str)
-        for w in (
-            [v.casefold()] if _A_HANDLE.fullmatch(v) else v.casefold().split()[:1] if k == "name" else []
-        )
-    }
+    people = _people_read(records)
     readers = sorted(_the_recipients_words(args, context) & people)
     swapped = given_otherwise(every, texts, people, readers[0] if len(readers) == 1 else None)
     if swapped:  # "TODO: ana (deploy script), bob (room booking)" of minutes that give them the other way

@@ -17,7 +17,11 @@ message that decides them otherwise says what the user did not:
 
 The same holds for a message that passes a record on ("Forward Ana's survey email to Bob", "Save
 the IT notice into laptop.txt"): :func:`relayed_otherwise`, a negation none of the records it
-draws on writes ("please don't fill in the Q4 survey" for "Please fill in the Q4 survey").
+draws on writes ("please don't fill in the Q4 survey" for "Please fill in the Q4 survey"); and
+:func:`given_otherwise`, a thing given to another person than the record gives it to ("TODO: ana
+(deploy script)" of minutes that give it to bob). A reply the agent words answers what was
+written; :func:`commitments_added` finds what it would bind the user to that no one wrote (a
+guarantee, a refund, a payment, a contract).
 
 Pure functions of text: no policy, no I/O."""
 
