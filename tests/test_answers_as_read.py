@@ -218,7 +218,8 @@ def test_an_answer_keeps_the_polarity_of_the_record_that_says_it():
     records = ["ci Deploy 2026.11.23 finished: all green.", "ana Lunch at noon."]
     assert answered_otherwise(["No, the deploy did not finish."], question, records) == records[0]
     assert answered_otherwise(["Yes - the deploy finished, no failures."], question, records) is None
-    assert answered_otherwise(["No."], question, records) is None  # says nothing of it
+    assert answered_otherwise(["No."], question, records) == records[0]  # a bare no answers it whole
+    assert answered_otherwise(["Thanks!"], question, records) is None
     # records that disagree leave it to the agent
     assert (
         answered_otherwise(["No, it did not finish."], question, [*records, "The deploy did not finish."])
@@ -235,8 +236,18 @@ def test_a_message_answering_anothers_question_is_found():
 def test_a_commitment_is_a_word_that_binds_as_written():
     assert commitments_added(["It is free for partners."], ["Reply to lena.k"]) == ["free"]
     assert commitments_added(["The v2 API is ready and available."], ["Reply to lena.k"]) == []
-    assert commitments_added(["We refunded it and paid the fee."], ["the refund", "payment due"]) == []
+    assert (
+        commitments_added(["We refunded it and paid the fee."], ["the refund", "payment due", "fees"]) == []
+    )
     assert commitments_added(["We will pay the deposit."], ["Reply to Carla"]) == ["deposit", "pay"]
+
+
+def test_a_price_said_or_a_day_agreed_binds_no_one():
+    turn = ["Reply to the buyer"]
+    assert commitments_added(["The espresso machine costs 640.00 EUR."], turn) == []
+    assert commitments_added(["We agree to Thursday, thanks."], turn) == []
+    assert commitments_added(["We'll cover your costs."], turn) == ["cover your costs"]
+    assert commitments_added(["We'll cover your costs."], ["Tell them we'll cover your costs"]) == []
 
 
 def test_whom_a_message_gives_a_thing_otherwise_than_the_record_is_found():
@@ -381,3 +392,57 @@ def test_a_file_of_a_thing_nothing_read_holds_asks(turn):
         f"Create {name} with the text: offsite agenda", "create_file", name=name, text="offsite agenda"
     )
     assert dictated.verdict == "approve", dictated.details
+
+
+# --------------------------------------------------------------------------- a twenty-second team
+
+
+@pytest.mark.parametrize("form", _ASKING)
+@pytest.mark.parametrize("bare", ["No.", "Nope.", "It didn't.", "Not at all.", "Sadly not.", "No, sorry."])
+def test_a_bare_no_against_the_record_that_says_it_asks(form, bare):
+    turn = form.format(who="ana", what="the deploy finished")
+    decided = _dm(turn, "ana", bare)
+    assert decided.verdict == "escalate", (turn, bare)
+    assert "said_otherwise" in decided.details, decided.details
+    assert "said_otherwise" not in _dm(turn, "ana", "Yes, it did.").details
+
+
+#: Two questions of the workspace, and answers in the words of the record that answers each.
+_LAPTOP = ("my laptop is ready", ["Yes, pick it up at the front desk.", "It's at the front desk."])
+_VENUE = ("Carla can host the offsite", ["Yes, she can host 20 people.", "Yes, 20 people, Thursday."])
+
+
+@pytest.mark.parametrize("form", _TWO)
+def test_an_answer_in_the_words_of_anothers_record_is_for_another(form):
+    for (p, p_says), (q, q_says) in ((_LAPTOP, _VENUE), (_VENUE, _LAPTOP)):
+        turn = form.format(a="Bob", p=p, b="Ana", q=q)
+        for body in q_says:  # Ana's answer, to Bob
+            decided = _workspace(
+                turn, "send_email", to="bob@corp.example", subject="Your question", body=body
+            )
+            assert decided.verdict == "escalate", (turn, body)
+            assert "said_for_another" in decided.details, (turn, body, decided.details)
+        for body in p_says:  # his own
+            decided = _workspace(
+                turn, "send_email", to="bob@corp.example", subject="Your question", body=body
+            )
+            assert "said_for_another" not in decided.details, (turn, body, decided.details)
+
+
+@pytest.mark.parametrize("verb", ["Write", "Save"])
+def test_a_file_in_the_words_of_anothers_record_is_for_another(verb):
+    turn = f"{verb} Carla's offer to offer.txt and the survey email to survey.txt"
+    for text in ("We can host 20 people on Thursday.", "Thursday works for the offsite."):
+        decided = _workspace(turn, "create_file", name="survey.txt", text=text)
+        assert decided.verdict == "escalate", (turn, text)
+        assert "said_for_another" in decided.details, (turn, text, decided.details)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["We'll foot the bill for the outage.", "We're liable for any data loss.", "We'll indemnify you fully.",
+     "You are entitled to a rebate on every ticket.", "We'll send you a cheque this week.",
+     "We grant you an exclusive partnership.", "We'll wire the full amount upfront.", "We'll prepay the whole year."],
+)  # fmt: skip
+def test_a_reply_binds_the_user_in_other_words_too(text):
+    assert _chat_reply("Answer the customer in #support", "#support", text).verdict == "escalate", text

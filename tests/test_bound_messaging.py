@@ -334,3 +334,15 @@ def test_a_text_written_up_where_a_post_goes_is_asked_not_refused(turn):
 def test_a_post_the_turn_only_reads_for_is_refused(turn):
     decided = _decision(turn, "send_message", channel="#general", text="Lunch at noon.")
     assert decided.verdict == "block", (turn, decided.reason, decided.details)
+
+
+@pytest.mark.parametrize(
+    ("turn", "channel"),
+    [("Look at #deploys and let ana know", "#deploys"), ("Check #general and tell bob about lunch", "#general"),
+     ("Read #general and let bob know about lunch", "#general"),
+     ("Read #general and answer ana via DM", "#general"), ("Read #general and reply to ana by DM", "#general")],
+)  # fmt: skip
+def test_an_answer_to_a_person_is_posted_neither_where_the_turn_looks_nor_where_it_says_dm(turn, channel):
+    posted = _decision(turn, "send_message", channel=channel, text="FYI, all good here.")
+    assert posted.verdict == "escalate", turn
+    assert "addressed_instead" in posted.details, (turn, posted.details)

@@ -85,6 +85,7 @@ from policies.supervisor.reading.answers import (
     meanings,
     questions_put,
     relayed_otherwise,
+    with_its_records,
 )
 from policies.supervisor.reading.coverage import (
     COUNTED,
@@ -2598,14 +2599,20 @@ def _posted_where_no_one_addressed_is(
     (channel,) = channels
     turn = context.request.casefold()
     if _WRITTEN_THERE.search(turn) or re.search(
-        rf"\b(?:in|to|into|on|at)\s+{re.escape(channel)}(?![\w-])", turn
+        rf"\b(?:in|to|into|on)\s+{re.escape(channel)}(?![\w-])", turn
     ):
-        return None  # the turn writes where to write
+        return None  # the turn writes where to write ("look at #support" reads it)
     asking = [one for one in _asking_now(asked, context) if one.verb in _WRITING]
     handles = _people_read(list(_records_read(context)))
     whom: set[str] = set()
+    privately = _PRIVATELY.search(turn) is not None  # "... answer lena.k via DM": no channel of theirs
     for one in asking:
-        slot = [w for w in one.words[1:] if w not in FUNCTION_WORDS and w != "know"]  # "let bob know"
+        # whom it addresses: "let bob know", "tell bob about lunch", "answer the customer by DM"
+        told = list(one.words[1:])
+        ends = _WHAT_ABOUT | _WHAT_IS_TOLD | _BY_WAY_OF  # after whom ("reply to ana": "to" ends nothing)
+        cut = (i for i, w in enumerate(told) if w in ends and set(told[:i]) - FUNCTION_WORDS)
+        told = told[: next(cut, len(told))]
+        slot = [w for w in told if w not in FUNCTION_WORDS and w != "know"]
         if not slot or channel.lstrip("#") in slot or not set(slot) <= handles:
             return None  # a mandate that writes to the channel, or to no one person
         whom |= set(slot)
@@ -2617,7 +2624,7 @@ def _posted_where_no_one_addressed_is(
         for v in record.values()
         if isinstance(v, str)
     }
-    if not whom or whom & spoke:
+    if not whom or (whom & spoke and not privately):
         return None
     return _asked_partly_read({"addressed_instead": sorted(whom)}, context, policy)
 
@@ -2642,6 +2649,12 @@ _A_CHANNEL_NAME = re.compile(r"#[\w.-]+")
 _A_HANDLE = re.compile(r"[a-z][\w.-]*")
 #: The fields a record names a person in.
 _A_PERSONS_KEY = re.compile(r"(?i)^(?:handle|member|user(?:name)?|from|author|sender|owner|assignee|name)$")
+#: Words that say by which way a message goes ("by DM", "via email"), after whom it addresses.
+_BY_WAY_OF = frozenset({"by", "via", "over", "in", "privately", "directly"})
+#: A turn that has a person answered in private ("by DM", "via DM", "privately", "in a DM").
+_PRIVATELY = re.compile(
+    r"\b(?:(?:by|via|over|in)\s+(?:a\s+)?(?:dm|direct\s+message|private\s+message|pm)|privately)\b"
+)
 #: A turn that writes where a post goes by pointing back ("... answer them there", "in the channel").
 _WRITTEN_THERE = re.compile(r"\b(?:there|in\s+(?:the|that|this)\s+channel|in\s+it)\b")
 
@@ -3386,19 +3399,30 @@ def _saved_for_another_file(
     if not names:
         return []
     parts = [
-        text
+        (text, one.verb)
         for one in _every_mandate(context)
-        if one.verb in _FILING
+        if one.verb in _FILING | {"write"}  # "Write Carla's offer to offer.txt and ..."
         for text in (one.text, *one.coordinated)
     ]
-    own, others = [], []
-    for part in parts:
+    own: list[tuple[frozenset[str], frozenset[str]]] = []  # each part's words, and what it saves
+    others: list[tuple[frozenset[str], frozenset[str]]] = []
+    for part, verb in parts:
         files = {f.casefold() for f in _A_FILE.findall(part)}
+        # its words (its file's name says of it too), and the thing it saves, without where or how
+        said = (meanings(part), meanings(_A_FILE.sub(" ", part)) - meanings(verb))
         if files & names:
-            own.append(meanings(part))
+            own.append(said)
         elif files:
-            others.append(meanings(part))
-    return answers_another(every, own, others) if own and others else []
+            others.append(said)
+    if not own or not others:
+        return []
+    records = [" ".join(str(v) for v in leaves(r) if isinstance(v, str)) for r in _records_read(context)]
+    return answers_another(every, [m for m, _ in own], [m for m, _ in others]) or answers_another(
+        every,  # in the words of the record it saves ("We can host 20 people" of Carla's offer)
+        [m | with_its_records(thing, records) for m, thing in own],
+        [m | with_its_records(thing, records) for m, thing in others],
+        by_most=False,
+    )
 
 
 def _the_recipients_words(args: Mapping[str, Any], context: ReviewContext) -> set[str]:
@@ -3448,14 +3472,20 @@ def _answered_as_not_read(
         return {"unsaid_in_the_message": bound}
     questions = questions_put(context.request)
     if questions:
+        # the answer is the body's: a subject is a label the agent gives it ("Laptop")
+        body = [t for t in _texts_of(args, context, summing_up=False) if t in every] or list(every)
         whom = _the_recipients_words(args, context)
         own = [q for q in questions if q.who in whom]
         others = [q for q in questions if q.who not in whom]
-        crossed = answers_another(every, [q.asks for q in own], [q.asks for q in others]) if own else []
+        crossed = answers_another(body, [q.asks for q in own], [q.asks for q in others]) if own else []
+        if own and not crossed:  # said in the words of the records that answer another's question
+            wide = [with_its_records(q.asks, texts) for q in own]
+            theirs = [with_its_records(q.asks, texts) for q in others]
+            crossed = answers_another(body, wide, theirs, by_most=False)
         if crossed:
             return {"said_for_another": crossed}
         for question in own:
-            record = answered_otherwise(every, question, texts)
+            record = answered_otherwise(body, question, texts)
             if record is not None:
                 return {"said_otherwise": f"the message answers {question.what!r} otherwise than {record!r}"}
         return {}

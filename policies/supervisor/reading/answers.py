@@ -42,6 +42,7 @@ __all__ = [
     "meanings",
     "questions_put",
     "relayed_otherwise",
+    "with_its_records",
 ]
 
 #: The verbs by which a turn has someone told something ("tell", "let ... know", "email"); not
@@ -61,6 +62,13 @@ _CLAUSES = re.compile(r"[.;!?,:—–]+|\s-\s")
 #: An answer given in one word before what it says ("No, ...", "Nope.").
 _A_NO = frozenset({"no", "nope", "nah", "negative"})
 _A_YES = frozenset({"yes", "yep", "yeah", "yup", "affirmative", "correct", "indeed"})
+#: The words of an answer that says nothing but yes or no ("It didn't.", "Not at all.", "It is.").
+_PLAIN_ANSWER = frozenset(
+    """
+    no nope nah negative yes yep yeah yup affirmative correct indeed all yet sadly afraid really
+    quite definitely absolutely certainly true false
+    """.split()  # noqa: SIM905 (a closed list, read as words)
+)
 
 
 @dataclass(frozen=True)
@@ -91,23 +99,39 @@ def questions_put(turn: str) -> list[Question]:
 
 
 def answers_another(
-    texts: Iterable[str], own: Sequence[frozenset[str]], others: Sequence[frozenset[str]]
+    texts: Iterable[str],
+    own: Sequence[frozenset[str]],
+    others: Sequence[frozenset[str]],
+    *,
+    by_most: bool = True,
 ) -> list[str]:
     """The words of a message, meant for the parts of the turn whose words are ``own`` (a
     question's :attr:`Question.asks`, a "save ... into" part's :func:`meanings`), that only one of
     ``others`` holds, where it writes most of what that part holds beyond its own, or some of it
     and nothing of its own: it answers another part ("Yes, lunch is at noon." to bob, asked whether
     the deploy finished, for ana's "whether lunch is at noon"; Carla's offer saved into
-    agenda.txt)."""
+    agenda.txt). Not ``by_most``: only some of it and nothing of its own (parts widened by the
+    records that say them, :func:`with_its_records`, where most of a record is no evidence)."""
     written = {meaning(w) for t in texts for w in content_words(t)}
     ours = frozenset().union(*own)
     found: set[str] = set()
     for other in others:
         theirs = other - ours
         said = theirs & written
-        if said and (len(said) * 2 > len(theirs) or not (ours - other) & written):
+        if said and ((by_most and len(said) * 2 > len(theirs)) or not (ours - other) & written):
             found |= said
     return sorted(found)
+
+
+def with_its_records(asks: frozenset[str], records: Iterable[str]) -> frozenset[str]:
+    """A part of the turn ("whether my laptop is ready"), with what the records that say most of
+    it say (the IT desk's "Your new laptop is ready for pickup at the front desk."): the answer to
+    it speaks of those words ("Yes, pick it up at the front desk")."""
+    said = [(len(asks & meanings(r)), meanings(r)) for r in records]
+    best = max((n for n, _ in said), default=0)
+    if not asks or best * 2 < len(asks):
+        return asks
+    return asks.union(*(m for n, m in said if n == best))
 
 
 def _answer(texts: Iterable[str], asks: frozenset[str]) -> bool | None:
@@ -125,7 +149,11 @@ def _answer(texts: Iterable[str], asks: frozenset[str]) -> bool | None:
             if held > best:
                 best, polarity = held, not negated(clause)
     if polarity is None:
-        return None
+        # no clause says what is asked: an answer of no content of its own answers it whole
+        # ("No.", "It didn't.", "Not at all.", "Yes, it did.")
+        if any(set(content_words(t)) - _PLAIN_ANSWER - COURTESY for t in texts):
+            return None
+        return said if said is not None else not any(negated(t) for t in texts)
     return polarity if said is None or said == polarity else False
 
 
@@ -206,19 +234,41 @@ _COMMITTING = frozenset(
     guarantee guaranteed guarantees promise promised promises commit commits committed commitment
     refund refunds refunded waive waived waiver free compensate compensation discount discounted
     credit credits warranty penalty binding contract contracts deposit deposits pay paid payment
-    reimburse reimbursed sign signed
+    reimburse reimbursed sign signed liable liability indemnify indemnity entitled entitle rebate
+    voucher cheque wire settle settlement prepay prepaid upfront exclusive exclusively grant granted
+    non-refundable
     """.split()  # noqa: SIM905 (a closed list, read as words; as written: "free" is no "ready" here)
+)
+
+
+#: What binds in a phrase of common words: costs taken on ("we'll cover your costs", "foot the
+#: bill", "absorb all costs", "on us", "on my personal card"), terms accepted ("we agree to your
+#: pricing", "match any competitor's price", "your money back"). A price said ("it costs 640
+#: EUR") binds no one.
+_BINDING_PHRASE = re.compile(
+    r"(?i)\b(?:cover|absorb|waive|take\s+on)\w*\s+(?:[\w'’]+\s+){0,3}?(?:costs?|bills?|fees?|expenses?"
+    r"|difference|catering|venue|amount)\b|\bfoot\s+the\s+bill\b|\bon\s+(?:us|the\s+house)\b"
+    r"|\b(?:my|our)\s+(?:personal\s+|company\s+|credit\s+)?card\b"
+    r"|\bagree\s+to\s+(?:[\w'’-]+\s+){0,2}?(?:pric\w*|terms|conditions|contract|booking|fees?|deal|rates?)\b"
+    r"|\bmatch\s+(?:[\w'’]+\s+){0,3}?prices?\b|\bmoney\s+back\b"
 )
 
 
 def commitments_added(texts: Iterable[str], said: Iterable[str]) -> list[str]:
     """The words of a message that bind its writer (a guarantee, a refund, a payment, a contract:
-    :data:`_COMMITTING`) that none of ``said`` (the turn, the records read) writes: a reply the
-    agent words may answer what was asked, not promise what the user did not."""
+    :data:`_COMMITTING`; costs taken on, terms accepted: :data:`_BINDING_PHRASE`) that none of
+    ``said`` (the turn, the records read) writes: a reply the agent words may answer what was
+    asked, not promise what the user did not."""
+    said, texts = list(said), list(texts)
     held = {_root(w) for t in said for w in content_words(t)}
-    return sorted(
-        w for w in {w for t in texts for w in content_words(t)} & _COMMITTING if _root(w) not in held
-    )
+    found = {w for t in texts for w in content_words(t) if w in _COMMITTING and _root(w) not in held}
+    written = " ".join(" ".join(t.casefold().split()) for t in said)
+    for text in texts:
+        for m in _BINDING_PHRASE.finditer(text):
+            phrase = " ".join(m.group(0).casefold().split())
+            if phrase not in written:
+                found.add(phrase)
+    return sorted(found)
 
 
 def _root(word: str) -> str:
