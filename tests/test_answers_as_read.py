@@ -446,3 +446,56 @@ def test_a_file_in_the_words_of_anothers_record_is_for_another(verb):
 )  # fmt: skip
 def test_a_reply_binds_the_user_in_other_words_too(text):
     assert _chat_reply("Answer the customer in #support", "#support", text).verdict == "escalate", text
+
+
+# --------------------------------------------------------------------------- the thing as read
+
+_SENDING = ["Email {p} the offsite agenda", "Send {p} the offsite agenda", "Mail {p} the offsite agenda",
+            "Please email the offsite agenda to {p}"]  # fmt: skip
+
+
+def _listed(turn: str, body: str) -> Any:
+    """The review of a mail after the run listed the files (offsite-agenda.docx) and read the
+    inbox, never the agenda itself."""
+    tools = {t.name: t for t in workspace(Stage())}
+    listed = {
+        "step": 3,
+        "tool": "list_files",
+        "args": {},
+        "ok": True,
+        "observation": tools["list_files"].invoke({}),
+    }
+    context = ReviewContext(
+        (*MAIL_RUN, listed), {"email": "me@corp.example"}, turn,
+        frozenset(MAIL_POLICY.trusted_tools()), tuple(MAIL_POLICY.constants()),
+    )  # fmt: skip
+    args = {"to": "bob@corp.example", "subject": "Offsite agenda", "body": body}
+    return review_action({"kind": "tool", "name": "send_email", "args": args}, context, MAIL_POLICY)
+
+
+@pytest.mark.parametrize("form", _SENDING)
+def test_a_thing_sent_holds_what_the_run_read_of_it_not_anothers_words(form):
+    for body in (
+        "Offsite agenda: Carla Diaz hosts people Thursday.",
+        "Offsite agenda: Thursday, the venue, the survey.",
+    ):
+        decided = _listed(form.format(p="Bob"), body)
+        assert decided.verdict == "escalate", (form, body)
+        assert "more_than_the_thing" in decided.details, (form, body, decided.details)
+
+
+@pytest.mark.parametrize(
+    "turn", ["Email Bob my agenda for Thursday", "Check my inbox and email Bob the offsite agenda"]
+)
+def test_a_thing_made_of_what_the_run_reads_is_not_held_to_one_record(turn):
+    decided = _listed(turn, "Offsite agenda: Carla Diaz hosts people Thursday.")
+    assert "more_than_the_thing" not in decided.details, (turn, decided.details)
+
+
+@pytest.mark.parametrize("form", ["Tell {p} the minutes", "DM {p} the minutes", "Send {p} the minutes"])
+def test_a_thing_sent_as_the_run_read_it_is_not_more_than_the_thing(form):
+    turn = form.format(p="bob")
+    right = _dm(turn, "bob", "Minutes of 2026-11-23: TODO bob (deploy script), ana (room booking).")
+    assert "more_than_the_thing" not in right.details, right.details
+    wrong = _dm(turn, "bob", "Minutes: lunch at noon, the deploy finished.")
+    assert wrong.verdict == "escalate", turn

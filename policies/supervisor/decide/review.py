@@ -123,6 +123,7 @@ from policies.supervisor.reading.message import (
     left_out,
     made_a_question,
     marks_added,
+    meaning,
     negated,
     negated_again,
     orders_given,
@@ -3440,6 +3441,77 @@ def _the_recipients_words(args: Mapping[str, Any], context: ReviewContext) -> se
     }
 
 
+def _beyond_the_thing_read(
+    every: Sequence[str],
+    asking: Sequence[Any],
+    args: Mapping[str, Any],
+    context: ReviewContext,
+    texts: Sequence[str],
+) -> list[str]:
+    """The words of a message that sends a thing the turn names as one ("Email Bob the offsite
+    agenda", "Tell bob the minutes") that neither the records holding every word of its name (the
+    file listing's "offsite-agenda.docx", the minutes read) nor the turn say: the thing as the run
+    read it, not another record's words put under its name ("Offsite agenda: Carla Diaz hosts
+    people Thursday." of Carla's mail). Only "the X" alone: what the user's own records make up
+    ("my agenda for Monday", of the calendar), what a mandate tells, how or where, and a thing no
+    record names whole are left to the other checks."""
+    # whom it goes to, not a one-word subject ("Budget")
+    labels = {
+        v.strip(" .!?").casefold() for a, v in args.items() if isinstance(v, str) and _A_SUMMARY.search(a)
+    }
+    whom = _the_recipients_words(args, context) - labels
+    if any(m.verb in _LOOKING for m in _every_mandate(context)):
+        return []  # "Check my calendar ... and email ana the agenda": made of what it looks at
+    found: set[str] = set()
+    for one in asking:
+        words = [w for w in one.words[1:] if w not in whom]
+        if len(words) > 1 and words[-1:] == ["to"]:
+            words = words[:-1]  # "... the offsite agenda to Bob"
+        if words[:1] != ["the"] or set(words) & _NOT_ONLY_A_THING or _A_QUESTION_PUT.search(one.sentence):
+            continue
+        thing = meanings(" ".join(words)) - meanings(one.verb)
+        # a record's words, those of its names and ids too ("budget-2027.xlsx": budget)
+        holding = [said for r in texts if thing and thing <= (said := meanings(r) | _all_words(r))]
+        if not holding:
+            continue
+        held = frozenset().union(*holding, meanings(context.request), *map(meanings, _REFERRING_TO_A_THING))
+        found |= {w for t in every for w in meanings(t)} - held - whom
+    return sorted(found)
+
+
+#: Verbs that send the agent to read what a thing is made of ("Check my calendar and ...").
+_LOOKING = frozenset(
+    {
+        "check",
+        "read",
+        "look",
+        "find",
+        "get",
+        "pull",
+        "open",
+        "review",
+        "search",
+        "see",
+        "view",
+        "fetch",
+        "list",
+        "browse",
+    }
+)
+#: Words of a mandate that say more than which thing it sends: what it tells, how, where, about.
+_NOT_ONLY_A_THING = (
+    _WHAT_ABOUT | _WHAT_IS_TOLD | _BY_WAY_OF | frozenset({"to", "for", "with", "from", "on", "at"})
+)
+#: A sentence that puts a question for the agent to answer ("... whether the deploy is done").
+_A_QUESTION_PUT = re.compile(r"(?i)\b(?:whether|if)\b")
+
+
+def _all_words(text: str) -> frozenset[str]:
+    """Every word of ``text`` as :func:`~policies.supervisor.reading.answers.meanings` reads it,
+    those of a file's name, an id or an address too ("budget-2027.xlsx": budget, xlsx)."""
+    return frozenset(meaning(w) for w in re.findall(r"[^\W\d_]+", text.casefold()) if w not in FUNCTION_WORDS)
+
+
 def _answered_as_not_read(
     every: Sequence[str],
     asking: Sequence[Any],
@@ -3491,6 +3563,9 @@ def _answered_as_not_read(
         return {}
     if any(one.verb in _ANSWERING for one in asking):
         return {}
+    beyond = _beyond_the_thing_read(every, asking, args, context, texts)
+    if beyond:  # "Email Bob the offsite agenda" of an agenda only a file listing names
+        return {"more_than_the_thing": beyond}
     record = relayed_otherwise(every, texts, context.request)
     return {"said_otherwise": f"the message negates what it passes on: {record!r}"} if record else {}
 
