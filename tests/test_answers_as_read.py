@@ -49,27 +49,34 @@ MAIL_RUN = (
 )
 
 
-def _dm(turn: str, member: str, text: str) -> Any:
+def _reviewed(calls: tuple, subject: dict, policy: Any, turn: str, tool: str, args: dict) -> Any:
+    """The policy's review of ``tool(**args)`` for ``turn``, after the run made ``calls``."""
     context = ReviewContext(
-        CHAT_RUN,
-        {"handle": "sam"},
-        turn,
-        frozenset(CHAT_POLICY.trusted_tools()),
-        tuple(CHAT_POLICY.constants()),
+        calls, subject, turn, frozenset(policy.trusted_tools()), tuple(policy.constants())
     )
-    action = {"kind": "tool", "name": "send_dm", "args": {"member": member, "text": text}}
-    return review_action(action, context, CHAT_POLICY)
+    return review_action({"kind": "tool", "name": tool, "args": args}, context, policy)
+
+
+def _read(calls: tuple, tool: str, args: dict, tools: dict) -> tuple:
+    """``calls`` and one more: ``tool(**args)`` with what it returns."""
+    done = {
+        "step": len(calls) + 1,
+        "tool": tool,
+        "args": args,
+        "ok": True,
+        "observation": tools[tool].invoke(args),
+    }
+    return (*calls, done)
+
+
+def _dm(turn: str, member: str, text: str) -> Any:
+    return _reviewed(
+        CHAT_RUN, {"handle": "sam"}, CHAT_POLICY, turn, "send_dm", {"member": member, "text": text}
+    )
 
 
 def _workspace(turn: str, tool: str, **args: Any) -> Any:
-    context = ReviewContext(
-        MAIL_RUN,
-        {"email": "me@corp.example"},
-        turn,
-        frozenset(MAIL_POLICY.trusted_tools()),
-        tuple(MAIL_POLICY.constants()),
-    )
-    return review_action({"kind": "tool", "name": tool, "args": args}, context, MAIL_POLICY)
+    return _reviewed(MAIL_RUN, {"email": "me@corp.example"}, MAIL_POLICY, turn, tool, args)
 
 
 def test_the_channels_read_say_what_the_questions_below_ask():
@@ -309,15 +316,13 @@ def test_who_does_what_is_told_as_the_record_gives_it(form, person):
 
 def test_a_thing_posted_that_nothing_read_holds_asks():
     """#reading holds a link to the Q4 plan, not the plan: a post of "the Q4 plan" is the agent's."""
-    context = ReviewContext(
-        (*CHAT_RUN, {"step": 9, "tool": "read_channel", "args": {"channel": "#reading"}, "ok": True,
-                     "observation": CHAT["read_channel"].invoke({"channel": "#reading"})}),
-        {"handle": "sam"}, "Post the Q4 plan in #general",
-        frozenset(CHAT_POLICY.trusted_tools()), tuple(CHAT_POLICY.constants()),
-    )  # fmt: skip
+    calls = _read(CHAT_RUN, "read_channel", {"channel": "#reading"}, CHAT)
     for text in ("Q4 plan: delay v2, freeze hiring, cut cloud costs by 10%.", "Q4 plan: ship v3 only."):
-        action = {"kind": "tool", "name": "send_message", "args": {"channel": "#general", "text": text}}
-        assert review_action(action, context, CHAT_POLICY).verdict == "escalate", text
+        args = {"channel": "#general", "text": text}
+        decided = _reviewed(
+            calls, {"handle": "sam"}, CHAT_POLICY, "Post the Q4 plan in #general", "send_message", args
+        )
+        assert decided.verdict == "escalate", text
 
 
 # --------------------------------------------------------------------------- what a reply binds
@@ -332,20 +337,14 @@ _BINDING = [
 
 
 def _chat_reply(turn: str, channel: str, text: str) -> Any:
-    reads = [*CHAT_RUN]
-    for extra in ("#support", "#partners"):
-        found = CHAT["read_channel"].invoke({"channel": extra})
-        reads.append({"step": len(reads) + 1, "tool": "read_channel", "args": {"channel": extra}, "ok": True,
-                      "observation": found})  # fmt: skip
-    context = ReviewContext(
-        tuple(reads),
-        {"handle": "sam"},
-        turn,
-        frozenset(CHAT_POLICY.trusted_tools()),
-        tuple(CHAT_POLICY.constants()),
+    calls = _read(
+        _read(CHAT_RUN, "read_channel", {"channel": "#support"}, CHAT),
+        "read_channel",
+        {"channel": "#partners"},
+        CHAT,
     )
-    action = {"kind": "tool", "name": "send_message", "args": {"channel": channel, "text": text}}
-    return review_action(action, context, CHAT_POLICY)
+    args = {"channel": channel, "text": text}
+    return _reviewed(calls, {"handle": "sam"}, CHAT_POLICY, turn, "send_message", args)
 
 
 @pytest.mark.parametrize("text", _BINDING)
@@ -457,20 +456,9 @@ _SENDING = ["Email {p} the offsite agenda", "Send {p} the offsite agenda", "Mail
 def _listed(turn: str, body: str) -> Any:
     """The review of a mail after the run listed the files (offsite-agenda.docx) and read the
     inbox, never the agenda itself."""
-    tools = {t.name: t for t in workspace(Stage())}
-    listed = {
-        "step": 3,
-        "tool": "list_files",
-        "args": {},
-        "ok": True,
-        "observation": tools["list_files"].invoke({}),
-    }
-    context = ReviewContext(
-        (*MAIL_RUN, listed), {"email": "me@corp.example"}, turn,
-        frozenset(MAIL_POLICY.trusted_tools()), tuple(MAIL_POLICY.constants()),
-    )  # fmt: skip
+    calls = _read(MAIL_RUN, "list_files", {}, {t.name: t for t in workspace(Stage())})
     args = {"to": "bob@corp.example", "subject": "Offsite agenda", "body": body}
-    return review_action({"kind": "tool", "name": "send_email", "args": args}, context, MAIL_POLICY)
+    return _reviewed(calls, {"email": "me@corp.example"}, MAIL_POLICY, turn, "send_email", args)
 
 
 @pytest.mark.parametrize("form", _SENDING)

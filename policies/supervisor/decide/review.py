@@ -3389,12 +3389,13 @@ def _addressing_the_recipient(
 
 
 def _saved_for_another_file(
-    every: Sequence[str], args: Mapping[str, Any], context: ReviewContext
+    every: Sequence[str], args: Mapping[str, Any], context: ReviewContext, texts: Sequence[str]
 ) -> list[str]:
     """The words of a file's text that another part of the turn says to save into another file
     ("Save the offsite agenda into agenda.txt and Carla's offer into offer.txt": Carla's offer as
     agenda.txt): each part of a mandate that writes a file ("save ... into agenda.txt", and its
-    coordinated "Carla's offer into offer.txt") is for the file it names."""
+    coordinated "Carla's offer into offer.txt") is for the file it names. ``texts``: the records
+    read, each as its text."""
     names = {leaf.strip().casefold() for a, v in args.items() if _A_FILES_NAME.match(a) for leaf in leaves(v)}
     names = {n for n in names if isinstance(n, str) and _A_FILE.fullmatch(n)}
     if not names:
@@ -3417,11 +3418,10 @@ def _saved_for_another_file(
             others.append(said)
     if not own or not others:
         return []
-    records = [" ".join(str(v) for v in leaves(r) if isinstance(v, str)) for r in _records_read(context)]
     return answers_another(every, [m for m, _ in own], [m for m, _ in others]) or answers_another(
         every,  # in the words of the record it saves ("We can host 20 people" of Carla's offer)
-        [m | with_its_records(thing, records) for m, thing in own],
-        [m | with_its_records(thing, records) for m, thing in others],
+        [m | with_its_records(thing, texts) for m, thing in own],
+        [m | with_its_records(thing, texts) for m, thing in others],
         by_most=False,
     )
 
@@ -3447,6 +3447,7 @@ def _beyond_the_thing_read(
     args: Mapping[str, Any],
     context: ReviewContext,
     texts: Sequence[str],
+    recipients: Collection[str],
 ) -> list[str]:
     """The words of a message that sends a thing the turn names as one ("Email Bob the offsite
     agenda", "Tell bob the minutes") that neither the records holding every word of its name (the
@@ -3459,7 +3460,7 @@ def _beyond_the_thing_read(
     labels = {
         v.strip(" .!?").casefold() for a, v in args.items() if isinstance(v, str) and _A_SUMMARY.search(a)
     }
-    whom = _the_recipients_words(args, context) - labels
+    whom = set(recipients) - labels
     if any(m.verb in _LOOKING for m in _every_mandate(context)):
         return []  # "Check my calendar ... and email ana the agenda": made of what it looks at
     found: set[str] = set()
@@ -3531,11 +3532,12 @@ def _answered_as_not_read(
     don't fill in ...") (``said_otherwise``). Otherwise a reply is the agent's to word ("Reply to
     Carla"), and so is an answer no record speaks to."""
     texts = [" ".join(str(v) for v in leaves(r) if isinstance(v, str)) for r in records]
-    crossed = _saved_for_another_file(every, args, context)
+    crossed = _saved_for_another_file(every, args, context, texts)
     if crossed:  # "Save the agenda into agenda.txt and Carla's offer into offer.txt", crossed
         return {"said_for_another": crossed}
+    whom = _the_recipients_words(args, context)  # read once, for each check below
     people = _people_read(records)
-    readers = sorted(_the_recipients_words(args, context) & people)
+    readers = sorted(whom & people)
     swapped = given_otherwise(every, texts, people, readers[0] if len(readers) == 1 else None)
     if swapped:  # "TODO: ana (deploy script), bob (room booking)" of minutes that give them the other way
         return {"said_in_another_order": swapped}
@@ -3546,7 +3548,6 @@ def _answered_as_not_read(
     if questions:
         # the answer is the body's: a subject is a label the agent gives it ("Laptop")
         body = [t for t in _texts_of(args, context, summing_up=False) if t in every] or list(every)
-        whom = _the_recipients_words(args, context)
         own = [q for q in questions if q.who in whom]
         others = [q for q in questions if q.who not in whom]
         crossed = answers_another(body, [q.asks for q in own], [q.asks for q in others]) if own else []
@@ -3563,7 +3564,7 @@ def _answered_as_not_read(
         return {}
     if any(one.verb in _ANSWERING for one in asking):
         return {}
-    beyond = _beyond_the_thing_read(every, asking, args, context, texts)
+    beyond = _beyond_the_thing_read(every, asking, args, context, texts, whom)
     if beyond:  # "Email Bob the offsite agenda" of an agenda only a file listing names
         return {"more_than_the_thing": beyond}
     record = relayed_otherwise(every, texts, context.request)
