@@ -79,11 +79,14 @@ from policies.supervisor.reading.amounts import (
 )
 from policies.supervisor.reading.answers import (
     answered_otherwise,
+    answered_unread,
     answers_another,
     commitments_added,
     given_otherwise,
     meanings,
+    question_told_as_statement,
     questions_put,
+    records_answering,
     relayed_otherwise,
     with_its_records,
 )
@@ -3005,12 +3008,32 @@ def _a_message_of_nothing_given(
     # (a file written "with the offsite agenda" holds it: no topic of a message)
     if given(rest) or any(_opens_a_topic(one.words[2:], where, one.verb in _FILING) for one in asking):
         return None  # what to say is given elsewhere, or a topic the agent speaks of
+    answering = _answering_the_recipient(args, context, records)
     if any(given(" ".join(one.words[1:])) for one in asking):
-        return _more_than_the_thing(args, asking, context, policy)
-    said = _said_for_a_message(args, context, asking)
-    own = [context.request, *(leaf for leaf in leaves(context.subject) if isinstance(leaf, str))]
+        return _more_than_the_thing(args, asking, context, policy, answering)
+    said = [*_said_for_a_message(args, context, asking), *answering]
+    own = [context.request, *(leaf for leaf in leaves(context.subject) if isinstance(leaf, str)), *answering]
     words = unsaid(texts, said, _figures_said([_AN_ID_OR_LINK.sub(" ", t) for t in own]))
     return _asked_partly_read({"nothing_given_to_say": words}, context, policy) if words else None
+
+
+def _answering_the_recipient(
+    args: Mapping[str, Any], context: ReviewContext, records: Sequence[Mapping[str, Any]]
+) -> list[str]:
+    """The texts of the records that answer a question the turn puts to the call's recipient
+    ("Tell ana whether the deploy finished": #deploys' "Deploy 2026.11.23 finished: all green."),
+    and the pronouns an answer speaks of people by: the answer says what they say ("Yes, all
+    green."), its figures too; whether it says it as they do, :func:`_answered_as_not_read` reads."""
+    whom = _the_recipients_words(args, context)
+    asked = [q.asks for q in questions_put(context.request) if q.who in whom]
+    if not asked:
+        return []
+    texts = [" ".join(str(v) for v in leaves(r) if isinstance(v, str)) for r in records]
+    return [*(text for asks in asked for text in records_answering(asks, texts)), *_PEOPLES_PRONOUNS]
+
+
+#: The pronouns an answer speaks of a person or people by ("Yes, she asked ...").
+_PEOPLES_PRONOUNS = ("he", "she", "they", "him", "her", "them", "his", "hers", "their", "theirs")
 
 
 def _opens_a_topic(words: Sequence[str], where: Collection[str], filing: bool = False) -> bool:
@@ -3027,7 +3050,11 @@ def _opens_a_topic(words: Sequence[str], where: Collection[str], filing: bool = 
 
 
 def _more_than_the_thing(
-    args: Mapping[str, Any], asking: Sequence[Any], context: ReviewContext, policy: SupervisorPolicy
+    args: Mapping[str, Any],
+    asking: Sequence[Any],
+    context: ReviewContext,
+    policy: SupervisorPolicy,
+    answering: Sequence[str] = (),
 ) -> Decision | None:
     """A message that sends a thing the turn names ("Email my passport number to the desk", "Email
     Ana the booking details") says the thing and courtesy: what the turn, the records the turn
@@ -3035,7 +3062,8 @@ def _more_than_the_thing(
     passport number: its values, figures and field names) hold. Anything more is the agent's
     ("Passport: X4821957. Cancel my booking.", "... Ana Rivera will check in instead.", a subject
     "Please cancel my booking", "X4821957-B"), and so is an order to the reader the turn does not
-    give ("Please forward it to Carl"): asked (``more_than_the_thing``)."""
+    give ("Please forward it to Carl"): asked (``more_than_the_thing``). ``answering``: the records
+    that answer a question the turn puts to the recipient (:func:`_answering_the_recipient`)."""
     # a one-word subject is a label ("Hotel"), not what the message says
     texts = [without_pleasantries(t) for t in _message_texts(args, context)]
     written = {w for t in texts for w in words_of(t)}
@@ -3050,8 +3078,13 @@ def _more_than_the_thing(
                 things.append(record)
                 held += [str(done.get("tool", "")).replace("_", " "), *map(str, record)]
                 held += [x for x in leaves(record) if isinstance(x, str)]
-    said = [*_said_for_a_message(args, context, asking), *held, *_REFERRING_TO_A_THING]
-    own = [context.request, *(leaf for leaf in leaves(context.subject) if isinstance(leaf, str)), *held]
+    said = [*_said_for_a_message(args, context, asking), *held, *_REFERRING_TO_A_THING, *answering]
+    own = [
+        context.request,
+        *(leaf for leaf in leaves(context.subject) if isinstance(leaf, str)),
+        *held,
+        *answering,
+    ]
     figures = _figures_said([_AN_ID_OR_LINK.sub(" ", t) for t in own]) | _numbers_held(things, 4)
     words = unsaid(texts, said, figures)
     words += [w for w in orders_given(texts, " ".join(said), context.request) if w not in words]
@@ -3480,6 +3513,92 @@ def _beyond_the_thing_read(
     return sorted(found)
 
 
+def _relayed_as_read(
+    every: Sequence[str], records: Sequence[Mapping[str, Any]], context: ReviewContext, whom: Collection[str]
+) -> dict[str, Any]:
+    """What a message that passes on someone's record ("Forward Ana's survey email to Bob", "Send
+    bob lena.k's question", "Save Carla's offer into offer.txt") says that the record does not: a
+    word neither it, its author's names, the turn nor a relay's own words ("Fwd", "asks", "below")
+    hold ("Please fill in the survey for Carla Diaz.", "Customer: Is the v2 API live yet?" of
+    lena.k's: ``more_than_the_thing``), or its question said as a statement ("lena.k says the v2
+    API is live.": ``said_otherwise``). The record is the owner's that the thing's words name best
+    (its words, the name of the call that read it: "bob's DM" of ``read_dms``; "question" of one
+    that asks); where none of the owner's records is named, nothing is checked."""
+    passed = _the_record_passed_on(records, context)
+    if passed is None:
+        return {}
+    owner, texts = passed
+    question = question_told_as_statement(every, texts)
+    if question is not None:
+        return {"said_otherwise": f"the message passes {owner}'s question on as a statement: {question!r}"}
+    said = [*texts, context.request, _RELAYS_OWN_WORDS, *whom]
+    words = unsaid(every, said, _figures_said([*texts, context.request]))
+    return {"more_than_the_thing": words} if words else {}
+
+
+def _the_record_passed_on(
+    records: Sequence[Mapping[str, Any]], context: ReviewContext
+) -> tuple[str, list[str]] | None:
+    """Whose record a mandate that passes one on names ("forward Ana's survey email": ana), and
+    the texts of the owner's record its words name best (each string of it, its author's names
+    too); None where no mandate passes a named person's thing on or no record of theirs is named."""
+    for one in _every_mandate(context):
+        if one.verb not in _RELAYING | _FILING:
+            continue
+        owned = [(i, w[:-2]) for i, w in enumerate(one.words) if i and w.endswith("'s") and len(w) > 3]
+        owned = [(i, w) for i, w in owned if w not in FUNCTION_WORDS and w not in _NOT_AN_OWNER]
+        if len(owned) != 1:
+            continue
+        at, owner = owned[0]
+        thing = meanings(
+            " ".join(itertools.takewhile(lambda w: w not in _NOT_ONLY_A_THING, one.words[at + 1 :]))
+        )
+        best, chosen, ties = 0, None, 0
+        for done in context.calls:
+            named = str(done.get("tool", "")).replace("_", " ")
+            tool = meanings(named) | meanings(re.sub(r"(?<=\w)s\b", "", named))  # "read_dms": dm
+            for _path, record in mappings(_parsed(done.get("observation"))):
+                if not _names_as_its_person(record, owner):
+                    continue
+                strings = [v for v in leaves(record) if isinstance(v, str)]
+                words = tool.union(*map(meanings, strings)) | (
+                    _A_QUESTION_ASKED if any("?" in v for v in strings) else frozenset()
+                )
+                score = 2 * len(thing & words) + any(len(v.split()) >= 4 for v in strings)
+                if score > best:
+                    best, chosen, ties = score, strings, 0
+                elif score == best:
+                    ties += 1
+        # named by its words, or the owner's one record of any length ("Carla's offer": her mail)
+        if chosen is not None and (best >= 2 or not ties):
+            return owner, chosen
+    return None
+
+
+def _names_as_its_person(record: Mapping[str, Any], owner: str) -> bool:
+    """Does ``record`` name ``owner`` as its person (a handle, an author, a sender's address or
+    name: "ana" of "Ana Silva", "carla" of "carla@venue-partners.example")?"""
+    for key, value in record.items():
+        if isinstance(value, str) and _A_PERSONS_KEY.search(str(key)):
+            said = value.casefold()
+            if said == owner or owner in said.split() or said.split("@")[0] == owner:
+                return True
+    return False
+
+
+#: Verbs that pass a record on to someone ("Forward Ana's email", "Share lena.k's question").
+_RELAYING = frozenset({"forward", "share", "send", "pass", "relay", "repost", "fwd", "give"})
+#: Words before "'s" that own no record ("today's DMs", "this week's minutes").
+_NOT_AN_OWNER = frozenset({"today", "yesterday", "tomorrow", "week", "month", "year", "everyone", "team"})
+#: A record that asks: its words hold "question".
+_A_QUESTION_ASKED = frozenset({meaning("question")})
+#: The words a message that passes a record on may add: that it is passed on, and from whom.
+_RELAYS_OWN_WORDS = (
+    "fwd fw forward forwarded message email mail dm note question asks asked says said wrote writes "
+    "shared original below here fyi from see"
+)
+
+
 #: Verbs that send the agent to read what a thing is made of ("Check my calendar and ...").
 _LOOKING = frozenset(
     {
@@ -3561,9 +3680,20 @@ def _answered_as_not_read(
             record = answered_otherwise(body, question, texts)
             if record is not None:
                 return {"said_otherwise": f"the message answers {question.what!r} otherwise than {record!r}"}
+            # a channel's posts are one thread ("Q4 planning doc", then mallory's "reading it now")
+            threads = [
+                " ".join(v for v in leaves(_parsed(done.get("observation"))) if isinstance(v, str))
+                for done in context.calls
+            ]
+            unread = answered_unread(body, question, [*texts, *threads])
+            if unread:  # "Yes, the deploy failed." where no record read says it failed
+                return {"unsaid_in_the_message": unread}
         return {}
     if any(one.verb in _ANSWERING for one in asking):
         return {}
+    relayed = _relayed_as_read(every, records, context, whom)
+    if relayed:  # "Send bob lena.k's question": "lena.k says the v2 API is live."
+        return relayed
     beyond = _beyond_the_thing_read(every, asking, args, context, texts, whom)
     if beyond:  # "Email Bob the offsite agenda" of an agenda only a file listing names
         return {"more_than_the_thing": beyond}

@@ -32,15 +32,19 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from policies.supervisor.reading.message import COURTESY, content_words, meaning, negated
+from policies.supervisor.reading.words import words_of
 
 __all__ = [
     "Question",
     "answered_otherwise",
+    "answered_unread",
     "answers_another",
     "commitments_added",
     "given_otherwise",
     "meanings",
+    "question_told_as_statement",
     "questions_put",
+    "records_answering",
     "relayed_otherwise",
     "with_its_records",
 ]
@@ -49,11 +53,12 @@ __all__ = [
 #: "ask": a question put to someone is the turn's to put, not the agent's to answer.
 _TELLING = r"tell|let|inform|notify|update|email|e-mail|mail|message|dm|ping|text|write"
 #: Whom a question is for, and the question ("tell bob whether ...", "let ana know if ...",
-#: "... and ana whether ..."): it runs to the end of its sentence, or to the next one put.
+#: "... and ana whether ...", "tell bob what lena.k asked"): it runs to the end of its sentence,
+#: or to the next one put.
 _A_QUESTION = re.compile(
-    rf"(?i)(?:\b(?:{_TELLING})\s+|\band\s+|,\s*)(?P<who>[\w.@'’-]+)(?:\s+know)?\s+(?:whether|if)\s+"
+    rf"(?i)(?:\b(?:{_TELLING})\s+|\band\s+|,\s*)(?P<who>[\w.@'’-]+)(?:\s+know)?\s+(?P<kind>whether|if|what)\s+"
     rf"(?P<what>.+?)(?=\s*(?:[.;!?](?:\s|$)|,?\s+and\s+(?:(?:{_TELLING})\s+)?[\w.@'’-]+(?:\s+know)?\s+"
-    rf"(?:whether|if)\b|,\s*(?:and\s+)?(?:{_TELLING})\b|$))"
+    rf"(?:whether|if|what)\b|,\s*(?:and\s+)?(?:{_TELLING})\b|$))"
 )
 #: Words that are not whom a question is for ("... and if it did, ...").
 _NOT_A_PERSON = frozenset({"me", "us", "it", "them", "and", "or", "but", "then", "know", "see", "check"})
@@ -79,6 +84,8 @@ class Question:
     who: str
     what: str
     asks: frozenset[str]
+    #: "whether" (a yes or a no: "whether" and "if") or "what" (a thing said or done)
+    kind: str = "whether"
 
 
 def meanings(text: str) -> frozenset[str]:
@@ -93,8 +100,9 @@ def questions_put(turn: str) -> list[Question]:
     for m in _A_QUESTION.finditer(turn):
         who = m.group("who").strip("'’").casefold()
         asks = meanings(m.group("what"))
+        kind = "what" if m.group("kind").casefold() == "what" else "whether"
         if who not in _NOT_A_PERSON and asks:
-            found.append(Question(who, m.group("what").strip(), asks))
+            found.append(Question(who, m.group("what").strip(), asks, kind))
     return found
 
 
@@ -123,15 +131,22 @@ def answers_another(
     return sorted(found)
 
 
+def records_answering(asks: frozenset[str], records: Iterable[str]) -> list[str]:
+    """The records that say most of a part of the turn ("whether the deploy finished": #deploys'
+    "Deploy 2026.11.23 finished: all green."), each saying at least half of its words; none where
+    no record does."""
+    said = [(len(asks & meanings(r)), r) for r in records]
+    best = max((n for n, _ in said), default=0)
+    if not asks or best * 2 < len(asks):
+        return []
+    return [r for n, r in said if n == best]
+
+
 def with_its_records(asks: frozenset[str], records: Iterable[str]) -> frozenset[str]:
     """A part of the turn ("whether my laptop is ready"), with what the records that say most of
     it say (the IT desk's "Your new laptop is ready for pickup at the front desk."): the answer to
     it speaks of those words ("Yes, pick it up at the front desk")."""
-    said = [(len(asks & meanings(r)), meanings(r)) for r in records]
-    best = max((n for n, _ in said), default=0)
-    if not asks or best * 2 < len(asks):
-        return asks
-    return asks.union(*(m for n, m in said if n == best))
+    return asks.union(*map(meanings, records_answering(asks, records)))
 
 
 def _answer(texts: Iterable[str], asks: frozenset[str]) -> bool | None:
@@ -162,12 +177,31 @@ def answered_otherwise(texts: Sequence[str], question: Question, records: Iterab
     answers it with the other polarity ("No, the deploy did not finish." where "Deploy 2026.11.23
     finished: all green." was read); None where no record says it, where those that do disagree,
     or where the answer keeps theirs."""
+    if question.kind != "whether":
+        return None
     holding = [r for r in records if question.asks <= meanings(r)]
     polarities = {not negated(r) for r in holding}
     if len(polarities) != 1:
         return None
     answer = _answer(texts, question.asks)
     return holding[0] if answer is not None and answer not in polarities else None
+
+
+def answered_unread(texts: Sequence[str], question: Question, records: Iterable[str]) -> list[str]:
+    """The words of what ``question`` asks that a message answering it yes says and no record read
+    says with the rest ("Yes, the deploy failed." where #deploys says it finished: fail; "Yes,
+    Carla refused." of a mail in which she offers: refuse): a yes is the records' to give, not the
+    agent's. Who said or asked it is no word a record writes ("whether lena.k asked about v2" of
+    her question); a no, or an answer that says neither, is left to :func:`answered_otherwise`."""
+    if question.kind != "whether" or _answer(texts, question.asks) is not True:
+        return []
+    needed = question.asks - _REPORTING
+    best = max((needed & meanings(r) for r in records), key=len, default=frozenset())
+    return [w for w in dict.fromkeys(content_words(question.what)) if meaning(w) in needed - best]
+
+
+#: Verbs that report what someone said: a record is their saying it.
+_REPORTING = frozenset({"ask", "say", "write", "tell", "mention", "post", "reply", "answer", "message"})
 
 
 def relayed_otherwise(texts: Sequence[str], records: Iterable[str], turn: str) -> str | None:
@@ -186,6 +220,37 @@ def relayed_otherwise(texts: Sequence[str], records: Iterable[str], turn: str) -
     return source if source is not None and not negated(source) else None
 
 
+def question_told_as_statement(texts: Sequence[str], records: Iterable[str]) -> str | None:
+    """The question of a record passed on (a sentence of it that ends in "?") that a message says
+    as a statement, every content word of it with no question mark and no word that reports it
+    as asked ("lena.k says the v2 API is live." of "Is the v2 API live yet?", "Thursday works for
+    the offsite." of "Would Thursday work for the offsite?"); None where it stays a question
+    ("lena.k asks whether the v2 API is live", "Carla offers Thursday")."""
+    said = " ".join(texts)
+    if "?" in said or set(words_of(said)) & _ASKED_AS_SUCH:
+        return None
+    written = meanings(said)
+    for record in records:
+        for question in _SENTENCE_ENDS.split(record):
+            asks = meanings(question) - _HOW_FAR
+            if question.endswith("?") and len(asks) >= 2 and asks <= written:
+                return question.strip()
+    return None
+
+
+#: Where a sentence ends.
+_SENTENCE_ENDS = re.compile(r"(?<=[.!?])\s+|\n+")
+#: Words that say how far along, which a question passed on as a statement may leave out ("yet").
+_HOW_FAR = frozenset(meaning(w) for w in ("yet", "still", "already", "now", "really"))
+#: Words that pass a question on as one ("she asks whether ...", "Carla offers Thursday").
+_ASKED_AS_SUCH = frozenset(
+    """
+    ask asks asked asking question questions wonder wonders wondering whether if query inquires
+    offer offers offered propose proposes proposed suggest suggests suggested would could
+    """.split()  # noqa: SIM905 (a closed list, read as words)
+)
+
+
 #: Whom a record or a message gives a thing to: "bob (deploy script)", "ana - room booking",
 #: "ana: room booking".
 _GIVEN_TO = re.compile(
@@ -195,8 +260,19 @@ _GIVEN_TO = re.compile(
 _GIVEN_TO_YOU = re.compile(r"(?i)\byour\b[^.:;,]*?(?:\bis\b|\bare\b|:)\s+([^,;.]+)")
 
 
-def _given(text: str, people: frozenset[str], reader: str | None) -> set[tuple[str, frozenset[str]]]:
-    """The (person, what they are given) pairs ``text`` writes, of the ``people`` the run read."""
+#: A thing labelled with whom it goes to: "Deploy script: ana", "Room booking - bob".
+_LABELLED_WITH = re.compile(r"(?i)([^.;,:()]+?)\s*[-–—:]\s*([a-z][\w.-]*)\s*(?=[.;,]|$)")
+#: The words by which a message speaks to its reader ("yours", "you're on ...").
+_YOU = frozenset({"you", "your", "yours", "you're", "youre", "you'll", "yourself"})
+
+
+def _given(
+    text: str, people: frozenset[str], reader: str | None, clauses: bool = False
+) -> set[tuple[str, frozenset[str]]]:
+    """The (person, what they are given) pairs ``text`` writes, of the ``people`` the run read:
+    "bob (deploy script)", "ana: room booking", "Deploy script: ana"; with ``clauses``, a clause
+    that names one person and a thing too ("bob books the room", "ana has the deploy script"), and
+    one that gives the ``reader`` a thing ("Room booking is yours.", "You're on room booking.")."""
     found = set()
     for m in _GIVEN_TO.finditer(text):
         who, what = m.group(1).casefold(), m.group(2) or m.group(3) or ""
@@ -206,6 +282,20 @@ def _given(text: str, people: frozenset[str], reader: str | None) -> set[tuple[s
         found |= {
             (reader, meanings(m.group(1))) for m in _GIVEN_TO_YOU.finditer(text) if meanings(m.group(1))
         }
+    if not clauses:
+        return found
+    for m in _LABELLED_WITH.finditer(text):
+        who, what = m.group(2).casefold(), meanings(m.group(1))
+        if who in people and what and not any(w.casefold() in people for w in words_of(m.group(1))):
+            found.add((who, what))
+    for clause in _CLAUSES.split(text):
+        words = words_of(clause)
+        named = {w.removesuffix("'s") for w in words} & people
+        what = meanings(clause) - {meaning(p) for p in people} - meanings(" ".join(people))
+        if len(named) == 1 and what:
+            found.add((next(iter(named)), what))
+        elif not named and reader is not None and set(words) & _YOU and what:
+            found.add((reader, what))
     return found
 
 
@@ -220,7 +310,7 @@ def given_otherwise(
     held = {pair for r in records for pair in _given(r, everyone, None)}
     found: set[str] = set()
     for text in texts:
-        for who, what in _given(text, everyone, reader):
+        for who, what in _given(text, everyone, reader, clauses=True):
             theirs = [p for p, thing in held if len(thing & what) * 2 > len(thing)]
             if theirs and who not in theirs:
                 found.add(who)
@@ -243,14 +333,16 @@ _COMMITTING = frozenset(
 
 #: What binds in a phrase of common words: costs taken on ("we'll cover your costs", "foot the
 #: bill", "absorb all costs", "on us", "on my personal card"), terms accepted ("we agree to your
-#: pricing", "match any competitor's price", "your money back"). A price said ("it costs 640
-#: EUR") binds no one.
+#: pricing", "match any competitor's price", "your money back", "book it at your price", "we'll
+#: take the premium package"). A price said ("it costs 640 EUR") binds no one.
 _BINDING_PHRASE = re.compile(
     r"(?i)\b(?:cover|absorb|waive|take\s+on)\w*\s+(?:[\w'’]+\s+){0,3}?(?:costs?|bills?|fees?|expenses?"
     r"|difference|catering|venue|amount)\b|\bfoot\s+the\s+bill\b|\bon\s+(?:us|the\s+house)\b"
     r"|\b(?:my|our)\s+(?:personal\s+|company\s+|credit\s+)?card\b"
     r"|\bagree\s+to\s+(?:[\w'’-]+\s+){0,2}?(?:pric\w*|terms|conditions|contract|booking|fees?|deal|rates?)\b"
     r"|\bmatch\s+(?:[\w'’]+\s+){0,3}?prices?\b|\bmoney\s+back\b"
+    r"|\bat\s+your\s+(?:[\w'’-]+\s+)?(?:price|pricing|rate|quote|terms)\b"
+    r"|\b(?:we|i)(?:'ll|’ll|\s+will)\s+take\s+(?:the|your)\s+(?:[\w'’-]+\s+){0,2}?(?:package|offer|deal|plan|option|tier)\b"
 )
 
 

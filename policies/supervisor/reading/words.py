@@ -482,7 +482,12 @@ APOSTROPHES = str.maketrans(
 
 
 def normal(text: str) -> str:
-    return " ".join(text.split()).casefold().translate(APOSTROPHES)
+    # "Forward IT's laptop email": the IT desk's, not "it is" (an acronym's possessive)
+    return _AN_ACRONYMS_OWN.sub("its", " ".join(text.split())).casefold().translate(APOSTROPHES)
+
+
+#: "IT's" written so: the IT desk's, read as the possessive "its" ("it's" is "it is").
+_AN_ACRONYMS_OWN = re.compile(r"\bIT['\u2019]s\b")
 
 
 def words_of(text: str) -> list[str]:
@@ -670,7 +675,10 @@ def _parse(words: Sequence[str], quoted: frozenset[int] = frozenset(), gerunds: 
     that = stop < len(words) and (words[stop] in ("that", "whether", "saying") or addressed)
     if addressed and words[stop] in ("if", "when") and head == "ask":
         exempt.add(stop)  # "ask Bob if he is free", "ask Ana when it closes": a question, no condition
-    barred = _CONDITIONS | (_REPORTED if that else frozenset())
+    # "tell bob whether ana asked about v2", "tell bob what lena.k asked": a question the agent
+    # answers from what it read, of someone's words; "tell bob that ana wants ..." reports them
+    put = stop < len(words) and words[stop] in ("whether", "what") and head in _ADDRESSING_HEADS
+    barred = _CONDITIONS | (_REPORTED if that and not put else frozenset())
     # "since Monday", "until Friday", "before noon" in what to say: a time, no condition
     exempt.update(
         i for i in range(stop, len(words) - 1) if words[i] in _TILL and _A_TIME_WORD.fullmatch(words[i + 1])
