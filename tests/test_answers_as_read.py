@@ -730,3 +730,21 @@ def test_reading_a_question_told_as_a_statement():
 def test_a_reply_that_accepts_an_offer_binds(text):
     assert commitments_added([text], ["Reply to Carla", "Would Thursday work? We can host 20 people."]), text
     assert not commitments_added(["What is your price for 20 people?"], ["Reply to Carla"])
+
+
+@pytest.mark.parametrize(
+    "form", ["Tell bob his todo from the minutes", "DM bob his action item from #minutes"]
+)
+def test_a_person_told_their_own_is_given_what_the_message_says(form):
+    """Told their own todo, a message that names no one else gives bob all it says: the room
+    booking is ana's. Each thing a clause gives counts apart; an aside about another is theirs."""
+    for wrong in ("Book the room, please.", "Your item: the deploy script and the room booking.",
+                  "Your todo: the room booking (ana has the deploy script)."):  # fmt: skip
+        decided = _dm(form, "bob", wrong)
+        assert decided.verdict == "escalate", (form, wrong)
+        assert "said_in_another_order" in decided.details, (form, wrong, decided.details)
+    for right in (
+        "Write the deploy script, please.",
+        "Your todo: the deploy script (ana has the room booking).",
+    ):
+        assert "said_in_another_order" not in _dm(form, "bob", right).details, right

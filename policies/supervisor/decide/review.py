@@ -3657,7 +3657,9 @@ def _answered_as_not_read(
     whom = _the_recipients_words(args, context)  # read once, for each check below
     people = _people_read(records)
     readers = sorted(whom & people)
-    swapped = given_otherwise(every, texts, people, readers[0] if len(readers) == 1 else None)
+    swapped = given_otherwise(
+        every, texts, people, readers[0] if len(readers) == 1 else None, context.request
+    )
     if swapped:  # "TODO: ana (deploy script), bob (room booking)" of minutes that give them the other way
         return {"said_in_another_order": swapped}
     bound = commitments_added(every, [context.request, *texts])

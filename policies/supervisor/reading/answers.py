@@ -257,9 +257,15 @@ _GIVEN_TO = re.compile(
     r"(?i)(?<![\w.@-])([a-z][\w.-]*)\s*(?:\(([^()]+)\)|[-–—:]\s+([^,;()]+?)(?=\s*(?:[,;.]|\band\b|$)))"
 )
 #: What a message gives its reader: "Your todo is room booking", "your item: the deploy script".
-_GIVEN_TO_YOU = re.compile(r"(?i)\byour\b[^.:;,]*?(?:\bis\b|\bare\b|:)\s+([^,;.]+)")
+_GIVEN_TO_YOU = re.compile(r"(?i)\byour\b[^.:;,]*?(?:\bis\b|\bare\b|:)\s+([^,;.()]+)")
 
 
+#: A message's clauses and its asides ("the deploy script (ana has the room booking)").
+_CLAUSES_OR_ASIDES = re.compile(r"[.;!?,:—–()\[\]]+|\s-\s")
+#: A turn that has someone told their own part ("his todo", "her action items", "their task").
+_THEIR_OWN = re.compile(
+    r"(?i)\b(?:his|her|their)\s+(?:own\s+)?(?:todos?|to-dos?|action\s+items?|items?|tasks?|jobs?|parts?|assignments?)\b"
+)
 #: A thing labelled with whom it goes to: "Deploy script: ana", "Room booking - bob".
 _LABELLED_WITH = re.compile(r"(?i)([^.;,:()]+?)\s*[-–—:]\s*([a-z][\w.-]*)\s*(?=[.;,]|$)")
 #: The words by which a message speaks to its reader ("yours", "you're on ...").
@@ -288,7 +294,7 @@ def _given(
         who, what = m.group(2).casefold(), meanings(m.group(1))
         if who in people and what and not any(w.casefold() in people for w in words_of(m.group(1))):
             found.add((who, what))
-    for clause in _CLAUSES.split(text):
+    for clause in _CLAUSES_OR_ASIDES.split(text):
         words = words_of(clause)
         named = {w.removesuffix("'s") for w in words} & people
         what = meanings(clause) - {meaning(p) for p in people} - meanings(" ".join(people))
@@ -300,19 +306,38 @@ def _given(
 
 
 def given_otherwise(
-    texts: Sequence[str], records: Iterable[str], people: Iterable[str], reader: str | None = None
+    texts: Sequence[str],
+    records: Iterable[str],
+    people: Iterable[str],
+    reader: str | None = None,
+    turn: str = "",
 ) -> list[str]:
     """The people a message gives a thing that a record read gives someone else, where no record
     gives it to them ("TODO: ana (deploy script), bob (room booking)" of minutes that read "TODO:
     bob (deploy script), ana (room booking)"; "Your todo is room booking" to bob): who does what,
-    swapped. ``reader``: whom the message is to (what "your" gives)."""
+    swapped. ``reader``: whom the message is to (what "your" gives); where ``turn`` has them told
+    their own ("Tell bob his todo from the minutes"), a message that names no one else gives them
+    all it says ("Book the room, please.")."""
     everyone = frozenset(p.casefold() for p in people)
     held = {pair for r in records for pair in _given(r, everyone, None)}
     found: set[str] = set()
+
+    def mostly(thing: frozenset[str], what: frozenset[str]) -> bool:
+        return len(thing & what) * 2 > len(thing)
+
     for text in texts:
-        for who, what in _given(text, everyone, reader, clauses=True):
-            theirs = [p for p, thing in held if len(thing & what) * 2 > len(thing)]
-            if theirs and who not in theirs:
+        given = _given(text, everyone, reader, clauses=True)
+        if reader is not None and _THEIR_OWN.search(turn) and not set(words_of(text)) & (everyone - {reader}):
+            given.add((reader, meanings(text) - {meaning(reader)}))
+        for who, what in given:
+            # each thing it gives, apart ("Your item: the deploy script and the room booking"):
+            # another's that the record gives them, not them too
+            if any(
+                p != who
+                and mostly(thing, what)
+                and not any(q == who and mostly(thing, own) for q, own in held)
+                for p, thing in held
+            ):
                 found.add(who)
     return sorted(found)
 
