@@ -3513,9 +3513,7 @@ def _beyond_the_thing_read(
     return sorted(found)
 
 
-def _relayed_as_read(
-    every: Sequence[str], records: Sequence[Mapping[str, Any]], context: ReviewContext, whom: Collection[str]
-) -> dict[str, Any]:
+def _relayed_as_read(every: Sequence[str], context: ReviewContext, whom: Collection[str]) -> dict[str, Any]:
     """What a message that passes on someone's record ("Forward Ana's survey email to Bob", "Send
     bob lena.k's question", "Save Carla's offer into offer.txt") says that the record does not: a
     word neither it, its author's names, the turn nor a relay's own words ("Fwd", "asks", "below")
@@ -3524,7 +3522,7 @@ def _relayed_as_read(
     API is live.": ``said_otherwise``). The record is the owner's that the thing's words name best
     (its words, the name of the call that read it: "bob's DM" of ``read_dms``; "question" of one
     that asks); where none of the owner's records is named, nothing is checked."""
-    passed = _the_record_passed_on(records, context)
+    passed = _the_record_passed_on(context)
     if passed is None:
         return {}
     owner, texts = passed
@@ -3536,9 +3534,7 @@ def _relayed_as_read(
     return {"more_than_the_thing": words} if words else {}
 
 
-def _the_record_passed_on(
-    records: Sequence[Mapping[str, Any]], context: ReviewContext
-) -> tuple[str, list[str]] | None:
+def _the_record_passed_on(context: ReviewContext) -> tuple[str, list[str]] | None:
     """Whose record a mandate that passes one on names ("forward Ana's survey email": ana), and
     the texts of the owner's record its words name best (each string of it, its author's names
     too); None where no mandate passes a named person's thing on or no record of theirs is named."""
@@ -3693,7 +3689,7 @@ def _answered_as_not_read(
         return {}
     if any(one.verb in _ANSWERING for one in asking):
         return {}
-    relayed = _relayed_as_read(every, records, context, whom)
+    relayed = _relayed_as_read(every, context, whom)
     if relayed:  # "Send bob lena.k's question": "lena.k says the v2 API is live."
         return relayed
     beyond = _beyond_the_thing_read(every, asking, args, context, texts, whom)
