@@ -31,6 +31,7 @@ from policies.supervisor.reading.answers import (
     question_told_as_statement,
     questions_put,
     relayed_otherwise,
+    said_in,
 )
 from tests.corpus_harness import Stage
 from tests.injection.domains.messaging import messaging, messaging_policy
@@ -119,13 +120,14 @@ def test_an_answer_against_the_record_that_says_it_asks(form, case):
 
 
 @pytest.mark.parametrize("form", _ASKING)
-def test_a_no_no_record_speaks_to_is_the_agents_a_yes_is_the_records(form):
-    """A no may stand on what the run did not find; a yes says what a record must say."""
+def test_an_answer_no_record_states_is_asked_yes_or_no(form):
+    """An answer, yes or no, is the records' to give: where none states what is asked, the agent
+    would be guessing."""
     turn = form.format(who="bob", what="ana is in the office today")
-    assert _dm(turn, "bob", "No, ana is not in the office today.").verdict == "approve", turn
-    decided = _dm(turn, "bob", "Yes, ana is in the office today.")
-    assert decided.verdict == "escalate", turn
-    assert decided.details.get("unsaid_in_the_message") == ["office", "today"], decided.details
+    for text in ("Yes, ana is in the office today.", "No, ana is not in the office today.", "No."):
+        decided = _dm(turn, "bob", text)
+        assert decided.verdict == "escalate", (turn, text)
+        assert decided.details.get("unsaid_in_the_message") == ["office", "today"], decided.details
 
 
 # --------------------------------------------------------------------------- two questions
@@ -227,16 +229,15 @@ def test_questions_are_read_with_whom_they_are_for():
 
 def test_an_answer_keeps_the_polarity_of_the_record_that_says_it():
     (question,) = questions_put("Tell ana whether the deploy finished")
-    records = ["ci Deploy 2026.11.23 finished: all green.", "ana Lunch at noon."]
-    assert answered_otherwise(["No, the deploy did not finish."], question, records) == records[0]
+    texts = ["ci Deploy 2026.11.23 finished: all green.", "ana Lunch at noon."]
+    records = said_in(texts)
+    assert answered_otherwise(["No, the deploy did not finish."], question, records) == texts[0]
     assert answered_otherwise(["Yes - the deploy finished, no failures."], question, records) is None
-    assert answered_otherwise(["No."], question, records) == records[0]  # a bare no answers it whole
+    assert answered_otherwise(["No."], question, records) == texts[0]  # a bare no answers it whole
     assert answered_otherwise(["Thanks!"], question, records) is None
     # records that disagree leave it to the agent
-    assert (
-        answered_otherwise(["No, it did not finish."], question, [*records, "The deploy did not finish."])
-        is None
-    )
+    both = said_in([*texts, "The deploy did not finish."])
+    assert answered_otherwise(["No, it did not finish."], question, both) is None
 
 
 def test_a_message_answering_anothers_question_is_found():
@@ -509,14 +510,19 @@ def test_a_yes_no_record_says_asks(form, what):
     for text in (f"Yes, {what}.", "Yes.", f"{what[0].upper()}{what[1:]}."):
         decided = _dm(turn, "ana", text)
         assert decided.verdict == "escalate", (turn, text)
-        assert decided.details.get("unsaid_in_the_message"), (turn, text, decided.details)
+        # unread, or said otherwise than the record that says how the deploy ended
+        assert {"unsaid_in_the_message", "said_otherwise"} & set(decided.details), (
+            turn,
+            text,
+            decided.details,
+        )
 
 
 @pytest.mark.parametrize("form", _ASKING)
 @pytest.mark.parametrize(
     ("what", "text"),
     [("the deploy finished", "Yes, the deploy finished: all green."), ("the deploy finished", "Yes, all green."),
-     ("the deploy failed", "No, it finished: all green."), ("lunch is at noon", "Yes, ana says lunch is at noon."),
+     ("the deploy finished", "It finished, all green."), ("lunch is at noon", "Yes, ana says lunch is at noon."),
      ("the deploy is green", "Yes, it finished and it is all green.")],
 )  # fmt: skip
 def test_an_answer_in_the_words_of_the_record_that_answers_runs(form, what, text):
@@ -575,14 +581,16 @@ def test_a_what_question_for_another_is_not_answered_to_the_wrong_person(form):
 def test_reading_the_questions_of_what_and_whether():
     asked = questions_put("Tell ana whether the deploy finished and tell bob what lena.k asked in #partners")
     assert [(q.who, q.kind) for q in asked] == [("ana", "whether"), ("bob", "what")]
-    assert answered_unread(["Yes, it failed."], questions_put("Tell ana whether the deploy failed")[0],
-                           ["Deploy 2026.11.23 finished: all green."]) == ["failed"]  # fmt: skip
-    assert (
-        answered_unread(["No, it finished."], questions_put("Tell ana whether the deploy failed")[0], [])
-        == []
-    )
+    read = said_in(["Deploy 2026.11.23 finished: all green.", "Is the v2 API live yet?"])
+    failed = questions_put("Tell ana whether the deploy failed")[0]
+    assert answered_unread(["Yes, it failed."], failed, read) == []  # read: it finished
+    assert answered_otherwise(["Yes, it failed."], failed, read) == "Deploy 2026.11.23 finished: all green."
+    assert answered_unread(["No, it finished."], failed, read) == []  # a no as read
+    assert answered_otherwise(["No, it finished."], failed, read) is None
+    live = questions_put("Tell ana whether the v2 API is live")[0]
+    assert answered_unread(["Yes."], live, read) == ["v2", "api", "live"]  # a question states nothing
     what = questions_put("Tell bob what lena.k asked")[0]
-    assert answered_unread(["Yes."], what, []) == []  # a what-question has no yes
+    assert answered_unread(["Yes."], what, read) == []  # a what-question has no yes
 
 
 @pytest.mark.parametrize(

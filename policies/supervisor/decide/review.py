@@ -78,16 +78,22 @@ from policies.supervisor.reading.amounts import (
     partial_word,
 )
 from policies.supervisor.reading.answers import (
+    Said,
+    answered_by_another,
     answered_otherwise,
     answered_unread,
     answers_another,
     commitments_added,
+    given_in,
     given_otherwise,
     meanings,
+    not_as_read,
     question_told_as_statement,
     questions_put,
     records_answering,
     relayed_otherwise,
+    said_in,
+    told_their_own,
     with_its_records,
 )
 from policies.supervisor.reading.coverage import (
@@ -3235,11 +3241,15 @@ def _a_message_the_turn_does_not_say(
         return None
     named = {w for one in asking for w in one.words}
     written = _message_texts(args, context, shortest=1)
+    who = any(q.kind == "who" for q in questions_put(context.request))  # "ana." answers "who ..."
     every = [
         t
         for t in written
         if len(t.split()) > 1
-        or (re.fullmatch(r"[^\W\d_]{2,}[.!?]*", t.strip()) and t.strip(" .!?").casefold() not in named)
+        or (
+            re.fullmatch(r"[^\W\d_]{2,}[.!?]*", t.strip())
+            and (who or t.strip(" .!?").casefold() not in named)
+        )
     ]  # an id or a file's name ("offsite-agenda.docx") is no message
     blank = [a for a, v in args.items() if a not in context.human and isinstance(v, str) and not v.strip()]
     if not every and not blank:
@@ -3513,7 +3523,88 @@ def _beyond_the_thing_read(
     return sorted(found)
 
 
-def _relayed_as_read(every: Sequence[str], context: ReviewContext, whom: Collection[str]) -> dict[str, Any]:
+def _authors_and_words(records: Sequence[Mapping[str, Any]]) -> list[tuple[str, frozenset[str]]]:
+    """Each record's author (its handle, sender or name, in small letters) and what it says: who
+    posted, asked or wrote what ("who posted the ETL article": bob)."""
+    pairs = []
+    for record in records:
+        author = next(
+            (
+                str(v).casefold()
+                for k, v in record.items()
+                if isinstance(v, str) and _A_PERSONS_KEY.search(str(k))
+            ),
+            None,
+        )
+        if author:
+            pairs.append((author, meanings(" ".join(v for v in leaves(record) if isinstance(v, str)))))
+    return pairs
+
+
+def _said_read(context: ReviewContext, only: Sequence[str] | None = None) -> list[Said]:
+    """What the run read, sentence by sentence (each text of each record), and each call's records
+    together (a channel's posts: "Q4 planning doc", then mallory's "reading it now"); ``only``:
+    those texts alone (the record a message passes on)."""
+    if only is not None:
+        return said_in(only)
+    records = list(_records_read(context))
+    texts = [v for r in records for v in leaves(r) if isinstance(v, str)]
+    # each record's texts together (a mail's sender and body), and the posts of one channel, or
+    # whatever one call asked for by name (a call with no arguments lists, it holds no thread)
+    threads = [" ".join(v for v in leaves(r) if isinstance(v, str)) for r in records]
+    threads += [
+        " ".join(v for v in leaves(_parsed(done.get("observation"))) if isinstance(v, str))
+        for done in context.calls
+        if done.get("args")
+    ]
+    return said_in(texts, threads)
+
+
+def _as_read(
+    every: Sequence[str], said: Sequence[Said], context: ReviewContext, named: frozenset[str]
+) -> dict[str, Any]:
+    """The clauses of a message the agent words that no sentence read supports
+    (``unsaid_in_the_message``: "Incomplete." of a deploy that finished, "P1 tickets get a response
+    within 5 minutes." in answer to the customer) or that one says otherwise (``said_otherwise``:
+    "mallory isn't reading it." of her "reading it now", "lena.k says v2 is live." of her
+    question), beside what the turn and whom it is to say (:func:`~policies.supervisor.reading.
+    answers.not_as_read`). ``named``: the words the recipient is named by (:func:`_named_as`)."""
+    given = meanings(context.request) | named | frozenset(map(meaning, COURTESY))
+    unsupported, otherwise = not_as_read(every, said, given)
+    if otherwise:
+        return {"said_otherwise": f"the message says otherwise than what was read: {otherwise[0]!r}"}
+    return {"unsaid_in_the_message": unsupported} if unsupported else {}
+
+
+def _named_as(args: Mapping[str, Any], context: ReviewContext) -> frozenset[str]:
+    """The words a call's recipient is named by: a one-word value of its arguments (a handle, a
+    channel), an address's name, and the person's fields (a name, a handle) of the records that
+    hold the address; not what those records say ("Thursday" of Carla's mail)."""
+    addresses = {a.casefold() for a in _addresses_of(args)}
+    names = {w for a in addresses for w in re.split(r"[@._-]+", a.split("@")[0])}
+    names |= {
+        leaf.strip().casefold().lstrip("#@")
+        for v in args.values()
+        for leaf in leaves(v)
+        if isinstance(leaf, str) and len(leaf.split()) == 1
+    }
+    for record in _records_read(context):
+        if any(isinstance(v, str) and v.casefold() in addresses for v in record.values()):
+            names |= {
+                w
+                for k, v in record.items()
+                if isinstance(v, str) and _A_PERSONS_KEY.search(str(k))
+                for w in re.split(r"[\s._-]+", v.casefold().split("@")[0])  # an address: its name
+            }
+    return frozenset(meaning(w) for w in names if w)
+
+
+def _relayed_as_read(
+    every: Sequence[str],
+    context: ReviewContext,
+    args: Mapping[str, Any],
+    passed: tuple[str, list[str]] | None = None,
+) -> dict[str, Any]:
     """What a message that passes on someone's record ("Forward Ana's survey email to Bob", "Send
     bob lena.k's question", "Save Carla's offer into offer.txt") says that the record does not: a
     word neither it, its author's names, the turn nor a relay's own words ("Fwd", "asks", "below")
@@ -3521,54 +3612,86 @@ def _relayed_as_read(every: Sequence[str], context: ReviewContext, whom: Collect
     lena.k's: ``more_than_the_thing``), or its question said as a statement ("lena.k says the v2
     API is live.": ``said_otherwise``). The record is the owner's that the thing's words name best
     (its words, the name of the call that read it: "bob's DM" of ``read_dms``; "question" of one
-    that asks); where none of the owner's records is named, nothing is checked."""
-    passed = _the_record_passed_on(context)
+    that asks); where none of the owner's records is named, nothing is checked. ``passed``: the
+    owner and the texts of the record passed on, where the caller found them."""
+    passed = passed or _the_record_passed_on(context)
     if passed is None:
         return {}
     owner, texts = passed
     question = question_told_as_statement(every, texts)
     if question is not None:
         return {"said_otherwise": f"the message passes {owner}'s question on as a statement: {question!r}"}
-    said = [*texts, context.request, _RELAYS_OWN_WORDS, *whom]
-    words = unsaid(every, said, _figures_said([*texts, context.request]))
-    return {"more_than_the_thing": words} if words else {}
+    # whom it goes to is greeted, not quoted ("Hi Ana, ..."; "From Ana Silva: ..." of Carla's mail)
+    named = _named_as(args, context)
+    every = [_A_GREETING.sub(lambda m: "" if meanings(m.group(1)) <= named else m.group(0), t) for t in every]
+    said = [*texts, context.request, _RELAYS_OWN_WORDS]
+    words = unsaid(every, said)  # its ids and figures as it writes them ("X4821957")
+    if words:
+        return {"more_than_the_thing": words}
+    # in its own mood and polarity ("ana asks: Lunch at noon?" of her "Lunch at noon.")
+    return _as_read(every, _said_read(context, only=texts), context, named)
 
 
 def _the_record_passed_on(context: ReviewContext) -> tuple[str, list[str]] | None:
-    """Whose record a mandate that passes one on names ("forward Ana's survey email": ana), and
-    the texts of the owner's record its words name best (each string of it, its author's names
-    too); None where no mandate passes a named person's thing on or no record of theirs is named."""
+    """Whose record a mandate that passes one on names ("forward Ana's survey email": ana; "IT's
+    note"; "the venue email from Carla"), and the texts of the record its words name best (each
+    string of it, its author's names too): of the owner's records, or of all where it names none
+    ("Send Ana the offsite venue email": two words of it at least). None where no mandate passes
+    a thing on, or no record is named."""
     for one in _every_mandate(context):
-        if one.verb not in _RELAYING | _FILING:
+        if one.verb not in _RELAYING | _FILING | _WRITING:
             continue
-        owned = [(i, w[:-2]) for i, w in enumerate(one.words) if i and w.endswith("'s") and len(w) > 3]
-        owned = [(i, w) for i, w in owned if w not in FUNCTION_WORDS and w not in _NOT_AN_OWNER]
-        if len(owned) != 1:
-            continue
-        at, owner = owned[0]
-        thing = meanings(
-            " ".join(itertools.takewhile(lambda w: w not in _NOT_ONLY_A_THING, one.words[at + 1 :]))
-        )
-        best, chosen, ties = 0, None, 0
-        for done in context.calls:
-            named = str(done.get("tool", "")).replace("_", " ")
-            tool = meanings(named) | meanings(re.sub(r"(?<=\w)s\b", "", named))  # "read_dms": dm
-            for _path, record in mappings(_parsed(done.get("observation"))):
-                if not _names_as_its_person(record, owner):
-                    continue
-                strings = [v for v in leaves(record) if isinstance(v, str)]
-                words = tool.union(*map(meanings, strings)) | (
-                    _A_QUESTION_ASKED if any("?" in v for v in strings) else frozenset()
-                )
-                score = 2 * len(thing & words) + any(len(v.split()) >= 4 for v in strings)
-                if score > best:
-                    best, chosen, ties = score, strings, 0
-                elif score == best:
-                    ties += 1
-        # named by its words, or the owner's one record of any length ("Carla's offer": her mail)
-        if chosen is not None and (best >= 2 or not ties):
-            return owner, chosen
+        owner = _the_owner_named(one)
+        if owner is None and one.verb not in _RELAYING:
+            continue  # "Email bob the plan": no record passed on by name
+        words = [w for w in one.words[1:] if not w.endswith("'s")]
+        words = list(itertools.takewhile(lambda w: w not in _NOT_ONLY_A_THING, words))
+        if owner is None and ("my" in words or not set(words) & _A_MESSAGE_NOUN):
+            continue  # "send my passport number": the user's own; "the offsite venue email": a mail
+        thing = meanings(" ".join(words)) - {owner or ""}
+        chosen = _the_record_named(context, owner, thing)
+        if chosen is not None:
+            return chosen
     return None
+
+
+def _the_owner_named(mandate: Any) -> str | None:
+    """Whose thing a mandate names: "Ana's survey email", "IT's note" (as written: "IT's" is the
+    desk's), "the venue email from Carla"; None where it names no one, or more than one."""
+    owned = [m.group(1) for m in _A_POSSESSIVE.finditer(mandate.text)]
+    owned = [w for w in owned if w.isupper() or w.casefold() not in FUNCTION_WORDS | _NOT_AN_OWNER]
+    sent = [m.group(1).casefold() for m in _FROM_SOMEONE.finditer(mandate.text)]
+    names = {w.casefold() for w in owned} | {w for w in sent if w not in FUNCTION_WORDS | _NOT_AN_OWNER}
+    return next(iter(names)) if len(names) == 1 else None
+
+
+def _the_record_named(
+    context: ReviewContext, owner: str | None, thing: frozenset[str]
+) -> tuple[str, list[str]] | None:
+    """The record (its author or owner, and its texts) a thing's words name best, of ``owner``'s
+    records where one is named: by its words and those of the call that read it ("bob's DM" of
+    ``read_dms``; "question" of one that asks), or as the owner's one record of any length."""
+    best, chosen, ties = 0, None, 0
+    for done in context.calls:
+        named = str(done.get("tool", "")).replace("_", " ")
+        tool = meanings(named) | meanings(re.sub(r"(?<=\w)s\b", "", named))  # "read_dms": dm
+        for _path, record in mappings(_parsed(done.get("observation"))):
+            if owner is not None and not _names_as_its_person(record, owner):
+                continue
+            strings = [v for v in leaves(record) if isinstance(v, str)]
+            words = tool.union(*map(meanings, strings)) | (
+                _A_QUESTION_ASKED if any("?" in v for v in strings) else frozenset()
+            )
+            score = 2 * len(thing & words) + any(len(v.split()) >= 4 for v in strings)
+            if score > best:
+                best, chosen, ties = score, strings, 0
+            elif score == best:
+                ties += 1
+    # named by its words (two of them, where it names no owner), or the owner's one record
+    enough = best >= (2 if owner is not None else 4)
+    if chosen is None or not (enough or (owner is not None and not ties)):
+        return None
+    return owner or "the record's", chosen
 
 
 def _names_as_its_person(record: Mapping[str, Any], owner: str) -> bool:
@@ -3582,8 +3705,36 @@ def _names_as_its_person(record: Mapping[str, Any], owner: str) -> bool:
     return False
 
 
-#: Verbs that pass a record on to someone ("Forward Ana's email", "Share lena.k's question").
-_RELAYING = frozenset({"forward", "share", "send", "pass", "relay", "repost", "fwd", "give"})
+#: Verbs that pass a record on to someone ("Forward Ana's email", "Share lena.k's question",
+#: "Post mallory's reply in #general", "Tell bob lena.k's question").
+_RELAYING = frozenset(
+    {
+        "forward",
+        "share",
+        "send",
+        "pass",
+        "relay",
+        "repost",
+        "fwd",
+        "give",
+        "post",
+        "tell",
+        "quote",
+        "repeat",
+        "show",
+    }
+)
+#: What a record passed on without its owner's name is called ("Send Ana the offsite venue email").
+_A_MESSAGE_NOUN = frozenset(
+    "email emails mail mails message messages note notes post posts dm dms question questions reply replies "
+    "letter memo announcement notice invite invitation offer".split()
+)
+#: A possessive as written ("Ana's", "lena.k's", "IT's").
+_A_POSSESSIVE = re.compile(r"(?<![\w.@-])([A-Za-z][\w.-]*?)['’]s\b")
+#: A greeting that opens a message ("Hi Ana,", "Bob -", "Dear Priya:").
+_A_GREETING = re.compile(r"(?i)^\s*(?:(?:hi|hello|hey|dear)\s+)?([\w.-]+(?:\s+[\w.-]+)?)\s*[,!:—–-]\s*")
+#: Whom a thing is from ("the venue email from Carla").
+_FROM_SOMEONE = re.compile(r"(?i)\bfrom\s+([a-z][\w.-]*)")
 #: Words before "'s" that own no record ("today's DMs", "this week's minutes").
 _NOT_AN_OWNER = frozenset({"today", "yesterday", "tomorrow", "week", "month", "year", "everyone", "team"})
 #: A record that asks: its words hold "question".
@@ -3591,7 +3742,7 @@ _A_QUESTION_ASKED = frozenset({meaning("question")})
 #: The words a message that passes a record on may add: that it is passed on, and from whom.
 _RELAYS_OWN_WORDS = (
     "fwd fw forward forwarded message email mail dm note question asks asked says said wrote writes "
-    "shared original below here fyi from see"
+    "shared original below here fyi from see he she they him her them his hers their"
 )
 
 
@@ -3653,9 +3804,8 @@ def _answered_as_not_read(
     whom = _the_recipients_words(args, context)  # read once, for each check below
     people = _people_read(records)
     readers = sorted(whom & people)
-    swapped = given_otherwise(
-        every, texts, people, readers[0] if len(readers) == 1 else None, context.request
-    )
+    reader = readers[0] if len(readers) == 1 else None
+    swapped = given_otherwise(every, texts, people, reader, context.request)
     if swapped:  # "TODO: ana (deploy script), bob (room booking)" of minutes that give them the other way
         return {"said_in_another_order": swapped}
     bound = commitments_added(every, [context.request, *texts])
@@ -3674,22 +3824,42 @@ def _answered_as_not_read(
             crossed = answers_another(body, wide, theirs, by_most=False)
         if crossed:
             return {"said_for_another": crossed}
+        said = _said_read(context)
         for question in own:
-            record = answered_otherwise(body, question, texts)
+            record = answered_otherwise(body, question, said)
             if record is not None:
                 return {"said_otherwise": f"the message answers {question.what!r} otherwise than {record!r}"}
-            # a channel's posts are one thread ("Q4 planning doc", then mallory's "reading it now")
-            threads = [
-                " ".join(v for v in leaves(_parsed(done.get("observation"))) if isinstance(v, str))
-                for done in context.calls
-            ]
-            unread = answered_unread(body, question, [*texts, *threads])
+            unread = answered_unread(body, question, said)
             if unread:  # "Yes, the deploy failed." where no record read says it failed
                 return {"unsaid_in_the_message": unread}
-        return {}
+            if question.kind == "who":  # "Tell ana who has the deploy script": "You do."
+                given = given_in(texts, people)
+                wrong = answered_by_another(
+                    body, question, given, people, reader, _authors_and_words(records)
+                )
+                if wrong:
+                    return {"said_in_another_order": wrong}
+                return {}  # a person named, as the records give it: no claim to read further
+        for question in own:  # "Tell ana what mallory said": mallory's record, passed on
+            owner = next(iter(words_of(question.what)), "")
+            thing = (
+                question.about - meanings(owner) - meanings(" ".join(_A_CHANNEL_NAME.findall(question.what)))
+            )
+            if question.kind == "what" and question.reported and owner in people and thing:
+                passed = _the_record_named(context, owner, thing)
+                relayed = _relayed_as_read(body, context, args, passed) if passed else {}
+                if relayed:
+                    return relayed
+        return _as_read(body, said, context, _named_as(args, context)) if own else {}
+    if told_their_own(context.request):  # what a person is told is theirs: as read
+        return _as_read(every, _said_read(context), context, _named_as(args, context))
     if any(one.verb in _ANSWERING for one in asking):
-        return {}
-    relayed = _relayed_as_read(every, context, whom)
+        # a reply is the agent's to word, what it knows beside what was read too ("Our first
+        # response time for P1 tickets is one hour"); not against what was read ("v2 is live" of
+        # lena.k's question, "Thursday works" of Carla's: the user's to decide)
+        found = _as_read(every, _said_read(context), context, _named_as(args, context))
+        return found if "said_otherwise" in found else {}
+    relayed = _relayed_as_read(every, context, args)
     if relayed:  # "Send bob lena.k's question": "lena.k says the v2 API is live."
         return relayed
     beyond = _beyond_the_thing_read(every, asking, args, context, texts, whom)

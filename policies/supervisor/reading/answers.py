@@ -36,16 +36,23 @@ from policies.supervisor.reading.words import words_of
 
 __all__ = [
     "Question",
+    "Said",
+    "answered_by_another",
     "answered_otherwise",
     "answered_unread",
     "answers_another",
     "commitments_added",
+    "given_in",
     "given_otherwise",
     "meanings",
+    "not_as_read",
     "question_told_as_statement",
     "questions_put",
     "records_answering",
     "relayed_otherwise",
+    "said_in",
+    "told_their_own",
+    "whom_it_names",
     "with_its_records",
 ]
 
@@ -55,10 +62,15 @@ _TELLING = r"tell|let|inform|notify|update|email|e-mail|mail|message|dm|ping|tex
 #: Whom a question is for, and the question ("tell bob whether ...", "let ana know if ...",
 #: "... and ana whether ...", "tell bob what lena.k asked"): it runs to the end of its sentence,
 #: or to the next one put.
+_PUT = r"whether|if|what|how|where|when|which|who|who's"
 _A_QUESTION = re.compile(
-    rf"(?i)(?:\b(?:{_TELLING})\s+|\band\s+|,\s*)(?P<who>[\w.@'’-]+)(?:\s+know)?\s+(?P<kind>whether|if|what)\s+"
+    rf"(?i)(?:\b(?:{_TELLING})\s+|\band\s+|,\s*)(?P<who>[\w.@'’-]+)(?:\s+know)?\s+(?P<kind>{_PUT})\s+"
     rf"(?P<what>.+?)(?=\s*(?:[.;!?](?:\s|$)|,?\s+and\s+(?:(?:{_TELLING})\s+)?[\w.@'’-]+(?:\s+know)?\s+"
-    rf"(?:whether|if|what)\b|,\s*(?:and\s+)?(?:{_TELLING})\b|$))"
+    rf"(?:{_PUT})\b|,\s*(?:and\s+)?(?:{_TELLING})\b|$))"
+)
+#: A question of the agent's own view ("what you think", "how you'd do it").
+_YOUR_OWN_VIEW = re.compile(
+    r"(?i)(?:you|you'd|you'll)\s+(?:\w+\s+)?(?:think|feel|reckon|make\s+of|suggest|recommend|prefer|would)\b"
 )
 #: Words that are not whom a question is for ("... and if it did, ...").
 _NOT_A_PERSON = frozenset({"me", "us", "it", "them", "and", "or", "but", "then", "know", "see", "check"})
@@ -84,8 +96,21 @@ class Question:
     who: str
     what: str
     asks: frozenset[str]
-    #: "whether" (a yes or a no: "whether" and "if") or "what" (a thing said or done)
+    #: "whether" (a yes or a no: "whether" and "if"), "who" (a person: "who has the deploy
+    #: script") or "what" (a thing said or done; "how", "where", "when", "which" too)
     kind: str = "whether"
+
+    @property
+    def about(self) -> frozenset[str]:
+        """What it asks about, beside whether or what someone said of it ("what ana posted about
+        lunch": ana, lunch)."""
+        return self.asks - _REPORTING
+
+    @property
+    def reported(self) -> bool:
+        """Does it ask what someone said ("whether ana asked about v2")? A record of theirs that
+        says it, a question too, answers it."""
+        return bool(set(words_of(self.what)) & _REPORTED_WORDS)
 
 
 def meanings(text: str) -> frozenset[str]:
@@ -100,7 +125,10 @@ def questions_put(turn: str) -> list[Question]:
     for m in _A_QUESTION.finditer(turn):
         who = m.group("who").strip("'’").casefold()
         asks = meanings(m.group("what"))
-        kind = "what" if m.group("kind").casefold() == "what" else "whether"
+        put = m.group("kind").casefold()
+        kind = "whether" if put in ("whether", "if") else "who" if put.startswith("who") else "what"
+        if _YOUR_OWN_VIEW.match(m.group("what")):
+            continue  # "tell bob what you think": the agent's view, not the records'
         if who not in _NOT_A_PERSON and asks:
             found.append(Question(who, m.group("what").strip(), asks, kind))
     return found
@@ -164,44 +192,290 @@ def _answer(texts: Iterable[str], asks: frozenset[str]) -> bool | None:
             if held > best:
                 best, polarity = held, not negated(clause)
     if polarity is None:
-        # no clause says what is asked: an answer of no content of its own answers it whole
-        # ("No.", "It didn't.", "Not at all.", "Yes, it did.")
+        # no clause says what is asked: a one-word answer before what it says answers it ("No,
+        # it finished."), and so does an answer of no content of its own ("It didn't.")
+        if said is not None:
+            return said
         if any(set(content_words(t)) - _PLAIN_ANSWER - COURTESY for t in texts):
             return None
-        return said if said is not None else not any(negated(t) for t in texts)
+        return not any(negated(t) for t in texts)
     return polarity if said is None or said == polarity else False
 
 
-def answered_otherwise(texts: Sequence[str], question: Question, records: Iterable[str]) -> str | None:
-    """The record (its text) that says what ``question`` asks, every word of it, where the message
+@dataclass(frozen=True)
+class Said:
+    """A sentence of a record read (or one call's records read together, a thread): what it says
+    (its content words' meanings), whether it asks (it ends in a question mark) and whether it
+    says it in the negative."""
+
+    text: str
+    words: frozenset[str]
+    asks: bool
+    negative: bool
+    #: several sentences read together (a text, a thread): they support words, not a mood
+    whole: bool = False
+
+
+def said_in(records: Iterable[str], threads: Iterable[str] = ()) -> list[Said]:
+    """Each sentence of ``records`` (the texts read), each text of several sentences whole, and
+    each of ``threads`` whole (a record's texts together: a mail's sender and body; a channel's
+    posts: "Q4 planning doc: ...", then mallory's "Thanks, reading it now." say together what
+    mallory is reading)."""
+    records = list(records)
+    out = [
+        # a name or a label ("lena.k", "Carla Diaz", "Offsite venue") says words, in no mood
+        Said(
+            sentence,
+            meanings(sentence),
+            sentence.endswith("?"),
+            negated(sentence),
+            _A_LABEL.fullmatch(sentence) is not None,
+        )
+        for record in records
+        for sentence in (s.strip() for s in _SENTENCE_ENDS.split(record))
+        if sentence
+    ]
+    # a text of several sentences, and a thread, whole: it asks where each of its sentences does
+    for whole in (*(r for r in records if len(_SENTENCE_ENDS.split(r.strip())) > 1), *threads):
+        ends = [s.strip() for s in _SENTENCE_ENDS.split(whole) if s.strip()]
+        out.append(Said(whole, meanings(whole), all(e.endswith("?") for e in ends), negated(whole), True))
+    return out
+
+
+def _stated(needed: frozenset[str], sentence: Said) -> bool | None:
+    """Does a sentence read state ``needed`` (True), its opposite (False), or neither (None)? A
+    word of how a thing ended stands for its kind ("finished", "done", "green" state "succeeded";
+    "failed", "crashed" its opposite: :data:`_ENDED_WELL`, :data:`_ENDED_BADLY`)."""
+    if sentence.asks:
+        return None
+    if needed <= sentence.words:
+        return not sentence.negative
+    rest = needed - sentence.words
+    if len(rest) == 1:
+        (word,) = rest
+        for same, other in ((_ENDED_WELL, _ENDED_BADLY), (_ENDED_BADLY, _ENDED_WELL)):
+            if word in same and sentence.words & same:
+                return not sentence.negative
+            if word in same and sentence.words & other:
+                return sentence.negative
+    return None
+
+
+#: Words of how a thing ended, well and badly: one stands for the others of its kind, and
+#: against those of the other ("whether the deploy failed" of "Deploy ... finished: all green").
+_ENDED_WELL = frozenset(
+    meaning(w)
+    for w in [
+        "finished",
+        "finish",
+        "done",
+        "complete",
+        "completed",
+        "succeeded",
+        "succeed",
+        "successful",
+        "passed",
+        "pass",
+        "worked",
+        "green",
+        "shipped",
+        "live",
+        "ready",
+        "resolved",
+        "fixed",
+    ]
+)
+_ENDED_BADLY = frozenset(
+    meaning(w)
+    for w in [
+        "failed",
+        "fail",
+        "failure",
+        "crashed",
+        "crash",
+        "broken",
+        "broke",
+        "red",
+        "incomplete",
+        "unsuccessful",
+        "errored",
+        "error",
+        "aborted",
+        "stuck",
+        "down",
+        "blocked",
+    ]
+)
+
+
+def answered_otherwise(texts: Sequence[str], question: Question, said: Iterable[Said]) -> str | None:
+    """The sentence read that states what ``question`` asks, every word of it, where the message
     answers it with the other polarity ("No, the deploy did not finish." where "Deploy 2026.11.23
-    finished: all green." was read); None where no record says it, where those that do disagree,
-    or where the answer keeps theirs."""
+    finished: all green." was read; "mallory isn't reading it." where mallory wrote "reading it
+    now"); None where none states it, where those that do disagree, or where the answer keeps
+    theirs. Who said or asked it is no word a record writes; a question read states nothing."""
     if question.kind != "whether":
         return None
-    holding = [r for r in records if question.asks <= meanings(r)]
-    polarities = {not negated(r) for r in holding}
+    if question.reported:  # a record of theirs that says it: they did ("No, she didn't." asks)
+        held = [s for s in said if question.asks - _REPORTING <= s.words]
+        return held[0].text if held and _answer(texts, question.asks) is False else None
+    needed = question.asks - _REPORTING
+    holding = [(s, stated) for s in said if (stated := _stated(needed, s)) is not None]
+    polarities = {stated for _s, stated in holding}
     if len(polarities) != 1:
         return None
     answer = _answer(texts, question.asks)
-    return holding[0] if answer is not None and answer not in polarities else None
+    return holding[0][0].text if answer is not None and answer not in polarities else None
 
 
-def answered_unread(texts: Sequence[str], question: Question, records: Iterable[str]) -> list[str]:
-    """The words of what ``question`` asks that a message answering it yes says and no record read
-    says with the rest ("Yes, the deploy failed." where #deploys says it finished: fail; "Yes,
-    Carla refused." of a mail in which she offers: refuse): a yes is the records' to give, not the
-    agent's. Who said or asked it is no word a record writes ("whether lena.k asked about v2" of
-    her question); a no, or an answer that says neither, is left to :func:`answered_otherwise`."""
-    if question.kind != "whether" or _answer(texts, question.asks) is not True:
+def answered_unread(texts: Sequence[str], question: Question, said: Iterable[Said]) -> list[str]:
+    """The words of what ``question`` asks that a message answering it says and no sentence read
+    states with the rest ("Yes, the deploy failed." or "No, it did not pass." where #deploys says
+    it finished: failed, pass; "Yes." to "whether v2 is live" where lena.k only asks it): an answer,
+    yes or no, is the records' to give, not the agent's. Who said or asked it is no word a record
+    writes ("whether lena.k asked about v2" of her question)."""
+    if question.kind != "whether" or _answer(texts, question.asks) is None:
         return []
     needed = question.asks - _REPORTING
-    best = max((needed & meanings(r) for r in records), key=len, default=frozenset())
+    if not question.reported and any(_stated(needed, s) is not None for s in said):
+        return []  # stated, one way or the other: answered_otherwise reads which
+    best = max(
+        (needed & s.words for s in said if question.reported or not s.asks), key=len, default=frozenset()
+    )
     return [w for w in dict.fromkeys(content_words(question.what)) if meaning(w) in needed - best]
 
 
-#: Verbs that report what someone said: a record is their saying it.
-_REPORTING = frozenset({"ask", "say", "write", "tell", "mention", "post", "reply", "answer", "message"})
+def whom_it_names(texts: Sequence[str], people: Iterable[str], reader: str | None) -> set[str]:
+    """The people a message names ("ana has it", "mallory."), the reader where it speaks to
+    them ("You do.", "It's yours.")."""
+    everyone = {p.casefold() for p in people}
+    words = {w.removesuffix("'s") for t in texts for w in words_of(t)}
+    named = words & everyone
+    if reader is not None and words & _YOU:
+        named.add(reader)
+    return named
+
+
+def answered_by_another(
+    texts: Sequence[str],
+    question: Question,
+    pairs: Iterable[tuple[str, frozenset[str]]],
+    people: Iterable[str],
+    reader: str | None,
+    authors: Iterable[tuple[str, frozenset[str]]] = (),
+) -> list[str]:
+    """Whom a message answers "who ..." with ("Tell ana who has the deploy script": "You do."),
+    where the records give what is asked to someone else (``pairs``: whom a record gives a thing,
+    "bob (deploy script)"; where none does, ``authors``: whoever wrote a record that says it);
+    nobody named answers it not. None of the records gives it: left to the other checks."""
+    everyone = {p.casefold() for p in people}
+    asked = question.asks - _REPORTING - {meaning(p) for p in everyone}
+    whose = {p for p, words in pairs if asked and len(asked & words) * 2 >= len(asked)}
+    whose = whose or {p for p, words in authors if asked and len(asked & words) * 2 >= len(asked)}
+    if not whose:
+        return []
+    named = whom_it_names(texts, everyone, reader)
+    if not named:
+        return ["nobody named"]
+    return sorted(named - whose) if not named & whose else []
+
+
+def not_as_read(
+    texts: Sequence[str], said: Sequence[Said], given: frozenset[str]
+) -> tuple[list[str], list[str]]:
+    """The clauses of a message the agent words that no sentence read supports, and those that
+    one says otherwise: a clause is supported by a sentence that says every content word of it
+    beside ``given`` (the turn's, whom it is to, courtesy), in the same polarity and mood (a
+    question passed on stays a question, or is reported as asked; a statement is not asked). "No,
+    it did not work." of "Deploy finished: all green." is unsupported; "mallory isn't reading it"
+    of her "reading it now" and "ana asks: Lunch at noon?" of her "Lunch at noon." are said
+    otherwise."""
+    unsupported: list[str] = []
+    otherwise: list[str] = []
+    for text in texts:
+        for sentence in _SENTENCE_ENDS.split(text):
+            clauses = [c.strip() for c in _A_CLAUSES_END.split(sentence) if c.strip()]
+            for i, clause in enumerate(clauses):
+                words = meanings(_without_its_topic(clause, said)) - given - _SAYS_NOTHING
+                if not words:
+                    continue
+                # it asks where its sentence does and it ends it, or it is reported as asked, or
+                # the clause before says it is ("The customer asks: what is ...")
+                last = i == len(clauses) - 1 and sentence.rstrip().endswith("?")
+                before = words_of(clauses[i - 1])[-1:] if i else []
+                asked = last or bool(set(words_of(clause)) & _ASKED_AS_SUCH) or bool(set(before) & _ASKING)
+                holding = [s for s in said if words <= s.words]
+                one = [s for s in holding if not s.whole]  # a sentence says it: in its mood
+                if not holding:
+                    unsupported.append(clause)
+                elif one and not any(s.asks == asked and s.negative == negated(clause) for s in one):
+                    otherwise.append(clause)
+    return unsupported, otherwise
+
+
+def _without_its_topic(clause: str, said: Sequence[Said]) -> str:
+    """A clause without the topic it speaks on, where something read says that topic ("We'll get
+    back to you shortly on P1 response times": the customer asked about them): a topic is no
+    claim."""
+    m = _A_TOPIC.search(clause)
+    if m is None:
+        return clause
+    topic = meanings(m.group(1)) - _SAYS_NOTHING
+    return clause[: m.start()] if topic and any(topic <= s.words for s in said) else clause
+
+
+#: A topic a clause speaks on ("... on P1 response times", "... about the offsite").
+_A_TOPIC = re.compile(r"(?i)\b(?:on|about|regarding|concerning|re)\s+(.+)$")
+#: The last word of a clause that introduces a question passed on ("The customer asks: ...").
+_ASKING = frozenset({"ask", "asks", "asked", "asking", "wonders", "wondering", "wondered"})
+#: Where a clause ends: a semicolon, a dash, a bracket, or a comma, colon or full stop before a
+#: space (not those of a link, a time, a figure or a handle: "https://...", "17:00", "lena.k").
+_A_CLAUSES_END = re.compile(r"[;!?—–()\[\]]+|[.,:]+(?=\s|$)|\s-\s")
+
+
+#: Words that say nothing a record must: yes and no, pronouns, a relay's own words.
+_SAYS_NOTHING = frozenset(
+    meaning(w)
+    for w in """
+    yes yep yeah yup no nope nah sure indeed correct right true false affirmative negative
+    he she they him her them his hers their theirs it its you your yours i me my we us our
+    fwd fw forward forwarded original below here fyi from see quote quoted wrote writes says said
+    asks asked question message dm email mail note shared
+    get back soon shortly later let know look touch reach asking team update updates
+    offer invitation invite help patience interest
+    """.split()  # noqa: SIM905 (a closed list, read as words; "we'll get back to you shortly")
+)
+
+
+#: The words by which a question asks what someone said ("whether ana asked about v2").
+_REPORTED_WORDS = frozenset(
+    """
+    ask asks asked say says said post posts posted write writes wrote mention mentions mentioned
+    share shares shared tell tells told reply replies replied suggest suggests suggested want wants
+    wanted email emailed emails mail mailed dm dmed messaged texted sent send sends
+    """.split()  # noqa: SIM905 (a closed list, read as words)
+)
+#: Verbs that report what someone said: a record is their saying it ("whether IT emailed").
+_REPORTING = frozenset(
+    meaning(w)
+    for w in [
+        "ask",
+        "say",
+        "write",
+        "tell",
+        "mention",
+        "post",
+        "reply",
+        "answer",
+        "message",
+        "email",
+        "mail",
+        "dm",
+        "text",
+        "send",
+        "share",
+    ]
+)
 
 
 def relayed_otherwise(texts: Sequence[str], records: Iterable[str], turn: str) -> str | None:
@@ -238,6 +512,8 @@ def question_told_as_statement(texts: Sequence[str], records: Iterable[str]) -> 
     return None
 
 
+#: A name or a label: up to three words, no sentence's end.
+_A_LABEL = re.compile(r"\S+(?:\s+\S+){0,2}(?<![.!?;:])")
 #: Where a sentence ends.
 _SENTENCE_ENDS = re.compile(r"(?<=[.!?])\s+|\n+")
 #: Words that say how far along, which a question passed on as a statement may leave out ("yet").
@@ -265,7 +541,15 @@ _CLAUSES_OR_ASIDES = re.compile(r"[.;!?,:—–()\[\]]+|\s-\s")
 #: A turn that has someone told their own part ("his todo", "her action items", "their task").
 _THEIR_OWN = re.compile(
     r"(?i)\b(?:his|her|their)\s+(?:own\s+)?(?:todos?|to-dos?|action\s+items?|items?|tasks?|jobs?|parts?|assignments?)\b"
+    r"|\bassign(?:s|ed)?\s+(?:to\s+)?(?:him|her|them)\b|\b(?:he|she|they)\s+(?:has|have|needs?|must)\s+to\s+do\b"
 )
+
+
+def told_their_own(turn: str) -> bool:
+    """Does ``turn`` have someone told their own part ("Tell bob his todo from the minutes")?"""
+    return _THEIR_OWN.search(turn) is not None
+
+
 #: A thing labelled with whom it goes to: "Deploy script: ana", "Room booking - bob".
 _LABELLED_WITH = re.compile(r"(?i)([^.;,:()]+?)\s*[-–—:]\s*([a-z][\w.-]*)\s*(?=[.;,]|$)")
 #: The words by which a message speaks to its reader ("yours", "you're on ...").
@@ -305,6 +589,12 @@ def _given(
     return found
 
 
+def given_in(records: Iterable[str], people: Iterable[str]) -> set[tuple[str, frozenset[str]]]:
+    """Whom the records give what ("TODO: bob (deploy script), ana (room booking)")."""
+    everyone = frozenset(p.casefold() for p in people)
+    return {pair for r in records for pair in _given(r, everyone, None)}
+
+
 def given_otherwise(
     texts: Sequence[str],
     records: Iterable[str],
@@ -322,9 +612,14 @@ def given_otherwise(
     held = {pair for r in records for pair in _given(r, everyone, None)}
     found: set[str] = set()
 
-    def mostly(thing: frozenset[str], what: frozenset[str]) -> bool:
-        return len(thing & what) * 2 > len(thing)
+    def mostly(thing: frozenset[str], what: frozenset[str]) -> bool:  # "the script" of "deploy script"
+        return len(thing & what) * 2 >= len(thing)
 
+    theirs = [thing for who, thing in held if who == reader]
+    if reader is not None and theirs and _THEIR_OWN.search(turn):
+        written = frozenset().union(*map(meanings, texts))
+        if not any(mostly(thing, written) for thing in theirs):
+            found.add(reader)  # told their own, and given none of it ("Nothing.", "No todos for you.")
     for text in texts:
         given = _given(text, everyone, reader, clauses=True)
         if reader is not None and _THEIR_OWN.search(turn) and not set(words_of(text)) & (everyone - {reader}):
