@@ -3726,8 +3726,10 @@ _RELAYING = frozenset(
 )
 #: What a record passed on without its owner's name is called ("Send Ana the offsite venue email").
 _A_MESSAGE_NOUN = frozenset(
-    "email emails mail mails message messages note notes post posts dm dms question questions reply replies "
-    "letter memo announcement notice invite invitation offer".split()
+    """
+    email emails mail mails message messages note notes post posts dm dms question questions reply replies
+    letter memo announcement notice invite invitation offer
+    """.split()  # noqa: SIM905 (a closed list, read as words)
 )
 #: A possessive as written ("Ana's", "lena.k's", "IT's").
 _A_POSSESSIVE = re.compile(r"(?<![\w.@-])([A-Za-z][\w.-]*?)['’]s\b")
