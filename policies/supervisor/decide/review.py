@@ -3623,13 +3623,21 @@ def _relayed_as_read(
         return {"said_otherwise": f"the message passes {owner}'s question on as a statement: {question!r}"}
     # whom it goes to is greeted, not quoted ("Hi Ana, ..."; "From Ana Silva: ..." of Carla's mail)
     named = _named_as(args, context)
-    every = [_A_GREETING.sub(lambda m: "" if meanings(m.group(1)) <= named else m.group(0), t) for t in every]
-    said = [*texts, context.request, _RELAYS_OWN_WORDS]
+    every = [
+        _A_GREETING.sub(lambda m: "" if meanings(m.group(1) or m.group(2)) <= named else m.group(0), t)
+        for t in every
+    ]
+    # the turn's words, but whom it goes to: no author of what is passed on ("bob: Lunch at noon.")
+    turn = " ".join(
+        w for w in words_of(context.request) if meaning(w) not in named or meaning(w) in meanings(owner)
+    )
+    said = [*texts, turn, _RELAYS_OWN_WORDS]
     words = unsaid(every, said)  # its ids and figures as it writes them ("X4821957")
     if words:
         return {"more_than_the_thing": words}
-    # in its own mood and polarity ("ana asks: Lunch at noon?" of her "Lunch at noon.")
-    return _as_read(every, _said_read(context, only=texts), context, named)
+    # in its own mood and polarity ("ana asks: Lunch at noon?" of her "Lunch at noon."), who says
+    # it aside ("lena.k says v2 is live" of her question)
+    return _as_read(every, _said_read(context, only=texts), context, named | meanings(owner))
 
 
 def _the_record_passed_on(context: ReviewContext) -> tuple[str, list[str]] | None:
@@ -3674,7 +3682,10 @@ def _the_record_named(
     best, chosen, ties = 0, None, 0
     for done in context.calls:
         named = str(done.get("tool", "")).replace("_", " ")
-        tool = meanings(named) | meanings(re.sub(r"(?<=\w)s\b", "", named))  # "read_dms": dm
+        asked = " ".join(str(v) for v in leaf_values(done.get("args") or {}))  # "#general"
+        tool = (
+            meanings(named) | meanings(re.sub(r"(?<=\w)s\b", "", named)) | meanings(asked)
+        )  # "read_dms": dm
         for _path, record in mappings(_parsed(done.get("observation"))):
             if owner is not None and not _names_as_its_person(record, owner):
                 continue
@@ -3734,7 +3745,9 @@ _A_MESSAGE_NOUN = frozenset(
 #: A possessive as written ("Ana's", "lena.k's", "IT's").
 _A_POSSESSIVE = re.compile(r"(?<![\w.@-])([A-Za-z][\w.-]*?)['’]s\b")
 #: A greeting that opens a message ("Hi Ana,", "Bob -", "Dear Priya:").
-_A_GREETING = re.compile(r"(?i)^\s*(?:(?:hi|hello|hey|dear)\s+)?([\w.-]+(?:\s+[\w.-]+)?)\s*[,!:—–-]\s*")
+_A_GREETING = re.compile(
+    r"(?i)^\s*(?:(?:hi|hello|hey|dear)\s+([\w.-]+(?:\s+[\w.-]+)?)\s*[,!:—–-]|([\w.-]+(?:\s+[\w.-]+)?)\s*[,!—–-])\s*"
+)
 #: Whom a thing is from ("the venue email from Carla").
 _FROM_SOMEONE = re.compile(r"(?i)\bfrom\s+([a-z][\w.-]*)")
 #: Words before "'s" that own no record ("today's DMs", "this week's minutes").
@@ -3844,9 +3857,7 @@ def _answered_as_not_read(
                 return {}  # a person named, as the records give it: no claim to read further
         for question in own:  # "Tell ana what mallory said": mallory's record, passed on
             owner = next(iter(words_of(question.what)), "")
-            thing = (
-                question.about - meanings(owner) - meanings(" ".join(_A_CHANNEL_NAME.findall(question.what)))
-            )
+            thing = question.about - meanings(owner)  # "what ana said in #general": its channel too
             if question.kind == "what" and question.reported and owner in people and thing:
                 passed = _the_record_named(context, owner, thing)
                 relayed = _relayed_as_read(body, context, args, passed) if passed else {}

@@ -183,7 +183,7 @@ def _answer(texts: Iterable[str], asks: frozenset[str]) -> bool | None:
     any of it."""
     best, polarity, said = 0, None, None
     for text in texts:
-        clauses = [c.strip() for c in _CLAUSES.split(text) if c.strip()]
+        clauses = [c.strip() for c in _A_CLAUSES_END.split(text) if c.strip()]  # not "lena.k"
         for clause in clauses:
             words = clause.casefold().split()
             if len(words) == 1 and words[0] in _A_NO | _A_YES and said is None:
@@ -410,6 +410,8 @@ def not_as_read(
                     unsupported.append(clause)
                 elif one and not any(s.asks == asked and s.negative == negated(clause) for s in one):
                     otherwise.append(clause)
+                elif not one and not any(s.negative == negated(clause) for s in holding):
+                    otherwise.append(clause)  # read together, in the other polarity
     return unsupported, otherwise
 
 
