@@ -10,10 +10,15 @@ message that decides them otherwise says what the user did not:
    it is for ("ana"). A message to one of them answers that one's question, not another's
    (:func:`answers_another`: "Tell Bob whether my laptop is ready and tell Ana whether Carla can
    host" with "Yes, Carla can host the offsite." to Bob).
-2. :func:`answered_otherwise`: where a record the agent read says what the question asks, word for
-   word ("Deploy 2026.11.23 finished: all green."), the answer keeps the record's polarity ("No,
-   the deploy did not finish" is the agent's, not the record's). A record that says something
-   else ("Lunch moved to 1pm") leaves the answer to the agent.
+2. :func:`answered_otherwise`, :func:`answered_unread`: an answer, yes or no, is a statement's
+   to give. Where a sentence read states what the question asks, word for word ("Deploy
+   2026.11.23 finished: all green."; a word of how a thing ended standing for its kind), the
+   answer keeps its polarity ("No, the deploy did not finish" is the agent's, not the record's);
+   where none states it, the answer is the agent's guess. A question read states nothing.
+3. :func:`not_as_read`: each clause of what the agent words is supported by a sentence read
+   (:func:`said_in`) that says every word of it, in its mood and polarity: a question passed on
+   stays a question, a statement is not asked, a negation is neither dropped nor added.
+   :func:`answered_by_another`: "who ..." is answered with whom the records give the thing.
 
 The same holds for a message that passes a record on ("Forward Ana's survey email to Bob", "Save
 the IT notice into laptop.txt"): :func:`relayed_otherwise`, a negation none of the records it
@@ -74,8 +79,6 @@ _YOUR_OWN_VIEW = re.compile(
 )
 #: Words that are not whom a question is for ("... and if it did, ...").
 _NOT_A_PERSON = frozenset({"me", "us", "it", "them", "and", "or", "but", "then", "know", "see", "check"})
-#: A message's clauses: what one says holds or not apart from the next ("No, lunch isn't at noon").
-_CLAUSES = re.compile(r"[.;!?,:—–]+|\s-\s")
 #: An answer given in one word before what it says ("No, ...", "Nope.").
 _A_NO = frozenset({"no", "nope", "nah", "negative"})
 _A_YES = frozenset({"yes", "yep", "yeah", "yup", "affirmative", "correct", "indeed"})
