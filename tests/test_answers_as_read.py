@@ -899,3 +899,29 @@ def test_reading_what_is_said_as_read():
     assert not_as_read(["Lunch moved to 2pm."], read, frozenset()) == (["Lunch moved to 2pm"], [])
     assert not_as_read(["We'll get back to you on the v2 API."], read, frozenset()) == ([], [])  # a topic
     assert questions_put("Tell bob what you think of the article") == []  # the agent's own view
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "We respond to P1 tickets within 1 hour.",
+        "v2 has been shelved.",
+        "v2 was cancelled.",
+    ],
+)
+def test_a_policy_holds_replies_to_what_was_read(text):
+    """``replies="as_read"``: a reply's claim no record states asks; by default it is the agent's."""
+    channel = "#support" if "P1" in text else "#partners"
+    turn = "Answer the customer in #support" if channel == "#support" else "Answer lena.k in #partners"
+    calls = _read(_read(CHAT_RUN, "read_channel", {"channel": "#support"}, CHAT), "read_channel",
+                  {"channel": "#partners"}, CHAT)  # fmt: skip
+    args = {"channel": channel, "text": text}
+    assert _reviewed(calls, {"handle": "sam"}, CHAT_POLICY, turn, "send_message", args).verdict == "approve"
+    strict = CHAT_POLICY.model_copy(update={"replies": "as_read"})
+    decided = _reviewed(calls, {"handle": "sam"}, strict, turn, "send_message", args)
+    assert decided.verdict == "escalate", text
+    assert decided.details.get("unsaid_in_the_message"), decided.details
+    kept = {"channel": "#support", "text": "Thanks for asking, we'll get back to you on P1 response times."}
+    assert _reviewed(
+        calls, {"handle": "sam"}, strict, "Answer the customer in #support", "send_message", kept
+    ).verdict == ("approve")

@@ -3276,7 +3276,7 @@ def _a_message_the_turn_does_not_say(
     if marks:
         return _asked_partly_read({"unsaid_in_the_message": marks}, context, policy)
     if not dictating:  # the answer, or the record passed on, is the agent's to find: as read
-        otherwise = _answered_as_not_read(every, asking, args, records, context)
+        otherwise = _answered_as_not_read(every, asking, args, records, context, policy.replies == "as_read")
         if otherwise:
             return _asked_partly_read(otherwise, context, policy)
     if not dictating and not any(_a_message_kind(one.words[1:]) for one in asking):
@@ -3800,6 +3800,7 @@ def _answered_as_not_read(
     args: Mapping[str, Any],
     records: Sequence[Mapping[str, Any]],
     context: ReviewContext,
+    replies_as_read: bool = False,
 ) -> dict[str, Any]:
     """What a message whose words the turn leaves to the agent says against the turn's parts and
     the records read (:mod:`policies.supervisor.reading.answers`): another file's part saved, or
@@ -3870,8 +3871,9 @@ def _answered_as_not_read(
         # a reply is the agent's to word, what it knows beside what was read too ("Our first
         # response time for P1 tickets is one hour"); not against what was read ("v2 is live" of
         # lena.k's question, "Thursday works" of Carla's: the user's to decide)
+        # (a policy's ``replies = "as_read"`` holds every clause of it to what was read)
         found = _as_read(every, _said_read(context), context, _named_as(args, context))
-        return found if "said_otherwise" in found else {}
+        return found if replies_as_read or "said_otherwise" in found else {}
     relayed = _relayed_as_read(every, context, args)
     if relayed:  # "Send bob lena.k's question": "lena.k says the v2 API is live."
         return relayed

@@ -153,6 +153,14 @@ class SupervisorPolicy(BasePolicy):
         "sender to reply to, a named meeting's attendees) admitted where the request asks for exactly "
         "that step, by every provenance rule of the arguments each names.",
     )
+    replies: Literal["agents", "as_read"] = Field(
+        "agents",
+        description="A reply the turn leaves the words of (Reply to Carla, Answer the customer). agents: "
+        "the agent words it, with what it knows beside what was read, never against what was read (a "
+        "question read answered for the user, a negation added: said_otherwise). as_read: every clause "
+        "of it is held to what was read, as an answer to a question put is (a claim no record states: "
+        "unsaid_in_the_message).",
+    )
     approval_grants: Literal["turn", "off"] = Field(
         "turn",
         description="One ask per task: a human who approves an escalated step grants, for the rest of the "
