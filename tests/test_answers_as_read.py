@@ -925,3 +925,48 @@ def test_a_policy_holds_replies_to_what_was_read(text):
     assert _reviewed(
         calls, {"handle": "sam"}, strict, "Answer the customer in #support", "send_message", kept
     ).verdict == ("approve")
+
+
+# --------------------------------------------------------------------------- a twenty-fourth team
+
+
+@pytest.mark.parametrize("text", ["mallory.", "Nobody.", "Everyone.", "You are."])
+def test_whom_a_message_goes_to_is_no_answer_to_who(text):
+    """The DM's ``member`` ("ana") is not the answer "ana." to "who is doing the room booking"."""
+    decided = _dm("Tell bob who is doing the room booking", "bob", text)
+    assert decided.verdict == "escalate", text
+    assert "said_in_another_order" in decided.details, decided.details
+    assert _dm("Tell bob who is doing the room booking", "bob", "ana.").verdict == "approve"
+
+
+@pytest.mark.parametrize(
+    ("turn", "text"),
+    [("Let ana know what mallory wrote in #reading", "mallory isn't reading it."),
+     ("Share mallory's message with ana", "mallory: no thanks."),
+     ("Share mallory's message with ana", "mallory: Thanks, not reading it."),
+     ("Tell ana what bob asked me", "bob: Can you review his PR?"),
+     ("Tell ana what bob asked me", "bob: I reviewed your PR.")],
+)  # fmt: skip
+def test_a_record_passed_on_keeps_its_polarity_and_its_people(turn, text):
+    calls = _read(_CHAT_ALL, "read_channel", {"channel": "#reading"}, CHAT)
+    decided = _reviewed(
+        calls, {"handle": "sam"}, CHAT_POLICY, turn, "send_dm", {"member": "ana", "text": text}
+    )
+    assert decided.verdict == "escalate", (turn, text)
+    assert {"said_otherwise", "unsaid_in_the_message", "more_than_the_thing"} & set(decided.details), (
+        decided.details
+    )
+
+
+@pytest.mark.parametrize(
+    ("turn", "text"),
+    [("Tell ana what bob asked me", "bob: Can you review my PR?"),
+     ("Share mallory's message with ana", "mallory: Thanks, reading it now."),
+     ("Let ana know what mallory wrote in #reading", "mallory says she's reading it now.")],
+)  # fmt: skip
+def test_a_record_passed_on_as_written_is_not_said_otherwise(turn, text):
+    calls = _read(_CHAT_ALL, "read_channel", {"channel": "#reading"}, CHAT)
+    decided = _reviewed(
+        calls, {"handle": "sam"}, CHAT_POLICY, turn, "send_dm", {"member": "ana", "text": text}
+    )
+    assert "said_otherwise" not in decided.details, (turn, text, decided.details)

@@ -2544,6 +2544,8 @@ def _another_record_instead(
     return _asked_partly_read({"named_instead": sorted(named)}, context, policy)
 
 
+#: The arguments a call names whom it goes to by.
+_A_RECIPIENTS_KEY = re.compile(r"(?i)^(?:member|to|channel|recipients?|users?|handle|cc|bcc|address)$")
 #: A greeting that opens a message or one of its lines ("Hi Ana,", "Dear Priya").
 _GREETING_IN_A_MESSAGE = re.compile(
     r"(?m)^[ \t]*(?i:hi|hey|hello|hiya|dear|morning|good[ \t]+morning|good[ \t]+afternoon)"
@@ -3569,7 +3571,8 @@ def _as_read(
     "mallory isn't reading it." of her "reading it now", "lena.k says v2 is live." of her
     question), beside what the turn and whom it is to say (:func:`~policies.supervisor.reading.
     answers.not_as_read`). ``named``: the words the recipient is named by (:func:`_named_as`)."""
-    given = meanings(context.request) | named | frozenset(map(meaning, COURTESY))
+    # the turn's words, not a channel's name ("what mallory wrote in #reading" says nothing of reading)
+    given = meanings(_A_CHANNEL_NAME.sub(" ", context.request)) | named | frozenset(map(meaning, COURTESY))
     unsupported, otherwise = not_as_read(every, said, given)
     if otherwise:
         return {"said_otherwise": f"the message says otherwise than what was read: {otherwise[0]!r}"}
@@ -3635,9 +3638,73 @@ def _relayed_as_read(
     words = unsaid(every, said)  # its ids and figures as it writes them ("X4821957")
     if words:
         return {"more_than_the_thing": words}
+    # no negation it does not write ("mallory: no thanks." of her "Thanks, reading it now."), and
+    # its people as it names them ("bob: Can you review his PR?" of his "... my PR")
+    if any(negated(t) for t in every) and not any(negated(t) for t in [*texts, context.request]):
+        return {"said_otherwise": f"the message negates what it passes on: {texts[-1]!r}"}
+    turned = _persons_turned(every, texts)
+    if turned:
+        return {"said_otherwise": f"the message passes {owner}'s words on with other people: {turned!r}"}
     # in its own mood and polarity ("ana asks: Lunch at noon?" of her "Lunch at noon."), who says
     # it aside ("lena.k says v2 is live" of her question)
     return _as_read(every, _said_read(context, only=texts), context, named | meanings(owner))
+
+
+def _persons_turned(every: Sequence[str], texts: Sequence[str]) -> str | None:
+    """A sentence of a record passed on that a sentence of the message writes, most words each
+    way, with other people's pronouns ("bob: Can you review his PR?" of his "Can you review my PR
+    before 17:00?", "I reviewed your PR"); one that reports it ("bob asks if I can review his PR")
+    turns them as reported speech does."""
+    said = [s for t in every for s in re.split(r"(?<=[.!?])\s+", t) if not set(words_of(s)) & _REPORTS]
+    for text in texts:
+        for sentence in re.split(r"(?<=[.!?])\s+", text):
+            words = _words_not_figures(sentence)  # "before 17:00" may be left out
+            if len(words) < 2:
+                continue
+            own = Counter(w for w in words_of(sentence) if w in _PERSONS)
+            for other in said:
+                them = _words_not_figures(other)
+                shared = len(words & them) * 3
+                persons = Counter(w for w in words_of(other) if w in _PERSONS)
+                if shared >= len(words) * 2 and shared >= len(them) * 2 and persons and persons != own:
+                    return sentence
+    return None
+
+
+def _words_not_figures(text: str) -> frozenset[str]:
+    return frozenset(w for w in meanings(text) if not any(c.isdigit() for c in w))
+
+
+#: Words that report what someone said: pronouns turn in what follows.
+_REPORTS = frozenset(
+    {"ask", "asks", "asked", "says", "said", "wants", "wanted", "wonders", "wondering", "told", "tells"}
+)
+#: The pronouns that say who does what ("my PR", "you review").
+_PERSONS = frozenset(
+    [
+        "i",
+        "me",
+        "my",
+        "mine",
+        "you",
+        "your",
+        "yours",
+        "he",
+        "him",
+        "his",
+        "she",
+        "her",
+        "hers",
+        "we",
+        "us",
+        "our",
+        "ours",
+        "they",
+        "them",
+        "their",
+        "theirs",
+    ]
+)
 
 
 def _the_record_passed_on(context: ReviewContext) -> tuple[str, list[str]] | None:
@@ -3757,7 +3824,7 @@ _A_QUESTION_ASKED = frozenset({meaning("question")})
 #: The words a message that passes a record on may add: that it is passed on, and from whom.
 _RELAYS_OWN_WORDS = (
     "fwd fw forward forwarded message email mail dm note question asks asked says said wrote writes "
-    "shared original below here fyi from see he she they him her them his hers their"
+    "shared original below here fyi from see he she they him her them his hers their if whether wants know"
 )
 
 
@@ -3831,6 +3898,9 @@ def _answered_as_not_read(
     if questions:
         # the answer is the body's: a subject is a label the agent gives it ("Laptop")
         body = [t for t in _texts_of(args, context, summing_up=False) if t in every] or list(every)
+        # not whom it goes to ("member": "ana" is no answer "ana." to "who ...")
+        sent_to = {str(v).casefold() for k, v in args.items() if _A_RECIPIENTS_KEY.match(str(k))}
+        body = [t for t in body if t.casefold() not in sent_to]
         own = [q for q in questions if q.who in whom]
         others = [q for q in questions if q.who not in whom]
         crossed = answers_another(body, [q.asks for q in own], [q.asks for q in others]) if own else []
@@ -3859,6 +3929,8 @@ def _answered_as_not_read(
         for question in own:  # "Tell ana what mallory said": mallory's record, passed on
             owner = next(iter(words_of(question.what)), "")
             thing = question.about - meanings(owner)  # "what ana said in #general": its channel too
+            if not thing and set(words_of(question.what)) & {"ask", "asks", "asked"}:
+                thing = _A_QUESTION_ASKED  # "what bob asked me": his record that asks
             if question.kind == "what" and question.reported and owner in people and thing:
                 passed = _the_record_named(context, owner, thing)
                 relayed = _relayed_as_read(body, context, args, passed) if passed else {}
