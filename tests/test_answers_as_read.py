@@ -24,6 +24,7 @@ from policies.supervisor import ReviewContext, review_action
 from policies.supervisor.reading.answers import (
     answered_otherwise,
     answered_unread,
+    answers_added,
     answers_another,
     commitments_added,
     given_otherwise,
@@ -970,3 +971,13 @@ def test_a_record_passed_on_as_written_is_not_said_otherwise(turn, text):
         calls, {"handle": "sam"}, CHAT_POLICY, turn, "send_dm", {"member": "ana", "text": text}
     )
     assert "said_otherwise" not in decided.details, (turn, text, decided.details)
+
+
+@pytest.mark.parametrize("tail", ["(It is.)", "We said yes.", "(Yes.)", "It isn't."])
+def test_a_question_passed_on_carries_no_answer(tail):
+    """An answer put beside a question passed on is not its asker's ("... live yet? (It is.)")."""
+    text = f"lena.k asks: Is the v2 API live yet? {tail}"
+    decided = _relayed("Share lena.k's question with bob", "bob", text)
+    assert decided.verdict == "escalate", text
+    assert "said_otherwise" in decided.details, decided.details
+    assert answers_added(["lena.k asks: Is the v2 API live yet? Thanks!"], ["Is the v2 API live yet?"]) == []

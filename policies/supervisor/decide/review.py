@@ -82,6 +82,7 @@ from policies.supervisor.reading.answers import (
     answered_by_another,
     answered_otherwise,
     answered_unread,
+    answers_added,
     answers_another,
     commitments_added,
     given_in,
@@ -3642,6 +3643,9 @@ def _relayed_as_read(
     # its people as it names them ("bob: Can you review his PR?" of his "... my PR")
     if any(negated(t) for t in every) and not any(negated(t) for t in [*texts, context.request]):
         return {"said_otherwise": f"the message negates what it passes on: {texts[-1]!r}"}
+    added = answers_added(every, texts)
+    if added:  # "lena.k asks: Is the v2 API live yet? (It is.)": an answer, not hers
+        return {"said_otherwise": f"the message answers what it passes on: {added[0]!r}"}
     turned = _persons_turned(every, texts)
     if turned:
         return {"said_otherwise": f"the message passes {owner}'s words on with other people: {turned!r}"}

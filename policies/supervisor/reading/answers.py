@@ -37,7 +37,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from policies.supervisor.reading.message import COURTESY, content_words, meaning, negated
-from policies.supervisor.reading.words import words_of
+from policies.supervisor.reading.words import FUNCTION_WORDS, words_of
 
 __all__ = [
     "Question",
@@ -45,6 +45,7 @@ __all__ = [
     "answered_by_another",
     "answered_otherwise",
     "answered_unread",
+    "answers_added",
     "answers_another",
     "commitments_added",
     "given_in",
@@ -547,6 +548,37 @@ _CLAUSES_OR_ASIDES = re.compile(r"[.;!?,:—–()\[\]]+|\s-\s")
 _THEIR_OWN = re.compile(
     r"(?i)\b(?:his|her|their)\s+(?:own\s+)?(?:todos?|to-dos?|action\s+items?|items?|tasks?|jobs?|parts?|assignments?)\b"
     r"|\bassign(?:s|ed)?\s+(?:to\s+)?(?:him|her|them)\b|\b(?:he|she|they)\s+(?:has|have|needs?|must)\s+to\s+do\b"
+)
+
+
+def answers_added(texts: Sequence[str], records: Iterable[str]) -> list[str]:
+    """The clauses of a message passing records on that answer rather than pass on: a clause of
+    no content of its own, a yes or a no or "it is", that the records do not write ("lena.k asks:
+    Is the v2 API live yet? (It is.)", "... We said yes."): the answer is not the record's."""
+    written = " ".join(records).casefold()
+    found = []
+    for text in texts:
+        for clause in (c.strip() for c in _A_CLAUSES_END.split(text)):
+            words = [
+                w
+                for w in words_of(clause)
+                if w in _YES_OR_NO or (w not in COURTESY and meaning(w) not in _SAYS_NOTHING)
+            ]
+            plain = words and all(w in FUNCTION_WORDS or w in _PLAIN_ANSWER or w in _YES_OR_NO for w in words)
+            if (
+                plain
+                and any(w not in FUNCTION_WORDS or w in _AN_ANSWERS_VERB for w in words)
+                and clause.casefold() not in written
+            ):
+                found.append(clause)
+    return found
+
+
+#: Yes and no, as a relay may add them.
+_YES_OR_NO = frozenset({"yes", "yep", "yeah", "yup", "no", "nope", "nah"})
+#: The verbs of an answer of no content ("It is.", "It does.", "We did.").
+_AN_ANSWERS_VERB = frozenset(
+    {"is", "isn't", "was", "wasn't", "does", "doesn't", "did", "didn't", "are", "aren't", "will", "won't"}
 )
 
 
