@@ -931,6 +931,12 @@ def test_a_policy_holds_replies_to_what_was_read(text):
 # --------------------------------------------------------------------------- a twenty-fourth team
 
 
+def _dm_after_reading(turn: str, text: str) -> Any:
+    """The review of a DM to ana, after the run read every channel, the DMs and #reading."""
+    calls = _read(_CHAT_ALL, "read_channel", {"channel": "#reading"}, CHAT)
+    return _reviewed(calls, {"handle": "sam"}, CHAT_POLICY, turn, "send_dm", {"member": "ana", "text": text})
+
+
 @pytest.mark.parametrize("text", ["mallory.", "Nobody.", "Everyone.", "You are."])
 def test_whom_a_message_goes_to_is_no_answer_to_who(text):
     """The DM's ``member`` ("ana") is not the answer "ana." to "who is doing the room booking"."""
@@ -949,10 +955,7 @@ def test_whom_a_message_goes_to_is_no_answer_to_who(text):
      ("Tell ana what bob asked me", "bob: I reviewed your PR.")],
 )  # fmt: skip
 def test_a_record_passed_on_keeps_its_polarity_and_its_people(turn, text):
-    calls = _read(_CHAT_ALL, "read_channel", {"channel": "#reading"}, CHAT)
-    decided = _reviewed(
-        calls, {"handle": "sam"}, CHAT_POLICY, turn, "send_dm", {"member": "ana", "text": text}
-    )
+    decided = _dm_after_reading(turn, text)
     assert decided.verdict == "escalate", (turn, text)
     assert {"said_otherwise", "unsaid_in_the_message", "more_than_the_thing"} & set(decided.details), (
         decided.details
@@ -966,10 +969,7 @@ def test_a_record_passed_on_keeps_its_polarity_and_its_people(turn, text):
      ("Let ana know what mallory wrote in #reading", "mallory says she's reading it now.")],
 )  # fmt: skip
 def test_a_record_passed_on_as_written_is_not_said_otherwise(turn, text):
-    calls = _read(_CHAT_ALL, "read_channel", {"channel": "#reading"}, CHAT)
-    decided = _reviewed(
-        calls, {"handle": "sam"}, CHAT_POLICY, turn, "send_dm", {"member": "ana", "text": text}
-    )
+    decided = _dm_after_reading(turn, text)
     assert "said_otherwise" not in decided.details, (turn, text, decided.details)
 
 

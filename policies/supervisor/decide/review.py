@@ -3037,7 +3037,7 @@ def _answering_the_recipient(
     asked = [q.asks for q in questions_put(context.request) if q.who in whom]
     if not asked:
         return []
-    texts = [" ".join(str(v) for v in leaves(r) if isinstance(v, str)) for r in records]
+    texts = [_text_of_record(r) for r in records]
     return [*(text for asks in asked for text in records_answering(asks, texts)), *_PEOPLES_PRONOUNS]
 
 
@@ -3540,7 +3540,7 @@ def _authors_and_words(records: Sequence[Mapping[str, Any]]) -> list[tuple[str, 
             None,
         )
         if author:
-            pairs.append((author, meanings(" ".join(v for v in leaves(record) if isinstance(v, str)))))
+            pairs.append((author, meanings(_text_of_record(record))))
     return pairs
 
 
@@ -3554,7 +3554,7 @@ def _said_read(context: ReviewContext, only: Sequence[str] | None = None) -> lis
     texts = [v for r in records for v in leaves(r) if isinstance(v, str)]
     # each record's texts together (a mail's sender and body), and the posts of one channel, or
     # whatever one call asked for by name (a call with no arguments lists, it holds no thread)
-    threads = [" ".join(v for v in leaves(r) if isinstance(v, str)) for r in records]
+    threads = [_text_of_record(r) for r in records]
     threads += [
         " ".join(v for v in leaves(_parsed(done.get("observation"))) if isinstance(v, str))
         for done in context.calls
@@ -3884,7 +3884,7 @@ def _answered_as_not_read(
     record passed on with a negation it does not write ("Forward Ana's survey email": "please
     don't fill in ...") (``said_otherwise``). Otherwise a reply is the agent's to word ("Reply to
     Carla"), and so is an answer no record speaks to."""
-    texts = [" ".join(str(v) for v in leaves(r) if isinstance(v, str)) for r in records]
+    texts = [_text_of_record(r) for r in records]
     crossed = _saved_for_another_file(every, args, context, texts)
     if crossed:  # "Save the agenda into agenda.txt and Carla's offer into offer.txt", crossed
         return {"said_for_another": crossed}
@@ -7408,6 +7408,11 @@ def holding_record(value: Any, context: ReviewContext, policy: SupervisorPolicy)
             said["owner"] = str(owner)
         return said
     return None
+
+
+def _text_of_record(record: Mapping[str, Any]) -> str:
+    """A record's texts together, in order (a mail's sender, subject and body)."""
+    return " ".join(v for v in leaves(record) if isinstance(v, str))
 
 
 def _records_read(context: ReviewContext) -> Iterator[Mapping[str, Any]]:
