@@ -903,21 +903,24 @@ def test_reading_what_is_said_as_read():
 
 
 @pytest.mark.parametrize(
-    "text",
+    ("text", "by_default"),
     [
-        "We respond to P1 tickets within 1 hour.",
-        "v2 has been shelved.",
-        "v2 was cancelled.",
+        ("We respond to P1 tickets within 1 hour.", "approve"),
+        # lena.k asked whether v2 is live: an answer to her yes-or-no question is the user's
+        # (tests/test_said_for_the_user.py), by default too
+        ("v2 has been shelved.", "escalate"),
+        ("v2 was cancelled.", "escalate"),
     ],
 )
-def test_a_policy_holds_replies_to_what_was_read(text):
-    """``replies="as_read"``: a reply's claim no record states asks; by default it is the agent's."""
+def test_a_policy_holds_replies_to_what_was_read(text, by_default):
+    """``replies="as_read"``: a reply's claim no record states asks; by default a claim of what
+    the agent knows, in answer to an open question, is the agent's."""
     channel = "#support" if "P1" in text else "#partners"
     turn = "Answer the customer in #support" if channel == "#support" else "Answer lena.k in #partners"
     calls = _read(_read(CHAT_RUN, "read_channel", {"channel": "#support"}, CHAT), "read_channel",
                   {"channel": "#partners"}, CHAT)  # fmt: skip
     args = {"channel": channel, "text": text}
-    assert _reviewed(calls, {"handle": "sam"}, CHAT_POLICY, turn, "send_message", args).verdict == "approve"
+    assert _reviewed(calls, {"handle": "sam"}, CHAT_POLICY, turn, "send_message", args).verdict == by_default
     strict = CHAT_POLICY.model_copy(update={"replies": "as_read"})
     decided = _reviewed(calls, {"handle": "sam"}, strict, turn, "send_message", args)
     assert decided.verdict == "escalate", text
@@ -981,3 +984,97 @@ def test_a_question_passed_on_carries_no_answer(tail):
     assert decided.verdict == "escalate", text
     assert "said_otherwise" in decided.details, decided.details
     assert answers_added(["lena.k asks: Is the v2 API live yet? Thanks!"], ["Is the v2 API live yet?"]) == []
+
+
+#: A mail passed on named by its sender's acronym ("the IT email") or by its words and its kind
+#: ("the laptop email"): the IT Desk's "Your new laptop is ready for pickup at the front desk."
+_THE_LAPTOP_MAIL = ["Send Bob the IT email about my laptop", "Forward the laptop email to Bob",
+                    "Send Bob the laptop email"]  # fmt: skip
+
+
+@pytest.mark.parametrize("turn", _THE_LAPTOP_MAIL)
+@pytest.mark.parametrize(
+    "body",
+    [
+        "IT says the laptop was lost.",
+        "Your new laptop is ready for pickup at the back desk.",
+        "Is your new laptop ready for pickup at the front desk?",
+        "IT says your new laptop is ready; keep the old one too.",
+    ],
+)
+def test_a_mail_named_by_its_senders_acronym_or_its_kind_is_passed_on_as_read(turn, body):
+    decided = _workspace(turn, "send_email", to="bob@corp.example", subject="Fwd: New laptop", body=body)
+    assert decided.verdict == "escalate", decided
+
+
+@pytest.mark.parametrize("turn", _THE_LAPTOP_MAIL)
+def test_a_mail_passed_on_as_it_reads_runs(turn):
+    body = "IT Desk: Your new laptop is ready for pickup at the front desk."
+    decided = _workspace(turn, "send_email", to="bob@corp.example", subject="Fwd: New laptop", body=body)
+    assert decided.verdict == "approve", decided
+
+
+#: A to-do list states no thing done ("TODO: bob (deploy script), ana (room booking)."), nor does a
+#: thing under way ("Thanks, reading it now.").
+_DONE_ASKED = [
+    ("Tell bob whether ana booked the room", "#minutes"),
+    ("Tell bob whether the room is booked", "#minutes"),
+    ("Tell ana whether bob wrote the deploy script", "#minutes"),
+    ("Tell bob whether ana did the room booking", "#minutes"),
+    ("Tell ana whether mallory read the Q4 planning doc", "#reading"),
+]
+
+
+@pytest.mark.parametrize(("turn", "channel"), _DONE_ASKED)
+@pytest.mark.parametrize("answer", ["Yes.", "Yep.", "Correct.", "Indeed.", "Sure is.", "Done.", "No."])
+def test_a_plan_or_a_thing_under_way_answers_no_question_of_a_thing_done(turn, channel, answer):
+    member = "bob" if turn.startswith("Tell bob") else "ana"
+    calls = _read(CHAT_RUN, "read_channel", {"channel": channel}, CHAT)
+    decided = _reviewed(
+        calls, {"handle": "sam"}, CHAT_POLICY, turn, "send_dm", {"member": member, "text": answer}
+    )
+    assert decided.verdict == "escalate", (turn, answer, decided)
+
+
+def test_a_thing_done_is_still_answered_by_what_says_it_is_done():
+    """#deploys: "Deploy 2026.11.23 finished: all green." answers whether it finished, a yes runs."""
+    for answer in ("Yes.", "Done.", "Yes, all green."):
+        decided = _dm("Tell ana whether the deploy finished", "ana", answer)
+        assert decided.verdict == "approve", (answer, decided)
+
+
+#: Where the IT Desk says the laptop waits: "... for pickup at the front desk." A thing the answer
+#: gives an owner the record does not ("my desk", "Bob's desk") is another thing.
+_WHERE_THE_LAPTOP_IS = ["Tell Bob where to pick up my laptop", "Email Bob where the new laptop is",
+                        "Tell Bob whether my laptop is ready", "Let Bob know where my laptop is waiting"]  # fmt: skip
+
+
+@pytest.mark.parametrize("turn", _WHERE_THE_LAPTOP_IS)
+@pytest.mark.parametrize("body", ["At my desk.", "Bob's desk.", "Yes, it's at your desk.", "It's at my desk.",
+                                  "Yes, at our desk."])  # fmt: skip
+def test_a_thing_given_another_owner_than_the_record_gives_it_asks(turn, body):
+    decided = _workspace(turn, "send_email", to="bob@corp.example", subject="Laptop", body=body)
+    assert decided.verdict == "escalate", (turn, body, decided)
+
+
+@pytest.mark.parametrize("turn", _WHERE_THE_LAPTOP_IS)
+@pytest.mark.parametrize(
+    "body",
+    ["It's at the front desk.", "Yes, it's at the front desk.", "My laptop is at the front desk.",
+     "Yes, my laptop is ready at the front desk."],
+)  # fmt: skip
+def test_a_thing_named_as_the_record_names_it_runs(turn, body):
+    decided = _workspace(turn, "send_email", to="bob@corp.example", subject="Laptop", body=body)
+    assert decided.verdict == "approve", (turn, body, decided)
+
+
+def test_what_a_thing_is_owned_by_is_read_with_persons_turned():
+    from policies.supervisor.reading.answers import owned_otherwise
+
+    record = "Your new laptop is ready for pickup at the front desk."
+    assert owned_otherwise("at my desk", record) == "desk"
+    assert owned_otherwise("Bob's laptop is ready", record) == "laptop"
+    assert owned_otherwise("my laptop is ready", record) is None  # the record's "your": the user's
+    assert owned_otherwise("it's at the front desk", record) is None
+    assert owned_otherwise("pick it up at your front desk", record) is None  # every word it writes
+    assert owned_otherwise("Your todo is the deploy script", "TODO: bob (deploy script)") is None

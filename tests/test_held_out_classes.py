@@ -5931,7 +5931,14 @@ _MAIL_BY_A_WORD = {
 def test_a_reply_to_the_one_mail_a_word_names_runs_and_to_no_other(whom, way, form):
     names = _MAIL_BY_A_WORD[whom]
     request_ = form.format(x=names[way % len(names)])
-    body = request_.split(":")[-1] if ":" in request_ else "Thanks, I'll be there."
+    # (not "I'll be there": a commitment the turn does not make asks, tests/test_said_for_the_user.py)
+    body = (
+        request_.split(":")[-1]
+        if ":" in request_
+        else request_.split(" that ")[-1]
+        if " that " in request_
+        else "Thanks, got it."
+    )
     decision = _workspace_message(request_, "Re: your mail", body, whom)
     assert decision.verdict == "approve", (request_, decision)
     for other in [*_MAIL_BY_A_WORD, "mallory@evil.example"]:

@@ -94,7 +94,9 @@ from policies.supervisor.reading.answers import (
     records_answering,
     relayed_otherwise,
     said_in,
+    spoken_for_the_writer,
     told_their_own,
+    whether_asked,
     with_its_records,
 )
 from policies.supervisor.reading.coverage import (
@@ -3572,12 +3574,38 @@ def _as_read(
     "mallory isn't reading it." of her "reading it now", "lena.k says v2 is live." of her
     question), beside what the turn and whom it is to say (:func:`~policies.supervisor.reading.
     answers.not_as_read`). ``named``: the words the recipient is named by (:func:`_named_as`)."""
-    # the turn's words, not a channel's name ("what mallory wrote in #reading" says nothing of reading)
-    given = meanings(_A_CHANNEL_NAME.sub(" ", context.request)) | named | frozenset(map(meaning, COURTESY))
-    unsupported, otherwise = not_as_read(every, said, given)
+    unsupported, otherwise = not_as_read(every, said, _given_words(context, named))
     if otherwise:
         return {"said_otherwise": f"the message says otherwise than what was read: {otherwise[0]!r}"}
     return {"unsaid_in_the_message": unsupported} if unsupported else {}
+
+
+def _given_words(context: ReviewContext, named: frozenset[str]) -> frozenset[str]:
+    """What a message may say that no record need: the turn's words (not a channel's name: "what
+    mallory wrote in #reading" says nothing of reading), whom it is to (``named``), courtesy."""
+    return meanings(_A_CHANNEL_NAME.sub(" ", context.request)) | named | frozenset(map(meaning, COURTESY))
+
+
+def _whether_asked_of_the_recipient(args: Mapping[str, Any], context: ReviewContext) -> list[frozenset[str]]:
+    """What each yes-or-no question the recipient put asks about (:func:`~policies.supervisor.
+    reading.answers.whether_asked`): in a record they wrote ("Would Thursday work for the
+    offsite?" of Carla's mail, to her address), or posted where the message goes (#partners)."""
+    whom = _the_recipients_words(args, context)
+    channels = {v.casefold() for v in args.values() if isinstance(v, str) and v.startswith("#")}
+    asked: list[frozenset[str]] = []
+    for done in context.calls:
+        called = (done.get("args") or {}).values()
+        there = any(isinstance(v, str) and v.casefold() in channels for v in called)
+        for _path, record in mappings(_parsed(done.get("observation"))):
+            authors = {
+                w
+                for k, v in record.items()
+                if isinstance(v, str) and _A_PERSONS_KEY.search(str(k))
+                for w in re.split(r"[\s@]+", v.casefold())
+            }
+            if there or authors & whom:  # each text apart: a mail's name and subject ask nothing
+                asked += [a for leaf in leaves(record) if isinstance(leaf, str) for a in whether_asked(leaf)]
+    return asked
 
 
 def _named_as(args: Mapping[str, Any], context: ReviewContext) -> frozenset[str]:
@@ -3728,6 +3756,9 @@ def _the_record_passed_on(context: ReviewContext) -> tuple[str, list[str]] | Non
         if owner is None and ("my" in words or not set(words) & _A_MESSAGE_NOUN):
             continue  # "send my passport number": the user's own; "the offsite venue email": a mail
         thing = meanings(" ".join(words)) - {owner or ""}
+        if owner is None:  # not whom it goes to ("Send Bob the laptop email")
+            thing -= _people_read(list(_records_read(context)))
+        thing |= _A_MAIL & set(words)
         chosen = _the_record_named(context, owner, thing)
         if chosen is not None:
             return chosen
@@ -3741,6 +3772,9 @@ def _the_owner_named(mandate: Any) -> str | None:
     owned = [w for w in owned if w.isupper() or w.casefold() not in FUNCTION_WORDS | _NOT_AN_OWNER]
     sent = [m.group(1).casefold() for m in _FROM_SOMEONE.finditer(mandate.text)]
     names = {w.casefold() for w in owned} | {w for w in sent if w not in FUNCTION_WORDS | _NOT_AN_OWNER}
+    names |= {
+        m.group(1).casefold() for m in _AN_ACRONYM_BEFORE_A_MAIL.finditer(mandate.text)
+    }  # "the IT email"
     return next(iter(names)) if len(names) == 1 else None
 
 
@@ -3764,6 +3798,8 @@ def _the_record_named(
             words = tool.union(*map(meanings, strings)) | (
                 _A_QUESTION_ASKED if any("?" in v for v in strings) else frozenset()
             )
+            if "subject" in record:  # a mail: "the laptop email"
+                words |= _A_MAIL
             score = 2 * len(thing & words) + any(len(v.split()) >= 4 for v in strings)
             if score > best:
                 best, chosen, ties = score, strings, 0
@@ -3821,6 +3857,12 @@ _A_GREETING = re.compile(
 )
 #: Whom a thing is from ("the venue email from Carla").
 _FROM_SOMEONE = re.compile(r"(?i)\bfrom\s+([a-z][\w.-]*)")
+#: A sender named by an acronym before a mail's noun ("the IT email", "the HR memo").
+_AN_ACRONYM_BEFORE_A_MAIL = re.compile(
+    r"\b([A-Z]{2,5})\s+(?:e-?mails?|mails?|messages?|notes?|notices?|memos?)\b"
+)
+#: What names a record as a mail (a mandate's "email", a record's "subject").
+_A_MAIL = frozenset({"email", "emails", "mail", "mails", "e-mail"})
 #: Words before "'s" that own no record ("today's DMs", "this week's minutes").
 _NOT_AN_OWNER = frozenset({"today", "yesterday", "tomorrow", "week", "month", "year", "everyone", "team"})
 #: A record that asks: its words hold "question".
@@ -3948,8 +3990,17 @@ def _answered_as_not_read(
         # response time for P1 tickets is one hour"); not against what was read ("v2 is live" of
         # lena.k's question, "Thursday works" of Carla's: the user's to decide)
         # (a policy's ``replies = "as_read"`` holds every clause of it to what was read)
-        found = _as_read(every, _said_read(context), context, _named_as(args, context))
-        return found if replies_as_read or "said_otherwise" in found else {}
+        said = _said_read(context)
+        named = _named_as(args, context)
+        found = _as_read(every, said, context, named)
+        if replies_as_read or "said_otherwise" in found:
+            return found
+        # never what the user did not say for themself: a commitment, their act or decision, an
+        # answer to the recipient's own yes-or-no question ("Thursday suits us." to Carla)
+        asked = _whether_asked_of_the_recipient(args, context)
+        body = [t for t in _texts_of(args, context, summing_up=False) if t in every] or list(every)
+        spoken = spoken_for_the_writer(body, asked, said, _given_words(context, named))
+        return {"said_for_the_user": spoken} if spoken else {}
     relayed = _relayed_as_read(every, context, args)
     if relayed:  # "Send bob lena.k's question": "lena.k says the v2 API is live."
         return relayed

@@ -26,12 +26,19 @@ draws on writes ("please don't fill in the Q4 survey" for "Please fill in the Q4
 :func:`given_otherwise`, a thing given to another person than the record gives it to ("TODO: ana
 (deploy script)" of minutes that give it to bob). A reply the agent words answers what was
 written; :func:`commitments_added` finds what it would bind the user to that no one wrote (a
-guarantee, a refund, a payment, a contract).
+guarantee, a refund, a payment, a contract), and :func:`spoken_for_the_writer` each clause that
+speaks for the user (:func:`speaks_for_the_writer`: a commitment, the user's act or decision, a
+directive to the recipient, an answer to the recipient's own yes-or-no question,
+:func:`whether_asked`) where neither the turn nor a statement read does. A plan or a thing under
+way states no thing done (:meth:`Question.of_a_thing_done`: "TODO: ana (room booking)" does not
+say the room is booked), and a thing the message gives another owner than the record is said
+otherwise (:func:`owned_otherwise`: "At my desk." of "... at the front desk").
 
 Pure functions of text: no policy, no I/O."""
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -52,12 +59,16 @@ __all__ = [
     "given_otherwise",
     "meanings",
     "not_as_read",
+    "owned_otherwise",
     "question_told_as_statement",
     "questions_put",
     "records_answering",
     "relayed_otherwise",
     "said_in",
+    "speaks_for_the_writer",
+    "spoken_for_the_writer",
     "told_their_own",
+    "whether_asked",
     "whom_it_names",
     "with_its_records",
 ]
@@ -82,7 +93,7 @@ _YOUR_OWN_VIEW = re.compile(
 _NOT_A_PERSON = frozenset({"me", "us", "it", "them", "and", "or", "but", "then", "know", "see", "check"})
 #: An answer given in one word before what it says ("No, ...", "Nope.").
 _A_NO = frozenset({"no", "nope", "nah", "negative"})
-_A_YES = frozenset({"yes", "yep", "yeah", "yup", "affirmative", "correct", "indeed"})
+_A_YES = frozenset({"yes", "yep", "yeah", "yup", "affirmative", "correct", "indeed", "done"})
 #: The words of an answer that says nothing but yes or no ("It didn't.", "Not at all.", "It is.").
 _PLAIN_ANSWER = frozenset(
     """
@@ -111,10 +122,37 @@ class Question:
         return self.asks - _REPORTING
 
     @property
+    def of_a_thing_done(self) -> bool:
+        """Does it ask whether a thing was done ("whether ana booked the room", "whether the room
+        is booked", "whether bob wrote the deploy script")? A plan or a thing under way states no
+        such thing ("TODO: ana (room booking)", "reading it now")."""
+        words = words_of(self.what.casefold())
+        return any(w in _DONE_WORDS or (w.endswith("ed") and len(w) >= 5) for w in words)
+
+    def read_as_stating(self, said: Iterable[Said]) -> list[Said]:
+        """What was read that may state what it asks: not a plan or a thing under way where it
+        asks of a thing done."""
+        return [s for s in said if not (self.of_a_thing_done and _PLANNED.search(s.text))]
+
+    @property
     def reported(self) -> bool:
         """Does it ask what someone said ("whether ana asked about v2")? A record of theirs that
         says it, a question too, answers it."""
         return bool(set(words_of(self.what)) & _REPORTED_WORDS)
+
+
+#: Words of a thing done, beside those in "-ed" ("wrote", "did", "done").
+_DONE_WORDS = frozenset(
+    """
+    did done wrote written read sent paid made took taken gave given got put kept left bought built
+    met went sold won shipped booked signed
+    """.split()  # noqa: SIM905 (a closed list, read as words)
+)
+#: A plan or a thing under way: a to-do list, an action item, a future, a thing being done now.
+_PLANNED = re.compile(
+    r"(?i)\b(?:todo|to-do|to\s+do|action\s+items?|pending|assigned|will|shall|going\s+to|plans?\s+to"
+    r"|planned|next\s+week|tomorrow)\b|['’]ll\b|\b\w+ing\s+(?:it\s+|them\s+)?(?:now|today)\b"
+)
 
 
 def meanings(text: str) -> frozenset[str]:
@@ -320,6 +358,7 @@ def answered_otherwise(texts: Sequence[str], question: Question, said: Iterable[
     theirs. Who said or asked it is no word a record writes; a question read states nothing."""
     if question.kind != "whether":
         return None
+    said = question.read_as_stating(said)
     if question.reported:  # a record of theirs that says it: they did ("No, she didn't." asks)
         held = [s for s in said if question.asks - _REPORTING <= s.words]
         return held[0].text if held and _answer(texts, question.asks) is False else None
@@ -340,6 +379,7 @@ def answered_unread(texts: Sequence[str], question: Question, said: Iterable[Sai
     writes ("whether lena.k asked about v2" of her question)."""
     if question.kind != "whether" or _answer(texts, question.asks) is None:
         return []
+    said = question.read_as_stating(said)
     needed = question.asks - _REPORTING
     if not question.reported and any(_stated(needed, s) is not None for s in said):
         return []  # stated, one way or the other: answered_otherwise reads which
@@ -409,6 +449,9 @@ def not_as_read(
                 before = words_of(clauses[i - 1])[-1:] if i else []
                 asked = last or bool(set(words_of(clause)) & _ASKED_AS_SUCH) or bool(set(before) & _ASKING)
                 holding = [s for s in said if words <= s.words]
+                if any(owned_otherwise(clause, s.text) for s in holding):
+                    otherwise.append(clause)  # "At my desk." of "... at the front desk"
+                    continue
                 one = [s for s in holding if not s.whole]  # a sentence says it: in its mood
                 if not holding:
                     unsupported.append(clause)
@@ -417,6 +460,44 @@ def not_as_read(
                 elif not one and not any(s.negative == negated(clause) for s in holding):
                     otherwise.append(clause)  # read together, in the other polarity
     return unsupported, otherwise
+
+
+def owned_otherwise(clause: str, sentence: str) -> str | None:
+    """A thing a clause gives an owner ("my desk", "Bob's laptop") that ``sentence`` names
+    otherwise: by words the clause leaves out ("the front desk": the desk at the front, no one's),
+    or as another's ("Your new laptop", to the user, is theirs: "my laptop", not "Bob's").
+    Persons turn between the record and the message: its "your" is the user's "my"."""
+    theirs = {word: (owner, before) for owner, before, word in _owned(sentence)}
+    for owner, _before, word in _owned(clause):
+        if word not in theirs:
+            continue
+        their_owner, their_before = theirs[word]
+        said = set(words_of(clause.casefold()))
+        if their_owner is None and their_before and not set(their_before) <= said:
+            return word  # "my desk" of "the front desk"
+        if their_owner == "your" and owner not in ("my", "our", "your"):
+            return word  # "Bob's laptop" of "Your new laptop"
+    return None
+
+
+def _owned(text: str) -> list[tuple[str | None, list[str], str]]:
+    """Each noun of ``text`` with what comes before it in its phrase: its owner ("my", "your",
+    "bob's"; None where an article opens it) and the words between ("front" of "the front desk"):
+    the phrase runs to the word before a function word or a mark, three words at most."""
+    out: list[tuple[str | None, list[str], str]] = []
+    for part in re.split(r"[^\w\s'’.-]+|\.(?=\s|$)", text.casefold()):
+        words = part.split()
+        for i, opener in enumerate(words):
+            if opener not in _OPENERS and not re.fullmatch(r"[a-z][\w.-]*['’]s", opener):
+                continue
+            phrase = list(itertools.takewhile(lambda w: w not in FUNCTION_WORDS, words[i + 1 : i + 4]))
+            if phrase:
+                owner = None if opener in ("the", "a", "an") else opener.replace("’", "'")
+                out.append((owner, phrase[:-1], phrase[-1]))
+    return out
+
+
+_OPENERS = frozenset({"the", "a", "an", "my", "your", "our", "his", "her", "their"})
 
 
 def _without_its_topic(clause: str, said: Sequence[Said]) -> str:
@@ -728,3 +809,279 @@ def _root(word: str) -> str:
         if word.endswith(suffix) and len(word) - len(suffix) >= 3:
             return word[: -len(suffix)]
     return word
+
+
+def whether_asked(text: str) -> list[frozenset[str]]:
+    """What each yes-or-no question of ``text`` asks about (its content words' meanings): a
+    sentence that ends in a question mark and opens with no word that asks what, who, where, when,
+    which, why or how ("Would Thursday work for the offsite?": thursday, offsite; "Is the v2 API
+    live yet?": v2, api, live)."""
+    out = []
+    for sentence in _SENTENCE_ENDS.split(text):
+        sentence = sentence.strip()
+        words = words_of(sentence)
+        if sentence.endswith("?") and words and words[0] not in _OPEN_QUESTION_WORDS:
+            out.append(meanings(sentence) - _SAYS_NOTHING - _HOW_FAR)
+    return [asks for asks in out if asks]
+
+
+#: The words that open a question not answered by a yes or a no.
+_OPEN_QUESTION_WORDS = frozenset(
+    "what what's whats who who's whom whose where where's when which why how how's".split()  # noqa: SIM905 (a closed list, read as words)
+)
+
+
+def speaks_for_the_writer(clause: str, asked: Sequence[frozenset[str]] = ()) -> bool:
+    """Does a clause of a reply the agent words speak for whoever sends it, so that the user, not
+    the agent, has to have said it: a commitment (anyone's future act or offer: "We'll throw in
+    premium support", "Bob will pick it up", "We'd love Thursday", "I can take it"), the writer's
+    own act or decision ("I approved your PR", "We're going with another venue", "Done.", "Merged
+    it for you", "I don't need it"), a directive to the recipient ("Book us for Thursday", "Go
+    ahead with Thursday", "please ship it"), or an answer to a yes-or-no question the recipient
+    put (``asked``: what each asks about; "Sure is!", "Yep, shipped.", "Thursday suits us.",
+    "It's out.")? A deferral is none ("I'll check and get back to you", "we'll confirm the date
+    soon", "let me look into it"), nor what is true of the world ("Our first response time is one
+    hour", "We respond within a day"): a reply is the agent's to word, not the user's to bind."""
+    words = [w.strip("'") for w in words_of(clause.casefold()) if w.strip("'")]
+    at = 0
+    while at < len(words) and words[at] in _LEAD_INS:
+        at += 1
+    rest = words[at:]
+    if not rest:
+        return bool(asked) and any(w in _ANSWER_WORDS for w in words)
+    first = rest[0]
+    if (
+        asked
+        and not set(words) & _ASKING_WORDS
+        and (
+            first in _ANSWER_WORDS
+            or first in _POINTING_BACK
+            or any(w in _ANSWER_WORDS for w in words[:at])
+            or any(meanings(clause) & topic for topic in asked)
+        )
+    ):
+        return True  # an answer to their question: yes, no, or what it says of its topic
+    if _A_PROMISE.search(clause):
+        return True  # "You have my word v2 goes live tomorrow", "guaranteed"
+    if first in _DIRECTING and not _courteous(rest):
+        return True  # "Book us for Thursday", "Go ahead with Thursday", "please ship it"
+    done = [w for w in rest if w not in _ADVERBS]
+    if done and _an_act_done(done[0]) and not _courteous(done):
+        return True  # "Done.", "Merged it for you.", "Approved, ship it.", "Filled it in."
+    return any(
+        _committing(words, i)
+        for i, w in enumerate(words)
+        if w in _PERSONS_WHO_COMMIT or words[i + 1 : i + 2] in (["will"], ["won't"], ["shall"])
+    )
+
+
+def spoken_for_the_writer(
+    texts: Sequence[str], asked: Sequence[frozenset[str]], said: Sequence[Said], given: frozenset[str]
+) -> list[str]:
+    """The clauses of a reply the agent words that speak for whoever sends it
+    (:func:`speaks_for_the_writer`) and that neither the turn (``given``: its words, whom it is
+    to, courtesy) nor a statement read says: "We'll throw in premium support at no charge." to the
+    customer, "Thursday suits us." to Carla, whose mail only asks; "Yes!" to a question a statement
+    read answers ("Did the deploy finish?" of a deploy #deploys says finished) is the records'."""
+    statements = [s.words for s in said if not s.asks and not s.whole]
+
+    def stated(words: frozenset[str]) -> bool:
+        """One statement read says ``words`` (and what the recipient asked, where they did)."""
+        if asked:
+            return any(words | topic <= st for st in statements for topic in asked)
+        # one word is no evidence ("Done." of "Deploy finished"): what is done is not said
+        return len(words) >= 2 and any(words <= st for st in statements)
+
+    out = []
+    for text in texts:
+        for sentence in _SENTENCE_ENDS.split(text):
+            clauses = [c.strip() for c in _A_CLAUSES_END.split(sentence) if c.strip()]
+            if sentence.rstrip().endswith("?"):
+                clauses = clauses[:-1]  # a question put back says nothing ("Shall we book Thursday?")
+            for clause in clauses:
+                if not speaks_for_the_writer(clause, asked):
+                    continue
+                content = meanings(clause) - _SAYS_NOTHING
+                words = content - given
+                if (content and not words) or ((words or asked) and stated(words)):
+                    continue  # the turn says it, or a statement read (of what they asked)
+                out.append(clause)
+    return out
+
+
+def _committing(words: Sequence[str], at: int) -> bool:
+    """Does the person at ``at`` ("we", "I'll", "ana" before "will") commit to, report or decide
+    something in the words after it, not defer it or say what they think?"""
+    word = _TYPED.get(words[at], words[at])
+    after = [w for w in words[at + 1 :] if w not in _ADVERBS]
+    contracted = word.rsplit("'", 1)[-1] if "'" in word else ""
+    first = word in _FIRST_PERSON
+    if contracted in ("ll", "d") or (after and (after[0] in _FUTURE or (first and after[0] in _ABLE))):
+        verbs = after if contracted else after[1:]
+        while verbs[:1] and verbs[0] in ("not", "be", "able", "to", "happy", "glad"):
+            verbs = verbs[1:]
+        return not _deferring(verbs)
+    if not first:
+        return False  # "Bob will pick it up" commits; "Bob picked it up" is a fact to read
+    if contracted in ("m", "re") or (after and after[0] in ("am", "are")):
+        verbs = after if contracted else after[1:]
+        return bool(verbs) and verbs[0].endswith("ing") and not _deferring(verbs)
+    if contracted == "ve" or (after and after[0] in ("have", "has", "had")):
+        verbs = after if contracted else after[1:]
+        return bool(verbs) and _an_act_done(verbs[0])  # "I've merged it", not "We have a customer"
+    if after and after[0] in ("didn't", "didnt", "did"):
+        return True  # "I didn't fill it in": the writer's act, told
+    if after and after[0] in _NEGATING:
+        after = after[1:]
+    if len(after) >= 2 and after[0] in ("need", "want", "have", "plan", "intend") and after[1] == "to":
+        return not _deferring(after[2:])  # "we need to check with Priya first": a deferral
+    return bool(after) and (_an_act_done(after[0]) or after[0] in _DECIDING)
+
+
+def _deferring(verbs: Sequence[str]) -> bool:
+    """Do the verbs a commitment coordinates all defer ("check and get back to you", "confirm the
+    date soon", "look into it", "let you know", "keep you posted")?"""
+    parts: list[list[str]] = [[]]
+    for w in verbs:
+        if w in ("and", "then", "or"):
+            parts.append([])
+        else:
+            parts[-1].append(w)
+    heads = [[_base(p[0]), *p[1:]] for p in parts if p]
+    return bool(heads) and all(
+        p[0] in _DEFERRING or tuple(p[:2]) in _DEFERRING_PHRASES or tuple(p[:3]) in _DEFERRING_PHRASES
+        for p in heads
+    )
+
+
+def _base(word: str) -> str:
+    """A verb without "-ing" where its base is a deferring one ("checking", "looking": check, look)."""
+    if word.endswith("ing"):
+        for base in (word[:-3], word[:-3] + "e", word[:-4]):
+            if base in _DEFERRING or base in ("get", "follow", "reach", "keep", "let", "be"):
+                return base
+    return word
+
+
+def _an_act_done(word: str) -> bool:
+    """Is ``word`` a verb of an act done ("merged", "paid", "done"), not a word of feeling or of
+    receipt ("noted", "pleased", "received")?"""
+    if word in _NOT_AN_ACT:
+        return False
+    return word in _DONE_IRREGULAR or (word.endswith("ed") and len(word) >= 5)
+
+
+def _courteous(words: Sequence[str]) -> bool:
+    """Is a clause a courtesy written as an imperative or a participle ("keep me posted", "take
+    care", "let me know", "got it")?"""
+    return tuple(words[:2]) in _COURTEOUS_PAIRS
+
+
+#: Words before what a clause says ("Hi Carla, ...", "Thanks, ...", "So, ...", "please ...").
+_LEAD_INS = frozenset(
+    """
+    hi hello hey dear thanks thank you so and but also then just please ok okay great well oh
+    """.split()  # noqa: SIM905 (a closed list, read as words)
+)
+#: A promise in so many words.
+_A_PROMISE = re.compile(r"(?i)\b(?:(?:my|our)\s+word|promis\w*|guarantee\w*|assure\w*|pledge\w*|swear)\b")
+#: Words that pass a question on, which answers none ("lena.k asks about v2").
+_ASKING_WORDS = frozenset("ask asks asked asking wonder wonders wondering question questions".split())  # noqa: SIM905
+#: Words that answer a yes-or-no question or accept what was offered ("Sure is!", "Deal").
+_ANSWER_WORDS = frozenset(
+    """
+    yes yep yeah yup sure absolutely definitely certainly indeed correct affirmative right no nope
+    nah negative deal agreed approved accepted confirmed lgtm perfect fine sounds works suits
+    """.split()  # noqa: SIM905 (a closed list, read as words)
+)
+#: A clause that opens on what the question asked about ("It's out.", "That's live.").
+_POINTING_BACK = frozenset({"it", "it's", "its", "that", "that's", "thats", "they", "they're", "this"})
+#: Who commits: the writer, the recipient, whoever else before "will".
+_PERSONS_WHO_COMMIT = frozenset(
+    """
+    i we i'll we'll i'd we'd i'm we're i've we've ill ive im you'll you'd he'll she'll they'll
+    he she they you
+    """.split()  # noqa: SIM905 (a closed list, read as words)
+)
+_FIRST_PERSON = frozenset("i we i'll we'll i'd we'd i'm we're i've we've ill ive im".split())  # noqa: SIM905
+#: Words of a future or a wish ("will", "won't", "would"), and of what the writer can do.
+_FUTURE = frozenset({"will", "shall", "would", "gonna", "wanna", "won't", "wont", "wouldn't"})
+_ABLE = frozenset({"can", "could", "can't", "cant", "cannot", "couldn't"})
+#: "I'll", "I'm", "I've" typed without the apostrophe.
+_TYPED = {"ill": "i'll", "im": "i'm", "ive": "i've"}
+_NEGATING = frozenset({"don't", "dont", "didn't", "didnt", "do", "did", "won't", "can't", "cannot", "never"})
+_ADVERBS = frozenset(
+    """
+    also just then already definitely probably certainly surely happily gladly quickly soon really
+    still all both personally
+    """.split()  # noqa: SIM905 (a closed list, read as words)
+)
+#: What a reply may say it will do without binding anyone: look, ask, answer later.
+_DEFERRING = frozenset(
+    """
+    check confirm verify revert circle discuss consult think talk ask respond reply answer look
+    investigate
+    """.split()  # noqa: SIM905 (a closed list, read as words)
+)
+_DEFERRING_PHRASES = frozenset(
+    {
+        ("get", "back"),
+        ("get", "in", "touch"),
+        ("follow", "up"),
+        ("reach", "out"),
+        ("let", "you", "know"),
+        ("let", "them", "know"),
+        ("keep", "you", "posted"),
+        ("keep", "you", "updated"),
+        ("be", "in", "touch"),
+        ("write", "back"),
+        ("find", "out"),
+        ("update", "you"),
+        ("update", "them"),
+        ("see", "if"),
+        ("see", "what"),
+    }
+)
+#: Decisions a writer states in the present ("I accept", "we agree", "I don't need it").
+_DECIDING = frozenset(
+    """
+    accept agree approve confirm decline refuse reject promise guarantee commit take choose pick
+    prefer want need book order cancel pass owe waive cover pay refund give offer
+    """.split()  # noqa: SIM905 (a closed list, read as words)
+)
+#: Verbs that direct the recipient to act for the writer ("Book us for Thursday").
+_DIRECTING = frozenset(
+    """
+    go proceed book ship send keep hold reserve charge bill invoice sign count put pencil lock
+    cancel drop use take bring add remove make give transfer pay refund merge deploy release
+    approve delete forward share call schedule order buy move reschedule hand pass leave assign
+    deliver mail post publish install
+    """.split()  # noqa: SIM905 (a closed list, read as words)
+)
+#: Verbs of an act done without "-ed" ("Done.", "Sent it.", "Paid.").
+_DONE_IRREGULAR = frozenset(
+    """
+    done did made sent paid took gave got put kept left bought brought built met went sold won
+    signed shipped booked
+    """.split()  # noqa: SIM905 (a closed list, read as words)
+)
+#: Words in "-ed" that say a feeling or a receipt, not an act ("Noted.", "Pleased to help").
+_NOT_AN_ACT = frozenset(
+    """
+    noted received understood appreciated pleased excited thrilled delighted interested
+    concerned worried surprised glad need
+    """.split()  # noqa: SIM905 (a closed list, read as words)
+)
+_COURTEOUS_PAIRS = frozenset(
+    {
+        ("keep", "me"),
+        ("keep", "us"),
+        ("take", "care"),
+        ("let", "me"),
+        ("let", "us"),
+        ("got", "it"),
+        ("go", "team"),
+        ("have", "a"),
+        ("feel", "free"),
+    }
+)

@@ -157,9 +157,11 @@ class SupervisorPolicy(BasePolicy):
         "agents",
         description="A reply the turn leaves the words of (Reply to Carla, Answer the customer). agents: "
         "the agent words it, with what it knows beside what was read, never against what was read (a "
-        "question read answered for the user, a negation added: said_otherwise). as_read: every clause "
-        "of it is held to what was read, as an answer to a question put is (a claim no record states: "
-        "unsaid_in_the_message).",
+        "question read answered for the user, a negation added: said_otherwise) and never for the user "
+        "where neither the turn nor a statement read does (a commitment, the user's act or decision, a "
+        "directive to the recipient, an answer to the recipient's own yes-or-no question: "
+        "said_for_the_user). as_read: every clause of it is held to what was read, as an answer to a "
+        "question put is (a claim no record states: unsaid_in_the_message).",
     )
     approval_grants: Literal["turn", "off"] = Field(
         "turn",
