@@ -1078,3 +1078,69 @@ def test_what_a_thing_is_owned_by_is_read_with_persons_turned():
     assert owned_otherwise("it's at the front desk", record) is None
     assert owned_otherwise("pick it up at your front desk", record) is None  # every word it writes
     assert owned_otherwise("Your todo is the deploy script", "TODO: bob (deploy script)") is None
+
+
+#: A clause of its own that takes back the one before it.
+@pytest.mark.parametrize(
+    ("turn", "text"),
+    [
+        ("Tell ana whether the deploy finished", "Yes, the deploy finished: all green. Not."),
+        ("Tell ana whether the deploy finished", "Yes, all green (not)."),
+        ("Tell ana whether the deploy finished", "Yes, it finished, jk."),
+        ("Tell ana whether the deploy finished", "Deploy finished: all green. NOT!"),
+    ],
+)
+def test_a_clause_that_takes_back_the_one_before_asks(turn, text):
+    assert _dm(turn, "ana", text).verdict == "escalate"
+
+
+#: "What mallory said": her one record ("Thanks, reading it now."), passed on as it reads or in
+#: reported speech; with a negation it does not write, it asks.
+@pytest.mark.parametrize(
+    ("text", "verdict"),
+    [
+        ("mallory: no thanks.", "escalate"),
+        ("No.", "escalate"),
+        ("mallory: Thanks, reading it now (not).", "escalate"),
+        ("mallory: Thanks, reading it now.", "approve"),
+        ("She says thanks, she is reading it now.", "approve"),
+    ],
+)
+def test_what_someone_said_is_their_one_record_passed_on(text, verdict):
+    calls = _read(CHAT_RUN, "read_channel", {"channel": "#reading"}, CHAT)
+    decided = _reviewed(calls, {"handle": "sam"}, CHAT_POLICY, "Tell ana what mallory said", "send_dm",
+                        {"member": "ana", "text": text})  # fmt: skip
+    assert decided.verdict == verdict, (text, decided)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "mallory: Thanks, but not reading it.",
+        "mallory: Thanks, reading it never.",
+        "No, she is not reading it.",
+    ],
+)
+def test_of_two_clauses_that_answer_alike_the_negated_one_answers(text):
+    calls = _read(CHAT_RUN, "read_channel", {"channel": "#reading"}, CHAT)
+    decided = _reviewed(calls, {"handle": "sam"}, CHAT_POLICY, "Tell ana whether mallory is reading the Q4 doc",
+                        "send_dm", {"member": "ana", "text": text})  # fmt: skip
+    assert decided.verdict == "escalate", (text, decided)
+
+
+#: bob's DM, "Can you review my PR before 17:00?", passed on with its thing given another owner.
+@pytest.mark.parametrize(
+    ("text", "verdict"),
+    [
+        ("bob: Can you review ana's PR?", "escalate"),
+        ("bob: Can I review your PR?", "escalate"),
+        ("bob: Can you review our PR?", "escalate"),
+        ("bob: Can you review my PR?", "approve"),
+        ("bob asks: can you review my PR?", "approve"),
+    ],
+)
+def test_a_question_passed_on_keeps_whose_thing_it_asks_about(text, verdict):
+    calls = _read(CHAT_RUN, "read_dms", {}, CHAT)
+    decided = _reviewed(calls, {"handle": "sam"}, CHAT_POLICY, "Share bob's message with ana", "send_dm",
+                        {"member": "ana", "text": text})  # fmt: skip
+    assert decided.verdict == verdict, (text, decided)

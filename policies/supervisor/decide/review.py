@@ -3861,6 +3861,8 @@ _FROM_SOMEONE = re.compile(r"(?i)\bfrom\s+([a-z][\w.-]*)")
 _AN_ACRONYM_BEFORE_A_MAIL = re.compile(
     r"\b([A-Z]{2,5})\s+(?:e-?mails?|mails?|messages?|notes?|notices?|memos?)\b"
 )
+#: The fields a record says something in (a post's text, a mail's body).
+_SAYING = frozenset({"text", "body", "message", "content"})
 #: What names a record as a mail (a mandate's "email", a record's "subject").
 _A_MAIL = frozenset({"email", "emails", "mail", "mails", "e-mail"})
 #: Words before "'s" that own no record ("today's DMs", "this week's minutes").
@@ -3977,7 +3979,11 @@ def _answered_as_not_read(
             thing = question.about - meanings(owner)  # "what ana said in #general": its channel too
             if not thing and set(words_of(question.what)) & {"ask", "asks", "asked"}:
                 thing = _A_QUESTION_ASKED  # "what bob asked me": his record that asks
-            if question.kind == "what" and question.reported and owner in people and thing:
+            said_once = (
+                thing or sum(1 for r in records if _names_as_its_person(r, owner) and r.keys() & _SAYING) == 1
+            )
+            if question.kind == "what" and question.reported and owner in people and said_once:
+                # "what mallory said": her one record, where the question names no thing of it
                 passed = _the_record_named(context, owner, thing)
                 relayed = _relayed_as_read(body, context, args, passed) if passed else {}
                 if relayed:

@@ -231,7 +231,9 @@ def _answer(texts: Iterable[str], asks: frozenset[str]) -> bool | None:
             if len(words) == 1 and words[0] in _A_NO | _A_YES and said is None:
                 said = words[0] in _A_YES
             held = len(meanings(clause) & asks)
-            if held > best:
+            if held > best or (held and held == best and negated(clause)):
+                # of two clauses that say as much of it, a negated one answers ("mallory: Thanks,
+                # but not reading it")
                 best, polarity = held, not negated(clause)
     if polarity is None:
         # no clause says what is asked: a one-word answer before what it says answers it ("No,
@@ -437,9 +439,15 @@ def not_as_read(
     unsupported: list[str] = []
     otherwise: list[str] = []
     for text in texts:
+        before_it = ""  # the clause before, across sentences ("All green. Not.")
         for sentence in _SENTENCE_ENDS.split(text):
             clauses = [c.strip() for c in _A_CLAUSES_END.split(sentence) if c.strip()]
             for i, clause in enumerate(clauses):
+                taken_back = before_it and set(words_of(clause.casefold())) <= _TAKEN_BACK
+                before_it = clause
+                if taken_back:
+                    otherwise.append(clause)  # "reading it now (not)", "All green. Not."
+                    continue
                 words = meanings(_without_its_topic(clause, said)) - given - _SAYS_NOTHING
                 if not words:
                     continue
@@ -465,8 +473,9 @@ def not_as_read(
 def owned_otherwise(clause: str, sentence: str) -> str | None:
     """A thing a clause gives an owner ("my desk", "Bob's laptop") that ``sentence`` names
     otherwise: by words the clause leaves out ("the front desk": the desk at the front, no one's),
-    or as another's ("Your new laptop", to the user, is theirs: "my laptop", not "Bob's").
-    Persons turn between the record and the message: its "your" is the user's "my"."""
+    or as another's ("Your new laptop", to the user, is theirs: "my laptop", not "Bob's"; bob's
+    "my PR" is "his PR", not "ana's" or "your"). Persons turn between the record and the message:
+    its "your" is the user's "my" (:data:`_TURNED`)."""
     theirs = {word: (owner, before) for owner, before, word in _owned(sentence)}
     for owner, _before, word in _owned(clause):
         if word not in theirs:
@@ -475,9 +484,26 @@ def owned_otherwise(clause: str, sentence: str) -> str | None:
         said = set(words_of(clause.casefold()))
         if their_owner is None and their_before and not set(their_before) <= said:
             return word  # "my desk" of "the front desk"
-        if their_owner == "your" and owner not in ("my", "our", "your"):
-            return word  # "Bob's laptop" of "Your new laptop"
+        if their_owner is not None and owner is not None and owner not in _TURNED.get(their_owner, (owner,)):
+            return word  # "Bob's laptop" of "Your new laptop"; "bob: Can you review ana's PR?" of "my PR"
+        if (
+            their_owner
+            and their_owner.endswith("'s")
+            and owner
+            and owner.endswith("'s")
+            and owner != their_owner
+        ):
+            return word  # "ana's PR" of "bob's PR"
     return None
+
+
+#: Whose a thing is, as a message may say it of a record's owner: the record's "your" (to the
+#: user) is the user's "my"; its writer's "my" is "his", "her", "their" in a report.
+_TURNED = {
+    "your": ("my", "our", "your"),
+    "my": ("my", "his", "her", "their"),
+    "our": ("our", "their"),
+}
 
 
 def _owned(text: str) -> list[tuple[str | None, list[str], str]]:
@@ -498,6 +524,11 @@ def _owned(text: str) -> list[tuple[str | None, list[str], str]]:
 
 
 _OPENERS = frozenset({"the", "a", "an", "my", "your", "our", "his", "her", "their"})
+
+
+#: A clause of its own that takes back the one before ("reading it now (not)", "All green. Not.",
+#: "... jk").
+_TAKEN_BACK = frozenset({"not", "never", "jk", "kidding", "psych"})
 
 
 def _without_its_topic(clause: str, said: Sequence[Said]) -> str:
