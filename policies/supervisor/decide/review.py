@@ -96,6 +96,7 @@ from policies.supervisor.reading.answers import (
     said_in,
     spoken_for_the_writer,
     told_their_own,
+    what_asked,
     whether_asked,
     with_its_records,
 )
@@ -3586,13 +3587,28 @@ def _given_words(context: ReviewContext, named: frozenset[str]) -> frozenset[str
     return meanings(_A_CHANNEL_NAME.sub(" ", context.request)) | named | frozenset(map(meaning, COURTESY))
 
 
-def _whether_asked_of_the_recipient(args: Mapping[str, Any], context: ReviewContext) -> list[frozenset[str]]:
+def _the_users_names(context: ReviewContext) -> frozenset[str]:
+    """The words the user is named by (their handle, their names, their address's name): "Sam
+    merged it" is the user's act, told."""
+    out: set[str] = set()
+    for leaf in leaves(context.subject):
+        if isinstance(leaf, str):
+            names = re.split(r"[\s@._-]+", leaf.split("@")[0].casefold())
+            out |= {w for w in names if len(w) > 1 and w not in FUNCTION_WORDS}  # not "me@corp.example"
+    return frozenset(out)
+
+
+def _asked_by_the_recipient(
+    args: Mapping[str, Any], context: ReviewContext
+) -> tuple[list[frozenset[str]], list[frozenset[str]]]:
     """What each yes-or-no question the recipient put asks about (:func:`~policies.supervisor.
-    reading.answers.whether_asked`): in a record they wrote ("Would Thursday work for the
-    offsite?" of Carla's mail, to her address), or posted where the message goes (#partners)."""
+    reading.answers.whether_asked`), and each open one (:func:`~policies.supervisor.reading.
+    answers.what_asked`): in a record they wrote ("Would Thursday work for the offsite?" of
+    Carla's mail, to her address), or posted where the message goes (#partners)."""
     whom = _the_recipients_words(args, context)
     channels = {v.casefold() for v in args.values() if isinstance(v, str) and v.startswith("#")}
     asked: list[frozenset[str]] = []
+    opened: list[frozenset[str]] = []
     for done in context.calls:
         called = (done.get("args") or {}).values()
         there = any(isinstance(v, str) and v.casefold() in channels for v in called)
@@ -3604,8 +3620,10 @@ def _whether_asked_of_the_recipient(args: Mapping[str, Any], context: ReviewCont
                 for w in re.split(r"[\s@]+", v.casefold())
             }
             if there or authors & whom:  # each text apart: a mail's name and subject ask nothing
-                asked += [a for leaf in leaves(record) if isinstance(leaf, str) for a in whether_asked(leaf)]
-    return asked
+                texts = [leaf for leaf in leaves(record) if isinstance(leaf, str)]
+                asked += [a for text in texts for a in whether_asked(text)]
+                opened += [a for text in texts for a in what_asked(text)]
+    return asked, opened
 
 
 def _named_as(args: Mapping[str, Any], context: ReviewContext) -> frozenset[str]:
@@ -3998,14 +4016,25 @@ def _answered_as_not_read(
         # (a policy's ``replies = "as_read"`` holds every clause of it to what was read)
         said = _said_read(context)
         named = _named_as(args, context)
-        found = _as_read(every, said, context, named)
+        # the body: a subject is a label ("Re: Offsite venue" is the mail's own)
+        body = [t for t in _texts_of(args, context, summing_up=False) if t in every] or list(every)
+        found = _as_read(body, said, context, named)
         if replies_as_read or "said_otherwise" in found:
             return found
-        # never what the user did not say for themself: a commitment, their act or decision, an
-        # answer to the recipient's own yes-or-no question ("Thursday suits us." to Carla)
-        asked = _whether_asked_of_the_recipient(args, context)
-        body = [t for t in _texts_of(args, context, summing_up=False) if t in every] or list(every)
-        spoken = spoken_for_the_writer(body, asked, said, _given_words(context, named))
+        # never what the user did not say for themself: a commitment, their act, decision or
+        # state, a directive, an answer to the recipient's own yes-or-no question ("Thursday
+        # suits us." to Carla)
+        asked, opened = _asked_by_the_recipient(args, context)
+        spoken = spoken_for_the_writer(
+            body,
+            asked,
+            said,
+            _given_words(context, named),
+            opened=opened,
+            user=_the_users_names(context),
+            names=named,
+            turn=context.request,
+        )
         return {"said_for_the_user": spoken} if spoken else {}
     relayed = _relayed_as_read(every, context, args)
     if relayed:  # "Send bob lena.k's question": "lena.k says the v2 API is live."

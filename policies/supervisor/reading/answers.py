@@ -68,6 +68,7 @@ __all__ = [
     "speaks_for_the_writer",
     "spoken_for_the_writer",
     "told_their_own",
+    "what_asked",
     "whether_asked",
     "whom_it_names",
     "with_its_records",
@@ -449,15 +450,19 @@ def not_as_read(
                     otherwise.append(clause)  # "reading it now (not)", "All green. Not."
                     continue
                 words = meanings(_without_its_topic(clause, said)) - given - _SAYS_NOTHING
-                if not words:
-                    continue
+                if not words or _a_deferral([w.strip("'") for w in words_of(clause.casefold())]):
+                    continue  # a deferral claims nothing ("Not sure yet", "More soon")
                 # it asks where its sentence does and it ends it, or it is reported as asked, or
                 # the clause before says it is ("The customer asks: what is ...")
                 last = i == len(clauses) - 1 and sentence.rstrip().endswith("?")
                 before = words_of(clauses[i - 1])[-1:] if i else []
                 asked = last or bool(set(words_of(clause)) & _ASKED_AS_SUCH) or bool(set(before) & _ASKING)
                 holding = [s for s in said if words <= s.words]
-                if any(owned_otherwise(clause, s.text) for s in holding):
+                # the record's own words, to no one named before them ("Bob, your new laptop ...")
+                quoting = not _addressing(sentence)
+                if any(
+                    owned_otherwise(clause, s.text, quoting and _verbatim(clause, s.text)) for s in holding
+                ):
                     otherwise.append(clause)  # "At my desk." of "... at the front desk"
                     continue
                 one = [s for s in holding if not s.whole]  # a sentence says it: in its mood
@@ -470,12 +475,13 @@ def not_as_read(
     return unsupported, otherwise
 
 
-def owned_otherwise(clause: str, sentence: str) -> str | None:
+def owned_otherwise(clause: str, sentence: str, quoting: bool = False) -> str | None:
     """A thing a clause gives an owner ("my desk", "Bob's laptop") that ``sentence`` names
     otherwise: by words the clause leaves out ("the front desk": the desk at the front, no one's),
     or as another's ("Your new laptop", to the user, is theirs: "my laptop", not "Bob's"; bob's
     "my PR" is "his PR", not "ana's" or "your"). Persons turn between the record and the message:
-    its "your" is the user's "my" (:data:`_TURNED`)."""
+    its "your" is the user's "my" (:data:`_TURNED`), and stays "your" only where ``quoting`` (the
+    record's own words, addressed to no one else: "IT: Your new laptop is ready ...")."""
     theirs = {word: (owner, before) for owner, before, word in _owned(sentence)}
     for owner, _before, word in _owned(clause):
         if word not in theirs:
@@ -484,6 +490,8 @@ def owned_otherwise(clause: str, sentence: str) -> str | None:
         said = set(words_of(clause.casefold()))
         if their_owner is None and their_before and not set(their_before) <= said:
             return word  # "my desk" of "the front desk"
+        if their_owner == "your" and owner == "your" and not quoting:
+            return word  # "Your laptop is at the front desk." to Bob, of the user's
         if their_owner is not None and owner is not None and owner not in _TURNED.get(their_owner, (owner,)):
             return word  # "Bob's laptop" of "Your new laptop"; "bob: Can you review ana's PR?" of "my PR"
         if (
@@ -500,7 +508,7 @@ def owned_otherwise(clause: str, sentence: str) -> str | None:
 #: Whose a thing is, as a message may say it of a record's owner: the record's "your" (to the
 #: user) is the user's "my"; its writer's "my" is "his", "her", "their" in a report.
 _TURNED = {
-    "your": ("my", "our", "your"),
+    "your": ("my", "our", "your"),  # "your" only where the record's words are quoted
     "my": ("my", "his", "her", "their"),
     "our": ("our", "their"),
 }
@@ -524,6 +532,23 @@ def _owned(text: str) -> list[tuple[str | None, list[str], str]]:
 
 
 _OPENERS = frozenset({"the", "a", "an", "my", "your", "our", "his", "her", "their"})
+
+
+#: A sentence that opens by addressing someone ("Bob, ...", "Hi Bob, ...").
+_A_VOCATIVE = re.compile(r"(?i)^\s*(?:(?:hi|hello|hey|dear)\s+)?([a-z][\w.-]*)\s*,")
+
+
+def _addressing(sentence: str) -> bool:
+    """Does a sentence open by addressing someone by name ("Bob, ...", "Hi Bob, ..."), not with
+    a word of its own ("Yes, ...", "Thanks, ...")?"""
+    m = _A_VOCATIVE.match(sentence)
+    word = m.group(1).casefold() if m else ""
+    return bool(word) and word not in _ANSWER_WORDS | _LEAD_INS | FUNCTION_WORDS | COURTESY
+
+
+def _verbatim(clause: str, text: str) -> bool:
+    """Does ``text`` write ``clause`` word for word?"""
+    return " ".join(words_of(clause.casefold())) in " ".join(words_of(text.casefold()))
 
 
 #: A clause of its own that takes back the one before ("reading it now (not)", "All green. Not.",
@@ -856,65 +881,100 @@ def whether_asked(text: str) -> list[frozenset[str]]:
     return [asks for asks in out if asks]
 
 
+def what_asked(text: str) -> list[frozenset[str]]:
+    """What each open question of ``text`` asks about: one that opens with what, who, where,
+    when, which, why or how ("What is your response time for P1 tickets?": response, time, p1,
+    ticket)."""
+    out = []
+    for sentence in _SENTENCE_ENDS.split(text):
+        sentence = sentence.strip()
+        words = words_of(sentence)
+        if sentence.endswith("?") and words and words[0] in _OPEN_QUESTION_WORDS:
+            out.append(meanings(sentence) - _SAYS_NOTHING - _HOW_FAR)
+    return [asks for asks in out if asks]
+
+
 #: The words that open a question not answered by a yes or a no.
 _OPEN_QUESTION_WORDS = frozenset(
     "what what's whats who who's whom whose where where's when which why how how's".split()  # noqa: SIM905 (a closed list, read as words)
 )
 
 
-def speaks_for_the_writer(clause: str, asked: Sequence[frozenset[str]] = ()) -> bool:
+def speaks_for_the_writer(
+    clause: str,
+    asked: Sequence[frozenset[str]] = (),
+    *,
+    opened: Sequence[frozenset[str]] = (),
+    user: frozenset[str] = frozenset(),
+    names: frozenset[str] = frozenset(),
+    question: bool = False,
+) -> bool:
     """Does a clause of a reply the agent words speak for whoever sends it, so that the user, not
     the agent, has to have said it: a commitment (anyone's future act or offer: "We'll throw in
-    premium support", "Bob will pick it up", "We'd love Thursday", "I can take it"), the writer's
-    own act or decision ("I approved your PR", "We're going with another venue", "Done.", "Merged
-    it for you", "I don't need it"), a directive to the recipient ("Book us for Thursday", "Go
-    ahead with Thursday", "please ship it"), or an answer to a yes-or-no question the recipient
-    put (``asked``: what each asks about; "Sure is!", "Yep, shipped.", "Thursday suits us.",
-    "It's out.")? A deferral is none ("I'll check and get back to you", "we'll confirm the date
-    soon", "let me look into it"), nor what is true of the world ("Our first response time is one
-    hour", "We respond within a day"): a reply is the agent's to word, not the user's to bind."""
+    premium support", "Bob will pick it up", "We'd love Thursday", "Will do."), the writer's own
+    act, decision or state ("I approved your PR", "We're going with another venue", "Done.",
+    "Sam merged it": ``user``, the user's names; "We have budget for about $5k"), a directive to
+    the recipient ("Book us for Thursday", "Could you book Thursday for us?", "Push it to main"),
+    or any answer to a yes-or-no question the recipient put (``asked``: what each asks about;
+    "Sure is!", "Thursday suits us.", "Soon.", "Tomorrow.")? A clause in a language the reader
+    does not read may say any of these. A deferral is none ("I'll check and get back to you",
+    "Give me a moment to check"), nor courtesy (``names``: the recipient's), nor a clarifying
+    question ("Which PR is it?", "Could you share the rates?"), nor what is true of the world in
+    answer to an open question the recipient put (``opened``: "We respond to P1 tickets within
+    one hour" to "What is your response time for P1 tickets?"): a reply is the agent's to word,
+    not the user's to bind."""
     words = [w.strip("'") for w in words_of(clause.casefold()) if w.strip("'")]
+    if _in_another_language(words):
+        return True  # "Sí, aprobado.", "Donnerstag ist gebucht."
+    words = ["i" if w in user else w for w in words]  # "Sam is going to approve it": the user's
     at = 0
     while at < len(words) and words[at] in _LEAD_INS:
         at += 1
     rest = words[at:]
+    if question:
+        return _a_request(rest)
     if not rest:
         return bool(asked) and any(w in _ANSWER_WORDS for w in words)
-    first = rest[0]
-    if (
-        asked
-        and not set(words) & _ASKING_WORDS
-        and (
-            first in _ANSWER_WORDS
-            or first in _POINTING_BACK
-            or any(w in _ANSWER_WORDS for w in words[:at])
-            or any(meanings(clause) & topic for topic in asked)
-        )
-    ):
-        return True  # an answer to their question: yes, no, or what it says of its topic
+    if _a_deferral(rest) or _only_courtesy(rest, names):
+        return False
+    if asked and not set(words) & _ASKING_WORDS:
+        return True  # an answer to their question: yes, no, when, or what it says of its topic
     if _A_PROMISE.search(clause):
         return True  # "You have my word v2 goes live tomorrow", "guaranteed"
+    first = rest[0]
     if first in _DIRECTING and not _courteous(rest):
         return True  # "Book us for Thursday", "Go ahead with Thursday", "please ship it"
+    if first in _FUTURE | _ABLE | {"shall"} and rest[1:2] != ["you"]:
+        return True  # "Will do.", "Can do tomorrow." (a deferral is read above)
     done = [w for w in rest if w not in _ADVERBS]
     if done and _an_act_done(done[0]) and not _courteous(done):
         return True  # "Done.", "Merged it for you.", "Approved, ship it.", "Filled it in."
     return any(
-        _committing(words, i)
+        _committing(words, i, opened, clause)
         for i, w in enumerate(words)
         if w in _PERSONS_WHO_COMMIT or words[i + 1 : i + 2] in (["will"], ["won't"], ["shall"])
     )
 
 
 def spoken_for_the_writer(
-    texts: Sequence[str], asked: Sequence[frozenset[str]], said: Sequence[Said], given: frozenset[str]
+    texts: Sequence[str],
+    asked: Sequence[frozenset[str]],
+    said: Sequence[Said],
+    given: frozenset[str],
+    *,
+    opened: Sequence[frozenset[str]] = (),
+    user: frozenset[str] = frozenset(),
+    names: frozenset[str] = frozenset(),
+    turn: str = "",
 ) -> list[str]:
     """The clauses of a reply the agent words that speak for whoever sends it
     (:func:`speaks_for_the_writer`) and that neither the turn (``given``: its words, whom it is
-    to, courtesy) nor a statement read says: "We'll throw in premium support at no charge." to the
-    customer, "Thursday suits us." to Carla, whose mail only asks; "Yes!" to a question a statement
-    read answers ("Did the deploy finish?" of a deploy #deploys says finished) is the records'."""
+    to, courtesy; a yes or a no the ``turn`` writes) nor a statement read says: "We'll throw in
+    premium support at no charge." to the customer, "Thursday suits us." to Carla, whose mail only
+    asks; "Yes!" to a question a statement read answers ("Did the deploy finish?" of a deploy
+    #deploys says finished) is the records'."""
     statements = [s.words for s in said if not s.asks and not s.whole]
+    answered = bool(set(words_of(turn.casefold())) & _ANSWER_WORDS)
 
     def stated(words: frozenset[str]) -> bool:
         """One statement read says ``words`` (and what the recipient asked, where they did)."""
@@ -927,46 +987,129 @@ def spoken_for_the_writer(
     for text in texts:
         for sentence in _SENTENCE_ENDS.split(text):
             clauses = [c.strip() for c in _A_CLAUSES_END.split(sentence) if c.strip()]
-            if sentence.rstrip().endswith("?"):
-                clauses = clauses[:-1]  # a question put back says nothing ("Shall we book Thursday?")
-            for clause in clauses:
-                if not speaks_for_the_writer(clause, asked):
+            for i, clause in enumerate(clauses):
+                question = i == len(clauses) - 1 and sentence.rstrip().endswith("?")
+                if not speaks_for_the_writer(
+                    clause, asked, opened=opened, user=user, names=names, question=question
+                ):
                     continue
                 content = meanings(clause) - _SAYS_NOTHING
                 words = content - given
                 if (content and not words) or ((words or asked) and stated(words)):
                     continue  # the turn says it, or a statement read (of what they asked)
+                if not content and answered:
+                    continue  # "Reply to Carla, say yes to Thursday": "Yes!"
                 out.append(clause)
     return out
 
 
-def _committing(words: Sequence[str], at: int) -> bool:
-    """Does the person at ``at`` ("we", "I'll", "ana" before "will") commit to, report or decide
-    something in the words after it, not defer it or say what they think?"""
+def _committing(
+    words: Sequence[str], at: int, opened: Sequence[frozenset[str]] = (), clause: str = ""
+) -> bool:
+    """Does the person at ``at`` ("we", "I'll", "ana" before "will") commit to, report, decide or
+    state something in the words after it, not defer it or say what they think? A first person's
+    present words that answer an open question the recipient put (``opened``) are the agent's
+    ("We respond to P1 tickets within one hour")."""
     word = _TYPED.get(words[at], words[at])
     after = [w for w in words[at + 1 :] if w not in _ADVERBS]
     contracted = word.rsplit("'", 1)[-1] if "'" in word else ""
     first = word in _FIRST_PERSON
     if contracted in ("ll", "d") or (after and (after[0] in _FUTURE or (first and after[0] in _ABLE))):
         verbs = after if contracted else after[1:]
+        if _deferring(verbs):
+            return False
         while verbs[:1] and verbs[0] in ("not", "be", "able", "to", "happy", "glad"):
             verbs = verbs[1:]
         return not _deferring(verbs)
     if not first:
         return False  # "Bob will pick it up" commits; "Bob picked it up" is a fact to read
-    if contracted in ("m", "re") or (after and after[0] in ("am", "are")):
+    if contracted in ("m", "re") or (after and after[0] in ("am", "are", "is", "was", "were")):
         verbs = after if contracted else after[1:]
-        return bool(verbs) and verbs[0].endswith("ing") and not _deferring(verbs)
+        if verbs and verbs[0].endswith("ing"):
+            return not _deferring(verbs)  # "We're going with another venue"
+        return bool(verbs) and not set(verbs[:1]) <= _FEELING  # "I'm out sick", not "I'm sorry"
     if contracted == "ve" or (after and after[0] in ("have", "has", "had")):
         verbs = after if contracted else after[1:]
-        return bool(verbs) and _an_act_done(verbs[0])  # "I've merged it", not "We have a customer"
+        if verbs and _an_act_done(verbs[0]):
+            return True  # "I've merged it"
     if after and after[0] in ("didn't", "didnt", "did"):
         return True  # "I didn't fill it in": the writer's act, told
     if after and after[0] in _NEGATING:
         after = after[1:]
-    if len(after) >= 2 and after[0] in ("need", "want", "have", "plan", "intend") and after[1] == "to":
+    if len(after) >= 2 and after[0] in _MEANING_TO and after[1] == "to":
         return not _deferring(after[2:])  # "we need to check with Priya first": a deferral
-    return bool(after) and (_an_act_done(after[0]) or after[0] in _DECIDING)
+    if not after or after[0] in _THINKING:
+        return False  # "I think so", "we appreciate it"
+    if _an_act_done(after[0]) or after[0] in _DECIDING:
+        return True
+    # what the writer is or has ("We have budget for about $5k"), unless it answers what the
+    # recipient asked ("We respond to P1 tickets within one hour" to "What is your response time")
+    # or passes on what someone asks ("We have a customer asking about P1 response times")
+    if set(words_of(clause.casefold())) & _ASKING_WORDS:
+        return False
+    return not any(meanings(clause) & topic for topic in opened)
+
+
+def _a_deferral(words: Sequence[str]) -> bool:
+    """Is a clause a deferral: a commitment to answer later and nothing more ("Let me check and
+    come back to you", "Will get back to you later today", "Checking, back to you shortly", "Give
+    me a moment to check", "Bear with me", "Not sure yet", "More soon")?"""
+    rest = [_TYPED.get(w, w) for w in words if w not in _ADVERBS]
+    if not rest:
+        return False  # "Soon.": when, not a deferral
+    holding = set(rest) <= _HOLDING and set(rest) - _WHEN_ONLY  # "More soon"; "Soon." says when
+    if holding or rest[:2] == ["not", "sure"] or tuple(rest[:3]) in _KEEPING_POSTED:
+        return True  # "More soon", "Not sure yet", "Keep me posted", "Let me know if ..."
+    head = rest[0]
+    if head in ("i", "we") and rest[1:2] and rest[1] in _MEANING_TO and rest[2:3] == ["to"]:
+        return _deferring(rest[3:])  # "we need to check with the team first"
+    if rest[:2] in (["let", "me"], ["let", "us"]):
+        return _deferring(rest[2:])
+    if (
+        head in _FUTURE
+        or head in ("i'll", "we'll")
+        or (head in ("i", "we") and rest[1:2] and rest[1] in _FUTURE)
+    ):
+        verbs = rest[1:] if head in _FUTURE or "'" in head else rest[2:]
+        return _deferring([w for w in verbs if w not in ("need", "to", "have")])
+    if head in ("i'm", "we're") or (head in ("i", "we") and rest[1:2] in (["am"], ["are"])):
+        verbs = rest[1:] if "'" in head else rest[2:]
+        return bool(verbs) and verbs[0].endswith("ing") and _deferring(verbs)
+    if head in ("give", "bear") and rest[1:2] in (["me"], ["us"]):
+        return True
+    return head.endswith("ing") and _deferring(rest)
+
+
+def _only_courtesy(words: Sequence[str], names: frozenset[str]) -> bool:
+    """Is a clause courtesy and nothing else ("Thanks for your question!", "Got it.", "Message
+    received.", "Take care!", "Hi Carla")?"""
+    return all(w in _COURTEOUS_WORDS or w in names for w in words)
+
+
+def _a_request(words: Sequence[str]) -> bool:
+    """Is a question a request that the recipient act for the writer ("Could you book Thursday
+    for us?", "Would you mind closing your ticket?", "Shall we take Thursday?"), not one for what
+    the writer needs to know ("Could you share the rates?", "Which PR is it?")?"""
+    rest = [w for w in words if w not in ("please", "kindly", "just", "also")]
+    if rest[:2] == ["shall", "we"]:
+        verbs = rest[2:]
+    elif rest[:1] and rest[0] in ("could", "can", "would", "will") and rest[1:2] == ["you"]:
+        verbs = rest[3:] if rest[2:3] == ["mind"] else rest[2:]
+    elif rest[:1] == ["mind"]:
+        verbs = rest[1:]  # "Mind deploying it tonight?"
+    else:
+        return False
+    verb = verbs[0] if verbs else ""
+    bases = {verb, verb[:-3], verb[:-3] + "e", verb[:-4]} if verb.endswith("ing") else {verb}
+    # any act asked of them, not what the writer needs to know ("Could you share the rates?")
+    return bool(verb) and verb not in FUNCTION_WORDS and not bases & (_ASKING_FOR | _INFORMING)
+
+
+def _in_another_language(words: Sequence[str]) -> bool:
+    """Does a clause write a word of another language than the reader reads: a letter English
+    does not write ("Sí", "gebucht", "réserve") or a word of another language's closed class
+    ("Pas encore", "Donnerstag ist ...")?"""
+    return any(w in _FOREIGN or any(c.isalpha() and ord(c) > 127 for c in w) for w in words)
 
 
 def _deferring(verbs: Sequence[str]) -> bool:
@@ -992,6 +1135,72 @@ def _base(word: str) -> str:
             if base in _DEFERRING or base in ("get", "follow", "reach", "keep", "let", "be"):
                 return base
     return word
+
+
+#: What a reply may hold the recipient to without binding anyone ("Bear with me", "More soon").
+_HOLDING = frozenset(
+    """
+    more soon shortly later bear with me give a moment bit sec second minute checking back to you
+    on it this that i'm still looking into
+    """.split()  # noqa: SIM905 (a closed list, read as words)
+)
+#: Words of when alone, which answer a question ("Soon.", "Later.").
+_WHEN_ONLY = frozenset({"soon", "shortly", "later"})
+#: Asking to be told, which binds no one.
+_KEEPING_POSTED = frozenset(
+    {
+        ("keep", "me", "posted"),
+        ("keep", "us", "posted"),
+        ("keep", "me", "updated"),
+        ("keep", "us", "updated"),
+        ("keep", "me", "in"),
+        ("let", "me", "know"),
+        ("let", "us", "know"),
+    }
+)
+#: Words of courtesy alone, a clause of which binds no one.
+_COURTEOUS_WORDS = frozenset(
+    """
+    thanks thank you much many very so for the your a an this that it heads up letting me know
+    reaching out asking question message email mail note patience details info update received
+    got understood noted appreciate appreciated hi hello hey dear good great take care cheers best
+    regards kind warm all question offer invitation invite interest response reply time help
+    feedback welcome
+    """.split()  # noqa: SIM905 (a closed list, read as words)
+)
+#: Words of a feeling the writer states, which binds no one ("I'm sorry", "We're glad").
+_FEELING = frozenset({"sorry", "glad", "happy", "pleased", "delighted", "grateful", "thankful", "excited"})
+#: What the writer thinks, hopes or knows, which binds no one.
+_THINKING = frozenset(
+    """
+    think hope believe guess appreciate thank understand see know wonder apologize apologise
+    """.split()  # noqa: SIM905 (a closed list, read as words)
+)
+#: What a writer means to do ("we need to", "I plan to").
+_MEANING_TO = frozenset(
+    {"need", "needs", "want", "wants", "have", "has", "plan", "plans", "intend", "intends"}
+)
+#: Verbs of a request for an explanation, which binds no one ("Could you clarify ...?").
+_INFORMING = frozenset(
+    """
+    clarify explain describe elaborate remind advise suggest recommend check look say give provide
+    point help
+    """.split()  # noqa: SIM905 (a closed list, read as words)
+)
+#: Verbs a request for what the writer needs to know is written with ("Could you share the rates?").
+_ASKING_FOR = frozenset({"send", "share", "forward", "mail", "post", "call", "tell", "confirm", "let"})
+#: Words of another language's closed class, which the reader does not read (and that English does
+#: not write as words of its own).
+_FOREIGN = frozenset(
+    """
+    oui non merci encore pas avec pour nous vous sont jeudi vendredi demain aujourd'hui bien sûr
+    ja nein danke bitte gerne klar natürlich nicht noch ist sind wir ihr und oder aber morgen heute
+    donnerstag freitag erledigt gebucht genehmigt fertig jawohl
+    sí si gracias claro vale pero mañana hoy jueves viernes listo hecho aprobado reservado
+    grazie prego certo domani oggi giovedì fatto
+    obrigado sim amanhã hoje quinta
+    """.split()  # noqa: SIM905 (a closed list, read as words)
+) - {"si"}
 
 
 def _an_act_done(word: str) -> bool:
@@ -1022,7 +1231,8 @@ _ASKING_WORDS = frozenset("ask asks asked asking wonder wonders wondering questi
 _ANSWER_WORDS = frozenset(
     """
     yes yep yeah yup sure absolutely definitely certainly indeed correct affirmative right no nope
-    nah negative deal agreed approved accepted confirmed lgtm perfect fine sounds works suits
+    nah negative deal agreed approved accepted confirmed lgtm perfect fine sounds works suits aye
+    wilco roger ok okay course gladly
     """.split()  # noqa: SIM905 (a closed list, read as words)
 )
 #: A clause that opens on what the question asked about ("It's out.", "That's live.").
@@ -1071,6 +1281,11 @@ _DEFERRING_PHRASES = frozenset(
         ("update", "them"),
         ("see", "if"),
         ("see", "what"),
+        ("come", "back"),
+        ("have", "a", "look"),
+        ("be", "in", "touch"),
+        ("get", "to", "it"),
+        ("back", "to"),
     }
 )
 #: Decisions a writer states in the present ("I accept", "we agree", "I don't need it").
@@ -1086,7 +1301,8 @@ _DIRECTING = frozenset(
     go proceed book ship send keep hold reserve charge bill invoice sign count put pencil lock
     cancel drop use take bring add remove make give transfer pay refund merge deploy release
     approve delete forward share call schedule order buy move reschedule hand pass leave assign
-    deliver mail post publish install
+    deliver mail post publish install push reopen re-open close ask escalate revert roll restart
+    fix mark rebook upgrade downgrade
     """.split()  # noqa: SIM905 (a closed list, read as words)
 )
 #: Verbs of an act done without "-ed" ("Done.", "Sent it.", "Paid.").
@@ -1105,6 +1321,9 @@ _NOT_AN_ACT = frozenset(
 )
 _COURTEOUS_PAIRS = frozenset(
     {
+        ("got", "your"),
+        ("give", "me"),
+        ("give", "us"),
         ("keep", "me"),
         ("keep", "us"),
         ("take", "care"),
