@@ -345,3 +345,13 @@ def test_any_reply_is_read_without_error(words, free, recipient):
         decision = _reply("Reply to {who}", recipient, text)
         assert decision.verdict in ("approve", "escalate", "block")
         speaks_for_the_writer(text, [frozenset({"thursday"})], user=frozenset({"sam"}), question=True)
+
+
+@pytest.mark.parametrize("turn", ["Respond to {who}", "Get back to {who}", "Please respond to {who}."])
+@pytest.mark.parametrize("recipient", ["bob", "carla", "lena"])
+def test_respond_and_get_back_to_ask_for_a_reply_read_as_one(turn, recipient):
+    """ "Respond to bob", "Get back to Carla": a reply, where the policy names one ("reply"), read
+    as "Reply to ..." is: courtesy runs, what speaks for the user asks."""
+    assert _reply(turn, recipient, "Thanks, got it.").verdict == "approve"
+    assert _reply(turn, recipient, "We'll take it, book us in.").verdict == "escalate"
+    assert _reply(turn, recipient, "How about tomorrow morning instead?").verdict == "escalate"

@@ -1091,6 +1091,8 @@ def _a_request(words: Sequence[str]) -> bool:
     for us?", "Would you mind closing your ticket?", "Shall we take Thursday?"), not one for what
     the writer needs to know ("Could you share the rates?", "Which PR is it?")?"""
     rest = [w for w in words if w not in ("please", "kindly", "just", "also")]
+    if rest[:2] in (["how", "about"], ["what", "about"], ["why", "not"]):
+        return True  # a proposal for the writer: "How about tomorrow morning instead?"
     if rest[:2] == ["shall", "we"]:
         verbs = rest[2:]
     elif rest[:1] and rest[0] in ("could", "can", "would", "will") and rest[1:2] == ["you"]:

@@ -1920,10 +1920,15 @@ _RID_OF = ("delete", "remove", "trash", "cancel", "discard", "clear")
 _TO_THE_BIN = (("to", "the", "trash"), ("to", "trash"), ("to", "the", "bin"), ("to", "the", "recycle", "bin"))
 
 
+#: The declared verbs a reply is asked for by ("get back to bob", "respond to Carla").
+_REPLYING = ("reply", "answer")
+
+
 def _phrasal(mandate: Mandate, known: Iterable[str]) -> Mandate:
     """A mandate written with a phrasal verb, as the declared verb it stands for: "get rid of X" and
     "send X to the trash" ask to delete (or remove, trash, cancel: the first the policy declares),
-    "get X deleted" asks for the verb its participle inflects. Read so, a benign request is not
+    "get X deleted" asks for the verb its participle inflects, "get back to bob" and "respond to
+    Carla" for a reply (:data:`_REPLYING`). Read so, a benign request is not
     refused as asking for "get" or "send"; every other rule still reads its object."""
     words = mandate.words
     single = [v for v in known if len(words_of(v)) == 1]
@@ -1934,6 +1939,12 @@ def _phrasal(mandate: Mandate, known: Iterable[str]) -> Mandate:
         verb = next((v for v in _RID_OF if v in single), None)
         tail = next(len(t) for t in _TO_THE_BIN if words[-len(t) :] == t)
         return replace(mandate, verb=verb, words=(verb, *words[1:-tail])) if verb else mandate
+    if (mandate.verb == "get" and words[1:3] == ("back", "to")) or (
+        mandate.verb == "respond" and "respond" not in single
+    ):  # "get back to bob", "respond to Carla": a reply, where the policy names one so
+        verb = next((v for v in _REPLYING if v in single), None)
+        whom = words[2:] if mandate.verb == "get" else words[1:]
+        return replace(mandate, verb=verb, words=(verb, *whom)) if verb else mandate
     if mandate.verb == "get" and len(words) > 2:
         verb = next((v for v in single if words[-1] in verb_forms(v) and words[-1] != v), None)
         return replace(mandate, verb=verb, words=(verb, *words[1:-1])) if verb else mandate
