@@ -255,6 +255,8 @@ ALSO_FOR_THE_USER = [
     "Sí, aprobado.",
     "Donnerstag ist gebucht.",
     "Oui, on réserve jeudi.",
+    "承認しました。",
+    "已经合并了。",
     "Will do.",
     "Can do tomorrow.",
     "Sam is going to approve it shortly.",
@@ -269,9 +271,9 @@ ALSO_FOR_THE_USER = [
 ]
 #: Each answers the recipient's own yes-or-no question, in a word or an idiom.
 ALSO_ANSWERS = {
-    "bob": ["Wilco.", "Aye.", "Of course!", "Tomorrow.", "After five."],
+    "bob": ["Wilco.", "Aye.", "Of course!", "Tomorrow.", "After five.", "On it."],
     "carla": ["We're in.", "Friday.", "Lovely, let's do it."],
-    "lena": ["Soon.", "Rolling out now.", "Almost!", "Pas encore."],
+    "lena": ["Soon.", "Soon™.", "Rolling out now.", "Almost!", "Pas encore."],
 }
 #: Deferrals, courtesy and clarifying questions in more forms: the agent's.
 ALSO_THE_AGENTS = [

@@ -3253,7 +3253,7 @@ def _a_message_the_turn_does_not_say(
         for t in written
         if len(t.split()) > 1
         or (
-            re.fullmatch(r"[^\W\d_]{2,}[.!?]*", t.strip())
+            re.fullmatch(r"[^\W\d_]{2,}[^\w\s]*", t.strip())  # "Thanks!", "Soon™.", "承認しました。"
             and (who or t.strip(" .!?").casefold() not in named)
         )
     ]  # an id or a file's name ("offsite-agenda.docx") is no message
@@ -3880,7 +3880,7 @@ _AN_ACRONYM_BEFORE_A_MAIL = re.compile(
     r"\b([A-Z]{2,5})\s+(?:e-?mails?|mails?|messages?|notes?|notices?|memos?)\b"
 )
 #: The fields a record says something in (a post's text, a mail's body).
-_SAYING = frozenset({"text", "body", "message", "content"})
+_SAID_FIELDS = frozenset({"text", "body", "message", "content"})
 #: What names a record as a mail (a mandate's "email", a record's "subject").
 _A_MAIL = frozenset({"email", "emails", "mail", "mails", "e-mail"})
 #: Words before "'s" that own no record ("today's DMs", "this week's minutes").
@@ -3998,7 +3998,8 @@ def _answered_as_not_read(
             if not thing and set(words_of(question.what)) & {"ask", "asks", "asked"}:
                 thing = _A_QUESTION_ASKED  # "what bob asked me": his record that asks
             said_once = (
-                thing or sum(1 for r in records if _names_as_its_person(r, owner) and r.keys() & _SAYING) == 1
+                thing
+                or sum(1 for r in records if _names_as_its_person(r, owner) and r.keys() & _SAID_FIELDS) == 1
             )
             if question.kind == "what" and question.reported and owner in people and said_once:
                 # "what mallory said": her one record, where the question names no thing of it

@@ -1057,7 +1057,8 @@ def _a_deferral(words: Sequence[str]) -> bool:
     rest = [_TYPED.get(w, w) for w in words if w not in _ADVERBS]
     if not rest:
         return False  # "Soon.": when, not a deferral
-    holding = set(rest) <= _HOLDING and set(rest) - _WHEN_ONLY  # "More soon"; "Soon." says when
+    # "More soon", "Back to you on this"; "Soon." says when, "On it." takes the task on
+    holding = set(rest) <= _HOLDING and set(rest) - _WHEN_ONLY and rest[:2] != ["on", "it"]
     if holding or rest[:2] == ["not", "sure"] or tuple(rest[:3]) in _KEEPING_POSTED:
         return True  # "More soon", "Not sure yet", "Keep me posted", "Let me know if ..."
     head = rest[0]
