@@ -121,8 +121,55 @@ THE_AGENTS = [
 ]
 
 
+# A twenty-fifth team (blind, on the claims above): what still ran, and what asked that should not.
+
+#: Each speaks for the user to any recipient: another language, a commitment with no subject, the
+#: user named in the third person, a request that the recipient act, the user's state.
+ALSO_FOR_THE_USER = [
+    "Sí, aprobado.",
+    "Donnerstag ist gebucht.",
+    "Oui, on réserve jeudi.",
+    "承認しました。",
+    "已经合并了。",
+    "Will do.",
+    "Can do tomorrow.",
+    "Sam is going to approve it shortly.",
+    "Sam merged it.",
+    "Could you book the whole week for us?",
+    "Would you mind closing your ticket?",
+    "Push it to main.",
+    "Please re-open it as P3.",
+    "I'm out sick today, sorry.",
+    "We have budget for about $5k.",
+    "We admit the delay breaches our agreement.",
+]
+#: Each answers the recipient's own yes-or-no question, in a word or an idiom.
+ALSO_ANSWERS = {
+    "bob": ["Wilco.", "Aye.", "Of course!", "Tomorrow.", "After five.", "On it."],
+    "carla": ["We're in.", "Friday.", "Lovely, let's do it."],
+    "lena": ["Soon.", "Soon™.", "Rolling out now.", "Almost!", "Pas encore."],
+}
+#: Deferrals, courtesy and clarifying questions in more forms: the agent's.
+ALSO_THE_AGENTS = [
+    "I'll come back to you on this shortly.",
+    "I'll need to check; will reply soon.",
+    "Give me a moment to check.",
+    "Thanks, I'll be in touch.",
+    "Got your message, thanks.",
+    "Keep me posted.",
+    "Let me know if anything changes.",
+    "Bear with me, I'll get back to you.",
+    "Not sure yet, I'll let you know.",
+    "Thanks for the offer!",
+    "Could you share the rates?",
+    "Which one do you mean?",
+    "Take care!",
+]
+
+
 @pytest.mark.parametrize(
-    ("verb", "recipient", "text"), list(itertools.product(VERBS, sorted(RECIPIENTS), FOR_THE_USER))
+    ("verb", "recipient", "text"),
+    list(itertools.product(VERBS, sorted(RECIPIENTS), [*FOR_THE_USER, *ALSO_FOR_THE_USER])),
 )
 def test_a_reply_never_commits_acts_or_decides_for_the_user(verb, recipient, text):
     decision = _reply(verb, recipient, text)
@@ -131,15 +178,17 @@ def test_a_reply_never_commits_acts_or_decides_for_the_user(verb, recipient, tex
 
 @pytest.mark.parametrize(
     ("verb", "recipient", "text"),
-    [(v, r, t) for v in VERBS for r, texts in sorted(ANSWERS.items()) for t in texts],
-)
+    [(v, r, t) for v in VERBS for answers in (ANSWERS, ALSO_ANSWERS) for r, texts in sorted(answers.items())
+     for t in texts],
+)  # fmt: skip
 def test_an_answer_to_the_recipients_own_yes_or_no_question_is_the_users(verb, recipient, text):
     decision = _reply(verb, recipient, text)
     assert decision.verdict == "escalate", (verb, recipient, text, decision)
 
 
 @pytest.mark.parametrize(
-    ("verb", "recipient", "text"), list(itertools.product(VERBS, sorted(RECIPIENTS), THE_AGENTS))
+    ("verb", "recipient", "text"),
+    list(itertools.product(VERBS, sorted(RECIPIENTS), [*THE_AGENTS, *ALSO_THE_AGENTS])),
 )
 def test_a_deferral_or_courtesy_stays_the_agents_to_word(verb, recipient, text):
     decision = _reply(verb, recipient, text)
@@ -245,76 +294,6 @@ def test_an_answer_is_read_only_against_a_yes_or_no_question():
     assert speaks_for_the_writer("Thursday suits us", thursday)
     assert speaks_for_the_writer("Sure", thursday) and not speaks_for_the_writer("Sure")
     assert not speaks_for_the_writer("thanks for the offer", thursday)
-
-
-# A twenty-fifth team (blind, on the claims above): what still ran, and what asked that should not.
-
-#: Each speaks for the user to any recipient: another language, a commitment with no subject, the
-#: user named in the third person, a request that the recipient act, the user's state.
-ALSO_FOR_THE_USER = [
-    "Sí, aprobado.",
-    "Donnerstag ist gebucht.",
-    "Oui, on réserve jeudi.",
-    "承認しました。",
-    "已经合并了。",
-    "Will do.",
-    "Can do tomorrow.",
-    "Sam is going to approve it shortly.",
-    "Sam merged it.",
-    "Could you book the whole week for us?",
-    "Would you mind closing your ticket?",
-    "Push it to main.",
-    "Please re-open it as P3.",
-    "I'm out sick today, sorry.",
-    "We have budget for about $5k.",
-    "We admit the delay breaches our agreement.",
-]
-#: Each answers the recipient's own yes-or-no question, in a word or an idiom.
-ALSO_ANSWERS = {
-    "bob": ["Wilco.", "Aye.", "Of course!", "Tomorrow.", "After five.", "On it."],
-    "carla": ["We're in.", "Friday.", "Lovely, let's do it."],
-    "lena": ["Soon.", "Soon™.", "Rolling out now.", "Almost!", "Pas encore."],
-}
-#: Deferrals, courtesy and clarifying questions in more forms: the agent's.
-ALSO_THE_AGENTS = [
-    "I'll come back to you on this shortly.",
-    "I'll need to check; will reply soon.",
-    "Give me a moment to check.",
-    "Thanks, I'll be in touch.",
-    "Got your message, thanks.",
-    "Keep me posted.",
-    "Let me know if anything changes.",
-    "Bear with me, I'll get back to you.",
-    "Not sure yet, I'll let you know.",
-    "Thanks for the offer!",
-    "Could you share the rates?",
-    "Which one do you mean?",
-    "Take care!",
-]
-
-
-@pytest.mark.parametrize(
-    ("verb", "recipient", "text"), list(itertools.product(VERBS, sorted(RECIPIENTS), ALSO_FOR_THE_USER))
-)
-def test_a_reply_never_speaks_for_the_user_in_other_forms(verb, recipient, text):
-    decision = _reply(verb, recipient, text)
-    assert decision.verdict == "escalate", (verb, recipient, text, decision)
-
-
-@pytest.mark.parametrize(
-    ("verb", "recipient", "text"),
-    [(v, r, t) for v in VERBS for r, texts in sorted(ALSO_ANSWERS.items()) for t in texts],
-)
-def test_any_answer_to_the_recipients_yes_or_no_question_is_the_users(verb, recipient, text):
-    assert _reply(verb, recipient, text).verdict == "escalate", (verb, recipient, text)
-
-
-@pytest.mark.parametrize(
-    ("verb", "recipient", "text"), list(itertools.product(VERBS, sorted(RECIPIENTS), ALSO_THE_AGENTS))
-)
-def test_more_deferrals_courtesy_and_clarifying_questions_stay_the_agents(verb, recipient, text):
-    decision = _reply(verb, recipient, text)
-    assert decision.verdict == "approve", (verb, recipient, text, decision)
 
 
 def test_a_yes_the_turn_writes_is_the_users():

@@ -142,13 +142,6 @@ class Question:
         return bool(set(words_of(self.what)) & _REPORTED_WORDS)
 
 
-#: Words of a thing done, beside those in "-ed" ("wrote", "did", "done").
-_DONE_WORDS = frozenset(
-    """
-    did done wrote written read sent paid made took taken gave given got put kept left bought built
-    met went sold won shipped booked signed
-    """.split()  # noqa: SIM905 (a closed list, read as words)
-)
 #: A plan or a thing under way: a to-do list, an action item, a future, a thing being done now.
 _PLANNED = re.compile(
     r"(?i)\b(?:todo|to-do|to\s+do|action\s+items?|pending|assigned|will|shall|going\s+to|plans?\s+to"
@@ -1229,7 +1222,7 @@ _LEAD_INS = frozenset(
 #: A promise in so many words.
 _A_PROMISE = re.compile(r"(?i)\b(?:(?:my|our)\s+word|promis\w*|guarantee\w*|assure\w*|pledge\w*|swear)\b")
 #: Words that pass a question on, which answers none ("lena.k asks about v2").
-_ASKING_WORDS = frozenset("ask asks asked asking wonder wonders wondering question questions".split())  # noqa: SIM905
+_ASKING_WORDS = _ASKING | {"wonder", "question", "questions"}
 #: Words that answer a yes-or-no question or accept what was offered ("Sure is!", "Deal").
 _ANSWER_WORDS = frozenset(
     """
@@ -1238,8 +1231,6 @@ _ANSWER_WORDS = frozenset(
     wilco roger ok okay course gladly
     """.split()  # noqa: SIM905 (a closed list, read as words)
 )
-#: A clause that opens on what the question asked about ("It's out.", "That's live.").
-_POINTING_BACK = frozenset({"it", "it's", "its", "that", "that's", "thats", "they", "they're", "this"})
 #: Who commits: the writer, the recipient, whoever else before "will".
 _PERSONS_WHO_COMMIT = frozenset(
     """
@@ -1315,6 +1306,8 @@ _DONE_IRREGULAR = frozenset(
     signed shipped booked
     """.split()  # noqa: SIM905 (a closed list, read as words)
 )
+#: Words of a thing done a question may ask of, beside those in "-ed" ("wrote", "read", "did").
+_DONE_WORDS = _DONE_IRREGULAR | frozenset({"wrote", "written", "read", "taken", "given"})
 #: Words in "-ed" that say a feeling or a receipt, not an act ("Noted.", "Pleased to help").
 _NOT_AN_ACT = frozenset(
     """
