@@ -3951,6 +3951,8 @@ def _answered_as_not_read(
     if crossed:  # "Save the agenda into agenda.txt and Carla's offer into offer.txt", crossed
         return {"said_for_another": crossed}
     whom = _the_recipients_words(args, context)  # read once, for each check below
+    # the body: a subject is a label the agent gives it ("Laptop", "Re: Offsite venue")
+    body = [t for t in _texts_of(args, context, summing_up=False) if t in every] or list(every)
     people = _people_read(records)
     readers = sorted(whom & people)
     reader = readers[0] if len(readers) == 1 else None
@@ -3962,8 +3964,6 @@ def _answered_as_not_read(
         return {"unsaid_in_the_message": bound}
     questions = questions_put(context.request)
     if questions:
-        # the answer is the body's: a subject is a label the agent gives it ("Laptop")
-        body = [t for t in _texts_of(args, context, summing_up=False) if t in every] or list(every)
         # not whom it goes to ("member": "ana" is no answer "ana." to "who ...")
         sent_to = {str(v).casefold() for k, v in args.items() if _A_RECIPIENTS_KEY.match(str(k))}
         body = [t for t in body if t.casefold() not in sent_to]
@@ -4017,8 +4017,6 @@ def _answered_as_not_read(
         # (a policy's ``replies = "as_read"`` holds every clause of it to what was read)
         said = _said_read(context)
         named = _named_as(args, context)
-        # the body: a subject is a label ("Re: Offsite venue" is the mail's own)
-        body = [t for t in _texts_of(args, context, summing_up=False) if t in every] or list(every)
         found = _as_read(body, said, context, named)
         if replies_as_read or "said_otherwise" in found:
             return found
