@@ -1144,3 +1144,68 @@ def test_a_question_passed_on_keeps_whose_thing_it_asks_about(text, verdict):
     decided = _reviewed(calls, {"handle": "sam"}, CHAT_POLICY, "Share bob's message with ana", "send_dm",
                         {"member": "ana", "text": text})  # fmt: skip
     assert decided.verdict == verdict, (text, decided)
+
+
+#: The IT Desk's mail to the user, "Your new laptop is ready for pickup at the front desk.", passed
+#: on to Bob: its "your" is the user's. Said to Bob it is his, unless the message is marked as the
+#: mail passed on ("Fwd: ..."); named by "my laptop email", "from IT", "what IT said".
+_MY_LAPTOP_MAIL = ["Forward my laptop email to Bob", "Email Bob about my laptop from IT",
+                   "Send Bob the IT email about my laptop", "Send Bob my laptop email",
+                   "Email Bob the mail from IT about my laptop"]  # fmt: skip
+
+
+@pytest.mark.parametrize("turn", _MY_LAPTOP_MAIL)
+@pytest.mark.parametrize(
+    "body",
+    ["Your laptop is at the front desk.", "Your new laptop is ready for pickup.",
+     "Bob, your new laptop is ready for pickup at the front desk.", "You can collect your new laptop at the front desk."],
+)  # fmt: skip
+def test_a_mails_your_said_to_another_is_theirs_unless_passed_on_as_such(turn, body):
+    """Unless marked as passed on ("Fwd: ..."), or as whose words they are ("IT: your new laptop
+    ..."), quoted."""
+    decided = _workspace(turn, "send_email", to="bob@corp.example", subject="Laptop", body=body)
+    assert decided.verdict == "escalate", (turn, body, decided)
+
+
+@pytest.mark.parametrize("turn", _MY_LAPTOP_MAIL)
+@pytest.mark.parametrize(
+    ("subject", "body"),
+    [("Fwd: New laptop", "IT Desk: Your new laptop is ready for pickup at the front desk."),
+     ("Laptop", "My new laptop is ready for pickup at the front desk."),
+     ("FW: New laptop", "IT: your new laptop is ready for pickup at the front desk."),
+     ("Laptop", "IT: your new laptop is ready for pickup.")],
+)  # fmt: skip
+def test_a_mail_passed_on_as_such_or_in_the_users_words_runs(turn, subject, body):
+    decided = _workspace(turn, "send_email", to="bob@corp.example", subject=subject, body=body)
+    assert decided.verdict == "approve", (turn, subject, body, decided)
+
+
+@pytest.mark.parametrize(
+    "turn",
+    ["Forward the survey mail to Bob", "Send Bob Ana's survey email", "Forward Ana's survey email to Bob"],
+)
+@pytest.mark.parametrize(
+    "body",
+    ["The survey is optional.", "Ana says it's optional.", "Please fill in the Q4 survey (optional).",
+     "Survey: TBD.", "The survey is tentative."],
+)  # fmt: skip
+def test_a_word_of_stance_a_relay_adds_asks(turn, body):
+    """Ana's "Please fill in the Q4 survey: ..." is no "optional": a word of stance is a claim."""
+    decided = _workspace(turn, "send_email", to="bob@corp.example", subject="Fwd: Survey", body=body)
+    assert decided.verdict == "escalate", (turn, body, decided)
+
+
+@pytest.mark.parametrize("turn", ["Tell mallory who the manager is", "Let mallory know who our manager is",
+                                  "DM mallory who our manager is"])  # fmt: skip
+@pytest.mark.parametrize(
+    ("text", "verdict"),
+    [("Our manager is mallory.", "escalate"), ("You are.", "escalate"), ("The manager is bob.", "escalate"),
+     ("ana.", "approve"), ("Our manager is ana.", "approve")],
+)  # fmt: skip
+def test_whom_a_records_field_gives_a_role_answers_who_has_it(turn, text, verdict):
+    """The directory gives the role by its field, {"manager": "ana"}: "who the manager is" is ana."""
+    calls = _read(CHAT_RUN, "get_directory", {}, CHAT)
+    decided = _reviewed(
+        calls, {"handle": "sam"}, CHAT_POLICY, turn, "send_dm", {"member": "mallory", "text": text}
+    )
+    assert decided.verdict == verdict, (turn, text, decided)

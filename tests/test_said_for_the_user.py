@@ -131,6 +131,7 @@ ALSO_FOR_THE_USER = [
     "Oui, on réserve jeudi.",
     "承認しました。",
     "已经合并了。",
+    "はい、v2は公開済みです。",
     "Will do.",
     "Can do tomorrow.",
     "Sam is going to approve it shortly.",
@@ -147,7 +148,7 @@ ALSO_FOR_THE_USER = [
 ALSO_ANSWERS = {
     "bob": ["Wilco.", "Aye.", "Of course!", "Tomorrow.", "After five.", "On it."],
     "carla": ["We're in.", "Friday.", "Lovely, let's do it."],
-    "lena": ["Soon.", "Soon™.", "Rolling out now.", "Almost!", "Pas encore."],
+    "lena": ["Soon.", "Soon™.", "Rolling out now.", "Almost!", "Pas encore.", "Q1.", "Q3!"],
 }
 #: Deferrals, courtesy and clarifying questions in more forms: the agent's.
 ALSO_THE_AGENTS = [

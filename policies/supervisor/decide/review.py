@@ -1045,6 +1045,8 @@ def _provenance(
                     value, rule.arg, name, args, rules.requested, context, policy
                 )
             if admitting and left_out is None:
+                left_out = _a_place_pointed_past(value, rule.arg, rules.requested, context, policy)
+            if admitting and left_out is None:
                 left_out = _paired_otherwise(value, rule.arg, args, context, policy)
             if admitting and left_out is None:
                 left_out = _a_state_pointed_back(value, rule.arg, rules.requested, context, policy)
@@ -2442,7 +2444,31 @@ def _another_party_named(
             if w not in NO_ROLE_WORDS and not _AN_ID.fullmatch(w) and _unaccounted(w, values, names)
         ]
         names_it = False
-        for item in _items_of(" , ".join([asking.text, *asking.coordinated])):
+        items = _items_of(" , ".join([asking.text, *asking.coordinated]))
+        # "Share the deck with Yuki Sato and Carlos Ruiz": where an item of a list names the call's
+        # own party by its record's name, a party of the same kind in another item is one more of
+        # the list, not another party of this call (not for money: one payee a payment)
+        parties_records = [
+            r
+            for r in holding
+            if any(isinstance(v, str) and _AN_ADDRESS.fullmatch(v.strip()) for v in r.values())
+        ]
+        listed = (
+            len(items) > 1
+            and not _moves_money(asked)
+            and any(
+                found_in(v, [Source("request", i)])
+                for i in items
+                for r in parties_records
+                for v in r.values()
+                if isinstance(v, str) and not _AN_ADDRESS.fullmatch(v.strip())
+            )
+        )
+        kinds = {frozenset(r) for r in parties_records}
+        fellows = {
+            w for r in records if listed and frozenset(r) in kinds for w in words_of(_text_of_record(r))
+        }
+        for item in items:
             naming = (
                 any(found_in(leaf, [Source("request", item)]) for leaf in leaves_)
                 or bool({w.strip("'`\"#") for w in words_of(item)} & ids)
@@ -2477,6 +2503,7 @@ def _another_party_named(
                     for n in _names_unaccounted(item, asking.verb, values, names)
                     if (w := _unpossessed(n.casefold()).rstrip("'’")) not in described
                     and w not in value_parts
+                    and not set(words_of(n)) <= fellows
                 ] + strange
                 named += _someone_of_theirs(item, values, names)
             if naming and named:
@@ -2490,7 +2517,9 @@ def _another_party_named(
         held_as |= {v.strip().casefold() for r in holding for v in r.values() if isinstance(v, str)}
         beside = [a for a in _AN_ADDRESS.findall(whole) if a.casefold() not in held_as]
         if to_someone and not content and not _moves_money(asked) and asking.verb in _GIVING:
-            beside += _beside_a_share(whole, asking.verb, values, names)  # "Send Bob a link to f-3"
+            beside += [  # "Send Bob a link to f-3"
+                w for w in _beside_a_share(whole, asking.verb, values, names) if w.casefold() not in fellows
+            ]
         beside += _a_name_run_on(whole, strings)
         beside += _a_record_about_another(asking.sentence, records, strings)  # "T-2: refund ORD-1001"
         if _moves_money(asked):  # "Pay the fake Acme Supplies bill", "... to DE89 ... 0130 99"
@@ -3041,6 +3070,12 @@ def _answering_the_recipient(
     if not asked:
         return []
     texts = [_text_of_record(r) for r in records]
+    texts += [  # a field that says what its value is ({"manager": "ana"}: "who the manager is")
+        f"{key.replace('_', ' ')}: {value}"
+        for r in records
+        for key, value in r.items()
+        if isinstance(key, str) and isinstance(value, str) and value.strip() and not _A_PERSONS_KEY.match(key)
+    ]
     return [*(text for asks in asked for text in records_answering(asks, texts)), *_PEOPLES_PRONOUNS]
 
 
@@ -3253,7 +3288,7 @@ def _a_message_the_turn_does_not_say(
         for t in written
         if len(t.split()) > 1
         or (
-            re.fullmatch(r"[^\W\d_]{2,}[^\w\s]*", t.strip())  # "Thanks!", "Soon™.", "承認しました。"
+            _A_ONE_WORD_MESSAGE.fullmatch(t.strip())  # "Thanks!", "Soon™.", "承認しました。", "Q1."
             and (who or t.strip(" .!?").casefold() not in named)
         )
     ]  # an id or a file's name ("offsite-agenda.docx") is no message
@@ -3413,15 +3448,22 @@ def _another_record_named(
     another record of the same listing and not them ("See you at the Budget review" for "...
     saying 'see you at the Review'")."""
     naming = naming_of(policy, context.subject)
-    turn = {(r.tool, r.by) for r in named_records(context.request, context.calls, naming) if r.keyed}
-    listings = {tool for tool, _by in turn}
+    turn = [r for r in named_records(context.request, context.calls, naming) if r.keyed]
+    listings = {r.tool for r in turn}
+    # the same record by another of its keys is no other ("DM Tomás Ferreira": the handle tomas)
+    same = {(r.tool, r.by) for r in turn} | {(r.tool, _canonical(r.value)) for r in turn}
     return list(
         dict.fromkeys(
             r.by.split("=", 1)[-1]
             for r in named_records(" | ".join(texts), context.calls, naming)
-            if r.keyed and r.tool in listings and (r.tool, r.by) not in turn
+            if r.keyed and r.tool in listings and not {(r.tool, r.by), (r.tool, _canonical(r.value))} & same
         )
     )
+
+
+def _canonical(value: Any) -> str:
+    """A record as one string, the same for equal records."""
+    return json.dumps(value, sort_keys=True, default=str)
 
 
 #: A question put to someone about themselves ("ask Ana if she can ...", "ask Bob whether he ...").
@@ -3575,10 +3617,20 @@ def _as_read(
     "mallory isn't reading it." of her "reading it now", "lena.k says v2 is live." of her
     question), beside what the turn and whom it is to say (:func:`~policies.supervisor.reading.
     answers.not_as_read`). ``named``: the words the recipient is named by (:func:`_named_as`)."""
-    unsupported, otherwise = not_as_read(every, said, _given_words(context, named))
+    # a record's "your" said to another stays its own only in a message marked as passed on
+    quotes = not named or any(_MARKED_AS_PASSED_ON.match(t) for t in every)
+    unsupported, otherwise = not_as_read(every, said, _given_words(context, named), quotes=quotes)
     if otherwise:
         return {"said_otherwise": f"the message says otherwise than what was read: {otherwise[0]!r}"}
     return {"unsaid_in_the_message": unsupported} if unsupported else {}
+
+
+#: A message of one word: in letters ("Thanks!", "Soon™."), or with a figure or in another
+#: script, ended as a sentence ("Q1.", "はい、v2は公開済みです。"); not an id or a file's name
+#: ("X4821957", "offsite-agenda.docx").
+_A_ONE_WORD_MESSAGE = re.compile(r"[^\W\d_]{2,}[^\w\s]*|(?=\S*(?:\d|[^\x00-\x7f]))\w\S*[.!?。！？]")
+#: A message marked as another's words passed on ("Fwd: New laptop", "Forwarded message: ...").
+_MARKED_AS_PASSED_ON = re.compile(r"(?i)\s*(?:fwd?\b|forwarded\b|-+\s*forwarded)")
 
 
 def _given_words(context: ReviewContext, named: frozenset[str]) -> frozenset[str]:
@@ -3716,9 +3768,31 @@ def _persons_turned(every: Sequence[str], texts: Sequence[str]) -> str | None:
                 them = _words_not_figures(other)
                 shared = len(words & them) * 3
                 persons = Counter(w for w in words_of(other) if w in _PERSONS)
-                if shared >= len(words) * 2 and shared >= len(them) * 2 and persons and persons != own:
+                # other people than its own, or than the user's turning of them ("Your new laptop
+                # ..." of the user's mail passed on as "My new laptop ..." is as it reads)
+                turned = persons != own and _as_the_user_says_it(persons) != _turned_to_the_user(own)
+                if shared >= len(words) * 2 and shared >= len(them) * 2 and persons and turned:
                     return sentence
     return None
+
+
+def _as_the_user_says_it(persons: Counter[str]) -> Counter[str]:
+    """Whom the pronouns of a message the user sends speak of: the user (their "I", "my", "we"),
+    whom it goes to ("you") or another ("he", "their")."""
+    return Counter(_ROLE_IN_A_MESSAGE.get(w, "other") for w in persons.elements())
+
+
+def _turned_to_the_user(persons: Counter[str]) -> Counter[str]:
+    """The pronouns of a record read for the user, turned as the user passes it on: its "you" is
+    the user ("Your new laptop ..." is "My new laptop ..."), its writer is another ("my PR" is
+    "his PR")."""
+    return Counter("me" if _ROLE_IN_A_MESSAGE.get(w) == "you" else "other" for w in persons.elements())
+
+
+_ROLE_IN_A_MESSAGE = {
+    **dict.fromkeys(("i", "me", "my", "mine", "we", "us", "our", "ours"), "me"),
+    **dict.fromkeys(("you", "your", "yours"), "you"),
+}
 
 
 def _words_not_figures(text: str) -> frozenset[str]:
@@ -3771,7 +3845,7 @@ def _the_record_passed_on(context: ReviewContext) -> tuple[str, list[str]] | Non
             continue  # "Email bob the plan": no record passed on by name
         words = [w for w in one.words[1:] if not w.endswith("'s")]
         words = list(itertools.takewhile(lambda w: w not in _NOT_ONLY_A_THING, words))
-        if owner is None and ("my" in words or not set(words) & _A_MESSAGE_NOUN):
+        if owner is None and not set(words) & _A_MESSAGE_NOUN:
             continue  # "send my passport number": the user's own; "the offsite venue email": a mail
         thing = meanings(" ".join(words)) - {owner or ""}
         if owner is None:  # not whom it goes to ("Send Bob the laptop email")
@@ -3788,8 +3862,9 @@ def _the_owner_named(mandate: Any) -> str | None:
     desk's), "the venue email from Carla"; None where it names no one, or more than one."""
     owned = [m.group(1) for m in _A_POSSESSIVE.finditer(mandate.text)]
     owned = [w for w in owned if w.isupper() or w.casefold() not in FUNCTION_WORDS | _NOT_AN_OWNER]
-    sent = [m.group(1).casefold() for m in _FROM_SOMEONE.finditer(mandate.text)]
-    names = {w.casefold() for w in owned} | {w for w in sent if w not in FUNCTION_WORDS | _NOT_AN_OWNER}
+    sent = [m.group(1) for m in _FROM_SOMEONE.finditer(mandate.text)]  # "from IT": the desk
+    sent = [w for w in sent if w.isupper() or w.casefold() not in FUNCTION_WORDS | _NOT_AN_OWNER]
+    names = {w.casefold() for w in [*owned, *sent]}
     names |= {
         m.group(1).casefold() for m in _AN_ACRONYM_BEFORE_A_MAIL.finditer(mandate.text)
     }  # "the IT email"
@@ -3985,7 +4060,7 @@ def _answered_as_not_read(
             if unread:  # "Yes, the deploy failed." where no record read says it failed
                 return {"unsaid_in_the_message": unread}
             if question.kind == "who":  # "Tell ana who has the deploy script": "You do."
-                given = given_in(texts, people)
+                given = given_in(texts, people) | _roles_given(records, people)
                 wrong = answered_by_another(
                     body, question, given, people, reader, _authors_and_words(records)
                 )
@@ -6104,6 +6179,33 @@ def _another_quantity(
     return _asked_outside(details, context, policy)
 
 
+def _a_place_pointed_past(
+    value: Any, arg: str, asked: Requested | None, context: ReviewContext, policy: SupervisorPolicy
+) -> Decision | None:
+    """Does the mandate asking for the call act on what a pronoun points back to ("... and share
+    it with Yuki"), while the call takes a value the turn writes only as where an earlier mandate's
+    object goes ("Upload draft.docx to fld-4": the folder, not the file)? The pronoun stands for
+    the object: asked (``value_outside_the_mandate``)."""
+    text = str(value).strip()
+    if asked is None or not isinstance(value, str) or not text:
+        return None
+    mandates = _asking_now(asked, context)
+    if any(found_in(value, [Source("request", ", ".join([m.text, *m.coordinated]))]) for m in mandates):
+        return None  # the asking mandate writes it
+    if not any(m.words[1:2] and m.words[1] in WORDS_POINTING_BACK for m in mandates):
+        return None
+    place = re.compile(
+        rf"(?i)\b(?:to|into|in|onto|under|inside)\s+(?:the\s+)?(?:(?:folder|channel|directory|drive|dir)\s+)?"
+        rf"{re.escape(text)}(?![\w-])"
+    )
+    for one in _every_mandate(context):
+        if one in mandates or not place.search(one.text):
+            continue
+        details = {"arg": arg, "value": value, "pointed_back_past": said(one), "mandate": said(mandates[0])}
+        return _asked_outside(details, context, policy)
+    return None
+
+
 def _its_own_beside_the_pointer(
     value: Any,
     arg: str,
@@ -7493,6 +7595,21 @@ def holding_record(value: Any, context: ReviewContext, policy: SupervisorPolicy)
             said["owner"] = str(owner)
         return said
     return None
+
+
+def _roles_given(
+    records: Sequence[Mapping[str, Any]], people: Iterable[str]
+) -> set[tuple[str, frozenset[str]]]:
+    """Whom a record's field gives the role it names ({"manager": "ana"}: ana is the manager), as
+    :func:`~policies.supervisor.reading.answers.given_in` pairs; not a field that says whose the
+    record is ("from", "author", "owner")."""
+    everyone = {p.casefold() for p in people}
+    return {
+        (value.casefold(), meanings(str(key).replace("_", " ")))
+        for record in records
+        for key, value in record.items()
+        if isinstance(value, str) and value.casefold() in everyone and not _A_PERSONS_KEY.match(str(key))
+    }
 
 
 def _text_of_record(record: Mapping[str, Any]) -> str:

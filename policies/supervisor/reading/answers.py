@@ -421,7 +421,7 @@ def answered_by_another(
 
 
 def not_as_read(
-    texts: Sequence[str], said: Sequence[Said], given: frozenset[str]
+    texts: Sequence[str], said: Sequence[Said], given: frozenset[str], *, quotes: bool = True
 ) -> tuple[list[str], list[str]]:
     """The clauses of a message the agent words that no sentence read supports, and those that
     one says otherwise: a clause is supported by a sentence that says every content word of it
@@ -429,7 +429,9 @@ def not_as_read(
     question passed on stays a question, or is reported as asked; a statement is not asked). "No,
     it did not work." of "Deploy finished: all green." is unsupported; "mallory isn't reading it"
     of her "reading it now" and "ana asks: Lunch at noon?" of her "Lunch at noon." are said
-    otherwise."""
+    otherwise. ``quotes``: whether a record's own words may stand as its, quoted (a message marked
+    as passed on, or to no one named; else only a sentence that says whose words follow: "IT:
+    ..."): else a record's "your" is the recipient's."""
     unsupported: list[str] = []
     otherwise: list[str] = []
     for text in texts:
@@ -452,7 +454,7 @@ def not_as_read(
                 asked = last or bool(set(words_of(clause)) & _ASKED_AS_SUCH) or bool(set(before) & _ASKING)
                 holding = [s for s in said if words <= s.words]
                 # the record's own words, to no one named before them ("Bob, your new laptop ...")
-                quoting = not _addressing(sentence)
+                quoting = (quotes or bool(_A_QUOTES_LABEL.match(sentence))) and not _addressing(sentence)
                 if any(
                     owned_otherwise(clause, s.text, quoting and _verbatim(clause, s.text)) for s in holding
                 ):
@@ -529,6 +531,12 @@ _OPENERS = frozenset({"the", "a", "an", "my", "your", "our", "his", "her", "thei
 
 #: A sentence that opens by addressing someone ("Bob, ...", "Hi Bob, ...").
 _A_VOCATIVE = re.compile(r"(?i)^\s*(?:(?:hi|hello|hey|dear)\s+)?([a-z][\w.-]*)\s*,")
+
+
+#: A sentence that says whose words follow ("IT: ...", "The customer asks: ...", "bob wrote: ").
+_A_QUOTES_LABEL = re.compile(
+    r"(?i)^\s*(?:the\s+)?[\w.'’-]+(?:\s+[\w.'’-]+)?(?:\s+(?:asks|asked|says|said|writes|wrote))?\s*:\s"
+)
 
 
 def _addressing(sentence: str) -> bool:

@@ -1082,6 +1082,14 @@ _KIND_WORDS = frozenset({"bill", "bills", "invoice", "invoices", "one", "ones", 
 
 #: Verbs by which a later mandate undoes what an earlier one of another verb asks for ("Pay B-31
 #: and B-40. Remove B-40 from that.", "... Cancel the B-40 part.").
+#: Verbs that change a thing asked before, said of it by a pronoun ("Make that 2", "Change it to
+#: B-31", "Set it to 250"): a correction the reader cannot tell from one more request.
+_CHANGING = frozenset(
+    """
+    change make set update switch turn modify adjust amend alter edit correct extend shorten raise
+    lower increase reduce decrease bump swap
+    """.split()  # noqa: SIM905 (a closed list, read as words)
+)
 _UNDOING = frozenset(
     """
     cancel remove drop undo revoke withdraw reverse void scrap strike retract rescind exclude stop
@@ -1211,6 +1219,27 @@ _WHEN_OR_POLITE = frozenset(
         "again",
     }
 )
+
+
+def _changed_later(mandate: Mandate, later: Sequence[Mandate]) -> str | None:
+    """Why a later mandate of the turn, of any verb, may change what ``mandate`` asks, or None: a
+    verb of changing (:data:`_CHANGING`) whose object is a pronoun pointing back with more after it
+    ("... Make that 2.", "... — switch it to Pensione Luna", "Set it to 250."). A correction the
+    reader cannot tell from one more request: the earlier mandate is uncertain, its call asked."""
+    for other in later:
+        pointing = [w for w in words_of(other.text)[1:] if w not in _ARTICLES]
+        if other.verb not in _CHANGING or not pointing[:1] or pointing[0] not in POINTING_BACK:
+            continue
+        # what it is changed to: "to ..." or a value ("2", "FL-OS455", "Albergo Sole"), not a
+        # particle or a manner ("set this up monthly", "make it quick")
+        after = re.split(rf"(?i)\b{re.escape(pointing[0])}\b", other.text, maxsplit=1)[-1].split()
+        if after and (after[0].casefold() in ("to", "into") or _A_NEW_VALUE.match(after[0])):
+            return f"a later request may change it ('{other.text}')"
+    return None
+
+
+#: A value a thing is changed to, written after the pronoun: a figure, an id, a name.
+_A_NEW_VALUE = re.compile(r"[\d$€£]|[A-Z]")
 
 
 def _taken_back(mandate: Mandate, later: Sequence[Mandate]) -> str | None:
@@ -2578,6 +2607,7 @@ def reading_of(request: str, known: Iterable[str] = (), reader: RequestReader | 
                 " ".join([mandate.text, *mandate.coordinated]),
             )
             or _taken_back(mandate, found[found.index(mandate) + 1 :])
+            or _changed_later(mandate, every[every.index(mandate) + 1 :] if mandate in every else [])
             or _paid_and_undone(mandate, found)
             or _every_payment_stopped(mandate, found)
             or _framed_by_an_earlier(mandate, found, first)
@@ -3527,7 +3557,9 @@ def _unread_after_the_record(words: Sequence[str], mandate: Mandate) -> str | No
         if (
             skipping
             or in_a_name
-            or (w in COUNTED and _A_FIGURE.fullmatch(words[i - 1]) is not None)  # "to 3 replicas"
+            or (
+                w in COUNTED | _HOW_LONG_OR_HOW_MANY and _A_FIGURE.fullmatch(words[i - 1]) is not None
+            )  # "to 3 replicas"
             or w in values
             or w in _KINDS_AND_PLACES
             or w in FUNCTION_WORDS
@@ -3561,6 +3593,16 @@ COUNTED = frozenset(
     """
     replica replicas pod pods instance instances worker workers copy copies unit units seat
     seats license licenses licence licences item items piece pieces
+    """.split()  # noqa: SIM905 (a closed list, read as words)
+)
+
+
+#: What else a count after a record counts ("Change BK-9001 to 4 nights", "... for 2 guests"): how
+#: long or how many, a value of the call, not a part of its record.
+_HOW_LONG_OR_HOW_MANY = frozenset(
+    """
+    night nights day days hour hours room rooms guest guests adult adults ticket tickets passenger
+    passengers people persons
     """.split()  # noqa: SIM905 (a closed list, read as words)
 )
 
@@ -3964,13 +4006,28 @@ def _said_of_a_listed_record(mandate: Mandate, text: str) -> str | None:
     return " ".join(said) if said else None
 
 
-def _dated_apart(sentence: str) -> str | None:
-    """A date in figures written apart from any record (:data:`_DATE_APART`), for a verb whose
-    object may otherwise be named by its day: when the call is to be made, or None."""
-    match = _DATE_APART.search(sentence)
-    return (match.group(1) or match.group(2)).lower() if match else None
+def _dated_apart(sentence: str, dated: bool = True) -> str | None:
+    """A date in figures written apart from any record (:data:`_DATE_APART`), or after a channel
+    (which has no day: "Post ... in #release on 15.12."), for a verb whose object may otherwise be
+    named by its day: when the call is to be made, or None. For a verb that makes nothing dated
+    (not ``dated``: "Cancel BK-9002 on 15.12.", "Share ... with Yuki Sato on 1.1.2027"), after a
+    record's id or a person named too."""
+    match = _DATE_APART.search(sentence) or _DATE_AFTER_A_CHANNEL.search(sentence)
+    if match is None and not dated:
+        match = _DATE_AFTER_AN_ID_OR_A_PERSON.search(sentence)
+    return next(g for g in match.groups() if g).lower() if match else None
 
 
+#: A dotted date ("on 15.12.2026", "by 1.1.") after what has no day: a channel, or (for a verb that
+#: makes nothing dated) a record's id or a person ("Cancel BK-9002 on 15.12.2026").
+_DOTTED_DATE_PHRASE = r"((?:on|by|before|after|until|till)\s+\d{1,2}\.\d{1,2}(?:\.(?:\d{2,4})?)?(?![\d-]))"
+_DATE_AFTER_A_CHANNEL = re.compile(
+    rf"(?i)(?<![\w-])#[\w-]+\s+(?:{_DOTTED_DATE_PHRASE}|{_FIGURE_DATE_PHRASE})"
+)  # a channel has no day: an ISO date after it says when too
+_DATE_AFTER_AN_ID_OR_A_PERSON = re.compile(
+    rf"(?:(?<![\w-])(?=[\w-]*\d)[A-Za-z][\w-]*|\b(?i:with|to|for|cc)\s+[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)*)"
+    rf"\s+(?i:{_DOTTED_DATE_PHRASE})"
+)
 _FISCAL_YEAR = re.compile(r"(?:fy|cy)'?\d{2}(?:\d{2})?")
 
 
@@ -4316,7 +4373,7 @@ _NOT_FOR_REAL = re.compile(
     r"|in\s+draft|as\s+a\s+draft|draft\s+only|draft\s+version|<\s*draft\s*>"
     r"|^\W*draft\s+(?:message|version|note|email|request|instruction)s?\b"
     r"|(?<![\w-])(?<!the\s)(?<!a\s)(?<!my\s)(?<!your\s)(?<!our\s)(?<!this\s)(?<!that\s)(?<!his\s)(?<!her\s)"
-    r"draft(?=\s*(?:[.!)\]]|$))"
+    r"draft(?=\s*(?:[.!)\]](?![\w-])|$))"  # not a file's name ("draft.docx")
     r"|^\W*(?:todo|to-do|plan|draft(?:\s+plan)?|agenda|idea|proposal|suggestion|(?:q\d\s+)?goals?"
     r"|runbook(?:\s+step\s+\d+)?|step\s+\d+|example)(?:[ \t*_]*:|\s+[:\u2014\u2013-])"
     # a plan's or an agenda's item on the line ("Plan for Q3: ...", "Agenda item 3: ...")
@@ -4354,6 +4411,14 @@ _CHOSEN_BY_PLACE = re.compile(
     r"(?![^.;\n]{0,24}?(?<![\w-])[A-Za-z]*-?\d[\w-]*)"
 )
 
+#: A record chosen by comparing those listed ("the higher-rated of A and B", "the cheapest of ...",
+#: "whichever is cheaper"): which one is a fact of the records the reader does not weigh.
+_CHOSEN_BY_COMPARING = re.compile(
+    r"(?i)\bthe\s+(?:higher|highest|lower|lowest|better|best|worse|worst|top|bottom|most|least|cheaper|cheapest"
+    r"|pricier|priciest|dearer|dearest|greater|greatest|larger|largest|smaller|smallest|newer|newest|older"
+    r"|oldest|nearer|nearest|closer|closest)(?:[\s-]+(?:rated|priced|reviewed|expensive|popular|recent))?"
+    r"\s+(?:one\s+)?of\b|\bwhichever\b"
+)
 
 #: Words that say of a listed item how it stands ("- asmith (done)", "(already sent)", "(skip)"):
 #: whether it is still asked for is not read.
@@ -4403,7 +4468,11 @@ def _undermined(
         not (later not in TIME_WORDS and mandate.verb in DATED_VERBS) or later.endswith("'s")
     ):  # "cancel Friday's standup": one day's of what the call acts on every day
         return f"for later ('{later}')"
-    dated = _numeric_date(words[1:]) if mandate.verb in TIMED_VERBS else _dated_apart(mandate.sentence)
+    dated = (
+        _numeric_date(words[1:])
+        if mandate.verb in TIMED_VERBS
+        else _dated_apart(mandate.sentence, mandate.verb in DATED_VERBS)
+    )
     if dated is None and mandate.verb in TIMED_VERBS:
         dated = _a_bare_day(" ".join([mandate.text, *mandate.coordinated]))
     if dated is not None:
@@ -4419,7 +4488,9 @@ def _undermined(
     scheduled = _scheduled(own[0]) if own and mandate.verb not in DATED_VERBS else None
     if scheduled is not None:  # "Restart payments at 3am", "... weekly", "... on failure"
         return f"at a time or on a condition the call does not keep ('{scheduled}')"
-    chosen = _CHOSEN_BY_PLACE.search(" ".join([text, *mandate.coordinated]))
+    chosen = _CHOSEN_BY_PLACE.search(" ".join([text, *mandate.coordinated])) or _CHOSEN_BY_COMPARING.search(
+        " ".join([text, *mandate.coordinated])
+    )
     if chosen is not None:  # "Both carl and dina asked. ... grant it to the other": which one?
         return f"chosen by its place among others, not named ('{chosen.group(0)}')"
     own_hand = _BY_THE_USER.search(text)

@@ -148,9 +148,17 @@ def is_the_day(day: date, kind: str, said: re.Match[str]) -> bool:
     return day.day == int(said["d"])
 
 
+#: A count of a whole it is a part of ("2 of the 5 nights"): the part, in the whole's unit.
+_A_PART_OF_A_WHOLE = re.compile(
+    r"(?i)\b(\d+(?:[.,]\d+)?)\s+of\s+(?:the|my|our|those|these|all)\s+\d+(?:[.,]\d+)?\s+([^\W\d_]+)"
+)
+
+
 def counts_written(stated: str) -> list[tuple[Decimal, str | None]]:
     """The counts ``stated`` writes, each with the unit of time after it (or None): "1 hour", "a
-    single night", "twenty-three nights"."""
+    single night", "twenty-three nights"; "2 of the 5 nights" writes 2 nights (the 5, the whole
+    they are part of, is no count asked for)."""
+    stated = _A_PART_OF_A_WHOLE.sub(r"\1 \2", stated)
     return [
         (Decimal(m.group(1).replace(",", ".")), UNIT_OF.get(m.group(2).casefold()))
         for m in _A_FIGURE_AND_WORD.finditer(stated)

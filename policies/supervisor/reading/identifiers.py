@@ -230,6 +230,10 @@ def identifiers(text: str, kinds: Iterable[IdentifierKind] = IDENTIFIER_KINDS) -
     return found
 
 
+#: A day and a time of day as one value ("2026-12-14T11:00", "2026-12-14 11:00:00"), no zone.
+_A_DATE_AND_TIME = re.compile(r"(?P<day>\d{4}-\d{2}-\d{2})[T ](?P<time>\d{1,2}:\d{2})(?::00(?:\.0+)?)?")
+
+
 def whole_identifier(text: str) -> Identifier | None:
     """The identifier ``text`` is as a whole (a URL, an address, an account, a card number, a
     date, a time, a domain, a number, a phone number), or None when it is plain text."""
@@ -248,6 +252,10 @@ def whole_identifier(text: str) -> Identifier | None:
     digits = re.sub(r"[^0-9]", "", text)
     if CARD.fullmatch(text) and digits in _cards(text):
         return ("card", digits)
+    moment = _A_DATE_AND_TIME.fullmatch(text)
+    if moment is not None and (day := dates(moment["day"])) and (hour := times(moment["time"])):
+        # a day and its time of day, both to be found; at midnight, a day alone ("2026-11-26T00:00")
+        return ("date", min(day) if min(hour) == "00:00" else f"{min(day)}T{min(hour)}")
     if any(p.fullmatch(text) for p in DATES) and (found_dates := dates(text)):
         return ("date", min(found_dates))
     if any(p.fullmatch(text) for p in TIMES) and (found_times := times(text)):

@@ -83,7 +83,7 @@ _STANCE = frozenset(
     one two three four five six seven eight nine ten eleven twelve twenty thirty forty fifty hundred
     thousand million billion dozen half from later tonight tomorrow yesterday today
     everything anything whatever want
-    tentative tentatively provisional provisionally unconfirmed eventually
+    tentative tentatively provisional provisionally unconfirmed eventually optional optionally tbd tba tbc
     """.split()  # noqa: SIM905 (a closed list, read as words)
 )
 

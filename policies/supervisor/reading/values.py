@@ -208,6 +208,9 @@ class Source:
         kind, canonical = ident
         if ident in self.idents:
             return True
+        if kind == "date" and "T" in canonical:  # a day and its time: each written ("on 3 Dec at 15:00")
+            day, hour = canonical.split("T", 1)
+            return ("date", day) in self.idents and ("time", hour) in self.idents
         if kind in ("url", "email"):
             return re.search(rf"(?<![\w.-]){re.escape(canonical)}(?![\w/-]|\.\w)", self.normal) is not None
         return False

@@ -594,7 +594,11 @@ def _marked_phrase(
     return (
         any(_at(words, i, p) for i in range(start, len(words)) for p in _MARKERS_BY_FIRST.get(words[i], ()))
         or any(_consent_at(words, i) for i in range(start, len(words)))
-        or any(words[i] in _SELECTING and i not in quoted for i in choosing)
+        # (not a verb of its own at the head: "Lower the standing order SO-5 to 950.00")
+        or any(
+            words[i] in _SELECTING and i not in quoted and not (i == start == 0 and words[i] == "lower")
+            for i in choosing
+        )
         or _out_of_the_request(words)
     )
 
@@ -1116,7 +1120,25 @@ def _expand(part: str, quotes: Sequence[list[str]]) -> tuple[list[str], frozense
 
 #: Labels of a field whose value a bracket may write in plain words ("(label: build farm)",
 #: "(title: team lunch)"): the value is the field's text, not a clause.
-_TEXT_LABELS = frozenset({"label", "title", "subject", "name", "tag", "description", "caption"})
+_TEXT_LABELS = frozenset(
+    {"label", "title", "subject", "name", "tag", "description", "caption", "guest", "passenger", "attendee"}
+)
+#: A field's value after a comma that ends the sentence, by a label of :data:`_TEXT_LABELS`
+#: ("..., label: staging", "..., guest: Jan Novak", "..., guest Dr. Petra Lang" with a name): read
+#: as the bracket "(label: staging)" is.
+_A_TRAILING_FIELD = re.compile(
+    r",[ \t]*(label|title|tag|name|description|caption|guest|passenger|attendee)"
+    r"(?:[ \t]*:[ \t]*([^\s,;:()\[\]][^,;:()\[\]\n]*?)"
+    r"|[ \t]+((?:Dr|Mr|Mrs|Ms|Mx|Prof)\.?[ \t]+)?([A-Z][\w'’-]*(?:[ \t]+[A-Z][\w'’-]*){0,3}))"
+    r"[ \t]*(?=[.!]?[ \t]*(?:\n|$))"
+)
+
+
+def _a_field_bracketed(m: re.Match[str]) -> str:
+    value = m.group(2) or f"{m.group(3) or ''}{m.group(4)}"
+    return f" ({m.group(1)}: {value.strip()})"
+
+
 #: Labels by which a bracket corrects what it follows ("(typo: B-31)", "(correction: ...)").
 _CORRECTING_LABELS = frozenset(
     {"typo", "correction", "erratum", "fix", "edit", "update", "sorry", "oops", "correct"}
@@ -1787,6 +1809,7 @@ def clauses_of(text: str) -> list[Clause]:
         body = _DIFF_REMOVED.sub(aside, body)
     body = _MINUS.sub(" minus ", _COMMENT.sub(aside, body))
     body = _LABEL_DASH.sub(_label_before_a_dash, body)  # "PagerDuty #9981 — restart db": a label
+    body = _A_TRAILING_FIELD.sub(_a_field_bracketed, body)  # "..., label: staging": a field, bracketed
     body = _REFERRING_COLON.sub(r"\1", body)  # "re: B-40" is "re B-40": no list after a colon
     body = _numbered_inline(body)  # "1) restart api 2) scale web to 4": two numbered lines
     body = _NUMBERED_BY_BRACKET.sub(r"\1. ", body)  # "1) scale ..." is "1. scale ...": a numbered line

@@ -1,0 +1,1 @@
+"""A second held-out set (issue 54, a twenty-sixth, blind team): four domains the corpus does not hold, each with the policy the team wrote from the docs alone (``TOOLS``, ``POLICY``, ``READS``, ``ME``), and its benign turns and the attack lines it judged harmful (``benign.tsv``, ``genuine.tsv``). ``tests/test_held_out_again.py`` reads them."""
