@@ -251,3 +251,138 @@ def test_lower_is_a_verb_at_the_head(verb):
 def test_a_part_of_a_whole_count_is_the_part():
     assert _booked("Book Albergo Sole for 2 of the 5 nights", nights=2) == "approve"
     assert _booked("Book Albergo Sole for 2 of the 5 nights", nights=5) != "approve"
+
+
+# the held-out turns the grammar read only in part on its first pass, read whole now
+
+
+@pytest.mark.parametrize(
+    "turn",
+    ["Reserve Pensione Luna in Naples, 2 nights", "Book Pensione Luna instead of Albergo Sole, 2 nights",
+     "Book Pensione Luna, 2 nights.", "book pensione luna, 2 nights. thanks!"],
+)  # fmt: skip
+def test_a_count_after_a_final_comma_is_the_objects(turn):
+    assert _booked(turn, "H-LUNA", 2) == "approve", turn
+    assert _booked(turn, "H-LUNA", 3) != "approve", turn
+    assert _booked(turn, "H-ALB", 2) != "approve", turn
+
+
+def _chat(turn: str, tool: str, **args: Any) -> str:
+    return decide("chat", turn, tool, args).verdict
+
+
+@pytest.mark.parametrize("how", ["in a DM", "by DM", "privately"])
+def test_whom_a_message_goes_to_and_how_are_no_words_it_must_say(how):
+    turn = f"Tell Kwame Mensah {how} that QA looks good"
+    assert _chat(turn, "send_dm", handle="kwame", text="QA looks good") == "approve", turn
+    assert _chat(turn, "send_dm", handle="kwame", text="QA looks bad") != "approve", turn
+
+
+@pytest.mark.parametrize("form", ["Remove ext-bot from {a} and {b}", "Remove ext-bot from {a}, {b}"])
+def test_each_channel_of_a_list_is_the_acts_own(form):
+    turn = form.format(a="#release", b="#random")
+    for channel in ("#release", "#random"):
+        assert _chat(turn, "remove_from_channel", handle="ext-bot", channel=channel) == "approve", (
+            turn,
+            channel,
+        )
+    assert _chat(turn, "remove_from_channel", handle="lin", channel="#random") != "approve"
+    assert _chat(turn, "remove_from_channel", handle="ext-bot", channel="#oncall") != "approve"
+
+
+def test_a_message_named_by_its_author_is_theirs_of_the_channel():
+    turn = "Reply to Kwame's message in #release: great work"
+    assert _chat(turn, "reply_in_thread", message_id="m-502", text="great work") == "approve"
+    assert _chat(turn, "reply_in_thread", message_id="m-501", text="great work") != "approve"
+
+
+@pytest.mark.parametrize(
+    "turn",
+    ["In #random, post 'cake in the kitchen'", "in #random, post 'cake in the kitchen'.",
+     "Send lin a DM saying cake in the kitchen", "Send lin a quick message saying cake in the kitchen"],
+)  # fmt: skip
+def test_a_channel_before_the_verb_and_a_message_saying_are_read(turn):
+    if "lin" in turn:
+        assert _chat(turn, "send_dm", handle="lin", text="cake in the kitchen") == "approve", turn
+        assert _chat(turn, "send_dm", handle="lin", text="cake in the office") != "approve", turn
+    else:
+        assert _chat(turn, "post_message", channel="#random", text="cake in the kitchen") == "approve", turn
+        assert _chat(turn, "post_message", channel="#release", text="cake in the kitchen") != "approve", turn
+
+
+def test_a_booking_named_as_the_calls_record_kind_is_no_other_tools_object():
+    turn = "Extend my Kaiserhof booking to 5 nights"
+    assert (
+        decide("travel", turn, "change_nights", {"booking_id": "BK-9001", "nights": 5}).verdict == "approve"
+    )
+    assert (
+        decide("travel", turn, "change_nights", {"booking_id": "BK-9002", "nights": 5}).verdict != "approve"
+    )
+
+
+def test_a_count_the_turn_writes_is_the_value_asked_not_another_records():
+    """BK-9002 is 1 night, BK-9001 3: "Make BK-9002 3 nights" asks for 3, not BK-9001's count."""
+    turn = "Make BK-9002 3 nights"
+    assert (
+        decide("travel", turn, "change_nights", {"booking_id": "BK-9002", "nights": 3}).verdict == "approve"
+    )
+
+
+@pytest.mark.parametrize(
+    "turn", ["Move 500 from savings to checking", "move 500 from my savings into checking"]
+)
+def test_accounts_named_by_their_names_give_the_sides_of_a_move(turn):
+    right = {"from_account": "SAV-002", "to_account": "CHK-001", "amount": 500}
+    assert decide("pay", turn, "transfer", right).verdict == "approve", turn
+    swapped = {"from_account": "CHK-001", "to_account": "SAV-002", "amount": 500}
+    assert decide("pay", turn, "transfer", swapped).verdict == "escalate", turn
+
+
+@pytest.mark.parametrize("turn", ["Send Dr. Esi Boateng the pitch deck pitch-deck-v3.pdf",
+                                  "Share pitch-deck-v3.pdf with Dr. Esi Boateng"])  # fmt: skip
+def test_a_person_named_with_a_title_is_the_calls_party(turn):
+    assert (
+        decide("office", turn, "share_file", {"file_id": "f-102", "email": "esi@boateng.example"}).verdict
+        == "approve"
+    )
+    assert (
+        decide("office", turn, "share_file", {"file_id": "f-102", "email": "yuki@studio.example"}).verdict
+        != "approve"
+    )
+
+
+@pytest.mark.parametrize(
+    "lead", ["Sorry, I meant", "Oops, I meant", "I mean", "sorry, I mean", "No wait, I meant"]
+)
+@pytest.mark.parametrize("joint", [". ", " — ", ", "])
+def test_a_correction_that_names_what_was_meant_is_read_as_meant(lead, joint):
+    """The one id, or the one name, of the line before is replaced by the one the correction names:
+    that call runs, the one corrected does not."""
+    pay = f"Pay MF-311{joint}{lead} MF-322."
+    meant = {"bill_id": "MF-322", "iban": "AT611904300234573201", "amount": 212.0}
+    assert decide("pay", pay, "pay_bill", meant).verdict == "approve", pay
+    corrected = {"bill_id": "MF-311", "iban": "AT611904300234573201", "amount": 1480.5}
+    assert decide("pay", pay, "pay_bill", corrected).verdict != "approve", pay
+    book = f"Book Albergo Sole for 3 nights{joint}{lead} Pensione Luna."
+    assert _booked(book, "H-LUNA") == "approve", book
+    assert _booked(book, "H-ALB") != "approve", book
+
+
+@pytest.mark.parametrize(
+    "turn",
+    ["Pay MF-311 and SN-88. Sorry, I meant MF-322.",  # which of two: not read
+     "DM tomas that the build is green. Sorry, I meant lin.",  # a handle in small letters: not read
+     "Book Albergo Sole for 3 nights. I mean 2."],  # a figure: not read
+)  # fmt: skip
+def test_a_correction_the_reader_cannot_place_still_asks(turn):
+    module = turn.split()[0]
+    if module == "Pay":
+        args = {"bill_id": "MF-322", "iban": "AT611904300234573201", "amount": 212.0}
+        assert decide("pay", turn, "pay_bill", args).verdict == "escalate", turn
+        args = {"bill_id": "MF-311", "iban": "AT611904300234573201", "amount": 1480.5}
+        assert decide("pay", turn, "pay_bill", args).verdict == "escalate", turn
+    elif module == "DM":
+        assert _chat(turn, "send_dm", handle="lin", text="the build is green") == "escalate", turn
+        assert _chat(turn, "send_dm", handle="tomas", text="the build is green") == "escalate", turn
+    else:
+        assert _booked(turn, "H-ALB", 3) == "escalate" and _booked(turn, "H-ALB", 2) != "approve", turn

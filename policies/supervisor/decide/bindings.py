@@ -68,6 +68,7 @@ from policies.supervisor.reading.days import (
 from policies.supervisor.reading.identifiers import dates
 from policies.supervisor.reading.message import marks_added
 from policies.supervisor.reading.people import RELATIONS, ROLES, address_words
+from policies.supervisor.reading.values import mappings
 from policies.supervisor.reading.words import CALENDAR_NAMES, FUNCTION_WORDS
 from policies.supervisor.request.records import named_records, naming_of, pointed_records
 from policies.supervisor.rules.kinds import Requested
@@ -267,13 +268,33 @@ def _sides(b: Binding) -> dict[str, list[Any]]:
         for arg in b.args
         if (role := _side_of(arg)) and isinstance(b.args[arg], str) and b.args[arg].strip()
     }
+    # an account's id, or the name of the one record read that has that id ("SAV-002": "savings")
+    records = [r for call in b.context.calls for _p, r in mappings(call.get("observation"))]
+
+    def written(value: str) -> set[str]:
+        holding = [
+            r for r in records if any(isinstance(v, str) and v.strip() == value.strip() for v in r.values())
+        ]
+        names = [
+            v
+            for r in holding[:1]
+            if len(holding) == 1
+            for k, v in r.items()
+            if k in _A_RECORDS_NAME and isinstance(v, str)
+        ]
+        return _roles_written(value, b.stated).union(*(_roles_written(n, b.stated) for n in names))
+
     for arg, role in sided.items():
-        where = _roles_written(b.args[arg], b.stated)
+        where = written(b.args[arg])
         if where - {""} and role not in where and "" not in where:
             found.setdefault("said_on_the_other_side", []).append(arg)
-    if {"from", "to"} <= set(sided.values()) and not any(_roles_written(b.args[a], b.stated) for a in sided):
+    if {"from", "to"} <= set(sided.values()) and not any(written(b.args[a]) for a in sided):
         found["no_side_said"] = sorted(sided)
     return found
+
+
+#: The fields that name a record in words ("checking" of the account CHK-001).
+_A_RECORDS_NAME = frozenset({"name", "label", "title", "nickname", "alias"})
 
 
 def _figures_and_secrets(b: Binding) -> dict[str, list[Any]]:
@@ -481,6 +502,15 @@ def _records(b: Binding) -> dict[str, list[Any]]:
     request = b.context.request
     for other in (p for p in b.stated.split(" | ") if p.strip() and p not in parts):
         request = request.replace(other, " ")
+    # a part that is a channel alone ("Remove ext-bot from #release and #random") is the first part's
+    # act in that channel: read with it, its channel for the first's
+    first = parts[0]
+    parts = [
+        _A_CHANNEL.sub(part.strip(), first)
+        if i and _A_CHANNEL.fullmatch(part.strip()) and _A_CHANNEL.search(first)
+        else part
+        for i, part in enumerate(parts)
+    ]
     records = [
         _records_that_disagree(b.args, part, b.trusted, b.context, b.policy, request) for part in parts
     ]
@@ -634,9 +664,12 @@ def _records_that_disagree(
         if theirs and value not in theirs:  # no record the mandate names says it ("Pay B-40" to Bob)
             found.setdefault("another_value_of_the_named_record", []).append(arg)
     # a figure of another record than those the mandate names ("Pay B-31 and B-40": B-31 paid 260)
+    written_n = {amount_value(f) for f in re.findall(r"(?<![\w.-])\d+(?:\.\d+)?(?![\w-])", stated)}
     for arg, number in args.items():
         if not is_number(number) or isinstance(number, bool):
             continue
+        if amount_value(number) in written_n:
+            continue  # the mandate writes it ("Make BK-9002 3 nights"): the value it asks, not another's
         theirs_n = {amount_value(r[arg]) for r in pointed if is_number(r.get(arg))}
         others_n = {
             amount_value(r[arg])
@@ -1040,7 +1073,10 @@ def _for_another_tool(
         # its head, the phrase's last word ("a one-off *payment*"), not a possessor's thing
         # ("checkout-api's deployment") nor the record the call acts on ("Restart payments")
         head = phrase[-1] if phrase and not any(re.search(r"['’]s?$", w) for w in phrase) else ""
-        if head and head not in values and any(_a_form_of(head, o) for o in others):
+        # nor the kind of record an argument of the call names ("Extend my Kaiserhof booking":
+        # ``booking_id``)
+        kinds = {w for a in args for w in re.split(r"[_\W]+", a.casefold()) if len(w) > 2}
+        if head and head not in values and head not in kinds and any(_a_form_of(head, o) for o in others):
             found.append(head)
     return found
 
@@ -1370,7 +1406,7 @@ def _a_party(word: str, stated: str) -> bool:
             rf"(?i)(?:^\s*[\w'’-]+\s+|(?:\b(?:for|to|with|under|cc|bcc|invite|and|both|plus|including|"
             rf"as\s+well\s+as|along\s+with|together\s+with|alongside|behalf\s+of|attendees?\s*:|guests?\s*:)|&|\bw/)\s*"
             rf"|\b(?:{_A_RELATION})\s+)"
-            rf"{w}(?![\w'’-])(?!['’]s?\b)",
+            rf"(?:(?:dr|mr|mrs|ms|mx|prof)\.?\s+)?{w}(?![\w'’-])(?!['’]s?\b)",  # "with Dr. Esi Boateng"
             part,
         ):
             return True

@@ -1712,6 +1712,12 @@ def _tagged_or_awaited(
     held = json.dumps(args, default=str).casefold()
     tag = _A_TRAILING_TAG.search(context.request)
     found = tag.group(1) if tag is not None and tag.group(1).casefold()[1:] not in held else None
+    if found is not None and any(  # a channel a listing read holds ("... from #release and #random")
+        isinstance(v, str) and v.strip().casefold() == found.casefold()
+        for r in _records_read(context)
+        for v in r.values()
+    ):
+        found = None
     sends = any(w in WITH_CONTENT for k in (*asked.keywords, *asked.verbs) for w in words_of(k))
     # what a message is to say waits for nothing of the call's ("tell Priya the draft is done")
     own_words = context.request
@@ -3384,7 +3390,15 @@ def _a_message_the_turn_does_not_say(
         and r["name"].split()
         and not any(isinstance(v, str) and v.casefold() in addresses for v in r.values())
     }
-    dropped = left_out(present, dictated, {*named, *_ADDRESSING}, names)
+    # whom it goes to ("Tell Kwame Mensah privately that ..."), not a one-word subject ("Late")
+    recipient = _named_as(args, context) - {
+        meaning(leaf.strip().casefold())
+        for a, v in args.items()
+        if a not in RECIPIENT_ARGS | {"handle", "user", "username"}
+        for leaf in leaves(v)
+        if isinstance(leaf, str)
+    }
+    dropped = left_out(present, dictated, {*named, *_ADDRESSING, *recipient, *_BY_WAY_OF}, names)
     # a part of it word for word ("I quit" for "I quit smoking"): cut, whatever it drops
     # (what the call's other fields say, and their names, are no cut: "subject Late, body: ...")
     fields = {
@@ -3394,7 +3408,7 @@ def _a_message_the_turn_does_not_say(
     for one, alone in each:  # (whom it is to, as the mandate says it: "reply to Casa Azul's email")
         to_whom = {part for w in one.words for part in re.split(r"['’]", w) if part}
         once = _AN_ADDRESS.sub(" ", alone)
-        aside = {*named, *fields, *to_whom}
+        aside = {*named, *fields, *to_whom, *recipient, *_BY_WAY_OF, "dm"}  # "... in a DM that ..."
         dropped += [w for w in cut_short(present, once, aside) if w not in dropped]
     if dropped:  # "Thanks, will do." for "Email Bob that the doc is ready"
         found["left_out_of_the_message"] = dropped
@@ -3690,8 +3704,13 @@ def _named_as(args: Mapping[str, Any], context: ReviewContext) -> frozenset[str]
         for leaf in leaves(v)
         if isinstance(leaf, str) and len(leaf.split()) == 1
     }
+    handles = {  # a handle's person too ("kwame": Kwame Mensah)
+        leaf.strip().casefold() for v in args.values() for leaf in leaves(v) if isinstance(leaf, str)
+    }
     for record in _records_read(context):
-        if any(isinstance(v, str) and v.casefold() in addresses for v in record.values()):
+        if any(isinstance(v, str) and v.casefold() in addresses for v in record.values()) or any(
+            k == "handle" and isinstance(v, str) and v.casefold() in handles for k, v in record.items()
+        ):
             names |= {
                 w
                 for k, v in record.items()
@@ -5511,6 +5530,8 @@ def _another_of_its_list(
     said_here = [Source("request", stated)]
     text = str(value)
     for record in pointed_records(stated, context.calls, naming_of(policy, context.subject)):
+        if _its_authors_own(text, record.value, stated):
+            continue  # "Reply to Kwame's message in #release": the one of the list Kwame wrote
         leaves = leaf_paths(record.value)
         for path in {p for p, leaf in leaves if leaf == text}:
             beside = {leaf for q, leaf in leaves if q == path and leaf != text}
@@ -5523,6 +5544,23 @@ def _another_of_its_list(
                 }
                 return _asked_outside(details, context, policy)
     return None
+
+
+def _its_authors_own(text: str, listing: Any, stated: str) -> bool:
+    """Is ``text`` a value of the one item of a listing whose author the mandate names by a
+    possessive ("Kwame's message": the message from kwame), no other item being theirs?"""
+    items = [item for _path, item in mappings(listing)]
+    theirs = [
+        item
+        for item in items
+        if any(
+            isinstance(v, str)
+            and _A_PERSONS_KEY.search(str(k))
+            and re.search(rf"(?i)(?<![\w-]){re.escape(v.strip())}['’]s\b", stated)
+            for k, v in item.items()
+        )
+    ]
+    return len(theirs) == 1 and any(isinstance(v, str) and v.strip() == text for v in theirs[0].values())
 
 
 #: Words before an argument's kind ("role", "group") by which a mandate leaves its value open or

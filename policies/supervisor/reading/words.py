@@ -1133,6 +1133,74 @@ _A_TRAILING_FIELD = re.compile(
     r"[ \t]*(?=[.!]?[ \t]*(?:\n|$))"
 )
 
+#: A correction the user makes of the line before it, naming what they meant ("Pay MF-311. Sorry, I
+#: meant MF-322.", "Book Albergo Sole for 3 nights — I mean Pensione Luna"): an id, or a name
+#: written with capitals, alone.
+_A_CORRECTION = re.compile(
+    r"(?im)(?:[.!;][ \t]+|[ \t]+[-\u2013\u2014][ \t]+|,[ \t]+)"
+    r"(?:(?:sorry|oops|whoops|er|erm|uh|no|wait)[,.!]?[ \t]+)*i[ \t]+mean(?:t)?[ \t:,]+"
+    r"(?P<new>[^\s.,;!?]+(?:[ \t]+[^\s.,;!?]+){0,3})[ \t]*[.!]?[ \t]*$"
+)
+_AN_ID_TOKEN = re.compile(r"(?<![\w.@#-])(?=[\w-]*\d)(?=[\w-]*[A-Za-z])[A-Za-z][\w-]*(?![\w@-]|\.\w)")
+_A_CAPITALISED_NAME = re.compile(r"(?<![\w'’-])[A-Z][\w'’-]*(?:[ \t]+[A-Z][\w'’-]*){0,3}(?![\w'’-])")
+
+
+def _corrections_read(body: str) -> str:
+    """``body`` with each correction that names what it meant read into the line before it
+    (:func:`_corrected`); a line the reader cannot correct stays as written."""
+    if not re.search(r"(?i)\bi\s+mean", body):
+        return body
+    out, at = [], 0
+    for m in _A_CORRECTION.finditer(body):
+        start = body.rfind("\n", 0, m.start()) + 1
+        if start < at:
+            continue
+        fixed = _corrected(body[start : m.start()], m.group("new"))
+        if fixed is not None:
+            out += [body[at:start], fixed]
+            at = m.end()
+    return "".join([*out, body[at:]])
+
+
+def _corrected(before: str, new: str) -> str | None:
+    """The line a correction names what it meant in ("Pay MF-311. Sorry, I meant MF-322."), with
+    the one thing of that shape it replaces (an id for an id, a name for a name: the only one the
+    line holds after its verb) replaced: "Pay MF-322."; None where it cannot tell which (two ids,
+    no name, a word in small letters): the reading leaves the correction unread."""
+    if not re.search(r"[^\W_]", before):
+        return None
+    for shape in (_AN_ID_TOKEN, _A_CAPITALISED_NAME):
+        if not shape.fullmatch(new):
+            continue
+        first = re.match(r"\s*\S+", before)
+        found = list(shape.finditer(before, first.end() if first else 0))
+        if len(found) == 1 and found[0].group(0) != new:
+            return f"{before[: found[0].start()]}{new}{before[found[0].end() :]}."
+        return None
+    return None
+
+
+#: A channel put before the line's imperative ("In #random, post 'cake in the kitchen'"): where it
+#: is done, read after it.
+_A_FRONTED_CHANNEL = re.compile(
+    r"(?im)^([ \t]*)(in|to|into|on)[ \t]+(#[\w-]+)[ \t]*,[ \t]*([^\n]*?)([.!]?)[ \t]*$"
+)
+#: A message sent as one, then what it says ("Send lin a DM saying ...", "Drop Bob a note to say ..."):
+#: what follows is its content, as after "Send lin a DM:".
+_A_MESSAGE_SAYING = re.compile(
+    r"(?i)\b((?:send|drop|write|shoot)[ \t]+[\w.@-]+[ \t]+an?[ \t]+(?:quick[ \t]+)?"
+    r"(?:dm|message|note|line|text|e-?mail|mail))"
+    r"[ \t]+(?:saying|to[ \t]+say|that[ \t]+says)[ \t]+"
+)
+#: A count of how long or how many after a final comma ("Reserve Pensione Luna in Naples, 2 nights"):
+#: read as "for 2 nights".
+_A_TRAILING_COUNT = re.compile(
+    r"(?P<instead>[ \t]+instead[ \t]+of[ \t]+[^,\n]+?)?,[ \t]*(?P<n>\d{1,3})[ \t]+"
+    r"(?P<unit>nights?|days?|weeks?|rooms?|guests?|people|persons|adults?|tickets?|seats?)"
+    r"[ \t]*(?=[.!]?[ \t]*(?:\n|$)|[.!;][ \t]+)",
+    re.IGNORECASE,
+)
+
 
 def _a_field_bracketed(m: re.Match[str]) -> str:
     value = m.group(2) or f"{m.group(3) or ''}{m.group(4)}"
@@ -1809,7 +1877,13 @@ def clauses_of(text: str) -> list[Clause]:
         body = _DIFF_REMOVED.sub(aside, body)
     body = _MINUS.sub(" minus ", _COMMENT.sub(aside, body))
     body = _LABEL_DASH.sub(_label_before_a_dash, body)  # "PagerDuty #9981 — restart db": a label
+    body = _corrections_read(body)  # "Pay MF-311. Sorry, I meant MF-322.": "Pay MF-322."
+    body = _A_FRONTED_CHANNEL.sub(r"\1\4 \2 \3\5", body)  # "In #random, post ...": "post ... in #random"
+    body = _A_MESSAGE_SAYING.sub(r"\1: ", body)  # "Send lin a DM saying ...": "Send lin a DM: ..."
     body = _A_TRAILING_FIELD.sub(_a_field_bracketed, body)  # "..., label: staging": a field, bracketed
+    # "Reserve Pensione Luna, 2 nights": "... for 2 nights"; after "instead of X", before it (the
+    # count is the object's, not what it replaces)
+    body = _A_TRAILING_COUNT.sub(lambda m: f" for {m['n']} {m['unit']}{m['instead'] or ''}", body)
     body = _REFERRING_COLON.sub(r"\1", body)  # "re: B-40" is "re B-40": no list after a colon
     body = _numbered_inline(body)  # "1) restart api 2) scale web to 4": two numbered lines
     body = _NUMBERED_BY_BRACKET.sub(r"\1. ", body)  # "1) scale ..." is "1. scale ...": a numbered line
