@@ -268,6 +268,8 @@ def _sides(b: Binding) -> dict[str, list[Any]]:
         for arg in b.args
         if (role := _side_of(arg)) and isinstance(b.args[arg], str) and b.args[arg].strip()
     }
+    if not sided:
+        return found
     # an account's id, or the name of the one record read that has that id ("SAV-002": "savings")
     records = [r for call in b.context.calls for _p, r in mappings(call.get("observation"))]
 

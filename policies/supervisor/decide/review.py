@@ -221,6 +221,7 @@ from policies.supervisor.rules.kinds import (
     Verdict,
 )
 from policies.supervisor.rules.policy import SupervisorPolicy, shadowed_checks
+from policies.text import stable_json
 from policies.tools import call_signature, is_number
 
 #: A custom rule: ``(action, context) -> Decision | None`` (None: no opinion). Its Decision's
@@ -3465,19 +3466,14 @@ def _another_record_named(
     turn = [r for r in named_records(context.request, context.calls, naming) if r.keyed]
     listings = {r.tool for r in turn}
     # the same record by another of its keys is no other ("DM Tomás Ferreira": the handle tomas)
-    same = {(r.tool, r.by) for r in turn} | {(r.tool, _canonical(r.value)) for r in turn}
+    same = {(r.tool, r.by) for r in turn} | {(r.tool, stable_json(r.value)) for r in turn}
     return list(
         dict.fromkeys(
             r.by.split("=", 1)[-1]
             for r in named_records(" | ".join(texts), context.calls, naming)
-            if r.keyed and r.tool in listings and not {(r.tool, r.by), (r.tool, _canonical(r.value))} & same
+            if r.keyed and r.tool in listings and not {(r.tool, r.by), (r.tool, stable_json(r.value))} & same
         )
     )
-
-
-def _canonical(value: Any) -> str:
-    """A record as one string, the same for equal records."""
-    return json.dumps(value, sort_keys=True, default=str)
 
 
 #: A question put to someone about themselves ("ask Ana if she can ...", "ask Bob whether he ...").
@@ -6228,10 +6224,10 @@ def _a_place_pointed_past(
     if asked is None or not isinstance(value, str) or not text:
         return None
     mandates = _asking_now(asked, context)
+    if not any(m.words[1:2] and m.words[1] in WORDS_POINTING_BACK for m in mandates):
+        return None  # no pronoun for the object: nothing pointed past
     if any(found_in(value, [Source("request", ", ".join([m.text, *m.coordinated]))]) for m in mandates):
         return None  # the asking mandate writes it
-    if not any(m.words[1:2] and m.words[1] in WORDS_POINTING_BACK for m in mandates):
-        return None
     place = re.compile(
         rf"(?i)\b(?:to|into|in|onto|under|inside)\s+(?:the\s+)?(?:(?:folder|channel|directory|drive|dir)\s+)?"
         rf"{re.escape(text)}(?![\w-])"
