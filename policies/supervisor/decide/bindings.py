@@ -1802,6 +1802,8 @@ def _not_of_the_record(
     return list(dict.fromkeys(found))
 
 
+#: A record's field that names the person it is from, by or for (by a handle, an address).
+A_PERSONS_FIELD = re.compile(r"(?i)from|author|sender|owner|assignee|by|creator|posted_by|created_by")
 #: What a figure after a name may count ("Casa Azul 2 nights"): no part of the name.
 _A_COUNTED = "|".join([*COUNT_NOUNS, *(w for words in UNITS.values() for w in words if len(w) > 2)])
 
@@ -1822,6 +1824,7 @@ def _taken_from_the_record(
     Review stays) rather than acting on it ("Delete the Review from my calendar")."""
     values = _ids_of(args)
     acted_on = _records_acted_on(values, context) if values else []
+    ids = {str(v).casefold() for v in values}
     names = {
         v.strip()
         for r, _ in acted_on
@@ -1829,6 +1832,7 @@ def _taken_from_the_record(
         if isinstance(v, str)
         and 0 < len(v.split()) <= 4
         and not _AN_ID_ARG.search(str(k))
+        and not A_PERSONS_FIELD.fullmatch(str(k))  # "the message m-502 from kwame": whose, not its name
         and not _A_DAY.search(v)
     }
     found = []
@@ -1899,6 +1903,7 @@ def _taken_from_the_record(
                 if (
                     w.casefold() not in FUNCTION_WORDS | _THE_RECORD_ITSELF | own or w.casefold() in _THE_USER
                 )
+                and w.casefold() not in ids  # "Settle AS-1040 from Acme Supplies": the record by its id
                 and not re.fullmatch(rf"(?i){MONTH}|{WEEKDAY}", w)
             ]
             if between:

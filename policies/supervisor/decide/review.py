@@ -40,7 +40,7 @@ from typing import Any
 from policies.decision import Decision
 from policies.json_safety import leaves
 from policies.supervisor.authority.grants import granted
-from policies.supervisor.decide.bindings import bindings_broken, policy_words, trusted_texts
+from policies.supervisor.decide.bindings import A_PERSONS_FIELD, bindings_broken, policy_words, trusted_texts
 from policies.supervisor.decide.cedar import (
     CEDAR_CHECK,
     DERIVED,
@@ -62,8 +62,14 @@ from policies.supervisor.provenance.context import (
     same_form,
     tools_of,
 )
+from policies.supervisor.provenance.derivation import (
+    Derivation,
+    derived_from,
+    operands,
+    stated_operations,
+    without_stated,
+)
 from policies.supervisor.provenance.derivation import cents as _cents_of
-from policies.supervisor.provenance.derivation import derived_from, operands, stated_operations
 from policies.supervisor.provenance.flow import flow, untrusted_names
 from policies.supervisor.provenance.flows import confidentiality, destinations
 from policies.supervisor.provenance.following import authorised, followed, planted_detail
@@ -172,6 +178,7 @@ from policies.supervisor.reading.words import (
     MONTH_NUMBERS,
     RECORD_WORD,
     REFERRING_WORDS,
+    SLOT_PREPOSITIONS,
     SOMEONE_ELSE,
     TELLING_WHAT,
     asks_step,
@@ -989,6 +996,7 @@ def _provenance(
     pointed: list[Source] | None = None
     left_out: Decision | None = None
     admitted: list[Any] = []  # the values the rules admit, weighed together after them
+    derivations: list[Derivation] = []  # the turn's stated arithmetic that gave a value
     for rule in rules.arg_sources:
         if "named" in rule.sources and pointed is None:
             pointed = [*context.sources, *named_sources(context, policy, rules.requested)]
@@ -1085,6 +1093,7 @@ def _provenance(
                 reader=context.read,
             )
             told_by = derived.describe() if derived else _follow_traced(follow, rule.arg, value)
+            derivations += [derived] if derived else []
             if told_by:
                 checked[rule.arg] = told_by
                 continue
@@ -1129,13 +1138,13 @@ def _provenance(
     if left_out is None and admitted:
         left_out = _tagged_or_awaited(name, args, rules.requested, context, policy)
     if left_out is None and admitted:
-        left_out = _unread_in_the_act(name, args, rules.requested, context, policy)
+        left_out = _unread_in_the_act(name, args, rules.requested, context, policy, derivations)
     if left_out is None and admitted:
-        left_out = _a_part_of_the_record(name, args, rules.requested, context, policy)
+        left_out = _a_part_of_the_record(name, args, rules.requested, context, policy, derivations)
     if left_out is None and admitted:
         left_out = _described_otherwise(name, args, rules.requested, context, policy)
     if left_out is None and admitted:
-        left_out = _named_by_another_id(args, rules.requested, context, policy)
+        left_out = _named_by_another_id(args, rules.requested, context, policy, derivations)
     if left_out is None and admitted:
         left_out = _another_party_named(args, rules.requested, context, policy)
     if left_out is None and admitted:
@@ -1595,7 +1604,9 @@ def _when_not_kept(
 
     def kept(form: str) -> bool:  # by an argument, or by what the run has read (a record)
         read = (s.normal for s in context.sources if s.kind in ("tool", "args", "own"))
-        return any(form in text.casefold() for text in (json.dumps(args, default=str), *read))
+        return any(
+            form in text.casefold() for text in (json.dumps(args, default=str, ensure_ascii=False), *read)
+        )
 
     for asking in _asking_now(asked, context):
         said_of_the_act = _said_of_the_act(asking)
@@ -1710,7 +1721,7 @@ def _tagged_or_awaited(
     drill or for later, and what it waits for has not happened yet."""
     if asked is None:
         return None
-    held = json.dumps(args, default=str).casefold()
+    held = json.dumps(args, default=str, ensure_ascii=False).casefold()
     tag = _A_TRAILING_TAG.search(context.request)
     found = tag.group(1) if tag is not None and tag.group(1).casefold()[1:] not in held else None
     if found is not None and any(  # a channel a listing read holds ("... from #release and #random")
@@ -1775,7 +1786,7 @@ def _version_not_kept(
     or pins to whatever version the tool picks."""
     if asked is None or _TO_A_VERSION.search(context.request) is None:
         return None
-    held = json.dumps(args, default=str).casefold()
+    held = json.dumps(args, default=str, ensure_ascii=False).casefold()
     for asking in _asking_now(asked, context):
         said_of_the_act = _said_of_the_act(asking)
         for match in _TO_A_VERSION.finditer(said_of_the_act):
@@ -1808,7 +1819,7 @@ def _where_not_kept(
     # kept by an argument, or a place a record the run read holds ("Book 2 nights in Lisbon": the
     # hotel's city)
     held = " ".join(
-        json.dumps(x, default=str).casefold()
+        json.dumps(x, default=str, ensure_ascii=False).casefold()
         for x in (
             args,
             *(c.get("args") for c in context.calls),
@@ -1863,6 +1874,7 @@ def _unread_in_the_act(
     asked: Requested | None,
     context: ReviewContext,
     policy: SupervisorPolicy,
+    derivations: Sequence[Derivation] = (),
 ) -> Decision | None:
     """Does the mandate asking for the call (a verb on a record's state: restart, scale, grant,
     reset, ...) write a word in its own clause that neither the call nor the reader accounts for
@@ -1871,7 +1883,8 @@ def _unread_in_the_act(
     call is asked: the word may say where, how long, for whom or whether to act. Accounted for:
     the call's values and the words of its tool's and arguments' names, function and framing
     words, a record's kinds and units, the record itself and which version of it
-    (:data:`_OF_THE_ACT`), an adverb of manner, a time the reader reads."""
+    (:data:`_OF_THE_ACT`), an adverb of manner, a time the reader reads, the words of the stated
+    arithmetic that gave one of its values ("Put 12% of my checking balance into ...")."""
     if asked is None:
         return None
     values, _recorded = _values_written(args, context)
@@ -1895,6 +1908,7 @@ def _unread_in_the_act(
             lambda m: m.group(0) if m.group(0).casefold() in values else " ",
             _A_REASON.split(text, maxsplit=1)[0],
         )
+        text = _arithmetic_read(text, derivations)
         if figures:  # a figure the call keeps, as written ("40,00 EUR" for 40)
             text = re.sub(r"\d[\d.,']*\d|\d", lambda m: figures.get(_figure_of(m.group(0)), m.group(0)), text)
         written = [w.strip("'`\"@#") for w in words_of(text)]
@@ -1945,6 +1959,7 @@ def _a_part_of_the_record(
     asked: Requested | None,
     context: ReviewContext,
     policy: SupervisorPolicy,
+    derivations: Sequence[Derivation] = (),
 ) -> Decision | None:
     """Does a mandate to delete, cancel or pay name the call's record only as what a part of it
     belongs to ("Cancel the catering for the Board Review", "Delete page 3 of report.pdf", "Pay the
@@ -1962,20 +1977,73 @@ def _a_part_of_the_record(
         sending = asking.verb in WITH_CONTENT and asking.verb in TIMED_VERBS and moves_money
         if (asking.verb not in _ON_A_PART or asking.coordinated) and not sending:
             continue
+        arithmetic = set(words_of(asking.text)) - set(words_of(_arithmetic_read(asking.text, derivations)))
         unread = [
             w
             for w in _around_the_record(asking, values, sending)
             if w not in values
+            and w not in arithmetic  # "what is left of MF-311 after ...": the derivation's
             and w not in _RECORD_KINDS
             and not (w in _DETERMINERS or w in _OF_A_RECORD)
             and not (_accounted_in_the_act(w, names) and _unpossessed(w) not in COUNTED)
             and not WHEN.fullmatch(w)
             and not _A_BARE_FIGURE.fullmatch(w)  # a figure: an amount the payment's rules weigh
         ]
+        if unread:  # "Delete the message m-502 from Kwame Mensah": its author, by name
+            unread = [w for w in unread if w not in _its_peoples_names(args, context)]
         if unread:
             details = {"unread_in_the_act": unread, "mandate": said(asking)}
             return _asked_partly_read(details, context, policy)
     return None
+
+
+def _its_peoples_names(args: Mapping[str, Any], context: ReviewContext) -> set[str]:
+    """The words of the names of the people the call's records are from, by, for or of (a field
+    such as ``from``, ``author``, ``owner`` holding a handle), as a trusted listing of the run holds
+    them: "Kwame Mensah" for a message ``from`` kwame, where the members list Kwame Mensah as kwame."""
+    records = list(_records_read(context))
+    handles = {
+        v.strip().casefold()
+        for r in _the_calls_records(args, records)
+        for k, v in r.items()
+        if isinstance(v, str) and A_PERSONS_FIELD.fullmatch(str(k)) and v.strip()
+    }
+    if not handles:
+        return set()
+    listed = (
+        record
+        for done in context.calls
+        if done.get("tool") in context.trusted
+        for _path, record in mappings(_parsed(done.get("observation")))
+    )
+    return {
+        w
+        for record in listed
+        if any(
+            isinstance(v, str) and _A_HANDLES_KEY.fullmatch(str(k)) and v.strip().casefold() in handles
+            for k, v in record.items()
+        )
+        for v in record.values()
+        if isinstance(v, str)
+        for w in words_of(v)
+    }
+
+
+#: A person's record's field that holds what another record names them by.
+_A_HANDLES_KEY = re.compile(r"(?i)handle|user(?:name)?|login|member|email|e-?mail|id")
+
+
+def _arithmetic_read(text: str, derivations: Sequence[Derivation]) -> str:
+    """``text`` without the words by which the turn states the arithmetic that gave a value of the
+    call ("12%", "what is left of", "the sum of"), and without the figures it took as its terms
+    ("after my 480.50 deposit"): the derivation reads them, where ``text`` states it."""
+    for derivation in derivations:
+        stated = without_stated(text, derivation.operation)
+        if stated == text:
+            continue  # "Scale web to 10, half the pods are crashing": no operation in the act's words
+        terms = {t.value for t in derivation.terms if not t.word}
+        text = " ".join(w for w in stated.split() if _figure_of(w.strip(",.;:")) not in terms)
+    return text
 
 
 def _moves_money(asked: Requested) -> bool:
@@ -2004,6 +2072,19 @@ _A_RECORDS_STATE = frozenset(
 _KIND_NAMES = "|".join(sorted(_RECORD_KINDS))
 
 
+def _without_exclusions(text: str, request: str, said: Iterable[str]) -> str:
+    """``text`` without the clauses of ``request`` that leave a record out of the act before them
+    ("Post it in #random but not in #release"): their "not" is no word of what the act says. One
+    whose names the message ``said`` holds is the message's ("Tell Ana it is at 4pm, not 3pm")."""
+    held = {w for t in said for w in words_of(t)}
+    for left in left_out_text(request).split(" | "):
+        written = words_of(left)
+        named = set(written[1:]) - FUNCTION_WORDS - SLOT_PREPOSITIONS
+        if left.startswith("not ") and excludes_records(written, left) and not named & held:
+            text = text.replace(left, " ")
+    return text
+
+
 def _excluded_by_name(args: Mapping[str, Any], context: ReviewContext) -> Decision | None:
     """Does the turn leave out by name ("Pay B-40, not Acme", "..., not the Acme one") a party that
     the call's values, or a record the run read that holds one of them, name? The turn then both
@@ -2021,7 +2102,9 @@ def _excluded_by_name(args: Mapping[str, Any], context: ReviewContext) -> Decisi
         }
         if known is None:
             known = {
-                w for record in _records_read(context) for w in words_of(json.dumps(record, default=str))
+                w
+                for record in _records_read(context)
+                for w in words_of(json.dumps(record, default=str, ensure_ascii=False))
             }
         if named & values or not named <= known:
             details = {"left_out": clause, "names": sorted(named & values or named - known)}
@@ -2180,6 +2263,8 @@ def _described_otherwise(
         )
         if not unread and any(w in recorded and _AN_ID.fullmatch(w) for w in written[at + 1 :]):
             unread = _kind_described(_turn_reading(context, policy), values, names)
+        if unread:  # "the message m-502 from Kwame Mensah": its author, by name
+            unread = [w for w in unread if w not in _its_peoples_names(args, context)]
         if unread:
             details = {"described_otherwise": unread, "mandate": said(asking)}
             return _asked_partly_read(details, context, policy)
@@ -2215,18 +2300,27 @@ def _kind_described(reading: Reading, values: set[str], names: set[str]) -> list
 
 
 def _named_by_another_id(
-    args: Mapping[str, Any], asked: Requested | None, context: ReviewContext, policy: SupervisorPolicy
+    args: Mapping[str, Any],
+    asked: Requested | None,
+    context: ReviewContext,
+    policy: SupervisorPolicy,
+    derivations: Sequence[Derivation] = (),
 ) -> Decision | None:
     """Does the mandate that names the call (a word of its values: "the City Water bill") name a
     record by an id that another record read holds, and none of the call's records' ids ("Pay the
     City Water bill B-40", B-40 being Acme Supplies' bill)? The id and the description name two
-    records; which one the user means, the reader cannot tell: the call is asked."""
+    records; which one the user means, the reader cannot tell: the call is asked. A record whose
+    figure is a term of the arithmetic that gave a value of the call is the call's too ("Pay the
+    sum of MF-311 and MF-322 to ...")."""
     if asked is None:
         return None
     values, recorded = _values_written(args, context)
     records = list(_records_read(context))
     held = _ids_of(records)
-    own = _the_calls_records(args, records)
+    terms = {t.value for d in derivations for t in d.terms if not t.percent and not t.word}
+    own = _the_calls_records(args, records) + [
+        r for r in records if any(amount_value(leaf) in terms for leaf in leaves(r) if is_number(leaf))
+    ]
     own_ids, own_days = _ids_of(own), {d for r in own for d in _A_DAY.findall(json.dumps(r, default=str))}
     # the call's own words ("memo": "INV-7 and B-40" for one payment of both)
     written_values = {w for v in args.values() for leaf in leaves(v) for w in words_of(str(leaf))}
@@ -2305,7 +2399,7 @@ def _named_by_another_id(
                     for r in records
                     if not any(identity(leaf) in mine for v in r.values() for leaf in leaves(v))
                     and not _writes_the_figures(r, figures)  # "could you send me the 150 EUR for lunch?"
-                    for w in words_of(json.dumps(r, default=str))
+                    for w in words_of(json.dumps(r, default=str, ensure_ascii=False))
                 }
             purpose = _for_another_record(
                 [w.strip("'`\"#") for w in words_of(item)],
@@ -3371,7 +3465,8 @@ def _a_message_the_turn_does_not_say(
         found["unsaid_in_the_message"] = words
     turn = context.request
     start = min((turn.find(one.sentence) for one in dictating if one.sentence in turn), default=0)
-    if dictating and negated(turn[max(start, 0) :]) != negated(" ".join(every)):
+    unexcluded = _without_exclusions(turn[max(start, 0) :], turn, every)
+    if dictating and negated(unexcluded) != negated(" ".join(every)):
         found["said_otherwise"] = "one says in the negative what the other does not"
     elif dictating and negated_again(every, told):
         found["said_otherwise"] = "the message adds a negation to what the turn says"  # "... it not."

@@ -62,6 +62,7 @@ __all__ = [
     "sentences_of",
     "stated_operations",
     "terms_of",
+    "without_stated",
 ]
 
 #: Most numbers read from the sources for one derivation.
@@ -272,6 +273,13 @@ _PART_OF_WHOLE = re.compile(
     rf"(?i)(?<![\w.,])(?:\d+|{_WORD_FIGURES})\s+of\s+(?:the|my|our|your|their|those|these|all)?\s*"
     r"(?P<whole>\d+(?:[.,]\d+)?)(?![\w.,])"
 )
+
+
+def without_stated(text: str, operation: Operation) -> str:
+    """``text`` without the words that state ``operation`` by its construct (:data:`STATED`): "12%",
+    "what is left of", "the sum of". A share that opens a statement's subject ("..., half the pods
+    are crashing") states none and stays."""
+    return STATED[operation].sub(lambda m: m.group(0) if _a_statements_share(text, m) else " ", text)
 
 
 def sentences_of(text: str) -> list[str]:

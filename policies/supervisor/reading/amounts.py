@@ -36,6 +36,7 @@ from policies.patterns import (
     LABELLED_DOCUMENT_NUMBER,
     LABELLED_SECRET,
     MONTH_NAMES,
+    MONTH_NUMBERS,
     PHONE,
     SECRET_SHAPES,
     URL,
@@ -341,6 +342,10 @@ def part_of_record(stated: str, record: str, verbs: Collection[str] = ()) -> str
     id, a capitalised name). ``verbs``: the call's verbs, after which a noun opens a phrase of its
     own ("Pay interest on B-40")."""
     held = set(re.findall(r"[\w][\w.\-]*[\w]|[\w]", record.casefold()))
+    # the months of the record's days say which record, not a part of it ("Dr. Vogt's December
+    # invoice" for one due 2026-12-20)
+    months = {int(m) for m in _A_DAYS_MONTH.findall(record)}
+    dated = frozenset(name for name, number in MONTH_NUMBERS.items() if number in months)
 
     def of_record(word: str) -> bool:
         return word.casefold() in held and (word[:1].isupper() or any(c.isdigit() for c in word))
@@ -357,7 +362,7 @@ def part_of_record(stated: str, record: str, verbs: Collection[str] = ()) -> str
             if not of_record(word):
                 continue
             named_before = True
-            found = _part_around(words, at, of_record, verbs)
+            found = _part_around(words, at, of_record, verbs, dated)
             if found:
                 return " ".join(found)
     return None
@@ -379,10 +384,19 @@ def names_a_part(phrase: list[str]) -> bool:
     return any(w.isalpha() and w not in whole for w in phrase[:-1])
 
 
+#: The month of a day as a record writes it ("2026-12-20").
+_A_DAYS_MONTH = re.compile(r"(?<![\d-])\d{4}-(\d{2})-\d{2}(?![\d-])")
+
+
 def _part_around(
-    words: list[str], at: int, of_record: Callable[[str], bool], verbs: Collection[str] = ()
+    words: list[str],
+    at: int,
+    of_record: Callable[[str], bool],
+    verbs: Collection[str] = (),
+    dated: Collection[str] = (),
 ) -> list[str]:
-    """:func:`part_of_record` at the record's words starting at ``words[at]``: the part's words."""
+    """:func:`part_of_record` at the record's words starting at ``words[at]``: the part's words (a
+    month of the record's own days, ``dated``, is none)."""
     after = at + 1
     while after < len(words) and of_record(words[after]):
         after += 1
@@ -392,7 +406,7 @@ def _part_around(
             if later.casefold() in _PHRASE_ENDS or of_record(later):
                 break
             phrase.append(later.casefold())
-        return phrase if names_a_part(phrase) else []
+        return phrase if names_a_part([w for w in phrase if w not in dated]) else []
     if (  # "the B-40 penalty"
         after < len(words)
         and at > 0

@@ -2900,7 +2900,7 @@ def _in_lines_marked_apart(mandate: Mandate, apart: Sequence[str]) -> str | None
 #: Casa Azul: arriving 18:00", "Rename it: Q3 plan", "Add a note: call back").
 WITH_CONTENT = frozenset(
     """
-    tell ask email e-mail mail dm message text post reply answer write notify inform let remind say
+    tell ask email e-mail mail dm message text post reply respond answer write notify inform let remind say
     send forward share comment note add create rename title label tag describe draft compose publish
     announce ping sms slack whatsapp tweet schedule book set update change edit append attach invite
     report explain confirm check find see show verify search look list summarise summarize msg pm txt

@@ -89,6 +89,7 @@ __all__ = [
     "POINTING_BACK",
     "REFERRING_WORDS",
     "SHARE_SUBJECTS",
+    "SLOT_PREPOSITIONS",
     "SOMEONE_ELSE",
     "TYPED_AS_I",
     "Clause",
@@ -1572,10 +1573,12 @@ def _joined_phrase(text: str) -> bool:
 def _label(text: str) -> bool:
     """Is the text before a colon a reference, not a speaker: at most three content words, one of
     them holding a digit ("Ticket T-1", "Order 1234"), no "from", and no time of day (a chat line's
-    stamp: "[10:02] bob: restart payments" is bob's line)?"""
+    stamp: "[10:02] bob: restart payments" is bob's line)? A verb that says a message before what
+    it answers is none ("Answer m-501: yes, 4.2 is cut": what follows is the answer)."""
     words = words_of(text)
     return (
         0 < len(words) <= 3
+        and not (len(words) > 1 and words[0] in _ANSWERING_VERBS)
         and not _CLOCK.search(text)
         and not _A_SENDER.fullmatch(text)  # "0800-555-0100: pay ...": who it is from
         and bool(re.fullmatch(r"[\w\s#-]+", text.strip()))
@@ -1584,6 +1587,8 @@ def _label(text: str) -> bool:
     )
 
 
+#: Verbs whose colon opens the message they send ("Answer m-501: yes", "Reply T-1: done").
+_ANSWERING_VERBS = frozenset({"answer", "reply", "respond", "tell", "dm"})
 #: A reference at a line's start before a dash ("PagerDuty #9981 — restart db", "Re: SUP-3310 —
 #: reset ...").
 _LABEL_DASH = re.compile(
@@ -1974,7 +1979,7 @@ def clauses_of(text: str) -> list[Clause]:
             i
             for i, (part, w, _q, _r) in enumerate(told)
             if i
-            and excludes_records(w, part if any(_an_id(x) for x in told[i - 1][1]) else "")
+            and excludes_records(w, part if _names_by_id_or_slot(told[i - 1][1], w) else "")
             and joined[i][1] in ("but", ",", "-", "\u2013", "\u2014", ";")
             and told[i - 1][3].head is not None
             and not set(w[1:])
@@ -2273,10 +2278,12 @@ def _ungapped(reading: str) -> str:
     for words in shapes:
         if len(words) != size or (preposition and words[1].casefold() != preposition):
             return reading
-        if words[0].casefold() in COMMON_VERBS | _SUBJECTS | _OF_A_STATEMENT or _corrects(
+        if words[0].casefold() in COMMON_VERBS | _SUBJECTS | _OF_A_STATEMENT | {"not"} or _corrects(
             [words[0].casefold()]
         ):
-            return reading  # "... and move to eng", "..., we're on track", "..., oops 20 min": its own
+            # "... and move to eng", "..., we're on track", "..., oops 20 min", "..., not in #random":
+            # its own
+            return reading
         if not preposition and not any(_GAP_RECORD.fullmatch(w) for w in (words[0], words[-1])):
             return reading  # two plain words ("... and bjones admin") with no preposition: unread
     verb = first[0].casefold()  # in small letters: a capital inside a sentence marks a name
@@ -2540,13 +2547,16 @@ def excludes_records(words: Sequence[str], text: str = "") -> bool:
     Gym Max", "not the Acme bill"), never a day or a month ("not Friday" may be a time)."""
     if len(words) < 2 or words[0] != "not":
         return False
+    if words[1] in SLOT_PREPOSITIONS and len(words) > 2:  # "not in #release", "not with Björn Alm"
+        words = ("not", *words[2:])
     names = [w for w in words[1:] if w not in ("and", "or", "the")]
     if bool(names) and len(names) <= 5 and all(_an_id(w) for w in names):
         return True
     if not text:
         return False
     named = [w for w in names if w not in _A_PARTYS_KIND]
-    written = {w.strip(".,;!'") for w in text.split()[1:] if w[:1].isupper()}
+    # a name written with a capital, or a channel's or a handle's ("not in #release", "not @lin")
+    written = {w.strip(".,;!'#@") for w in text.split()[1:] if w[:1].isupper() or w[:1] in "#@"}
     return (
         0 < len(named) <= 3
         and all(any(w == x.casefold() for x in written) for w in named)
@@ -2554,6 +2564,9 @@ def excludes_records(words: Sequence[str], text: str = "") -> bool:
     )
 
 
+#: Prepositions by which an exclusion names the place of the act before it that it leaves a value out
+#: of ("Post it in #random but not in #release", "Share it with Yuki Sato but not with Björn Alm").
+SLOT_PREPOSITIONS = frozenset({"in", "with", "to", "from", "for", "into", "on", "at", "via", "cc"})
 #: The words beside a party's name that say which of its records ("the Acme one", "Gym Max's bill").
 _A_PARTYS_KIND = frozenset(
     {
@@ -2590,6 +2603,15 @@ CALENDAR_NAMES = frozenset(
     today tomorrow i
     """.split()  # noqa: SIM905 (a closed list, read as words)
 ) | frozenset(MONTH_NUMBERS)
+
+
+def _names_by_id_or_slot(before: Sequence[str], excluding: Sequence[str]) -> bool:
+    """May a "not ..." after the clause ``before`` leave out what it names by name: the clause
+    names a record by id ("Pay B-31, not the Acme one"), or the exclusion names the same place of
+    the act ("Post it in #random but not in #release": both "in")?"""
+    if any(_an_id(x) for x in before):
+        return True
+    return len(excluding) > 2 and excluding[1] in SLOT_PREPOSITIONS and excluding[1] in before
 
 
 def _an_id(word: str) -> bool:
