@@ -69,7 +69,7 @@ from policies.supervisor.reading.identifiers import dates
 from policies.supervisor.reading.message import marks_added
 from policies.supervisor.reading.people import RELATIONS, ROLES, address_words
 from policies.supervisor.reading.values import mappings
-from policies.supervisor.reading.words import CALENDAR_NAMES, FUNCTION_WORDS
+from policies.supervisor.reading.words import CALENDAR_NAMES, FUNCTION_WORDS, corrections_read
 from policies.supervisor.request.records import named_records, naming_of, pointed_records
 from policies.supervisor.rules.kinds import Requested
 from policies.supervisor.rules.policy import SupervisorPolicy
@@ -2098,7 +2098,7 @@ def _crossed_between_parts(
     found = _crossed_in(list(dict.fromkeys(parts)), args, named, context)
     # a list's items the turn writes ("1) Ana - 1 night 2) Bob - 2 nights", "Ana: 1 night; Bob: 2",
     # "Bob gets X, Priya gets Y.")
-    items = [p for p in _A_LIST_ITEM.split(request) if p.strip()]
+    items = [p for p in _A_LIST_ITEM.split(corrections_read(request)) if p.strip()]  # as corrected
     return list(dict.fromkeys([*found, *_crossed_in(items, args, named, context)]))
 
 

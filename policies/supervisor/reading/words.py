@@ -103,6 +103,7 @@ __all__ = [
     "clauses_of",
     "conditional_mandates",
     "content_field",
+    "corrections_read",
     "excludes_records",
     "field_word",
     "forms",
@@ -1146,7 +1147,7 @@ _AN_ID_TOKEN = re.compile(r"(?<![\w.@#-])(?=[\w-]*\d)(?=[\w-]*[A-Za-z])[A-Za-z][
 _A_CAPITALISED_NAME = re.compile(r"(?<![\w'’-])[A-Z][\w'’-]*(?:[ \t]+[A-Z][\w'’-]*){0,3}(?![\w'’-])")
 
 
-def _corrections_read(body: str) -> str:
+def corrections_read(body: str) -> str:
     """``body`` with each correction that names what it meant read into the line before it
     (:func:`_corrected`); a line the reader cannot correct stays as written."""
     if not re.search(r"(?i)\bi\s+mean", body):
@@ -1170,7 +1171,10 @@ def _corrected(before: str, new: str) -> str | None:
     no name, a word in small letters): the reading leaves the correction unread."""
     if not re.search(r"[^\W_]", before):
         return None
-    for shape in (_AN_ID_TOKEN, _A_CAPITALISED_NAME):
+    handle = _a_handle_corrected(before, new)
+    if handle is not None:
+        return handle
+    for shape in (_AN_ID_TOKEN, _A_CAPITALISED_NAME, _A_CHANNEL_TOKEN):
         if not shape.fullmatch(new):
             continue
         first = re.match(r"\s*\S+", before)
@@ -1181,6 +1185,34 @@ def _corrected(before: str, new: str) -> str | None:
     return None
 
 
+_A_CHANNEL_TOKEN = re.compile(r"(?<![\w#])#[\w-]+")
+#: A line that opens with a verb whose object is a person and that person's handle ("DM tomas that
+#: ...", "Invite lin to #oncall"): the handle a correction in small letters replaces.
+_A_PERSON_AFTER_THE_VERB = re.compile(r"(?i)^(\s*[\w-]+[ \t]+)([a-z][\w.-]*)(?=[ \t,:]|$)")
+
+
+def _a_handle_corrected(before: str, new: str) -> str | None:
+    """The line with the handle after its verb replaced by ``new``, where the line opens with a
+    verb whose object is a person and ``new`` is one word in small letters that is no word of the
+    grammar's, no time and no figure ("DM tomas that the build is green. Sorry, I meant lin."); else
+    None."""
+    if not re.fullmatch(r"[a-z][\w.-]*", new) or new in FUNCTION_WORDS | COMMON_VERBS | _NO_NAMES:
+        return None
+    if new in CALENDAR_NAMES or new in _TIME_OF_A_CORRECTION:
+        return None
+    m = _A_PERSON_AFTER_THE_VERB.match(before)
+    if m is None or m.group(1).strip().casefold() not in _TO_PERSONS:
+        return None
+    person = m.group(2)
+    if person.casefold() in FUNCTION_WORDS | _NO_NAMES or person == new:
+        return None
+    if re.match(r"\s*(?:,|&|\+|and\b|or\b)", before[m.end(2) :], re.I):
+        return None  # "DM tomas and priya ...": which of them, the reader cannot tell
+    return f"{before[: m.start(2)]}{new}{before[m.end(2) :]}."
+
+
+#: Words of when a correction in small letters may name instead of a person ("I meant tonight").
+_TIME_OF_A_CORRECTION = frozenset({"tonight", "morning", "afternoon", "evening", "noon", "midnight", "later"})
 #: A channel put before the line's imperative ("In #random, post 'cake in the kitchen'"): where it
 #: is done, read after it.
 _A_FRONTED_CHANNEL = re.compile(
@@ -1882,7 +1914,7 @@ def clauses_of(text: str) -> list[Clause]:
         body = _DIFF_REMOVED.sub(aside, body)
     body = _MINUS.sub(" minus ", _COMMENT.sub(aside, body))
     body = _LABEL_DASH.sub(_label_before_a_dash, body)  # "PagerDuty #9981 — restart db": a label
-    body = _corrections_read(body)  # "Pay MF-311. Sorry, I meant MF-322.": "Pay MF-322."
+    body = corrections_read(body)  # "Pay MF-311. Sorry, I meant MF-322.": "Pay MF-322."
     body = _A_FRONTED_CHANNEL.sub(r"\1\4 \2 \3\5", body)  # "In #random, post ...": "post ... in #random"
     body = _A_MESSAGE_SAYING.sub(r"\1: ", body)  # "Send lin a DM saying ...": "Send lin a DM: ..."
     body = _A_TRAILING_FIELD.sub(_a_field_bracketed, body)  # "..., label: staging": a field, bracketed
