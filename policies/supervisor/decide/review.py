@@ -1015,6 +1015,8 @@ def _provenance(
                 left_out = _outside_the_mandate(value, rule.arg, admitting, rules.requested, context, policy)
             if admitting and left_out is None:
                 left_out = _the_old_value(value, rule.arg, context, policy)
+            if admitting and left_out is None and all(s.kind == "own" for s in admitting):
+                left_out = _own_described_as_another(value, rules.requested, context, policy)
             if admitting and left_out is None:
                 left_out = _not_the_figure_stated(value, rule.arg, args, rules.requested, context, policy)
             if admitting and left_out is None:
@@ -1302,8 +1304,15 @@ def _left_out(
     ]
     if not holding:
         return None
+    # the key of a record left out ("Do not process C-38. Deny Rita Ortega's claim." with C-38 hers):
+    # the turn says not to act on that very record, whatever else names it
+    its_key = any(
+        isinstance(r.value, Mapping)
+        and any(identity_of(r.value.get(k)) == ident for k in naming.keys.get(r.tool, ()))
+        for r in holding
+    )
     wanted = [Source("request", unprohibited_text(context.request)), *named_sources(context, policy, asked)]
-    if found_in(value, wanted):
+    if not its_key and found_in(value, wanted):
         return None
     record = holding[0]
     details = {
@@ -1485,6 +1494,54 @@ def _stated_whole(mandate: Any) -> str:
 _RAISED_TO = re.compile(
     r"(?i)(\b(?:turn|bump|push|scale|crank|ramp|dial|move)\b(?:\s+[\w'’-]+){0,3}?\s+up)\s+(?=to\b)"
 )
+
+
+def _of_the_kind_made(arg: str, tool: str, context: ReviewContext) -> bool:
+    """Is ``arg`` an argument for the kind of thing ``tool`` makes: it names no kind (``id``,
+    ``target``), or its kind is a word of the tool's name or of the field its result gives the new
+    id in, one the other's stem ("appointment_id" of ``book_appointment``, "booking_id" of
+    ``book_hotel``, "payment_id" of ``pay_bill``), or both are messages? A patient's id is no
+    appointment's, however the run made the appointment."""
+    kind = re.sub(r"(?i)[_-]?ids?$", "", arg).casefold()
+    if not kind or kind == arg.casefold():
+        return True  # no kind named ("id"), or not an id ("target", "path")
+    made = {
+        w for w in re.split(r"[_\W]+", f"{tool} {context.creates.get(tool, '')}".casefold()) if len(w) > 2
+    }
+    made -= {"id", "ids", "new", "add", "create", "make", "get", "set", "put", "post"}
+    kinds = {kind, *re.split(r"[_\W]+", kind)} - {""}
+    if kinds & _MESSAGES_MADE and made & _MESSAGES_MADE:
+        return True
+    return any(k.startswith(w) or w.startswith(k) for k in kinds if len(k) > 2 for w in made)
+
+
+#: What a message is called in a tool's or an argument's name ("send_email", "message_id").
+_MESSAGES_MADE = frozenset({"message", "msg", "email", "mail", "dm", "post", "reply", "note", "sms", "text"})
+#: Words by which a mandate's object is something there before the run ("his old appointment").
+_THERE_BEFORE = frozenset(
+    {"old", "older", "previous", "prior", "earlier", "existing", "original", "former", "usual", "regular"}
+)
+
+
+def _own_described_as_another(
+    value: Any, asked: Requested | None, context: ReviewContext, policy: SupervisorPolicy
+) -> Decision | None:
+    """Does the mandate asking for a call on what the run itself made name its object by another
+    record's id ("Resend ORD-50015, then refund ORD-50015": not the new order; "Snapshot vol-22 and
+    delete snap-0a77c1": not the new snapshot), or describe it as one that was there before ("...,
+    then cancel his old appointment")? Then the call is asked: the object the turn means is another
+    record than the one the run made."""
+    if asked is None:
+        return None
+    own = str(value).strip().casefold()
+    for asking in _asking_now(asked, context):
+        written = [w.strip("'`\"#") for w in words_of(_A_LINK.sub(" ", asking.text))]
+        other_ids = sorted({w for w in written if _AN_ID.fullmatch(w) and w != own})
+        said_old = sorted(set(written) & _THERE_BEFORE)
+        if other_ids or said_old:
+            details = {"described_otherwise": said_old or other_ids, "mandate": said(asking)}
+            return _asked_partly_read(details, context, policy)
+    return None
 
 
 def _the_old_value(value: Any, arg: str, context: ReviewContext, policy: SupervisorPolicy) -> Decision | None:
@@ -7007,6 +7064,8 @@ def _said(value: Any, source: Source, context: ReviewContext, arg: str | None = 
     the way to someone else ("ana's bot", "whoever invited ana": :data:`SOMEONE_ELSE`)."""
     if source.kind == "named":
         return _whole_field(value, source)
+    if source.kind == "own":  # what the run made is the object of an argument of its kind only
+        return arg is None or _of_the_kind_made(arg, str(source.tool), context)
     if source.kind != "request":
         return True
     # a name, as written ("Acme") or as a handle ("tanaka"): never a part of a longer one

@@ -3558,8 +3558,9 @@ def _unread_after_the_record(words: Sequence[str], mandate: Mandate) -> str | No
             skipping
             or in_a_name
             or (
-                w in COUNTED | _HOW_LONG_OR_HOW_MANY and _A_FIGURE.fullmatch(words[i - 1]) is not None
-            )  # "to 3 replicas"
+                (w in COUNTED | _HOW_LONG_OR_HOW_MANY or w in verb_forms(mandate.verb))
+                and _A_FIGURE.fullmatch(words[i - 1]) is not None
+            )  # "to 3 replicas", "Refill RX-5002 with 2 refills": a count of the act
             or w in values
             or w in _KINDS_AND_PLACES
             or w in FUNCTION_WORDS

@@ -1680,7 +1680,8 @@ def _topic(text: str, content: str, quotes: Sequence[list[str]]) -> bool:
     share it with Ana Silva", "Lisbon: find a hotel", "#general: remove mallory")? At most six
     words, none a marker (a negation, a condition, a question word, reported speech) and the first
     no verb (:data:`COMMON_VERBS`: "Reply to Carla: Thursday works" is a mandate and its message);
-    the text after the colon opens with an imperative of a verb of :data:`COMMON_VERBS`."""
+    the text after the colon opens with an imperative of a verb of :data:`COMMON_VERBS`, or of any
+    verb whose object points back to the topic ("Marcus Reyes: raise his salary to 66000")."""
     words, _quoted = _expand(text, quotes)
     after, quoted = _expand(_JOINERS.split(content, maxsplit=1)[0], quotes)  # its first clause
     if not words or len(words) > 6 or not after or words[0] in COMMON_VERBS | _SIGN_OFFS:
@@ -1696,7 +1697,10 @@ def _topic(text: str, content: str, quotes: Sequence[list[str]]) -> bool:
     if _STRAY_QUOTE.search(text):
         return False
     head = _parse(after, quoted).head
-    if head is None or after[head] not in COMMON_VERBS:
+    # a verb the grammar does not list acts on the topic where its object points back to it
+    # ("Marcus Reyes: raise his salary to 66000", "Brooks Tan: withdraw him from ...")
+    pointing = head is not None and bool((POINTING_BACK | _PERSONS_NAMED_BACK) & set(after[head + 1 :]))
+    if head is None or (after[head] not in COMMON_VERBS and not pointing):
         return False
     # the imperative acts on the topic: it points back to it ("ana: DM her ...") or the topic is a
     # value, a file, a channel or a quoted name ("draft-old.docx: delete it", "#general: remove
@@ -2752,6 +2756,11 @@ _DETERMINERS = frozenset(
 )
 
 
+#: Words by which a message's content says its noun the other way ("... that the refund is not
+#: coming"): such a mention still takes the act back.
+_NEGATED_AROUND = frozenset(
+    {"not", "no", "never", "cancelled", "canceled", "won't", "isn't", "wasn't", "off"}
+)
 #: Openings of a prohibition whose object may be records by id ("Don't pay B-522 yet").
 _FORBIDDING = (("don't",), ("dont",), ("do", "not"), ("never",), ("please", "don't"), ("please", "do", "not"))
 #: Words a prohibition by id may end on: when, or how politely.
@@ -2869,6 +2878,11 @@ def _unmentioned(read: Sequence[tuple[Clause, bool]]) -> list[Clause]:
             inside = clause.head is not None and clause.head < i < clause.stop
             if inside and (not word.endswith(("ing", "ed")) or clause.words[i - 1] in _DETERMINERS):
                 continue  # "avoid cancelling it" mentions cancelling; "email the booking" a booking
+            said_after = (
+                clause.head is not None and i >= clause.stop and i and clause.words[i - 1] in _DETERMINERS
+            )
+            if said_after and not _NEGATED_AROUND.intersection(clause.words[clause.stop :]):
+                continue  # "Text Lee that the refund is on its way": the refund, a noun of the message
             mentioned.add(word)
     out: list[Clause] = []
     for clause, _content in read:

@@ -336,12 +336,16 @@ def part_of_another_name(name: str, text: str, *, fields: bool = False) -> bool:
     if not found and not fields:  # written only joined to another word by a hyphen: "Acme-Supplies"
         return re.search(rf"\w-{joined}(?![\w'])|(?<![\w']){joined}-\w", text, re.I) is not None
     before = _NAME_FIRST if fields else _NAME_BEFORE
+    return bool(found) and all(
+        _NAME_RUN.match(text, m.end()) or _run_on_before(text, m.start(), before) for m in found
+    )
 
-    def run_on_before(at: int) -> bool:  # a title is no part of the name ("Dr Hana Lee")
-        word = before.search(text[:at])
-        return word is not None and not _TITLE.match(word.group(1) + " x")
 
-    return bool(found) and all(_NAME_RUN.match(text, m.end()) or run_on_before(m.start()) for m in found)
+def _run_on_before(text: str, at: int, before: re.Pattern[str] = _NAME_BEFORE) -> bool:
+    """Does a capitalised word run on into ``text[at:]`` from before it ("Ava Brooks": "Brooks" is
+    that name's)? A title is no part of the name ("Dr Hana Lee")."""
+    word = before.search(text[:at])
+    return word is not None and not _TITLE.match(word.group(1) + " x")
 
 
 def named_records(
@@ -445,10 +449,18 @@ def _named_by_a_first_name(
     """The trusted records of people ``text`` names by a first name alone ("Open the link in Ana's
     email" of the contact Ana Silva): a name of two words or more that no author chose, whose first
     word ``text`` writes whole (not run on into another name: "Ana Lopez") and no other record of
-    its tool's names begins with or is. What they hold vouches for the records it reaches (the mail from
-    Ana Silva's address) of other listings; a name a record's author chose never does."""
+    its tool's names begins with, is or holds further on ("Brooks" of Ava Brooks). What they hold
+    vouches for the records it reaches (the mail from Ana Silva's address) of other listings; a name
+    a record's author chose never does."""
     firsts: dict[tuple[str, str], list[tuple[Any, Record]]] = {}
     whole = {(r.tool, i.casefold()) for i, r, _a in keyed if isinstance(i, str)}  # a one-word "Ana" too
+    # a word another name of the tool's holds later ("Brooks" of Ava Brooks, beside Brooks Tan)
+    whole |= {
+        (r.tool, w.casefold())
+        for i, r, _a in keyed
+        if isinstance(i, str) and _a_name(i)
+        for w in _TITLE.sub("", i.strip()).split()[1:]  # "Dr. Esi Boateng": Esi is her first name
+    }
     for ident, record, _asked in keyed:
         if isinstance(ident, str) and _a_name(ident) and len(ident.split()) >= 2:
             firsts.setdefault((record.tool, ident.split()[0].casefold()), []).append((ident, record))
@@ -461,7 +473,8 @@ def _named_by_a_first_name(
         written = [
             m
             for m in re.finditer(rf"(?<![\w'’-]){re.escape(first)}(?:['’]s)?(?![\w-])", text, re.I)
-            if not _NAME_RUN.match(text, m.end())  # "Ana Lopez": someone else
+            # "Ana Lopez", "Ava Brooks" of Brooks Tan: someone else
+            if not _NAME_RUN.match(text, m.end()) and not _run_on_before(text, m.start())
         ]
         if written:
             found[ident] = record
