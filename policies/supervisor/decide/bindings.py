@@ -637,6 +637,15 @@ _WHOSE_SECRET = re.compile(
 _QUOTES = frozenset("'\"‘’“”`")
 
 
+def _a_day_or_time_written(value: str, stated: str) -> bool:
+    """Is ``value`` a day or a time of day that the mandate writes as it is ("at 10:00", "on
+    2026-12-11")? It is the turn's value for the call, whatever record of a listing holds the same."""
+    value = value.strip()
+    if not (_A_TIME.fullmatch(value) or _A_DAY.fullmatch(value)):
+        return False
+    return re.search(rf"(?<![\w:-]){re.escape(value)}(?![\w:-])", stated) is not None
+
+
 def _records_that_disagree(
     args: Mapping[str, Any],
     stated: str,
@@ -695,6 +704,7 @@ def _records_that_disagree(
         holding = {
             arg: {i for i, r in enumerate(records) if value in _plain_values(r)}
             for arg, value in texts.items()
+            if not _a_day_or_time_written(flat[arg], stated)  # "... on 2026-12-11 at 10:00": the turn's
         }
         holders = [arg for arg, at in holding.items() if at]
         names = _names_of_records(records)
@@ -718,7 +728,18 @@ def _records_that_disagree(
                 listed.setdefault(arg, []).extend(
                     (names[i], {v for v in _plain_values(records[i]) if counts[v] == 1}) for i in holding[arg]
                 )
-            if any(names[i] & said for i in holding[arg]):
+            # named by a value the call gives another argument ("with Dr. Maya Lee" as the doctor:
+            # her appointments are not the patient's), the record is not named for this one
+            elsewhere = {  # a name's words, not an address's ("kai.jensen@..." names Kai Jensen)
+                _plain_value(w)
+                for a, v in flat.items()
+                if a != arg and "@" not in v and "://" not in v
+                for w in re.findall(r"[\w-]+", v)
+            }
+            # (named only by it, the record stands where the turn names no other record of the
+            # listing by words of its own: "Book Priya Nair with Dr. Maya Lee" names Priya's)
+            rival = any((n & said) - elsewhere for j, n in enumerate(names) if j not in holding[arg])
+            if any((names[i] & said) - elsewhere or (names[i] & said and not rival) for i in holding[arg]):
                 named_somewhere.add(arg)  # the mandate names a record that holds it
                 beside = [
                     w
@@ -852,18 +873,29 @@ def _plain_values(record: Mapping[str, Any]) -> set[str]:
     }
 
 
+def _a_short_id(value: str) -> bool:
+    """A value of one token that may be written as a record's name: twelve characters or fewer
+    ("b-31"), or an id of letters and digits up to 24 ("INV-2026-0141", "key-9d04aa17be55")."""
+    if " " in value:
+        return False
+    return len(value) <= 12 or (
+        len(value) <= 24 and bool(re.fullmatch(r"(?=.*\d)(?=.*[^\W\d_])[\w-]+", value))
+    )
+
+
 def _names_of_records(records: Sequence[Mapping[str, Any]]) -> list[set[str]]:
     """The words that name each record of a listing: its text fields' words of three letters or
-    more and its short ids ("b-31"), less those every record of it holds and the function words.
-    An address names its record by the words of its own part only, where the record has no other
-    text to be named by ("ana" of a contact that is only ``ana@corp.example``)."""
+    more and its ids (:func:`_a_short_id`: "b-31", "inv-2026-0141"), less those every record of it
+    holds and the function words. An address names its record by the words of its own part only,
+    where the record has no other text to be named by ("ana" of a contact that is only
+    ``ana@corp.example``)."""
     words = [
         {
             _plain_value(w)
             for v in r.values()
             if isinstance(v, str) and v.strip()
             if "@" not in v and "://" not in v  # an address's parts name no record ("ana@...")
-            for w in [*re.findall(r"[^\W\d_]{3,}", v), *([v] if len(v) <= 12 and " " not in v else [])]
+            for w in [*re.findall(r"[^\W\d_]{3,}", v), *([v] if _a_short_id(v) else [])]
         }
         - FUNCTION_WORDS
         for r in records
@@ -2324,6 +2356,11 @@ def _said_of_another_record(args: Mapping[str, Any], stated: str, context: Revie
     years = set(re.findall(r"(?<![\w.:/-])((?:19|20)\d{2})(?![\w:/-])", _A_DAY.sub(" ", stated)))
     if not times and not days and not years:
         return []
+    # the day and time the call itself sets ("Move A-1001 to 2026-12-10 at 15:00") are its values,
+    # not words that qualify the record it acts on
+    setting = " ".join(str(v) for v in leaves(dict(args)) if not isinstance(v, bool))
+    times -= {(int(h), int(m)) for h, m in _A_TIME.findall(setting)}
+    days -= set(_A_DAY.findall(setting))
     # the record the call acts on, by its id ("event_id": "ev-22")
     values = _ids_of(args)
     found: list[str] = []

@@ -2379,6 +2379,8 @@ def _named_by_another_id(
         r for r in records if any(amount_value(leaf) in terms for leaf in leaves(r) if is_number(leaf))
     ]
     own_ids, own_days = _ids_of(own), {d for r in own for d in _A_DAY.findall(json.dumps(r, default=str))}
+    # the day the call itself sets ("Mark S-2046 absent on 2026-12-09"): its value, no other record's
+    own_days |= set(_A_DAY.findall(json.dumps(dict(args), default=str)))
     # the call's own words ("memo": "INV-7 and B-40" for one payment of both)
     written_values = {w for v in args.values() for leaf in leaves(v) for w in words_of(str(leaf))}
     days = {d for r in records for d in _A_DAY.findall(json.dumps(r, default=str))}
