@@ -1661,9 +1661,7 @@ def _when_not_kept(
 
     def kept(form: str) -> bool:  # by an argument, or by what the run has read (a record)
         read = (s.normal for s in context.sources if s.kind in ("tool", "args", "own"))
-        return any(
-            form in text.casefold() for text in (json.dumps(args, default=str, ensure_ascii=False), *read)
-        )
+        return any(form in text.casefold() for text in (stable_json(args), *read))
 
     for asking in _asking_now(asked, context):
         said_of_the_act = _said_of_the_act(asking)
@@ -1778,7 +1776,7 @@ def _tagged_or_awaited(
     drill or for later, and what it waits for has not happened yet."""
     if asked is None:
         return None
-    held = json.dumps(args, default=str, ensure_ascii=False).casefold()
+    held = stable_json(args).casefold()
     tag = _A_TRAILING_TAG.search(context.request)
     found = tag.group(1) if tag is not None and tag.group(1).casefold()[1:] not in held else None
     if found is not None and any(  # a channel a listing read holds ("... from #release and #random")
@@ -1843,7 +1841,7 @@ def _version_not_kept(
     or pins to whatever version the tool picks."""
     if asked is None or _TO_A_VERSION.search(context.request) is None:
         return None
-    held = json.dumps(args, default=str, ensure_ascii=False).casefold()
+    held = stable_json(args).casefold()
     for asking in _asking_now(asked, context):
         said_of_the_act = _said_of_the_act(asking)
         for match in _TO_A_VERSION.finditer(said_of_the_act):
@@ -1876,7 +1874,7 @@ def _where_not_kept(
     # kept by an argument, or a place a record the run read holds ("Book 2 nights in Lisbon": the
     # hotel's city)
     held = " ".join(
-        json.dumps(x, default=str, ensure_ascii=False).casefold()
+        stable_json(x).casefold()
         for x in (
             args,
             *(c.get("args") for c in context.calls),
@@ -2158,11 +2156,7 @@ def _excluded_by_name(args: Mapping[str, Any], context: ReviewContext) -> Decisi
             w for w in written[1:] if w not in FUNCTION_WORDS and w.removesuffix("s") not in _RECORD_KINDS
         }
         if known is None:
-            known = {
-                w
-                for record in _records_read(context)
-                for w in words_of(json.dumps(record, default=str, ensure_ascii=False))
-            }
+            known = {w for record in _records_read(context) for w in words_of(stable_json(record))}
         if named & values or not named <= known:
             details = {"left_out": clause, "names": sorted(named & values or named - known)}
             return Decision("escalate", LEFT_OUT, details)
@@ -2380,7 +2374,7 @@ def _named_by_another_id(
     ]
     own_ids, own_days = _ids_of(own), {d for r in own for d in _A_DAY.findall(json.dumps(r, default=str))}
     # the day the call itself sets ("Mark S-2046 absent on 2026-12-09"): its value, no other record's
-    own_days |= set(_A_DAY.findall(json.dumps(dict(args), default=str)))
+    own_days |= set(_A_DAY.findall(stable_json(args)))
     # the call's own words ("memo": "INV-7 and B-40" for one payment of both)
     written_values = {w for v in args.values() for leaf in leaves(v) for w in words_of(str(leaf))}
     days = {d for r in records for d in _A_DAY.findall(json.dumps(r, default=str))}
@@ -2458,7 +2452,7 @@ def _named_by_another_id(
                     for r in records
                     if not any(identity(leaf) in mine for v in r.values() for leaf in leaves(v))
                     and not _writes_the_figures(r, figures)  # "could you send me the 150 EUR for lunch?"
-                    for w in words_of(json.dumps(r, default=str, ensure_ascii=False))
+                    for w in words_of(stable_json(r))
                 }
             purpose = _for_another_record(
                 [w.strip("'`\"#") for w in words_of(item)],

@@ -52,6 +52,7 @@ from policies.supervisor.request.records import (
 )
 from policies.supervisor.rules.kinds import Follow, Requested, ToolRules
 from policies.supervisor.rules.policy import SupervisorPolicy
+from policies.text import stable_json
 
 __all__ = ["authorised", "followed", "planted_detail"]
 
@@ -485,7 +486,7 @@ def something_of(request: str, record: Record) -> str | None:
     :func:`~policies.supervisor.reading.amounts.part_of_record`), or None: a call on the record
     itself is then no call the request gives. A word of the record's own, or one for a record
     whole ("the Board meeting", "the ... file"), is the record."""
-    text = json.dumps(record.value, default=str, ensure_ascii=False)
+    text = stable_json(record.value)
     held = {w.casefold() for w in words_of(text)}
     part = part_of_record(request, text) or _noun_of(request, held)
     if part is None:
@@ -572,7 +573,7 @@ def _phrase_in(value: Any, records: Sequence[Record], naming: Naming) -> Record 
     if not isinstance(ident, str) or len(ident.split()) >= PHRASE_WORDS:
         return None
     kept = _vouched(records, naming)
-    holding = [r for r, v in kept if appears(ident, Source("tool", json.dumps(v, ensure_ascii=False)))]
+    holding = [r for r, v in kept if appears(ident, Source("tool", stable_json(v)))]
     return holding[0] if len(holding) == 1 else None
 
 
