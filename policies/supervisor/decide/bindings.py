@@ -65,7 +65,7 @@ from policies.supervisor.reading.days import (
     said_on_another_weekday,
     without_days_counted_from,
 )
-from policies.supervisor.reading.identifiers import dates
+from policies.supervisor.reading.identifiers import dates, written_as
 from policies.supervisor.reading.message import marks_added
 from policies.supervisor.reading.people import RELATIONS, ROLES, address_words
 from policies.supervisor.reading.values import mappings
@@ -875,11 +875,16 @@ def _plain_values(record: Mapping[str, Any]) -> set[str]:
 
 def _a_short_id(value: str) -> bool:
     """A value of one token that may be written as a record's name: twelve characters or fewer
-    ("b-31"), or an id of letters and digits up to 24 ("INV-2026-0141", "key-9d04aa17be55")."""
+    ("b-31"), an id of letters and digits up to 24 ("INV-2026-0141", "key-9d04aa17be55"), or words
+    joined by hyphens up to 24 (a service's "billing-worker", "search-staging")."""
     if " " in value:
         return False
     return len(value) <= 12 or (
-        len(value) <= 24 and bool(re.fullmatch(r"(?=.*\d)(?=.*[^\W\d_])[\w-]+", value))
+        len(value) <= 24
+        and bool(
+            re.fullmatch(r"(?=.*\d)(?=.*[^\W\d_])[\w-]+", value)
+            or re.fullmatch(r"[^\W\d_]+(?:-[^\W\d_]+)+", value)
+        )
     )
 
 
@@ -2351,6 +2356,8 @@ def _said_of_another_record(args: Mapping[str, Any], stated: str, context: Revie
     Gym at 18:00; "Cancel my board meeting on 2026-11-26", it is on the 25th): the turn qualifies
     another record than the one the call acts on. The record is the one its listing holds the call's
     id in (``event_id``); its day may be the one its listing was asked for (``list_events(day=...)``)."""
+    # a day or a time the call sets, written otherwise ("10 December 2026 at 2:30 pm"), as it sets it
+    stated = written_as(stated, {v for v in leaves(dict(args)) if isinstance(v, str)})
     times = {(int(h), int(m)) for h, m in _A_TIME.findall(stated)}
     days = set(_A_DAY.findall(stated))
     years = set(re.findall(r"(?<![\w.:/-])((?:19|20)\d{2})(?![\w:/-])", _A_DAY.sub(" ", stated)))

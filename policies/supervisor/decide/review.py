@@ -40,6 +40,7 @@ from typing import Any
 from policies.decision import Decision
 from policies.json_safety import leaves
 from policies.supervisor.authority.grants import granted
+from policies.supervisor.decide.accounted import accounted_for_the_call
 from policies.supervisor.decide.bindings import A_PERSONS_FIELD, bindings_broken, policy_words, trusted_texts
 from policies.supervisor.decide.cedar import (
     CEDAR_CHECK,
@@ -128,7 +129,7 @@ from policies.supervisor.reading.coverage import (
     verb_forms,
     without_left_out,
 )
-from policies.supervisor.reading.identifiers import canonical_number, dates, identifiers
+from policies.supervisor.reading.identifiers import canonical_number, dates, identifiers, written_as
 from policies.supervisor.reading.message import (
     COURTESY,
     a_question_answered,
@@ -167,6 +168,7 @@ from policies.supervisor.reading.values import (
     leaf_paths,
     leaf_values,
     mappings,
+    parsed,
     rule_values,
     tokens,
     traced,
@@ -760,7 +762,7 @@ def _asked_in_named_record(
         naming.owned(str(done.get("tool")), record)
         and value.strip().casefold() in {str(x).strip().casefold() for x in leaves(record)}
         for done in context.calls
-        for _path, record in mappings(_parsed(done.get("observation")))
+        for _path, record in mappings(parsed(done.get("observation")))
     )
     described = _described_by_its_words(value, _own_mandates(rules.requested, context), context, policy)
     if described:  # "Send the ETL article link to ana": Bob's "Great read on ETL: https://..."
@@ -798,7 +800,7 @@ def _described_by_its_words(
     described = [w for w in words if w not in kinds and w not in declared and not _A_FIGURE.fullmatch(w)]
     holding, others = [], []
     for done in context.calls:
-        for _path, record in mappings(_parsed(done.get("observation"))):
+        for _path, record in mappings(parsed(done.get("observation"))):
             text = {w for leaf in leaves(record) if isinstance(leaf, str) for w in content_words(leaf)}
             if any(isinstance(x, str) and value.strip() in x for x in leaves(record)):
                 holding.append((done, text))
@@ -914,7 +916,7 @@ def _named_otherwise(
         held = {  # the listings that hold it, and where
             (str(call.get("tool")), p)
             for call in context.calls
-            for p, leaf in leaf_paths(_parsed(call.get("observation")))
+            for p, leaf in leaf_paths(parsed(call.get("observation")))
             if leaf.strip() == text
         }
         other = sorted(
@@ -1075,7 +1077,7 @@ def _provenance(
                 left_out = _named_only_as_a_topic(value, rule.arg, rules.requested, context, policy)
             if admitting:
                 admitted.append(value)
-            bounded = _stated_bound(value, admitting, rules.requested, context)
+            bounded = _stated_bound(value, admitting, rules.requested, context, (name, *args))
             if isinstance(bounded, Decision):
                 return bounded
             if (
@@ -1952,6 +1954,7 @@ def _unread_in_the_act(
         for leaf in leaves(v)
         if is_number(leaf) and amount_value(leaf) is not None
     }
+    days = {leaf for v in args.values() for leaf in leaves(v) if isinstance(leaf, str)}
     for asking in _asking_now(asked, context):
         if asking.verb in _CARRYING:
             continue
@@ -1963,7 +1966,7 @@ def _unread_in_the_act(
             lambda m: m.group(0) if m.group(0).casefold() in values else " ",
             _A_REASON.split(text, maxsplit=1)[0],
         )
-        text = _arithmetic_read(text, derivations)
+        text = written_as(_arithmetic_read(text, derivations), days)  # "9 December 2026" for 2026-12-09
         if figures:  # a figure the call keeps, as written ("40,00 EUR" for 40)
             text = re.sub(r"\d[\d.,']*\d|\d", lambda m: figures.get(_figure_of(m.group(0)), m.group(0)), text)
         written = [w.strip("'`\"@#") for w in words_of(text)]
@@ -2069,7 +2072,7 @@ def _its_peoples_names(args: Mapping[str, Any], context: ReviewContext) -> set[s
         record
         for done in context.calls
         if done.get("tool") in context.trusted
-        for _path, record in mappings(_parsed(done.get("observation")))
+        for _path, record in mappings(parsed(done.get("observation")))
     )
     return {
         w
@@ -2819,7 +2822,7 @@ def _posted_where_no_one_addressed_is(
         v.casefold()
         for done in context.calls
         if channel in {str(x).strip().casefold() for x in leaves(done.get("args"))}
-        for _path, record in mappings(_parsed(done.get("observation")))
+        for _path, record in mappings(parsed(done.get("observation")))
         for v in record.values()
         if isinstance(v, str)
     }
@@ -3271,7 +3274,7 @@ def _more_than_the_thing(
     held: list[str] = []  # the things' strings and field names, and the names of the calls that read them
     things: list[Mapping[str, Any]] = []
     for done in context.calls:
-        for _path, record in mappings(_parsed(done.get("observation"))):
+        for _path, record in mappings(parsed(done.get("observation"))):
             if any(
                 isinstance(leaf, str) and len(leaf.strip()) >= 3 and _a_value_written(leaf, written)
                 for leaf in leaves(record)
@@ -3759,7 +3762,7 @@ def _said_read(context: ReviewContext, only: Sequence[str] | None = None) -> lis
     # whatever one call asked for by name (a call with no arguments lists, it holds no thread)
     threads = [_text_of_record(r) for r in records]
     threads += [
-        " ".join(v for v in leaves(_parsed(done.get("observation"))) if isinstance(v, str))
+        " ".join(v for v in leaves(parsed(done.get("observation"))) if isinstance(v, str))
         for done in context.calls
         if done.get("args")
     ]
@@ -3822,7 +3825,7 @@ def _asked_by_the_recipient(
     for done in context.calls:
         called = (done.get("args") or {}).values()
         there = any(isinstance(v, str) and v.casefold() in channels for v in called)
-        for _path, record in mappings(_parsed(done.get("observation"))):
+        for _path, record in mappings(parsed(done.get("observation"))):
             authors = {
                 w
                 for k, v in record.items()
@@ -4047,7 +4050,7 @@ def _the_record_named(
         tool = (
             meanings(named) | meanings(re.sub(r"(?<=\w)s\b", "", named)) | meanings(asked)
         )  # "read_dms": dm
-        for _path, record in mappings(_parsed(done.get("observation"))):
+        for _path, record in mappings(parsed(done.get("observation"))):
             if owner is not None and not _names_as_its_person(record, owner):
                 continue
             strings = [v for v in leaves(record) if isinstance(v, str)]
@@ -4330,7 +4333,7 @@ def _said_for_a_message(args: Mapping[str, Any], context: ReviewContext, asking:
         pointed = asked_words & {
             w for v in leaf_values(done.get("args") or {}) for w in content_words(str(v))
         }
-        for _path, record in mappings(_parsed(done.get("observation"))):
+        for _path, record in mappings(parsed(done.get("observation"))):
             strings = [leaf for leaf in leaves(record) if isinstance(leaf, str)]
             short = {w for t in strings if len(t.split()) <= 4 for w in content_words(t)}
             if pointed or _holds(record, addresses) or asked_words & short:
@@ -5385,7 +5388,7 @@ def _asked_partly_read(
 #: A date in figures a mandate writes without a word of time ("on her start date, 2026-04-01"):
 #: when to act as well, unless an argument or a record keeps it.
 _A_DATE = re.compile(
-    r"(?<![\w/.:-])(\d{4}-\d{2}-\d{2}|\d{1,2}/\d{1,2}(?:/\d{2,4})?|\d{1,2}:\d{2}|\d{1,2}\s?[ap]\.?m\.?|Q[1-4])"
+    r"(?<![\w/.:-])(\d{4}-\d{2}-\d{2}|\d{1,2}/\d{1,2}(?:/\d{2,4})?|\d{1,2}(?::\d{2})?\s?[ap]\.?m\.?|\d{1,2}:\d{2}|Q[1-4])"
     r"(?![\w/-]|\.\d)"
 )
 #: A word after a quarter ("the Q3 summary"): what the quarter labels.
@@ -5466,6 +5469,24 @@ def _not_the_values_kind(arg: str, tool: str, args: Mapping[str, Any]) -> set[st
         str(v).strip().casefold() for a, v in args.items() if a != arg and isinstance(v, str | int | float)
     }
     return others | {w for n in (tool, *args) for w in _name_words(n)}
+
+
+def _names_of_the_calls_records(arg: str, args: Mapping[str, Any], context: ReviewContext) -> set[str]:
+    """The names of the records a trusted listing returned that hold one of the call's other values,
+    case folded, whole and by their words: the turn names the call's record by them ("Scale
+    checkout-api to 8" for svc-checkout, "Grant Mei Tanaka ... in staging" for usr-1042), and they
+    are no attribute of it nor another thing of ``arg``'s kind."""
+    wanted = {identity(v) for a, v in args.items() if a != arg and isinstance(v, str) and v.strip()}
+    wanted.discard(None)
+    names: set[str] = set()
+    for done in context.calls:
+        if done.get("tool") not in context.trusted:
+            continue
+        for _path, record in mappings(parsed(done.get("observation"))):
+            if any(identity(leaf) in wanted for v in record.values() for leaf in leaves(v)):
+                texts = [v for v in record.values() if isinstance(v, str) and "@" not in v]
+                names |= {t.strip().casefold() for t in texts} | {w for t in texts for w in words_of(t)}
+    return names
 
 
 def _path_parts(args: Mapping[str, Any], arg: str) -> set[str]:
@@ -5970,7 +5991,7 @@ def _beside_the_object(
         return None
     if arg.split(":")[0] in RECIPIENT_ARGS or isinstance(args.get(arg), list | tuple | Mapping):
         return None
-    others = _not_the_values_kind(arg, tool, args)
+    others = _not_the_values_kind(arg, tool, args) | _names_of_the_calls_records(arg, args, context)
     others |= _path_parts(args, arg)  # "Share /docs/spec.md with lena": "docs" is the path's
     own = _own_words(arg, tool, args)
     wanted = [_unpossessed(t.casefold()) for t in _A_TOKEN.findall(text)]
@@ -6312,6 +6333,7 @@ def _of_another_quantity(
     if asked is None or isinstance(value, bool) or not _A_QUANTITY.fullmatch(text):
         return None
     others = _not_the_values_kind(arg, tool, args)  # units it counts, no attributes
+    named = _names_of_the_calls_records(arg, args, context)  # "Scale checkout-api to 8": no attribute
     figure = re.escape(text) + (r"(?:[.,]0+)?" if isinstance(value, int) else "")
     for asking in _the_calls_mandates(arg, args, asked, context):
         clause = asking.text
@@ -6347,6 +6369,7 @@ def _of_another_quantity(
                 and _unpossessed(t.casefold())
                 not in others | FUNCTION_WORDS | _SKIPPED_BEFORE_AN_OBJECT | _KINDS_OF_A_RECORD
                 and _unpossessed(t.casefold()).removesuffix("s") not in others
+                and _unpossessed(t.casefold()) not in named
                 and not any(ch.isdigit() for ch in t)
             ]
             if attributes:
@@ -6445,7 +6468,7 @@ def _listed_alike(text: str, context: ReviewContext) -> set[str]:
     list), case folded."""
     alike: set[str] = set()
     for call in context.calls:
-        leaves = leaf_paths(_parsed(call.get("observation")))
+        leaves = leaf_paths(parsed(call.get("observation")))
         paths = {p for p, leaf in leaves if leaf.strip() == text}
         alike |= {leaf.strip().casefold() for p, leaf in leaves if p in paths}
     return alike
@@ -6495,6 +6518,7 @@ _KINDS_OF_A_RECORD = frozenset(
     """
     service services svc deployment deployments app apps application server servers worker workers job
     api pod pods instance instances cluster account accounts user users order orders ticket tickets
+    appointment appointments visit visits booking bookings
     """.split()  # noqa: SIM905 (a closed list, read as words)
 )
 #: Of :data:`_KINDS_OF_A_RECORD`, the parts a service has besides itself: owned by it
@@ -6645,7 +6669,7 @@ def _pointed_back_among_several(
         paths: set[tuple[str, ...]] = set()
         held_by: Counter[str] = Counter()  # how many records hold each value
         for call in context.calls:  # the values under the key that holds it, of a listing's records
-            leaves = leaf_paths(_parsed(call.get("observation")))
+            leaves = leaf_paths(parsed(call.get("observation")))
             held = {p for p, leaf in leaves if leaf.strip() == text}
             paths |= held
             held_by.update(leaf.strip().casefold() for _p, leaf in leaves)
@@ -7080,24 +7104,37 @@ PART_OF_A_RECORD = "amount_part_of_a_record"
 
 
 def _stated_bound(
-    value: Any, admitting: Sequence[Source], asked: Requested | None, context: ReviewContext
+    value: Any,
+    admitting: Sequence[Source],
+    asked: Requested | None,
+    context: ReviewContext,
+    names: Sequence[str] = (),
 ) -> Decision | bool:
     """Does what the turn asks for a call of this kind bound a number a named record gives? Where
     the mandates for the call state an amount of their own ("pay 50.00 of the Acme bill B-40"), the
     record's figure is no amount asked for (True: only the stated one, or one derived from it, is
     admitted); where they say the call is part of the record without a figure ("the first
-    installment of ...", "a deposit on ..."), it is asked (the decision). False otherwise."""
+    installment of ...", "a deposit on ..."), it is asked (the decision). False otherwise. A part
+    that is a field of the record holding the figure ("Refund Grace Okafor's deposit": her
+    ``deposit``), or words that only describe the record, by its own values and the words of the
+    call's ``names`` (its tool's and arguments': "Dana's travel claim EXP-2201" for a claim whose
+    category is travel, ``claim_id``), names no part."""
     if not is_number(value) or not admitting or any(s.kind != "named" for s in admitting):
         return False
     stated = stated_for(asked, context.request, context.read)
     if amounts(stated) or number_word(stated):
         return True
-    word = partial_word(stated) or next(
+    partial = partial_word(stated)
+    if partial is not None and any(_field_named(value, partial, s, context) for s in admitting):
+        partial = None
+    own = {w for n in names for w in _name_words(n)}
+    word = partial or next(
         (
             part
             for s in admitting
             if (part := part_of_record(context.request, s.text, _verbs_of(asked))) is not None
             and not _field_named(value, part, s, context)
+            and not set(part.split()) <= own | {w for f in s.text.split(" | ") for w in words_of(f)}
         ),
         None,
     )
@@ -7367,6 +7404,7 @@ def review_action(
     if rules is None:  # structural: never shadowed
         return replace(_block(f"unknown_tool_for_supervisor:{name}"), check=UNKNOWN_TOOL)
     call = Call(name, action, action.get("args") or {}, rules, policy, custom_rules or {})
+    context = accounted_for_the_call(name, call.args, rules.requested, context)
     decided, would = run_chain(call, context, shadowed_checks(rules, policy))
     decided = _asked_where_unread(decided, call, context)
     covered = _covered(action, decided, context, policy)
@@ -7385,7 +7423,7 @@ def _asked_where_unread(decided: Decision, call: Call, context: ReviewContext) -
         return decided
     wide = WideReader(context.request, reading, context.known, context.reader)
     fresh = Call(call.name, call.action, call.args, call.rules, call.policy, call.custom_rules)
-    again = decide_call(fresh, replace(context, reader=wide, known=None))
+    again = decide_call(fresh, replace(context, reader=wide, known=None, read_for_the_call=None))
     asked = call.rules.requested if call.rules is not None else None
     if again.verdict == "block" and not _pointed_back_by_unread(again, reading, context.request, asked):
         return decided
@@ -7765,7 +7803,7 @@ def holding_record(value: Any, context: ReviewContext, policy: SupervisorPolicy)
         record = next(
             (
                 found
-                for _path, found in mappings(_parsed(done.get("observation")))
+                for _path, found in mappings(parsed(done.get("observation")))
                 if any(identity(v) == ident for v in found.values() if not isinstance(v, Mapping | list))
             ),
             None,
@@ -7805,18 +7843,8 @@ def _records_read(context: ReviewContext) -> Iterator[Mapping[str, Any]]:
     """Every record the run's calls returned, oldest first (an observation kept as JSON text read
     as its value)."""
     for done in context.calls:
-        for _path, record in mappings(_parsed(done.get("observation"))):
+        for _path, record in mappings(parsed(done.get("observation"))):
             yield record
-
-
-def _parsed(observation: Any) -> Any:
-    """A tool result kept as JSON text, as its JSON value (else as it is)."""
-    if not isinstance(observation, str):
-        return observation
-    try:
-        return json.loads(observation)
-    except ValueError:
-        return observation
 
 
 def with_cedar(call: Call, context: ReviewContext, decided: Decision) -> Decision:

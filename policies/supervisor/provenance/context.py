@@ -117,6 +117,10 @@ class ReviewContext:
     #: Cedar policies: what types each argument's value is given to Cedar as
     #: (:mod:`policies.supervisor.decide.cedar`); a tool's ``ToolSpec`` schema comes first
     arg_schemas: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
+    #: the turn as read for one call, where it differs from the turn's own reading: a mandate the
+    #: turn leaves uncertain only for words the call itself accounts for stands for that call
+    #: (:mod:`policies.supervisor.decide.accounted`); None: :attr:`read` reads the turn
+    read_for_the_call: TurnReading | None = None
 
     def __post_init__(self) -> None:
         # markdown's emphasis, a code span's marks around one token and a numbering mark before an
@@ -127,6 +131,8 @@ class ReviewContext:
     @cached_property
     def read(self) -> TurnReading:
         """The turn's mandates, read once for the whole review (:class:`TurnReading`)."""
+        if self.read_for_the_call is not None:
+            return self.read_for_the_call
         if self.known is None:
             return TurnReading(self.request, tuple(mandates(self.request, self.reader)), self.reader)
         reading = read_turn(self.request, self.known, self.reader)

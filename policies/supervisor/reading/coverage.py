@@ -64,6 +64,8 @@ from policies.supervisor.reading.words import (
 )
 
 __all__ = [
+    "BEARING",
+    "CONNECTING",
     "DELETING",
     "EXCLUDING_WORDS",
     "IRREGULAR",
@@ -79,6 +81,7 @@ __all__ = [
     "Reading",
     "Unread",
     "WideReader",
+    "all_accounted",
     "bears_on",
     "keeps",
     "left_out_text",
@@ -160,6 +163,36 @@ class Reading:
     def complete(self) -> bool:
         """Does the reading account for every clause of the turn?"""
         return not self.unread
+
+    def standing_with(self, chosen: Sequence[Mandate], spans: Collection[str], request: str) -> Reading:
+        """This reading with ``chosen`` (mandates it left uncertain) standing, their unread spans
+        and the spans whose text is one of ``spans`` read (what one call accounts for, in its own
+        values and names: :mod:`policies.supervisor.decide.accounted`). The mandates keep the turn's
+        order."""
+        if not chosen:
+            return self
+        ids = {id(m) for m in self.uncertain if any(m is c for c in chosen)}
+        # a span read beside a mandate of its sentence says more of it ("Offboard Jordan, last day
+        # 2026-12-18"): a part of it, as a coordinated one is
+        own = {u.text: u.sentence for u in self.unread if u.text in spans and not u.uncertain_mandate}
+        chosen = [
+            replace(m, coordinated=(*m.coordinated, *(t for t, at in own.items() if at == m.sentence)))
+            for m in chosen
+        ]
+
+        def placed(found: Sequence[Mandate]) -> tuple[Mandate, ...]:
+            return tuple(sorted(found, key=lambda m: (request.find(m.sentence), request.find(m.text))))
+
+        return Reading(
+            mandates=placed([*self.mandates, *chosen]),
+            unread=tuple(
+                u
+                for u in self.unread
+                if u.text not in spans and not (u.uncertain_mandate and any(u.text == m.text for m in chosen))
+            ),
+            uncertain=tuple(m for m in self.uncertain if id(m) not in ids),
+            standing=placed([*self.standing, *chosen]),
+        )
 
     def shown(self) -> dict[str, Any]:
         """The reading as a question to a human shows it: what was read (the mandates that stand
@@ -2266,7 +2299,12 @@ _GO_AHEAD = re.compile(r"(?i)\b(?:go[ \t]+ahead|go[ \t]+on)[ \t]+(?:and|&)[ \t]+
 _EMPHATIC_DO = re.compile(r"(?i)(?:(?<=^)|(?<=[.!;\n]\s)|(?<=\bplease\s))do[ \t]+(?=([a-z]+)\b)")
 
 
-def reading_of(request: str, known: Iterable[str] = (), reader: RequestReader | None = None) -> Reading:
+def reading_of(
+    request: str,
+    known: Iterable[str] = (),
+    reader: RequestReader | None = None,
+    accounted: frozenset[str] = frozenset(),
+) -> Reading:
     """The reading of ``request`` (the user's turn): the reader's mandates of a verb it knows (one
     of ``known``: the policy's declared verbs, inflected or not, or :data:`READING_VERBS`), and
     every clause that no such mandate consumes, that is not a sentence of greetings or thanks and
@@ -2599,7 +2637,7 @@ def reading_of(request: str, known: Iterable[str] = (), reader: RequestReader | 
             _in_lines_marked_apart(mandate, apart)
             or _run_into(mandate, request, unread)
             or _its_verb_a_heading(mandate, request)
-            or _undermined(mandate, own, (first, last), unread, instead, request)
+            or _undermined(mandate, own, (first, last), unread, instead, request, accounted)
             or _kept_back(
                 own,
                 kept,
@@ -4457,6 +4495,7 @@ def _undermined(
     unread: Sequence[Unread],
     instead: Sequence[Clause] = (),
     request: str = "",
+    accounted: frozenset[str] = frozenset(),
 ) -> str | None:
     """Why the rest of the turn does not let ``mandate`` stand, or None where it does: its sentence
     defers it (a time word) or takes part of its object out (an exclusion), a clause of its sentence
@@ -4487,7 +4526,7 @@ def _undermined(
     told = (request or mandate.sentence).replace(content, " ") if content else request or mandate.sentence
     own = " ".join([text, *mandate.coordinated]).split(None, 1)[1:]  # after the verb
     scheduled = _scheduled(own[0]) if own and mandate.verb not in DATED_VERBS else None
-    if scheduled is not None:  # "Restart payments at 3am", "... weekly", "... on failure"
+    if scheduled is not None and not all_accounted(scheduled, accounted):  # "Restart payments at 3am"
         return f"at a time or on a condition the call does not keep ('{scheduled}')"
     chosen = _CHOSEN_BY_PLACE.search(" ".join([text, *mandate.coordinated])) or _CHOSEN_BY_COMPARING.search(
         " ".join([text, *mandate.coordinated])
@@ -4532,10 +4571,12 @@ def _undermined(
             return f"beside a status not read ('{text}')"  # "- asmith (done)": that item may be done
         if keeps(words_of(text)):
             return f"kept as it is ('{text}'), which may be what it asks for"
-        if _a_verb_of_its_own(text):  # "... and only preview the Acme bill B-40"
+        if _a_verb_of_its_own(text) and not all_accounted(text, accounted):  # "... and only preview B-40"
             return f"beside words not read ('{text}')"
         said = _said_of_a_listed_record(mandate, text)
-        if said is not None:  # "Cancel the Dentist appointment, Board meeting on."
+        if said is not None and not all_accounted(
+            said, accounted
+        ):  # "Cancel the Dentist ..., Board meeting on."
             return f"beside words not read ('{said}')"
     taken_out = (
         _excluding_word(words)
@@ -4548,10 +4589,10 @@ def _undermined(
     if taken_out is not None:
         return f"part of it taken out ('{taken_out}')"
     trailing = _unread_after_the_record(words, mandate) if mandate.verb not in READING_VERBS else None
-    if trailing is not None:
+    if trailing is not None and not all_accounted(trailing, accounted):
         return f"beside words not read ('{trailing}')"
     deleting = _said_after_a_deletion(words, mandate) if mandate.verb in DELETING else None
-    if deleting is not None:
+    if deleting is not None and not all_accounted(deleting, accounted):
         return f"beside words not read ('{deleting}')"
     part = _a_part_of_it(words[1:]) if mandate.verb != "scale" else None
     if part is not None:  # "Pay half B-41", "Restart one redis replica": a part of what the call takes whole
@@ -4570,7 +4611,11 @@ def _undermined(
             if _headed(span, mandate, request):
                 return f"under a heading not read ('{span.text}')"
             continue
-        if span.sentence == mandate.sentence and span.text not in mandate.coordinated:
+        if (
+            span.sentence == mandate.sentence
+            and span.text not in mandate.coordinated
+            and not all_accounted(span.text, accounted)
+        ):
             return f"beside words not read ('{span.text}')"
         if last.get(span.sentence, -1) > at and (span.whole_sentence or span.opening):
             return f"a later sentence not read ('{span.text}')"
@@ -5244,17 +5289,81 @@ _WRITTEN_WORD = re.compile(r"[^\s,.;:!?()\[\]\"]+")
 
 
 @lru_cache(maxsize=512)
-def _read_by_grammar(request: str, known: tuple[str, ...]) -> Reading:
-    return reading_of(request, known)
+def _read_by_grammar(
+    request: str, known: tuple[str, ...], accounted: frozenset[str] = frozenset()
+) -> Reading:
+    return reading_of(request, known, accounted=accounted)
 
 
-def read_turn(request: str, known: Iterable[str], reader: RequestReader | None = None) -> Reading:
+#: Words that connect words a call accounts for without saying anything of their own
+#: (:func:`all_accounted`).
+CONNECTING = frozenset(
+    [
+        "the",
+        "a",
+        "an",
+        "of",
+        "to",
+        "in",
+        "on",
+        "at",
+        "for",
+        "from",
+        "with",
+        "as",
+        "by",
+        "into",
+        "onto",
+        "is",
+        "are",
+        "was",
+        "were",
+        "been",
+        "be",
+        "has",
+        "have",
+        "had",
+        "its",
+    ]
+)
+#: Words that bear on whether, when or how far a call is made: never accounted for by a call's own
+#: words, whatever a value of it holds (:func:`all_accounted`).
+BEARING = frozenset(
+    """
+    not no never nor none nothing without except excluding but only just instead unless if when whenever
+    once until till after before later tomorrow tonight today soon next wait hold pause stop maybe perhaps
+    probably possibly might may should could would test testing dry trial pending undo cancel cancelled
+    scrap ignore skip leave keep kidding sorry meant rather either or else first then
+    """.split()  # noqa: SIM905 (a closed list, read as words)
+)
+
+
+def all_accounted(text: str, accounted: Collection[str]) -> bool:
+    """Does a call account for every word of ``text`` the reader could not place: each one of
+    ``accounted`` (the words of the call's names, its values and the trusted records holding them,
+    :mod:`policies.supervisor.decide.accounted`) or a connecting word (:data:`CONNECTING`), at least
+    one of the former, and none that bears on whether the call is made (:data:`BEARING`, a negation
+    written "n't")?"""
+    if not accounted:
+        return False
+    words = [w.removesuffix("'s").removesuffix("’s") for w in words_of(text)]
+    if not words or any(w in BEARING or "n't" in w or "n’t" in w for w in words):
+        return False
+    return all(w in CONNECTING or w in accounted for w in words) and any(w not in CONNECTING for w in words)
+
+
+def read_turn(
+    request: str,
+    known: Iterable[str],
+    reader: RequestReader | None = None,
+    accounted: frozenset[str] = frozenset(),
+) -> Reading:
     """:func:`reading_of`, read once per turn and policy for the grammar (every review of a run's
     calls reads the same turn); a reader given (a model's) is asked each time it is called, as
     :class:`~policies.supervisor.provenance.context.TurnReading` asks it once per review."""
     if reader is None:
-        return _read_by_grammar(request, tuple(sorted(set(known))))
-    return reading_of(request, known, reader)
+        return _read_by_grammar(request, tuple(sorted(set(known))), accounted)
+    return reading_of(request, known, reader, accounted)
 
 
 class WideReader:

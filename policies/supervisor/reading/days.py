@@ -92,10 +92,11 @@ DAYS_SAID = (
 
 
 #: Words that make the day after them one counted from ("the Thursday following", "three days
-#: from", "the eve of", "a week after", "the day before"): the day meant is another.
+#: from", "the eve of", "a week after", "the day before", "the week of"): the day meant is another.
+#: ("the day of", "the morning of" 2026-12-31 is that day: "a last day of 2026-12-31".)
 _COUNTED_FROM = re.compile(
     rf"(?i)(?:\b(?:after|following|before|preceding|since|past|prior\s+to|ahead\s+of|eve\s+of|"
-    rf"(?:day|week|weekend|morning|evening|night)\s+of)"
+    rf"(?:week|weekend)\s+of)"
     rf"|\b(?:\d+|an?|{NUMBER_IN_WORDS})\s+(?:days?|weeks?|nights?|months?)\s+(?:from|on\s+from|out\s+from))"
     r"\s+(?:the\s+)?$"
 )

@@ -29,7 +29,7 @@ digits is the same card as ``4539148803436467``.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from datetime import date
 from decimal import Decimal, InvalidOperation
 from typing import Literal
@@ -137,19 +137,29 @@ def _date(y: str, m: str | int, d: str) -> str | None:
 
 def dates(text: str) -> set[str]:
     """The dates written in ``text``, as ``YYYY-MM-DD`` (impossible dates are none)."""
-    found: set[str] = set()
+    return {day for _m, day in _dates_at(text)}
+
+
+def times(text: str) -> set[str]:
+    """The times of day written in ``text``, as ``HH:MM`` (24 hours)."""
+    return {time for _m, time in _times_at(text)}
+
+
+def days_and_times(text: str) -> list[tuple[re.Match[str], str]]:
+    """Each date and time of day ``text`` writes, with its value (``YYYY-MM-DD`` / ``HH:MM``)."""
+    return [*_dates_at(text), *_times_at(text)]
+
+
+def _dates_at(text: str) -> Iterator[tuple[re.Match[str], str]]:
     for pattern in DATES:
         for m in pattern.finditer(text):
             month = MONTH_NUMBERS[m["mon"].casefold()] if "mon" in m.groupdict() and m["mon"] else m["m"]
             iso = _date(m["y"], month, m["d"])
             if iso:
-                found.add(iso)
-    return found
+                yield m, iso
 
 
-def times(text: str) -> set[str]:
-    """The times of day written in ``text``, as ``HH:MM`` (24 hours)."""
-    found: set[str] = set()
+def _times_at(text: str) -> Iterator[tuple[re.Match[str], str]]:
     for pattern in TIMES:
         for m in pattern.finditer(text):
             hour, minute = int(m["h"]), int(m.groupdict().get("min") or 0)
@@ -157,8 +167,21 @@ def times(text: str) -> set[str]:
             if ap and not 1 <= hour <= 12:
                 continue
             hour = hour % 12 + (12 if ap == "p" else 0) if ap else hour
-            found.add(f"{hour:02d}:{minute:02d}")
-    return found
+            yield m, f"{hour:02d}:{minute:02d}"
+
+
+def written_as(text: str, wanted: set[str]) -> str:
+    """``text`` with each date and time of day it writes otherwise ("9 December 2026", "Dec 15,
+    2026", "2:30 pm") written as ``YYYY-MM-DD`` / ``HH:MM`` where that is one of ``wanted`` (a call's
+    values): the words of a day the call keeps are its value, not words of their own."""
+    spans = sorted(
+        ((m.start(), m.end(), value) for m, value in days_and_times(text) if value in wanted), reverse=True
+    )
+    end = len(text) + 1
+    for start, stop, value in spans:  # from the end, a span inside one written already left
+        if stop <= end:
+            text, end = text[:start] + value + text[stop:], start
+    return text
 
 
 def _cards(text: str) -> set[str]:

@@ -30,6 +30,7 @@ the token (a rule that refuses what untrusted text holds does not refuse every "
 
 from __future__ import annotations
 
+import json
 import re
 import unicodedata
 from collections.abc import Iterable, Iterator, Mapping, Sequence
@@ -61,6 +62,7 @@ __all__ = [
     "leaf_values",
     "normalize_text",
     "origins",
+    "parsed",
     "path_matches",
     "record_identity",
     "rule_values",
@@ -115,6 +117,16 @@ def mappings(value: Any) -> Iterator[tuple[tuple[str, ...], Mapping[str, Any]]]:
             stack.extend(((*path, str(k)), v) for k, v in children if not isinstance(v, _LEAVES))
         elif isinstance(item, list | tuple):
             stack.extend((path, v) for v in reversed(list(item)) if not isinstance(v, _LEAVES))
+
+
+def parsed(observation: Any) -> Any:
+    """A tool result kept as JSON text, as its JSON value (else as it is)."""
+    if not isinstance(observation, str):
+        return observation
+    try:
+        return json.loads(observation)
+    except ValueError:
+        return observation
 
 
 def leaf_paths(value: Any, keys: bool = False) -> list[tuple[tuple[str, ...], str]]:

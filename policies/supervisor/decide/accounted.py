@@ -1,0 +1,133 @@
+"""A mandate the turn leaves uncertain only for words the call itself accounts for.
+
+The reader reads the turn once, without the records or the calls: "Remove usr-1044 from staging"
+is uncertain to it, for "staging" plays no role its grammar knows. Reviewing one call, the review
+knows more: ``revoke_access(user_id="usr-1044", environment="staging")`` takes "staging" as a value,
+and "Mark S-2043 absent for 9 December 2026" is what ``mark_absent`` is named for. Where every word
+the reading could not place beside a mandate is one of
+
+- a word of the tool's name or of one of its arguments' names (the policy's author wrote them:
+  "absent", "repair", "access", "late fee", "last day"),
+- a word of one of the call's values ("staging", "viewer", "duplicate"), or
+- a word of a record a trusted listing returned whose own id (its ``id``, else its first field) is
+  one of the call's values, its fields' names too (the tenant's "rent", the invoice's "draft"),
+
+with only the closed connecting words of :data:`~policies.supervisor.reading.coverage.CONNECTING`
+between them, and the turn read again with those words read leaves the mandate standing (nothing
+else in it uncertain), the mandate stands for that call, and only for it: the call is then reviewed
+as every other (where each value comes from, the records it names, the amounts it states). A word
+that bears on whether the call is made at all (:data:`~policies.supervisor.reading.coverage.
+BEARING`: a negation, an exclusion, a time, a hedge, a condition) never counts as accounted for,
+whatever a value holds: a value the agent chose cannot speak for the user.
+
+Only two reasons of the reader are weighed so: words beside a mandate not read, and a time or a
+condition the call does not keep where the call takes it ("Terminate E-105 with a last day of
+2026-12-31": ``last_day``). Every other reason stands."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Collection, Mapping
+from dataclasses import replace
+from typing import Any
+
+from policies.json_safety import leaves
+from policies.supervisor.provenance.context import ReviewContext, TurnReading
+from policies.supervisor.reading.coverage import CONNECTING, all_accounted, read_turn
+from policies.supervisor.reading.identifiers import days_and_times
+from policies.supervisor.reading.values import mappings, parsed
+from policies.supervisor.reading.words import Mandate, matching, words_of
+from policies.supervisor.rules.kinds import Requested
+
+__all__ = ["accounted_for_the_call"]
+
+#: The reasons of the reader's that words a call accounts for may answer: the rest never.
+_ACCOUNTABLE = ("beside words not read (", "at a time or on a condition the call does not keep (")
+
+
+def accounted_for_the_call(
+    name: str, args: Mapping[str, Any], asked: Requested | None, context: ReviewContext
+) -> ReviewContext:
+    """``context`` with the turn read for this call: each mandate asking for it that the reading
+    leaves uncertain only for words the call accounts for (see the module) standing, with the
+    unread spans of its sentence those words make up read. The turn is read again with the call's
+    words (:func:`~policies.supervisor.reading.coverage.read_turn`'s ``accounted``): a mandate
+    stands only where that reading leaves nothing else uncertain in it. The same context where
+    none is (and for a model's reader, which is asked once per review)."""
+    reading = context.read.reading
+    if asked is None or reading is None or context.reader is not None or context.known is None:
+        return context
+    why = {u.text: u.why for u in reading.unread if u.uncertain_mandate}
+    apart = {u.text for u in reading.unread if not u.uncertain_mandate}
+    asking = [
+        m
+        for m in reading.uncertain
+        if why.get(m.text, "").startswith(_ACCOUNTABLE)
+        and not _written_twice(m, why[m.text], apart)
+        and matching([m], asked.keywords, asked.verbs, asked.objects)
+    ]
+    if not asking:
+        return context
+    known = frozenset(_the_calls_words(name, args, context))
+    again = read_turn(context.request, context.known, None, known)
+    standing = {(m.verb, m.text) for m in again.mandates}
+    chosen = [m for m in asking if (m.verb, m.text) in standing]
+    if not chosen:
+        return context
+    sentences = {m.sentence for m in chosen}
+    spans = {
+        u.text
+        for u in reading.unread
+        if not u.uncertain_mandate and u.sentence in sentences and all_accounted(u.text, known)
+    }
+    promoted = reading.standing_with(chosen, spans, context.request)
+    return replace(
+        context, read_for_the_call=TurnReading(context.request, promoted.standing, context.reader, promoted)
+    )
+
+
+def _written_twice(mandate: Mandate, why: str, apart: Collection[str]) -> bool:
+    """Do the words the reader could not place (in ``why``; a clause of their own where one of
+    ``apart``) write again a word the mandate writes apart from them ("Restart checkout and checkout"),
+    or are they one word in a clause of its own ("Restart checkout and rebuild": a second record or
+    a verb of its own)? The same value twice is a slip for another
+    one, or not: the call accounts for neither reading."""
+    unplaced = why.partition("('")[2].rpartition("')")[0]
+    words = Counter(words_of(" ".join([mandate.text, *mandate.coordinated])))
+    if unplaced not in apart:  # the mandate's own words: those it writes besides them
+        words -= Counter(words_of(unplaced))
+    elif len(set(words_of(unplaced)) - CONNECTING) < 2:
+        return True  # "Restart checkout and rebuild": a lone word may be a second record or a verb
+    return bool(set(words_of(unplaced)) & set(words) - CONNECTING)
+
+
+def _names_words(name: str, args: Mapping[str, Any]) -> set[str]:
+    """The words of the tool's name and of its arguments' names, case folded."""
+    return {w for n in (name, *args) for w in re.split(r"[_\W]+", n.casefold()) if w}
+
+
+def _the_calls_words(name: str, args: Mapping[str, Any], context: ReviewContext) -> set[str]:
+    """What the call accounts for: its names' words, its values' words (a day or a time as the turn
+    writes it: "Dec 15, 2026 at 8:00 am"), and the words (and fields' names) of the records trusted
+    listings returned whose own id is one of its values."""
+    values = [leaf for v in args.values() for leaf in leaves(v) if not isinstance(leaf, bool)]
+    known = _names_words(name, args) | {w for v in values for w in _words(str(v))}
+    wanted_days = {v for v in values if isinstance(v, str)}  # "Dec 15, 2026 at 8:00 am" for its values
+    known |= {
+        w for m, day in days_and_times(context.request) if day in wanted_days for w in _words(m.group(0))
+    }
+    wanted = {str(v).strip().casefold() for v in values if isinstance(v, str) and v.strip()}
+    for done in context.calls:
+        if done.get("tool") not in context.trusted:
+            continue
+        for _path, record in mappings(parsed(done.get("observation"))):
+            texts = [(str(k), v) for k, v in record.items() if isinstance(v, str | int | float)]
+            own = record.get("id", texts[0][1] if texts else None)  # the record's own id, not one it cites
+            if isinstance(own, str) and own.strip().casefold() in wanted:
+                known |= {w for k, v in texts for w in (*_words(k.replace("_", " ")), *_words(str(v)))}
+    return known
+
+
+def _words(text: str) -> list[str]:
+    return [w.removesuffix("'s").removesuffix("’s") for w in words_of(text)]
