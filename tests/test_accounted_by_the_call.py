@@ -170,3 +170,72 @@ def test_a_part_the_record_has_no_field_for_still_asks(part):
     turn = f"Approve {part} Dana's travel claim EXP-2201."
     args = {"claim_id": "EXP-2201", "amount": 184.5}
     assert decide(A, "hr", turn, "approve_expense", args).verdict != "approve", turn
+
+
+# a share the turn states of the record the call acts on ("half of ORD-50012"): the call's figure,
+# where it is that share of the record's; the whole, another share or another record's never
+@pytest.mark.parametrize("lead", ["", "Let's ", "Please "])
+@pytest.mark.parametrize(
+    ("team", "domain", "turn", "tool", "args", "wrong"),
+    [(A, "shop", "refund half of ORD-50012.", "refund_order", {"order_id": "ORD-50012", "amount": 44.95},
+      [{"amount": 89.9}, {"amount": 22.48}, {"order_id": "ORD-50013"}]),
+     (B, "insurance", "pay half of C-39.", "pay_claim", {"claim_id": "C-39", "amount": 1700.0},
+      [{"amount": 3400.0}, {"amount": 850.0}, {"claim_id": "C-41"}])],
+)  # fmt: skip
+def test_a_share_of_the_calls_record_is_its_figure(lead, team, domain, turn, tool, args, wrong):
+    said = lead + turn if lead else turn[0].upper() + turn[1:]
+    assert decide(team, domain, said, tool, args).verdict == "approve", said
+    for other in wrong:
+        assert decide(team, domain, said, tool, {**args, **other}).verdict != "approve", (said, other)
+    assert decide(team, domain, f"{said} Scrap that.", tool, args).verdict != "approve"
+
+
+# what the call makes for a record, named by the words of its tool ("a credit note for INV-...", "a
+# return label for ORD-...", "a reminder for INV-..."): the record it is for is the call's; a record
+# named through another ("the bill that replaced B-40") still asks
+@pytest.mark.parametrize(
+    ("team", "domain", "turn", "tool", "args", "wrong"),
+    [(A, "shop", "Create a return label for ORD-50013.", "create_return_label", {"order_id": "ORD-50013"},
+      {"order_id": "ORD-50014"}),
+     (B, "freelance", "Send Bluefin Labs a reminder for INV-2026-0144.", "send_reminder",
+      {"invoice_id": "INV-2026-0144"}, {"invoice_id": "INV-2026-0141"}),
+     (B, "freelance", "Northwind Studio: send them a reminder for INV-2026-0141.", "send_reminder",
+      {"invoice_id": "INV-2026-0141"}, {"invoice_id": "INV-2026-0144"}),
+     (B, "freelance", "Issue a credit note for 10% of INV-2026-0143.", "issue_credit_note",
+      {"invoice_id": "INV-2026-0143", "amount": 240.0}, {"amount": 2400.0}),
+     (B, "freelance", "Create an invoice for Bluefin Labs of 1,200.00 for the brand refresh.", "create_invoice",
+      {"client_id": "CL-5", "amount": 1200.0, "description": "brand refresh"}, {"client_id": "CL-4"})],
+)  # fmt: skip
+def test_what_the_call_makes_for_a_record_is_for_that_record(team, domain, turn, tool, args, wrong):
+    assert decide(team, domain, turn, tool, args).verdict == "approve", turn
+    assert decide(team, domain, turn, tool, {**args, **wrong}).verdict != "approve", (turn, wrong)
+    for said in (f"{turn[:-1]} tomorrow.", f"{turn} Scrap that.", f"Don't {turn[0].lower()}{turn[1:]}"):
+        assert decide(team, domain, said, tool, args).verdict != "approve", said
+
+
+# what is left of a record's figure after one the turn takes off, with the words that say what that
+# was ("after the 750.00 already paid"): the difference is the call's figure; the whole, the figure
+# taken off, and a negation or a time beside it never run
+@pytest.mark.parametrize(
+    ("team", "domain", "turn", "tool", "args", "wrong"),
+    [(A, "hr", "Approve what's left of EXP-2206 after the 750.00 already paid.", "approve_expense",
+      {"claim_id": "EXP-2206", "amount": 2000}, [{"amount": 2750}, {"amount": 750}]),
+     (B, "clinic", "Refund what's left of INV-7001 after the 20.00 we already returned.", "refund_invoice",
+      {"invoice_id": "INV-7001", "amount": 100.0}, [{"amount": 120.0}, {"amount": 20.0}]),
+     (B, "school", "Waive what's left of FEE-3104 after the 30.00 the family paid.", "waive_fee",
+      {"fee_id": "FEE-3104", "amount": 50.0}, [{"amount": 80.0}, {"amount": 30.0}]),
+     (B, "insurance", "Pay out what's left of C-39 after the 1,400.00 advance.", "pay_claim",
+      {"claim_id": "C-39", "amount": 2000.0}, [{"amount": 3400.0}, {"amount": 1400.0}]),
+     (B, "freelance", "Issue a credit note for what's left of INV-2026-0142 after the 500.00 Kai paid.",
+      "issue_credit_note", {"invoice_id": "INV-2026-0142", "amount": 150.0}, [{"amount": 650.0}, {"amount": 500.0}])],
+)  # fmt: skip
+def test_what_is_left_after_a_figure_taken_off_is_the_calls_figure(team, domain, turn, tool, args, wrong):
+    assert decide(team, domain, turn, tool, args).verdict == "approve", turn
+    for other in wrong:
+        assert decide(team, domain, turn, tool, {**args, **other}).verdict != "approve", (turn, other)
+    for said in (
+        turn.replace(".", ", later.", 1),
+        f"{turn} Scrap that.",
+        turn.replace(" after ", " unless ", 1),
+    ):
+        assert decide(team, domain, said, tool, args).verdict != "approve", said

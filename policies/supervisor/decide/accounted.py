@@ -28,22 +28,29 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Collection, Mapping
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
 from policies.json_safety import leaves
 from policies.supervisor.provenance.context import ReviewContext, TurnReading
+from policies.supervisor.provenance.derivation import TAKEN_OFF, derive, terms_of
 from policies.supervisor.reading.coverage import CONNECTING, all_accounted, read_turn
 from policies.supervisor.reading.identifiers import days_and_times
 from policies.supervisor.reading.values import mappings, parsed
 from policies.supervisor.reading.words import Mandate, matching, words_of
 from policies.supervisor.rules.kinds import Requested
+from policies.tools import is_number
 
-__all__ = ["accounted_for_the_call"]
+__all__ = ["accounted_for_the_call", "shares_taken"]
 
 #: The reasons of the reader's that words a call accounts for may answer: the rest never.
-_ACCOUNTABLE = ("beside words not read (", "at a time or on a condition the call does not keep (")
+_ACCOUNTABLE = (
+    "beside words not read (",
+    "at a time or on a condition the call does not keep (",
+    "part of it taken (",
+    "named only through another record (",
+)
 
 
 def accounted_for_the_call(
@@ -118,15 +125,58 @@ def _the_calls_words(name: str, args: Mapping[str, Any], context: ReviewContext)
         w for m, day in days_and_times(context.request) if day in wanted_days for w in _words(m.group(0))
     }
     wanted = {str(v).strip().casefold() for v in values if isinstance(v, str) and v.strip()}
-    for done in context.calls:
-        if done.get("tool") not in context.trusted:
+    records = [
+        record
+        for done in context.calls
+        if done.get("tool") in context.trusted
+        for _path, record in mappings(parsed(done.get("observation")))
+        if isinstance(own := record.get("id", next(iter(record.values()), None)), str)
+        and own.strip().casefold() in wanted  # the record's own id, not one it cites
+    ]
+    for record in records:
+        texts = [(str(k), v) for k, v in record.items() if isinstance(v, str | int | float)]
+        known |= {w for k, v in texts for w in (*_words(k.replace("_", " ")), *_words(str(v)))}
+    return (
+        known
+        | shares_taken(values, records, context.request)
+        | _what_was_taken(values, records, context.request)
+    )
+
+
+def _what_was_taken(values: Sequence[Any], records: Sequence[Mapping[str, Any]], request: str) -> set[str]:
+    """The words that say what a figure the turn takes off a record's was ("after the 750.00
+    already paid", "after the 30.00 the family paid"), where one of the call's figures is what is
+    left of its own record's figure after it: they say what the figure was, no more."""
+    held = terms_of([("record", " | ".join(str(v) for r in records for v in r.values()))])
+    found: set[str] = set()
+    for m in TAKEN_OFF.finditer(request):
+        taken = terms_of([("request", m.group("figure"))])
+        if not taken or not held:
             continue
-        for _path, record in mappings(parsed(done.get("observation"))):
-            texts = [(str(k), v) for k, v in record.items() if isinstance(v, str | int | float)]
-            own = record.get("id", texts[0][1] if texts else None)  # the record's own id, not one it cites
-            if isinstance(own, str) and own.strip().casefold() in wanted:
-                known |= {w for k, v in texts for w in (*_words(k.replace("_", " ")), *_words(str(v)))}
-    return known
+        if any(
+            is_number(value)
+            and (d := derive(value, [*taken, *held], ["difference"])) is not None
+            and taken[0] in d.terms
+            for value in values
+        ):
+            found |= set(_words(m.group("said")))
+    return found
+
+
+def shares_taken(values: Sequence[Any], records: Sequence[Mapping[str, Any]], request: str) -> set[str]:
+    """The words of a share the turn states ("half", "a third") by which one of the call's figures
+    is that share of a figure of its own records ("Refund half of ORD-50012": 44.95 of 89.90)."""
+    said = [t for t in terms_of([("request", request)]) if t.percent and t.word]
+    if not said:
+        return set()
+    held = terms_of([("record", " | ".join(str(v) for r in records for v in r.values()))])
+    return {
+        t.word
+        for value in values
+        if is_number(value)
+        for t in said
+        if (found := derive(value, [t, *held], ["rate"], signs=("*",))) is not None and t in found.terms
+    }
 
 
 def _words(text: str) -> list[str]:

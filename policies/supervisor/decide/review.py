@@ -40,7 +40,7 @@ from typing import Any
 from policies.decision import Decision
 from policies.json_safety import leaves
 from policies.supervisor.authority.grants import granted
-from policies.supervisor.decide.accounted import accounted_for_the_call
+from policies.supervisor.decide.accounted import accounted_for_the_call, shares_taken
 from policies.supervisor.decide.bindings import A_PERSONS_FIELD, bindings_broken, policy_words, trusted_texts
 from policies.supervisor.decide.cedar import (
     CEDAR_CHECK,
@@ -64,6 +64,7 @@ from policies.supervisor.provenance.context import (
     tools_of,
 )
 from policies.supervisor.provenance.derivation import (
+    TAKEN_OFF,
     Derivation,
     derived_from,
     operands,
@@ -2100,8 +2101,20 @@ def _arithmetic_read(text: str, derivations: Sequence[Derivation]) -> str:
         if stated == text:
             continue  # "Scale web to 10, half the pods are crashing": no operation in the act's words
         terms = {t.value for t in derivation.terms if not t.word}
+        if derivation.operation == "difference":  # "... after the 750.00 already paid": what it was
+            stated = _taken_off_read(stated, terms)
         text = " ".join(w for w in stated.split() if _figure_of(w.strip(",.;:")) not in terms)
     return text
+
+
+def _taken_off_read(text: str, terms: Collection[Any]) -> str:
+    """``text`` without each figure a difference takes off that is one of its ``terms``, with the
+    words that say what it was (:data:`~policies.supervisor.provenance.derivation.TAKEN_OFF`)."""
+
+    def read(m: re.Match[str]) -> str:
+        return " " if _figure_of(m.group("figure")) in terms else m.group(0)
+
+    return TAKEN_OFF.sub(read, text)
 
 
 def _moves_money(asked: Requested) -> bool:
@@ -2688,7 +2701,8 @@ def _another_party_named(
             if recorded_figure or written_figure:
                 unheld = _figures_unheld(whole, figures, recorded_figure, _numbers_held(records, 2))
                 beside += [f for f in unheld if f not in value_parts]
-                beside += _beside_a_payment(whole, asking.verb, values, names, held)
+                shares = shares_taken(figures, holding, context.request)  # "Refund half of INV-7003"
+                beside += _beside_a_payment(whole, asking.verb, values, names | shares, held)
             if written_figure and not recorded_figure:
                 beside += _one_figure_for_several(whole, strings)
         if names_it and beside:

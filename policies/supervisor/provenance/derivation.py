@@ -54,6 +54,7 @@ from policies.tools import is_number
 __all__ = [
     "MAX_SCANNED",
     "STATED",
+    "TAKEN_OFF",
     "Derivation",
     "Term",
     "derive",
@@ -207,7 +208,7 @@ STATED: dict[Operation, re.Pattern[str]] = {
         r"|(?<=\s)\+(?=\s)|\bone\s+(?:payment|transfer)\b"
     ),
     "difference": re.compile(
-        r"(?i)\bminus\b|\bless\b(?!\s+than)|\b(?:left|rest|remaining|remainder)\s+(?:of|on)\b"
+        r"(?i)\bminus\b|\bless\b(?!\s+than)|\b(?:what(?:'s|’s|\s+is)\s+)?(?:left|rest|remaining|remainder)\s+(?:of|on)\b"
         r"|\bthe\s+(?:rest|remainder)\s*$"
         r"|\bdifference\s+between\b|\bnet\s+of\b|\b(?:deduct|subtract)(?:ing)?\b"
     ),
@@ -215,6 +216,15 @@ STATED: dict[Operation, re.Pattern[str]] = {
         rf"(?i)(?<![\w.,])(?:\d+(?:[.,]\d+)?|{_WORD_FIGURES})\s*(?:%|percent\b|per\s+cent\b)|{SHARE_CONSTRUCT}"
     ),
 }
+#: A figure a difference takes off ("what's left of EXP-2206 after the 750.00 already paid"), with
+#: the few words after it to its clause's end, which say what it was ("already paid", "the family
+#: paid", "advance"): read with the difference, where the figure is one of its terms. Words that
+#: say whom, where or what else ("... advance to Bob", "... and pay ...") end no such span.
+TAKEN_OFF = re.compile(
+    r"(?i)\bafter\s+(?:the|my|our|her|his|their|your)?\s*(?P<figure>\d[\d.,']*\d|\d)"
+    r"(?P<said>(?:\s+(?!(?:to|for|into|onto|from|via|by|on|with|and|or|but|then)\b)[\w'’-]+){0,4}?)"
+    r"\s*(?=[.,;:!?\n]|$)"
+)
 #: The words that make a rate an increase or a decrease of the amount ("the bill plus 10%").
 _RAISED = re.compile(r"(?i)\b(?:plus|more|extra|on\s+top|increase|add)\b")
 _LOWERED = re.compile(r"(?i)\b(?:less|minus|off|discount|reduce|after|deduct)\b")

@@ -3848,7 +3848,7 @@ def _of_a_kind(noun: str, kinds: Collection[str]) -> bool:
     return noun in kinds or noun.removesuffix("s") in kinds or noun.removesuffix("es") in kinds
 
 
-def _named_through_another(mandate: Mandate) -> str | None:
+def _named_through_another(mandate: Mandate, accounted: frozenset[str] = frozenset()) -> str | None:
     """The words by which a mandate's object is named only through another record, or None: the
     noun phrase before them names nothing ("the bill", "the reminder") and what they relate it to
     is named ("Pay the bill that replaced B-40", "Cancel the reminder for the Friday standup").
@@ -3883,6 +3883,8 @@ def _named_through_another(mandate: Mandate) -> str | None:
         return None  # "email the customer that ORD-1002 ships", "... the agenda for the Board": content
     if relating in _HELD_IN:
         return after.strip() if _text_names_a_record(after) else None
+    if relating == "for" and all_accounted(" ".join(nouns), accounted):
+        return None  # "a credit note for INV-7", "a return label for ORD-1": what the call makes for it
     if relating == "for":  # the object's last words, naming something not of a time
         content = [
             w for w in rest if w not in FUNCTION_WORDS and w not in TIME_WORDS and not _A_DAY.fullmatch(w)
@@ -4595,9 +4597,11 @@ def _undermined(
     if deleting is not None and not all_accounted(deleting, accounted):
         return f"beside words not read ('{deleting}')"
     part = _a_part_of_it(words[1:]) if mandate.verb != "scale" else None
-    if part is not None:  # "Pay half B-41", "Restart one redis replica": a part of what the call takes whole
+    # "Pay half B-41", "Restart one redis replica": a part of what the call takes whole (unless the
+    # call's figure is that share of its record's, ``accounted``)
+    if part is not None and part not in accounted:
         return f"part of it taken ('{part}')"
-    through = _named_through_another(mandate)
+    through = _named_through_another(mandate, accounted)
     if through is not None:
         return f"named only through another record ('{through}')"
     beside = _named_beside_the_value(mandate)
