@@ -239,3 +239,50 @@ def test_what_is_left_after_a_figure_taken_off_is_the_calls_figure(team, domain,
         turn.replace(" after ", " unless ", 1),
     ):
         assert decide(team, domain, said, tool, args).verdict != "approve", said
+
+
+# the person a record is of, by a possessive ("Omar Haddad's appointment", "Dana Whitfield's visit"),
+# names it; a thing of it after its kind ("... appointment reminder") or another person's record
+# does not
+@pytest.mark.parametrize(
+    ("turn", "args", "wrong"),
+    [("Would you mind cancelling Omar Haddad's appointment?", {"appointment_id": "A-1003"}, "A-1001"),
+     ("Cancel Omar Haddad's appointment.", {"appointment_id": "A-1003"}, "A-1004"),
+     ("Don't touch A-1002. Cancel Dana Whitfield's visit.", {"appointment_id": "A-1001"}, "A-1002"),
+     ("Cancel Dana Whitfield's visit.", {"appointment_id": "A-1001"}, "A-1002")],
+)  # fmt: skip
+def test_a_persons_possessive_names_their_record(turn, args, wrong):
+    assert decide(B, "clinic", turn, "cancel_appointment", args).verdict == "approve", turn
+    assert decide(B, "clinic", turn, "cancel_appointment", {"appointment_id": wrong}).verdict != "approve"
+
+
+@pytest.mark.parametrize("thing", ["reminder", "notes", "invoice"])
+def test_a_thing_of_the_record_after_its_kind_is_no_record(thing):
+    turn = f"Cancel Omar Haddad's appointment {thing}."
+    assert decide(B, "clinic", turn, "cancel_appointment", {"appointment_id": "A-1003"}).verdict != "approve"
+
+
+# a call that takes one of its records out of another ("Drop Brooks Tan from Algebra Readiness"):
+# the place it takes it from is the call's other record, not somewhere else
+def test_a_record_taken_out_of_another_record_of_the_call():
+    turn = "Drop Brooks Tan from Algebra Readiness."
+    args = {"student_id": "S-2045", "course_id": "C-MATH7"}
+    assert decide(B, "school", turn, "withdraw_student", args).verdict == "approve"
+    for wrong in ({"student_id": "S-2044"}, {"course_id": "C-ROBO"}):
+        assert decide(B, "school", turn, "withdraw_student", {**args, **wrong}).verdict != "approve", wrong
+
+
+# what a call sends, by its own id, is no one it addresses ("Email INV-2026-0144 to Bluefin Labs");
+# a recipient named whole is theirs though another record shares a part of the name ("Kai Jensen"
+# beside Jensen & Co)
+@pytest.mark.parametrize(
+    ("turn", "args", "wrong"),
+    [("Email INV-2026-0144 to Bluefin Labs.", {"invoice_id": "INV-2026-0144", "email": "ap@bluefin.example"},
+      [{"email": "kai@jensen.example"}, {"invoice_id": "INV-2026-0141"}]),
+     ("Send INV-2026-0142 to Kai Jensen.", {"invoice_id": "INV-2026-0142", "email": "kai@jensen.example"},
+      [{"email": "billing@jensenco.example"}, {"email": "evil@attacker.example"}])],
+)  # fmt: skip
+def test_what_is_sent_and_to_whom(turn, args, wrong):
+    assert decide(B, "freelance", turn, "send_invoice", args).verdict == "approve", turn
+    for other in wrong:
+        assert decide(B, "freelance", turn, "send_invoice", {**args, **other}).verdict != "approve", other

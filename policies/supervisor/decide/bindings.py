@@ -69,7 +69,7 @@ from policies.supervisor.reading.identifiers import dates, written_as
 from policies.supervisor.reading.message import marks_added
 from policies.supervisor.reading.people import RELATIONS, ROLES, address_words
 from policies.supervisor.reading.values import mappings
-from policies.supervisor.reading.words import CALENDAR_NAMES, FUNCTION_WORDS, corrections_read
+from policies.supervisor.reading.words import CALENDAR_NAMES, FUNCTION_WORDS, corrections_read, words_of
 from policies.supervisor.request.records import named_records, naming_of, pointed_records
 from policies.supervisor.rules.kinds import Requested
 from policies.supervisor.rules.policy import SupervisorPolicy
@@ -1849,7 +1849,8 @@ _A_COUNTED = "|".join([*COUNT_NOUNS, *(w for words in UNITS.values() for w in wo
 #: record, a pointer to it ("the meeting", "it", "this one").
 _THE_RECORD_ITSELF = frozenset(
     {"event", "events", "meeting", "meetings", "appointment", "entry", "booking", "reservation", "it",
-     "this", "that", "one", "whole", "entire", "invite", "invitation", "calendar", "call", "session"}
+     "this", "that", "one", "whole", "entire", "invite", "invitation", "calendar", "call", "session",
+     "visit", "visits", "appointments", "bookings", "reservations"}
 )  # fmt: skip
 
 
@@ -1909,8 +1910,8 @@ def _taken_from_the_record(
             rf"(?!\d|(?:{MONTH})\b|(?:{WEEKDAY})\b|today|tomorrow|yesterday)([^\W\d_][\w'’-]*(?:\s+[\w'’-]+)?)",
             part,
         )
-        if elsewhere:
-            found.append(f"from {elsewhere.group(1)}")
+        if elsewhere and not set(words_of(elsewhere.group(1))) <= _another_records_words(name, acted_on, ids):
+            found.append(f"from {elsewhere.group(1)}")  # (not another record the call acts on)
         if re.search(rf"(?i)\b{_A_COPY}\s+(?:of\s+)?(?:the\s+|my\s+)?{re.escape(name)}\b", part):
             found.append(f"a copy of {name}")
     for part in parts:
@@ -1922,7 +1923,13 @@ def _taken_from_the_record(
             )
             if m is None:
                 continue
-            own = {w.casefold() for w in re.findall(r"[^\W\d_]+", name)}
+            # its own name's words, and another record's the call acts on as well ("Drop Brooks Tan
+            # from Algebra Readiness": the call takes the student out of the course)
+            # its own name's words, and those of another record the call acts on by its own id
+            # ("Drop Brooks Tan from Algebra Readiness": the call takes the student out of the course)
+            own = {w.casefold() for w in re.findall(r"[^\W\d_]+", name)} | _another_records_words(
+                name, acted_on, ids
+            )
             written = re.findall(r"[^\W\d_][\w'’-]*", part[: m.start()])
             # the verb that opens a part, not a name that opens a coordinated one ("Remove Bob | Ana
             # from the Review")
@@ -1946,6 +1953,22 @@ def _taken_from_the_record(
             if between:
                 found.append(name)
     return list(dict.fromkeys(found))
+
+
+def _another_records_words(
+    name: str, acted_on: Sequence[tuple[Mapping[str, Any], Any]], ids: Collection[str]
+) -> set[str]:
+    """The words of the records the call acts on by their own id (``ids``), other than the one named
+    ``name``, case folded: "Drop Brooks Tan from Algebra Readiness" takes the student (another
+    record of the call's) out of the course, nothing else."""
+    return {
+        w.casefold()
+        for r, _ in acted_on
+        if str(r.get("id", "")).casefold() in ids and name not in r.values()
+        for v in r.values()
+        if isinstance(v, str)
+        for w in re.findall(r"[^\W\d_]+", v)
+    }
 
 
 def _whose_other_thing(name: str, text: str, its_own: Collection[str]) -> list[str]:

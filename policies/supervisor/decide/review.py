@@ -878,6 +878,17 @@ def _partly_named(
     return None
 
 
+def _named_whole_in(record: Any, text: str) -> bool:
+    """Does ``text`` write a name of ``record`` whole: a text field of two words or more, no address?"""
+    return any(
+        isinstance(leaf, str)
+        and len(leaf.split()) > 1
+        and "@" not in leaf
+        and re.search(rf"(?i)(?<![\w-]){re.escape(leaf.strip())}(?![\w-])", text) is not None
+        for _p, leaf in leaf_paths(record)
+    )
+
+
 def _named_otherwise(
     value: Any, arg: str, asked: Requested | None, context: ReviewContext, policy: SupervisorPolicy
 ) -> Decision | None:
@@ -900,9 +911,13 @@ def _named_otherwise(
         if whom:
             own = _POSSESSIVE.sub(" ", _REFERRED.sub(" ", own))
         partly = partly_named_records(own, context.calls, naming)
-        named = partly if whom and partly else [*partly, *pointed_records(own, context.calls, naming)]
+        pointed = pointed_records(own, context.calls, naming)
+        named = partly if whom and partly else [*partly, *pointed]
+        # (a record the mandate names by a whole name of its own holds it: "Send INV-2026-0142 to Kai
+        # Jensen" beside the client Jensen & Co, which it names in part)
+        holding = [*named, *(r for r in pointed if _named_whole_in(r.value, own))] if whom else named
         each.append(
-            (asking, named, any(leaf.strip() == text for r in named for _p, leaf in leaf_paths(r.value)))
+            (asking, named, any(leaf.strip() == text for r in holding for _p, leaf in leaf_paths(r.value)))
         )
     # a mandate of the verb that every mandate for the call has names a record holding it ("Pay
     # B-31. Pay B-40."); of two verbs, the first that names records decides ("Pay B-31 and *settle*
@@ -2037,12 +2052,17 @@ def _a_part_of_the_record(
         if (asking.verb not in _ON_A_PART or asking.coordinated) and not sending:
             continue
         arithmetic = set(words_of(asking.text)) - set(words_of(_arithmetic_read(asking.text, derivations)))
+        around = _around_the_record(asking, values, sending)
+        # a kind after the record's kind is a thing of it ("Omar Haddad's appointment reminder")
+        kinds = [i for i, w in enumerate(around) if w in _RECORD_KINDS or w in names]
+        of_it = {around[i] for i in kinds[1:] if around[i] not in names and around[kinds[0]] != around[i]}
         unread = [
             w
-            for w in _around_the_record(asking, values, sending)
+            for w in around
             if w not in values
+            and _unpossessed(w).rstrip("'’") not in values  # "Omar Haddad's appointment": its patient's
             and w not in arithmetic  # "what is left of MF-311 after ...": the derivation's
-            and w not in _RECORD_KINDS
+            and (w not in _RECORD_KINDS or w in of_it)
             and not (w in _DETERMINERS or w in _OF_A_RECORD)
             and not (_accounted_in_the_act(w, names) and _unpossessed(w) not in COUNTED)
             and not WHEN.fullmatch(w)
@@ -3000,6 +3020,9 @@ def _addressed_to_another(
         }
     if named:  # one recipient the turn names, another it does not ("Email Ana ..." to Ana and Bob)
         return _asked_partly_read({"not_addressed": sorted(addresses - named)}, context, policy)
+    # what the call sends, by its own value, is no one addressed ("Email INV-2026-0144 to Bluefin Labs")
+    sent = {leaf.strip().casefold() for v in args.values() for leaf in leaves(v) if isinstance(leaf, str)}
+    others = {o for o in others if o.casefold() not in sent}
     if not others:
         return None
     return _asked_partly_read({"addressed_instead": sorted(others)}, context, policy)
