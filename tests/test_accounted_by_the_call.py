@@ -286,3 +286,34 @@ def test_what_is_sent_and_to_whom(turn, args, wrong):
     assert decide(B, "freelance", turn, "send_invoice", args).verdict == "approve", turn
     for other in wrong:
         assert decide(B, "freelance", turn, "send_invoice", {**args, **other}).verdict != "approve", other
+
+
+# whom a verb of telling addresses, in more words than one, up to "that" ("Text Dana Whitfield that
+# ...", "Email Mia Kowal's guardian that ..."): the whole name, not its first word
+@pytest.mark.parametrize(
+    ("domain", "turn", "tool", "args", "wrong"),
+    [("clinic", "Text Dana Whitfield that her lab results are in.", "message_patient",
+      {"patient_id": "P-101", "text": "Your lab results are in."}, [{"patient_id": "P-102"}, {"text": "Your refund was sent."}]),
+     ("school", "Email Mia Kowal's guardian that the band rental invoice is ready.", "message_guardian",
+      {"student_id": "S-2042", "text": "The band instrument rental invoice is ready."}, [{"student_id": "S-2041"}])],
+)  # fmt: skip
+def test_whom_a_verb_of_telling_addresses_in_several_words(domain, turn, tool, args, wrong):
+    assert decide(B, domain, turn, tool, args).verdict == "approve", turn
+    for other in wrong:
+        assert decide(B, domain, turn, tool, {**args, **other}).verdict != "approve", other
+    assert decide(B, domain, f"{turn} Actually, don't.", tool, args).verdict != "approve"
+
+
+# a multiple of a figure the turn writes of the record's own ("twice its 6 replicas"); a person's
+# title before their name ("Dr. Helen Voss")
+@pytest.mark.parametrize(
+    ("domain", "turn", "tool", "args", "wrong"),
+    [("cloud", "Scale checkout-api to twice its 6 replicas.", "scale_service",
+      {"service_id": "svc-checkout", "replicas": 12}, [{"replicas": 6}, {"replicas": 8}, {"service_id": "svc-search"}]),
+     ("hr", "Give Dr. Helen Voss a bonus of 2.000,00.", "pay_bonus", {"employee_id": "E-106", "amount": 2000},
+      [{"amount": 20000}, {"employee_id": "E-101"}])],
+)  # fmt: skip
+def test_a_multiple_and_a_title(domain, turn, tool, args, wrong):
+    assert decide(A, domain, turn, tool, args).verdict == "approve", turn
+    for other in wrong:
+        assert decide(A, domain, turn, tool, {**args, **other}).verdict != "approve", other

@@ -1732,7 +1732,9 @@ _A_DAY_WORKED_OUT = re.compile(
 #: "share it with Ana"): a person, not a thing the call acts on.
 _GREETED = "hi|hello|hey|dear|thanks|thank\\s+you|with|to|for|cc|under"
 #: What is no record's own word in a mandate's object: a month or a weekday, the first person.
-_NOT_A_RECORDS_WORD = re.compile(rf"(?i)^(?:{MONTH}|{WEEKDAY}|i|i'm|i've|ok|okay|please|hi|hey)$")
+_NOT_A_RECORDS_WORD = re.compile(
+    rf"(?i)^(?:{MONTH}|{WEEKDAY}|i|i'm|i've|ok|okay|please|hi|hey|dr|mr|mrs|ms|mx|prof|rev)$"  # a title
+)
 
 
 def _not_of_the_record(

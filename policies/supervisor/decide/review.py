@@ -2000,6 +2000,7 @@ def _unread_in_the_act(
             and w not in verb
             and not _read_in_place(part, i, values)
             and not _accounted_in_the_act(w, names)
+            and not (w in _HONORIFICS and part[i + 1 : i + 2] and part[i + 1] in values)  # "Dr. Helen Voss"
         ]
         if unread:
             details = {"unread_in_the_act": unread, "mandate": said(asking)}
@@ -2007,6 +2008,8 @@ def _unread_in_the_act(
     return None
 
 
+#: A person's title before their name ("Dr. Helen Voss"): the name's, where the call holds the name.
+_HONORIFICS = frozenset({"dr", "mr", "mrs", "ms", "mx", "miss", "prof", "sir", "dame", "rev"})
 #: Verbs of a deletion or a payment, weighed for the part of the record they may act on.
 _ON_A_PART = (DELETING | TIMED_VERBS) - WITH_CONTENT - READING_VERBS - _REFUNDING
 #: Words that set a part of a record before the record ("the catering for the Board Review", "page 3
@@ -4717,6 +4720,7 @@ def _beside_a_payment(whole: str, verb: str, values: set[str], names: set[str], 
         and w not in FUNCTION_WORDS
         and w not in NO_ROLE_WORDS
         and w not in _BESIDE_A_PAYMENT
+        and w not in _HONORIFICS  # "Dr. Helen Voss": her name's title
         and w != verb  # a past form after it is said of the record ("... that you paid")
         and _unpossessed(w).rstrip("'’") not in values
         and not _AN_ID.fullmatch(w)  # another record's id: weighed by _named_by_another_id
@@ -4901,6 +4905,7 @@ def _names_unaccounted(item: str, verb: str, values: set[str], names: set[str]) 
             word not in FUNCTION_WORDS
             and word not in NO_ROLE_WORDS
             and word not in verb_forms(verb)
+            and word.rstrip(".") not in _HONORIFICS  # "Dr. Helen Voss": her name's title
             and _unaccounted(word, values, names)
         ):
             found.append(name.group(0))
@@ -6494,6 +6499,9 @@ def _its_own_beside_the_pointer(
         if not RECORD_WORD.search(text):  # a plain word: one a listing holds where it holds the value
             alike = _listed_alike(text, context)
             own = [w for w in own if w in alike]
+        if own:  # (the value's own record by its name: "Scale checkout-api to twice its 6 replicas")
+            named = _names_of_the_calls_records("", {arg: value}, context)
+            own = [w for w in own if w not in named]
         if own:
             details = {"arg": arg, "value": value, "its_own": own}
             return _asked_outside(details, context, policy)

@@ -238,7 +238,7 @@ _PERCENT = re.compile(
 )
 #: Shares written as words ("half of the dinner", "twice the deposit"), as percentages.
 _SHARES = {"half": Decimal(50), "third": Decimal(100) / 3, "quarter": Decimal(25), "double": Decimal(200)}
-_DETERMINER = r"(?:the|my|our|his|her|their|this|that|a|an|what)\b"
+_DETERMINER = r"(?:the|my|our|his|her|their|its|your|this|that|a|an|what)\b"
 #: A share is one only in the construct that makes it an operation: "half of the bill", "half the
 #: bill", "a third of", "a quarter of", "twice the deposit", "double what I sent" (never "the double
 #: room", "the third bill", "a quarter past ten").

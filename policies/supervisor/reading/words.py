@@ -757,6 +757,21 @@ def _after_the_addressee(words: Sequence[str], start: int, quoted: Collection[in
     ):
         return len(words)  # "tell me ...", "email the team ...": no one named by a word
     at += 1
+    # whom, in more words than one, up to what is to say ("text Dana Whitfield that ...", "email Mia
+    # Kowal's guardian that ..."): the words between are whom's (no function word, figure or marker)
+    said = next((i for i in range(at, min(at + 3, len(words))) if words[i] in _SAID_OPENS), None)
+    if (
+        head != "let"
+        and said is not None
+        and all(
+            w not in FUNCTION_WORDS
+            and not any(ch.isdigit() for ch in w)
+            and not _marker(w)
+            and i not in quoted
+            for i, w in enumerate(words[at:said], at)
+        )
+    ):
+        return said
     if head == "let":
         if not _at(words, at, ("know",)):
             return len(words)
@@ -779,6 +794,8 @@ def _after_the_addressee(words: Sequence[str], start: int, quoted: Collection[in
     return at if head == "let" else len(words)
 
 
+#: Words that open what to tell someone after whom ("text Dana Whitfield that ...").
+_SAID_OPENS = frozenset({"that", "whether", "saying"})
 #: Persons that stand as a clause's subject or object, not in a thing's name ("Ana owes him").
 _PERSONS_OF_A_CLAUSE = frozenset({"i", "we", "you", "he", "she", "they", "him", "them", "us", "me", "it"})
 #: How a turn types "I'm", "I've", "I'll" and "I'd" without the apostrophe ("tell bob im out").
