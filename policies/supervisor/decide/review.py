@@ -878,6 +878,69 @@ def _partly_named(
     return None
 
 
+def _reached_through_a_named_record(
+    value: Any, rule: ArgSource, asked: Requested | None, context: ReviewContext, policy: SupervisorPolicy
+) -> dict[str, Any] | None:
+    """Where a ``named`` rule refuses ``value``, a record of a trusted listing that holds it and,
+    in another field, a value of a record the mandates for the call name, and whose own words the
+    mandates write ("Remove the minibar charge from Mr. Daniel Roy's folio": the charge of Daniel
+    Roy's reservation whose item is Minibar): the details of a question, or None. The turn names the
+    record through another, in words the review does not trace: asked, never refused."""
+    if "named" not in rule.sources or rule.verdict is not None or isinstance(value, bool):
+        return None
+    naming = naming_of(policy, context.subject)
+    stated = stated_for(asked, context.request, context.read)
+    named = pointed_records(stated, context.calls, naming)
+    held = {
+        leaf.strip().casefold()
+        for r in named
+        for _p, leaf in leaf_paths(r.value)
+        if isinstance(leaf, str) and any(ch.isdigit() for ch in leaf)
+    }
+    said = {w for w in words_of(stated) if len(w) > 2 and w not in FUNCTION_WORDS}
+    wanted = identity(value)
+    for done in context.calls:
+        if done.get("tool") not in context.trusted:
+            continue
+        for _path, record in mappings(parsed(done.get("observation"))):
+            leaves_ = [
+                v for v in record.values() if isinstance(v, str | int | float) and not isinstance(v, bool)
+            ]
+            if wanted not in {identity(v) for v in leaves_}:
+                continue
+            through = [v for v in leaves_ if isinstance(v, str) and v.strip().casefold() in held]
+            own = {w for v in leaves_ if isinstance(v, str) for w in words_of(v)} & said
+            if through and own:
+                return {"reached_through": sorted(through), "by_its_words": sorted(own)}
+    return None
+
+
+def _named_by_a_field(
+    value: Any, rule: ArgSource, asked: Requested | None, context: ReviewContext
+) -> dict[str, Any] | None:
+    """Where a ``named`` rule refuses ``value``, a record of a trusted listing that holds it and
+    that the mandates for the call name by a field's name and its value ("room 702" for the
+    reservation whose ``room`` is 702, "seat B14", "table 12"): the details of a question, or None."""
+    if "named" not in rule.sources or rule.verdict is not None or isinstance(value, bool):
+        return None
+    stated = stated_for(asked, context.request, context.read)
+    wanted = identity(value)
+    for done in context.calls:
+        if done.get("tool") not in context.trusted:
+            continue
+        for _path, record in mappings(parsed(done.get("observation"))):
+            if wanted not in {identity(v) for v in record.values() if isinstance(v, str | int | float)}:
+                continue
+            for key, v in record.items():
+                text = str(v).strip() if isinstance(v, str | int) and not isinstance(v, bool) else ""
+                if not text or " " in text or key.casefold() in ("id", "amount"):
+                    continue
+                said = rf"(?i)(?<![\w-]){re.escape(str(key).replace('_', ' '))}\s+(?:no\.?\s+|number\s+|#)?"
+                if re.search(said + rf"{re.escape(text)}(?![\w-])", stated):
+                    return {"named_by_its_field": f"{key} {text}"}
+    return None
+
+
 def _named_whole_in(record: Any, text: str) -> bool:
     """Does ``text`` write a name of ``record`` whole: a text field of two words or more, no address?"""
     return any(
@@ -1136,6 +1199,8 @@ def _provenance(
                 )
             partly = (
                 _partly_named(value, rule, rules.requested, context, policy)
+                or _reached_through_a_named_record(value, rule, rules.requested, context, policy)
+                or _named_by_a_field(value, rule, rules.requested, context)
                 or _pointing_at_nothing_read(value, rules.requested, context)
                 or _picked_in_words(value, rules.requested, context)
                 or _in_capitals_only(value, rule, context)

@@ -205,6 +205,7 @@ STATED: dict[Operation, re.Pattern[str]] = {
     "sum": re.compile(
         r"(?i)\b(?:sum|total)\s+of\b|\bin\s+total\b|\bthe\s+(?:sum|total)\s*$|\bin\s+one\s+(?:payment|transfer|go|amount)\b"
         r"|\b(?:together|combined|altogether)\b|\bplus\b|\badd(?:ed)?\s+up\b"
+        r"|\badd\s+(?:another\s+|an?\s+extra\s+)?\d+(?:[.,]\d+)?\s+(?:more\s+)?[^\W\d_]+\s+(?:to|on)\b"
         r"|(?<=\s)\+(?=\s)|\bone\s+(?:payment|transfer)\b"
     ),
     "difference": re.compile(

@@ -35,6 +35,7 @@ from policies.supervisor.reading.words import (
     APOSTROPHES,
     COMMON_VERBS,
     FUNCTION_WORDS,
+    LASTING,
     MESSAGE_VERBS,
     MONTH_NUMBERS,
     SHARE_SUBJECTS,
@@ -2007,6 +2008,10 @@ def _phrasal(mandate: Mandate, known: Iterable[str]) -> Mandate:
         verb = next((v for v in _REPLYING if v in single), None)
         whom = words[2:] if mandate.verb == "get" else words[1:]
         return replace(mandate, verb=verb, words=(verb, *whom)) if verb else mandate
+    if mandate.verb in ("put", "place") and "hold" in single and "on" in words[1:4]:
+        at = words.index("on", 1)  # "put VB-5504 on hold (until ...)": hold it
+        if words[at + 1 : at + 2] == ("hold",):
+            return replace(mandate, verb="hold", words=("hold", *words[1:at], *words[at + 2 :]))
     if mandate.verb == "get" and len(words) > 2:
         verb = next((v for v in single if words[-1] in verb_forms(v) and words[-1] != v), None)
         return replace(mandate, verb=verb, words=(verb, *words[1:-1])) if verb else mandate
@@ -4506,6 +4511,8 @@ def _undermined(
     resolve: "Scrap that.", "Sorry, I meant ...", "Belay that last one."). Each is read as the
     mandate uncertain: the call it would admit is asked, never run unasked."""
     later = _time_word(words[1:])  # the head is the verb ("postpone the Review" asks now)
+    if later is not None and later.split()[0] in ("until", "till") and mandate.verb in LASTING:
+        later = None  # "Freeze MS-9052 until Jan 15": when the state ends (the call keeps it, or asks)
     if later is not None and (
         not (later not in TIME_WORDS and mandate.verb in DATED_VERBS) or later.endswith("'s")
     ):  # "cancel Friday's standup": one day's of what the call acts on every day

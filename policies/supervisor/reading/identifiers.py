@@ -170,13 +170,34 @@ def _times_at(text: str) -> Iterator[tuple[re.Match[str], str]]:
             yield m, f"{hour:02d}:{minute:02d}"
 
 
+#: A day of a month without its year ("Jan 15", "January 15th", "15 Jan", "the 15th of January").
+_A_MONTHS_DAY = re.compile(
+    r"(?i)\b(?:(?P<d2>\d{1,2})(?:st|nd|rd|th)?\s+(?:of\s+)?(?P<mon2>[a-z]{3,9})\.?"
+    r"|(?P<mon>[a-z]{3,9})\.?\s+(?P<d>\d{1,2})(?:st|nd|rd|th)?)\b"
+)
+
+
+def _months_days(text: str, wanted: set[str]) -> list[tuple[re.Match[str], str]]:
+    """Each day of a month ``text`` writes without its year whose month and day are those of a day
+    in ``wanted`` (that day, as the value)."""
+    found = []
+    for m in _A_MONTHS_DAY.finditer(text):
+        month = MONTH_NUMBERS.get((m["mon"] or m["mon2"] or "").casefold())
+        if month is None:
+            continue
+        day = int(m["d"] or m["d2"])
+        found += [(m, w) for w in wanted if re.fullmatch(rf"\d{{4}}-{int(month):02d}-{day:02d}", w)]
+    return found
+
+
 def written_as(text: str, wanted: set[str]) -> str:
     """``text`` with each date and time of day it writes otherwise ("9 December 2026", "Dec 15,
-    2026", "2:30 pm") written as ``YYYY-MM-DD`` / ``HH:MM`` where that is one of ``wanted`` (a call's
-    values): the words of a day the call keeps are its value, not words of their own."""
-    spans = sorted(
-        ((m.start(), m.end(), value) for m, value in days_and_times(text) if value in wanted), reverse=True
-    )
+    2026", "2:30 pm", "Jan 15" for a day in January) written as ``YYYY-MM-DD`` / ``HH:MM`` where that
+    is one of ``wanted`` (a call's values): the words of a day the call keeps are its value, not
+    words of their own."""
+    found = [(m, value) for m, value in days_and_times(text) if value in wanted]
+    found += _months_days(text, wanted)
+    spans = sorted(((m.start(), m.end(), value) for m, value in found), reverse=True)
     end = len(text) + 1
     for start, stop, value in spans:  # from the end, a span inside one written already left
         if stop <= end:

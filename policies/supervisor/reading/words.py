@@ -85,6 +85,7 @@ __all__ = [
     "DEFAULT_READER",
     "FUNCTION_WORDS",
     "GENERIC_FIELD_WORDS",
+    "LASTING",
     "MARKERS",
     "POINTING_BACK",
     "REFERRING_WORDS",
@@ -654,6 +655,13 @@ def _parse(words: Sequence[str], quoted: frozenset[int] = frozenset(), gerunds: 
                 exempt.update(range(i, i + len(phrase)))
     told = _when_to_tell_the_user(words, start)  # what to report: no phrase of it marks the clause
     exempt.update(told)
+    # a state the act puts in place lasts "until" its end ("Freeze MS-9041 until 2027-01-31", "Put
+    # VB-5504 on hold until the note comes"): when it ends, not when to act
+    exempt.update(
+        i
+        for i in range(start + 1, len(words))
+        if words[i] in ("until", "till") and (head in LASTING or "hold" in words[start:i]) and i not in quoted
+    )
     end = told.start if told else len(words)
     # a phrase the grammar marks, in the asking part or a message's content (a choice: asking only)
     marked = _marked_phrase(words[:end], start, quoted, min(stop, end))
@@ -794,6 +802,11 @@ def _after_the_addressee(words: Sequence[str], start: int, quoted: Collection[in
     return at if head == "let" else len(words)
 
 
+#: Verbs of a state that lasts until an end the turn may give ("freeze ... until 2027-01-31").
+LASTING = frozenset(
+    {"freeze", "pause", "suspend", "hold", "block", "bar", "lock", "mute", "snooze", "silence", "extend",
+     "keep", "park"}
+)  # fmt: skip
 #: Words that open what to tell someone after whom ("text Dana Whitfield that ...").
 _SAID_OPENS = frozenset({"that", "whether", "saying"})
 #: Persons that stand as a clause's subject or object, not in a thing's name ("Ana owes him").
