@@ -637,6 +637,32 @@ _WHOSE_SECRET = re.compile(
 _QUOTES = frozenset("'\"‘’“”`")
 
 
+#: What a mandate sets its record to ("Upgrade MS-9041 to Premium", "Switch Jonas Weber to the
+#: Starter 10GB plan"): the words after "to" or "into", up to a clause's end.
+_SET_TO = re.compile(r"(?i)\b(?:to|into)\s+([^,.;:!?|\n]+)")
+
+
+def _set_to(stated: str) -> list[str]:
+    """The phrases a mandate sets its record to (:data:`_SET_TO`), case folded."""
+    return [m.group(1).casefold() for m in _SET_TO.finditer(stated)]
+
+
+def _written_as_the_target(value: str, targets: Sequence[str], context: ReviewContext) -> bool:
+    """Is ``value`` what a mandate sets its record to: written whole in a phrase after "to", or a
+    record of a trusted listing holding it is, by a name of its own ("the Starter 10GB plan" for
+    PL-S10)?"""
+    if not targets:
+        return False
+    names = {value.strip()}
+    for call in context.calls:
+        if call.get("tool") not in context.trusted or not isinstance(call.get("observation"), list):
+            continue
+        for r in call["observation"]:
+            if isinstance(r, Mapping) and value.strip() in {str(v).strip() for v in r.values()}:
+                names |= {v.strip() for v in r.values() if isinstance(v, str) and len(v.strip()) > 2}
+    return any(re.search(rf"(?<![\w-]){re.escape(n.casefold())}(?![\w-])", t) for n in names for t in targets)
+
+
 def _a_day_or_time_written(value: str, stated: str) -> bool:
     """Is ``value`` a day or a time of day that the mandate writes as it is ("at 10:00", "on
     2026-12-11")? It is the turn's value for the call, whatever record of a listing holds the same."""
@@ -668,11 +694,14 @@ def _records_that_disagree(
         for r in pointed_records(stated, context.calls, naming_of(policy, context.subject))
         if isinstance(r.value, Mapping)
     ]
+    targets = _set_to(stated)
     for arg, value in texts.items():
         if value not in held:
             continue  # a text the call writes (a subject, a body), no record's value
         theirs = {_plain_value(r[arg]) for r in pointed if isinstance(r.get(arg), str) and r[arg].strip()}
-        if theirs and value not in theirs:  # no record the mandate names says it ("Pay B-40" to Bob)
+        if theirs and value not in theirs and not _written_as_the_target(flat[arg], targets, context):
+            # no record the mandate names says it ("Pay B-40" to Bob), nor is it what the mandate
+            # sets the record to ("Upgrade MS-9041 to Premium")
             found.setdefault("another_value_of_the_named_record", []).append(arg)
     # a figure of another record than those the mandate names ("Pay B-31 and B-40": B-31 paid 260)
     written_n = {amount_value(f) for f in re.findall(r"(?<![\w.-])\d+(?:\.\d+)?(?![\w-])", stated)}
@@ -715,6 +744,7 @@ def _records_that_disagree(
                 for b in holders
                 if a != b
                 and not any(names[i] & said for i in holding[b])  # "Grant asmith tkim's role": both named
+                and not _written_as_the_target(flat[b], targets, context)  # "Switch X to the Starter plan"
                 and _held_apart(records, holding, texts, a, b)
             }
         )
