@@ -20,9 +20,13 @@ that bears on whether the call is made at all (:data:`~policies.supervisor.readi
 BEARING`: a negation, an exclusion, a time, a hedge, a condition) never counts as accounted for,
 whatever a value holds: a value the agent chose cannot speak for the user.
 
-Only two reasons of the reader are weighed so: words beside a mandate not read, and a time or a
-condition the call does not keep where the call takes it ("Terminate E-105 with a last day of
-2026-12-31": ``last_day``). Every other reason stands."""
+Four reasons of the reader's are weighed so: words beside a mandate not read; a time or a
+condition the call does not keep, where the call takes it ("Terminate E-105 with a last day of
+2026-12-31": ``last_day``); a part of the record taken, where the call's figure is that share of
+its own record's ("Refund half of ORD-50012"); a record named only through another, where what the
+mandate names is what the call makes for it ("a credit note for INV-2026-0143"). Every other reason
+stands, and so does every reason for a model's reader (asked once per review: the turn is not read
+again for it)."""
 
 from __future__ import annotations
 
@@ -98,8 +102,8 @@ def _written_twice(mandate: Mandate, why: str, apart: Collection[str]) -> bool:
     """Do the words the reader could not place (in ``why``; a clause of their own where one of
     ``apart``) write again a word the mandate writes apart from them ("Restart checkout and checkout"),
     or are they one word in a clause of its own ("Restart checkout and rebuild": a second record or
-    a verb of its own)? The same value twice is a slip for another
-    one, or not: the call accounts for neither reading."""
+    a verb of its own)? The same value twice is a slip for another one, or not: the call accounts
+    for neither reading."""
     unplaced = why.partition("('")[2].rpartition("')")[0]
     words = Counter(words_of(" ".join([mandate.text, *mandate.coordinated])))
     if unplaced not in apart:  # the mandate's own words: those it writes besides them

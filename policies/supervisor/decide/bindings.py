@@ -1955,8 +1955,6 @@ def _taken_from_the_record(
             )
             if m is None:
                 continue
-            # its own name's words, and another record's the call acts on as well ("Drop Brooks Tan
-            # from Algebra Readiness": the call takes the student out of the course)
             # its own name's words, and those of another record the call acts on by its own id
             # ("Drop Brooks Tan from Algebra Readiness": the call takes the student out of the course)
             own = {w.casefold() for w in re.findall(r"[^\W\d_]+", name)} | _another_records_words(
