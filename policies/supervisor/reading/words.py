@@ -140,9 +140,11 @@ _VALUE_WORDS = frozenset(
 )  # fmt: skip
 _COLON = re.compile(r":(?=\s|$)(?![^()\n]*\))")  # not inside a bracket ("(ref: B-40)")
 #: "+" and "&" between words join as "and" does ("read #support + reply there", "INV-7 & B-40"), and
-#: so does a dash, typed as one, two or three hyphens ("B-40 -- nope, B-31").
+#: so does a dash, typed as one, two or three hyphens ("B-40 -- nope, B-31"); "&" between two
+#: capitalised words is a name's ("Harlow & Finch", "Lumen & Oak").
 _JOINERS = re.compile(
-    r"(?i),(?=\s|$)|\s(?:-{1,3}|[\u2013\u2014+&])\s|(?<=\w)-{2,3}(?=\w)"
+    r"(?i),(?=\s|$)|\s(?:-{1,3}|[\u2013\u2014+])\s|(?<=\w)-{2,3}(?=\w)"
+    r"|(?-i:(?<![a-z])\s&\s|\s&\s(?![A-Z][a-z]))"
     r"|\b(?:and|then|but|also)\b|\b(?:after that|afterwards)\b(?=\W*\w)"
     r"|(?<=\w)\s+(?=instead\b|rather\s+than\b)"
 )
