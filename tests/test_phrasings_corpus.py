@@ -74,8 +74,10 @@ TODAY = {
 #: Since the eighth step, an earlier sentence that doubts or negates what a later mandate points
 #: back to ("I no longer use Gym Max. Cancel my standing orders to them.", "There's a Review ...
 #: that I can't make. Cancel it.") asks: the grammar cannot tell it from "B-31 isn't mine. Pay it."
+#: (D2.1, "refund 20 EUR on ORD-1002, late delivery", is read since what is wrong with a record is
+#: the reason of an act that undoes it.)
 READ_LESS = {
-    "T9.1": "hotel in Lisbon, good reviews", "D2.1": "late delivery", "D3.5": "tomorrow",
+    "T9.1": "hotel in Lisbon, good reviews", "D3.5": "tomorrow",
     "P15.3": "I no longer use Gym Max", "T11.5": "that I can't make",
 }  # fmt: skip
 OUTCOME = {".": "ran", "a": "asked", "r": "refused"}

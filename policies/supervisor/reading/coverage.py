@@ -78,6 +78,7 @@ __all__ = [
     "REPORTING_WORDS",
     "TIMED_VERBS",
     "TIME_WORDS",
+    "UNDOING",
     "WITH_CONTENT",
     "Reading",
     "Unread",
@@ -1424,6 +1425,57 @@ _PERSONS = frozenset(
 )
 
 
+#: Verbs that undo, stop or take back (a charge, an order, access, a line): what is wrong with the
+#: record is their reason ("Void ORD-44121, it was a duplicate", "Suspend LN-30291, phone stolen").
+UNDOING = frozenset(
+    """
+    cancel void refund reverse revoke suspend bar block freeze hold deny reject decline remove delete
+    waive lock disable deactivate terminate withdraw unenrol unenroll chargeback unsubscribe
+    """.split()  # noqa: SIM905 (a closed list, read as words)
+)
+#: Words by which a clause after an undoing mandate is no mere reason for it: it may take the act
+#: back, put it off, keep the record, say the act is moot or done, or doubt it.
+_NO_REASON_TO_UNDO = frozenset(
+    """
+    sorry meant actually wait scratch kidding mind ignore undo instead rather already yet later still
+    keep keeps kept stay stays leave leaving maybe perhaps probably might may should would could if
+    unless until when once whether again anymore fine ok okay resolved settled paid done found
+    returned recovered back working works fixed
+    """.split()  # noqa: SIM905 (a closed list, read as words)
+)
+
+
+def _a_reason_to_undo(clause: Clause, verbs: Collection[str]) -> bool:
+    """Is a clause after a mandate that undoes (:data:`UNDOING`: void, cancel, suspend, refund ...)
+    a statement of what went wrong, which is that act's reason ("..., phone stolen", "..., late
+    delivery", "..., he reported it lost")? Not where it names a record, a figure or a time, asks,
+    or holds a word that may take the act back, put it off, keep the record, say it is moot, or
+    give a status, a verdict, a dispute or what stands in the way (:data:`_NO_REASON_TO_UNDO`,
+    :func:`_bearing`: "..., it's settled", "..., no wait", "..., she'll keep it", "..., it's
+    disputed" still ask), nor after any other act ("Pay B-40, it was lost" still asks)."""
+    words = clause.words
+    if not verbs or not all(_base_of_an_undoing(v) for v in verbs) or len(words) < 2:
+        return False
+    if "?" in clause.text or any(ch.isdigit() for ch in clause.text) or _time_word(words) is not None:
+        return False
+    if set(words) & _WH:  # "..., who wouldn't?": a question, its mark or not
+        return False
+    if (
+        _of_the_turns_words(words)
+        or _asked_for_another(words, verbs)
+        or any(_disowns(words, v) for v in verbs)
+    ):
+        return False  # "..., the customer requested a repair": another act asked for
+    if set(words) & (_NO_REASON_TO_UNDO | _MOOT - {"moved"} | KEEPING_WORDS | _DOUBTING) or _bearing(words):
+        return False  # (a status, a verdict, a dispute or what stands in the way still asks)
+    return not set(words) <= FUNCTION_WORDS | {"not", "no", "never"}
+
+
+def _base_of_an_undoing(verb: str) -> bool:
+    """Is ``verb`` (as written: "void", "cancelling", "suspended") one of :data:`UNDOING`?"""
+    return any(verb in verb_forms(u) for u in UNDOING)
+
+
 def _only_a_reason(clause: Clause) -> bool:
     """Is a clause after a mandate of its sentence a statement that only gives a reason for it
     (:func:`~policies.supervisor.reading.words.stated_reason`: "it's throwing 502s", "the chair is
@@ -2479,7 +2531,8 @@ def reading_of(
             ):
                 verbs_asked = {c.words[c.head] for c in [*asking, *earlier] if c.head is not None}
                 bears = (
-                    not _only_a_reason(clause)
+                    # (what went wrong is the reason of an act that undoes: "Suspend it, phone stolen")
+                    (not _only_a_reason(clause) and not _a_reason_to_undo(clause, verbs_asked))
                     or _of_the_turns_words(clause.words)
                     or any(_disowns(clause.words, v) for v in verbs_asked or {""})
                     or _asked_for_another(clause.words, verbs_asked)
@@ -2601,6 +2654,9 @@ def reading_of(
             if clause.text in pointed_back and _context(request, clause, verbs):
                 continue  # read: what a later mandate points back to ("Bob posted a link. Open it.")
             opening = bool(asking) and members.index(clause) < members.index(asking[0])
+            undoing = {c.words[c.head] for c in asking if c.head is not None}
+            if after_one and _a_reason_to_undo(clause, undoing):
+                continue  # read: why the act undoes ("Suspend LN-30291, phone stolen")
             said = _why(request, clause)
             unread.append(Unread(clause.text, sentence, said, whole_sentence=not asking, opening=opening))
     for sentence, members in by_sentence.items():
