@@ -886,8 +886,13 @@ def _reached_through_a_named_record(
     mandates write ("Remove the minibar charge from Mr. Daniel Roy's folio": the charge of Daniel
     Roy's reservation whose item is Minibar): the details of a question, or None. The turn names the
     record through another, in words the review does not trace: asked, never refused."""
-    if "named" not in rule.sources or rule.verdict is not None or isinstance(value, bool):
-        return None
+    if (
+        "named" not in rule.sources
+        or rule.verdict is not None
+        or not isinstance(value, str)
+        or is_number(value)
+    ):
+        return None  # a record's id or name; a figure a named record holds is weighed as a figure
     naming = naming_of(policy, context.subject)
     stated = stated_for(asked, context.request, context.read)
     named = pointed_records(stated, context.calls, naming)
@@ -921,8 +926,13 @@ def _named_by_a_field(
     """Where a ``named`` rule refuses ``value``, a record of a trusted listing that holds it and
     that the mandates for the call name by a field's name and its value ("room 702" for the
     reservation whose ``room`` is 702, "seat B14", "table 12"): the details of a question, or None."""
-    if "named" not in rule.sources or rule.verdict is not None or isinstance(value, bool):
-        return None
+    if (
+        "named" not in rule.sources
+        or rule.verdict is not None
+        or not isinstance(value, str)
+        or is_number(value)
+    ):
+        return None  # a record's id or name; a figure a named record holds is weighed as a figure
     stated = stated_for(asked, context.request, context.read)
     wanted = identity(value)
     for done in context.calls:

@@ -1445,10 +1445,15 @@ _NO_REASON_TO_UNDO = frozenset(
 )
 
 
+#: The shares a call's figure may be of its own record's ("half of ORD-50012"): a part of it taken
+#: that the call accounts for (:mod:`policies.supervisor.decide.accounted`).
+_SHARES = frozenset({"half", "third", "quarter"})
+
+
 def _a_reason_to_undo(clause: Clause, verbs: Collection[str]) -> bool:
     """Is a clause after a mandate that undoes (:data:`UNDOING`: void, cancel, suspend, refund ...)
     a statement of what went wrong, which is that act's reason ("..., phone stolen", "..., late
-    delivery", "..., he reported it lost")? Not where it names a record, a figure or a time, asks,
+    delivery", "..., the SIM was cloned")? Not where it names a record, a figure or a time, asks,
     or holds a word that may take the act back, put it off, keep the record, say it is moot, or
     give a status, a verdict, a dispute or what stands in the way (:data:`_NO_REASON_TO_UNDO`,
     :func:`_bearing`: "..., it's settled", "..., no wait", "..., she'll keep it", "..., it's
@@ -4662,7 +4667,7 @@ def _undermined(
     part = _a_part_of_it(words[1:]) if mandate.verb != "scale" else None
     # "Pay half B-41", "Restart one redis replica": a part of what the call takes whole (unless the
     # call's figure is that share of its record's, ``accounted``)
-    if part is not None and part not in accounted:
+    if part is not None and not (part in _SHARES and part in accounted):
         return f"part of it taken ('{part}')"
     through = _named_through_another(mandate, accounted)
     if through is not None:
