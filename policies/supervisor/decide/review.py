@@ -904,19 +904,14 @@ def _reached_through_a_named_record(
     }
     said = {w for w in words_of(stated) if len(w) > 2 and w not in FUNCTION_WORDS}
     wanted = identity(value)
-    for done in context.calls:
-        if done.get("tool") not in context.trusted:
+    for record in _trusted_records(context):
+        leaves_ = [v for v in record.values() if isinstance(v, str | int | float) and not isinstance(v, bool)]
+        if wanted not in {identity(v) for v in leaves_}:
             continue
-        for _path, record in mappings(parsed(done.get("observation"))):
-            leaves_ = [
-                v for v in record.values() if isinstance(v, str | int | float) and not isinstance(v, bool)
-            ]
-            if wanted not in {identity(v) for v in leaves_}:
-                continue
-            through = [v for v in leaves_ if isinstance(v, str) and v.strip().casefold() in held]
-            own = {w for v in leaves_ if isinstance(v, str) for w in words_of(v)} & said
-            if through and own:
-                return {"reached_through": sorted(through), "by_its_words": sorted(own)}
+        through = [v for v in leaves_ if isinstance(v, str) and v.strip().casefold() in held]
+        own = {w for v in leaves_ if isinstance(v, str) for w in words_of(v)} & said
+        if through and own:
+            return {"reached_through": sorted(through), "by_its_words": sorted(own)}
     return None
 
 
@@ -935,19 +930,16 @@ def _named_by_a_field(
         return None  # a record's id or name; a figure a named record holds is weighed as a figure
     stated = stated_for(asked, context.request, context.read)
     wanted = identity(value)
-    for done in context.calls:
-        if done.get("tool") not in context.trusted:
+    for record in _trusted_records(context):
+        if wanted not in {identity(v) for v in record.values() if isinstance(v, str | int | float)}:
             continue
-        for _path, record in mappings(parsed(done.get("observation"))):
-            if wanted not in {identity(v) for v in record.values() if isinstance(v, str | int | float)}:
+        for key, v in record.items():
+            text = str(v).strip() if isinstance(v, str | int) and not isinstance(v, bool) else ""
+            if not text or " " in text or key.casefold() in ("id", "amount"):
                 continue
-            for key, v in record.items():
-                text = str(v).strip() if isinstance(v, str | int) and not isinstance(v, bool) else ""
-                if not text or " " in text or key.casefold() in ("id", "amount"):
-                    continue
-                said = rf"(?i)(?<![\w-]){re.escape(str(key).replace('_', ' '))}\s+(?:no\.?\s+|number\s+|#)?"
-                if re.search(said + rf"{re.escape(text)}(?![\w-])", stated):
-                    return {"named_by_its_field": f"{key} {text}"}
+            said = rf"(?i)(?<![\w-]){re.escape(str(key).replace('_', ' '))}\s+(?:no\.?\s+|number\s+|#)?"
+            if re.search(said + rf"{re.escape(text)}(?![\w-])", stated):
+                return {"named_by_its_field": f"{key} {text}"}
     return None
 
 
@@ -2167,15 +2159,9 @@ def _its_peoples_names(args: Mapping[str, Any], context: ReviewContext) -> set[s
     }
     if not handles:
         return set()
-    listed = (
-        record
-        for done in context.calls
-        if done.get("tool") in context.trusted
-        for _path, record in mappings(parsed(done.get("observation")))
-    )
     return {
         w
-        for record in listed
+        for record in _trusted_records(context)
         if any(
             isinstance(v, str) and _A_HANDLES_KEY.fullmatch(str(k)) and v.strip().casefold() in handles
             for k, v in record.items()
@@ -5596,13 +5582,10 @@ def _names_of_the_calls_records(arg: str, args: Mapping[str, Any], context: Revi
     wanted = {identity(v) for a, v in args.items() if a != arg and isinstance(v, str) and v.strip()}
     wanted.discard(None)
     names: set[str] = set()
-    for done in context.calls:
-        if done.get("tool") not in context.trusted:
-            continue
-        for _path, record in mappings(parsed(done.get("observation"))):
-            if any(identity(leaf) in wanted for v in record.values() for leaf in leaves(v)):
-                texts = [v for v in record.values() if isinstance(v, str) and "@" not in v]
-                names |= {t.strip().casefold() for t in texts} | {w for t in texts for w in words_of(t)}
+    for record in _trusted_records(context):
+        if any(identity(leaf) in wanted for v in record.values() for leaf in leaves(v)):
+            texts = [v for v in record.values() if isinstance(v, str) and "@" not in v]
+            names |= {t.strip().casefold() for t in texts} | {w for t in texts for w in words_of(t)}
     return names
 
 
@@ -7957,6 +7940,14 @@ def _roles_given(
 def _text_of_record(record: Mapping[str, Any]) -> str:
     """A record's texts together, in order (a mail's sender, subject and body)."""
     return " ".join(v for v in leaves(record) if isinstance(v, str))
+
+
+def _trusted_records(context: ReviewContext) -> Iterator[Mapping[str, Any]]:
+    """Every record a call of a tool the policy trusts returned, oldest first."""
+    for done in context.calls:
+        if done.get("tool") in context.trusted:
+            for _path, record in mappings(parsed(done.get("observation"))):
+                yield record
 
 
 def _records_read(context: ReviewContext) -> Iterator[Mapping[str, Any]]:
