@@ -218,3 +218,52 @@ def test_the_same_statement_after_an_act_that_does_not_undo_still_asks(reason):
     turn = f"Pay VB-5501, {reason}."
     args = {"bill_id": "VB-5501", "amount": 12480.0}
     assert decide(D, "treasury.py", turn, "pay_bill", args).verdict != "approve", turn
+
+
+# a correction that names a value replaces the line's one value of its kind (a date, a figure
+# standing alone, a name in small letters joined by a dash, the name a line sets its record to):
+# the call with the value meant runs, the one corrected does not; where the line holds two of the
+# kind, which one is meant is not written and both ask
+CORRECTING = ["sorry, I meant", "I mean", "oops, I meant", "sorry — I meant"]
+CORRECTED = [
+    (C, "parcel.py", "Reschedule SHP-70417 for {old}", "schedule_redelivery", "date",
+     {"shipment_id": "SHP-70417"}, "2026-12-10", "2026-12-12"),
+    (C, "telco.py", "Credit LN-30281 {old}", "apply_credit", "amount", {"line_id": "LN-30281"}, "4.00", "6.00"),
+    (D, "saasbilling.py", "Set sub_1002 to {old} seats", "set_seats", "seats",
+     {"subscription_id": "sub_1002"}, "15", "18"),
+    (D, "helpdesk.py", "Add dkim to {old}", "add_to_group", "group", {"username": "dkim"},
+     "finance-readonly", "finance-admins"),
+    (C, "gym.py", "Downgrade Lucas Silvano to {old}", "change_tier", "tier", {"membership_id": "MS-9014"},
+     "Off-peak", "Standard"),
+]  # fmt: skip
+
+
+def _as_written(arg: str, value: str) -> Any:
+    return float(value) if arg == "amount" else int(value) if arg == "seats" else value
+
+
+@pytest.mark.parametrize("lead", CORRECTING)
+@pytest.mark.parametrize("joint", [", ", ". ", "\n"])
+@pytest.mark.parametrize(("team", "domain", "line", "tool", "arg", "args", "old", "new"), CORRECTED)
+def test_a_value_corrected_is_the_value_meant(team, domain, line, tool, arg, args, old, new, joint, lead):
+    lead = lead[0].upper() + lead[1:] if joint != ", " else lead
+    turn = f"{line.format(old=old)}{joint}{lead} {new}."
+    meant = {**args, arg: _as_written(arg, new)}
+    assert decide(team, domain, turn, tool, meant).verdict == "approve", turn
+    corrected = {**args, arg: _as_written(arg, old)}
+    assert decide(team, domain, turn, tool, corrected).verdict != "approve", turn
+
+
+@pytest.mark.parametrize(
+    ("team", "domain", "turn", "tool", "args"),
+    [(D, "saasbilling.py", "Set sub_1002 to 15 seats in 2 days, sorry, I meant 18.", "set_seats",
+      {"subscription_id": "sub_1002", "seats": 18}),
+     (C, "telco.py", "Credit LN-30281 4.00 and LN-30218 3.00, sorry, I meant 6.00.", "apply_credit",
+      {"line_id": "LN-30281", "amount": 6.0}),
+     (C, "gym.py", "Downgrade Lucas Silvano, sorry, I meant Standard.", "change_tier",
+      {"membership_id": "MS-9014", "tier": "Standard"}),
+     (C, "parcel.py", "Reschedule SHP-70417 for 2026-12-10 or 2026-12-11, I mean 2026-12-12.",
+      "schedule_redelivery", {"shipment_id": "SHP-70417", "date": "2026-12-12"})],
+)  # fmt: skip
+def test_a_correction_of_one_of_two_values_still_asks(team, domain, turn, tool, args):
+    assert decide(team, domain, turn, tool, args).verdict != "approve", turn

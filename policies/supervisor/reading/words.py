@@ -78,6 +78,8 @@ from functools import lru_cache
 from itertools import pairwise
 from typing import Any, Protocol, runtime_checkable
 
+from policies.patterns import DATES, MONTH_NAMES, TIMES
+
 __all__ = [
     "ALLOWED_FUNCTION_WORDS",
     "COMMON_VERBS",
@@ -1167,13 +1169,14 @@ _A_TRAILING_FIELD = re.compile(
     r"[ \t]*(?=[.!]?[ \t]*(?:\n|$))"
 )
 
-#: A correction the user makes of the line before it, naming what they meant ("Pay MF-311. Sorry, I
-#: meant MF-322.", "Book Albergo Sole for 3 nights — I mean Pensione Luna"): an id, or a name
-#: written with capitals, alone.
+#: A correction the user makes of the line before it, in its sentence, the next or a line (a message)
+#: of its own, naming what they meant ("Pay MF-311. Sorry, I meant MF-322.", "Book Albergo Sole for
+#: 3 nights — I mean Pensione Luna"): an id, a name, a date, a figure, alone.
 _A_CORRECTION = re.compile(
-    r"(?im)(?:[.!;][ \t]+|[ \t]+[-\u2013\u2014][ \t]+|,[ \t]+)"
-    r"(?:(?:sorry|oops|whoops|er|erm|uh|no|wait)[,.!]?[ \t]+)*i[ \t]+mean(?:t)?[ \t:,]+"
-    r"(?P<new>[^\s.,;!?]+(?:[ \t]+[^\s.,;!?]+){0,3})[ \t]*[.!]?[ \t]*$"
+    r"(?im)(?:[.!;]?[ \t]*\n[ \t]*|[.!;][ \t]+|[ \t]+[-\u2013\u2014][ \t]+|,[ \t]+)"
+    r"(?:(?:sorry|oops|whoops|er|erm|uh|no|wait)[ \t]*[,.!\u2013\u2014-]?[ \t]+)*i[ \t]+mean(?:t)?[ \t:,]+"
+    r"(?P<new>(?:[^\s.,;!?]|(?<=\d)[.,](?=\d))+(?:[ \t]+(?:[^\s.,;!?]|(?<=\d)[.,](?=\d))+){0,3}"
+    r"(?:,[ \t]+\d{4})?)[ \t]*[.!]?[ \t]*$"
 )
 _AN_ID_TOKEN = re.compile(r"(?<![\w.@#-])(?=[\w-]*\d)(?=[\w-]*[A-Za-z])[A-Za-z][\w-]*(?![\w@-]|\.\w)")
 _A_CAPITALISED_NAME = re.compile(r"(?<![\w'’-])[A-Z][\w'’-]*(?:[ \t]+[A-Z][\w'’-]*){0,3}(?![\w'’-])")
@@ -1203,6 +1206,9 @@ def _corrected(before: str, new: str) -> str | None:
     no name, a word in small letters): the reading leaves the correction unread."""
     if not re.search(r"[^\W_]", before):
         return None
+    valued = _a_value_corrected(before, new)
+    if valued is not None:
+        return valued
     handle = _a_handle_corrected(before, new)
     if handle is not None:
         return handle
@@ -1218,6 +1224,79 @@ def _corrected(before: str, new: str) -> str | None:
 
 
 _A_CHANNEL_TOKEN = re.compile(r"(?<![\w#])#[\w-]+")
+#: The dates a correction may name in place of the line's one date: a date as :data:`DATES` reads
+#: it, or a month's day without its year ("Dec 12", "12 December").
+_DATES_CORRECTED = (
+    *DATES,
+    re.compile(rf"(?i)(?<![\w-])(?:{MONTH_NAMES})\.?[ \t]+\d{{1,2}}(?:st|nd|rd|th)?(?![\w-])"),
+    re.compile(rf"(?i)(?<![\w-])\d{{1,2}}(?:st|nd|rd|th)?[ \t]+(?:of[ \t]+)?(?:{MONTH_NAMES})\b\.?"),
+)
+#: A figure standing alone (a count, an amount, a share): not a part of an id, a date or a time.
+_A_FIGURE_TOKEN = re.compile(r"(?<![\w.,/:@#$€£-])([$€£]?)(\d+(?:[.,]\d+)*)(%?)(?![\w/:@%-]|[.,]\d)")
+#: A name written in small letters joined by a dash or an underscore ("finance-admins").
+_A_SLUG = re.compile(r"(?<![\w.@#/-])[a-z][a-z0-9]*(?:[-_][a-z0-9]+)+(?![\w@/-])")
+#: The words after which a line's last name is the value it sets ("Downgrade ... to Off-peak").
+_SET_TO = frozenset({"to", "into", "as", "for", "on"})
+
+
+def _spans(patterns: Iterable[re.Pattern[str]], text: str) -> list[tuple[int, int]]:
+    """The widest spans of ``text`` any of ``patterns`` matches, none inside another."""
+    found = sorted({m.span() for p in patterns for m in p.finditer(text)}, key=lambda s: (s[0], -s[1]))
+    widest: list[tuple[int, int]] = []
+    for start, end in found:
+        if widest and start < widest[-1][1]:
+            if end > widest[-1][1]:
+                widest[-1] = (widest[-1][0], end)
+            continue
+        widest.append((start, end))
+    return widest
+
+
+def _a_value_corrected(before: str, new: str) -> str | None:
+    """The line with its one value of ``new``'s kind replaced by ``new``: a date for its one date
+    ("Reschedule SHP-70417 for 2026-12-10, sorry, I meant 2026-12-12"), a figure for its one figure
+    standing alone ("Set sub_1002 to 15 seats, sorry, I meant 18"; a share for a share), a name in
+    small letters joined by a dash for its one such name ("Add dkim to finance-readonly, sorry, I
+    meant finance-admins"), a capitalised word for the last name of the line where the line sets
+    something to it ("Downgrade Lucas Silvano to Off-peak, sorry, I meant Standard"); else None
+    (two of a kind, or none: which one is meant, the reader cannot tell)."""
+    first = re.match(r"\s*\S+", before)
+    start = first.end() if first else 0
+    dates = _spans(_DATES_CORRECTED, before)
+    if any(p.fullmatch(new) for p in _DATES_CORRECTED):
+        return _replaced(before, [s for s in dates if s[0] >= start], new)
+    figure = _A_FIGURE_TOKEN.fullmatch(new)
+    if figure is not None:
+        times = [
+            m.span() for t in TIMES for m in t.finditer(before) if not re.fullmatch(r"[\d.]+", m.group(0))
+        ]
+        timed = dates + times  # "4.00" alone is a figure; "4:00", "4 pm" a time
+        figures = [
+            m
+            for m in _A_FIGURE_TOKEN.finditer(before, start)
+            if not any(a <= m.start() < b for a, b in timed) and bool(m.group(3)) == bool(figure.group(3))
+        ]
+        if len(figures) != 1:
+            return None
+        sign = figure.group(1) or figures[0].group(1)
+        return _replaced(before, [figures[0].span()], f"{sign}{figure.group(2)}{figure.group(3)}")
+    if _A_SLUG.fullmatch(new):
+        return _replaced(before, [m.span() for m in _A_SLUG.finditer(before, start)], new)
+    if re.fullmatch(r"[A-Z][A-Za-z'’-]*", new):  # a word; an id is corrected as an id
+        names = list(_A_CAPITALISED_NAME.finditer(before, start))
+        last = names[-1] if len(names) > 1 else None
+        ahead = words_of(before[: last.start()])[-1:] if last is not None else []
+        if last is not None and " " not in last.group(0) and not before[last.end() :].strip():
+            return _replaced(before, [last.span()], new) if ahead and ahead[0] in _SET_TO else None
+    return None
+
+
+def _replaced(before: str, found: Sequence[tuple[int, int]], new: str) -> str | None:
+    if len(found) != 1 or before[found[0][0] : found[0][1]] == new:
+        return None
+    return f"{before[: found[0][0]]}{new}{before[found[0][1] :]}."
+
+
 #: A line that opens with a verb whose object is a person and that person's handle ("DM tomas that
 #: ...", "Invite lin to #oncall"): the handle a correction in small letters replaces.
 _A_PERSON_AFTER_THE_VERB = re.compile(r"(?i)^(\s*[\w-]+[ \t]+)([a-z][\w.-]*)(?=[ \t,:]|$)")
