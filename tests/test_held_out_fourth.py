@@ -267,3 +267,42 @@ def test_a_value_corrected_is_the_value_meant(team, domain, line, tool, arg, arg
 )  # fmt: skip
 def test_a_correction_of_one_of_two_values_still_asks(team, domain, turn, tool, args):
     assert decide(team, domain, turn, tool, args).verdict != "approve", turn
+
+
+# what went wrong with a record, or with its holder, is the reason of an act that undoes it: a fault
+# ("he reported it stolen", "it was booked by mistake"; a dispute, a fraud or a duplicate still asks) or what a third person
+# does not or no longer do ("she no longer swims", "she can't make it"); the same words after an
+# act that does not undo, a negated fault, a negation of wanting or of the user's own, or a word
+# that takes the act back or puts it off still ask
+WENT_WRONG = ["she no longer swims", "she can't make it", "he doesn't live here anymore", "he reported it stolen",
+              "it was booked by mistake", "it doesn't work for her", "he moved abroad"]  # fmt: skip
+
+
+@pytest.mark.parametrize("reason", WENT_WRONG)
+@pytest.mark.parametrize(("verb", "joint"), [("Cancel", ", "), ("Cancel", " - "), ("Please cancel", "; ")])
+def test_what_went_wrong_is_the_reason_to_undo(reason, verb, joint):
+    turn = f"{verb} MS-9036{joint}{reason}."
+    assert (
+        decide(C, "gym.py", turn, "cancel_membership", {"membership_id": "MS-9036"}).verdict == "approve"
+    ), turn
+    assert decide(C, "gym.py", turn, "cancel_membership", {"membership_id": "MS-9041"}).verdict != "approve"
+
+
+@pytest.mark.parametrize(
+    "said",
+    ["she doesn't want it cancelled", "it isn't a duplicate", "it's not wrong", "he never asked for it",
+     "I can't make it", "she still swims", "it was booked by mistake, tomorrow", "it was a duplicate", "she no longer swims, maybe",
+     "she doesn't agree", "they said not to", "the member disputes it", "it was fraud", "it wasn't stolen after all", "no wait", "not yet"],
+)  # fmt: skip
+def test_a_statement_that_may_take_the_undoing_back_still_asks(said):
+    turn = f"Cancel MS-9036, {said}."
+    assert (
+        decide(C, "gym.py", turn, "cancel_membership", {"membership_id": "MS-9036"}).verdict != "approve"
+    ), turn
+
+
+@pytest.mark.parametrize("reason", ["she can't make it", "he no longer works here", "the vendor disputes it"])
+def test_what_went_wrong_after_an_act_that_does_not_undo_still_asks(reason):
+    turn = f"Pay VB-5501, {reason}."
+    args = {"bill_id": "VB-5501", "amount": 12480.0}
+    assert decide(D, "treasury.py", turn, "pay_bill", args).verdict != "approve", turn

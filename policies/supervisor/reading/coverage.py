@@ -38,10 +38,12 @@ from policies.supervisor.reading.words import (
     LASTING,
     MESSAGE_VERBS,
     MONTH_NUMBERS,
+    OF_WANTING,
     SHARE_SUBJECTS,
     Clause,
     Mandate,
     RequestReader,
+    a_negated_statement,
     a_statement,
     clauses_of,
     excludes_records,
@@ -1471,9 +1473,51 @@ def _a_reason_to_undo(clause: Clause, verbs: Collection[str]) -> bool:
         or any(_disowns(words, v) for v in verbs)
     ):
         return False  # "..., the customer requested a repair": another act asked for
-    if set(words) & (_NO_REASON_TO_UNDO | _MOOT - {"moved"} | KEEPING_WORDS | _DOUBTING) or _bearing(words):
-        return False  # (a status, a verdict, a dispute or what stands in the way still asks)
+    blocking = set(words) & (_NO_REASON_TO_UNDO | _MOOT - {"moved"} | KEEPING_WORDS | _DOUBTING) | _bearing(
+        words
+    )
+    if blocking - _what_went_wrong(words):
+        return False  # (a status, a verdict, a doubt or what stands in the way still asks)
     return not set(words) <= FUNCTION_WORDS | {"not", "no", "never"}
+
+
+#: Words of what went wrong with a record: for an act that undoes, they are its reason ("Refund
+#: MS-9014 354.00, he was charged for the wrong gym", "Bar Mario Costa's line, he reported it lost").
+#: Not a dispute nor a fraud (a refund beside an open dispute may pay twice, one to a fraudster pays
+#: the fraud), nor a duplicate (which of two copies goes, the reader cannot tell): they still ask.
+_WENT_WRONG = frozenset(
+    """
+    double wrong mistake mistaken mistakenly erroneous erroneously incorrect incorrectly lost stolen broken
+    damaged faulty defective cloned hacked compromised overcharged
+    """.split()  # noqa: SIM905 (a closed list, read as words)
+)
+#: Who a statement of what went wrong may be said by or of: a third person or thing, never the user
+#: nor the agent ("I can't make it" may take the act back).
+_SAID_OF_ANOTHER = frozenset(
+    {"he", "she", "they", "he's", "she's", "they're", "it", "it's", "the", "his", "her", "their", "this"}
+)
+_NEGATING = frozenset({"not", "no", "never", "longer", "anymore", "nor"})
+
+
+def _what_went_wrong(words: Sequence[str]) -> set[str]:
+    """The words of a statement after an act that undoes that say what went wrong with its record
+    or its holder, and so give the act's reason rather than bear on it: words of a fault
+    (:data:`_WENT_WRONG`: "it was a duplicate", "the guest disputes it"), or, in a statement of a
+    third person's with no word of a fault, a negation ("she can't make it", "she no longer
+    swims"); with either, the word that points back to the record as the statement's object ("he
+    reported it lost"). None of the user's own ("I can't ...", "not yet"), nor where the negation
+    is said of wanting or agreeing to the act ("she doesn't want it")."""
+    if len(words) < 3 or words[0] not in _SAID_OF_ANOTHER:
+        return set()
+    faults = set(words) & _WENT_WRONG
+    negations = {w for w in words[1:] if w in _NEGATING or w.endswith("n't")}
+    if faults:
+        allowed = set(faults)
+    elif negations and not set(words) & (OF_WANTING | POINTING_BACK - {"it", "them"}):
+        allowed = negations
+    else:
+        return set()
+    return allowed | (set(words[1:]) & {"it", "them"})
 
 
 def _base_of_an_undoing(verb: str) -> bool:
@@ -2530,7 +2574,7 @@ def reading_of(
                 continue
             if (
                 (after_one or (not asking and earlier))
-                and stated_reason(clause.words)
+                and (stated_reason(clause.words) or a_negated_statement(clause.words))
                 and not _after_a_colon_of(sentence, asking)  # a message's content, a title: weighed apart
                 and not _asked(request, sentence)
             ):

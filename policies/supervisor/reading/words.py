@@ -100,6 +100,7 @@ __all__ = [
     "GrammarReader",
     "Mandate",
     "RequestReader",
+    "a_negated_statement",
     "affirmative_words",
     "asks_for",
     "asks_step",
@@ -2115,7 +2116,7 @@ def clauses_of(text: str) -> list[Clause]:
             i
             for i, (_p, w, _q, r) in enumerate(told)
             if i
-            and stated_reason(w)
+            and (stated_reason(w) or a_negated_statement(w))
             and joined[i][1] != "but"  # "Pay B-40, but the budget is frozen": a contrast, not a why
             and any(t[3].head is not None and not t[3].marked for t in told[:i])
         }
@@ -2340,6 +2341,38 @@ def stated_reason(words: Sequence[str]) -> bool:
         or bool(set(words[1:3]) & _GOES_ON)  # "the disk keeps filling up", "queue looks stuck"
     )
     return finite and markers <= _OF_A_STATEMENT and not _marked_phrase(words)
+
+
+#: Who a negated statement beside an act is of: a third person or a thing, never the user.
+_THIRD_PERSONS = frozenset(
+    {"he", "she", "they", "he's", "she's", "they're", "it", "it's", "the", "his", "her", "their"}
+)
+#: Words by which a negated statement may be said of the act itself: who wants, needs or agrees to
+#: it ("she doesn't want it"), or what the user asks ("they never asked").
+OF_WANTING = frozenset(
+    """
+    want wants wanted need needs needed like likes mean meant agree agreed approve approved ask asked
+    asks said says told
+    """.split()  # noqa: SIM905 (a closed list, read as words)
+)
+
+
+def a_negated_statement(words: Sequence[str]) -> bool:
+    """Is a clause a statement of a third person's or a thing's that says what they do not or no
+    longer do ("she no longer swims", "she can't make it", "it doesn't work"): read as the
+    statement it negates (:func:`stated_reason`), its subject no word of the user's, no word of
+    wanting, needing or agreeing (:data:`OF_WANTING`: "she doesn't want it" is said of the act)?
+    Whether it is a reason for the act beside it (an act that undoes) or bears on it, the reading
+    weighs apart."""
+    if len(words) < 3 or words[0] not in _THIRD_PERSONS or set(words) & OF_WANTING:
+        return False
+    negations = {"not", "no", "never", "nor"}
+    if not any(w in negations or w.endswith("n't") for w in words[1:]):
+        return False
+    affirmed = [
+        "is" if w in negations or w.endswith("n't") else w for w in words if w not in ("longer", "anymore")
+    ]
+    return stated_reason(affirmed)
 
 
 #: Words of trouble a statement with a bare noun for its subject may give as a reason ("worker is
