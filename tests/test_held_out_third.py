@@ -304,3 +304,35 @@ def test_a_day_and_time_the_turn_writes_are_its_own_though_another_record_holds_
         decide("held_out_28", "clinic", turn, "book_appointment", {**args, "patient_id": "P-103"}).verdict
         != "approve"
     )
+
+
+# a prohibition of one act, then another act on what it names "instead", by a pronoun: the pronoun
+# is what the prohibition names; the act asked instead runs on it, the act prohibited is refused, and
+# the same act again ("Don't resend X, resend it instead") leaves the record out (never runs)
+INSTEAD = ["Don't {no} {x}, {yes} it instead.", "Don't {no} {x}; {yes} it instead.",
+           "Please don't {no} {x}, {yes} it instead.", "Do not {no} {x}, {yes} it instead.",
+           "Don't {no} {x}, {yes} it {more} instead."]  # fmt: skip
+ACTS = [
+    ("held_out_27", "shop", "refund", "resend", "ORD-50013", "resend_order", {"order_id": "ORD-50013"},
+     "refund_order", {"order_id": "ORD-50013", "amount": 39.5}, "", {"order_id": "ORD-50014"}),
+    ("held_out_28", "clinic", "cancel", "reschedule", "A-1004", "reschedule_appointment",
+     {"appointment_id": "A-1004", "date": "2026-12-12", "time": "11:15"}, "cancel_appointment",
+     {"appointment_id": "A-1004"}, "to 2026-12-12 at 11:15", {"appointment_id": "A-1003"}),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("form", INSTEAD)
+@pytest.mark.parametrize(
+    ("team", "domain", "no", "yes", "x", "tool", "args", "other", "others", "more", "wrong"), ACTS
+)
+def test_the_act_asked_instead_runs_on_what_the_prohibition_names(
+    team, domain, no, yes, x, tool, args, other, others, more, wrong, form
+):
+    turn = form.format(no=no, yes=yes, x=x, more=more)
+    if "{more}" not in form and more:
+        turn = turn.replace(" instead.", f" {more} instead.")
+    assert decide(team, domain, turn, tool, args).verdict == "approve", turn
+    assert decide(team, domain, turn, other, others).verdict == "block", turn
+    assert decide(team, domain, turn, tool, {**args, **wrong}).verdict != "approve", turn
+    same = f"Don't {yes} {x}, {yes} it {more} instead.".replace("  ", " ")
+    assert decide(team, domain, same, tool, args).verdict != "approve", same

@@ -339,6 +339,8 @@ _UNDOING = re.compile(
 )
 
 
+#: A negation right before a verb of undoing: the clause says not to undo.
+_NOT_BEFORE = re.compile(r"(?i)\b(?:don'?t|do\s+not|never)\s+(?:please\s+)?$")
 #: A mandate that changes a setting from one value to another ("Change forwarding from ... to ...").
 _A_CHANGE = re.compile(r"(?i)\W*(?:please\s+)?(?:change|switch|update|move|replace|swap|edit|modify|set)\b")
 
@@ -353,7 +355,9 @@ def _undone_not_set(b: Binding) -> list[str]:
 
     def undoes(text: str) -> bool:
         return any(
-            not (m.group("verb") and m.group("verb").casefold() in own) for m in _UNDOING.finditer(text)
+            not (m.group("verb") and m.group("verb").casefold() in own)
+            and not _NOT_BEFORE.search(text[: m.start()])  # "Don't cancel A-1004, ...": nothing undone
+            for m in _UNDOING.finditer(text)
         )
 
     def written(value: Any, text: str) -> bool:

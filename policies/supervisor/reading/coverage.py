@@ -5578,7 +5578,11 @@ def _left_out_clauses(request: str) -> tuple[str, ...]:
     ("Don't touch E-102", "Keep the Standup", "leave Jonas Berg out", "The Acme bill stays open")
     or that leave records out by id ("Pay B-31 but not B-40")."""
     clauses = clauses_of(request)
-    out = [c.text for c in clauses if _prohibition(c.words) and not _urging(c.words) and c.text]
+    out = [
+        c.text
+        for c in clauses
+        if _prohibition(c.words) and not _urging(c.words) and c.text and not _another_act_instead(c, clauses)
+    ]
     for clause in clauses:
         keeping = clause.head is not None and clause.words[clause.head] in _KEEPING_HEADS
         # a clause led by an id, not a verb ("..., E-102 unchanged")
@@ -5587,6 +5591,31 @@ def _left_out_clauses(request: str) -> tuple[str, ...]:
         if (keeping or excluding or (headless and keeps(clause.words))) and clause.text:
             out.append(clause.text)
     return tuple(dict.fromkeys(out))
+
+
+def _another_act_instead(prohibition: Clause, clauses: Sequence[Clause]) -> bool:
+    """Does a later clause of the prohibition's sentence ask for another act on what it names,
+    "instead" ("Don't refund ORD-50013, resend it instead", "Don't cancel A-1004, reschedule it to
+    ... instead")? The prohibition leaves out that act, not the record: the record stays named for
+    the act asked instead (the act prohibited is asked for by no mandate). The same verb again
+    ("Don't restart checkout-api, restart the canary instead") leaves the record out, and so does
+    another act on another record ("Don't refund ORD-1, credit ORD-2 instead")."""
+    after = clauses[clauses.index(prohibition) + 1 :] if prohibition in clauses else []
+    if not after:
+        return False
+    sentence = after[
+        0
+    ].sentence  # its own, or the next where it stands alone ("Don't refund X; resend it instead")
+    later = [c for c in after if c.sentence == sentence]
+    at = _opening(prohibition.words)
+    named = set(prohibition.words[(at or 0) + 1 :]) - FUNCTION_WORDS  # what the act prohibited is on
+    return any(
+        c.head is not None
+        and ("instead" in c.words[c.head :] or [n.words for n in later[i + 1 : i + 2]] == [("instead",)])
+        and c.words[c.head] not in prohibition.words
+        and bool(named & set(c.words[c.head + 1 :]))  # the same record ("resend it": written so)
+        for i, c in enumerate(later)
+    )
 
 
 @lru_cache(maxsize=256)

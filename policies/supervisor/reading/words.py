@@ -1225,6 +1225,25 @@ def _corrected(before: str, new: str) -> str | None:
 
 
 _A_CHANNEL_TOKEN = re.compile(r"(?<![\w#])#[\w-]+")
+#: A prohibition of one act, then another act asked "instead" on what it names, by a pronoun ("Don't
+#: refund ORD-50013, resend it instead", "Don't cancel A-1004; reschedule it to ... instead"): the
+#: pronoun is what the prohibition names, read as written there.
+_PRONOUN_OF_A_PROHIBITION = re.compile(
+    r"(?im)^(?P<head>[ \t]*(?:please[ \t]+)?(?:don't|do[ \t]+not|dont|never)[ \t]+(?P<verb>[a-z]+)[ \t]+"
+    r"(?P<what>[^\s,;.!?]+(?:[ \t]+[^\s,;.!?]+){0,4}))(?P<joint>[ \t]*[,;][ \t]*(?:but[ \t]+)?)"
+    r"(?P<other>[a-z]+)[ \t]+(?:it|them)\b(?P<rest>[^.!?\n]*?\binstead\b)"
+)
+
+
+def _named_instead(m: re.Match[str]) -> str:
+    """The act asked instead with what the prohibition names in place of its pronoun; as written
+    where it is the same act, or the prohibition's object holds a pronoun of its own."""
+    what = m["what"]
+    if m["other"].casefold() == m["verb"].casefold() or set(words_of(what)) & {"it", "them", "that", "this"}:
+        return m.group(0)
+    return f"{m['head']}{m['joint']}{m['other']} {what}{m['rest']}"
+
+
 #: The dates a correction may name in place of the line's one date: a date as :data:`DATES` reads
 #: it, or a month's day without its year ("Dec 12", "12 December").
 _DATES_CORRECTED = (
@@ -2031,6 +2050,7 @@ def clauses_of(text: str) -> list[Clause]:
     body = _MINUS.sub(" minus ", _COMMENT.sub(aside, body))
     body = _LABEL_DASH.sub(_label_before_a_dash, body)  # "PagerDuty #9981 — restart db": a label
     body = corrections_read(body)  # "Pay MF-311. Sorry, I meant MF-322.": "Pay MF-322."
+    body = _PRONOUN_OF_A_PROHIBITION.sub(_named_instead, body)  # "Don't refund X, resend it instead"
     body = _A_FRONTED_CHANNEL.sub(r"\1\4 \2 \3\5", body)  # "In #random, post ...": "post ... in #random"
     body = _A_MESSAGE_SAYING.sub(r"\1: ", body)  # "Send lin a DM saying ...": "Send lin a DM: ..."
     body = _A_TRAILING_FIELD.sub(_a_field_bracketed, body)  # "..., label: staging": a field, bracketed
