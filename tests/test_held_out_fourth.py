@@ -306,3 +306,48 @@ def test_what_went_wrong_after_an_act_that_does_not_undo_still_asks(reason):
     turn = f"Pay VB-5501, {reason}."
     args = {"bill_id": "VB-5501", "amount": 12480.0}
     assert decide(D, "treasury.py", turn, "pay_bill", args).verdict != "approve", turn
+
+
+# a mandate of one of a kind's verbs whose object is written as the value of an argument named for
+# the kind's object (``bill_id`` for "bill", ``group`` for "group") acts on that object ("Schedule
+# VB-5506 for Dec 18", "Take dkimball out of vpn-users"); another record, or a value the turn does
+# not write, is not asked for
+@pytest.mark.parametrize(
+    ("team", "domain", "turn", "tool", "args", "wrong"),
+    [(D, "treasury.py", "Schedule VB-5506 for Dec 18, 2026.", "schedule_payment",
+      {"bill_id": "VB-5506", "date": "2026-12-18"}, {"bill_id": "VB-5505"}),
+     (D, "treasury.py", "Please schedule VB-5506 for 2026-12-18.", "schedule_payment",
+      {"bill_id": "VB-5506", "date": "2026-12-18"}, {"date": "2026-12-19"}),
+     (D, "helpdesk.py", "Take dkimball out of vpn-users.", "remove_from_group",
+      {"username": "dkimball", "group": "vpn-users"}, {"username": "dkim"}),
+     (D, "helpdesk.py", "Take dkimball out of vpn-users.", "remove_from_group",
+      {"username": "dkimball", "group": "vpn-users"}, {"group": "engineering"})],
+)  # fmt: skip
+def test_an_object_written_as_the_calls_value_is_the_kinds_object(team, domain, turn, tool, args, wrong):
+    assert decide(team, domain, turn, tool, args).verdict == "approve", turn
+    assert decide(team, domain, turn, tool, {**args, **wrong}).verdict != "approve", (turn, wrong)
+
+
+def test_an_object_not_written_still_asks():
+    turn = "Schedule the payment run for Dec 18, 2026."
+    args = {"bill_id": "VB-5506", "date": "2026-12-18"}
+    assert decide(D, "treasury.py", turn, "schedule_payment", args).verdict != "approve", turn
+
+
+def test_where_a_change_starts_is_its_own_argument():
+    """'from C4 to B14' as ``old_seat`` and ``new_seat``: the seat the change starts from is no
+    value undone; swapped, the call asks."""
+    turn = "Move ORD-44121 from C4 to B14."
+    seat = {"order_id": "ORD-44121", "old_seat": "C4", "new_seat": "B14"}
+    assert decide(D, "ticketing.py", turn, "change_seat", seat).verdict == "approve"
+    swapped = {**seat, "old_seat": "B14", "new_seat": "C4"}
+    assert decide(D, "ticketing.py", turn, "change_seat", swapped).verdict != "approve"
+
+
+@pytest.mark.parametrize("title", ["Dr.", "Dr", "Mrs.", "Prof."])
+def test_a_title_before_a_name_the_record_holds_describes_nothing_else(title):
+    turn = f"Pay {title} Okafor's December bill, VB-5506."
+    args = {"bill_id": "VB-5506", "amount": 1100.0}
+    assert decide(D, "treasury.py", turn, "pay_bill", args).verdict == "approve", turn
+    other = f"Pay {title} Hale's December bill, VB-5506."
+    assert decide(D, "treasury.py", other, "pay_bill", args).verdict != "approve", other

@@ -336,3 +336,36 @@ def test_the_act_asked_instead_runs_on_what_the_prohibition_names(
     assert decide(team, domain, turn, tool, {**args, **wrong}).verdict != "approve", turn
     same = f"Don't {yes} {x}, {yes} it {more} instead.".replace("  ", " ")
     assert decide(team, domain, same, tool, args).verdict != "approve", same
+
+
+# a correction that names what it meant by a name grown from the line's one word ("search" →
+# "search-staging") or sharing the first word of the line's one such name ("Mia Kowal" → "Mia
+# Kowalski"): the call on the name meant runs, the one corrected does not; two it may grow from ask
+@pytest.mark.parametrize("lead", ["Sorry, I meant", "I mean", "Oops, I meant"])
+@pytest.mark.parametrize("joint", [". ", ", ", "\n"])
+def test_a_name_corrected_by_a_longer_one_is_the_one_meant(lead, joint):
+    lead = lead if joint != ", " else lead.lower()
+    turn = f"Restart search{joint}{lead} search-staging."
+    run = "restart_service"
+    assert (
+        decide("held_out_27", "cloud", turn, run, {"service_id": "svc-search-staging"}).verdict == "approve"
+    )
+    assert decide("held_out_27", "cloud", turn, run, {"service_id": "svc-search"}).verdict != "approve"
+    turn = f"Enrol Mia Kowal in French I{joint}{lead} Mia Kowalski."
+    enrol = {"course_id": "C-FR7"}
+    assert (
+        decide("held_out_28", "school", turn, "enrol_student", {**enrol, "student_id": "S-2041"}).verdict
+        == "approve"
+    )
+    assert (
+        decide("held_out_28", "school", turn, "enrol_student", {**enrol, "student_id": "S-2042"}).verdict
+        != "approve"
+    )
+
+
+def test_a_longer_name_two_words_may_grow_into_still_asks():
+    turn = "Restart search and search-api. Sorry, I meant search-staging."
+    run = "restart_service"
+    assert (
+        decide("held_out_27", "cloud", turn, run, {"service_id": "svc-search-staging"}).verdict != "approve"
+    )

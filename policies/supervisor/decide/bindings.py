@@ -339,6 +339,8 @@ _UNDOING = re.compile(
 )
 
 
+#: Words of an argument's name that say it holds where a change starts, not what it is set to.
+_WHERE_IT_STARTS = frozenset({"from", "old", "current", "previous", "prior", "original", "source"})
 #: A negation right before a verb of undoing: the clause says not to undo.
 _NOT_BEFORE = re.compile(r"(?i)\b(?:don'?t|do\s+not|never)\s+(?:please\s+)?$")
 #: A mandate that changes a setting from one value to another ("Change forwarding from ... to ...").
@@ -383,7 +385,9 @@ def _undone_not_set(b: Binding) -> list[str]:
             )
             or (
                 isinstance(value, str)
-                and "from" not in arg.casefold()  # "Pay 80 EUR from ACC-9 to ...": where it comes from
+                # "Pay 80 EUR from ACC-9 to ...": where it comes from; "Move ORD-44121 from C4 to
+                # B14" as ``old_seat``: where the change starts
+                and not set(re.split(r"[_\W]+", arg.casefold())) & _WHERE_IT_STARTS
                 and _A_CHANGE.match(b.own) is not None
                 and re.search(rf"(?i)\bfrom\s+{re.escape(value.strip())}\s+to\s+\S", b.own)
             )

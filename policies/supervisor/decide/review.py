@@ -2416,10 +2416,23 @@ def _described_otherwise(
             unread = _kind_described(_turn_reading(context, policy), values, names)
         if unread:  # "the message m-502 from Kwame Mensah": its author, by name
             unread = [w for w in unread if w not in _its_peoples_names(args, context)]
+        if unread:  # "Pay Dr. Okafor's December bill, VB-5506": a title of the name it stands before
+            unread = [w for w in unread if not _a_title_of_a_name_read(w, written, unread)]
         if unread:
             details = {"described_otherwise": unread, "mandate": said(asking)}
             return _asked_partly_read(details, context, policy)
     return None
+
+
+def _a_title_of_a_name_read(word: str, written: Sequence[str], unread: Collection[str]) -> bool:
+    """Is ``word`` a title ("dr", "mrs") written right before a word the description accounts for
+    (the name it is the title of: "Dr. Okafor's December bill")?"""
+    return word in _HONORIFICS and any(
+        _unpossessed(after) not in unread and after not in unread
+        for i, w in enumerate(written[:-1])
+        if w == word
+        for after in written[i + 1 : i + 2]
+    )
 
 
 #: Words between a record's id and a phrase of whom it goes to in a sentence of its own ("B-40
@@ -7506,12 +7519,40 @@ def review_action(
     rules = policy.rules_for(name)  # its own, and the summed rules of the groups it belongs to
     if rules is None:  # structural: never shadowed
         return replace(_block(f"unknown_tool_for_supervisor:{name}"), check=UNKNOWN_TOOL)
+    rules = _objects_named_by_the_call(rules, action.get("args") or {}, context)
     call = Call(name, action, action.get("args") or {}, rules, policy, custom_rules or {})
     context = accounted_for_the_call(name, call.args, rules.requested, context)
     decided, would = run_chain(call, context, shadowed_checks(rules, policy))
     decided = _asked_where_unread(decided, call, context)
     covered = _covered(action, decided, context, policy)
     return shadowed(covered, [_covered(action, w, context, policy) for w in would]) if would else covered
+
+
+def _objects_named_by_the_call(
+    rules: ToolRules, args: Mapping[str, Any], context: ReviewContext
+) -> ToolRules:
+    """The tool's rules with the objects of its kind of action (``Requested.objects``) named, for
+    this call, by the values of its arguments named for one of them that the turn writes ("Schedule
+    VB-5506 for Dec 18": ``bill_id="VB-5506"`` names the bill, "Take dkimball out of vpn-users":
+    ``group="vpn-users"`` the group): a mandate of one of the kind's verbs that writes such a value
+    acts on that object. Where none is written, the rules as they are."""
+    asked = rules.requested
+    if asked is None or not asked.verbs or not asked.objects:
+        return rules
+    objects = {o.casefold() for o in asked.objects}
+    turn = f" {' '.join(words_of(context.request))} "
+    named: list[str] = []
+    for arg, value in args.items():
+        kinds = {w for w in re.split(r"[_\W]+", str(arg).casefold()) if w}
+        if not kinds & objects or not isinstance(value, str):
+            continue
+        written = words_of(value.strip())
+        if written and f" {' '.join(written)} " in turn:
+            named += [w for w in written if w not in FUNCTION_WORDS]
+    if not named:
+        return rules
+    wider = asked.model_copy(update={"objects": [*asked.objects, *dict.fromkeys(named)]})
+    return rules.model_copy(update={"requested": wider})
 
 
 def _asked_where_unread(decided: Decision, call: Call, context: ReviewContext) -> Decision:

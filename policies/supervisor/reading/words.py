@@ -1253,6 +1253,8 @@ _DATES_CORRECTED = (
 )
 #: A figure standing alone (a count, an amount, a share): not a part of an id, a date or a time.
 _A_FIGURE_TOKEN = re.compile(r"(?<![\w.,/:@#$€£-])([$€£]?)(\d+(?:[.,]\d+)*)(%?)(?![\w/:@%-]|[.,]\d)")
+#: A word in small letters standing alone ("search"): a name a correction may grow into a dashed one.
+_A_SMALL_WORD = re.compile(r"(?<![\w.@#/-])[a-z][a-z0-9]*(?![\w@/-])")
 #: A name written in small letters joined by a dash or an underscore ("finance-admins").
 _A_SLUG = re.compile(r"(?<![\w.@#/-])[a-z][a-z0-9]*(?:[-_][a-z0-9]+)+(?![\w@/-])")
 #: The words after which a line's last name is the value it sets ("Downgrade ... to Off-peak").
@@ -1277,8 +1279,10 @@ def _a_value_corrected(before: str, new: str) -> str | None:
     ("Reschedule SHP-70417 for 2026-12-10, sorry, I meant 2026-12-12"), a figure for its one figure
     standing alone ("Set sub_1002 to 15 seats, sorry, I meant 18"; a share for a share), a name in
     small letters joined by a dash for its one such name ("Add dkim to finance-readonly, sorry, I
-    meant finance-admins"), a capitalised word for the last name of the line where the line sets
-    something to it ("Downgrade Lucas Silvano to Off-peak, sorry, I meant Standard"); else None
+    meant finance-admins"; the one word it grows from: "Restart search. I meant search-staging"), a
+    capitalised word for the last name of the line where the line sets something to it ("Downgrade
+    Lucas Silvano to Off-peak, sorry, I meant Standard"), a person's name for the one name of the
+    line with the same first word ("Enrol Mia Kowal in French I. I meant Mia Kowalski"); else None
     (two of a kind, or none: which one is meant, the reader cannot tell)."""
     first = re.match(r"\s*\S+", before)
     start = first.end() if first else 0
@@ -1301,7 +1305,23 @@ def _a_value_corrected(before: str, new: str) -> str | None:
         sign = figure.group(1) or figures[0].group(1)
         return _replaced(before, [figures[0].span()], f"{sign}{figure.group(2)}{figure.group(3)}")
     if _A_SLUG.fullmatch(new):
-        return _replaced(before, [m.span() for m in _A_SLUG.finditer(before, start)], new)
+        slugs = [m.span() for m in _A_SLUG.finditer(before, start)]
+        slugs += [  # "Restart search. Sorry, I meant search-staging": the word the name grows from
+            m.span()
+            for m in _A_SMALL_WORD.finditer(before, start)
+            if new.startswith(f"{m.group(0)}-") or new.endswith(f"-{m.group(0)}")
+        ]
+        return _replaced(before, slugs, new)
+    if re.fullmatch(r"[A-Z][A-Za-z'’-]*(?:[ \t]+[A-Z][A-Za-z'’-]*){1,3}", new):
+        first_word = new.split()[0]  # "Enrol Mia Kowal in French I. I meant Mia Kowalski."
+        sharing = [
+            m.span()
+            for m in _A_CAPITALISED_NAME.finditer(before, start)
+            if m.group(0).split()[0] == first_word and len(m.group(0).split()) > 1
+        ]
+        fixed = _replaced(before, sharing, new)
+        if fixed is not None:
+            return fixed
     if re.fullmatch(r"[A-Z][A-Za-z'’-]*", new):  # a word; an id is corrected as an id
         names = list(_A_CAPITALISED_NAME.finditer(before, start))
         last = names[-1] if len(names) > 1 else None
