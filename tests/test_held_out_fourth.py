@@ -351,3 +351,25 @@ def test_a_title_before_a_name_the_record_holds_describes_nothing_else(title):
     assert decide(D, "treasury.py", turn, "pay_bill", args).verdict == "approve", turn
     other = f"Pay {title} Hale's December bill, VB-5506."
     assert decide(D, "treasury.py", other, "pay_bill", args).verdict != "approve", other
+
+
+# an item listed after the object's last one ("to sub_1001 and sub_1002", "to engineering and
+# vpn-users") is the same act on it: each item's call runs, another item or another value asks or
+# is refused, and an id listed beside the call's own is no word that describes its record
+@pytest.mark.parametrize("joint", [" and ", ", ", " & "])
+def test_an_item_listed_after_the_last_is_the_same_act_on_it(joint):
+    turn = f"Apply WINTER15 to sub_1001{joint}sub_1002."
+    for sub in ("sub_1001", "sub_1002"):
+        args = {"subscription_id": sub, "code": "WINTER15"}
+        assert decide(D, "saasbilling.py", turn, "apply_coupon", args).verdict == "approve", (turn, sub)
+    for wrong in (
+        {"subscription_id": "sub_1002", "code": "LOYAL10"},
+        {"subscription_id": "sub_1011", "code": "WINTER15"},
+    ):
+        assert decide(D, "saasbilling.py", turn, "apply_coupon", wrong).verdict != "approve", (turn, wrong)
+    turn = f"Add aosei to engineering{joint}vpn-users."
+    for group in ("engineering", "vpn-users"):
+        args = {"username": "aosei", "group": group}
+        assert decide(D, "helpdesk.py", turn, "add_to_group", args).verdict == "approve", (turn, group)
+    wrong = {"username": "dkim", "group": "vpn-users"}
+    assert decide(D, "helpdesk.py", turn, "add_to_group", wrong).verdict != "approve", turn

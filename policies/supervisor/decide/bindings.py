@@ -518,6 +518,8 @@ def _records(b: Binding) -> dict[str, list[Any]]:
     parts = [
         _A_CHANNEL.sub(part.strip(), first)
         if i and _A_CHANNEL.fullmatch(part.strip()) and _A_CHANNEL.search(first)
+        else _an_item_in_place_of_the_last(part, first)
+        if i
         else part
         for i, part in enumerate(parts)
     ]
@@ -537,6 +539,24 @@ def _records(b: Binding) -> dict[str, list[Any]]:
     for detail, items in _one_per_part(whole, keep=True).items():
         found.setdefault(detail, []).extend(items)
     return found
+
+
+#: A name or an id alone, in small letters or with a digit, a dash or an underscore ("sub_1002",
+#: "vpn-users", "smartinez"): a list's item after the first part's last.
+_A_LONE_ITEM = re.compile(r"(?=[\w-]*[\d_-]|[a-z][\w-]*$)[A-Za-z][\w-]*")
+
+
+def _an_item_in_place_of_the_last(part: str, first: str) -> str:
+    """A part that is one item alone ("sub_1002" of "Apply WINTER15 to sub_1001 and sub_1002",
+    "vpn-users" of "Add aosei to engineering and vpn-users"), read as the first part's act on it:
+    the first part with its last word (an item of the same kind) replaced; any other part as it is."""
+    item, words = part.strip(), first.split()
+    if not _A_LONE_ITEM.fullmatch(item) or len(words) < 2:
+        return part
+    last = words[-1].rstrip(".,;:!?")
+    if not _A_LONE_ITEM.fullmatch(last) or last.casefold() in FUNCTION_WORDS or last == item:
+        return part
+    return " ".join([*words[:-1], item])
 
 
 #: The binding checks, in the order their findings are listed: the sides and figures the mandate

@@ -2361,6 +2361,25 @@ def _set_beside(word: str, request: str) -> list[str]:
     return words_of(bracket.group(1)) if bracket else []
 
 
+def _listed_beside(args: Mapping[str, Any], request: str) -> set[str]:
+    """The ids the turn lists beside one of the call's values, joined to it by a comma, "and", "&",
+    "or" or "plus" ("Apply WINTER15 to sub_1001 and sub_1002"): other items of the same list, not
+    words that describe the call's record."""
+    found: set[str] = set()
+    for value in args.values():
+        if not isinstance(value, str) or not value.strip() or not _AN_ID.fullmatch(value.strip().casefold()):
+            continue
+        own = re.escape(value.strip())
+        join = r"\s*(?:,\s*(?:and\s+|&\s*)?|\s(?:and|or|plus)\s+|\s*&\s*)(?:the\s+)?"
+        for m in re.finditer(
+            rf"(?i)(?<![\w-])([\w-]+){join}{own}(?![\w-])|(?<![\w-]){own}{join}([\w-]+)", request
+        ):
+            word = (m.group(1) or m.group(2)).casefold()
+            if _AN_ID.fullmatch(word):
+                found.add(word)
+    return found
+
+
 def _described_otherwise(
     name: str,
     args: Mapping[str, Any],
@@ -2380,6 +2399,7 @@ def _described_otherwise(
     if asked is None:
         return None
     values, recorded = _values_written(args, context)
+    values = values | _listed_beside(args, context.request)  # "to sub_1001 and sub_1002": another item
     names = {w for n in (name, *args) for w in _name_words(n)} | _asked_words(asked)
     for asking in _asking_now(asked, context):
         if asking.verb in WITH_CONTENT - TIMED_VERBS:
