@@ -373,3 +373,32 @@ def test_an_item_listed_after_the_last_is_the_same_act_on_it(joint):
         assert decide(D, "helpdesk.py", turn, "add_to_group", args).verdict == "approve", (turn, group)
     wrong = {"username": "dkim", "group": "vpn-users"}
     assert decide(D, "helpdesk.py", turn, "add_to_group", wrong).verdict != "approve", turn
+
+
+# a lone word after "and" that is an item of the call's trusted listing (a username of the
+# employees) is another record of the same act, not a verb the reader does not know: each runs; a
+# choice, an exclusion or a word no record holds still asks
+@pytest.mark.parametrize("joint", [" and ", ", ", " & "])
+def test_a_lone_item_of_the_calls_listing_is_another_record(joint):
+    turn = f"Unlock dkim{joint}smartinez."
+    for user in ("dkim", "smartinez"):
+        assert decide(D, "helpdesk.py", turn, "unlock_account", {"username": user}).verdict == "approve", (
+            turn,
+            user,
+        )
+    assert decide(D, "helpdesk.py", turn, "unlock_account", {"username": "aosei"}).verdict != "approve", turn
+
+
+@pytest.mark.parametrize(
+    "turn", ["Unlock dkim or smartinez.", "Unlock dkim, not smartinez.", "Unlock dkim and smartinezz.",
+             "Unlock dkim and reboot."]
+)  # fmt: skip
+def test_a_lone_word_that_is_no_item_or_a_choice_still_asks(turn):
+    other = turn.split()[-1].rstrip(".")
+    users = ["smartinez"] if other in ("smartinez",) else []
+    for user in users:
+        assert decide(D, "helpdesk.py", turn, "unlock_account", {"username": user}).verdict != "approve", turn
+    if other != "smartinez":
+        assert decide(D, "helpdesk.py", turn, "unlock_account", {"username": "dkim"}).verdict != "approve", (
+            turn
+        )

@@ -71,16 +71,17 @@ def accounted_for_the_call(
         return context
     why = {u.text: u.why for u in reading.unread if u.uncertain_mandate}
     apart = {u.text for u in reading.unread if not u.uncertain_mandate}
+    items = _items_of_its_listing(args, context)
     asking = [
         m
         for m in reading.uncertain
         if why.get(m.text, "").startswith(_ACCOUNTABLE)
-        and not _written_twice(m, why[m.text], apart)
+        and not _written_twice(m, why[m.text], apart, items)
         and matching([m], asked.keywords, asked.verbs, asked.objects)
     ]
     if not asking:
         return context
-    known = frozenset(_the_calls_words(name, args, context))
+    known = frozenset(_the_calls_words(name, args, context) | items)
     again = read_turn(context.request, context.known, None, known)
     standing = {(m.verb, m.text) for m in again.mandates}
     chosen = [m for m in asking if (m.verb, m.text) in standing]
@@ -98,19 +99,42 @@ def accounted_for_the_call(
     )
 
 
-def _written_twice(mandate: Mandate, why: str, apart: Collection[str]) -> bool:
+def _written_twice(mandate: Mandate, why: str, apart: Collection[str], items: Collection[str] = ()) -> bool:
     """Do the words the reader could not place (in ``why``; a clause of their own where one of
     ``apart``) write again a word the mandate writes apart from them ("Restart checkout and checkout"),
     or are they one word in a clause of its own ("Restart checkout and rebuild": a second record or
-    a verb of its own)? The same value twice is a slip for another one, or not: the call accounts
-    for neither reading."""
+    a verb of its own) that is no item of the call's listing (``items``: "Unlock dkim and smartinez",
+    both usernames of the trusted employees)? The same value twice is a slip for another one, or
+    not: the call accounts for neither reading."""
     unplaced = why.partition("('")[2].rpartition("')")[0]
     words = Counter(words_of(" ".join([mandate.text, *mandate.coordinated])))
     if unplaced not in apart:  # the mandate's own words: those it writes besides them
         words -= Counter(words_of(unplaced))
-    elif len(set(words_of(unplaced)) - CONNECTING) < 2:
+    elif len(set(words_of(unplaced)) - CONNECTING) < 2 and not set(words_of(unplaced)) - CONNECTING <= set(
+        items
+    ):
         return True  # "Restart checkout and rebuild": a lone word may be a second record or a verb
     return bool(set(words_of(unplaced)) & set(words) - CONNECTING)
+
+
+def _items_of_its_listing(args: Mapping[str, Any], context: ReviewContext) -> set[str]:
+    """The one-word values a trusted listing holds under the field by which one of its records holds
+    a value of the call (the argument's own name, or the record's ``id``): the names of the items
+    a list beside the call's may write ("Unlock dkim and smartinez": ``username`` of each employee),
+    the call's own value among them. Another item names another record, never a verb."""
+    found: set[str] = set()
+    for done in context.calls:
+        if done.get("tool") not in context.trusted:
+            continue
+        records = [r for _path, r in mappings(parsed(done.get("observation")))]
+        for arg, value in args.items():
+            if not isinstance(value, str) or not value.strip():
+                continue
+            for field in (arg, "id"):
+                held = [h for r in records if isinstance(h := r.get(field), str)]
+                if any(h.strip().casefold() == value.strip().casefold() for h in held):
+                    found |= {h.strip().casefold() for h in held if len(words_of(h)) == 1}
+    return found
 
 
 def _names_words(name: str, args: Mapping[str, Any]) -> set[str]:
