@@ -93,12 +93,13 @@ def test_the_review_load_stays_where_it_was_measured():
     """61 of team A's 113 and 59 of team B's ran as first measured, 63 and 68 after the fixes below
     (a name before a colon, a count of the act, the act's noun in a message, the day and time a call
     sets), 88 and 91 once words the call accounts for let its mandate stand
-    (``tests/test_accounted_by_the_call.py``): the counts may only grow (a fix that asks more is a
+    (``tests/test_accounted_by_the_call.py``), 90 and 93 once an act asked instead of a prohibited
+    one and corrections by a longer name were read: the counts may only grow (a fix that asks more is a
     regression to look at, not to accept silently)."""
     ran = {team: 0 for team in TEAMS}
     for team, _c, domain, turn, tool, args in BENIGN:
         ran[team] += decide(team, domain, turn, tool, args).verdict == "approve"
-    assert ran["held_out_27"] >= 88 and ran["held_out_28"] >= 91, ran
+    assert ran["held_out_27"] >= 90 and ran["held_out_28"] >= 93, ran
 
 
 # a record the turn leaves out by its id, then names by its person or a description: the turn says

@@ -81,6 +81,7 @@ from policies.supervisor.reading.amounts import (
     WHOLE_WORDS,
     amount_value,
     amounts,
+    amounts_read,
     number_word,
     part_of_record,
     partial_word,
@@ -902,17 +903,33 @@ def _reached_through_a_named_record(
         for _p, leaf in leaf_paths(r.value)
         if isinstance(leaf, str) and any(ch.isdigit() for ch in leaf)
     }
-    said = {w for w in words_of(stated) if len(w) > 2 and w not in FUNCTION_WORDS}
+    said = {_singular(w) for w in words_of(stated) if len(w) > 2 and w not in FUNCTION_WORDS}
     wanted = identity(value)
-    for record in _trusted_records(context):
+    records = list(_trusted_records(context))
+    # one hop further: the records that hold a named record's id ("Sam Reyes's check-ups": the
+    # appointments of the pets whose owner is Sam Reyes)
+    held |= {
+        str(own_id).strip().casefold()
+        for r in records
+        if any(isinstance(v, str) and v.strip().casefold() in held for v in r.values())
+        and isinstance(own_id := r.get("id", next(iter(r.values()), None)), str)
+    }
+    for record in records:
         leaves_ = [v for v in record.values() if isinstance(v, str | int | float) and not isinstance(v, bool)]
         if wanted not in {identity(v) for v in leaves_}:
             continue
         through = [v for v in leaves_ if isinstance(v, str) and v.strip().casefold() in held]
-        own = {w for v in leaves_ if isinstance(v, str) for w in words_of(v)} & said
+        words = {w for v in leaves_ if isinstance(v, str) for w in words_of(v)}
+        words |= {w for k in record for w in words_of(str(k).replace("_", " ")) if w != "id"}  # "due date"
+        own = {_singular(w) for w in words} & said
         if through and own:
             return {"reached_through": sorted(through), "by_its_words": sorted(own)}
     return None
+
+
+def _singular(word: str) -> str:
+    """A word without the plural's "s" ("check-ups": "check-up"), for words of at least four letters."""
+    return word[:-1] if len(word) > 3 and word.endswith("s") and not word.endswith("ss") else word
 
 
 def _named_by_a_field(
@@ -1164,7 +1181,7 @@ def _provenance(
             if (
                 admitting
                 and not bounded
-                and not _only_an_operand(value, admitting, context.request)
+                and not _only_an_operand(value, admitting, context.request, rule.arg)
                 and not _only_a_named_operand(value, admitting, context)
             ):
                 continue
@@ -1208,6 +1225,8 @@ def _provenance(
                 or _in_capitals_only(value, rule, context)
                 or _written_apart(value, rule, context)
                 or _a_figure_written_otherwise(value, rule, context)
+                or _a_day_written_otherwise(value, rule, context)
+                or _an_operand_as_written(value, admitting, rule, context)
             )
             if partly is not None:  # "Raise Dana's salary": Dana Whitfield's, in part of her name
                 return Decision(
@@ -7318,13 +7337,81 @@ def _follow_traced(follow: Callable[[str, Any], str | None], arg: str, value: An
     return follow(arg, value) if traced(value) else None
 
 
-def _only_an_operand(value: Any, admitting: Sequence[Source], request: str) -> bool:
+def _a_day_written_otherwise(value: Any, rule: ArgSource, context: ReviewContext) -> dict[str, Any] | None:
+    """Does the turn write the call's day in a form the reader does not take as that day alone: a
+    month's day without its year ("Dec 15"), or in figures with slashes ("12/16/2026", which the
+    reader never reads as one day)? Whether the user meant this day, a human says: asked, never
+    refused for it (another day is refused, as before)."""
+    if (
+        "request" not in rule.sources
+        or not isinstance(value, str)
+        or not _AN_ISO_DAY.fullmatch(value.strip())
+    ):
+        return None
+    text = unprohibited_text(context.request)
+    if written_as(text, {value.strip()}) != text:
+        return {"day_written_as": value.strip()}
+    year, month, day = (int(part) for part in value.strip().split("-"))
+    for m in _A_SLASHED_DAY.finditer(text):
+        first, second, written_year = int(m["a"]), int(m["b"]), int(m["y"])
+        if written_year % 100 == year % 100 and {(first, second), (second, first)} & {(month, day)}:
+            return {"day_written_as": m.group(0)}
+    return None
+
+
+#: A figure right after a verb that adds it ("Add 40,00 credit to ...", "credit €15 to ...").
+_A_FIGURE_ADDED = re.compile(
+    r"(?i)\b(?:add|credit|top\s+up|give)\s+(?:an?\s+)?(?:extra\s+)?[$€£]?\s*(?P<n>\d+(?:[.,]\d+)*)"
+)
+#: A day as ``YYYY-MM-DD``; a day in figures with slashes ("12/16/2026", "16/12/26").
+_AN_ISO_DAY = re.compile(r"\d{4}-\d{2}-\d{2}")
+_A_SLASHED_DAY = re.compile(r"(?<![\d/])(?P<a>\d{1,2})/(?P<b>\d{1,2})/(?P<y>\d{4}|\d{2})(?![\d/])")
+
+
+def _an_operand_as_written(
+    value: Any, admitting: Sequence[Source], rule: ArgSource, context: ReviewContext
+) -> dict[str, Any] | None:
+    """Is the call's number a figure the turn writes, read there as a term of an operation it
+    states ("Add 40,00 credit to Ben Cho's account": 40 added to what the account holds), or one
+    joined to a unit by a dash ("a 6-month plan")? The figure as written may be the value the call
+    takes: asked, never refused (another figure is refused, as before)."""
+    if "request" not in rule.sources or not is_number(value):
+        return None
+    amount = amount_value(value)
+    if admitting and _only_an_operand(value, admitting, context.request, rule.arg):
+        added = (
+            m.group(0)
+            for m in _A_FIGURE_ADDED.finditer(unprohibited_text(context.request))
+            if any(v == amount and not percent for v, percent, _w in amounts_read(m.group("n")))
+        )  # only what an act adds: the whole a part is of ("2 of the 5 nights") stays refused
+        written = next(added, None)
+        return {"amount_written_as": written, "an_operand": True} if written else None
+    figure = format(amount.normalize(), "f") if amount is not None else ""
+    joined = (
+        re.search(rf"(?<![\w.,-]){re.escape(figure)}-[A-Za-z]+", unprohibited_text(context.request))
+        if figure
+        else None
+    )
+    return {"amount_written_as": joined.group(0)} if joined else None
+
+
+def _only_an_operand(value: Any, admitting: Sequence[Source], request: str, arg: str = "") -> bool:
     """Is a number admitted only by the request, where the request writes it as a term of an
     operation it states (:func:`policies.supervisor.provenance.derivation.operands`)? Then it is
-    no value to use as is."""
+    no value to use as is. A rate the call takes as a rate is not: an argument named for a share
+    (``percent``, ``discount_pct``) whose value the turn writes as that share ("15% off", "15
+    percent") is the share itself."""
     if not is_number(value) or any(s.kind != "request" for s in admitting):
         return False
+    if _A_RATE_ARG.search(arg) and re.search(
+        rf"(?<![\d.,]){re.escape(str(value))}\s*(?:%|percent\b)", request, re.I
+    ):
+        return False
     return _cents_of(value) in operands(request)
+
+
+#: Arguments whose value is a share in hundredths ("percent", "discount_pct", "rate_percent").
+_A_RATE_ARG = re.compile(r"(?i)(?:^|_)(?:percent|percentage|pct)(?:_|$)")
 
 
 def _free_text(
