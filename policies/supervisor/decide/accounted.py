@@ -71,12 +71,14 @@ def accounted_for_the_call(
         return context
     why = {u.text: u.why for u in reading.unread if u.uncertain_mandate}
     apart = {u.text for u in reading.unread if not u.uncertain_mandate}
+    weighed = [m for m in reading.uncertain if why.get(m.text, "").startswith(_ACCOUNTABLE)]
+    if not weighed:
+        return context
     items = _items_of_its_listing(args, context)
     asking = [
         m
-        for m in reading.uncertain
-        if why.get(m.text, "").startswith(_ACCOUNTABLE)
-        and not _written_twice(m, why[m.text], apart, items)
+        for m in weighed
+        if not _written_twice(m, why[m.text], apart, items)
         and matching([m], asked.keywords, asked.verbs, asked.objects)
     ]
     if not asking:
