@@ -357,11 +357,11 @@ def _turn_reading(context: ReviewContext, policy: SupervisorPolicy) -> Reading:
 #: Words of arithmetic in a turn: an amount it describes rather than writes ("the total", "the
 #: rest", "ten percent of that dinner plus a fee", "INV-7 + B-40, one payment").
 _ARITHMETIC = re.compile(
-    r"(?i)\b(?:totals?|sum|rest|remainder|remaining|balance|percent|per\s+cent|plus|minus|half|third"
+    r"(?i)(?<![\w-])(?:totals?|sum|rest|remainder|remaining|balance|percent|per\s+cent|plus|minus|half|third"
     r"|quarter|twice|double|fees?|tip|share|split|difference|combined|together|altogether|covering"
     r"|average|mean|median|tenths?|fifths?|fourths?"
-    r"|one\s+(?:payment|transfer|amount))\b|%|(?<=\s)[+&](?=\s)"
-)
+    r"|one\s+(?:payment|transfer|amount))(?![\w-])|%|(?<=\s)[+&](?=\s)"
+)  # a word of an id ("FEE-4402", "TIP-7") is none
 
 
 def _amount_in_words(value: Any, rule: ArgSource, context: ReviewContext) -> list[str]:
