@@ -403,3 +403,15 @@ def test_a_lone_word_that_is_no_item_or_a_choice_still_asks(turn):
         assert decide(D, "helpdesk.py", turn, "unlock_account", {"username": "dkim"}).verdict != "approve", (
             turn
         )
+
+
+# a unit written short is the one the argument's name counts ("5 GB" of ``gigabytes``); another
+# unit ("5 MB") asks, another figure is refused
+@pytest.mark.parametrize("written", ["5 GB", "5 gb", "5  GB"])
+def test_a_unit_written_short_is_the_arguments(written):
+    turn = f"Add a {written} data pack to LN-30218."
+    args = {"line_id": "LN-30218", "gigabytes": 5}
+    assert decide(C, "telco.py", turn, "add_data_pack", args).verdict == "approve", turn
+    assert decide(C, "telco.py", turn, "add_data_pack", {**args, "gigabytes": 50}).verdict != "approve", turn
+    other = f"Add a {written.replace('G', 'M').replace('g', 'm')} data pack to LN-30218."
+    assert decide(C, "telco.py", other, "add_data_pack", args).verdict != "approve", other

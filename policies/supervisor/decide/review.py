@@ -6465,6 +6465,15 @@ def _qualified(value: Any, arg: str, context: ReviewContext, policy: SupervisorP
 _MONEY_ARG = re.compile(r"(?i)amount|total|price|cost|fee|sum|salary|balance|pay")
 
 
+#: Units as written short, and the word an argument's name counts them by ("5 GB" of ``gigabytes``).
+_UNIT_WRITTEN_SHORT = {
+    "gb": "gigabytes", "gib": "gigabytes", "mb": "megabytes", "mib": "megabytes", "tb": "terabytes",
+    "kb": "kilobytes", "hr": "hours", "hrs": "hours", "h": "hours", "min": "minutes", "mins": "minutes",
+    "sec": "seconds", "secs": "seconds", "wk": "weeks", "wks": "weeks", "mo": "months", "mos": "months",
+    "yr": "years", "yrs": "years", "km": "kilometres", "kg": "kilograms", "pcs": "pieces", "qty": "quantity",
+}  # fmt: skip
+
+
 def _of_another_quantity(
     value: Any,
     arg: str,
@@ -6491,9 +6500,11 @@ def _of_another_quantity(
         clause = asking.text
         for match in re.finditer(rf"(?<![\w.,-]){figure}(?![\w.,-]*\d)\s*([^\W\d_]+|%)?", clause):
             unit = (match.group(1) or "").casefold()
+            unit = _UNIT_WRITTEN_SHORT.get(unit, unit)  # "5 GB" of ``gigabytes``
             counted = (
                 unit in others
                 or unit.removesuffix("s") in others
+                or f"{unit}s" in others  # "a 6 month plan" of ``months``
                 or unit in set(_CURRENCY_WORDS)
                 or (unit in COUNTED and not _MONEY_ARG.search(arg))  # "Refund 10 items": no amount
             )
