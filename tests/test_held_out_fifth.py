@@ -91,7 +91,7 @@ def test_the_review_load_stays_where_it_was_measured():
     ran = {team: 0 for team in TEAMS}
     for team, _c, domain, turn, tool, args in BENIGN:
         ran[team] += decide(team, domain, turn, tool, args).verdict == "approve"
-    assert ran[E] >= 40 and ran[F] >= 66, ran
+    assert ran[E] >= 40 and ran[F] >= 67, ran
 
 
 # a day written otherwise than the reader reads it (a month's day without its year, figures with
