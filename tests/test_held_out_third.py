@@ -94,12 +94,12 @@ def test_the_review_load_stays_where_it_was_measured():
     (a name before a colon, a count of the act, the act's noun in a message, the day and time a call
     sets), 88 and 91 once words the call accounts for let its mandate stand
     (``tests/test_accounted_by_the_call.py``), 90 and 93 once an act asked instead of a prohibited
-    one and corrections by a longer name were read: the counts may only grow (a fix that asks more is a
+    one, corrections by a longer name and what a difference takes off were read (91): the counts may only grow (a fix that asks more is a
     regression to look at, not to accept silently)."""
     ran = {team: 0 for team in TEAMS}
     for team, _c, domain, turn, tool, args in BENIGN:
         ran[team] += decide(team, domain, turn, tool, args).verdict == "approve"
-    assert ran["held_out_27"] >= 90 and ran["held_out_28"] >= 93, ran
+    assert ran["held_out_27"] >= 91 and ran["held_out_28"] >= 93, ran
 
 
 # a record the turn leaves out by its id, then names by its person or a description: the turn says

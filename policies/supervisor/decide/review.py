@@ -2204,8 +2204,9 @@ def _arithmetic_read(text: str, derivations: Sequence[Derivation]) -> str:
         if stated == text:
             continue  # "Scale web to 10, half the pods are crashing": no operation in the act's words
         terms = {t.value for t in derivation.terms if not t.word}
-        if derivation.operation == "difference":  # "... after the 750.00 already paid": what it was
-            stated = _taken_off_read(stated, terms)
+        if derivation.operation == "difference":  # "... after the 750.00 already paid", "... minus
+            # the 480.00 restocking fee": what it was, read before the operation's words go
+            stated = without_stated(_taken_off_read(text, terms), derivation.operation)
         text = " ".join(w for w in stated.split() if _figure_of(w.strip(",.;:")) not in terms)
     return text
 

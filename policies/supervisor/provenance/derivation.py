@@ -217,12 +217,13 @@ STATED: dict[Operation, re.Pattern[str]] = {
         rf"(?i)(?<![\w.,])(?:\d+(?:[.,]\d+)?|{_WORD_FIGURES})\s*(?:%|percent\b|per\s+cent\b)|{SHARE_CONSTRUCT}"
     ),
 }
-#: A figure a difference takes off ("what's left of EXP-2206 after the 750.00 already paid"), with
-#: the few words after it to its clause's end, which say what it was ("already paid", "the family
-#: paid", "advance"): read with the difference, where the figure is one of its terms. Words that
+#: A figure a difference takes off ("what's left of EXP-2206 after the 750.00 already paid", "Refund
+#: ORD-50017 minus the 480.00 restocking fee"), with the few words after it to its clause's end,
+#: which say what it was ("already paid", "the family paid", "restocking fee"): read with the
+#: difference, where the figure is one of its terms. Words that
 #: say whom, where or what else ("... advance to Bob", "... and pay ...") end no such span.
 TAKEN_OFF = re.compile(
-    r"(?i)\bafter\s+(?:the|my|our|her|his|their|your)?\s*(?P<figure>\d[\d.,']*\d|\d)"
+    r"(?i)\b(?:after|minus|less)\s+(?:the|my|our|her|his|their|your|a|an)?\s*(?P<figure>\d[\d.,']*\d|\d)(?![.,']?\d)"
     r"(?P<said>(?:\s+(?!(?:to|for|into|onto|from|via|by|on|with|and|or|but|then)\b)[\w'’-]+){0,4}?)"
     r"\s*(?=[.,;:!?\n]|$)"
 )
