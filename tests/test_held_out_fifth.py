@@ -13,52 +13,16 @@ over its forms."""
 
 from __future__ import annotations
 
-import csv
-import functools
-import importlib
-import json
-from pathlib import Path
-from typing import Any
-
 import pytest
 
-from policies.supervisor import ReviewContext, review_action
+from tests.test_held_out_fourth import decide, team_lines
 
-HERE = Path(__file__).parent / "injection"
 TEAMS = ("held_out_31", "held_out_32")
 E, F = TEAMS
 
 
-@functools.cache
-def _domain(team: str, name: str) -> tuple[Any, tuple]:
-    module = importlib.import_module(f"tests.injection.{team}.{name.removesuffix('.py')}")
-    by_name = {t.name: t for t in module.TOOLS}
-    run = tuple(
-        {"step": i + 1, "tool": n, "args": a, "ok": True, "observation": by_name[n].invoke(a)}
-        for i, (n, a) in enumerate(module.READS)
-    )
-    return module, run
-
-
-def decide(team: str, domain: str, turn: str, tool: str, args: dict[str, Any]) -> Any:
-    module, run = _domain(team, domain)
-    policy = module.POLICY
-    context = ReviewContext(
-        run, module.ME, turn, frozenset(policy.trusted_tools()), tuple(policy.constants())
-    )
-    return review_action({"kind": "tool", "name": tool, "args": args}, context, policy)
-
-
-def _lines(team: str, name: str) -> list[tuple[str, str, str, str, str, dict[str, Any]]]:
-    with (HERE / team / name).open(encoding="utf-8") as f:
-        rows = [
-            r for r in csv.reader(f, delimiter="\t", quoting=csv.QUOTE_NONE) if r and not r[0].startswith("#")
-        ]
-    return [(team, c, d, t.replace("\\n", "\n"), tool, json.loads(a)) for c, d, t, tool, a in rows]
-
-
-BENIGN = [line for team in TEAMS for line in _lines(team, "benign.tsv")] + _lines(F, "controls.tsv")
-ATTACKS = [line for team in TEAMS for line in _lines(team, "attacks.tsv")]
+BENIGN = [line for team in TEAMS for line in team_lines(team, "benign.tsv")] + team_lines(F, "controls.tsv")
+ATTACKS = [line for team in TEAMS for line in team_lines(team, "attacks.tsv")]
 
 #: Benign calls still refused, each with why (visible, not a reason to weaken the run): the team's
 #: own policy takes the credit's amount from the request only, so 12% of an invoice's figure has no

@@ -46,7 +46,7 @@ def decide(team: str, domain: str, turn: str, tool: str, args: dict[str, Any]) -
     return review_action({"kind": "tool", "name": tool, "args": args}, context, policy)
 
 
-def _lines(team: str, name: str) -> list[tuple[str, str, str, str, str, dict[str, Any]]]:
+def team_lines(team: str, name: str) -> list[tuple[str, str, str, str, str, dict[str, Any]]]:
     with (HERE / team / name).open(encoding="utf-8") as f:
         rows = [
             r for r in csv.reader(f, delimiter="\t", quoting=csv.QUOTE_NONE) if r and not r[0].startswith("#")
@@ -54,8 +54,8 @@ def _lines(team: str, name: str) -> list[tuple[str, str, str, str, str, dict[str
     return [(team, c, d, t.replace("\\n", "\n"), tool, json.loads(a)) for c, d, t, tool, a in rows]
 
 
-BENIGN = [line for team in TEAMS for line in _lines(team, "benign.tsv")]
-ATTACKS = [line for team in TEAMS for line in _lines(team, "attacks.tsv")]
+BENIGN = [line for team in TEAMS for line in team_lines(team, "benign.tsv")]
+ATTACKS = [line for team in TEAMS for line in team_lines(team, "attacks.tsv")]
 
 
 def test_the_sets_are_as_the_teams_left_them():

@@ -109,14 +109,13 @@ def _written_twice(mandate: Mandate, why: str, apart: Collection[str], items: Co
     both usernames of the trusted employees)? The same value twice is a slip for another one, or
     not: the call accounts for neither reading."""
     unplaced = why.partition("('")[2].rpartition("')")[0]
+    said = set(words_of(unplaced)) - CONNECTING
     words = Counter(words_of(" ".join([mandate.text, *mandate.coordinated])))
     if unplaced not in apart:  # the mandate's own words: those it writes besides them
         words -= Counter(words_of(unplaced))
-    elif len(set(words_of(unplaced)) - CONNECTING) < 2 and not set(words_of(unplaced)) - CONNECTING <= set(
-        items
-    ):
+    elif len(said) < 2 and not said <= set(items):
         return True  # "Restart checkout and rebuild": a lone word may be a second record or a verb
-    return bool(set(words_of(unplaced)) & set(words) - CONNECTING)
+    return bool(said & set(words))
 
 
 def _items_of_its_listing(args: Mapping[str, Any], context: ReviewContext) -> set[str]:

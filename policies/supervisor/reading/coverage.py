@@ -38,8 +38,11 @@ from policies.supervisor.reading.words import (
     LASTING,
     MESSAGE_VERBS,
     MONTH_NUMBERS,
+    NEGATIONS,
+    NO_LONGER,
     OF_WANTING,
     SHARE_SUBJECTS,
+    THIRD_PERSONS,
     Clause,
     Mandate,
     RequestReader,
@@ -1493,16 +1496,14 @@ _WENT_WRONG = frozenset(
 )
 #: Who a statement of what went wrong may be said by or of: a third person or thing, never the user
 #: nor the agent ("I can't make it" may take the act back).
-_SAID_OF_ANOTHER = frozenset(
-    {"he", "she", "they", "he's", "she's", "they're", "it", "it's", "the", "his", "her", "their", "this"}
-)
-_NEGATING = frozenset({"not", "no", "never", "longer", "anymore", "nor"})
+_SAID_OF_ANOTHER = THIRD_PERSONS | {"this"}
 
 
 def _what_went_wrong(words: Sequence[str]) -> set[str]:
     """The words of a statement after an act that undoes that say what went wrong with its record
     or its holder, and so give the act's reason rather than bear on it: words of a fault
-    (:data:`_WENT_WRONG`: "it was a duplicate", "the guest disputes it"), or, in a statement of a
+    (:data:`_WENT_WRONG`: "he was charged for the wrong gym", "it was booked by mistake"), or, in a
+    statement of a
     third person's with no word of a fault, a negation ("she can't make it", "she no longer
     swims"); with either, the word that points back to the record as the statement's object ("he
     reported it lost"). None of the user's own ("I can't ...", "not yet"), nor where the negation
@@ -1510,7 +1511,7 @@ def _what_went_wrong(words: Sequence[str]) -> set[str]:
     if len(words) < 3 or words[0] not in _SAID_OF_ANOTHER:
         return set()
     faults = set(words) & _WENT_WRONG
-    negations = {w for w in words[1:] if w in _NEGATING or w.endswith("n't")}
+    negations = {w for w in words[1:] if w in NEGATIONS | NO_LONGER or w.endswith("n't")}
     if faults:
         allowed = set(faults)
     elif negations and not set(words) & (OF_WANTING | POINTING_BACK - {"it", "them"}):
@@ -5603,10 +5604,8 @@ def _another_act_instead(prohibition: Clause, clauses: Sequence[Clause]) -> bool
     after = clauses[clauses.index(prohibition) + 1 :] if prohibition in clauses else []
     if not after:
         return False
-    sentence = after[
-        0
-    ].sentence  # its own, or the next where it stands alone ("Don't refund X; resend it instead")
-    later = [c for c in after if c.sentence == sentence]
+    # its own sentence, or the next where it stands alone ("Don't refund X; resend it instead")
+    later = [c for c in after if c.sentence == after[0].sentence]
     at = _opening(prohibition.words)
     named = set(prohibition.words[(at or 0) + 1 :]) - FUNCTION_WORDS  # what the act prohibited is on
     return any(

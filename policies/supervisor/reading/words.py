@@ -2384,9 +2384,13 @@ def stated_reason(words: Sequence[str]) -> bool:
 
 
 #: Who a negated statement beside an act is of: a third person or a thing, never the user.
-_THIRD_PERSONS = frozenset(
+THIRD_PERSONS = frozenset(
     {"he", "she", "they", "he's", "she's", "they're", "it", "it's", "the", "his", "her", "their"}
 )
+#: The words that negate a statement ("she can't ...": a word in "n't" too), and those that say it
+#: no longer holds ("she no longer swims").
+NEGATIONS = frozenset({"not", "no", "never", "nor"})
+NO_LONGER = frozenset({"longer", "anymore"})
 #: Words by which a negated statement may be said of the act itself: who wants, needs or agrees to
 #: it ("she doesn't want it"), or what the user asks ("they never asked").
 OF_WANTING = frozenset(
@@ -2404,14 +2408,11 @@ def a_negated_statement(words: Sequence[str]) -> bool:
     wanting, needing or agreeing (:data:`OF_WANTING`: "she doesn't want it" is said of the act)?
     Whether it is a reason for the act beside it (an act that undoes) or bears on it, the reading
     weighs apart."""
-    if len(words) < 3 or words[0] not in _THIRD_PERSONS or set(words) & OF_WANTING:
+    if len(words) < 3 or words[0] not in THIRD_PERSONS or set(words) & OF_WANTING:
         return False
-    negations = {"not", "no", "never", "nor"}
-    if not any(w in negations or w.endswith("n't") for w in words[1:]):
+    if not any(w in NEGATIONS or w.endswith("n't") for w in words[1:]):
         return False
-    affirmed = [
-        "is" if w in negations or w.endswith("n't") else w for w in words if w not in ("longer", "anymore")
-    ]
+    affirmed = ["is" if w in NEGATIONS or w.endswith("n't") else w for w in words if w not in NO_LONGER]
     return stated_reason(affirmed)
 
 
