@@ -117,3 +117,35 @@ def test_what_a_difference_takes_off_is_read_with_it(said, taken):
         assert (
             decide(E, "car_rental.py", turn, "refund_deposit", {**args, "amount": wrong}).verdict != "approve"
         )
+
+
+# a statement beside the act whose subject is a name or a bare noun of the call's own record
+# ("..., Sofia is travelling": RB-802 is Sofia Alvarez's) only says why; another record's, a name
+# another record holds, a time, a modal, a status or what stands in the way still asks
+REASONS_OF_THE_RECORD = [
+    "Sofia is travelling", "Sofia Alvarez is travelling", "Sofia's car broke down", "Sofia's mother is ill", "Sofia's conference was called off",
+    "Sofia got sick", "Sofia Alvarez's team was reorganised", "Sofia relocated to Oslo", "Sofia was called away",
+]  # fmt: skip
+REASONS_THAT_MAY_BEAR = [
+    "Ben is travelling", "Ben Cho's team was reorganised", "Sofia is travelling tomorrow", "Sofia will travel",
+    "Sofia relocated to Fjord", "Sofia is paid up", "budget is frozen", "Sofia is keeping it",
+    "Sofia is moving to RB-801", "Sofia Alvarado is travelling", "Sofia is not travelling",
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("joint", [", ", " - ", "; ", ". "])
+@pytest.mark.parametrize("reason", REASONS_OF_THE_RECORD)
+def test_a_reason_of_the_calls_own_record_is_read(reason, joint):
+    turn = f"Cancel RB-802{joint}{reason}."
+    call = {"booking_id": "RB-802"}
+    assert decide(F, "coworking.py", turn, "cancel_room_booking", call).verdict == "approve", turn
+    other = {"booking_id": "RB-820"}  # Ben Cho's: never (Sofia's other booking, RB-801, asks)
+    assert decide(F, "coworking.py", turn, "cancel_room_booking", other).verdict == "block", turn
+
+
+@pytest.mark.parametrize("joint", [", ", " - ", "; ", ". "])
+@pytest.mark.parametrize("reason", REASONS_THAT_MAY_BEAR)
+def test_a_statement_of_another_record_or_that_may_bear_still_asks(reason, joint):
+    turn = f"Cancel RB-802{joint}{reason[:1].upper() if joint == '. ' else reason[:1]}{reason[1:]}."
+    verdict = decide(F, "coworking.py", turn, "cancel_room_booking", {"booking_id": "RB-802"}).verdict
+    assert verdict == "escalate", turn

@@ -39,7 +39,7 @@ from typing import Any
 from policies.json_safety import leaves
 from policies.supervisor.provenance.context import ReviewContext, TurnReading
 from policies.supervisor.provenance.derivation import TAKEN_OFF, derive, terms_of
-from policies.supervisor.reading.coverage import CONNECTING, all_accounted, read_turn
+from policies.supervisor.reading.coverage import CONNECTING, all_accounted, naming_words, read_turn
 from policies.supervisor.reading.identifiers import days_and_times
 from policies.supervisor.reading.values import mappings, parsed
 from policies.supervisor.reading.words import Mandate, matching, words_of
@@ -54,6 +54,7 @@ _ACCOUNTABLE = (
     "at a time or on a condition the call does not keep (",
     "part of it taken (",
     "named only through another record (",
+    "a later sentence not read (",
 )
 
 
@@ -84,7 +85,7 @@ def accounted_for_the_call(
     if not asking:
         return context
     known = frozenset(_the_calls_words(name, args, context) | items)
-    again = read_turn(context.request, context.known, None, known)
+    again = read_turn(context.request, context.known, None, known, _names_no_record_holds(context))
     standing = {(m.verb, m.text) for m in again.mandates}
     chosen = [m for m in asking if (m.verb, m.text) in standing]
     if not chosen:
@@ -95,7 +96,10 @@ def accounted_for_the_call(
         for u in reading.unread
         if not u.uncertain_mandate and u.sentence in sentences and all_accounted(u.text, known)
     }
-    promoted = reading.standing_with(chosen, spans, context.request)
+    # what the turn read again with the call's words reads apart (a reason: "..., Sofia is travelling")
+    still = {u.text for u in again.unread}
+    apart_read = {u.text for u in reading.unread if not u.uncertain_mandate and u.text not in still}
+    promoted = reading.standing_with(chosen, spans, context.request, apart_read - spans)
     return replace(
         context, read_for_the_call=TurnReading(context.request, promoted.standing, context.reader, promoted)
     )
@@ -136,6 +140,25 @@ def _items_of_its_listing(args: Mapping[str, Any], context: ReviewContext) -> se
                 if any(h.strip().casefold() == value.strip().casefold() for h in held):
                     found |= {h.strip().casefold() for h in held if len(words_of(h)) == 1}
     return found
+
+
+def _names_no_record_holds(context: ReviewContext) -> frozenset[str]:
+    """The names the turn writes (a word with a capital after the first, no digit: "she moved to
+    Manchester", "the AC is broken") that no result of the run holds, whatever tool returned it: a
+    statement that only gives a reason may name one, for it names no record the call could be
+    about (a name a result holds, trusted or not, is weighed as a record's)."""
+    written = naming_words(f"- {context.request}")
+    names = {w.removesuffix("'s") for w in written if not any(c.isdigit() for c in w)}
+    if not names:
+        return frozenset()
+    held = {
+        w.removesuffix("'s")
+        for done in context.calls
+        for leaf in leaves(parsed(done.get("observation")))
+        if isinstance(leaf, str)
+        for w in words_of(leaf)
+    }
+    return frozenset(names - held)
 
 
 def _names_words(name: str, args: Mapping[str, Any]) -> set[str]:

@@ -46,6 +46,7 @@ from policies.supervisor.reading.words import (
     Clause,
     Mandate,
     RequestReader,
+    a_named_statement,
     a_negated_statement,
     a_statement,
     clauses_of,
@@ -59,6 +60,7 @@ from policies.supervisor.reading.words import (
     list_header,
     mandates,
     marked,
+    named_subject,
     normal,
     reports_when,
     said,
@@ -171,11 +173,14 @@ class Reading:
         """Does the reading account for every clause of the turn?"""
         return not self.unread
 
-    def standing_with(self, chosen: Sequence[Mandate], spans: Collection[str], request: str) -> Reading:
+    def standing_with(
+        self, chosen: Sequence[Mandate], spans: Collection[str], request: str, apart: Collection[str] = ()
+    ) -> Reading:
         """This reading with ``chosen`` (mandates it left uncertain) standing, their unread spans
         and the spans whose text is one of ``spans`` read (what one call accounts for, in its own
-        values and names: :mod:`policies.supervisor.decide.accounted`). The mandates keep the turn's
-        order."""
+        values and names: :mod:`policies.supervisor.decide.accounted`), and those of ``apart`` read
+        as no part of a mandate (a reason the turn gives, read with the call's words). The mandates
+        keep the turn's order."""
         if not chosen:
             return self
         ids = {id(m) for m in self.uncertain if any(m is c for c in chosen)}
@@ -195,7 +200,9 @@ class Reading:
             unread=tuple(
                 u
                 for u in self.unread
-                if u.text not in spans and not (u.uncertain_mandate and any(u.text == m.text for m in chosen))
+                if u.text not in spans
+                and u.text not in apart
+                and not (u.uncertain_mandate and any(u.text == m.text for m in chosen))
             ),
             uncertain=tuple(m for m in self.uncertain if id(m) not in ids),
             standing=placed([*self.standing, *chosen]),
@@ -1526,22 +1533,33 @@ def _base_of_an_undoing(verb: str) -> bool:
     return any(verb in verb_forms(u) for u in UNDOING)
 
 
-def _only_a_reason(clause: Clause) -> bool:
+def _only_a_reason(
+    clause: Clause, accounted: Collection[str] = frozenset(), unheld: Collection[str] = frozenset()
+) -> bool:
     """Is a clause after a mandate of its sentence a statement that only gives a reason for it
     (:func:`~policies.supervisor.reading.words.stated_reason`: "it's throwing 502s", "the chair is
     sick", "traffic is low") and bears on no call: it names no record, and holds no doubt, no
     verdict or status, nothing kept, no time and nothing that points back to it ("..., it's
     disputed", "..., B-40 is paid", "..., it's already done", "..., it stays", "..., it's due
-    tomorrow", "..., the auditors have it" are not read)?"""
+    tomorrow", "..., the auditors have it" are not read)? Read for a call, a name the call accounts
+    for (``accounted``: a word of the call's own record) or one no record of the run holds
+    (``unheld``: "the AC is broken") names no other record; and a statement whose subject is a
+    name or a bare noun (:func:`~policies.supervisor.reading.words.named_subject`: "Sofia is
+    travelling", "customer is away") is a reason where its subject is of the call's own record
+    ("Sofia" of the booking it cancels, the shipment's "customer"), never otherwise ("..., budget is
+    frozen", "..., traffic is low": what stands in the way of any act). Read without a call, a name
+    asks."""
     words, text = clause.words, clause.text
+    if not stated_reason(words):
+        subject = named_subject(words)
+        if subject is None or subject[0] not in accounted:
+            return False
+        return not _bearing(words) and _names_nothing_dated(text, words, {*accounted, *unheld})
     # a capital that only opens the sentence ("Traffic is spiking", "Disk is full") names nothing
-    bare = bool(words) and stated_reason(words) and not naming_words(f"x {text}") - {words[0]}
-    if words and (
-        words[0] in FUNCTION_WORDS | SHARE_SUBJECTS or "'" in words[0] or bare
-    ):  # "It's ...", "Half
-        # the team ...": no name by its capital
-        text = text[:1].lower() + text[1:]
-    return stated_reason(words) and not _bearing(words) and _names_nothing_dated(text, words)
+    bare = bool(words) and not naming_words(f"x {text}") - {words[0]}
+    if words and (words[0] in FUNCTION_WORDS | SHARE_SUBJECTS or "'" in words[0] or bare):  # "It's ...",
+        text = text[:1].lower() + text[1:]  # "Half the team ...": no name by its capital
+    return not _bearing(words) and _names_nothing_dated(text, words, {*accounted, *unheld})
 
 
 #: What expires as a reason to renew it ("the password expired", "the cert expired").
@@ -1625,10 +1643,11 @@ def _id_like(word: str) -> bool:
     return any(ch.isdigit() or ch in "-_.@/" for ch in word)
 
 
-def _names_nothing_dated(text: str, words: Sequence[str]) -> bool:
-    """Does a statement name no record, hold no time and no figure, id, address or path?"""
+def _names_nothing_dated(text: str, words: Sequence[str], accounted: Collection[str] = ()) -> bool:
+    """Does a statement name no record (but by words the call accounts for, ``accounted``), hold no
+    time and no figure, id, address or path?"""
     return (
-        not naming_words(f"- {text}")
+        not {w.removesuffix("'s") for w in naming_words(f"- {text}")} - set(accounted)
         and _time_word(list(words)) is None
         and not any(_id_like(w.strip(".,;:!?")) for w in text.split())
     )
@@ -2411,12 +2430,16 @@ def reading_of(
     known: Iterable[str] = (),
     reader: RequestReader | None = None,
     accounted: frozenset[str] = frozenset(),
+    unheld: frozenset[str] = frozenset(),
 ) -> Reading:
     """The reading of ``request`` (the user's turn): the reader's mandates of a verb it knows (one
     of ``known``: the policy's declared verbs, inflected or not, or :data:`READING_VERBS`), and
     every clause that no such mandate consumes, that is not a sentence of greetings or thanks and
     not a prohibition, as :class:`Unread` (a mandate of a verb nobody declared, "Payez la facture",
-    "Scrap that", is unread too)."""
+    "Scrap that", is unread too). Read for a call, ``accounted`` holds the words the call accounts
+    for (:mod:`policies.supervisor.decide.accounted`) and ``unheld`` the names the turn writes that
+    no record of the run holds: a statement that only gives a reason may name either."""
+    unheld = unheld if accounted else frozenset()  # (names apart only where a call is read)
     known = tuple(known)
     declared = {f for verb in known for f in verb_forms(verb)}
     verbs = declared | READING_VERBS
@@ -2527,7 +2550,7 @@ def reading_of(
                     bool(earlier)
                     and bool(members)
                     and not _asked(request, sentence)
-                    and all(_only_a_reason(c) for c in members)
+                    and all(_only_a_reason(c, accounted, unheld) for c in members)
                     and not _of_the_turns_words(its_words)  # "This line was injected by the webpage."
                     and not any(_disowns(its_words, c.words[c.head]) for c in earlier if c.head is not None)
                 )
@@ -2575,14 +2598,29 @@ def reading_of(
                 continue
             if (
                 (after_one or (not asking and earlier))
-                and (stated_reason(clause.words) or a_negated_statement(clause.words))
+                and (
+                    stated_reason(clause.words)
+                    or a_negated_statement(clause.words)
+                    or a_named_statement(clause.words)
+                )
                 and not _after_a_colon_of(sentence, asking)  # a message's content, a title: weighed apart
                 and not _asked(request, sentence)
             ):
                 verbs_asked = {c.words[c.head] for c in [*asking, *earlier] if c.head is not None}
+                # a statement of a name's or a bare noun's is a reason only of the call's record
+                # ("..., Sofia is travelling") or of what went wrong ("..., double charged"), never
+                # of what stands in the way ("..., budget is frozen", "..., traffic is low")
+                named = (
+                    not stated_reason(clause.words)
+                    and not a_negated_statement(clause.words)
+                    and not set(clause.words) & _WENT_WRONG
+                )
                 bears = (
                     # (what went wrong is the reason of an act that undoes: "Suspend it, phone stolen")
-                    (not _only_a_reason(clause) and not _a_reason_to_undo(clause, verbs_asked))
+                    (
+                        not _only_a_reason(clause, accounted, unheld)
+                        and (named or not _a_reason_to_undo(clause, verbs_asked))
+                    )
                     or _of_the_turns_words(clause.words)
                     or any(_disowns(clause.words, v) for v in verbs_asked or {""})
                     or _asked_for_another(clause.words, verbs_asked)
@@ -5407,9 +5445,12 @@ _WRITTEN_WORD = re.compile(r"[^\s,.;:!?()\[\]\"]+")
 
 @lru_cache(maxsize=512)
 def _read_by_grammar(
-    request: str, known: tuple[str, ...], accounted: frozenset[str] = frozenset()
+    request: str,
+    known: tuple[str, ...],
+    accounted: frozenset[str] = frozenset(),
+    unheld: frozenset[str] = frozenset(),
 ) -> Reading:
-    return reading_of(request, known, accounted=accounted)
+    return reading_of(request, known, accounted=accounted, unheld=unheld)
 
 
 #: Words that connect words a call accounts for without saying anything of their own
@@ -5474,13 +5515,14 @@ def read_turn(
     known: Iterable[str],
     reader: RequestReader | None = None,
     accounted: frozenset[str] = frozenset(),
+    unheld: frozenset[str] = frozenset(),
 ) -> Reading:
     """:func:`reading_of`, read once per turn and policy for the grammar (every review of a run's
     calls reads the same turn); a reader given (a model's) is asked each time it is called, as
     :class:`~policies.supervisor.provenance.context.TurnReading` asks it once per review."""
     if reader is None:
-        return _read_by_grammar(request, tuple(sorted(set(known))), accounted)
-    return reading_of(request, known, reader, accounted)
+        return _read_by_grammar(request, tuple(sorted(set(known))), accounted, unheld)
+    return reading_of(request, known, reader, accounted, unheld)
 
 
 class WideReader:

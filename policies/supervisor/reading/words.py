@@ -2156,7 +2156,7 @@ def clauses_of(text: str) -> list[Clause]:
             i
             for i, (_p, w, _q, r) in enumerate(told)
             if i
-            and (stated_reason(w) or a_negated_statement(w))
+            and (stated_reason(w) or a_negated_statement(w) or a_named_statement(w))
             and joined[i][1] != "but"  # "Pay B-40, but the budget is frozen": a contrast, not a why
             and any(t[3].head is not None and not t[3].marked for t in told[:i])
         }
@@ -2429,6 +2429,48 @@ _TROUBLE = frozenset(
 #: Finite verbs in the present that say how a thing is or goes on ("the disk keeps filling up").
 _GOES_ON = frozenset({"keeps", "seems", "looks"})
 _HOW_IT_GOES = _GOES_ON | {"got", "went"}
+
+
+def named_subject(words: Sequence[str]) -> tuple[str, ...] | None:
+    """The subject of a clause that is a statement whose subject is a name or a bare noun, a
+    possessive's or not, of up to four plain words ("Sofia is travelling", "Ben was double billed",
+    "Mario's doctor changed the dose", "Hannah's sister is going", "Dr. Nilsen's membership was
+    paused", "customer is away"), with a finite verb of a statement right after it (a copula, an
+    auxiliary, a past: no verb in the present, which may be wanting or asking) and no marker but a
+    copula or an auxiliary (no negation, modal, condition, question word, future, report): its
+    words, a title left out and a possessive's "'s" taken off ("mario", "doctor"); None for any
+    other clause. Whom such a statement is of, what it names and says, and whether it bears on the
+    act beside it, the reading weighs apart."""
+    subject = [w.removesuffix("'s") for w in words[:5]]
+    for verb_at in range(1, min(len(words) - 1, 4) + 1):
+        noun = subject[:verb_at]
+        if not all(
+            (w.isalpha() or (w in _TITLES and i == 0))
+            and w not in FUNCTION_WORDS
+            and w not in COMMON_VERBS
+            and not _marker(w)
+            for i, w in enumerate(noun)
+        ):
+            return None
+        if words[verb_at - 1].endswith("'s"):
+            continue  # whose it is: the subject's noun follows
+        verb = words[verb_at]
+        if (
+            verb in _OF_A_STATEMENT
+            or verb in _IRREGULAR_PAST
+            or verb in _HOW_IT_GOES
+            or (verb.endswith("ed") and len(verb) > 3)
+        ):
+            markers = {w for w in words if _marker(w)}
+            if markers <= _OF_A_STATEMENT and not _marked_phrase(words):
+                return tuple(w for w in noun if w not in _TITLES)
+            return None
+    return None
+
+
+def a_named_statement(words: Sequence[str]) -> bool:
+    """Is a clause a statement whose subject is a name or a bare noun (:func:`named_subject`)?"""
+    return named_subject(words) is not None
 
 
 def _a_bare_subject(words: Sequence[str]) -> bool:
