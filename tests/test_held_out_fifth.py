@@ -149,3 +149,39 @@ def test_a_statement_of_another_record_or_that_may_bear_still_asks(reason, joint
     turn = f"Cancel RB-802{joint}{reason[:1].upper() if joint == '. ' else reason[:1]}{reason[1:]}."
     verdict = decide(F, "coworking.py", turn, "cancel_room_booking", {"booking_id": "RB-802"}).verdict
     assert verdict == "escalate", turn
+
+
+# what a sum is for, said after it ("... 120.00 for the scratched bumper", "... as a goodwill
+# gesture"), is its purpose: the call runs where its figure is the one stated, never another; a
+# "for" that says for whom, which one, when, or whether, is no purpose and still asks
+PURPOSES = ["the scratched bumper", "the missing fuel", "the late return", "a cracked windscreen", "the lost key",
+            "the dirty interior", "the trouble", "the delay", "her broken mirror"]  # fmt: skip
+NO_PURPOSES = ["my accountant", "the first day", "the test", "the wait yesterday", "Marco Rossi",
+               "the other reservation", "the damage tomorrow"]  # fmt: skip
+
+
+@pytest.mark.parametrize("place", ["{sum} for {purpose} on RES-2055", "RES-2055 {sum} for {purpose}"])
+@pytest.mark.parametrize("purpose", PURPOSES)
+def test_what_a_sum_is_for_is_its_purpose(purpose, place):
+    turn = "Charge " + place.format(sum="120.00", purpose=purpose) + "."
+    args = {"reservation_id": "RES-2055", "amount": 120.0}
+    assert decide(E, "car_rental.py", turn, "charge_damage", args).verdict == "approve", turn
+    for wrong in (130.0, 12.0):
+        assert (
+            decide(E, "car_rental.py", turn, "charge_damage", {**args, "amount": wrong}).verdict != "approve"
+        )
+
+
+@pytest.mark.parametrize("said", NO_PURPOSES)
+def test_a_for_that_is_no_purpose_still_asks(said):
+    turn = f"Charge 120.00 for {said} on RES-2055."
+    args = {"reservation_id": "RES-2055", "amount": 120.0}
+    assert decide(E, "car_rental.py", turn, "charge_damage", args).verdict != "approve", turn
+
+
+@pytest.mark.parametrize("gesture", ["as a goodwill gesture", "as goodwill", "as a gesture of goodwill"])
+def test_a_gesture_of_goodwill_is_a_purpose(gesture):
+    turn = f"Give Sofia Alvarez a 25.00 credit {gesture}."
+    args = {"member_id": "M-101", "amount": 25.0}
+    assert decide(F, "coworking.py", turn, "issue_credit", args).verdict == "approve", turn
+    assert decide(F, "coworking.py", turn, "issue_credit", {**args, "amount": 250.0}).verdict != "approve"

@@ -126,6 +126,7 @@ from policies.supervisor.reading.coverage import (
     left_out_text,
     past_form,
     prohibited,
+    purposes_of_a_sum,
     read_turn,
     unprohibited_text,
     verb_forms,
@@ -2069,6 +2070,9 @@ def _unread_in_the_act(
             _A_REASON.split(text, maxsplit=1)[0],
         )
         text = written_as(_arithmetic_read(text, derivations), days)  # "9 December 2026" for 2026-12-09
+        if figures:  # what the sum the call keeps is for ("... 5.00 for the outage"): its purpose
+            for purpose in purposes_of_a_sum(asking.sentence):
+                text = text.replace(purpose, " ")
         if figures:  # a figure the call keeps, as written ("40,00 EUR" for 40)
             text = re.sub(r"\d[\d.,']*\d|\d", lambda m: figures.get(_figure_of(m.group(0)), m.group(0)), text)
         written = [w.strip("'`\"@#") for w in words_of(text)]
@@ -2428,6 +2432,9 @@ def _described_otherwise(
         text = asking.text
         for part in asking.coordinated:
             text += " " + part if (words_of(part)[:1] or [""])[0] in _AFTER_AN_ID else " and " + part
+        if any(is_number(leaf) for v in args.values() for leaf in leaves(v) if not isinstance(leaf, bool)):
+            for purpose in purposes_of_a_sum(asking.sentence):  # "... for the outage: 9.99"
+                text = text.replace(purpose, " ")
         written = [w.strip("'`\"#") for w in words_of(_A_LINK.sub(" ", text))]  # a link's address
         at = next((i for i, w in enumerate(written) if w in verb_forms(asking.verb)), None)
         if at is None:

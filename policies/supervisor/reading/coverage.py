@@ -31,6 +31,7 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Any
 
+from policies.supervisor.reading.people import PEOPLE_WORDS
 from policies.supervisor.reading.words import (
     APOSTROPHES,
     COMMON_VERBS,
@@ -3757,7 +3758,74 @@ def _unread_after_the_record(words: Sequence[str], mandate: Mandate) -> str | No
         ):
             continue
         unread.append(w)
+    if unread:  # a sum's purpose ("... 5.00 for the outage", "... as a goodwill gesture")
+        said = {w for purpose in purposes_of_a_sum(mandate.sentence) for w in words_of(purpose)}
+        unread = [w for w in unread if w not in said]
     return " ".join(unread) if unread else None
+
+
+#: What a sum is for, after it ("Credit LN-30218 5.00 for the dropped calls", "... for the outage",
+#: "Charge 120.00 for the scratched bumper on RES-2055", "Refund 10% of ORD-45001 as a goodwill
+#: gesture"): "for" and a determiner, then up to four words in small letters (a name, a figure or an
+#: id ends it), to the clause's end or a preposition that names the record.
+_A_PURPOSE = re.compile(
+    r"(?<![\w-])for[ \t]+(?:the|a|an|his|her|their|its|our|my|your|this|that)[ \t]+"
+    r"(?P<what>[a-z][a-z'-]*(?:[ \t]+[a-z][a-z'-]*){0,3}?)"
+    r"(?=[ \t]*(?:$|[.,;:!?)\n]|[ \t]+(?:on|to|at|in|from|off)[ \t]))"
+    r"|(?<![\w-])as[ \t]+(?:a[ \t]+)?(?P<goodwill>goodwill(?:[ \t]+gesture)?|gesture[ \t]+of[ \t]+goodwill"
+    r"|courtesy|compensation)(?![\w-])"
+)
+#: Words by which what follows "for" is no purpose of a sum: which record or which of several
+#: (another, the first, the original), or how much of it.
+_NO_PURPOSE = frozenset(
+    """
+    other another first second third last next previous new old original same both all each every
+    remaining rest others whole entire full part half quarter one ones
+    """.split()  # noqa: SIM905 (a closed list, read as words)
+)
+
+
+def purposes_of_a_sum(text: str) -> list[str]:
+    """The phrases by which ``text`` says what a sum it states is for (:data:`_A_PURPOSE`: "for the
+    outage", "for the missing fuel", "as a goodwill gesture"), where ``text`` states a sum (a figure
+    that is no id: "5.00", "45,00", "10%", "25"): each says why the money moves, not where, to whom,
+    when or how much, and names no record. Not where its words name which one (:data:`_NO_PURPOSE`),
+    a person (:data:`~policies.supervisor.reading.people.PEOPLE_WORDS`: "for the customer"), a time
+    ("for the wait yesterday"; a delay made up for is a purpose), a kind of record ("for the
+    invoice") or bear on whether the act is made (:data:`BEARING`: "for the test")."""
+    if not _A_SUM.search(text):
+        return []
+    found: list[str] = []
+    for m in _A_PURPOSE.finditer(text):
+        what = words_of(m.group("what") or m.group("goodwill"))
+        if any(
+            w in _NO_PURPOSE
+            or w in PEOPLE_WORDS
+            or (w in TIME_WORDS | BEARING and w not in ("delay", "delays"))
+            or w in _KIND_WORDS
+            or w in _KINDS_AND_PLACES
+            or w.removesuffix("s") in _RECORD_KIND_WORDS
+            for w in what
+        ):
+            continue
+        found.append(m.group(0))
+    return found
+
+
+#: A sum of money as the turn writes it: a figure with cents ("5.00", "45,00", "1.200,50"), a share
+#: ("10%"), a figure with its currency ("25 EUR", "$25") or one the money it makes says is a sum ("25
+#: store credit", "a 20 voucher"); never a bare count ("Scale search to 6 for the demo").
+_A_SUM = re.compile(
+    r"(?i)(?<![\w.,-])(?:[€$£][ \t]?\d[\d.,']*"
+    r"|\d[\d.,']*?[.,]\d\d(?![\d.,]*\d)"
+    r"|\d[\d.,']*(?:%|[ \t]?(?:eur|euros?|usd|dollars?|gbp|pounds?|chf|€|\$|£)(?![\w-])"
+    r"|[ \t]+(?:in[ \t]+)?(?:[a-z]+[ \t]+)?(?:credit|voucher|refund|discount|off)(?![\w-])))"
+)
+#: The kinds of record a purpose never names ("for the booking": which one?).
+_RECORD_KIND_WORDS = frozenset(
+    {"booking", "reservation", "appointment", "account", "subscription", "membership", "line", "ticket",
+     "shipment", "parcel", "claim", "prescription", "refill", "trip", "deposit", "fee"}
+)  # fmt: skip
 
 
 def _a_name_in_brackets(written: str, record: str) -> bool:
