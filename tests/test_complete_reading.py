@@ -25,7 +25,7 @@ from policies.supervisor import (
     review_action,
 )
 from policies.supervisor.decide.review import PART_OF_A_RECORD, PARTLY_READ
-from policies.supervisor.reading.coverage import reading_of
+from policies.supervisor.reading.coverage import left_out_text, reading_of
 from policies.supervisor.rules.kinds import Requested
 from policies.tools import ToolSpec
 from tests.corpus_harness import Stage
@@ -912,8 +912,12 @@ def test_the_reading_says_why_a_mandate_does_not_stand():
     assert whys["pay bill B-40"].startswith("beside words not read ('Tomorrow')")
     reading = reading_of("Pay bill B-31 on Friday.", ["pay"])
     assert [u.why for u in reading.unread] == ["for later ('on friday')"]
-    reading = reading_of("Pay all my bills excluding B-40.", ["pay"])
+    reading = reading_of("Pay all my bills excluding the water one.", ["pay"])
     assert [u.why for u in reading.unread] == ["part of it taken out ('excluding')"]
+    # a whole less a record left out by id is read: the review leaves B-40 out of every call
+    reading = reading_of("Pay all my bills excluding B-40.", ["pay"])
+    assert reading.complete and [m.text for m in reading.mandates] == ["Pay all my bills"]
+    assert left_out_text("Pay all my bills excluding B-40.") == "not B-40"
     # what a message says is its content: no time of the mandate's ("DM my manager that I'll be out
     # tomorrow"), a record's name with a month is no date ("the December rent")
     assert reading_of("DM my manager that I'll be out tomorrow, 2026-11-24.", ["dm"]).complete

@@ -185,3 +185,35 @@ def test_a_gesture_of_goodwill_is_a_purpose(gesture):
     args = {"member_id": "M-101", "amount": 25.0}
     assert decide(F, "coworking.py", turn, "issue_credit", args).verdict == "approve", turn
     assert decide(F, "coworking.py", turn, "issue_credit", {**args, "amount": 250.0}).verdict != "approve"
+
+
+# "all of X's <records> except <id>": the whole less what it leaves out by id; a record of the
+# whole runs, the one left out and another holder's never run unasked
+EXCEPT_WORDS = ["except", "except for", "excluding", "other than", "apart from", "aside from", "but not", "save for",
+                "not including"]  # fmt: skip
+
+
+@pytest.mark.parametrize("word", EXCEPT_WORDS)
+@pytest.mark.parametrize(
+    ("team", "domain", "turn", "tool", "arg", "kept", "left", "others"),
+    [
+        (F, "coworking.py", "Cancel all of Sofia Alvarez's bookings {w} RB-801.", "cancel_room_booking",
+         "booking_id", "RB-802", "RB-801", ["RB-810", "RB-820"]),
+        (E, "car_rental.py", "Cancel all of Anna Berg's reservations {w} RES-2041.", "cancel_reservation",
+         "reservation_id", "RES-2042", "RES-2041", ["RES-2050", "RES-2055"]),
+    ],
+)  # fmt: skip
+def test_a_whole_less_what_it_leaves_out_by_id(team, domain, turn, tool, arg, kept, left, others, word):
+    turn = turn.format(w=word)
+    assert decide(team, domain, turn, tool, {arg: kept}).verdict == "approve", turn
+    for other in [left, *others]:
+        assert decide(team, domain, turn, tool, {arg: other}).verdict != "approve", (turn, other)
+
+
+def test_a_whole_less_one_left_out_by_a_description_still_asks():
+    """What a whole leaves out by a description in small letters ("except the pool") the reader
+    cannot place: every call of the whole asks."""
+    turn = "Cancel all of Sofia Alvarez's bookings except the early one."
+    assert (
+        decide(F, "coworking.py", turn, "cancel_room_booking", {"booking_id": "RB-802"}).verdict == "escalate"
+    )

@@ -1795,7 +1795,19 @@ def _kept_back(
     place ("Delete draft-old.docx and salaries-2026.xlsx. Keep the spreadsheet.", "... (keep!)")
     may be taking one of them out: it is not read. None where no kept clause bears on it."""
     mine = {w for w in own if w not in FUNCTION_WORDS and w not in _KIND_WORDS}
-    unplaced = [c for c in kept if not mine & set(c.words) and not _instead_of(c.words)] if several else []
+    # what is left out of a whole by id or by name ("Cancel all of Anna Berg's reservations except
+    # RES-2041", "... except Lee Parkinson's") is placed: the review leaves it out of every call
+    unplaced = (
+        [
+            c
+            for c in kept
+            if not mine & set(c.words)
+            and not _instead_of(c.words)
+            and not (_EVERY & set(own) and excludes_records(c.words, c.text))
+        ]
+        if several
+        else []
+    )
     if unplaced:  # ("... instead of two" says what the call is instead of, it takes nothing out)
         return f"kept as it is ('{unplaced[0].text}'), which may be what it asks for"
     folders = _folders(written)

@@ -2068,6 +2068,7 @@ def clauses_of(text: str) -> list[Clause]:
     if _DIFF_ADDED.search(body):  # a diff: its removed lines are the writer's notes, not asked for
         body = _DIFF_REMOVED.sub(aside, body)
     body = _MINUS.sub(" minus ", _COMMENT.sub(aside, body))
+    body = _EXCEPT_AFTER_A_WHOLE.sub(_left_out_of_a_whole, body)  # "all ... except B-1": "..., not B-1"
     body = _LABEL_DASH.sub(_label_before_a_dash, body)  # "PagerDuty #9981 — restart db": a label
     body = corrections_read(body)  # "Pay MF-311. Sorry, I meant MF-322.": "Pay MF-322."
     body = _PRONOUN_OF_A_PROHIBITION.sub(_named_instead, body)  # "Don't refund X, resend it instead"
@@ -2167,12 +2168,15 @@ def clauses_of(text: str) -> list[Clause]:
             i
             for i, (part, w, _q, _r) in enumerate(told)
             if i
-            and excludes_records(w, part if _names_by_id_or_slot(told[i - 1][1], w) else "")
+            and excludes_records(
+                w, part if _names_by_id_or_slot(told[i - 1][1], w) or _A_WHOLE & set(told[i - 1][1]) else ""
+            )
             and joined[i][1] in ("but", ",", "-", "\u2013", "\u2014", ";")
             and told[i - 1][3].head is not None
             and not set(w[1:])
             & set(told[i - 1][1]) - FUNCTION_WORDS - _A_PARTYS_KIND  # "B-31, not the water one"
         }
+        out_of_a_whole = {i for i in excluded if _A_WHOLE & set(told[i - 1][1])}
         marked = (
             # "DM it to ana, mallory: no": the name the colon answers is not asked for (a message
             # a mandate sends ends its clause: "Reply to Casa Azul: no" sends "no")
@@ -2198,7 +2202,8 @@ def clauses_of(text: str) -> list[Clause]:
         for i, (part, words, quoted, parse) in enumerate(readings):
             asking = asked_at is not None and i >= asked_at  # a question for information
             head = None if marked or asking or (i and _instead(words)) else parse.head
-            upto = min((j for j in reasons if j > i), default=len(told))  # a reason continues no object
+            # a reason continues no object, nor does what is left out of a whole ("all ..., not B-1")
+            upto = min((j for j in reasons | out_of_a_whole if j > i), default=len(told))
             after = (
                 _coordinated(told[i + 1 : upto], _naming_people(words))
                 if head is not None and parse.stop == len(words)
@@ -2866,6 +2871,41 @@ CALENDAR_NAMES = frozenset(
     today tomorrow i
     """.split()  # noqa: SIM905 (a closed list, read as words)
 ) | frozenset(MONTH_NUMBERS)
+
+
+#: Words by which an object takes in every record of a kind ("all of Anna Berg's reservations",
+#: "every open work order"): an exclusion after it takes records out of it by id or by name.
+_A_WHOLE = frozenset({"all", "every", "each", "everyone", "everybody"})
+#: A word of exclusion after a whole in its clause ("Cancel all of Anna Berg's reservations except
+#: RES-2041", "Pay every open bill other than B-40"): read as the exclusion "not ..." it is. A whole
+#: is no more than the clause it opens in (no sentence mark, colon or line between).
+_EXCEPT_AFTER_A_WHOLE = re.compile(
+    r"(?i)(\b(?:all|every|each|everyone|everybody)\b[^.;:!?\n,()]*?)[ \t]*,?[ \t]+"
+    r"(?:except(?:[ \t]+for)?|excluding|other[ \t]+than|apart[ \t]+from|aside[ \t]+from|save[ \t]+for"
+    r"|not[ \t]+including|but[ \t]+not)[ \t]+(?=[\w#@])"
+)
+
+
+def _left_out_of_a_whole(m: re.Match[str]) -> str:
+    """An exclusion after a whole (:data:`_EXCEPT_AFTER_A_WHOLE`) written as the "not ..." it is,
+    where it leaves out a record by id or a name by its capital (no day, month or time: "every day
+    except Friday" is when), and the whole is the object of what the sentence asks, not what a
+    message says ("Email Priya that I can work every day except Friday") nor a quotation."""
+    before = m.string[: m.start()]
+    opening = max(before.rfind(mark) for mark in (".", "!", "?", ";", ":", "\n"))
+    said = re.search(r"(?i)\b(?:that|saying|says|say|tell|telling)\b|[\"'“”‘]", before[opening + 1 :])
+    named = _WORD_AFTER.match(m.string, m.end())
+    word = named.group(0).strip(".,;:!?'’") if named else ""
+    leaves_out = bool(word) and (
+        _an_id(word.casefold()) or (word[:1].isupper() and word.casefold() not in CALENDAR_NAMES)
+    )
+    if said is not None or not leaves_out:
+        return m.group(0)
+    return f"{m.group(1)}, not "
+
+
+#: The word a match ends before.
+_WORD_AFTER = re.compile(r"[^\s,;]+")
 
 
 def _names_by_id_or_slot(before: Sequence[str], excluding: Sequence[str]) -> bool:
