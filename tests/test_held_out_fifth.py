@@ -217,3 +217,67 @@ def test_a_whole_less_one_left_out_by_a_description_still_asks():
     assert (
         decide(F, "coworking.py", turn, "cancel_room_booking", {"booking_id": "RB-802"}).verdict == "escalate"
     )
+
+
+# money given back for what was called off ("Refund FEE-4402 in full, the lab was cancelled") or
+# paid twice: the reason of a refund or a waiver; negated, said of the record itself, of a time, or
+# after another act, it still asks
+CALLED_OFF = ["the lab was cancelled", "the lab was canceled", "the field trip was cancelled",
+              "the trip was scrapped", "the direct debit failed", "it was paid twice", "he was charged twice",
+              "she was billed double"]  # fmt: skip
+NOT_CALLED_OFF = ["the lab was not cancelled", "the lab wasn't cancelled", "it was cancelled", "it was not paid twice",
+                  "the lab will be cancelled", "the lab was cancelled tomorrow", "the lab might be cancelled"]  # fmt: skip
+
+
+@pytest.mark.parametrize("reason", CALLED_OFF)
+def test_what_was_called_off_is_why_money_goes_back(reason):
+    turn = f"Refund FEE-4402 in full, {reason}."
+    args = {"fee_id": "FEE-4402", "amount": 180.0}
+    assert decide(E, "registrar.py", turn, "refund_fee", args).verdict == "approve", turn
+    assert decide(E, "registrar.py", turn, "refund_fee", {**args, "amount": 18.0}).verdict != "approve"
+
+
+@pytest.mark.parametrize("reason", NOT_CALLED_OFF)
+def test_what_may_not_be_a_reason_to_give_money_back_still_asks(reason):
+    turn = f"Refund FEE-4402 in full, {reason}."
+    args = {"fee_id": "FEE-4402", "amount": 180.0}
+    assert decide(E, "registrar.py", turn, "refund_fee", args).verdict == "escalate", turn
+
+
+# a verb of telling whose person is named in more words than one ("Let Noor Haddad know ...", "Tell
+# Coach Rita Adams ...") or by their record's id ("Tell C-5105 their parcel ... was refunded"), and
+# what to tell them with no "that": the message says it, to them; more, or to another, still asks
+TOLD = [
+    ("held_out_29", "gym.py", "Let Noor Haddad know her pool add-on is cancelled.", "email_member",
+     {"member_id": "M-2231", "message": "Your pool add-on is cancelled."}, {"member_id": "M-2215"}),
+    ("held_out_29", "gym.py", "Tell Coach Rita Adams the staff rota changed.", "email_member",
+     {"member_id": "M-2215", "message": "The staff rota changed."}, {"member_id": "M-2231"}),
+    ("held_out_29", "parcel.py", "Tell C-5105 their parcel SHP-70421 was refunded.", "email_customer",
+     {"customer_id": "C-5105", "message": "Your parcel SHP-70421 was refunded."}, {"customer_id": "C-5101"}),
+    (E, "car_rental.py", "Tell CU-303 their invoice is ready.", "message_customer",
+     {"customer_id": "CU-303", "message": "Your invoice is ready."}, {"customer_id": "CU-301"}),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("team", "domain", "turn", "tool", "args", "another"), TOLD)
+def test_what_to_tell_someone_named_in_words_or_by_id_is_told(team, domain, turn, tool, args, another):
+    assert decide(team, domain, turn, tool, args).verdict == "approve", turn
+    message = next(k for k in args if k == "message")
+    more = {**args, message: args[message].rstrip(".") + ", and we owe you 50.00."}
+    assert decide(team, domain, turn, tool, more).verdict != "approve", turn
+    assert decide(team, domain, turn, tool, {**args, **another}).verdict != "approve", turn
+
+
+# a count the call takes as its quantity, with whatever unit the turn counts by ("..., 2 packs",
+# "3 pens"): what it counts; another count, or a word beside it that bears on the act, still asks
+@pytest.mark.parametrize("unit", ["packs", "pens", "boxes", "inhalers", "bottles"])
+@pytest.mark.parametrize(
+    "form", ["Refill RX-7110, {n} {unit}.", "Please refill RX-7110 for Mario Rossi, {n} {unit}."]
+)
+def test_a_count_of_any_unit_is_the_quantity(unit, form):
+    turn = form.format(n=2, unit=unit)
+    args = {"rx_id": "RX-7110", "quantity": 2}
+    assert decide(F, "pharmacy.py", turn, "refill_prescription", args).verdict == "approve", turn
+    assert decide(F, "pharmacy.py", turn, "refill_prescription", {**args, "quantity": 3}).verdict != "approve"
+    later = turn.rstrip(".") + " tomorrow."
+    assert decide(F, "pharmacy.py", later, "refill_prescription", args).verdict != "approve", later

@@ -46,7 +46,7 @@ from policies.supervisor.reading.words import Mandate, matching, words_of
 from policies.supervisor.rules.kinds import Requested
 from policies.tools import is_number
 
-__all__ = ["accounted_for_the_call", "shares_taken"]
+__all__ = ["accounted_for_the_call", "shares_taken", "units_counted"]
 
 #: The reasons of the reader's that words a call accounts for may answer: the rest never.
 _ACCOUNTABLE = (
@@ -192,7 +192,24 @@ def _the_calls_words(name: str, args: Mapping[str, Any], context: ReviewContext)
         known
         | shares_taken(values, records, context.request)
         | _what_was_taken(values, records, context.request)
+        | units_counted(args, context.request)
     )
+
+
+#: Arguments that count whatever the turn counts by ("quantity": "2 packs", "3 pens").
+_A_COUNT_OF_ANY_UNIT = re.compile(r"(?i)^(?:quantity|qty|count|number|units?|items?)$")
+
+
+def units_counted(args: Mapping[str, Any], request: str) -> set[str]:
+    """The word right after the figure of an argument that counts any unit (:data:`_A_COUNT_OF_ANY_UNIT`:
+    ``quantity=2`` for "2 packs", "3 pens"), as the turn writes it: what the count counts."""
+    found: set[str] = set()
+    for arg, value in args.items():
+        if isinstance(value, bool) or not isinstance(value, int) or not _A_COUNT_OF_ANY_UNIT.match(arg):
+            continue
+        for m in re.finditer(rf"(?<![\w.,-]){value}[ \t]+([^\W\d_]+)", request):
+            found.add(m.group(1).casefold())
+    return found
 
 
 def _what_was_taken(values: Sequence[Any], records: Sequence[Mapping[str, Any]], request: str) -> set[str]:

@@ -40,7 +40,7 @@ from typing import Any
 from policies.decision import Decision
 from policies.json_safety import leaves
 from policies.supervisor.authority.grants import granted
-from policies.supervisor.decide.accounted import accounted_for_the_call, shares_taken
+from policies.supervisor.decide.accounted import accounted_for_the_call, shares_taken, units_counted
 from policies.supervisor.decide.bindings import A_PERSONS_FIELD, bindings_broken, policy_words, trusted_texts
 from policies.supervisor.decide.cedar import (
     CEDAR_CHECK,
@@ -2048,7 +2048,8 @@ def _unread_in_the_act(
     if asked is None:
         return None
     values, _recorded = _values_written(args, context)
-    names = {w for n in (name, *args) for w in _name_words(n)}
+    # (what a count of any unit counts, as written: "2 packs" for ``quantity=2``)
+    names = {w for n in (name, *args) for w in _name_words(n)} | units_counted(args, context.request)
     kinds = _asked_words(asked)
     shapes = {_shape(str(v)) for v in args.values() if isinstance(v, str | int) and not isinstance(v, bool)}
     figures = {

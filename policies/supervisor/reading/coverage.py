@@ -1487,7 +1487,7 @@ def _a_reason_to_undo(clause: Clause, verbs: Collection[str]) -> bool:
     blocking = set(words) & (_NO_REASON_TO_UNDO | _MOOT - {"moved"} | KEEPING_WORDS | _DOUBTING) | _bearing(
         words
     )
-    if blocking - _what_went_wrong(words):
+    if blocking - _what_went_wrong(words) - _why_money_goes_back(words, verbs):
         return False  # (a status, a verdict, a doubt or what stands in the way still asks)
     return not set(words) <= FUNCTION_WORDS | {"not", "no", "never"}
 
@@ -1527,6 +1527,35 @@ def _what_went_wrong(words: Sequence[str]) -> set[str]:
     else:
         return set()
     return allowed | (set(words[1:]) & {"it", "them"})
+
+
+#: Verbs that give money back (a refund, a waiver): what happened to what it paid for is their reason.
+_GIVING_BACK = frozenset({"refund", "reimburse", "waive", "repay"})
+#: What happened to what was paid for, said of another thing than the record ("the lab was
+#: cancelled", "the direct debit failed"): for money given back, its reason (a delay is a time, read
+#: as such).
+_CALLED_OFF = frozenset({"cancelled", "canceled", "failed", "scrapped"})
+#: Words of paying that "twice" or "double" makes a reason to give money back ("it was paid twice").
+_PAID_TWICE = frozenset({"paid", "charged", "billed", "debited"})
+
+
+def _why_money_goes_back(words: Sequence[str], verbs: Collection[str]) -> set[str]:
+    """The words of a statement after an act that gives money back (:data:`_GIVING_BACK`) that say
+    why: what was paid for was called off, said of another thing than the record by a determiner
+    and its noun ("Refund FEE-4402, the lab was cancelled", "..., the direct debit failed on our
+    side"; not "it was cancelled", which may say it is moot), or it
+    was paid twice ("Refund 65,50 on INV-3302, it was paid twice"). None after any other act
+    ("Cancel X, the flight was cancelled" may be moot), nor where the statement is negated."""
+    if not verbs or not all(any(v in verb_forms(g) for g in _GIVING_BACK) for v in verbs):
+        return set()
+    if any(w in NEGATIONS or w.endswith("n't") for w in words):
+        return set()  # "the lab was not cancelled": no reason, maybe one against
+    found: set[str] = set()
+    if words[:1] and words[0] in {"the", "a", "an", "our", "his", "her", "their", "my"} and len(words) > 2:
+        found |= set(words) & _CALLED_OFF
+    if set(words) & {"twice", "double"}:
+        found |= set(words) & _PAID_TWICE
+    return found
 
 
 def _base_of_an_undoing(verb: str) -> bool:

@@ -765,8 +765,14 @@ def _after_the_addressee(words: Sequence[str], start: int, quoted: Collection[in
     if head not in _ADDRESSING_HEADS or at >= len(words):
         return len(words)
     whom = words[at]
+    # a record's id for whom it is of, before what a verb of telling says ("Tell C-5105 their parcel
+    # was refunded"): the person the record is, where a clause of its own follows
+    an_id = (
+        head in TELLING_WHAT and any(ch.isdigit() for ch in whom) and _a_clause_of_its_own(words[at + 1 :])
+    )
     if at not in quoted and (
-        (whom in FUNCTION_WORDS and whom not in _ADDRESSED_PRONOUNS) or any(ch.isdigit() for ch in whom)
+        (whom in FUNCTION_WORDS and whom not in _ADDRESSED_PRONOUNS)
+        or (any(ch.isdigit() for ch in whom) and not an_id)
     ):
         return len(words)  # "tell me ...", "email the team ...": no one named by a word
     at += 1
@@ -785,10 +791,24 @@ def _after_the_addressee(words: Sequence[str], start: int, quoted: Collection[in
         )
     ):
         return said
-    if head == "let":
-        if not _at(words, at, ("know",)):
+    if head == "let":  # "let Noor Haddad know ...": whom, in up to three words of their own
+        know = next((i for i in range(at, min(at + 3, len(words))) if words[i] == "know"), None)
+        if know is None or not all(_a_word_of_a_name(w, i, quoted) for i, w in enumerate(words[at:know], at)):
             return len(words)
-        at += 1
+        at = know + 1
+    elif head in TELLING_WHAT and at < len(words) and _a_word_of_a_name(words[at], at, quoted):
+        # "Tell Coach Rita Adams the staff rota changed": whom runs on up to what is said, a clause
+        # of its own opening with a word of its own kind (an article, a possessive, a person)
+        said_at = next(
+            (i for i in range(at, min(at + 3, len(words))) if not _a_word_of_a_name(words[i], i, quoted)),
+            None,
+        )
+        if (
+            said_at is not None
+            and words[said_at] in _OPENS_A_CLAUSE
+            and _a_clause_of_its_own(words[said_at:])
+        ):
+            return said_at
     if at >= len(words) or at in quoted:
         return len(words)
     opens = _ASKED_OPENS.get(head)
@@ -805,6 +825,30 @@ def _after_the_addressee(words: Sequence[str], start: int, quoted: Collection[in
     if head in TELLING_WHAT and words[at] not in _WHEN_TO_TELL_THEM and reads_as_a_clause(words[at:]):
         return at
     return at if head == "let" else len(words)
+
+
+def _a_word_of_a_name(word: str, at: int, quoted: Collection[int]) -> bool:
+    """May ``word`` be a word of a person's name after a verb of telling: no function word, figure or
+    marker, not quoted?"""
+    return (
+        word not in FUNCTION_WORDS
+        and not any(ch.isdigit() for ch in word)
+        and not _marker(word)
+        and at not in quoted
+    )
+
+
+#: Words that open a clause of what to tell someone right after their name ("tell Rita Adams the
+#: staff rota changed", "... their parcel was refunded", "... her fee was waived").
+_OPENS_A_CLAUSE = frozenset({"the", "their", "her", "his", "your", "our", "its", "my"})
+
+
+def _a_clause_of_its_own(words: Sequence[str]) -> bool:
+    """Do ``words`` read as a clause with a finite verb of a statement ("their parcel SHP-70421 was
+    refunded", "the staff rota changed", "her late fee was waived")?"""
+    return len(words) >= 2 and (
+        any(_marker(w) and w in _OF_A_STATEMENT for w in words[1:]) or reads_as_a_clause(words)
+    )
 
 
 #: Verbs of a state that lasts until an end the turn may give ("freeze ... until 2027-01-31").
@@ -2383,7 +2427,7 @@ def stated_reason(words: Sequence[str]) -> bool:
         or bool(set(words[1:]) & _IRREGULAR_PAST)
         # a verb in the present after a subject of one ("it fixes the pagination bug")
         or _present_after_one(words)
-        or bool(set(words[1:3]) & _GOES_ON)  # "the disk keeps filling up", "queue looks stuck"
+        or bool(set(words[1:3]) & _HOW_IT_GOES)  # "the disk keeps filling up", "he got a new phone"
     )
     return finite and markers <= _OF_A_STATEMENT and not _marked_phrase(words)
 
