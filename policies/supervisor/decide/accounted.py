@@ -30,6 +30,7 @@ again for it)."""
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections import Counter
 from collections.abc import Collection, Mapping, Sequence
@@ -176,15 +177,7 @@ def _the_calls_words(name: str, args: Mapping[str, Any], context: ReviewContext)
     known |= {
         w for m, day in days_and_times(context.request) if day in wanted_days for w in _words(m.group(0))
     }
-    wanted = {str(v).strip().casefold() for v in values if isinstance(v, str) and v.strip()}
-    records = [
-        record
-        for done in context.calls
-        if done.get("tool") in context.trusted
-        for _path, record in mappings(parsed(done.get("observation")))
-        if isinstance(own := record.get("id", next(iter(record.values()), None)), str)
-        and own.strip().casefold() in wanted  # the record's own id, not one it cites
-    ]
+    records = _the_calls_own_records(values, context)  # the record's own id, not one it cites
     for record in records:
         texts = [(str(k), v) for k, v in record.items() if isinstance(v, str | int | float)]
         known |= {w for k, v in texts for w in (*_words(k.replace("_", " ")), *_words(str(v)))}
@@ -192,24 +185,58 @@ def _the_calls_words(name: str, args: Mapping[str, Any], context: ReviewContext)
         known
         | shares_taken(values, records, context.request)
         | _what_was_taken(values, records, context.request)
-        | units_counted(args, context.request)
+        | units_counted(args, context)
     )
 
 
-#: Arguments that count whatever the turn counts by ("quantity": "2 packs", "3 pens").
+#: Arguments that count whatever the turn counts by ("quantity": "3 pens" of an insulin pen).
 _A_COUNT_OF_ANY_UNIT = re.compile(r"(?i)^(?:quantity|qty|count|number|units?|items?)$")
 
 
-def units_counted(args: Mapping[str, Any], request: str) -> set[str]:
+def units_counted(args: Mapping[str, Any], context: ReviewContext) -> set[str]:
     """The word right after the figure of an argument that counts any unit (:data:`_A_COUNT_OF_ANY_UNIT`:
-    ``quantity=2`` for "2 packs", "3 pens"), as the turn writes it: what the count counts."""
+    ``quantity=3`` for "3 pens"), as the turn writes it, where the call's own record holds that
+    unit (its drug is an "Insulin glargine pen"): what the count counts. A unit the record does not
+    hold ("50 mg", "2 months", "5 vans") may count another thing: not accounted for."""
+    counted = [
+        (arg, value)
+        for arg, value in args.items()
+        if isinstance(value, int) and not isinstance(value, bool) and _A_COUNT_OF_ANY_UNIT.match(arg)
+    ]
+    if not counted:
+        return set()
+    held = {  # a word no figure stands before: a thing the record is, not a measure of it ("10 mg")
+        _singular(w)
+        for record in _the_calls_own_records([leaf for v in args.values() for leaf in leaves(v)], context)
+        for v in record.values()
+        if isinstance(v, str)
+        for before, w in itertools.pairwise(["", *words_of(v)])
+        if not any(ch.isdigit() for ch in before)
+    }
     found: set[str] = set()
-    for arg, value in args.items():
-        if isinstance(value, bool) or not isinstance(value, int) or not _A_COUNT_OF_ANY_UNIT.match(arg):
-            continue
-        for m in re.finditer(rf"(?<![\w.,-]){value}[ \t]+([^\W\d_]+)", request):
-            found.add(m.group(1).casefold())
+    for _arg, value in counted:
+        for m in re.finditer(rf"(?<![\w.,-]){value}[ \t]+([^\W\d_]+)", context.request):
+            if _singular(m.group(1).casefold()) in held:
+                found.add(m.group(1).casefold())
     return found
+
+
+def _singular(word: str) -> str:
+    return word[:-1] if len(word) > 3 and word.endswith("s") and not word.endswith("ss") else word
+
+
+def _the_calls_own_records(values: Sequence[Any], context: ReviewContext) -> list[Mapping[str, Any]]:
+    """The records trusted listings returned whose own id (their ``id``, else their first field) is
+    one of the call's values (``values``: each leaf of its arguments)."""
+    wanted = {str(v).strip().casefold() for v in values if isinstance(v, str) and v.strip()}
+    return [
+        record
+        for done in context.calls
+        if done.get("tool") in context.trusted
+        for _path, record in mappings(parsed(done.get("observation")))
+        if isinstance(own := record.get("id", next(iter(record.values()), None)), str)
+        and own.strip().casefold() in wanted
+    ]
 
 
 def _what_was_taken(values: Sequence[Any], records: Sequence[Mapping[str, Any]], request: str) -> set[str]:

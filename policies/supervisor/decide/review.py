@@ -2049,7 +2049,7 @@ def _unread_in_the_act(
         return None
     values, _recorded = _values_written(args, context)
     # (what a count of any unit counts, as written: "2 packs" for ``quantity=2``)
-    names = {w for n in (name, *args) for w in _name_words(n)} | units_counted(args, context.request)
+    names = {w for n in (name, *args) for w in _name_words(n)} | units_counted(args, context)
     kinds = _asked_words(asked)
     shapes = {_shape(str(v)) for v in args.values() if isinstance(v, str | int) and not isinstance(v, bool)}
     figures = {
@@ -2072,7 +2072,7 @@ def _unread_in_the_act(
         )
         text = written_as(_arithmetic_read(text, derivations), days)  # "9 December 2026" for 2026-12-09
         if figures:  # what the sum the call keeps is for ("... 5.00 for the outage"): its purpose
-            for purpose in purposes_of_a_sum(asking.sentence):
+            for purpose in _purposes_of_the_calls_sum(asking.sentence, values):
                 text = text.replace(purpose, " ")
         if figures:  # a figure the call keeps, as written ("40,00 EUR" for 40)
             text = re.sub(r"\d[\d.,']*\d|\d", lambda m: figures.get(_figure_of(m.group(0)), m.group(0)), text)
@@ -2097,6 +2097,24 @@ def _unread_in_the_act(
             details = {"unread_in_the_act": unread, "mandate": said(asking)}
             return _asked_partly_read(details, context, policy)
     return None
+
+
+def _purposes_of_the_calls_sum(sentence: str, values: Collection[str]) -> list[str]:
+    """What the sum a sentence states is for (:func:`~policies.supervisor.reading.coverage.
+    purposes_of_a_sum`), where what follows it names no record, or the call's own ("Charge 120.00
+    for the scratched bumper on RES-2055" for RES-2055): a purpose followed by another record ("Issue
+    P-2205 a voucher for the delay on BK-6010" for BK-6010's passenger) may say whose the money is."""
+    kept = []
+    for purpose in purposes_of_a_sum(sentence):
+        after = sentence.partition(purpose)[2]
+        named = _A_PLACE_AFTER.match(after)
+        if named is None or named.group(1).casefold() in values:
+            kept.append(purpose)
+    return kept
+
+
+#: A record named right after a purpose ("... for the delay on BK-6010").
+_A_PLACE_AFTER = re.compile(r"\s+(?:on|to|at|in|from|off)\s+([^\s,.;:!?]+)")
 
 
 #: A person's title before their name ("Dr. Helen Voss"): the name's, where the call holds the name.
@@ -2434,7 +2452,7 @@ def _described_otherwise(
         for part in asking.coordinated:
             text += " " + part if (words_of(part)[:1] or [""])[0] in _AFTER_AN_ID else " and " + part
         if any(is_number(leaf) for v in args.values() for leaf in leaves(v) if not isinstance(leaf, bool)):
-            for purpose in purposes_of_a_sum(asking.sentence):  # "... for the outage: 9.99"
+            for purpose in _purposes_of_the_calls_sum(asking.sentence, values):  # "... for the outage: 9.99"
                 text = text.replace(purpose, " ")
         written = [w.strip("'`\"#") for w in words_of(_A_LINK.sub(" ", text))]  # a link's address
         at = next((i for i, w in enumerate(written) if w in verb_forms(asking.verb)), None)
@@ -2540,6 +2558,8 @@ def _named_by_another_id(
     written_values = {w for v in args.values() for leaf in leaves(v) for w in words_of(str(leaf))}
     days = {d for r in records for d in _A_DAY.findall(json.dumps(r, default=str))}
     names = {w for a in args for w in _name_words(a)} | _asked_words(asked)
+    shapes = {_shape(w) for w in written_values if _AN_ID.fullmatch(w) and any(ch.isdigit() for ch in w)}
+    beside = _listed_beside(args, context.request)  # "to sub_1001 and sub_1002": items of one list
     words: set[str] | None = None  # the words of the records read, read once where needed
     for asking in _asking_now(asked, context):
         if asking.verb in WITH_CONTENT - TIMED_VERBS:
@@ -2569,7 +2589,14 @@ def _named_by_another_id(
             # an id (or a day) of another record than the call's own ("Pay City Water's B-32" for
             # B-31's 45.30: City Water holds both, the amount only B-31)
             other_days = set(_A_DAY.findall(item)) & days
-            wrong_id = ids and not ids & (own_ids | written_values)
+            # or, where the item writes none of the call's ids, an id of the same shape as one of
+            # them ("Refund AC-100231 20.00 for ... on BL-55030" for BL-55030's account AC-100260)
+            of_its_kind = (
+                {w for w in ids - written_values - beside if _shape(w) in shapes}
+                if not ids & written_values
+                else set()
+            )
+            wrong_id = (ids and not ids & (own_ids | written_values)) or of_its_kind
             wrong_day = other_days and not other_days & own_days  # "Pay B-31 due 2026-12-08"
             # a due day in other words than the record's ("due the 8th of December", "due 08.12.2026")
             said_due = _days_said_due(item)
@@ -5590,7 +5617,7 @@ def _clock_forms(when: str) -> set[str]:
         half = (clock.group(3) or "").replace(".", "")
         hour = hour + 12 if half == "pm" and hour < 12 else 0 if half == "am" and hour == 12 else hour
     else:
-        return {text}
+        return {text} | dates(when)  # "12/17/2026": kept as 2026-12-17
     forms = {text, f"{hour:02d}:{minute:02d}", f"{hour}:{minute:02d}"}
     return (
         forms
@@ -6505,13 +6532,16 @@ def _of_another_quantity(
     others = _not_the_values_kind(arg, tool, args)  # units it counts, no attributes
     named = _names_of_the_calls_records(arg, args, context)  # "Scale checkout-api to 8": no attribute
     figure = re.escape(text) + (r"(?:[.,]0+)?" if isinstance(value, int) else "")
+    counted = units_counted(args, context)  # "3 pens" of an insulin pen's ``quantity``
     for asking in _the_calls_mandates(arg, args, asked, context):
-        clause = asking.text
+        # with what its sentence says after it ("Refill RX-7120, 50 mg": 50 of another quantity)
+        clause = asking.text + asking.sentence.partition(asking.text)[2]
         for match in re.finditer(rf"(?<![\w.,-]){figure}(?![\w.,-]*\d)\s*([^\W\d_]+|%)?", clause):
             unit = (match.group(1) or "").casefold()
             unit = _UNIT_WRITTEN_SHORT.get(unit, unit)  # "5 GB" of ``gigabytes``
-            counted = (
-                unit in others
+            is_counted = (
+                unit in counted
+                or unit in others
                 or unit.removesuffix("s") in others
                 or f"{unit}s" in others  # "a 6 month plan" of ``months``
                 or unit in set(_CURRENCY_WORDS)
@@ -6519,7 +6549,7 @@ def _of_another_quantity(
             )
             # "2.5.0 using Go", "2.5.0 built with ...": a phrase saying how, no unit ("4 squared" is)
             verb_form = unit.endswith("ing") or unit == "built"
-            if unit and unit not in FUNCTION_WORDS | _FRAMING_WORDS and not counted and not verb_form:
+            if unit and unit not in FUNCTION_WORDS | _FRAMING_WORDS and not is_counted and not verb_form:
                 return _another_quantity(arg, value, f"{text} {unit}", context, policy)
         owner = re.search(_ANOTHER_THINGS.format(v=figure), clause, re.IGNORECASE)
         if owner is not None and _unpossessed(owner.group(1).casefold()) not in others:

@@ -1673,6 +1673,12 @@ def _id_like(word: str) -> bool:
     return any(ch.isdigit() or ch in "-_.@/" for ch in word)
 
 
+def _capitalised_names(text: str) -> set[str]:
+    """The words of ``text`` written with a capital that may name a record (no figure: ids, days and
+    amounts are weighed apart), a possessive's "'s" taken off; a capital that opens it too."""
+    return {w.removesuffix("'s") for w in naming_words(f"- {text}") if not any(ch.isdigit() for ch in w)}
+
+
 def _names_nothing_dated(text: str, words: Sequence[str], accounted: Collection[str] = ()) -> bool:
     """Does a statement name no record (but by words the call accounts for, ``accounted``), hold no
     time and no figure, id, address or path?"""
@@ -2666,6 +2672,9 @@ def reading_of(
                     or _of_the_turns_words(clause.words)
                     or any(_disowns(clause.words, v) for v in verbs_asked or {""})
                     or _asked_for_another(clause.words, verbs_asked)
+                    # a name of another record than the call's ("Cancel RB-802, the Fjord room is
+                    # flooded" of a Fjell booking): what it says may be of that record
+                    or bool(_capitalised_names(clause.text) - accounted - unheld)
                 ) and not _why_not(clause, members)
                 if bears:  # "Pay B-40, it's on hold": it bears on the call
                     said = "a statement beside it that may bear on it"
@@ -3833,12 +3842,18 @@ def purposes_of_a_sum(text: str) -> list[str]:
     when or how much, and names no record. Not where its words name which one (:data:`_NO_PURPOSE`),
     a person (:data:`~policies.supervisor.reading.people.PEOPLE_WORDS`: "for the customer"), a time
     ("for the wait yesterday"; a delay made up for is a purpose), a kind of record ("for the
-    invoice") or bear on whether the act is made (:data:`BEARING`: "for the test")."""
+    invoice") or bear on whether the act is made (:data:`BEARING`: "for the test"), nor one followed
+    by a record where the text names another ("Issue P-2205 a voucher for the delay on BK-6010":
+    whose the money is, the reader cannot tell)."""
     if not _A_SUM.search(text):
         return []
+    ids = {w for w in words_of(text) if _AN_ID.fullmatch(w) and any(ch.isalpha() for ch in w)}
     found: list[str] = []
     for m in _A_PURPOSE.finditer(text):
         what = words_of(m.group("what") or m.group("goodwill"))
+        place = _A_PLACE_AFTER_A_PURPOSE.match(text, m.end())
+        if place is not None and ids - set(words_of(place.group(1))):
+            continue  # "Issue P-2205 a voucher for the delay on BK-6010": whose is the money?
         if any(
             w in _NO_PURPOSE
             or w in PEOPLE_WORDS
@@ -3853,6 +3868,8 @@ def purposes_of_a_sum(text: str) -> list[str]:
     return found
 
 
+#: A record named right after a purpose ("... for the scratched bumper on RES-2055").
+_A_PLACE_AFTER_A_PURPOSE = re.compile(r"[ \t]+(?:on|to|at|in|from|off)[ \t]+([^\s,.;:!?]+)")
 #: A sum of money as the turn writes it: a figure with cents ("5.00", "45,00", "1.200,50"), a share
 #: ("10%"), a figure with its currency ("25 EUR", "$25") or one the money it makes says is a sum ("25
 #: store credit", "a 20 voucher"); never a bare count ("Scale search to 6 for the demo").

@@ -765,14 +765,8 @@ def _after_the_addressee(words: Sequence[str], start: int, quoted: Collection[in
     if head not in _ADDRESSING_HEADS or at >= len(words):
         return len(words)
     whom = words[at]
-    # a record's id for whom it is of, before what a verb of telling says ("Tell C-5105 their parcel
-    # was refunded"): the person the record is, where a clause of its own follows
-    an_id = (
-        head in TELLING_WHAT and any(ch.isdigit() for ch in whom) and _a_clause_of_its_own(words[at + 1 :])
-    )
     if at not in quoted and (
-        (whom in FUNCTION_WORDS and whom not in _ADDRESSED_PRONOUNS)
-        or (any(ch.isdigit() for ch in whom) and not an_id)
+        (whom in FUNCTION_WORDS and whom not in _ADDRESSED_PRONOUNS) or any(ch.isdigit() for ch in whom)
     ):
         return len(words)  # "tell me ...", "email the team ...": no one named by a word
     at += 1
@@ -1424,7 +1418,7 @@ _A_MESSAGE_SAYING = re.compile(
 #: read as "for 2 nights".
 _A_TRAILING_COUNT = re.compile(
     r"(?P<instead>[ \t]+instead[ \t]+of[ \t]+[^,\n]+?)?,[ \t]*(?P<n>\d{1,3})[ \t]+"
-    r"(?P<unit>nights?|days?|weeks?|rooms?|guests?|people|persons|adults?|tickets?|seats?)"
+    r"(?P<unit>nights?|days?|weeks?|hours?|minutes?|rooms?|guests?|people|persons|adults?|tickets?|seats?)"
     r"[ \t]*(?=[.!]?[ \t]*(?:\n|$)|[.!;][ \t]+)",
     re.IGNORECASE,
 )
