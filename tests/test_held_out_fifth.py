@@ -207,6 +207,8 @@ EXCEPT_WORDS = ["except", "except for", "excluding", "other than", "apart from",
          "booking_id", "RB-802", "RB-801", ["RB-810", "RB-820"]),
         (E, "car_rental.py", "Cancel all of Anna Berg's reservations {w} RES-2041.", "cancel_reservation",
          "reservation_id", "RES-2042", "RES-2041", ["RES-2050", "RES-2055"]),
+        (E, "car_rental.py", "Let's cancel all of Anna Berg's reservations {w} RES-2041.", "cancel_reservation",
+         "reservation_id", "RES-2042", "RES-2041", ["RES-2050", "RES-2055"]),
     ],
 )  # fmt: skip
 def test_a_whole_less_what_it_leaves_out_by_id(team, domain, turn, tool, arg, kept, left, others, word):

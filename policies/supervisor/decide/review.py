@@ -114,6 +114,7 @@ from policies.supervisor.reading.coverage import (
     DELETING,
     NO_ROLE_WORDS,
     PAYING_VERBS,
+    PLACE_AFTER_A_PURPOSE,
     POINTING_BACK,
     READING_VERBS,
     REFERENCE_WORDS,
@@ -2107,14 +2108,10 @@ def _purposes_of_the_calls_sum(sentence: str, values: Collection[str]) -> list[s
     kept = []
     for purpose in purposes_of_a_sum(sentence):
         after = sentence.partition(purpose)[2]
-        named = _A_PLACE_AFTER.match(after)
+        named = PLACE_AFTER_A_PURPOSE.match(after)
         if named is None or named.group(1).casefold() in values:
             kept.append(purpose)
     return kept
-
-
-#: A record named right after a purpose ("... for the delay on BK-6010").
-_A_PLACE_AFTER = re.compile(r"\s+(?:on|to|at|in|from|off)\s+([^\s,.;:!?]+)")
 
 
 #: A person's title before their name ("Dr. Helen Voss"): the name's, where the call holds the name.

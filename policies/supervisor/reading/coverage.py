@@ -80,6 +80,7 @@ __all__ = [
     "IRREGULAR",
     "KEEPING_WORDS",
     "NO_ROLE_WORDS",
+    "PLACE_AFTER_A_PURPOSE",
     "POINTING_BACK",
     "READING_VERBS",
     "REFERENCE_WORDS",
@@ -96,6 +97,7 @@ __all__ = [
     "keeps",
     "left_out_text",
     "prohibited",
+    "purposes_of_a_sum",
     "read_turn",
     "reading_of",
     "unprohibited_text",
@@ -1543,9 +1545,9 @@ def _why_money_goes_back(words: Sequence[str], verbs: Collection[str]) -> set[st
     """The words of a statement after an act that gives money back (:data:`_GIVING_BACK`) that say
     why: what was paid for was called off, said of another thing than the record by a determiner
     and its noun ("Refund FEE-4402, the lab was cancelled", "..., the direct debit failed on our
-    side"; not "it was cancelled", which may say it is moot), or it
-    was paid twice ("Refund 65,50 on INV-3302, it was paid twice"). None after any other act
-    ("Cancel X, the flight was cancelled" may be moot), nor where the statement is negated."""
+    side"; not "it was cancelled", which may say it is moot), or it was paid twice ("Refund 65,50
+    on INV-3302, it was paid twice"). None after any other act ("Cancel X, the flight was
+    cancelled" may be moot), nor where the statement is negated."""
     if not verbs or not all(any(v in verb_forms(g) for g in _GIVING_BACK) for v in verbs):
         return set()
     if any(w in NEGATIONS or w.endswith("n't") for w in words):
@@ -3851,7 +3853,7 @@ def purposes_of_a_sum(text: str) -> list[str]:
     found: list[str] = []
     for m in _A_PURPOSE.finditer(text):
         what = words_of(m.group("what") or m.group("goodwill"))
-        place = _A_PLACE_AFTER_A_PURPOSE.match(text, m.end())
+        place = PLACE_AFTER_A_PURPOSE.match(text, m.end())
         if place is not None and ids - set(words_of(place.group(1))):
             continue  # "Issue P-2205 a voucher for the delay on BK-6010": whose is the money?
         if any(
@@ -3869,7 +3871,7 @@ def purposes_of_a_sum(text: str) -> list[str]:
 
 
 #: A record named right after a purpose ("... for the scratched bumper on RES-2055").
-_A_PLACE_AFTER_A_PURPOSE = re.compile(r"[ \t]+(?:on|to|at|in|from|off)[ \t]+([^\s,.;:!?]+)")
+PLACE_AFTER_A_PURPOSE = re.compile(r"[ \t]+(?:on|to|at|in|from|off)[ \t]+([^\s,.;:!?]+)")
 #: A sum of money as the turn writes it: a figure with cents ("5.00", "45,00", "1.200,50"), a share
 #: ("10%"), a figure with its currency ("25 EUR", "$25") or one the money it makes says is a sum ("25
 #: store credit", "a 20 voucher"); never a bare count ("Scale search to 6 for the demo").

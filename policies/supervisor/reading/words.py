@@ -100,6 +100,7 @@ __all__ = [
     "GrammarReader",
     "Mandate",
     "RequestReader",
+    "a_named_statement",
     "a_negated_statement",
     "affirmative_words",
     "asks_for",
@@ -118,6 +119,7 @@ __all__ = [
     "mandates",
     "marked",
     "matching",
+    "named_subject",
     "position",
     "reads_blocking",
     "said",
@@ -2497,13 +2499,7 @@ def named_subject(words: Sequence[str]) -> tuple[str, ...] | None:
             return None
         if words[verb_at - 1].endswith("'s"):
             continue  # whose it is: the subject's noun follows
-        verb = words[verb_at]
-        if (
-            verb in _OF_A_STATEMENT
-            or verb in _IRREGULAR_PAST
-            or verb in _HOW_IT_GOES
-            or (verb.endswith("ed") and len(verb) > 3)
-        ):
+        if _finite_after_a_subject(words[verb_at]):
             markers = {w for w in words if _marker(w)}
             if markers <= _OF_A_STATEMENT and not _marked_phrase(words):
                 return tuple(w for w in noun if w not in _TITLES)
@@ -2531,15 +2527,20 @@ def _a_bare_subject(words: Sequence[str]) -> bool:
             w.isalpha() and w not in FUNCTION_WORDS and w not in COMMON_VERBS and not _marker(w) for w in noun
         ):
             return False
-        verb = words[verb_at]
-        if (
-            verb in _OF_A_STATEMENT
-            or verb in _IRREGULAR_PAST
-            or verb in _HOW_IT_GOES
-            or (verb.endswith("ed") and len(verb) > 3)
-        ):
+        if _finite_after_a_subject(words[verb_at]):
             return True
     return False
+
+
+def _finite_after_a_subject(verb: str) -> bool:
+    """Is the word after a subject a finite verb of a statement: a copula or an auxiliary, a past
+    ("left", "-ed"), or how it goes ("got", "keeps")?"""
+    return (
+        verb in _OF_A_STATEMENT
+        or verb in _IRREGULAR_PAST
+        or verb in _HOW_IT_GOES
+        or (verb.endswith("ed") and len(verb) > 3)
+    )
 
 
 #: What may join the conjuncts of a gapped clause: a comma, "and", or both.
@@ -2931,7 +2932,7 @@ def _left_out_of_a_whole(m: re.Match[str]) -> str:
     message says ("Email Priya that I can work every day except Friday") nor a quotation."""
     before = m.string[: m.start()]
     opening = max(before.rfind(mark) for mark in (".", "!", "?", ";", ":", "\n"))
-    said = re.search(r"(?i)\b(?:that|saying|says|say|tell|telling)\b|[\"'“”‘]", before[opening + 1 :])
+    said = _SAID_BEFORE.search(before[opening + 1 :])
     named = _WORD_AFTER.match(m.string, m.end())
     word = named.group(0).strip(".,;:!?'’") if named else ""
     leaves_out = bool(word) and (
@@ -2944,6 +2945,11 @@ def _left_out_of_a_whole(m: re.Match[str]) -> str:
 
 #: The word a match ends before.
 _WORD_AFTER = re.compile(r"[^\s,;]+")
+#: What makes the words after it a message's or a quotation ("that", "saying", a quote mark; not the
+#: apostrophe inside a word: "Let's cancel all of ...").
+_SAID_BEFORE = re.compile(
+    r"(?i)\b(?:that|saying|says|say|tell|telling)\b|[\"“”]|(?<![^\W\d_])['‘]|['‘](?![^\W\d_])"
+)
 
 
 def _names_by_id_or_slot(before: Sequence[str], excluding: Sequence[str]) -> bool:
