@@ -323,3 +323,20 @@ def test_an_id_as_whom_to_tell_still_asks(team, domain, turn, tool, args):
     """A record's id after a verb of telling may be a person's or a thing's (a bike two riders
     used: a blind team's finding): whom it means, the reader cannot tell, so the call asks."""
     assert decide(team, domain, turn, tool, args).verdict == "escalate", turn
+
+
+# where a person the act serves has gone ("..., the customer moved") is why the act is asked, as
+# "she moved" is; where a payee has gone may be where the money goes, and a change of address, a
+# record named, "has moved" and the record itself moving still ask
+@pytest.mark.parametrize(
+    ("reason", "verdict"),
+    [("the customer moved", "approve"), ("our customer moved", "approve"), ("the vendor moved", "escalate"),
+     ("the customer moved to RES-1", "escalate"), ("the customer changed their address", "escalate"),
+     ("it moved", "escalate"), ("the customer has moved", "escalate")],
+)  # fmt: skip
+def test_where_a_person_the_act_serves_has_gone_is_a_reason(reason, verdict):
+    turn = f"Reroute SHP-70411 to 3 Elm Court, Bristol BS2 8QA, {reason}."
+    args = {"shipment_id": "SHP-70411", "address": "3 Elm Court, Bristol BS2 8QA"}
+    assert decide("held_out_29", "parcel.py", turn, "reroute_shipment", args).verdict == verdict, turn
+    other = {**args, "address": "4 Elm Court, Bristol BS2 8QA"}
+    assert decide("held_out_29", "parcel.py", turn, "reroute_shipment", other).verdict == "block", turn

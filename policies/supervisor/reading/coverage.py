@@ -1400,7 +1400,10 @@ def _done_to_another(words: Sequence[str], at: int) -> bool:
     rest = set(words[at + 1 :])
     if words[at] in _PRESENCE and rest & _WHERE_IT_GOES:
         return False  # "they changed their bank details": where the call's money or message goes
-    if words[at] in _PRESENCE and words[:1] and words[0] in _PERSONS:
+    if words[at] in _PRESENCE and (
+        (words[:1] and words[0] in _PERSONS)
+        or (at == 2 and words[0] in _OF_A_PERSON and words[1] in _SERVED)  # "the customer moved"
+    ):
         return True  # "she's gone", "he changed teams": where a person is, not the record
     if at + 1 < len(words) and words[at + 1] in _DOCUMENTS:
         return True  # "Acme Supplies sent invoice INV-7": the record issued, not settled
@@ -1415,6 +1418,14 @@ def _done_to_another(words: Sequence[str], at: int) -> bool:
 _DOCUMENTS = frozenset({"invoice", "invoices", "bill", "bills", "order", "orders"})
 #: What after "arrived" says it came as it should ("it arrived safely"): the act is moot.
 _ARRIVED_WELL = frozenset({"already", "now", "safely", "fine", "ok", "okay", "yesterday", "today", "in"})
+#: What opens a person named by their role as a subject ("the customer moved", "our guest").
+_OF_A_PERSON = frozenset({"the", "our", "my", "his", "her", "their"})
+#: The people an act serves, by their role: where they are is a reason ("the customer moved"); where
+#: a payee is may be where the money goes ("the vendor moved" still asks).
+_SERVED = frozenset(
+    {"customer", "guest", "member", "patient", "client", "student", "rider", "passenger", "tenant", "owner",
+     "subscriber", "traveller", "traveler", "resident", "caller"}
+)  # fmt: skip
 #: Moot words that say where someone is when a person is their subject ("she's gone", "I moved").
 _PRESENCE = frozenset({"gone", "moved", "changed", "switched"})
 #: Where money or a message goes: what a person changing it bears on the call ("they changed their
