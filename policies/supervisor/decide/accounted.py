@@ -43,7 +43,7 @@ from policies.supervisor.provenance.derivation import TAKEN_OFF, derive, terms_o
 from policies.supervisor.reading.coverage import CONNECTING, all_accounted, naming_words, read_turn
 from policies.supervisor.reading.identifiers import days_and_times
 from policies.supervisor.reading.values import mappings, parsed
-from policies.supervisor.reading.words import Mandate, matching, words_of
+from policies.supervisor.reading.words import Mandate, matching, singular, words_of
 from policies.supervisor.rules.kinds import Requested
 from policies.tools import is_number
 
@@ -185,7 +185,7 @@ def _the_calls_words(name: str, args: Mapping[str, Any], context: ReviewContext)
         known
         | shares_taken(values, records, context.request)
         | _what_was_taken(values, records, context.request)
-        | units_counted(args, context)
+        | units_counted(args, context, records)
     )
 
 
@@ -193,11 +193,14 @@ def _the_calls_words(name: str, args: Mapping[str, Any], context: ReviewContext)
 _A_COUNT_OF_ANY_UNIT = re.compile(r"(?i)^(?:quantity|qty|count|number|units?|items?)$")
 
 
-def units_counted(args: Mapping[str, Any], context: ReviewContext) -> set[str]:
+def units_counted(
+    args: Mapping[str, Any], context: ReviewContext, records: Sequence[Mapping[str, Any]] | None = None
+) -> set[str]:
     """The word right after the figure of an argument that counts any unit (:data:`_A_COUNT_OF_ANY_UNIT`:
     ``quantity=3`` for "3 pens"), as the turn writes it, where the call's own record holds that
     unit (its drug is an "Insulin glargine pen"): what the count counts. A unit the record does not
-    hold ("50 mg", "2 months", "5 vans") may count another thing: not accounted for."""
+    hold ("50 mg", "2 months", "5 vans") may count another thing: not accounted for. ``records``:
+    the call's own records, where the caller has them already."""
     counted = [
         (arg, value)
         for arg, value in args.items()
@@ -206,8 +209,12 @@ def units_counted(args: Mapping[str, Any], context: ReviewContext) -> set[str]:
     if not counted:
         return set()
     held = {  # a word no figure stands before: a thing the record is, not a measure of it ("10 mg")
-        _singular(w)
-        for record in _the_calls_own_records([leaf for v in args.values() for leaf in leaves(v)], context)
+        singular(w)
+        for record in (
+            records
+            if records is not None
+            else _the_calls_own_records([leaf for v in args.values() for leaf in leaves(v)], context)
+        )
         for v in record.values()
         if isinstance(v, str)
         for before, w in itertools.pairwise(["", *words_of(v)])
@@ -216,13 +223,9 @@ def units_counted(args: Mapping[str, Any], context: ReviewContext) -> set[str]:
     found: set[str] = set()
     for _arg, value in counted:
         for m in re.finditer(rf"(?<![\w.,-]){value}[ \t]+([^\W\d_]+)", context.request):
-            if _singular(m.group(1).casefold()) in held:
+            if singular(m.group(1).casefold()) in held:
                 found.add(m.group(1).casefold())
     return found
-
-
-def _singular(word: str) -> str:
-    return word[:-1] if len(word) > 3 and word.endswith("s") and not word.endswith("ss") else word
 
 
 def _the_calls_own_records(values: Sequence[Any], context: ReviewContext) -> list[Mapping[str, Any]]:

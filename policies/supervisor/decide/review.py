@@ -195,6 +195,7 @@ from policies.supervisor.reading.words import (
     mandates,
     reads_as_a_clause,
     said,
+    singular,
     stated,
     stated_text,
     step_mandates,
@@ -905,7 +906,7 @@ def _reached_through_a_named_record(
         for _p, leaf in leaf_paths(r.value)
         if isinstance(leaf, str) and any(ch.isdigit() for ch in leaf)
     }
-    said = {_singular(w) for w in words_of(stated) if len(w) > 2 and w not in FUNCTION_WORDS}
+    said = {singular(w) for w in words_of(stated) if len(w) > 2 and w not in FUNCTION_WORDS}
     wanted = identity(value)
     records = list(_trusted_records(context))
     # one hop further: the records that hold a named record's id ("Sam Reyes's check-ups": the
@@ -923,15 +924,10 @@ def _reached_through_a_named_record(
         through = [v for v in leaves_ if isinstance(v, str) and v.strip().casefold() in held]
         words = {w for v in leaves_ if isinstance(v, str) for w in words_of(v)}
         words |= {w for k in record for w in words_of(str(k).replace("_", " ")) if w != "id"}  # "due date"
-        own = {_singular(w) for w in words} & said
+        own = {singular(w) for w in words} & said
         if through and own:
             return {"reached_through": sorted(through), "by_its_words": sorted(own)}
     return None
-
-
-def _singular(word: str) -> str:
-    """A word without the plural's "s" ("check-ups": "check-up"), for words of at least four letters."""
-    return word[:-1] if len(word) > 3 and word.endswith("s") and not word.endswith("ss") else word
 
 
 def _named_by_a_field(

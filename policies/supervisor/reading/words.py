@@ -123,6 +123,7 @@ __all__ = [
     "position",
     "reads_blocking",
     "said",
+    "singular",
     "stated",
     "stated_reason",
     "stated_text",
@@ -498,6 +499,12 @@ def normal(text: str) -> str:
 
 #: "IT's" written so: the IT desk's, read as the possessive "its" ("it's" is "it is").
 _AN_ACRONYMS_OWN = re.compile(r"\bIT['\u2019]s\b")
+
+
+def singular(word: str) -> str:
+    """A word without the plural's "s" ("check-ups": "check-up", "pens": "pen"), for words of at
+    least four letters ("bus", "gas" and "class" stay as they are)."""
+    return word[:-1] if len(word) > 3 and word.endswith("s") and not word.endswith("ss") else word
 
 
 def words_of(text: str) -> list[str]:
