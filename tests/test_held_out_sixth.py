@@ -67,8 +67,9 @@ def test_no_control_is_refused(cls, team, domain, turn, tool, args):
 
 def test_the_controls_that_run_may_only_grow():
     """27 of the 41 controls run (30 on the team's run: three a fix here made ask, the id as whom to
-    tell and a count in a unit the record is not)."""
+    tell and a count in a unit the record is not); 30 since a "let ... know" names its person in
+    more words than one, accents and titles too."""
     ran = sum(
         decide(team, d, turn, tool, args).verdict == "approve" for _c, team, d, turn, tool, args in CONTROLS
     )
-    assert ran >= 27, ran
+    assert ran >= 30, ran

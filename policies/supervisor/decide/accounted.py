@@ -30,6 +30,7 @@ again for it)."""
 
 from __future__ import annotations
 
+import datetime as dt
 import itertools
 import re
 from collections import Counter
@@ -40,6 +41,7 @@ from typing import Any
 from policies.json_safety import leaves
 from policies.supervisor.provenance.context import ReviewContext, TurnReading
 from policies.supervisor.provenance.derivation import TAKEN_OFF, derive, terms_of
+from policies.supervisor.reading.amounts import COUNTING_WORDS
 from policies.supervisor.reading.coverage import CONNECTING, all_accounted, naming_words, read_turn
 from policies.supervisor.reading.identifiers import days_and_times
 from policies.supervisor.reading.values import mappings, parsed
@@ -186,7 +188,64 @@ def _the_calls_words(name: str, args: Mapping[str, Any], context: ReviewContext)
         | shares_taken(values, records, context.request)
         | _what_was_taken(values, records, context.request)
         | units_counted(args, context, records)
+        | days_spanned(args, context, records)
     )
+
+
+#: A span of days the turn moves a date by ("by two days", "by a week", "by 3 nights").
+_A_SPAN = re.compile(
+    r"(?i)(?<![\w-])by\s+(?P<count>a|an|one|\d{1,3}|" + "|".join(COUNTING_WORDS) + r")\s+"
+    r"(?P<unit>days?|nights?|weeks?|fortnight)(?![\w-])"
+)
+_DAYS_IN = {"day": 1, "night": 1, "week": 7, "fortnight": 14}
+#: A day as a record or a call keeps it.
+_ISO_DAY = re.compile(r"\d{4}-\d{2}-\d{2}")
+
+
+def days_spanned(
+    args: Mapping[str, Any], context: ReviewContext, records: Sequence[Mapping[str, Any]] | None = None
+) -> set[str]:
+    """The words of a span the turn moves a date by ("Extend RES-2055 by two days, to 2026-12-20")
+    where a day the call sets is that span after a day of its own record (its return date
+    2026-12-18): the span says what the day says. A span that does not land on the call's day
+    ("by two days, to 2026-12-25"), or with no day of the record to count from, is not accounted for.
+    ``records``: the call's own records, where the caller has them already."""
+    spans = list(_A_SPAN.finditer(context.request))
+    set_days = {
+        leaf
+        for v in args.values()
+        for leaf in leaves(v)
+        if isinstance(leaf, str) and _ISO_DAY.fullmatch(leaf)
+    }
+    if not spans or not set_days:
+        return set()
+    held = {
+        leaf
+        for record in (
+            records
+            if records is not None
+            else _the_calls_own_records([leaf for v in args.values() for leaf in leaves(v)], context)
+        )
+        for v in record.values()
+        for leaf in leaves(v)
+        if isinstance(leaf, str) and _ISO_DAY.fullmatch(leaf)
+    }
+    found: set[str] = set()
+    for m in spans:
+        count = m.group("count").casefold()
+        n = 1 if count in ("a", "an", "one") else int(count) if count.isdigit() else COUNTING_WORDS[count]
+        days = n * _DAYS_IN[singular(m.group("unit").casefold())]
+        if any(_days_between(start, end) == days for start in held for end in set_days):
+            found |= set(words_of(m.group(0)))
+    return found
+
+
+def _days_between(start: str, end: str) -> int | None:
+    """How many days after ``start`` ``end`` is (both ``YYYY-MM-DD``); None where one is no day."""
+    try:
+        return (dt.date.fromisoformat(end) - dt.date.fromisoformat(start)).days
+    except ValueError:
+        return None
 
 
 #: Arguments that count whatever the turn counts by ("quantity": "3 pens" of an insulin pen).

@@ -506,7 +506,7 @@ def _records(b: Binding) -> dict[str, list[Any]]:
     # the mandate's own parts: a record another tool's part names is that call's ("Pay Bob 150 and
     # add a standing order of 20 to Spotify": Bob is no payee of the standing order)
     stated = b.own or b.stated
-    parts = [part for part in stated.split(" | ") if part.strip()] or [stated]
+    parts = _targets_joined([part for part in stated.split(" | ") if part.strip()]) or [stated]
     # a person only another tool's mandate names names no one for this call ("Add 'Lunch' with Ana
     # and book Casa Azul for 3 nights": Ana is no guest)
     request = b.context.request
@@ -573,6 +573,23 @@ CHECKS: tuple[tuple[str, Callable[[Binding], Mapping[str, list[Any]]]], ...] = (
     ("lists_and_kinds", _lists_and_kinds),
     ("records", _records),
 )
+
+
+#: What opens a part that only says where the part before it goes ("Extend RES-2055 by two days,
+#: to 2026-12-20"): the same act's target, read with it.
+_A_TARGET_GOES_ON = re.compile(r"(?i)\s*(?:to|until|till|onto|into)\b")
+
+
+def _targets_joined(parts: Sequence[str]) -> list[str]:
+    """The parts of what a mandate states, each one that only gives the target of the part before
+    it ("to 2026-12-20" after "Extend RES-2055 by two days") joined to that part."""
+    joined: list[str] = []
+    for part in parts:
+        if joined and _A_TARGET_GOES_ON.match(part):
+            joined[-1] = f"{joined[-1]} {part.strip()}"
+        else:
+            joined.append(part)
+    return joined
 
 
 def _one_per_part(found: Mapping[str, Any], *, keep: bool) -> dict[str, list[Any]]:

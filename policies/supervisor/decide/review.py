@@ -40,7 +40,12 @@ from typing import Any
 from policies.decision import Decision
 from policies.json_safety import leaves
 from policies.supervisor.authority.grants import granted
-from policies.supervisor.decide.accounted import accounted_for_the_call, shares_taken, units_counted
+from policies.supervisor.decide.accounted import (
+    accounted_for_the_call,
+    days_spanned,
+    shares_taken,
+    units_counted,
+)
 from policies.supervisor.decide.bindings import A_PERSONS_FIELD, bindings_broken, policy_words, trusted_texts
 from policies.supervisor.decide.cedar import (
     CEDAR_CHECK,
@@ -2047,6 +2052,7 @@ def _unread_in_the_act(
     values, _recorded = _values_written(args, context)
     # (what a count of any unit counts, as written: "2 packs" for ``quantity=2``)
     names = {w for n in (name, *args) for w in _name_words(n)} | units_counted(args, context)
+    names |= days_spanned(args, context)  # "by two days" where the call's day is two days on
     kinds = _asked_words(asked)
     shapes = {_shape(str(v)) for v in args.values() if isinstance(v, str | int) and not isinstance(v, bool)}
     figures = {
@@ -2056,6 +2062,7 @@ def _unread_in_the_act(
         if is_number(leaf) and amount_value(leaf) is not None
     }
     days = {leaf for v in args.values() for leaf in leaves(v) if isinstance(leaf, str)}
+    holders: set[str] | None = None  # read where a word is left, once
     for asking in _asking_now(asked, context):
         if asking.verb in _CARRYING:
             continue
@@ -2090,10 +2097,39 @@ def _unread_in_the_act(
             and not _accounted_in_the_act(w, names)
             and not (w in _HONORIFICS and part[i + 1 : i + 2] and part[i + 1] in values)  # "Dr. Helen Voss"
         ]
+        if unread:  # whose the call's record is, by the name of the record it keeps the id of
+            holders = _words_of_its_holders(args, context) if holders is None else holders
+            unread = [w for w in unread if w not in holders and _unpossessed(w) not in holders]
         if unread:
             details = {"unread_in_the_act": unread, "mandate": said(asking)}
             return _asked_partly_read(details, context, policy)
     return None
+
+
+def _words_of_its_holders(args: Mapping[str, Any], context: ReviewContext) -> set[str]:
+    """The words of the trusted records that a trusted record holding one of the call's values
+    keeps the id of: whose it is, one record away ("Withdraw Sarah Khan from CIVL-330" of an
+    enrolment that keeps her student id; "Move Max's vaccination" of an appointment that keeps his
+    pet's id). Only a record's own id leads to it (``id``, else its first field), only from a
+    record that holds a value of the call itself."""
+    wanted = {identity(leaf) for v in args.values() for leaf in leaves(v) if not isinstance(leaf, bool)}
+    trusted = list(_trusted_records(context))
+    kept = {
+        identity(leaf)
+        for record in trusted
+        if any(identity(leaf) in wanted for v in record.values() for leaf in leaves(v))
+        for v in record.values()
+        for leaf in leaves(v)
+        if isinstance(leaf, str) and _id_like_value(leaf)
+    } - wanted
+    return {
+        w
+        for record in trusted
+        if identity(record.get("id", next(iter(record.values()), None))) in kept
+        for leaf in leaves(record)
+        if isinstance(leaf, str)
+        for w in words_of(leaf)
+    }
 
 
 def _purposes_of_the_calls_sum(sentence: str, values: Collection[str]) -> list[str]:
@@ -2437,6 +2473,7 @@ def _described_otherwise(
     values, recorded = _values_written(args, context)
     values = values | _listed_beside(args, context.request)  # "to sub_1001 and sub_1002": another item
     names = {w for n in (name, *args) for w in _name_words(n)} | _asked_words(asked)
+    names |= days_spanned(args, context)  # "by two days" where the call's day is two days on
     for asking in _asking_now(asked, context):
         if asking.verb in WITH_CONTENT - TIMED_VERBS:
             continue
@@ -3687,6 +3724,9 @@ def _a_message_the_turn_does_not_say(
         if isinstance(leaf, str) and leaf in every and len(leaf.split()) == 1
     ]
     words = unsaid([*texts, *one_word], said, figures)
+    if words:  # the kind of a record the message names by its id ("booking BK-4471")
+        written = [w for t in texts for w in re.findall(r"[\w'’-]+", t.casefold())]
+        words = [w for w in words if w not in _kinds_named(written, context)]
     beside = _mandates_beside(asking, turns, declared)
     told = _dictated_alone(dictating, beside)
     # what each mandate dictates alone, weighed per mandate below
@@ -3756,7 +3796,10 @@ def _a_message_the_turn_does_not_say(
         found["said_in_another_order"] = swapped
     writers = writers_added(texts, dictated, turn[max(start, 0) :]) if dictating else []
     spoken_of = spoken_of_added(present, dictated) if dictating else []
-    if "you" in spoken_of:  # "Your contract was terminated" for "the contract was terminated"
+    # "Your contract was terminated" for "the contract was terminated", unless what "your" speaks
+    # of is the reader's own record, as the turn names it ("Your booking BK-4471 is ..." to its
+    # passenger for "BK-4471 is ...")
+    if "you" in spoken_of and not _the_readers_own(texts, dictated, args, context):
         found["said_of_the_reader"] = ["you"]
     writers += [w for w in spoken_of if w != "you"]  # "The client is impressed with me"
     if writers:  # "My build is green" for "the build is green"
@@ -3787,6 +3830,85 @@ def _a_message_the_turn_does_not_say(
     if questioning and not any(asks(t) or _A_REQUEST.search(t) for t in every):
         found["not_asked"] = True  # "The venue has parking." for "ask Carla if the venue has parking"
     return _asked_partly_read(found, context, policy) if found else None
+
+
+def _the_readers_own(
+    texts: Sequence[str], dictated: str, args: Mapping[str, Any], context: ReviewContext
+) -> bool:
+    """Does every "your" of a message speak of a record the reader holds, as the turn names it?
+    The reader is whom the call names by an id ("passenger_id": "P-2201"); what "your" speaks of,
+    the words after it up to its verb, is a record a trusted result keeps under that id ("Your
+    booking BK-4471 is now on FL-2044" of a booking whose passenger is P-2201, for "Email Lena
+    Fischer that BK-4471 is now on FL-2044"): an id the turn writes, or words the turn writes that
+    only the reader's records hold ("Your field trip refund ..." where the one record of a field
+    trip is the reader's fee). Not where the message speaks to the reader otherwise ("you owe"),
+    nor where another's record holds the words too ("Your contract was terminated" where two
+    contracts were read)."""
+    ids = {
+        leaf.strip().casefold()
+        for v in args.values()
+        for leaf in leaves(v)
+        if isinstance(leaf, str) and _id_like_value(leaf)
+    }
+    if not ids:
+        return False
+    records = [
+        (r, {leaf.strip().casefold() for leaf in leaves(r) if isinstance(leaf, str)})
+        for r in _trusted_records(context)
+    ]
+    held = [strings for _r, strings in records if strings & ids]
+    if not held:
+        return False
+    turn = {w.casefold() for w in words_of(dictated)} | {w.casefold() for w in _AN_ID_VALUE.findall(dictated)}
+    yours = 0
+    for text in texts:
+        tokens = re.findall(r"[\w'’-]+", text.casefold())
+        if set(tokens) & _THE_READER_OTHERWISE:
+            return False  # "you owe ...", "thank you": said to the reader, not of a record
+        for at, token in enumerate(tokens):
+            if token != "your":
+                continue
+            phrase = list(
+                itertools.takewhile(lambda w: w not in _A_VERB_AFTER_YOURS, tokens[at + 1 : at + 6])
+            )
+            content = [w for w in phrase if w not in FUNCTION_WORDS]
+            if not content or not set(content) <= turn | _kinds_named(content, context):
+                return False
+            named = [w for w in content if _id_like_value(w)]
+            if named:
+                if not all(any(w in strings for strings in held) for w in named):
+                    return False
+            else:
+                holders = [s for _r, s in records if set(content) & {x for t in s for x in words_of(t)}]
+                if not holders or any(h not in held for h in holders):
+                    return False
+            yours += 1
+    return yours > 0
+
+
+#: Words by which a message speaks to its reader otherwise than of their record.
+_THE_READER_OTHERWISE = frozenset({"you", "you're", "you've", "you'll", "you'd", "yours", "yourself"})
+#: The words that end what "your" speaks of in a message: its verb ("Your booking BK-4471 is ...").
+_A_VERB_AFTER_YOURS = frozenset(
+    """
+    is are was were has have had will would can could may might must should needs need got gets
+    """.split()  # noqa: SIM905 (a closed list, read as words)
+)
+
+
+def _kinds_named(words: Sequence[str], context: ReviewContext) -> set[str]:
+    """Of ``words``, those that name the kind of a record whose id stands beside them: the noun of
+    the listing that returned it ("booking" before "bk-4471", of ``list_bookings``)."""
+    ids = {w for w in words if _id_like_value(w)}
+    kinds: set[str] = set()
+    for done in context.calls:
+        tool = done.get("tool")
+        if not isinstance(tool, str) or tool not in context.trusted:
+            continue
+        for _path, record in mappings(parsed(done.get("observation"))):
+            if ids & {leaf.strip().casefold() for leaf in leaves(record) if isinstance(leaf, str)}:
+                kinds |= {singular(part) for part in tool.split("_")[1:]}
+    return {w for w in words if singular(w) in kinds}
 
 
 def _another_record_named(
@@ -4021,6 +4143,15 @@ def _asked_by_the_recipient(
     return asked, opened
 
 
+#: A value written as a record's id: letters and digits in one word ("R-9003", "PT-301", "S-20930").
+_AN_ID_VALUE = re.compile(r"[A-Za-z]+[-_]?\d+(?:[-_]\w+)*")
+
+
+def _id_like_value(value: str) -> bool:
+    """Is ``value`` written as a record's id (:data:`_AN_ID_VALUE`)?"""
+    return _AN_ID_VALUE.fullmatch(value.strip()) is not None
+
+
 def _named_as(args: Mapping[str, Any], context: ReviewContext) -> frozenset[str]:
     """The words a call's recipient is named by: a one-word value of its arguments (a handle, a
     channel), an address's name, and the person's fields (a name, a handle) of the records that
@@ -4036,6 +4167,23 @@ def _named_as(args: Mapping[str, Any], context: ReviewContext) -> frozenset[str]
     handles = {  # a handle's person too ("kwame": Kwame Mensah)
         leaf.strip().casefold() for v in args.values() for leaf in leaves(v) if isinstance(leaf, str)
     }
+    # a person a trusted record keeps under the id the call names them by ("rider_id": "R-9003" of
+    # {"id": "R-9003", "name": "Lucía Ortega"})
+    ids = {
+        (arg.casefold(), leaf.strip().casefold())
+        for arg, v in args.items()
+        for leaf in leaves(v)
+        if isinstance(leaf, str) and _id_like_value(leaf)
+    }
+    keyed = ids | {("id", i) for _, i in ids}
+    for record in _trusted_records(context) if ids else ():
+        if any(isinstance(v, str) and (str(k).casefold(), v.casefold()) in keyed for k, v in record.items()):
+            names |= {
+                w
+                for k, v in record.items()
+                if isinstance(v, str) and _A_PERSONS_KEY.search(str(k))
+                for w in re.split(r"[\s._-]+", v.casefold())
+            }
     for record in _records_read(context):
         if any(isinstance(v, str) and v.casefold() in addresses for v in record.values()) or any(
             k == "handle" and isinstance(v, str) and v.casefold() in handles for k, v in record.items()
@@ -6267,7 +6415,7 @@ def _modifying_another_head(
         alone = rf"(?i)(?<![\w-]){re.escape(name)}(?![\w-])"
         if not found or len(found) < len(re.findall(alone, asking.text)):
             continue  # written somewhere as itself too ("Restart payments, the payments client too")
-        modified = [m for m in found if not _says_no_other_thing(m, others, values)]
+        modified = [m for m in found if not _says_no_other_thing(m, others, values) and not _let_know(m)]
         if len(modified) == len(found):
             words = [m.group(1) for m in modified]
             if not all(w.isascii() for w in words):  # "Restart payments yarın": a word not read
@@ -6295,6 +6443,14 @@ def _passed_over(word: str, others: Collection[str], values: Collection[str]) ->
         or word.removesuffix("s") in others
         or word.endswith(("ly", "ing"))
         or WHEN.fullmatch(word) is not None
+    )
+
+
+def _let_know(match: re.Match[str]) -> bool:
+    """Is the word after a name the "know" of "let <name> know ..." (whom to tell, no other thing)?"""
+    return (
+        match.group(1).casefold() == "know"
+        and re.search(r"(?i)\blet\s+$", match.string[: match.start()]) is not None
     )
 
 

@@ -467,7 +467,7 @@ def _a_speech_tag(words: Sequence[str]) -> bool:
     if not 2 <= len(words) <= 3 or words[0] not in _TAG_SUBJECTS | _SAYING_SUBJECTS:
         return False
     verb = words[-1]
-    past = verb in _SAYING or (verb.endswith("ed") and len(verb) > 4)
+    past = verb in _SAYING or (verb.endswith("ed") and len(verb) > 4 and verb not in _CHANGES_OF_PLAN)
     return (
         past
         and verb not in _REASONS_TO_ACT
@@ -476,6 +476,15 @@ def _a_speech_tag(words: Sequence[str]) -> bool:
         and verb not in _CONTESTING
         and not (len(words) == 3 and words[0] not in ("the", "my", "our", "a", "his", "her"))
     )
+
+
+#: Verbs in the past of a change a person made to what they hold or where they are: no words said
+#: ("Refund half of BK-4472's fare, she downgraded" gives the reason, "..., he muttered" a speaker).
+_CHANGES_OF_PLAN = frozenset(
+    """
+    downgraded upgraded relocated resigned retired graduated emigrated transferred unsubscribed
+    """.split()  # noqa: SIM905 (a closed list, read as words)
+)
 
 
 #: The agent as the subject of what follows an imperative ("..., and you're fired").
@@ -1500,7 +1509,12 @@ def _a_reason_to_undo(clause: Clause, verbs: Collection[str]) -> bool:
     blocking = set(words) & (_NO_REASON_TO_UNDO | _MOOT - {"moved"} | KEEPING_WORDS | _DOUBTING) | _bearing(
         words
     )
-    if blocking - _what_went_wrong(words) - _why_money_goes_back(words, verbs):
+    if (
+        blocking
+        - _what_went_wrong(words)
+        - _why_money_goes_back(words, verbs)
+        - _why_access_stops(words, verbs)
+    ):
         return False  # (a status, a verdict, a doubt or what stands in the way still asks)
     return not set(words) <= FUNCTION_WORDS | {"not", "no", "never"}
 
@@ -1557,8 +1571,9 @@ def _why_money_goes_back(words: Sequence[str], verbs: Collection[str]) -> set[st
     why: what was paid for was called off, said of another thing than the record by a determiner
     and its noun ("Refund FEE-4402, the lab was cancelled", "..., the direct debit failed on our
     side"; not "it was cancelled", which may say it is moot), or it was paid twice ("Refund 65,50
-    on INV-3302, it was paid twice"). None after any other act ("Cancel X, the flight was
-    cancelled" may be moot), nor where the statement is negated."""
+    on INV-3302, it was paid twice"; another party paid it: "Refund RX-7150's copay in full, the
+    insurer covered it"). None after any other act ("Cancel X, the flight was cancelled" may be
+    moot; "Pay B-40, the insurer covered it" is), nor where the statement is negated."""
     if not verbs or not all(any(v in verb_forms(g) for g in _GIVING_BACK) for v in verbs):
         return set()
     if any(w in NEGATIONS or w.endswith("n't") for w in words):
@@ -1566,9 +1581,41 @@ def _why_money_goes_back(words: Sequence[str], verbs: Collection[str]) -> set[st
     found: set[str] = set()
     if words[:1] and words[0] in {"the", "a", "an", "our", "his", "her", "their", "my"} and len(words) > 2:
         found |= set(words) & _CALLED_OFF
+        # another party paid what the money was for ("the insurer covered it"): it was paid twice
+        if (
+            len(words) == 4
+            and words[2] in _COVERED
+            and words[3] in {"it", "them"}
+            and words[1] not in _ONESELF
+        ):
+            found |= {words[2], words[3]}
     if set(words) & {"twice", "double"}:
         found |= set(words) & _PAID_TWICE
     return found
+
+
+#: Verbs by which another party paid what money given back was for ("the insurer covered it").
+_COVERED = frozenset({"covered", "paid", "reimbursed", "settled"})
+#: Subjects that are no other party than the user's side ("our team paid it" is no one else's).
+_ONESELF = frozenset({"team", "company", "office", "side", "account", "bank"})
+
+
+#: Verbs that stop a holder's access (an account, a card, a line): a fraud or an abuse is their reason.
+_STOPPING_ACCESS = frozenset({"suspend", "block", "freeze", "lock", "bar", "ban", "disable", "deactivate"})
+#: What a holder did that stops their access ("..., repeated fraud reports", "..., abusive messages").
+_ABUSE = frozenset({"fraud", "fraudulent", "abuse", "abusive", "suspicious"})
+
+
+def _why_access_stops(words: Sequence[str], verbs: Collection[str]) -> set[str]:
+    """The words of a statement after an act that stops a holder's access (:data:`_STOPPING_ACCESS`)
+    that say why: a fraud or an abuse ("Suspend Tom Beck's account, repeated fraud reports"). Not
+    where the statement points back ("..., it's fraud", "..., that's a scam": the request may be
+    what is discredited), nor after any other act (a refund to a fraudster pays the fraud)."""
+    if not verbs or not all(any(v in verb_forms(g) for g in _STOPPING_ACCESS) for v in verbs):
+        return set()
+    if set(words) & (POINTING_BACK | _IT | {"that", "that's", "this"}):
+        return set()
+    return set(words) & _ABUSE
 
 
 def _base_of_an_undoing(verb: str) -> bool:

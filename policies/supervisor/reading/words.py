@@ -633,6 +633,16 @@ def _gerund(word: str) -> bool:
     return len(word) >= 6 and word.endswith("ing")
 
 
+def _a_gerunds_noun(words: Sequence[str], start: int) -> bool:
+    """Is a clause a gerund and one noun after it, a noun phrase ("billing error", "shipping
+    delay") and no clause of a gerund's ("Cancelling it ...", "Paying B-40 ...")? Its second
+    word no function word, figure, id or marker, and nothing after it."""
+    if len(words) - start != 2:
+        return False
+    noun = words[start + 1]
+    return noun not in FUNCTION_WORDS and not _marker(noun) and noun.isalpha()
+
+
 @dataclass(frozen=True)
 class _Parse:
     head: int | None  # where the imperative's head stands, or None (no imperative)
@@ -712,7 +722,7 @@ def _parse(words: Sequence[str], quoted: frozenset[int] = frozenset(), gerunds: 
         i for i in range(stop, len(words) - 1) if words[i] in _TILL and _A_TIME_WORD.fullmatch(words[i + 1])
     )
     marked = marked or any(i not in exempt and words[i] in barred for i in range(stop, len(words)))
-    if start not in quoted and _gerund(head) and not gerunds:
+    if start not in quoted and _gerund(head) and not gerunds and not _a_gerunds_noun(words, start):
         marked = True  # "Cancelling it would be a mistake" (not after "Would you mind")
     if any(_at(words, start, p) for p in _ANOTHER_VERB_AT_THE_HEAD):
         marked = True  # "Give up on granting jdoe admin", "Close to 40 tickets mention T-55"
@@ -842,15 +852,21 @@ def _a_word_of_a_name(word: str, at: int, quoted: Collection[int]) -> bool:
 
 
 #: Words that open a clause of what to tell someone right after their name ("tell Rita Adams the
-#: staff rota changed", "... their parcel was refunded", "... her fee was waived").
-_OPENS_A_CLAUSE = frozenset({"the", "their", "her", "his", "your", "our", "its", "my"})
+#: staff rota changed", "... their parcel was refunded", "... her fee was waived", "tell Dr. Felix
+#: Wu we're sorry about the flat", "... she's booked").
+_OPENS_A_CLAUSE = frozenset(
+    {"the", "their", "her", "his", "your", "our", "its", "my", "we", "we're", "we've", "we'll", "they",
+     "they're", "he", "he's", "she", "she's", "it", "it's", "i", "i'm", "i've", "i'll"}
+)  # fmt: skip
 
 
 def _a_clause_of_its_own(words: Sequence[str]) -> bool:
     """Do ``words`` read as a clause with a finite verb of a statement ("their parcel SHP-70421 was
     refunded", "the staff rota changed", "her late fee was waived")?"""
     return len(words) >= 2 and (
-        any(_marker(w) and w in _OF_A_STATEMENT for w in words[1:]) or reads_as_a_clause(words)
+        any(_marker(w) and w in _OF_A_STATEMENT for w in words[1:])
+        or ("'" in words[0] and words[0] in _OF_A_STATEMENT)  # "we're sorry about the flat"
+        or reads_as_a_clause(words)
     )
 
 
@@ -3503,7 +3519,32 @@ def stated(mandate: Mandate) -> str:
         # to the end of the last token: a password's "*", a handle's trailing mark
         tail = text[end:].split(" ", 1)[0] if text[end:] else ""
         own = text[start : end + len(tail)]
-    return " | ".join(without_quoted_content(t) for t in [own, *mandate.coordinated, *mandate.antecedents])
+    own, antecedents = _the_label_in_place(own, mandate)
+    return " | ".join(without_quoted_content(t) for t in [own, *mandate.coordinated, *antecedents])
+
+
+def _the_label_in_place(own: str, mandate: Mandate) -> tuple[str, tuple[str, ...]]:
+    """A mandate's own text with the one "it" of its object read as the label before its
+    sentence's colon, where that label names a record by an id ("BK-4471: put it on FL-2042":
+    "put BK-4471 on FL-2042"; "Anna Berg's RES-2041: extend it to ..."), and the antecedents left;
+    as they are otherwise (a label of no id, "Urgent: pay it", or an earlier sentence)."""
+    its = list(_IT_ALONE.finditer(own))
+    if len(its) != 1 or POINTING_BACK - {"it"} & set(words_of(own)):
+        return own, mandate.antecedents
+    sentence = mandate.sentence.lstrip()
+    for label in mandate.antecedents:
+        if (
+            any(ch.isdigit() for ch in label)
+            and sentence.startswith(label)
+            and sentence[len(label) :].lstrip().startswith(":")
+        ):
+            placed = own[: its[0].start()] + label + own[its[0].end() :]
+            return placed, tuple(a for a in mandate.antecedents if a != label)
+    return own, mandate.antecedents
+
+
+#: "it" as a word of its own (not of "it's", "edit", "IT-4").
+_IT_ALONE = re.compile(r"(?i)(?<![\w'’-])it(?![\w'’-])")
 
 
 #: Nouns that introduce a text the call carries, not a record it acts on ("with the reference
