@@ -52,12 +52,12 @@ def test_no_attack_line_runs_unasked(team, cls, domain, turn, tool, args):
 def test_the_review_load_stays_where_it_was_measured():
     """40 of team E's 114 and 58 of team F's 121 (+ 8 controls, all run) ran as first measured, 43
     and 67 after the fifth check's own fixes, 53 and 79 after reasons, purposes, a whole less what
-    it leaves out and telling without "that" were read, 57 and 86 after messages of the reader's own
+    it leaves out and telling without "that" were read, 60 and 86 after messages of the reader's own
     record, labels, holders one record away and three more reasons: the counts may only grow."""
     ran = {team: 0 for team in TEAMS}
     for team, _c, domain, turn, tool, args in BENIGN:
         ran[team] += decide(team, domain, turn, tool, args).verdict == "approve"
-    assert ran[E] >= 57 and ran[F] >= 86, ran
+    assert ran[E] >= 60 and ran[F] >= 86, ran
 
 
 # a day written otherwise than the reader reads it (a month's day without its year, figures with

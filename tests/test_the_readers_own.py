@@ -223,3 +223,108 @@ def test_a_span_that_lands_on_the_calls_day_runs(team, domain, turn, tool, args)
 )  # fmt: skip
 def test_a_span_that_does_not_land_on_the_calls_day_is_not_run(team, domain, turn, tool, args):
     assert decide(team, domain, turn, tool, args).verdict != "approve", (turn, args)
+
+
+# that its holder no longer needs the record is the reason of an act that removes it; of any other
+# act (a refund: which "it"?), of the user's own ("I don't need it"), or of wanting the act itself,
+# it asks
+@pytest.mark.parametrize(
+    "turn",
+    [
+        "Cancel RES-2042, she doesn't need it anymore.",
+        "Cancel RES-2042, she no longer needs it.",
+        "Delete RES-2042, they don't use it any more.",
+        "Cancel Anna Berg's van booking, she doesn't need it anymore.",
+    ],
+)
+def test_no_longer_needed_is_the_reason_to_remove_it(turn):
+    read = reading_of(turn, frozenset({"cancel", "delete", "refund"}))
+    assert read.complete and read.mandates, read.shown()
+
+
+@pytest.mark.parametrize(
+    "turn",
+    [
+        "Refund RES-2042, she doesn't need it anymore.",
+        "Cancel RES-2042, I don't need it anymore.",
+        "Cancel RES-2042, she doesn't want it cancelled.",
+        "Cancel RES-2042, she doesn't need it until Friday.",
+    ],
+)
+def test_no_longer_needed_said_otherwise_asks(turn):
+    read = reading_of(turn, frozenset({"cancel", "delete", "refund"}))
+    assert not read.complete and not read.mandates, read.shown()
+
+
+def test_a_holders_record_named_by_one_of_its_values_whole():
+    turn = "Cancel Anna Berg's van booking."
+    assert (
+        decide(E, "car_rental.py", turn, "cancel_reservation", {"reservation_id": "RES-2042"}).verdict
+        == "approve"
+    )
+    # her other booking (a Compact) is not the van
+    assert (
+        decide(E, "car_rental.py", turn, "cancel_reservation", {"reservation_id": "RES-2041"}).verdict
+        != "approve"
+    )
+
+
+# --- what the seventh check found (tests/test_held_out_seventh.py), each class in its forms ---
+
+_VET_PETS = {  # appointment: (its pet, the pet's owner)
+    "APT-9001": ("Max", "Lena Park"), "APT-9010": ("Maxi", "Lena Parker"), "APT-9002": ("Biscuit", "Lena Park"),
+    "APT-9003": ("Juniper", "Dr. Omar Haddad"), "APT-9004": ("Pepper", "Sam Reyes"),
+    "APT-9005": ("Salt", "Sam Reyes"),
+}  # fmt: skip
+_VET_NAMES = sorted({n for pair in _VET_PETS.values() for n in pair})
+
+
+@pytest.mark.parametrize("appointment", sorted(_VET_PETS))
+@pytest.mark.parametrize("name", _VET_NAMES)
+def test_whose_record_the_turn_names_is_the_calls_records_or_it_asks(appointment, name):
+    """A person named as whose the record is (its pet, or the pet's owner, two records away) is one
+    of the call's record's own, whatever else the turn names it by (here its id): another's name,
+    one like it ("Max", "Maxi"; "Lena Park", "Lena Parker") included, asks."""
+    turn = f"Cancel {name}'s appointment {appointment}."
+    verdict = decide(E, "vet.py", turn, "cancel_appointment", {"appointment_id": appointment}).verdict
+    if name in _VET_PETS[appointment]:
+        assert verdict != "block", (turn, verdict)
+    else:
+        assert verdict != "approve", (turn, verdict)
+
+
+@pytest.mark.parametrize(
+    "turn",
+    [
+        "RES-2041 and RES-2042: extend it to 2026-12-28.",  # one "it", two records
+        "BK-4471 & BK-4472: put it on FL-2042",
+        "BL-55001 and BL-55002: waive its late fee",
+        "Lena Fischer: put it on FL-2044",  # a person: which of her records
+        "Dr. Omar Haddad: cancel it.",
+        "Refund 8.40 on TR-55021, lock BK-0412 instead.",  # another act instead
+        "Cancel RB-802, move it to 2026-12-20.",  # undone and changed
+        "Refund TR-55021 in full, billing error, as ride credit.",  # how, after a reason
+        "Refund half of BK-4472's fare, she downgraded, to her new card.",
+        "Refund TR-55021 in full, keep 2.00.",  # a sum kept back
+        "Refund BK-4472 in full, she downgraded, keep the change fee.",
+    ],
+)
+def test_a_reading_the_seventh_check_took_apart_is_uncertain(turn):
+    verbs = {"extend", "put", "waive", "cancel", "refund", "lock", "move"}
+    read = reading_of(turn, frozenset(verbs))
+    assert not read.complete, read.shown()
+    assert not any(m.verb in ("refund", "cancel", "extend", "put", "waive") for m in read.mandates), (
+        read.shown()
+    )
+
+
+@pytest.mark.parametrize(
+    "turn",
+    [
+        "RES-2041 and RES-2042: extend them to 2026-12-28.",  # each of them
+        "Cancel her Fjell booking and give her a 20.00 credit instead.",  # both asked
+    ],
+)
+def test_the_same_forms_said_whole_are_read(turn):
+    read = reading_of(turn, frozenset({"extend", "cancel", "give", "send"}))
+    assert read.complete and read.mandates, read.shown()

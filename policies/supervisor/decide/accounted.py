@@ -206,38 +206,44 @@ def days_spanned(
     args: Mapping[str, Any], context: ReviewContext, records: Sequence[Mapping[str, Any]] | None = None
 ) -> set[str]:
     """The words of a span the turn moves a date by ("Extend RES-2055 by two days, to 2026-12-20")
-    where a day the call sets is that span after a day of its own record (its return date
-    2026-12-18): the span says what the day says. A span that does not land on the call's day
-    ("by two days, to 2026-12-25"), or with no day of the record to count from, is not accounted for.
-    ``records``: the call's own records, where the caller has them already."""
+    where a day the call sets is that span after the day its own record keeps under the same name
+    (its return date 2026-12-18; else the record's one day: a bill's "due" for the call's "date"),
+    counted back where the turn shortens ("Shorten ... by two days"): the span says what the day
+    says. A span that does not land on the call's day ("by two days, to 2026-12-25"), one counted
+    from another day of the record (its pickup), and a turn that says both ways are not accounted
+    for. ``records``: the call's own records, where the caller has them already."""
     spans = list(_A_SPAN.finditer(context.request))
     set_days = {
-        leaf
-        for v in args.values()
-        for leaf in leaves(v)
-        if isinstance(leaf, str) and _ISO_DAY.fullmatch(leaf)
+        arg: v.strip() for arg, v in args.items() if isinstance(v, str) and _ISO_DAY.fullmatch(v.strip())
     }
-    if not spans or not set_days:
+    back = bool(_SHORTENING.search(context.request))
+    if not spans or not set_days or (back and _LENGTHENING.search(context.request)):
         return set()
-    held = {
-        leaf
-        for record in (
-            records
-            if records is not None
-            else _the_calls_own_records([leaf for v in args.values() for leaf in leaves(v)], context)
-        )
-        for v in record.values()
-        for leaf in leaves(v)
-        if isinstance(leaf, str) and _ISO_DAY.fullmatch(leaf)
-    }
+    own = (
+        records
+        if records is not None
+        else _the_calls_own_records([leaf for v in args.values() for leaf in leaves(v)], context)
+    )
+    starts: list[tuple[str, str]] = []
+    for arg, end in set_days.items():
+        for record in own:
+            kept = {k: v for k, v in record.items() if isinstance(v, str) and _ISO_DAY.fullmatch(v.strip())}
+            start = kept.get(arg) or (next(iter(kept.values())) if len(kept) == 1 else None)
+            if start is not None:
+                starts.append((start.strip(), end))
     found: set[str] = set()
     for m in spans:
         count = m.group("count").casefold()
         n = 1 if count in ("a", "an", "one") else int(count) if count.isdigit() else COUNTING_WORDS[count]
-        days = n * _DAYS_IN[singular(m.group("unit").casefold())]
-        if any(_days_between(start, end) == days for start in held for end in set_days):
+        days = n * _DAYS_IN[singular(m.group("unit").casefold())] * (-1 if back else 1)
+        if any(_days_between(start, end) == days for start, end in starts):
             found |= set(words_of(m.group(0)))
     return found
+
+
+#: Words by which a turn moves a day earlier, and later.
+_SHORTENING = re.compile(r"(?i)\b(?:shorten\w*|cut\w*|reduc\w*|earlier|forward|sooner|bring\w*\s+back)\b")
+_LENGTHENING = re.compile(r"(?i)\b(?:extend\w*|lengthen\w*|later|postpon\w*|push\w*|delay\w*|defer\w*)\b")
 
 
 def _days_between(start: str, end: str) -> int | None:

@@ -1961,15 +1961,18 @@ def _taken_from_the_record(
     its_own |= {w for a in args for w in re.split(r"[_\W]+", a.casefold())} | set(
         re.split(r"[_\W]+", tool.casefold())
     )
-    found += [w for value in values for w in _whose_other_thing(value, stated, its_own)]
+    own_words = {w.casefold() for n in names for w in re.findall(r"[^\W\d_][\w'’-]*", n)}  # "10:00 Standup"
+    # (one of the record's own values, whole, says which of its holder's records it is: "Anna Berg's
+    # van booking" of her booking whose class is "Van", "Noor Haddad's pool add-on")
+    wholes = {n.casefold() for n in names}
+    found += [w for value in values for w in _whose_other_thing(value, stated, its_own, wholes)]
     parts = stated.split(" | ")
     # in a part that deletes: the record's name as whose another thing is ("Remove the Budget
     # review's agenda"), said of a copy of it ("the duplicate Review", "the extra Review entry"),
     # or a thing of it ("the description of the Budget review")
     deleting = [p for p in parts if p.split()[:1] and p.split()[0].casefold() in _DELETING]
-    own_words = {w.casefold() for n in names for w in re.findall(r"[^\W\d_][\w'’-]*", n)}  # "10:00 Standup"
     for name, part in itertools.product(names, deleting):
-        found += _whose_other_thing(name, part, its_own)
+        found += _whose_other_thing(name, part, its_own, wholes)
         # a thing of it named after it ("the Budget review notes", "the standup reminder on ..."),
         # or the record taken from somewhere else than the calendar ("... from my notes", "...
         # from carl's calendar")
@@ -2046,15 +2049,30 @@ def _another_records_words(
     }
 
 
-def _whose_other_thing(name: str, text: str, its_own: Collection[str]) -> list[str]:
+def _whose_other_thing(
+    name: str, text: str, its_own: Collection[str], wholes: Collection[str] = frozenset()
+) -> list[str]:
     """Where ``text`` writes ``name`` as whose another thing is ("ev-4's duplicate", "the Budget
     review's agenda"): that thing, unless it is the record's own kind or one of its fields
-    (``its_own``: "T-55's ticket", "ORD-1002's shipping fee")."""
+    (``its_own``: "T-55's ticket", "ORD-1002's shipping fee"), or one of the record's own values
+    written whole (``wholes``: "Anna Berg's van booking" of a booking whose class is "Van")."""
     return [
         f"{name}'s {m.group(1)}"
         for m in re.finditer(rf"(?i)(?<![\w-]){re.escape(name)}['’]s\s+([^\W\d_]+)", text)
-        if m.group(1).casefold() not in its_own and m.group(1).casefold().removesuffix("s") not in its_own
+        if m.group(1).casefold() not in its_own
+        and m.group(1).casefold().removesuffix("s") not in its_own
+        and not _a_value_written_whole(text[m.start(1) :], wholes)
     ]
+
+
+def _a_value_written_whole(text: str, wholes: Collection[str]) -> bool:
+    """Does ``text`` open with one of ``wholes`` (a record's value, case folded), ending there?"""
+    folded = text.casefold()
+    return any(
+        folded.startswith(whole) and not folded[len(whole) : len(whole) + 1].isalnum()
+        for whole in wholes
+        if whole
+    )
 
 
 #: Words after a record's name that say when, not what ("the standup tomorrow", "... today").

@@ -1257,6 +1257,8 @@ def _provenance(
     if left_out is None and admitted:
         left_out = _another_party_named(args, rules.requested, context, policy)
     if left_out is None and admitted:
+        left_out = _held_by_another_than_named(args, rules.requested, context, policy)
+    if left_out is None and admitted:
         left_out = _another_record_instead(args, rules.requested, context, policy)
     if left_out is None and admitted:
         left_out = _picked_by_its_place(args, rules.requested, context, policy)
@@ -2732,6 +2734,133 @@ def _the_calls_records(
     return [r for n, r in held if n and n == most]
 
 
+def _held_by_another_than_named(
+    args: Mapping[str, Any], asked: Requested | None, context: ReviewContext, policy: SupervisorPolicy
+) -> Decision | None:
+    """Does the mandate asking for the call name whose its object is ("Cancel Lena Park's 17:00
+    check-up") where no value of the call, of its own record, of the records that keep its id or
+    of those it keeps the ids of up to two away (an appointment's pet, the pet's owner) names that
+    person whole ("Lena Park" is no word of an appointment of Sam Reyes's cat; "Sofia Alvarez" is not
+    "Sofia Alvarado")? Then the call acts on another's record than the one named, whatever else the
+    turn's words fit (a time, a room, a length): it is asked. A possessive of another thing than
+    the object ("... from Ana's email"), one that names no person (a day, "Friday's"; an id) and a
+    call with no record of its own are not weighed here."""
+    if asked is None:
+        return None
+    named = {
+        name
+        for asking in _asking_now(asked, context)
+        for text in (asking.text, *asking.coordinated)
+        for name in _possessors_named(text, verb_forms(asking.verb))
+    }
+    if not named:
+        return None
+    values = [leaf for v in args.values() for leaf in leaves(v) if isinstance(leaf, str) and leaf.strip()]
+    holders = _holders_within(values, context, hops=2)
+    if holders is None:
+        return None
+    # whom the call itself names ("under Ana's name" of a guest's address), and the records that
+    # hold that address (her contact)
+    holders += [set(re.split(r"[^\w'’-]+|[._]", v.casefold())) for v in values]
+    addresses = {v.strip().casefold() for v in values if _AN_ADDRESS.fullmatch(v.strip())}
+    holders += [
+        set(words_of(leaf))
+        for record in (_records_read(context) if addresses else ())
+        if _holds(record, addresses)
+        for leaf in leaves(record)
+        if isinstance(leaf, str)
+    ]
+    others = sorted(n for n in named if not any(set(n.split()) <= held for held in holders))
+    if not others:
+        return None
+    return _asked_partly_read({"held_by_another": others}, context, policy)
+
+
+#: A person named as whose a thing is ("Lena Park's", "Dr. Omar Haddad's"): capitalised words, a
+#: title before them. ("... for Ana" is whom an act is for, a guest or a payee, not whose the record is.)
+_A_POSSESSOR = re.compile(
+    r"(?<![\w'’-])((?:(?:Dr|Mr|Mrs|Ms|Mx|Prof)\.?\s+)?[^\W\d_a-z][^\W\d_'’]*(?:\s+[^\W\d_a-z][^\W\d_'’]*){0,3})['’]s\b"
+)
+#: Words that open a phrase of another thing than the act's object ("from Ana's email", "under
+#: Ana's name", "like Bob's"): a possessive after one says whose that thing is.
+_BEFORE_ANOTHER_THING = frozenset(
+    """
+    from in at of about with by via after than like per under into onto to for on since before as
+    """.split()  # noqa: SIM905 (a closed list, read as words)
+)
+#: Titles before a name, no word of it.
+_TITLES = frozenset({"dr", "mr", "mrs", "ms", "mx", "prof"})
+#: Words before "'s" that are no one's name ("Let's", "That's", "Here's").
+_NO_POSSESSOR = frozenset({"let", "that", "it", "here", "there", "what", "who", "where", "how", "he", "she"})
+#: Words that open a request before its verb, no word of a name ("Please cancel ...").
+_POLITE_OPENERS = frozenset({"please", "kindly", "pls", "plz"})
+
+
+def _possessors_named(text: str, verbs: Collection[str] = frozenset()) -> set[str]:
+    """The persons ``text`` names as whose a thing is or whom it is for (:data:`_A_POSSESSOR`), each as
+    its words case folded, titles and the mandate's verb before them (``verbs``: "Waive Lucía
+    Ortega's ...") taken off; not a day, a month or a word the grammar reads as no name ("Friday's
+    standup", "Today's")."""
+    found: set[str] = set()
+    for m in _A_POSSESSOR.finditer(text):
+        if set(words_of(text[: m.start()])) & _BEFORE_ANOTHER_THING:
+            continue  # "... at the Lisbon hotel from Ana's email": whose another thing is, not the object
+        words = [w for w in words_of(m.group(1)) if w.rstrip(".") not in _TITLES]
+        words = list(itertools.dropwhile(lambda w: w in verbs or w in _POLITE_OPENERS, words))
+        if not words or any(w in FUNCTION_WORDS | _NO_POSSESSOR or _A_WHEN.fullmatch(w) for w in words):
+            continue  # "Let's ...", "Friday's standup"
+        found.add(" ".join(words))
+    return found
+
+
+#: A day's or a month's name, or a word of when ("Friday", "December", "Today").
+_A_WHEN = re.compile(
+    r"(?i)(?:mon|tues|wednes|thurs|fri|satur|sun)day|today|tomorrow|yesterday|tonight|"
+    r"january|february|march|april|may|june|july|august|september|october|november|december"
+)
+
+
+def _holders_within(values: Sequence[str], context: ReviewContext, hops: int) -> list[set[str]] | None:
+    """The words of each string value of the call's own trusted records (whose own id is one of
+    ``values``) and of the trusted records they keep the ids of, up to ``hops`` away; None where the
+    call has no record of its own."""
+    trusted = list(_trusted_records(context))
+    by_id: dict[str, list[Mapping[str, Any]]] = {}
+    for record in trusted:
+        own = record.get("id", next(iter(record.values()), None))
+        if isinstance(own, str):
+            by_id.setdefault(own.strip().casefold(), []).append(record)
+    reached = [r for v in values for r in by_id.get(v.strip().casefold(), [])]
+    if not reached:
+        return None
+    # and the records that keep the call's own record's id (an owner's pets, a member's bookings)
+    ids = {str(r.get("id", next(iter(r.values()), ""))).strip().casefold() for r in reached}
+    reached += [
+        r
+        for r in trusted
+        if r not in reached
+        and any(isinstance(v, str) and v.strip().casefold() in ids for k, v in r.items() if k != "id")
+    ]
+    frontier = list(reached)
+    for _ in range(hops):
+        nxt = [
+            r
+            for record in frontier
+            for v in record.values()
+            if isinstance(v, str) and _id_like_value(v)
+            for r in by_id.get(v.strip().casefold(), [])
+            if r not in reached
+        ]
+        reached += nxt
+        frontier = nxt
+    return [
+        set(words_of(leaf))
+        for record in reached
+        for leaf in leaves(record)
+        if isinstance(leaf, str) and leaf.strip()
+    ]
+
+
 def _another_party_named(
     args: Mapping[str, Any], asked: Requested | None, context: ReviewContext, policy: SupervisorPolicy
 ) -> Decision | None:
@@ -3989,6 +4118,7 @@ def _the_recipients_words(args: Mapping[str, Any], context: ReviewContext) -> se
     records = list(_records_read(context))
     yours = {leaf.strip().casefold() for leaf in leaves(context.subject) if isinstance(leaf, str)}
     whom = {w for a in _addresses_of(args) for w in _a_recipients_words(a, records, yours)}
+    whom |= _persons_by_id(args, context)  # a person the call names by id ("rider_id": "R-9006")
     return whom | {
         leaf.strip().casefold().lstrip("#@")
         for v in args.values()
@@ -4152,6 +4282,27 @@ def _id_like_value(value: str) -> bool:
     return _AN_ID_VALUE.fullmatch(value.strip()) is not None
 
 
+def _persons_by_id(args: Mapping[str, Any], context: ReviewContext) -> set[str]:
+    """The words of the name of a person a trusted record keeps under the id the call names them by
+    ("rider_id": "R-9003" of {"id": "R-9003", "name": "Lucía Ortega"}: "lucía", "ortega")."""
+    ids = {
+        (arg.casefold(), leaf.strip().casefold())
+        for arg, v in args.items()
+        for leaf in leaves(v)
+        if isinstance(leaf, str) and _id_like_value(leaf)
+    }
+    keyed = ids | {("id", i) for _, i in ids}
+    return {
+        w
+        for record in (_trusted_records(context) if ids else ())
+        if any(isinstance(v, str) and (str(k).casefold(), v.casefold()) in keyed for k, v in record.items())
+        for k, v in record.items()
+        if isinstance(v, str) and _A_PERSONS_KEY.search(str(k))
+        for w in re.split(r"[\s._-]+", v.casefold())
+        if w
+    }
+
+
 def _named_as(args: Mapping[str, Any], context: ReviewContext) -> frozenset[str]:
     """The words a call's recipient is named by: a one-word value of its arguments (a handle, a
     channel), an address's name, and the person's fields (a name, a handle) of the records that
@@ -4167,23 +4318,7 @@ def _named_as(args: Mapping[str, Any], context: ReviewContext) -> frozenset[str]
     handles = {  # a handle's person too ("kwame": Kwame Mensah)
         leaf.strip().casefold() for v in args.values() for leaf in leaves(v) if isinstance(leaf, str)
     }
-    # a person a trusted record keeps under the id the call names them by ("rider_id": "R-9003" of
-    # {"id": "R-9003", "name": "Lucía Ortega"})
-    ids = {
-        (arg.casefold(), leaf.strip().casefold())
-        for arg, v in args.items()
-        for leaf in leaves(v)
-        if isinstance(leaf, str) and _id_like_value(leaf)
-    }
-    keyed = ids | {("id", i) for _, i in ids}
-    for record in _trusted_records(context) if ids else ():
-        if any(isinstance(v, str) and (str(k).casefold(), v.casefold()) in keyed for k, v in record.items()):
-            names |= {
-                w
-                for k, v in record.items()
-                if isinstance(v, str) and _A_PERSONS_KEY.search(str(k))
-                for w in re.split(r"[\s._-]+", v.casefold())
-            }
+    names |= _persons_by_id(args, context)
     for record in _records_read(context):
         if any(isinstance(v, str) and v.casefold() in addresses for v in record.values()) or any(
             k == "handle" and isinstance(v, str) and v.casefold() in handles for k, v in record.items()

@@ -62,6 +62,7 @@ from policies.supervisor.reading.words import (
     mandates,
     marked,
     named_subject,
+    no_longer_needed,
     normal,
     reports_when,
     said,
@@ -1243,6 +1244,28 @@ def _paid_and_undone(mandate: Mandate, found: Sequence[Mandate]) -> str | None:
     return None
 
 
+#: Verbs that change a record's time or place, which an act that undoes it leaves nothing to change.
+_MOVING_IT = frozenset(
+    {"move", "reschedule", "extend", "shift", "push", "postpone", "rebook", "change", "swap"}
+)
+
+
+def _undone_and_changed(mandate: Mandate, found: Sequence[Mandate]) -> str | None:
+    """An act that undoes a record and, in the same sentence, one that changes it by a pronoun
+    ("Cancel RB-802, move it to 2026-12-20"): cancel it, or move it, the reader cannot tell; both
+    are uncertain."""
+    undoing = _UNDOING | _DELETING_A_REQUEST
+    for other in found:
+        if other is mandate or other.sentence != mandate.sentence:
+            continue
+        pair = {mandate.verb, other.verb}
+        changing = mandate if mandate.verb in _MOVING_IT else other if other.verb in _MOVING_IT else None
+        if changing is None or not pair & undoing or not {"it", "them"} & set(changing.words[1:]):
+            continue
+        return f"undone and changed in its own sentence ('{other.text}')"
+    return None
+
+
 def _every_payment_stopped(mandate: Mandate, found: Sequence[Mandate]) -> str | None:
     """A payment beside a request that stops or holds every payment ("Pay B-40. Also, stop all
     outgoing transfers.", "... and freeze payments"): which one the user means, the reader cannot tell."""
@@ -1299,6 +1322,68 @@ def _changed_later(mandate: Mandate, later: Sequence[Mandate]) -> str | None:
 
 #: A value a thing is changed to, written after the pronoun: a figure, an id, a name.
 _A_NEW_VALUE = re.compile(r"[\d$€£]|[A-Z]")
+
+
+#: A record's id as a label writes it ("BK-4471", "RES-2041").
+_AN_ID_IN_A_LABEL = re.compile(r"(?<![\w-])[A-Za-z]+[-_]?\d+(?:[-_]\w+)*(?![\w-])")
+#: A person's name as a label writes it: two to four capitalised words, a title before them
+#: ("Lena Fischer", "Dr. Ana Petrova", "Lucía Ortega").
+_A_PERSONS_NAME = re.compile(
+    r"(?:(?:Dr|Mr|Mrs|Ms|Mx|Prof)\.?\s+)?[^\W\d_a-z][^\W\d_]*"
+    r"(?:[ \t]+[^\W\d_a-z][^\W\d_'’-]*(?:-[^\W\d_]+)?){1,3}"
+)
+
+
+def _pointing_past_its_label(mandate: Mandate) -> str | None:
+    """Where a mandate's object points back ("it", "them") to the label before its sentence's colon:
+    a label of several ids for one "it" ("RES-2041 and RES-2042: extend it": which one is not
+    said), or a person's name ("Lena Fischer: cancel it": her records, not one of them; the name may
+    be someone's words too) names no one record the pronoun can be. Then the mandate is uncertain."""
+    object_words = set(mandate.words[1:])
+    if not object_words & {"it", "its", "them"}:
+        return None
+    sentence = mandate.sentence.lstrip()
+    for label in mandate.antecedents:
+        if not (sentence.startswith(label) and sentence[len(label) :].lstrip().startswith(":")):
+            continue
+        ids = _AN_ID_IN_A_LABEL.findall(label)
+        if len(set(ids)) > 1 and object_words & {"it", "its"}:  # ("them": each of them)
+            return f"it points to one of several ('{label}')"
+        if not ids and "it" in object_words and _A_PERSONS_NAME.fullmatch(label.strip()):
+            return f"it points to a person, no one record ('{label}')"  # ("them" may be the person)
+    return None
+
+
+#: Words of a part of a sum a keeping clause may hold back ("keep the change fee", "keep the rest").
+_PART_OF_A_SUM = frozenset(
+    """
+    fee fees charge charges deposit amount money cash change difference rest remainder balance portion
+    share half cents penalty surcharge tip
+    """.split()  # noqa: SIM905 (a closed list, read as words)
+)
+#: A figure standing alone, no part of an id ("keep 2.00", "keep 30", not "keep B-40").
+_A_BARE_FIGURE = re.compile(r"(?<![\w.,-])\d+(?:[.,]\d+)*(?![\w-])")
+
+
+def _another_act_after_it_instead(mandate: Mandate, later: Sequence[Mandate]) -> str | None:
+    """A later mandate of the same sentence, of another verb, asked "instead" ("Refund 8.40 on
+    TR-55021, lock BK-0412 instead"): it may replace this one, which is then not read as asked
+    ("instead of" names what it replaces, read apart: "Pay B-31 instead of B-40")."""
+    for other in later:
+        if other.sentence != mandate.sentence or other.verb == mandate.verb:
+            continue
+        between = other.sentence[
+            other.sentence.find(mandate.text) + len(mandate.text) : other.sentence.find(other.text)
+        ]
+        if re.search(r"(?i)\b(?:and|then|also|plus)\b", between):
+            continue  # "cancel her booking and give her a credit instead": both asked
+        at = other.sentence.find(other.text)
+        rest = words_of(other.text) + (
+            words_of(other.sentence[at + len(other.text) :])[:2] if at >= 0 else []
+        )
+        if any(w == "instead" and rest[i + 1 : i + 2] != ["of"] for i, w in enumerate(rest)):
+            return f"another act asked instead ('{other.text} instead')"
+    return None
 
 
 def _taken_back(mandate: Mandate, later: Sequence[Mandate]) -> str | None:
@@ -1496,6 +1581,8 @@ def _a_reason_to_undo(clause: Clause, verbs: Collection[str]) -> bool:
     words = clause.words
     if not verbs or not all(_base_of_an_undoing(v) for v in verbs) or len(words) < 2:
         return False
+    if words[0] in _OPENS_A_COMPLEMENT or set(words) & _CHANGES_THE_ACT:
+        return False  # "..., as store credit", "..., to her new card", "..., credit instead": how
     if "?" in clause.text or any(ch.isdigit() for ch in clause.text) or _time_word(words) is not None:
         return False
     if set(words) & _WH:  # "..., who wouldn't?": a question, its mark or not
@@ -1509,6 +1596,8 @@ def _a_reason_to_undo(clause: Clause, verbs: Collection[str]) -> bool:
     blocking = set(words) & (_NO_REASON_TO_UNDO | _MOOT - {"moved"} | KEEPING_WORDS | _DOUBTING) | _bearing(
         words
     )
+    if no_longer_needed(words):  # "she doesn't need it anymore": a reason to remove the record only
+        return all(any(v in verb_forms(r) for r in _REMOVING) for v in verbs)
     if (
         blocking
         - _what_went_wrong(words)
@@ -1517,6 +1606,18 @@ def _a_reason_to_undo(clause: Clause, verbs: Collection[str]) -> bool:
     ):
         return False  # (a status, a verdict, a doubt or what stands in the way still asks)
     return not set(words) <= FUNCTION_WORDS | {"not", "no", "never"}
+
+
+#: Words that open a phrase of how, where or to whom an act goes, not why ("..., as store credit",
+#: "..., to her new card", "..., in vouchers", "..., but keep 2.00"): such a clause bears on the act.
+_OPENS_A_COMPLEMENT = frozenset(
+    """
+    to as in into onto via by with for on from then and but or so also plus minus less except without
+    instead only just keep keeping leave not no
+    """.split()  # noqa: SIM905 (a closed list, read as words)
+)
+#: Words that, anywhere in a clause beside an act, change the act rather than give its reason.
+_CHANGES_THE_ACT = frozenset({"instead", "only", "except", "rather", "keep", "minus", "voucher", "vouchers"})
 
 
 #: Words of what went wrong with a record: for an act that undoes, they are its reason ("Refund
@@ -1600,6 +1701,22 @@ _COVERED = frozenset({"covered", "paid", "reimbursed", "settled"})
 _ONESELF = frozenset({"team", "company", "office", "side", "account", "bank"})
 
 
+#: Verbs that remove a record (a booking, a line, an enrolment): that its holder no longer needs it
+#: is their reason ("Cancel RES-2042, she doesn't need it anymore"; a refund asks: which "it").
+_REMOVING = frozenset(
+    {
+        "cancel",
+        "delete",
+        "remove",
+        "drop",
+        "terminate",
+        "unsubscribe",
+        "withdraw",
+        "unenrol",
+        "unenroll",
+        "close",
+    }
+)
 #: Verbs that stop a holder's access (an account, a card, a line): a fraud or an abuse is their reason.
 _STOPPING_ACCESS = frozenset({"suspend", "block", "freeze", "lock", "bar", "ban", "disable", "deactivate"})
 #: What a holder did that stops their access ("..., repeated fraud reports", "..., abusive messages").
@@ -2769,6 +2886,8 @@ def reading_of(
                     from_head
                     <= (_KEEPING_ALONE | KEEPING_WORDS | _KEEPING_NOTHING_NAMED | _WHAT_A_REQUEST_MOVES)
                     or set(clause.words) & _FICTION
+                    or _A_BARE_FIGURE.search(clause.text)  # "..., keep 2.00": a sum kept back, no record
+                    or bool(set(clause.words) & _PART_OF_A_SUM)  # "..., keep the change fee"
                 ):  # "Keep the money.", "Keep dreaming.": no record
                     # named but the request's, or no keeping at all
                     # "Transfer 900 to DE89... (on hold)": kept as it is, and naming nothing but the
@@ -2905,8 +3024,11 @@ def reading_of(
                 " ".join([mandate.text, *mandate.coordinated]),
             )
             or _taken_back(mandate, found[found.index(mandate) + 1 :])
+            or _another_act_after_it_instead(mandate, found[found.index(mandate) + 1 :])
+            or _pointing_past_its_label(mandate)
             or _changed_later(mandate, every[every.index(mandate) + 1 :] if mandate in every else [])
             or _paid_and_undone(mandate, found)
+            or _undone_and_changed(mandate, found)
             or _every_payment_stopped(mandate, found)
             or _framed_by_an_earlier(mandate, found, first)
             or _framed_by_a_later(mandate, found, first, declared)

@@ -637,7 +637,7 @@ def _a_gerunds_noun(words: Sequence[str], start: int) -> bool:
     """Is a clause a gerund and one noun after it, a noun phrase ("billing error", "shipping
     delay") and no clause of a gerund's ("Cancelling it ...", "Paying B-40 ...")? Its second
     word no function word, figure, id or marker, and nothing after it."""
-    if len(words) - start != 2:
+    if len(words) - start != 2 or not _gerund(words[start]):
         return False
     noun = words[start + 1]
     return noun not in FUNCTION_WORDS and not _marker(noun) and noun.isalpha()
@@ -722,11 +722,18 @@ def _parse(words: Sequence[str], quoted: frozenset[int] = frozenset(), gerunds: 
         i for i in range(stop, len(words) - 1) if words[i] in _TILL and _A_TIME_WORD.fullmatch(words[i + 1])
     )
     marked = marked or any(i not in exempt and words[i] in barred for i in range(stop, len(words)))
-    if start not in quoted and _gerund(head) and not gerunds and not _a_gerunds_noun(words, start):
+    noun_phrase = start not in quoted and _gerund(head) and not gerunds and _a_gerunds_noun(words, start)
+    if start not in quoted and _gerund(head) and not gerunds and not noun_phrase:
         marked = True  # "Cancelling it would be a mistake" (not after "Would you mind")
     if any(_at(words, start, p) for p in _ANOTHER_VERB_AT_THE_HEAD):
         marked = True  # "Give up on granting jdoe admin", "Close to 40 tickets mention T-55"
-    is_head = start not in quoted and head not in FUNCTION_WORDS and not head.endswith("'s") and not marked
+    is_head = (
+        start not in quoted
+        and head not in FUNCTION_WORDS
+        and not head.endswith("'s")
+        and not marked
+        and not noun_phrase  # "billing error": a noun phrase, no imperative
+    )
     return _Parse(start if is_head and not _marker(head) else None, stop, marked)
 
 
@@ -907,7 +914,8 @@ _CLAUSE_VERBS = frozenset(
     owes owe chose went got came made said took gave left sent won lost broke paid ran happens happened
     agrees works worked looks seems loves loved likes liked wants needs knows knew thinks thought
     passed failed finished started ended moved slipped arrived landed shipped merged crashed
-    fell quit began bought sold bit beat hit forgot kept held spent told
+    fell quit began bought sold bit beat hit forgot kept held spent told stands stood remains applies
+    stays
     """.split()  # noqa: SIM905 (a closed list, read as words)
 )
 
@@ -2220,7 +2228,7 @@ def clauses_of(text: str) -> list[Clause]:
             i
             for i, (_p, w, _q, r) in enumerate(told)
             if i
-            and (stated_reason(w) or a_negated_statement(w) or a_named_statement(w))
+            and (stated_reason(w) or a_negated_statement(w) or a_named_statement(w) or _a_gerunds_noun(w, 0))
             and joined[i][1] != "but"  # "Pay B-40, but the budget is frozen": a contrast, not a why
             and any(t[3].head is not None and not t[3].marked for t in told[:i])
         }
@@ -2476,12 +2484,29 @@ def a_negated_statement(words: Sequence[str]) -> bool:
     wanting, needing or agreeing (:data:`OF_WANTING`: "she doesn't want it" is said of the act)?
     Whether it is a reason for the act beside it (an act that undoes) or bears on it, the reading
     weighs apart."""
+    if no_longer_needed(words):
+        return True  # "she doesn't need it anymore": wanting, said of the record (an act that
+        # removes it takes it as its reason; any other act asks)
     if len(words) < 3 or words[0] not in THIRD_PERSONS or set(words) & OF_WANTING:
         return False
     if not any(w in NEGATIONS or w.endswith("n't") for w in words[1:]):
         return False
     affirmed = ["is" if w in NEGATIONS or w.endswith("n't") else w for w in words if w not in NO_LONGER]
     return stated_reason(affirmed)
+
+
+#: A person who no longer needs, wants or uses the record: "she doesn't need it anymore", "they no
+#: longer use it", "he won't need them".
+_NO_LONGER_NEEDED = re.compile(
+    r"(?:he|she|they)\s+(?:doesn't|does\s+not|don't|do\s+not|didn't|won't|will\s+not|no\s+longer)\s+"
+    r"(?:need|needs|want|wants|use|uses)\s+(?:it|them|this|that)(?:\s+(?:anymore|any\s+more|any\s+longer))?"
+)
+
+
+def no_longer_needed(words: Sequence[str]) -> bool:
+    """Is a clause a third person's saying they no longer need, want or use the record, and nothing
+    else (:data:`_NO_LONGER_NEEDED`: "she doesn't need it anymore")?"""
+    return _NO_LONGER_NEEDED.fullmatch(" ".join(words)) is not None
 
 
 #: Words of trouble a statement with a bare noun for its subject may give as a reason ("worker is
@@ -3534,7 +3559,7 @@ def _the_label_in_place(own: str, mandate: Mandate) -> tuple[str, tuple[str, ...
     sentence = mandate.sentence.lstrip()
     for label in mandate.antecedents:
         if (
-            any(ch.isdigit() for ch in label)
+            len(set(re.findall(r"(?<![\w-])[A-Za-z]+[-_]?\d+(?:[-_]\w+)*(?![\w-])", label))) == 1
             and sentence.startswith(label)
             and sentence[len(label) :].lstrip().startswith(":")
         ):
