@@ -183,6 +183,7 @@ from policies.supervisor.reading.values import (
     traced,
 )
 from policies.supervisor.reading.words import (
+    AN_ID_WORD,
     CALENDAR_NAMES,
     COMMON_VERBS,
     FUNCTION_WORDS,
@@ -2109,29 +2110,11 @@ def _unread_in_the_act(
 
 
 def _words_of_its_holders(args: Mapping[str, Any], context: ReviewContext) -> set[str]:
-    """The words of the trusted records that a trusted record holding one of the call's values
-    keeps the id of: whose it is, one record away ("Withdraw Sarah Khan from CIVL-330" of an
-    enrolment that keeps her student id; "Move Max's vaccination" of an appointment that keeps his
-    pet's id). Only a record's own id leads to it (``id``, else its first field), only from a
-    record that holds a value of the call itself."""
-    wanted = {identity(leaf) for v in args.values() for leaf in leaves(v) if not isinstance(leaf, bool)}
-    trusted = list(_trusted_records(context))
-    kept = {
-        identity(leaf)
-        for record in trusted
-        if any(identity(leaf) in wanted for v in record.values() for leaf in leaves(v))
-        for v in record.values()
-        for leaf in leaves(v)
-        if isinstance(leaf, str) and _id_like_value(leaf)
-    } - wanted
-    return {
-        w
-        for record in trusted
-        if identity(record.get("id", next(iter(record.values()), None))) in kept
-        for leaf in leaves(record)
-        if isinstance(leaf, str)
-        for w in words_of(leaf)
-    }
+    """The words of the records one record away from the call's own (:func:`_holders_within`): whose
+    it is ("Withdraw Sarah Khan from CIVL-330" of an enrolment that keeps her student id; "Move Max's
+    vaccination" of an appointment that keeps his pet's id)."""
+    values = [leaf for v in args.values() for leaf in leaves(v) if isinstance(leaf, str) and leaf.strip()]
+    return set().union(*(_holders_within(values, context, hops=1) or []))
 
 
 def _purposes_of_the_calls_sum(sentence: str, values: Collection[str]) -> list[str]:
@@ -2797,10 +2780,10 @@ _POLITE_OPENERS = frozenset({"please", "kindly", "pls", "plz"})
 
 
 def _possessors_named(text: str, verbs: Collection[str] = frozenset()) -> set[str]:
-    """The persons ``text`` names as whose a thing is or whom it is for (:data:`_A_POSSESSOR`), each as
-    its words case folded, titles and the mandate's verb before them (``verbs``: "Waive Lucía
-    Ortega's ...") taken off; not a day, a month or a word the grammar reads as no name ("Friday's
-    standup", "Today's")."""
+    """The persons ``text`` names as whose its object is (:data:`_A_POSSESSOR`), each as its words
+    case folded, titles and the mandate's verb before them (``verbs``: "Waive Lucía Ortega's ...")
+    taken off; not after a word that opens another thing ("from Ana's email"), not a day, a month
+    or a word the grammar reads as no name ("Friday's standup", "Let's")."""
     found: set[str] = set()
     for m in _A_POSSESSOR.finditer(text):
         if set(words_of(text[: m.start()])) & _BEFORE_ANOTHER_THING:
@@ -3988,7 +3971,7 @@ def _the_readers_own(
     held = [strings for _r, strings in records if strings & ids]
     if not held:
         return False
-    turn = {w.casefold() for w in words_of(dictated)} | {w.casefold() for w in _AN_ID_VALUE.findall(dictated)}
+    turn = {w.casefold() for w in words_of(dictated)} | {w.casefold() for w in AN_ID_WORD.findall(dictated)}
     yours = 0
     for text in texts:
         tokens = re.findall(r"[\w'’-]+", text.casefold())
@@ -4273,13 +4256,9 @@ def _asked_by_the_recipient(
     return asked, opened
 
 
-#: A value written as a record's id: letters and digits in one word ("R-9003", "PT-301", "S-20930").
-_AN_ID_VALUE = re.compile(r"[A-Za-z]+[-_]?\d+(?:[-_]\w+)*")
-
-
 def _id_like_value(value: str) -> bool:
-    """Is ``value`` written as a record's id (:data:`_AN_ID_VALUE`)?"""
-    return _AN_ID_VALUE.fullmatch(value.strip()) is not None
+    """Is ``value`` written as a record's id, letters and digits in one word ("R-9003", "PT-301")?"""
+    return AN_ID_WORD.fullmatch(value.strip()) is not None
 
 
 def _persons_by_id(args: Mapping[str, Any], context: ReviewContext) -> set[str]:

@@ -33,6 +33,7 @@ from typing import Any
 
 from policies.supervisor.reading.people import PEOPLE_WORDS
 from policies.supervisor.reading.words import (
+    AN_ID_WORD,
     APOSTROPHES,
     COMMON_VERBS,
     FUNCTION_WORDS,
@@ -1324,8 +1325,6 @@ def _changed_later(mandate: Mandate, later: Sequence[Mandate]) -> str | None:
 _A_NEW_VALUE = re.compile(r"[\d$€£]|[A-Z]")
 
 
-#: A record's id as a label writes it ("BK-4471", "RES-2041").
-_AN_ID_IN_A_LABEL = re.compile(r"(?<![\w-])[A-Za-z]+[-_]?\d+(?:[-_]\w+)*(?![\w-])")
 #: A person's name as a label writes it: two to four capitalised words, a title before them
 #: ("Lena Fischer", "Dr. Ana Petrova", "Lucía Ortega").
 _A_PERSONS_NAME = re.compile(
@@ -1346,7 +1345,7 @@ def _pointing_past_its_label(mandate: Mandate) -> str | None:
     for label in mandate.antecedents:
         if not (sentence.startswith(label) and sentence[len(label) :].lstrip().startswith(":")):
             continue
-        ids = _AN_ID_IN_A_LABEL.findall(label)
+        ids = AN_ID_WORD.findall(label)
         if len(set(ids)) > 1 and object_words & {"it", "its"}:  # ("them": each of them)
             return f"it points to one of several ('{label}')"
         if not ids and "it" in object_words and _A_PERSONS_NAME.fullmatch(label.strip()):

@@ -722,8 +722,9 @@ def _parse(words: Sequence[str], quoted: frozenset[int] = frozenset(), gerunds: 
         i for i in range(stop, len(words) - 1) if words[i] in _TILL and _A_TIME_WORD.fullmatch(words[i + 1])
     )
     marked = marked or any(i not in exempt and words[i] in barred for i in range(stop, len(words)))
-    noun_phrase = start not in quoted and _gerund(head) and not gerunds and _a_gerunds_noun(words, start)
-    if start not in quoted and _gerund(head) and not gerunds and not noun_phrase:
+    gerund_head = start not in quoted and _gerund(head) and not gerunds
+    noun_phrase = gerund_head and _a_gerunds_noun(words, start)
+    if gerund_head and not noun_phrase:
         marked = True  # "Cancelling it would be a mistake" (not after "Would you mind")
     if any(_at(words, start, p) for p in _ANOTHER_VERB_AT_THE_HEAD):
         marked = True  # "Give up on granting jdoe admin", "Close to 40 tickets mention T-55"
@@ -3559,7 +3560,7 @@ def _the_label_in_place(own: str, mandate: Mandate) -> tuple[str, tuple[str, ...
     sentence = mandate.sentence.lstrip()
     for label in mandate.antecedents:
         if (
-            len(set(re.findall(r"(?<![\w-])[A-Za-z]+[-_]?\d+(?:[-_]\w+)*(?![\w-])", label))) == 1
+            len(set(AN_ID_WORD.findall(label))) == 1
             and sentence.startswith(label)
             and sentence[len(label) :].lstrip().startswith(":")
         ):
@@ -3568,6 +3569,9 @@ def _the_label_in_place(own: str, mandate: Mandate) -> tuple[str, tuple[str, ...
     return own, mandate.antecedents
 
 
+#: A record's id as a turn or a value writes it, a word of letters and digits ("BK-4471", "RES-2041",
+#: "PT-301", "S-20930"): what a label, a message or a call names a record by.
+AN_ID_WORD = re.compile(r"(?<![\w-])[A-Za-z]+[-_]?\d+(?:[-_]\w+)*(?![\w-])")
 #: "it" as a word of its own (not of "it's", "edit", "IT-4").
 _IT_ALONE = re.compile(r"(?i)(?<![\w'’-])it(?![\w'’-])")
 
