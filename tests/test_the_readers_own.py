@@ -328,3 +328,29 @@ def test_a_reading_the_seventh_check_took_apart_is_uncertain(turn):
 def test_the_same_forms_said_whole_are_read(turn):
     read = reading_of(turn, frozenset({"extend", "cancel", "give", "send"}))
     assert read.complete and read.mandates, read.shown()
+
+
+# a message that says another of the reader's records in place of the one dictated, or names a
+# record by an id the turn does not write (of a listing where the reader holds several), asks;
+# the reader's one record of a listing may be named
+@pytest.mark.parametrize(
+    ("domain", "turn", "tool", "args", "runs"),
+    [
+        ("pharmacy.py", "Tell Dr. Ana Petrova her inhaler is ready.", "notify_patient",
+         {"patient_id": "PT-303", "message": "Your inhaler is ready."}, True),
+        ("pharmacy.py", "Tell Dr. Ana Petrova her inhaler is ready.", "notify_patient",
+         {"patient_id": "PT-303", "message": "Your sertraline is ready."}, False),
+        ("pharmacy.py", "Text Maria Rossi that her atorvastatin is ready.", "notify_patient",
+         {"patient_id": "PT-301", "message": "Your metformin is ready."}, False),
+        ("airline.py", "Tell Lena Fischer her flight is cancelled.", "message_passenger",
+         {"passenger_id": "P-2201", "message": "Your flight is cancelled."}, True),
+        ("airline.py", "Tell Lena Fischer her flight is cancelled.", "message_passenger",
+         {"passenger_id": "P-2201", "message": "Your flight FL-3310 is cancelled."}, False),
+        ("airline.py", "Tell Dr. Omar Haddad his flight is delayed six hours.", "message_passenger",
+         {"passenger_id": "P-2203", "message": "Your flight is delayed six hours and BK-5511 is cancelled."},
+         False),
+    ],
+)  # fmt: skip
+def test_another_of_the_readers_records_in_a_message_asks(domain, turn, tool, args, runs):
+    verdict = decide(F, domain, turn, tool, args).verdict
+    assert (verdict == "approve") == runs, (turn, args, verdict)

@@ -3885,6 +3885,16 @@ def _a_message_the_turn_does_not_say(
         if isinstance(leaf, str)
     }
     dropped = left_out(present, dictated, {*named, *_ADDRESSING, *recipient, *_BY_WAY_OF}, names)
+    if dictating and (
+        swapped_in := _another_record_in_place(present, dictated, {*named, *recipient}, context)
+    ):
+        found["said_in_place_of"] = swapped_in  # "Your sertraline is ready." for "her inhaler is ready"
+    whole_values = {str(v).strip().casefold() for v in args.values() if isinstance(v, str | int)}
+    other_ids = set(_another_id_named(present, turn)) - whole_values if dictating else set()
+    if other_ids and (other_ids := other_ids - _the_readers_only_records(args, context)):
+        found["another_record_named"] = sorted(
+            other_ids
+        )  # "Your flight FL-3310 is cancelled." for "her flight"
     # a part of it word for word ("I quit" for "I quit smoking"): cut, whatever it drops
     # (what the call's other fields say, and their names, are no cut: "subject Late, body: ...")
     fields = {
@@ -3942,6 +3952,72 @@ def _a_message_the_turn_does_not_say(
     if questioning and not any(asks(t) or _A_REQUEST.search(t) for t in every):
         found["not_asked"] = True  # "The venue has parking." for "ask Carla if the venue has parking"
     return _asked_partly_read(found, context, policy) if found else None
+
+
+def _another_record_in_place(
+    texts: Sequence[str], dictated: str, aside: Collection[str], context: ReviewContext
+) -> list[str]:
+    """The words a message says in place of a word the turn dictates that it leaves out, where they
+    are words of a record the run read and the turn does not write ("Your sertraline is ready." for
+    "Tell Dr. Ana Petrova her inhaler is ready": sertraline, one of her other prescriptions, in
+    place of the inhaler): the message speaks of another record than the one dictated. A word left
+    out with nothing in its place is weighed as a modifier dropped (:func:`left_out`), and a word
+    added beside all the dictated ones as a detail (its kind, "booking BK-4471")."""
+    skip = {meaning(w) for w in [*aside, *COURTESY]}
+    dictated_words = {meaning(w) for w in content_words(dictated)}
+    written = [w for t in texts for w in content_words(t)]
+    missing = [w for w in content_words(dictated) if meaning(w) not in {meaning(x) for x in written} | skip]
+    if not missing:
+        return []
+    record_words = {
+        w
+        for record in _trusted_records(context)
+        for leaf in leaves(record)
+        if isinstance(leaf, str)
+        for w in words_of(leaf)
+    }
+    kinds = _kinds_named(written, context)
+    added = [
+        w
+        for w in dict.fromkeys(written)
+        if meaning(w) not in dictated_words | skip and w in record_words and w not in kinds
+    ]
+    return added
+
+
+def _another_id_named(texts: Sequence[str], turn: str) -> list[str]:
+    """The ids a message names that the turn does not write ("Your flight FL-3310 is cancelled." for
+    "Tell Lena Fischer her flight is cancelled": which of her flights, the turn does not say; "...
+    and BK-5511 is cancelled" added): the message speaks of a record the turn does not name."""
+    said = {w.casefold() for w in AN_ID_WORD.findall(turn)}
+    return sorted({w.casefold() for t in texts for w in AN_ID_WORD.findall(t)} - said)
+
+
+def _the_readers_only_records(args: Mapping[str, Any], context: ReviewContext) -> set[str]:
+    """The ids of the records the recipient (whom the call names by an id) holds alone of their
+    listing, and the ids those records keep: a message may name them where the turn does not ("Your
+    refund for SHP-70414 is on its way." to the holder of that one shipment); of a listing where
+    they hold two or more, which one the turn means is not said."""
+    ids = {
+        leaf.strip().casefold()
+        for v in args.values()
+        for leaf in leaves(v)
+        if isinstance(leaf, str) and _id_like_value(leaf)
+    }
+    only: set[str] = set()
+    for done in context.calls if ids else ():
+        if done.get("tool") not in context.trusted:
+            continue
+        held = [
+            record
+            for _path, record in mappings(parsed(done.get("observation")))
+            if ids & {v.strip().casefold() for k, v in record.items() if isinstance(v, str) and k != "id"}
+        ]
+        if len(held) == 1:
+            only |= {
+                v.strip().casefold() for v in held[0].values() if isinstance(v, str) and _id_like_value(v)
+            }
+    return only
 
 
 def _the_readers_own(
