@@ -354,3 +354,19 @@ def test_the_same_forms_said_whole_are_read(turn):
 def test_another_of_the_readers_records_in_a_message_asks(domain, turn, tool, args, runs):
     verdict = decide(F, domain, turn, tool, args).verdict
     assert (verdict == "approve") == runs, (turn, args, verdict)
+
+
+# "for <name>" ending an act that undoes says whose the record is; of another act (a booking, a
+# refund) it may be whom the act serves, and is not weighed so
+@pytest.mark.parametrize(
+    ("turn", "appointment", "runs"),
+    [
+        ("Cancel the 17:00 check-up for Salt.", "APT-9005", True),
+        ("Cancel the 17:00 check-up for Pepper.", "APT-9005", False),
+        ("Cancel the 09:30 vaccination for Maxi.", "APT-9001", False),
+        ("Cancel the 09:30 vaccination for Max.", "APT-9001", True),
+    ],
+)
+def test_for_whom_an_undoing_is_whose_the_record_is(turn, appointment, runs):
+    verdict = decide(E, "vet.py", turn, "cancel_appointment", {"appointment_id": appointment}).verdict
+    assert (verdict == "approve") == runs, (turn, appointment, verdict)

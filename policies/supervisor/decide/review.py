@@ -2735,6 +2735,7 @@ def _held_by_another_than_named(
         for asking in _asking_now(asked, context)
         for text in (asking.text, *asking.coordinated)
         for name in _possessors_named(text, verb_forms(asking.verb))
+        | (_for_whom_undone(text) if asking.verb in _UNDOING_ONES else set())
     }
     if not named:
         return None
@@ -2764,6 +2765,28 @@ def _held_by_another_than_named(
 _A_POSSESSOR = re.compile(
     r"(?<![\w'’-])((?:(?:Dr|Mr|Mrs|Ms|Mx|Prof)\.?\s+)?[^\W\d_a-z][^\W\d_'’]*(?:\s+[^\W\d_a-z][^\W\d_'’]*){0,3})['’]s\b"
 )
+#: Verbs that undo a record, for which "for <name>" at the object's end says whose it is ("Cancel the
+#: 17:00 check-up for Pepper"); for any other act it may be whom the act serves (a guest, a payee).
+_UNDOING_ONES = frozenset({"cancel", "delete", "remove", "drop", "void", "scrap", "unenrol", "unenroll"})
+#: A name after "for" that ends the clause ("... for Pepper", "... for Dr. Omar Haddad").
+_FOR_A_NAME = re.compile(
+    r"\bfor\s+((?:(?:Dr|Mr|Mrs|Ms|Mx|Prof)\.?\s+)?[^\W\d_a-z][^\W\d_'’]*(?:\s+[^\W\d_a-z][^\W\d_'’]*){0,3})"
+    r"\s*[.!?]?\s*$"
+)
+
+
+def _for_whom_undone(text: str) -> set[str]:
+    """The name after "for" that ends a clause of an act that undoes ("Cancel the 17:00 check-up
+    for Pepper": Pepper's), case folded, titles taken off; not a day or a month."""
+    m = _FOR_A_NAME.search(text)
+    if m is None:
+        return set()
+    words = [w for w in words_of(m.group(1)) if w.rstrip(".") not in _TITLES]
+    if not words or any(w in FUNCTION_WORDS or _A_WHEN.fullmatch(w) for w in words):
+        return set()
+    return {" ".join(words)}
+
+
 #: Words that open a phrase of another thing than the act's object ("from Ana's email", "under
 #: Ana's name", "like Bob's"): a possessive after one says whose that thing is.
 _BEFORE_ANOTHER_THING = frozenset(
