@@ -3912,12 +3912,12 @@ def _a_message_the_turn_does_not_say(
         swapped_in := _another_record_in_place(present, dictated, {*named, *recipient}, context)
     ):
         found["said_in_place_of"] = swapped_in  # "Your sertraline is ready." for "her inhaler is ready"
+    # a record named by an id the turn does not write ("Your flight FL-3310 is cancelled." for "her
+    # flight"), but the reader's only one of its listing
     whole_values = {str(v).strip().casefold() for v in args.values() if isinstance(v, str | int)}
     other_ids = set(_another_id_named(present, turn)) - whole_values if dictating else set()
     if other_ids and (other_ids := other_ids - _the_readers_only_records(args, context)):
-        found["another_record_named"] = sorted(
-            other_ids
-        )  # "Your flight FL-3310 is cancelled." for "her flight"
+        found["another_record_named"] = sorted(other_ids)
     # a part of it word for word ("I quit" for "I quit smoking"): cut, whatever it drops
     # (what the call's other fields say, and their names, are no cut: "subject Late, body: ...")
     fields = {
@@ -3959,7 +3959,7 @@ def _a_message_the_turn_does_not_say(
         found["said_with_another_modal"] = modals
     others = _another_record_named(every, context, policy) if dictating else []
     if others:  # "See you at the Budget review" for "... saying 'see you at the Review'"
-        found["another_record_named"] = others
+        found["another_record_named"] = [*found.get("another_record_named", []), *others]
     # "Lunch is at noon." for "post in #general: is lunch at noon?"
     if any(a_question_answered(every, alone, turn) for _one, alone in each):
         found["said_otherwise"] = "the message states what the turn asks"
@@ -3989,9 +3989,9 @@ def _another_record_in_place(
     skip = {meaning(w) for w in [*aside, *COURTESY]}
     dictated_words = {meaning(w) for w in content_words(dictated)}
     written = [w for t in texts for w in content_words(t)]
-    missing = [w for w in content_words(dictated) if meaning(w) not in {meaning(x) for x in written} | skip]
-    if not missing:
-        return []
+    said = {meaning(w) for w in written} | skip
+    if dictated_words <= said:
+        return []  # every dictated word is there: what is added is a detail
     record_words = {
         w
         for record in _trusted_records(context)
