@@ -4021,12 +4021,7 @@ def _the_readers_only_records(args: Mapping[str, Any], context: ReviewContext) -
     listing, and the ids those records keep: a message may name them where the turn does not ("Your
     refund for SHP-70414 is on its way." to the holder of that one shipment); of a listing where
     they hold two or more, which one the turn means is not said."""
-    ids = {
-        leaf.strip().casefold()
-        for v in args.values()
-        for leaf in leaves(v)
-        if isinstance(leaf, str) and _id_like_value(leaf)
-    }
+    ids = {i for _arg, i in _ids_the_call_names(args)}
     only: set[str] = set()
     for done in context.calls if ids else ():
         if done.get("tool") not in context.trusted:
@@ -4055,12 +4050,7 @@ def _the_readers_own(
     trip is the reader's fee). Not where the message speaks to the reader otherwise ("you owe"),
     nor where another's record holds the words too ("Your contract was terminated" where two
     contracts were read)."""
-    ids = {
-        leaf.strip().casefold()
-        for v in args.values()
-        for leaf in leaves(v)
-        if isinstance(leaf, str) and _id_like_value(leaf)
-    }
+    ids = {i for _arg, i in _ids_the_call_names(args)}
     if not ids:
         return False
     records = [
@@ -4360,15 +4350,21 @@ def _id_like_value(value: str) -> bool:
     return AN_ID_WORD.fullmatch(value.strip()) is not None
 
 
-def _persons_by_id(args: Mapping[str, Any], context: ReviewContext) -> set[str]:
-    """The words of the name of a person a trusted record keeps under the id the call names them by
-    ("rider_id": "R-9003" of {"id": "R-9003", "name": "Lucía Ortega"}: "lucía", "ortega")."""
-    ids = {
+def _ids_the_call_names(args: Mapping[str, Any]) -> set[tuple[str, str]]:
+    """Each value of the call written as a record's id, with its argument's name, case folded
+    (("rider_id", "r-9003")): whom or what the call names by id."""
+    return {
         (arg.casefold(), leaf.strip().casefold())
         for arg, v in args.items()
         for leaf in leaves(v)
         if isinstance(leaf, str) and _id_like_value(leaf)
     }
+
+
+def _persons_by_id(args: Mapping[str, Any], context: ReviewContext) -> set[str]:
+    """The words of the name of a person a trusted record keeps under the id the call names them by
+    ("rider_id": "R-9003" of {"id": "R-9003", "name": "Lucía Ortega"}: "lucía", "ortega")."""
+    ids = _ids_the_call_names(args)
     keyed = ids | {("id", i) for _, i in ids}
     return {
         w
