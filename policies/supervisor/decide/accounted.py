@@ -42,7 +42,7 @@ from policies.json_safety import leaves
 from policies.supervisor.provenance.context import ReviewContext, TurnReading
 from policies.supervisor.provenance.derivation import TAKEN_OFF, derive, terms_of
 from policies.supervisor.reading.amounts import COUNTING_WORDS
-from policies.supervisor.reading.coverage import CONNECTING, all_accounted, naming_words, read_turn
+from policies.supervisor.reading.coverage import CONNECTING, KEPT_DAY, all_accounted, naming_words, read_turn
 from policies.supervisor.reading.identifiers import days_and_times
 from policies.supervisor.reading.values import mappings, parsed
 from policies.supervisor.reading.words import Mandate, matching, singular, words_of
@@ -58,6 +58,7 @@ _ACCOUNTABLE = (
     "part of it taken (",
     "named only through another record (",
     "a later sentence not read (",
+    "for later (",  # "on 14 January 2027" where the call keeps that day
 )
 
 
@@ -179,6 +180,7 @@ def _the_calls_words(name: str, args: Mapping[str, Any], context: ReviewContext)
     known |= {
         w for m, day in days_and_times(context.request) if day in wanted_days for w in _words(m.group(0))
     }
+    known |= {f"{KEPT_DAY}{v.strip()}" for v in wanted_days if _ISO_DAY.fullmatch(v.strip())}
     records = _the_calls_own_records(values, context)  # the record's own id, not one it cites
     for record in records:
         texts = [(str(k), v) for k, v in record.items() if isinstance(v, str | int | float)]

@@ -714,6 +714,7 @@ def _a_day_or_time_written(value: str, stated: str) -> bool:
     value = value.strip()
     if not (_A_TIME.fullmatch(value) or _A_DAY.fullmatch(value)):
         return False
+    stated = written_as(stated, {value})  # "at 8am" for 08:00, "December 14 2026" for 2026-12-14
     return re.search(rf"(?<![\w:-]){re.escape(value)}(?![\w:-])", stated) is not None
 
 
@@ -740,8 +741,12 @@ def _records_that_disagree(
         if isinstance(r.value, Mapping)
     ]
     targets = _set_to(stated)
+    # the own ids of the records named: a call on one of them is on a record named, whatever id
+    # another record named keeps of it ("Ana Ferreira's side mirror claim", CL-7006, though her
+    # appointment named by her name keeps CL-7001)
+    pointed_ids = {_plain_value(str(r.get("id"))) for r in pointed if isinstance(r.get("id"), str)}
     for arg, value in texts.items():
-        if value not in held:
+        if value not in held or value in pointed_ids:
             continue  # a text the call writes (a subject, a body), no record's value
         theirs = {_plain_value(r[arg]) for r in pointed if isinstance(r.get(arg), str) and r[arg].strip()}
         if theirs and value not in theirs and not _written_as_the_target(flat[arg], targets, context):

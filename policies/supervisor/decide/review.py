@@ -1260,6 +1260,8 @@ def _provenance(
     if left_out is None and admitted:
         left_out = _held_by_another_than_named(args, rules.requested, context, policy)
     if left_out is None and admitted:
+        left_out = _a_siblings_description(name, args, rules.requested, context, policy)
+    if left_out is None and admitted:
         left_out = _another_record_instead(args, rules.requested, context, policy)
     if left_out is None and admitted:
         left_out = _picked_by_its_place(args, rules.requested, context, policy)
@@ -2758,6 +2760,176 @@ def _held_by_another_than_named(
     if not others:
         return None
     return _asked_partly_read({"held_by_another": others}, context, policy)
+
+
+def _a_siblings_description(
+    name: str,
+    args: Mapping[str, Any],
+    asked: Requested | None,
+    context: ReviewContext,
+    policy: SupervisorPolicy,
+) -> Decision | None:
+    """Does the mandate describe the call's record by words that another record of the same
+    trusted listing holds and the call's own record (with the records one away from it) does not
+    ("Pay Ana Ferreira's side mirror claim" of her burst pipe claim, where the side mirror is
+    another claim's; "Move Colm Reilly's 13:00 visit" of his 09:30 one), or does the call keep a
+    figure of such a sibling that is none of its own record's and that the turn does not write
+    ("Refund Ana Ferreira's car premium" on her car policy at her home policy's 42.00)? Then the call
+    takes one record for another, or mixes two: it is asked. Weighed only in the words that
+    describe the object (before what it is set to, for whom or why: "... to 2026-12-11"), never an
+    id (a list of records names its siblings) nor where the mandate coordinates several objects."""
+    if asked is None:
+        return None
+    values = {
+        leaf.strip().casefold()
+        for v in args.values()
+        for leaf in leaves(v)
+        if isinstance(leaf, str) and leaf.strip()
+    }
+    mine: list[Mapping[str, Any]] = []
+    siblings: list[Mapping[str, Any]] = []
+    for done in context.calls:
+        listing = parsed(done.get("observation"))
+        if done.get("tool") not in context.trusted or not isinstance(listing, list):
+            continue
+        records = [r for r in listing if isinstance(r, Mapping)]
+        own = [
+            r for r in records if str(r.get("id", next(iter(r.values()), ""))).strip().casefold() in values
+        ]
+        if own and len(records) > 1:
+            mine += own
+            siblings += [r for r in records if r not in own]
+    if not mine:
+        return None
+    held = set().union(*(_holders_within(sorted(values), context, hops=1) or [set()]))
+    own_words = {w for r in mine for leaf in leaves(r) if isinstance(leaf, str) for w in words_of(leaf)}
+    own_ids = {str(r.get("id", next(iter(r.values()), ""))).strip().casefold() for r in mine}
+    sibling_words = [
+        {w for leaf in leaves(r) if isinstance(leaf, str) for w in words_of(leaf)} for r in siblings
+    ]
+    sibling_values = [
+        {leaf.strip().casefold() for leaf in leaves(r) if isinstance(leaf, str)} for r in siblings
+    ]
+    kinds = {w for n in (name, *args) for w in _name_words(n)} | _asked_words(asked)
+    for asking in _asking_now(asked, context):
+        if asking.coordinated or asking.verb in _MESSAGING:
+            continue  # (a message's words are weighed as what it says)
+        described = _OBJECT_ENDS.split(asking.text, maxsplit=1)[0]
+        if re.search(r"(?i)\b(?:and|or|&)\b|,", described):
+            continue
+        words = [_unpossessed(w) for w in words_of(described)[1:]]
+        if own_ids & set(words_of(asking.text)) or set(words) & (_WHOLE_WORDS | _WHOSE_ELSEWHERE):
+            continue  # the call's own id, a whole, or whose it is said elsewhere ("her Fjell booking")
+        # the words that describe the call's record, and another record of its listing they fit as
+        # well ("Ana Ferreira's side mirror claim" of CL-7001: her name, which CL-7006 holds too)
+        describing = {
+            w
+            for w in words
+            if w in own_words and w not in FUNCTION_WORDS and w not in kinds and not AN_ID_WORD.fullmatch(w)
+        }
+        # (a value of the record written whole that a sibling holds only within a longer one, as
+        # "Northwind Studio" of "Northwind Studio Berlin", names the record, not the sibling)
+        whole = _values_written_whole(mine, described)
+        parts = _PARTS_OF_A_DAY.keys() & set(words)
+        rivals = [
+            r
+            for r, values_of, sibling in zip(sibling_words, sibling_values, siblings, strict=True)
+            if describing
+            and describing <= r
+            and whole <= values_of
+            and not (parts and _at_another_part_of_the_day(parts, [sibling], mine))
+        ]
+        if rivals:
+            unheld = sorted({w for w in words if any(w in r for r in rivals)} - held - kinds - FUNCTION_WORDS)
+            details = {"described_as_another": unheld or sorted(describing), "mandate": said(asking)}
+            return _asked_partly_read(details, context, policy)
+        if parts and _at_another_part_of_the_day(parts, mine, siblings):
+            details = {"described_as_another": sorted(parts), "mandate": said(asking)}
+            return _asked_partly_read(details, context, policy)
+    written = {amount_value(f) for f in re.findall(r"\d+(?:[.,]\d+)?", context.request)}
+    own_figures = {amount_value(leaf) for r in mine for leaf in leaves(r) if is_number(leaf)}
+    their_figures = {amount_value(leaf) for r in siblings for leaf in leaves(r) if is_number(leaf)}
+    mixed = [
+        arg
+        for arg, v in args.items()
+        if is_number(v)
+        and not isinstance(v, bool)
+        and amount_value(v) not in written | own_figures
+        and amount_value(v) in their_figures
+    ]
+    # a day or a time of day the turn does not write, of a sibling's and not the record's own ("Move
+    # Colm Reilly's visit to 2026-12-11" setting the time of his other visit)
+    turn_writes = written_as(context.request, {v.strip() for v in args.values() if isinstance(v, str)})
+    own_texts = {leaf.strip() for r in mine for leaf in leaves(r) if isinstance(leaf, str)}
+    their_texts = {leaf.strip() for r in siblings for leaf in leaves(r) if isinstance(leaf, str)}
+    mixed += [
+        arg
+        for arg, v in args.items()
+        if isinstance(v, str)
+        and _A_DAY_OR_TIME.fullmatch(v.strip())
+        and v.strip() not in turn_writes
+        and v.strip() not in own_texts
+        and v.strip() in their_texts
+    ]
+    if mixed:
+        return _asked_partly_read({"a_siblings_value": sorted(mixed)}, context, policy)
+    return None
+
+
+#: Words by which a description leaves whose its record is to another part of the turn ("her Fjell
+#: booking" after "Sofia Alvarez:"), or takes in more than one record.
+_WHOSE_ELSEWHERE = frozenset(
+    {"both", "any", "his", "her", "their", "its", "my", "our", "your", "this", "that"}
+)
+
+
+def _values_written_whole(records: Sequence[Mapping[str, Any]], text: str) -> set[str]:
+    """The string values of ``records`` (of more than one word) that ``text`` writes whole, case
+    folded ("northwind studio" of "Chase Northwind Studio")."""
+    written = f" {' '.join(_unpossessed(w) for w in words_of(text))} "
+    return {
+        leaf.strip().casefold()
+        for r in records
+        for leaf in leaves(r)
+        if isinstance(leaf, str) and len(words_of(leaf)) > 1 and f" {' '.join(words_of(leaf))} " in written
+    }
+
+
+#: A day or a time of day as a call keeps one ("2026-12-11", "09:30").
+_A_DAY_OR_TIME = re.compile(r"\d{4}-\d{2}-\d{2}|[01]?\d:[0-5]\d|2[0-3]:[0-5]\d")
+#: The parts of a day a turn describes a record's time by, as the hours they span.
+_PARTS_OF_A_DAY = {"morning": range(0, 12), "afternoon": range(12, 18), "evening": range(17, 24)}
+
+
+def _at_another_part_of_the_day(
+    parts: Collection[str], mine: Sequence[Mapping[str, Any]], siblings: Sequence[Mapping[str, Any]]
+) -> bool:
+    """Does none of the call's records keep a time of day in the parts of the day the turn names
+    ("Colm Reilly's afternoon visit" of his 09:30 one), where a sibling does?"""
+
+    def fits(records: Sequence[Mapping[str, Any]]) -> bool | None:
+        hours = [
+            int(leaf.split(":")[0])
+            for r in records
+            for leaf in leaves(r)
+            if isinstance(leaf, str) and re.fullmatch(r"[0-2]?\d:[0-5]\d", leaf.strip())
+        ]
+        return any(h in _PARTS_OF_A_DAY[p] for h in hours for p in parts) if hours else None
+
+    return fits(mine) is False and bool(fits(siblings))
+
+
+#: Verbs of a message: after whom they address comes what to say, not a description of a record.
+_MESSAGING = frozenset(
+    """
+    tell email e-mail mail dm message text post reply respond answer write notify inform let remind say
+    ask sms msg pm txt ping forward share
+    """.split()  # noqa: SIM905 (a closed list, read as words)
+)
+#: Where the words describing a mandate's object end: what it is set to, for whom, why.
+_OBJECT_ENDS = re.compile(
+    r"(?i)\s(?:to|into|until|till|by|from|for|with|instead|because|since|as|so|then|after|before)\s|[;:(]"
+)
 
 
 #: A person named as whose a thing is ("Lena Park's", "Dr. Omar Haddad's"): capitalised words, a
@@ -7081,7 +7253,7 @@ _KINDS_OF_A_RECORD = frozenset(
     """
     service services svc deployment deployments app apps application server servers worker workers job
     api pod pods instance instances cluster account accounts user users order orders ticket tickets
-    appointment appointments visit visits booking bookings
+    appointment appointments visit visits booking bookings repair repairs
     """.split()  # noqa: SIM905 (a closed list, read as words)
 )
 #: Of :data:`_KINDS_OF_A_RECORD`, the parts a service has besides itself: owned by it

@@ -31,6 +31,7 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Any
 
+from policies.supervisor.reading.identifiers import days_and_times
 from policies.supervisor.reading.people import PEOPLE_WORDS
 from policies.supervisor.reading.words import (
     AN_ID_WORD,
@@ -81,6 +82,7 @@ __all__ = [
     "EXCLUDING_WORDS",
     "IRREGULAR",
     "KEEPING_WORDS",
+    "KEPT_DAY",
     "NO_ROLE_WORDS",
     "PLACE_AFTER_A_PURPOSE",
     "POINTING_BACK",
@@ -315,6 +317,16 @@ _THANKS_FOR = re.compile(
     r"|pulling[ \t]+(?:those|them|these|that|this|it)[ \t]+up"
     r"|(?:listing|showing|pulling[ \t]+up|looking[ \t]+(?:up|into))(?:[ \t]+(?:those|them|these|that|this|it"
     r"|the[ \t]+bills|my[ \t]+bills|everything))?(?:[ \t]+(?:so[ \t]+quickly|for[ \t]+me))?)"
+    r"(?=[ \t]*[.!]*[ \t]*(?:\n|$|[.!][ \t]+\S))[ \t]*[.!]*"
+)
+#: An apology for the trouble, as a sentence or after a comma ("..., sorry for the hassle.", "Sorry
+#: for the mix-up!", "Apologies for the confusion."): courtesy, as thanks are. A closed list of what
+#: one is sorry for: sorry for anything else ("Sorry for the wrong amount") may say what is wrong.
+_SORRY_FOR = re.compile(
+    r"(?i)(?:(?<=^)|(?<=[.!?\n])|,)[ \t]*(?:(?:so|really|very|terribly)[ \t]+)?(?:sorry|apologies)[ \t]+"
+    r"(?:for|about)[ \t]+(?:(?:the|this|all[ \t]+the|any)[ \t]+)?"
+    r"(?:hassle|mix-?up|confusion|inconvenience|trouble|bother|wait|noise|back[ \t-]+and[ \t-]+forth"
+    r"|(?:short|late)[ \t]+notice)"
     r"(?=[ \t]*[.!]*[ \t]*(?:\n|$|[.!][ \t]+\S))[ \t]*[.!]*"
 )
 #: Urgency said as a reason after the request ("... before it's late", "... before I forget", "... so
@@ -587,6 +599,7 @@ def closing_removed(request: str, verbs: Collection[str] = frozenset()) -> str:
     request = _AND_NOTHING_ELSE.sub(r". \1", request)  # "Pay B-31 and nothing else."
     request = _TRAILING_THANKS.sub(r". \1", request)  # "..., thanks so much": a sentence of its own
     request = _THANKS_FOR.sub(r"\1!", request)  # "Thanks for your help!": thanks
+    request = _SORRY_FOR.sub(". Thanks!", request)  # "..., sorry for the hassle.": courtesy
     request = _URGENCY.sub(" asap", request)  # "... before it's late": now
     request = _URGING_FIRST.sub(r"\1", request)  # "Don't wait, pay B-40": now
     request = _DUE_SET_APART.sub(r"\1 due \2", request)  # "Pay B-40, due 2026-12-20"
@@ -1602,6 +1615,7 @@ def _a_reason_to_undo(clause: Clause, verbs: Collection[str]) -> bool:
         - _what_went_wrong(words)
         - _why_money_goes_back(words, verbs)
         - _why_access_stops(words, verbs)
+        - _not_working(words)
     ):
         return False  # (a status, a verdict, a doubt or what stands in the way still asks)
     return not set(words) <= FUNCTION_WORDS | {"not", "no", "never"}
@@ -1654,6 +1668,21 @@ def _what_went_wrong(words: Sequence[str]) -> set[str]:
     else:
         return set()
     return allowed | (set(words[1:]) & {"it", "them"})
+
+
+#: Words of a thing that works, which a negation before them makes what went wrong ("the heating
+#: wasn't working", "the lock was never fixed"); unnegated, the act may be moot ("it's working").
+_WORKING = frozenset({"working", "works", "worked", "functioning", "fixed", "repaired"})
+
+
+def _not_working(words: Sequence[str]) -> set[str]:
+    """The words of :data:`_WORKING` in a statement that a negation one or two words before them
+    negates ("the heating wasn't working", "the door was not fixed"): what went wrong, a reason."""
+    return {
+        w
+        for i, w in enumerate(words)
+        if w in _WORKING and any(p in ("not", "never") or p.endswith("n't") for p in words[max(0, i - 2) : i])
+    }
 
 
 #: Verbs that give money back (a refund, a waiver): what happened to what it paid for is their reason.
@@ -3380,6 +3409,8 @@ def _after_a_mandates_colon(sentence: str, asking: Sequence[Clause], clause: Cla
     before = [a for a in asking if 0 <= sentence.find(a.text) < colon]
     if any(a.head is not None and a.words[a.head] in _WITH_CONTENT_FORMS for a in before):
         return True  # a message, a note, a name or a text the mandate writes
+    if any(a.head is not None and a.words[a.head] in _CLOSING_FORMS for a in before):
+        return _a_closing_note(clause)  # "Close HD-31005: account unlocked": its resolution
     paying = any(a.head is not None and a.words[a.head] in _MOVING_MONEY for a in asking)
     # a payment sends no message: after its colon, a reason ("...: he covered the tip") is read, a
     # doubt or a record is not ("Pay B-31 and B-40: Disputed.")
@@ -3395,6 +3426,35 @@ def _after_a_mandates_colon(sentence: str, asking: Sequence[Clause], clause: Cla
     words = clause.words
     urging = bool(words) and set(words) <= _URGING_WORDS | NO_ROLE_WORDS
     return urging or (bool(words) and words[0] in _STATING and len(words) >= 2 and not set(words) & _VERDICTS)
+
+
+#: Verbs that close a case with a note of how it ended ("Close HD-31005: account unlocked").
+_CLOSING_FORMS = frozenset(f for verb in ("close", "resolve") for f in verb_forms(verb))
+
+
+def _a_closing_note(clause: Clause) -> bool:
+    """Is a clause after the colon of a mandate that closes a case its note of how it ended
+    ("account unlocked", "password reset done by phone"): words that name no record, no figure and
+    no time, with no doubt, negation, verdict or word that keeps (": not yet", ": HD-31050 too",
+    ": after the audit", ": wontfix" still ask)?"""
+    words, text = clause.words, clause.text
+    if not words or any(ch.isdigit() for ch in text) or "?" in text or _time_word(words) is not None:
+        return False
+    if naming_words(f"- {text}") or any(w in NEGATIONS or w.endswith("n't") for w in words):
+        return False
+    return not set(words) & (
+        _DOUBTING | KEEPING_WORDS | _VERDICTS | _NO_REASON_TO_UNDO | _WH | _NOT_A_NOTE
+    ) - {"done"}
+
+
+#: Words by which what follows a closing mandate's colon is no note of how the case ended: when or
+#: in what order the act is to be done, another act beside it ("...: after the audit", "...: unlock
+#: dkim first", "...: and email him").
+_NOT_A_NOTE = frozenset(
+    """
+    after before pending following first then next and also too plus or but unless upon
+    """.split()  # noqa: SIM905 (a closed list, read as words)
+)
 
 
 #: Words that put what a sentence asks for at a later time: it asks for nothing now ("Tomorrow,
@@ -4946,6 +5006,42 @@ def _another_act_inside(mandate: Mandate, declared: Collection[str]) -> str | No
     return None
 
 
+#: How the words a call accounts for mark a whole day it keeps as one of its values ("=day:2027-01-14").
+KEPT_DAY = "=day:"
+
+
+def _a_day_the_call_keeps(later: str, text: str, accounted: Collection[str]) -> bool:
+    """Is the time phrase ``later`` of a mandate's ``text`` a whole day written with its year that
+    the call keeps as one of its values (:data:`KEPT_DAY` among ``accounted``: "on 14 January
+    2027" for ``end_date=2027-01-14``)? "Friday", "on Dec 15" name no whole day: they defer."""
+    said = set(words_of(later)) - FUNCTION_WORDS
+    return any(
+        f"{KEPT_DAY}{day}" in accounted and said <= set(words_of(m.group(0)))
+        for m, day in days_and_times(text)
+    )
+
+
+def _deferred(mandate: Mandate, words: Sequence[str], accounted: Collection[str]) -> str | None:
+    """The time phrase of a mandate's words that puts it off, or None: each one it writes is weighed
+    in turn ("Book ... on Dec 15, 2026 at 8:00 am tomorrow": the day the call books on, then
+    "tomorrow"). None of these defers: when a lasting state ends ("Freeze MS-9052 until Jan 15"), a
+    whole day the call keeps ("Terminate LS-5006 on 14 January 2027"), and the day of a dated act
+    ("Book ... on Dec 15"), but one day's of what it acts on every day ("cancel Friday's standup")."""
+    rest = list(words)
+    for _ in range(4):  # (a turn writes a few at most)
+        later = _time_word(rest)
+        if later is None:
+            return None
+        lasting = later.split()[0] in ("until", "till") and mandate.verb in LASTING
+        kept = bool(accounted) and _a_day_the_call_keeps(later, mandate.text, accounted)
+        dated = later not in TIME_WORDS and mandate.verb in DATED_VERBS and not later.endswith("'s")
+        if not (lasting or kept or dated):
+            return later
+        said = set(words_of(later))
+        rest = [w for w in rest if w not in said]
+    return None
+
+
 def _undermined(
     mandate: Mandate,
     words: Sequence[str],
@@ -4961,12 +5057,8 @@ def _undermined(
     skip the Acme bill"), or a later sentence is unread as a whole (a correction the reader cannot
     resolve: "Scrap that.", "Sorry, I meant ...", "Belay that last one."). Each is read as the
     mandate uncertain: the call it would admit is asked, never run unasked."""
-    later = _time_word(words[1:])  # the head is the verb ("postpone the Review" asks now)
-    if later is not None and later.split()[0] in ("until", "till") and mandate.verb in LASTING:
-        later = None  # "Freeze MS-9052 until Jan 15": when the state ends (the call keeps it, or asks)
-    if later is not None and (
-        not (later not in TIME_WORDS and mandate.verb in DATED_VERBS) or later.endswith("'s")
-    ):  # "cancel Friday's standup": one day's of what the call acts on every day
+    later = _deferred(mandate, words[1:], accounted)  # the head is the verb ("postpone the Review" asks now)
+    if later is not None:
         return f"for later ('{later}')"
     dated = (
         _numeric_date(words[1:])

@@ -25,7 +25,7 @@ from __future__ import annotations
 import itertools
 import re
 import unicodedata
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 
 from policies.supervisor.reading.words import FUNCTION_WORDS, TYPED_AS_I
 
@@ -221,6 +221,10 @@ _THE_MONTH_MAY = re.compile(
     r"[0-9]{1,2}(?:st|nd|rd|th)?)[\s-]+)may\b|()\bmay(?=\s+[0-9]{1,4}\b)"
 )
 
+#: A link or a mail address, as a message writes one.
+_A_LINK_OR_MAIL = re.compile(
+    r"(?i)\S+://\S*|\bwww\.\S+|[\w.+-]+@[\w-]+(?:\.[\w-]+)+|\b[\w-]+(?:\.[\w-]+)+/\S*"
+)
 #: A link or a mail address: an identifier, weighed by the identifier rules, not as words.
 _LINKS_AND_ADDRESSES = re.compile(
     r"(?i)\S+://\S*|\bwww\.\S+|[\w.+-]+@[\w-]+(?:\.[\w-]+)+|\b[\w-]+(?:\.[\w-]+)+/\S*"
@@ -321,8 +325,15 @@ def unsaid(texts: Iterable[str], said: Iterable[str], figures: Iterable[float] |
     # "IT" in capitals is the IT desk, no pronoun ("share the deck with IT")
     if any(_THE_IT_DESK.search(t) for t in texts) and not any(_THE_IT_DESK.search(t) for t in said):
         out.append("IT")
-    # a phrase that takes back what is said ("for now", "kind of", "other than")
+    # a link or a mail address nothing said writes ("Please pay your rent at http://pay.example"):
+    # where the reader is sent, which the words' check does not read (an id is the rules')
     said_text = said_joined.casefold()
+    for text in texts:
+        for m in _A_LINK_OR_MAIL.finditer(text):
+            link = m.group(0).casefold().rstrip(".,;:!?)")
+            if link not in said_text and link not in out:
+                out.append(link)
+    # a phrase that takes back what is said ("for now", "kind of", "other than")
     for text in texts:
         for m in _TAKING_BACK.finditer(text):
             phrase = " ".join(m.group(0).casefold().split())
@@ -665,7 +676,55 @@ def left_out(
         for h in sorted(listed(dictated))
         if meaning(h) not in written and h not in tokens and h not in dropped
     ]
+    dropped += [
+        w for w in _when_dictated(dictated) if w not in dropped and _when_dropped(w, written_figures, tokens)
+    ]
     return [*(missing if bounding or len(missing) == len(wanted) else []), *dropped]
+
+
+#: When a dictated message says a thing happens: a day ("2026-12-18", "the 30th") or a time of day
+#: ("10:00"), which bounds what it says as a weekday does.
+_WHEN = re.compile(r"(?i)\b\d{4}-\d{1,2}-\d{1,2}\b|\b\d{1,2}:\d{2}\b|\b\d{1,2}(?:st|nd|rd|th)\b")
+
+
+def _when_dictated(dictated: str) -> list[str]:
+    """The days and times of day (:data:`_WHEN`) a dictated message writes, each once, but those it
+    sets aside ("on 2026-12-10, not the 9th", "instead of 10:00")."""
+    return list(
+        dict.fromkeys(
+            m.group(0).casefold()
+            for m in _WHEN.finditer(dictated)
+            if not _SETTING_ASIDE_BEFORE.search(dictated[: m.start()])
+        )
+    )
+
+
+#: What sets aside the day or time written after it ("not the 9th", "instead of 10:00").
+_SETTING_ASIDE_BEFORE = re.compile(
+    r"(?i)\b(?:not|never|instead\s+of|rather\s+than|but\s+not)\s+(?:(?:the|on|at|for|by)\s+){0,2}$"
+)
+
+
+def _when_dropped(when: str, written: set[str], tokens: Collection[str]) -> bool:
+    """Is a dictated day or time (:func:`_when_dictated`) missing from a message whose figures are
+    ``written`` and whose words are ``tokens``: its day of the month, or its hour, in no figure of it
+    ("The inspection is moved." for "... to 10:00 on the 30th"; "7 am" holds "07:00", "noon" holds
+    "12:00", "December 18" holds "2026-12-18", and a day named from today or by its weekday, "I'm out
+    tomorrow" for "... tomorrow, 2026-11-24", holds its date)?"""
+    numbers = {int(f) for f in written} | {0 if w == "midnight" else 12 for w in _HOURS_NAMED if w in tokens}
+    parts = [int(p) for p in re.findall(r"\d+", when)]
+    if ":" not in when and set(tokens) & _A_DAY_NAMED:
+        return False
+    key = parts[2] if "-" in when else parts[0]  # the day of a date, the hour of a time
+    return key not in numbers and not (":" in when and key % 12 in {n % 12 for n in numbers})
+
+
+#: Words that name a day otherwise than by its date ("tomorrow", "Friday").
+_A_DAY_NAMED = frozenset(
+    """
+    today tonight tomorrow yesterday monday tuesday wednesday thursday friday saturday sunday
+    """.split()  # noqa: SIM905 (a closed list, read as words)
+)
 
 
 #: Figures a turn lists as the items they name ("PR 12, PR 14 and PR 19", "bug 7 and bug 9",

@@ -412,6 +412,8 @@ _GREETING = re.compile(
     # an apology for asking, a word that the ask is short, an urging: each before its stop ("Sorry
     # to bug you again —", "Quick one:", "Go ahead:", "Yep, do it:", "Please don't hesitate —")
     r"|(?:sorry\s+to\s+(?:bug|bother|trouble|pester|disturb|nag)\s+you(?:\s+(?:again|guys|all))?"
+    r"|(?:so\s+)?(?:sorry|apologies)\s+(?:for|about)\s+(?:the\s+)?(?:hassle|trouble|bother|inconvenience"
+    r"|(?:short|late)\s+notice)"
     r"|quick\s+(?:one|question|favou?r|ask|request|thing)|one\s+more(?:\s+(?:thing|ask|request))?"
     r"|(?:(?:yes|yep|yeah|ok|okay|sure)\s*,?\s*)?(?:go\s+ahead|do\s+it)"
     r"|(?:please\s+)?don'?t\s+hesitate"
@@ -800,6 +802,8 @@ def _after_the_addressee(words: Sequence[str], start: int, quoted: Collection[in
     # whom, in more words than one, up to what is to say ("text Dana Whitfield that ...", "email Mia
     # Kowal's guardian that ..."): the words between are whom's (no function word, figure or marker)
     said = next((i for i in range(at, min(at + 3, len(words))) if words[i] in _SAID_OPENS), None)
+    if said is None and (head in TELLING_WHAT or head in _ASKED_OPENS):  # "remind José Núñez to ..."
+        said = next((i for i in range(at + 1, min(at + 3, len(words))) if words[i] in _TOLD_TO), None)
     if (
         head != "let"
         and said is not None
@@ -883,6 +887,8 @@ LASTING = frozenset(
     {"freeze", "pause", "suspend", "hold", "block", "bar", "lock", "mute", "snooze", "silence", "extend",
      "keep", "park"}
 )  # fmt: skip
+#: What opens what someone is told to do ("tell Ana Ferreira to expect the adjuster").
+_TOLD_TO = frozenset({"to"})
 #: Words that open what to tell someone after whom ("text Dana Whitfield that ...").
 _SAID_OPENS = frozenset({"that", "whether", "saying"})
 #: Persons that stand as a clause's subject or object, not in a thing's name ("Ana owes him").
@@ -1641,11 +1647,17 @@ _MID_CORRECTION = re.compile(
 #: A reason joined to what comes before it by "because" or "since" ("Restart worker because it's
 #: leaking memory", "Refund 30 on ORD-1004 since the package arrived late"): a clause of its own,
 #: read as a reason beside a request is (a plain statement that does not bear on the act; anything
-#: else asks). "since" only before a subject pronoun: "since the deploy" says since when.
+#: else asks). "since" only before a subject pronoun or a statement's subject and its auxiliary
+#: ("since the heating was broken"): "since the deploy" says since when.
 _CAUSE = re.compile(
     r"(?i)(?<=[\w.)'%])[ \t]*,?[ \t]+(?:(?:because|cause|cos|coz)(?=[ \t]+(?:the|a|an|our|my|their|his|her"
     r"|this|these|those)\b)|(?:because|cause|cos|coz|since)(?=[ \t]+(?:it|it's|its|they|they're|we|we're"
-    r"|he|he's|she|she's|i|i'm|i've|there's|that's)\b))"
+    r"|he|he's|she|she's|i|i'm|i've|there's|that's)\b)"
+    # "since" or "as" before a statement's subject of one or two words and its auxiliary ("since the
+    # heating was broken", "as our courier didn't show"): a reason, not since when or how
+    r"|(?:since|as)(?=[ \t]+(?:the|a|an|our|my|their|his|her|this|these|those)[ \t]+[\w'-]+(?:[ \t]+[\w'-]+)?"
+    r"[ \t]+(?:was|were|is|are|has|had|have|did|does|didn't|doesn't|wasn't|weren't|isn't|aren't|hasn't"
+    r"|hadn't|haven't|got|kept)\b))"
 )
 
 
@@ -1853,11 +1865,16 @@ _LABEL_DASH = re.compile(
 )
 
 
+def _opens_with_a_verb(text: str) -> bool:
+    """Does a text before a colon or a dash open with a verb a request opens with ("Pay B-40 - not
+    B-41", "Close HD-31005: account unlocked")? It is a mandate, no reference."""
+    return words_of(text)[:1] != [] and words_of(text)[0] in COMMON_VERBS
+
+
 def _label_before_a_dash(match: re.Match[str]) -> str:
     """The reference before a dash written as before a colon, where it is one (:func:`_label`)."""
     label = match["label"]
-    opens_with_a_verb = words_of(label)[:1] and words_of(label)[0] in COMMON_VERBS  # "Pay B-40 - not B-41"
-    return f"{match['lead']}{label}: " if _label(label) and not opens_with_a_verb else match.group(0)
+    return f"{match['lead']}{label}: " if _label(label) and not _opens_with_a_verb(label) else match.group(0)
 
 
 #: Verbs a clause of a request may open with: a text before a colon that opens with one is a
@@ -2100,9 +2117,31 @@ _NUMBERING = re.compile(
 
 @lru_cache(maxsize=1024)
 def written_plainly(text: str) -> str:
-    """``text`` as every check reads it: without markdown's marks (:func:`markdown_removed`) and
-    without a numbering mark between a record's kind and its id (:data:`_NUMBERING`)."""
-    return _NUMBERING.sub(r"\1 ", markdown_removed(text))
+    """``text`` as every check reads it: without markdown's marks (:func:`markdown_removed`), without
+    a numbering mark between a record's kind and its id (:data:`_NUMBERING`), and without the comma
+    of a day written month first ("December 14, 2026": one day, no clause after it)."""
+    plain = _MONTH_DAY_COMMA.sub(r"\1\2 \3", _NUMBERING.sub(r"\1 ", markdown_removed(text)))
+    return _EFFECTIVE.sub("on", plain)
+
+
+#: A month's name, whole or short ("December", "Dec", "Sept").
+_A_MONTH = (
+    r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?"
+    r"|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)"
+)
+#: "Effective" before the day an act takes effect ("terminate LS-5006 effective 14 January 2027",
+#: "effective from 2027-01-01"): the day it is done on, as "on" says it.
+_EFFECTIVE = re.compile(
+    r"(?i)\beffective(?:[ \t]+(?:from|on|as[ \t]+of))?"
+    rf"(?=[ \t]+(?:\d|{_A_MONTH}\.?[ \t]+\d))"
+)
+
+
+#: A day written month first with a comma before its year ("December 14, 2026", "Dec. 16, 2026").
+_MONTH_DAY_COMMA = re.compile(
+    rf"(?i)\b({_A_MONTH})\.?([ \t]+\d{{1,2}}(?:st|nd|rd|th)?),?"
+    r"[ \t]*(\d{4})\b"
+)
 
 
 @lru_cache(maxsize=1024)  # the same turn, read by the review, the reading and its clauses
@@ -2203,7 +2242,12 @@ def clauses_of(text: str) -> list[Clause]:
         # acts on it ("email_worker: scale it to 4")
         loaded = _joined_phrase(reading) and not set(words_of(content)) & POINTING_BACK
         if content and (
-            (_label(reading) and not loaded)
+            # "Close HD-31005: account unlocked" is a mandate and its note; "Order 1234: pay it" a label
+            (
+                _label(reading)
+                and not loaded
+                and not (_opens_with_a_verb(reading) and not _opens_with_a_verb(content))
+            )
             or _own_framing(reading)
             or (_topic(reading, content, quotes) and not loaded)
         ):  # "Ticket T-1: refund
