@@ -741,12 +741,8 @@ def _records_that_disagree(
         if isinstance(r.value, Mapping)
     ]
     targets = _set_to(stated)
-    # the own ids of the records named: a call on one of them is on a record named, whatever id
-    # another record named keeps of it ("Ana Ferreira's side mirror claim", CL-7006, though her
-    # appointment named by her name keeps CL-7001)
-    pointed_ids = {_plain_value(str(r.get("id"))) for r in pointed if isinstance(r.get("id"), str)}
     for arg, value in texts.items():
-        if value not in held or value in pointed_ids:
+        if value not in held:
             continue  # a text the call writes (a subject, a body), no record's value
         theirs = {_plain_value(r[arg]) for r in pointed if isinstance(r.get(arg), str) and r[arg].strip()}
         if theirs and value not in theirs and not _written_as_the_target(flat[arg], targets, context):

@@ -1262,6 +1262,10 @@ def _provenance(
     if left_out is None and admitted:
         left_out = _a_siblings_description(name, args, rules.requested, context, policy)
     if left_out is None and admitted:
+        left_out = _the_note_not_kept(args, rules.requested, context, policy)
+    if left_out is None and admitted:
+        left_out = _part_of_the_day_not_kept(args, rules.requested, context, policy)
+    if left_out is None and admitted:
         left_out = _another_record_instead(args, rules.requested, context, policy)
     if left_out is None and admitted:
         left_out = _picked_by_its_place(args, rules.requested, context, policy)
@@ -2917,6 +2921,75 @@ def _at_another_part_of_the_day(
         return any(h in _PARTS_OF_A_DAY[p] for h in hours for p in parts) if hours else None
 
     return fits(mine) is False and bool(fits(siblings))
+
+
+def _the_note_not_kept(
+    args: Mapping[str, Any], asked: Requested | None, context: ReviewContext, policy: SupervisorPolicy
+) -> Decision | None:
+    """Does a mandate that closes a case with a note after its colon ("Close HD-31005: account
+    unlocked") ask for a call whose texts say something else: a word the note and the turn do not
+    say ("..., user added to finance-admins"), a negation the note does not make ("account not
+    unlocked"), or a link or an address ("Reset your password at http://...")? The text the call
+    writes is the note the turn dictates: anything more is asked."""
+    if asked is None:
+        return None
+    for asking in _asking_now(asked, context):
+        if asking.verb not in _CLOSING:
+            continue
+        before, colon, note = asking.sentence.partition(":")
+        if not colon or asking.text not in before or not note.strip():
+            continue  # (no note dictated: the policy's rules for the text, if any, weigh it)
+        texts = _message_texts(args, context, shortest=1)
+        texts = [t for t in texts if not _AN_ID.fullmatch(t.strip().casefold())]  # (its id)
+        added = unsaid(texts, [note, asking.text])
+        added += [i for t in texts for i in AN_ID_WORD.findall(t) if i.casefold() not in note.casefold()]
+        flipped = [t for t in texts if negated(t) and not negated(note)]
+        if any(isinstance(v, str) and not v.strip() for v in args.values()):
+            texts = [*texts, ""]  # a text left empty: the note is not written
+        if texts:
+            added += left_out(texts, note)  # "...: VPN fixed" written as ""
+        written = words_of(note)
+        # a note that is no note of how the case ended: an order, a doubt, someone's words, what is
+        # still to come ("...: escalate to Tom Becker", ": wrong ticket", ": account to be unlocked")
+        no_note = bool(written) and (written[0] in COMMON_VERBS or bool(set(written) & _NO_NOTE_WORDS))
+        if added or flipped or no_note:
+            details = {"not_the_note": added or flipped or [note.strip()], "mandate": said(asking)}
+            return _asked_partly_read(details, context, policy)
+    return None
+
+
+def _part_of_the_day_not_kept(
+    args: Mapping[str, Any], asked: Requested | None, context: ReviewContext, policy: SupervisorPolicy
+) -> Decision | None:
+    """Does the mandate name parts of the day ("Move MO-306 to the afternoon of 2026-12-16") that
+    none of the times of day the call keeps is in (11:00)? Then it moves to, or keeps, another time
+    than the turn's: asked."""
+    if asked is None:
+        return None
+    hours = [
+        int(v.strip().split(":")[0])
+        for v in args.values()
+        if isinstance(v, str) and re.fullmatch(r"[0-2]?\d:[0-5]\d", v.strip())
+    ]
+    if not hours:
+        return None
+    for asking in _asking_now(asked, context):
+        parts = _PARTS_OF_A_DAY.keys() & set(words_of(" ".join([asking.text, *asking.coordinated])))
+        if parts and not any(h in _PARTS_OF_A_DAY[p] for h in hours for p in parts):
+            details = {"another_part_of_the_day": sorted(parts), "mandate": said(asking)}
+            return _asked_partly_read(details, context, policy)
+    return None
+
+
+#: Words by which what follows a closing mandate's colon is no note of how the case ended.
+_NO_NOTE_WORDS = frozenset(
+    """
+    please pls wrong mistake mistaken mistakenly error erroneous says said say claims to will would should
+    could may might must pending later yet not no never maybe again reopen
+    """.split()  # noqa: SIM905 (a closed list, read as words)
+)
+#: Verbs that close a case with a note after their colon ("Close HD-31005: account unlocked").
+_CLOSING = frozenset({"close", "resolve"})
 
 
 #: Verbs of a message: after whom they address comes what to say, not a description of a record.
@@ -7919,9 +7992,9 @@ def _follow_traced(follow: Callable[[str, Any], str | None], arg: str, value: An
 
 def _a_day_written_otherwise(value: Any, rule: ArgSource, context: ReviewContext) -> dict[str, Any] | None:
     """Does the turn write the call's day in a form the reader does not take as that day alone: a
-    month's day without its year ("Dec 15"), or in figures with slashes ("12/16/2026", which the
-    reader never reads as one day)? Whether the user meant this day, a human says: asked, never
-    refused for it (another day is refused, as before)."""
+    month's day without its year ("Dec 15"), a day of the month alone ("the 10th"), or in figures
+    with slashes ("12/16/2026", which the reader never reads as one day)? Whether the user meant this
+    day, a human says: asked, never refused for it (another day is refused, as before)."""
     if (
         "request" not in rule.sources
         or not isinstance(value, str)
@@ -7936,6 +8009,9 @@ def _a_day_written_otherwise(value: Any, rule: ArgSource, context: ReviewContext
         first, second, written_year = int(m["a"]), int(m["b"]), int(m["y"])
         if written_year % 100 == year % 100 and {(first, second), (second, first)} & {(month, day)}:
             return {"day_written_as": m.group(0)}
+    for m in _AN_ORDINAL_DAY.finditer(text):  # "Move MO-301 to the 10th": which month, a human says
+        if int(m["d"]) == day:
+            return {"day_written_as": m.group(0)}
     return None
 
 
@@ -7945,6 +8021,8 @@ _A_FIGURE_ADDED = re.compile(
 )
 #: A day as ``YYYY-MM-DD``; a day in figures with slashes ("12/16/2026", "16/12/26").
 _AN_ISO_DAY = re.compile(r"\d{4}-\d{2}-\d{2}")
+#: A day of the month alone, as an ordinal ("the 10th", "on the 3rd").
+_AN_ORDINAL_DAY = re.compile(r"(?i)(?<![\w/-])(?:the\s+)?(?P<d>\d{1,2})(?:st|nd|rd|th)\b")
 _A_SLASHED_DAY = re.compile(r"(?<![\d/])(?P<a>\d{1,2})/(?P<b>\d{1,2})/(?P<y>\d{4}|\d{2})(?![\d/])")
 
 

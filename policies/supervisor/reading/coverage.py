@@ -1615,7 +1615,11 @@ def _a_reason_to_undo(clause: Clause, verbs: Collection[str]) -> bool:
         - _what_went_wrong(words)
         - _why_money_goes_back(words, verbs)
         - _why_access_stops(words, verbs)
-        - _not_working(words)
+        - (
+            _not_working(words)
+            if all(any(v in verb_forms(g) for g in _GIVING_BACK) for v in verbs)
+            else set()
+        )
     ):
         return False  # (a status, a verdict, a doubt or what stands in the way still asks)
     return not set(words) <= FUNCTION_WORDS | {"not", "no", "never"}
@@ -1671,7 +1675,8 @@ def _what_went_wrong(words: Sequence[str]) -> set[str]:
 
 
 #: Words of a thing that works, which a negation before them makes what went wrong ("the heating
-#: wasn't working", "the lock was never fixed"); unnegated, the act may be moot ("it's working").
+#: wasn't working", "the lock was never fixed"): a reason to give money back (to cancel a repair, it
+#: is none); unnegated, the act may be moot ("it's working").
 _WORKING = frozenset({"working", "works", "worked", "functioning", "fixed", "repaired"})
 
 

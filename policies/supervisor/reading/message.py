@@ -221,6 +221,11 @@ _THE_MONTH_MAY = re.compile(
     r"[0-9]{1,2}(?:st|nd|rd|th)?)[\s-]+)may\b|()\bmay(?=\s+[0-9]{1,4}\b)"
 )
 
+#: A part of the day said as when something happens ("in the afternoon", "this evening", "on
+#: Monday morning", "tomorrow night").
+_A_PART_OF_THE_DAY = re.compile(
+    r"(?i)\b(?:in\s+the|this|tomorrow|tonight|by\s+the|until\s+the|[a-z]+day)\s+(morning|afternoon|evening|night)\b"
+)
 #: A link or a mail address, as a message writes one.
 _A_LINK_OR_MAIL = re.compile(
     r"(?i)\S+://\S*|\bwww\.\S+|[\w.+-]+@[\w-]+(?:\.[\w-]+)+|\b[\w-]+(?:\.[\w-]+)+/\S*"
@@ -333,6 +338,13 @@ def unsaid(texts: Iterable[str], said: Iterable[str], figures: Iterable[float] |
             link = m.group(0).casefold().rstrip(".,;:!?)")
             if link not in said_text and link not in out:
                 out.append(link)
+    # a part of the day said as when ("in the afternoon", "on Monday evening") where nothing said
+    # names it: no greeting's word
+    for text in texts:
+        for m in _A_PART_OF_THE_DAY.finditer(text):
+            part = m.group(1).casefold()
+            if part not in said_text and part not in out:
+                out.append(part)
     # a phrase that takes back what is said ("for now", "kind of", "other than")
     for text in texts:
         for m in _TAKING_BACK.finditer(text):
@@ -679,6 +691,13 @@ def left_out(
     dropped += [
         w for w in _when_dictated(dictated) if w not in dropped and _when_dropped(w, written_figures, tokens)
     ]
+    said_all = " ".join(" ".join(texts).casefold().split())
+    dropped += [  # "next week", "tomorrow", "by Friday": when, in words
+        m.group(0).casefold()
+        for m in _WHEN_IN_WORDS.finditer(dictated)
+        if not _SETTING_ASIDE_BEFORE.search(dictated[: m.start()])
+        and " ".join(m.group(0).casefold().split()) not in said_all
+    ]
     return [*(missing if bounding or len(missing) == len(wanted) else []), *dropped]
 
 
@@ -697,6 +716,14 @@ def _when_dictated(dictated: str) -> list[str]:
             if not _SETTING_ASIDE_BEFORE.search(dictated[: m.start()])
         )
     )
+
+
+#: When a dictated message says a thing is to happen, in words ("next week", "tomorrow", "by Friday").
+_WHEN_IN_WORDS = re.compile(
+    r"(?i)\b(?:next\s+(?:week|month|year|monday|tuesday|wednesday|thursday|friday|saturday|sunday)"
+    r"|tomorrow|tonight|today|this\s+(?:week|month|weekend)|by\s+(?:monday|tuesday|wednesday|thursday"
+    r"|friday|saturday|sunday|tomorrow|tonight))\b"
+)
 
 
 #: What sets aside the day or time written after it ("not the 9th", "instead of 10:00").

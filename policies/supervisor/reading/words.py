@@ -462,6 +462,36 @@ _REPORTED = frozenset(
      "demands", "demanded", "claim", "say", "insist", "mention", "suggest", "demand", "write", "tell",
      "swear", "swears", "swore", "allege", "alleges", "alleged"}
 )  # fmt: skip
+#: Of :data:`_REPORTED`, the words that are also things (an insurance claim, a payment demand).
+_REPORTED_NOUNS = frozenset({"claim", "claims", "demand", "demands"})
+#: What stands before a noun and never before a verb ("her claim", "the demand", "his claims").
+_BEFORE_A_NOUN = frozenset(
+    {"the", "a", "an", "her", "his", "their", "your", "my", "our", "its", "this", "that", "these", "those"}
+)
+#: What follows a noun as its clause's verb or names it ("... claim is paid", "... claim CL-7003").
+_AFTER_A_NOUN = frozenset({"is", "was", "has", "had", "were", "are", "will", "got"})
+
+
+def _a_reported_noun(words: Sequence[str], i: int) -> bool:
+    """Is the word at ``i`` one of :data:`_REPORTED_NOUNS` used as a thing: right after a determiner
+    or a possessive ("her claim"), or after one and a word that modifies it with its verb or an id
+    after it ("her monitor claim is paid", "the windscreen claim CL-7002"); "the manager claims it
+    is closed" reports someone's words."""
+    if words[i] not in _REPORTED_NOUNS:
+        return False
+    if words[i - 1] in _BEFORE_A_NOUN:
+        return True
+    after = words[i + 1] if i + 1 < len(words) else ""
+    return (
+        i >= 2
+        and words[i - 2] in _BEFORE_A_NOUN - {"that", "this", "these", "those"}
+        and (
+            after in _AFTER_A_NOUN
+            or (not words[i].endswith("s") and bool(re.fullmatch(r"[a-z]+-?\d[\w-]*", after)))
+        )
+    )
+
+
 _COMPLEMENTISERS = frozenset(
     {"that", "whether", "what", "what's", "whats", "who", "whom", "where", "why", "how", "which", "saying"}
 )
@@ -719,6 +749,8 @@ def _parse(words: Sequence[str], quoted: frozenset[int] = frozenset(), gerunds: 
     # answers from what it read, of someone's words; "tell bob that ana wants ..." reports them
     put = stop < len(words) and words[stop] in ("whether", "what") and head in _ADDRESSING_HEADS
     barred = _CONDITIONS | (_REPORTED if that and not put else frozenset())
+    # "her claim is closed", "the demand of 2026-12-01": a thing, no one's words
+    exempt.update(i for i in range(max(stop, 1), len(words)) if _a_reported_noun(words, i))
     # "since Monday", "until Friday", "before noon" in what to say: a time, no condition
     exempt.update(
         i for i in range(stop, len(words) - 1) if words[i] in _TILL and _A_TIME_WORD.fullmatch(words[i + 1])
@@ -879,7 +911,53 @@ def _a_clause_of_its_own(words: Sequence[str]) -> bool:
         any(_marker(w) and w in _OF_A_STATEMENT for w in words[1:])
         or ("'" in words[0] and words[0] in _OF_A_STATEMENT)  # "we're sorry about the flat"
         or reads_as_a_clause(words)
+        or _a_present_statement(words)
     )
+
+
+def _a_present_statement(words: Sequence[str]) -> bool:
+    """Do ``words`` open with a subject of one or two words after its determiner and a verb in the
+    present with what follows it ("the adjuster visits on 2026-12-10", "the mould team comes at
+    09:00", "the plumber arrives tomorrow")? A thing to send ("the adjuster's report") has none."""
+    if len(words) < 4 or words[0] not in _OPENS_A_CLAUSE:
+        return False
+    for at in (2, 3):
+        if at + 1 >= len(words):
+            return False
+        verb, after = words[at], words[at + 1]
+        if (
+            verb.endswith("s")
+            and not verb.endswith(("ss", "'s", "’s", "us", "is"))
+            and all(w not in FUNCTION_WORDS for w in words[1:at])
+            and (
+                after in _AFTER_A_PRESENT_VERB
+                or any(ch.isdigit() for ch in after)
+                or (at + 2 < len(words) and words[at + 2] in _AFTER_A_PRESENT_VERB)  # "sees Max on"
+            )
+        ):
+            return True
+    return False
+
+
+#: What follows a verb in the present in a statement to tell ("... visits on ...", "... comes at ...").
+_AFTER_A_PRESENT_VERB = frozenset(
+    {
+        "on",
+        "at",
+        "in",
+        "by",
+        "to",
+        "from",
+        "for",
+        "with",
+        "today",
+        "tomorrow",
+        "tonight",
+        "next",
+        "this",
+        "around",
+    }
+)
 
 
 #: Verbs of a state that lasts until an end the turn may give ("freeze ... until 2027-01-31").
@@ -1653,9 +1731,9 @@ _CAUSE = re.compile(
     r"(?i)(?<=[\w.)'%])[ \t]*,?[ \t]+(?:(?:because|cause|cos|coz)(?=[ \t]+(?:the|a|an|our|my|their|his|her"
     r"|this|these|those)\b)|(?:because|cause|cos|coz|since)(?=[ \t]+(?:it|it's|its|they|they're|we|we're"
     r"|he|he's|she|she's|i|i'm|i've|there's|that's)\b)"
-    # "since" or "as" before a statement's subject of one or two words and its auxiliary ("since the
-    # heating was broken", "as our courier didn't show"): a reason, not since when or how
-    r"|(?:since|as)(?=[ \t]+(?:the|a|an|our|my|their|his|her|this|these|those)[ \t]+[\w'-]+(?:[ \t]+[\w'-]+)?"
+    # "since" before a statement's subject of one or two words and its auxiliary ("since the heating
+    # was broken", "since our courier didn't show"): a reason, not since when
+    r"|since(?=[ \t]+(?:the|a|an|our|my|their|his|her|this|these|those)[ \t]+[\w'-]+(?:[ \t]+[\w'-]+)?"
     r"[ \t]+(?:was|were|is|are|has|had|have|did|does|didn't|doesn't|wasn't|weren't|isn't|aren't|hasn't"
     r"|hadn't|haven't|got|kept)\b))"
 )
