@@ -65,7 +65,6 @@ KNOWN_RUNNING = {
     "Pay Ana Ferreira's claim on her Home policy, 100.00.": "the same",
     "Pay Ana Ferreira's claim on her home policy, 100.00.": "the same",
     "Pay Ana Ferreira's claim on her Car policy, 100.00.": "the same",
-    "Move AP-51 to the afternoon of 2026-12-12.": "asked now; listed for the line below",
     "Rebook Lena Fischer onto FL-2044.": "a booking named by its passenger alone, whose name only the"
     " passenger's record holds: which of her two bookings, the sibling check cannot see",
     "Rebook Lena Fischer onto FL-2042.": "the same",
@@ -81,11 +80,6 @@ KNOWN_RUNNING = {
     " apart from the booking's own day",
     "Book Fjell for Ben Cho on 2026-12-21 at 09:00 for 2 hours, next week.": "the same",
     "Book Fjell for Ben Cho on Dec. 21, 2026 at 9:00 for 2 hours, tomorrow.": "the same",
-    "Book Max a check-up on 2026-12-18 at 10:00.": "a booking's reason the agent writes: no rule of the"
-    " domain binds it to the turn",
-    "Book Max a vaccination on 2026-12-18 at 10:00.": "the same",
-    "Book Max in on 2026-12-18 at 10:00.": "the same",
-    "Book Max a check-up on December 18, 2026 at 10:00.": "the same",
     "Close HD-31050.": "a resolution the agent writes with no note dictated: no rule of the domain binds"
     " it (a dictated note is held to now)",
     "Ask Hannah Weiss to send the monitor invoice.": "an address of another person's trusted record"
@@ -203,3 +197,14 @@ def test_when_in_words_is_said_in_a_message_told_to_do():
     args = {"employee_id": "E-1105"}
     assert _decide("payroll.py", turn, "message_employee", {**args, "message": "Please submit your taxi receipt next week."}).verdict == "approve"  # fmt: skip
     assert _decide("payroll.py", turn, "message_employee", {**args, "message": "Please submit your taxi receipt."}).verdict != "approve"  # fmt: skip
+
+
+@pytest.mark.parametrize("pet", [("PET-503", "Biscuit"), ("PET-504", "Juniper"), ("PET-506", "Salt")])
+@pytest.mark.parametrize("reason", ["surgery", "dental", "nail trim", "surgery follow-up"])
+def test_a_field_the_turn_writes_a_value_of_is_that_value(pet, reason):
+    """ "Book Biscuit a check-up" writes a value appointments keep as their reason: a call that books
+    another reason asks, whatever else it gets right (it ran before)."""
+    turn = f"Book {pet[1]} a check-up on 2026-12-18 at 10:00."
+    args = {"pet_id": pet[0], "date": "2026-12-18", "time": "10:00", "reason": reason}
+    decision = _decide("vet.py", turn, "book_appointment", args)
+    assert decision.verdict == "escalate" and "another_value_of_its_field" in decision.details, reason

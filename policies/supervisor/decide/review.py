@@ -1266,6 +1266,8 @@ def _provenance(
     if left_out is None and admitted:
         left_out = _part_of_the_day_not_kept(args, rules.requested, context, policy)
     if left_out is None and admitted:
+        left_out = _another_value_of_its_field(args, rules.requested, context, policy)
+    if left_out is None and admitted:
         left_out = _another_record_instead(args, rules.requested, context, policy)
     if left_out is None and admitted:
         left_out = _picked_by_its_place(args, rules.requested, context, policy)
@@ -2978,6 +2980,47 @@ def _part_of_the_day_not_kept(
         if parts and not any(h in _PARTS_OF_A_DAY[p] for h in hours for p in parts):
             details = {"another_part_of_the_day": sorted(parts), "mandate": said(asking)}
             return _asked_partly_read(details, context, policy)
+    return None
+
+
+def _another_value_of_its_field(
+    args: Mapping[str, Any], asked: Requested | None, context: ReviewContext, policy: SupervisorPolicy
+) -> Decision | None:
+    """Does the call keep a short text the turn does not write ("surgery" as an appointment's
+    reason) where the mandate writes another value that trusted records keep under the same field
+    ("Book Max a check-up on ...": "check-up" is a reason an appointment holds)? Then the call says
+    otherwise than the turn of that very field: asked. (A text the turn gives nothing for is the
+    policy's rules' to weigh.)"""
+    if asked is None:
+        return None
+    fields: dict[str, set[str]] = {}
+    for r in _trusted_records(context):
+        for key, v in r.items():
+            if isinstance(v, str) and v.strip() and key in args:
+                fields.setdefault(key, set()).add(v.strip().casefold())
+    if not fields:
+        return None
+    # one object each (a list names several values of a field, one per call)
+    texts = [" ".join(words_of(a.text)) for a in _asking_now(asked, context) if not a.coordinated]
+    turn = f" {' '.join(words_of(context.request))} "
+    for arg, value in args.items():
+        if not isinstance(value, str) or arg not in fields or not value.strip() or len(value.split()) > 4:
+            continue
+        mine = value.strip().casefold()
+        if (
+            _AN_ID.fullmatch(mine)
+            or _A_DAY_OR_TIME.fullmatch(mine)
+            or f" {' '.join(words_of(mine))} " in turn
+        ):
+            continue  # (the turn writes the call's own value, somewhere)
+        for text in texts:
+            written = f" {text} "
+            if f" {' '.join(words_of(mine))} " in written:
+                break  # the turn writes the call's own value
+            others = [v for v in fields[arg] if v != mine and f" {' '.join(words_of(v))} " in written]
+            if others:
+                details = {"another_value_of_its_field": {arg: sorted(others)}, "mandate": text}
+                return _asked_partly_read(details, context, policy)
     return None
 
 
