@@ -115,6 +115,7 @@ from policies.supervisor.reading.answers import (
     with_its_records,
 )
 from policies.supervisor.reading.coverage import (
+    CLOSING_VERBS,
     COUNTED,
     DELETING,
     NO_ROLE_WORDS,
@@ -2799,9 +2800,7 @@ def _a_siblings_description(
         if done.get("tool") not in context.trusted or not isinstance(listing, list):
             continue
         records = [r for r in listing if isinstance(r, Mapping)]
-        own = [
-            r for r in records if str(r.get("id", next(iter(r.values()), ""))).strip().casefold() in values
-        ]
+        own = [r for r in records if _own_id(r) in values]
         if own and len(records) > 1:
             mine += own
             siblings += [r for r in records if r not in own]
@@ -2809,7 +2808,7 @@ def _a_siblings_description(
         return None
     held = set().union(*(_holders_within(sorted(values), context, hops=1) or [set()]))
     own_words = {w for r in mine for leaf in leaves(r) if isinstance(leaf, str) for w in words_of(leaf)}
-    own_ids = {str(r.get("id", next(iter(r.values()), ""))).strip().casefold() for r in mine}
+    own_ids = {_own_id(r) for r in mine}
     sibling_words = [
         {w for leaf in leaves(r) if isinstance(leaf, str) for w in words_of(leaf)} for r in siblings
     ]
@@ -2889,6 +2888,11 @@ _WHOSE_ELSEWHERE = frozenset(
 )
 
 
+def _own_id(record: Mapping[str, Any]) -> str:
+    """A record's own id (its ``id``, or its first value), case folded."""
+    return str(record.get("id", next(iter(record.values()), ""))).strip().casefold()
+
+
 def _values_written_whole(records: Sequence[Mapping[str, Any]], text: str) -> set[str]:
     """The string values of ``records`` (of more than one word) that ``text`` writes whole, case
     folded ("northwind studio" of "Chase Northwind Studio")."""
@@ -2914,15 +2918,24 @@ def _at_another_part_of_the_day(
     ("Colm Reilly's afternoon visit" of his 09:30 one), where a sibling does?"""
 
     def fits(records: Sequence[Mapping[str, Any]]) -> bool | None:
-        hours = [
-            int(leaf.split(":")[0])
-            for r in records
-            for leaf in leaves(r)
-            if isinstance(leaf, str) and re.fullmatch(r"[0-2]?\d:[0-5]\d", leaf.strip())
-        ]
-        return any(h in _PARTS_OF_A_DAY[p] for h in hours for p in parts) if hours else None
+        hours = _hours_of([leaf for r in records for leaf in leaves(r)])
+        return _in_the_parts(hours, parts) if hours else None
 
     return fits(mine) is False and bool(fits(siblings))
+
+
+def _hours_of(values: Iterable[Any]) -> list[int]:
+    """The hours of the times of day (``HH:MM``) among ``values``."""
+    return [
+        int(v.strip().split(":")[0])
+        for v in values
+        if isinstance(v, str) and re.fullmatch(r"[0-2]?\d:[0-5]\d", v.strip())
+    ]
+
+
+def _in_the_parts(hours: Iterable[int], parts: Collection[str]) -> bool:
+    """Is one of ``hours`` in one of the parts of the day named (:data:`_PARTS_OF_A_DAY`)?"""
+    return any(h in _PARTS_OF_A_DAY[p] for h in hours for p in parts)
 
 
 def _the_note_not_kept(
@@ -2936,7 +2949,7 @@ def _the_note_not_kept(
     if asked is None:
         return None
     for asking in _asking_now(asked, context):
-        if asking.verb not in _CLOSING:
+        if asking.verb not in CLOSING_VERBS:
             continue
         before, colon, note = asking.sentence.partition(":")
         if not colon or asking.text not in before or not note.strip():
@@ -2968,16 +2981,12 @@ def _part_of_the_day_not_kept(
     than the turn's: asked."""
     if asked is None:
         return None
-    hours = [
-        int(v.strip().split(":")[0])
-        for v in args.values()
-        if isinstance(v, str) and re.fullmatch(r"[0-2]?\d:[0-5]\d", v.strip())
-    ]
+    hours = _hours_of(args.values())
     if not hours:
         return None
     for asking in _asking_now(asked, context):
         parts = _PARTS_OF_A_DAY.keys() & set(words_of(" ".join([asking.text, *asking.coordinated])))
-        if parts and not any(h in _PARTS_OF_A_DAY[p] for h in hours for p in parts):
+        if parts and not _in_the_parts(hours, parts):
             details = {"another_part_of_the_day": sorted(parts), "mandate": said(asking)}
             return _asked_partly_read(details, context, policy)
     return None
@@ -3031,8 +3040,6 @@ _NO_NOTE_WORDS = frozenset(
     could may might must pending later yet not no never maybe again reopen
     """.split()  # noqa: SIM905 (a closed list, read as words)
 )
-#: Verbs that close a case with a note after their colon ("Close HD-31005: account unlocked").
-_CLOSING = frozenset({"close", "resolve"})
 
 
 #: Verbs of a message: after whom they address comes what to say, not a description of a record.
@@ -3128,7 +3135,7 @@ def _holders_within(values: Sequence[str], context: ReviewContext, hops: int) ->
     if not reached:
         return None
     # and the records that keep the call's own record's id (an owner's pets, a member's bookings)
-    ids = {str(r.get("id", next(iter(r.values()), ""))).strip().casefold() for r in reached}
+    ids = {_own_id(r) for r in reached}
     reached += [
         r
         for r in trusted

@@ -77,6 +77,7 @@ from policies.supervisor.reading.words import (
 
 __all__ = [
     "BEARING",
+    "CLOSING_VERBS",
     "CONNECTING",
     "DELETING",
     "EXCLUDING_WORDS",
@@ -3434,7 +3435,8 @@ def _after_a_mandates_colon(sentence: str, asking: Sequence[Clause], clause: Cla
 
 
 #: Verbs that close a case with a note of how it ended ("Close HD-31005: account unlocked").
-_CLOSING_FORMS = frozenset(f for verb in ("close", "resolve") for f in verb_forms(verb))
+CLOSING_VERBS = frozenset({"close", "resolve"})
+_CLOSING_FORMS = frozenset(f for verb in CLOSING_VERBS for f in verb_forms(verb))
 
 
 def _a_closing_note(clause: Clause) -> bool:
