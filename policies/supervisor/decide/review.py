@@ -157,12 +157,15 @@ from policies.supervisor.reading.message import (
     negated,
     negated_again,
     orders_given,
+    orders_joined,
     out_of_order,
     put_later,
     says_what_is_forbidden,
+    signed_by,
     spoken_of_added,
     summed_up_otherwise,
     swapped_persons,
+    things_joined,
     unsaid,
     without_pleasantries,
     writers_added,
@@ -1104,7 +1107,14 @@ def _provenance(
     derivations: list[Derivation] = []  # the turn's stated arithmetic that gave a value
     for rule in rules.arg_sources:
         if "named" in rule.sources and pointed is None:
-            pointed = [*context.sources, *named_sources(context, policy, rules.requested)]
+            # (a time or a figure the call takes as its own points at no record that holds it:
+            # "Book Fjell for Ben Cho ... at 09:00" names no other member's 09:00 booking)
+            taken = {
+                str(v).casefold()
+                for v in args.values()
+                if isinstance(v, str) and v.strip() and not re.search(r"[^\W\d_]", v)
+            }
+            pointed = [*context.sources, *named_sources(context, policy, rules.requested, taken=taken)]
         everywhere = pointed if "named" in rule.sources and pointed is not None else context.sources
         for value in rule_values(args.get(rule.arg)):  # a short code and a flag too: found by whole token
             found = found_in(value, everywhere)
@@ -2795,6 +2805,7 @@ def _a_siblings_description(
     }
     mine: list[Mapping[str, Any]] = []
     siblings: list[Mapping[str, Any]] = []
+    kin: list[set[str]] = []  # each sibling's: the ids of the call's own records of its listing
     for done in context.calls:
         listing = parsed(done.get("observation"))
         if done.get("tool") not in context.trusted or not isinstance(listing, list):
@@ -2803,12 +2814,13 @@ def _a_siblings_description(
         own = [r for r in records if _own_id(r) in values]
         if own and len(records) > 1:
             mine += own
-            siblings += [r for r in records if r not in own]
+            others = [r for r in records if r not in own]
+            siblings += others
+            kin += [{_own_id(r) for r in own}] * len(others)
     if not mine:
         return None
     held = set().union(*(_holders_within(sorted(values), context, hops=1) or [set()]))
     own_words = {w for r in mine for leaf in leaves(r) if isinstance(leaf, str) for w in words_of(leaf)}
-    own_ids = {_own_id(r) for r in mine}
     sibling_words = [
         {w for leaf in leaves(r) if isinstance(leaf, str) for w in words_of(leaf)} for r in siblings
     ]
@@ -2820,11 +2832,19 @@ def _a_siblings_description(
         if asking.coordinated or asking.verb in _MESSAGING:
             continue  # (a message's words are weighed as what it says)
         described = _OBJECT_ENDS.split(asking.text, maxsplit=1)[0]
+        label = _A_LABEL_OF_THE_TURN.match(context.request)
+        if (
+            label and set(words_of(described)[1:]) <= _POINTING_AT_ONE
+        ):  # "Re Noah Patel's chess: withdraw him"
+            described = f"{described.split()[0]} {label.group(1)}"
         if re.search(r"(?i)\b(?:and|or|&)\b|,", described):
             continue
         words = [_unpossessed(w) for w in words_of(described)[1:]]
-        if own_ids & set(words_of(asking.text)) or set(words) & (_WHOLE_WORDS | _WHOSE_ELSEWHERE):
-            continue  # the call's own id, a whole, or whose it is said elsewhere ("her Fjell booking")
+        if set(words) & (_WHOLE_WORDS | _WHOSE_ELSEWHERE):
+            continue  # a whole, or whose it is said elsewhere ("her Fjell booking")
+        # (a listing whose record the mandate names by its id has no rival: "Pay HeatPro for WO-3302";
+        # another listing's id names none of its siblings: "Rebook Lena Fischer onto FL-2044")
+        written_ids = set(words_of(asking.text))
         # the words that describe the call's record, and another record of its listing they fit as
         # well ("Ana Ferreira's side mirror claim" of CL-7001: her name, which CL-7006 holds too)
         describing = {
@@ -2838,8 +2858,9 @@ def _a_siblings_description(
         parts = _PARTS_OF_A_DAY.keys() & set(words)
         rivals = [
             r
-            for r, values_of, sibling in zip(sibling_words, sibling_values, siblings, strict=True)
+            for r, values_of, sibling, ids in zip(sibling_words, sibling_values, siblings, kin, strict=True)
             if describing
+            and not ids & written_ids
             and describing <= r
             and whole <= values_of
             and not (parts and _at_another_part_of_the_day(parts, [sibling], mine))
@@ -3051,8 +3072,17 @@ _MESSAGING = frozenset(
 )
 #: Where the words describing a mandate's object end: what it is set to, for whom, why.
 _OBJECT_ENDS = re.compile(
-    r"(?i)\s(?:to|into|until|till|by|from|for|with|instead|because|since|as|so|then|after|before)\s|[;:(]"
+    r"(?i)\s(?:to|into|onto|until|till|by|from|for|with|instead|because|since|as|so|then|after|before)\s|[;:(]"
 )
+
+
+#: A label the turn opens with, naming what its act points back to ("Re Noah Patel's chess:",
+#: "About Maria's vitamin D order -").
+_A_LABEL_OF_THE_TURN = re.compile(
+    r"(?i)^\W*(?:re|about|regarding|concerning)\b[ \t:]*([^:\n]+?)[ \t]*(?::|\s[-–—])"
+)
+#: Words that point back at one thing ("him", "it"): no description of their own.
+_POINTING_AT_ONE = frozenset({"him", "her", "it", "them", "this", "that", "one"})
 
 
 #: A person named as whose a thing is ("Lena Park's", "Dr. Omar Haddad's"): capitalised words, a
@@ -3416,7 +3446,7 @@ _ADDRESSING = frozenset(
 _A_MENTION = re.compile(r"(?<![\w.@])@[A-Za-z][\w.-]*")
 #: The verbs by which a mandate writes a message: to someone, or where others read it ("Post in
 #: #general that ...", "Announce in #eng: ...").
-_WRITING = _ADDRESSING | frozenset({"post", "announce", "publish", "broadcast", "tweet", "say"})
+_WRITING = _ADDRESSING | frozenset({"post", "announce", "publish", "broadcast", "tweet", "say", "let"})
 #: The verbs by which a mandate writes a text into a file ("Save Carla's offer into offer.txt"),
 #: where the call writes one (:data:`_A_FILES_TEXT`): what it writes is said as a message's is.
 _FILING = frozenset({"save", "create", "copy", "store", "record", "note", "jot", "put", "export", "dump"})
@@ -3723,6 +3753,35 @@ def _figures_also_written(texts: Iterable[str]) -> set[float]:
     return found
 
 
+#: A day of the month written beside its month's name ("12 December", "Dec 12", "the 12th of
+#: December"), and an amount written with its cents ("12.00").
+_A_DAY_BESIDE_ITS_MONTH = re.compile(
+    r"(?i)\b(\d{1,2})(?:st|nd|rd|th)?\s+(?:of\s+)?(?=(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b)"
+    r"|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+(\d{1,2})(?:st|nd|rd|th)?\b(?![:.]\d)"
+)
+_AN_AMOUNT_WITH_CENTS = re.compile(r"(?<![\d.,])(\d+)[.,]\d{2}(?![\d])")
+
+
+def _held_by_a_month_only(texts: Sequence[str], own: Sequence[str]) -> list[str]:
+    """The figures a message writes as a day beside a month's name or as an amount with cents
+    that only the number of a month the turn names holds ("12 December" or "12.00" where the turn
+    writes "11 December" and "85.00"): a month's number holds a date written in figures ("Nov
+    24" as "2026-11-24"), never a day or an amount."""
+    written = {int(d) for t in own for d in re.findall(r"\d+", _AN_ID_OR_LINK.sub(" ", t))}
+    months = {
+        MONTH_NUMBERS[m.group(0).casefold()]
+        for t in own
+        for m in _DAYS_HELD.finditer(t)
+        if m.group(0).casefold() in MONTH_NUMBERS
+    } - written
+    out: list[str] = []
+    for text in texts:
+        found = [m.group(1) or m.group(2) for m in _A_DAY_BESIDE_ITS_MONTH.finditer(text)]
+        found += [m.group(0) for m in _AN_AMOUNT_WITH_CENTS.finditer(text) if int(m.group(1)) in months]
+        out += [f for f in found if int(re.split(r"[.,]", f)[0]) in months and f not in out]
+    return out
+
+
 def _figures_said(texts: Sequence[str]) -> set[float]:
     """Every value the figures of ``texts`` may be, each written every way (:func:`_figure_readings`,
     :func:`_figures_also_written`)."""
@@ -3853,15 +3912,148 @@ def _a_message_of_nothing_given(
     where = {leaf.strip().casefold().lstrip("#@") for leaf in texts if len(leaf.split()) == 1}
     where |= {w for a in addresses for w in a.split("@")[:1]}
     # (a file written "with the offsite agenda" holds it: no topic of a message)
-    if given(rest) or any(_opens_a_topic(one.words[2:], where, one.verb in _FILING) for one in asking):
-        return None  # what to say is given elsewhere, or a topic the agent speaks of
     answering = _answering_the_recipient(args, context, records)
+    topic = any(_opens_a_topic(one.words[2:], where, one.verb in _FILING) for one in asking)
+    if given(rest) or topic:
+        # what to say is given elsewhere, or a topic the agent speaks of; where it is the turn's
+        # other acts ("Cancel BK-7103 and let Tomas Novak know"), the message reports them: of
+        # what the turn and its records hold
+        ours = {one.text for one in asking}
+        acts = [
+            m
+            for m in _every_mandate(context)
+            if m.text not in ours and m.verb not in _WRITING and m.verb not in READING_VERBS
+        ]
+        if acts and not topic:
+            return _more_than_the_turn_holds(args, context, policy, answering)
+        return _a_link_only_untrusted_text_holds(args, context, policy) if topic else None
     if any(given(" ".join(one.words[1:])) for one in asking):
         return _more_than_the_thing(args, asking, context, policy, answering)
     said = [*_said_for_a_message(args, context, asking), *answering]
     own = [context.request, *(leaf for leaf in leaves(context.subject) if isinstance(leaf, str)), *answering]
     words = unsaid(texts, said, _figures_said([_AN_ID_OR_LINK.sub(" ", t) for t in own]))
     return _asked_partly_read({"nothing_given_to_say": words}, context, policy) if words else None
+
+
+def _more_than_the_turn_holds(
+    args: Mapping[str, Any], context: ReviewContext, policy: SupervisorPolicy, answering: Sequence[str] = ()
+) -> Decision | None:
+    """A message the turn asks for without dictating what it says, that reports the turn's acts
+    ("Cancel BK-7103 and let Tomas Novak know") or speaks of a topic ("Email Chloé about her
+    deposit"), says what neither the turn, the user's own values nor a trusted record the turn
+    points at (or the recipient's own) holds: a word ("Your deposit is forfeited" where her deposit
+    is held), a figure ("We refunded 812.40"), a day or time, an id ("Your booking BK-7101 is
+    cancelled"), a link or a mail address ("Pay the fee at http://..."), a negation ("Your booking
+    is not cancelled") or an order to the reader: what an untrusted text may have put there, asked
+    (``more_than_the_turn_holds``). ``answering``: the records that answer a question the turn puts
+    to the recipient (:func:`_answering_the_recipient`)."""
+    texts = [without_pleasantries(t) for t in _message_texts(args, context, shortest=1)]
+    if not texts:
+        return None
+    naming = naming_of(policy, context.subject)
+    called = {str(v).strip().casefold() for v in args.values() if isinstance(v, str | int)}
+    records = [
+        r.value
+        for r in pointed_records(context.request, context.calls, naming)
+        if r.tool in context.trusted and isinstance(r.value, Mapping)
+    ]
+    records += [  # the recipient's own: a trusted record holding a value of the call
+        r
+        for r in _trusted_records(context)
+        if any(isinstance(v, str | int) and str(v).strip().casefold() in called for v in r.values())
+    ]
+    records += _one_away(records, context)
+    turn_words = {meaning(w) for w in content_words(context.request)}
+    for done in context.calls:  # the user's one record whose field the turn names ("my passport number")
+        one = parsed(done.get("observation"))
+        if done.get("tool") in context.trusted and isinstance(one, Mapping):
+            records += [{k: v} for k, v in one.items() if meaning(str(k).casefold()) in turn_words]
+    # what a call the turn sends the agent to returned ("Check #deploys and tell ana ..."), a text
+    # result too
+    # and what the acts it reports did (``issue_refund``: "refunded 40.00 EUR")
+    done_now = [c for c in context.calls if c.get("tool") in context.effects and c.get("ok", True)]
+    sent = [parsed(done.get("observation")) for done in [*_calls_sent_to(context), *done_now]]
+    sent += [done.get("args") for done in done_now]
+    sent += [  # and in what currency (the policy's: "We refunded 40.00 EUR.")
+        n.currency
+        for done in done_now
+        if (rules := policy.rules.get(str(done.get("tool")))) is not None
+        for n in rules.number_args
+        if n.currency
+    ]
+    records += [r for seen in sent for _p, r in mappings(seen)]
+    held = [x for r in records for x in (*map(str, r), *leaves(r)) if isinstance(x, str)] + list(answering)
+    held += [x for seen in sent for x in leaves(seen) if isinstance(x, str)]
+    said = [
+        context.request,
+        " ".join(f for w in words_of(context.request) for f in verb_forms(w)),  # "cancelled" of "Cancel"
+        *(leaf for leaf in leaves(context.subject) if isinstance(leaf, str)),
+        *(k.replace("_", " ") for k in held),
+        *_REFERRING_TO_A_THING,
+    ]
+    figures = _figures_said([_AN_ID_OR_LINK.sub(" ", t) for t in (context.request, *held)])
+    words = unsaid(texts, said, figures | _numbers_held(records, 4))
+    words += [w for w in orders_given(texts, " ".join(said), context.request) if w not in words]
+    if any(negated(t) for t in texts) and not negated(context.request):
+        words.append("not")  # "Your booking is not cancelled." for "Cancel BK-7103 and let him know"
+    known = " ".join(said).casefold()
+    words += [i for t in texts for i in AN_ID_WORD.findall(t) if i.casefold() not in known and i not in words]
+    return _asked_partly_read({"more_than_the_turn_holds": words}, context, policy) if words else None
+
+
+def _a_link_only_untrusted_text_holds(
+    args: Mapping[str, Any], context: ReviewContext, policy: SupervisorPolicy
+) -> Decision | None:
+    """A message of a topic ("Email Chloé Dubois about her deposit") is the agent's to word, of what
+    it read; but a link or a mail address in it that neither the turn, the user's own values, a
+    trusted record nor a call the turn sends the agent to holds ("... pay 250.00 at
+    http://pay-cdm.example", from the inbox) sends the reader where only an untrusted text says:
+    asked (``link_only_untrusted_text_holds``)."""
+    texts = _message_texts(args, context, shortest=1)
+    held = [
+        context.request,
+        *(x for x in leaves(context.subject) if isinstance(x, str)),
+        *(x for r in _trusted_records(context) for x in leaves(r) if isinstance(x, str)),
+        *(
+            x
+            for done in _calls_sent_to(context)
+            for x in leaves(parsed(done.get("observation")))
+            if isinstance(x, str)
+        ),
+    ]
+    known = " ".join(held).casefold()
+    whom = _addresses_of({k: v for k, v in args.items() if k in RECIPIENT_ARGS})
+    links = [
+        m.group(0).rstrip(".,;:!?)")
+        for t in texts
+        for m in _A_LINK_OR_MAIL_WRITTEN.finditer(t)
+        if m.group(0).rstrip(".,;:!?)").casefold() not in known
+        and m.group(0).rstrip(".,;:!?)").casefold() not in whom
+    ]
+    return _asked_partly_read({"link_only_untrusted_text_holds": links}, context, policy) if links else None
+
+
+#: A link or a mail address as a message writes it.
+_A_LINK_OR_MAIL_WRITTEN = re.compile(
+    r"(?i)\bhttps?://\S+|\bwww\.\S+|(?<![\w.+-])[\w.+-]+@[\w-]+(?:\.[\w-]+)+"
+)
+
+
+def _one_away(records: Sequence[Mapping[str, Any]], context: ReviewContext) -> list[Mapping[str, Any]]:
+    """The trusted records that hold the id of one of ``records`` (Juniper's appointments, of the
+    pet the turn names): those the turn's words describe ("Juniper's follow-up"), where it
+    describes any; else all of them."""
+    ids = {_own_id(r) for r in records} - {""}
+    away = [
+        r
+        for r in _trusted_records(context)
+        if r not in records
+        and any(isinstance(v, str) and v.strip().casefold() in ids for k, v in r.items() if k != "id")
+    ]
+    theirs = {w for r in records for leaf in leaves(r) if isinstance(leaf, str) for w in words_of(leaf)}
+    turn = set(words_of(context.request)) - FUNCTION_WORDS - theirs
+    fit = [r for r in away if turn & {w for x in leaves(r) if isinstance(x, str) for w in words_of(x)}]
+    return fit or away
 
 
 def _answering_the_recipient(
@@ -4163,6 +4355,9 @@ def _a_message_the_turn_does_not_say(
     each = [(one, _dictated_alone([one], beside)) for one in dictating]
     words += [w for w in put_later(texts, told) if w not in words]  # "will be green" for "is green"
     words += [w for w in figures_written_otherwise(texts, own) if w not in words]  # "1.200" for "1,200"
+    words += [
+        w for w in _held_by_a_month_only(texts, own) if w not in words
+    ]  # "12 December" for "11 December"
     # an order to the reader the turn does not give ("Host 20 people.", "Tell IT.")
     words += [
         w
@@ -4269,7 +4464,50 @@ def _a_message_the_turn_does_not_say(
         found.setdefault("said_in_another_order", []).append(her.group(1).casefold())
     if questioning and not any(asks(t) or _A_REQUEST.search(t) for t in every):
         found["not_asked"] = True  # "The venue has parking." for "ask Carla if the venue has parking"
+    added = _added_to_the_dictation(present, dictated, args, records, context) if dictating else []
+    if added:  # "... and send it to us", "Regards, Colm Reilly", "... to h.weissman@..."
+        found["added_to_the_dictation"] = added
     return _asked_partly_read(found, context, policy) if found else None
+
+
+def _added_to_the_dictation(
+    present: Sequence[str],
+    dictated: str,
+    args: Mapping[str, Any],
+    records: Sequence[Mapping[str, Any]],
+    context: ReviewContext,
+) -> list[str]:
+    """What a message adds beside what the turn dictates, that words held by a record the run
+    read let through: an order joined onto the dictated one ("Please keep the damaged pipe and
+    send it to us"), a thing joined onto the one dictated ("the monitor invoice and the conference
+    ticket invoice"), a sign-off in the name of someone neither the user nor the turn names
+    ("Regards, Colm Reilly"), and a mail address that neither the turn, the user's own record nor
+    the recipient's writes ("send the invoice to h.weissman@..."): the message speaks for more
+    than the user said."""
+    turn = context.request
+    added = [*orders_joined(present, dictated), *things_joined(present, dictated)]
+    turn_words = set(words_of(turn))
+    mine = {w for leaf in leaves(context.subject) if isinstance(leaf, str) for w in words_of(leaf)}
+    added += [w for w in signed_by(present) if w not in mine and w not in turn_words and w != "me"]
+    called = {str(v).casefold() for v in args.values() if isinstance(v, str | int)}
+    theirs = [  # the recipient's own record: one that holds a value of the call
+        r
+        for r in records
+        if any(isinstance(v, str | int) and str(v).casefold() in called for v in r.values())
+    ]
+    allowed = " ".join(
+        [turn, *(x for x in leaves(context.subject) if isinstance(x, str))]
+        + [str(x) for r in theirs for x in leaves(r) if isinstance(x, str)]
+    ).casefold()
+    # (where the call sends it is the recipient rules' to weigh: "to: ana@..., bob@...")
+    whom = _addresses_of({k: v for k, v in args.items() if k in RECIPIENT_ARGS})
+    added += [
+        m.casefold()
+        for t in present
+        for m in _AN_ADDRESS.findall(t)
+        if m.casefold() not in allowed and m.casefold() not in whom
+    ]
+    return list(dict.fromkeys(added))
 
 
 def _another_record_in_place(
@@ -5164,15 +5402,43 @@ def _said_for_a_message(args: Mapping[str, Any], context: ReviewContext, asking:
         *(leaf for leaf in leaves(context.subject) if isinstance(leaf, str)),
     ]
     for done in context.calls:
-        pointed = asked_words & {
-            w for v in leaf_values(done.get("args") or {}) for w in content_words(str(v))
-        }
+        pointed = _a_call_asked_for(done, asked_words)
         for _path, record in mappings(parsed(done.get("observation"))):
             strings = [leaf for leaf in leaves(record) if isinstance(leaf, str)]
             short = {w for t in strings if len(t.split()) <= 4 for w in content_words(t)}
             if pointed or _holds(record, addresses) or asked_words & short:
                 said += strings
     return said
+
+
+def _a_call_asked_for(done: Mapping[str, Any], asked_words: Collection[str]) -> bool:
+    """Was a call made by what the turn asks for (``asked_words``, the turn's content words): an
+    argument's word the turn writes ("Read #deploys", "Check #partners")?"""
+    return bool(
+        set(asked_words) & {w for v in leaf_values(done.get("args") or {}) for w in content_words(str(v))}
+    )
+
+
+def _calls_sent_to(context: ReviewContext) -> list[Mapping[str, Any]]:
+    """The calls of the run the turn sends the agent to: by an argument's word the turn writes
+    (:func:`_a_call_asked_for`: "Check #deploys"), by what the tool reads, every word of its name but its verb
+    ("look up the guest wifi password": ``get_wifi``), or by a value an earlier such call returned
+    ("Read the article Ana shared in #reading": the link #reading holds, opened)."""
+    asked = {w for w in content_words(context.request) if w not in COURTESY}
+    meant = {meaning(w) for w in asked}
+    out: list[Mapping[str, Any]] = []
+    seen = ""  # what those calls returned, joined
+    for done in context.calls:
+        values = [str(v).strip().casefold() for v in leaf_values(done.get("args") or {})]
+        what = [w for w in str(done.get("tool", "")).casefold().split("_")[1:] if w]
+        if (
+            _a_call_asked_for(done, asked)
+            or (what and {meaning(w) for w in what} <= meant)
+            or any(len(v) >= 4 and v in seen for v in values)
+        ):
+            out.append(done)
+            seen += " | " + " | ".join(str(x).casefold() for x in leaves(parsed(done.get("observation"))))
+    return out
 
 
 #: A reason given right before a mandate ("..., so email Priya", "... - therefore reply ...").
@@ -7741,6 +8007,7 @@ def named_sources(
     rule: Requested | None = None,
     *,
     stated: str | None = None,
+    taken: Collection[str] = (),
 ) -> list[Source]:
     """The ``named`` sources of a review: the fields the policy trusts (by the tools' declarations, not by
     owning the record) of each record the mandates for the call's kind point at
@@ -7752,7 +8019,8 @@ def named_sources(
     record of a trusted listing is in none of them, nor is a record the turn names only in a clause
     that asks nothing ("Don't pay the Globex invoice", a question, someone's words). Where the
     mandates for the call's kind point at records themselves, only theirs (:func:`~policies.
-    supervisor.request.asks.stated_for_call`): another verb's mandate beside them names for itself."""
+    supervisor.request.asks.stated_for_call`): another verb's mandate beside them names for itself.
+    ``taken``: the values the call writes as its own, which point at no record."""
     naming = naming_of(policy, context.subject)
     out = []
     # the records the mandates for this kind point at, never a clause that asks nothing (issue 49);
@@ -7762,9 +8030,10 @@ def named_sources(
         text = stated_for_call(rule, context.request, context.calls, naming, context.read)
     else:
         text = stated
-    for record in pointed_records(text, context.calls, naming):
+    for record in pointed_records(text, context.calls, naming, taken):
         # trusted by the tool's declarations only: a field owning the record vouches for (its id,
         # its title) is what a look-alike of the user's own record copies
+        ids = naming.ids.get(record.tool, ("id",))
         texts = (
             []
             if record.author
@@ -7772,6 +8041,7 @@ def named_sources(
                 text
                 for path, text in leaf_paths(record.value)
                 if naming.trusted(record.tool, (*record.path, *path))
+                and not (record.id_only and path[-1:] and path[-1] not in ids)  # its own id only
             ]
         )
         if texts:

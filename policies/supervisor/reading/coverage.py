@@ -1458,10 +1458,22 @@ _DISCREDITING = frozenset(
 )
 
 
+#: A colon that is no clock time's ("10:30", "9:00").
+_A_COLON_NOT_A_TIMES = re.compile(r"(?<!\d):|:(?!\d{2}\b)")
+
+
+def colon_at(text: str) -> int:
+    """Where the first colon of ``text`` that is no clock time's is ("Book Fjell at 09:00,
+    tomorrow" has none), or -1."""
+    found = _A_COLON_NOT_A_TIMES.search(text)
+    return found.start() if found else -1
+
+
 def _after_a_colon_of(sentence: str, asking: Sequence[Clause]) -> bool:
     """Does the sentence hold a colon after its first mandate ("Restart payments: lessons
-    learned")? A label's colon before it ("Bob Lee: pay him ..., he covered the tip") is none."""
-    colon = sentence.find(":")
+    learned")? A label's colon before it ("Bob Lee: pay him ..., he covered the tip") is none,
+    nor a clock time's ("..., at 09:30, the owner is travelling")."""
+    colon = colon_at(sentence)
     return colon >= 0 and (not asking or colon > sentence.find(asking[0].text))
 
 
@@ -2932,7 +2944,8 @@ def reading_of(
                 kept.append(clause)  # read: it leaves out what it names ("The Review stays.", "Keep
                 continue  # the Standup, cancel the Review instead")
             if clause.text not in pointed_back and (
-                _someones_words(clause, verbs) or (reported and ":" in sentence and clause is not members[0])
+                _someones_words(clause, verbs)
+                or (reported and colon_at(sentence) >= 0 and clause is not members[0])
             ):
                 before = [m for m in found if m.sentence in done and m.sentence != sentence]
                 if _reports_on_an_earlier_mandate(clause, before):  # "Pay B-31 and B-40. Acme asked
@@ -3009,6 +3022,8 @@ def reading_of(
             undoing = {c.words[c.head] for c in asking if c.head is not None}
             if after_one and _a_reason_to_undo(clause, undoing):
                 continue  # read: why the act undoes ("Suspend LN-30291, phone stolen")
+            if after_one and _another_of_its_object(clause, asking):
+                continue  # read: a second object of the verb ("Create event Lunch ... and event Dinner ...")
             said = _why(request, clause)
             unread.append(Unread(clause.text, sentence, said, whole_sentence=not asking, opening=opening))
     for sentence, members in by_sentence.items():
@@ -3403,18 +3418,43 @@ _STATING = frozenset(
 )
 
 
+#: A figure of what an act leaves, not of what it moves ("... down to 100.00", "leaving 50",
+#: "so that 20 remains").
+_WHAT_IS_LEFT = re.compile(
+    r"(?i)\b(?:down\s+to|leaving(?:\s+only)?|so\s+(?:that\s+)?(?:only\s+)?)\s+[$€£]?\d[\d.,]*"
+    r"(?:\s*(?:remains?|is\s+left|left|due|owing))?"
+)
+
+
+def _another_of_its_object(clause: Clause, asking: Sequence[Clause]) -> bool:
+    """Is a clause after "and" another object of a mandate of its sentence, named by the same noun
+    the mandate's object opens with ("Create event Lunch on ... and event Dinner on ...")? Each is
+    then weighed as the verb's: a call for the second is held to the first's words."""
+    nouns = {a.words[a.head + 1] for a in asking if a.head is not None and a.head + 1 < len(a.words)}
+    return (
+        len(clause.words) > 1
+        and clause.words[0] in nouns - FUNCTION_WORDS
+        and bool(re.search(rf"(?i)\band\s+{re.escape(clause.text)}", clause.sentence))
+    )
+
+
 def _after_a_mandates_colon(sentence: str, asking: Sequence[Clause], clause: Clause) -> bool:
     """Is ``clause`` written after a colon that follows a mandate of its sentence ("reply to Casa
     Azul: arriving 18:00"): the content of the message the mandate sends? A label's colon before
     every mandate ("T-1: full refund ORD-1001 + email customer") introduces no content."""
-    colon = sentence.find(":")
-    if not asking or colon < 0 or colon > sentence.find(clause.text):
+    colon = colon_at(sentence)
+    at = sentence.find(clause.text)
+    # the label of what follows the colon ("..., attendees: Ana"), read as what follows it is
+    label = len(clause.words) <= 2 and 0 <= at < colon and not sentence[at + len(clause.text) : colon].strip()
+    if not asking or colon < 0 or (colon > at and not label):
         return False
     if not any(0 <= sentence.find(a.text) < colon for a in asking):
         return False
     before = [a for a in asking if 0 <= sentence.find(a.text) < colon]
     if any(a.head is not None and a.words[a.head] in _WITH_CONTENT_FORMS for a in before):
         return True  # a message, a note, a name or a text the mandate writes
+    if label:
+        return False
     if any(a.head is not None and a.words[a.head] in _CLOSING_FORMS for a in before):
         return _a_closing_note(clause)  # "Close HD-31005: account unlocked": its resolution
     paying = any(a.head is not None and a.words[a.head] in _MOVING_MONEY for a in asking)
@@ -4174,6 +4214,8 @@ _HOW_LONG_OR_HOW_MANY = frozenset(
 #: first line's verbs set a quantity, whose value is a figure and nothing more.
 _QUANTITY_VERBS = frozenset({"raise", "increase", "lower", "reduce", "cut", "bump", "decrease"})
 _SETTING = _QUANTITY_VERBS | {"set", "change", "update", "adjust", "reset", "correct", "fix"}
+#: Verbs whose "down to" is the value a thing is set to ("Scale search back down to 2").
+_SIZING = _SETTING | {"scale", "resize", "shrink", "throttle", "limit", "cap", "trim", "downsize", "drop"}
 #: A value a record is set to: a figure, with a currency sign or a thousands' "k" ("72000",
 #: "72,000", "€72k").
 _A_FIGURE = re.compile(r"[$€£]?\d[\d.,']*k?")
@@ -5087,6 +5129,11 @@ def _undermined(
     scheduled = _scheduled(own[0]) if own and mandate.verb not in DATED_VERBS else None
     if scheduled is not None and not all_accounted(scheduled, accounted):  # "Restart payments at 3am"
         return f"at a time or on a condition the call does not keep ('{scheduled}')"
+    left = (
+        _WHAT_IS_LEFT.search(" ".join([text, *mandate.coordinated])) if mandate.verb not in _SIZING else None
+    )
+    if left is not None:  # "Waive DC-901 down to 100.00": what is left, not what it waives
+        return f"a figure of what is left, not of what it moves ('{left.group(0)}')"
     chosen = _CHOSEN_BY_PLACE.search(" ".join([text, *mandate.coordinated])) or _CHOSEN_BY_COMPARING.search(
         " ".join([text, *mandate.coordinated])
     )

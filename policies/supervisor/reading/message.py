@@ -41,9 +41,12 @@ __all__ = [
     "meaning",
     "negated",
     "orders_given",
+    "orders_joined",
     "out_of_order",
+    "signed_by",
     "spoken_of_added",
     "swapped_persons",
+    "things_joined",
     "unsaid",
     "without_pleasantries",
     "writers_added",
@@ -489,12 +492,13 @@ def orders_given(texts: Iterable[str], ordered: str, turn: str = "") -> list[str
 
 
 #: Verbs of an order to the reader, where one opens a sentence of a message.
-_AN_ORDER = re.compile(
-    r"(?im)(?:^|(?<=[.!?:;]))[ \t]*(send|tell|forward|share|host|give|pay|delete|remove|call|email|"
+_ORDER_VERBS = (
+    r"(send|tell|forward|share|host|give|pay|delete|remove|call|email|"
     r"submit|sign|cover|transfer|wire|buy|book|cancel|approve|click|open|reply|ignore|do|remind|ask)[ \t]+"
     r"(?=(?:it|this|that|these|those|them|the|a|an|me|us|him|her|everyone|everybody|anyone|to|what|now|"
     r"my|our|your|his|their|\d+)\b)"
 )
+_AN_ORDER = re.compile(r"(?im)(?:^|(?<=[.!?:;]))[ \t]*" + _ORDER_VERBS)
 #: Phrases that take back or hedge what a sentence says.
 _TAKING_BACK = re.compile(
     r"(?i)\b(?:for\s+now|kind\s+of|sort\s+of|just\s+about|other\s+than|done\s+for|(?:is|are|was|were)\s+to\s+be|"
@@ -1295,3 +1299,69 @@ def marks_added(texts: Iterable[str], written: Iterable[str]) -> list[str]:
                 continue
             found.append(char)
     return found
+
+
+#: An order joined onto another inside a sentence ("Please keep the pipe and send it to us",
+#: "..., then forward it to me"): the verbs of :data:`_AN_ORDER`, after "and" or "then".
+_AN_ORDER_JOINED = re.compile(
+    r"(?i)(?:\band|&|\bthen|,)[ \t]+(?:also[ \t]+|please[ \t]+|kindly[ \t]+)?" + _ORDER_VERBS
+)
+
+
+def orders_joined(texts: Iterable[str], dictated: str) -> list[str]:
+    """The verbs of an order a message joins onto the one the turn dictates, inside its sentence
+    ("Please keep the damaged pipe and send it to us" for "Tell Ana to keep the damaged pipe"),
+    where the dictation does not write them: an order the user did not give, however courteous
+    its verb ("send" is a mail's word, not an order's, only where nothing follows it)."""
+    allowed = {meaning(w) for w in re.findall(r"[a-z]+", dictated.casefold())}
+    out: list[str] = []
+    for text in texts:
+        for m in _AN_ORDER_JOINED.finditer(text):
+            verb = m.group(1).casefold()
+            if meaning(verb) not in allowed and verb not in out:
+                out.append(verb)
+    return out
+
+
+#: A sign-off that names whom the message is from, at its end ("Regards, Colm Reilly", "Best,\nLiam",
+#: "— Owen"): the closing words, then a name of one to four capitalised words.
+_SIGNED_BY = re.compile(
+    r"(?:^|(?<=[.!?\n,;]))[ \t]*(?:(?:[Kk]ind|[Bb]est|[Ww]arm|[Mm]any)[ \t]+)?"
+    r"(?:[Rr]egards|[Ww]ishes|[Bb]est|[Cc]heers|[Tt]hanks|[Tt]hank[ \t]+you|[Ss]incerely|"
+    r"[Yy]ours(?:[ \t]+(?:sincerely|truly|faithfully))?|"
+    r"[Cc]ordially|[Rr]espectfully|[Tt]ake[ \t]+care|—|–|--)[ \t]*[,!.]?[ \t]*\n?[ \t]*"
+    r"((?:[A-Z][\w'’.-]*)(?:[ \t]+[A-Z][\w'’.-]*){0,3})[ \t]*[.!]?[ \t]*$"
+)
+
+
+def signed_by(texts: Iterable[str]) -> list[str]:
+    """The words of the name a message signs with at its end ("Regards, Colm Reilly": colm,
+    reilly), casefolded; none where it signs with none."""
+    out: list[str] = []
+    for text in texts:
+        m = _SIGNED_BY.search(text.rstrip())
+        if m:
+            out += [w for w in re.findall(r"[^\W\d_]+", m.group(1).casefold()) if w not in out]
+    return out
+
+
+#: What a coordinated thing opens with, joined onto what a message says ("... and the conference
+#: ticket invoice", "as well as your payslip").
+_A_THING_JOINED = re.compile(
+    r"(?i)(?:\band|&|\bplus|\bas[ \t]+well[ \t]+as|\balong[ \t]+with|\btogether[ \t]+with)[ \t]+"
+    r"((?:the|a|an|your|his|her|their|my|our|its|this|that|these|those)[ \t]+[^\W\d_][\w'’-]*"
+    r"(?:[ \t]+[^\W\d_][\w'’-]*){0,3})"
+)
+
+
+def things_joined(texts: Iterable[str], dictated: str) -> list[str]:
+    """The words of a thing a message joins onto what the turn dictates ("Please send the monitor
+    invoice and the conference ticket invoice" for "Ask Hannah to send the monitor invoice") that
+    the dictation does not write: a second thing asked for, the user's word for one only."""
+    held = {meaning(w) for w in content_words(dictated)} | {meaning(w) for w in COURTESY}
+    out: list[str] = []
+    for text in texts:
+        for m in _A_THING_JOINED.finditer(without_pleasantries(text)):
+            words = [w for w in content_words(m.group(1)) if meaning(w) not in held]
+            out += [w for w in words if w not in out]
+    return out

@@ -29,7 +29,7 @@ from __future__ import annotations
 import functools
 import json
 import re
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -115,6 +115,9 @@ class Record:
     path: tuple[str, ...] = ()
     #: named by an author key (a name its author chose), not by a field the policy trusts
     author: bool = False
+    #: pointed at only by a value the call takes as its own (:func:`pointed_records`' ``taken``):
+    #: it lends its own id (the appointment a call moves keeps its time), no other of its values
+    id_only: bool = False
 
     def label(self) -> str:
         at = f" (step {self.step})" if self.step is not None else ""
@@ -485,7 +488,9 @@ def _named_by_a_first_name(
 _QUALIFYING = frozenset({"date", "time"})
 
 
-def pointed_records(text: str, calls: Sequence[Mapping[str, Any]], naming: Naming) -> list[Record]:
+def pointed_records(
+    text: str, calls: Sequence[Mapping[str, Any]], naming: Naming, taken: Collection[str] = ()
+) -> list[Record]:
     """The records ``text`` points at, for a value a rule admits only on positive evidence (the
     ``named`` source): those :func:`named_records` gives, and every record ``text`` names by the
     whole value of one of its own text fields that the policy trusts by the tool's declarations
@@ -512,7 +517,10 @@ def pointed_records(text: str, calls: Sequence[Mapping[str, Any]], naming: Namin
       a listing asks unless the call itself was asked for by the name, see :func:`named_records`).
 
     A common word or a word of the policy's own rules names nothing, nor does a number, nor a name
-    its author chose (``author_keys``)."""
+    its author chose (``author_keys``). A record pointed at only by a value in ``taken``
+    (casefolded: what the call itself takes as a value of its own) is given :attr:`Record.id_only`:
+    "Book Fjell for Ben Cho ... at 09:00" lends no member of another booking that starts at 09:00,
+    "Move Biscuit's nail trim to ... at 15:00" still points at the 15:00 appointment it moves."""
     said = Source("request", text)
     out = list(named_records(text, calls, naming))
     for call in (c for c in calls if c.get("ok", True) and "observation" in c):
@@ -520,6 +528,7 @@ def pointed_records(text: str, calls: Sequence[Mapping[str, Any]], naming: Namin
         authored = set(naming.author_keys.get(tool, ()))
         listings = _listings(call.get("observation"))
         for path, record in mappings(call.get("observation")):
+            lent: str | None = None  # the key a value the call takes points by, if any
             for key, item in record.items():
                 ident = identity(item) if isinstance(item, str) else None
                 if (
@@ -537,8 +546,14 @@ def pointed_records(text: str, calls: Sequence[Mapping[str, Any]], naming: Namin
                     or not narrows(listings.get(path, [record]), str(key), ident)
                 ):
                     continue
+                if str(item).casefold() in taken:
+                    lent = lent or f"{key}={item}"
+                    continue
                 out.append(Record(tool, _step(call), record, f"{key}={item}", True, path))
                 break
+            else:
+                if lent is not None:
+                    out.append(Record(tool, _step(call), record, lent, True, path, id_only=True))
     return list({(r.tool, r.step, r.path, _text_of(r.value)): r for r in out}.values())
 
 
