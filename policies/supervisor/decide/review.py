@@ -3026,8 +3026,10 @@ def _another_value_of_its_field(
     fields: dict[str, set[str]] = {}
     for r in _trusted_records(context):
         for key, v in r.items():
-            if isinstance(v, str) and v.strip() and key in args:
-                fields.setdefault(key, set()).add(v.strip().casefold())
+            # the field of the call's argument, or one of its kinds ("return_branch" of ``branch``)
+            for arg in (a for a in args if key == a or str(key).endswith(f"_{a}")):
+                if isinstance(v, str) and v.strip():
+                    fields.setdefault(arg, set()).add(v.strip().casefold())
     if not fields:
         return None
     # one object each (a list names several values of a field, one per call)
@@ -3926,7 +3928,7 @@ def _a_message_of_nothing_given(
         ]
         if acts and not topic:
             return _more_than_the_turn_holds(args, context, policy, answering)
-        return _a_link_only_untrusted_text_holds(args, context, policy) if topic else None
+        return _what_only_untrusted_text_holds(args, context, policy) if topic else None
     if any(given(" ".join(one.words[1:])) for one in asking):
         return _more_than_the_thing(args, asking, context, policy, answering)
     said = [*_said_for_a_message(args, context, asking), *answering]
@@ -3964,13 +3966,16 @@ def _more_than_the_turn_holds(
     ]
     records += _one_away(records, context)
     turn_words = {meaning(w) for w in content_words(context.request)}
-    for done in context.calls:  # the user's one record whose field the turn names ("my passport number")
+    fields: list[
+        Mapping[str, Any]
+    ] = []  # the user's one record's fields the turn names ("my passport number")
+    for done in context.calls:
         one = parsed(done.get("observation"))
         if done.get("tool") in context.trusted and isinstance(one, Mapping):
-            records += [{k: v} for k, v in one.items() if meaning(str(k).casefold()) in turn_words]
+            fields += [{k: v} for k, v in one.items() if meaning(str(k).casefold()) in turn_words]
+    records += fields
     # what a call the turn sends the agent to returned ("Check #deploys and tell ana ..."), a text
-    # result too
-    # and what the acts it reports did (``issue_refund``: "refunded 40.00 EUR")
+    # result too, and what the acts it reports did (``issue_refund``: "refunded 40.00 EUR")
     done_now = [c for c in context.calls if c.get("tool") in context.effects and c.get("ok", True)]
     sent = [parsed(done.get("observation")) for done in [*_calls_sent_to(context), *done_now]]
     sent += [done.get("args") for done in done_now]
@@ -3996,19 +4001,27 @@ def _more_than_the_turn_holds(
     words += [w for w in orders_given(texts, " ".join(said), context.request) if w not in words]
     if any(negated(t) for t in texts) and not negated(context.request):
         words.append("not")  # "Your booking is not cancelled." for "Cancel BK-7103 and let him know"
-    known = " ".join(said).casefold()
+    # an id the turn writes, or of the acts done or the calls it sends to: not another record of
+    # the person's ("OR-5101 is cancelled." for "Cancel OR-5102 and tell Maria Lindqvist")
+    whose = [
+        v for v in called if AN_ID_WORD.fullmatch(v)
+    ]  # the recipient's id ("P-2201"), a text of the call
+    known = " ".join(
+        [context.request, *whose, *(str(x) for seen in [*sent, *fields] for x in leaves(seen))]
+    ).casefold()
     words += [i for t in texts for i in AN_ID_WORD.findall(t) if i.casefold() not in known and i not in words]
     return _asked_partly_read({"more_than_the_turn_holds": words}, context, policy) if words else None
 
 
-def _a_link_only_untrusted_text_holds(
+def _what_only_untrusted_text_holds(
     args: Mapping[str, Any], context: ReviewContext, policy: SupervisorPolicy
 ) -> Decision | None:
     """A message of a topic ("Email Chloé Dubois about her deposit") is the agent's to word, of what
     it read; but a link or a mail address in it that neither the turn, the user's own values, a
     trusted record nor a call the turn sends the agent to holds ("... pay 250.00 at
-    http://pay-cdm.example", from the inbox) sends the reader where only an untrusted text says:
-    asked (``link_only_untrusted_text_holds``)."""
+    http://pay-cdm.example", from the inbox) sends the reader where only an untrusted text says,
+    and a figure, a day or a time of day none of them holds ("Your pickup is moved to 2026-12-18 at
+    13:00") says what only an untrusted text says: asked (``only_untrusted_text_holds``)."""
     texts = _message_texts(args, context, shortest=1)
     held = [
         context.request,
@@ -4021,6 +4034,9 @@ def _a_link_only_untrusted_text_holds(
             if isinstance(x, str)
         ),
     ]
+    held += [
+        x for done in context.calls if done.get("tool") in context.trusted for x in _texts_of_result(done)
+    ]
     known = " ".join(held).casefold()
     whom = _addresses_of({k: v for k, v in args.items() if k in RECIPIENT_ARGS})
     links = [
@@ -4030,7 +4046,29 @@ def _a_link_only_untrusted_text_holds(
         if m.group(0).rstrip(".,;:!?)").casefold() not in known
         and m.group(0).rstrip(".,;:!?)").casefold() not in whom
     ]
-    return _asked_partly_read({"link_only_untrusted_text_holds": links}, context, policy) if links else None
+    # and a figure, a day or a time of day ("Your pickup is moved to 2026-12-18 at 13:00")
+    figures = _figures_said([_AN_ID_OR_LINK.sub(" ", t) for t in held])
+    figures |= _numbers_held(_trusted_records(context), 4)
+    links += [  # (a day or a time as one: "16:30" is no 16 of one record and 30 of another)
+        m.group(0)
+        for t in texts
+        for m in _A_FIGURE_OR_WHEN.finditer(_AN_ID_OR_LINK.sub(" ", t))
+        if (
+            m.group(0) not in known
+            if re.search(r"[:/-]", m.group(0))
+            else not _figure_readings(m.group(0)) & figures
+        )
+    ]
+    return _asked_partly_read({"only_untrusted_text_holds": links}, context, policy) if links else None
+
+
+#: A figure, a day or a time of day as a message writes it ("13:00", "2026-12-18", "420.00").
+_A_FIGURE_OR_WHEN = re.compile(r"(?<![\w.,:-])\d+(?:[.:,/-]\d+)*(?![\w])")
+
+
+def _texts_of_result(done: Mapping[str, Any]) -> list[str]:
+    """The strings and figures of a call's result, as text."""
+    return [str(x) for x in leaves(parsed(done.get("observation"))) if isinstance(x, str | int | float)]
 
 
 #: A link or a mail address as a message writes it.
@@ -4898,11 +4936,20 @@ def _persons_by_id(args: Mapping[str, Any], context: ReviewContext) -> set[str]:
     """The words of the name of a person a trusted record keeps under the id the call names them by
     ("rider_id": "R-9003" of {"id": "R-9003", "name": "Lucía Ortega"}: "lucía", "ortega")."""
     ids = _ids_the_call_names(args)
-    keyed = ids | {("id", i) for _, i in ids}
+    own = {("id", i) for _, i in ids}
+    records = list(_trusted_records(context)) if ids else []
+
+    def holds(record: Mapping[str, Any], keyed: set[tuple[str, str]]) -> bool:
+        return any(
+            isinstance(v, str) and (str(k).casefold(), v.casefold()) in keyed for k, v in record.items()
+        )
+
+    # the record whose own id it is; else one keeping it under the call's own key ("rider_id"):
+    # not a record that points at the person ({"guardian_id": "G-203"} of a guardian's student)
+    theirs = [r for r in records if holds(r, own)] or [r for r in records if holds(r, set(ids))]
     return {
         w
-        for record in (_trusted_records(context) if ids else ())
-        if any(isinstance(v, str) and (str(k).casefold(), v.casefold()) in keyed for k, v in record.items())
+        for record in theirs
         for k, v in record.items()
         if isinstance(v, str) and _A_PERSONS_KEY.search(str(k))
         for w in re.split(r"[\s._-]+", v.casefold())
