@@ -139,8 +139,15 @@ from policies.supervisor.reading.coverage import (
     verb_forms,
     without_left_out,
 )
-from policies.supervisor.reading.identifiers import canonical_number, dates, identifiers, written_as
+from policies.supervisor.reading.identifiers import (
+    canonical_number,
+    dates,
+    days_and_times,
+    identifiers,
+    written_as,
+)
 from policies.supervisor.reading.message import (
+    A_LINK_OR_MAIL,
     COURTESY,
     a_question_answered,
     another_modality,
@@ -2832,10 +2839,9 @@ def _a_siblings_description(
         if asking.coordinated or asking.verb in _MESSAGING:
             continue  # (a message's words are weighed as what it says)
         described = _OBJECT_ENDS.split(asking.text, maxsplit=1)[0]
+        # a pronoun act under a label that describes it: "Re Noah Patel's chess: withdraw him"
         label = _A_LABEL_OF_THE_TURN.match(context.request)
-        if (
-            label and set(words_of(described)[1:]) <= _POINTING_AT_ONE
-        ):  # "Re Noah Patel's chess: withdraw him"
+        if label and set(words_of(described)[1:]) <= _POINTING_AT_ONE:
             described = f"{described.split()[0]} {label.group(1)}"
         if re.search(r"(?i)\b(?:and|or|&)\b|,", described):
             continue
@@ -3940,35 +3946,44 @@ def _a_message_of_nothing_given(
 def _more_than_the_turn_holds(
     args: Mapping[str, Any], context: ReviewContext, policy: SupervisorPolicy, answering: Sequence[str] = ()
 ) -> Decision | None:
-    """A message the turn asks for without dictating what it says, that reports the turn's acts
-    ("Cancel BK-7103 and let Tomas Novak know") or speaks of a topic ("Email Chloé about her
-    deposit"), says what neither the turn, the user's own values nor a trusted record the turn
-    points at (or the recipient's own) holds: a word ("Your deposit is forfeited" where her deposit
-    is held), a figure ("We refunded 812.40"), a day or time, an id ("Your booking BK-7101 is
-    cancelled"), a link or a mail address ("Pay the fee at http://..."), a negation ("Your booking
-    is not cancelled") or an order to the reader: what an untrusted text may have put there, asked
-    (``more_than_the_turn_holds``). ``answering``: the records that answer a question the turn puts
-    to the recipient (:func:`_answering_the_recipient`)."""
+    """A message the turn asks for without dictating what it says, that reports the turn's other
+    acts ("Cancel BK-7103 and let Tomas Novak know"), says what neither the turn, the user's own
+    values, a trusted record the turn points at (one away, the recipient's own), a call the turn
+    sends the agent to nor the acts done hold: a word ("Your deposit is forfeited" where it is
+    held), a figure ("We refunded 812.40"), a day or time, an id the turn and the acts do not write
+    ("Your booking BK-7101 is cancelled"), a link or a mail address ("Pay the fee at http://..."), a
+    negation ("Your booking is not cancelled") or an order to the reader: what an untrusted text
+    may have put there, asked (``more_than_the_turn_holds``). ``answering``: the records that
+    answer a question the turn puts to the recipient (:func:`_answering_the_recipient`)."""
     texts = [without_pleasantries(t) for t in _message_texts(args, context, shortest=1)]
     if not texts:
         return None
     naming = naming_of(policy, context.subject)
     called = {str(v).strip().casefold() for v in args.values() if isinstance(v, str | int)}
-    records = [
-        r.value
-        for r in pointed_records(context.request, context.calls, naming)
-        if r.tool in context.trusted and isinstance(r.value, Mapping)
+    trusted = list(_trusted_records(context))
+    # the records the acts act on: those the turn names by their ids ("Move AP-2103 ..."); where it
+    # names none, those it points at otherwise, and the records one away from them
+    written = {w.casefold() for w in AN_ID_WORD.findall(context.request)}
+    records = [r for r in trusted if _own_id(r) in written]
+    if not records:
+        records = [
+            r.value
+            for r in pointed_records(context.request, context.calls, naming)
+            if r.tool in context.trusted and isinstance(r.value, Mapping)
+        ]
+        records += _one_away(records, context)
+    records += [r for r in trusted if _own_id(r) in called]  # the recipient's own record, not theirs
+    # and the kinds of those records, by the tools that listed them ("list_bookings": a booking)
+    kinds = [
+        w.removesuffix("s")  # (one of them: "booking")
+        for done in context.calls
+        if done.get("tool") in context.trusted
+        and any(r in records for _p, r in mappings(parsed(done.get("observation"))))
+        for w in str(done.get("tool", "")).split("_")[1:]
     ]
-    records += [  # the recipient's own: a trusted record holding a value of the call
-        r
-        for r in _trusted_records(context)
-        if any(isinstance(v, str | int) and str(v).strip().casefold() in called for v in r.values())
-    ]
-    records += _one_away(records, context)
     turn_words = {meaning(w) for w in content_words(context.request)}
-    fields: list[
-        Mapping[str, Any]
-    ] = []  # the user's one record's fields the turn names ("my passport number")
+    # the fields of the user's one record that the turn names ("my passport number")
+    fields: list[Mapping[str, Any]] = []
     for done in context.calls:
         one = parsed(done.get("observation"))
         if done.get("tool") in context.trusted and isinstance(one, Mapping):
@@ -3994,18 +4009,40 @@ def _more_than_the_turn_holds(
         " ".join(f for w in words_of(context.request) for f in verb_forms(w)),  # "cancelled" of "Cancel"
         *(leaf for leaf in leaves(context.subject) if isinstance(leaf, str)),
         *(k.replace("_", " ") for k in held),
+        *kinds,
         *_REFERRING_TO_A_THING,
+        *_OF_A_RECORD,  # where it places what it acted on ("withdrawn from Art Club")
     ]
     figures = _figures_said([_AN_ID_OR_LINK.sub(" ", t) for t in (context.request, *held)])
     words = unsaid(texts, said, figures | _numbers_held(records, 4))
     words += [w for w in orders_given(texts, " ".join(said), context.request) if w not in words]
     if any(negated(t) for t in texts) and not negated(context.request):
         words.append("not")  # "Your booking is not cancelled." for "Cancel BK-7103 and let him know"
+    # a day or a time other than those the turn writes, where it writes any: the record's old one
+    # ("moved to 2026-12-29 at 16:00" for "Move AP-2103 to 2026-12-29 at 10:00 and let her know")
+    whens = {value for _m, value in days_and_times(context.request)}
+    whens |= {str(v) for done in done_now for v in leaf_values(done.get("args") or {})}
+    # (and those of what the turn sends the agent to read: "check my calendar ... and email ana the
+    # agenda")
+    whens |= {
+        value for seen in sent for x in leaves(seen) if isinstance(x, str) for _m, value in days_and_times(x)
+    }
+    if whens:
+        words += [
+            value
+            for t in texts
+            for _m, value in days_and_times(t)
+            if value not in whens and value not in words
+        ]
+    # signed by another than the user ("Regards, Aoife Burns")
+    mine = {w for leaf in leaves(context.subject) if isinstance(leaf, str) for w in words_of(leaf)}
+    words += [
+        w for w in signed_by(_message_texts(args, context, shortest=1)) if w not in mine and w not in words
+    ]
     # an id the turn writes, or of the acts done or the calls it sends to: not another record of
     # the person's ("OR-5101 is cancelled." for "Cancel OR-5102 and tell Maria Lindqvist")
-    whose = [
-        v for v in called if AN_ID_WORD.fullmatch(v)
-    ]  # the recipient's id ("P-2201"), a text of the call
+    # (the recipient's id, "P-2201", is a text of the call)
+    whose = [v for v in called if AN_ID_WORD.fullmatch(v)]
     known = " ".join(
         [context.request, *whose, *(str(x) for seen in [*sent, *fields] for x in leaves(seen))]
     ).casefold()
@@ -4023,32 +4060,31 @@ def _what_only_untrusted_text_holds(
     and a figure, a day or a time of day none of them holds ("Your pickup is moved to 2026-12-18 at
     13:00") says what only an untrusted text says: asked (``only_untrusted_text_holds``)."""
     texts = _message_texts(args, context, shortest=1)
+    # the recipient's record and, of the records that hold its id (her claims, her parcels, her
+    # children), those the topic's words describe ("about her vase claim"), else all of them: not
+    # another person's, nor her other claim ("Your claim CL-302 ..." for the vase claim CL-301)
+    called = {str(v).strip().casefold() for v in args.values() if isinstance(v, str | int)}
+    person = [r for r in _trusted_records(context) if _own_id(r) in called]
+    theirs = _one_away(person, context)
+    records = [*person, *theirs, *_one_away(theirs, context)]  # (her pet's appointment too)
     held = [
         context.request,
         *(x for x in leaves(context.subject) if isinstance(x, str)),
-        *(x for r in _trusted_records(context) for x in leaves(r) if isinstance(x, str)),
-        *(
-            x
-            for done in _calls_sent_to(context)
-            for x in leaves(parsed(done.get("observation")))
-            if isinstance(x, str)
-        ),
-    ]
-    held += [
-        x for done in context.calls if done.get("tool") in context.trusted for x in _texts_of_result(done)
+        *(str(x) for r in records for x in leaves(r) if isinstance(x, str | int | float)),
+        *(x for done in _calls_sent_to(context) for x in _texts_of_result(done)),
     ]
     known = " ".join(held).casefold()
     whom = _addresses_of({k: v for k, v in args.items() if k in RECIPIENT_ARGS})
     links = [
         m.group(0).rstrip(".,;:!?)")
         for t in texts
-        for m in _A_LINK_OR_MAIL_WRITTEN.finditer(t)
+        for m in A_LINK_OR_MAIL.finditer(t)
         if m.group(0).rstrip(".,;:!?)").casefold() not in known
         and m.group(0).rstrip(".,;:!?)").casefold() not in whom
     ]
     # and a figure, a day or a time of day ("Your pickup is moved to 2026-12-18 at 13:00")
-    figures = _figures_said([_AN_ID_OR_LINK.sub(" ", t) for t in held])
-    figures |= _numbers_held(_trusted_records(context), 4)
+    figures = _figures_said([_AN_ID_OR_LINK.sub(" ", t) for t in held]) | _numbers_held(records, 4)
+    links += [i for t in texts for i in AN_ID_WORD.findall(t) if i.casefold() not in known]  # another's id
     links += [  # (a day or a time as one: "16:30" is no 16 of one record and 30 of another)
         m.group(0)
         for t in texts
@@ -4071,10 +4107,17 @@ def _texts_of_result(done: Mapping[str, Any]) -> list[str]:
     return [str(x) for x in leaves(parsed(done.get("observation"))) if isinstance(x, str | int | float)]
 
 
-#: A link or a mail address as a message writes it.
-_A_LINK_OR_MAIL_WRITTEN = re.compile(
-    r"(?i)\bhttps?://\S+|\bwww\.\S+|(?<![\w.+-])[\w.+-]+@[\w-]+(?:\.[\w-]+)+"
-)
+def _holding_a_value_of(
+    args: Mapping[str, Any], records: Sequence[Mapping[str, Any]]
+) -> list[Mapping[str, Any]]:
+    """The records that hold a value of the call's as one of theirs (the recipient's own, by the id
+    or the address the call sends to)."""
+    called = {str(v).strip().casefold() for v in args.values() if isinstance(v, str | int)}
+    return [
+        r
+        for r in records
+        if any(isinstance(v, str | int) and str(v).strip().casefold() in called for v in r.values())
+    ]
 
 
 def _one_away(records: Sequence[Mapping[str, Any]], context: ReviewContext) -> list[Mapping[str, Any]]:
@@ -4393,9 +4436,8 @@ def _a_message_the_turn_does_not_say(
     each = [(one, _dictated_alone([one], beside)) for one in dictating]
     words += [w for w in put_later(texts, told) if w not in words]  # "will be green" for "is green"
     words += [w for w in figures_written_otherwise(texts, own) if w not in words]  # "1.200" for "1,200"
-    words += [
-        w for w in _held_by_a_month_only(texts, own) if w not in words
-    ]  # "12 December" for "11 December"
+    # "12 December" or "12.00" for "11 December" and "85.00"
+    words += [w for w in _held_by_a_month_only(texts, own) if w not in words]
     # an order to the reader the turn does not give ("Host 20 people.", "Tell IT.")
     words += [
         w
@@ -4527,12 +4569,7 @@ def _added_to_the_dictation(
     turn_words = set(words_of(turn))
     mine = {w for leaf in leaves(context.subject) if isinstance(leaf, str) for w in words_of(leaf)}
     added += [w for w in signed_by(present) if w not in mine and w not in turn_words and w != "me"]
-    called = {str(v).casefold() for v in args.values() if isinstance(v, str | int)}
-    theirs = [  # the recipient's own record: one that holds a value of the call
-        r
-        for r in records
-        if any(isinstance(v, str | int) and str(v).casefold() in called for v in r.values())
-    ]
+    theirs = _holding_a_value_of(args, records)  # the recipient's own record
     allowed = " ".join(
         [turn, *(x for x in leaves(context.subject) if isinstance(x, str))]
         + [str(x) for r in theirs for x in leaves(r) if isinstance(x, str)]
@@ -5468,8 +5505,9 @@ def _a_call_asked_for(done: Mapping[str, Any], asked_words: Collection[str]) -> 
 
 def _calls_sent_to(context: ReviewContext) -> list[Mapping[str, Any]]:
     """The calls of the run the turn sends the agent to: by an argument's word the turn writes
-    (:func:`_a_call_asked_for`: "Check #deploys"), by what the tool reads, every word of its name but its verb
-    ("look up the guest wifi password": ``get_wifi``), or by a value an earlier such call returned
+    (:func:`_a_call_asked_for`: "Check #deploys"), by what the tool reads, every word of its name
+    but its verb, where it returns one thing ("look up the guest wifi password": ``get_wifi``; not
+    a listing's every record), or by a value an earlier such call returned
     ("Read the article Ana shared in #reading": the link #reading holds, opened)."""
     asked = {w for w in content_words(context.request) if w not in COURTESY}
     meant = {meaning(w) for w in asked}
@@ -5478,9 +5516,10 @@ def _calls_sent_to(context: ReviewContext) -> list[Mapping[str, Any]]:
     for done in context.calls:
         values = [str(v).strip().casefold() for v in leaf_values(done.get("args") or {})]
         what = [w for w in str(done.get("tool", "")).casefold().split("_")[1:] if w]
+        one = not isinstance(parsed(done.get("observation")), list)  # (a listing's records are weighed each)
         if (
             _a_call_asked_for(done, asked)
-            or (what and {meaning(w) for w in what} <= meant)
+            or (one and what and {meaning(w) for w in what} <= meant)
             or any(len(v) >= 4 and v in seen for v in values)
         ):
             out.append(done)

@@ -1462,7 +1462,7 @@ _DISCREDITING = frozenset(
 _A_COLON_NOT_A_TIMES = re.compile(r"(?<!\d):|:(?!\d{2}\b)")
 
 
-def colon_at(text: str) -> int:
+def _colon_at(text: str) -> int:
     """Where the first colon of ``text`` that is no clock time's is ("Book Fjell at 09:00,
     tomorrow" has none), or -1."""
     found = _A_COLON_NOT_A_TIMES.search(text)
@@ -1473,7 +1473,7 @@ def _after_a_colon_of(sentence: str, asking: Sequence[Clause]) -> bool:
     """Does the sentence hold a colon after its first mandate ("Restart payments: lessons
     learned")? A label's colon before it ("Bob Lee: pay him ..., he covered the tip") is none,
     nor a clock time's ("..., at 09:30, the owner is travelling")."""
-    colon = colon_at(sentence)
+    colon = _colon_at(sentence)
     return colon >= 0 and (not asking or colon > sentence.find(asking[0].text))
 
 
@@ -1690,12 +1690,26 @@ def _what_went_wrong(words: Sequence[str]) -> set[str]:
 #: Words of a thing that works, which a negation before them makes what went wrong ("the heating
 #: wasn't working", "the lock was never fixed"): a reason to give money back (to cancel a repair, it
 #: is none); unnegated, the act may be moot ("it's working").
-_WORKING = frozenset({"working", "works", "worked", "functioning", "fixed", "repaired"})
+_WORKING = frozenset(
+    {
+        "working",
+        "works",
+        "worked",
+        "functioning",
+        "fixed",
+        "repaired",
+        "arrived",
+        "delivered",
+        "received",
+        "came",
+    }
+)
 
 
 def _not_working(words: Sequence[str]) -> set[str]:
     """The words of :data:`_WORKING` in a statement that a negation one or two words before them
-    negates ("the heating wasn't working", "the door was not fixed"): what went wrong, a reason."""
+    negates ("the heating wasn't working", "the door was not fixed", "the order never arrived"):
+    what went wrong, a reason."""
     return {
         w
         for i, w in enumerate(words)
@@ -2945,7 +2959,7 @@ def reading_of(
                 continue  # the Standup, cancel the Review instead")
             if clause.text not in pointed_back and (
                 _someones_words(clause, verbs)
-                or (reported and colon_at(sentence) >= 0 and clause is not members[0])
+                or (reported and _colon_at(sentence) >= 0 and clause is not members[0])
             ):
                 before = [m for m in found if m.sentence in done and m.sentence != sentence]
                 if _reports_on_an_earlier_mandate(clause, before):  # "Pay B-31 and B-40. Acme asked
@@ -3421,8 +3435,8 @@ _STATING = frozenset(
 #: A figure of what an act leaves, not of what it moves ("... down to 100.00", "leaving 50",
 #: "so that 20 remains").
 _WHAT_IS_LEFT = re.compile(
-    r"(?i)\b(?:down\s+to|leaving(?:\s+only)?|so\s+(?:that\s+)?(?:only\s+)?)\s+[$€£]?\d[\d.,]*"
-    r"(?:\s*(?:remains?|is\s+left|left|due|owing))?"
+    r"(?i)\b(?:down\s+to|leaving(?:\s+only)?)\s+[$€£]?\d[\d.,]*"
+    r"|\bso\s+(?:that\s+)?(?:only\s+)?[$€£]?\d[\d.,]*\s*(?:\w+\s+)?(?:remains?|is\s+left|left)\b"
 )
 
 
@@ -3442,7 +3456,7 @@ def _after_a_mandates_colon(sentence: str, asking: Sequence[Clause], clause: Cla
     """Is ``clause`` written after a colon that follows a mandate of its sentence ("reply to Casa
     Azul: arriving 18:00"): the content of the message the mandate sends? A label's colon before
     every mandate ("T-1: full refund ORD-1001 + email customer") introduces no content."""
-    colon = colon_at(sentence)
+    colon = _colon_at(sentence)
     at = sentence.find(clause.text)
     # the label of what follows the colon ("..., attendees: Ana"), read as what follows it is
     label = len(clause.words) <= 2 and 0 <= at < colon and not sentence[at + len(clause.text) : colon].strip()

@@ -30,6 +30,7 @@ from collections.abc import Collection, Iterable
 from policies.supervisor.reading.words import FUNCTION_WORDS, TYPED_AS_I
 
 __all__ = [
+    "A_LINK_OR_MAIL",
     "COURTESY",
     "another_modality",
     "bounds_dropped",
@@ -230,7 +231,7 @@ _A_PART_OF_THE_DAY = re.compile(
     r"(?i)\b(?:in\s+the|this|tomorrow|tonight|by\s+the|until\s+the|[a-z]+day)\s+(morning|afternoon|evening|night)\b"
 )
 #: A link or a mail address, as a message writes one.
-_A_LINK_OR_MAIL = re.compile(
+A_LINK_OR_MAIL = re.compile(
     r"(?i)\S+://\S*|\bwww\.\S+|[\w.+-]+@[\w-]+(?:\.[\w-]+)+|\b[\w-]+(?:\.[\w-]+)+/\S*"
 )
 #: A link or a mail address: an identifier, weighed by the identifier rules, not as words.
@@ -337,7 +338,7 @@ def unsaid(texts: Iterable[str], said: Iterable[str], figures: Iterable[float] |
     # where the reader is sent, which the words' check does not read (an id is the rules')
     said_text = said_joined.casefold()
     for text in texts:
-        for m in _A_LINK_OR_MAIL.finditer(text):
+        for m in A_LINK_OR_MAIL.finditer(text):
             link = m.group(0).casefold().rstrip(".,;:!?)")
             if link not in said_text and link not in out:
                 out.append(link)
@@ -1312,7 +1313,7 @@ def orders_joined(texts: Iterable[str], dictated: str) -> list[str]:
     """The verbs of an order a message joins onto the one the turn dictates, inside its sentence
     ("Please keep the damaged pipe and send it to us" for "Tell Ana to keep the damaged pipe"),
     where the dictation does not write them: an order the user did not give, however courteous
-    its verb ("send" is a mail's word, not an order's, only where nothing follows it)."""
+    its verb (followed by what it acts on: "send it", "forward the form")."""
     allowed = {meaning(w) for w in re.findall(r"[a-z]+", dictated.casefold())}
     out: list[str] = []
     for text in texts:
