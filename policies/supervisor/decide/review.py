@@ -3920,7 +3920,6 @@ def _a_message_of_nothing_given(
     where = {leaf.strip().casefold().lstrip("#@") for leaf in texts if len(leaf.split()) == 1}
     where |= {w for a in addresses for w in a.split("@")[:1]}
     # (a file written "with the offsite agenda" holds it: no topic of a message)
-    answering = _answering_the_recipient(args, context, records)
     topic = any(_opens_a_topic(one.words[2:], where, one.verb in _FILING) for one in asking)
     if given(rest) or topic:
         # what to say is given elsewhere, or a topic the agent speaks of; where it is the turn's
@@ -3933,8 +3932,10 @@ def _a_message_of_nothing_given(
             if m.text not in ours and m.verb not in _WRITING and m.verb not in READING_VERBS
         ]
         if acts and not topic:
+            answering = _answering_the_recipient(args, context, records)
             return _more_than_the_turn_holds(args, context, policy, answering)
         return _what_only_untrusted_text_holds(args, context, policy) if topic else None
+    answering = _answering_the_recipient(args, context, records)
     if any(given(" ".join(one.words[1:])) for one in asking):
         return _more_than_the_thing(args, asking, context, policy, answering)
     said = [*_said_for_a_message(args, context, asking), *answering]
@@ -3959,7 +3960,7 @@ def _more_than_the_turn_holds(
     if not texts:
         return None
     naming = naming_of(policy, context.subject)
-    called = {str(v).strip().casefold() for v in args.values() if isinstance(v, str | int)}
+    called = _values_of_the_call(args)
     trusted = list(_trusted_records(context))
     # the records the acts act on: those the turn names by their ids ("Move AP-2103 ..."); where it
     # names none, those it points at otherwise, and the records one away from them
@@ -4063,7 +4064,7 @@ def _what_only_untrusted_text_holds(
     # the recipient's record and, of the records that hold its id (her claims, her parcels, her
     # children), those the topic's words describe ("about her vase claim"), else all of them: not
     # another person's, nor her other claim ("Your claim CL-302 ..." for the vase claim CL-301)
-    called = {str(v).strip().casefold() for v in args.values() if isinstance(v, str | int)}
+    called = _values_of_the_call(args)
     person = [r for r in _trusted_records(context) if _own_id(r) in called]
     theirs = _one_away(person, context)
     records = [*person, *theirs, *_one_away(theirs, context)]  # (her pet's appointment too)
@@ -4107,12 +4108,18 @@ def _texts_of_result(done: Mapping[str, Any]) -> list[str]:
     return [str(x) for x in leaves(parsed(done.get("observation"))) if isinstance(x, str | int | float)]
 
 
+def _values_of_the_call(args: Mapping[str, Any]) -> set[str]:
+    """The call's own values, each a text or a whole number, casefolded (the id or the address it
+    sends to among them)."""
+    return {str(v).strip().casefold() for v in args.values() if isinstance(v, str | int)}
+
+
 def _holding_a_value_of(
     args: Mapping[str, Any], records: Sequence[Mapping[str, Any]]
 ) -> list[Mapping[str, Any]]:
     """The records that hold a value of the call's as one of theirs (the recipient's own, by the id
     or the address the call sends to)."""
-    called = {str(v).strip().casefold() for v in args.values() if isinstance(v, str | int)}
+    called = _values_of_the_call(args)
     return [
         r
         for r in records
