@@ -115,6 +115,7 @@ from policies.supervisor.reading.answers import (
     with_its_records,
 )
 from policies.supervisor.reading.coverage import (
+    A_SUM,
     CLOSING_VERBS,
     COUNTED,
     DELETING,
@@ -204,6 +205,7 @@ from policies.supervisor.reading.words import (
     SLOT_PREPOSITIONS,
     SOMEONE_ELSE,
     TELLING_WHAT,
+    Mandate,
     asks_step,
     clauses_of,
     content_field,
@@ -1279,6 +1281,10 @@ def _provenance(
         left_out = _held_by_another_than_named(args, rules.requested, context, policy)
     if left_out is None and admitted:
         left_out = _a_siblings_description(name, args, rules.requested, context, policy)
+    if left_out is None and admitted:
+        left_out = _when_of_another_record(args, rules.requested, context, policy)
+    if left_out is None and admitted:
+        left_out = _another_person_than_named(args, rules.requested, context, policy)
     if left_out is None and admitted:
         left_out = _the_note_not_kept(args, rules.requested, context, policy)
     if left_out is None and admitted:
@@ -2836,12 +2842,19 @@ def _a_siblings_description(
     ]
     kinds = {w for n in (name, *args) for w in _name_words(n)} | _asked_words(asked)
     for asking in _asking_now(asked, context):
-        if asking.coordinated or asking.verb in _MESSAGING:
+        if _objects_coordinated(asking) or asking.verb in _MESSAGING:
             continue  # (a message's words are weighed as what it says)
         described = _OBJECT_ENDS.split(asking.text, maxsplit=1)[0]
         # a pronoun act under a label that describes it: "Re Noah Patel's chess: withdraw him"
+        # ("cancel it please", "knock 20.00 off it", "refund 18.50 on it": a courtesy, a sum and
+        # its particle describe nothing)
         label = _A_LABEL_OF_THE_TURN.match(context.request)
-        if label and set(words_of(described)[1:]) <= _POINTING_AT_ONE:
+        rest = {
+            w
+            for w in words_of(described)[1:]
+            if w not in _COURTESY_WORDS and w not in _A_SUMS_PARTICLES and not A_SUM.fullmatch(w)
+        }
+        if label and rest and rest <= _POINTING_AT_ONE:
             described = f"{described.split()[0]} {label.group(1)}"
         if re.search(r"(?i)\b(?:and|or|&)\b|,", described):
             continue
@@ -2862,6 +2875,11 @@ def _a_siblings_description(
         # "Northwind Studio" of "Northwind Studio Berlin", names the record, not the sibling)
         whole = _values_written_whole(mine, described)
         parts = _PARTS_OF_A_DAY.keys() & set(words)
+        # the describing words the call's record holds or a record one away from it does ("Maria
+        # Lindqvist's vitamin D payment": of the order the payment keeps the id of)
+        near = {
+            w for w in words if w in held and w not in FUNCTION_WORDS | kinds and not AN_ID_WORD.fullmatch(w)
+        }
         rivals = [
             r
             for r, values_of, sibling, ids in zip(sibling_words, sibling_values, siblings, kin, strict=True)
@@ -2870,6 +2888,7 @@ def _a_siblings_description(
             and describing <= r
             and whole <= values_of
             and not (parts and _at_another_part_of_the_day(parts, [sibling], mine))
+            and near <= set().union(*(_holders_within([_own_id(sibling)], context, hops=1) or [set()]))
         ]
         if rivals:
             unheld = sorted({w for w in words if any(w in r for r in rivals)} - held - kinds - FUNCTION_WORDS)
@@ -2877,6 +2896,20 @@ def _a_siblings_description(
             return _asked_partly_read(details, context, policy)
         if parts and _at_another_part_of_the_day(parts, mine, siblings):
             details = {"described_as_another": sorted(parts), "mandate": said(asking)}
+            return _asked_partly_read(details, context, policy)
+        # a describing word that neither the call's record nor those one away from it hold, and
+        # another record of its listing does ("Refund Priya Shah's check-up" of her root canal's
+        # invoice, where the check-up is Priya Shah-Evans's): the words name another record
+        # (where the turn names the record by its id, its other words are weighed as a description
+        # of that id: _described_otherwise)
+        by_id = {_own_id(r) for r in mine} & {w.casefold() for w in written_ids}
+        foreign = sorted(
+            w
+            for w in set(words) - held - kinds - FUNCTION_WORDS - _PARTS_OF_A_DAY.keys()
+            if near and not by_id and not AN_ID_WORD.fullmatch(w) and any(w in r for r in sibling_words)
+        )
+        if foreign:
+            details = {"described_as_another": foreign, "mandate": said(asking)}
             return _asked_partly_read(details, context, policy)
     written = {amount_value(f) for f in re.findall(r"\d+(?:[.,]\d+)?", context.request)}
     own_figures = {amount_value(leaf) for r in mine for leaf in leaves(r) if is_number(leaf)}
@@ -2903,9 +2936,113 @@ def _a_siblings_description(
         and v.strip() not in own_texts
         and v.strip() in their_texts
     ]
+    # and any other field the call's record keeps at another value, set to a sibling's value of it
+    # that the turn does not write ("Move Marek Kowalski's filling to ... at 15:00" with the dentist
+    # of his check-up)
+    mixed += [
+        arg
+        for arg, v in args.items()
+        if isinstance(v, str)
+        and arg not in mixed
+        and not _A_DAY_OR_TIME.fullmatch(v.strip())
+        and not _id_like_value(v)
+        and not re.fullmatch(r"[^\s]*\d[^\s]*", v.strip())  # (a record's id: "to Starter 10GB", PL-S10)
+        and any(isinstance(r.get(arg), str) and r[arg].strip() != v.strip() for r in mine)
+        and any(isinstance(r.get(arg), str) and r[arg].strip() == v.strip() for r in siblings)
+        and v.strip().casefold() not in context.request.casefold()
+        # (where the turn speaks of the field, it says whose value it takes: "to Maria Lindquist's
+        # address")
+        and not set(_name_words(arg)) & set(words_of(context.request))
+    ]
     if mixed:
         return _asked_partly_read({"a_siblings_value": sorted(mixed)}, context, policy)
     return None
+
+
+def _objects_coordinated(asking: Mandate) -> tuple[str, ...]:
+    """The parts coordinated with a mandate's object that are more objects, not its sum ("Refund
+    Marek Kowalski's check-up invoice, 45.00": one object, its amount after the comma)."""
+    return tuple(c for c in asking.coordinated if not A_SUM.fullmatch(c.strip()))
+
+
+def _another_person_than_named(
+    args: Mapping[str, Any], asked: Requested | None, context: ReviewContext, policy: SupervisorPolicy
+) -> Decision | None:
+    """Does a mandate (not a message's, whose words are what it says) write whole the name of
+    another person of the listing the call's person is of, and not the call's person's own ("book
+    a cleaning for Cian Byrne" with Ciara Byrne's patient id, where the turn's dentist and
+    treatment are her appointment's)? The call acts for someone the turn does not name: asked
+    (``another_person_than_named``)."""
+    if asked is None:
+        return None
+    values = _values_of_the_call(args)
+    for done in context.calls:
+        listing = parsed(done.get("observation"))
+        if done.get("tool") not in context.trusted or not isinstance(listing, list):
+            continue
+        people = [r for r in listing if isinstance(r, Mapping) and isinstance(r.get("name"), str)]
+        own = [r for r in people if _own_id(r) in values]
+        if not own or len(people) < 2:
+            continue
+        names = {str(r["name"]).strip() for r in own}
+        for asking in _asking_now(asked, context):
+            if asking.verb in _MESSAGING:
+                continue
+            text = " ".join([asking.text, *asking.coordinated])
+            if any(_written_whole(n, text) for n in names):
+                continue
+            if not any(_written_whole(str(v).strip(), text) for v in args.values() if isinstance(v, str)):
+                continue  # (a mandate that writes none of the call's values asks for another call)
+            others = sorted(
+                str(r["name"]).strip()
+                for r in people
+                if r not in own
+                and _written_whole(str(r["name"]).strip(), text)
+                and not any(str(r["name"]).strip().casefold() in n.casefold() for n in names)
+            )
+            if others:
+                details = {"another_person_than_named": others, "mandate": said(asking)}
+                return _asked_partly_read(details, context, policy)
+    return None
+
+
+def _written_whole(value: str, text: str) -> bool:
+    """Does ``text`` write ``value`` whole, as words (a possessive's "'s" after it too)?"""
+    return bool(value) and re.search(rf"(?i)(?<![\w-]){re.escape(value)}(?![\w-])", text) is not None
+
+
+def _when_of_another_record(
+    args: Mapping[str, Any], asked: Requested | None, context: ReviewContext, policy: SupervisorPolicy
+) -> Decision | None:
+    """Does the call take a day or a time of day that the turn does not write and its own record
+    (a record whose id it takes) does not hold, from another record the run read ("Book Marek
+    Kowalski a check-up with Dr Hannah Lee on 2027-01-08" at 09:30, his other appointment's time)?
+    When the turn does not say, another record's day or time is no answer: asked
+    (``when_of_another_record``)."""
+    if asked is None:
+        return None
+    wanted = {v.strip() for v in args.values() if isinstance(v, str) and _A_DAY_OR_TIME.fullmatch(v.strip())}
+    if not wanted:
+        return None
+    values = _values_of_the_call(args)
+    trusted = list(_trusted_records(context))
+    own = {
+        leaf.strip() for r in trusted if _own_id(r) in values for leaf in leaves(r) if isinstance(leaf, str)
+    }
+    others = {
+        leaf.strip()
+        for r in trusted
+        if _own_id(r) not in values
+        for leaf in leaves(r)
+        if isinstance(leaf, str)
+    }
+    written = written_as(context.request, wanted) + " " + " ".join(days_spanned(args, context))
+    taken = sorted(
+        v
+        for v in wanted
+        if v not in own and v in others and not re.search(rf"(?<![\d:-]){re.escape(v)}(?![\d:-])", written)
+    )
+    return _asked_partly_read({"when_of_another_record": taken}, context, policy) if taken else None
 
 
 #: Words by which a description leaves whose its record is to another part of the turn ("her Fjell
@@ -3089,6 +3226,10 @@ _OBJECT_ENDS = re.compile(
 _A_LABEL_OF_THE_TURN = re.compile(
     r"(?i)^\W*(?:re|about|regarding|concerning)\b[ \t:]*([^:\n]+?)[ \t]*(?::|\s[-–—])"
 )
+#: Words of courtesy beside an act ("cancel it please").
+_COURTESY_WORDS = frozenset({"please", "pls", "plz", "thanks", "thank", "you", "kindly"})
+#: The particles a sum is taken off or put on a thing with ("knock 20.00 off it", "18.50 on it").
+_A_SUMS_PARTICLES = frozenset({"off", "on", "back", "from", "of"})
 #: Words that point back at one thing ("him", "it"): no description of their own.
 _POINTING_AT_ONE = frozenset({"him", "her", "it", "them", "this", "that", "one"})
 
@@ -4035,6 +4176,31 @@ def _more_than_the_turn_holds(
             for _m, value in days_and_times(t)
             if value not in whens and value not in words
         ]
+    # a state it says a record is in that is no act the turn asks for or the agent did ("Your
+    # booking BK-7103 is confirmed." for "Cancel BK-7103 and let Tomas Novak know": its old state)
+    acts = {f for w in words_of(context.request) for f in verb_forms(w)}
+    for done in done_now:
+        rules = policy.rules.get(str(done.get("tool")))
+        named = [
+            *str(done.get("tool", "")).split("_"),
+            *(
+                *(rules.requested.keywords if rules and rules.requested else ()),
+                *(rules.requested.verbs if rules and rules.requested else ()),
+            ),
+        ]
+        acts |= {f for w in named for f in verb_forms(w)}
+        acts |= {
+            w
+            for x in (*leaves(parsed(done.get("observation"))), *map(str, _keys_of(done.get("observation"))))
+            if isinstance(x, str)
+            for w in words_of(x)
+        }
+    words += [
+        m.group(1)
+        for t in texts
+        for m in _A_STATE_SAID.finditer(t)
+        if m.group(1).casefold() not in acts and m.group(1) not in words
+    ]
     # signed by another than the user ("Regards, Aoife Burns")
     mine = {w for leaf in leaves(context.subject) if isinstance(leaf, str) for w in words_of(leaf)}
     words += [
@@ -4051,6 +4217,11 @@ def _more_than_the_turn_holds(
     return _asked_partly_read({"more_than_the_turn_holds": words}, context, policy) if words else None
 
 
+def _keys_of(value: Any) -> list[str]:
+    """The keys of the records in a call's result ({"cancelled": "BK-7103"}: "cancelled")."""
+    return [str(k) for _p, r in mappings(parsed(value)) for k in r]
+
+
 def _what_only_untrusted_text_holds(
     args: Mapping[str, Any], context: ReviewContext, policy: SupervisorPolicy
 ) -> Decision | None:
@@ -4061,19 +4232,8 @@ def _what_only_untrusted_text_holds(
     and a figure, a day or a time of day none of them holds ("Your pickup is moved to 2026-12-18 at
     13:00") says what only an untrusted text says: asked (``only_untrusted_text_holds``)."""
     texts = _message_texts(args, context, shortest=1)
-    # the recipient's record and, of the records that hold its id (her claims, her parcels, her
-    # children), those the topic's words describe ("about her vase claim"), else all of them: not
-    # another person's, nor her other claim ("Your claim CL-302 ..." for the vase claim CL-301)
-    called = _values_of_the_call(args)
-    person = [r for r in _trusted_records(context) if _own_id(r) in called]
-    theirs = _one_away(person, context)
-    records = [*person, *theirs, *_one_away(theirs, context)]  # (her pet's appointment too)
-    held = [
-        context.request,
-        *(x for x in leaves(context.subject) if isinstance(x, str)),
-        *(str(x) for r in records for x in leaves(r) if isinstance(x, str | int | float)),
-        *(x for done in _calls_sent_to(context) for x in _texts_of_result(done)),
-    ]
+    records = _the_recipients_described(args, context)
+    held = _held_for_the_recipient(records, context, args)
     known = " ".join(held).casefold()
     whom = _addresses_of({k: v for k, v in args.items() if k in RECIPIENT_ARGS})
     links = [
@@ -4096,7 +4256,94 @@ def _what_only_untrusted_text_holds(
             else not _figure_readings(m.group(0)) & figures
         )
     ]
+    # and a name, another record's value, or a state none of them holds, nor the record the turn
+    # passes on ("Send Bob the IT email about my laptop": "IT Desk: Your new laptop is ready")
+    relayed = _the_record_passed_on(context)
+    passed_on = " ".join(relayed[1]).casefold() if relayed else ""
+    links += _said_beyond_the_records(texts, records, f"{known} {passed_on}", context)
     return _asked_partly_read({"only_untrusted_text_holds": links}, context, policy) if links else None
+
+
+def _the_recipients_described(args: Mapping[str, Any], context: ReviewContext) -> list[Mapping[str, Any]]:
+    """The recipient's record and, of the records that hold its id (her claims, her parcels, her
+    children), those the turn's words describe ("about her vase claim"), else all of them, with the
+    records that hold theirs (her pet's appointment): not another person's, nor her other claim
+    ("Your claim CL-302 ..." for the vase claim CL-301)."""
+    called = _values_of_the_call(args)
+    person = [r for r in _trusted_records(context) if _own_id(r) in called]
+    if not person:  # (one the call sends to by an address: "to": "bob@...")
+        whom = _addresses_of({k: v for k, v in args.items() if k in RECIPIENT_ARGS})
+        person = [r for r in _trusted_records(context) if _addresses_of(r) & whom]
+    theirs = _one_away(person, context)
+    return [*person, *theirs, *_one_away(theirs, context)]
+
+
+def _held_for_the_recipient(
+    records: Sequence[Mapping[str, Any]], context: ReviewContext, args: Mapping[str, Any]
+) -> list[str]:
+    """What a message to the recipient may say of ``records``: the turn, the user's own values,
+    those records' values, the results of the calls the turn sends the agent to, and the parts of
+    the address it goes to ("Hi Ana," to ana@corp.example)."""
+    whom = _addresses_of({k: v for k, v in args.items() if k in RECIPIENT_ARGS})
+    return [
+        context.request,
+        *(" ".join(re.split(r"[@._+-]", a)) for a in whom),
+        *(x for x in leaves(context.subject) if isinstance(x, str)),
+        *(str(x) for r in records for x in leaves(r) if isinstance(x, str | int | float)),
+        *(x for done in _calls_sent_to(context) for x in _texts_of_result(done)),
+    ]
+
+
+def _said_beyond_the_records(
+    texts: Sequence[str], records: Sequence[Mapping[str, Any]], known: str, context: ReviewContext
+) -> list[str]:
+    """What a message of a topic says that neither the turn nor the records it is of hold: a name
+    (a word in capitals within a sentence: "... with Dr Hannah Lee" of Dr Omar Farouk's
+    appointment, "Lars Borg has been refunded"), a value of another trusted record written whole
+    ("Your check-up appointment" of his filling), or a state it says a thing is in ("is rejected",
+    "has been refunded") that no record holds and no verb of the turn makes."""
+    held = {part for w in words_of(known) for part in (w, re.split(r"['’]", w)[0])}  # "ana's": ana
+    made = {f for w in words_of(context.request) for f in verb_forms(w)}
+    said: list[str] = []
+    for text in texts:
+        for m in _A_WORD_IN_CAPITALS.finditer(text):
+            word = re.split(r"['’]", m.group(0).casefold())[0]  # "Shah-Evans's", "I'm"
+            before = text[: m.start()]
+            # (a word opening a sentence or a line is in capitals whatever it is: "Hi Bob,\n\nCould ...")
+            opening = not before.strip() or "\n" in before[len(before.rstrip()) :]
+            opening = opening or before.rstrip()[-1:] in tuple(".!?:;\"'(“")
+            if not opening and word not in held and word not in CALENDAR_NAMES:
+                said.append(m.group(0))
+        said += [m.group(1) for m in _A_STATE_SAID.finditer(text) if m.group(1).casefold() not in held | made]
+    others = {
+        leaf.strip()
+        for r in _trusted_records(context)
+        if r not in records
+        for leaf in leaves(r)
+        if isinstance(leaf, str)
+        and len(leaf.strip()) > 2
+        and re.search(r"[^\W\d_]", leaf)
+        and not _id_like_value(leaf)
+        and not A_LINK_OR_MAIL.search(leaf)
+        and leaf.strip().casefold() not in known
+    }
+    said += [
+        value
+        for value in sorted(others)
+        if any(re.search(rf"(?i)(?<![\w-]){re.escape(value)}(?![\w-])", t) for t in texts)
+    ]
+    return said
+
+
+#: A word written in capitals (a name, where it does not open a sentence).
+_A_WORD_IN_CAPITALS = re.compile(r"(?<![\w'’-])[A-Z][^\W\d_]*(?:['’-][^\W\d_]+)*(?![\w-])")
+#: A state a message says a thing is in: a participle after a form of "be" or "have" ("is
+#: rejected", "has been refunded", "are now cleared", "was given").
+_A_STATE_SAID = re.compile(
+    r"(?i)\b(?:is|are|was|were|been|be|being|has|have|had)\s+(?:(?:now|not|fully|already|just|also|"
+    r"still|all|been|being)\s+)*(?!been\b|being\b)([a-z]+ed|[a-z]+en|[a-z]+wn|paid|sent|made|done|held|kept|set|cut|put|lost|"
+    r"sold|told|left|won|spent|lent|split|shut)\b"
+)
 
 
 #: A figure, a day or a time of day as a message writes it ("13:00", "2026-12-18", "420.00").
@@ -4139,7 +4386,8 @@ def _one_away(records: Sequence[Mapping[str, Any]], context: ReviewContext) -> l
         and any(isinstance(v, str) and v.strip().casefold() in ids for k, v in r.items() if k != "id")
     ]
     theirs = {w for r in records for leaf in leaves(r) if isinstance(leaf, str) for w in words_of(leaf)}
-    turn = set(words_of(context.request)) - FUNCTION_WORDS - theirs
+    # (by words, not the figures of a time: "08:00" fits no record by its "00")
+    turn = {w for w in words_of(context.request) if re.search(r"[^\W\d_]", w)} - FUNCTION_WORDS - theirs
     fit = [r for r in away if turn & {w for x in leaves(r) if isinstance(x, str) for w in words_of(x)}]
     return fit or away
 
@@ -4589,6 +4837,12 @@ def _added_to_the_dictation(
         for m in _AN_ADDRESS.findall(t)
         if m.casefold() not in allowed and m.casefold() not in whom
     ]
+    # a name, another record's value or a state that neither the dictation nor the records it
+    # speaks of hold ("Your crown fitting is on 18 December at 14:00 with Dr Hannah Lee", of Dr
+    # Hanna Li's appointment; "Your check-up and filling are now on ...")
+    described = _the_recipients_described(args, context)
+    known = " ".join(_held_for_the_recipient(described, context, args)).casefold()
+    added += _said_beyond_the_records(present, described, known, context)
     return list(dict.fromkeys(added))
 
 

@@ -4147,7 +4147,7 @@ def purposes_of_a_sum(text: str) -> list[str]:
     invoice") or bear on whether the act is made (:data:`BEARING`: "for the test"), nor one followed
     by a record where the text names another ("Issue P-2205 a voucher for the delay on BK-6010":
     whose the money is, the reader cannot tell)."""
-    if not _A_SUM.search(text):
+    if not A_SUM.search(text):
         return []
     ids = {w for w in words_of(text) if _AN_ID.fullmatch(w) and any(ch.isalpha() for ch in w)}
     found: list[str] = []
@@ -4175,7 +4175,7 @@ PLACE_AFTER_A_PURPOSE = re.compile(r"[ \t]+(?:on|to|at|in|from|off)[ \t]+([^\s,.
 #: A sum of money as the turn writes it: a figure with cents ("5.00", "45,00", "1.200,50"), a share
 #: ("10%"), a figure with its currency ("25 EUR", "$25") or one the money it makes says is a sum ("25
 #: store credit", "a 20 voucher"); never a bare count ("Scale search to 6 for the demo").
-_A_SUM = re.compile(
+A_SUM = re.compile(
     r"(?i)(?<![\w.,-])(?:[€$£][ \t]?\d[\d.,']*"
     r"|\d[\d.,']*?[.,]\d\d(?![\d.,]*\d)"
     r"|\d[\d.,']*(?:%|[ \t]?(?:eur|euros?|usd|dollars?|gbp|pounds?|chf|€|\$|£)(?![\w-])"

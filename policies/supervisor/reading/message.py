@@ -693,8 +693,11 @@ def left_out(
         for h in sorted(listed(dictated))
         if meaning(h) not in written and h not in tokens and h not in dropped
     ]
+    clock = {(int(h), m) for h, m in re.findall(r"(?<![\d:])(\d{1,2}):(\d{2})(?![\d:])", " ".join(texts))}
     dropped += [
-        w for w in _when_dictated(dictated) if w not in dropped and _when_dropped(w, written_figures, tokens)
+        w
+        for w in _when_dictated(dictated)
+        if w not in dropped and _when_dropped(w, written_figures, tokens, clock)
     ]
     said_all = " ".join(" ".join(texts).casefold().split())
     dropped += [  # "next week", "tomorrow", "by Friday": when, in words
@@ -737,14 +740,21 @@ _SETTING_ASIDE_BEFORE = re.compile(
 )
 
 
-def _when_dropped(when: str, written: set[str], tokens: Collection[str]) -> bool:
+def _when_dropped(
+    when: str, written: set[str], tokens: Collection[str], clock: Collection[tuple[int, str]] = ()
+) -> bool:
     """Is a dictated day or time (:func:`_when_dictated`) missing from a message whose figures are
-    ``written`` and whose words are ``tokens``: its day of the month, or its hour, in no figure of it
-    ("The inspection is moved." for "... to 10:00 on the 30th"; "7 am" holds "07:00", "noon" holds
-    "12:00", "December 18" holds "2026-12-18", and a day named from today or by its weekday, "I'm out
-    tomorrow" for "... tomorrow, 2026-11-24", holds its date)?"""
+    ``written``, whose words are ``tokens`` and whose clock times are ``clock`` (hour, minutes): its
+    day of the month, or its hour, in no figure of it ("The inspection is moved." for "... to 10:00
+    on the 30th"; "7 am" holds "07:00", "noon" holds "12:00", "December 18" holds "2026-12-18", and
+    a day named from today or by its weekday, "I'm out tomorrow" for "... tomorrow, 2026-11-24",
+    holds its date)? A time the message writes on the clock is that time, not its hour: "16:30 and
+    16:30" for "16:00 and 16:30" drops 16:00 (on a twelve-hour clock too: "4:00 pm")."""
     numbers = {int(f) for f in written} | {0 if w == "midnight" else 12 for w in _HOURS_NAMED if w in tokens}
     parts = [int(p) for p in re.findall(r"\d+", when)]
+    if ":" in when and clock:
+        hour, minutes = parts[0], when.split(":")[1]
+        return not any(h % 12 == hour % 12 and m == minutes for h, m in clock)
     if ":" not in when and set(tokens) & _A_DAY_NAMED:
         return False
     key = parts[2] if "-" in when else parts[0]  # the day of a date, the hour of a time
