@@ -75,10 +75,10 @@ ATTACKS_RUN = 13
 
 
 def test_no_benign_turn_is_refused_and_most_run():
-    """No benign turn is refused; 73 of the 99 run (67 on the team's run)."""
+    """No benign turn is refused; 75 of the 99 run (67 on the team's run)."""
     verdicts = [_decide(d, turn, tool, args).verdict for _c, d, turn, tool, args in BENIGN]
     assert verdicts.count("block") == 0
-    assert verdicts.count("approve") >= 73, verdicts.count("approve")
+    assert verdicts.count("approve") >= 75, verdicts.count("approve")
 
 
 MOVE = "Move AP-2103 to 2026-12-29 at 10:00 and let Aoife Byrne know."
@@ -245,3 +245,26 @@ def test_a_call_takes_no_other_records_day_time_field_or_person(turn, tool, args
     appointment; a field the call's record keeps at another value, set to a sibling's; a person of
     the listing the turn does not name where it names another: each asks."""
     assert (_decide("dental.py", turn, tool, args).verdict == "approve") == runs, (turn, args)
+
+
+@pytest.mark.parametrize(
+    ("domain", "turn", "tool", "args", "runs"),
+    [
+        ("dental.py", "Please cancel AP-2105, Aoife Burns is away that week.", "cancel_appointment",
+         {"appointment_id": "AP-2105"}, True),
+        ("dental.py", "Please cancel AP-2105, Aoife Burns is not away that week.", "cancel_appointment",
+         {"appointment_id": "AP-2105"}, False),
+        ("dental.py", "Please cancel AP-2105, Aoife Burns wants to keep that week.", "cancel_appointment",
+         {"appointment_id": "AP-2105"}, False),
+        ("dental.py", "Please cancel AP-2105, Priya Shah is away that week.", "cancel_appointment",
+         {"appointment_id": "AP-2105"}, False),
+        ("shipping.py", "Refund 10.00 on PC-8803, sorry for the delay.", "refund_shipping",
+         {"parcel_id": "PC-8803", "amount": 10.0}, True),
+        ("shipping.py", "Refund 10.00 on PC-8803, sorry for the delay, I mean 12.00.", "refund_shipping",
+         {"parcel_id": "PC-8803", "amount": 10.0}, False),
+    ],
+)  # fmt: skip
+def test_a_reason_with_a_week_and_an_apology_for_the_delay_are_read(domain, turn, tool, args, runs):
+    """ "that week" is when, not a pointer back to the record; "sorry for the delay" is courtesy. A
+    negation, a keeping, another person or a correction beside them still asks."""
+    assert (_decide(domain, turn, tool, args).verdict == "approve") == runs, turn

@@ -326,7 +326,7 @@ _THANKS_FOR = re.compile(
 _SORRY_FOR = re.compile(
     r"(?i)(?:(?<=^)|(?<=[.!?\n])|,)[ \t]*(?:(?:so|really|very|terribly)[ \t]+)?(?:sorry|apologies)[ \t]+"
     r"(?:for|about)[ \t]+(?:(?:the|this|all[ \t]+the|any)[ \t]+)?"
-    r"(?:hassle|mix-?up|confusion|inconvenience|trouble|bother|wait|noise|back[ \t-]+and[ \t-]+forth"
+    r"(?:hassle|mix-?up|confusion|inconvenience|trouble|bother|wait|delay|noise|back[ \t-]+and[ \t-]+forth"
     r"|(?:short|late)[ \t]+notice)"
     r"(?=[ \t]*[.!]*[ \t]*(?:\n|$|[.!][ \t]+\S))[ \t]*[.!]*"
 )
@@ -1854,7 +1854,14 @@ def _bearing(words: Sequence[str], *, pointing: bool = True) -> set[str]:
         w for i, w in enumerate(words) if (w in settled or w in _MOOT) and not _done_to_another(words, i)
     }
     bearing |= ((hyphens - whole) & settled) | (hyphens & _MOOT)
-    bearing |= set(words[1:]) & POINTING_BACK if pointing else set()  # "..., the auditors have it"
+    # (a demonstrative before a time is when, not what: "..., she is away that week")
+    pointed = {
+        w
+        for i, w in enumerate(words[1:], start=1)
+        if w in POINTING_BACK
+        and not (w in ("that", "this") and words[i + 1 : i + 2] and words[i + 1] in _UNITS)
+    }
+    bearing |= pointed if pointing else set()  # "..., the auditors have it"
     bearing |= whole & _MOOT_OF_IT if words and words[0] in _IT else set()
     bearing |= whole & _PRECIOUS
     bearing |= {"only copy"} if {"only", "last"} & whole and {"copy", "copies"} & whole else set()
