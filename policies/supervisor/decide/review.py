@@ -32,6 +32,7 @@ import warnings
 from collections import Counter
 from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from datetime import date
 from decimal import Decimal
 from functools import lru_cache
 from itertools import pairwise
@@ -4214,6 +4215,10 @@ def _more_than_the_turn_holds(
         [context.request, *whose, *(str(x) for seen in [*sent, *fields] for x in leaves(seen))]
     ).casefold()
     words += [i for t in texts for i in AN_ID_WORD.findall(t) if i.casefold() not in known and i not in words]
+    # and a name, another record's value or a day or time in words its records do not hold ("Your
+    # fence repair JB-504 with Sam Greene is cancelled." of Sam Green's job)
+    beyond = _said_beyond_the_records(texts, records, " ".join(said).casefold(), context)
+    words += [w for w in beyond if w not in words]
     return _asked_partly_read({"more_than_the_turn_holds": words}, context, policy) if words else None
 
 
@@ -4261,6 +4266,9 @@ def _what_only_untrusted_text_holds(
     relayed = _the_record_passed_on(context)
     passed_on = " ".join(relayed[1]).casefold() if relayed else ""
     links += _said_beyond_the_records(texts, records, f"{known} {passed_on}", context)
+    # signed by another than the user ("... is paid. Clara Voss")
+    mine = {w for leaf in leaves(context.subject) if isinstance(leaf, str) for w in words_of(leaf)}
+    links += [w for w in signed_by(texts) if w not in mine and w not in links]
     return _asked_partly_read({"only_untrusted_text_holds": links}, context, policy) if links else None
 
 
@@ -4315,6 +4323,13 @@ def _said_beyond_the_records(
             if not opening and word not in held and word not in CALENDAR_NAMES:
                 said.append(m.group(0))
         said += [m.group(1) for m in _A_STATE_SAID.finditer(text) if m.group(1).casefold() not in held | made]
+        said += [
+            m.group(1)
+            for m in _A_STATE_MARKED.finditer(text)
+            if m.group(1).casefold() not in held | made and m.group(1) not in said
+        ]
+        said += [w for w in words_of(text) if w in _SHARES_IN_WORDS and w not in held]  # "half off"
+    said += _when_in_words_not_held(texts, known, context)
     others = {
         leaf.strip()
         for r in _trusted_records(context)
@@ -4333,6 +4348,89 @@ def _said_beyond_the_records(
         if any(re.search(rf"(?i)(?<![\w-]){re.escape(value)}(?![\w-])", t) for t in texts)
     ]
     return said
+
+
+#: A state a message marks without a verb: after a colon, a bracket, a dash or "Status" ("Invoice
+#: MI-708: paid.", "(cleared)", "- cleared", "Status: refunded").
+_A_STATE_MARKED = re.compile(
+    r"(?i)(?:[:(–—]|[ \t]-[ \t]|\bstatus\b[ \t]*[:=-]?)[ \t]*(?:(?:now|fully|all|partly|already)[ \t]+)?"
+    r"(?!been\b|being\b)([a-z]+ed|[a-z]+en|paid|sent|done|due|void|free)\b"
+)
+#: Shares of a whole in words ("half off", "a quarter off", "half price").
+_SHARES_IN_WORDS = frozenset({"half", "halves", "quarter", "quarters", "third", "thirds", "double", "twice"})
+#: A day or a time of day in words: a weekday, a day of the month by its ordinal, noon or midnight, a
+#: part of the day, a time said in words, or a day counted from today.
+_A_WHEN_IN_WORDS = re.compile(
+    r"(?i)\b(?:(?P<weekday>monday|tuesday|wednesday|thursday|friday|saturday|sunday)"
+    r"|(?P<ordinal>\d{1,2})(?:st|nd|rd|th)"
+    r"|(?P<noon>noon|midday|midnight)"
+    r"|(?<!good )(?P<part>morning|afternoon|evening|tonight)"
+    r"|(?P<spoken>(?:half|quarter)[ \t]+(?:past|to)[ \t]+\w+|\w+[ \t]+o'clock)"
+    r"|(?P<counted>tomorrow|next[ \t]+(?:week|month|monday|tuesday|wednesday|thursday|friday|saturday"
+    r"|sunday)))\b"
+)
+_WEEKDAYS_NAMED = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+
+
+def _when_in_words_not_held(texts: Sequence[str], known: str, context: ReviewContext) -> list[str]:
+    """The days and times of day a message says in words ("on Monday at noon", "the 20th", "in the
+    afternoon", "at half past eight", "next Monday") that what it may say (``known``, case folded:
+    the turn and the records) does not hold: no date of it falls on that weekday or day of the
+    month, no time of it is noon or in that part of the day, and neither it nor the turn writes the
+    words (a short form the turn writes, "fri", "tmrw", holds the day). A sentence that gives a
+    record's author as saying it ("Carla asked whether Thursday works") may say what that record
+    says."""
+    turn_words = set(words_of(context.request))
+    short = {w for w in turn_words if len(w) >= 3} | ({"tomorrow"} if turn_words & _TOMORROW_SHORT else set())
+    texts = [t for text in texts for t in re.split(r"(?<=[.!?])\s+", text) if not _attributed(t, context)]
+    dates = []
+    for y, m, d in re.findall(r"(\d{4})-(\d{2})-(\d{2})", known):
+        try:
+            dates.append(date(int(y), int(m), int(d)))
+        except ValueError:
+            continue
+    hours = _hours_of(re.findall(r"(?<![\d:])\d{1,2}:\d{2}(?![\d:])", known))
+    times = set(re.findall(r"(?<![\d:])\d{1,2}:\d{2}(?![\d:])", known))
+    found: list[str] = []
+    for text in texts:
+        for m in _A_WHEN_IN_WORDS.finditer(text):
+            said = m.group(0).casefold()
+            if re.search(rf"(?<![\w-]){re.escape(said)}(?![\w-])", known):
+                continue
+            if said in short or (m["weekday"] and any(said.startswith(w) for w in short)):
+                continue  # "fri" of "Friday", "tmrw" of "tomorrow"
+            held = (
+                (m["weekday"] is not None and any(_WEEKDAYS_NAMED[d.weekday()] == said for d in dates))
+                or (m["ordinal"] is not None and any(d.day == int(m["ordinal"]) for d in dates))
+                or (m["noon"] is not None and ({"12:00"} if said != "midnight" else {"00:00"}) & times)
+                or (m["part"] is not None and _in_the_parts(hours, {said.replace("tonight", "evening")}))
+            )
+            if not held:
+                found.append(m.group(0))
+    return found
+
+
+#: Short forms of "tomorrow" a turn writes.
+_TOMORROW_SHORT = frozenset({"tmrw", "tmr", "tmw", "tmrow", "2moro", "2mrw", "tomoz", "tomorow"})
+#: Verbs by which a sentence gives what someone said ("Carla asked whether ...").
+_SAYING_VERBS = frozenset(
+    {"asked", "asks", "said", "says", "wrote", "writes", "wants", "wanted", "suggested", "suggests",
+     "proposed", "proposes", "mentioned", "mentions"}
+)  # fmt: skip
+
+
+def _attributed(sentence: str, context: ReviewContext) -> bool:
+    """Does a sentence give what the author of a record the run read said ("Carla asked whether
+    Thursday works for the offsite.": Carla Diaz's mail)? Its subject is a word of the record's
+    person field, its verb one of saying."""
+    words = words_of(sentence)
+    if len(words) < 2 or words[1] not in _SAYING_VERBS:
+        return False
+    return any(
+        _A_PERSONS_KEY.match(str(k)) and isinstance(v, str) and words[0] in words_of(v)
+        for r in _records_read(context)
+        for k, v in r.items()
+    )
 
 
 #: A word written in capitals (a name, where it does not open a sentence).
@@ -4842,6 +4940,8 @@ def _added_to_the_dictation(
     # Hanna Li's appointment; "Your check-up and filling are now on ...")
     described = _the_recipients_described(args, context)
     known = " ".join(_held_for_the_recipient(described, context, args)).casefold()
+    relayed = _the_record_passed_on(context)  # (the mail it replies to: "Yes, Thursday works.")
+    known += " " + " ".join(relayed[1]).casefold() if relayed else ""
     added += _said_beyond_the_records(present, described, known, context)
     return list(dict.fromkeys(added))
 

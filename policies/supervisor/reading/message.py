@@ -694,10 +694,12 @@ def left_out(
         if meaning(h) not in written and h not in tokens and h not in dropped
     ]
     clock = {(int(h), m) for h, m in re.findall(r"(?<![\d:])(\d{1,2}):(\d{2})(?![\d:])", " ".join(texts))}
+    # (an hour is not the figure of a date or an id the message writes: "on 2026-12-14", "ST-09")
+    hours = set(re.findall(r"\d+", _A_DATE_OR_AN_ID.sub(" ", " ".join(texts))))
     dropped += [
         w
         for w in _when_dictated(dictated)
-        if w not in dropped and _when_dropped(w, written_figures, tokens, clock)
+        if w not in dropped and _when_dropped(w, hours if ":" in w else written_figures, tokens, clock)
     ]
     said_all = " ".join(" ".join(texts).casefold().split())
     dropped += [  # "next week", "tomorrow", "by Friday": when, in words
@@ -707,6 +709,10 @@ def left_out(
         and " ".join(m.group(0).casefold().split()) not in said_all
     ]
     return [*(missing if bounding or len(missing) == len(wanted) else []), *dropped]
+
+
+#: A date in figures or an id, whose figures are no hour of the day ("2026-12-14", "ST-09").
+_A_DATE_OR_AN_ID = re.compile(r"\d{4}-\d{1,2}-\d{1,2}|\d{1,2}[./]\d{1,2}[./]\d{2,4}|\b[A-Za-z]+[-_]?\d+\w*")
 
 
 #: When a dictated message says a thing happens: a day ("2026-12-18", "the 30th") or a time of day
@@ -1338,19 +1344,27 @@ def orders_joined(texts: Iterable[str], dictated: str) -> list[str]:
 #: "— Owen"): the closing words, then a name of one to four capitalised words.
 _SIGNED_BY = re.compile(
     r"(?:^|(?<=[.!?\n,;]))[ \t]*(?:(?:[Kk]ind|[Bb]est|[Ww]arm|[Mm]any)[ \t]+)?"
-    r"(?:[Rr]egards|[Ww]ishes|[Bb]est|[Cc]heers|[Tt]hanks|[Tt]hank[ \t]+you|[Ss]incerely|"
+    r"(?:[Rr]egards|REGARDS|[Ww]ishes|[Bb]est|[Cc]heers|[Tt]hanks|[Tt]hank[ \t]+you|[Ss]incerely|"
     r"[Yy]ours(?:[ \t]+(?:sincerely|truly|faithfully))?|"
     r"[Cc]ordially|[Rr]espectfully|[Tt]ake[ \t]+care|—|–|--)[ \t]*[,!.]?[ \t]*\n?[ \t]*"
     r"((?:[A-Z][\w'’.-]*)(?:[ \t]+[A-Z][\w'’.-]*){0,3})[ \t]*[.!]?[ \t]*$"
 )
 
 
+#: A name alone after a message's last sentence, a signature without a closing word ("... is
+#: cancelled. Ivan Petrov", "...\nSam Green").
+_A_NAME_ALONE_AT_THE_END = re.compile(
+    r"(?<=[.!?\n])[ \t]*\n?[ \t]*([A-Z][\w'’.-]*(?:[ \t]+[A-Z][\w'’.-]*){1,3})[ \t]*[.!]?[ \t]*$"
+)
+
+
 def signed_by(texts: Iterable[str]) -> list[str]:
     """The words of the name a message signs with at its end ("Regards, Colm Reilly": colm,
-    reilly), casefolded; none where it signs with none."""
+    reilly; "... is cancelled. Ivan Petrov": a name alone after the last sentence), casefolded;
+    none where it signs with none."""
     out: list[str] = []
     for text in texts:
-        m = _SIGNED_BY.search(text.rstrip())
+        m = _SIGNED_BY.search(text.rstrip()) or _A_NAME_ALONE_AT_THE_END.search(text.rstrip())
         if m:
             out += [w for w in re.findall(r"[^\W\d_]+", m.group(1).casefold()) if w not in out]
     return out
