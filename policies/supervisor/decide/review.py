@@ -4182,13 +4182,9 @@ def _more_than_the_turn_holds(
     acts = {f for w in words_of(context.request) for f in verb_forms(w)}
     for done in done_now:
         rules = policy.rules.get(str(done.get("tool")))
-        named = [
-            *str(done.get("tool", "")).split("_"),
-            *(
-                *(rules.requested.keywords if rules and rules.requested else ()),
-                *(rules.requested.verbs if rules and rules.requested else ()),
-            ),
-        ]
+        asked_by = rules.requested if rules else None
+        named = [*str(done.get("tool", "")).split("_"), *(asked_by.keywords if asked_by else ())]
+        named += asked_by.verbs if asked_by else []
         acts |= {f for w in named for f in verb_forms(w)}
         acts |= {
             w
@@ -4305,11 +4301,13 @@ def _held_for_the_recipient(
 def _said_beyond_the_records(
     texts: Sequence[str], records: Sequence[Mapping[str, Any]], known: str, context: ReviewContext
 ) -> list[str]:
-    """What a message of a topic says that neither the turn nor the records it is of hold: a name
-    (a word in capitals within a sentence: "... with Dr Hannah Lee" of Dr Omar Farouk's
-    appointment, "Lars Borg has been refunded"), a value of another trusted record written whole
-    ("Your check-up appointment" of his filling), or a state it says a thing is in ("is rejected",
-    "has been refunded") that no record holds and no verb of the turn makes."""
+    """What a message says that neither the turn nor the records it speaks of (``records``, whose
+    values and the turn's are ``known``, case folded) hold: a name (a word in capitals within a
+    sentence: "... with Dr Hannah Lee" of Dr Omar Farouk's appointment, "Lars Borg has been
+    refunded"), a value of another trusted record written whole ("Your check-up appointment" of his
+    filling), a state it says a thing is in, with a verb or marked without one ("is rejected", "has
+    been refunded", "MI-708: paid.") that no record holds and no verb of the turn makes, a share in
+    words ("half off") and a day or a time in words (:func:`_when_in_words_not_held`)."""
     held = {part for w in words_of(known) for part in (w, re.split(r"['’]", w)[0])}  # "ana's": ana
     made = {f for w in words_of(context.request) for f in verb_forms(w)}
     said: list[str] = []
@@ -4354,7 +4352,7 @@ def _said_beyond_the_records(
 #: MI-708: paid.", "(cleared)", "- cleared", "Status: refunded").
 _A_STATE_MARKED = re.compile(
     r"(?i)(?:[:(–—]|[ \t]-[ \t]|\bstatus\b[ \t]*[:=-]?)[ \t]*(?:(?:now|fully|all|partly|already)[ \t]+)?"
-    r"(?!been\b|being\b)([a-z]+ed|[a-z]+en|paid|sent|done|due|void|free)\b"
+    r"([a-z]{2,}ed|paid|sent|done|due|void|given|taken|written|withdrawn|broken|frozen|forgiven)\b"
 )
 #: Shares of a whole in words ("half off", "a quarter off", "half price").
 _SHARES_IN_WORDS = frozenset({"half", "halves", "quarter", "quarters", "third", "thirds", "double", "twice"})
@@ -4942,6 +4940,10 @@ def _added_to_the_dictation(
     known = " ".join(_held_for_the_recipient(described, context, args)).casefold()
     relayed = _the_record_passed_on(context)  # (the mail it replies to: "Yes, Thursday works.")
     known += " " + " ".join(relayed[1]).casefold() if relayed else ""
+    # and what the recipient wrote to the user ("Reply to Carla: yes." to Carla's "Does Thursday
+    # work?"): their own words, not a third party's
+    theirs = [r for r in _records_read(context) if _addresses_of(r) & whom]
+    known += " " + " ".join(str(x) for r in theirs for x in leaves(r) if isinstance(x, str)).casefold()
     added += _said_beyond_the_records(present, described, known, context)
     return list(dict.fromkeys(added))
 
