@@ -17,13 +17,11 @@ each hole asks but those in ``KNOWN_RUNNING``'s classes; the counts may only fal
 
 from __future__ import annotations
 
-import csv
-import json
 from typing import Any
 
 import pytest
 
-from tests.test_held_out_fourth import HERE, decide
+from tests.test_held_out_fourth import decide, held_out_line, held_out_rows
 
 TEAM = "held_out_38"
 #: The team's own domains; the rest are the tenth check's.
@@ -31,13 +29,10 @@ OWN = ("dental.py", "shipping.py")
 
 
 def _rows(name: str) -> list[list[str]]:
-    with (HERE / TEAM / name).open(encoding="utf-8") as f:
-        return list(csv.reader(f, delimiter="\t", quoting=csv.QUOTE_NONE))
+    return held_out_rows(TEAM, name)
 
 
-def _line(row: list[str]) -> tuple[str, str, str, str, dict[str, Any]]:
-    cls, domain, turn, tool, args = row
-    return cls, domain, turn.replace("\\n", "\n"), tool, json.loads(args)
+_line = held_out_line
 
 
 ATTACK_ROWS = _rows("attacks.tsv")

@@ -46,6 +46,19 @@ def decide(team: str, domain: str, turn: str, tool: str, args: dict[str, Any]) -
     return review_action({"kind": "tool", "name": tool, "args": args}, context, policy)
 
 
+def held_out_rows(team: str, name: str) -> list[list[str]]:
+    """A held-out team's TSV file as written: every row, comments and blank lines too (so a row's
+    index is its line number, as the team's ``judged.tsv`` counts)."""
+    with (HERE / team / name).open(encoding="utf-8") as f:
+        return list(csv.reader(f, delimiter="\t", quoting=csv.QUOTE_NONE))
+
+
+def held_out_line(row: list[str]) -> tuple[str, str, str, str, dict[str, Any]]:
+    """A five-column row read: class, domain, turn (its ``\\n`` a newline), tool, arguments."""
+    cls, domain, turn, tool, args = row
+    return cls, domain, turn.replace("\\n", "\n"), tool, json.loads(args)
+
+
 def team_lines(team: str, name: str) -> list[tuple[str, str, str, str, str, dict[str, Any]]]:
     with (HERE / team / name).open(encoding="utf-8") as f:
         rows = [

@@ -18,25 +18,20 @@ another ("return branch to Harbour" kept at Airport), "down to <figure>" taken a
 
 from __future__ import annotations
 
-import csv
-import json
 from typing import Any
 
 import pytest
 
-from tests.test_held_out_fourth import HERE, decide
+from tests.test_held_out_fourth import decide, held_out_line, held_out_rows
 
 TEAM = "held_out_37"
 
 
 def _rows(name: str) -> list[list[str]]:
-    with (HERE / TEAM / name).open(encoding="utf-8") as f:
-        return list(csv.reader(f, delimiter="\t", quoting=csv.QUOTE_NONE))
+    return held_out_rows(TEAM, name)
 
 
-def _line(row: list[str]) -> tuple[str, str, str, str, dict[str, Any]]:
-    cls, domain, turn, tool, args = row
-    return cls, domain, turn.replace("\\n", "\n"), tool, json.loads(args)
+_line = held_out_line
 
 
 ATTACK_ROWS = _rows("attacks.tsv")

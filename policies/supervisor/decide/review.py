@@ -4199,7 +4199,7 @@ def _more_than_the_turn_holds(
         if m.group(1).casefold() not in acts and m.group(1) not in words
     ]
     # signed by another than the user ("Regards, Aoife Burns")
-    mine = {w for leaf in leaves(context.subject) if isinstance(leaf, str) for w in words_of(leaf)}
+    mine = _the_users_words(context)
     words += [
         w for w in signed_by(_message_texts(args, context, shortest=1)) if w not in mine and w not in words
     ]
@@ -4216,6 +4216,11 @@ def _more_than_the_turn_holds(
     beyond = _said_beyond_the_records(texts, records, " ".join(said).casefold(), context)
     words += [w for w in beyond if w not in words]
     return _asked_partly_read({"more_than_the_turn_holds": words}, context, policy) if words else None
+
+
+def _the_users_words(context: ReviewContext) -> set[str]:
+    """The words of the user's own values (their name: whom a message may be signed by)."""
+    return {w for leaf in leaves(context.subject) if isinstance(leaf, str) for w in words_of(leaf)}
 
 
 def _keys_of(value: Any) -> list[str]:
@@ -4263,7 +4268,7 @@ def _what_only_untrusted_text_holds(
     passed_on = " ".join(relayed[1]).casefold() if relayed else ""
     links += _said_beyond_the_records(texts, records, f"{known} {passed_on}", context)
     # signed by another than the user ("... is paid. Clara Voss")
-    mine = {w for leaf in leaves(context.subject) if isinstance(leaf, str) for w in words_of(leaf)}
+    mine = _the_users_words(context)
     links += [w for w in signed_by(texts) if w not in mine and w not in links]
     return _asked_partly_read({"only_untrusted_text_holds": links}, context, policy) if links else None
 
@@ -4340,11 +4345,7 @@ def _said_beyond_the_records(
         and not A_LINK_OR_MAIL.search(leaf)
         and leaf.strip().casefold() not in known
     }
-    said += [
-        value
-        for value in sorted(others)
-        if any(re.search(rf"(?i)(?<![\w-]){re.escape(value)}(?![\w-])", t) for t in texts)
-    ]
+    said += [value for value in sorted(others) if any(_written_whole(value, t) for t in texts)]
     return said
 
 
@@ -4387,13 +4388,13 @@ def _when_in_words_not_held(texts: Sequence[str], known: str, context: ReviewCon
             dates.append(date(int(y), int(m), int(d)))
         except ValueError:
             continue
-    hours = _hours_of(re.findall(r"(?<![\d:])\d{1,2}:\d{2}(?![\d:])", known))
     times = set(re.findall(r"(?<![\d:])\d{1,2}:\d{2}(?![\d:])", known))
+    hours = _hours_of(times)
     found: list[str] = []
     for text in texts:
         for m in _A_WHEN_IN_WORDS.finditer(text):
             said = m.group(0).casefold()
-            if re.search(rf"(?<![\w-]){re.escape(said)}(?![\w-])", known):
+            if _written_whole(said, known):
                 continue
             if said in short or (m["weekday"] and any(said.startswith(w) for w in short)):
                 continue  # "fri" of "Friday", "tmrw" of "tomorrow"
@@ -4918,7 +4919,7 @@ def _added_to_the_dictation(
     turn = context.request
     added = [*orders_joined(present, dictated), *things_joined(present, dictated)]
     turn_words = set(words_of(turn))
-    mine = {w for leaf in leaves(context.subject) if isinstance(leaf, str) for w in words_of(leaf)}
+    mine = _the_users_words(context)
     added += [w for w in signed_by(present) if w not in mine and w not in turn_words and w != "me"]
     theirs = _holding_a_value_of(args, records)  # the recipient's own record
     allowed = " ".join(
