@@ -272,9 +272,11 @@ _MARKER_PHRASES = (
 )  # fmt: skip
 #: Nouns of someone's consent: after a word that makes them a condition ("with Eve's OK", "pending
 #: approval", "upon your sign-off", "after the go-ahead") they put the clause outside the grammar.
+#: "green" is one only before "light" ("with the green light"): alone it is a name's ("with Sam
+#: Green").
 _CONSENT = frozenset(
     {"ok", "okay", "approval", "permission", "consent", "sign-off", "signoff", "go-ahead", "blessing",
-     "nod", "green", "authorisation", "authorization", "say-so", "confirmation", "thumbs-up", "thumbs",
+     "nod", "authorisation", "authorization", "say-so", "confirmation", "thumbs-up", "thumbs",
      "agreement", "clearance", "sanction", "signal", "cue", "green-light", "greenlight"}
 )  # fmt: skip
 #: ("w": "w/ Eve's OK", as the reader splits "w/")
@@ -286,7 +288,10 @@ _BEFORE_CONSENT = frozenset(
 def _consent_at(words: Sequence[str], at: int) -> bool:
     """Does a condition of someone's consent start at ``at`` ("with Eve's OK", "pending approval",
     "after the manager's sign-off")?"""
-    return words[at] in _BEFORE_CONSENT and any(w in _CONSENT for w in words[at + 1 : at + 4])
+    after = words[at + 1 : at + 5]
+    return words[at] in _BEFORE_CONSENT and any(
+        w in _CONSENT or (w == "green" and "light" in after[i + 1 : i + 2]) for i, w in enumerate(after[:3])
+    )
 
 
 #: Runs of words that state an operation on amounts, read as content ("what is left of INV-9").
@@ -1328,13 +1333,17 @@ _A_TRAILING_FIELD = re.compile(
 
 #: A correction the user makes of the line before it, in its sentence, the next or a line (a message)
 #: of its own, naming what they meant ("Pay MF-311. Sorry, I meant MF-322.", "Book Albergo Sole for
-#: 3 nights — I mean Pensione Luna"): an id, a name, a date, a figure, alone.
+#: 3 nights — I mean Pensione Luna", "Refund MI-702 180.00 - no wait, 170.00", "..., make that
+#: 09:00"): an id, a name, a date, a time, a figure, alone.
 _A_CORRECTION = re.compile(
     r"(?im)(?:[.!;]?[ \t]*\n[ \t]*|[.!;][ \t]+|[ \t]+[-\u2013\u2014][ \t]+|,[ \t]+)"
-    r"(?:(?:sorry|oops|whoops|er|erm|uh|no|wait)[ \t]*[,.!\u2013\u2014-]?[ \t]+)*i[ \t]+mean(?:t)?[ \t:,]+"
+    r"(?:(?:(?:sorry|oops|whoops|er|erm|uh|no|wait)[ \t]*[,.!\u2013\u2014-]?[ \t]+)*"
+    r"(?:i[ \t]+mean(?:t)?|make[ \t]+(?:that|it))[ \t:,]+"
+    r"|(?P<bare>(?:(?:sorry|oops|whoops|no|wait)[ \t]*[,.!\u2013\u2014-]?[ \t]+)+))"
     r"(?P<new>(?:[^\s.,;!?]|(?<=\d)[.,](?=\d))+(?:[ \t]+(?:[^\s.,;!?]|(?<=\d)[.,](?=\d))+){0,3}"
     r"(?:,[ \t]+\d{4})?)[ \t]*[.!]?[ \t]*$"
 )
+_A_CORRECTING_WORD = re.compile(r"(?i)\bi\s+mean|\b(?:sorry|oops|whoops|no|wait|make\s+(?:that|it))\b")
 _AN_ID_TOKEN = re.compile(r"(?<![\w.@#-])(?=[\w-]*\d)(?=[\w-]*[A-Za-z])[A-Za-z][\w-]*(?![\w@-]|\.\w)")
 _A_CAPITALISED_NAME = re.compile(r"(?<![\w'’-])[A-Z][\w'’-]*(?:[ \t]+[A-Z][\w'’-]*){0,3}(?![\w'’-])")
 
@@ -1342,13 +1351,15 @@ _A_CAPITALISED_NAME = re.compile(r"(?<![\w'’-])[A-Z][\w'’-]*(?:[ \t]+[A-Z][\
 def corrections_read(body: str) -> str:
     """``body`` with each correction that names what it meant read into the line before it
     (:func:`_corrected`); a line the reader cannot correct stays as written."""
-    if not re.search(r"(?i)\bi\s+mean", body):
+    if not _A_CORRECTING_WORD.search(body):
         return body
     out, at = [], 0
     for m in _A_CORRECTION.finditer(body):
         start = body.rfind("\n", 0, m.start()) + 1
         if start < at:
             continue
+        if m.group("bare") and not re.search(r"[\dA-Z]", m.group("new")):
+            continue  # "DM tomas the news, no emojis": a word after "no" is no handle corrected
         fixed = _corrected(body[start : m.start()], m.group("new"))
         if fixed is not None:
             out += [body[at:start], fixed]
@@ -1432,7 +1443,8 @@ def _spans(patterns: Iterable[re.Pattern[str]], text: str) -> list[tuple[int, in
 
 def _a_value_corrected(before: str, new: str) -> str | None:
     """The line with its one value of ``new``'s kind replaced by ``new``: a date for its one date
-    ("Reschedule SHP-70417 for 2026-12-10, sorry, I meant 2026-12-12"), a figure for its one figure
+    ("Reschedule SHP-70417 for 2026-12-10, sorry, I meant 2026-12-12"), a clock time for its one clock
+    time ("Move JB-501 to 2026-12-21 at 08:00, sorry, I meant 09:00"), a figure for its one figure
     standing alone ("Set sub_1002 to 15 seats, sorry, I meant 18"; a share for a share), a name in
     small letters joined by a dash for its one such name ("Add dkim to finance-readonly, sorry, I
     meant finance-admins"; the one word it grows from: "Restart search. I meant search-staging"), a
@@ -1445,11 +1457,13 @@ def _a_value_corrected(before: str, new: str) -> str | None:
     dates = _spans(_DATES_CORRECTED, before)
     if any(p.fullmatch(new) for p in _DATES_CORRECTED):
         return _replaced(before, [s for s in dates if s[0] >= start], new)
+    times = [m.span() for t in TIMES for m in t.finditer(before) if not re.fullmatch(r"[\d.]+", m.group(0))]
+    if not re.fullmatch(r"[\d.]+", new) and any(t.fullmatch(new) for t in TIMES):
+        # a clock time for the line's one clock time ("... at 08:00, sorry, I meant 09:00")
+        clock = [s for s in _spans(TIMES, before) if s in times and s[0] >= start]
+        return _replaced(before, clock, new)
     figure = _A_FIGURE_TOKEN.fullmatch(new)
     if figure is not None:
-        times = [
-            m.span() for t in TIMES for m in t.finditer(before) if not re.fullmatch(r"[\d.]+", m.group(0))
-        ]
         timed = dates + times  # "4.00" alone is a figure; "4:00", "4 pm" a time
         figures = [
             m
