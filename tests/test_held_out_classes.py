@@ -734,8 +734,8 @@ def test_a_value_the_mandate_does_not_state_for_the_call_asks(policy, request_, 
     ("policy", "request_", "name", "args"),
     [
         # a correction inside the clause: neither figure runs unasked
+        # (", sorry, 5." corrects the figure: the call with 50 asks, and with 5 runs, below)
         (OPS_POLICY, "Scale search-svc to 50, sorry, 5.", "scale", {"service": "search-svc", "replicas": 50}),
-        (OPS_POLICY, "Scale search-svc to 50, sorry, 5.", "scale", {"service": "search-svc", "replicas": 5}),
         (IT_POLICY, "Add asmith to finance, err, sales.", "add_to_group", {"user": "asmith", "group": "finance"}),
         (OPS_POLICY, "Scale a-svc to 50, I mean 5.", "scale", {"service": "a-svc", "replicas": 50}),
         # two figures side by side: which one is asked for is not written
@@ -745,6 +745,19 @@ def test_a_value_the_mandate_does_not_state_for_the_call_asks(policy, request_, 
 )  # fmt: skip
 def test_a_figure_corrected_or_set_beside_another_asks(policy, request_, name, args):
     assert _decide(policy, request_, name, **args).verdict == "escalate", request_
+
+
+@pytest.mark.parametrize(
+    "request_",
+    [
+        "Scale search-svc to 50, sorry, 5.",
+        "Scale search-svc to 50 - no wait, 5.",
+        "Scale search-svc to 50, make that 5.",
+    ],
+)
+def test_a_figure_corrected_without_i_meant_is_the_figure_meant(request_):
+    assert _decide(OPS_POLICY, request_, "scale", service="search-svc", replicas=5).verdict == "approve"
+    assert _decide(OPS_POLICY, request_, "scale", service="search-svc", replicas=50).verdict == "escalate"
 
 
 def test_a_word_pointing_back_alone_takes_what_its_sentence_says():

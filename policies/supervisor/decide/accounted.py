@@ -42,10 +42,17 @@ from policies.json_safety import leaves
 from policies.supervisor.provenance.context import ReviewContext, TurnReading
 from policies.supervisor.provenance.derivation import TAKEN_OFF, derive, terms_of
 from policies.supervisor.reading.amounts import COUNTING_WORDS
-from policies.supervisor.reading.coverage import CONNECTING, KEPT_DAY, all_accounted, naming_words, read_turn
+from policies.supervisor.reading.coverage import (
+    CONNECTING,
+    KEPT_DAY,
+    RECORD_DAY,
+    all_accounted,
+    naming_words,
+    read_turn,
+)
 from policies.supervisor.reading.identifiers import days_and_times
 from policies.supervisor.reading.values import mappings, parsed
-from policies.supervisor.reading.words import Mandate, matching, singular, words_of
+from policies.supervisor.reading.words import Mandate, a_day_written, matching, singular, words_of
 from policies.supervisor.rules.kinds import Requested
 from policies.tools import is_number
 
@@ -59,6 +66,7 @@ _ACCOUNTABLE = (
     "named only through another record (",
     "a later sentence not read (",
     "for later (",  # "on 14 January 2027" where the call keeps that day
+    "beside a name not read (",  # "to 15 Park View, Leeds" where the call keeps that address
 )
 
 
@@ -185,6 +193,13 @@ def _the_calls_words(name: str, args: Mapping[str, Any], context: ReviewContext)
     for record in records:
         texts = [(str(k), v) for k, v in record.items() if isinstance(v, str | int | float)]
         known |= {w for k, v in texts for w in (*_words(k.replace("_", " ")), *_words(str(v)))}
+        # the day it is on, which the turn may name it by ("Cancel Oskar's lesson on the 15th"),
+        # where the call sets no day of its own (a day it sets is when: "Terminate LS-5006 on 14
+        # January" for its end date still asks which year)
+        if any(_ISO_DAY.match(v) for v in wanted_days):
+            continue
+        for day in {v[:10] for _k, v in texts if isinstance(v, str) and _ISO_DAY.match(v)}:
+            known |= {f"{RECORD_DAY}{day}", *a_day_written(day)}
     return (
         known
         | shares_taken(values, records, context.request)

@@ -172,6 +172,7 @@ from policies.supervisor.reading.message import (
     says_what_is_forbidden,
     signed_by,
     spoken_of_added,
+    states_after_a_copula,
     summed_up_otherwise,
     swapped_persons,
     things_joined,
@@ -207,9 +208,11 @@ from policies.supervisor.reading.words import (
     SOMEONE_ELSE,
     TELLING_WHAT,
     Mandate,
+    a_day_written,
     asks_step,
     clauses_of,
     content_field,
+    corrections_read,
     excludes_records,
     field_word,
     mandates,
@@ -1139,7 +1142,13 @@ def _provenance(
             if admitting and left_out is None:
                 left_out = _outside_the_mandate(value, rule.arg, admitting, rules.requested, context, policy)
             if admitting and left_out is None:
-                left_out = _the_old_value(value, rule.arg, context, policy)
+                left_out = _the_old_value(value, rule.arg, context, policy, name)
+            if admitting and left_out is None:
+                left_out = _corrected_away(value, rule.arg, context, policy)
+            if admitting and left_out is None and all(s.kind != "request" for s in admitting):
+                left_out = _another_of_its_listing_written(
+                    value, rule.arg, args, rules.requested, context, policy
+                )
             if admitting and left_out is None and all(s.kind == "own" for s in admitting):
                 left_out = _own_described_as_another(value, rules.requested, context, policy)
             if admitting and left_out is None:
@@ -1687,12 +1696,82 @@ def _own_described_as_another(
     return None
 
 
-def _the_old_value(value: Any, arg: str, context: ReviewContext, policy: SupervisorPolicy) -> Decision | None:
+def _corrected_away(
+    value: Any, arg: str, context: ReviewContext, policy: SupervisorPolicy
+) -> Decision | None:
+    """Is ``value`` written in the turn only where a correction the reader reads replaced it ("Move
+    EV-4101 ... with Jo Black, sorry, I meant Jo Blake": Jo Black)? The call takes what the user
+    took back: asked (the value the correction names is weighed as every value)."""
+    if isinstance(value, bool) or not str(value).strip():
+        return None
+    corrected = corrections_read(context.request)
+    if corrected == context.request or not found_in(value, [Source("request", context.request)]):
+        return None
+    if found_in(value, [Source("request", corrected)]):
+        return None
+    return _asked_outside({"arg": arg, "value": value, "corrected_away": True}, context, policy)
+
+
+def _another_of_its_listing_written(
+    value: Any,
+    arg: str,
+    args: Mapping[str, Any],
+    asked: Requested | None,
+    context: ReviewContext,
+    policy: SupervisorPolicy,
+) -> Decision | None:
+    """Is ``value``, which the turn does not write, held in a field of a trusted listing whose
+    other records' values of that field the clause naming the call's record by its id writes one of
+    whole ("Put Sam Brown on EV-4108 as coordinator" and the call keeps the event's coordinator,
+    Jo Blake: the staff listing names both; "Put Rose Green on ..." as Rosa Greene)? The turn names
+    one record of the listing, the call takes another: asked. (Another object's clause may name
+    what it likes: "Pay the City Water bill B-31 and the Acme bill B-40".)"""
+    if not isinstance(value, str) or not value.strip() or asked is None:
+        return None
+    wanted = value.strip().casefold()
+    ids = [v for v in args.values() if isinstance(v, str) and AN_ID_WORD.fullmatch(v.strip())]
+    clauses = [t for m in _asking_now(asked, context) for t in (m.text, *m.coordinated)]
+    stated = " | ".join(t for t in clauses if any(_written_whole(i.strip(), t) for i in ids))
+    if not stated:
+        return None
+    for done in context.calls:
+        if done.get("tool") not in context.trusted:
+            continue
+        records = [r for _path, r in mappings(parsed(done.get("observation")))]
+        fields = {
+            k for r in records for k, v in r.items() if isinstance(v, str) and v.strip().casefold() == wanted
+        }
+        written = sorted(
+            {
+                v.strip()
+                for r in records
+                for k in fields
+                if isinstance(v := r.get(k), str)
+                and v.strip()
+                and v.strip().casefold() != wanted
+                and re.search(rf"(?i)(?<![\w-]){re.escape(v.strip())}(?![\w-])", stated)
+            }
+        )
+        if written:
+            details = {"arg": arg, "value": value, "another_of_its_listing": written}
+            return _asked_outside(details, context, policy)
+    return None
+
+
+#: Words of a tool's name by which its figure is how much it takes off or gives ("discount_invoice",
+#: "credit_account"): "by 35.00" is that figure ("Discount MI-705 by 35.00"), not a change of it.
+_A_CHANGE_BY_ITS_FIGURE = frozenset({"discount", "deduct", "rebate", "credit", "markdown"})
+
+
+def _the_old_value(
+    value: Any, arg: str, context: ReviewContext, policy: SupervisorPolicy, tool: str = ""
+) -> Decision | None:
     """Is ``value`` written in the turn only as where a change starts ("Scale checkout-api from 40
     to 4 replicas", "Upgrade search-svc from 1.9.1 to 2.0.0", "... 1.9.1 to 2.0.0"), as the whole
     a part is taken of ("Refund 40 of the 240"), as how much a change adds or takes ("Scale it
-    up by 4", "4 more"), or as an estimate ("roughly 40", "~40", "40 or so")? Then a call that sets
-    it is asked: the turn asks for the value after "to", the part, or a value it does not write."""
+    up by 4", "4 more"; not for a ``tool`` whose figure is what it takes off, :data:`_A_CHANGE_BY_ITS_
+    FIGURE`), or as an estimate ("roughly 40", "~40", "40 or so")? Then a call that sets it is asked:
+    the turn asks for the value after "to", the part, or a value it does not write."""
     written = re.escape(str(value).strip())
     # a quantity or a version ("from 40 to 4", "from 1.9.1 to 2.0.0"), not where money comes from
     # ("Pay 80 EUR from ACC-1 to Stadtwerke": the account is the call's ``from_account``)
@@ -1701,6 +1780,7 @@ def _the_old_value(value: Any, arg: str, context: ReviewContext, policy: Supervi
     if isinstance(value, int | float):  # a number as the turn may write it: "59.90" for 59.9, "240.00"
         written += r"0*" if "." in written else r"(?:[.,]0+)?"
     text = _RAISED_TO.sub(r"\1 : to", context.request)  # "Turn my reminder up to 25": to 25, no bound
+    by = "" if set(re.split(r"[_\W]+", tool.casefold())) & _A_CHANGE_BY_ITS_FIGURE else "by|"
     anywhere = re.compile(rf"(?i)(?<![\w.@-]){written}(?![\w@-]|\.\d)")
     ahead = r"(?![\w@-]|\.\d)"
     old = re.compile(
@@ -1724,7 +1804,7 @@ def _the_old_value(value: Any, arg: str, context: ReviewContext, policy: Supervi
         rf"|somewhere\s+around|something\s+like|maybe|perhaps|guess)\s+|[~≈]\s*)(?:v(?=\d))?{written}{ahead}"
         rf"|(?<![\w.@-])(?:v(?=\d))?{written}\s+(?:or\s+so|give\s+or\s+take|more\s+or\s+less|-?ish)\b"
         # a change by so much, not the value it sets: "Scale it up by 4", "down 4", "4 more"
-        rf"|(?<!top )\b(?:by|up|down|another|plus|extra)\s+(?:by\s+)?(?:v(?=\d))?{written}{ahead}"
+        rf"|(?<!top )\b(?:{by}up|down|another|plus|extra)\s+(?:by\s+)?(?:v(?=\d))?{written}{ahead}"
         rf"|(?<![\w.@-])(?:v(?=\d))?{written}\s+(?:more|less|fewer|extra|additional|higher|lower)\b"
         # ... or added to what it is: "5 minutes further out", "5 minutes on top of the current one"
         rf"|(?<![\w.@-]){written}(?:\s+[^\W\d_]+)?\s+(?:further|farther|on\s+top\s+of|in\s+addition\s+to"
@@ -2391,7 +2471,7 @@ def _bindings_broken(
         old = (
             None
             if isinstance(value, bool) or not is_number(value)
-            else _the_old_value(value, arg, context, policy)
+            else _the_old_value(value, arg, context, policy, name)
         )
         if old is not None:
             found.setdefault("not_the_value", {})[arg] = old.details.get("from")
@@ -2835,6 +2915,9 @@ def _a_siblings_description(
         return None
     held = set().union(*(_holders_within(sorted(values), context, hops=1) or [set()]))
     own_words = {w for r in mine for leaf in leaves(r) if isinstance(leaf, str) for w in words_of(leaf)}
+    # a day a record is on, as the turn may write it ("on 15 December", "on the 15th")
+    held |= {w for day in held for w in a_day_written(day)}
+    own_words |= {w for day in own_words for w in a_day_written(day)}
     sibling_words = [
         {w for leaf in leaves(r) if isinstance(leaf, str) for w in words_of(leaf)} for r in siblings
     ]
@@ -4201,7 +4284,9 @@ def _more_than_the_turn_holds(
     # signed by another than the user ("Regards, Aoife Burns")
     mine = _the_users_words(context)
     words += [
-        w for w in signed_by(_message_texts(args, context, shortest=1)) if w not in mine and w not in words
+        w
+        for w in signed_by(_message_texts(args, context, shortest=1), _people_of_the_records(context))
+        if w not in mine and w not in words
     ]
     # an id the turn writes, or of the acts done or the calls it sends to: not another record of
     # the person's ("OR-5101 is cancelled." for "Cancel OR-5102 and tell Maria Lindqvist")
@@ -4269,7 +4354,8 @@ def _what_only_untrusted_text_holds(
     links += _said_beyond_the_records(texts, records, f"{known} {passed_on}", context)
     # signed by another than the user ("... is paid. Clara Voss")
     mine = _the_users_words(context)
-    links += [w for w in signed_by(texts) if w not in mine and w not in links]
+    signers = signed_by(texts, _people_of_the_records(context))
+    links += [w for w in signers if w not in mine and w not in links]
     return _asked_partly_read({"only_untrusted_text_holds": links}, context, policy) if links else None
 
 
@@ -4304,17 +4390,24 @@ def _held_for_the_recipient(
 
 
 def _said_beyond_the_records(
-    texts: Sequence[str], records: Sequence[Mapping[str, Any]], known: str, context: ReviewContext
+    texts: Sequence[str],
+    records: Sequence[Mapping[str, Any]],
+    known: str,
+    context: ReviewContext,
+    *,
+    states: bool = True,
 ) -> list[str]:
     """What a message says that neither the turn nor the records it speaks of (``records``, whose
     values and the turn's are ``known``, case folded) hold: a name (a word in capitals within a
     sentence: "... with Dr Hannah Lee" of Dr Omar Farouk's appointment, "Lars Borg has been
     refunded"), a value of another trusted record written whole ("Your check-up appointment" of his
     filling), a state it says a thing is in, with a verb or marked without one ("is rejected", "has
-    been refunded", "MI-708: paid.") that no record holds and no verb of the turn makes, a share in
-    words ("half off") and a day or a time in words (:func:`_when_in_words_not_held`)."""
+    been refunded", "MI-708: paid.") that no record holds and no verb of the turn makes (and, but
+    for a dictated message, ``states``, in an adjective or a phrase: "is overdue", "is on hold"), a
+    share in words ("half off") and a day or a time in words (:func:`_when_in_words_not_held`)."""
     held = {part for w in words_of(known) for part in (w, re.split(r"['’]", w)[0])}  # "ana's": ana
     made = {f for w in words_of(context.request) for f in verb_forms(w)}
+    fields = {w for r in records for k in r for w in _name_words(str(k))}  # "is due" of a due_date
     said: list[str] = []
     for text in texts:
         for m in _A_WORD_IN_CAPITALS.finditer(text):
@@ -4326,6 +4419,11 @@ def _said_beyond_the_records(
             if not opening and word not in held and word not in CALENDAR_NAMES:
                 said.append(m.group(0))
         said += [m.group(1) for m in _A_STATE_SAID.finditer(text) if m.group(1).casefold() not in held | made]
+        said += [  # (a dictated message paraphrases: "be ok", "won't be able" are its own words)
+            state
+            for state in (states_after_a_copula(text) if states else [])
+            if not set(words_of(state)) - FUNCTION_WORDS <= held | made | fields and state not in said
+        ]
         said += [
             m.group(1)
             for m in _A_STATE_MARKED.finditer(text)
@@ -4920,7 +5018,11 @@ def _added_to_the_dictation(
     added = [*orders_joined(present, dictated), *things_joined(present, dictated)]
     turn_words = set(words_of(turn))
     mine = _the_users_words(context)
-    added += [w for w in signed_by(present) if w not in mine and w not in turn_words and w != "me"]
+    added += [
+        w
+        for w in signed_by(present, _people_of_the_records(context))
+        if w not in mine and w not in turn_words and w != "me"
+    ]
     theirs = _holding_a_value_of(args, records)  # the recipient's own record
     allowed = " ".join(
         [turn, *(x for x in leaves(context.subject) if isinstance(x, str))]
@@ -4945,7 +5047,7 @@ def _added_to_the_dictation(
     # work?"): their own words, not a third party's
     theirs = [r for r in _records_read(context) if _addresses_of(r) & whom]
     known += " " + " ".join(str(x) for r in theirs for x in leaves(r) if isinstance(x, str)).casefold()
-    added += _said_beyond_the_records(present, described, known, context)
+    added += _said_beyond_the_records(present, described, known, context, states=False)
     return list(dict.fromkeys(added))
 
 
@@ -6213,6 +6315,8 @@ def _beside_a_payment(whole: str, verb: str, values: set[str], names: set[str], 
     Supplies bill", "... the Acme Supplies bill I already paid", "... halfway", "Pay Acme Supplies
     UK"): what is paid, to whom, or whether, may be other than the call."""
     text = _A_PURPOSE_OR_REFERENCE.sub(" ", _QUOTED_SPANS.sub(" ", _A_LINK.sub(" ", whole)))
+    for purpose in purposes_of_a_sum(text):  # "... as a goodwill gesture": why the money moves
+        text = text.replace(purpose, " ")
     written = [w.strip("'`\"#") for w in words_of(text)]
     at = next((i for i, w in enumerate(written) if w in verb_forms(verb) or w == verb + "ing"), 0)
     parts = {p for v in values for p in re.split(r"[-_.@+\s]+", v) if p}
@@ -9516,6 +9620,21 @@ def _roles_given(
 def _text_of_record(record: Mapping[str, Any]) -> str:
     """A record's texts together, in order (a mail's sender, subject and body)."""
     return " ".join(v for v in leaves(record) if isinstance(v, str))
+
+
+_A_PERSONS_NAME = re.compile(r"[A-Z][\w'’-]+(?:[ \t]+[A-Z][\w'’-]+){1,3}")
+
+
+def _people_of_the_records(context: ReviewContext) -> frozenset[str]:
+    """The words (casefolded) of the names of two to four capitalised words ("Rosa Greene", "Al
+    White") that trusted records hold whole as a value: the people a message may be signed as."""
+    return frozenset(
+        w.casefold()
+        for r in _trusted_records(context)
+        for leaf in leaves(r)
+        if isinstance(leaf, str) and _A_PERSONS_NAME.fullmatch(leaf.strip())
+        for w in leaf.split()
+    )
 
 
 def _trusted_records(context: ReviewContext) -> Iterator[Mapping[str, Any]]:

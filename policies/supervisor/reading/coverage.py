@@ -88,6 +88,7 @@ __all__ = [
     "PLACE_AFTER_A_PURPOSE",
     "POINTING_BACK",
     "READING_VERBS",
+    "RECORD_DAY",
     "REFERENCE_WORDS",
     "REPORTING_WORDS",
     "TIMED_VERBS",
@@ -4646,8 +4647,12 @@ def _dated_apart(sentence: str, dated: bool = True) -> str | None:
 
 
 #: A dotted date ("on 15.12.2026", "by 1.1.") after what has no day: a channel, or (for a verb that
-#: makes nothing dated) a record's id or a person ("Cancel BK-9002 on 15.12.2026").
-_DOTTED_DATE_PHRASE = r"((?:on|by|before|after|until|till)\s+\d{1,2}\.\d{1,2}(?:\.(?:\d{2,4})?)?(?![\d-]))"
+#: makes nothing dated) a record's id or a person ("Cancel BK-9002 on 15.12.2026"). A day of a
+#: month and a month: "by 35.00" is a sum ("Discount MI-705 by 35.00").
+_DOTTED_DATE_PHRASE = (
+    r"((?:on|by|before|after|until|till)\s+(?:0?[1-9]|[12]\d|3[01])\.(?:0?[1-9]|1[0-2])"
+    r"(?:\.(?:\d{2,4})?)?(?![\d-]))"
+)
 _DATE_AFTER_A_CHANNEL = re.compile(
     rf"(?i)(?<![\w-])#[\w-]+\s+(?:{_DOTTED_DATE_PHRASE}|{_FIGURE_DATE_PHRASE})"
 )  # a channel has no day: an ISO date after it says when too
@@ -5091,6 +5096,28 @@ def _a_day_the_call_keeps(later: str, text: str, accounted: Collection[str]) -> 
     )
 
 
+#: Marks, among a call's words (``accounted``), a day its own record is on (``=record-day:2026-12-15``):
+#: the day a mandate may name that record by ("Cancel Oskar's lesson on the 15th").
+RECORD_DAY = "=record-day:"
+_A_DAY_OF_THE_MONTH = re.compile(r"(\d{1,2})(?:st|nd|rd|th)?")
+
+
+def _the_records_day(later: str, accounted: Collection[str]) -> bool:
+    """Is the time phrase ``later`` "on" a day of the month, its month or not, that the call's own
+    record is on (:data:`RECORD_DAY`: "on the 15th", "on 15 December", "on Dec 15" for a lesson on
+    2026-12-15)? Then it names which record, not when to act ("by the 15th" still defers)."""
+    days = [a.removeprefix(RECORD_DAY) for a in accounted if a.startswith(RECORD_DAY)]
+    words = [w.rstrip(".") for w in words_of(later)]
+    if not days or words[:1] != ["on"]:
+        return False
+    numbers = [int(m.group(1)) for w in words if (m := _A_DAY_OF_THE_MONTH.fullmatch(w))]
+    months = [MONTH_NUMBERS[w] for w in words if w in MONTH_NUMBERS]
+    rest = set(words) - {"on", "the", "of"} - set(MONTH_NUMBERS)
+    if len(numbers) != 1 or len(months) > 1 or any(not _A_DAY_OF_THE_MONTH.fullmatch(w) for w in rest):
+        return False
+    return any(int(day[8:10]) == numbers[0] and (not months or int(day[5:7]) == months[0]) for day in days)
+
+
 def _deferred(mandate: Mandate, words: Sequence[str], accounted: Collection[str]) -> str | None:
     """The time phrase of a mandate's words that puts it off, or None: each one it writes is weighed
     in turn ("Book ... on Dec 15, 2026 at 8:00 am tomorrow": the day the call books on, then
@@ -5103,7 +5130,9 @@ def _deferred(mandate: Mandate, words: Sequence[str], accounted: Collection[str]
         if later is None:
             return None
         lasting = later.split()[0] in ("until", "till") and mandate.verb in LASTING
-        kept = bool(accounted) and _a_day_the_call_keeps(later, mandate.text, accounted)
+        kept = bool(accounted) and (
+            _a_day_the_call_keeps(later, mandate.text, accounted) or _the_records_day(later, accounted)
+        )
         dated = later not in TIME_WORDS and mandate.verb in DATED_VERBS and not later.endswith("'s")
         if not (lasting or kept or dated):
             return later
@@ -5205,8 +5234,10 @@ def _undermined(
             said, accounted
         ):  # "Cancel the Dentist ..., Board meeting on."
             return f"beside words not read ('{said}')"
+    # the act's own verb takes nothing out of its object ("Discount MI-705 by 35.00")
+    after_the_verb = words[1:] if words[:1] and words[0] in verb_forms(mandate.verb) else words
     taken_out = (
-        _excluding_word(words)
+        _excluding_word(after_the_verb)
         or _misspelt_than(mandate.sentence)
         or _all_but(words, mandate.verb)
         or _instead_of_some(mandate, words, instead)
@@ -5230,7 +5261,8 @@ def _undermined(
     if through is not None:
         return f"named only through another record ('{through}')"
     beside = _named_beside_the_value(mandate)
-    if beside is not None:
+    # (an address the call keeps, its town after a comma: "to 15 Park View, Leeds")
+    if beside is not None and not (beside[:1].isdigit() and all_accounted(beside, accounted)):
         return f"beside a name not read ('{beside}')"
     first, last = order
     at = first.get(mandate.sentence, -1)

@@ -27,7 +27,7 @@ import re
 import unicodedata
 from collections.abc import Collection, Iterable
 
-from policies.supervisor.reading.words import FUNCTION_WORDS, TYPED_AS_I
+from policies.supervisor.reading.words import CALENDAR_NAMES, FUNCTION_WORDS, TYPED_AS_I
 
 __all__ = [
     "A_LINK_OR_MAIL",
@@ -46,6 +46,7 @@ __all__ = [
     "out_of_order",
     "signed_by",
     "spoken_of_added",
+    "states_after_a_copula",
     "swapped_persons",
     "things_joined",
     "unsaid",
@@ -701,6 +702,23 @@ def left_out(
         for w in _when_dictated(dictated)
         if w not in dropped and _when_dropped(w, hours if ":" in w else written_figures, tokens, clock)
     ]
+    # a sum or a count the turn dictates, and a state it says a thing is in: what the message says
+    # ("... is confirmed." for "... is confirmed for 30 guests", "Your deposit has been received."
+    # for "... deposit of 250.00 has been received", "... is for 30 guests" for "is confirmed ...")
+    figures_written = {
+        _figure_value(f) for f in _A_FIGURE_SAID.findall(_A_DATE_OR_AN_ID.sub(" ", " ".join(texts)))
+    }
+    dropped += [
+        f
+        for f in _A_FIGURE_SAID.findall(_A_DATE_OR_AN_ID.sub(" ", dictated))
+        if _figure_value(f) not in figures_written and f not in dropped
+    ]
+    # (a state said in other words is the assistant's paraphrase: "The file is very large." for
+    # "the file is huge"; one said in none is dropped)
+    states = [s for s in states_after_a_copula(dictated) if s not in dropped]
+    if states and not any(states_after_a_copula(t) for t in texts):
+        lost = [s for s in states if not all(meaning(w) in written for w in content_words(s))]
+        dropped += lost
     said_all = " ".join(" ".join(texts).casefold().split())
     dropped += [  # "next week", "tomorrow", "by Friday": when, in words
         m.group(0).casefold()
@@ -708,7 +726,24 @@ def left_out(
         if not _SETTING_ASIDE_BEFORE.search(dictated[: m.start()])
         and " ".join(m.group(0).casefold().split()) not in said_all
     ]
-    return [*(missing if bounding or len(missing) == len(wanted) else []), *dropped]
+    return list(dict.fromkeys([*(missing if bounding or len(missing) == len(wanted) else []), *dropped]))
+
+
+#: A sum or a count a message writes: a figure standing alone, not a day of a month ("14
+#: December", "Dec 14"), a year, a time ("10:30", "at 9", "9 am") or a part of an id or a date.
+_A_FIGURE_SAID = re.compile(
+    r"(?i)(?<![\w.,:/-])(?<!jan )(?<!feb )(?<!mar )(?<!apr )(?<!may )(?<!jun )(?<!jul )(?<!aug )"
+    r"(?<!sep )(?<!oct )(?<!nov )(?<!dec )(?<!at )(?!(?:19|20)\d\d\b)(\d+(?:[.,]\d+)*)(?![\w:/-]|[.,]\d)"
+    r"(?![ \t]+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b)(?![ \t]*[ap]\.?m\b)"
+)
+
+
+def _figure_value(figure: str) -> float:
+    """A figure's value, its thousands marked or not ("1,200" and "1200", "1.200,50" and "1200.50")."""
+    parts = re.split(r"[.,]", figure)
+    if len(parts) > 1 and len(parts[-1]) != 3:
+        return float(f"{''.join(parts[:-1])}.{parts[-1]}")
+    return float("".join(parts))
 
 
 #: A date in figures or an id, whose figures are no hour of the day ("2026-12-14", "ST-09").
@@ -1358,15 +1393,40 @@ _A_NAME_ALONE_AT_THE_END = re.compile(
 )
 
 
-def signed_by(texts: Iterable[str]) -> list[str]:
+#: A sign-off in small letters, a dashed name, or one or two words alone after the last sentence
+#: ("thanks, rosa", "- al white", "Sorry! jo", "... received. Sam"): a signature only where its
+#: words are of a person's name (see :func:`signed_by`).
+_SIGNED_IN_SMALL_LETTERS = (
+    re.compile(
+        r"(?i)(?:^|(?<=[.!?\n,;]))[ \t]*(?:(?:kind|best|warm|many)[ \t]+)?(?:regards|wishes|best|cheers|"
+        r"thanks|thank[ \t]+you|thx|ta|sincerely|yours|take[ \t]+care)[ \t]*[,!.\n][ \t]*"
+        r"([a-z][\w'’.-]*(?:[ \t]+[a-z][\w'’.-]*)?)[ \t]*[.!]?[ \t]*$"
+    ),
+    re.compile(
+        r"(?:^|\s)(?:-{1,2}|[–—])[ \t]*([A-Za-z][\w'’.-]*(?:[ \t]+[A-Za-z][\w'’.-]*)?)[ \t]*[.!]?[ \t]*$"
+    ),
+    re.compile(r"(?<=[.!?\n])[ \t]*([A-Za-z][\w'’.-]*(?:[ \t]+[A-Za-z][\w'’.-]*)?)[ \t]*[.!]?[ \t]*$"),
+)
+
+
+def signed_by(texts: Iterable[str], names: Collection[str] = frozenset()) -> list[str]:
     """The words of the name a message signs with at its end ("Regards, Colm Reilly": colm,
     reilly; "... is cancelled. Ivan Petrov": a name alone after the last sentence), casefolded;
-    none where it signs with none."""
+    none where it signs with none. Signed in small letters, after a dash or with a first name
+    alone ("thanks, rosa", "- al white", "... received. Sam"), the words of a person's name among
+    ``names`` (casefolded words of the people the run's records name)."""
     out: list[str] = []
     for text in texts:
         m = _SIGNED_BY.search(text.rstrip()) or _A_NAME_ALONE_AT_THE_END.search(text.rstrip())
         if m:
             out += [w for w in re.findall(r"[^\W\d_]+", m.group(1).casefold()) if w not in out]
+            continue
+        for form in _SIGNED_IN_SMALL_LETTERS if names else ():
+            m = form.search(text.rstrip())
+            words = re.findall(r"[^\W\d_]+", m.group(1).casefold()) if m else []
+            if words and all(w in names for w in words):
+                out += [w for w in words if w not in out]
+                break
     return out
 
 
@@ -1390,3 +1450,80 @@ def things_joined(texts: Iterable[str], dictated: str) -> list[str]:
             words = [w for w in content_words(m.group(1)) if meaning(w) not in held]
             out += [w for w in words if w not in out]
     return out
+
+
+#: Verbs that link a thing to the state it is in ("is", "remains"), and the words that may stand
+#: between them and the state ("is now fully", "is still not").
+_COPULAS = frozenset(
+    {"is", "are", "was", "were", "be", "been", "being", "remains", "remain", "stays", "becomes"}
+)
+_BEFORE_A_STATE = frozenset(
+    {"now", "not", "fully", "already", "just", "also", "still", "all", "currently", "partly", "no", "longer",
+     "very", "quite", "so", "too", "officially", "finally", "been", "being", "considered", "deemed", "marked"}
+)  # fmt: skip
+#: Words after a copula that begin a thing it is, not a state ("is a three-course dinner", "is your
+#: deposit"), or a clause of its own.
+_A_THING_OR_A_CLAUSE = frozenset(
+    {"a", "an", "the", "your", "my", "our", "his", "her", "their", "its", "this", "that", "these", "those",
+     "to", "for", "with", "from", "by", "of", "as", "if", "when", "and", "or", "but", "it", "there", "here",
+     "we", "you", "he", "she", "they", "i", "what", "how", "why", "who", "which", "where", "one", "some",
+     "any"}
+)  # fmt: skip
+#: Prepositions that make a state of the word after them ("on hold", "in arrears", "under review",
+#: "at risk", "past due", "out of stock").
+_STATE_PREPOSITIONS = frozenset({"on", "in", "under", "at", "past", "out", "off", "behind", "beyond"})
+
+
+#: Words after a state that say when it holds ("due on 2026-12-10", "due by 14:00").
+_BEFORE_A_WHEN = frozenset({"on", "by", "at", "between", "before", "from", "until"})
+
+
+def states_after_a_copula(text: str) -> list[str]:
+    """The states a text says a thing is in, after a linking verb and the adverbs it may take: a
+    word ("is overdue", "is paid and non-refundable": each state joined by "and", "or", "but"), or a
+    preposition and its word ("is on hold", "is at risk", "is past due"); not a thing it is ("is a
+    three-course dinner"), a figure, a day or a name (weighed as such)."""
+    tokens = [m.group(0) for m in re.finditer(r"[^\W_][\w'’-]*|[.;!?,:]", text)]
+    found: list[str] = []
+    i = 0
+    while i < len(tokens):
+        if tokens[i].casefold() not in _COPULAS:
+            i += 1
+            continue
+        i += 1
+        while i < len(tokens):
+            while i < len(tokens) and tokens[i].casefold() in _BEFORE_A_STATE:
+                i += 1
+            if i >= len(tokens):
+                break
+            word = tokens[i]
+            low = word.casefold()
+            if (
+                low in _A_THING_OR_A_CLAUSE
+                or not word[0].isalpha()
+                or word[0].isupper()
+                or low.endswith("ing")
+            ):
+                break  # (a verb's "-ing" is an act going on, weighed as the message's words)
+            if low in _STATE_PREPOSITIONS:
+                after = tokens[i + 1] if i + 1 < len(tokens) else ""
+                if (
+                    not after[:1].isalpha()
+                    or after[:1].isupper()
+                    or after.casefold() in _A_THING_OR_A_CLAUSE | CALENDAR_NAMES
+                ):
+                    break  # "is on 15 December", "is on fri", "is in Leeds", "is on the list"
+                found.append(f"{low} {after.casefold()}")
+                i += 2
+            else:
+                ahead = tokens[i + 1 : i + 3]
+                when = len(ahead) == 2 and ahead[0].casefold() in _BEFORE_A_WHEN and ahead[1][:1].isdigit()
+                if not when:  # ("is due on 2026-12-10": when, weighed as a day and a time)
+                    found.append(low)
+                i += 1
+            # another state joined to it ("paid and non-refundable", "unpaid or disputed")
+            if i + 1 < len(tokens) and tokens[i].casefold() in ("and", "or", "but", "yet"):
+                i += 1
+                continue
+            break
+    return found

@@ -100,6 +100,7 @@ __all__ = [
     "GrammarReader",
     "Mandate",
     "RequestReader",
+    "a_day_written",
     "a_named_statement",
     "a_negated_statement",
     "affirmative_words",
@@ -760,6 +761,16 @@ def _parse(words: Sequence[str], quoted: frozenset[int] = frozenset(), gerunds: 
     exempt.update(
         i for i in range(stop, len(words) - 1) if words[i] in _TILL and _A_TIME_WORD.fullmatch(words[i + 1])
     )
+    # what a reminder asks its reader to do, before or after a thing of theirs ("remind Ines to
+    # clear the hallway before the rewiring"): when they are to do it, not when to remind them
+    if head == "remind" and addressed and words[stop] == "to":
+        exempt.update(
+            i
+            for i in range(stop + 2, len(words) - 2)
+            if words[i] in ("before", "after")
+            and words[i + 1] in _THEIRS_OR_THE
+            and words[i + 2] not in barred
+        )
     marked = marked or any(i not in exempt and words[i] in barred for i in range(stop, len(words)))
     gerund_head = start not in quoted and _gerund(head) and not gerunds
     noun_phrase = gerund_head and _a_gerunds_noun(words, start)
@@ -777,6 +788,8 @@ def _parse(words: Sequence[str], quoted: frozenset[int] = frozenset(), gerunds: 
     return _Parse(start if is_head and not _marker(head) else None, stop, marked)
 
 
+#: The determiners of a thing a reminder's reader is to act before or after ("before the rewiring").
+_THEIRS_OR_THE = frozenset({"the", "his", "her", "their", "your", "its"})
 #: Words of a time span that, before a time, say when and not on what condition.
 _TILL = frozenset({"since", "until", "till", "before", "after"})
 #: A word that names a time: a day, a month, a time of day, "last"/"next"/"this" (a week).
@@ -1338,7 +1351,7 @@ _A_TRAILING_FIELD = re.compile(
 _A_CORRECTION = re.compile(
     r"(?im)(?:[.!;]?[ \t]*\n[ \t]*|[.!;][ \t]+|[ \t]+[-\u2013\u2014][ \t]+|,[ \t]+)"
     r"(?:(?:(?:sorry|oops|whoops|er|erm|uh|no|wait)[ \t]*[,.!\u2013\u2014-]?[ \t]+)*"
-    r"(?:i[ \t]+mean(?:t)?|make[ \t]+(?:that|it))[ \t:,]+"
+    r"(?:i[ \t]+mean(?:t)?|(?P<make>make[ \t]+(?:that|it)))[ \t:,]+"
     r"|(?P<bare>(?:(?:sorry|oops|whoops|no|wait)[ \t]*[,.!\u2013\u2014-]?[ \t]+)+))"
     r"(?P<new>(?:[^\s.,;!?]|(?<=\d)[.,](?=\d))+(?:[ \t]+(?:[^\s.,;!?]|(?<=\d)[.,](?=\d))+){0,3}"
     r"(?:,[ \t]+\d{4})?)[ \t]*[.!]?[ \t]*$"
@@ -1364,6 +1377,10 @@ def corrections_read(body: str) -> str:
         if fixed is not None:
             out += [body[at:start], fixed]
             at = m.end()
+        elif m.group("make"):  # "..., make that the 23rd": a correction the reader cannot place,
+            # never a new act on what "that" points back to
+            out += [body[at : m.start("make")], "I meant"]
+            at = m.end("make")
     return "".join([*out, body[at:]])
 
 
@@ -3095,6 +3112,16 @@ CALENDAR_NAMES = frozenset(
     today tomorrow i
     """.split()  # noqa: SIM905 (a closed list, read as words)
 ) | frozenset(MONTH_NUMBERS)
+
+
+def a_day_written(day: str) -> set[str]:
+    """The words a turn may write an ISO day (``2026-12-15``) in as a day of the month: "15",
+    "15th", "december", "dec"; none for another text."""
+    if not re.fullmatch(r"\d{4}-\d{2}-\d{2}", day) or not 1 <= int(day[5:7]) <= 12:
+        return set()
+    number, month = int(day[8:10]), int(day[5:7])
+    suffix = "th" if 10 <= number % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(number % 10, "th")
+    return {str(number), f"{number}{suffix}", *(m for m, n in MONTH_NUMBERS.items() if n == month)}
 
 
 #: Words by which an object takes in every record of a kind ("all of Anna Berg's reservations",
