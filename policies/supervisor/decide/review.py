@@ -156,6 +156,7 @@ from policies.supervisor.reading.message import (
     asks,
     bounds_dropped,
     content_words,
+    cut_off,
     cut_short,
     figures_written_otherwise,
     inflected_otherwise,
@@ -1138,7 +1139,7 @@ def _provenance(
             if admitting and left_out is None:  # asked only where nothing else refuses the call
                 left_out = _a_word_for_records(value, rule.arg, context, policy)
             if admitting and left_out is None:
-                left_out = _left_out(value, rule.arg, rules.requested, context, policy)
+                left_out = _left_out(value, rule.arg, rules.requested, context, policy, args)
             if admitting and left_out is None:
                 left_out = _outside_the_mandate(value, rule.arg, admitting, rules.requested, context, policy)
             if admitting and left_out is None:
@@ -1438,12 +1439,19 @@ LEFT_OUT = "value_of_a_record_left_out"
 
 
 def _left_out(
-    value: Any, arg: str, asked: Requested | None, context: ReviewContext, policy: SupervisorPolicy
+    value: Any,
+    arg: str,
+    asked: Requested | None,
+    context: ReviewContext,
+    policy: SupervisorPolicy,
+    args: Mapping[str, Any] | None = None,
 ) -> Decision | None:
     """Is ``value`` held by a record the turn names only to leave it out (a prohibition, "keep X",
     "leave X out", "X stays open"), and given by nothing the turn asks for? Then the call is asked:
     a value the record shares with one the turn wants (a payee's IBAN on both its bills) is not
-    the turn's "no", so it is never refused for it."""
+    the turn's "no", so it is never refused for it. A value the record holds in a field the call
+    sets to another (``args``: "Put Jo Blake on EV-4106 instead of Rosa Greene", its coordinator)
+    is what the call replaces, not the record left out."""
     left = left_out_text(context.request)
     ident = identity_of(value) if left and not isinstance(value, bool) else None
     if ident is None:
@@ -1454,6 +1462,22 @@ def _left_out(
         for r in pointed_records(left, context.calls, naming)
         if r.keyed and ident in kinds_in(r.value, value)
     ]
+    replaced = {
+        str(v).strip().casefold()
+        for r in holding
+        if isinstance(r.value, Mapping)
+        for k, v in r.value.items()
+        if args
+        and k in args
+        and isinstance(v, str)
+        and str(args[k]).strip().casefold() != v.strip().casefold()
+    }
+    if replaced and all(
+        any(_written_whole(v, w) for v in replaced)
+        for w in re.split(r"\s*(?:,|\band\b)\s*", left)
+        if w.strip()
+    ):
+        return None  # what the call sets in place of it ("... instead of Rosa Greene")
     if not holding:
         return None
     # the key of a record left out ("Do not process C-38. Deny Rita Ortega's claim." with C-38 hers):
@@ -4430,6 +4454,7 @@ def _said_beyond_the_records(
             if m.group(1).casefold() not in held | made and m.group(1) not in said
         ]
         said += [w for w in words_of(text) if w in _SHARES_IN_WORDS and w not in held]  # "half off"
+        said += [f"{w} (cut off)" for w in cut_off(text)]  # "Your move is."
     said += _when_in_words_not_held(texts, known, context)
     others = {
         leaf.strip()

@@ -1527,3 +1527,47 @@ def states_after_a_copula(text: str) -> list[str]:
                 continue
             break
     return found
+
+
+#: Words no sentence of a message ends with: an article, a possessive, a preposition or a
+#: conjunction that waits for what follows ("Your invoice RI-308 for."), and a linking verb after a
+#: noun ("Your move is."; "Here it is." ends whole).
+_NO_SENTENCE_ENDS = frozenset(
+    {"the", "a", "an", "of", "for", "and", "or", "but", "with", "from", "your", "my", "our", "their", "its"}
+)
+_LINKING_AT_THE_END = frozenset({"is", "are", "was", "were"})
+_BEFORE_A_WHOLE_ENDING = frozenset(
+    {
+        "it",
+        "that",
+        "what",
+        "this",
+        "there",
+        "here",
+        "who",
+        "which",
+        "where",
+        "he",
+        "she",
+        "they",
+        "we",
+        "you",
+        "i",
+    }
+)
+
+
+def cut_off(text: str) -> list[str]:
+    """The last words of each sentence of ``text`` that ends cut off, on a word that waits for what
+    follows ("Your move is.": "is"; "Your invoice RI-308 for.": "for"): what the message was to say
+    is not all said. A question may end on a preposition ("What is it for?")."""
+    found: list[str] = []
+    for sentence in re.split(r"(?<=[.!?])\s+|\n+", text):
+        words = [w.casefold() for w in re.findall(r"[^\W\d_][\w'’-]*|\d[\w.,:/-]*", sentence)]
+        if not words or sentence.rstrip().endswith("?"):
+            continue
+        last = words[-1]
+        linking = last in _LINKING_AT_THE_END and len(words) > 2 and words[-2] not in _BEFORE_A_WHOLE_ENDING
+        if last in _NO_SENTENCE_ENDS or linking:
+            found.append(last)
+    return found
