@@ -1776,6 +1776,21 @@ def _another_of_its_listing_written(
                 and re.search(rf"(?i)(?<![\w-]){re.escape(v.strip())}(?![\w-])", stated)
             }
         )
+        # or a name of theirs in part ("Assign EV-4102 to Rose." as Rosa Greene, where Rose Green is
+        # of the staff): a capitalised word of another value that no word of the call's value is
+        own = set(words_of(wanted))
+        written += sorted(
+            {
+                part
+                for r in records
+                for k in fields
+                if isinstance(v := r.get(k), str) and v.strip().casefold() != wanted and len(v.split()) > 1
+                for part in v.split()
+                if part[:1].isupper()
+                and part.casefold() not in own
+                and re.search(rf"(?<![\w-]){re.escape(part)}(?![\w-])", stated)
+            }
+        )
         if written:
             details = {"arg": arg, "value": value, "another_of_its_listing": written}
             return _asked_outside(details, context, policy)
