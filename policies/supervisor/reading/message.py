@@ -26,7 +26,9 @@ import itertools
 import re
 import unicodedata
 from collections.abc import Collection, Iterable
+from decimal import Decimal
 
+from policies.supervisor.reading.amounts import amount_value, amounts
 from policies.supervisor.reading.words import CALENDAR_NAMES, FUNCTION_WORDS, TYPED_AS_I
 
 __all__ = [
@@ -738,12 +740,14 @@ _A_FIGURE_SAID = re.compile(
 )
 
 
-def _figure_value(figure: str) -> float:
-    """A figure's value, its thousands marked or not ("1,200" and "1200", "1.200,50" and "1200.50")."""
-    parts = re.split(r"[.,]", figure)
-    if len(parts) > 1 and len(parts[-1]) != 3:
-        return float(f"{''.join(parts[:-1])}.{parts[-1]}")
-    return float("".join(parts))
+def _figure_value(figure: str) -> Decimal | str:
+    """A figure's value as the amount readers read it, its thousands marked or not ("1,200" and
+    "1200", "1.200,50" and "1200.50", "45,00"); a figure they cannot read, as written."""
+    value = amount_value(figure)
+    if value is None:
+        found = amounts(figure)
+        value = Decimal(found[0][1]) if len(found) == 1 else None
+    return figure if value is None else value
 
 
 #: A date in figures or an id, whose figures are no hour of the day ("2026-12-14", "ST-09").
