@@ -45,6 +45,7 @@ from policies.supervisor.reading.amounts import COUNTING_WORDS
 from policies.supervisor.reading.coverage import (
     CONNECTING,
     KEPT_DAY,
+    KEPT_TEXT,
     RECORD_DAY,
     all_accounted,
     naming_words,
@@ -87,7 +88,7 @@ def accounted_for_the_call(
     weighed = [m for m in reading.uncertain if why.get(m.text, "").startswith(_ACCOUNTABLE)]
     if not weighed:
         return context
-    items = _items_of_its_listing(args, context)
+    items = _items_of_its_listing(args, context) | _ends_of_its_values(context.request, args)
     asking = [
         m
         for m in weighed
@@ -132,6 +133,23 @@ def _written_twice(mandate: Mandate, why: str, apart: Collection[str], items: Co
     elif len(said) < 2 and not said <= set(items):
         return True  # "Restart checkout and rebuild": a lone word may be a second record or a verb
     return bool(said & set(words))
+
+
+#: A word after a comma, the two words before the comma with it ("Oak Row, Harrogate").
+_AFTER_A_COMMA = re.compile(r"(?<![\w'-])([\w'-]{1,40}[ \t]+[\w'-]{1,40}),[ \t]*([A-Za-z][\w'-]{0,40})\b")
+
+
+def _ends_of_its_values(request: str, args: Mapping[str, Any]) -> set[str]:
+    """The lone words the turn writes after a comma where one of the call's text values holds them
+    as the turn writes them, with the two words before the comma ("... at 30 Oak Row, Harrogate"
+    where the message or the venue holds "Oak Row, Harrogate"): the end of a value the call keeps
+    whole (a town after its street), not a second record nor a verb of its own."""
+    texts = [v.casefold() for v in leaves(args) if isinstance(v, str)]
+    return {
+        m.group(2).casefold()
+        for m in _AFTER_A_COMMA.finditer(request)
+        if any(f"{m.group(1)}, {m.group(2)}".casefold() in t for t in texts)
+    }
 
 
 def _items_of_its_listing(args: Mapping[str, Any], context: ReviewContext) -> set[str]:
@@ -189,6 +207,8 @@ def _the_calls_words(name: str, args: Mapping[str, Any], context: ReviewContext)
         w for m, day in days_and_times(context.request) if day in wanted_days for w in _words(m.group(0))
     }
     known |= {f"{KEPT_DAY}{v.strip()}" for v in wanted_days if _ISO_DAY.fullmatch(v.strip())}
+    # each text value of several words, by its words (a place a setting mandate writes whole)
+    known |= {f"{KEPT_TEXT}{' '.join(words)}" for v in wanted_days if len(words := words_of(v)) > 1}
     records = _the_calls_own_records(values, context)  # the record's own id, not one it cites
     for record in records:
         texts = [(str(k), v) for k, v in record.items() if isinstance(v, str | int | float)]

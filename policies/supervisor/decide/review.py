@@ -154,6 +154,7 @@ from policies.supervisor.reading.message import (
     a_question_answered,
     another_modality,
     asks,
+    attributed_otherwise,
     bounds_dropped,
     content_words,
     cut_off,
@@ -1139,6 +1140,8 @@ def _provenance(
             if admitting and left_out is None:  # asked only where nothing else refuses the call
                 left_out = _a_word_for_records(value, rule.arg, context, policy)
             if admitting and left_out is None:
+                left_out = _a_figure_reached_through_another(value, rule.arg, admitting, context, policy)
+            if admitting and left_out is None:
                 left_out = _left_out(value, rule.arg, rules.requested, context, policy, args)
             if admitting and left_out is None:
                 left_out = _outside_the_mandate(value, rule.arg, admitting, rules.requested, context, policy)
@@ -1718,6 +1721,26 @@ def _own_described_as_another(
             details = {"described_otherwise": said_old or other_ids, "mandate": said(asking)}
             return _asked_partly_read(details, context, policy)
     return None
+
+
+def _a_figure_reached_through_another(
+    value: Any, arg: str, admitting: Sequence[Source], context: ReviewContext, policy: SupervisorPolicy
+) -> Decision | None:
+    """Is a figure admitted only by records the turn names through another record, never by one
+    it writes the name or id of ("Refund HI-405 in full." at 30.00, the day rate of the kit the
+    invoice's item names; "Reduce HR-7307 to one tower." at 45, the tower's)? A record reached so
+    is evidence of which record the user means, not of the figure they ask for: asked."""
+    if not is_number(value) or not admitting or any(s.kind != "named" for s in admitting):
+        return None
+    said = Source("request", context.request)
+    through: list[str] = []
+    for source in admitting:
+        named_by = [f.partition("=")[2] for f in source.fields if "=" in f]
+        if not named_by or any(v.strip() and found_in(v.strip(), [said]) for v in named_by):
+            return None  # a record the turn itself names ("Refund HI-405": its own amount)
+        through += source.fields
+    details = {"arg": arg, "value": value, "through_another_record": sorted(set(through))}
+    return _asked_outside(details, context, policy)
 
 
 def _corrected_away(
@@ -5000,6 +5023,9 @@ def _a_message_the_turn_does_not_say(
     if swapped:  # "you owe Ana" for "Ana owes him"
         found["said_in_another_order"] = swapped
     writers = writers_added(texts, dictated, turn[max(start, 0) :]) if dictating else []
+    claimed = attributed_otherwise(texts, dictated) if dictating else []
+    if claimed:  # "... is cancelled at your request", "..., Liz Ford says": who asked, who vouches
+        found["attributed_in_the_message"] = claimed
     spoken_of = spoken_of_added(present, dictated) if dictating else []
     # "Your contract was terminated" for "the contract was terminated", unless what "your" speaks
     # of is the reader's own record, as the turn names it ("Your booking BK-4471 is ..." to its
@@ -7634,16 +7660,52 @@ def _several_ids_unlisted(
         i = at[0]
         near = [ids[j] for j in (i - 1, i + 1) if 0 <= j < len(ids)]
         between = [clause[min(m.end(), ids[i].end()) : max(m.start(), ids[i].start())] for m in near]
+        # (the other end of a span of days the call takes as one, in the turn's order: "from
+        # 2027-01-05 to 2027-01-09" for its check-in and its check-out)
+        takes = _the_other_end(arg, args, clause)
         unlisted = [
             m.group(0)
             for m, words in zip(near, between, strict=True)
             if not (_LISTING.match(words) or _LISTED_BETWEEN.match(words))
             and not _REFERENCING & set(words_of(words))
+            and m.group(0).casefold() not in takes
         ]
         if unlisted:
             details = {"arg": arg, "value": value, "beside": unlisted}
             return _asked_outside(details, context, policy)
     return None
+
+
+#: The words of an argument's name that make it the start or the end of a span of days.
+_A_SPANS_START = frozenset(
+    {"in", "start", "from", "begin", "begins", "arrival", "arrive", "checkin", "since"}
+)
+_A_SPANS_END = frozenset({"out", "end", "to", "until", "till", "departure", "depart", "leave", "checkout"})
+_A_DAY_VALUE = re.compile(r"\d{4}-\d{2}-\d{2}")
+
+
+def _the_other_end(arg: str, args: Mapping[str, Any], clause: str) -> set[str]:
+    """Where ``arg`` is one end of a span of days the call takes (one argument named for its start,
+    one for its end: ``check_in``/``check_out``, ``start_date``/``end_date``), the other end's day,
+    when the start is no later than the end and the clause writes the start first ("from 2027-01-05
+    to 2027-01-09"); else nothing (the days swapped, or no span: two days side by side still ask)."""
+    ends: dict[str, tuple[str, str]] = {}
+    for name, value in args.items():
+        if not isinstance(value, str) or not _A_DAY_VALUE.fullmatch(value.strip()):
+            continue
+        words = set(_name_words(name))
+        side = "start" if words & _A_SPANS_START else "end" if words & _A_SPANS_END else None
+        if side is None or side in ends:
+            return set()
+        ends[side] = (name, value.strip())
+    if set(ends) != {"start", "end"} or arg not in {n for n, _ in ends.values()}:
+        return set()
+    (_, start), (_, end) = ends["start"], ends["end"]
+    at_start, at_end = clause.find(start), clause.find(end)
+    if start > end or at_start < 0 or at_end < 0 or at_start > at_end:
+        return set()
+    other = end if ends["start"][0] == arg else start
+    return {other.casefold()}
 
 
 #: Words after which a clause names where, with what, by whom, for whom or like what its action is

@@ -84,6 +84,7 @@ __all__ = [
     "IRREGULAR",
     "KEEPING_WORDS",
     "KEPT_DAY",
+    "KEPT_TEXT",
     "NO_ROLE_WORDS",
     "PLACE_AFTER_A_PURPOSE",
     "POINTING_BACK",
@@ -1622,6 +1623,8 @@ def _a_reason_to_undo(clause: Clause, verbs: Collection[str]) -> bool:
     blocking = set(words) & (_NO_REASON_TO_UNDO | _MOOT - {"moved"} | KEEPING_WORDS | _DOUBTING) | _bearing(
         words
     )
+    # "her sale fell through": what the act is undone for failed (beside a payment it bears on it)
+    blocking -= {"through"} if any(_fell_through(words, i) for i in range(len(words))) else set()
     if no_longer_needed(words):  # "she doesn't need it anymore": a reason to remove the record only
         return all(any(v in verb_forms(r) for r in _REMOVING) for v in verbs)
     if (
@@ -1830,6 +1833,18 @@ def _only_a_reason(
     return not _bearing(words) and _names_nothing_dated(text, words, {*accounted, *unheld})
 
 
+def _as_said_of_them(clause: Clause, accounted: Collection[str]) -> Clause | None:
+    """A statement whose subject is a name every word of which the call's own record holds
+    (``accounted``: "..., Ana Costa-Reis moved abroad" beside a cancel of her event), with "they"
+    for that name: said of the record's holder, it is read as "she ..." is (the reason of an act
+    that undoes, where nothing in it bears on the act). None for any other clause."""
+    subject = named_subject(clause.words)
+    if not accounted or subject is None or not all(w in accounted for w in subject):
+        return None
+    rest = clause.words[len(subject) :]
+    return replace(clause, words=("they", *rest), text=" ".join(("they", *rest)))
+
+
 #: What expires as a reason to renew it ("the password expired", "the cert expired").
 _CREDENTIALS = frozenset(
     {"password", "passwords", "token", "tokens", "cert", "certs", "certificate", "key", "keys", "session",
@@ -1868,6 +1883,15 @@ def _bearing(words: Sequence[str], *, pointing: bool = True) -> set[str]:
     bearing |= {"only copy"} if {"only", "last"} & whole and {"copy", "copies"} & whole else set()
     on_its_own = _PAID_ON_ITS_OWN.search(" ".join(words))  # "It's on direct debit", "... a standing order"
     return bearing | {on_its_own.group(0)} if on_its_own else bearing
+
+
+#: The forms of "fall" before "through": "her sale fell through" says it failed, not that it went through.
+_FALL = frozenset({"fall", "falls", "fell", "fallen", "falling"})
+
+
+def _fell_through(words: Sequence[str], at: int) -> bool:
+    """Is the word at ``at`` the "through" of "fell through" (a plan that failed, never one settled)?"""
+    return words[at] == "through" and at > 0 and words[at - 1] in _FALL
 
 
 #: How a bill is paid without a call ("on direct debit", "by standing order"): the call may pay it twice.
@@ -2903,16 +2927,20 @@ def reading_of(
                 # a statement of a name's or a bare noun's is a reason only of the call's record
                 # ("..., Sofia is travelling") or of what went wrong ("..., double charged"), never
                 # of what stands in the way ("..., budget is frozen", "..., traffic is low")
+                # said of the call's own holder by name: read as "they ..." ("..., Ana Costa-Reis
+                # moved abroad" beside a cancel of her event)
+                holder = _as_said_of_them(clause, accounted)
                 named = (
                     not stated_reason(clause.words)
                     and not a_negated_statement(clause.words)
                     and not set(clause.words) & _WENT_WRONG
+                    and holder is None
                 )
                 bears = (
                     # (what went wrong is the reason of an act that undoes: "Suspend it, phone stolen")
                     (
                         not _only_a_reason(clause, accounted, unheld)
-                        and (named or not _a_reason_to_undo(clause, verbs_asked))
+                        and (named or not _a_reason_to_undo(holder or clause, verbs_asked))
                     )
                     or _of_the_turns_words(clause.words)
                     or any(_disowns(clause.words, v) for v in verbs_asked or {""})
@@ -5096,6 +5124,17 @@ def _a_day_the_call_keeps(later: str, text: str, accounted: Collection[str]) -> 
     )
 
 
+#: Marks, among a call's words (``accounted``), a text value it keeps, by its words
+#: (``=text:the barn 2 farm lane leeds``): what a setting mandate's object may write whole.
+KEPT_TEXT = "=text:"
+
+
+def _a_value_kept(text: str, accounted: Collection[str]) -> bool:
+    """Is ``text`` word for word a text value the call keeps (:data:`KEPT_TEXT` among ``accounted``:
+    "to The Barn, 2 Farm Lane, Leeds" where the venue is "The Barn, 2 Farm Lane, Leeds")?"""
+    return f"{KEPT_TEXT}{' '.join(words_of(text))}" in accounted
+
+
 #: Marks, among a call's words (``accounted``), a day its own record is on (``=record-day:2026-12-15``):
 #: the day a mandate may name that record by ("Cancel Oskar's lesson on the 15th").
 RECORD_DAY = "=record-day:"
@@ -5262,7 +5301,12 @@ def _undermined(
         return f"named only through another record ('{through}')"
     beside = _named_beside_the_value(mandate)
     # (an address the call keeps, its town after a comma: "to 15 Park View, Leeds")
-    if beside is not None and not (beside[:1].isdigit() and all_accounted(beside, accounted)):
+    # (or a value it keeps word for word: "to The Barn, 2 Farm Lane, Leeds")
+    if (
+        beside is not None
+        and not (beside[:1].isdigit() and all_accounted(beside, accounted))
+        and not _a_value_kept(beside, accounted)
+    ):
         return f"beside a name not read ('{beside}')"
     first, last = order
     at = first.get(mandate.sentence, -1)

@@ -35,6 +35,7 @@ __all__ = [
     "A_LINK_OR_MAIL",
     "COURTESY",
     "another_modality",
+    "attributed_otherwise",
     "bounds_dropped",
     "content_words",
     "figures_written_otherwise",
@@ -715,6 +716,23 @@ def left_out(
         for f in _A_FIGURE_SAID.findall(_A_DATE_OR_AN_ID.sub(" ", dictated))
         if _figure_value(f) not in figures_written and f not in dropped
     ]
+    # a time the message writes on the other half of the day ("8pm" for "08:00", "02:00" for 14:00)
+    written_times = _times_of_day(" ".join(texts))
+    dropped += [
+        said
+        for hour, minutes, said in _definite_times(dictated)
+        if said not in dropped
+        and not any(h == hour and m == minutes for h, m, _ in written_times)
+        and any(h % 12 == hour % 12 and m == minutes and d for h, m, d in written_times)
+    ]
+    # a house's number ("at 30 Oak Row", which a sum's reader takes for a time): the address it is
+    dropped += [
+        m.group(1)
+        for m in _A_HOUSE_NUMBER.finditer(dictated)
+        if m.group(2).casefold() not in CALENDAR_NAMES
+        and m.group(1).casefold() not in written_figures | tokens
+        and m.group(1) not in dropped
+    ]
     # (a state said in other words is the assistant's paraphrase: "The file is very large." for
     # "the file is huge"; one said in none is dropped)
     states = [s for s in states_after_a_copula(dictated) if s not in dropped]
@@ -738,6 +756,46 @@ _A_FIGURE_SAID = re.compile(
     r"(?<!sep )(?<!oct )(?<!nov )(?<!dec )(?<!at )(?!(?:19|20)\d\d\b)(\d+(?:[.,]\d+)*)(?![\w:/-]|[.,]\d)"
     r"(?![ \t]+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b)(?![ \t]*[ap]\.?m\b)"
 )
+
+
+#: A time of day as written: an hour, its minutes or not, and its half of the day or not ("8pm",
+#: "8:30 a.m.", "14:00", "08:00"); a bare figure is weighed apart.
+_A_TIME_WRITTEN = re.compile(r"(?i)(?<![\d:.,])(\d{1,2})(?::(\d{2}))?(?:\s?([ap])\.?\s?m\b\.?)?(?![\d:])")
+
+
+def _times_of_day(text: str) -> list[tuple[int, str, bool]]:
+    """The times of day ``text`` writes (not a date's or an id's figures): each as its hour on the
+    24-hour clock, its minutes ("00" where none are written: "8pm"), and whether its half of the
+    day is written (an "am" or "pm", or a 24-hour clock's two digits: "08:00", "10:30", "14:00";
+    "8:30" may be either half). A figure with neither minutes nor a half ("at 8") is no time here."""
+    found = []
+    for m in _A_TIME_WRITTEN.finditer(_A_DATE_OR_AN_ID.sub(" ", text)):
+        hour, minutes, half = int(m.group(1)), m.group(2), m.group(3)
+        if (minutes is None and half is None) or hour > 24 or (minutes is not None and int(minutes) > 59):
+            continue
+        if half is not None:
+            if 1 <= hour <= 12:
+                found.append((hour % 12 + (12 if half.casefold() == "p" else 0), minutes or "00", True))
+            continue
+        found.append((hour, minutes or "00", hour == 0 or hour >= 10 or m.group(1).startswith("0")))
+    return found
+
+
+def _definite_times(dictated: str) -> list[tuple[int, str, str]]:
+    """The times a dictated message writes with their half of the day (:func:`_times_of_day`), each
+    with its text as written, but those it sets aside ("not at 8pm")."""
+    return [
+        (hour, minutes, m.group(0).strip().casefold())
+        for m in _A_TIME_WRITTEN.finditer(_A_DATE_OR_AN_ID.sub(" ", dictated))
+        if not _SETTING_ASIDE_BEFORE.search(dictated[: m.start()])
+        for hour, minutes, definite in _times_of_day(m.group(0))
+        if definite
+    ]
+
+
+#: A house's number: a figure (a letter after it or not) before a capitalised word, the street's
+#: name ("30 Oak Row", "12B Mill Lane"); the word is weighed apart (a month, a weekday is no street).
+_A_HOUSE_NUMBER = re.compile(r"(?<![\w.,:/-])(\d{1,5}[A-Za-z]?)[ \t]+([A-Z][a-z]+)\b")
 
 
 def _figure_value(figure: str) -> Decimal | str:
@@ -1050,6 +1108,32 @@ def _writers(text: str, typed: bool = False) -> set[str]:
         elif typed and token in TYPED_AS_I:
             found.add("i")
     return found
+
+
+#: Words by which a message says whose word or wish what it says is: the reader's ("at your
+#: request", "as you asked", "per your instructions"), or a person's ("Liz Ford says", "according to
+#: Amy", "Amy Reed confirms").
+_ATTRIBUTED = re.compile(
+    r"(?i)\b(?:(?:at|per|on|by)\s+your\s+(?:own\s+)?(?:request|instructions?|wish(?:es)?|demand)|"
+    r"as\s+you\s+(?:asked|requested|wanted|instructed|agreed|said|wished)|"
+    r"as\s+(?:requested|instructed|agreed|discussed|promised)|according\s+to\s+\w+|"
+    r"(?-i:[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?)\s+(?:says|said|confirms|confirmed|tells\s+me|"
+    r"told\s+me|asked|requested|insists|insisted))\b"
+)
+
+
+def attributed_otherwise(texts: Iterable[str], dictated: str) -> list[str]:
+    """Whose word or wish a message says what it says is, where what the turn dictates says no such
+    thing ("Your hire HR-7303 is cancelled at your request." / "..., Liz Ford says." for "her hire
+    HR-7303 is cancelled"): a claim of who asked or who vouches, not the user's."""
+    said = " ".join(re.findall(r"[\w']+", dictated.casefold()))
+    return [
+        phrase
+        for text in texts
+        for m in _ATTRIBUTED.finditer(text)
+        if (phrase := " ".join(re.findall(r"[\w']+", m.group(0).casefold())))
+        and not re.search(rf"(?<![\w']){re.escape(phrase)}(?![\w'])", said)
+    ]
 
 
 def writers_added(texts: Iterable[str], dictated: str, around: str = "") -> list[str]:

@@ -2692,7 +2692,7 @@ def named_subject(words: Sequence[str]) -> tuple[str, ...] | None:
     for verb_at in range(1, min(len(words) - 1, 4) + 1):
         noun = subject[:verb_at]
         if not all(
-            (w.isalpha() or (w in _TITLES and i == 0))
+            (_a_plain_word(w) or (w in _TITLES and i == 0))
             and w not in FUNCTION_WORDS
             and w not in COMMON_VERBS
             and not _marker(w)
@@ -2707,6 +2707,12 @@ def named_subject(words: Sequence[str]) -> tuple[str, ...] | None:
                 return tuple(w for w in noun if w not in _TITLES)
             return None
     return None
+
+
+def _a_plain_word(word: str) -> bool:
+    """A word of letters only, or of such parts joined by hyphens (a double-barrelled name:
+    "costa-reis")."""
+    return all(part.isalpha() for part in word.split("-"))
 
 
 def a_named_statement(words: Sequence[str]) -> bool:
