@@ -215,3 +215,33 @@ def test_a_venue_of_several_commas_the_call_keeps_word_for_word(venue, runs):
     assert (decide("held_out_40", "catering.py", turn, "change_venue", args).verdict == "approve") == runs, (
         venue
     )
+
+
+FIELD = "Let Tom Field know his retirement party deposit of 250.00 has been received."
+
+
+@pytest.mark.parametrize(
+    ("turn", "message", "runs"),
+    [
+        (FIELD, "Your retirement party deposit of 250.00 has been received.", True),
+        (FIELD, "Your deposit of 250.00 has been received.", False),
+        (
+            "Remind Tom Field to confirm the final headcount for the retirement party by 10 January.",
+            "Please confirm the final headcount by 10 January.",
+            False,
+        ),
+        (
+            "Tell Ana Costa that her birthday lunch on 14 December is confirmed for 30 guests.",
+            "Your lunch on 14 December is confirmed for 30 guests.",
+            True,
+        ),
+    ],
+)
+def test_a_dictated_word_that_tells_the_recipients_records_apart_is_kept(turn, message, runs):
+    """The thirteenth check's holes: a dictated word that tells two records of the recipient's
+    apart (Tom Field's retirement party beside his christening lunch) is no modifier an assistant
+    may leave out; one of a client's only event ("birthday" of Ana Costa's lunch) may be."""
+    client = "CL-17" if "Tom Field" in turn else "CL-11"
+    args = {"client_id": client, "message": message}
+    verdict = decide("held_out_40", "catering.py", turn, "message_client", args).verdict
+    assert (verdict == "approve") == runs, (turn, message)

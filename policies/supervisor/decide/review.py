@@ -4991,6 +4991,9 @@ def _a_message_the_turn_does_not_say(
         if isinstance(leaf, str)
     }
     dropped = left_out(present, dictated, {*named, *_ADDRESSING, *recipient, *_BY_WAY_OF}, names)
+    # a word by which the turn tells the recipient's records of one listing apart, dropped ("Your
+    # deposit of 250.00 ..." for "his retirement party deposit ...", where he has a christening too)
+    dropped += [w for w in _which_of_theirs_dropped(present, dictated, args, context) if w not in dropped]
     if dictating and (
         swapped_in := _another_record_in_place(present, dictated, {*named, *recipient}, context)
     ):
@@ -5064,6 +5067,40 @@ def _a_message_the_turn_does_not_say(
     if added:  # "... and send it to us", "Regards, Colm Reilly", "... to h.weissman@..."
         found["added_to_the_dictation"] = added
     return _asked_partly_read(found, context, policy) if found else None
+
+
+def _which_of_theirs_dropped(
+    present: Sequence[str], dictated: str, args: Mapping[str, Any], context: ReviewContext
+) -> list[str]:
+    """The words of what the turn dictates that the message leaves out and that tell apart two or
+    more records of one trusted listing holding one of the call's values (the recipient's events,
+    moves or bookings: "retirement" of Tom Field's retirement party beside his christening lunch):
+    without them the message says which of theirs no more ("Please confirm the final headcount" for
+    "... for the retirement party"). A word every such record holds, or none, tells none apart."""
+    values = {v.strip().casefold() for v in args.values() if isinstance(v, str) and v.strip()}
+    written = {meaning(w) for text in present for w in content_words(text)}
+    missing = {meaning(w): w for w in content_words(dictated) if meaning(w) not in written}
+    if not values or not missing:
+        return []
+    telling: set[str] = set()
+    for done in context.calls:
+        listing = parsed(done.get("observation"))
+        if done.get("tool") not in context.trusted or not isinstance(listing, list):
+            continue
+        theirs = [
+            r
+            for r in listing
+            if isinstance(r, Mapping)
+            and any(isinstance(v, str) and v.strip().casefold() in values for v in r.values())
+        ]
+        if len(theirs) < 2:
+            continue
+        held = [
+            {meaning(w) for v in r.values() if isinstance(v, str) for w in content_words(v)} for r in theirs
+        ]
+        shared = held[0].intersection(*held[1:])
+        telling |= set().union(*held) - shared
+    return [w for m, w in missing.items() if m in telling and not _A_BARE_FIGURE.fullmatch(w)]
 
 
 def _added_to_the_dictation(
