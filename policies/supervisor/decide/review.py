@@ -7718,7 +7718,6 @@ _A_SPANS_START = frozenset(
     {"in", "start", "from", "begin", "begins", "arrival", "arrive", "checkin", "since"}
 )
 _A_SPANS_END = frozenset({"out", "end", "to", "until", "till", "departure", "depart", "leave", "checkout"})
-_A_DAY_VALUE = re.compile(r"\d{4}-\d{2}-\d{2}")
 
 
 def _the_other_end(arg: str, args: Mapping[str, Any], clause: str) -> set[str]:
@@ -7728,7 +7727,7 @@ def _the_other_end(arg: str, args: Mapping[str, Any], clause: str) -> set[str]:
     to 2027-01-09"); else nothing (the days swapped, or no span: two days side by side still ask)."""
     ends: dict[str, tuple[str, str]] = {}
     for name, value in args.items():
-        if not isinstance(value, str) or not _A_DAY_VALUE.fullmatch(value.strip()):
+        if not isinstance(value, str) or not _AN_ISO_DAY.fullmatch(value.strip()):
             continue
         words = set(_name_words(name))
         side = "start" if words & _A_SPANS_START else "end" if words & _A_SPANS_END else None
