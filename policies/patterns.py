@@ -68,13 +68,15 @@ MONTH_NUMBERS = {
 MONTH_NAMES = "|".join(sorted(MONTH_NUMBERS, key=len, reverse=True))
 _MONTH = rf"(?P<mon>{MONTH_NAMES})\.?"
 #: The date shapes read (ISO, dotted, day-month-year and month-day-year in words, and with slashes
-#: where only one reading is a day: "12/17/2026" and "17/12/2026" are 2026-12-17, "12/11/2026" is
-#: none); groups y, m or mon, d.
+#: where only one reading is a day: "12/17/2026" and "17/12/2026" are 2026-12-17, "12/12/2026" is
+#: 2026-12-12, "12/11/2026" is none); groups y, m or mon, d.
 DATES = (
     re.compile(r"(?<![\w.-])(?P<y>\d{4})[-.](?P<m>\d{1,2})[-.](?P<d>\d{1,2})(?![\w-]|\.\d)"),
     re.compile(r"(?<![\w.-])(?P<d>\d{1,2})\.(?P<m>\d{1,2})\.(?P<y>\d{4})(?![\w-]|\.\d)"),
     re.compile(r"(?<![\w./-])(?P<m>0?[1-9]|1[0-2])/(?P<d>1[3-9]|2\d|3[01])/(?P<y>\d{4})(?![\w/-]|\.\d)"),
     re.compile(r"(?<![\w./-])(?P<d>1[3-9]|2\d|3[01])/(?P<m>0?[1-9]|1[0-2])/(?P<y>\d{4})(?![\w/-]|\.\d)"),
+    # the same figure twice ("12/12/2026", "3/3/2026"): both readings are one day
+    re.compile(r"(?<![\w./-])(?P<m>1[0-2]|0?[1-9])/(?P<d>(?P=m))/(?P<y>\d{4})(?![\w/-]|\.\d)"),
     re.compile(rf"(?i)(?<![\w-])(?P<d>\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?{_MONTH},?\s+(?P<y>\d{{4}})\b"),
     re.compile(rf"(?i)(?<![\w-]){_MONTH}\s+(?P<d>\d{{1,2}})(?:st|nd|rd|th)?,?\s+(?P<y>\d{{4}})\b"),
 )

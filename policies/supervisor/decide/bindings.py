@@ -692,10 +692,13 @@ def _set_to(stated: str) -> list[str]:
     return [m.group(1).casefold() for m in _SET_TO.finditer(stated)]
 
 
-def _written_as_the_target(value: str, targets: Sequence[str], context: ReviewContext) -> bool:
+def _written_as_the_target(
+    value: str, targets: Sequence[str], context: ReviewContext, named: Sequence[Mapping[str, Any]] = ()
+) -> bool:
     """Is ``value`` what a mandate sets its record to: written whole in a phrase after "to", or a
     record of a trusted listing holding it is, by a name of its own ("the Starter 10GB plan" for
-    PL-S10)?"""
+    PL-S10)? Not by the record the mandate names (``named``) holding it in another field ("Assign
+    the Green coordinator to EV-4108" of the event's chef Rose Green)."""
     if not targets:
         return False
     names = {value.strip()}
@@ -703,6 +706,8 @@ def _written_as_the_target(value: str, targets: Sequence[str], context: ReviewCo
         if call.get("tool") not in context.trusted or not isinstance(call.get("observation"), list):
             continue
         for r in call["observation"]:
+            if any(r == n for n in named):
+                continue
             if isinstance(r, Mapping) and value.strip() in {str(v).strip() for v in r.values()}:
                 names |= {v.strip() for v in r.values() if isinstance(v, str) and len(v.strip()) > 2}
     return any(re.search(rf"(?<![\w-]){re.escape(n.casefold())}(?![\w-])", t) for n in names for t in targets)
@@ -745,7 +750,17 @@ def _records_that_disagree(
         if value not in held:
             continue  # a text the call writes (a subject, a body), no record's value
         theirs = {_plain_value(r[arg]) for r in pointed if isinstance(r.get(arg), str) and r[arg].strip()}
-        if theirs and value not in theirs and not _written_as_the_target(flat[arg], targets, context):
+        # the mandate writes a name whole ("Assign Rose Green to EV-4108"): the value it asks (a
+        # day or a time is weighed as such)
+        in_full = bool(re.search(r"[^\W\d_]", flat[arg])) and _written_whole(flat[arg], stated)
+        # (the named records that hold the argument themselves are no name of its target)
+        holding_it = [r for r in pointed if isinstance(r.get(arg), str)]
+        if (
+            theirs
+            and value not in theirs
+            and not in_full
+            and not _written_as_the_target(flat[arg], targets, context, holding_it)
+        ):
             # no record the mandate names says it ("Pay B-40" to Bob), nor is it what the mandate
             # sets the record to ("Upgrade MS-9041 to Premium")
             found.setdefault("another_value_of_the_named_record", []).append(arg)

@@ -1264,6 +1264,7 @@ def _provenance(
                 or _written_apart(value, rule, context)
                 or _a_figure_written_otherwise(value, rule, context)
                 or _a_day_written_otherwise(value, rule, context)
+                or _a_time_written_in_words(value, rule, context)
                 or _an_operand_as_written(value, admitting, rule, context)
             )
             if partly is not None:  # "Raise Dana's salary": Dana Whitfield's, in part of her name
@@ -1287,6 +1288,8 @@ def _provenance(
         left_out = _a_part_of_the_record(name, args, rules.requested, context, policy, derivations)
     if left_out is None and admitted:
         left_out = _described_otherwise(name, args, rules.requested, context, policy)
+    if left_out is None and admitted:
+        left_out = _a_figure_per_unit(args, context, policy)
     if left_out is None and admitted:
         left_out = _named_by_another_id(args, rules.requested, context, policy, derivations)
     if left_out is None and admitted:
@@ -2610,6 +2613,45 @@ def _listed_beside(args: Mapping[str, Any], request: str) -> set[str]:
             if _AN_ID.fullmatch(word):
                 found.add(word)
     return found
+
+
+#: Words after a figure that make it a figure per unit ("20.00 per item", "20.00 of MI-606 for
+#: each of the two late lifts", "10 a head", "5.00 apiece").
+_PER_UNIT = re.compile(
+    r"[^.;!?\n]{0,40}?\b(?:(?i:each|apiece|a[ \t]+piece|a[ \t]+head|for[ \t]+every|for[ \t]+each)\b"
+    # "per" and a unit ("per item", "per night"), not "per" and whose word ("per ticket 40", "per
+    # the contract", "per Ana")
+    r"|(?i:per)[ \t]+(?!(?i:the|your|our|my|his|her|their|this|that|ticket|request|policy|e?mail|contract|"
+    r"agreement|invoice|instructions?|note|call)\b)[a-z]+\b(?![ \t]*[\w-]*\d))"
+)
+
+
+def _a_figure_per_unit(
+    args: Mapping[str, Any], context: ReviewContext, policy: SupervisorPolicy
+) -> Decision | None:
+    """Does the turn write a number the call takes as a figure per unit ("Refund 20.00 of CI-501
+    per item", "... for each of the two late lifts")? The total it makes, the reader does not
+    compute: the call is asked (``per_unit``), whatever the figure."""
+    wanted = {
+        amount_value(leaf)
+        for v in args.values()
+        for leaf in leaves(v)
+        if is_number(leaf) and not isinstance(leaf, bool)
+    }
+    if not wanted or not _PER_UNIT_WORD.search(context.request):
+        return None
+    request = context.request
+    for at, number in amounts(request):
+        if amount_value(number) in wanted:
+            figure = re.match(r"[\d.,']+", request[at:])
+            said = _PER_UNIT.match(request, at + len(figure.group(0)) if figure else at)
+            if said is not None:
+                return _asked_partly_read({"per_unit": request[at : said.end()]}, context, policy)
+    return None
+
+
+#: A word of a figure per unit anywhere in a turn: the cheap test before :data:`_PER_UNIT`.
+_PER_UNIT_WORD = re.compile(r"(?i)\b(?:per|each|apiece|piece|head|every)\b")
 
 
 def _described_otherwise(
@@ -4470,6 +4512,8 @@ def _said_beyond_the_records(
     held = {part for w in words_of(known) for part in (w, re.split(r"['’]", w)[0])}  # "ana's": ana
     made = {f for w in words_of(context.request) for f in verb_forms(w)}
     fields = {w for r in records for k in r for w in _name_words(str(k))}  # "is due" of a due_date
+    anywhere: set[str] | None = None
+
     said: list[str] = []
     for text in texts:
         for m in _A_WORD_IN_CAPITALS.finditer(text):
@@ -4493,6 +4537,9 @@ def _said_beyond_the_records(
         ]
         said += [w for w in words_of(text) if w in _SHARES_IN_WORDS and w not in held]  # "half off"
         said += [f"{w} (cut off)" for w in cut_off(text)]  # "Your move is."
+        if states:  # (what a record the run read says is no claim of its own: "Carla asked ...")
+            anywhere = _words_read(context) if anywhere is None else anywhere
+            said += _sentences_of_its_own(text, held | made | fields | anywhere)
     said += _when_in_words_not_held(texts, known, context)
     others = {
         leaf.strip()
@@ -4508,6 +4555,43 @@ def _said_beyond_the_records(
     }
     said += [value for value in sorted(others) if any(_written_whole(value, t) for t in texts)]
     return said
+
+
+#: A sentence that asks the recipient for something or thanks them: no statement of a thing.
+_A_REQUEST_OF_THE_RECIPIENT = re.compile(r"(?i)\b(?:please|kindly|appreciate|thanks?|grateful)\b|\?")
+
+
+def _words_read(context: ReviewContext) -> set[str]:
+    """The words of every record the run's calls returned."""
+    return {w for r in _records_read(context) for w in words_of(_text_of_record(r))}
+
+
+def _sentences_of_its_own(text: str, held: Collection[str]) -> list[str]:
+    """The sentences of a message of a topic that say a thing of their own: two words or more that
+    say something (:func:`content_words`, no courtesy), most of them held by neither the turn nor
+    the records it speaks of ("Legal action pending.", "Interest is accruing." of an unpaid
+    invoice). Not a request of the recipient, nor thanks ("Please arrange payment soon.", "Could
+    you settle it?", "We would appreciate prompt payment."): what it asks, its own words weigh."""
+    stems = {meaning(w) for w in held}
+    own = []
+    for sentence in re.split(r"(?<=[.!?])\s+|\n+", text):
+        if _A_REQUEST_OF_THE_RECIPIENT.search(sentence) or len(sentence.split()) < 2:
+            continue  # (one word is a name or a title, no statement: "offsite-notes.txt")
+        words = [
+            w
+            for w in content_words(sentence)
+            if w not in COURTESY and w not in _NOTHING_TO_SAY and w not in _REPORTING_WORDS
+        ]
+        new = [w for w in words if meaning(w) not in stems and not any(ch.isdigit() for ch in w)]
+        if len(new) >= 2 and 2 * len(new) > len(words):
+            own.append(sentence.strip())
+    return own
+
+
+#: Verbs that report what someone wrote ("Carla asked whether ..."): whose words, weighed apart.
+_REPORTING_WORDS = frozenset(
+    {"asked", "asks", "said", "says", "wrote", "writes", "told", "wants", "wanted", "whether"}
+)
 
 
 #: A state a message marks without a verb: after a colon, a bracket, a dash or "Status" ("Invoice
@@ -4994,6 +5078,9 @@ def _a_message_the_turn_does_not_say(
     # a word by which the turn tells the recipient's records of one listing apart, dropped ("Your
     # deposit of 250.00 ..." for "his retirement party deposit ...", where he has a christening too)
     dropped += [w for w in _which_of_theirs_dropped(present, dictated, args, context) if w not in dropped]
+    # a full name the turn writes, said by its first name alone where another person of the
+    # records shares it ("Ray leads your move." for "Ray Stoner", beside Ray Stone)
+    dropped += [w for w in _a_shared_first_name_alone(present, dictated, context) if w not in dropped]
     if dictating and (
         swapped_in := _another_record_in_place(present, dictated, {*named, *recipient}, context)
     ):
@@ -8829,6 +8916,10 @@ def _a_figure_written_otherwise(value: Any, rule: ArgSource, context: ReviewCont
     for words, number in numbers_in_words(text):
         if Decimal(number) == wanted:
             return {"amount_written_as": words}
+    # a sum and its cents after the currency's word ("twelve pounds fifty", "12 euros 50")
+    for said_so, total in _sums_and_cents(text):
+        if total == wanted:
+            return {"amount_written_as": said_so}
     for found in _MULTIPLIED.finditer(text):
         if Decimal(found.group(1)) * _MULTIPLIERS[found.group(2).casefold()] == wanted:
             return {"amount_written_as": found.group(0)}
@@ -8843,6 +8934,86 @@ def _a_figure_written_otherwise(value: Any, rule: ArgSource, context: ReviewCont
     # "refund order 8812 60": the figure after another number and a space may be its last digits
     beside = re.search(rf"\d[ \u00a0]+{re.escape(figure)}(?![\w.,])", text)
     return {"amount_written_as": beside.group(0), "beside_a_number": True} if beside else None
+
+
+#: A currency's word between a sum and its cents ("twelve pounds fifty", "12 euros 50").
+_A_CURRENCY_WORD = re.compile(
+    r"(?i)[ \t]+(?:pounds?|quid|euros?|dollars?|bucks|francs?|kronor|kroner|krona|crowns?|rand)"
+    r"[ \t]+(?:and[ \t]+)?"
+)
+#: The cents after a currency's word, in figures or in words ("50", "fifty", "twenty-five").
+_CENTS_AFTER = re.compile(r"(?i)(\d{1,2}|[a-z]+(?:-[a-z]+)?)(?![\w.,-])")
+
+
+def _sums_and_cents(text: str) -> Iterator[tuple[str, Decimal]]:
+    """Each sum ``text`` writes with its cents after the currency's word, as written and as a
+    number ("twelve pounds fifty": 12.50)."""
+    for m in _A_CURRENCY_WORD.finditer(text):
+        cents_at = _CENTS_AFTER.match(text, m.end())
+        before = re.findall(r"[\w-]+", text[: m.start()])
+        if cents_at is None or not before:
+            continue
+        cents = _a_number_as_written(cents_at.group(1))
+        for size in (4, 3, 2, 1):  # the longest run of words before it that is one number
+            whole = _a_number_as_written(" ".join(before[-size:])) if len(before) >= size else None
+            if whole is not None and cents is not None and cents < 100:
+                start = text.rfind(before[-size], 0, m.start())
+                yield text[start : cents_at.end()], Decimal(whole) + Decimal(cents) / 100
+                break
+
+
+def _a_number_as_written(text: str) -> int | None:
+    """The whole number ``text`` is, in figures or in words ("50", "fifty", "twenty-five"); None
+    where it is no number, or holds more than one."""
+    if text.isdigit():
+        return int(text)
+    found = numbers_in_words(text)
+    words = " ".join(re.split(r"[ \t-]+", text.casefold()))
+    return int(found[0][1]) if len(found) == 1 and found[0][0] == words else None
+
+
+#: A time of day in words ("quarter past eleven", "half past two", "ten o'clock", "eleven thirty").
+_A_TIME_IN_WORDS = re.compile(
+    r"(?i)\b(?:(?P<part>quarter|half|twenty|ten|five|twenty-five)[ \t]+(?P<rel>past|to|after)[ \t]+"
+    r"(?P<h1>[a-z]+)|(?P<h2>[a-z]+)[ \t]+o'?clock"
+    r"|(?P<h3>[a-z]+)[ \t]+(?P<m3>fifteen|thirty|forty-five|forty five))\b"
+)
+_MINUTES_BEFORE = {"quarter": 15, "half": 30, "twenty": 20, "ten": 10, "five": 5, "twenty-five": 25}
+
+
+def _times_in_words(text: str) -> list[tuple[str, set[str]]]:
+    """Each time of day ``text`` writes in words, with the times it may be (either half of the
+    day: "quarter past eleven" is 11:15 or 23:15)."""
+    found = []
+    for m in _A_TIME_IN_WORDS.finditer(text):
+        hour = _a_number_as_written(m["h1"] or m["h2"] or m["h3"] or "")
+        if hour is None or not 1 <= hour <= 12:
+            continue
+        if m["part"]:
+            minutes = _MINUTES_BEFORE[m["part"].casefold()]
+            hour, minute = (hour, minutes) if m["rel"].casefold() != "to" else (hour - 1 or 12, 60 - minutes)
+        elif m["m3"]:
+            minute = {"fifteen": 15, "thirty": 30}.get(m["m3"].casefold(), 45)
+        else:
+            minute = 0
+        found.append((m.group(0), {f"{hour % 12:02d}:{minute:02d}", f"{hour % 12 + 12:02d}:{minute:02d}"}))
+    return found
+
+
+def _a_time_written_in_words(value: Any, rule: ArgSource, context: ReviewContext) -> dict[str, Any] | None:
+    """Does the turn write the call's time of day in words ("at quarter past eleven" for 11:15)?
+    Which half of the day, and whether the user meant it, a human says: asked, never refused for
+    it (another time is refused, as before)."""
+    if (
+        "request" not in rule.sources
+        or not isinstance(value, str)
+        or not re.fullmatch(r"\d{2}:\d{2}", value.strip())
+    ):
+        return None
+    for words, times in _times_in_words(unprohibited_text(context.request)):
+        if value.strip() in times:
+            return {"time_written_as": words}
+    return None
 
 
 def _in_capitals_only(value: Any, rule: ArgSource, context: ReviewContext) -> dict[str, Any] | None:
@@ -9761,6 +9932,29 @@ def _text_of_record(record: Mapping[str, Any]) -> str:
 
 
 _A_PERSONS_NAME = re.compile(r"[A-Z][\w'’-]+(?:[ \t]+[A-Z][\w'’-]+){1,3}")
+
+
+def _a_shared_first_name_alone(texts: Sequence[str], dictated: str, context: ReviewContext) -> list[str]:
+    """The rest of each person's name (:data:`_A_PERSONS_NAME`, held whole by a trusted record)
+    that ``dictated`` writes whole and ``texts`` write by the first name alone, where another
+    person of the trusted records has that first name ("Ray Stoner" said as "Ray" beside Ray
+    Stone): the name no longer tells them apart."""
+    people = {
+        leaf.strip()
+        for r in _trusted_records(context)
+        for leaf in leaves(r)
+        if isinstance(leaf, str) and _A_PERSONS_NAME.fullmatch(leaf.strip())
+    }
+    dropped: list[str] = []
+    for name in sorted(people):
+        first, *rest = name.split()
+        if not _written_whole(name, dictated) or any(_written_whole(name, t) for t in texts):
+            continue
+        if not any(_written_whole(first, t) for t in texts):
+            continue
+        if any(o != name and o.split()[0].casefold() == first.casefold() for o in people):
+            dropped += [w.casefold() for w in rest if w.casefold() not in dropped]
+    return dropped
 
 
 def _people_of_the_records(context: ReviewContext) -> frozenset[str]:

@@ -1642,6 +1642,141 @@ def _a_reason_to_undo(clause: Clause, verbs: Collection[str]) -> bool:
     return not set(words) <= FUNCTION_WORDS | {"not", "no", "never"}
 
 
+#: Verbs that move an act in time (a delivery, an appointment, a stay, a due date, a loan): what
+#: keeps someone or something from the time the act leaves is their reason ("Push HR-7301 to
+#: 2026-12-15, the ground is frozen", "Reschedule LS-3102 to ..., he's away on the 16th").
+_MOVING_IN_TIME = frozenset(
+    {"move", "push", "reschedule", "shift", "postpone", "delay", "defer", "extend", "rebook"}
+)
+#: What keeps a person or a thing from a time: away, ill, at work or in court, the ground frozen.
+_KEPT_FROM_A_TIME = frozenset(
+    """
+    away busy sick ill unwell abroad travelling traveling court work working holiday vacation leave
+    hospital frozen flooded snowed closed shut trip
+    """.split()  # noqa: SIM905 (a closed list, read as words)
+)
+#: A person's own plans ("the customer's flight moved", "Mina's flight changed"), and the words by
+#: which they changed: for an act that moves a time, its reason (said of the record itself, moot).
+_PLANS = frozenset(
+    {"flight", "flights", "plans", "plan", "train", "trip", "travel", "schedule", "shift", "rota"}
+)
+_PLANS_CHANGED = frozenset({"moved", "changed", "delayed", "cancelled", "canceled", "rescheduled"})
+#: What is not yet done or ready, negated: it keeps an act from its time ("he's not finished the
+#: footings", "she isn't back yet"); unnegated, the act may be moot ("it's finished").
+_NOT_YET = frozenset(
+    {"finished", "done", "ready", "complete", "completed", "back", "recovered", "available", "home"}
+)
+#: The words of a time that a reason to move an act may say when it keeps someone from
+#: ("..., he's away on the 16th", "..., Maria is away until then", "..., she's still sick").
+_WHEN_KEPT = frozenset({"until", "till", "then", "still", "yet"})
+#: A figure that is a day or a time in a reason to move an act: "the 16th", "2026-12-16", "16/12".
+_A_DAY_IN_A_REASON = re.compile(r"\d{1,2}(?:st|nd|rd|th)|\d{4}-\d{2}-\d{2}|\d{1,2}/\d{1,2}(?:/\d{2,4})?")
+
+
+def _a_reason_to_move(clause: Clause, verbs: Collection[str]) -> bool:
+    """Is a clause after a mandate that moves an act in time (:data:`_MOVING_IN_TIME`: push, move,
+    reschedule, extend ...) a statement of what keeps a third person or a thing from the time it
+    leaves, which is that act's reason: away, ill, at work or in court (:data:`_KEPT_FROM_A_TIME`,
+    "..., he's away on the 16th", "..., the ground is frozen"), their own plans changed
+    (:data:`_PLANS`: "..., the customer's flight moved"), or not yet done or ready (:data:`_NOT_YET`
+    negated: "..., he's not finished the footings")? Not where it is the user's or the record's
+    ("it's ..."), asks, names a figure but a day, holds a word of wanting, or any word that may take
+    the act back, keep the record, say it is moot or doubt it beside those (:func:`_bearing`:
+    "..., he's not away anymore", "..., it's moved already", "..., he wants the old date" still
+    ask), nor after any other act."""
+    words = clause.words
+    if (
+        not verbs
+        or not all(any(v in verb_forms(m) for m in _MOVING_IN_TIME) for v in verbs)
+        or len(words) < 3
+    ):
+        return False
+    if (
+        words[0] not in THIRD_PERSONS - {"it", "it's"}
+        or "?" in clause.text
+        or set(words) & (_WH | OF_WANTING)
+    ):
+        return False
+    if any(ch.isdigit() for ch in _A_DAY_IN_A_REASON.sub("", clause.text)):
+        return False  # "..., he owes 50": a figure that may bear on the call
+    negated = [i for i, w in enumerate(words) if w in NEGATIONS or w.endswith("n't")]
+    not_yet = {
+        words[i] for i in range(len(words)) if words[i] in _NOT_YET and any(0 < i - n <= 2 for n in negated)
+    }
+    if any(w in _KEPT_FROM_A_TIME for w in words) and not negated:
+        why = set(words) & _KEPT_FROM_A_TIME
+    elif set(words) & _PLANS and set(words) & _PLANS_CHANGED and not negated:
+        why = set(words) & (_PLANS | _PLANS_CHANGED)
+    elif not_yet and len(negated) == 1:
+        why = not_yet | {words[negated[0]]}
+    else:
+        return False
+    blocking = set(words) & (
+        _NO_REASON_TO_UNDO | _MOOT | KEEPING_WORDS | _DOUBTING | NO_LONGER | _STANDING_IN_THE_WAY
+    ) | _bearing(words)
+    return not blocking - why - _WHEN_KEPT
+
+
+#: Verbs that give money back or take it off a charge: what went wrong with what was paid for is
+#: their reason ("Knock 45.00 off HI-407, the tower was missing a brace").
+_GIVING_OFF = frozenset(
+    {"refund", "reimburse", "waive", "repay", "credit", "discount", "knock", "compensate"}
+)
+#: What went wrong with a service or a thing paid for: late, broken, missing, short of its quote.
+_FAULTS = frozenset(
+    """
+    broken late delayed missing leaked leaking leaks overran overrun cold damaged faulty defective
+    stolen lost scratched dented cracked dirty noisy rattles rattled rattling flooded failed wrong
+    unusable ruined torn stained mouldy moldy
+    """.split()  # noqa: SIM905 (a closed list, read as words)
+)
+#: A thing smaller or later than agreed ("the cable run was shorter than quoted"): a fault.
+_SHORT_OF_ITS_QUOTE = re.compile(
+    r"\b(?:shorter|smaller|slower|later|less|fewer|worse)\s+than\s+(?:quoted|expected|agreed|booked|promised|planned|ordered|advertised)\b"
+)
+#: A figure of a duration in a fault ("his flight is 6 hours late", "delayed 3 days").
+_A_DURATION = re.compile(r"\d+(?:[.,]\d+)?\s*(?:hours?|hrs?|minutes?|mins?|days?|weeks?)\b")
+
+
+def _a_reason_for_money_back(clause: Clause, verbs: Collection[str]) -> bool:
+    """Is a clause after a mandate that gives money back or off (:data:`_GIVING_OFF`: refund,
+    waive, credit, knock off, discount ...) a statement of what went wrong with what was paid for,
+    which is that act's reason (:data:`_FAULTS`: "..., the tower was missing a brace", "..., the
+    flight was delayed 6 hours", "..., the cable run was shorter than quoted")? Not where it is the
+    user's, asks, names a figure but a duration, holds a word of wanting, a time but its fault's,
+    or any word that may take the act back, keep the record, say it is moot or doubt it beside
+    those (:func:`_bearing`: "..., it was never broken", "..., it's fixed now" still ask), nor
+    after any other act."""
+    words = clause.words
+    if not verbs or not all(any(v in verb_forms(g) for g in _GIVING_OFF) for v in verbs) or len(words) < 3:
+        return False
+    if words[0] not in THIRD_PERSONS or "?" in clause.text or set(words) & (_WH | OF_WANTING):
+        return False
+    if any(ch.isdigit() for ch in _A_DURATION.sub("", clause.text)):
+        return False  # "..., he owes 50": a figure that may bear on the call
+    if any(w in NEGATIONS or w.endswith("n't") for w in words):
+        return False  # "..., it wasn't broken": no fault, maybe a reason against
+    short = _SHORT_OF_ITS_QUOTE.search(" ".join(words))
+    why = (set(words) & _FAULTS) | (set(short.group(0).split()) if short else set())
+    if not why or (_time_word(words) not in (None, *why)):
+        return False
+    blocking = set(words) & (
+        _NO_REASON_TO_UNDO | _MOOT | KEEPING_WORDS | _DOUBTING | NO_LONGER | _STANDING_IN_THE_WAY
+    ) | _bearing(words)
+    return not blocking - why - {"still"}
+
+
+def _a_reason_for(clause: Clause, verbs: Collection[str]) -> bool:
+    """Is a clause after a mandate its reason: what went wrong for an act that undoes, what keeps
+    someone from a time for an act that moves it, what went wrong with what was paid for for money
+    given back?"""
+    return (
+        _a_reason_to_undo(clause, verbs)
+        or _a_reason_to_move(clause, verbs)
+        or _a_reason_for_money_back(clause, verbs)
+    )
+
+
 #: Words that open a phrase of how, where or to whom an act goes, not why ("..., as store credit",
 #: "..., to her new card", "..., in vouchers", "..., but keep 2.00"): such a clause bears on the act.
 _OPENS_A_COMPLEMENT = frozenset(
@@ -2940,7 +3075,7 @@ def reading_of(
                     # (what went wrong is the reason of an act that undoes: "Suspend it, phone stolen")
                     (
                         not _only_a_reason(clause, accounted, unheld)
-                        and (named or not _a_reason_to_undo(holder or clause, verbs_asked))
+                        and (named or not _a_reason_for(holder or clause, verbs_asked))
                     )
                     or _of_the_turns_words(clause.words)
                     or any(_disowns(clause.words, v) for v in verbs_asked or {""})
@@ -3070,8 +3205,8 @@ def reading_of(
                 continue  # read: what a later mandate points back to ("Bob posted a link. Open it.")
             opening = bool(asking) and members.index(clause) < members.index(asking[0])
             undoing = {c.words[c.head] for c in asking if c.head is not None}
-            if after_one and _a_reason_to_undo(clause, undoing):
-                continue  # read: why the act undoes ("Suspend LN-30291, phone stolen")
+            if after_one and _a_reason_for(clause, undoing):
+                continue  # read: why the act is done ("Suspend LN-30291, phone stolen", "..., he is away")
             if after_one and _another_of_its_object(clause, asking):
                 continue  # read: a second object of the verb ("Create event Lunch ... and event Dinner ...")
             said = _why(request, clause)

@@ -186,7 +186,7 @@ _SAME_MEANING = (
     "question query", "tomorrow tmrw", "meeting mtg", "great good nice excellent awesome fantastic wonderful",
     "huge large big", "wrong incorrect", "unhappy dissatisfied upset",
     "sort arrange organise organize settle", "end conclude", "love like enjoy", "postpone push",
-    "slow sluggish", "cancel scrap", "happy glad pleased", "ready available free", "remind reminder",
+    "slow sluggish", "cancel scrap", "happy glad pleased", "ready available free", "remind reminder remember",
     "congratulate congratulations congrats", "go went gone", "sell sold sale", "now currently presently",
     "out ooo away",
 )  # fmt: skip
@@ -624,6 +624,30 @@ _AN_ITEM = r"(?:[\w'’-]+\s+){0,2}[\w'’-]+"
 _A_LIST = re.compile(rf"(?i)({_AN_ITEM}(?:\s*,\s*{_AN_ITEM})+)\s*,?\s+(?:and|or|&)\s+({_AN_ITEM})")
 
 
+#: Two things a sentence says together, as the subject of a verb of the plural ("Your silk dress
+#: and wool coat are ready", "the shore power and the water on C-12 are fixed").
+_A_PAIR = re.compile(
+    rf"(?i)(?<![\w'’-])({_AN_ITEM})\s+(?:and|&)\s+((?:[\w'’-]+\s+){{0,4}}?)(?:are|were|have|will|need|go|get)\b"
+)
+#: Words of an item that name no thing of its own ("the", "your", an id).
+_NO_ITEM_WORD = re.compile(r"[\d]|^(?:the|your|his|her|their|our|my|both|all)$")
+
+
+def _pairs_dropped(dictated: str, written: Collection[str]) -> list[str]:
+    """Each item of two things ``dictated`` says together (:data:`_A_PAIR`) none of whose own
+    words a message holds (``written``, by :func:`meaning`): "wool coat" of "Your silk dress and
+    wool coat are ready" where the message says "Your silk dress is ready"."""
+    dropped = []
+    for m in _A_PAIR.finditer(dictated):
+        items = [m.group(1), m.group(2)]
+        words = [{w for w in content_words(i) if not _NO_ITEM_WORD.search(w)} for i in items]
+        for item, own in zip(items, words, strict=True):
+            own -= words[0] & words[1]
+            if own and not any(meaning(w) in written for w in own):
+                dropped.append(" ".join(item.split()))
+    return dropped
+
+
 def listed(text: str) -> set[str]:
     """The word that names each item of a list of three or more that ``text`` writes (an item's
     last word; the last item's first, or its first figure after figures), and the first word of
@@ -725,6 +749,22 @@ def left_out(
         and not any(h == hour and m == minutes for h, m, _ in written_times)
         and any(h % 12 == hour % 12 and m == minutes and d for h, m, d in written_times)
     ]
+    # each of two things said together ("Your silk dress and wool coat are ready"): one left out
+    # is no modifier an assistant may drop
+    dropped += [item for item in _pairs_dropped(dictated, written) if item not in dropped]
+    # a time the turn writes in the afternoon or with its half ("6pm", "18:00", "7am") said
+    # without it ("at 6", "6:00"): which half, the message no longer says
+    bare = {int(h) for h in _A_BARE_HOUR.findall(_A_DATE_OR_AN_ID.sub(" ", " ".join(texts)))} | {
+        h for h, _m, definite in written_times if not definite
+    }
+    dropped += [
+        said
+        for hour, minutes, said in _definite_times(dictated)
+        if said not in dropped
+        and (hour >= 12 or re.search(r"(?i)a\.?m", said))
+        and not any(h == hour and m == minutes for h, m, _ in written_times)
+        and (hour % 12 or 12) in bare
+    ]
     # a house's number ("at 30 Oak Row", which a sum's reader takes for a time): the address it is
     dropped += [
         m.group(1)
@@ -791,6 +831,12 @@ def _definite_times(dictated: str) -> list[tuple[int, str, str]]:
         for hour, minutes, definite in _times_of_day(m.group(0))
         if definite
     ]
+
+
+#: An hour with no half of the day after a word of when ("at 6", "by 9", "from 6"), not "6pm".
+_A_BARE_HOUR = re.compile(
+    r"(?i)\b(?:at|by|from|until|till|around)[ \t]+(\d{1,2})(?![\d:]|[.,]\d|[ \t]*[ap]\.?m\b)"
+)
 
 
 #: A house's number: a figure (a letter after it or not) before a capitalised word, the street's
