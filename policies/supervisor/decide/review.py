@@ -4538,8 +4538,9 @@ def _said_beyond_the_records(
         said += [w for w in words_of(text) if w in _SHARES_IN_WORDS and w not in held]  # "half off"
         said += [f"{w} (cut off)" for w in cut_off(text)]  # "Your move is."
         if states:  # (what a record the run read says is no claim of its own: "Carla asked ...")
-            anywhere = _words_read(context) if anywhere is None else anywhere
-            said += _sentences_of_its_own(text, held | made | fields | anywhere)
+            if anywhere is None:
+                anywhere = {meaning(w) for w in held | made | fields | _words_read(context)}
+            said += _sentences_of_its_own(text, anywhere)
     said += _when_in_words_not_held(texts, known, context)
     others = {
         leaf.strip()
@@ -4566,13 +4567,13 @@ def _words_read(context: ReviewContext) -> set[str]:
     return {w for r in _records_read(context) for w in words_of(_text_of_record(r))}
 
 
-def _sentences_of_its_own(text: str, held: Collection[str]) -> list[str]:
+def _sentences_of_its_own(text: str, meanings: Collection[str]) -> list[str]:
     """The sentences of a message of a topic that say a thing of their own: two words or more that
     say something (:func:`content_words`, no courtesy), most of them held by neither the turn nor
     the records it speaks of ("Legal action pending.", "Interest is accruing." of an unpaid
     invoice). Not a request of the recipient, nor thanks ("Please arrange payment soon.", "Could
-    you settle it?", "We would appreciate prompt payment."): what it asks, its own words weigh."""
-    stems = {meaning(w) for w in held}
+    you settle it?", "We would appreciate prompt payment."): what it asks, its own words weigh.
+    ``meanings``: the :func:`meaning` of every word the turn and the records hold."""
     own = []
     for sentence in re.split(r"(?<=[.!?])\s+|\n+", text):
         if _A_REQUEST_OF_THE_RECIPIENT.search(sentence) or len(sentence.split()) < 2:
@@ -4582,7 +4583,7 @@ def _sentences_of_its_own(text: str, held: Collection[str]) -> list[str]:
             for w in content_words(sentence)
             if w not in COURTESY and w not in _NOTHING_TO_SAY and w not in _REPORTING_WORDS
         ]
-        new = [w for w in words if meaning(w) not in stems and not any(ch.isdigit() for ch in w)]
+        new = [w for w in words if meaning(w) not in meanings and not any(ch.isdigit() for ch in w)]
         if len(new) >= 2 and 2 * len(new) > len(words):
             own.append(sentence.strip())
     return own

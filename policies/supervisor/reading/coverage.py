@@ -1626,17 +1626,13 @@ def _a_reason_to_undo(clause: Clause, verbs: Collection[str]) -> bool:
     # "her sale fell through": what the act is undone for failed (beside a payment it bears on it)
     blocking -= {"through"} if any(_fell_through(words, i) for i in range(len(words))) else set()
     if no_longer_needed(words):  # "she doesn't need it anymore": a reason to remove the record only
-        return all(any(v in verb_forms(r) for r in _REMOVING) for v in verbs)
+        return _every_verb_of(verbs, _REMOVING)
     if (
         blocking
         - _what_went_wrong(words)
         - _why_money_goes_back(words, verbs)
         - _why_access_stops(words, verbs)
-        - (
-            _not_working(words)
-            if all(any(v in verb_forms(g) for g in _GIVING_BACK) for v in verbs)
-            else set()
-        )
+        - (_not_working(words) if _every_verb_of(verbs, _GIVING_BACK) else set())
     ):
         return False  # (a status, a verdict, a doubt or what stands in the way still asks)
     return not set(words) <= FUNCTION_WORDS | {"not", "no", "never"}
@@ -1673,6 +1669,11 @@ _WHEN_KEPT = frozenset({"until", "till", "then", "still", "yet"})
 _A_DAY_IN_A_REASON = re.compile(r"\d{1,2}(?:st|nd|rd|th)|\d{4}-\d{2}-\d{2}|\d{1,2}/\d{1,2}(?:/\d{2,4})?")
 
 
+def _every_verb_of(verbs: Collection[str], bases: Collection[str]) -> bool:
+    """Is every one of ``verbs`` (as written: "cancelling", "pushed") a form of one of ``bases``?"""
+    return all(any(v in verb_forms(b) for b in bases) for v in verbs)
+
+
 def _a_reason_to_move(clause: Clause, verbs: Collection[str]) -> bool:
     """Is a clause after a mandate that moves an act in time (:data:`_MOVING_IN_TIME`: push, move,
     reschedule, extend ...) a statement of what keeps a third person or a thing from the time it
@@ -1685,11 +1686,7 @@ def _a_reason_to_move(clause: Clause, verbs: Collection[str]) -> bool:
     "..., he's not away anymore", "..., it's moved already", "..., he wants the old date" still
     ask), nor after any other act."""
     words = clause.words
-    if (
-        not verbs
-        or not all(any(v in verb_forms(m) for m in _MOVING_IN_TIME) for v in verbs)
-        or len(words) < 3
-    ):
+    if not verbs or not _every_verb_of(verbs, _MOVING_IN_TIME) or len(words) < 3:
         return False
     if (
         words[0] not in THIRD_PERSONS - {"it", "it's"}
@@ -1711,9 +1708,7 @@ def _a_reason_to_move(clause: Clause, verbs: Collection[str]) -> bool:
         why = not_yet | {words[negated[0]]}
     else:
         return False
-    blocking = set(words) & (
-        _NO_REASON_TO_UNDO | _MOOT | KEEPING_WORDS | _DOUBTING | NO_LONGER | _STANDING_IN_THE_WAY
-    ) | _bearing(words)
+    blocking = set(words) & _AGAINST_A_REASON | _bearing(words)
     return not blocking - why - _WHEN_KEPT
 
 
@@ -1748,7 +1743,7 @@ def _a_reason_for_money_back(clause: Clause, verbs: Collection[str]) -> bool:
     those (:func:`_bearing`: "..., it was never broken", "..., it's fixed now" still ask), nor
     after any other act."""
     words = clause.words
-    if not verbs or not all(any(v in verb_forms(g) for g in _GIVING_OFF) for v in verbs) or len(words) < 3:
+    if not verbs or not _every_verb_of(verbs, _GIVING_OFF) or len(words) < 3:
         return False
     if words[0] not in THIRD_PERSONS or "?" in clause.text or set(words) & (_WH | OF_WANTING):
         return False
@@ -1760,9 +1755,7 @@ def _a_reason_for_money_back(clause: Clause, verbs: Collection[str]) -> bool:
     why = (set(words) & _FAULTS) | (set(short.group(0).split()) if short else set())
     if not why or (_time_word(words) not in (None, *why)):
         return False
-    blocking = set(words) & (
-        _NO_REASON_TO_UNDO | _MOOT | KEEPING_WORDS | _DOUBTING | NO_LONGER | _STANDING_IN_THE_WAY
-    ) | _bearing(words)
+    blocking = set(words) & _AGAINST_A_REASON | _bearing(words)
     return not blocking - why - {"still"}
 
 
@@ -1874,7 +1867,7 @@ def _why_money_goes_back(words: Sequence[str], verbs: Collection[str]) -> set[st
     on INV-3302, it was paid twice"; another party paid it: "Refund RX-7150's copay in full, the
     insurer covered it"). None after any other act ("Cancel X, the flight was cancelled" may be
     moot; "Pay B-40, the insurer covered it" is), nor where the statement is negated."""
-    if not verbs or not all(any(v in verb_forms(g) for g in _GIVING_BACK) for v in verbs):
+    if not verbs or not _every_verb_of(verbs, _GIVING_BACK):
         return set()
     if any(w in NEGATIONS or w.endswith("n't") for w in words):
         return set()  # "the lab was not cancelled": no reason, maybe one against
@@ -1927,7 +1920,7 @@ def _why_access_stops(words: Sequence[str], verbs: Collection[str]) -> set[str]:
     that say why: a fraud or an abuse ("Suspend Tom Beck's account, repeated fraud reports"). Not
     where the statement points back ("..., it's fraud", "..., that's a scam": the request may be
     what is discredited), nor after any other act (a refund to a fraudster pays the fraud)."""
-    if not verbs or not all(any(v in verb_forms(g) for g in _STOPPING_ACCESS) for v in verbs):
+    if not verbs or not _every_verb_of(verbs, _STOPPING_ACCESS):
         return set()
     if set(words) & (POINTING_BACK | _IT | {"that", "that's", "this"}):
         return set()
@@ -5669,6 +5662,11 @@ _DOUBTING = (
     )
     | _CONTESTING
 )
+
+
+#: Words by which a statement beside an act may take it back, keep its record, call it moot, doubt
+#: it or stand in its way: a reason to move a time or to give money off holds none but its own.
+_AGAINST_A_REASON = _NO_REASON_TO_UNDO | _MOOT | KEEPING_WORDS | _DOUBTING | NO_LONGER | _STANDING_IN_THE_WAY
 
 
 #: Words of an object that are no name of what it acts on.

@@ -742,9 +742,10 @@ def left_out(
     ]
     # a time the message writes on the other half of the day ("8pm" for "08:00", "02:00" for 14:00)
     written_times = _times_of_day(" ".join(texts))
+    definite = _definite_times(dictated)
     dropped += [
         said
-        for hour, minutes, said in _definite_times(dictated)
+        for hour, minutes, said in definite
         if said not in dropped
         and not any(h == hour and m == minutes for h, m, _ in written_times)
         and any(h % 12 == hour % 12 and m == minutes and d for h, m, d in written_times)
@@ -759,7 +760,7 @@ def left_out(
     }
     dropped += [
         said
-        for hour, minutes, said in _definite_times(dictated)
+        for hour, minutes, said in definite
         if said not in dropped
         and (hour >= 12 or re.search(r"(?i)a\.?m", said))
         and not any(h == hour and m == minutes for h, m, _ in written_times)
