@@ -17,20 +17,11 @@ from __future__ import annotations
 
 import pytest
 
-from tests.test_held_out_fourth import decide, held_out_line, held_out_rows
+from tests.test_held_out_fourth import HeldOutSet, decide
 
 TEAM = "held_out_42"
-
-
-def _rows(name: str) -> list[list[str]]:
-    return held_out_rows(TEAM, name)
-
-
-ATTACK_ROWS = _rows("attacks.tsv")
-ATTACKS = [held_out_line(r) for r in ATTACK_ROWS if r and not r[0].startswith("#")]
-BENIGN = [held_out_line(r) for r in _rows("benign.tsv") if r and not r[0].startswith("#")]
-JUDGED = {int(r[1]): r[0] for r in _rows("judged.tsv") if r and not r[0].startswith("#")}
-HOLES = [(i, *held_out_line(r)) for i, r in enumerate(ATTACK_ROWS, start=1) if JUDGED.get(i) == "G"]
+SET = HeldOutSet(TEAM)
+ATTACKS, BENIGN, HOLES = SET.attacks, SET.benign, SET.holes
 
 #: Holes that still run, by their line in attacks.tsv, each with why.
 KNOWN_RUNNING: dict[int, str] = {}

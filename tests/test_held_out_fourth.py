@@ -59,6 +59,26 @@ def held_out_line(row: list[str]) -> tuple[str, str, str, str, dict[str, Any]]:
     return cls, domain, turn.replace("\\n", "\n"), tool, json.loads(args)
 
 
+class HeldOutSet:
+    """A blind team's set as written: its attack rows (a row's index is its line number), the attack
+    and benign lines read, its judgements by line and the lines it judged holes (``G``)."""
+
+    def __init__(self, team: str) -> None:
+        self.attack_rows = held_out_rows(team, "attacks.tsv")
+        self.attacks = [held_out_line(r) for r in self.attack_rows if r and not r[0].startswith("#")]
+        self.benign = [
+            held_out_line(r) for r in held_out_rows(team, "benign.tsv") if r and not r[0].startswith("#")
+        ]
+        self.judged = {
+            int(r[1]): r[0] for r in held_out_rows(team, "judged.tsv") if r and not r[0].startswith("#")
+        }
+        self.holes = [
+            (i, *held_out_line(r))
+            for i, r in enumerate(self.attack_rows, start=1)
+            if self.judged.get(i) == "G"
+        ]
+
+
 def team_lines(team: str, name: str) -> list[tuple[str, str, str, str, str, dict[str, Any]]]:
     with (HERE / team / name).open(encoding="utf-8") as f:
         rows = [

@@ -45,6 +45,7 @@ from policies.supervisor.reading.amounts import COUNTING_WORDS
 from policies.supervisor.reading.coverage import (
     CONNECTING,
     KEPT_DAY,
+    KEPT_FIELD,
     KEPT_TEXT,
     RECORD_DAY,
     all_accounted,
@@ -212,6 +213,12 @@ def _the_calls_words(name: str, args: Mapping[str, Any], context: ReviewContext)
     records = _the_calls_own_records(values, context)  # the record's own id, not one it cites
     for record in records:
         texts = [(str(k), v) for k, v in record.items() if isinstance(v, str | int | float)]
+        # a field the call keeps at its record's value, which the turn may say stays as it is
+        known |= {
+            f"{KEPT_FIELD}{' '.join(_words(arg.replace('_', ' ')))} {value.strip()}"
+            for arg, value in args.items()
+            if isinstance(value, str) and value.strip() and str(record.get(arg, "")).strip() == value.strip()
+        }
         known |= {w for k, v in texts for w in (*_words(k.replace("_", " ")), *_words(str(v)))}
         # the day it is on, which the turn may name it by ("Cancel Oskar's lesson on the 15th"),
         # where the call sets no day of its own (a day it sets is when: "Terminate LS-5006 on 14

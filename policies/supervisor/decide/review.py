@@ -1148,6 +1148,8 @@ def _provenance(
             if admitting and left_out is None:
                 left_out = _the_old_value(value, rule.arg, context, policy, name)
             if admitting and left_out is None:
+                left_out = _before_dawn_without_its_half(value, rule.arg, context, policy)
+            if admitting and left_out is None:
                 left_out = _corrected_away(value, rule.arg, context, policy)
             if admitting and left_out is None and all(s.kind != "request" for s in admitting):
                 left_out = _another_of_its_listing_written(
@@ -1828,6 +1830,28 @@ def _another_of_its_listing_written(
 _A_CHANGE_BY_ITS_FIGURE = frozenset({"discount", "deduct", "rebate", "credit", "markdown"})
 
 
+def _before_dawn_without_its_half(
+    value: Any, arg: str, context: ReviewContext, policy: SupervisorPolicy
+) -> Decision | None:
+    """Is the call's time of day one before dawn (01:00 to 05:59) that the turn writes only without
+    its half of the day ("Move TP-5107 to ... at 1:30" for 01:30)? Few people book anything then:
+    the turn more likely means the afternoon. Which, a human says: asked (``half_of_the_day_unsaid``).
+    A time the turn writes with its half ("1:30am", "01:30") runs."""
+    if not isinstance(value, str) or not re.fullmatch(r"0[1-5]:[0-5]\d", value.strip()):
+        return None
+    hour, minutes = value.strip().split(":")
+    bare = [
+        m.group(0)
+        for m in _A_TIME_WITHOUT_ITS_HALF.finditer(context.request)
+        if (m[1], m[2]) == (hour[1], minutes)
+    ]
+    if not bare or any(
+        day == value.strip() for m, day in days_and_times(_A_TIME_WITHOUT_ITS_HALF.sub(" ", context.request))
+    ):
+        return None
+    return _asked_outside({"arg": arg, "value": value, "half_of_the_day_unsaid": bare[0]}, context, policy)
+
+
 def _the_old_value(
     value: Any, arg: str, context: ReviewContext, policy: SupervisorPolicy, tool: str = ""
 ) -> Decision | None:
@@ -2262,6 +2286,9 @@ def _unread_in_the_act(
         if figures:  # a figure the call keeps, as written ("40,00 EUR" for 40)
             text = re.sub(r"\d[\d.,']*\d|\d", lambda m: figures.get(_figure_of(m.group(0)), m.group(0)), text)
         written = [w.strip("'`\"@#") for w in words_of(text)]
+        # whose the record is, by a pronoun that points back to a name ("Ruth Penney rang. Move her
+        # hamper ..."): that name, as if written in the act
+        written += _names_pointed_back_to(asking, written)
         at = next((i for i, w in enumerate(written) if w in verb), 0)  # after "Would you mind", "Please"
         if asking.verb in _REFUNDING and "for" in written[at:]:
             written = written[: written.index("for", at)]  # its purpose: "... for the broken mug"
@@ -2287,11 +2314,36 @@ def _unread_in_the_act(
     return None
 
 
+#: The pronouns by which an act's object is someone's ("her hamper", "their veg box", "of his lesson
+#: time").
+_WHOSE = frozenset({"his", "her", "their", "its", "hers", "theirs"})
+#: A name written in capitals (a word of a person's or a company's name).
+_A_NAMES_WORD = re.compile(r"(?<![\w'’-])[A-Z][\w'’-]*")
+
+
+def _names_pointed_back_to(asking: Any, written: Sequence[str]) -> list[str]:
+    """The words of the names written in the earlier sentences a possessive pronoun of the act
+    points back to ("Ruth Penney rang. Move her hamper ...": ruth, penney), case folded."""
+    if not _WHOSE & set(written):
+        return []
+    earlier = [a for a in asking.antecedents if a not in asking.sentence]
+    return [
+        w
+        for a in earlier
+        for m in _A_NAMES_WORD.finditer(a)
+        for w in words_of(m.group(0))
+        if w not in FUNCTION_WORDS and w not in CALENDAR_NAMES
+    ]
+
+
 def _words_of_its_holders(args: Mapping[str, Any], context: ReviewContext) -> set[str]:
     """The words of the records one record away from the call's own (:func:`_holders_within`): whose
     it is ("Withdraw Sarah Khan from CIVL-330" of an enrolment that keeps her student id; "Move Max's
     vaccination" of an appointment that keeps his pet's id)."""
-    values = [leaf for v in args.values() for leaf in leaves(v) if isinstance(leaf, str) and leaf.strip()]
+    # (by its ids: a new address on the owner's street is no word of their other orders')
+    values = [
+        leaf for v in args.values() for leaf in leaves(v) if isinstance(leaf, str) and _id_like_value(leaf)
+    ]
     return set().union(*(_holders_within(values, context, hops=1) or []))
 
 
@@ -2799,9 +2851,14 @@ def _named_by_another_id(
         # what a pronoun points back to names the call's record, or another one ("B-40 is due,
         # please pay it, the City Water one" for City Water's B-31)
         pointed = {w.strip("'`\"#") for a in asking.antecedents for w in words_of(a)} & held
+        # or the reference before the sentence's colon is its object, the mandate naming no record
+        # of its own ("LS-6206: move to 2026-12-18 with Pete Lowe", for Pete Lowe's other lesson)
+        headed = any(a in asking.sentence for a in asking.antecedents) and not (
+            {w.strip("'`\"#") for w in words_of(asking.text)} & held
+        )
         if (
             pointed
-            and WORDS_POINTING_BACK & set(words_of(asking.text))
+            and (WORDS_POINTING_BACK & set(words_of(asking.text)) or headed)
             and not pointed & (own_ids | written_values)
         ):
             details = {"named_by_another_id": sorted(pointed), "mandate": said(asking)}
@@ -2934,6 +2991,16 @@ def _the_calls_records(
     return [r for n, r in held if n and n == most]
 
 
+#: A person or a company the act's object is for, by their full name ("the koi for Mia Vale", "the
+#: hamper for Dr. Ruth Penney").
+_FOR_A_NAMED_ONE = re.compile(
+    r"(?<=[a-z])\s+for\s+((?:(?:Dr|Mr|Mrs|Ms|Mx|Prof)\.?\s+)?[A-Z][a-z][\w'’-]*(?:\s+[A-Z][a-z][\w'’-]*)+)"
+    r"(?![\w-])"
+)
+#: A full name written in capitals, two words or more ("Ruth Penney", "Costa Marsh Ltd").
+_A_FULL_NAME = re.compile(r"(?<![\w'’-])[A-Z][\w'’-]*(?:[ \t]+[A-Z][\w'’-]*)+")
+
+
 def _held_by_another_than_named(
     args: Mapping[str, Any], asked: Requested | None, context: ReviewContext, policy: SupervisorPolicy
 ) -> Decision | None:
@@ -2953,6 +3020,16 @@ def _held_by_another_than_named(
         for text in (asking.text, *asking.coordinated)
         for name in _possessors_named(text, verb_forms(asking.verb))
         | (_for_whom_undone(text) if asking.verb in _UNDOING_ONES else set())
+        | {" ".join(words_of(_unpossessed(m.group(1)))) for m in _FOR_A_NAMED_ONE.finditer(text)}
+    }
+    # whose, by a pronoun pointing back to a name ("Ruth Penney rang. Move her hamper ...")
+    named |= {
+        " ".join(words_of(m.group(0)))
+        for asking in _asking_now(asked, context)
+        if _WHOSE & set(words_of(asking.text))
+        for a in asking.antecedents
+        if a not in asking.sentence
+        for m in _A_FULL_NAME.finditer(a)
     }
     if not named:
         return None
@@ -3030,7 +3107,9 @@ def _a_siblings_description(
     ]
     kinds = {w for n in (name, *args) for w in _name_words(n)} | _asked_words(asked)
     for asking in _asking_now(asked, context):
-        if _objects_coordinated(asking) or asking.verb in _MESSAGING:
+        # (a part of a value the call keeps, as "Bath" of "to 5 Mill Lane, Bath", is no object)
+        more = [c for c in _objects_coordinated(asking) if not any(c.strip().casefold() in v for v in values)]
+        if more or asking.verb in _MESSAGING:
             continue  # (a message's words are weighed as what it says)
         described = _OBJECT_ENDS.split(asking.text, maxsplit=1)[0]
         # a pronoun act under a label that describes it: "Re Noah Patel's chess: withdraw him"
@@ -4721,13 +4800,7 @@ def _one_away(records: Sequence[Mapping[str, Any]], context: ReviewContext) -> l
     """The trusted records that hold the id of one of ``records`` (Juniper's appointments, of the
     pet the turn names): those the turn's words describe ("Juniper's follow-up"), where it
     describes any; else all of them."""
-    ids = {_own_id(r) for r in records} - {""}
-    away = [
-        r
-        for r in _trusted_records(context)
-        if r not in records
-        and any(isinstance(v, str) and v.strip().casefold() in ids for k, v in r.items() if k != "id")
-    ]
+    away = _held_by_id(records, context)
     theirs = {w for r in records for leaf in leaves(r) if isinstance(leaf, str) for w in words_of(leaf)}
     # (by words, not the figures of a time: "08:00" fits no record by its "00")
     turn = {w for w in words_of(context.request) if re.search(r"[^\W\d_]", w)} - FUNCTION_WORDS - theirs
@@ -4793,8 +4866,13 @@ def _more_than_the_thing(
     written = {w for t in texts for w in words_of(t)}
     held: list[str] = []  # the things' strings and field names, and the names of the calls that read them
     things: list[Mapping[str, Any]] = []
+    # the recipient's own thing ("Remind Kai Brooks of his lesson time"): of their records only,
+    # not a look-alike's lesson nor another's day and time
+    theirs = _the_recipients_own(args, context) if _of_the_recipients(asking) else None
     for done in context.calls:
         for _path, record in mappings(parsed(done.get("observation"))):
+            if theirs is not None and record not in theirs:
+                continue
             if any(
                 isinstance(leaf, str) and len(leaf.strip()) >= 3 and _a_value_written(leaf, written)
                 for leaf in leaves(record)
@@ -4802,7 +4880,7 @@ def _more_than_the_thing(
                 things.append(record)
                 held += [str(done.get("tool", "")).replace("_", " "), *map(str, record)]
                 held += [x for x in leaves(record) if isinstance(x, str)]
-    said = [*_said_for_a_message(args, context, asking), *held, *_REFERRING_TO_A_THING, *answering]
+    said = [*_said_for_a_message(args, context, asking, theirs), *held, *_REFERRING_TO_A_THING, *answering]
     own = [
         context.request,
         *(leaf for leaf in leaves(context.subject) if isinstance(leaf, str)),
@@ -4813,6 +4891,32 @@ def _more_than_the_thing(
     words = unsaid(texts, said, figures)
     words += [w for w in orders_given(texts, " ".join(said), context.request) if w not in words]
     return _asked_partly_read({"more_than_the_thing": words}, context, policy) if words else None
+
+
+def _of_the_recipients(asking: Sequence[Any]) -> bool:
+    """Does a mandate to send a thing give it as the recipient's own, by a possessive pronoun after
+    its verb ("Remind Kai Brooks of his lesson time", "Tell Dr. Nina Park her instructor's name")?"""
+    return any(set(one.words[1:]) & _WHOSE for one in asking)
+
+
+def _the_recipients_own(args: Mapping[str, Any], context: ReviewContext) -> list[Mapping[str, Any]]:
+    """The recipient's record, every trusted record that holds its id (their lessons, orders,
+    invoices) and those that hold one of theirs: what is theirs to be told of."""
+    called = _values_of_the_call(args)
+    person = [r for r in _trusted_records(context) if _own_id(r) in called]
+    theirs = _held_by_id(person, context)
+    return [*person, *theirs, *_held_by_id(theirs, context)]
+
+
+def _held_by_id(records: Sequence[Mapping[str, Any]], context: ReviewContext) -> list[Mapping[str, Any]]:
+    """The trusted records that hold the id of one of ``records`` in a field but their own."""
+    ids = {_own_id(r) for r in records} - {""}
+    return [
+        r
+        for r in _trusted_records(context)
+        if r not in records
+        and any(isinstance(v, str) and v.strip().casefold() in ids for k, v in r.items() if k != "id")
+    ]
 
 
 #: Words a message that sends a thing refers to it by ("the details", "a copy", "as requested").
@@ -5012,8 +5116,11 @@ def _a_message_the_turn_does_not_say(
     said = _said_for_a_message(args, context, asking)
     # the figures said, not the digits of an id or a link ("m-2", ".../q4-survey")
     # (the user's, not those of a mail it answers: "Thursday is fine for 20 people" commits to
-    # Carla's 20 where the user said "yes")
-    own = [context.request, *(leaf for leaf in leaves(context.subject) if isinstance(leaf, str))]
+    # Carla's 20 where the user said "yes"; nor those a correction took back)
+    own = [
+        corrections_read(context.request),
+        *(leaf for leaf in leaves(context.subject) if isinstance(leaf, str)),
+    ]
     figures = _figures_said([_AN_ID_OR_LINK.sub(" ", t) for t in own])
     texts = _message_texts(args, context)
     # a one-word subject too ("Resignation"), not a recipient's handle ("member": "ana")
@@ -6121,15 +6228,20 @@ def _told_of_not_to(asking: Sequence[Any], args: Mapping[str, Any]) -> list[str]
     return instead
 
 
-def _said_for_a_message(args: Mapping[str, Any], context: ReviewContext, asking: Sequence[Any]) -> list[str]:
+def _said_for_a_message(
+    args: Mapping[str, Any],
+    context: ReviewContext,
+    asking: Sequence[Any],
+    only: Sequence[Mapping[str, Any]] | None = None,
+) -> list[str]:
     """What a message the turn dictates may say: the turn (not a reason given right before the
     mandate: "Bob is in hospital, so reply to Carla that ..."; nor a sentence that keeps something
     out of it: "Don't tell him Carla quoted us 90"), what its pronouns point back to, the user's own
     values, and the texts of the recipient's records, of records the turn names by a word of a
     short field (the mail it answers) and of a call the turn sends the agent to by what it was
-    asked ("Read #deploys")."""
+    asked ("Read #deploys"); of ``only``'s records where given (the recipient's own thing)."""
     addresses = _addresses_of(args)
-    turn = context.request
+    turn = corrections_read(context.request)  # "... at 2pm, sorry, at 3pm": 2pm is taken back
     starts = [turn.find(one.text) for one in asking if one.text and one.text in turn]
     at = min(starts) if starts else 0
     # a reason given for the mandate is not for the mail ("Bob is in hospital, so reply ...")
@@ -6145,6 +6257,8 @@ def _said_for_a_message(args: Mapping[str, Any], context: ReviewContext, asking:
     for done in context.calls:
         pointed = _a_call_asked_for(done, asked_words)
         for _path, record in mappings(parsed(done.get("observation"))):
+            if only is not None and record not in only:
+                continue
             strings = [leaf for leaf in leaves(record) if isinstance(leaf, str)]
             short = {w for t in strings if len(t.split()) <= 4 for w in content_words(t)}
             if pointed or _holds(record, addresses) or asked_words & short:
@@ -8998,7 +9112,27 @@ def _times_in_words(text: str) -> list[tuple[str, set[str]]]:
         else:
             minute = 0
         found.append((m.group(0), {f"{hour % 12:02d}:{minute:02d}", f"{hour % 12 + 12:02d}:{minute:02d}"}))
+    found += [(m.group(0), {"12:00"}) for m in _NOON.finditer(text)]  # "at noon", "midday"
+    # a clock time without its half of the day ("at 1:30"): 01:30 or 13:30, which the turn does not say
+    found += [
+        (m.group(0), {f"{int(m[1]):02d}:{m[2]}", f"{int(m[1]) + 12:02d}:{m[2]}"})
+        for m in _A_TIME_WITHOUT_ITS_HALF.finditer(text)
+    ]
     return found
+
+
+#: A clock time written without its half of the day: an hour of one figure, its minutes, no "am",
+#: "pm", "h" nor a part of the day after it ("at 1:30", "2:15"; not "01:30", "1:30pm", "1:30 in the
+#: afternoon").
+_A_TIME_WITHOUT_ITS_HALF = re.compile(
+    r"(?i)(?<![\d:.,/-])([1-9]):([0-5]\d)(?![\d:]|\s*(?:a\.?m\b|p\.?m\b|h\b|hrs?\b|o['’]?clock)"
+    r"|\s+(?:in\s+the\s+|this\s+|tomorrow\s+)?(?:morning|afternoon|evening|night)\b|\s+tonight\b)"
+)
+
+
+#: The hour a word names for certain: 12:00 ("midnight" ends one day and opens the next: which,
+#: the word does not say).
+_NOON = re.compile(r"(?i)(?<![\w-])(?:noon|midday|mid-day)(?![\w-])")
 
 
 def _a_time_written_in_words(value: Any, rule: ArgSource, context: ReviewContext) -> dict[str, Any] | None:

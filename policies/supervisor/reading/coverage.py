@@ -31,7 +31,7 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Any
 
-from policies.supervisor.reading.identifiers import days_and_times
+from policies.supervisor.reading.identifiers import days_and_times, written_as
 from policies.supervisor.reading.people import PEOPLE_WORDS
 from policies.supervisor.reading.words import (
     AN_ID_WORD,
@@ -84,6 +84,7 @@ __all__ = [
     "IRREGULAR",
     "KEEPING_WORDS",
     "KEPT_DAY",
+    "KEPT_FIELD",
     "KEPT_TEXT",
     "NO_ROLE_WORDS",
     "PLACE_AFTER_A_PURPOSE",
@@ -1138,6 +1139,25 @@ _KEEPING_ALONE = frozenset(
 #: The heads of a clause that keeps what it names as it is ("Keep the Standup", "leave the Acme bill"),
 #: where the policy declares no such action: read as leaving it out.
 _KEEPING_HEADS = frozenset({"keep", "leave", "hands", "exclude", "omit", "skip"})
+#: A day or a clock time written as one word ("2027-01-02", "12/20", "14:00", "6pm", "15th").
+_A_DAY_OR_A_TIME = re.compile(
+    r"\d{4}-\d\d-\d\d|\d{1,2}[/.]\d{1,2}(?:[/.]\d{2,4})?|\d{1,2}(?::\d\d)?(?:am|pm|h)?|\d{1,2}(?:st|nd|rd|th)"
+)
+
+
+def _a_keeping_head(words: Sequence[str], at: int) -> bool:
+    """Is the word at ``at`` the head of a keeping (:data:`_KEEPING_HEADS`: "Keep the Standup",
+    "leave the Acme bill")? Not "leave" of a departure, followed by its day or time ("... and leave
+    2027-01-02", "leaving on the 3rd at 6pm"): that is when someone goes, no record kept."""
+    if words[at] not in _KEEPING_HEADS:
+        return False
+    after = list(words[at + 1 : at + 4])
+    while after and after[0] in ("on", "at", "by", "the"):
+        after = after[1:]
+    departing = bool(after) and (_A_DAY_OR_A_TIME.fullmatch(after[0]) is not None or after[0] in _DATES)
+    return not (words[at] == "leave" and departing)
+
+
 #: The rest of a keeping that names nothing ("Hands off.", "Leave it alone.", "Keep it as it is."):
 #: before or after a request, it can only keep the request's own record.
 _KEEPING_NOTHING_NAMED = _KEEPING_HEADS | frozenset(
@@ -2402,7 +2422,7 @@ def _handed_back(words: Sequence[str], sentence: str, found: Sequence[Mandate]) 
             return "the user's own doing of what is asked"
         if not _a_task_of_the_users(words):  # "I'll check the statement later.": their own task
             return "what the user will do next, which may put off what is asked"  # "I'll wait.", "We'll see."
-    if (words[0] in _KEEPING_HEADS and words[1:2] and words[1] in POINTING_BACK) or (
+    if (_a_keeping_head(words, 0) and words[1:2] and words[1] in POINTING_BACK) or (
         "no" in words and set(words) <= _A_NO and bool(set(words) & {"that's", "it's", "that", "it"})
     ):
         return "kept or handed on as it is, which may be what is asked"
@@ -3097,13 +3117,13 @@ def reading_of(
                 clause.head is None
                 and (
                     keeps(clause.words)
-                    or clause.words[0] in _KEEPING_HEADS
+                    or _a_keeping_head(clause.words, 0)
                     or excludes_records(clause.words, clause.text)
                 )
             ) or (
                 clause.text in strange
                 and clause.head is not None
-                and clause.words[clause.head] in _KEEPING_HEADS
+                and _a_keeping_head(clause.words, clause.head)
             ):
                 from_head = set(clause.words[clause.head or 0 :])  # "Let's leave it for now": its own words
                 if (
@@ -5263,6 +5283,32 @@ def _a_value_kept(text: str, accounted: Collection[str]) -> bool:
     return f"{KEPT_TEXT}{' '.join(words_of(text))}" in accounted
 
 
+#: Marks, among a call's words (``accounted``), a field the call sets to the value its own record
+#: holds already, by the words of its name and that value (``=field:check in 2026-12-20``): what a
+#: turn may say stays as it is ("same check-in of 2026-12-20", "arrival unchanged on 2026-12-15").
+KEPT_FIELD = "=field:"
+#: The words that say a field stays as it is.
+_SAMENESS = frozenset({"same", "unchanged", "stays", "stay", "remains", "still", "kept"})
+#: The words around a field said to stay, which say nothing more.
+_AROUND_A_FIELD_KEPT = frozenset({"the", "of", "on", "at", "as", "before", "is", "its", "a", "and", "for"})
+
+
+def _a_field_kept(text: str, accounted: Collection[str]) -> bool:
+    """Does ``text`` say only that a field stays as it is, naming it and the value the call keeps
+    in it, which its own record holds already (:data:`KEPT_FIELD` among ``accounted``: "same time
+    9am" where the call keeps its delivery's 09:00, "Arrival stays 2026-12-18")? A field said to
+    stay at another value than the record's, or with any other word, is no such saying."""
+    kept = {a.removeprefix(KEPT_FIELD) for a in accounted if a.startswith(KEPT_FIELD)}
+    words = words_of(text)
+    if not kept or not set(words) & _SAMENESS:
+        return False
+    values = {k.rpartition(" ")[2] for k in kept}
+    rest = [w for w in words_of(written_as(text, values)) if w not in _SAMENESS | _AROUND_A_FIELD_KEPT]
+    return " ".join(words_of(" ".join(rest).replace("-", " "))) in {
+        " ".join(words_of(k.replace("-", " "))) for k in kept
+    }
+
+
 #: Marks, among a call's words (``accounted``), a day its own record is on (``=record-day:2026-12-15``):
 #: the day a mandate may name that record by ("Cancel Oskar's lesson on the 15th").
 RECORD_DAY = "=record-day:"
@@ -6187,6 +6233,8 @@ def all_accounted(text: str, accounted: Collection[str]) -> bool:
     written "n't")?"""
     if not accounted:
         return False
+    if _a_field_kept(text, accounted):  # "same time 9am", "arrival unchanged on 2026-12-15"
+        return True
     words = [w.removesuffix("'s").removesuffix("’s") for w in words_of(text)]
     if not words or any(w in BEARING or "n't" in w or "n’t" in w for w in words):
         return False
@@ -6310,7 +6358,7 @@ def _left_out_clauses(request: str) -> tuple[str, ...]:
         if _prohibition(c.words) and not _urging(c.words) and c.text and not _another_act_instead(c, clauses)
     ]
     for clause in clauses:
-        keeping = clause.head is not None and clause.words[clause.head] in _KEEPING_HEADS
+        keeping = clause.head is not None and _a_keeping_head(clause.words, clause.head)
         # a clause led by an id, not a verb ("..., E-102 unchanged")
         headless = clause.head is None or any(ch.isdigit() for ch in clause.words[clause.head])
         excluding = clause.head is None and excludes_records(clause.words, clause.text)  # "..., but not B-40"

@@ -587,6 +587,7 @@ _ASKING_FOR_A_MESSAGE = frozenset(
 _BOUNDING = frozenset(
     """
     partial partially full fully pending draft rough estimate estimates estimated approximate
+    mock practice trial dummy pilot sample interim temporary
     preliminary internal internally confidential private privately tentative provisional conditional
     almost nearly somewhat barely hardly mostly roughly largely practically virtually kinda sorta
     """.split()  # noqa: SIM905 (a closed list, read as words)
@@ -599,6 +600,29 @@ _A_QUALIFIER = re.compile(
     r"(?i)\b(?:with|without|except|pending|subject\s+to|provided|unless|until|but|only\s+if)\s+"
     r"((?:[\w'’-]+\s+){0,2}[\w'’-]+)"
 )
+
+
+#: A thing a sentence says something of, after its determiner and before its verb ("Your wedding
+#: flowers tasting is on ...", "the mock test was moved"): its last word names what it is.
+_A_THING_SAID_OF = re.compile(
+    r"(?i)\b(?:your|her|his|their|the|my|our|its)\s+((?:[^\W\d_][\w'’-]*\s+){0,3}[^\W\d_][\w'’-]*)\s+"
+    r"(?:is|are|was|were|has|have|will|won['’]t|isn['’]t|aren['’]t)\b"
+)
+
+
+def _heads_dropped(dictated: str, written: Collection[str]) -> list[str]:
+    """The last word of each thing the dictated text says something of (:data:`_A_THING_SAID_OF`)
+    that the message (its words' meanings ``written``) holds in no form: the thing it names is
+    another one ("Your wedding is on ..." for "... her wedding flowers tasting is on ...")."""
+    heads = [content_words(m.group(1))[-1:] for m in _A_THING_SAID_OF.finditer(dictated)]
+    return [
+        h[0]
+        for h in heads
+        if h
+        and meaning(h[0]) not in written
+        and not set(_spelled_out(h[0])) <= set(written)
+        and h[0] not in COURTESY
+    ]
 
 
 #: A day or a month, as one word ("friday", "tomorrow", "nov").
@@ -750,9 +774,21 @@ def left_out(
         and not any(h == hour and m == minutes for h, m, _ in written_times)
         and any(h % 12 == hour % 12 and m == minutes and d for h, m, d in written_times)
     ]
+    # a time the turn dictates that the message writes in no form ("Your compass session" for "...
+    # has moved to 5pm")
+    noon = [(12, "00", True)] if re.search(r"(?i)\b(?:noon|midday)\b", " ".join(texts)) else []  # "12:00"
+    dropped += [
+        said
+        for hour, minutes, said in definite
+        if said not in dropped
+        and not any(h % 12 == hour % 12 and m == minutes for h, m, _ in [*written_times, *noon])
+    ]
     # each of two things said together ("Your silk dress and wool coat are ready"): one left out
     # is no modifier an assistant may drop
     dropped += [item for item in _pairs_dropped(dictated, written) if item not in dropped]
+    # nor is the thing itself a state or a day is said of: the last word of its name ("Your wedding
+    # flowers tasting is on ...": the tasting, not the wedding)
+    dropped += [head for head in _heads_dropped(dictated, written) if head not in dropped]
     # a time the turn writes in the afternoon or with its half ("6pm", "18:00", "7am") said
     # without it ("at 6", "6:00"): which half, the message no longer says
     bare = {int(h) for h in _A_BARE_HOUR.findall(_A_DATE_OR_AN_ID.sub(" ", " ".join(texts)))} | {

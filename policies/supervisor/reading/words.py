@@ -70,6 +70,7 @@ a declared verb used as a noun ("Share price went up") reads as asking (see docs
 
 from __future__ import annotations
 
+import itertools
 import re
 import unicodedata
 from collections.abc import Callable, Collection, Iterable, Sequence
@@ -1353,8 +1354,9 @@ _A_CORRECTION = re.compile(
     r"(?:(?:(?:sorry|oops|whoops|er|erm|uh|no|wait)[ \t]*[,.!\u2013\u2014-]?[ \t]+)*"
     r"(?:i[ \t]+mean(?:t)?|(?P<make>make[ \t]+(?:that|it)))[ \t:,]+"
     r"|(?P<bare>(?:(?:sorry|oops|whoops|no|wait)[ \t]*[,.!\u2013\u2014-]?[ \t]+)+))"
-    r"(?P<new>(?:[^\s.,;!?]|(?<=\d)[.,](?=\d))+(?:[ \t]+(?:[^\s.,;!?]|(?<=\d)[.,](?=\d))+){0,3}"
-    r"(?:,[ \t]+\d{4})?)[ \t]*[.!]?[ \t]*$"
+    r"(?P<new>(?:(?:Dr|Mr|Mrs|Ms|Mx|Prof)\.[ \t]+(?=[A-Z]))?"
+    r"(?:[^\s.,;!?]|(?<=\d)[.,](?=\d))+(?:[ \t]+(?:[^\s.,;!?]|(?<=\d)[.,](?=\d))+){0,3}"
+    r"(?:,[ \t]+\d{4})?)(?:,[ \t]+(?P<rest>[^\n.!?,;]*[^\s.!?,;]))?[ \t]*[.!]?[ \t]*$"
 )
 _A_CORRECTING_WORD = re.compile(r"(?i)\bi\s+mean|\b(?:sorry|oops|whoops|no|wait|make\s+(?:that|it))\b")
 _AN_ID_TOKEN = re.compile(r"(?<![\w.@#-])(?=[\w-]*\d)(?=[\w-]*[A-Za-z])[A-Za-z][\w-]*(?![\w@-]|\.\w)")
@@ -1374,6 +1376,11 @@ def corrections_read(body: str) -> str:
         if m.group("bare") and not re.search(r"[\dA-Z]", m.group("new")):
             continue  # "DM tomas the news, no emojis": a word after "no" is no handle corrected
         fixed = _corrected(body[start : m.start()], m.group("new"))
+        if fixed is not None and m.group("rest") and not _A_CORRECTING_WORD.search(m.group("rest")):
+            # "... at 3pm, sorry, I meant 4pm, with Dan Mossop": the line goes on after it
+            fixed = f"{fixed.removesuffix('.')}, {m.group('rest')}."
+        elif m.group("rest"):
+            fixed = None
         if fixed is not None:
             out += [body[at:start], fixed]
             at = m.end()
@@ -1391,12 +1398,21 @@ def _corrected(before: str, new: str) -> str | None:
     no name, a word in small letters): the reading leaves the correction unread."""
     if not re.search(r"[^\W_]", before):
         return None
-    valued = _a_value_corrected(before, new)
+    restated = _an_act_restated(before, new)
+    if restated is not None:
+        return restated
+    valued = _a_value_corrected(before, new) or _a_labelled_value_corrected(before, new)
     if valued is not None:
         return valued
     handle = _a_handle_corrected(before, new)
     if handle is not None:
         return handle
+    titled = _a_titled_name_corrected(before, new)
+    if titled is not None:
+        return titled
+    same_kind = _an_id_of_its_kind_corrected(before, new)
+    if same_kind is not None:
+        return same_kind
     for shape in (_AN_ID_TOKEN, _A_CAPITALISED_NAME, _A_CHANNEL_TOKEN):
         if not shape.fullmatch(new):
             continue
@@ -1409,6 +1425,95 @@ def _corrected(before: str, new: str) -> str | None:
 
 
 _A_CHANNEL_TOKEN = re.compile(r"(?<![\w#])#[\w-]+")
+
+
+def _an_act_restated(before: str, new: str) -> str | None:
+    """The act the correction states again whole with the verb of the sentence before it ("Reject
+    LV-401. No wait, reject LV-402."): that sentence replaced; None where the correction opens with
+    another word."""
+    last = list(re.finditer(r"[.!?;][ \t]+", before))
+    at = last[-1].end() if last else 0
+    said, again = words_of(before[at:])[:1], words_of(new)
+    if not said or len(again) < 2 or again[0] != said[0] or not re.search(r"[\dA-Z]", new):
+        return None
+    return f"{before[:at]}{new[:1].upper()}{new[1:]}."
+
+
+#: A value with one or two words that tell it apart: before it ("check out 2027-01-01") or after it
+#: ("80 euros").
+_A_LABELLED_VALUE = re.compile(
+    r"(?P<label>(?:[A-Za-z]+[ \t]+){1,2})(?P<value>\S+)|(?P<value2>\S+)(?P<unit>(?:[ \t]+[A-Za-z]+){1,2})"
+)
+
+
+def _a_labelled_value_corrected(before: str, new: str) -> str | None:
+    """The line with the one value that follows (or precedes) the same words as in ``new`` replaced
+    by its value ("..., check in 2026-12-23 and check out 2026-12-31, sorry, I meant check out
+    2027-01-01"; "Waive 90 euros of DC-901, sorry, I mean 80 euros"): the words tell which of the
+    line's two values of that kind is meant; None where no such one is, or two."""
+    m = re.fullmatch(_A_LABELLED_VALUE, new)
+    if m is None:
+        return None
+    value = m["value"] or m["value2"]
+    if not any(p.fullmatch(value) for p in (*_DATES_CORRECTED, *TIMES, _A_FIGURE_TOKEN, _AN_ID_TOKEN)):
+        return None
+    words = re.escape(" ".join((m["label"] or m["unit"]).split())).replace(r"\ ", r"[ \t]+")
+    shape = r"(?P<old>[^\s,;!?]*[^\s.,;!?])"
+    pattern = rf"(?i)(?<![\w-]){words}[ \t]+{shape}" if m["label"] else rf"(?i){shape}[ \t]+{words}(?![\w-])"
+    found = [
+        f.span("old")
+        for f in re.finditer(pattern, before)
+        if any(p.fullmatch(f["old"]) for p in (*_DATES_CORRECTED, *TIMES, _A_FIGURE_TOKEN, _AN_ID_TOKEN))
+        and _same_kind(f["old"], value)
+    ]
+    return _replaced(before, found, value)
+
+
+def _same_kind(old: str, new: str) -> bool:
+    shapes = (_DATES_CORRECTED, TIMES, (_A_FIGURE_TOKEN,), (_AN_ID_TOKEN,))
+    return any(any(p.fullmatch(old) for p in kind) and any(p.fullmatch(new) for p in kind) for kind in shapes)
+
+
+def _a_titled_name_corrected(before: str, new: str) -> str | None:
+    """The line with its one name of the same first name replaced by a titled name ("Give Ingrid
+    Nilsson a credit of 15.00. Sorry, I meant Dr. Ingrid Nilsen."); None where none or two are."""
+    m = re.fullmatch(
+        r"(?:Dr|Mr|Mrs|Ms|Mx|Prof)\.[ \t]+([A-Z][A-Za-z'’-]*)(?:[ \t]+[A-Z][A-Za-z'’-]*){1,3}", new
+    )
+    if m is None:
+        return None
+    first = re.match(r"\s*\S+", before)
+    sharing = [
+        n.span()
+        for n in _A_CAPITALISED_NAME.finditer(before, first.end() if first else 0)
+        if n.group(0).split()[0] == m[1] and len(n.group(0).split()) > 1
+    ]
+    return _replaced(before, sharing, new)
+
+
+def _an_id_of_its_kind_corrected(before: str, new: str) -> str | None:
+    """The line with its one id of ``new``'s kind (the same letters before the figures) replaced
+    ("Rebook BK-5510 to FL-7704. Sorry, I meant BK-5501."); None where none or two are."""
+    if not _AN_ID_TOKEN.fullmatch(new):
+        return None
+    first = re.match(r"\s*\S+", before)
+    ids = list(_AN_ID_TOKEN.finditer(before, first.end() if first else 0))
+    if any(_A_LIST_JOINER.fullmatch(before[a.end() : b.start()]) for a, b in itertools.pairwise(ids)):
+        return None  # "Pay MF-311 and SN-88. Sorry, I meant MF-322.": either item may be the one meant
+    found = [m.span() for m in ids if _the_kind_of_id(m.group(0)) == _the_kind_of_id(new)]
+    return _replaced(before, found, new)
+
+
+#: What joins two items of one list ("MF-311 and SN-88", "B-31, B-40").
+_A_LIST_JOINER = re.compile(r"(?i)\s*(?:,|&|\+|\band\b|\bor\b|\bplus\b)\s*")
+
+
+def _the_kind_of_id(token: str) -> str:
+    """The letters an id opens with, and the dash after them ("BK-" of "BK-5501")."""
+    kind = re.match(r"[A-Za-z]+[-_]?", token)
+    return kind.group(0).casefold() if kind is not None else ""
+
+
 #: A prohibition of one act, then another act asked "instead" on what it names, by a pronoun ("Don't
 #: refund ORD-50013, resend it instead", "Don't cancel A-1004; reschedule it to ... instead"): the
 #: pronoun is what the prohibition names, read as written there.
