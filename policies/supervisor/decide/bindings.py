@@ -51,6 +51,7 @@ from typing import Any
 from policies.json_safety import leaves
 from policies.supervisor.provenance.context import ReviewContext
 from policies.supervisor.reading.amounts import COUNT_NOUNS, NUMBER_IN_WORDS, READS_TWO_WAYS, amount_value
+from policies.supervisor.reading.coverage import SAID_TO_STAY
 from policies.supervisor.reading.days import (
     COUNT_ADDED,
     DAYS_SAID,
@@ -1062,8 +1063,8 @@ def _a_list_left_out(args: Mapping[str, Any], stated: str, verbs: Collection[str
     covered = [span for x in given for span in _places(x, stated)]
     figures = {str(v) for v in args.values() if is_number(v) and not isinstance(v, bool)}
     # a field named beside its value, said to stay ("..., same time 12:00"): weighed by the reading
-    fields = {w for arg in args for w in re.split(r"[_\W]+", arg.casefold()) if w} | _SAID_TO_STAY
-    if not _SAID_TO_STAY & set(words_of(stated[start:end])):
+    fields = {w for arg in args for w in re.split(r"[_\W]+", arg.casefold()) if w} | SAID_TO_STAY
+    if not SAID_TO_STAY & set(words_of(stated[start:end])):
         fields = set()  # "..., driver Dan Moss": a part of the list the call may leave out
     left = []
     for m in re.finditer(r"[\w-]+(?:['’]\w+)*", stated[start:end]):
@@ -1078,8 +1079,6 @@ def _a_list_left_out(args: Mapping[str, Any], stated: str, verbs: Collection[str
     return left
 
 
-#: The words that say a field stays as it is ("same time 12:00").
-_SAID_TO_STAY = frozenset({"same", "unchanged", "stays", "remains", "still"})
 #: Fields whose values a place's name holds (no figure), and those a postcode holds (a figure).
 _PLACE_FIELD = re.compile(r"(?i)^(?:city|town|country|state|region|province|county)$")
 _CODE_FIELD = re.compile(r"(?i)^(?:post_?code|postal_?code|zip|zip_?code|postcode)$")

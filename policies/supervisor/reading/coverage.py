@@ -93,6 +93,7 @@ __all__ = [
     "RECORD_DAY",
     "REFERENCE_WORDS",
     "REPORTING_WORDS",
+    "SAID_TO_STAY",
     "TIMED_VERBS",
     "TIME_WORDS",
     "UNDOING",
@@ -5287,8 +5288,8 @@ def _a_value_kept(text: str, accounted: Collection[str]) -> bool:
 #: holds already, by the words of its name and that value (``=field:check in 2026-12-20``): what a
 #: turn may say stays as it is ("same check-in of 2026-12-20", "arrival unchanged on 2026-12-15").
 KEPT_FIELD = "=field:"
-#: The words that say a field stays as it is.
-_SAMENESS = frozenset({"same", "unchanged", "stays", "stay", "remains", "still", "kept"})
+#: The words that say a field stays as it is ("same time 12:00", "arrival unchanged").
+SAID_TO_STAY = frozenset({"same", "unchanged", "stays", "stay", "remains", "still", "kept"})
 #: The words around a field said to stay, which say nothing more.
 _AROUND_A_FIELD_KEPT = frozenset({"the", "of", "on", "at", "as", "before", "is", "its", "a", "and", "for"})
 
@@ -5300,10 +5301,10 @@ def _a_field_kept(text: str, accounted: Collection[str]) -> bool:
     stay at another value than the record's, or with any other word, is no such saying."""
     kept = {a.removeprefix(KEPT_FIELD) for a in accounted if a.startswith(KEPT_FIELD)}
     words = words_of(text)
-    if not kept or not set(words) & _SAMENESS:
+    if not kept or not set(words) & SAID_TO_STAY:
         return False
     values = {k.rpartition(" ")[2] for k in kept}
-    rest = [w for w in words_of(written_as(text, values)) if w not in _SAMENESS | _AROUND_A_FIELD_KEPT]
+    rest = [w for w in words_of(written_as(text, values)) if w not in SAID_TO_STAY | _AROUND_A_FIELD_KEPT]
     return " ".join(words_of(" ".join(rest).replace("-", " "))) in {
         " ".join(words_of(k.replace("-", " "))) for k in kept
     }
