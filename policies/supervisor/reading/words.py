@@ -1345,6 +1345,8 @@ _A_TRAILING_FIELD = re.compile(
     r"[ \t]*(?=[.!]?[ \t]*(?:\n|$))"
 )
 
+#: A person's title written with its full stop ("Dr.", "Mrs."), before their name.
+_A_TITLE_WITH_ITS_STOP = r"(?:Dr|Mr|Mrs|Ms|Mx|Prof)\."
 #: A correction the user makes of the line before it, in its sentence, the next or a line (a message)
 #: of its own, naming what they meant ("Pay MF-311. Sorry, I meant MF-322.", "Book Albergo Sole for
 #: 3 nights — I mean Pensione Luna", "Refund MI-702 180.00 - no wait, 170.00", "..., make that
@@ -1354,7 +1356,7 @@ _A_CORRECTION = re.compile(
     r"(?:(?:(?:sorry|oops|whoops|er|erm|uh|no|wait)[ \t]*[,.!\u2013\u2014-]?[ \t]+)*"
     r"(?:i[ \t]+mean(?:t)?|(?P<make>make[ \t]+(?:that|it)))[ \t:,]+"
     r"|(?P<bare>(?:(?:sorry|oops|whoops|no|wait)[ \t]*[,.!\u2013\u2014-]?[ \t]+)+))"
-    r"(?P<new>(?:(?:Dr|Mr|Mrs|Ms|Mx|Prof)\.[ \t]+(?=[A-Z]))?"
+    rf"(?P<new>(?:{_A_TITLE_WITH_ITS_STOP}[ \t]+(?=[A-Z]))?"
     r"(?:[^\s.,;!?]|(?<=\d)[.,](?=\d))+(?:[ \t]+(?:[^\s.,;!?]|(?<=\d)[.,](?=\d))+){0,3}"
     r"(?:,[ \t]+\d{4})?)(?:,[ \t]+(?P<rest>[^\n.!?,;]*[^\s.!?,;]))?[ \t]*[.!]?[ \t]*$"
 )
@@ -1398,26 +1400,21 @@ def _corrected(before: str, new: str) -> str | None:
     no name, a word in small letters): the reading leaves the correction unread."""
     if not re.search(r"[^\W_]", before):
         return None
-    restated = _an_act_restated(before, new)
-    if restated is not None:
-        return restated
-    valued = _a_value_corrected(before, new) or _a_labelled_value_corrected(before, new)
-    if valued is not None:
-        return valued
-    handle = _a_handle_corrected(before, new)
-    if handle is not None:
-        return handle
-    titled = _a_titled_name_corrected(before, new)
-    if titled is not None:
-        return titled
-    same_kind = _an_id_of_its_kind_corrected(before, new)
-    if same_kind is not None:
-        return same_kind
+    for corrector in (
+        _an_act_restated,
+        _a_value_corrected,
+        _a_labelled_value_corrected,
+        _a_handle_corrected,
+        _a_titled_name_corrected,
+        _an_id_of_its_kind_corrected,
+    ):
+        fixed = corrector(before, new)
+        if fixed is not None:
+            return fixed
     for shape in (_AN_ID_TOKEN, _A_CAPITALISED_NAME, _A_CHANNEL_TOKEN):
         if not shape.fullmatch(new):
             continue
-        first = re.match(r"\s*\S+", before)
-        found = list(shape.finditer(before, first.end() if first else 0))
+        found = list(shape.finditer(before, _after_its_verb(before)))
         if len(found) == 1 and found[0].group(0) != new:
             return f"{before[: found[0].start()]}{new}{before[found[0].end() :]}."
         return None
@@ -1425,6 +1422,12 @@ def _corrected(before: str, new: str) -> str | None:
 
 
 _A_CHANNEL_TOKEN = re.compile(r"(?<![\w#])#[\w-]+")
+
+
+def _after_its_verb(line: str) -> int:
+    """Where a line's first word (its verb) ends: what a correction replaces stands after it."""
+    first = re.match(r"\s*\S+", line)
+    return first.end() if first else 0
 
 
 def _an_act_restated(before: str, new: str) -> str | None:
@@ -1455,37 +1458,31 @@ def _a_labelled_value_corrected(before: str, new: str) -> str | None:
     if m is None:
         return None
     value = m["value"] or m["value2"]
-    if not any(p.fullmatch(value) for p in (*_DATES_CORRECTED, *TIMES, _A_FIGURE_TOKEN, _AN_ID_TOKEN)):
-        return None
     words = re.escape(" ".join((m["label"] or m["unit"]).split())).replace(r"\ ", r"[ \t]+")
     shape = r"(?P<old>[^\s,;!?]*[^\s.,;!?])"
     pattern = rf"(?i)(?<![\w-]){words}[ \t]+{shape}" if m["label"] else rf"(?i){shape}[ \t]+{words}(?![\w-])"
-    found = [
-        f.span("old")
-        for f in re.finditer(pattern, before)
-        if any(p.fullmatch(f["old"]) for p in (*_DATES_CORRECTED, *TIMES, _A_FIGURE_TOKEN, _AN_ID_TOKEN))
-        and _same_kind(f["old"], value)
-    ]
+    found = [f.span("old") for f in re.finditer(pattern, before) if _same_kind(f["old"], value)]
     return _replaced(before, found, value)
 
 
 def _same_kind(old: str, new: str) -> bool:
-    shapes = (_DATES_CORRECTED, TIMES, (_A_FIGURE_TOKEN,), (_AN_ID_TOKEN,))
-    return any(any(p.fullmatch(old) for p in kind) and any(p.fullmatch(new) for p in kind) for kind in shapes)
+    """Are ``old`` and ``new`` values of one kind a correction may replace: two days, two clock
+    times, two figures or two ids?"""
+    kinds = (_DATES_CORRECTED, TIMES, (_A_FIGURE_TOKEN,), (_AN_ID_TOKEN,))
+    return any(any(p.fullmatch(old) for p in kind) and any(p.fullmatch(new) for p in kind) for kind in kinds)
 
 
 def _a_titled_name_corrected(before: str, new: str) -> str | None:
     """The line with its one name of the same first name replaced by a titled name ("Give Ingrid
     Nilsson a credit of 15.00. Sorry, I meant Dr. Ingrid Nilsen."); None where none or two are."""
     m = re.fullmatch(
-        r"(?:Dr|Mr|Mrs|Ms|Mx|Prof)\.[ \t]+([A-Z][A-Za-z'’-]*)(?:[ \t]+[A-Z][A-Za-z'’-]*){1,3}", new
+        rf"{_A_TITLE_WITH_ITS_STOP}[ \t]+([A-Z][A-Za-z'’-]*)(?:[ \t]+[A-Z][A-Za-z'’-]*){{1,3}}", new
     )
     if m is None:
         return None
-    first = re.match(r"\s*\S+", before)
     sharing = [
         n.span()
-        for n in _A_CAPITALISED_NAME.finditer(before, first.end() if first else 0)
+        for n in _A_CAPITALISED_NAME.finditer(before, _after_its_verb(before))
         if n.group(0).split()[0] == m[1] and len(n.group(0).split()) > 1
     ]
     return _replaced(before, sharing, new)
@@ -1496,8 +1493,7 @@ def _an_id_of_its_kind_corrected(before: str, new: str) -> str | None:
     ("Rebook BK-5510 to FL-7704. Sorry, I meant BK-5501."); None where none or two are."""
     if not _AN_ID_TOKEN.fullmatch(new):
         return None
-    first = re.match(r"\s*\S+", before)
-    ids = list(_AN_ID_TOKEN.finditer(before, first.end() if first else 0))
+    ids = list(_AN_ID_TOKEN.finditer(before, _after_its_verb(before)))
     if any(_A_LIST_JOINER.fullmatch(before[a.end() : b.start()]) for a, b in itertools.pairwise(ids)):
         return None  # "Pay MF-311 and SN-88. Sorry, I meant MF-322.": either item may be the one meant
     found = [m.span() for m in ids if _the_kind_of_id(m.group(0)) == _the_kind_of_id(new)]
@@ -1574,8 +1570,7 @@ def _a_value_corrected(before: str, new: str) -> str | None:
     Lucas Silvano to Off-peak, sorry, I meant Standard"), a person's name for the one name of the
     line with the same first word ("Enrol Mia Kowal in French I. I meant Mia Kowalski"); else None
     (two of a kind, or none: which one is meant, the reader cannot tell)."""
-    first = re.match(r"\s*\S+", before)
-    start = first.end() if first else 0
+    start = _after_its_verb(before)
     dates = _spans(_DATES_CORRECTED, before)
     if any(p.fullmatch(new) for p in _DATES_CORRECTED):
         return _replaced(before, [s for s in dates if s[0] >= start], new)
